@@ -1,0 +1,110 @@
+import { existsSync } from 'node:fs';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Database } from './db/client.js';
+import { AppError, type FieldErrors } from './http/errors.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { locationsRoutes } from './modules/locations/locations.routes.js';
+import { authPlugin } from './plugins/auth.js';
+
+export type AppOptions = {
+  database: Database;
+  logger?: boolean | { level: string };
+  webDist?: string;
+};
+
+/** Turns Fastify/Zod validation output into the API's `{message, errors}` shape. */
+const validationBody = (
+  validation: { instancePath?: string; message?: string; params?: Record<string, unknown> }[],
+  context?: string,
+) => {
+  const errors: FieldErrors = {};
+  for (const issue of validation) {
+    const path = (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+    const field = path || (context === 'body' ? 'non_field_errors' : (context ?? 'non_field_errors'));
+    const message = issue.message ?? 'Invalid value.';
+    errors[field] = [...(errors[field] ?? []), message];
+  }
+  const [firstField] = Object.keys(errors);
+  const firstMessage = firstField ? errors[firstField]?.[0] : 'Invalid request.';
+  return {
+    message:
+      firstField && firstField !== 'non_field_errors' ? `${firstField}: ${firstMessage}` : (firstMessage ?? 'Invalid request.'),
+    errors,
+  };
+};
+
+export const buildApp = async ({ database, logger = false, webDist }: AppOptions): Promise<FastifyInstance> => {
+  const app = Fastify({ logger, trustProxy: true, bodyLimit: 20 * 1024 * 1024 }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.status).send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply.status(400).send(validationBody(error.validation, error.validationContext));
+    }
+    const status = (error as { statusCode?: number }).statusCode ?? 500;
+    if (isResponseSerializationError(error) || status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.status(500).send({ message: 'Internal server error.' });
+    }
+    // Fastify's own 4xx (bad JSON, payload too large, unsupported media type …): keep the message.
+    return reply.status(status).send({ message: (error as Error).message });
+  });
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api') || request.url.startsWith('/nms')) {
+      return reply.status(404).send({ message: 'Not found.' });
+    }
+    if (webDist && existsSync(`${webDist}/index.html`)) return reply.type('text/html').sendFile('index.html');
+    return reply.status(404).send({ message: 'Not found.' });
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'RFID stock tracking API', version: '1.0.0', description: 'Token auth: `Authorization: Token <key>`.' },
+      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
+      security: [{ token: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await app.register(fastifyMultipart, { limits: { fileSize: 10 * 1024 * 1024 } });
+  await app.register(authPlugin, { db: database.db });
+
+  app.get('/api/health', { config: { public: true }, schema: { tags: ['health'] } }, async () => {
+    await database.db.execute('select 1');
+    return { status: 'ok', database: database.kind };
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes, { db: database.db });
+      await api.register(locationsRoutes, { db: database.db });
+    },
+    { prefix: '/api' },
+  );
+
+  if (webDist && existsSync(webDist)) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: 'index.html' });
+    app.get('/*', { schema: { hide: true } }, (request, reply) => {
+      // Client-side routes fall back to the SPA; unknown assets still 404.
+      if (request.url.startsWith('/assets/')) return reply.status(404).send({ message: 'Not found.' });
+      return reply.type('text/html').sendFile('index.html');
+    });
+  }
+  return app;
+};

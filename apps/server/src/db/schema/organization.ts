@@ -1,0 +1,121 @@
+import { boolean, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+export const companies = pgTable('companies', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+});
+
+export const brands = pgTable(
+  'brands',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    description: text('description').notNull(),
+  },
+  (t) => [index('brands_company_idx').on(t.companyId, t.description)],
+);
+
+/** Distribution centers and stores: both are locations, told apart by kind. */
+export const locations = pgTable(
+  'locations',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    brandId: integer('brand_id').references(() => brands.id),
+    kind: text('kind', { enum: ['center', 'store'] }).notNull(),
+    description: text('description').notNull(),
+    code: text('code').notNull(),
+    active: boolean('active').notNull().default(true),
+    streetName: text('street_name').notNull().default(''),
+    streetNum: integer('street_num'),
+    city: text('city').notNull().default(''),
+    postalCode: integer('postal_code'),
+    country: text('country').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    email: text('email').notNull().default(''),
+    observations: text('observations').notNull().default(''),
+    floor: text('floor').notNull().default('1'),
+    logoMime: text('logo_mime'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('locations_company_code_uq').on(t.companyId, t.code),
+    index('locations_company_kind_idx').on(t.companyId, t.kind, t.description),
+  ],
+);
+
+export const areas = pgTable(
+  'areas',
+  {
+    id: serial('id').primaryKey(),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id),
+    description: text('description').notNull(),
+    stock: integer('stock').notNull().default(0),
+  },
+  (t) => [index('areas_location_idx').on(t.locationId)],
+);
+
+export const providers = pgTable(
+  'providers',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    name: text('name').notNull(),
+  },
+  (t) => [index('providers_company_idx').on(t.companyId, t.name)],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    passwordHash: text('password_hash').notNull(),
+    role: smallint('role').notNull(),
+    editor: boolean('editor').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_email_uq').on(t.email), index('users_company_idx').on(t.companyId)],
+);
+
+export const userLocations = pgTable(
+  'user_locations',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+  },
+  (t) => [uniqueIndex('user_locations_pk').on(t.userId, t.locationId), index('user_locations_location_idx').on(t.locationId)],
+);
+
+/** API tokens are stored as SHA-256 hashes; the plain key is shown once at login. */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('api_tokens_hash_uq').on(t.tokenHash)],
+);

@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/helpers.js';
+
+describe('auth API', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(async () => t.close());
+
+  it('gives the admin a token and identity answers role 1', async () => {
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/authtoken/',
+      payload: { username: 'admin@demo.local', password: 'demo1234' },
+    });
+    expect(login.statusCode).toBe(200);
+    const { token } = login.json();
+    expect(token).toMatch(/^[0-9a-f]{40}$/);
+    const identity = await t.app.inject({ url: '/api/identity/', headers: { authorization: `Token ${token}` } });
+    expect(identity.statusCode).toBe(200);
+    expect(identity.json()).toMatchObject({ user_role: 1, email: 'admin@demo.local', company: { name: 'Moda Iberia S.L.' } });
+  });
+
+  it('answers a wrong password with 400 and a message in the first field', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/authtoken/',
+      payload: { username: 'brand@demo.local', password: 'nope' },
+    });
+    expect(response.statusCode).toBe(400);
+    const body = response.json();
+    expect(body.message).toBe('Unable to log in with provided credentials.');
+    expect(Object.values(body.errors)[0]).toEqual(['Unable to log in with provided credentials.']);
+  });
+
+  it('rejects empty fields with a validation error and makes no token', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/authtoken/', payload: { username: '', password: '' } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors.username).toBeDefined();
+  });
+
+  it('needs a token for identity and refuses an unknown one', async () => {
+    expect((await t.app.inject({ url: '/api/identity/' })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/api/identity/', headers: { authorization: 'Token deadbeef' } })).statusCode).toBe(401);
+  });
+
+  it('logout deletes the token', async () => {
+    const header = await t.login('editor@demo.local');
+    expect((await t.app.inject({ method: 'POST', url: '/api/logout/', headers: { authorization: header } })).statusCode).toBe(
+      200,
+    );
+    expect((await t.app.inject({ url: '/api/identity/', headers: { authorization: header } })).statusCode).toBe(401);
+  });
+
+  it('answers 429 after 20 wrong tries in a row, even with the right password then', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const r = await t.app.inject({
+        method: 'POST',
+        url: '/api/authtoken/',
+        payload: { username: 'printer@demo.local', password: `wrong${i}` },
+      });
+      statuses.push(r.statusCode);
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+    const right = await t.app.inject({
+      method: 'POST',
+      url: '/api/authtoken/',
+      payload: { username: 'printer@demo.local', password: 'demo1234' },
+    });
+    expect(right.statusCode).toBe(429);
+    expect(right.json().message).toMatch(/Too many/);
+  });
+
+  it('serves health and the OpenAPI docs without a token', async () => {
+    const health = await t.app.inject({ url: '/api/health' });
+    expect(health.json()).toMatchObject({ status: 'ok' });
+    const docs = await t.app.inject({ url: '/api/docs/json' });
+    expect(docs.statusCode).toBe(200);
+    expect(Object.keys(docs.json().paths)).toContain('/api/authtoken/');
+  });
+});

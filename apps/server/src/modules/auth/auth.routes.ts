@@ -1,0 +1,36 @@
+import { errorBodySchema, identitySchema, loginBodySchema, loginResponseSchema } from '@rfid/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { currentUser } from '../../plugins/auth.js';
+import { createAuthRepository } from './auth.repository.js';
+import { createAuthService } from './auth.service.js';
+import { createLoginThrottle } from './login-throttle.js';
+
+export const authRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  const service = createAuthService({ repo: createAuthRepository(db), throttle: createLoginThrottle() });
+  const tags = ['auth'];
+
+  app.post(
+    '/authtoken/',
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: 'Sign in: email and password → token',
+        body: loginBodySchema,
+        response: { 200: loginResponseSchema, 400: errorBodySchema, 429: errorBodySchema },
+      },
+    },
+    async (request) => service.login({ ...request.body, clientIp: request.ip }),
+  );
+
+  app.get('/identity/', { schema: { tags, response: { 200: identitySchema } } }, async (request) =>
+    service.identity(currentUser(request)),
+  );
+
+  app.post('/logout/', { schema: { tags, response: { 200: z.object({ detail: z.string() }) } } }, async (request) => {
+    await service.logout(currentUser(request));
+    return { detail: 'Signed out.' };
+  });
+};

@@ -1,0 +1,55 @@
+import { randomBytes } from 'node:crypto';
+import { verify } from '@node-rs/argon2';
+import type { Identity } from '@rfid/contract';
+import { AppError } from '../../http/errors.js';
+import { type AuthUser, hashToken } from '../../plugins/auth.js';
+import type { createAuthRepository } from './auth.repository.js';
+import type { LoginThrottle } from './login-throttle.js';
+
+/** Tokens live about 30 years, like the original session; logout deletes them. */
+export const TOKEN_LIFETIME_MS = 30 * 365 * 24 * 60 * 60 * 1000;
+export const BAD_CREDENTIALS = 'Unable to log in with provided credentials.';
+export const TOO_MANY_ATTEMPTS = 'Too many failed login attempts. Try again later.';
+
+export const createAuthService = ({
+  repo,
+  throttle,
+}: {
+  repo: ReturnType<typeof createAuthRepository>;
+  throttle: LoginThrottle;
+}) => ({
+  async login({ username, password, clientIp }: { username: string; password: string; clientIp: string }) {
+    const keys = [`ip:${clientIp}`, `user:${username.toLowerCase()}`];
+    if (throttle.isBlocked(keys)) throw new AppError('TOO_MANY_REQUESTS', { message: TOO_MANY_ATTEMPTS });
+    const user = await repo.findUserByEmail(username);
+    const isValid = user?.isActive ? await verify(user.passwordHash, password) : false;
+    if (!user || !isValid) {
+      throttle.recordFailure(keys);
+      throw new AppError('VALIDATION', { message: BAD_CREDENTIALS, errors: { non_field_errors: [BAD_CREDENTIALS] } });
+    }
+    throttle.recordSuccess(keys);
+    const token = randomBytes(20).toString('hex');
+    const expiry = new Date(Date.now() + TOKEN_LIFETIME_MS);
+    await repo.insertToken(user.id, hashToken(token), expiry);
+    return { token, expiry: expiry.toISOString() };
+  },
+
+  async logout(user: AuthUser): Promise<void> {
+    await repo.deleteToken(user.tokenHash);
+  },
+
+  async identity(user: AuthUser): Promise<Identity> {
+    const row = await repo.findIdentity(user.id);
+    if (!row) throw new AppError('UNAUTHENTICATED', { message: 'Invalid token.' });
+    return {
+      id: row.id,
+      email: row.email,
+      first_name: row.firstName,
+      last_name: row.lastName,
+      user_role: row.role,
+      editor: row.editor,
+      company: { id: row.companyId, name: row.companyName },
+      locations: user.assignedLocationIds,
+    };
+  },
+});

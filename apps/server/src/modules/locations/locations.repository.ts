@@ -1,0 +1,154 @@
+import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { brands, companies, locations } from '../../db/schema/index.js';
+import { buildFilters, buildOrderBy, type FilterSpec } from '../../http/filters.js';
+import type { PageParams } from '../../http/paging.js';
+import type { AuthUser } from '../../plugins/auth.js';
+import { visibleLocations } from './location-scope.js';
+
+export const locationFilters: FilterSpec = {
+  id: { column: locations.id, lookups: ['exact', 'icontains'], type: 'number' },
+  description: { column: locations.description, lookups: ['exact', 'icontains', 'contains'] },
+  code: { column: locations.code, lookups: ['exact', 'icontains', 'contains'] },
+  brand: { column: locations.brandId, lookups: ['exact'], type: 'number' },
+  brand_id: { column: locations.brandId, lookups: ['exact'], type: 'number' },
+  active: { column: locations.active, lookups: ['exact'], type: 'boolean' },
+};
+const locationOrder = { id: locations.id, description: locations.description, code: locations.code };
+
+const locationColumns = {
+  id: locations.id,
+  companyId: locations.companyId,
+  brandId: locations.brandId,
+  brandDescription: brands.description,
+  kind: locations.kind,
+  description: locations.description,
+  code: locations.code,
+  active: locations.active,
+  streetName: locations.streetName,
+  streetNum: locations.streetNum,
+  city: locations.city,
+  postalCode: locations.postalCode,
+  country: locations.country,
+  phone: locations.phone,
+  email: locations.email,
+  observations: locations.observations,
+  floor: locations.floor,
+  logoMime: locations.logoMime,
+};
+export type LocationRow = {
+  id: number;
+  companyId: number;
+  brandId: number | null;
+  brandDescription: string | null;
+  kind: 'center' | 'store';
+  description: string;
+  code: string;
+  active: boolean;
+  streetName: string;
+  streetNum: number | null;
+  city: string;
+  postalCode: number | null;
+  country: string;
+  phone: string;
+  email: string;
+  observations: string;
+  floor: string;
+  logoMime: string | null;
+};
+
+export const createLocationsRepository = (db: Db) => ({
+  async listLocations(
+    user: AuthUser,
+    query: Record<string, unknown>,
+    page: PageParams,
+    { kind, defaultOrder = 'description' }: { kind?: 'center' | 'store'; defaultOrder?: 'id' | 'description' },
+  ): Promise<{ count: number; rows: LocationRow[] }> {
+    const where = and(visibleLocations(user), kind ? eq(locations.kind, kind) : undefined, buildFilters(query, locationFilters));
+    const order = buildOrderBy(query.order_by as string | undefined, locationOrder, [
+      asc(defaultOrder === 'id' ? locations.id : locations.description),
+      asc(locations.id),
+    ]);
+    const [total] = await db.select({ n: count() }).from(locations).where(where);
+    const rows = await db
+      .select(locationColumns)
+      .from(locations)
+      .leftJoin(brands, eq(brands.id, locations.brandId))
+      .where(where)
+      .orderBy(...order)
+      .limit(page.limit)
+      .offset(page.offset);
+    return { count: total?.n ?? 0, rows };
+  },
+
+  async getLocation(user: AuthUser, id: number): Promise<LocationRow | undefined> {
+    const [row] = await db
+      .select(locationColumns)
+      .from(locations)
+      .leftJoin(brands, eq(brands.id, locations.brandId))
+      .where(and(eq(locations.id, id), visibleLocations(user)))
+      .limit(1);
+    return row;
+  },
+
+  /** Brands of the company; below role 2 only the brands of the user's own locations. */
+  async listBrands(user: AuthUser, query: Record<string, unknown>, page: PageParams) {
+    const spec: FilterSpec = {
+      description: { column: brands.description, lookups: ['exact', 'contains', 'icontains'] },
+      id: { column: brands.id, lookups: ['exact'], type: 'number' },
+    };
+    const ownBrands: SQL | undefined =
+      user.locationIds === null
+        ? undefined
+        : inArray(
+            brands.id,
+            db
+              .select({ id: sql<number>`${locations.brandId}` })
+              .from(locations)
+              .where(visibleLocations(user)),
+          );
+    const where = and(eq(brands.companyId, user.companyId), ownBrands, buildFilters(query, spec));
+    const order = buildOrderBy(query.order_by as string | undefined, { description: brands.description, id: brands.id }, [
+      asc(brands.description),
+      asc(brands.id),
+    ]);
+    const [total] = await db.select({ n: count() }).from(brands).where(where);
+    const rows = await db
+      .select({ id: brands.id, description: brands.description, company_id: brands.companyId })
+      .from(brands)
+      .where(where)
+      .orderBy(...order)
+      .limit(page.limit)
+      .offset(page.offset);
+    return { count: total?.n ?? 0, rows };
+  },
+
+  /** Companies: a user only ever sees its own. */
+  async listCompanies(user: AuthUser, query: Record<string, unknown>, page: PageParams) {
+    const spec: FilterSpec = {
+      description: { column: companies.name, lookups: ['exact', 'contains', 'icontains'] },
+      name: { column: companies.name, lookups: ['exact', 'contains', 'icontains'] },
+    };
+    const byBrand =
+      typeof query.brand_id === 'string' && query.brand_id !== ''
+        ? inArray(
+            companies.id,
+            db
+              .select({ id: brands.companyId })
+              .from(brands)
+              .where(eq(brands.id, Number(query.brand_id) || 0)),
+          )
+        : undefined;
+    const where = and(eq(companies.id, user.companyId), byBrand, buildFilters(query, spec));
+    const [total] = await db.select({ n: count() }).from(companies).where(where);
+    const rows = await db
+      .select({ id: companies.id, name: companies.name, description: companies.name })
+      .from(companies)
+      .where(where)
+      .orderBy(asc(companies.name))
+      .limit(page.limit)
+      .offset(page.offset);
+    return { count: total?.n ?? 0, rows };
+  },
+});
+export type LocationsRepository = ReturnType<typeof createLocationsRepository>;

@@ -1,0 +1,77 @@
+import { brandSchema, companySchema, idParamSchema, locationSchema, pageOf, pagingQuerySchema } from '@rfid/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { notFound } from '../../http/errors.js';
+import { pageParams, toPage } from '../../http/paging.js';
+import { currentUser } from '../../plugins/auth.js';
+import { createLocationsRepository, type LocationRow } from './locations.repository.js';
+
+export const toLocationDto = (row: LocationRow): z.infer<typeof locationSchema> => ({
+  id: row.id,
+  description: row.description,
+  code: row.code,
+  kind: row.kind,
+  brand: row.brandId,
+  brand_description: row.brandDescription,
+  active: row.active,
+  address: {
+    street_name: row.streetName,
+    street_num: row.streetNum,
+    city: row.city,
+    postal_code: row.postalCode,
+    country: row.country,
+  },
+  phone: row.phone,
+  email: row.email,
+  observations: row.observations,
+  floor: row.floor,
+  logo: row.logoMime ? `/api/locations/${row.id}/logo/` : null,
+});
+
+/** Lists query: paging plus any DRF-style filter (checked against the allow-list in the repository). */
+const listQuery = pagingQuerySchema.catchall(z.string());
+
+export const locationsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  const repo = createLocationsRepository(db);
+  const tags = ['locations'];
+
+  const listSchema = { tags, querystring: listQuery, response: { 200: pageOf(locationSchema) } };
+  const lists = [
+    { url: '/locations/', kind: undefined, order: 'description', summary: 'Locations (centers and stores) the user may see' },
+    { url: '/centers/', kind: 'center', order: 'id', summary: 'Distribution centers' },
+    { url: '/stores/', kind: 'store', order: 'description', summary: 'Stores' },
+  ] as const;
+  for (const { url, kind, order, summary } of lists) {
+    app.get(url, { schema: { ...listSchema, summary } }, async (request) => {
+      const page = pageParams(request.query);
+      const { count, rows } = await repo.listLocations(currentUser(request), request.query, page, {
+        kind,
+        defaultOrder: order,
+      });
+      return toPage(request, page, count, rows.map(toLocationDto));
+    });
+  }
+
+  app.get('/locations/:id/', { schema: { tags, params: idParamSchema, response: { 200: locationSchema } } }, async (request) => {
+    const row = await repo.getLocation(currentUser(request), request.params.id);
+    if (!row) throw notFound('Location not found.');
+    return toLocationDto(row);
+  });
+
+  app.get('/brands/', { schema: { tags, querystring: listQuery, response: { 200: pageOf(brandSchema) } } }, async (request) => {
+    const page = pageParams(request.query);
+    const { count, rows } = await repo.listBrands(currentUser(request), request.query, page);
+    return toPage(request, page, count, rows);
+  });
+
+  app.get(
+    '/companies/',
+    { schema: { tags, querystring: listQuery, response: { 200: pageOf(companySchema) } } },
+    async (request) => {
+      const page = pageParams(request.query);
+      const { count, rows } = await repo.listCompanies(currentUser(request), request.query, page);
+      return toPage(request, page, count, rows);
+    },
+  );
+};

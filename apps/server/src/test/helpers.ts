@@ -1,0 +1,65 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app.js';
+import { type Database, openDatabase } from '../db/client.js';
+import { seedDemo } from '../db/seed/seed.js';
+
+export type TestApp = {
+  app: FastifyInstance;
+  database: Database;
+  close: () => Promise<void>;
+  /** Signs in and returns the `Authorization` header value. */
+  login: (email: string, password?: string) => Promise<string>;
+};
+
+/**
+ * A fresh database per test file: in-memory PGlite by default, or, when TEST_DATABASE_URL
+ * points at a PostgreSQL server, a new database on it that is dropped afterwards.
+ */
+export const buildTestApp = async ({ seed = true }: { seed?: boolean } = {}): Promise<TestApp> => {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  let database: Database;
+  let dropDatabase = async () => {};
+  if (serverUrl) {
+    const name = `rfid_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    database = await openDatabase({ databaseUrl: url.toString() });
+    dropDatabase = async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    };
+  } else {
+    database = await openDatabase({ inMemory: true });
+  }
+  await database.migrate();
+  if (seed) await seedDemo(database.db);
+  const app = await buildApp({ database });
+  await app.ready();
+  const tokens = new Map<string, string>();
+  return {
+    app,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+      await dropDatabase();
+    },
+    async login(email, password = 'demo1234') {
+      const cached = tokens.get(email);
+      if (cached && password === 'demo1234') return cached;
+      const response = await app.inject({ method: 'POST', url: '/api/authtoken/', payload: { username: email, password } });
+      if (response.statusCode !== 200) throw new Error(`login ${email} failed: ${response.body}`);
+      const header = `Token ${response.json().token}`;
+      tokens.set(email, header);
+      return header;
+    },
+  };
+};

@@ -1,0 +1,119 @@
+import { createBrowserRouter, Navigate, Outlet, useLocation } from 'react-router';
+import { LoginPage } from '../features/auth/login-page';
+import { DashboardPage } from '../features/dashboard/dashboard-page';
+import { isAuthenticated } from '../lib/storage';
+import { ComingSoonPage, ErrorPage, LegalPage } from './pages';
+import { Layout } from './shell/layout';
+import { PRODUCT } from './shell/menu';
+
+/** Any route that needs login redirects to /login when not authenticated. */
+const RequireAuth = () => {
+  const location = useLocation();
+  if (!isAuthenticated()) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  return <Outlet />;
+};
+
+const soon = (path: string) => ({ path, element: <ComingSoonPage /> });
+const printer = `/${PRODUCT}-printer`;
+
+/** Every route of the spec; unbuilt ones show "coming soon". */
+const unbuiltRoutes = [
+  '/alarm',
+  '/support',
+  '/track-epc/:epc?',
+  '/free-scan',
+  '/free-scan/:id/detail',
+  '/brand/dashboard',
+  '/stock',
+  '/epc-stock',
+  '/minstock/:gtin/edit',
+  '/administrador/locations/',
+  '/administrador/locations/add',
+  '/administrador/locations/:id/edit',
+  '/administrador/devices',
+  '/administrador/devices/add',
+  '/administrador/devices/:id/edit',
+  '/administrador/areas/add',
+  '/administrador/areas/:id/edit',
+  '/administrador/visualizers/locations',
+  '/administrador/visualizers/add',
+  '/administrador/visualizers/add_company_user',
+  '/administrador/visualizers/:id/edit',
+  `${printer}/all`,
+  `${printer}/add`,
+  `${printer}/:id/upload`,
+  `${printer}/:id/edit`,
+  `${printer}/orders`,
+  `${printer}/orders/add`,
+  `${printer}/orders/add-manual`,
+  `${printer}/impresions`,
+  `${printer}/production`,
+  `${printer}/print/:id/contents`,
+  `${printer}/print/:id/detail`,
+  '/inbound/',
+  '/inbound/returns',
+  '/inbound/returns/:id/detail',
+  '/inbound/order/add',
+  '/inbound/order/:id/detail',
+  '/inbound/order/:id/boxes',
+  '/inbound/order/:orderId/box/:id/detail',
+  '/inbound/order/:orderId/gtin/:itemType/detail',
+  '/inbound/provider/:id/detail',
+  '/order/:orderId/box/:id/verifications',
+  '/order/:orderId/box/:boxId/verifications/:id',
+  '/order/:orderId/box/:boxId/verifications/:id/items',
+  '/online/',
+  '/online/order/add',
+  '/online/order/:id/detail',
+  '/online/order/:id/boxes/',
+  '/online/order/:orderId/box/:id/detail',
+  '/online/order/:orderId/gtin/:itemType/detail',
+  '/online/order/:orderId/boxes/:boxId/verifications/',
+  '/online/order/:orderId/boxes/:boxId/verifications/:id',
+  '/online/order/:orderId/boxes/:boxId/verifications/:id/items',
+  '/outbound/returns',
+  '/outbound/returns/:id/detail',
+  '/movements/',
+  '/movements/exit/',
+  '/movements/entry/',
+  '/movements/order/add',
+  '/movements/:side/order/:id/detail',
+  '/movements/:side/order/:id/boxes',
+  '/movements/:side/order/:id/box/:boxId/detail',
+  '/movements/:side/order/:id/gtin/:itemType/detail',
+  '/movements/:side/order/:id/box/:boxId/verifications',
+  '/movements/:side/order/:id/box/:boxId/verifications/:verificationId',
+  '/movements/:side/order/:id/box/:boxId/verifications/:verificationId/items',
+  '/inventory/',
+  '/inventory/:id/detail',
+  '/inventory/:id/detail-items',
+  '/inventory/stocks',
+  '/inventory/stocks/:gtin/gtin',
+  '/inventory/boxstocks',
+  '/inventory/upload_csv/',
+  '/pos',
+  '/pos/:id',
+  '/pos/exits',
+  '/pos/exits/:id',
+];
+
+export const router = createBrowserRouter([
+  { path: '/', element: <Navigate to={isAuthenticated() ? '/dashboard' : '/login'} replace /> },
+  { path: '/login', element: <LoginPage /> },
+  { path: '/chart', element: <ComingSoonPage /> },
+  {
+    element: <RequireAuth />,
+    errorElement: <ErrorPage />,
+    children: [
+      {
+        element: <Layout />,
+        children: [
+          { path: '/dashboard', element: <DashboardPage /> },
+          { path: '/legal', element: <LegalPage /> },
+          ...unbuiltRoutes.map(soon),
+          { path: '*', element: <ErrorPage /> },
+        ],
+      },
+    ],
+  },
+]);

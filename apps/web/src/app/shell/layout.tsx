@@ -1,0 +1,44 @@
+import { Box, CircularProgress, Toolbar, useMediaQuery, useTheme } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { Outlet } from 'react-router';
+import { useIdentity } from '../../features/auth/api/get-identity';
+import { getDefaultLocation } from '../../features/locations/api/get-default-location';
+import { readLocation, saveLocation } from '../../lib/storage';
+import { Footer } from './footer';
+import { Header } from './header';
+import { SideMenu } from './side-menu';
+
+export const Layout = () => {
+  const isMobile = useMediaQuery(useTheme().breakpoints.down('md'));
+  const [open, setOpen] = useState(!isMobile);
+  const identity = useIdentity();
+  useEffect(() => setOpen(!isMobile), [isMobile]);
+  useEffect(() => {
+    // First sign-in: the first center (by id) becomes the current location.
+    if (identity.data && !readLocation()) {
+      void getDefaultLocation().then((location) => location && saveLocation(location));
+    }
+  }, [identity.data]);
+
+  if (!identity.data) {
+    return (
+      <Box sx={{ display: 'grid', placeItems: 'center', height: '100vh' }}>
+        <CircularProgress />
+      </Box>
+    );
+  }
+  const role = identity.data.user_role;
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <Header role={role} onMenuClick={() => setOpen((value) => !value)} />
+      <SideMenu role={role} open={open} isMobile={isMobile} onClose={() => setOpen(false)} />
+      <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        <Toolbar />
+        <Box component="main" sx={{ flexGrow: 1, p: { xs: 1.5, sm: 3 } }}>
+          <Outlet />
+        </Box>
+        <Footer />
+      </Box>
+    </Box>
+  );
+};

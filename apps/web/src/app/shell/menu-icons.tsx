@@ -1,0 +1,47 @@
+import AccountTreeIcon from '@mui/icons-material/AccountTree';
+import ArchiveIcon from '@mui/icons-material/Archive';
+import AssignmentReturnIcon from '@mui/icons-material/AssignmentReturn';
+import CallMadeIcon from '@mui/icons-material/CallMade';
+import CallReceivedIcon from '@mui/icons-material/CallReceived';
+import DashboardIcon from '@mui/icons-material/Dashboard';
+import DownloadIcon from '@mui/icons-material/Download';
+import FactoryIcon from '@mui/icons-material/Factory';
+import InventoryIcon from '@mui/icons-material/Inventory';
+import LocalShippingIcon from '@mui/icons-material/LocalShipping';
+import LocationCityIcon from '@mui/icons-material/LocationCity';
+import AlarmIcon from '@mui/icons-material/NotificationsActive';
+import PeopleIcon from '@mui/icons-material/People';
+import PointOfSaleIcon from '@mui/icons-material/PointOfSale';
+import PrintIcon from '@mui/icons-material/Print';
+import QrCodeScannerIcon from '@mui/icons-material/QrCodeScanner';
+import DevicesIcon from '@mui/icons-material/Router';
+import SellIcon from '@mui/icons-material/Sell';
+import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
+import SupportAgentIcon from '@mui/icons-material/SupportAgent';
+import WarehouseIcon from '@mui/icons-material/Warehouse';
+import type { ReactElement } from 'react';
+
+export const MENU_ICONS: Record<string, ReactElement> = {
+  dashboard: <DashboardIcon />,
+  inbound: <LocalShippingIcon />,
+  return: <AssignmentReturnIcon />,
+  online: <ShoppingCartIcon />,
+  exit: <CallMadeIcon />,
+  entry: <CallReceivedIcon />,
+  pos: <PointOfSaleIcon />,
+  inventory: <InventoryIcon />,
+  stock: <WarehouseIcon />,
+  tag: <SellIcon />,
+  box: <ArchiveIcon />,
+  alarm: <AlarmIcon />,
+  scan: <QrCodeScannerIcon />,
+  support: <SupportAgentIcon />,
+  location: <LocationCityIcon />,
+  device: <DevicesIcon />,
+  users: <PeopleIcon />,
+  print: <PrintIcon />,
+  printer: <PrintIcon />,
+  download: <DownloadIcon />,
+  production: <FactoryIcon />,
+  tree: <AccountTreeIcon />,
+};

@@ -1,0 +1,76 @@
+import i18n from './i18n';
+import { notify } from './notifier';
+import { clearStorage, readSession } from './storage';
+
+export type ApiErrorBody = { message?: string; errors?: Record<string, string[]> };
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: ApiErrorBody;
+  constructor(status: number, body: ApiErrorBody) {
+    super(body.message ?? `HTTP ${status}`);
+    this.status = status;
+    this.body = body;
+  }
+  /** The first message of the first field, as the login and sync errors show it. */
+  get firstFieldMessage(): string {
+    const first = this.body.errors ? Object.values(this.body.errors)[0]?.[0] : undefined;
+    return first ?? this.message;
+  }
+}
+
+export type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | boolean | null | undefined>;
+  /** Milliseconds; the spec's default is 10 s. */
+  timeoutMs?: number;
+  /** Leave error display to the caller (forms that list errors themselves). */
+  silent?: boolean;
+  auth?: boolean;
+};
+
+export const buildUrl = (path: string, query?: RequestOptions['query']): string => {
+  const url = new URL(path.startsWith('http') ? path : `/api${path}`, window.location.origin);
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
+  }
+  return url.toString();
+};
+
+/**
+ * Every call goes through here: token header, JSON, timeout, and the spec's error handling
+ * (server message in the notifier, connection error text when there is no answer).
+ */
+export const apiRequest = async <T>(path: string, options: RequestOptions = {}): Promise<T> => {
+  const { method = 'GET', body, query, timeoutMs = 10_000, silent = false, auth = true } = options;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const session = readSession();
+  if (auth && session) headers.Authorization = `Token ${session.token}`;
+  const isForm = body instanceof FormData;
+  if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, query), {
+      method,
+      headers,
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+  } catch (error) {
+    if (!silent) notify(i18n.t('common:errors.connection'), 'error');
+    throw error;
+  }
+  if (response.status === 401 && auth && session) {
+    clearStorage();
+    window.location.assign('/login');
+  }
+  const text = await response.text();
+  const data = text ? (JSON.parse(text) as unknown) : undefined;
+  if (!response.ok) {
+    const error = new ApiError(response.status, (data ?? {}) as ApiErrorBody);
+    if (!silent) notify(error.message, 'error');
+    throw error;
+  }
+  return data as T;
+};

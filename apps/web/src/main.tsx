@@ -1,0 +1,25 @@
+import { CssBaseline, ThemeProvider } from '@mui/material';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { router } from './app/router';
+import './lib/i18n';
+import { NotifierProvider } from './lib/notifier';
+import { queryClient } from './lib/query-client';
+import { theme } from './lib/theme';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('#root missing');
+createRoot(root).render(
+  <StrictMode>
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      <QueryClientProvider client={queryClient}>
+        <NotifierProvider>
+          <RouterProvider router={router} />
+        </NotifierProvider>
+      </QueryClientProvider>
+    </ThemeProvider>
+  </StrictMode>,
+);

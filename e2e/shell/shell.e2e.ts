@@ -1,0 +1,92 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, MOBILE, newPage, screenshot, signIn } from '../support/browser';
+
+describe('app shell', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => browser?.close());
+
+  it('flags empty fields without a call, and shows the error of a wrong password', async () => {
+    const { page, context } = await newPage(browser);
+    let calls = 0;
+    page.on('request', (request) => {
+      if (request.url().includes('/api/authtoken/')) calls += 1;
+    });
+    await page.goto('/');
+    await page.waitForURL('**/login');
+    await page.locator('button[type="submit"]').click();
+    await expect.poll(() => page.getByText('Este campo es obligatorio').count()).toBe(2);
+    expect(calls).toBe(0);
+    await page.locator('input[name="username"]').fill('admin@demo.local');
+    await page.locator('input[name="password"]').fill('wrong-password');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('login-error').textContent()).toContain('Unable to log in');
+    expect(calls).toBe(1);
+    await screenshot(page, 'login-error');
+    await context.close();
+  });
+
+  it('admin: all picker tabs, admin and printer menus, picks a center, switches language, signs off', async () => {
+    const { page, context } = await newPage(browser);
+    await signIn(page, 'admin@demo.local');
+    // The default location is the first center.
+    await expect.poll(() => page.getByTestId('dashboard-location').textContent()).toBe('Centro de distribución Madrid');
+    await page.getByTestId('location-picker-button').click();
+    for (const tab of ['company', 'brand', 'center', 'store']) {
+      expect(await page.getByTestId(`picker-tab-${tab}`).isVisible()).toBe(true);
+    }
+    await page.getByTestId('picker-tab-center').click();
+    await page.getByRole('button', { name: 'Centro de distribución Barcelona' }).click();
+    await page.waitForURL('**/dashboard');
+    await expect.poll(() => page.getByTestId('dashboard-location').textContent()).toBe('Centro de distribución Barcelona');
+    await page.reload();
+    await expect.poll(() => page.getByTestId('dashboard-location').textContent()).toBe('Centro de distribución Barcelona');
+
+    await page.getByTestId('user-menu-button').click();
+    expect(await page.getByTestId('user-menu-admin_menu').isVisible()).toBe(true);
+    expect(await page.getByTestId('user-menu-printer_menu').isVisible()).toBe(true);
+    expect(await page.getByTestId('user-menu-dashboard_menu').count()).toBe(0); // current set hidden
+    await page.getByTestId('user-menu-admin_menu').click();
+    await expect.poll(() => page.getByTestId('side-menu').textContent()).toContain('Centros');
+    await page.reload();
+    await expect.poll(() => page.getByTestId('side-menu').textContent()).toContain('Lectores'); // remembered
+
+    await page.getByTestId('language-button').click();
+    await page.getByTestId('language-en').click();
+    await expect.poll(() => page.getByTestId('side-menu').textContent()).toContain('Readers');
+    await page.goto('/inbound/');
+    await expect.poll(() => page.getByTestId('coming-soon').textContent()).toContain('Coming soon');
+    await screenshot(page, 'admin-coming-soon-en');
+
+    await page.getByTestId('user-menu-button').click();
+    await page.getByTestId('user-menu-sign-off').click();
+    await page.waitForURL('**/login');
+    await page.goto('/dashboard');
+    await page.waitForURL('**/login');
+    await context.close();
+  });
+
+  it('viewer: only Center and Store tabs, only its store, no administrator entry; works at 390 px', async () => {
+    const { page, context } = await newPage(browser, { viewport: MOBILE });
+    await signIn(page, 'viewer@demo.local');
+    await expect.poll(() => page.getByTestId('dashboard-location').textContent()).toBe('Tienda Madrid Gran Vía');
+    await page.getByTestId('location-picker-button').click();
+    expect(await page.getByTestId('picker-tab-company').count()).toBe(0);
+    expect(await page.getByTestId('picker-tab-brand').count()).toBe(0);
+    await page.getByTestId('picker-tab-store').click();
+    await expect.poll(() => page.getByTestId('picker-list').locator('[role="button"]').count()).toBe(1);
+    await screenshot(page, 'viewer-picker-mobile');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('user-menu-button').click();
+    expect(await page.getByTestId('user-menu-admin_menu').count()).toBe(0);
+    expect(await page.getByTestId('user-menu-printer_menu').count()).toBe(0);
+    await page.keyboard.press('Escape');
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(390);
+    await screenshot(page, 'viewer-dashboard-mobile');
+    await context.close();
+  });
+});

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+export const companySchema = z.object({ id: z.number(), name: z.string(), description: z.string() });
+export type Company = z.infer<typeof companySchema>;
+export const brandSchema = z.object({ id: z.number(), description: z.string(), company_id: z.number() });
+export type Brand = z.infer<typeof brandSchema>;
+
+export const addressSchema = z.object({
+  street_name: z.string(),
+  street_num: z.number().int().nullable(),
+  city: z.string(),
+  postal_code: z.number().int().nullable(),
+  country: z.string(),
+});
+
+export const locationSchema = z.object({
+  id: z.number(),
+  description: z.string(),
+  code: z.string(),
+  kind: z.enum(['center', 'store']),
+  brand: z.number().nullable(),
+  brand_description: z.string().nullable(),
+  active: z.boolean(),
+  address: addressSchema,
+  phone: z.string(),
+  email: z.string(),
+  observations: z.string(),
+  floor: z.string(),
+  logo: z.string().nullable(),
+});
+export type Location = z.infer<typeof locationSchema>;

@@ -1,0 +1,62 @@
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export const run = (command, args, { env = {}, cwd = root } = {}) =>
+  new Promise((resolve) => {
+    const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: 'inherit' });
+    child.on('exit', (code) => resolve(code ?? 1));
+  });
+
+export const canConnect = (host, port, timeoutMs = 1000) =>
+  new Promise((resolve) => {
+    const socket = net.connect({ host, port });
+    const done = (ok) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(timeoutMs, () => done(false));
+    socket.on('connect', () => done(true));
+    socket.on('error', () => done(false));
+  });
+
+const newest = (dir) => {
+  let latest = 0;
+  if (!existsSync(dir)) return latest;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    const full = path.join(dir, entry.name);
+    latest = Math.max(latest, entry.isDirectory() ? newest(full) : statSync(full).mtimeMs);
+  }
+  return latest;
+};
+
+const sources = [
+  'packages/contract/src',
+  'packages/epc/src',
+  'apps/server/src',
+  'apps/server/drizzle',
+  'apps/web/src',
+  'apps/web/index.html',
+  'tools/simulator/src',
+];
+const outputs = ['apps/server/dist/main.js', 'apps/web/dist/index.html'];
+
+/** Builds when an output is missing or older than any source file. */
+export const buildIfNeeded = async () => {
+  const outputTimes = outputs.map((o) => (existsSync(path.join(root, o)) ? statSync(path.join(root, o)).mtimeMs : 0));
+  const sourceTime = Math.max(
+    ...sources.map((s) => {
+      const full = path.join(root, s);
+      if (!existsSync(full)) return 0;
+      return statSync(full).isDirectory() ? newest(full) : statSync(full).mtimeMs;
+    }),
+  );
+  if (Math.min(...outputTimes) > sourceTime) return 0;
+  console.log('Building…');
+  return run('npm', ['run', 'build']);
+};

@@ -1,0 +1,87 @@
+// `npm test`: every suite. Unit and API tests on embedded PGlite always; the same API suite on
+// PostgreSQL and the MQTT tests when those servers answer; Playwright journeys in Chromium.
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { canConnect, root, run } from './lib.mjs';
+
+const isCi = process.env.CI === 'true';
+const requirePg = process.env.REQUIRE_POSTGRES === '1';
+const requireMqtt = process.env.REQUIRE_MQTT === '1';
+const pgUrl = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const mqttUrl = process.env.TEST_MQTT_URL ?? 'mqtt://127.0.0.1:1883';
+const reports = path.join(root, 'node_modules/.cache/test-reports');
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+const failures = [];
+const skipped = [];
+const step = async (name, command, args, env = {}) => {
+  console.log(`\n━━ ${name}`);
+  const code = await run(command, args, { env });
+  if (code !== 0) failures.push(name);
+};
+const vitest = (name, report, args, env = {}) =>
+  step(
+    name,
+    'npx',
+    [
+      'vitest',
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${path.join(reports, `${report}.json`)}`,
+      ...args,
+    ],
+    env,
+  );
+
+await step('build', 'npm', ['run', 'build']);
+if (failures.length) process.exit(1);
+
+await vitest('unit and API tests (embedded PGlite)', 'pglite', []);
+
+const pg = new URL(pgUrl);
+if (await canConnect(pg.hostname, Number(pg.port || 5432))) {
+  await vitest('API tests on PostgreSQL', 'postgres', ['.api.test.ts'], { TEST_DATABASE_URL: pgUrl });
+} else if (requirePg) {
+  failures.push(`PostgreSQL required but not reachable at ${pg.host}`);
+} else {
+  skipped.push(`PostgreSQL API suite SKIPPED: no server at ${pg.host} (set TEST_PG_URL)`);
+}
+
+const mqtt = new URL(mqttUrl);
+if (await canConnect(mqtt.hostname, Number(mqtt.port || 1883))) {
+  await vitest('MQTT tests on the broker', 'mqtt', ['--passWithNoTests', '.mqtt.test.ts'], { MQTT_TEST_URL: mqttUrl });
+} else if (requireMqtt) {
+  failures.push(`MQTT broker required but not reachable at ${mqtt.host}`);
+} else {
+  skipped.push(`MQTT suite SKIPPED: no broker at ${mqtt.host} (set TEST_MQTT_URL)`);
+}
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (existsSync(chromium)) {
+  await vitest('end-to-end journeys (Playwright, headless Chromium)', 'e2e', ['--config', 'e2e/vitest.config.ts'], {
+    CHROMIUM_PATH: chromium,
+  });
+} else if (isCi) {
+  failures.push(`Chromium not found at ${chromium} (apt-get install chromium)`);
+} else {
+  skipped.push(`End-to-end journeys SKIPPED: Chromium not found at ${chromium} (apt-get install chromium)`);
+}
+
+let passed = 0;
+let failed = 0;
+let pending = 0;
+for (const report of ['pglite', 'postgres', 'mqtt', 'e2e']) {
+  const file = path.join(reports, `${report}.json`);
+  if (!existsSync(file)) continue;
+  const json = JSON.parse(readFileSync(file, 'utf8'));
+  passed += json.numPassedTests ?? 0;
+  failed += json.numFailedTests ?? 0;
+  pending += (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0);
+}
+console.log('');
+for (const line of skipped) console.log(`⚠ ${line}`);
+for (const name of failures) console.log(`✗ failed: ${name}`);
+console.log(`${passed} passed, ${failed} failed, ${pending} skipped`);
+process.exit(failures.length || failed ? 1 : 0);
