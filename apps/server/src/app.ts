@@ -14,12 +14,14 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Database } from './db/client.js';
 import { AppError, type FieldErrors } from './http/errors.js';
-import { authRoutes } from './modules/auth/auth.routes.js';
-import { locationsRoutes } from './modules/locations/locations.routes.js';
+import { registerModules } from './modules/registry.js';
 import { authPlugin } from './plugins/auth.js';
+import { createMqttBus, type MqttBus } from './plugins/mqtt.js';
 
 export type AppOptions = {
   database: Database;
+  /** The readers' broker; a no-op bus when absent. */
+  bus?: MqttBus;
   logger?: boolean | { level: string };
   webDist?: string;
 };
@@ -45,7 +47,7 @@ const validationBody = (
   };
 };
 
-export const buildApp = async ({ database, logger = false, webDist }: AppOptions): Promise<FastifyInstance> => {
+export const buildApp = async ({ database, bus, logger = false, webDist }: AppOptions): Promise<FastifyInstance> => {
   const app = Fastify({ logger, trustProxy: true, bodyLimit: 20 * 1024 * 1024 }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -90,13 +92,7 @@ export const buildApp = async ({ database, logger = false, webDist }: AppOptions
     return { status: 'ok', database: database.kind };
   });
 
-  await app.register(
-    async (api) => {
-      await api.register(authRoutes, { db: database.db });
-      await api.register(locationsRoutes, { db: database.db });
-    },
-    { prefix: '/api' },
-  );
+  await registerModules(app, { db: database.db, database, bus: bus ?? (await createMqttBus(undefined)) });
 
   if (webDist && existsSync(webDist)) {
     await app.register(fastifyStatic, { root: webDist, wildcard: false, index: 'index.html' });

@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seedDemoIfEmpty } from './db/seed/seed.js';
+import { createMqttBus } from './plugins/mqtt.js';
 
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -10,11 +11,13 @@ if (config.seedDemo) {
   const seeded = await seedDemoIfEmpty(database.db);
   if (seeded) console.log('Demo data loaded. Sign in as admin@demo.local / demo1234');
 }
-const app = await buildApp({ database, logger: { level: config.logLevel }, webDist: config.webDist });
+const bus = await createMqttBus(config.mqttUrl);
+const app = await buildApp({ database, bus, logger: { level: config.logLevel }, webDist: config.webDist });
 
 const shutdown = async (signal: string) => {
   app.log.info(`${signal}: shutting down`);
   await app.close();
+  await bus.close();
   await database.close();
   process.exit(0);
 };

@@ -2,6 +2,7 @@ import { createBrowserRouter, Navigate, Outlet, useLocation } from 'react-router
 import { LoginPage } from '../features/auth/login-page';
 import { DashboardPage } from '../features/dashboard/dashboard-page';
 import { isAuthenticated } from '../lib/storage';
+import { featureRoutes } from './feature-routes';
 import { ComingSoonPage, ErrorPage, LegalPage } from './pages';
 import { Layout } from './shell/layout';
 import { PRODUCT } from './shell/menu';
@@ -97,6 +98,8 @@ const unbuiltRoutes = [
   '/pos/exits/:id',
 ];
 
+const builtPaths = new Set(featureRoutes.map((route) => route.path));
+
 export const router = createBrowserRouter([
   { path: '/', element: <Navigate to={isAuthenticated() ? '/dashboard' : '/login'} replace /> },
   { path: '/login', element: <LoginPage /> },
@@ -110,7 +113,8 @@ export const router = createBrowserRouter([
         children: [
           { path: '/dashboard', element: <DashboardPage /> },
           { path: '/legal', element: <LegalPage /> },
-          ...unbuiltRoutes.map(soon),
+          ...featureRoutes,
+          ...unbuiltRoutes.filter((path) => !builtPaths.has(path)).map(soon),
           { path: '*', element: <ErrorPage /> },
         ],
       },

@@ -1,20 +1,18 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import enAuth from '../locales/en/auth.json';
-import enCommon from '../locales/en/common.json';
-import enShell from '../locales/en/shell.json';
-import esAuth from '../locales/es/auth.json';
-import esCommon from '../locales/es/common.json';
-import esShell from '../locales/es/shell.json';
 import { STORAGE_KEYS } from './storage';
 
 export const LANGUAGES = ['es', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
-export const resources = {
-  es: { common: esCommon, shell: esShell, auth: esAuth },
-  en: { common: enCommon, shell: enShell, auth: enAuth },
-} as const;
+/** One namespace per module: locales/<lng>/<namespace>.json, picked up without a central list. */
+const files = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json', { eager: true });
+export const resources: Record<string, Record<string, Record<string, unknown>>> = {};
+for (const [file, module] of Object.entries(files)) {
+  const [, lng, ns] = /locales\/(\w+)\/([\w-]+)\.json$/.exec(file) ?? [];
+  if (!lng || !ns) continue;
+  resources[lng] = { ...resources[lng], [ns]: module.default };
+}
 
 void i18n.use(initReactI18next).init({
   resources,

@@ -39,6 +39,7 @@ export const locations = pgTable(
     email: text('email').notNull().default(''),
     observations: text('observations').notNull().default(''),
     floor: text('floor').notNull().default('1'),
+    /** Set when a logo is stored in location_logos. */
     logoMime: text('logo_mime'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,0 +1,87 @@
+import { bigint, bigserial, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { itemTypes } from './catalog.js';
+import { devices } from './devices.js';
+import { areas, companies, locations } from './organization.js';
+
+/**
+ * A reading set as a reader sent it; `id` is the reader's own UUID, so a set sent twice is
+ * stored once. `claimedBy` names the module that gave it a meaning (verification, pos,
+ * inventory …); null means a free reading set.
+ */
+export const readingSets = pgTable(
+  'reading_sets',
+  {
+    id: uuid('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    deviceId: integer('device_id').references(() => devices.id),
+    locationId: integer('location_id').references(() => locations.id),
+    areaId: integer('area_id').references(() => areas.id),
+    workingMode: smallint('working_mode'),
+    codebar: text('codebar'),
+    startTime: timestamp('start_time', { withTimezone: true }).notNull(),
+    endTime: timestamp('end_time', { withTimezone: true }).notNull(),
+    readCount: integer('read_count').notNull().default(0),
+    epcCount: integer('epc_count').notNull().default(0),
+    claimedBy: text('claimed_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('reading_sets_location_idx').on(t.locationId, t.startTime),
+    index('reading_sets_free_idx').on(t.locationId, t.claimedBy, t.startTime),
+    index('reading_sets_codebar_idx').on(t.codebar),
+  ],
+);
+
+/** One physical tag. State codes: 0 STOCKED, 1 UNKNOWN, 2 IN TRANSIT, 3 SOLD, 4 RETURNED TO SUPPLIER. */
+export const items = pgTable(
+  'items',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    epc: text('epc').notNull(),
+    /** Decoded GS1 scheme ('sgtin-96' …) or 'unknown' for a non-GS1 EPC (kept, never dropped). */
+    scheme: text('scheme').notNull(),
+    gtin: text('gtin'),
+    serial: text('serial'),
+    itemTypeId: integer('item_type_id').references(() => itemTypes.id),
+    state: smallint('state').notNull().default(1),
+    areaId: integer('area_id').references(() => areas.id),
+    locationId: integer('location_id').references(() => locations.id),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('items_company_epc_uq').on(t.companyId, t.epc),
+    index('items_area_state_idx').on(t.areaId, t.state, t.itemTypeId),
+    index('items_location_state_idx').on(t.locationId, t.state),
+    index('items_item_type_idx').on(t.itemTypeId),
+  ],
+);
+
+/** Every read of a tag: the EPC tracker's history. */
+export const traces = pgTable(
+  'traces',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    companyId: integer('company_id').notNull(),
+    itemId: bigint('item_id', { mode: 'number' }).notNull(),
+    epc: text('epc').notNull(),
+    readingSetId: uuid('reading_set_id').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull(),
+    state: smallint('state').notNull(),
+    /** Area before and after the read (the spec's area1 and area2). */
+    area1Id: integer('area1_id'),
+    area2Id: integer('area2_id'),
+    antenna: smallint('antenna'),
+    rssi: integer('rssi'),
+  },
+  (t) => [
+    index('traces_epc_idx').on(t.companyId, t.epc, t.readAt),
+    index('traces_item_idx').on(t.itemId, t.readAt),
+    index('traces_set_idx').on(t.readingSetId),
+  ],
+);

@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../db/client.js';
+import type { MqttBus } from '../plugins/mqtt.js';
+import { adminRoutes } from './admin/admin.routes.js';
+import { authRoutes } from './auth/auth.routes.js';
+import { catalogRoutes } from './catalog/catalog.routes.js';
+import { ingestRoutes } from './ingest/ingest.routes.js';
+import { locationsRoutes } from './locations/locations.routes.js';
+import { nmsRoutes } from './nms/nms.routes.js';
+import { ordersRoutes } from './orders/orders.routes.js';
+import { posRoutes } from './pos/pos.routes.js';
+import { trackingRoutes } from './tracking/tracking.routes.js';
+import { verificationRoutes } from './verification/verification.routes.js';
+
+export type ModuleDeps = { db: Database['db']; database: Database; bus: MqttBus };
+
+/** Every module's routes: `/api/...` ones, and the device management service under `/nms`. */
+export const registerModules = async (app: FastifyInstance, deps: ModuleDeps): Promise<void> => {
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes, deps);
+      await api.register(locationsRoutes, deps);
+      await api.register(adminRoutes, deps);
+      await api.register(catalogRoutes, deps);
+      await api.register(ingestRoutes, deps);
+      await api.register(trackingRoutes, deps);
+      await api.register(ordersRoutes, deps);
+      await api.register(verificationRoutes, deps);
+      await api.register(posRoutes, deps);
+    },
+    { prefix: '/api' },
+  );
+  await app.register(nmsRoutes, { ...deps, prefix: '/nms' });
+};

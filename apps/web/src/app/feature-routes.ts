@@ -1,0 +1,17 @@
+import type { RouteObject } from 'react-router';
+import { adminRoutes } from '../features/admin/routes';
+import { inboundRoutes } from '../features/inbound/routes';
+import { movementsRoutes } from '../features/movements/routes';
+import { onlineRoutes } from '../features/online/routes';
+import { posRoutes } from '../features/pos/routes';
+import { trackingRoutes } from '../features/tracking/routes';
+
+/** Features meet only here: each exports its routes, the router mounts them. */
+export const featureRoutes: RouteObject[] = [
+  ...adminRoutes,
+  ...trackingRoutes,
+  ...inboundRoutes,
+  ...onlineRoutes,
+  ...movementsRoutes,
+  ...posRoutes,
+];
