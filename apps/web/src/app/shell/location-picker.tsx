@@ -1,9 +1,11 @@
+import CloseIcon from '@mui/icons-material/Close';
 import SearchIcon from '@mui/icons-material/Search';
 import {
   Box,
   Dialog,
   DialogContent,
   DialogTitle,
+  IconButton,
   InputAdornment,
   LinearProgress,
   List,
@@ -66,7 +68,12 @@ export const LocationPicker = ({ open, onClose, role }: { open: boolean; onClose
 
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" fullScreen={fullScreen} aria-labelledby="picker-title">
-      <DialogTitle id="picker-title">{t('picker.title')}</DialogTitle>
+      <DialogTitle id="picker-title" sx={{ pr: 6 }}>
+        {t('picker.title')}
+        <IconButton aria-label={t('picker.close')} onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
+          <CloseIcon />
+        </IconButton>
+      </DialogTitle>
       <Tabs
         value={tab}
         onChange={(_, value: PickerTab) => {
