@@ -57,15 +57,30 @@ describe('app shell', () => {
     await page.getByTestId('language-button').click();
     await page.getByTestId('language-en').click();
     await expect.poll(() => page.getByTestId('side-menu').textContent()).toContain('Readers');
-    await page.goto('/inbound/');
-    await expect.poll(() => page.getByTestId('coming-soon').textContent()).toContain('Coming soon');
-    await screenshot(page, 'admin-coming-soon-en');
+    // /chart: the dashboard's chart alone, full screen (a wall screen), for the current location.
+    await page.goto('/chart');
+    await expect.poll(() => page.getByTestId('chart-location').textContent()).toBe('Centro de distribución Barcelona');
+    await expect.poll(() => page.getByTestId('dashboard-chart-card').textContent()).toContain('Stock');
+    expect(await page.getByTestId('side-menu').count()).toBe(0);
+    await screenshot(page, 'chart-en');
+    await page.goto('/dashboard');
 
     await page.getByTestId('user-menu-button').click();
     await page.getByTestId('user-menu-sign-off').click();
     await page.waitForURL('**/login');
     await page.goto('/dashboard');
     await page.waitForURL('**/login');
+    // /chart needs no login: it stays, asks to sign in, and the sign-in comes back to it.
+    await page.goto('/chart');
+    await expect.poll(() => page.getByTestId('chart-sign-in').count()).toBe(1);
+    expect(page.url()).toContain('/chart');
+    await page.getByTestId('chart-login').click();
+    await page.waitForURL('**/login');
+    await page.locator('input[name="username"]').fill('admin@demo.local');
+    await page.locator('input[name="password"]').fill('demo1234');
+    await page.locator('button[type="submit"]').click();
+    await page.waitForURL('**/chart');
+    await expect.poll(() => page.getByTestId('dashboard-chart-card').count()).toBe(1);
     await context.close();
   });
 
@@ -87,6 +102,12 @@ describe('app shell', () => {
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(390);
     await screenshot(page, 'viewer-dashboard-mobile');
+    // The chart page on the phone: the store's chart, within the screen.
+    await page.goto('/chart');
+    await expect.poll(() => page.getByTestId('chart-location').textContent()).toBe('Tienda Madrid Gran Vía');
+    await expect.poll(() => page.getByTestId('dashboard-chart-card').count()).toBe(1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(page, 'chart-mobile');
     await context.close();
   });
 });

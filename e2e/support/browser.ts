@@ -21,9 +21,11 @@ export const launchBrowser = (): Promise<Browser> =>
 export const DESKTOP = { width: 1366, height: 900 };
 export const MOBILE = { width: 390, height: 844 };
 
+export type PageOptions = { viewport?: { width: number; height: number }; language?: 'es' | 'en' };
+
 export const newPage = async (
   browser: Browser,
-  { viewport = DESKTOP, language = 'es' }: { viewport?: { width: number; height: number }; language?: 'es' | 'en' } = {},
+  { viewport = DESKTOP, language = 'es' }: PageOptions = {},
 ): Promise<{ context: BrowserContext; page: Page }> => {
   const context = await browser.newContext({ viewport, baseURL: baseUrl(), locale: language === 'es' ? 'es-ES' : 'en-GB' });
   await context.addInitScript((lng) => {
@@ -39,6 +41,88 @@ export const signIn = async (page: Page, email: string, password = 'demo1234'): 
   await page.locator('input[name="password"]').fill(password);
   await page.locator('button[type="submit"]').click();
   await page.waitForURL('**/dashboard');
+};
+
+/** A location the user may choose: its id and the description the header shows. */
+export type Place = { id: number; description: string };
+
+/** Local storage keys of the spec (section 9) that each page sets for itself: its language and current location. */
+const LANGUAGE = 'language';
+const LOCATION_ID = 'location_id';
+const LOCATION = 'location';
+
+/**
+ * Makes `location` the current location of an open page, as the header's picker stores it. The
+ * shell saves a default location after the first sign-in, but never over one chosen meanwhile
+ * (app/shell/layout.tsx).
+ */
+export const chooseLocation = (page: Page, { id, description }: Place): Promise<void> =>
+  page.evaluate(
+    (location) => {
+      localStorage.setItem('location_id', String(location.id));
+      localStorage.setItem('location', location.description);
+      window.dispatchEvent(new Event('location-changed'));
+    },
+    { id, description },
+  );
+
+type Entry = { name: string; value: string };
+const sessions = new Map<string, Promise<Entry[]>>();
+
+/**
+ * The local storage the app keeps after `email` signs in through the login page and the shell
+ * saved the user's default location: done once per test file and user, then every page of that
+ * user starts from it (a fresh context loads the app once instead of twice). The language is left
+ * out: each page says its own.
+ */
+const sessionOf = (browser: Browser, email: string): Promise<Entry[]> => {
+  let session = sessions.get(email);
+  if (!session) {
+    session = (async () => {
+      const { page, context } = await newPage(browser);
+      await signIn(page, email);
+      await page.waitForFunction((key) => localStorage.getItem(key) !== null, LOCATION_ID);
+      const storage = await context.storageState();
+      await context.close();
+      const origin = new URL(baseUrl()).origin;
+      const kept = storage.origins.find((entry) => entry.origin === origin)?.localStorage ?? [];
+      return kept.filter((entry) => entry.name !== LANGUAGE);
+    })();
+    sessions.set(email, session);
+  }
+  return session;
+};
+
+/**
+ * A new page of `email` signed in (the demo admin unless told), in `language`, at the location
+ * `at` when given (otherwise at the user's default location, as after a sign-in). The app is not
+ * loaded yet: the storage is written first (on the app's icon, the lightest page of its origin),
+ * so nothing can overwrite the location, and the test goes to its own page.
+ */
+export const openPage = async (
+  browser: Browser,
+  { email = 'admin@demo.local', at, viewport = DESKTOP, language = 'es' }: PageOptions & { email?: string; at?: Place } = {},
+): Promise<{ context: BrowserContext; page: Page }> => {
+  const session = await sessionOf(browser, email);
+  const chosen = [
+    { name: LANGUAGE, value: language },
+    ...(at
+      ? [
+          { name: LOCATION_ID, value: String(at.id) },
+          { name: LOCATION, value: at.description },
+        ]
+      : []),
+  ];
+  const context = await browser.newContext({ viewport, baseURL: baseUrl(), locale: language === 'es' ? 'es-ES' : 'en-GB' });
+  const page = await context.newPage();
+  await page.goto('/favicon.svg');
+  await page.evaluate(
+    (entries) => {
+      for (const { name, value } of entries) localStorage.setItem(name, value);
+    },
+    [...session, ...chosen],
+  );
+  return { context, page };
 };
 
 /** Screenshots go to e2e/screenshots (ignored by git) for a person to look at. */

@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import path from 'node:path';
 
 export type Config = {
@@ -6,6 +7,8 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   mqttUrl: string | undefined;
+  /** Stable MQTT client id: the broker keeps this server's session, so unacknowledged reads are redelivered after a reconnect. */
+  mqttClientId: string;
   seedDemo: boolean;
   logLevel: string;
   webDist: string;
@@ -18,6 +21,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => ({
   dataDir: path.resolve(env.DATA_DIR ?? './data'),
   databaseUrl: env.DATABASE_URL || undefined,
   mqttUrl: env.MQTT_URL || undefined,
+  mqttClientId: env.MQTT_CLIENT_ID || `rfid-server-${hostname()}`,
   seedDemo: env.SEED_DEMO !== 'false',
   logLevel: env.LOG_LEVEL ?? 'info',
   webDist: path.resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),

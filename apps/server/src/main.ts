@@ -3,6 +3,7 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seedDemoIfEmpty } from './db/seed/seed.js';
 import { createMqttBus } from './plugins/mqtt.js';
+import { startStockSnapshotWorker } from './workers/stock-snapshot.js';
 
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -11,11 +12,13 @@ if (config.seedDemo) {
   const seeded = await seedDemoIfEmpty(database.db);
   if (seeded) console.log('Demo data loaded. Sign in as admin@demo.local / demo1234');
 }
-const bus = await createMqttBus(config.mqttUrl);
+const bus = await createMqttBus(config.mqttUrl, { clientId: config.mqttClientId });
 const app = await buildApp({ database, bus, logger: { level: config.logLevel }, webDist: config.webDist });
+const stockSnapshots = startStockSnapshotWorker({ db: database.db, log: app.log });
 
 const shutdown = async (signal: string) => {
   app.log.info(`${signal}: shutting down`);
+  stockSnapshots.stop();
   await app.close();
   await bus.close();
   await database.close();

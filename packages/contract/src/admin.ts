@@ -1,2 +1,343 @@
 // Request and response shapes of the admin module (Zod); the server validates with them, the web types its calls with them.
-export {};
+// Field names follow the spec (section 3); validation messages are the spec's (section 5).
+import { z } from 'zod';
+import { pagingQuerySchema } from './common.js';
+import { locationSchema } from './locations.js';
+
+/* ------------------------------------------------------------------ shared field rules */
+
+/** MAC address as 6 hex pairs separated by ':' or '-' (or 12 bare hex digits); answered as `AA:BB:CC:DD:EE:FF`. */
+export const MAC_PATTERN = /^(?:[0-9A-Fa-f]{2}([:-]?)){5}[0-9A-Fa-f]{2}$/;
+export const normalizeMac = (mac: string): string =>
+  mac
+    .replace(/[^0-9A-Fa-f]/g, '')
+    .toUpperCase()
+    .replace(/(..)(?!$)/g, '$1:');
+export const isValidMac = (mac: string): boolean => {
+  const m = mac.trim();
+  if (!MAC_PATTERN.test(m)) return false;
+  // one separator style throughout
+  const seps = new Set(m.replace(/[0-9A-Fa-f]/g, ''));
+  return seps.size <= 1;
+};
+
+/** Serial numbers: 1 to 64 letters, digits, '.', '_' or '-'. */
+export const SERIAL_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** Password rules (spec silent on strength): at least 8 characters with a letter and a digit. */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_RULE_MESSAGE = 'The password must have at least 8 characters with a letter and a digit.';
+export const isStrongPassword = (password: string): boolean =>
+  password.length >= PASSWORD_MIN_LENGTH && /[A-Za-z]/.test(password) && /\d/.test(password);
+
+/** A required text field: missing, not a string or blank all give `message`. */
+export const requiredText = (message: string, max = 255) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message })
+    .max(max, { error: `At most ${max} characters.` });
+
+/** A required integer that may arrive as a number or a numeric string ("Stock becomes an integer"). */
+export const requiredInt = (message: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : v),
+    z.number({ error: message }).int({ error: 'Enter a whole number.' }),
+  );
+
+/** A required id of another row (select fields): missing, null, 0 or not a number all give `message`. */
+export const requiredId = (message: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),
+    z.number({ error: message }).int({ error: message }).positive({ error: message }),
+  );
+
+const macField = z
+  .string({ error: "MAC address can't be empty" })
+  .trim()
+  .min(1, { error: "MAC address can't be empty" })
+  .refine(isValidMac, { error: 'Enter a valid MAC address (six hex pairs, e.g. 84:24:8D:00:00:01).' })
+  .transform(normalizeMac);
+
+/** List query: paging plus DRF-style filters (allow-listed by the server). */
+const listQuery = pagingQuerySchema.catchall(z.string());
+
+/* ------------------------------------------------------------------ locations (admin) */
+
+export const ADMIN_LOCATIONS_PAGE_SIZE = 20;
+
+/** POST /api/locations/ and PUT /api/locations/{id}/ (JSON; the logo goes apart, multipart). */
+export const locationBodySchema = z.object({
+  /** The location's name (spec: "name"). */
+  description: requiredText('Please enter the name'),
+  /** Unique per company; generated from the name when left empty. */
+  code: z.string().trim().max(32).optional().default(''),
+  kind: z.enum(['center', 'store']).optional().default('center'),
+  brand: requiredId('Please select the brand'),
+  phone: z.string().trim().max(40).optional().default(''),
+  email: z
+    .union([z.literal(''), z.email({ error: 'Enter a valid email address.' })])
+    .optional()
+    .default(''),
+  observations: z.string().max(2000).optional().default(''),
+  floor: z.string().trim().max(20).optional().default('1'),
+  /** Role 1 only may change it; others must leave it out or unchanged. */
+  active: z.boolean().optional(),
+  address: z.object(
+    {
+      street_name: requiredText('Please enter the street name'),
+      street_num: requiredInt('Please enter the street number'),
+      city: requiredText('Please enter the city'),
+      postal_code: requiredInt('Please enter the postal code'),
+      /** ISO 3166-1 alpha-2 code, e.g. "ES". */
+      country: z
+        .string({ error: 'Please select the country' })
+        .trim()
+        .regex(/^[A-Za-z]{2}$/, { error: 'Please select the country' })
+        .transform((c) => c.toUpperCase()),
+    },
+    { error: 'Please enter the street name' },
+  ),
+});
+export type LocationBody = z.input<typeof locationBodySchema>;
+
+/** The answer of the location calls is the shared `locationSchema` (see locations.ts). */
+export const adminLocationSchema = locationSchema;
+export type AdminLocation = z.infer<typeof adminLocationSchema>;
+
+/** GET /api/locations/ admin filters: description__icontains, code__icontains (20 per page). */
+export const adminLocationListQuerySchema = listQuery;
+
+/** PUT /api/locations/{id}/logo/ multipart field `logo`: PNG, JPEG, GIF or WebP, at most 1 MiB. */
+export const LOGO_MAX_BYTES = 1024 * 1024;
+export const LOGO_MIME_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+
+/* ------------------------------------------------------------------ areas */
+
+export const LOCATION_AREAS_PAGE_SIZE = 11;
+
+export const areaSchema = z.object({
+  id: z.number(),
+  description: z.string(),
+  stock: z.number().int(),
+  location_id: z.number(),
+  location_description: z.string(),
+});
+export type Area = z.infer<typeof areaSchema>;
+
+/** POST /api/areas/ */
+export const areaCreateBodySchema = z.object({
+  stock: requiredInt('Please enter stock'),
+  description: requiredText("Description can't be empty"),
+  location_id: requiredId('Please select distribution center'),
+});
+export type AreaCreateBody = z.input<typeof areaCreateBodySchema>;
+
+/** PUT /api/areas/{id}/ (stock is read-only and ignored; location_description is not sent). */
+export const areaUpdateBodySchema = z.object({
+  description: requiredText("Description can't be empty"),
+  location_id: requiredId('Please select distribution center'),
+});
+export type AreaUpdateBody = z.input<typeof areaUpdateBodySchema>;
+
+/** GET /api/areas/ and /api/locations/{id}/areas/ filters: description__icontains, location_id, order_by. */
+export const areaListQuerySchema = listQuery;
+
+/* ------------------------------------------------------------------ readers (devices) */
+
+export const READERS_PAGE_SIZE = 11;
+export const readerStateSchema = z.enum(['ON', 'OFF']);
+export type ReaderState = z.infer<typeof readerStateSchema>;
+
+const workingModeField = z.coerce
+  .number({ error: 'Select a working mode.' })
+  .int()
+  .min(0, { error: 'Select a working mode.' })
+  .max(7, { error: 'Select a working mode.' });
+const readerTypeField = z.coerce
+  .number({ error: 'Select a reader type.' })
+  .int()
+  .min(0, { error: 'Select a reader type.' })
+  .max(1, { error: 'Select a reader type.' });
+
+export const readerSchema = z.object({
+  id: z.number(),
+  serial_number: z.string(),
+  mac_address: z.string(),
+  working_mode: z.number().int(),
+  reader_type: z.number().int(),
+  /** Area id. */
+  locationArea1: z.number(),
+  description_area_locationArea1: z.string(),
+  location_id: z.number(),
+  location_description: z.string(),
+  description: z.string(),
+  /** ON when heard from (heartbeat or reads) in the last 60 s. */
+  state: readerStateSchema,
+  last_seen_at: z.string().nullable(),
+  firmware_version: z.string(),
+});
+export type Reader = z.infer<typeof readerSchema>;
+
+/** POST /api/readers/ */
+export const readerCreateBodySchema = z.object({
+  serial_number: z
+    .string({ error: 'Please enter serial number' })
+    .trim()
+    .min(1, { error: 'Please enter serial number' })
+    .regex(SERIAL_PATTERN, { error: "Enter a valid serial number (up to 64 letters, digits, '.', '_' or '-')." }),
+  mac_address: macField,
+  locationArea1_id: requiredId('Please select area'),
+  working_mode: workingModeField.optional().default(0),
+  reader_type: readerTypeField.optional().default(0),
+  description: z.string().trim().max(255).optional().default(''),
+});
+export type ReaderCreateBody = z.input<typeof readerCreateBodySchema>;
+
+/**
+ * PUT /api/readers/{id}/: the full form, or only `working_mode`, or only `reader_type` (from the
+ * list). Changing the working mode is refused unless the reader type (after the update) is 1 (All).
+ */
+export const readerUpdateBodySchema = readerCreateBodySchema.partial().extend({
+  id: z.number().int().optional(),
+  working_mode: workingModeField.optional(),
+  reader_type: readerTypeField.optional(),
+});
+export type ReaderUpdateBody = z.input<typeof readerUpdateBodySchema>;
+
+/** POST /api/readers/ answer (201) and POST /api/readers/{id}/rotate_key/: the key is shown once. */
+export const createdReaderSchema = readerSchema.extend({ device_key: z.string() });
+export type CreatedReader = z.infer<typeof createdReaderSchema>;
+export const readerKeySchema = z.object({ id: z.number(), device_key: z.string() });
+export type ReaderKey = z.infer<typeof readerKeySchema>;
+
+/** GET /api/readers/ filters: locationId, mac_address__icontains, serial_number__icontains (11 per page). */
+export const readerListQuerySchema = listQuery;
+
+/* ------------------------------------------------------------------ printers */
+
+export const PRINTERS_PAGE_SIZE = 11;
+
+export const printerSchema = z.object({
+  id: z.number(),
+  description: z.string(),
+  mac: z.string(),
+  ip_address: z.string(),
+  port: z.number().int(),
+  location_area: z.object({ id: z.number(), description: z.string() }),
+  location_id: z.number(),
+  location_description: z.string(),
+  serial_number: z.string(),
+});
+export type Printer = z.infer<typeof printerSchema>;
+
+const ipField = z
+  .string({ error: 'Please enter IP Address' })
+  .trim()
+  .min(1, { error: 'Please enter IP Address' })
+  .pipe(z.union([z.ipv4(), z.ipv6()], { error: 'Enter a valid IP address.' }));
+const portField = z.preprocess(
+  (v) => (typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v),
+  z
+    .number({ error: 'Please enter Service Port' })
+    .int({ error: 'Enter a valid port (1-65535).' })
+    .min(1, { error: 'Enter a valid port (1-65535).' })
+    .max(65535, { error: 'Enter a valid port (1-65535).' }),
+);
+
+/** POST /api/printer/printers/ */
+export const printerCreateBodySchema = z.object({
+  description: z.string().trim().max(255).optional().default(''),
+  mac: macField,
+  location_area: requiredId("Area can't be empty"),
+  ip_address: ipField,
+  port: portField,
+  serial_number: z.string().trim().max(64).optional().default(''),
+});
+export type PrinterCreateBody = z.input<typeof printerCreateBodySchema>;
+
+/** PUT /api/printer/printers/{id}/: the same fields, and description is required (spec: "Please enter serial number"). */
+export const printerUpdateBodySchema = printerCreateBodySchema.extend({
+  description: requiredText('Please enter serial number'),
+});
+export type PrinterUpdateBody = z.input<typeof printerUpdateBodySchema>;
+
+/** GET /api/printer/printers/ filters: description__icontains, mac__icontains, location_id (11 per page). */
+export const printerListQuerySchema = listQuery;
+
+/* ------------------------------------------------------------------ users */
+
+export const VISUALIZERS_PAGE_SIZE = 11;
+
+export const locationUserSchema = z.object({
+  id: z.number(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  editor: z.boolean(),
+  user_role: z.number().int(),
+  locations: z.array(z.number()),
+  /** The same locations with their names, for the chips. */
+  locations_detail: z.array(z.object({ id: z.number(), description: z.string() })),
+});
+export type LocationUser = z.infer<typeof locationUserSchema>;
+
+const passwordField = z
+  .string({ error: 'Please enter the password' })
+  .min(1, { error: 'Please enter the password' })
+  .refine(isStrongPassword, { error: PASSWORD_RULE_MESSAGE });
+
+const userCommon = {
+  first_name: requiredText('Please enter the first name', 150),
+  last_name: requiredText('Please enter the last name', 150),
+  email: z
+    .string({ error: 'Please enter the email' })
+    .trim()
+    .min(1, { error: 'Please enter the email' })
+    .pipe(z.email({ error: 'Enter a valid email address.' }))
+    .transform((e) => e.toLowerCase()),
+};
+
+/**
+ * POST /api/locationusers/. `editor` true makes an editor (role 3 by default), false a visualizer
+ * (role 5). `user_role` may set the role explicitly; it may not be above the creator's.
+ */
+export const locationUserCreateBodySchema = z.object({
+  ...userCommon,
+  password: passwordField,
+  editor: z.boolean({ error: 'Please select Editor option' }),
+  locations: z
+    .array(z.number().int().positive(), { error: 'Please select the distribution center' })
+    .min(1, { error: 'Please select the distribution center' }),
+  user_role: z.number().int().min(1).max(5).optional(),
+});
+export type LocationUserCreateBody = z.input<typeof locationUserCreateBodySchema>;
+
+/** PUT /api/locationusers/{id}/: the same fields; an empty or missing password keeps the old one. */
+export const locationUserUpdateBodySchema = locationUserCreateBodySchema.extend({
+  password: z.union([z.literal(''), passwordField]).optional(),
+});
+export type LocationUserUpdateBody = z.input<typeof locationUserUpdateBodySchema>;
+
+/**
+ * GET /api/locationusers/ filters: user__first_name__icontains, user__last_name__icontains,
+ * user__email__icontains, and `search` (any of the three). 11 per page.
+ */
+export const locationUserListQuerySchema = listQuery;
+
+/** POST /api/companyusers/ (role 1): a company-wide user (role 1) of the caller's company. */
+export const companyUserBodySchema = z.object({
+  ...userCommon,
+  password: passwordField,
+  company: requiredId('Please select a company for the user'),
+});
+export type CompanyUserBody = z.input<typeof companyUserBodySchema>;
+export const companyUserSchema = z.object({
+  id: z.number(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  company: z.number(),
+  user_role: z.number().int(),
+});
+export type CompanyUser = z.infer<typeof companyUserSchema>;

@@ -1,2 +1,116 @@
 // Request and response shapes of the ingest module (Zod); the server validates with them, the web types its calls with them.
-export {};
+import { z } from 'zod';
+
+/** Largest reading set accepted in one body (EPCs, or reads when sent as reads). */
+export const MAX_SET_EPCS = 10_000;
+
+/** An EPC as readers send it: hex, 4 to 128 digits (SGTIN-96 is 24, SGTIN-198 is 52). */
+export const epcHexSchema = z
+  .string()
+  .trim()
+  .regex(/^[0-9A-Fa-f]{4,128}$/, 'An EPC is 4 to 128 hexadecimal digits.')
+  .transform((epc) => epc.toUpperCase());
+
+export const readSchema = z.object({
+  epc: epcHexSchema,
+  /** When the tag was read; defaults to the set's end_time. */
+  time: z.iso.datetime({ offset: true }).optional(),
+  antenna: z.number().int().min(0).max(32_767).nullable().optional(),
+  /** dBm (may be negative, e.g. -54). */
+  rssi: z.number().min(-32_768).max(32_767).nullable().optional(),
+});
+export type Read = z.infer<typeof readSchema>;
+
+/**
+ * A reading set (DESIGN.md section 6): the reader's own UUID (sent twice, stored once), the
+ * device (serial number or MAC), the read window, an optional box barcode and either plain
+ * `epcs` or detailed `reads`. Sent to POST /api/readingsets/ with `Authorization: Device <key>`
+ * or published on MQTT `readers/<mac>/reads`.
+ */
+export const readingSetBodySchema = z
+  .object({
+    id: z.uuid('id must be a UUID.'),
+    device: z.string().trim().min(1).max(64),
+    start_time: z.iso.datetime({ offset: true, error: 'start_time must be an ISO 8601 date-time.' }),
+    end_time: z.iso.datetime({ offset: true, error: 'end_time must be an ISO 8601 date-time.' }),
+    codebar: z.string().trim().max(128).nullable().optional(),
+    epcs: z.array(epcHexSchema).max(MAX_SET_EPCS, `A reading set has at most ${MAX_SET_EPCS} EPCs.`).optional(),
+    reads: z.array(readSchema).max(MAX_SET_EPCS, `A reading set has at most ${MAX_SET_EPCS} reads.`).optional(),
+  })
+  .superRefine((set, ctx) => {
+    if (!set.epcs && !set.reads) {
+      ctx.addIssue({ code: 'custom', path: ['epcs'], message: 'Send epcs or reads.' });
+    }
+    if (set.epcs && set.reads) {
+      ctx.addIssue({ code: 'custom', path: ['reads'], message: 'Send epcs or reads, not both.' });
+    }
+    if (Date.parse(set.start_time) > Date.parse(set.end_time)) {
+      ctx.addIssue({ code: 'custom', path: ['end_time'], message: 'end_time is before start_time.' });
+    }
+  });
+export type ReadingSetBody = z.input<typeof readingSetBodySchema>;
+export type ReadingSetInput = z.output<typeof readingSetBodySchema>;
+
+/** The stored set as ingestion answers it (201 first time, 200 when the same id was already stored). */
+export const ingestedSetSchema = z.object({
+  id: z.string(),
+  device: z.number().nullable(),
+  location: z.number().nullable(),
+  area: z.number().nullable(),
+  working_mode: z.number().nullable(),
+  codebar: z.string().nullable(),
+  start_time: z.string(),
+  end_time: z.string(),
+  read_count: z.number(),
+  epc_count: z.number(),
+  /** Module that gave the set a meaning (verification, pos …); null for a free reading set. */
+  claimed_by: z.string().nullable(),
+  /** false when the set had already been stored (idempotent resend). */
+  created: z.boolean(),
+});
+export type IngestedSetDto = z.infer<typeof ingestedSetSchema>;
+
+/** Zebra IoT Connector tag data event. */
+export const zebraTagEventSchema = z.object({
+  timestamp: z.string(),
+  type: z.string().optional(),
+  data: z.looseObject({
+    idHex: z.string(),
+    antenna: z.number().int().nullable().optional(),
+    peakRssi: z.number().nullable().optional(),
+    eventNum: z.number().int().nullable().optional(),
+  }),
+});
+export type ZebraTagEvent = z.infer<typeof zebraTagEventSchema>;
+
+/** Impinj IoT Device Interface tagInventory event (peak RSSI in centi-dBm). */
+export const impinjTagInventoryEventSchema = z.object({
+  timestamp: z.string(),
+  hostname: z.string().optional(),
+  eventType: z.string().optional(),
+  tagInventoryEvent: z.looseObject({
+    epcHex: z.string(),
+    antennaPort: z.number().int().nullable().optional(),
+    peakRssiCdbm: z.number().nullable().optional(),
+  }),
+});
+export type ImpinjTagInventoryEvent = z.infer<typeof impinjTagInventoryEventSchema>;
+
+export const streamEventSchema = z.union([zebraTagEventSchema, impinjTagInventoryEventSchema]);
+/** POST /api/readers/stream/: one event or an array of them (at most 10,000). */
+export const streamBodySchema = z.union([streamEventSchema, z.array(streamEventSchema).max(MAX_SET_EPCS)]);
+export type StreamBody = z.infer<typeof streamBodySchema>;
+
+/** Stream reads are committed (staged) before the answer; they become sets after the idle gap. */
+export const streamAcceptedSchema = z.object({ accepted: z.number(), duplicates: z.number() });
+
+/** GET /api/readers/status/ (device key): what the server holds for this reader. */
+export const readerIngestStatusSchema = z.object({
+  device: z.string(),
+  working_mode: z.number(),
+  /** Stream reads committed but not yet grouped into a set (the idle gap has not passed). */
+  staged_reads: z.number(),
+  stored_sets: z.number(),
+  stored_reads: z.number(),
+});
+export type ReaderIngestStatus = z.infer<typeof readerIngestStatusSchema>;

@@ -1,2 +1,73 @@
 // Request and response shapes of the pos module (Zod); the server validates with them, the web types its calls with them.
-export {};
+// POS: sales (working mode 4, items SOLD) and returns (working mode 5, items STOCKED again) of a store.
+import { z } from 'zod';
+
+/**
+ * POS list row (spec section 3). A sale or return is one reading set at a POS reader:
+ * creation_date = start_time, end_time = the set's end; item_count = EPCs read;
+ * destination_real_item_count = items counted (quantity 1); warning_count = items with quantity 0
+ * (e.g. a tag already SOLD in a sale). destination_waiting_time = end − start in seconds.
+ * origin_status/destination_status are 3 (done), or 2 when any item has a warning; num_boxes and
+ * destination_num_verified_boxes are 0 (a POS transaction has no boxes). estimated_end_time
+ * (returns) and estimated_arrival_date (sales) repeat end_time. destination = the location id.
+ */
+export const posTransactionSchema = z.object({
+  id: z.number(),
+  kind: z.enum(['sale', 'return']),
+  origin_status: z.number(),
+  destination_status: z.number(),
+  destination_waiting_time: z.number(),
+  item_count: z.number(),
+  destination_real_item_count: z.number(),
+  warning_count: z.number(),
+  num_boxes: z.number(),
+  destination_num_verified_boxes: z.number(),
+  creation_date: z.string(),
+  start_time: z.string(),
+  end_time: z.string(),
+  estimated_end_time: z.string().nullable().optional(),
+  estimated_arrival_date: z.string().nullable().optional(),
+  destination: z.number(),
+  destination_description: z.string().nullable(),
+  device: z.object({ id: z.number(), serial_number: z.string() }).nullable(),
+});
+export type PosTransaction = z.infer<typeof posTransactionSchema>;
+
+/**
+ * GET /locations/{id}/sales/ and /returns/ (11 per page): id__contains, end_time__gte,
+ * end_time__lte, order_by (id, end_time, item_count; '-' descending; default -end_time).
+ */
+export const posListQuerySchema = z
+  .object({
+    limit: z.coerce.number().int().min(1).max(1000).optional(),
+    offset: z.coerce.number().int().min(0).optional(),
+    order_by: z.string().optional(),
+    id__contains: z.string().optional(),
+    id__icontains: z.string().optional(),
+    end_time__gte: z.string().optional(),
+    end_time__lte: z.string().optional(),
+  })
+  .catchall(z.string());
+
+/**
+ * GET /sales/{id}/report/ and /returns/{id}/report/ (100 per page): the items, each quantity 1,
+ * or 0 with a warning ('already_sold': sold before this sale; 'not_sold': a return of an item
+ * that was not SOLD; 'unknown_epc': not a GS1 EPC). The web shows a warning icon for quantity 0.
+ */
+export const posItemSchema = z.object({
+  id: z.number(),
+  epc: z.string(),
+  gtin: z.string().nullable(),
+  item_type: z.number().nullable(),
+  description: z.string().nullable(),
+  lot: z.string().nullable(),
+  quantity: z.number(),
+  warning: z.string().nullable(),
+});
+export type PosItem = z.infer<typeof posItemSchema>;
+
+export const PosWarning = {
+  AlreadySold: 'already_sold',
+  NotSold: 'not_sold',
+  UnknownEpc: 'unknown_epc',
+} as const;

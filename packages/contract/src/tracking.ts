@@ -1,2 +1,129 @@
 // Request and response shapes of the tracking module (Zod); the server validates with them, the web types its calls with them.
-export {};
+import { z } from 'zod';
+
+/** Item state names as the spec writes them (0 STOCKED … 4 RETURNED TO SUPPLIER). */
+export const ITEM_STATE_NAMES: Record<number, string> = {
+  0: 'STOCKED',
+  1: 'UNKNOW',
+  2: 'IN TRANSIT',
+  3: 'SOLD',
+  4: 'RETURNED TO SUPPLIER',
+};
+export const itemStateName = (state: number): string => ITEM_STATE_NAMES[state] ?? String(state);
+
+export const areaRefSchema = z.object({ id: z.number(), description: z.string(), location_description: z.string() });
+export type AreaRef = z.infer<typeof areaRefSchema>;
+
+/** POST /epc/retrieve/ {epc}: the items with that EPC (hex, case-insensitive). */
+export const epcRetrieveBodySchema = z.object({ epc: z.string().trim().min(1, 'Not found').max(128) });
+
+/** An item (one physical tag). */
+export const itemSchema = z.object({
+  id: z.number(),
+  epc: z.string(),
+  scheme: z.string(),
+  gtin: z.string().nullable(),
+  serial: z.string().nullable(),
+  item_type: z.number().nullable(),
+  description: z.string().nullable(),
+  state: z.number(),
+  state_name: z.string(),
+  area: areaRefSchema.nullable(),
+  location: z.number().nullable(),
+  last_seen_at: z.string().nullable(),
+});
+export type Item = z.infer<typeof itemSchema>;
+export const epcRetrieveResponseSchema = z.array(itemSchema);
+
+/** GET /items/ filters: epc__icontains, gtin, gtin__icontains, state, area, location. */
+export const itemListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(1000).optional(),
+  offset: z.coerce.number().int().min(0).optional(),
+  order_by: z.string().optional(),
+  epc: z.string().optional(),
+  epc__icontains: z.string().optional(),
+  gtin: z.string().optional(),
+  gtin__icontains: z.string().optional(),
+  state: z.string().optional(),
+  area: z.string().optional(),
+  location: z.string().optional(),
+});
+
+/**
+ * EPC reading (spec section 3): one read of a tag. `area1` is where the item was before the
+ * read, `area2` where it is after; `state` is the state after the read.
+ */
+export const epcReadingSchema = z.object({
+  id: z.number(),
+  date: z.string(),
+  state: z.number(),
+  state_name: z.string(),
+  area1: areaRefSchema.nullable(),
+  area2: areaRefSchema.nullable(),
+  readingSet: z.string(),
+  epc: z.string(),
+  /** Module that claimed the reading set (verification, pos …), null for a free reading set. */
+  claimed_by: z.string().nullable(),
+  device: z.string().nullable(),
+  /** Where the reader that made the reading is installed (a free read does not move the item). */
+  read_area: areaRefSchema.nullable(),
+  antenna: z.number().nullable(),
+  rssi: z.number().nullable(),
+});
+export type EpcReading = z.infer<typeof epcReadingSchema>;
+
+/** Free reading set list row (GET /locations/{id}/free_reading_sets/). */
+export const freeReadingSetSchema = z.object({
+  id: z.string(),
+  start_time: z.string(),
+  end_time: z.string(),
+  codebar: z.string().nullable(),
+  working_mode: z.number().nullable(),
+  read_count: z.number(),
+  epc_count: z.number(),
+  device: z.object({ id: z.number(), serial_number: z.string(), mac_address: z.string() }).nullable(),
+  area: areaRefSchema.nullable(),
+});
+export type FreeReadingSet = z.infer<typeof freeReadingSetSchema>;
+
+/** Free reading set list filters: start_time__gte/__lte, id__icontains, codebar__icontains, area. */
+export const freeReadingSetListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(1000).optional(),
+  offset: z.coerce.number().int().min(0).optional(),
+  order_by: z.string().optional(),
+  start_time__gte: z.string().optional(),
+  start_time__lte: z.string().optional(),
+  id__icontains: z.string().optional(),
+  codebar__icontains: z.string().optional(),
+  area: z.string().optional(),
+});
+
+/** One line of the free reading set report: a GTIN (null for EPCs that are not GS1) and its count. */
+export const freeReadingSetLineSchema = z.object({
+  gtin: z.string().nullable(),
+  item_type: z.number().nullable(),
+  description: z.string().nullable(),
+  model: z.string().nullable(),
+  colour: z.string().nullable(),
+  size: z.string().nullable(),
+  quantity: z.number(),
+});
+export type FreeReadingSetLine = z.infer<typeof freeReadingSetLineSchema>;
+
+/** GET /free_reading_set/{id}/detail/: the set and its report per GTIN (most read first). */
+export const freeReadingSetDetailSchema = freeReadingSetSchema.extend({
+  unknown_count: z.number(),
+  lines: z.array(freeReadingSetLineSchema),
+});
+export type FreeReadingSetDetail = z.infer<typeof freeReadingSetDetailSchema>;
+
+/** GET /free_reading_set/{id}/epcs/: the distinct EPCs of the set, paged (epc__icontains, gtin). */
+export const readingSetEpcSchema = z.object({
+  epc: z.string(),
+  gtin: z.string().nullable(),
+  description: z.string().nullable(),
+  item: z.number(),
+  reads: z.number(),
+  first_read: z.string(),
+});
+export type ReadingSetEpc = z.infer<typeof readingSetEpcSchema>;

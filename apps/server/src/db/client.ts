@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -30,6 +31,9 @@ export type DatabaseOptions = { databaseUrl?: string; dataDir?: string; inMemory
 export const openDatabase = async ({ databaseUrl, dataDir, inMemory }: DatabaseOptions): Promise<Database> => {
   if (databaseUrl) {
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+    // An idle client's connection can be cut by the server (restart, failover, a dropped test
+    // database); the pool replaces it, and without a listener pg would crash the process.
+    pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
@@ -40,10 +44,10 @@ export const openDatabase = async ({ databaseUrl, dataDir, inMemory }: DatabaseO
   }
   let client: PGlite;
   if (inMemory || !dataDir) {
-    client = new PGlite();
+    client = new PGlite({ extensions: { pg_trgm } });
   } else {
     mkdirSync(dataDir, { recursive: true });
-    client = new PGlite(`${dataDir}/pgdata`);
+    client = new PGlite(`${dataDir}/pgdata`, { extensions: { pg_trgm } });
   }
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;

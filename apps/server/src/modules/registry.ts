@@ -5,10 +5,18 @@ import { adminRoutes } from './admin/admin.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { catalogRoutes } from './catalog/catalog.routes.js';
 import { ingestRoutes } from './ingest/ingest.routes.js';
+import { inventoryRoutes } from './inventory/inventory.routes.js';
 import { locationsRoutes } from './locations/locations.routes.js';
+import { movementsRoutes } from './movements/movements.routes.js';
 import { nmsRoutes } from './nms/nms.routes.js';
+import { onlineRoutes } from './online/online.routes.js';
 import { ordersRoutes } from './orders/orders.routes.js';
 import { posRoutes } from './pos/pos.routes.js';
+import { printingRoutes } from './printing/printing.routes.js';
+import { statsRoutes } from './stats/stats.routes.js';
+import { stickersRoutes } from './stickers/stickers.routes.js';
+import { stockRoutes } from './stock/stock.routes.js';
+import { supportRoutes } from './support/support.routes.js';
 import { trackingRoutes } from './tracking/tracking.routes.js';
 import { verificationRoutes } from './verification/verification.routes.js';
 
@@ -26,7 +34,15 @@ export const registerModules = async (app: FastifyInstance, deps: ModuleDeps): P
       await api.register(trackingRoutes, deps);
       await api.register(ordersRoutes, deps);
       await api.register(verificationRoutes, deps);
+      await api.register(movementsRoutes, deps);
+      await api.register(onlineRoutes, deps);
       await api.register(posRoutes, deps);
+      await api.register(inventoryRoutes, deps);
+      await api.register(stockRoutes, deps);
+      await api.register(statsRoutes, deps);
+      await api.register(printingRoutes, deps);
+      await api.register(stickersRoutes, deps);
+      await api.register(supportRoutes, deps);
     },
     { prefix: '/api' },
   );

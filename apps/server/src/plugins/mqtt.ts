@@ -36,7 +36,10 @@ export const createMqttBus = async (url: string | undefined, { clientId }: { cli
   const handlers: { filter: string; handler: MqttMessageHandler }[] = [];
   const client: MqttClient = await mqtt.connectAsync(url, {
     clientId: clientId ?? `rfid-server-${process.pid}-${Math.random().toString(16).slice(2, 8)}`,
-    clean: true,
+    // A stable client id gets a persistent session (clean: false): QoS 1 reads that were not
+    // acknowledged because their write failed are redelivered after a reconnect or a restart.
+    // Random ids (tests, tools) keep clean sessions so the broker does not pile up old ones.
+    clean: clientId === undefined,
     reconnectPeriod: 2000,
     // Ack QoS 1 messages only after our handler has committed them.
     customHandleAcks: (_topic, _message, _packet, done) => done(0),

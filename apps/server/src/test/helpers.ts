@@ -4,6 +4,7 @@ import pg from 'pg';
 import { buildApp } from '../app.js';
 import { type Database, openDatabase } from '../db/client.js';
 import { seedDemo } from '../db/seed/seed.js';
+import type { MqttBus } from '../plugins/mqtt.js';
 
 export type TestApp = {
   app: FastifyInstance;
@@ -17,7 +18,7 @@ export type TestApp = {
  * A fresh database per test file: in-memory PGlite by default, or, when TEST_DATABASE_URL
  * points at a PostgreSQL server, a new database on it that is dropped afterwards.
  */
-export const buildTestApp = async ({ seed = true }: { seed?: boolean } = {}): Promise<TestApp> => {
+export const buildTestApp = async ({ seed = true, bus }: { seed?: boolean; bus?: MqttBus } = {}): Promise<TestApp> => {
   const serverUrl = process.env.TEST_DATABASE_URL;
   let database: Database;
   let dropDatabase = async () => {};
@@ -41,7 +42,7 @@ export const buildTestApp = async ({ seed = true }: { seed?: boolean } = {}): Pr
   }
   await database.migrate();
   if (seed) await seedDemo(database.db);
-  const app = await buildApp({ database });
+  const app = await buildApp({ database, ...(bus ? { bus } : {}) });
   await app.ready();
   const tokens = new Map<string, string>();
   return {

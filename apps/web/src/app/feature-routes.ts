@@ -1,9 +1,14 @@
 import type { RouteObject } from 'react-router';
 import { adminRoutes } from '../features/admin/routes';
+import { brandRoutes } from '../features/brand/routes';
 import { inboundRoutes } from '../features/inbound/routes';
+import { inventoryRoutes } from '../features/inventory/routes';
 import { movementsRoutes } from '../features/movements/routes';
 import { onlineRoutes } from '../features/online/routes';
 import { posRoutes } from '../features/pos/routes';
+import { printingRoutes } from '../features/printing/routes';
+import { stockRoutes } from '../features/stock/routes';
+import { supportRoutes } from '../features/support/routes';
 import { trackingRoutes } from '../features/tracking/routes';
 
 /** Features meet only here: each exports its routes, the router mounts them. */
@@ -14,4 +19,9 @@ export const featureRoutes: RouteObject[] = [
   ...onlineRoutes,
   ...movementsRoutes,
   ...posRoutes,
+  ...inventoryRoutes,
+  ...stockRoutes,
+  ...printingRoutes,
+  ...supportRoutes,
+  ...brandRoutes,
 ];

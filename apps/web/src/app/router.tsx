@@ -1,5 +1,6 @@
 import { createBrowserRouter, Navigate, Outlet, useLocation } from 'react-router';
 import { LoginPage } from '../features/auth/login-page';
+import { ChartPage } from '../features/dashboard/chart-page';
 import { DashboardPage } from '../features/dashboard/dashboard-page';
 import { isAuthenticated } from '../lib/storage';
 import { featureRoutes } from './feature-routes';
@@ -103,7 +104,7 @@ const builtPaths = new Set(featureRoutes.map((route) => route.path));
 export const router = createBrowserRouter([
   { path: '/', element: <Navigate to={isAuthenticated() ? '/dashboard' : '/login'} replace /> },
   { path: '/login', element: <LoginPage /> },
-  { path: '/chart', element: <ComingSoonPage /> },
+  { path: '/chart', element: <ChartPage /> },
   {
     element: <RequireAuth />,
     errorElement: <ErrorPage />,

@@ -4,6 +4,8 @@ export const STORAGE_KEYS = {
   menuSet: 'dashboard_type',
   location: 'location',
   locationId: 'location_id',
+  /** What the picked id is: a company (Company tab) or a location (Center and Store tabs). */
+  locationKind: 'location_kind',
   language: 'language',
 } as const;
 
@@ -34,16 +36,20 @@ export const clearStorage = (): void => {
   if (language) localStorage.setItem(STORAGE_KEYS.language, language);
 };
 
-export type CurrentLocation = { id: number; description: string };
+/** `kind` is 'company' when the Company tab was used (the id is then a company's); absent for a location. */
+export type CurrentLocation = { id: number; description: string; kind?: 'company' };
 
 export const readLocation = (): CurrentLocation | null => {
   const id = Number(localStorage.getItem(STORAGE_KEYS.locationId));
   const description = localStorage.getItem(STORAGE_KEYS.location);
-  return id && description ? { id, description } : null;
+  const isCompany = localStorage.getItem(STORAGE_KEYS.locationKind) === 'company';
+  return id && description ? { id, description, ...(isCompany ? { kind: 'company' as const } : {}) } : null;
 };
 
-export const saveLocation = ({ id, description }: CurrentLocation): void => {
+export const saveLocation = ({ id, description, kind }: CurrentLocation): void => {
   localStorage.setItem(STORAGE_KEYS.locationId, String(id));
   localStorage.setItem(STORAGE_KEYS.location, description);
+  if (kind === 'company') localStorage.setItem(STORAGE_KEYS.locationKind, kind);
+  else localStorage.removeItem(STORAGE_KEYS.locationKind);
   window.dispatchEvent(new Event('location-changed'));
 };

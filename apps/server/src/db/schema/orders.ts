@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -49,6 +50,9 @@ export const orders = pgTable(
     index('orders_origin_idx').on(t.originLocationId, t.type, t.creationDate),
     index('orders_provider_idx').on(t.providerId),
     index('orders_code_idx').on(t.companyId, t.orderCode),
+    // Substring search of the inbound dashboard (order_code__icontains, id__icontains): pg_trgm GIN indexes.
+    index('orders_code_trgm_idx').using('gin', t.orderCode.op('gin_trgm_ops')),
+    index('orders_id_text_trgm_idx').using('gin', sql`(${t.id}::text) gin_trgm_ops`),
   ],
 );
 

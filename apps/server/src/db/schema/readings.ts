@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, bigserial, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { itemTypes } from './catalog.js';
 import { devices } from './devices.js';
@@ -31,6 +32,10 @@ export const readingSets = pgTable(
     index('reading_sets_location_idx').on(t.locationId, t.startTime),
     index('reading_sets_free_idx').on(t.locationId, t.claimedBy, t.startTime),
     index('reading_sets_codebar_idx').on(t.codebar),
+    // Box stock (docs/design/stock.md): the sets that carry a barcode, by area, and a barcode's
+    // last sighting (its latest set) without scanning the sets of other barcodes.
+    index('reading_sets_box_area_idx').on(t.areaId, t.codebar).where(sql`${t.codebar} is not null`),
+    index('reading_sets_box_last_idx').on(t.companyId, t.codebar, t.endTime, t.id).where(sql`${t.codebar} is not null`),
   ],
 );
 

@@ -330,3 +330,79 @@ export const buildDemoItemTypes = (count = 300): DemoItemType[] => {
   }
   return result;
 };
+
+export type DemoDevice = {
+  serialNumber: string;
+  macAddress: string;
+  /** location code and area description where the reader is installed */
+  location: string;
+  area: string;
+  workingMode: number;
+  readerType: number;
+  description: string;
+};
+
+/**
+ * Demo readers (Zebra OUI 84:24:8D, Impinj OUI 00:16:25). Each sends reads with the device key
+ * `demoDeviceKey(serial)` (e.g. `demo-tun-mad-01`), documented in the README; the simulator
+ * uses them. Only the key's SHA-256 is stored.
+ */
+export const demoDevices: DemoDevice[] = [
+  {
+    serialNumber: 'TUN-MAD-01',
+    macAddress: '84:24:8D:00:00:01',
+    location: 'CD-MAD',
+    area: 'Muelle de recepción',
+    workingMode: 0,
+    readerType: 1,
+    description: 'Zebra FX9600 tunnel, inbound dock',
+  },
+  {
+    serialNumber: 'POR-MAD-EXP',
+    macAddress: '84:24:8D:00:00:02',
+    location: 'CD-MAD',
+    area: 'Expedición',
+    workingMode: 1,
+    readerType: 0,
+    description: 'Zebra FX7500 portal, shipping',
+  },
+  {
+    serialNumber: 'HH-MAD-01',
+    macAddress: '84:24:8D:00:00:03',
+    location: 'CD-MAD',
+    area: 'Almacén',
+    workingMode: 2,
+    readerType: 0,
+    description: 'Zebra RFD40 handheld',
+  },
+  {
+    serialNumber: 'POR-T01-ENT',
+    macAddress: '00:16:25:00:00:11',
+    location: 'T-MAD-01',
+    area: 'Almacén tienda',
+    workingMode: 3,
+    readerType: 1,
+    description: 'Impinj R700 portal, store back room',
+  },
+  {
+    serialNumber: 'POS-T01-01',
+    macAddress: '00:16:25:00:00:12',
+    location: 'T-MAD-01',
+    area: 'Caja',
+    workingMode: 4,
+    readerType: 0,
+    description: 'Impinj R700 POS pad',
+  },
+  {
+    serialNumber: 'HH-T01-01',
+    macAddress: '00:16:25:00:00:13',
+    location: 'T-MAD-01',
+    area: 'Sala de ventas',
+    workingMode: 2,
+    readerType: 0,
+    description: 'Zebra RFD40 handheld, shop floor',
+  },
+];
+
+/** The demo device key of a reader: `demo-` and its serial number in lower case. */
+export const demoDeviceKey = (serialNumber: string): string => `demo-${serialNumber.toLowerCase()}`;

@@ -1,16 +1,23 @@
+import { createHash } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import { count } from 'drizzle-orm';
 import type { Db } from '../client.js';
-import { areas, brands, companies, itemTypes, locations, providers, userLocations, users } from '../schema/index.js';
+import { areas, brands, companies, devices, itemTypes, locations, providers, userLocations, users } from '../schema/index.js';
 import {
   buildDemoItemTypes,
   DEMO_PASSWORD,
   demoBrands,
   demoCompany,
+  demoDeviceKey,
+  demoDevices,
   demoLocations,
   demoProviders,
   demoUsers,
 } from './demo-data.js';
+import { seedInventoryDemo } from './inventory-demo.js';
+import { seedPrintingDemo } from './printing-demo.js';
+import { seedStatsDemo } from './stats-demo.js';
+import { seedStockDemo } from './stock-demo.js';
 
 export const hashPassword = (password: string): Promise<string> => hash(password);
 
@@ -19,6 +26,10 @@ export const seedDemoIfEmpty = async (db: Db): Promise<boolean> => {
   const [existing] = await db.select({ n: count() }).from(companies);
   if ((existing?.n ?? 0) > 0) return false;
   await seedDemo(db);
+  // Stock, counted stock, minimum stocks and box sightings for the first start (not for API tests: it raises alarms).
+  await seedStockDemo(db);
+  // Last: orders that explain the stock above and a daily stock history for the dashboard.
+  await seedStatsDemo(db);
   return true;
 };
 
@@ -50,13 +61,14 @@ export const seedDemo = async (db: Db): Promise<void> => {
         })),
       )
       .returning();
-    await tx
+    const areaRows = await tx
       .insert(areas)
       .values(
         demoLocations.flatMap((l, i) =>
           l.areas.map((description) => ({ locationId: locationRows[i]?.id as number, description, stock: 0 })),
         ),
-      );
+      )
+      .returning();
     await tx.insert(providers).values(demoProviders.map((name) => ({ companyId: company.id, name })));
     await tx.insert(itemTypes).values(
       buildDemoItemTypes().map(({ brandIndex, ...item }) => ({
@@ -66,6 +78,23 @@ export const seedDemo = async (db: Db): Promise<void> => {
       })),
     );
     const codeToId = new Map(locationRows.map((l) => [l.code, l.id]));
+    await tx.insert(devices).values(
+      demoDevices.map((d) => {
+        const locationId = codeToId.get(d.location) as number;
+        const area = areaRows.find((a) => a.locationId === locationId && a.description === d.area);
+        return {
+          companyId: company.id,
+          locationId,
+          areaId: area?.id as number,
+          serialNumber: d.serialNumber,
+          macAddress: d.macAddress,
+          workingMode: d.workingMode,
+          readerType: d.readerType,
+          description: d.description,
+          deviceKeyHash: createHash('sha256').update(demoDeviceKey(d.serialNumber)).digest('hex'),
+        };
+      }),
+    );
     for (const user of demoUsers) {
       const [row] = await tx
         .insert(users)
@@ -86,4 +115,6 @@ export const seedDemo = async (db: Db): Promise<void> => {
       }
     }
   });
+  await seedPrintingDemo(db);
+  await seedInventoryDemo(db);
 };

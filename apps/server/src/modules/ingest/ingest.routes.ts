@@ -1,5 +1,147 @@
+import {
+  errorBodySchema,
+  ingestedSetSchema,
+  readerIngestStatusSchema,
+  readingSetBodySchema,
+  streamAcceptedSchema,
+} from '@rfid/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../http/errors.js';
+import { startReadsSubscriber } from '../../workers/reads-subscriber.js';
 import type { ModuleDeps } from '../registry.js';
+import { createIngestRepository, type IngestDevice } from './ingest.repository.js';
+import { createDeviceDirectory, ingestSet, toIngestedSetDto, toSetInput } from './ingest.service.js';
+import { DEFAULT_IDLE_GAP_MS, parseReaderPayload } from './stream.js';
+import { createStreamGrouper } from './stream-grouper.js';
 
-/** Routes of the ingest module (to be built). */
-export const ingestRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (_app, _deps) => {};
+/** Idle gap that closes a streamed set; READS_IDLE_GAP_MS overrides the 2 s default. */
+const idleGapMs = (): number => {
+  const value = Number(process.env.READS_IDLE_GAP_MS);
+  return Number.isFinite(value) && value > 0 ? value : DEFAULT_IDLE_GAP_MS;
+};
+
+/**
+ * Reader ingestion: reading sets and single-read streams over HTTP (device key) and MQTT.
+ * These routes are `public` for the token check: a reader authenticates with its own key
+ * (`Authorization: Device <key>`), checked before the body is validated.
+ */
+export const ingestRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, bus }) => {
+  const devices = createDeviceDirectory(db);
+  const grouper = createStreamGrouper({ db, devices, gapMs: idleGapMs(), log: app.log });
+  const authenticated = new WeakMap<FastifyRequest, IngestDevice>();
+  // Readers send `Authorization: Device <key>`; the OpenAPI page names it in each summary.
+  const tags = ['ingest'];
+  const authenticate = async (request: FastifyRequest) => {
+    authenticated.set(request, await devices.authenticate(request.headers.authorization));
+  };
+  const deviceOf = (request: FastifyRequest): IngestDevice => {
+    const device = authenticated.get(request);
+    if (!device) throw new AppError('UNAUTHENTICATED', { message: 'Invalid device key.' });
+    return device;
+  };
+  const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 409: errorBodySchema };
+
+  app.post(
+    '/readingsets/',
+    {
+      config: { public: true },
+      onRequest: authenticate,
+      schema: {
+        tags,
+        summary: 'A reader sends a reading set (Authorization: Device <key>; idempotent on its id; at most 10,000 EPCs)',
+        body: readingSetBodySchema,
+        response: { 200: ingestedSetSchema, 201: ingestedSetSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const device = deviceOf(request);
+      devices.assertSameDevice(device, request.body.device);
+      const { set, isCreated } = await ingestSet(db, device, toSetInput(request.body));
+      await devices.touch(device.id);
+      return reply.status(isCreated ? 201 : 200).send(toIngestedSetDto(set, isCreated));
+    },
+  );
+
+  // Event streams are often newline-delimited JSON (one event a line): read as an array.
+  app.addContentTypeParser(['application/x-ndjson', 'application/jsonl'], { parseAs: 'string' }, (_request, body, done) => {
+    try {
+      const lines = String(body)
+        .split('\n')
+        .map((line) => line.trim())
+        .filter(Boolean);
+      done(
+        null,
+        lines.map((line) => JSON.parse(line) as unknown),
+      );
+    } catch {
+      done(new AppError('VALIDATION', { message: 'Each line must be one JSON event.' }), undefined);
+    }
+  });
+
+  app.post(
+    '/readers/stream/',
+    {
+      config: { public: true },
+      onRequest: authenticate,
+      schema: {
+        tags,
+        summary:
+          'Single-read stream (Authorization: Device <key>): Zebra IoT Connector tag data events or Impinj tagInventory events (one or an array), grouped into sets by an idle gap',
+        body: z.unknown(),
+        response: { 202: streamAcceptedSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const device = deviceOf(request);
+      const parsed = parseReaderPayload(request.body);
+      if (parsed.kind === 'invalid') throw new AppError('VALIDATION', { message: parsed.reason });
+      if (parsed.kind === 'set') {
+        throw new AppError('VALIDATION', { message: 'Reading sets go to /api/readingsets/.' });
+      }
+      const result = await grouper.stage(device, parsed.reads);
+      await devices.touch(device.id);
+      return reply.status(202).send(result);
+    },
+  );
+
+  app.get(
+    '/readers/status/',
+    {
+      config: { public: true },
+      onRequest: authenticate,
+      schema: {
+        tags,
+        summary:
+          'What the server holds for this reader (Authorization: Device <key>): staged stream reads, stored sets and reads',
+        response: { 200: readerIngestStatusSchema, 401: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const device = deviceOf(request);
+      const counts = await createIngestRepository(db).readerCounts(device.id);
+      return {
+        device: device.serialNumber,
+        working_mode: device.workingMode,
+        staged_reads: counts.staged,
+        stored_sets: counts.sets,
+        stored_reads: counts.reads,
+      };
+    },
+  );
+
+  await startReadsSubscriber({ bus, db, devices, grouper, log: app.log });
+  let recovery: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    // Reads staged before a restart become sets once the idle gap has passed.
+    recovery = setTimeout(() => {
+      grouper.flushAll().catch((error: unknown) => app.log.error({ err: error }, 'stream recovery failed'));
+    }, idleGapMs());
+    recovery.unref();
+  });
+  app.addHook('onClose', async () => {
+    clearTimeout(recovery);
+    await grouper.close();
+  });
+};

@@ -1,5 +1,141 @@
+import {
+  availableAppSchema,
+  commandAcceptedSchema,
+  deviceAppCreateBodySchema,
+  deviceApplicationSchema,
+  deviceAppQuerySchema,
+  deviceAppUpdateBodySchema,
+  errorBodySchema,
+  idParamSchema,
+  nmsDeviceQuerySchema,
+  nmsDeviceSchema,
+  RoleThreshold,
+  updateDeviceBodySchema,
+} from '@rfid/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../registry.js';
+import { createNmsRepository } from './nms.repository.js';
+import { createNmsService } from './nms.service.js';
 
-/** Routes of the nms module (to be built). */
-export const nmsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (_app, _deps) => {};
+/**
+ * The network management service under /nms (admin menu, roles ≤ 2). Reads answer from the
+ * database; commands go to readers over MQTT and answer 503 "Nms is not available, contact
+ * support." when the broker is not configured, not connected or does not take the message.
+ */
+export const nmsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, bus }) => {
+  const service = createNmsService({ repo: createNmsRepository(db), bus, log: app.log });
+  await service.listen();
+  const tags = ['nms'];
+  const config = { maxRole: RoleThreshold.adminMenu };
+  const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 503: errorBodySchema };
+
+  app.get(
+    '/device/',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Readers with their ON/OFF state (?mac=; the web uses the first item)',
+        querystring: nmsDeviceQuerySchema,
+        response: { 200: z.array(nmsDeviceSchema), 403: errorBodySchema },
+      },
+    },
+    async (request) => service.devices(currentUser(request), request.query.mac),
+  );
+
+  app.get(
+    '/application/available_apps/',
+    { config, schema: { tags, summary: 'Applications readers may run', response: { 200: z.array(availableAppSchema) } } },
+    async () => service.availableApps(),
+  );
+
+  app.post(
+    '/device/:id/update_device/',
+    {
+      config,
+      schema: {
+        tags,
+        summary: "Update a reader's firmware to a version",
+        params: idParamSchema,
+        body: updateDeviceBodySchema,
+        response: { 202: commandAcceptedSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(202).send(await service.updateDevice(currentUser(request), request.params.id, request.body.version)),
+  );
+
+  app.get(
+    '/deviceapp/',
+    {
+      config,
+      schema: {
+        tags,
+        summary: "A reader's applications (?device=)",
+        querystring: deviceAppQuerySchema,
+        response: { 200: z.array(deviceApplicationSchema), 403: errorBodySchema },
+      },
+    },
+    async (request) => service.apps(currentUser(request), request.query.device),
+  );
+
+  app.post(
+    '/deviceapp/',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Install an application on a reader',
+        body: deviceAppCreateBodySchema,
+        response: { 201: deviceApplicationSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await service.install(currentUser(request), request.body)),
+  );
+
+  app.put(
+    '/deviceapp/:id/',
+    {
+      config,
+      schema: {
+        tags,
+        summary: "Change an application's configuration (and version)",
+        params: idParamSchema,
+        body: deviceAppUpdateBodySchema,
+        response: { 200: deviceApplicationSchema, ...errors },
+      },
+    },
+    async (request) => service.update(currentUser(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/deviceapp/:id/',
+    {
+      config,
+      schema: { tags, summary: 'Uninstall an application', params: idParamSchema, response: { 204: z.null(), ...errors } },
+    },
+    async (request, reply) => {
+      await service.remove(currentUser(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  for (const action of ['start', 'stop'] as const) {
+    app.post(
+      `/deviceapp/:id/${action}/`,
+      {
+        config,
+        schema: {
+          tags,
+          summary: `${action === 'start' ? 'Start' : 'Stop'} an application (desired state; running follows the reader's report)`,
+          params: idParamSchema,
+          response: { 202: deviceApplicationSchema, ...errors },
+        },
+      },
+      async (request, reply) =>
+        reply.status(202).send(await service.setRunning(currentUser(request), request.params.id, action === 'start')),
+    );
+  }
+};

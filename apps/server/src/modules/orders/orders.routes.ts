@@ -1,5 +1,575 @@
+import {
+  boxContentCreateBodySchema,
+  boxContentSchema,
+  boxCreateBodySchema,
+  boxSchema,
+  errorBodySchema,
+  idParamSchema,
+  inboundStatsQuerySchema,
+  inboundStatsSchema,
+  itemLineQuerySchema,
+  itemLineSchema,
+  orderBoxesQuerySchema,
+  orderItemTypeParamsSchema,
+  orderItemTypeSchema,
+  orderUpdateBodySchema,
+  pageOf,
+  pagingQuerySchema,
+  printDataQuerySchema,
+  providerOrdersQuerySchema,
+  providerReturnSchema,
+  providerSchema,
+  providerStatsSchema,
+  purchaseOrderCreateBodySchema,
+  purchaseOrderListQuerySchema,
+  purchaseOrderSchema,
+  RoleThreshold,
+  receptionCreateBodySchema,
+  receptionSchema,
+  returnLineSchema,
+  returnListQuerySchema,
+  saleReturnSchema,
+} from '@rfid/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { itemTypes } from '../../db/schema/index.js';
+import { pageParams, toPage } from '../../http/paging.js';
+import { currentUser } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../registry.js';
+import { sendCsv } from './csv.js';
+import { createOrdersService, toProviderReturnDto, toSaleReturnDto } from './orders.service.js';
+import './returns.engine.js';
 
-/** Routes of the orders module (to be built). */
-export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (_app, _deps) => {};
+/** Page sizes of spec section 9. */
+const DASHBOARD_PAGE = 11;
+const BOXES_PAGE = 40;
+const LINES_PAGE = 100;
+
+const write = { maxRole: RoleThreshold.createOrders };
+const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const locationParams = z.object({ id: z.coerce.number().int().positive() });
+
+const toItemTypeDto = (t: typeof itemTypes.$inferSelect) => ({
+  id: t.id,
+  gtin: t.gtin,
+  description: t.description,
+  external_image: t.externalImage,
+  price: t.price,
+  prices: t.prices,
+  size_primary: t.sizePrimary,
+  size_secondary: t.sizeSecondary,
+  sizes: t.sizes,
+  colour: t.colour,
+  model: t.model,
+  season: t.season,
+  cloth_type: t.clothType,
+  reference: t.reference,
+  department: t.department,
+  leather_code: t.leatherCode,
+  provider: t.provider,
+  manufacturer: t.manufacturer,
+  brand_name: t.brandName,
+  brand_id: t.brandId,
+  product_type: t.productType,
+  gender: t.gender,
+  section: t.section,
+  zone: t.zone,
+  minimum_stock: t.minimumStock,
+});
+
+/** Inbound: purchase orders, receptions, boxes and contents, providers, statistics, downloads and returns. */
+export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }) => {
+  const service = createOrdersService(db);
+  const tags = ['inbound'];
+
+  // ------------------------------------------------------------ purchase orders
+  app.post(
+    '/porders/',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Create a purchase order',
+        body: purchaseOrderCreateBodySchema,
+        response: { 201: purchaseOrderSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await service.createPurchaseOrder(currentUser(request), request.body)),
+  );
+
+  app.get(
+    '/locations/:id/v1/porders/',
+    {
+      schema: {
+        tags,
+        summary: "Purchase orders arriving at a location (inbound dashboard's history)",
+        params: locationParams,
+        querystring: purchaseOrderListQuerySchema,
+        response: { 200: pageOf(purchaseOrderSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const page = pageParams(request.query, DASHBOARD_PAGE);
+      const { count, results } = await service.listLocationOrders(currentUser(request), request.params.id, request.query, page);
+      return toPage(request, page, count, results);
+    },
+  );
+
+  for (const url of ['/v1/porders/:id/', '/porders/:id/']) {
+    app.get(
+      url,
+      {
+        schema: {
+          tags,
+          summary: 'A purchase order with its counts',
+          params: idParamSchema,
+          response: { 200: purchaseOrderSchema, ...errors },
+        },
+      },
+      async (request) => service.getPurchaseOrder(currentUser(request), request.params.id),
+    );
+  }
+
+  app.put(
+    '/porders/:id/',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Set the sync flag',
+        params: idParamSchema,
+        body: orderUpdateBodySchema,
+        response: { 200: purchaseOrderSchema, ...errors },
+      },
+    },
+    async (request) => service.setSync(currentUser(request), request.params.id, request.body.sync),
+  );
+
+  app.delete(
+    '/porders/:id/',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: "Delete an order (409 'Cannot delete the order. Check verifications.' once a box is verified)",
+        params: idParamSchema,
+        response: { 204: z.null(), 409: errorBodySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await service.deleteOrder(currentUser(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/porders/:id/report/',
+    {
+      schema: {
+        tags,
+        summary: 'Item lines of an order (per GTIN, expected vs real), ordered by GTIN',
+        params: idParamSchema,
+        querystring: itemLineQuerySchema,
+        response: { 200: pageOf(itemLineSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const page = pageParams(request.query, LINES_PAGE);
+      const gtin = request.query.item_type__gtin__contains ?? request.query.gtin__contains;
+      const { count, results } = await service.orderLines(currentUser(request), request.params.id, gtin, page);
+      return toPage(request, page, count, results);
+    },
+  );
+
+  app.get(
+    '/porders/:id/boxes/',
+    {
+      schema: {
+        tags,
+        summary: 'Boxes of an order with their verification counts',
+        params: idParamSchema,
+        querystring: orderBoxesQuerySchema,
+        response: { 200: pageOf(boxSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const page = pageParams(request.query, BOXES_PAGE);
+      const { count, results } = await service.orderBoxes(
+        currentUser(request),
+        request.params.id,
+        { codebarContains: request.query.box__codebar__contains ?? request.query.codebar, orderBy: request.query.order_by },
+        page,
+      );
+      return toPage(request, page, count, results);
+    },
+  );
+
+  app.get(
+    '/porders/:id/types/:itemType/',
+    {
+      schema: {
+        tags,
+        summary: 'A GTIN in an order: order header, GTIN attributes and its line',
+        params: orderItemTypeParamsSchema,
+        response: { 200: orderItemTypeSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { order, itemType, line } = await service.orderItemType(
+        currentUser(request),
+        request.params.id,
+        request.params.itemType,
+      );
+      return { order, item_type: toItemTypeDto(itemType), line };
+    },
+  );
+
+  app.get(
+    '/porders/:id/csv/',
+    { schema: { tags, summary: 'Order CSV: boxes and their expected contents', params: idParamSchema } },
+    async (request, reply) => {
+      const { order, rows } = await service.orderCsv(currentUser(request), request.params.id);
+      return sendCsv(reply, {
+        filename: `order-${order.id}.csv`,
+        columns: ['order_id', 'order_code', 'provider', 'box', 'box_status', 'reading_time', 'gtin', 'description', 'quantity'],
+        rows: rows.map((r) => [
+          order.id,
+          order.orderCode,
+          order.providerName ?? '',
+          r.codebar,
+          r.destination_status,
+          r.destination_reading_time ?? '',
+          r.gtin ?? '',
+          r.description ?? '',
+          r.quantity ?? 0,
+        ]),
+      });
+    },
+  );
+
+  app.get(
+    '/porders/:id/items-csv/',
+    { schema: { tags, summary: 'Items CSV: per GTIN expected vs real', params: idParamSchema } },
+    async (request, reply) => {
+      const { order, lines } = await service.orderItemsCsv(currentUser(request), request.params.id);
+      return sendCsv(reply, {
+        filename: `order-${order.id}-items.csv`,
+        columns: ['gtin', 'description', 'model', 'colour', 'reference', 'expected', 'real', 'percent'],
+        rows: lines.map((l) => [
+          l.gtin,
+          l.description,
+          l.model,
+          l.colour,
+          l.reference,
+          l.theorical_quantity,
+          l.real_quantity,
+          l.percent,
+        ]),
+      });
+    },
+  );
+
+  app.get(
+    '/porderscsv/',
+    {
+      schema: {
+        tags,
+        summary: 'Print data of the purchase orders of a location in a date range (CSV)',
+        querystring: printDataQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const rows = await service.printData(currentUser(request), request.query);
+      return sendCsv(reply, {
+        filename: `print-data-${request.query.location_id}.csv`,
+        columns: [
+          'order_id',
+          'order_code',
+          'provider',
+          'estimated_arrival_date',
+          'arrival_date',
+          'box',
+          'gtin',
+          'description',
+          'model',
+          'colour',
+          'size',
+          'quantity',
+        ],
+        rows: rows.map((r) => [
+          r.order_id,
+          r.order_code,
+          r.provider_name ?? '',
+          r.estimated_arrival_date ?? '',
+          r.arrival_date ?? '',
+          r.codebar,
+          r.gtin,
+          r.description,
+          r.model,
+          r.colour,
+          r.size_primary,
+          r.quantity,
+        ]),
+      });
+    },
+  );
+
+  app.get(
+    '/locations/:id/porders/statistics/',
+    {
+      schema: {
+        tags,
+        summary: 'Inbound statistics of a location (the six dashboard figures)',
+        params: locationParams,
+        querystring: inboundStatsQuerySchema,
+        response: { 200: inboundStatsSchema, ...errors },
+      },
+    },
+    async (request) => service.inboundStats(currentUser(request), request.params.id, request.query),
+  );
+
+  // ------------------------------------------------------------ receptions
+  app.post(
+    '/receptions/',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Create a reception of an order',
+        body: receptionCreateBodySchema,
+        response: { 201: receptionSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await service.createReception(currentUser(request), request.body)),
+  );
+
+  app.get(
+    '/receptions/',
+    {
+      schema: {
+        tags,
+        summary: 'Receptions (order_id, reception_code filters)',
+        querystring: pagingQuerySchema.catchall(z.string()),
+        response: { 200: pageOf(receptionSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const page = pageParams(request.query);
+      const { count, results } = await service.listReceptions(currentUser(request), request.query, page);
+      return toPage(request, page, count, results);
+    },
+  );
+
+  app.get(
+    '/receptions/:id/',
+    { schema: { tags, params: idParamSchema, response: { 200: receptionSchema, ...errors } } },
+    async (request) => service.getReception(currentUser(request), request.params.id),
+  );
+
+  // ------------------------------------------------------------ boxes and contents
+  app.post(
+    '/boxes/',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: "Create a box (and its contents, in one transaction). 409 'Barcode already exists'",
+        body: boxCreateBodySchema,
+        response: { 201: boxSchema, 409: errorBodySchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await service.createBox(currentUser(request), request.body)),
+  );
+
+  app.get(
+    '/boxes/',
+    {
+      schema: {
+        tags,
+        summary: 'Boxes by barcode (exact)',
+        querystring: pagingQuerySchema.extend({ codebar: z.string().trim().min(1, 'required') }),
+        response: { 200: pageOf(boxSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const page = pageParams(request.query);
+      const { count, results } = await service.boxesByCodebar(currentUser(request), request.query.codebar, page);
+      return toPage(request, page, count, results);
+    },
+  );
+
+  app.delete(
+    '/boxes/:id/',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Delete a box that has no verification',
+        params: idParamSchema,
+        response: { 204: z.null(), 409: errorBodySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await service.deleteBox(currentUser(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/contents/',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Add expected contents to boxes: a list of {quantity, gtin, box_id}',
+        body: boxContentCreateBodySchema,
+        response: { 201: z.array(boxContentSchema), ...errors },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await service.createContents(currentUser(request), request.body)),
+  );
+
+  app.get(
+    '/rboxes/:id/',
+    { schema: { tags, summary: 'A box with its counts', params: idParamSchema, response: { 200: boxSchema, ...errors } } },
+    async (request) => service.getBox(currentUser(request), request.params.id),
+  );
+
+  app.get(
+    '/rboxes/:id/report/',
+    {
+      schema: {
+        tags,
+        summary: 'Item lines of a box (item_type__gtin__contains filter)',
+        params: idParamSchema,
+        querystring: itemLineQuerySchema,
+        response: { 200: pageOf(itemLineSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const page = pageParams(request.query, LINES_PAGE);
+      const gtin = request.query.item_type__gtin__contains ?? request.query.gtin__contains;
+      const { count, results } = await service.boxLines(currentUser(request), request.params.id, gtin, page);
+      return toPage(request, page, count, results);
+    },
+  );
+
+  // ------------------------------------------------------------ providers
+  app.get(
+    '/providers/',
+    {
+      schema: {
+        tags,
+        summary: 'Providers (name__icontains)',
+        querystring: pagingQuerySchema.catchall(z.string()),
+        response: { 200: pageOf(providerSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const page = pageParams(request.query, DASHBOARD_PAGE);
+      const { count, results } = await service.listProviders(currentUser(request), request.query, page);
+      return toPage(request, page, count, results);
+    },
+  );
+
+  app.get(
+    '/providers/:id/',
+    { schema: { tags, params: idParamSchema, response: { 200: providerSchema, ...errors } } },
+    async (request) => service.getProvider(currentUser(request), request.params.id),
+  );
+
+  app.get(
+    '/locations/:locationId/providers/:id/',
+    {
+      schema: {
+        tags,
+        params: z.object({ locationId: z.coerce.number().int().positive(), id: z.coerce.number().int().positive() }),
+        response: { 200: providerSchema, ...errors },
+      },
+    },
+    async (request) => service.getProvider(currentUser(request), request.params.id),
+  );
+
+  app.get(
+    '/providers/:id/statistics/',
+    {
+      schema: { tags, summary: 'Provider statistics', params: idParamSchema, response: { 200: providerStatsSchema, ...errors } },
+    },
+    async (request) => service.providerStats(currentUser(request), request.params.id),
+  );
+
+  app.get(
+    '/providers/:id/porders/',
+    {
+      schema: {
+        tags,
+        summary: "A provider's purchase orders (pending=true: status 0; pending=false: resolved)",
+        params: idParamSchema,
+        querystring: providerOrdersQuerySchema,
+        response: { 200: pageOf(purchaseOrderSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const page = pageParams(request.query, DASHBOARD_PAGE);
+      const { count, results } = await service.providerOrders(currentUser(request), request.params.id, request.query, page);
+      return toPage(request, page, count, results);
+    },
+  );
+
+  // ------------------------------------------------------------ returns
+  const returnKinds = [
+    {
+      kind: 'provider',
+      list: '/locations/:id/provider_returns/',
+      item: '/provider_returns/:id/',
+      schema: providerReturnSchema,
+      dto: toProviderReturnDto,
+    },
+    {
+      kind: 'sale',
+      list: '/locations/:id/sale_returns/',
+      item: '/sale_returns/:id/',
+      schema: saleReturnSchema,
+      dto: toSaleReturnDto,
+    },
+  ] as const;
+  for (const { kind, list, item, schema, dto } of returnKinds) {
+    app.get(
+      list,
+      {
+        schema: {
+          tags,
+          summary: `${kind === 'provider' ? 'Provider' : 'Sale'} returns of a location`,
+          params: locationParams,
+          querystring: returnListQuerySchema,
+          response: { 200: pageOf(schema), ...errors },
+        },
+      },
+      async (request) => {
+        const page = pageParams(request.query, DASHBOARD_PAGE);
+        const { count, rows } = await service.listReturns(currentUser(request), kind, request.params.id, request.query, page);
+        return toPage(request, page, count, rows.map(dto));
+      },
+    );
+    app.get(item, { schema: { tags, params: idParamSchema, response: { 200: schema, ...errors } } }, async (request) =>
+      dto(await service.getReturn(currentUser(request), kind, request.params.id)),
+    );
+    app.get(
+      `${item}detail/`,
+      {
+        schema: {
+          tags,
+          summary: 'Lines of a return per GTIN',
+          params: idParamSchema,
+          querystring: pagingQuerySchema,
+          response: { 200: pageOf(returnLineSchema), ...errors },
+        },
+      },
+      async (request) => {
+        const page = pageParams(request.query, LINES_PAGE);
+        const { count, results } = await service.returnLines(currentUser(request), kind, request.params.id, page);
+        return toPage(request, page, count, results);
+      },
+    );
+  }
+};

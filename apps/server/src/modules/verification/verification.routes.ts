@@ -1,5 +1,114 @@
+import {
+  boxVerificationsQuerySchema,
+  errorBodySchema,
+  idParamSchema,
+  itemLineQuerySchema,
+  itemLineSchema,
+  pageOf,
+  pagingQuerySchema,
+  RoleThreshold,
+  verificationItemSchema,
+  verificationSchema,
+  verificationUpdateBodySchema,
+} from '@rfid/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { pageParams, toPage } from '../../http/paging.js';
+import { currentUser } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../registry.js';
+// Registers the working-mode handlers (modes 0 and 3) with ingestion at startup.
+import './verification.engine.js';
+import { createVerificationService } from './verification.service.js';
 
-/** Routes of the verification module (to be built). */
-export const verificationRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (_app, _deps) => {};
+const VERIFICATIONS_PAGE = 11;
+const REPORT_PAGE = 100;
+const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+
+/** Box verifications: list per box, detail, the valid switch, per-GTIN report and EPCs. */
+export const verificationRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }) => {
+  const service = createVerificationService(db);
+  const tags = ['verification'];
+
+  app.get(
+    '/rboxes/:id/verifications/',
+    {
+      schema: {
+        tags,
+        summary: 'Verifications of a box (destination side; side=origin or readingset_ptr__reading__type=1 for the exit side)',
+        params: idParamSchema,
+        querystring: boxVerificationsQuerySchema,
+        response: { 200: pageOf(verificationSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const page = pageParams(request.query, VERIFICATIONS_PAGE);
+      const side = request.query.side ?? (request.query.readingset_ptr__reading__type === '1' ? 'origin' : 'destination');
+      const { count, results } = await service.listForBox(
+        currentUser(request),
+        request.params.id,
+        side,
+        request.query.order_by,
+        page,
+      );
+      return toPage(request, page, count, results);
+    },
+  );
+
+  app.get(
+    '/verifications/:id/',
+    { schema: { tags, params: idParamSchema, response: { 200: verificationSchema, ...errors } } },
+    async (request) => service.get(currentUser(request), request.params.id),
+  );
+
+  app.put(
+    '/verifications/:id/',
+    {
+      // Any role that writes (1 to 4) may toggle validity (spec section 6); the visualizer reads only.
+      config: { maxRole: RoleThreshold.write },
+      schema: {
+        tags,
+        summary: 'Toggle valid; the box and order statuses are recomputed',
+        params: idParamSchema,
+        body: verificationUpdateBodySchema,
+        response: { 200: verificationSchema, ...errors },
+      },
+    },
+    async (request) => service.setValid(currentUser(request), request.params.id, request.body.valid),
+  );
+
+  app.get(
+    '/verifications/:id/report/',
+    {
+      schema: {
+        tags,
+        summary: 'Per-GTIN expected vs real of a verification',
+        params: idParamSchema,
+        querystring: itemLineQuerySchema,
+        response: { 200: pageOf(itemLineSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const page = pageParams(request.query, REPORT_PAGE);
+      const gtin = request.query.item_type__gtin__contains ?? request.query.gtin__contains;
+      const { count, results } = await service.report(currentUser(request), request.params.id, gtin, page);
+      return toPage(request, page, count, results);
+    },
+  );
+
+  app.get(
+    '/verifications/:id/items/',
+    {
+      schema: {
+        tags,
+        summary: 'EPCs of a verification (quantity 0 when the box does not expect its GTIN)',
+        params: idParamSchema,
+        querystring: pagingQuerySchema,
+        response: { 200: pageOf(verificationItemSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const page = pageParams(request.query, REPORT_PAGE);
+      const { count, results } = await service.items(currentUser(request), request.params.id, page);
+      return toPage(request, page, count, results);
+    },
+  );
+};

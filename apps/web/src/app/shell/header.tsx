@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useLogout } from '../../features/auth/api/logout';
+import { useAlarmCount } from '../../features/stock/api/get-alarm-count';
 import { LANGUAGES } from '../../lib/i18n';
 import { LocationPicker } from './location-picker';
 import { allowedMenuSets, type MenuSet } from './menu';
@@ -25,6 +26,9 @@ export const Header = ({ role, onMenuClick }: { role: number; onMenuClick: () =>
   const navigate = useNavigate();
   const logout = useLogout();
   const allowed = allowedMenuSets(role);
+  // The alarms bell: stock alarms of every location the user sees, refreshed every 20 s.
+  const alarms = useAlarmCount().data?.count ?? 0;
+  const alarmsLabel = t('stock:alarms.bell', { count: alarms });
 
   const chooseSet = (set: MenuSet) => {
     setUserAnchor(null);
@@ -65,9 +69,9 @@ export const Header = ({ role, onMenuClick }: { role: number; onMenuClick: () =>
           </Box>
         </Button>
         <Box sx={{ flexGrow: 1 }} />
-        <Tooltip title={t('header.alarms')}>
-          <IconButton color="inherit" component={RouterLink} to="/alarm" aria-label={t('header.alarms')}>
-            <Badge color="error" variant="dot" invisible>
+        <Tooltip title={alarmsLabel}>
+          <IconButton color="inherit" component={RouterLink} to="/alarm" aria-label={alarmsLabel} data-testid="alarms-bell">
+            <Badge color="error" badgeContent={alarms} max={99} invisible={alarms === 0} data-testid="alarms-bell-count">
               <NotificationsIcon />
             </Badge>
           </IconButton>

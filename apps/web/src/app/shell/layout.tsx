@@ -1,24 +1,16 @@
 import { Box, CircularProgress, Toolbar, useMediaQuery, useTheme } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
-import { useIdentity } from '../../features/auth/api/get-identity';
-import { getDefaultLocation } from '../../features/locations/api/get-default-location';
-import { readLocation, saveLocation } from '../../lib/storage';
 import { Footer } from './footer';
 import { Header } from './header';
 import { SideMenu } from './side-menu';
+import { useIdentityWithDefaultLocation } from './use-default-location';
 
 export const Layout = () => {
   const isMobile = useMediaQuery(useTheme().breakpoints.down('md'));
   const [open, setOpen] = useState(!isMobile);
-  const identity = useIdentity();
+  const identity = useIdentityWithDefaultLocation();
   useEffect(() => setOpen(!isMobile), [isMobile]);
-  useEffect(() => {
-    // First sign-in: the first center (by id) becomes the current location.
-    if (identity.data && !readLocation()) {
-      void getDefaultLocation().then((location) => location && saveLocation(location));
-    }
-  }, [identity.data]);
 
   if (!identity.data) {
     return (

@@ -61,7 +61,7 @@ export const LocationPicker = ({ open, onClose, role }: { open: boolean; onClose
       void navigate(`/${PRODUCT}-printer/production?brand=${item.id}`);
       return;
     }
-    saveLocation({ id: item.id, description: item.description });
+    saveLocation({ id: item.id, description: item.description, ...(tab === 'company' ? { kind: 'company' as const } : {}) });
     void navigate('/dashboard');
   };
   const pageCount = Math.ceil((data?.count ?? 0) / PICKER_PAGE_SIZE);

@@ -29,7 +29,13 @@ export const useMenuSet = (): [MenuSet, (set: MenuSet) => void] => {
 let cachedLocation: CurrentLocation | null = null;
 const readLocationStable = (): CurrentLocation | null => {
   const next = readLocation();
-  if (next?.id !== cachedLocation?.id || next?.description !== cachedLocation?.description) cachedLocation = next;
+  if (
+    next?.id !== cachedLocation?.id ||
+    next?.description !== cachedLocation?.description ||
+    next?.kind !== cachedLocation?.kind
+  ) {
+    cachedLocation = next;
+  }
   return cachedLocation;
 };
 

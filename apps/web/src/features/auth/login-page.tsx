@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import { isAuthenticated } from '../../lib/storage';
 import { useLogin } from './api/login';
@@ -10,12 +10,15 @@ import { useLogin } from './api/login';
 export const LoginPage = () => {
   const { t } = useTranslation(['auth', 'common']);
   const navigate = useNavigate();
+  // Back to the page that asked for the sign-in (the guard's or /chart's `from`), else the dashboard.
+  const from = (useLocation().state as { from?: unknown } | null)?.from;
+  const target = typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : '/dashboard';
   const login = useLogin();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [touched, setTouched] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  if (isAuthenticated()) return <Navigate to="/dashboard" replace />;
+  if (isAuthenticated()) return <Navigate to={target} replace />;
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -25,7 +28,7 @@ export const LoginPage = () => {
     login.mutate(
       { username: username.trim(), password },
       {
-        onSuccess: () => void navigate('/dashboard', { replace: true }),
+        onSuccess: () => void navigate(target, { replace: true }),
         onError: (err) => setError(err instanceof ApiError ? err.firstFieldMessage : t('common:errors.connection')),
       },
     );

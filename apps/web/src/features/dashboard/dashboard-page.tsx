@@ -1,25 +1,186 @@
-import { Card, CardContent, Typography } from '@mui/material';
+import PrintIcon from '@mui/icons-material/Print';
+import { Box, Button, Card, CardContent, Grid, Stack, Typography, useTheme } from '@mui/material';
+import { type LocationStatistics, RoleThreshold } from '@rfid/contract';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLocation } from '../../app/shell/use-shell-state';
+import { hasRole, useRole } from '../../components/api/get-role';
+import { LoadErrorAlert } from '../../components/load-error-alert';
+import { PercentBar } from '../../components/percent-bar';
+import { PrintWizardDialog } from '../../components/print-wizard/print-wizard';
+import { formatNumber, formatQuantity } from '../../lib/format';
+import { type DashboardScope, useStatistics } from './api/get-statistics';
+import { DashboardChart } from './components/dashboard-chart';
+import { DonutCard, type DonutSlice } from './components/donut-card';
+import { FigureCard } from './components/figure-card';
 
+/**
+ * The dashboard (spec section 2): the location's name, its stock against its theoretical stock,
+ * stock change %, precision % and days of supply; the Inbound, Outbound and Online donuts of the
+ * last 30 days; and the time-series chart. Statistics reload every 20 s. A company picked in the
+ * header's Company tab shows the same figures over all its locations.
+ */
 export const DashboardPage = () => {
-  const { t } = useTranslation('shell');
+  const { t, i18n } = useTranslation('dashboard');
+  const role = useRole();
+  const [isPrintOpen, setPrintOpen] = useState(false);
   const location = useCurrentLocation();
+  const scope: DashboardScope = { kind: location?.kind === 'company' ? 'company' : 'location', id: location?.id ?? 0 };
+  const stats = useStatistics(scope);
+  const theme = useTheme();
+  const s = stats.data;
+  const language = i18n.language;
+
+  const green = theme.palette.success.main;
+  const red = theme.palette.error.main;
+  const amber = theme.palette.warning.light;
+  const donuts: { id: string; title: string; slices: (s: LocationStatistics) => DonutSlice[] }[] = [
+    {
+      id: 'inbound',
+      title: t('donuts.inbound'),
+      slices: (x) => [
+        { key: 'correctly_received', label: t('donuts.correctly_received'), value: x.entrys.correctly_received, color: green },
+        {
+          key: 'incorrectly_received',
+          label: t('donuts.incorrectly_received'),
+          value: x.entrys.incorrectly_received,
+          color: red,
+        },
+        { key: 'waiting', label: t('donuts.waiting'), value: x.entrys.waiting, color: amber },
+      ],
+    },
+    {
+      id: 'outbound',
+      title: t('donuts.outbound'),
+      slices: (x) => [
+        { key: 'correctly_exited', label: t('donuts.correctly_exited'), value: x.exits.correctly_exited, color: green },
+        { key: 'incorrectly_exited', label: t('donuts.incorrectly_exited'), value: x.exits.incorrectly_exited, color: red },
+        { key: 'waiting', label: t('donuts.waiting'), value: x.exits.waiting, color: amber },
+      ],
+    },
+    {
+      id: 'online',
+      title: t('donuts.online'),
+      slices: (x) => [
+        { key: 'sended', label: t('donuts.sended'), value: x.online.sended, color: green },
+        { key: 'waiting', label: t('donuts.waiting'), value: x.online.waiting, color: amber },
+      ],
+    },
+  ];
+
+  const change = s?.stock_evolution ?? null;
+  // The 3-step print wizard (tag type, tag format, order or print): the printing feature's, roles 1 to 4.
+  const printButton = (
+    <Button
+      variant="outlined"
+      startIcon={<PrintIcon />}
+      disabled={!hasRole(role, RoleThreshold.printOrderAdd)}
+      onClick={() => setPrintOpen(true)}
+      data-testid="dashboard-print"
+    >
+      {t('print.button')}
+    </Button>
+  );
+
   return (
-    <>
-      <Typography variant="h5" gutterBottom>
-        {t('dashboard.title')}
-      </Typography>
+    <Stack spacing={2}>
       <Card>
-        <CardContent>
-          <Typography variant="overline" color="text.secondary">
-            {t('dashboard.location')}
-          </Typography>
-          <Typography variant="h4" data-testid="dashboard-location">
-            {location?.description ?? t('dashboard.noLocation')}
-          </Typography>
+        <CardContent sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', '&:last-child': { pb: 2 } }}>
+          <Box sx={{ flex: '1 1 0%', minWidth: 0 }}>
+            <Typography variant="overline" color="text.secondary">
+              {scope.kind === 'company' ? t('company') : t('location')}
+            </Typography>
+            <Typography variant="h4" component="h1" data-testid="dashboard-location" sx={{ overflowWrap: 'anywhere' }}>
+              {location?.description ?? t('noLocation')}
+            </Typography>
+          </Box>
+          {location && printButton}
+          <PrintWizardDialog open={isPrintOpen} onClose={() => setPrintOpen(false)} />
         </CardContent>
       </Card>
-    </>
+
+      {location && stats.isError && <LoadErrorAlert error={stats.error} testId="dashboard-error" />}
+
+      {location && (
+        <>
+          <Grid container spacing={1.5} data-testid="dashboard-figures">
+            <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
+              <FigureCard
+                id="stock"
+                title={t('figures.stock')}
+                isLoading={stats.isPending}
+                value={
+                  <>
+                    <span data-testid="dashboard-stock">{formatQuantity(s?.stock, language)}</span>
+                    <Typography component="span" variant="h6" color="text.secondary">
+                      {' / '}
+                      <span data-testid="dashboard-theoretical">{formatQuantity(s?.theorical_stock, language)}</span>
+                    </Typography>
+                  </>
+                }
+                caption={t('figures.stockCaption')}
+              />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
+              <FigureCard
+                id="change"
+                title={t('figures.change')}
+                isLoading={stats.isPending}
+                value={change === null ? '—' : `${change > 0 ? '+' : ''}${formatNumber(change, language, 2)} %`}
+                color={change === null || change === 0 ? undefined : change > 0 ? 'success.main' : 'error.main'}
+                caption={
+                  s?.last_year_stock === null || s?.last_year_stock === undefined
+                    ? t('figures.changeNoBase')
+                    : t('figures.changeCaption', { stock: formatQuantity(s.last_year_stock, language) })
+                }
+              />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
+              <FigureCard
+                id="precision"
+                title={t('figures.precision')}
+                isLoading={stats.isPending}
+                value={`${formatQuantity(s?.precision, language)} %`}
+                caption={t('figures.precisionCaption')}
+              >
+                <PercentBar value={s?.precision} />
+              </FigureCard>
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
+              <FigureCard
+                id="supply"
+                title={t('figures.supply')}
+                isLoading={stats.isPending}
+                value={
+                  s?.days_of_supply === null || s?.days_of_supply === undefined
+                    ? '—'
+                    : t('figures.days', { days: formatNumber(s.days_of_supply, language, 1) })
+                }
+                caption={
+                  s && s.items_out_30_days > 0
+                    ? t('figures.supplyCaption', { items: formatQuantity(s.items_out_30_days, language) })
+                    : t('figures.supplyNoOut')
+                }
+              />
+            </Grid>
+          </Grid>
+
+          <Box>
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="dashboard-donuts-range">
+              {t('donuts.range')}
+            </Typography>
+            <Grid container spacing={1.5}>
+              {donuts.map((d) => (
+                <Grid key={d.id} size={{ xs: 12, md: 4 }}>
+                  <DonutCard id={d.id} title={d.title} slices={s ? d.slices(s) : []} isLoading={stats.isPending} />
+                </Grid>
+              ))}
+            </Grid>
+          </Box>
+
+          <DashboardChart scope={scope} />
+        </>
+      )}
+    </Stack>
   );
 };

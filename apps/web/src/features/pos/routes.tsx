@@ -1,4 +1,11 @@
 import type { RouteObject } from 'react-router';
+import { PosDetailPage } from './pos-detail-page';
+import { PosListPage } from './pos-list-page';
 
 /** Pages of the pos feature, mounted inside the signed-in layout (see app/router.tsx). */
-export const posRoutes: RouteObject[] = [];
+export const posRoutes: RouteObject[] = [
+  { path: '/pos', element: <PosListPage kind="return" key="return" /> },
+  { path: '/pos/exits', element: <PosListPage kind="sale" key="sale" /> },
+  { path: '/pos/exits/:id', element: <PosDetailPage kind="sale" key="sale" /> },
+  { path: '/pos/:id', element: <PosDetailPage kind="return" key="return" /> },
+];

@@ -1,0 +1,2 @@
+CREATE INDEX "reading_sets_box_area_idx" ON "reading_sets" USING btree ("area_id","codebar") WHERE "reading_sets"."codebar" is not null;--> statement-breakpoint
+CREATE INDEX "reading_sets_box_last_idx" ON "reading_sets" USING btree ("company_id","codebar","end_time","id") WHERE "reading_sets"."codebar" is not null;

@@ -1,0 +1,194 @@
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { itemTypes } from './catalog.js';
+import { devices } from './devices.js';
+import { areas, companies, locations, users } from './organization.js';
+
+/**
+ * An RFID inventory of one area (DESIGN.md section 6). State: 0 pending (reading), 1 computing,
+ * 2 validated, 3 canceled. `expected_count` (the spec's theorical_stock) is the number of items
+ * STOCKED in the area when it started (of the chosen GTINs when partial); `read_count` the
+ * distinct EPCs its reading sets brought; `matched_count` those read that were expected.
+ */
+export const inventories = pgTable(
+  'inventories',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id),
+    areaId: integer('area_id')
+      .notNull()
+      .references(() => areas.id),
+    /** The reader that opened it (a handheld or cabinet), when a reader did. */
+    deviceId: integer('device_id').references(() => devices.id),
+    state: smallint('state').notNull().default(0),
+    isPartial: boolean('is_partial').notNull().default(false),
+    startTime: timestamp('start_time', { withTimezone: true }).notNull().defaultNow(),
+    endTime: timestamp('end_time', { withTimezone: true }),
+    expectedCount: integer('expected_count').notNull().default(0),
+    readCount: integer('read_count').notNull().default(0),
+    matchedCount: integer('matched_count').notNull().default(0),
+    isFileCreated: boolean('is_file_created').notNull().default(false),
+    createdBy: integer('created_by').references(() => users.id),
+    closedBy: integer('closed_by').references(() => users.id),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('inventories_location_idx').on(t.locationId, t.state, t.startTime),
+    index('inventories_area_state_idx').on(t.areaId, t.state),
+  ],
+);
+
+/** The GTINs a partial inventory counts. */
+export const inventoryItemTypes = pgTable(
+  'inventory_item_types',
+  {
+    inventoryId: integer('inventory_id')
+      .notNull()
+      .references(() => inventories.id, { onDelete: 'cascade' }),
+    itemTypeId: integer('item_type_id')
+      .notNull()
+      .references(() => itemTypes.id),
+  },
+  (t) => [primaryKey({ columns: [t.inventoryId, t.itemTypeId] })],
+);
+
+/** Snapshot of the items expected when the inventory started (STOCKED in its area). */
+export const inventoryExpectedItems = pgTable(
+  'inventory_expected_items',
+  {
+    inventoryId: integer('inventory_id')
+      .notNull()
+      .references(() => inventories.id, { onDelete: 'cascade' }),
+    itemId: bigint('item_id', { mode: 'number' }).notNull(),
+    itemTypeId: integer('item_type_id'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.inventoryId, t.itemId] }),
+    index('inventory_expected_type_idx').on(t.inventoryId, t.itemTypeId),
+  ],
+);
+
+/** Every distinct item an inventory's reading sets read (first read kept). */
+export const inventoryReadItems = pgTable(
+  'inventory_read_items',
+  {
+    inventoryId: integer('inventory_id')
+      .notNull()
+      .references(() => inventories.id, { onDelete: 'cascade' }),
+    itemId: bigint('item_id', { mode: 'number' }).notNull(),
+    itemTypeId: integer('item_type_id'),
+    readingSetId: uuid('reading_set_id').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.inventoryId, t.itemId] }), index('inventory_read_type_idx').on(t.inventoryId, t.itemTypeId)],
+);
+
+/**
+ * Counted (non-RFID) stock of a GTIN in an area, from an uploaded inventory file
+ * (`POST /areas/{id}/upload_inventory_file/`): the last upload of a GTIN replaces its quantity.
+ * An area's stock = items STOCKED there + these quantities.
+ */
+export const countedStocks = pgTable(
+  'counted_stocks',
+  {
+    areaId: integer('area_id')
+      .notNull()
+      .references(() => areas.id),
+    itemTypeId: integer('item_type_id')
+      .notNull()
+      .references(() => itemTypes.id),
+    quantity: integer('quantity').notNull(),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+    uploadedBy: integer('uploaded_by').references(() => users.id),
+  },
+  (t) => [primaryKey({ columns: [t.areaId, t.itemTypeId] })],
+);
+
+/** Minimum stock of a GTIN in an area; an alarm is current stock below it. */
+export const minimumStocks = pgTable(
+  'minimum_stocks',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    areaId: integer('area_id')
+      .notNull()
+      .references(() => areas.id),
+    itemTypeId: integer('item_type_id')
+      .notNull()
+      .references(() => itemTypes.id),
+    minimumStock: integer('minimum_stock').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('minimum_stocks_area_type_uq').on(t.areaId, t.itemTypeId),
+    index('minimum_stocks_company_idx').on(t.companyId),
+  ],
+);
+
+/**
+ * Stock of each area at the end of each day (written by the stock worker, and for today on
+ * demand): the dashboard's stock evolution, stock change and time series read it.
+ * `quantity` = STOCKED items + counted stock; `theoretical_quantity` = the area's location's
+ * expected contents received minus shipped, attributed to the location (area_id null row).
+ */
+export const stockDaily = pgTable(
+  'stock_daily',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id),
+    /** null: the location's total. */
+    areaId: integer('area_id').references(() => areas.id),
+    quantity: integer('quantity').notNull(),
+    theoreticalQuantity: integer('theoretical_quantity').notNull().default(0),
+  },
+  (t) => [
+    unique('stock_daily_uq').on(t.locationId, t.areaId, t.day).nullsNotDistinct(),
+    index('stock_daily_location_day_idx').on(t.locationId, t.day),
+  ],
+);
+
+/**
+ * Long exports (the inventory CSV of the spec: start, poll progress every 2 s, download) as jobs
+ * in the database, so any process can answer the poll. `content` holds the finished file.
+ */
+export const exportJobs = pgTable(
+  'export_jobs',
+  {
+    id: uuid('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    userId: integer('user_id').references(() => users.id),
+    kind: text('kind').notNull(),
+    refId: integer('ref_id'),
+    progress: smallint('progress').notNull().default(0),
+    fileName: text('file_name').notNull().default(''),
+    content: text('content'),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('export_jobs_company_idx').on(t.companyId, t.createdAt)],
+);

@@ -1,0 +1,220 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { itemTypes } from './catalog.js';
+import { printers } from './devices.js';
+import { orders } from './orders.js';
+import { brands, companies, locations, users } from './organization.js';
+
+/** A kind of RFID label stock (the spec's tag type: id and reference), e.g. a Zebra ZT411 inlay. */
+export const tagTypes = pgTable('tag_types', {
+  id: serial('id').primaryKey(),
+  reference: text('reference').notNull(),
+  /** EPC memory the inlay holds, in bits (96 for SGTIN-96). */
+  epcBits: smallint('epc_bits').notNull().default(96),
+});
+
+/** A label layout (the spec's tag format: id and description) with its ZPL template. */
+export const tagFormats = pgTable('tag_formats', {
+  id: serial('id').primaryKey(),
+  description: text('description').notNull(),
+  /**
+   * ZPL with placeholders {{epc}}, {{gtin}}, {{serial}}, {{description}}, {{price}}, {{size}},
+   * {{colour}}, {{model}}; the print service fills them per label. Must contain the ^RFW write.
+   */
+  zplTemplate: text('zpl_template').notNull(),
+});
+
+/** The tag type and format pairs a company prints with (the spec's tag_company_format). */
+export const tagCompanyFormats = pgTable(
+  'tag_company_formats',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    tagTypeId: integer('tag_type_id')
+      .notNull()
+      .references(() => tagTypes.id),
+    tagFormatId: integer('tag_format_id')
+      .notNull()
+      .references(() => tagFormats.id),
+    /** SGTIN filter value written in the EPC (1: point-of-sale item). */
+    filterValue: smallint('filter_value').notNull().default(1),
+  },
+  (t) => [uniqueIndex('tag_company_formats_uq').on(t.companyId, t.tagTypeId, t.tagFormatId)],
+);
+
+/**
+ * A print order: GTIN and quantity rows whose EPCs are reserved when it is created (SGTIN-96 from
+ * the GTIN and a per-GTIN serial counter, never reused). State: 'PENDING' (nothing printed),
+ * 'WORKING' (a print job is sending labels; may be canceled), 'PARTIAL' (stopped or canceled part
+ * way), 'PRINTED' (every label printed), 'ERROR' (the printer could not be reached).
+ * `from_label` is the next label number to print (1-based); `progress` the labels printed.
+ */
+export const printOrders = pgTable(
+  'print_orders',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    brandId: integer('brand_id').references(() => brands.id),
+    name: text('name').notNull().default(''),
+    tagCompanyFormatId: integer('tag_company_format_id')
+      .notNull()
+      .references(() => tagCompanyFormats.id),
+    state: text('state').notNull().default('PENDING'),
+    totalQuantity: integer('total_quantity').notNull().default(0),
+    fromLabel: integer('from_label').notNull().default(1),
+    progress: integer('progress').notNull().default(0),
+    canceled: boolean('canceled').notNull().default(false),
+    /** The printer of the running or last job. */
+    printerId: integer('printer_id').references(() => printers.id),
+    /** Where it came from: 'manual', 'csv', 'order' (order detail wizard), 'stock' (stock wizard), 'upload' (printer upload). */
+    source: text('source').notNull().default('manual'),
+    /** Why the last job stopped with ERROR (cleared when a new job starts). */
+    error: text('error'),
+    creationDate: timestamp('creation_date', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: integer('created_by').references(() => users.id),
+  },
+  (t) => [index('print_orders_company_idx').on(t.companyId, t.creationDate)],
+);
+
+/** The locations a print order is for (none: all of the company's). */
+export const printOrderLocations = pgTable(
+  'print_order_locations',
+  {
+    printOrderId: integer('print_order_id')
+      .notNull()
+      .references(() => printOrders.id, { onDelete: 'cascade' }),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id),
+  },
+  (t) => [primaryKey({ columns: [t.printOrderId, t.locationId] })],
+);
+
+/** One GTIN and quantity row of a print order. */
+export const printOrderContents = pgTable(
+  'print_order_contents',
+  {
+    id: serial('id').primaryKey(),
+    printOrderId: integer('print_order_id')
+      .notNull()
+      .references(() => printOrders.id, { onDelete: 'cascade' }),
+    itemTypeId: integer('item_type_id')
+      .notNull()
+      .references(() => itemTypes.id),
+    gtin: text('gtin').notNull(),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [index('print_order_contents_order_idx').on(t.printOrderId)],
+);
+
+/**
+ * One label of a print order: its reserved EPC and label number; `printed_at` and the printer once
+ * sent. The EPC is unique in the company (never reused, and never equal to a read tag's).
+ */
+export const printTags = pgTable(
+  'print_tags',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    printOrderId: integer('print_order_id')
+      .notNull()
+      .references(() => printOrders.id, { onDelete: 'cascade' }),
+    contentId: integer('content_id')
+      .notNull()
+      .references(() => printOrderContents.id, { onDelete: 'cascade' }),
+    labelNumber: integer('label_number').notNull(),
+    gtin: text('gtin').notNull(),
+    serial: bigint('serial', { mode: 'number' }).notNull(),
+    epc: text('epc').notNull(),
+    printedAt: timestamp('printed_at', { withTimezone: true }),
+    printerId: integer('printer_id').references(() => printers.id),
+  },
+  (t) => [
+    uniqueIndex('print_tags_order_label_uq').on(t.printOrderId, t.labelNumber),
+    uniqueIndex('print_tags_company_epc_uq').on(t.companyId, t.epc),
+    index('print_tags_printed_idx').on(t.companyId, t.printedAt),
+  ],
+);
+
+/** The next SGTIN serial of each GTIN of a company: serials are reserved from it and never reused. */
+export const epcSerialCounters = pgTable(
+  'epc_serial_counters',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    gtin: text('gtin').notNull(),
+    nextSerial: bigint('next_serial', { mode: 'number' }).notNull().default(1),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.gtin] })],
+);
+
+/** A support ticket (spec: contact email, topic of 5 to 10 words, description, screenshot). */
+export const supportTickets = pgTable(
+  'support_tickets',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    userId: integer('user_id').references(() => users.id),
+    locationId: integer('location_id').references(() => locations.id),
+    email: text('email').notNull(),
+    topic: text('topic').notNull(),
+    description: text('description').notNull(),
+    /** The screenshot, base64, with its MIME type (images only, size-capped by the API). */
+    screenshot: text('screenshot'),
+    screenshotMime: text('screenshot_mime'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('support_tickets_company_idx').on(t.companyId, t.createdAt)],
+);
+
+/**
+ * A NiceLabel order (spec: status 0 pending, 1 in progress, 2 completed): a purchase order's expected labels handed to
+ * a NiceLabel integration instead of the ZPL spooler. The labels (EPCs reserved) are those of its print order; the
+ * integration polls the pending ones, moves them forward, and completion counts the labels as printed.
+ */
+export const nicelabelOrders = pgTable(
+  'nicelabel_orders',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    printOrderId: integer('print_order_id')
+      .notNull()
+      .references(() => printOrders.id, { onDelete: 'cascade' }),
+    status: smallint('status').notNull().default(0),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('nicelabel_orders_company_status_idx').on(t.companyId, t.status, t.id),
+    // At most one open (not completed) NiceLabel order per purchase order.
+    uniqueIndex('nicelabel_orders_open_order_idx').on(t.orderId).where(sql`${t.status} < 2`),
+  ],
+);

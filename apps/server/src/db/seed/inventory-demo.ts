@@ -1,0 +1,187 @@
+import { randomUUID } from 'node:crypto';
+import { InventoryState, ItemState } from '@rfid/contract';
+import { encodeSgtin96 } from '@rfid/epc';
+import { and, asc, desc, eq } from 'drizzle-orm';
+import { createIngestRepository, type IngestDevice } from '../../modules/ingest/ingest.repository.js';
+import { ingestSet } from '../../modules/ingest/ingest.service.js';
+import { createCsvJobs } from '../../modules/inventory/inventory.csv.js';
+import { changeInventoryState } from '../../modules/inventory/inventory.engine.js';
+import { getInventory, insertInventory } from '../../modules/inventory/inventory.repository.js';
+import type { Db } from '../client.js';
+import { areas, devices, inventories, items, itemTypes, locations, users } from '../schema/index.js';
+
+/**
+ * Demo inventories (docs/design/inventory.md) so the inventory pages have something to show on
+ * the first start, made by the engine itself (reading sets of the demo handhelds through
+ * ingestion, validations as a user does them):
+ *
+ * - CD-MAD "Almacén": about 110 items of 10 GTINs in stock; a handheld inventory 9 days ago (most
+ *   read, a few lost, three stray tags) validated by the editor, its CSV created; a partial
+ *   inventory of 3 GTINs 6 days ago, canceled; a handheld inventory 3 days ago (one item lost, one
+ *   stray) validated by the admin.
+ * - T-MAD-01 "Sala de ventas": about 50 items of 6 GTINs; a handheld inventory started two hours
+ *   ago and still pending (about 80 % read, two stray tags), ready to be validated.
+ *
+ * GTINs from the middle of the demo catalog (the journeys use its first ones, the stock demo its
+ * last ones); tag serials from 9 × 10^10, clear of the stock demo's, the simulator's (above 10^11)
+ * and printed tags.
+ */
+const SERIAL_BASE = 90_000_000_000;
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+export const seedInventoryDemo = async (db: Db): Promise<void> => {
+  const [mad] = await db.select().from(locations).where(eq(locations.code, 'CD-MAD'));
+  const [store] = await db.select().from(locations).where(eq(locations.code, 'T-MAD-01'));
+  if (!mad || !store) return;
+  const companyId = mad.companyId;
+  const areaOf = async (locationId: number, description: string) =>
+    (
+      await db
+        .select({ id: areas.id })
+        .from(areas)
+        .where(and(eq(areas.locationId, locationId), eq(areas.description, description)))
+    )[0]?.id;
+  const warehouse = await areaOf(mad.id, 'Almacén');
+  const floor = await areaOf(store.id, 'Sala de ventas');
+  const reader = async (serial: string): Promise<IngestDevice | undefined> => {
+    const [row] = await db.select({ id: devices.id }).from(devices).where(eq(devices.serialNumber, serial));
+    return row ? createIngestRepository(db).deviceById(row.id) : undefined;
+  };
+  const madHandheld = await reader('HH-MAD-01');
+  const storeHandheld = await reader('HH-T01-01');
+  const userId = async (email: string) => (await db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]?.id;
+  const admin = await userId('admin@demo.local');
+  const editor = await userId('editor@demo.local');
+  if (!warehouse || !floor || !madHandheld || !storeHandheld || !admin || !editor) return;
+  const types = await db
+    .select({ id: itemTypes.id, gtin: itemTypes.gtin })
+    .from(itemTypes)
+    .where(eq(itemTypes.companyId, companyId))
+    .orderBy(asc(itemTypes.gtin))
+    .offset(200)
+    .limit(16);
+  if (types.length < 16) return;
+  const now = Date.now();
+  let serial = SERIAL_BASE;
+  const epcOf = (gtin: string) => {
+    serial += 1;
+    return encodeSgtin96({ gtin, serial: String(serial), companyPrefixLength: 7 });
+  };
+
+  /** `count` tags of each GTIN STOCKED in an area, as an entry would have left them. */
+  const stock = async (
+    lines: Array<{ type: { id: number; gtin: string }; count: number }>,
+    areaId: number,
+    locationId: number,
+  ) => {
+    const epcs: string[] = [];
+    const rows = lines.flatMap(({ type, count }) =>
+      Array.from({ length: count }, () => {
+        const epc = epcOf(type.gtin);
+        epcs.push(epc);
+        return {
+          companyId,
+          epc,
+          scheme: 'sgtin-96',
+          gtin: type.gtin,
+          serial: String(serial),
+          itemTypeId: type.id,
+          state: ItemState.Stocked,
+          areaId,
+          locationId,
+          lastSeenAt: new Date(now - 12 * DAY),
+        };
+      }),
+    );
+    await db.insert(items).values(rows);
+    return epcs;
+  };
+  /** Stray tags: never stocked anywhere (a tag the entry missed). */
+  const strays = (n: number, type: { gtin: string }) => Array.from({ length: n }, () => epcOf(type.gtin));
+  /** A handheld reading set `at`, two minutes long. */
+  const read = (device: IngestDevice, epcs: string[], at: number) =>
+    ingestSet(db, device, {
+      id: randomUUID(),
+      startTime: new Date(at - 2 * 60_000),
+      endTime: new Date(at),
+      codebar: null,
+      reads: epcs.map((epc) => ({ epc, time: new Date(at), antenna: 1, rssi: -55 })),
+    });
+  /** Every `n`-th item is missed. */
+  const skipping = (epcs: string[], n: number) => epcs.filter((_, i) => i % n !== n - 1);
+  /** The newest inventory of an area (the one a handheld's set just opened). */
+  const latestOf = async (areaId: number) =>
+    (
+      await db
+        .select({ id: inventories.id })
+        .from(inventories)
+        .where(eq(inventories.areaId, areaId))
+        .orderBy(desc(inventories.id))
+        .limit(1)
+    )[0]?.id as number;
+
+  // CD-MAD, Almacén: ~110 items of 10 GTINs.
+  const madStock = await stock(
+    types.slice(0, 10).map((type, i) => ({ type, count: 8 + ((i * 5) % 7) })),
+    warehouse,
+    mad.id,
+  );
+  const t9 = now - 9 * DAY;
+  const seen = skipping(madStock, 15);
+  await read(madHandheld, seen.slice(0, 60), t9);
+  await read(madHandheld, [...seen.slice(60), ...strays(3, types[10] as { gtin: string })], t9 + 20 * 60_000);
+  const first = await latestOf(warehouse);
+  await db.transaction((tx) =>
+    changeInventoryState(tx, { id: first, companyId, state: InventoryState.Validated, userId: editor, at: new Date(t9 + HOUR) }),
+  );
+  const csv = createCsvJobs(db);
+  const firstRow = await getInventory(db, { id: first, companyId });
+  if (firstRow) {
+    await csv.start({ companyId, userId: editor, inventory: firstRow });
+    await csv.drain();
+  }
+
+  // A partial inventory of three GTINs, 6 days ago: a few read, then canceled.
+  const t6 = now - 6 * DAY;
+  const partial = await db.transaction((tx) =>
+    insertInventory(tx, {
+      companyId,
+      locationId: mad.id,
+      areaId: warehouse,
+      deviceId: null,
+      createdBy: editor,
+      startTime: new Date(t6),
+      itemTypeIds: types.slice(0, 3).map((t) => t.id),
+    }),
+  );
+  // The handheld's set goes to the area's open inventory: this one, which counts only its GTINs.
+  await read(madHandheld, madStock.slice(0, 12), t6 + 10 * 60_000);
+  await db.transaction((tx) =>
+    changeInventoryState(tx, { id: partial, companyId, state: InventoryState.Canceled, userId: editor, at: new Date(t6 + HOUR) }),
+  );
+
+  // 3 days ago: nearly everything read again, one item lost, one stray.
+  const t3 = now - 3 * DAY;
+  const stocked = await db
+    .select({ epc: items.epc })
+    .from(items)
+    .where(and(eq(items.areaId, warehouse), eq(items.state, ItemState.Stocked)))
+    .orderBy(asc(items.epc));
+  await read(madHandheld, [...stocked.slice(1).map((r) => r.epc), ...strays(1, types[11] as { gtin: string })], t3);
+  const third = await latestOf(warehouse);
+  await db.transaction((tx) =>
+    changeInventoryState(tx, { id: third, companyId, state: InventoryState.Validated, userId: admin, at: new Date(t3 + HOUR) }),
+  );
+
+  // T-MAD-01, Sala de ventas: ~50 items of 6 GTINs, an inventory in progress.
+  const floorStock = await stock(
+    types.slice(10, 16).map((type, i) => ({ type, count: 6 + ((i * 3) % 5) })),
+    floor,
+    store.id,
+  );
+  const seenFloor = skipping(floorStock, 5);
+  const t0 = now - 2 * HOUR;
+  await read(storeHandheld, seenFloor.slice(0, 20), t0);
+  await read(storeHandheld, [...seenFloor.slice(20), ...strays(2, types[0] as { gtin: string })], t0 + 15 * 60_000);
+};

@@ -1,0 +1,433 @@
+import { randomUUID } from 'node:crypto';
+import { addDays } from '@rfid/contract';
+import { asc, eq, sql } from 'drizzle-orm';
+import { stockNow, theoreticalNow } from '../../modules/stats/stats.repository.js';
+import { utcDay } from '../../modules/stats/stats.rules.js';
+import { insertVerification, recomputeBoxAndOrder } from '../../modules/verification/verification.repository.js';
+import type { Db, Tx } from '../client.js';
+import {
+  boxContents,
+  boxes,
+  devices,
+  itemTypes,
+  locations,
+  orders,
+  providers,
+  readingSets,
+  receptions,
+  stockDaily,
+} from '../schema/index.js';
+import { seededRandom } from './demo-data.js';
+
+/**
+ * The dashboard's demo (README "Dashboard"): the history behind the stock the other demos left, so
+ * the figures, donuts and chart have something true to show on the first start.
+ *
+ * - The stock at CD-MAD and T-MAD-01 (items STOCKED and counted stock, as the stock and inventory
+ *   demos left them) arrived in purchase orders to CD-MAD over the last month, read box by box by
+ *   the tunnel; T-MAD-01's part went on in movements CD-MAD → T-MAD-01, read at both ends. The
+ *   last purchase's last box came two units short (an order received with differences).
+ * - Six online parcels left CD-MAD (items that are sold, so not in stock); two wait. Two purchase
+ *   orders wait for their trucks and a movement to T-BCN-01 waits at the expedition.
+ * - Daily stock snapshots (stock_daily) from 1 January two years ago to yesterday for every
+ *   location with stock: a seasonal curve that ends at the stock and theoretical stock of today.
+ *
+ * It reads the stock the earlier demos left, so it runs last in seed.ts. No item moves: the orders
+ * explain the stock, they do not make it. Order codes start with DEMO-.
+ */
+
+const DAY = 86_400_000;
+const HOUR = 3_600_000;
+/** Units per box of the demo orders. */
+const BOX_UNITS = 36;
+
+type Contents = Map<number, number>;
+
+const addTo = (target: Contents, source: Contents) => {
+  for (const [type, n] of source) target.set(type, (target.get(type) ?? 0) + n);
+};
+
+/** Splits contents into boxes of at most `size` units, each a list of [item type, quantity]. */
+const toBoxes = (contents: Contents, size: number): [number, number][][] => {
+  const out: [number, number][][] = [];
+  let box: [number, number][] = [];
+  let room = size;
+  for (const [type, total] of [...contents].sort((a, b) => a[0] - b[0])) {
+    let left = total;
+    while (left > 0) {
+      const n = Math.min(left, room);
+      box.push([type, n]);
+      left -= n;
+      room -= n;
+      if (room === 0) {
+        out.push(box);
+        box = [];
+        room = size;
+      }
+    }
+  }
+  if (box.length) out.push(box);
+  return out;
+};
+
+/** Items STOCKED plus counted stock per item type of a location. */
+const stockByType = async (db: Db, locationId: number): Promise<Contents> => {
+  const rows = (
+    (await db.execute(sql`
+      select item_type_id, sum(n)::int as n from (
+        select i.item_type_id, count(*) as n from items i join areas a on a.id = i.area_id
+          where a.location_id = ${locationId} and i.state = 0 and i.item_type_id is not null group by i.item_type_id
+        union all
+        select c.item_type_id, sum(c.quantity) from counted_stocks c join areas a on a.id = c.area_id
+          where a.location_id = ${locationId} group by c.item_type_id
+      ) x group by item_type_id`)) as unknown as { rows: { item_type_id: number; n: number }[] }
+  ).rows;
+  return new Map(rows.filter((r) => Number(r.n) > 0).map((r) => [Number(r.item_type_id), Number(r.n)]));
+};
+
+type Side = 'origin' | 'destination';
+type Reader = { id: number; locationId: number; areaId: number; workingMode: number };
+
+export const seedStatsDemo = async (db: Db, now = new Date()): Promise<void> => {
+  const all = await db.select().from(locations).orderBy(asc(locations.id));
+  const byCode = new Map(all.map((l) => [l.code, l]));
+  const mad = byCode.get('CD-MAD');
+  const store = byCode.get('T-MAD-01');
+  const bcn = byCode.get('T-BCN-01');
+  if (!mad || !store) return;
+  const companyId = mad.companyId;
+  const readerOf = async (serial: string): Promise<Reader | null> => {
+    const [d] = await db.select().from(devices).where(eq(devices.serialNumber, serial));
+    return d?.locationId && d.areaId
+      ? { id: d.id, locationId: d.locationId, areaId: d.areaId, workingMode: d.workingMode }
+      : null;
+  };
+  const tunnel = await readerOf('TUN-MAD-01');
+  const portal = await readerOf('POR-MAD-EXP');
+  const storeEntry = await readerOf('POR-T01-ENT');
+  if (!tunnel || !portal || !storeEntry) return;
+  const providerIds = (
+    await db
+      .select({ id: providers.id })
+      .from(providers)
+      .where(eq(providers.companyId, companyId))
+      .orderBy(asc(providers.id))
+      .limit(4)
+  ).map((p) => p.id);
+  const catalog = await db
+    .select({ id: itemTypes.id, gtin: itemTypes.gtin })
+    .from(itemTypes)
+    .where(eq(itemTypes.companyId, companyId))
+    .orderBy(asc(itemTypes.gtin));
+  if (providerIds.length === 0 || catalog.length < 200) return;
+  const gtinOf = new Map(catalog.map((c) => [c.id, c.gtin]));
+  const random = seededRandom(20_261_123);
+
+  const madStock = await stockByType(db, mad.id);
+  const storeStock = await stockByType(db, store.id);
+  // Online parcels: GTINs from the middle of the catalog (the journeys use the first, the stock demo the last).
+  const onlineParcels: Contents[] = Array.from(
+    { length: 6 },
+    (_, i) => new Map([[catalog[120 + i * 3]?.id as number, 1 + (i % 3)]]),
+  );
+
+  const at = (daysAgo: number, hour = 9) =>
+    new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - daysAgo, hour));
+
+  await db.transaction(async (tx) => {
+    let counter = 0;
+    /** An order with its reception and boxes; returns the boxes' ids and contents. */
+    const order = async (values: typeof orders.$inferInsert, boxList: [number, number][][], prefix: string) => {
+      const [o] = await tx.insert(orders).values(values).returning({ id: orders.id });
+      if (!o) throw new Error('stats demo: order not created');
+      const [reception] = await tx
+        .insert(receptions)
+        .values({ orderId: o.id, receptionCode: `R-${values.orderCode}`, createdAt: values.creationDate })
+        .returning({ id: receptions.id });
+      const made: { id: number; codebar: string; contents: [number, number][] }[] = [];
+      for (const [i, contents] of boxList.entries()) {
+        const codebar = `${prefix}-B${i + 1}`;
+        const [b] = await tx
+          .insert(boxes)
+          .values({ companyId, orderId: o.id, receptionId: reception?.id, codebar, createdAt: values.creationDate })
+          .returning({ id: boxes.id });
+        if (!b) throw new Error('stats demo: box not created');
+        await tx.insert(boxContents).values(contents.map(([itemTypeId, quantity]) => ({ boxId: b.id, itemTypeId, quantity })));
+        made.push({ id: b.id, codebar, contents });
+      }
+      return { orderId: o.id, boxes: made };
+    };
+    /** A box read on one side: the reading set, the verification (real = expected but `short` units), statuses. */
+    const read = async (
+      t: Tx,
+      {
+        orderId,
+        box,
+        side,
+        reader,
+        mode,
+        end,
+        short = 0,
+      }: {
+        orderId: number;
+        box: { id: number; codebar: string; contents: [number, number][] };
+        side: Side;
+        reader: Reader;
+        mode: number;
+        end: Date;
+        short?: number;
+      },
+    ) => {
+      const expected = box.contents.reduce((s, [, n]) => s + n, 0);
+      const id = randomUUID();
+      const start = new Date(end.getTime() - 20_000);
+      await t.insert(readingSets).values({
+        id,
+        companyId,
+        deviceId: reader.id,
+        locationId: reader.locationId,
+        areaId: reader.areaId,
+        workingMode: mode,
+        codebar: box.codebar,
+        startTime: start,
+        endTime: end,
+        readCount: expected - short,
+        epcCount: expected - short,
+        claimedBy: 'verification',
+        createdAt: end,
+      });
+      const lines = box.contents.map(([itemTypeId, n], i) => ({
+        gtin: gtinOf.get(itemTypeId) ?? '',
+        itemTypeId,
+        expected: n,
+        real: i === 0 ? n - short : n,
+      }));
+      await insertVerification(t, {
+        companyId,
+        boxId: box.id,
+        orderId,
+        readingSetId: id,
+        deviceId: reader.id,
+        side,
+        code: box.codebar,
+        startTime: start,
+        endTime: end,
+        realItemCount: expected - short,
+        matchedItemCount: expected - short,
+        hasErrors: short > 0,
+        lines,
+      });
+      await recomputeBoxAndOrder(t, { boxId: box.id, orderId, side });
+    };
+    const code = (kind: string) => `DEMO-${kind}-${String(++counter).padStart(3, '0')}`;
+
+    // Purchases to CD-MAD: what is in stock at both locations and what left in online parcels.
+    const received: Contents = new Map();
+    addTo(received, madStock);
+    addTo(received, storeStock);
+    for (const parcel of onlineParcels) addTo(received, parcel);
+    const purchaseBoxes = toBoxes(received, BOX_UNITS);
+    const perOrder = 3;
+    const purchaseCount = Math.ceil(purchaseBoxes.length / perOrder);
+    for (let p = 0; p < purchaseCount; p++) {
+      const daysAgo = 29 - Math.round((p * 12) / Math.max(1, purchaseCount - 1));
+      const created = at(daysAgo, 8);
+      const orderCode = code('PO');
+      const { orderId, boxes: made } = await order(
+        {
+          companyId,
+          type: 'purchase',
+          orderCode,
+          providerId: providerIds[p % providerIds.length],
+          destinationLocationId: mad.id,
+          creationDate: created,
+          estimatedArrivalDate: new Date(created.getTime() + 2 * DAY),
+        },
+        purchaseBoxes.slice(p * perOrder, (p + 1) * perOrder),
+        orderCode,
+      );
+      const isLast = p === purchaseCount - 1;
+      for (const [i, box] of made.entries()) {
+        // The last order's last box: two units more were expected than arrived.
+        if (isLast && i === made.length - 1) {
+          const [type, n] = box.contents[0] as [number, number];
+          box.contents[0] = [type, n + 2];
+          await tx
+            .update(boxContents)
+            .set({ quantity: n + 2 })
+            .where(sql`${boxContents.boxId} = ${box.id} and ${boxContents.itemTypeId} = ${type}`);
+          await read(tx, {
+            orderId,
+            box,
+            side: 'destination',
+            reader: tunnel,
+            mode: 0,
+            end: new Date(created.getTime() + 2 * DAY + (i + 1) * 15 * 60_000),
+            short: 2,
+          });
+        } else {
+          await read(tx, {
+            orderId,
+            box,
+            side: 'destination',
+            reader: tunnel,
+            mode: 0,
+            end: new Date(created.getTime() + 2 * DAY + (i + 1) * 15 * 60_000 + random() * 60_000),
+          });
+        }
+      }
+    }
+
+    // Movements CD-MAD → T-MAD-01 with the store's stock, read when leaving and when arriving.
+    const movementBoxes = toBoxes(storeStock, BOX_UNITS);
+    for (let m = 0; m * 2 < movementBoxes.length; m++) {
+      const created = at(15 - m * 4, 7);
+      const orderCode = code('MV');
+      const { orderId, boxes: made } = await order(
+        {
+          companyId,
+          type: 'movement',
+          orderCode,
+          originLocationId: mad.id,
+          destinationLocationId: store.id,
+          creationDate: created,
+          estimatedExitDate: new Date(created.getTime() + 4 * HOUR),
+          estimatedArrivalDate: new Date(created.getTime() + DAY),
+        },
+        movementBoxes.slice(m * 2, m * 2 + 2),
+        orderCode,
+      );
+      for (const [i, box] of made.entries()) {
+        await read(tx, {
+          orderId,
+          box,
+          side: 'origin',
+          reader: portal,
+          mode: 1,
+          end: new Date(created.getTime() + 3 * HOUR + i * 60_000),
+        });
+        await read(tx, {
+          orderId,
+          box,
+          side: 'destination',
+          reader: storeEntry,
+          mode: 3,
+          end: new Date(created.getTime() + 20 * HOUR + i * 60_000),
+        });
+      }
+    }
+
+    // Online parcels: six left CD-MAD, two wait.
+    for (const [i, parcel] of onlineParcels.entries()) {
+      const created = at(24 - i * 4, 10);
+      const orderCode = code('ON');
+      const { orderId, boxes: made } = await order(
+        {
+          companyId,
+          type: 'online',
+          orderCode,
+          originLocationId: mad.id,
+          creationDate: created,
+          estimatedExitDate: new Date(created.getTime() + DAY),
+        },
+        toBoxes(parcel, BOX_UNITS),
+        orderCode,
+      );
+      for (const box of made) {
+        await read(tx, { orderId, box, side: 'origin', reader: portal, mode: 6, end: new Date(created.getTime() + 5 * HOUR) });
+      }
+    }
+    for (let i = 0; i < 2; i++) {
+      const created = at(1 - i, 8);
+      const orderCode = code('ON');
+      await order(
+        {
+          companyId,
+          type: 'online',
+          orderCode,
+          originLocationId: mad.id,
+          creationDate: created,
+          estimatedExitDate: new Date(created.getTime() + DAY),
+        },
+        [[[catalog[140 + i]?.id as number, 1]]],
+        orderCode,
+      );
+    }
+
+    // Waiting: two purchases on their way, a movement to T-BCN-01 not read yet.
+    for (let i = 0; i < 2; i++) {
+      const created = at(2 - i, 9);
+      const orderCode = code('PO');
+      await order(
+        {
+          companyId,
+          type: 'purchase',
+          orderCode,
+          providerId: providerIds[(i + 1) % providerIds.length],
+          destinationLocationId: mad.id,
+          creationDate: created,
+          estimatedArrivalDate: new Date(now.getTime() + (i + 1) * DAY),
+        },
+        [[[catalog[150 + i]?.id as number, 12]], [[catalog[160 + i]?.id as number, 8]]],
+        orderCode,
+      );
+    }
+    if (bcn) {
+      const created = at(1, 11);
+      const orderCode = code('MV');
+      await order(
+        {
+          companyId,
+          type: 'movement',
+          orderCode,
+          originLocationId: mad.id,
+          destinationLocationId: bcn.id,
+          creationDate: created,
+          estimatedExitDate: new Date(created.getTime() + DAY),
+          estimatedArrivalDate: new Date(created.getTime() + 2 * DAY),
+        },
+        [[[catalog[170]?.id as number, 6]]],
+        orderCode,
+      );
+    }
+  });
+
+  // Daily snapshots up to yesterday, ending at today's stock and theoretical stock.
+  const today = utcDay(now);
+  const first = `${now.getUTCFullYear() - 2}-01-01`;
+  const days: string[] = [];
+  for (let d = first; d < today; d = addDays(d, 1)) days.push(d);
+  const season = (day: string) => {
+    const start = Date.UTC(Number(day.slice(0, 4)), 0, 1);
+    const dayOfYear = (Date.parse(`${day}T00:00:00Z`) - start) / DAY;
+    // Fuller before the spring and autumn campaigns, leaner after the sales.
+    return 1 + 0.12 * Math.sin((2 * Math.PI * (dayOfYear - 40)) / 365) + 0.05 * Math.sin((4 * Math.PI * dayOfYear) / 365);
+  };
+  const rows: (typeof stockDaily.$inferInsert)[] = [];
+  for (const location of all) {
+    const [stock, theoretical] = [await stockNow(db, [location.id]), await theoreticalNow(db, [location.id])];
+    if (stock <= 0) continue;
+    const ratio = theoretical > 0 ? theoretical / stock : 1.04;
+    const noise = seededRandom(location.id * 7919);
+    const base = season(today);
+    for (const day of days) {
+      const back = (Date.parse(`${today}T00:00:00Z`) - Date.parse(`${day}T00:00:00Z`)) / DAY;
+      // A business that grew about 25 % in two years, with its seasons and some daily noise.
+      const level = (1 - 0.00035 * back) * (season(day) / base) * (1 + (noise() - 0.5) * 0.04);
+      const quantity = Math.max(0, Math.round(stock * level));
+      rows.push({
+        day,
+        locationId: location.id,
+        areaId: null,
+        quantity,
+        theoreticalQuantity: Math.max(0, Math.round(quantity * ratio * (1 + (noise() - 0.5) * 0.02))),
+      });
+    }
+  }
+  for (let i = 0; i < rows.length; i += 1000) {
+    await db
+      .insert(stockDaily)
+      .values(rows.slice(i, i + 1000))
+      .onConflictDoNothing();
+  }
+};

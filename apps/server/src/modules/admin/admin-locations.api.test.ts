@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addForeignCompany, type ForeignCompany } from '../../test/admin-fixtures.js';
+import { buildTestApp, type TestApp } from '../../test/helpers.js';
+import { CODE_TAKEN, LOGO_NOT_IMAGE, LOGO_TOO_LARGE } from './admin-locations.service.js';
+
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
+
+const multipart = (field: string, filename: string, bytes: Buffer, type = 'image/png') => {
+  const boundary = '----rfidtestboundary';
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload: body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+};
+
+describe('admin locations API', () => {
+  let t: TestApp;
+  let foreign: ForeignCompany;
+  let brandId: number;
+  const call = async (method: 'GET' | 'POST' | 'PUT', url: string, who: string, payload?: unknown) =>
+    t.app.inject({
+      method,
+      url,
+      headers: { authorization: await t.login(who) },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+  const body = (over: Record<string, unknown> = {}) => ({
+    description: 'Centro Zaragoza',
+    brand: brandId,
+    phone: '+34 976 000 000',
+    email: 'zgz@demo.local',
+    observations: 'Muelle 2',
+    address: { street_name: 'Calle Mayor', street_num: '12', city: 'Zaragoza', postal_code: 50001, country: 'es' },
+    ...over,
+  });
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    foreign = await addForeignCompany(t.database.db);
+    brandId = (await call('GET', '/api/brands/?limit=1&order_by=id', 'admin@demo.local')).json().results[0].id;
+  });
+  afterAll(async () => t.close());
+
+  it('adds a center for role 1 with integer postal code and street number and a generated code', async () => {
+    const r = await call('POST', '/api/locations/', 'admin@demo.local', body());
+    expect(r.statusCode).toBe(201);
+    const loc = r.json();
+    expect(loc).toMatchObject({
+      description: 'Centro Zaragoza',
+      kind: 'center',
+      brand: brandId,
+      active: true,
+      floor: '1',
+      logo: null,
+    });
+    expect(loc.address).toEqual({
+      street_name: 'Calle Mayor',
+      street_num: 12,
+      city: 'Zaragoza',
+      postal_code: 50001,
+      country: 'ES',
+    });
+    expect(loc.code).toMatch(/^CENTRO-ZARAGOZA-[0-9A-F]{4}$/);
+    expect((await call('GET', `/api/locations/${loc.id}/`, 'admin@demo.local')).json().id).toBe(loc.id);
+  });
+
+  it("answers each of the spec's messages for a missing field", async () => {
+    const r = await call('POST', '/api/locations/', 'admin@demo.local', { address: {} });
+    expect(r.statusCode).toBe(400);
+    const errors = r.json().errors;
+    expect(errors.description).toEqual(['Please enter the name']);
+    expect(errors.brand).toEqual(['Please select the brand']);
+    expect(errors['address.street_name']).toEqual(['Please enter the street name']);
+    expect(errors['address.street_num']).toEqual(['Please enter the street number']);
+    expect(errors['address.city']).toEqual(['Please enter the city']);
+    expect(errors['address.postal_code']).toEqual(['Please enter the postal code']);
+    expect(errors['address.country']).toEqual(['Please select the country']);
+    const notInt = await call(
+      'POST',
+      '/api/locations/',
+      'admin@demo.local',
+      body({ address: { ...body().address, postal_code: 'abc' } }),
+    );
+    expect(notInt.json().errors['address.postal_code']).toEqual(['Please enter the postal code']);
+  });
+
+  it('refuses a foreign brand and a duplicate code', async () => {
+    const r = await call('POST', '/api/locations/', 'admin@demo.local', body({ brand: foreign.brandId }));
+    expect(r.statusCode).toBe(400);
+    expect(r.json().errors.brand).toEqual(['Please select the brand']);
+    const dup = await call('POST', '/api/locations/', 'admin@demo.local', body({ code: 'CD-MAD' }));
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json().message).toBe(CODE_TAKEN);
+  });
+
+  it('lets only role 1 add a location, and nobody below role 2 edit one', async () => {
+    for (const who of ['brand@demo.local', 'editor@demo.local', 'viewer@demo.local']) {
+      expect((await call('POST', '/api/locations/', who, body())).statusCode).toBe(403);
+    }
+    const id = (await call('GET', '/api/locations/?code=T-MAD-01', 'admin@demo.local')).json().results[0].id;
+    expect((await call('PUT', `/api/locations/${id}/`, 'editor@demo.local', body())).statusCode).toBe(403);
+    expect((await call('PUT', `/api/locations/${id}/`, 'viewer@demo.local', body())).statusCode).toBe(403);
+  });
+
+  it('edits a location (role 2), keeps its code, and only role 1 changes the active flag', async () => {
+    const loc = (await call('GET', '/api/locations/?code=T-VAL-01', 'admin@demo.local')).json().results[0];
+    const r = await call('PUT', `/api/locations/${loc.id}/`, 'brand@demo.local', body({ description: 'Tienda Valencia Colón' }));
+    expect(r.statusCode).toBe(200);
+    expect(r.json()).toMatchObject({ description: 'Tienda Valencia Colón', code: 'T-VAL-01' });
+    expect((await call('PUT', `/api/locations/${loc.id}/`, 'brand@demo.local', body({ active: false }))).statusCode).toBe(403);
+    const off = await call('PUT', `/api/locations/${loc.id}/`, 'admin@demo.local', body({ active: false }));
+    expect(off.json().active).toBe(false);
+    const renamed = await call('PUT', `/api/locations/${loc.id}/`, 'admin@demo.local', body({ code: 'T-BCN-01' }));
+    expect(renamed.statusCode).toBe(409);
+  });
+
+  it('answers 404 for a foreign location', async () => {
+    expect((await call('PUT', `/api/locations/${foreign.locationId}/`, 'admin@demo.local', body())).statusCode).toBe(404);
+    expect((await call('GET', `/api/locations/${foreign.locationId}/areas/`, 'admin@demo.local')).statusCode).toBe(404);
+  });
+
+  it('stores an image logo told by its magic bytes, and refuses other files and big ones', async () => {
+    const id = (await call('GET', '/api/locations/?code=CD-BCN', 'admin@demo.local')).json().results[0].id;
+    const auth = { authorization: await t.login('admin@demo.local') };
+    const up = (bytes: Buffer, type?: string, loc = id) => {
+      const m = multipart('logo', 'logo.png', bytes, type);
+      return t.app.inject({
+        method: 'PUT',
+        url: `/api/locations/${loc}/logo/`,
+        payload: m.payload,
+        headers: { ...m.headers, ...auth },
+      });
+    };
+    const ok = await up(PNG);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().logo).toBe(`/api/locations/${id}/logo/`);
+    const got = await t.app.inject({ url: `/api/locations/${id}/logo/`, headers: auth });
+    expect(got.headers['content-type']).toBe('image/png');
+    expect(got.rawPayload.equals(PNG)).toBe(true);
+
+    const text = await up(Buffer.from('<svg onload="alert(1)"></svg>'), 'image/png');
+    expect(text.statusCode).toBe(400);
+    expect(text.json().errors.logo).toEqual([LOGO_NOT_IMAGE]);
+    const big = await up(Buffer.concat([PNG, Buffer.alloc(1024 * 1024 + 1)]));
+    expect(big.statusCode).toBe(400);
+    expect(big.json().errors.logo).toEqual([LOGO_TOO_LARGE]);
+    const json = await call('PUT', `/api/locations/${id}/logo/`, 'admin@demo.local', { logo: 'x' });
+    expect(json.statusCode).toBe(400);
+    expect((await up(PNG, 'image/png', foreign.locationId)).statusCode).toBe(404);
+    const viewer = await t.app.inject({
+      url: `/api/locations/${id}/logo/`,
+      headers: { authorization: await t.login('viewer@demo.local') },
+    });
+    expect(viewer.statusCode).toBe(404);
+  });
+
+  it('downloads the billing CSV of active locations for role 1 only', async () => {
+    const r = await call('GET', '/api/active_locations_all/', 'admin@demo.local');
+    expect(r.statusCode).toBe(200);
+    expect(r.headers['content-type']).toContain('text/csv');
+    expect(r.headers['content-disposition']).toContain('attachment');
+    const lines = r.body.trim().split('\n');
+    expect(lines[0]).toBe(
+      'id,code,description,kind,brand,street_name,street_num,city,postal_code,country,email,phone,created_at',
+    );
+    expect(r.body).toContain('CD-MAD');
+    expect(r.body).not.toContain('X-CD-1');
+    expect((await call('GET', '/api/active_locations_all/', 'brand@demo.local')).statusCode).toBe(403);
+  });
+});

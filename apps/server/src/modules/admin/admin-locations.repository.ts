@@ -1,0 +1,101 @@
+import { and, asc, eq, ne } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { brands, locationLogos, locations } from '../../db/schema/index.js';
+import type { AuthUser } from '../../plugins/auth.js';
+import { visibleLocations } from '../locations/location-scope.js';
+
+export type LocationValues = {
+  description: string;
+  code: string;
+  kind: 'center' | 'store';
+  brandId: number;
+  phone: string;
+  email: string;
+  observations: string;
+  floor: string;
+  active?: boolean;
+  streetName: string;
+  streetNum: number;
+  city: string;
+  postalCode: number;
+  country: string;
+};
+
+export const createAdminLocationsRepository = (db: Db) => ({
+  async findBrand(companyId: number, brandId: number) {
+    const [row] = await db
+      .select({ id: brands.id })
+      .from(brands)
+      .where(and(eq(brands.id, brandId), eq(brands.companyId, companyId)))
+      .limit(1);
+    return row;
+  },
+
+  async codeTaken(companyId: number, code: string, exceptId?: number): Promise<boolean> {
+    const [row] = await db
+      .select({ id: locations.id })
+      .from(locations)
+      .where(and(eq(locations.companyId, companyId), eq(locations.code, code), exceptId ? ne(locations.id, exceptId) : undefined))
+      .limit(1);
+    return Boolean(row);
+  },
+
+  async insert(companyId: number, values: LocationValues): Promise<number> {
+    const [row] = await db
+      .insert(locations)
+      .values({ ...values, companyId })
+      .returning({ id: locations.id });
+    return row?.id as number;
+  },
+
+  async update(id: number, values: LocationValues): Promise<void> {
+    await db.update(locations).set(values).where(eq(locations.id, id));
+  },
+
+  /** Stores the logo and flags the location, in one transaction. */
+  async saveLogo(locationId: number, mime: string, bytes: Buffer): Promise<void> {
+    await db.transaction(async (tx) => {
+      const value = { mime, bytes: bytes.toString('base64'), size: bytes.length };
+      await tx
+        .insert(locationLogos)
+        .values({ locationId, ...value })
+        .onConflictDoUpdate({ target: locationLogos.locationId, set: value });
+      await tx.update(locations).set({ logoMime: mime }).where(eq(locations.id, locationId));
+    });
+  },
+
+  async getLogo(user: AuthUser, locationId: number) {
+    const [row] = await db
+      .select({ mime: locationLogos.mime, bytes: locationLogos.bytes })
+      .from(locationLogos)
+      .innerJoin(locations, eq(locations.id, locationLogos.locationId))
+      .where(and(eq(locationLogos.locationId, locationId), visibleLocations(user)))
+      .limit(1);
+    return row;
+  },
+
+  /** Active locations of the company, for the billing file. */
+  async activeLocations(companyId: number) {
+    return db
+      .select({
+        id: locations.id,
+        code: locations.code,
+        description: locations.description,
+        kind: locations.kind,
+        brand: brands.description,
+        streetName: locations.streetName,
+        streetNum: locations.streetNum,
+        city: locations.city,
+        postalCode: locations.postalCode,
+        country: locations.country,
+        email: locations.email,
+        phone: locations.phone,
+        createdAt: locations.createdAt,
+      })
+      .from(locations)
+      .leftJoin(brands, eq(brands.id, locations.brandId))
+      .where(and(eq(locations.companyId, companyId), eq(locations.active, true)))
+      .orderBy(asc(locations.code));
+  },
+});
+export type AdminLocationsRepository = ReturnType<typeof createAdminLocationsRepository>;

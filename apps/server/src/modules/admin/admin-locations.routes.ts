@@ -1,0 +1,153 @@
+import {
+  errorBodySchema,
+  idParamSchema,
+  LOGO_MAX_BYTES,
+  locationBodySchema,
+  locationSchema,
+  RoleThreshold,
+} from '@rfid/contract';
+import { stringify } from 'csv-stringify/sync';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { fieldError } from '../../http/errors.js';
+import { currentUser } from '../../plugins/auth.js';
+import { createLocationsRepository } from '../locations/locations.repository.js';
+import { toLocationDto } from '../locations/locations.routes.js';
+import type { ModuleDeps } from '../registry.js';
+import { createAdminLocationsRepository } from './admin-locations.repository.js';
+import { createAdminLocationsService, LOGO_NOT_IMAGE, LOGO_TOO_LARGE } from './admin-locations.service.js';
+
+/** Cells a spreadsheet would run as a formula get a leading quote. */
+const cell = (value: unknown): string => {
+  const text = value instanceof Date ? value.toISOString() : value === null || value === undefined ? '' : String(value);
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+};
+
+/** Location writes (add center role 1, edit roles ≤ 2), the logo and the billing file. */
+export const adminLocationsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }) => {
+  const service = createAdminLocationsService({
+    repo: createAdminLocationsRepository(db),
+    locationsRepo: createLocationsRepository(db),
+  });
+  const tags = ['admin: locations'];
+  const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+
+  app.post(
+    '/locations/',
+    {
+      config: { maxRole: RoleThreshold.center },
+      schema: {
+        tags,
+        summary: 'Add a location (role 1)',
+        body: locationBodySchema,
+        response: { 201: locationSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const row = await service.create(currentUser(request), request.body);
+      return reply.status(201).send(toLocationDto(row));
+    },
+  );
+
+  app.put(
+    '/locations/:id/',
+    {
+      config: { maxRole: RoleThreshold.adminMenu },
+      schema: {
+        tags,
+        summary: 'Edit a location (roles ≤ 2)',
+        params: idParamSchema,
+        body: locationBodySchema,
+        response: { 200: locationSchema, ...errors },
+      },
+    },
+    async (request) => toLocationDto(await service.update(currentUser(request), request.params.id, request.body)),
+  );
+
+  app.put(
+    '/locations/:id/logo/',
+    {
+      config: { maxRole: RoleThreshold.adminMenu },
+      schema: {
+        tags,
+        summary: `Upload the location's logo (multipart field "logo"; PNG, JPEG, GIF or WebP, ≤ ${LOGO_MAX_BYTES} bytes)`,
+        params: idParamSchema,
+        response: { 200: locationSchema, ...errors },
+      },
+    },
+    async (request) => {
+      let bytes: Buffer;
+      try {
+        const file = await request.file({ limits: { fileSize: LOGO_MAX_BYTES, files: 1 } });
+        if (!file) throw fieldError('logo', LOGO_NOT_IMAGE);
+        bytes = await file.toBuffer();
+      } catch (error) {
+        const code = (error as { code?: string }).code;
+        if (code === 'FST_REQ_FILE_TOO_LARGE') throw fieldError('logo', LOGO_TOO_LARGE);
+        if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw fieldError('logo', LOGO_NOT_IMAGE);
+        throw error;
+      }
+      return toLocationDto(await service.saveLogo(currentUser(request), request.params.id, bytes));
+    },
+  );
+
+  app.get(
+    '/locations/:id/logo/',
+    { schema: { tags, summary: "The location's logo image", params: idParamSchema } },
+    async (request, reply) => {
+      const logo = await service.logo(currentUser(request), request.params.id);
+      return reply.header('content-type', logo.mime).header('cache-control', 'private, max-age=300').send(logo.bytes);
+    },
+  );
+
+  app.get(
+    '/active_locations_all/',
+    {
+      config: { maxRole: RoleThreshold.billing },
+      schema: { tags, summary: 'Billing file: active locations (CSV, role 1)' },
+    },
+    async (request, reply) => {
+      const rows = await service.activeLocations(currentUser(request));
+      const csv = stringify(
+        rows.map((r) =>
+          [
+            r.id,
+            r.code,
+            r.description,
+            r.kind,
+            r.brand,
+            r.streetName,
+            r.streetNum,
+            r.city,
+            r.postalCode,
+            r.country,
+            r.email,
+            r.phone,
+            r.createdAt,
+          ].map(cell),
+        ),
+        {
+          header: true,
+          columns: [
+            'id',
+            'code',
+            'description',
+            'kind',
+            'brand',
+            'street_name',
+            'street_num',
+            'city',
+            'postal_code',
+            'country',
+            'email',
+            'phone',
+            'created_at',
+          ],
+        },
+      );
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="active_locations.csv"')
+        .send(csv);
+    },
+  );
+};

@@ -1,0 +1,125 @@
+import { randomBytes } from 'node:crypto';
+import { LOGO_MAX_BYTES, type LocationBody, type locationBodySchema, RoleThreshold } from '@rfid/contract';
+import type { z } from 'zod';
+import { AppError, conflict, fieldError, forbidden, notFound } from '../../http/errors.js';
+import type { AuthUser } from '../../plugins/auth.js';
+import type { LocationsRepository } from '../locations/locations.repository.js';
+import type { AdminLocationsRepository, LocationValues } from './admin-locations.repository.js';
+import { isUniqueViolation } from './admin-scope.js';
+
+type Body = z.output<typeof locationBodySchema>;
+
+export type { LocationBody };
+
+export const CODE_TAKEN = 'A location with this code already exists.';
+export const LOGO_NOT_IMAGE = 'The logo must be a PNG, JPEG, GIF or WebP image.';
+export const LOGO_TOO_LARGE = `The logo may be at most ${LOGO_MAX_BYTES / 1024 / 1024} MiB.`;
+
+/** The image type told by the file's first bytes (never by its name or declared type). */
+export const sniffImage = (bytes: Buffer): string | null => {
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return 'image/png';
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
+  const head = bytes.subarray(0, 12).toString('latin1');
+  if (head.startsWith('GIF87a') || head.startsWith('GIF89a')) return 'image/gif';
+  if (head.startsWith('RIFF') && head.slice(8, 12) === 'WEBP') return 'image/webp';
+  return null;
+};
+
+/** A code from the name when none is given: "Tienda Málaga Centro" → "TIENDA-MALAGA-CEN-3F2A". */
+export const codeFromName = (name: string): string => {
+  const slug = name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toUpperCase()
+    .replace(/[^A-Z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 17)
+    .replace(/-+$/, '');
+  return `${slug || 'LOC'}-${randomBytes(2).toString('hex').toUpperCase()}`;
+};
+
+const toValues = (body: Body, code: string): LocationValues => ({
+  description: body.description,
+  code,
+  kind: body.kind,
+  brandId: body.brand,
+  phone: body.phone,
+  email: body.email,
+  observations: body.observations,
+  floor: body.floor || '1',
+  ...(body.active === undefined ? {} : { active: body.active }),
+  streetName: body.address.street_name,
+  streetNum: body.address.street_num,
+  city: body.address.city,
+  postalCode: body.address.postal_code,
+  country: body.address.country,
+});
+
+export const createAdminLocationsService = ({
+  repo,
+  locationsRepo,
+}: {
+  repo: AdminLocationsRepository;
+  locationsRepo: LocationsRepository;
+}) => {
+  const checkBrand = async (user: AuthUser, brandId: number) => {
+    if (!(await repo.findBrand(user.companyId, brandId))) throw fieldError('brand', 'Please select the brand');
+  };
+  const checkCode = async (user: AuthUser, code: string, exceptId?: number) => {
+    if (await repo.codeTaken(user.companyId, code, exceptId)) {
+      throw new AppError('CONFLICT', { message: CODE_TAKEN, errors: { code: [CODE_TAKEN] } });
+    }
+  };
+  const load = async (user: AuthUser, id: number) => {
+    const row = await locationsRepo.getLocation(user, id);
+    if (!row) throw notFound('Location not found.');
+    return row;
+  };
+  const guard = async <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict(CODE_TAKEN);
+      throw error;
+    }
+  };
+
+  return {
+    async create(user: AuthUser, body: Body) {
+      await checkBrand(user, body.brand);
+      const code = body.code || codeFromName(body.description);
+      await checkCode(user, code);
+      const id = await guard(() => repo.insert(user.companyId, toValues(body, code)));
+      return load(user, id);
+    },
+
+    async update(user: AuthUser, id: number, body: Body) {
+      const current = await load(user, id);
+      if (body.active !== undefined && body.active !== current.active && user.role > RoleThreshold.billing) {
+        throw forbidden('Only a company administrator may change the active flag.');
+      }
+      await checkBrand(user, body.brand);
+      const code = body.code || current.code;
+      await checkCode(user, code, id);
+      await guard(() => repo.update(id, toValues(body, code)));
+      return load(user, id);
+    },
+
+    async saveLogo(user: AuthUser, id: number, bytes: Buffer) {
+      await load(user, id);
+      const mime = sniffImage(bytes);
+      if (!mime) throw fieldError('logo', LOGO_NOT_IMAGE);
+      await repo.saveLogo(id, mime, bytes);
+      return load(user, id);
+    },
+
+    async logo(user: AuthUser, id: number) {
+      const row = await repo.getLogo(user, id);
+      if (!row) throw notFound('Logo not found.');
+      return { mime: row.mime, bytes: Buffer.from(row.bytes, 'base64') };
+    },
+
+    activeLocations: (user: AuthUser) => repo.activeLocations(user.companyId),
+  };
+};

@@ -1,0 +1,71 @@
+import { and, asc, count, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { areas, locations } from '../../db/schema/index.js';
+import { buildFilters, buildOrderBy, type FilterSpec } from '../../http/filters.js';
+import type { PageParams } from '../../http/paging.js';
+import type { AuthUser } from '../../plugins/auth.js';
+import { visibleLocations } from '../locations/location-scope.js';
+
+const areaFilters: FilterSpec = {
+  id: { column: areas.id, lookups: ['exact'], type: 'number' },
+  description: { column: areas.description, lookups: ['exact', 'icontains', 'contains'] },
+  location_id: { column: areas.locationId, lookups: ['exact'], type: 'number' },
+  location: { column: areas.locationId, lookups: ['exact'], type: 'number' },
+  locationId: { column: areas.locationId, lookups: ['exact'], type: 'number' },
+  location__description: { column: locations.description, lookups: ['icontains'] },
+};
+const areaOrder = { id: areas.id, description: areas.description, stock: areas.stock, location: locations.description };
+
+const areaColumns = {
+  id: areas.id,
+  description: areas.description,
+  stock: areas.stock,
+  location_id: areas.locationId,
+  location_description: locations.description,
+};
+export type AreaRow = { id: number; description: string; stock: number; location_id: number; location_description: string };
+
+export const createAreasRepository = (db: Db) => ({
+  async list(user: AuthUser, query: Record<string, unknown>, page: PageParams, locationId?: number) {
+    const where = and(
+      visibleLocations(user),
+      locationId === undefined ? undefined : eq(areas.locationId, locationId),
+      buildFilters(query, areaFilters),
+    );
+    const order = buildOrderBy(query.order_by as string | undefined, areaOrder, [asc(areas.description), asc(areas.id)]);
+    const [total] = await db
+      .select({ n: count() })
+      .from(areas)
+      .innerJoin(locations, eq(locations.id, areas.locationId))
+      .where(where);
+    const rows: AreaRow[] = await db
+      .select(areaColumns)
+      .from(areas)
+      .innerJoin(locations, eq(locations.id, areas.locationId))
+      .where(where)
+      .orderBy(...order)
+      .limit(page.limit)
+      .offset(page.offset);
+    return { count: total?.n ?? 0, rows };
+  },
+
+  async get(user: AuthUser, id: number): Promise<AreaRow | undefined> {
+    const [row] = await db
+      .select(areaColumns)
+      .from(areas)
+      .innerJoin(locations, eq(locations.id, areas.locationId))
+      .where(and(eq(areas.id, id), visibleLocations(user)))
+      .limit(1);
+    return row;
+  },
+
+  async insert(values: { description: string; stock: number; locationId: number }): Promise<number> {
+    const [row] = await db.insert(areas).values(values).returning({ id: areas.id });
+    return row?.id as number;
+  },
+
+  async update(id: number, values: { description: string; locationId: number }): Promise<void> {
+    await db.update(areas).set(values).where(eq(areas.id, id));
+  },
+});
+export type AreasRepository = ReturnType<typeof createAreasRepository>;

@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addForeignCompany, type ForeignCompany, locationIdByCode } from '../../test/admin-fixtures.js';
+import { buildTestApp, type TestApp } from '../../test/helpers.js';
+
+describe('printers API', () => {
+  let t: TestApp;
+  let foreign: ForeignCompany;
+  let areaId: number;
+  const call = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who: string, payload?: unknown) =>
+    t.app.inject({
+      method,
+      url,
+      headers: { authorization: await t.login(who) },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+  const body = (over: Record<string, unknown> = {}) => ({
+    description: 'Zebra ZT411 muelle',
+    mac: '00:07:4d:11:22:33',
+    location_area: areaId,
+    ip_address: '192.168.1.50',
+    port: '9100',
+    ...over,
+  });
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    foreign = await addForeignCompany(t.database.db);
+    const cdMad = await locationIdByCode(t.database.db, 'CD-MAD');
+    areaId = (await call('GET', `/api/locations/${cdMad}/areas/`, 'admin@demo.local')).json().results[0].id;
+  });
+  afterAll(async () => t.close());
+
+  it('adds, reads, edits, lists and deletes a printer', async () => {
+    const r = await call('POST', '/api/printer/printers/', 'admin@demo.local', body());
+    expect(r.statusCode).toBe(201);
+    const printer = r.json();
+    expect(printer).toMatchObject({
+      description: 'Zebra ZT411 muelle',
+      mac: '00:07:4D:11:22:33',
+      ip_address: '192.168.1.50',
+      port: 9100,
+    });
+    expect(printer.location_area.id).toBe(areaId);
+    expect(printer.location_area.description).toBeTruthy();
+    const put = await call(
+      'PUT',
+      `/api/printer/printers/${printer.id}/`,
+      'brand@demo.local',
+      body({ description: 'ZT411', ip_address: 'fe80::1', port: 6101 }),
+    );
+    expect(put.statusCode).toBe(200);
+    expect(put.json()).toMatchObject({ description: 'ZT411', ip_address: 'fe80::1', port: 6101 });
+    const list = (await call('GET', '/api/printer/printers/?description__icontains=zt411', 'printer@demo.local')).json();
+    expect(list.count).toBe(1);
+    expect((await call('DELETE', `/api/printers/${printer.id}/`, 'admin@demo.local')).statusCode).toBe(204);
+    expect((await call('GET', `/api/printer/printers/${printer.id}/`, 'admin@demo.local')).statusCode).toBe(404);
+  });
+
+  it("answers the spec's messages and checks IP and port", async () => {
+    const r = await call('POST', '/api/printer/printers/', 'admin@demo.local', {});
+    expect(r.statusCode).toBe(400);
+    expect(r.json().errors).toEqual({
+      mac: ["MAC address can't be empty"],
+      location_area: ["Area can't be empty"],
+      ip_address: ['Please enter IP Address'],
+      port: ['Please enter Service Port'],
+    });
+    const bad = await call(
+      'POST',
+      '/api/printer/printers/',
+      'admin@demo.local',
+      body({ ip_address: '192.168.1.300', port: 70000, mac: 'zz' }),
+    );
+    expect(bad.json().errors).toEqual({
+      mac: [expect.stringMatching(/valid MAC/)],
+      ip_address: ['Enter a valid IP address.'],
+      port: ['Enter a valid port (1-65535).'],
+    });
+    const created = (await call('POST', '/api/printer/printers/', 'admin@demo.local', body())).json();
+    const edit = await call('PUT', `/api/printer/printers/${created.id}/`, 'admin@demo.local', body({ description: '' }));
+    expect(edit.statusCode).toBe(400);
+    expect(edit.json().errors).toEqual({ description: ['Please enter serial number'] });
+  });
+
+  it('refuses roles: only role 1 adds, roles above 2 cannot edit or delete, role 5 cannot even list', async () => {
+    for (const who of ['brand@demo.local', 'editor@demo.local', 'printer@demo.local', 'viewer@demo.local']) {
+      expect((await call('POST', '/api/printer/printers/', who, body())).statusCode).toBe(403);
+    }
+    const created = (await call('POST', '/api/printer/printers/', 'admin@demo.local', body())).json();
+    expect((await call('PUT', `/api/printer/printers/${created.id}/`, 'editor@demo.local', body())).statusCode).toBe(403);
+    expect((await call('DELETE', `/api/printers/${created.id}/`, 'printer@demo.local')).statusCode).toBe(403);
+    expect((await call('GET', '/api/printer/printers/', 'viewer@demo.local')).statusCode).toBe(403);
+  });
+
+  it('keeps foreign printers and areas out of reach', async () => {
+    expect((await call('GET', `/api/printer/printers/${foreign.printerId}/`, 'admin@demo.local')).statusCode).toBe(404);
+    expect((await call('PUT', `/api/printer/printers/${foreign.printerId}/`, 'admin@demo.local', body())).statusCode).toBe(404);
+    expect((await call('DELETE', `/api/printers/${foreign.printerId}/`, 'admin@demo.local')).statusCode).toBe(404);
+    expect(
+      (await call('POST', '/api/printer/printers/', 'admin@demo.local', body({ location_area: foreign.areaId }))).statusCode,
+    ).toBe(404);
+    const all = (await call('GET', '/api/printer/printers/?limit=100', 'admin@demo.local')).json();
+    expect(all.results.some((p: { id: number }) => p.id === foreign.printerId)).toBe(false);
+    // the printer operator (CD-MAD and CD-BCN) does not see a printer in a store
+    const tMadArea = (
+      await call('GET', `/api/locations/${await locationIdByCode(t.database.db, 'T-MAD-01')}/areas/`, 'admin@demo.local')
+    ).json().results[0].id;
+    const inStore = (await call('POST', '/api/printer/printers/', 'admin@demo.local', body({ location_area: tMadArea }))).json();
+    expect((await call('GET', `/api/printer/printers/${inStore.id}/`, 'printer@demo.local')).statusCode).toBe(404);
+    const mine = (await call('GET', '/api/printer/printers/?limit=100', 'printer@demo.local')).json();
+    expect(mine.results.some((p: { id: number }) => p.id === inStore.id)).toBe(false);
+    expect(mine.count).toBeGreaterThan(0);
+  });
+});

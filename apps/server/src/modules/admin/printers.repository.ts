@@ -1,0 +1,109 @@
+import { and, asc, count, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { areas, locations, printers, printOrders, printTags } from '../../db/schema/index.js';
+import { buildFilters, buildOrderBy, type FilterSpec } from '../../http/filters.js';
+import type { PageParams } from '../../http/paging.js';
+import type { AuthUser } from '../../plugins/auth.js';
+import { visibleLocations } from '../locations/location-scope.js';
+
+const printerFilters: FilterSpec = {
+  id: { column: printers.id, lookups: ['exact'], type: 'number' },
+  description: { column: printers.description, lookups: ['exact', 'icontains', 'contains'] },
+  mac: { column: printers.mac, lookups: ['exact', 'icontains'] },
+  ip_address: { column: printers.ipAddress, lookups: ['exact', 'icontains'] },
+  location_id: { column: printers.locationId, lookups: ['exact'], type: 'number' },
+  locationId: { column: printers.locationId, lookups: ['exact'], type: 'number' },
+  location_area: { column: printers.areaId, lookups: ['exact'], type: 'number' },
+};
+const printerOrder = { id: printers.id, description: printers.description, mac: printers.mac, ip_address: printers.ipAddress };
+
+export type PrinterRow = {
+  id: number;
+  description: string;
+  mac: string;
+  ipAddress: string;
+  port: number;
+  areaId: number;
+  areaDescription: string;
+  locationId: number;
+  locationDescription: string;
+  serialNumber: string;
+};
+export type PrinterValues = {
+  description: string;
+  mac: string;
+  ipAddress: string;
+  port: number;
+  areaId: number;
+  locationId: number;
+  serialNumber: string;
+};
+
+export const createPrintersRepository = (db: Db) => {
+  const base = () =>
+    db
+      .select({
+        id: printers.id,
+        description: printers.description,
+        mac: printers.mac,
+        ipAddress: printers.ipAddress,
+        port: printers.port,
+        areaId: printers.areaId,
+        areaDescription: areas.description,
+        locationId: printers.locationId,
+        locationDescription: locations.description,
+        serialNumber: printers.serialNumber,
+      })
+      .from(printers)
+      .innerJoin(areas, eq(areas.id, printers.areaId))
+      .innerJoin(locations, eq(locations.id, printers.locationId));
+  return {
+    async list(user: AuthUser, query: Record<string, unknown>, page: PageParams) {
+      const where = and(visibleLocations(user), buildFilters(query, printerFilters));
+      const order = buildOrderBy(query.order_by as string | undefined, printerOrder, [
+        asc(printers.description),
+        asc(printers.id),
+      ]);
+      const [total] = await db
+        .select({ n: count() })
+        .from(printers)
+        .innerJoin(locations, eq(locations.id, printers.locationId))
+        .where(where);
+      const rows: PrinterRow[] = await base()
+        .where(where)
+        .orderBy(...order)
+        .limit(page.limit)
+        .offset(page.offset);
+      return { count: total?.n ?? 0, rows };
+    },
+
+    async get(user: AuthUser, id: number): Promise<PrinterRow | undefined> {
+      const [row] = await base()
+        .where(and(eq(printers.id, id), visibleLocations(user)))
+        .limit(1);
+      return row;
+    },
+
+    async insert(companyId: number, values: PrinterValues): Promise<number> {
+      const [row] = await db
+        .insert(printers)
+        .values({ ...values, companyId })
+        .returning({ id: printers.id });
+      return row?.id as number;
+    },
+
+    async update(id: number, values: PrinterValues): Promise<void> {
+      await db.update(printers).set(values).where(eq(printers.id, id));
+    },
+
+    /** Print orders and printed labels keep their history; they no longer name the deleted printer. */
+    async remove(id: number): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.update(printTags).set({ printerId: null }).where(eq(printTags.printerId, id));
+        await tx.update(printOrders).set({ printerId: null }).where(eq(printOrders.printerId, id));
+        await tx.delete(printers).where(eq(printers.id, id));
+      });
+    },
+  };
+};
+export type PrintersRepository = ReturnType<typeof createPrintersRepository>;

@@ -1,0 +1,163 @@
+import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { devices } from '../../db/schema/index.js';
+import { addForeignCompany, type ForeignCompany, locationIdByCode } from '../../test/admin-fixtures.js';
+import { buildTestApp, type TestApp } from '../../test/helpers.js';
+import { MAC_TAKEN, readerState, WORKING_MODE_LOCKED } from './readers.service.js';
+
+describe('readers API', () => {
+  let t: TestApp;
+  let foreign: ForeignCompany;
+  let areaId: number;
+  let storeAreaId: number;
+  const call = async (method: 'GET' | 'POST' | 'PUT', url: string, who: string, payload?: unknown) =>
+    t.app.inject({
+      method,
+      url,
+      headers: { authorization: await t.login(who) },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+  const keyHash = async (id: number) =>
+    (await t.database.db.select({ h: devices.deviceKeyHash }).from(devices).where(eq(devices.id, id)))[0]?.h;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    foreign = await addForeignCompany(t.database.db);
+    const cdMad = await locationIdByCode(t.database.db, 'CD-MAD');
+    areaId = (await call('GET', `/api/locations/${cdMad}/areas/`, 'admin@demo.local')).json().results[0].id;
+    const tBcn = await locationIdByCode(t.database.db, 'T-BCN-01');
+    storeAreaId = (await call('GET', `/api/locations/${tBcn}/areas/`, 'admin@demo.local')).json().results[0].id;
+  });
+  afterAll(async () => t.close());
+
+  it('adds a reader, normalises its MAC and answers its device key once (stored hashed)', async () => {
+    const r = await call('POST', '/api/readers/', 'admin@demo.local', {
+      serial_number: 'FX9600-ZGZ-1',
+      mac_address: '84-24-8d-aa-bb-01',
+      working_mode: 3,
+      reader_type: 1,
+      locationArea1_id: areaId,
+    });
+    expect(r.statusCode).toBe(201);
+    const reader = r.json();
+    expect(reader).toMatchObject({
+      serial_number: 'FX9600-ZGZ-1',
+      mac_address: '84:24:8D:AA:BB:01',
+      working_mode: 3,
+      reader_type: 1,
+      locationArea1: areaId,
+      state: 'OFF',
+      last_seen_at: null,
+    });
+    expect(reader.description_area_locationArea1).toBeTruthy();
+    expect(reader.device_key).toMatch(/^[\w-]{43}$/);
+    expect(await keyHash(reader.id)).toBe(createHash('sha256').update(reader.device_key).digest('hex'));
+    const again = (await call('GET', `/api/readers/${reader.id}/`, 'admin@demo.local')).json();
+    expect(again.device_key).toBeUndefined();
+
+    const rotated = await call('POST', `/api/readers/${reader.id}/rotate_key/`, 'admin@demo.local');
+    expect(rotated.statusCode).toBe(200);
+    expect(rotated.json().device_key).not.toBe(reader.device_key);
+    expect(await keyHash(reader.id)).toBe(createHash('sha256').update(rotated.json().device_key).digest('hex'));
+    expect((await call('POST', `/api/readers/${reader.id}/rotate_key/`, 'brand@demo.local')).statusCode).toBe(403);
+  });
+
+  it("answers the spec's messages and checks MAC and serial formats", async () => {
+    const r = await call('POST', '/api/readers/', 'admin@demo.local', {});
+    expect(r.statusCode).toBe(400);
+    expect(r.json().errors).toEqual({
+      serial_number: ['Please enter serial number'],
+      mac_address: ["MAC address can't be empty"],
+      locationArea1_id: ['Please select area'],
+    });
+    const bad = await call('POST', '/api/readers/', 'admin@demo.local', {
+      serial_number: 'has space',
+      mac_address: '84:24:8D:00:00',
+      locationArea1_id: areaId,
+      working_mode: 9,
+    });
+    expect(Object.keys(bad.json().errors).sort()).toEqual(['mac_address', 'serial_number', 'working_mode']);
+    expect(bad.json().errors.mac_address[0]).toMatch(/valid MAC/);
+  });
+
+  it('answers 409 for a duplicate MAC, in any spelling and across companies', async () => {
+    const body = { serial_number: 'DUP-1', locationArea1_id: areaId };
+    const demo = await call('POST', '/api/readers/', 'admin@demo.local', { ...body, mac_address: '84:24:8d:00:00:01' });
+    expect(demo.statusCode).toBe(409);
+    expect(demo.json()).toEqual({ message: MAC_TAKEN, errors: { mac_address: [MAC_TAKEN] } });
+    const other = await call('POST', '/api/readers/', 'admin@demo.local', { ...body, mac_address: 'AA0000000001' });
+    expect(other.statusCode).toBe(409);
+  });
+
+  it('updates only the working mode (reader type All) or only the reader type, as the list does', async () => {
+    const list = (await call('GET', '/api/readers/?serial_number__icontains=mad-exp', 'admin@demo.local')).json();
+    expect(list.count).toBe(1);
+    const reader = list.results[0];
+    expect(reader.reader_type).toBe(0);
+    const locked = await call('PUT', `/api/readers/${reader.id}/`, 'brand@demo.local', { id: reader.id, working_mode: 4 });
+    expect(locked.statusCode).toBe(400);
+    expect(locked.json().errors.working_mode).toEqual([WORKING_MODE_LOCKED]);
+    const type = await call('PUT', `/api/readers/${reader.id}/`, 'brand@demo.local', { id: reader.id, reader_type: 1 });
+    expect(type.json().reader_type).toBe(1);
+    const mode = await call('PUT', `/api/readers/${reader.id}/`, 'brand@demo.local', { id: reader.id, working_mode: 4 });
+    expect(mode.statusCode).toBe(200);
+    expect(mode.json()).toMatchObject({ working_mode: 4, reader_type: 1, serial_number: 'POR-MAD-EXP' });
+  });
+
+  it('edits the full form, moving the reader to another location with its area', async () => {
+    const reader = (await call('GET', '/api/readers/?serial_number=HH-MAD-01', 'admin@demo.local')).json().results[0];
+    const r = await call('PUT', `/api/readers/${reader.id}/`, 'admin@demo.local', {
+      serial_number: 'HH-BCN-01',
+      mac_address: reader.mac_address,
+      locationArea1_id: storeAreaId,
+      working_mode: reader.working_mode,
+      reader_type: 0,
+    });
+    expect(r.statusCode).toBe(200);
+    expect(r.json()).toMatchObject({
+      serial_number: 'HH-BCN-01',
+      locationArea1: storeAreaId,
+      location_description: 'Tienda Barcelona Passeig de Gràcia',
+    });
+    const dup = await call('PUT', `/api/readers/${reader.id}/`, 'admin@demo.local', { mac_address: '84:24:8D:00:00:01' });
+    expect(dup.statusCode).toBe(409);
+  });
+
+  it('refuses roles: role 2 and 3 cannot add, role 3 and 5 cannot edit', async () => {
+    const body = { serial_number: 'R-1', mac_address: '84:24:8D:FF:00:01', locationArea1_id: areaId };
+    for (const who of ['brand@demo.local', 'editor@demo.local', 'viewer@demo.local']) {
+      expect((await call('POST', '/api/readers/', who, body)).statusCode).toBe(403);
+    }
+    const reader = (await call('GET', '/api/readers/?limit=1', 'admin@demo.local')).json().results[0];
+    expect((await call('PUT', `/api/readers/${reader.id}/`, 'editor@demo.local', { reader_type: 1 })).statusCode).toBe(403);
+    expect((await call('PUT', `/api/readers/${reader.id}/`, 'viewer@demo.local', { reader_type: 1 })).statusCode).toBe(403);
+  });
+
+  it('keeps foreign readers and areas out of reach, and scopes lists by location', async () => {
+    expect((await call('GET', `/api/readers/${foreign.deviceId}/`, 'admin@demo.local')).statusCode).toBe(404);
+    expect((await call('PUT', `/api/readers/${foreign.deviceId}/`, 'admin@demo.local', { reader_type: 1 })).statusCode).toBe(404);
+    expect((await call('POST', `/api/readers/${foreign.deviceId}/rotate_key/`, 'admin@demo.local')).statusCode).toBe(404);
+    const intoForeignArea = await call('POST', '/api/readers/', 'admin@demo.local', {
+      serial_number: 'R-2',
+      mac_address: '84:24:8D:FF:00:02',
+      locationArea1_id: foreign.areaId,
+    });
+    expect(intoForeignArea.statusCode).toBe(404);
+    const all = (await call('GET', '/api/readers/?limit=100', 'admin@demo.local')).json();
+    expect(all.results.some((r: { id: number }) => r.id === foreign.deviceId)).toBe(false);
+    const tMad = await locationIdByCode(t.database.db, 'T-MAD-01');
+    const viewer = (await call('GET', '/api/readers/?limit=100', 'viewer@demo.local')).json();
+    expect(viewer.results.every((r: { location_id: number }) => r.location_id === tMad)).toBe(true);
+    const byLocation = (await call('GET', `/api/readers/?locationId=${tMad}`, 'admin@demo.local')).json();
+    expect(byLocation.results.every((r: { location_id: number }) => r.location_id === tMad)).toBe(true);
+  });
+
+  it('pages 11 readers by default and tells ON from OFF by the last 60 s', async () => {
+    expect((await call('GET', '/api/readers/', 'admin@demo.local')).json().results.length).toBeLessThanOrEqual(11);
+    const now = Date.parse('2026-01-01T00:01:00Z');
+    expect(readerState(new Date('2026-01-01T00:00:00Z'), now)).toBe('ON');
+    expect(readerState(new Date('2026-01-01T00:00:00Z'), now + 1)).toBe('OFF');
+    expect(readerState(null, now)).toBe('OFF');
+  });
+});

@@ -1,0 +1,126 @@
+import { and, asc, count, eq, ne } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { areas, devices, locations } from '../../db/schema/index.js';
+import { buildFilters, buildOrderBy, type FilterSpec } from '../../http/filters.js';
+import type { PageParams } from '../../http/paging.js';
+import type { AuthUser } from '../../plugins/auth.js';
+import { visibleLocations } from '../locations/location-scope.js';
+
+const readerFilters: FilterSpec = {
+  id: { column: devices.id, lookups: ['exact'], type: 'number' },
+  locationId: { column: devices.locationId, lookups: ['exact'], type: 'number' },
+  location_id: { column: devices.locationId, lookups: ['exact'], type: 'number' },
+  mac_address: { column: devices.macAddress, lookups: ['exact', 'icontains', 'contains'] },
+  serial_number: { column: devices.serialNumber, lookups: ['exact', 'icontains', 'contains'] },
+  working_mode: { column: devices.workingMode, lookups: ['exact'], type: 'number' },
+  reader_type: { column: devices.readerType, lookups: ['exact'], type: 'number' },
+  locationArea1: { column: devices.areaId, lookups: ['exact'], type: 'number' },
+};
+const readerOrder = {
+  id: devices.id,
+  serial_number: devices.serialNumber,
+  mac_address: devices.macAddress,
+  working_mode: devices.workingMode,
+  reader_type: devices.readerType,
+};
+
+const readerColumns = {
+  id: devices.id,
+  companyId: devices.companyId,
+  serialNumber: devices.serialNumber,
+  macAddress: devices.macAddress,
+  workingMode: devices.workingMode,
+  readerType: devices.readerType,
+  areaId: devices.areaId,
+  areaDescription: areas.description,
+  locationId: devices.locationId,
+  locationDescription: locations.description,
+  description: devices.description,
+  lastSeenAt: devices.lastSeenAt,
+  firmwareVersion: devices.firmwareVersion,
+};
+export type ReaderRow = {
+  id: number;
+  companyId: number;
+  serialNumber: string;
+  macAddress: string;
+  workingMode: number;
+  readerType: number;
+  areaId: number;
+  areaDescription: string;
+  locationId: number;
+  locationDescription: string;
+  description: string;
+  lastSeenAt: Date | null;
+  firmwareVersion: string;
+};
+
+export type ReaderValues = {
+  serialNumber: string;
+  macAddress: string;
+  workingMode: number;
+  readerType: number;
+  areaId: number;
+  locationId: number;
+  description: string;
+};
+
+export const createReadersRepository = (db: Db) => {
+  const base = () =>
+    db
+      .select(readerColumns)
+      .from(devices)
+      .innerJoin(areas, eq(areas.id, devices.areaId))
+      .innerJoin(locations, eq(locations.id, devices.locationId));
+  return {
+    async list(user: AuthUser, query: Record<string, unknown>, page: PageParams) {
+      const where = and(visibleLocations(user), buildFilters(query, readerFilters));
+      const order = buildOrderBy(query.order_by as string | undefined, readerOrder, [asc(devices.serialNumber), asc(devices.id)]);
+      const [total] = await db
+        .select({ n: count() })
+        .from(devices)
+        .innerJoin(locations, eq(locations.id, devices.locationId))
+        .where(where);
+      const rows: ReaderRow[] = await base()
+        .where(where)
+        .orderBy(...order)
+        .limit(page.limit)
+        .offset(page.offset);
+      return { count: total?.n ?? 0, rows };
+    },
+
+    async get(user: AuthUser, id: number): Promise<ReaderRow | undefined> {
+      const [row] = await base()
+        .where(and(eq(devices.id, id), visibleLocations(user)))
+        .limit(1);
+      return row;
+    },
+
+    /** MAC addresses are unique across all companies (a reader is one physical device). */
+    async macTaken(mac: string, exceptId?: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: devices.id })
+        .from(devices)
+        .where(and(eq(devices.macAddress, mac), exceptId ? ne(devices.id, exceptId) : undefined))
+        .limit(1);
+      return Boolean(row);
+    },
+
+    async insert(companyId: number, values: ReaderValues, deviceKeyHash: string): Promise<number> {
+      const [row] = await db
+        .insert(devices)
+        .values({ ...values, companyId, deviceKeyHash })
+        .returning({ id: devices.id });
+      return row?.id as number;
+    },
+
+    async update(id: number, values: Partial<ReaderValues>): Promise<void> {
+      await db.update(devices).set(values).where(eq(devices.id, id));
+    },
+
+    async setKeyHash(id: number, deviceKeyHash: string): Promise<void> {
+      await db.update(devices).set({ deviceKeyHash }).where(eq(devices.id, id));
+    },
+  };
+};
+export type ReadersRepository = ReturnType<typeof createReadersRepository>;

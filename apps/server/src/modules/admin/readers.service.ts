@@ -1,0 +1,123 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  type CreatedReader,
+  READER_ONLINE_WINDOW_MS,
+  type Reader,
+  ReaderType,
+  type readerCreateBodySchema,
+  type readerUpdateBodySchema,
+} from '@rfid/contract';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { AppError, notFound } from '../../http/errors.js';
+import type { PageParams } from '../../http/paging.js';
+import type { AuthUser } from '../../plugins/auth.js';
+import { isUniqueViolation, requireArea } from './admin-scope.js';
+import type { ReaderRow, ReadersRepository, ReaderValues } from './readers.repository.js';
+
+export const MAC_TAKEN = 'A reader with this MAC address already exists.';
+export const WORKING_MODE_LOCKED = 'The working mode can only be changed when the reader type is All (1).';
+
+/** ON when heard from (heartbeat or reads) in the last 60 s. */
+export const readerState = (lastSeenAt: Date | null, now = Date.now()): 'ON' | 'OFF' =>
+  lastSeenAt && now - lastSeenAt.getTime() <= READER_ONLINE_WINDOW_MS ? 'ON' : 'OFF';
+
+export const toReaderDto = (row: ReaderRow): Reader => ({
+  id: row.id,
+  serial_number: row.serialNumber,
+  mac_address: row.macAddress,
+  working_mode: row.workingMode,
+  reader_type: row.readerType,
+  locationArea1: row.areaId,
+  description_area_locationArea1: row.areaDescription,
+  location_id: row.locationId,
+  location_description: row.locationDescription,
+  description: row.description,
+  state: readerState(row.lastSeenAt),
+  last_seen_at: row.lastSeenAt ? row.lastSeenAt.toISOString() : null,
+  firmware_version: row.firmwareVersion,
+});
+
+/** A new device key: 32 random bytes, URL-safe; only its SHA-256 is stored (like API tokens). */
+export const newDeviceKey = (): { key: string; hash: string } => {
+  const key = randomBytes(32).toString('base64url');
+  return { key, hash: createHash('sha256').update(key).digest('hex') };
+};
+
+const macConflict = () => new AppError('CONFLICT', { message: MAC_TAKEN, errors: { mac_address: [MAC_TAKEN] } });
+
+export const createReadersService = ({ db, repo }: { db: Db; repo: ReadersRepository }) => {
+  const load = async (user: AuthUser, id: number) => {
+    const row = await repo.get(user, id);
+    if (!row) throw notFound('Reader not found.');
+    return row;
+  };
+  const guard = async <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw macConflict();
+      throw error;
+    }
+  };
+
+  return {
+    async list(user: AuthUser, query: Record<string, unknown>, page: PageParams) {
+      const { count, rows } = await repo.list(user, query, page);
+      return { count, rows: rows.map(toReaderDto) };
+    },
+
+    get: async (user: AuthUser, id: number) => toReaderDto(await load(user, id)),
+
+    async create(user: AuthUser, body: z.output<typeof readerCreateBodySchema>): Promise<CreatedReader> {
+      const area = await requireArea(db, user, body.locationArea1_id);
+      if (await repo.macTaken(body.mac_address)) throw macConflict();
+      const { key, hash } = newDeviceKey();
+      const values: ReaderValues = {
+        serialNumber: body.serial_number,
+        macAddress: body.mac_address,
+        workingMode: body.working_mode,
+        readerType: body.reader_type,
+        areaId: area.id,
+        locationId: area.locationId,
+        description: body.description,
+      };
+      const id = await guard(() => repo.insert(user.companyId, values, hash));
+      return { ...toReaderDto(await load(user, id)), device_key: key };
+    },
+
+    /** The full form, or only the working mode or the reader type (the list's selects). */
+    async update(user: AuthUser, id: number, body: z.output<typeof readerUpdateBodySchema>) {
+      const current = await load(user, id);
+      const values: Partial<ReaderValues> = {};
+      if (body.serial_number !== undefined) values.serialNumber = body.serial_number;
+      if (body.description !== undefined) values.description = body.description;
+      if (body.reader_type !== undefined) values.readerType = body.reader_type;
+      if (body.working_mode !== undefined && body.working_mode !== current.workingMode) {
+        if ((body.reader_type ?? current.readerType) !== ReaderType.All) {
+          throw new AppError('VALIDATION', { message: WORKING_MODE_LOCKED, errors: { working_mode: [WORKING_MODE_LOCKED] } });
+        }
+        values.workingMode = body.working_mode;
+      }
+      if (body.mac_address !== undefined && body.mac_address !== current.macAddress) {
+        if (await repo.macTaken(body.mac_address, id)) throw macConflict();
+        values.macAddress = body.mac_address;
+      }
+      if (body.locationArea1_id !== undefined && body.locationArea1_id !== current.areaId) {
+        const area = await requireArea(db, user, body.locationArea1_id);
+        values.areaId = area.id;
+        values.locationId = area.locationId;
+      }
+      if (Object.keys(values).length) await guard(() => repo.update(id, values));
+      return toReaderDto(await load(user, id));
+    },
+
+    /** A new device key; the old one stops working (ingest caches device lookups briefly). */
+    async rotateKey(user: AuthUser, id: number) {
+      await load(user, id);
+      const { key, hash } = newDeviceKey();
+      await repo.setKeyHash(id, hash);
+      return { id, device_key: key };
+    },
+  };
+};

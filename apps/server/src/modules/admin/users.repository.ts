@@ -1,0 +1,147 @@
+import { and, asc, count, eq, gte, ilike, inArray, or } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { locations, userLocations, users } from '../../db/schema/index.js';
+import { buildFilters, buildOrderBy, type FilterSpec } from '../../http/filters.js';
+import type { PageParams } from '../../http/paging.js';
+import type { AuthUser } from '../../plugins/auth.js';
+import { visibleLocations } from '../locations/location-scope.js';
+
+const userFilters: FilterSpec = {
+  user__first_name: { column: users.firstName, lookups: ['icontains', 'exact'] },
+  user__last_name: { column: users.lastName, lookups: ['icontains', 'exact'] },
+  user__email: { column: users.email, lookups: ['icontains', 'exact'] },
+  first_name: { column: users.firstName, lookups: ['icontains'] },
+  last_name: { column: users.lastName, lookups: ['icontains'] },
+  email: { column: users.email, lookups: ['icontains'] },
+  editor: { column: users.editor, lookups: ['exact'], type: 'boolean' },
+  user_role: { column: users.role, lookups: ['exact'], type: 'number' },
+};
+const userOrder = {
+  id: users.id,
+  first_name: users.firstName,
+  last_name: users.lastName,
+  email: users.email,
+  user_role: users.role,
+};
+
+const userColumns = {
+  id: users.id,
+  companyId: users.companyId,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  role: users.role,
+  editor: users.editor,
+};
+export type UserRow = {
+  id: number;
+  companyId: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  role: number;
+  editor: boolean;
+};
+export type UserLocation = { userId: number; id: number; description: string };
+export type UserValues = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  role: number;
+  editor: boolean;
+  passwordHash?: string;
+};
+
+const escapeLike = (value: string): string => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export const createUsersRepository = (db: Db) => ({
+  /** Active users of the company whose role is `minRole` or lower in rank (a larger number). */
+  async list(companyId: number, minRole: number, query: Record<string, unknown>, page: PageParams) {
+    const search = typeof query.search === 'string' && query.search.trim() ? `%${escapeLike(query.search.trim())}%` : null;
+    const where = and(
+      eq(users.companyId, companyId),
+      eq(users.isActive, true),
+      gte(users.role, minRole),
+      search ? or(ilike(users.firstName, search), ilike(users.lastName, search), ilike(users.email, search)) : undefined,
+      buildFilters(query, userFilters),
+    );
+    const order = buildOrderBy(query.order_by as string | undefined, userOrder, [
+      asc(users.lastName),
+      asc(users.firstName),
+      asc(users.id),
+    ]);
+    const [total] = await db.select({ n: count() }).from(users).where(where);
+    const rows: UserRow[] = await db
+      .select(userColumns)
+      .from(users)
+      .where(where)
+      .orderBy(...order)
+      .limit(page.limit)
+      .offset(page.offset);
+    return { count: total?.n ?? 0, rows };
+  },
+
+  async get(companyId: number, minRole: number, id: number): Promise<UserRow | undefined> {
+    const [row] = await db
+      .select(userColumns)
+      .from(users)
+      .where(and(eq(users.id, id), eq(users.companyId, companyId), eq(users.isActive, true), gte(users.role, minRole)))
+      .limit(1);
+    return row;
+  },
+
+  /** The locations of several users in one query. */
+  async locationsOf(userIds: number[]): Promise<UserLocation[]> {
+    if (!userIds.length) return [];
+    return db
+      .select({ userId: userLocations.userId, id: locations.id, description: locations.description })
+      .from(userLocations)
+      .innerJoin(locations, eq(locations.id, userLocations.locationId))
+      .where(inArray(userLocations.userId, userIds))
+      .orderBy(asc(locations.description));
+  },
+
+  /** Those of `ids` that are locations the user may see. */
+  async visibleLocationIds(user: AuthUser, ids: number[]): Promise<number[]> {
+    if (!ids.length) return [];
+    const rows = await db
+      .select({ id: locations.id })
+      .from(locations)
+      .where(and(inArray(locations.id, ids), visibleLocations(user)));
+    return rows.map((r) => r.id);
+  },
+
+  async emailTaken(email: string, exceptId?: number): Promise<boolean> {
+    const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+    return Boolean(row && row.id !== exceptId);
+  },
+
+  /** The user and its locations, in one transaction. */
+  async insert(companyId: number, values: UserValues & { passwordHash: string }, locationIds: number[]): Promise<number> {
+    return db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(users)
+        .values({ ...values, companyId })
+        .returning({ id: users.id });
+      const id = row?.id as number;
+      if (locationIds.length)
+        await tx.insert(userLocations).values(locationIds.map((locationId) => ({ userId: id, locationId })));
+      return id;
+    });
+  },
+
+  /** Updates the user and replaces its locations, in one transaction. */
+  async update(id: number, values: UserValues, locationIds: number[]): Promise<void> {
+    await db.transaction(async (tx) => {
+      await tx.update(users).set(values).where(eq(users.id, id));
+      await tx.delete(userLocations).where(eq(userLocations.userId, id));
+      if (locationIds.length)
+        await tx.insert(userLocations).values(locationIds.map((locationId) => ({ userId: id, locationId })));
+    });
+  },
+
+  async remove(id: number): Promise<void> {
+    await db.delete(users).where(eq(users.id, id));
+  },
+});
+export type UsersRepository = ReturnType<typeof createUsersRepository>;

@@ -1,0 +1,151 @@
+import { hash } from '@node-rs/argon2';
+import {
+  type CompanyUser,
+  type companyUserBodySchema,
+  type LocationUser,
+  type locationUserCreateBodySchema,
+  type locationUserUpdateBodySchema,
+  Role,
+  RoleThreshold,
+} from '@rfid/contract';
+import type { z } from 'zod';
+import { AppError, fieldError, forbidden, notFound } from '../../http/errors.js';
+import type { PageParams } from '../../http/paging.js';
+import type { AuthUser } from '../../plugins/auth.js';
+import { isUniqueViolation } from './admin-scope.js';
+import type { UserLocation, UserRow, UsersRepository } from './users.repository.js';
+
+export const EMAIL_TAKEN = 'A user with this email already exists.';
+export const ROLE_ABOVE_OWN = 'You cannot give a role above your own.';
+export const CANNOT_DELETE_SELF = 'You cannot delete your own user.';
+
+/** Location users are roles 2 to 5 (role 1 users are company users, added apart). */
+const LOWEST_LOCATION_USER_ROLE: number = Role.BrandManager;
+
+/** The role a new location user gets: the one asked for, else editor → 3, visualizer → 5. */
+export const roleFor = (body: { user_role?: number | undefined; editor: boolean }): number =>
+  body.user_role ?? (body.editor ? Role.LocationEditor : Role.Visualizer);
+
+/** A creator may give its own role or a lower one (a larger number), never a higher one. */
+export const mayGiveRole = (creatorRole: number, role: number): boolean => role >= creatorRole;
+
+const toDto = (row: UserRow, locs: UserLocation[]): LocationUser => {
+  const mine = locs.filter((l) => l.userId === row.id);
+  return {
+    id: row.id,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    email: row.email,
+    editor: row.editor,
+    user_role: row.role,
+    locations: mine.map((l) => l.id),
+    locations_detail: mine.map((l) => ({ id: l.id, description: l.description })),
+  };
+};
+
+const emailConflict = () => new AppError('CONFLICT', { message: EMAIL_TAKEN, errors: { email: [EMAIL_TAKEN] } });
+
+export const createUsersService = ({ repo }: { repo: UsersRepository }) => {
+  /** Who the caller may see and edit: location users not above the caller's own role. */
+  const minRole = (user: AuthUser) => Math.max(user.role, LOWEST_LOCATION_USER_ROLE);
+  const load = async (user: AuthUser, id: number) => {
+    const row = await repo.get(user.companyId, minRole(user), id);
+    if (!row) throw notFound('User not found.');
+    return row;
+  };
+  const dto = async (row: UserRow) => toDto(row, await repo.locationsOf([row.id]));
+  const checkRole = (user: AuthUser, role: number) => {
+    if (!mayGiveRole(user.role, role)) throw forbidden(ROLE_ABOVE_OWN);
+    if (role < LOWEST_LOCATION_USER_ROLE) throw fieldError('user_role', 'A location user has a role from 2 to 5.');
+  };
+  /** Every location must be one of the caller's company that the caller may see. */
+  const checkLocations = async (user: AuthUser, ids: number[]) => {
+    const unique = [...new Set(ids)];
+    const found = await repo.visibleLocationIds(user, unique);
+    if (found.length !== unique.length) throw notFound('Location not found.');
+    return unique;
+  };
+  const guard = async <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw emailConflict();
+      throw error;
+    }
+  };
+
+  return {
+    async list(user: AuthUser, query: Record<string, unknown>, page: PageParams) {
+      const { count, rows } = await repo.list(user.companyId, minRole(user), query, page);
+      const locs = await repo.locationsOf(rows.map((r) => r.id));
+      return { count, rows: rows.map((r) => toDto(r, locs)) };
+    },
+
+    get: async (user: AuthUser, id: number) => dto(await load(user, id)),
+
+    async create(user: AuthUser, body: z.output<typeof locationUserCreateBodySchema>) {
+      const role = roleFor(body);
+      checkRole(user, role);
+      const locationIds = await checkLocations(user, body.locations);
+      if (await repo.emailTaken(body.email)) throw emailConflict();
+      const values = {
+        firstName: body.first_name,
+        lastName: body.last_name,
+        email: body.email,
+        role,
+        editor: body.editor,
+        passwordHash: await hash(body.password),
+      };
+      const id = await guard(() => repo.insert(user.companyId, values, locationIds));
+      return dto(await load(user, id));
+    },
+
+    async update(user: AuthUser, id: number, body: z.output<typeof locationUserUpdateBodySchema>) {
+      const current = await load(user, id);
+      const role = body.user_role ?? (body.editor === current.editor ? current.role : roleFor({ editor: body.editor }));
+      checkRole(user, role);
+      const locationIds = await checkLocations(user, body.locations);
+      if (await repo.emailTaken(body.email, id)) throw emailConflict();
+      const values = {
+        firstName: body.first_name,
+        lastName: body.last_name,
+        email: body.email,
+        role,
+        editor: body.editor,
+        ...(body.password ? { passwordHash: await hash(body.password) } : {}),
+      };
+      await guard(() => repo.update(id, values, locationIds));
+      return dto(await load(user, id));
+    },
+
+    async remove(user: AuthUser, id: number) {
+      await load(user, id);
+      if (id === user.id) throw fieldError('non_field_errors', CANNOT_DELETE_SELF);
+      await repo.remove(id);
+    },
+
+    /** A company-wide user (role 1) of the caller's own company. */
+    async createCompanyUser(user: AuthUser, body: z.output<typeof companyUserBodySchema>): Promise<CompanyUser> {
+      if (user.role > RoleThreshold.companyUser) throw forbidden();
+      if (body.company !== user.companyId) throw notFound('Company not found.');
+      if (await repo.emailTaken(body.email)) throw emailConflict();
+      const values = {
+        firstName: body.first_name,
+        lastName: body.last_name,
+        email: body.email,
+        role: Role.CompanyAdmin,
+        editor: true,
+        passwordHash: await hash(body.password),
+      };
+      const id = await guard(() => repo.insert(user.companyId, values, []));
+      return {
+        id,
+        first_name: values.firstName,
+        last_name: values.lastName,
+        email: values.email,
+        company: user.companyId,
+        user_role: values.role,
+      };
+    },
+  };
+};

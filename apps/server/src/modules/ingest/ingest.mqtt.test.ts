@@ -1,0 +1,154 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { encodeSgtin96 } from '@rfid/epc';
+import { eq, sql } from 'drizzle-orm';
+import mqtt, { type MqttClient } from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.js';
+import type { Database } from '../../db/client.js';
+import { areas, devices, locations } from '../../db/schema/index.js';
+import { buildDemoItemTypes } from '../../db/seed/demo-data.js';
+import { createMqttBus, type MqttBus } from '../../plugins/mqtt.js';
+import { buildTestApp, type TestApp } from '../../test/helpers.js';
+
+const MQTT_URL = process.env.MQTT_TEST_URL;
+process.env.READS_IDLE_GAP_MS = '300';
+
+const gtins = buildDemoItemTypes(3).map((i) => i.gtin);
+const epcOf = (index: number, serial: number) =>
+  encodeSgtin96({ gtin: gtins[index % 3] as string, serial: String(serial), companyPrefixLength: 7 });
+
+/** A reader with its own random MAC, so parallel runs on the same broker do not meet. */
+const mac = randomBytes(6)
+  .toString('hex')
+  .toUpperCase()
+  .replace(/(..)(?!$)/g, '$1:');
+const topic = `readers/${mac.replace(/:/g, '')}/reads`;
+
+describe.skipIf(!MQTT_URL)('MQTT reads subscriber', () => {
+  let t: TestApp;
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  let bus: MqttBus;
+  let publisher: MqttClient;
+  let database: Database;
+  let deviceId: number;
+
+  const scalar = async (query: ReturnType<typeof sql>): Promise<number> => {
+    const result = (await database.db.execute(query)) as unknown as { rows: { n: number | string }[] };
+    return Number(result.rows[0]?.n ?? 0);
+  };
+  /** Polls until the query answers `expected` (the subscriber works asynchronously). */
+  const eventually = async (query: ReturnType<typeof sql>, expected: number, timeoutMs = 8_000) => {
+    const deadline = Date.now() + timeoutMs;
+    let value = await scalar(query);
+    while (value !== expected && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      value = await scalar(query);
+    }
+    return value;
+  };
+  const publish = (payload: unknown) => publisher.publishAsync(topic, JSON.stringify(payload), { qos: 1 });
+
+  beforeAll(async () => {
+    // A database from the test helper; a second app on it whose bus is a real broker.
+    t = await buildTestApp();
+    database = t.database;
+    const [location] = await database.db.select().from(locations).where(eq(locations.code, 'CD-BCN'));
+    const [area] = await database.db
+      .select()
+      .from(areas)
+      .where(eq(areas.locationId, location?.id as number));
+    const [device] = await database.db
+      .insert(devices)
+      .values({
+        companyId: location?.companyId as number,
+        locationId: location?.id as number,
+        areaId: area?.id as number,
+        serialNumber: `MQTT-${mac}`,
+        macAddress: mac,
+        deviceKeyHash: createHash('sha256').update(randomUUID()).digest('hex'),
+      })
+      .returning();
+    deviceId = device?.id as number;
+    bus = await createMqttBus(MQTT_URL);
+    app = await buildApp({ database, bus });
+    await app.ready();
+    publisher = await mqtt.connectAsync(MQTT_URL as string, { clientId: `test-reader-${mac}` });
+  });
+  afterAll(async () => {
+    await publisher?.endAsync();
+    await app?.close();
+    await bus?.close();
+    await t?.close();
+  });
+
+  it('stores the same reading set message twice only once', async () => {
+    const set = {
+      id: randomUUID(),
+      device: mac,
+      start_time: '2026-11-20T10:00:00Z',
+      end_time: '2026-11-20T10:00:02Z',
+      epcs: [epcOf(0, 1), epcOf(1, 2), epcOf(2, 3)],
+    };
+    await publish(set);
+    await publish(set);
+    expect(await eventually(sql`select count(*) n from traces where reading_set_id = ${set.id}`, 3)).toBe(3);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await scalar(sql`select count(*) n from reading_sets where id = ${set.id}`)).toBe(1);
+    expect(await scalar(sql`select count(*) n from traces where reading_set_id = ${set.id}`)).toBe(3);
+  });
+
+  it('groups a Zebra stream into a set, a redelivered message stored once', async () => {
+    const events = [0, 1, 2, 3].map((i) => ({
+      timestamp: `2026-11-20T11:00:00.${i}00+0000`,
+      type: 'SIMPLE',
+      data: { idHex: epcOf(i, 100 + i), antenna: 1, peakRssi: -48, eventNum: i },
+    }));
+    await publish(events[0]);
+    await publish(events.slice(1));
+    await publish(events.slice(1)); // QoS 1 redelivery
+    const window = sql`read_at >= '2026-11-20T11:00:00Z' and read_at < '2026-11-20T11:01:00Z'`;
+    expect(await eventually(sql`select count(*) n from traces where ${window}`, 4)).toBe(4);
+    expect(
+      await scalar(
+        sql`select count(*) n from reading_sets where device_id = ${deviceId} and start_time >= '2026-11-20T11:00:00Z' and start_time < '2026-11-20T11:01:00Z'`,
+      ),
+    ).toBe(1);
+    expect(await scalar(sql`select count(*) n from reader_stream_reads`)).toBe(0);
+  });
+
+  it('groups an Impinj tagInventory stream into sets by the idle gap', async () => {
+    const event = (seconds: number, serial: number) => ({
+      timestamp: `2026-11-20T12:00:${String(seconds).padStart(2, '0')}.000000000Z`,
+      hostname: 'impinj-test',
+      eventType: 'tagInventory',
+      tagInventoryEvent: { epcHex: epcOf(serial, 200 + serial), antennaPort: 2, peakRssiCdbm: -6100 },
+    });
+    await publish(event(0, 0));
+    await publish(event(0, 1));
+    await publish(event(30, 2)); // 30 s later on the reader's clock: another set
+    const window = sql`start_time >= '2026-11-20T12:00:00Z' and start_time < '2026-11-20T12:01:00Z'`;
+    expect(await eventually(sql`select count(*) n from reading_sets where device_id = ${deviceId} and ${window}`, 2)).toBe(2);
+    expect(await scalar(sql`select count(*) n from traces where rssi = -61 and antenna = 2`)).toBe(3);
+    expect(
+      await scalar(sql`select count(*) n from reading_sets where device_id = ${deviceId} and claimed_by is null and ${window}`),
+    ).toBe(2);
+  });
+
+  it('acknowledges and ignores what it can never store', async () => {
+    await publisher.publishAsync(topic, 'not json', { qos: 1 });
+    await publish({ hello: 'world' });
+    await publisher.publishAsync('readers/000000000000/reads', JSON.stringify({ timestamp: 'x', data: { idHex: 'AAAA' } }), {
+      qos: 1,
+    });
+    // the subscriber keeps working after them
+    const set = {
+      id: randomUUID(),
+      device: mac,
+      start_time: '2026-11-20T13:00:00Z',
+      end_time: '2026-11-20T13:00:00Z',
+      epcs: [epcOf(0, 300)],
+    };
+    await publish(set);
+    expect(await eventually(sql`select count(*) n from reading_sets where id = ${set.id}`, 1)).toBe(1);
+  });
+});

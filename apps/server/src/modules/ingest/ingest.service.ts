@@ -1,0 +1,226 @@
+import { createHash } from 'node:crypto';
+import type { IngestedSetDto, ReadingSetInput } from '@rfid/contract';
+import { ItemState } from '@rfid/contract';
+import { tryDecodeEpc } from '@rfid/epc';
+import type { Db, Tx } from '../../db/client.js';
+import { AppError, forbidden } from '../../http/errors.js';
+import { hashToken } from '../../plugins/auth.js';
+import { dispatchReadingSet, type IngestedEpc } from './dispatch.js';
+import {
+  createIngestRepository,
+  type IngestDevice,
+  normalizeMac,
+  type SetEpc,
+  type SetRead,
+  type StoredSetRow,
+} from './ingest.repository.js';
+
+/** A reading set ready to store: reads carry their own time (the set's end_time when not sent). */
+export type SetInput = { id: string; startTime: Date; endTime: Date; codebar: string | null; reads: SetRead[] };
+
+export type IngestResult = { set: StoredSetRow; isCreated: boolean };
+
+/** Decodes an EPC for storage: GS1 scheme, GTIN-14 and serial, or 'unknown' (kept, never dropped). */
+export const decodeForIngest = (epc: string): SetEpc => {
+  const decoded = tryDecodeEpc(epc);
+  if (!decoded) return { epc, scheme: 'unknown', gtin: null, serial: null };
+  return { epc, scheme: decoded.scheme, gtin: decoded.gtin ?? null, serial: decoded.serial ?? null };
+};
+
+/** The body of POST /readingsets/ (validated) → the reads to store. */
+export const toSetInput = (body: ReadingSetInput): SetInput => {
+  const endTime = new Date(body.end_time);
+  const reads: SetRead[] = body.reads
+    ? body.reads.map((r) => ({
+        epc: r.epc,
+        time: r.time ? new Date(r.time) : endTime,
+        antenna: r.antenna ?? null,
+        rssi: r.rssi === null || r.rssi === undefined ? null : Math.round(r.rssi),
+      }))
+    : (body.epcs ?? []).map((epc) => ({ epc, time: endTime, antenna: null, rssi: null }));
+  return { id: body.id.toLowerCase(), startTime: new Date(body.start_time), endTime, codebar: body.codebar || null, reads };
+};
+
+/** True when the set's `device` names this reader (serial number, or MAC in any notation). */
+export const isSameDevice = (device: IngestDevice, name: string): boolean =>
+  name.trim().toLowerCase() === device.serialNumber.toLowerCase() ||
+  (normalizeMac(name).length >= 12 && normalizeMac(name) === normalizeMac(device.macAddress));
+
+/** A UUID (version 5 layout) derived from a name, so a regrouped stream gives the same set id. */
+export const deterministicUuid = (name: string): string => {
+  const h = createHash('sha256').update(name).digest('hex');
+  const variant = ((Number.parseInt(h.slice(16, 17), 16) & 0x3) | 0x8).toString(16);
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+};
+
+export const toIngestedSetDto = (row: StoredSetRow, isCreated: boolean): IngestedSetDto => ({
+  id: row.id,
+  device: row.deviceId,
+  location: row.locationId,
+  area: row.areaId,
+  working_mode: row.workingMode,
+  codebar: row.codebar,
+  start_time: row.startTime.toISOString(),
+  end_time: row.endTime.toISOString(),
+  read_count: row.readCount,
+  epc_count: row.epcCount,
+  claimed_by: row.claimedBy,
+  created: isCreated,
+});
+
+/**
+ * Stores one reading set in one transaction (DESIGN.md section 6): the set row (its id makes a
+ * resend a no-op), the items never seen before, the working-mode dispatch, one trace per read.
+ * `inSameTransaction` runs last inside the transaction (the stream grouper deletes its staged
+ * reads there, so a set and the removal of its staged reads commit together).
+ */
+export const ingestSet = async (
+  db: Db,
+  device: IngestDevice,
+  input: SetInput,
+  inSameTransaction?: (tx: Tx) => Promise<void>,
+): Promise<IngestResult> => {
+  const distinct = [...new Set(input.reads.map((r) => r.epc))].sort();
+  const epcs = distinct.map(decodeForIngest);
+  return db.transaction(async (tx) => {
+    const repo = createIngestRepository(tx);
+    const inserted = await repo.insertSet({
+      id: input.id,
+      companyId: device.companyId,
+      deviceId: device.id,
+      locationId: device.locationId,
+      areaId: device.areaId,
+      workingMode: device.workingMode,
+      codebar: input.codebar,
+      startTime: input.startTime,
+      endTime: input.endTime,
+      readCount: input.reads.length,
+      epcCount: distinct.length,
+    });
+    if (!inserted) {
+      const stored = await repo.setById(input.id);
+      // A UUID of another company's set is not disclosed; it is a conflict for this reader.
+      if (!stored || stored.companyId !== device.companyId) {
+        throw new AppError('CONFLICT', { message: 'This reading set id is already used.' });
+      }
+      await inSameTransaction?.(tx);
+      return { set: stored, isCreated: false };
+    }
+    const items =
+      epcs.length === 0
+        ? []
+        : await repo.upsertItems({
+            companyId: device.companyId,
+            areaId: device.areaId,
+            locationId: device.locationId,
+            seenAt: input.endTime,
+            epcs,
+          });
+    const ingested: IngestedEpc[] = items.map((item) => ({
+      epc: item.epc,
+      itemId: item.id,
+      itemTypeId: item.itemTypeId,
+      gtin: item.gtin,
+      stateBefore: item.inserted ? ItemState.Unknown : item.state,
+      areaIdBefore: item.inserted ? null : item.areaId,
+      locationIdBefore: item.inserted ? null : item.locationId,
+    }));
+    const claim = await dispatchReadingSet(tx, {
+      id: input.id,
+      companyId: device.companyId,
+      deviceId: device.id,
+      locationId: device.locationId,
+      areaId: device.areaId,
+      workingMode: device.workingMode,
+      codebar: input.codebar,
+      startTime: input.startTime,
+      endTime: input.endTime,
+      epcs: ingested,
+    });
+    if (claim) await repo.claimSet(input.id, claim);
+    if (input.reads.length > 0 && claim) {
+      // The handlers may have moved the items: the traces read their state and area now.
+      await repo.insertTraces({
+        companyId: device.companyId,
+        readingSetId: input.id,
+        reads: input.reads,
+        area1ByEpc: new Map(ingested.map((e) => [e.epc, e.areaIdBefore])),
+      });
+    } else if (input.reads.length > 0) {
+      await repo.insertUnclaimedTraces({
+        companyId: device.companyId,
+        readingSetId: input.id,
+        reads: input.reads,
+        itemByEpc: new Map(
+          items.map((item) => [
+            item.epc,
+            { id: item.id, state: item.state, areaId: item.areaId, areaIdBefore: item.inserted ? null : item.areaId },
+          ]),
+        ),
+      });
+    }
+    await inSameTransaction?.(tx);
+    return { set: claim ? { ...inserted, claimedBy: claim } : inserted, isCreated: true };
+  });
+};
+
+const DEVICE_CACHE_MS = 10_000;
+const TOUCH_EVERY_MS = 5_000;
+
+/** Device lookups (by key or MAC) with a short cache, and a throttled last_seen_at. */
+export const createDeviceDirectory = (db: Db) => {
+  const repo = createIngestRepository(db);
+  const byKey = new Map<string, { device: IngestDevice | undefined; at: number }>();
+  const byMac = new Map<string, { device: IngestDevice | undefined; at: number }>();
+  const touched = new Map<number, number>();
+
+  const cached = async (
+    cache: Map<string, { device: IngestDevice | undefined; at: number }>,
+    key: string,
+    load: () => Promise<IngestDevice | undefined>,
+  ) => {
+    const hit = cache.get(key);
+    const now = Date.now();
+    if (hit && now - hit.at < DEVICE_CACHE_MS) return hit.device;
+    const device = await load();
+    if (cache.size > 10_000) cache.clear();
+    cache.set(key, { device, at: now });
+    return device;
+  };
+
+  return {
+    /** `Authorization: Device <key>` → the reader, or 401. */
+    async authenticate(header: string | undefined): Promise<IngestDevice> {
+      const match = /^Device\s+(\S+)\s*$/.exec(header ?? '');
+      if (!match?.[1]) {
+        throw new AppError('UNAUTHENTICATED', { message: 'Device key required (Authorization: Device <key>).' });
+      }
+      const keyHash = hashToken(match[1]);
+      const device = await cached(byKey, keyHash, () => repo.deviceByKeyHash(keyHash));
+      if (!device) throw new AppError('UNAUTHENTICATED', { message: 'Invalid device key.' });
+      return device;
+    },
+
+    byMac(mac: string): Promise<IngestDevice | undefined> {
+      return cached(byMac, normalizeMac(mac), () => repo.deviceByMac(mac));
+    },
+
+    byId(id: number): Promise<IngestDevice | undefined> {
+      return repo.deviceById(id);
+    },
+
+    /** Marks the reader as heard from (ON in the NMS), at most every few seconds. */
+    async touch(deviceId: number): Promise<void> {
+      const now = Date.now();
+      if (now - (touched.get(deviceId) ?? 0) < TOUCH_EVERY_MS) return;
+      touched.set(deviceId, now);
+      await repo.touchDevice(deviceId, new Date(now));
+    },
+
+    /** The set names another reader than the key's: refused. */
+    assertSameDevice(device: IngestDevice, name: string): void {
+      if (!isSameDevice(device, name)) throw forbidden("The set's device does not match the device key.");
+    },
+  };
+};
+export type DeviceDirectory = ReturnType<typeof createDeviceDirectory>;

@@ -1,0 +1,132 @@
+import { randomUUID } from 'node:crypto';
+import { InventoryState, WorkingMode } from '@rfid/contract';
+import type { Tx } from '../../db/client.js';
+import { conflict, notFound } from '../../http/errors.js';
+import { type IngestedSet, registerReadingSetHandler } from '../ingest/dispatch.js';
+import {
+  addReads,
+  applyValidation,
+  CABINET_CLAIM,
+  closeInventory,
+  getInventory,
+  INVENTORY_CLAIM,
+  insertInventory,
+  insertValidationSet,
+  lockArea,
+  lockInventory,
+  openInventoryOfArea,
+  setEpcCount,
+} from './inventory.repository.js';
+import { canChangeState } from './inventory.rules.js';
+
+/**
+ * Working modes 2 (Handheld) and 7 (Cabinet), DESIGN.md section 6 and docs/design/inventory.md,
+ * inside the ingest transaction of the set:
+ *
+ * - Handheld: the set is part of the current inventory of the reader's area. Its articles are
+ *   added to the area's open inventory (pending or computing); when there is none, one is opened
+ *   first (total, its expected stock taken now, opened by the reader). Nothing moves until a user
+ *   validates it.
+ * - Cabinet: the set is a snapshot of the area. It opens a total inventory of the area (expected =
+ *   the area's stock now), adds what was read and validates it at once: what was read is the area's
+ *   stock (read items from elsewhere or unknown become STOCKED here), expected items not read leave
+ *   it (UNKNOWN, in no area). The cabinet's inventories are separate from an open handheld one.
+ *
+ * An empty set is not claimed (a free reading set): a reader that read nothing more likely failed
+ * than found the area empty, and a cabinet must not empty its area on a glitch.
+ */
+export const handheldHandler = async (tx: Tx, set: IngestedSet): Promise<string | null> => {
+  if (!set.epcs.length) return null;
+  // One open inventory per area: sets of two handhelds of an area arriving together open one.
+  await lockArea(tx, set.areaId);
+  const open = await openInventoryOfArea(tx, set.areaId);
+  const inventoryId =
+    open?.id ??
+    (await insertInventory(tx, {
+      companyId: set.companyId,
+      locationId: set.locationId,
+      areaId: set.areaId,
+      deviceId: set.deviceId,
+      createdBy: null,
+      startTime: set.startTime,
+      itemTypeIds: [],
+    }));
+  await addReads(tx, {
+    inventoryId,
+    readingSetId: set.id,
+    at: set.endTime,
+    items: set.epcs.map((e) => ({ itemId: e.itemId, itemTypeId: e.itemTypeId })),
+  });
+  return INVENTORY_CLAIM;
+};
+
+export const cabinetHandler = async (tx: Tx, set: IngestedSet): Promise<string | null> => {
+  if (!set.epcs.length) return null;
+  await lockArea(tx, set.areaId);
+  const inventoryId = await insertInventory(tx, {
+    companyId: set.companyId,
+    locationId: set.locationId,
+    areaId: set.areaId,
+    deviceId: set.deviceId,
+    createdBy: null,
+    startTime: set.startTime,
+    itemTypeIds: [],
+  });
+  await addReads(tx, {
+    inventoryId,
+    readingSetId: set.id,
+    at: set.endTime,
+    items: set.epcs.map((e) => ({ itemId: e.itemId, itemTypeId: e.itemTypeId })),
+  });
+  await applyValidation(tx, {
+    inventoryId,
+    companyId: set.companyId,
+    areaId: set.areaId,
+    locationId: set.locationId,
+    setId: set.id,
+    at: set.endTime,
+    // Ingestion traces every read of this set after the handlers, with the item's new place.
+    isTracingExcess: false,
+  });
+  await closeInventory(tx, { id: inventoryId, state: InventoryState.Validated, userId: null, at: set.endTime });
+  return CABINET_CLAIM;
+};
+
+/**
+ * A user validates (2) or cancels (3) an inventory (spec section 4), inside `tx`, under the
+ * inventory's row lock: 409 with the reason when the rules forbid it. Validating moves the items
+ * (applyValidation) and records the change as a reading set of no reader claimed by the inventory,
+ * whose traces the EPC tracker shows; canceling changes nothing but the state.
+ */
+export const changeInventoryState = async (
+  tx: Tx,
+  { id, companyId, state, userId, at }: { id: number; companyId: number; state: 2 | 3; userId: number; at: Date },
+): Promise<void> => {
+  await lockInventory(tx, id);
+  const row = await getInventory(tx, { id, companyId });
+  if (!row) throw notFound('Inventory not found.');
+  const verdict = canChangeState(row.state, state, {
+    expected: row.expectedCount,
+    read: row.readCount,
+    matched: row.matchedCount,
+  });
+  if (!verdict.ok) throw conflict(verdict.message);
+  if (state === InventoryState.Validated) {
+    const setId = randomUUID();
+    await insertValidationSet(tx, { id: setId, companyId, locationId: row.locationId, areaId: row.areaId, at });
+    const moved = await applyValidation(tx, {
+      inventoryId: id,
+      companyId,
+      areaId: row.areaId,
+      locationId: row.locationId,
+      setId,
+      at,
+      isTracingExcess: true,
+    });
+    await setEpcCount(tx, setId, moved.lost + moved.stocked);
+  }
+  await closeInventory(tx, { id, state, userId, at });
+};
+
+registerReadingSetHandler([WorkingMode.Handheld], INVENTORY_CLAIM, handheldHandler);
+registerReadingSetHandler([WorkingMode.Cabinet], CABINET_CLAIM, cabinetHandler);

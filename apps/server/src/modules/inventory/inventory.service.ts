@@ -1,0 +1,296 @@
+import type {
+  FileCreationProgress,
+  Inventory,
+  InventoryStats,
+  InventorySummaryRow,
+  InventoryTag,
+  InventoryUser,
+  ItemType,
+} from '@rfid/contract';
+import { InventoryState } from '@rfid/contract';
+import type { Db } from '../../db/client.js';
+import { AppError, conflict, fieldError, notFound } from '../../http/errors.js';
+import type { PageParams } from '../../http/paging.js';
+import type { AuthUser } from '../../plugins/auth.js';
+import { createCatalogRepository } from '../catalog/catalog.repository.js';
+import { toItemTypeDto } from '../catalog/catalog.service.js';
+import { requireLocation } from '../locations/location-scope.js';
+import { statsRange } from '../movements/outbound.shared.js';
+import type { CsvJobs } from './inventory.csv.js';
+import { inventoryFileName } from './inventory.csv.js';
+import { changeInventoryState } from './inventory.engine.js';
+import * as repo from './inventory.repository.js';
+import { accuracyOf, estimatedMinutes, excessOf, missingOf, progressOf, round2 } from './inventory.rules.js';
+
+const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
+
+export const toInventoryDto = (
+  r: repo.InventoryRow,
+  itemTypes: { id: number; gtin: string; description: string }[] = [],
+): Inventory => {
+  const counts = { expected: r.expectedCount, read: r.readCount, matched: r.matchedCount };
+  return {
+    id: r.id,
+    state: r.state,
+    valid: r.state === InventoryState.Validated,
+    canceled: r.state === InventoryState.Canceled,
+    start_time: r.startTime.toISOString(),
+    end_time: iso(r.endTime),
+    closed_at: iso(r.closedAt),
+    theorical_stock: r.expectedCount,
+    matched_items: r.matchedCount,
+    items: r.readCount,
+    missing_items: missingOf(counts),
+    excess_items: excessOf(counts),
+    progress: progressOf(counts),
+    accuracy: accuracyOf(counts),
+    is_partial: r.isPartial,
+    is_file_created: r.isFileCreated,
+    location: r.locationId,
+    location_description: r.locationDescription,
+    location_area: r.areaId,
+    location_area_description: r.areaDescription,
+    device:
+      r.deviceId !== null && r.deviceSerial !== null
+        ? { id: r.deviceId, serial_number: r.deviceSerial, working_mode: r.deviceMode ?? 0 }
+        : null,
+    item_types: itemTypes,
+  };
+};
+
+export const toSummaryDto = (r: repo.SummaryRow): InventorySummaryRow => {
+  const counts = { expected: r.expected, read: r.read, matched: r.matched };
+  return {
+    item_type: r.item_type,
+    gtin: r.gtin,
+    theorical_quantity: r.expected,
+    quantity: r.read,
+    matched: r.matched,
+    missing: missingOf(counts),
+    excess: excessOf(counts),
+    season: r.season,
+    section: r.section,
+    model: r.model,
+    description: r.description,
+    reference: r.reference,
+    sizes: r.sizes,
+    size_primary: r.size_primary,
+    colour: r.colour,
+  };
+};
+
+export const toTagDto = (r: repo.TagRow, kind: repo.TagKind): InventoryTag => ({
+  id: r.id,
+  epc: r.epc,
+  gtin: r.gtin,
+  item_type: r.item_type,
+  lot: r.lot,
+  quantity: kind === 'read' ? 1 : 0,
+  description: r.description,
+  status: kind === 'lost' ? 'missing' : r.is_expected ? 'matched' : 'excess',
+  read_at: r.read_at === null ? null : new Date(r.read_at).toISOString(),
+});
+
+/**
+ * Inventories (spec sections 2, 4 and 7, DESIGN.md section 6): reads for every role that sees the
+ * location (another company's or location's inventory is 404); opening, validating and canceling
+ * for roles 1 to 3 (checked by the routes).
+ */
+export const createInventoryService = (db: Db, csvJobs: CsvJobs) => {
+  const catalog = createCatalogRepository(db);
+
+  /** The inventory if the user sees its location, else 404. */
+  const requireInventory = async (user: AuthUser, id: number): Promise<repo.InventoryRow> => {
+    const row = await repo.getInventory(db, { id, companyId: user.companyId });
+    if (!row || (user.locationIds !== null && !user.locationIds.includes(row.locationId))) {
+      throw notFound('Inventory not found.');
+    }
+    return row;
+  };
+
+  const withTypes = async (row: repo.InventoryRow): Promise<Inventory> => {
+    const types = row.isPartial ? await repo.partialTypesOf(db, [row.id]) : new Map();
+    return toInventoryDto(row, types.get(row.id) ?? []);
+  };
+
+  return {
+    requireInventory,
+
+    async list(user: AuthUser, locationId: number, query: Record<string, unknown>, page: PageParams) {
+      await requireLocation(db, user, locationId);
+      const { count, rows } = await repo.listInventories(db, { locationId, query, page });
+      const types = await repo.partialTypesOf(
+        db,
+        rows.filter((r) => r.isPartial).map((r) => r.id),
+      );
+      return { count, results: rows.map((r) => toInventoryDto(r, types.get(r.id) ?? [])) };
+    },
+
+    async get(user: AuthUser, id: number): Promise<Inventory> {
+      return withTypes(await requireInventory(user, id));
+    },
+
+    /**
+     * Opens an inventory of an area of the location (total, or partial with the chosen GTINs),
+     * taking its expected stock now. 409 while the area has an open inventory: a handheld's reads
+     * go to the area's open inventory, so two would compete.
+     */
+    async create(user: AuthUser, locationId: number, body: { location_area: number; item_types: number[] }) {
+      await requireLocation(db, user, locationId);
+      if (!(await repo.areaOfLocation(db, { areaId: body.location_area, locationId }))) {
+        throw fieldError('location_area', 'Please select area');
+      }
+      const known = await repo.companyItemTypes(db, { ids: body.item_types, companyId: user.companyId });
+      if (known.length !== body.item_types.length) throw fieldError('item_types', 'Unknown GTIN.');
+      const id = await db.transaction(async (tx) => {
+        await repo.lockArea(tx, body.location_area);
+        if (await repo.openInventoryOfArea(tx, body.location_area)) {
+          throw conflict('This area already has an inventory in progress: validate or cancel it first.');
+        }
+        return repo.insertInventory(tx, {
+          companyId: user.companyId,
+          locationId,
+          areaId: body.location_area,
+          deviceId: null,
+          createdBy: user.id,
+          startTime: new Date(),
+          itemTypeIds: body.item_types,
+        });
+      });
+      return withTypes(await requireInventory(user, id));
+    },
+
+    /**
+     * PUT {state}: 2 validates a pending inventory (its items move, see applyValidation), 3 cancels
+     * a pending or computing one (nothing moves). 409 with the reason otherwise. One transaction,
+     * under the inventory's row lock, so a set arriving meanwhile waits and a double click validates once.
+     */
+    async changeState(user: AuthUser, id: number, state: 2 | 3, now = new Date()): Promise<Inventory> {
+      await requireInventory(user, id);
+      await db.transaction((tx) => changeInventoryState(tx, { id, companyId: user.companyId, state, userId: user.id, at: now }));
+      return withTypes(await requireInventory(user, id));
+    },
+
+    async users(user: AuthUser, id: number): Promise<InventoryUser[]> {
+      const row = await requireInventory(user, id);
+      const people = await repo.inventoryUsers(db, row);
+      const person = (userId: number | null) => people.find((p) => p.id === userId);
+      const result: InventoryUser[] = [];
+      const opener = person(row.createdBy);
+      if (opener) {
+        result.push({
+          id: opener.id,
+          first_name: opener.firstName,
+          last_name: opener.lastName,
+          email: opener.email,
+          action: 'opened',
+          date: row.startTime.toISOString(),
+        });
+      }
+      const closer = person(row.closedBy);
+      if (closer && (row.state === InventoryState.Validated || row.state === InventoryState.Canceled)) {
+        result.push({
+          id: closer.id,
+          first_name: closer.firstName,
+          last_name: closer.lastName,
+          email: closer.email,
+          action: row.state === InventoryState.Validated ? 'validated' : 'canceled',
+          date: iso(row.closedAt),
+        });
+      }
+      return result;
+    },
+
+    async summary(user: AuthUser, id: number, kind: repo.SummaryKind, query: Record<string, unknown>, page: PageParams) {
+      await requireInventory(user, id);
+      const { count, rows } = await repo.inventorySummary(db, { inventoryId: id, kind, query, page });
+      return { count, results: rows.map(toSummaryDto) };
+    },
+
+    /** A GTIN in an inventory: the inventory, its line (zero figures when the GTIN is not in it) and the product card. */
+    async gtin(user: AuthUser, id: number, itemTypeId: number) {
+      const row = await requireInventory(user, id);
+      const type = await catalog.byId(user.companyId, itemTypeId);
+      if (!type) throw notFound('GTIN not found.');
+      const { rows } = await repo.inventorySummary(db, {
+        inventoryId: id,
+        kind: 'all',
+        query: {},
+        page: { limit: 1, offset: 0 },
+        itemTypeId,
+      });
+      const [line] = rows;
+      const itemType: ItemType = toItemTypeDto(type);
+      return {
+        inventory: await withTypes(row),
+        line: line
+          ? toSummaryDto(line)
+          : toSummaryDto({
+              item_type: type.id,
+              gtin: type.gtin,
+              expected: 0,
+              read: 0,
+              matched: 0,
+              description: type.description,
+              model: type.model,
+              colour: type.colour,
+              season: type.season,
+              section: type.section,
+              reference: type.reference,
+              size_primary: type.sizePrimary,
+              sizes: type.sizes,
+              total: 0,
+            }),
+        item_type: itemType,
+      };
+    },
+
+    async tags(user: AuthUser, id: number, kind: repo.TagKind, query: Record<string, unknown>, page: PageParams) {
+      await requireInventory(user, id);
+      const { count, rows } = await repo.inventoryTags(db, { inventoryId: id, kind, query, page });
+      return { count, results: rows.map((r) => toTagDto(r, kind)) };
+    },
+
+    async stats(user: AuthUser, locationId: number, query: { date_start?: string; date_end?: string }): Promise<InventoryStats> {
+      await requireLocation(db, user, locationId);
+      const { from, to } = statsRange(query);
+      const f = await repo.inventoryStats(db, { locationId, from, to });
+      return {
+        total_inventory_count: f.total,
+        pending_inventories: f.pending,
+        validated_inventories: f.validated,
+        estimated_inventory_time: estimatedMinutes({ stock: f.stock, itemsRead: f.rateItems, minutes: f.rateMinutes }),
+        avg_inventory_time: round2(f.avgMinutes),
+        avg_inventory_items: round2(f.avgItems),
+        avg_inventory_accuracy: round2(f.avgAccuracy),
+        stock: f.stock,
+        from: from.toISOString(),
+        to: to.toISOString(),
+      };
+    },
+
+    async startCsv(user: AuthUser, id: number): Promise<{ task_id: string }> {
+      const row = await requireInventory(user, id);
+      const taskId = await csvJobs.start({ companyId: user.companyId, userId: user.id, inventory: row });
+      return { task_id: taskId };
+    },
+
+    async progress(user: AuthUser, taskId: string): Promise<FileCreationProgress> {
+      const job = await repo.getExportJob(db, { id: taskId, companyId: user.companyId });
+      if (job?.kind !== 'inventory-csv' || job.refId === null) throw notFound('Task not found.');
+      await requireInventory(user, job.refId);
+      return { task_id: job.id, progress: job.progress, file_name: job.fileName, error: job.error };
+    },
+
+    /** The newest finished file of the inventory; 404 before one was created. */
+    async csv(user: AuthUser, id: number): Promise<{ fileName: string; content: string }> {
+      await requireInventory(user, id);
+      const file = await repo.latestFinishedCsv(db, { inventoryId: id, companyId: user.companyId });
+      if (!file?.content) {
+        throw new AppError('NOT_FOUND', { message: 'The file has not been created yet: start its creation first.' });
+      }
+      return { fileName: file.fileName || inventoryFileName(id), content: file.content };
+    },
+  };
+};
+export type InventoryService = ReturnType<typeof createInventoryService>;

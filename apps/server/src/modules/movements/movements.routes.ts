@@ -1,0 +1,405 @@
+import {
+  boxSchema,
+  errorBodySchema,
+  exitStatsSchema,
+  idParamSchema,
+  itemLineQuerySchema,
+  itemLineSchema,
+  itemTypeSchema,
+  movementCsvQuerySchema,
+  movementEntryListQuerySchema,
+  movementEntryStatsSchema,
+  movementExitListQuerySchema,
+  movementOrderCreateBodySchema,
+  movementOrderSchema,
+  movementOrderUpdateBodySchema,
+  orderBoxesQuerySchema,
+  outboundStatsQuerySchema,
+  pageOf,
+  RoleThreshold,
+} from '@rfid/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { pageParams, toPage } from '../../http/paging.js';
+import { currentUser } from '../../plugins/auth.js';
+import { toItemTypeDto } from '../catalog/catalog.service.js';
+import { sendCsv } from '../orders/csv.js';
+import type { ModuleDeps } from '../registry.js';
+import { createMovementsService, type MovementSide } from './movements.service.js';
+import { mapChunks, streamCsv } from './outbound.csv.js';
+
+/** Page sizes of spec section 9. */
+const LIST_PAGE = 11;
+const BOXES_PAGE = 40;
+const LINES_PAGE = 100;
+
+const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const locationParams = z.object({ id: z.coerce.number().int().positive() });
+const boxParams = z.object({ id: z.coerce.number().int().positive(), boxId: z.coerce.number().int().positive() });
+const typeParams = z.object({ id: z.coerce.number().int().positive(), itemType: z.coerce.number().int().positive() });
+const side = z.enum(['exit', 'entry']).optional();
+const sideQuery = z.object({ side });
+const sideOf = (q: { side?: MovementSide }): MovementSide => q.side ?? 'exit';
+
+/**
+ * Movements between locations (spec section 7 "Movements"). A movement is visible from its
+ * origin and from its destination. `?side=exit|entry` (default exit) picks what the unprefixed
+ * counts of an order or box mean: the origin's (exit pages) or the destination's (entry pages).
+ * Create: roles 1 to 3; update (sync, cancel) and delete: roles 1 to 4; reads: everyone in scope.
+ */
+export const movementsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }) => {
+  const service = createMovementsService(db);
+  const tags = ['movements'];
+
+  app.post(
+    '/morders/',
+    {
+      config: { maxRole: RoleThreshold.createOrders },
+      schema: {
+        tags,
+        summary: 'Create a movement order (origin = the current location, destination chosen)',
+        body: movementOrderCreateBodySchema,
+        response: { 201: movementOrderSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await service.create(currentUser(request), request.body)),
+  );
+
+  app.get(
+    '/locations/:id/v1/exits/',
+    {
+      schema: {
+        tags,
+        summary: 'Movements leaving a location (exit dashboard)',
+        params: locationParams,
+        querystring: movementExitListQuerySchema,
+        response: { 200: pageOf(movementOrderSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const page = pageParams(request.query, LIST_PAGE);
+      const { count, results } = await service.listExits(currentUser(request), request.params.id, request.query, page);
+      return toPage(request, page, count, results);
+    },
+  );
+
+  app.get(
+    '/v1/morders/',
+    {
+      schema: {
+        tags,
+        summary: 'Movements arriving at a location (entry dashboard): destination__id is required',
+        querystring: movementEntryListQuerySchema.extend({
+          destination__id: z.coerce.number({ error: 'required' }).int().positive(),
+        }),
+        response: { 200: pageOf(movementOrderSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const page = pageParams(request.query, LIST_PAGE);
+      const { destination__id, ...query } = request.query;
+      const { count, results } = await service.listEntries(currentUser(request), destination__id, query, page);
+      return toPage(request, page, count, results);
+    },
+  );
+
+  app.get(
+    '/locations/:id/morderscaware/',
+    {
+      schema: {
+        tags,
+        summary: 'Movements from or to a location',
+        params: locationParams,
+        querystring: movementEntryListQuerySchema,
+        response: { 200: pageOf(movementOrderSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const page = pageParams(request.query, LIST_PAGE);
+      const { count, results } = await service.listAware(currentUser(request), request.params.id, request.query, page);
+      return toPage(request, page, count, results);
+    },
+  );
+
+  for (const url of ['/morders/:id/', '/v1/morders/:id/']) {
+    app.get(
+      url,
+      {
+        schema: {
+          tags,
+          summary: 'A movement order with both sides’ counts',
+          params: idParamSchema,
+          querystring: sideQuery,
+          response: { 200: movementOrderSchema, ...errors },
+        },
+      },
+      async (request) => service.get(currentUser(request), request.params.id, sideOf(request.query)),
+    );
+
+    app.delete(
+      url,
+      {
+        config: { maxRole: RoleThreshold.write },
+        schema: {
+          tags,
+          summary: "Delete a movement with no verified box (409 'Cannot delete the order. Check verifications.')",
+          params: idParamSchema,
+          response: { 204: z.null(), 409: errorBodySchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        await service.remove(currentUser(request), request.params.id);
+        return reply.code(204).send(null);
+      },
+    );
+  }
+
+  app.put(
+    '/morders/:id/',
+    {
+      config: { maxRole: RoleThreshold.write },
+      schema: {
+        tags,
+        summary: 'Set sync, or cancel the entry with destination_status 4 (409 when the rules forbid it)',
+        params: idParamSchema,
+        body: movementOrderUpdateBodySchema,
+        response: { 200: movementOrderSchema, 409: errorBodySchema, ...errors },
+      },
+    },
+    async (request) => service.update(currentUser(request), request.params.id, request.body),
+  );
+
+  app.get(
+    '/morders/:id/report/',
+    {
+      schema: {
+        tags,
+        summary: 'Item lines of a movement (per GTIN, expected vs real on both sides)',
+        params: idParamSchema,
+        querystring: itemLineQuerySchema.extend({ side }),
+        response: { 200: pageOf(itemLineSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const page = pageParams(request.query, LINES_PAGE);
+      const gtin = request.query.item_type__gtin__contains ?? request.query.gtin__contains;
+      const { count, results } = await service.lines(currentUser(request), request.params.id, sideOf(request.query), gtin, page);
+      return toPage(request, page, count, results);
+    },
+  );
+
+  for (const url of ['/v1/morders/:id/boxes/', '/morders/:id/boxes/']) {
+    app.get(
+      url,
+      {
+        schema: {
+          tags,
+          summary: 'Boxes of a movement (40 per page; box__codebar__contains)',
+          params: idParamSchema,
+          querystring: orderBoxesQuerySchema.extend({ side }),
+          response: { 200: pageOf(boxSchema), ...errors },
+        },
+      },
+      async (request) => {
+        const page = pageParams(request.query, BOXES_PAGE);
+        const { count, results } = await service.boxes(
+          currentUser(request),
+          request.params.id,
+          sideOf(request.query),
+          { codebarContains: request.query.box__codebar__contains ?? request.query.codebar, orderBy: request.query.order_by },
+          page,
+        );
+        return toPage(request, page, count, results);
+      },
+    );
+  }
+
+  app.get(
+    '/morders/:id/boxes/:boxId/',
+    {
+      schema: {
+        tags,
+        summary: 'A box of a movement, seen from one side',
+        params: boxParams,
+        querystring: sideQuery,
+        response: { 200: boxSchema, ...errors },
+      },
+    },
+    async (request) => service.box(currentUser(request), request.params.id, request.params.boxId, sideOf(request.query)),
+  );
+
+  app.get(
+    '/morders/:id/boxes/:boxId/report/',
+    {
+      schema: {
+        tags,
+        summary: 'Item lines of a movement box',
+        params: boxParams,
+        querystring: itemLineQuerySchema.extend({ side }),
+        response: { 200: pageOf(itemLineSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const page = pageParams(request.query, LINES_PAGE);
+      const gtin = request.query.item_type__gtin__contains ?? request.query.gtin__contains;
+      const { count, results } = await service.boxLines(
+        currentUser(request),
+        request.params.id,
+        request.params.boxId,
+        sideOf(request.query),
+        gtin,
+        page,
+      );
+      return toPage(request, page, count, results);
+    },
+  );
+
+  app.get(
+    '/morders/:id/types/:itemType/',
+    {
+      schema: {
+        tags,
+        summary: 'A GTIN in a movement: order header, attributes and its line',
+        params: typeParams,
+        querystring: sideQuery,
+        response: {
+          200: z.object({ order: movementOrderSchema, item_type: itemTypeSchema, line: itemLineSchema }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => {
+      const { order, itemType, line } = await service.itemType(
+        currentUser(request),
+        request.params.id,
+        request.params.itemType,
+        sideOf(request.query),
+      );
+      return { order, item_type: toItemTypeDto(itemType), line };
+    },
+  );
+
+  app.get(
+    '/morders/:id/csv/',
+    {
+      schema: {
+        tags,
+        summary: 'Movement CSV: report_mode 0 = boxes and GTINs (default), 1 = the EPCs verified per box and side',
+        params: idParamSchema,
+        querystring: movementCsvQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const result = await service.csv(currentUser(request), request.params.id, request.query.report_mode ?? '0');
+      const { order } = result;
+      if (result.mode === 'epc') {
+        return sendCsv(reply, {
+          filename: `movement-${order.id}-epcs.csv`,
+          columns: ['order_id', 'order_code', 'box', 'side', 'epc', 'gtin', 'description'],
+          rows: result.rows.map((r) => [order.id, order.orderCode, r.codebar, r.side, r.epc, r.gtin ?? '', r.description ?? '']),
+        });
+      }
+      return streamCsv(reply, {
+        filename: `movement-${order.id}.csv`,
+        columns: [
+          'order_id',
+          'order_code',
+          'origin',
+          'destination',
+          'box',
+          'origin_status',
+          'origin_reading_time',
+          'destination_status',
+          'destination_reading_time',
+          'gtin',
+          'description',
+          'quantity',
+        ],
+        chunks: mapChunks(result.chunks, (r) => [
+          order.id,
+          order.orderCode,
+          order.originDescription ?? '',
+          order.destinationDescription ?? '',
+          r.codebar,
+          r.origin_status,
+          r.origin_reading_time ?? '',
+          r.destination_status,
+          r.destination_reading_time ?? '',
+          r.gtin ?? '',
+          r.description ?? '',
+          r.quantity ?? 0,
+        ]),
+      });
+    },
+  );
+
+  app.get(
+    '/morders/:id/items-csv/',
+    {
+      schema: {
+        tags,
+        summary: 'Items CSV of a movement: per GTIN expected vs real',
+        params: idParamSchema,
+        querystring: sideQuery,
+      },
+    },
+    async (request, reply) => {
+      const { order, lines } = await service.itemsCsv(currentUser(request), request.params.id, sideOf(request.query));
+      return sendCsv(reply, {
+        filename: `movement-${order.id}-items.csv`,
+        columns: [
+          'gtin',
+          'description',
+          'model',
+          'colour',
+          'reference',
+          'expected',
+          'origin_real',
+          'destination_real',
+          'percent',
+        ],
+        rows: lines.map((l) => [
+          l.gtin,
+          l.description,
+          l.model,
+          l.colour,
+          l.reference,
+          l.theorical_quantity,
+          l.origin_real_quantity,
+          l.destination_real_quantity,
+          l.percent,
+        ]),
+      });
+    },
+  );
+
+  app.get(
+    '/locations/:id/movstats/',
+    {
+      schema: {
+        tags,
+        summary: 'Exit statistics of the movements leaving a location (date_start, date_end)',
+        params: locationParams,
+        querystring: outboundStatsQuerySchema,
+        response: { 200: exitStatsSchema, ...errors },
+      },
+    },
+    async (request) => service.exitStats(currentUser(request), request.params.id, request.query),
+  );
+
+  for (const url of ['/locations/:id/moventrystats/', '/locations/:id/entrystats/']) {
+    app.get(
+      url,
+      {
+        schema: {
+          tags,
+          summary: 'Entry statistics of the movements arriving at a location (date_start, date_end)',
+          params: locationParams,
+          querystring: outboundStatsQuerySchema,
+          response: { 200: movementEntryStatsSchema, ...errors },
+        },
+      },
+      async (request) => service.entryStats(currentUser(request), request.params.id, request.query),
+    );
+  }
+};

@@ -1,0 +1,310 @@
+import {
+  errorBodySchema,
+  exitStatsSchema,
+  idParamSchema,
+  itemLineQuerySchema,
+  itemTypeSchema,
+  onlineBoxSchema,
+  onlineItemLineSchema,
+  onlineOrderCreateBodySchema,
+  onlineOrderListQuerySchema,
+  onlineOrderSchema,
+  orderBoxesQuerySchema,
+  orderContentRowSchema,
+  outboundStatsQuerySchema,
+  pageOf,
+  pagingQuerySchema,
+  RoleThreshold,
+  receptionSchema,
+} from '@rfid/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { pageParams, toPage } from '../../http/paging.js';
+import { currentUser } from '../../plugins/auth.js';
+import { toItemTypeDto } from '../catalog/catalog.service.js';
+import { mapChunks, streamCsv } from '../movements/outbound.csv.js';
+import { sendCsv } from '../orders/csv.js';
+import type { ModuleDeps } from '../registry.js';
+import { createOnlineService } from './online.service.js';
+
+/** Page sizes of spec section 9. */
+const LIST_PAGE = 11;
+const BOXES_PAGE = 40;
+const LINES_PAGE = 100;
+
+const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const locationParams = z.object({ id: z.coerce.number().int().positive() });
+const boxParams = z.object({ id: z.coerce.number().int().positive(), boxId: z.coerce.number().int().positive() });
+
+/**
+ * Online orders (spec section 7 "Outbound and online"): boxes shipped from a location to
+ * customers, verified on the origin side. Create and box delete: roles 1 to 3; delete: roles 1
+ * to 4; reads: everyone who sees the origin location. Boxes are added with POST /receptions/ and
+ * POST /boxes/ (orders module); box verifications are /rboxes/{id}/verifications/?side=origin.
+ */
+export const onlineRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }) => {
+  const service = createOnlineService(db);
+  const tags = ['online'];
+
+  app.post(
+    '/orders/',
+    {
+      config: { maxRole: RoleThreshold.createOrders },
+      schema: {
+        tags,
+        summary: 'Create an online order (origin = the current location)',
+        body: onlineOrderCreateBodySchema,
+        response: { 201: onlineOrderSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await service.create(currentUser(request), request.body)),
+  );
+
+  app.get(
+    '/locations/:id/v1/orders/',
+    {
+      schema: {
+        tags,
+        summary: 'Online orders of a location (online dashboard)',
+        params: locationParams,
+        querystring: onlineOrderListQuerySchema,
+        response: { 200: pageOf(onlineOrderSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const page = pageParams(request.query, LIST_PAGE);
+      const { count, results } = await service.list(currentUser(request), request.params.id, request.query, page);
+      return toPage(request, page, count, results);
+    },
+  );
+
+  for (const url of ['/orders/:id/', '/v1/orders/:id/']) {
+    app.get(
+      url,
+      { schema: { tags, summary: 'An online order', params: idParamSchema, response: { 200: onlineOrderSchema, ...errors } } },
+      async (request) => service.get(currentUser(request), request.params.id),
+    );
+  }
+
+  app.delete(
+    '/orders/:id/',
+    {
+      config: { maxRole: RoleThreshold.write },
+      schema: {
+        tags,
+        summary: "Delete an online order with no verified box (409 'Cannot delete the order. Check verifications.')",
+        params: idParamSchema,
+        response: { 204: z.null(), 409: errorBodySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await service.remove(currentUser(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/orders/:id/contents/',
+    {
+      schema: {
+        tags,
+        summary: 'Expected contents of an online order, per box and GTIN',
+        params: idParamSchema,
+        querystring: pagingQuerySchema,
+        response: { 200: pageOf(orderContentRowSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const page = pageParams(request.query, LINES_PAGE);
+      const { count, results } = await service.contents(currentUser(request), request.params.id, page);
+      return toPage(request, page, count, results);
+    },
+  );
+
+  app.get(
+    '/orders/:id/report/',
+    {
+      schema: {
+        tags,
+        summary: 'Item lines of an online order (percent capped at 100; online_percent: above 100 → 0)',
+        params: idParamSchema,
+        querystring: itemLineQuerySchema,
+        response: { 200: pageOf(onlineItemLineSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const page = pageParams(request.query, LINES_PAGE);
+      const gtin = request.query.item_type__gtin__contains ?? request.query.gtin__contains;
+      const { count, results } = await service.lines(currentUser(request), request.params.id, gtin, page);
+      return toPage(request, page, count, results);
+    },
+  );
+
+  app.get(
+    '/orders/:id/boxes/',
+    {
+      schema: {
+        tags,
+        summary: 'Boxes of an online order (40 per page; box__codebar__contains)',
+        params: idParamSchema,
+        querystring: orderBoxesQuerySchema,
+        response: { 200: pageOf(onlineBoxSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const page = pageParams(request.query, BOXES_PAGE);
+      const { count, results } = await service.boxes(
+        currentUser(request),
+        request.params.id,
+        { codebarContains: request.query.box__codebar__contains ?? request.query.codebar, orderBy: request.query.order_by },
+        page,
+      );
+      return toPage(request, page, count, results);
+    },
+  );
+
+  app.get(
+    '/orders/:id/boxes/:boxId/',
+    { schema: { tags, summary: 'An online box', params: boxParams, response: { 200: onlineBoxSchema, ...errors } } },
+    async (request) => service.box(currentUser(request), request.params.id, request.params.boxId),
+  );
+
+  app.delete(
+    '/orders/:id/boxes/:boxId/',
+    {
+      config: { maxRole: RoleThreshold.createOrders },
+      schema: {
+        tags,
+        summary: 'Delete a box of an online order that has no verification',
+        params: boxParams,
+        response: { 204: z.null(), 409: errorBodySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await service.removeBox(currentUser(request), request.params.id, request.params.boxId);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/orders/:id/boxes/:boxId/report/',
+    {
+      schema: {
+        tags,
+        summary: 'Item lines of an online box',
+        params: boxParams,
+        querystring: itemLineQuerySchema,
+        response: { 200: pageOf(onlineItemLineSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const page = pageParams(request.query, LINES_PAGE);
+      const gtin = request.query.item_type__gtin__contains ?? request.query.gtin__contains;
+      const { count, results } = await service.boxLines(
+        currentUser(request),
+        request.params.id,
+        request.params.boxId,
+        gtin,
+        page,
+      );
+      return toPage(request, page, count, results);
+    },
+  );
+
+  app.get(
+    '/orders/:id/receptions/',
+    {
+      schema: {
+        tags,
+        summary: 'Receptions of an online order',
+        params: idParamSchema,
+        querystring: pagingQuerySchema,
+        response: { 200: pageOf(receptionSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const page = pageParams(request.query);
+      const { count, results } = await service.receptions(currentUser(request), request.params.id, page);
+      return toPage(request, page, count, results);
+    },
+  );
+
+  app.get(
+    '/orders/:id/types/:itemType/',
+    {
+      schema: {
+        tags,
+        summary: 'A GTIN in an online order',
+        params: z.object({ id: z.coerce.number().int().positive(), itemType: z.coerce.number().int().positive() }),
+        response: {
+          200: z.object({ order: onlineOrderSchema, item_type: itemTypeSchema, line: onlineItemLineSchema }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => {
+      const { order, itemType, line } = await service.itemType(currentUser(request), request.params.id, request.params.itemType);
+      return { order, item_type: toItemTypeDto(itemType), line };
+    },
+  );
+
+  app.get(
+    '/orders/:id/csv/',
+    { schema: { tags, summary: 'Online order CSV: boxes and their expected contents (streamed)', params: idParamSchema } },
+    async (request, reply) => {
+      const { order, chunks } = await service.csv(currentUser(request), request.params.id);
+      return streamCsv(reply, {
+        filename: `online-${order.id}.csv`,
+        columns: ['order_id', 'order_code', 'origin', 'box', 'box_status', 'reading_time', 'gtin', 'description', 'quantity'],
+        chunks: mapChunks(chunks, (r) => [
+          order.id,
+          order.orderCode,
+          order.originDescription ?? '',
+          r.codebar,
+          r.origin_status,
+          r.origin_reading_time ?? '',
+          r.gtin ?? '',
+          r.description ?? '',
+          r.quantity ?? 0,
+        ]),
+      });
+    },
+  );
+
+  app.get(
+    '/orders/:id/items-csv/',
+    { schema: { tags, summary: 'Items CSV of an online order: per GTIN expected vs real', params: idParamSchema } },
+    async (request, reply) => {
+      const { order, lines } = await service.itemsCsv(currentUser(request), request.params.id);
+      return sendCsv(reply, {
+        filename: `online-${order.id}-items.csv`,
+        columns: ['gtin', 'description', 'model', 'colour', 'reference', 'expected', 'real', 'percent', 'online_percent'],
+        rows: lines.map((l) => [
+          l.gtin,
+          l.description,
+          l.model,
+          l.colour,
+          l.reference,
+          l.theorical_quantity,
+          l.real_quantity,
+          l.percent,
+          l.online_percent,
+        ]),
+      });
+    },
+  );
+
+  app.get(
+    '/locations/:id/onlinestats/',
+    {
+      schema: {
+        tags,
+        summary: 'Online statistics of a location (date_start, date_end)',
+        params: locationParams,
+        querystring: outboundStatsQuerySchema,
+        response: { 200: exitStatsSchema, ...errors },
+      },
+    },
+    async (request) => service.stats(currentUser(request), request.params.id, request.query),
+  );
+};

@@ -1,0 +1,67 @@
+import { ItemState, WorkingMode } from '@rfid/contract';
+import type { Tx } from '../../db/client.js';
+import { type IngestedSet, registerReadingSetHandler } from '../ingest/dispatch.js';
+import { moveItems } from '../verification/verification.repository.js';
+import { findOrderForReturn, insertReturn } from './orders.repository.js';
+
+/**
+ * How returns arise (docs/design/returns.md): a reading set whose `codebar` names an order (its
+ * order code, or the barcode of one of its boxes) that the set's location received or shipped.
+ *
+ * - Provider return: a set at an exit reader (working mode 1 Movement exit or 6 Exit/Sale) whose
+ *   codebar names a purchase order received at this location. The items go back to the
+ *   provider: state 4 RETURNED TO SUPPLIER, no area, no location.
+ * - Sale return: a set at an entry reader (working mode 0) whose codebar names an online order
+ *   shipped from this location. The items are STOCKED again in the reader's area.
+ *
+ * Both run after the verification handler of their mode and never claim a box the verification
+ * engine accepts (those are boxes of movement/online orders at exits and of purchase/movement
+ * orders at entries), so the order of registration does not matter.
+ */
+export const PROVIDER_RETURN_CLAIM = 'provider-return';
+export const SALE_RETURN_CLAIM = 'sale-return';
+
+const recordReturn = async (tx: Tx, set: IngestedSet, kind: 'provider' | 'sale'): Promise<boolean> => {
+  if (!set.codebar) return false;
+  const order = await findOrderForReturn(tx, {
+    companyId: set.companyId,
+    code: set.codebar,
+    type: kind === 'provider' ? 'purchase' : 'online',
+    locationId: set.locationId,
+  });
+  if (!order) return false;
+  await insertReturn(
+    tx,
+    {
+      companyId: set.companyId,
+      kind,
+      locationId: set.locationId,
+      code: set.codebar,
+      orderId: order.id,
+      providerId: kind === 'provider' ? order.providerId : null,
+      readingSetId: set.id,
+      realItemCount: set.epcs.length,
+      startTime: set.startTime,
+      endTime: set.endTime,
+    },
+    set.epcs.map((e) => ({ itemId: e.itemId, epc: e.epc, itemTypeId: e.itemTypeId })),
+  );
+  const toProvider = kind === 'provider';
+  await moveItems(tx, {
+    itemIds: set.epcs.map((e) => e.itemId),
+    state: toProvider ? ItemState.ReturnedToSupplier : ItemState.Stocked,
+    areaId: toProvider ? null : set.areaId,
+    locationId: toProvider ? null : set.locationId,
+    at: set.endTime,
+  });
+  return true;
+};
+
+export const providerReturnHandler = async (tx: Tx, set: IngestedSet): Promise<string | null> =>
+  (await recordReturn(tx, set, 'provider')) ? PROVIDER_RETURN_CLAIM : null;
+
+export const saleReturnHandler = async (tx: Tx, set: IngestedSet): Promise<string | null> =>
+  (await recordReturn(tx, set, 'sale')) ? SALE_RETURN_CLAIM : null;
+
+registerReadingSetHandler([WorkingMode.MovementExit, WorkingMode.ExitSale], PROVIDER_RETURN_CLAIM, providerReturnHandler);
+registerReadingSetHandler([WorkingMode.Entry], SALE_RETURN_CLAIM, saleReturnHandler);

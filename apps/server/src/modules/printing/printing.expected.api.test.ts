@@ -1,0 +1,159 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type PrinterSimulator, startPrinterSimulator } from '../../../../../tools/printer-simulator/src/printer-simulator.js';
+import { addForeignCompany, type ForeignCompany } from '../../test/admin-fixtures.js';
+import { buildTestApp, type TestApp } from '../../test/helpers.js';
+import { printingCaller, sgtin96Hex, shortenPrintTimeouts, waitFor } from '../../test/printing-fixtures.js';
+import { createPurchaseOrder, type InboundIds, loadInboundIds } from '../orders/inbound-fixtures.js';
+
+shortenPrintTimeouts();
+
+type Order = {
+  id: number;
+  name: string;
+  state: string;
+  total_quantity: number;
+  progress: number;
+  location: { id: number }[];
+};
+type Content = { gtin: string; quantity: number };
+type Tag = { label_number: number; gtin: string; item: { epc: string; serial_number: string } };
+
+/** The dashboard's "tick for printing": POST /porders/{id}/printing/ and /rboxes/{id}/printing/ {printer_id}. */
+describe('printing the expected labels of a purchase order or a box', () => {
+  let t: TestApp;
+  let call: ReturnType<typeof printingCaller>;
+  let simulator: PrinterSimulator;
+  let ids: InboundIds;
+  let foreign: ForeignCompany;
+  let printerId: number;
+  let order: { orderId: number; boxIds: number[] };
+  let gtinA: string;
+  let gtinB: string;
+
+  const orderCount = async () =>
+    (await call('GET', '/api/printer/print_orders/?limit=1', 'admin@demo.local')).json().count as number;
+  const settled = (id: number) =>
+    waitFor(
+      async () => (await call('GET', `/api/printer/print_orders/${id}/`, 'admin@demo.local')).json() as Order,
+      (o) => o.state !== 'WORKING',
+    );
+  const newOrder = async (code: string, location: string, boxes: { codebar: string; contents: Content[] }[]) =>
+    createPurchaseOrder(t, await t.login('admin@demo.local'), {
+      locationId: ids.locations[location] as number,
+      providerId: ids.providerId,
+      code,
+      boxes,
+    });
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    call = printingCaller(t);
+    simulator = await startPrinterSimulator({ printMs: 5 });
+    ids = await loadInboundIds(t.database.db);
+    foreign = await addForeignCompany(t.database.db);
+    const r = await call('POST', '/api/printer/printers/', 'admin@demo.local', {
+      description: 'Simulador pedidos',
+      mac: '00:07:4D:55:00:01',
+      location_area: ids.areaOf['CD-MAD'],
+      ip_address: '127.0.0.1',
+      port: simulator.port,
+    });
+    expect(r.statusCode).toBe(201);
+    printerId = r.json().id;
+    [gtinA, gtinB] = ids.gtins.slice(3, 5).map((g) => g.gtin) as [string, string];
+    order = await newOrder('PO-PRINT-1', 'CD-MAD', [
+      {
+        codebar: 'PRINT-BOX-1',
+        contents: [
+          { gtin: gtinA, quantity: 3 },
+          { gtin: gtinB, quantity: 2 },
+        ],
+      },
+      { codebar: 'PRINT-BOX-2', contents: [{ gtin: gtinA, quantity: 1 }] },
+    ]);
+  });
+  afterAll(async () => {
+    await simulator.close();
+    await t.close();
+  });
+
+  it("prints every expected label of the order's boxes, summed per GTIN, each with its own SGTIN-96", async () => {
+    const r = await call('POST', `/api/porders/${order.orderId}/printing/`, 'printer@demo.local', { printer_id: printerId });
+    expect(r.statusCode).toBe(202);
+    const started = r.json() as Order;
+    expect(started).toMatchObject({ name: 'PO-PRINT-1', state: 'WORKING', total_quantity: 6 });
+    expect(started.location.map((l) => l.id)).toEqual([ids.locations['CD-MAD']]);
+    const contents = (await call('GET', `/api/printer/print_orders/${started.id}/print_contents/`, 'printer@demo.local')).json()
+      .results as Content[];
+    expect(contents.map((c) => [c.gtin, c.quantity]).sort()).toEqual(
+      [
+        [gtinA, 4],
+        [gtinB, 2],
+      ].sort(),
+    );
+    expect(await settled(started.id)).toMatchObject({ state: 'PRINTED', progress: 6 });
+    const tags = (await call('GET', `/api/printer/print_orders/${started.id}/items/?limit=100`, 'printer@demo.local')).json()
+      .results as Tag[];
+    expect(simulator.labels.slice(-6).map((l) => l.epc)).toEqual(tags.map((tag) => tag.item.epc));
+    for (const tag of tags) expect(tag.item.epc).toBe(sgtin96Hex(tag.gtin, Number(tag.item.serial_number)));
+  });
+
+  it('prints the expected labels of one box, named after the order and the box', async () => {
+    const box = order.boxIds[1] as number;
+    const r = await call('POST', `/api/rboxes/${box}/printing/`, 'editor@demo.local', { printer_id: printerId });
+    expect(r.statusCode).toBe(202);
+    expect(r.json()).toMatchObject({ name: 'PO-PRINT-1 · PRINT-BOX-2', total_quantity: 1 });
+    expect(await settled(r.json().id)).toMatchObject({ state: 'PRINTED', progress: 1 });
+  });
+
+  it('refuses a missing or bad printer with the spec message, and a printer of another company', async () => {
+    const before = await orderCount();
+    const missing = await call('POST', `/api/porders/${order.orderId}/printing/`, 'admin@demo.local', {});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toContain('Please select a printer');
+    const bad = await call('POST', `/api/rboxes/${order.boxIds[0]}/printing/`, 'admin@demo.local', { printer_id: 'x' });
+    expect(bad.statusCode).toBe(400);
+    const foreignPrinter = await call('POST', `/api/porders/${order.orderId}/printing/`, 'admin@demo.local', {
+      printer_id: foreign.printerId,
+    });
+    expect(foreignPrinter.statusCode).toBe(404);
+    expect(foreignPrinter.json().message).toBe('Printer not found.');
+    expect(await orderCount()).toBe(before);
+  });
+
+  it('refuses role 5 (403) and writes nothing', async () => {
+    const before = await orderCount();
+    for (const url of [`/api/porders/${order.orderId}/printing/`, `/api/rboxes/${order.boxIds[0]}/printing/`]) {
+      expect((await call('POST', url, 'viewer@demo.local', { printer_id: printerId })).statusCode).toBe(403);
+    }
+    expect(await orderCount()).toBe(before);
+  });
+
+  it("an order or a box of a location the user does not see is not found; another company's too", async () => {
+    const bcn = await newOrder('PO-PRINT-BCN', 'CD-BCN', [{ codebar: 'PRINT-BCN-1', contents: [{ gtin: gtinA, quantity: 2 }] }]);
+    const before = await orderCount();
+    // The editor sees CD-MAD, T-MAD-01 and T-BCN-01, not CD-BCN.
+    const orderAnswer = await call('POST', `/api/porders/${bcn.orderId}/printing/`, 'editor@demo.local', {
+      printer_id: printerId,
+    });
+    expect(orderAnswer.statusCode).toBe(404);
+    expect(orderAnswer.json().message).toBe('Order not found.');
+    const boxAnswer = await call('POST', `/api/rboxes/${bcn.boxIds[0]}/printing/`, 'editor@demo.local', {
+      printer_id: printerId,
+    });
+    expect(boxAnswer.statusCode).toBe(404);
+    expect(boxAnswer.json().message).toBe('Box not found.');
+    const other = await call('POST', `/api/porders/${order.orderId}/printing/`, foreign.email, { printer_id: foreign.printerId });
+    expect(other.statusCode).toBe(403);
+    expect(await orderCount()).toBe(before);
+  });
+
+  it('an order without expected items is a 409 and creates no print order', async () => {
+    const empty = await newOrder('PO-PRINT-EMPTY', 'CD-MAD', []);
+    const before = await orderCount();
+    const r = await call('POST', `/api/porders/${empty.orderId}/printing/`, 'admin@demo.local', { printer_id: printerId });
+    expect(r.statusCode).toBe(409);
+    expect(r.json().message).toBe('There are no expected items to print.');
+    expect(await orderCount()).toBe(before);
+  });
+});

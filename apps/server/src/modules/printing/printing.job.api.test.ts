@@ -1,0 +1,288 @@
+import { createServer } from 'node:net';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type PrinterSimulator, startPrinterSimulator } from '../../../../../tools/printer-simulator/src/printer-simulator.js';
+import { locationIdByCode } from '../../test/admin-fixtures.js';
+import { buildTestApp, type TestApp } from '../../test/helpers.js';
+import { multipartForm, printingCaller, sgtin96Hex, shortenPrintTimeouts, waitFor } from '../../test/printing-fixtures.js';
+
+shortenPrintTimeouts();
+
+type Order = {
+  id: number;
+  state: string;
+  total_quantity: number;
+  from_label: number;
+  progress: number;
+  canceled: boolean;
+  error: string | null;
+};
+type Progress = Order & { job_done: number; job_total: number; printer: { id: number } | null };
+type Tag = { label_number: number; gtin: string; item: { epc: string; serial_number: string }; printed_at: string | null };
+
+/** A port nothing listens on. */
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+
+describe('print jobs against the printer simulator: labels, progress, cancel, faults, one job per printer', () => {
+  let t: TestApp;
+  let call: ReturnType<typeof printingCaller>;
+  let simulator: PrinterSimulator;
+  let printerId: number;
+  let formatId: number;
+  let gtins: string[];
+  let areaId: number;
+
+  const addPrinter = async (description: string, port: number) => {
+    const r = await call('POST', '/api/printer/printers/', 'admin@demo.local', {
+      description,
+      mac: `00:07:4D:77:${String(port % 100).padStart(2, '0')}:${String(Math.floor(port / 100) % 100).padStart(2, '0')}`,
+      location_area: areaId,
+      ip_address: '127.0.0.1',
+      port,
+    });
+    expect(r.statusCode).toBe(201);
+    return r.json().id as number;
+  };
+  const newOrder = async (rows: [string, number][], name = 'Job') => {
+    const r = await call('POST', '/api/printer/print_orders/', 'printer@demo.local', {
+      tag_company_format: formatId,
+      name,
+      items: rows.map(([gtin, quantity]) => ({ gtin, quantity })),
+    });
+    expect(r.statusCode).toBe(201);
+    return r.json() as Order;
+  };
+  const print = (body: Record<string, unknown>) => call('POST', '/api/printer/print/', 'printer@demo.local', body);
+  const progressOf = async (id: number) =>
+    (await call('GET', `/api/printer/print_orders/${id}/printer_progress/`, 'printer@demo.local')).json() as Progress;
+  const labelsOf = async (id: number) =>
+    (await call('GET', `/api/printer/print_orders/${id}/items/?limit=1000`, 'printer@demo.local')).json().results as Tag[];
+  const settled = (id: number) =>
+    waitFor(
+      () => progressOf(id),
+      (p) => p.state !== 'WORKING',
+    );
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    call = printingCaller(t);
+    simulator = await startPrinterSimulator({ printMs: 10 });
+    const cdMad = await locationIdByCode(t.database.db, 'CD-MAD');
+    areaId = (await call('GET', `/api/locations/${cdMad}/areas/`, 'admin@demo.local')).json().results[0].id;
+    printerId = await addPrinter('Simulador de pruebas', simulator.port);
+    formatId = (await call('GET', '/api/printer/tag_company_format/', 'admin@demo.local'))
+      .json()
+      .results.find((f: { tag_format: { description: string } }) => f.tag_format.description.startsWith('Etiqueta colgante')).id;
+    gtins = (await call('GET', '/api/types/?limit=4&offset=20&order_by=gtin', 'admin@demo.local'))
+      .json()
+      .results.map((r: { gtin: string }) => r.gtin);
+  });
+  beforeEach(() => simulator.setMode({ printMs: 10, paperOutAfter: null, silent: false, refuse: false, paused: false }));
+  afterAll(async () => {
+    await t?.close();
+    await simulator?.close();
+  });
+
+  it('prints every label: the printer gets each ZPL label with its ^RFW EPC and fields, progress rises to PRINTED', async () => {
+    simulator.reset();
+    simulator.setMode({ printMs: 40 });
+    const [a, b] = gtins as [string, string];
+    const order = await newOrder([
+      [a, 3],
+      [b, 2],
+    ]);
+    const started = await print({ print_order: order.id, printer: printerId });
+    expect(started.statusCode).toBe(202);
+    expect(started.json()).toMatchObject({ state: 'WORKING', printer: { id: printerId } });
+    // Live progress: seen part way, then done.
+    const midway = await waitFor(
+      () => progressOf(order.id),
+      (p) => p.progress >= 1 && p.progress < 5,
+    );
+    expect(midway).toMatchObject({ state: 'WORKING', job_total: 5 });
+    expect(midway.job_done).toBeGreaterThanOrEqual(1);
+    const done = await settled(order.id);
+    expect(done).toMatchObject({ state: 'PRINTED', progress: 5, from_label: 6, total_quantity: 5, job_done: 0, error: null });
+    const labels = await labelsOf(order.id);
+    expect(simulator.labels.map((l) => l.epc)).toEqual(labels.map((l) => l.item.epc));
+    expect(labels.map((l) => l.item.epc)).toEqual(labels.map((l) => sgtin96Hex(l.gtin, Number(l.item.serial_number))));
+    expect(labels.every((l) => l.printed_at !== null)).toBe(true);
+    // Each label shows its own text, barcode (GS1-128 of GTIN and serial) and EPC.
+    const first = simulator.labels[0];
+    const firstTag = labels[0] as Tag;
+    expect(first?.zpl.startsWith('^XA')).toBe(true);
+    expect(first?.zpl.trim().endsWith('^XZ')).toBe(true);
+    expect(first?.fields).toContain(`(01)${firstTag.gtin}(21)${firstTag.item.serial_number}`);
+    expect(first?.fields).toContain(`EPC ${firstTag.item.epc}`);
+    expect(first?.fields.some((f) => f.endsWith('€'))).toBe(true);
+    expect(first?.zpl).not.toContain('{{');
+  });
+
+  it('prints a range: only labels from..to, from_label moves on, PARTIAL; a range below from_label is refused', async () => {
+    simulator.reset();
+    const order = await newOrder([[gtins[2] as string, 6]]);
+    expect((await print({ print_order: order.id, printer: printerId, from: 2, to: 4 })).statusCode).toBe(202);
+    const done = await settled(order.id);
+    expect(done).toMatchObject({ state: 'PARTIAL', progress: 3, from_label: 5 });
+    const labels = await labelsOf(order.id);
+    expect(labels.filter((l) => l.printed_at).map((l) => l.label_number)).toEqual([2, 3, 4]);
+    expect(simulator.labels.map((l) => l.epc)).toEqual(labels.slice(1, 4).map((l) => l.item.epc));
+    expect((await print({ print_order: order.id, printer: printerId, from: 4, to: 6 })).json().errors).toEqual({
+      from: ['Min 5'],
+    });
+    // "All" prints what is left: labels 5 and 6.
+    expect((await print({ print_order: order.id, printer: printerId })).statusCode).toBe(202);
+    expect(await settled(order.id)).toMatchObject({ state: 'PARTIAL', progress: 5, from_label: 7 });
+    expect(simulator.labels).toHaveLength(5);
+  });
+
+  it('cancels mid-job: the job stops between labels, what was printed is recorded, the order can print again', async () => {
+    simulator.reset();
+    simulator.setMode({ printMs: 60 });
+    const order = await newOrder([[gtins[3] as string, 40]]);
+    await print({ print_order: order.id, printer: printerId });
+    await waitFor(
+      () => progressOf(order.id),
+      (p) => p.progress >= 3,
+    );
+    expect((await print({ print_order: order.id, printer: printerId })).statusCode).toBe(409);
+    const canceled = await call('PUT', `/api/printer/print_orders/${order.id}/`, 'printer@demo.local', { canceled: true });
+    expect(canceled.statusCode).toBe(200);
+    expect(canceled.json()).toMatchObject({ state: 'PARTIAL', canceled: true });
+    // The label on the printer when the cancel came is finished and recorded; nothing after it.
+    await waitFor(
+      () => progressOf(order.id),
+      (p) => p.job_total === 0,
+      5_000,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const after = await progressOf(order.id);
+    expect(after.state).toBe('PARTIAL');
+    expect(after.canceled).toBe(true);
+    expect(after.progress).toBeLessThan(40);
+    expect(simulator.labels).toHaveLength(after.progress);
+    expect(after.from_label).toBe(after.progress + 1);
+    const printed = (await labelsOf(order.id)).filter((l) => l.printed_at);
+    expect(printed.map((l) => l.item.epc)).toEqual(simulator.labels.map((l) => l.epc));
+    // Printing again goes on from the next label.
+    simulator.setMode({ printMs: 5 });
+    expect((await print({ print_order: order.id, printer: printerId })).json()).toMatchObject({
+      state: 'WORKING',
+      canceled: false,
+    });
+    expect(await settled(order.id)).toMatchObject({ state: 'PRINTED', progress: 40 });
+    expect(new Set(simulator.labels.map((l) => l.epc)).size).toBe(40);
+  });
+
+  it('an unreachable printer ends the job in ERROR with the reason; printing may be tried again', async () => {
+    const deadPrinter = await addPrinter('Impresora apagada', await freePort());
+    const order = await newOrder([[gtins[0] as string, 2]]);
+    await print({ print_order: order.id, printer: deadPrinter });
+    const failed = await settled(order.id);
+    expect(failed).toMatchObject({ state: 'ERROR', progress: 0 });
+    expect(failed.error).toMatch(/refused the connection/);
+    const listed = (await call('GET', `/api/printer/print_orders/?id=${order.id}`, 'printer@demo.local')).json().results[0];
+    expect(listed).toMatchObject({ state: 'ERROR', error: failed.error });
+    // The reason is stored with the order, so another process (or a restart) still tells it.
+    const stored = await t.database.db.execute(sql`select error from print_orders where id = ${order.id}`);
+    expect((stored as unknown as { rows: { error: string }[] }).rows[0]?.error).toBe(failed.error);
+    simulator.reset();
+    expect((await print({ print_order: order.id, printer: printerId })).statusCode).toBe(202);
+    expect(await settled(order.id)).toMatchObject({ state: 'PRINTED', progress: 2, error: null });
+  });
+
+  it('a printer out of paper stops the job in ERROR after the labels it printed; a silent one times out', async () => {
+    simulator.reset();
+    simulator.setMode({ paperOutAfter: 3 });
+    const order = await newOrder([[gtins[1] as string, 6]]);
+    await print({ print_order: order.id, printer: printerId });
+    const failed = await settled(order.id);
+    expect(failed).toMatchObject({ state: 'ERROR', progress: 3, from_label: 4, error: 'The printer is out of paper.' });
+    simulator.setMode({ paperOutAfter: null, silent: true });
+    const startedAt = Date.now();
+    await print({ print_order: order.id, printer: printerId });
+    const timedOut = await settled(order.id);
+    expect(timedOut.state).toBe('ERROR');
+    expect(timedOut.error).toMatch(/did not answer its status within 2 s/);
+    expect(Date.now() - startedAt).toBeGreaterThanOrEqual(1_400);
+  });
+
+  it('a printer that drops the connection ends the job in ERROR', async () => {
+    simulator.setMode({ refuse: true });
+    const order = await newOrder([[gtins[1] as string, 1]]);
+    await print({ print_order: order.id, printer: printerId });
+    const failed = await settled(order.id);
+    expect(failed.state).toBe('ERROR');
+    expect(failed.error).toMatch(/closed the connection|failed/);
+  });
+
+  it('runs one job at a time per printer: a second order waits and its labels follow the first', async () => {
+    simulator.reset();
+    simulator.setMode({ printMs: 15 });
+    const first = await newOrder([[gtins[2] as string, 5]], 'Primero');
+    const second = await newOrder([[gtins[3] as string, 5]], 'Segundo');
+    await print({ print_order: first.id, printer: printerId });
+    await print({ print_order: second.id, printer: printerId });
+    expect((await progressOf(second.id)).state).toBe('WORKING');
+    await settled(first.id);
+    await settled(second.id);
+    const firstEpcs = (await labelsOf(first.id)).map((l) => l.item.epc);
+    const secondEpcs = (await labelsOf(second.id)).map((l) => l.item.epc);
+    expect(simulator.labels.map((l) => l.epc)).toEqual([...firstEpcs, ...secondEpcs]);
+    expect(new Set(simulator.labels.map((l) => l.connection)).size).toBe(2);
+  });
+
+  it('prints an uploaded file (PUT /fileupload/, POST /printcsv/) and a printing (/printings/, /tprintings/)', async () => {
+    simulator.reset();
+    const form = multipartForm([{ name: 'file', filename: 'subida.csv', content: `${gtins[0]};2\n${gtins[1]};1\n` }]);
+    const uploaded = await t.app.inject({
+      method: 'PUT',
+      url: '/api/fileupload/',
+      payload: form.payload,
+      headers: { ...form.headers, authorization: await t.login('printer@demo.local') },
+    });
+    expect(uploaded.statusCode).toBe(201);
+    expect(uploaded.json()).toMatchObject({ filecode: expect.any(String), total_quantity: 3 });
+    const printed = await call('POST', '/api/printcsv/', 'printer@demo.local', {
+      code: uploaded.json().filecode,
+      printer_id: printerId,
+    });
+    expect(printed.statusCode).toBe(202);
+    expect(await settled(printed.json().id)).toMatchObject({ state: 'PRINTED', progress: 3 });
+    expect((await call('POST', '/api/printcsv/', 'printer@demo.local', { code: 'nope', printer_id: printerId })).statusCode).toBe(
+      404,
+    );
+    expect((await call('POST', '/api/printcsv/', 'printer@demo.local', {})).json().errors).toEqual({
+      code: ['Please select file'],
+      printer_id: ['Please select a printer'],
+    });
+
+    const printing = await call('POST', '/api/printings/', 'printer@demo.local', {
+      printer_id: printerId,
+      datetime: '2026-05-01 10:00:00',
+    });
+    expect(printing.statusCode).toBe(201);
+    const typeId = (await call('GET', `/api/types/?gtin=${gtins[3]}`, 'admin@demo.local')).json().results[0].id;
+    const labels = await call('POST', '/api/tprintings/', 'printer@demo.local', {
+      printing_id: printing.json().id,
+      item_types: [{ item_type_id: typeId, quantity: 2 }],
+    });
+    expect(labels.statusCode).toBe(202);
+    expect(await settled(printing.json().id)).toMatchObject({ state: 'PRINTED', progress: 2 });
+    expect(simulator.labels).toHaveLength(5);
+    const again = await call('POST', '/api/tprintings/', 'printer@demo.local', {
+      printing_id: printing.json().id,
+      item_types: [{ item_type_id: typeId, quantity: 1 }],
+    });
+    expect(again.statusCode).toBe(409);
+    expect((await call('POST', '/api/printings/', 'viewer@demo.local', { printer_id: printerId })).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,569 @@
+import {
+  errorBodySchema,
+  expectedPrintingBodySchema,
+  fileUploadAnswerSchema,
+  idParamSchema,
+  NICELABEL_ORDERS_PAGE_SIZE,
+  nicelabelListQuerySchema,
+  nicelabelOrderSchema,
+  nicelabelUpdateBodySchema,
+  PRINT_CONTENTS_PAGE_SIZE,
+  PRINT_LOG_COLUMNS,
+  PRINT_ORDERS_PAGE_SIZE,
+  PRINT_TAGS_PAGE_SIZE,
+  PrintMessages,
+  pageOf,
+  pagingQuerySchema,
+  printBodySchema,
+  printCompanySchema,
+  printContentSchema,
+  printCsvBodySchema,
+  printingCreateBodySchema,
+  printingSchema,
+  printLogQuerySchema,
+  printOrderCreateBodySchema,
+  printOrderListQuerySchema,
+  printOrderSchema,
+  printOrderUpdateBodySchema,
+  printProgressSchema,
+  printTagSchema,
+  RoleThreshold,
+  TAG_FORMAT_LOOKUP_LIMIT,
+  tagCompanyFormatCreateBodySchema,
+  tagCompanyFormatQuerySchema,
+  tagCompanyFormatSchema,
+  tagFormatCreateBodySchema,
+  tagFormatDetailSchema,
+  tagFormatSchema,
+  tagTypeCreateBodySchema,
+  tagTypeSchema,
+  tprintingBodySchema,
+} from '@rfid/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { fieldError } from '../../http/errors.js';
+import { pageParams, toPage } from '../../http/paging.js';
+import { currentUser } from '../../plugins/auth.js';
+import { createPrintSpooler } from '../../workers/print-spooler.js';
+import { tcpTransport } from '../../workers/print-transport.js';
+import { streamCsv } from '../movements/outbound.csv.js';
+import type { ModuleDeps } from '../registry.js';
+import { createPrintingRepository } from './printing.repository.js';
+import { createPrintingService, DEFAULT_COMPANY_PREFIX_LENGTH } from './printing.service.js';
+
+const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+const tags = ['printing'];
+const read = { maxRole: RoleThreshold.printerMenu };
+const write = { maxRole: RoleThreshold.printOrderAdd };
+
+const envNumber = (name: string, fallback: number): number => {
+  const value = Number(process.env[name]);
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+};
+
+type CsvUpload = { fileName: string; text: string; fields: Record<string, string> };
+
+/** The multipart `file` (a .csv, required: 'Please select file') and the other fields of the form. */
+const readCsvUpload = async (request: FastifyRequest): Promise<CsvUpload> => {
+  if (!request.isMultipart()) throw fieldError('file', PrintMessages.selectFile);
+  let file: { fileName: string; buffer: Buffer } | undefined;
+  const fields: Record<string, string> = {};
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      const buffer = await part.toBuffer();
+      if (part.fieldname === 'file' && !file) file = { fileName: part.filename, buffer };
+    } else {
+      fields[part.fieldname] = String(part.value);
+    }
+  }
+  if (!file || (!file.fileName && file.buffer.length === 0)) throw fieldError('file', PrintMessages.selectFile);
+  if (!/\.csv$/i.test(file.fileName)) throw fieldError('file', PrintMessages.csvOnly);
+  return { fileName: file.fileName, text: file.buffer.toString('utf8'), fields };
+};
+
+const optionalFormatId = (value: string | undefined): number | undefined => {
+  if (value === undefined || value.trim() === '') return undefined;
+  if (!/^\d+$/.test(value.trim())) throw fieldError('tag_company_format', PrintMessages.selectFormat);
+  return Number(value);
+};
+
+/**
+ * Label printing (spec section 7 "Printing" and its "Other" calls, all under /api): tag types and formats, print
+ * orders with their reserved EPCs, the print service and the print log. Reads for the printer menu (roles ≤ 4), print
+ * order creation and printing for roles 1 to 4, tag types and formats for role 1, company formats for roles ≤ 2.
+ */
+export const printingRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }) => {
+  const spooler = createPrintSpooler({
+    db,
+    transport: tcpTransport({
+      connectTimeoutMs: envNumber('PRINT_CONNECT_TIMEOUT_MS', 5_000),
+      labelTimeoutMs: envNumber('PRINT_LABEL_TIMEOUT_MS', 30_000),
+      pollMs: envNumber('PRINT_POLL_MS', 150),
+    }),
+    log: app.log,
+  });
+  const service = createPrintingService({
+    db,
+    spooler,
+    companyPrefixLength: envNumber('EPC_COMPANY_PREFIX_LENGTH', DEFAULT_COMPANY_PREFIX_LENGTH),
+  });
+  // Jobs a stopped server left WORKING cannot go on: they end as if stopped there.
+  app.addHook('onReady', async () => {
+    const recovered = await createPrintingRepository(db).recoverInterrupted();
+    if (recovered) app.log.warn({ recovered }, 'print jobs interrupted by a restart were stopped');
+  });
+  app.addHook('onClose', async () => spooler.close());
+
+  /* ------------------------------------------------ tag types, formats, company formats, company */
+
+  for (const url of ['/tag_types/', '/printer/tag_types/']) {
+    app.get(
+      url,
+      {
+        config: read,
+        schema: {
+          tags,
+          summary: 'Tag types (company_formats=true: only those the company has a format for)',
+          querystring: pagingQuerySchema.extend({ company_formats: z.enum(['true', 'false']).optional() }),
+          response: { 200: pageOf(tagTypeSchema), ...errors },
+        },
+      },
+      async (request) => {
+        const page = pageParams(request.query);
+        const { count, rows } = await service.tagTypes(currentUser(request), request.query.company_formats === 'true', page);
+        return toPage(request, page, count, rows);
+      },
+    );
+  }
+  app.post(
+    '/tag_types/',
+    {
+      config: { maxRole: RoleThreshold.printer },
+      schema: {
+        tags,
+        summary: 'Add a tag type (role 1)',
+        body: tagTypeCreateBodySchema,
+        response: { 201: tagTypeSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await service.createTagType(request.body)),
+  );
+
+  for (const url of ['/tagformat/', '/printer/tagformat/']) {
+    app.get(
+      url,
+      {
+        config: read,
+        schema: {
+          tags,
+          summary: 'Tag formats',
+          querystring: pagingQuerySchema,
+          response: { 200: pageOf(tagFormatSchema), ...errors },
+        },
+      },
+      async (request) => {
+        const page = pageParams(request.query);
+        const { count, rows } = await service.tagFormats(page);
+        return toPage(request, page, count, rows);
+      },
+    );
+  }
+  app.get(
+    '/tagformat/:id/',
+    {
+      config: { maxRole: RoleThreshold.adminMenu },
+      schema: {
+        tags,
+        summary: 'A tag format with its ZPL template (roles ≤ 2)',
+        params: idParamSchema,
+        response: { 200: tagFormatDetailSchema, ...errors },
+      },
+    },
+    async (request) => service.tagFormat(request.params.id),
+  );
+  app.post(
+    '/tagformat/',
+    {
+      config: { maxRole: RoleThreshold.printer },
+      schema: {
+        tags,
+        summary: 'Add a tag format: a ZPL template with {{epc}} written by ^RFW,H (role 1)',
+        body: tagFormatCreateBodySchema,
+        response: { 201: tagFormatDetailSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await service.createTagFormat(request.body)),
+  );
+
+  for (const url of ['/printer/tag_company_format/', '/tag_company_format/']) {
+    app.get(
+      url,
+      {
+        config: read,
+        schema: {
+          tags,
+          summary: `The company's tag type and format pairs (tag_type, tag_format; the wizard asks ${TAG_FORMAT_LOOKUP_LIMIT})`,
+          querystring: tagCompanyFormatQuerySchema,
+          response: { 200: pageOf(tagCompanyFormatSchema), ...errors },
+        },
+      },
+      async (request) => {
+        const page = pageParams(request.query, TAG_FORMAT_LOOKUP_LIMIT);
+        const { limit: _l, offset: _o, order_by: _b, ...filters } = request.query;
+        const { count, results } = await service.companyFormats(currentUser(request), filters, page);
+        return toPage(request, page, count, results);
+      },
+    );
+    app.post(
+      url,
+      {
+        config: { maxRole: RoleThreshold.adminMenu },
+        schema: {
+          tags,
+          summary: 'Add a tag type and format pair to the company (roles ≤ 2); the same pair again answers 200',
+          body: tagCompanyFormatCreateBodySchema,
+          response: { 200: tagCompanyFormatSchema, 201: tagCompanyFormatSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { format, isNew } = await service.createCompanyFormat(currentUser(request), request.body);
+        return reply.status(isNew ? 201 : 200).send(format);
+      },
+    );
+  }
+
+  for (const url of ['/printer/company/', '/company/admin_company/', '/printer/company/admin_company/']) {
+    app.get(
+      url,
+      {
+        config: read,
+        schema: { tags, summary: "The user's company", response: { 200: pageOf(printCompanySchema), ...errors } },
+      },
+      async (request) => {
+        const rows = await service.companies(currentUser(request));
+        return toPage(request, { limit: 20, offset: 0 }, rows.length, rows);
+      },
+    );
+  }
+
+  /* ------------------------------------------------ print orders */
+
+  app.get(
+    '/printer/print_orders/',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: `Print orders (${PRINT_ORDERS_PAGE_SIZE} per page; state, brand, name__icontains, id; order_by -creation_date)`,
+        querystring: printOrderListQuerySchema,
+        response: { 200: pageOf(printOrderSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const page = pageParams(request.query, PRINT_ORDERS_PAGE_SIZE);
+      const { limit: _l, offset: _o, ...query } = request.query;
+      const { count, results } = await service.list(currentUser(request), query, page);
+      return toPage(request, page, count, results);
+    },
+  );
+
+  app.post(
+    '/printer/print_orders/',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Add a print order (roles 1 to 4): tag_company_format, items [{gtin, quantity}]; reserves every EPC',
+        body: printOrderCreateBodySchema,
+        response: { 201: printOrderSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await service.create(currentUser(request), request.body)),
+  );
+
+  app.post(
+    '/printer/print_orders/create_by_csv/',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Add a print order from a .csv of gtin and quantity rows (multipart: file, tag_company_format)',
+        response: { 201: printOrderSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const upload = await readCsvUpload(request);
+      const tagCompanyFormatId = optionalFormatId(upload.fields.tag_company_format);
+      if (tagCompanyFormatId === undefined) throw fieldError('tag_company_format', PrintMessages.selectFormat);
+      const order = await service.createFromCsv(currentUser(request), { ...upload, tagCompanyFormatId });
+      return reply.status(201).send(order);
+    },
+  );
+
+  app.get(
+    '/printer/print_orders/:id/',
+    { config: read, schema: { tags, params: idParamSchema, response: { 200: printOrderSchema, ...errors } } },
+    async (request) => service.get(currentUser(request), request.params.id),
+  );
+
+  app.put(
+    '/printer/print_orders/:id/',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Cancel a WORKING print order: {canceled: true} (409 in any other state)',
+        params: idParamSchema,
+        body: printOrderUpdateBodySchema,
+        response: { 200: printOrderSchema, ...errors },
+      },
+    },
+    async (request) => service.cancel(currentUser(request), request.params.id),
+  );
+
+  app.get(
+    '/printer/print_orders/:id/printer_progress/',
+    { config: read, schema: { tags, params: idParamSchema, response: { 200: printProgressSchema, ...errors } } },
+    async (request) => service.progress(currentUser(request), request.params.id),
+  );
+
+  app.get(
+    '/printer/print_orders/:id/print_contents/',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: `The order's GTIN and quantity rows (${PRINT_CONTENTS_PAGE_SIZE} per page)`,
+        params: idParamSchema,
+        querystring: pagingQuerySchema,
+        response: { 200: pageOf(printContentSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const page = pageParams(request.query, PRINT_CONTENTS_PAGE_SIZE);
+      const { count, rows } = await service.contents(currentUser(request), request.params.id, page);
+      return toPage(request, page, count, rows);
+    },
+  );
+
+  app.get(
+    '/printer/print_orders/:id/items/',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: `The order's labels: id, EPC, GTIN, serial number (${PRINT_TAGS_PAGE_SIZE} per page)`,
+        params: idParamSchema,
+        querystring: pagingQuerySchema,
+        response: { 200: pageOf(printTagSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const page = pageParams(request.query, PRINT_TAGS_PAGE_SIZE);
+      const { count, results } = await service.tags(currentUser(request), request.params.id, page);
+      return toPage(request, page, count, results);
+    },
+  );
+
+  /* ------------------------------------------------ printing and its log */
+
+  app.post(
+    '/printer/print/',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Print labels from..to (or every label not printed yet) of a print order on a printer; 202, WORKING',
+        body: printBodySchema,
+        response: { 202: printOrderSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.status(202).send(await service.print(currentUser(request), request.body)),
+  );
+
+  app.get(
+    '/printer/print_log/',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'The labels printed between printed_at__gte and printed_at__lte, as CSV',
+        querystring: printLogQuerySchema,
+        response: { 400: errorBodySchema, 403: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const stamp = new Date().toISOString().slice(0, 10);
+      return streamCsv(reply, {
+        filename: `print-log-${stamp}.csv`,
+        columns: [...PRINT_LOG_COLUMNS],
+        chunks: service.printLog(currentUser(request), request.query),
+      });
+    },
+  );
+
+  /* ------------------------------------------------ the printer upload ("Other" calls) */
+
+  app.put(
+    '/fileupload/',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Upload a .csv of gtin and quantity rows (multipart file): a pending print order, its code',
+        response: { 201: fileUploadAnswerSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const upload = await readCsvUpload(request);
+      const tagCompanyFormatId = optionalFormatId(upload.fields.tag_company_format);
+      const answer = await service.upload(currentUser(request), {
+        ...upload,
+        ...(tagCompanyFormatId ? { tagCompanyFormatId } : {}),
+      });
+      return reply.status(201).send(answer);
+    },
+  );
+
+  app.post(
+    '/printcsv/',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: "Print an uploaded file's labels on a printer {code, printer_id}",
+        body: printCsvBodySchema,
+        response: { 202: printOrderSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(202)
+        .send(await service.printUpload(currentUser(request), { code: request.body.code, printerId: request.body.printer_id })),
+  );
+
+  /* ------------------------------------------------ the expected labels of an order or a box */
+
+  for (const [url, summary, target] of [
+    ['/porders/:id/printing/', "Print the expected labels of a purchase order's boxes on a printer {printer_id}", 'order'],
+    ['/rboxes/:id/printing/', 'Print the expected labels of a box on a printer {printer_id}', 'box'],
+  ] as const) {
+    app.post(
+      url,
+      {
+        config: write,
+        schema: {
+          tags,
+          summary,
+          params: idParamSchema,
+          body: expectedPrintingBodySchema,
+          response: { 202: printOrderSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { id } = request.params;
+        const order = await service.printExpected(
+          currentUser(request),
+          target === 'order' ? { orderId: id } : { boxId: id },
+          request.body.printer_id,
+        );
+        return reply.status(202).send(order);
+      },
+    );
+  }
+
+  /* ------------------------------------------------ NiceLabel orders */
+
+  app.get(
+    '/porders/:id/nicelabel/',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: "The purchase order's open NiceLabel order, created on the first call with its expected labels reserved",
+        params: idParamSchema,
+        response: { 200: nicelabelOrderSchema, ...errors },
+      },
+    },
+    async (request) => service.nicelabelForOrder(currentUser(request), request.params.id),
+  );
+
+  app.get(
+    '/nicelabelorder/',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'NiceLabel orders, newest first (status: 0 pending, 1 in progress, 2 completed; order: a purchase order)',
+        querystring: nicelabelListQuerySchema,
+        response: { 200: pageOf(nicelabelOrderSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const { status, order } = request.query;
+      const page = pageParams(request.query, NICELABEL_ORDERS_PAGE_SIZE);
+      const result = await service.nicelabelOrders(
+        currentUser(request),
+        { ...(status === undefined ? {} : { status }), ...(order === undefined ? {} : { order }) },
+        page,
+      );
+      return toPage(request, page, result.count, result.results);
+    },
+  );
+
+  app.put(
+    '/nicelabelorder/:id/',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Move a NiceLabel order forward {status}; completed counts its labels as printed',
+        params: idParamSchema,
+        body: nicelabelUpdateBodySchema,
+        response: { 200: nicelabelOrderSchema, ...errors },
+      },
+    },
+    async (request) => service.updateNicelabel(currentUser(request), request.params.id, request.body.status),
+  );
+
+  app.post(
+    '/printings/',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'A printing for a printer {printer_id, datetime}: an empty print order',
+        body: printingCreateBodySchema,
+        response: { 201: printingSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(
+        await service.createPrinting(currentUser(request), {
+          printerId: request.body.printer_id,
+          ...(request.body.datetime ? { datetime: request.body.datetime } : {}),
+        }),
+      ),
+  );
+
+  app.post(
+    '/tprintings/',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: "A printing's labels {printing_id, item_types[{item_type_id, quantity}]}, printed on its printer",
+        body: tprintingBodySchema,
+        response: { 202: printOrderSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(202).send(
+        await service.addToPrinting(currentUser(request), {
+          printingId: request.body.printing_id,
+          itemTypes: request.body.item_types,
+        }),
+      ),
+  );
+};

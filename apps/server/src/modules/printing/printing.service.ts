@@ -1,0 +1,623 @@
+import {
+  type NicelabelOrder,
+  NicelabelStatus,
+  normalizePrintGtin,
+  PRINT_ORDER_MAX_LABELS,
+  PrintMessages,
+  type PrintOrder,
+  type PrintOrderSource,
+  type PrintProgress,
+  type PrintTag,
+  parsePrintCsv,
+  type printBodySchema,
+  printDialogRangeErrors,
+  type printOrderCreateBodySchema,
+  sumPrintItems,
+  type TagCompanyFormat,
+  type tagCompanyFormatCreateBodySchema,
+  type tagFormatCreateBodySchema,
+  type tagTypeCreateBodySchema,
+} from '@rfid/contract';
+import { encodeSgtin96, MAX_SERIAL_96 } from '@rfid/epc';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { AppError, conflict, fieldError, notFound } from '../../http/errors.js';
+import type { PageParams } from '../../http/paging.js';
+import type { AuthUser } from '../../plugins/auth.js';
+import type { PrintSpooler } from '../../workers/print-spooler.js';
+import {
+  createPrintingRepository,
+  type NicelabelRow,
+  type PrintingRepository,
+  type PrintOrderFilters,
+  type PrintOrderRow,
+} from './printing.repository.js';
+
+/** GS1 company prefix length the SGTIN-96 EPCs are written with (the demo company's 8437012 has 7 digits). */
+export const DEFAULT_COMPANY_PREFIX_LENGTH = 7;
+
+export type ReservedEpc = { serial: number; epc: string };
+
+/**
+ * Reserves `count` SGTIN-96 EPCs of a GTIN: serials come from the company's per-GTIN counter (never handed out twice),
+ * and a serial whose EPC a reader has already seen in the company is skipped (its tag exists), so a printed tag never
+ * equals another tag.
+ */
+export const reserveEpcs = async (
+  repo: PrintingRepository,
+  {
+    companyId,
+    gtin,
+    count,
+    filter,
+    companyPrefixLength,
+  }: { companyId: number; gtin: string; count: number; filter: number; companyPrefixLength: number },
+): Promise<ReservedEpc[]> => {
+  const reserved: ReservedEpc[] = [];
+  while (reserved.length < count) {
+    const need = count - reserved.length;
+    const first = await repo.reserveSerials(companyId, gtin, need);
+    if (first + need - 1 > MAX_SERIAL_96) throw conflict(`No SGTIN-96 serials are left for GTIN ${gtin}.`);
+    const candidates = Array.from({ length: need }, (_, i) => {
+      const serial = first + i;
+      return { serial, epc: encodeSgtin96({ gtin, serial, companyPrefixLength, filter }) };
+    });
+    const taken = await repo.existingItemEpcs(
+      companyId,
+      candidates.map((c) => c.epc),
+    );
+    for (const candidate of candidates) if (!taken.has(candidate.epc)) reserved.push(candidate);
+  }
+  return reserved;
+};
+
+const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
+
+export const toPrintOrderDto = (row: PrintOrderRow): PrintOrder => ({
+  id: row.id,
+  name: row.name,
+  location: row.location ?? [],
+  brand: row.brand_id === null ? null : { id: row.brand_id, description: row.brand_description ?? '' },
+  creation_date: iso(row.creation_date) as string,
+  tag_company_format: {
+    id: row.tcf_id,
+    tag_type: { id: row.tag_type_id, reference: row.tag_type_reference },
+    tag_format: { id: row.tag_format_id, description: row.tag_format_description },
+  },
+  state: row.state,
+  total_quantity: row.total_quantity,
+  from_label: row.from_label,
+  progress: row.progress,
+  canceled: row.canceled,
+  printer: row.printer_id === null ? null : { id: row.printer_id, description: row.printer_description ?? '' },
+  source: row.source,
+  contents_count: row.contents_count,
+  error: row.state === 'ERROR' ? row.error : null,
+});
+
+const ONE: PageParams = { limit: 1, offset: 0 };
+const NICELABEL_FORWARD_ONLY = 'A NiceLabel order only moves forward: 0 pending, 1 in progress, 2 completed.';
+
+export const toNicelabelDto = (row: NicelabelRow): NicelabelOrder => ({
+  id: row.id,
+  status: row.status,
+  order: { id: row.order_id, order_code: row.order_code },
+  print_order: {
+    id: row.print_order_id,
+    name: row.print_order_name,
+    total_quantity: row.total_quantity,
+    state: row.print_order_state,
+  },
+  labels: `/api/printer/print_orders/${row.print_order_id}/items/`,
+  created_at: iso(row.created_at) as string,
+  updated_at: iso(row.updated_at) as string,
+});
+
+type CreateBody = z.output<typeof printOrderCreateBodySchema>;
+type NewOrder = {
+  tagCompanyFormatId: number;
+  /** Rows as sent (GTINs as typed); the same GTIN twice is summed. */
+  items: { gtin: string; quantity: number }[];
+  name: string;
+  locations: number[];
+  brand: number | null;
+  source: PrintOrderSource;
+  printerId?: number;
+  /** The field a missing GTIN is reported under, per row index (manual: items.<n>.gtin; CSV: file). */
+  fieldOf: (index: number) => string;
+};
+
+/** The print date range of the print log as Dates ('YYYY-MM-DD HH:mm:ss' is read as the server's local time). */
+const parseDate = (value: string): Date =>
+  new Date(value.includes('T') || !value.includes(' ') ? value : value.replace(' ', 'T'));
+
+export const createPrintingService = ({
+  db,
+  spooler,
+  companyPrefixLength = DEFAULT_COMPANY_PREFIX_LENGTH,
+}: {
+  db: Db;
+  spooler: PrintSpooler;
+  companyPrefixLength?: number;
+}) => {
+  const repo = createPrintingRepository(db);
+
+  const loadOrder = async (user: AuthUser, id: number) => {
+    const row = await repo.order(user, id);
+    if (!row) throw notFound('Print order not found.');
+    return row;
+  };
+  const dto = toPrintOrderDto;
+  const loadPrinter = async (user: AuthUser, id: number) => {
+    const printer = await repo.printer(user, id);
+    if (!printer) throw notFound('Printer not found.');
+    return printer;
+  };
+  const loadFormat = async (user: AuthUser, id: number) => {
+    const format = await repo.companyFormat(user.companyId, id);
+    if (!format) throw notFound('Tag format not found.');
+    return format;
+  };
+
+  /** Creates the order with its contents and reserves the EPC of every label, all in one transaction. */
+  const createOrder = async (user: AuthUser, order: NewOrder): Promise<number> => {
+    const format = await loadFormat(user, order.tagCompanyFormatId);
+    const locationIds = [...new Set(order.locations)];
+    if (locationIds.length) {
+      const visible = await repo.visibleLocationIds(user, locationIds);
+      if (visible.length !== locationIds.length) throw notFound('Location not found.');
+    }
+    if (order.brand !== null && !(await repo.brandOf(user.companyId, order.brand))) throw notFound('Brand not found.');
+
+    const normalized = order.items.map((item) => ({ gtin: normalizePrintGtin(item.gtin) ?? item.gtin, quantity: item.quantity }));
+    const rows = sumPrintItems(normalized);
+    const known = new Map(
+      (
+        await repo.itemTypesByGtin(
+          user.companyId,
+          rows.map((r) => r.gtin),
+        )
+      ).map((t) => [t.gtin, t.id]),
+    );
+    const missing = normalized.flatMap((item, index) => (known.has(item.gtin) ? [] : [index]));
+    if (missing.length) {
+      const errors: Record<string, string[]> = {};
+      for (const index of missing) {
+        const field = order.fieldOf(index);
+        errors[field] = [...(errors[field] ?? []), `GTIN ${order.items[index]?.gtin} does not exist.`];
+      }
+      throw new AppError('VALIDATION', { message: PrintMessages.missingGtin, errors });
+    }
+    const total = rows.reduce((sum, row) => sum + row.quantity, 0);
+    if (total > PRINT_ORDER_MAX_LABELS) {
+      throw fieldError('items', `A print order has at most ${PRINT_ORDER_MAX_LABELS} labels (this one ${total}).`);
+    }
+
+    return db.transaction(async (tx) => {
+      const txRepo = createPrintingRepository(tx);
+      const orderId = await txRepo.insertOrder({
+        companyId: user.companyId,
+        brandId: order.brand,
+        name: order.name,
+        tagCompanyFormatId: format.id,
+        source: order.source,
+        createdBy: user.id,
+        ...(order.printerId ? { printerId: order.printerId } : {}),
+      });
+      await txRepo.insertOrderLocations(orderId, locationIds);
+      await addContents(txRepo, { companyId: user.companyId, orderId, filter: format.filterValue, firstLabel: 1, rows, known });
+      return orderId;
+    });
+  };
+
+  /** Content rows and their labels (numbered on from `firstLabel`), with their EPCs reserved; the order's total grows. */
+  const addContents = async (
+    txRepo: PrintingRepository,
+    {
+      companyId,
+      orderId,
+      filter,
+      firstLabel,
+      rows,
+      known,
+    }: {
+      companyId: number;
+      orderId: number;
+      filter: number;
+      firstLabel: number;
+      rows: { gtin: string; quantity: number }[];
+      known: Map<string, number>;
+    },
+  ) => {
+    // Counters are taken in GTIN order, so two orders over the same GTINs never wait on each other in a cycle.
+    const reserved = new Map<string, Awaited<ReturnType<typeof reserveEpcs>>>();
+    for (const row of [...rows].sort((x, y) => x.gtin.localeCompare(y.gtin))) {
+      reserved.set(
+        row.gtin,
+        await reserveEpcs(txRepo, { companyId, gtin: row.gtin, count: row.quantity, filter, companyPrefixLength }),
+      );
+    }
+    let label = firstLabel;
+    for (const row of rows) {
+      const itemTypeId = known.get(row.gtin) as number;
+      const contentId = await txRepo.insertContent({ printOrderId: orderId, itemTypeId, gtin: row.gtin, quantity: row.quantity });
+      await txRepo.insertTags(
+        (reserved.get(row.gtin) ?? []).map(({ serial, epc }) => ({
+          companyId,
+          printOrderId: orderId,
+          contentId,
+          labelNumber: label++,
+          gtin: row.gtin,
+          serial,
+          epc,
+        })),
+      );
+    }
+    await txRepo.addToTotal(orderId, label - firstLabel);
+  };
+
+  /** Starts a job: from..to checked against the order (the print dialog's rules), the order WORKING, the job queued. */
+  const startPrint = async (
+    user: AuthUser,
+    { orderId, printerId, from, to }: { orderId: number; printerId: number; from?: number | null; to?: number | null },
+  ) => {
+    const order = await loadOrder(user, orderId);
+    const printer = await loadPrinter(user, printerId);
+    const isAll = from === undefined || from === null;
+    const first = isAll ? order.from_label : from;
+    const last = isAll ? order.total_quantity : (to as number);
+    if (order.total_quantity === 0) throw conflict('The print order has no labels.');
+    if (isAll && first > last) throw conflict('Every label of this order is printed already.');
+    if (!isAll) {
+      const errors = printDialogRangeErrors({ from: first, to: last, fromLabel: order.from_label, total: order.total_quantity });
+      const field: Record<string, string[]> = {};
+      if (errors.from) field.from = [errors.from === 'error_max' ? `Max ${order.total_quantity}` : `Min ${order.from_label}`];
+      if (errors.to) field.to = [errors.to === 'error_max' ? `Max ${order.total_quantity}` : `Min ${Math.max(first, 1)}`];
+      const [firstField] = Object.keys(field);
+      if (firstField) throw new AppError('VALIDATION', { message: `${firstField}: ${field[firstField]?.[0]}`, errors: field });
+    }
+    if (spooler.progress(orderId)) throw conflict('The order is still finishing its last job; try again in a moment.');
+    if (!(await repo.startJob(orderId, printer.id))) throw conflict('The order is being printed already.');
+    const format = await loadFormat(user, order.tcf_id);
+    spooler.enqueue({ orderId, printer, from: first, to: last, template: format.zplTemplate });
+    return dto(await loadOrder(user, orderId));
+  };
+
+  /** A print order (not printing) of the expected labels of a purchase order's boxes, or of one box. */
+  const expectedPrintOrder = async (
+    user: AuthUser,
+    target: { orderId: number } | { boxId: number },
+    printerId?: number,
+  ): Promise<number> => {
+    const found =
+      'orderId' in target ? await repo.purchaseOrderToPrint(user, target.orderId) : await repo.boxToPrint(user, target.boxId);
+    if (!found) throw notFound('orderId' in target ? 'Order not found.' : 'Box not found.');
+    const rows = await repo.expectedContents('orderId' in target ? { orderId: found.orderId } : target);
+    if (rows.length === 0) throw conflict('There are no expected items to print.');
+    const tagCompanyFormatId = await repo.defaultCompanyFormatId(user.companyId);
+    if (!tagCompanyFormatId) throw conflict('The company has no tag format to print with.');
+    const candidates = [found.destinationLocationId, found.originLocationId].filter((id): id is number => id !== null);
+    const [location] = await repo.visibleLocationIds(user, candidates);
+    return createOrder(user, {
+      tagCompanyFormatId,
+      items: rows.map((r) => ({ gtin: r.gtin, quantity: r.quantity })),
+      name: 'codebar' in found ? `${found.orderCode} · ${found.codebar}` : found.orderCode,
+      locations: location === undefined ? [] : [location],
+      brand: null,
+      source: 'order',
+      ...(printerId === undefined ? {} : { printerId }),
+      fieldOf: () => 'printer_id',
+    });
+  };
+
+  const loadNicelabel = async (user: AuthUser, id: number) => {
+    const row = (await repo.nicelabelOrders(user, { id }, ONE)).rows[0];
+    if (!row) throw notFound('NiceLabel order not found.');
+    return row;
+  };
+
+  const csvOrder = async (
+    user: AuthUser,
+    {
+      fileName,
+      text,
+      tagCompanyFormatId,
+      source,
+    }: { fileName: string; text: string; tagCompanyFormatId: number; source: PrintOrderSource },
+  ) => {
+    const { rows, problems } = parsePrintCsv(text);
+    if (problems.length) {
+      throw new AppError('VALIDATION', {
+        message: problems[0]?.message ?? 'Bad file.',
+        errors: { file: problems.map((p) => p.message) },
+      });
+    }
+    if (rows.length === 0) throw fieldError('file', 'The file has no GTIN and quantity rows.');
+    const id = await createOrder(user, {
+      tagCompanyFormatId,
+      items: rows.map((r) => ({ gtin: r.gtin, quantity: r.quantity })),
+      name: fileName.replace(/\.csv$/i, '').slice(0, 120),
+      locations: [],
+      brand: null,
+      source,
+      fieldOf: () => 'file',
+    });
+    return loadOrder(user, id);
+  };
+
+  const companyFormats = async (user: AuthUser, filters: { tag_type?: number; tag_format?: number }, page: PageParams) => {
+    const { count, rows } = await repo.companyFormats(user.companyId, filters, page);
+    const results: TagCompanyFormat[] = rows.map((r) => ({
+      id: r.id,
+      company: r.companyId,
+      tag_type: { id: r.tagType.id, reference: r.tagType.reference, epc_bits: r.tagType.epcBits },
+      tag_format: r.tagFormat,
+      filter_value: r.filterValue,
+    }));
+    return { count, results };
+  };
+
+  return {
+    /* ---------------------------------------------- tag types and formats */
+    async tagTypes(user: AuthUser, onlyWithFormats: boolean, page: PageParams) {
+      const { count, rows } = await repo.tagTypes(user.companyId, { onlyWithFormats }, page);
+      return { count, rows: rows.map((r) => ({ id: r.id, reference: r.reference, epc_bits: r.epcBits })) };
+    },
+    async createTagType(body: z.output<typeof tagTypeCreateBodySchema>) {
+      const row = await repo.insertTagType({ reference: body.reference, epcBits: body.epc_bits });
+      return { id: row.id, reference: row.reference, epc_bits: row.epcBits };
+    },
+    tagFormats: (page: PageParams) => repo.tagFormats(page),
+    async tagFormat(id: number) {
+      const row = await repo.tagFormat(id);
+      if (!row) throw notFound('Tag format not found.');
+      return { id: row.id, description: row.description, zpl_template: row.zplTemplate };
+    },
+    async createTagFormat(body: z.output<typeof tagFormatCreateBodySchema>) {
+      const row = await repo.insertTagFormat({ description: body.description, zplTemplate: body.zpl_template });
+      return { id: row.id, description: row.description, zpl_template: row.zplTemplate };
+    },
+    companyFormats,
+    async createCompanyFormat(user: AuthUser, body: z.output<typeof tagCompanyFormatCreateBodySchema>) {
+      if (!(await repo.tagType(body.tag_type))) throw notFound('Tag type not found.');
+      if (!(await repo.tagFormat(body.tag_format))) throw notFound('Tag format not found.');
+      const { id, isNew } = await repo.insertCompanyFormat({
+        companyId: user.companyId,
+        tagTypeId: body.tag_type,
+        tagFormatId: body.tag_format,
+        filterValue: body.filter_value,
+      });
+      const { results } = await companyFormats(
+        user,
+        { tag_type: body.tag_type, tag_format: body.tag_format },
+        { limit: 1, offset: 0 },
+      );
+      const created = results.find((r) => r.id === id);
+      if (!created) throw notFound('Tag format not found.');
+      return { format: created, isNew };
+    },
+    async companies(user: AuthUser) {
+      const company = await repo.company(user.companyId);
+      return company ? [company] : [];
+    },
+
+    /* ---------------------------------------------- print orders */
+    async list(user: AuthUser, query: PrintOrderFilters & { order_by?: string }, page: PageParams) {
+      const { order_by, ...filters } = query;
+      const { count, rows } = await repo.listOrders(user, filters, order_by, page);
+      return { count, results: rows.map(dto) };
+    },
+    get: async (user: AuthUser, id: number) => dto(await loadOrder(user, id)),
+
+    async create(user: AuthUser, body: CreateBody) {
+      const id = await createOrder(user, {
+        tagCompanyFormatId: body.tag_company_format,
+        items: body.items,
+        name: body.name ?? '',
+        locations: body.locations ?? [],
+        brand: body.brand ?? null,
+        source: body.source ?? 'manual',
+        fieldOf: (index) => `items.${index}.gtin`,
+      });
+      return dto(await loadOrder(user, id));
+    },
+
+    async createFromCsv(user: AuthUser, input: { fileName: string; text: string; tagCompanyFormatId: number }) {
+      return dto(await csvOrder(user, { ...input, source: 'csv' }));
+    },
+
+    async cancel(user: AuthUser, id: number) {
+      await loadOrder(user, id);
+      if (!(await repo.cancel(id))) throw conflict('Only an order being printed can be canceled.');
+      spooler.cancel(id);
+      return dto(await loadOrder(user, id));
+    },
+
+    async progress(user: AuthUser, id: number): Promise<PrintProgress> {
+      const order = dto(await loadOrder(user, id));
+      const job = order.state === 'WORKING' ? spooler.progress(id) : undefined;
+      return {
+        id: order.id,
+        state: order.state,
+        progress: order.progress,
+        total_quantity: order.total_quantity,
+        from_label: order.from_label,
+        canceled: order.canceled,
+        job_done: job?.done ?? 0,
+        job_total: job?.total ?? 0,
+        printer: order.printer,
+        error: order.error,
+      };
+    },
+
+    async contents(user: AuthUser, id: number, page: PageParams) {
+      await loadOrder(user, id);
+      return repo.contents(id, page);
+    },
+
+    async tags(user: AuthUser, id: number, page: PageParams) {
+      await loadOrder(user, id);
+      const { count, rows } = await repo.tags(id, page);
+      const results: PrintTag[] = rows.map((r) => ({
+        id: r.id,
+        label_number: r.labelNumber,
+        gtin: r.gtin,
+        item: { epc: r.epc, serial_number: String(r.serial) },
+        printed_at: r.printedAt ? r.printedAt.toISOString() : null,
+      }));
+      return { count, results };
+    },
+
+    print: (user: AuthUser, body: z.output<typeof printBodySchema>) =>
+      startPrint(user, { orderId: body.print_order, printerId: body.printer, from: body.from, to: body.to }),
+
+    /** The labels printed in [from, to] as CSV rows, 1,000 at a time. */
+    async *printLog(user: AuthUser, range: { printed_at__gte: string; printed_at__lte: string }): AsyncGenerator<unknown[][]> {
+      const from = parseDate(range.printed_at__gte);
+      const to = parseDate(range.printed_at__lte);
+      let after: { at: string; id: number } | null = null;
+      for (;;) {
+        const rows = await repo.printLogChunk(user, { from, to, after, limit: 1000 });
+        if (rows.length === 0) return;
+        yield rows.map((r) => [
+          new Date(r.printed_at),
+          r.print_order_id,
+          r.name,
+          r.label_number,
+          r.gtin,
+          String(r.serial),
+          r.epc,
+          r.printer ?? '',
+          r.printer_mac ?? '',
+        ]);
+        const last = rows[rows.length - 1] as (typeof rows)[number];
+        after = { at: last.at_key, id: Number(last.id) };
+        if (rows.length < 1000) return;
+      }
+    },
+
+    /* ---------------------------------------------- the printer upload ("Other" calls) */
+
+    /** PUT /fileupload/: the CSV becomes a pending print order (the company's first format unless one is named). */
+    async upload(user: AuthUser, input: { fileName: string; text: string; tagCompanyFormatId?: number }) {
+      const tagCompanyFormatId = input.tagCompanyFormatId ?? (await repo.defaultCompanyFormatId(user.companyId));
+      if (!tagCompanyFormatId) throw conflict('The company has no tag format to print with.');
+      const order = await csvOrder(user, { fileName: input.fileName, text: input.text, tagCompanyFormatId, source: 'upload' });
+      return { filecode: String(order.id), print_order: order.id, total_quantity: order.total_quantity };
+    },
+
+    /** POST /printcsv/: the uploaded file's order, every label, on the printer. */
+    async printUpload(user: AuthUser, { code, printerId }: { code: string; printerId: number }) {
+      const orderId = /^\d+$/.test(code) ? Number(code) : 0;
+      if (!orderId || !(await repo.order(user, orderId))) throw notFound('File not found.');
+      return startPrint(user, { orderId, printerId });
+    },
+
+    /** POST /printings/: an empty print order for the printer (its labels come with /tprintings/). */
+    async createPrinting(user: AuthUser, { printerId, datetime }: { printerId: number; datetime?: string }) {
+      const printer = await loadPrinter(user, printerId);
+      const tagCompanyFormatId = await repo.defaultCompanyFormatId(user.companyId);
+      if (!tagCompanyFormatId) throw conflict('The company has no tag format to print with.');
+      const when = datetime && !Number.isNaN(parseDate(datetime).getTime()) ? parseDate(datetime) : new Date();
+      const id = await repo.insertOrder({
+        companyId: user.companyId,
+        name: `${printer.description || 'Printer'} ${when.toISOString().slice(0, 16).replace('T', ' ')}`,
+        tagCompanyFormatId,
+        source: 'upload',
+        printerId: printer.id,
+        createdBy: user.id,
+        creationDate: when,
+      });
+      return { id, printer_id: printer.id, datetime: when.toISOString() };
+    },
+
+    /** POST /tprintings/: the printing's labels (item types and quantities), reserved, then printed on its printer. */
+    async addToPrinting(
+      user: AuthUser,
+      { printingId, itemTypes }: { printingId: number; itemTypes: { item_type_id: number; quantity: number }[] },
+    ) {
+      const order = await loadOrder(user, printingId);
+      if (order.total_quantity > 0 || order.state === 'WORKING') throw conflict('This printing has its labels already.');
+      if (order.printer_id === null) throw conflict('This printing has no printer.');
+      const types = new Map(
+        (
+          await repo.itemTypesById(
+            user.companyId,
+            itemTypes.map((t) => t.item_type_id),
+          )
+        ).map((t) => [t.id, t.gtin]),
+      );
+      const unknown = itemTypes.findIndex((t) => !types.has(t.item_type_id));
+      if (unknown >= 0) throw notFound('GTIN not found.');
+      const rows = sumPrintItems(itemTypes.map((t) => ({ gtin: types.get(t.item_type_id) as string, quantity: t.quantity })));
+      const known = new Map([...types].map(([id, gtin]) => [gtin, id]));
+      const total = rows.reduce((sum, r) => sum + r.quantity, 0);
+      if (total > PRINT_ORDER_MAX_LABELS)
+        throw fieldError('item_types', `A print order has at most ${PRINT_ORDER_MAX_LABELS} labels.`);
+      const format = await loadFormat(user, order.tcf_id);
+      await db.transaction(async (tx) =>
+        addContents(createPrintingRepository(tx), {
+          companyId: user.companyId,
+          orderId: order.id,
+          filter: format.filterValue,
+          firstLabel: 1,
+          rows,
+          known,
+        }),
+      );
+      return startPrint(user, { orderId: order.id, printerId: order.printer_id });
+    },
+
+    /**
+     * POST /porders/{id}/printing/ and /rboxes/{id}/printing/ (the dashboard's "tick for printing"): a print order
+     * with the expected labels of a purchase order's boxes, or of one box, reserved and printed on the printer.
+     */
+    async printExpected(user: AuthUser, target: { orderId: number } | { boxId: number }, printerId: number) {
+      const printer = await loadPrinter(user, printerId);
+      const id = await expectedPrintOrder(user, target, printer.id);
+      return startPrint(user, { orderId: id, printerId: printer.id });
+    },
+
+    /**
+     * GET /porders/{id}/nicelabel/: the purchase order's open NiceLabel order, created on the first call with a print
+     * order of the order's expected labels (EPCs reserved), for a NiceLabel integration to print.
+     */
+    async nicelabelForOrder(user: AuthUser, orderId: number): Promise<NicelabelOrder> {
+      const open = async () => (await repo.nicelabelOrders(user, { openForOrder: orderId }, ONE)).rows[0];
+      const existing = await open();
+      if (existing) return toNicelabelDto(existing);
+      const printOrderId = await expectedPrintOrder(user, { orderId });
+      const id = await repo.insertNicelabelOrder({ companyId: user.companyId, orderId, printOrderId, createdBy: user.id });
+      if (id === undefined) {
+        // Another call opened one meanwhile: that one stands, this print order goes.
+        await repo.deletePrintOrder(printOrderId);
+        const other = await open();
+        if (!other) throw conflict('The NiceLabel order changed meanwhile; try again.');
+        return toNicelabelDto(other);
+      }
+      return toNicelabelDto(await loadNicelabel(user, id));
+    },
+
+    async nicelabelOrders(user: AuthUser, filters: { status?: number; order?: number }, page: PageParams) {
+      const { count, rows } = await repo.nicelabelOrders(user, filters, page);
+      return { count, results: rows.map(toNicelabelDto) };
+    },
+
+    /** PUT /nicelabelorder/{id}/ {status}: forward only; completed counts every label of its print order as printed. */
+    async updateNicelabel(user: AuthUser, id: number, status: number): Promise<NicelabelOrder> {
+      const current = await loadNicelabel(user, id);
+      if (status === current.status) return toNicelabelDto(current);
+      if (status < current.status) throw conflict(NICELABEL_FORWARD_ONLY);
+      if (status === NicelabelStatus.completed && current.print_order_state === 'WORKING') {
+        throw conflict('Its labels are being printed on a printer; cancel that job first.');
+      }
+      await db.transaction(async (tx) => {
+        const txRepo = createPrintingRepository(tx);
+        if (!(await txRepo.advanceNicelabelOrder(id, status))) throw conflict(NICELABEL_FORWARD_ONLY);
+        if (status === NicelabelStatus.completed) await txRepo.completePrintOrder(current.print_order_id);
+      });
+      return toNicelabelDto(await loadNicelabel(user, id));
+    },
+  };
+};
+export type PrintingService = ReturnType<typeof createPrintingService>;

@@ -1,0 +1,612 @@
+import { and, asc, count, desc, eq, gte, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
+import { areas, brands, companies, locations, stockDaily } from '../../db/schema/index.js';
+import type { PageParams } from '../../http/paging.js';
+import type { AuthUser } from '../../plugins/auth.js';
+import { visibleLocations } from '../locations/location-scope.js';
+
+/**
+ * Statistics are SQL over the stock and order tables, defined once here with the formula beside
+ * each figure (DESIGN.md section 6). "Scope" is a list of location ids: one location, the
+ * locations of a company the user sees, or the locations of a brand. Days are UTC days.
+ */
+
+const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
+const numOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+/** `(1, 2, 3)` for an `in` list; callers never pass an empty list. */
+const idList = (ids: readonly number[]): SQL =>
+  sql`(${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )})`;
+
+// ---------------------------------------------------------------- scopes
+
+export const companyOf = async (db: DbOrTx, companyId: number) => {
+  const [row] = await db.select({ id: companies.id, name: companies.name }).from(companies).where(eq(companies.id, companyId));
+  return row;
+};
+
+/** Ids of the locations of the user's company it may see. */
+export const visibleLocationIds = async (db: DbOrTx, user: AuthUser): Promise<number[]> =>
+  (await db.select({ id: locations.id }).from(locations).where(visibleLocations(user))).map((r) => r.id);
+
+export const brandOf = async (db: DbOrTx, companyId: number, brandId: number) => {
+  const [row] = await db
+    .select({ id: brands.id, description: brands.description })
+    .from(brands)
+    .where(and(eq(brands.id, brandId), eq(brands.companyId, companyId)));
+  return row;
+};
+
+/** Ids of the brand's locations that the user sees. */
+export const brandLocationIds = async (db: DbOrTx, user: AuthUser, brandId: number): Promise<number[]> =>
+  (
+    await db
+      .select({ id: locations.id })
+      .from(locations)
+      .where(and(eq(locations.brandId, brandId), visibleLocations(user)))
+  ).map((r) => r.id);
+
+// ---------------------------------------------------------------- stock and theoretical stock, now
+
+/** Stock = items STOCKED in the scope's areas + the counted (non-RFID) stock of those areas. */
+export const stockNow = async (db: DbOrTx, locationIds: readonly number[]): Promise<number> => {
+  if (locationIds.length === 0) return 0;
+  const [r] = rowsOf<{ rfid: unknown; counted: unknown }>(
+    await db.execute(sql`
+      select
+        (select count(*) from items i join areas a on a.id = i.area_id
+          where a.location_id in ${idList(locationIds)} and i.state = 0) as rfid,
+        (select coalesce(sum(c.quantity), 0) from counted_stocks c join areas a on a.id = c.area_id
+          where a.location_id in ${idList(locationIds)}) as counted`),
+  );
+  return num(r?.rfid) + num(r?.counted);
+};
+
+/**
+ * Theoretical stock = expected contents (box_contents) of the boxes received in the scope
+ * (purchase and movement orders arriving, box verified at the destination: status 1 or 2)
+ * − expected contents of the boxes shipped from it (movement and online orders leaving, box
+ * verified at the origin). A movement between two locations of the scope nets out.
+ */
+export const theoreticalNow = async (db: DbOrTx, locationIds: readonly number[]): Promise<number> => {
+  if (locationIds.length === 0) return 0;
+  const [r] = rowsOf<{ received: unknown; shipped: unknown }>(
+    await db.execute(sql`
+      select
+        (select coalesce(sum(bc.quantity), 0) from orders o
+          join boxes b on b.order_id = o.id join box_contents bc on bc.box_id = b.id
+          where o.destination_location_id in ${idList(locationIds)} and o.type in ('purchase', 'movement')
+            and b.destination_status in (1, 2)) as received,
+        (select coalesce(sum(bc.quantity), 0) from orders o
+          join boxes b on b.order_id = o.id join box_contents bc on bc.box_id = b.id
+          where o.origin_location_id in ${idList(locationIds)} and o.type in ('movement', 'online')
+            and b.origin_status in (1, 2)) as shipped`),
+  );
+  return num(r?.received) - num(r?.shipped);
+};
+
+/**
+ * The scope's stock on `day` from the daily snapshots: per location, its total row of that day or
+ * the latest one up to `lookbackDays` before; summed. null when no location has one.
+ */
+export const snapshotTotalOn = async (
+  db: DbOrTx,
+  { locationIds, day, lookbackDays }: { locationIds: readonly number[]; day: string; lookbackDays: number },
+): Promise<number | null> => {
+  if (locationIds.length === 0) return null;
+  const [r] = rowsOf<{ total: unknown; n: unknown }>(
+    await db.execute(sql`
+      select sum(s.quantity) as total, count(*) as n from (
+        select distinct on (location_id) location_id, quantity from stock_daily
+        where area_id is null and location_id in ${idList(locationIds)}
+          and day <= ${day}::date and day >= ${day}::date - ${lookbackDays}::int
+        order by location_id, day desc) s`),
+  );
+  return num(r?.n) === 0 ? null : num(r?.total);
+};
+
+/**
+ * Items out of the scope in [from, to]: POS sale items (their quantity: 1, or 0 for a tag already
+ * sold) + expected contents of the boxes shipped (movement and online orders leaving, box verified
+ * at the origin with its origin reading in the range).
+ */
+export const itemsOut = async (
+  db: DbOrTx,
+  { locationIds, from, to }: { locationIds: readonly number[]; from: Date; to: Date },
+): Promise<number> => {
+  if (locationIds.length === 0) return 0;
+  const [r] = rowsOf<{ sold: unknown; shipped: unknown }>(
+    await db.execute(sql`
+      select
+        (select coalesce(sum(p.item_count), 0) from pos_transactions p
+          where p.kind = 'sale' and p.location_id in ${idList(locationIds)}
+            and p.end_time >= ${from} and p.end_time <= ${to}) as sold,
+        (select coalesce(sum(bc.quantity), 0) from orders o
+          join boxes b on b.order_id = o.id join box_contents bc on bc.box_id = b.id
+          where o.origin_location_id in ${idList(locationIds)} and o.type in ('movement', 'online')
+            and b.origin_status in (1, 2) and b.origin_reading_time >= ${from} and b.origin_reading_time <= ${to}) as shipped`),
+  );
+  return num(r?.sold) + num(r?.shipped);
+};
+
+export type StatusCounts = Partial<Record<number, number>>;
+
+/**
+ * Orders of the scope created in [from, to] by side status: `entry` = purchase orders and
+ * movements arriving (destination_status), `exit` = movements leaving (origin_status),
+ * `online` = online orders leaving (origin_status).
+ */
+export const orderStatusCounts = async (
+  db: DbOrTx,
+  { locationIds, from, to }: { locationIds: readonly number[]; from: Date; to: Date },
+): Promise<{ entry: StatusCounts; exit: StatusCounts; online: StatusCounts }> => {
+  const out = { entry: {} as StatusCounts, exit: {} as StatusCounts, online: {} as StatusCounts };
+  if (locationIds.length === 0) return out;
+  const rows = rowsOf<{ side: 'entry' | 'exit' | 'online'; status: number; n: unknown }>(
+    await db.execute(sql`
+      select 'entry' as side, o.destination_status as status, count(*) as n from orders o
+        where o.type in ('purchase', 'movement') and o.destination_location_id in ${idList(locationIds)}
+          and o.creation_date >= ${from} and o.creation_date <= ${to}
+        group by o.destination_status
+      union all
+      select case when o.type = 'online' then 'online' else 'exit' end, o.origin_status, count(*) from orders o
+        where o.type in ('movement', 'online') and o.origin_location_id in ${idList(locationIds)}
+          and o.creation_date >= ${from} and o.creation_date <= ${to}
+        group by 1, 2`),
+  );
+  for (const r of rows) out[r.side][Number(r.status)] = num(r.n);
+  return out;
+};
+
+// ---------------------------------------------------------------- graph series
+
+export type BucketRow = { bucket: string; key: string; n: number };
+
+/**
+ * Orders per bucket (to_char of the creation date in UTC) and side status: inbound = purchase and
+ * movement orders arriving (destination_status), outbound = movements leaving, online = online
+ * orders leaving (origin_status).
+ */
+export const orderBuckets = async (
+  db: DbOrTx,
+  {
+    locationIds,
+    module,
+    from,
+    to,
+    format,
+  }: { locationIds: readonly number[]; module: 'inbound' | 'outbound' | 'online'; from: Date; to: Date; format: string },
+): Promise<BucketRow[]> => {
+  if (locationIds.length === 0) return [];
+  const where =
+    module === 'inbound'
+      ? sql`o.type in ('purchase', 'movement') and o.destination_location_id in ${idList(locationIds)}`
+      : sql`o.type = ${module === 'online' ? 'online' : 'movement'} and o.origin_location_id in ${idList(locationIds)}`;
+  const status = module === 'inbound' ? sql`o.destination_status` : sql`o.origin_status`;
+  const rows = rowsOf<{ bucket: string; status: number; n: unknown }>(
+    await db.execute(sql`
+      select to_char(o.creation_date at time zone 'UTC', ${format}) as bucket, ${status} as status, count(*) as n
+      from orders o
+      where ${where} and o.creation_date >= ${from} and o.creation_date <= ${to}
+      group by 1, 2`),
+  );
+  return rows.map((r) => ({ bucket: r.bucket, key: String(r.status), n: num(r.n) }));
+};
+
+/** POS items per bucket (to_char of the end time in UTC): sold (kind sale) and returned (kind return). */
+export const posBuckets = async (
+  db: DbOrTx,
+  { locationIds, from, to, format }: { locationIds: readonly number[]; from: Date; to: Date; format: string },
+): Promise<BucketRow[]> => {
+  if (locationIds.length === 0) return [];
+  const rows = rowsOf<{ bucket: string; kind: string; n: unknown }>(
+    await db.execute(sql`
+      select to_char(p.end_time at time zone 'UTC', ${format}) as bucket, p.kind, sum(p.item_count) as n
+      from pos_transactions p
+      where p.location_id in ${idList(locationIds)} and p.end_time >= ${from} and p.end_time <= ${to}
+      group by 1, 2`),
+  );
+  return rows.map((r) => ({ bucket: r.bucket, key: r.kind, n: num(r.n) }));
+};
+
+/**
+ * Stock per bucket from the daily snapshots: for each location its total row of the last day of
+ * the bucket that has one, summed over the scope's locations.
+ */
+export const stockBuckets = async (
+  db: DbOrTx,
+  { locationIds, start, end, format }: { locationIds: readonly number[]; start: string; end: string; format: string },
+): Promise<{ bucket: string; quantity: number; theoretical: number }[]> => {
+  if (locationIds.length === 0) return [];
+  const rows = rowsOf<{ bucket: string; quantity: unknown; theoretical: unknown }>(
+    await db.execute(sql`
+      select bucket, sum(quantity) as quantity, sum(theoretical_quantity) as theoretical from (
+        select distinct on (location_id, bucket) location_id, bucket, quantity, theoretical_quantity from (
+          select location_id, to_char(day, ${format}) as bucket, day, quantity, theoretical_quantity
+          from stock_daily
+          where area_id is null and location_id in ${idList(locationIds)} and day >= ${start}::date and day <= ${end}::date
+        ) d
+        order by location_id, bucket, day desc) s
+      group by bucket`),
+  );
+  return rows.map((r) => ({ bucket: r.bucket, quantity: num(r.quantity), theoretical: num(r.theoretical) }));
+};
+
+// ---------------------------------------------------------------- brand statistics
+
+const inScope = (column: SQL, locationIds: readonly number[]): SQL =>
+  locationIds.length === 0 ? sql`false` : sql`${column} in ${idList(locationIds)}`;
+
+/** Inbound figures over purchase orders arriving at the scope created in [from, to] (as the inbound dashboard's, for several locations). */
+export const purchaseStats = async (
+  db: DbOrTx,
+  {
+    locationIds,
+    from,
+    to,
+    dayStart,
+    dayEnd,
+  }: { locationIds: readonly number[]; from: Date; to: Date; dayStart: Date; dayEnd: Date },
+) => {
+  const [r] = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`
+      select
+        -- orders = purchase orders to the scope created in the range
+        count(*) as orders,
+        -- average delay = avg(arrival − estimated arrival) over arrived orders with an estimate
+        avg(extract(epoch from (o.arrival_date - o.estimated_arrival_date)))::float8 as avg_delay,
+        -- reception time = arrival of the last box − order arrival; max = the largest
+        avg(extract(epoch from (lb.last_box - o.arrival_date)))::float8 as avg_reception,
+        max(extract(epoch from (lb.last_box - o.arrival_date)))::float8 as max_reception,
+        count(*) filter (where o.destination_status = 2) as incorrect,
+        count(*) filter (where o.destination_status = 3) as correct
+      from orders o
+      left join lateral (select max(b.destination_reading_time) as last_box from boxes b where b.order_id = o.id) lb on true
+      where o.type = 'purchase' and ${inScope(sql`o.destination_location_id`, locationIds)}
+        and o.creation_date >= ${from} and o.creation_date <= ${to}`),
+  );
+  const [today] = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`
+      select count(*) as total, count(*) filter (where o.destination_status in (0, 1)) as pending
+      from orders o
+      where o.type = 'purchase' and ${inScope(sql`o.destination_location_id`, locationIds)}
+        and ((o.estimated_arrival_date >= ${dayStart} and o.estimated_arrival_date <= ${dayEnd})
+          or (o.arrival_date >= ${dayStart} and o.arrival_date <= ${dayEnd}))`),
+  );
+  return {
+    orders: num(r?.orders),
+    avgDelaySeconds: numOrNull(r?.avg_delay),
+    avgReceptionSeconds: numOrNull(r?.avg_reception),
+    maxReceptionSeconds: numOrNull(r?.max_reception),
+    incorrect: num(r?.incorrect),
+    correct: num(r?.correct),
+    todayTotal: num(today?.total),
+    todayPending: num(today?.pending),
+  };
+};
+
+/** Movement entry figures: movements arriving at the scope created in [from, to]; reception time = arrival − exit. */
+export const movementEntryStats = async (
+  db: DbOrTx,
+  { locationIds, from, to }: { locationIds: readonly number[]; from: Date; to: Date },
+) => {
+  const [r] = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`
+      select count(*) as orders,
+        count(*) filter (where o.destination_status in (0, 1)) as pending,
+        avg(extract(epoch from (o.arrival_date - o.exit_date)))::float8 as avg_reception,
+        max(extract(epoch from (o.arrival_date - o.exit_date)))::float8 as max_reception
+      from orders o
+      where o.type = 'movement' and ${inScope(sql`o.destination_location_id`, locationIds)}
+        and o.creation_date >= ${from} and o.creation_date <= ${to}`),
+  );
+  return {
+    orders: num(r?.orders),
+    pending: num(r?.pending),
+    avgReception: numOrNull(r?.avg_reception),
+    maxReception: numOrNull(r?.max_reception),
+  };
+};
+
+/** Exit figures: movements and online orders leaving the scope created in [from, to]; shipping time = last box out − creation. */
+export const exitStats = async (
+  db: DbOrTx,
+  { locationIds, from, to }: { locationIds: readonly number[]; from: Date; to: Date },
+) => {
+  const [r] = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`
+      select count(*) as orders,
+        count(*) filter (where o.origin_status in (0, 1)) as pending,
+        avg(extract(epoch from (lb.last_box - o.creation_date)))::float8 as avg_shipping,
+        max(extract(epoch from (lb.last_box - o.creation_date)))::float8 as max_shipping
+      from orders o
+      left join lateral (select max(b.origin_reading_time) as last_box from boxes b where b.order_id = o.id) lb on true
+      where o.type in ('movement', 'online') and ${inScope(sql`o.origin_location_id`, locationIds)}
+        and o.creation_date >= ${from} and o.creation_date <= ${to}`),
+  );
+  return {
+    orders: num(r?.orders),
+    pending: num(r?.pending),
+    avgShipping: numOrNull(r?.avg_shipping),
+    maxShipping: numOrNull(r?.max_shipping),
+  };
+};
+
+/** POS figures: sales and returns of the scope ending in [from, to], and their items (quantity 1 each). */
+export const saleStats = async (
+  db: DbOrTx,
+  { locationIds, from, to }: { locationIds: readonly number[]; from: Date; to: Date },
+) => {
+  const [r] = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`
+      select count(*) filter (where p.kind = 'sale') as sales,
+        coalesce(sum(p.item_count) filter (where p.kind = 'sale'), 0) as items_sold,
+        count(*) filter (where p.kind = 'return') as returns,
+        coalesce(sum(p.item_count) filter (where p.kind = 'return'), 0) as items_returned
+      from pos_transactions p
+      where ${inScope(sql`p.location_id`, locationIds)} and p.end_time >= ${from} and p.end_time <= ${to}`),
+  );
+  return {
+    sales: num(r?.sales),
+    itemsSold: num(r?.items_sold),
+    returns: num(r?.returns),
+    itemsReturned: num(r?.items_returned),
+  };
+};
+
+/**
+ * Inventory figures of the scope over inventories started in [from, to]: counts by state, and over
+ * the validated ones (state 2) the average duration, items read, accuracy (matched ÷ (expected +
+ * read − matched) × 100) and the reading rate (Σ read ÷ Σ seconds).
+ */
+export const inventoryStats = async (
+  db: DbOrTx,
+  { locationIds, from, to }: { locationIds: readonly number[]; from: Date; to: Date },
+) => {
+  const [r] = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`
+      select count(*) as total,
+        count(*) filter (where i.state in (0, 1)) as pending,
+        count(*) filter (where i.state = 2) as validated,
+        avg(extract(epoch from (i.end_time - i.start_time))) filter (where i.state = 2 and i.end_time is not null)::float8 as avg_seconds,
+        avg(i.read_count) filter (where i.state = 2)::float8 as avg_items,
+        avg(case when i.expected_count + i.read_count - i.matched_count > 0
+                 then 100.0 * i.matched_count / (i.expected_count + i.read_count - i.matched_count) else 100 end)
+          filter (where i.state = 2)::float8 as avg_accuracy,
+        sum(i.read_count) filter (where i.state = 2 and i.end_time is not null) as read_sum,
+        sum(extract(epoch from (i.end_time - i.start_time))) filter (where i.state = 2 and i.end_time is not null)::float8 as seconds_sum
+      from inventories i
+      where ${inScope(sql`i.location_id`, locationIds)} and i.start_time >= ${from} and i.start_time <= ${to}`),
+  );
+  return {
+    total: num(r?.total),
+    pending: num(r?.pending),
+    validated: num(r?.validated),
+    avgSeconds: numOrNull(r?.avg_seconds),
+    avgItems: numOrNull(r?.avg_items),
+    avgAccuracy: numOrNull(r?.avg_accuracy),
+    readSum: num(r?.read_sum),
+    secondsSum: num(r?.seconds_sum),
+  };
+};
+
+// ---------------------------------------------------------------- stock evolution (GET /stockev/)
+
+export const listStockEvolution = async (
+  db: DbOrTx,
+  {
+    user,
+    location,
+    area,
+    areaIsNull,
+    dayGte,
+    dayLte,
+    ascending,
+    page,
+  }: {
+    user: AuthUser;
+    location?: number;
+    area?: number;
+    /** true: location totals only; false: area rows only (ignored when an area is given). */
+    areaIsNull: boolean;
+    dayGte?: string;
+    dayLte?: string;
+    ascending: boolean;
+    page: PageParams;
+  },
+) => {
+  const where = and(
+    visibleLocations(user),
+    location === undefined ? undefined : eq(stockDaily.locationId, location),
+    area === undefined ? (areaIsNull ? isNull(stockDaily.areaId) : isNotNull(stockDaily.areaId)) : eq(stockDaily.areaId, area),
+    dayGte ? gte(stockDaily.day, dayGte) : undefined,
+    dayLte ? lte(stockDaily.day, dayLte) : undefined,
+  );
+  const [total] = await db
+    .select({ n: count() })
+    .from(stockDaily)
+    .innerJoin(locations, eq(locations.id, stockDaily.locationId))
+    .where(where);
+  const rows = await db
+    .select({
+      day: stockDaily.day,
+      location: stockDaily.locationId,
+      locationDescription: locations.description,
+      area: stockDaily.areaId,
+      areaDescription: areas.description,
+      quantity: stockDaily.quantity,
+      theoreticalQuantity: stockDaily.theoreticalQuantity,
+    })
+    .from(stockDaily)
+    .innerJoin(locations, eq(locations.id, stockDaily.locationId))
+    .leftJoin(areas, eq(areas.id, stockDaily.areaId))
+    .where(where)
+    .orderBy(
+      ascending ? asc(stockDaily.day) : desc(stockDaily.day),
+      asc(stockDaily.locationId),
+      sql`${stockDaily.areaId} asc nulls first`,
+    )
+    .limit(page.limit)
+    .offset(page.offset);
+  return { count: total?.n ?? 0, rows };
+};
+
+// ---------------------------------------------------------------- daily snapshots (stock_daily)
+
+export type SnapshotRow = { locationId: number; areaId: number | null; quantity: number; theoreticalQuantity: number };
+
+/**
+ * The live stock of every area (items STOCKED there + counted stock) and, per location, the total
+ * and the theoretical stock: the rows a snapshot writes, for every location of every company.
+ */
+export const liveSnapshotRows = async (db: DbOrTx): Promise<SnapshotRow[]> => {
+  const areaRows = rowsOf<{ location_id: number; area_id: number; quantity: unknown }>(
+    await db.execute(sql`
+      select a.location_id, a.id as area_id,
+        (select count(*) from items i where i.area_id = a.id and i.state = 0)
+        + (select coalesce(sum(c.quantity), 0) from counted_stocks c where c.area_id = a.id) as quantity
+      from areas a`),
+  );
+  const theoretical = rowsOf<{ location_id: number; q: unknown }>(
+    await db.execute(sql`
+      select location_id, sum(q) as q from (
+        select o.destination_location_id as location_id, bc.quantity as q from orders o
+          join boxes b on b.order_id = o.id join box_contents bc on bc.box_id = b.id
+          where o.type in ('purchase', 'movement') and o.destination_location_id is not null and b.destination_status in (1, 2)
+        union all
+        select o.origin_location_id, -bc.quantity from orders o
+          join boxes b on b.order_id = o.id join box_contents bc on bc.box_id = b.id
+          where o.type in ('movement', 'online') and o.origin_location_id is not null and b.origin_status in (1, 2)
+      ) x group by location_id`),
+  );
+  const locationIds = rowsOf<{ id: number }>(await db.execute(sql`select id from locations`)).map((r) => Number(r.id));
+  return toSnapshotRows(
+    areaRows.map((r) => ({ locationId: Number(r.location_id), areaId: Number(r.area_id), quantity: num(r.quantity) })),
+    new Map(theoretical.map((r) => [Number(r.location_id), num(r.q)])),
+    locationIds,
+  );
+};
+
+/** Area rows plus one total row per location (area null) with the sum of its areas and its theoretical stock. */
+export const toSnapshotRows = (
+  areaRows: readonly { locationId: number; areaId: number; quantity: number }[],
+  theoretical: ReadonlyMap<number, number>,
+  locationIds: readonly number[],
+): SnapshotRow[] => {
+  const totals = new Map<number, number>(locationIds.map((id) => [id, 0]));
+  for (const r of areaRows) totals.set(r.locationId, (totals.get(r.locationId) ?? 0) + r.quantity);
+  return [
+    ...areaRows.map((r) => ({ ...r, theoreticalQuantity: 0 })),
+    ...[...totals].map(([locationId, quantity]) => ({
+      locationId,
+      areaId: null,
+      quantity,
+      theoreticalQuantity: theoretical.get(locationId) ?? 0,
+    })),
+  ];
+};
+
+/** Writes a day's snapshot rows: replaces the day's values (`overwrite`) or only fills the missing ones. */
+export const writeSnapshotRows = async (
+  db: DbOrTx,
+  { day, rows, overwrite }: { day: string; rows: readonly SnapshotRow[]; overwrite: boolean },
+): Promise<number> => {
+  let written = 0;
+  for (let i = 0; i < rows.length; i += 500) {
+    const chunk = rows.slice(i, i + 500).map((r) => ({ day, ...r }));
+    const insert = db.insert(stockDaily).values(chunk);
+    const result = overwrite
+      ? await insert
+          .onConflictDoUpdate({
+            target: [stockDaily.locationId, stockDaily.areaId, stockDaily.day],
+            set: { quantity: sql`excluded.quantity`, theoreticalQuantity: sql`excluded.theoretical_quantity` },
+          })
+          .returning({ day: stockDaily.day })
+      : await insert.onConflictDoNothing().returning({ day: stockDaily.day });
+    written += result.length;
+  }
+  return written;
+};
+
+/** Days in [from, to] on which some location has no total row yet. */
+export const daysMissingSnapshots = async (db: DbOrTx, { from, to }: { from: string; to: string }): Promise<string[]> =>
+  rowsOf<{ day: string }>(
+    await db.execute(sql`
+      select to_char(d, 'YYYY-MM-DD') as day
+      from generate_series(${from}::date, ${to}::date, interval '1 day') d
+      where exists (select 1 from locations l where l.created_at < d + interval '1 day'
+        and not exists (select 1 from stock_daily s where s.location_id = l.id and s.area_id is null and s.day = d::date))
+      order by d`),
+  ).map((r) => r.day);
+
+/**
+ * The stock of every area at the end of each day in [from, to], rebuilt from the tag history:
+ * each trace says an item's state and area after a read, so an item counts in an area from a
+ * STOCKED trace there until its next trace. Counted stock counts from its upload. Best effort:
+ * changes made without a read (an inventory's validation, a cabinet's "the rest leaves") are not
+ * in the history. Theoretical stock per location: boxes received minus shipped up to each day.
+ */
+export const rebuiltSnapshotRows = async (
+  db: DbOrTx,
+  { from, to }: { from: string; to: string },
+): Promise<Map<string, SnapshotRow[]>> => {
+  const areaRows = rowsOf<{ day: string; location_id: number; area_id: number; quantity: unknown }>(
+    await db.execute(sql`
+      with iv as (
+        select t.area2_id as area_id, t.state,
+          (t.read_at at time zone 'UTC')::date as d_in,
+          (lead(t.read_at) over (partition by t.item_id order by t.read_at, t.id) at time zone 'UTC')::date as d_out
+        from traces t
+      ),
+      deltas as (
+        select area_id, d_in as d, 1 as n from iv where state = 0 and area_id is not null and d_in <= ${to}::date
+        union all
+        select area_id, d_out, -1 from iv where state = 0 and area_id is not null and d_out is not null and d_out <= ${to}::date
+        union all
+        select area_id, (uploaded_at at time zone 'UTC')::date, quantity from counted_stocks where (uploaded_at at time zone 'UTC')::date <= ${to}::date
+      ),
+      per_day as (select area_id, d, sum(n) as n from deltas group by area_id, d)
+      select to_char(days.d, 'YYYY-MM-DD') as day, a.location_id, a.id as area_id,
+        (select coalesce(sum(p.n), 0) from per_day p where p.area_id = a.id and p.d <= days.d::date) as quantity
+      from areas a cross join generate_series(${from}::date, ${to}::date, interval '1 day') days(d)`),
+  );
+  const theoretical = rowsOf<{ day: string; location_id: number; q: unknown }>(
+    await db.execute(sql`
+      with moves as (
+        select o.destination_location_id as location_id, (b.destination_reading_time at time zone 'UTC')::date as d, bc.quantity as q
+          from orders o join boxes b on b.order_id = o.id join box_contents bc on bc.box_id = b.id
+          where o.type in ('purchase', 'movement') and o.destination_location_id is not null
+            and b.destination_status in (1, 2) and b.destination_reading_time is not null
+        union all
+        select o.origin_location_id, (b.origin_reading_time at time zone 'UTC')::date, -bc.quantity
+          from orders o join boxes b on b.order_id = o.id join box_contents bc on bc.box_id = b.id
+          where o.type in ('movement', 'online') and o.origin_location_id is not null
+            and b.origin_status in (1, 2) and b.origin_reading_time is not null
+      ),
+      per_day as (select location_id, d, sum(q) as q from moves where d <= ${to}::date group by location_id, d)
+      select to_char(days.d, 'YYYY-MM-DD') as day, l.id as location_id,
+        (select coalesce(sum(p.q), 0) from per_day p where p.location_id = l.id and p.d <= days.d::date) as q
+      from locations l cross join generate_series(${from}::date, ${to}::date, interval '1 day') days(d)`),
+  );
+  const locationIds = rowsOf<{ id: number }>(await db.execute(sql`select id from locations`)).map((r) => Number(r.id));
+  const byDay = new Map<
+    string,
+    { areas: { locationId: number; areaId: number; quantity: number }[]; theo: Map<number, number> }
+  >();
+  const entry = (day: string) => {
+    let e = byDay.get(day);
+    if (!e) {
+      e = { areas: [], theo: new Map() };
+      byDay.set(day, e);
+    }
+    return e;
+  };
+  for (const r of areaRows) {
+    entry(r.day).areas.push({ locationId: Number(r.location_id), areaId: Number(r.area_id), quantity: num(r.quantity) });
+  }
+  for (const r of theoretical) entry(r.day).theo.set(Number(r.location_id), num(r.q));
+  return new Map([...byDay].map(([day, e]) => [day, toSnapshotRows(e.areas, e.theo, locationIds)]));
+};

@@ -1,0 +1,103 @@
+import {
+  errorBodySchema,
+  idParamSchema,
+  pageOf,
+  RoleThreshold,
+  STICKERS_PAGE_SIZE,
+  stickerCreateBodySchema,
+  stickerListQuerySchema,
+  stickerPdfListQuerySchema,
+  stickerPdfSchema,
+  stickerSchema,
+} from '@rfid/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { pageParams, toPage } from '../../http/paging.js';
+import { currentUser } from '../../plugins/auth.js';
+import type { ModuleDeps } from '../registry.js';
+import { createStickerBuilder, createStickersService } from './stickers.service.js';
+
+const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+const tags = ['stickers'];
+/** Box stickers are printing: the printer menu reads them (roles 1 to 4), and the same roles make them. */
+const read = { maxRole: RoleThreshold.printerMenu };
+const write = { maxRole: RoleThreshold.printOrderAdd };
+
+/** Box stickers (spec "Stickers"): GET/POST /stickers/, GET /stickers_pdfs/ and /stickers_pdfs/{id}/ (the PDF). */
+export const stickersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }) => {
+  const builder = createStickerBuilder(db, app.log);
+  const service = createStickersService(db, builder);
+  app.addHook('onReady', async () => builder.recover());
+  app.addHook('onClose', async () => builder.drain());
+
+  app.get(
+    '/stickers/',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'Sticker requests, newest first (status 0 pending, 1 completed; order filter)',
+        querystring: stickerListQuerySchema,
+        response: { 200: pageOf(stickerSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const { order, status } = request.query;
+      const page = pageParams(request.query, STICKERS_PAGE_SIZE);
+      const { count, results } = await service.list(
+        currentUser(request),
+        { ...(order === undefined ? {} : { order }), ...(status === undefined ? {} : { status }) },
+        page,
+      );
+      return toPage(request, page, count, results);
+    },
+  );
+
+  app.post(
+    '/stickers/',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: "Stickers for an order's boxes {order_id, box_ids?, language?}: pending, its PDF follows",
+        body: stickerCreateBodySchema,
+        response: { 201: stickerSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await service.create(currentUser(request), request.body)),
+  );
+
+  app.get(
+    '/stickers_pdfs/',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'Sticker PDFs, newest first (sticker filter)',
+        querystring: stickerPdfListQuerySchema,
+        response: { 200: pageOf(stickerPdfSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const { sticker } = request.query;
+      const page = pageParams(request.query, STICKERS_PAGE_SIZE);
+      const { count, results } = await service.pdfs(currentUser(request), sticker === undefined ? {} : { sticker }, page);
+      return toPage(request, page, count, results);
+    },
+  );
+
+  app.get(
+    '/stickers_pdfs/:id/',
+    {
+      config: read,
+      schema: { tags, summary: 'A sticker PDF (one page per box)', params: idParamSchema, response: { 200: z.any(), ...errors } },
+    },
+    async (request, reply) => {
+      const { fileName, bytes } = await service.pdf(currentUser(request), request.params.id);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .send(bytes);
+    },
+  );
+};

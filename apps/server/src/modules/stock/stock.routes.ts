@@ -1,0 +1,314 @@
+import {
+  alarmCountSchema,
+  alarmQuerySchema,
+  boxAreaSeenQuerySchema,
+  boxAreaSeenSchema,
+  boxStockQuerySchema,
+  boxStockRowSchema,
+  codebarParamSchema,
+  contentBoxSchema,
+  errorBodySchema,
+  globalStockQuerySchema,
+  idParamSchema,
+  inventoryFileResultSchema,
+  itemStockQuerySchema,
+  itemStockRowSchema,
+  minimumStockBodySchema,
+  minimumStockQuerySchema,
+  minimumStockSchema,
+  minimumStockUpdateBodySchema,
+  pageOf,
+  RoleThreshold,
+  STOCK_PAGE_SIZE,
+  stockAlarmSchema,
+  stockQuerySchema,
+  stockRowSchema,
+} from '@rfid/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { fieldError } from '../../http/errors.js';
+import { pageParams, toPage } from '../../http/paging.js';
+import { currentUser } from '../../plugins/auth.js';
+import { streamCsv } from '../movements/outbound.csv.js';
+import type { ModuleDeps } from '../registry.js';
+import { createStockService } from './stock.service.js';
+
+const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+/** Uploading an inventory file and editing minimum stock: roles 1 to 3 (spec section 6, "import an inventory file"). */
+const STOCK_EDIT = RoleThreshold.importInventory;
+const FILE_MAX_BYTES = 10 * 1024 * 1024;
+const SELECT_FILE = 'Please select file';
+
+/** The file's text: UTF-8, or Latin-1 when it is not valid UTF-8 (spreadsheets export either). */
+const decodeText = (bytes: Buffer): string => {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return new TextDecoder('latin1').decode(bytes);
+  }
+};
+
+/**
+ * Stock (spec sections 2 "Inventory" and "Alarms", 7 "Areas" and "Items and alarms";
+ * docs/design/stock.md): stock per GTIN of an area, a location or every visible location; stock
+ * by tag; box stock and box tracking; the counted-stock upload; minimum stock; alarms. Reads are
+ * open to every role in scope; uploads and minimum stock edits to roles 1–3. Foreign ids are 404.
+ */
+export const stockRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }) => {
+  const service = createStockService(db);
+  const tags = ['stock'];
+
+  app.get(
+    '/areas/:id/summary/',
+    {
+      schema: {
+        tags,
+        summary:
+          'Stock per GTIN of an area: items STOCKED + counted stock, with minimum stock (11 per page; gtin, itemtype, omit, order_by=-count)',
+        params: idParamSchema,
+        querystring: stockQuerySchema,
+        response: { 200: pageOf(stockRowSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const page = pageParams(request.query, STOCK_PAGE_SIZE);
+      const { count, results } = await service.areaSummary(currentUser(request), request.params.id, request.query, page);
+      return toPage(request, page, count, results);
+    },
+  );
+
+  app.get(
+    '/global-stock/',
+    {
+      schema: {
+        tags,
+        summary: 'Stock per GTIN of an area (area1), a location (location) or every location the user sees (11 per page)',
+        querystring: globalStockQuerySchema,
+        response: { 200: pageOf(stockRowSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const page = pageParams(request.query, STOCK_PAGE_SIZE);
+      const { count, results } = await service.globalStock(currentUser(request), request.query, page);
+      return toPage(request, page, count, results);
+    },
+  );
+
+  app.get(
+    '/global-item-stock/',
+    {
+      schema: {
+        tags,
+        summary: 'Stock by tag: the items STOCKED in an area (area1), a location or every visible location (11 per page)',
+        querystring: itemStockQuerySchema,
+        response: { 200: pageOf(itemStockRowSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const page = pageParams(request.query, STOCK_PAGE_SIZE);
+      const { count, results } = await service.itemStock(currentUser(request), request.query, page);
+      return toPage(request, page, count, results);
+    },
+  );
+
+  app.get(
+    '/boxstock/',
+    {
+      schema: {
+        tags,
+        summary: 'Boxes in stock: barcodes whose last reading set was in the area, location or visible locations (11 per page)',
+        querystring: boxStockQuerySchema,
+        response: { 200: pageOf(boxStockRowSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const page = pageParams(request.query, STOCK_PAGE_SIZE);
+      const { count, results } = await service.boxStock(currentUser(request), request.query, page);
+      return toPage(request, page, count, results);
+    },
+  );
+
+  app.get(
+    '/areas/:id/boxstock/',
+    {
+      schema: {
+        tags,
+        summary: 'Boxes in stock in an area (11 per page; codebar__icontains)',
+        params: idParamSchema,
+        querystring: boxStockQuerySchema.omit({ area: true, location: true }),
+        response: { 200: pageOf(boxStockRowSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const page = pageParams(request.query, STOCK_PAGE_SIZE);
+      const { count, results } = await service.boxStock(
+        currentUser(request),
+        { ...request.query, area: request.params.id },
+        page,
+      );
+      return toPage(request, page, count, results);
+    },
+  );
+
+  app.get(
+    '/contentbox/:codebar/',
+    {
+      schema: {
+        tags,
+        summary: "A box's contents: the GTINs of its last reading set",
+        params: codebarParamSchema,
+        response: { 200: contentBoxSchema, ...errors },
+      },
+    },
+    async (request) => service.contentBox(currentUser(request), request.params.codebar),
+  );
+
+  app.get(
+    '/boxareaseens/:id/',
+    {
+      schema: {
+        tags,
+        summary: 'Box tracking of an area: barcodes read there, cycles, detections and last date (11 per page)',
+        params: idParamSchema,
+        querystring: boxAreaSeenQuerySchema,
+        response: { 200: pageOf(boxAreaSeenSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const page = pageParams(request.query, STOCK_PAGE_SIZE);
+      const { count, results } = await service.boxesSeen(currentUser(request), request.params.id, request.query, page);
+      return toPage(request, page, count, results);
+    },
+  );
+
+  app.get(
+    '/boxareaseens/:id/csv/',
+    { schema: { tags, summary: 'Box tracking of an area as CSV (streamed)', params: idParamSchema, response: errors } },
+    async (request, reply) => {
+      const { area, chunks } = await service.boxesSeenCsv(currentUser(request), request.params.id);
+      return streamCsv(reply, {
+        filename: `box-tracking-area-${area.id}.csv`,
+        columns: ['area', 'location', 'barcode', 'pallet', 'cycles', 'detections', 'date'],
+        chunks: (async function* () {
+          for await (const rows of chunks) {
+            yield rows.map((r) => [
+              area.description,
+              area.locationDescription,
+              r.codebar,
+              r.pallet,
+              r.cycles,
+              r.detections,
+              r.date,
+            ]);
+          }
+        })(),
+      });
+    },
+  );
+
+  app.post(
+    '/areas/:id/upload_inventory_file/',
+    {
+      config: { maxRole: STOCK_EDIT },
+      schema: {
+        tags,
+        summary:
+          'Counted stock of an area from a CSV (multipart field "file"; gtin and quantity columns). A bad row refuses the whole file (roles 1–3)',
+        params: idParamSchema,
+        response: { 200: inventoryFileResultSchema, ...errors },
+      },
+    },
+    async (request) => {
+      let bytes: Buffer;
+      try {
+        const file = await request.file({ limits: { fileSize: FILE_MAX_BYTES, files: 1 } });
+        if (!file) throw fieldError('file', SELECT_FILE);
+        if (!/\.csv$/i.test(file.filename)) throw fieldError('file', 'Only .csv files.');
+        bytes = await file.toBuffer();
+      } catch (error) {
+        const code = (error as { code?: string }).code;
+        if (code === 'FST_REQ_FILE_TOO_LARGE') throw fieldError('file', 'The file is too large (at most 10 MB).');
+        if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw fieldError('file', SELECT_FILE);
+        throw error;
+      }
+      if (bytes.length === 0) throw fieldError('file', SELECT_FILE);
+      return service.uploadInventoryFile(currentUser(request), request.params.id, decodeText(bytes));
+    },
+  );
+
+  app.get(
+    '/types/:id/minstock/',
+    {
+      schema: {
+        tags,
+        summary: "A GTIN's minimum stocks in the areas the user sees (location, area), with the current stock",
+        params: idParamSchema,
+        querystring: minimumStockQuerySchema,
+        response: { 200: z.array(minimumStockSchema), ...errors },
+      },
+    },
+    async (request) => service.minimumStocksOfType(currentUser(request), request.params.id, request.query),
+  );
+
+  app.post(
+    '/minstock/',
+    {
+      config: { maxRole: STOCK_EDIT },
+      schema: {
+        tags,
+        summary: 'Set the minimum stock of a GTIN in an area: 201 created, 200 replaced (roles 1–3)',
+        body: minimumStockBodySchema,
+        response: { 200: minimumStockSchema, 201: minimumStockSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { created, record } = await service.setMinimumStock(currentUser(request), request.body);
+      return reply.status(created ? 201 : 200).send(record);
+    },
+  );
+
+  app.put(
+    '/minstock/:id/',
+    {
+      config: { maxRole: STOCK_EDIT },
+      schema: {
+        tags,
+        summary: "Change a minimum stock's value and area (roles 1–3; 409 when that area has one for the GTIN)",
+        params: idParamSchema,
+        body: minimumStockUpdateBodySchema,
+        response: { 200: minimumStockSchema, 409: errorBodySchema, ...errors },
+      },
+    },
+    async (request) => service.updateMinimumStock(currentUser(request), request.params.id, request.body),
+  );
+
+  app.get(
+    '/alarms/',
+    {
+      schema: {
+        tags,
+        summary: 'Stock alarms: GTINs below their minimum stock (11 per page; location, area, gtin, order_by)',
+        querystring: alarmQuerySchema,
+        response: { 200: pageOf(stockAlarmSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const page = pageParams(request.query, STOCK_PAGE_SIZE);
+      const { count, results } = await service.alarms(currentUser(request), request.query, page);
+      return toPage(request, page, count, results);
+    },
+  );
+
+  app.get(
+    '/alarms/count/',
+    {
+      schema: {
+        tags,
+        summary: 'How many stock alarms (the header bell; location, area, gtin)',
+        querystring: alarmQuerySchema.omit({ limit: true, offset: true, order_by: true }),
+        response: { 200: alarmCountSchema, ...errors },
+      },
+    },
+    async (request) => ({ count: await service.alarmCount(currentUser(request), request.query) }),
+  );
+};

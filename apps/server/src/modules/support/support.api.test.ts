@@ -1,0 +1,147 @@
+import { SCREENSHOT_MAX_BYTES, TICKET_CREATED_MESSAGE, TOPIC_WORDS_MESSAGE } from '@rfid/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { supportTickets } from '../../db/schema/index.js';
+import { buildTestApp, type TestApp } from '../../test/helpers.js';
+import { type InboundIds, loadInboundIds } from '../orders/inbound-fixtures.js';
+import { SCREENSHOT_NOT_IMAGE, SCREENSHOT_TOO_LARGE } from './support.service.js';
+
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
+
+type Part = { name: string; value: string } | { name: string; filename: string; type: string; bytes: Buffer };
+
+/** A multipart/form-data body as a browser's FormData sends it. */
+const multipart = (parts: Part[]) => {
+  const boundary = '----rfidsupportboundary';
+  const chunks = parts.flatMap((p) =>
+    'bytes' in p
+      ? [
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"; filename="${p.filename}"\r\nContent-Type: ${p.type}\r\n\r\n`,
+          ),
+          p.bytes,
+          Buffer.from('\r\n'),
+        ]
+      : [Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"\r\n\r\n${p.value}\r\n`)],
+  );
+  return {
+    payload: Buffer.concat([...chunks, Buffer.from(`--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+};
+
+const TOPIC = 'The inbound tunnel misses boxes';
+const fields = (over: Record<string, string> = {}): Part[] =>
+  Object.entries({
+    email: 'ana@demo.local',
+    topic: TOPIC,
+    description: 'Since Monday the tunnel at the dock reads half of the boxes.',
+    ...over,
+  }).map(([name, value]) => ({ name, value }));
+const image = (bytes = PNG, type = 'image/png', name = 'image'): Part => ({ name, filename: 'screen.png', type, bytes });
+
+/** POST /ticket/ (multipart: the fields and the screenshot), and the company's tickets for role 1. */
+describe('support tickets', () => {
+  let t: TestApp;
+  let ids: InboundIds;
+
+  const post = async (who: string, parts: Part[]) => {
+    const m = multipart(parts);
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/ticket/',
+      payload: m.payload,
+      headers: { ...m.headers, authorization: await t.login(who) },
+    });
+  };
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    ids = await loadInboundIds(t.database.db);
+  });
+  afterAll(async () => t?.close());
+
+  it('stores a ticket with its screenshot for any role, and answers "Support ticket created"', async () => {
+    const store = ids.locations['T-MAD-01'] as number;
+    const r = await post('viewer@demo.local', [...fields({ location_id: String(store) }), image()]);
+    expect(r.statusCode, r.body).toBe(201);
+    expect(r.json()).toMatchObject({
+      email: 'ana@demo.local',
+      topic: TOPIC,
+      location_id: store,
+      screenshot: { mime: 'image/png', bytes: PNG.length },
+      message: TICKET_CREATED_MESSAGE,
+    });
+    const [row] = await t.database.db.select().from(supportTickets).where(eq(supportTickets.id, r.json().id));
+    expect(row).toMatchObject({ topic: TOPIC, screenshotMime: 'image/png' });
+    expect(Buffer.from(row?.screenshot ?? '', 'base64').equals(PNG)).toBe(true);
+    // Also under the field name "screenshot", and without any screenshot.
+    expect((await post('editor@demo.local', [...fields(), image(PNG, 'image/png', 'screenshot')])).statusCode).toBe(201);
+    const bare = await post('admin@demo.local', fields({ topic: 'one two three four five six seven eight nine ten' }));
+    expect(bare.statusCode).toBe(201);
+    expect(bare.json().screenshot).toBeNull();
+  });
+
+  it('refuses a topic outside 5 to 10 words, a bad email and no description (400, per field)', async () => {
+    for (const topic of ['Tunnel broken', 'one two three four', 'one two three four five six seven eight nine ten eleven', '']) {
+      const r = await post('admin@demo.local', [...fields({ topic }), image()]);
+      expect(r.statusCode, topic).toBe(400);
+      expect(r.json().errors.topic, topic).toHaveLength(1);
+    }
+    const four = await post('admin@demo.local', fields({ topic: 'one two   three four' }));
+    expect(four.json().errors.topic).toEqual([TOPIC_WORDS_MESSAGE]);
+    const email = await post('admin@demo.local', fields({ email: 'not-an-email' }));
+    expect(Object.keys(email.json().errors)).toEqual(['email']);
+    const nothing = await post('admin@demo.local', fields({ description: '   ' }));
+    expect(Object.keys(nothing.json().errors)).toEqual(['description']);
+  });
+
+  it('refuses a file that is not an image, whatever its name says, and one above 5 MB', async () => {
+    const svg = await post('admin@demo.local', [...fields(), image(Buffer.from('<svg onload="alert(1)"/>'), 'image/png')]);
+    expect(svg.statusCode).toBe(400);
+    expect(svg.json().errors.image).toEqual([SCREENSHOT_NOT_IMAGE]);
+    const big = await post('admin@demo.local', [...fields(), image(Buffer.concat([PNG, Buffer.alloc(SCREENSHOT_MAX_BYTES)]))]);
+    expect(big.statusCode).toBe(400);
+    expect(big.json().errors.image).toEqual([SCREENSHOT_TOO_LARGE]);
+  });
+
+  it('refuses JSON (400), a location the user does not see (404) and no token (401)', async () => {
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/api/ticket/',
+      payload: { email: 'a@b.c', topic: TOPIC, description: 'x' },
+      headers: { authorization: await t.login('admin@demo.local') },
+    });
+    expect(json.statusCode).toBe(400);
+    const cd = ids.locations['CD-MAD'] as number;
+    expect((await post('viewer@demo.local', fields({ location_id: String(cd) }))).statusCode).toBe(404);
+    const m = multipart(fields());
+    expect((await t.app.inject({ method: 'POST', url: '/api/ticket/', ...m })).statusCode).toBe(401);
+  });
+
+  it('lists the company’s tickets with their screenshots for role 1 only', async () => {
+    const list = await t.app.inject({ url: '/api/ticket/', headers: { authorization: await t.login('admin@demo.local') } });
+    expect(list.statusCode).toBe(200);
+    const tickets = list.json().results as { id: number; screenshot: { bytes: number } | null }[];
+    expect(list.json().count).toBe(3);
+    const withImage = tickets.find((x) => x.screenshot !== null);
+    expect(withImage?.screenshot?.bytes).toBe(PNG.length);
+    const png = await t.app.inject({
+      url: `/api/ticket/${withImage?.id}/screenshot/`,
+      headers: { authorization: await t.login('admin@demo.local') },
+    });
+    expect(png.headers['content-type']).toBe('image/png');
+    expect(png.rawPayload.equals(PNG)).toBe(true);
+    expect(
+      (await t.app.inject({ url: '/api/ticket/', headers: { authorization: await t.login('brand@demo.local') } })).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await t.app.inject({
+          url: '/api/ticket/999999/screenshot/',
+          headers: { authorization: await t.login('admin@demo.local') },
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+});

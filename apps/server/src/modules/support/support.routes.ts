@@ -1,0 +1,111 @@
+import {
+  errorBodySchema,
+  idParamSchema,
+  pageOf,
+  pagingQuerySchema,
+  SCREENSHOT_MAX_BYTES,
+  supportTicketListItemSchema,
+  supportTicketSchema,
+  type TicketFields,
+  ticketFieldsSchema,
+} from '@rfid/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError, type FieldErrors, fieldError } from '../../http/errors.js';
+import { pageParams, toPage } from '../../http/paging.js';
+import { currentUser } from '../../plugins/auth.js';
+import type { ModuleDeps } from '../registry.js';
+import { createSupportService, SCREENSHOT_TOO_LARGE } from './support.service.js';
+
+const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+/** Reading the company's tickets is role 1's (the spec only shows the form). */
+const READ_MAX_ROLE = 1;
+const FILE_FIELDS = new Set(['image', 'screenshot']);
+const MULTIPART_MESSAGE = 'Send the ticket as multipart/form-data (email, topic, description and the image).';
+
+/** The form's fields and its screenshot (multipart `image`, or `screenshot`), checked with the contract's schema. */
+const readTicket = async (request: FastifyRequest): Promise<{ fields: TicketFields; screenshot: Buffer | null }> => {
+  if (!request.isMultipart()) throw new AppError('VALIDATION', { message: MULTIPART_MESSAGE });
+  const raw: Record<string, string> = {};
+  let screenshot: Buffer | null = null;
+  try {
+    for await (const part of request.parts({ limits: { fileSize: SCREENSHOT_MAX_BYTES, files: 1, fields: 10 } })) {
+      if (part.type === 'file') {
+        const bytes = await part.toBuffer();
+        if (FILE_FIELDS.has(part.fieldname) && !screenshot) screenshot = bytes;
+      } else if (typeof part.value === 'string') {
+        raw[part.fieldname] = part.value;
+      }
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw fieldError('image', SCREENSHOT_TOO_LARGE);
+    if (code === 'FST_FILES_LIMIT_REACHED') throw fieldError('image', 'Send one screenshot.');
+    throw error;
+  }
+  const parsed = ticketFieldsSchema.safeParse(raw);
+  if (!parsed.success) {
+    const fieldErrors: FieldErrors = {};
+    for (const issue of parsed.error.issues) {
+      const field = String(issue.path[0] ?? 'non_field_errors');
+      fieldErrors[field] = [...(fieldErrors[field] ?? []), issue.message];
+    }
+    const [first] = Object.entries(fieldErrors);
+    throw new AppError('VALIDATION', {
+      message: first ? `${first[0]}: ${first[1][0]}` : 'Invalid request.',
+      errors: fieldErrors,
+    });
+  }
+  return { fields: parsed.data, screenshot };
+};
+
+/** Support (spec sections 2 "Support" and 7 "POST /ticket/ multipart (image plus fields)"). */
+export const supportRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }) => {
+  const service = createSupportService(db);
+  const tags = ['support'];
+
+  app.post(
+    '/ticket/',
+    {
+      schema: {
+        tags,
+        summary: `Open a support ticket (multipart: email, topic of 5 to 10 words, description, location_id?, image ≤ ${SCREENSHOT_MAX_BYTES / 1024 / 1024} MB: PNG, JPEG, GIF or WebP)`,
+        consumes: ['multipart/form-data'],
+        response: { 201: supportTicketSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { fields, screenshot } = await readTicket(request);
+      const ticket = await service.create(currentUser(request), fields, screenshot);
+      request.log.info({ ticket: ticket.id, topic: ticket.topic }, 'support ticket created');
+      return reply.status(201).send(ticket);
+    },
+  );
+
+  app.get(
+    '/ticket/',
+    {
+      config: { maxRole: READ_MAX_ROLE },
+      schema: {
+        tags,
+        summary: "The company's support tickets, newest first (role 1)",
+        querystring: pagingQuerySchema,
+        response: { 200: pageOf(supportTicketListItemSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const page = pageParams(request.query);
+      const { count, results } = await service.list(currentUser(request), page);
+      return toPage(request, page, count, results);
+    },
+  );
+
+  app.get(
+    '/ticket/:id/screenshot/',
+    { config: { maxRole: READ_MAX_ROLE }, schema: { tags, summary: "A ticket's screenshot (role 1)", params: idParamSchema } },
+    async (request, reply) => {
+      const image = await service.screenshot(currentUser(request), request.params.id);
+      return reply.header('content-type', image.mime).header('cache-control', 'private, no-store').send(image.bytes);
+    },
+  );
+};

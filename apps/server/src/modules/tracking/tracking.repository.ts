@@ -1,0 +1,295 @@
+import { and, asc, count, countDistinct, desc, eq, inArray, isNull, min, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.js';
+import { areas, devices, items, itemTypes, locations, readingSets, traces } from '../../db/schema/index.js';
+import { buildFilters, buildOrderBy, type FilterSpec } from '../../http/filters.js';
+import type { PageParams } from '../../http/paging.js';
+import type { AuthUser } from '../../plugins/auth.js';
+import { visibleLocations } from '../locations/location-scope.js';
+
+const area1 = alias(areas, 'area1');
+const area2 = alias(areas, 'area2');
+const location1 = alias(locations, 'location1');
+const location2 = alias(locations, 'location2');
+const itemArea = alias(areas, 'item_area');
+const itemLocation = alias(locations, 'item_location');
+const setArea = alias(areas, 'set_area');
+const setLocation = alias(locations, 'set_location');
+
+/** Ids of the locations the user may see, as a sub-select. */
+const visibleLocationIds = (db: Db, user: AuthUser) =>
+  db.select({ id: locations.id }).from(locations).where(visibleLocations(user));
+
+/** Items of the company; below role 2 only those now at one of the user's locations. */
+const itemScope = (db: Db, user: AuthUser): SQL =>
+  and(
+    eq(items.companyId, user.companyId),
+    user.locationIds === null ? undefined : inArray(items.locationId, visibleLocationIds(db, user)),
+  ) as SQL;
+
+const setScope = (db: Db, user: AuthUser): SQL =>
+  and(eq(readingSets.companyId, user.companyId), inArray(readingSets.locationId, visibleLocationIds(db, user))) as SQL;
+
+const itemColumns = {
+  id: items.id,
+  epc: items.epc,
+  scheme: items.scheme,
+  gtin: items.gtin,
+  serial: items.serial,
+  itemTypeId: items.itemTypeId,
+  description: itemTypes.description,
+  state: items.state,
+  locationId: items.locationId,
+  lastSeenAt: items.lastSeenAt,
+  areaId: itemArea.id,
+  areaDescription: itemArea.description,
+  areaLocationDescription: itemLocation.description,
+};
+export type ItemRow = {
+  id: number;
+  epc: string;
+  scheme: string;
+  gtin: string | null;
+  serial: string | null;
+  itemTypeId: number | null;
+  description: string | null;
+  state: number;
+  locationId: number | null;
+  lastSeenAt: Date | null;
+  areaId: number | null;
+  areaDescription: string | null;
+  areaLocationDescription: string | null;
+};
+
+export const itemFilters: FilterSpec = {
+  epc: { column: items.epc, lookups: ['exact', 'icontains', 'contains'] },
+  gtin: { column: items.gtin, lookups: ['exact', 'icontains', 'contains', 'isnull'] },
+  state: { column: items.state, lookups: ['exact'], type: 'number' },
+  area: { column: items.areaId, lookups: ['exact', 'isnull'], type: 'number' },
+  location: { column: items.locationId, lookups: ['exact'], type: 'number' },
+  last_seen_at: { column: items.lastSeenAt, lookups: ['gte', 'lte'], type: 'date' },
+};
+
+const setColumns = {
+  id: readingSets.id,
+  startTime: readingSets.startTime,
+  endTime: readingSets.endTime,
+  codebar: readingSets.codebar,
+  workingMode: readingSets.workingMode,
+  readCount: readingSets.readCount,
+  epcCount: readingSets.epcCount,
+  claimedBy: readingSets.claimedBy,
+  deviceId: devices.id,
+  deviceSerial: devices.serialNumber,
+  deviceMac: devices.macAddress,
+  areaId: setArea.id,
+  areaDescription: setArea.description,
+  areaLocationDescription: setLocation.description,
+};
+export type SetRow = {
+  id: string;
+  startTime: Date;
+  endTime: Date;
+  codebar: string | null;
+  workingMode: number | null;
+  readCount: number;
+  epcCount: number;
+  claimedBy: string | null;
+  deviceId: number | null;
+  deviceSerial: string | null;
+  deviceMac: string | null;
+  areaId: number | null;
+  areaDescription: string | null;
+  areaLocationDescription: string | null;
+};
+
+export const freeSetFilters: FilterSpec = {
+  id: { column: readingSets.id, lookups: ['exact', 'icontains'] },
+  codebar: { column: readingSets.codebar, lookups: ['exact', 'icontains', 'isnull'] },
+  start_time: { column: readingSets.startTime, lookups: ['gte', 'lte'], type: 'date' },
+  end_time: { column: readingSets.endTime, lookups: ['gte', 'lte'], type: 'date' },
+  area: { column: readingSets.areaId, lookups: ['exact'], type: 'number' },
+  device: { column: readingSets.deviceId, lookups: ['exact'], type: 'number' },
+};
+
+/** Queries of the EPC tracker and the free reading sets. */
+export const createTrackingRepository = (db: Db) => {
+  const selectItems = () =>
+    db
+      .select(itemColumns)
+      .from(items)
+      .leftJoin(itemTypes, eq(itemTypes.id, items.itemTypeId))
+      .leftJoin(itemArea, eq(itemArea.id, items.areaId))
+      .leftJoin(itemLocation, eq(itemLocation.id, itemArea.locationId));
+  const selectSets = () =>
+    db
+      .select(setColumns)
+      .from(readingSets)
+      .leftJoin(devices, eq(devices.id, readingSets.deviceId))
+      .leftJoin(setArea, eq(setArea.id, readingSets.areaId))
+      .leftJoin(setLocation, eq(setLocation.id, setArea.locationId));
+
+  return {
+    async itemsByEpc(user: AuthUser, epc: string): Promise<ItemRow[]> {
+      return selectItems()
+        .where(and(itemScope(db, user), eq(items.epc, epc)))
+        .orderBy(asc(items.id))
+        .limit(100);
+    },
+
+    async itemById(user: AuthUser, id: number): Promise<ItemRow | undefined> {
+      const [row] = await selectItems()
+        .where(and(itemScope(db, user), eq(items.id, id)))
+        .limit(1);
+      return row;
+    },
+
+    async listItems(user: AuthUser, query: Record<string, unknown>, page: PageParams) {
+      const where = and(itemScope(db, user), buildFilters(query, itemFilters));
+      const order = buildOrderBy(
+        query.order_by as string | undefined,
+        { id: items.id, epc: items.epc, gtin: items.gtin, state: items.state, last_seen_at: items.lastSeenAt },
+        [asc(items.id)],
+      );
+      const [total] = await db.select({ n: count() }).from(items).where(where);
+      const rows = await selectItems()
+        .where(where)
+        .orderBy(...order)
+        .limit(page.limit)
+        .offset(page.offset);
+      return { count: total?.n ?? 0, rows };
+    },
+
+    /**
+     * The readings (traces) of an item, newest first, with area names before and after, the
+     * reading set's claim and reader. Below role 2 only readings made at the user's locations.
+     */
+    async readingsOfItem(user: AuthUser, itemId: number, page: PageParams) {
+      const where = and(
+        eq(traces.companyId, user.companyId),
+        eq(traces.itemId, itemId),
+        user.locationIds === null ? undefined : inArray(readingSets.locationId, visibleLocationIds(db, user)),
+      );
+      const [total] = await db
+        .select({ n: count() })
+        .from(traces)
+        .innerJoin(readingSets, eq(readingSets.id, traces.readingSetId))
+        .where(where);
+      const rows = await db
+        .select({
+          id: traces.id,
+          readAt: traces.readAt,
+          state: traces.state,
+          epc: traces.epc,
+          readingSetId: traces.readingSetId,
+          antenna: traces.antenna,
+          rssi: traces.rssi,
+          claimedBy: readingSets.claimedBy,
+          deviceSerial: devices.serialNumber,
+          area1Id: area1.id,
+          area1Description: area1.description,
+          area1Location: location1.description,
+          area2Id: area2.id,
+          area2Description: area2.description,
+          area2Location: location2.description,
+          readAreaId: setArea.id,
+          readAreaDescription: setArea.description,
+          readAreaLocation: setLocation.description,
+        })
+        .from(traces)
+        .innerJoin(readingSets, eq(readingSets.id, traces.readingSetId))
+        .leftJoin(devices, eq(devices.id, readingSets.deviceId))
+        .leftJoin(area1, eq(area1.id, traces.area1Id))
+        .leftJoin(location1, eq(location1.id, area1.locationId))
+        .leftJoin(area2, eq(area2.id, traces.area2Id))
+        .leftJoin(location2, eq(location2.id, area2.locationId))
+        .leftJoin(setArea, eq(setArea.id, readingSets.areaId))
+        .leftJoin(setLocation, eq(setLocation.id, setArea.locationId))
+        .where(where)
+        .orderBy(desc(traces.readAt), desc(traces.id))
+        .limit(page.limit)
+        .offset(page.offset);
+      return { count: total?.n ?? 0, rows };
+    },
+
+    async freeSetsOfLocation(locationId: number, query: Record<string, unknown>, page: PageParams) {
+      const where = and(
+        eq(readingSets.locationId, locationId),
+        isNull(readingSets.claimedBy),
+        buildFilters(query, freeSetFilters),
+      );
+      const order = buildOrderBy(
+        query.order_by as string | undefined,
+        { start_time: readingSets.startTime, end_time: readingSets.endTime, read_count: readingSets.readCount },
+        [desc(readingSets.startTime), desc(readingSets.id)],
+      );
+      const [total] = await db.select({ n: count() }).from(readingSets).where(where);
+      const rows = await selectSets()
+        .where(where)
+        .orderBy(...order)
+        .limit(page.limit)
+        .offset(page.offset);
+      return { count: total?.n ?? 0, rows };
+    },
+
+    async setById(user: AuthUser, id: string): Promise<SetRow | undefined> {
+      const [row] = await selectSets()
+        .where(and(setScope(db, user), eq(readingSets.id, id)))
+        .limit(1);
+      return row;
+    },
+
+    /** The set's report: distinct items per GTIN (null GTIN = EPCs that are not GS1), most first. */
+    async setLines(setId: string) {
+      const quantity = countDistinct(traces.itemId);
+      return db
+        .select({
+          gtin: items.gtin,
+          itemTypeId: items.itemTypeId,
+          description: itemTypes.description,
+          model: itemTypes.model,
+          colour: itemTypes.colour,
+          size: itemTypes.sizePrimary,
+          quantity,
+        })
+        .from(traces)
+        .innerJoin(items, eq(items.id, traces.itemId))
+        .leftJoin(itemTypes, eq(itemTypes.id, items.itemTypeId))
+        .where(eq(traces.readingSetId, setId))
+        .groupBy(items.gtin, items.itemTypeId, itemTypes.description, itemTypes.model, itemTypes.colour, itemTypes.sizePrimary)
+        .orderBy(desc(quantity), asc(items.gtin));
+    },
+
+    async setEpcs(setId: string, query: Record<string, unknown>, page: PageParams) {
+      const spec: FilterSpec = {
+        epc: { column: traces.epc, lookups: ['exact', 'icontains', 'contains'] },
+        gtin: { column: items.gtin, lookups: ['exact', 'icontains', 'isnull'] },
+      };
+      const where = and(eq(traces.readingSetId, setId), buildFilters(query, spec));
+      const [total] = await db
+        .select({ n: countDistinct(traces.itemId) })
+        .from(traces)
+        .innerJoin(items, eq(items.id, traces.itemId))
+        .where(where);
+      const rows = await db
+        .select({
+          epc: traces.epc,
+          gtin: items.gtin,
+          description: itemTypes.description,
+          item: traces.itemId,
+          reads: sql<number>`count(*)::int`,
+          firstRead: min(traces.readAt),
+        })
+        .from(traces)
+        .innerJoin(items, eq(items.id, traces.itemId))
+        .leftJoin(itemTypes, eq(itemTypes.id, items.itemTypeId))
+        .where(where)
+        .groupBy(traces.epc, traces.itemId, items.gtin, itemTypes.description)
+        .orderBy(asc(traces.epc))
+        .limit(page.limit)
+        .offset(page.offset);
+      return { count: total?.n ?? 0, rows };
+    },
+  };
+};
+export type TrackingRepository = ReturnType<typeof createTrackingRepository>;

@@ -1,0 +1,125 @@
+import type { AreaRef, EpcReading, FreeReadingSet, FreeReadingSetDetail, Item, ReadingSetEpc } from '@rfid/contract';
+import { itemStateName } from '@rfid/contract';
+import type { Db } from '../../db/client.js';
+import { notFound } from '../../http/errors.js';
+import type { PageParams } from '../../http/paging.js';
+import type { AuthUser } from '../../plugins/auth.js';
+import { requireLocation } from '../locations/location-scope.js';
+import { createTrackingRepository, type ItemRow, type SetRow } from './tracking.repository.js';
+
+const areaRef = (id: number | null, description: string | null, locationDescription: string | null): AreaRef | null =>
+  id === null ? null : { id, description: description ?? '', location_description: locationDescription ?? '' };
+
+export const toItemDto = (row: ItemRow): Item => ({
+  id: row.id,
+  epc: row.epc,
+  scheme: row.scheme,
+  gtin: row.gtin,
+  serial: row.serial,
+  item_type: row.itemTypeId,
+  description: row.description,
+  state: row.state,
+  state_name: itemStateName(row.state),
+  area: areaRef(row.areaId, row.areaDescription, row.areaLocationDescription),
+  location: row.locationId,
+  last_seen_at: row.lastSeenAt ? row.lastSeenAt.toISOString() : null,
+});
+
+export const toFreeSetDto = (row: SetRow): FreeReadingSet => ({
+  id: row.id,
+  start_time: row.startTime.toISOString(),
+  end_time: row.endTime.toISOString(),
+  codebar: row.codebar,
+  working_mode: row.workingMode,
+  read_count: row.readCount,
+  epc_count: row.epcCount,
+  device:
+    row.deviceId === null ? null : { id: row.deviceId, serial_number: row.deviceSerial ?? '', mac_address: row.deviceMac ?? '' },
+  area: areaRef(row.areaId, row.areaDescription, row.areaLocationDescription),
+});
+
+/** An EPC as typed in the tracker: spaces removed, hex upper case. */
+export const normalizeEpcQuery = (epc: string): string => epc.replace(/\s+/g, '').toUpperCase();
+
+export const createTrackingService = (db: Db) => {
+  const repo = createTrackingRepository(db);
+  return {
+    async retrieve(user: AuthUser, epc: string): Promise<Item[]> {
+      return (await repo.itemsByEpc(user, normalizeEpcQuery(epc))).map(toItemDto);
+    },
+
+    async listItems(user: AuthUser, query: Record<string, unknown>, page: PageParams) {
+      const normalized = typeof query.epc === 'string' ? { ...query, epc: normalizeEpcQuery(query.epc) } : query;
+      const { count, rows } = await repo.listItems(user, normalized, page);
+      return { count, results: rows.map(toItemDto) };
+    },
+
+    async item(user: AuthUser, id: number): Promise<Item> {
+      const row = await repo.itemById(user, id);
+      if (!row) throw notFound('Item not found.');
+      return toItemDto(row);
+    },
+
+    async readings(user: AuthUser, itemId: number, page: PageParams): Promise<{ count: number; results: EpcReading[] }> {
+      if (!(await repo.itemById(user, itemId))) throw notFound('Item not found.');
+      const { count, rows } = await repo.readingsOfItem(user, itemId, page);
+      return {
+        count,
+        results: rows.map((r) => ({
+          id: r.id,
+          date: r.readAt.toISOString(),
+          state: r.state,
+          state_name: itemStateName(r.state),
+          area1: areaRef(r.area1Id, r.area1Description, r.area1Location),
+          area2: areaRef(r.area2Id, r.area2Description, r.area2Location),
+          readingSet: r.readingSetId,
+          epc: r.epc,
+          claimed_by: r.claimedBy,
+          device: r.deviceSerial,
+          read_area: areaRef(r.readAreaId, r.readAreaDescription, r.readAreaLocation),
+          antenna: r.antenna,
+          rssi: r.rssi,
+        })),
+      };
+    },
+
+    async freeSets(user: AuthUser, locationId: number, query: Record<string, unknown>, page: PageParams) {
+      await requireLocation(db, user, locationId);
+      const { count, rows } = await repo.freeSetsOfLocation(locationId, query, page);
+      return { count, results: rows.map(toFreeSetDto) };
+    },
+
+    async setDetail(user: AuthUser, id: string): Promise<FreeReadingSetDetail> {
+      const row = await repo.setById(user, id);
+      if (!row) throw notFound('Reading set not found.');
+      const lines = await repo.setLines(id);
+      return {
+        ...toFreeSetDto(row),
+        unknown_count: lines.filter((l) => l.gtin === null).reduce((sum, l) => sum + Number(l.quantity), 0),
+        lines: lines.map((l) => ({
+          gtin: l.gtin,
+          item_type: l.itemTypeId,
+          description: l.description,
+          model: l.model,
+          colour: l.colour,
+          size: l.size,
+          quantity: Number(l.quantity),
+        })),
+      };
+    },
+
+    async setEpcs(user: AuthUser, id: string, query: Record<string, unknown>, page: PageParams) {
+      if (!(await repo.setById(user, id))) throw notFound('Reading set not found.');
+      const { count, rows } = await repo.setEpcs(id, query, page);
+      const results: ReadingSetEpc[] = rows.map((r) => ({
+        epc: r.epc,
+        gtin: r.gtin,
+        description: r.description,
+        item: r.item,
+        reads: Number(r.reads),
+        first_read: r.firstRead ? new Date(r.firstRead).toISOString() : '',
+      }));
+      return { count: Number(count), results };
+    },
+  };
+};

@@ -1,0 +1,105 @@
+import { ItemState, WorkingMode } from '@rfid/contract';
+import type { Tx } from '../../db/client.js';
+import { type IngestedSet, registerReadingSetHandler } from '../ingest/dispatch.js';
+import {
+  expectedContents,
+  findBoxByCodebar,
+  insertVerification,
+  lockOrder,
+  moveItems,
+  type OrderKind,
+  recomputeBoxAndOrder,
+  type Side,
+} from './verification.repository.js';
+import { compareWithExpected } from './verification.rules.js';
+
+/**
+ * What a box reading means per working mode (DESIGN.md section 6). The engine is general: a
+ * mode names the order side it verifies, the order types it accepts, and where the items go.
+ * Modes 0 (Entry) and 3 (Movement entry) are registered here; issue 6 registers 1 (Movement
+ * exit) and 6 (Exit/Sale) with `registerReadingSetHandler([1, 6], 'verification', verifyBoxSet)`.
+ */
+export type VerificationMode = {
+  side: Side;
+  orderTypes: readonly OrderKind[];
+  /** State of the read items afterwards. */
+  itemState: number;
+  /** 'reader': items move to the reader's area and location; 'none': they leave (area and location null). */
+  itemPlace: 'reader' | 'none';
+};
+
+export const VERIFICATION_MODES: Readonly<Record<number, VerificationMode>> = {
+  [WorkingMode.Entry]: {
+    side: 'destination',
+    orderTypes: ['purchase', 'movement'],
+    itemState: ItemState.Stocked,
+    itemPlace: 'reader',
+  },
+  [WorkingMode.Movement]: {
+    side: 'destination',
+    orderTypes: ['movement', 'purchase'],
+    itemState: ItemState.Stocked,
+    itemPlace: 'reader',
+  },
+  [WorkingMode.MovementExit]: { side: 'origin', orderTypes: ['movement'], itemState: ItemState.InTransit, itemPlace: 'none' },
+  [WorkingMode.ExitSale]: { side: 'origin', orderTypes: ['online'], itemState: ItemState.Sold, itemPlace: 'none' },
+};
+
+export const VERIFICATION_CLAIM = 'verification';
+
+/**
+ * A set whose `codebar` names a box of an open order of an accepted type, whose side location is
+ * the set's location, becomes a verification of that box: per-GTIN real vs expected lines, the
+ * items moved, and the box and order statuses recomputed. Anything else is left for the next
+ * handler (or stays a free reading set).
+ */
+export const verifyBoxSet = async (tx: Tx, set: IngestedSet): Promise<string | null> => {
+  const mode = VERIFICATION_MODES[set.workingMode];
+  if (!mode || !set.codebar) return null;
+  const accepts = (b: Awaited<ReturnType<typeof findBoxByCodebar>>): b is NonNullable<typeof b> => {
+    if (!b || !mode.orderTypes.includes(b.type)) return false;
+    const sideLocation = mode.side === 'destination' ? b.destinationLocationId : b.originLocationId;
+    const sideStatus = mode.side === 'destination' ? b.destinationStatus : b.originStatus;
+    return sideLocation === set.locationId && !b.closed && sideStatus !== 4;
+  };
+  const found = await findBoxByCodebar(tx, set.companyId, set.codebar);
+  if (!accepts(found)) return null;
+  await lockOrder(tx, found.orderId);
+  // Read again under the lock: a box or order deleted, or an entry canceled, meanwhile leaves the set free.
+  const box = await findBoxByCodebar(tx, set.companyId, set.codebar);
+  if (!accepts(box) || box.boxId !== found.boxId) return null;
+  const expected = await expectedContents(tx, box.boxId);
+  const comparison = compareWithExpected(
+    expected,
+    set.epcs.map((e) => ({ gtin: e.gtin, itemTypeId: e.itemTypeId })),
+  );
+  await insertVerification(tx, {
+    companyId: set.companyId,
+    boxId: box.boxId,
+    orderId: box.orderId,
+    readingSetId: set.id,
+    deviceId: set.deviceId,
+    side: mode.side,
+    code: set.codebar,
+    startTime: set.startTime,
+    endTime: set.endTime,
+    realItemCount: comparison.realItemCount,
+    matchedItemCount: comparison.matchedItemCount,
+    hasErrors: comparison.hasErrors,
+    lines: comparison.lines,
+  });
+  const toReader = mode.itemPlace === 'reader';
+  await moveItems(tx, {
+    itemIds: set.epcs.map((e) => e.itemId),
+    state: mode.itemState,
+    areaId: toReader ? set.areaId : null,
+    locationId: toReader ? set.locationId : null,
+    at: set.endTime,
+  });
+  await recomputeBoxAndOrder(tx, { boxId: box.boxId, orderId: box.orderId, side: mode.side });
+  return VERIFICATION_CLAIM;
+};
+
+registerReadingSetHandler([WorkingMode.Entry, WorkingMode.Movement], VERIFICATION_CLAIM, verifyBoxSet);
+// Issue 6: the origin side — movement exit (items IN TRANSIT) and online exit (items SOLD).
+registerReadingSetHandler([WorkingMode.MovementExit, WorkingMode.ExitSale], VERIFICATION_CLAIM, verifyBoxSet);

@@ -1,0 +1,325 @@
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import {
+  boxContents,
+  boxes,
+  devices,
+  items,
+  itemTypes,
+  orders,
+  traces,
+  verificationLines,
+  verifications,
+} from '../../db/schema/index.js';
+import { buildOrderBy } from '../../http/filters.js';
+import type { PageParams } from '../../http/paging.js';
+import type { AuthUser } from '../../plugins/auth.js';
+import { visibleOrders } from '../orders/order-scope.js';
+import type { ComparedLine, ExpectedLine } from './verification.rules.js';
+import { boxStatusFor, orderSideStatus } from './verification.rules.js';
+
+export type Side = 'origin' | 'destination';
+export type OrderKind = 'purchase' | 'movement' | 'online';
+
+/** The box a barcode names, with its order (for the engine). */
+export const findBoxByCodebar = async (db: DbOrTx, companyId: number, codebar: string) => {
+  const [row] = await db
+    .select({
+      boxId: boxes.id,
+      orderId: orders.id,
+      type: orders.type,
+      originLocationId: orders.originLocationId,
+      destinationLocationId: orders.destinationLocationId,
+      originStatus: orders.originStatus,
+      destinationStatus: orders.destinationStatus,
+      closed: orders.closed,
+    })
+    .from(boxes)
+    .innerJoin(orders, eq(orders.id, boxes.orderId))
+    .where(and(eq(boxes.companyId, companyId), eq(boxes.codebar, codebar)))
+    .limit(1);
+  return row;
+};
+
+/** Locks the order row so concurrent verifications of its boxes recompute its status one at a time. */
+export const lockOrder = async (db: DbOrTx, orderId: number): Promise<void> => {
+  await db.execute(sql`select id from ${orders} where ${orders.id} = ${orderId} for update`);
+};
+
+/** What a box expects, per GTIN. */
+export const expectedContents = async (db: DbOrTx, boxId: number): Promise<ExpectedLine[]> =>
+  db
+    .select({
+      gtin: itemTypes.gtin,
+      itemTypeId: boxContents.itemTypeId,
+      quantity: sql<number>`sum(${boxContents.quantity})::int`,
+    })
+    .from(boxContents)
+    .innerJoin(itemTypes, eq(itemTypes.id, boxContents.itemTypeId))
+    .where(eq(boxContents.boxId, boxId))
+    .groupBy(itemTypes.gtin, boxContents.itemTypeId);
+
+export type NewVerification = {
+  companyId: number;
+  boxId: number;
+  orderId: number;
+  readingSetId: string;
+  deviceId: number | null;
+  side: Side;
+  code: string;
+  startTime: Date;
+  endTime: Date;
+  realItemCount: number;
+  matchedItemCount: number;
+  hasErrors: boolean;
+  lines: ComparedLine[];
+};
+
+export const insertVerification = async (db: DbOrTx, v: NewVerification): Promise<number> => {
+  const { lines, ...row } = v;
+  const [inserted] = await db.insert(verifications).values(row).returning({ id: verifications.id });
+  if (!inserted) throw new Error('verification not inserted');
+  if (lines.length) {
+    await db.insert(verificationLines).values(
+      lines.map((l) => ({
+        verificationId: inserted.id,
+        itemTypeId: l.itemTypeId,
+        gtin: l.gtin,
+        expected: l.expected,
+        real: l.real,
+      })),
+    );
+  }
+  return inserted.id;
+};
+
+/** Moves the items of a set (plain update inside the ingest transaction, as dispatch.ts asks). */
+export const moveItems = async (
+  db: DbOrTx,
+  {
+    itemIds,
+    state,
+    areaId,
+    locationId,
+    at,
+  }: { itemIds: number[]; state: number; areaId: number | null; locationId: number | null; at: Date },
+): Promise<void> => {
+  if (!itemIds.length) return;
+  await db.update(items).set({ state, areaId, locationId, lastSeenAt: at }).where(inArray(items.id, itemIds));
+};
+
+/**
+ * Recomputes a box's status on one side from its latest valid verification, then the order's
+ * side status from its boxes' statuses, and the order's arrival (destination) or exit (origin)
+ * date from its first valid verification on that side.
+ */
+export const recomputeBoxAndOrder = async (
+  db: DbOrTx,
+  { boxId, orderId, side }: { boxId: number; orderId: number; side: Side },
+) => {
+  const [latest] = await db
+    .select({ hasErrors: verifications.hasErrors, endTime: verifications.endTime })
+    .from(verifications)
+    .where(and(eq(verifications.boxId, boxId), eq(verifications.side, side), eq(verifications.valid, true)))
+    .orderBy(desc(verifications.startTime), desc(verifications.id))
+    .limit(1);
+  const status = boxStatusFor(latest ?? null);
+  const readingTime = latest?.endTime ?? null;
+  await db
+    .update(boxes)
+    .set(
+      side === 'destination'
+        ? { destinationStatus: status, destinationReadingTime: readingTime }
+        : { originStatus: status, originReadingTime: readingTime },
+    )
+    .where(eq(boxes.id, boxId));
+
+  await recomputeOrderSide(db, { orderId, side, withDate: true });
+};
+
+/**
+ * An order side's status from its boxes' statuses alone (verification.rules.ts); with `withDate`,
+ * also its arrival (destination) or exit (origin) date = end of its first valid verification on
+ * that side. Called after a verification, a valid toggle, and a box added to or removed from the order.
+ */
+export const recomputeOrderSide = async (
+  db: DbOrTx,
+  { orderId, side, withDate }: { orderId: number; side: Side; withDate: boolean },
+): Promise<void> => {
+  const statusColumn = side === 'destination' ? boxes.destinationStatus : boxes.originStatus;
+  const boxStatuses = await db.select({ status: statusColumn }).from(boxes).where(eq(boxes.orderId, orderId));
+  const [order] = await db
+    .select({ originStatus: orders.originStatus, destinationStatus: orders.destinationStatus })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  if (!order) return;
+  const current = side === 'destination' ? order.destinationStatus : order.originStatus;
+  const next = orderSideStatus(
+    boxStatuses.map((b) => b.status),
+    current,
+  );
+  if (!withDate) {
+    await db
+      .update(orders)
+      .set(side === 'destination' ? { destinationStatus: next } : { originStatus: next })
+      .where(eq(orders.id, orderId));
+    return;
+  }
+  const [first] = await db
+    .select({ at: sql<Date | null>`min(${verifications.endTime})`.mapWith((v) => (v === null ? null : new Date(v))) })
+    .from(verifications)
+    .where(and(eq(verifications.orderId, orderId), eq(verifications.side, side), eq(verifications.valid, true)));
+  const firstAt = first?.at ?? null;
+  await db
+    .update(orders)
+    .set(side === 'destination' ? { destinationStatus: next, arrivalDate: firstAt } : { originStatus: next, exitDate: firstAt })
+    .where(eq(orders.id, orderId));
+};
+
+// ---------------------------------------------------------------- reads for the API
+
+const verificationColumns = {
+  id: verifications.id,
+  code: verifications.code,
+  box: verifications.boxId,
+  order: verifications.orderId,
+  side: verifications.side,
+  readingSet: verifications.readingSetId,
+  startTime: verifications.startTime,
+  endTime: verifications.endTime,
+  realItemCount: verifications.realItemCount,
+  matchedItemCount: verifications.matchedItemCount,
+  hasErrors: verifications.hasErrors,
+  valid: verifications.valid,
+  deviceId: verifications.deviceId,
+  serialNumber: devices.serialNumber,
+  theoricalItemCount: sql<number>`coalesce((select sum(${verificationLines.expected}) from ${verificationLines} where ${verificationLines.verificationId} = ${verifications.id}), 0)::int`,
+};
+export type VerificationRow = {
+  id: number;
+  code: string;
+  box: number;
+  order: number;
+  side: Side;
+  readingSet: string;
+  startTime: Date;
+  endTime: Date;
+  realItemCount: number;
+  matchedItemCount: number;
+  hasErrors: boolean;
+  valid: boolean;
+  deviceId: number | null;
+  serialNumber: string | null;
+  theoricalItemCount: number;
+};
+
+/** A verification whose order the user may see. */
+export const getVerification = async (db: DbOrTx, user: AuthUser, id: number): Promise<VerificationRow | undefined> => {
+  const [row] = await db
+    .select(verificationColumns)
+    .from(verifications)
+    .innerJoin(orders, eq(orders.id, verifications.orderId))
+    .leftJoin(devices, eq(devices.id, verifications.deviceId))
+    .where(and(eq(verifications.id, id), visibleOrders(user)))
+    .limit(1);
+  return row;
+};
+
+export const listBoxVerifications = async (
+  db: DbOrTx,
+  { boxId, side, orderBy, page }: { boxId: number; side: Side; orderBy: string | undefined; page: PageParams },
+): Promise<{ count: number; rows: VerificationRow[] }> => {
+  const where = and(eq(verifications.boxId, boxId), eq(verifications.side, side));
+  const order = buildOrderBy(
+    orderBy,
+    {
+      start_time: verifications.startTime,
+      end_time: verifications.endTime,
+      id: verifications.id,
+      real_item_count: verifications.realItemCount,
+    },
+    [desc(verifications.startTime), desc(verifications.id)],
+  );
+  const [total] = await db.select({ n: count() }).from(verifications).where(where);
+  const rows = await db
+    .select(verificationColumns)
+    .from(verifications)
+    .leftJoin(devices, eq(devices.id, verifications.deviceId))
+    .where(where)
+    .orderBy(...order)
+    .limit(page.limit)
+    .offset(page.offset);
+  return { count: total?.n ?? 0, rows };
+};
+
+export const setVerificationValid = async (db: DbOrTx, id: number, valid: boolean): Promise<void> => {
+  await db.update(verifications).set({ valid }).where(eq(verifications.id, id));
+};
+
+/** Per-GTIN lines of one verification with the GTIN's attributes, ordered by GTIN. */
+export const verificationReport = async (
+  db: DbOrTx,
+  { verificationId, gtinContains, page }: { verificationId: number; gtinContains?: string; page: PageParams },
+) => {
+  const where = and(
+    eq(verificationLines.verificationId, verificationId),
+    gtinContains ? sql`${verificationLines.gtin} like ${`%${gtinContains.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : undefined,
+  ) as SQL;
+  const [total] = await db.select({ n: count() }).from(verificationLines).where(where);
+  const rows = await db
+    .select({
+      id: verificationLines.id,
+      gtin: verificationLines.gtin,
+      itemTypeId: verificationLines.itemTypeId,
+      expected: verificationLines.expected,
+      real: verificationLines.real,
+      description: itemTypes.description,
+      section: itemTypes.section,
+      clothType: itemTypes.clothType,
+      model: itemTypes.model,
+      colour: itemTypes.colour,
+      reference: itemTypes.reference,
+      sizes: itemTypes.sizes,
+    })
+    .from(verificationLines)
+    .leftJoin(itemTypes, eq(itemTypes.id, verificationLines.itemTypeId))
+    .where(where)
+    .orderBy(asc(verificationLines.gtin))
+    .limit(page.limit)
+    .offset(page.offset);
+  return { count: total?.n ?? 0, rows };
+};
+
+/**
+ * The EPCs of a verification's reading set (from the set's traces, one row per item), with
+ * quantity 1 when the box expects the EPC's GTIN and 0 otherwise.
+ */
+export const verificationItems = async (
+  db: DbOrTx,
+  { readingSetId, boxId, page }: { readingSetId: string; boxId: number; page: PageParams },
+) => {
+  const setItems = db
+    .selectDistinct({ itemId: traces.itemId })
+    .from(traces)
+    .where(eq(traces.readingSetId, readingSetId))
+    .as('set_items');
+  const [total] = await db.select({ n: count() }).from(setItems);
+  const expectedTypes = db.select({ id: boxContents.itemTypeId }).from(boxContents).where(eq(boxContents.boxId, boxId));
+  const rows = await db
+    .select({
+      id: items.id,
+      epc: items.epc,
+      gtin: items.gtin,
+      itemTypeId: items.itemTypeId,
+      serial: items.serial,
+      description: itemTypes.description,
+      quantity: sql<number>`case when ${items.itemTypeId} in ${expectedTypes} then 1 else 0 end`.mapWith(Number),
+    })
+    .from(setItems)
+    .innerJoin(items, eq(items.id, setItems.itemId))
+    .leftJoin(itemTypes, eq(itemTypes.id, items.itemTypeId))
+    .orderBy(asc(items.gtin), asc(items.epc))
+    .limit(page.limit)
+    .offset(page.offset);
+  return { count: total?.n ?? 0, rows };
+};

@@ -1,0 +1,90 @@
+import { BoxStatus, OrderStatus } from '@rfid/contract';
+
+/**
+ * The pure rules of a verification (DESIGN.md section 6), free of the database so they can be
+ * unit- and property-tested.
+ */
+
+export type ExpectedLine = { gtin: string; itemTypeId: number | null; quantity: number };
+export type ComparedLine = { gtin: string; itemTypeId: number | null; expected: number; real: number };
+export type Comparison = {
+  lines: ComparedLine[];
+  /** Distinct EPCs of the set, GTIN or not. */
+  realItemCount: number;
+  /** Units read that the box expected: Σ min(expected, real) per GTIN. */
+  matchedItemCount: number;
+  /** EPCs that are not GS1 EPCs (no GTIN): counted in realItemCount, not in any line. */
+  unknownItemCount: number;
+  /** Any GTIN whose real count differs from the expected one (DESIGN.md: every GTIN must match). */
+  hasErrors: boolean;
+};
+
+/** Counts the decoded GTINs of a set: a multiset (GTIN → number of EPCs). EPCs without a GTIN are not counted. */
+export const countByGtin = (gtins: readonly (string | null)[]): Map<string, number> => {
+  const counts = new Map<string, number>();
+  for (const gtin of gtins) {
+    if (gtin === null) continue;
+    counts.set(gtin, (counts.get(gtin) ?? 0) + 1);
+  }
+  return counts;
+};
+
+/**
+ * Compares what a box expects with what was read: one line per GTIN expected or read (ordered by
+ * GTIN). The box is without errors only when every GTIN's real count equals its expected count.
+ */
+export const compareWithExpected = (
+  expected: readonly ExpectedLine[],
+  read: readonly { gtin: string | null; itemTypeId: number | null }[],
+): Comparison => {
+  const byGtin = new Map<string, ComparedLine>();
+  for (const e of expected) {
+    const line = byGtin.get(e.gtin) ?? { gtin: e.gtin, itemTypeId: e.itemTypeId, expected: 0, real: 0 };
+    line.expected += e.quantity;
+    byGtin.set(e.gtin, line);
+  }
+  let unknown = 0;
+  for (const r of read) {
+    if (r.gtin === null) {
+      unknown += 1;
+      continue;
+    }
+    const line = byGtin.get(r.gtin) ?? { gtin: r.gtin, itemTypeId: r.itemTypeId, expected: 0, real: 0 };
+    line.real += 1;
+    if (line.itemTypeId === null) line.itemTypeId = r.itemTypeId;
+    byGtin.set(r.gtin, line);
+  }
+  const lines = [...byGtin.values()].sort((a, b) => (a.gtin < b.gtin ? -1 : a.gtin > b.gtin ? 1 : 0));
+  const matchedItemCount = lines.reduce((sum, l) => sum + Math.min(l.expected, l.real), 0);
+  const hasErrors = lines.some((l) => l.expected !== l.real);
+  return { lines, realItemCount: read.length, unknownItemCount: unknown, matchedItemCount, hasErrors };
+};
+
+/** Box status on one side from its counting verification (the latest valid one), or 0 without one. */
+export const boxStatusFor = (counting: { hasErrors: boolean } | null): number => {
+  if (!counting) return BoxStatus.Unchecked;
+  return counting.hasErrors ? BoxStatus.CheckedWithErrors : BoxStatus.CheckedWithoutErrors;
+};
+
+export const isBoxVerified = (status: number): boolean =>
+  status === BoxStatus.CheckedWithErrors || status === BoxStatus.CheckedWithoutErrors;
+
+/**
+ * Order side status from its boxes' statuses alone (DESIGN.md section 6): 0 while no box is
+ * verified, 1 while some are, 2 when all are and any has errors, 3 when all are without errors.
+ * A canceled side (4) stays canceled. An order without boxes is 0.
+ */
+export const orderSideStatus = (boxStatuses: readonly number[], current?: number): number => {
+  if (current === OrderStatus.Canceled) return OrderStatus.Canceled;
+  const relevant = boxStatuses.filter((s) => s !== BoxStatus.Canceled);
+  const verified = relevant.filter(isBoxVerified);
+  if (verified.length === 0) return OrderStatus.Unchecked;
+  if (verified.length < relevant.length) return OrderStatus.Checking;
+  return verified.some((s) => s === BoxStatus.CheckedWithErrors)
+    ? OrderStatus.CheckedWithErrors
+    : OrderStatus.CheckedWithoutErrors;
+};
+
+/** Real over expected × 100, capped at 100 (spec section 3, item lines). */
+export const linePercent = (real: number, expected: number): number =>
+  expected <= 0 ? 0 : Math.min(100, Math.floor((real / expected) * 100));

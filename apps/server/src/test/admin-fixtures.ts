@@ -1,0 +1,75 @@
+import { createHash } from 'node:crypto';
+import { hash } from '@node-rs/argon2';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { areas, brands, companies, devices, locations, printers, users } from '../db/schema/index.js';
+
+export type ForeignCompany = {
+  companyId: number;
+  brandId: number;
+  locationId: number;
+  areaId: number;
+  deviceId: number;
+  printerId: number;
+  userId: number;
+  email: string;
+};
+
+/** A second company with one of everything, to check that its rows are never reachable. */
+export const addForeignCompany = async (db: Db): Promise<ForeignCompany> => {
+  const [company] = await db.insert(companies).values({ name: 'Otra Moda S.A.' }).returning();
+  const companyId = company?.id as number;
+  const [brand] = await db.insert(brands).values({ companyId, description: 'Otra marca' }).returning();
+  const [location] = await db
+    .insert(locations)
+    .values({ companyId, brandId: brand?.id, kind: 'center', description: 'Centro ajeno', code: 'X-CD-1' })
+    .returning();
+  const locationId = location?.id as number;
+  const [area] = await db.insert(areas).values({ locationId, description: 'Zona ajena' }).returning();
+  const areaId = area?.id as number;
+  const [device] = await db
+    .insert(devices)
+    .values({
+      companyId,
+      locationId,
+      areaId,
+      serialNumber: 'X-READER-1',
+      macAddress: 'AA:00:00:00:00:01',
+      deviceKeyHash: createHash('sha256').update('foreign-key').digest('hex'),
+    })
+    .returning();
+  const [printer] = await db
+    .insert(printers)
+    .values({
+      companyId,
+      locationId,
+      areaId,
+      description: 'Impresora ajena',
+      mac: 'AA:00:00:00:00:02',
+      ipAddress: '10.9.9.9',
+      port: 9100,
+    })
+    .returning();
+  const email = 'foreign@other.local';
+  const [user] = await db
+    .insert(users)
+    .values({ companyId, email, firstName: 'Otro', lastName: 'Usuario', role: 5, passwordHash: await hash('demo1234') })
+    .returning();
+  return {
+    companyId,
+    brandId: brand?.id as number,
+    locationId,
+    areaId,
+    deviceId: device?.id as number,
+    printerId: printer?.id as number,
+    userId: user?.id as number,
+    email,
+  };
+};
+
+/** The id of a demo location by its code. */
+export const locationIdByCode = async (db: Db, code: string): Promise<number> => {
+  const [row] = await db.select({ id: locations.id }).from(locations).where(eq(locations.code, code)).limit(1);
+  if (!row) throw new Error(`no location ${code}`);
+  return row.id;
+};

@@ -1,0 +1,61 @@
+import type { LightMyRequestResponse } from 'fastify';
+import type { TestApp } from './helpers.js';
+
+/** What the printing tests share: an API caller, multipart forms and an SGTIN-96 writer independent of packages/epc. */
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export const printingCaller =
+  (t: TestApp) =>
+  async (method: Method, url: string, who: string, payload?: unknown): Promise<LightMyRequestResponse> =>
+    t.app.inject({
+      method,
+      url,
+      headers: { authorization: await t.login(who) },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+
+export type FormPart = { name: string; value?: string; filename?: string; content?: string; type?: string };
+
+/** A multipart/form-data body for app.inject. */
+export const multipartForm = (parts: FormPart[]) => {
+  const boundary = '----rfidprintingboundary';
+  const chunks = parts.map((part) =>
+    part.filename === undefined
+      ? `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value ?? ''}\r\n`
+      : `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.type ?? 'text/csv'}\r\n\r\n${part.content ?? ''}\r\n`,
+  );
+  return {
+    payload: Buffer.from(`${chunks.join('')}--${boundary}--\r\n`),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+};
+
+/** SGTIN-96 of a GTIN-14 with a 7-digit company prefix (partition 5) and filter 1, written out by hand. */
+export const sgtin96Hex = (gtin14: string, serial: number): string => {
+  let value = 0x30n;
+  value = (value << 3n) | 1n;
+  value = (value << 3n) | 5n;
+  value = (value << 24n) | BigInt(gtin14.slice(1, 8));
+  value = (value << 20n) | BigInt(`${gtin14[0]}${gtin14.slice(8, 13)}`);
+  value = (value << 38n) | BigInt(serial);
+  return value.toString(16).toUpperCase().padStart(24, '0');
+};
+
+/** Polls `read` until `isDone` says so (or fails after `timeoutMs`). */
+export const waitFor = async <T>(read: () => Promise<T>, isDone: (value: T) => boolean, timeoutMs = 15_000): Promise<T> => {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (isDone(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out; last value ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+};
+
+/** The print service's timeouts, short for the tests; call before the app is built (read when it starts). */
+export const shortenPrintTimeouts = (): void => {
+  process.env.PRINT_CONNECT_TIMEOUT_MS = '1000';
+  process.env.PRINT_LABEL_TIMEOUT_MS = '1500';
+  process.env.PRINT_POLL_MS = '15';
+};

@@ -1,0 +1,85 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { describe, expect, it, vi } from 'vitest';
+import type { Db } from '../db/client.js';
+import type { IngestDevice } from '../modules/ingest/ingest.repository.js';
+import type { DeviceDirectory } from '../modules/ingest/ingest.service.js';
+import type { StreamGrouper } from '../modules/ingest/stream-grouper.js';
+import type { MqttBus, MqttMessageHandler } from '../plugins/mqtt.js';
+import { READS_TOPIC, startReadsSubscriber } from './reads-subscriber.js';
+
+const device: IngestDevice = {
+  id: 5,
+  companyId: 1,
+  locationId: 2,
+  areaId: 3,
+  workingMode: 1,
+  serialNumber: 'POR-MAD-EXP',
+  macAddress: '84:24:8D:00:00:02',
+};
+const log = { warn: vi.fn(), error: vi.fn(), info: vi.fn() } as unknown as FastifyBaseLogger;
+
+const setUp = async (stage: StreamGrouper['stage']) => {
+  let handler: MqttMessageHandler | undefined;
+  const bus = {
+    subscribe: async (filter: string, h: MqttMessageHandler) => {
+      expect(filter).toBe(READS_TOPIC);
+      handler = h;
+    },
+  } as unknown as MqttBus;
+  const devices = {
+    byMac: async (mac: string) => (mac === '84248D000002' ? device : undefined),
+    touch: vi.fn(async () => {}),
+  } as unknown as DeviceDirectory;
+  const grouper = { stage } as unknown as StreamGrouper;
+  await startReadsSubscriber({ bus, db: {} as Db, devices, grouper, log });
+  const deliver = (topic: string, payload: unknown) =>
+    (handler as MqttMessageHandler)(topic, Buffer.from(typeof payload === 'string' ? payload : JSON.stringify(payload)));
+  return { deliver, devices };
+};
+
+const zebra = { timestamp: '2026-11-20T12:00:00.000Z', data: { idHex: 'abcd', antenna: 1, peakRssi: -50 } };
+
+describe('reads subscriber', () => {
+  it('stages a Zebra event of a known reader, then marks the reader as heard from', async () => {
+    const stage = vi.fn(async () => ({ accepted: 1, duplicates: 0 }));
+    const { deliver, devices } = await setUp(stage);
+    await deliver('readers/84248D000002/reads', zebra);
+    expect(stage).toHaveBeenCalledWith(device, [{ epc: 'ABCD', time: new Date('2026-11-20T12:00:00Z'), antenna: 1, rssi: -50 }]);
+    expect(devices.touch).toHaveBeenCalledWith(5);
+  });
+
+  it('acknowledges what can never be stored: unknown reader, not JSON, not an event', async () => {
+    const stage = vi.fn(async () => ({ accepted: 0, duplicates: 0 }));
+    const { deliver } = await setUp(stage);
+    await expect(deliver('readers/000000000000/reads', zebra)).resolves.toBeUndefined();
+    await expect(deliver('readers/84248D000002/reads', 'not json')).resolves.toBeUndefined();
+    await expect(deliver('readers/84248D000002/reads', { hello: 1 })).resolves.toBeUndefined();
+    expect(stage).not.toHaveBeenCalled();
+  });
+
+  it('retries a failed write and resolves (acknowledges) only once it succeeded', async () => {
+    let calls = 0;
+    const stage = vi.fn(async () => {
+      calls += 1;
+      if (calls < 3) throw new Error('connection terminated');
+      return { accepted: 1, duplicates: 0 };
+    });
+    const { deliver } = await setUp(stage);
+    await deliver('readers/84248D000002/reads', [zebra]);
+    expect(stage).toHaveBeenCalledTimes(3);
+  });
+
+  it('does not acknowledge while the database stays down', async () => {
+    vi.useFakeTimers();
+    const stage = vi.fn(async () => {
+      throw new Error('database is down');
+    });
+    const { deliver } = await setUp(stage);
+    const delivered = deliver('readers/84248D000002/reads', zebra);
+    const outcome = expect(delivered).rejects.toThrow('database is down');
+    await vi.runAllTimersAsync();
+    await outcome;
+    expect(stage).toHaveBeenCalledTimes(5);
+    vi.useRealTimers();
+  });
+});

@@ -1,0 +1,92 @@
+import { Stack, TextField } from '@mui/material';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { defaultDateRange, rangeBounds, validateDateRange } from '../lib/format';
+
+export type DateRange = { start: string; end: string };
+
+export type DateRangeFilterProps = {
+  /** Dates as YYYY-MM-DD ('' when empty). Use `defaultDateRange()` from lib/format for the last 30 days. */
+  value: DateRange;
+  onChange: (range: DateRange) => void;
+  startLabel?: string;
+  endLabel?: string;
+  /** Shows "Please enter Start/End date" when a bound is empty. */
+  isRequired?: boolean;
+  testId?: string;
+};
+
+/**
+ * Start and end date fields (native date inputs): neither after today, start ≤ end (spec section 5).
+ * Query bounds come from `rangeBounds(start, end)` (00:00:00 to 23:59:59).
+ *
+ * ```tsx
+ * const [range, setRange] = useState(defaultDateRange());
+ * <DateRangeFilter value={range} onChange={setRange} />
+ * ```
+ */
+export const DateRangeFilter = ({ value, onChange, startLabel, endLabel, isRequired = false, testId }: DateRangeFilterProps) => {
+  const { t } = useTranslation('components');
+  const today = dayjs().format('YYYY-MM-DD');
+  const wrong = validateDateRange(value);
+  const startError =
+    wrong === 'start' ? t('dateRange.afterToday') : isRequired && !value.start ? t('dateRange.startRequired') : '';
+  const endError =
+    wrong === 'end'
+      ? value.end > today
+        ? t('dateRange.afterToday')
+        : t('dateRange.beforeStart')
+      : isRequired && !value.end
+        ? t('dateRange.endRequired')
+        : '';
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} data-testid={testId}>
+      <TextField
+        type="date"
+        size="small"
+        label={startLabel ?? t('dateRange.start')}
+        value={value.start}
+        onChange={(event) => onChange({ ...value, start: event.target.value })}
+        error={Boolean(startError)}
+        helperText={startError || undefined}
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: value.end || today, 'data-testid': 'date-start' } }}
+      />
+      <TextField
+        type="date"
+        size="small"
+        label={endLabel ?? t('dateRange.end')}
+        value={value.end}
+        onChange={(event) => onChange({ ...value, end: event.target.value })}
+        error={Boolean(endError)}
+        helperText={endError || undefined}
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: value.start, max: today, 'data-testid': 'date-end' } }}
+      />
+    </Stack>
+  );
+};
+
+/** True when the range can be used in a query. */
+export const isValidDateRange = (range: DateRange): boolean => validateDateRange(range) === null;
+
+/** A range's query bounds (00:00:00 to 23:59:59): '' for an empty side, and both '' while the range is invalid. */
+export const rangeParams = (range: DateRange): { gte: string; lte: string } => {
+  if (!isValidDateRange(range)) return { gte: '', lte: '' };
+  const bounds = rangeBounds(range.start, range.end);
+  return { gte: range.start ? bounds.start : '', lte: range.end ? bounds.end : '' };
+};
+
+/**
+ * A range filter that keeps querying the last valid range while the one typed is invalid
+ * (the lists filtered by date, the last 30 days by default): `range` and `setRange` drive the
+ * fields, `dates` are the query bounds.
+ */
+export const useLastValidRange = (initial: DateRange = defaultDateRange()) => {
+  const [range, setRange] = useState<DateRange>(initial);
+  const [validRange, setValidRange] = useState<DateRange>(initial);
+  const changeRange = (next: DateRange) => {
+    setRange(next);
+    if (isValidDateRange(next)) setValidRange(next);
+  };
+  return { range, setRange: changeRange, dates: rangeParams(validRange) };
+};

@@ -1,0 +1,123 @@
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  LinearProgress,
+  Stack,
+  Typography,
+} from '@mui/material';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { buildUrl, type RequestOptions } from '../lib/api-client';
+import { fileNameFrom, saveBlob } from '../lib/files';
+import { formatBytes } from '../lib/format';
+import { readSession } from '../lib/storage';
+
+export type DownloadDialogProps = {
+  open: boolean;
+  onClose: () => void;
+  /** API path (under /api) of the CSV, e.g. '/active_locations_all/'. */
+  path: string;
+  query?: RequestOptions['query'];
+  /** File name used when the answer has no Content-Disposition name. */
+  fileName: string;
+  title?: string;
+};
+
+type Progress = { bytes: number; rows: number; total: number | null };
+type State = 'loading' | 'done' | 'error' | 'canceled';
+
+/**
+ * Streams a CSV through fetch (with the session token), shows bytes and rows as they arrive, lets the
+ * user cancel, and saves the file through a Blob link. The user may close it and tell support if slow.
+ *
+ * ```tsx
+ * <DownloadDialog open={open} onClose={() => setOpen(false)} path="/active_locations_all/" fileName="billing.csv" />
+ * ```
+ */
+export const DownloadDialog = ({ open, onClose, path, query, fileName, title }: DownloadDialogProps) => {
+  const { t } = useTranslation('components');
+  const [state, setState] = useState<State>('loading');
+  const [progress, setProgress] = useState<Progress>({ bytes: 0, rows: 0, total: null });
+  const [savedAs, setSavedAs] = useState('');
+  const controller = useRef<AbortController | null>(null);
+  const queryText = JSON.stringify(query ?? {});
+
+  useEffect(() => {
+    if (!open) return;
+    const abort = new AbortController();
+    controller.current = abort;
+    setState('loading');
+    setProgress({ bytes: 0, rows: 0, total: null });
+    const run = async () => {
+      const session = readSession();
+      const response = await fetch(buildUrl(path, JSON.parse(queryText) as RequestOptions['query']), {
+        headers: { Accept: 'text/csv', ...(session ? { Authorization: `Token ${session.token}` } : {}) },
+        signal: abort.signal,
+      });
+      if (!response.ok || !response.body) throw new Error(`HTTP ${response.status}`);
+      const total = Number(response.headers.get('Content-Length')) || null;
+      const reader = response.body.getReader();
+      const chunks: Uint8Array[] = [];
+      let bytes = 0;
+      let rows = 0;
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        chunks.push(value);
+        bytes += value.byteLength;
+        for (const byte of value) if (byte === 10) rows += 1;
+        setProgress({ bytes, rows, total });
+      }
+      const blob = new Blob(chunks as BlobPart[], { type: response.headers.get('Content-Type') ?? 'text/csv' });
+      const name = fileNameFrom(response.headers.get('Content-Disposition')) ?? fileName;
+      saveBlob(blob, name);
+      setSavedAs(name);
+      setState('done');
+    };
+    run().catch(() => setState(abort.signal.aborted ? 'canceled' : 'error'));
+    return () => abort.abort();
+  }, [open, path, queryText, fileName]);
+
+  const percent = progress.total ? Math.min(100, (progress.bytes / progress.total) * 100) : null;
+  return (
+    <Dialog open={open} onClose={onClose} maxWidth="sm" fullWidth data-testid="download-dialog">
+      <DialogTitle>{title ?? t('download.title')}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2}>
+          {state === 'loading' && (
+            <>
+              <LinearProgress variant={percent === null ? 'indeterminate' : 'determinate'} value={percent ?? undefined} />
+              <Typography variant="body2" data-testid="download-progress">
+                {t('download.progress', { bytes: formatBytes(progress.bytes), rows: Math.max(0, progress.rows - 1) })}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                {t('download.slow')}
+              </Typography>
+            </>
+          )}
+          {state === 'done' && (
+            <Alert severity="success" data-testid="download-done">
+              {t('download.done', { name: savedAs, rows: Math.max(0, progress.rows - 1) })}
+            </Alert>
+          )}
+          {state === 'error' && <Alert severity="error">{t('download.failed')}</Alert>}
+          {state === 'canceled' && <Alert severity="info">{t('download.canceled')}</Alert>}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        {state === 'loading' && (
+          <Button color="error" onClick={() => controller.current?.abort()} data-testid="download-cancel">
+            {t('download.cancel')}
+          </Button>
+        )}
+        <Button onClick={onClose} data-testid="download-close">
+          {t('download.close')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+};

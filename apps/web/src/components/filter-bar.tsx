@@ -1,0 +1,67 @@
+import SearchIcon from '@mui/icons-material/Search';
+import { InputAdornment, Stack, TextField } from '@mui/material';
+import { useEffect, useRef, useState } from 'react';
+
+export type FilterField<F> = { name: keyof F & string; label: string; type?: 'text' | 'number' };
+
+export type FilterBarProps<F extends Record<string, string>> = {
+  fields: FilterField<F>[];
+  value: F;
+  /** Called with the whole filters object after typing pauses (`debounceMs`). */
+  onChange: (filters: F) => void;
+  debounceMs?: number;
+  testId?: string;
+};
+
+/**
+ * Text filters typed into fields, handed to a table's filter object after a short pause.
+ *
+ * ```tsx
+ * const [filters, setFilters] = useState({ mac_address: '', serial_number: '' });
+ * <FilterBar fields={[{ name: 'mac_address', label: t('mac') }, { name: 'serial_number', label: t('serial') }]}
+ *   value={filters} onChange={setFilters} />
+ * <PagedTable queryKey={['readers', filters]} … />
+ * ```
+ */
+export const FilterBar = <F extends Record<string, string>>({
+  fields,
+  value,
+  onChange,
+  debounceMs = 400,
+  testId,
+}: FilterBarProps<F>) => {
+  const [draft, setDraft] = useState<F>(value);
+  const latest = useRef({ value, onChange });
+  latest.current = { value, onChange };
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      const changed = Object.keys(draft).some((key) => draft[key] !== latest.current.value[key]);
+      if (changed) latest.current.onChange(draft);
+    }, debounceMs);
+    return () => clearTimeout(timer);
+  }, [draft, debounceMs]);
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mb: 2 }} data-testid={testId}>
+      {fields.map((field) => (
+        <TextField
+          key={field.name}
+          size="small"
+          label={field.label}
+          type={field.type ?? 'text'}
+          value={draft[field.name] ?? ''}
+          onChange={(event) => setDraft((current) => ({ ...current, [field.name]: event.target.value }))}
+          slotProps={{
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+            htmlInput: { 'data-testid': `filter-${field.name}` },
+          }}
+        />
+      ))}
+    </Stack>
+  );
+};

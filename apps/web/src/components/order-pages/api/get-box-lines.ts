@@ -1,0 +1,24 @@
+import type { Page } from '@rfid/contract';
+import { apiRequest } from '../../../lib/api-client';
+import type { OrderKind } from '../../orders/order-paths';
+import { orderBoxQueryKey } from './get-order-box';
+import { type OrderLine, orderEndpoint, type PageRequest } from './order-endpoint';
+
+/** Box detail: 8 item lines per page (spec section 9). */
+export const BOX_LINES_PAGE_SIZE = 8;
+
+export const boxLinesQueryKey = (kind: OrderKind, orderId: string, boxId: string, gtin: string) =>
+  [...orderBoxQueryKey(kind, orderId, boxId), 'lines', gtin] as const;
+
+/**
+ * A box's item lines with the GTIN filter: GET /rboxes/{id}/report/ (purchase),
+ * /orders/{id}/boxes/{boxId}/report/ (online) or /morders/{id}/boxes/{boxId}/report/?side=.
+ */
+export const getBoxLines = (kind: OrderKind, orderId: string, boxId: string, gtin: string, { limit, offset }: PageRequest) => {
+  const { base, side } = orderEndpoint(kind, orderId);
+  const path = kind === 'purchase' ? `/rboxes/${boxId}/report/` : `${base}/boxes/${boxId}/report/`;
+  return apiRequest<Page<OrderLine>>(path, {
+    query: { ...side, item_type__gtin__contains: gtin, order_by: 'gtin', limit, offset },
+    timeoutMs: 30_000,
+  });
+};

@@ -1,0 +1,30 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { TABLE_REFRESH_MS } from '../../../lib/query-client';
+import type { OrderKind } from '../../orders/order-paths';
+import type { OrderBox } from './get-order-boxes';
+import { orderEndpoint, orderPagesKey } from './order-endpoint';
+
+/**
+ * One box, seen from the order's side: GET /rboxes/{id}/ (purchase), /orders/{id}/boxes/{boxId}/
+ * (online, with the online reading) or /morders/{id}/boxes/{boxId}/?side=.
+ */
+export const getOrderBox = (kind: OrderKind, orderId: string, boxId: string) => {
+  if (kind === 'purchase') return apiRequest<OrderBox>(`/rboxes/${boxId}/`, { silent: true });
+  const { base, side } = orderEndpoint(kind, orderId);
+  return apiRequest<OrderBox>(`${base}/boxes/${boxId}/`, { query: side, silent: true });
+};
+
+export const orderBoxQueryKey = (kind: OrderKind, orderId: string, boxId: string) =>
+  [...orderPagesKey(kind, orderId), 'box', boxId] as const;
+
+export const orderBoxQueryOptions = (kind: OrderKind, orderId: string, boxId: string) =>
+  queryOptions({
+    queryKey: orderBoxQueryKey(kind, orderId, boxId),
+    queryFn: () => getOrderBox(kind, orderId, boxId),
+    refetchInterval: TABLE_REFRESH_MS,
+    retry: false,
+  });
+
+export const useOrderBox = (kind: OrderKind, orderId: string, boxId: string) =>
+  useQuery(orderBoxQueryOptions(kind, orderId, boxId));

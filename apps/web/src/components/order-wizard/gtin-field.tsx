@@ -1,0 +1,77 @@
+import { Autocomplete, TextField } from '@mui/material';
+import type { ItemType } from '@rfid/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDebounced } from '../../lib/use-debounced';
+import { GTIN_SEARCH_MIN, useGtinSearch } from './api/search-gtins';
+
+/** An option of the GTIN field: a catalog GTIN, or 'Create' for the digits typed. */
+type GtinOption = { kind: 'gtin'; item: ItemType } | { kind: 'create'; gtin: string };
+
+export type GtinFieldProps = {
+  value: ItemType | null;
+  onChange: (value: ItemType | null) => void;
+  /** 'Create' was chosen for these digits: the caller opens the add-GTIN dialog. */
+  onCreate: (gtin: string) => void;
+  error?: string;
+  testId: string;
+};
+
+/** Searchable GTIN combobox over /types/?gtin__icontains=; an unknown GTIN offers 'Create'. */
+export const GtinField = ({ value, onChange, onCreate, error, testId }: GtinFieldProps) => {
+  const { t } = useTranslation('order-wizard');
+  const [input, setInput] = useState('');
+  const search = useDebounced(input.trim());
+  const query = useGtinSearch(search);
+  const found = search.length >= GTIN_SEARCH_MIN ? (query.data ?? []) : [];
+  const typed = input.trim();
+  const options: GtinOption[] = found.map((item) => ({ kind: 'gtin', item }));
+  if (/^\d{8,14}$/.test(typed) && !found.some((item) => item.gtin === typed)) options.push({ kind: 'create', gtin: typed });
+  const selected: GtinOption | null = value ? { kind: 'gtin', item: value } : null;
+  return (
+    <Autocomplete
+      value={selected}
+      options={options}
+      filterOptions={(list) => list}
+      loading={query.isFetching}
+      onInputChange={(_, text, reason) => {
+        if (reason === 'input' || reason === 'clear') setInput(text);
+      }}
+      onChange={(_, next) => {
+        if (!next) onChange(null);
+        else if (next.kind === 'create') onCreate(next.gtin);
+        else onChange(next.item);
+      }}
+      getOptionLabel={(option) => (option.kind === 'gtin' ? option.item.gtin : option.gtin)}
+      isOptionEqualToValue={(option, other) =>
+        option.kind === 'gtin' && other.kind === 'gtin' && option.item.id === other.item.id
+      }
+      renderOption={(props, option) => {
+        const { key, ...rest } = props;
+        return (
+          <li key={key} {...rest} data-testid={option.kind === 'create' ? 'gtin-option-create' : 'gtin-option'}>
+            {option.kind === 'create'
+              ? t('box.create', { gtin: option.gtin })
+              : `${option.item.gtin} · ${option.item.description}`}
+          </li>
+        );
+      }}
+      noOptionsText={typed.length < GTIN_SEARCH_MIN ? t('box.typeMore', { count: GTIN_SEARCH_MIN }) : t('box.noMatch')}
+      loadingText={t('loading')}
+      fullWidth
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          size="small"
+          label={t('box.gtin')}
+          error={Boolean(error)}
+          helperText={error ?? (value ? value.description : undefined)}
+          slotProps={{
+            ...params.slotProps,
+            htmlInput: { ...params.slotProps.htmlInput, inputMode: 'numeric', 'data-testid': testId },
+          }}
+        />
+      )}
+    />
+  );
+};

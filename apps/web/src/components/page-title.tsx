@@ -1,0 +1,51 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { Box, IconButton, Stack, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+
+/** A page's title row: back arrow, title (and a line under it), and actions that wrap on phones. */
+export const PageTitle = ({
+  title,
+  subtitle,
+  actions,
+  backTo,
+}: {
+  title: ReactNode;
+  subtitle?: ReactNode;
+  actions?: ReactNode;
+  /** Where the back arrow goes (the parent page); without it, one step back in the history. */
+  backTo?: string;
+}) => {
+  const { t } = useTranslation('common');
+  const navigate = useNavigate();
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+      <IconButton
+        onClick={() => void (backTo ? navigate(backTo) : navigate(-1))}
+        aria-label={t('actions.goBack')}
+        data-testid="page-back"
+      >
+        <ArrowBackIcon />
+      </IconButton>
+      <Box sx={{ flex: '1 1 0%', minWidth: 0 }}>
+        <TitleText title={title} subtitle={subtitle} />
+      </Box>
+      {actions && <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', width: { xs: '100%', sm: 'auto' } }}>{actions}</Box>}
+    </Stack>
+  );
+};
+
+/** A page's heading (h1) and the muted line under it, both wrapping anywhere so a long name fits a phone. */
+export const TitleText = ({ title, subtitle }: { title: ReactNode; subtitle?: ReactNode }) => (
+  <>
+    <Typography variant="h5" component="h1" sx={{ overflowWrap: 'anywhere' }}>
+      {title}
+    </Typography>
+    {subtitle && (
+      <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+        {subtitle}
+      </Typography>
+    )}
+  </>
+);

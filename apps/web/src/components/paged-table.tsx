@@ -1,0 +1,245 @@
+import {
+  Box,
+  Card,
+  CardContent,
+  CircularProgress,
+  Skeleton,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TablePagination,
+  TableRow,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
+import type { Page } from '@rfid/contract';
+import { keepPreviousData, type QueryKey, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { TABLE_REFRESH_MS } from '../lib/query-client';
+
+export type PageParams = { limit: number; offset: number; signal?: AbortSignal };
+
+export type Column<T> = {
+  /** Stable id of the column (also its test id suffix). */
+  id: string;
+  /** Header text, already translated. */
+  header: ReactNode;
+  cell: (row: T) => ReactNode;
+  align?: 'left' | 'right' | 'center';
+  /** On phone cards: 'title' is the card's heading, false hides the field, true (default) shows "header: value". */
+  mobile?: boolean | 'title';
+};
+
+export type PagedTableProps<T> = {
+  /** Base query key; put the filters object in it so a filter change refetches (and goes back to page 1). */
+  queryKey: QueryKey;
+  /** Fetches one page; `limit` and `offset` are computed from the page size. */
+  fetchPage: (params: PageParams) => Promise<Page<T>>;
+  columns: Column<T>[];
+  rowKey: (row: T) => string | number;
+  /** Page size of the spec for this screen (11, 20, 40, 100…). */
+  pageSize: number;
+  /** Shown when there are no rows; defaults to "No results found". */
+  emptyText?: ReactNode;
+  /** Desktop refresh interval; the spec's 20 s by default, false to disable. */
+  refetchInterval?: number | false;
+  /** Below md: 'cards' = card list with infinite scroll (default), 'table' = the same paged table, scrolling sideways. */
+  mobile?: 'cards' | 'table';
+  /** data-testid of the table (and `<testId>-cards` on phones). */
+  testId?: string;
+  /** Optional row highlight / extra props per row. */
+  rowSx?: (row: T) => object | undefined;
+};
+
+const SKELETON_ROWS = 9;
+
+/**
+ * The one paged table of the app: server paging over `{count,next,previous,results}` answers.
+ *
+ * ```tsx
+ * <PagedTable
+ *   queryKey={['admin', 'readers', filters]}
+ *   fetchPage={({ limit, offset, signal }) => getReaders({ ...filters, limit, offset }, signal)}
+ *   pageSize={11}
+ *   rowKey={(reader) => reader.id}
+ *   columns={[{ id: 'serial', header: t('serial'), cell: (r) => r.serial_number, mobile: 'title' }]}
+ * />
+ * ```
+ */
+export const PagedTable = <T,>(props: PagedTableProps<T>) => {
+  const isPhone = useMediaQuery(useTheme().breakpoints.down('md'));
+  if (isPhone && (props.mobile ?? 'cards') === 'cards') return <CardList {...props} />;
+  return <DesktopTable {...props} isPhone={isPhone} />;
+};
+
+const DesktopTable = <T,>({
+  queryKey,
+  fetchPage,
+  columns,
+  rowKey,
+  pageSize,
+  emptyText,
+  refetchInterval = TABLE_REFRESH_MS,
+  testId,
+  rowSx,
+  isPhone,
+}: PagedTableProps<T> & { isPhone: boolean }) => {
+  const { t } = useTranslation('components');
+  // The page belongs to the query key: a new filter starts again at the first page.
+  const keyText = JSON.stringify(queryKey);
+  const [paging, setPaging] = useState({ key: keyText, page: 0 });
+  const page = paging.key === keyText ? paging.page : 0;
+  const setPage = (next: number) => setPaging({ key: keyText, page: next });
+  const query = useQuery({
+    queryKey: [...queryKey, { limit: pageSize, offset: page * pageSize }],
+    queryFn: ({ signal }) => fetchPage({ limit: pageSize, offset: page * pageSize, signal }),
+    placeholderData: keepPreviousData,
+    refetchInterval: isPhone ? false : refetchInterval,
+  });
+  const count = query.data?.count ?? 0;
+  // The current page is forced to the last page if the page count falls below it (spec section 5).
+  useEffect(() => {
+    const lastPage = Math.max(0, Math.ceil(count / pageSize) - 1);
+    if (query.data && page > lastPage) setPaging({ key: keyText, page: lastPage });
+  }, [count, pageSize, page, query.data, keyText]);
+
+  const rows = query.data?.results ?? [];
+  return (
+    <Box data-testid={testId}>
+      <TableContainer sx={{ overflowX: 'auto' }}>
+        <Table size="small">
+          <TableHead>
+            <TableRow>
+              {columns.map((column) => (
+                <TableCell key={column.id} align={column.align} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+                  {column.header}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {query.isPending &&
+              Array.from({ length: SKELETON_ROWS }, (_, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
+                <TableRow key={index}>
+                  {columns.map((column) => (
+                    <TableCell key={column.id}>
+                      <Skeleton />
+                    </TableCell>
+                  ))}
+                </TableRow>
+              ))}
+            {rows.map((row) => (
+              <TableRow key={rowKey(row)} hover sx={rowSx?.(row)} data-testid="paged-row">
+                {columns.map((column) => (
+                  <TableCell key={column.id} align={column.align}>
+                    {column.cell(row)}
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))}
+            {!query.isPending && rows.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={columns.length}>
+                  <Typography color="text.secondary" sx={{ py: 2, textAlign: 'center' }} data-testid="paged-empty">
+                    {query.isError ? t('table.loadError') : (emptyText ?? t('table.empty'))}
+                  </Typography>
+                </TableCell>
+              </TableRow>
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <TablePagination
+        component="div"
+        count={count}
+        page={Math.min(page, Math.max(0, Math.ceil(count / pageSize) - 1))}
+        rowsPerPage={pageSize}
+        rowsPerPageOptions={[]}
+        onPageChange={(_, next) => setPage(next)}
+        labelDisplayedRows={({ from, to, count: total }) => t('table.displayed', { from, to, count: total })}
+        getItemAriaLabel={(type) => t(`table.${type}Page`)}
+      />
+    </Box>
+  );
+};
+
+/** Phone: one card per row, the next page loads when the sentinel scrolls into view. */
+const CardList = <T,>({ queryKey, fetchPage, columns, rowKey, pageSize, emptyText, testId }: PagedTableProps<T>) => {
+  const { t } = useTranslation('components');
+  const query = useInfiniteQuery({
+    queryKey: [...queryKey, 'infinite', pageSize],
+    queryFn: ({ pageParam, signal }) => fetchPage({ limit: pageSize, offset: pageParam, signal }),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) => {
+      const loaded = pages.reduce((sum, page) => sum + page.results.length, 0);
+      return last.next && loaded < last.count ? loaded : undefined;
+    },
+  });
+  const sentinel = useRef<HTMLDivElement>(null);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  useEffect(() => {
+    const element = sentinel.current;
+    if (!element || !hasNextPage) return;
+    // Load the next page a little before the end (the spec's infinite-scroll distance of 20).
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+      },
+      { rootMargin: '0px 0px 200px 0px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  const rows = query.data?.pages.flatMap((page) => page.results) ?? [];
+  const title = columns.find((column) => column.mobile === 'title');
+  const fields = columns.filter((column) => column.mobile !== 'title' && column.mobile !== false);
+  return (
+    <Stack spacing={1} data-testid={testId ? `${testId}-cards` : undefined}>
+      {query.isPending &&
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholder cards have no identity
+        Array.from({ length: 6 }, (_, index) => <Skeleton key={index} variant="rounded" height={96} />)}
+      {rows.map((row) => (
+        <Card key={rowKey(row)} variant="outlined" data-testid="paged-card">
+          <CardContent sx={{ '&:last-child': { pb: 1.5 }, py: 1.5 }}>
+            {title && (
+              <Typography variant="subtitle1" sx={{ fontWeight: 600, mb: 0.5, overflowWrap: 'anywhere' }}>
+                {title.cell(row)}
+              </Typography>
+            )}
+            {fields.map((column) => {
+              const value = column.cell(row);
+              // A field with nothing to show (no action allowed on this row, say) is left out of the card.
+              if (value === null || value === undefined || value === false) return null;
+              return (
+                <Box
+                  key={column.id}
+                  sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1, minHeight: 28 }}
+                >
+                  <Typography variant="body2" color="text.secondary" sx={{ flexShrink: 0 }}>
+                    {column.header}
+                  </Typography>
+                  <Box sx={{ textAlign: 'right', minWidth: 0, overflowWrap: 'anywhere', typography: 'body2' }}>{value}</Box>
+                </Box>
+              );
+            })}
+          </CardContent>
+        </Card>
+      ))}
+      {!query.isPending && rows.length === 0 && (
+        <Typography color="text.secondary" sx={{ py: 2, textAlign: 'center' }} data-testid="paged-empty">
+          {query.isError ? t('table.loadError') : (emptyText ?? t('table.empty'))}
+        </Typography>
+      )}
+      <Box ref={sentinel} sx={{ display: 'grid', placeItems: 'center', minHeight: 8 }}>
+        {isFetchingNextPage && <CircularProgress size={24} />}
+      </Box>
+    </Stack>
+  );
+};

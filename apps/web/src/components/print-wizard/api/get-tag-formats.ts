@@ -1,0 +1,20 @@
+import { type Page, TAG_FORMAT_LOOKUP_LIMIT, type TagCompanyFormat } from '@rfid/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { printKeys } from './print-keys';
+
+/** GET /printer/tag_company_format/?tag_type=&limit=10: the company's formats of a tag type (the spec's lookup limit). */
+export const getTagFormats = (tagType: number) =>
+  apiRequest<Page<TagCompanyFormat>>('/printer/tag_company_format/', {
+    query: { tag_type: tagType, limit: TAG_FORMAT_LOOKUP_LIMIT },
+  }).then((page) => page.results);
+
+export const tagFormatsQueryOptions = (tagType: number | null) =>
+  queryOptions({
+    queryKey: [...printKeys.formats, tagType] as const,
+    queryFn: () => getTagFormats(tagType as number),
+    enabled: tagType !== null,
+    staleTime: 60_000,
+  });
+
+export const useTagFormats = (tagType: number | null) => useQuery(tagFormatsQueryOptions(tagType));

@@ -1,0 +1,151 @@
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  FormControlLabel,
+  MenuItem,
+  Radio,
+  RadioGroup,
+  Stack,
+  TextField,
+} from '@mui/material';
+import type { Printer, PrintRangeError, PrintRangeErrors } from '@rfid/contract';
+import { useTranslation } from 'react-i18next';
+import { usePrintChoices } from './api/get-printers';
+
+/** A select of the printers of the user's locations (up to 100, the print dialog's list). */
+export const PrinterSelect = ({ value, onChange }: { value: Printer | null; onChange: (printer: Printer | null) => void }) => {
+  const { t } = useTranslation('printing');
+  const printers = usePrintChoices();
+  const list = printers.data ?? [];
+  return (
+    <TextField
+      select
+      fullWidth
+      required
+      label={t('print.printer')}
+      value={value && list.some((p) => p.id === value.id) ? value.id : ''}
+      onChange={(event) => onChange(list.find((p) => p.id === Number(event.target.value)) ?? null)}
+      helperText={printers.data?.length === 0 ? t('print.noPrinters') : undefined}
+      slotProps={{ htmlInput: { 'data-testid': 'printer-select' } }}
+    >
+      {list.map((printer) => (
+        <MenuItem key={printer.id} value={printer.id} data-testid="printer-option">
+          {printer.description || printer.mac} · {printer.location_description}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+};
+
+export type RangeChoice = { mode: 'all' | 'range'; from: string; to: string };
+
+/** All or a from/to range; the range fields are active only with the range option (spec section 5). */
+export const RangeFields = ({
+  value,
+  onChange,
+  errors,
+  bounds,
+}: {
+  value: RangeChoice;
+  onChange: (value: RangeChoice) => void;
+  errors: PrintRangeErrors;
+  /** The numbers error_min and error_max name. */
+  bounds: { min: number; max: number };
+}) => {
+  const { t } = useTranslation('printing');
+  const message = (error: PrintRangeError | undefined, min: number) => {
+    if (!error) return undefined;
+    if (error === 'error_required') return t('range.error_required');
+    if (error === 'error_min') return t('range.error_min', { num: min });
+    return t('range.error_max', { num: bounds.max });
+  };
+  const isRange = value.mode === 'range';
+  const from = Number(value.from);
+  return (
+    <Stack spacing={1}>
+      <RadioGroup
+        row
+        value={value.mode}
+        onChange={(event) => onChange({ ...value, mode: event.target.value === 'range' ? 'range' : 'all' })}
+      >
+        <FormControlLabel value="all" control={<Radio data-testid="range-all" />} label={t('range.all')} />
+        <FormControlLabel value="range" control={<Radio data-testid="range-range" />} label={t('range.range')} />
+      </RadioGroup>
+      <Stack direction="row" spacing={2}>
+        <TextField
+          label={t('range.from')}
+          type="number"
+          disabled={!isRange}
+          value={value.from}
+          onChange={(event) => onChange({ ...value, from: event.target.value })}
+          error={isRange && Boolean(errors.from)}
+          helperText={isRange ? message(errors.from, bounds.min) : undefined}
+          slotProps={{ htmlInput: { min: bounds.min, max: bounds.max, 'data-testid': 'range-from' } }}
+          fullWidth
+        />
+        <TextField
+          label={t('range.to')}
+          type="number"
+          disabled={!isRange}
+          value={value.to}
+          onChange={(event) => onChange({ ...value, to: event.target.value })}
+          error={isRange && Boolean(errors.to)}
+          helperText={isRange ? message(errors.to, Number.isFinite(from) && from > bounds.min ? from : bounds.min) : undefined}
+          slotProps={{ htmlInput: { min: bounds.min, max: bounds.max, 'data-testid': 'range-to' } }}
+          fullWidth
+        />
+      </Stack>
+    </Stack>
+  );
+};
+
+/** "Before printing, the user is asked to verify the target printer." */
+export const VerifyPrinterDialog = ({
+  printer,
+  labels,
+  onConfirm,
+  onClose,
+  isPending,
+}: {
+  printer: Printer | null;
+  /** What will print, in words ("labels 1 to 20 of order 7"). */
+  labels: string;
+  onConfirm: () => void;
+  onClose: () => void;
+  isPending: boolean;
+}) => {
+  const { t } = useTranslation('printing');
+  return (
+    <Dialog
+      open={Boolean(printer)}
+      onClose={isPending ? undefined : onClose}
+      maxWidth="xs"
+      fullWidth
+      data-testid="verify-printer"
+    >
+      <DialogTitle>{t('verify.title')}</DialogTitle>
+      <DialogContent>
+        <DialogContentText data-testid="verify-printer-text">
+          {t('verify.body', {
+            labels,
+            printer: printer?.description || printer?.mac,
+            address: `${printer?.ip_address}:${printer?.port}`,
+            location: printer?.location_description,
+          })}
+        </DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={isPending} data-testid="verify-no">
+          {t('verify.no')}
+        </Button>
+        <Button variant="contained" color="success" onClick={onConfirm} disabled={isPending} data-testid="verify-yes">
+          {t('verify.yes')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+};

@@ -1,0 +1,48 @@
+import { MenuItem, TextField } from '@mui/material';
+
+export type SelectOption = { value: string; label: string };
+
+/**
+ * A select of a filter row: "All" ('' value) first, then the options.
+ *
+ * ```tsx
+ * <SelectFilter label={t('filters.state')} allLabel={t('filters.all')} value={state} onChange={setState}
+ *   options={[{ value: '0', label: t('status.0') }]} testId="filter-state" />
+ * ```
+ */
+export const SelectFilter = ({
+  label,
+  value,
+  onChange,
+  options,
+  allLabel,
+  testId,
+  minWidth = 200,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: SelectOption[];
+  /** Label of the '' entry; without it there is no empty entry. */
+  allLabel?: string;
+  /** data-testid of the underlying input. */
+  testId?: string;
+  minWidth?: number;
+}) => (
+  <TextField
+    select
+    size="small"
+    label={label}
+    value={value}
+    onChange={(event) => onChange(event.target.value)}
+    sx={{ minWidth: { md: minWidth } }}
+    slotProps={{ htmlInput: { 'data-testid': testId } }}
+  >
+    {allLabel !== undefined && <MenuItem value="">{allLabel}</MenuItem>}
+    {options.map((option) => (
+      <MenuItem key={option.value} value={option.value} data-testid={testId ? `${testId}-${option.value}` : undefined}>
+        {option.label}
+      </MenuItem>
+    ))}
+  </TextField>
+);

@@ -1,0 +1,25 @@
+import { Chip, type ChipProps } from '@mui/material';
+
+export type StatusStyle = { label: string; color: ChipProps['color']; icon?: ChipProps['icon'] };
+
+/**
+ * A status code shown as a coloured label; the caller passes the translated map.
+ *
+ * ```tsx
+ * const statuses = { 0: { label: t('status.unchecked'), color: 'default' }, 3: { label: t('status.ok'), color: 'success' } };
+ * <StatusChip status={order.destination_status} map={statuses} />
+ * ```
+ */
+export const StatusChip = ({
+  status,
+  map,
+  size = 'small',
+}: {
+  status: string | number | null | undefined;
+  map: Record<string | number, StatusStyle>;
+  size?: ChipProps['size'];
+}) => {
+  const style = status === null || status === undefined ? undefined : map[status];
+  if (!style) return <Chip size={size} label={status ?? '—'} variant="outlined" />;
+  return <Chip size={size} label={style.label} color={style.color} icon={style.icon} data-testid={`status-${status}`} />;
+};

@@ -1,0 +1,46 @@
+import { Box, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+import { formatTableDateTime } from '../lib/format';
+
+/**
+ * A date on one line and its time under it (desktop; side by side on phone cards), so wide order
+ * tables stay within the screen. Nothing when there is no date, or `fallback`.
+ */
+export const TwoLineDate = ({ value, fallback }: { value: string | null | undefined; fallback?: ReactNode }) => {
+  const text = formatTableDateTime(value);
+  if (!text) return fallback ?? null;
+  const [date, time] = text.split(' ');
+  return (
+    <Box component="span" sx={{ whiteSpace: 'nowrap', display: 'inline-block' }}>
+      {date}
+      <Box component="span" sx={{ display: { xs: 'inline', md: 'block' }, color: 'text.secondary', ml: { xs: 0.5, md: 0 } }}>
+        {time}
+      </Box>
+    </Box>
+  );
+};
+
+/** A column title with what its numbers are under it ("Items" / "real / expected"). */
+export const TwoLineHeader = ({ title, detail }: { title: ReactNode; detail: ReactNode }) => (
+  <Box component="span" sx={{ display: 'inline-block' }}>
+    {title}
+    <Typography
+      component="span"
+      variant="caption"
+      color="text.secondary"
+      sx={{ display: { xs: 'inline', md: 'block' }, ml: { xs: 0.5, md: 0 } }}
+    >
+      {detail}
+    </Typography>
+  </Box>
+);
+
+/** Two date-times in one cell, the second muted under the first (created over estimated), so wide order tables fit. */
+export const StackedDateTimes = ({ first, second }: { first: string | null | undefined; second: string | null | undefined }) => (
+  <Box component="span" sx={{ whiteSpace: 'nowrap', display: 'inline-block' }}>
+    {formatTableDateTime(first)}
+    <Box component="span" sx={{ display: 'block', color: 'text.secondary' }}>
+      {formatTableDateTime(second)}
+    </Box>
+  </Box>
+);

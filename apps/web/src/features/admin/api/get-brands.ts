@@ -1,0 +1,12 @@
+import type { Brand, Page } from '@rfid/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { adminKeys } from './admin-keys';
+
+/** GET /brands/: the company's brands for the location form's select. */
+export const getBrands = () => apiRequest<Page<Brand>>('/brands/', { query: { order_by: 'description', limit: 100 } });
+
+export const brandsQueryOptions = () =>
+  queryOptions({ queryKey: [...adminKeys.lookups, 'brands'], queryFn: getBrands, staleTime: 60_000 });
+
+export const useBrands = () => useQuery(brandsQueryOptions());

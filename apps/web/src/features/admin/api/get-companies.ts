@@ -1,0 +1,12 @@
+import type { Company, Page } from '@rfid/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { adminKeys } from './admin-keys';
+
+/** GET /companies/ for the company user form. */
+export const getCompanies = () => apiRequest<Page<Company>>('/companies/', { query: { order_by: 'description', limit: 100 } });
+
+export const companiesQueryOptions = () =>
+  queryOptions({ queryKey: [...adminKeys.lookups, 'companies'], queryFn: getCompanies, staleTime: 60_000 });
+
+export const useCompanies = () => useQuery(companiesQueryOptions());

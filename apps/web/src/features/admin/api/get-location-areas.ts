@@ -1,0 +1,12 @@
+import type { Page } from '@rfid/contract';
+import { apiRequest } from '../../../lib/api-client';
+import { adminKeys } from './admin-keys';
+import type { Area } from './types';
+
+export const LOCATION_AREAS_PAGE_SIZE = 11;
+
+/** GET /locations/{id}/areas/: the location's areas, paged. */
+export const getLocationAreas = (id: number, { limit, offset }: { limit: number; offset: number }) =>
+  apiRequest<Page<Area>>(`/locations/${id}/areas/`, { query: { limit, offset } });
+
+export const locationAreasQueryKey = (id: number) => adminKeys.locationAreas(id);

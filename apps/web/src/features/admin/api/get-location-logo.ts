@@ -1,0 +1,28 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { buildUrl } from '../../../lib/api-client';
+import { readSession } from '../../../lib/storage';
+import { adminKeys } from './admin-keys';
+
+/**
+ * GET /locations/{id}/logo/: the logo needs the token header, which an <img src> cannot send, so it
+ * is fetched here and shown through an object URL.
+ */
+export const getLocationLogo = async (id: number): Promise<string | null> => {
+  const session = readSession();
+  const response = await fetch(buildUrl(`/locations/${id}/logo/`), {
+    headers: session ? { Authorization: `Token ${session.token}` } : {},
+  });
+  if (!response.ok) return null;
+  return URL.createObjectURL(await response.blob());
+};
+
+export const locationLogoQueryOptions = (id: number, version: string | null) =>
+  queryOptions({
+    queryKey: [...adminKeys.location(id), 'logo', version],
+    queryFn: () => getLocationLogo(id),
+    staleTime: Infinity,
+  });
+
+/** The logo as an object URL, or null when the location has none. */
+export const useLocationLogo = (id: number, logo: string | null | undefined) =>
+  useQuery({ ...locationLogoQueryOptions(id, logo ?? null), enabled: id > 0 && Boolean(logo) });

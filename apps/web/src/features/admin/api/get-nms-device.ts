@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { adminKeys } from './admin-keys';
+import { type Listing, listRows, nmsUrl } from './nms-client';
+import type { NmsDevice } from './types';
+
+/** GET /nms/device/?mac=: the first device with that MAC (its ON/OFF state). */
+export const getNmsDevice = async (mac: string) =>
+  listRows(await apiRequest<Listing<NmsDevice>>(nmsUrl('/device/'), { query: { mac }, silent: true }))[0] ?? null;
+
+export const nmsDeviceQueryOptions = (mac: string) =>
+  queryOptions({
+    queryKey: [...adminKeys.nms, 'device', mac],
+    queryFn: () => getNmsDevice(mac),
+    retry: false,
+    refetchInterval: 10_000,
+  });
+
+export const useNmsDevice = (mac: string | undefined) => useQuery({ ...nmsDeviceQueryOptions(mac ?? ''), enabled: Boolean(mac) });

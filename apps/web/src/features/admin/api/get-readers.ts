@@ -1,0 +1,14 @@
+import type { Page } from '@rfid/contract';
+import { apiRequest } from '../../../lib/api-client';
+import { adminKeys } from './admin-keys';
+import type { Reader } from './types';
+
+export type ReaderFilters = { mac_address__icontains: string; serial_number__icontains: string };
+export const READERS_PAGE_SIZE = 11;
+
+/** GET /readers/: paged, for one location (locationId), filtered by MAC and serial number. */
+export const getReaders = (params: Partial<ReaderFilters> & { locationId?: number; limit: number; offset: number }) =>
+  apiRequest<Page<Reader>>('/readers/', { query: params });
+
+export const readersQueryKey = (filters: Partial<ReaderFilters> & { locationId?: number }) =>
+  [...adminKeys.readers, 'list', filters] as const;

@@ -1,0 +1,15 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { adminKeys } from './admin-keys';
+
+/** The network management service lives under /nms, beside /api. */
+export const nmsUrl = (path: string) => `${window.location.origin}/nms${path}`;
+
+/** A list answer, plain or paged. */
+export type Listing<T> = T[] | { results: T[] };
+export const listRows = <T>(answer: Listing<T>): T[] => (Array.isArray(answer) ? answer : answer.results);
+
+/** NMS writes refresh every NMS query (device state and applications). */
+export const useNmsMutation = <V>(mutationFn: (variables: V) => Promise<unknown>) => {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn, onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.nms }) });
+};

@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { adminKeys } from './admin-keys';
+import type { LocationUser, LocationUserCreateBody, LocationUserUpdateBody } from './types';
+
+/** POST /locationusers/ or PUT /locationusers/{id}/ (an empty password keeps the current one). */
+export const saveLocationUser = (
+  input: { id: number; body: LocationUserUpdateBody } | { id?: undefined; body: LocationUserCreateBody },
+) =>
+  apiRequest<LocationUser>(input.id ? `/locationusers/${input.id}/` : '/locationusers/', {
+    method: input.id ? 'PUT' : 'POST',
+    body: input.id && !input.body.password ? { ...input.body, password: undefined } : input.body,
+    silent: true,
+  });
+
+export const useSaveLocationUser = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveLocationUser,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.users }),
+  });
+};

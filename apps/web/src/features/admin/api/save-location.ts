@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { adminKeys } from './admin-keys';
+import type { AdminLocation, LocationBody } from './types';
+
+/** POST /locations/ (new) or PUT /locations/{id}/, then the logo (multipart) when one was picked. */
+export const saveLocation = async ({ id, body, logo }: { id?: number; body: LocationBody; logo?: File | null }) => {
+  const saved = await apiRequest<AdminLocation>(id ? `/locations/${id}/` : '/locations/', {
+    method: id ? 'PUT' : 'POST',
+    body,
+    silent: true,
+  });
+  if (logo) {
+    const form = new FormData();
+    form.append('logo', logo);
+    await apiRequest(`/locations/${saved.id}/logo/`, { method: 'PUT', body: form, silent: true });
+  }
+  return saved;
+};
+
+export const useSaveLocation = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveLocation,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.locations }),
+  });
+};

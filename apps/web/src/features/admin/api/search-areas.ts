@@ -1,0 +1,19 @@
+import type { Page } from '@rfid/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { adminKeys } from './admin-keys';
+import type { Area } from './types';
+
+/** GET /areas/ searched by description (the searchable area field of the reader and printer forms). */
+export const searchAreas = (search: string) =>
+  apiRequest<Page<Area>>('/areas/', { query: { description__icontains: search, order_by: 'description', limit: 50 } });
+
+export const searchAreasQueryOptions = (search: string) =>
+  queryOptions({
+    queryKey: [...adminKeys.areas, 'search', search],
+    queryFn: () => searchAreas(search),
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+
+export const useSearchAreas = (search: string) => useQuery(searchAreasQueryOptions(search));

@@ -1,0 +1,21 @@
+/** Shapes of the admin API, from the contract (packages/contract/src/admin.ts and nms.ts). */
+export type {
+  AdminLocation,
+  Area,
+  AreaCreateBody,
+  AreaUpdateBody,
+  CompanyUserBody,
+  CreatedReader,
+  DeviceApplication,
+  LocationBody,
+  LocationUser,
+  LocationUserCreateBody,
+  LocationUserUpdateBody,
+  NmsDevice,
+  Printer,
+  PrinterCreateBody,
+  Reader,
+  ReaderCreateBody,
+  ReaderKey,
+  ReaderUpdateBody,
+} from '@rfid/contract';

@@ -1,0 +1,118 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { TextField } from '@mui/material';
+import { type AreaCreateBody, areaCreateBodySchema, areaUpdateBodySchema } from '@rfid/contract';
+import { useEffect, useState } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useParams, useSearchParams } from 'react-router';
+import type { FormStatus } from '../../../components/form-alert';
+import { useArea } from '../api/get-area';
+import { useLocation } from '../api/get-location';
+import { useSaveArea } from '../api/save-area';
+import { AdminForm, AdminNotFound, textFieldsOf } from '../shared/admin-form';
+import { AdminPage, FullRow } from '../shared/admin-page';
+import { errorText, toId } from '../shared/form-helpers';
+import { adminErrorStatus } from '../shared/messages';
+import { LocationSelect, type Option } from '../shared/selects';
+
+type AreaForm = { stock: string; description: string; location_id: number };
+const emptyForm: AreaForm = { stock: '', description: '', location_id: 0 };
+
+/**
+ * Area add (stock, description, distribution center) and edit (read-only stock, description,
+ * location), validated with the contract's schemas. Unlike the original, a failed add shows the
+ * error and keeps what was typed.
+ */
+export const AreaFormPage = () => {
+  const { t } = useTranslation(['admin', 'common']);
+  const id = toId(useParams().id);
+  const isEdit = id > 0;
+  const [searchParams] = useSearchParams();
+  const presetLocation = useLocation(isEdit ? 0 : toId(searchParams.get('location') ?? undefined));
+  const area = useArea(id);
+  const save = useSaveArea();
+  const [status, setStatus] = useState<FormStatus>(null);
+  const [location, setLocation] = useState<Option | null>(null);
+  const { register, handleSubmit, reset, setValue, formState } = useForm<AreaForm>({
+    // The same schema the API validates with; edit leaves stock out (read-only).
+    resolver: zodResolver(isEdit ? areaUpdateBodySchema : areaCreateBodySchema) as unknown as Resolver<AreaForm>,
+    defaultValues: emptyForm,
+  });
+  const { errors } = formState;
+
+  useEffect(() => {
+    if (!area.data) return;
+    reset({ stock: String(area.data.stock), description: area.data.description, location_id: area.data.location_id });
+    setLocation({ id: area.data.location_id, description: area.data.location_description });
+  }, [area.data, reset]);
+  useEffect(() => {
+    if (!presetLocation.data) return;
+    setLocation((current) => current ?? { id: presetLocation.data.id, description: presetLocation.data.description });
+    setValue('location_id', presetLocation.data.id);
+  }, [presetLocation.data, setValue]);
+
+  const pickLocation = (option: Option | null) => {
+    setLocation(option);
+    setValue('location_id', option?.id ?? 0, { shouldValidate: formState.isSubmitted });
+  };
+
+  const submit = handleSubmit((values) => {
+    setStatus(null);
+    const body = values as unknown as AreaCreateBody; // parsed by the contract schema (stock is an integer)
+    const onError = (error: Error) => setStatus(adminErrorStatus(error, t('areas.failed')));
+    if (isEdit) {
+      save.mutate(
+        { id, body: { description: body.description, location_id: body.location_id } },
+        { onSuccess: () => setStatus({ kind: 'success', message: t('areas.updated') }), onError },
+      );
+      return;
+    }
+    save.mutate(
+      { body },
+      {
+        onSuccess: () => {
+          setStatus({ kind: 'success', message: t('areas.added') });
+          // A new area clears the form but keeps the chosen center for the next one.
+          reset({ ...emptyForm, location_id: location?.id ?? 0 });
+        },
+        onError,
+      },
+    );
+  });
+
+  const title = t(isEdit ? 'areas.editTitle' : 'areas.addTitle');
+  if (isEdit && area.isError) return <AdminNotFound title={title} />;
+  const text = textFieldsOf(register, errors);
+  return (
+    <AdminPage title={title} hasBack maxWidth={720} testId="area-form">
+      <AdminForm
+        onSubmit={submit}
+        status={status}
+        onStatusClose={() => setStatus(null)}
+        isSaving={save.isPending}
+        isLoading={isEdit && area.isPending}
+      >
+        <TextField
+          {...register('stock')}
+          label={t('areas.stock')}
+          inputMode="numeric"
+          disabled={isEdit}
+          error={Boolean(errors.stock)}
+          helperText={errorText(errors.stock)}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'field-stock', readOnly: isEdit } }}
+        />
+        {text('description', t('areas.description'))}
+        <FullRow>
+          <LocationSelect
+            name="location"
+            kind={isEdit ? undefined : 'center'}
+            label={t(isEdit ? 'areas.location' : 'areas.center')}
+            value={location}
+            onChange={pickLocation}
+            error={errorText(errors.location_id)}
+          />
+        </FullRow>
+      </AdminForm>
+    </AdminPage>
+  );
+};

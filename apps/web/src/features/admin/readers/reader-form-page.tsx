@@ -1,0 +1,203 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import { Alert, AlertTitle, Box, Button, IconButton, MenuItem, Stack, TextField, Tooltip } from '@mui/material';
+import { type ReaderCreateBody, ReaderType, readerCreateBodySchema } from '@rfid/contract';
+import { useEffect, useState } from 'react';
+import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import type { FormStatus } from '../../../components/form-alert';
+import { useReader } from '../api/get-reader';
+import { useRotateReaderKey } from '../api/rotate-reader-key';
+import { useCreateReader, useUpdateReader } from '../api/save-reader';
+import { AdminForm, AdminNotFound, textFieldsOf } from '../shared/admin-form';
+import { AdminPage, FullRow } from '../shared/admin-page';
+import { errorText, toId } from '../shared/form-helpers';
+import { adminErrorStatus } from '../shared/messages';
+import { readerTypeOptions, workingModeOptions } from '../shared/modes';
+import { AreaSelect, type Option } from '../shared/selects';
+import { ReaderApplications } from './reader-applications';
+
+type ReaderForm = {
+  serial_number: string;
+  mac_address: string;
+  locationArea1_id: number;
+  working_mode: number;
+  reader_type: number;
+};
+const emptyForm: ReaderForm = { serial_number: '', mac_address: '', locationArea1_id: 0, working_mode: 0, reader_type: 0 };
+
+/** Add reader (shows the new device key once) and edit reader (plus its NMS state and applications). */
+export const ReaderFormPage = () => {
+  const { t } = useTranslation(['admin', 'common']);
+  const id = toId(useParams().id);
+  const isEdit = id > 0;
+  const reader = useReader(id);
+  const create = useCreateReader();
+  const update = useUpdateReader();
+  const [status, setStatus] = useState<FormStatus>(null);
+  const [deviceKey, setDeviceKey] = useState<string | null>(null);
+  const [isCopied, setCopied] = useState(false);
+  const [isRotating, setRotating] = useState(false);
+  const rotate = useRotateReaderKey();
+  const [area, setArea] = useState<Option | null>(null);
+  // Add and edit send the full form: both validate with the contract's create schema.
+  const { register, handleSubmit, control, reset, watch, setValue, formState } = useForm<ReaderForm>({
+    resolver: zodResolver(readerCreateBodySchema) as unknown as Resolver<ReaderForm>,
+    defaultValues: emptyForm,
+  });
+  const { errors } = formState;
+  const isAll = watch('reader_type') === ReaderType.All;
+
+  useEffect(() => {
+    if (reader.data) {
+      const { serial_number, mac_address, working_mode, reader_type, locationArea1, description_area_locationArea1 } =
+        reader.data;
+      reset({ serial_number, mac_address, working_mode, reader_type, locationArea1_id: locationArea1 });
+      setArea({ id: locationArea1, description: description_area_locationArea1 });
+    }
+  }, [reader.data, reset]);
+
+  const submit = handleSubmit((values) => {
+    setStatus(null);
+    const body = values as unknown as ReaderCreateBody; // parsed by the contract schema (MAC normalised)
+    const onError = (error: Error) => setStatus(adminErrorStatus(error, t('readers.failed')));
+    if (isEdit) {
+      update.mutate({ id, body }, { onSuccess: () => setStatus({ kind: 'success', message: t('readers.updated') }), onError });
+      return;
+    }
+    create.mutate(body, {
+      onSuccess: (created) => {
+        setStatus({ kind: 'success', message: t('readers.added') });
+        setDeviceKey(created.device_key);
+        setCopied(false);
+        reset(emptyForm);
+        setArea(null);
+      },
+      onError,
+    });
+  });
+
+  const copy = async () => {
+    if (!deviceKey) return;
+    await navigator.clipboard?.writeText(deviceKey).catch(() => undefined);
+    setCopied(true);
+  };
+  const title = t(isEdit ? 'readers.editTitle' : 'readers.addTitle');
+  if (isEdit && reader.isError) return <AdminNotFound title={title} />;
+  const text = textFieldsOf(register, errors);
+  return (
+    <Stack spacing={3}>
+      <AdminPage title={title} hasBack maxWidth={900} testId="reader-form">
+        <AdminForm
+          onSubmit={submit}
+          status={status}
+          onStatusClose={() => setStatus(null)}
+          isSaving={create.isPending || update.isPending}
+          isLoading={isEdit && reader.isPending}
+          notice={
+            deviceKey && (
+              <Alert
+                severity="warning"
+                data-testid="device-key"
+                action={
+                  <Tooltip title={isCopied ? t('readers.copied') : t('readers.copy')}>
+                    <IconButton color="inherit" onClick={() => void copy()} aria-label={t('readers.copy')}>
+                      <ContentCopyIcon />
+                    </IconButton>
+                  </Tooltip>
+                }
+              >
+                <AlertTitle>{t('readers.deviceKeyTitle')}</AlertTitle>
+                <Box component="code" sx={{ wordBreak: 'break-all', fontSize: 14 }} data-testid="device-key-value">
+                  {deviceKey}
+                </Box>
+                <Box sx={{ mt: 1 }}>{t('readers.deviceKeyOnce')}</Box>
+              </Alert>
+            )
+          }
+          actions={
+            isEdit && (
+              <Button color="warning" onClick={() => setRotating(true)} data-testid="rotate-key">
+                {t('readers.rotateKey')}
+              </Button>
+            )
+          }
+        >
+          {text('serial_number', t('readers.serial'))}
+          {text('mac_address', t('readers.mac'), { placeholder: 'AA:BB:CC:DD:EE:FF' })}
+          <FullRow>
+            <AreaSelect
+              name="area"
+              label={t('readers.area')}
+              value={area}
+              onChange={(option) => {
+                setArea(option);
+                setValue('locationArea1_id', option?.id ?? 0, { shouldValidate: formState.isSubmitted });
+              }}
+              error={errorText(errors.locationArea1_id)}
+            />
+          </FullRow>
+          <Controller
+            name="reader_type"
+            control={control}
+            render={({ field }) => (
+              <TextField
+                select
+                label={t('readers.readerType')}
+                value={field.value}
+                onChange={(event) => field.onChange(Number(event.target.value))}
+                slotProps={{ htmlInput: { 'data-testid': 'field-reader_type' } }}
+              >
+                {readerTypeOptions(t).map((option) => (
+                  <MenuItem key={option.value} value={option.value}>
+                    {option.label}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+          />
+          <Controller
+            name="working_mode"
+            control={control}
+            render={({ field }) => (
+              <TextField
+                select
+                label={t('readers.workingMode')}
+                value={field.value}
+                disabled={!isAll}
+                helperText={isAll ? undefined : t('readers.modeOnlyAll')}
+                onChange={(event) => field.onChange(Number(event.target.value))}
+                slotProps={{ htmlInput: { 'data-testid': 'field-working_mode' } }}
+              >
+                {workingModeOptions(t).map((option) => (
+                  <MenuItem key={option.value} value={option.value}>
+                    {option.label}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+          />
+        </AdminForm>
+      </AdminPage>
+      {isEdit && reader.data && <ReaderApplications mac={reader.data.mac_address} />}
+      <ConfirmDialog
+        open={isRotating}
+        title={t('readers.rotateKey')}
+        message={t('readers.rotateBody')}
+        isDanger
+        onClose={() => setRotating(false)}
+        onConfirm={() =>
+          rotate.mutateAsync(id, {
+            onSuccess: (answer) => {
+              setDeviceKey(answer.device_key);
+              setCopied(false);
+            },
+            onError: (error) => setStatus(adminErrorStatus(error, t('readers.failed'))),
+          })
+        }
+      />
+    </Stack>
+  );
+};

@@ -1,0 +1,181 @@
+import AddIcon from '@mui/icons-material/Add';
+import { Button, Checkbox, Chip, Link, MenuItem, TextField } from '@mui/material';
+import { ReaderType, RoleThreshold } from '@rfid/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { useCurrentLocation } from '../../../app/shell/use-shell-state';
+import { hasRole, useRole } from '../../../components/api/get-role';
+import { FilterBar } from '../../../components/filter-bar';
+import { type Column, PagedTable } from '../../../components/paged-table';
+import { useNotify } from '../../../lib/notifier';
+import { adminKeys } from '../api/admin-keys';
+import { getReaders, READERS_PAGE_SIZE, type ReaderFilters, readersQueryKey } from '../api/get-readers';
+import { useUpdateReader } from '../api/save-reader';
+import type { Reader } from '../api/types';
+import { editColumn } from '../shared/admin-form';
+import { AdminPage } from '../shared/admin-page';
+import { translateMessage } from '../shared/messages';
+import { readerTypeOptions, workingModeOptions } from '../shared/modes';
+
+/**
+ * Readers: 11 per page, filter by MAC and serial; working mode and reader type are changed in the
+ * row (working mode only when the reader type is All); the state column shows only when a row has one.
+ */
+export const ReadersListPage = () => {
+  const { t } = useTranslation('admin');
+  const role = useRole();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const update = useUpdateReader();
+  const [filters, setFilters] = useState<ReaderFilters>({ mac_address__icontains: '', serial_number__icontains: '' });
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [hasState, setHasState] = useState(false);
+  // As the spec's call does, the list shows the readers of the location picked in the header.
+  const location = useCurrentLocation();
+  const scope = { ...filters, locationId: location?.id };
+  const modes = workingModeOptions(t, { isList: true });
+  const types = readerTypeOptions(t);
+
+  const change = (reader: Reader, body: { working_mode: number } | { reader_type: number }) =>
+    update.mutate(
+      { id: reader.id, body },
+      {
+        onSuccess: () => notify(t('readers.updated'), 'success'),
+        onError: (error) => notify(translateMessage(error.message), 'error'),
+        onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.readers }),
+      },
+    );
+  const toggle = (id: number) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  const columns: Column<Reader>[] = [
+    {
+      id: 'select',
+      header: '',
+      mobile: false,
+      cell: (row) => (
+        <Checkbox
+          size="small"
+          checked={selected.has(row.id)}
+          onChange={() => toggle(row.id)}
+          slotProps={{ input: { 'aria-label': row.serial_number } }}
+        />
+      ),
+    },
+    { id: 'serial', header: t('readers.serial'), cell: (row) => row.serial_number, mobile: 'title' },
+    { id: 'mac', header: t('readers.mac'), cell: (row) => row.mac_address },
+    {
+      id: 'area',
+      header: t('readers.area'),
+      cell: (row) => (
+        <Link component={RouterLink} to={`/administrador/areas/${row.locationArea1}/edit`}>
+          {row.description_area_locationArea1}
+        </Link>
+      ),
+    },
+    {
+      id: 'mode',
+      header: t('readers.workingMode'),
+      cell: (row) => (
+        <TextField
+          select
+          size="small"
+          variant="standard"
+          value={row.working_mode}
+          disabled={row.reader_type !== ReaderType.All}
+          onChange={(event) => change(row, { working_mode: Number(event.target.value) })}
+          slotProps={{ htmlInput: { 'aria-label': `${t('readers.workingMode')} ${row.serial_number}` } }}
+          data-testid={`mode-${row.serial_number}`}
+          sx={{ minWidth: 140 }}
+        >
+          {modes.map((option) => (
+            <MenuItem key={option.value} value={option.value}>
+              {option.label}
+            </MenuItem>
+          ))}
+        </TextField>
+      ),
+    },
+    ...(hasState
+      ? [
+          {
+            id: 'state',
+            header: t('readers.state'),
+            cell: (row: Reader) =>
+              row.state ? (
+                <Chip size="small" color={row.state === 'ON' ? 'success' : 'default'} label={t(`readers.states.${row.state}`)} />
+              ) : null,
+          },
+        ]
+      : []),
+    {
+      id: 'type',
+      header: t('readers.readerType'),
+      cell: (row) => (
+        <TextField
+          select
+          size="small"
+          variant="standard"
+          value={row.reader_type}
+          onChange={(event) => change(row, { reader_type: Number(event.target.value) })}
+          slotProps={{ htmlInput: { 'aria-label': `${t('readers.readerType')} ${row.serial_number}` } }}
+          data-testid={`type-${row.serial_number}`}
+          sx={{ minWidth: 100 }}
+        >
+          {types.map((option) => (
+            <MenuItem key={option.value} value={option.value}>
+              {option.label}
+            </MenuItem>
+          ))}
+        </TextField>
+      ),
+    },
+    editColumn<Reader>({
+      header: t('actions.edit'),
+      to: (row) => `/administrador/devices/${row.id}/edit`,
+      name: (row) => row.serial_number,
+      testId: (row) => `edit-reader-${row.serial_number}`,
+    }),
+  ];
+  return (
+    <AdminPage
+      title={location ? t('readers.titleAt', { location: location.description }) : t('readers.title')}
+      testId="readers-page"
+      actions={
+        hasRole(role, RoleThreshold.device) && (
+          <Button variant="contained" startIcon={<AddIcon />} component={RouterLink} to="/administrador/devices/add">
+            {t('readers.add')}
+          </Button>
+        )
+      }
+    >
+      <FilterBar
+        fields={[
+          { name: 'mac_address__icontains', label: t('readers.mac') },
+          { name: 'serial_number__icontains', label: t('readers.serial') },
+        ]}
+        value={filters}
+        onChange={setFilters}
+      />
+      <PagedTable
+        queryKey={readersQueryKey(scope)}
+        fetchPage={async (page) => {
+          const answer = await getReaders({ ...scope, ...page });
+          setHasState(answer.results.some((reader) => Boolean(reader.state)));
+          return answer;
+        }}
+        pageSize={READERS_PAGE_SIZE}
+        rowKey={(row) => row.id}
+        columns={columns}
+        testId="readers-table"
+      />
+    </AdminPage>
+  );
+};

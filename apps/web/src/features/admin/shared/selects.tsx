@@ -1,0 +1,176 @@
+import { Autocomplete, MenuItem, TextField } from '@mui/material';
+import countries from 'i18n-iso-countries';
+import en from 'i18n-iso-countries/langs/en.json';
+import es from 'i18n-iso-countries/langs/es.json';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDebounced } from '../../../lib/use-debounced';
+import { useSearchAreas } from '../api/search-areas';
+import { type LocationOption, useSearchLocations } from '../api/search-locations';
+
+countries.registerLocale(en);
+countries.registerLocale(es);
+
+export type Option = { id: number; description: string };
+
+type SearchSelectProps = {
+  label: string;
+  value: Option | null;
+  onChange: (value: Option | null) => void;
+  error?: string;
+  name: string;
+  disabled?: boolean;
+};
+
+const SearchSelect = ({
+  label,
+  value,
+  onChange,
+  error,
+  name,
+  disabled,
+  options,
+  isLoading,
+  onSearch,
+}: SearchSelectProps & { options: Option[]; isLoading: boolean; onSearch: (text: string) => void }) => {
+  const { t } = useTranslation('admin');
+  return (
+    <Autocomplete
+      value={value}
+      onChange={(_, next) => onChange(next)}
+      onInputChange={(_, text, reason) => onSearch(reason === 'input' ? text : '')}
+      options={options}
+      loading={isLoading}
+      disabled={disabled}
+      filterOptions={(list) => list}
+      getOptionLabel={(option) => option.description}
+      isOptionEqualToValue={(option, selected) => option.id === selected.id}
+      noOptionsText={t('form.noOptions')}
+      loadingText={t('form.loading')}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label={label}
+          name={name}
+          error={Boolean(error)}
+          helperText={error}
+          slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': `field-${name}` } }}
+        />
+      )}
+    />
+  );
+};
+
+/** The searchable area field of the reader and printer forms (GET /areas/?description__icontains). */
+export const AreaSelect = (props: SearchSelectProps) => {
+  const [search, setSearch] = useState('');
+  const query = useSearchAreas(useDebounced(search));
+  const options = (query.data?.results ?? []).map((area) => ({
+    id: area.id,
+    description: area.location_description ? `${area.description} · ${area.location_description}` : area.description,
+  }));
+  return <SearchSelect {...props} options={options} isLoading={query.isFetching} onSearch={setSearch} />;
+};
+
+/** A searchable location (or distribution center) field. */
+export const LocationSelect = ({ kind, ...props }: SearchSelectProps & { kind?: 'center' }) => {
+  const [search, setSearch] = useState('');
+  const query = useSearchLocations({ search: useDebounced(search), kind });
+  return <SearchSelect {...props} options={query.data ?? []} isLoading={query.isFetching} onSearch={setSearch} />;
+};
+
+/** Many locations as removable chips (users are limited to the chosen locations). */
+export const LocationsMultiSelect = ({
+  label,
+  value,
+  onChange,
+  error,
+}: {
+  label: string;
+  value: LocationOption[];
+  onChange: (value: LocationOption[]) => void;
+  error?: string;
+}) => {
+  const { t } = useTranslation('admin');
+  const [search, setSearch] = useState('');
+  const query = useSearchLocations({ search: useDebounced(search) });
+  return (
+    <Autocomplete
+      multiple
+      value={value}
+      onChange={(_, next) => onChange(next)}
+      onInputChange={(_, text, reason) => reason === 'input' && setSearch(text)}
+      options={query.data ?? []}
+      loading={query.isFetching}
+      filterOptions={(list) => list}
+      filterSelectedOptions
+      getOptionLabel={(option) => option.description}
+      isOptionEqualToValue={(option, selected) => option.id === selected.id}
+      noOptionsText={t('form.noOptions')}
+      slotProps={{ chip: { size: 'small' } }}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label={label}
+          error={Boolean(error)}
+          helperText={error}
+          slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'field-locations' } }}
+        />
+      )}
+    />
+  );
+};
+
+/** Countries from the bundled ISO list, named in the user's language, stored as the alpha-2 code. */
+export const useCountryOptions = () => {
+  const { i18n } = useTranslation();
+  const language = i18n.resolvedLanguage === 'en' ? 'en' : 'es';
+  return useMemo(
+    () =>
+      Object.entries(countries.getNames(language, { select: 'official' }))
+        .map(([code, name]) => ({ code, name }))
+        .sort((a, b) => a.name.localeCompare(b.name, language)),
+    [language],
+  );
+};
+
+export const CountrySelect = ({
+  label,
+  value,
+  onChange,
+  error,
+}: {
+  label: string;
+  value: string;
+  onChange: (code: string) => void;
+  error?: string;
+}) => {
+  const options = useCountryOptions();
+  const selected = options.find((option) => option.code === value) ?? null;
+  return (
+    <Autocomplete
+      value={selected}
+      onChange={(_, next) => onChange(next?.code ?? '')}
+      options={options}
+      getOptionLabel={(option) => option.name}
+      isOptionEqualToValue={(option, current) => option.code === current.code}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label={label}
+          error={Boolean(error)}
+          helperText={error}
+          slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'field-country' } }}
+        />
+      )}
+    />
+  );
+};
+
+/** A plain select over fixed options (working mode, reader type, role). */
+export const optionItems = (options: { value: number | string; label: string }[]) =>
+  options.map((option) => (
+    <MenuItem key={option.value} value={option.value}>
+      {option.label}
+    </MenuItem>
+  ));

@@ -1,0 +1,23 @@
+import type { Dashboard } from '@rfid/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+/**
+ * GET /dashboards/?description=Brand: a list whose first item has full_url, the page to embed.
+ * A failure is only logged (spec section 7): the page then says there is none.
+ */
+export const dashboardsQueryOptions = (description: string) =>
+  queryOptions({
+    queryKey: ['brand', 'dashboards', description] as const,
+    queryFn: async () => {
+      try {
+        return await apiRequest<Dashboard[]>('/dashboards/', { query: { description }, silent: true });
+      } catch (error) {
+        console.error('brand dashboard not available', error);
+        return [];
+      }
+    },
+    staleTime: 5 * 60_000,
+  });
+
+export const useDashboards = (description: string) => useQuery(dashboardsQueryOptions(description));

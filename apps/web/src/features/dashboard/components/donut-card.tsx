@@ -1,0 +1,103 @@
+import { Box, Card, CardContent, Skeleton, Stack, Typography } from '@mui/material';
+import { PieChart } from '@mui/x-charts/PieChart';
+import { useTranslation } from 'react-i18next';
+import { formatQuantity } from '../../../lib/format';
+
+export type DonutSlice = { key: string; label: string; value: number; color: string };
+
+const SIZE = 150;
+
+/**
+ * A donut of order counts (spec section 2: Inbound, Outbound, Online) with its total in the middle
+ * and a legend that names every slice with its number. Test ids: `donut-<id>`, `donut-<id>-total`,
+ * `donut-<id>-<slice>` (a legend row) and `donut-<id>-<slice>-value`.
+ */
+export const DonutCard = ({
+  id,
+  title,
+  slices,
+  isLoading,
+}: {
+  id: string;
+  title: string;
+  slices: DonutSlice[];
+  isLoading: boolean;
+}) => {
+  const { t, i18n } = useTranslation('dashboard');
+  const total = slices.reduce((sum, s) => sum + s.value, 0);
+  const isEmpty = total === 0;
+  return (
+    <Card variant="outlined" sx={{ height: '100%' }} data-testid={`donut-${id}`}>
+      <CardContent>
+        <Typography variant="subtitle1" sx={{ fontWeight: 600 }} gutterBottom>
+          {title}
+        </Typography>
+        {isLoading ? (
+          <Skeleton variant="circular" width={SIZE} height={SIZE} sx={{ mx: 'auto' }} />
+        ) : (
+          <Stack direction={{ xs: 'column', sm: 'row', md: 'column', lg: 'row' }} spacing={2} sx={{ alignItems: 'center' }}>
+            <Box sx={{ position: 'relative', width: SIZE, height: SIZE, flexShrink: 0 }} aria-hidden>
+              <PieChart
+                width={SIZE}
+                height={SIZE}
+                hideLegend
+                skipAnimation
+                margin={{ top: 0, bottom: 0, left: 0, right: 0 }}
+                series={[
+                  {
+                    innerRadius: 48,
+                    outerRadius: 72,
+                    paddingAngle: isEmpty ? 0 : 2,
+                    cornerRadius: 3,
+                    // An empty donut is a grey ring, not nothing.
+                    data: isEmpty
+                      ? [{ id: 'empty', value: 1, label: t('donuts.none'), color: '#e0e0e0' }]
+                      : slices.map((s) => ({ id: s.key, value: s.value, label: s.label, color: s.color })),
+                  },
+                ]}
+                slotProps={{ tooltip: { trigger: isEmpty ? 'none' : 'item' } }}
+              />
+              <Box
+                sx={{
+                  position: 'absolute',
+                  inset: 0,
+                  display: 'flex',
+                  alignItems: 'center',
+                  justifyContent: 'center',
+                  pointerEvents: 'none',
+                }}
+              >
+                <Typography variant="h6" sx={{ fontWeight: 600 }} data-testid={`donut-${id}-total`}>
+                  {formatQuantity(total, i18n.language)}
+                </Typography>
+              </Box>
+            </Box>
+            <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, width: '100%', minWidth: 0 }}>
+              {slices.map((s) => (
+                <Box
+                  component="li"
+                  key={s.key}
+                  data-testid={`donut-${id}-${s.key}`}
+                  sx={{ display: 'flex', alignItems: 'center', gap: 1, py: 0.25 }}
+                >
+                  <Box sx={{ width: 12, height: 12, borderRadius: '50%', bgcolor: s.color, flexShrink: 0 }} />
+                  <Typography variant="body2" sx={{ flexGrow: 1, minWidth: 0 }}>
+                    {s.label}
+                  </Typography>
+                  <Typography variant="body2" sx={{ fontWeight: 600 }} data-testid={`donut-${id}-${s.key}-value`}>
+                    {formatQuantity(s.value, i18n.language)}
+                  </Typography>
+                </Box>
+              ))}
+              {isEmpty && (
+                <Typography variant="caption" color="text.secondary" component="li">
+                  {t('donuts.none')}
+                </Typography>
+              )}
+            </Box>
+          </Stack>
+        )}
+      </CardContent>
+    </Card>
+  );
+};

@@ -1,0 +1,39 @@
+import type { Page, PurchaseOrder, ReportType } from '@rfid/contract';
+import { apiRequest } from '../../../lib/api-client';
+
+/** Inbound dashboard history: 11 per page (spec section 9). */
+export const DASHBOARD_PAGE_SIZE = 11;
+
+/** The history filters of the spec: state, id, order code, arrival range, provider name and report type. */
+export type OrderFilters = {
+  destination_status: string;
+  id__icontains: string;
+  order_code__icontains: string;
+  origin__name__icontains: string;
+  arrival_date__gte: string;
+  arrival_date__lte: string;
+  report_type: ReportType | '';
+};
+
+export const EMPTY_ORDER_FILTERS: OrderFilters = {
+  destination_status: '',
+  id__icontains: '',
+  order_code__icontains: '',
+  origin__name__icontains: '',
+  arrival_date__gte: '',
+  arrival_date__lte: '',
+  report_type: '',
+};
+
+export const purchaseOrdersQueryKey = (locationId: number | undefined, filters?: OrderFilters) =>
+  filters ? (['inbound', 'porders', 'list', locationId ?? 0, filters] as const) : (['inbound', 'porders', 'list'] as const);
+
+/** GET /locations/{id}/v1/porders/?order_by=-creation_date with the filters and paging. */
+export const getPurchaseOrders = (
+  locationId: number,
+  filters: OrderFilters,
+  page: { limit: number; offset: number; signal?: AbortSignal },
+) =>
+  apiRequest<Page<PurchaseOrder>>(`/locations/${locationId}/v1/porders/`, {
+    query: { ...filters, order_by: '-creation_date', limit: page.limit, offset: page.offset },
+  });

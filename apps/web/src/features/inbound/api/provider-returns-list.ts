@@ -1,0 +1,18 @@
+import type { Page, ProviderReturn } from '@rfid/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+/** Return lists: 11 per page (spec section 9). */
+export const PROVIDER_RETURNS_PAGE_SIZE = 11;
+
+export type ProviderReturnFilters = { code__icontains?: string; end_time__gte?: string; end_time__lte?: string };
+export type ProviderReturnsParams = ProviderReturnFilters & { locationId: number; limit: number; offset: number };
+
+/** GET /locations/{id}/provider_returns/: the location's provider returns (goods sent back to a provider), newest first. */
+export const getProviderReturns = ({ locationId, ...query }: ProviderReturnsParams) =>
+  apiRequest<Page<ProviderReturn>>(`/locations/${locationId}/provider_returns/`, { query: { ...query, order_by: '-end_time' } });
+
+export const providerReturnsQueryKey = (locationId: number) => ['inbound', 'provider-returns', locationId] as const;
+
+export const providerReturnsQueryOptions = (params: ProviderReturnsParams) =>
+  queryOptions({ queryKey: [...providerReturnsQueryKey(params.locationId), params], queryFn: () => getProviderReturns(params) });

@@ -1,0 +1,23 @@
+import type { Page, PurchaseOrder } from '@rfid/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+/** Provider page tables: 11 per page (spec section 9). */
+export const PROVIDER_ORDERS_PAGE_SIZE = 11;
+
+export type ProviderOrdersParams = { providerId: string | number; pending: boolean; limit: number; offset: number };
+
+/** GET /providers/{id}/porders/?pending=: pending orders (status 0) or resolved ones (the rest), newest first. */
+export const getProviderOrders = ({ providerId, pending, limit, offset }: ProviderOrdersParams) =>
+  apiRequest<Page<PurchaseOrder>>(`/providers/${providerId}/porders/`, {
+    query: { pending, limit, offset, order_by: '-creation_date' },
+  });
+
+export const providerOrdersQueryKey = (providerId: string | number, pending: boolean) =>
+  ['inbound', 'providers', String(providerId), 'orders', pending ? 'pending' : 'resolved'] as const;
+
+export const providerOrdersQueryOptions = (params: ProviderOrdersParams) =>
+  queryOptions({
+    queryKey: [...providerOrdersQueryKey(params.providerId, params.pending), params],
+    queryFn: () => getProviderOrders(params),
+  });

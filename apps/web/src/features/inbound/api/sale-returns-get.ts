@@ -1,0 +1,15 @@
+import type { SaleReturn } from '@rfid/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+/** GET /sale_returns/{id}/: one return (code, order, counts, window); 404 outside the user's locations. */
+export const getSaleReturn = (id: string | number) => apiRequest<SaleReturn>(`/sale_returns/${id}/`);
+
+export const saleReturnQueryOptions = (id: string | number) =>
+  queryOptions({
+    queryKey: ['inbound', 'sale-returns', 'one', String(id)] as const,
+    queryFn: () => getSaleReturn(id),
+    retry: false,
+  });
+
+export const useSaleReturn = (id: string | number) => useQuery(saleReturnQueryOptions(id));

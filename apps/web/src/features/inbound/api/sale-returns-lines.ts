@@ -1,0 +1,17 @@
+import type { Page, ReturnLine } from '@rfid/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+export type SaleReturnLinesParams = { id: string | number; limit: number; offset: number };
+
+/** GET /sale_returns/{id}/detail/: the return's lines per GTIN, ordered by GTIN (100 per page). */
+export const getSaleReturnLines = ({ id, limit, offset }: SaleReturnLinesParams) =>
+  apiRequest<Page<ReturnLine>>(`/sale_returns/${id}/detail/`, { query: { limit, offset } });
+
+export const saleReturnLinesQueryKey = (id: string | number) => ['inbound', 'sale-returns', 'lines', String(id)] as const;
+
+export const saleReturnLinesQueryOptions = (params: SaleReturnLinesParams) =>
+  queryOptions({
+    queryKey: [...saleReturnLinesQueryKey(params.id), params],
+    queryFn: () => getSaleReturnLines(params),
+  });

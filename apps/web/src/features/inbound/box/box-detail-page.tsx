@@ -1,0 +1,48 @@
+import PrintIcon from '@mui/icons-material/Print';
+import { Button } from '@mui/material';
+import { RoleThreshold } from '@rfid/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { hasRole, useRole } from '../../../components/api/get-role';
+import { useOrderBox } from '../../../components/order-pages/api/get-order-box';
+import { BoxDetailPage as SharedBoxDetailPage } from '../../../components/order-pages/box-detail-page';
+import { type ExpectedPrintTarget, PrintExpectedDialog } from '../../../components/print-wizard/print-expected-dialog';
+import { usePrintBoxLabels } from '../api/rboxes-printing';
+
+/** /inbound/order/:orderId/box/:id/detail: a box of a purchase order (components/order-pages), its labels printable. */
+export const BoxDetailPage = () => {
+  const { orderId = '', id = '' } = useParams();
+  const { t } = useTranslation('printing');
+  const role = useRole();
+  const box = useOrderBox('purchase', orderId, id);
+  const print = usePrintBoxLabels();
+  const [target, setTarget] = useState<ExpectedPrintTarget | null>(null);
+  const canPrint = hasRole(role, RoleThreshold.printOrderAdd) && box.data !== undefined;
+  return (
+    <>
+      <SharedBoxDetailPage
+        kind="purchase"
+        orderId={orderId}
+        boxId={id}
+        actions={
+          canPrint && (
+            <Button
+              variant="outlined"
+              startIcon={<PrintIcon />}
+              onClick={() => setTarget({ kind: 'box', id: Number(id), name: box.data?.barcode ?? '' })}
+              data-testid="print-box-labels"
+            >
+              {t('expected.printLabels')}
+            </Button>
+          )
+        }
+      />
+      <PrintExpectedDialog
+        target={target}
+        print={(chosen, printerId) => print.mutateAsync({ boxId: chosen.id, printerId })}
+        onClose={() => setTarget(null)}
+      />
+    </>
+  );
+};

@@ -1,0 +1,305 @@
+import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import DownloadIcon from '@mui/icons-material/Download';
+import MoreVertIcon from '@mui/icons-material/MoreVert';
+import PrintIcon from '@mui/icons-material/Print';
+import { Box, Button, Link, Tooltip, useMediaQuery, useTheme } from '@mui/material';
+import { type PurchaseOrder, RoleThreshold } from '@rfid/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { useCurrentLocation } from '../../../app/shell/use-shell-state';
+import { canCreateOrders, hasRole, useRole } from '../../../components/api/get-role';
+import { isValidDateRange } from '../../../components/date-range-filter';
+import { IconMenu } from '../../../components/icon-menu';
+import { DeleteOrderDialog } from '../../../components/orders/dashboard/delete-order-dialog';
+import { useOrderCountColumns, WaitingTime } from '../../../components/orders/dashboard/order-cells';
+import { NoLocation, OrderDashboardLayout } from '../../../components/orders/dashboard/order-dashboard-layout';
+import { type OrderDownload, OrderDownloadDialog, orderCsvMenuItems } from '../../../components/orders/dashboard/order-downloads';
+import { OrderHistoryFilters, useOrderHistoryFilters } from '../../../components/orders/dashboard/order-history-filters';
+import { orderStatusMap } from '../../../components/orders/labels';
+import { ORDER_PATHS } from '../../../components/orders/order-paths';
+import { type Column, PagedTable } from '../../../components/paged-table';
+import { type ExpectedPrintTarget, PrintExpectedDialog } from '../../../components/print-wizard/print-expected-dialog';
+import { StatGrid, statValue } from '../../../components/stat-grid';
+import { StatusChip } from '../../../components/status-chip';
+import { StackedDateTimes, TwoLineDate, TwoLineHeader } from '../../../components/two-line';
+import { formatQuantity, rangeBounds } from '../../../lib/format';
+import { firstPart, useInboundStats } from '../api/inbound-stats';
+import { useDeletePurchaseOrder } from '../api/porders-delete';
+import {
+  DASHBOARD_PAGE_SIZE,
+  EMPTY_ORDER_FILTERS,
+  getPurchaseOrders,
+  type OrderFilters,
+  purchaseOrdersQueryKey,
+} from '../api/porders-list';
+import { usePrintPurchaseOrderLabels } from '../api/porders-printing';
+
+const PATHS = ORDER_PATHS.purchase;
+
+type TextFilters = Pick<OrderFilters, 'id__icontains' | 'order_code__icontains' | 'origin__name__icontains'>;
+
+/**
+ * The inbound dashboard (spec section 2): six statistics, the order history with every filter
+ * (11 per page, 20 s refresh on desktop, cards on phones), row downloads, delete and the print-data
+ * download for the arrival range.
+ */
+export const InboundDashboardPage = () => {
+  const { t, i18n } = useTranslation('inbound');
+  const { t: tv } = useTranslation('inbound-verification');
+  const { t: tp } = useTranslation('printing');
+  const location = useCurrentLocation();
+  const isPhone = useMediaQuery(useTheme().breakpoints.down('md'));
+  const role = useRole();
+  const remove = useDeletePurchaseOrder();
+  const printLabels = usePrintPurchaseOrderLabels();
+  const [toPrint, setToPrint] = useState<ExpectedPrintTarget | null>(null);
+  const history = useOrderHistoryFilters<TextFilters>({
+    id__icontains: '',
+    order_code__icontains: '',
+    origin__name__icontains: '',
+  });
+  const [download, setDownload] = useState<OrderDownload | null>(null);
+  const [toDelete, setToDelete] = useState<PurchaseOrder | null>(null);
+
+  const { range } = history;
+  // The print-data download needs a valid range with a start (spec section 5).
+  const rangeOk = isValidDateRange(range);
+  const bounds = rangeBounds(range.start, range.end);
+  const filters: OrderFilters = {
+    ...EMPTY_ORDER_FILTERS,
+    ...history.text,
+    destination_status: history.status,
+    // The select offers only the report types of the contract ('' is All).
+    report_type: history.reportType as OrderFilters['report_type'],
+    arrival_date__gte: history.dates.gte,
+    arrival_date__lte: history.dates.lte,
+  };
+  const stats = useInboundStats(location?.id ?? 0, {}, isPhone);
+  const statusMap = orderStatusMap(tv);
+  const countColumns = useOrderCountColumns<PurchaseOrder>();
+
+  if (!location) return <NoLocation testId="inbound-no-location">{t('dashboard.noLocation')}</NoLocation>;
+
+  const language = i18n.language;
+  const hours = t('dashboard.stats.hours');
+  /** "hours,seconds": the first part, as a number in the user's language. */
+  const hoursOf = (value: string | undefined) => {
+    const text = firstPart(value);
+    return text === '' || Number.isNaN(Number(text)) ? text || '—' : statValue(Number(text), language);
+  };
+
+  const providerLink = (row: PurchaseOrder) =>
+    row.origin !== null ? (
+      <Link component={RouterLink} to={`/inbound/provider/${row.origin}/detail`} data-testid="order-provider-link">
+        {row.provider_name}
+      </Link>
+    ) : (
+      ''
+    );
+
+  const columns: Column<PurchaseOrder>[] = [
+    {
+      id: 'id',
+      header: t('dashboard.columns.id'),
+      cell: (row) => (
+        <Link component={RouterLink} to={PATHS.detail(row.id)} data-testid="order-detail-link">
+          {row.id}
+        </Link>
+      ),
+    },
+    {
+      id: 'code',
+      // Desktop: the provider under the code keeps the eleven figures within the screen; phones show it as its own field.
+      header: isPhone ? t('dashboard.columns.orderCode') : t('dashboard.columns.orderProvider'),
+      cell: (row) => (
+        <Box sx={{ minWidth: { md: 140 } }}>
+          <Link component={RouterLink} to={PATHS.boxes(row.id)} data-testid="order-code-link">
+            {row.order_code}
+          </Link>
+          {!isPhone && <Box sx={{ typography: 'body2' }}>{providerLink(row)}</Box>}
+        </Box>
+      ),
+      mobile: 'title',
+    },
+    ...(isPhone ? [{ id: 'provider', header: t('dashboard.columns.provider'), cell: providerLink }] : []),
+    {
+      id: 'status',
+      header: t('dashboard.columns.status'),
+      cell: (row) => <StatusChip status={row.destination_status} map={statusMap} />,
+    },
+    ...(isPhone
+      ? [
+          {
+            id: 'created',
+            header: t('dashboard.columns.created'),
+            cell: (row: PurchaseOrder) => <TwoLineDate value={row.creation_date} />,
+          },
+          {
+            id: 'estimated',
+            header: t('dashboard.columns.estimated'),
+            cell: (row: PurchaseOrder) => <TwoLineDate value={row.estimated_arrival_date} />,
+          },
+        ]
+      : [
+          {
+            id: 'dates',
+            header: <TwoLineHeader title={t('dashboard.columns.created')} detail={t('dashboard.columns.estimated')} />,
+            cell: (row: PurchaseOrder) => <StackedDateTimes first={row.creation_date} second={row.estimated_arrival_date} />,
+          },
+        ]),
+    {
+      id: 'arrival',
+      header: t('dashboard.columns.arrival'),
+      cell: (row) => <TwoLineDate value={row.arrival_date} />,
+    },
+    {
+      id: 'waiting',
+      header: t('dashboard.columns.waiting'),
+      cell: (row) => (
+        <WaitingTime seconds={row.waiting_time} estimated={row.estimated_arrival_date} happened={row.arrival_date} />
+      ),
+    },
+    ...countColumns,
+    {
+      id: 'actions',
+      header: t('dashboard.columns.actions'),
+      cell: (row) => (
+        <IconMenu
+          icon={<MoreVertIcon fontSize="small" />}
+          label={t('dashboard.columns.actions')}
+          testId="order-actions"
+          items={[
+            ...orderCsvMenuItems({
+              orderPath: `/porders/${row.id}`,
+              fileName: `order-${row.id}`,
+              labels: { order: t('dashboard.actions.downloadOrder'), items: t('dashboard.actions.downloadItems') },
+              onPick: setDownload,
+            }),
+            // Tick for printing (spec section 2): the order's expected labels on a printer.
+            ...(hasRole(role, RoleThreshold.printOrderAdd)
+              ? [
+                  {
+                    id: 'print-labels',
+                    label: tp('expected.printLabels'),
+                    icon: <PrintIcon fontSize="small" />,
+                    onClick: () => setToPrint({ kind: 'order' as const, id: row.id, name: row.order_code }),
+                  },
+                ]
+              : []),
+            ...(canCreateOrders(role)
+              ? [
+                  {
+                    id: 'delete-order',
+                    label: t('dashboard.actions.delete'),
+                    icon: <DeleteIcon fontSize="small" color="error" />,
+                    onClick: () => setToDelete(row),
+                    isDanger: true,
+                  },
+                ]
+              : []),
+          ]}
+        />
+      ),
+    },
+  ];
+
+  return (
+    <OrderDashboardLayout
+      title={t('dashboard.title')}
+      createTo={PATHS.create}
+      createLabel={t('dashboard.newOrder')}
+      canCreate={canCreateOrders(role)}
+      testId="inbound-dashboard"
+      stats={
+        <StatGrid
+          testId="inbound-stats"
+          isLoading={stats.isPending}
+          items={[
+            { id: 'orders', title: t('dashboard.stats.orders'), value: formatQuantity(stats.data?.orders, language) },
+            {
+              id: 'receptionTime',
+              title: t('dashboard.stats.receptionTime'),
+              value: hoursOf(stats.data?.reception_time),
+              unit: hours,
+            },
+            { id: 'maxTime', title: t('dashboard.stats.maxTime'), value: hoursOf(stats.data?.max_time), unit: hours },
+            {
+              id: 'averageDelay',
+              title: t('dashboard.stats.averageDelay'),
+              value: statValue(stats.data?.average_delay, language),
+              unit: hours,
+            },
+            { id: 'dailyOrders', title: t('dashboard.stats.dailyOrders'), value: statValue(stats.data?.daily_orders, language) },
+            {
+              id: 'incorrectDaily',
+              title: t('dashboard.stats.incorrectDaily'),
+              value: statValue(stats.data?.incorrect_daily_orders, language),
+              color: 'error.main',
+            },
+          ]}
+        />
+      }
+      historyTitle={t('dashboard.history')}
+      filters={
+        <OrderHistoryFilters<TextFilters>
+          filters={history}
+          extraTextFields={[{ name: 'origin__name__icontains', label: t('dashboard.filters.provider') }]}
+          textTestId="inbound-filters"
+          hasReportType
+          date="arrival"
+        >
+          <Tooltip title={range.start ? '' : t('dashboard.printDataHint')}>
+            <span>
+              <Button
+                variant="outlined"
+                startIcon={<DownloadIcon />}
+                disabled={!range.start || !rangeOk}
+                data-testid="download-print-data"
+                onClick={() =>
+                  setDownload({
+                    path: '/porderscsv/',
+                    fileName: `print-data-${location.id}.csv`,
+                    query: {
+                      location_id: location.id,
+                      date_time_from: bounds.start,
+                      ...(range.end ? { date_time_to: bounds.end } : {}),
+                    },
+                  })
+                }
+                sx={{ whiteSpace: 'nowrap' }}
+              >
+                {t('dashboard.printData')}
+              </Button>
+            </span>
+          </Tooltip>
+        </OrderHistoryFilters>
+      }
+    >
+      <PagedTable
+        queryKey={purchaseOrdersQueryKey(location.id, filters)}
+        fetchPage={(page) => getPurchaseOrders(location.id, filters, page)}
+        columns={columns}
+        rowKey={(row) => row.id}
+        pageSize={DASHBOARD_PAGE_SIZE}
+        emptyText={t('dashboard.empty')}
+        mobile="cards"
+        testId="inbound-orders"
+      />
+      <OrderDownloadDialog download={download} onClose={() => setDownload(null)} />
+      <PrintExpectedDialog
+        target={toPrint}
+        print={(chosen, printerId) => printLabels.mutateAsync({ orderId: chosen.id, printerId })}
+        onClose={() => setToPrint(null)}
+      />
+      <DeleteOrderDialog
+        target={toDelete}
+        title={(order) => t('dashboard.deleteTitle', { code: order.order_code })}
+        message={t('dashboard.deleteBody')}
+        run={(order) => remove.mutateAsync(order.id)}
+        otherError="unexpected"
+        onClose={() => setToDelete(null)}
+      />
+    </OrderDashboardLayout>
+  );
+};

@@ -1,0 +1,8 @@
+import { useParams } from 'react-router';
+import { OrderBoxesPage as SharedOrderBoxesPage } from '../../../components/order-pages/order-boxes-page';
+
+/** /inbound/order/:id/boxes: the purchase order's boxes (components/order-pages). */
+export const OrderBoxesPage = () => {
+  const { id = '' } = useParams();
+  return <SharedOrderBoxesPage kind="purchase" orderId={id} />;
+};

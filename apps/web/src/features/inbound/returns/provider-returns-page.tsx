@@ -1,0 +1,46 @@
+import { Link } from '@mui/material';
+import type { ProviderReturn } from '@rfid/contract';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import type { Column } from '../../../components/paged-table';
+import { getProviderReturns, PROVIDER_RETURNS_PAGE_SIZE, providerReturnsQueryKey } from '../api/provider-returns-list';
+import { ReturnOrderLink, ReturnProviderLink } from './return-links';
+import { ReturnsListPage } from './returns-list-page';
+
+/** Provider returns of the current location (11 per page), linking to the detail, the order and the provider. */
+export const ProviderReturnsPage = () => {
+  const { t } = useTranslation('inbound-verification');
+  const columns: Column<ProviderReturn>[] = [
+    { id: 'id', header: t('returns.columns.id'), cell: (row) => row.id },
+    {
+      id: 'code',
+      header: t('returns.columns.code'),
+      cell: (row) => (
+        <Link component={RouterLink} to={`/inbound/returns/${row.id}/detail`} data-testid="return-link">
+          {row.code}
+        </Link>
+      ),
+      mobile: 'title',
+    },
+    {
+      id: 'order',
+      header: t('returns.columns.order'),
+      cell: (row) => <ReturnOrderLink order={row.order} />,
+    },
+    {
+      id: 'provider',
+      header: t('returns.columns.provider'),
+      cell: (row) => <ReturnProviderLink provider={row.provider} />,
+    },
+  ];
+  return (
+    <ReturnsListPage<ProviderReturn>
+      kind="provider"
+      columns={columns}
+      queryKey={providerReturnsQueryKey}
+      fetchReturns={getProviderReturns}
+      pageSize={PROVIDER_RETURNS_PAGE_SIZE}
+      testId="provider-returns"
+    />
+  );
+};

@@ -1,0 +1,48 @@
+import type { Page, ReturnLine } from '@rfid/contract';
+import { useTranslation } from 'react-i18next';
+import { formatSizes } from '../../../components/orders/labels';
+import { type Column, PagedTable, type PageParams } from '../../../components/paged-table';
+import { TableCard } from '../../../components/table-card';
+import { formatQuantity } from '../../../lib/format';
+
+/** Return details: lines per GTIN, 100 per page (spec section 9). */
+export const RETURN_LINES_PAGE_SIZE = 100;
+
+/** The lines of a provider or sale return, per GTIN. */
+export const ReturnLinesTable = ({
+  queryKey,
+  fetchPage,
+}: {
+  queryKey: readonly unknown[];
+  fetchPage: (params: PageParams) => Promise<Page<ReturnLine>>;
+}) => {
+  const { t, i18n } = useTranslation('inbound-verification');
+  const columns: Column<ReturnLine>[] = [
+    { id: 'gtin', header: t('returns.lines.gtin'), cell: (line) => line.gtin, mobile: 'title' },
+    { id: 'description', header: t('returns.lines.description'), cell: (line) => line.description },
+    { id: 'model', header: t('returns.lines.model'), cell: (line) => line.model },
+    { id: 'colour', header: t('returns.lines.colour'), cell: (line) => line.colour },
+    { id: 'section', header: t('returns.lines.section'), cell: (line) => line.section },
+    { id: 'size', header: t('returns.lines.size'), cell: (line) => formatSizes(line.sizes, t) },
+    {
+      id: 'quantity',
+      header: t('returns.lines.quantity'),
+      cell: (line) => <span data-testid="return-line-quantity">{formatQuantity(line.quantity, i18n.language)}</span>,
+      align: 'right',
+    },
+  ];
+  return (
+    <TableCard>
+      <PagedTable
+        queryKey={queryKey}
+        fetchPage={fetchPage}
+        columns={columns}
+        rowKey={(line) => line.gtin}
+        pageSize={RETURN_LINES_PAGE_SIZE}
+        emptyText={t('returns.lines.empty')}
+        refetchInterval={false}
+        testId="return-lines"
+      />
+    </TableCard>
+  );
+};

@@ -1,0 +1,33 @@
+import { Link } from '@mui/material';
+import type { SaleReturn } from '@rfid/contract';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { getSaleReturns, SALE_RETURNS_PAGE_SIZE, saleReturnsQueryKey } from '../api/sale-returns-list';
+import { ReturnsListPage } from './returns-list-page';
+
+/** Sale returns of the current location (11 per page): id, code, arrival date and real item count. */
+export const SaleReturnsPage = () => {
+  const { t } = useTranslation('inbound-verification');
+  return (
+    <ReturnsListPage<SaleReturn>
+      kind="sale"
+      columns={[
+        {
+          id: 'id',
+          header: t('returns.columns.id'),
+          cell: (row) => (
+            <Link component={RouterLink} to={`/outbound/returns/${row.id}/detail`} data-testid="return-link">
+              {row.id}
+            </Link>
+          ),
+          mobile: 'title',
+        },
+        { id: 'code', header: t('returns.columns.code'), cell: (row) => row.code },
+      ]}
+      queryKey={saleReturnsQueryKey}
+      fetchReturns={getSaleReturns}
+      pageSize={SALE_RETURNS_PAGE_SIZE}
+      testId="sale-returns"
+    />
+  );
+};

@@ -1,0 +1,13 @@
+import type { InventoryGtin } from '@rfid/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+/** GET /inventorys/{id}/types/{itemType}/: the inventory, the GTIN's line in it and its product card. */
+export const inventoryGtinQueryOptions = (id: string, itemType: string) =>
+  queryOptions({
+    queryKey: ['inventory', 'gtin', id, itemType] as const,
+    queryFn: () => apiRequest<InventoryGtin>(`/inventorys/${id}/types/${itemType}/`, { silent: true, timeoutMs: 30_000 }),
+    retry: false,
+  });
+
+export const useInventoryGtin = (id: string, itemType: string) => useQuery(inventoryGtinQueryOptions(id, itemType));

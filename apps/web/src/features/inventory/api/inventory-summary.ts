@@ -1,0 +1,38 @@
+import { INVENTORY_ARTICLES_PAGE_SIZE, type InventorySummaryQuery, type InventorySummaryRow, type Page } from '@rfid/contract';
+import { apiRequest } from '../../../lib/api-client';
+
+/** The article table of an inventory: 25 per page (spec section 9). */
+export const SUMMARY_PAGE_SIZE = INVENTORY_ARTICLES_PAGE_SIZE;
+
+/** The article filter of the detail: Disabled (every GTIN), Missing items, Excess items. */
+export type SummaryKind = 'all' | 'missing' | 'excess';
+const PATHS: Record<SummaryKind, string> = { all: 'summary', missing: 'remaining_summary', excess: 'surplus_summary' };
+
+export type SummaryFilters = Required<Omit<InventorySummaryQuery, 'limit' | 'offset' | 'order_by'>>;
+export const EMPTY_SUMMARY_FILTERS: SummaryFilters = {
+  item_type__gtin__icontains: '',
+  item_type__sizes__value__icontains: '',
+  item_type__description__icontains: '',
+  item_type__season__icontains: '',
+  item_type__section__icontains: '',
+  item_type__model__icontains: '',
+  item_type__colour__icontains: '',
+};
+
+export const summaryQueryKey = (id: string, kind: SummaryKind, filters: SummaryFilters) =>
+  ['inventory', 'summary', id, kind, filters] as const;
+
+/**
+ * GET /inventorys/{id}/summary/?order_by=item_type, /remaining_summary/ or /surplus_summary/ (30 s
+ * timeout) with the GTIN attribute filters and paging.
+ */
+export const getInventorySummary = (
+  id: string,
+  kind: SummaryKind,
+  filters: SummaryFilters,
+  page: { limit: number; offset: number },
+) =>
+  apiRequest<Page<InventorySummaryRow>>(`/inventorys/${id}/${PATHS[kind]}/`, {
+    query: { ...filters, order_by: 'item_type', limit: page.limit, offset: page.offset },
+    timeoutMs: 30_000,
+  });

@@ -1,0 +1,45 @@
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import { Chip, Stack } from '@mui/material';
+import { InventoryState, RoleThreshold } from '@rfid/contract';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { hasRole } from '../../../components/api/get-role';
+import { StatusChip, type StatusStyle } from '../../../components/status-chip';
+
+/** Inventory states of spec section 4: 0 Pending, 1 Computing, 2 Validated, 3 Canceled. */
+export const INVENTORY_STATES = [0, 1, 2, 3] as const;
+
+export const inventoryStateMap = (t: TFunction): Record<number, StatusStyle> => ({
+  0: { label: t('inventory:states.0'), color: 'warning' },
+  1: { label: t('inventory:states.1'), color: 'info' },
+  2: { label: t('inventory:states.2'), color: 'success' },
+  3: { label: t('inventory:states.3'), color: 'default' },
+});
+
+/** The state, with the 'done' badge when validated (spec section 4). */
+export const InventoryStateChip = ({ state }: { state: number }) => {
+  const { t } = useTranslation('inventory');
+  return (
+    <Stack
+      direction="row"
+      spacing={0.5}
+      sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}
+      data-testid="inventory-state"
+    >
+      <StatusChip status={state} map={inventoryStateMap(t)} />
+      {state === InventoryState.Validated && (
+        <Chip
+          size="small"
+          variant="outlined"
+          color="success"
+          icon={<CheckCircleIcon />}
+          label={t('done')}
+          data-testid="inventory-done"
+        />
+      )}
+    </Stack>
+  );
+};
+
+/** Opening, validating and canceling inventories: roles 1 to 3 (as importing an inventory file, spec section 6). */
+export const canManageInventories = (role: number | undefined): boolean => hasRole(role, RoleThreshold.importInventory);

@@ -1,0 +1,29 @@
+import type { Location, Page } from '@rfid/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../../lib/api-client';
+
+export type DestinationOption = Pick<Location, 'id' | 'description' | 'code'>;
+
+/**
+ * GET /locations/?description__icontains=: the locations the user may see (centers and stores),
+ * for the destination of a movement; the current location (the origin) is left out.
+ */
+export const searchDestinations = async ({ text, originId }: { text: string; originId: number | undefined }) => {
+  const page = await apiRequest<Page<Location>>('/locations/', {
+    query: { description__icontains: text, order_by: 'description', limit: 20 },
+  });
+  return page.results
+    .filter((location) => location.id !== originId)
+    .map(({ id, description, code }): DestinationOption => ({ id, description, code }));
+};
+
+export const destinationsQueryOptions = (params: { text: string; originId: number | undefined }) =>
+  queryOptions({
+    queryKey: ['movements', 'create', 'destinations', params] as const,
+    queryFn: () => searchDestinations(params),
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+
+export const useDestinationSearch = (params: { text: string; originId: number | undefined }) =>
+  useQuery(destinationsQueryOptions(params));

@@ -1,0 +1,22 @@
+import type { MovementOrder, Page } from '@rfid/contract';
+import { apiRequest } from '../../../../lib/api-client';
+
+/** Movement lists: 11 per page (spec section 9). */
+export const MOVEMENTS_PAGE_SIZE = 11;
+
+/** Exit dashboard filters: state (origin_status, 0 to 4), id, order code and exit date range. */
+export type ExitFilters = {
+  origin_status: string;
+  id__icontains: string;
+  order_code__icontains: string;
+  exit_date__gte: string;
+  exit_date__lte: string;
+};
+
+export const exitsQueryKey = (locationId: number, filters: ExitFilters) => ['movements', 'exits', locationId, filters] as const;
+
+/** GET /locations/{id}/v1/exits/: movements leaving the location, newest first. */
+export const getExits = (locationId: number, filters: ExitFilters, page: { limit: number; offset: number }) =>
+  apiRequest<Page<MovementOrder>>(`/locations/${locationId}/v1/exits/`, {
+    query: { ...filters, order_by: '-creation_date', limit: page.limit, offset: page.offset },
+  });

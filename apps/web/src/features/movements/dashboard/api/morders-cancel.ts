@@ -1,0 +1,18 @@
+import type { MovementOrder } from '@rfid/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../../lib/api-client';
+
+/**
+ * PUT /morders/{id}/ {destination_status: 4}: cancels the entry when the origin verified boxes and
+ * the destination none, else 409. Silent: the dashboard shows the spec's messages.
+ */
+export const cancelMovementEntry = (id: number) =>
+  apiRequest<MovementOrder>(`/morders/${id}/`, { method: 'PUT', body: { destination_status: 4 }, silent: true });
+
+export const useCancelMovementEntry = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: cancelMovementEntry,
+    onSettled: () => client.invalidateQueries({ queryKey: ['movements'] }),
+  });
+};

@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../../lib/api-client';
+
+/** DELETE /v1/morders/{id}/: only with no verified box on either side, else 409. Silent: the dashboard shows the spec's messages. */
+export const deleteMovement = (id: number) => apiRequest<void>(`/v1/morders/${id}/`, { method: 'DELETE', silent: true });
+
+export const useDeleteMovement = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: deleteMovement,
+    // The list reloads afterwards, whatever the answer (spec section 8).
+    onSettled: () => client.invalidateQueries({ queryKey: ['movements'] }),
+  });
+};

@@ -1,0 +1,24 @@
+import type { OnlineOrder, Page } from '@rfid/contract';
+import { apiRequest } from '../../../../lib/api-client';
+
+/** Online dashboard: 11 orders per page (spec section 9). */
+export const ONLINE_PAGE_SIZE = 11;
+
+/** The dashboard's filters: state, id, order code, exit date range and report type (spec section 2). */
+export type OnlineOrderFilters = {
+  origin_status: string;
+  id__icontains: string;
+  order_code__icontains: string;
+  exit_date__gte: string;
+  exit_date__lte: string;
+  report_type: string;
+};
+
+export const onlineOrdersQueryKey = (locationId: number, filters: OnlineOrderFilters) =>
+  ['online', 'orders', 'list', locationId, filters] as const;
+
+/** GET /locations/{id}/v1/orders/?order_by=-creation_date with the filters and paging. */
+export const getOnlineOrders = (locationId: number, filters: OnlineOrderFilters, page: { limit: number; offset: number }) =>
+  apiRequest<Page<OnlineOrder>>(`/locations/${locationId}/v1/orders/`, {
+    query: { ...filters, order_by: '-creation_date', limit: page.limit, offset: page.offset },
+  });

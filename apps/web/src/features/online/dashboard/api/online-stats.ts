@@ -1,0 +1,18 @@
+import type { ExitStats } from '@rfid/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../../lib/api-client';
+import { TABLE_REFRESH_MS } from '../../../../lib/query-client';
+
+export type StatsRange = { date_start: string; date_end: string };
+
+/** GET /locations/{id}/onlinestats/?date_start&date_end: the five figures of the online dashboard (30 s timeout). */
+export const onlineStatsQueryOptions = (locationId: number, range: StatsRange, isPhone: boolean) =>
+  queryOptions({
+    queryKey: ['online', 'orders', 'stats', locationId, range] as const,
+    queryFn: () => apiRequest<ExitStats>(`/locations/${locationId}/onlinestats/`, { query: range, timeoutMs: 30_000 }),
+    refetchInterval: isPhone ? false : TABLE_REFRESH_MS,
+    enabled: locationId > 0,
+  });
+
+export const useOnlineStats = (locationId: number, range: StatsRange, isPhone: boolean) =>
+  useQuery(onlineStatsQueryOptions(locationId, range, isPhone));

@@ -1,0 +1,128 @@
+import WarningIcon from '@mui/icons-material/WarningAmber';
+import { alpha, Box, Link, Skeleton, Stack, type Theme, Tooltip } from '@mui/material';
+import type { PosItem, PosTransaction } from '@rfid/contract';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useParams } from 'react-router';
+import { FactsCard, Field } from '../../components/facts-card';
+import { LoadErrorAlert } from '../../components/load-error-alert';
+import { PageTitle } from '../../components/page-title';
+import { type Column, PagedTable } from '../../components/paged-table';
+import { TableCard } from '../../components/table-card';
+import { formatQuantity, formatTableDateTime } from '../../lib/format';
+import { usePosTransaction } from './api/pos-get';
+import { getPosItems, POS_ITEMS_PAGE_SIZE, posItemsQueryKey } from './api/pos-items';
+import { POS_PATHS, type PosKind } from './api/pos-kind';
+
+/** Rows of items not counted (quantity 0) are tinted like their warning icon. */
+const WARNING_ROW = { bgcolor: (theme: Theme) => alpha(theme.palette.warning.main, 0.08) };
+
+/**
+ * A POS sale (/pos/exits/:id) or return (/pos/:id): its facts, then its items (100 per page),
+ * each with quantity 1; quantity 0 carries a warning icon saying why (a tag sold twice, a return
+ * of an item that was not sold, a tag that is not GS1).
+ */
+export const PosDetailPage = ({ kind }: { kind: PosKind }) => {
+  const { t, i18n } = useTranslation(['pos', 'common']);
+  const { id = '' } = useParams();
+  const transaction = usePosTransaction(kind, id);
+  const quantity = (value: number) => formatQuantity(value, i18n.language);
+
+  const columns: Column<PosItem>[] = [
+    {
+      id: 'epc',
+      header: t('items.epc'),
+      cell: (row) => (
+        <Link component={RouterLink} to={`/track-epc/${row.epc}`} sx={{ overflowWrap: 'anywhere' }} data-testid="item-epc">
+          {row.epc}
+        </Link>
+      ),
+      mobile: 'title',
+    },
+    { id: 'gtin', header: t('items.gtin'), cell: (row) => row.gtin ?? '' },
+    { id: 'description', header: t('items.description'), cell: (row) => row.description ?? '' },
+    { id: 'lot', header: t('items.lot'), cell: (row) => row.lot ?? '' },
+    {
+      id: 'quantity',
+      header: t('items.quantity'),
+      align: 'right',
+      cell: (row) => (
+        <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', justifyContent: 'flex-end' }}>
+          {row.quantity === 0 && (
+            <Tooltip title={t(`warnings.${row.warning ?? 'zero'}`, { defaultValue: t('warnings.zero') })}>
+              <WarningIcon
+                fontSize="small"
+                color="warning"
+                aria-label={t(`warnings.${row.warning ?? 'zero'}`, { defaultValue: t('warnings.zero') })}
+                data-testid="item-warning"
+              />
+            </Tooltip>
+          )}
+          <span data-testid="item-quantity">{quantity(row.quantity)}</span>
+        </Stack>
+      ),
+    },
+  ];
+
+  return (
+    <Stack spacing={2} data-testid={`pos-${kind}-detail`}>
+      <PageTitle title={t(`${kind}.detailTitle`, { id })} backTo={POS_PATHS[kind].list} />
+      <PosHeader data={transaction.data} error={transaction.error} />
+      {!transaction.error && (
+        <TableCard>
+          <PagedTable
+            queryKey={posItemsQueryKey(kind, id)}
+            fetchPage={(page) => getPosItems(kind, id, page)}
+            columns={columns}
+            rowKey={(row) => row.id}
+            pageSize={POS_ITEMS_PAGE_SIZE}
+            emptyText={t('items.empty')}
+            rowSx={(row) => (row.quantity === 0 ? WARNING_ROW : undefined)}
+            testId="pos-items"
+          />
+        </TableCard>
+      )}
+    </Stack>
+  );
+};
+
+/** The facts of a sale or return: id, date, store, reader, items read, counted and with warnings. */
+const PosHeader = ({ data, error }: { data: PosTransaction | undefined; error: Error | null }) => {
+  const { t, i18n } = useTranslation(['pos', 'common']);
+  if (error) return <LoadErrorAlert error={error} testId="pos-error" />;
+  const value = (render: (row: PosTransaction) => ReactNode) => (data ? render(data) : <Skeleton />);
+  const quantity = (n: number) => formatQuantity(n, i18n.language);
+  return (
+    <FactsCard testId="pos-header">
+      <Field label={t('columns.id')}>
+        {value((row) => (
+          <span data-testid="pos-id">{row.id}</span>
+        ))}
+      </Field>
+      <Field label={t('columns.endDate')}>{value((row) => formatTableDateTime(row.end_time, t('common:noDate')))}</Field>
+      <Field label={t('header.store')}>{value((row) => row.destination_description ?? '')}</Field>
+      <Field label={t('columns.reader')}>{value((row) => row.device?.serial_number ?? t('noReader'))}</Field>
+      <Field label={t('columns.items')}>
+        {value((row) => (
+          <span data-testid="pos-item-count">{quantity(row.item_count)}</span>
+        ))}
+      </Field>
+      <Field label={t('header.counted')}>
+        {value((row) => (
+          <span data-testid="pos-counted">{quantity(row.destination_real_item_count)}</span>
+        ))}
+      </Field>
+      <Field label={t('columns.warnings')}>
+        {value((row) => (
+          <Box
+            component="span"
+            sx={{ color: row.warning_count > 0 ? 'warning.main' : undefined }}
+            data-testid="pos-warning-count"
+          >
+            {quantity(row.warning_count)}
+          </Box>
+        ))}
+      </Field>
+    </FactsCard>
+  );
+};

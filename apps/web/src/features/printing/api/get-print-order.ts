@@ -1,0 +1,18 @@
+import type { PrintOrder } from '@rfid/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { printKeys } from '../../../components/print-wizard/api/print-keys';
+import { apiRequest } from '../../../lib/api-client';
+
+/** GET /printer/print_orders/{id}/ (404 for an order the user does not see). */
+export const getPrintOrder = (id: string | number) => apiRequest<PrintOrder>(`/printer/print_orders/${id}/`, { silent: true });
+
+export const printOrderQueryOptions = (id: string | number) =>
+  queryOptions({
+    queryKey: [...printKeys.orders, 'one', String(id)] as const,
+    queryFn: () => getPrintOrder(id),
+    retry: false,
+    // A job running: its header follows it.
+    refetchInterval: (query) => (query.state.data?.state === 'WORKING' ? 1_000 : 20_000),
+  });
+
+export const usePrintOrder = (id: string | number) => useQuery(printOrderQueryOptions(id));

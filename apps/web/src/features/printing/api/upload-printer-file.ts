@@ -1,0 +1,27 @@
+import type { FileUploadAnswer, PrintOrder } from '@rfid/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { printKeys } from '../../../components/print-wizard/api/print-keys';
+import { apiRequest } from '../../../lib/api-client';
+
+/** PUT /fileupload/ multipart {file}: the CSV becomes a pending print order; its code comes back. */
+export const uploadPrintFile = (file: File) => {
+  const form = new FormData();
+  form.append('file', file);
+  return apiRequest<FileUploadAnswer>('/fileupload/', { method: 'PUT', body: form, silent: true, timeoutMs: 60_000 });
+};
+
+/** POST /printcsv/ {code, printer_id}: prints the uploaded file's labels on the printer. */
+export const printUploadedFile = (body: { code: string; printer_id: number }) =>
+  apiRequest<PrintOrder>('/printcsv/', { method: 'POST', body, silent: true });
+
+/** The printer upload: the file, then its printing on the printer. */
+export const useUploadAndPrint = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ file, printerId }: { file: File; printerId: number }) => {
+      const uploaded = await uploadPrintFile(file);
+      return printUploadedFile({ code: uploaded.filecode, printer_id: printerId });
+    },
+    onSettled: () => client.invalidateQueries({ queryKey: printKeys.orders }),
+  });
+};

@@ -1,0 +1,57 @@
+import { Button, Stack } from '@mui/material';
+import type { PrintContent } from '@rfid/contract';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useParams } from 'react-router';
+import { PageTitle } from '../../components/page-title';
+import { type Column, PagedTable } from '../../components/paged-table';
+import { PRINT_PATHS } from '../../components/print-wizard/print-paths';
+import { TableCard } from '../../components/table-card';
+import { getPrintContents, PRINT_CONTENTS_PAGE_SIZE, printContentsQueryKey } from './api/get-print-contents';
+import { PrintOrderHeader } from './components/print-order-header';
+
+/** Print order contents (spec section 2): identifier, GTIN and quantity, 11 per page; and the labels printed of each. */
+export const PrintContentsPage = () => {
+  const { t } = useTranslation('printing');
+  const { id = '' } = useParams();
+  const columns: Column<PrintContent>[] = [
+    { id: 'id', header: t('contents.id'), cell: (row) => row.id },
+    { id: 'gtin', header: t('fields.gtin'), cell: (row) => <span data-testid="content-gtin">{row.gtin}</span>, mobile: 'title' },
+    { id: 'description', header: t('fields.description'), cell: (row) => row.description },
+    {
+      id: 'quantity',
+      header: t('fields.quantity'),
+      align: 'right',
+      cell: (row) => <span data-testid="content-quantity">{row.quantity}</span>,
+    },
+    {
+      id: 'printed',
+      header: t('contents.printed'),
+      align: 'right',
+      cell: (row) => <span data-testid="content-printed">{row.printed}</span>,
+    },
+  ];
+  return (
+    <Stack spacing={2} data-testid="print-contents-page">
+      <PageTitle
+        backTo={PRINT_PATHS.orders}
+        title={t('contents.title', { id })}
+        actions={
+          <Button variant="outlined" component={RouterLink} to={PRINT_PATHS.detail(id)} data-testid="contents-detail-link">
+            {t('contents.labels')}
+          </Button>
+        }
+      />
+      <PrintOrderHeader id={id} />
+      <TableCard>
+        <PagedTable
+          queryKey={printContentsQueryKey(id)}
+          fetchPage={(page) => getPrintContents(id, page)}
+          columns={columns}
+          rowKey={(row) => row.id}
+          pageSize={PRINT_CONTENTS_PAGE_SIZE}
+          testId="print-contents"
+        />
+      </TableCard>
+    </Stack>
+  );
+};

@@ -1,0 +1,68 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { Button, Stack } from '@mui/material';
+import type { PrintTag } from '@rfid/contract';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useParams } from 'react-router';
+import { PageTitle } from '../../components/page-title';
+import { type Column, PagedTable } from '../../components/paged-table';
+import { PRINT_PATHS } from '../../components/print-wizard/print-paths';
+import { TableCard } from '../../components/table-card';
+import { formatTableDateTime } from '../../lib/format';
+import { getPrintTags, PRINT_TAGS_PAGE_SIZE, printTagsQueryKey } from './api/get-print-tags';
+import { PrintOrderHeader } from './components/print-order-header';
+
+/** Print detail (spec section 2): the labels, id, EPC, GTIN and item serial number, 10 per page; Go back to the list. */
+export const PrintDetailPage = () => {
+  const { t } = useTranslation('printing');
+  const { id = '' } = useParams();
+  const columns: Column<PrintTag>[] = [
+    { id: 'id', header: t('detail.id'), cell: (tag) => tag.id },
+    { id: 'label', header: t('detail.label'), align: 'right', cell: (tag) => tag.label_number },
+    {
+      id: 'epc',
+      header: t('detail.epc'),
+      cell: (tag) => (
+        <span data-testid="tag-epc" style={{ fontFamily: 'monospace' }}>
+          {tag.item.epc}
+        </span>
+      ),
+      mobile: 'title',
+    },
+    { id: 'gtin', header: t('fields.gtin'), cell: (tag) => <span data-testid="tag-gtin">{tag.gtin}</span> },
+    { id: 'serial', header: t('detail.serial'), cell: (tag) => <span data-testid="tag-serial">{tag.item.serial_number}</span> },
+    {
+      id: 'printed',
+      header: t('detail.printedAt'),
+      cell: (tag) => (
+        <span data-testid="tag-printed">{tag.printed_at ? formatTableDateTime(tag.printed_at) : t('detail.notPrinted')}</span>
+      ),
+    },
+  ];
+  return (
+    <Stack spacing={2} data-testid="print-detail-page">
+      <PageTitle backTo={PRINT_PATHS.orders} title={t('detail.title', { id })} />
+      <PrintOrderHeader id={id} />
+      <TableCard>
+        <PagedTable
+          queryKey={printTagsQueryKey(id)}
+          fetchPage={(page) => getPrintTags(id, page)}
+          columns={columns}
+          rowKey={(tag) => tag.id}
+          pageSize={PRINT_TAGS_PAGE_SIZE}
+          testId="print-tags"
+        />
+      </TableCard>
+      <Stack direction="row">
+        <Button
+          variant="outlined"
+          startIcon={<ArrowBackIcon />}
+          component={RouterLink}
+          to={PRINT_PATHS.orders}
+          data-testid="go-back"
+        >
+          {t('detail.goBack')}
+        </Button>
+      </Stack>
+    </Stack>
+  );
+};

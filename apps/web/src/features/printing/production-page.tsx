@@ -1,0 +1,73 @@
+import PrintIcon from '@mui/icons-material/Print';
+import { Button, Stack, Typography } from '@mui/material';
+import { type PrintOrderState, RoleThreshold } from '@rfid/contract';
+import { useQueries } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { hasRole, useRole } from '../../components/api/get-role';
+import { PageTitle } from '../../components/page-title';
+import { PrintWizardDialog } from '../../components/print-wizard/print-wizard';
+import { StatGrid } from '../../components/stat-grid';
+import { TableCard } from '../../components/table-card';
+import { printOrderCountQueryOptions } from './api/get-print-orders';
+import { PrintOrderTable } from './components/print-order-table';
+
+const FIGURES: (PrintOrderState | 'all')[] = ['all', 'PENDING', 'WORKING', 'PARTIAL', 'PRINTED', 'ERROR'];
+
+/**
+ * Label production (where picking a brand in the header leads, ?brand=): the brand's print orders by state, the
+ * printing going on now, and the 3-step print wizard (tag type, format, then a new order or a waiting one printed).
+ */
+export const ProductionPage = () => {
+  const { t } = useTranslation('printing');
+  const role = useRole();
+  const [params] = useSearchParams();
+  const brandParam = Number(params.get('brand'));
+  const brand = Number.isInteger(brandParam) && brandParam > 0 ? brandParam : undefined;
+  const [isWizardOpen, setWizardOpen] = useState(false);
+  // One figure per state: how many print orders (of the brand) are in it.
+  const queries = useQueries({
+    queries: FIGURES.map((state) =>
+      printOrderCountQueryOptions({ ...(brand ? { brand } : {}), ...(state === 'all' ? {} : { state }) }),
+    ),
+  });
+  const figures = FIGURES.map((state, index) => ({ state, query: queries[index] }));
+  return (
+    <Stack spacing={2} data-testid="production-page">
+      <PageTitle
+        title={t('production.title')}
+        subtitle={brand ? t('production.brand', { id: brand }) : t('production.allBrands')}
+        actions={
+          hasRole(role, RoleThreshold.printOrderAdd) && (
+            <Button
+              variant="contained"
+              startIcon={<PrintIcon />}
+              onClick={() => setWizardOpen(true)}
+              data-testid="production-print"
+            >
+              {t('production.print')}
+            </Button>
+          )
+        }
+      />
+      <StatGrid
+        testId="production-stats"
+        isLoading={figures.some((f) => f.query?.isPending)}
+        items={figures.map(({ state, query }) => ({
+          id: state,
+          title: state === 'all' ? t('production.orders') : t(`states.${state}`),
+          value: query?.data ?? '—',
+          ...(state === 'ERROR' ? { color: 'error.main' } : {}),
+        }))}
+      />
+      <Typography variant="h6" component="h2">
+        {t('production.orders')}
+      </Typography>
+      <TableCard>
+        <PrintOrderTable filters={brand ? { brand } : {}} testId="production-orders" />
+      </TableCard>
+      <PrintWizardDialog open={isWizardOpen} onClose={() => setWizardOpen(false)} />
+    </Stack>
+  );
+};

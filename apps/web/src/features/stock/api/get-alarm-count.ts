@@ -1,0 +1,19 @@
+import type { AlarmCount } from '@rfid/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { TABLE_REFRESH_MS } from '../../../lib/query-client';
+import { stockKeys } from './stock-keys';
+
+/** GET /alarms/count/: how many stock alarms (every location the user sees, or `location`). */
+export const getAlarmCount = (location: string) =>
+  apiRequest<AlarmCount>('/alarms/count/', { query: { location }, silent: true });
+
+export const alarmCountQueryOptions = (location = '') =>
+  queryOptions({
+    queryKey: stockKeys.alarmCount({ location }),
+    queryFn: () => getAlarmCount(location),
+    refetchInterval: TABLE_REFRESH_MS,
+  });
+
+/** The header's bell and the alarm page's count box: refreshed every 20 s. */
+export const useAlarmCount = (location = '') => useQuery(alarmCountQueryOptions(location));

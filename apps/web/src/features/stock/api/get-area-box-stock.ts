@@ -1,0 +1,8 @@
+import type { BoxStockRow, Page } from '@rfid/contract';
+import { apiRequest } from '../../../lib/api-client';
+
+/** GET /areas/{id}/boxstock/: the boxes last read in an area. */
+export const getAreaBoxStock = (areaId: number, codebar: string, page: { limit: number; offset: number }) =>
+  apiRequest<Page<BoxStockRow>>(`/areas/${areaId}/boxstock/`, {
+    query: { codebar__icontains: codebar, limit: page.limit, offset: page.offset },
+  });

@@ -1,0 +1,12 @@
+import type { ContentBox } from '@rfid/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { stockKeys } from './stock-keys';
+
+/** GET /contentbox/{codebar}/: the GTINs of the box's last reading set. */
+export const getBoxContent = (codebar: string) => apiRequest<ContentBox>(`/contentbox/${encodeURIComponent(codebar)}/`);
+
+export const boxContentQueryOptions = (codebar: string) =>
+  queryOptions({ queryKey: stockKeys.boxContent(codebar), queryFn: () => getBoxContent(codebar), enabled: codebar !== '' });
+
+export const useBoxContent = (codebar: string) => useQuery(boxContentQueryOptions(codebar));

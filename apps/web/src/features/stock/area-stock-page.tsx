@@ -1,0 +1,109 @@
+import UploadIcon from '@mui/icons-material/UploadFile';
+import { Alert, Box, Button, Stack, TextField } from '@mui/material';
+import { STOCK_PAGE_SIZE } from '@rfid/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { useCurrentLocation } from '../../app/shell/use-shell-state';
+import { canCreateOrders, useRole } from '../../components/api/get-role';
+import { LocationListPage } from '../../components/location-list-page';
+import { PagedTable } from '../../components/paged-table';
+import { areaSummaryQueryKey, getAreaSummary } from './api/get-area-summary';
+import { AreaSelect } from './area-select';
+import { COMPACT_CELLS, useStockColumns } from './stock-columns';
+import { STOCK_PATHS } from './stock-paths';
+import { useEmptyNotice } from './use-empty-notice';
+
+/**
+ * Stock by area (/inventory/stocks): choose an area of the current location and Submit; the
+ * table shows its stock per GTIN (items STOCKED + counted stock), 11 per page, most first, with
+ * the minimum stock of each GTIN there (a link to its form). `?area=` opens an area directly.
+ */
+export const AreaStockPage = () => {
+  const { t } = useTranslation('stock');
+  const role = useRole();
+  const location = useCurrentLocation();
+  const [params, setParams] = useSearchParams();
+  const fromUrl = params.get('area') ?? '';
+  const [area, setArea] = useState(fromUrl);
+  const [gtin, setGtin] = useState('');
+  const [submitted, setSubmitted] = useState(fromUrl ? { area: fromUrl, gtin: '' } : null);
+  const noticeEmpty = useEmptyNotice();
+  const areaId = Number(submitted?.area ?? 0);
+  const columns = useStockColumns({ areaId });
+
+  const submit = () => {
+    if (!area) return;
+    setSubmitted({ area, gtin: gtin.replace(/\D/g, '') });
+    setParams({ area }, { replace: true });
+  };
+
+  return (
+    <LocationListPage
+      title={t('areaStock.title')}
+      noLocation={t('noLocation')}
+      testId="area-stock"
+      filters={
+        location && (
+          <Stack
+            component="form"
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={1}
+            sx={{ alignItems: { sm: 'flex-start' } }}
+            onSubmit={(event) => {
+              event.preventDefault();
+              submit();
+            }}
+          >
+            <AreaSelect locationId={location.id} value={area} onChange={setArea} testId="stock-area" />
+            <TextField
+              size="small"
+              label={t('filters.gtin')}
+              value={gtin}
+              onChange={(event) => setGtin(event.target.value)}
+              slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'filter-gtin' } }}
+            />
+            <Button type="submit" variant="contained" disabled={!area} data-testid="stock-submit">
+              {t('areaStock.submit')}
+            </Button>
+            <Box sx={{ flexGrow: 1 }} />
+            {canCreateOrders(role) && (
+              <Button
+                component={RouterLink}
+                to={`${STOCK_PATHS.upload}${area ? `?area=${area}` : ''}`}
+                startIcon={<UploadIcon />}
+                data-testid="stock-upload-link"
+              >
+                {t('areaStock.upload')}
+              </Button>
+            )}
+          </Stack>
+        )
+      }
+    >
+      {() =>
+        submitted && areaId > 0 ? (
+          <Box sx={COMPACT_CELLS}>
+            <PagedTable
+              queryKey={areaSummaryQueryKey(areaId, { gtin: submitted.gtin, omit: true })}
+              fetchPage={(page) =>
+                getAreaSummary(areaId, { gtin: submitted.gtin, omit: true }, page).then((answer) =>
+                  noticeEmpty(JSON.stringify(submitted), answer),
+                )
+              }
+              columns={columns}
+              rowKey={(row) => row.itemtype.id}
+              pageSize={STOCK_PAGE_SIZE}
+              emptyText={t('areaStock.empty')}
+              testId="area-stock-table"
+            />
+          </Box>
+        ) : (
+          <Alert severity="info" data-testid="area-stock-hint">
+            {t('areaStock.chooseArea')}
+          </Alert>
+        )
+      }
+    </LocationListPage>
+  );
+};

@@ -1,0 +1,95 @@
+import { Link, Stack, TextField } from '@mui/material';
+import { type ItemStockRow, STOCK_PAGE_SIZE } from '@rfid/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { useCurrentLocation } from '../../app/shell/use-shell-state';
+import { LocationListPage } from '../../components/location-list-page';
+import { type Column, PagedTable } from '../../components/paged-table';
+import { formatQuantity } from '../../lib/format';
+import { useDebounced } from '../../lib/use-debounced';
+import { getItemStock, type ItemStockFilters, itemStockQueryKey } from './api/get-item-stock';
+import { AreaSelect } from './area-select';
+import { useEmptyNotice } from './use-empty-notice';
+
+/**
+ * Stock by tag (/epc-stock): every tag in stock at the current location (or one area), 11 per
+ * page: epc (to the EPC tracker), gtin, description, lot and quantity (1 each).
+ */
+export const EpcStockPage = () => {
+  const { t, i18n } = useTranslation('stock');
+  const location = useCurrentLocation();
+  const [area, setArea] = useState('');
+  const [epcText, setEpcText] = useState('');
+  const [gtinText, setGtinText] = useState('');
+  const epc = useDebounced(epcText.trim(), 400);
+  const gtin = useDebounced(gtinText.replace(/\D/g, ''), 400);
+  const noticeEmpty = useEmptyNotice();
+
+  const columns: Column<ItemStockRow>[] = [
+    {
+      id: 'epc',
+      header: t('columns.epc'),
+      cell: (row) => (
+        <Link component={RouterLink} to={`/track-epc/${row.epc}`} sx={{ overflowWrap: 'anywhere' }} data-testid="tag-epc">
+          {row.epc}
+        </Link>
+      ),
+      mobile: 'title',
+    },
+    { id: 'gtin', header: t('columns.gtin'), cell: (row) => <span data-testid="tag-gtin">{row.gtin ?? ''}</span> },
+    { id: 'description', header: t('columns.description'), cell: (row) => row.description ?? '' },
+    { id: 'lot', header: t('columns.lot'), cell: (row) => row.lot ?? '' },
+    {
+      id: 'quantity',
+      header: t('columns.quantity'),
+      align: 'right',
+      cell: (row) => <span data-testid="tag-quantity">{formatQuantity(row.quantity, i18n.language)}</span>,
+    },
+    { id: 'area', header: t('columns.area'), cell: (row) => row.area.description },
+  ];
+
+  return (
+    <LocationListPage
+      title={t('epcStock.title')}
+      noLocation={t('noLocation')}
+      testId="epc-stock"
+      filters={
+        location && (
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+            <AreaSelect locationId={location.id} value={area} onChange={setArea} allLabel={t('allAreas')} testId="stock-area" />
+            <TextField
+              size="small"
+              label={t('filters.epc')}
+              value={epcText}
+              onChange={(event) => setEpcText(event.target.value)}
+              slotProps={{ htmlInput: { 'data-testid': 'filter-epc' } }}
+            />
+            <TextField
+              size="small"
+              label={t('filters.gtin')}
+              value={gtinText}
+              onChange={(event) => setGtinText(event.target.value)}
+              slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'filter-gtin' } }}
+            />
+          </Stack>
+        )
+      }
+    >
+      {(current) => {
+        const filters: ItemStockFilters = { location: current.id, area1: area, epc__icontains: epc, gtin };
+        return (
+          <PagedTable
+            queryKey={itemStockQueryKey(filters)}
+            fetchPage={(page) => getItemStock(filters, page).then((answer) => noticeEmpty(JSON.stringify(filters), answer))}
+            columns={columns}
+            rowKey={(row) => row.id}
+            pageSize={STOCK_PAGE_SIZE}
+            emptyText={t('epcStock.empty')}
+            testId="epc-stock-table"
+          />
+        );
+      }}
+    </LocationListPage>
+  );
+};

@@ -1,0 +1,181 @@
+import { Alert, Button, Card, CardContent, Skeleton, Stack, TextField, Typography } from '@mui/material';
+import { canDo, FIELD_REQUIRED, NUMBER_ONLY, RoleThreshold } from '@rfid/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams, useSearchParams } from 'react-router';
+import { useCurrentLocation } from '../../app/shell/use-shell-state';
+import { useRole } from '../../components/api/get-role';
+import { FormAlert, type FormStatus } from '../../components/form-alert';
+import { NoLocation } from '../../components/orders/dashboard/order-dashboard-layout';
+import { PageTitle } from '../../components/page-title';
+import { ApiError } from '../../lib/api-client';
+import { formatQuantity } from '../../lib/format';
+import { useCreateMinimumStock } from './api/create-minimum-stock';
+import { areaSummaryQueryKey, getAreaSummary } from './api/get-area-summary';
+import { useItemType } from './api/get-item-type';
+import { useLocationAreas } from './api/get-location-areas';
+import { useMinimumStocks } from './api/get-minimum-stocks';
+import { useUpdateMinimumStock } from './api/update-minimum-stock';
+import { AreaSelect } from './area-select';
+
+type Errors = { area?: string; minimum_stock?: string };
+
+/**
+ * Edit minimum stock (/minstock/:gtin/edit): minimum stock and area (spec section 2). Unlike the
+ * original, the form saves (POST /minstock/ or PUT /minstock/{id}/); its validation is the
+ * spec's: both fields required ('Field is required'), numbers only ('Enter Number only').
+ * Choosing an area shows that area's current stock and minimum; `?area=` preselects it.
+ */
+export const MinimumStockPage = () => {
+  const { t, i18n } = useTranslation(['stock', 'common']);
+  const { gtin = '' } = useParams();
+  const [params] = useSearchParams();
+  const location = useCurrentLocation();
+  const role = useRole();
+  const itemType = useItemType(gtin);
+  const itemTypeId = itemType.data?.id ?? 0;
+  const areas = useLocationAreas(location?.id ?? 0);
+  const minimums = useMinimumStocks(itemTypeId, location?.id ?? 0);
+  const [area, setArea] = useState(params.get('area') ?? '');
+  const [value, setValue] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [status, setStatus] = useState<FormStatus>(null);
+  const create = useCreateMinimumStock();
+  const update = useUpdateMinimumStock();
+  const canEdit = role !== undefined && canDo(role, RoleThreshold.importInventory);
+  const areaId = Number(area || 0);
+  const record = minimums.data?.find((row) => row.area === areaId);
+  const quantity = (n: number) => formatQuantity(n, i18n.language);
+  // The GTIN's stock in the chosen area (items STOCKED + counted), whether or not it has a minimum yet.
+  const stockFilters = { gtin: itemType.data?.gtin ?? gtin, omit: false };
+  const current = useQuery({
+    queryKey: [...areaSummaryQueryKey(areaId, stockFilters), 'one'],
+    queryFn: () => getAreaSummary(areaId, stockFilters, { limit: 1, offset: 0 }),
+    enabled: areaId > 0 && itemTypeId > 0,
+    select: (page) => page.results.find((row) => row.itemtype.id === itemTypeId)?.count ?? 0,
+  });
+
+  // The chosen area's minimum fills the field (the catalog's default when it has none).
+  const recordValue = record?.minimum_stock;
+  const catalogDefault = itemType.data?.minimum_stock ?? null;
+  useEffect(() => {
+    if (!minimums.data || !areaId) return;
+    setValue(recordValue !== undefined ? String(recordValue) : '');
+  }, [minimums.data, areaId, recordValue]);
+
+  const message = (text: string | undefined) => {
+    if (text === FIELD_REQUIRED) return t('minimum.required');
+    if (text === NUMBER_ONLY) return t('minimum.numberOnly');
+    return text;
+  };
+
+  const submit = () => {
+    const found: Errors = {};
+    if (!area) found.area = t('minimum.required');
+    if (value.trim() === '') found.minimum_stock = t('minimum.required');
+    else if (!/^\d+$/.test(value.trim())) found.minimum_stock = t('minimum.numberOnly');
+    setErrors(found);
+    setStatus(null);
+    if (found.area || found.minimum_stock) return;
+    const minimum = Number(value.trim());
+    const areaName = areas.data?.find((row) => row.id === areaId)?.description ?? '';
+    const onSuccess = (saved: { minimum_stock: number; current_stock: number }) => {
+      setStatus({
+        kind: 'success',
+        message: t('minimum.saved', { value: quantity(saved.minimum_stock), area: areaName }),
+        details:
+          saved.current_stock < saved.minimum_stock ? [t('minimum.alarm', { current: quantity(saved.current_stock) })] : [],
+      });
+    };
+    const onError = (error: Error) => {
+      const fields = error instanceof ApiError ? (error.body.errors ?? {}) : {};
+      setErrors({ area: message(fields.area?.[0]), minimum_stock: message(fields.minimum_stock?.[0]) });
+      setStatus({ kind: 'error', message: error instanceof ApiError ? (message(error.message) ?? '') : t('minimum.failed') });
+    };
+    if (record) update.mutate({ id: record.id, area: areaId, minimum_stock: minimum }, { onSuccess, onError });
+    else create.mutate({ area: areaId, item_type: itemTypeId, minimum_stock: minimum }, { onSuccess, onError });
+  };
+
+  const title = t('minimum.title');
+  return (
+    <Stack spacing={2} data-testid="minimum-stock">
+      <PageTitle
+        title={title}
+        subtitle={
+          itemType.data ? `${t('minimum.subtitle', { gtin: itemType.data.gtin })} · ${itemType.data.description}` : undefined
+        }
+      />
+      {itemType.isError && (
+        <Alert severity="error" data-testid="minimum-not-found">
+          {t('minimum.notFound')}
+        </Alert>
+      )}
+      {!location && <NoLocation>{t('noLocation')}</NoLocation>}
+      {location && !itemType.isError && (
+        <Card sx={{ maxWidth: 560 }}>
+          <CardContent>
+            {itemType.isPending ? (
+              <Skeleton height={160} />
+            ) : (
+              <Stack
+                component="form"
+                spacing={2}
+                noValidate
+                onSubmit={(event) => {
+                  event.preventDefault();
+                  if (canEdit) submit();
+                }}
+              >
+                {role !== undefined && !canEdit && <Alert severity="info">{t('minimum.notAllowed')}</Alert>}
+                <AreaSelect
+                  locationId={location.id}
+                  value={area}
+                  onChange={(next) => {
+                    setArea(next);
+                    setStatus(null);
+                    setErrors({});
+                  }}
+                  autoSelect
+                  error={errors.area}
+                  testId="minimum-area"
+                />
+                <TextField
+                  size="small"
+                  label={t('minimum.value')}
+                  value={value}
+                  onChange={(event) => setValue(event.target.value)}
+                  error={Boolean(errors.minimum_stock)}
+                  helperText={
+                    errors.minimum_stock ??
+                    (record === undefined && catalogDefault !== null
+                      ? t('minimum.catalogDefault', { count: catalogDefault })
+                      : undefined)
+                  }
+                  disabled={!canEdit}
+                  slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'minimum-value' } }}
+                />
+                {areaId > 0 && current.data !== undefined && (
+                  <Typography variant="body2" color="text.secondary" data-testid="minimum-current">
+                    {t('minimum.current', { count: current.data, formatted: quantity(current.data) })}
+                  </Typography>
+                )}
+                <FormAlert status={status} onClose={() => setStatus(null)} />
+                <div>
+                  <Button
+                    type="submit"
+                    variant="contained"
+                    disabled={!canEdit || create.isPending || update.isPending}
+                    data-testid="minimum-save"
+                  >
+                    {t('common:actions.save')}
+                  </Button>
+                </div>
+              </Stack>
+            )}
+          </CardContent>
+        </Card>
+      )}
+    </Stack>
+  );
+};

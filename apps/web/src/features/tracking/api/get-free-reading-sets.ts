@@ -1,0 +1,17 @@
+import type { FreeReadingSet, Page } from '@rfid/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+export type FreeReadingSetsParams = { locationId: number; limit: number; offset: number };
+
+/** GET /locations/{id}/free_reading_sets/: the location's reading sets that nothing claimed, newest first. */
+export const getFreeReadingSets = ({ locationId, limit, offset }: FreeReadingSetsParams) =>
+  apiRequest<Page<FreeReadingSet>>(`/locations/${locationId}/free_reading_sets/`, { query: { limit, offset } });
+
+export const freeReadingSetsQueryKey = (locationId: number) => ['tracking', 'free-reading-sets', locationId] as const;
+
+export const freeReadingSetsQueryOptions = (params: FreeReadingSetsParams) =>
+  queryOptions({
+    queryKey: [...freeReadingSetsQueryKey(params.locationId), params],
+    queryFn: () => getFreeReadingSets(params),
+  });

@@ -1,0 +1,205 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import {
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Skeleton,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
+import type { FreeReadingSetLine, ReadingSetEpc } from '@rfid/contract';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { EpcLink } from '../../components/epc-link';
+import { FactsCard, Field } from '../../components/facts-card';
+import { LoadErrorAlert } from '../../components/load-error-alert';
+import { type Column, PagedTable } from '../../components/paged-table';
+import { TableCard } from '../../components/table-card';
+import { formatQuantity, formatTableDateTime } from '../../lib/format';
+import { useFreeReadingSetDetail } from './api/get-free-reading-set-detail';
+import { freeReadingSetEpcsQueryKey, getFreeReadingSetEpcs } from './api/get-free-reading-set-epcs';
+
+/** Default page size of the spec (section 9). */
+const PAGE_SIZE = 20;
+
+/** One free reading set: its header, its count per GTIN, and every EPC with its GTIN linking to the EPC tracker. */
+export const FreeScanDetailPage = () => {
+  const { t, i18n } = useTranslation(['tracking', 'common']);
+  const navigate = useNavigate();
+  const { id = '' } = useParams();
+  const detail = useFreeReadingSetDetail(id);
+
+  const back = (
+    <Button startIcon={<ArrowBackIcon />} onClick={() => void navigate(-1)} data-testid="free-scan-back">
+      {t('freeScan.detail.back')}
+    </Button>
+  );
+  if (detail.isError) {
+    return (
+      <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+        {back}
+        <LoadErrorAlert error={detail.error} testId="free-scan-error" />
+      </Stack>
+    );
+  }
+  const set = detail.data;
+  const quantity = (value: number) => formatQuantity(value, i18n.language);
+  const epcColumns: Column<ReadingSetEpc>[] = [
+    {
+      id: 'epc',
+      header: t('freeScan.detail.columns.epc'),
+      cell: (row) => <EpcLink epc={row.epc} testId="free-scan-epc" />,
+      mobile: 'title',
+    },
+    { id: 'gtin', header: t('freeScan.detail.columns.gtin'), cell: (row) => <GtinText gtin={row.gtin} /> },
+    { id: 'description', header: t('freeScan.detail.columns.description'), cell: (row) => row.description ?? '' },
+    { id: 'reads', header: t('freeScan.detail.columns.reads'), cell: (row) => quantity(row.reads), align: 'right' },
+    {
+      id: 'firstRead',
+      header: t('freeScan.detail.columns.firstRead'),
+      cell: (row) => formatTableDateTime(row.first_read),
+    },
+  ];
+
+  return (
+    <Stack spacing={2}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+        {back}
+        <Typography variant="h5">{t('freeScan.detail.title')}</Typography>
+      </Stack>
+      <FactsCard>
+        <Field label={t('freeScan.detail.set')} wide>
+          {set ? (
+            <Box component="span" sx={{ fontFamily: 'monospace' }} data-testid="free-scan-id">
+              {set.id}
+            </Box>
+          ) : (
+            <Skeleton />
+          )}
+        </Field>
+        <Field label={t('freeScan.detail.start')}>{set ? formatTableDateTime(set.start_time) : <Skeleton />}</Field>
+        <Field label={t('freeScan.detail.end')}>{set ? formatTableDateTime(set.end_time) : <Skeleton />}</Field>
+        <Field label={t('freeScan.detail.device')}>{set ? (set.device?.serial_number ?? '—') : <Skeleton />}</Field>
+        <Field label={t('freeScan.detail.area')}>
+          {set ? set.area ? `${set.area.description} · ${set.area.location_description}` : '—' : <Skeleton />}
+        </Field>
+        {set?.codebar && <Field label={t('freeScan.detail.codebar')}>{set.codebar}</Field>}
+        <Field label={t('freeScan.detail.epcCount')}>
+          {set ? <span data-testid="free-scan-epc-count">{quantity(set.epc_count)}</span> : <Skeleton />}
+        </Field>
+        <Field label={t('freeScan.detail.readCount')}>{set ? quantity(set.read_count) : <Skeleton />}</Field>
+        <Field label={t('freeScan.detail.unknownCount')}>{set ? quantity(set.unknown_count) : <Skeleton />}</Field>
+      </FactsCard>
+      <Typography variant="h6">{t('freeScan.detail.report')}</Typography>
+      <GtinReport lines={set?.lines} />
+      <Typography variant="h6">{t('freeScan.detail.epcs')}</Typography>
+      <TableCard>
+        <PagedTable
+          queryKey={freeReadingSetEpcsQueryKey(id)}
+          fetchPage={({ limit, offset }) => getFreeReadingSetEpcs({ id, limit, offset })}
+          columns={epcColumns}
+          rowKey={(row) => row.epc}
+          pageSize={PAGE_SIZE}
+          emptyText={t('freeScan.detail.empty')}
+          refetchInterval={false}
+          testId="free-scan-epcs"
+        />
+      </TableCard>
+    </Stack>
+  );
+};
+
+const GtinText = ({ gtin }: { gtin: string | null }) => {
+  const { t } = useTranslation('tracking');
+  return gtin ? (
+    <span>{gtin}</span>
+  ) : (
+    <Typography component="span" variant="body2" color="text.secondary">
+      {t('freeScan.detail.unknownGtin')}
+    </Typography>
+  );
+};
+
+const REPORT_FIELDS = ['gtin', 'description', 'model', 'colour', 'size', 'quantity'] as const;
+
+/** The set's count per GTIN (not paged: one line per GTIN read). Cards on phones. */
+const GtinReport = ({ lines }: { lines: FreeReadingSetLine[] | undefined }) => {
+  const { t, i18n } = useTranslation('tracking');
+  const isPhone = useMediaQuery(useTheme().breakpoints.down('md'));
+  const cell = (line: FreeReadingSetLine, field: (typeof REPORT_FIELDS)[number]): ReactNode => {
+    if (field === 'gtin') return <GtinText gtin={line.gtin} />;
+    if (field === 'quantity') return formatQuantity(line.quantity, i18n.language);
+    return line[field] ?? '';
+  };
+  const header = (field: (typeof REPORT_FIELDS)[number]) => t(`freeScan.detail.reportColumns.${field}`);
+  const key = (line: FreeReadingSetLine) => line.gtin ?? 'unknown';
+  if (!lines) return <Skeleton variant="rounded" height={96} />;
+  if (isPhone) {
+    return (
+      <Stack spacing={1} data-testid="free-scan-report-cards">
+        {lines.map((line) => (
+          <Card key={key(line)} variant="outlined" data-testid="free-scan-report-line">
+            <CardContent sx={{ py: 1.5, '&:last-child': { pb: 1.5 } }}>
+              <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
+                {cell(line, 'gtin')}
+              </Typography>
+              {REPORT_FIELDS.slice(1)
+                .filter((field) => line[field] !== null && line[field] !== '')
+                .map((field) => (
+                  <Box
+                    key={field}
+                    sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, minHeight: 28, alignItems: 'center' }}
+                  >
+                    <Typography variant="body2" color="text.secondary" sx={{ flexShrink: 0 }}>
+                      {header(field)}
+                    </Typography>
+                    <Box sx={{ textAlign: 'right', minWidth: 0, overflowWrap: 'anywhere', typography: 'body2' }}>
+                      {cell(line, field)}
+                    </Box>
+                  </Box>
+                ))}
+            </CardContent>
+          </Card>
+        ))}
+      </Stack>
+    );
+  }
+  return (
+    <Card>
+      <TableContainer>
+        <Table size="small" data-testid="free-scan-report">
+          <TableHead>
+            <TableRow>
+              {REPORT_FIELDS.map((field) => (
+                <TableCell key={field} align={field === 'quantity' ? 'right' : undefined} sx={{ fontWeight: 600 }}>
+                  {header(field)}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {lines.map((line) => (
+              <TableRow key={key(line)} hover data-testid="free-scan-report-line">
+                {REPORT_FIELDS.map((field) => (
+                  <TableCell key={field} align={field === 'quantity' ? 'right' : undefined}>
+                    {cell(line, field)}
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </Card>
+  );
+};

@@ -1,0 +1,77 @@
+import { Alert, Link, Stack, Typography } from '@mui/material';
+import type { FreeReadingSet } from '@rfid/contract';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { useCurrentLocation } from '../../app/shell/use-shell-state';
+import { type Column, PagedTable } from '../../components/paged-table';
+import { TableCard } from '../../components/table-card';
+import { formatQuantity, formatTableDateTime } from '../../lib/format';
+import { freeReadingSetsQueryKey, getFreeReadingSets } from './api/get-free-reading-sets';
+
+/** Default page size of the spec (section 9). */
+const PAGE_SIZE = 20;
+
+/** Free scans: the current location's reading sets that no order, inventory or sale claimed. */
+export const FreeScanListPage = () => {
+  const { t, i18n } = useTranslation('tracking');
+  const location = useCurrentLocation();
+  const columns: Column<FreeReadingSet>[] = [
+    {
+      id: 'id',
+      header: t('freeScan.columns.id'),
+      cell: (set) => (
+        <Link
+          component={RouterLink}
+          to={`/free-scan/${set.id}/detail`}
+          sx={{ fontFamily: 'monospace' }}
+          data-testid="free-scan-link"
+        >
+          {set.id.slice(0, 8)}
+        </Link>
+      ),
+      mobile: 'title',
+    },
+    { id: 'date', header: t('freeScan.columns.date'), cell: (set) => formatTableDateTime(set.start_time) },
+    { id: 'device', header: t('freeScan.columns.device'), cell: (set) => set.device?.serial_number ?? '—' },
+    { id: 'area', header: t('freeScan.columns.area'), cell: (set) => set.area?.description ?? '—' },
+    {
+      id: 'epcs',
+      header: t('freeScan.columns.epcs'),
+      cell: (set) => formatQuantity(set.epc_count, i18n.language),
+      align: 'right',
+    },
+    {
+      id: 'reads',
+      header: t('freeScan.columns.reads'),
+      cell: (set) => formatQuantity(set.read_count, i18n.language),
+      align: 'right',
+    },
+  ];
+  return (
+    <Stack spacing={2}>
+      <div>
+        <Typography variant="h5">{t('freeScan.title')}</Typography>
+        {location && (
+          <Typography variant="body2" color="text.secondary">
+            {t('freeScan.subtitle', { location: location.description })}
+          </Typography>
+        )}
+      </div>
+      {location ? (
+        <TableCard>
+          <PagedTable
+            queryKey={freeReadingSetsQueryKey(location.id)}
+            fetchPage={({ limit, offset }) => getFreeReadingSets({ locationId: location.id, limit, offset })}
+            columns={columns}
+            rowKey={(set) => set.id}
+            pageSize={PAGE_SIZE}
+            emptyText={t('freeScan.empty')}
+            testId="free-scans"
+          />
+        </TableCard>
+      ) : (
+        <Alert severity="info">{t('freeScan.noLocation')}</Alert>
+      )}
+    </Stack>
+  );
+};

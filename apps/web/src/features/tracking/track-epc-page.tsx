@@ -1,0 +1,199 @@
+import SearchIcon from '@mui/icons-material/Search';
+import { Box, Button, Card, CardContent, Link, Stack, TextField, Typography } from '@mui/material';
+import type { EpcReading, Item } from '@rfid/contract';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { errorStatus, FormAlert, type FormStatus } from '../../components/form-alert';
+import { type Column, PagedTable } from '../../components/paged-table';
+import { TableCard } from '../../components/table-card';
+import { formatTableDateTime } from '../../lib/format';
+import { getItemReadings, itemReadingsQueryKey } from './api/get-item-readings';
+import { useRetrieveEpc } from './api/retrieve-epc';
+import { ItemStateChip } from './item-state';
+
+/** Default page size of the spec (section 9). */
+const PAGE_SIZE = 20;
+
+const areaText = (area: EpcReading['area1']): string =>
+  area ? [area.description, area.location_description].filter(Boolean).join(' · ') : '—';
+
+/** EPC tracker: a text field and Submit, an error list, and a table of readings (spec section 2). */
+export const TrackEpcPage = () => {
+  const { t } = useTranslation(['tracking', 'common']);
+  const navigate = useNavigate();
+  const params = useParams();
+  const epc = (params.epc ?? '').trim();
+  const [value, setValue] = useState(epc);
+  const [isEmptySubmit, setIsEmptySubmit] = useState(false);
+  useEffect(() => setValue(epc), [epc]);
+  const lookup = useRetrieveEpc(epc);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const next = value.trim();
+    // Empty: 'Not found' with no call (spec sections 5 and 8).
+    if (!next) {
+      setIsEmptySubmit(true);
+      return;
+    }
+    setIsEmptySubmit(false);
+    void navigate(`/track-epc/${encodeURIComponent(next)}`);
+  };
+
+  const items = lookup.data ?? [];
+  const notFound: FormStatus = { kind: 'error', message: t('tracker.notFound') };
+  const status: FormStatus = isEmptySubmit
+    ? notFound
+    : lookup.isError
+      ? errorStatus(lookup.error, t('common:errors.connection'))
+      : lookup.isSuccess && items.length === 0
+        ? notFound
+        : null;
+  const item = items[0];
+
+  return (
+    <Stack spacing={2}>
+      <Typography variant="h5">{t('tracker.title')}</Typography>
+      <Card>
+        <CardContent>
+          <Stack
+            component="form"
+            noValidate
+            onSubmit={submit}
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={2}
+            sx={{ alignItems: { sm: 'flex-start' } }}
+          >
+            <TextField
+              label={t('tracker.epc')}
+              placeholder={t('tracker.placeholder')}
+              name="epc"
+              value={value}
+              onChange={(event) => setValue(event.target.value)}
+              fullWidth
+              autoFocus
+              slotProps={{ htmlInput: { 'data-testid': 'epc-input', spellCheck: false, autoCapitalize: 'characters' } }}
+            />
+            <Button
+              type="submit"
+              variant="contained"
+              startIcon={<SearchIcon />}
+              disabled={lookup.isLoading}
+              data-testid="epc-submit"
+              sx={{ flexShrink: 0, height: 56 }}
+            >
+              {t('tracker.submit')}
+            </Button>
+          </Stack>
+          <FormAlert status={status} sx={{ mt: 2 }} />
+        </CardContent>
+      </Card>
+      {item && !isEmptySubmit && <TrackedItemSection item={item} />}
+    </Stack>
+  );
+};
+
+const TrackedItemSection = ({ item }: { item: Item }) => {
+  const { t } = useTranslation('tracking');
+  const columns: Column<EpcReading>[] = [
+    {
+      id: 'date',
+      header: t('tracker.columns.date'),
+      cell: (reading) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatTableDateTime(reading.date)}</Box>,
+      mobile: 'title',
+    },
+    { id: 'state', header: t('tracker.columns.state'), cell: (reading) => <ItemStateChip state={reading.state} /> },
+    { id: 'area1', header: t('tracker.columns.area1'), cell: (reading) => areaText(reading.area1) },
+    { id: 'area2', header: t('tracker.columns.area2'), cell: (reading) => areaText(reading.area2) },
+    {
+      id: 'readingSet',
+      header: t('tracker.columns.readingSet'),
+      cell: (reading) => <ReadingSetCell reading={reading} />,
+    },
+  ];
+  return (
+    <>
+      <Card data-testid="tracked-item">
+        <CardContent>
+          <Box
+            component="dl"
+            sx={{
+              m: 0,
+              display: 'grid',
+              gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(6, minmax(0, 1fr))' },
+              gap: 2,
+            }}
+          >
+            <Field wide label={t('tracker.item')} value={<Box sx={{ fontFamily: 'monospace' }}>{item.epc}</Box>} />
+            <Field label={t('tracker.gtin')} value={item.gtin ?? '—'} testId="tracked-gtin" />
+            <Field label={t('tracker.description')} value={item.description || '—'} />
+            <Field label={t('tracker.currentState')} value={<ItemStateChip state={item.state} />} />
+            <Field label={t('tracker.currentArea')} value={areaText(item.area)} />
+          </Box>
+        </CardContent>
+      </Card>
+      <Typography variant="h6">{t('tracker.readings')}</Typography>
+      <TableCard>
+        <PagedTable
+          queryKey={itemReadingsQueryKey(item.id)}
+          fetchPage={({ limit, offset }) => getItemReadings({ itemId: item.id, limit, offset })}
+          columns={columns}
+          rowKey={(reading) => reading.id}
+          pageSize={PAGE_SIZE}
+          emptyText={t('tracker.noReadings')}
+          testId="epc-readings"
+        />
+      </TableCard>
+    </>
+  );
+};
+
+const Field = ({
+  label,
+  value,
+  testId,
+  wide = false,
+}: {
+  label: string;
+  value: React.ReactNode;
+  testId?: string;
+  wide?: boolean;
+}) => (
+  <Box sx={{ minWidth: 0, gridColumn: wide ? { sm: 'span 2' } : undefined }}>
+    <Typography component="dt" variant="caption" color="text.secondary">
+      {label}
+    </Typography>
+    <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }} data-testid={testId}>
+      {value}
+    </Typography>
+  </Box>
+);
+
+/** A free reading set links to its detail; a set claimed by an order, inventory or sale says who claimed it. */
+const ReadingSetCell = ({ reading }: { reading: EpcReading }) => {
+  const { t } = useTranslation('tracking');
+  const shortId = reading.readingSet.slice(0, 8);
+  if (reading.claimed_by === null) {
+    return (
+      <Link
+        component={RouterLink}
+        to={`/free-scan/${reading.readingSet}/detail`}
+        sx={{ fontFamily: 'monospace', fontSize: 13 }}
+        data-testid="reading-set-link"
+      >
+        {shortId}
+      </Link>
+    );
+  }
+  return (
+    <Box component="span" title={reading.readingSet}>
+      <Box component="span" sx={{ fontFamily: 'monospace', fontSize: 13 }}>
+        {shortId}
+      </Box>{' '}
+      <Typography component="span" variant="caption" color="text.secondary">
+        ({t(`claimedBy.${reading.claimed_by}`, { defaultValue: reading.claimed_by })})
+      </Typography>
+    </Box>
+  );
+};

@@ -1,0 +1,79 @@
+import dayjs from 'dayjs';
+
+/**
+ * Display formats of the spec (section 9): dates DD/MM/YYYY, date-times "DD/MM/YYYY, h:mm a"
+ * (the shared table uses DD-MM-YYYY HH:mm), prices with 2 decimals, quantities with 0.
+ * Numbers follow the user's language through Intl.
+ */
+type DateInput = string | number | Date | null | undefined;
+
+const toDayjs = (value: DateInput) => {
+  if (value === null || value === undefined || value === '') return null;
+  const parsed = dayjs(value);
+  return parsed.isValid() ? parsed : null;
+};
+
+const localeOf = (language?: string): string => (language?.startsWith('en') ? 'en-GB' : 'es-ES');
+
+/** DD/MM/YYYY, or `fallback` when there is no date. */
+export const formatDate = (value: DateInput, fallback = ''): string => toDayjs(value)?.format('DD/MM/YYYY') ?? fallback;
+
+/** DD/MM/YYYY, h:mm a (e.g. 23/11/2026, 3:05 pm). */
+export const formatDateTime = (value: DateInput, fallback = ''): string =>
+  toDayjs(value)?.format('DD/MM/YYYY, h:mm a') ?? fallback;
+
+/** DD-MM-YYYY HH:mm, as the shared table shows it. */
+export const formatTableDateTime = (value: DateInput, fallback = ''): string =>
+  toDayjs(value)?.format('DD-MM-YYYY HH:mm') ?? fallback;
+
+/** A quantity: integer, grouped in the user's language. */
+export const formatQuantity = (value: number | null | undefined, language?: string): string =>
+  value === null || value === undefined || Number.isNaN(value)
+    ? ''
+    : new Intl.NumberFormat(localeOf(language), { maximumFractionDigits: 0 }).format(value);
+
+/** Any number with `digits` decimals (default 2: prices, stock change). */
+export const formatNumber = (value: number | null | undefined, language?: string, digits = 2): string =>
+  value === null || value === undefined || Number.isNaN(value)
+    ? ''
+    : new Intl.NumberFormat(localeOf(language), { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
+
+/** A percent given as 0–100 (not 0–1), e.g. 42 → "42 %" / "42%". */
+export const formatPercent = (value: number | null | undefined, language?: string, digits = 0): string =>
+  value === null || value === undefined || Number.isNaN(value)
+    ? ''
+    : new Intl.NumberFormat(localeOf(language), { style: 'percent', maximumFractionDigits: digits }).format(value / 100);
+
+/** Bytes as B / KB / MB for download progress. */
+export const formatBytes = (bytes: number): string => {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+};
+
+/** A local date as YYYY-MM-DD (the value of a native date input). */
+export const toDateInput = (value: DateInput): string => toDayjs(value)?.format('YYYY-MM-DD') ?? '';
+
+/** Query bounds of a date range: start at 00:00:00, end at 23:59:59 (spec section 5), sent as YYYY-MM-DD HH:mm:ss. */
+export const rangeBounds = (start: string, end: string): { start: string; end: string } => ({
+  start: `${start} 00:00:00`,
+  end: `${end} 23:59:59`,
+});
+
+/** The default filter range: the last 30 days, ending today. */
+export const defaultDateRange = (today: DateInput = new Date()): { start: string; end: string } => {
+  const end = dayjs(today);
+  return { start: end.subtract(30, 'day').format('YYYY-MM-DD'), end: end.format('YYYY-MM-DD') };
+};
+
+/** Start ≤ end and neither after today; returns which bound is wrong, or null. */
+export const validateDateRange = (
+  range: { start: string; end: string },
+  today: DateInput = new Date(),
+): 'start' | 'end' | null => {
+  const limit = dayjs(today).format('YYYY-MM-DD');
+  if (range.start && range.start > limit) return 'start';
+  if (range.end && range.end > limit) return 'end';
+  if (range.start && range.end && range.start > range.end) return 'end';
+  return null;
+};

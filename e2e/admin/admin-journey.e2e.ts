@@ -1,0 +1,241 @@
+import { randomUUID } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, launchBrowser, newPage, screenshot, signIn } from '../support/browser';
+
+/** Picks an option of a MUI select (role combobox) by the visible texts. */
+const choose = async (page: Page, combobox: ReturnType<Page['getByRole']>, option: string) => {
+  await combobox.click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+};
+
+/** Types into a searchable field (MUI Autocomplete) and picks the first option containing `text`. */
+const search = async (page: Page, label: string, text: string) => {
+  const input = page.getByRole('combobox', { name: label });
+  await input.fill(text);
+  await page
+    .getByRole('option', { name: new RegExp(text) })
+    .first()
+    .click();
+};
+
+const alertText = (page: Page, kind: 'success' | 'error') => page.getByTestId(`form-alert-${kind}`).textContent();
+
+describe('admin journey (es, desktop)', () => {
+  let browser: Browser;
+  let page: Page;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    ({ page } = await newPage(browser));
+    await signIn(page, 'admin@demo.local');
+  });
+  afterAll(async () => browser?.close());
+
+  it('adds a center, then edits it', async () => {
+    await page.goto('/administrador/locations/add');
+    await choose(page, page.getByRole('combobox', { name: 'Marca' }), 'Urbana');
+    await page.getByTestId('field-description').fill('Centro E2E Sevilla');
+    await page.getByTestId('field-code').fill('CD-E2E');
+    await page.getByTestId('field-street_name').fill('Calle Feria');
+    await page.getByTestId('field-street_num').fill('5');
+    await page.getByTestId('field-city').fill('Sevilla');
+    await page.getByTestId('field-postal_code').fill('41003');
+    await page.getByTestId('submit').click();
+    await expect.poll(() => alertText(page, 'success')).toContain('Nuevo centro añadido');
+    expect(await page.getByTestId('field-description').inputValue()).toBe(''); // the form resets after an add
+
+    await page.goto('/administrador/locations/');
+    await page.getByTestId('filter-code__icontains').fill('CD-E2E');
+    await expect.poll(() => page.getByTestId('paged-row').count()).toBe(1);
+    await page.getByTestId('edit-location-CD-E2E').click();
+    await expect.poll(() => page.getByTestId('field-description').inputValue()).toBe('Centro E2E Sevilla');
+    expect(await page.getByTestId('field-street_num').inputValue()).toBe('5');
+    await page.getByTestId('field-phone').fill('+34 955 000 000');
+    await page.getByTestId('submit').click();
+    await expect.poll(() => alertText(page, 'success')).toContain('Centro actualizado');
+  });
+
+  it('adds an area in the center (a failed add keeps the form), then edits it with read-only stock', async () => {
+    await page.getByTestId('add-area').click();
+    await page.waitForURL('**/administrador/areas/add?location=*');
+    await expect
+      .poll(() => page.getByRole('combobox', { name: 'Centro de distribución' }).inputValue())
+      .toBe('Centro E2E Sevilla');
+    await page.getByTestId('submit').click();
+    await expect.poll(() => page.getByText('Introduzca el stock').count()).toBe(1);
+    expect(await page.getByText('La descripción no puede estar vacía').count()).toBe(1);
+
+    await page.getByTestId('field-stock').fill('10');
+    await page.getByTestId('field-description').fill('Muelle E2E');
+    // The first add fails on the server: the error shows and the form keeps what was typed.
+    await page.route('**/api/areas/', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Boom"}' })
+        : route.continue(),
+    );
+    await page.getByTestId('submit').click();
+    await expect.poll(() => alertText(page, 'error')).toContain('Boom');
+    expect(await page.getByTestId('field-description').inputValue()).toBe('Muelle E2E');
+    await page.unroute('**/api/areas/');
+    await page.getByTestId('submit').click();
+    await expect.poll(() => alertText(page, 'success')).toContain('Nueva zona añadida');
+    expect(await page.getByTestId('field-description').inputValue()).toBe('');
+
+    await page.goBack();
+    await expect.poll(() => page.getByTestId('location-areas').textContent()).toContain('Muelle E2E');
+    await page
+      .getByTestId('location-areas')
+      .getByRole('link', { name: /Editar Muelle E2E/ })
+      .click();
+    await expect.poll(() => page.getByTestId('field-description').inputValue()).toBe('Muelle E2E');
+    expect(await page.getByTestId('field-stock').inputValue()).toBe('10');
+    expect(await page.getByTestId('field-stock').isDisabled()).toBe(true);
+    await page.getByTestId('field-description').fill('Muelle E2E norte');
+    await page.getByTestId('submit').click();
+    await expect.poll(() => alertText(page, 'success')).toContain('Zona actualizada');
+    await screenshot(page, 'admin-area-edit');
+  });
+
+  it('adds a reader (device key shown once), changes its working mode from the list, edits it', async () => {
+    await page.goto('/administrador/devices/add');
+    await page.getByTestId('field-serial_number').fill('E2E-0001');
+    await page.getByTestId('field-mac_address').fill('AA:BB');
+    await page.getByTestId('submit').click();
+    await expect
+      .poll(() =>
+        page.getByText('Introduzca una dirección MAC válida (seis pares hexadecimales, p. ej. 84:24:8D:00:00:01).').count(),
+      )
+      .toBe(1);
+    expect(await page.getByText('Seleccione la zona').count()).toBe(1);
+    await page.getByTestId('field-mac_address').fill('AA:BB:CC:00:E2:01');
+    await search(page, 'Zona', 'Muelle E2E norte');
+    await choose(page, page.getByRole('combobox', { name: 'Tipo de lector' }), 'Todos');
+    await page.getByTestId('submit').click();
+    await expect.poll(() => alertText(page, 'success')).toContain('Nuevo dispositivo añadido');
+    const key = await page.getByTestId('device-key-value').textContent();
+    expect(key?.length ?? 0).toBeGreaterThan(15);
+    expect(await page.getByTestId('field-serial_number').inputValue()).toBe('');
+    await screenshot(page, 'admin-reader-added');
+
+    // The list shows the readers of the location picked in the header: pick the new center.
+    await page.getByTestId('location-picker-button').click();
+    await page.getByTestId('picker-tab-center').click();
+    await page.getByRole('textbox', { name: 'Buscar' }).fill('E2E');
+    await page.getByRole('button', { name: 'Centro E2E Sevilla' }).click();
+    await page.waitForURL('**/dashboard');
+    await page.goto('/administrador/devices');
+    await expect.poll(() => page.getByTestId('readers-page').locator('h1').textContent()).toBe('Lectores · Centro E2E Sevilla');
+    await expect.poll(() => page.getByTestId('paged-row').count()).toBe(1);
+    await page.getByTestId('filter-serial_number__icontains').fill('E2E-0001');
+    await expect.poll(() => page.getByTestId('paged-row').count()).toBe(1);
+    const mode = page.getByTestId('mode-E2E-0001').getByRole('combobox');
+    await choose(page, mode, 'Venta');
+    await expect.poll(() => page.getByTestId('notifier').textContent()).toContain('Dispositivo actualizado');
+    await page.reload();
+    await page.getByTestId('filter-serial_number__icontains').fill('E2E-0001');
+    await expect.poll(() => page.getByTestId('mode-E2E-0001').textContent()).toContain('Venta');
+    await screenshot(page, 'admin-readers-list');
+
+    await page.getByTestId('edit-reader-E2E-0001').click();
+    await expect.poll(() => page.getByTestId('field-serial_number').inputValue()).toBe('E2E-0001');
+    await page.getByTestId('field-serial_number').fill('E2E-0001-B');
+    await page.getByTestId('submit').click();
+    await expect.poll(() => alertText(page, 'success')).toContain('Dispositivo actualizado');
+    // A reader that was never heard from is OFF: its applications cannot be changed.
+    await expect.poll(() => page.getByTestId('reader-state').textContent()).toBe('Parado');
+    expect(await page.getByTestId('install-app').isDisabled()).toBe(true);
+    await screenshot(page, 'admin-reader-edit');
+
+    // The key shown once works: a reading set sent with it makes the reader ON.
+    const now = new Date().toISOString();
+    const answer = await fetch(`${baseUrl()}/api/readingsets/`, {
+      method: 'POST',
+      headers: { Authorization: `Device ${key}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ id: randomUUID(), device: 'E2E-0001-B', start_time: now, end_time: now, epcs: [] }),
+    });
+    expect(answer.status).toBe(201);
+    await page.reload();
+    await expect.poll(() => page.getByTestId('reader-state').textContent()).toBe('En marcha');
+    // No broker in this run: installing answers 503 and the screen says so.
+    await page.getByTestId('install-app').click();
+    await page.getByTestId('install-dialog').getByRole('combobox').click();
+    await page.getByRole('option').first().click();
+    await page.getByTestId('install-dialog').getByRole('button', { name: 'Instalar aplicación' }).click();
+    await expect
+      .poll(() => page.getByTestId('install-dialog').getByTestId('form-alert-error').textContent())
+      .toContain('El servicio NMS no está disponible, contacte con soporte.');
+    await screenshot(page, 'admin-reader-install-nms-down');
+  });
+
+  it('adds a printer, edits it, deletes it', async () => {
+    await page.goto('/bionix-printer/add');
+    await page.getByTestId('field-description').fill('Zebra E2E');
+    await page.getByTestId('field-mac').fill('AA:BB:CC:00:E2:99');
+    await search(page, 'Zona', 'Muelle E2E norte');
+    await page.getByTestId('field-ip_address').fill('10.0.0.300');
+    await page.getByTestId('field-port').fill('9100');
+    await page.getByTestId('submit').click();
+    await expect.poll(() => page.getByText('Introduzca una dirección IP válida.').count()).toBe(1);
+    await page.getByTestId('field-ip_address').fill('10.0.0.30');
+    await page.getByTestId('submit').click();
+    await expect.poll(() => alertText(page, 'success')).toContain('Nueva impresora añadida');
+
+    await page.goto('/bionix-printer/all');
+    const row = page.getByTestId('paged-row').filter({ hasText: 'Zebra E2E' });
+    await expect.poll(() => row.count()).toBe(1);
+    await row.getByRole('link', { name: /Editar/ }).click();
+    await expect.poll(() => page.getByTestId('field-ip_address').inputValue()).toBe('10.0.0.30');
+    await page.getByTestId('field-ip_address').fill('10.0.0.31');
+    await page.getByTestId('submit').click();
+    await expect.poll(() => alertText(page, 'success')).toContain('Impresora actualizada');
+
+    await page.goto('/bionix-printer/all');
+    await expect.poll(() => row.textContent()).toContain('10.0.0.31');
+    await row.getByRole('button', { name: /Borrar/ }).click();
+    await page.getByTestId('confirm-yes').click();
+    await expect.poll(() => row.count()).toBe(0);
+  });
+
+  it('adds an editor limited to two stores, who then sees only those two', async () => {
+    await page.goto('/administrador/visualizers/add');
+    await page.getByTestId('field-first_name').fill('Elena');
+    await page.getByTestId('field-last_name').fill('Editora');
+    await page.getByTestId('field-email').fill('e2e.editor@demo.local');
+    await choose(page, page.getByRole('combobox', { name: 'Rol' }), 'Editor');
+    await search(page, 'Ubicaciones', 'Tienda Valencia');
+    await search(page, 'Ubicaciones', 'Tienda Sevilla');
+    await page.getByTestId('field-password').fill('short');
+    await page.getByTestId('submit').click();
+    await expect
+      .poll(() => page.getByText('La contraseña debe tener al menos 8 caracteres, con una letra y un número.').count())
+      .toBe(1);
+    await page.getByTestId('field-password').fill('Editora2026');
+    await screenshot(page, 'admin-user-add');
+    await page.getByTestId('submit').click();
+    await expect.poll(() => alertText(page, 'success')).toContain('Nuevo usuario añadido');
+
+    await page.goto('/administrador/visualizers/locations');
+    await page.getByTestId('filter-search').fill('e2e.editor');
+    await expect.poll(() => page.getByTestId('paged-row').count()).toBe(1);
+    expect(await page.getByTestId('paged-row').textContent()).toContain('Editor');
+    await page.getByTestId('edit-user-e2e.editor@demo.local').click();
+    await expect.poll(() => page.getByTestId('field-last_name').inputValue()).toBe('Editora');
+    const chips = page.getByTestId('user-form').locator('.MuiChip-root');
+    expect((await chips.allTextContents()).sort()).toEqual(['Tienda Sevilla Sierpes', 'Tienda Valencia Colón']);
+    await page.getByTestId('field-last_name').fill('Editora Sur');
+    await page.getByTestId('submit').click(); // an empty password keeps the current one
+    await expect.poll(() => alertText(page, 'success')).toContain('Usuario actualizado');
+
+    await page.getByTestId('user-menu-button').click();
+    await page.getByTestId('user-menu-sign-off').click();
+    await page.waitForURL('**/login');
+    await signIn(page, 'e2e.editor@demo.local', 'Editora2026');
+    await page.getByTestId('location-picker-button').click();
+    await page.getByTestId('picker-tab-store').click();
+    await expect.poll(() => page.getByTestId('picker-list').locator('[role="button"]').count()).toBe(2);
+    const names = await page.getByTestId('picker-list').textContent();
+    expect(names).toContain('Tienda Valencia Colón');
+    expect(names).toContain('Tienda Sevilla Sierpes');
+    await screenshot(page, 'admin-editor-picker');
+  });
+});

@@ -1,0 +1,310 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, MOBILE, openPage, type Place, screenshot } from '../support/browser';
+import { type Api, demoWorld, fitsPhone, poll, sgtin96, withCheckDigit } from '../support/journey-api';
+import { simulate } from '../support/readers';
+import { fillNewGtin, pickGtin, tomorrowAt, tryDuplicateBox } from '../support/wizard';
+
+/**
+ * Issue 5, part A: the demo admin creates a purchase order with two boxes through the wizard (one
+ * GTIN created through the add-GTIN dialog), finds it on the inbound dashboard, its detail and its
+ * boxes; a duplicate barcode says so; the demo tunnel reads one box and the boxes page shows its
+ * status; the order cannot be deleted any more. Spanish and English, desktop and 390 px.
+ */
+
+const RUN = Date.now() % 10_000;
+const ORDER_CODE = `E2E-WIZ-${RUN}`;
+const BOX_A = `E2E-WIZ-A-${RUN}`;
+const BOX_B = `E2E-WIZ-B-${RUN}`;
+/** A GTIN the catalog does not have yet, in the demo company prefix so the tunnel's tags decode to it. */
+const NEW_GTIN = withCheckDigit(`084370129${String(RUN).padStart(4, '0')}`);
+
+/** Wizard step 1: code, estimated arrival and provider (typed and picked from the search). */
+const fillOrder = async (page: Page, code: string, provider: string) => {
+  await page.getByTestId('order-code').fill(code);
+  await page.getByTestId('order-estimated-arrival').fill(tomorrowAt('10:30'));
+  await page.getByTestId('order-provider').fill(provider.slice(0, 5));
+  await page.getByRole('option', { name: provider }).first().click();
+  await page.getByTestId('wizard-next').click();
+  await page.getByTestId('add-box').waitFor();
+};
+
+describe('inbound part A: order wizard, dashboard, detail, boxes', () => {
+  let browser: Browser;
+  let api: Api;
+  let center: Place = { id: 0, description: '' };
+  let provider = { id: 0, name: '' };
+  let gtin = '';
+  let orderId = 0;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    ({
+      api,
+      center,
+      provider,
+      gtins: [gtin = ''],
+    } = await demoWorld(1));
+    expect(gtin).toMatch(/^\d{14}$/);
+  });
+  afterAll(async () => browser?.close());
+
+  it('es: the wizard creates the order and two boxes (one GTIN created in the dialog); a duplicate barcode is refused', async () => {
+    const { page, context } = await openPage(browser, { at: center });
+    await page.goto('/inbound/');
+    await page.getByTestId('new-order').click();
+    await page.waitForURL('**/inbound/order/add');
+    await page.getByRole('heading', { name: 'Nueva orden de compra' }).waitFor();
+    await fillOrder(page, ORDER_CODE, provider.name);
+    await poll(() => page.getByTestId('created-order').textContent()).toContain(ORDER_CODE);
+
+    // Box A: an existing GTIN (2 units) and a new one created through the add-GTIN dialog (1 unit).
+    await page.getByTestId('add-box').click();
+    await page.getByTestId('box-barcode').fill(BOX_A);
+    await pickGtin(page, 0, gtin, 'gtin-option');
+    await page.getByTestId('box-quantity-0').fill('2');
+    await page.getByTestId('box-add-row').click();
+    await pickGtin(page, 1, NEW_GTIN, 'gtin-option-create');
+    await fillNewGtin(page, NEW_GTIN, { description: `Camiseta E2E ${RUN}`, price: '19.95' });
+    await screenshot(page, 'inbound-create-add-gtin-es');
+    await page.getByTestId('add-gtin-submit').click();
+    await page.getByTestId('add-gtin-dialog').waitFor({ state: 'detached' });
+    await poll(() => page.getByTestId('box-gtin-1').inputValue()).toBe(NEW_GTIN);
+    await screenshot(page, 'inbound-create-add-box-es');
+    await page.getByTestId('box-save').click();
+    await page.getByTestId('add-box-dialog').waitFor({ state: 'detached' });
+
+    // Box B: one GTIN, 1 unit.
+    await page.getByTestId('add-box').click();
+    await page.getByTestId('box-barcode').fill(BOX_B);
+    await pickGtin(page, 0, gtin, 'gtin-option');
+    await page.getByTestId('box-save').click();
+    await page.getByTestId('add-box-dialog').waitFor({ state: 'detached' });
+    await poll(() => page.getByTestId('wizard-box').count()).toBe(2);
+
+    // The same barcode again: 409, shown on the field.
+    await tryDuplicateBox(page, BOX_A, gtin);
+    await poll(() => page.getByTestId('add-box-dialog').textContent()).toContain('El código de barras ya existe');
+    await screenshot(page, 'inbound-create-duplicate-es');
+    await page.getByRole('button', { name: 'Cancelar' }).click();
+    await page.getByTestId('add-box-dialog').waitFor({ state: 'detached' });
+    await screenshot(page, 'inbound-create-boxes-es');
+    const created = (await page.getByTestId('created-order').textContent()) ?? '';
+    orderId = Number(/(\d+)\)/.exec(created)?.[1] ?? 0);
+    expect(orderId).toBeGreaterThan(0);
+
+    // Done: back to step 1 with a cleared form.
+    await page.getByTestId('wizard-next').click();
+    await poll(() => page.getByTestId('order-code').inputValue()).toBe('');
+    expect(await page.getByTestId('wizard-box').count()).toBe(0);
+    await context.close();
+
+    const order = (await api<{ item_count: number; num_boxes: number; order_code: string }>('GET', `/v1/porders/${orderId}/`))
+      .json;
+    expect(order).toMatchObject({ order_code: ORDER_CODE, item_count: 4, num_boxes: 2 });
+  });
+
+  it('es: the dashboard lists the order with its statistics; detail and boxes open from it', async () => {
+    const { page, context } = await openPage(browser, { at: center });
+    await page.goto('/inbound/');
+    await poll(() => page.getByTestId('stat-orders-value').textContent()).toMatch(/^\d+$/);
+    await page.getByTestId('filter-order_code__icontains').fill(ORDER_CODE);
+    const rows = page.getByTestId('inbound-orders').getByTestId('paged-row');
+    await poll(() => rows.count()).toBe(1);
+    const row = rows.first();
+    expect(await row.textContent()).toContain(provider.name);
+    expect(await row.textContent()).toContain('0 / 4');
+    expect(await row.textContent()).toContain('0 / 2');
+    expect(await page.getByTestId('download-print-data').isDisabled()).toBe(true);
+    await screenshot(page, 'inbound-dashboard-es');
+
+    // The other filters: state, report type, id and provider name narrow the list in the server.
+    const choose = async (label: string, option: string) => {
+      await page.getByRole('combobox', { name: label }).click();
+      await page.getByRole('option', { name: option, exact: true }).click();
+    };
+    await choose('Estado', 'Verificado con errores');
+    await poll(() => page.getByTestId('paged-empty').count()).toBe(1);
+    await choose('Estado', 'Sin verificar');
+    await poll(() => rows.count()).toBe(1);
+    await choose('Tipo de informe', 'Verificadas');
+    await poll(() => page.getByTestId('paged-empty').count()).toBe(1);
+    await choose('Tipo de informe', 'Pendientes');
+    await poll(() => rows.count()).toBe(1);
+    await page.getByTestId('filter-id__icontains').fill(String(orderId));
+    await page.getByTestId('filter-origin__name__icontains').fill('zzz-nadie');
+    await poll(() => page.getByTestId('paged-empty').count()).toBe(1);
+    await page.getByTestId('filter-origin__name__icontains').fill(provider.name.slice(0, 6));
+    await poll(() => rows.count()).toBe(1);
+
+    // Row download: the items CSV through the download dialog.
+    await row.getByTestId('order-actions').click();
+    await page.getByTestId('download-items').click();
+    await poll(() => page.getByTestId('download-done').count()).toBe(1);
+    await page.getByTestId('download-close').click();
+    await page.getByTestId('download-dialog').waitFor({ state: 'detached' });
+    // Print data: enabled once the arrival range has a start date.
+    const today = new Date();
+    const iso = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
+    await page.getByTestId('filter-arrival').getByTestId('date-start').fill(iso);
+    await poll(() => page.getByTestId('download-print-data').isDisabled()).toBe(false);
+    await page.getByTestId('download-print-data').click();
+    await poll(() => page.getByTestId('download-done').count()).toBe(1);
+    await page.getByTestId('download-close').click();
+    // The arrival filter hides the order (not arrived yet) until the start date is cleared.
+    await page.getByTestId('filter-arrival').getByTestId('date-start').fill('');
+    await poll(() => rows.count()).toBe(1);
+
+    await row.getByTestId('order-detail-link').click();
+    await page.waitForURL(`**/inbound/order/${orderId}/detail`);
+    const lines = page.getByTestId('order-lines').getByTestId('paged-row');
+    await poll(() => lines.count()).toBe(2);
+    // Ordered by GTIN: the demo GTIN (0843701 2…) before the new one (0843701 29…) unless it sorts after.
+    const texts = await lines.allTextContents();
+    expect(texts.map((text) => (text.includes(NEW_GTIN) ? NEW_GTIN : gtin))).toEqual([gtin, NEW_GTIN].sort());
+    expect(await page.getByTestId('print-lines').isDisabled()).toBe(true);
+    await lines.first().getByTestId('line-tick').locator('input').check();
+    expect(await page.getByTestId('print-lines').isDisabled()).toBe(false);
+    await screenshot(page, 'inbound-order-detail-es');
+
+    await page.goto(`/inbound/order/${orderId}/boxes`);
+    const boxes = page.getByTestId('order-boxes').getByTestId('paged-row');
+    await poll(() => boxes.count()).toBe(2);
+    await page.getByTestId('filter-barcode').fill(BOX_B);
+    await poll(() => boxes.count()).toBe(1);
+    await boxes.first().getByTestId('box-link').click();
+    await page.waitForURL(`**/inbound/order/${orderId}/box/*/detail`);
+    await poll(() => page.getByTestId('box-barcode').textContent()).toBe(BOX_B);
+    await poll(() => page.getByTestId('box-lines').getByTestId('paged-row').count()).toBe(1);
+    await screenshot(page, 'inbound-box-detail-es');
+    await page.getByTestId('box-lines').getByTestId('line-gtin').click();
+    await page.waitForURL(`**/inbound/order/${orderId}/gtin/*/detail`);
+    await poll(() => page.getByTestId('gtin-value').textContent()).toBe(gtin);
+    await page.getByTestId('gtin-card').waitFor();
+    await screenshot(page, 'inbound-order-gtin-es');
+    await context.close();
+  });
+
+  it('es: the tunnel reads box A; the boxes page shows its status; the order can no longer be deleted', async () => {
+    const serial = 800_000_000 + RUN * 10;
+    await simulate('TUN-MAD-01', BOX_A, [sgtin96(gtin, serial), sgtin96(gtin, serial + 1), sgtin96(NEW_GTIN, serial + 2)]);
+    const { page, context } = await openPage(browser, { at: center });
+    await page.goto(`/inbound/order/${orderId}/boxes`);
+    const boxA = page.getByTestId('order-boxes').getByTestId('paged-row').filter({ hasText: BOX_A });
+    await poll(() => boxA.getByTestId('box-status').textContent()).toBe('Verificada sin errores');
+    expect(await boxA.getByTestId('box-items').textContent()).toBe('3 / 3');
+    expect(await boxA.getByTestId('box-verifications-link').textContent()).toBe('1');
+    const boxB = page.getByTestId('order-boxes').getByTestId('paged-row').filter({ hasText: BOX_B });
+    expect(await boxB.getByTestId('box-status').textContent()).toBe('Sin verificar');
+    await screenshot(page, 'inbound-order-boxes-es');
+    await boxA.getByTestId('box-verifications-link').click();
+    await page.waitForURL(`**/order/${orderId}/box/*/verifications`);
+
+    await page.goto('/inbound/');
+    await page.getByTestId('filter-order_code__icontains').fill(ORDER_CODE);
+    const rows = page.getByTestId('inbound-orders').getByTestId('paged-row');
+    await poll(() => rows.count()).toBe(1);
+    await poll(() => rows.first().textContent()).toContain('1 / 2');
+    await rows.first().getByTestId('order-actions').click();
+    await page.getByTestId('delete-order').click();
+    await page.getByTestId('confirm-yes').click();
+    await poll(() => page.getByTestId('notifier').textContent()).toBe(
+      'No se puede borrar. Revisa las verificaciones de esa orden',
+    );
+    await screenshot(page, 'inbound-dashboard-delete-refused-es');
+    expect((await api('GET', `/v1/porders/${orderId}/`)).status).toBe(200);
+    await context.close();
+  });
+
+  it('en: dashboard, a duplicate barcode says "Barcode already exists", delete refused in English', async () => {
+    const { page, context } = await openPage(browser, { at: center, language: 'en' });
+    await page.goto('/inbound/');
+    await page.getByRole('heading', { name: 'Inbound' }).waitFor();
+    await poll(() => page.getByTestId('stat-orders').textContent()).toContain('Orders');
+    await page.getByTestId('filter-order_code__icontains').fill(ORDER_CODE);
+    const rows = page.getByTestId('inbound-orders').getByTestId('paged-row');
+    await poll(() => rows.count()).toBe(1);
+    await poll(() => rows.first().textContent()).toContain('Checking');
+    await screenshot(page, 'inbound-dashboard-en');
+    await rows.first().getByTestId('order-actions').click();
+    await page.getByTestId('delete-order').click();
+    await page.getByTestId('confirm-yes').click();
+    await poll(() => page.getByTestId('notifier').textContent()).toBe('Cannot delete the order. Check verifications.');
+
+    await page.goto('/inbound/order/add');
+    await fillOrder(page, `${ORDER_CODE}-EN`, provider.name);
+    await tryDuplicateBox(page, BOX_A, gtin);
+    await poll(() => page.getByTestId('add-box-dialog').textContent()).toContain('Barcode already exists');
+    await screenshot(page, 'inbound-create-duplicate-en');
+    await context.close();
+  });
+
+  it('390 px: the dashboard is a list of cards, the wizard and the boxes page fit the phone', async () => {
+    const { page, context } = await openPage(browser, { at: center, viewport: MOBILE });
+    await page.goto('/inbound/');
+    const cards = page.getByTestId('inbound-orders-cards').getByTestId('paged-card');
+    await poll(() => cards.count()).toBeGreaterThanOrEqual(1);
+    await page.getByTestId('filter-order_code__icontains').fill(ORDER_CODE);
+    // The order and the English run's order (its code ends in -EN).
+    await poll(() => cards.count()).toBe(2);
+    expect(await cards.allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining(ORDER_CODE)]));
+    await fitsPhone(page);
+    await screenshot(page, 'inbound-dashboard-mobile');
+
+    await page.goto(`/inbound/order/${orderId}/boxes`);
+    await poll(() => page.getByTestId('order-boxes-cards').getByTestId('paged-card').count()).toBe(2);
+    await fitsPhone(page);
+    await screenshot(page, 'inbound-order-boxes-mobile');
+
+    await page.goto('/inbound/order/add');
+    await page.getByTestId('order-code').waitFor();
+    await fitsPhone(page);
+    await screenshot(page, 'inbound-create-mobile');
+    await fillOrder(page, `${ORDER_CODE}-M`, provider.name);
+    await page.getByTestId('add-box').click();
+    await page.getByTestId('box-barcode').fill(`${BOX_A}-M`);
+    await pickGtin(page, 0, gtin, 'gtin-option');
+    await screenshot(page, 'inbound-create-add-box-mobile');
+    await page.getByTestId('box-save').click();
+    await page.getByTestId('add-box-dialog').waitFor({ state: 'detached' });
+    await poll(() => page.getByTestId('wizard-box').count()).toBe(1);
+    await fitsPhone(page);
+    await screenshot(page, 'inbound-create-boxes-mobile');
+    await context.close();
+  });
+
+  it('role 4 (printer operator): no new-order button, no delete, and the wizard says who may create orders', async () => {
+    const { page, context } = await openPage(browser, { at: center, email: 'printer@demo.local' });
+    await page.goto('/inbound/');
+    await page.getByTestId('filter-order_code__icontains').fill(ORDER_CODE);
+    const rows = page.getByTestId('inbound-orders').getByTestId('paged-row');
+    await poll(() => rows.count()).toBe(3);
+    expect(await page.getByTestId('new-order').count()).toBe(0);
+    await rows.first().getByTestId('order-actions').click();
+    await page.getByTestId('download-order').waitFor();
+    expect(await page.getByTestId('delete-order').count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await page.goto('/inbound/order/add');
+    await poll(() => page.getByTestId('not-allowed').textContent()).toBe(
+      'Tu rol no puede crear órdenes: solo administradores, gestores de marca y editores.',
+    );
+    expect(await page.getByTestId('order-code').count()).toBe(0);
+    await context.close();
+  });
+
+  it('es: an order without verified boxes is deleted, in green', async () => {
+    const { page, context } = await openPage(browser, { at: center });
+    await page.goto('/inbound/');
+    await page.getByTestId('filter-order_code__icontains').fill(`${ORDER_CODE}-EN`);
+    const rows = page.getByTestId('inbound-orders').getByTestId('paged-row');
+    await poll(() => rows.count()).toBe(1);
+    await rows.first().getByTestId('order-actions').click();
+    await page.getByTestId('delete-order').click();
+    await page.getByTestId('confirm-yes').click();
+    const notice = page.getByTestId('notifier');
+    await poll(() => notice.textContent()).toBe('Orden borrada correctamente');
+    expect(await notice.getAttribute('class')).toContain('Success');
+    await poll(() => page.getByTestId('paged-empty').count()).toBe(1);
+    await context.close();
+  });
+});

@@ -1,0 +1,56 @@
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+/**
+ * Steps of the shared order wizard (components/order-wizard) that the creation journeys of
+ * purchase, movement and online orders repeat. Not a test file itself.
+ */
+
+/** Tomorrow at `time` (HH:MM), as a native datetime-local input takes it. */
+export const tomorrowAt = (time: string): string => {
+  const day = new Date(Date.now() + 86_400_000);
+  return `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}T${time}`;
+};
+
+/** Picks a GTIN in a row of the add-box dialog: types it and takes the matching option (or 'Create'). */
+export const pickGtin = async (page: Page, row: number, gtin: string, option: 'gtin-option' | 'gtin-option-create') => {
+  await page.getByTestId(`box-gtin-${row}`).fill(gtin);
+  await page.getByTestId(option).first().click();
+};
+
+/** Adds a box with `lines` (GTIN picked from the search, quantity) and waits for the dialog to close. */
+export const addBox = async (page: Page, barcode: string, lines: Array<{ gtin: string; quantity: number }>) => {
+  await page.getByTestId('add-box').click();
+  await page.getByTestId('box-barcode').fill(barcode);
+  for (const [index, line] of lines.entries()) {
+    if (index > 0) await page.getByTestId('box-add-row').click();
+    await pickGtin(page, index, line.gtin, 'gtin-option');
+    await page.getByTestId(`box-quantity-${index}`).fill(String(line.quantity));
+  }
+  await page.getByTestId('box-save').click();
+  await page.getByTestId('add-box-dialog').waitFor({ state: 'detached' });
+};
+
+/** Opens the add-box dialog, types a barcode the company already has and saves: the dialog stays open with the 409. */
+export const tryDuplicateBox = async (page: Page, barcode: string, gtin: string) => {
+  await page.getByTestId('add-box').click();
+  await page.getByTestId('box-barcode').fill(barcode);
+  await pickGtin(page, 0, gtin, 'gtin-option');
+  await page.getByTestId('box-save').click();
+};
+
+/** Fills the add-GTIN dialog that 'Create' opened: it holds the typed GTIN; the caller saves it. */
+export const fillNewGtin = async (page: Page, gtin: string, { description, price }: { description: string; price: string }) => {
+  await page.getByTestId('add-gtin-dialog').waitFor();
+  expect(await page.getByTestId('add-gtin-gtin').inputValue()).toBe(gtin);
+  await page.getByTestId('add-gtin-description').fill(description);
+  await page.getByTestId('add-gtin-price').fill(price);
+};
+
+/** The order number the wizard shows once step 1 created the order ("… (n.º 12): …"). */
+export const createdOrderId = async (page: Page): Promise<number> => {
+  const text = (await page.getByTestId('created-order').textContent()) ?? '';
+  const id = Number(/(\d+)\)/.exec(text)?.[1] ?? 0);
+  expect(id).toBeGreaterThan(0);
+  return id;
+};

@@ -1,0 +1,58 @@
+// Request and response shapes of the support module (spec sections 2 "Support" and 7: POST /ticket/
+// multipart with the image plus the fields), and the rules the form and the server share.
+import { z } from 'zod';
+
+/** The topic's length in words (spec: "topic (5 to 10 words)"). */
+export const TOPIC_MIN_WORDS = 5;
+export const TOPIC_MAX_WORDS = 10;
+/** The screenshot: an image of at most 5 MB. */
+export const SCREENSHOT_MAX_BYTES = 5 * 1024 * 1024;
+export const SCREENSHOT_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+export const DESCRIPTION_MAX_LENGTH = 5000;
+
+/** Words of a text: runs of characters between spaces. */
+export const wordCount = (text: string): number => text.trim().split(/\s+/).filter(Boolean).length;
+export const isValidTopic = (topic: string): boolean => {
+  const n = wordCount(topic);
+  return n >= TOPIC_MIN_WORDS && n <= TOPIC_MAX_WORDS;
+};
+
+export const TOPIC_WORDS_MESSAGE = `The topic must have ${TOPIC_MIN_WORDS} to ${TOPIC_MAX_WORDS} words.`;
+
+/**
+ * The text fields of POST /ticket/ (multipart): email (contact), topic (5 to 10 words),
+ * description, and optionally location_id (the location the user was looking at). The
+ * screenshot is the file part (`image`, also accepted as `screenshot`).
+ */
+export const ticketFieldsSchema = z.object({
+  email: z.string({ error: 'required' }).trim().min(1, 'required').email('Enter a valid email address.').max(254),
+  topic: z
+    .string({ error: 'required' })
+    .trim()
+    .min(1, { error: 'required', abort: true })
+    .max(200, { abort: true })
+    .refine(isValidTopic, TOPIC_WORDS_MESSAGE),
+  description: z.string({ error: 'required' }).trim().min(1, 'required').max(DESCRIPTION_MAX_LENGTH),
+  location_id: z.coerce.number().int().positive().optional(),
+});
+export type TicketFields = z.infer<typeof ticketFieldsSchema>;
+
+/** The ticket created (201). */
+export const supportTicketSchema = z.object({
+  id: z.number(),
+  email: z.string(),
+  topic: z.string(),
+  description: z.string(),
+  location_id: z.number().nullable(),
+  screenshot: z.object({ mime: z.string(), bytes: z.number() }).nullable(),
+  created_at: z.string(),
+  message: z.string(),
+});
+export type SupportTicket = z.infer<typeof supportTicketSchema>;
+
+/** A ticket in the company's list (GET /ticket/, role 1). */
+export const supportTicketListItemSchema = supportTicketSchema.omit({ message: true });
+export type SupportTicketListItem = z.infer<typeof supportTicketListItemSchema>;
+
+/** The spec's success message (section 8: "support ticket created"). */
+export const TICKET_CREATED_MESSAGE = 'Support ticket created';

@@ -1,0 +1,730 @@
+import { HEX_VALUE, nibblesToHex, readBits, writeBigBits, writeBits } from './bits.js';
+import { allDigits, checkDigitUnchecked, toGtin14 } from './check-digit.js';
+import { EpcError, type EpcErrorCode } from './errors.js';
+
+export type EpcScheme = 'sgtin-96' | 'sgtin-198' | 'sscc-96' | 'grai-96' | 'giai-96';
+
+export const EPC_SCHEMES: readonly EpcScheme[] = ['sgtin-96', 'sgtin-198', 'sscc-96', 'grai-96', 'giai-96'];
+
+export type DecodedEpc = {
+  scheme: EpcScheme;
+  /** Uppercase hex as read (96-bit schemes: 24 digits; SGTIN-198: 50 or 52). */
+  hex: string;
+  filter: number;
+  partition: number;
+  companyPrefix: string;
+  /** urn:epc:id:sgtin:0614141.812345.6789 */
+  pureIdentityUri: string;
+  /** urn:epc:tag:sgtin-96:3.0614141.812345.6789 */
+  tagUri: string;
+  /** SGTIN: GTIN-14 with check digit. */
+  gtin?: string;
+  /** SGTIN / GRAI serial (SGTIN-198: raw characters, not URI-escaped). */
+  serial?: string;
+  /** SGTIN item reference with its leading indicator digit. */
+  itemReference?: string;
+  /** SSCC: 18 digits with check digit. */
+  sscc?: string;
+  /** SSCC serial reference with its leading extension digit. */
+  serialReference?: string;
+  /** GRAI asset type (empty for partition 0). */
+  assetType?: string;
+  /** GRAI element string value (AI 8003): '0' + company prefix + asset type + check digit + serial. */
+  grai?: string;
+  /** GIAI individual asset reference. */
+  individualAssetReference?: string;
+  /** GIAI element string value (AI 8004): company prefix + individual asset reference. */
+  giai?: string;
+};
+
+/** Default filter values used when an encoder is not given one: SGTIN 1 (point-of-sale trade item), others 0 (all others). */
+export const DEFAULT_FILTER: Readonly<Record<EpcScheme, number>> = {
+  'sgtin-96': 1,
+  'sgtin-198': 1,
+  'sscc-96': 0,
+  'grai-96': 0,
+  'giai-96': 0,
+};
+
+const HEADER_SGTIN96 = 0x30;
+const HEADER_SSCC96 = 0x31;
+const HEADER_GRAI96 = 0x33;
+const HEADER_GIAI96 = 0x34;
+const HEADER_SGTIN198 = 0x36;
+
+const HEADERS: Readonly<Record<EpcScheme, number>> = {
+  'sgtin-96': HEADER_SGTIN96,
+  'sgtin-198': HEADER_SGTIN198,
+  'sscc-96': HEADER_SSCC96,
+  'grai-96': HEADER_GRAI96,
+  'giai-96': HEADER_GIAI96,
+};
+
+/** One row of a TDS partition table: [company prefix bits, digits, second field bits, digits]; index = partition value. */
+type PartitionRow = readonly [number, number, number, number];
+
+const SGTIN_PARTITIONS: readonly PartitionRow[] = [
+  [40, 12, 4, 1],
+  [37, 11, 7, 2],
+  [34, 10, 10, 3],
+  [30, 9, 14, 4],
+  [27, 8, 17, 5],
+  [24, 7, 20, 6],
+  [20, 6, 24, 7],
+];
+const SSCC_PARTITIONS: readonly PartitionRow[] = [
+  [40, 12, 18, 5],
+  [37, 11, 21, 6],
+  [34, 10, 24, 7],
+  [30, 9, 28, 8],
+  [27, 8, 31, 9],
+  [24, 7, 34, 10],
+  [20, 6, 38, 11],
+];
+const GRAI_PARTITIONS: readonly PartitionRow[] = [
+  [40, 12, 4, 0],
+  [37, 11, 7, 1],
+  [34, 10, 10, 2],
+  [30, 9, 14, 3],
+  [27, 8, 17, 4],
+  [24, 7, 20, 5],
+  [20, 6, 24, 6],
+];
+const GIAI_PARTITIONS: readonly PartitionRow[] = [
+  [40, 12, 42, 13],
+  [37, 11, 45, 14],
+  [34, 10, 48, 15],
+  [30, 9, 52, 16],
+  [27, 8, 55, 17],
+  [24, 7, 58, 18],
+  [20, 6, 62, 19],
+];
+
+const POW10: readonly number[] = Array.from({ length: 16 }, (_, i) => 10 ** i);
+
+/** Largest serial of SGTIN-96 and GRAI-96 (38 bits). */
+export const MAX_SERIAL_96 = 2 ** 38 - 1;
+const MAX_SERIAL_96_BIG = BigInt(MAX_SERIAL_96);
+
+const SGTIN198_SERIAL_CHARS = 20;
+
+/**
+ * GS1 AI encodable character set 82 (TDS Table A-1): every character allowed in an SGTIN-198 serial.
+ * Value: 1 allowed as is in a URI, 2 allowed but must be %-escaped in a URI, 0 not allowed.
+ */
+const AI82: Uint8Array = (() => {
+  const table = new Uint8Array(128);
+  const plain = "!'()*+,-.:;=_";
+  for (const c of plain) table[c.charCodeAt(0)] = 1;
+  for (const c of '"%&/<>?') table[c.charCodeAt(0)] = 2;
+  for (let i = 48; i <= 57; i++) table[i] = 1;
+  for (let i = 65; i <= 90; i++) table[i] = 1;
+  for (let i = 97; i <= 122; i++) table[i] = 1;
+  return table;
+})();
+
+export const isAi82Char = (code: number): boolean => code < 128 && AI82[code] !== 0;
+
+const escapeChar = (code: number): string => `%${code.toString(16).toUpperCase().padStart(2, '0')}`;
+
+/** URI form of an SGTIN-198 serial: " % & / < > ? become %22 %25 %26 %2F %3C %3E %3F (TDS Table A-1). */
+export function escapeUriComponent(value: string): string {
+  let out = '';
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    out += code < 128 && AI82[code] === 2 ? escapeChar(code) : value[i];
+  }
+  return out;
+}
+
+// Scratch nibble buffer for decoding: JavaScript is single threaded and decodeEpc never re-enters.
+const NIBBLES = new Uint8Array(64);
+
+const fail = (code: EpcErrorCode, message: string): never => {
+  throw new EpcError(code, message);
+};
+
+const pad = (value: number, digits: number): string => {
+  const s = String(value);
+  return s.length >= digits ? s : '0'.repeat(digits - s.length) + s;
+};
+
+// The decoder reports failures through this state instead of throwing, so that tryDecodeEpc refuses junk without the
+// cost of an Error and its stack trace (readers see plenty of foreign and unprogrammed tags).
+let failureCode: EpcErrorCode = 'BAD_HEX';
+let failureMessage = '';
+
+const refuse = (code: EpcErrorCode, message: string): undefined => {
+  failureCode = code;
+  failureMessage = message;
+  return undefined;
+};
+
+/** Decodes a hex EPC (SGTIN-96/198, SSCC-96, GRAI-96, GIAI-96). Throws EpcError; never returns a wrong GTIN. */
+export function decodeEpc(hex: string): DecodedEpc {
+  const decoded = decodeOrRefuse(hex);
+  if (decoded === undefined) throw new EpcError(failureCode, failureMessage);
+  return decoded;
+}
+
+/** decodeEpc that returns null instead of throwing (and is as fast on junk as on good EPCs). */
+export function tryDecodeEpc(hex: string): DecodedEpc | null {
+  return decodeOrRefuse(hex) ?? null;
+}
+
+function decodeOrRefuse(hex: string): DecodedEpc | undefined {
+  if (typeof hex !== 'string') return refuse('BAD_HEX', 'An EPC must be a hex string');
+  const length = hex.length;
+  if (length < 2) return refuse('BAD_LENGTH', `EPC '${hex}' is too short`);
+  for (let i = 0; i < length; i++) {
+    const code = hex.charCodeAt(i);
+    const v = code < 128 ? HEX_VALUE[code] : -1;
+    if (v < 0) return refuse('BAD_HEX', `EPC '${hex}' is not hexadecimal (position ${i})`);
+    if (i < 64) NIBBLES[i] = v;
+  }
+  const header = NIBBLES[0] * 16 + NIBBLES[1];
+  switch (header) {
+    case HEADER_SGTIN96:
+      if (length !== 24) return badLength(hex, 'sgtin-96', '24');
+      return decodeSgtin(hex, false);
+    case HEADER_SGTIN198:
+      if (length !== 52 && length !== 50) return badLength(hex, 'sgtin-198', '50 or 52');
+      return decodeSgtin(hex, true);
+    case HEADER_SSCC96:
+      if (length !== 24) return badLength(hex, 'sscc-96', '24');
+      return decodeSscc(hex);
+    case HEADER_GRAI96:
+      if (length !== 24) return badLength(hex, 'grai-96', '24');
+      return decodeGrai(hex);
+    case HEADER_GIAI96:
+      if (length !== 24) return badLength(hex, 'giai-96', '24');
+      return decodeGiai(hex);
+    default:
+      return refuse('UNKNOWN_HEADER', `EPC header 0x${hex.slice(0, 2).toUpperCase()} is not a supported scheme`);
+  }
+}
+
+const badLength = (hex: string, scheme: EpcScheme, expected: string): undefined =>
+  refuse('BAD_LENGTH', `A ${scheme} EPC has ${expected} hex digits, '${hex}' has ${hex.length}`);
+
+/** Uppercase without allocating when the input already is (the usual case). */
+const upper = (hex: string): string => {
+  for (let i = 0; i < hex.length; i++) {
+    if (hex.charCodeAt(i) >= 97) return hex.toUpperCase();
+  }
+  return hex;
+};
+
+const PARTITION_7 = 'Partition value 7 is reserved';
+
+function decodeSgtin(hex: string, is198: boolean): DecodedEpc | undefined {
+  const filter = readBits(NIBBLES, 8, 3);
+  const partition = readBits(NIBBLES, 11, 3);
+  if (partition === 7) return refuse('BAD_PARTITION', PARTITION_7);
+  const row = SGTIN_PARTITIONS[partition];
+  const cpValue = readBits(NIBBLES, 14, row[0]);
+  if (cpValue >= POW10[row[1]]) return refuse('BAD_VALUE', `Company prefix ${cpValue} does not fit in ${row[1]} digits`);
+  const itemValue = readBits(NIBBLES, 14 + row[0], row[2]);
+  if (itemValue >= POW10[row[3]]) return refuse('BAD_VALUE', `Item reference ${itemValue} does not fit in ${row[3]} digits`);
+  let serial: string | undefined;
+  let uriSerial: string;
+  if (is198) {
+    serial = readSgtin198Serial();
+    if (serial === undefined) return undefined;
+    uriSerial = escapeUriComponent(serial);
+  } else {
+    serial = String(readBits(NIBBLES, 58, 38));
+    uriSerial = serial;
+  }
+  const companyPrefix = pad(cpValue, row[1]);
+  const itemReference = pad(itemValue, row[3]);
+  const gtin13 = itemReference[0] + companyPrefix + itemReference.slice(1);
+  const scheme: EpcScheme = is198 ? 'sgtin-198' : 'sgtin-96';
+  const body = `${companyPrefix}.${itemReference}.${uriSerial}`;
+  return {
+    scheme,
+    hex: upper(hex),
+    filter,
+    partition,
+    companyPrefix,
+    pureIdentityUri: `urn:epc:id:sgtin:${body}`,
+    tagUri: `urn:epc:tag:${scheme}:${filter}.${body}`,
+    gtin: gtin13 + checkDigitUnchecked(gtin13, 0, 13),
+    serial,
+    itemReference,
+  };
+}
+
+/** 20 × 7-bit characters from bit 58, zero-terminated; after the first zero every bit must be zero. */
+function readSgtin198Serial(): string | undefined {
+  let serial = '';
+  let ended = false;
+  for (let i = 0; i < SGTIN198_SERIAL_CHARS; i++) {
+    const code = readBits(NIBBLES, 58 + i * 7, 7);
+    if (ended) {
+      if (code !== 0) return refuse('BAD_VALUE', 'SGTIN-198 serial has characters after its terminating zero');
+      continue;
+    }
+    if (code === 0) {
+      ended = true;
+      continue;
+    }
+    if (AI82[code] === 0) return refuse('BAD_VALUE', `SGTIN-198 serial has character code ${code}, outside the GS1 AI 82 set`);
+    serial += String.fromCharCode(code);
+  }
+  if (serial.length === 0) return refuse('BAD_VALUE', 'SGTIN-198 serial is empty');
+  return serial;
+}
+
+function decodeSscc(hex: string): DecodedEpc | undefined {
+  const filter = readBits(NIBBLES, 8, 3);
+  const partition = readBits(NIBBLES, 11, 3);
+  if (partition === 7) return refuse('BAD_PARTITION', PARTITION_7);
+  const row = SSCC_PARTITIONS[partition];
+  const cpValue = readBits(NIBBLES, 14, row[0]);
+  if (cpValue >= POW10[row[1]]) return refuse('BAD_VALUE', `Company prefix ${cpValue} does not fit in ${row[1]} digits`);
+  const serialValue = readBits(NIBBLES, 14 + row[0], row[2]);
+  if (serialValue >= POW10[row[3]])
+    return refuse('BAD_VALUE', `Serial reference ${serialValue} does not fit in ${row[3]} digits`);
+  if (readBits(NIBBLES, 72, 24) !== 0) return refuse('BAD_VALUE', 'SSCC-96 unallocated bits are not zero');
+  const companyPrefix = pad(cpValue, row[1]);
+  const serialReference = pad(serialValue, row[3]);
+  const sscc17 = serialReference[0] + companyPrefix + serialReference.slice(1);
+  const body = `${companyPrefix}.${serialReference}`;
+  return {
+    scheme: 'sscc-96',
+    hex: upper(hex),
+    filter,
+    partition,
+    companyPrefix,
+    pureIdentityUri: `urn:epc:id:sscc:${body}`,
+    tagUri: `urn:epc:tag:sscc-96:${filter}.${body}`,
+    sscc: sscc17 + checkDigitUnchecked(sscc17, 0, 17),
+    serialReference,
+  };
+}
+
+function decodeGrai(hex: string): DecodedEpc | undefined {
+  const filter = readBits(NIBBLES, 8, 3);
+  const partition = readBits(NIBBLES, 11, 3);
+  if (partition === 7) return refuse('BAD_PARTITION', PARTITION_7);
+  const row = GRAI_PARTITIONS[partition];
+  const cpValue = readBits(NIBBLES, 14, row[0]);
+  if (cpValue >= POW10[row[1]]) return refuse('BAD_VALUE', `Company prefix ${cpValue} does not fit in ${row[1]} digits`);
+  const assetValue = readBits(NIBBLES, 14 + row[0], row[2]);
+  if (assetValue >= POW10[row[3]]) return refuse('BAD_VALUE', `Asset type ${assetValue} does not fit in ${row[3]} digits`);
+  const companyPrefix = pad(cpValue, row[1]);
+  const assetType = row[3] === 0 ? '' : pad(assetValue, row[3]);
+  const serial = String(readBits(NIBBLES, 58, 38));
+  const grai13 = `0${companyPrefix}${assetType}`;
+  const body = `${companyPrefix}.${assetType}.${serial}`;
+  return {
+    scheme: 'grai-96',
+    hex: upper(hex),
+    filter,
+    partition,
+    companyPrefix,
+    pureIdentityUri: `urn:epc:id:grai:${body}`,
+    tagUri: `urn:epc:tag:grai-96:${filter}.${body}`,
+    assetType,
+    serial,
+    grai: grai13 + checkDigitUnchecked(grai13, 0, 13) + serial,
+  };
+}
+
+function decodeGiai(hex: string): DecodedEpc | undefined {
+  const filter = readBits(NIBBLES, 8, 3);
+  const partition = readBits(NIBBLES, 11, 3);
+  if (partition === 7) return refuse('BAD_PARTITION', PARTITION_7);
+  const row = GIAI_PARTITIONS[partition];
+  const cpValue = readBits(NIBBLES, 14, row[0]);
+  if (cpValue >= POW10[row[1]]) return refuse('BAD_VALUE', `Company prefix ${cpValue} does not fit in ${row[1]} digits`);
+  const companyPrefix = pad(cpValue, row[1]);
+  const start = 14 + row[0];
+  const bits = row[2];
+  // Up to 62 bits: read as high and low halves and only go through BigInt when above 2^53.
+  const high = readBits(NIBBLES, start, bits - 31);
+  const low = readBits(NIBBLES, start + bits - 31, 31);
+  const individualAssetReference =
+    high < 2 ** 22 ? String(high * 2 ** 31 + low) : ((BigInt(high) << 31n) | BigInt(low)).toString();
+  const body = `${companyPrefix}.${individualAssetReference}`;
+  return {
+    scheme: 'giai-96',
+    hex: upper(hex),
+    filter,
+    partition,
+    companyPrefix,
+    pureIdentityUri: `urn:epc:id:giai:${body}`,
+    tagUri: `urn:epc:tag:giai-96:${filter}.${body}`,
+    individualAssetReference,
+    giai: companyPrefix + individualAssetReference,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Encoding
+
+const checkFilter = (filter: number): number => {
+  if (!Number.isInteger(filter) || filter < 0 || filter > 7) fail('BAD_VALUE', `Filter must be 0–7, got ${filter}`);
+  return filter;
+};
+
+/** Partition value for a GS1 company prefix length (6–12 digits). */
+export function partitionForCompanyPrefixLength(companyPrefixLength: number): number {
+  if (!Number.isInteger(companyPrefixLength) || companyPrefixLength < 6 || companyPrefixLength > 12) {
+    fail('BAD_PARTITION', `A GS1 company prefix has 6 to 12 digits, got ${companyPrefixLength}`);
+  }
+  return 12 - companyPrefixLength;
+}
+
+const checkDigitsField = (value: string, digits: number, what: string): void => {
+  if (value.length !== digits || (digits > 0 && !allDigits(value))) {
+    fail('BAD_VALUE', `${what} must be ${digits} digits, got '${value}'`);
+  }
+};
+
+/** Canonical decimal form of a 38-bit serial: digits, no leading zeros, ≤ 2^38 − 1. */
+function integerSerial(serial: string | number | bigint, what: string): number {
+  if (typeof serial === 'number') {
+    if (!Number.isSafeInteger(serial) || serial < 0 || serial > MAX_SERIAL_96) {
+      fail('BAD_VALUE', `${what} must be an integer from 0 to ${MAX_SERIAL_96}, got ${serial}`);
+    }
+    return serial;
+  }
+  if (typeof serial === 'bigint') {
+    if (serial < 0n || serial > MAX_SERIAL_96_BIG) fail('BAD_VALUE', `${what} must be from 0 to ${MAX_SERIAL_96}, got ${serial}`);
+    return Number(serial);
+  }
+  if (typeof serial !== 'string' || !allDigits(serial) || (serial.length > 1 && serial[0] === '0')) {
+    return fail('BAD_VALUE', `${what} must be digits without leading zeros, got '${String(serial)}'`);
+  }
+  const value = serial.length > 12 ? Number.POSITIVE_INFINITY : Number(serial);
+  if (value > MAX_SERIAL_96) fail('BAD_VALUE', `${what} must be at most ${MAX_SERIAL_96}, got ${serial}`);
+  return value;
+}
+
+function checkSgtin198Serial(serial: string): void {
+  if (typeof serial !== 'string' || serial.length === 0 || serial.length > SGTIN198_SERIAL_CHARS) {
+    fail('BAD_VALUE', `An SGTIN-198 serial has 1 to 20 characters, got '${String(serial)}'`);
+  }
+  for (let i = 0; i < serial.length; i++) {
+    if (!isAi82Char(serial.charCodeAt(i))) {
+      fail('BAD_VALUE', `SGTIN-198 serial '${serial}' has '${serial[i]}', outside the GS1 AI 82 character set`);
+    }
+  }
+}
+
+const newEpc = (nibbleCount: number, scheme: EpcScheme, filter: number, partition: number): Uint8Array => {
+  const nibbles = new Uint8Array(nibbleCount);
+  writeBits(nibbles, 0, 8, HEADERS[scheme]);
+  writeBits(nibbles, 8, 3, checkFilter(filter));
+  writeBits(nibbles, 11, 3, partition);
+  return nibbles;
+};
+
+type SgtinParts = {
+  scheme: 'sgtin-96' | 'sgtin-198';
+  filter: number;
+  companyPrefix: string;
+  itemReference: string;
+  serial: string;
+};
+
+/** SGTIN from URI parts. SGTIN-96 serials must be canonical integers; SGTIN-198 serials are raw AI 82 characters. */
+export function encodeSgtinParts(parts: SgtinParts): string {
+  const { scheme, filter, companyPrefix, itemReference, serial } = parts;
+  const partition = partitionForCompanyPrefixLength(companyPrefix.length);
+  const row = SGTIN_PARTITIONS[partition];
+  checkDigitsField(companyPrefix, row[1], 'Company prefix');
+  checkDigitsField(itemReference, row[3], 'Item reference');
+  if (scheme === 'sgtin-96') {
+    const serialValue = integerSerial(serial, 'SGTIN-96 serial');
+    const nibbles = newEpc(24, scheme, filter, partition);
+    writeBits(nibbles, 14, row[0], Number(companyPrefix));
+    writeBits(nibbles, 14 + row[0], row[2], Number(itemReference));
+    writeBits(nibbles, 58, 38, serialValue);
+    return nibblesToHex(nibbles);
+  }
+  checkSgtin198Serial(serial);
+  const nibbles = newEpc(52, scheme, filter, partition);
+  writeBits(nibbles, 14, row[0], Number(companyPrefix));
+  writeBits(nibbles, 14 + row[0], row[2], Number(itemReference));
+  for (let i = 0; i < serial.length; i++) writeBits(nibbles, 58 + i * 7, 7, serial.charCodeAt(i));
+  return nibblesToHex(nibbles);
+}
+
+const splitGtin = (gtin: string, companyPrefixLength: number) => {
+  const gtin14 = toGtin14(gtin);
+  partitionForCompanyPrefixLength(companyPrefixLength);
+  return {
+    companyPrefix: gtin14.slice(1, 1 + companyPrefixLength),
+    itemReference: gtin14[0] + gtin14.slice(1 + companyPrefixLength, 13),
+  };
+};
+
+/** SGTIN-96 hex from a GTIN (8/12/13/14 digits, check digit verified) and a numeric serial ≤ 2^38 − 1. */
+export function encodeSgtin96(o: {
+  gtin: string;
+  serial: string | number | bigint;
+  companyPrefixLength: number;
+  filter?: number;
+}): string {
+  const { companyPrefix, itemReference } = splitGtin(o.gtin, o.companyPrefixLength);
+  const serial = String(integerSerial(o.serial, 'SGTIN-96 serial'));
+  return encodeSgtinParts({
+    scheme: 'sgtin-96',
+    filter: o.filter ?? DEFAULT_FILTER['sgtin-96'],
+    companyPrefix,
+    itemReference,
+    serial,
+  });
+}
+
+/** SGTIN-198 hex (52 digits) from a GTIN and an alphanumeric serial (1–20 characters of the GS1 AI 82 set). */
+export function encodeSgtin198(o: { gtin: string; serial: string; companyPrefixLength: number; filter?: number }): string {
+  const { companyPrefix, itemReference } = splitGtin(o.gtin, o.companyPrefixLength);
+  return encodeSgtinParts({
+    scheme: 'sgtin-198',
+    filter: o.filter ?? DEFAULT_FILTER['sgtin-198'],
+    companyPrefix,
+    itemReference,
+    serial: o.serial,
+  });
+}
+
+/** SSCC-96 from URI parts. */
+export function encodeSsccParts(parts: { filter: number; companyPrefix: string; serialReference: string }): string {
+  const { filter, companyPrefix, serialReference } = parts;
+  const partition = partitionForCompanyPrefixLength(companyPrefix.length);
+  const row = SSCC_PARTITIONS[partition];
+  checkDigitsField(companyPrefix, row[1], 'Company prefix');
+  checkDigitsField(serialReference, row[3], 'Serial reference');
+  const nibbles = newEpc(24, 'sscc-96', filter, partition);
+  writeBits(nibbles, 14, row[0], Number(companyPrefix));
+  writeBits(nibbles, 14 + row[0], row[2], Number(serialReference));
+  return nibblesToHex(nibbles);
+}
+
+/** SSCC-96 hex from an 18-digit SSCC (check digit verified). */
+export function encodeSscc96(o: { sscc: string; companyPrefixLength: number; filter?: number }): string {
+  const { sscc, companyPrefixLength } = o;
+  if (typeof sscc !== 'string' || sscc.length !== 18 || !allDigits(sscc)) {
+    fail('BAD_VALUE', `An SSCC has 18 digits, got '${String(sscc)}'`);
+  }
+  if (checkDigitUnchecked(sscc, 0, 17) !== sscc.charCodeAt(17) - 48) {
+    fail('BAD_CHECK_DIGIT', `SSCC ${sscc} has a wrong check digit`);
+  }
+  partitionForCompanyPrefixLength(companyPrefixLength);
+  return encodeSsccParts({
+    filter: o.filter ?? DEFAULT_FILTER['sscc-96'],
+    companyPrefix: sscc.slice(1, 1 + companyPrefixLength),
+    serialReference: sscc[0] + sscc.slice(1 + companyPrefixLength, 17),
+  });
+}
+
+/** GRAI-96 from URI parts. */
+export function encodeGraiParts(parts: { filter: number; companyPrefix: string; assetType: string; serial: string }): string {
+  const { filter, companyPrefix, assetType, serial } = parts;
+  const partition = partitionForCompanyPrefixLength(companyPrefix.length);
+  const row = GRAI_PARTITIONS[partition];
+  checkDigitsField(companyPrefix, row[1], 'Company prefix');
+  checkDigitsField(assetType, row[3], 'Asset type');
+  const serialValue = integerSerial(serial, 'GRAI-96 serial');
+  const nibbles = newEpc(24, 'grai-96', filter, partition);
+  writeBits(nibbles, 14, row[0], Number(companyPrefix));
+  writeBits(nibbles, 14 + row[0], row[2], assetType === '' ? 0 : Number(assetType));
+  writeBits(nibbles, 58, 38, serialValue);
+  return nibblesToHex(nibbles);
+}
+
+/**
+ * GRAI-96 hex. `grai` is the 14-digit GRAI without serial: the leading '0', company prefix, asset type and check digit
+ * (13 digits without the leading '0' are accepted too); the serial must be numeric ≤ 2^38 − 1.
+ */
+export function encodeGrai96(o: {
+  grai: string;
+  serial: string | number | bigint;
+  companyPrefixLength: number;
+  filter?: number;
+}): string {
+  const { companyPrefixLength } = o;
+  const grai = typeof o.grai === 'string' && o.grai.length === 13 ? `0${o.grai}` : o.grai;
+  if (typeof grai !== 'string' || grai.length !== 14 || !allDigits(grai) || grai[0] !== '0') {
+    fail('BAD_VALUE', `A GRAI (without serial) has 14 digits starting with 0, got '${String(o.grai)}'`);
+  }
+  if (checkDigitUnchecked(grai, 0, 13) !== grai.charCodeAt(13) - 48) {
+    fail('BAD_CHECK_DIGIT', `GRAI ${grai} has a wrong check digit`);
+  }
+  partitionForCompanyPrefixLength(companyPrefixLength);
+  return encodeGraiParts({
+    filter: o.filter ?? DEFAULT_FILTER['grai-96'],
+    companyPrefix: grai.slice(1, 1 + companyPrefixLength),
+    assetType: grai.slice(1 + companyPrefixLength, 13),
+    serial: String(integerSerial(o.serial, 'GRAI-96 serial')),
+  });
+}
+
+/** GIAI-96 hex from a company prefix (6–12 digits) and a numeric individual asset reference that fits its partition. */
+export function encodeGiai96(o: {
+  companyPrefix: string;
+  individualAssetReference: string | number | bigint;
+  filter?: number;
+}): string {
+  const { companyPrefix } = o;
+  if (typeof companyPrefix !== 'string') return fail('BAD_VALUE', 'Company prefix must be a string of digits');
+  const partition = partitionForCompanyPrefixLength(companyPrefix.length);
+  const row = GIAI_PARTITIONS[partition];
+  checkDigitsField(companyPrefix, row[1], 'Company prefix');
+  const reference = o.individualAssetReference;
+  let value: bigint;
+  if (typeof reference === 'bigint') {
+    value = reference;
+  } else if (typeof reference === 'number') {
+    if (!Number.isSafeInteger(reference)) fail('BAD_VALUE', `Individual asset reference must be an integer, got ${reference}`);
+    value = BigInt(reference);
+  } else {
+    if (typeof reference !== 'string' || !allDigits(reference) || (reference.length > 1 && reference[0] === '0')) {
+      return fail('BAD_VALUE', `Individual asset reference must be digits without leading zeros, got '${String(reference)}'`);
+    }
+    value = BigInt(reference);
+  }
+  if (value < 0n || value >= 1n << BigInt(row[2])) {
+    fail('BAD_VALUE', `Individual asset reference ${value} does not fit in ${row[2]} bits (partition ${partition})`);
+  }
+  const nibbles = newEpc(24, 'giai-96', o.filter ?? DEFAULT_FILTER['giai-96'], partition);
+  writeBits(nibbles, 14, row[0], Number(companyPrefix));
+  writeBigBits(nibbles, 14 + row[0], row[2], value);
+  return nibblesToHex(nibbles);
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+// URIs
+
+export type UriToHexOptions = {
+  /** Bit size for a pure identity URI (urn:epc:id:…): default the 96-bit scheme. Ignored for tag URIs. */
+  scheme?: EpcScheme;
+  /** Filter for a pure identity URI; default DEFAULT_FILTER of the scheme. Ignored for tag URIs. */
+  filter?: number;
+};
+
+const ID_TYPES: Readonly<Record<string, readonly EpcScheme[]>> = {
+  sgtin: ['sgtin-96', 'sgtin-198'],
+  sscc: ['sscc-96'],
+  grai: ['grai-96'],
+  giai: ['giai-96'],
+};
+
+/** Decodes %-escapes of an SGTIN-198 URI serial; every resulting character must be in the AI 82 set. */
+function unescapeUriComponent(value: string, uri: string): string {
+  let out = '';
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code === 37) {
+      const hi = i + 1 < value.length ? HEX_VALUE[value.charCodeAt(i + 1)] : -1;
+      const lo = i + 2 < value.length ? HEX_VALUE[value.charCodeAt(i + 2)] : -1;
+      if (hi === undefined || lo === undefined || hi < 0 || lo < 0) fail('BAD_URI', `Bad %-escape in '${uri}'`);
+      const decoded = hi * 16 + lo;
+      if (!isAi82Char(decoded)) fail('BAD_URI', `'${uri}' escapes a character outside the GS1 AI 82 set`);
+      out += String.fromCharCode(decoded);
+      i += 2;
+      continue;
+    }
+    if (code >= 128 || AI82[code] !== 1) fail('BAD_URI', `'${uri}' has '${value[i]}', which must be %-escaped or is not allowed`);
+    out += value[i];
+  }
+  return out;
+}
+
+/** Splits 'a.b.c' into exactly `count` parts; the last part keeps any further dots (SGTIN-198 serials may contain '.'). */
+function splitBody(body: string, count: number, uri: string): string[] {
+  const parts: string[] = [];
+  let from = 0;
+  for (let i = 0; i < count - 1; i++) {
+    const dot = body.indexOf('.', from);
+    if (dot < 0) fail('BAD_URI', `'${uri}' needs ${count} dot-separated parts`);
+    parts.push(body.slice(from, dot));
+    from = dot + 1;
+  }
+  parts.push(body.slice(from));
+  return parts;
+}
+
+const uriDigits = (value: string, uri: string, allowEmpty = false): string => {
+  if (value === '' ? !allowEmpty : !allDigits(value)) fail('BAD_URI', `'${uri}' has a part that is not digits: '${value}'`);
+  return value;
+};
+
+/**
+ * Tag URI (urn:epc:tag:sgtin-96:3.0614141.812345.6789) or pure identity URI (urn:epc:id:sgtin:0614141.812345.6789)
+ * → hex. A pure identity URI says nothing about the bit size or the filter: see UriToHexOptions.
+ */
+export function uriToHex(uri: string, options: UriToHexOptions = {}): string {
+  if (typeof uri !== 'string') return fail('BAD_URI', 'An EPC URI must be a string');
+  let scheme: EpcScheme;
+  let filter: number;
+  let body: string;
+  if (uri.startsWith('urn:epc:tag:')) {
+    const colon = uri.indexOf(':', 12);
+    const name = colon < 0 ? '' : uri.slice(12, colon);
+    if (!(EPC_SCHEMES as readonly string[]).includes(name)) return fail('BAD_URI', `'${uri}' is not a supported EPC tag URI`);
+    scheme = name as EpcScheme;
+    const dot = uri.indexOf('.', colon);
+    const filterText = dot < 0 ? '' : uri.slice(colon + 1, dot);
+    if (filterText.length !== 1 || filterText < '0' || filterText > '7') return fail('BAD_URI', `'${uri}' has a bad filter`);
+    filter = Number(filterText);
+    body = uri.slice(dot + 1);
+  } else if (uri.startsWith('urn:epc:id:')) {
+    const colon = uri.indexOf(':', 11);
+    const type = colon < 0 ? '' : uri.slice(11, colon);
+    const schemes = Object.hasOwn(ID_TYPES, type) ? ID_TYPES[type] : undefined;
+    if (!schemes) return fail('BAD_URI', `'${uri}' is not a supported EPC pure identity URI`);
+    scheme = options.scheme ?? schemes[0];
+    if (!schemes.includes(scheme)) return fail('BAD_URI', `Scheme ${scheme} cannot encode '${uri}'`);
+    filter = options.filter ?? DEFAULT_FILTER[scheme];
+    body = uri.slice(colon + 1);
+  } else {
+    return fail('BAD_URI', `'${uri}' is not an EPC URI (urn:epc:tag:… or urn:epc:id:…)`);
+  }
+  switch (scheme) {
+    case 'sgtin-96':
+    case 'sgtin-198': {
+      const [companyPrefix, itemReference, rawSerial] = splitBody(body, 3, uri);
+      uriDigits(companyPrefix, uri);
+      uriDigits(itemReference, uri);
+      // A valid URI whose serial SGTIN-96 cannot hold (letters, leading zeros, too large) is BAD_VALUE, not BAD_URI;
+      // the same goes for GRAI-96 serials and GIAI-96 references below (GRAI-170 and GIAI-202 would hold them).
+      const serial = scheme === 'sgtin-96' ? rawSerial : unescapeUriComponent(rawSerial, uri);
+      return encodeSgtinParts({ scheme, filter, companyPrefix, itemReference, serial });
+    }
+    case 'sscc-96': {
+      const [companyPrefix, serialReference] = splitBody(body, 2, uri);
+      return encodeSsccParts({
+        filter,
+        companyPrefix: uriDigits(companyPrefix, uri),
+        serialReference: uriDigits(serialReference, uri),
+      });
+    }
+    case 'grai-96': {
+      const [companyPrefix, assetType, serial] = splitBody(body, 3, uri);
+      return encodeGraiParts({
+        filter,
+        companyPrefix: uriDigits(companyPrefix, uri),
+        assetType: uriDigits(assetType, uri, true),
+        serial,
+      });
+    }
+    case 'giai-96': {
+      const [companyPrefix, reference] = splitBody(body, 2, uri);
+      return encodeGiai96({
+        filter,
+        companyPrefix: uriDigits(companyPrefix, uri),
+        individualAssetReference: reference,
+      });
+    }
+  }
+}
+
+/** uriToHex then decodeEpc: every field of a tag or pure identity URI. */
+export function decodeEpcUri(uri: string, options: UriToHexOptions = {}): DecodedEpc {
+  return decodeEpc(uriToHex(uri, options));
+}

@@ -1,0 +1,378 @@
+// `npm run bench:ingest`: reads per second end to end, on PGlite and on PostgreSQL.
+//
+// For each database it starts the built server (apps/server/dist/main.js) in its own process
+// with a fresh database and the demo data, then, from this process:
+//   1. HTTP: reading sets of 1,000 EPCs (POST /api/readingsets/, device key), N in flight;
+//   2. MQTT: a Zebra IoT Connector tag-event stream on readers/<mac>/reads (if a broker answers),
+//      and an Impinj reader publishing each read as its own message;
+//   3. replay: a reader back after an outage sends its 66,000 buffered reads (Zebra events,
+//      POST /api/readers/stream/, 1,000 a request); timed until every read is stored in a set.
+// Then it stops the server and counts the trace rows in the database: none may be lost.
+//
+// Options: --quick (small run while developing), --only pglite|postgres, --sets N,
+// --concurrency N, --mqtt-reads N, --mqtt-single N, --replay N, --no-mqtt, --pg URL, --mqtt URL.
+// Needs `npm run build` first (server, packages, tools/simulator).
+import { spawn } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const { values } = parseArgs({
+  options: {
+    quick: { type: 'boolean' },
+    only: { type: 'string' },
+    sets: { type: 'string' },
+    concurrency: { type: 'string' },
+    'mqtt-reads': { type: 'string' },
+    'mqtt-single': { type: 'string' },
+    replay: { type: 'string' },
+    'no-mqtt': { type: 'boolean' },
+    pg: { type: 'string' },
+    mqtt: { type: 'string' },
+  },
+});
+const quick = values.quick ?? false;
+const SETS = Number(values.sets ?? (quick ? 10 : 60));
+const EPCS_PER_SET = 1_000;
+const CONCURRENCY = Number(values.concurrency ?? 4);
+const MQTT_READS = Number(values['mqtt-reads'] ?? (quick ? 5_000 : 20_000));
+const MQTT_EVENTS_PER_MESSAGE = 100;
+const MQTT_SINGLE_READS = Number(values['mqtt-single'] ?? (quick ? 1_000 : 5_000));
+const REPLAY_READS = Number(values.replay ?? (quick ? 6_600 : 66_000));
+const PG_URL = values.pg ?? process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const MQTT_URL = values.mqtt ?? process.env.MQTT_URL ?? 'mqtt://127.0.0.1:1883';
+const IDLE_GAP_MS = 500;
+
+for (const built of ['apps/server/dist/main.js', 'packages/epc/dist/index.js', 'tools/simulator/dist/demo.js']) {
+  if (!existsSync(path.join(root, built))) {
+    console.error(`bench: ${built} is missing; run npm run build first.`);
+    process.exit(2);
+  }
+}
+const { createTagFactory, seededRandom } = await import(path.join(root, 'tools/simulator/dist/epcs.js'));
+const { demoGtins, demoDeviceKey } = await import(path.join(root, 'tools/simulator/dist/demo.js'));
+const { toImpinjEvents, toZebraEvents } = await import(path.join(root, 'tools/simulator/dist/formats.js'));
+
+const canConnect = (url) =>
+  new Promise((resolve) => {
+    const { hostname, port } = new URL(url);
+    const socket = net.connect({ host: hostname, port: Number(port) });
+    const done = (ok) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(1000, () => done(false));
+    socket.on('connect', () => done(true));
+    socket.on('error', () => done(false));
+  });
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const fmt = (n) => Math.round(n).toLocaleString('en-US');
+
+/** Starts the built server on a fresh database; resolves when /api/health answers. */
+const startServer = async ({ databaseUrl, dataDir, useMqtt }) => {
+  const port = await freePort();
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl ?? '',
+    MQTT_URL: useMqtt ? MQTT_URL : '',
+    SEED_DEMO: 'true',
+    LOG_LEVEL: 'warn',
+    READS_IDLE_GAP_MS: String(IDLE_GAP_MS),
+    WEB_DIST: path.join(dataDir, 'no-web'),
+  };
+  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (d) => {
+    output += d;
+  });
+  child.stderr.on('data', (d) => {
+    output += d;
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited:\n${output}`);
+    try {
+      const res = await fetch(`${base}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // not up yet
+    }
+    await sleep(200);
+  }
+  const stop = () =>
+    new Promise((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+  return { base, stop, output: () => output };
+};
+
+/** Waits until the reader has no staged reads and `expected` reads stored (GET /api/readers/status/). */
+const waitForReads = async ({ base, key, expected, timeoutMs = 180_000 }) => {
+  const deadline = Date.now() + timeoutMs;
+  let status = { stored_reads: 0, staged_reads: 0 };
+  while (Date.now() < deadline) {
+    status = await (await fetch(`${base}/api/readers/status/`, { headers: { authorization: `Device ${key}` } })).json();
+    if (status.staged_reads === 0 && status.stored_reads >= expected) break;
+    await sleep(100);
+  }
+  return status.stored_reads;
+};
+
+const postJson = async (url, key, body) => {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Device ${key}` },
+    body: JSON.stringify(body),
+  });
+  if (res.status >= 300) throw new Error(`${url} answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
+  return res;
+};
+
+const runDatabase = async (kind) => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `rfid-bench-${kind}-`));
+  let databaseUrl;
+  let dropDatabase = async () => {};
+  const pg = (await import('pg')).default;
+  if (kind === 'postgres') {
+    const name = `rfid_bench_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: PG_URL });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(PG_URL);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: PG_URL });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  }
+  const useMqtt = !values['no-mqtt'] && (await canConnect(MQTT_URL));
+  const rows = [];
+  const server = await startServer({ databaseUrl, dataDir, useMqtt });
+  try {
+    const seed = 20261123;
+    const random = seededRandom(seed);
+    const tags = createTagFactory({ gtins: demoGtins(), companyPrefixLength: 7, serialBase: 200_000_000_000 });
+    const expectedBySerial = {};
+
+    // 1. HTTP sets of 1,000 EPCs from the inbound tunnel (free sets: no box barcode).
+    const tunnel = 'TUN-MAD-01';
+    const key = demoDeviceKey(tunnel);
+    const makeSet = () => ({
+      id: randomUUID(),
+      device: tunnel,
+      start_time: new Date(Date.now() - 5_000).toISOString(),
+      end_time: new Date().toISOString(),
+      epcs: tags.tags(EPCS_PER_SET, random, 40),
+    });
+    for (let i = 0; i < 2; i++) await postJson(`${server.base}/api/readingsets/`, key, makeSet()); // warm-up
+    const sets = Array.from({ length: SETS }, makeSet);
+    let next = 0;
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (next < sets.length) {
+          const set = sets[next++];
+          await postJson(`${server.base}/api/readingsets/`, key, set);
+        }
+      }),
+    );
+    const httpSeconds = (performance.now() - started) / 1000;
+    expectedBySerial[tunnel] = (SETS + 2) * EPCS_PER_SET;
+    rows.push({
+      kind,
+      transport: `HTTP sets of ${fmt(EPCS_PER_SET)} EPCs, ${CONCURRENCY} in flight`,
+      reads: SETS * EPCS_PER_SET,
+      seconds: httpSeconds,
+    });
+
+    // 2. MQTT Zebra stream from the shipping portal.
+    if (useMqtt) {
+      const mqtt = (await import('mqtt')).default;
+      const portal = { serial: 'POR-MAD-EXP', mac: '84248D000002' };
+      const client = await mqtt.connectAsync(MQTT_URL, { clientId: `bench-${process.pid}` });
+      const base = Date.now() - 60_000;
+      const reads = tags.tags(MQTT_READS, random, 50).map((epc, i) => ({
+        epc,
+        time: new Date(base + Math.floor(i / 50) * 10),
+        antenna: 1 + (i % 4),
+        rssi: -60,
+      }));
+      const events = toZebraEvents(reads);
+      const t0 = performance.now();
+      const inFlight = [];
+      for (let i = 0; i < events.length; i += MQTT_EVENTS_PER_MESSAGE) {
+        inFlight.push(
+          client.publishAsync(`readers/${portal.mac}/reads`, JSON.stringify(events.slice(i, i + MQTT_EVENTS_PER_MESSAGE)), {
+            qos: 1,
+          }),
+        );
+        if (inFlight.length >= 50) await Promise.all(inFlight.splice(0));
+      }
+      await Promise.all(inFlight);
+      const stored = await waitForReads({ base: server.base, key: demoDeviceKey(portal.serial), expected: MQTT_READS });
+      const seconds = (performance.now() - t0) / 1000;
+      expectedBySerial[portal.serial] = MQTT_READS;
+      rows.push({
+        kind,
+        transport: `MQTT Zebra stream, ${MQTT_EVENTS_PER_MESSAGE} events a message (incl. ${IDLE_GAP_MS} ms idle gap)`,
+        reads: stored,
+        seconds,
+      });
+
+      // 2b. An Impinj reader publishing every read as its own message (the out-of-the-box setting).
+      const single = { serial: 'POR-T01-ENT', mac: '001625000011' };
+      const singleReads = tags.tags(MQTT_SINGLE_READS, random, 20).map((epc, i) => ({
+        epc,
+        time: new Date(base + Math.floor(i / 20) * 10),
+        antenna: 1 + (i % 2),
+        rssi: -55,
+      }));
+      const singleEvents = toImpinjEvents(singleReads, 'impinj-bench');
+      const s0 = performance.now();
+      for (let i = 0; i < singleEvents.length; i += 50) {
+        await Promise.all(
+          singleEvents
+            .slice(i, i + 50)
+            .map((event) => client.publishAsync(`readers/${single.mac}/reads`, JSON.stringify(event), { qos: 1 })),
+        );
+      }
+      const singleStored = await waitForReads({
+        base: server.base,
+        key: demoDeviceKey(single.serial),
+        expected: MQTT_SINGLE_READS,
+      });
+      const singleSeconds = (performance.now() - s0) / 1000;
+      expectedBySerial[single.serial] = MQTT_SINGLE_READS;
+      rows.push({
+        kind,
+        transport: `MQTT Impinj stream, 1 event a message (incl. ${IDLE_GAP_MS} ms idle gap)`,
+        reads: singleStored,
+        seconds: singleSeconds,
+      });
+      await client.endAsync();
+    }
+
+    // 3. Replay of a reader's outage buffer over HTTP (Zebra events, 1,000 a request).
+    const handheld = 'HH-MAD-01';
+    const replayKey = demoDeviceKey(handheld);
+    const replayReads = [];
+    const hours = 4;
+    const bursts = Math.ceil(REPLAY_READS / 120);
+    const begin = Date.now() - hours * 3_600_000;
+    for (let b = 0; replayReads.length < REPLAY_READS; b++) {
+      for (const epc of tags.tags(60, random, 10)) {
+        for (let k = 0; k < 2 && replayReads.length < REPLAY_READS; k++) {
+          replayReads.push({
+            epc,
+            time: new Date(begin + b * ((hours * 3_600_000) / bursts) + Math.floor(random() * 4_000)),
+            antenna: 1 + k,
+            rssi: -65,
+          });
+        }
+      }
+    }
+    replayReads.sort((a, b) => a.time - b.time);
+    const replayEvents = toZebraEvents(replayReads);
+    const r0 = performance.now();
+    for (let i = 0; i < replayEvents.length; i += 1_000) {
+      await postJson(`${server.base}/api/readers/stream/`, replayKey, replayEvents.slice(i, i + 1_000));
+    }
+    const acceptedSeconds = (performance.now() - r0) / 1000;
+    const replayed = await waitForReads({ base: server.base, key: replayKey, expected: REPLAY_READS });
+    const replaySeconds = (performance.now() - r0) / 1000;
+    expectedBySerial[handheld] = REPLAY_READS;
+    rows.push({
+      kind,
+      transport: `replay of ${fmt(REPLAY_READS)} buffered reads (${bursts} passes; all committed after ${acceptedSeconds.toFixed(1)} s)`,
+      reads: replayed,
+      seconds: replaySeconds,
+    });
+
+    // 4. None lost: stop the server and count the trace rows per reader.
+    await server.stop();
+    const countSql = `select d.serial_number, count(t.id)::int as n from devices d
+      left join reading_sets s on s.device_id = d.id left join traces t on t.reading_set_id = s.id
+      group by d.serial_number`;
+    let counted;
+    if (kind === 'postgres') {
+      const c = new pg.Client({ connectionString: databaseUrl });
+      await c.connect();
+      counted = (await c.query(countSql)).rows;
+      await c.end();
+    } else {
+      const { PGlite } = await import('@electric-sql/pglite');
+      const db = new PGlite(path.join(dataDir, 'pgdata'));
+      counted = (await db.query(countSql)).rows;
+      await db.close();
+    }
+    const expected = Object.values(expectedBySerial).reduce((a, b) => a + b, 0);
+    const traces = counted.filter((r) => r.serial_number in expectedBySerial).reduce((a, r) => a + Number(r.n), 0);
+    rows.push({
+      kind,
+      check: `${fmt(traces)} traces of ${fmt(expected)} reads sent: ${traces === expected ? 'none lost, none doubled' : 'MISMATCH'}`,
+      ok: traces === expected,
+    });
+  } catch (error) {
+    console.error(server.output());
+    throw error;
+  } finally {
+    await server.stop();
+    await dropDatabase();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return rows;
+};
+
+const kinds = values.only ? [values.only] : ['pglite', 'postgres'];
+const all = [];
+for (const kind of kinds) {
+  if (kind === 'postgres' && !(await canConnect(PG_URL))) {
+    console.log(`(skipping PostgreSQL: nothing answers at ${PG_URL})`);
+    continue;
+  }
+  console.log(`… ${kind}`);
+  all.push(...(await runDatabase(kind)));
+}
+
+console.log(`\nIngest benchmark (${os.cpus().length} cores, ${os.cpus()[0]?.model ?? ''}${quick ? ', --quick' : ''})\n`);
+console.log('| database | transport | reads | seconds | reads/s |');
+console.log('|---|---|---:|---:|---:|');
+for (const r of all) {
+  if (r.check) console.log(`| ${r.kind} | check | ${r.check} | | |`);
+  else console.log(`| ${r.kind} | ${r.transport} | ${fmt(r.reads)} | ${r.seconds.toFixed(2)} | ${fmt(r.reads / r.seconds)} |`);
+}
+const httpRate = (kind) => {
+  const r = all.find((x) => x.kind === kind && x.transport?.startsWith('HTTP'));
+  return r ? r.reads / r.seconds : undefined;
+};
+const pgRate = httpRate('postgres');
+const liteRate = httpRate('pglite');
+if (pgRate && liteRate) console.log(`\nPostgreSQL / PGlite HTTP ratio: ${(pgRate / liteRate).toFixed(2)}`);
+process.exitCode = all.every((r) => !r.check || r.ok) ? 0 : 1;
