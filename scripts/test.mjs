@@ -72,6 +72,7 @@ if (existsSync(chromium)) {
 let passed = 0;
 let failed = 0;
 let pending = 0;
+const failedTests = [];
 for (const report of ['pglite', 'postgres', 'mqtt', 'e2e']) {
   const file = path.join(reports, `${report}.json`);
   if (!existsSync(file)) continue;
@@ -79,7 +80,17 @@ for (const report of ['pglite', 'postgres', 'mqtt', 'e2e']) {
   passed += json.numPassedTests ?? 0;
   failed += json.numFailedTests ?? 0;
   pending += (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0);
+  // Named again at the end: CI keeps only the tail of the output.
+  for (const suite of json.testResults ?? []) {
+    for (const test of suite.assertionResults ?? []) {
+      if (test.status !== 'failed') continue;
+      failedTests.push(`${report}: ${path.relative(root, suite.name)} › ${test.fullName}`);
+      const message = (test.failureMessages ?? [])[0];
+      if (message) failedTests.push(`    ${message.split('\n').slice(0, 6).join('\n    ')}`);
+    }
+  }
 }
+for (const line of failedTests) console.log(`✗ ${line}`);
 console.log('');
 for (const line of skipped) console.log(`⚠ ${line}`);
 for (const name of failures) console.log(`✗ failed: ${name}`);

@@ -55,7 +55,7 @@ export const waitFor = async <T>(read: () => Promise<T>, isDone: (value: T) => b
 
 /** The print service's timeouts, short for the tests; call before the app is built (read when it starts). */
 export const shortenPrintTimeouts = (): void => {
-  process.env.PRINT_CONNECT_TIMEOUT_MS = '1000';
-  process.env.PRINT_LABEL_TIMEOUT_MS = '1500';
+  process.env.PRINT_CONNECT_TIMEOUT_MS = '2000';
+  process.env.PRINT_LABEL_TIMEOUT_MS = '4000';
   process.env.PRINT_POLL_MS = '15';
 };

@@ -36,7 +36,7 @@ describe('stream grouper on the database', () => {
     await grouper.stage(device, [read('AAAA01', 0), read('AAAA02', 1)]);
     // 10 s later a second pass starts; 3 staged reads reach maxEpcs: the first pass is finished
     await grouper.stage(device, [read('AAAA03', 10)]);
-    for (let i = 0; i < 20 && (await sets()) < 1; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    for (let i = 0; i < 300 && (await sets()) < 1; i++) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(await sets()).toBe(1);
     expect(await scalar(sql`select count(*) n from reader_stream_reads where device_id = ${device.id}`)).toBe(1);
     expect(await grouper.flush(device.id)).toBe(1);

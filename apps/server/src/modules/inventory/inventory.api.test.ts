@@ -366,7 +366,7 @@ describe('inventory API', () => {
 
   describe('the CSV: start, progress, download', () => {
     const waitFor = async (taskId: string, auth = admin) => {
-      for (let i = 0; i < 100; i += 1) {
+      for (let i = 0; i < 750; i += 1) {
         const progress = (await get(`/api/file_creation_progress/${taskId}/`, auth)).json();
         if (progress.progress === 100 || progress.error) return progress;
         await new Promise((resolve) => setTimeout(resolve, 20));

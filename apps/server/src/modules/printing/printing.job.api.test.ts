@@ -93,7 +93,7 @@ describe('print jobs against the printer simulator: labels, progress, cancel, fa
 
   it('prints every label: the printer gets each ZPL label with its ^RFW EPC and fields, progress rises to PRINTED', async () => {
     simulator.reset();
-    simulator.setMode({ printMs: 40 });
+    simulator.setMode({ printMs: 150 });
     const [a, b] = gtins as [string, string];
     const order = await newOrder([
       [a, 3],
@@ -211,8 +211,8 @@ describe('print jobs against the printer simulator: labels, progress, cancel, fa
     await print({ print_order: order.id, printer: printerId });
     const timedOut = await settled(order.id);
     expect(timedOut.state).toBe('ERROR');
-    expect(timedOut.error).toMatch(/did not answer its status within 2 s/);
-    expect(Date.now() - startedAt).toBeGreaterThanOrEqual(1_400);
+    expect(timedOut.error).toMatch(/did not answer its status within 4 s/);
+    expect(Date.now() - startedAt).toBeGreaterThanOrEqual(3_900);
   });
 
   it('a printer that drops the connection ends the job in ERROR', async () => {
