@@ -1,5 +1,5 @@
 import SearchIcon from '@mui/icons-material/Search';
-import { InputAdornment, Stack, TextField } from '@mui/material';
+import { Box, InputAdornment, Stack, TextField } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 
 export type FilterField<F> = { name: keyof F & string; label: string; type?: 'text' | 'number' };
@@ -11,6 +11,11 @@ export type FilterBarProps<F extends Record<string, string>> = {
   onChange: (filters: F) => void;
   debounceMs?: number;
   testId?: string;
+  /**
+   * `row` (default): one line on a desktop, a column on phones. `grid`: many filters of one table
+   * in a grid that wraps, two columns on phones and four on a desktop.
+   */
+  layout?: 'row' | 'grid';
 };
 
 /**
@@ -29,6 +34,7 @@ export const FilterBar = <F extends Record<string, string>>({
   onChange,
   debounceMs = 400,
   testId,
+  layout = 'row',
 }: FilterBarProps<F>) => {
   const [draft, setDraft] = useState<F>(value);
   const latest = useRef({ value, onChange });
@@ -40,28 +46,43 @@ export const FilterBar = <F extends Record<string, string>>({
     }, debounceMs);
     return () => clearTimeout(timer);
   }, [draft, debounceMs]);
+  const inputs = fields.map((field) => (
+    <TextField
+      key={field.name}
+      size="small"
+      label={field.label}
+      type={field.type ?? 'text'}
+      value={draft[field.name] ?? ''}
+      onChange={(event) => setDraft((current) => ({ ...current, [field.name]: event.target.value }))}
+      slotProps={{
+        input: {
+          startAdornment: (
+            <InputAdornment position="start">
+              <SearchIcon fontSize="small" />
+            </InputAdornment>
+          ),
+        },
+        htmlInput: { 'data-testid': `filter-${field.name}` },
+      }}
+    />
+  ));
+  if (layout === 'grid') {
+    return (
+      <Box
+        data-testid={testId}
+        sx={{
+          display: 'grid',
+          gap: 1,
+          gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' },
+        }}
+      >
+        {inputs}
+      </Box>
+    );
+  }
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mb: 2 }} data-testid={testId}>
-      {fields.map((field) => (
-        <TextField
-          key={field.name}
-          size="small"
-          label={field.label}
-          type={field.type ?? 'text'}
-          value={draft[field.name] ?? ''}
-          onChange={(event) => setDraft((current) => ({ ...current, [field.name]: event.target.value }))}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-            htmlInput: { 'data-testid': `filter-${field.name}` },
-          }}
-        />
-      ))}
+      {inputs}
     </Stack>
   );
 };

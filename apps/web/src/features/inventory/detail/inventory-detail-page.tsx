@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useRole } from '../../../components/api/get-role';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { FilterBar } from '../../../components/filter-bar';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { PageTitle } from '../../../components/page-title';
 import { type Column, PagedTable } from '../../../components/paged-table';
@@ -30,7 +31,6 @@ import { useInventoryUsers } from '../api/inventory-users';
 import { InventoryCsvDialog } from '../components/inventory-csv-dialog';
 import { InventoryFacts } from '../components/inventory-facts';
 import { canManageInventories } from '../components/inventory-state';
-import { TextFilters } from '../components/text-filters';
 import { INVENTORY_PATHS } from '../paths';
 
 const SUMMARY_KINDS: SummaryKind[] = ['all', 'missing', 'excess'];
@@ -218,7 +218,8 @@ export const InventoryDetailPage = () => {
                   testId="article-filter"
                 />
               </Box>
-              <TextFilters<SummaryFilters>
+              <FilterBar<SummaryFilters>
+                layout="grid"
                 value={filters}
                 onChange={setFilters}
                 fields={[

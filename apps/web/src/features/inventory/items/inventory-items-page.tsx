@@ -3,6 +3,7 @@ import type { InventoryTag } from '@rfid/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
+import { FilterBar } from '../../../components/filter-bar';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { PageTitle } from '../../../components/page-title';
 import { type Column, PagedTable } from '../../../components/paged-table';
@@ -18,7 +19,6 @@ import {
   tagsQueryKey,
 } from '../api/inventory-tags';
 import { InventoryFacts } from '../components/inventory-facts';
-import { TextFilters } from '../components/text-filters';
 import { INVENTORY_PATHS } from '../paths';
 
 const STATUS_COLOR: Record<InventoryTag['status'], ChipProps['color']> = {
@@ -110,7 +110,8 @@ export const InventoryItemsPage = () => {
                 testId="tag-kind"
               />
               <Box sx={{ flexGrow: 1 }}>
-                <TextFilters<TagFilters>
+                <FilterBar<TagFilters>
+                  layout="grid"
                   value={filters}
                   onChange={setFilters}
                   fields={[
