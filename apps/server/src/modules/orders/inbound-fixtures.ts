@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { areas, devices, items, itemTypes, locations, providers, readingSets, traces } from '../../db/schema/index.js';
@@ -170,9 +170,13 @@ export const readSet = async (
           )
           .returning()
       : [];
-    const reused = existingItemIds.length
-      ? await Promise.all(existingItemIds.map(async (id) => (await tx.select().from(items).where(eq(items.id, id)))[0]))
-      : [];
+    // One query, not one per id at once: a transaction's single connection takes one query at a time.
+    const reusedById = new Map(
+      existingItemIds.length
+        ? (await tx.select().from(items).where(inArray(items.id, existingItemIds))).map((item) => [item.id, item])
+        : [],
+    );
+    const reused = existingItemIds.map((id) => reusedById.get(id));
     const all = [...created, ...reused].filter((i) => i !== undefined);
     const set: IngestedSet = {
       id: setId,
