@@ -29,12 +29,10 @@ import { pageParams, toPage } from '../../http/paging.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../registry.js';
 import './inventory.engine.js';
+import { errorResponses, locationParams } from '../../http/route-schemas.js';
 import { createCsvJobs } from './inventory.csv.js';
 import type { SummaryKind, TagKind } from './inventory.repository.js';
 import { createInventoryService } from './inventory.service.js';
-
-const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
-const locationParams = z.object({ id: z.coerce.number().int().positive() });
 
 /**
  * Inventories (spec section 7 "Inventory", docs/design/inventory.md). Reads: every role that sees
@@ -57,7 +55,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
           'Inventories of a location (11 per page; state, id__icontains, location_area, inventorypartial__isnull, order_by, default -id)',
         params: locationParams,
         querystring: inventoryListQuerySchema,
-        response: { 200: pageOf(inventorySchema), ...errors },
+        response: { 200: pageOf(inventorySchema), ...errorResponses },
       },
     },
     async (request) => {
@@ -76,7 +74,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
         summary: 'Open an inventory of an area (total, or partial with item_types); 409 while the area has one open',
         params: locationParams,
         body: inventoryCreateBodySchema,
-        response: { 201: inventorySchema, 409: errorBodySchema, ...errors },
+        response: { 201: inventorySchema, 409: errorBodySchema, ...errorResponses },
       },
     },
     async (request, reply) => reply.code(201).send(await service.create(currentUser(request), request.params.id, request.body)),
@@ -90,7 +88,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
         summary: 'Inventory statistics of a location (date_start, date_end; default the last 30 days)',
         params: locationParams,
         querystring: inventoryStatsQuerySchema,
-        response: { 200: inventoryStatsSchema, ...errors },
+        response: { 200: inventoryStatsSchema, ...errorResponses },
       },
     },
     async (request) => service.stats(currentUser(request), request.params.id, request.query),
@@ -98,7 +96,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
 
   app.get(
     '/inventorys/:id/',
-    { schema: { tags, summary: 'An inventory', params: idParamSchema, response: { 200: inventorySchema, ...errors } } },
+    { schema: { tags, summary: 'An inventory', params: idParamSchema, response: { 200: inventorySchema, ...errorResponses } } },
     async (request) => service.get(currentUser(request), request.params.id),
   );
 
@@ -111,7 +109,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
         summary: 'Validate (state 2, only pending) or cancel (state 3, pending or computing) an inventory; 409 otherwise',
         params: idParamSchema,
         body: inventoryUpdateBodySchema,
-        response: { 200: inventorySchema, 409: errorBodySchema, ...errors },
+        response: { 200: inventorySchema, 409: errorBodySchema, ...errorResponses },
       },
     },
     async (request) => service.changeState(currentUser(request), request.params.id, request.body.state),
@@ -124,7 +122,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
         tags,
         summary: 'Who opened the inventory and who validated or canceled it',
         params: idParamSchema,
-        response: { 200: z.array(inventoryUserSchema), ...errors },
+        response: { 200: z.array(inventoryUserSchema), ...errorResponses },
       },
     },
     async (request) => service.users(currentUser(request), request.params.id),
@@ -148,7 +146,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
           summary: `${summary} (25 per page; order_by item_type; GTIN attribute filters)`,
           params: idParamSchema,
           querystring: inventorySummaryQuerySchema,
-          response: { 200: pageOf(inventorySummaryRowSchema), ...errors },
+          response: { 200: pageOf(inventorySummaryRowSchema), ...errorResponses },
         },
       },
       async (request) => {
@@ -172,7 +170,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
           summary: `${summary} (20 per page; itemType__gtin__contains, epc__contains; order_by itemType)`,
           params: idParamSchema,
           querystring: inventoryTagQuerySchema,
-          response: { 200: pageOf(inventoryTagSchema), ...errors },
+          response: { 200: pageOf(inventoryTagSchema), ...errorResponses },
         },
       },
       async (request) => {
@@ -190,7 +188,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
         tags,
         summary: 'A GTIN in an inventory: its figures and product card',
         params: inventoryGtinParamsSchema,
-        response: { 200: inventoryGtinSchema, ...errors },
+        response: { 200: inventoryGtinSchema, ...errorResponses },
       },
     },
     async (request) => service.gtin(currentUser(request), request.params.id, request.params.itemType),
@@ -203,7 +201,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
         tags,
         summary: 'Start creating the inventory CSV; poll /file_creation_progress/{task_id}/ every 2 s until 100',
         params: idParamSchema,
-        response: { 200: inventoryCsvTaskSchema, ...errors },
+        response: { 200: inventoryCsvTaskSchema, ...errorResponses },
       },
     },
     async (request) => service.startCsv(currentUser(request), request.params.id),
@@ -216,7 +214,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
         tags,
         summary: 'Progress (0 to 100) of a file creation task',
         params: fileCreationTaskParamSchema,
-        response: { 200: fileCreationProgressSchema, ...errors },
+        response: { 200: fileCreationProgressSchema, ...errorResponses },
       },
     },
     async (request) => service.progress(currentUser(request), request.params.taskId),

@@ -21,6 +21,15 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageParams, toPage } from '../../http/paging.js';
+import {
+  BOXES_PAGE,
+  boxParams,
+  errorResponses,
+  LINES_PAGE,
+  LIST_PAGE,
+  locationParams,
+  typeParams,
+} from '../../http/route-schemas.js';
 import { currentUser } from '../../plugins/auth.js';
 import { toItemTypeDto } from '../catalog/catalog.service.js';
 import { sendCsv } from '../orders/csv.js';
@@ -28,15 +37,6 @@ import type { ModuleDeps } from '../registry.js';
 import { createMovementsService, type MovementSide } from './movements.service.js';
 import { mapChunks, streamCsv } from './outbound.csv.js';
 
-/** Page sizes of spec section 9. */
-const LIST_PAGE = 11;
-const BOXES_PAGE = 40;
-const LINES_PAGE = 100;
-
-const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
-const locationParams = z.object({ id: z.coerce.number().int().positive() });
-const boxParams = z.object({ id: z.coerce.number().int().positive(), boxId: z.coerce.number().int().positive() });
-const typeParams = z.object({ id: z.coerce.number().int().positive(), itemType: z.coerce.number().int().positive() });
 const side = z.enum(['exit', 'entry']).optional();
 const sideQuery = z.object({ side });
 const sideOf = (q: { side?: MovementSide }): MovementSide => q.side ?? 'exit';
@@ -59,7 +59,7 @@ export const movementsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
         tags,
         summary: 'Create a movement order (origin = the current location, destination chosen)',
         body: movementOrderCreateBodySchema,
-        response: { 201: movementOrderSchema, ...errors },
+        response: { 201: movementOrderSchema, ...errorResponses },
       },
     },
     async (request, reply) => reply.code(201).send(await service.create(currentUser(request), request.body)),
@@ -73,7 +73,7 @@ export const movementsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
         summary: 'Movements leaving a location (exit dashboard)',
         params: locationParams,
         querystring: movementExitListQuerySchema,
-        response: { 200: pageOf(movementOrderSchema), ...errors },
+        response: { 200: pageOf(movementOrderSchema), ...errorResponses },
       },
     },
     async (request) => {
@@ -92,7 +92,7 @@ export const movementsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
         querystring: movementEntryListQuerySchema.extend({
           destination__id: z.coerce.number({ error: 'required' }).int().positive(),
         }),
-        response: { 200: pageOf(movementOrderSchema), ...errors },
+        response: { 200: pageOf(movementOrderSchema), ...errorResponses },
       },
     },
     async (request) => {
@@ -111,7 +111,7 @@ export const movementsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
         summary: 'Movements from or to a location',
         params: locationParams,
         querystring: movementEntryListQuerySchema,
-        response: { 200: pageOf(movementOrderSchema), ...errors },
+        response: { 200: pageOf(movementOrderSchema), ...errorResponses },
       },
     },
     async (request) => {
@@ -130,7 +130,7 @@ export const movementsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
           summary: 'A movement order with both sides’ counts',
           params: idParamSchema,
           querystring: sideQuery,
-          response: { 200: movementOrderSchema, ...errors },
+          response: { 200: movementOrderSchema, ...errorResponses },
         },
       },
       async (request) => service.get(currentUser(request), request.params.id, sideOf(request.query)),
@@ -144,7 +144,7 @@ export const movementsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
           tags,
           summary: "Delete a movement with no verified box (409 'Cannot delete the order. Check verifications.')",
           params: idParamSchema,
-          response: { 204: z.null(), 409: errorBodySchema, ...errors },
+          response: { 204: z.null(), 409: errorBodySchema, ...errorResponses },
         },
       },
       async (request, reply) => {
@@ -163,7 +163,7 @@ export const movementsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
         summary: 'Set sync, or cancel the entry with destination_status 4 (409 when the rules forbid it)',
         params: idParamSchema,
         body: movementOrderUpdateBodySchema,
-        response: { 200: movementOrderSchema, 409: errorBodySchema, ...errors },
+        response: { 200: movementOrderSchema, 409: errorBodySchema, ...errorResponses },
       },
     },
     async (request) => service.update(currentUser(request), request.params.id, request.body),
@@ -177,7 +177,7 @@ export const movementsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
         summary: 'Item lines of a movement (per GTIN, expected vs real on both sides)',
         params: idParamSchema,
         querystring: itemLineQuerySchema.extend({ side }),
-        response: { 200: pageOf(itemLineSchema), ...errors },
+        response: { 200: pageOf(itemLineSchema), ...errorResponses },
       },
     },
     async (request) => {
@@ -197,7 +197,7 @@ export const movementsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
           summary: 'Boxes of a movement (40 per page; box__codebar__contains)',
           params: idParamSchema,
           querystring: orderBoxesQuerySchema.extend({ side }),
-          response: { 200: pageOf(boxSchema), ...errors },
+          response: { 200: pageOf(boxSchema), ...errorResponses },
         },
       },
       async (request) => {
@@ -222,7 +222,7 @@ export const movementsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
         summary: 'A box of a movement, seen from one side',
         params: boxParams,
         querystring: sideQuery,
-        response: { 200: boxSchema, ...errors },
+        response: { 200: boxSchema, ...errorResponses },
       },
     },
     async (request) => service.box(currentUser(request), request.params.id, request.params.boxId, sideOf(request.query)),
@@ -236,7 +236,7 @@ export const movementsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
         summary: 'Item lines of a movement box',
         params: boxParams,
         querystring: itemLineQuerySchema.extend({ side }),
-        response: { 200: pageOf(itemLineSchema), ...errors },
+        response: { 200: pageOf(itemLineSchema), ...errorResponses },
       },
     },
     async (request) => {
@@ -264,7 +264,7 @@ export const movementsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
         querystring: sideQuery,
         response: {
           200: z.object({ order: movementOrderSchema, item_type: itemTypeSchema, line: itemLineSchema }),
-          ...errors,
+          ...errorResponses,
         },
       },
     },
@@ -381,7 +381,7 @@ export const movementsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
         summary: 'Exit statistics of the movements leaving a location (date_start, date_end)',
         params: locationParams,
         querystring: outboundStatsQuerySchema,
-        response: { 200: exitStatsSchema, ...errors },
+        response: { 200: exitStatsSchema, ...errorResponses },
       },
     },
     async (request) => service.exitStats(currentUser(request), request.params.id, request.query),
@@ -396,7 +396,7 @@ export const movementsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
           summary: 'Entry statistics of the movements arriving at a location (date_start, date_end)',
           params: locationParams,
           querystring: outboundStatsQuerySchema,
-          response: { 200: movementEntryStatsSchema, ...errors },
+          response: { 200: movementEntryStatsSchema, ...errorResponses },
         },
       },
       async (request) => service.entryStats(currentUser(request), request.params.id, request.query),

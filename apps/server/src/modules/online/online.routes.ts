@@ -20,21 +20,13 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageParams, toPage } from '../../http/paging.js';
+import { BOXES_PAGE, boxParams, errorResponses, LINES_PAGE, LIST_PAGE, locationParams } from '../../http/route-schemas.js';
 import { currentUser } from '../../plugins/auth.js';
 import { toItemTypeDto } from '../catalog/catalog.service.js';
 import { mapChunks, streamCsv } from '../movements/outbound.csv.js';
 import { sendCsv } from '../orders/csv.js';
 import type { ModuleDeps } from '../registry.js';
 import { createOnlineService } from './online.service.js';
-
-/** Page sizes of spec section 9. */
-const LIST_PAGE = 11;
-const BOXES_PAGE = 40;
-const LINES_PAGE = 100;
-
-const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
-const locationParams = z.object({ id: z.coerce.number().int().positive() });
-const boxParams = z.object({ id: z.coerce.number().int().positive(), boxId: z.coerce.number().int().positive() });
 
 /**
  * Online orders (spec section 7 "Outbound and online"): boxes shipped from a location to
@@ -54,7 +46,7 @@ export const onlineRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
         tags,
         summary: 'Create an online order (origin = the current location)',
         body: onlineOrderCreateBodySchema,
-        response: { 201: onlineOrderSchema, ...errors },
+        response: { 201: onlineOrderSchema, ...errorResponses },
       },
     },
     async (request, reply) => reply.code(201).send(await service.create(currentUser(request), request.body)),
@@ -68,7 +60,7 @@ export const onlineRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
         summary: 'Online orders of a location (online dashboard)',
         params: locationParams,
         querystring: onlineOrderListQuerySchema,
-        response: { 200: pageOf(onlineOrderSchema), ...errors },
+        response: { 200: pageOf(onlineOrderSchema), ...errorResponses },
       },
     },
     async (request) => {
@@ -81,7 +73,14 @@ export const onlineRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
   for (const url of ['/orders/:id/', '/v1/orders/:id/']) {
     app.get(
       url,
-      { schema: { tags, summary: 'An online order', params: idParamSchema, response: { 200: onlineOrderSchema, ...errors } } },
+      {
+        schema: {
+          tags,
+          summary: 'An online order',
+          params: idParamSchema,
+          response: { 200: onlineOrderSchema, ...errorResponses },
+        },
+      },
       async (request) => service.get(currentUser(request), request.params.id),
     );
   }
@@ -94,7 +93,7 @@ export const onlineRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
         tags,
         summary: "Delete an online order with no verified box (409 'Cannot delete the order. Check verifications.')",
         params: idParamSchema,
-        response: { 204: z.null(), 409: errorBodySchema, ...errors },
+        response: { 204: z.null(), 409: errorBodySchema, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -111,7 +110,7 @@ export const onlineRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
         summary: 'Expected contents of an online order, per box and GTIN',
         params: idParamSchema,
         querystring: pagingQuerySchema,
-        response: { 200: pageOf(orderContentRowSchema), ...errors },
+        response: { 200: pageOf(orderContentRowSchema), ...errorResponses },
       },
     },
     async (request) => {
@@ -129,7 +128,7 @@ export const onlineRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
         summary: 'Item lines of an online order (percent capped at 100; online_percent: above 100 → 0)',
         params: idParamSchema,
         querystring: itemLineQuerySchema,
-        response: { 200: pageOf(onlineItemLineSchema), ...errors },
+        response: { 200: pageOf(onlineItemLineSchema), ...errorResponses },
       },
     },
     async (request) => {
@@ -148,7 +147,7 @@ export const onlineRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
         summary: 'Boxes of an online order (40 per page; box__codebar__contains)',
         params: idParamSchema,
         querystring: orderBoxesQuerySchema,
-        response: { 200: pageOf(onlineBoxSchema), ...errors },
+        response: { 200: pageOf(onlineBoxSchema), ...errorResponses },
       },
     },
     async (request) => {
@@ -165,7 +164,7 @@ export const onlineRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
 
   app.get(
     '/orders/:id/boxes/:boxId/',
-    { schema: { tags, summary: 'An online box', params: boxParams, response: { 200: onlineBoxSchema, ...errors } } },
+    { schema: { tags, summary: 'An online box', params: boxParams, response: { 200: onlineBoxSchema, ...errorResponses } } },
     async (request) => service.box(currentUser(request), request.params.id, request.params.boxId),
   );
 
@@ -177,7 +176,7 @@ export const onlineRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
         tags,
         summary: 'Delete a box of an online order that has no verification',
         params: boxParams,
-        response: { 204: z.null(), 409: errorBodySchema, ...errors },
+        response: { 204: z.null(), 409: errorBodySchema, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -194,7 +193,7 @@ export const onlineRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
         summary: 'Item lines of an online box',
         params: boxParams,
         querystring: itemLineQuerySchema,
-        response: { 200: pageOf(onlineItemLineSchema), ...errors },
+        response: { 200: pageOf(onlineItemLineSchema), ...errorResponses },
       },
     },
     async (request) => {
@@ -219,7 +218,7 @@ export const onlineRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
         summary: 'Receptions of an online order',
         params: idParamSchema,
         querystring: pagingQuerySchema,
-        response: { 200: pageOf(receptionSchema), ...errors },
+        response: { 200: pageOf(receptionSchema), ...errorResponses },
       },
     },
     async (request) => {
@@ -238,7 +237,7 @@ export const onlineRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
         params: z.object({ id: z.coerce.number().int().positive(), itemType: z.coerce.number().int().positive() }),
         response: {
           200: z.object({ order: onlineOrderSchema, item_type: itemTypeSchema, line: onlineItemLineSchema }),
-          ...errors,
+          ...errorResponses,
         },
       },
     },
@@ -302,7 +301,7 @@ export const onlineRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
         summary: 'Online statistics of a location (date_start, date_end)',
         params: locationParams,
         querystring: outboundStatsQuerySchema,
-        response: { 200: exitStatsSchema, ...errors },
+        response: { 200: exitStatsSchema, ...errorResponses },
       },
     },
     async (request) => service.stats(currentUser(request), request.params.id, request.query),

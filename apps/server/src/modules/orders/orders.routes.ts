@@ -39,15 +39,11 @@ import type { ModuleDeps } from '../registry.js';
 import { sendCsv } from './csv.js';
 import { createOrdersService, toProviderReturnDto, toSaleReturnDto } from './orders.service.js';
 import './returns.engine.js';
+import { BOXES_PAGE, errorResponses, LINES_PAGE, locationParams } from '../../http/route-schemas.js';
 
-/** Page sizes of spec section 9. */
 const DASHBOARD_PAGE = 11;
-const BOXES_PAGE = 40;
-const LINES_PAGE = 100;
 
 const write = { maxRole: RoleThreshold.createOrders };
-const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
-const locationParams = z.object({ id: z.coerce.number().int().positive() });
 
 const toItemTypeDto = (t: typeof itemTypes.$inferSelect) => ({
   id: t.id,
@@ -91,7 +87,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
         tags,
         summary: 'Create a purchase order',
         body: purchaseOrderCreateBodySchema,
-        response: { 201: purchaseOrderSchema, ...errors },
+        response: { 201: purchaseOrderSchema, ...errorResponses },
       },
     },
     async (request, reply) => reply.code(201).send(await service.createPurchaseOrder(currentUser(request), request.body)),
@@ -105,7 +101,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
         summary: "Purchase orders arriving at a location (inbound dashboard's history)",
         params: locationParams,
         querystring: purchaseOrderListQuerySchema,
-        response: { 200: pageOf(purchaseOrderSchema), ...errors },
+        response: { 200: pageOf(purchaseOrderSchema), ...errorResponses },
       },
     },
     async (request) => {
@@ -123,7 +119,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
           tags,
           summary: 'A purchase order with its counts',
           params: idParamSchema,
-          response: { 200: purchaseOrderSchema, ...errors },
+          response: { 200: purchaseOrderSchema, ...errorResponses },
         },
       },
       async (request) => service.getPurchaseOrder(currentUser(request), request.params.id),
@@ -139,7 +135,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
         summary: 'Set the sync flag',
         params: idParamSchema,
         body: orderUpdateBodySchema,
-        response: { 200: purchaseOrderSchema, ...errors },
+        response: { 200: purchaseOrderSchema, ...errorResponses },
       },
     },
     async (request) => service.setSync(currentUser(request), request.params.id, request.body.sync),
@@ -153,7 +149,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
         tags,
         summary: "Delete an order (409 'Cannot delete the order. Check verifications.' once a box is verified)",
         params: idParamSchema,
-        response: { 204: z.null(), 409: errorBodySchema, ...errors },
+        response: { 204: z.null(), 409: errorBodySchema, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -170,7 +166,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
         summary: 'Item lines of an order (per GTIN, expected vs real), ordered by GTIN',
         params: idParamSchema,
         querystring: itemLineQuerySchema,
-        response: { 200: pageOf(itemLineSchema), ...errors },
+        response: { 200: pageOf(itemLineSchema), ...errorResponses },
       },
     },
     async (request) => {
@@ -189,7 +185,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
         summary: 'Boxes of an order with their verification counts',
         params: idParamSchema,
         querystring: orderBoxesQuerySchema,
-        response: { 200: pageOf(boxSchema), ...errors },
+        response: { 200: pageOf(boxSchema), ...errorResponses },
       },
     },
     async (request) => {
@@ -211,7 +207,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
         tags,
         summary: 'A GTIN in an order: order header, GTIN attributes and its line',
         params: orderItemTypeParamsSchema,
-        response: { 200: orderItemTypeSchema, ...errors },
+        response: { 200: orderItemTypeSchema, ...errorResponses },
       },
     },
     async (request) => {
@@ -322,7 +318,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
         summary: 'Inbound statistics of a location (the six dashboard figures)',
         params: locationParams,
         querystring: inboundStatsQuerySchema,
-        response: { 200: inboundStatsSchema, ...errors },
+        response: { 200: inboundStatsSchema, ...errorResponses },
       },
     },
     async (request) => service.inboundStats(currentUser(request), request.params.id, request.query),
@@ -337,7 +333,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
         tags,
         summary: 'Create a reception of an order',
         body: receptionCreateBodySchema,
-        response: { 201: receptionSchema, ...errors },
+        response: { 201: receptionSchema, ...errorResponses },
       },
     },
     async (request, reply) => reply.code(201).send(await service.createReception(currentUser(request), request.body)),
@@ -350,7 +346,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
         tags,
         summary: 'Receptions (order_id, reception_code filters)',
         querystring: pagingQuerySchema.catchall(z.string()),
-        response: { 200: pageOf(receptionSchema), ...errors },
+        response: { 200: pageOf(receptionSchema), ...errorResponses },
       },
     },
     async (request) => {
@@ -362,7 +358,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
 
   app.get(
     '/receptions/:id/',
-    { schema: { tags, params: idParamSchema, response: { 200: receptionSchema, ...errors } } },
+    { schema: { tags, params: idParamSchema, response: { 200: receptionSchema, ...errorResponses } } },
     async (request) => service.getReception(currentUser(request), request.params.id),
   );
 
@@ -375,7 +371,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
         tags,
         summary: "Create a box (and its contents, in one transaction). 409 'Barcode already exists'",
         body: boxCreateBodySchema,
-        response: { 201: boxSchema, 409: errorBodySchema, ...errors },
+        response: { 201: boxSchema, 409: errorBodySchema, ...errorResponses },
       },
     },
     async (request, reply) => reply.code(201).send(await service.createBox(currentUser(request), request.body)),
@@ -388,7 +384,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
         tags,
         summary: 'Boxes by barcode (exact)',
         querystring: pagingQuerySchema.extend({ codebar: z.string().trim().min(1, 'required') }),
-        response: { 200: pageOf(boxSchema), ...errors },
+        response: { 200: pageOf(boxSchema), ...errorResponses },
       },
     },
     async (request) => {
@@ -406,7 +402,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
         tags,
         summary: 'Delete a box that has no verification',
         params: idParamSchema,
-        response: { 204: z.null(), 409: errorBodySchema, ...errors },
+        response: { 204: z.null(), 409: errorBodySchema, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -423,7 +419,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
         tags,
         summary: 'Add expected contents to boxes: a list of {quantity, gtin, box_id}',
         body: boxContentCreateBodySchema,
-        response: { 201: z.array(boxContentSchema), ...errors },
+        response: { 201: z.array(boxContentSchema), ...errorResponses },
       },
     },
     async (request, reply) => reply.code(201).send(await service.createContents(currentUser(request), request.body)),
@@ -431,7 +427,9 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
 
   app.get(
     '/rboxes/:id/',
-    { schema: { tags, summary: 'A box with its counts', params: idParamSchema, response: { 200: boxSchema, ...errors } } },
+    {
+      schema: { tags, summary: 'A box with its counts', params: idParamSchema, response: { 200: boxSchema, ...errorResponses } },
+    },
     async (request) => service.getBox(currentUser(request), request.params.id),
   );
 
@@ -443,7 +441,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
         summary: 'Item lines of a box (item_type__gtin__contains filter)',
         params: idParamSchema,
         querystring: itemLineQuerySchema,
-        response: { 200: pageOf(itemLineSchema), ...errors },
+        response: { 200: pageOf(itemLineSchema), ...errorResponses },
       },
     },
     async (request) => {
@@ -462,7 +460,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
         tags,
         summary: 'Providers (name__icontains)',
         querystring: pagingQuerySchema.catchall(z.string()),
-        response: { 200: pageOf(providerSchema), ...errors },
+        response: { 200: pageOf(providerSchema), ...errorResponses },
       },
     },
     async (request) => {
@@ -474,7 +472,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
 
   app.get(
     '/providers/:id/',
-    { schema: { tags, params: idParamSchema, response: { 200: providerSchema, ...errors } } },
+    { schema: { tags, params: idParamSchema, response: { 200: providerSchema, ...errorResponses } } },
     async (request) => service.getProvider(currentUser(request), request.params.id),
   );
 
@@ -484,7 +482,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
       schema: {
         tags,
         params: z.object({ locationId: z.coerce.number().int().positive(), id: z.coerce.number().int().positive() }),
-        response: { 200: providerSchema, ...errors },
+        response: { 200: providerSchema, ...errorResponses },
       },
     },
     async (request) => service.getProvider(currentUser(request), request.params.id),
@@ -493,7 +491,12 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
   app.get(
     '/providers/:id/statistics/',
     {
-      schema: { tags, summary: 'Provider statistics', params: idParamSchema, response: { 200: providerStatsSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'Provider statistics',
+        params: idParamSchema,
+        response: { 200: providerStatsSchema, ...errorResponses },
+      },
     },
     async (request) => service.providerStats(currentUser(request), request.params.id),
   );
@@ -506,7 +509,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
         summary: "A provider's purchase orders (pending=true: status 0; pending=false: resolved)",
         params: idParamSchema,
         querystring: providerOrdersQuerySchema,
-        response: { 200: pageOf(purchaseOrderSchema), ...errors },
+        response: { 200: pageOf(purchaseOrderSchema), ...errorResponses },
       },
     },
     async (request) => {
@@ -542,7 +545,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
           summary: `${kind === 'provider' ? 'Provider' : 'Sale'} returns of a location`,
           params: locationParams,
           querystring: returnListQuerySchema,
-          response: { 200: pageOf(schema), ...errors },
+          response: { 200: pageOf(schema), ...errorResponses },
         },
       },
       async (request) => {
@@ -551,7 +554,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
         return toPage(request, page, count, rows.map(dto));
       },
     );
-    app.get(item, { schema: { tags, params: idParamSchema, response: { 200: schema, ...errors } } }, async (request) =>
+    app.get(item, { schema: { tags, params: idParamSchema, response: { 200: schema, ...errorResponses } } }, async (request) =>
       dto(await service.getReturn(currentUser(request), kind, request.params.id)),
     );
     app.get(
@@ -562,7 +565,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
           summary: 'Lines of a return per GTIN',
           params: idParamSchema,
           querystring: pagingQuerySchema,
-          response: { 200: pageOf(returnLineSchema), ...errors },
+          response: { 200: pageOf(returnLineSchema), ...errorResponses },
         },
       },
       async (request) => {

@@ -1,5 +1,4 @@
 import {
-  errorBodySchema,
   idParamSchema,
   pageOf,
   pagingQuerySchema,
@@ -8,19 +7,14 @@ import {
   posTransactionSchema,
 } from '@rfid/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { pageParams, toPage } from '../../http/paging.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../registry.js';
 import './pos.engine.js';
+import { errorResponses, LIST_PAGE, locationParams } from '../../http/route-schemas.js';
 import { createPosService } from './pos.service.js';
 
-/** Page sizes of spec section 9. */
-const LIST_PAGE = 11;
 const ITEMS_PAGE = 100;
-
-const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
-const locationParams = z.object({ id: z.coerce.number().int().positive() });
 
 /**
  * POS (spec section 7 "POS"): sales (/sales, working mode 4) and returns (/returns, mode 5) of
@@ -40,7 +34,7 @@ export const posRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }) 
           summary: `POS ${plural} of a location (11 per page; id__contains, end_time__gte, end_time__lte, order_by)`,
           params: locationParams,
           querystring: posListQuerySchema,
-          response: { 200: pageOf(posTransactionSchema), ...errors },
+          response: { 200: pageOf(posTransactionSchema), ...errorResponses },
         },
       },
       async (request) => {
@@ -53,7 +47,14 @@ export const posRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }) 
     );
     app.get(
       `/${plural}/:id/`,
-      { schema: { tags, summary: `A POS ${kind}`, params: idParamSchema, response: { 200: posTransactionSchema, ...errors } } },
+      {
+        schema: {
+          tags,
+          summary: `A POS ${kind}`,
+          params: idParamSchema,
+          response: { 200: posTransactionSchema, ...errorResponses },
+        },
+      },
       async (request) => service.get(currentUser(request), kind, request.params.id),
     );
     app.get(
@@ -64,7 +65,7 @@ export const posRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }) 
           summary: `Items of a POS ${kind}: quantity 1, or 0 with a warning`,
           params: idParamSchema,
           querystring: pagingQuerySchema,
-          response: { 200: pageOf(posItemSchema), ...errors },
+          response: { 200: pageOf(posItemSchema), ...errorResponses },
         },
       },
       async (request) => {

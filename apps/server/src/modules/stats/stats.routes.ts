@@ -7,7 +7,6 @@ import {
   brandSaleStatsSchema,
   dashboardSchema,
   dashboardsQuerySchema,
-  errorBodySchema,
   graphStatisticsQuerySchema,
   graphStatisticsSchema,
   idParamSchema,
@@ -21,11 +20,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageParams, toPage } from '../../http/paging.js';
+import { errorResponses } from '../../http/route-schemas.js';
 import { type AuthUser, currentUser } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../registry.js';
 import { createStatsService } from './stats.service.js';
-
-const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 
 /** The Company tab (and so a company's dashboard) is role 1's; the Brand tab and menu roles 1 and 2's (spec section 6). */
 const COMPANY_MAX_ROLE = 1;
@@ -50,7 +48,7 @@ export const statsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }
         summary: 'Dashboard figures of a location: stock, theoretical stock, precision, stock change, days of supply, donuts',
         params: idParamSchema,
         querystring: statsRangeQuerySchema,
-        response: { 200: locationStatisticsSchema, ...errors },
+        response: { 200: locationStatisticsSchema, ...errorResponses },
       },
     },
     async (request) => service.locationStatistics(currentUser(request), request.params.id, request.query),
@@ -63,7 +61,7 @@ export const statsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }
         summary: 'Dashboard chart of a location (module, granularity day|month|year, date_start, date_end)',
         params: idParamSchema,
         querystring: graphStatisticsQuerySchema,
-        response: { 200: graphStatisticsSchema, ...errors },
+        response: { 200: graphStatisticsSchema, ...errorResponses },
       },
     },
     async (request) => service.locationGraph(currentUser(request), request.params.id, request.query),
@@ -77,7 +75,7 @@ export const statsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }
         summary: 'Dashboard figures over every location of the company (role 1)',
         params: idParamSchema,
         querystring: statsRangeQuerySchema,
-        response: { 200: locationStatisticsSchema, ...errors },
+        response: { 200: locationStatisticsSchema, ...errorResponses },
       },
     },
     async (request) => service.companyStatistics(currentUser(request), request.params.id, request.query),
@@ -91,7 +89,7 @@ export const statsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }
         summary: 'Dashboard chart over every location of the company (role 1)',
         params: idParamSchema,
         querystring: graphStatisticsQuerySchema,
-        response: { 200: graphStatisticsSchema, ...errors },
+        response: { 200: graphStatisticsSchema, ...errorResponses },
       },
     },
     async (request) => service.companyGraph(currentUser(request), request.params.id, request.query),
@@ -116,7 +114,7 @@ export const statsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }
             summary: `${summary} (date_start, date_end; default the last 30 days; roles 1 and 2)`,
             params: idParamSchema,
             querystring: statsRangeQuerySchema,
-            response: { 200: responseSchema, ...errors },
+            response: { 200: responseSchema, ...errorResponses },
           },
         },
         async (request) => handle(currentUser(request), request.params.id, request.query),
@@ -148,7 +146,7 @@ export const statsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }
         tags,
         summary: 'Brand dashboards to embed (from BRAND_DASHBOARD_URL); ?description=Brand',
         querystring: dashboardsQuerySchema,
-        response: { 200: z.array(dashboardSchema), ...errors },
+        response: { 200: z.array(dashboardSchema), ...errorResponses },
       },
     },
     async (request) => service.dashboards(request.query.description),
@@ -161,7 +159,7 @@ export const statsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }
         tags,
         summary: 'Stock evolution: daily stock snapshots (location, area, area__isnull, day__gte, day__lte, order_by)',
         querystring: stockEvolutionQuerySchema,
-        response: { 200: pageOf(stockEvolutionRowSchema), ...errors },
+        response: { 200: pageOf(stockEvolutionRowSchema), ...errorResponses },
       },
     },
     async (request) => {

@@ -28,12 +28,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fieldError } from '../../http/errors.js';
 import { pageParams, toPage } from '../../http/paging.js';
+import { errorResponses } from '../../http/route-schemas.js';
 import { currentUser } from '../../plugins/auth.js';
 import { streamCsv } from '../movements/outbound.csv.js';
 import type { ModuleDeps } from '../registry.js';
 import { createStockService } from './stock.service.js';
 
-const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 /** Uploading an inventory file and editing minimum stock: roles 1 to 3 (spec section 6, "import an inventory file"). */
 const STOCK_EDIT = RoleThreshold.importInventory;
 const FILE_MAX_BYTES = 10 * 1024 * 1024;
@@ -67,7 +67,7 @@ export const stockRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }
           'Stock per GTIN of an area: items STOCKED + counted stock, with minimum stock (11 per page; gtin, itemtype, omit, order_by=-count)',
         params: idParamSchema,
         querystring: stockQuerySchema,
-        response: { 200: pageOf(stockRowSchema), ...errors },
+        response: { 200: pageOf(stockRowSchema), ...errorResponses },
       },
     },
     async (request) => {
@@ -84,7 +84,7 @@ export const stockRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }
         tags,
         summary: 'Stock per GTIN of an area (area1), a location (location) or every location the user sees (11 per page)',
         querystring: globalStockQuerySchema,
-        response: { 200: pageOf(stockRowSchema), ...errors },
+        response: { 200: pageOf(stockRowSchema), ...errorResponses },
       },
     },
     async (request) => {
@@ -101,7 +101,7 @@ export const stockRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }
         tags,
         summary: 'Stock by tag: the items STOCKED in an area (area1), a location or every visible location (11 per page)',
         querystring: itemStockQuerySchema,
-        response: { 200: pageOf(itemStockRowSchema), ...errors },
+        response: { 200: pageOf(itemStockRowSchema), ...errorResponses },
       },
     },
     async (request) => {
@@ -118,7 +118,7 @@ export const stockRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }
         tags,
         summary: 'Boxes in stock: barcodes whose last reading set was in the area, location or visible locations (11 per page)',
         querystring: boxStockQuerySchema,
-        response: { 200: pageOf(boxStockRowSchema), ...errors },
+        response: { 200: pageOf(boxStockRowSchema), ...errorResponses },
       },
     },
     async (request) => {
@@ -136,7 +136,7 @@ export const stockRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }
         summary: 'Boxes in stock in an area (11 per page; codebar__icontains)',
         params: idParamSchema,
         querystring: boxStockQuerySchema.omit({ area: true, location: true }),
-        response: { 200: pageOf(boxStockRowSchema), ...errors },
+        response: { 200: pageOf(boxStockRowSchema), ...errorResponses },
       },
     },
     async (request) => {
@@ -157,7 +157,7 @@ export const stockRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }
         tags,
         summary: "A box's contents: the GTINs of its last reading set",
         params: codebarParamSchema,
-        response: { 200: contentBoxSchema, ...errors },
+        response: { 200: contentBoxSchema, ...errorResponses },
       },
     },
     async (request) => service.contentBox(currentUser(request), request.params.codebar),
@@ -171,7 +171,7 @@ export const stockRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }
         summary: 'Box tracking of an area: barcodes read there, cycles, detections and last date (11 per page)',
         params: idParamSchema,
         querystring: boxAreaSeenQuerySchema,
-        response: { 200: pageOf(boxAreaSeenSchema), ...errors },
+        response: { 200: pageOf(boxAreaSeenSchema), ...errorResponses },
       },
     },
     async (request) => {
@@ -183,7 +183,7 @@ export const stockRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }
 
   app.get(
     '/boxareaseens/:id/csv/',
-    { schema: { tags, summary: 'Box tracking of an area as CSV (streamed)', params: idParamSchema, response: errors } },
+    { schema: { tags, summary: 'Box tracking of an area as CSV (streamed)', params: idParamSchema, response: errorResponses } },
     async (request, reply) => {
       const { area, chunks } = await service.boxesSeenCsv(currentUser(request), request.params.id);
       return streamCsv(reply, {
@@ -215,7 +215,7 @@ export const stockRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }
         summary:
           'Counted stock of an area from a CSV (multipart field "file"; gtin and quantity columns). A bad row refuses the whole file (roles 1–3)',
         params: idParamSchema,
-        response: { 200: inventoryFileResultSchema, ...errors },
+        response: { 200: inventoryFileResultSchema, ...errorResponses },
       },
     },
     async (request) => {
@@ -244,7 +244,7 @@ export const stockRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }
         summary: "A GTIN's minimum stocks in the areas the user sees (location, area), with the current stock",
         params: idParamSchema,
         querystring: minimumStockQuerySchema,
-        response: { 200: z.array(minimumStockSchema), ...errors },
+        response: { 200: z.array(minimumStockSchema), ...errorResponses },
       },
     },
     async (request) => service.minimumStocksOfType(currentUser(request), request.params.id, request.query),
@@ -258,7 +258,7 @@ export const stockRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }
         tags,
         summary: 'Set the minimum stock of a GTIN in an area: 201 created, 200 replaced (roles 1–3)',
         body: minimumStockBodySchema,
-        response: { 200: minimumStockSchema, 201: minimumStockSchema, ...errors },
+        response: { 200: minimumStockSchema, 201: minimumStockSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -276,7 +276,7 @@ export const stockRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }
         summary: "Change a minimum stock's value and area (roles 1–3; 409 when that area has one for the GTIN)",
         params: idParamSchema,
         body: minimumStockUpdateBodySchema,
-        response: { 200: minimumStockSchema, 409: errorBodySchema, ...errors },
+        response: { 200: minimumStockSchema, 409: errorBodySchema, ...errorResponses },
       },
     },
     async (request) => service.updateMinimumStock(currentUser(request), request.params.id, request.body),
@@ -289,7 +289,7 @@ export const stockRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }
         tags,
         summary: 'Stock alarms: GTINs below their minimum stock (11 per page; location, area, gtin, order_by)',
         querystring: alarmQuerySchema,
-        response: { 200: pageOf(stockAlarmSchema), ...errors },
+        response: { 200: pageOf(stockAlarmSchema), ...errorResponses },
       },
     },
     async (request) => {
@@ -306,7 +306,7 @@ export const stockRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }
         tags,
         summary: 'How many stock alarms (the header bell; location, area, gtin)',
         querystring: alarmQuerySchema.omit({ limit: true, offset: true, order_by: true }),
-        response: { 200: alarmCountSchema, ...errors },
+        response: { 200: alarmCountSchema, ...errorResponses },
       },
     },
     async (request) => ({ count: await service.alarmCount(currentUser(request), request.query) }),

@@ -1,5 +1,4 @@
 import {
-  errorBodySchema,
   idParamSchema,
   pageOf,
   pagingQuerySchema,
@@ -13,11 +12,11 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, type FieldErrors, fieldError } from '../../http/errors.js';
 import { pageParams, toPage } from '../../http/paging.js';
+import { errorResponses } from '../../http/route-schemas.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../registry.js';
 import { createSupportService, SCREENSHOT_TOO_LARGE } from './support.service.js';
 
-const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 /** Reading the company's tickets is role 1's (the spec only shows the form). */
 const READ_MAX_ROLE = 1;
 const FILE_FIELDS = new Set(['image', 'screenshot']);
@@ -71,7 +70,7 @@ export const supportRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db
         tags,
         summary: `Open a support ticket (multipart: email, topic of 5 to 10 words, description, location_id?, image ≤ ${SCREENSHOT_MAX_BYTES / 1024 / 1024} MB: PNG, JPEG, GIF or WebP)`,
         consumes: ['multipart/form-data'],
-        response: { 201: supportTicketSchema, ...errors },
+        response: { 201: supportTicketSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -90,7 +89,7 @@ export const supportRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db
         tags,
         summary: "The company's support tickets, newest first (role 1)",
         querystring: pagingQuerySchema,
-        response: { 200: pageOf(supportTicketListItemSchema), ...errors },
+        response: { 200: pageOf(supportTicketListItemSchema), ...errorResponses },
       },
     },
     async (request) => {

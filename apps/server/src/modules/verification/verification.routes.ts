@@ -1,6 +1,5 @@
 import {
   boxVerificationsQuerySchema,
-  errorBodySchema,
   idParamSchema,
   itemLineQuerySchema,
   itemLineSchema,
@@ -17,11 +16,11 @@ import { currentUser } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../registry.js';
 // Registers the working-mode handlers (modes 0 and 3) with ingestion at startup.
 import './verification.engine.js';
+import { errorResponses } from '../../http/route-schemas.js';
 import { createVerificationService } from './verification.service.js';
 
 const VERIFICATIONS_PAGE = 11;
 const REPORT_PAGE = 100;
-const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 
 /** Box verifications: list per box, detail, the valid switch, per-GTIN report and EPCs. */
 export const verificationRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }) => {
@@ -36,7 +35,7 @@ export const verificationRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app,
         summary: 'Verifications of a box (destination side; side=origin or readingset_ptr__reading__type=1 for the exit side)',
         params: idParamSchema,
         querystring: boxVerificationsQuerySchema,
-        response: { 200: pageOf(verificationSchema), ...errors },
+        response: { 200: pageOf(verificationSchema), ...errorResponses },
       },
     },
     async (request) => {
@@ -55,7 +54,7 @@ export const verificationRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app,
 
   app.get(
     '/verifications/:id/',
-    { schema: { tags, params: idParamSchema, response: { 200: verificationSchema, ...errors } } },
+    { schema: { tags, params: idParamSchema, response: { 200: verificationSchema, ...errorResponses } } },
     async (request) => service.get(currentUser(request), request.params.id),
   );
 
@@ -69,7 +68,7 @@ export const verificationRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app,
         summary: 'Toggle valid; the box and order statuses are recomputed',
         params: idParamSchema,
         body: verificationUpdateBodySchema,
-        response: { 200: verificationSchema, ...errors },
+        response: { 200: verificationSchema, ...errorResponses },
       },
     },
     async (request) => service.setValid(currentUser(request), request.params.id, request.body.valid),
@@ -83,7 +82,7 @@ export const verificationRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app,
         summary: 'Per-GTIN expected vs real of a verification',
         params: idParamSchema,
         querystring: itemLineQuerySchema,
-        response: { 200: pageOf(itemLineSchema), ...errors },
+        response: { 200: pageOf(itemLineSchema), ...errorResponses },
       },
     },
     async (request) => {
@@ -102,7 +101,7 @@ export const verificationRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app,
         summary: 'EPCs of a verification (quantity 0 when the box does not expect its GTIN)',
         params: idParamSchema,
         querystring: pagingQuerySchema,
-        response: { 200: pageOf(verificationItemSchema), ...errors },
+        response: { 200: pageOf(verificationItemSchema), ...errorResponses },
       },
     },
     async (request) => {

@@ -1,0 +1,18 @@
+import { errorBodySchema } from '@rfid/contract';
+import { z } from 'zod';
+
+/** Page sizes of spec section 9 shared by the order screens: lists, boxes, lines. */
+export const LIST_PAGE = 11;
+export const BOXES_PAGE = 40;
+export const LINES_PAGE = 100;
+
+/** The error answers most routes declare. */
+export const errorResponses = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+
+const positiveId = z.coerce.number().int().positive();
+/** `/:id/` of a location or an order. */
+export const locationParams = z.object({ id: positiveId });
+/** `/:id/boxes/:boxId/` */
+export const boxParams = z.object({ id: positiveId, boxId: positiveId });
+/** `/:id/types/:itemType/` */
+export const typeParams = z.object({ id: positiveId, itemType: positiveId });
