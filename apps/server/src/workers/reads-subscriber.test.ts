@@ -20,11 +20,15 @@ const log = { warn: vi.fn(), error: vi.fn(), info: vi.fn() } as unknown as Fasti
 
 const setUp = async (stage: StreamGrouper['stage']) => {
   let handler: MqttMessageHandler | undefined;
+  const state = { isClosing: false };
+  // The subscriber uses subscribe (shared: one process of several gets each message) and isClosing.
   const bus = {
-    subscribe: async (filter: string, h: MqttMessageHandler) => {
+    subscribe: async (filter: string, h: MqttMessageHandler, options?: { shared?: boolean }) => {
       expect(filter).toBe(READS_TOPIC);
+      expect(options?.shared).toBe(true);
       handler = h;
     },
+    isClosing: () => state.isClosing,
   } as unknown as MqttBus;
   const devices = {
     byMac: async (mac: string) => (mac === '84248D000002' ? device : undefined),
@@ -34,7 +38,7 @@ const setUp = async (stage: StreamGrouper['stage']) => {
   await startReadsSubscriber({ bus, db: {} as Db, devices, grouper, log });
   const deliver = (topic: string, payload: unknown) =>
     (handler as MqttMessageHandler)(topic, Buffer.from(typeof payload === 'string' ? payload : JSON.stringify(payload)));
-  return { deliver, devices };
+  return { deliver, devices, state };
 };
 
 const zebra = { timestamp: '2026-11-20T12:00:00.000Z', data: { idHex: 'abcd', antenna: 1, peakRssi: -50 } };
@@ -69,17 +73,23 @@ describe('reads subscriber', () => {
     expect(stage).toHaveBeenCalledTimes(3);
   });
 
-  it('does not acknowledge while the database stays down', async () => {
+  it('does not acknowledge while the database stays down, and gives up only when the bus closes', async () => {
     vi.useFakeTimers();
     const stage = vi.fn(async () => {
       throw new Error('database is down');
     });
-    const { deliver } = await setUp(stage);
-    const delivered = deliver('readers/84248D000002/reads', zebra);
+    const { deliver, state } = await setUp(stage);
+    let settled = false;
+    const delivered = deliver('readers/84248D000002/reads', zebra).finally(() => {
+      settled = true;
+    });
     const outcome = expect(delivered).rejects.toThrow('database is down');
-    await vi.runAllTimersAsync();
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(settled).toBe(false);
+    expect(stage.mock.calls.length).toBeGreaterThan(20);
+    state.isClosing = true;
+    await vi.advanceTimersByTimeAsync(10_000);
     await outcome;
-    expect(stage).toHaveBeenCalledTimes(5);
     vi.useRealTimers();
   });
 });

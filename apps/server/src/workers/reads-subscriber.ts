@@ -8,20 +8,26 @@ import type { MqttBus } from '../plugins/mqtt.js';
 
 export const READS_TOPIC = 'readers/+/reads';
 
-const RETRIES = 4;
+const MAX_BACKOFF_MS = 5_000;
 
 /**
- * Runs a database write again after a transient failure (connection lost, serialization),
- * so a short outage delays the acknowledgement instead of leaving the message unacknowledged.
+ * Runs a database write again after a transient failure (connection lost, database restarting),
+ * until it commits or the bus closes: the message stays unacknowledged meanwhile, and the
+ * broker holds the messages behind it (one at a time per connection), so an outage delays
+ * the acknowledgement instead of losing the reads. A refusal (AppError) is not retried.
  */
-export const withRetry = async <T>(work: () => Promise<T>, log: FastifyBaseLogger): Promise<T> => {
+export const withRetry = async <T>(
+  work: () => Promise<T>,
+  log: FastifyBaseLogger,
+  { isStopping = () => false, baseMs = 250 }: { isStopping?: () => boolean; baseMs?: number } = {},
+): Promise<T> => {
   for (let attempt = 0; ; attempt++) {
     try {
       return await work();
     } catch (error) {
-      if (error instanceof AppError || attempt >= RETRIES) throw error;
-      log.warn({ err: error, attempt }, 'reads not stored yet; retrying');
-      await new Promise((resolve) => setTimeout(resolve, 250 * 2 ** attempt));
+      if (error instanceof AppError || isStopping()) throw error;
+      if (attempt % 10 === 0) log.warn({ err: error, attempt }, 'reads not stored yet; retrying');
+      await new Promise((resolve) => setTimeout(resolve, Math.min(MAX_BACKOFF_MS, baseMs * 2 ** attempt)));
     }
   }
 };
@@ -47,9 +53,12 @@ export const startReadsSubscriber = async ({
   grouper: StreamGrouper;
   log: FastifyBaseLogger;
 }): Promise<void> => {
-  await bus.subscribe(READS_TOPIC, async (topic, payload) => {
+  const retry = { isStopping: bus.isClosing };
+  await bus.subscribe(
+    READS_TOPIC,
+    async (topic, payload) => {
     const mac = topic.split('/')[1] ?? '';
-    const device = await devices.byMac(mac);
+    const device = await withRetry(() => devices.byMac(mac), log, retry);
     if (!device) {
       log.warn({ topic }, 'reads from an unknown reader ignored');
       return;
@@ -72,7 +81,7 @@ export const startReadsSubscriber = async ({
           return;
         }
         try {
-          await withRetry(() => ingestSet(db, device, toSetInput(parsed.set)), log);
+          await withRetry(() => ingestSet(db, device, toSetInput(parsed.set)), log, retry);
         } catch (error) {
           // A refusal (e.g. a set id another company used) will not change on redelivery.
           if (!(error instanceof AppError)) throw error;
@@ -81,13 +90,15 @@ export const startReadsSubscriber = async ({
         }
         break;
       case 'reads':
-        await withRetry(() => grouper.stage(device, parsed.reads), log);
+        await withRetry(() => grouper.stage(device, parsed.reads), log, retry);
         break;
       default: {
         const exhaustive: never = parsed;
         throw new Error(`unknown payload ${String(exhaustive)}`);
       }
     }
-    await devices.touch(device.id);
-  });
+    await devices.touch(device.id).catch(() => {});
+  },
+    { shared: true },
+  );
 };

@@ -22,16 +22,20 @@ import { seedStockDemo } from './stock-demo.js';
 export const hashPassword = (password: string): Promise<string> => hash(password);
 
 /** Loads the demo company when the database has no company yet. Returns whether it did. */
-export const seedDemoIfEmpty = async (db: Db): Promise<boolean> => {
-  const [existing] = await db.select({ n: count() }).from(companies);
-  if ((existing?.n ?? 0) > 0) return false;
-  await seedDemo(db);
-  // Stock, counted stock, minimum stocks and box sightings for the first start (not for API tests: it raises alarms).
-  await seedStockDemo(db);
-  // Last: orders that explain the stock above and a daily stock history for the dashboard.
-  await seedStatsDemo(db);
-  return true;
-};
+export const seedDemoIfEmpty = async (db: Db): Promise<boolean> =>
+  // One transaction: a process killed half way leaves no half demo (the next start seeds again).
+  db.transaction(async (tx) => {
+    // A transaction is a database handle too (nested transactions become savepoints).
+    const seedDb: Db = tx;
+    const [existing] = await seedDb.select({ n: count() }).from(companies);
+    if ((existing?.n ?? 0) > 0) return false;
+    await seedDemo(seedDb);
+    // Stock, counted stock, minimum stocks and box sightings for the first start (not for API tests: it raises alarms).
+    await seedStockDemo(seedDb);
+    // Last: orders that explain the stock above and a daily stock history for the dashboard.
+    await seedStatsDemo(seedDb);
+    return true;
+  });
 
 export const seedDemo = async (db: Db): Promise<void> => {
   const passwordHash = await hashPassword(DEMO_PASSWORD);

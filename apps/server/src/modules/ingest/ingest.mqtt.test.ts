@@ -152,3 +152,93 @@ describe.skipIf(!MQTT_URL)('MQTT reads subscriber', () => {
     expect(await eventually(sql`select count(*) n from reading_sets where id = ${set.id}`, 1)).toBe(1);
   });
 });
+
+describe.skipIf(!MQTT_URL)('MQTT reads sent while the server is down', () => {
+  let t: TestApp;
+  let publisher: MqttClient;
+  // This test's own reader and server session (client id and share group), so parallel runs do not meet.
+  const suffix = randomBytes(4).toString('hex');
+  const readerMac = randomBytes(6).toString('hex').toUpperCase();
+  const readerTopic = `readers/${readerMac}/reads`;
+  const busOptions = { clientId: `test-server-${suffix}`, shareGroup: `test-${suffix}`, sessionExpirySeconds: 120 };
+
+  const startServer = async () => {
+    const bus = await createMqttBus(MQTT_URL, busOptions);
+    const server = await buildApp({ database: t.database, bus });
+    await server.ready();
+    return {
+      async stop() {
+        await server.close();
+        await bus.close();
+      },
+    };
+  };
+  const count = async (query: ReturnType<typeof sql>) => {
+    const result = (await t.database.db.execute(query)) as unknown as { rows: { n: number | string }[] };
+    return Number(result.rows[0]?.n ?? 0);
+  };
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    const [location] = await t.database.db.select().from(locations).where(eq(locations.code, 'CD-BCN'));
+    const [area] = await t.database.db
+      .select()
+      .from(areas)
+      .where(eq(areas.locationId, location?.id as number));
+    await t.database.db.insert(devices).values({
+      companyId: location?.companyId as number,
+      locationId: location?.id as number,
+      areaId: area?.id as number,
+      serialNumber: `MQTT-DOWN-${suffix}`,
+      macAddress: readerMac,
+      deviceKeyHash: createHash('sha256').update(randomUUID()).digest('hex'),
+    });
+    publisher = await mqtt.connectAsync(MQTT_URL as string, { clientId: `test-reader-${readerMac}` });
+  });
+  afterAll(async () => {
+    await publisher?.endAsync();
+    await t?.close();
+  });
+
+  it('stores every set and stream read published while it was stopped, once it is back', async () => {
+    // First start: the broker learns the session and its (shared) subscription; then a clean stop.
+    const first = await startServer();
+    await first.stop();
+
+    const setIds = Array.from({ length: 12 }, () => randomUUID());
+    for (const [i, id] of setIds.entries()) {
+      await publisher.publishAsync(
+        readerTopic,
+        JSON.stringify({
+          id,
+          device: readerMac,
+          start_time: '2026-11-22T08:00:00Z',
+          end_time: '2026-11-22T08:00:01Z',
+          epcs: [epcOf(i, 5_000 + i), epcOf(i + 1, 6_000 + i)],
+        }),
+        { qos: 1 },
+      );
+    }
+    const events = Array.from({ length: 50 }, (_, i) => ({
+      timestamp: `2026-11-22T09:00:00.${String(i * 10).padStart(3, '0')}Z`,
+      data: { idHex: epcOf(i, 7_000 + i), antenna: 1, peakRssi: -50 },
+    }));
+    for (let i = 0; i < events.length; i += 10) {
+      await publisher.publishAsync(readerTopic, JSON.stringify(events.slice(i, i + 10)), { qos: 1 });
+    }
+
+    const second = await startServer();
+    try {
+      const deadline = Date.now() + 15_000;
+      const stored = () =>
+        count(sql`select count(*) n from traces t join reading_sets s on s.id = t.reading_set_id
+          join devices d on d.id = s.device_id where d.mac_address = ${readerMac}`);
+      while ((await stored()) < 24 + 50 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      expect(await stored()).toBe(24 + 50);
+      expect(await count(sql`select count(*) n from reading_sets where id = any(${sql.param(setIds)}::uuid[])`)).toBe(12);
+    } finally {
+      await second.stop();
+    }
+  });
+});
+

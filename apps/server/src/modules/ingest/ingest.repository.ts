@@ -3,6 +3,9 @@ import type { DbOrTx } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import { devices, readingSets } from '../../db/schema/index.js';
 
+/** First key of the advisory locks that serialise a reader's stream flushes ("strm"). */
+const STREAM_LOCK_NAMESPACE = 0x7374726d;
+
 /** What ingestion needs to know about a reader. */
 export type IngestDevice = {
   id: number;
@@ -216,8 +219,8 @@ export const createIngestRepository = (db: DbOrTx) => ({
   }): Promise<number> {
     if (reads.length === 0) return 0;
     const result = await db.execute(sql`
-      insert into reader_stream_reads (company_id, device_id, epc, read_at, antenna, rssi)
-      select ${companyId}::int, ${deviceId}::int, r.epc, r.t, coalesce(r.antenna, 0), r.rssi
+      insert into reader_stream_reads (company_id, device_id, epc, read_at, antenna, rssi, received_at)
+      select ${companyId}::int, ${deviceId}::int, r.epc, r.t, coalesce(r.antenna, 0), r.rssi, clock_timestamp()
       from unnest(
         ${sql.param(reads.map((r) => r.epc))}::text[],
         ${sql.param(reads.map((r) => r.time.toISOString()))}::timestamptz[],
@@ -261,6 +264,40 @@ export const createIngestRepository = (db: DbOrTx) => ({
       rssi: r.rssi,
       isTraced: r.traced,
     }));
+  },
+
+  /**
+   * Serialises the flushes of one reader's staged reads across processes (transaction-scoped
+   * advisory lock; the only lock taken before the set's own rows, so one order everywhere).
+   */
+  async lockStreamOf(deviceId: number): Promise<void> {
+    await db.execute(sql`select pg_advisory_xact_lock(${STREAM_LOCK_NAMESPACE}::int, ${deviceId}::int)`);
+  },
+
+  /** Deletes the staged reads a set is made of; answers how many were still there (another flush may have taken them). */
+  async takeStaged(ids: number[]): Promise<number> {
+    if (ids.length === 0) return 0;
+    const result = await db.execute(
+      sql`delete from reader_stream_reads where id = any(${sql.param(ids)}::bigint[]) returning id`,
+    );
+    return rowsOf<unknown>(result).length;
+  },
+
+  /** Milliseconds since the reader's last staged read was received (database clock); null when none is staged. */
+  async quietMs(deviceId: number): Promise<number | null> {
+    const result = await db.execute(sql`
+      select (extract(epoch from clock_timestamp() - max(received_at)) * 1000)::float8 as quiet_ms
+      from reader_stream_reads where device_id = ${deviceId}::int`);
+    const value = rowsOf<{ quiet_ms: number | string | null }>(result)[0]?.quiet_ms;
+    return value === null || value === undefined ? null : Number(value);
+  },
+
+  /** Readers with staged reads none of which arrived in the last `quietMs` (their pass is over). */
+  async quietDevicesWithStagedReads(quietMs: number): Promise<number[]> {
+    const result = await db.execute(sql`
+      select device_id from reader_stream_reads group by device_id
+      having max(received_at) < clock_timestamp() - make_interval(secs => ${quietMs / 1000}::float8)`);
+    return rowsOf<{ device_id: number }>(result).map((r) => Number(r.device_id));
   },
 
   async deleteStaged(ids: number[]): Promise<void> {

@@ -136,7 +136,7 @@ export const ingestRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db,
   app.addHook('onReady', async () => {
     // Reads staged before a restart become sets once the idle gap has passed.
     recovery = setTimeout(() => {
-      grouper.flushAll().catch((error: unknown) => app.log.error({ err: error }, 'stream recovery failed'));
+      grouper.flushAll({ force: false }).catch((error: unknown) => app.log.error({ err: error }, 'stream recovery failed'));
     }, idleGapMs());
     recovery.unref();
   });

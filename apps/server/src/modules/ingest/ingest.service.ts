@@ -68,22 +68,27 @@ export const toIngestedSetDto = (row: StoredSetRow, isCreated: boolean): Ingeste
   created: isCreated,
 });
 
+/** A stream flush found its staged reads taken (or its set stored) by another flush: nothing was written. */
+export class StaleStreamFlushError extends Error {}
+
 /**
  * Stores one reading set in one transaction (DESIGN.md section 6): the set row (its id makes a
  * resend a no-op), the items never seen before, the working-mode dispatch, one trace per read.
- * `inSameTransaction` runs last inside the transaction (the stream grouper deletes its staged
- * reads there, so a set and the removal of its staged reads commit together).
+ * `takeFirst` runs first inside the transaction (the stream grouper locks the reader's stream
+ * and deletes the staged reads the set is made of there, so a set and the removal of its staged
+ * reads commit together, or neither); with it, an existing set id is a stale flush, not a resend.
  */
 export const ingestSet = async (
   db: Db,
   device: IngestDevice,
   input: SetInput,
-  inSameTransaction?: (tx: Tx) => Promise<void>,
+  takeFirst?: (tx: Tx) => Promise<void>,
 ): Promise<IngestResult> => {
   const distinct = [...new Set(input.reads.map((r) => r.epc))].sort();
   const epcs = distinct.map(decodeForIngest);
   return db.transaction(async (tx) => {
     const repo = createIngestRepository(tx);
+    await takeFirst?.(tx);
     const inserted = await repo.insertSet({
       id: input.id,
       companyId: device.companyId,
@@ -98,12 +103,12 @@ export const ingestSet = async (
       epcCount: distinct.length,
     });
     if (!inserted) {
+      if (takeFirst) throw new StaleStreamFlushError(`stream set ${input.id} exists`);
       const stored = await repo.setById(input.id);
       // A UUID of another company's set is not disclosed; it is a conflict for this reader.
       if (!stored || stored.companyId !== device.companyId) {
         throw new AppError('CONFLICT', { message: 'This reading set id is already used.' });
       }
-      await inSameTransaction?.(tx);
       return { set: stored, isCreated: false };
     }
     const items =
@@ -159,7 +164,6 @@ export const ingestSet = async (
         ),
       });
     }
-    await inSameTransaction?.(tx);
     return { set: claim ? { ...inserted, claimedBy: claim } : inserted, isCreated: true };
   });
 };

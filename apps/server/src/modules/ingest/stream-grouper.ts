@@ -2,18 +2,31 @@ import { MAX_SET_EPCS } from '@rfid/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { createIngestRepository, type IngestDevice, type SetRead } from './ingest.repository.js';
-import { type DeviceDirectory, deterministicUuid, ingestSet } from './ingest.service.js';
+import { type DeviceDirectory, deterministicUuid, ingestSet, StaleStreamFlushError } from './ingest.service.js';
 import { groupByIdleGap } from './stream.js';
 
 const FLUSH_BATCH = 50_000;
+/** A flush that lost a race with another process's starts again from what is staged; a few times at most. */
+const STALE_RETRIES = 20;
+/** How often every process looks for readers whose staged reads nobody is flushing (their process died). */
+const DEFAULT_SWEEP_MS = 5_000;
+
+export type FlushOptions = {
+  /**
+   * true: every staged read becomes a set now (an explicit flush, tests). false: the reader's
+   * last pass stays staged while it is still arriving, i.e. while its newest staged read was
+   * received less than the idle gap ago (database clock) — maybe by another process.
+   */
+  force?: boolean;
+};
 
 export type StreamGrouper = {
   /** Commits the reads (staged) and schedules the set; resolves once they are durable. */
   stage: (device: IngestDevice, reads: SetRead[]) => Promise<{ accepted: number; duplicates: number }>;
-  /** Turns every staged read of a device into reading sets now. */
-  flush: (deviceId: number) => Promise<number>;
+  /** Turns the staged reads of a device into reading sets (all of them unless `force: false`). */
+  flush: (deviceId: number, options?: FlushOptions) => Promise<number>;
   /** Flushes every device with staged reads (start-up recovery, shutdown). */
-  flushAll: () => Promise<number>;
+  flushAll: (options?: FlushOptions) => Promise<number>;
   close: () => Promise<void>;
 };
 
@@ -21,22 +34,30 @@ export type StreamGrouper = {
  * Groups single reads streamed by portal readers into reading sets by an idle gap. Reads are
  * committed to reader_stream_reads before they are acknowledged; when a reader has been
  * silent for `gapMs` its staged reads are grouped by their own timestamps (gap > gapMs starts a
- * new set) and each group is stored as a reading set whose id derives from the reader, the
- * first read's time and EPC. Set and removal of its staged reads commit together, so a crash
- * loses nothing and stores nothing twice; a read redelivered after its set was stored is
- * recognised by its trace and dropped.
+ * new set) and each group is stored as a reading set.
+ *
+ * Nothing in process memory decides what is stored, so any number of processes may stage and
+ * flush the same reader: each set's transaction first takes the reader's advisory lock, then
+ * deletes exactly the staged reads it is made of; if any of them is gone (another process
+ * stored it meanwhile) the transaction is rolled back and the flush starts again from what is
+ * staged. A set and the removal of its staged reads commit together, so a crash loses nothing
+ * and stores nothing twice; a read redelivered after its set was stored is recognised by its
+ * trace and dropped. Timers are only a hint: every process also sweeps the readers whose
+ * staged reads have been quiet for the gap (those of a process that died).
  */
 export const createStreamGrouper = ({
   db,
   devices,
   gapMs,
   maxEpcs = MAX_SET_EPCS,
+  sweepMs = DEFAULT_SWEEP_MS,
   log,
 }: {
   db: Db;
   devices: DeviceDirectory;
   gapMs: number;
   maxEpcs?: number;
+  sweepMs?: number;
   log: FastifyBaseLogger;
 }): StreamGrouper => {
   const repo = createIngestRepository(db);
@@ -45,14 +66,15 @@ export const createStreamGrouper = ({
   const chains = new Map<number, Promise<unknown>>();
   let isClosed = false;
 
-  /** One flush at a time per reader. */
+  /** One flush at a time per reader in this process (other processes are kept out by the database lock). */
   const serialize = <T>(deviceId: number, work: () => Promise<T>): Promise<T> => {
     const previous = chains.get(deviceId) ?? Promise.resolve();
     const next = previous.then(work, work);
-    chains.set(
-      deviceId,
-      next.catch(() => {}),
-    );
+    const settled = next.catch(() => {});
+    chains.set(deviceId, settled);
+    void settled.then(() => {
+      if (chains.get(deviceId) === settled) chains.delete(deviceId);
+    });
     return next;
   };
 
@@ -61,18 +83,28 @@ export const createStreamGrouper = ({
     clearTimeout(timers.get(deviceId));
     const timer = setTimeout(() => {
       timers.delete(deviceId);
-      flush(deviceId).catch((error: unknown) => {
-        log.error({ err: error, deviceId }, 'stream flush failed; retrying');
-        schedule(deviceId, Math.max(gapMs, 5_000));
-      });
+      flush(deviceId, { force: false })
+        .then(async () => {
+          // Still arriving (here or in another process): look again after another gap.
+          const quiet = await repo.quietMs(deviceId);
+          if (quiet !== null) schedule(deviceId, Math.max(50, gapMs - quiet + 10));
+        })
+        .catch((error: unknown) => {
+          log.error({ err: error, deviceId }, 'stream flush failed; retrying');
+          schedule(deviceId, Math.max(gapMs, 5_000));
+        });
     }, delay);
     timer.unref();
     timers.set(deviceId, timer);
   };
 
-  const flushOnce = async (deviceId: number, { keepTail }: { keepTail: boolean }): Promise<number> => {
+  /** One pass over the staged reads; throws StaleStreamFlushError when another flush took some of them. */
+  const flushPass = async (
+    deviceId: number,
+    keepTail: 'always' | 'if-arriving' | 'never',
+    onStored: () => void,
+  ): Promise<void> => {
     const device = await devices.byId(deviceId);
-    let stored = 0;
     for (;;) {
       const rows = await repo.stagedReads(deviceId, FLUSH_BATCH);
       if (rows.length === 0) break;
@@ -88,7 +120,8 @@ export const createStreamGrouper = ({
       );
       const hasMore = rows.length === FLUSH_BATCH;
       // While the reader still streams, its last group may still grow: leave it staged.
-      if (keepTail && groups.length > 0) groups.pop();
+      const isArriving = keepTail === 'if-arriving' && !hasMore && ((await repo.quietMs(deviceId)) ?? gapMs) < gapMs;
+      if ((keepTail === 'always' || isArriving) && groups.length > 0) groups.pop();
       if (groups.length === 0) {
         await repo.deleteStaged(traced);
         break;
@@ -102,31 +135,62 @@ export const createStreamGrouper = ({
           db,
           device,
           {
-            id: deterministicUuid(`stream:${device.id}:${first.time.toISOString()}:${first.epc}`),
+            // Named by its first staged row (unique for ever): a regrouping after a lost race or a crash cannot collide.
+            id: deterministicUuid(`stream:${device.id}:${first.id}`),
             startTime: first.time,
             endTime: last.time,
             codebar: null,
             reads: group.map(({ epc, time, antenna, rssi }) => ({ epc, time, antenna, rssi })),
           },
-          (tx) => createIngestRepository(tx).deleteStaged(ids),
+          async (tx) => {
+            const txRepo = createIngestRepository(tx);
+            await txRepo.lockStreamOf(device.id);
+            const taken = await txRepo.takeStaged(ids);
+            if (taken !== ids.length) throw new StaleStreamFlushError(`${ids.length - taken} staged reads already taken`);
+          },
         );
-        stored += 1;
+        onStored();
       }
-      if (!hasMore || keepTail) break;
+      if (!hasMore || keepTail === 'always') break;
     }
-    return stored;
   };
 
-  const flush = (deviceId: number): Promise<number> => {
-    stagedSinceFlush.set(deviceId, 0);
-    return serialize(deviceId, () => flushOnce(deviceId, { keepTail: false }));
-  };
-
-  const flushAll = async (): Promise<number> => {
+  const flushOnce = async (deviceId: number, keepTail: 'always' | 'if-arriving' | 'never'): Promise<number> => {
     let stored = 0;
-    for (const deviceId of await repo.devicesWithStagedReads()) stored += await flush(deviceId);
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await flushPass(deviceId, keepTail, () => {
+          stored += 1;
+        });
+        return stored;
+      } catch (error) {
+        if (!(error instanceof StaleStreamFlushError) || attempt >= STALE_RETRIES) throw error;
+        // Another process stored some of these reads: start again from what is still staged.
+      }
+    }
+  };
+
+  const flush = (deviceId: number, { force = true }: FlushOptions = {}): Promise<number> => {
+    stagedSinceFlush.set(deviceId, 0);
+    return serialize(deviceId, () => flushOnce(deviceId, force ? 'never' : 'if-arriving'));
+  };
+
+  const flushAll = async (options: FlushOptions = {}): Promise<number> => {
+    let stored = 0;
+    for (const deviceId of await repo.devicesWithStagedReads()) stored += await flush(deviceId, options);
     return stored;
   };
+
+  const sweep = async () => {
+    for (const deviceId of await repo.quietDevicesWithStagedReads(gapMs)) {
+      if (isClosed) return;
+      if (!timers.has(deviceId) && !chains.has(deviceId)) await flush(deviceId, { force: false });
+    }
+  };
+  const sweeper = setInterval(() => {
+    sweep().catch((error: unknown) => log.warn({ err: error }, 'stream sweep failed'));
+  }, sweepMs);
+  sweeper.unref();
 
   return {
     async stage(device, reads) {
@@ -136,7 +200,7 @@ export const createStreamGrouper = ({
       if (pending >= maxEpcs) {
         // A reader that never pauses: store its finished groups now, keep the open one.
         stagedSinceFlush.set(device.id, 0);
-        serialize(device.id, () => flushOnce(device.id, { keepTail: true })).catch((error: unknown) =>
+        serialize(device.id, () => flushOnce(device.id, 'always')).catch((error: unknown) =>
           log.error({ err: error, deviceId: device.id }, 'stream flush failed'),
         );
       }
@@ -147,10 +211,13 @@ export const createStreamGrouper = ({
     flushAll,
     async close() {
       isClosed = true;
+      clearInterval(sweeper);
       for (const timer of timers.values()) clearTimeout(timer);
       timers.clear();
       await Promise.allSettled([...chains.values()]);
-      await flushAll();
+      // Passes that are over become sets now; one still arriving (maybe through another
+      // process) stays staged for that process or the next start.
+      await flushAll({ force: false });
     },
   };
 };

@@ -19,6 +19,8 @@ const fakeBus = () => {
     subscribe: async (filter, handler) => {
       handlers.push({ filter, handler });
     },
+    start: async () => {},
+    isClosing: () => false,
     close: async () => {},
   };
   const deliver = async (topic: string, message: unknown) => {

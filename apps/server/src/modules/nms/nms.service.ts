@@ -217,7 +217,7 @@ export const createNmsService = ({ repo, bus, log }: { repo: NmsRepository; bus:
         } catch (error) {
           log.warn({ err: error, topic }, 'reader status not recorded');
         }
-      });
+      }, { shared: true });
     },
   };
 };
