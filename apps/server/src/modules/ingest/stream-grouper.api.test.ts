@@ -60,4 +60,57 @@ describe('stream grouper on the database', () => {
     expect(await scalar(sql`select count(*) n from reader_stream_reads`)).toBe(0);
     await grouper.close();
   });
+
+  it('stores a replay of buffered reads exactly once, beside the demo sets of the same reader (the ingest bench check)', async () => {
+    // The demo already holds sets of this reader: only the replay's own tags are counted.
+    const demoReads = await scalar(
+      sql`select count(*) n from traces t join reading_sets s on s.id = t.reading_set_id where s.device_id = ${device.id}`,
+    );
+    expect(demoReads).toBeGreaterThan(0);
+    const grouper = grouperWith(500); // small sets: the "reader that never pauses" flush runs many times
+    const reads: ReturnType<typeof read>[] = [];
+    for (let pass = 0; pass < 12; pass++) {
+      for (let tag = 0; tag < 60; tag++) {
+        for (const antenna of [1, 2]) {
+          reads.push({ epc: `E2801170${String(pass * 100 + tag).padStart(16, '0')}`, time: at(1_000 + pass * 30 + tag * 0.05), antenna, rssi: -60 });
+        }
+      }
+    }
+    for (let i = 0; i < reads.length; i += 100) await grouper.stage(device, reads.slice(i, i + 100));
+    await grouper.flush(device.id);
+    const mine = sql`from traces where epc like 'E2801170%'`;
+    expect(await scalar(sql`select count(*) n ${mine}`)).toBe(reads.length);
+    expect(await scalar(sql`select count(distinct (epc, read_at, antenna)) n ${mine}`)).toBe(reads.length);
+    expect(await scalar(sql`select count(distinct reading_set_id) n ${mine}`)).toBe(12);
+    expect(await scalar(sql`select count(*) n from reader_stream_reads where device_id = ${device.id}`)).toBe(0);
+    await grouper.close();
+  });
+
+  it('stores each read once when two processes stage and flush the same reader at the same time', async () => {
+    // Two groupers stand for two server processes (on PostgreSQL they use separate connections).
+    const one = grouperWith(300);
+    const two = grouperWith(300);
+    const reads = Array.from({ length: 1_200 }, (_, i) => ({
+      epc: `E2801171${String(i % 400).padStart(16, '0')}`,
+      time: at(5_000 + Math.floor(i / 400) * 60 + (i % 400) * 0.01),
+      antenna: 1 + Math.floor(i / 400),
+      rssi: -55,
+    }));
+    const batches = [];
+    for (let i = 0; i < reads.length; i += 50) batches.push(reads.slice(i, i + 50));
+    // The same reader's requests spread over both, with flushes racing each other.
+    await Promise.all(
+      batches.map(async (batch, i) => {
+        const grouper = i % 2 === 0 ? one : two;
+        await grouper.stage(device, batch);
+        if (i % 5 === 0) await grouper.flush(device.id, { force: false });
+      }),
+    );
+    await Promise.all([one.flush(device.id), two.flush(device.id)]);
+    const mine = sql`from traces where epc like 'E2801171%'`;
+    expect(await scalar(sql`select count(*) n ${mine}`)).toBe(reads.length);
+    expect(await scalar(sql`select count(distinct (epc, read_at, antenna)) n ${mine}`)).toBe(reads.length);
+    expect(await scalar(sql`select count(*) n from reader_stream_reads where device_id = ${device.id}`)).toBe(0);
+    await Promise.all([one.close(), two.close()]);
+  });
 });

@@ -1,0 +1,181 @@
+import { randomBytes } from 'node:crypto';
+import net from 'node:net';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.js';
+import { type Database, openDatabase } from './client.js';
+import { seedDemoIfEmpty } from './seed/seed.js';
+
+/** What several server processes share: only on PostgreSQL (PGlite serves one process, see folder-lock). */
+const serverUrl = process.env.TEST_DATABASE_URL;
+
+const createDatabase = async (): Promise<{ url: string; drop: () => Promise<void> }> => {
+  const name = `rfid_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl as string);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+};
+
+/** A TCP proxy in front of PostgreSQL that the test can cut (the database "goes away") and bring back. */
+const cuttableProxy = async (target: URL) => {
+  const sockets = new Set<net.Socket>();
+  let server: net.Server | undefined;
+  let port = 0;
+  const open = () =>
+    new Promise<void>((resolve) => {
+      server = net.createServer((client) => {
+        const upstream = net.connect(Number(target.port || 5432), target.hostname);
+        for (const socket of [client, upstream]) {
+          sockets.add(socket);
+          socket.on('close', () => sockets.delete(socket));
+          socket.on('error', () => {
+            client.destroy();
+            upstream.destroy();
+          });
+        }
+        client.pipe(upstream).pipe(client);
+      });
+      server.listen(port, '127.0.0.1', () => {
+        port = (server?.address() as net.AddressInfo).port;
+        resolve();
+      });
+    });
+  await open();
+  return {
+    url: (database: string) => {
+      const url = new URL(database);
+      url.host = `127.0.0.1:${port}`;
+      return url.toString();
+    },
+    cut: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server?.close(() => resolve());
+      }),
+    restore: open,
+  };
+};
+
+describe.skipIf(!serverUrl)('several processes on one PostgreSQL database', () => {
+  it('migrates and seeds once when three processes start together on an empty database', async () => {
+    const { url, drop } = await createDatabase();
+    const databases: Database[] = [];
+    try {
+      for (let i = 0; i < 3; i++) databases.push(await openDatabase({ databaseUrl: url }));
+      const seeded = await Promise.all(
+        databases.map((database) =>
+          database.withStartupLock(async () => {
+            await database.migrate();
+            return seedDemoIfEmpty(database.db);
+          }),
+        ),
+      );
+      expect(seeded.filter(Boolean)).toHaveLength(1);
+      const first = databases[0] as Database;
+      const count = async (table: string) => {
+        const result = (await first.db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as {
+          rows: { n: number }[];
+        };
+        return result.rows[0]?.n;
+      };
+      expect(await count('companies')).toBe(1);
+      expect(await count('devices')).toBe(6);
+    } finally {
+      await Promise.all(databases.map((database) => database.close()));
+      await drop();
+    }
+  });
+
+  it('runs a transaction again when it deadlocks with another one', async () => {
+    const { url, drop } = await createDatabase();
+    const database = await openDatabase({ databaseUrl: url });
+    try {
+      await database.db.execute(sql`create table pair (id int primary key, n int not null)`);
+      await database.db.execute(sql`insert into pair values (1, 0), (2, 0)`);
+      let attempts = 0;
+      // Each locks one row, waits until the other has locked its own, then wants the other's: a deadlock.
+      let locked = 0;
+      const bothLocked = async () => {
+        locked += 1;
+        const deadline = Date.now() + 5_000;
+        while (locked < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+      };
+      const transfer = (first: number, second: number) =>
+        database.db.transaction(async (tx) => {
+          attempts += 1;
+          await tx.execute(sql`update pair set n = n + 1 where id = ${first}`);
+          await bothLocked();
+          await tx.execute(sql`update pair set n = n + 1 where id = ${second}`);
+        });
+      await Promise.all([transfer(1, 2), transfer(2, 1)]);
+      expect(attempts).toBe(3); // one of them was chosen as the victim and ran again
+      const result = (await database.db.execute(sql`select sum(n)::int as n from pair`)) as unknown as {
+        rows: { n: number }[];
+      };
+      expect(result.rows[0]?.n).toBe(4);
+    } finally {
+      await database.close();
+      await drop();
+    }
+  });
+
+  describe('the database goes away under the server and comes back', () => {
+    let drop: () => Promise<void>;
+    let database: Database;
+    let proxy: Awaited<ReturnType<typeof cuttableProxy>>;
+    let app: Awaited<ReturnType<typeof buildApp>>;
+    const connectionErrors: Error[] = [];
+
+    beforeAll(async () => {
+      const created = await createDatabase();
+      drop = created.drop;
+      proxy = await cuttableProxy(new URL(created.url));
+      database = await openDatabase({ databaseUrl: proxy.url(created.url), onError: (e) => connectionErrors.push(e) });
+      await database.migrate();
+      app = await buildApp({ database });
+      await app.ready();
+    });
+    afterAll(async () => {
+      await app?.close();
+      await database?.close();
+      await drop?.();
+    });
+
+    it('answers 503 while it is away (the process stays up) and 200 again once it is back', async () => {
+      expect((await app.inject({ url: '/api/health' })).statusCode).toBe(200);
+      // Connections in use and idle ones are cut at once, as a restart or a failover does.
+      const longQuery = database.db.execute(sql`select pg_sleep(3)`).then(
+        () => 'finished',
+        (error: Error) => error.message,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await proxy.cut();
+      expect(await longQuery).not.toBe('finished');
+      const away = await app.inject({ url: '/api/health' });
+      expect(away.statusCode).toBe(503);
+      expect(away.headers['retry-after']).toBe('5');
+      expect(away.json().message).toMatch(/database is not available/);
+      await proxy.restore();
+      const deadline = Date.now() + 15_000;
+      let status = 0;
+      while (status !== 200 && Date.now() < deadline) {
+        status = (await app.inject({ url: '/api/health' })).statusCode;
+        if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(status).toBe(200);
+    });
+  });
+});
