@@ -55,7 +55,12 @@ export type DatabaseOptions = {
   onError?: (error: Error) => void;
 };
 
-export const openDatabase = async ({ databaseUrl, dataDir, inMemory, onError = () => {} }: DatabaseOptions): Promise<Database> => {
+export const openDatabase = async ({
+  databaseUrl,
+  dataDir,
+  inMemory,
+  onError = () => {},
+}: DatabaseOptions): Promise<Database> => {
   if (databaseUrl) {
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 5_000 });
     // A connection can be cut by the server (restart, failover, pg_terminate_backend). pg emits

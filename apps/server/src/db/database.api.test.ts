@@ -36,7 +36,7 @@ const cuttableProxy = async (target: URL) => {
   let port = 0;
   const open = () =>
     new Promise<void>((resolve) => {
-      server = net.createServer((client) => {
+      const listener = net.createServer((client) => {
         const upstream = net.connect(Number(target.port || 5432), target.hostname);
         for (const socket of [client, upstream]) {
           sockets.add(socket);
@@ -48,8 +48,9 @@ const cuttableProxy = async (target: URL) => {
         }
         client.pipe(upstream).pipe(client);
       });
-      server.listen(port, '127.0.0.1', () => {
-        port = (server?.address() as net.AddressInfo).port;
+      server = listener;
+      listener.listen(port, '127.0.0.1', () => {
+        port = (listener.address() as net.AddressInfo).port;
         resolve();
       });
     });

@@ -15,9 +15,9 @@ describe('database errors', () => {
   it('tells a database that is away from a bad query', () => {
     expect(isDatabaseUnavailableError(wrapped('57P01', 'terminating connection due to administrator command'))).toBe(true);
     expect(isDatabaseUnavailableError(wrapped('08006'))).toBe(true);
-    expect(isDatabaseUnavailableError(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5'), { code: 'ECONNREFUSED' }))).toBe(
-      true,
-    );
+    expect(
+      isDatabaseUnavailableError(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5'), { code: 'ECONNREFUSED' })),
+    ).toBe(true);
     expect(isDatabaseUnavailableError(new Error('Connection terminated unexpectedly'))).toBe(true);
     expect(isDatabaseUnavailableError(wrapped('23505', 'duplicate key'))).toBe(false);
     expect(isDatabaseUnavailableError(wrapped('42P01', 'relation does not exist'))).toBe(false);

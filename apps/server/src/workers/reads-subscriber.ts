@@ -57,48 +57,48 @@ export const startReadsSubscriber = async ({
   await bus.subscribe(
     READS_TOPIC,
     async (topic, payload) => {
-    const mac = topic.split('/')[1] ?? '';
-    const device = await withRetry(() => devices.byMac(mac), log, retry);
-    if (!device) {
-      log.warn({ topic }, 'reads from an unknown reader ignored');
-      return;
-    }
-    let json: unknown;
-    try {
-      json = JSON.parse(payload.toString('utf8'));
-    } catch {
-      log.warn({ topic }, 'reads message is not JSON; ignored');
-      return;
-    }
-    const parsed = parseReaderPayload(json);
-    switch (parsed.kind) {
-      case 'invalid':
-        log.warn({ topic, reason: parsed.reason }, 'malformed reads message ignored');
+      const mac = topic.split('/')[1] ?? '';
+      const device = await withRetry(() => devices.byMac(mac), log, retry);
+      if (!device) {
+        log.warn({ topic }, 'reads from an unknown reader ignored');
         return;
-      case 'set':
-        if (!isSameDevice(device, parsed.set.device)) {
-          log.warn({ topic, device: parsed.set.device }, 'reading set names another reader; ignored');
-          return;
-        }
-        try {
-          await withRetry(() => ingestSet(db, device, toSetInput(parsed.set)), log, retry);
-        } catch (error) {
-          // A refusal (e.g. a set id another company used) will not change on redelivery.
-          if (!(error instanceof AppError)) throw error;
-          log.warn({ topic, reason: error.message }, 'reading set refused');
-          return;
-        }
-        break;
-      case 'reads':
-        await withRetry(() => grouper.stage(device, parsed.reads), log, retry);
-        break;
-      default: {
-        const exhaustive: never = parsed;
-        throw new Error(`unknown payload ${String(exhaustive)}`);
       }
-    }
-    await devices.touch(device.id).catch(() => {});
-  },
+      let json: unknown;
+      try {
+        json = JSON.parse(payload.toString('utf8'));
+      } catch {
+        log.warn({ topic }, 'reads message is not JSON; ignored');
+        return;
+      }
+      const parsed = parseReaderPayload(json);
+      switch (parsed.kind) {
+        case 'invalid':
+          log.warn({ topic, reason: parsed.reason }, 'malformed reads message ignored');
+          return;
+        case 'set':
+          if (!isSameDevice(device, parsed.set.device)) {
+            log.warn({ topic, device: parsed.set.device }, 'reading set names another reader; ignored');
+            return;
+          }
+          try {
+            await withRetry(() => ingestSet(db, device, toSetInput(parsed.set)), log, retry);
+          } catch (error) {
+            // A refusal (e.g. a set id another company used) will not change on redelivery.
+            if (!(error instanceof AppError)) throw error;
+            log.warn({ topic, reason: error.message }, 'reading set refused');
+            return;
+          }
+          break;
+        case 'reads':
+          await withRetry(() => grouper.stage(device, parsed.reads), log, retry);
+          break;
+        default: {
+          const exhaustive: never = parsed;
+          throw new Error(`unknown payload ${String(exhaustive)}`);
+        }
+      }
+      await devices.touch(device.id).catch(() => {});
+    },
     { shared: true },
   );
 };

@@ -241,4 +241,3 @@ describe.skipIf(!MQTT_URL)('MQTT reads sent while the server is down', () => {
     }
   });
 });
-

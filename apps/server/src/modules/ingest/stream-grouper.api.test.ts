@@ -72,7 +72,12 @@ describe('stream grouper on the database', () => {
     for (let pass = 0; pass < 12; pass++) {
       for (let tag = 0; tag < 60; tag++) {
         for (const antenna of [1, 2]) {
-          reads.push({ epc: `E2801170${String(pass * 100 + tag).padStart(16, '0')}`, time: at(1_000 + pass * 30 + tag * 0.05), antenna, rssi: -60 });
+          reads.push({
+            epc: `E2801170${String(pass * 100 + tag).padStart(16, '0')}`,
+            time: at(1_000 + pass * 30 + tag * 0.05),
+            antenna,
+            rssi: -60,
+          });
         }
       }
     }

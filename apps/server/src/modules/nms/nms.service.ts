@@ -178,46 +178,50 @@ export const createNmsService = ({ repo, bus, log }: { repo: NmsRepository; bus:
      * its start or stop again (so a command missed while the reader was OFF still lands).
      */
     async listen(): Promise<void> {
-      await bus.subscribe(READER_STATUS_FILTER, async (topic, payload) => {
-        try {
-          const macPart = topic.split('/')[1] ?? '';
-          if (!isValidMac(macPart)) return;
-          const mac = normalizeMac(macPart);
-          const device = await repo.deviceByMac(mac);
-          if (!device) return;
-          let json: unknown = {};
+      await bus.subscribe(
+        READER_STATUS_FILTER,
+        async (topic, payload) => {
           try {
-            json = payload.length ? JSON.parse(payload.toString('utf8')) : {};
-          } catch {
-            json = {};
-          }
-          const parsed = readerStatusSchema.safeParse(json);
-          const status = parsed.success ? parsed.data : {};
-          await repo.touch(device.id, new Date(), status.firmware_version);
-          if (!status.applications) return;
-          const apps = await repo.saveReported(
-            device.id,
-            status.applications.map((a) => ({
-              application: a.application,
-              running: a.running,
-              version: a.version,
-              versionName: a.version_name,
-            })),
-          );
-          const reported = new Set(status.applications.map((a) => a.application));
-          for (const app of apps) {
-            if (!reported.has(app.application) || app.running === app.desiredRunning) continue;
-            if (!bus.isConnected()) break;
-            await bus.publish(
-              readerCommandsTopic(mac),
-              { command: app.desiredRunning ? 'start' : 'stop', application: app.application, request_id: requestId() },
-              { qos: 1 },
+            const macPart = topic.split('/')[1] ?? '';
+            if (!isValidMac(macPart)) return;
+            const mac = normalizeMac(macPart);
+            const device = await repo.deviceByMac(mac);
+            if (!device) return;
+            let json: unknown = {};
+            try {
+              json = payload.length ? JSON.parse(payload.toString('utf8')) : {};
+            } catch {
+              json = {};
+            }
+            const parsed = readerStatusSchema.safeParse(json);
+            const status = parsed.success ? parsed.data : {};
+            await repo.touch(device.id, new Date(), status.firmware_version);
+            if (!status.applications) return;
+            const apps = await repo.saveReported(
+              device.id,
+              status.applications.map((a) => ({
+                application: a.application,
+                running: a.running,
+                version: a.version,
+                versionName: a.version_name,
+              })),
             );
+            const reported = new Set(status.applications.map((a) => a.application));
+            for (const app of apps) {
+              if (!reported.has(app.application) || app.running === app.desiredRunning) continue;
+              if (!bus.isConnected()) break;
+              await bus.publish(
+                readerCommandsTopic(mac),
+                { command: app.desiredRunning ? 'start' : 'stop', application: app.application, request_id: requestId() },
+                { qos: 1 },
+              );
+            }
+          } catch (error) {
+            log.warn({ err: error, topic }, 'reader status not recorded');
           }
-        } catch (error) {
-          log.warn({ err: error, topic }, 'reader status not recorded');
-        }
-      }, { shared: true });
+        },
+        { shared: true },
+      );
     },
   };
 };
