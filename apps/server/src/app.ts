@@ -13,10 +13,13 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Database } from './db/client.js';
+import { isDatabaseUnavailableError } from './db/errors.js';
 import { AppError, type FieldErrors } from './http/errors.js';
 import { registerModules } from './modules/registry.js';
 import { authPlugin } from './plugins/auth.js';
 import { createMqttBus, type MqttBus } from './plugins/mqtt.js';
+import { createJobRunner } from './workers/job-runner.js';
+import { registerStockSnapshotJobs } from './workers/stock-snapshot.js';
 
 export type AppOptions = {
   database: Database;
@@ -24,6 +27,8 @@ export type AppOptions = {
   bus?: MqttBus;
   logger?: boolean | { level: string };
   webDist?: string;
+  /** Runs the daily stock snapshot jobs (the server does; API tests build apps without them). */
+  stockSnapshots?: boolean;
 };
 
 /** Turns Fastify/Zod validation output into the API's `{message, errors}` shape. */
@@ -47,7 +52,13 @@ const validationBody = (
   };
 };
 
-export const buildApp = async ({ database, bus, logger = false, webDist }: AppOptions): Promise<FastifyInstance> => {
+export const buildApp = async ({
+  database,
+  bus,
+  logger = false,
+  webDist,
+  stockSnapshots = false,
+}: AppOptions): Promise<FastifyInstance> => {
   const app = Fastify({ logger, trustProxy: true, bodyLimit: 20 * 1024 * 1024 }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -58,6 +69,14 @@ export const buildApp = async ({ database, bus, logger = false, webDist }: AppOp
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.status(400).send(validationBody(error.validation, error.validationContext));
+    }
+    if (isDatabaseUnavailableError(error)) {
+      // The database is away (restart, failover, connections cut): nothing was done; try again.
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send({ message: 'The database is not available right now; nothing was changed. Try again in a few seconds.' });
     }
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (isResponseSerializationError(error) || status >= 500) {
@@ -92,7 +111,17 @@ export const buildApp = async ({ database, bus, logger = false, webDist }: AppOp
     return { status: 'ok', database: database.kind };
   });
 
-  await registerModules(app, { db: database.db, database, bus: bus ?? (await createMqttBus(undefined)) });
+  const readersBus = bus ?? (await createMqttBus(undefined));
+  // The process's one job runner: modules register their kinds; it polls once the app is ready and stops on close.
+  const jobs = createJobRunner({ db: database.db, log: app.log });
+  await registerModules(app, { db: database.db, database, bus: readersBus, jobs });
+  if (stockSnapshots) registerStockSnapshotJobs({ jobs, db: database.db, log: app.log });
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', async () => jobs.stop());
+  // The broker connection opens once every module has registered its handlers (queued reads arrive at once).
+  app.addHook('onReady', async () => {
+    await readersBus.start();
+  });
 
   if (webDist && existsSync(webDist)) {
     await app.register(fastifyStatic, { root: webDist, wildcard: false, index: 'index.html' });

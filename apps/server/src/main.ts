@@ -1,24 +1,42 @@
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
+import { FolderLockedError } from './db/folder-lock.js';
 import { seedDemoIfEmpty } from './db/seed/seed.js';
 import { createMqttBus } from './plugins/mqtt.js';
-import { startStockSnapshotWorker } from './workers/stock-snapshot.js';
 
 const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-await database.migrate();
-if (config.seedDemo) {
-  const seeded = await seedDemoIfEmpty(database.db);
-  if (seeded) console.log('Demo data loaded. Sign in as admin@demo.local / demo1234');
+// A stray rejection is logged, not a reason to stop serving (the work it belonged to is retried by its owner).
+process.on('unhandledRejection', (reason) => console.error('unhandled rejection:', reason));
+let database: Awaited<ReturnType<typeof openDatabase>>;
+try {
+  database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    onError: (error) => console.warn(`database connection lost: ${error.message}`),
+  });
+} catch (error) {
+  if (!(error instanceof FolderLockedError)) throw error;
+  console.error(error.message);
+  process.exit(1);
 }
-const bus = await createMqttBus(config.mqttUrl, { clientId: config.mqttClientId });
-const app = await buildApp({ database, bus, logger: { level: config.logLevel }, webDist: config.webDist });
-const stockSnapshots = startStockSnapshotWorker({ db: database.db, log: app.log });
+// Processes started together on an empty database migrate and seed once, one after the other.
+await database.withStartupLock(async () => {
+  await database.migrate();
+  if (config.seedDemo) {
+    const seeded = await seedDemoIfEmpty(database.db);
+    if (seeded) console.log('Demo data loaded. Sign in as admin@demo.local / demo1234');
+  }
+});
+const bus = await createMqttBus(config.mqttUrl, {
+  clientId: config.mqttClientId,
+  shareGroup: config.mqttShareGroup,
+  onError: (error) => console.warn(`MQTT: ${error instanceof Error ? error.message : String(error)}`),
+});
+const app = await buildApp({ database, bus, logger: { level: config.logLevel }, webDist: config.webDist, stockSnapshots: true });
 
 const shutdown = async (signal: string) => {
   app.log.info(`${signal}: shutting down`);
-  stockSnapshots.stop();
   await app.close();
   await bus.close();
   await database.close();

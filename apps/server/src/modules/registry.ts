@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client.js';
 import type { MqttBus } from '../plugins/mqtt.js';
+import type { JobRunner } from '../workers/job-runner.js';
 import { adminRoutes } from './admin/admin.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { catalogRoutes } from './catalog/catalog.routes.js';
@@ -20,7 +21,8 @@ import { supportRoutes } from './support/support.routes.js';
 import { trackingRoutes } from './tracking/tracking.routes.js';
 import { verificationRoutes } from './verification/verification.routes.js';
 
-export type ModuleDeps = { db: Database['db']; database: Database; bus: MqttBus };
+/** `jobs`: the process's one job runner (workers/job-runner.ts): modules register their kinds and queue jobs on it. */
+export type ModuleDeps = { db: Database['db']; database: Database; bus: MqttBus; jobs: JobRunner };
 
 /** Every module's routes: `/api/...` ones, and the device management service under `/nms`. */
 export const registerModules = async (app: FastifyInstance, deps: ModuleDeps): Promise<void> => {

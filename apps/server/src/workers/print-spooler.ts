@@ -1,29 +1,39 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import { PrintOrderState } from '@rfid/contract';
 import type { Db } from '../db/client.js';
-import { createPrintingRepository, type LabelRow, type ScopedPrinter } from '../modules/printing/printing.repository.js';
+import { createPrintingRepository, type LabelRow, type PrintJobRow } from '../modules/printing/printing.repository.js';
 import { type LabelData, labelPrice, labelSize, renderLabel } from '../modules/printing/zpl.js';
 import { type PrinterConnection, PrinterError, type PrinterTransport, tcpTransport } from './print-transport.js';
 
-/** Labels from..to (1-based, inclusive) of a print order, to a printer, with the order's ZPL template. */
-export type PrintJob = { orderId: number; printer: ScopedPrinter; from: number; to: number; template: string };
-
-export type JobProgress = { done: number; total: number };
-
 export type PrintSpooler = {
-  /** Queues a job behind the printer's current one (one job at a time per printer). The order is WORKING already. */
-  enqueue: (job: PrintJob) => void;
-  /** Stops the order's job between two labels (or drops it from the queue). */
-  cancel: (orderId: number) => void;
-  /** The order's job in this process, queued or running (also while a canceled one finishes its label). */
-  progress: (orderId: number) => JobProgress | undefined;
-  /** Resolves once no job is queued or running. */
+  /** This process's id in the printer leases (host:pid:random unless given). */
+  owner: string;
+  /**
+   * Starts the queue poller; resolves after its first round (the start-up recovery): WORKING orders on printers whose
+   * lease ran out (their process died or stopped) are claimed and resumed. Live jobs of other processes are left alone.
+   */
+  start: () => Promise<void>;
+  /** Looks for jobs now (a job was queued in the database); nothing before `start`. */
+  wake: () => void;
+  /** Resolves once no job of this process runs and no poll is under way. */
   idle: () => Promise<void>;
-  /** Stops every job after its current label; the orders end PARTIAL, as if canceled. */
+  /**
+   * Stops: every job of this process stops after its current label and gives its printer's lease back; the orders stay
+   * WORKING, so another process (or this one after a restart) resumes them from their next label.
+   */
   close: () => Promise<void>;
+  /**
+   * Stops at once as if the process died: no more statements, leases neither renewed nor given back, connections cut.
+   * For tests of what the other processes do then.
+   */
+  kill: () => void;
 };
 
 type Logger = { warn: (object: object, message: string) => void; info: (object: object, message: string) => void };
 
-type ActiveJob = PrintJob & JobProgress & { isCanceled: boolean };
+/** One printer this process holds: the order it runs and whether the lease is still its own. */
+type Held = { printerId: number; orderId: number; isLost: boolean };
 
 const labelData = (label: LabelRow): LabelData => ({
   epc: label.epc,
@@ -36,74 +46,124 @@ const labelData = (label: LabelRow): LabelData => ({
   model: label.model,
 });
 
+const errorMessage = (error: unknown): string =>
+  error instanceof PrinterError
+    ? error.message
+    : `The print job stopped: ${(error instanceof Error ? error.message : String(error)) || 'unknown error'}.`;
+
+export const defaultSpoolerOwner = (): string => `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+
 /**
- * The print service: jobs run in this process, one at a time per printer, each on its own TCP connection. A label is
- * recorded (time, printer, the order's progress and next label) as soon as the printer reports it printed, so
- * progress is live and a canceled or failed job leaves exactly what was printed. Cancel is checked between labels,
- * both here and in the database (a cancel answered by another process stops the job too).
+ * The print service of one process, one of any number sharing the database (DESIGN.md section 8). Print jobs live in
+ * the database: a job is a WORKING print order with its printer and range, queued on its printer oldest first. Every
+ * process polls for printers with a waiting job and no live lease, claims the printer's lease in one statement and runs
+ * that printer's oldest job, renewing the lease while it prints; so a printer prints one job at a time, whichever
+ * process runs it, and a job whose process died is resumed by another once its lease runs out.
+ *
+ * A label is recorded as sent (committed) before it goes to the printer and as printed once the printer has printed
+ * it. A label found sent and never confirmed (its job stopped with it on the printer) may have printed: it is voided,
+ * never sent again, and the job goes on with the next one. So no EPC is ever sent twice. Cancel is the database's:
+ * the job checks, before each label, that it is still the order's current job and the printer still its own.
  */
 export const createPrintSpooler = ({
   db,
   transport = tcpTransport(),
   log,
   batch = 100,
+  owner = defaultSpoolerOwner(),
+  leaseMs = 15_000,
+  pollMs = 1_000,
 }: {
   db: Db;
   transport?: PrinterTransport;
   log?: Logger;
   /** Labels read from the database at a time. */
   batch?: number;
+  owner?: string;
+  /** How long a printer's lease lasts without renewal (renewed every third of it while printing). */
+  leaseMs?: number;
+  /** Between two looks for waiting jobs. */
+  pollMs?: number;
 }): PrintSpooler => {
   const repo = createPrintingRepository(db);
-  const queues = new Map<number, ActiveJob[]>();
-  const active = new Map<number, ActiveJob>();
-  const running = new Set<Promise<void>>();
+  /** The printers this process runs a job on, and that job's promise. */
+  const running = new Map<number, Promise<void>>();
   const connections = new Set<PrinterConnection>();
+  let timer: NodeJS.Timeout | undefined;
+  let polling: Promise<void> | undefined;
+  let isPollAgain = false;
+  let isStarted = false;
   let isClosing = false;
+  let isKilled = false;
 
-  const runJob = async (job: ActiveJob) => {
-    if (job.isCanceled) return;
-    if (isClosing) {
-      await repo.finishJob(job.orderId).catch(() => {});
-      return;
-    }
+  const isStopping = () => isClosing || isKilled;
+
+  /** Runs the order's current job on the held printer until it ends, stops or loses the printer. */
+  const runJob = async (held: Held, job: PrintJobRow) => {
+    const { printerId, orderId } = held;
+    const jobSeq = job.job_seq;
     let connection: PrinterConnection | undefined;
+    const mustStop = () => isStopping() || held.isLost;
     try {
-      connection = await transport({ host: job.printer.host, port: job.printer.port });
-      connections.add(connection);
-      let next = job.from;
-      while (next <= job.to) {
-        const labels = await repo.labels(job.orderId, next, job.to, batch);
+      let next = job.job_from;
+      while (next <= job.job_to) {
+        const labels = await repo.jobLabels(orderId, next, job.job_to, batch);
         if (labels.length === 0) break;
         for (const label of labels) {
-          if (job.isCanceled) return;
-          if (isClosing) {
-            await repo.finishJob(job.orderId);
+          if (mustStop()) return;
+          const tagId = Number(label.id);
+          if (label.sending_at !== null) {
+            // Sent by a job that stopped before the printer confirmed it (maybe in a process that died): it may have
+            // printed, so its EPC never goes out again.
+            if (await repo.voidLabel({ printerId, owner, orderId, tagId })) {
+              log?.warn({ orderId, printerId, label: label.label_number, epc: label.epc }, 'unconfirmed label voided');
+            }
+            continue;
+          }
+          if (!connection) {
+            connection = await transport({ host: job.host, port: job.port });
+            connections.add(connection);
+            if (isKilled) return;
+          }
+          const begun = await repo.beginLabel({ printerId, owner, leaseMs, orderId, jobSeq, tagId });
+          if (!begun.hasLease) {
+            held.isLost = true;
             return;
           }
-          await connection.printLabel(renderLabel(job.template, labelData(label)));
+          // Canceled (from any process) or superseded: the cancel has set the order's state.
+          if (!begun.isCurrent) return;
+          if (!begun.isSending) continue;
+          // A label recorded as sent goes out even while closing (the close waits for it); a dead process sends nothing.
+          if (isKilled) return;
+          try {
+            await connection.printLabel(renderLabel(job.template, labelData(label)));
+          } catch (error) {
+            if (isKilled) return;
+            // Sent and never confirmed: the printer may still print it (paper back in, buffer resumed).
+            if (await repo.voidLabel({ printerId, owner, orderId, tagId })) {
+              log?.warn({ orderId, printerId, label: label.label_number, epc: label.epc }, 'unconfirmed label voided');
+            }
+            throw error;
+          }
+          if (isKilled) return;
           const recorded = await repo.labelPrinted({
-            orderId: job.orderId,
-            tagId: Number(label.id),
+            orderId,
+            jobSeq,
+            tagId,
             labelNumber: label.label_number,
-            printerId: job.printer.id,
+            printerId,
           });
-          job.done += 1;
-          // Canceled meanwhile (maybe through another process): the cancel already set the state.
-          if (!recorded || recorded.canceled || recorded.state !== 'WORKING') return;
+          if (!recorded || recorded.canceled || recorded.state !== PrintOrderState.Working || recorded.job_seq !== jobSeq) return;
         }
         next = (labels[labels.length - 1] as LabelRow).label_number + 1;
       }
-      await repo.finishJob(job.orderId);
+      if (isKilled) return;
+      await repo.finishJob(orderId, jobSeq);
     } catch (error) {
-      if (isClosing || job.isCanceled) {
-        await repo.finishJob(job.orderId).catch(() => {});
-        return;
-      }
-      const message =
-        error instanceof PrinterError ? error.message : `The print job stopped: ${(error as Error).message ?? 'unknown error'}.`;
-      log?.warn({ orderId: job.orderId, printerId: job.printer.id, err: error }, 'print job failed');
-      await repo.failJob(job.orderId, message).catch(() => {});
+      // Stopping: the order stays WORKING for the next holder of the printer to resume.
+      if (mustStop()) return;
+      log?.warn({ orderId, printerId, err: error }, 'print job failed');
+      await repo.failJob(orderId, jobSeq, errorMessage(error)).catch(() => {});
     } finally {
       if (connection) {
         connections.delete(connection);
@@ -112,51 +172,98 @@ export const createPrintSpooler = ({
     }
   };
 
-  const drain = async (printerId: number) => {
-    const queue = queues.get(printerId) ?? [];
-    for (let job = queue.shift(); job; job = queue.shift()) {
-      await runJob(job);
-      if (active.get(job.orderId) === job) active.delete(job.orderId);
+  /** Holds a claimed printer: renews its lease while the order's job runs, then gives it back. */
+  const holdPrinter = async (held: Held) => {
+    let renewing: Promise<void> = Promise.resolve();
+    const renewer = setInterval(
+      () => {
+        if (isKilled) return;
+        renewing = repo
+          .renewLease({ printerId: held.printerId, owner, leaseMs })
+          .then((isOwn) => {
+            if (!isOwn) held.isLost = true;
+          })
+          .catch((error: unknown) => log?.warn({ printerId: held.printerId, err: error }, 'print lease renewal failed'));
+      },
+      Math.max(20, Math.floor(leaseMs / 3)),
+    );
+    try {
+      const job = await repo.jobToRun(held.orderId);
+      if (job && job.state === PrintOrderState.Working && !job.canceled) {
+        log?.info({ orderId: held.orderId, printerId: held.printerId, owner }, 'print job claimed');
+        await runJob(held, job);
+      }
+    } finally {
+      clearInterval(renewer);
+      await renewing;
+      if (!isKilled && !held.isLost) await repo.releaseLease({ printerId: held.printerId, owner });
     }
-    queues.delete(printerId);
+  };
+
+  const poll = (): Promise<void> => {
+    if (!isStarted || isStopping()) return Promise.resolve();
+    if (polling) {
+      isPollAgain = true;
+      return polling;
+    }
+    const round = (async () => {
+      do {
+        isPollAgain = false;
+        for (const printerId of await repo.claimablePrinters()) {
+          if (isStopping()) return;
+          if (running.has(printerId)) continue;
+          const orderId = await repo.claimPrinter({ printerId, owner, leaseMs });
+          if (orderId === undefined || isStopping()) continue;
+          const run = holdPrinter({ printerId, orderId, isLost: false })
+            .catch((error: unknown) => log?.warn({ printerId, orderId, err: error }, 'print queue failed'))
+            .finally(() => {
+              running.delete(printerId);
+              // The printer's next job (this process or another takes it).
+              void poll();
+            });
+          running.set(printerId, run);
+        }
+      } while (isPollAgain && !isStopping());
+    })()
+      .catch((error: unknown) => log?.warn({ err: error }, 'print queue poll failed'))
+      .finally(() => {
+        polling = undefined;
+      });
+    polling = round;
+    return round;
+  };
+
+  const settle = async () => {
+    while (polling || running.size > 0) await Promise.allSettled([polling, ...running.values()]);
   };
 
   return {
-    enqueue(job) {
-      if (isClosing) throw new PrinterError('The print service is stopping.');
-      const entry: ActiveJob = { ...job, done: 0, total: Math.max(0, job.to - job.from + 1), isCanceled: false };
-      active.set(job.orderId, entry);
-      const queue = queues.get(job.printer.id);
-      if (queue) {
-        queue.push(entry);
-        return;
-      }
-      queues.set(job.printer.id, [entry]);
-      const run = drain(job.printer.id).catch((error: unknown) =>
-        log?.warn({ printerId: job.printer.id, err: error }, 'print queue failed'),
-      );
-      running.add(run);
-      void run.finally(() => running.delete(run));
+    owner,
+    async start() {
+      if (isStarted || isStopping()) return;
+      isStarted = true;
+      timer = setInterval(() => void poll(), pollMs);
+      timer.unref();
+      await poll();
     },
-    cancel(orderId) {
-      const job = active.get(orderId);
-      if (job) job.isCanceled = true;
+    wake() {
+      void poll();
     },
-    progress(orderId) {
-      const job = active.get(orderId);
-      return job ? { done: job.done, total: job.total } : undefined;
-    },
-    async idle() {
-      while (running.size > 0) await Promise.allSettled([...running]);
-    },
+    idle: settle,
     async close() {
       isClosing = true;
+      clearInterval(timer);
       // A label waiting for a silent printer would hold the shutdown up to its timeout: cut the connections.
       const grace = setTimeout(() => {
         for (const connection of connections) connection.close();
       }, 2_000);
-      while (running.size > 0) await Promise.allSettled([...running]);
+      await settle();
       clearTimeout(grace);
+    },
+    kill() {
+      isKilled = true;
+      clearInterval(timer);
+      for (const connection of connections) connection.close();
     },
   };
 };

@@ -1,6 +1,5 @@
-import { addDays } from '@rfid/contract';
+import { addDays, JobState } from '@rfid/contract';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countedStocks, items, locations, stockDaily, traces } from '../db/schema/index.js';
 import { demoDeviceKey } from '../db/seed/demo-data.js';
@@ -8,7 +7,9 @@ import { createOutboundOrder, newEpcs, postSet } from '../modules/movements/outb
 import { createPurchaseOrder, type InboundIds, loadInboundIds } from '../modules/orders/inbound-fixtures.js';
 import { utcDay } from '../modules/stats/stats.rules.js';
 import { buildTestApp, type TestApp } from '../test/helpers.js';
-import { backfillStockSnapshots, startStockSnapshotWorker, writeStockSnapshot } from './stock-snapshot.js';
+import { jobRow, jobsOfKind, runnerPool, silentLog, waitUntil } from '../test/job-fixtures.js';
+import type { JobRunner } from './job-runner.js';
+import { backfillStockSnapshots, registerStockSnapshotJobs, StockSnapshotJob, writeStockSnapshot } from './stock-snapshot.js';
 
 /**
  * The daily stock snapshots: today's rows from the stock now, yesterday's closing rows after a
@@ -22,7 +23,7 @@ describe('stock snapshot worker', () => {
   let area: number;
   const today = utcDay(new Date());
   const at = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000);
-  const silent = { info: () => {}, error: () => {}, warn: () => {} } as unknown as FastifyBaseLogger;
+  let pool: ReturnType<typeof runnerPool>;
 
   const totalOf = async (day: string, locationId: number) => {
     const [row] = await t.database.db
@@ -34,6 +35,7 @@ describe('stock snapshot worker', () => {
 
   beforeAll(async () => {
     t = await buildTestApp();
+    pool = runnerPool(t.database.db);
     ids = await loadInboundIds(t.database.db);
     // From an empty stock (the inventory demo stocks items): every figure below is this file's own work.
     await t.database.db.delete(traces);
@@ -66,7 +68,10 @@ describe('stock snapshot worker', () => {
       (await postSet(t, { ...portal, codebar: 'SNAP-M1-A', epcs: epcs.slice(0, 2), at: at(2).toISOString() })).statusCode,
     ).toBe(201);
   });
-  afterAll(async () => t?.close());
+  afterAll(async () => {
+    await pool?.stopAll();
+    await t?.close();
+  });
 
   it('writes today: every area, and each location’s total with its theoretical stock', async () => {
     await writeStockSnapshot(t.database.db, today);
@@ -105,23 +110,73 @@ describe('stock snapshot worker', () => {
     expect((await totalOf(addDays(today, -3), cd))?.quantity).toBe(42);
   });
 
-  it('the worker: on start the last month’s gaps and today; after midnight the closing stock of the day that ended', async () => {
-    await t.database.db.delete(stockDaily);
-    let clock = new Date(`${today}T23:58:00Z`);
-    const worker = startStockSnapshotWorker({ db: t.database.db, log: silent, intervalMs: 3_600_000, now: () => clock });
-    try {
-      await worker.tick();
-      expect(await totalOf(today, cd)).toEqual({ quantity: 3, theoretical: 3 });
-      expect(await totalOf(addDays(today, -4), cd)).toEqual({ quantity: 5, theoretical: 5 });
-      expect(await totalOf(addDays(today, -30), cd)).toEqual({ quantity: 0, theoretical: 0 });
-      // Midnight passes: the next tick closes `today` with the stock at that moment and opens the new day.
-      await t.database.db.update(stockDaily).set({ quantity: -1 }).where(eq(stockDaily.day, today));
-      clock = new Date(`${addDays(today, 1)}T00:00:01Z`);
-      await worker.tick();
-      expect((await totalOf(today, cd))?.quantity).toBe(3);
-      expect((await totalOf(addDays(today, 1), cd))?.quantity).toBe(3);
-    } finally {
-      worker.stop();
+  it('the jobs, with two processes: on start the last month’s gaps and today, once; then once per period', async () => {
+    const db = t.database.db;
+    await db.delete(stockDaily);
+    const intervalMs = 400;
+    const processes = [pool.make('process-a'), pool.make('process-b')];
+    for (const jobs of processes) registerStockSnapshotJobs({ jobs, db, log: silentLog, intervalMs });
+    for (const jobs of processes) jobs.start();
+    const ranOnce = (rows: { state: string; attempts: number }[]) =>
+      rows.every((r) => r.state !== JobState.Done || r.attempts === 1);
+    // The backfill of the day and the first snapshot: one job each, whichever process ran it (tomorrow's is queued).
+    const backfills = await waitUntil(
+      () => jobsOfKind(db, StockSnapshotJob.Backfill),
+      (rows) => rows.some((r) => r.key === `${StockSnapshotJob.Backfill}:${today}` && r.state === JobState.Done),
+    );
+    expect(backfills.map((r) => [r.key, r.state, r.attempts]).sort()).toEqual([
+      [`${StockSnapshotJob.Backfill}:${today}`, JobState.Done, 1],
+      [`${StockSnapshotJob.Backfill}:${addDays(today, 1)}`, JobState.Queued, 0],
+    ]);
+    await waitUntil(
+      () => totalOf(today, cd),
+      (total) => total !== null,
+    );
+    expect(await totalOf(today, cd)).toEqual({ quantity: 3, theoretical: 3 });
+    expect(await totalOf(addDays(today, -4), cd)).toEqual({ quantity: 5, theoretical: 5 });
+    expect(await totalOf(addDays(today, -30), cd)).toEqual({ quantity: 0, theoretical: 0 });
+    // Periods go by: one job per period (its key), each run by one process only.
+    const snapshots = await waitUntil(
+      () => jobsOfKind(db, StockSnapshotJob.Snapshot),
+      (rows) => rows.filter((r) => r.state === JobState.Done).length >= 3,
+    );
+    expect(ranOnce(snapshots)).toBe(true);
+    expect(new Set(snapshots.map((r) => r.key)).size).toBe(snapshots.length);
+    expect(snapshots.every((r) => r.key === `${StockSnapshotJob.Snapshot}:${r.runAt.toISOString()}`)).toBe(true);
+    expect(snapshots.every((r) => r.runAt.getTime() % intervalMs === 0)).toBe(true);
+    // The closing snapshot of a day: queued once for the next midnight, whoever queued it.
+    const closing = await jobsOfKind(db, StockSnapshotJob.Close);
+    expect(closing.map((r) => r.key)).toEqual([`${StockSnapshotJob.Close}:${today}`]);
+    expect(closing[0]?.runAt.toISOString()).toBe(`${addDays(today, 1)}T00:00:01.000Z`);
+    await pool.stopAll();
+  });
+
+  it('the closing snapshot writes the day that ended with the stock at midnight, once; a late one leaves the day alone', async () => {
+    const db = t.database.db;
+    const processes = [pool.make('process-a'), pool.make('process-b')];
+    let clock = new Date();
+    for (const jobs of processes) {
+      registerStockSnapshotJobs({ jobs, db, log: silentLog, intervalMs: 3_600_000, now: () => clock });
+      jobs.start();
     }
+    const [a] = processes as [JobRunner, JobRunner];
+    const close = async (key: string, day: string) => {
+      const id = (await a.enqueue(db, { kind: StockSnapshotJob.Close, key, payload: { day }, runAt: new Date() })) as number;
+      expect(await a.enqueue(db, { kind: StockSnapshotJob.Close, key, payload: { day }, runAt: new Date() })).toBeNull();
+      return waitUntil(
+        () => jobRow(db, id),
+        (r) => r.state === JobState.Done,
+      );
+    };
+    const yesterday = addDays(today, -1);
+    await db.update(stockDaily).set({ quantity: -1 }).where(eq(stockDaily.day, yesterday));
+    expect(await close('test-close:on-time', yesterday)).toMatchObject({ attempts: 1 });
+    expect((await totalOf(yesterday, cd))?.quantity).toBe(3);
+    // Every process was down at midnight: run an hour late, it would pass a later stock off as the closing one.
+    await db.update(stockDaily).set({ quantity: -1 }).where(eq(stockDaily.day, yesterday));
+    clock = new Date(Date.now() + 3_600_000);
+    await close('test-close:late', yesterday);
+    expect((await totalOf(yesterday, cd))?.quantity).toBe(-1);
+    await pool.stopAll();
   });
 });

@@ -1,5 +1,4 @@
 import { addDays } from '@rfid/contract';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
 import {
   daysMissingSnapshots,
@@ -8,19 +7,21 @@ import {
   writeSnapshotRows,
 } from '../modules/stats/stats.repository.js';
 import { utcDay } from '../modules/stats/stats.rules.js';
+import type { JobLog, JobRunner } from './job-runner.js';
 
 /**
- * The daily stock snapshots (stock_daily) behind the dashboard's stock change and stock chart.
+ * The daily stock snapshots (stock_daily) behind the dashboard's stock change and stock chart, as jobs of the job runner
+ * (job-runner.ts): each runs once across every server process.
  *
- * - Every `intervalMs` (STOCK_SNAPSHOT_INTERVAL_MS, default 5 minutes) today's rows are rewritten with the stock now: every
- *   area (items STOCKED + counted stock), every location's total and its theoretical stock.
- * - Right after midnight (UTC) the day that just ended is written once more with the stock at
- *   that moment, so yesterday's row is its closing stock.
- * - On start, and on demand (`backfill`), days of the last `backfillDays` (default 30) without a
- *   row are rebuilt from the tag history (traces) and the boxes' reading times; a day already
- *   written is never overwritten by a rebuild.
- *
- * Several server processes may run it: every write is an idempotent upsert.
+ * - `stock-snapshot`, one per `intervalMs` (STOCK_SNAPSHOT_INTERVAL_MS, default 5 minutes) and one when a process starts
+ *   (unless this period's ran already): today's rows are rewritten with the stock now: every area (items STOCKED +
+ *   counted stock), every location's total and its theoretical stock.
+ * - `stock-snapshot-close`, one a day at 00:00:01 UTC: the day that just ended is written once more with the stock at
+ *   that moment, so its row is its closing stock. Run much later (every process was down at midnight) it would write
+ *   a later stock as the closing one, so then it leaves the day as its last snapshot wrote it.
+ * - `stock-snapshot-backfill`, one a day (at midnight, or when the first process of the day starts): days of the last
+ *   `backfillDays` (default 30) without a row are rebuilt from the tag history (traces) and the boxes' reading times; a
+ *   day already written is never overwritten by a rebuild.
  */
 
 export const DEFAULT_SNAPSHOT_INTERVAL_MS = 5 * 60_000;
@@ -47,77 +48,64 @@ export const backfillStockSnapshots = async (db: Db, { from, to }: { from: strin
   return filled;
 };
 
-export type StockSnapshotWorker = {
-  /** Writes today's snapshot now (and yesterday's closing one after a day change). */
-  tick: () => Promise<void>;
-  stop: () => void;
-};
+export const StockSnapshotJob = {
+  Snapshot: 'stock-snapshot',
+  Close: 'stock-snapshot-close',
+  Backfill: 'stock-snapshot-backfill',
+} as const;
 
-/** Starts the worker; call `stop()` on shutdown. Failures are logged and retried on the next tick. */
-export const startStockSnapshotWorker = ({
+/** A closing snapshot that starts later than this after midnight is skipped (see above). */
+export const CLOSE_LATE_MS = 15 * 60_000;
+
+const DAY_MS = 86_400_000;
+
+/** Registers the snapshot jobs and their periods on the process's job runner. */
+export const registerStockSnapshotJobs = ({
+  jobs,
   db,
   log,
   intervalMs = Number(process.env.STOCK_SNAPSHOT_INTERVAL_MS) || DEFAULT_SNAPSHOT_INTERVAL_MS,
   backfillDays = DEFAULT_BACKFILL_DAYS,
   now = () => new Date(),
 }: {
+  jobs: JobRunner;
   db: Db;
-  log: FastifyBaseLogger;
+  log: JobLog;
   intervalMs?: number;
   backfillDays?: number;
   now?: () => Date;
-}): StockSnapshotWorker => {
-  let lastDay = utcDay(now());
-  let running: Promise<void> = Promise.resolve();
-  let stopped = false;
-
-  const work = async () => {
+}): void => {
+  jobs.register(StockSnapshotJob.Snapshot, async () => {
+    await writeStockSnapshot(db, utcDay(now()));
+  });
+  jobs.register<{ day: string }>(StockSnapshotJob.Close, async ({ job }) => {
+    const lateMs = now().getTime() - job.runAt.getTime();
+    if (lateMs > CLOSE_LATE_MS) {
+      log.warn({ day: job.payload.day, lateMs }, 'closing stock snapshot skipped: too late to be the closing stock');
+      return;
+    }
+    await writeStockSnapshot(db, job.payload.day);
+  });
+  jobs.register(StockSnapshotJob.Backfill, async () => {
     const today = utcDay(now());
-    if (today !== lastDay) {
-      // The day changed since the last tick: the stock now closes the day that ended.
-      await writeStockSnapshot(db, lastDay);
-      lastDay = today;
-    }
-    await writeStockSnapshot(db, today);
-  };
-  const tick = (): Promise<void> => {
-    running = running.then(work).catch((error: unknown) => log.error({ err: error }, 'stock snapshot failed'));
-    return running;
-  };
+    const filled = await backfillStockSnapshots(db, { from: addDays(today, -backfillDays), to: addDays(today, -1) });
+    if (filled.length) log.info({ days: filled.length }, 'stock snapshots rebuilt from the history');
+  });
 
-  // On start: the missing days of the last month from the history, then today.
-  running = (async () => {
-    try {
-      const today = utcDay(now());
-      const filled = await backfillStockSnapshots(db, { from: addDays(today, -backfillDays), to: addDays(today, -1) });
-      if (filled.length) log.info({ days: filled.length }, 'stock snapshots rebuilt from the history');
-      await writeStockSnapshot(db, today);
-    } catch (error) {
-      log.error({ err: error }, 'stock snapshot failed');
-    }
-  })();
-
-  const interval = setInterval(() => void tick(), intervalMs);
-  interval.unref();
-  // A tick one second after each UTC midnight writes the closing stock of the day that ended.
-  let midnight: NodeJS.Timeout | undefined;
-  const scheduleMidnight = () => {
-    if (stopped) return;
-    const current = now();
-    const next = Date.UTC(current.getUTCFullYear(), current.getUTCMonth(), current.getUTCDate() + 1, 0, 0, 1);
-    midnight = setTimeout(() => {
-      void tick().then(scheduleMidnight);
-    }, next - current.getTime());
-    midnight.unref();
-  };
-  scheduleMidnight();
-
-  return {
-    tick,
-    stop: () => {
-      stopped = true;
-      clearInterval(interval);
-      if (midnight) clearTimeout(midnight);
-    },
-  };
+  jobs.every({ kind: StockSnapshotJob.Snapshot, everyMs: intervalMs, isCurrentPeriodDue: true });
+  // 00:00:01 UTC closes the day before it.
+  const closedDay = (start: Date) => utcDay(new Date(start.getTime() - DAY_MS));
+  jobs.every({
+    kind: StockSnapshotJob.Close,
+    everyMs: DAY_MS,
+    offsetMs: 1_000,
+    keyOf: (start) => `${StockSnapshotJob.Close}:${closedDay(start)}`,
+    payloadOf: (start) => ({ day: closedDay(start) }),
+  });
+  jobs.every({
+    kind: StockSnapshotJob.Backfill,
+    everyMs: DAY_MS,
+    isCurrentPeriodDue: true,
+    keyOf: (start) => `${StockSnapshotJob.Backfill}:${utcDay(start)}`,
+  });
 };

@@ -2,6 +2,7 @@ export * from './catalog.js';
 export * from './devices.js';
 export * from './ingest.js';
 export * from './inventory.js';
+export * from './jobs.js';
 export * from './orders.js';
 export * from './organization.js';
 export * from './printing.js';

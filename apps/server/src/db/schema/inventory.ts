@@ -1,5 +1,6 @@
 import {
   bigint,
+  bigserial,
   boolean,
   date,
   index,
@@ -83,7 +84,8 @@ export const inventoryExpectedItems = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.inventoryId, t.itemId] }),
-    index('inventory_expected_type_idx').on(t.inventoryId, t.itemTypeId),
+    // With the item: a GTIN's expected items are an index-only scan (the EPC lists, per GTIN).
+    index('inventory_expected_type_idx').on(t.inventoryId, t.itemTypeId, t.itemId),
   ],
 );
 
@@ -99,7 +101,32 @@ export const inventoryReadItems = pgTable(
     readingSetId: uuid('reading_set_id').notNull(),
     readAt: timestamp('read_at', { withTimezone: true }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.inventoryId, t.itemId] }), index('inventory_read_type_idx').on(t.inventoryId, t.itemTypeId)],
+  (t) => [
+    primaryKey({ columns: [t.inventoryId, t.itemId] }),
+    index('inventory_read_type_idx').on(t.inventoryId, t.itemTypeId, t.itemId),
+  ],
+);
+
+/**
+ * Per GTIN of an inventory: items expected, read and read that were expected (matched), kept by
+ * the engine in the same statements that write the snapshot and the reads (both only take
+ * articles, so the GTIN is never null). The per-GTIN summary and the paging of the EPC lists read
+ * these few rows instead of aggregating an inventory's hundreds of thousands of items per call.
+ */
+export const inventoryTypeCounts = pgTable(
+  'inventory_type_counts',
+  {
+    inventoryId: integer('inventory_id')
+      .notNull()
+      .references(() => inventories.id, { onDelete: 'cascade' }),
+    itemTypeId: integer('item_type_id')
+      .notNull()
+      .references(() => itemTypes.id),
+    expected: integer('expected').notNull().default(0),
+    read: integer('read').notNull().default(0),
+    matched: integer('matched').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.inventoryId, t.itemTypeId] })],
 );
 
 /**
@@ -121,6 +148,36 @@ export const countedStocks = pgTable(
     uploadedBy: integer('uploaded_by').references(() => users.id),
   },
   (t) => [primaryKey({ columns: [t.areaId, t.itemTypeId] })],
+);
+
+/**
+ * Items STOCKED per area and GTIN (null: EPCs of no catalog GTIN), kept by triggers on `items`
+ * (migration 0011_scale_summaries): every statement that inserts, updates or deletes items appends
+ * its net change per (area, GTIN) to `area_stock_changes` (an insert, no lock on a shared row, so
+ * concurrent reads never wait for each other), and the first statement that gets the fold lock
+ * folds the pending changes in here. The stock of now is both added: the view `area_stock_now`.
+ * Derived data (rebuilt from `items` when in doubt), so no foreign keys.
+ */
+export const areaStock = pgTable(
+  'area_stock',
+  {
+    areaId: integer('area_id').notNull(),
+    itemTypeId: integer('item_type_id'),
+    quantity: integer('quantity').notNull().default(0),
+  },
+  (t) => [unique('area_stock_uq').on(t.areaId, t.itemTypeId).nullsNotDistinct()],
+);
+
+/** Changes of `area_stock` not folded in yet (see there). */
+export const areaStockChanges = pgTable(
+  'area_stock_changes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    areaId: integer('area_id').notNull(),
+    itemTypeId: integer('item_type_id'),
+    delta: integer('delta').notNull(),
+  },
+  (t) => [index('area_stock_changes_area_idx').on(t.areaId, t.itemTypeId)],
 );
 
 /** Minimum stock of a GTIN in an area; an alarm is current stock below it. */

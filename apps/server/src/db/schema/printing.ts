@@ -89,9 +89,45 @@ export const printOrders = pgTable(
     error: text('error'),
     creationDate: timestamp('creation_date', { withTimezone: true }).notNull().defaultNow(),
     createdBy: integer('created_by').references(() => users.id),
+    /**
+     * The job (workers/print-spooler.ts): `job_seq` numbers the order's jobs (a job acts only while it is still the
+     * order's current one), labels `job_from`..`job_to` are its range, `job_done` the labels it printed so far and
+     * `queued_at` its place in its printer's queue (one job at a time per printer, oldest first, in any process).
+     */
+    jobSeq: integer('job_seq').notNull().default(0),
+    jobFrom: integer('job_from'),
+    jobTo: integer('job_to'),
+    jobDone: integer('job_done').notNull().default(0),
+    queuedAt: timestamp('queued_at', { withTimezone: true }),
+    /**
+     * Labels voided: sent to a printer that never confirmed them (the job stopped or its process died with the label in
+     * flight). Such a label may have printed, so its EPC is never sent again; the order counts it as done.
+     */
+    voidedLabels: integer('voided_labels').notNull().default(0),
   },
-  (t) => [index('print_orders_company_idx').on(t.companyId, t.creationDate)],
+  (t) => [
+    index('print_orders_company_idx').on(t.companyId, t.creationDate),
+    // The printers with waiting jobs, and a printer's queue oldest first.
+    index('print_orders_queue_idx').on(t.state, t.printerId, t.queuedAt),
+  ],
 );
+
+/**
+ * One print job at a time per printer, in any number of processes: the process (`owner`, e.g. host:pid:random) holding
+ * a printer's lease runs the job of `print_order_id` on it and renews `lease_until` while it prints. A lease that ran
+ * out (its process died or stalled) is claimed by any process, which resumes the printer's oldest WORKING order.
+ */
+export const printerLeases = pgTable('printer_leases', {
+  printerId: integer('printer_id')
+    .primaryKey()
+    .references(() => printers.id, { onDelete: 'cascade' }),
+  printOrderId: integer('print_order_id')
+    .notNull()
+    .references(() => printOrders.id, { onDelete: 'cascade' }),
+  owner: text('owner').notNull(),
+  leaseUntil: timestamp('lease_until', { withTimezone: true }).notNull(),
+  claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** The locations a print order is for (none: all of the company's). */
 export const printOrderLocations = pgTable(
@@ -126,7 +162,9 @@ export const printOrderContents = pgTable(
 
 /**
  * One label of a print order: its reserved EPC and label number; `printed_at` and the printer once
- * sent. The EPC is unique in the company (never reused, and never equal to a read tag's).
+ * printed. The EPC is unique in the company (never reused, and never equal to a read tag's).
+ * `sending_at` is committed before the label goes to the printer, so a label is sent at most once:
+ * one sent and never confirmed (in flight when its job stopped) gets `voided_at` and is skipped.
  */
 export const printTags = pgTable(
   'print_tags',
@@ -147,6 +185,8 @@ export const printTags = pgTable(
     epc: text('epc').notNull(),
     printedAt: timestamp('printed_at', { withTimezone: true }),
     printerId: integer('printer_id').references(() => printers.id),
+    sendingAt: timestamp('sending_at', { withTimezone: true }),
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('print_tags_order_label_uq').on(t.printOrderId, t.labelNumber),

@@ -35,7 +35,10 @@ export const readingSets = pgTable(
     // Box stock (docs/design/stock.md): the sets that carry a barcode, by area, and a barcode's
     // last sighting (its latest set) without scanning the sets of other barcodes.
     index('reading_sets_box_area_idx').on(t.areaId, t.codebar).where(sql`${t.codebar} is not null`),
-    index('reading_sets_box_last_idx').on(t.companyId, t.codebar, t.endTime, t.id).where(sql`${t.codebar} is not null`),
+    // Area and tags too, so the boxes in stock (each barcode's last set) are an index-only scan.
+    index('reading_sets_box_last_idx')
+      .on(t.companyId, t.codebar, t.endTime, t.id, t.areaId, t.epcCount)
+      .where(sql`${t.codebar} is not null`),
   ],
 );
 
@@ -61,9 +64,13 @@ export const items = pgTable(
   },
   (t) => [
     uniqueIndex('items_company_epc_uq').on(t.companyId, t.epc),
+    // EPC substring search (epc__icontains, epc__contains of the item and inventory lists): pg_trgm (migration 0002).
+    index('items_epc_trgm_idx').using('gin', t.epc.op('gin_trgm_ops')),
+    index('items_company_gtin_idx').on(t.companyId, t.gtin),
     index('items_area_state_idx').on(t.areaId, t.state, t.itemTypeId),
     index('items_location_state_idx').on(t.locationId, t.state),
-    index('items_item_type_idx').on(t.itemTypeId),
+    // A GTIN's tags in EPC order, index-only (the inventory's EPC lists page along it).
+    index('items_type_epc_idx').on(t.itemTypeId, t.epc, t.id),
   ],
 );
 

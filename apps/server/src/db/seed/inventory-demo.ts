@@ -4,7 +4,7 @@ import { encodeSgtin96 } from '@rfid/epc';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { createIngestRepository, type IngestDevice } from '../../modules/ingest/ingest.repository.js';
 import { ingestSet } from '../../modules/ingest/ingest.service.js';
-import { createCsvJobs } from '../../modules/inventory/inventory.csv.js';
+import { createInventoryCsvNow } from '../../modules/inventory/inventory.csv.js';
 import { changeInventoryState } from '../../modules/inventory/inventory.engine.js';
 import { getInventory, insertInventory } from '../../modules/inventory/inventory.repository.js';
 import type { Db } from '../client.js';
@@ -135,12 +135,8 @@ export const seedInventoryDemo = async (db: Db): Promise<void> => {
   await db.transaction((tx) =>
     changeInventoryState(tx, { id: first, companyId, state: InventoryState.Validated, userId: editor, at: new Date(t9 + HOUR) }),
   );
-  const csv = createCsvJobs(db);
   const firstRow = await getInventory(db, { id: first, companyId });
-  if (firstRow) {
-    await csv.start({ companyId, userId: editor, inventory: firstRow });
-    await csv.drain();
-  }
+  if (firstRow) await createInventoryCsvNow(db, { companyId, userId: editor, inventory: firstRow });
 
   // A partial inventory of three GTINs, 6 days ago: a few read, then canceled.
   const t6 = now - 6 * DAY;

@@ -1,10 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import { addReader, postSet } from '../movements/outbound-fixtures.js';
 import { type InboundIds, loadInboundIds } from '../orders/inbound-fixtures.js';
-import { createCsvJobs } from './inventory.csv.js';
 import { addArea, freshEpcs, stockItems } from './inventory.fixtures.js';
 import { getExportJob } from './inventory.repository.js';
 
@@ -405,20 +403,18 @@ describe('inventory API', () => {
 
     it('a newer finished file drops the older finished ones of the inventory once they are old enough', async () => {
       const db = t.database.db;
-      const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'admin@demo.local'));
-      const job = { companyId: ids.companyId, userId: user?.id as number };
-      const inventory = { id: centerInventory, areaDescription: 'Zona', expectedCount: 6, readCount: 4, matchedCount: 3 };
+      const start = async () => {
+        const taskId: string = (await get(`/api/inventorys/${centerInventory}/start_csv_creation/`)).json().task_id;
+        expect(await waitFor(taskId)).toMatchObject({ progress: 100, error: null });
+        return taskId;
+      };
       // Kept while young: both files stay (a poll that just reached 100 can still download).
-      const patient = createCsvJobs(db);
-      const young = await patient.start({ ...job, inventory });
-      await patient.drain();
-      await patient.start({ ...job, inventory });
-      await patient.drain();
+      const young = await start();
+      await start();
       expect((await getExportJob(db, { id: young, companyId: ids.companyId }))?.progress).toBe(100);
-      // Old enough (here at once): the newest finished file is the only one left, and it is the download.
-      const eager = createCsvJobs(db, undefined, 0);
-      const newest = await eager.start({ ...job, inventory });
-      await eager.drain();
+      // Old enough (made older here): the newest finished file is the only one left, and it is the download.
+      await db.execute(sql`update export_jobs set created_at = now() - interval '1 hour' where ref_id = ${centerInventory}`);
+      const newest = await start();
       const left = await db.execute(sql`select id from export_jobs where kind = 'inventory-csv' and ref_id = ${centerInventory}`);
       expect((left as unknown as { rows: { id: string }[] }).rows.map((r) => r.id)).toEqual([newest]);
       const file = await get(`/api/inventorys/${centerInventory}/csv/`);

@@ -1,8 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { stringify } from 'csv-stringify/sync';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { type JobContext, type JobRunner, PermanentJobError } from '../../workers/job-runner.js';
 import { escapeCell } from '../orders/csv.js';
-import { csvChunk, insertExportJob, pruneExportJobs, setFileCreated, updateExportJob } from './inventory.repository.js';
+import {
+  csvChunk,
+  getExportJob,
+  getInventory,
+  type InventoryRow,
+  insertExportJob,
+  pruneExportJobs,
+  raiseExportProgress,
+  setFileCreated,
+  updateExportJob,
+} from './inventory.repository.js';
 
 /** Older finished files of an inventory are dropped once they are this old and a newer one is done. */
 export const KEEP_FINISHED_CSV_MS = 10 * 60_000;
@@ -15,83 +26,139 @@ export const CSV_COLUMNS = ['inventory', 'area', 'epc', 'gtin', 'description', '
 /** The spec's default file name (section 7): Inventory-{id}.csv. */
 export const inventoryFileName = (id: number): string => `Inventory-${id}.csv`;
 
-type CsvInventory = { id: number; areaDescription: string; expectedCount: number; readCount: number; matchedCount: number };
-
 const statusOf = (row: { is_expected: boolean; read_at: unknown }): string =>
   row.read_at === null ? 'missing' : row.is_expected ? 'matched' : 'excess';
 
 const toIso = (value: Date | string | null): string => (value === null ? '' : new Date(value).toISOString());
 
-/**
- * The inventory CSV as a job (spec section 4: start, poll progress every 2 s until 100, download):
- * the job row lives in export_jobs so any process answers the poll; this process builds the file
- * in keyset chunks, writes its progress after each chunk (never 100 before the file is stored) and
- * marks the inventory's file as created; older finished files of the inventory are then dropped (kept
- * `keepFinishedMs`, so a poll that just reached 100 can still download). `drain` waits for the running jobs.
- */
-export const createCsvJobs = (db: Db, onError?: (error: unknown) => void, keepFinishedMs = KEEP_FINISHED_CSV_MS) => {
-  const running = new Set<Promise<void>>();
+export const INVENTORY_CSV_JOB = 'inventory-csv';
 
-  const build = async (jobId: string, companyId: number, inventory: CsvInventory): Promise<void> => {
-    // Every item the inventory involves: expected ∪ read.
-    const total = Math.max(1, inventory.expectedCount + inventory.readCount - inventory.matchedCount);
-    const parts: string[] = [stringify([CSV_COLUMNS])];
-    let done = 0;
-    let after = 0;
-    for (;;) {
-      const rows = await csvChunk(db, { inventoryId: inventory.id, afterItemId: after, limit: CSV_CHUNK });
-      if (!rows.length) break;
-      parts.push(
-        stringify(
-          rows.map((r) => [
-            String(inventory.id),
-            inventory.areaDescription,
-            r.epc,
-            r.gtin ?? '',
-            r.description ?? '',
-            r.model ?? '',
-            r.colour ?? '',
-            r.size_primary ?? '',
-            statusOf(r),
-            toIso(r.read_at),
-          ]),
-          { cast: { string: escapeCell } },
-        ),
-      );
-      done += rows.length;
-      after = rows[rows.length - 1]?.item_id ?? after;
-      await updateExportJob(db, jobId, { progress: Math.min(99, Math.floor((done / total) * 100)) });
-      if (rows.length < CSV_CHUNK) break;
-    }
-    await db.transaction(async (tx) => {
-      await updateExportJob(tx, jobId, { progress: 100, content: parts.join('') });
-      await setFileCreated(tx, inventory.id);
-      await pruneExportJobs(tx, {
-        companyId,
-        inventoryId: inventory.id,
-        keepId: jobId,
-        before: new Date(Date.now() - keepFinishedMs),
-      });
+type CsvJobPayload = { exportJobId: string; companyId: number; inventoryId: number };
+
+/** What the client reads when the file could not be made (never the database's message). */
+export const CSV_FAILED = 'The file could not be created.';
+
+/** The CSV of an inventory, in keyset chunks; `onProgress` (0 to 99) after each chunk. */
+const csvContent = async (
+  db: Db,
+  inventory: InventoryRow,
+  { signal, onProgress }: { signal?: AbortSignal; onProgress?: (progress: number) => Promise<void> } = {},
+): Promise<string> => {
+  // Every item the inventory involves: expected ∪ read.
+  const total = Math.max(1, inventory.expectedCount + inventory.readCount - inventory.matchedCount);
+  const parts: string[] = [stringify([CSV_COLUMNS])];
+  let done = 0;
+  let after = 0;
+  for (;;) {
+    signal?.throwIfAborted();
+    const rows = await csvChunk(db, { inventoryId: inventory.id, afterItemId: after, limit: CSV_CHUNK });
+    if (!rows.length) break;
+    parts.push(
+      stringify(
+        rows.map((r) => [
+          String(inventory.id),
+          inventory.areaDescription,
+          r.epc,
+          r.gtin ?? '',
+          r.description ?? '',
+          r.model ?? '',
+          r.colour ?? '',
+          r.size_primary ?? '',
+          statusOf(r),
+          toIso(r.read_at),
+        ]),
+        { cast: { string: escapeCell } },
+      ),
+    );
+    done += rows.length;
+    after = rows[rows.length - 1]?.item_id ?? after;
+    await onProgress?.(Math.min(99, Math.floor((done / total) * 100)));
+    if (rows.length < CSV_CHUNK) break;
+  }
+  return parts.join('');
+};
+
+/** Stores the finished file, marks the inventory's file as created and drops its older files old enough. */
+const storeCsv = async (
+  tx: DbOrTx,
+  { exportJobId, companyId, inventoryId, content, keepFinishedMs }: CsvJobPayload & { content: string; keepFinishedMs: number },
+): Promise<void> => {
+  await updateExportJob(tx, exportJobId, { progress: 100, content });
+  await setFileCreated(tx, inventoryId);
+  await pruneExportJobs(tx, { companyId, inventoryId, keepId: exportJobId, before: new Date(Date.now() - keepFinishedMs) });
+};
+
+/** A file made at once, in this process (the demo seed, before any server runs). */
+export const createInventoryCsvNow = async (
+  db: Db,
+  { companyId, userId, inventory }: { companyId: number; userId: number; inventory: InventoryRow },
+): Promise<string> => {
+  const exportJobId = randomUUID();
+  await insertExportJob(db, {
+    id: exportJobId,
+    companyId,
+    userId,
+    refId: inventory.id,
+    fileName: inventoryFileName(inventory.id),
+  });
+  const content = await csvContent(db, inventory);
+  await db.transaction((tx) =>
+    storeCsv(tx, { exportJobId, companyId, inventoryId: inventory.id, content, keepFinishedMs: KEEP_FINISHED_CSV_MS }),
+  );
+  return exportJobId;
+};
+
+/**
+ * The inventory CSV as a job of the job runner (spec section 4: start, poll progress every 2 s until 100, download).
+ * The file's row lives in export_jobs, so any process answers the poll; any process may build it: the runner's job
+ * (`inventory-csv`) goes to one of them, and when that process dies another takes the job over once its lease runs out
+ * and builds the file again from the start (the progress waits, then climbs on: it never goes back). The file is built
+ * in keyset chunks, the progress written after each (never 100 before the file is stored); the file, the inventory's
+ * "file created" and the dropping of its older files (kept `keepFinishedMs`, so a poll that just reached 100 can still
+ * download) commit together, only while the job is still this process's. After its last attempt the file ends with
+ * an error the poll shows.
+ */
+export const createCsvJobs = ({
+  db,
+  jobs,
+  keepFinishedMs = KEEP_FINISHED_CSV_MS,
+}: {
+  db: Db;
+  jobs: JobRunner;
+  keepFinishedMs?: number;
+}) => {
+  const build = async ({ job, signal, heartbeat, finish }: JobContext<CsvJobPayload>): Promise<void> => {
+    const { exportJobId, companyId, inventoryId } = job.payload;
+    const file = await getExportJob(db, { id: exportJobId, companyId });
+    // Dropped meanwhile, already made, or already failed: nothing left to do.
+    if (!file || file.progress === 100 || file.error !== null) return;
+    const inventory = await getInventory(db, { id: inventoryId, companyId });
+    if (!inventory) throw new PermanentJobError('The inventory is gone.');
+    const content = await csvContent(db, inventory, {
+      signal,
+      onProgress: async (progress) => {
+        await heartbeat(progress);
+        await raiseExportProgress(db, exportJobId, progress);
+      },
     });
+    await finish((tx) => storeCsv(tx, { ...job.payload, content, keepFinishedMs }));
   };
 
+  jobs.register<CsvJobPayload>(INVENTORY_CSV_JOB, build, {
+    onFailed: async (tx, job) => updateExportJob(tx, job.payload.exportJobId, { error: CSV_FAILED }),
+  });
+
   return {
-    /** Creates the job and starts building the file; answers the task id at once. */
-    async start({ companyId, userId, inventory }: { companyId: number; userId: number; inventory: CsvInventory }) {
+    /** Creates the file's row and its job (together); answers the task id at once. */
+    async start({ companyId, userId, inventory }: { companyId: number; userId: number; inventory: { id: number } }) {
       const id = randomUUID();
-      await insertExportJob(db, { id, companyId, userId, refId: inventory.id, fileName: inventoryFileName(inventory.id) });
-      const job = build(id, companyId, inventory)
-        .catch(async (error: unknown) => {
-          onError?.(error);
-          // The client sees a plain message, never the database's.
-          await updateExportJob(db, id, { error: 'The file could not be created.' }).catch(() => {});
-        })
-        .finally(() => running.delete(job));
-      running.add(job);
+      await db.transaction(async (tx) => {
+        await insertExportJob(tx, { id, companyId, userId, refId: inventory.id, fileName: inventoryFileName(inventory.id) });
+        const payload: CsvJobPayload = { exportJobId: id, companyId, inventoryId: inventory.id };
+        await jobs.enqueue(tx, { kind: INVENTORY_CSV_JOB, key: `${INVENTORY_CSV_JOB}:${id}`, payload });
+      });
+      jobs.wake();
       return id;
-    },
-    async drain(): Promise<void> {
-      await Promise.allSettled([...running]);
     },
   };
 };

@@ -1,3 +1,4 @@
+import { ItemState } from '@rfid/contract';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
@@ -207,12 +208,16 @@ export const insertInventory = async (db: DbOrTx, inv: NewInventory): Promise<nu
   const typeFilter = isPartial
     ? sql`and i.item_type_id in (select item_type_id from inventory_item_types where inventory_id = ${row.id}::int)`
     : sql``;
+  // The snapshot and its per-GTIN counts (inventory_type_counts) in one statement.
   const snapshot = await db.execute(sql`
     with ins as (
       insert into inventory_expected_items (inventory_id, item_id, item_type_id)
       select ${row.id}::int, i.id, i.item_type_id from items i
-      where i.area_id = ${inv.areaId}::int and i.state = 0 and i.item_type_id is not null ${typeFilter}
-      returning 1
+      where i.area_id = ${inv.areaId}::int and i.state = ${ItemState.Stocked} and i.item_type_id is not null ${typeFilter}
+      returning item_type_id
+    ), counted as (
+      insert into inventory_type_counts (inventory_id, item_type_id, expected)
+      select ${row.id}::int, item_type_id, count(*)::int from ins group by item_type_id
     )
     select count(*)::int as n from ins`);
   const expected = num(rowsOf<{ n: number }>(snapshot)[0]?.n);
@@ -225,7 +230,7 @@ export type ReadItem = { itemId: number; itemTypeId: number | null };
 /**
  * Adds the items of a reading set to an inventory (the first read of an item is kept), only
  * articles (with a catalog GTIN) and, when partial, only its GTINs; then moves its counters
- * (items read, matched) and its end time. Answers how many were new and how many of those were expected.
+ * (items read, matched: in total and per GTIN) and its end time. Answers how many were new and how many of those were expected.
  */
 export const addReads = async (
   db: DbOrTx,
@@ -246,10 +251,19 @@ export const addReads = async (
            or u.item_type_id in (select item_type_id from inventory_item_types where inventory_id = ${inventoryId}::int)
         order by u.item_id
         on conflict do nothing
-        returning item_id
+        returning item_id, item_type_id
+      ), marked as (
+        select ins.item_type_id, e.item_id is not null as is_matched
+        from ins left join inventory_expected_items e on e.inventory_id = ${inventoryId}::int and e.item_id = ins.item_id
+      ), counted as (
+        -- The per-GTIN counts move with the reads (in GTIN order: concurrent sets lock the rows in one order).
+        insert into inventory_type_counts as c (inventory_id, item_type_id, read, matched)
+        select ${inventoryId}::int, item_type_id, count(*)::int, (count(*) filter (where is_matched))::int
+        from marked group by item_type_id order by item_type_id
+        on conflict (inventory_id, item_type_id)
+        do update set read = c.read + excluded.read, matched = c.matched + excluded.matched
       )
-      select count(*)::int as added, count(e.item_id)::int as matched
-      from ins left join inventory_expected_items e on e.inventory_id = ${inventoryId}::int and e.item_id = ins.item_id`);
+      select count(*)::int as added, (count(*) filter (where is_matched))::int as matched from marked`);
     const [row] = rowsOf<{ added: number; matched: number }>(result);
     added = num(row?.added);
     matched = num(row?.matched);
@@ -324,6 +338,18 @@ export const applyValidation = async (
     isTracingExcess: boolean;
   },
 ): Promise<{ lost: number; stocked: number }> => {
+  // One lock order everywhere (DESIGN.md section 6): items are locked in EPC order, as ingestion's
+  // upsert does (byte order: JavaScript's sort of the set's EPCs), all at once before either statement below changes them; in id order, or in two
+  // separate steps, a reader's set arriving meanwhile deadlocked with the validation.
+  await db.execute(sql`
+    select i.id from items i
+    where i.id in (
+      select item_id from inventory_expected_items where inventory_id = ${inventoryId}::int
+      union
+      select item_id from inventory_read_items where inventory_id = ${inventoryId}::int
+    )
+    order by i.epc collate "C"
+    for update`);
   const lostResult = await db.execute(sql`
     with lost as (
       select i.id, i.epc, i.area_id as old_area
@@ -462,8 +488,9 @@ const summaryOrder = (orderBy: string | undefined): SQL => {
 
 /**
  * Per GTIN of an inventory: expected, read and matched (missing and excess follow). `remaining`
- * keeps the GTINs with missing items, `surplus` those with excess items. One query, paged, with
- * the total count beside each row.
+ * keeps the GTINs with missing items, `surplus` those with excess items. One query over the
+ * inventory's per-GTIN counts (a row per GTIN, whatever the number of items), paged, with the
+ * total count beside each row.
  */
 export const inventorySummary = async (
   db: DbOrTx,
@@ -483,26 +510,12 @@ export const inventorySummary = async (
   if (kind === 'remaining') conditions.push(sql`expected > matched`);
   if (kind === 'surplus') conditions.push(sql`read > matched`);
   if (itemTypeId !== undefined) conditions.push(sql`it.id = ${itemTypeId}::int`);
-  const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+  const where = sql.join([sql`f.inventory_id = ${inventoryId}::int`, ...conditions], sql` and `);
   const result = await db.execute(sql`
-    with e as (
-      select item_type_id, count(*)::int as n from inventory_expected_items where inventory_id = ${inventoryId}::int group by item_type_id
-    ), r as (
-      select r.item_type_id, count(*)::int as n,
-        count(*) filter (where exists (
-          select 1 from inventory_expected_items x where x.inventory_id = r.inventory_id and x.item_id = r.item_id
-        ))::int as m
-      from inventory_read_items r where r.inventory_id = ${inventoryId}::int group by r.item_type_id
-    ), figures as (
-      select k.item_type_id, coalesce(e.n, 0) as expected, coalesce(r.n, 0) as read, coalesce(r.m, 0) as matched
-      from (select item_type_id from e union select item_type_id from r) k
-      left join e on e.item_type_id = k.item_type_id
-      left join r on r.item_type_id = k.item_type_id
-    )
     select it.id as item_type, it.gtin, f.expected, f.read, f.matched, it.description, it.model, it.colour, it.season,
       it.section, it.reference, it.size_primary, it.sizes, count(*) over () as total
-    from figures f join item_types it on it.id = f.item_type_id
-    ${where}
+    from inventory_type_counts f join item_types it on it.id = f.item_type_id
+    where ${where}
     order by ${summaryOrder(query.order_by as string | undefined)}
     limit ${page.limit} offset ${page.offset}`);
   const rows = rowsOf<SummaryRow>(result).map((r) => ({
@@ -534,64 +547,157 @@ export type TagRow = {
   is_expected: boolean;
 };
 
+/** Orderings of the EPC lists, on the columns of `tagSelect` (alias t) and the GTIN (alias it). */
 const TAG_ORDER: Record<string, SQL> = {
   itemType: sql`it.gtin`,
   item_type: sql`it.gtin`,
-  epc: sql`i.epc`,
-  read_at: sql`read_at`,
+  epc: sql`t.epc`,
+  read_at: sql`t.read_at`,
+};
+
+/** One query's rows of an inventory's read (`read`) or lost (`lost`) EPCs, before ordering (aliases r or e, i). */
+const tagSelect = (kind: TagKind, inventoryId: number): SQL =>
+  kind === 'read'
+    ? sql`
+        select r.item_id as id, i.epc, i.gtin, r.item_type_id as item_type, i.serial as lot, r.read_at,
+          exists (select 1 from inventory_expected_items e where e.inventory_id = r.inventory_id and e.item_id = r.item_id) as is_expected
+        from inventory_read_items r
+        join items i on i.id = r.item_id
+        where r.inventory_id = ${inventoryId}::int`
+    : sql`
+        select e.item_id as id, i.epc, i.gtin, e.item_type_id as item_type, i.serial as lot, null::timestamptz as read_at,
+          true as is_expected
+        from inventory_expected_items e
+        join items i on i.id = e.item_id
+        where e.inventory_id = ${inventoryId}::int
+          and not exists (select 1 from inventory_read_items r where r.inventory_id = e.inventory_id and r.item_id = e.item_id)`;
+
+const toTagRows = (result: unknown): TagRow[] =>
+  rowsOf<TagRow>(result).map((r) => ({ ...r, id: num(r.id), item_type: r.item_type === null ? null : num(r.item_type) }));
+
+/**
+ * The ids and EPCs of one GTIN of an inventory (`p.item_type_id`), read or lost: index-only scans
+ * of items (item_type_id, epc, id) and of the inventory's rows (inventory_id, item_type_id, item_id).
+ */
+const tagsOfType = (kind: TagKind, inventoryId: number): SQL =>
+  kind === 'read'
+    ? sql`
+        select i.id, i.epc from items i
+        where i.item_type_id = p.item_type_id
+          and exists (select 1 from inventory_read_items r
+            where r.inventory_id = ${inventoryId}::int and r.item_type_id = p.item_type_id and r.item_id = i.id)`
+    : sql`
+        select i.id, i.epc from items i
+        where i.item_type_id = p.item_type_id
+          and exists (select 1 from inventory_expected_items e
+            where e.inventory_id = ${inventoryId}::int and e.item_type_id = p.item_type_id and e.item_id = i.id)
+          and not exists (select 1 from inventory_read_items r where r.inventory_id = ${inventoryId}::int and r.item_id = i.id)`;
+
+/**
+ * The page in the default order (GTIN, then EPC) from the per-GTIN counts: the GTINs are numbered
+ * in order (`before` = the EPCs of the GTINs ahead), so only the GTINs the page overlaps are read,
+ * each along items (item_type_id, epc), whatever the page and the size of the inventory. Rows of
+ * no GTIN are never in an inventory (only articles are) and an item keeps the GTIN it was counted
+ * with, so the counts cover every row.
+ */
+const tagsByType = async (
+  db: DbOrTx,
+  {
+    inventoryId,
+    kind,
+    isDescending,
+    gtin,
+    page,
+  }: { inventoryId: number; kind: TagKind; isDescending: boolean; gtin: string | undefined; page: PageParams },
+): Promise<{ count: number; rows: TagRow[] }> => {
+  const n = kind === 'read' ? sql`c.read` : sql`(c.expected - c.matched)`;
+  const types = rowsOf<{ item_type_id: number; description: string | null; n: number }>(
+    await db.execute(sql`
+      select c.item_type_id, it.description, ${n}::int as n
+      from inventory_type_counts c join item_types it on it.id = c.item_type_id
+      where c.inventory_id = ${inventoryId}::int and ${n} > 0
+        ${gtin ? sql`and it.gtin like ${`%${escapeLike(gtin)}%`}` : sql``}
+      order by it.gtin ${isDescending ? sql`desc` : sql`asc`}, c.item_type_id ${isDescending ? sql`desc` : sql`asc`}`),
+  );
+  // Which GTINs the page overlaps, and how many of each to skip and take.
+  const parts: { itemTypeId: number; skip: number; take: number }[] = [];
+  const descriptions = new Map<number, string | null>();
+  const end = page.offset + page.limit;
+  let before = 0;
+  for (const type of types) {
+    const size = num(type.n);
+    const skip = Math.max(page.offset - before, 0);
+    const take = Math.min(end - before, size) - skip;
+    if (take > 0) parts.push({ itemTypeId: num(type.item_type_id), skip, take });
+    descriptions.set(num(type.item_type_id), type.description);
+    before += size;
+  }
+  if (!parts.length) return { count: before, rows: [] };
+  // The GTINs come as arrays so the planner knows how few they are (a plan for 1 or 2 GTINs).
+  // The page's rows are picked from the indexes; only they are then read (GTIN, serial, read time).
+  const details =
+    kind === 'read'
+      ? sql`r.read_at, exists (select 1 from inventory_expected_items e where e.inventory_id = ${inventoryId}::int and e.item_id = x.id) as is_expected
+        from picked x join items i on i.id = x.id
+        join inventory_read_items r on r.inventory_id = ${inventoryId}::int and r.item_id = x.id`
+      : sql`null::timestamptz as read_at, true as is_expected
+        from picked x join items i on i.id = x.id`;
+  const listed = await db.execute(sql`
+    with picked as (
+      select x.id, x.epc, p.item_type_id, p.ord
+      from unnest(${sql.param(parts.map((p) => p.itemTypeId))}::int[], ${sql.param(parts.map((p) => p.skip))}::int[],
+        ${sql.param(parts.map((p) => p.take))}::int[]) with ordinality as p(item_type_id, skip, take, ord)
+      cross join lateral (${tagsOfType(kind, inventoryId)} order by i.epc limit p.take offset p.skip) x
+    )
+    select x.id, x.epc, i.gtin, x.item_type_id as item_type, i.serial as lot, ${details}
+    order by x.ord, x.epc`);
+  const rows = toTagRows(listed).map((r) => ({ ...r, description: descriptions.get(r.item_type ?? 0) ?? null }));
+  return { count: before, rows };
 };
 
 /**
  * The read EPCs of an inventory (`read`, with whether each was expected) or its lost ones (`lost`:
- * expected, not read). Filters itemType__gtin__contains and epc__contains (hex, any case).
+ * expected, not read). Filters itemType__gtin__contains and epc__contains (hex, any case; the
+ * EPC's trigram index finds them). The default order (itemType, i.e. GTIN then EPC) pages from the
+ * per-GTIN counts; other orders sort the inventory's rows.
  */
 export const inventoryTags = async (
   db: DbOrTx,
   { inventoryId, kind, query, page }: { inventoryId: number; kind: TagKind; query: Record<string, unknown>; page: PageParams },
 ): Promise<{ count: number; rows: TagRow[] }> => {
-  const conditions: SQL[] = [];
-  const gtin = query.itemType__gtin__contains;
-  if (typeof gtin === 'string' && gtin !== '') conditions.push(sql`i.gtin like ${`%${escapeLike(gtin)}%`}`);
-  const epc = query.epc__contains;
-  if (typeof epc === 'string' && epc !== '') {
-    conditions.push(sql`i.epc like ${`%${escapeLike(epc.replace(/\s+/g, '').toUpperCase())}%`}`);
-  }
-  const extra = conditions.length ? sql`and ${sql.join(conditions, sql` and `)}` : sql``;
-  const base =
-    kind === 'read'
-      ? sql`
-        select r.item_id as id, i.epc, i.gtin, r.item_type_id as item_type, i.serial as lot, it.description, r.read_at,
-          exists (select 1 from inventory_expected_items e where e.inventory_id = r.inventory_id and e.item_id = r.item_id) as is_expected
-        from inventory_read_items r
-        join items i on i.id = r.item_id
-        left join item_types it on it.id = r.item_type_id
-        where r.inventory_id = ${inventoryId}::int ${extra}`
-      : sql`
-        select e.item_id as id, i.epc, i.gtin, e.item_type_id as item_type, i.serial as lot, it.description, null::timestamptz as read_at,
-          true as is_expected
-        from inventory_expected_items e
-        join items i on i.id = e.item_id
-        left join item_types it on it.id = e.item_type_id
-        where e.inventory_id = ${inventoryId}::int
-          and not exists (select 1 from inventory_read_items r where r.inventory_id = e.inventory_id and r.item_id = e.item_id)
-          ${extra}`;
-  const parts: SQL[] = [];
-  for (const part of String(query.order_by ?? 'itemType')
+  const gtin =
+    typeof query.itemType__gtin__contains === 'string' && query.itemType__gtin__contains !== ''
+      ? query.itemType__gtin__contains
+      : undefined;
+  const epc =
+    typeof query.epc__contains === 'string' && query.epc__contains !== ''
+      ? query.epc__contains.replace(/\s+/g, '').toUpperCase()
+      : undefined;
+  const order = String(query.order_by ?? 'itemType')
     .split(',')
-    .map((p) => p.trim())) {
-    const isDesc = part.startsWith('-');
-    const column = TAG_ORDER[isDesc ? part.slice(1) : part];
-    if (column) parts.push(isDesc ? sql`${column} desc` : sql`${column} asc`);
+    .map((p) => p.trim())
+    .map((part) => ({ isDesc: part.startsWith('-'), key: part.startsWith('-') ? part.slice(1) : part }))
+    .filter(({ key }) => TAG_ORDER[key] !== undefined);
+  const [first] = order;
+  if (!epc && order.length === 1 && first && (first.key === 'itemType' || first.key === 'item_type')) {
+    return tagsByType(db, { inventoryId, kind, isDescending: first.isDesc, gtin, page });
   }
-  parts.push(sql`i.epc asc`);
-  const [counted, listed] = await Promise.all([
-    db.execute(sql`select count(*)::int as n from (${base}) q`),
-    db.execute(sql`${base} order by ${sql.join(parts, sql`, `)} limit ${page.limit} offset ${page.offset}`),
-  ]);
-  return {
-    count: num(rowsOf<{ n: number }>(counted)[0]?.n),
-    rows: rowsOf<TagRow>(listed).map((r) => ({ ...r, id: num(r.id), item_type: r.item_type === null ? null : num(r.item_type) })),
-  };
+  const conditions: SQL[] = [];
+  if (gtin) conditions.push(sql`i.gtin like ${`%${escapeLike(gtin)}%`}`);
+  if (epc) conditions.push(sql`i.epc like ${`%${escapeLike(epc)}%`}`);
+  const base = sql`${tagSelect(kind, inventoryId)} ${conditions.length ? sql`and ${sql.join(conditions, sql` and `)}` : sql``}`;
+  const parts = order.map(({ isDesc, key }) => sql`${TAG_ORDER[key]} ${isDesc ? sql`desc` : sql`asc`}`);
+  parts.push(sql`t.epc asc`);
+  const listed = await db.execute(sql`
+    select t.*, it.description from (${base}) t left join item_types it on it.id = t.item_type
+    order by ${sql.join(parts, sql`, `)} limit ${page.limit} offset ${page.offset}`);
+  // Without a filter the total is the per-GTIN counts' sum (not a count of the inventory's rows).
+  const counted = conditions.length
+    ? await db.execute(sql`select count(*)::int as n from (${base}) q`)
+    : await db.execute(sql`
+        select coalesce(sum(${kind === 'read' ? sql`read` : sql`expected - matched`}), 0)::int as n
+        from inventory_type_counts where inventory_id = ${inventoryId}::int`);
+  return { count: num(rowsOf<{ n: number }>(counted)[0]?.n), rows: toTagRows(listed) };
 };
 
 /* ------------------------------------------------------------------ CSV rows */
@@ -646,6 +752,14 @@ export const updateExportJob = async (
   patch: { progress?: number; content?: string; error?: string },
 ): Promise<void> => {
   await db.update(exportJobs).set(patch).where(eq(exportJobs.id, id));
+};
+
+/** Progress of a file being built: it never goes back (a build restarted by another process climbs to it again). */
+export const raiseExportProgress = async (db: DbOrTx, id: string, progress: number): Promise<void> => {
+  await db
+    .update(exportJobs)
+    .set({ progress: sql`greatest(${exportJobs.progress}, ${progress}::int)` })
+    .where(eq(exportJobs.id, id));
 };
 
 export const getExportJob = async (db: DbOrTx, { id, companyId }: { id: string; companyId: number }) => {
@@ -721,7 +835,8 @@ export type StatsFigures = {
 
 /**
  * The inventory stats of a location over the inventories started in [from, to] (formulas in the
- * contract's inventoryStatsSchema; accuracy as inventory.rules.ts accuracyOf), and its stock now.
+ * contract's inventoryStatsSchema; accuracy as inventory.rules.ts accuracyOf), and its stock now (items STOCKED
+ * in its areas, from the per-area stock of view area_stock_now).
  */
 export const inventoryStats = async (
   db: DbOrTx,
@@ -740,7 +855,8 @@ export const inventoryStats = async (
         filter (where state = 2))::float8 as avg_accuracy,
       coalesce(sum(read_count) filter (where state = 2 and end_time > start_time), 0)::float8 as rate_items,
       coalesce(sum(${minutes}) filter (where state = 2 and end_time > start_time), 0)::float8 as rate_minutes,
-      (select count(*) from items where location_id = ${locationId}::int and state = 0)::int as stock
+      (select coalesce(sum(s.quantity), 0) from area_stock_now s join areas a on a.id = s.area_id
+        where a.location_id = ${locationId}::int)::int as stock
     from inventories
     where location_id = ${locationId}::int and start_time >= ${from.toISOString()}::timestamptz and start_time <= ${to.toISOString()}::timestamptz`);
   const [row] = rowsOf<Record<string, unknown>>(result);

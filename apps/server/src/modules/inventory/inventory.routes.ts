@@ -39,10 +39,8 @@ import { createInventoryService } from './inventory.service.js';
  * the location. Open (POST), validate and cancel (PUT): roles 1 to 3, as importing an inventory
  * file (spec section 6); a visualizer (5) or printer operator (4) gets 403.
  */
-export const inventoryRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }) => {
-  const jobs = createCsvJobs(db, (error) => app.log.error({ err: error }, 'inventory CSV failed'));
-  const service = createInventoryService(db, jobs);
-  app.addHook('onClose', async () => jobs.drain());
+export const inventoryRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, jobs }) => {
+  const service = createInventoryService(db, createCsvJobs({ db, jobs }));
   const tags = ['inventory'];
   const writeConfig = { maxRole: RoleThreshold.importInventory };
 

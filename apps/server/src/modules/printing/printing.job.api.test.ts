@@ -2,6 +2,7 @@ import { createServer } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type PrinterSimulator, startPrinterSimulator } from '../../../../../tools/printer-simulator/src/printer-simulator.js';
+import { rowsOf } from '../../db/rows.js';
 import { locationIdByCode } from '../../test/admin-fixtures.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import { multipartForm, printingCaller, sgtin96Hex, shortenPrintTimeouts, waitFor } from '../../test/printing-fixtures.js';
@@ -157,13 +158,13 @@ describe('print jobs against the printer simulator: labels, progress, cancel, fa
     const canceled = await call('PUT', `/api/printer/print_orders/${order.id}/`, 'printer@demo.local', { canceled: true });
     expect(canceled.statusCode).toBe(200);
     expect(canceled.json()).toMatchObject({ state: 'PARTIAL', canceled: true });
-    // The label on the printer when the cancel came is finished and recorded; nothing after it.
-    await waitFor(
-      () => progressOf(order.id),
-      (p) => p.job_total === 0,
-      5_000,
-    );
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The label on the printer when the cancel came is finished and recorded; nothing after it. The job has ended once
+    // it gave the printer's lease back.
+    const leases = async () =>
+      rowsOf<{ n: number }>(
+        await t.database.db.execute(sql`select count(*)::int as n from printer_leases where print_order_id = ${order.id}`),
+      )[0]?.n;
+    await waitFor(leases, (n) => n === 0, 5_000);
     const after = await progressOf(order.id);
     expect(after.state).toBe('PARTIAL');
     expect(after.canceled).toBe(true);
@@ -213,6 +214,13 @@ describe('print jobs against the printer simulator: labels, progress, cancel, fa
     expect(timedOut.state).toBe('ERROR');
     expect(timedOut.error).toMatch(/did not answer its status within 4 s/);
     expect(Date.now() - startedAt).toBeGreaterThanOrEqual(3_900);
+    // Label 4 was in the printer's buffer when the paper ran out and printed once paper was back: it was voided, not
+    // sent again; the retry sent label 5 (voided too, never confirmed). No EPC reached the printer twice.
+    const epcs = simulator.labels.map((l) => l.epc);
+    expect(new Set(epcs).size).toBe(epcs.length);
+    const labels = await labelsOf(order.id);
+    expect(epcs).toEqual(labels.slice(0, 5).map((l) => l.item.epc));
+    expect(labels.filter((l) => l.printed_at).map((l) => l.label_number)).toEqual([1, 2, 3]);
   });
 
   it('a printer that drops the connection ends the job in ERROR', async () => {

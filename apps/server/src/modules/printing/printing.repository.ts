@@ -1,4 +1,4 @@
-import type { PrintOrderState } from '@rfid/contract';
+import { PrintOrderState } from '@rfid/contract';
 import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
@@ -24,6 +24,8 @@ import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { visibleLocations } from '../locations/location-scope.js';
 import { visibleOrders } from '../orders/order-scope.js';
+
+const WORKING = PrintOrderState.Working;
 
 const list = (values: readonly number[]): SQL =>
   sql.join(
@@ -69,6 +71,10 @@ export type PrintOrderRow = {
   canceled: boolean;
   error: string | null;
   source: string;
+  job_from: number | null;
+  job_to: number | null;
+  job_done: number;
+  voided_labels: number;
   tcf_id: number;
   tag_type_id: number;
   tag_type_reference: string;
@@ -83,7 +89,7 @@ export type PrintOrderRow = {
 };
 
 const ORDER_COLUMNS = sql`po.id, po.company_id, po.name, po.creation_date, po.state, po.total_quantity, po.from_label,
-  po.progress, po.canceled, po.error, po.source, tcf.id as tcf_id, tt.id as tag_type_id, tt.reference as tag_type_reference,
+  po.progress, po.canceled, po.error, po.source, po.job_from, po.job_to, po.job_done, po.voided_labels, tcf.id as tcf_id, tt.id as tag_type_id, tt.reference as tag_type_reference,
   tf.id as tag_format_id, tf.description as tag_format_description, p.id as printer_id, p.description as printer_description,
   b.id as brand_id, b.description as brand_description,
   (select count(*)::int from print_order_contents c where c.print_order_id = po.id) as contents_count,
@@ -111,7 +117,7 @@ const orderFilters = (filters: PrintOrderFilters): SQL[] => {
   if (filters.brand) where.push(sql`po.brand_id = ${filters.brand}`);
   if (filters.id) where.push(sql`po.id = ${filters.id}`);
   if (filters.tag_company_format) where.push(sql`po.tag_company_format_id = ${filters.tag_company_format}`);
-  if (filters.printable === 'true') where.push(sql`po.state <> 'WORKING' and po.from_label <= po.total_quantity`);
+  if (filters.printable === 'true') where.push(sql`po.state <> ${WORKING} and po.from_label <= po.total_quantity`);
   if (filters.name__icontains)
     where.push(sql`po.name ilike ${`%${filters.name__icontains.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
   return where;
@@ -131,6 +137,8 @@ export type LabelRow = {
   gtin: string;
   serial: number | string;
   epc: string;
+  /** Sent by an earlier job and never confirmed (in flight when it stopped). */
+  sending_at: Date | string | null;
   description: string;
   price: string | null;
   size_primary: string;
@@ -155,6 +163,30 @@ export type PrintLogRow = {
 };
 
 export type ScopedPrinter = { id: number; description: string; host: string; port: number; companyId: number };
+
+/** A printer's lease and the process (owner) that holds or wants it. */
+export type LeaseHolder = { printerId: number; owner: string };
+
+export type PrintJobRow = {
+  order_id: number;
+  state: string;
+  canceled: boolean;
+  job_seq: number;
+  job_from: number;
+  job_to: number;
+  printer_id: number;
+  host: string;
+  port: number;
+  template: string;
+};
+
+/**
+ * The state a print order settles in once no job runs: PRINTED when every label is printed or voided, PARTIAL with some
+ * printed, PENDING with none. `progress` and `voided` are the expressions to judge by (the columns by default).
+ */
+const settledState = (progress: SQL, voided: SQL = sql`voided_labels`): SQL =>
+  sql`(case when ${progress} + ${voided} >= total_quantity then ${PrintOrderState.Printed}::text
+    when ${progress} > 0 then ${PrintOrderState.Partial}::text else ${PrintOrderState.Pending}::text end)`;
 
 export const createPrintingRepository = (db: DbOrTx) => ({
   /* -------------------------------------------------- tag types, formats, company formats */
@@ -340,12 +372,20 @@ export const createPrintingRepository = (db: DbOrTx) => ({
     return rows.length > 0;
   },
 
-  /** Every label of a print order printed now (those not printed yet), the order PRINTED: NiceLabel printed them. */
+  /**
+   * Every label of a print order printed now (those not printed yet), the order PRINTED: NiceLabel printed them. Voided
+   * labels (sent to a printer that never confirmed them) stay voided: their EPCs are never printed again.
+   */
   async completePrintOrder(printOrderId: number): Promise<void> {
-    await db.execute(sql`update print_tags set printed_at = now() where print_order_id = ${printOrderId} and printed_at is null`);
+    await db.execute(sql`update print_tags set printed_at = now()
+      where print_order_id = ${printOrderId} and printed_at is null and voided_at is null`);
     await db
       .update(printOrders)
-      .set({ state: 'PRINTED', progress: sql`${printOrders.totalQuantity}`, fromLabel: sql`${printOrders.totalQuantity} + 1` })
+      .set({
+        state: PrintOrderState.Printed,
+        progress: sql`${printOrders.totalQuantity} - ${printOrders.voidedLabels}`,
+        fromLabel: sql`${printOrders.totalQuantity} + 1`,
+      })
       .where(eq(printOrders.id, printOrderId));
   },
 
@@ -547,100 +587,226 @@ export const createPrintingRepository = (db: DbOrTx) => ({
     return { count: total?.n ?? 0, rows };
   },
 
-  /* -------------------------------------------------- print jobs */
+  /* -------------------------------------------------- print jobs (workers/print-spooler.ts) */
 
-  /** WORKING for a job on `printerId`, unless a job already holds the order. */
-  async startJob(orderId: number, printerId: number): Promise<boolean> {
-    const rows = await db
-      .update(printOrders)
-      .set({ state: 'WORKING', canceled: false, error: null, printerId })
-      .where(and(eq(printOrders.id, orderId), sql`${printOrders.state} <> 'WORKING'`))
-      .returning({ id: printOrders.id });
+  /**
+   * Queues a job on `printerId` for labels from..to: the order WORKING, behind the printer's older jobs. Refused (false)
+   * while the order is WORKING, or while a job of it still holds a printer (a canceled one finishing its label).
+   */
+  async startJob({ orderId, printerId, from, to }: { orderId: number; printerId: number; from: number; to: number }) {
+    const rows = rowsOf<{ id: number }>(
+      await db.execute(sql`
+        update print_orders po set state = ${WORKING}, canceled = false, error = null, printer_id = ${printerId},
+          job_seq = po.job_seq + 1, job_from = ${from}, job_to = ${to}, job_done = 0, queued_at = clock_timestamp()
+        where po.id = ${orderId} and po.state <> ${WORKING}
+          and not exists (select 1 from printer_leases l where l.print_order_id = po.id and l.lease_until > now())
+        returning po.id`),
+    );
     return rows.length > 0;
   },
 
-  /** Cancels a WORKING order: canceled, and the state its labels printed so far give. */
+  /** Labels from..to of an order that may still be sent (not printed, not sent, not voided). */
+  async sendableLabels(orderId: number, from: number, to: number): Promise<number> {
+    const [row] = rowsOf<{ n: number }>(
+      await db.execute(sql`select count(*)::int as n from print_tags
+        where print_order_id = ${orderId} and label_number between ${from} and ${to}
+          and printed_at is null and sending_at is null and voided_at is null`),
+    );
+    return Number(row?.n ?? 0);
+  },
+
+  /** Cancels a WORKING order: canceled, and the state its labels printed so far give (its job stops between labels). */
   async cancel(orderId: number): Promise<boolean> {
-    const rows = await db
-      .update(printOrders)
-      .set({
-        canceled: true,
-        state: sql`case when ${printOrders.progress} >= ${printOrders.totalQuantity} then 'PRINTED'
-          when ${printOrders.progress} > 0 then 'PARTIAL' else 'PENDING' end`,
-      })
-      .where(and(eq(printOrders.id, orderId), eq(printOrders.state, 'WORKING')))
-      .returning({ id: printOrders.id });
+    const rows = rowsOf<{ id: number }>(
+      await db.execute(sql`update print_orders set canceled = true, state = ${settledState(sql`progress`)}
+        where id = ${orderId} and state = ${WORKING} returning id`),
+    );
     return rows.length > 0;
   },
 
-  /** Labels from..to of an order with what their labels show, `limit` at a time (on the (order, label) index). */
-  async labels(orderId: number, from: number, to: number, limit: number): Promise<LabelRow[]> {
+  /** Printers with a WORKING order and no live lease: a job waits there for any process to claim it. */
+  async claimablePrinters(): Promise<number[]> {
+    const rows = rowsOf<{ printer_id: number }>(
+      await db.execute(sql`select distinct po.printer_id from print_orders po
+        where po.state = ${WORKING} and po.printer_id is not null
+          and not exists (select 1 from printer_leases l where l.printer_id = po.printer_id and l.lease_until > now())`),
+    );
+    return rows.map((r) => r.printer_id);
+  },
+
+  /**
+   * Claims a printer in one statement: its lease, when none is live, goes to `owner` for `leaseMs` with the printer's
+   * oldest WORKING order (a job whose process died is resumed this way). Answers the order, or undefined.
+   */
+  async claimPrinter({ printerId, owner, leaseMs }: LeaseHolder & { leaseMs: number }): Promise<number | undefined> {
+    const [row] = rowsOf<{ print_order_id: number }>(
+      await db.execute(sql`
+        with next as (
+          select id from print_orders where printer_id = ${printerId} and state = ${WORKING}
+          order by queued_at nulls first, id limit 1
+        )
+        insert into printer_leases as l (printer_id, print_order_id, owner, lease_until, claimed_at)
+        select ${printerId}, next.id, ${owner}, now() + ${leaseMs}::int * interval '1 millisecond', now() from next
+        on conflict (printer_id) do update set print_order_id = excluded.print_order_id, owner = excluded.owner,
+          lease_until = excluded.lease_until, claimed_at = excluded.claimed_at
+        where l.lease_until <= now()
+        returning l.print_order_id`),
+    );
+    return row?.print_order_id;
+  },
+
+  /** Renews the owner's lease of a printer; false when it is no longer the owner's (it ran out and was claimed). */
+  async renewLease({ printerId, owner, leaseMs }: LeaseHolder & { leaseMs: number }): Promise<boolean> {
+    const rows = rowsOf<{ printer_id: number }>(
+      await db.execute(sql`update printer_leases set lease_until = now() + ${leaseMs}::int * interval '1 millisecond'
+        where printer_id = ${printerId} and owner = ${owner} returning printer_id`),
+    );
+    return rows.length > 0;
+  },
+
+  async releaseLease({ printerId, owner }: LeaseHolder): Promise<void> {
+    await db.execute(sql`delete from printer_leases where printer_id = ${printerId} and owner = ${owner}`);
+  },
+
+  /** The order's current job as a spooler runs it: its range, printer and template. */
+  async jobToRun(orderId: number): Promise<PrintJobRow | undefined> {
+    const [row] = rowsOf<PrintJobRow>(
+      await db.execute(sql`
+        select po.id as order_id, po.state, po.canceled, po.job_seq, coalesce(po.job_from, po.from_label) as job_from,
+          coalesce(po.job_to, po.total_quantity) as job_to, p.id as printer_id, p.ip_address as host, p.port,
+          tf.zpl_template as template
+        from print_orders po join printers p on p.id = po.printer_id
+          join tag_company_formats tcf on tcf.id = po.tag_company_format_id join tag_formats tf on tf.id = tcf.tag_format_id
+        where po.id = ${orderId}`),
+    );
+    return row;
+  },
+
+  /**
+   * Labels from..to of an order not printed or voided yet, with what their labels show, `limit` at a time (on the
+   * (order, label) index). `sending_at` set: sent by an earlier job and never confirmed.
+   */
+  async jobLabels(orderId: number, from: number, to: number, limit: number): Promise<LabelRow[]> {
     return rowsOf<LabelRow>(
       await db.execute(sql`
-        select t.id, t.label_number, t.gtin, t.serial, t.epc, it.description, it.price::text as price, it.size_primary,
-          it.sizes, it.colour, it.model
+        select t.id, t.label_number, t.gtin, t.serial, t.epc, t.sending_at, it.description, it.price::text as price,
+          it.size_primary, it.sizes, it.colour, it.model
         from print_tags t join print_order_contents c on c.id = t.content_id join item_types it on it.id = c.item_type_id
         where t.print_order_id = ${orderId} and t.label_number between ${from} and ${to}
+          and t.printed_at is null and t.voided_at is null
         order by t.label_number limit ${limit}`),
     );
   },
 
   /**
-   * Records one printed label in one statement: its time and printer, the order's progress (only the first time the
-   * label prints) and next label. Answers whether the order was canceled meanwhile.
+   * Before a label goes to the printer, in one statement: renews the lease (only while it is the owner's and live),
+   * checks the job is still the order's current one (WORKING, not canceled), and records the label as sent (only if it
+   * never was). The label may be sent only when all three hold.
+   */
+  async beginLabel({
+    printerId,
+    owner,
+    leaseMs,
+    orderId,
+    jobSeq,
+    tagId,
+  }: LeaseHolder & { leaseMs: number; orderId: number; jobSeq: number; tagId: number }): Promise<{
+    hasLease: boolean;
+    isCurrent: boolean;
+    isSending: boolean;
+  }> {
+    const [row] = rowsOf<{ has_lease: boolean; is_current: boolean; is_sending: boolean }>(
+      await db.execute(sql`
+        with lease as (
+          update printer_leases set lease_until = now() + ${leaseMs}::int * interval '1 millisecond'
+          where printer_id = ${printerId} and owner = ${owner} and print_order_id = ${orderId} and lease_until > now()
+          returning printer_id
+        ),
+        job as (
+          select id from print_orders
+          where id = ${orderId} and state = ${WORKING} and not canceled and job_seq = ${jobSeq}
+        ),
+        tag as (
+          update print_tags set sending_at = now()
+          where id = ${tagId} and print_order_id = ${orderId} and printed_at is null and sending_at is null
+            and voided_at is null and exists (select 1 from lease) and exists (select 1 from job)
+          returning id
+        )
+        select exists (select 1 from lease) as has_lease, exists (select 1 from job) as is_current,
+          exists (select 1 from tag) as is_sending`),
+    );
+    return { hasLease: row?.has_lease === true, isCurrent: row?.is_current === true, isSending: row?.is_sending === true };
+  },
+
+  /**
+   * Voids a label that was sent and never confirmed (the printer may have printed it): it is never sent again and the
+   * order counts it. Only the printer's lease owner voids. Answers whether it was voided now.
+   */
+  async voidLabel({ printerId, owner, orderId, tagId }: LeaseHolder & { orderId: number; tagId: number }): Promise<boolean> {
+    const rows = rowsOf<{ id: number }>(
+      await db.execute(sql`
+        with tag as (
+          update print_tags set voided_at = now()
+          where id = ${tagId} and print_order_id = ${orderId} and sending_at is not null and printed_at is null
+            and voided_at is null
+            and exists (select 1 from printer_leases where printer_id = ${printerId} and owner = ${owner})
+          returning id
+        )
+        update print_orders set voided_labels = voided_labels + 1
+        where id = ${orderId} and exists (select 1 from tag)
+        returning id`),
+    );
+    return rows.length > 0;
+  },
+
+  /**
+   * Records one printed label in one statement: its time and printer, the order's progress and next label, the job's
+   * count (while it is the order's current job). A label voided meanwhile (its lease ran out while it printed) counts
+   * as printed after all; an order canceled meanwhile gets the state its progress now gives. Answers the order's state.
    */
   async labelPrinted({
     orderId,
+    jobSeq,
     tagId,
     labelNumber,
     printerId,
   }: {
     orderId: number;
+    jobSeq: number;
     tagId: number;
     labelNumber: number;
     printerId: number;
-  }): Promise<{ canceled: boolean; state: string } | undefined> {
-    const [row] = rowsOf<{ canceled: boolean; state: string }>(
+  }): Promise<{ canceled: boolean; state: string; job_seq: number } | undefined> {
+    const [row] = rowsOf<{ canceled: boolean; state: string; job_seq: number }>(
       await db.execute(sql`
-        with before as (select (printed_at is null)::int as fresh from print_tags where id = ${tagId}),
-        tag as (update print_tags set printed_at = now(), printer_id = ${printerId} where id = ${tagId} returning id)
-        update print_orders set progress = progress + coalesce((select fresh from before), 0),
-          from_label = greatest(from_label, ${labelNumber + 1})
-        where id = ${orderId} and exists (select 1 from tag)
-        returning canceled, state`),
+        with before as (select (voided_at is not null)::int as was_voided from print_tags where id = ${tagId} and printed_at is null),
+        tag as (
+          update print_tags set printed_at = now(), printer_id = ${printerId}, voided_at = null
+          where id = ${tagId} and printed_at is null returning id
+        ),
+        counts as (select (select count(*)::int from tag) as fresh, coalesce((select was_voided from before), 0) as unvoided)
+        update print_orders po set progress = po.progress + counts.fresh,
+          voided_labels = po.voided_labels - least(counts.unvoided, counts.fresh),
+          job_done = po.job_done + case when po.job_seq = ${jobSeq} then counts.fresh else 0 end,
+          from_label = greatest(po.from_label, ${labelNumber + 1}),
+          state = case when po.state in (${WORKING}, ${PrintOrderState.Error}) then po.state
+            else ${settledState(sql`(po.progress + counts.fresh)`, sql`(po.voided_labels - least(counts.unvoided, counts.fresh))`)} end
+        from counts
+        where po.id = ${orderId} and counts.fresh > 0
+        returning po.canceled, po.state, po.job_seq`),
     );
     return row;
   },
 
-  /** A job ended: PRINTED when every label is printed, else PARTIAL (PENDING with none), unless canceled meanwhile. */
-  async finishJob(orderId: number) {
-    await db
-      .update(printOrders)
-      .set({
-        state: sql`case when ${printOrders.progress} >= ${printOrders.totalQuantity} then 'PRINTED'
-          when ${printOrders.progress} > 0 then 'PARTIAL' else 'PENDING' end`,
-      })
-      .where(and(eq(printOrders.id, orderId), eq(printOrders.state, 'WORKING')));
+  /** The job ended: PRINTED when every label is printed (or voided), else PARTIAL (PENDING with none), unless stopped meanwhile. */
+  async finishJob(orderId: number, jobSeq: number) {
+    await db.execute(sql`update print_orders set state = ${settledState(sql`progress`)}
+      where id = ${orderId} and state = ${WORKING} and job_seq = ${jobSeq}`);
   },
 
-  async failJob(orderId: number, error: string) {
-    await db
-      .update(printOrders)
-      .set({ state: 'ERROR', error })
-      .where(and(eq(printOrders.id, orderId), eq(printOrders.state, 'WORKING')));
-  },
-
-  /** Jobs a stopped server left WORKING end as if stopped there (PARTIAL, PENDING or PRINTED). */
-  async recoverInterrupted(): Promise<number> {
-    const rows = await db
-      .update(printOrders)
-      .set({
-        state: sql`case when ${printOrders.progress} >= ${printOrders.totalQuantity} then 'PRINTED'
-          when ${printOrders.progress} > 0 then 'PARTIAL' else 'PENDING' end`,
-      })
-      .where(eq(printOrders.state, 'WORKING'))
-      .returning({ id: printOrders.id });
-    return rows.length;
+  async failJob(orderId: number, jobSeq: number, error: string) {
+    await db.execute(sql`update print_orders set state = ${PrintOrderState.Error}, error = ${error}
+      where id = ${orderId} and state = ${WORKING} and job_seq = ${jobSeq}`);
   },
 
   /* -------------------------------------------------- print log */

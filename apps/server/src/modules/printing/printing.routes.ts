@@ -49,7 +49,6 @@ import { createPrintSpooler } from '../../workers/print-spooler.js';
 import { tcpTransport } from '../../workers/print-transport.js';
 import { streamCsv } from '../movements/outbound.csv.js';
 import type { ModuleDeps } from '../registry.js';
-import { createPrintingRepository } from './printing.repository.js';
 import { createPrintingService, DEFAULT_COMPANY_PREFIX_LENGTH } from './printing.service.js';
 
 const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
@@ -102,16 +101,18 @@ export const printingRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { d
       pollMs: envNumber('PRINT_POLL_MS', 150),
     }),
     log: app.log,
+    leaseMs: envNumber('PRINT_LEASE_MS', 15_000),
+    pollMs: envNumber('PRINT_QUEUE_POLL_MS', 1_000),
   });
   const service = createPrintingService({
     db,
     spooler,
     companyPrefixLength: envNumber('EPC_COMPANY_PREFIX_LENGTH', DEFAULT_COMPANY_PREFIX_LENGTH),
   });
-  // Jobs a stopped server left WORKING cannot go on: they end as if stopped there.
+  // Every process runs print jobs (one per printer, under the printer's lease) unless PRINT_SPOOLER=off (a process that
+  // only answers HTTP). Starting resumes the jobs whose process died; live jobs of other processes are left alone.
   app.addHook('onReady', async () => {
-    const recovered = await createPrintingRepository(db).recoverInterrupted();
-    if (recovered) app.log.warn({ recovered }, 'print jobs interrupted by a restart were stopped');
+    if (process.env.PRINT_SPOOLER !== 'off') await spooler.start();
   });
   app.addHook('onClose', async () => spooler.close());
 

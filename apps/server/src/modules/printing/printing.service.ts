@@ -6,6 +6,7 @@ import {
   PrintMessages,
   type PrintOrder,
   type PrintOrderSource,
+  PrintOrderState,
   type PrintProgress,
   type PrintTag,
   parsePrintCsv,
@@ -137,7 +138,8 @@ export const createPrintingService = ({
   companyPrefixLength = DEFAULT_COMPANY_PREFIX_LENGTH,
 }: {
   db: Db;
-  spooler: PrintSpooler;
+  /** Only told when a job is queued: the jobs themselves live in the database. */
+  spooler: Pick<PrintSpooler, 'wake'>;
   companyPrefixLength?: number;
 }) => {
   const repo = createPrintingRepository(db);
@@ -276,10 +278,23 @@ export const createPrintingService = ({
       const [firstField] = Object.keys(field);
       if (firstField) throw new AppError('VALIDATION', { message: `${firstField}: ${field[firstField]?.[0]}`, errors: field });
     }
-    if (spooler.progress(orderId)) throw conflict('The order is still finishing its last job; try again in a moment.');
-    if (!(await repo.startJob(orderId, printer.id))) throw conflict('The order is being printed already.');
-    const format = await loadFormat(user, order.tcf_id);
-    spooler.enqueue({ orderId, printer, from: first, to: last, template: format.zplTemplate });
+    if (order.state === PrintOrderState.Working) throw conflict('The order is being printed already.');
+    // Labels printed, sent (in flight) or voided are never sent again.
+    if ((await repo.sendableLabels(orderId, first, last)) === 0) {
+      throw conflict(
+        isAll ? 'Every label of this order is printed already.' : 'Every label of this range is printed or voided already.',
+      );
+    }
+    if (!(await repo.startJob({ orderId, printerId: printer.id, from: first, to: last }))) {
+      const now = await loadOrder(user, orderId);
+      throw conflict(
+        now.state === PrintOrderState.Working
+          ? 'The order is being printed already.'
+          : 'The order is still finishing its last job; try again in a moment.',
+      );
+    }
+    // Any process may run the job (the printer's lease decides); this one looks at once.
+    spooler.wake();
     return dto(await loadOrder(user, orderId));
   };
 
@@ -428,14 +443,16 @@ export const createPrintingService = ({
 
     async cancel(user: AuthUser, id: number) {
       await loadOrder(user, id);
+      // The job, in whichever process runs it, sees the cancel before its next label.
       if (!(await repo.cancel(id))) throw conflict('Only an order being printed can be canceled.');
-      spooler.cancel(id);
       return dto(await loadOrder(user, id));
     },
 
     async progress(user: AuthUser, id: number): Promise<PrintProgress> {
-      const order = dto(await loadOrder(user, id));
-      const job = order.state === 'WORKING' ? spooler.progress(id) : undefined;
+      const row = await loadOrder(user, id);
+      const order = dto(row);
+      const isJob = order.state === PrintOrderState.Working && row.job_from !== null && row.job_to !== null;
+      const job = isJob ? { done: row.job_done, total: Math.max(0, (row.job_to ?? 0) - (row.job_from ?? 0) + 1) } : undefined;
       return {
         id: order.id,
         state: order.state,

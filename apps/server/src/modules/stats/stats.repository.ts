@@ -51,14 +51,18 @@ export const brandLocationIds = async (db: DbOrTx, user: AuthUser, brandId: numb
 
 // ---------------------------------------------------------------- stock and theoretical stock, now
 
-/** Stock = items STOCKED in the scope's areas + the counted (non-RFID) stock of those areas. */
+/**
+ * Stock = items STOCKED in the scope's areas + the counted (non-RFID) stock of those areas. The
+ * items come from the per-area stock the items' triggers keep (view area_stock_now: a row per area
+ * and GTIN), not from counting a company's million tags.
+ */
 export const stockNow = async (db: DbOrTx, locationIds: readonly number[]): Promise<number> => {
   if (locationIds.length === 0) return 0;
   const [r] = rowsOf<{ rfid: unknown; counted: unknown }>(
     await db.execute(sql`
       select
-        (select count(*) from items i join areas a on a.id = i.area_id
-          where a.location_id in ${idList(locationIds)} and i.state = 0) as rfid,
+        (select coalesce(sum(s.quantity), 0) from area_stock_now s join areas a on a.id = s.area_id
+          where a.location_id in ${idList(locationIds)}) as rfid,
         (select coalesce(sum(c.quantity), 0) from counted_stocks c join areas a on a.id = c.area_id
           where a.location_id in ${idList(locationIds)}) as counted`),
   );
@@ -73,17 +77,18 @@ export const stockNow = async (db: DbOrTx, locationIds: readonly number[]): Prom
  */
 export const theoreticalNow = async (db: DbOrTx, locationIds: readonly number[]): Promise<number> => {
   if (locationIds.length === 0) return 0;
+  // One pass over the orders, boxes and contents for both sides (a scope that both receives and
+  // ships, such as a company, reads its boxes once).
+  const isReceived = sql`(o.destination_location_id in ${idList(locationIds)} and o.type in ('purchase', 'movement')
+    and b.destination_status in (1, 2))`;
+  const isShipped = sql`(o.origin_location_id in ${idList(locationIds)} and o.type in ('movement', 'online')
+    and b.origin_status in (1, 2))`;
   const [r] = rowsOf<{ received: unknown; shipped: unknown }>(
     await db.execute(sql`
-      select
-        (select coalesce(sum(bc.quantity), 0) from orders o
-          join boxes b on b.order_id = o.id join box_contents bc on bc.box_id = b.id
-          where o.destination_location_id in ${idList(locationIds)} and o.type in ('purchase', 'movement')
-            and b.destination_status in (1, 2)) as received,
-        (select coalesce(sum(bc.quantity), 0) from orders o
-          join boxes b on b.order_id = o.id join box_contents bc on bc.box_id = b.id
-          where o.origin_location_id in ${idList(locationIds)} and o.type in ('movement', 'online')
-            and b.origin_status in (1, 2)) as shipped`),
+      select coalesce(sum(bc.quantity) filter (where ${isReceived}), 0) as received,
+        coalesce(sum(bc.quantity) filter (where ${isShipped}), 0) as shipped
+      from orders o join boxes b on b.order_id = o.id join box_contents bc on bc.box_id = b.id
+      where ${isReceived} or ${isShipped}`),
   );
   return num(r?.received) - num(r?.shipped);
 };
@@ -466,7 +471,7 @@ export const liveSnapshotRows = async (db: DbOrTx): Promise<SnapshotRow[]> => {
   const areaRows = rowsOf<{ location_id: number; area_id: number; quantity: unknown }>(
     await db.execute(sql`
       select a.location_id, a.id as area_id,
-        (select count(*) from items i where i.area_id = a.id and i.state = 0)
+        (select coalesce(sum(s.quantity), 0) from area_stock_now s where s.area_id = a.id)
         + (select coalesce(sum(c.quantity), 0) from counted_stocks c where c.area_id = a.id) as quantity
       from areas a`),
   );

@@ -1,11 +1,14 @@
-import { sql } from 'drizzle-orm';
+import { JobState } from '@rfid/contract';
+import { eq, sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobs } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
+import { runnerPool } from '../../test/job-fixtures.js';
 import { printingCaller, waitFor } from '../../test/printing-fixtures.js';
 import { createPurchaseOrder, type InboundIds, loadInboundIds } from '../orders/inbound-fixtures.js';
 import { STICKER_PAGE } from './sticker-pdf.js';
-import { createStickerBuilder } from './stickers.service.js';
+import { createStickerJobs, STICKER_PDF_JOB } from './stickers.service.js';
 
 type Sticker = { id: number; status: number; order: { id: number; order_code: string }; box_count: number; pdf: number | null };
 type StickerPdf = { id: number; sticker: number; file_name: string; pages: number; url: string };
@@ -17,6 +20,7 @@ describe('box stickers: one PDF page per box of an order', () => {
   let ids: InboundIds;
   let mad: { orderId: number; boxIds: number[] };
   let bcn: { orderId: number; boxIds: number[] };
+  let pool: ReturnType<typeof runnerPool>;
 
   const newOrder = async (code: string, location: string, boxes: number) =>
     createPurchaseOrder(t, await t.login('admin@demo.local'), {
@@ -48,12 +52,14 @@ describe('box stickers: one PDF page per box of an order', () => {
 
   beforeAll(async () => {
     t = await buildTestApp();
+    pool = runnerPool(t.database.db);
     call = printingCaller(t);
     ids = await loadInboundIds(t.database.db);
     mad = await newOrder('PO-STK-MAD', 'CD-MAD', 3);
     bcn = await newOrder('PO-STK-BCN', 'CD-BCN', 1);
   });
   afterAll(async () => {
+    await pool.stopAll();
     await t.close();
   });
 
@@ -116,15 +122,67 @@ describe('box stickers: one PDF page per box of an order', () => {
     expect((await call('GET', `/api/stickers_pdfs/${theirs.pdf}/`, 'admin@demo.local')).statusCode).toBe(200);
   });
 
-  it('a sticker a stopped server left pending is made when the builder recovers', async () => {
+  it('a sticker left pending is made once when several processes start and recover it', async () => {
     const db = t.database.db;
     const inserted = await db.execute(sql`insert into stickers (company_id, order_id, box_count, status)
       values (${ids.companyId}, ${mad.orderId}, 3, 0) returning id`);
     const id = (inserted as unknown as { rows: { id: number }[] }).rows[0]?.id as number;
-    const builder = createStickerBuilder(db);
-    await builder.recover();
-    await builder.drain();
+    // Two more "processes" start (besides the app's own runner): each queues the pending stickers and runs jobs.
+    const processes = [pool.make('process-a'), pool.make('process-b')].map((jobs) => ({
+      jobs,
+      stickerJobs: createStickerJobs({ db, jobs }),
+    }));
+    await Promise.all(processes.map((p) => p.stickerJobs.recover()));
+    for (const p of processes) p.jobs.start();
     expect((await completed(id)).pdf).not.toBeNull();
     expect((await pdfOf(id)).meta.pages).toBe(3);
+    const queued = await db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.key, `${STICKER_PDF_JOB}:${id}`));
+    expect(queued).toHaveLength(1);
+    expect(queued[0]).toMatchObject({ state: JobState.Done, attempts: 1 });
+    await pool.stopAll();
+  });
+
+  it('a completed sticker keeps its job’s key: recovering again makes no second PDF', async () => {
+    const db = t.database.db;
+    const sticker = (await create({ order_id: mad.orderId })).json() as Sticker;
+    await completed(sticker.id);
+    const again = pool.make('process-c');
+    await createStickerJobs({ db, jobs: again }).recover();
+    expect(
+      await db
+        .select()
+        .from(jobs)
+        .where(eq(jobs.key, `${STICKER_PDF_JOB}:${sticker.id}`)),
+    ).toHaveLength(1);
+    expect((await call('GET', `/api/stickers_pdfs/?sticker=${sticker.id}`, 'printer@demo.local')).json().count).toBe(1);
+    await pool.stopAll();
+  });
+
+  it('a sticker whose PDF cannot be made ends with an error instead of staying pending', async () => {
+    const db = t.database.db;
+    const empty = await newOrder('PO-STK-GONE', 'CD-MAD', 0);
+    const inserted = await db.execute(sql`insert into stickers (company_id, order_id, box_count, status)
+      values (${ids.companyId}, ${empty.orderId}, 1, 0) returning id`);
+    const id = (inserted as unknown as { rows: { id: number }[] }).rows[0]?.id as number;
+    const process = pool.make('process-d');
+    await createStickerJobs({ db, jobs: process }).recover();
+    process.start();
+    const failed = await waitFor(
+      async () =>
+        (await call('GET', '/api/stickers/?limit=100', 'admin@demo.local'))
+          .json()
+          .results.find((s: Sticker & { error: string | null }) => s.id === id) as Sticker & { error: string | null },
+      (s) => s?.error !== null,
+    );
+    expect(failed).toMatchObject({ status: 0, pdf: null, error: 'The stickers could not be made.' });
+    const [job] = await db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.key, `${STICKER_PDF_JOB}:${id}`));
+    expect(job).toMatchObject({ state: JobState.Failed, attempts: 1, lastError: 'The order or its boxes are gone.' });
+    await pool.stopAll();
   });
 });

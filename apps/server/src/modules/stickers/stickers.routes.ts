@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { pageParams, toPage } from '../../http/paging.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../registry.js';
-import { createStickerBuilder, createStickersService } from './stickers.service.js';
+import { createStickerJobs, createStickersService } from './stickers.service.js';
 
 const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
 const tags = ['stickers'];
@@ -24,11 +24,10 @@ const read = { maxRole: RoleThreshold.printerMenu };
 const write = { maxRole: RoleThreshold.printOrderAdd };
 
 /** Box stickers (spec "Stickers"): GET/POST /stickers/, GET /stickers_pdfs/ and /stickers_pdfs/{id}/ (the PDF). */
-export const stickersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }) => {
-  const builder = createStickerBuilder(db, app.log);
-  const service = createStickersService(db, builder);
-  app.addHook('onReady', async () => builder.recover());
-  app.addHook('onClose', async () => builder.drain());
+export const stickersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, jobs }) => {
+  const stickerJobs = createStickerJobs({ db, jobs });
+  const service = createStickersService(db, stickerJobs);
+  app.addHook('onReady', async () => stickerJobs.recover());
 
   app.get(
     '/stickers/',

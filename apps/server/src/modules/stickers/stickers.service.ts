@@ -1,9 +1,10 @@
 import { STICKER_MAX_BOXES, type Sticker, StickerMessages, type StickerPdf, type stickerCreateBodySchema } from '@rfid/contract';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { conflict, fieldError, notFound } from '../../http/errors.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
+import { type JobContext, type JobRunner, PermanentJobError } from '../../workers/job-runner.js';
 import { renderStickers, type StickerLanguage } from './sticker-pdf.js';
 import { createStickersRepository, type StickerRow } from './stickers.repository.js';
 
@@ -19,51 +20,57 @@ const toStickerDto = (row: StickerRow): Sticker => ({
   created_at: iso(row.created_at),
 });
 
-type Logger = { error: (object: object, message: string) => void };
+export const STICKER_PDF_JOB = 'sticker-pdf';
+
+type StickerJobPayload = { stickerId: number };
 
 /**
- * Makes the PDFs of pending stickers, after the request is answered, one at a time in this process; `recover` takes
- * up the ones a stopped server left pending, `drain` waits for the queue (tests, shutdown).
+ * Makes the PDFs of pending stickers as jobs of the job runner (`sticker-pdf`, keyed by the sticker: one job per
+ * sticker, whichever process queues it): the PDF is stored and the sticker completed in the job's fenced transaction,
+ * so it is made once even with several processes. `recover` queues the pending stickers that have no job (made before
+ * the job runner, or inserted by hand); every process may call it when it starts.
  */
-export const createStickerBuilder = (db: Db, log?: Logger) => {
+export const createStickerJobs = ({ db, jobs }: { db: Db; jobs: JobRunner }) => {
   const repo = createStickersRepository(db);
-  let chain: Promise<void> = Promise.resolve();
 
-  const build = async (id: number) => {
+  const build = async ({ job, finish }: JobContext<StickerJobPayload>) => {
+    const id = job.payload.stickerId;
     const sticker = await repo.stickerToBuild(id);
-    if (!sticker) return;
-    try {
-      const order = await repo.orderOf(sticker.orderId);
-      const boxes = await repo.boxesOf(sticker.orderId, sticker.boxIds);
-      if (!order || boxes.length === 0) throw new Error('the order or its boxes are gone');
-      const pdf = await renderStickers({ order, boxes, language: sticker.language as StickerLanguage });
-      await db.transaction(async (tx) =>
-        createStickersRepository(tx).finish(id, {
-          fileName: `Stickers-${order.order_code.replace(/[^\w.-]+/g, '_')}-${id}.pdf`,
-          pages: boxes.length,
-          content: Buffer.from(pdf).toString('base64'),
-        }),
-      );
-    } catch (error) {
-      log?.error({ err: error, stickerId: id }, 'sticker PDF failed');
-      // The client sees a plain message, never the database's.
-      await repo.fail(id, 'The stickers could not be made.').catch(() => {});
-    }
+    if (!sticker) return; // completed already, or deleted with its order
+    const order = await repo.orderOf(sticker.orderId);
+    const boxes = await repo.boxesOf(sticker.orderId, sticker.boxIds);
+    if (!order || boxes.length === 0) throw new PermanentJobError('The order or its boxes are gone.');
+    const pdf = await renderStickers({ order, boxes, language: sticker.language as StickerLanguage });
+    await finish((tx) =>
+      createStickersRepository(tx).finish(id, {
+        fileName: `Stickers-${order.order_code.replace(/[^\w.-]+/g, '_')}-${id}.pdf`,
+        pages: boxes.length,
+        content: Buffer.from(pdf).toString('base64'),
+      }),
+    );
+  };
+  jobs.register<StickerJobPayload>(STICKER_PDF_JOB, build, {
+    // The client sees a plain message, never the database's (the job keeps the real one in last_error).
+    onFailed: (tx, job) => createStickersRepository(tx).fail(job.payload.stickerId, 'The stickers could not be made.'),
+  });
+
+  const enqueue = async (target: DbOrTx, stickerId: number): Promise<void> => {
+    const payload: StickerJobPayload = { stickerId };
+    await jobs.enqueue(target, { kind: STICKER_PDF_JOB, key: `${STICKER_PDF_JOB}:${stickerId}`, payload });
   };
 
   return {
-    enqueue(id: number) {
-      chain = chain.then(() => build(id));
+    /** Queues the sticker's PDF, in the transaction that inserts the sticker (then `wake` after it commits). */
+    enqueue,
+    wake: jobs.wake,
+    async recover(): Promise<void> {
+      for (const id of await repo.pendingStickerIds()) await enqueue(db, id);
     },
-    async recover() {
-      for (const id of await repo.pendingStickerIds()) this.enqueue(id);
-    },
-    drain: () => chain,
   };
 };
-export type StickerBuilder = ReturnType<typeof createStickerBuilder>;
+export type StickerJobs = ReturnType<typeof createStickerJobs>;
 
-export const createStickersService = (db: Db, builder: StickerBuilder) => {
+export const createStickersService = (db: Db, stickerJobs: StickerJobs) => {
   const repo = createStickersRepository(db);
   const ONE: PageParams = { limit: 1, offset: 0 };
 
@@ -76,15 +83,20 @@ export const createStickersService = (db: Db, builder: StickerBuilder) => {
       if (chosen && boxIds.length !== chosen.length) throw fieldError('box_ids', StickerMessages.unknownBox);
       if (boxIds.length === 0) throw conflict(StickerMessages.noBoxes);
       if (boxIds.length > STICKER_MAX_BOXES) throw fieldError('box_ids', StickerMessages.tooMany);
-      const id = await repo.insertSticker({
-        companyId: user.companyId,
-        orderId: body.order_id,
-        boxIds: chosen ?? null,
-        boxCount: boxIds.length,
-        language: body.language,
-        createdBy: user.id,
+      // The sticker and its PDF's job commit together: no sticker is left without one.
+      const id = await db.transaction(async (tx) => {
+        const stickerId = await createStickersRepository(tx).insertSticker({
+          companyId: user.companyId,
+          orderId: body.order_id,
+          boxIds: chosen ?? null,
+          boxCount: boxIds.length,
+          language: body.language,
+          createdBy: user.id,
+        });
+        await stickerJobs.enqueue(tx, stickerId);
+        return stickerId;
       });
-      builder.enqueue(id);
+      stickerJobs.wake();
       return this.get(user, id);
     },
 

@@ -1,14 +1,17 @@
+import { ItemState } from '@rfid/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { cappedCount, seenRows } from '../../db/counts.js';
 import { rowsOf } from '../../db/rows.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
 
 /**
  * The stock module's queries (docs/design/stock.md). Everything is aggregated and paged in SQL:
- * the items table can hold millions of rows, so stock per GTIN is a GROUP BY over the index
- * items_area_state_idx (area_id, state, item_type_id), and box stock a scan of the reading sets
- * that carry a barcode (reading_sets_box_area_idx and reading_sets_box_codebar_idx).
+ * the items table can hold millions of rows, so stock per GTIN reads the per-area stock the
+ * items' triggers keep (view area_stock_now, a row per area and GTIN), stock by tag pages along
+ * items_area_state_idx (area_id, state, item_type_id), and box stock is one index-only pass over
+ * the sets that carry a barcode (reading_sets_box_last_idx).
  */
 
 const toDate = (value: unknown): Date => (value instanceof Date ? value : new Date(String(value)));
@@ -74,21 +77,20 @@ export type StockRowRecord = {
 };
 
 /**
- * Per GTIN: items STOCKED in the areas (index-only GROUP BY on items_area_state_idx) plus their
- * counted stock. One row per GTIN with stock (rfid or counted) in any of the areas.
+ * Per GTIN: items STOCKED in the areas (the per-area stock the items' triggers keep, view
+ * area_stock_now: a row per area and GTIN, not per item) plus their counted stock. One row per
+ * GTIN with a row in any of the areas.
  */
 const stockCte = (areas: SQL): SQL => sql`
   select s.item_type_id, sum(s.rfid)::int as rfid, sum(s.counted)::int as counted
   from (
-    select i.item_type_id, count(*)::int as rfid, 0::int as counted
-    from items i
-    where i.area_id in ${areas} and i.state = 0 and i.item_type_id is not null
-    group by i.item_type_id
+    select a.item_type_id, a.quantity as rfid, 0 as counted
+    from area_stock_now a
+    where a.area_id in ${areas} and a.item_type_id is not null
     union all
-    select c.item_type_id, 0::int, sum(c.quantity)::int
+    select c.item_type_id, 0, c.quantity
     from counted_stocks c
     where c.area_id in ${areas}
-    group by c.item_type_id
   ) s
   group by s.item_type_id`;
 
@@ -233,12 +235,11 @@ export const itemStock = async (
   db: DbOrTx,
   { areas, epc, gtin, page }: { areas: AreaSet; epc?: string; gtin?: string; page: PageParams },
 ): Promise<{ count: number; rows: ItemStockRecord[] }> => {
-  const conditions: SQL[] = [sql`i.area_id in ${areaIdsOf(areas)}`, sql`i.state = 0`];
+  const conditions: SQL[] = [sql`i.area_id in ${areaIdsOf(areas)}`, sql`i.state = ${ItemState.Stocked}`];
   if (epc) conditions.push(sql`i.epc ilike ${contains(epc)}`);
   // Through the GTIN's item types, so the filter stays on items_area_state_idx (area, state, item type).
   if (gtin) conditions.push(sql`i.item_type_id in (select t.id from item_types t where t.gtin like ${contains(gtin)})`);
   const where = sql.join(conditions, sql` and `);
-  const [total] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from items i where ${where}`));
   // Ordered along items_area_state_idx (area, state, GTIN) so a page needs no sort of the whole area.
   const rows = rowsOf<Record<string, unknown>>(
     await db.execute(sql`
@@ -255,8 +256,20 @@ export const itemStock = async (
       left join item_types it on it.id = page.item_type_id
       order by page.area_id, page.item_type_id, page.id`),
   );
+  // The total without an EPC filter is the per-area stock (exact, a row per area and GTIN); an EPC
+  // substring (trigram index) counts exactly up to a cap, then takes the planner's estimate (db/counts.ts).
+  const total = epc
+    ? await cappedCount(db, { rows: sql`select 1 from items i where ${where}`, seen: seenRows(page, rows.length) })
+    : Number(
+        rowsOf<{ n: number }>(
+          await db.execute(sql`
+            select coalesce(sum(s.quantity), 0)::int as n from area_stock_now s
+            where s.area_id in ${areaIdsOf(areas)}
+              ${gtin ? sql`and s.item_type_id in (select t.id from item_types t where t.gtin like ${contains(gtin)})` : sql``}`),
+        )[0]?.n ?? 0,
+      );
   return {
-    count: Number(total?.n ?? 0),
+    count: total,
     rows: rows.map((r) => ({
       id: Number(r.id),
       epc: String(r.epc),
@@ -289,13 +302,15 @@ export type BoxStockRecord = {
 };
 
 /**
- * The last sighting of each barcode: the reading set with that barcode read last (by end time,
- * then id). A box is in stock where its last sighting was.
+ * The last sighting of each barcode of the company: the reading set with that barcode read last
+ * (by end time, then id), one backward pass over reading_sets_box_last_idx (index-only). A box
+ * is in stock where its last sighting was.
  */
-const isLastSighting = sql`not exists (
-  select 1 from reading_sets r2
-  where r2.company_id = r.company_id and r2.codebar = r.codebar and r2.codebar is not null
-    and (r2.end_time, r2.id) > (r.end_time, r.id))`;
+const lastSightings = (companyId: number): SQL => sql`
+  select distinct on (r.codebar) r.id, r.company_id, r.codebar, r.end_time, r.area_id, r.epc_count
+  from reading_sets r
+  where r.company_id = ${companyId} and r.codebar is not null
+  order by r.codebar desc, r.end_time desc, r.id desc`;
 
 const boxJoins = sql`
   join areas a on a.id = r.area_id
@@ -320,25 +335,27 @@ export const boxStock = async (
   db: DbOrTx,
   { companyId, areas, codebar, page }: { companyId: number; areas: AreaSet; codebar?: string; page: PageParams },
 ): Promise<{ count: number; rows: BoxStockRecord[] }> => {
-  const conditions: SQL[] = [
-    sql`r.company_id = ${companyId}`,
-    sql`r.codebar is not null`,
-    sql`r.area_id in ${areaIdsOf(areas)}`,
-    isLastSighting,
-  ];
+  const conditions: SQL[] = [sql`r.area_id in ${areaIdsOf(areas)}`];
   if (codebar) conditions.push(sql`r.codebar ilike ${contains(codebar)}`);
   const where = sql.join(conditions, sql` and `);
-  const [total] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from reading_sets r where ${where}`));
+  // The last sightings are computed once: the page and its total come from one query.
   const rows = rowsOf<Record<string, unknown>>(
     await db.execute(sql`
+      with r as (${lastSightings(companyId)}), here as (select r.*, count(*) over ()::int as total from r where ${where})
       select r.codebar, r.epc_count, r.end_time, r.area_id, a.description as area_description,
-        l.id as location_id, l.description as location_description, b.id as box_id, b.order_id, o.container as pallet
-      from reading_sets r ${boxJoins}
-      where ${where}
-      order by r.end_time desc, r.codebar
-      limit ${page.limit} offset ${page.offset}`),
+        l.id as location_id, l.description as location_description, b.id as box_id, b.order_id, o.container as pallet, r.total
+      from (select * from here order by end_time desc, codebar limit ${page.limit} offset ${page.offset}) r ${boxJoins}
+      order by r.end_time desc, r.codebar`),
   );
-  return { count: Number(total?.n ?? 0), rows: rows.map(toBoxStock) };
+  const total =
+    rows.length || page.offset === 0
+      ? Number(rows[0]?.total ?? 0)
+      : Number(
+          rowsOf<{ n: number }>(
+            await db.execute(sql`with r as (${lastSightings(companyId)}) select count(*)::int as n from r where ${where}`),
+          )[0]?.n ?? 0,
+        );
+  return { count: total, rows: rows.map(toBoxStock) };
 };
 
 /** The last sighting of a barcode, with the location it was in (the caller checks the user may see it). */

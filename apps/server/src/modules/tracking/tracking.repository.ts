@@ -1,6 +1,7 @@
 import { and, asc, count, countDistinct, desc, eq, inArray, isNull, min, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
+import { cappedCount, seenRows } from '../../db/counts.js';
 import { areas, devices, items, itemTypes, locations, readingSets, traces } from '../../db/schema/index.js';
 import { buildFilters, buildOrderBy, type FilterSpec } from '../../http/filters.js';
 import type { PageParams } from '../../http/paging.js';
@@ -151,13 +152,23 @@ export const createTrackingRepository = (db: Db) => {
         { id: items.id, epc: items.epc, gtin: items.gtin, state: items.state, last_seen_at: items.lastSeenAt },
         [asc(items.id)],
       );
-      const [total] = await db.select({ n: count() }).from(items).where(where);
-      const rows = await selectItems()
+      // The page's ids first (an index walk, however deep the page), then only those rows joined.
+      const pageIds = db
+        .select({ id: items.id })
+        .from(items)
         .where(where)
         .orderBy(...order)
         .limit(page.limit)
         .offset(page.offset);
-      return { count: total?.n ?? 0, rows };
+      const rows = await selectItems()
+        .where(inArray(items.id, pageIds))
+        .orderBy(...order);
+      // A company's items run to millions: exact up to a cap, then the planner's estimate (db/counts.ts).
+      const total = await cappedCount(db, {
+        rows: sql`select 1 from ${items} where ${where ?? sql`true`}`,
+        seen: seenRows(page, rows.length),
+      });
+      return { count: total, rows };
     },
 
     /**
