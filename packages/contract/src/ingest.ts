@@ -5,11 +5,16 @@ import { z } from 'zod';
 export const MAX_SET_EPCS = 10_000;
 
 /** An EPC as readers send it: hex, 4 to 128 digits (SGTIN-96 is 24, SGTIN-198 is 52). */
+/** An EPC as readers send it: hexadecimal (made upper case), or a GS1 EPC URI (urn:epc:id:… / urn:epc:tag:…, turned into hex by the server). */
+export const EPC_URI_PATTERN = /^urn:epc:(id|tag):[A-Za-z0-9-]+:[!-~]+$/;
 export const epcHexSchema = z
   .string()
   .trim()
-  .regex(/^[0-9A-Fa-f]{4,128}$/, 'An EPC is 4 to 128 hexadecimal digits.')
-  .transform((epc) => epc.toUpperCase());
+  .refine(
+    (epc) => /^[0-9A-Fa-f]{4,128}$/.test(epc) || EPC_URI_PATTERN.test(epc),
+    'An EPC is 4 to 128 hexadecimal digits or an EPC URI (urn:epc:…).',
+  )
+  .transform((epc) => (EPC_URI_PATTERN.test(epc) ? epc : epc.toUpperCase()));
 
 export const readSchema = z.object({
   epc: epcHexSchema,
@@ -30,7 +35,8 @@ export type Read = z.infer<typeof readSchema>;
 export const readingSetBodySchema = z
   .object({
     id: z.uuid('id must be a UUID.'),
-    device: z.string().trim().min(1).max(64),
+    /** Serial number or MAC; optional (the device key names the reader), and when given it must be the key's reader. */
+    device: z.string().trim().min(1).max(64).optional(),
     start_time: z.iso.datetime({ offset: true, error: 'start_time must be an ISO 8601 date-time.' }),
     end_time: z.iso.datetime({ offset: true, error: 'end_time must be an ISO 8601 date-time.' }),
     codebar: z.string().trim().max(128).nullable().optional(),
@@ -89,9 +95,14 @@ export const impinjTagInventoryEventSchema = z.object({
   hostname: z.string().optional(),
   eventType: z.string().optional(),
   tagInventoryEvent: z.looseObject({
-    epcHex: z.string(),
+    /** Base64, what an Impinj reader sends in its default configuration. */
+    epc: z.string().optional(),
+    /** Hexadecimal, when the reader is configured to include it. */
+    epcHex: z.string().optional(),
     antennaPort: z.number().int().nullable().optional(),
     peakRssiCdbm: z.number().nullable().optional(),
+    /** When the tag was last seen in this report (preferred to the event's timestamp when present). */
+    lastSeenTime: z.string().optional(),
   }),
 });
 export type ImpinjTagInventoryEvent = z.infer<typeof impinjTagInventoryEventSchema>;
@@ -102,7 +113,12 @@ export const streamBodySchema = z.union([streamEventSchema, z.array(streamEventS
 export type StreamBody = z.infer<typeof streamBodySchema>;
 
 /** Stream reads are committed (staged) before the answer; they become sets after the idle gap. */
-export const streamAcceptedSchema = z.object({ accepted: z.number(), duplicates: z.number() });
+export const streamAcceptedSchema = z.object({
+  accepted: z.number(),
+  duplicates: z.number(),
+  /** Events of the batch that could not be used (the others were stored): their position and why. */
+  rejected: z.array(z.object({ index: z.number(), reason: z.string() })),
+});
 
 /** GET /api/readers/status/ (device key): what the server holds for this reader. */
 export const readerIngestStatusSchema = z.object({

@@ -48,15 +48,23 @@ export const toZebraEvents = (reads: readonly SimRead[], firstEventNum = 1): Zeb
     },
   }));
 
-/** Impinj IoT Device Interface tagInventory events (RSSI in centi-dBm, nanosecond timestamps). */
-export const toImpinjEvents = (reads: readonly SimRead[], hostname: string): ImpinjTagInventoryEvent[] =>
+/**
+ * Impinj IoT Device Interface tagInventory events (RSSI in centi-dBm, nanosecond timestamps). As
+ * the reader's default configuration sends them, the EPC is only in `epc`, base64; `epcHex`
+ * appears when the reader is configured to include it (`withEpcHex`).
+ */
+export const toImpinjEvents = (
+  reads: readonly SimRead[],
+  hostname: string,
+  { withEpcHex = false }: { withEpcHex?: boolean } = {},
+): ImpinjTagInventoryEvent[] =>
   reads.map((r) => ({
     timestamp: r.time.toISOString().replace('Z', '000000Z'),
     hostname,
     eventType: 'tagInventory',
     tagInventoryEvent: {
       epc: Buffer.from(r.epc, 'hex').toString('base64'),
-      epcHex: r.epc,
+      ...(withEpcHex ? { epcHex: r.epc } : {}),
       antennaPort: r.antenna,
       antennaName: `Antenna ${r.antenna}`,
       peakRssiCdbm: r.rssi * 100,

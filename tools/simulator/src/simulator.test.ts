@@ -43,9 +43,15 @@ describe('reader simulator', () => {
     if (set.kind === 'set') expect(set.set.reads).toHaveLength(reads.length);
     const plain = parseReaderPayload(toSetBody({ device: 'TUN-MAD-01', reads, isDetailed: false, codebar: 'BOX-1' }));
     expect(plain).toMatchObject({ kind: 'set', set: { epcs: expect.any(Array), codebar: 'BOX-1' } });
-    for (const events of [toZebraEvents(reads), toImpinjEvents(reads, 'impinj-test')]) {
+    for (const events of [
+      toZebraEvents(reads),
+      toImpinjEvents(reads, 'impinj-test'),
+      toImpinjEvents(reads, 'impinj-test', { withEpcHex: true }),
+    ]) {
       const parsed = parseReaderPayload(events);
-      expect(parsed).toEqual({ kind: 'reads', reads: reads.map((r) => ({ ...r })) });
+      expect(parsed).toEqual({ kind: 'reads', reads: reads.map((r) => ({ ...r })), rejected: [] });
     }
+    // The Impinj default configuration carries no epcHex.
+    expect(toImpinjEvents(reads, 'impinj-test')[0]?.tagInventoryEvent).not.toHaveProperty('epcHex');
   });
 });

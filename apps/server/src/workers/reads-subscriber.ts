@@ -76,7 +76,7 @@ export const startReadsSubscriber = async ({
           log.warn({ topic, reason: parsed.reason }, 'malformed reads message ignored');
           return;
         case 'set':
-          if (!isSameDevice(device, parsed.set.device)) {
+          if (parsed.set.device !== undefined && !isSameDevice(device, parsed.set.device)) {
             log.warn({ topic, device: parsed.set.device }, 'reading set names another reader; ignored');
             return;
           }
@@ -90,6 +90,10 @@ export const startReadsSubscriber = async ({
           }
           break;
         case 'reads':
+          if (parsed.rejected.length > 0) {
+            log.warn({ topic, rejected: parsed.rejected.slice(0, 10) }, 'events of a reads message skipped');
+          }
+          if (parsed.reads.length === 0) return;
           await withRetry(() => grouper.stage(device, parsed.reads), log, retry);
           break;
         default: {

@@ -174,9 +174,9 @@ describe('ingest API', () => {
     }));
     const first = await stream(zebra);
     expect(first.statusCode).toBe(202);
-    expect(first.json()).toEqual({ accepted: 3, duplicates: 0 });
+    expect(first.json()).toEqual({ accepted: 3, duplicates: 0, rejected: [] });
     // a retry of the same HTTP request (or MQTT redelivery) is staged once
-    expect((await stream(zebra)).json()).toEqual({ accepted: 0, duplicates: 3 });
+    expect((await stream(zebra)).json()).toEqual({ accepted: 0, duplicates: 3, rejected: [] });
     // 10 s later (reader time): a second set
     const late = await stream({ timestamp: '2026-11-20T12:00:12.000Z', data: { idHex: epcOf(0, 60), antenna: 2 } });
     expect(late.json().accepted).toBe(1);
@@ -188,7 +188,7 @@ describe('ingest API', () => {
       },
       { timestamp: '2026-11-20T12:05:00.500Z', eventType: 'antennaConnected', antennaConnectedEvent: { antennaPort: 1 } },
     ];
-    expect((await stream(impinj, POS.key)).json()).toEqual({ accepted: 1, duplicates: 0 });
+    expect((await stream(impinj, POS.key)).json()).toEqual({ accepted: 1, duplicates: 0, rejected: [] });
     await staged();
     const tunnelDevice = await scalar(sql`select id n from devices where serial_number = 'TUN-MAD-01'`);
     expect(
@@ -251,7 +251,7 @@ describe('ingest API', () => {
       headers: { authorization: `Device ${POS.key}`, 'content-type': 'application/x-ndjson' },
     });
     expect(res.statusCode).toBe(202);
-    expect(res.json()).toEqual({ accepted: 2, duplicates: 0 });
+    expect(res.json()).toEqual({ accepted: 2, duplicates: 0, rejected: [] });
     const bad = await t.app.inject({
       method: 'POST',
       url: '/api/readers/stream/',
@@ -267,5 +267,119 @@ describe('ingest API', () => {
     expect((await stream([{ timestamp: 'yesterday', data: { idHex: 'ABCD' } }])).json().message).toContain('Bad timestamp');
     expect((await stream({ timestamp: '2026-11-20T12:00:00Z', data: { idHex: 'xyz' } })).statusCode).toBe(400);
     expect((await stream([], 'bad')).statusCode).toBe(401);
+  });
+
+  describe('readers as they come out of the box (vendor payloads)', () => {
+    const base64Of = (hex: string) => Buffer.from(hex, 'hex').toString('base64');
+    const basic = (user: string, key: string) => `Basic ${Buffer.from(`${user}:${key}`).toString('base64')}`;
+    const post = (body: unknown, authorization: string, url = '/api/readers/stream/') =>
+      t.app.inject({ method: 'POST', url, payload: body as object, headers: { authorization } });
+    const tracesOf = (epc: string) => scalar(sql`select count(*) n from traces where epc = ${epc}`);
+
+    it('takes an Impinj IoT Device Interface event in its default configuration (base64 epc, lastSeenTime)', async () => {
+      const epc = epcOf(1, 7_001);
+      // The fields of a tagInventory event with the reader's defaults: epc in base64, no epcHex.
+      const event = {
+        timestamp: '2026-11-21T08:30:00.123456789Z',
+        hostname: 'impinj-14-46-36',
+        eventType: 'tagInventory',
+        tagInventoryEvent: {
+          epc: base64Of(epc),
+          antennaPort: 2,
+          antennaName: 'Antenna 2',
+          peakRssiCdbm: -5650,
+          frequency: 920750,
+          transmitPowerCdbm: 3000,
+          lastSeenTime: '2026-11-21T08:29:59.987654Z',
+        },
+      };
+      const res = await stream([event], POS.key);
+      expect(res.statusCode).toBe(202);
+      expect(res.json()).toEqual({ accepted: 1, duplicates: 0, rejected: [] });
+      await staged();
+      expect(await tracesOf(epc)).toBe(1);
+      expect(
+        await scalar(
+          sql`select count(*) n from traces where epc = ${epc} and read_at = '2026-11-21T08:29:59.987Z' and antenna = 2`,
+        ),
+      ).toBe(1);
+    });
+
+    it('stores the good events of a batch and names the bad ones', async () => {
+      const good = [epcOf(2, 7_101), epcOf(3, 7_102)];
+      const batch = [
+        { timestamp: '2026-11-21T09:00:00.000+0000', type: 'SIMPLE', data: { idHex: good[0], antenna: 1, peakRssi: -61 } },
+        { timestamp: '2026-11-21T09:00:00.100+0000', type: 'SIMPLE', data: { idHex: 'not-hex', antenna: 1 } },
+        // Zebra without the antenna (its "include antenna" option off): kept as no antenna, not antenna 0.
+        { timestamp: '2026-11-21T09:00:00.200+0000', type: 'SIMPLE', data: { idHex: good[1], peakRssi: -58 } },
+        { timestamp: 'not a time', data: { idHex: 'ABCD' } },
+        { hello: 'world' },
+      ];
+      const res = await stream(batch);
+      expect(res.statusCode).toBe(202);
+      expect(res.json()).toEqual({
+        accepted: 2,
+        duplicates: 0,
+        rejected: [
+          { index: 1, reason: expect.stringContaining('idHex') },
+          { index: 3, reason: expect.stringContaining('Bad timestamp') },
+          { index: 4, reason: 'not a Zebra or Impinj tag event.' },
+        ],
+      });
+      await staged();
+      expect(await tracesOf(good[0] as string)).toBe(1);
+      expect(await scalar(sql`select count(*) n from traces where epc = ${good[1] as string} and antenna is null`)).toBe(1);
+      // Only bad events: nothing to store, 400 naming the first.
+      const bad = await stream([batch[1]]);
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().message).toMatch(/^event 0: idHex/);
+    });
+
+    it('accepts EPC URIs wherever a hex EPC is', async () => {
+      const hex = encodeSgtin96({ gtin: gtins[0] as string, serial: '7201', companyPrefixLength: 7, filter: 1 });
+      const prefix = (gtins[0] as string).slice(1, 8);
+      const itemRef = `${(gtins[0] as string)[0]}${(gtins[0] as string).slice(8, 13)}`;
+      const tagUri = `urn:epc:tag:sgtin-96:1.${prefix}.${itemRef}.7201`;
+      const res = await send(set([tagUri]));
+      expect(res.statusCode).toBe(201);
+      expect(await tracesOf(hex)).toBe(1);
+      const streamed = await stream({
+        timestamp: '2026-11-21T10:00:00Z',
+        data: { idHex: tagUri.replace('7201', '7202'), antenna: 3 },
+      });
+      expect(streamed.json().accepted).toBe(1);
+      const bad = await send(set(['urn:epc:tag:sgtin-96:1.8437012.nope.1']));
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().message).toMatch(/EPC URI/);
+    });
+
+    it('lets a reader sign in with HTTP Basic (serial or MAC as user, device key as password), as both consoles send it', async () => {
+      const epc = epcOf(4, 7_301);
+      const bySerial = await post(
+        { timestamp: '2026-11-21T11:00:00.000+0000', type: 'SIMPLE', data: { idHex: epc, antenna: 1 } },
+        basic(TUNNEL.serial, TUNNEL.key),
+      );
+      expect(bySerial.statusCode).toBe(202);
+      // The MAC as a console may type it, with colons (the password is what follows the last colon).
+      const byMac = await post(set([epcOf(4, 7_302)]), basic(TUNNEL.mac, TUNNEL.key), '/api/readingsets/');
+      expect(byMac.statusCode).toBe(201);
+      // The key of another reader, a wrong password, another reader's name: 401, nothing stored.
+      expect((await post(set([epcOf(4, 7_303)]), basic(TUNNEL.serial, POS.key), '/api/readingsets/')).statusCode).toBe(401);
+      expect((await post(set([epcOf(4, 7_304)]), basic(TUNNEL.serial, 'wrong'), '/api/readingsets/')).statusCode).toBe(401);
+      expect((await post(set([epcOf(4, 7_305)]), 'Basic !!!', '/api/readingsets/')).statusCode).toBe(401);
+      expect(
+        await scalar(
+          sql`select count(*) n from traces where epc in (${epcOf(4, 7_303)}, ${epcOf(4, 7_304)}, ${epcOf(4, 7_305)})`,
+        ),
+      ).toBe(0);
+    });
+
+    it('takes a reading set without device (the key names the reader), and still refuses another reader named', async () => {
+      const { device: _device, ...withoutDevice } = set([epcOf(0, 7_401)]);
+      const res = await send(withoutDevice);
+      expect(res.statusCode).toBe(201);
+      expect(res.json().device).toBe(await scalar(sql`select id n from devices where serial_number = 'TUN-MAD-01'`));
+      expect((await send(set([epcOf(0, 7_402)], { device: POS.serial }))).statusCode).toBe(403);
+    });
   });
 });

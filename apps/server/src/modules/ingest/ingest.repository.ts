@@ -260,7 +260,8 @@ export const createIngestRepository = (db: DbOrTx) => ({
       id: Number(r.id),
       epc: r.epc,
       time: new Date(Math.round(Number(r.read_ms))),
-      antenna: r.antenna,
+      // Staged reads keep "no antenna" as 0 (antenna ports count from 1; the unique index needs a value).
+      antenna: r.antenna === 0 ? null : r.antenna,
       rssi: r.rssi,
       isTraced: r.traced,
     }));

@@ -50,7 +50,8 @@ export const ingestRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db,
       onRequest: authenticate,
       schema: {
         tags,
-        summary: 'A reader sends a reading set (Authorization: Device <key>; idempotent on its id; at most 10,000 EPCs)',
+        summary:
+          'A reader sends a reading set (Authorization: Device <key>, or Basic with the reader serial or MAC and its key; idempotent on its id; at most 10,000 EPCs)',
         body: readingSetBodySchema,
         response: { 200: ingestedSetSchema, 201: ingestedSetSchema, ...errors },
       },
@@ -100,9 +101,14 @@ export const ingestRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db,
       if (parsed.kind === 'set') {
         throw new AppError('VALIDATION', { message: 'Reading sets go to /api/readingsets/.' });
       }
+      const [firstRejected] = parsed.rejected;
+      if (parsed.reads.length === 0 && firstRejected) {
+        throw new AppError('VALIDATION', { message: `event ${firstRejected.index}: ${firstRejected.reason}` });
+      }
+      // The good events of a batch are stored; the bad ones are named in the answer.
       const result = await grouper.stage(device, parsed.reads);
       await devices.touch(device.id);
-      return reply.status(202).send(result);
+      return reply.status(202).send({ ...result, rejected: parsed.rejected });
     },
   );
 

@@ -3,7 +3,7 @@ import type { IngestedSetDto, ReadingSetInput } from '@rfid/contract';
 import { ItemState } from '@rfid/contract';
 import { tryDecodeEpc } from '@rfid/epc';
 import type { Db, Tx } from '../../db/client.js';
-import { AppError, forbidden } from '../../http/errors.js';
+import { AppError, fieldError, forbidden } from '../../http/errors.js';
 import { hashToken } from '../../plugins/auth.js';
 import { dispatchReadingSet, type IngestedEpc } from './dispatch.js';
 import {
@@ -14,6 +14,7 @@ import {
   type SetRead,
   type StoredSetRow,
 } from './ingest.repository.js';
+import { normalizeEpc } from './stream.js';
 
 /** A reading set ready to store: reads carry their own time (the set's end_time when not sent). */
 export type SetInput = { id: string; startTime: Date; endTime: Date; codebar: string | null; reads: SetRead[] };
@@ -27,18 +28,38 @@ export const decodeForIngest = (epc: string): SetEpc => {
   return { epc, scheme: decoded.scheme, gtin: decoded.gtin ?? null, serial: decoded.serial ?? null };
 };
 
+/** An EPC of a validated body: hex as is, an EPC URI turned into hex; a bad URI is a 400 naming the field. */
+const toHexEpc = (epc: string, field: string): string => {
+  const hex = normalizeEpc(epc);
+  if (typeof hex === 'string') return hex;
+  throw fieldError(field, hex.reason);
+};
+
 /** The body of POST /readingsets/ (validated) → the reads to store. */
 export const toSetInput = (body: ReadingSetInput): SetInput => {
   const endTime = new Date(body.end_time);
   const reads: SetRead[] = body.reads
-    ? body.reads.map((r) => ({
-        epc: r.epc,
+    ? body.reads.map((r, i) => ({
+        epc: toHexEpc(r.epc, `reads.${i}.epc`),
         time: r.time ? new Date(r.time) : endTime,
         antenna: r.antenna ?? null,
         rssi: r.rssi === null || r.rssi === undefined ? null : Math.round(r.rssi),
       }))
-    : (body.epcs ?? []).map((epc) => ({ epc, time: endTime, antenna: null, rssi: null }));
+    : (body.epcs ?? []).map((epc, i) => ({ epc: toHexEpc(epc, `epcs.${i}`), time: endTime, antenna: null, rssi: null }));
   return { id: body.id.toLowerCase(), startTime: new Date(body.start_time), endTime, codebar: body.codebar || null, reads };
+};
+
+/** `Device <key>` or `Basic base64(user:key)` → the key (and the user Basic names). */
+export const readerCredentials = (header: string | undefined): { key: string; user?: string } | null => {
+  const device = /^Device\s+(\S+)\s*$/i.exec(header ?? '');
+  if (device?.[1]) return { key: device[1] };
+  const basic = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header ?? '');
+  if (!basic?.[1]) return null;
+  const decoded = Buffer.from(basic[1], 'base64').toString('utf8');
+  // Split at the last colon: device keys have none, and a MAC typed with colons still names the reader.
+  const colon = decoded.lastIndexOf(':');
+  if (colon < 1 || colon === decoded.length - 1) return null;
+  return { user: decoded.slice(0, colon), key: decoded.slice(colon + 1) };
 };
 
 /** True when the set's `device` names this reader (serial number, or MAC in any notation). */
@@ -193,15 +214,24 @@ export const createDeviceDirectory = (db: Db) => {
   };
 
   return {
-    /** `Authorization: Device <key>` → the reader, or 401. */
+    /**
+     * The reader of a request, or 401: `Authorization: Device <key>`, or HTTP Basic as the Zebra
+     * IoT Connector and Impinj webhook consoles send it (user = the reader's serial number or
+     * MAC, password = its device key). Keys are stored as SHA-256 and looked up by that hash:
+     * the key itself is never compared, so its timing tells nothing about it.
+     */
     async authenticate(header: string | undefined): Promise<IngestDevice> {
-      const match = /^Device\s+(\S+)\s*$/.exec(header ?? '');
-      if (!match?.[1]) {
-        throw new AppError('UNAUTHENTICATED', { message: 'Device key required (Authorization: Device <key>).' });
+      const credentials = readerCredentials(header);
+      if (!credentials) {
+        throw new AppError('UNAUTHENTICATED', {
+          message: 'Device key required (Authorization: Device <key>, or Basic with the reader serial or MAC and its key).',
+        });
       }
-      const keyHash = hashToken(match[1]);
+      const keyHash = hashToken(credentials.key);
       const device = await cached(byKey, keyHash, () => repo.deviceByKeyHash(keyHash));
-      if (!device) throw new AppError('UNAUTHENTICATED', { message: 'Invalid device key.' });
+      if (!device || (credentials.user !== undefined && !isSameDevice(device, credentials.user))) {
+        throw new AppError('UNAUTHENTICATED', { message: 'Invalid device key.' });
+      }
       return device;
     },
 
@@ -221,9 +251,9 @@ export const createDeviceDirectory = (db: Db) => {
       await repo.touchDevice(deviceId, new Date(now));
     },
 
-    /** The set names another reader than the key's: refused. */
-    assertSameDevice(device: IngestDevice, name: string): void {
-      if (!isSameDevice(device, name)) throw forbidden("The set's device does not match the device key.");
+    /** The set's device (when it names one) is another reader than the key's: refused. */
+    assertSameDevice(device: IngestDevice, name: string | undefined): void {
+      if (name !== undefined && !isSameDevice(device, name)) throw forbidden("The set's device does not match the device key.");
     },
   };
 };

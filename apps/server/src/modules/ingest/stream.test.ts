@@ -35,6 +35,7 @@ describe('parseReaderPayload', () => {
     expect(one).toEqual({
       kind: 'reads',
       reads: [{ epc: 'E2801160600002054C1D7AB9', time: new Date('2019-03-05T21:34:56.817Z'), antenna: 2, rssi: -55 }],
+      rejected: [],
     });
     const many = parseReaderPayload([
       { timestamp: '2019-03-05T21:34:56.817Z', data: { idHex: 'AAAA' } },
@@ -56,6 +57,18 @@ describe('parseReaderPayload', () => {
     expect(parsed).toEqual({
       kind: 'reads',
       reads: [{ epc: '3074257BF7194E4000001A85', time: new Date('2021-03-03T22:23:02.123Z'), antenna: 1, rssi: -54 }],
+      rejected: [],
+    });
+    // The reader's default configuration: epc in base64 (no epcHex), lastSeenTime preferred to the event's timestamp.
+    const base64 = parseReaderPayload({
+      timestamp: '2021-03-03T22:23:02.123456789Z',
+      eventType: 'tagInventory',
+      tagInventoryEvent: { epc: 'MHQle/cZTkAAABqF', antennaPort: 3, lastSeenTime: '2021-03-03T22:23:01.5Z' },
+    });
+    expect(base64).toEqual({
+      kind: 'reads',
+      reads: [{ epc: '3074257BF7194E4000001A85', time: new Date('2021-03-03T22:23:01.500Z'), antenna: 3, rssi: null }],
+      rejected: [],
     });
   });
 
@@ -70,13 +83,24 @@ describe('parseReaderPayload', () => {
     expect(parseReaderPayload(set)).toMatchObject({ kind: 'set', set: { epcs: ['AAAA'] } });
     expect(parseReaderPayload({ ...set, epcs: ['zz'] })).toEqual({
       kind: 'invalid',
-      reason: 'epcs.0: An EPC is 4 to 128 hexadecimal digits.',
+      reason: 'epcs.0: An EPC is 4 to 128 hexadecimal digits or an EPC URI (urn:epc:…).',
     });
   });
 
-  it('refuses events that are neither Zebra nor Impinj, bad timestamps and bad EPCs', () => {
-    expect(parseReaderPayload({ hello: 'world' }).kind).toBe('invalid');
-    expect(parseReaderPayload({ timestamp: 'never', data: { idHex: 'AAAA' } })).toMatchObject({ kind: 'invalid' });
-    expect(parseReaderPayload({ timestamp: '2021-03-03T22:23:03Z', data: { idHex: 'G000' } }).kind).toBe('invalid');
+  it('names events that are neither Zebra nor Impinj, bad timestamps and bad EPCs, keeping the good ones', () => {
+    expect(parseReaderPayload({ hello: 'world' })).toEqual({
+      kind: 'reads',
+      reads: [],
+      rejected: [{ index: 0, reason: 'not a Zebra or Impinj tag event.' }],
+    });
+    const batch = parseReaderPayload([
+      { timestamp: 'never', data: { idHex: 'AAAA' } },
+      { timestamp: '2021-03-03T22:23:03Z', data: { idHex: 'G000' } },
+      { timestamp: '2021-03-03T22:23:03Z', eventType: 'tagInventory', tagInventoryEvent: { antennaPort: 1 } },
+      { timestamp: '2021-03-03T22:23:03Z', data: { idHex: 'BBBB' } },
+    ]);
+    expect(batch.kind === 'reads' && batch.reads.map((r) => r.epc)).toEqual(['BBBB']);
+    expect(batch.kind === 'reads' && batch.rejected.map((r) => r.index)).toEqual([0, 1, 2]);
+    expect(parseReaderPayload(Array.from({ length: 10_001 }, () => ({})))).toMatchObject({ kind: 'invalid' });
   });
 });

@@ -1,4 +1,5 @@
-import { readingSetBodySchema, streamEventSchema } from '@rfid/contract';
+import { EPC_URI_PATTERN, MAX_SET_EPCS, readingSetBodySchema, streamEventSchema } from '@rfid/contract';
+import { uriToHex } from '@rfid/epc';
 import type { z } from 'zod';
 import type { SetRead } from './ingest.repository.js';
 
@@ -12,18 +13,45 @@ const parseTime = (value: string): Date | null => {
   return Number.isNaN(time.getTime()) ? null : time;
 };
 
+export type RejectedEvent = { index: number; reason: string };
+
 export type ParsedPayload =
   | { kind: 'set'; set: z.output<typeof readingSetBodySchema> }
-  | { kind: 'reads'; reads: SetRead[] }
+  | { kind: 'reads'; reads: SetRead[]; rejected: RejectedEvent[] }
   | { kind: 'invalid'; reason: string };
 
-/** One Zebra or Impinj event → a read; null with the reason when it is not usable. */
+/**
+ * An EPC as a reader sent it → upper-case hex, or the reason it is not one. Hex as is; a GS1 EPC
+ * URI (tag or pure identity, e.g. urn:epc:id:sgtin:8437012.000001.7) through the EPC codec.
+ */
+export const normalizeEpc = (raw: string): string | { reason: string } => {
+  const value = raw.trim();
+  if (/^[0-9A-Fa-f]{4,128}$/.test(value)) return value.toUpperCase();
+  if (EPC_URI_PATTERN.test(value)) {
+    try {
+      return uriToHex(value);
+    } catch (error) {
+      return { reason: `${value.slice(0, 80)} is not a valid EPC URI: ${(error as Error).message}` };
+    }
+  }
+  return { reason: 'not an EPC in hexadecimal nor an EPC URI.' };
+};
+
+/** Impinj's default `epc` is base64 of the EPC's bytes. */
+const base64ToHex = (value: string): string | null => {
+  const trimmed = value.trim();
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(trimmed) || trimmed.length % 4 === 1) return null;
+  const hex = Buffer.from(trimmed, 'base64').toString('hex').toUpperCase();
+  return hex.length >= 4 ? hex : null;
+};
+
+/** One Zebra or Impinj event → a read; the reason when it is not usable. */
 export const eventToRead = (event: z.output<typeof streamEventSchema>): SetRead | string => {
-  const time = parseTime(event.timestamp);
-  if (!time) return `Bad timestamp: ${event.timestamp.slice(0, 40)}`;
   if ('data' in event) {
-    const epc = event.data.idHex.trim().toUpperCase();
-    if (!/^[0-9A-F]{4,128}$/.test(epc)) return 'idHex is not an EPC in hexadecimal.';
+    const time = parseTime(event.timestamp);
+    if (!time) return `Bad timestamp: ${event.timestamp.slice(0, 40)}`;
+    const epc = normalizeEpc(event.data.idHex);
+    if (typeof epc !== 'string') return `idHex is ${epc.reason}`;
     const rssi = event.data.peakRssi;
     return {
       epc,
@@ -33,8 +61,21 @@ export const eventToRead = (event: z.output<typeof streamEventSchema>): SetRead 
     };
   }
   const tag = event.tagInventoryEvent;
-  const epc = tag.epcHex.trim().toUpperCase();
-  if (!/^[0-9A-F]{4,128}$/.test(epc)) return 'epcHex is not an EPC in hexadecimal.';
+  const stamp = tag.lastSeenTime ?? event.timestamp;
+  const time = parseTime(stamp);
+  if (!time) return `Bad timestamp: ${stamp.slice(0, 40)}`;
+  let epc: string;
+  if (tag.epcHex !== undefined) {
+    const hex = normalizeEpc(tag.epcHex);
+    if (typeof hex !== 'string') return `epcHex is ${hex.reason}`;
+    epc = hex;
+  } else if (tag.epc !== undefined) {
+    const hex = base64ToHex(tag.epc);
+    if (!hex) return 'epc is not an EPC in base64.';
+    epc = hex;
+  } else {
+    return 'tagInventoryEvent has neither epc nor epcHex.';
+  }
   const cdbm = tag.peakRssiCdbm;
   return {
     epc,
@@ -47,7 +88,8 @@ export const eventToRead = (event: z.output<typeof streamEventSchema>): SetRead 
 /**
  * Reads what a reader published: a reading set (has `id` and `epcs` or `reads`), or Zebra /
  * Impinj tag events, one or an array. Impinj inventory streams may also carry other event
- * types (antenna, diagnostic): those are ignored, not refused.
+ * types (antenna, diagnostic): those are ignored, not refused. An event that cannot be used is
+ * reported in `rejected` (its index in the batch and why) and never sinks the others.
  */
 export const parseReaderPayload = (payload: unknown): ParsedPayload => {
   if (payload && typeof payload === 'object' && !Array.isArray(payload) && 'id' in payload) {
@@ -59,16 +101,21 @@ export const parseReaderPayload = (payload: unknown): ParsedPayload => {
     return { kind: 'set', set: parsed.data };
   }
   const events = Array.isArray(payload) ? payload : [payload];
+  if (events.length > MAX_SET_EPCS) return { kind: 'invalid', reason: `At most ${MAX_SET_EPCS} events a message.` };
   const reads: SetRead[] = [];
+  const rejected: RejectedEvent[] = [];
   for (const [index, raw] of events.entries()) {
     if (raw && typeof raw === 'object' && 'eventType' in raw && !('tagInventoryEvent' in raw)) continue;
     const parsed = streamEventSchema.safeParse(raw);
-    if (!parsed.success) return { kind: 'invalid', reason: `event ${index}: not a Zebra or Impinj tag event.` };
+    if (!parsed.success) {
+      rejected.push({ index, reason: 'not a Zebra or Impinj tag event.' });
+      continue;
+    }
     const read = eventToRead(parsed.data);
-    if (typeof read === 'string') return { kind: 'invalid', reason: `event ${index}: ${read}` };
-    reads.push(read);
+    if (typeof read === 'string') rejected.push({ index, reason: read });
+    else reads.push(read);
   }
-  return { kind: 'reads', reads };
+  return { kind: 'reads', reads, rejected };
 };
 
 /**
