@@ -114,6 +114,11 @@ describe('admin journey (es, desktop)', () => {
     await expect.poll(() => alertText(page, 'success')).toContain('Nuevo dispositivo añadido');
     const key = await page.getByTestId('device-key-value').textContent();
     expect(key?.length ?? 0).toBeGreaterThan(15);
+    // What to paste into the Zebra and Impinj consoles: the events URL, Basic with the serial and the key.
+    const connection = (await page.getByTestId('reader-connection').textContent()) ?? '';
+    expect(connection).toContain('/api/readers/stream/');
+    expect(connection).toContain('E2E-0001');
+    expect(connection).toContain(key ?? 'missing');
     expect(await page.getByTestId('field-serial_number').inputValue()).toBe('');
     await screenshot(page, 'admin-reader-added');
 

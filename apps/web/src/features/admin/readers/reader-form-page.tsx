@@ -18,6 +18,7 @@ import { adminErrorStatus } from '../shared/messages';
 import { readerTypeOptions, workingModeOptions } from '../shared/modes';
 import { AreaSelect, type Option } from '../shared/selects';
 import { ReaderApplications } from './reader-applications';
+import { ReaderConnectionHelp } from './reader-connection-help';
 
 type ReaderForm = {
   serial_number: string;
@@ -38,6 +39,7 @@ export const ReaderFormPage = () => {
   const update = useUpdateReader();
   const [status, setStatus] = useState<FormStatus>(null);
   const [deviceKey, setDeviceKey] = useState<string | null>(null);
+  const [keySerial, setKeySerial] = useState('');
   const [isCopied, setCopied] = useState(false);
   const [isRotating, setRotating] = useState(false);
   const rotate = useRotateReaderKey();
@@ -71,6 +73,7 @@ export const ReaderFormPage = () => {
       onSuccess: (created) => {
         setStatus({ kind: 'success', message: t('readers.added') });
         setDeviceKey(created.device_key);
+        setKeySerial(created.serial_number);
         setCopied(false);
         reset(emptyForm);
         setArea(null);
@@ -114,6 +117,7 @@ export const ReaderFormPage = () => {
                   {deviceKey}
                 </Box>
                 <Box sx={{ mt: 1 }}>{t('readers.deviceKeyOnce')}</Box>
+                <ReaderConnectionHelp serial={keySerial || reader.data?.serial_number || ''} deviceKey={deviceKey} />
               </Alert>
             )
           }
