@@ -113,7 +113,13 @@ export const buildApp = async ({
 
   const readersBus = bus ?? (await createMqttBus(undefined));
   // The process's one job runner: modules register their kinds; it polls once the app is ready and stops on close.
-  const jobs = createJobRunner({ db: database.db, log: app.log });
+  // JOB_LEASE_MS: how long a dead process's job waits before another takes it (the runner's default when unset).
+  const leaseMs = Number(process.env.JOB_LEASE_MS);
+  const jobs = createJobRunner({
+    db: database.db,
+    log: app.log,
+    ...(Number.isFinite(leaseMs) && leaseMs >= 1_000 ? { leaseMs } : {}),
+  });
   await registerModules(app, { db: database.db, database, bus: readersBus, jobs });
   if (stockSnapshots) registerStockSnapshotJobs({ jobs, db: database.db, log: app.log });
   app.addHook('onReady', async () => jobs.start());

@@ -29,13 +29,16 @@ const UNAVAILABLE_MESSAGES = [
   'Cannot use a pool after calling end',
   'the database system is',
   'terminating connection',
+  'is not currently accepting connections',
 ];
 
 /** The database cannot be reached or is restarting (connection class 08, admin shutdown 57P0x, socket errors). */
 export const isDatabaseUnavailableError = (error: unknown): boolean =>
   chain(error).some((e) => {
     const code = typeof e.code === 'string' ? e.code : '';
-    if (code.startsWith('08') || code === '57P01' || code === '57P02' || code === '57P03') return true;
+    // 57P0x: shutting down or starting up; 53300: too many connections; 55000 only as "database … is not
+    // currently accepting connections" (ALTER DATABASE … ALLOW_CONNECTIONS false, a maintenance window).
+    if (code.startsWith('08') || ['57P01', '57P02', '57P03', '53300'].includes(code)) return true;
     if (['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH'].includes(code)) return true;
     const message = typeof e.message === 'string' ? e.message : '';
     return UNAVAILABLE_MESSAGES.some((m) => message.includes(m));

@@ -5,6 +5,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -105,6 +106,27 @@ export const boxContents = pgTable(
     quantity: integer('quantity').notNull(),
   },
   (t) => [index('box_contents_box_idx').on(t.boxId)],
+);
+
+/**
+ * What each box adds to its locations' theoretical stock (DESIGN.md section 6), kept by triggers on
+ * boxes, box_contents and orders (migration 0013_box_theoretical): side 'in' = its expected
+ * contents, received at the order's destination (purchase or movement, box checked there: status 1
+ * or 2); side 'out' = the same, negative, shipped from the order's origin (movement or online, box
+ * checked at the origin). A scope's theoretical stock is the sum of its locations' rows: an
+ * index-only sum, not a join of every order, box and content line ever received.
+ */
+export const boxTheoretical = pgTable(
+  'box_theoretical',
+  {
+    boxId: integer('box_id')
+      .notNull()
+      .references(() => boxes.id, { onDelete: 'cascade' }),
+    side: text('side', { enum: ['in', 'out'] }).notNull(),
+    locationId: integer('location_id').notNull(),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.boxId, t.side] }), index('box_theoretical_location_idx').on(t.locationId, t.side, t.quantity)],
 );
 
 /** A reading set compared with a box's expected contents, on the origin or destination side. */

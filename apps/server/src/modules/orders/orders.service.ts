@@ -289,6 +289,9 @@ export const createOrdersService = (db: Db) => {
       const reception = await repo.getReception(db, user, input.reception_id);
       if (!reception) throw fieldError('reception_id', 'Reception not found.');
       const id = await db.transaction(async (tx) => {
+        // The order first (one lock order: an order before its boxes): inserting the box takes a key-share
+        // lock on the order, so locking it only afterwards deadlocked boxes added to one order at once.
+        await lockOrder(tx, reception.orderId);
         if (await repo.codebarExists(tx, user.companyId, input.codebar)) throw conflict(BARCODE_EXISTS);
         const contents = input.contents ?? [];
         const typeIds = await resolveGtins(

@@ -73,22 +73,18 @@ export const stockNow = async (db: DbOrTx, locationIds: readonly number[]): Prom
  * Theoretical stock = expected contents (box_contents) of the boxes received in the scope
  * (purchase and movement orders arriving, box verified at the destination: status 1 or 2)
  * − expected contents of the boxes shipped from it (movement and online orders leaving, box
- * verified at the origin). A movement between two locations of the scope nets out.
+ * verified at the origin). A movement between two locations of the scope nets out. Each box's
+ * part is kept per location by triggers (box_theoretical, migration 0013): an index-only sum
+ * rather than a join of every order, box and content line the scope ever had.
  */
 export const theoreticalNow = async (db: DbOrTx, locationIds: readonly number[]): Promise<number> => {
   if (locationIds.length === 0) return 0;
-  // One pass over the orders, boxes and contents for both sides (a scope that both receives and
-  // ships, such as a company, reads its boxes once).
-  const isReceived = sql`(o.destination_location_id in ${idList(locationIds)} and o.type in ('purchase', 'movement')
-    and b.destination_status in (1, 2))`;
-  const isShipped = sql`(o.origin_location_id in ${idList(locationIds)} and o.type in ('movement', 'online')
-    and b.origin_status in (1, 2))`;
   const [r] = rowsOf<{ received: unknown; shipped: unknown }>(
     await db.execute(sql`
-      select coalesce(sum(bc.quantity) filter (where ${isReceived}), 0) as received,
-        coalesce(sum(bc.quantity) filter (where ${isShipped}), 0) as shipped
-      from orders o join boxes b on b.order_id = o.id join box_contents bc on bc.box_id = b.id
-      where ${isReceived} or ${isShipped}`),
+      select coalesce(sum(t.quantity) filter (where t.side = 'in'), 0) as received,
+        coalesce(-sum(t.quantity) filter (where t.side = 'out'), 0) as shipped
+      from box_theoretical t
+      where t.location_id in ${idList(locationIds)}`),
   );
   return num(r?.received) - num(r?.shipped);
 };
@@ -475,17 +471,9 @@ export const liveSnapshotRows = async (db: DbOrTx): Promise<SnapshotRow[]> => {
         + (select coalesce(sum(c.quantity), 0) from counted_stocks c where c.area_id = a.id) as quantity
       from areas a`),
   );
+  // Each box's part per location (box_theoretical, kept by triggers), as theoreticalNow.
   const theoretical = rowsOf<{ location_id: number; q: unknown }>(
-    await db.execute(sql`
-      select location_id, sum(q) as q from (
-        select o.destination_location_id as location_id, bc.quantity as q from orders o
-          join boxes b on b.order_id = o.id join box_contents bc on bc.box_id = b.id
-          where o.type in ('purchase', 'movement') and o.destination_location_id is not null and b.destination_status in (1, 2)
-        union all
-        select o.origin_location_id, -bc.quantity from orders o
-          join boxes b on b.order_id = o.id join box_contents bc on bc.box_id = b.id
-          where o.type in ('movement', 'online') and o.origin_location_id is not null and b.origin_status in (1, 2)
-      ) x group by location_id`),
+    await db.execute(sql`select location_id, sum(quantity) as q from box_theoretical group by location_id`),
   );
   const locationIds = rowsOf<{ id: number }>(await db.execute(sql`select id from locations`)).map((r) => Number(r.id));
   return toSnapshotRows(

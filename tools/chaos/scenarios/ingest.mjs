@@ -1,0 +1,477 @@
+// Ingest under fire: kill -9 during HTTP sets, HTTP streams and MQTT; MQTT reads queued at the
+// broker while every server is down; PostgreSQL connections cut; reads against inventory validation.
+import mqtt from 'mqtt';
+import { allowConnections, pgQuery, runId, sleep, terminateConnections } from '../lib/infra.mjs';
+import {
+  answerLabel,
+  api,
+  call,
+  demoDeviceKey,
+  Ledger,
+  ledgerRows,
+  READERS,
+  readingSetBatches,
+  runHttpProducer,
+  runMqttProducer,
+  seededRandom,
+  settle,
+  signIn,
+  tagSource,
+  zebraBatches,
+} from '../lib/reads.mjs';
+
+const publisher = (url, name) =>
+  mqtt.connectAsync(url, { clientId: `chaos-pub-${runId}-${name}`, clean: true, reconnectPeriod: 500, connectTimeout: 5_000 });
+
+/** Stops the servers cleanly and counts every ledger's reads; a server that would not stop is noted. */
+const finish = async (ctx, cluster, ledgers, { failOnServerErrors = true } = {}) => {
+  const settled = await settle({
+    base: cluster.url,
+    dbUrl: cluster.db.url,
+    ledgers,
+    deadline: Math.min(ctx.deadline - 15_000, Date.now() + (ctx.short ? 25_000 : 40_000)),
+    isAborted: ctx.isAborted,
+  });
+  const isClean = await cluster.stopAll(15_000);
+  const rows = await ledgerRows({ dbUrl: cluster.db.url, ledgers, scenario: ctx.name, n: ctx.n, failOnServerErrors });
+  for (const row of rows) {
+    if (!settled.settled) row.notes.push('reads still staged at the deadline');
+    if (!isClean) row.notes.push('a server did not stop cleanly on SIGTERM (15 s, exit code 0)');
+  }
+  return rows;
+};
+
+/** The three ingest paths at once, each on its own reader, through the proxy and the broker. */
+const startIngest = async (ctx, cluster, { until, drainDeadline, seed }) => {
+  const source = tagSource(seed);
+  const random = seededRandom(seed + 1);
+  const sets = new Ledger('http sets', READERS.tunnel);
+  const stream = new Ledger('http stream', READERS.exitPortal);
+  const viaMqtt = new Ledger('mqtt stream', READERS.storePortal);
+  const client = await publisher(cluster.broker.url, `${ctx.name}-${ctx.n}`);
+  const running = Promise.all([
+    runHttpProducer({
+      url: `${cluster.url}/api/readingsets/`,
+      key: demoDeviceKey(READERS.tunnel.serial),
+      ledger: sets,
+      makeBatch: readingSetBatches({ ledger: sets, source, serial: READERS.tunnel.serial, tagsPerSet: 150 }),
+      until,
+      drainDeadline,
+      concurrency: 3,
+      isAborted: ctx.isAborted,
+    }),
+    runHttpProducer({
+      url: `${cluster.url}/api/readers/stream/`,
+      key: demoDeviceKey(READERS.exitPortal.serial),
+      ledger: stream,
+      makeBatch: zebraBatches({ ledger: stream, source, tagsPerBatch: 60, random }),
+      until,
+      drainDeadline,
+      concurrency: 2,
+      pauseMs: 20,
+      isAborted: ctx.isAborted,
+    }),
+    runMqttProducer({
+      client,
+      mac: READERS.storePortal.mac,
+      ledger: viaMqtt,
+      makeBatch: zebraBatches({ ledger: viaMqtt, source, tagsPerBatch: 30, random }),
+      until,
+      isAborted: ctx.isAborted,
+    }),
+  ]).finally(() => client.endAsync().catch(() => {}));
+  // Awaited later; marked handled now so a failure is reported by the scenario, not by Node.
+  running.catch(() => {});
+  return { ledgers: [sets, stream, viaMqtt], running };
+};
+
+/* ------------------------------------------------------------------ kill -9 during ingest */
+
+export const ingestKill = {
+  name: 'ingest-kill',
+  title: 'kill -9 during HTTP sets, HTTP stream and MQTT ingest',
+  usesTemplate: true,
+  timeoutMs: { short: 90_000, full: 150_000 },
+  async run(ctx) {
+    const cluster = await ctx.cluster({ database: 'template' });
+    await cluster.startAll();
+    const duration = ctx.short ? 6_000 : 15_000;
+    const stopAt = Date.now() + duration;
+    const until = () => Date.now() >= stopAt;
+    const drainDeadline = () => Math.min(stopAt + 30_000, ctx.deadline - 30_000);
+    const { ledgers, running } = await startIngest(ctx, cluster, { until, drainDeadline, seed: 1100 + ctx.n });
+    const random = seededRandom(77 + ctx.n);
+    let kills = 0;
+    // The victims in turn, at random moments: kill -9, started again a moment later (a supervisor
+    // would) without waiting for it, so with several processes more than one can be down at once.
+    // A process is a victim once it has served for a second.
+    const restarts = new Set();
+    for (let k = 0; !until() && !ctx.isAborted(); k++) {
+      await sleep(700 + random() * 1_100);
+      if (until()) break;
+      const server = cluster.servers[k % cluster.servers.length];
+      if (!server.isRunning || !server.healthyAt || Date.now() - server.healthyAt < 1_000) continue;
+      await server.kill();
+      kills += 1;
+      const restart = sleep(200 + random() * 600)
+        .then(() => (server.isRunning ? undefined : server.start({ timeoutMs: 60_000 })))
+        .catch(() => {}); // a start that failed is a death (reported); started again below
+      restarts.add(restart);
+      void restart.finally(() => restarts.delete(restart));
+    }
+    await Promise.all(restarts);
+    for (const server of cluster.servers) if (!server.isRunning) await server.start({ timeoutMs: 60_000 });
+    await running;
+    const rows = await finish(ctx, cluster, ledgers);
+    for (const row of rows) row.notes.unshift(`${kills} kill -9`);
+    return rows;
+  },
+};
+
+/* ------------------------------------------------------------------ MQTT reads queued while the servers are down */
+
+export const mqttDown = {
+  name: 'mqtt-down',
+  title: 'MQTT reads published while every server is down (kill -9 or clean stop), stored after they come back',
+  usesTemplate: true,
+  timeoutMs: { short: 90_000, full: 120_000 },
+  async run(ctx) {
+    const cluster = await ctx.cluster({ database: 'template' });
+    await cluster.startAll();
+    const source = tagSource(1200 + ctx.n);
+    const random = seededRandom(1300 + ctx.n);
+    const client = await publisher(cluster.broker.url, `${ctx.name}-${ctx.n}`);
+    const ledgers = [];
+    try {
+      // A first message through every path makes sure each process has its session and subscription at the broker.
+      const probe = new Ledger('mqtt probe', READERS.storePortal);
+      const probeBatches = zebraBatches({ ledger: probe, source, tagsPerBatch: 10, random });
+      for (let i = 0; i < cluster.n * 2; i++) {
+        const batch = probeBatches();
+        await client.publishAsync(`readers/${READERS.storePortal.mac}/reads`, JSON.stringify(batch.body), { qos: 1 });
+        probe.answer('puback');
+        probe.ack(batch.reads);
+      }
+      await settle({
+        base: cluster.url,
+        dbUrl: cluster.db.url,
+        ledgers: [probe],
+        deadline: Date.now() + 15_000,
+        isAborted: ctx.isAborted,
+      });
+      ledgers.push(probe);
+      const messages = ctx.short ? 25 : 80;
+      for (const how of ['kill -9', 'clean stop']) {
+        const ledger = new Ledger(`mqtt queued (${how})`, READERS.storePortal);
+        ledgers.push(ledger);
+        if (how === 'kill -9') await cluster.killAll();
+        else await cluster.stopAll(15_000);
+        const batches = zebraBatches({ ledger, source, tagsPerBatch: 40, random });
+        for (let i = 0; i < messages; i++) {
+          const batch = batches();
+          await client.publishAsync(`readers/${READERS.storePortal.mac}/reads`, JSON.stringify(batch.body), { qos: 1 }).then(
+            () => {
+              ledger.answer('puback');
+              ledger.ack(batch.reads);
+            },
+            () => ledger.answer('publish failed'),
+          );
+        }
+        await sleep(500);
+        await cluster.startAll({ timeoutMs: 60_000 });
+        await settle({
+          base: cluster.url,
+          dbUrl: cluster.db.url,
+          ledgers: [ledger],
+          deadline: Date.now() + (ctx.short ? 12_000 : 20_000),
+          isAborted: ctx.isAborted,
+        });
+      }
+    } finally {
+      await client.endAsync().catch(() => {});
+    }
+    return finish(ctx, cluster, ledgers);
+  },
+};
+
+/* ------------------------------------------------------------------ PostgreSQL connections cut */
+
+export const pgCut = {
+  name: 'pg-cut',
+  title: 'PostgreSQL connections cut under load (pg_terminate_backend), and the database away for a while',
+  usesTemplate: true,
+  timeoutMs: { short: 90_000, full: 150_000 },
+  async run(ctx) {
+    const cluster = await ctx.cluster({ database: 'template' });
+    await cluster.startAll();
+    const duration = ctx.short ? 6_000 : 14_000;
+    const stopAt = Date.now() + duration;
+    const until = () => Date.now() >= stopAt;
+    const drainDeadline = () => Math.min(stopAt + 30_000, ctx.deadline - 30_000);
+    const { ledgers, running } = await startIngest(ctx, cluster, { until, drainDeadline, seed: 1400 + ctx.n });
+    const dbName = cluster.db.name;
+    let cuts = 0;
+    let connectionsCut = 0;
+    const health = {};
+    let isAway = false;
+    try {
+      await sleep(800);
+      const outageAt = Date.now() + duration * 0.35;
+      while (!until() && !ctx.isAborted()) {
+        if (!isAway && Date.now() >= outageAt) {
+          // The database away: no new connection is accepted, and every open one is cut.
+          isAway = true;
+          await allowConnections(dbName, false);
+          const awayUntil = Date.now() + (ctx.short ? 2_000 : 3_500);
+          while (Date.now() < awayUntil) {
+            connectionsCut += await terminateConnections(dbName);
+            cuts += 1;
+            const answers = await Promise.all(cluster.servers.map((s) => call(`${s.base}/api/health`, { timeoutMs: 1_500 })));
+            for (const a of answers) health[answerLabel(a)] = (health[answerLabel(a)] ?? 0) + 1;
+            await sleep(250);
+          }
+          await allowConnections(dbName, true);
+          continue;
+        }
+        connectionsCut += await terminateConnections(dbName);
+        cuts += 1;
+        await sleep(500 + Math.random() * 400);
+      }
+    } finally {
+      await allowConnections(dbName, true).catch(() => {});
+    }
+    await running;
+    // After: every process alive, healthy, and storing again (a reading set straight to each).
+    const after = [];
+    const source = tagSource(1500 + ctx.n, 260_000_000_000);
+    const check = new Ledger('after the cuts', READERS.tunnel);
+    for (const server of cluster.servers) {
+      const alive = server.isRunning && server.deaths.length === 0;
+      const h = alive ? await call(`${server.base}/api/health`) : { status: 0 };
+      const batch = readingSetBatches({ ledger: check, source, serial: READERS.tunnel.serial, tagsPerSet: 20 })();
+      let stored = { status: 0 };
+      for (let attempt = 0; alive && attempt < 20; attempt++) {
+        stored = await call(`${server.base}/api/readingsets/`, {
+          method: 'POST',
+          headers: { authorization: `Device ${demoDeviceKey(READERS.tunnel.serial)}` },
+          body: batch.body,
+        });
+        if (stored.status === 201 || stored.status === 200) {
+          check.ack(batch.reads);
+          break;
+        }
+        await sleep(250);
+      }
+      after.push({ n: server.n, alive, health: h.status, stored: stored.status });
+    }
+    const rows = await finish(ctx, cluster, [...ledgers, check]);
+    const healthText = Object.entries(health)
+      .map(([k, v]) => `${k}×${v}`)
+      .join(' ');
+    for (const row of rows) row.notes.unshift(`${cuts} cuts, ${connectionsCut} connections terminated`);
+    const problems = [];
+    for (const a of after) {
+      if (!a.alive) problems.push(`server ${a.n} died`);
+      else if (a.health !== 200) problems.push(`server ${a.n} health ${a.health} after the cuts`);
+      else if (a.stored !== 201 && a.stored !== 200)
+        problems.push(`server ${a.n} did not store a set after the cuts (${a.stored})`);
+    }
+    if (health['500']) problems.push(`health answered 500 ×${health['500']} while the database was away`);
+    rows.push({
+      scenario: ctx.name,
+      n: ctx.n,
+      path: 'processes alive',
+      unit: 'processes',
+      sent: cluster.n,
+      acked: after.filter((a) => a.alive).length,
+      once: after.filter((a) => a.alive && a.health === 200 && (a.stored === 201 || a.stored === 200)).length,
+      doubled: 0,
+      lost: after.filter((a) => !a.alive).length,
+      problems,
+      notes: [`health while away: ${healthText || 'not asked'}`],
+    });
+    return rows;
+  },
+};
+
+/* ------------------------------------------------------------------ concurrent domain operations */
+
+export const domainRace = {
+  name: 'domain-race',
+  title: 'concurrent domain operations: handheld sets against validation of their inventory; boxes added to one order at once',
+  usesTemplate: true,
+  timeoutMs: { short: 90_000, full: 150_000 },
+  async run(ctx) {
+    const cluster = await ctx.cluster({ database: 'template', broker: false });
+    await cluster.startAll();
+    const base = cluster.url;
+    const auth = await signIn(base);
+    const { rows: found } = await pgQuery(
+      cluster.db.url,
+      `select d.area_id, d.location_id from devices d where d.serial_number = $1`,
+      [READERS.handheld.serial],
+    );
+    const { area_id: areaId, location_id: locationId } = found[0];
+    const ledger = new Ledger('handheld sets', READERS.handheld);
+    const validation = { sent: 0, answers: {} };
+    const source = tagSource(1600 + ctx.n);
+    const rounds = ctx.short ? 3 : 6;
+    const openInventory = async () =>
+      (
+        await pgQuery(
+          cluster.db.url,
+          'select id from inventories where area_id = $1 and state in (0, 1) order by id desc limit 1',
+          [areaId],
+        )
+      ).rows[0]?.id;
+    const validate = async () => {
+      const id = await openInventory();
+      if (!id) return;
+      // Two users validate at once, on different processes.
+      await Promise.all(
+        [0, 1].map(async () => {
+          validation.sent += 1;
+          const r = await call(`${base}/api/inventorys/${id}/`, {
+            method: 'PUT',
+            headers: { authorization: auth },
+            body: { state: 2 },
+          });
+          const label = answerLabel(r);
+          validation.answers[label] = (validation.answers[label] ?? 0) + 1;
+        }),
+      );
+    };
+    for (let round = 0; round < rounds && !ctx.isAborted(); round++) {
+      ctx.step(`round ${round + 1}`);
+      // Odd rounds open the inventory from the dashboard; even ones let the first handheld sets open it (at once, on several processes).
+      if (round % 2 === 1) {
+        const r = await call(`${base}/api/locations/${locationId}/inventories/`, {
+          method: 'POST',
+          headers: { authorization: auth },
+          body: { location_area: areaId },
+        });
+        const label = `open ${answerLabel(r)}`;
+        validation.answers[label] = (validation.answers[label] ?? 0) + 1;
+      }
+      const roundMs = ctx.short ? 1_500 : 2_500;
+      const stopAt = Date.now() + roundMs;
+      const producing = runHttpProducer({
+        url: `${base}/api/readingsets/`,
+        key: demoDeviceKey(READERS.handheld.serial),
+        ledger,
+        makeBatch: readingSetBatches({ ledger, source, serial: READERS.handheld.serial, tagsPerSet: 40 }),
+        until: () => Date.now() >= stopAt,
+        drainDeadline: () => stopAt + 15_000,
+        concurrency: 4,
+        isAborted: ctx.isAborted,
+      });
+      await sleep(roundMs * 0.45);
+      await validate();
+      await sleep(roundMs * 0.25);
+      await validate();
+      ctx.step('validated; draining the sets');
+      await producing;
+    }
+    const open = Number(
+      (
+        await pgQuery(cluster.db.url, 'select count(*)::int as n from inventories where area_id = $1 and state in (0, 1)', [
+          areaId,
+        ])
+      ).rows[0].n,
+    );
+    ctx.step('boxes');
+    const boxRow = await boxesAtOnce(ctx, cluster, auth);
+    ctx.step('settle and count');
+    const rows = await finish(ctx, cluster, [ledger]);
+    const errors = Object.entries(validation.answers)
+      .filter(([label]) => /(^| )5\d\d$/.test(label) && !label.endsWith('503') && !label.includes('proxy'))
+      .reduce((a, [, n]) => a + n, 0);
+    const problems = [];
+    if (errors) problems.push(`${errors} inventory answers 5xx`);
+    if (open > 1) problems.push(`${open} inventories open at once in the handheld's area`);
+    rows.push({
+      scenario: ctx.name,
+      n: ctx.n,
+      path: 'validations',
+      unit: 'requests',
+      sent: validation.sent,
+      acked: validation.answers['200'] ?? 0,
+      once: '',
+      doubled: '',
+      lost: '',
+      problems,
+      notes: [
+        `answers: ${Object.entries(validation.answers)
+          .map(([k, v]) => `${k}×${v}`)
+          .join(' ')}`,
+        `${open} open inventory at the end`,
+      ],
+    });
+    rows.push(boxRow);
+    return rows;
+  },
+};
+
+/** Boxes added to one purchase order 6 at a time through the proxy (users, or an import): no 5xx. */
+const boxesAtOnce = async (ctx, cluster, auth) => {
+  const base = cluster.url;
+  const db = cluster.db.url;
+  const { id: destination } = (await pgQuery(db, `select id from locations where code = 'CD-MAD'`)).rows[0];
+  const { id: provider } = (await pgQuery(db, 'select id from providers order by id limit 1')).rows[0];
+  const gtins = (await pgQuery(db, 'select gtin from item_types order by gtin limit 5')).rows.map((r) => r.gtin);
+  const code = `RACE-${runId}-${ctx.n}`;
+  const order = await api(base, auth, 'POST', '/api/porders/', {
+    order_code: code,
+    destination_id: destination,
+    origin_id: provider,
+  });
+  const reception = await api(base, auth, 'POST', '/api/receptions/', { reception_code: `${code}-R1`, order_id: order.id });
+  const answers = {};
+  let sent = 0;
+  const rounds = ctx.short ? 1 : 2;
+  for (let round = 0; round < rounds && !ctx.isAborted(); round++) {
+    await Promise.all(
+      Array.from({ length: 6 }, async (_, k) => {
+        sent += 1;
+        const i = round * 6 + k + 1;
+        const r = await call(`${base}/api/boxes/`, {
+          method: 'POST',
+          headers: { authorization: auth },
+          body: {
+            codebar: `${code}-B${String(i).padStart(3, '0')}`,
+            reception_id: reception.id,
+            contents: [{ gtin: gtins[i % gtins.length], quantity: 1 + (i % 3) }],
+          },
+          timeoutMs: 20_000,
+        });
+        const label = answerLabel(r);
+        answers[label] = (answers[label] ?? 0) + 1;
+      }),
+    );
+  }
+  const errors = Object.entries(answers)
+    .filter(([label]) => /^5\d\d$/.test(label) && label !== '503')
+    .reduce((a, [, k]) => a + k, 0);
+  const notes = [
+    `answers: ${Object.entries(answers)
+      .map(([k, v]) => `${k}×${v}`)
+      .join(' ')}`,
+  ];
+  const hung = answers['no answer'] ?? 0;
+  return {
+    scenario: ctx.name,
+    n: ctx.n,
+    path: 'boxes, 6 at once',
+    unit: 'requests',
+    sent,
+    acked: answers['201'] ?? 0,
+    once: '',
+    doubled: '',
+    lost: '',
+    problems: [
+      ...(errors ? [`${errors} answers 5xx adding boxes to one order concurrently`] : []),
+      ...(hung ? [`${hung} requests not answered within 20 s`] : []),
+    ],
+    notes,
+  };
+};
