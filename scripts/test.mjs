@@ -1,5 +1,6 @@
 // `npm test`: every suite. Unit and API tests on embedded PGlite always; the same API suite on
 // PostgreSQL and the MQTT tests when those servers answer; Playwright journeys in Chromium.
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { canConnect, root, run } from './lib.mjs';
@@ -58,6 +59,26 @@ if (await canConnect(mqtt.hostname, Number(mqtt.port || 1883))) {
   skipped.push(`MQTT suite SKIPPED: no broker at ${mqtt.host} (set TEST_MQTT_URL)`);
 }
 
+// The short chaos suite: the built server as 1 to 3 processes on PostgreSQL with its own Mosquitto,
+// killed (-9) during ingest, printing and jobs, its database connections cut (tools/chaos/README.md).
+const hasMosquitto = spawnSync('sh', ['-c', 'command -v mosquitto'], { stdio: 'ignore' }).status === 0;
+const chaosReport = path.join(reports, 'chaos.json');
+if ((await canConnect(pg.hostname, Number(pg.port || 5432))) && hasMosquitto) {
+  await step(
+    'chaos suite, short (processes killed, database cut, 1 to 3 processes)',
+    'node',
+    ['tools/chaos/chaos.mjs', '--short'],
+    {
+      CHAOS_PG_URL: pgUrl,
+      CHAOS_REPORT: chaosReport,
+    },
+  );
+} else if (requirePg && requireMqtt) {
+  failures.push(`chaos suite needs PostgreSQL at ${pg.host} and the mosquitto binary`);
+} else {
+  skipped.push(`Chaos suite SKIPPED: it needs PostgreSQL at ${pg.host} and the mosquitto binary (apt-get install mosquitto)`);
+}
+
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (existsSync(chromium)) {
   await vitest('end-to-end journeys (Playwright, headless Chromium)', 'e2e', ['--config', 'e2e/vitest.config.ts'], {
@@ -89,6 +110,12 @@ for (const report of ['pglite', 'postgres', 'mqtt', 'e2e']) {
       if (message) failedTests.push(`    ${message.split('\n').slice(0, 6).join('\n    ')}`);
     }
   }
+}
+if (existsSync(chaosReport)) {
+  const chaos = JSON.parse(readFileSync(chaosReport, 'utf8'));
+  passed += chaos.passed ?? 0;
+  failed += chaos.failed ?? 0;
+  for (const failure of chaos.failures ?? []) failedTests.push(`chaos: ${failure}`);
 }
 for (const line of failedTests) console.log(`✗ ${line}`);
 console.log('');

@@ -14,7 +14,7 @@
 //   --pg postgres://postgres@127.0.0.1:5432/postgres (or CHAOS_PG_URL)   --keep-logs   --list
 //   --server <main.js> (or CHAOS_SERVER_MAIN): another build of the server, e.g. of an older commit
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -359,4 +359,15 @@ if (failures.length) {
   removeTempRoot();
 }
 console.log(`\n${rows.length} rows, ${failures.length} failed`);
+// For npm test: the rows count with the other suites, and failed rows are named again in its last lines.
+if (process.env.CHAOS_REPORT) {
+  writeFileSync(
+    process.env.CHAOS_REPORT,
+    JSON.stringify({
+      passed: rows.length - failures.length,
+      failed: failures.length,
+      failures: failures.flatMap((r) => r.problems.map((p) => `${r.scenario} (${r.n}) ${r.path}: ${p}`)),
+    }),
+  );
+}
 process.exitCode = failures.length ? 1 : 0;
