@@ -19,9 +19,7 @@ describe('database errors', () => {
       isDatabaseUnavailableError(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5'), { code: 'ECONNREFUSED' })),
     ).toBe(true);
     expect(isDatabaseUnavailableError(new Error('Connection terminated unexpectedly'))).toBe(true);
-    expect(
-      isDatabaseUnavailableError(wrapped('55000', 'database "rfid" is not currently accepting connections')),
-    ).toBe(true);
+    expect(isDatabaseUnavailableError(wrapped('55000', 'database "rfid" is not currently accepting connections'))).toBe(true);
     expect(isDatabaseUnavailableError(wrapped('53300', 'sorry, too many clients already'))).toBe(true);
     expect(isDatabaseUnavailableError(wrapped('55000', 'cannot do that now'))).toBe(false);
     expect(isDatabaseUnavailableError(wrapped('23505', 'duplicate key'))).toBe(false);
