@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { canConnect } from '../../../scripts/lib.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 /** The built server every process runs (`--server` chooses another build, e.g. of an older commit). */
@@ -31,17 +32,8 @@ export const freePort = () =>
     });
   });
 
-export const canConnect = (host, port, timeoutMs = 1000) =>
-  new Promise((resolve) => {
-    const socket = net.connect({ host, port });
-    const done = (ok) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(timeoutMs, () => done(false));
-    socket.on('connect', () => done(true));
-    socket.on('error', () => done(false));
-  });
+// One probe for the whole repository (scripts/lib.mjs): re-exported for the scenarios.
+export { canConnect };
 
 /* ------------------------------------------------------------------ bookkeeping for cleanup */
 

@@ -59,3 +59,16 @@ export const shortenPrintTimeouts = (): void => {
   process.env.PRINT_LABEL_TIMEOUT_MS = '4000';
   process.env.PRINT_POLL_MS = '15';
 };
+
+/** A print order as the API answers it, the fields the printing tests read. */
+export type PrintOrderView = {
+  id: number;
+  state: string;
+  total_quantity: number;
+  from_label: number;
+  progress: number;
+  canceled: boolean;
+  error: string | null;
+};
+/** The order's detail while a job runs: its live progress and printer. */
+export type PrintOrderProgress = PrintOrderView & { job_done: number; job_total: number; printer: { id: number } | null };

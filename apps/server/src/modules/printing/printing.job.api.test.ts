@@ -5,20 +5,20 @@ import { type PrinterSimulator, startPrinterSimulator } from '../../../../../too
 import { rowsOf } from '../../db/rows.js';
 import { locationIdByCode } from '../../test/admin-fixtures.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
-import { multipartForm, printingCaller, sgtin96Hex, shortenPrintTimeouts, waitFor } from '../../test/printing-fixtures.js';
+import {
+  multipartForm,
+  type PrintOrderProgress,
+  type PrintOrderView,
+  printingCaller,
+  sgtin96Hex,
+  shortenPrintTimeouts,
+  waitFor,
+} from '../../test/printing-fixtures.js';
 
 shortenPrintTimeouts();
 
-type Order = {
-  id: number;
-  state: string;
-  total_quantity: number;
-  from_label: number;
-  progress: number;
-  canceled: boolean;
-  error: string | null;
-};
-type Progress = Order & { job_done: number; job_total: number; printer: { id: number } | null };
+type Order = PrintOrderView;
+type Progress = PrintOrderProgress;
 type Tag = { label_number: number; gtin: string; item: { epc: string; serial_number: string }; printed_at: string | null };
 
 /** A port nothing listens on. */

@@ -9,7 +9,13 @@ import {
 import { rowsOf } from '../../db/rows.js';
 import { locationIdByCode } from '../../test/admin-fixtures.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
-import { printingCaller, shortenPrintTimeouts, waitFor } from '../../test/printing-fixtures.js';
+import {
+  type PrintOrderProgress,
+  type PrintOrderView,
+  printingCaller,
+  shortenPrintTimeouts,
+  waitFor,
+} from '../../test/printing-fixtures.js';
 import { createPrintSpooler, type PrintSpooler } from '../../workers/print-spooler.js';
 import { type PrinterTransport, tcpTransport } from '../../workers/print-transport.js';
 
@@ -24,16 +30,8 @@ process.env.PRINT_SPOOLER = 'off';
 /** Long enough that a busy test machine never loses a live process's lease, short enough to wait for a dead one's. */
 const LEASE_MS = 1_500;
 
-type Order = {
-  id: number;
-  state: string;
-  total_quantity: number;
-  from_label: number;
-  progress: number;
-  canceled: boolean;
-  error: string | null;
-};
-type Progress = Order & { job_done: number; job_total: number };
+type Order = PrintOrderView;
+type Progress = PrintOrderProgress;
 type Tag = { label_number: number; item: { epc: string }; printed_at: string | null };
 /** A label a spooler sent to a printer. */
 type Sent = { owner: string; epc: string | null };
