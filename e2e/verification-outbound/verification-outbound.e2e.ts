@@ -249,6 +249,8 @@ describe('outbound box verifications: movement exit and entry, online expedition
     // The back arrow climbs to the report, then to the entry list.
     await page.getByTestId('page-back').click();
     await page.waitForURL(`**${entryPaths()}/${entryVerification}`);
+    // The report is on screen before its own back arrow is clicked (the items page's one may still be there).
+    await page.getByTestId('verification-report').waitFor();
     await page.getByTestId('page-back').click();
     await page.waitForURL(`**${entryPaths()}`);
 
