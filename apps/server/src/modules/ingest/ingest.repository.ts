@@ -104,8 +104,8 @@ export const createIngestRepository = (db: DbOrTx) => ({
 
   /**
    * Creates the items never seen before (state UNKNOWN, where the reader is, linked to the
-   * company's GTIN row when the decoded GTIN exists) and refreshes last_seen_at of the others,
-   * in EPC order so concurrent sets lock rows in the same order. Answers every item of the set
+   * company's GTIN row when the decoded GTIN exists) and refreshes last_seen_at of the others
+   * (locked by id beforehand, the one lock order of items). Answers every item of the set
    * with its state and area before the set (`inserted` marks the new ones).
    */
   async upsertItems({
@@ -121,6 +121,13 @@ export const createIngestRepository = (db: DbOrTx) => ({
     seenAt: Date;
     epcs: SetEpc[];
   }): Promise<UpsertedItem[]> {
+    // One lock order everywhere (DESIGN.md section 8): the items that exist are locked by id first;
+    // the upsert then only waits on EPCs another set is inserting at the same moment (unique index).
+    await db.execute(sql`
+      select id from items
+      where company_id = ${companyId}::int and epc = any(${sql.param(epcs.map((e) => e.epc))}::text[])
+      order by id
+      for update`);
     const result = await db.execute(sql`
       insert into items (company_id, epc, scheme, gtin, serial, item_type_id, state, area_id, location_id, last_seen_at)
       select ${companyId}::int, u.epc, u.scheme, u.gtin, u.serial, it.id, 1, ${areaId}::int, ${locationId}::int, ${seenAt.toISOString()}::timestamptz

@@ -338,9 +338,9 @@ export const applyValidation = async (
     isTracingExcess: boolean;
   },
 ): Promise<{ lost: number; stocked: number }> => {
-  // One lock order everywhere (DESIGN.md section 6): items are locked in EPC order, as ingestion's
-  // upsert does (byte order: JavaScript's sort of the set's EPCs), all at once before either statement below changes them; in id order, or in two
-  // separate steps, a reader's set arriving meanwhile deadlocked with the validation.
+  // One lock order everywhere (DESIGN.md section 8): items by id, as ingestion locks a set's items, and
+  // all of them at once before either statement below changes them; in two separate steps a reader's
+  // set arriving meanwhile deadlocked with the validation.
   await db.execute(sql`
     select i.id from items i
     where i.id in (
@@ -348,7 +348,7 @@ export const applyValidation = async (
       union
       select item_id from inventory_read_items where inventory_id = ${inventoryId}::int
     )
-    order by i.epc collate "C"
+    order by i.id
     for update`);
   const lostResult = await db.execute(sql`
     with lost as (

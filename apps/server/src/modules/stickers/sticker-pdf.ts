@@ -120,6 +120,9 @@ export const renderStickers = async ({
     index += 1;
     const page = doc.addPage([STICKER_PAGE.width, STICKER_PAGE.height]);
     drawBox(page, fonts, { order, box, index, total: boxes.length, language });
+    // Drawing is synchronous: let the job's lease heartbeat (and requests) run between pages, or a long
+    // PDF on a busy machine loses its lease to another process and is made again.
+    if (index % 10 === 0) await new Promise((resolve) => setImmediate(resolve));
   }
   return doc.save();
 };
