@@ -95,6 +95,10 @@ const startServer = async ({ databaseUrl, dataDir, useMqtt }) => {
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl ?? '',
     MQTT_URL: useMqtt ? MQTT_URL : '',
+    // Each run is its own share group: a session of an earlier run (another database) left on the broker
+    // would otherwise take its share of this run's messages.
+    MQTT_CLIENT_ID: `bench-server-${randomBytes(4).toString('hex')}`,
+    MQTT_SHARE_GROUP: `bench-${randomBytes(4).toString('hex')}`,
     SEED_DEMO: 'true',
     LOG_LEVEL: 'warn',
     READS_IDLE_GAP_MS: String(IDLE_GAP_MS),

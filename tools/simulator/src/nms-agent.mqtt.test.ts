@@ -28,7 +28,12 @@ describe.skipIf(!url)('NMS agent over MQTT (local Mosquitto)', () => {
     t.app.inject({ method: 'POST', url: path, headers: { authorization: await t.login('admin@demo.local') } });
 
   beforeAll(async () => {
-    bus = await createMqttBus(url, { clientId: `nms-agent-test-${process.pid}` });
+    // Its own share group and a short session: a server session left on the broker never takes its messages.
+    bus = await createMqttBus(url, {
+      clientId: `nms-agent-test-${process.pid}`,
+      shareGroup: `nms-agent-test-${process.pid}`,
+      sessionExpirySeconds: 60,
+    });
     t = await buildTestApp({ bus });
   });
   afterAll(async () => {
