@@ -108,17 +108,21 @@ describe.skipIf(!serverUrl)('several processes on one PostgreSQL database', () =
       await database.db.execute(sql`insert into pair values (1, 0), (2, 0)`);
       let attempts = 0;
       // Each locks one row, waits until the other has locked its own, then wants the other's: a deadlock.
-      let locked = 0;
-      const bothLocked = async () => {
-        locked += 1;
-        const deadline = Date.now() + 5_000;
-        while (locked < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
-      };
+      // A barrier: both transactions hold their first row before either asks for the other's.
+      let arrive = () => {};
+      const bothLocked = new Promise<void>((resolve) => {
+        let locked = 0;
+        arrive = () => {
+          locked += 1;
+          if (locked >= 2) resolve();
+        };
+      });
       const transfer = (first: number, second: number) =>
         database.db.transaction(async (tx) => {
           attempts += 1;
           await tx.execute(sql`update pair set n = n + 1 where id = ${first}`);
-          await bothLocked();
+          arrive();
+          await bothLocked;
           await tx.execute(sql`update pair set n = n + 1 where id = ${second}`);
         });
       await Promise.all([transfer(1, 2), transfer(2, 1)]);
@@ -162,7 +166,20 @@ describe.skipIf(!serverUrl)('several processes on one PostgreSQL database', () =
         () => 'finished',
         (error: Error) => error.message,
       );
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // Cut once the query is running on the server (seen in pg_stat_activity), not after a guessed delay.
+      const admin = new pg.Client({ connectionString: serverUrl });
+      await admin.connect();
+      try {
+        const deadline = Date.now() + 5_000;
+        for (;;) {
+          const running = await admin.query(
+            `select count(*)::int as n from pg_stat_activity where state = 'active' and query like 'select pg_sleep%'`,
+          );
+          if (running.rows[0]?.n > 0 || Date.now() > deadline) break;
+        }
+      } finally {
+        await admin.end();
+      }
       await proxy.cut();
       expect(await longQuery).not.toBe('finished');
       const away = await app.inject({ url: '/api/health' });
