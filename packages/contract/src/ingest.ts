@@ -130,3 +130,14 @@ export const readerIngestStatusSchema = z.object({
   stored_reads: z.number(),
 });
 export type ReaderIngestStatus = z.infer<typeof readerIngestStatusSchema>;
+
+/**
+ * How a reader's reads reach the server (devices.connection_type): 'push', the reader posts them (HTTP) or publishes
+ * them (MQTT); 'llrp', the server connects to the reader's LLRP port (5084) and runs a ROSpec.
+ */
+export const ReaderConnection = { Push: 'push', Llrp: 'llrp' } as const;
+export type ReaderConnection = (typeof ReaderConnection)[keyof typeof ReaderConnection];
+
+/** The state of the server's LLRP connection to a reader (reader_links.state). */
+export const ReaderLinkState = { Connecting: 'CONNECTING', Connected: 'CONNECTED', Retrying: 'RETRYING' } as const;
+export type ReaderLinkState = (typeof ReaderLinkState)[keyof typeof ReaderLinkState];

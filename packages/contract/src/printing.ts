@@ -503,3 +503,15 @@ export const nicelabelUpdateBodySchema = z.object({
     .min(0, 'The status is 0 (pending), 1 (in progress) or 2 (completed).')
     .max(2, 'The status is 0 (pending), 1 (in progress) or 2 (completed).'),
 });
+
+/**
+ * Why a label was voided (print_tags.void_reason). A voided label's EPC is never sent again nor counted as printed:
+ * 'unconfirmed': sent to a printer that never confirmed it (the job stopped with it in flight), so it may have printed;
+ * 'encode_failed': the printer could not write the EPC into the label's tag (it printed VOID over it).
+ */
+export const LabelVoidReason = { Unconfirmed: 'unconfirmed', EncodeFailed: 'encode_failed' } as const;
+export type LabelVoidReason = (typeof LabelVoidReason)[keyof typeof LabelVoidReason];
+
+/** Print head resolutions a printer may have (printers.dpi); templates are drawn at 203 dpi and scaled. */
+export const PRINTER_DPIS = [203, 300, 600] as const;
+export type PrinterDpi = (typeof PRINTER_DPIS)[number];

@@ -1,6 +1,7 @@
 import {
   bigint,
   boolean,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -36,6 +37,18 @@ export const devices = pgTable(
     /** Last heartbeat or read: a reader is ON when heard from in the last 60 s. */
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     firmwareVersion: text('firmware_version').notNull().default(''),
+    /**
+     * How reads arrive (ReaderConnection in @rfid/contract): 'push' (the reader posts or publishes them: Zebra IoT
+     * Connector, Impinj IoT Device Interface, handhelds) or 'llrp' (the server connects to the reader's LLRP port and
+     * runs a ROSpec; workers/llrp-client.ts).
+     */
+    connectionType: text('connection_type').notNull().default('push'),
+    /** LLRP only: the reader's host name or IP, its port (5084), the antennas to read (empty: all) and their power. */
+    llrpHost: text('llrp_host'),
+    llrpPort: integer('llrp_port').notNull().default(5084),
+    llrpAntennas: jsonb('llrp_antennas').$type<number[]>().notNull().default([]),
+    /** Transmit power in dBm (null: the reader's own setting). */
+    llrpPowerDbm: doublePrecision('llrp_power_dbm'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -45,6 +58,25 @@ export const devices = pgTable(
     index('devices_serial_idx').on(t.serialNumber),
   ],
 );
+
+/**
+ * The LLRP connection to a reader, one process at a time: the process (`owner`) holding the lease keeps the reader's
+ * TCP connection and renews `lease_until`; a lease that ran out (its process died) is claimed by any process. `state`,
+ * `last_error` and the times are what the admin screen shows.
+ */
+export const readerLinks = pgTable('reader_links', {
+  deviceId: integer('device_id')
+    .primaryKey()
+    .references(() => devices.id, { onDelete: 'cascade' }),
+  owner: text('owner').notNull(),
+  leaseUntil: timestamp('lease_until', { withTimezone: true }).notNull(),
+  /** ReaderLinkState in @rfid/contract: CONNECTING, CONNECTED, RETRYING. */
+  state: text('state').notNull(),
+  lastError: text('last_error'),
+  connectedAt: timestamp('connected_at', { withTimezone: true }),
+  lastReportAt: timestamp('last_report_at', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** Applications installed on a reader (NMS): desired and reported running state, config. */
 export const deviceApplications = pgTable(
@@ -85,6 +117,8 @@ export const printers = pgTable(
     ipAddress: text('ip_address').notNull(),
     port: integer('port').notNull(),
     serialNumber: text('serial_number').notNull().default(''),
+    /** Print head resolution in dots per inch (203, 300 or 600): label templates, drawn at 203 dpi, are scaled to it. */
+    dpi: smallint('dpi').notNull().default(203),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('printers_location_idx').on(t.locationId)],

@@ -1,4 +1,4 @@
-import { bigserial, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigserial, doublePrecision, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { devices } from './devices.js';
 
 /**
@@ -18,8 +18,8 @@ export const readerStreamReads = pgTable(
     epc: text('epc').notNull(),
     readAt: timestamp('read_at', { withTimezone: true }).notNull(),
     antenna: smallint('antenna').notNull().default(0),
-    /** Peak RSSI in dBm. */
-    rssi: integer('rssi'),
+    /** Peak RSSI in dBm, to 0.01 dBm (Impinj reports centi-dBm). */
+    rssi: doublePrecision('rssi'),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('reader_stream_reads_uq').on(t.deviceId, t.readAt, t.epc, t.antenna)],

@@ -187,6 +187,8 @@ export const printTags = pgTable(
     printerId: integer('printer_id').references(() => printers.id),
     sendingAt: timestamp('sending_at', { withTimezone: true }),
     voidedAt: timestamp('voided_at', { withTimezone: true }),
+    /** Why the label was voided (LabelVoidReason in @rfid/contract): 'unconfirmed' or 'encode_failed'. */
+    voidReason: text('void_reason'),
   },
   (t) => [
     uniqueIndex('print_tags_order_label_uq').on(t.printOrderId, t.labelNumber),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, doublePrecision, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { itemTypes } from './catalog.js';
 import { devices } from './devices.js';
 import { areas, companies, locations } from './organization.js';
@@ -89,7 +89,8 @@ export const traces = pgTable(
     area1Id: integer('area1_id'),
     area2Id: integer('area2_id'),
     antenna: smallint('antenna'),
-    rssi: integer('rssi'),
+    /** Peak RSSI in dBm, to 0.01 dBm. */
+    rssi: doublePrecision('rssi'),
   },
   (t) => [
     index('traces_epc_idx').on(t.companyId, t.epc, t.readAt),
