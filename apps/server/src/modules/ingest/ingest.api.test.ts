@@ -142,7 +142,7 @@ describe('ingest API', () => {
     });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ read_count: 2, epc_count: 1 });
-    expect(await scalar(sql`select count(*) n from traces where epc = ${epc} and antenna = 2 and rssi = -54`)).toBe(1);
+    expect(await scalar(sql`select count(*) n from traces where epc = ${epc} and antenna = 2 and rssi = -54.4`)).toBe(1);
   });
 
   it('accepts a 10,000-EPC batch and refuses 10,001', async () => {
@@ -287,7 +287,7 @@ describe('ingest API', () => {
           epc: base64Of(epc),
           antennaPort: 2,
           antennaName: 'Antenna 2',
-          peakRssiCdbm: -5650,
+          peakRssiCdbm: -5637,
           frequency: 920750,
           transmitPowerCdbm: 3000,
           lastSeenTime: '2026-11-21T08:29:59.987654Z',
@@ -300,7 +300,7 @@ describe('ingest API', () => {
       expect(await tracesOf(epc)).toBe(1);
       expect(
         await scalar(
-          sql`select count(*) n from traces where epc = ${epc} and read_at = '2026-11-21T08:29:59.987Z' and antenna = 2`,
+          sql`select count(*) n from traces where epc = ${epc} and read_at = '2026-11-21T08:29:59.987Z' and antenna = 2 and rssi = -56.37`,
         ),
       ).toBe(1);
     });

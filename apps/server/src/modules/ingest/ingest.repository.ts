@@ -185,7 +185,7 @@ export const createIngestRepository = (db: DbOrTx) => ({
         ${sql.param(items.map((i) => i?.areaIdBefore ?? null))}::int[],
         ${sql.param(items.map((i) => i?.areaId ?? null))}::int[],
         ${sql.param(reads.map((r) => r.antenna))}::smallint[],
-        ${sql.param(reads.map((r) => r.rssi))}::int[]
+        ${sql.param(reads.map((r) => r.rssi))}::float8[]
       ) as r(item_id, epc, t, state, area1, area2, antenna, rssi)`);
   },
 
@@ -208,7 +208,7 @@ export const createIngestRepository = (db: DbOrTx) => ({
         ${sql.param(reads.map((r) => r.epc))}::text[],
         ${sql.param(reads.map((r) => r.time.toISOString()))}::timestamptz[],
         ${sql.param(reads.map((r) => r.antenna))}::smallint[],
-        ${sql.param(reads.map((r) => r.rssi))}::int[],
+        ${sql.param(reads.map((r) => r.rssi))}::float8[],
         ${sql.param(reads.map((r) => area1ByEpc.get(r.epc) ?? null))}::int[]
       ) as r(epc, t, antenna, rssi, area1)
       join items i on i.company_id = ${companyId}::int and i.epc = r.epc`);
@@ -232,7 +232,7 @@ export const createIngestRepository = (db: DbOrTx) => ({
         ${sql.param(reads.map((r) => r.epc))}::text[],
         ${sql.param(reads.map((r) => r.time.toISOString()))}::timestamptz[],
         ${sql.param(reads.map((r) => r.antenna))}::smallint[],
-        ${sql.param(reads.map((r) => r.rssi))}::int[]
+        ${sql.param(reads.map((r) => r.rssi))}::float8[]
       ) as r(epc, t, antenna, rssi)
       on conflict do nothing
       returning 1 as ok`);

@@ -48,7 +48,7 @@ describe('ingest rules', () => {
     const detailed = toSetInput(
       readingSetBodySchema.parse({ ...body, epcs: undefined, reads: [{ epc: 'bbbb', antenna: 4, rssi: -61.6 }] }),
     );
-    expect(detailed.reads[0]).toEqual({ epc: 'BBBB', time: new Date('2026-11-20T09:00:05Z'), antenna: 4, rssi: -62 });
+    expect(detailed.reads[0]).toEqual({ epc: 'BBBB', time: new Date('2026-11-20T09:00:05Z'), antenna: 4, rssi: -61.6 });
   });
 
   it('decodes a GS1 EPC to its GTIN and keeps any other EPC as unknown', () => {

@@ -14,7 +14,7 @@ import {
   type SetRead,
   type StoredSetRow,
 } from './ingest.repository.js';
-import { normalizeEpc } from './stream.js';
+import { normalizeEpc, rssiDbm } from './stream.js';
 
 /** A reading set ready to store: reads carry their own time (the set's end_time when not sent). */
 export type SetInput = { id: string; startTime: Date; endTime: Date; codebar: string | null; reads: SetRead[] };
@@ -43,7 +43,7 @@ export const toSetInput = (body: ReadingSetInput): SetInput => {
         epc: toHexEpc(r.epc, `reads.${i}.epc`),
         time: r.time ? new Date(r.time) : endTime,
         antenna: r.antenna ?? null,
-        rssi: r.rssi === null || r.rssi === undefined ? null : Math.round(r.rssi),
+        rssi: rssiDbm(r.rssi),
       }))
     : (body.epcs ?? []).map((epc, i) => ({ epc: toHexEpc(epc, `epcs.${i}`), time: endTime, antenna: null, rssi: null }));
   return { id: body.id.toLowerCase(), startTime: new Date(body.start_time), endTime, codebar: body.codebar || null, reads };

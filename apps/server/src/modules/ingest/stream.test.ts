@@ -34,7 +34,7 @@ describe('parseReaderPayload', () => {
     });
     expect(one).toEqual({
       kind: 'reads',
-      reads: [{ epc: 'E2801160600002054C1D7AB9', time: new Date('2019-03-05T21:34:56.817Z'), antenna: 2, rssi: -55 }],
+      reads: [{ epc: 'E2801160600002054C1D7AB9', time: new Date('2019-03-05T21:34:56.817Z'), antenna: 2, rssi: -54.6 }],
       rejected: [],
     });
     const many = parseReaderPayload([
@@ -50,13 +50,13 @@ describe('parseReaderPayload', () => {
         timestamp: '2021-03-03T22:23:02.123456789Z',
         hostname: 'impinj-13-e2-1c',
         eventType: 'tagInventory',
-        tagInventoryEvent: { epcHex: '3074257BF7194E4000001A85', antennaPort: 1, peakRssiCdbm: -5400 },
+        tagInventoryEvent: { epcHex: '3074257BF7194E4000001A85', antennaPort: 1, peakRssiCdbm: -5437 },
       },
       { timestamp: '2021-03-03T22:23:03Z', eventType: 'inventoryStatus', inventoryStatusEvent: { status: 'running' } },
     ]);
     expect(parsed).toEqual({
       kind: 'reads',
-      reads: [{ epc: '3074257BF7194E4000001A85', time: new Date('2021-03-03T22:23:02.123Z'), antenna: 1, rssi: -54 }],
+      reads: [{ epc: '3074257BF7194E4000001A85', time: new Date('2021-03-03T22:23:02.123Z'), antenna: 1, rssi: -54.37 }],
       rejected: [],
     });
     // The reader's default configuration: epc in base64 (no epcHex), lastSeenTime preferred to the event's timestamp.

@@ -37,6 +37,10 @@ export const normalizeEpc = (raw: string): string | { reason: string } => {
   return { reason: 'not an EPC in hexadecimal nor an EPC URI.' };
 };
 
+/** RSSI in dBm kept to 0.01 dBm (Impinj reports hundredths, `peakRssiCdbm`); null when absent or not a number. */
+export const rssiDbm = (dbm: number | null | undefined): number | null =>
+  dbm === null || dbm === undefined || !Number.isFinite(dbm) ? null : Math.round(dbm * 100) / 100;
+
 /** Impinj's default `epc` is base64 of the EPC's bytes. */
 const base64ToHex = (value: string): string | null => {
   const trimmed = value.trim();
@@ -52,13 +56,7 @@ export const eventToRead = (event: z.output<typeof streamEventSchema>): SetRead 
     if (!time) return `Bad timestamp: ${event.timestamp.slice(0, 40)}`;
     const epc = normalizeEpc(event.data.idHex);
     if (typeof epc !== 'string') return `idHex is ${epc.reason}`;
-    const rssi = event.data.peakRssi;
-    return {
-      epc,
-      time,
-      antenna: event.data.antenna ?? null,
-      rssi: rssi === null || rssi === undefined ? null : Math.round(rssi),
-    };
+    return { epc, time, antenna: event.data.antenna ?? null, rssi: rssiDbm(event.data.peakRssi) };
   }
   const tag = event.tagInventoryEvent;
   const stamp = tag.lastSeenTime ?? event.timestamp;
@@ -81,7 +79,7 @@ export const eventToRead = (event: z.output<typeof streamEventSchema>): SetRead 
     epc,
     time,
     antenna: tag.antennaPort ?? null,
-    rssi: cdbm === null || cdbm === undefined ? null : Math.round(cdbm / 100),
+    rssi: cdbm === null || cdbm === undefined ? null : rssiDbm(cdbm / 100),
   };
 };
 
