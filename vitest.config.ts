@@ -10,6 +10,8 @@ export default defineConfig({
       'apps/web/src/lib/**/*.test.ts',
     ],
     exclude: ['**/node_modules/**', '**/dist/**'],
+    // Migrate and seed once per run; each test file clones the result (apps/server/src/test/template-db.ts).
+    globalSetup: ['apps/server/src/test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

@@ -51,6 +51,8 @@ export type DatabaseOptions = {
   databaseUrl?: string;
   dataDir?: string;
   inMemory?: boolean;
+  /** In memory only: start from this dump of a PGlite data folder (tests clone a migrated, seeded template). */
+  loadDataDir?: Blob;
   /** Connection errors of the pool's clients (the pool replaces them). */
   onError?: (error: Error) => void;
 };
@@ -59,6 +61,7 @@ export const openDatabase = async ({
   databaseUrl,
   dataDir,
   inMemory,
+  loadDataDir,
   onError = () => {},
 }: DatabaseOptions): Promise<Database> => {
   if (databaseUrl) {
@@ -92,7 +95,7 @@ export const openDatabase = async ({
   let client: PGlite;
   let unlock = () => {};
   if (inMemory || !dataDir) {
-    client = new PGlite({ extensions: { pg_trgm } });
+    client = new PGlite({ extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
   } else {
     mkdirSync(dataDir, { recursive: true });
     unlock = lockDataFolder(dataDir);

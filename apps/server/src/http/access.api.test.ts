@@ -25,11 +25,15 @@ type Source = (companyId: number) => ReturnType<typeof sql>;
 
 /** The rows behind each path resource (the path up to its first parameter): their id and the locations they belong to. */
 const RESOURCES: [RegExp, Source][] = [
-  [/^\/api\/items\/\{id\}/, (c) => sql`select id::text, array[location_id] locs from items where company_id = ${c} and location_id is not null`],
+  [
+    /^\/api\/items\/\{id\}/,
+    (c) => sql`select id::text, array[location_id] locs from items where company_id = ${c} and location_id is not null`,
+  ],
   [/^\/api\/locations\/\{(id|locationId)\}/, (c) => sql`select id::text, array[id] locs from locations where company_id = ${c}`],
   [
     /^\/api\/free_reading_set\/\{id\}/,
-    (c) => sql`select id::text, array[location_id] locs from reading_sets where company_id = ${c} and claimed_by is null and location_id is not null`,
+    (c) =>
+      sql`select id::text, array[location_id] locs from reading_sets where company_id = ${c} and claimed_by is null and location_id is not null`,
   ],
   [
     /^\/api\/(v1\/)?porders\/\{id\}/,
@@ -61,14 +65,20 @@ const RESOURCES: [RegExp, Source][] = [
     /^\/api\/provider_returns\/\{id\}/,
     (c) => sql`select id::text, array[location_id] locs from returns where company_id = ${c} and kind = 'provider'`,
   ],
-  [/^\/api\/sale_returns\/\{id\}/, (c) => sql`select id::text, array[location_id] locs from returns where company_id = ${c} and kind = 'sale'`],
+  [
+    /^\/api\/sale_returns\/\{id\}/,
+    (c) => sql`select id::text, array[location_id] locs from returns where company_id = ${c} and kind = 'sale'`,
+  ],
   [
     /^\/api\/verifications\/\{id\}/,
     (c) =>
       sql`select v.id::text, array[case when v.side = 'origin' then o.origin_location_id else o.destination_location_id end] locs
           from verifications v join orders o on o.id = v.order_id where v.company_id = ${c}`,
   ],
-  [/^\/api\/sales\/\{id\}/, (c) => sql`select id::text, array[location_id] locs from pos_transactions where company_id = ${c} and kind = 'sale'`],
+  [
+    /^\/api\/sales\/\{id\}/,
+    (c) => sql`select id::text, array[location_id] locs from pos_transactions where company_id = ${c} and kind = 'sale'`,
+  ],
   [
     /^\/api\/returns\/\{id\}/,
     (c) => sql`select id::text, array[location_id] locs from pos_transactions where company_id = ${c} and kind = 'return'`,
@@ -76,7 +86,8 @@ const RESOURCES: [RegExp, Source][] = [
   [/^\/api\/inventorys\/\{id\}/, (c) => sql`select id::text, array[location_id] locs from inventories where company_id = ${c}`],
   [
     /^\/api\/(areas|boxareaseens)\/\{id\}/,
-    (c) => sql`select a.id::text, array[a.location_id] locs from areas a join locations l on l.id = a.location_id where l.company_id = ${c}`,
+    (c) =>
+      sql`select a.id::text, array[a.location_id] locs from areas a join locations l on l.id = a.location_id where l.company_id = ${c}`,
   ],
   [
     /^\/api\/contentbox\/\{codebar\}/,
@@ -155,10 +166,7 @@ const KNOWN_VALUES: Record<string, unknown> = {
 };
 
 /** A 1 × 1 PNG. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
-  'base64',
-);
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
 
 /** The multipart uploads (not described as bodies in the OpenAPI document): their field and a file they accept. */
 const MULTIPART: [RegExp, { field: string; filename: string; type: string; content: Buffer }][] = [
@@ -296,17 +304,15 @@ describe('access: another company and another location get 404 and change nothin
     await seedStatsDemo(db);
     await addDemoRows(t);
     const foreign = await addForeignCompany(db);
-    await db
-      .insert(users)
-      .values({
-        companyId: foreign.companyId,
-        email: 'foreign-admin@other.local',
-        firstName: 'Otra',
-        lastName: 'Administradora',
-        role: 1,
-        editor: true,
-        passwordHash: await hash('demo1234'),
-      });
+    await db.insert(users).values({
+      companyId: foreign.companyId,
+      email: 'foreign-admin@other.local',
+      firstName: 'Otra',
+      lastName: 'Administradora',
+      role: 1,
+      editor: true,
+      passwordHash: await hash('demo1234'),
+    });
     foreignAdmin = await t.login('foreign-admin@other.local');
     editor = await t.login('editor@demo.local');
     const [company] = (await db.execute(sql`select company_id from users where email = 'editor@demo.local'`)).rows as {

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../app.js';
+import { type AppOptions, buildApp } from '../app.js';
 import { type Database, openDatabase } from '../db/client.js';
 import { seedDemo } from '../db/seed/seed.js';
 import type { MqttBus } from '../plugins/mqtt.js';
+import { pgliteTemplate, postgresTemplate } from './template-db.js';
 
 export type TestApp = {
   app: FastifyInstance;
@@ -18,16 +19,29 @@ export type TestApp = {
  * A fresh database per test file: in-memory PGlite by default, or, when TEST_DATABASE_URL
  * points at a PostgreSQL server, a new database on it that is dropped afterwards.
  */
-export const buildTestApp = async ({ seed = true, bus }: { seed?: boolean; bus?: MqttBus } = {}): Promise<TestApp> => {
+export const buildTestApp = async ({
+  seed = true,
+  bus,
+  options = {},
+}: {
+  seed?: boolean;
+  bus?: MqttBus;
+  /** More options of the app (trustProxy, publicUrl, webDist …). */
+  options?: Omit<Partial<AppOptions>, 'database' | 'bus'>;
+} = {}): Promise<TestApp> => {
   const serverUrl = process.env.TEST_DATABASE_URL;
   let database: Database;
   let dropDatabase = async () => {};
+  const template = seed ? 'seeded' : 'bare';
+  let isCloned = false;
   if (serverUrl) {
     const name = `rfid_test_${randomBytes(6).toString('hex')}`;
+    const from = await postgresTemplate(serverUrl, template);
     const admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();
-    await admin.query(`create database ${name}`);
+    await admin.query(from ? `create database ${name} template ${from}` : `create database ${name}`);
     await admin.end();
+    isCloned = from !== undefined;
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
     database = await openDatabase({ databaseUrl: url.toString() });
@@ -38,11 +52,15 @@ export const buildTestApp = async ({ seed = true, bus }: { seed?: boolean; bus?:
       await client.end();
     };
   } else {
-    database = await openDatabase({ inMemory: true });
+    const dump = await pgliteTemplate(template);
+    database = await openDatabase({ inMemory: true, ...(dump ? { loadDataDir: dump } : {}) });
+    isCloned = dump !== undefined;
   }
-  await database.migrate();
-  if (seed) await seedDemo(database.db);
-  const app = await buildApp({ database, ...(bus ? { bus } : {}) });
+  if (!isCloned) {
+    await database.migrate();
+    if (seed) await seedDemo(database.db);
+  }
+  const app = await buildApp({ ...options, database, ...(bus ? { bus } : {}) });
   await app.ready();
   const tokens = new Map<string, string>();
   return {
