@@ -120,6 +120,9 @@ describe('admin journey (es, desktop)', () => {
     expect(connection).toContain('E2E-0001');
     expect(connection).toContain(key ?? 'missing');
     expect(await page.getByTestId('field-serial_number').inputValue()).toBe('');
+    // Readers push their reads by default; the LLRP fields appear only for LLRP.
+    expect(await page.getByTestId('field-connection_type').inputValue()).toBe('push');
+    expect(await page.getByTestId('field-llrp_host').count()).toBe(0);
     await screenshot(page, 'admin-reader-added');
 
     // The list shows the readers of the location picked in the header: pick the new center.
@@ -190,6 +193,8 @@ describe('admin journey (es, desktop)', () => {
     await expect.poll(() => row.count()).toBe(1);
     await row.getByRole('link', { name: /Editar/ }).click();
     await expect.poll(() => page.getByTestId('field-ip_address').inputValue()).toBe('10.0.0.30');
+    // Print head resolution: 203 dpi unless set (templates are scaled to it).
+    await expect.poll(() => page.getByTestId('printer-dpi').inputValue()).toBe('203');
     await page.getByTestId('field-ip_address').fill('10.0.0.31');
     await page.getByTestId('submit').click();
     await expect.poll(() => alertText(page, 'success')).toContain('Impresora actualizada');

@@ -102,4 +102,65 @@ describe('readers screens', () => {
     await screenshot(down.page, 'admin-reader-nms-down-en');
     await down.context.close();
   });
+
+  it('an LLRP reader: the connection fields, the link state on the page and in the list, at 390 px too', async () => {
+    const llrpReaders = () =>
+      fakeReaders(2).map((reader, index) =>
+        index === 0
+          ? {
+              ...reader,
+              connection_type: 'llrp',
+              llrp_host: '192.168.1.50',
+              llrp_port: 5084,
+              llrp_antennas: [1, 2],
+              llrp_power_dbm: 30,
+              llrp_link: {
+                state: 'RETRYING',
+                last_error: 'The reader is connected to another client',
+                connected_at: null,
+                last_report_at: null,
+              },
+            }
+          : {
+              ...reader,
+              connection_type: 'push',
+              llrp_host: null,
+              llrp_port: 5084,
+              llrp_antennas: [],
+              llrp_power_dbm: null,
+              llrp_link: null,
+            },
+      );
+    const { page, context } = await newPage(browser);
+    const fake = await installFakeAdminApi(context, { readers: llrpReaders() });
+    await signIn(page, 'admin@demo.local');
+    await page.goto('/administrador/devices/1/edit');
+    await expect.poll(() => page.getByTestId('field-llrp_host').inputValue()).toBe('192.168.1.50');
+    expect(await page.getByTestId('field-connection_type').inputValue()).toBe('llrp');
+    expect(await page.getByTestId('field-llrp_antennas').inputValue()).toBe('1, 2');
+    expect(await page.getByTestId('field-llrp_power_dbm').inputValue()).toBe('30');
+    expect(await page.getByTestId('llrp-link').textContent()).toContain('Conexión LLRP: Reintentando');
+    expect(await page.getByTestId('llrp-last-error').textContent()).toContain('El lector está conectado a otro cliente');
+    await page.getByTestId('field-llrp_antennas').fill('1, 2, 40');
+    await page.getByTestId('submit').click();
+    await expect.poll(() => page.getByText('Las antenas son números distintos del 1 al 32.').count()).toBe(1);
+    await page.getByTestId('field-llrp_antennas').fill('1 3');
+    await page.getByTestId('submit').click();
+    await expect.poll(() => fake.updates.length).toBe(1);
+    expect(fake.updates[0]?.body).toMatchObject({ connection_type: 'llrp', llrp_host: '192.168.1.50', llrp_antennas: [1, 3] });
+    await screenshot(page, 'admin-reader-llrp');
+    await page.goto('/administrador/devices');
+    await expect.poll(() => page.getByTestId('llrp-link-RD-0001').textContent()).toBe('LLRP · Reintentando');
+    expect(await page.getByTestId('llrp-link-RD-0002').count()).toBe(0);
+    await context.close();
+
+    const mobile = await newPage(browser, { viewport: MOBILE });
+    await installFakeAdminApi(mobile.context, { readers: llrpReaders() });
+    await signIn(mobile.page, 'admin@demo.local');
+    await mobile.page.goto('/administrador/devices/1/edit');
+    await expect.poll(() => mobile.page.getByTestId('llrp-link').isVisible()).toBe(true);
+    expect(await mobile.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(mobile.page, 'admin-reader-llrp-mobile');
+    await mobile.context.close();
+  });
 });

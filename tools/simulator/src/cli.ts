@@ -5,6 +5,7 @@ import { formatDaySummary, playDay } from './day.js';
 import { planDay } from './day-plan.js';
 import { demoDeviceKey, demoGtins, demoReaders, findReader } from './demo.js';
 import { createTagFactory, seededRandom } from './epcs.js';
+import { startLlrpReader } from './llrp-reader.js';
 import { startNmsAgent } from './nms-agent.js';
 import {
   handheld,
@@ -35,6 +36,9 @@ Scenarios
              movements read at both ends, an online expedition, POS sales and a return
   nms        only answer NMS commands of the server for the demo readers (MQTT)
   readers    lists the demo readers and their device keys
+  llrp-reader  an LLRP reader (Impinj Speedway/R700, Zebra FX in LLRP mode) listening on --port
+             (5084) for the server to connect; reads --tags tags at --rate reads/s while a ROSpec
+             runs, --passes times each (default: for ever); Ctrl+C stops
 
 Options
   --server URL        server for HTTP (default http://localhost:3000, or SERVER_URL); also --url
@@ -62,6 +66,12 @@ Options
   --print-epcs        print the EPCs read
   --nms               demo: also answer NMS commands (needs the broker, --mqtt)
   --no-stock          handheld: read new tags only (do not list the area's stock)
+  --port N            llrp-reader: TCP port (default 5084; 0 = any free port)
+  --host H            llrp-reader: address to listen on (default 0.0.0.0)
+  --tags N            llrp-reader: tags in the field (default 50)
+  --rate N            llrp-reader: reads per second (default 20)
+  --passes N          llrp-reader: times each tag is read (default: for ever)
+  --keepalive-ms N    llrp-reader: keepalive period when the client sets none (default 0: none)
   -h, --help          this help
 
 Examples
@@ -70,6 +80,7 @@ Examples
   npm run simulate -- pos --epc 30395DFA8318D84000000001
   npm run simulate -- demo --interval 5 --nms
   npm run simulate -- day --seed 42
+  npm run simulate -- llrp-reader --port 5084 --tags 100 --rate 20
   npm run simulate -- day --url http://127.0.0.1:3000 --transport mqtt --seed 7
 `;
 
@@ -100,6 +111,12 @@ const { values, positionals } = parseArgs({
     'print-epcs': { type: 'boolean' },
     nms: { type: 'boolean' },
     'no-stock': { type: 'boolean' },
+    port: { type: 'string' },
+    host: { type: 'string' },
+    tags: { type: 'string' },
+    rate: { type: 'string' },
+    passes: { type: 'string' },
+    'keepalive-ms': { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   },
 });
@@ -261,6 +278,22 @@ const main = async () => {
       log,
     });
     console.log(values.json ? JSON.stringify(report, null, 2) : `\n${formatDaySummary(report)}`);
+    return;
+  }
+  if (scenario === 'llrp-reader') {
+    const passes = int('passes', values.passes);
+    const reader = await startLlrpReader({
+      port: int('port', values.port) ?? 5084,
+      host: values.host ?? '0.0.0.0',
+      tags: tags.tags(int('tags', values.tags) ?? 50, random),
+      ratePerSecond: Math.max(1, int('rate', values.rate) ?? 20),
+      passes: passes ?? Number.POSITIVE_INFINITY,
+      keepaliveMs: int('keepalive-ms', values['keepalive-ms']) ?? 0,
+      log: (line) => console.log(line),
+    });
+    await new Promise<void>((resolve) => process.once('SIGINT', () => resolve()));
+    console.log(`LLRP reader: ${reader.reported.length} reads of ${reader.reportedEpcs().size} tags reported`);
+    await reader.close();
     return;
   }
   if (scenario === 'nms') {

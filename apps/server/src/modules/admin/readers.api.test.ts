@@ -1,9 +1,14 @@
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { LLRP_HOST_REQUIRED } from '@rfid/contract';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devices } from '../../db/schema/index.js';
 import { addForeignCompany, type ForeignCompany, locationIdByCode } from '../../test/admin-fixtures.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
+
+// No LLRP connections from this app: the readers below point at hosts nobody listens on.
+process.env.LLRP = 'off';
+
 import { MAC_TAKEN, readerState, WORKING_MODE_LOCKED } from './readers.service.js';
 
 describe('readers API', () => {
@@ -159,5 +164,111 @@ describe('readers API', () => {
     expect(readerState(new Date('2026-01-01T00:00:00Z'), now)).toBe('ON');
     expect(readerState(new Date('2026-01-01T00:00:00Z'), now + 1)).toBe('OFF');
     expect(readerState(null, now)).toBe('OFF');
+  });
+
+  it('adds and edits an LLRP reader (host, port, antennas, power) and shows the link of the process holding it', async () => {
+    const r = await call('POST', '/api/readers/', 'admin@demo.local', {
+      serial_number: 'R420-LLRP-1',
+      mac_address: '00:16:25:12:34:56',
+      locationArea1_id: areaId,
+      connection_type: 'llrp',
+      llrp_host: 'speedway-1.local',
+      llrp_antennas: [1, 2, 4],
+      llrp_power_dbm: '30.5',
+    });
+    expect(r.statusCode).toBe(201);
+    expect(r.json()).toMatchObject({
+      connection_type: 'llrp',
+      llrp_host: 'speedway-1.local',
+      llrp_port: 5084,
+      llrp_antennas: [1, 2, 4],
+      llrp_power_dbm: 30.5,
+      llrp_link: null,
+    });
+    const id: number = r.json().id;
+    const edited = await call('PUT', `/api/readers/${id}/`, 'brand@demo.local', {
+      llrp_host: '10.0.0.21',
+      llrp_port: 14150,
+      llrp_antennas: [],
+      llrp_power_dbm: null,
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json()).toMatchObject({ llrp_host: '10.0.0.21', llrp_port: 14150, llrp_antennas: [], llrp_power_dbm: null });
+
+    // a process holds the link (reader_links): detail and list show it; once its lease ran out, nothing
+    await t.database.db.execute(sql`
+      insert into reader_links (device_id, owner, lease_until, state, last_error, connected_at)
+      values (${id}, 'host:1:abc', now() + interval '1 minute', 'RETRYING', 'Connection refused by 10.0.0.21:14150', now())`);
+    const detail = (await call('GET', `/api/readers/${id}/`, 'admin@demo.local')).json();
+    expect(detail.llrp_link).toMatchObject({
+      state: 'RETRYING',
+      last_error: 'Connection refused by 10.0.0.21:14150',
+      last_report_at: null,
+    });
+    expect(detail.llrp_link.connected_at).toMatch(/^\d{4}-/);
+    const listed = (await call('GET', '/api/readers/?serial_number=R420-LLRP-1', 'admin@demo.local')).json().results[0];
+    expect(listed.llrp_link.state).toBe('RETRYING');
+    await t.database.db.execute(sql`update reader_links set lease_until = now() - interval '1 second' where device_id = ${id}`);
+    expect((await call('GET', `/api/readers/${id}/`, 'admin@demo.local')).json().llrp_link).toBeNull();
+
+    // back to push: the LLRP settings stay for later, no host needed
+    const push = await call('PUT', `/api/readers/${id}/`, 'admin@demo.local', { connection_type: 'push', llrp_host: '' });
+    expect(push.json()).toMatchObject({ connection_type: 'push', llrp_host: null });
+    // push readers default to push
+    const plain = await call('POST', '/api/readers/', 'admin@demo.local', {
+      serial_number: 'PUSH-1',
+      mac_address: '00:16:25:12:34:57',
+      locationArea1_id: areaId,
+    });
+    expect(plain.json()).toMatchObject({ connection_type: 'push', llrp_host: null, llrp_port: 5084, llrp_antennas: [] });
+  });
+
+  it('checks the LLRP fields: host when LLRP, port 1-65535, antennas 1-32 distinct, power 10-33 dBm', async () => {
+    const body = {
+      serial_number: 'LLRP-BAD',
+      mac_address: '00:16:25:12:34:58',
+      locationArea1_id: areaId,
+      connection_type: 'llrp',
+    };
+    const noHost = await call('POST', '/api/readers/', 'admin@demo.local', body);
+    expect(noHost.statusCode).toBe(400);
+    expect(noHost.json().errors).toEqual({ llrp_host: [LLRP_HOST_REQUIRED] });
+    const bad = await call('POST', '/api/readers/', 'admin@demo.local', {
+      ...body,
+      connection_type: 'serial',
+      llrp_host: 'bad host!',
+      llrp_port: 70000,
+      llrp_antennas: [1, 1, 33],
+      llrp_power_dbm: 40,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().errors).sort()).toEqual([
+      'connection_type',
+      'llrp_antennas',
+      'llrp_host',
+      'llrp_port',
+      'llrp_power_dbm',
+    ]);
+    const tooLow = await call('POST', '/api/readers/', 'admin@demo.local', {
+      ...body,
+      llrp_host: 'r',
+      llrp_port: 0,
+      llrp_power_dbm: 9,
+    });
+    expect(Object.keys(tooLow.json().errors).sort()).toEqual(['llrp_port', 'llrp_power_dbm']);
+    // an existing push reader switched to LLRP without a host
+    const reader = (await call('GET', '/api/readers/?serial_number=TUN-MAD-01', 'admin@demo.local')).json().results[0];
+    const toLlrp = await call('PUT', `/api/readers/${reader.id}/`, 'admin@demo.local', { connection_type: 'llrp' });
+    expect(toLlrp.statusCode).toBe(400);
+    expect(toLlrp.json().errors.llrp_host).toEqual([LLRP_HOST_REQUIRED]);
+  });
+
+  it('refuses the LLRP settings to roles that may not edit readers, and on foreign readers', async () => {
+    const reader = (await call('GET', '/api/readers/?serial_number=TUN-MAD-01', 'admin@demo.local')).json().results[0];
+    const body = { connection_type: 'llrp', llrp_host: '10.0.0.9' };
+    expect((await call('PUT', `/api/readers/${reader.id}/`, 'editor@demo.local', body)).statusCode).toBe(403);
+    expect((await call('PUT', `/api/readers/${reader.id}/`, 'viewer@demo.local', body)).statusCode).toBe(403);
+    expect((await call('PUT', `/api/readers/${foreign.deviceId}/`, 'admin@demo.local', body)).statusCode).toBe(404);
+    expect((await call('GET', `/api/readers/${reader.id}/`, 'admin@demo.local')).json().connection_type).toBe('push');
   });
 });

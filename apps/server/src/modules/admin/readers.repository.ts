@@ -1,6 +1,6 @@
-import { and, asc, count, eq, ne } from 'drizzle-orm';
+import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { areas, devices, locations } from '../../db/schema/index.js';
+import { areas, devices, locations, readerLinks } from '../../db/schema/index.js';
 import { buildFilters, buildOrderBy, type FilterSpec } from '../../http/filters.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
@@ -38,6 +38,15 @@ const readerColumns = {
   description: devices.description,
   lastSeenAt: devices.lastSeenAt,
   firmwareVersion: devices.firmwareVersion,
+  connectionType: devices.connectionType,
+  llrpHost: devices.llrpHost,
+  llrpPort: devices.llrpPort,
+  llrpAntennas: devices.llrpAntennas,
+  llrpPowerDbm: devices.llrpPowerDbm,
+  linkState: readerLinks.state,
+  linkError: readerLinks.lastError,
+  linkConnectedAt: readerLinks.connectedAt,
+  linkLastReportAt: readerLinks.lastReportAt,
 };
 export type ReaderRow = {
   id: number;
@@ -53,6 +62,16 @@ export type ReaderRow = {
   description: string;
   lastSeenAt: Date | null;
   firmwareVersion: string;
+  connectionType: string;
+  llrpHost: string | null;
+  llrpPort: number;
+  llrpAntennas: number[];
+  llrpPowerDbm: number | null;
+  /** reader_links, when a process holds the link (its lease has not run out). */
+  linkState: string | null;
+  linkError: string | null;
+  linkConnectedAt: Date | null;
+  linkLastReportAt: Date | null;
 };
 
 export type ReaderValues = {
@@ -63,6 +82,11 @@ export type ReaderValues = {
   areaId: number;
   locationId: number;
   description: string;
+  connectionType: string;
+  llrpHost: string | null;
+  llrpPort: number;
+  llrpAntennas: number[];
+  llrpPowerDbm: number | null;
 };
 
 export const createReadersRepository = (db: Db) => {
@@ -71,7 +95,8 @@ export const createReadersRepository = (db: Db) => {
       .select(readerColumns)
       .from(devices)
       .innerJoin(areas, eq(areas.id, devices.areaId))
-      .innerJoin(locations, eq(locations.id, devices.locationId));
+      .innerJoin(locations, eq(locations.id, devices.locationId))
+      .leftJoin(readerLinks, and(eq(readerLinks.deviceId, devices.id), sql`${readerLinks.leaseUntil} > now()`));
   return {
     async list(user: AuthUser, query: Record<string, unknown>, page: PageParams) {
       const where = and(visibleLocations(user), buildFilters(query, readerFilters));

@@ -1,8 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
   type CreatedReader,
+  LLRP_HOST_REQUIRED,
   READER_ONLINE_WINDOW_MS,
   type Reader,
+  ReaderConnection,
+  ReaderLinkState,
   ReaderType,
   type readerCreateBodySchema,
   type readerUpdateBodySchema,
@@ -36,7 +39,30 @@ export const toReaderDto = (row: ReaderRow): Reader => ({
   state: readerState(row.lastSeenAt),
   last_seen_at: row.lastSeenAt ? row.lastSeenAt.toISOString() : null,
   firmware_version: row.firmwareVersion,
+  connection_type: row.connectionType === ReaderConnection.Llrp ? ReaderConnection.Llrp : ReaderConnection.Push,
+  llrp_host: row.llrpHost,
+  llrp_port: row.llrpPort,
+  llrp_antennas: row.llrpAntennas,
+  llrp_power_dbm: row.llrpPowerDbm,
+  llrp_link: row.linkState
+    ? {
+        state: linkStateOf(row.linkState),
+        last_error: row.linkError,
+        connected_at: row.linkConnectedAt ? row.linkConnectedAt.toISOString() : null,
+        last_report_at: row.linkLastReportAt ? row.linkLastReportAt.toISOString() : null,
+      }
+    : null,
 });
+
+const linkStateOf = (state: string): ReaderLinkState =>
+  state === ReaderLinkState.Connected || state === ReaderLinkState.Retrying ? state : ReaderLinkState.Connecting;
+
+/** An LLRP reader needs a host (the server connects to it). */
+const assertLlrpTarget = (connectionType: string, host: string | null) => {
+  if (connectionType === ReaderConnection.Llrp && !host) {
+    throw new AppError('VALIDATION', { message: LLRP_HOST_REQUIRED, errors: { llrp_host: [LLRP_HOST_REQUIRED] } });
+  }
+};
 
 /** A new device key: 32 random bytes, URL-safe; only its SHA-256 is stored (like API tokens). */
 export const newDeviceKey = (): { key: string; hash: string } => {
@@ -70,6 +96,7 @@ export const createReadersService = ({ db, repo }: { db: Db; repo: ReadersReposi
     get: async (user: AuthUser, id: number) => toReaderDto(await load(user, id)),
 
     async create(user: AuthUser, body: z.output<typeof readerCreateBodySchema>): Promise<CreatedReader> {
+      assertLlrpTarget(body.connection_type, body.llrp_host);
       const area = await requireArea(db, user, body.locationArea1_id);
       if (await repo.macTaken(body.mac_address)) throw macConflict();
       const { key, hash } = newDeviceKey();
@@ -81,6 +108,11 @@ export const createReadersService = ({ db, repo }: { db: Db; repo: ReadersReposi
         areaId: area.id,
         locationId: area.locationId,
         description: body.description,
+        connectionType: body.connection_type,
+        llrpHost: body.llrp_host,
+        llrpPort: body.llrp_port,
+        llrpAntennas: body.llrp_antennas,
+        llrpPowerDbm: body.llrp_power_dbm,
       };
       const id = await guard(() => repo.insert(user.companyId, values, hash));
       return { ...toReaderDto(await load(user, id)), device_key: key };
@@ -93,6 +125,15 @@ export const createReadersService = ({ db, repo }: { db: Db; repo: ReadersReposi
       if (body.serial_number !== undefined) values.serialNumber = body.serial_number;
       if (body.description !== undefined) values.description = body.description;
       if (body.reader_type !== undefined) values.readerType = body.reader_type;
+      if (body.connection_type !== undefined) values.connectionType = body.connection_type;
+      if (body.llrp_host !== undefined) values.llrpHost = body.llrp_host;
+      if (body.llrp_port !== undefined) values.llrpPort = body.llrp_port;
+      if (body.llrp_antennas !== undefined) values.llrpAntennas = body.llrp_antennas;
+      if (body.llrp_power_dbm !== undefined) values.llrpPowerDbm = body.llrp_power_dbm;
+      assertLlrpTarget(
+        values.connectionType ?? current.connectionType,
+        values.llrpHost !== undefined ? values.llrpHost : current.llrpHost,
+      );
       if (body.working_mode !== undefined && body.working_mode !== current.workingMode) {
         if ((body.reader_type ?? current.readerType) !== ReaderType.All) {
           throw new AppError('VALIDATION', { message: WORKING_MODE_LOCKED, errors: { working_mode: [WORKING_MODE_LOCKED] } });

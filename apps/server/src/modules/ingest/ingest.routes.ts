@@ -9,6 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/errors.js';
+import { createLlrpClient, type LlrpClient } from '../../workers/llrp-client.js';
 import { startReadsSubscriber } from '../../workers/reads-subscriber.js';
 import type { ModuleDeps } from '../registry.js';
 import { createIngestRepository, type IngestDevice } from './ingest.repository.js';
@@ -139,7 +140,13 @@ export const ingestRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db,
 
   await startReadsSubscriber({ bus, db, devices, grouper, log: app.log });
   let recovery: NodeJS.Timeout | undefined;
+  // LLRP readers: this process connects to those whose link nobody holds (one process per reader); LLRP=off: none.
+  let llrp: LlrpClient | undefined;
   app.addHook('onReady', async () => {
+    if (process.env.LLRP !== 'off') {
+      llrp = createLlrpClient({ db, devices, grouper, log: app.log });
+      llrp.start();
+    }
     // Reads staged before a restart become sets once the idle gap has passed.
     recovery = setTimeout(() => {
       grouper.flushAll({ force: false }).catch((error: unknown) => app.log.error({ err: error }, 'stream recovery failed'));
@@ -148,6 +155,7 @@ export const ingestRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db,
   });
   app.addHook('onClose', async () => {
     clearTimeout(recovery);
+    await llrp?.close();
     await grouper.close();
   });
 };

@@ -1,7 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { Alert, AlertTitle, Box, Button, IconButton, MenuItem, Stack, TextField, Tooltip } from '@mui/material';
-import { type ReaderCreateBody, ReaderType, readerCreateBodySchema } from '@rfid/contract';
+import {
+  LLRP_DEFAULT_PORT,
+  LLRP_HOST_REQUIRED,
+  ReaderConnection,
+  type ReaderCreateBody,
+  ReaderType,
+  readerCreateBodySchema,
+} from '@rfid/contract';
 import { useEffect, useState } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +26,7 @@ import { readerTypeOptions, workingModeOptions } from '../shared/modes';
 import { AreaSelect, type Option } from '../shared/selects';
 import { ReaderApplications } from './reader-applications';
 import { ReaderConnectionHelp } from './reader-connection-help';
+import { ReaderLinkPanel } from './reader-link-state';
 
 type ReaderForm = {
   serial_number: string;
@@ -26,8 +34,53 @@ type ReaderForm = {
   locationArea1_id: number;
   working_mode: number;
   reader_type: number;
+  connection_type: ReaderConnection;
+  /** LLRP only; the antennas as typed ("1, 2, 4"; empty: all) and the power in dBm (empty: the reader's own). */
+  llrp_host: string;
+  llrp_port: string;
+  llrp_antennas: string;
+  llrp_power_dbm: string;
 };
-const emptyForm: ReaderForm = { serial_number: '', mac_address: '', locationArea1_id: 0, working_mode: 0, reader_type: 0 };
+const emptyForm: ReaderForm = {
+  serial_number: '',
+  mac_address: '',
+  locationArea1_id: 0,
+  working_mode: 0,
+  reader_type: 0,
+  connection_type: ReaderConnection.Push,
+  llrp_host: '',
+  llrp_port: String(LLRP_DEFAULT_PORT),
+  llrp_antennas: '',
+  llrp_power_dbm: '',
+};
+
+/** "1, 2 4" → [1, 2, 4]; anything that is not a number stays NaN and fails the contract's check. */
+const antennasOf = (text: string): number[] =>
+  text
+    .split(/[\s,;]+/)
+    .filter(Boolean)
+    .map((part) => (/^\d+$/.test(part) ? Number(part) : Number.NaN));
+
+const contractResolver = zodResolver(readerCreateBodySchema) as unknown as Resolver<ReaderForm>;
+/**
+ * The form as the API takes it (antennas as a list, empty power as null), checked with the contract's schema; an LLRP
+ * reader needs its host (the server checks it too).
+ */
+const readerResolver: Resolver<ReaderForm> = async (values, context, options) => {
+  const body = {
+    ...values,
+    llrp_antennas: antennasOf(values.llrp_antennas),
+    llrp_power_dbm: values.llrp_power_dbm.trim() === '' ? null : values.llrp_power_dbm,
+  } as unknown as ReaderForm;
+  const result = await contractResolver(body, context, options);
+  if (values.connection_type === ReaderConnection.Llrp && values.llrp_host.trim() === '') {
+    return {
+      values: {},
+      errors: { ...result.errors, llrp_host: { type: 'required', message: LLRP_HOST_REQUIRED } },
+    };
+  }
+  return result;
+};
 
 /** Add reader (shows the new device key once) and edit reader (plus its NMS state and applications). */
 export const ReaderFormPage = () => {
@@ -46,24 +99,35 @@ export const ReaderFormPage = () => {
   const [area, setArea] = useState<Option | null>(null);
   // Add and edit send the full form: both validate with the contract's create schema.
   const { register, handleSubmit, control, reset, watch, setValue, formState } = useForm<ReaderForm>({
-    resolver: zodResolver(readerCreateBodySchema) as unknown as Resolver<ReaderForm>,
+    resolver: readerResolver,
     defaultValues: emptyForm,
   });
   const { errors } = formState;
   const isAll = watch('reader_type') === ReaderType.All;
+  const isLlrp = watch('connection_type') === ReaderConnection.Llrp;
 
   useEffect(() => {
     if (reader.data) {
-      const { serial_number, mac_address, working_mode, reader_type, locationArea1, description_area_locationArea1 } =
-        reader.data;
-      reset({ serial_number, mac_address, working_mode, reader_type, locationArea1_id: locationArea1 });
-      setArea({ id: locationArea1, description: description_area_locationArea1 });
+      const { serial_number, mac_address, working_mode, reader_type, locationArea1 } = reader.data;
+      reset({
+        serial_number,
+        mac_address,
+        working_mode,
+        reader_type,
+        locationArea1_id: locationArea1,
+        connection_type: reader.data.connection_type ?? ReaderConnection.Push,
+        llrp_host: reader.data.llrp_host ?? '',
+        llrp_port: String(reader.data.llrp_port ?? LLRP_DEFAULT_PORT),
+        llrp_antennas: (reader.data.llrp_antennas ?? []).join(', '),
+        llrp_power_dbm: reader.data.llrp_power_dbm == null ? '' : String(reader.data.llrp_power_dbm),
+      });
+      setArea({ id: locationArea1, description: reader.data.description_area_locationArea1 });
     }
   }, [reader.data, reset]);
 
   const submit = handleSubmit((values) => {
     setStatus(null);
-    const body = values as unknown as ReaderCreateBody; // parsed by the contract schema (MAC normalised)
+    const body = values as unknown as ReaderCreateBody; // parsed by the contract schema (MAC normalised, antennas a list)
     const onError = (error: Error) => setStatus(adminErrorStatus(error, t('readers.failed')));
     if (isEdit) {
       update.mutate({ id, body }, { onSuccess: () => setStatus({ kind: 'success', message: t('readers.updated') }), onError });
@@ -183,6 +247,40 @@ export const ReaderFormPage = () => {
               </TextField>
             )}
           />
+          <Controller
+            name="connection_type"
+            control={control}
+            render={({ field }) => (
+              <TextField
+                select
+                label={t('readers.llrp.connectionType')}
+                value={field.value}
+                onChange={(event) => field.onChange(event.target.value)}
+                helperText={t(isLlrp ? 'readers.llrp.llrpHint' : 'readers.llrp.pushHint')}
+                slotProps={{ htmlInput: { 'data-testid': 'field-connection_type' } }}
+              >
+                <MenuItem value={ReaderConnection.Push}>{t('readers.llrp.push')}</MenuItem>
+                <MenuItem value={ReaderConnection.Llrp}>{t('readers.llrp.llrp')}</MenuItem>
+              </TextField>
+            )}
+          />
+          {isLlrp && text('llrp_host', t('readers.llrp.host'), { placeholder: '192.168.1.50' })}
+          {isLlrp && text('llrp_port', t('readers.llrp.port'), { inputMode: 'numeric' })}
+          {isLlrp &&
+            text('llrp_antennas', t('readers.llrp.antennas'), {
+              placeholder: '1, 2, 3, 4',
+              helperText: errorText(errors.llrp_antennas) ?? t('readers.llrp.antennasHint'),
+            })}
+          {isLlrp &&
+            text('llrp_power_dbm', t('readers.llrp.power'), {
+              inputMode: 'decimal',
+              helperText: errorText(errors.llrp_power_dbm) ?? t('readers.llrp.powerHint'),
+            })}
+          {isEdit && reader.data && reader.data.connection_type === ReaderConnection.Llrp && (
+            <FullRow>
+              <ReaderLinkPanel reader={reader.data} />
+            </FullRow>
+          )}
         </AdminForm>
       </AdminPage>
       {isEdit && reader.data && <ReaderApplications mac={reader.data.mac_address} />}

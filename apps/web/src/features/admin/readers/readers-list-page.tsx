@@ -1,5 +1,5 @@
 import AddIcon from '@mui/icons-material/Add';
-import { Button, Checkbox, Chip, Link, MenuItem, TextField } from '@mui/material';
+import { Button, Checkbox, Chip, Link, MenuItem, Stack, TextField } from '@mui/material';
 import { ReaderType, RoleThreshold } from '@rfid/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -18,6 +18,7 @@ import { editColumn } from '../shared/admin-form';
 import { AdminPage } from '../shared/admin-page';
 import { translateMessage } from '../shared/messages';
 import { readerTypeOptions, workingModeOptions } from '../shared/modes';
+import { ReaderLinkChip } from './reader-link-state';
 
 /**
  * Readers: 11 per page, filter by MAC and serial; working mode and reader type are changed in the
@@ -108,10 +109,18 @@ export const ReadersListPage = () => {
           {
             id: 'state',
             header: t('readers.state'),
-            cell: (row: Reader) =>
-              row.state ? (
-                <Chip size="small" color={row.state === 'ON' ? 'success' : 'default'} label={t(`readers.states.${row.state}`)} />
-              ) : null,
+            cell: (row: Reader) => (
+              <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
+                {row.state && (
+                  <Chip
+                    size="small"
+                    color={row.state === 'ON' ? 'success' : 'default'}
+                    label={t(`readers.states.${row.state}`)}
+                  />
+                )}
+                <ReaderLinkChip reader={row} />
+              </Stack>
+            ),
           },
         ]
       : []),
