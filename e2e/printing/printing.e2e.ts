@@ -238,6 +238,10 @@ describe('printing journey: orders by hand and from CSV, printing to the simulat
     expect(printed).toEqual([2, 3, 4, 5, 6]);
     // The simulator got exactly those labels, each writing its own SGTIN-96.
     expect(simulator.labels.map((l) => l.epc)).toEqual(labels.slice(1, 6).map((l) => l.item.epc));
+    // Each encode verified (~RVE asked, every printed EPC encoded once, none VOID).
+    expect(simulator.commands).toContain('~RVE');
+    expect(simulator.encoded).toEqual(labels.slice(1, 6).map((l) => l.item.epc));
+    expect(simulator.voids).toHaveLength(0);
     expect(labels.map((l) => l.item.epc)).toEqual(labels.map((l) => sgtin96(l.gtin, Number(l.item.serial_number))));
     expect(simulator.labels[0]?.fields).toContain(`(01)${labels[1]?.gtin}(21)${labels[1]?.item.serial_number}`);
     // The print detail: id, EPC, GTIN and serial number, 10 per page, and Go back to the list.

@@ -2,6 +2,7 @@
 // Field names follow the spec (section 3); validation messages are the spec's (section 5).
 import { z } from 'zod';
 import { pagingQuerySchema } from './common.js';
+import { ReaderConnection, ReaderLinkState } from './ingest.js';
 import { locationSchema } from './locations.js';
 
 /* ------------------------------------------------------------------ shared field rules */
@@ -160,6 +161,53 @@ const readerTypeField = z.coerce
   .min(0, { error: 'Select a reader type.' })
   .max(1, { error: 'Select a reader type.' });
 
+export const LLRP_HOST_REQUIRED = "Enter the reader's host name or IP address (needed for LLRP).";
+export const LLRP_DEFAULT_PORT = 5084;
+const LLRP_HOST_PATTERN =
+  /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$|^\[?[0-9A-Fa-f:.]+\]?$/;
+const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
+
+const connectionTypeField = z.enum([ReaderConnection.Push, ReaderConnection.Llrp], {
+  error: 'Select how the reader connects (push or LLRP).',
+});
+const llrpHostField = z.preprocess(
+  blankToNull,
+  z
+    .string()
+    .trim()
+    .max(253, { error: 'Enter a valid host name or IP address.' })
+    .regex(LLRP_HOST_PATTERN, { error: 'Enter a valid host name or IP address.' })
+    .nullable(),
+);
+const llrpPortField = z.preprocess(
+  (v) => (typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v),
+  z
+    .number({ error: 'Enter a valid port (1-65535).' })
+    .int({ error: 'Enter a valid port (1-65535).' })
+    .min(1, { error: 'Enter a valid port (1-65535).' })
+    .max(65535, { error: 'Enter a valid port (1-65535).' }),
+);
+const ANTENNAS_MESSAGE = 'Antennas are distinct numbers from 1 to 32.';
+const llrpAntennasField = z
+  .array(z.number({ error: ANTENNAS_MESSAGE }).int({ error: ANTENNAS_MESSAGE }), { error: ANTENNAS_MESSAGE })
+  .refine((ids) => ids.length <= 32 && ids.every((id) => id >= 1 && id <= 32) && new Set(ids).size === ids.length, {
+    error: ANTENNAS_MESSAGE,
+  });
+const POWER_MESSAGE = "The transmit power is from 10 to 33 dBm (empty: the reader's own).";
+const llrpPowerField = z.preprocess((v) => {
+  const blank = blankToNull(v);
+  return typeof blank === 'string' && /^-?\d+(\.\d+)?$/.test(blank.trim()) ? Number(blank) : blank;
+}, z.number({ error: POWER_MESSAGE }).min(10, { error: POWER_MESSAGE }).max(33, { error: POWER_MESSAGE }).nullable());
+
+/** The server's LLRP connection to a reader (reader_links), as the admin screen shows it. */
+export const readerLinkSchema = z.object({
+  state: z.enum([ReaderLinkState.Connecting, ReaderLinkState.Connected, ReaderLinkState.Retrying]),
+  last_error: z.string().nullable(),
+  connected_at: z.string().nullable(),
+  last_report_at: z.string().nullable(),
+});
+export type ReaderLink = z.infer<typeof readerLinkSchema>;
+
 export const readerSchema = z.object({
   id: z.number(),
   serial_number: z.string(),
@@ -176,6 +224,16 @@ export const readerSchema = z.object({
   state: readerStateSchema,
   last_seen_at: z.string().nullable(),
   firmware_version: z.string(),
+  /** How reads arrive: 'push' (the reader posts or publishes them) or 'llrp' (the server connects to the reader). */
+  connection_type: z.enum([ReaderConnection.Push, ReaderConnection.Llrp]),
+  llrp_host: z.string().nullable(),
+  llrp_port: z.number().int(),
+  /** Antennas read by the server's ROSpec; empty: every antenna. */
+  llrp_antennas: z.array(z.number().int()),
+  /** Transmit power in dBm; null: the reader's own setting. */
+  llrp_power_dbm: z.number().nullable(),
+  /** The server's LLRP connection to the reader (null: nobody holds it, or the holder's lease ran out). */
+  llrp_link: readerLinkSchema.nullable(),
 });
 export type Reader = z.infer<typeof readerSchema>;
 
@@ -191,6 +249,12 @@ export const readerCreateBodySchema = z.object({
   working_mode: workingModeField.optional().default(0),
   reader_type: readerTypeField.optional().default(0),
   description: z.string().trim().max(255).optional().default(''),
+  connection_type: connectionTypeField.optional().default(ReaderConnection.Push),
+  /** Required when connection_type is 'llrp'. */
+  llrp_host: llrpHostField.optional().default(null),
+  llrp_port: llrpPortField.optional().default(LLRP_DEFAULT_PORT),
+  llrp_antennas: llrpAntennasField.optional().default([]),
+  llrp_power_dbm: llrpPowerField.optional().default(null),
 });
 export type ReaderCreateBody = z.input<typeof readerCreateBodySchema>;
 
@@ -202,6 +266,11 @@ export const readerUpdateBodySchema = readerCreateBodySchema.partial().extend({
   id: z.number().int().optional(),
   working_mode: workingModeField.optional(),
   reader_type: readerTypeField.optional(),
+  connection_type: connectionTypeField.optional(),
+  llrp_host: llrpHostField.optional(),
+  llrp_port: llrpPortField.optional(),
+  llrp_antennas: llrpAntennasField.optional(),
+  llrp_power_dbm: llrpPowerField.optional(),
 });
 export type ReaderUpdateBody = z.input<typeof readerUpdateBodySchema>;
 
@@ -228,6 +297,8 @@ export const printerSchema = z.object({
   location_id: z.number(),
   location_description: z.string(),
   serial_number: z.string(),
+  /** Print head resolution (203, 300 or 600 dpi): label templates, drawn at 203 dpi, are scaled to it. */
+  dpi: z.number().int(),
 });
 export type Printer = z.infer<typeof printerSchema>;
 
@@ -245,6 +316,12 @@ const portField = z.preprocess(
     .max(65535, { error: 'Enter a valid port (1-65535).' }),
 );
 
+/** Print head resolution: 203, 300 or 600 dots per inch (PRINTER_DPIS in printing.ts). */
+const dpiField = z.preprocess(
+  (v) => (typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v),
+  z.union([z.literal(203), z.literal(300), z.literal(600)], { error: 'The resolution is 203, 300 or 600 dpi.' }),
+);
+
 /** POST /api/printer/printers/ */
 export const printerCreateBodySchema = z.object({
   description: z.string().trim().max(255).optional().default(''),
@@ -253,12 +330,15 @@ export const printerCreateBodySchema = z.object({
   ip_address: ipField,
   port: portField,
   serial_number: z.string().trim().max(64).optional().default(''),
+  dpi: dpiField.optional().default(203),
 });
 export type PrinterCreateBody = z.input<typeof printerCreateBodySchema>;
 
 /** PUT /api/printer/printers/{id}/: the same fields, and description is required (spec: "Please enter serial number"). */
 export const printerUpdateBodySchema = printerCreateBodySchema.extend({
   description: requiredText('Please enter serial number'),
+  /** Left out: the printer keeps its resolution. */
+  dpi: dpiField.optional(),
 });
 export type PrinterUpdateBody = z.input<typeof printerUpdateBodySchema>;
 

@@ -147,6 +147,138 @@ export const tagCompanyFormatQuerySchema = pagingQuerySchema.extend({
 export const printCompanySchema = z.object({ id: z.number(), name: z.string() });
 export type PrintCompany = z.infer<typeof printCompanySchema>;
 
+/* ------------------------------------------------ printer faults and print job errors (workers/print-transport.ts) */
+
+/**
+ * A printer fault as the printer reports it: the ~HQES error flags (Zebra ZPL II Programming Guide, ~HQ "Host Query",
+ * ES error flags, the same table as ~WQ) and the ~HS flags (paper out, head up, ribbon out, over/under temperature).
+ */
+export const PRINTER_FAULTS = [
+  'paper_out',
+  'ribbon_out',
+  'head_open',
+  'cutter_fault',
+  'printhead_over_temperature',
+  'motor_over_temperature',
+  'bad_printhead_element',
+  'printhead_detection_error',
+  'invalid_firmware_config',
+  'printhead_thermistor_open',
+  'paper_jam_during_retract',
+  'presenter_not_running',
+  'paper_feed_error',
+  'clear_paper_path_failed',
+  'black_mark_calibrate_error',
+  'black_mark_not_found',
+  'over_temperature',
+  'under_temperature',
+  'unknown_error',
+] as const;
+export type PrinterFault = (typeof PRINTER_FAULTS)[number];
+
+/**
+ * Why a print job stopped, as a code and its values (stored in print_orders.error as JSON, translated by the web):
+ * fault: the printer reported `faults`; silent: the printer stopped answering for `seconds`, `faults` are the last ones
+ * it reported (the likely fault; none: unknown); paused; not_printed: it answered but did not finish the label in
+ * `seconds`; connect_timeout / connect_refused / unreachable / connection_lost / connection_closed: the TCP link to
+ * `where`; unknown_status: an answer it could not read; job_failed: anything else (`detail`).
+ */
+export const PRINT_ERROR_CODES = [
+  'fault',
+  'silent',
+  'paused',
+  'not_printed',
+  'connect_timeout',
+  'connect_refused',
+  'unreachable',
+  'connection_lost',
+  'connection_closed',
+  'unknown_status',
+  'job_failed',
+] as const;
+export type PrintErrorCode = (typeof PRINT_ERROR_CODES)[number];
+
+export const printErrorSchema = z.object({
+  code: z.enum(PRINT_ERROR_CODES),
+  faults: z.array(z.enum(PRINTER_FAULTS)).optional(),
+  where: z.string().optional(),
+  seconds: z.number().optional(),
+  detail: z.string().optional(),
+});
+export type PrintError = z.infer<typeof printErrorSchema>;
+
+const FAULT_WORDS: Record<PrinterFault, string> = {
+  paper_out: 'paper out',
+  ribbon_out: 'ribbon out',
+  head_open: 'head open',
+  cutter_fault: 'cutter fault',
+  printhead_over_temperature: 'print head over temperature',
+  motor_over_temperature: 'motor over temperature',
+  bad_printhead_element: 'bad print head element',
+  printhead_detection_error: 'print head detection error',
+  invalid_firmware_config: 'invalid firmware configuration',
+  printhead_thermistor_open: 'print head thermistor open',
+  paper_jam_during_retract: 'paper jam during retract',
+  presenter_not_running: 'presenter not running',
+  paper_feed_error: 'paper feed error',
+  clear_paper_path_failed: 'clear paper path failed',
+  black_mark_calibrate_error: 'black mark calibrate error',
+  black_mark_not_found: 'black mark not found',
+  over_temperature: 'over temperature',
+  under_temperature: 'under temperature',
+  unknown_error: 'printer error',
+};
+
+/** The faults in English words: "paper out, head open". */
+export const printerFaultWords = (faults: readonly PrinterFault[]): string => faults.map((f) => FAULT_WORDS[f]).join(', ');
+
+/** A print job error in English (the API's `error`; the web shows its own language from the code). */
+export const printErrorMessage = (error: PrintError): string => {
+  const where = error.where ?? 'the printer';
+  const seconds = error.seconds ?? 0;
+  switch (error.code) {
+    case 'fault':
+      return `The printer reports: ${printerFaultWords(error.faults?.length ? error.faults : ['unknown_error'])}.`;
+    case 'silent':
+      return `The printer does not answer (${seconds} s); likely fault: ${error.faults?.length ? printerFaultWords(error.faults) : 'unknown'}.`;
+    case 'paused':
+      return 'The printer is paused.';
+    case 'not_printed':
+      return `The printer at ${where} did not print the label within ${seconds} s.`;
+    case 'connect_timeout':
+      return `The printer at ${where} did not answer within ${seconds} s.`;
+    case 'connect_refused':
+      return `The printer at ${where} refused the connection.`;
+    case 'unreachable':
+      return `The printer at ${where} could not be reached (${error.detail ?? 'unknown'}).`;
+    case 'connection_lost':
+      return `The connection to the printer at ${where} failed (${error.detail ?? 'unknown'}).`;
+    case 'connection_closed':
+      return `The printer at ${where} closed the connection.`;
+    case 'unknown_status':
+      return 'The printer answered an unknown status.';
+    case 'job_failed':
+      return `The print job stopped: ${error.detail ?? 'unknown error'}.`;
+  }
+};
+
+/**
+ * A stored print_orders.error: JSON of a PrintError (written by the print service), or older plain English text
+ * (answered as it is, without a code).
+ */
+export const parseStoredPrintError = (stored: string | null): { message: string; detail: PrintError | null } | null => {
+  if (stored === null || stored === '') return null;
+  if (stored.startsWith('{')) {
+    try {
+      const parsed = printErrorSchema.safeParse(JSON.parse(stored));
+      if (parsed.success) return { message: printErrorMessage(parsed.data), detail: parsed.data };
+    } catch {
+      // not JSON: plain text below
+    }
+  }
+  return { message: stored, detail: null };
+};
+
 /* ------------------------------------------------------------------ print orders */
 
 /** One GTIN and quantity row of a print order (the spec's contents: id, gtin, quantity). */
@@ -186,7 +318,11 @@ export const printOrderSchema = z.object({
   printer: z.object({ id: z.number(), description: z.string() }).nullable(),
   source: z.string(),
   contents_count: z.number(),
+  /** The last job's error in English (ERROR only); `error_detail` says the same as a code the web translates. */
   error: z.string().nullable(),
+  error_detail: printErrorSchema.nullable().optional(),
+  /** Labels voided (never printed, their EPCs never reused): sent and unconfirmed, or their encode failed. */
+  voided_labels: z.number().optional(),
 });
 export type PrintOrder = z.infer<typeof printOrderSchema>;
 
@@ -255,6 +391,7 @@ export const printProgressSchema = z.object({
   job_total: z.number(),
   printer: z.object({ id: z.number(), description: z.string() }).nullable(),
   error: z.string().nullable(),
+  error_detail: printErrorSchema.nullable().optional(),
 });
 export type PrintProgress = z.infer<typeof printProgressSchema>;
 
@@ -264,7 +401,11 @@ export const printTagSchema = z.object({
   label_number: z.number(),
   gtin: z.string(),
   item: z.object({ epc: z.string(), serial_number: z.string() }),
+  /** Null unless printed; a voided label is never printed. */
   printed_at: z.string().nullable(),
+  /** When and why the label was voided (LabelVoidReason), or null. */
+  voided_at: z.string().nullable().optional(),
+  void_reason: z.enum(['unconfirmed', 'encode_failed']).nullable().optional(),
 });
 export type PrintTag = z.infer<typeof printTagSchema>;
 

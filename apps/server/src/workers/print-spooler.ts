@@ -1,10 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { PrintOrderState } from '@rfid/contract';
+import { LabelVoidReason, type PrintError, PrintOrderState } from '@rfid/contract';
 import type { Db } from '../db/client.js';
 import { createPrintingRepository, type LabelRow, type PrintJobRow } from '../modules/printing/printing.repository.js';
-import { type LabelData, labelPrice, labelSize, renderLabel } from '../modules/printing/zpl.js';
-import { type PrinterConnection, PrinterError, type PrinterTransport, tcpTransport } from './print-transport.js';
+import { type LabelData, labelPrice, labelSize, renderLabel, templateForPrinter } from '../modules/printing/zpl.js';
+import {
+  type EncodeResult,
+  type PrinterConnection,
+  PrinterError,
+  type PrinterTransport,
+  tcpTransport,
+} from './print-transport.js';
 
 export type PrintSpooler = {
   /** This process's id in the printer leases (host:pid:random unless given). */
@@ -46,10 +52,14 @@ const labelData = (label: LabelRow): LabelData => ({
   model: label.model,
 });
 
-const errorMessage = (error: unknown): string =>
-  error instanceof PrinterError
-    ? error.message
-    : `The print job stopped: ${(error instanceof Error ? error.message : String(error)) || 'unknown error'}.`;
+/** Why the job stopped, as stored in print_orders.error: a PrintError as JSON (the API answers it in English and as a code). */
+const storedError = (error: unknown): string => {
+  const detail: PrintError =
+    error instanceof PrinterError
+      ? error.detail
+      : { code: 'job_failed', detail: (error instanceof Error ? error.message : String(error)) || 'unknown error' };
+  return JSON.stringify(detail);
+};
 
 export const defaultSpoolerOwner = (): string => `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
 
@@ -60,9 +70,13 @@ export const defaultSpoolerOwner = (): string => `${hostname()}:${process.pid}:$
  * that printer's oldest job, renewing the lease while it prints; so a printer prints one job at a time, whichever
  * process runs it, and a job whose process died is resumed by another once its lease runs out.
  *
- * A label is recorded as sent (committed) before it goes to the printer and as printed once the printer has printed
- * it. A label found sent and never confirmed (its job stopped with it on the printer) may have printed: it is voided,
- * never sent again, and the job goes on with the next one. So no EPC is ever sent twice. Cancel is the database's:
+ * A label is recorded as sent (committed) before it goes to the printer and as printed once the printer reports that it
+ * encoded its tag (~RV, workers/print-transport.ts). A label whose encode failed (the printer printed VOID over it) is
+ * voided as `encode_failed` and the job goes on with the next label: the order ends with fewer labels printed, never
+ * with a label whose tag does not carry its EPC. A label found sent and never confirmed (its job stopped with it on
+ * the printer) may have printed: it is voided as `unconfirmed`, never sent again, and the job goes on with the next
+ * one. On any printer error the printer's buffer is canceled (~JA) before the connection closes, so the label in
+ * flight cannot print later by itself. So no EPC is ever sent twice. Cancel is the database's:
  * the job checks, before each label, that it is still the order's current job and the printer still its own.
  */
 export const createPrintSpooler = ({
@@ -104,6 +118,7 @@ export const createPrintSpooler = ({
     const jobSeq = job.job_seq;
     let connection: PrinterConnection | undefined;
     const mustStop = () => isStopping() || held.isLost;
+    const template = templateForPrinter(job.template, job.dpi);
     try {
       let next = job.job_from;
       while (next <= job.job_to) {
@@ -135,15 +150,29 @@ export const createPrintSpooler = ({
           if (!begun.isSending) continue;
           // A label recorded as sent goes out even while closing (the close waits for it); a dead process sends nothing.
           if (isKilled) return;
+          let result: EncodeResult;
           try {
-            await connection.printLabel(renderLabel(job.template, labelData(label)));
+            result = await connection.printLabel(renderLabel(template, labelData(label)));
           } catch (error) {
             if (isKilled) return;
-            // Sent and never confirmed: the printer may still print it (paper back in, buffer resumed).
+            // Nothing left in the printer's buffer prints by itself once the fault is cleared (~JA, best effort).
+            await connection.cancelAll();
+            // Sent and never confirmed: the printer may have printed it before the cancel.
             if (await repo.voidLabel({ printerId, owner, orderId, tagId })) {
               log?.warn({ orderId, printerId, label: label.label_number, epc: label.epc }, 'unconfirmed label voided');
             }
             throw error;
+          }
+          if (!result.isEncoded) {
+            if (isKilled) return;
+            // The printer could not write the EPC into the tag and printed VOID over it: the EPC is void, never reused.
+            if (await repo.voidLabel({ printerId, owner, orderId, tagId, reason: LabelVoidReason.EncodeFailed })) {
+              log?.warn(
+                { orderId, printerId, label: label.label_number, epc: label.epc, retries: result.retries },
+                'label encode failed: voided',
+              );
+            }
+            continue;
           }
           if (isKilled) return;
           const recorded = await repo.labelPrinted({
@@ -163,7 +192,7 @@ export const createPrintSpooler = ({
       // Stopping: the order stays WORKING for the next holder of the printer to resume.
       if (mustStop()) return;
       log?.warn({ orderId, printerId, err: error }, 'print job failed');
-      await repo.failJob(orderId, jobSeq, errorMessage(error)).catch(() => {});
+      await repo.failJob(orderId, jobSeq, storedError(error)).catch(() => {});
     } finally {
       if (connection) {
         connections.delete(connection);

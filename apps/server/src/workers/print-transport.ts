@@ -1,10 +1,21 @@
 import { Socket } from 'node:net';
+import { type PrintError, type PrinterFault, printErrorMessage } from '@rfid/contract';
 
 /**
- * Talking to a label printer over raw TCP (port 9100 on Zebra printers): each label's ZPL is written, then the printer
- * is asked for its host status (~HS) until its receive buffer is empty, so a label counts as printed only once the
- * printer has taken it off the buffer, and a slow printer slows the job instead of filling the buffer. Paper out, head
- * open or ribbon out stop the job with the printer's own reason; no answer within the label timeout stops it too.
+ * Talking to a Zebra RFID label printer over raw TCP (port 9100), the way the ZPL II Programming Guide and the Zebra RFID
+ * Programming Guide describe it:
+ *
+ * - Once per connection `~RVE` (~RV "Report RFID Encoding Results", E = enable): after each label format the printer
+ *   sends `_+,<retries>_` when it encoded the tag or `_-,<retries>_` when it could not (it printed VOID over the label(s)
+ *   it tried, as many as the ^RS "number of labels", then dropped the format: ^RS error handling N, the default). A
+ *   label counts as printed only on `_+`; on `_-` its EPC is void. No answer at all by the label timeout is an error.
+ * - While a label prints, `~HS` (Host Status Return) every `pollMs`: paper out, pause, head up, ribbon out, over
+ *   temperature. The guide says a printer does not answer ~HS while out of paper or ribbon, with its head open or over
+ *   temperature; so when ~HS has been silent for `statusSilenceMs` the printer is asked `~HQES` (Host Query, error
+ *   status), which it answers in those states: `PRINTER STATUS`, `ERRORS: 1 00000000 0000000x` with the error flags.
+ *   Silent to both until the label timeout: "the printer does not answer", with the last fault it reported.
+ * - On any failure the caller sends `~JA` (Cancel All: every format in the printer's buffer is dropped, ZPL II guide
+ *   ~JA) before closing, so a label left in the buffer never prints by itself once the fault is cleared.
  */
 
 export type PrinterAddress = { host: string; port: number };
@@ -15,20 +26,30 @@ export type PrinterStatus = {
   paused: boolean;
   headUp: boolean;
   ribbonOut: boolean;
+  overTemperature: boolean;
+  underTemperature: boolean;
   /** Formats (labels) received and not yet printed. */
   formatsInBuffer: number;
   /** Labels remaining in the batch being printed. */
   labelsRemaining: number;
 };
 
-/** The printer could not be reached, stopped answering or reported a fault; the message says which, for the user. */
+/** A label format's encode result as ~RV reports it: encoded (`_+`) or not (`_-`), and the printer's retries. */
+export type EncodeResult = { isEncoded: boolean; retries: number };
+
+/** The printer could not be reached, stopped answering or reported a fault; `detail` says which as a code. */
 export class PrinterError extends Error {
   override readonly name = 'PrinterError';
+  constructor(readonly detail: PrintError) {
+    super(printErrorMessage(detail));
+  }
 }
 
 export type PrinterConnection = {
-  /** Sends one label and resolves once the printer has printed it. */
-  printLabel: (zpl: string) => Promise<void>;
+  /** Sends one label format and resolves with the printer's encode result once it is done with it. */
+  printLabel: (zpl: string) => Promise<EncodeResult>;
+  /** ~JA: cancels every format in the printer's buffer (best effort; never throws). */
+  cancelAll: () => Promise<void>;
   close: () => void;
 };
 
@@ -38,52 +59,171 @@ export type PrinterTransport = (address: PrinterAddress) => Promise<PrinterConne
 export type TransportOptions = {
   /** Giving up on connecting (ms). */
   connectTimeoutMs: number;
-  /** The longest one label may take from sending to printed (ms). */
+  /** The longest one label may take from sending to its encode result (ms). */
   labelTimeoutMs: number;
   /** Between two status queries while a label prints (ms). */
   pollMs: number;
+  /** ~HS unanswered this long: the printer is asked ~HQES (ms). */
+  statusSilenceMs: number;
 };
 
-export const DEFAULT_TRANSPORT_OPTIONS: TransportOptions = { connectTimeoutMs: 5_000, labelTimeoutMs: 30_000, pollMs: 150 };
+export const DEFAULT_TRANSPORT_OPTIONS: TransportOptions = {
+  connectTimeoutMs: 5_000,
+  labelTimeoutMs: 30_000,
+  pollMs: 150,
+  statusSilenceMs: 2_000,
+};
 
 const STX = '\u0002';
 const ETX = '\u0003';
 
 /**
  * Parses the three framed strings of a ~HS answer:
- * 1 `aaa,b,c,dddd,eee,f,g,h,iii,j,k,l` (b paper out, c pause, eee formats in the receive buffer),
+ * 1 `aaa,b,c,dddd,eee,f,g,h,iii,j,k,l` (b paper out, c pause, eee formats in the receive buffer, k under temperature,
+ *   l over temperature),
  * 2 `mmm,n,o,p,q,r,s,t,uuuuuuuu,v,www` (o head up, p ribbon out, uuuuuuuu labels remaining in the batch),
  * 3 `xxxx,y`.
  */
 export const parseHostStatus = (frames: readonly string[]): PrinterStatus => {
   const [first, second] = frames.map((frame) => frame.split(',').map((field) => field.trim()));
-  if (!first || !second || first.length < 5 || second.length < 9)
-    throw new PrinterError('The printer answered an unknown status.');
+  if (!first || !second || first.length < 5 || second.length < 9) throw new PrinterError({ code: 'unknown_status' });
   return {
     paperOut: first[1] === '1',
     paused: first[2] === '1',
     formatsInBuffer: Number(first[4]) || 0,
+    underTemperature: first[10] === '1',
+    overTemperature: first[11] === '1',
     headUp: second[2] === '1',
     ribbonOut: second[3] === '1',
     labelsRemaining: Number(second[8]) || 0,
   };
 };
 
-/** The printer's fault, in words, or null when it can print. */
-export const statusFault = (status: PrinterStatus): string | null => {
-  if (status.paperOut) return 'The printer is out of paper.';
-  if (status.headUp) return 'The printer head is open.';
-  if (status.ribbonOut) return 'The printer is out of ribbon.';
-  return null;
+/** The faults a ~HS answer shows (the printer cannot print while any holds). */
+export const statusFaults = (status: PrinterStatus): PrinterFault[] => {
+  const faults: PrinterFault[] = [];
+  if (status.paperOut) faults.push('paper_out');
+  if (status.headUp) faults.push('head_open');
+  if (status.ribbonOut) faults.push('ribbon_out');
+  if (status.overTemperature) faults.push('over_temperature');
+  if (status.underTemperature) faults.push('under_temperature');
+  return faults;
 };
 
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * The error flags of ~HQES, group 1 (the last 8 hex digits of `ERRORS:`), as the ZPL II guide lists them (~HQ, and the
+ * same table under ~WQ): nibble 1 media out 1, ribbon out 2, head open 4, cutter fault 8; nibble 2 printhead over
+ * temperature 1, motor over temperature 2, bad printhead element 4, printhead detection error 8; nibble 3 invalid
+ * firmware configuration 1, printhead thermistor open 2; nibble 4 paper jam during retract 1, presenter not running 2,
+ * paper feed error 4, clear paper path failed 8; nibble 5 black mark calibrate error 4, black mark not found 8.
+ */
+export const HQES_ERROR_FLAGS: readonly (readonly [number, PrinterFault])[] = [
+  [0x00000001, 'paper_out'],
+  [0x00000002, 'ribbon_out'],
+  [0x00000004, 'head_open'],
+  [0x00000008, 'cutter_fault'],
+  [0x00000010, 'printhead_over_temperature'],
+  [0x00000020, 'motor_over_temperature'],
+  [0x00000040, 'bad_printhead_element'],
+  [0x00000080, 'printhead_detection_error'],
+  [0x00000100, 'invalid_firmware_config'],
+  [0x00000200, 'printhead_thermistor_open'],
+  [0x00001000, 'paper_jam_during_retract'],
+  [0x00002000, 'presenter_not_running'],
+  [0x00004000, 'paper_feed_error'],
+  [0x00008000, 'clear_paper_path_failed'],
+  [0x00040000, 'black_mark_calibrate_error'],
+  [0x00080000, 'black_mark_not_found'],
+];
+
+/**
+ * The faults of a ~HQES answer (`PRINTER STATUS` / `ERRORS: f gggggggg hhhhhhhh` / `WARNINGS: …`): none when the
+ * error flag is 0; the named flags of group 1, or `unknown_error` for a flag this list does not name. Null when the
+ * text is not an error status.
+ */
+export const parseErrorStatus = (text: string): PrinterFault[] | null => {
+  const match = /ERRORS:\s*([01])\s+([0-9A-Fa-f]{8})\s+([0-9A-Fa-f]{8})/.exec(text);
+  if (!match) return null;
+  if (match[1] === '0') return [];
+  const group1 = Number.parseInt(match[3] as string, 16);
+  const group2 = Number.parseInt(match[2] as string, 16);
+  const faults = HQES_ERROR_FLAGS.filter(([mask]) => (group1 & mask) !== 0).map(([, fault]) => fault);
+  const known = HQES_ERROR_FLAGS.reduce((all, [mask]) => all | mask, 0);
+  if ((group1 & ~known) !== 0 || group2 !== 0 || faults.length === 0) faults.push('unknown_error');
+  return faults;
+};
+
+export type PrinterEvent =
+  | { type: 'status'; status: PrinterStatus }
+  | { type: 'errors'; faults: PrinterFault[] }
+  | { type: 'encode'; result: EncodeResult };
+
+const ENCODE_RESULT = /_([+-]),(\d+)_/;
+const PARTIAL_ENCODE_RESULT = /_(?:[+-](?:,\d*)?)?$/;
+
+/**
+ * Reads what a printer sends back, chunk by chunk: ~HS answers (three STX…ETX strings), ~HQES answers (one STX…ETX
+ * block with `PRINTER STATUS`) and ~RV encode results (`_+,n_`, `_-,n_`, not framed), in the order they came.
+ */
+export const createPrinterOutputReader = () => {
+  let buffer = '';
+  let statusFrames: string[] = [];
+  return (chunk: string): PrinterEvent[] => {
+    buffer += chunk;
+    const events: PrinterEvent[] = [];
+    for (;;) {
+      const start = buffer.indexOf(STX);
+      const encode = ENCODE_RESULT.exec(buffer);
+      if (encode && (start < 0 || encode.index < start)) {
+        events.push({ type: 'encode', result: { isEncoded: encode[1] === '+', retries: Number(encode[2]) } });
+        buffer = buffer.slice(encode.index + encode[0].length);
+        continue;
+      }
+      if (start >= 0) {
+        const end = buffer.indexOf(ETX, start);
+        if (end < 0) {
+          buffer = buffer.slice(start);
+          break;
+        }
+        const frame = buffer.slice(start + 1, end);
+        buffer = buffer.slice(end + 1);
+        const faults = frame.includes('PRINTER STATUS') || frame.includes('ERRORS:') ? parseErrorStatus(frame) : null;
+        if (faults) {
+          events.push({ type: 'errors', faults });
+          continue;
+        }
+        statusFrames.push(frame);
+        if (statusFrames.length === 3) {
+          const frames = statusFrames;
+          statusFrames = [];
+          try {
+            events.push({ type: 'status', status: parseHostStatus(frames) });
+          } catch {
+            // not a status after all: dropped
+          }
+        }
+        continue;
+      }
+      const tail = PARTIAL_ENCODE_RESULT.exec(buffer);
+      buffer = tail ? tail[0] : '';
+      break;
+    }
+    return events;
+  };
+};
+
+const seconds = (ms: number) => Math.round(ms / 1000);
 
 /** Raw TCP to the printer's IP and port, the way Zebra printers take ZPL on port 9100. */
-export const tcpTransport =
-  (options: Partial<TransportOptions> = {}): PrinterTransport =>
-  async ({ host, port }) => {
-    const { connectTimeoutMs, labelTimeoutMs, pollMs } = { ...DEFAULT_TRANSPORT_OPTIONS, ...options };
+export const tcpTransport = (options: Partial<TransportOptions> = {}): PrinterTransport => {
+  /**
+   * The faults each printer (host:port) last reported to this process, kept across connections: the likely reason
+   * when it falls silent (a printer out of paper stays silent to ~HS on the next job too). Cleared by a status
+   * without faults.
+   */
+  const lastFaults = new Map<string, PrinterFault[]>();
+  return async ({ host, port }) => {
+    const { connectTimeoutMs, labelTimeoutMs, pollMs, statusSilenceMs } = { ...DEFAULT_TRANSPORT_OPTIONS, ...options };
     const where = `${host}:${port}`;
     const socket = new Socket();
     socket.setNoDelay(true);
@@ -91,13 +231,17 @@ export const tcpTransport =
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => {
         socket.destroy();
-        reject(new PrinterError(`The printer at ${where} did not answer within ${Math.round(connectTimeoutMs / 1000)} s.`));
+        reject(new PrinterError({ code: 'connect_timeout', where, seconds: seconds(connectTimeoutMs) }));
       }, connectTimeoutMs);
       socket.once('error', (error: NodeJS.ErrnoException) => {
         clearTimeout(timer);
-        const reason =
-          error.code === 'ECONNREFUSED' ? 'refused the connection' : `could not be reached (${error.code ?? error.message})`;
-        reject(new PrinterError(`The printer at ${where} ${reason}.`));
+        reject(
+          new PrinterError(
+            error.code === 'ECONNREFUSED'
+              ? { code: 'connect_refused', where }
+              : { code: 'unreachable', where, detail: error.code ?? error.message },
+          ),
+        );
       });
       socket.connect(port, host, () => {
         clearTimeout(timer);
@@ -105,94 +249,118 @@ export const tcpTransport =
       });
     });
 
-    let buffer = '';
-    let closedReason: string | null = null;
-    let waiter: { resolve: () => void } | null = null;
+    const read = createPrinterOutputReader();
+    const statuses: PrinterStatus[] = [];
+    const errorStatuses: PrinterFault[][] = [];
+    const encodes: EncodeResult[] = [];
+    let closed: PrintError | null = null;
+    let waiter: (() => void) | null = null;
     const wake = () => {
       const current = waiter;
       waiter = null;
-      current?.resolve();
+      current?.();
     };
     socket.setEncoding('latin1');
     socket.on('data', (chunk: string) => {
-      buffer += chunk;
+      for (const event of read(chunk)) {
+        if (event.type === 'status') statuses.push(event.status);
+        else if (event.type === 'errors') errorStatuses.push(event.faults);
+        else encodes.push(event.result);
+      }
       wake();
     });
     socket.on('error', (error: Error) => {
-      closedReason ??= `The connection to the printer at ${where} failed (${error.message}).`;
+      closed ??= { code: 'connection_lost', where, detail: error.message };
       wake();
     });
     socket.on('close', () => {
-      closedReason ??= `The printer at ${where} closed the connection.`;
+      closed ??= { code: 'connection_closed', where };
       wake();
     });
 
     const write = (data: string) =>
       new Promise<void>((resolve, reject) => {
-        if (closedReason) return reject(new PrinterError(closedReason));
+        if (closed) return reject(new PrinterError(closed));
         socket.write(data, 'utf8', (error) =>
-          error
-            ? reject(new PrinterError(closedReason ?? `The connection to the printer at ${where} failed (${error.message}).`))
-            : resolve(),
+          error ? reject(new PrinterError(closed ?? { code: 'connection_lost', where, detail: error.message })) : resolve(),
         );
       });
 
-    /** The next three STX…ETX frames, or a PrinterError at the deadline or when the connection ends. */
-    const readStatus = async (deadline: number): Promise<PrinterStatus> => {
+    /** Waits until `take` finds something or `until` passes (then null); throws when the connection ends. */
+    const waitFor = async <T>(take: () => T | undefined, until: number): Promise<T | null> => {
       for (;;) {
-        const frames: string[] = [];
-        let at = 0;
-        while (frames.length < 3) {
-          const start = buffer.indexOf(STX, at);
-          const end = start < 0 ? -1 : buffer.indexOf(ETX, start);
-          if (end < 0) break;
-          frames.push(buffer.slice(start + 1, end));
-          at = end + 1;
-        }
-        if (frames.length === 3) {
-          buffer = buffer.slice(at);
-          return parseHostStatus(frames);
-        }
-        if (closedReason) throw new PrinterError(closedReason);
-        const left = deadline - Date.now();
-        if (left <= 0)
-          throw new PrinterError(
-            `The printer at ${where} did not answer its status within ${Math.round(labelTimeoutMs / 1000)} s.`,
-          );
+        const found = take();
+        if (found !== undefined) return found;
+        if (closed) throw new PrinterError(closed);
+        const left = until - Date.now();
+        if (left <= 0) return null;
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, left);
-          waiter = {
-            resolve: () => {
-              clearTimeout(timer);
-              resolve();
-            },
+          waiter = () => {
+            clearTimeout(timer);
+            resolve();
           };
         });
       }
     };
 
+    const fail = (faults: PrinterFault[]): never => {
+      lastFaults.set(where, faults);
+      throw new PrinterError({ code: 'fault', faults });
+    };
+
+    // Every label format's encode result comes back from now on (~RV, Zebra RFID Programming Guide).
+    await write('~RVE');
+
     return {
       async printLabel(zpl: string) {
-        const deadline = Date.now() + labelTimeoutMs;
+        const startedAt = Date.now();
+        const deadline = startedAt + labelTimeoutMs;
+        encodes.length = 0;
         await write(zpl.endsWith('\n') ? zpl : `${zpl}\n`);
-        let lastPaused = false;
+        let heardAt = 0;
+        let isPaused = false;
         for (;;) {
-          await write('~HS');
-          const status = await readStatus(deadline);
-          // Off the buffer means printed, even if the paper ran out right after it (the next label reports that).
-          if (status.formatsInBuffer === 0 && status.labelsRemaining === 0) return;
-          const fault = statusFault(status);
-          if (fault) throw new PrinterError(fault);
-          lastPaused = status.paused;
-          if (Date.now() + pollMs >= deadline) {
-            throw new PrinterError(
-              lastPaused
-                ? 'The printer is paused.'
-                : `The printer at ${where} did not print the label within ${Math.round(labelTimeoutMs / 1000)} s.`,
-            );
+          const done = encodes.shift();
+          if (done) return done;
+          if (Date.now() >= deadline) {
+            if (heardAt === 0) {
+              throw new PrinterError({ code: 'silent', faults: lastFaults.get(where) ?? [], seconds: seconds(labelTimeoutMs) });
+            }
+            if (isPaused) throw new PrinterError({ code: 'paused' });
+            throw new PrinterError({ code: 'not_printed', where, seconds: seconds(labelTimeoutMs) });
           }
-          await wait(pollMs);
+          statuses.length = 0;
+          await write('~HS');
+          const status = await waitFor(
+            () => (encodes.length > 0 ? null : statuses.shift()),
+            Math.min(deadline, Date.now() + statusSilenceMs),
+          );
+          if (status) {
+            heardAt = Date.now();
+            const faults = statusFaults(status);
+            if (faults.length > 0) fail(faults);
+            lastFaults.delete(where);
+            isPaused = status.paused;
+          } else if (encodes.length === 0 && Date.now() < deadline) {
+            // ~HS unanswered: out of paper or ribbon, head open, over temperature … or hung. ~HQES says which.
+            errorStatuses.length = 0;
+            await write('~HQES');
+            const faults = await waitFor(
+              () => (encodes.length > 0 ? [] : errorStatuses.shift()),
+              Math.min(deadline, Date.now() + statusSilenceMs),
+            );
+            if (faults && encodes.length === 0) {
+              heardAt = Date.now();
+              if (faults.length > 0) fail(faults);
+              lastFaults.delete(where);
+            }
+          }
+          await waitFor(() => (encodes.length > 0 ? true : undefined), Math.min(deadline, Date.now() + pollMs));
         }
+      },
+      async cancelAll() {
+        await write('~JA').catch(() => {});
       },
       close() {
         socket.end();
@@ -200,3 +368,4 @@ export const tcpTransport =
       },
     };
   };
+};

@@ -82,6 +82,31 @@ describe('printers API', () => {
     expect(edit.json().errors).toEqual({ description: ['Please enter serial number'] });
   });
 
+  it('sets the print head resolution: 203 by default, 300 or 600, kept when an edit leaves it out', async () => {
+    const created = await call('POST', '/api/printer/printers/', 'admin@demo.local', body({ mac: '00:07:4d:11:22:44' }));
+    expect(created.statusCode).toBe(201);
+    expect(created.json().dpi).toBe(203);
+    const id = created.json().id as number;
+    const put = await call('PUT', `/api/printer/printers/${id}/`, 'brand@demo.local', body({ dpi: '300' }));
+    expect(put.statusCode).toBe(200);
+    expect(put.json().dpi).toBe(300);
+    // An edit without it keeps the resolution.
+    expect((await call('PUT', `/api/printer/printers/${id}/`, 'admin@demo.local', body())).json().dpi).toBe(300);
+    expect((await call('GET', `/api/printer/printers/${id}/`, 'printer@demo.local')).json().dpi).toBe(300);
+    const six = await call('POST', '/api/printer/printers/', 'admin@demo.local', body({ mac: '00:07:4d:11:22:55', dpi: 600 }));
+    expect(six.json().dpi).toBe(600);
+    for (const dpi of [250, 0, 'high', 1200]) {
+      const bad = await call('PUT', `/api/printer/printers/${id}/`, 'admin@demo.local', body({ dpi }));
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().errors).toEqual({ dpi: ['The resolution is 203, 300 or 600 dpi.'] });
+    }
+    // Roles above 2 cannot change it; a foreign printer is not found.
+    expect((await call('PUT', `/api/printer/printers/${id}/`, 'printer@demo.local', body({ dpi: 600 }))).statusCode).toBe(403);
+    expect(
+      (await call('PUT', `/api/printer/printers/${foreign.printerId}/`, 'admin@demo.local', body({ dpi: 600 }))).statusCode,
+    ).toBe(404);
+  });
+
   it('refuses roles: only role 1 adds, roles above 2 cannot edit or delete, role 5 cannot even list', async () => {
     for (const who of ['brand@demo.local', 'editor@demo.local', 'printer@demo.local', 'viewer@demo.local']) {
       expect((await call('POST', '/api/printer/printers/', who, body())).statusCode).toBe(403);

@@ -28,6 +28,7 @@ export type PrinterRow = {
   locationId: number;
   locationDescription: string;
   serialNumber: string;
+  dpi: number;
 };
 export type PrinterValues = {
   description: string;
@@ -37,6 +38,8 @@ export type PrinterValues = {
   areaId: number;
   locationId: number;
   serialNumber: string;
+  /** Left out on an update: the printer keeps its resolution. */
+  dpi?: number;
 };
 
 export const createPrintersRepository = (db: Db) => {
@@ -53,6 +56,7 @@ export const createPrintersRepository = (db: Db) => {
         locationId: printers.locationId,
         locationDescription: locations.description,
         serialNumber: printers.serialNumber,
+        dpi: printers.dpi,
       })
       .from(printers)
       .innerJoin(areas, eq(areas.id, printers.areaId))

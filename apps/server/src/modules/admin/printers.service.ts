@@ -17,9 +17,10 @@ export const toPrinterDto = (row: PrinterRow): Printer => ({
   location_id: row.locationId,
   location_description: row.locationDescription,
   serial_number: row.serialNumber,
+  dpi: row.dpi,
 });
 
-type Body = z.output<typeof printerCreateBodySchema>;
+type Body = Omit<z.output<typeof printerCreateBodySchema>, 'dpi'> & { dpi?: number };
 
 export const createPrintersService = ({ db, repo }: { db: Db; repo: PrintersRepository }) => {
   const load = async (user: AuthUser, id: number) => {
@@ -38,6 +39,7 @@ export const createPrintersService = ({ db, repo }: { db: Db; repo: PrintersRepo
       areaId: area.id,
       locationId: area.locationId,
       serialNumber: body.serial_number,
+      ...(body.dpi === undefined ? {} : { dpi: body.dpi }),
     };
   };
   return {

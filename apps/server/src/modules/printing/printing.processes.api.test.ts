@@ -57,8 +57,9 @@ describe('print jobs across processes: one job per printer, resumed when a proce
       return {
         async printLabel(zpl) {
           sent.push({ owner, epc: parseLabel(zpl).epc });
-          await connection.printLabel(zpl);
+          return connection.printLabel(zpl);
         },
+        cancelAll: () => connection.cancelAll(),
         close: () => connection.close(),
       };
     };

@@ -1,4 +1,4 @@
-import { PrintOrderState } from '@rfid/contract';
+import { LabelVoidReason, PrintOrderState } from '@rfid/contract';
 import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
@@ -177,6 +177,8 @@ export type PrintJobRow = {
   printer_id: number;
   host: string;
   port: number;
+  /** The printer's resolution: the template is scaled to it. */
+  dpi: number;
   template: string;
 };
 
@@ -578,6 +580,8 @@ export const createPrintingRepository = (db: DbOrTx) => ({
         serial: printTags.serial,
         epc: printTags.epc,
         printedAt: printTags.printedAt,
+        voidedAt: printTags.voidedAt,
+        voidReason: printTags.voidReason,
       })
       .from(printTags)
       .where(eq(printTags.printOrderId, orderId))
@@ -674,7 +678,7 @@ export const createPrintingRepository = (db: DbOrTx) => ({
       await db.execute(sql`
         select po.id as order_id, po.state, po.canceled, po.job_seq, coalesce(po.job_from, po.from_label) as job_from,
           coalesce(po.job_to, po.total_quantity) as job_to, p.id as printer_id, p.ip_address as host, p.port,
-          tf.zpl_template as template
+          p.dpi, tf.zpl_template as template
         from print_orders po join printers p on p.id = po.printer_id
           join tag_company_formats tcf on tcf.id = po.tag_company_format_id join tag_formats tf on tf.id = tcf.tag_format_id
         where po.id = ${orderId}`),
@@ -739,14 +743,22 @@ export const createPrintingRepository = (db: DbOrTx) => ({
   },
 
   /**
-   * Voids a label that was sent and never confirmed (the printer may have printed it): it is never sent again and the
-   * order counts it. Only the printer's lease owner voids. Answers whether it was voided now.
+   * Voids a label that was sent and never printed: `unconfirmed` when the printer never confirmed it (it may have
+   * printed), `encode_failed` when the printer reported that it could not encode its tag (it printed VOID over it). Its
+   * EPC is never sent again and the order counts it as voided, not printed. Only the printer's lease owner voids.
+   * Answers whether it was voided now.
    */
-  async voidLabel({ printerId, owner, orderId, tagId }: LeaseHolder & { orderId: number; tagId: number }): Promise<boolean> {
+  async voidLabel({
+    printerId,
+    owner,
+    orderId,
+    tagId,
+    reason = LabelVoidReason.Unconfirmed,
+  }: LeaseHolder & { orderId: number; tagId: number; reason?: LabelVoidReason }): Promise<boolean> {
     const rows = rowsOf<{ id: number }>(
       await db.execute(sql`
         with tag as (
-          update print_tags set voided_at = now()
+          update print_tags set voided_at = now(), void_reason = ${reason}
           where id = ${tagId} and print_order_id = ${orderId} and sending_at is not null and printed_at is null
             and voided_at is null
             and exists (select 1 from printer_leases where printer_id = ${printerId} and owner = ${owner})
@@ -781,8 +793,9 @@ export const createPrintingRepository = (db: DbOrTx) => ({
       await db.execute(sql`
         with before as (select (voided_at is not null)::int as was_voided from print_tags where id = ${tagId} and printed_at is null),
         tag as (
-          update print_tags set printed_at = now(), printer_id = ${printerId}, voided_at = null
-          where id = ${tagId} and printed_at is null returning id
+          update print_tags set printed_at = now(), printer_id = ${printerId}, voided_at = null, void_reason = null
+          where id = ${tagId} and printed_at is null and void_reason is distinct from ${LabelVoidReason.EncodeFailed}
+          returning id
         ),
         counts as (select (select count(*)::int from tag) as fresh, coalesce((select was_voided from before), 0) as unvoided)
         update print_orders po set progress = po.progress + counts.fresh,

@@ -99,6 +99,7 @@ export const printingRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { d
       connectTimeoutMs: envNumber('PRINT_CONNECT_TIMEOUT_MS', 5_000),
       labelTimeoutMs: envNumber('PRINT_LABEL_TIMEOUT_MS', 30_000),
       pollMs: envNumber('PRINT_POLL_MS', 150),
+      statusSilenceMs: envNumber('PRINT_STATUS_SILENCE_MS', 2_000),
     }),
     log: app.log,
     leaseMs: envNumber('PRINT_LEASE_MS', 15_000),

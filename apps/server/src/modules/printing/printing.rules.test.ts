@@ -10,7 +10,7 @@ import { decodeEpc } from '@rfid/epc';
 import { describe, expect, it } from 'vitest';
 import { parseLabel, splitLabels } from '../../../../../tools/printer-simulator/src/printer-simulator.js';
 import { sgtin96Hex } from '../../test/printing-fixtures.js';
-import { parseHostStatus, statusFault } from '../../workers/print-transport.js';
+import { parseHostStatus, statusFaults } from '../../workers/print-transport.js';
 import { DEMO_HANG_TAG_ZPL, DEMO_STICKER_ZPL, labelPrice, labelSize, renderLabel, zplText } from './zpl.js';
 
 const GTIN = '08437012000018';
@@ -90,7 +90,7 @@ describe('ZPL labels', () => {
   it('fills every placeholder of the demo hang tag, writes the EPC with ^RFW and keeps ^ and ~ out of the text', () => {
     const zpl = renderLabel(DEMO_HANG_TAG_ZPL, data);
     expect(zpl).not.toContain('{{');
-    expect(zpl).toContain(`^RFW,H^FD${EPC}^FS`);
+    expect(zpl).toContain(`^RFW,H,,,A^FD${EPC}^FS`);
     expect(zpl).toContain(`^FD(01)${GTIN}(21)42^FS`);
     expect(zpl).toContain('^FDCamiseta básica  algodón ^FS');
     expect(zpl).toContain('^FD19,95 €^FS');
@@ -139,11 +139,12 @@ describe("the printer's host status (~HS)", () => {
       headUp: false,
       ribbonOut: false,
       labelsRemaining: 3,
+      overTemperature: false,
+      underTemperature: false,
     });
-    const faulty = parseHostStatus(frames('030,1,1,1218,000,0,0,0,000,0,0,0', '001,0,1,1,0,2,4,0,00000000,1,000'));
-    expect(statusFault(faulty)).toBe('The printer is out of paper.');
-    expect(statusFault({ ...faulty, paperOut: false })).toBe('The printer head is open.');
-    expect(statusFault({ ...faulty, paperOut: false, headUp: false })).toBe('The printer is out of ribbon.');
+    const faulty = parseHostStatus(frames('030,1,1,1218,000,0,0,0,000,0,0,1', '001,0,1,1,0,2,4,0,00000000,1,000'));
+    expect(statusFaults(faulty)).toEqual(['paper_out', 'head_open', 'ribbon_out', 'over_temperature']);
+    expect(statusFaults({ ...faulty, paperOut: false, headUp: false, overTemperature: false })).toEqual(['ribbon_out']);
     expect(() => parseHostStatus(['garbage'])).toThrow(/unknown status/);
   });
 });

@@ -1,8 +1,10 @@
 import {
+  LabelVoidReason,
   type NicelabelOrder,
   NicelabelStatus,
   normalizePrintGtin,
   PRINT_ORDER_MAX_LABELS,
+  type PrintError,
   PrintMessages,
   type PrintOrder,
   type PrintOrderSource,
@@ -10,6 +12,7 @@ import {
   type PrintProgress,
   type PrintTag,
   parsePrintCsv,
+  parseStoredPrintError,
   type printBodySchema,
   printDialogRangeErrors,
   type printOrderCreateBodySchema,
@@ -72,6 +75,10 @@ export const reserveEpcs = async (
   return reserved;
 };
 
+/** A voided label's reason; labels voided before reasons were recorded were all unconfirmed ones. */
+const voidReasonOf = (reason: string | null): LabelVoidReason =>
+  reason === LabelVoidReason.EncodeFailed ? LabelVoidReason.EncodeFailed : LabelVoidReason.Unconfirmed;
+
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
 
 export const toPrintOrderDto = (row: PrintOrderRow): PrintOrder => ({
@@ -93,8 +100,15 @@ export const toPrintOrderDto = (row: PrintOrderRow): PrintOrder => ({
   printer: row.printer_id === null ? null : { id: row.printer_id, description: row.printer_description ?? '' },
   source: row.source,
   contents_count: row.contents_count,
-  error: row.state === 'ERROR' ? row.error : null,
+  ...orderError(row.state === 'ERROR' ? row.error : null),
+  voided_labels: row.voided_labels,
 });
+
+/** The stored error (JSON of a PrintError, or older English text) as the API answers it: English text and its code. */
+export const orderError = (stored: string | null): { error: string | null; error_detail: PrintError | null } => {
+  const parsed = parseStoredPrintError(stored);
+  return { error: parsed?.message ?? null, error_detail: parsed?.detail ?? null };
+};
 
 const ONE: PageParams = { limit: 1, offset: 0 };
 const NICELABEL_FORWARD_ONLY = 'A NiceLabel order only moves forward: 0 pending, 1 in progress, 2 completed.';
@@ -464,6 +478,7 @@ export const createPrintingService = ({
         job_total: job?.total ?? 0,
         printer: order.printer,
         error: order.error,
+        error_detail: order.error_detail ?? null,
       };
     },
 
@@ -480,7 +495,10 @@ export const createPrintingService = ({
         label_number: r.labelNumber,
         gtin: r.gtin,
         item: { epc: r.epc, serial_number: String(r.serial) },
-        printed_at: r.printedAt ? r.printedAt.toISOString() : null,
+        // A voided label is never shown as printed.
+        printed_at: r.printedAt && !r.voidedAt ? r.printedAt.toISOString() : null,
+        voided_at: r.voidedAt ? r.voidedAt.toISOString() : null,
+        void_reason: r.voidedAt ? voidReasonOf(r.voidReason) : null,
       }));
       return { count, results };
     },

@@ -1,4 +1,4 @@
-import { ZPL_EPC_WRITE, type ZplPlaceholder } from '@rfid/contract';
+import { type PrinterDpi, ZPL_EPC_WRITE, type ZplPlaceholder } from '@rfid/contract';
 
 /** What one label shows and writes: the values of the template's placeholders. */
 export type LabelData = Record<ZplPlaceholder, string>;
@@ -43,7 +43,8 @@ export const labelSize = (sizePrimary: string, sizes: { value: string }[] | null
 
 /**
  * The demo tag format: a 2 × 3 inch (406 × 609 dots at 203 dpi) hang tag with description, model and colour, size,
- * price, a GS1-128 barcode of (01) GTIN and (21) serial, the EPC in text, and the ^RFW write of the SGTIN-96 EPC.
+ * price, a GS1-128 barcode of (01) GTIN and (21) serial, the EPC in text, and the ^RFW write of the SGTIN-96 EPC
+ * (`,,,A`: the EPC bank, with the PC bits adjusted to the EPC's length).
  */
 export const DEMO_HANG_TAG_ZPL = [
   '^XA',
@@ -51,7 +52,7 @@ export const DEMO_HANG_TAG_ZPL = [
   '^PW406',
   '^LL609',
   '^RS8',
-  '^RFW,H^FD{{epc}}^FS',
+  '^RFW,H,,,A^FD{{epc}}^FS',
   '^FO30,30^A0N,34,34^FB346,2,0,L^FD{{description}}^FS',
   '^FO30,110^A0N,26,26^FD{{model}}  {{colour}}^FS',
   '^FO30,150^A0N,26,26^FDT. {{size}}^FS',
@@ -69,10 +70,83 @@ export const DEMO_STICKER_ZPL = [
   '^PW406',
   '^LL203',
   '^RS8',
-  '^RFW,H^FD{{epc}}^FS',
+  '^RFW,H,,,A^FD{{epc}}^FS',
   '^FO20,15^A0N,22,22^FB366,1,0,L^FD{{description}}^FS',
   '^FO20,45^BY2^BCN,80,Y,N,N,D^FD(01){{gtin}}^FS',
   '^FO250,170^A0N,18,18^FD{{serial}}^FS',
   '^PQ1',
   '^XZ',
 ].join('\n');
+
+/**
+ * `^RFW,H` with no further parameters becomes `^RFW,H,,,A`: ^RF's memory bank parameter `A` writes the EPC bank and
+ * adjusts the tag's PC bits (the EPC length) to the data written (Zebra RFID Programming Guide, ^RF "Read or Write
+ * RFID Format", ^RFo,f,b,n,m); a plain `^RFW,H` leaves the PC length bits as the inlay came, so a 128-bit inlay would
+ * report 128 bits with our 96-bit EPC in front. Writes that name their parameters are left as they are.
+ */
+export const withPcBitsAdjusted = (template: string): string => template.replace(/\^RFW,H(?=\^FD)/g, '^RFW,H,,,A');
+
+/**
+ * Zebra's "203 / 300 / 600 dpi" heads are 8, 12 and 24 dots per mm (ZPL II guide, ^JM and the printers' specs), so a
+ * template drawn for 203 dpi scales by exactly 1.5 (300) and 3 (600).
+ */
+const DOTS_PER_MM: Record<PrinterDpi, number> = { 203: 8, 300: 12, 600: 24 };
+
+/** Which parameters (0-based, after the command) of each command are in dots. */
+const DOT_PARAMS: Record<string, readonly number[]> = {
+  FO: [0, 1],
+  FT: [0, 1],
+  LH: [0, 1],
+  PW: [0],
+  LL: [0],
+  LS: [0],
+  LT: [0],
+  // ^BYw,r,h: module width (1 to 10 dots) and bar code height; r is a ratio.
+  BY: [0, 2],
+  // ^BCo,h,f,g,e,m: h the bar code height.
+  BC: [1],
+  // ^FBa,b,c,d,e: a width, c line spacing, e hanging indent.
+  FB: [0, 2, 4],
+  // ^GBw,h,t,c,r: width, height, thickness.
+  GB: [0, 1, 2],
+  // ^RSt,p,v,…: p the read/write position and v the VOID printout length, in dot rows.
+  RS: [1, 2],
+  // ^CFf,h,w: default font height and width.
+  CF: [1, 2],
+  // ^Afo,h,w (after the font letter: orientation, height, width).
+  A: [1, 2],
+};
+
+const COMMAND = /\^(A[0-9A-Z@]|CF|FO|FT|LH|PW|LL|LS|LT|BY|BC|FB|GB|RS)([^^~]*)/g;
+
+/**
+ * A template drawn at 203 dpi for a printer of `dpi`: every coordinate and size in dots (^FO, ^FT, ^LH, ^PW, ^LL,
+ * ^LS, ^LT, ^A and ^CF font height and width, ^BY module width and height, ^BC height, ^FB width, spacing and indent,
+ * ^GB width, height and thickness, ^RS read/write position and VOID length) is multiplied by the ratio of the heads'
+ * dots per mm and rounded; sizes never drop below 1 dot and ^BY's module width stays within 1 to 10. Field data and
+ * every other command are left as they are.
+ */
+export const scaleZpl = (template: string, dpi: PrinterDpi): string => {
+  const factor = DOTS_PER_MM[dpi] / DOTS_PER_MM[203];
+  if (factor === 1) return template;
+  return template.replace(COMMAND, (whole, command: string, params: string) => {
+    const key = command.startsWith('A') ? 'A' : command;
+    const indexes = DOT_PARAMS[key] ?? [];
+    const values = params.split(',');
+    const scaled = values.map((value, index) => {
+      if (!indexes.includes(index) || !/^\s*\d+\s*$/.test(value)) return value;
+      const n = Number(value);
+      if (n === 0) return value.trim();
+      const result = Math.max(1, Math.round(n * factor));
+      return String(key === 'BY' && index === 0 ? Math.min(10, result) : result);
+    });
+    const next = `^${command}${scaled.join(',')}`;
+    return next === whole ? whole : next;
+  });
+};
+
+/** The template a printer gets: the EPC write with its PC bits adjusted, scaled to the printer's resolution. */
+export const templateForPrinter = (template: string, dpi: number): string => {
+  const resolution: PrinterDpi = dpi === 300 || dpi === 600 ? dpi : 203;
+  return scaleZpl(withPcBitsAdjusted(template), resolution);
+};

@@ -33,8 +33,15 @@ export const PrintDetailPage = () => {
     {
       id: 'printed',
       header: t('detail.printedAt'),
+      // A void label is never shown as printed: its reason instead (sent and unconfirmed, or its encode failed).
       cell: (tag) => (
-        <span data-testid="tag-printed">{tag.printed_at ? formatTableDateTime(tag.printed_at) : t('detail.notPrinted')}</span>
+        <span data-testid="tag-printed" data-void={tag.void_reason ?? undefined}>
+          {tag.void_reason
+            ? t(`detail.void.${tag.void_reason}`)
+            : tag.printed_at
+              ? formatTableDateTime(tag.printed_at)
+              : t('detail.notPrinted')}
+        </span>
       ),
     },
   ];

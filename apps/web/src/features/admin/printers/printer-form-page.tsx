@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type PrinterCreateBody, printerCreateBodySchema, printerUpdateBodySchema } from '@rfid/contract';
+import { TextField } from '@mui/material';
+import { PRINTER_DPIS, type PrinterCreateBody, printerCreateBodySchema, printerUpdateBodySchema } from '@rfid/contract';
 import { useEffect, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -13,12 +14,20 @@ import { errorText, toId } from '../shared/form-helpers';
 import { adminErrorStatus } from '../shared/messages';
 import { AreaSelect, type Option } from '../shared/selects';
 
-type PrinterForm = { description: string; mac: string; location_area: number; ip_address: string; port: string };
-const emptyForm: PrinterForm = { description: '', mac: '', location_area: 0, ip_address: '', port: '' };
+type PrinterForm = {
+  description: string;
+  mac: string;
+  location_area: number;
+  ip_address: string;
+  port: string;
+  /** Print head resolution: label templates are scaled to it. */
+  dpi: string;
+};
+const emptyForm: PrinterForm = { description: '', mac: '', location_area: 0, ip_address: '', port: '', dpi: '203' };
 
 /**
- * Add printer and printer edit: description, MAC, area, IP and service port. Add requires MAC, area,
- * IP and port; edit also requires the description (the contract's schemas, spec section 5).
+ * Add printer and printer edit: description, MAC, area, IP, service port and print head resolution (203, 300 or 600 dpi).
+ * Add requires MAC, area, IP and port; edit also requires the description (the contract's schemas, spec section 5).
  */
 export const PrinterFormPage = () => {
   const { t } = useTranslation(['admin', 'common']);
@@ -35,8 +44,8 @@ export const PrinterFormPage = () => {
   const { errors } = formState;
   useEffect(() => {
     if (!printer.data) return;
-    const { description, mac, ip_address, port, location_area } = printer.data;
-    reset({ description, mac, ip_address, port: String(port), location_area: location_area.id });
+    const { description, mac, ip_address, port, location_area, dpi } = printer.data;
+    reset({ description, mac, ip_address, port: String(port), location_area: location_area.id, dpi: String(dpi) });
     setArea(location_area);
   }, [printer.data, reset]);
 
@@ -84,6 +93,21 @@ export const PrinterFormPage = () => {
         </FullRow>
         {text('ip_address', t('printers.ip'), { placeholder: '192.168.1.50' })}
         {text('port', t('printers.port'), { inputMode: 'numeric', placeholder: '9100' })}
+        <TextField
+          select
+          fullWidth
+          label={t('printers.dpi')}
+          helperText={errorText(errors.dpi) ?? t('printers.dpiHelp')}
+          error={Boolean(errors.dpi)}
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'printer-dpi' } }}
+          {...register('dpi')}
+        >
+          {PRINTER_DPIS.map((dpi) => (
+            <option key={dpi} value={String(dpi)}>
+              {t('printers.dpiOption', { dpi })}
+            </option>
+          ))}
+        </TextField>
       </AdminForm>
     </AdminPage>
   );

@@ -5,6 +5,7 @@ import { PercentBar } from '../../../components/percent-bar';
 import { StatusChip } from '../../../components/status-chip';
 import { formatTableDateTime } from '../../../lib/format';
 import { usePrintOrder } from '../api/get-print-order';
+import { printErrorText } from './print-error-text';
 import { printStateMap } from './print-state';
 
 /** The facts of a print order above its contents and labels: name, state, format, labels printed. */
@@ -49,9 +50,14 @@ export const PrintOrderHeader = ({ id }: { id: string }) => {
               {t('header.printed', { progress: data?.progress ?? 0, total: data?.total_quantity ?? 0 })}
             </Typography>
             <PercentBar value={data?.total_quantity ? (data.progress / data.total_quantity) * 100 : 0} />
+            {data?.voided_labels ? (
+              <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }} data-testid="print-header-voided">
+                {t('header.voided', { count: data.voided_labels })}
+              </Typography>
+            ) : null}
             {data?.state === 'ERROR' && data.error && (
               <Typography variant="body2" color="error" data-testid="print-header-error">
-                {data.error}
+                {printErrorText(data, t)}
               </Typography>
             )}
           </Grid>

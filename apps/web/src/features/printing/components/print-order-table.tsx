@@ -17,6 +17,7 @@ import { useCancelPrintOrder } from '../api/cancel-print-order';
 import { getPrintOrders, PRINT_ORDERS_PAGE_SIZE, type PrintOrderFilters, printOrdersQueryKey } from '../api/get-print-orders';
 import { useLivePrintProgress } from '../api/get-print-progress';
 import { PrintDialog } from './print-dialog';
+import { printErrorText } from './print-error-text';
 import { printStateMap } from './print-state';
 
 /** Labels printed of the order: a bar and "printed / total", live (every second) while a job runs. */
@@ -132,7 +133,7 @@ export const PrintOrderTable = ({ filters, testId = 'print-orders' }: { filters:
           <StatusChip status={order.state} map={states} />
           {order.state === 'ERROR' && order.error && (
             <Typography variant="caption" color="error" sx={{ display: 'block', maxWidth: 220 }} data-testid="print-order-error">
-              {order.error}
+              {printErrorText(order, t)}
             </Typography>
           )}
         </Box>
