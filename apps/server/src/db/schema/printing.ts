@@ -18,17 +18,22 @@ import { printers } from './devices.js';
 import { orders } from './orders.js';
 import { brands, companies, locations, users } from './organization.js';
 
-/** A kind of RFID label stock (the spec's tag type: id and reference), e.g. a Zebra ZT411 inlay. */
+/**
+ * A kind of RFID label stock (the spec's tag type: id and reference), e.g. a Zebra ZT411 inlay. It belongs to a company
+ * (null only for a row made before they did and linked to no company: seen by none).
+ */
 export const tagTypes = pgTable('tag_types', {
   id: serial('id').primaryKey(),
+  companyId: integer('company_id').references(() => companies.id),
   reference: text('reference').notNull(),
   /** EPC memory the inlay holds, in bits (96 for SGTIN-96). */
   epcBits: smallint('epc_bits').notNull().default(96),
 });
 
-/** A label layout (the spec's tag format: id and description) with its ZPL template. */
+/** A label layout (the spec's tag format: id and description) with its ZPL template; it belongs to a company, as tag types. */
 export const tagFormats = pgTable('tag_formats', {
   id: serial('id').primaryKey(),
+  companyId: integer('company_id').references(() => companies.id),
   description: text('description').notNull(),
   /**
    * ZPL with placeholders {{epc}}, {{gtin}}, {{serial}}, {{description}}, {{price}}, {{size}},

@@ -38,15 +38,15 @@ export const seedPrintingDemo = async (db: Db): Promise<void> => {
   const [hangType, stickerType] = await db
     .insert(tagTypes)
     .values([
-      { reference: 'UHF colgante 96 bits (Impinj Monza R6)', epcBits: 96 },
-      { reference: 'UHF adhesiva 96 bits (NXP UCODE 8)', epcBits: 96 },
+      { companyId, reference: 'UHF colgante 96 bits (Impinj Monza R6)', epcBits: 96 },
+      { companyId, reference: 'UHF adhesiva 96 bits (NXP UCODE 8)', epcBits: 96 },
     ])
     .returning();
   const [hangFormat, stickerFormat] = await db
     .insert(tagFormats)
     .values([
-      { description: 'Etiqueta colgante 2×3 pulgadas', zplTemplate: DEMO_HANG_TAG_ZPL },
-      { description: 'Adhesivo 2×1 pulgadas', zplTemplate: DEMO_STICKER_ZPL },
+      { companyId, description: 'Etiqueta colgante 2×3 pulgadas', zplTemplate: DEMO_HANG_TAG_ZPL },
+      { companyId, description: 'Adhesivo 2×1 pulgadas', zplTemplate: DEMO_STICKER_ZPL },
     ])
     .returning();
   if (!hangType || !stickerType || !hangFormat || !stickerFormat) return;

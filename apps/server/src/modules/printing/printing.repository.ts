@@ -162,7 +162,14 @@ export type PrintLogRow = {
   at_key: string;
 };
 
-export type ScopedPrinter = { id: number; description: string; host: string; port: number; companyId: number };
+export type ScopedPrinter = {
+  id: number;
+  description: string;
+  host: string;
+  port: number;
+  companyId: number;
+  locationId: number;
+};
 
 /** A printer's lease and the process (owner) that holds or wants it. */
 export type LeaseHolder = { printerId: number; owner: string };
@@ -194,9 +201,12 @@ export const createPrintingRepository = (db: DbOrTx) => ({
   /* -------------------------------------------------- tag types, formats, company formats */
 
   async tagTypes(companyId: number, { onlyWithFormats }: { onlyWithFormats: boolean }, page: PageParams) {
-    const where = onlyWithFormats
-      ? sql`exists (select 1 from tag_company_formats f where f.tag_type_id = ${tagTypes.id} and f.company_id = ${companyId})`
-      : undefined;
+    const where = and(
+      eq(tagTypes.companyId, companyId),
+      onlyWithFormats
+        ? sql`exists (select 1 from tag_company_formats f where f.tag_type_id = ${tagTypes.id} and f.company_id = ${companyId})`
+        : undefined,
+    );
     const [total] = await db.select({ n: count() }).from(tagTypes).where(where);
     const rows = await db
       .select()
@@ -208,33 +218,45 @@ export const createPrintingRepository = (db: DbOrTx) => ({
     return { count: total?.n ?? 0, rows };
   },
 
-  async insertTagType(values: { reference: string; epcBits: number }) {
+  async insertTagType(values: { companyId: number; reference: string; epcBits: number }) {
     const [row] = await db.insert(tagTypes).values(values).returning();
     return row as typeof tagTypes.$inferSelect;
   },
 
-  async tagFormats(page: PageParams) {
-    const [total] = await db.select({ n: count() }).from(tagFormats);
+  async tagFormats(companyId: number, page: PageParams) {
+    const where = eq(tagFormats.companyId, companyId);
+    const [total] = await db.select({ n: count() }).from(tagFormats).where(where);
     const rows = await db
       .select({ id: tagFormats.id, description: tagFormats.description })
       .from(tagFormats)
+      .where(where)
       .orderBy(asc(tagFormats.description), asc(tagFormats.id))
       .limit(page.limit)
       .offset(page.offset);
     return { count: total?.n ?? 0, rows };
   },
 
-  async tagFormat(id: number) {
-    const [row] = await db.select().from(tagFormats).where(eq(tagFormats.id, id)).limit(1);
+  /** The company's tag format (another company's is not found). */
+  async tagFormat(companyId: number, id: number) {
+    const [row] = await db
+      .select()
+      .from(tagFormats)
+      .where(and(eq(tagFormats.id, id), eq(tagFormats.companyId, companyId)))
+      .limit(1);
     return row;
   },
 
-  async tagType(id: number) {
-    const [row] = await db.select().from(tagTypes).where(eq(tagTypes.id, id)).limit(1);
+  /** The company's tag type (another company's is not found). */
+  async tagType(companyId: number, id: number) {
+    const [row] = await db
+      .select()
+      .from(tagTypes)
+      .where(and(eq(tagTypes.id, id), eq(tagTypes.companyId, companyId)))
+      .limit(1);
     return row;
   },
 
-  async insertTagFormat(values: { description: string; zplTemplate: string }) {
+  async insertTagFormat(values: { companyId: number; description: string; zplTemplate: string }) {
     const [row] = await db.insert(tagFormats).values(values).returning();
     return row as typeof tagFormats.$inferSelect;
   },
@@ -439,6 +461,7 @@ export const createPrintingRepository = (db: DbOrTx) => ({
         host: printers.ipAddress,
         port: printers.port,
         companyId: printers.companyId,
+        locationId: printers.locationId,
       })
       .from(printers)
       .innerJoin(locations, eq(locations.id, printers.locationId))

@@ -149,7 +149,7 @@ export const printingRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { d
         response: { 201: tagTypeSchema, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.createTagType(request.body)),
+    async (request, reply) => reply.status(201).send(await service.createTagType(currentUser(request), request.body)),
   );
 
   for (const url of ['/tagformat/', '/printer/tagformat/']) {
@@ -166,7 +166,7 @@ export const printingRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { d
       },
       async (request) => {
         const page = pageParams(request.query);
-        const { count, rows } = await service.tagFormats(page);
+        const { count, rows } = await service.tagFormats(currentUser(request), page);
         return toPage(request, page, count, rows);
       },
     );
@@ -182,7 +182,7 @@ export const printingRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { d
         response: { 200: tagFormatDetailSchema, ...errors },
       },
     },
-    async (request) => service.tagFormat(request.params.id),
+    async (request) => service.tagFormat(currentUser(request), request.params.id),
   );
   app.post(
     '/tagformat/',
@@ -195,7 +195,7 @@ export const printingRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { d
         response: { 201: tagFormatDetailSchema, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.createTagFormat(request.body)),
+    async (request, reply) => reply.status(201).send(await service.createTagFormat(currentUser(request), request.body)),
   );
 
   for (const url of ['/printer/tag_company_format/', '/tag_company_format/']) {

@@ -158,14 +158,14 @@ export const createPrintingService = ({
 }) => {
   const repo = createPrintingRepository(db);
 
-  const loadOrder = async (user: AuthUser, id: number) => {
-    const row = await repo.order(user, id);
+  const loadOrder = async (user: AuthUser, id: number, r: PrintingRepository = repo) => {
+    const row = await r.order(user, id);
     if (!row) throw notFound('Print order not found.');
     return row;
   };
   const dto = toPrintOrderDto;
-  const loadPrinter = async (user: AuthUser, id: number) => {
-    const printer = await repo.printer(user, id);
+  const loadPrinter = async (user: AuthUser, id: number, r: PrintingRepository = repo) => {
+    const printer = await r.printer(user, id);
     if (!printer) throw notFound('Printer not found.');
     return printer;
   };
@@ -273,12 +273,14 @@ export const createPrintingService = ({
   };
 
   /** Starts a job: from..to checked against the order (the print dialog's rules), the order WORKING, the job queued. */
+  /** Queues the order's job on the printer (`r`: the repository of the caller's transaction, if any). */
   const startPrint = async (
     user: AuthUser,
     { orderId, printerId, from, to }: { orderId: number; printerId: number; from?: number | null; to?: number | null },
+    r: PrintingRepository = repo,
   ) => {
-    const order = await loadOrder(user, orderId);
-    const printer = await loadPrinter(user, printerId);
+    const order = await loadOrder(user, orderId, r);
+    const printer = await loadPrinter(user, printerId, r);
     const isAll = from === undefined || from === null;
     const first = isAll ? order.from_label : from;
     const last = isAll ? order.total_quantity : (to as number);
@@ -294,22 +296,23 @@ export const createPrintingService = ({
     }
     if (order.state === PrintOrderState.Working) throw conflict('The order is being printed already.');
     // Labels printed, sent (in flight) or voided are never sent again.
-    if ((await repo.sendableLabels(orderId, first, last)) === 0) {
+    if ((await r.sendableLabels(orderId, first, last)) === 0) {
       throw conflict(
         isAll ? 'Every label of this order is printed already.' : 'Every label of this range is printed or voided already.',
       );
     }
-    if (!(await repo.startJob({ orderId, printerId: printer.id, from: first, to: last }))) {
-      const now = await loadOrder(user, orderId);
+    if (!(await r.startJob({ orderId, printerId: printer.id, from: first, to: last }))) {
+      const now = await loadOrder(user, orderId, r);
       throw conflict(
         now.state === PrintOrderState.Working
           ? 'The order is being printed already.'
           : 'The order is still finishing its last job; try again in a moment.',
       );
     }
-    // Any process may run the job (the printer's lease decides); this one looks at once.
+    // Any process may run the job (the printer's lease decides); this one looks at once (after the commit: the job
+    // of a transaction still open is not seen, and the next poll finds it).
     spooler.wake();
-    return dto(await loadOrder(user, orderId));
+    return dto(await loadOrder(user, orderId, r));
   };
 
   /** A print order (not printing) of the expected labels of a purchase order's boxes, or of one box. */
@@ -392,24 +395,28 @@ export const createPrintingService = ({
       const { count, rows } = await repo.tagTypes(user.companyId, { onlyWithFormats }, page);
       return { count, rows: rows.map((r) => ({ id: r.id, reference: r.reference, epc_bits: r.epcBits })) };
     },
-    async createTagType(body: z.output<typeof tagTypeCreateBodySchema>) {
-      const row = await repo.insertTagType({ reference: body.reference, epcBits: body.epc_bits });
+    async createTagType(user: AuthUser, body: z.output<typeof tagTypeCreateBodySchema>) {
+      const row = await repo.insertTagType({ companyId: user.companyId, reference: body.reference, epcBits: body.epc_bits });
       return { id: row.id, reference: row.reference, epc_bits: row.epcBits };
     },
-    tagFormats: (page: PageParams) => repo.tagFormats(page),
-    async tagFormat(id: number) {
-      const row = await repo.tagFormat(id);
+    tagFormats: (user: AuthUser, page: PageParams) => repo.tagFormats(user.companyId, page),
+    async tagFormat(user: AuthUser, id: number) {
+      const row = await repo.tagFormat(user.companyId, id);
       if (!row) throw notFound('Tag format not found.');
       return { id: row.id, description: row.description, zpl_template: row.zplTemplate };
     },
-    async createTagFormat(body: z.output<typeof tagFormatCreateBodySchema>) {
-      const row = await repo.insertTagFormat({ description: body.description, zplTemplate: body.zpl_template });
+    async createTagFormat(user: AuthUser, body: z.output<typeof tagFormatCreateBodySchema>) {
+      const row = await repo.insertTagFormat({
+        companyId: user.companyId,
+        description: body.description,
+        zplTemplate: body.zpl_template,
+      });
       return { id: row.id, description: row.description, zpl_template: row.zplTemplate };
     },
     companyFormats,
     async createCompanyFormat(user: AuthUser, body: z.output<typeof tagCompanyFormatCreateBodySchema>) {
-      if (!(await repo.tagType(body.tag_type))) throw notFound('Tag type not found.');
-      if (!(await repo.tagFormat(body.tag_format))) throw notFound('Tag format not found.');
+      if (!(await repo.tagType(user.companyId, body.tag_type))) throw notFound('Tag type not found.');
+      if (!(await repo.tagFormat(user.companyId, body.tag_format))) throw notFound('Tag format not found.');
       const { id, isNew } = await repo.insertCompanyFormat({
         companyId: user.companyId,
         tagTypeId: body.tag_type,
@@ -554,14 +561,20 @@ export const createPrintingService = ({
       const tagCompanyFormatId = await repo.defaultCompanyFormatId(user.companyId);
       if (!tagCompanyFormatId) throw conflict('The company has no tag format to print with.');
       const when = datetime && !Number.isNaN(parseDate(datetime).getTime()) ? parseDate(datetime) : new Date();
-      const id = await repo.insertOrder({
-        companyId: user.companyId,
-        name: `${printer.description || 'Printer'} ${when.toISOString().slice(0, 16).replace('T', ' ')}`,
-        tagCompanyFormatId,
-        source: 'upload',
-        printerId: printer.id,
-        createdBy: user.id,
-        creationDate: when,
+      // The printing is the printer's location's: only who sees the printer sees it (none: every location).
+      const id = await db.transaction(async (tx) => {
+        const txRepo = createPrintingRepository(tx);
+        const orderId = await txRepo.insertOrder({
+          companyId: user.companyId,
+          name: `${printer.description || 'Printer'} ${when.toISOString().slice(0, 16).replace('T', ' ')}`,
+          tagCompanyFormatId,
+          source: 'upload',
+          printerId: printer.id,
+          createdBy: user.id,
+          creationDate: when,
+        });
+        await txRepo.insertOrderLocations(orderId, [printer.locationId]);
+        return orderId;
       });
       return { id, printer_id: printer.id, datetime: when.toISOString() };
     },
@@ -572,8 +585,11 @@ export const createPrintingService = ({
       { printingId, itemTypes }: { printingId: number; itemTypes: { item_type_id: number; quantity: number }[] },
     ) {
       const order = await loadOrder(user, printingId);
-      if (order.total_quantity > 0 || order.state === 'WORKING') throw conflict('This printing has its labels already.');
       if (order.printer_id === null) throw conflict('This printing has no printer.');
+      // Access first: a user who may not see the printing's printer gets 404 before anything is reserved.
+      const printer = await loadPrinter(user, order.printer_id);
+      if (order.total_quantity > 0 || order.state === PrintOrderState.Working)
+        throw conflict('This printing has its labels already.');
       const types = new Map(
         (
           await repo.itemTypesById(
@@ -590,17 +606,21 @@ export const createPrintingService = ({
       if (total > PRINT_ORDER_MAX_LABELS)
         throw fieldError('item_types', `A print order has at most ${PRINT_ORDER_MAX_LABELS} labels.`);
       const format = await loadFormat(user, order.tcf_id);
-      await db.transaction(async (tx) =>
-        addContents(createPrintingRepository(tx), {
+      // Labels reserved and the job queued in one transaction: a refused start reserves nothing.
+      const started = await db.transaction(async (tx) => {
+        const txRepo = createPrintingRepository(tx);
+        await addContents(txRepo, {
           companyId: user.companyId,
           orderId: order.id,
           filter: format.filterValue,
           firstLabel: 1,
           rows,
           known,
-        }),
-      );
-      return startPrint(user, { orderId: order.id, printerId: order.printer_id });
+        });
+        return startPrint(user, { orderId: order.id, printerId: printer.id }, txRepo);
+      });
+      spooler.wake();
+      return started;
     },
 
     /**
