@@ -49,7 +49,9 @@ Options
                       ten hours that end now
   --transport T       http (default) or mqtt
   --mqtt URL          broker for --transport mqtt (default mqtt://localhost:1883, or MQTT_URL)
-  --format F          stream format for portal/replay: zebra (default) or impinj
+  --format F          stream format for portal/replay: zebra (default), impinj (its default: base64 epc) or impinj-hex
+  --auth A            HTTP authentication: device (Authorization: Device <key>, default) or basic (serial and key,
+                      as the Zebra and Impinj consoles send it)
   --device SERIAL     reader serial (default: the demo reader of the scenario's kind)
   --key KEY           device key (default demo-<serial>)
   --mac MAC           reader MAC for MQTT (default: the demo reader's)
@@ -95,6 +97,7 @@ const { values, positionals } = parseArgs({
     transport: { type: 'string' },
     mqtt: { type: 'string' },
     format: { type: 'string' },
+    auth: { type: 'string' },
     device: { type: 'string' },
     key: { type: 'string' },
     mac: { type: 'string' },
@@ -143,7 +146,7 @@ const mqttUrl = values.mqtt ?? process.env.MQTT_URL ?? 'mqtt://localhost:1883';
 const transportName = values.transport ?? 'http';
 if (transportName !== 'http' && transportName !== 'mqtt') fail('--transport is http or mqtt');
 const format = (values.format ?? 'zebra') as StreamFormat;
-if (format !== 'zebra' && format !== 'impinj') fail('--format is zebra or impinj');
+if (format !== 'zebra' && format !== 'impinj' && format !== 'impinj-hex') fail('--format is zebra, impinj or impinj-hex');
 const seed = int('seed', values.seed) ?? Date.now() % 2 ** 31;
 const random = seededRandom(seed);
 const tags = createTagFactory({
@@ -164,7 +167,9 @@ const openTransport = async (serial: string, mac: string | undefined): Promise<T
     if (!mac) fail(`--mac is needed for ${serial} over MQTT`);
     return mqttTransport({ url: mqttUrl, mac: mac as string });
   }
-  return httpTransport({ server, key: values.key ?? demoDeviceKey(serial) });
+  const auth = values.auth ?? 'device';
+  if (auth !== 'device' && auth !== 'basic') fail('--auth is device or basic');
+  return httpTransport({ server, key: values.key ?? demoDeviceKey(serial), ...(auth === 'basic' ? { basicUser: serial } : {}) });
 };
 
 /** The day's length in hours: its last reading set is read before it ends. */

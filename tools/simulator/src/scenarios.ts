@@ -4,7 +4,13 @@ import { readsOf } from './epcs.js';
 import { toImpinjEvents, toSetBody, toZebraEvents } from './formats.js';
 import type { SendResult, Transport } from './transport.js';
 
-export type StreamFormat = 'zebra' | 'impinj';
+/** Stream formats: Zebra IoT Connector, Impinj IoT Device Interface as it comes (base64 `epc`), or with `epcHex` on. */
+export type StreamFormat = 'zebra' | 'impinj' | 'impinj-hex';
+
+const toStreamEvents = (format: StreamFormat, reads: Parameters<typeof toZebraEvents>[0], device: string) =>
+  format === 'zebra'
+    ? toZebraEvents(reads)
+    : toImpinjEvents(reads, `impinj-${device.toLowerCase()}`, { withEpcHex: format === 'impinj-hex' });
 
 export type ScenarioContext = {
   device: string;
@@ -143,7 +149,7 @@ export const portal = async (
   }: { count?: number; format?: StreamFormat; isRealtime?: boolean; perMessage?: number; start?: Date; durationMs?: number } = {},
 ): Promise<ScenarioReport> => {
   const reads = readsOf({ epcs: pickEpcs(ctx, count), start, durationMs, antennas: 2, maxReadsPerTag: 3, random: ctx.random });
-  const events = format === 'zebra' ? toZebraEvents(reads) : toImpinjEvents(reads, `impinj-${ctx.device.toLowerCase()}`);
+  const events = toStreamEvents(format, reads, ctx.device);
   const results: SendResult[] = [];
   const t0 = Date.now();
   for (let i = 0; i < events.length; i += perMessage) {
@@ -193,7 +199,7 @@ export const replay = async (
     }
   }
   reads.sort((a, b) => a.time.getTime() - b.time.getTime());
-  const events = format === 'zebra' ? toZebraEvents(reads) : toImpinjEvents(reads, `impinj-${ctx.device.toLowerCase()}`);
+  const events = toStreamEvents(format, reads, ctx.device);
   const results: SendResult[] = [];
   for (let i = 0; i < events.length; i += perMessage)
     results.push(check(await ctx.transport.sendEvents(events.slice(i, i + perMessage))));

@@ -2,9 +2,11 @@ import { decodeEpc } from '@rfid/epc';
 import { describe, expect, it } from 'vitest';
 import { buildDemoItemTypes, demoDevices, demoDeviceKey as seedDeviceKey } from '../../../apps/server/src/db/seed/demo-data.js';
 import { parseReaderPayload } from '../../../apps/server/src/modules/ingest/stream.js';
+import type { FetchLike } from './api.js';
 import { demoDeviceKey, demoGtins, demoReaders } from './demo.js';
 import { createTagFactory, readsOf, seededRandom } from './epcs.js';
 import { toImpinjEvents, toSetBody, toZebraEvents } from './formats.js';
+import { httpTransport } from './transport.js';
 
 describe('reader simulator', () => {
   it('knows the seed GTINs and readers without a login', () => {
@@ -53,5 +55,16 @@ describe('reader simulator', () => {
     }
     // The Impinj default configuration carries no epcHex.
     expect(toImpinjEvents(reads, 'impinj-test')[0]?.tagInventoryEvent).not.toHaveProperty('epcHex');
+  });
+
+  it('signs in as the reader consoles do: HTTP Basic with the serial and the key, or the Device header', async () => {
+    const seen: string[] = [];
+    const fetchImpl: FetchLike = async (_url, init) => {
+      seen.push(String(init.headers.authorization));
+      return new Response('{"accepted":1}', { status: 202 });
+    };
+    await httpTransport({ server: 'http://reader.test', key: 'k:ey', basicUser: 'POR-MAD-EXP', fetchImpl }).sendEvents([]);
+    await httpTransport({ server: 'http://reader.test', key: 'k:ey', fetchImpl }).sendEvents([]);
+    expect(seen).toEqual([`Basic ${Buffer.from('POR-MAD-EXP:k:ey').toString('base64')}`, 'Device k:ey']);
   });
 });

@@ -16,7 +16,8 @@ export type Transport = {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * HTTP: POST /api/readingsets/ and /api/readers/stream/ with `Authorization: Device <key>`.
+ * HTTP: POST /api/readingsets/ and /api/readers/stream/ with `Authorization: Device <key>`, or HTTP Basic (user = the
+ * reader's serial or MAC, password = its key) as the Zebra IoT Connector and Impinj webhook consoles send it.
  * Like a reader's buffer, a failed send (no connection, 5xx) is retried with the same body: the
  * set's id makes the retry harmless.
  */
@@ -25,20 +26,25 @@ export const httpTransport = ({
   key,
   retries = 5,
   fetchImpl = fetch,
+  basicUser,
 }: {
   server: string;
   key: string;
+  /** Sign in with HTTP Basic as this user (the reader's serial or MAC) instead of the Device header. */
+  basicUser?: string;
   retries?: number;
   /** Another fetch (a test's); the global one by default. */
   fetchImpl?: FetchLike;
 }): Transport => {
+  const authorization =
+    basicUser === undefined ? `Device ${key}` : `Basic ${Buffer.from(`${basicUser}:${key}`).toString('base64')}`;
   const post = async (path: string, body: unknown): Promise<SendResult> => {
     const started = performance.now();
     for (let attempt = 0; ; attempt++) {
       try {
         const response = await fetchImpl(new URL(path, server), {
           method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Device ${key}` },
+          headers: { 'content-type': 'application/json', authorization },
           body: JSON.stringify(body),
         });
         const text = await response.text();
