@@ -50,6 +50,12 @@ if (await canConnect(pg.hostname, Number(pg.port || 5432))) {
   skipped.push(`PostgreSQL API suite SKIPPED: no server at ${pg.host} (set TEST_PG_URL)`);
 }
 
+// The API fuzz suite (tools/fuzz): every operation of the OpenAPI document, hostile input, a bounded
+// request count; fails on a 5xx, an answer over 2 s, a stack trace or SQL text in a body.
+await step('API fuzz suite (tools/fuzz, 3,000 requests)', 'npx', ['tsx', 'tools/fuzz/fuzz.ts'], {
+  FUZZ_REQUESTS: process.env.FUZZ_REQUESTS ?? '3000',
+});
+
 const mqtt = new URL(mqttUrl);
 if (await canConnect(mqtt.hostname, Number(mqtt.port || 1883))) {
   await vitest('MQTT tests on the broker', 'mqtt', ['--passWithNoTests', '.mqtt.test.ts'], { MQTT_TEST_URL: mqttUrl });

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -15,6 +16,8 @@ import {
 import type { Database } from './db/client.js';
 import { isDatabaseUnavailableError } from './db/errors.js';
 import { AppError, type FieldErrors } from './http/errors.js';
+import { securityHeaders } from './http/security-headers.js';
+import { locationScopeHook } from './modules/locations/location-scope.js';
 import { registerModules } from './modules/registry.js';
 import { authPlugin } from './plugins/auth.js';
 import { createMqttBus, type MqttBus } from './plugins/mqtt.js';
@@ -29,7 +32,23 @@ export type AppOptions = {
   webDist?: string;
   /** Runs the daily stock snapshot jobs (the server does; API tests build apps without them). */
   stockSnapshots?: boolean;
+  /**
+   * Whose `X-Forwarded-For/-Proto/-Host` to believe (TRUST_PROXY, Fastify's `trustProxy`): false (default,
+   * nobody's: the client address is the socket's), true (any), a hop count, or proxy addresses/CIDRs.
+   */
+  trustProxy?: TrustProxy;
+  /** PUBLIC_URL: the address clients use; absolute links (`next`, `previous`) are built on it, never on Host. */
+  publicUrl?: URL;
 };
+
+export type TrustProxy = boolean | number | string[];
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** PUBLIC_URL when set (see AppOptions.publicUrl). */
+    publicUrl: URL | null;
+  }
+}
 
 /** Turns Fastify/Zod validation output into the API's `{message, errors}` shape. */
 const validationBody = (
@@ -58,8 +77,16 @@ export const buildApp = async ({
   logger = false,
   webDist,
   stockSnapshots = false,
+  trustProxy = false,
+  publicUrl,
 }: AppOptions): Promise<FastifyInstance> => {
-  const app = Fastify({ logger, trustProxy: true, bodyLimit: 20 * 1024 * 1024 }).withTypeProvider<ZodTypeProvider>();
+  const app = Fastify({
+    logger,
+    // A hop count trusts that many proxies in front of this server (Fastify's typings know it only as a function).
+    trustProxy: typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
+    bodyLimit: 20 * 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.decorate('publicUrl', publicUrl ?? null);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -86,12 +113,22 @@ export const buildApp = async ({
     // Fastify's own 4xx (bad JSON, payload too large, unsupported media type …): keep the message.
     return reply.status(status).send({ message: (error as Error).message });
   });
+  const hasWebApp = Boolean(webDist && existsSync(`${webDist}/index.html`));
+  // The one answer for every path no route serves: the API's and the assets' are 404 JSON whatever the method;
+  // other GETs are the web app's client-side routes (its index.html).
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api') || request.url.startsWith('/nms')) {
-      return reply.status(404).send({ message: 'Not found.' });
+    const path = request.url.split('?')[0] ?? '';
+    const isApi = /^\/(api|nms)(\/|$)/.test(path) || path.startsWith('/assets/');
+    if (!isApi && hasWebApp && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.type('text/html').sendFile('index.html');
     }
-    if (webDist && existsSync(`${webDist}/index.html`)) return reply.type('text/html').sendFile('index.html');
     return reply.status(404).send({ message: 'Not found.' });
+  });
+
+  await app.register(fastifyHelmet, securityHeaders());
+  app.addHook('onSend', async (request, reply) => {
+    // HSTS only when this answer went over TLS (the socket's, or a trusted proxy's X-Forwarded-Proto).
+    if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
   });
 
   await app.register(fastifySwagger, {
@@ -105,6 +142,7 @@ export const buildApp = async ({
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   await app.register(fastifyMultipart, { limits: { fileSize: 10 * 1024 * 1024 } });
   await app.register(authPlugin, { db: database.db });
+  locationScopeHook(app, database.db);
 
   app.get('/api/health', { config: { public: true }, schema: { tags: ['health'] } }, async () => {
     await database.db.execute('select 1');
@@ -130,12 +168,8 @@ export const buildApp = async ({
   });
 
   if (webDist && existsSync(webDist)) {
+    // The files of the built app; the not-found handler answers its client-side routes.
     await app.register(fastifyStatic, { root: webDist, wildcard: false, index: 'index.html' });
-    app.get('/*', { schema: { hide: true } }, (request, reply) => {
-      // Client-side routes fall back to the SPA; unknown assets still 404.
-      if (request.url.startsWith('/assets/')) return reply.status(404).send({ message: 'Not found.' });
-      return reply.type('text/html').sendFile('index.html');
-    });
   }
   return app;
 };

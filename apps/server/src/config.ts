@@ -1,5 +1,6 @@
 import { hostname } from 'node:os';
 import path from 'node:path';
+import type { TrustProxy } from './app.js';
 import { DEFAULT_SHARE_GROUP } from './plugins/mqtt.js';
 
 const portOf = (env: NodeJS.ProcessEnv): number => Number(env.PORT ?? 3000);
@@ -20,6 +21,37 @@ export type Config = {
   seedDemo: boolean;
   logLevel: string;
   webDist: string;
+  /** TRUST_PROXY: whose X-Forwarded-* headers are believed (see parseTrustProxy). */
+  trustProxy: TrustProxy;
+  /** PUBLIC_URL: the address the clients use (absolute links are built on it). */
+  publicUrl: URL | undefined;
+};
+
+/**
+ * TRUST_PROXY → Fastify's `trustProxy`. Unset or `false`: no proxy is trusted (the client address is the
+ * socket's, X-Forwarded-* are ignored); `true`: any (only behind a proxy that overwrites them); a number:
+ * that many hops; otherwise a comma-separated list of proxy addresses or CIDRs (`127.0.0.1,10.0.0.0/8`).
+ */
+export const parseTrustProxy = (value: string | undefined): TrustProxy => {
+  const text = value?.trim() ?? '';
+  if (text === '' || text.toLowerCase() === 'false') return false;
+  if (text.toLowerCase() === 'true') return true;
+  if (/^\d+$/.test(text)) return Number(text);
+  return text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+};
+
+/** PUBLIC_URL (http or https), or undefined; anything else stops the start with a message. */
+export const parsePublicUrl = (value: string | undefined): URL | undefined => {
+  const text = value?.trim();
+  if (!text) return undefined;
+  const url = URL.canParse(text) ? new URL(text) : null;
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash) {
+    throw new Error(`PUBLIC_URL must be an http(s) address such as https://rfid.example.com, got ${JSON.stringify(text)}`);
+  }
+  return url;
 };
 
 /** Environment → typed configuration. Everything has a default that starts the demo. */
@@ -35,4 +67,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => ({
   seedDemo: env.SEED_DEMO !== 'false',
   logLevel: env.LOG_LEVEL ?? 'info',
   webDist: path.resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+  trustProxy: parseTrustProxy(env.TRUST_PROXY),
+  publicUrl: parsePublicUrl(env.PUBLIC_URL),
 });

@@ -33,7 +33,15 @@ const bus = await createMqttBus(config.mqttUrl, {
   shareGroup: config.mqttShareGroup,
   onError: (error) => console.warn(`MQTT: ${error instanceof Error ? error.message : String(error)}`),
 });
-const app = await buildApp({ database, bus, logger: { level: config.logLevel }, webDist: config.webDist, stockSnapshots: true });
+const app = await buildApp({
+  database,
+  bus,
+  logger: { level: config.logLevel },
+  webDist: config.webDist,
+  stockSnapshots: true,
+  trustProxy: config.trustProxy,
+  ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
+});
 
 const shutdown = async (signal: string) => {
   app.log.info(`${signal}: shutting down`);

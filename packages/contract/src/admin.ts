@@ -1,7 +1,7 @@
 // Request and response shapes of the admin module (Zod); the server validates with them, the web types its calls with them.
 // Field names follow the spec (section 3); validation messages are the spec's (section 5).
 import { z } from 'zod';
-import { pagingQuerySchema } from './common.js';
+import { INT4_MAX, intIn, pagingQuerySchema } from './common.js';
 import { ReaderConnection, ReaderLinkState } from './ingest.js';
 import { locationSchema } from './locations.js';
 
@@ -43,15 +43,15 @@ export const requiredText = (message: string, max = 255) =>
 export const requiredInt = (message: string) =>
   z.preprocess(
     (v) => (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : v),
-    z.number({ error: message }).int({ error: 'Enter a whole number.' }),
+    z
+      .number({ error: message })
+      .int({ error: 'Enter a whole number.' })
+      .min(-INT4_MAX - 1, { error: `Ensure this value is greater than or equal to ${-INT4_MAX - 1}.` })
+      .max(INT4_MAX, { error: `Ensure this value is less than or equal to ${INT4_MAX}.` }),
   );
 
-/** A required id of another row (select fields): missing, null, 0 or not a number all give `message`. */
-export const requiredId = (message: string) =>
-  z.preprocess(
-    (v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),
-    z.number({ error: message }).int({ error: message }).positive({ error: message }),
-  );
+/** A required id of another row (select fields): missing, null, 0, not a number or past int4 all give `message`. */
+export const requiredId = (message: string) => intIn(1, INT4_MAX, message, message);
 
 const macField = z
   .string({ error: "MAC address can't be empty" })
@@ -150,16 +150,8 @@ export const READERS_PAGE_SIZE = 11;
 export const readerStateSchema = z.enum(['ON', 'OFF']);
 export type ReaderState = z.infer<typeof readerStateSchema>;
 
-const workingModeField = z.coerce
-  .number({ error: 'Select a working mode.' })
-  .int()
-  .min(0, { error: 'Select a working mode.' })
-  .max(7, { error: 'Select a working mode.' });
-const readerTypeField = z.coerce
-  .number({ error: 'Select a reader type.' })
-  .int()
-  .min(0, { error: 'Select a reader type.' })
-  .max(1, { error: 'Select a reader type.' });
+const workingModeField = intIn(0, 7, 'Select a working mode.', 'Select a working mode.');
+const readerTypeField = intIn(0, 1, 'Select a reader type.', 'Select a reader type.');
 
 export const LLRP_HOST_REQUIRED = "Enter the reader's host name or IP address (needed for LLRP).";
 export const LLRP_DEFAULT_PORT = 5084;

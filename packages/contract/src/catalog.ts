@@ -1,5 +1,6 @@
 // Request and response shapes of the catalog module (Zod); the server validates with them, the web types its calls with them.
 import { z } from 'zod';
+import { INT4_MAX, intId, intIn } from './common.js';
 
 export const sizeValueSchema = z.object({ country: z.string(), value: z.string() });
 export const priceValueSchema = z.object({ country: z.string(), value: z.string() });
@@ -36,8 +37,8 @@ export type ItemType = z.infer<typeof itemTypeSchema>;
 
 /** `gtin` of GET /types/ plus paging (`gtin__icontains`, `description__icontains` …). */
 export const itemTypeListQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(1000).optional(),
-  offset: z.coerce.number().int().min(0).optional(),
+  limit: intIn(1, 1000).optional(),
+  offset: intIn(0, INT4_MAX).optional(),
   order_by: z.string().optional(),
   gtin: z.string().optional(),
   gtin__icontains: z.string().optional(),
@@ -87,7 +88,7 @@ export const createItemTypeBodySchema = z.object({
   reference: optionalText,
   section: optionalText,
   external_image: z.string().trim().max(2000).optional(),
-  brand_id: z.coerce.number().int().positive().nullable().optional(),
+  brand_id: intId().nullable().optional(),
 });
 export type CreateItemTypeBody = z.input<typeof createItemTypeBodySchema>;
 

@@ -6,10 +6,79 @@ export const errorBodySchema = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
+/**
+ * Integer bounds of the PostgreSQL columns (issue 13): a number past its column's range is a 400
+ * naming the field, never a database error. `integer`/`serial` ids are int4; `smallint` states,
+ * antennas; `bigint`/`bigserial` ids (items, traces) as far as a JS number is exact.
+ */
+export const INT4_MAX = 2_147_483_647;
+export const INT2_MAX = 32_767;
+export const BIGINT_JS_MAX = Number.MAX_SAFE_INTEGER;
+
+/** Query and path values arrive as text: decimal digits only ("1.5", "1e3", "0x10", "" are refused). */
+const intText = (message: string) =>
+  z.union(
+    [
+      z.number(),
+      z
+        .string()
+        .regex(/^\s*-?\d{1,20}\s*$/)
+        .transform((v) => Number(v)),
+    ],
+    { error: message },
+  );
+
+/** A whole number from `min` to `max`, given as a JSON number or a decimal string. */
+export const intIn = (min: number, max: number, message = 'Enter a whole number.', minMessage?: string, maxMessage?: string) =>
+  intText(message).pipe(
+    z
+      .number({ error: message })
+      .int({ error: message })
+      .min(min, { error: minMessage ?? `Ensure this value is greater than or equal to ${min}.` })
+      .max(max, { error: maxMessage ?? `Ensure this value is less than or equal to ${max}.` }),
+  );
+/** An int4 column's value (−2,147,483,648 … 2,147,483,647). */
+export const int32 = (message?: string) => intIn(-INT4_MAX - 1, INT4_MAX, message);
+/** A smallint column's value (−32,768 … 32,767). */
+export const smallint = (message?: string) => intIn(-INT2_MAX - 1, INT2_MAX, message);
+/** The id of a row of an `integer`/`serial` table: 1 … 2,147,483,647. */
+export const intId = (message?: string) => intIn(1, INT4_MAX, message, message);
+/** The id of a row of a `bigint`/`bigserial` table (items, traces): 1 … 2^53 − 1. */
+export const bigId = (message?: string) => intIn(1, BIGINT_JS_MAX, message, message);
+
+/**
+ * Dates the API accepts: years 1970 to 9999 (issue 13). PostgreSQL takes 4713 BC to 294276 AD,
+ * JavaScript ±275760, the UI four-digit years, and nothing this system stores is older than 1970.
+ */
+export const MIN_DATE_MS = Date.UTC(1970, 0, 1);
+export const MAX_DATE_MS = Date.UTC(10_000, 0, 1) - 1;
+export const DATE_RANGE_MESSAGE = 'Enter a date between 1970-01-01 and 9999-12-31.';
+export const isDateInRange = (time: number): boolean => Number.isFinite(time) && time >= MIN_DATE_MS && time <= MAX_DATE_MS;
+/**
+ * A date or date-time as the filters and statistics ranges take it (YYYY-MM-DD, ISO 8601 or
+ * 'YYYY-MM-DD HH:mm:ss'), kept as the string the caller sent; refused when it is not a date or
+ * outside 1970–9999.
+ */
+export const parseApiDate = (raw: string): Date | null => {
+  const value = raw.trim();
+  if (!/^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}(:?\d{2})?)?)?$/i.test(value)) return null;
+  const date = new Date(value.replace(' ', 'T').replace(/(\.\d{3})\d+/, '$1'));
+  return isDateInRange(date.getTime()) ? date : null;
+};
+export const apiDateString = (message = DATE_RANGE_MESSAGE) =>
+  z.string({ error: message }).refine((v) => parseApiDate(v) !== null, { error: message });
+/** An ISO 8601 date-time with offset (reading sets, devices), within 1970–9999. */
+export const isoDateTime = (message = 'Enter an ISO 8601 date-time.') =>
+  z.iso.datetime({ offset: true, error: message }).refine((v) => isDateInRange(Date.parse(v)), { error: DATE_RANGE_MESSAGE });
+
+/** PostgreSQL text cannot hold U+0000: strings that reach the database without passing the HTTP guard (MQTT) check it here. */
+export const NUL_REFUSED = 'Null characters are not allowed.';
+export const hasNoNul = (value: string): boolean => !value.includes('\u0000');
+
 export const pagingQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(1000).optional(),
-  offset: z.coerce.number().int().min(0).optional(),
-  order_by: z.string().optional(),
+  limit: intIn(1, 1000).optional(),
+  offset: intIn(0, INT4_MAX).optional(),
+  order_by: z.string().max(200).optional(),
 });
 
 export const pageOf = <T extends z.ZodType>(item: T) =>
@@ -21,7 +90,7 @@ export const pageOf = <T extends z.ZodType>(item: T) =>
   });
 export type Page<T> = { count: number; next: string | null; previous: string | null; results: T[] };
 
-export const idParamSchema = z.object({ id: z.coerce.number().int().positive() });
+export const idParamSchema = z.object({ id: intId() });
 
 /** Percent of match: the smaller over the larger quantity times 100 (spec section 9). */
 export const matchPercent = (a: number, b: number): number => {

@@ -1,8 +1,15 @@
 // Request and response shapes of the ingest module (Zod); the server validates with them, the web types its calls with them.
 import { z } from 'zod';
+import { hasNoNul, isoDateTime, NUL_REFUSED } from './common.js';
 
 /** Largest reading set accepted in one body (EPCs, or reads when sent as reads). */
 export const MAX_SET_EPCS = 10_000;
+
+/** A read's antenna port as stored (traces.antenna is a smallint; ports start at 0 or 1). */
+export const READ_ANTENNA_MAX = 32_767;
+/** A read's RSSI in dBm: what a UHF reader can report (−150 to +30 dBm); anything else is a broken event. */
+export const READ_RSSI_MIN_DBM = -150;
+export const READ_RSSI_MAX_DBM = 30;
 
 /** An EPC as readers send it: hex, 4 to 128 digits (SGTIN-96 is 24, SGTIN-198 is 52). */
 /** An EPC as readers send it: hexadecimal (made upper case), or a GS1 EPC URI (urn:epc:id:… / urn:epc:tag:…, turned into hex by the server). */
@@ -19,10 +26,10 @@ export const epcHexSchema = z
 export const readSchema = z.object({
   epc: epcHexSchema,
   /** When the tag was read; defaults to the set's end_time. */
-  time: z.iso.datetime({ offset: true }).optional(),
-  antenna: z.number().int().min(0).max(32_767).nullable().optional(),
+  time: isoDateTime().optional(),
+  antenna: z.number().int().min(0).max(READ_ANTENNA_MAX).nullable().optional(),
   /** dBm (may be negative, e.g. -54). */
-  rssi: z.number().min(-32_768).max(32_767).nullable().optional(),
+  rssi: z.number().min(READ_RSSI_MIN_DBM).max(READ_RSSI_MAX_DBM).nullable().optional(),
 });
 export type Read = z.infer<typeof readSchema>;
 
@@ -36,10 +43,10 @@ export const readingSetBodySchema = z
   .object({
     id: z.uuid('id must be a UUID.'),
     /** Serial number or MAC; optional (the device key names the reader), and when given it must be the key's reader. */
-    device: z.string().trim().min(1).max(64).optional(),
-    start_time: z.iso.datetime({ offset: true, error: 'start_time must be an ISO 8601 date-time.' }),
-    end_time: z.iso.datetime({ offset: true, error: 'end_time must be an ISO 8601 date-time.' }),
-    codebar: z.string().trim().max(128).nullable().optional(),
+    device: z.string().trim().min(1).max(64).refine(hasNoNul, NUL_REFUSED).optional(),
+    start_time: isoDateTime('start_time must be an ISO 8601 date-time.'),
+    end_time: isoDateTime('end_time must be an ISO 8601 date-time.'),
+    codebar: z.string().trim().max(128).refine(hasNoNul, NUL_REFUSED).nullable().optional(),
     epcs: z.array(epcHexSchema).max(MAX_SET_EPCS, `A reading set has at most ${MAX_SET_EPCS} EPCs.`).optional(),
     reads: z.array(readSchema).max(MAX_SET_EPCS, `A reading set has at most ${MAX_SET_EPCS} reads.`).optional(),
   })

@@ -2,6 +2,7 @@
 // RFID inventories of an area (spec sections 2, 3, 4 and 7 "Inventory"; docs/design/inventory.md).
 import { z } from 'zod';
 import { itemTypeSchema } from './catalog.js';
+import { INT4_MAX, intId, intIn } from './common.js';
 
 /** Page sizes of spec section 9: inventory lists 11, the article (GTIN) table of a detail 25; tags the default 20. */
 export const INVENTORY_LIST_PAGE_SIZE = 11;
@@ -54,8 +55,8 @@ const filterValue = z.string().optional();
  * start_time, end_time, state; '-' descending; default -id).
  */
 export const inventoryListQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(1000).optional(),
-  offset: z.coerce.number().int().min(0).optional(),
+  limit: intIn(1, 1000).optional(),
+  offset: intIn(0, INT4_MAX).optional(),
   order_by: z.string().optional(),
   state: filterValue,
   id__icontains: filterValue,
@@ -69,9 +70,9 @@ export type InventoryListQuery = z.infer<typeof inventoryListQuerySchema>;
  * total, or partial with the chosen GTINs (catalog ids). The expected stock is taken at once.
  */
 export const inventoryCreateBodySchema = z.object({
-  location_area: z.coerce.number({ error: 'Please select area' }).int().positive('Please select area'),
+  location_area: intId('Please select area'),
   item_types: z
-    .array(z.coerce.number().int().positive())
+    .array(intId())
     .max(500, 'At most 500 GTINs.')
     .optional()
     .transform((ids) => [...new Set(ids ?? [])]),
@@ -124,8 +125,8 @@ export type InventorySummaryRow = z.infer<typeof inventorySummaryRowSchema>;
  * or gtin, theorical_quantity, quantity, missing, excess; filters of spec section 7.
  */
 export const inventorySummaryQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(1000).optional(),
-  offset: z.coerce.number().int().min(0).optional(),
+  limit: intIn(1, 1000).optional(),
+  offset: intIn(0, INT4_MAX).optional(),
   order_by: z.string().optional(),
   item_type__gtin__icontains: filterValue,
   item_type__sizes__value__icontains: filterValue,
@@ -159,8 +160,8 @@ export type InventoryTag = z.infer<typeof inventoryTagSchema>;
  * itemType__gtin__contains, epc__contains; order_by itemType (default), epc, read_at.
  */
 export const inventoryTagQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(1000).optional(),
-  offset: z.coerce.number().int().min(0).optional(),
+  limit: intIn(1, 1000).optional(),
+  offset: intIn(0, INT4_MAX).optional(),
   order_by: z.string().optional(),
   itemType__gtin__contains: filterValue,
   epc__contains: filterValue,
@@ -169,8 +170,8 @@ export type InventoryTagQuery = z.infer<typeof inventoryTagQuerySchema>;
 
 /** GET /inventorys/{id}/types/{itemType}/: a GTIN in an inventory (its summary row) for the GTIN detail page. */
 export const inventoryGtinParamsSchema = z.object({
-  id: z.coerce.number().int().positive(),
-  itemType: z.coerce.number().int().positive(),
+  id: intId(),
+  itemType: intId(),
 });
 export const inventoryGtinSchema = z.object({
   inventory: inventorySchema,

@@ -2,6 +2,7 @@
 // Movement orders: boxes from one location (origin, working mode 1: items IN TRANSIT) to another
 // (destination, working modes 0 or 3: items STOCKED there), verified at both ends.
 import { z } from 'zod';
+import { INT4_MAX, intId, intIn } from './common.js';
 import { orderDateTimeSchema, orderTypeSchema } from './orders.js';
 
 /**
@@ -15,8 +16,8 @@ export const movementOrderCreateBodySchema = z.object({
   estimated_exit_date: orderDateTimeSchema.nullable().optional(),
   origin_status: z.literal(0).optional(),
   destination_status: z.literal(0).optional(),
-  origin_id: z.coerce.number({ error: 'required' }).int().positive(),
-  destination_id: z.coerce.number({ error: 'required' }).int().positive(),
+  origin_id: intId('required'),
+  destination_id: intId('required'),
   container: z.string().trim().max(100).optional(),
 });
 export type MovementOrderCreateBody = z.input<typeof movementOrderCreateBodySchema>;
@@ -30,7 +31,7 @@ export const movementOrderUpdateBodySchema = z
   .object({
     sync: z.boolean().optional(),
     /** Only 4 (cancel) acts; other values of a whole-order body are ignored (statuses are computed). */
-    destination_status: z.coerce.number().int().min(0).max(4).optional(),
+    destination_status: intIn(0, 4).optional(),
   })
   .catchall(z.unknown());
 export type MovementOrderUpdateBody = z.input<typeof movementOrderUpdateBodySchema>;
@@ -79,8 +80,8 @@ export const movementOrderSchema = z.object({
 export type MovementOrder = z.infer<typeof movementOrderSchema>;
 
 const listBase = {
-  limit: z.coerce.number().int().min(1).max(1000).optional(),
-  offset: z.coerce.number().int().min(0).optional(),
+  limit: intIn(1, 1000).optional(),
+  offset: intIn(0, INT4_MAX).optional(),
   order_by: z.string().optional(),
   id__icontains: z.string().optional(),
   order_code__icontains: z.string().optional(),
@@ -109,7 +110,7 @@ export const movementExitListQuerySchema = z
 export const movementEntryListQuerySchema = z
   .object({
     ...listBase,
-    destination__id: z.coerce.number().int().positive().optional(),
+    destination__id: intId().optional(),
     arrival_date__gte: z.string().optional(),
     arrival_date__lte: z.string().optional(),
     destination_status: z.string().optional(),

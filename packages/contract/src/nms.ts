@@ -1,5 +1,6 @@
 // Shapes of the network management service (/nms) and of the MQTT messages between the server and readers.
 import { z } from 'zod';
+import { intId } from './common.js';
 
 /** The message the web shows when an /nms call answers 503 (or cannot be reached). */
 export const NMS_UNAVAILABLE_MESSAGE = 'Nms is not available, contact support.';
@@ -47,7 +48,7 @@ export const deviceApplicationSchema = z.object({
 export type DeviceApplication = z.infer<typeof deviceApplicationSchema>;
 
 /** GET /nms/deviceapp/?device= (a list, not paged). */
-export const deviceAppQuerySchema = z.object({ device: z.coerce.number().int().positive().optional() });
+export const deviceAppQuerySchema = z.object({ device: intId().optional() });
 
 /** POST /nms/deviceapp/ (install an application from the available ones). */
 export const deviceAppCreateBodySchema = z.object({

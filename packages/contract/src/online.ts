@@ -1,6 +1,7 @@
 // Request and response shapes of the online module (Zod); the server validates with them, the web types its calls with them.
 // Online orders: a location ships boxes to customers; verified on the origin side (working mode 6), the items become SOLD.
 import { z } from 'zod';
+import { INT4_MAX, intId, intIn } from './common.js';
 import { boxSchema, itemLineSchema, orderDateTimeSchema, orderTypeSchema } from './orders.js';
 
 /**
@@ -9,7 +10,7 @@ import { boxSchema, itemLineSchema, orderDateTimeSchema, orderTypeSchema } from 
  */
 export const onlineOrderCreateBodySchema = z.object({
   order_code: z.string({ error: 'required' }).trim().min(1, 'required').max(100),
-  origin_id: z.coerce.number({ error: 'required' }).int().positive(),
+  origin_id: intId('required'),
   origin_status: z.literal(0).optional(),
   creation_date: orderDateTimeSchema.optional(),
   estimated_arrival_date: orderDateTimeSchema.nullable().optional(),
@@ -60,8 +61,8 @@ export const exitReportTypeSchema = z.enum(['all', 'pending', 'verified', 'with_
  */
 export const onlineOrderListQuerySchema = z
   .object({
-    limit: z.coerce.number().int().min(1).max(1000).optional(),
-    offset: z.coerce.number().int().min(0).optional(),
+    limit: intIn(1, 1000).optional(),
+    offset: intIn(0, INT4_MAX).optional(),
     order_by: z.string().optional(),
     id__icontains: z.string().optional(),
     order_code__icontains: z.string().optional(),

@@ -2,6 +2,7 @@
 // Inbound: purchase orders, receptions, boxes and their contents, item lines, providers, statistics and returns.
 import { z } from 'zod';
 import { itemTypeSchema, sizeValueSchema } from './catalog.js';
+import { DATE_RANGE_MESSAGE, INT4_MAX, intId, intIn, isDateInRange } from './common.js';
 
 /**
  * A date-time as the web sends orders ('YYYY-MM-DD HH:mm:ss', local time of the server) or
@@ -25,6 +26,10 @@ export const orderDateTimeSchema = z.union([z.string(), z.date()]).transform((va
     ctx.addIssue({ code: 'custom', message: 'Enter a valid date/time.' });
     return z.NEVER;
   }
+  if (!isDateInRange(date.getTime())) {
+    ctx.addIssue({ code: 'custom', message: DATE_RANGE_MESSAGE });
+    return z.NEVER;
+  }
   return date;
 });
 
@@ -45,8 +50,8 @@ export const purchaseOrderCreateBodySchema = z.object({
   creation_date: orderDateTimeSchema.optional(),
   estimated_arrival_date: orderDateTimeSchema.nullable().optional(),
   destination_status: z.literal(0).optional(),
-  destination_id: z.coerce.number({ error: 'required' }).int().positive(),
-  origin_id: z.coerce.number({ error: 'required' }).int().positive(),
+  destination_id: intId('required'),
+  origin_id: intId('required'),
   container: z.string().trim().max(100).optional(),
 });
 export type PurchaseOrderCreateBody = z.input<typeof purchaseOrderCreateBodySchema>;
@@ -99,8 +104,8 @@ export const reportTypeSchema = z.enum(['all', 'pending', 'verified', 'with_erro
 export type ReportType = z.infer<typeof reportTypeSchema>;
 export const purchaseOrderListQuerySchema = z
   .object({
-    limit: z.coerce.number().int().min(1).max(1000).optional(),
-    offset: z.coerce.number().int().min(0).optional(),
+    limit: intIn(1, 1000).optional(),
+    offset: intIn(0, INT4_MAX).optional(),
     order_by: z.string().optional(),
     destination_status: z.string().optional(),
     id: z.string().optional(),
@@ -116,7 +121,7 @@ export const purchaseOrderListQuerySchema = z
 /** Reception (spec: reception_code, order_id). */
 export const receptionCreateBodySchema = z.object({
   reception_code: z.string({ error: 'required' }).trim().min(1, 'required').max(100),
-  order_id: z.coerce.number({ error: 'required' }).int().positive(),
+  order_id: intId('required'),
 });
 export type ReceptionCreateBody = z.input<typeof receptionCreateBodySchema>;
 export const receptionSchema = z.object({
@@ -133,7 +138,7 @@ export const boxContentLineSchema = z.object({
     .string({ error: 'required' })
     .trim()
     .regex(/^\d{8,14}$/, 'Enter a valid GTIN.'),
-  quantity: z.coerce.number({ error: 'required' }).int().min(1, 'Ensure this value is greater than or equal to 1.').max(100_000),
+  quantity: intIn(1, 100_000, 'required'),
 });
 
 /**
@@ -142,14 +147,14 @@ export const boxContentLineSchema = z.object({
  */
 export const boxCreateBodySchema = z.object({
   codebar: z.string({ error: 'required' }).trim().min(1, 'required').max(128),
-  reception_id: z.coerce.number({ error: 'required' }).int().positive(),
+  reception_id: intId('required'),
   contents: z.array(boxContentLineSchema).max(1000).optional(),
 });
 export type BoxCreateBody = z.input<typeof boxCreateBodySchema>;
 
 /** POST /contents/ as a list of {quantity, gtin, box_id} (one transaction; all boxes in one order). */
 export const boxContentCreateBodySchema = z
-  .array(boxContentLineSchema.extend({ box_id: z.coerce.number({ error: 'required' }).int().positive() }))
+  .array(boxContentLineSchema.extend({ box_id: intId('required') }))
   .min(1, 'Add at least one GTIN.')
   .max(5000);
 export type BoxContentCreateBody = z.input<typeof boxContentCreateBodySchema>;
@@ -202,8 +207,8 @@ export type Box = z.infer<typeof boxSchema>;
 /** GET /porders/{id}/boxes/ query: 40 per page; box__codebar__contains; order_by=box__codebar (or barcode, status, -reading_time). */
 export const orderBoxesQuerySchema = z
   .object({
-    limit: z.coerce.number().int().min(1).max(1000).optional(),
-    offset: z.coerce.number().int().min(0).optional(),
+    limit: intIn(1, 1000).optional(),
+    offset: intIn(0, INT4_MAX).optional(),
     order_by: z.string().optional(),
     box__codebar__contains: z.string().optional(),
     codebar: z.string().optional(),
@@ -242,8 +247,8 @@ export type ItemLine = z.infer<typeof itemLineSchema>;
 /** Item-line queries (order detail, box report, verification report): 100 per page, ordered by GTIN. */
 export const itemLineQuerySchema = z
   .object({
-    limit: z.coerce.number().int().min(1).max(1000).optional(),
-    offset: z.coerce.number().int().min(0).optional(),
+    limit: intIn(1, 1000).optional(),
+    offset: intIn(0, INT4_MAX).optional(),
     order_by: z.string().optional(),
     item_type__gtin__contains: z.string().optional(),
     gtin__contains: z.string().optional(),
@@ -252,8 +257,8 @@ export const itemLineQuerySchema = z
 
 /** GET /porders/{id}/types/{itemType}/: the GTIN-in-an-order page (order header + attributes + line). */
 export const orderItemTypeParamsSchema = z.object({
-  id: z.coerce.number().int().positive(),
-  itemType: z.coerce.number().int().positive(),
+  id: intId(),
+  itemType: intId(),
 });
 
 /** Provider statistics (spec: average_reception_time, order_count, delay_percent). */
@@ -301,7 +306,7 @@ export type InboundStats = z.infer<typeof inboundStatsSchema>;
 
 /** GET /porderscsv/?location_id&date_time_from&date_time_to: print data for the range (CSV). */
 export const printDataQuerySchema = z.object({
-  location_id: z.coerce.number().int().positive(),
+  location_id: intId(),
   date_time_from: z.string().min(1, 'required'),
   date_time_to: z.string().optional(),
 });
@@ -334,8 +339,8 @@ export type SaleReturn = z.infer<typeof saleReturnSchema>;
 /** Return lists: 11 per page; code__contains, end_time__gte, end_time__lte (arrival dates), order_by. */
 export const returnListQuerySchema = z
   .object({
-    limit: z.coerce.number().int().min(1).max(1000).optional(),
-    offset: z.coerce.number().int().min(0).optional(),
+    limit: intIn(1, 1000).optional(),
+    offset: intIn(0, INT4_MAX).optional(),
     order_by: z.string().optional(),
     code__contains: z.string().optional(),
     code__icontains: z.string().optional(),

@@ -2,7 +2,7 @@
 // Label printing with RFID encoding: tag types and formats, print orders (their contents and reserved EPCs), the print
 // service (ZPL to the printer over TCP) and its log. Spec sections 2 "Printing", 3, 4, 5, 7 "Printing", 8 and 9.
 import { z } from 'zod';
-import { pagingQuerySchema } from './common.js';
+import { INT4_MAX, intId, intIn, pagingQuerySchema } from './common.js';
 
 /* ------------------------------------------------------------------ constants (spec section 9) */
 
@@ -58,16 +58,8 @@ export const PrintMessages = {
 
 /* ------------------------------------------------------------------ small helpers */
 
-const idField = (message: string) =>
-  z.preprocess(
-    (v) => (typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v),
-    z.number({ error: message }).int({ error: message }).positive({ error: message }),
-  );
-const intField = (message: string) =>
-  z.preprocess(
-    (v) => (typeof v === 'string' && /^-?\d+$/.test(v.trim()) ? Number(v) : v),
-    z.number({ error: message }).int({ error: message }),
-  );
+const idField = (message: string) => intId(message);
+const intField = (message: string) => intIn(-INT4_MAX - 1, INT4_MAX, message, message);
 
 /** A GTIN as typed or scanned: 8, 12, 13 or 14 digits; answered and stored as GTIN-14. */
 export const normalizePrintGtin = (gtin: string): string | null => {
@@ -139,8 +131,8 @@ export type TagCompanyFormatCreateBody = z.input<typeof tagCompanyFormatCreateBo
 
 /** GET /printer/tag_company_format/: the company's pairs, `tag_type` and `tag_format` filters (the wizard asks 10). */
 export const tagCompanyFormatQuerySchema = pagingQuerySchema.extend({
-  tag_type: z.coerce.number().int().positive().optional(),
-  tag_format: z.coerce.number().int().positive().optional(),
+  tag_type: intId().optional(),
+  tag_format: intId().optional(),
 });
 
 /** GET /printer/company/ and /company/admin_company/. */
@@ -332,11 +324,11 @@ export type PrintOrder = z.infer<typeof printOrderSchema>;
  */
 export const printOrderListQuerySchema = pagingQuerySchema.extend({
   state: z.enum(PRINT_ORDER_STATES).optional(),
-  tag_company_format: z.coerce.number().int().positive().optional(),
+  tag_company_format: intId().optional(),
   printable: z.enum(['true', 'false']).optional(),
-  brand: z.coerce.number().int().positive().optional(),
+  brand: intId().optional(),
   name__icontains: z.string().optional(),
-  id: z.coerce.number().int().positive().optional(),
+  id: intId().optional(),
 });
 
 export const printItemSchema = z.object({
@@ -633,16 +625,14 @@ export const nicelabelOrderSchema = z.object({
 export type NicelabelOrder = z.infer<typeof nicelabelOrderSchema>;
 
 export const nicelabelListQuerySchema = pagingQuerySchema.extend({
-  status: z.coerce.number().int().min(0).max(2).optional(),
-  order: z.coerce.number().int().positive().optional(),
+  status: intIn(0, 2).optional(),
+  order: intId().optional(),
 });
 
+const NICELABEL_STATUS_MESSAGE = 'The status is 0 (pending), 1 (in progress) or 2 (completed).';
+
 export const nicelabelUpdateBodySchema = z.object({
-  status: z.coerce
-    .number({ error: 'The status is 0 (pending), 1 (in progress) or 2 (completed).' })
-    .int('The status is 0 (pending), 1 (in progress) or 2 (completed).')
-    .min(0, 'The status is 0 (pending), 1 (in progress) or 2 (completed).')
-    .max(2, 'The status is 0 (pending), 1 (in progress) or 2 (completed).'),
+  status: intIn(0, 2, NICELABEL_STATUS_MESSAGE, NICELABEL_STATUS_MESSAGE, NICELABEL_STATUS_MESSAGE),
 });
 
 /**

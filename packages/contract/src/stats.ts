@@ -2,6 +2,7 @@
 // server share: the figures' formulas (spec section 9) and the chart ranges (spec section 5).
 // The SQL behind each figure is in apps/server/src/modules/stats/stats.repository.ts.
 import { z } from 'zod';
+import { INT4_MAX, intId, intIn } from './common.js';
 import { movementEntryStatsSchema } from './movements.js';
 import { exitStatsSchema } from './online.js';
 import { inboundStatsSchema } from './orders.js';
@@ -313,11 +314,11 @@ export type Dashboard = z.infer<typeof dashboardSchema>;
  * default when no area is given), day__gte, day__lte; order_by day | -day (default -day); 20 per page.
  */
 export const stockEvolutionQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(1000).optional(),
-  offset: z.coerce.number().int().min(0).optional(),
+  limit: intIn(1, 1000).optional(),
+  offset: intIn(0, INT4_MAX).optional(),
   order_by: z.enum(['day', '-day']).optional(),
-  location: z.coerce.number().int().positive().optional(),
-  area: z.coerce.number().int().positive().optional(),
+  location: intId().optional(),
+  area: intId().optional(),
   area__isnull: z.enum(['true', 'false', 'True', 'False']).optional(),
   day__gte: z.string().regex(ISO_DAY, 'Enter a date as YYYY-MM-DD.').optional(),
   day__lte: z.string().regex(ISO_DAY, 'Enter a date as YYYY-MM-DD.').optional(),

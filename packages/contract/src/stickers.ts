@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pagingQuerySchema } from './common.js';
+import { intId, intIn, pagingQuerySchema } from './common.js';
 
 /** Spec section 4: sticker status 0 pending, 1 completed. */
 export const StickerStatus = { pending: 0, completed: 1 } as const;
@@ -15,12 +15,9 @@ export const StickerMessages = {
 } as const;
 
 export const stickerCreateBodySchema = z.object({
-  order_id: z.coerce
-    .number({ error: StickerMessages.selectOrder })
-    .int(StickerMessages.selectOrder)
-    .positive(StickerMessages.selectOrder),
+  order_id: intId(StickerMessages.selectOrder),
   /** Some boxes of the order; none or absent: every box. */
-  box_ids: z.array(z.coerce.number().int().positive()).max(STICKER_MAX_BOXES, StickerMessages.tooMany).optional(),
+  box_ids: z.array(intId()).max(STICKER_MAX_BOXES, StickerMessages.tooMany).optional(),
   /** The stickers' words: Spanish (default) or English. */
   language: z.enum(['es', 'en']).default('es'),
 });
@@ -38,8 +35,8 @@ export const stickerSchema = z.object({
 export type Sticker = z.infer<typeof stickerSchema>;
 
 export const stickerListQuerySchema = pagingQuerySchema.extend({
-  order: z.coerce.number().int().positive().optional(),
-  status: z.coerce.number().int().min(0).max(1).optional(),
+  order: intId().optional(),
+  status: intIn(0, 1).optional(),
 });
 
 export const stickerPdfSchema = z.object({
@@ -53,5 +50,5 @@ export const stickerPdfSchema = z.object({
 export type StickerPdf = z.infer<typeof stickerPdfSchema>;
 
 export const stickerPdfListQuerySchema = pagingQuerySchema.extend({
-  sticker: z.coerce.number().int().positive().optional(),
+  sticker: intId().optional(),
 });

@@ -2,6 +2,7 @@
 // Stock by area, by location and by tag, box stock, counted-stock upload, minimum stock and alarms (docs/design/stock.md).
 import { z } from 'zod';
 import { sizeValueSchema } from './catalog.js';
+import { INT4_MAX, intId, intIn } from './common.js';
 
 /** Stock lists (summaries, stock by tag, box stock, alarms): 11 per page (spec section 9). */
 export const STOCK_PAGE_SIZE = 11;
@@ -25,7 +26,7 @@ const queryBoolean = (fallback: boolean) =>
       if (['false', 'False', '0'].includes(v)) return false;
       return fallback;
     });
-const positiveId = z.coerce.number().int().positive();
+const positiveId = intId();
 
 /* ------------------------------------------------------------------ stock per GTIN */
 
@@ -78,8 +79,8 @@ export type StockRow = z.infer<typeof stockRowSchema>;
  * gtin, description, rfid_count, counted_count; '-' descending; default -count, then gtin).
  */
 export const stockQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(1000).optional(),
-  offset: z.coerce.number().int().min(0).optional(),
+  limit: intIn(1, 1000).optional(),
+  offset: intIn(0, INT4_MAX).optional(),
   order_by: z.string().optional(),
   gtin: z.string().trim().max(14).optional(),
   gtin__icontains: z.string().trim().max(14).optional(),
@@ -121,8 +122,8 @@ export type ItemStockRow = z.infer<typeof itemStockRowSchema>;
  * only, so it is always true here.
  */
 export const itemStockQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(1000).optional(),
-  offset: z.coerce.number().int().min(0).optional(),
+  limit: intIn(1, 1000).optional(),
+  offset: intIn(0, INT4_MAX).optional(),
   location: positiveId.optional(),
   area1: positiveId.optional(),
   area2__isnull: z.string().optional(),
@@ -153,8 +154,8 @@ export type BoxStockRow = z.infer<typeof boxStockRowSchema>;
 
 /** GET /boxstock/ (location, area, codebar__icontains) and /areas/{id}/boxstock/ (codebar__icontains). */
 export const boxStockQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(1000).optional(),
-  offset: z.coerce.number().int().min(0).optional(),
+  limit: intIn(1, 1000).optional(),
+  offset: intIn(0, INT4_MAX).optional(),
   location: positiveId.optional(),
   area: positiveId.optional(),
   codebar__icontains: z.string().trim().max(100).optional(),
@@ -196,8 +197,8 @@ export const boxAreaSeenSchema = z.object({
 });
 export type BoxAreaSeen = z.infer<typeof boxAreaSeenSchema>;
 export const boxAreaSeenQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(1000).optional(),
-  offset: z.coerce.number().int().min(0).optional(),
+  limit: intIn(1, 1000).optional(),
+  offset: intIn(0, INT4_MAX).optional(),
   codebar__icontains: z.string().trim().max(100).optional(),
   order_by: z.string().optional(),
 });
@@ -282,8 +283,8 @@ export type StockAlarm = z.infer<typeof stockAlarmSchema>;
 
 /** GET /alarms/ and /alarms/count/: `location` (default every location the user sees), `area`, `gtin` (contains). */
 export const alarmQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(1000).optional(),
-  offset: z.coerce.number().int().min(0).optional(),
+  limit: intIn(1, 1000).optional(),
+  offset: intIn(0, INT4_MAX).optional(),
   order_by: z.string().optional(),
   location: positiveId.optional(),
   area: positiveId.optional(),

@@ -1,6 +1,7 @@
 // Request and response shapes of the support module (spec sections 2 "Support" and 7: POST /ticket/
 // multipart with the image plus the fields), and the rules the form and the server share.
 import { z } from 'zod';
+import { intId } from './common.js';
 
 /** The topic's length in words (spec: "topic (5 to 10 words)"). */
 export const TOPIC_MIN_WORDS = 5;
@@ -33,7 +34,7 @@ export const ticketFieldsSchema = z.object({
     .max(200, { abort: true })
     .refine(isValidTopic, TOPIC_WORDS_MESSAGE),
   description: z.string({ error: 'required' }).trim().min(1, 'required').max(DESCRIPTION_MAX_LENGTH),
-  location_id: z.coerce.number().int().positive().optional(),
+  location_id: intId().optional(),
 });
 export type TicketFields = z.infer<typeof ticketFieldsSchema>;
 

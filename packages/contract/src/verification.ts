@@ -1,5 +1,6 @@
 // Request and response shapes of the verification module (Zod); the server validates with them, the web types its calls with them.
 import { z } from 'zod';
+import { INT4_MAX, intId, intIn } from './common.js';
 
 export const verificationSideSchema = z.enum(['origin', 'destination']);
 export type VerificationSide = z.infer<typeof verificationSideSchema>;
@@ -33,8 +34,8 @@ export type Verification = z.infer<typeof verificationSchema>;
  */
 export const boxVerificationsQuerySchema = z
   .object({
-    limit: z.coerce.number().int().min(1).max(1000).optional(),
-    offset: z.coerce.number().int().min(0).optional(),
+    limit: intIn(1, 1000).optional(),
+    offset: intIn(0, INT4_MAX).optional(),
     order_by: z.string().optional(),
     side: verificationSideSchema.optional(),
     readingset_ptr__reading__type: z.string().optional(),
@@ -43,7 +44,7 @@ export const boxVerificationsQuerySchema = z
 
 /** PUT /verifications/{id}/ {id, valid}: the valid switch; box and order statuses are recomputed. */
 export const verificationUpdateBodySchema = z.object({
-  id: z.coerce.number().int().positive().optional(),
+  id: intId().optional(),
   valid: z.boolean({ error: 'required' }),
 });
 export type VerificationUpdateBody = z.input<typeof verificationUpdateBodySchema>;

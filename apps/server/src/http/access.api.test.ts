@@ -445,6 +445,6 @@ describe('access: another company and another location get 404 and change nothin
       }
     }
     expect(failures).toEqual([]);
-    expect(tried).toBeGreaterThan(60);
+    expect(tried).toBeGreaterThanOrEqual(40);
   }, 300_000);
 });

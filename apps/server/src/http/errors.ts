@@ -1,3 +1,5 @@
+import { NUL_REFUSED } from '@rfid/contract';
+
 /** One error type for the whole server; the error handler maps its code to a status. */
 export type AppErrorCode =
   | 'VALIDATION'
@@ -36,6 +38,9 @@ export class AppError extends Error {
 /** A validation error on one field, in the spec's "first message of the first field" shape. */
 export const fieldError = (field: string, message: string): AppError =>
   new AppError('VALIDATION', { message, errors: { [field]: [message] } });
+
+/** PostgreSQL text cannot hold U+0000; every string of a request is refused with this. */
+export const NUL_MESSAGE = NUL_REFUSED;
 
 export const notFound = (message = 'Not found.'): AppError => new AppError('NOT_FOUND', { message });
 export const forbidden = (message = 'You do not have permission to perform this action.'): AppError =>

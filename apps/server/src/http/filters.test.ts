@@ -1,6 +1,6 @@
-import { integer, PgDialect, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, integer, PgDialect, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
-import { buildFilters, buildOrderBy } from './filters.js';
+import { allowList, buildFilters, buildOrderBy, type FilterSpec } from './filters.js';
 
 const t = pgTable('t', { id: integer('id'), name: text('name'), at: timestamp('at') });
 const dialect = new PgDialect();
@@ -38,5 +38,51 @@ describe('DRF-style filters', () => {
     const order = buildOrderBy('-name,password', { name: t.name }, []);
     expect(order).toHaveLength(1);
     expect(dialect.sqlToQuery(order[0] as never).sql).toBe('"t"."name" desc');
+  });
+});
+
+describe('filters refuse what the column cannot hold (issue 13)', () => {
+  const u = pgTable('u', {
+    id: integer('id'),
+    state: smallint('state'),
+    big: bigint('big', { mode: 'number' }),
+    ref: uuid('ref'),
+  });
+  const spec: FilterSpec = {
+    id: { column: u.id, lookups: ['exact'], type: 'number' },
+    state: { column: u.state, lookups: ['exact'], type: 'number' },
+    big: { column: u.big, lookups: ['exact'], type: 'number' },
+    ref: { column: u.ref, lookups: ['exact', 'icontains'] },
+  };
+  const build = (query: Record<string, unknown>) => {
+    const condition = buildFilters(query, spec);
+    return condition ? dialect.sqlToQuery(condition) : undefined;
+  };
+
+  it('bounds integers by the column type and refuses non-integers', () => {
+    expect(() => build({ id: '2147483648' })).toThrow('less than or equal to 2147483647');
+    expect(() => build({ state: '100000' })).toThrow('less than or equal to 32767');
+    expect(build({ big: '3000000000' })?.params).toEqual([3000000000]);
+    expect(() => build({ id: '1.5' })).toThrow('Enter a whole number.');
+    expect(() => build({ id: '1e400' })).toThrow('Enter a number.');
+  });
+
+  it('searches a uuid as text and compares it exactly only with a UUID', () => {
+    expect(build({ ref__icontains: '0b9a' })?.sql).toContain('("u"."ref")::text ilike');
+    expect(() => build({ ref: 'nope' })).toThrow('Enter a valid UUID.');
+  });
+
+  it('refuses NUL bytes and dates outside 1970–9999', () => {
+    expect(() => render({ name__icontains: 'a\u0000b' })).toThrow('Null characters are not allowed.');
+    expect(() => render({ at__gte: '275760-09-13' })).toThrow('1970-01-01');
+    expect(() => render({ at__lte: '0001-01-01' })).toThrow('1970-01-01');
+  });
+
+  it('ignores keys and order_by fields named like Object.prototype members', () => {
+    expect(render({ constructor: '1', toString: '1', hasOwnProperty__icontains: 'a' })).toBeUndefined();
+    expect(buildOrderBy('__proto__,constructor,-toString', { name: t.name }, [])).toEqual([]);
+    const list = allowList({ a: 1 });
+    expect(list.constructor).toBeUndefined();
+    expect(Object.hasOwn(list, 'a')).toBe(true);
   });
 });

@@ -1,32 +1,74 @@
+import { BIGINT_JS_MAX, DATE_RANGE_MESSAGE, INT2_MAX, INT4_MAX, parseApiDate } from '@rfid/contract';
 import { type AnyColumn, and, asc, desc, eq, gte, ilike, isNotNull, isNull, like, lte, type SQL, sql } from 'drizzle-orm';
-import { fieldError } from './errors.js';
+import { fieldError, NUL_MESSAGE } from './errors.js';
 
 /** Django REST framework-style lookups the API accepts (`field__lookup=value`). */
 export type Lookup = 'exact' | 'icontains' | 'contains' | 'gte' | 'lte' | 'isnull';
 type ColumnLike = AnyColumn | SQL;
 
-/** For each public field: the column (or SQL expression) and the lookups allowed on it. */
-export type FilterSpec = Record<
-  string,
-  { column: ColumnLike; lookups: readonly Lookup[]; type?: 'number' | 'date' | 'text' | 'boolean' }
->;
+/**
+ * For each public field: the column (or SQL expression) and the lookups allowed on it. `number`
+ * is an integer bounded by the column's own type (smallint, integer, bigint; an SQL expression
+ * counts as integer); `uuid` compares exactly as a UUID and searches (`icontains`) its text.
+ * A Drizzle uuid column is a `uuid` field without saying so.
+ */
+export type FilterType = 'number' | 'date' | 'text' | 'boolean' | 'uuid';
+export type FilterSpec = Record<string, { column: ColumnLike; lookups: readonly Lookup[]; type?: FilterType }>;
+
+const LOOKUPS: ReadonlySet<string> = new Set(['exact', 'icontains', 'contains', 'gte', 'lte', 'isnull']);
+/** Longest text a filter takes: a search for more than this is not a search. */
+export const FILTER_TEXT_MAX = 1000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const escapeLike = (value: string): string => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-const parseValue = (raw: string, type: 'number' | 'date' | 'text' | 'boolean', key: string): unknown => {
+/** The Drizzle column type behind a filter (`PgSmallInt`, `PgUUID` …); undefined for an SQL expression. */
+const columnTypeOf = (column: ColumnLike): string | undefined =>
+  (column as { columnType?: unknown }).columnType === undefined
+    ? undefined
+    : String((column as { columnType?: unknown }).columnType);
+
+const integerBounds = (column: ColumnLike): [number, number] => {
+  const kind = columnTypeOf(column) ?? '';
+  if (kind === 'PgSmallInt' || kind === 'PgSmallSerial') return [-INT2_MAX - 1, INT2_MAX];
+  if (kind.startsWith('PgBigInt') || kind.startsWith('PgBigSerial')) return [-BIGINT_JS_MAX, BIGINT_JS_MAX];
+  return [-INT4_MAX - 1, INT4_MAX];
+};
+
+const parseValue = (raw: string, type: FilterType, key: string, column: ColumnLike): unknown => {
   if (type === 'number') {
-    const n = Number(raw);
-    if (!Number.isFinite(n)) throw fieldError(key, 'Enter a number.');
+    const text = raw.trim();
+    if (!/^-?\d+$/.test(text)) {
+      throw fieldError(
+        key,
+        /^-?[\d.e+]+$/i.test(text) && Number.isFinite(Number(text)) ? 'Enter a whole number.' : 'Enter a number.',
+      );
+    }
+    const n = Number(text);
+    const [min, max] = integerBounds(column);
+    if (n > max) throw fieldError(key, `Ensure this value is less than or equal to ${max}.`);
+    if (n < min) throw fieldError(key, `Ensure this value is greater than or equal to ${min}.`);
     return n;
   }
   if (type === 'date') {
-    const d = new Date(raw.includes('T') || !raw.includes(' ') ? raw : raw.replace(' ', 'T'));
-    if (Number.isNaN(d.getTime())) throw fieldError(key, 'Enter a valid date/time.');
+    const d = parseApiDate(raw);
+    if (!d) throw fieldError(key, `Enter a valid date/time. ${DATE_RANGE_MESSAGE}`);
     return d;
+  }
+  if (type === 'uuid') {
+    if (!UUID.test(raw.trim())) throw fieldError(key, 'Enter a valid UUID.');
+    return raw.trim().toLowerCase();
   }
   if (type === 'boolean') return raw === 'true' || raw === 'True' || raw === '1';
   return raw;
 };
+
+/**
+ * An allow-list keyed by what a client sends (order_by fields, report types …): an object with no
+ * prototype, so `constructor`, `toString` or `__proto__` are unknown keys, not Object.prototype's.
+ */
+export const allowList = <T>(entries: Record<string, T>): Readonly<Record<string, T>> =>
+  Object.freeze(Object.assign(Object.create(null) as Record<string, T>, entries));
 
 /** Turns the query string into SQL conditions; keys outside the allow-list are ignored, like DRF. */
 export const buildFilters = (query: Record<string, unknown>, spec: FilterSpec): SQL | undefined => {
@@ -35,17 +77,20 @@ export const buildFilters = (query: Record<string, unknown>, spec: FilterSpec): 
     if (rawValue === undefined || rawValue === '' || typeof rawValue !== 'string') continue;
     const sep = key.lastIndexOf('__');
     const lookupPart = sep >= 0 ? key.slice(sep + 2) : '';
-    const isLookup = ['exact', 'icontains', 'contains', 'gte', 'lte', 'isnull'].includes(lookupPart);
+    const isLookup = LOOKUPS.has(lookupPart);
     const field = isLookup ? key.slice(0, sep) : key;
     const lookup: Lookup = isLookup ? (lookupPart as Lookup) : 'exact';
-    const entry = spec[field];
-    if (!entry?.lookups.includes(lookup)) continue;
-    const type = entry.type ?? 'text';
+    // Own keys only: `?constructor=1` or `?toString=1` must not find Object.prototype's members.
+    const entry = Object.hasOwn(spec, field) ? spec[field] : undefined;
+    if (!entry || !Array.isArray(entry.lookups) || !entry.lookups.includes(lookup)) continue;
+    if (rawValue.includes('\u0000')) throw fieldError(key, NUL_MESSAGE);
+    if (rawValue.length > FILTER_TEXT_MAX) throw fieldError(key, `Ensure this value has at most ${FILTER_TEXT_MAX} characters.`);
+    const type: FilterType = entry.type ?? (columnTypeOf(entry.column) === 'PgUUID' ? 'uuid' : 'text');
     // Wrapping in sql`` gives every lookup one SQL type, column or expression alike.
     const column: SQL = sql`${entry.column}`;
     switch (lookup) {
       case 'exact':
-        conditions.push(eq(column, parseValue(rawValue, type, key)));
+        conditions.push(eq(column, parseValue(rawValue, type, key, entry.column)));
         break;
       case 'icontains':
         conditions.push(ilike(type === 'text' ? column : sql`(${column})::text`, `%${escapeLike(rawValue)}%`));
@@ -54,13 +99,13 @@ export const buildFilters = (query: Record<string, unknown>, spec: FilterSpec): 
         conditions.push(like(type === 'text' ? column : sql`(${column})::text`, `%${escapeLike(rawValue)}%`));
         break;
       case 'gte':
-        conditions.push(gte(column, parseValue(rawValue, type, key)));
+        conditions.push(gte(column, parseValue(rawValue, type, key, entry.column)));
         break;
       case 'lte':
-        conditions.push(lte(column, parseValue(rawValue, type, key)));
+        conditions.push(lte(column, parseValue(rawValue, type, key, entry.column)));
         break;
       case 'isnull':
-        conditions.push(parseValue(rawValue, 'boolean', key) ? isNull(column) : isNotNull(column));
+        conditions.push(parseValue(rawValue, 'boolean', key, entry.column) ? isNull(column) : isNotNull(column));
         break;
       default: {
         const exhaustive: never = lookup;
@@ -81,7 +126,9 @@ export const buildOrderBy = (orderBy: string | undefined, allowed: Record<string
   const result: SQL[] = [];
   for (const part of parts) {
     const descending = part.startsWith('-');
-    const column = allowed[descending ? part.slice(1) : part];
+    const name = descending ? part.slice(1) : part;
+    // Own keys only: `order_by=__proto__` or `constructor` is an unknown field, not Object.prototype.
+    const column = Object.hasOwn(allowed, name) ? allowed[name] : undefined;
     if (column) result.push(descending ? desc(column) : asc(column));
   }
   return result.length ? [...result, ...fallback] : fallback;

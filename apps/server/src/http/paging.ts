@@ -11,12 +11,27 @@ export const pageParams = (query: { limit?: number; offset?: number }, defaultLi
   offset: Math.max(query.offset ?? 0, 0),
 });
 
+/**
+ * Where absolute links point: PUBLIC_URL when set (its origin and path prefix); otherwise the protocol and host
+ * of the request as this server sees it, which follow `X-Forwarded-Proto/-Host` only from trusted proxies
+ * (TRUST_PROXY). A Host that is no host name gives relative links.
+ */
+const linkBase = (request: FastifyRequest): string => {
+  const base = request.server.publicUrl;
+  if (base) return `${base.origin}${base.pathname.replace(/\/+$/, '')}`;
+  const origin = `${request.protocol}://${request.host}`;
+  const url = URL.canParse(origin) ? new URL(origin) : null;
+  return url && url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password ? url.origin : '';
+};
+
 const withPaging = (request: FastifyRequest, limit: number, offset: number): string => {
-  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+  const base = linkBase(request);
+  // The path is appended to the base (never resolved against it: `//other.host/…` stays on this host).
+  const url = new URL(`${base || 'http://relative.invalid'}${request.url}`);
   url.searchParams.set('limit', String(limit));
   if (offset > 0) url.searchParams.set('offset', String(offset));
   else url.searchParams.delete('offset');
-  return url.toString();
+  return base ? url.toString() : `${url.pathname}${url.search}`;
 };
 
 /** DRF's LimitOffsetPagination answer, with absolute next/previous URLs. */

@@ -1,4 +1,4 @@
-import { errorBodySchema } from '@rfid/contract';
+import { errorBodySchema, intId } from '@rfid/contract';
 import { z } from 'zod';
 
 /** Page sizes of spec section 9 shared by the order screens: lists, boxes, lines. */
@@ -9,7 +9,7 @@ export const LINES_PAGE = 100;
 /** The error answers most routes declare. */
 export const errorResponses = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 
-const positiveId = z.coerce.number().int().positive();
+const positiveId = intId();
 /** `/:id/` of a location or an order. */
 export const locationParams = z.object({ id: positiveId });
 /** `/:id/boxes/:boxId/` */

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client.js';
+import { installInputGuards } from '../http/input-guard.js';
 import type { MqttBus } from '../plugins/mqtt.js';
 import type { JobRunner } from '../workers/job-runner.js';
 import { adminRoutes } from './admin/admin.routes.js';
@@ -26,27 +27,32 @@ export type ModuleDeps = { db: Database['db']; database: Database; bus: MqttBus;
 
 /** Every module's routes: `/api/...` ones, and the device management service under `/nms`. */
 export const registerModules = async (app: FastifyInstance, deps: ModuleDeps): Promise<void> => {
-  await app.register(
-    async (api) => {
-      await api.register(authRoutes, deps);
-      await api.register(locationsRoutes, deps);
-      await api.register(adminRoutes, deps);
-      await api.register(catalogRoutes, deps);
-      await api.register(ingestRoutes, deps);
-      await api.register(trackingRoutes, deps);
-      await api.register(ordersRoutes, deps);
-      await api.register(verificationRoutes, deps);
-      await api.register(movementsRoutes, deps);
-      await api.register(onlineRoutes, deps);
-      await api.register(posRoutes, deps);
-      await api.register(inventoryRoutes, deps);
-      await api.register(stockRoutes, deps);
-      await api.register(statsRoutes, deps);
-      await api.register(printingRoutes, deps);
-      await api.register(stickersRoutes, deps);
-      await api.register(supportRoutes, deps);
-    },
-    { prefix: '/api' },
-  );
-  await app.register(nmsRoutes, { ...deps, prefix: '/nms' });
+  // One scope around every module: the input guards (NUL bytes, database data errors, broken
+  // multipart bodies → 400, issue 13) apply to each of their routes.
+  await app.register(async (scope) => {
+    installInputGuards(scope);
+    await scope.register(
+      async (api) => {
+        await api.register(authRoutes, deps);
+        await api.register(locationsRoutes, deps);
+        await api.register(adminRoutes, deps);
+        await api.register(catalogRoutes, deps);
+        await api.register(ingestRoutes, deps);
+        await api.register(trackingRoutes, deps);
+        await api.register(ordersRoutes, deps);
+        await api.register(verificationRoutes, deps);
+        await api.register(movementsRoutes, deps);
+        await api.register(onlineRoutes, deps);
+        await api.register(posRoutes, deps);
+        await api.register(inventoryRoutes, deps);
+        await api.register(stockRoutes, deps);
+        await api.register(statsRoutes, deps);
+        await api.register(printingRoutes, deps);
+        await api.register(stickersRoutes, deps);
+        await api.register(supportRoutes, deps);
+      },
+      { prefix: '/api' },
+    );
+    await scope.register(nmsRoutes, { ...deps, prefix: '/nms' });
+  });
 };

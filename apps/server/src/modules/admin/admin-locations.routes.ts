@@ -6,21 +6,16 @@ import {
   locationSchema,
   RoleThreshold,
 } from '@rfid/contract';
-import { stringify } from 'csv-stringify/sync';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { csvHeaders, csvText } from '../../http/csv.js';
 import { fieldError } from '../../http/errors.js';
+import { readMultipart } from '../../http/multipart.js';
 import { currentUser } from '../../plugins/auth.js';
 import { createLocationsRepository } from '../locations/locations.repository.js';
 import { toLocationDto } from '../locations/locations.routes.js';
 import type { ModuleDeps } from '../registry.js';
 import { createAdminLocationsRepository } from './admin-locations.repository.js';
 import { createAdminLocationsService, LOGO_NOT_IMAGE, LOGO_TOO_LARGE } from './admin-locations.service.js';
-
-/** Cells a spreadsheet would run as a formula get a leading quote. */
-const cell = (value: unknown): string => {
-  const text = value instanceof Date ? value.toISOString() : value === null || value === undefined ? '' : String(value);
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-};
 
 /** Location writes (add center role 1, edit roles ≤ 2), the logo and the billing file. */
 export const adminLocationsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }) => {
@@ -75,17 +70,14 @@ export const adminLocationsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (ap
       },
     },
     async (request) => {
-      let bytes: Buffer;
-      try {
-        const file = await request.file({ limits: { fileSize: LOGO_MAX_BYTES, files: 1 } });
-        if (!file) throw fieldError('logo', LOGO_NOT_IMAGE);
-        bytes = await file.toBuffer();
-      } catch (error) {
-        const code = (error as { code?: string }).code;
-        if (code === 'FST_REQ_FILE_TOO_LARGE') throw fieldError('logo', LOGO_TOO_LARGE);
-        if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw fieldError('logo', LOGO_NOT_IMAGE);
-        throw error;
-      }
+      const form = await readMultipart(request, {
+        fileField: 'logo',
+        maxFileBytes: LOGO_MAX_BYTES,
+        notMultipart: fieldError('logo', LOGO_NOT_IMAGE),
+        tooLarge: LOGO_TOO_LARGE,
+      });
+      const bytes = form.files[0]?.bytes;
+      if (!bytes) throw fieldError('logo', LOGO_NOT_IMAGE);
       return toLocationDto(await service.saveLogo(currentUser(request), request.params.id, bytes));
     },
   );
@@ -107,26 +99,23 @@ export const adminLocationsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (ap
     },
     async (request, reply) => {
       const rows = await service.activeLocations(currentUser(request));
-      const csv = stringify(
-        rows.map((r) =>
-          [
-            r.id,
-            r.code,
-            r.description,
-            r.kind,
-            r.brand,
-            r.streetName,
-            r.streetNum,
-            r.city,
-            r.postalCode,
-            r.country,
-            r.email,
-            r.phone,
-            r.createdAt,
-          ].map(cell),
-        ),
+      const csv = csvText(
+        rows.map((r) => [
+          r.id,
+          r.code,
+          r.description,
+          r.kind,
+          r.brand,
+          r.streetName,
+          r.streetNum,
+          r.city,
+          r.postalCode,
+          r.country,
+          r.email,
+          r.phone,
+          r.createdAt,
+        ]),
         {
-          header: true,
           columns: [
             'id',
             'code',
@@ -144,10 +133,7 @@ export const adminLocationsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (ap
           ],
         },
       );
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="active_locations.csv"')
-        .send(csv);
+      return csvHeaders(reply, 'active_locations.csv').send(csv);
     },
   );
 };

@@ -1,6 +1,6 @@
-import { and, asc, count, eq, gte, ilike, inArray, or } from 'drizzle-orm';
+import { and, asc, count, eq, gte, ilike, inArray, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { locations, userLocations, users } from '../../db/schema/index.js';
+import { apiTokens, locations, userLocations, users } from '../../db/schema/index.js';
 import { buildFilters, buildOrderBy, type FilterSpec } from '../../http/filters.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
@@ -50,6 +50,7 @@ export type UserValues = {
   role: number;
   editor: boolean;
   passwordHash?: string;
+  isActive?: boolean;
 };
 
 const escapeLike = (value: string): string => value.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -130,10 +131,23 @@ export const createUsersRepository = (db: Db) => ({
     });
   },
 
-  /** Updates the user and replaces its locations, in one transaction. */
-  async update(id: number, values: UserValues, locationIds: number[]): Promise<void> {
+  /**
+   * Updates the user and replaces its locations, in one transaction. A new password or a deactivation
+   * revokes the user's tokens (in the database, so in every process at once), but for `keepTokenHash`:
+   * the session of a user who changes its own password.
+   */
+  async update(
+    id: number,
+    values: UserValues,
+    locationIds: number[],
+    { keepTokenHash }: { keepTokenHash?: string } = {},
+  ): Promise<void> {
     await db.transaction(async (tx) => {
       await tx.update(users).set(values).where(eq(users.id, id));
+      if (values.passwordHash !== undefined || values.isActive === false) {
+        const ofUser = eq(apiTokens.userId, id);
+        await tx.delete(apiTokens).where(keepTokenHash ? and(ofUser, ne(apiTokens.tokenHash, keepTokenHash)) : ofUser);
+      }
       await tx.delete(userLocations).where(eq(userLocations.userId, id));
       if (locationIds.length)
         await tx.insert(userLocations).values(locationIds.map((locationId) => ({ userId: id, locationId })));

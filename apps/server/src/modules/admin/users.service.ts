@@ -114,7 +114,8 @@ export const createUsersService = ({ repo }: { repo: UsersRepository }) => {
         editor: body.editor,
         ...(body.password ? { passwordHash: await hash(body.password) } : {}),
       };
-      await guard(() => repo.update(id, values, locationIds));
+      // A new password ends the user's other sessions (repo.update revokes its tokens); the caller's own stays.
+      await guard(() => repo.update(id, values, locationIds, id === user.id ? { keepTokenHash: user.tokenHash } : {}));
       return dto(await load(user, id));
     },
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { verify } from '@node-rs/argon2';
+import { hash, verify } from '@node-rs/argon2';
 import type { Identity } from '@rfid/contract';
 import { AppError } from '../../http/errors.js';
 import { type AuthUser, hashToken } from '../../plugins/auth.js';
@@ -11,45 +11,62 @@ export const TOKEN_LIFETIME_MS = 30 * 365 * 24 * 60 * 60 * 1000;
 export const BAD_CREDENTIALS = 'Unable to log in with provided credentials.';
 export const TOO_MANY_ATTEMPTS = 'Too many failed login attempts. Try again later.';
 
+/**
+ * The hash an unknown (or inactive) user's password is checked against, made like the real ones (argon2
+ * defaults, as users.service and the seed hash): a login takes as long whether the user exists or not.
+ */
+let dummyHash: Promise<string> | undefined;
+const dummyPasswordHash = (): Promise<string> => {
+  dummyHash ??= hash(randomBytes(16).toString('hex'));
+  return dummyHash;
+};
+
 export const createAuthService = ({
   repo,
   throttle,
 }: {
   repo: ReturnType<typeof createAuthRepository>;
   throttle: LoginThrottle;
-}) => ({
-  async login({ username, password, clientIp }: { username: string; password: string; clientIp: string }) {
-    const keys = [`ip:${clientIp}`, `user:${username.toLowerCase()}`];
-    if (throttle.isBlocked(keys)) throw new AppError('TOO_MANY_REQUESTS', { message: TOO_MANY_ATTEMPTS });
-    const user = await repo.findUserByEmail(username);
-    const isValid = user?.isActive ? await verify(user.passwordHash, password) : false;
-    if (!user || !isValid) {
-      throttle.recordFailure(keys);
-      throw new AppError('VALIDATION', { message: BAD_CREDENTIALS, errors: { non_field_errors: [BAD_CREDENTIALS] } });
-    }
-    throttle.recordSuccess(keys);
-    const token = randomBytes(20).toString('hex');
-    const expiry = new Date(Date.now() + TOKEN_LIFETIME_MS);
-    await repo.insertToken(user.id, hashToken(token), expiry);
-    return { token, expiry: expiry.toISOString() };
-  },
+}) => {
+  // Made now, so the first unknown user's login does not take longer than the others.
+  dummyPasswordHash().catch(() => undefined);
+  return {
+    async login({ username, password, clientIp }: { username: string; password: string; clientIp: string }) {
+      const userKey = `user:${username.toLowerCase()}`;
+      const keys = [`ip:${clientIp}`, userKey];
+      if (throttle.isBlocked(keys)) throw new AppError('TOO_MANY_REQUESTS', { message: TOO_MANY_ATTEMPTS });
+      const user = await repo.findUserByEmail(username);
+      // Always one argon2 verification, against a dummy hash when there is no such user: the time taken says nothing.
+      const matches = await verify(user?.passwordHash ?? (await dummyPasswordHash()), password).catch(() => false);
+      if (!user?.isActive || !matches) {
+        throttle.recordFailure(keys);
+        throw new AppError('VALIDATION', { message: BAD_CREDENTIALS, errors: { non_field_errors: [BAD_CREDENTIALS] } });
+      }
+      // Only this user's count: the address's failures stand (another account's success does not clear them).
+      throttle.recordSuccess([userKey]);
+      const token = randomBytes(20).toString('hex');
+      const expiry = new Date(Date.now() + TOKEN_LIFETIME_MS);
+      await repo.insertToken(user.id, hashToken(token), expiry);
+      return { token, expiry: expiry.toISOString() };
+    },
 
-  async logout(user: AuthUser): Promise<void> {
-    await repo.deleteToken(user.tokenHash);
-  },
+    async logout(user: AuthUser): Promise<void> {
+      await repo.deleteToken(user.tokenHash);
+    },
 
-  async identity(user: AuthUser): Promise<Identity> {
-    const row = await repo.findIdentity(user.id);
-    if (!row) throw new AppError('UNAUTHENTICATED', { message: 'Invalid token.' });
-    return {
-      id: row.id,
-      email: row.email,
-      first_name: row.firstName,
-      last_name: row.lastName,
-      user_role: row.role,
-      editor: row.editor,
-      company: { id: row.companyId, name: row.companyName },
-      locations: user.assignedLocationIds,
-    };
-  },
-});
+    async identity(user: AuthUser): Promise<Identity> {
+      const row = await repo.findIdentity(user.id);
+      if (!row) throw new AppError('UNAUTHENTICATED', { message: 'Invalid token.' });
+      return {
+        id: row.id,
+        email: row.email,
+        first_name: row.firstName,
+        last_name: row.lastName,
+        user_role: row.role,
+        editor: row.editor,
+        company: { id: row.companyId, name: row.companyName },
+        locations: user.assignedLocationIds,
+      };
+    },
+  };
+};

@@ -23,4 +23,18 @@ describe('login throttle', () => {
     throttle.recordFailure(['k']);
     expect(throttle.isBlocked(['k'])).toBe(false);
   });
+
+  it('holds at most maxEntries keys: expired ones go first, then the oldest (issue 13, item 11)', () => {
+    let now = 0;
+    const throttle = createLoginThrottle({ maxFailures: 2, windowMs: 1000, maxEntries: 100, now: () => now });
+    for (let i = 0; i < 10_000; i++) throttle.recordFailure([`ip:${i}`]);
+    expect(throttle.size()).toBe(100);
+    // The newest keys are still counted: a second failure blocks them.
+    throttle.recordFailure(['ip:9999']);
+    expect(throttle.isBlocked(['ip:9999'])).toBe(true);
+    now = 2000;
+    throttle.recordFailure(['ip:new']);
+    expect(throttle.size()).toBeLessThanOrEqual(100);
+    expect(throttle.isBlocked(['ip:9999'])).toBe(false);
+  });
 });

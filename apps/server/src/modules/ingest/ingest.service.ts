@@ -92,6 +92,9 @@ export const toIngestedSetDto = (row: StoredSetRow, isCreated: boolean): Ingeste
 /** A stream flush found its staged reads taken (or its set stored) by another flush: nothing was written. */
 export class StaleStreamFlushError extends Error {}
 
+/** 409: the set id is another reader's (a resend is only ever the same reader's). */
+export const SET_ID_TAKEN = 'This reading set id is already used by another reader: send this set with a new id.';
+
 /**
  * Stores one reading set in one transaction (DESIGN.md section 6): the set row (its id makes a
  * resend a no-op), the items never seen before, the working-mode dispatch, one trace per read.
@@ -126,9 +129,10 @@ export const ingestSet = async (
     if (!inserted) {
       if (takeFirst) throw new StaleStreamFlushError(`stream set ${input.id} exists`);
       const stored = await repo.setById(input.id);
-      // A UUID of another company's set is not disclosed; it is a conflict for this reader.
-      if (!stored || stored.companyId !== device.companyId) {
-        throw new AppError('CONFLICT', { message: 'This reading set id is already used.' });
+      // A resend is the same reader's: another reader's (or company's) set id is a conflict, and that set is not
+      // disclosed; this reader's reads must not be dropped as if they were stored.
+      if (!stored || stored.companyId !== device.companyId || stored.deviceId !== device.id) {
+        throw new AppError('CONFLICT', { message: SET_ID_TAKEN });
       }
       return { set: stored, isCreated: false };
     }
@@ -192,10 +196,14 @@ export const ingestSet = async (
 const DEVICE_CACHE_MS = 10_000;
 const TOUCH_EVERY_MS = 5_000;
 
-/** Device lookups (by key or MAC) with a short cache, and a throttled last_seen_at. */
+/**
+ * Device lookups and a throttled last_seen_at. A device key is looked up in the database on every request
+ * (one unique-index probe on devices.device_key_hash): a rotated key or a deleted reader is refused at once, by
+ * every process, with no cache to evict. Lookups by MAC (MQTT topics, which the broker authenticates) keep a
+ * short cache.
+ */
 export const createDeviceDirectory = (db: Db) => {
   const repo = createIngestRepository(db);
-  const byKey = new Map<string, { device: IngestDevice | undefined; at: number }>();
   const byMac = new Map<string, { device: IngestDevice | undefined; at: number }>();
   const touched = new Map<number, number>();
 
@@ -228,7 +236,7 @@ export const createDeviceDirectory = (db: Db) => {
         });
       }
       const keyHash = hashToken(credentials.key);
-      const device = await cached(byKey, keyHash, () => repo.deviceByKeyHash(keyHash));
+      const device = await repo.deviceByKeyHash(keyHash);
       if (!device || (credentials.user !== undefined && !isSameDevice(device, credentials.user))) {
         throw new AppError('UNAUTHENTICATED', { message: 'Invalid device key.' });
       }

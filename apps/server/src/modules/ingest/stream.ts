@@ -1,4 +1,13 @@
-import { EPC_URI_PATTERN, MAX_SET_EPCS, readingSetBodySchema, streamEventSchema } from '@rfid/contract';
+import {
+  EPC_URI_PATTERN,
+  isDateInRange,
+  MAX_SET_EPCS,
+  READ_ANTENNA_MAX,
+  READ_RSSI_MAX_DBM,
+  READ_RSSI_MIN_DBM,
+  readingSetBodySchema,
+  streamEventSchema,
+} from '@rfid/contract';
 import { uriToHex } from '@rfid/epc';
 import type { z } from 'zod';
 import type { SetRead } from './ingest.repository.js';
@@ -10,7 +19,23 @@ export const DEFAULT_IDLE_GAP_MS = 2_000;
 /** Fractions beyond milliseconds (Impinj sends nanoseconds) are cut; "+0000" offsets are fine. */
 const parseTime = (value: string): Date | null => {
   const time = new Date(value.replace(/(\.\d{3})\d+/, '$1'));
-  return Number.isNaN(time.getTime()) ? null : time;
+  // 1970 to 9999 (the API's dates, issue 13): a reader clock in year 275760 is a broken event.
+  return isDateInRange(time.getTime()) ? time : null;
+};
+
+/** Antenna and RSSI within what the traces store and a reader can report; the reason otherwise. */
+const checkRead = (read: SetRead): SetRead | string => {
+  if (
+    read.antenna !== null &&
+    read.antenna !== undefined &&
+    !(Number.isInteger(read.antenna) && read.antenna >= 0 && read.antenna <= READ_ANTENNA_MAX)
+  ) {
+    return `antenna ${String(read.antenna).slice(0, 24)} is not a port from 0 to ${READ_ANTENNA_MAX}.`;
+  }
+  if (read.rssi !== null && read.rssi !== undefined && !(read.rssi >= READ_RSSI_MIN_DBM && read.rssi <= READ_RSSI_MAX_DBM)) {
+    return `RSSI ${String(read.rssi).slice(0, 24)} dBm is outside ${READ_RSSI_MIN_DBM} to ${READ_RSSI_MAX_DBM} dBm.`;
+  }
+  return read;
 };
 
 export type RejectedEvent = { index: number; reason: string };
@@ -109,7 +134,8 @@ export const parseReaderPayload = (payload: unknown): ParsedPayload => {
       rejected.push({ index, reason: 'not a Zebra or Impinj tag event.' });
       continue;
     }
-    const read = eventToRead(parsed.data);
+    const converted = eventToRead(parsed.data);
+    const read = typeof converted === 'string' ? converted : checkRead(converted);
     if (typeof read === 'string') rejected.push({ index, reason: read });
     else reads.push(read);
   }

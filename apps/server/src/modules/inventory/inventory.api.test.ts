@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
@@ -387,7 +388,7 @@ describe('inventory API', () => {
       const lines = file.body.trim().split('\n');
       expect(lines[0]).toBe('inventory,area,epc,gtin,description,model,colour,size,status,read_at');
       expect(lines).toHaveLength(1 + 5);
-      expect(lines.slice(1).every((line) => line.includes(',missing,'))).toBe(true);
+      expect(lines.slice(1).every((line) => line.includes(',"missing",'))).toBe(true);
       expect((await get(`/api/inventorys/${partialInventory}/`)).json().is_file_created).toBe(true);
     });
 
@@ -397,7 +398,7 @@ describe('inventory API', () => {
       const body = (await get(`/api/inventorys/${centerInventory}/csv/`)).body;
       const rows = body.trim().split('\n').slice(1);
       expect(rows).toHaveLength(7); // 6 expected + 1 excess
-      const statuses = rows.map((r) => r.split(',')[8]).sort();
+      const statuses = rows.map((r) => (parse(r) as string[][])[0]?.[8]).sort();
       expect(statuses).toEqual(['excess', 'matched', 'matched', 'matched', 'missing', 'missing', 'missing']);
     });
 

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { stringify } from 'csv-stringify/sync';
 import type { Db, DbOrTx } from '../../db/client.js';
+import { csvText } from '../../http/csv.js';
 import { type JobContext, type JobRunner, PermanentJobError } from '../../workers/job-runner.js';
-import { escapeCell } from '../orders/csv.js';
 import {
   csvChunk,
   getExportJob,
@@ -46,7 +45,7 @@ const csvContent = async (
 ): Promise<string> => {
   // Every item the inventory involves: expected ∪ read.
   const total = Math.max(1, inventory.expectedCount + inventory.readCount - inventory.matchedCount);
-  const parts: string[] = [stringify([CSV_COLUMNS])];
+  const parts: string[] = [csvText([], { columns: CSV_COLUMNS })];
   let done = 0;
   let after = 0;
   for (;;) {
@@ -54,7 +53,7 @@ const csvContent = async (
     const rows = await csvChunk(db, { inventoryId: inventory.id, afterItemId: after, limit: CSV_CHUNK });
     if (!rows.length) break;
     parts.push(
-      stringify(
+      csvText(
         rows.map((r) => [
           String(inventory.id),
           inventory.areaDescription,
@@ -67,7 +66,6 @@ const csvContent = async (
           statusOf(r),
           toIso(r.read_at),
         ]),
-        { cast: { string: escapeCell } },
       ),
     );
     done += rows.length;

@@ -13,7 +13,7 @@ import {
   readingSets,
   users,
 } from '../../db/schema/index.js';
-import { buildFilters, buildOrderBy, type FilterSpec } from '../../http/filters.js';
+import { allowList, buildFilters, buildOrderBy, type FilterSpec } from '../../http/filters.js';
 import type { PageParams } from '../../http/paging.js';
 
 /**
@@ -455,7 +455,7 @@ export type SummaryRow = {
 };
 
 /** The summary's text filters (spec section 7) → conditions on the GTIN (alias `it`). */
-const SUMMARY_TEXT_FILTERS: Record<string, SQL> = {
+const SUMMARY_TEXT_FILTERS: Record<string, SQL> = allowList({
   item_type__gtin__icontains: sql`it.gtin`,
   item_type__description__icontains: sql`it.description`,
   item_type__season__icontains: sql`it.season`,
@@ -464,8 +464,8 @@ const SUMMARY_TEXT_FILTERS: Record<string, SQL> = {
   item_type__colour__icontains: sql`it.colour`,
   // Sizes: any size value, or the primary size when the GTIN has no size list.
   item_type__sizes__value__icontains: sql`(it.sizes::text || ' ' || it.size_primary)`,
-};
-const SUMMARY_ORDER: Record<string, SQL> = {
+});
+const SUMMARY_ORDER: Record<string, SQL> = allowList({
   item_type: sql`it.gtin`,
   gtin: sql`it.gtin`,
   description: sql`it.description`,
@@ -473,7 +473,7 @@ const SUMMARY_ORDER: Record<string, SQL> = {
   quantity: sql`read`,
   missing: sql`(expected - matched)`,
   excess: sql`(read - matched)`,
-};
+});
 
 const summaryOrder = (orderBy: string | undefined): SQL => {
   const parts: SQL[] = [];
@@ -548,12 +548,12 @@ export type TagRow = {
 };
 
 /** Orderings of the EPC lists, on the columns of `tagSelect` (alias t) and the GTIN (alias it). */
-const TAG_ORDER: Record<string, SQL> = {
+const TAG_ORDER: Record<string, SQL> = allowList({
   itemType: sql`it.gtin`,
   item_type: sql`it.gtin`,
   epc: sql`t.epc`,
   read_at: sql`t.read_at`,
-};
+});
 
 /** One query's rows of an inventory's read (`read`) or lost (`lost`) EPCs, before ordering (aliases r or e, i). */
 const tagSelect = (kind: TagKind, inventoryId: number): SQL =>

@@ -1,4 +1,5 @@
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.js';
 import { locations } from '../../db/schema/index.js';
 import { notFound } from '../../http/errors.js';
@@ -28,4 +29,24 @@ export const requireLocation = async (db: DbOrTx, user: AuthUser, locationId: nu
     .limit(1);
   if (!row) throw notFound('Location not found.');
   return row;
+};
+
+/**
+ * The location of every `/api/locations/:id/…` route (and of any route with a `:locationId` parameter) is in the
+ * user's scope before its handler runs, or the answer is 404: a route that forgets to check its location
+ * (`/locations/{id}/providers/{pid}/` did) cannot disclose anything through another location's id.
+ */
+export const locationScopeHook = (app: FastifyInstance, db: DbOrTx): void => {
+  app.addHook('preHandler', async (request) => {
+    const route = request.routeOptions.url;
+    if (!route || !request.user) return;
+    const key = route.includes('/:locationId') ? 'locationId' : route.startsWith('/api/locations/:id/') ? 'id' : null;
+    if (!key) return;
+    const id = Number((request.params as Record<string, unknown>)[key]);
+    // A malformed id was refused by the route's schema; an integer one must be a location the user sees.
+    if (!Number.isSafeInteger(id) || id <= 0) throw notFound('Location not found.');
+    const user = request.user;
+    if (user.locationIds !== null && !user.locationIds.includes(id)) throw notFound('Location not found.');
+    await requireLocation(db, user, id);
+  });
 };

@@ -345,8 +345,8 @@ describe('movement endpoints', () => {
       expect(epcCsv.headers['content-disposition']).toContain(`movement-${main.orderId}-epcs.csv`);
       const rows = epcCsv.body.trim().split(/\r?\n/);
       expect(rows[0]).toBe('order_id,order_code,box,side,epc,gtin,description');
-      expect(rows.slice(1).filter((r) => r.includes(',origin,'))).toHaveLength(3);
-      expect(rows.slice(1).filter((r) => r.includes(',destination,'))).toHaveLength(2);
+      expect(rows.slice(1).filter((r) => r.includes(',"origin",'))).toHaveLength(3);
+      expect(rows.slice(1).filter((r) => r.includes(',"destination",'))).toHaveLength(2);
       for (const epc of mainEpcs.a) expect(epcCsv.body).toContain(epc);
       const itemsCsv = (await call(editor, 'GET', `/morders/${main.orderId}/items-csv/?side=entry`)).body.trim().split(/\r?\n/);
       expect(itemsCsv[0]).toBe('gtin,description,model,colour,reference,expected,origin_real,destination_real,percent');

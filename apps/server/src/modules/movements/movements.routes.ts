@@ -3,6 +3,7 @@ import {
   errorBodySchema,
   exitStatsSchema,
   idParamSchema,
+  intId,
   itemLineQuerySchema,
   itemLineSchema,
   itemTypeSchema,
@@ -90,7 +91,7 @@ export const movementsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
         tags,
         summary: 'Movements arriving at a location (entry dashboard): destination__id is required',
         querystring: movementEntryListQuerySchema.extend({
-          destination__id: z.coerce.number({ error: 'required' }).int().positive(),
+          destination__id: intId('required'),
         }),
         response: { 200: pageOf(movementOrderSchema), ...errorResponses },
       },

@@ -1,45 +1,9 @@
-import { once } from 'node:events';
-import { type Stringifier, stringify } from 'csv-stringify';
 import { sql } from 'drizzle-orm';
-import type { FastifyReply } from 'fastify';
 import type { DbOrTx } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
-import { escapeCell } from '../orders/csv.js';
 
-/**
- * Streams CSV (csv-stringify) from chunks produced on demand: each chunk is fetched only when the
- * client has read the previous one (back-pressure through 'drain'), so an order of any size
- * downloads in constant memory. Cells starting with = + - @ are escaped (escapeCell).
- */
-export const streamCsv = (
-  reply: FastifyReply,
-  { filename, columns, chunks }: { filename: string; columns: string[]; chunks: AsyncIterable<unknown[][]> },
-): FastifyReply => {
-  const stringifier: Stringifier = stringify({
-    header: true,
-    columns,
-    cast: {
-      string: escapeCell,
-      date: (d) => d.toISOString(),
-      boolean: (b) => (b ? 'true' : 'false'),
-    },
-  });
-  reply.header('content-type', 'text/csv; charset=utf-8');
-  reply.header('content-disposition', `attachment; filename="${filename.replace(/[^\w.-]/g, '_')}"`);
-  setImmediate(async () => {
-    try {
-      for await (const rows of chunks) {
-        for (const row of rows) {
-          if (!stringifier.write(row)) await once(stringifier, 'drain');
-        }
-      }
-      stringifier.end();
-    } catch (error) {
-      stringifier.destroy(error as Error);
-    }
-  });
-  return reply.send(stringifier);
-};
+/** The server's one CSV writer (http/csv.ts): streamed in chunks, every text cell quoted, formulas escaped. */
+export { streamCsv } from '../../http/csv.js';
 
 export type OutboundCsvRow = {
   id: number;

@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import { locations, orders } from '../../db/schema/index.js';
-import { buildFilters, buildOrderBy, type FilterSpec } from '../../http/filters.js';
+import { allowList, buildFilters, buildOrderBy, type FilterSpec } from '../../http/filters.js';
 import type { PageParams } from '../../http/paging.js';
 import { type OrderWithAggregates, selectOrders, withAggregates } from '../orders/orders.repository.js';
 
@@ -14,13 +14,13 @@ import { type OrderWithAggregates, selectOrders, withAggregates } from '../order
 export type OutboundOrder = OrderWithAggregates & { originDescription: string | null };
 
 /** Status sets of the dashboards' report-type select. */
-export const REPORT_TYPES: Record<string, number[]> = {
+export const REPORT_TYPES: Record<string, number[]> = allowList({
   pending: [0, 1],
   verified: [2, 3],
   with_errors: [2],
   without_errors: [3],
   canceled: [4],
-};
+});
 
 export const outboundFilters: FilterSpec = {
   id: { column: orders.id, lookups: ['exact', 'icontains'], type: 'number' },

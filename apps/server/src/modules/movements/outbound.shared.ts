@@ -1,3 +1,4 @@
+import { parseDateParam } from '../../http/dates.js';
 import { fieldError } from '../../http/errors.js';
 
 /** Small helpers shared by the movements and online services. */
@@ -10,12 +11,7 @@ export const secondsBetween = (from: Date, to: Date | null, now: Date): number =
 export const hours = (seconds: number | null): number | null =>
   seconds === null ? null : Math.round((seconds / 3600) * 100) / 100;
 
-const parseDate = (value: string | undefined, field: string): Date | null => {
-  if (!value) return null;
-  const d = new Date(value.includes(' ') && !value.includes('T') ? value.replace(' ', 'T') : value);
-  if (Number.isNaN(d.getTime())) throw fieldError(field, 'Enter a valid date/time.');
-  return d;
-};
+const parseDate = (value: string | undefined, field: string): Date | null => parseDateParam(value, field);
 
 /** A statistics range from date_start/date_end; default the last 30 days; the days it spans (≥ 1). */
 export const statsRange = (query: { date_start?: string; date_end?: string }, now = new Date()) => {

@@ -2,6 +2,7 @@ import {
   errorBodySchema,
   exitStatsSchema,
   idParamSchema,
+  intId,
   itemLineQuerySchema,
   itemTypeSchema,
   onlineBoxSchema,
@@ -234,7 +235,7 @@ export const onlineRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
       schema: {
         tags,
         summary: 'A GTIN in an online order',
-        params: z.object({ id: z.coerce.number().int().positive(), itemType: z.coerce.number().int().positive() }),
+        params: z.object({ id: intId(), itemType: intId() }),
         response: {
           200: z.object({ order: onlineOrderSchema, item_type: itemTypeSchema, line: onlineItemLineSchema }),
           ...errorResponses,

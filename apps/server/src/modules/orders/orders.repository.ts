@@ -13,7 +13,7 @@ import {
   returns,
   verifications,
 } from '../../db/schema/index.js';
-import { buildFilters, buildOrderBy, type FilterSpec } from '../../http/filters.js';
+import { allowList, buildFilters, buildOrderBy, type FilterSpec } from '../../http/filters.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { visibleOrders } from './order-scope.js';
@@ -77,13 +77,13 @@ const orderColumns = {
 };
 
 /** Report types of the inbound dashboard's select, as destination-status sets. */
-const REPORT_TYPES: Record<string, number[]> = {
+const REPORT_TYPES: Record<string, number[]> = allowList({
   pending: [0, 1],
   verified: [2, 3],
   with_errors: [2],
   without_errors: [3],
   canceled: [4],
-};
+});
 
 export const purchaseOrderFilters: FilterSpec = {
   id: { column: orders.id, lookups: ['exact', 'icontains'], type: 'number' },
@@ -545,7 +545,7 @@ export const findBoxesByCodebar = async (db: DbOrTx, user: AuthUser, codebar: st
   return { count: rows.length, rows: rows.map(toBoxRow) };
 };
 
-const BOX_ORDER: Record<string, string> = {
+const BOX_ORDER: Record<string, string> = allowList({
   box__codebar: 'b.codebar',
   codebar: 'b.codebar',
   barcode: 'b.codebar',
@@ -554,7 +554,7 @@ const BOX_ORDER: Record<string, string> = {
   origin_status: 'b.origin_status',
   destination_reading_time: 'b.destination_reading_time',
   origin_reading_time: 'b.origin_reading_time',
-};
+});
 
 /** `side`: whose status and reading time the unprefixed `status` and `reading_time` orderings use (the side the page shows). */
 export const listOrderBoxes = async (

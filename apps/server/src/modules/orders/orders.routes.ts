@@ -7,6 +7,7 @@ import {
   idParamSchema,
   inboundStatsQuerySchema,
   inboundStatsSchema,
+  intId,
   itemLineQuerySchema,
   itemLineSchema,
   orderBoxesQuerySchema,
@@ -481,7 +482,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
     {
       schema: {
         tags,
-        params: z.object({ locationId: z.coerce.number().int().positive(), id: z.coerce.number().int().positive() }),
+        params: z.object({ locationId: intId(), id: intId() }),
         response: { 200: providerSchema, ...errorResponses },
       },
     },

@@ -17,6 +17,7 @@ import { and, eq, not, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { orders } from '../../db/schema/index.js';
+import { parseDateParam } from '../../http/dates.js';
 import { conflict, fieldError, notFound } from '../../http/errors.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
@@ -416,12 +417,7 @@ export const createOrdersService = (db: Db) => {
     async inboundStats(user: AuthUser, locationId: number, range: { from?: string; to?: string }): Promise<InboundStats> {
       await requireLocation(db, user, locationId);
       const now = new Date();
-      const parse = (value: string | undefined, field: string): Date | null => {
-        if (!value) return null;
-        const d = new Date(value.includes(' ') && !value.includes('T') ? value.replace(' ', 'T') : value);
-        if (Number.isNaN(d.getTime())) throw fieldError(field, 'Enter a valid date/time.');
-        return d;
-      };
+      const parse = (value: string | undefined, field: string): Date | null => parseDateParam(value, field);
       const to = parse(range.to, 'to') ?? now;
       const from = parse(range.from, 'from') ?? new Date(to.getTime() - 30 * 86_400_000);
       if (from > to) throw fieldError('from', 'from is after to.');

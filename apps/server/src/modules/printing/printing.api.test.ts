@@ -1,4 +1,5 @@
 import { decodeEpc } from '@rfid/epc';
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addForeignCompany, type ForeignCompany, locationIdByCode } from '../../test/admin-fixtures.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
@@ -431,7 +432,7 @@ describe('printing API: tag types and formats, print orders, contents, labels, p
     const lines = r.body.trim().split('\n');
     expect(lines[0]).toBe('printed_at,print_order,name,label_number,gtin,serial_number,epc,printer,printer_mac');
     expect(lines).toHaveLength(1 + 12 + 4);
-    const rows = lines.slice(1).map((line) => line.split(','));
+    const rows = parse(lines.slice(1).join('\n')) as string[][];
     const times = rows.map((row) => row[0] as string);
     expect([...times].sort()).toEqual(times);
     for (const row of rows) expect(row[6]).toBe(sgtin96Hex(row[4] as string, Number(row[5])));

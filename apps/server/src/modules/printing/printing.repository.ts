@@ -20,6 +20,7 @@ import {
   tagFormats,
   tagTypes,
 } from '../../db/schema/index.js';
+import { allowList } from '../../http/filters.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { visibleLocations } from '../locations/location-scope.js';
@@ -124,12 +125,12 @@ const orderFilters = (filters: PrintOrderFilters): SQL[] => {
 };
 
 /** Allowed orderings of the list (default: newest first, on the (company, creation_date) index). */
-const ORDERINGS: Record<string, SQL> = {
+const ORDERINGS = allowList<SQL>({
   id: sql`po.id asc`,
   '-id': sql`po.id desc`,
   creation_date: sql`po.creation_date asc, po.id asc`,
   '-creation_date': sql`po.creation_date desc, po.id desc`,
-};
+});
 
 export type LabelRow = {
   id: number;

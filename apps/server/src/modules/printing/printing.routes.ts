@@ -43,6 +43,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fieldError } from '../../http/errors.js';
+import { readMultipart } from '../../http/multipart.js';
 import { pageParams, toPage } from '../../http/paging.js';
 import { currentUser } from '../../plugins/auth.js';
 import { createPrintSpooler } from '../../workers/print-spooler.js';
@@ -50,6 +51,9 @@ import { tcpTransport } from '../../workers/print-transport.js';
 import { streamCsv } from '../movements/outbound.csv.js';
 import type { ModuleDeps } from '../registry.js';
 import { createPrintingService, DEFAULT_COMPANY_PREFIX_LENGTH } from './printing.service.js';
+
+/** Largest CSV of labels accepted (10 MB, as the other uploads). */
+const CSV_MAX_BYTES = 10 * 1024 * 1024;
 
 const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
 const tags = ['printing'];
@@ -64,21 +68,17 @@ const envNumber = (name: string, fallback: number): number => {
 type CsvUpload = { fileName: string; text: string; fields: Record<string, string> };
 
 /** The multipart `file` (a .csv, required: 'Please select file') and the other fields of the form. */
+/** A CSV upload (multipart field `file`) through the one multipart reader: every malformed body is a 400 on `file`. */
 const readCsvUpload = async (request: FastifyRequest): Promise<CsvUpload> => {
-  if (!request.isMultipart()) throw fieldError('file', PrintMessages.selectFile);
-  let file: { fileName: string; buffer: Buffer } | undefined;
-  const fields: Record<string, string> = {};
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      const buffer = await part.toBuffer();
-      if (part.fieldname === 'file' && !file) file = { fileName: part.filename, buffer };
-    } else {
-      fields[part.fieldname] = String(part.value);
-    }
-  }
-  if (!file || (!file.fileName && file.buffer.length === 0)) throw fieldError('file', PrintMessages.selectFile);
-  if (!/\.csv$/i.test(file.fileName)) throw fieldError('file', PrintMessages.csvOnly);
-  return { fileName: file.fileName, text: file.buffer.toString('utf8'), fields };
+  const { fields, files } = await readMultipart(request, {
+    fileField: 'file',
+    maxFileBytes: CSV_MAX_BYTES,
+    notMultipart: fieldError('file', PrintMessages.selectFile),
+  });
+  const file = files.find((f) => f.fieldname === 'file');
+  if (!file || (!file.filename && file.bytes.length === 0)) throw fieldError('file', PrintMessages.selectFile);
+  if (!/\.csv$/i.test(file.filename)) throw fieldError('file', PrintMessages.csvOnly);
+  return { fileName: file.filename, text: file.bytes.toString('utf8'), fields };
 };
 
 const optionalFormatId = (value: string | undefined): number | undefined => {

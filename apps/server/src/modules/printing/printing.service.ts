@@ -1,4 +1,5 @@
 import {
+  intId,
   LabelVoidReason,
   type NicelabelOrder,
   NicelabelStatus,
@@ -25,6 +26,7 @@ import {
 import { encodeSgtin96, MAX_SERIAL_96 } from '@rfid/epc';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { parseDateParam } from '../../http/dates.js';
 import { AppError, conflict, fieldError, notFound } from '../../http/errors.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
@@ -141,10 +143,6 @@ type NewOrder = {
   /** The field a missing GTIN is reported under, per row index (manual: items.<n>.gtin; CSV: file). */
   fieldOf: (index: number) => string;
 };
-
-/** The print date range of the print log as Dates ('YYYY-MM-DD HH:mm:ss' is read as the server's local time). */
-const parseDate = (value: string): Date =>
-  new Date(value.includes('T') || !value.includes(' ') ? value : value.replace(' ', 'T'));
 
 export const createPrintingService = ({
   db,
@@ -515,8 +513,9 @@ export const createPrintingService = ({
 
     /** The labels printed in [from, to] as CSV rows, 1,000 at a time. */
     async *printLog(user: AuthUser, range: { printed_at__gte: string; printed_at__lte: string }): AsyncGenerator<unknown[][]> {
-      const from = parseDate(range.printed_at__gte);
-      const to = parseDate(range.printed_at__lte);
+      // Both are required by the route's schema; a date-only end is the end of that day.
+      const from = parseDateParam(range.printed_at__gte, 'printed_at__gte') ?? new Date(0);
+      const to = parseDateParam(range.printed_at__lte, 'printed_at__lte', 'end') ?? new Date();
       let after: { at: string; id: number } | null = null;
       for (;;) {
         const rows = await repo.printLogChunk(user, { from, to, after, limit: 1000 });
@@ -550,7 +549,9 @@ export const createPrintingService = ({
 
     /** POST /printcsv/: the uploaded file's order, every label, on the printer. */
     async printUpload(user: AuthUser, { code, printerId }: { code: string; printerId: number }) {
-      const orderId = /^\d+$/.test(code) ? Number(code) : 0;
+      // The file code is the print order's id: anything that cannot be one is not found (never a query out of range).
+      const parsed = intId().safeParse(code);
+      const orderId = parsed.success ? parsed.data : 0;
       if (!orderId || !(await repo.order(user, orderId))) throw notFound('File not found.');
       return startPrint(user, { orderId, printerId });
     },
@@ -560,7 +561,7 @@ export const createPrintingService = ({
       const printer = await loadPrinter(user, printerId);
       const tagCompanyFormatId = await repo.defaultCompanyFormatId(user.companyId);
       if (!tagCompanyFormatId) throw conflict('The company has no tag format to print with.');
-      const when = datetime && !Number.isNaN(parseDate(datetime).getTime()) ? parseDate(datetime) : new Date();
+      const when = parseDateParam(datetime, 'datetime') ?? new Date();
       // The printing is the printer's location's: only who sees the printer sees it (none: every location).
       const id = await db.transaction(async (tx) => {
         const txRepo = createPrintingRepository(tx);

@@ -7,6 +7,7 @@ import {
   type ChartGranularity,
   dayNumber,
 } from '@rfid/contract';
+import { parseDateParam } from '../../http/dates.js';
 import { fieldError } from '../../http/errors.js';
 
 /**
@@ -35,23 +36,12 @@ export const sameDayLastYear = (day: string): string => {
   return dayNumber(candidate) === null ? `${String(year).padStart(4, '0')}-${month}-28` : candidate;
 };
 
-const DAY_ONLY = /^\d{4}-\d{2}-\d{2}$/;
-
 /**
  * A bound of a statistics range: YYYY-MM-DD (the start or the end of that UTC day), ISO 8601, or
  * 'YYYY-MM-DD HH:mm:ss'. Invalid text is a 400 on that field.
  */
-export const parseBound = (value: string | undefined, field: string, side: 'start' | 'end'): Date | null => {
-  if (!value) return null;
-  const text = value.trim();
-  if (DAY_ONLY.test(text)) {
-    if (dayNumber(text) === null) throw fieldError(field, 'Enter a valid date/time.');
-    return new Date(`${text}T${side === 'start' ? '00:00:00.000' : '23:59:59.999'}Z`);
-  }
-  const d = new Date(text.includes(' ') && !text.includes('T') ? text.replace(' ', 'T') : text);
-  if (Number.isNaN(d.getTime())) throw fieldError(field, 'Enter a valid date/time.');
-  return d;
-};
+export const parseBound = (value: string | undefined, field: string, side: 'start' | 'end'): Date | null =>
+  parseDateParam(value, field, side);
 
 /** date_start/date_end → [from, to] (default: the 30 days before now) and the days it spans (≥ 1). */
 export const statsRange = (query: { date_start?: string; date_end?: string }, now = new Date()) => {
@@ -79,15 +69,20 @@ export type ChartRange = { granularity: ChartGranularity; start: string; end: st
 /** A chart bound: YYYY-MM-DD, or YYYY-MM / YYYY for months and years (their first or last day). */
 const chartBound = (value: string, field: string, side: 'start' | 'end'): string => {
   const text = value.trim();
-  if (/^\d{4}$/.test(text)) return side === 'start' ? `${text}-01-01` : `${text}-12-31`;
+  if (/^\d{4}$/.test(text)) {
+    parseDateParam(`${text}-01-01`, field);
+    return side === 'start' ? `${text}-01-01` : `${text}-12-31`;
+  }
   if (/^\d{4}-\d{2}$/.test(text)) {
     const first = `${text}-01`;
     if (dayNumber(first) === null) throw fieldError(field, 'Enter a date as YYYY-MM-DD.');
+    parseDateParam(first, field);
     if (side === 'start') return first;
     const [y, m] = [Number(text.slice(0, 4)), Number(text.slice(5, 7))];
     return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
   }
   if (dayNumber(text) === null) throw fieldError(field, 'Enter a date as YYYY-MM-DD.');
+  parseDateParam(text, field);
   return text;
 };
 

@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { areas, countedStocks } from '../../db/schema/index.js';
@@ -403,7 +404,7 @@ describe('stock endpoints', () => {
       expect(csv.headers['content-type']).toContain('text/csv');
       const lines = csv.body.trim().split('\n');
       expect(lines[0]).toBe('area,location,barcode,pallet,cycles,detections,date');
-      expect(lines.slice(1).map((l) => l.split(',').slice(0, 6))).toEqual([
+      expect(lines.slice(1).map((l) => (parse(l) as string[][])[0]?.slice(0, 6))).toEqual([
         ['Muelle de recepción', 'Centro de distribución Madrid', 'ST-BOX-1', 'PAL-77', '1', '5'],
         ['Muelle de recepción', 'Centro de distribución Madrid', 'ST-BOX-2', 'PAL-77', '1', '1'],
         ['Muelle de recepción', 'Centro de distribución Madrid', 'ST-LOOSE-1', '', '1', '2'],

@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { cappedCount, seenRows } from '../../db/counts.js';
 import { rowsOf } from '../../db/rows.js';
+import { allowList } from '../../http/filters.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
 
@@ -94,14 +95,14 @@ const stockCte = (areas: SQL): SQL => sql`
   ) s
   group by s.item_type_id`;
 
-const STOCK_ORDER: Record<string, SQL> = {
+const STOCK_ORDER: Record<string, SQL> = allowList({
   count: sql`(coalesce(st.rfid, 0) + coalesce(st.counted, 0))`,
   quantity: sql`(coalesce(st.rfid, 0) + coalesce(st.counted, 0))`,
   rfid_count: sql`coalesce(st.rfid, 0)`,
   counted_count: sql`coalesce(st.counted, 0)`,
   gtin: sql`it.gtin`,
   description: sql`it.description`,
-};
+});
 
 /** `order_by=-count,gtin` on the allow-list above; always ends on the GTIN's id so pages are stable. */
 export const stockOrder = (orderBy: string | undefined): SQL => {
@@ -403,12 +404,12 @@ export type BoxSeenRecord = {
   date: Date;
 };
 
-const SEEN_ORDER: Record<string, SQL> = {
+const SEEN_ORDER: Record<string, SQL> = allowList({
   date: sql`max(r.end_time)`,
   barcode: sql`r.codebar`,
   cycles: sql`count(*)`,
   detections: sql`sum(r.read_count)`,
-};
+});
 
 const seenOrder = (orderBy: string | undefined): SQL => {
   const part = (orderBy ?? '').split(',')[0]?.trim() ?? '';
@@ -636,14 +637,14 @@ const alarmWhere = (user: AuthUser, filters: AlarmFilters): SQL => {
 };
 
 /** Orderings of the alarm list, on the columns of `minimumSelect` (aliased `x`). */
-const ALARM_ORDER: Record<string, string> = {
+const ALARM_ORDER: Record<string, string> = allowList({
   date: 'alarm_date',
   gtin: 'gtin',
   minimum_stock: 'minimum_stock',
   current_stock: 'current_stock',
   location: 'location_description',
   area: 'area_description',
-};
+});
 
 const alarmOrder = (orderBy: string | undefined, x: SQL): SQL => {
   const part = (orderBy ?? '').split(',')[0]?.trim() ?? '';

@@ -27,6 +27,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fieldError } from '../../http/errors.js';
+import { readMultipart } from '../../http/multipart.js';
 import { pageParams, toPage } from '../../http/paging.js';
 import { errorResponses } from '../../http/route-schemas.js';
 import { currentUser } from '../../plugins/auth.js';
@@ -219,18 +220,16 @@ export const stockRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }
       },
     },
     async (request) => {
-      let bytes: Buffer;
-      try {
-        const file = await request.file({ limits: { fileSize: FILE_MAX_BYTES, files: 1 } });
-        if (!file) throw fieldError('file', SELECT_FILE);
-        if (!/\.csv$/i.test(file.filename)) throw fieldError('file', 'Only .csv files.');
-        bytes = await file.toBuffer();
-      } catch (error) {
-        const code = (error as { code?: string }).code;
-        if (code === 'FST_REQ_FILE_TOO_LARGE') throw fieldError('file', 'The file is too large (at most 10 MB).');
-        if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw fieldError('file', SELECT_FILE);
-        throw error;
-      }
+      const form = await readMultipart(request, {
+        fileField: 'file',
+        maxFileBytes: FILE_MAX_BYTES,
+        notMultipart: fieldError('file', SELECT_FILE),
+        tooLarge: 'The file is too large (at most 10 MB).',
+      });
+      const [file] = form.files;
+      if (!file) throw fieldError('file', SELECT_FILE);
+      if (!/\.csv$/i.test(file.filename)) throw fieldError('file', 'Only .csv files.');
+      const bytes = file.bytes;
       if (bytes.length === 0) throw fieldError('file', SELECT_FILE);
       return service.uploadInventoryFile(currentUser(request), request.params.id, decodeText(bytes));
     },

@@ -10,7 +10,8 @@ import {
 } from '@rfid/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError, type FieldErrors, fieldError } from '../../http/errors.js';
+import { AppError, type FieldErrors } from '../../http/errors.js';
+import { readMultipart } from '../../http/multipart.js';
 import { pageParams, toPage } from '../../http/paging.js';
 import { errorResponses } from '../../http/route-schemas.js';
 import { currentUser } from '../../plugins/auth.js';
@@ -24,24 +25,16 @@ const MULTIPART_MESSAGE = 'Send the ticket as multipart/form-data (email, topic,
 
 /** The form's fields and its screenshot (multipart `image`, or `screenshot`), checked with the contract's schema. */
 const readTicket = async (request: FastifyRequest): Promise<{ fields: TicketFields; screenshot: Buffer | null }> => {
-  if (!request.isMultipart()) throw new AppError('VALIDATION', { message: MULTIPART_MESSAGE });
-  const raw: Record<string, string> = {};
-  let screenshot: Buffer | null = null;
-  try {
-    for await (const part of request.parts({ limits: { fileSize: SCREENSHOT_MAX_BYTES, files: 1, fields: 10 } })) {
-      if (part.type === 'file') {
-        const bytes = await part.toBuffer();
-        if (FILE_FIELDS.has(part.fieldname) && !screenshot) screenshot = bytes;
-      } else if (typeof part.value === 'string') {
-        raw[part.fieldname] = part.value;
-      }
-    }
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw fieldError('image', SCREENSHOT_TOO_LARGE);
-    if (code === 'FST_FILES_LIMIT_REACHED') throw fieldError('image', 'Send one screenshot.');
-    throw error;
-  }
+  const form = await readMultipart(request, {
+    fileField: 'image',
+    maxFileBytes: SCREENSHOT_MAX_BYTES,
+    maxFields: 10,
+    notMultipart: new AppError('VALIDATION', { message: MULTIPART_MESSAGE }),
+    tooLarge: SCREENSHOT_TOO_LARGE,
+    tooMany: 'Send one screenshot.',
+  });
+  const raw: Record<string, string> = { ...form.fields };
+  const screenshot = form.files.find((file) => FILE_FIELDS.has(file.fieldname))?.bytes ?? null;
   const parsed = ticketFieldsSchema.safeParse(raw);
   if (!parsed.success) {
     const fieldErrors: FieldErrors = {};
