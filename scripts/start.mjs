@@ -3,4 +3,8 @@ import { buildIfNeeded, root, run } from './lib.mjs';
 
 const built = await buildIfNeeded();
 if (built !== 0) process.exit(built);
-process.exitCode = await run('node', ['apps/server/dist/main.js'], { cwd: root });
+// The demo's printer is the simulator on 127.0.0.1:9100: printers on this host are allowed unless said otherwise.
+process.exitCode = await run('node', ['apps/server/dist/main.js'], {
+  cwd: root,
+  env: { PRINTER_ALLOW_LOOPBACK: process.env.PRINTER_ALLOW_LOOPBACK ?? '1' },
+});

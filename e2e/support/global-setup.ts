@@ -20,7 +20,15 @@ export default async function setup(project: TestProject) {
   const port = 4100 + Math.floor(Math.random() * 800);
   server = spawn('node', ['apps/server/dist/main.js'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', MQTT_URL: '' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      MQTT_URL: '',
+      PRINTER_ALLOW_LOOPBACK: '1',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -39,6 +39,8 @@ export type AppOptions = {
   trustProxy?: TrustProxy;
   /** PUBLIC_URL: the address clients use; absolute links (`next`, `previous`) are built on it, never on Host. */
   publicUrl?: URL;
+  /** Printers may be on this host (PRINTER_ALLOW_LOOPBACK; the demo and the tests): false by default. */
+  printerAllowLoopback?: boolean;
 };
 
 export type TrustProxy = boolean | number | string[];
@@ -79,6 +81,7 @@ export const buildApp = async ({
   stockSnapshots = false,
   trustProxy = false,
   publicUrl,
+  printerAllowLoopback = false,
 }: AppOptions): Promise<FastifyInstance> => {
   const app = Fastify({
     logger,
@@ -158,7 +161,13 @@ export const buildApp = async ({
     log: app.log,
     ...(Number.isFinite(leaseMs) && leaseMs >= 1_000 ? { leaseMs } : {}),
   });
-  await registerModules(app, { db: database.db, database, bus: readersBus, jobs });
+  await registerModules(app, {
+    db: database.db,
+    database,
+    bus: readersBus,
+    jobs,
+    printers: { allowLoopback: printerAllowLoopback },
+  });
   if (stockSnapshots) registerStockSnapshotJobs({ jobs, db: database.db, log: app.log });
   app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => jobs.stop());

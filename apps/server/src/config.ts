@@ -25,6 +25,8 @@ export type Config = {
   trustProxy: TrustProxy;
   /** PUBLIC_URL: the address the clients use (absolute links are built on it). */
   publicUrl: URL | undefined;
+  /** PRINTER_ALLOW_LOOPBACK: printers may be on this host (127.0.0.0/8, ::1): the demo's printer simulator. */
+  printerAllowLoopback: boolean;
 };
 
 /**
@@ -69,4 +71,5 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => ({
   webDist: path.resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
   trustProxy: parseTrustProxy(env.TRUST_PROXY),
   publicUrl: parsePublicUrl(env.PUBLIC_URL),
+  printerAllowLoopback: ['1', 'true'].includes((env.PRINTER_ALLOW_LOOPBACK ?? '').trim().toLowerCase()),
 });

@@ -40,6 +40,7 @@ const app = await buildApp({
   webDist: config.webDist,
   stockSnapshots: true,
   trustProxy: config.trustProxy,
+  printerAllowLoopback: config.printerAllowLoopback,
   ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
 });
 

@@ -242,7 +242,9 @@ export const printErrorMessage = (error: PrintError): string => {
     case 'connect_refused':
       return `The printer at ${where} refused the connection.`;
     case 'unreachable':
-      return `The printer at ${where} could not be reached (${error.detail ?? 'unknown'}).`;
+      return error.detail
+        ? `The printer at ${where} could not be reached (${error.detail}).`
+        : `The printer at ${where} could not be reached.`;
     case 'connection_lost':
       return `The connection to the printer at ${where} failed (${error.detail ?? 'unknown'}).`;
     case 'connection_closed':

@@ -453,6 +453,8 @@ export class Cluster {
               MQTT_CLIENT_ID: `chaos-${i}`,
               SEED_DEMO: 'true',
               LOG_LEVEL: 'warn',
+              // The printer simulators listen on 127.0.0.1, as in the demo.
+              PRINTER_ALLOW_LOOPBACK: '1',
               READS_IDLE_GAP_MS: '300',
               WEB_DIST: path.join(dir, 'no-web-dist'),
               PRINT_CONNECT_TIMEOUT_MS: '2000',

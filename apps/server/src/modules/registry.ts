@@ -14,6 +14,7 @@ import { nmsRoutes } from './nms/nms.routes.js';
 import { onlineRoutes } from './online/online.routes.js';
 import { ordersRoutes } from './orders/orders.routes.js';
 import { posRoutes } from './pos/pos.routes.js';
+import type { PrinterAddressPolicy } from './printing/printer-address.js';
 import { printingRoutes } from './printing/printing.routes.js';
 import { statsRoutes } from './stats/stats.routes.js';
 import { stickersRoutes } from './stickers/stickers.routes.js';
@@ -23,7 +24,14 @@ import { trackingRoutes } from './tracking/tracking.routes.js';
 import { verificationRoutes } from './verification/verification.routes.js';
 
 /** `jobs`: the process's one job runner (workers/job-runner.ts): modules register their kinds and queue jobs on it. */
-export type ModuleDeps = { db: Database['db']; database: Database; bus: MqttBus; jobs: JobRunner };
+export type ModuleDeps = {
+  db: Database['db'];
+  database: Database;
+  bus: MqttBus;
+  jobs: JobRunner;
+  /** Where printers may be (modules/printing/printer-address.ts). */
+  printers: PrinterAddressPolicy;
+};
 
 /** Every module's routes: `/api/...` ones, and the device management service under `/nms`. */
 export const registerModules = async (app: FastifyInstance, deps: ModuleDeps): Promise<void> => {

@@ -60,7 +60,8 @@ export const buildTestApp = async ({
     await database.migrate();
     if (seed) await seedDemo(database.db);
   }
-  const app = await buildApp({ ...options, database, ...(bus ? { bus } : {}) });
+  // The printer simulators of the tests listen on 127.0.0.1 (PRINTER_ALLOW_LOOPBACK, as in the demo).
+  const app = await buildApp({ printerAllowLoopback: true, ...options, database, ...(bus ? { bus } : {}) });
   await app.ready();
   const tokens = new Map<string, string>();
   return {

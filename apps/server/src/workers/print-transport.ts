@@ -1,4 +1,5 @@
-import { Socket } from 'node:net';
+import { lookup } from 'node:dns/promises';
+import { isIP, Socket } from 'node:net';
 import { type PrintError, type PrinterFault, printErrorMessage } from '@rfid/contract';
 
 /**
@@ -65,6 +66,11 @@ export type TransportOptions = {
   pollMs: number;
   /** ~HS unanswered this long: the printer is asked ~HQES (ms). */
   statusSilenceMs: number;
+  /**
+   * Whether a printer may be at this IP address (modules/printing/printer-address.ts). A host name is resolved first and
+   * connected to by the address checked, so a name cannot point somewhere else in between.
+   */
+  isAllowedAddress: (address: string) => boolean;
 };
 
 export const DEFAULT_TRANSPORT_OPTIONS: TransportOptions = {
@@ -72,6 +78,7 @@ export const DEFAULT_TRANSPORT_OPTIONS: TransportOptions = {
   labelTimeoutMs: 30_000,
   pollMs: 150,
   statusSilenceMs: 2_000,
+  isAllowedAddress: () => true,
 };
 
 const STX = '\u0002';
@@ -223,27 +230,35 @@ export const tcpTransport = (options: Partial<TransportOptions> = {}): PrinterTr
    */
   const lastFaults = new Map<string, PrinterFault[]>();
   return async ({ host, port }) => {
-    const { connectTimeoutMs, labelTimeoutMs, pollMs, statusSilenceMs } = { ...DEFAULT_TRANSPORT_OPTIONS, ...options };
+    const { connectTimeoutMs, labelTimeoutMs, pollMs, statusSilenceMs, isAllowedAddress } = {
+      ...DEFAULT_TRANSPORT_OPTIONS,
+      ...options,
+    };
     const where = `${host}:${port}`;
+    // One answer for every way a connection fails (refused, timed out, unreachable, not allowed), so the error a user
+    // sees never tells a closed port from a filtered one (issue 13: a printer form is no port scanner).
+    const unreachable = () => new PrinterError({ code: 'unreachable', where });
+    const addresses = isIP(host)
+      ? [host]
+      : await lookup(host, { all: true }).then(
+          (found) => found.map((a) => a.address),
+          () => [],
+        );
+    const address = addresses[0];
+    if (address === undefined || !addresses.every(isAllowedAddress)) throw unreachable();
     const socket = new Socket();
     socket.setNoDelay(true);
     socket.setKeepAlive(true, 10_000);
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => {
         socket.destroy();
-        reject(new PrinterError({ code: 'connect_timeout', where, seconds: seconds(connectTimeoutMs) }));
+        reject(unreachable());
       }, connectTimeoutMs);
-      socket.once('error', (error: NodeJS.ErrnoException) => {
+      socket.once('error', () => {
         clearTimeout(timer);
-        reject(
-          new PrinterError(
-            error.code === 'ECONNREFUSED'
-              ? { code: 'connect_refused', where }
-              : { code: 'unreachable', where, detail: error.code ?? error.message },
-          ),
-        );
+        reject(unreachable());
       });
-      socket.connect(port, host, () => {
+      socket.connect(port, address, () => {
         clearTimeout(timer);
         resolve();
       });

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { printers } from '../../db/schema/index.js';
 import { addForeignCompany, type ForeignCompany, locationIdByCode } from '../../test/admin-fixtures.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
+import { freePort } from '../../test/ports.js';
+import { PrinterError, tcpTransport } from '../../workers/print-transport.js';
+import { isAllowedPrinterAddress, PRINTER_ADDRESS_REFUSED } from '../printing/printer-address.js';
 
 describe('printers API', () => {
   let t: TestApp;
@@ -46,10 +50,10 @@ describe('printers API', () => {
       'PUT',
       `/api/printer/printers/${printer.id}/`,
       'brand@demo.local',
-      body({ description: 'ZT411', ip_address: 'fe80::1', port: 6101 }),
+      body({ description: 'ZT411', ip_address: '2001:db8::1', port: 6101 }),
     );
     expect(put.statusCode).toBe(200);
-    expect(put.json()).toMatchObject({ description: 'ZT411', ip_address: 'fe80::1', port: 6101 });
+    expect(put.json()).toMatchObject({ description: 'ZT411', ip_address: '2001:db8::1', port: 6101 });
     const list = (await call('GET', '/api/printer/printers/?description__icontains=zt411', 'printer@demo.local')).json();
     expect(list.count).toBe(1);
     expect((await call('DELETE', `/api/printers/${printer.id}/`, 'admin@demo.local')).statusCode).toBe(204);
@@ -135,5 +139,62 @@ describe('printers API', () => {
     const mine = (await call('GET', '/api/printer/printers/?limit=100', 'printer@demo.local')).json();
     expect(mine.results.some((p: { id: number }) => p.id === inStore.id)).toBe(false);
     expect(mine.count).toBeGreaterThan(0);
+  });
+});
+
+describe('printers API: where a printer may be (issue 13, item 19)', () => {
+  let t: TestApp;
+  let areaId: number;
+  const post = async (ip: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/printer/printers/',
+      headers: { authorization: await t.login('admin@demo.local') },
+      payload: { description: 'x', mac: '00:07:4d:11:22:44', location_area: areaId, ip_address: ip, port: 9100 },
+    });
+
+  beforeAll(async () => {
+    // As a production server: PRINTER_ALLOW_LOOPBACK not set.
+    t = await buildTestApp({ options: { printerAllowLoopback: false } });
+    const cdMad = await locationIdByCode(t.database.db, 'CD-MAD');
+    const admin = await t.login('admin@demo.local');
+    areaId = (
+      await t.app.inject({ method: 'GET', url: `/api/locations/${cdMad}/areas/`, headers: { authorization: admin } })
+    ).json().results[0].id;
+  });
+  afterAll(async () => t.close());
+
+  it('refuses loopback, link-local (cloud metadata), unspecified and multicast addresses, and nothing is made', async () => {
+    const before = await t.database.db.$count(printers);
+    for (const ip of [
+      '169.254.169.254',
+      '127.0.0.1',
+      '127.1.2.3',
+      '::1',
+      'fe80::1',
+      '0.0.0.0',
+      '224.0.0.1',
+      '::ffff:127.0.0.1',
+    ]) {
+      const r = await post(ip);
+      expect(r.statusCode, ip).toBe(400);
+      expect(r.json().errors, ip).toEqual({ ip_address: [PRINTER_ADDRESS_REFUSED] });
+    }
+    expect(await t.database.db.$count(printers)).toBe(before);
+    expect((await post('10.20.30.40')).statusCode).toBe(201);
+  });
+
+  it('never connects to a printer row that points at such an address, and says the same for every failed connection', async () => {
+    const transport = tcpTransport({
+      connectTimeoutMs: 500,
+      isAllowedAddress: (a) => isAllowedPrinterAddress(a, { allowLoopback: false }),
+    });
+    const refused = await transport({ host: '169.254.169.254', port: 80 }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(PrinterError);
+    expect((refused as PrinterError).message).toBe('The printer at 169.254.169.254:80 could not be reached.');
+    // A closed port and a forbidden address read the same.
+    const open = tcpTransport({ connectTimeoutMs: 500 });
+    const closed = await open({ host: '127.0.0.1', port: await freePort() }).catch((error: unknown) => error);
+    expect((closed as PrinterError).message).toMatch(/^The printer at 127\.0\.0\.1:\d+ could not be reached\.$/);
   });
 });

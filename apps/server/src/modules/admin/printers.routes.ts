@@ -18,8 +18,8 @@ import { createPrintersRepository } from './printers.repository.js';
 import { createPrintersService } from './printers.service.js';
 
 /** Printers: listed for the printer menu (roles ≤ 4), added by role 1, edited and deleted by roles ≤ 2. */
-export const printersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }) => {
-  const service = createPrintersService({ db, repo: createPrintersRepository(db) });
+export const printersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, printers }) => {
+  const service = createPrintersService({ db, repo: createPrintersRepository(db), addresses: printers });
   const tags = ['admin: printers'];
   const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 

@@ -1,9 +1,10 @@
 import type { Printer, printerCreateBodySchema } from '@rfid/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { notFound } from '../../http/errors.js';
+import { fieldError, notFound } from '../../http/errors.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
+import { isAllowedPrinterAddress, PRINTER_ADDRESS_REFUSED, type PrinterAddressPolicy } from '../printing/printer-address.js';
 import { requireArea } from './admin-scope.js';
 import type { PrinterRow, PrintersRepository, PrinterValues } from './printers.repository.js';
 
@@ -22,7 +23,16 @@ export const toPrinterDto = (row: PrinterRow): Printer => ({
 
 type Body = Omit<z.output<typeof printerCreateBodySchema>, 'dpi'> & { dpi?: number };
 
-export const createPrintersService = ({ db, repo }: { db: Db; repo: PrintersRepository }) => {
+export const createPrintersService = ({
+  db,
+  repo,
+  addresses,
+}: {
+  db: Db;
+  repo: PrintersRepository;
+  /** Where a printer may be (never this host unless allowed, never link-local). */
+  addresses: PrinterAddressPolicy;
+}) => {
   const load = async (user: AuthUser, id: number) => {
     const row = await repo.get(user, id);
     if (!row) throw notFound('Printer not found.');
@@ -31,6 +41,7 @@ export const createPrintersService = ({ db, repo }: { db: Db; repo: PrintersRepo
   /** The printer's location is its area's; the area must be in a location the user may see. */
   const values = async (user: AuthUser, body: Body): Promise<PrinterValues> => {
     const area = await requireArea(db, user, body.location_area);
+    if (!isAllowedPrinterAddress(body.ip_address, addresses)) throw fieldError('ip_address', PRINTER_ADDRESS_REFUSED);
     return {
       description: body.description,
       mac: body.mac,

@@ -50,6 +50,7 @@ import { createPrintSpooler } from '../../workers/print-spooler.js';
 import { tcpTransport } from '../../workers/print-transport.js';
 import { streamCsv } from '../movements/outbound.csv.js';
 import type { ModuleDeps } from '../registry.js';
+import { isAllowedPrinterAddress } from './printer-address.js';
 import { createPrintingService, DEFAULT_COMPANY_PREFIX_LENGTH } from './printing.service.js';
 
 /** Largest CSV of labels accepted (10 MB, as the other uploads). */
@@ -92,7 +93,7 @@ const optionalFormatId = (value: string | undefined): number | undefined => {
  * orders with their reserved EPCs, the print service and the print log. Reads for the printer menu (roles ≤ 4), print
  * order creation and printing for roles 1 to 4, tag types and formats for role 1, company formats for roles ≤ 2.
  */
-export const printingRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }) => {
+export const printingRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, printers }) => {
   const spooler = createPrintSpooler({
     db,
     transport: tcpTransport({
@@ -100,6 +101,7 @@ export const printingRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { d
       labelTimeoutMs: envNumber('PRINT_LABEL_TIMEOUT_MS', 30_000),
       pollMs: envNumber('PRINT_POLL_MS', 150),
       statusSilenceMs: envNumber('PRINT_STATUS_SILENCE_MS', 2_000),
+      isAllowedAddress: (address) => isAllowedPrinterAddress(address, printers),
     }),
     log: app.log,
     leaseMs: envNumber('PRINT_LEASE_MS', 15_000),
