@@ -120,3 +120,17 @@ export const apiTokens = pgTable(
   },
   (t) => [uniqueIndex('api_tokens_hash_uq').on(t.tokenHash)],
 );
+
+/**
+ * Failed sign-ins per key ('ip:<address>' or 'user:<email>') in the current window, shared by every server process
+ * (modules/auth/login-throttle.ts): `failures` since `since`; a row older than the window counts as none and is deleted.
+ */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    key: text('key').primaryKey(),
+    failures: integer('failures').notNull(),
+    since: timestamp('since', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('login_failures_since_idx').on(t.since)],
+);

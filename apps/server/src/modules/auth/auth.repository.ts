@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { apiTokens, companies, users } from '../../db/schema/index.js';
+import { apiTokens, companies, loginFailures, users } from '../../db/schema/index.js';
 
 export const createAuthRepository = (db: Db) => ({
   async findUserByEmail(email: string) {
@@ -34,5 +34,39 @@ export const createAuthRepository = (db: Db) => ({
       .where(eq(users.id, userId))
       .limit(1);
     return row;
+  },
+
+  /* ------------------------------------------- failed sign-ins (login-throttle.ts), on the database's clock */
+
+  /** The most failures any of the keys has within the window. */
+  async failuresOf(keys: string[], windowMs: number): Promise<number> {
+    const [row] = await db
+      .select({ n: sql<number>`coalesce(max(${loginFailures.failures}), 0)::int` })
+      .from(loginFailures)
+      .where(
+        and(inArray(loginFailures.key, keys), gt(loginFailures.since, sql`now() - make_interval(secs => ${windowMs / 1000})`)),
+      );
+    return Number(row?.n ?? 0);
+  },
+
+  /** One more failure for each key (a count older than the window starts again); rows past the window are deleted. */
+  async recordFailures(keys: string[], windowMs: number): Promise<void> {
+    const windowStart = sql`now() - make_interval(secs => ${windowMs / 1000})`;
+    await db.delete(loginFailures).where(sql`${loginFailures.since} <= ${windowStart}`);
+    if (keys.length === 0) return;
+    await db
+      .insert(loginFailures)
+      .values(keys.map((key) => ({ key, failures: 1, since: sql`now()` })))
+      .onConflictDoUpdate({
+        target: loginFailures.key,
+        set: {
+          failures: sql`case when ${loginFailures.since} <= ${windowStart} then 1 else ${loginFailures.failures} + 1 end`,
+          since: sql`case when ${loginFailures.since} <= ${windowStart} then now() else ${loginFailures.since} end`,
+        },
+      });
+  },
+
+  async clearFailures(keys: string[]): Promise<void> {
+    if (keys.length > 0) await db.delete(loginFailures).where(inArray(loginFailures.key, keys));
   },
 });

@@ -8,7 +8,8 @@ import { createAuthService } from './auth.service.js';
 import { createLoginThrottle } from './login-throttle.js';
 
 export const authRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  const service = createAuthService({ repo: createAuthRepository(db), throttle: createLoginThrottle() });
+  const repo = createAuthRepository(db);
+  const service = createAuthService({ repo, throttle: createLoginThrottle({ repo }) });
   const tags = ['auth'];
 
   app.post(

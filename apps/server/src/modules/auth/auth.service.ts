@@ -34,16 +34,16 @@ export const createAuthService = ({
     async login({ username, password, clientIp }: { username: string; password: string; clientIp: string }) {
       const userKey = `user:${username.toLowerCase()}`;
       const keys = [`ip:${clientIp}`, userKey];
-      if (throttle.isBlocked(keys)) throw new AppError('TOO_MANY_REQUESTS', { message: TOO_MANY_ATTEMPTS });
+      if (await throttle.isBlocked(keys)) throw new AppError('TOO_MANY_REQUESTS', { message: TOO_MANY_ATTEMPTS });
       const user = await repo.findUserByEmail(username);
       // Always one argon2 verification, against a dummy hash when there is no such user: the time taken says nothing.
       const matches = await verify(user?.passwordHash ?? (await dummyPasswordHash()), password).catch(() => false);
       if (!user?.isActive || !matches) {
-        throttle.recordFailure(keys);
+        await throttle.recordFailure(keys);
         throw new AppError('VALIDATION', { message: BAD_CREDENTIALS, errors: { non_field_errors: [BAD_CREDENTIALS] } });
       }
       // Only this user's count: the address's failures stand (another account's success does not clear them).
-      throttle.recordSuccess([userKey]);
+      await throttle.recordSuccess([userKey]);
       const token = randomBytes(20).toString('hex');
       const expiry = new Date(Date.now() + TOKEN_LIFETIME_MS);
       await repo.insertToken(user.id, hashToken(token), expiry);
