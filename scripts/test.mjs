@@ -100,6 +100,8 @@ let passed = 0;
 let failed = 0;
 let pending = 0;
 const failedTests = [];
+/** Every test file's time, to name the slowest. */
+const fileTimes = [];
 for (const report of ['pglite', 'postgres', 'mqtt', 'e2e']) {
   const file = path.join(reports, `${report}.json`);
   if (!existsSync(file)) continue;
@@ -109,6 +111,9 @@ for (const report of ['pglite', 'postgres', 'mqtt', 'e2e']) {
   pending += (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0);
   // Named again at the end: CI keeps only the tail of the output.
   for (const suite of json.testResults ?? []) {
+    if (suite.startTime && suite.endTime) {
+      fileTimes.push({ name: `${report}: ${path.relative(root, suite.name)}`, ms: suite.endTime - suite.startTime });
+    }
     for (const test of suite.assertionResults ?? []) {
       if (test.status !== 'failed') continue;
       failedTests.push(`${report}: ${path.relative(root, suite.name)} › ${test.fullName}`);
@@ -123,6 +128,11 @@ if (existsSync(chaosReport)) {
   failed += chaos.failed ?? 0;
   for (const failure of chaos.failures ?? []) failedTests.push(`chaos: ${failure}`);
 }
+console.log('\nThe 10 slowest test files:');
+for (const { name, ms } of fileTimes.sort((a, b) => b.ms - a.ms).slice(0, 10)) {
+  console.log(`  ${(ms / 1000).toFixed(1).padStart(6)} s  ${name}`);
+}
+console.log('');
 for (const line of failedTests) console.log(`✗ ${line}`);
 console.log('');
 for (const line of skipped) console.log(`⚠ ${line}`);

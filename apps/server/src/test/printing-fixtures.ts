@@ -72,3 +72,44 @@ export type PrintOrderView = {
 };
 /** The order's detail while a job runs: its live progress and printer. */
 export type PrintOrderProgress = PrintOrderView & { job_done: number; job_total: number; printer: { id: number } | null };
+
+type Caller = ReturnType<typeof printingCaller>;
+
+let simulatedPrinters = 0;
+
+/** Adds a printer (as the demo administrator) at 127.0.0.1:`port`, in `areaId`; a MAC of its own each time. */
+export const addSimulatedPrinter = async (
+  call: Caller,
+  { description, port, areaId, dpi }: { description: string; port: number; areaId: number; dpi?: number },
+): Promise<number> => {
+  simulatedPrinters += 1;
+  const r = await call('POST', '/api/printer/printers/', 'admin@demo.local', {
+    description,
+    mac: `00:07:4D:${String(process.pid % 100).padStart(2, '0')}:${String(Math.floor(simulatedPrinters / 100)).padStart(2, '0')}:${String(simulatedPrinters % 100).padStart(2, '0')}`,
+    location_area: areaId,
+    ip_address: '127.0.0.1',
+    port,
+    ...(dpi ? { dpi } : {}),
+  });
+  if (r.statusCode !== 201) throw new Error(`adding a printer: ${r.statusCode} ${r.body}`);
+  return r.json().id as number;
+};
+
+/** The calls the print job tests make as the printer operator: print, read an order's progress and labels, wait. */
+export const printJobSteps = <Tag = { label_number: number; item: { epc: string }; printed_at: string | null }>(call: Caller) => {
+  const progressOf = async (id: number) =>
+    (await call('GET', `/api/printer/print_orders/${id}/printer_progress/`, 'printer@demo.local')).json() as PrintOrderProgress;
+  return {
+    print: (body: Record<string, unknown>) => call('POST', '/api/printer/print/', 'printer@demo.local', body),
+    progressOf,
+    labelsOf: async (id: number) =>
+      (await call('GET', `/api/printer/print_orders/${id}/items/?limit=1000`, 'printer@demo.local')).json().results as Tag[],
+    /** Waits until the order's job has ended (its state is no longer WORKING). */
+    settled: (id: number, timeoutMs = 15_000) =>
+      waitFor(
+        () => progressOf(id),
+        (p) => p.state !== 'WORKING',
+        timeoutMs,
+      ),
+  };
+};

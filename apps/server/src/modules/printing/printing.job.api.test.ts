@@ -6,10 +6,11 @@ import { locationIdByCode } from '../../test/admin-fixtures.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import { freePort } from '../../test/ports.js';
 import {
+  addSimulatedPrinter,
   multipartForm,
-  type PrintOrderProgress,
   type PrintOrderView,
   printingCaller,
+  printJobSteps,
   sgtin96Hex,
   shortenPrintTimeouts,
   waitFor,
@@ -18,7 +19,6 @@ import {
 shortenPrintTimeouts();
 
 type Order = PrintOrderView;
-type Progress = PrintOrderProgress;
 type Tag = { label_number: number; gtin: string; item: { epc: string; serial_number: string }; printed_at: string | null };
 
 describe('print jobs against the printer simulator: labels, progress, cancel, faults, one job per printer', () => {
@@ -30,17 +30,7 @@ describe('print jobs against the printer simulator: labels, progress, cancel, fa
   let gtins: string[];
   let areaId: number;
 
-  const addPrinter = async (description: string, port: number) => {
-    const r = await call('POST', '/api/printer/printers/', 'admin@demo.local', {
-      description,
-      mac: `00:07:4D:77:${String(port % 100).padStart(2, '0')}:${String(Math.floor(port / 100) % 100).padStart(2, '0')}`,
-      location_area: areaId,
-      ip_address: '127.0.0.1',
-      port,
-    });
-    expect(r.statusCode).toBe(201);
-    return r.json().id as number;
-  };
+  const addPrinter = (description: string, port: number) => addSimulatedPrinter(call, { description, port, areaId });
   const newOrder = async (rows: [string, number][], name = 'Job') => {
     const r = await call('POST', '/api/printer/print_orders/', 'printer@demo.local', {
       tag_company_format: formatId,
@@ -50,16 +40,11 @@ describe('print jobs against the printer simulator: labels, progress, cancel, fa
     expect(r.statusCode).toBe(201);
     return r.json() as Order;
   };
-  const print = (body: Record<string, unknown>) => call('POST', '/api/printer/print/', 'printer@demo.local', body);
-  const progressOf = async (id: number) =>
-    (await call('GET', `/api/printer/print_orders/${id}/printer_progress/`, 'printer@demo.local')).json() as Progress;
-  const labelsOf = async (id: number) =>
-    (await call('GET', `/api/printer/print_orders/${id}/items/?limit=1000`, 'printer@demo.local')).json().results as Tag[];
-  const settled = (id: number) =>
-    waitFor(
-      () => progressOf(id),
-      (p) => p.state !== 'WORKING',
-    );
+  const steps = () => printJobSteps<Tag>(call);
+  const print = (body: Record<string, unknown>) => steps().print(body);
+  const progressOf = (id: number) => steps().progressOf(id);
+  const labelsOf = (id: number) => steps().labelsOf(id);
+  const settled = (id: number) => steps().settled(id);
 
   beforeAll(async () => {
     t = await buildTestApp();

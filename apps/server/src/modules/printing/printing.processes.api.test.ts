@@ -10,9 +10,10 @@ import { rowsOf } from '../../db/rows.js';
 import { locationIdByCode } from '../../test/admin-fixtures.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import {
-  type PrintOrderProgress,
+  addSimulatedPrinter,
   type PrintOrderView,
   printingCaller,
+  printJobSteps,
   shortenPrintTimeouts,
   waitFor,
 } from '../../test/printing-fixtures.js';
@@ -31,7 +32,6 @@ process.env.PRINT_SPOOLER = 'off';
 const LEASE_MS = 1_500;
 
 type Order = PrintOrderView;
-type Progress = PrintOrderProgress;
 type Tag = { label_number: number; item: { epc: string }; printed_at: string | null };
 /** A label a spooler sent to a printer. */
 type Sent = { owner: string; epc: string | null };
@@ -81,15 +81,7 @@ describe('print jobs across processes: one job per printer, resumed when a proce
 
   const addPrinter = async () => {
     printerCount += 1;
-    const r = await call('POST', '/api/printer/printers/', 'admin@demo.local', {
-      description: `Simulador ${printerCount}`,
-      mac: `00:07:4D:55:66:${String(printerCount).padStart(2, '0')}`,
-      location_area: areaId,
-      ip_address: '127.0.0.1',
-      port: simulator.port,
-    });
-    expect(r.statusCode).toBe(201);
-    return r.json().id as number;
+    return addSimulatedPrinter(call, { description: `Simulador ${printerCount}`, port: simulator.port, areaId });
   };
   const newOrder = async (quantity: number, name: string) => {
     const r = await call('POST', '/api/printer/print_orders/', 'printer@demo.local', {
@@ -100,18 +92,12 @@ describe('print jobs across processes: one job per printer, resumed when a proce
     expect(r.statusCode).toBe(201);
     return r.json() as Order;
   };
-  const print = (body: Record<string, unknown>) => call('POST', '/api/printer/print/', 'printer@demo.local', body);
-  const progressOf = async (id: number) =>
-    (await call('GET', `/api/printer/print_orders/${id}/printer_progress/`, 'printer@demo.local')).json() as Progress;
-  const labelsOf = async (id: number) =>
-    (await call('GET', `/api/printer/print_orders/${id}/items/?limit=1000`, 'printer@demo.local')).json().results as Tag[];
+  const steps = () => printJobSteps<Tag>(call);
+  const print = (body: Record<string, unknown>) => steps().print(body);
+  const progressOf = (id: number) => steps().progressOf(id);
+  const labelsOf = (id: number) => steps().labelsOf(id);
   const epcsOf = async (id: number) => (await labelsOf(id)).map((l) => l.item.epc);
-  const settled = (id: number, timeoutMs = 15_000) =>
-    waitFor(
-      () => progressOf(id),
-      (p) => p.state !== 'WORKING',
-      timeoutMs,
-    );
+  const settled = (id: number, timeoutMs = 15_000) => steps().settled(id, timeoutMs);
   const leaseOf = async (printerId: number) => {
     const [row] = rowsOf<{ owner: string; print_order_id: number; is_live: boolean }>(
       await t.database.db.execute(

@@ -3,9 +3,10 @@ import { type PrinterSimulator, startPrinterSimulator } from '../../../../../too
 import { locationIdByCode } from '../../test/admin-fixtures.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import {
-  type PrintOrderProgress,
+  addSimulatedPrinter,
   type PrintOrderView,
   printingCaller,
+  printJobSteps,
   shortenPrintTimeouts,
   waitFor,
 } from '../../test/printing-fixtures.js';
@@ -41,21 +42,9 @@ describe('printing on Zebra RFID printers: verified encodes, faults as the print
   let formatId: number;
   let gtins: string[];
   let areaId: number;
-  let macs = 0;
 
-  const addPrinter = async (description: string, port: number, dpi?: number) => {
-    macs += 1;
-    const r = await call('POST', '/api/printer/printers/', 'admin@demo.local', {
-      description,
-      mac: `00:07:4D:66:00:${String(macs).padStart(2, '0')}`,
-      location_area: areaId,
-      ip_address: '127.0.0.1',
-      port,
-      ...(dpi ? { dpi } : {}),
-    });
-    expect(r.statusCode).toBe(201);
-    return r.json().id as number;
-  };
+  const addPrinter = (description: string, port: number, dpi?: number) =>
+    addSimulatedPrinter(call, { description, port, areaId, ...(dpi ? { dpi } : {}) });
   const newOrder = async (gtin: string, quantity: number) => {
     const r = await call('POST', '/api/printer/print_orders/', 'printer@demo.local', {
       tag_company_format: formatId,
@@ -65,18 +54,12 @@ describe('printing on Zebra RFID printers: verified encodes, faults as the print
     expect(r.statusCode).toBe(201);
     return r.json() as Order;
   };
-  const print = (body: Record<string, unknown>) => call('POST', '/api/printer/print/', 'printer@demo.local', body);
+  const steps = () => printJobSteps<Tag>(call);
+  const print = (body: Record<string, unknown>) => steps().print(body);
   const orderOf = async (id: number) =>
     (await call('GET', `/api/printer/print_orders/${id}/`, 'printer@demo.local')).json() as Order;
-  const progressOf = async (id: number) =>
-    (await call('GET', `/api/printer/print_orders/${id}/printer_progress/`, 'printer@demo.local')).json() as PrintOrderProgress;
-  const labelsOf = async (id: number) =>
-    (await call('GET', `/api/printer/print_orders/${id}/items/?limit=1000`, 'printer@demo.local')).json().results as Tag[];
-  const settled = (id: number) =>
-    waitFor(
-      () => progressOf(id),
-      (p) => p.state !== 'WORKING',
-    );
+  const labelsOf = (id: number) => steps().labelsOf(id);
+  const settled = (id: number) => steps().settled(id);
   /** Waits (with a deadline) until the simulator has taken what the server sent. */
   const until = (isDone: () => boolean) =>
     waitFor(
