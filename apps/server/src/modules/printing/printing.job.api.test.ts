@@ -246,8 +246,11 @@ describe('print jobs against the printer simulator: labels, progress, cancel, fa
     expect(printed.statusCode).toBe(202);
     expect(await settled(printed.json().id)).toMatchObject({ state: 'PRINTED', progress: 3 });
     expect((await call('POST', '/api/printcsv/', 'printer@demo.local', { code: 'nope', printer_id: printerId })).statusCode).toBe(
-      404,
+      400,
     );
+    expect(
+      (await call('POST', '/api/printcsv/', 'printer@demo.local', { code: '999999', printer_id: printerId })).statusCode,
+    ).toBe(404);
     expect((await call('POST', '/api/printcsv/', 'printer@demo.local', {})).json().errors).toEqual({
       code: ['Please select file'],
       printer_id: ['Please select a printer'],

@@ -549,10 +549,11 @@ export const createPrintingService = ({
 
     /** POST /printcsv/: the uploaded file's order, every label, on the printer. */
     async printUpload(user: AuthUser, { code, printerId }: { code: string; printerId: number }) {
-      // The file code is the print order's id: anything that cannot be one is not found (never a query out of range).
+      // The file code is the print order's id: anything that cannot be one is a 400 on `code` (never a query out of range).
       const parsed = intId().safeParse(code);
-      const orderId = parsed.success ? parsed.data : 0;
-      if (!orderId || !(await repo.order(user, orderId))) throw notFound('File not found.');
+      if (!parsed.success) throw fieldError('code', 'Not a file code of an upload.');
+      if (!(await repo.order(user, parsed.data))) throw notFound('File not found.');
+      const orderId = parsed.data;
       return startPrint(user, { orderId, printerId });
     },
 
