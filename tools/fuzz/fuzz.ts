@@ -68,6 +68,29 @@ const isText = (response: LightMyRequestResponse): boolean => {
   return type === '' || /json|text|csv|xml|html/.test(type);
 };
 
+/** The strings of a JSON body (keys and values, each on its own), or the whole body when it is not JSON. */
+const textsOf = (body: string): string[] => {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return [body];
+  }
+  const texts: string[] = [];
+  const walk = (value: unknown): void => {
+    if (typeof value === 'string') texts.push(value);
+    else if (Array.isArray(value)) for (const item of value) walk(item);
+    else if (value && typeof value === 'object') {
+      for (const [key, item] of Object.entries(value)) {
+        texts.push(key);
+        walk(item);
+      }
+    }
+  };
+  walk(parsed);
+  return texts;
+};
+
 /** Why an answer fails the suite, or null. */
 const judge = (response: LightMyRequestResponse, ms: number, check: Check): string | null => {
   // The device management service answers 503 when no MQTT broker is configured (none is here).
@@ -77,7 +100,10 @@ const judge = (response: LightMyRequestResponse, ms: number, check: Check): stri
   if (isText(response)) {
     // The request's own text may come back in a field error (an echoed value is not a leak).
     const body = check.echo ? response.body.split(check.echo).join('') : response.body;
-    for (const [name, pattern] of LEAKS) if (pattern.test(body)) return `${name} in the body`;
+    // A JSON answer is judged string by string: "Please select a printer" next to a key named "from" is no SQL.
+    for (const text of textsOf(body)) {
+      for (const [name, pattern] of LEAKS) if (pattern.test(text)) return `${name} in the body`;
+    }
   }
   return null;
 };

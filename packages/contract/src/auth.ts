@@ -1,8 +1,13 @@
 import { z } from 'zod';
 
 export const loginBodySchema = z.object({
-  username: z.string().trim().min(1, 'This field may not be blank.'),
-  password: z.string().min(1, 'This field may not be blank.'),
+  // An e-mail address is at most 254 characters; a password of more than 1,024 is no password.
+  username: z
+    .string()
+    .trim()
+    .min(1, 'This field may not be blank.')
+    .max(254, 'Ensure this field has no more than 254 characters.'),
+  password: z.string().min(1, 'This field may not be blank.').max(1024, 'Ensure this field has no more than 1024 characters.'),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 export const loginResponseSchema = z.object({ token: z.string(), expiry: z.string() });

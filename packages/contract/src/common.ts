@@ -15,17 +15,15 @@ export const INT4_MAX = 2_147_483_647;
 export const INT2_MAX = 32_767;
 export const BIGINT_JS_MAX = Number.MAX_SAFE_INTEGER;
 
-/** Query and path values arrive as text: decimal digits only ("1.5", "1e3", "0x10", "" are refused). */
+/**
+ * Query and path values arrive as text: decimal digits only ("1.5", "1e3", "0x10", "" are refused). Digits become a
+ * number first and anything else is judged as it is, so every refusal is one issue with `message` (a union would give
+ * forms its branches' words instead).
+ */
 const intText = (message: string) =>
-  z.union(
-    [
-      z.number(),
-      z
-        .string()
-        .regex(/^\s*-?\d{1,20}\s*$/)
-        .transform((v) => Number(v)),
-    ],
-    { error: message },
+  z.preprocess(
+    (value) => (typeof value === 'string' && /^\s*-?\d{1,20}\s*$/.test(value) ? Number(value) : value),
+    z.number({ error: message }),
   );
 
 /** A whole number from `min` to `max`, given as a JSON number or a decimal string. */

@@ -42,4 +42,12 @@ describe('login throttle', () => {
     expect(await throttle.isBlocked(['user:c@x'])).toBe(false);
     expect(await throttle.isBlocked(['ip:10.0.0.9'])).toBe(true);
   });
+
+  it('keeps a long key as its hash (an index entry has a size limit, a key has none)', async () => {
+    const throttle = createLoginThrottle({ repo: createAuthRepository(t.database.db), maxFailures: 1 });
+    const long = `user:${'x'.repeat(100_000)}`;
+    await throttle.recordFailure([long]);
+    expect(await throttle.isBlocked([long])).toBe(true);
+    expect(await throttle.isBlocked([`user:${'x'.repeat(99_999)}`])).toBe(false);
+  });
 });

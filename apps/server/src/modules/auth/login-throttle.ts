@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { createAuthRepository } from './auth.repository.js';
 
 /**
@@ -13,6 +14,11 @@ import type { createAuthRepository } from './auth.repository.js';
 export const MAX_FAILURES = 10;
 export const WINDOW_MS = 15 * 60 * 1000;
 
+/** A key as stored: as it is when short, else its SHA-256 (an index entry has a size limit; a key has none). */
+const storedKey = (key: string): string =>
+  key.length <= 200 ? key : `${key.slice(0, key.indexOf(':') + 1)}#${createHash('sha256').update(key).digest('hex')}`;
+const storedKeys = (keys: string[]): string[] => keys.map(storedKey);
+
 export const createLoginThrottle = ({
   repo,
   maxFailures = MAX_FAILURES,
@@ -23,10 +29,10 @@ export const createLoginThrottle = ({
   windowMs?: number;
 }) => ({
   async isBlocked(keys: string[]): Promise<boolean> {
-    return (await repo.failuresOf(keys, windowMs)) >= maxFailures;
+    return (await repo.failuresOf(storedKeys(keys), windowMs)) >= maxFailures;
   },
-  recordFailure: (keys: string[]): Promise<void> => repo.recordFailures(keys, windowMs),
+  recordFailure: (keys: string[]): Promise<void> => repo.recordFailures(storedKeys(keys), windowMs),
   /** Clears the given keys (the signed-in user's; never an address). */
-  recordSuccess: (keys: string[]): Promise<void> => repo.clearFailures(keys),
+  recordSuccess: (keys: string[]): Promise<void> => repo.clearFailures(storedKeys(keys)),
 });
 export type LoginThrottle = ReturnType<typeof createLoginThrottle>;
