@@ -16,14 +16,19 @@ export const INT2_MAX = 32_767;
 export const BIGINT_JS_MAX = Number.MAX_SAFE_INTEGER;
 
 /**
- * Query and path values arrive as text: decimal digits only ("1.5", "1e3", "0x10", "" are refused). Digits become a
- * number first and anything else is judged as it is, so every refusal is one issue with `message` (a union would give
- * forms its branches' words instead).
+ * Query and path values arrive as text: decimal digits only ("1.5", "1e3", "0x10", "" are refused). Each branch of the
+ * union carries `message` too: forms (react-hook-form's Zod resolver) show a branch's words, not the union's.
  */
 const intText = (message: string) =>
-  z.preprocess(
-    (value) => (typeof value === 'string' && /^\s*-?\d{1,20}\s*$/.test(value) ? Number(value) : value),
-    z.number({ error: message }),
+  z.union(
+    [
+      z.number({ error: message }),
+      z
+        .string({ error: message })
+        .regex(/^\s*-?\d{1,20}\s*$/, { error: message })
+        .transform((v) => Number(v)),
+    ],
+    { error: message },
   );
 
 /** A whole number from `min` to `max`, given as a JSON number or a decimal string. */
