@@ -1,3 +1,4 @@
+import './lib/zod-config';
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
