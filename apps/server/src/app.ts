@@ -13,6 +13,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { type Config, loadConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { isDatabaseUnavailableError } from './db/errors.js';
 import { AppError, type FieldErrors } from './http/errors.js';
@@ -26,6 +27,8 @@ import { registerStockSnapshotJobs } from './workers/stock-snapshot.js';
 
 export type AppOptions = {
   database: Database;
+  /** The configuration (config.ts); read from the environment when the app is built if not given. */
+  config?: Config;
   /** The readers' broker; a no-op bus when absent. */
   bus?: MqttBus;
   logger?: boolean | { level: string };
@@ -73,16 +76,19 @@ const validationBody = (
   };
 };
 
-export const buildApp = async ({
-  database,
-  bus,
-  logger = false,
-  webDist,
-  stockSnapshots = false,
-  trustProxy = false,
-  publicUrl,
-  printerAllowLoopback = false,
-}: AppOptions): Promise<FastifyInstance> => {
+export const buildApp = async (options: AppOptions): Promise<FastifyInstance> => {
+  const config = options.config ?? loadConfig();
+  // What the options name is taken over the configuration's (tests build apps with their own).
+  const {
+    database,
+    bus,
+    logger = false,
+    webDist,
+    stockSnapshots = false,
+    trustProxy = config.trustProxy,
+    publicUrl = config.publicUrl,
+    printerAllowLoopback = config.printerAllowLoopback,
+  } = options;
   const app = Fastify({
     logger,
     // A hop count trusts that many proxies in front of this server (Fastify's typings know it only as a function).
@@ -128,7 +134,7 @@ export const buildApp = async ({
     return reply.status(404).send({ message: 'Not found.' });
   });
 
-  await app.register(fastifyHelmet, securityHeaders());
+  await app.register(fastifyHelmet, securityHeaders(config.brandDashboardUrl));
   app.addHook('onSend', async (request, reply) => {
     // HSTS only when this answer went over TLS (the socket's, or a trusted proxy's X-Forwarded-Proto).
     if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
@@ -155,20 +161,18 @@ export const buildApp = async ({
   const readersBus = bus ?? (await createMqttBus(undefined));
   // The process's one job runner: modules register their kinds; it polls once the app is ready and stops on close.
   // JOB_LEASE_MS: how long a dead process's job waits before another takes it (the runner's default when unset).
-  const leaseMs = Number(process.env.JOB_LEASE_MS);
-  const jobs = createJobRunner({
-    db: database.db,
-    log: app.log,
-    ...(Number.isFinite(leaseMs) && leaseMs >= 1_000 ? { leaseMs } : {}),
-  });
+  const jobs = createJobRunner({ db: database.db, log: app.log, leaseMs: config.jobLeaseMs });
   await registerModules(app, {
     db: database.db,
     database,
     bus: readersBus,
     jobs,
+    config,
     printers: { allowLoopback: printerAllowLoopback },
   });
-  if (stockSnapshots) registerStockSnapshotJobs({ jobs, db: database.db, log: app.log });
+  if (stockSnapshots) {
+    registerStockSnapshotJobs({ jobs, db: database.db, log: app.log, intervalMs: config.stockSnapshotIntervalMs });
+  }
   app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => jobs.stop());
   // The broker connection opens once every module has registered its handlers (queued reads arrive at once).

@@ -1,9 +1,10 @@
 import { hostname } from 'node:os';
 import path from 'node:path';
+import { z } from 'zod';
 import type { TrustProxy } from './app.js';
+import { DEFAULT_IDLE_GAP_MS } from './modules/ingest/stream.js';
+import { DEFAULT_COMPANY_PREFIX_LENGTH } from './modules/printing/printing.service.js';
 import { DEFAULT_SHARE_GROUP } from './plugins/mqtt.js';
-
-const portOf = (env: NodeJS.ProcessEnv): number => Number(env.PORT ?? 3000);
 
 export type Config = {
   port: number;
@@ -27,7 +28,89 @@ export type Config = {
   publicUrl: URL | undefined;
   /** PRINTER_ALLOW_LOOPBACK: printers may be on this host (127.0.0.0/8, ::1): the demo's printer simulator. */
   printerAllowLoopback: boolean;
+  /** BRAND_DASHBOARD_URL: the http(s) page of the "Brand" dashboard (GET /dashboards/, and allowed as a frame). */
+  brandDashboardUrl: string | undefined;
+  /** READS_IDLE_GAP_MS: a reader's silence after which its streamed reads become a reading set. */
+  readsIdleGapMs: number;
+  /** JOB_LEASE_MS: a background job's lease; a dead process's job is taken over after it. */
+  jobLeaseMs: number;
+  /** STOCK_SNAPSHOT_INTERVAL_MS: how often today's daily stock snapshot is rewritten. */
+  stockSnapshotIntervalMs: number;
+  /** The print service (workers/print-spooler.ts, print-transport.ts). */
+  print: {
+    /** PRINT_SPOOLER=off: this process answers HTTP but runs no print jobs. */
+    spooler: boolean;
+    connectTimeoutMs: number;
+    labelTimeoutMs: number;
+    pollMs: number;
+    statusSilenceMs: number;
+    leaseMs: number;
+    queuePollMs: number;
+    /** EPC_COMPANY_PREFIX_LENGTH: the GS1 company prefix length written in the EPCs. */
+    companyPrefixLength: number;
+  };
+  /** The LLRP client (workers/llrp-client.ts). */
+  llrp: { enabled: boolean; pollMs: number; leaseMs: number; keepaliveMs: number; timeoutMs: number };
 };
+
+/** A whole number of the environment: unset or empty is its default; anything else must be one, at least `min`. */
+const whole = (fallback: number, min = 1, max = Number.MAX_SAFE_INTEGER) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.coerce.number().int().min(min).max(max).default(fallback),
+  );
+/** On unless the variable says `off` (or `false`). */
+const onUnlessOff = z
+  .string()
+  .optional()
+  .transform((value) => !['off', 'false'].includes((value ?? '').trim().toLowerCase()));
+const isOn = z
+  .string()
+  .optional()
+  .transform((value) => ['1', 'true', 'on'].includes((value ?? '').trim().toLowerCase()));
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => value?.trim() || undefined);
+
+/** The environment variables the server reads, validated (config.ts is the only reader of process.env). */
+const envSchema = z.object({
+  PORT: whole(3000, 0, 65_535),
+  HOST: optionalText,
+  DATA_DIR: optionalText,
+  DATABASE_URL: optionalText,
+  MQTT_URL: optionalText,
+  MQTT_CLIENT_ID: optionalText,
+  MQTT_SHARE_GROUP: optionalText,
+  SEED_DEMO: onUnlessOff,
+  LOG_LEVEL: optionalText,
+  WEB_DIST: optionalText,
+  TRUST_PROXY: z.string().optional(),
+  PUBLIC_URL: z.string().optional(),
+  PRINTER_ALLOW_LOOPBACK: isOn,
+  BRAND_DASHBOARD_URL: optionalText,
+  READS_IDLE_GAP_MS: whole(DEFAULT_IDLE_GAP_MS),
+  JOB_LEASE_MS: whole(30_000, 1_000),
+  STOCK_SNAPSHOT_INTERVAL_MS: whole(300_000),
+  PRINT_SPOOLER: onUnlessOff,
+  PRINT_CONNECT_TIMEOUT_MS: whole(5_000),
+  PRINT_LABEL_TIMEOUT_MS: whole(30_000),
+  PRINT_POLL_MS: whole(150),
+  PRINT_STATUS_SILENCE_MS: whole(2_000),
+  PRINT_LEASE_MS: whole(15_000),
+  PRINT_QUEUE_POLL_MS: whole(1_000),
+  EPC_COMPANY_PREFIX_LENGTH: whole(DEFAULT_COMPANY_PREFIX_LENGTH, 6, 12),
+  LLRP: onUnlessOff,
+  LLRP_POLL_MS: whole(2_000),
+  LLRP_LEASE_MS: whole(15_000),
+  LLRP_KEEPALIVE_MS: whole(10_000),
+  LLRP_TIMEOUT_MS: whole(10_000),
+});
+
+/** A variable the server cannot start with: its name and why. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
 
 /**
  * TRUST_PROXY → Fastify's `trustProxy`. Unset or `false`: no proxy is trusted (the client address is the
@@ -56,20 +139,50 @@ export const parsePublicUrl = (value: string | undefined): URL | undefined => {
   return url;
 };
 
-/** Environment → typed configuration. Everything has a default that starts the demo. */
-export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => ({
-  port: portOf(env),
-  host: env.HOST ?? '0.0.0.0',
-  dataDir: path.resolve(env.DATA_DIR ?? './data'),
-  databaseUrl: env.DATABASE_URL || undefined,
-  mqttUrl: env.MQTT_URL || undefined,
-  // Host and port tell the processes of one host apart and stay the same across restarts.
-  mqttClientId: env.MQTT_CLIENT_ID || `rfid-server-${hostname()}-${portOf(env)}`,
-  mqttShareGroup: env.MQTT_SHARE_GROUP || DEFAULT_SHARE_GROUP,
-  seedDemo: env.SEED_DEMO !== 'false',
-  logLevel: env.LOG_LEVEL ?? 'info',
-  webDist: path.resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
-  trustProxy: parseTrustProxy(env.TRUST_PROXY),
-  publicUrl: parsePublicUrl(env.PUBLIC_URL),
-  printerAllowLoopback: ['1', 'true'].includes((env.PRINTER_ALLOW_LOOPBACK ?? '').trim().toLowerCase()),
-});
+/** Environment → typed configuration. Everything has a default that starts the demo; a bad value stops the start. */
+export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    throw new ConfigError(`The configuration is not valid: ${problems}`);
+  }
+  const e = parsed.data;
+  const port = e.PORT;
+  return {
+    port,
+    host: e.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(e.DATA_DIR ?? './data'),
+    databaseUrl: e.DATABASE_URL,
+    mqttUrl: e.MQTT_URL,
+    // Host and port tell the processes of one host apart and stay the same across restarts.
+    mqttClientId: e.MQTT_CLIENT_ID ?? `rfid-server-${hostname()}-${port}`,
+    mqttShareGroup: e.MQTT_SHARE_GROUP ?? DEFAULT_SHARE_GROUP,
+    seedDemo: e.SEED_DEMO,
+    logLevel: e.LOG_LEVEL ?? 'info',
+    webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    publicUrl: parsePublicUrl(e.PUBLIC_URL),
+    printerAllowLoopback: e.PRINTER_ALLOW_LOOPBACK,
+    brandDashboardUrl: e.BRAND_DASHBOARD_URL,
+    readsIdleGapMs: e.READS_IDLE_GAP_MS,
+    jobLeaseMs: e.JOB_LEASE_MS,
+    stockSnapshotIntervalMs: e.STOCK_SNAPSHOT_INTERVAL_MS,
+    print: {
+      spooler: e.PRINT_SPOOLER,
+      connectTimeoutMs: e.PRINT_CONNECT_TIMEOUT_MS,
+      labelTimeoutMs: e.PRINT_LABEL_TIMEOUT_MS,
+      pollMs: e.PRINT_POLL_MS,
+      statusSilenceMs: e.PRINT_STATUS_SILENCE_MS,
+      leaseMs: e.PRINT_LEASE_MS,
+      queuePollMs: e.PRINT_QUEUE_POLL_MS,
+      companyPrefixLength: e.EPC_COMPANY_PREFIX_LENGTH,
+    },
+    llrp: {
+      enabled: e.LLRP,
+      pollMs: e.LLRP_POLL_MS,
+      leaseMs: e.LLRP_LEASE_MS,
+      keepaliveMs: e.LLRP_KEEPALIVE_MS,
+      timeoutMs: e.LLRP_TIMEOUT_MS,
+    },
+  };
+};

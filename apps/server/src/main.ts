@@ -34,6 +34,7 @@ const bus = await createMqttBus(config.mqttUrl, {
   onError: (error) => console.warn(`MQTT: ${error instanceof Error ? error.message : String(error)}`),
 });
 const app = await buildApp({
+  config,
   database,
   bus,
   logger: { level: config.logLevel },

@@ -20,8 +20,8 @@ const httpOrigin = (value: string | undefined): string | null => {
  * brand dashboard (BRAND_DASHBOARD_URL). HSTS is sent by the app only over TLS (see app.ts), and no
  * `upgrade-insecure-requests`: the demo and LAN installs are served over plain HTTP.
  */
-export const securityHeaders = (env: NodeJS.ProcessEnv = process.env): FastifyHelmetOptions => {
-  const dashboard = httpOrigin(env.BRAND_DASHBOARD_URL);
+export const securityHeaders = (brandDashboardUrl: string | undefined): FastifyHelmetOptions => {
+  const dashboard = httpOrigin(brandDashboardUrl);
   return {
     global: true,
     contentSecurityPolicy: {

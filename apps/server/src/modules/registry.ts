@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { installInputGuards } from '../http/input-guard.js';
 import type { MqttBus } from '../plugins/mqtt.js';
@@ -29,6 +30,8 @@ export type ModuleDeps = {
   database: Database;
   bus: MqttBus;
   jobs: JobRunner;
+  /** The configuration (config.ts: the only reader of the environment). */
+  config: Config;
   /** Where printers may be (modules/printing/printer-address.ts). */
   printers: PrinterAddressPolicy;
 };

@@ -53,11 +53,6 @@ export type LlrpClientOptions = {
   backoffMaxMs?: number;
 };
 
-const envMs = (name: string, fallback: number): number => {
-  const value = Number(process.env[name]);
-  return Number.isFinite(value) && value > 0 ? value : fallback;
-};
-
 export const defaultLlrpOwner = (): string => `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
 
 /** The back-off before reconnection attempt `attempt` (0-based): doubling from min to max, ±25 % jitter. */
@@ -115,10 +110,10 @@ export const createLlrpClient = ({
   grouper,
   log,
   owner = defaultLlrpOwner(),
-  pollMs = envMs('LLRP_POLL_MS', 2_000),
-  leaseMs = envMs('LLRP_LEASE_MS', 15_000),
-  keepaliveMs = envMs('LLRP_KEEPALIVE_MS', 10_000),
-  timeoutMs = envMs('LLRP_TIMEOUT_MS', 10_000),
+  pollMs = 2_000,
+  leaseMs = 15_000,
+  keepaliveMs = 10_000,
+  timeoutMs = 10_000,
   backoffMinMs = 1_000,
   backoffMaxMs = 30_000,
 }: LlrpClientOptions) => {

@@ -64,7 +64,7 @@ export const registerStockSnapshotJobs = ({
   jobs,
   db,
   log,
-  intervalMs = Number(process.env.STOCK_SNAPSHOT_INTERVAL_MS) || DEFAULT_SNAPSHOT_INTERVAL_MS,
+  intervalMs = DEFAULT_SNAPSHOT_INTERVAL_MS,
   backfillDays = DEFAULT_BACKFILL_DAYS,
   now = () => new Date(),
 }: {

@@ -14,23 +14,19 @@ import { startReadsSubscriber } from '../../workers/reads-subscriber.js';
 import type { ModuleDeps } from '../registry.js';
 import { createIngestRepository, type IngestDevice } from './ingest.repository.js';
 import { createDeviceDirectory, ingestSet, toIngestedSetDto, toSetInput } from './ingest.service.js';
-import { DEFAULT_IDLE_GAP_MS, parseReaderPayload } from './stream.js';
+import { parseReaderPayload } from './stream.js';
 import { createStreamGrouper } from './stream-grouper.js';
-
-/** Idle gap that closes a streamed set; READS_IDLE_GAP_MS overrides the 2 s default. */
-const idleGapMs = (): number => {
-  const value = Number(process.env.READS_IDLE_GAP_MS);
-  return Number.isFinite(value) && value > 0 ? value : DEFAULT_IDLE_GAP_MS;
-};
 
 /**
  * Reader ingestion: reading sets and single-read streams over HTTP (device key) and MQTT.
  * These routes are `public` for the token check: a reader authenticates with its own key
  * (`Authorization: Device <key>`), checked before the body is validated.
  */
-export const ingestRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, bus }) => {
+export const ingestRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, bus, config }) => {
   const devices = createDeviceDirectory(db);
-  const grouper = createStreamGrouper({ db, devices, gapMs: idleGapMs(), log: app.log });
+  // The idle gap that closes a streamed set (READS_IDLE_GAP_MS, 2 s).
+  const idleGapMs = config.readsIdleGapMs;
+  const grouper = createStreamGrouper({ db, devices, gapMs: idleGapMs, log: app.log });
   const authenticated = new WeakMap<FastifyRequest, IngestDevice>();
   // Readers send `Authorization: Device <key>`; the OpenAPI page names it in each summary.
   const tags = ['ingest'];
@@ -143,14 +139,15 @@ export const ingestRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db,
   // LLRP readers: this process connects to those whose link nobody holds (one process per reader); LLRP=off: none.
   let llrp: LlrpClient | undefined;
   app.addHook('onReady', async () => {
-    if (process.env.LLRP !== 'off') {
-      llrp = createLlrpClient({ db, devices, grouper, log: app.log });
+    if (config.llrp.enabled) {
+      const { pollMs, leaseMs, keepaliveMs, timeoutMs } = config.llrp;
+      llrp = createLlrpClient({ db, devices, grouper, log: app.log, pollMs, leaseMs, keepaliveMs, timeoutMs });
       llrp.start();
     }
     // Reads staged before a restart become sets once the idle gap has passed.
     recovery = setTimeout(() => {
       grouper.flushAll({ force: false }).catch((error: unknown) => app.log.error({ err: error }, 'stream recovery failed'));
-    }, idleGapMs());
+    }, idleGapMs);
     recovery.unref();
   });
   app.addHook('onClose', async () => {

@@ -51,7 +51,7 @@ import { tcpTransport } from '../../workers/print-transport.js';
 import { streamCsv } from '../movements/outbound.csv.js';
 import type { ModuleDeps } from '../registry.js';
 import { isAllowedPrinterAddress } from './printer-address.js';
-import { createPrintingService, DEFAULT_COMPANY_PREFIX_LENGTH } from './printing.service.js';
+import { createPrintingService } from './printing.service.js';
 
 /** Largest CSV of labels accepted (10 MB, as the other uploads). */
 const CSV_MAX_BYTES = 10 * 1024 * 1024;
@@ -60,11 +60,6 @@ const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchem
 const tags = ['printing'];
 const read = { maxRole: RoleThreshold.printerMenu };
 const write = { maxRole: RoleThreshold.printOrderAdd };
-
-const envNumber = (name: string, fallback: number): number => {
-  const value = Number(process.env[name]);
-  return Number.isFinite(value) && value > 0 ? value : fallback;
-};
 
 type CsvUpload = { fileName: string; text: string; fields: Record<string, string> };
 
@@ -93,29 +88,29 @@ const optionalFormatId = (value: string | undefined): number | undefined => {
  * orders with their reserved EPCs, the print service and the print log. Reads for the printer menu (roles ≤ 4), print
  * order creation and printing for roles 1 to 4, tag types and formats for role 1, company formats for roles ≤ 2.
  */
-export const printingRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, printers }) => {
+export const printingRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, printers, config }) => {
   const spooler = createPrintSpooler({
     db,
     transport: tcpTransport({
-      connectTimeoutMs: envNumber('PRINT_CONNECT_TIMEOUT_MS', 5_000),
-      labelTimeoutMs: envNumber('PRINT_LABEL_TIMEOUT_MS', 30_000),
-      pollMs: envNumber('PRINT_POLL_MS', 150),
-      statusSilenceMs: envNumber('PRINT_STATUS_SILENCE_MS', 2_000),
+      connectTimeoutMs: config.print.connectTimeoutMs,
+      labelTimeoutMs: config.print.labelTimeoutMs,
+      pollMs: config.print.pollMs,
+      statusSilenceMs: config.print.statusSilenceMs,
       isAllowedAddress: (address) => isAllowedPrinterAddress(address, printers),
     }),
     log: app.log,
-    leaseMs: envNumber('PRINT_LEASE_MS', 15_000),
-    pollMs: envNumber('PRINT_QUEUE_POLL_MS', 1_000),
+    leaseMs: config.print.leaseMs,
+    pollMs: config.print.queuePollMs,
   });
   const service = createPrintingService({
     db,
     spooler,
-    companyPrefixLength: envNumber('EPC_COMPANY_PREFIX_LENGTH', DEFAULT_COMPANY_PREFIX_LENGTH),
+    companyPrefixLength: config.print.companyPrefixLength,
   });
   // Every process runs print jobs (one per printer, under the printer's lease) unless PRINT_SPOOLER=off (a process that
   // only answers HTTP). Starting resumes the jobs whose process died; live jobs of other processes are left alone.
   app.addHook('onReady', async () => {
-    if (process.env.PRINT_SPOOLER !== 'off') await spooler.start();
+    if (config.print.spooler) await spooler.start();
   });
   app.addHook('onClose', async () => spooler.close());
 

@@ -1,11 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.js';
 import { countedStocks, inventories, items, locations, stockDaily, traces } from '../../db/schema/index.js';
 import { demoDeviceKey } from '../../db/seed/demo-data.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import { addReader, createOutboundOrder, newEpcs, postSet } from '../movements/outbound-fixtures.js';
 import { createPurchaseOrder, type InboundIds, loadInboundIds } from '../orders/inbound-fixtures.js';
 import { sameDayLastYear, utcDay } from './stats.rules.js';
+import { configuredDashboards } from './stats.service.js';
 
 /**
  * The dashboard's statistics on real data: orders created through the API and read by readers
@@ -143,7 +145,6 @@ describe('stats endpoints', () => {
     expect((await postSet(t, { ...pos, epcs: newEpcs(g2, 2), at: hourAgo })).json().claimed_by).toBe('pos-sale');
   });
   afterAll(async () => {
-    delete process.env.BRAND_DASHBOARD_URL;
     await t?.close();
   });
 
@@ -426,17 +427,30 @@ describe('stats endpoints', () => {
 
   describe('GET /dashboards/', () => {
     it('lists the configured brand dashboard, none when BRAND_DASHBOARD_URL is unset', async () => {
-      delete process.env.BRAND_DASHBOARD_URL;
       expect(await ok(admin, '/dashboards/?description=Brand')).toEqual([]);
-      process.env.BRAND_DASHBOARD_URL = 'https://bi.example.com/embed/brand?token=abc';
-      expect(await ok(brand, '/dashboards/?description=Brand')).toEqual([
-        { id: 1, description: 'Brand', full_url: 'https://bi.example.com/embed/brand?token=abc' },
-      ]);
-      expect(await ok(admin, '/dashboards/?description=Other')).toEqual([]);
-      expect(await ok<unknown[]>(admin, '/dashboards/')).toHaveLength(1);
-      process.env.BRAND_DASHBOARD_URL = 'javascript:alert(1)';
-      expect(await ok(admin, '/dashboards/')).toEqual([]);
-      delete process.env.BRAND_DASHBOARD_URL;
+      // Another server, configured with a dashboard (BRAND_DASHBOARD_URL is read once, by config.ts).
+      const url = 'https://bi.example.com/embed/brand?token=abc';
+      const configured = await buildTestApp({ options: { config: { ...loadConfig({}), brandDashboardUrl: url } } });
+      try {
+        const as = async (email: string, path: string) =>
+          (
+            await configured.app.inject({
+              method: 'GET',
+              url: `/api${path}`,
+              headers: { authorization: await configured.login(email) },
+            })
+          ).json() as unknown[];
+        expect(await as('brand@demo.local', '/dashboards/?description=Brand')).toEqual([
+          { id: 1, description: 'Brand', full_url: url },
+        ]);
+        expect(await as('admin@demo.local', '/dashboards/?description=Other')).toEqual([]);
+        expect(await as('admin@demo.local', '/dashboards/')).toHaveLength(1);
+      } finally {
+        await configured.close();
+      }
+      // Only an http(s) page is a dashboard.
+      expect(configuredDashboards('javascript:alert(1)')).toEqual([]);
+      expect(configuredDashboards(url)).toHaveLength(1);
     });
 
     it('refuses roles 3 to 5 (403)', async () => {

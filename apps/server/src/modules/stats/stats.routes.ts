@@ -36,8 +36,8 @@ const STOCKEV_PAGE = 20;
  * location or a company, the brand statistics, the brand dashboards and the stock evolution.
  * Formulas: packages/contract/src/stats.ts; SQL: stats.repository.ts.
  */
-export const statsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }) => {
-  const service = createStatsService(db);
+export const statsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, config }) => {
+  const service = createStatsService(db, { brandDashboardUrl: config.brandDashboardUrl });
   const tags = ['stats'];
 
   app.get(

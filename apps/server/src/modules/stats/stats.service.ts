@@ -50,8 +50,8 @@ type Scope = { kind: 'location' | 'company'; id: number; description: string; lo
  * The brand dashboards (GET /dashboards/): the schema has no dashboards table, so they come from
  * the configuration. BRAND_DASHBOARD_URL (http or https) is the "Brand" dashboard; unset → none.
  */
-export const configuredDashboards = (env: NodeJS.ProcessEnv = process.env): Dashboard[] => {
-  const url = env.BRAND_DASHBOARD_URL?.trim();
+export const configuredDashboards = (brandDashboardUrl: string | undefined): Dashboard[] => {
+  const url = brandDashboardUrl?.trim();
   if (!url) return [];
   try {
     const parsed = new URL(url);
@@ -62,7 +62,7 @@ export const configuredDashboards = (env: NodeJS.ProcessEnv = process.env): Dash
   return [{ id: 1, description: 'Brand', full_url: url }];
 };
 
-export const createStatsService = (db: Db, { env = process.env }: { env?: NodeJS.ProcessEnv } = {}) => {
+export const createStatsService = (db: Db, { brandDashboardUrl }: { brandDashboardUrl?: string | undefined } = {}) => {
   const locationScope = async (user: AuthUser, locationId: number): Promise<Scope> => {
     const location = await requireLocation(db, user, locationId);
     return { kind: 'location', id: location.id, description: location.description, locationIds: [location.id] };
@@ -328,7 +328,7 @@ export const createStatsService = (db: Db, { env = process.env }: { env?: NodeJS
     },
 
     dashboards(description: string | undefined): Dashboard[] {
-      const all = configuredDashboards(env);
+      const all = configuredDashboards(brandDashboardUrl);
       if (!description) return all;
       const wanted = description.trim().toLowerCase();
       return all.filter((d) => d.description.toLowerCase() === wanted);
