@@ -1,5 +1,5 @@
 import { connect, type Socket } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   hostQueryErrorStatus,
   hostStatus,
@@ -18,42 +18,54 @@ const open = (port: number) =>
     const socket = connect(port, '127.0.0.1', () => resolve(socket));
     socket.once('error', reject);
   });
-/** Sends `command` and collects the answer until `isDone`, or resolves null after `ms` of silence. */
-const ask = (socket: Socket, command: string, isDone: (text: string) => boolean, ms = 300) =>
-  new Promise<string | null>((resolve) => {
-    let text = '';
-    const finish = (value: string | null) => {
-      clearTimeout(timer);
-      socket.off('data', onData);
-      resolve(value);
-    };
-    const timer = setTimeout(() => finish(null), ms);
-    const onData = (chunk: Buffer) => {
-      text += chunk.toString('latin1');
-      if (isDone(text)) finish(text);
-    };
-    socket.on('data', onData);
+/** Polls `isDone` (vitest's waitFor): the state the test expects, never a fixed sleep. */
+const waitUntil = (isDone: () => boolean, timeout = 5_000) =>
+  vi.waitFor(
+    () => {
+      if (!isDone()) throw new Error('not yet');
+    },
+    { timeout, interval: 5 },
+  );
+
+/**
+ * Sends `command`; once the printer has taken it, its answer read until `isDone`, or null when it sent none. Silence is
+ * known from the simulator's own counts (it answers in the turn it takes a command), not from a timeout.
+ */
+const ask = async (printer: PrinterSimulator, socket: Socket, command: string, isDone: (text: string) => boolean) => {
+  const taken = printer.commands.length;
+  const answered = printer.answered();
+  let text = '';
+  const onData = (chunk: Buffer) => {
+    text += chunk.toString('latin1');
+  };
+  socket.on('data', onData);
+  try {
     socket.write(command);
-  });
-const statusOf = (socket: Socket, ms?: number) => ask(socket, '~HS', (text) => text.split('\u0003').length > 3, ms);
-const errorsOf = (socket: Socket) => ask(socket, '~HQES', (text) => text.includes('\u0003'));
+    await waitUntil(() => printer.commands.length > taken);
+    if (printer.answered() === answered) return null;
+    await waitUntil(() => isDone(text));
+    return text;
+  } finally {
+    socket.off('data', onData);
+  }
+};
+const statusOf = (printer: PrinterSimulator, socket: Socket) =>
+  ask(printer, socket, '~HS', (text) => text.split('\u0003').length > 3);
+const errorsOf = (printer: PrinterSimulator, socket: Socket) => ask(printer, socket, '~HQES', (text) => text.includes('\u0003'));
 /** Collects what the printer sends without asking (the ~RV encode results). */
 const listen = (socket: Socket) => {
   const heard: string[] = [];
   socket.on('data', (chunk: Buffer) => heard.push(chunk.toString('latin1')));
   return () => heard.join('');
 };
-const waitUntil = async (isDone: () => boolean, ms = 5_000) => {
-  const deadline = Date.now() + ms;
-  while (!isDone()) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-};
 
 describe('printer simulator', () => {
   let simulator: PrinterSimulator | undefined;
   afterEach(async () => simulator?.close());
+  const printer = (): PrinterSimulator => {
+    if (!simulator) throw new Error('no simulator started');
+    return simulator;
+  };
 
   it('splits a ZPL stream into labels and reads each EPC write and field', () => {
     const { labels, rest } = splitLabels(`${label(EPC, 'uno')}\n${label(EPC, 'dos')}^XA^FDhalf`);
@@ -67,13 +79,15 @@ describe('printer simulator', () => {
     simulator = await startPrinterSimulator({ printMs: 80 });
     const socket = await open(simulator.port);
     socket.write(label(EPC, 'a') + label(EPC.replace(/1$/, '2'), 'b'));
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    const busy = await statusOf(socket);
+    await waitUntil(() => printer().received() === 2);
+    const busy = await statusOf(printer(), socket);
     expect(busy).toContain('\u0002030,0,0,1218,002,');
     const labels = await simulator.waitForLabels(2);
     expect(labels.map((l) => l.epc)).toEqual([EPC, EPC.replace(/1$/, '2')]);
     expect(labels.map((l) => l.fields)).toEqual([['a'], ['b']]);
-    expect(await statusOf(socket)).toBe(hostStatus({ paperOut: false, paused: false, formats: 0, labelsRemaining: 0 }));
+    expect(await statusOf(printer(), socket)).toBe(
+      hostStatus({ paperOut: false, paused: false, formats: 0, labelsRemaining: 0 }),
+    );
     socket.destroy();
   });
 
@@ -84,25 +98,25 @@ describe('printer simulator', () => {
     await simulator.waitForLabels(1);
     await waitUntil(() => simulator?.pending() === 1);
     // The ZPL II guide: no ~HS answer while out of paper; ~HQES answers with error flag 00000001.
-    expect(await statusOf(socket)).toBeNull();
-    expect(await errorsOf(socket)).toBe(hostQueryErrorStatus({ errors: 0x1 }));
-    expect(await errorsOf(socket)).toContain('ERRORS:         1 00000000 00000001');
+    expect(await statusOf(printer(), socket)).toBeNull();
+    expect(await errorsOf(printer(), socket)).toBe(hostQueryErrorStatus({ errors: 0x1 }));
+    expect(await errorsOf(printer(), socket)).toContain('ERRORS:         1 00000000 00000001');
     simulator.setMode({ paperOutAfter: null });
     await simulator.waitForLabels(2);
-    expect(await errorsOf(socket)).toContain('ERRORS:         0 00000000 00000000');
+    expect(await errorsOf(printer(), socket)).toContain('ERRORS:         0 00000000 00000000');
     socket.destroy();
   });
 
   it('is silent to ~HS with the head open, out of ribbon or over temperature, and says which in ~HQES', async () => {
     simulator = await startPrinterSimulator({ printMs: 5, headOpen: true });
     const socket = await open(simulator.port);
-    expect(await statusOf(socket)).toBeNull();
-    expect(await errorsOf(socket)).toContain(' 1 00000000 00000004');
+    expect(await statusOf(printer(), socket)).toBeNull();
+    expect(await errorsOf(printer(), socket)).toContain(' 1 00000000 00000004');
     simulator.setMode({ headOpen: false, ribbonOut: true, overTemp: true });
-    expect(await statusOf(socket)).toBeNull();
-    expect(await errorsOf(socket)).toContain(' 1 00000000 00000012');
+    expect(await statusOf(printer(), socket)).toBeNull();
+    expect(await errorsOf(printer(), socket)).toContain(' 1 00000000 00000012');
     simulator.setMode({ ribbonOut: false, overTemp: false, paused: true });
-    expect(await statusOf(socket)).toContain('\u0002030,0,1,1218,000,');
+    expect(await statusOf(printer(), socket)).toContain('\u0002030,0,1,1218,000,');
     socket.destroy();
   });
 
@@ -160,8 +174,8 @@ describe('printer simulator', () => {
   it('refuses connections and, hung, answers nothing', async () => {
     simulator = await startPrinterSimulator({ printMs: 5, silent: true });
     const socket = await open(simulator.port);
-    expect(await statusOf(socket)).toBeNull();
-    expect(await errorsOf(socket)).toBeNull();
+    expect(await statusOf(printer(), socket)).toBeNull();
+    expect(await errorsOf(printer(), socket)).toBeNull();
     socket.destroy();
     simulator.setMode({ refuse: true });
     const refused = await open(simulator.port);

@@ -81,6 +81,11 @@ export type PrinterSimulator = {
   commands: string[];
   /** Connections accepted so far. */
   connections: () => number;
+  /**
+   * Answers sent so far (~HS, ~HQES, encode results). A command is answered in the same turn it is taken, so a test
+   * that sees the command in `commands` and this count unchanged knows the printer stayed silent, without waiting.
+   */
+  answered: () => number;
   setMode: (mode: Partial<SimulatorMode>) => void;
   mode: () => SimulatorMode;
   /** Called for each label printed (not the VOID ones). */
@@ -231,8 +236,12 @@ export const startPrinterSimulator = async ({
   const errorFlags = () =>
     (isPaperOut() ? 0x1 : 0) | (state.ribbonOut ? 0x2 : 0) | (state.headOpen ? 0x4 : 0) | (state.overTemp ? 0x10 : 0);
 
+  let answeredCount = 0;
   const send = (socket: Socket, text: string) => {
-    if (!socket.destroyed && socket.writable) socket.write(text);
+    if (!socket.destroyed && socket.writable) {
+      answeredCount += 1;
+      socket.write(text);
+    }
   };
 
   const record = (format: Format, list: SimulatedLabel[], epc: string | null, fields: string[]) => {
@@ -369,6 +378,7 @@ export const startPrinterSimulator = async ({
     received: () => receivedCount,
     canceled: () => canceledCount,
     connections: () => connectionCount,
+    answered: () => answeredCount,
     setMode(next) {
       const reseed = next.seed !== undefined && next.seed !== state.seed;
       Object.assign(state, next);

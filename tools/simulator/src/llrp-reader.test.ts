@@ -13,10 +13,19 @@ import {
   rospecIdBody,
   setReaderConfigBody,
 } from '@rfid/llrp';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type LlrpReaderSimulator, startLlrpReader } from './llrp-reader.js';
 
 /** A bare LLRP client: sends messages, collects what the reader sends. */
+/** Polls `isDone` (vitest's waitFor): the state the test expects, never a fixed sleep. */
+const waitUntil = (isDone: () => boolean, timeout = 5_000) =>
+  vi.waitFor(
+    () => {
+      if (!isDone()) throw new Error('not yet');
+    },
+    { timeout, interval: 10 },
+  );
+
 const open = async (port: number) => {
   const socket: Socket = connect({ port, host: '127.0.0.1' });
   const decoder = new FrameDecoder();
@@ -29,15 +38,15 @@ const open = async (port: number) => {
   socket.on('error', () => {});
   await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
   let id = 100;
-  const waitFor = async (match: (m: LlrpMessage) => boolean, what: string): Promise<LlrpMessage> => {
-    const deadline = Date.now() + 5_000;
-    for (;;) {
-      const found = received.find(match);
-      if (found) return found;
-      if (Date.now() > deadline) throw new Error(`no ${what}`);
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  };
+  const waitFor = (match: (m: LlrpMessage) => boolean, what: string): Promise<LlrpMessage> =>
+    vi.waitFor(
+      () => {
+        const found = received.find(match);
+        if (!found) throw new Error(`no ${what}`);
+        return found;
+      },
+      { timeout: 5_000, interval: 10 },
+    );
   return {
     socket,
     received,
@@ -73,7 +82,7 @@ describe('LLRP reader simulator', () => {
     const second = await open(reader.port);
     const refused = await second.waitFor((m) => m.type === MessageType.ReaderEventNotification, 'refusal');
     expect(parseReaderEvent(refused.body).connectionAttempt).toBe(2);
-    for (let i = 0; i < 100 && !second.isClosed; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    await waitUntil(() => second.isClosed);
     expect(second.isClosed).toBe(true);
 
     const capabilities = await client.call(MessageType.GetReaderCapabilities, Buffer.from([3]));
@@ -99,7 +108,7 @@ describe('LLRP reader simulator', () => {
 
     expect(parseStatus((await client.call(MessageType.EnableRospec, rospecIdBody(7))).body).code).toBe(0);
     await client.waitFor((m) => m.type === MessageType.Keepalive, 'keepalive');
-    for (let i = 0; i < 300 && !reader.isDone; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    await waitUntil(() => reader.isDone);
     expect(reader.isDone).toBe(true);
     const reports = () =>
       client.received.filter((m) => m.type === MessageType.RoAccessReport).flatMap((m) => parseRoAccessReport(m.body));
@@ -124,9 +133,9 @@ describe('LLRP reader simulator', () => {
     const first = await open(reader.port);
     await first.call(MessageType.AddRospec, addRospecBody({ rospecId: 1, antennas: [], startTrigger: 1, reportEveryNTags: 1 }));
     await first.call(MessageType.EnableRospec, rospecIdBody(1));
-    for (let i = 0; i < 300 && reader.reported.length < 5; i++) await new Promise((resolve) => setTimeout(resolve, 5));
+    await waitUntil(() => reader.reported.length >= 5);
     reader.dropConnection();
-    for (let i = 0; i < 300 && !reader.isDone; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    await waitUntil(() => reader.isDone);
     const second = await open(reader.port);
     const got = () =>
       new Set(

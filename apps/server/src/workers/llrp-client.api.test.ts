@@ -1,6 +1,6 @@
 import { connect } from 'node:net';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type LlrpReaderSimulator, startLlrpReader } from '../../../../tools/simulator/src/llrp-reader.js';
 import { createDeviceDirectory } from '../modules/ingest/ingest.service.js';
 import { createStreamGrouper, type StreamGrouper } from '../modules/ingest/stream-grouper.js';
@@ -33,13 +33,13 @@ describe('LLRP client against the simulated reader', () => {
       )
     )[0];
   /** Polls until `check` holds (never a fixed sleep); fails with `what` at the deadline. */
-  const until = async (what: string, check: () => Promise<boolean> | boolean, timeoutMs = 20_000, everyMs = 20) => {
-    const deadline = Date.now() + timeoutMs;
-    while (!(await check())) {
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-      await new Promise((resolve) => setTimeout(resolve, everyMs));
-    }
-  };
+  const until = (what: string, check: () => Promise<boolean> | boolean, timeoutMs = 20_000, everyMs = 20) =>
+    vi.waitFor(
+      async () => {
+        if (!(await check())) throw new Error(`waiting for ${what}`);
+      },
+      { timeout: timeoutMs, interval: everyMs },
+    );
   const client = (owner: string, overrides: { backoffMinMs?: number } = {}) => {
     const c = createLlrpClient({
       db: t.database.db,
