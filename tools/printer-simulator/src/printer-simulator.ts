@@ -1,4 +1,6 @@
 import { createServer, type Server, type Socket } from 'node:net';
+// The reader simulator's seeded generator (mulberry32): the same seed fails the same encodes.
+import { seededRandom } from '../../simulator/src/epcs.js';
 
 /**
  * A Zebra ZT411 RFID label printer on raw TCP (port 9100), as strict as the real one:
@@ -177,18 +179,6 @@ export const hostQueryErrorStatus = ({ errors, warnings = 0 }: { errors: number;
   );
 };
 
-/** A small seeded generator (mulberry32): the same seed fails the same encodes. */
-const seeded = (seed: number) => {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-};
-
 type Format = { zpl: string; connection: number; socket: Socket; ordinal: number };
 
 export const startPrinterSimulator = async ({
@@ -212,7 +202,7 @@ export const startPrinterSimulator = async ({
     failFormats: [],
     ...mode,
   };
-  let random = seeded(state.seed);
+  let random = seededRandom(state.seed);
   const labels: SimulatedLabel[] = [];
   const voids: SimulatedLabel[] = [];
   const encoded: string[] = [];
@@ -382,7 +372,7 @@ export const startPrinterSimulator = async ({
     setMode(next) {
       const reseed = next.seed !== undefined && next.seed !== state.seed;
       Object.assign(state, next);
-      if (reseed) random = seeded(state.seed);
+      if (reseed) random = seededRandom(state.seed);
       printNext();
     },
     mode: () => ({ ...state, failFormats: [...state.failFormats] }),
