@@ -16,9 +16,13 @@ mkdirSync(reports, { recursive: true });
 
 const failures = [];
 const skipped = [];
+/** Every step's wall time, printed at the end so CI's tail says where the time went. */
+const stepTimes = [];
 const step = async (name, command, args, env = {}) => {
   console.log(`\n━━ ${name}`);
+  const started = Date.now();
   const code = await run(command, args, { env });
+  stepTimes.push({ name, ms: Date.now() - started });
   if (code !== 0) failures.push(name);
 };
 const vitest = (name, report, args, env = {}) =>
@@ -128,6 +132,8 @@ if (existsSync(chaosReport)) {
   failed += chaos.failed ?? 0;
   for (const failure of chaos.failures ?? []) failedTests.push(`chaos: ${failure}`);
 }
+console.log('\nEach step:');
+for (const { name, ms } of stepTimes) console.log(`  ${(ms / 1000).toFixed(1).padStart(6)} s  ${name}`);
 console.log('\nThe 10 slowest test files:');
 for (const { name, ms } of fileTimes.sort((a, b) => b.ms - a.ms).slice(0, 10)) {
   console.log(`  ${(ms / 1000).toFixed(1).padStart(6)} s  ${name}`);
