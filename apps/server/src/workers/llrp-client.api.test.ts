@@ -6,6 +6,7 @@ import { createDeviceDirectory } from '../modules/ingest/ingest.service.js';
 import { createStreamGrouper, type StreamGrouper } from '../modules/ingest/stream-grouper.js';
 import { locationIdByCode } from '../test/admin-fixtures.js';
 import { buildTestApp, type TestApp } from '../test/helpers.js';
+import { createEngine } from '../modules/engine/engine.js';
 import { createLlrpClient, type LlrpClient } from './llrp-client.js';
 
 // The app's own LLRP client stays off: the test runs its clients (two "processes") with short timings.
@@ -65,7 +66,7 @@ describe('LLRP client against the simulated reader', () => {
     const cdMad = await locationIdByCode(t.database.db, 'CD-MAD');
     areaId = (await api('GET', `/api/locations/${cdMad}/areas/`)).json().results[0].id;
     grouper = createStreamGrouper({
-      db: t.database.db,
+      engine: createEngine({ db: t.database.db }),
       devices: createDeviceDirectory(t.database.db),
       gapMs: 300,
       log: t.app.log,

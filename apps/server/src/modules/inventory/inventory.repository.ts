@@ -307,102 +307,37 @@ export const setEpcCount = async (db: DbOrTx, setId: string, epcCount: number): 
   await db.update(readingSets).set({ epcCount }).where(eq(readingSets.id, setId));
 };
 
+/** The items an inventory expected or read: those its validation may move (locked first, by id). */
+export const itemsOfInventory = (inventoryId: number): SQL => sql`
+  select item_id from inventory_expected_items where inventory_id = ${inventoryId}::int
+  union
+  select item_id from inventory_read_items where inventory_id = ${inventoryId}::int`;
+
+/** Missing: expected, not read, and still STOCKED in the area (validating loses them). */
+export const missingItemsOf = ({ inventoryId, areaId }: { inventoryId: number; areaId: number }): SQL => sql`
+  select e.item_id from inventory_expected_items e
+  join items i on i.id = e.item_id
+  where e.inventory_id = ${inventoryId}::int
+    and not exists (select 1 from inventory_read_items r where r.inventory_id = e.inventory_id and r.item_id = e.item_id)
+    and i.state = ${ItemState.Stocked} and i.area_id = ${areaId}::int`;
+
 /**
- * What validating does to the items (DESIGN.md section 6), in the caller's transaction, each
- * change with its trace in `setId`:
- * - missing (expected, not read) still STOCKED in the area → UNKNOWN, in no area (lost);
- * - excess (read, not expected) not already STOCKED here → STOCKED in the area, unless a set of
- *   another kind (a sale, a shipment, another area's read…) saw the item after this inventory read
- *   it: then it has moved on and stays where that set put it. The inventory's own sets (claimed by
- *   the inventory engine in this same area) are not "another kind".
- * With `isTracingExcess` false the caller's set writes the traces of the items it read (a cabinet
- * set read them: ingestion traces every read after the handlers).
+ * Excess: read, not expected, and not already STOCKED here, unless a set of another kind (a sale,
+ * a shipment, another area's read…) saw the item after this inventory read it: then it has moved
+ * on and stays where that set put it. The inventory's own sets (claimed by the inventory engine in
+ * this same area) are not "another kind".
  */
-export const applyValidation = async (
-  db: DbOrTx,
-  {
-    inventoryId,
-    companyId,
-    areaId,
-    locationId,
-    setId,
-    at,
-    isTracingExcess,
-  }: {
-    inventoryId: number;
-    companyId: number;
-    areaId: number;
-    locationId: number;
-    setId: string;
-    at: Date;
-    isTracingExcess: boolean;
-  },
-): Promise<{ lost: number; stocked: number }> => {
-  // One lock order everywhere (DESIGN.md section 8): items by id, as ingestion locks a set's items, and
-  // all of them at once before either statement below changes them; in two separate steps a reader's
-  // set arriving meanwhile deadlocked with the validation.
-  await db.execute(sql`
-    select i.id from items i
-    where i.id in (
-      select item_id from inventory_expected_items where inventory_id = ${inventoryId}::int
-      union
-      select item_id from inventory_read_items where inventory_id = ${inventoryId}::int
-    )
-    order by i.id
-    for update`);
-  const lostResult = await db.execute(sql`
-    with lost as (
-      select i.id, i.epc, i.area_id as old_area
-      from inventory_expected_items e
-      join items i on i.id = e.item_id
-      where e.inventory_id = ${inventoryId}::int
-        and not exists (select 1 from inventory_read_items r where r.inventory_id = e.inventory_id and r.item_id = e.item_id)
-        and i.state = 0 and i.area_id = ${areaId}::int
-      order by i.id
-      for update of i
-    ), moved as (
-      update items set state = 1, area_id = null, location_id = null
-      from lost where items.id = lost.id
-      returning items.id, items.epc, lost.old_area
-    ), traced as (
-      insert into traces (company_id, item_id, epc, reading_set_id, read_at, state, area1_id, area2_id)
-      select ${companyId}::int, id, epc, ${setId}::uuid, ${at.toISOString()}::timestamptz, 1, old_area, null from moved
-      returning 1
-    )
-    select count(*)::int as n from traced`);
-  const traceExcess = isTracingExcess
-    ? sql`, traced as (
-        insert into traces (company_id, item_id, epc, reading_set_id, read_at, state, area1_id, area2_id)
-        select ${companyId}::int, id, epc, ${setId}::uuid, ${at.toISOString()}::timestamptz, 0, old_area, ${areaId}::int from moved
-        returning 1
-      )
-      select count(*)::int as n from traced`
-    : sql` select count(*)::int as n from moved`;
-  const stockedResult = await db.execute(sql`
-    with found as (
-      select i.id, i.epc, i.area_id as old_area
-      from inventory_read_items r
-      join items i on i.id = r.item_id
-      where r.inventory_id = ${inventoryId}::int
-        and not exists (select 1 from inventory_expected_items e where e.inventory_id = r.inventory_id and e.item_id = r.item_id)
-        and not (i.state = 0 and i.area_id is not distinct from ${areaId}::int)
-        and not exists (
-          select 1 from traces t join reading_sets s on s.id = t.reading_set_id
-          where t.item_id = r.item_id and t.read_at > r.read_at and s.claimed_by is not null
-            and not (s.claimed_by = ${INVENTORY_CLAIM} and s.area_id is not distinct from ${areaId}::int)
-        )
-      order by i.id
-      for update of i
-    ), moved as (
-      update items set state = 0, area_id = ${areaId}::int, location_id = ${locationId}::int
-      from found where items.id = found.id
-      returning items.id, items.epc, found.old_area
-    )${traceExcess}`);
-  return {
-    lost: num(rowsOf<{ n: number }>(lostResult)[0]?.n),
-    stocked: num(rowsOf<{ n: number }>(stockedResult)[0]?.n),
-  };
-};
+export const excessItemsOf = ({ inventoryId, areaId }: { inventoryId: number; areaId: number }): SQL => sql`
+  select r.item_id from inventory_read_items r
+  join items i on i.id = r.item_id
+  where r.inventory_id = ${inventoryId}::int
+    and not exists (select 1 from inventory_expected_items e where e.inventory_id = r.inventory_id and e.item_id = r.item_id)
+    and not (i.state = ${ItemState.Stocked} and i.area_id is not distinct from ${areaId}::int)
+    and not exists (
+      select 1 from traces t join reading_sets s on s.id = t.reading_set_id
+      where t.item_id = r.item_id and t.read_at > r.read_at and s.claimed_by is not null
+        and not (s.claimed_by = ${INVENTORY_CLAIM} and s.area_id is not distinct from ${areaId}::int)
+    )`;
 
 export const closeInventory = async (
   db: DbOrTx,

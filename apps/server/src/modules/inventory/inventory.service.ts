@@ -9,6 +9,7 @@ import type {
 } from '@rfid/contract';
 import { InventoryState } from '@rfid/contract';
 import type { Db } from '../../db/client.js';
+import type { Engine } from '../engine/engine.js';
 import { AppError, conflict, fieldError, notFound } from '../../http/errors.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
@@ -96,7 +97,7 @@ export const toTagDto = (r: repo.TagRow, kind: repo.TagKind): InventoryTag => ({
  * location (another company's or location's inventory is 404); opening, validating and canceling
  * for roles 1 to 3 (checked by the routes).
  */
-export const createInventoryService = (db: Db, csvJobs: CsvJobs) => {
+export const createInventoryService = (db: Db, csvJobs: CsvJobs, engine: Engine) => {
   const catalog = createCatalogRepository(db);
 
   /** The inventory if the user sees its location, else 404. */
@@ -167,7 +168,7 @@ export const createInventoryService = (db: Db, csvJobs: CsvJobs) => {
      */
     async changeState(user: AuthUser, id: number, state: 2 | 3, now = new Date()): Promise<Inventory> {
       await requireInventory(user, id);
-      await db.transaction((tx) => changeInventoryState(tx, { id, companyId: user.companyId, state, userId: user.id, at: now }));
+      await engine.transaction((scope) => changeInventoryState(scope, { id, companyId: user.companyId, state, userId: user.id, at: now }));
       return withTypes(await requireInventory(user, id));
     },
 

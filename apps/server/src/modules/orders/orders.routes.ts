@@ -39,7 +39,6 @@ import { currentUser } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../registry.js';
 import { sendCsv } from './csv.js';
 import { createOrdersService, toProviderReturnDto, toSaleReturnDto } from './orders.service.js';
-import './returns.engine.js';
 import { BOXES_PAGE, errorResponses, LINES_PAGE, locationParams } from '../../http/route-schemas.js';
 
 const DASHBOARD_PAGE = 11;
