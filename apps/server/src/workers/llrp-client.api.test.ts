@@ -2,11 +2,11 @@ import { connect } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type LlrpReaderSimulator, startLlrpReader } from '../../../../tools/simulator/src/llrp-reader.js';
+import { createEngine } from '../modules/engine/engine.js';
 import { createDeviceDirectory } from '../modules/ingest/ingest.service.js';
 import { createStreamGrouper, type StreamGrouper } from '../modules/ingest/stream-grouper.js';
 import { locationIdByCode } from '../test/admin-fixtures.js';
 import { buildTestApp, type TestApp } from '../test/helpers.js';
-import { createEngine } from '../modules/engine/engine.js';
 import { createLlrpClient, type LlrpClient } from './llrp-client.js';
 
 // The app's own LLRP client stays off: the test runs its clients (two "processes") with short timings.

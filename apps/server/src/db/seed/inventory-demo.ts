@@ -135,7 +135,13 @@ export const seedInventoryDemo = async (db: Db): Promise<void> => {
   await read(madHandheld, [...seen.slice(60), ...strays(3, types[10] as { gtin: string })], t9 + 20 * 60_000);
   const first = await latestOf(warehouse);
   await engine.transaction((scope) =>
-    changeInventoryState(scope, { id: first, companyId, state: InventoryState.Validated, userId: editor, at: new Date(t9 + HOUR) }),
+    changeInventoryState(scope, {
+      id: first,
+      companyId,
+      state: InventoryState.Validated,
+      userId: editor,
+      at: new Date(t9 + HOUR),
+    }),
   );
   const firstRow = await getInventory(db, { id: first, companyId });
   if (firstRow) await createInventoryCsvNow(db, { companyId, userId: editor, inventory: firstRow });
@@ -156,7 +162,13 @@ export const seedInventoryDemo = async (db: Db): Promise<void> => {
   // The handheld's set goes to the area's open inventory: this one, which counts only its GTINs.
   await read(madHandheld, madStock.slice(0, 12), t6 + 10 * 60_000);
   await engine.transaction((scope) =>
-    changeInventoryState(scope, { id: partial, companyId, state: InventoryState.Canceled, userId: editor, at: new Date(t6 + HOUR) }),
+    changeInventoryState(scope, {
+      id: partial,
+      companyId,
+      state: InventoryState.Canceled,
+      userId: editor,
+      at: new Date(t6 + HOUR),
+    }),
   );
 
   // 3 days ago: nearly everything read again, one item lost, one stray.
@@ -169,7 +181,13 @@ export const seedInventoryDemo = async (db: Db): Promise<void> => {
   await read(madHandheld, [...stocked.slice(1).map((r) => r.epc), ...strays(1, types[11] as { gtin: string })], t3);
   const third = await latestOf(warehouse);
   await engine.transaction((scope) =>
-    changeInventoryState(scope, { id: third, companyId, state: InventoryState.Validated, userId: admin, at: new Date(t3 + HOUR) }),
+    changeInventoryState(scope, {
+      id: third,
+      companyId,
+      state: InventoryState.Validated,
+      userId: admin,
+      at: new Date(t3 + HOUR),
+    }),
   );
 
   // T-MAD-01, Sala de ventas: ~50 items of 6 GTINs, an inventory in progress.

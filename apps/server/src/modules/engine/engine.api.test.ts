@@ -117,7 +117,10 @@ describe('engine: handler order, the ledger and its domain events', () => {
     );
     expect(moved).toBe(1);
     expect(errors).toHaveLength(1);
-    const [row] = await t.database.db.select().from(items).where(eq(items.id, itemIds[0] as number));
+    const [row] = await t.database.db
+      .select()
+      .from(items)
+      .where(eq(items.id, itemIds[0] as number));
     expect(row?.state).toBe(ItemState.Sold);
   });
 });

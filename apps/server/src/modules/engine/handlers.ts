@@ -1,12 +1,7 @@
 import { WorkingMode } from '@rfid/contract';
 import { cabinetHandler, handheldHandler } from '../inventory/inventory.engine.js';
 import { CABINET_CLAIM, INVENTORY_CLAIM } from '../inventory/inventory.repository.js';
-import {
-  PROVIDER_RETURN_CLAIM,
-  providerReturnHandler,
-  SALE_RETURN_CLAIM,
-  saleReturnHandler,
-} from '../orders/returns.engine.js';
+import { PROVIDER_RETURN_CLAIM, providerReturnHandler, SALE_RETURN_CLAIM, saleReturnHandler } from '../orders/returns.engine.js';
 import { POS_RETURN_CLAIM, POS_SALE_CLAIM, posReturnHandler, posSaleHandler } from '../pos/pos.engine.js';
 import { VERIFICATION_CLAIM, verifyBoxSet } from '../verification/verification.engine.js';
 import type { HandlerTable, NamedHandler } from './dispatch.js';

@@ -15,8 +15,7 @@ import type { ItemPlace } from './events.js';
 /** Which items: ids, or a subquery answering one column of item ids. */
 export type ItemPick = number[] | SQL;
 
-const idsIn = (pick: ItemPick): SQL =>
-  Array.isArray(pick) ? sql`id = any(${sql.param(pick)}::bigint[])` : sql`id in (${pick})`;
+const idsIn = (pick: ItemPick): SQL => (Array.isArray(pick) ? sql`id = any(${sql.param(pick)}::bigint[])` : sql`id in (${pick})`);
 
 const nullableInt = z.coerce.number().nullable();
 const movedRow = z.object({

@@ -1,12 +1,6 @@
 import type { Tx } from '../../db/client.js';
 import type { ItemMoveEvent, ItemPlace, ItemStateValue, MoveReason } from './events.js';
-import {
-  createLedgerRepository,
-  type ItemPick,
-  type SeenItem,
-  type SetEpc,
-  type SetRead,
-} from './ledger.repository.js';
+import { createLedgerRepository, type ItemPick, type SeenItem, type SetEpc, type SetRead } from './ledger.repository.js';
 
 export type { ItemPick, SeenItem, SetEpc, SetRead };
 

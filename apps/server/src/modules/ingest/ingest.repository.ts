@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
 import { z } from 'zod';
+import type { DbOrTx } from '../../db/client.js';
 import { parseRows } from '../../db/rows.js';
 import { devices, readingSets } from '../../db/schema/index.js';
 

@@ -169,4 +169,3 @@ export const changeInventoryState = async (
   }
   await closeInventory(tx, { id, state, userId, at });
 };
-

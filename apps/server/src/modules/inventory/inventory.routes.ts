@@ -26,12 +26,12 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageParams, toPage } from '../../http/paging.js';
+import { errorResponses, locationParams } from '../../http/route-schemas.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../registry.js';
-import { errorResponses, locationParams } from '../../http/route-schemas.js';
 import { createCsvJobs } from './inventory.csv.js';
-import type { SummaryKind, TagKind } from './inventory.repository.js';
 import { createInventoryService } from './inventory.service.js';
+import type { SummaryKind, TagKind } from './inventory-reports.repository.js';
 
 /**
  * Inventories (spec section 7 "Inventory", docs/design/inventory.md). Reads: every role that sees

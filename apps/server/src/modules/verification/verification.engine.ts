@@ -100,4 +100,3 @@ export const verifyBoxSet = async ({ tx, ledger }: EngineScope, set: IngestedSet
   await recomputeBoxAndOrder(tx, { boxId: box.boxId, orderId: box.orderId, side: mode.side });
   return VERIFICATION_CLAIM;
 };
-
