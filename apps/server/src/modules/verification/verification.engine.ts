@@ -1,4 +1,4 @@
-import { ItemState, WorkingMode } from '@rfid/contract';
+import { ItemState, OrderStatus, WorkingMode } from '@rfid/contract';
 import type { EngineScope, IngestedSet } from '../engine/dispatch.js';
 import { type ItemStateValue, MoveReason } from '../engine/events.js';
 import {
@@ -59,7 +59,7 @@ export const verifyBoxSet = async ({ tx, ledger }: EngineScope, set: IngestedSet
     if (!b || !mode.orderTypes.includes(b.type)) return false;
     const sideLocation = mode.side === 'destination' ? b.destinationLocationId : b.originLocationId;
     const sideStatus = mode.side === 'destination' ? b.destinationStatus : b.originStatus;
-    return sideLocation === set.locationId && !b.closed && sideStatus !== 4;
+    return sideLocation === set.locationId && !b.closed && sideStatus !== OrderStatus.Canceled;
   };
   const found = await findBoxByCodebar(tx, set.companyId, set.codebar);
   if (!accepts(found)) return null;
