@@ -7,6 +7,19 @@ import { createPurchaseOrder, type InboundIds, loadInboundIds, readSet } from '.
 import { createEngine, type Engine } from './engine.js';
 import { type ItemMoveEvent, MoveReason } from './events.js';
 import { readingSetHandlers } from './handlers.js';
+import type { Ledger } from './ledger.js';
+
+/** A sale of no reading set: the items leave as SOLD. */
+const sell = (ledger: Ledger, itemIds: number[]) =>
+  ledger.move({
+    items: itemIds,
+    to: { state: ItemState.Sold, areaId: null, locationId: null },
+    why: MoveReason.PosSale,
+    readingSetId: null,
+    at: new Date(),
+    isSeen: false,
+    isTraced: false,
+  });
 
 describe('engine: handler order, the ledger and its domain events', () => {
   let t: TestApp;
@@ -78,15 +91,7 @@ describe('engine: handler order, the ledger and its domain events', () => {
     let seenInside: number | undefined;
     await expect(
       engine.transaction(async ({ ledger }) => {
-        await ledger.move({
-          items: [itemId],
-          to: { state: ItemState.Sold, areaId: null, locationId: null },
-          why: MoveReason.PosSale,
-          readingSetId: null,
-          at: new Date(),
-          isSeen: false,
-          isTraced: false,
-        });
+        await sell(ledger, [itemId]);
         seenInside = received.length;
         throw new Error('roll back');
       }),
@@ -104,17 +109,7 @@ describe('engine: handler order, the ledger and its domain events', () => {
       throw new Error('listener down');
     });
     const { itemIds } = await readSet(t.database.db, ids, { codebar: null, gtins: [ids.gtins[2]?.gtin as string], engine });
-    const moved = await local.transaction(({ ledger }) =>
-      ledger.move({
-        items: itemIds,
-        to: { state: ItemState.Sold, areaId: null, locationId: null },
-        why: MoveReason.PosSale,
-        readingSetId: null,
-        at: new Date(),
-        isSeen: false,
-        isTraced: false,
-      }),
-    );
+    const moved = await local.transaction(({ ledger }) => sell(ledger, itemIds));
     expect(moved).toBe(1);
     expect(errors).toHaveLength(1);
     const [row] = await t.database.db

@@ -85,6 +85,13 @@ export const getExportJob = async (db: DbOrTx, { id, companyId }: { id: string; 
   return row;
 };
 
+/** The CSV jobs of one inventory of a company. */
+const csvJobsOf = ({ companyId, inventoryId }: { companyId: number; inventoryId: number }) => [
+  eq(exportJobs.companyId, companyId),
+  eq(exportJobs.kind, 'inventory-csv'),
+  eq(exportJobs.refId, inventoryId),
+];
+
 /**
  * Drops an inventory's older CSV jobs once a newer one is finished: finished or failed ones created before `before`.
  * The newest file stays for the download; a job still running (someone else's poll) is never dropped.
@@ -97,9 +104,7 @@ export const pruneExportJobs = async (
     .delete(exportJobs)
     .where(
       and(
-        eq(exportJobs.companyId, companyId),
-        eq(exportJobs.kind, 'inventory-csv'),
-        eq(exportJobs.refId, inventoryId),
+        ...csvJobsOf({ companyId, inventoryId }),
         sql`${exportJobs.id} <> ${keepId}`,
         sql`(${exportJobs.progress} = 100 or ${exportJobs.error} is not null)`,
         sql`${exportJobs.createdAt} < ${before.toISOString()}`,
@@ -112,15 +117,7 @@ export const latestFinishedCsv = async (db: DbOrTx, { inventoryId, companyId }: 
   const [row] = await db
     .select({ fileName: exportJobs.fileName, content: exportJobs.content })
     .from(exportJobs)
-    .where(
-      and(
-        eq(exportJobs.companyId, companyId),
-        eq(exportJobs.kind, 'inventory-csv'),
-        eq(exportJobs.refId, inventoryId),
-        eq(exportJobs.progress, 100),
-        sql`${exportJobs.content} is not null`,
-      ),
-    )
+    .where(and(...csvJobsOf({ companyId, inventoryId }), eq(exportJobs.progress, 100), sql`${exportJobs.content} is not null`))
     .orderBy(desc(exportJobs.createdAt))
     .limit(1);
   return row;
