@@ -1,8 +1,9 @@
-import { ItemState } from '@rfid/contract';
+import { ItemState, WorkingMode } from '@rfid/contract';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { items } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
+import { addArea, itemsByEpc, stockItems } from '../inventory/inventory.fixtures.js';
 import { createPurchaseOrder, type InboundIds, loadInboundIds, readSet } from '../orders/inbound-fixtures.js';
 import { createEngine, type Engine } from './engine.js';
 import { type ItemMoveEvent, MoveReason } from './events.js';
@@ -81,6 +82,46 @@ describe('engine: handler order, the ledger and its domain events', () => {
     received = [];
     await readSet(t.database.db, ids, { codebar: 'EVT-1-A', gtins: [], existingItemIds: itemIds, engine });
     expect(received).toEqual([]);
+  });
+
+  it('a cabinet snapshot emits the items found (STOCKED here) and the items lost (UNKNOWN, nowhere)', async () => {
+    const cdMad = ids.locations['CD-MAD'] as number;
+    const gtin = ids.gtins[3]?.gtin as string;
+    const areaId = await addArea(t.database.db, { locationId: cdMad, description: 'EVT-cabinet' });
+    const stocked = (
+      await stockItems(t.database.db, { companyId: ids.companyId, locationId: cdMad, areaId, lines: [{ gtin, count: 3 }] })
+    )[gtin] as string[];
+    const byEpc = await itemsByEpc(t.database.db, stocked);
+    const [kept, alsoKept, left] = stocked.map((epc) => byEpc.get(epc)?.id as number) as [number, number, number];
+    received = [];
+    const at = new Date('2026-03-02T10:00:00Z');
+    const { claim, setId, itemIds } = await readSet(t.database.db, ids, {
+      codebar: null,
+      gtins: [gtin],
+      existingItemIds: [kept, alsoKept],
+      areaId,
+      workingMode: WorkingMode.Cabinet,
+      at,
+      engine,
+    });
+    expect(claim).toBe('cabinet');
+    const fresh = itemIds[0] as number;
+    const events = received.flat();
+    expect(events.map((e) => [e.itemId, e.why, e.from, e.to])).toEqual([
+      [
+        left,
+        MoveReason.CabinetLost,
+        { state: ItemState.Stocked, areaId, locationId: cdMad },
+        { state: ItemState.Unknown, areaId: null, locationId: null },
+      ],
+      [
+        fresh,
+        MoveReason.CabinetFound,
+        { state: ItemState.Unknown, areaId, locationId: cdMad },
+        { state: ItemState.Stocked, areaId, locationId: cdMad },
+      ],
+    ]);
+    expect(events.every((e) => e.readingSetId === setId && e.at.getTime() === at.getTime())).toBe(true);
   });
 
   it('a rolled-back transaction emits nothing and moves nothing', async () => {
