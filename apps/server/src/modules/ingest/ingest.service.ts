@@ -113,20 +113,24 @@ export const ingestSet = async (
 ): Promise<IngestResult> => {
   const distinct = [...new Set(input.reads.map((r) => r.epc))].sort();
   const epcs = distinct.map(decodeForIngest);
+  // The set as stored and as the handlers see it: its reader's place and mode, its codebar and times.
+  const setHeader = {
+    id: input.id,
+    companyId: device.companyId,
+    deviceId: device.id,
+    locationId: device.locationId,
+    areaId: device.areaId,
+    workingMode: device.workingMode,
+    codebar: input.codebar,
+    startTime: input.startTime,
+    endTime: input.endTime,
+  };
   return engine.transaction(async (scope) => {
     const { tx, ledger } = scope;
     const repo = createIngestRepository(tx);
     await takeFirst?.(tx);
     const inserted = await repo.insertSet({
-      id: input.id,
-      companyId: device.companyId,
-      deviceId: device.id,
-      locationId: device.locationId,
-      areaId: device.areaId,
-      workingMode: device.workingMode,
-      codebar: input.codebar,
-      startTime: input.startTime,
-      endTime: input.endTime,
+      ...setHeader,
       readCount: input.reads.length,
       epcCount: distinct.length,
     });
@@ -159,18 +163,7 @@ export const ingestSet = async (
       areaIdBefore: item.inserted ? null : item.areaId,
       locationIdBefore: item.inserted ? null : item.locationId,
     }));
-    const claim = await engine.dispatch(scope, {
-      id: input.id,
-      companyId: device.companyId,
-      deviceId: device.id,
-      locationId: device.locationId,
-      areaId: device.areaId,
-      workingMode: device.workingMode,
-      codebar: input.codebar,
-      startTime: input.startTime,
-      endTime: input.endTime,
-      epcs: ingested,
-    });
+    const claim = await engine.dispatch(scope, { ...setHeader, epcs: ingested });
     if (claim) await repo.claimSet(input.id, claim);
     if (input.reads.length > 0 && claim) {
       // The handlers may have moved the items: the traces read their state and area now.

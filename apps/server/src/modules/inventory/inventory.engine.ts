@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { InventoryState, ItemState } from '@rfid/contract';
+import type { Tx } from '../../db/client.js';
 import { conflict, notFound } from '../../http/errors.js';
 import type { EngineScope, IngestedSet } from '../engine/dispatch.js';
 import { MoveReason } from '../engine/events.js';
@@ -77,36 +78,9 @@ const applyValidation = async (
  * An empty set is not claimed (a free reading set): a reader that read nothing more likely failed
  * than found the area empty, and a cabinet must not empty its area on a glitch.
  */
-export const handheldHandler = async ({ tx }: EngineScope, set: IngestedSet): Promise<string | null> => {
-  if (!set.epcs.length) return null;
-  // One open inventory per area: sets of two handhelds of an area arriving together open one.
-  await lockArea(tx, set.areaId);
-  const open = await openInventoryOfArea(tx, set.areaId);
-  const inventoryId =
-    open?.id ??
-    (await insertInventory(tx, {
-      companyId: set.companyId,
-      locationId: set.locationId,
-      areaId: set.areaId,
-      deviceId: set.deviceId,
-      createdBy: null,
-      startTime: set.startTime,
-      itemTypeIds: [],
-    }));
-  await addReads(tx, {
-    inventoryId,
-    readingSetId: set.id,
-    at: set.endTime,
-    items: set.epcs.map((e) => ({ itemId: e.itemId, itemTypeId: e.itemTypeId })),
-  });
-  return INVENTORY_CLAIM;
-};
-
-export const cabinetHandler = async (scope: EngineScope, set: IngestedSet): Promise<string | null> => {
-  const { tx } = scope;
-  if (!set.epcs.length) return null;
-  await lockArea(tx, set.areaId);
-  const inventoryId = await insertInventory(tx, {
+/** A total inventory of the reader's area opened by its set (expected = the area's stock now). */
+const openReaderInventory = (tx: Tx, set: IngestedSet): Promise<number> =>
+  insertInventory(tx, {
     companyId: set.companyId,
     locationId: set.locationId,
     areaId: set.areaId,
@@ -115,12 +89,30 @@ export const cabinetHandler = async (scope: EngineScope, set: IngestedSet): Prom
     startTime: set.startTime,
     itemTypeIds: [],
   });
-  await addReads(tx, {
+
+const addSetReads = (tx: Tx, set: IngestedSet, inventoryId: number) =>
+  addReads(tx, {
     inventoryId,
     readingSetId: set.id,
     at: set.endTime,
     items: set.epcs.map((e) => ({ itemId: e.itemId, itemTypeId: e.itemTypeId })),
   });
+
+export const handheldHandler = async ({ tx }: EngineScope, set: IngestedSet): Promise<string | null> => {
+  if (!set.epcs.length) return null;
+  // One open inventory per area: sets of two handhelds of an area arriving together open one.
+  await lockArea(tx, set.areaId);
+  const open = await openInventoryOfArea(tx, set.areaId);
+  await addSetReads(tx, set, open?.id ?? (await openReaderInventory(tx, set)));
+  return INVENTORY_CLAIM;
+};
+
+export const cabinetHandler = async (scope: EngineScope, set: IngestedSet): Promise<string | null> => {
+  const { tx } = scope;
+  if (!set.epcs.length) return null;
+  await lockArea(tx, set.areaId);
+  const inventoryId = await openReaderInventory(tx, set);
+  await addSetReads(tx, set, inventoryId);
   // Ingestion traces every read of this set after the handlers, with the item's new place.
   await applyValidation(scope, {
     inventoryId,
