@@ -18,6 +18,7 @@ import type { Database } from './db/client.js';
 import { isDatabaseUnavailableError } from './db/errors.js';
 import { AppError, type FieldErrors } from './http/errors.js';
 import { securityHeaders } from './http/security-headers.js';
+import { createEngine } from './modules/engine/engine.js';
 import { locationScopeHook } from './modules/locations/location-scope.js';
 import { registerModules } from './modules/registry.js';
 import { authPlugin } from './plugins/auth.js';
@@ -162,7 +163,13 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   // The process's one job runner: modules register their kinds; it polls once the app is ready and stops on close.
   // JOB_LEASE_MS: how long a dead process's job waits before another takes it (the runner's default when unset).
   const jobs = createJobRunner({ db: database.db, log: app.log, leaseMs: config.jobLeaseMs });
+  // The working-mode handlers in their order, the items ledger and its domain events (modules/engine).
+  const engine = createEngine({
+    db: database.db,
+    onListenerError: (error) => app.log.error({ err: error }, 'an item-move listener failed'),
+  });
   await registerModules(app, {
+    engine,
     db: database.db,
     database,
     bus: readersBus,

@@ -7,6 +7,7 @@ import type { JobRunner } from '../workers/job-runner.js';
 import { adminRoutes } from './admin/admin.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { catalogRoutes } from './catalog/catalog.routes.js';
+import type { Engine } from './engine/engine.js';
 import { ingestRoutes } from './ingest/ingest.routes.js';
 import { inventoryRoutes } from './inventory/inventory.routes.js';
 import { locationsRoutes } from './locations/locations.routes.js';
@@ -34,6 +35,8 @@ export type ModuleDeps = {
   config: Config;
   /** Where printers may be (modules/printing/printer-address.ts). */
   printers: PrinterAddressPolicy;
+  /** The domain engine (modules/engine): working-mode handlers, items ledger, domain events. */
+  engine: Engine;
 };
 
 /** Every module's routes: `/api/...` ones, and the device management service under `/nms`. */

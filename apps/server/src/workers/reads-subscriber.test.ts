@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
-import type { Db } from '../db/client.js';
+import type { Engine } from '../modules/engine/engine.js';
 import type { IngestDevice } from '../modules/ingest/ingest.repository.js';
 import type { DeviceDirectory } from '../modules/ingest/ingest.service.js';
 import type { StreamGrouper } from '../modules/ingest/stream-grouper.js';
@@ -35,7 +35,7 @@ const setUp = async (stage: StreamGrouper['stage']) => {
     touch: vi.fn(async () => {}),
   } as unknown as DeviceDirectory;
   const grouper = { stage } as unknown as StreamGrouper;
-  await startReadsSubscriber({ bus, db: {} as Db, devices, grouper, log });
+  await startReadsSubscriber({ bus, engine: {} as Engine, devices, grouper, log });
   const deliver = (topic: string, payload: unknown) =>
     (handler as MqttMessageHandler)(topic, Buffer.from(typeof payload === 'string' ? payload : JSON.stringify(payload)));
   return { deliver, devices, state };

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/client.js';
 import { AppError } from '../http/errors.js';
+import type { Engine } from '../modules/engine/engine.js';
 import { type DeviceDirectory, ingestSet, isSameDevice, toSetInput } from '../modules/ingest/ingest.service.js';
 import { parseReaderPayload } from '../modules/ingest/stream.js';
 import type { StreamGrouper } from '../modules/ingest/stream-grouper.js';
@@ -42,13 +42,13 @@ export const withRetry = async <T>(
  */
 export const startReadsSubscriber = async ({
   bus,
-  db,
+  engine,
   devices,
   grouper,
   log,
 }: {
   bus: MqttBus;
-  db: Db;
+  engine: Engine;
   devices: DeviceDirectory;
   grouper: StreamGrouper;
   log: FastifyBaseLogger;
@@ -81,7 +81,7 @@ export const startReadsSubscriber = async ({
             return;
           }
           try {
-            await withRetry(() => ingestSet(db, device, toSetInput(parsed.set)), log, retry);
+            await withRetry(() => ingestSet(engine, device, toSetInput(parsed.set)), log, retry);
           } catch (error) {
             // A refusal (e.g. a set id another company used) will not change on redelivery.
             if (!(error instanceof AppError)) throw error;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { InventoryState, ItemState } from '@rfid/contract';
 import { encodeSgtin96 } from '@rfid/epc';
 import { and, asc, desc, eq } from 'drizzle-orm';
+import { createEngine } from '../../modules/engine/engine.js';
 import { createIngestRepository, type IngestDevice } from '../../modules/ingest/ingest.repository.js';
 import { ingestSet } from '../../modules/ingest/ingest.service.js';
 import { createInventoryCsvNow } from '../../modules/inventory/inventory.csv.js';
@@ -35,6 +36,7 @@ export const seedInventoryDemo = async (db: Db): Promise<void> => {
   const [store] = await db.select().from(locations).where(eq(locations.code, 'T-MAD-01'));
   if (!mad || !store) return;
   const companyId = mad.companyId;
+  const engine = createEngine({ db });
   const areaOf = async (locationId: number, description: string) =>
     (
       await db
@@ -101,7 +103,7 @@ export const seedInventoryDemo = async (db: Db): Promise<void> => {
   const strays = (n: number, type: { gtin: string }) => Array.from({ length: n }, () => epcOf(type.gtin));
   /** A handheld reading set `at`, two minutes long. */
   const read = (device: IngestDevice, epcs: string[], at: number) =>
-    ingestSet(db, device, {
+    ingestSet(engine, device, {
       id: randomUUID(),
       startTime: new Date(at - 2 * 60_000),
       endTime: new Date(at),
@@ -132,8 +134,14 @@ export const seedInventoryDemo = async (db: Db): Promise<void> => {
   await read(madHandheld, seen.slice(0, 60), t9);
   await read(madHandheld, [...seen.slice(60), ...strays(3, types[10] as { gtin: string })], t9 + 20 * 60_000);
   const first = await latestOf(warehouse);
-  await db.transaction((tx) =>
-    changeInventoryState(tx, { id: first, companyId, state: InventoryState.Validated, userId: editor, at: new Date(t9 + HOUR) }),
+  await engine.transaction((scope) =>
+    changeInventoryState(scope, {
+      id: first,
+      companyId,
+      state: InventoryState.Validated,
+      userId: editor,
+      at: new Date(t9 + HOUR),
+    }),
   );
   const firstRow = await getInventory(db, { id: first, companyId });
   if (firstRow) await createInventoryCsvNow(db, { companyId, userId: editor, inventory: firstRow });
@@ -153,8 +161,14 @@ export const seedInventoryDemo = async (db: Db): Promise<void> => {
   );
   // The handheld's set goes to the area's open inventory: this one, which counts only its GTINs.
   await read(madHandheld, madStock.slice(0, 12), t6 + 10 * 60_000);
-  await db.transaction((tx) =>
-    changeInventoryState(tx, { id: partial, companyId, state: InventoryState.Canceled, userId: editor, at: new Date(t6 + HOUR) }),
+  await engine.transaction((scope) =>
+    changeInventoryState(scope, {
+      id: partial,
+      companyId,
+      state: InventoryState.Canceled,
+      userId: editor,
+      at: new Date(t6 + HOUR),
+    }),
   );
 
   // 3 days ago: nearly everything read again, one item lost, one stray.
@@ -166,8 +180,14 @@ export const seedInventoryDemo = async (db: Db): Promise<void> => {
     .orderBy(asc(items.epc));
   await read(madHandheld, [...stocked.slice(1).map((r) => r.epc), ...strays(1, types[11] as { gtin: string })], t3);
   const third = await latestOf(warehouse);
-  await db.transaction((tx) =>
-    changeInventoryState(tx, { id: third, companyId, state: InventoryState.Validated, userId: admin, at: new Date(t3 + HOUR) }),
+  await engine.transaction((scope) =>
+    changeInventoryState(scope, {
+      id: third,
+      companyId,
+      state: InventoryState.Validated,
+      userId: admin,
+      at: new Date(t3 + HOUR),
+    }),
   );
 
   // T-MAD-01, Sala de ventas: ~50 items of 6 GTINs, an inventory in progress.

@@ -4,7 +4,6 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDemoItemTypes, demoDeviceKey } from '../../db/seed/demo-data.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
-import { registerReadingSetHandler } from './dispatch.js';
 
 process.env.READS_IDLE_GAP_MS = '300';
 
@@ -53,12 +52,6 @@ describe('ingest API', () => {
   });
 
   beforeAll(async () => {
-    // A POS sale claims its sets: the dispatch seam decides the meaning and the trace shows it.
-    registerReadingSetHandler([4], 'test-pos-sale', async (tx, readingSet) => {
-      const ids = readingSet.epcs.map((e) => e.itemId);
-      await tx.execute(sql`update items set state = 3 where id = any(${sql.param(ids)}::bigint[])`);
-      return 'test-pos-sale';
-    });
     t = await buildTestApp();
   });
   afterAll(async () => t.close());
@@ -161,8 +154,8 @@ describe('ingest API', () => {
   it('offers the set to the working mode handlers; a claimed set records the claim and the new state', async () => {
     const epc = epcOf(0, 50);
     const res = await send({ ...set([epc]), device: POS.serial }, POS.key);
-    // the real POS engine (pos.engine.ts, issue 6) is registered first and claims it; the stand-in only without it
-    expect(['pos-sale', 'test-pos-sale']).toContain(res.json().claimed_by);
+    // mode 4 Sale: the POS engine (pos.engine.ts, listed in engine/handlers.ts) claims it
+    expect(res.json().claimed_by).toBe('pos-sale');
     expect(await scalar(sql`select state n from traces where epc = ${epc}`)).toBe(3);
     expect(await scalar(sql`select state n from items where epc = ${epc}`)).toBe(3);
   });

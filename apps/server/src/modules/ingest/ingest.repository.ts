@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
-import { rowsOf } from '../../db/rows.js';
+import { parseRows } from '../../db/rows.js';
 import { devices, readingSets } from '../../db/schema/index.js';
 
 /** First key of the advisory locks that serialise a reader's stream flushes ("strm"). */
@@ -32,37 +33,28 @@ export const normalizeMac = (mac: string): string => mac.replace(/[^0-9a-fA-F]/g
 
 export type StoredSetRow = typeof readingSets.$inferSelect;
 
-/** One distinct EPC of a set, decoded. */
-export type SetEpc = { epc: string; scheme: string; gtin: string | null; serial: string | null };
-/** One read of a set (several reads may share an EPC). */
-export type SetRead = { epc: string; time: Date; antenna: number | null; rssi: number | null };
+import type { SetRead } from '../engine/ledger.repository.js';
 
-export type UpsertedItem = {
-  id: number;
-  epc: string;
-  itemTypeId: number | null;
-  gtin: string | null;
-  state: number;
-  areaId: number | null;
-  locationId: number | null;
-  inserted: boolean;
-};
+export type { SetEpc, SetRead } from '../engine/ledger.repository.js';
 
-type RawItem = {
-  id: number | string;
-  epc: string;
-  item_type_id: number | null;
-  gtin: string | null;
-  state: number;
-  area_id: number | null;
-  location_id: number | null;
-  inserted: boolean;
-};
+const anyRow = z.unknown();
+const deviceIdRow = z.object({ device_id: z.coerce.number() });
+const stagedRow = z.object({
+  id: z.coerce.number(),
+  epc: z.string(),
+  read_ms: z.coerce.number(),
+  antenna: z.coerce.number(),
+  rssi: z.coerce.number().nullable(),
+  traced: z.boolean(),
+});
+const quietRow = z.object({ quiet_ms: z.coerce.number().nullable() });
+const countsRow = z.object({ staged: z.coerce.number(), sets: z.coerce.number(), reads: z.coerce.number() });
 
 /**
- * The only queries of ingestion. The hot path is set-based: one statement per step whatever
- * the number of EPCs (arrays bound as single parameters and expanded with unnest), so a
- * 10,000-EPC set costs the same five round trips as a 10-EPC one.
+ * The only queries of ingestion (the items and their traces are the ledger's: engine/ledger.ts).
+ * The hot path is set-based: one statement per step whatever the number of EPCs (arrays bound as
+ * single parameters and expanded with unnest), so a 10,000-EPC set costs the same few round trips
+ * as a 10-EPC one.
  */
 export const createIngestRepository = (db: DbOrTx) => ({
   async deviceByKeyHash(keyHash: string): Promise<IngestDevice | undefined> {
@@ -102,118 +94,6 @@ export const createIngestRepository = (db: DbOrTx) => ({
     await db.update(readingSets).set({ claimedBy: claim }).where(eq(readingSets.id, id));
   },
 
-  /**
-   * Creates the items never seen before (state UNKNOWN, where the reader is, linked to the
-   * company's GTIN row when the decoded GTIN exists) and refreshes last_seen_at of the others
-   * (locked by id beforehand, the one lock order of items). Answers every item of the set
-   * with its state and area before the set (`inserted` marks the new ones).
-   */
-  async upsertItems({
-    companyId,
-    areaId,
-    locationId,
-    seenAt,
-    epcs,
-  }: {
-    companyId: number;
-    areaId: number;
-    locationId: number;
-    seenAt: Date;
-    epcs: SetEpc[];
-  }): Promise<UpsertedItem[]> {
-    // One lock order everywhere (DESIGN.md section 8): the items that exist are locked by id first;
-    // the upsert then only waits on EPCs another set is inserting at the same moment (unique index).
-    await db.execute(sql`
-      select id from items
-      where company_id = ${companyId}::int and epc = any(${sql.param(epcs.map((e) => e.epc))}::text[])
-      order by id
-      for update`);
-    const result = await db.execute(sql`
-      insert into items (company_id, epc, scheme, gtin, serial, item_type_id, state, area_id, location_id, last_seen_at)
-      select ${companyId}::int, u.epc, u.scheme, u.gtin, u.serial, it.id, 1, ${areaId}::int, ${locationId}::int, ${seenAt.toISOString()}::timestamptz
-      from unnest(
-        ${sql.param(epcs.map((e) => e.epc))}::text[],
-        ${sql.param(epcs.map((e) => e.scheme))}::text[],
-        ${sql.param(epcs.map((e) => e.gtin))}::text[],
-        ${sql.param(epcs.map((e) => e.serial))}::text[]
-      ) with ordinality as u(epc, scheme, gtin, serial, ord)
-      left join (
-        select id, gtin from item_types
-        where company_id = ${companyId}::int and gtin = any(${sql.param([...new Set(epcs.flatMap((e) => (e.gtin ? [e.gtin] : [])))])}::text[])
-      ) it on it.gtin = u.gtin
-      order by u.ord
-      on conflict (company_id, epc) do update set
-        last_seen_at = greatest(items.last_seen_at, excluded.last_seen_at),
-        item_type_id = coalesce(items.item_type_id, excluded.item_type_id)
-      returning id, epc, item_type_id, gtin, state, area_id, location_id, (xmax = 0) as inserted`);
-    return rowsOf<RawItem>(result).map((r) => ({
-      id: Number(r.id),
-      epc: r.epc,
-      itemTypeId: r.item_type_id,
-      gtin: r.gtin,
-      state: Number(r.state),
-      areaId: r.area_id,
-      locationId: r.location_id,
-      inserted: r.inserted,
-    }));
-  },
-
-  /**
-   * One trace per read when nothing claimed the set: the items did not change, so their state
-   * and area (as the upsert answered them) are written without looking the items up again.
-   */
-  async insertUnclaimedTraces({
-    companyId,
-    readingSetId,
-    reads,
-    itemByEpc,
-  }: {
-    companyId: number;
-    readingSetId: string;
-    reads: SetRead[];
-    itemByEpc: Map<string, { id: number; state: number; areaId: number | null; areaIdBefore: number | null }>;
-  }): Promise<void> {
-    const items = reads.map((r) => itemByEpc.get(r.epc));
-    await db.execute(sql`
-      insert into traces (company_id, item_id, epc, reading_set_id, read_at, state, area1_id, area2_id, antenna, rssi)
-      select ${companyId}::int, r.item_id, r.epc, ${readingSetId}::uuid, r.t, r.state, r.area1, r.area2, r.antenna, r.rssi
-      from unnest(
-        ${sql.param(items.map((i) => i?.id ?? null))}::bigint[],
-        ${sql.param(reads.map((r) => r.epc))}::text[],
-        ${sql.param(reads.map((r) => r.time.toISOString()))}::timestamptz[],
-        ${sql.param(items.map((i) => i?.state ?? null))}::smallint[],
-        ${sql.param(items.map((i) => i?.areaIdBefore ?? null))}::int[],
-        ${sql.param(items.map((i) => i?.areaId ?? null))}::int[],
-        ${sql.param(reads.map((r) => r.antenna))}::smallint[],
-        ${sql.param(reads.map((r) => r.rssi))}::float8[]
-      ) as r(item_id, epc, t, state, area1, area2, antenna, rssi)`);
-  },
-
-  /** One trace per read, with the item's state and area after the set (area1 = before). */
-  async insertTraces({
-    companyId,
-    readingSetId,
-    reads,
-    area1ByEpc,
-  }: {
-    companyId: number;
-    readingSetId: string;
-    reads: SetRead[];
-    area1ByEpc: Map<string, number | null>;
-  }): Promise<void> {
-    await db.execute(sql`
-      insert into traces (company_id, item_id, epc, reading_set_id, read_at, state, area1_id, area2_id, antenna, rssi)
-      select ${companyId}::int, i.id, r.epc, ${readingSetId}::uuid, r.t, i.state, r.area1, i.area_id, r.antenna, r.rssi
-      from unnest(
-        ${sql.param(reads.map((r) => r.epc))}::text[],
-        ${sql.param(reads.map((r) => r.time.toISOString()))}::timestamptz[],
-        ${sql.param(reads.map((r) => r.antenna))}::smallint[],
-        ${sql.param(reads.map((r) => r.rssi))}::float8[],
-        ${sql.param(reads.map((r) => area1ByEpc.get(r.epc) ?? null))}::int[]
-      ) as r(epc, t, antenna, rssi, area1)
-      join items i on i.company_id = ${companyId}::int and i.epc = r.epc`);
-  },
-
   /** Stages stream reads; a read already staged (redelivery) is skipped. Answers how many were new. */
   async stageStreamReads({
     companyId,
@@ -236,7 +116,7 @@ export const createIngestRepository = (db: DbOrTx) => ({
       ) as r(epc, t, antenna, rssi)
       on conflict do nothing
       returning 1 as ok`);
-    return rowsOf<unknown>(result).length;
+    return parseRows(anyRow, result).length;
   },
 
   /**
@@ -255,18 +135,10 @@ export const createIngestRepository = (db: DbOrTx) => ({
       where s.device_id = ${deviceId}::int
       order by s.read_at, s.id
       limit ${limit}::int`);
-    return rowsOf<{
-      id: number | string;
-      company_id: number;
-      epc: string;
-      read_ms: number;
-      antenna: number;
-      rssi: number | null;
-      traced: boolean;
-    }>(result).map((r) => ({
-      id: Number(r.id),
+    return parseRows(stagedRow, result).map((r) => ({
+      id: r.id,
       epc: r.epc,
-      time: new Date(Math.round(Number(r.read_ms))),
+      time: new Date(Math.round(r.read_ms)),
       // Staged reads keep "no antenna" as 0 (antenna ports count from 1; the unique index needs a value).
       antenna: r.antenna === 0 ? null : r.antenna,
       rssi: r.rssi,
@@ -288,7 +160,7 @@ export const createIngestRepository = (db: DbOrTx) => ({
     const result = await db.execute(
       sql`delete from reader_stream_reads where id = any(${sql.param(ids)}::bigint[]) returning id`,
     );
-    return rowsOf<unknown>(result).length;
+    return parseRows(anyRow, result).length;
   },
 
   /** Milliseconds since the reader's last staged read was received (database clock); null when none is staged. */
@@ -296,8 +168,7 @@ export const createIngestRepository = (db: DbOrTx) => ({
     const result = await db.execute(sql`
       select (extract(epoch from clock_timestamp() - max(received_at)) * 1000)::float8 as quiet_ms
       from reader_stream_reads where device_id = ${deviceId}::int`);
-    const value = rowsOf<{ quiet_ms: number | string | null }>(result)[0]?.quiet_ms;
-    return value === null || value === undefined ? null : Number(value);
+    return parseRows(quietRow, result)[0]?.quiet_ms ?? null;
   },
 
   /** Readers with staged reads none of which arrived in the last `quietMs` (their pass is over). */
@@ -305,7 +176,7 @@ export const createIngestRepository = (db: DbOrTx) => ({
     const result = await db.execute(sql`
       select device_id from reader_stream_reads group by device_id
       having max(received_at) < clock_timestamp() - make_interval(secs => ${quietMs / 1000}::float8)`);
-    return rowsOf<{ device_id: number }>(result).map((r) => Number(r.device_id));
+    return parseRows(deviceIdRow, result).map((r) => r.device_id);
   },
 
   async deleteStaged(ids: number[]): Promise<void> {
@@ -315,7 +186,7 @@ export const createIngestRepository = (db: DbOrTx) => ({
 
   async devicesWithStagedReads(): Promise<number[]> {
     const result = await db.execute(sql`select distinct device_id from reader_stream_reads`);
-    return rowsOf<{ device_id: number }>(result).map((r) => Number(r.device_id));
+    return parseRows(deviceIdRow, result).map((r) => r.device_id);
   },
 
   /** Reads staged and stored for a reader (its status answer). */
@@ -325,8 +196,8 @@ export const createIngestRepository = (db: DbOrTx) => ({
         (select count(*) from reader_stream_reads where device_id = ${deviceId}::int)::int as staged,
         (select count(*) from reading_sets where device_id = ${deviceId}::int)::int as sets,
         (select coalesce(sum(read_count), 0) from reading_sets where device_id = ${deviceId}::int)::int as reads`);
-    const [row] = rowsOf<{ staged: number; sets: number; reads: number }>(result);
-    return { staged: Number(row?.staged ?? 0), sets: Number(row?.sets ?? 0), reads: Number(row?.reads ?? 0) };
+    const [row] = parseRows(countsRow, result);
+    return { staged: row?.staged ?? 0, sets: row?.sets ?? 0, reads: row?.reads ?? 0 };
   },
 
   async deviceById(id: number): Promise<IngestDevice | undefined> {

@@ -22,11 +22,11 @@ import { createStreamGrouper } from './stream-grouper.js';
  * These routes are `public` for the token check: a reader authenticates with its own key
  * (`Authorization: Device <key>`), checked before the body is validated.
  */
-export const ingestRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, bus, config }) => {
+export const ingestRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, bus, config, engine }) => {
   const devices = createDeviceDirectory(db);
   // The idle gap that closes a streamed set (READS_IDLE_GAP_MS, 2 s).
   const idleGapMs = config.readsIdleGapMs;
-  const grouper = createStreamGrouper({ db, devices, gapMs: idleGapMs, log: app.log });
+  const grouper = createStreamGrouper({ engine, devices, gapMs: idleGapMs, log: app.log });
   const authenticated = new WeakMap<FastifyRequest, IngestDevice>();
   // Readers send `Authorization: Device <key>`; the OpenAPI page names it in each summary.
   const tags = ['ingest'];
@@ -56,7 +56,7 @@ export const ingestRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db,
     async (request, reply) => {
       const device = deviceOf(request);
       devices.assertSameDevice(device, request.body.device);
-      const { set, isCreated } = await ingestSet(db, device, toSetInput(request.body));
+      const { set, isCreated } = await ingestSet(engine, device, toSetInput(request.body));
       await devices.touch(device.id);
       return reply.status(isCreated ? 201 : 200).send(toIngestedSetDto(set, isCreated));
     },
@@ -134,7 +134,7 @@ export const ingestRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db,
     },
   );
 
-  await startReadsSubscriber({ bus, db, devices, grouper, log: app.log });
+  await startReadsSubscriber({ bus, engine, devices, grouper, log: app.log });
   let recovery: NodeJS.Timeout | undefined;
   // LLRP readers: this process connects to those whose link nobody holds (one process per reader); LLRP=off: none.
   let llrp: LlrpClient | undefined;

@@ -5,7 +5,8 @@ import { tryDecodeEpc } from '@rfid/epc';
 import type { Db, Tx } from '../../db/client.js';
 import { AppError, fieldError, forbidden } from '../../http/errors.js';
 import { hashToken } from '../../plugins/auth.js';
-import { dispatchReadingSet, type IngestedEpc } from './dispatch.js';
+import type { IngestedEpc } from '../engine/dispatch.js';
+import type { Engine } from '../engine/engine.js';
 import {
   createIngestRepository,
   type IngestDevice,
@@ -97,32 +98,39 @@ export const SET_ID_TAKEN = 'This reading set id is already used by another read
 
 /**
  * Stores one reading set in one transaction (DESIGN.md section 6): the set row (its id makes a
- * resend a no-op), the items never seen before, the working-mode dispatch, one trace per read.
+ * resend a no-op), the items never seen before (the ledger's `see`), the working-mode dispatch
+ * (engine/handlers.ts), one trace per read (the ledger). The items' moves are published as domain
+ * events once it commits (engine/engine.ts).
  * `takeFirst` runs first inside the transaction (the stream grouper locks the reader's stream
  * and deletes the staged reads the set is made of there, so a set and the removal of its staged
  * reads commit together, or neither); with it, an existing set id is a stale flush, not a resend.
  */
 export const ingestSet = async (
-  db: Db,
+  engine: Engine,
   device: IngestDevice,
   input: SetInput,
   takeFirst?: (tx: Tx) => Promise<void>,
 ): Promise<IngestResult> => {
   const distinct = [...new Set(input.reads.map((r) => r.epc))].sort();
   const epcs = distinct.map(decodeForIngest);
-  return db.transaction(async (tx) => {
+  // The set as stored and as the handlers see it: its reader's place and mode, its codebar and times.
+  const setHeader = {
+    id: input.id,
+    companyId: device.companyId,
+    deviceId: device.id,
+    locationId: device.locationId,
+    areaId: device.areaId,
+    workingMode: device.workingMode,
+    codebar: input.codebar,
+    startTime: input.startTime,
+    endTime: input.endTime,
+  };
+  return engine.transaction(async (scope) => {
+    const { tx, ledger } = scope;
     const repo = createIngestRepository(tx);
     await takeFirst?.(tx);
     const inserted = await repo.insertSet({
-      id: input.id,
-      companyId: device.companyId,
-      deviceId: device.id,
-      locationId: device.locationId,
-      areaId: device.areaId,
-      workingMode: device.workingMode,
-      codebar: input.codebar,
-      startTime: input.startTime,
-      endTime: input.endTime,
+      ...setHeader,
       readCount: input.reads.length,
       epcCount: distinct.length,
     });
@@ -139,7 +147,7 @@ export const ingestSet = async (
     const items =
       epcs.length === 0
         ? []
-        : await repo.upsertItems({
+        : await ledger.see({
             companyId: device.companyId,
             areaId: device.areaId,
             locationId: device.locationId,
@@ -155,29 +163,18 @@ export const ingestSet = async (
       areaIdBefore: item.inserted ? null : item.areaId,
       locationIdBefore: item.inserted ? null : item.locationId,
     }));
-    const claim = await dispatchReadingSet(tx, {
-      id: input.id,
-      companyId: device.companyId,
-      deviceId: device.id,
-      locationId: device.locationId,
-      areaId: device.areaId,
-      workingMode: device.workingMode,
-      codebar: input.codebar,
-      startTime: input.startTime,
-      endTime: input.endTime,
-      epcs: ingested,
-    });
+    const claim = await engine.dispatch(scope, { ...setHeader, epcs: ingested });
     if (claim) await repo.claimSet(input.id, claim);
     if (input.reads.length > 0 && claim) {
       // The handlers may have moved the items: the traces read their state and area now.
-      await repo.insertTraces({
+      await ledger.traceReads({
         companyId: device.companyId,
         readingSetId: input.id,
         reads: input.reads,
         area1ByEpc: new Map(ingested.map((e) => [e.epc, e.areaIdBefore])),
       });
     } else if (input.reads.length > 0) {
-      await repo.insertUnclaimedTraces({
+      await ledger.traceUnmoved({
         companyId: device.companyId,
         readingSetId: input.id,
         reads: input.reads,

@@ -1,6 +1,6 @@
 import { MAX_SET_EPCS } from '@rfid/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.js';
+import type { Engine } from '../engine/engine.js';
 import { createIngestRepository, type IngestDevice, type SetRead } from './ingest.repository.js';
 import { type DeviceDirectory, deterministicUuid, ingestSet, StaleStreamFlushError } from './ingest.service.js';
 import { groupByIdleGap } from './stream.js';
@@ -46,21 +46,21 @@ export type StreamGrouper = {
  * staged reads have been quiet for the gap (those of a process that died).
  */
 export const createStreamGrouper = ({
-  db,
+  engine,
   devices,
   gapMs,
   maxEpcs = MAX_SET_EPCS,
   sweepMs = DEFAULT_SWEEP_MS,
   log,
 }: {
-  db: Db;
+  engine: Engine;
   devices: DeviceDirectory;
   gapMs: number;
   maxEpcs?: number;
   sweepMs?: number;
   log: FastifyBaseLogger;
 }): StreamGrouper => {
-  const repo = createIngestRepository(db);
+  const repo = createIngestRepository(engine.db);
   const timers = new Map<number, NodeJS.Timeout>();
   const stagedSinceFlush = new Map<number, number>();
   const chains = new Map<number, Promise<unknown>>();
@@ -132,7 +132,7 @@ export const createStreamGrouper = ({
         const ids = group.map((r) => r.id);
         if (index === 0) ids.push(...traced);
         await ingestSet(
-          db,
+          engine,
           device,
           {
             // Named by its first staged row (unique for ever): a regrouping after a lost race or a crash cannot collide.

@@ -5,7 +5,7 @@ import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import { addReader, postSet } from '../movements/outbound-fixtures.js';
 import { type InboundIds, loadInboundIds } from '../orders/inbound-fixtures.js';
 import { addArea, freshEpcs, stockItems } from './inventory.fixtures.js';
-import { getExportJob } from './inventory.repository.js';
+import { getExportJob } from './inventory-exports.repository.js';
 
 /**
  * Every inventory endpoint (spec section 7 "Inventory"): its happy path, its validation error, a

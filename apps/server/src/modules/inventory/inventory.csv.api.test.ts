@@ -7,7 +7,7 @@ import { seedInventoryDemo } from '../../db/seed/inventory-demo.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import { jobRow, waitUntil } from '../../test/job-fixtures.js';
 import { CSV_FAILED, INVENTORY_CSV_JOB, inventoryFileName } from './inventory.csv.js';
-import { insertExportJob, raiseExportProgress } from './inventory.repository.js';
+import { insertExportJob, raiseExportProgress } from './inventory-exports.repository.js';
 
 type Progress = { task_id: string; progress: number; file_name: string; error: string | null };
 

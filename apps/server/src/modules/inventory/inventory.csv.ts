@@ -2,17 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { csvText } from '../../http/csv.js';
 import { type JobContext, type JobRunner, PermanentJobError } from '../../workers/job-runner.js';
+import { getInventory, type InventoryRow, setFileCreated } from './inventory.repository.js';
 import {
   csvChunk,
   getExportJob,
-  getInventory,
-  type InventoryRow,
   insertExportJob,
   pruneExportJobs,
   raiseExportProgress,
-  setFileCreated,
   updateExportJob,
-} from './inventory.repository.js';
+} from './inventory-exports.repository.js';
 
 /** Older finished files of an inventory are dropped once they are this old and a newer one is done. */
 export const KEEP_FINISHED_CSV_MS = 10 * 60_000;

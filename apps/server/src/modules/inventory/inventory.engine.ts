@@ -1,23 +1,66 @@
 import { randomUUID } from 'node:crypto';
-import { InventoryState, WorkingMode } from '@rfid/contract';
+import { InventoryState, ItemState } from '@rfid/contract';
 import type { Tx } from '../../db/client.js';
 import { conflict, notFound } from '../../http/errors.js';
-import { type IngestedSet, registerReadingSetHandler } from '../ingest/dispatch.js';
+import type { EngineScope, IngestedSet } from '../engine/dispatch.js';
+import { MoveReason } from '../engine/events.js';
 import {
   addReads,
-  applyValidation,
   CABINET_CLAIM,
   closeInventory,
+  excessItemsOf,
   getInventory,
   INVENTORY_CLAIM,
   insertInventory,
   insertValidationSet,
+  itemsOfInventory,
   lockArea,
   lockInventory,
+  missingItemsOf,
   openInventoryOfArea,
   setEpcCount,
 } from './inventory.repository.js';
 import { canChangeState } from './inventory.rules.js';
+
+/**
+ * What validating does to the items (DESIGN.md section 6), through the ledger, in the caller's
+ * transaction, each change with its trace in `setId`: missing items still STOCKED in the area →
+ * UNKNOWN, in no area (lost); excess items → STOCKED in the area (inventory.repository.ts says
+ * which). A cabinet's excess is not traced here: the cabinet's own set read those items, and
+ * ingestion traces every read after the handlers.
+ */
+const applyValidation = async (
+  { ledger }: EngineScope,
+  {
+    inventoryId,
+    areaId,
+    locationId,
+    setId,
+    at,
+    isCabinet,
+  }: { inventoryId: number; areaId: number; locationId: number; setId: string; at: Date; isCabinet: boolean },
+): Promise<{ lost: number; stocked: number }> => {
+  // One lock order everywhere (DESIGN.md section 8): items by id, as ingestion locks a set's items, and
+  // all of them at once before either move below changes them; in two separate steps a reader's
+  // set arriving meanwhile deadlocked with the validation.
+  await ledger.lock(itemsOfInventory(inventoryId));
+  const common = { readingSetId: setId, at, isSeen: false };
+  const lost = await ledger.move({
+    ...common,
+    items: missingItemsOf({ inventoryId, areaId }),
+    to: { state: ItemState.Unknown, areaId: null, locationId: null },
+    why: isCabinet ? MoveReason.CabinetLost : MoveReason.InventoryLost,
+    isTraced: true,
+  });
+  const stocked = await ledger.move({
+    ...common,
+    items: excessItemsOf({ inventoryId, areaId }),
+    to: { state: ItemState.Stocked, areaId, locationId },
+    why: isCabinet ? MoveReason.CabinetFound : MoveReason.InventoryFound,
+    isTraced: !isCabinet,
+  });
+  return { lost, stocked };
+};
 
 /**
  * Working modes 2 (Handheld) and 7 (Cabinet), DESIGN.md section 6 and docs/design/inventory.md,
@@ -35,35 +78,9 @@ import { canChangeState } from './inventory.rules.js';
  * An empty set is not claimed (a free reading set): a reader that read nothing more likely failed
  * than found the area empty, and a cabinet must not empty its area on a glitch.
  */
-export const handheldHandler = async (tx: Tx, set: IngestedSet): Promise<string | null> => {
-  if (!set.epcs.length) return null;
-  // One open inventory per area: sets of two handhelds of an area arriving together open one.
-  await lockArea(tx, set.areaId);
-  const open = await openInventoryOfArea(tx, set.areaId);
-  const inventoryId =
-    open?.id ??
-    (await insertInventory(tx, {
-      companyId: set.companyId,
-      locationId: set.locationId,
-      areaId: set.areaId,
-      deviceId: set.deviceId,
-      createdBy: null,
-      startTime: set.startTime,
-      itemTypeIds: [],
-    }));
-  await addReads(tx, {
-    inventoryId,
-    readingSetId: set.id,
-    at: set.endTime,
-    items: set.epcs.map((e) => ({ itemId: e.itemId, itemTypeId: e.itemTypeId })),
-  });
-  return INVENTORY_CLAIM;
-};
-
-export const cabinetHandler = async (tx: Tx, set: IngestedSet): Promise<string | null> => {
-  if (!set.epcs.length) return null;
-  await lockArea(tx, set.areaId);
-  const inventoryId = await insertInventory(tx, {
+/** A total inventory of the reader's area opened by its set (expected = the area's stock now). */
+const openReaderInventory = (tx: Tx, set: IngestedSet): Promise<number> =>
+  insertInventory(tx, {
     companyId: set.companyId,
     locationId: set.locationId,
     areaId: set.areaId,
@@ -72,21 +89,38 @@ export const cabinetHandler = async (tx: Tx, set: IngestedSet): Promise<string |
     startTime: set.startTime,
     itemTypeIds: [],
   });
-  await addReads(tx, {
+
+const addSetReads = (tx: Tx, set: IngestedSet, inventoryId: number) =>
+  addReads(tx, {
     inventoryId,
     readingSetId: set.id,
     at: set.endTime,
     items: set.epcs.map((e) => ({ itemId: e.itemId, itemTypeId: e.itemTypeId })),
   });
-  await applyValidation(tx, {
+
+export const handheldHandler = async ({ tx }: EngineScope, set: IngestedSet): Promise<string | null> => {
+  if (!set.epcs.length) return null;
+  // One open inventory per area: sets of two handhelds of an area arriving together open one.
+  await lockArea(tx, set.areaId);
+  const open = await openInventoryOfArea(tx, set.areaId);
+  await addSetReads(tx, set, open?.id ?? (await openReaderInventory(tx, set)));
+  return INVENTORY_CLAIM;
+};
+
+export const cabinetHandler = async (scope: EngineScope, set: IngestedSet): Promise<string | null> => {
+  const { tx } = scope;
+  if (!set.epcs.length) return null;
+  await lockArea(tx, set.areaId);
+  const inventoryId = await openReaderInventory(tx, set);
+  await addSetReads(tx, set, inventoryId);
+  // Ingestion traces every read of this set after the handlers, with the item's new place.
+  await applyValidation(scope, {
     inventoryId,
-    companyId: set.companyId,
     areaId: set.areaId,
     locationId: set.locationId,
     setId: set.id,
     at: set.endTime,
-    // Ingestion traces every read of this set after the handlers, with the item's new place.
-    isTracingExcess: false,
+    isCabinet: true,
   });
   await closeInventory(tx, { id: inventoryId, state: InventoryState.Validated, userId: null, at: set.endTime });
   return CABINET_CLAIM;
@@ -99,9 +133,10 @@ export const cabinetHandler = async (tx: Tx, set: IngestedSet): Promise<string |
  * whose traces the EPC tracker shows; canceling changes nothing but the state.
  */
 export const changeInventoryState = async (
-  tx: Tx,
+  scope: EngineScope,
   { id, companyId, state, userId, at }: { id: number; companyId: number; state: 2 | 3; userId: number; at: Date },
 ): Promise<void> => {
+  const { tx } = scope;
   await lockInventory(tx, id);
   const row = await getInventory(tx, { id, companyId });
   if (!row) throw notFound('Inventory not found.');
@@ -114,19 +149,15 @@ export const changeInventoryState = async (
   if (state === InventoryState.Validated) {
     const setId = randomUUID();
     await insertValidationSet(tx, { id: setId, companyId, locationId: row.locationId, areaId: row.areaId, at });
-    const moved = await applyValidation(tx, {
+    const moved = await applyValidation(scope, {
       inventoryId: id,
-      companyId,
       areaId: row.areaId,
       locationId: row.locationId,
       setId,
       at,
-      isTracingExcess: true,
+      isCabinet: false,
     });
     await setEpcCount(tx, setId, moved.lost + moved.stocked);
   }
   await closeInventory(tx, { id, state, userId, at });
 };
-
-registerReadingSetHandler([WorkingMode.Handheld], INVENTORY_CLAIM, handheldHandler);
-registerReadingSetHandler([WorkingMode.Cabinet], CABINET_CLAIM, cabinetHandler);

@@ -1,3 +1,4 @@
+import { ItemState } from '@rfid/contract';
 import { encodeSgtin96 } from '@rfid/epc';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
@@ -52,7 +53,7 @@ export const stockItems = async (
         gtin: line.gtin,
         serial: String(BigInt(`0x${epc}`) & ((1n << 38n) - 1n)),
         itemTypeId: typeId,
-        state: 0,
+        state: ItemState.Stocked,
         areaId,
         locationId,
       })),

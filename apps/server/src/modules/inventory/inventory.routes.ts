@@ -26,21 +26,20 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageParams, toPage } from '../../http/paging.js';
+import { errorResponses, locationParams } from '../../http/route-schemas.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../registry.js';
-import './inventory.engine.js';
-import { errorResponses, locationParams } from '../../http/route-schemas.js';
 import { createCsvJobs } from './inventory.csv.js';
-import type { SummaryKind, TagKind } from './inventory.repository.js';
 import { createInventoryService } from './inventory.service.js';
+import type { SummaryKind, TagKind } from './inventory-reports.repository.js';
 
 /**
  * Inventories (spec section 7 "Inventory", docs/design/inventory.md). Reads: every role that sees
  * the location. Open (POST), validate and cancel (PUT): roles 1 to 3, as importing an inventory
  * file (spec section 6); a visualizer (5) or printer operator (4) gets 403.
  */
-export const inventoryRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, jobs }) => {
-  const service = createInventoryService(db, createCsvJobs({ db, jobs }));
+export const inventoryRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, jobs, engine }) => {
+  const service = createInventoryService(db, createCsvJobs({ db, jobs }), engine);
   const tags = ['inventory'];
   const writeConfig = { maxRole: RoleThreshold.importInventory };
 

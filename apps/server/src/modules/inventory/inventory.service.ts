@@ -14,6 +14,7 @@ import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { createCatalogRepository } from '../catalog/catalog.repository.js';
 import { toItemTypeDto } from '../catalog/catalog.service.js';
+import type { Engine } from '../engine/engine.js';
 import { requireLocation } from '../locations/location-scope.js';
 import { statsRange } from '../movements/outbound.shared.js';
 import type { CsvJobs } from './inventory.csv.js';
@@ -21,6 +22,8 @@ import { inventoryFileName } from './inventory.csv.js';
 import { changeInventoryState } from './inventory.engine.js';
 import * as repo from './inventory.repository.js';
 import { accuracyOf, estimatedMinutes, excessOf, missingOf, progressOf, round2 } from './inventory.rules.js';
+import * as files from './inventory-exports.repository.js';
+import * as reports from './inventory-reports.repository.js';
 
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
 
@@ -58,7 +61,7 @@ export const toInventoryDto = (
   };
 };
 
-export const toSummaryDto = (r: repo.SummaryRow): InventorySummaryRow => {
+export const toSummaryDto = (r: reports.SummaryRow): InventorySummaryRow => {
   const counts = { expected: r.expected, read: r.read, matched: r.matched };
   return {
     item_type: r.item_type,
@@ -79,7 +82,7 @@ export const toSummaryDto = (r: repo.SummaryRow): InventorySummaryRow => {
   };
 };
 
-export const toTagDto = (r: repo.TagRow, kind: repo.TagKind): InventoryTag => ({
+export const toTagDto = (r: reports.TagRow, kind: reports.TagKind): InventoryTag => ({
   id: r.id,
   epc: r.epc,
   gtin: r.gtin,
@@ -96,7 +99,7 @@ export const toTagDto = (r: repo.TagRow, kind: repo.TagKind): InventoryTag => ({
  * location (another company's or location's inventory is 404); opening, validating and canceling
  * for roles 1 to 3 (checked by the routes).
  */
-export const createInventoryService = (db: Db, csvJobs: CsvJobs) => {
+export const createInventoryService = (db: Db, csvJobs: CsvJobs, engine: Engine) => {
   const catalog = createCatalogRepository(db);
 
   /** The inventory if the user sees its location, else 404. */
@@ -167,7 +170,9 @@ export const createInventoryService = (db: Db, csvJobs: CsvJobs) => {
      */
     async changeState(user: AuthUser, id: number, state: 2 | 3, now = new Date()): Promise<Inventory> {
       await requireInventory(user, id);
-      await db.transaction((tx) => changeInventoryState(tx, { id, companyId: user.companyId, state, userId: user.id, at: now }));
+      await engine.transaction((scope) =>
+        changeInventoryState(scope, { id, companyId: user.companyId, state, userId: user.id, at: now }),
+      );
       return withTypes(await requireInventory(user, id));
     },
 
@@ -201,9 +206,9 @@ export const createInventoryService = (db: Db, csvJobs: CsvJobs) => {
       return result;
     },
 
-    async summary(user: AuthUser, id: number, kind: repo.SummaryKind, query: Record<string, unknown>, page: PageParams) {
+    async summary(user: AuthUser, id: number, kind: reports.SummaryKind, query: Record<string, unknown>, page: PageParams) {
       await requireInventory(user, id);
-      const { count, rows } = await repo.inventorySummary(db, { inventoryId: id, kind, query, page });
+      const { count, rows } = await reports.inventorySummary(db, { inventoryId: id, kind, query, page });
       return { count, results: rows.map(toSummaryDto) };
     },
 
@@ -212,7 +217,7 @@ export const createInventoryService = (db: Db, csvJobs: CsvJobs) => {
       const row = await requireInventory(user, id);
       const type = await catalog.byId(user.companyId, itemTypeId);
       if (!type) throw notFound('GTIN not found.');
-      const { rows } = await repo.inventorySummary(db, {
+      const { rows } = await reports.inventorySummary(db, {
         inventoryId: id,
         kind: 'all',
         query: {},
@@ -245,16 +250,16 @@ export const createInventoryService = (db: Db, csvJobs: CsvJobs) => {
       };
     },
 
-    async tags(user: AuthUser, id: number, kind: repo.TagKind, query: Record<string, unknown>, page: PageParams) {
+    async tags(user: AuthUser, id: number, kind: reports.TagKind, query: Record<string, unknown>, page: PageParams) {
       await requireInventory(user, id);
-      const { count, rows } = await repo.inventoryTags(db, { inventoryId: id, kind, query, page });
+      const { count, rows } = await reports.inventoryTags(db, { inventoryId: id, kind, query, page });
       return { count, results: rows.map((r) => toTagDto(r, kind)) };
     },
 
     async stats(user: AuthUser, locationId: number, query: { date_start?: string; date_end?: string }): Promise<InventoryStats> {
       await requireLocation(db, user, locationId);
       const { from, to } = statsRange(query);
-      const f = await repo.inventoryStats(db, { locationId, from, to });
+      const f = await reports.inventoryStats(db, { locationId, from, to });
       return {
         total_inventory_count: f.total,
         pending_inventories: f.pending,
@@ -276,7 +281,7 @@ export const createInventoryService = (db: Db, csvJobs: CsvJobs) => {
     },
 
     async progress(user: AuthUser, taskId: string): Promise<FileCreationProgress> {
-      const job = await repo.getExportJob(db, { id: taskId, companyId: user.companyId });
+      const job = await files.getExportJob(db, { id: taskId, companyId: user.companyId });
       if (job?.kind !== 'inventory-csv' || job.refId === null) throw notFound('Task not found.');
       await requireInventory(user, job.refId);
       return { task_id: job.id, progress: job.progress, file_name: job.fileName, error: job.error };
@@ -285,7 +290,7 @@ export const createInventoryService = (db: Db, csvJobs: CsvJobs) => {
     /** The newest finished file of the inventory; 404 before one was created. */
     async csv(user: AuthUser, id: number): Promise<{ fileName: string; content: string }> {
       await requireInventory(user, id);
-      const file = await repo.latestFinishedCsv(db, { inventoryId: id, companyId: user.companyId });
+      const file = await files.latestFinishedCsv(db, { inventoryId: id, companyId: user.companyId });
       if (!file?.content) {
         throw new AppError('NOT_FOUND', { message: 'The file has not been created yet: start its creation first.' });
       }

@@ -1,11 +1,14 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { encodeSgtin96 } from '@rfid/epc';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
-import { areas, devices, items, itemTypes, locations, providers, readingSets, traces } from '../../db/schema/index.js';
-import { dispatchReadingSet, type IngestedSet } from '../ingest/dispatch.js';
+import { areas, devices, items, itemTypes, locations, providers } from '../../db/schema/index.js';
+import { createEngine, type Engine } from '../engine/engine.js';
+import { createIngestRepository, type IngestDevice } from '../ingest/ingest.repository.js';
+import { ingestSet } from '../ingest/ingest.service.js';
 
-/** Test fixtures for inbound: demo ids, orders created through the API, and reading sets dispatched to the engine. */
+/** Test fixtures for inbound: demo ids, orders created through the API, and reading sets stored by ingestion (the engine's real path). */
 export type InboundIds = {
   companyId: number;
   locations: Record<string, number>;
@@ -108,12 +111,17 @@ export const createPurchaseOrder = async (
   return { orderId, receptionId, boxIds };
 };
 
-const randomEpc = (): string => randomBytes(12).toString('hex').toUpperCase();
+/** A fresh EPC: an SGTIN-96 of the GTIN (serials random, never repeated in practice), or a non-GS1 tag for null. */
+const freshEpc = (gtin: string | null): string =>
+  gtin
+    ? encodeSgtin96({ gtin, serial: randomInt(1, 2 ** 38 - 1), companyPrefixLength: 7 })
+    : `E2${randomBytes(11).toString('hex').toUpperCase()}`;
 
 /**
- * Stores a reading set of the given GTINs (one new item per entry; null = a non-GS1 tag) read by
- * `deviceId` and offers it to the engine in one transaction, as ingestion does. Traces are
- * written after the handlers (item state and area after).
+ * A reading set read by `deviceId` as a reader of `locationId`, `areaId` and `workingMode` (the
+ * tunnel of CD-MAD, mode 0 Entry, by default): one new tag per entry of `gtins` (an SGTIN-96 of the GTIN; null = a non-GS1 tag) and the
+ * tags of `existingItemIds`, all read at `at`. Stored through ingestion's own `ingestSet`, the path
+ * of POST /api/readingsets/, so the engine's handlers, the ledger and the traces run as for a reader.
  */
 export const readSet = async (
   db: Db,
@@ -127,6 +135,7 @@ export const readSet = async (
     workingMode = 0,
     at = new Date(),
     existingItemIds = [],
+    engine = createEngine({ db }),
   }: {
     codebar: string | null;
     gtins: (string | null)[];
@@ -136,82 +145,31 @@ export const readSet = async (
     workingMode?: number;
     at?: Date;
     existingItemIds?: number[];
+    /** The engine to run the set through (one with the app's handlers by default). */
+    engine?: Engine;
   },
-) =>
-  db.transaction(async (tx) => {
-    const setId = randomUUID();
-    await tx.insert(readingSets).values({
-      id: setId,
-      companyId: ids.companyId,
-      deviceId,
-      locationId,
-      areaId,
-      workingMode,
-      codebar,
-      startTime: new Date(at.getTime() - 2000),
-      endTime: at,
-      readCount: gtins.length,
-      epcCount: gtins.length,
-    });
-    const typeIds = new Map(ids.gtins.map((g) => [g.gtin, g.id]));
-    const created = gtins.length
-      ? await tx
-          .insert(items)
-          .values(
-            gtins.map((gtin) => ({
-              companyId: ids.companyId,
-              epc: randomEpc(),
-              scheme: gtin ? 'sgtin-96' : 'unknown',
-              gtin,
-              serial: gtin ? String(Math.floor(Math.random() * 1e9)) : null,
-              itemTypeId: gtin ? (typeIds.get(gtin) ?? null) : null,
-              state: 1,
-            })),
-          )
-          .returning()
-      : [];
-    // One query, not one per id at once: a transaction's single connection takes one query at a time.
-    const reusedById = new Map(
-      existingItemIds.length
-        ? (await tx.select().from(items).where(inArray(items.id, existingItemIds))).map((item) => [item.id, item])
-        : [],
-    );
-    const reused = existingItemIds.map((id) => reusedById.get(id));
-    const all = [...created, ...reused].filter((i) => i !== undefined);
-    const set: IngestedSet = {
-      id: setId,
-      companyId: ids.companyId,
-      deviceId,
-      locationId,
-      areaId,
-      workingMode,
-      codebar,
-      startTime: new Date(at.getTime() - 2000),
-      endTime: at,
-      epcs: all.map((i) => ({
-        epc: i.epc,
-        itemId: i.id,
-        itemTypeId: i.itemTypeId,
-        gtin: i.gtin,
-        stateBefore: i.state,
-        areaIdBefore: i.areaId,
-        locationIdBefore: i.locationId,
-      })),
-    };
-    const claim = await dispatchReadingSet(tx, set);
-    if (claim) await tx.update(readingSets).set({ claimedBy: claim }).where(eq(readingSets.id, setId));
-    for (const i of all) {
-      const [after] = await tx.select().from(items).where(eq(items.id, i.id));
-      await tx.insert(traces).values({
-        companyId: ids.companyId,
-        itemId: i.id,
-        epc: i.epc,
-        readingSetId: setId,
-        readAt: at,
-        state: after?.state ?? i.state,
-        area1Id: i.areaId,
-        area2Id: after?.areaId ?? null,
-      });
-    }
-    return { claim, setId, itemIds: all.map((i) => i.id) };
+): Promise<{ claim: string | null; setId: string; itemIds: number[] }> => {
+  const reader = await createIngestRepository(db).deviceById(deviceId);
+  if (!reader) throw new Error(`reader ${deviceId}`);
+  const device: IngestDevice = { ...reader, locationId, areaId, workingMode };
+  const existing = existingItemIds.length
+    ? await db.select({ id: items.id, epc: items.epc }).from(items).where(inArray(items.id, existingItemIds))
+    : [];
+  const epcOfId = new Map(existing.map((i) => [i.id, i.epc]));
+  const epcs = [...gtins.map(freshEpc), ...existingItemIds.flatMap((id) => epcOfId.get(id) ?? [])];
+  const { set } = await ingestSet(engine, device, {
+    id: randomUUID(),
+    startTime: new Date(at.getTime() - 2000),
+    endTime: at,
+    codebar,
+    reads: epcs.map((epc) => ({ epc, time: at, antenna: null, rssi: null })),
   });
+  const stored = epcs.length
+    ? await db
+        .select({ id: items.id, epc: items.epc })
+        .from(items)
+        .where(and(eq(items.companyId, ids.companyId), inArray(items.epc, epcs)))
+    : [];
+  const idOfEpc = new Map(stored.map((i) => [i.epc, i.id]));
+  return { claim: set.claimedBy, setId: set.id, itemIds: epcs.flatMap((epc) => idOfEpc.get(epc) ?? []) };
+};

@@ -35,12 +35,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { itemTypes } from '../../db/schema/index.js';
 import { pageParams, toPage } from '../../http/paging.js';
+import { BOXES_PAGE, errorResponses, LINES_PAGE, locationParams } from '../../http/route-schemas.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../registry.js';
 import { sendCsv } from './csv.js';
 import { createOrdersService, toProviderReturnDto, toSaleReturnDto } from './orders.service.js';
-import './returns.engine.js';
-import { BOXES_PAGE, errorResponses, LINES_PAGE, locationParams } from '../../http/route-schemas.js';
 
 const DASHBOARD_PAGE = 11;
 

@@ -1,7 +1,6 @@
-import { ItemState, WorkingMode } from '@rfid/contract';
-import type { Tx } from '../../db/client.js';
-import { type IngestedSet, registerReadingSetHandler } from '../ingest/dispatch.js';
-import { moveItems } from '../verification/verification.repository.js';
+import { ItemState } from '@rfid/contract';
+import type { EngineScope, IngestedSet } from '../engine/dispatch.js';
+import { MoveReason } from '../engine/events.js';
 import { findOrderForReturn, insertReturn } from './orders.repository.js';
 
 /**
@@ -14,14 +13,14 @@ import { findOrderForReturn, insertReturn } from './orders.repository.js';
  * - Sale return: a set at an entry reader (working mode 0) whose codebar names an online order
  *   shipped from this location. The items are STOCKED again in the reader's area.
  *
- * Both run after the verification handler of their mode and never claim a box the verification
- * engine accepts (those are boxes of movement/online orders at exits and of purchase/movement
- * orders at entries), so the order of registration does not matter.
+ * Both run after the verification handler of their mode (engine/handlers.ts): a codebar that
+ * names a box the verification engine accepts (boxes of movement/online orders at exits and of
+ * purchase/movement orders at entries) is that box's verification, never a return.
  */
 export const PROVIDER_RETURN_CLAIM = 'provider-return';
 export const SALE_RETURN_CLAIM = 'sale-return';
 
-const recordReturn = async (tx: Tx, set: IngestedSet, kind: 'provider' | 'sale'): Promise<boolean> => {
+const recordReturn = async ({ tx, ledger }: EngineScope, set: IngestedSet, kind: 'provider' | 'sale'): Promise<boolean> => {
   if (!set.codebar) return false;
   const order = await findOrderForReturn(tx, {
     companyId: set.companyId,
@@ -47,21 +46,22 @@ const recordReturn = async (tx: Tx, set: IngestedSet, kind: 'provider' | 'sale')
     set.epcs.map((e) => ({ itemId: e.itemId, epc: e.epc, itemTypeId: e.itemTypeId })),
   );
   const toProvider = kind === 'provider';
-  await moveItems(tx, {
-    itemIds: set.epcs.map((e) => e.itemId),
-    state: toProvider ? ItemState.ReturnedToSupplier : ItemState.Stocked,
-    areaId: toProvider ? null : set.areaId,
-    locationId: toProvider ? null : set.locationId,
+  await ledger.move({
+    items: set.epcs.map((e) => e.itemId),
+    to: toProvider
+      ? { state: ItemState.ReturnedToSupplier, areaId: null, locationId: null }
+      : { state: ItemState.Stocked, areaId: set.areaId, locationId: set.locationId },
+    why: toProvider ? MoveReason.ProviderReturn : MoveReason.SaleReturn,
+    readingSetId: set.id,
     at: set.endTime,
+    isSeen: true,
+    isTraced: false,
   });
   return true;
 };
 
-export const providerReturnHandler = async (tx: Tx, set: IngestedSet): Promise<string | null> =>
-  (await recordReturn(tx, set, 'provider')) ? PROVIDER_RETURN_CLAIM : null;
+export const providerReturnHandler = async (scope: EngineScope, set: IngestedSet): Promise<string | null> =>
+  (await recordReturn(scope, set, 'provider')) ? PROVIDER_RETURN_CLAIM : null;
 
-export const saleReturnHandler = async (tx: Tx, set: IngestedSet): Promise<string | null> =>
-  (await recordReturn(tx, set, 'sale')) ? SALE_RETURN_CLAIM : null;
-
-registerReadingSetHandler([WorkingMode.MovementExit, WorkingMode.ExitSale], PROVIDER_RETURN_CLAIM, providerReturnHandler);
-registerReadingSetHandler([WorkingMode.Entry], SALE_RETURN_CLAIM, saleReturnHandler);
+export const saleReturnHandler = async (scope: EngineScope, set: IngestedSet): Promise<string | null> =>
+  (await recordReturn(scope, set, 'sale')) ? SALE_RETURN_CLAIM : null;

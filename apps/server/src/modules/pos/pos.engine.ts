@@ -1,7 +1,6 @@
-import { ItemState, WorkingMode } from '@rfid/contract';
-import type { Tx } from '../../db/client.js';
-import { type IngestedSet, registerReadingSetHandler } from '../ingest/dispatch.js';
-import { moveItems } from '../verification/verification.repository.js';
+import { ItemState } from '@rfid/contract';
+import type { EngineScope, IngestedSet } from '../engine/dispatch.js';
+import { MoveReason } from '../engine/events.js';
 import { insertPosTransaction } from './pos.repository.js';
 import { type PosKind, posLines } from './pos.rules.js';
 
@@ -14,7 +13,7 @@ import { type PosKind, posLines } from './pos.rules.js';
 export const POS_SALE_CLAIM = 'pos-sale';
 export const POS_RETURN_CLAIM = 'pos-return';
 
-const handle = async (tx: Tx, set: IngestedSet, kind: PosKind): Promise<boolean> => {
+const handle = async ({ tx, ledger }: EngineScope, set: IngestedSet, kind: PosKind): Promise<boolean> => {
   if (!set.epcs.length) return false;
   const lines = posLines(kind, set.epcs);
   await insertPosTransaction(
@@ -31,21 +30,22 @@ const handle = async (tx: Tx, set: IngestedSet, kind: PosKind): Promise<boolean>
     lines,
   );
   const sale = kind === 'sale';
-  await moveItems(tx, {
-    itemIds: lines.filter((l) => l.move).map((l) => l.itemId),
-    state: sale ? ItemState.Sold : ItemState.Stocked,
-    areaId: sale ? null : set.areaId,
-    locationId: sale ? null : set.locationId,
+  await ledger.move({
+    items: lines.filter((l) => l.move).map((l) => l.itemId),
+    to: sale
+      ? { state: ItemState.Sold, areaId: null, locationId: null }
+      : { state: ItemState.Stocked, areaId: set.areaId, locationId: set.locationId },
+    why: sale ? MoveReason.PosSale : MoveReason.PosReturn,
+    readingSetId: set.id,
     at: set.endTime,
+    isSeen: true,
+    isTraced: false,
   });
   return true;
 };
 
-export const posSaleHandler = async (tx: Tx, set: IngestedSet): Promise<string | null> =>
-  (await handle(tx, set, 'sale')) ? POS_SALE_CLAIM : null;
+export const posSaleHandler = async (scope: EngineScope, set: IngestedSet): Promise<string | null> =>
+  (await handle(scope, set, 'sale')) ? POS_SALE_CLAIM : null;
 
-export const posReturnHandler = async (tx: Tx, set: IngestedSet): Promise<string | null> =>
-  (await handle(tx, set, 'return')) ? POS_RETURN_CLAIM : null;
-
-registerReadingSetHandler([WorkingMode.Sale], POS_SALE_CLAIM, posSaleHandler);
-registerReadingSetHandler([WorkingMode.Pos], POS_RETURN_CLAIM, posReturnHandler);
+export const posReturnHandler = async (scope: EngineScope, set: IngestedSet): Promise<string | null> =>
+  (await handle(scope, set, 'return')) ? POS_RETURN_CLAIM : null;

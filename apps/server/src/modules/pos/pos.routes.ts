@@ -8,10 +8,9 @@ import {
 } from '@rfid/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pageParams, toPage } from '../../http/paging.js';
+import { errorResponses, LIST_PAGE, locationParams } from '../../http/route-schemas.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../registry.js';
-import './pos.engine.js';
-import { errorResponses, LIST_PAGE, locationParams } from '../../http/route-schemas.js';
 import { createPosService } from './pos.service.js';
 
 const ITEMS_PAGE = 100;

@@ -1,12 +1,11 @@
-import { ItemState, WorkingMode } from '@rfid/contract';
-import type { Tx } from '../../db/client.js';
-import { type IngestedSet, registerReadingSetHandler } from '../ingest/dispatch.js';
+import { ItemState, OrderStatus, WorkingMode } from '@rfid/contract';
+import type { EngineScope, IngestedSet } from '../engine/dispatch.js';
+import { type ItemStateValue, MoveReason } from '../engine/events.js';
 import {
   expectedContents,
   findBoxByCodebar,
   insertVerification,
   lockOrder,
-  moveItems,
   type OrderKind,
   recomputeBoxAndOrder,
   type Side,
@@ -16,14 +15,14 @@ import { compareWithExpected } from './verification.rules.js';
 /**
  * What a box reading means per working mode (DESIGN.md section 6). The engine is general: a
  * mode names the order side it verifies, the order types it accepts, and where the items go.
- * Modes 0 (Entry) and 3 (Movement entry) are registered here; issue 6 registers 1 (Movement
- * exit) and 6 (Exit/Sale) with `registerReadingSetHandler([1, 6], 'verification', verifyBoxSet)`.
+ * engine/handlers.ts offers it the sets of modes 0 (Entry), 3 (Movement entry), 1 (Movement exit)
+ * and 6 (Exit/Sale), before the returns of those modes.
  */
 export type VerificationMode = {
   side: Side;
   orderTypes: readonly OrderKind[];
   /** State of the read items afterwards. */
-  itemState: number;
+  itemState: ItemStateValue;
   /** 'reader': items move to the reader's area and location; 'none': they leave (area and location null). */
   itemPlace: 'reader' | 'none';
 };
@@ -53,14 +52,14 @@ export const VERIFICATION_CLAIM = 'verification';
  * items moved, and the box and order statuses recomputed. Anything else is left for the next
  * handler (or stays a free reading set).
  */
-export const verifyBoxSet = async (tx: Tx, set: IngestedSet): Promise<string | null> => {
+export const verifyBoxSet = async ({ tx, ledger }: EngineScope, set: IngestedSet): Promise<string | null> => {
   const mode = VERIFICATION_MODES[set.workingMode];
   if (!mode || !set.codebar) return null;
   const accepts = (b: Awaited<ReturnType<typeof findBoxByCodebar>>): b is NonNullable<typeof b> => {
     if (!b || !mode.orderTypes.includes(b.type)) return false;
     const sideLocation = mode.side === 'destination' ? b.destinationLocationId : b.originLocationId;
     const sideStatus = mode.side === 'destination' ? b.destinationStatus : b.originStatus;
-    return sideLocation === set.locationId && !b.closed && sideStatus !== 4;
+    return sideLocation === set.locationId && !b.closed && sideStatus !== OrderStatus.Canceled;
   };
   const found = await findBoxByCodebar(tx, set.companyId, set.codebar);
   if (!accepts(found)) return null;
@@ -89,17 +88,15 @@ export const verifyBoxSet = async (tx: Tx, set: IngestedSet): Promise<string | n
     lines: comparison.lines,
   });
   const toReader = mode.itemPlace === 'reader';
-  await moveItems(tx, {
-    itemIds: set.epcs.map((e) => e.itemId),
-    state: mode.itemState,
-    areaId: toReader ? set.areaId : null,
-    locationId: toReader ? set.locationId : null,
+  await ledger.move({
+    items: set.epcs.map((e) => e.itemId),
+    to: { state: mode.itemState, areaId: toReader ? set.areaId : null, locationId: toReader ? set.locationId : null },
+    why: MoveReason.Verification,
+    readingSetId: set.id,
     at: set.endTime,
+    isSeen: true,
+    isTraced: false,
   });
   await recomputeBoxAndOrder(tx, { boxId: box.boxId, orderId: box.orderId, side: mode.side });
   return VERIFICATION_CLAIM;
 };
-
-registerReadingSetHandler([WorkingMode.Entry, WorkingMode.Movement], VERIFICATION_CLAIM, verifyBoxSet);
-// Issue 6: the origin side — movement exit (items IN TRANSIT) and online exit (items SOLD).
-registerReadingSetHandler([WorkingMode.MovementExit, WorkingMode.ExitSale], VERIFICATION_CLAIM, verifyBoxSet);

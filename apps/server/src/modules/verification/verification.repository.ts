@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import {
   boxContents,
@@ -91,21 +91,6 @@ export const insertVerification = async (db: DbOrTx, v: NewVerification): Promis
     );
   }
   return inserted.id;
-};
-
-/** Moves the items of a set (plain update inside the ingest transaction, as dispatch.ts asks). */
-export const moveItems = async (
-  db: DbOrTx,
-  {
-    itemIds,
-    state,
-    areaId,
-    locationId,
-    at,
-  }: { itemIds: number[]; state: number; areaId: number | null; locationId: number | null; at: Date },
-): Promise<void> => {
-  if (!itemIds.length) return;
-  await db.update(items).set({ state, areaId, locationId, lastSeenAt: at }).where(inArray(items.id, itemIds));
 };
 
 /**

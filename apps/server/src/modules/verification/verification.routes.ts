@@ -12,11 +12,9 @@ import {
 } from '@rfid/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pageParams, toPage } from '../../http/paging.js';
+import { errorResponses } from '../../http/route-schemas.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../registry.js';
-// Registers the working-mode handlers (modes 0 and 3) with ingestion at startup.
-import './verification.engine.js';
-import { errorResponses } from '../../http/route-schemas.js';
 import { createVerificationService } from './verification.service.js';
 
 const VERIFICATIONS_PAGE = 11;

@@ -1,0 +1,64 @@
+import type { Tx } from '../../db/client.js';
+import type { Ledger } from './ledger.js';
+
+/**
+ * The seam between ingestion and the domain handlers (DESIGN.md section 6).
+ *
+ * Ingestion (ingest/ingest.service.ts) stores the reading set, makes every EPC an item (the
+ * ledger's `see`) and then, in the same transaction, offers the set to the handlers of the
+ * device's working mode in the order handlers.ts lists them. The first handler that returns a
+ * claim name (e.g. 'verification', 'pos-sale') owns the set; ingestion records it in
+ * reading_sets.claimed_by. A set nobody claims is a free reading set (/free-scan).
+ *
+ * Handlers move items only through the ledger (ledger.ts). After the handlers ran, ingestion
+ * writes one trace row per read with the item's area before (area1) and after (area2) and its
+ * state after, so the EPC tracker shows what the set did.
+ */
+export type IngestedEpc = {
+  epc: string;
+  itemId: number;
+  itemTypeId: number | null;
+  gtin: string | null;
+  /** State and area the item had before this set. */
+  stateBefore: number;
+  areaIdBefore: number | null;
+  locationIdBefore: number | null;
+};
+
+export type IngestedSet = {
+  id: string;
+  companyId: number;
+  deviceId: number;
+  locationId: number;
+  areaId: number;
+  workingMode: number;
+  codebar: string | null;
+  startTime: Date;
+  endTime: Date;
+  /** Distinct EPCs of the set (a tag read many times counts once). */
+  epcs: IngestedEpc[];
+};
+
+/** What a handler works with: the ingest transaction and the ledger bound to it. */
+export type EngineScope = { tx: Tx; ledger: Ledger };
+
+/** Answers its claim name when it owns the set, null to leave it to the next handler. */
+export type ReadingSetHandler = (scope: EngineScope, set: IngestedSet) => Promise<string | null>;
+
+export type NamedHandler = { name: string; handle: ReadingSetHandler };
+
+/** The handlers of each working mode, in the order they are offered a set. */
+export type HandlerTable = Readonly<Record<number, readonly NamedHandler[]>>;
+
+/** Offers the set to the handlers of its working mode, in order; answers the claim, or null (a free set). */
+export const dispatchReadingSet = async (
+  handlers: HandlerTable,
+  scope: EngineScope,
+  set: IngestedSet,
+): Promise<string | null> => {
+  for (const { handle } of handlers[set.workingMode] ?? []) {
+    const claim = await handle(scope, set);
+    if (claim) return claim;
+  }
+  return null;
+};

@@ -1,0 +1,162 @@
+import { ItemState, WorkingMode } from '@rfid/contract';
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { items } from '../../db/schema/index.js';
+import { buildTestApp, type TestApp } from '../../test/helpers.js';
+import { addArea, itemsByEpc, stockItems } from '../inventory/inventory.fixtures.js';
+import { createPurchaseOrder, type InboundIds, loadInboundIds, readSet } from '../orders/inbound-fixtures.js';
+import { createEngine, type Engine } from './engine.js';
+import { type ItemMoveEvent, MoveReason } from './events.js';
+import { readingSetHandlers } from './handlers.js';
+import type { Ledger } from './ledger.js';
+
+/** A sale of no reading set: the items leave as SOLD. */
+const sell = (ledger: Ledger, itemIds: number[]) =>
+  ledger.move({
+    items: itemIds,
+    to: { state: ItemState.Sold, areaId: null, locationId: null },
+    why: MoveReason.PosSale,
+    readingSetId: null,
+    at: new Date(),
+    isSeen: false,
+    isTraced: false,
+  });
+
+describe('engine: handler order, the ledger and its domain events', () => {
+  let t: TestApp;
+  let ids: InboundIds;
+  let admin: string;
+  let engine: Engine;
+  let received: ItemMoveEvent[][];
+  beforeAll(async () => {
+    t = await buildTestApp();
+    ids = await loadInboundIds(t.database.db);
+    admin = await t.login('admin@demo.local');
+    engine = createEngine({ db: t.database.db });
+    received = [];
+    engine.events.subscribe((events) => {
+      received.push([...events]);
+    });
+  });
+  afterAll(async () => t.close());
+
+  it('lists the verification before the returns at entries and exits', () => {
+    const names = (mode: number) => (readingSetHandlers()[mode] ?? []).map((h) => h.name);
+    expect(names(0)).toEqual(['verification', 'sale-return']);
+    expect(names(1)).toEqual(['verification', 'provider-return']);
+    expect(names(6)).toEqual(['verification', 'provider-return']);
+    expect(names(3)).toEqual(['verification']);
+  });
+
+  it('a verified box emits one event per item moved, after the commit, with where it was, where it is and why', async () => {
+    const cdMad = ids.locations['CD-MAD'] as number;
+    const area = ids.areaOf['CD-MAD'] as number;
+    const gtin = ids.gtins[0]?.gtin as string;
+    await createPurchaseOrder(t, admin, {
+      locationId: cdMad,
+      providerId: ids.providerId,
+      code: 'EVT-1',
+      boxes: [{ codebar: 'EVT-1-A', contents: [{ gtin, quantity: 2 }] }],
+    });
+    received = [];
+    const at = new Date('2026-03-01T10:00:00Z');
+    const { claim, setId, itemIds } = await readSet(t.database.db, ids, { codebar: 'EVT-1-A', gtins: [gtin, gtin], at, engine });
+    expect(claim).toBe('verification');
+    expect(received).toHaveLength(1);
+    const events = received[0] ?? [];
+    const epcs = await t.database.db.select({ id: items.id, epc: items.epc }).from(items).where(inArray(items.id, itemIds));
+    expect(events.map((e) => e.itemId).sort()).toEqual([...itemIds].sort());
+    for (const event of events) {
+      expect(event).toEqual({
+        itemId: event.itemId,
+        epc: epcs.find((i) => i.id === event.itemId)?.epc,
+        // A tag seen for the first time is an UNKNOWN item where the reader is, before the handler moves it.
+        from: { state: ItemState.Unknown, areaId: area, locationId: cdMad },
+        to: { state: ItemState.Stocked, areaId: area, locationId: cdMad },
+        why: MoveReason.Verification,
+        readingSetId: setId,
+        at,
+      });
+    }
+    // Read again (a second verification of the box): nothing changes place, so no event.
+    received = [];
+    await readSet(t.database.db, ids, { codebar: 'EVT-1-A', gtins: [], existingItemIds: itemIds, engine });
+    expect(received).toEqual([]);
+  });
+
+  it('a cabinet snapshot emits the items found (STOCKED here) and the items lost (UNKNOWN, nowhere)', async () => {
+    const cdMad = ids.locations['CD-MAD'] as number;
+    const gtin = ids.gtins[3]?.gtin as string;
+    const areaId = await addArea(t.database.db, { locationId: cdMad, description: 'EVT-cabinet' });
+    const stocked = (
+      await stockItems(t.database.db, { companyId: ids.companyId, locationId: cdMad, areaId, lines: [{ gtin, count: 3 }] })
+    )[gtin] as string[];
+    const byEpc = await itemsByEpc(t.database.db, stocked);
+    const [kept, alsoKept, left] = stocked.map((epc) => byEpc.get(epc)?.id as number) as [number, number, number];
+    received = [];
+    const at = new Date('2026-03-02T10:00:00Z');
+    const { claim, setId, itemIds } = await readSet(t.database.db, ids, {
+      codebar: null,
+      gtins: [gtin],
+      existingItemIds: [kept, alsoKept],
+      areaId,
+      workingMode: WorkingMode.Cabinet,
+      at,
+      engine,
+    });
+    expect(claim).toBe('cabinet');
+    const fresh = itemIds[0] as number;
+    const events = received.flat();
+    expect(events.map((e) => [e.itemId, e.why, e.from, e.to])).toEqual([
+      [
+        left,
+        MoveReason.CabinetLost,
+        { state: ItemState.Stocked, areaId, locationId: cdMad },
+        { state: ItemState.Unknown, areaId: null, locationId: null },
+      ],
+      [
+        fresh,
+        MoveReason.CabinetFound,
+        { state: ItemState.Unknown, areaId, locationId: cdMad },
+        { state: ItemState.Stocked, areaId, locationId: cdMad },
+      ],
+    ]);
+    expect(events.every((e) => e.readingSetId === setId && e.at.getTime() === at.getTime())).toBe(true);
+  });
+
+  it('a rolled-back transaction emits nothing and moves nothing', async () => {
+    const { itemIds } = await readSet(t.database.db, ids, { codebar: null, gtins: [ids.gtins[1]?.gtin as string], engine });
+    const itemId = itemIds[0] as number;
+    const [before] = await t.database.db.select().from(items).where(eq(items.id, itemId));
+    received = [];
+    let seenInside: number | undefined;
+    await expect(
+      engine.transaction(async ({ ledger }) => {
+        await sell(ledger, [itemId]);
+        seenInside = received.length;
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(seenInside).toBe(0);
+    expect(received).toEqual([]);
+    const [after] = await t.database.db.select().from(items).where(eq(items.id, itemId));
+    expect(after).toEqual(before);
+  });
+
+  it('a failing subscriber neither undoes nor fails the commit', async () => {
+    const errors: unknown[] = [];
+    const local = createEngine({ db: t.database.db, onListenerError: (error) => errors.push(error) });
+    local.events.subscribe(() => {
+      throw new Error('listener down');
+    });
+    const { itemIds } = await readSet(t.database.db, ids, { codebar: null, gtins: [ids.gtins[2]?.gtin as string], engine });
+    const moved = await local.transaction(({ ledger }) => sell(ledger, itemIds));
+    expect(moved).toBe(1);
+    expect(errors).toHaveLength(1);
+    const [row] = await t.database.db
+      .select()
+      .from(items)
+      .where(eq(items.id, itemIds[0] as number));
+    expect(row?.state).toBe(ItemState.Sold);
+  });
+});

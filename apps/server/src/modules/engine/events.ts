@@ -1,0 +1,65 @@
+import type { ItemState } from '@rfid/contract';
+
+/** An item state (the contract's ItemState values). */
+export type ItemStateValue = (typeof ItemState)[keyof typeof ItemState];
+
+/** Where an item is: its state, and its area and location (null: in none). */
+export type ItemPlace = { state: ItemStateValue; areaId: number | null; locationId: number | null };
+
+/** Why the ledger moved an item: the claim or operation that moved it. */
+export const MoveReason = {
+  Verification: 'verification',
+  ProviderReturn: 'provider-return',
+  SaleReturn: 'sale-return',
+  PosSale: 'pos-sale',
+  PosReturn: 'pos-return',
+  /** An inventory's validation: an expected item not read is lost (UNKNOWN, in no area). */
+  InventoryLost: 'inventory-lost',
+  /** An inventory's validation: an item read but not expected is STOCKED in the area. */
+  InventoryFound: 'inventory-found',
+  /** A cabinet's snapshot (an inventory validated at once). */
+  CabinetLost: 'cabinet-lost',
+  CabinetFound: 'cabinet-found',
+} as const;
+export type MoveReason = (typeof MoveReason)[keyof typeof MoveReason];
+
+/** One item moved by the ledger (DESIGN.md section 8): delivered to subscribers after its transaction commits. */
+export type ItemMoveEvent = {
+  itemId: number;
+  epc: string;
+  from: ItemPlace;
+  to: ItemPlace;
+  why: MoveReason;
+  /** The reading set that moved it (a reader's, or the one recording a user's validation); null when none. */
+  readingSetId: string | null;
+  at: Date;
+};
+
+export type ItemMoveListener = (events: readonly ItemMoveEvent[]) => void | Promise<void>;
+
+/**
+ * The engine's domain events. `publish` is called only after a commit, with every move of that
+ * transaction in order; a listener's failure is reported to `onError` and never undoes nor delays
+ * the commit it follows.
+ */
+export const createEventBus = (onError: (error: unknown) => void = () => {}) => {
+  const listeners = new Set<ItemMoveListener>();
+  return {
+    /** Answers the function that unsubscribes. */
+    subscribe(listener: ItemMoveListener): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    publish(events: readonly ItemMoveEvent[]): void {
+      if (events.length === 0) return;
+      for (const listener of listeners) {
+        try {
+          Promise.resolve(listener(events)).catch(onError);
+        } catch (error) {
+          onError(error);
+        }
+      }
+    },
+  };
+};
+export type EventBus = ReturnType<typeof createEventBus>;
