@@ -1,12 +1,13 @@
 import { createBrowserRouter, Navigate, Outlet, useLocation } from 'react-router';
+import { ErrorPage } from '../components/error-page';
 import { LoginPage } from '../features/auth/login-page';
 import { ChartPage } from '../features/dashboard/chart-page';
 import { DashboardPage } from '../features/dashboard/dashboard-page';
+import { PRODUCT } from '../lib/product';
 import { isAuthenticated } from '../lib/storage';
 import { featureRoutes } from './feature-routes';
-import { ComingSoonPage, ErrorPage, LegalPage } from './pages';
+import { ComingSoonPage, LegalPage } from './pages';
 import { Layout } from './shell/layout';
-import { PRODUCT } from './shell/menu';
 
 /** Any route that needs login redirects to /login when not authenticated. */
 const RequireAuth = () => {

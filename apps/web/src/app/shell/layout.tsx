@@ -1,10 +1,10 @@
 import { Box, CircularProgress, Toolbar, useMediaQuery, useTheme } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
+import { useIdentityWithDefaultLocation } from '../../features/locations/use-default-location';
 import { Footer } from './footer';
 import { Header } from './header';
 import { SideMenu } from './side-menu';
-import { useIdentityWithDefaultLocation } from './use-default-location';
 
 export const Layout = () => {
   const isMobile = useMediaQuery(useTheme().breakpoints.down('md'));

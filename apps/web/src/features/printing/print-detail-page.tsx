@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { type Column, PagedTable } from '../../components/paged-table';
-import { PRINT_PATHS } from '../../components/print-wizard/print-paths';
 import { TableCard } from '../../components/table-card';
 import { formatTableDateTime } from '../../lib/format';
+import { PRINT_PATHS } from '../print-wizard/print-paths';
 import { getPrintTags, PRINT_TAGS_PAGE_SIZE, printTagsQueryKey } from './api/get-print-tags';
 import { PrintOrderHeader } from './components/print-order-header';
 

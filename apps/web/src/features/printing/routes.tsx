@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
-import { PRINT_PATHS, PRINTER_BASE } from '../../components/print-wizard/print-paths';
+import { PRINT_PATHS, PRINTER_BASE } from '../print-wizard/print-paths';
 import { PrinterGate } from './components/printer-gate';
 import { CreateCsvPage } from './create-csv-page';
 import { CreateManualPage } from './create-manual-page';

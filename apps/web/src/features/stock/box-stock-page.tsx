@@ -4,10 +4,10 @@ import { Alert, Box, Button, IconButton, Stack, Tab, Tabs, TextField, Tooltip } 
 import { type BoxAreaSeen, type BoxStockRow, STOCK_PAGE_SIZE } from '@rfid/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCurrentLocation } from '../../app/shell/use-shell-state';
 import { DownloadDialog } from '../../components/download-dialog';
 import { LocationListPage } from '../../components/location-list-page';
 import { type Column, PagedTable } from '../../components/paged-table';
+import { useCurrentLocation } from '../../lib/current-location';
 import { formatQuantity, formatTableDateTime } from '../../lib/format';
 import { useDebounced } from '../../lib/use-debounced';
 import { getAreaBoxStock } from './api/get-area-box-stock';

@@ -2,9 +2,9 @@ import { Box, Checkbox, FormControlLabel, Stack, TextField, Typography, useMedia
 import { type Page, STOCK_PAGE_SIZE, type StockRow } from '@rfid/contract';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCurrentLocation } from '../../app/shell/use-shell-state';
 import { LocationListPage } from '../../components/location-list-page';
 import { type Column, PagedTable } from '../../components/paged-table';
+import { useCurrentLocation } from '../../lib/current-location';
 import { useDebounced } from '../../lib/use-debounced';
 import { getGlobalStock, globalStockQueryKey } from './api/get-global-stock';
 import { AreaSelect } from './area-select';

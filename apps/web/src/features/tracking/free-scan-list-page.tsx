@@ -2,9 +2,9 @@ import { Alert, Link, Stack, Typography } from '@mui/material';
 import type { FreeReadingSet } from '@rfid/contract';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { useCurrentLocation } from '../../app/shell/use-shell-state';
 import { type Column, PagedTable } from '../../components/paged-table';
 import { TableCard } from '../../components/table-card';
+import { useCurrentLocation } from '../../lib/current-location';
 import { formatQuantity, formatTableDateTime } from '../../lib/format';
 import { freeReadingSetsQueryKey, getFreeReadingSets } from './api/get-free-reading-sets';
 

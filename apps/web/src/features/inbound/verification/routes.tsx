@@ -1,8 +1,8 @@
 import type { RouteObject } from 'react-router';
 import { useParams } from 'react-router';
-import { BoxVerificationsPage } from '../../../components/verification/box-verifications-page';
-import { VerificationItemsPage } from '../../../components/verification/verification-items-page';
-import { VerificationReportPage } from '../../../components/verification/verification-report-page';
+import { BoxVerificationsPage } from '../../verification/box-verifications-page';
+import { VerificationItemsPage } from '../../verification/verification-items-page';
+import { VerificationReportPage } from '../../verification/verification-report-page';
 import { ProviderDetailPage } from '../provider/provider-detail-page';
 import { ProviderReturnDetailPage } from '../returns/provider-return-detail-page';
 import { ProviderReturnsPage } from '../returns/provider-returns-page';

@@ -10,16 +10,17 @@ import type { Inventory } from '@rfid/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { useCurrentLocation } from '../../../app/shell/use-shell-state';
-import { useRole } from '../../../components/api/get-role';
-import { FilterRow, NoLocation, OrderDashboardLayout } from '../../../components/orders/dashboard/order-dashboard-layout';
+import { NoLocation } from '../../../components/no-location';
 import { type Column, PagedTable } from '../../../components/paged-table';
 import { PercentBar } from '../../../components/percent-bar';
 import { SelectFilter } from '../../../components/select-filter';
 import { StatGrid, statValue } from '../../../components/stat-grid';
 import { StackedDateTimes, TwoLineDate, TwoLineHeader } from '../../../components/two-line';
+import { useCurrentLocation } from '../../../lib/current-location';
 import { formatQuantity } from '../../../lib/format';
 import { useDebounced } from '../../../lib/use-debounced';
+import { useRole } from '../../auth/api/get-role';
+import { FilterRow, OrderDashboardLayout } from '../../orders/dashboard/order-dashboard-layout';
 import {
   EMPTY_INVENTORY_FILTERS,
   getInventories,

@@ -7,7 +7,6 @@ import { InventoryState, type InventorySummaryRow } from '@rfid/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
-import { useRole } from '../../../components/api/get-role';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FilterBar } from '../../../components/filter-bar';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
@@ -17,6 +16,7 @@ import { SelectFilter } from '../../../components/select-filter';
 import { TwoLineHeader } from '../../../components/two-line';
 import { formatQuantity } from '../../../lib/format';
 import { notify } from '../../../lib/notifier';
+import { useRole } from '../../auth/api/get-role';
 import { useInventory } from '../api/inventory-get';
 import {
   EMPTY_SUMMARY_FILTERS,

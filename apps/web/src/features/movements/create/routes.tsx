@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { ORDER_PATHS } from '../../../components/orders/order-paths';
+import { ORDER_PATHS } from '../../orders/order-paths';
 import { CreateMovementOrderPage } from './create-movement-order-page';
 
 /** movements: create pages (spread by features/movements/routes.tsx). */

@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
 import { useParams } from 'react-router';
-import { ErrorPage } from '../../../app/pages';
-import { BoxDetailPage } from '../../../components/order-pages/box-detail-page';
-import { OrderBoxesPage } from '../../../components/order-pages/order-boxes-page';
-import { OrderDetailPage } from '../../../components/order-pages/order-detail-page';
-import { OrderGtinPage } from '../../../components/order-pages/order-gtin-page';
-import type { MovementSide } from '../../../components/orders/order-paths';
+import { ErrorPage } from '../../../components/error-page';
+import { BoxDetailPage } from '../../order-pages/box-detail-page';
+import { OrderBoxesPage } from '../../order-pages/order-boxes-page';
+import { OrderDetailPage } from '../../order-pages/order-detail-page';
+import { OrderGtinPage } from '../../order-pages/order-gtin-page';
+import type { MovementSide } from '../../orders/order-paths';
 
 type MovementParams = { side: MovementSide; id: string; boxId: string; itemType: string };
 

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { ORDER_PATHS } from '../../../components/orders/order-paths';
+import { ORDER_PATHS } from '../../orders/order-paths';
 import { CreateOnlineOrderPage } from './create-online-order-page';
 
 /** online: create pages (spread by features/online/routes.tsx). */

@@ -1,9 +1,9 @@
 import type { RouteObject } from 'react-router';
 import { useParams } from 'react-router';
-import { BoxDetailPage } from '../../../components/order-pages/box-detail-page';
-import { OrderBoxesPage } from '../../../components/order-pages/order-boxes-page';
-import { OrderDetailPage } from '../../../components/order-pages/order-detail-page';
-import { OrderGtinPage } from '../../../components/order-pages/order-gtin-page';
+import { BoxDetailPage } from '../../order-pages/box-detail-page';
+import { OrderBoxesPage } from '../../order-pages/order-boxes-page';
+import { OrderDetailPage } from '../../order-pages/order-detail-page';
+import { OrderGtinPage } from '../../order-pages/order-gtin-page';
 
 /** /online/order/:id/detail: the order's GTIN lines with the completion bar and the online reading. */
 const OnlineOrderDetailPage = () => <OrderDetailPage kind="online" orderId={useParams().id ?? ''} />;

@@ -1,8 +1,8 @@
 import type { RouteObject } from 'react-router';
 import { useParams } from 'react-router';
-import { BoxVerificationsPage } from '../../../components/verification/box-verifications-page';
-import { VerificationItemsPage } from '../../../components/verification/verification-items-page';
-import { VerificationReportPage } from '../../../components/verification/verification-report-page';
+import { BoxVerificationsPage } from '../../verification/box-verifications-page';
+import { VerificationItemsPage } from '../../verification/verification-items-page';
+import { VerificationReportPage } from '../../verification/verification-report-page';
 
 /** /online/order/:orderId/boxes/:boxId/verifications/: an online box's verifications (origin side). */
 const OnlineBoxVerificationsPage = () => {

@@ -1,6 +1,6 @@
 import { type Page, PRINT_TAGS_PAGE_SIZE, type PrintTag } from '@rfid/contract';
-import { printKeys } from '../../../components/print-wizard/api/print-keys';
 import { apiRequest } from '../../../lib/api-client';
+import { printKeys } from '../../print-wizard/api/print-keys';
 
 export { PRINT_TAGS_PAGE_SIZE };
 

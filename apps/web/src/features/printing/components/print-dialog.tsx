@@ -13,14 +13,9 @@ import { type Printer, type PrintOrder, printDialogRangeErrors } from '@rfid/con
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorStatus, FormAlert, type FormStatus } from '../../../components/form-alert';
-import { useStartPrint } from '../../../components/print-wizard/api/start-print';
-import {
-  PrinterSelect,
-  type RangeChoice,
-  RangeFields,
-  VerifyPrinterDialog,
-} from '../../../components/print-wizard/printer-fields';
 import { useNotify } from '../../../lib/notifier';
+import { useStartPrint } from '../../print-wizard/api/start-print';
+import { PrinterSelect, type RangeChoice, RangeFields, VerifyPrinterDialog } from '../../print-wizard/printer-fields';
 
 /**
  * The print dialog of a print order (spec sections 2 and 5): choose a printer (Print stays disabled until one is
