@@ -22,7 +22,7 @@ import {
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { PICKER_PAGE_SIZE, type PickerItem, type PickerTab, usePickerPage } from '../../features/locations/api/get-picker-page';
+import { PICKER_PAGE_SIZE, type PickerItem, type PickerTab, usePickerPage } from '../../features/locations';
 import { PRODUCT } from '../../lib/product';
 import { saveLocation } from '../../lib/storage';
 import { useMenuSet } from './use-shell-state';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatGrid, statValue } from '../../components/stat-grid';
 import { useCurrentLocation } from '../../lib/current-location';
-import { useRole } from '../auth/api/get-role';
+import { useRole } from '../auth';
 import { useBrandStatistics } from './api/get-brand-statistics';
 import { useBrands } from './api/get-brands';
 import { useDashboards } from './api/get-dashboards';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useCurrentLocation } from '../../lib/current-location';
 import { isAuthenticated } from '../../lib/storage';
-import { useIdentityWithDefaultLocation } from '../locations/use-default-location';
+import { useIdentityWithDefaultLocation } from '../locations';
 import { DashboardChart } from './components/dashboard-chart';
 
 const Centered = ({ children, testId }: { children: ReactNode; testId: string }) => (

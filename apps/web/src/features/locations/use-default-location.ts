@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { readLocation, saveLocation } from '../../lib/storage';
-import { useIdentity } from '../auth/api/get-identity';
+import { useIdentity } from '../auth';
 import { getDefaultLocation } from './api/get-default-location';
 
 /**

@@ -6,8 +6,7 @@ import type { Column } from '../../components/paged-table';
 import { PercentBar } from '../../components/percent-bar';
 import { StatusChip } from '../../components/status-chip';
 import { formatQuantity, formatTableDateTime } from '../../lib/format';
-import { boxStatusMap } from '../orders/labels';
-import { ORDER_PATHS, type OrderKind } from '../orders/order-paths';
+import { boxStatusMap, ORDER_PATHS, type OrderKind } from '../orders';
 import type { OrderBox } from './api/get-order-boxes';
 import { BOX_COLUMNS, BOX_TIME_LABEL, type BoxColumnId, hasOnlineReading } from './kinds';
 

@@ -4,8 +4,7 @@ import { Link as RouterLink } from 'react-router';
 import type { Column } from '../../components/paged-table';
 import { PercentBar } from '../../components/percent-bar';
 import { formatQuantity } from '../../lib/format';
-import { formatSizes } from '../orders/labels';
-import { ORDER_PATHS, type OrderKind } from '../orders/order-paths';
+import { formatSizes, ORDER_PATHS, type OrderKind } from '../orders';
 import type { OrderLine } from './api/order-endpoint';
 import { hasOnlineReading } from './kinds';
 

@@ -1,4 +1,4 @@
-import type { OrderKind } from '../orders/order-paths';
+import type { OrderKind } from '../orders';
 
 /**
  * What differs between the kinds of order on the shared order pages (spec section 2: "Exit box

@@ -8,11 +8,9 @@ import { PageTitle } from '../../components/page-title';
 import { PercentBar } from '../../components/percent-bar';
 import { StatusChip } from '../../components/status-chip';
 import { formatQuantity } from '../../lib/format';
-import { GtinCard } from '../catalog/gtin-card';
-import type { AnyOrder } from '../orders/api/get-order-header';
-import { orderStatusMap } from '../orders/labels';
-import { toOrderHeaderData } from '../orders/order-header';
-import { ORDER_PATHS, type OrderKind } from '../orders/order-paths';
+import { GtinCard } from '../catalog';
+import type { AnyOrder } from '../orders';
+import { ORDER_PATHS, type OrderKind, orderStatusMap, toOrderHeaderData } from '../orders';
 import { useOrderGtin } from './api/get-order-gtin';
 import { hasOnlineReading } from './kinds';
 

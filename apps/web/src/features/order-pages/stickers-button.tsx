@@ -4,7 +4,7 @@ import { RoleThreshold } from '@rfid/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type FileJob, JobDownloadDialog, pause } from '../../components/job-download-dialog';
-import { hasRole, useRole } from '../auth/api/get-role';
+import { hasRole, useRole } from '../auth';
 import { createStickers } from './api/create-stickers';
 import { downloadStickerPdf } from './api/get-sticker-pdf';
 import { getOrderStickers, STICKER_POLL_MS } from './api/get-stickers';

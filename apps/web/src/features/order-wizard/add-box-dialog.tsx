@@ -17,7 +17,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorStatus, FormAlert, type FormStatus } from '../../components/form-alert';
 import { ApiError } from '../../lib/api-client';
-import { AddGtinDialog } from '../catalog/add-gtin-dialog';
+import { AddGtinDialog } from '../catalog';
 import { useCreateBox } from './api/create-box';
 import { GtinField } from './gtin-field';
 

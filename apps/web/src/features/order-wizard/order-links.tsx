@@ -1,7 +1,7 @@
 import { Link, Stack } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { ORDER_PATHS, type OrderKind } from '../orders/order-paths';
+import { ORDER_PATHS, type OrderKind } from '../orders';
 
 /** Links to a new order's detail and boxes pages and back to its dashboard (through ORDER_PATHS). */
 export const OrderLinks = ({ kind, orderId }: { kind: OrderKind; orderId: number }) => {

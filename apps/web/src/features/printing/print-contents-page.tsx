@@ -5,7 +5,7 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { type Column, PagedTable } from '../../components/paged-table';
 import { TableCard } from '../../components/table-card';
-import { PRINT_PATHS } from '../print-wizard/print-paths';
+import { PRINT_PATHS } from '../print-wizard';
 import { getPrintContents, PRINT_CONTENTS_PAGE_SIZE, printContentsQueryKey } from './api/get-print-contents';
 import { PrintOrderHeader } from './components/print-order-header';
 

@@ -7,7 +7,7 @@ import { PageTitle } from '../../components/page-title';
 import { type Column, PagedTable } from '../../components/paged-table';
 import { TableCard } from '../../components/table-card';
 import { formatTableDateTime } from '../../lib/format';
-import { PRINT_PATHS } from '../print-wizard/print-paths';
+import { PRINT_PATHS } from '../print-wizard';
 import { getPrintTags, PRINT_TAGS_PAGE_SIZE, printTagsQueryKey } from './api/get-print-tags';
 import { PrintOrderHeader } from './components/print-order-header';
 

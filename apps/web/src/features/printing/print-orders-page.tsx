@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { TableCard } from '../../components/table-card';
-import { hasRole, useRole } from '../auth/api/get-role';
-import { PRINT_PATHS } from '../print-wizard/print-paths';
+import { hasRole, useRole } from '../auth';
+import { PRINT_PATHS } from '../print-wizard';
 import { PrintOrderTable } from './components/print-order-table';
 
 /** PrintOrderList (spec section 2): the print orders, 10 per page, with their add entries (roles 1 to 4). */

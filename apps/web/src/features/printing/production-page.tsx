@@ -8,8 +8,8 @@ import { useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { StatGrid } from '../../components/stat-grid';
 import { TableCard } from '../../components/table-card';
-import { hasRole, useRole } from '../auth/api/get-role';
-import { PrintWizardDialog } from '../print-wizard/print-wizard';
+import { hasRole, useRole } from '../auth';
+import { PrintWizardDialog } from '../print-wizard';
 import { printOrderCountQueryOptions } from './api/get-print-orders';
 import { PrintOrderTable } from './components/print-order-table';
 

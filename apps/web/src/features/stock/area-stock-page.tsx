@@ -7,7 +7,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { LocationListPage } from '../../components/location-list-page';
 import { PagedTable } from '../../components/paged-table';
 import { useCurrentLocation } from '../../lib/current-location';
-import { canCreateOrders, useRole } from '../auth/api/get-role';
+import { canCreateOrders, useRole } from '../auth';
 import { areaSummaryQueryKey, getAreaSummary } from './api/get-area-summary';
 import { AreaSelect } from './area-select';
 import { COMPACT_CELLS, useStockColumns } from './stock-columns';

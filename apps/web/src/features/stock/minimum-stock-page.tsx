@@ -10,7 +10,7 @@ import { PageTitle } from '../../components/page-title';
 import { ApiError } from '../../lib/api-client';
 import { useCurrentLocation } from '../../lib/current-location';
 import { formatQuantity } from '../../lib/format';
-import { useRole } from '../auth/api/get-role';
+import { useRole } from '../auth';
 import { useCreateMinimumStock } from './api/create-minimum-stock';
 import { areaSummaryQueryKey, getAreaSummary } from './api/get-area-summary';
 import { useItemType } from './api/get-item-type';

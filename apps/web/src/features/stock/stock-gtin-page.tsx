@@ -7,7 +7,7 @@ import { FactsCard, Field } from '../../components/facts-card';
 import { PageTitle } from '../../components/page-title';
 import { useCurrentLocation } from '../../lib/current-location';
 import { formatQuantity } from '../../lib/format';
-import { GtinCard } from '../catalog/gtin-card';
+import { GtinCard } from '../catalog';
 import { getGlobalStock, globalStockQueryKey } from './api/get-global-stock';
 import { useItemType } from './api/get-item-type';
 import { STOCK_PATHS } from './stock-paths';

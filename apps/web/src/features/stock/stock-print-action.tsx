@@ -3,7 +3,7 @@ import { Button } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLocation } from '../../lib/current-location';
-import { PrintWizardDialog } from '../print-wizard/print-wizard';
+import { PrintWizardDialog } from '../print-wizard';
 import type { StockPrintRecord } from './stock-selection';
 
 /**

@@ -9,7 +9,7 @@ import { NoLocation } from '../../components/no-location';
 import { PageTitle } from '../../components/page-title';
 import { useCurrentLocation } from '../../lib/current-location';
 import { formatQuantity } from '../../lib/format';
-import { useRole } from '../auth/api/get-role';
+import { useRole } from '../auth';
 import { useLocationAreas } from './api/get-location-areas';
 import { useUploadInventoryFile } from './api/upload-inventory-file';
 import { AreaSelect } from './area-select';

@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { errorStatus, FormAlert, type FormStatus } from '../../components/form-alert';
 import { useCurrentLocation } from '../../lib/current-location';
 import { formatBytes } from '../../lib/format';
-import { roleQueryOptions } from '../auth/api/get-role';
+import { roleQueryOptions } from '../auth';
 import { useCreateTicket } from './api/create-ticket';
 
 type Errors = Partial<Record<'email' | 'topic' | 'description' | 'image', string>>;

@@ -1,6 +1,6 @@
 import { Chip } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import type { OrderKind } from '../orders/order-paths';
+import type { OrderKind } from '../orders';
 
 /**
  * Which flow a verification page belongs to (online expedition, movement exit or entry), so the

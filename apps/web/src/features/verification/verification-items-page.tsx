@@ -6,7 +6,7 @@ import { EpcLink } from '../../components/epc-link';
 import { type Column, PagedTable } from '../../components/paged-table';
 import { TableCard } from '../../components/table-card';
 import { formatQuantity } from '../../lib/format';
-import { ORDER_PATHS } from '../orders/order-paths';
+import { ORDER_PATHS } from '../orders';
 import { getVerificationItems, verificationItemsQueryKey } from './api/get-verification-items';
 import { VERIFICATION_LINES_PAGE_SIZE } from './api/get-verification-report';
 import type { VerificationPageProps } from './verification-kind';

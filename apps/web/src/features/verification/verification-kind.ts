@@ -1,5 +1,5 @@
 import type { VerificationSide } from '@rfid/contract';
-import type { OrderKind } from '../orders/order-paths';
+import type { OrderKind } from '../orders';
 
 /**
  * Which side of an order a kind's verifications belong to: purchase orders and movement entries

@@ -3,7 +3,7 @@ import type { Verification } from '@rfid/contract';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { PageTitle } from '../../components/page-title';
-import { OrderHeader } from '../orders/order-header';
+import { OrderHeader } from '../orders';
 import { KindChip } from './kind-chip';
 import { VerificationGate } from './verification-gate';
 import type { VerificationPageProps } from './verification-kind';

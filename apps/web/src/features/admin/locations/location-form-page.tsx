@@ -21,7 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import type { FormStatus } from '../../../components/form-alert';
 import { type Column, PagedTable } from '../../../components/paged-table';
-import { hasRole, useRole } from '../../auth/api/get-role';
+import { hasRole, useRole } from '../../auth';
 import { useBrands } from '../api/get-brands';
 import { useLocation } from '../api/get-location';
 import { getLocationAreas, LOCATION_AREAS_PAGE_SIZE, locationAreasQueryKey } from '../api/get-location-areas';

@@ -10,7 +10,7 @@ import { Link as RouterLink } from 'react-router';
 import { DownloadDialog } from '../../../components/download-dialog';
 import { FilterBar } from '../../../components/filter-bar';
 import { type Column, PagedTable } from '../../../components/paged-table';
-import { hasRole, useRole } from '../../auth/api/get-role';
+import { hasRole, useRole } from '../../auth';
 import { adminLocationsQueryKey, getAdminLocations, LOCATIONS_PAGE_SIZE, type LocationFilters } from '../api/get-admin-locations';
 import type { AdminLocation } from '../api/types';
 import { EditLink } from '../shared/admin-form';

@@ -9,7 +9,7 @@ import { Link as RouterLink } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { type Column, PagedTable } from '../../../components/paged-table';
 import { useNotify } from '../../../lib/notifier';
-import { hasRole, useRole } from '../../auth/api/get-role';
+import { hasRole, useRole } from '../../auth';
 import { useDeletePrinter } from '../api/delete-printer';
 import { getPrinters, PRINTERS_PAGE_SIZE, printersQueryKey } from '../api/get-printers';
 import type { Printer } from '../api/types';

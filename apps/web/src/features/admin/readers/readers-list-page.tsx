@@ -9,7 +9,7 @@ import { FilterBar } from '../../../components/filter-bar';
 import { type Column, PagedTable } from '../../../components/paged-table';
 import { useCurrentLocation } from '../../../lib/current-location';
 import { useNotify } from '../../../lib/notifier';
-import { hasRole, useRole } from '../../auth/api/get-role';
+import { hasRole, useRole } from '../../auth';
 import { adminKeys } from '../api/admin-keys';
 import { getReaders, READERS_PAGE_SIZE, type ReaderFilters, readersQueryKey } from '../api/get-readers';
 import { useUpdateReader } from '../api/save-reader';

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { FilterBar } from '../../../components/filter-bar';
 import { type Column, PagedTable } from '../../../components/paged-table';
-import { hasRole, useRole } from '../../auth/api/get-role';
+import { hasRole, useRole } from '../../auth';
 import { getLocationUsers, locationUsersQueryKey, USERS_PAGE_SIZE } from '../api/get-location-users';
 import type { LocationUser } from '../api/types';
 import { editColumn } from '../shared/admin-form';

@@ -2,7 +2,7 @@ import type { Provider } from '@rfid/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebounced } from '../../../lib/use-debounced';
-import { CounterpartOrderWizard } from '../../order-wizard/counterpart-order-wizard';
+import { CounterpartOrderWizard } from '../../order-wizard';
 import { useCreatePurchaseOrder } from '../api/porders-create';
 import { useProviderSearch } from '../api/porders-providers';
 

@@ -16,15 +16,21 @@ import { StatusChip } from '../../../components/status-chip';
 import { StackedDateTimes, TwoLineDate, TwoLineHeader } from '../../../components/two-line';
 import { useCurrentLocation } from '../../../lib/current-location';
 import { formatQuantity, rangeBounds } from '../../../lib/format';
-import { canCreateOrders, hasRole, useRole } from '../../auth/api/get-role';
-import { DeleteOrderDialog } from '../../orders/dashboard/delete-order-dialog';
-import { useOrderCountColumns, WaitingTime } from '../../orders/dashboard/order-cells';
-import { OrderDashboardLayout } from '../../orders/dashboard/order-dashboard-layout';
-import { type OrderDownload, OrderDownloadDialog, orderCsvMenuItems } from '../../orders/dashboard/order-downloads';
-import { OrderHistoryFilters, useOrderHistoryFilters } from '../../orders/dashboard/order-history-filters';
-import { orderStatusMap } from '../../orders/labels';
-import { ORDER_PATHS } from '../../orders/order-paths';
-import { type ExpectedPrintTarget, PrintExpectedDialog } from '../../print-wizard/print-expected-dialog';
+import { canCreateOrders, hasRole, useRole } from '../../auth';
+import {
+  DeleteOrderDialog,
+  ORDER_PATHS,
+  OrderDashboardLayout,
+  type OrderDownload,
+  OrderDownloadDialog,
+  OrderHistoryFilters,
+  orderCsvMenuItems,
+  orderStatusMap,
+  useOrderCountColumns,
+  useOrderHistoryFilters,
+  WaitingTime,
+} from '../../orders';
+import { type ExpectedPrintTarget, PrintExpectedDialog } from '../../print-wizard';
 import { firstPart, useInboundStats } from '../api/inbound-stats';
 import { useDeletePurchaseOrder } from '../api/porders-delete';
 import {

@@ -10,7 +10,7 @@ import { StatBox } from '../../../components/stat-box';
 import { StatusChip } from '../../../components/status-chip';
 import { TableCard } from '../../../components/table-card';
 import { formatNumber, formatPercent, formatQuantity, formatTableDateTime } from '../../../lib/format';
-import { isLate, orderStatusMap } from '../../orders/labels';
+import { isLate, orderStatusMap } from '../../orders';
 import { useProvider } from '../api/providers-get';
 import { getProviderOrders, PROVIDER_ORDERS_PAGE_SIZE, providerOrdersQueryKey } from '../api/providers-orders';
 import { useProviderStatistics } from '../api/providers-statistics';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { type Column, PagedTable, type PageParams } from '../../../components/paged-table';
 import { TableCard } from '../../../components/table-card';
 import { formatQuantity } from '../../../lib/format';
-import { formatSizes } from '../../orders/labels';
+import { formatSizes } from '../../orders';
 
 /** Return details: lines per GTIN, 100 per page (spec section 9). */
 export const RETURN_LINES_PAGE_SIZE = 100;

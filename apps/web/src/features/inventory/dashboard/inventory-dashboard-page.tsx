@@ -19,8 +19,8 @@ import { StackedDateTimes, TwoLineDate, TwoLineHeader } from '../../../component
 import { useCurrentLocation } from '../../../lib/current-location';
 import { formatQuantity } from '../../../lib/format';
 import { useDebounced } from '../../../lib/use-debounced';
-import { useRole } from '../../auth/api/get-role';
-import { FilterRow, OrderDashboardLayout } from '../../orders/dashboard/order-dashboard-layout';
+import { useRole } from '../../auth';
+import { FilterRow, OrderDashboardLayout } from '../../orders';
 import {
   EMPTY_INVENTORY_FILTERS,
   getInventories,

@@ -16,7 +16,7 @@ import { SelectFilter } from '../../../components/select-filter';
 import { TwoLineHeader } from '../../../components/two-line';
 import { formatQuantity } from '../../../lib/format';
 import { notify } from '../../../lib/notifier';
-import { useRole } from '../../auth/api/get-role';
+import { useRole } from '../../auth';
 import { useInventory } from '../api/inventory-get';
 import {
   EMPTY_SUMMARY_FILTERS,

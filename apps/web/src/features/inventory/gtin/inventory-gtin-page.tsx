@@ -6,7 +6,7 @@ import { FactsCard, Field } from '../../../components/facts-card';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { PageTitle } from '../../../components/page-title';
 import { formatQuantity } from '../../../lib/format';
-import { GtinCard } from '../../catalog/gtin-card';
+import { GtinCard } from '../../catalog';
 import { useInventoryGtin } from '../api/inventory-gtin';
 import { InventoryStateChip } from '../components/inventory-state';
 import { INVENTORY_PATHS } from '../paths';

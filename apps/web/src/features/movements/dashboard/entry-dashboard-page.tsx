@@ -5,12 +5,17 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NoLocation } from '../../../components/no-location';
 import { useCurrentLocation } from '../../../lib/current-location';
-import { canChangeOrders, useRole } from '../../auth/api/get-role';
-import { OrderActionDialog } from '../../orders/dashboard/order-action-dialog';
-import { DeleteRowButton, RowActionButton, RowActions } from '../../orders/dashboard/order-cells';
-import { OrderHistoryFilters, useOrderHistoryFilters } from '../../orders/dashboard/order-history-filters';
-import { EntryStatGrid } from '../../orders/dashboard/side-stat-grid';
-import { defaultStatsRange } from '../../orders/dashboard/stats-range';
+import { canChangeOrders, useRole } from '../../auth';
+import {
+  DeleteRowButton,
+  defaultStatsRange,
+  EntryStatGrid,
+  OrderActionDialog,
+  OrderHistoryFilters,
+  RowActionButton,
+  RowActions,
+  useOrderHistoryFilters,
+} from '../../orders';
 import { type EntryFilters, entriesQueryKey, getEntries } from './api/entries-list';
 import { useEntryStats } from './api/entry-stats';
 import { useCancelMovementEntry } from './api/morders-cancel';

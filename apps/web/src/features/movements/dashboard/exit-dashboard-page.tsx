@@ -6,12 +6,18 @@ import { useTranslation } from 'react-i18next';
 import { NoLocation } from '../../../components/no-location';
 import { SelectFilter } from '../../../components/select-filter';
 import { useCurrentLocation } from '../../../lib/current-location';
-import { canChangeOrders, useRole } from '../../auth/api/get-role';
-import { DeleteRowButton, RowActionButton, RowActions } from '../../orders/dashboard/order-cells';
-import { type OrderDownload, OrderDownloadDialog } from '../../orders/dashboard/order-downloads';
-import { OrderHistoryFilters, useOrderHistoryFilters } from '../../orders/dashboard/order-history-filters';
-import { ExitStatGrid } from '../../orders/dashboard/side-stat-grid';
-import { defaultStatsRange } from '../../orders/dashboard/stats-range';
+import { canChangeOrders, useRole } from '../../auth';
+import {
+  DeleteRowButton,
+  defaultStatsRange,
+  ExitStatGrid,
+  type OrderDownload,
+  OrderDownloadDialog,
+  OrderHistoryFilters,
+  RowActionButton,
+  RowActions,
+  useOrderHistoryFilters,
+} from '../../orders';
 import { useExitStats } from './api/exit-stats';
 import { type ExitFilters, exitsQueryKey, getExits } from './api/exits-list';
 import { useMovementColumns } from './movement-columns';

@@ -7,9 +7,7 @@ import type { Column } from '../../../components/paged-table';
 import { StatusChip } from '../../../components/status-chip';
 import { StackedDateTimes, TwoLineDate, TwoLineHeader } from '../../../components/two-line';
 import { formatTableDateTime } from '../../../lib/format';
-import { useOrderCountColumns, WaitingTime } from '../../orders/dashboard/order-cells';
-import { orderStatusMap } from '../../orders/labels';
-import { type MovementSide, ORDER_PATHS } from '../../orders/order-paths';
+import { type MovementSide, ORDER_PATHS, orderStatusMap, useOrderCountColumns, WaitingTime } from '../../orders';
 
 /**
  * What each side of a movement shows in its dashboard: the exit (origin) side shows the

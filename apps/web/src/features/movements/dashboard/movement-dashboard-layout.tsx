@@ -7,10 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { type Column, PagedTable, type PageParams } from '../../../components/paged-table';
 import type { CurrentLocation } from '../../../lib/storage';
-import { canCreateOrders, useRole } from '../../auth/api/get-role';
-import { DeleteOrderDialog } from '../../orders/dashboard/delete-order-dialog';
-import { OrderDashboardLayout } from '../../orders/dashboard/order-dashboard-layout';
-import { type MovementSide, ORDER_PATHS } from '../../orders/order-paths';
+import { canCreateOrders, useRole } from '../../auth';
+import { DeleteOrderDialog, type MovementSide, ORDER_PATHS, OrderDashboardLayout } from '../../orders';
 import { MOVEMENTS_PAGE_SIZE } from './api/exits-list';
 import { useDeleteMovement } from './api/morders-delete';
 

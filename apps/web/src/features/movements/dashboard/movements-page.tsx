@@ -12,10 +12,8 @@ import { StatusChip } from '../../../components/status-chip';
 import { TwoLineDate, TwoLineHeader } from '../../../components/two-line';
 import { useCurrentLocation } from '../../../lib/current-location';
 import { formatQuantity } from '../../../lib/format';
-import { canCreateOrders, useRole } from '../../auth/api/get-role';
-import { OrderDashboardLayout } from '../../orders/dashboard/order-dashboard-layout';
-import { orderStatusMap } from '../../orders/labels';
-import { type MovementSide, ORDER_PATHS } from '../../orders/order-paths';
+import { canCreateOrders, useRole } from '../../auth';
+import { type MovementSide, ORDER_PATHS, OrderDashboardLayout, orderStatusMap } from '../../orders';
 import { type AwareFilters, awareQueryKey, getAwareMovements } from './api/aware-list';
 import { MOVEMENTS_PAGE_SIZE } from './api/exits-list';
 

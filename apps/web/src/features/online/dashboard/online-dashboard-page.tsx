@@ -10,16 +10,24 @@ import { NoLocation } from '../../../components/no-location';
 import { type Column, PagedTable } from '../../../components/paged-table';
 import { TwoLineDate } from '../../../components/two-line';
 import { useCurrentLocation } from '../../../lib/current-location';
-import { canChangeOrders, canCreateOrders, useRole } from '../../auth/api/get-role';
-import { DeleteOrderDialog } from '../../orders/dashboard/delete-order-dialog';
-import { DeleteRowButton, RowActions, useOrderCountColumns, WaitingTime } from '../../orders/dashboard/order-cells';
-import { OrderDashboardLayout } from '../../orders/dashboard/order-dashboard-layout';
-import { type OrderDownload, OrderDownloadDialog, orderCsvMenuItems } from '../../orders/dashboard/order-downloads';
-import { OrderHistoryFilters, useOrderHistoryFilters } from '../../orders/dashboard/order-history-filters';
-import { ExitStatGrid } from '../../orders/dashboard/side-stat-grid';
-import { defaultStatsRange } from '../../orders/dashboard/stats-range';
-import { ORDER_PATHS } from '../../orders/order-paths';
-import { OrderStateIcon } from '../../orders/order-state-icon';
+import { canChangeOrders, canCreateOrders, useRole } from '../../auth';
+import {
+  DeleteOrderDialog,
+  DeleteRowButton,
+  defaultStatsRange,
+  ExitStatGrid,
+  ORDER_PATHS,
+  OrderDashboardLayout,
+  type OrderDownload,
+  OrderDownloadDialog,
+  OrderHistoryFilters,
+  OrderStateIcon,
+  orderCsvMenuItems,
+  RowActions,
+  useOrderCountColumns,
+  useOrderHistoryFilters,
+  WaitingTime,
+} from '../../orders';
 import { useDeleteOnlineOrder } from './api/online-orders-delete';
 import { getOnlineOrders, ONLINE_PAGE_SIZE, type OnlineOrderFilters, onlineOrdersQueryKey } from './api/online-orders-list';
 import { useOnlineStats } from './api/online-stats';

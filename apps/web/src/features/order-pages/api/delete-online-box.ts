@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { anyOrderQueryKey } from '../../orders/api/get-order-header';
+import { anyOrderQueryKey } from '../../orders';
 import { orderPagesKey } from './order-endpoint';
 
 /**

@@ -1,6 +1,6 @@
 import type { Page } from '@rfid/contract';
 import { apiRequest } from '../../../lib/api-client';
-import type { OrderKind } from '../../orders/order-paths';
+import type { OrderKind } from '../../orders';
 import { orderBoxQueryKey } from './get-order-box';
 import { type OrderLine, orderEndpoint, type PageRequest } from './order-endpoint';
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { TABLE_REFRESH_MS } from '../../../lib/query-client';
-import type { OrderKind } from '../../orders/order-paths';
+import type { OrderKind } from '../../orders';
 import type { OrderBox } from './get-order-boxes';
 import { orderEndpoint, orderPagesKey } from './order-endpoint';
 

@@ -1,6 +1,6 @@
 import type { Box, Page } from '@rfid/contract';
 import { apiRequest } from '../../../lib/api-client';
-import type { OrderKind } from '../../orders/order-paths';
+import type { OrderKind } from '../../orders';
 import { orderEndpoint, orderPagesKey, type PageRequest } from './order-endpoint';
 
 /** Order boxes: 40 per page (spec section 9). */

@@ -2,8 +2,7 @@ import type { ItemType } from '@rfid/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { TABLE_REFRESH_MS } from '../../../lib/query-client';
-import type { AnyOrder } from '../../orders/api/get-order-header';
-import type { OrderKind } from '../../orders/order-paths';
+import type { AnyOrder, OrderKind } from '../../orders';
 import { type OrderLine, orderEndpoint, orderPagesKey } from './order-endpoint';
 
 /** The GTIN-in-an-order answer: the order (as its kind's header reads it), the GTIN's attributes and its line. */

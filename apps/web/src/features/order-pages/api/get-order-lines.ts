@@ -1,6 +1,6 @@
 import type { Page } from '@rfid/contract';
 import { apiRequest } from '../../../lib/api-client';
-import type { OrderKind } from '../../orders/order-paths';
+import type { OrderKind } from '../../orders';
 import { type OrderLine, orderEndpoint, orderPagesKey, type PageRequest } from './order-endpoint';
 
 /** Order detail: 100 item lines per page, ordered by GTIN (spec section 9). */

@@ -1,5 +1,5 @@
 import type { ItemLine } from '@rfid/contract';
-import type { OrderKind } from '../../orders/order-paths';
+import type { OrderKind } from '../../orders';
 
 /**
  * Where the calls of an order's pages go for each kind of order (spec section 7): purchase

@@ -1,7 +1,7 @@
 import type { PrintOrder } from '@rfid/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { printKeys } from '../../print-wizard/api/print-keys';
+import { printKeys } from '../../print-wizard';
 
 /** GET /printer/print_orders/{id}/ (404 for an order the user does not see). */
 export const getPrintOrder = (id: string | number) => apiRequest<PrintOrder>(`/printer/print_orders/${id}/`, { silent: true });

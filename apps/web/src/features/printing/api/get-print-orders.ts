@@ -1,7 +1,7 @@
 import { type Page, PRINT_ORDERS_PAGE_SIZE, type PrintOrder, type PrintOrderState } from '@rfid/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { printKeys } from '../../print-wizard/api/print-keys';
+import { printKeys } from '../../print-wizard';
 
 export { PRINT_ORDERS_PAGE_SIZE };
 

@@ -2,7 +2,7 @@ import type { PrintProgress } from '@rfid/contract';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { apiRequest } from '../../../lib/api-client';
-import { printKeys } from '../../print-wizard/api/print-keys';
+import { printKeys } from '../../print-wizard';
 
 /** GET /printer/print_orders/{id}/printer_progress/: labels printed, the running job and its error. */
 export const getPrintProgress = (id: number) =>

@@ -1,7 +1,7 @@
 import type { Printer } from '@rfid/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { printKeys } from '../../print-wizard/api/print-keys';
+import { printKeys } from '../../print-wizard';
 
 /** GET /printer/printers/{id}/: the printer a file is uploaded to. */
 export const getPrinter = (id: string) => apiRequest<Printer>(`/printer/printers/${id}/`, { silent: true });

@@ -14,8 +14,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorStatus, FormAlert, type FormStatus } from '../../../components/form-alert';
 import { useNotify } from '../../../lib/notifier';
-import { useStartPrint } from '../../print-wizard/api/start-print';
-import { PrinterSelect, type RangeChoice, RangeFields, VerifyPrinterDialog } from '../../print-wizard/printer-fields';
+import { PrinterSelect, type RangeChoice, RangeFields, useStartPrint, VerifyPrinterDialog } from '../../print-wizard';
 
 /**
  * The print dialog of a print order (spec sections 2 and 5): choose a printer (Print stays disabled until one is

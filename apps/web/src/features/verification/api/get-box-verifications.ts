@@ -1,6 +1,6 @@
 import type { Page, Verification } from '@rfid/contract';
 import { apiRequest } from '../../../lib/api-client';
-import type { OrderKind } from '../../orders/order-paths';
+import type { OrderKind } from '../../orders';
 import { verificationSideOf } from '../verification-kind';
 
 /** Box verification list: 11 per page (spec section 9; "the exit box verification list has 11 per page"). */

@@ -2,7 +2,7 @@ import type { Box } from '@rfid/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { TABLE_REFRESH_MS } from '../../../lib/query-client';
-import type { OrderKind } from '../../orders/order-paths';
+import type { OrderKind } from '../../orders';
 
 /**
  * The box whose verifications are shown, seen from the kind's side (unprefixed status and counts):

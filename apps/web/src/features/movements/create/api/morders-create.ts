@@ -1,7 +1,7 @@
 import type { MovementOrder, MovementOrderCreateBody } from '@rfid/contract';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../../lib/api-client';
-import { nowServerDateTime, toServerDateTime } from '../../../order-wizard/server-date';
+import { nowServerDateTime, toServerDateTime } from '../../../order-wizard';
 
 export type NewMovementOrder = { order_code: string; estimated_arrival_date: string; originId: number; destinationId: number };
 
