@@ -13,9 +13,10 @@ import { StatusChip } from '../../components/status-chip';
 import { TableCard } from '../../components/table-card';
 import { formatDateTime, formatQuantity } from '../../lib/format';
 import { boxStatusMap, ORDER_PATHS, type OrderKind } from '../orders';
-import { BOX_LINES_PAGE_SIZE, boxLinesQueryKey, getBoxLines } from './api/get-box-lines';
+import { BOX_LINES_PAGE_SIZE, getBoxLines } from './api/get-box-lines';
 import { useOrderBox } from './api/get-order-box';
 import { useItemLineColumns } from './item-line-columns';
+import { orderPagesKeys } from './keys';
 import { BOX_TIME_LABEL, hasOnlineReading, isMovement } from './kinds';
 
 /**
@@ -114,7 +115,7 @@ export const BoxDetailPage = ({
       />
       <TableCard>
         <PagedTable
-          queryKey={boxLinesQueryKey(kind, orderId, boxId, filters.gtin)}
+          queryKey={orderPagesKeys.boxLines(kind, orderId, boxId, filters.gtin)}
           fetchPage={(page) => getBoxLines(kind, orderId, boxId, filters.gtin, page)}
           columns={columns}
           rowKey={(line) => line.gtin}

@@ -10,8 +10,9 @@ import { TableCard } from '../../components/table-card';
 import { canCreateOrders, useRole } from '../auth';
 import { ORDER_PATHS, OrderActionDialog, OrderHeader, type OrderKind } from '../orders';
 import { useDeleteOnlineBox } from './api/delete-online-box';
-import { getOrderBoxes, ORDER_BOXES_PAGE_SIZE, type OrderBox, orderBoxesQueryKey } from './api/get-order-boxes';
+import { getOrderBoxes, ORDER_BOXES_PAGE_SIZE, type OrderBox } from './api/get-order-boxes';
 import { useBoxColumns } from './box-columns';
+import { orderPagesKeys } from './keys';
 import { BOX_COLUMNS } from './kinds';
 import { StickersButton } from './stickers-button';
 
@@ -64,7 +65,7 @@ export const OrderBoxesPage = ({ kind, orderId }: { kind: OrderKind; orderId: st
       <TableCard>
         <Box sx={{ '& .MuiTableCell-root': { px: 1 } }}>
           <PagedTable
-            queryKey={orderBoxesQueryKey(kind, orderId, filters.barcode)}
+            queryKey={orderPagesKeys.boxes(kind, orderId, filters.barcode)}
             fetchPage={(page) => getOrderBoxes(kind, orderId, filters.barcode, page)}
             columns={columns}
             rowKey={(box) => box.id}

@@ -10,9 +10,10 @@ import { TableCard } from '../../components/table-card';
 import { useCurrentLocation } from '../../lib/current-location';
 import { ORDER_PATHS, OrderHeader, type OrderKind } from '../orders';
 import { PrintWizardDialog } from '../print-wizard';
-import { getOrderLines, ORDER_LINES_PAGE_SIZE, orderLinesQueryKey } from './api/get-order-lines';
+import { getOrderLines, ORDER_LINES_PAGE_SIZE } from './api/get-order-lines';
 import type { OrderLine } from './api/order-endpoint';
 import { useItemLineColumns } from './item-line-columns';
+import { orderPagesKeys } from './keys';
 import { canTickLines } from './kinds';
 
 /**
@@ -103,7 +104,7 @@ export const OrderDetailPage = ({ kind, orderId }: { kind: OrderKind; orderId: s
       />
       <TableCard>
         <PagedTable
-          queryKey={orderLinesQueryKey(kind, orderId)}
+          queryKey={orderPagesKeys.lines(kind, orderId)}
           fetchPage={(page) => getOrderLines(kind, orderId, page)}
           columns={columns}
           rowKey={(line) => line.gtin}

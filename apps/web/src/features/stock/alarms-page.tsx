@@ -10,7 +10,8 @@ import { useCurrentLocation } from '../../lib/current-location';
 import { formatQuantity, formatTableDateTime } from '../../lib/format';
 import { useDebounced } from '../../lib/use-debounced';
 import { useAlarmCount } from './api/get-alarm-count';
-import { type AlarmFilters, alarmsQueryKey, getAlarms } from './api/get-alarms';
+import { type AlarmFilters, getAlarms } from './api/get-alarms';
+import { stockKeys } from './keys';
 import { STOCK_PATHS } from './stock-paths';
 
 /**
@@ -108,7 +109,7 @@ export const AlarmsPage = () => {
       </Stack>
       <TableCard>
         <PagedTable
-          queryKey={alarmsQueryKey(filters)}
+          queryKey={stockKeys.alarms(filters)}
           fetchPage={(page) => getAlarms(filters, page)}
           columns={columns}
           rowKey={(row) => row.id}

@@ -8,8 +8,9 @@ import { LocationListPage } from '../../components/location-list-page';
 import { PagedTable } from '../../components/paged-table';
 import { useCurrentLocation } from '../../lib/current-location';
 import { canCreateOrders, useRole } from '../auth';
-import { areaSummaryQueryKey, getAreaSummary } from './api/get-area-summary';
+import { getAreaSummary } from './api/get-area-summary';
 import { AreaSelect } from './area-select';
+import { stockKeys } from './keys';
 import { COMPACT_CELLS, useStockColumns } from './stock-columns';
 import { STOCK_PATHS } from './stock-paths';
 import { useEmptyNotice } from './use-empty-notice';
@@ -85,7 +86,7 @@ export const AreaStockPage = () => {
         submitted && areaId > 0 ? (
           <Box sx={COMPACT_CELLS}>
             <PagedTable
-              queryKey={areaSummaryQueryKey(areaId, { gtin: submitted.gtin, omit: true })}
+              queryKey={stockKeys.areaSummary(areaId, { gtin: submitted.gtin, omit: true })}
               fetchPage={(page) =>
                 getAreaSummary(areaId, { gtin: submitted.gtin, omit: true }, page).then((answer) =>
                   noticeEmpty(JSON.stringify(submitted), answer),

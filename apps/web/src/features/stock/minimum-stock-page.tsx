@@ -12,12 +12,13 @@ import { useCurrentLocation } from '../../lib/current-location';
 import { formatQuantity } from '../../lib/format';
 import { useRole } from '../auth';
 import { useCreateMinimumStock } from './api/create-minimum-stock';
-import { areaSummaryQueryKey, getAreaSummary } from './api/get-area-summary';
+import { getAreaSummary } from './api/get-area-summary';
 import { useItemType } from './api/get-item-type';
 import { useLocationAreas } from './api/get-location-areas';
 import { useMinimumStocks } from './api/get-minimum-stocks';
 import { useUpdateMinimumStock } from './api/update-minimum-stock';
 import { AreaSelect } from './area-select';
+import { stockKeys } from './keys';
 
 type Errors = { area?: string; minimum_stock?: string };
 
@@ -50,7 +51,7 @@ export const MinimumStockPage = () => {
   // The GTIN's stock in the chosen area (items STOCKED + counted), whether or not it has a minimum yet.
   const stockFilters = { gtin: itemType.data?.gtin ?? gtin, omit: false };
   const current = useQuery({
-    queryKey: [...areaSummaryQueryKey(areaId, stockFilters), 'one'],
+    queryKey: [...stockKeys.areaSummary(areaId, stockFilters), 'one'],
     queryFn: () => getAreaSummary(areaId, stockFilters, { limit: 1, offset: 0 }),
     enabled: areaId > 0 && itemTypeId > 0,
     select: (page) => page.results.find((row) => row.itemtype.id === itemTypeId)?.count ?? 0,

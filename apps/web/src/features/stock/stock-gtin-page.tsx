@@ -8,8 +8,9 @@ import { PageTitle } from '../../components/page-title';
 import { useCurrentLocation } from '../../lib/current-location';
 import { formatQuantity } from '../../lib/format';
 import { GtinCard } from '../catalog';
-import { getGlobalStock, globalStockQueryKey } from './api/get-global-stock';
+import { getGlobalStock } from './api/get-global-stock';
 import { useItemType } from './api/get-item-type';
+import { stockKeys } from './keys';
 import { STOCK_PATHS } from './stock-paths';
 
 /**
@@ -23,7 +24,7 @@ export const StockGtinPage = () => {
   const itemType = useItemType(gtin);
   const filters = { location: location?.id ?? 0, area1: '', gtin: itemType.data?.gtin ?? gtin, omit: false };
   const stock = useQuery({
-    queryKey: [...globalStockQueryKey(filters), 'one'],
+    queryKey: [...stockKeys.globalStock(filters), 'one'],
     queryFn: () => getGlobalStock(filters, { limit: 1, offset: 0 }),
     enabled: Boolean(location) && Boolean(itemType.data),
     select: (page) => page.results.find((row) => row.itemtype.id === itemType.data?.id),

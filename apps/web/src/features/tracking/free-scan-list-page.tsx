@@ -6,7 +6,8 @@ import { type Column, PagedTable } from '../../components/paged-table';
 import { TableCard } from '../../components/table-card';
 import { useCurrentLocation } from '../../lib/current-location';
 import { formatQuantity, formatTableDateTime } from '../../lib/format';
-import { freeReadingSetsQueryKey, getFreeReadingSets } from './api/get-free-reading-sets';
+import { getFreeReadingSets } from './api/get-free-reading-sets';
+import { trackingKeys } from './keys';
 
 /** Default page size of the spec (section 9). */
 const PAGE_SIZE = 20;
@@ -60,7 +61,7 @@ export const FreeScanListPage = () => {
       {location ? (
         <TableCard>
           <PagedTable
-            queryKey={freeReadingSetsQueryKey(location.id)}
+            queryKey={trackingKeys.freeReadingSets(location.id)}
             fetchPage={({ limit, offset }) => getFreeReadingSets({ locationId: location.id, limit, offset })}
             columns={columns}
             rowKey={(set) => set.id}

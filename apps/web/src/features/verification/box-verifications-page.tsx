@@ -13,9 +13,10 @@ import { formatQuantity, formatTableDateTime } from '../../lib/format';
 import { useNotify } from '../../lib/notifier';
 import { canChangeOrders, useRole } from '../auth';
 import { boxStatusMap, ORDER_PATHS, OrderHeader } from '../orders';
-import { boxVerificationsQueryKey, getBoxVerifications, VERIFICATIONS_PAGE_SIZE } from './api/get-box-verifications';
+import { getBoxVerifications, VERIFICATIONS_PAGE_SIZE } from './api/get-box-verifications';
 import { useVerificationBox } from './api/get-verification-box';
 import { useSetVerificationValid } from './api/set-verification-valid';
+import { verificationKeys } from './keys';
 import { KindChip } from './kind-chip';
 import type { VerificationPageProps } from './verification-kind';
 
@@ -136,7 +137,7 @@ export const BoxVerificationsPage = ({ kind, orderId, boxId }: VerificationPageP
       <OrderHeader kind={kind} orderId={orderId} />
       <TableCard>
         <PagedTable
-          queryKey={boxVerificationsQueryKey(kind, boxId)}
+          queryKey={verificationKeys.box(kind, boxId)}
           fetchPage={({ limit, offset }) => getBoxVerifications({ kind, boxId, limit, offset })}
           columns={columns}
           rowKey={(row) => row.id}

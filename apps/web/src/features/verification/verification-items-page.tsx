@@ -7,8 +7,9 @@ import { type Column, PagedTable } from '../../components/paged-table';
 import { TableCard } from '../../components/table-card';
 import { formatQuantity } from '../../lib/format';
 import { ORDER_PATHS } from '../orders';
-import { getVerificationItems, verificationItemsQueryKey } from './api/get-verification-items';
+import { getVerificationItems } from './api/get-verification-items';
 import { VERIFICATION_LINES_PAGE_SIZE } from './api/get-verification-report';
+import { verificationKeys } from './keys';
 import type { VerificationPageProps } from './verification-kind';
 import { VerificationPageFrame } from './verification-page-frame';
 
@@ -69,7 +70,7 @@ export const VerificationItemsPage = ({
       {() => (
         <TableCard>
           <PagedTable
-            queryKey={verificationItemsQueryKey(verificationId)}
+            queryKey={verificationKeys.items(verificationId)}
             fetchPage={({ limit, offset }) => getVerificationItems({ id: verificationId, limit, offset })}
             columns={columns}
             rowKey={(item) => item.id}

@@ -7,7 +7,8 @@ import { PercentBar } from '../../components/percent-bar';
 import { TableCard } from '../../components/table-card';
 import { formatQuantity } from '../../lib/format';
 import { formatSizes, ORDER_PATHS } from '../orders';
-import { getVerificationReport, VERIFICATION_LINES_PAGE_SIZE, verificationReportQueryKey } from './api/get-verification-report';
+import { getVerificationReport, VERIFICATION_LINES_PAGE_SIZE } from './api/get-verification-report';
+import { verificationKeys } from './keys';
 import type { VerificationPageProps } from './verification-kind';
 import { VerificationPageFrame } from './verification-page-frame';
 import { VerificationSummary } from './verification-summary';
@@ -93,7 +94,7 @@ export const VerificationReportPage = ({
           <Typography variant="h6">{t('report.lines')}</Typography>
           <TableCard>
             <PagedTable
-              queryKey={verificationReportQueryKey(verificationId)}
+              queryKey={verificationKeys.report(verificationId)}
               fetchPage={({ limit, offset }) => getVerificationReport({ id: verificationId, limit, offset })}
               columns={columns}
               rowKey={(line) => line.gtin}

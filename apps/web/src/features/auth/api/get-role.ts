@@ -1,10 +1,11 @@
 import { canDo, type Identity, RoleThreshold } from '@rfid/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { authKeys } from '../keys';
 
 /** GET /identity/ under the shell's query key (['identity']), so every page reads the role from its cache. */
 export const roleQueryOptions = () =>
-  queryOptions({ queryKey: ['identity'], queryFn: () => apiRequest<Identity>('/identity/'), staleTime: 60_000 });
+  queryOptions({ queryKey: authKeys.identity, queryFn: () => apiRequest<Identity>('/identity/'), staleTime: 60_000 });
 
 /** The user's role (1 is highest); undefined while unknown, so no gated action shows early. */
 export const useRole = (): number | undefined => useQuery(roleQueryOptions()).data?.user_role;

@@ -1,6 +1,7 @@
 import type { BrandInventoryStats, BrandSaleStats, ExitStats, InboundStats, MovementEntryStats } from '@rfid/contract';
 import { queryOptions, useQueries } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { brandKeys } from '../keys';
 
 /** Statistics reload every 20 s (spec section 2). */
 const REFRESH_MS = 20_000;
@@ -15,7 +16,7 @@ export type BrandStatistics = {
 
 const brandStat = <T>(brandId: number, path: string) =>
   queryOptions({
-    queryKey: ['brand', 'statistics', brandId, path] as const,
+    queryKey: brandKeys.statistics(brandId, path),
     queryFn: () => apiRequest<T>(`/brands/${brandId}/${path}`, { timeoutMs: 30_000 }),
     refetchInterval: REFRESH_MS,
     enabled: brandId > 0,

@@ -1,6 +1,7 @@
 import type { Dashboard } from '@rfid/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { brandKeys } from '../keys';
 
 /**
  * GET /dashboards/?description=Brand: a list whose first item has full_url, the page to embed.
@@ -8,7 +9,7 @@ import { apiRequest } from '../../../lib/api-client';
  */
 export const dashboardsQueryOptions = (description: string) =>
   queryOptions({
-    queryKey: ['brand', 'dashboards', description] as const,
+    queryKey: brandKeys.dashboards(description),
     queryFn: async () => {
       try {
         return await apiRequest<Dashboard[]>('/dashboards/', { query: { description }, silent: true });

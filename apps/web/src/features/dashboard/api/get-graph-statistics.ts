@@ -1,6 +1,7 @@
 import type { ChartGranularity, ChartModule, GraphStatistics } from '@rfid/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { dashboardKeys } from '../keys';
 import { type DashboardScope, STATISTICS_REFRESH_MS, scopePath } from './get-statistics';
 
 export type GraphQuery = { module: ChartModule; granularity: ChartGranularity; start: string; end: string };
@@ -11,7 +12,7 @@ export type GraphQuery = { module: ChartModule; granularity: ChartGranularity; s
  */
 export const graphStatisticsQueryOptions = (scope: DashboardScope, query: GraphQuery | null) =>
   queryOptions({
-    queryKey: ['dashboard', 'graph', scope.kind, scope.id, query] as const,
+    queryKey: dashboardKeys.graph(scope, query),
     queryFn: () =>
       apiRequest<GraphStatistics>(`${scopePath(scope)}/graphstatistics/`, {
         query: {

@@ -25,9 +25,6 @@ export const EMPTY_ORDER_FILTERS: OrderFilters = {
   report_type: '',
 };
 
-export const purchaseOrdersQueryKey = (locationId: number | undefined, filters?: OrderFilters) =>
-  filters ? (['inbound', 'porders', 'list', locationId ?? 0, filters] as const) : (['inbound', 'porders', 'list'] as const);
-
 /** GET /locations/{id}/v1/porders/?order_by=-creation_date with the filters and paging. */
 export const getPurchaseOrders = (
   locationId: number,

@@ -1,6 +1,7 @@
 import type { Page, ReturnLine } from '@rfid/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { inboundKeys } from '../keys';
 
 export type ProviderReturnLinesParams = { id: string | number; limit: number; offset: number };
 
@@ -8,10 +9,8 @@ export type ProviderReturnLinesParams = { id: string | number; limit: number; of
 export const getProviderReturnLines = ({ id, limit, offset }: ProviderReturnLinesParams) =>
   apiRequest<Page<ReturnLine>>(`/provider_returns/${id}/detail/`, { query: { limit, offset } });
 
-export const providerReturnLinesQueryKey = (id: string | number) => ['inbound', 'provider-returns', 'lines', String(id)] as const;
-
 export const providerReturnLinesQueryOptions = (params: ProviderReturnLinesParams) =>
   queryOptions({
-    queryKey: [...providerReturnLinesQueryKey(params.id), params],
+    queryKey: [...inboundKeys.providerReturnLines(params.id), params],
     queryFn: () => getProviderReturnLines(params),
   });

@@ -1,6 +1,7 @@
 import type { Page, PurchaseOrder } from '@rfid/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { inboundKeys } from '../keys';
 
 /** Provider page tables: 11 per page (spec section 9). */
 export const PROVIDER_ORDERS_PAGE_SIZE = 11;
@@ -13,11 +14,8 @@ export const getProviderOrders = ({ providerId, pending, limit, offset }: Provid
     query: { pending, limit, offset, order_by: '-creation_date' },
   });
 
-export const providerOrdersQueryKey = (providerId: string | number, pending: boolean) =>
-  ['inbound', 'providers', String(providerId), 'orders', pending ? 'pending' : 'resolved'] as const;
-
 export const providerOrdersQueryOptions = (params: ProviderOrdersParams) =>
   queryOptions({
-    queryKey: [...providerOrdersQueryKey(params.providerId, params.pending), params],
+    queryKey: [...inboundKeys.providerOrders(params.providerId, params.pending), params],
     queryFn: () => getProviderOrders(params),
   });

@@ -1,13 +1,14 @@
 import type { SaleReturn } from '@rfid/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { inboundKeys } from '../keys';
 
 /** GET /sale_returns/{id}/: one return (code, order, counts, window); 404 outside the user's locations. */
 export const getSaleReturn = (id: string | number) => apiRequest<SaleReturn>(`/sale_returns/${id}/`);
 
 export const saleReturnQueryOptions = (id: string | number) =>
   queryOptions({
-    queryKey: ['inbound', 'sale-returns', 'one', String(id)] as const,
+    queryKey: inboundKeys.saleReturn(id),
     queryFn: () => getSaleReturn(id),
     retry: false,
   });

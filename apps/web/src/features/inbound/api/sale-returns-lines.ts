@@ -1,6 +1,7 @@
 import type { Page, ReturnLine } from '@rfid/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { inboundKeys } from '../keys';
 
 export type SaleReturnLinesParams = { id: string | number; limit: number; offset: number };
 
@@ -8,10 +9,8 @@ export type SaleReturnLinesParams = { id: string | number; limit: number; offset
 export const getSaleReturnLines = ({ id, limit, offset }: SaleReturnLinesParams) =>
   apiRequest<Page<ReturnLine>>(`/sale_returns/${id}/detail/`, { query: { limit, offset } });
 
-export const saleReturnLinesQueryKey = (id: string | number) => ['inbound', 'sale-returns', 'lines', String(id)] as const;
-
 export const saleReturnLinesQueryOptions = (params: SaleReturnLinesParams) =>
   queryOptions({
-    queryKey: [...saleReturnLinesQueryKey(params.id), params],
+    queryKey: [...inboundKeys.saleReturnLines(params.id), params],
     queryFn: () => getSaleReturnLines(params),
   });

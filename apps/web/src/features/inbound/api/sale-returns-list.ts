@@ -1,6 +1,7 @@
 import type { Page, SaleReturn } from '@rfid/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { inboundKeys } from '../keys';
 
 /** Return lists: 11 per page (spec section 9). */
 export const SALE_RETURNS_PAGE_SIZE = 11;
@@ -12,7 +13,5 @@ export type SaleReturnsParams = SaleReturnFilters & { locationId: number; limit:
 export const getSaleReturns = ({ locationId, ...query }: SaleReturnsParams) =>
   apiRequest<Page<SaleReturn>>(`/locations/${locationId}/sale_returns/`, { query: { ...query, order_by: '-end_time' } });
 
-export const saleReturnsQueryKey = (locationId: number) => ['inbound', 'sale-returns', locationId] as const;
-
 export const saleReturnsQueryOptions = (params: SaleReturnsParams) =>
-  queryOptions({ queryKey: [...saleReturnsQueryKey(params.locationId), params], queryFn: () => getSaleReturns(params) });
+  queryOptions({ queryKey: [...inboundKeys.saleReturns(params.locationId), params], queryFn: () => getSaleReturns(params) });

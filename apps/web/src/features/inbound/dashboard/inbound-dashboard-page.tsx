@@ -33,14 +33,9 @@ import {
 import { type ExpectedPrintTarget, PrintExpectedDialog } from '../../print-wizard';
 import { firstPart, useInboundStats } from '../api/inbound-stats';
 import { useDeletePurchaseOrder } from '../api/porders-delete';
-import {
-  DASHBOARD_PAGE_SIZE,
-  EMPTY_ORDER_FILTERS,
-  getPurchaseOrders,
-  type OrderFilters,
-  purchaseOrdersQueryKey,
-} from '../api/porders-list';
+import { DASHBOARD_PAGE_SIZE, EMPTY_ORDER_FILTERS, getPurchaseOrders, type OrderFilters } from '../api/porders-list';
 import { usePrintPurchaseOrderLabels } from '../api/porders-printing';
+import { inboundKeys } from '../keys';
 
 const PATHS = ORDER_PATHS.purchase;
 
@@ -284,7 +279,7 @@ export const InboundDashboardPage = () => {
       }
     >
       <PagedTable
-        queryKey={purchaseOrdersQueryKey(location.id, filters)}
+        queryKey={inboundKeys.list(location.id, filters)}
         fetchPage={(page) => getPurchaseOrders(location.id, filters, page)}
         columns={columns}
         rowKey={(row) => row.id}

@@ -12,8 +12,9 @@ import { TableCard } from '../../../components/table-card';
 import { formatNumber, formatPercent, formatQuantity, formatTableDateTime } from '../../../lib/format';
 import { isLate, orderStatusMap } from '../../orders';
 import { useProvider } from '../api/providers-get';
-import { getProviderOrders, PROVIDER_ORDERS_PAGE_SIZE, providerOrdersQueryKey } from '../api/providers-orders';
+import { getProviderOrders, PROVIDER_ORDERS_PAGE_SIZE } from '../api/providers-orders';
 import { useProviderStatistics } from '../api/providers-statistics';
+import { inboundKeys } from '../keys';
 
 /**
  * A provider: name, statistics (orders, average reception time, delayed orders) and two tables,
@@ -140,7 +141,7 @@ const ProviderOrders = ({ providerId, pending }: { providerId: string; pending: 
   return (
     <TableCard>
       <PagedTable
-        queryKey={providerOrdersQueryKey(providerId, pending)}
+        queryKey={inboundKeys.providerOrders(providerId, pending)}
         fetchPage={({ limit, offset }) => getProviderOrders({ providerId, pending, limit, offset })}
         columns={columns}
         rowKey={(order) => order.id}

@@ -16,13 +16,6 @@ export const EMPTY_INVENTORY_FILTERS: InventoryFilters = {
   id__icontains: '',
 };
 
-export const inventoriesQueryKey = (locationId?: number, filters?: InventoryFilters) =>
-  locationId === undefined
-    ? (['inventory', 'list'] as const)
-    : filters
-      ? (['inventory', 'list', locationId, filters] as const)
-      : (['inventory', 'list', locationId] as const);
-
 /** GET /locations/{id}/inventories/ (20 s timeout; offset, limit, state, id__icontains, location_area, inventorypartial__isnull, order_by -id). */
 export const getInventories = (
   locationId: number,

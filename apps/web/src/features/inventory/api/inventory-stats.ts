@@ -2,11 +2,12 @@ import type { InventoryStats } from '@rfid/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { TABLE_REFRESH_MS } from '../../../lib/query-client';
+import { inventoryKeys } from '../keys';
 
 /** GET /locations/{id}/inventorystats/ (30 s timeout; date_start and date_end, default the last 30 days). */
 export const inventoryStatsQueryOptions = (locationId: number, isPhone: boolean) =>
   queryOptions({
-    queryKey: ['inventory', 'stats', locationId] as const,
+    queryKey: inventoryKeys.stats(locationId),
     queryFn: () => apiRequest<InventoryStats>(`/locations/${locationId}/inventorystats/`, { timeoutMs: 30_000 }),
     refetchInterval: isPhone ? false : TABLE_REFRESH_MS,
     enabled: locationId > 0,

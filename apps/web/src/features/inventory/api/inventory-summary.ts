@@ -19,9 +19,6 @@ export const EMPTY_SUMMARY_FILTERS: SummaryFilters = {
   item_type__colour__icontains: '',
 };
 
-export const summaryQueryKey = (id: string, kind: SummaryKind, filters: SummaryFilters) =>
-  ['inventory', 'summary', id, kind, filters] as const;
-
 /**
  * GET /inventorys/{id}/summary/?order_by=item_type, /remaining_summary/ or /surplus_summary/ (30 s
  * timeout) with the GTIN attribute filters and paging.

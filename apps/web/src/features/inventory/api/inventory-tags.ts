@@ -10,8 +10,6 @@ export type TagKind = 'read' | 'lost';
 export type TagFilters = Required<Pick<InventoryTagQuery, 'itemType__gtin__contains' | 'epc__contains'>>;
 export const EMPTY_TAG_FILTERS: TagFilters = { itemType__gtin__contains: '', epc__contains: '' };
 
-export const tagsQueryKey = (id: string, kind: TagKind, filters: TagFilters) => ['inventory', 'tags', id, kind, filters] as const;
-
 /** GET /inventorys/{id}/items/?order_by=itemType (read) or /unchecked_items/ (lost), 50 s timeout. */
 export const getInventoryTags = (id: string, kind: TagKind, filters: TagFilters, page: { limit: number; offset: number }) =>
   apiRequest<Page<InventoryTag>>(`/inventorys/${id}/${kind === 'read' ? 'items' : 'unchecked_items'}/`, {

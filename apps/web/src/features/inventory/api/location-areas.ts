@@ -1,11 +1,12 @@
 import type { Area, Page } from '@rfid/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { inventoryKeys } from '../keys';
 
 /** GET /locations/{id}/areas/: the areas of the current location (for the area filter and a new inventory). */
 export const locationAreasQueryOptions = (locationId: number) =>
   queryOptions({
-    queryKey: ['inventory', 'areas', locationId] as const,
+    queryKey: inventoryKeys.areas(locationId),
     queryFn: () => apiRequest<Page<Area>>(`/locations/${locationId}/areas/`, { query: { limit: 100, offset: 0 } }),
     enabled: locationId > 0,
     staleTime: 60_000,

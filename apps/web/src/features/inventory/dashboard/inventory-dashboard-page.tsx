@@ -21,17 +21,12 @@ import { formatQuantity } from '../../../lib/format';
 import { useDebounced } from '../../../lib/use-debounced';
 import { useRole } from '../../auth';
 import { FilterRow, OrderDashboardLayout } from '../../orders';
-import {
-  EMPTY_INVENTORY_FILTERS,
-  getInventories,
-  INVENTORY_PAGE_SIZE,
-  type InventoryFilters,
-  inventoriesQueryKey,
-} from '../api/inventories-list';
+import { EMPTY_INVENTORY_FILTERS, getInventories, INVENTORY_PAGE_SIZE, type InventoryFilters } from '../api/inventories-list';
 import { useInventoryStats } from '../api/inventory-stats';
 import { useLocationAreas } from '../api/location-areas';
 import { InventoryCsvDialog } from '../components/inventory-csv-dialog';
 import { canManageInventories, INVENTORY_STATES, InventoryStateChip } from '../components/inventory-state';
+import { inventoryKeys } from '../keys';
 import { INVENTORY_PATHS } from '../paths';
 import { NewInventoryDialog } from './new-inventory-dialog';
 
@@ -295,7 +290,7 @@ export const InventoryDashboardPage = () => {
       }
     >
       <PagedTable
-        queryKey={inventoriesQueryKey(location.id, query)}
+        queryKey={inventoryKeys.list(location.id, query)}
         fetchPage={(page) => getInventories(location.id, query, page)}
         columns={columns}
         rowKey={(row) => row.id}

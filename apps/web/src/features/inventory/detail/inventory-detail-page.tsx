@@ -24,13 +24,13 @@ import {
   SUMMARY_PAGE_SIZE,
   type SummaryFilters,
   type SummaryKind,
-  summaryQueryKey,
 } from '../api/inventory-summary';
 import { useUpdateInventoryState } from '../api/inventory-update';
 import { useInventoryUsers } from '../api/inventory-users';
 import { InventoryCsvDialog } from '../components/inventory-csv-dialog';
 import { InventoryFacts } from '../components/inventory-facts';
 import { canManageInventories } from '../components/inventory-state';
+import { inventoryKeys } from '../keys';
 import { INVENTORY_PATHS } from '../paths';
 
 const SUMMARY_KINDS: SummaryKind[] = ['all', 'missing', 'excess'];
@@ -235,7 +235,7 @@ export const InventoryDetailPage = () => {
               />
             </Stack>
             <PagedTable
-              queryKey={summaryQueryKey(id, kind, filters)}
+              queryKey={inventoryKeys.summary(id, kind, filters)}
               fetchPage={(page) => getInventorySummary(id, kind, filters, page)}
               columns={columns}
               rowKey={(row) => row.item_type}

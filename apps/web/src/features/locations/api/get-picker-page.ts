@@ -1,6 +1,7 @@
 import type { Page } from '@rfid/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { locationsKeys } from '../keys';
 
 export type PickerTab = 'company' | 'brand' | 'center' | 'store';
 export type PickerItem = { id: number; description: string };
@@ -21,7 +22,11 @@ export const getPickerPage = ({ tab, search, page }: { tab: PickerTab; search: s
 };
 
 export const pickerPageQueryOptions = (params: { tab: PickerTab; search: string; page: number }) =>
-  queryOptions({ queryKey: ['picker', params], queryFn: () => getPickerPage(params), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: locationsKeys.picker(params),
+    queryFn: () => getPickerPage(params),
+    placeholderData: keepPreviousData,
+  });
 
 export const usePickerPage = (params: { tab: PickerTab; search: string; page: number }, enabled: boolean) =>
   useQuery({ ...pickerPageQueryOptions(params), enabled });

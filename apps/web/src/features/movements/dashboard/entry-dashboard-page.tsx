@@ -16,7 +16,8 @@ import {
   RowActions,
   useOrderHistoryFilters,
 } from '../../orders';
-import { type EntryFilters, entriesQueryKey, getEntries } from './api/entries-list';
+import { movementsKeys } from '../keys';
+import { type EntryFilters, getEntries } from './api/entries-list';
 import { useEntryStats } from './api/entry-stats';
 import { useCancelMovementEntry } from './api/morders-cancel';
 import { useMovementColumns } from './movement-columns';
@@ -74,7 +75,7 @@ export const EntryDashboardPage = () => {
       stats={<EntryStatGrid testId="entry-stats" stats={stats.data} isLoading={stats.isPending} />}
       filters={<OrderHistoryFilters filters={history} textTestId="entry-filters" statusLabel="status" date="arrival" />}
       columns={columns}
-      queryKey={entriesQueryKey(location.id, filters)}
+      queryKey={movementsKeys.entries(location.id, filters)}
       fetchPage={(page) => getEntries(location.id, filters, page)}
     >
       {/* The movement dashboards' other errors read 'Ha sucedido algo inesperado' (spec section 8). */}

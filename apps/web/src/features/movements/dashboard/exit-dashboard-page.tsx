@@ -18,8 +18,9 @@ import {
   RowActions,
   useOrderHistoryFilters,
 } from '../../orders';
+import { movementsKeys } from '../keys';
 import { useExitStats } from './api/exit-stats';
-import { type ExitFilters, exitsQueryKey, getExits } from './api/exits-list';
+import { type ExitFilters, getExits } from './api/exits-list';
 import { useMovementColumns } from './movement-columns';
 import { DeleteMovementDialog, MovementDashboardLayout } from './movement-dashboard-layout';
 
@@ -91,7 +92,7 @@ export const ExitDashboardPage = () => {
         </OrderHistoryFilters>
       }
       columns={columns}
-      queryKey={exitsQueryKey(location.id, filters)}
+      queryKey={movementsKeys.exits(location.id, filters)}
       fetchPage={(page) => getExits(location.id, filters, page)}
     >
       <OrderDownloadDialog download={download} onClose={() => setDownload(null)} />

@@ -14,7 +14,8 @@ import { useCurrentLocation } from '../../../lib/current-location';
 import { formatQuantity } from '../../../lib/format';
 import { canCreateOrders, useRole } from '../../auth';
 import { type MovementSide, ORDER_PATHS, OrderDashboardLayout, orderStatusMap } from '../../orders';
-import { type AwareFilters, awareQueryKey, getAwareMovements } from './api/aware-list';
+import { movementsKeys } from '../keys';
+import { type AwareFilters, getAwareMovements } from './api/aware-list';
 import { MOVEMENTS_PAGE_SIZE } from './api/exits-list';
 
 /** The arrow of each side: leaving (exit) and arriving (entry). */
@@ -150,7 +151,7 @@ export const MovementsPage = () => {
       }
     >
       <PagedTable
-        queryKey={awareQueryKey(location.id, filters)}
+        queryKey={movementsKeys.aware(location.id, filters)}
         fetchPage={(page) => getAwareMovements(location.id, filters, page)}
         columns={columns}
         rowKey={(row) => row.id}

@@ -28,8 +28,9 @@ import {
   useOrderHistoryFilters,
   WaitingTime,
 } from '../../orders';
+import { onlineKeys } from '../keys';
 import { useDeleteOnlineOrder } from './api/online-orders-delete';
-import { getOnlineOrders, ONLINE_PAGE_SIZE, type OnlineOrderFilters, onlineOrdersQueryKey } from './api/online-orders-list';
+import { getOnlineOrders, ONLINE_PAGE_SIZE, type OnlineOrderFilters } from './api/online-orders-list';
 import { useOnlineStats } from './api/online-stats';
 
 const PATHS = ORDER_PATHS.online;
@@ -152,7 +153,7 @@ export const OnlineDashboardPage = () => {
       filters={<OrderHistoryFilters filters={history} textTestId="online-filters" hasReportType date="exit" />}
     >
       <PagedTable
-        queryKey={onlineOrdersQueryKey(location.id, filters)}
+        queryKey={onlineKeys.list(location.id, filters)}
         fetchPage={(page) => getOnlineOrders(location.id, filters, page)}
         columns={columns}
         rowKey={(row) => row.id}

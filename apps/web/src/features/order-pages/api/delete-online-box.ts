@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { anyOrderQueryKey } from '../../orders';
-import { orderPagesKey } from './order-endpoint';
+import { ordersKeys } from '../../orders';
+import { orderPagesKeys } from '../keys';
 
 /**
  * DELETE /orders/{id}/boxes/{boxId}/ (roles 1 to 3): 409 once the box has been verified.
@@ -17,8 +17,8 @@ export const useDeleteOnlineBox = (orderId: string) => {
     // The list and the header (box and item counts) reload whatever the answer.
     onSettled: async () => {
       await Promise.all([
-        client.invalidateQueries({ queryKey: orderPagesKey('online', orderId) }),
-        client.invalidateQueries({ queryKey: anyOrderQueryKey('online', orderId) }),
+        client.invalidateQueries({ queryKey: orderPagesKeys.order('online', orderId) }),
+        client.invalidateQueries({ queryKey: ordersKeys.header('online', orderId) }),
       ]);
     },
   });

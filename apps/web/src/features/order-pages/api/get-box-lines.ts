@@ -1,14 +1,11 @@
 import type { Page } from '@rfid/contract';
 import { apiRequest } from '../../../lib/api-client';
 import type { OrderKind } from '../../orders';
-import { orderBoxQueryKey } from './get-order-box';
+import { orderPagesKeys } from '../keys';
 import { type OrderLine, orderEndpoint, type PageRequest } from './order-endpoint';
 
 /** Box detail: 8 item lines per page (spec section 9). */
 export const BOX_LINES_PAGE_SIZE = 8;
-
-export const boxLinesQueryKey = (kind: OrderKind, orderId: string, boxId: string, gtin: string) =>
-  [...orderBoxQueryKey(kind, orderId, boxId), 'lines', gtin] as const;
 
 /**
  * A box's item lines with the GTIN filter: GET /rboxes/{id}/report/ (purchase),

@@ -2,8 +2,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { TABLE_REFRESH_MS } from '../../../lib/query-client';
 import type { OrderKind } from '../../orders';
+import { orderPagesKeys } from '../keys';
 import type { OrderBox } from './get-order-boxes';
-import { orderEndpoint, orderPagesKey } from './order-endpoint';
+import { orderEndpoint } from './order-endpoint';
 
 /**
  * One box, seen from the order's side: GET /rboxes/{id}/ (purchase), /orders/{id}/boxes/{boxId}/
@@ -15,12 +16,9 @@ export const getOrderBox = (kind: OrderKind, orderId: string, boxId: string) => 
   return apiRequest<OrderBox>(`${base}/boxes/${boxId}/`, { query: side, silent: true });
 };
 
-export const orderBoxQueryKey = (kind: OrderKind, orderId: string, boxId: string) =>
-  [...orderPagesKey(kind, orderId), 'box', boxId] as const;
-
 export const orderBoxQueryOptions = (kind: OrderKind, orderId: string, boxId: string) =>
   queryOptions({
-    queryKey: orderBoxQueryKey(kind, orderId, boxId),
+    queryKey: orderPagesKeys.box(kind, orderId, boxId),
     queryFn: () => getOrderBox(kind, orderId, boxId),
     refetchInterval: TABLE_REFRESH_MS,
     retry: false,

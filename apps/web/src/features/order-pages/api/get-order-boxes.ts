@@ -1,16 +1,14 @@
 import type { Box, Page } from '@rfid/contract';
 import { apiRequest } from '../../../lib/api-client';
 import type { OrderKind } from '../../orders';
-import { orderEndpoint, orderPagesKey, type PageRequest } from './order-endpoint';
+import { orderPagesKeys } from '../keys';
+import { orderEndpoint, type PageRequest } from './order-endpoint';
 
 /** Order boxes: 40 per page (spec section 9). */
 export const ORDER_BOXES_PAGE_SIZE = 40;
 
 /** A box of any kind, seen from the order's side; online boxes also carry the online reading (above 100 → 0). */
 export type OrderBox = Box & { online_percent?: number };
-
-export const orderBoxesQueryKey = (kind: OrderKind, orderId: string, barcode: string) =>
-  [...orderPagesKey(kind, orderId), 'boxes', barcode] as const;
 
 /** Movement boxes are listed under /v1/morders/ (spec section 7); purchase and online under their orders. */
 const boxesPath = (kind: OrderKind, orderId: string): string =>

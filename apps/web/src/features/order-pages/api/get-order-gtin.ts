@@ -3,7 +3,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { TABLE_REFRESH_MS } from '../../../lib/query-client';
 import type { AnyOrder, OrderKind } from '../../orders';
-import { type OrderLine, orderEndpoint, orderPagesKey } from './order-endpoint';
+import { orderPagesKeys } from '../keys';
+import { type OrderLine, orderEndpoint } from './order-endpoint';
 
 /** The GTIN-in-an-order answer: the order (as its kind's header reads it), the GTIN's attributes and its line. */
 export type OrderGtin = { order: AnyOrder; item_type: ItemType; line: OrderLine };
@@ -24,7 +25,7 @@ export const getOrderGtin = async (kind: OrderKind, orderId: string, itemType: s
 
 export const orderGtinQueryOptions = (kind: OrderKind, orderId: string, itemType: string) =>
   queryOptions({
-    queryKey: [...orderPagesKey(kind, orderId), 'types', itemType] as const,
+    queryKey: orderPagesKeys.gtin(kind, orderId, itemType),
     queryFn: () => getOrderGtin(kind, orderId, itemType),
     refetchInterval: TABLE_REFRESH_MS,
     retry: false,

@@ -1,12 +1,11 @@
 import type { Page } from '@rfid/contract';
 import { apiRequest } from '../../../lib/api-client';
 import type { OrderKind } from '../../orders';
-import { type OrderLine, orderEndpoint, orderPagesKey, type PageRequest } from './order-endpoint';
+import { orderPagesKeys } from '../keys';
+import { type OrderLine, orderEndpoint, type PageRequest } from './order-endpoint';
 
 /** Order detail: 100 item lines per page, ordered by GTIN (spec section 9). */
 export const ORDER_LINES_PAGE_SIZE = 100;
-
-export const orderLinesQueryKey = (kind: OrderKind, orderId: string) => [...orderPagesKey(kind, orderId), 'lines'] as const;
 
 /**
  * GET /porders/{id}/report/, /orders/{id}/report/ or /morders/{id}/report/?side=: per GTIN,

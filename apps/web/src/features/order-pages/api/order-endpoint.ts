@@ -19,9 +19,6 @@ export const orderEndpoint = (kind: OrderKind, orderId: string) => {
   }
 };
 
-/** Query keys of the order pages start here, so one invalidation reloads all of an order's pages. */
-export const orderPagesKey = (kind: OrderKind, orderId: string) => ['order-pages', kind, orderId] as const;
-
 /** An item line of any kind; online lines also carry the online reading (above 100 → 0). */
 export type OrderLine = ItemLine & { online_percent?: number };
 

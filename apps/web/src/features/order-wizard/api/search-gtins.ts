@@ -1,6 +1,7 @@
 import type { ItemType, Page } from '@rfid/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { orderWizardKeys } from '../keys';
 
 /** The GTIN search of the add-box dialog starts after this many digits (the spec leaves it open for the wizards). */
 export const GTIN_SEARCH_MIN = 3;
@@ -11,7 +12,7 @@ export const searchGtins = (text: string) =>
 
 export const searchGtinsQueryOptions = (text: string) =>
   queryOptions({
-    queryKey: ['order-wizard', 'types', 'search', text] as const,
+    queryKey: orderWizardKeys.gtinSearch(text),
     queryFn: () => searchGtins(text),
     enabled: text.length >= GTIN_SEARCH_MIN,
     placeholderData: keepPreviousData,

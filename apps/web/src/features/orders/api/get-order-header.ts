@@ -2,6 +2,7 @@ import type { MovementOrder, OnlineOrder, PurchaseOrder } from '@rfid/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { TABLE_REFRESH_MS } from '../../../lib/query-client';
+import { ordersKeys } from '../keys';
 import type { OrderKind } from '../order-paths';
 
 export type AnyOrder =
@@ -26,11 +27,9 @@ export const getAnyOrder = async (kind: OrderKind, id: string | number): Promise
   }
 };
 
-export const anyOrderQueryKey = (kind: OrderKind, id: string | number) => ['orders', 'header', kind, String(id)] as const;
-
 export const anyOrderQueryOptions = (kind: OrderKind, id: string | number) =>
   queryOptions({
-    queryKey: anyOrderQueryKey(kind, id),
+    queryKey: ordersKeys.header(kind, id),
     queryFn: () => getAnyOrder(kind, id),
     refetchInterval: TABLE_REFRESH_MS,
     retry: false,

@@ -7,9 +7,6 @@ export const POS_PAGE_SIZE = 11;
 
 export type PosFilters = { id__contains: string; end_time__gte: string; end_time__lte: string };
 
-export const posListQueryKey = (kind: PosKind, locationId: number, filters: PosFilters) =>
-  ['pos', kind, 'list', locationId, filters] as const;
-
 /** GET /locations/{id}/sales/ or /returns/ (offset, limit, id__contains, end_time__gte, end_time__lte, order_by). */
 export const getPosList = (kind: PosKind, locationId: number, filters: PosFilters, page: { limit: number; offset: number }) =>
   apiRequest<Page<PosTransaction>>(`/locations/${locationId}/${POS_COLLECTION[kind]}/`, {

@@ -1,6 +1,7 @@
 import { type ItemType, type Page, PRINT_GTIN_SEARCH_MIN } from '@rfid/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { catalogKeys } from '../../catalog';
 
 export { PRINT_GTIN_SEARCH_MIN };
 
@@ -10,7 +11,7 @@ export const searchPrintGtins = (text: string) =>
 
 export const printGtinSearchQueryOptions = (text: string) =>
   queryOptions({
-    queryKey: ['catalog', 'printing-search', text] as const,
+    queryKey: catalogKeys.printingSearch(text),
     queryFn: () => searchPrintGtins(text),
     enabled: text.length >= PRINT_GTIN_SEARCH_MIN,
     placeholderData: keepPreviousData,

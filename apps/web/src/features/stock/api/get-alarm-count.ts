@@ -2,7 +2,7 @@ import type { AlarmCount } from '@rfid/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { TABLE_REFRESH_MS } from '../../../lib/query-client';
-import { stockKeys } from './stock-keys';
+import { stockKeys } from '../keys';
 
 /** GET /alarms/count/: how many stock alarms (every location the user sees, or `location`). */
 export const getAlarmCount = (location: string) =>

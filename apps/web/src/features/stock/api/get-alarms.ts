@@ -1,10 +1,8 @@
 import type { Page, StockAlarm } from '@rfid/contract';
 import { apiRequest } from '../../../lib/api-client';
-import { stockKeys } from './stock-keys';
+import { stockKeys } from '../keys';
 
 export type AlarmFilters = { location: string; gtin: string };
-
-export const alarmsQueryKey = (filters: AlarmFilters) => stockKeys.alarms(filters);
 
 /** GET /alarms/: GTINs below their minimum stock, in the locations the user sees (or one). */
 export const getAlarms = (filters: AlarmFilters, page: { limit: number; offset: number }) =>

@@ -1,10 +1,8 @@
 import { type Page, STOCK_SUMMARY_TIMEOUT_MS, type StockRow } from '@rfid/contract';
 import { apiRequest } from '../../../lib/api-client';
-import { stockKeys } from './stock-keys';
+import { stockKeys } from '../keys';
 
 export type StockFilters = { gtin: string; omit: boolean };
-
-export const areaSummaryQueryKey = (areaId: number, filters: StockFilters) => stockKeys.areaSummary(areaId, filters);
 
 /** GET /areas/{id}/summary/ (30 s; offset, limit, gtin, omit, order_by -count): stock per GTIN of an area. */
 export const getAreaSummary = (areaId: number, filters: StockFilters, page: { limit: number; offset: number }) =>

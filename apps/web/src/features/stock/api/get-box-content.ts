@@ -1,7 +1,7 @@
 import type { ContentBox } from '@rfid/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { stockKeys } from './stock-keys';
+import { stockKeys } from '../keys';
 
 /** GET /contentbox/{codebar}/: the GTINs of the box's last reading set. */
 export const getBoxContent = (codebar: string) => apiRequest<ContentBox>(`/contentbox/${encodeURIComponent(codebar)}/`);

@@ -1,10 +1,8 @@
 import type { BoxStockRow, Page } from '@rfid/contract';
 import { apiRequest } from '../../../lib/api-client';
-import { stockKeys } from './stock-keys';
+import { stockKeys } from '../keys';
 
 export type BoxStockFilters = { location: number; area: string; codebar: string };
-
-export const boxStockQueryKey = (filters: BoxStockFilters) => stockKeys.boxStock(filters);
 
 /** GET /boxstock/?location=: the boxes last read in any area of a location. */
 export const getBoxStock = (locationId: number, codebar: string, page: { limit: number; offset: number }) =>

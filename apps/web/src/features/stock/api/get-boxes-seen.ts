@@ -1,10 +1,8 @@
 import type { BoxAreaSeen, Page } from '@rfid/contract';
 import { apiRequest } from '../../../lib/api-client';
-import { stockKeys } from './stock-keys';
+import { stockKeys } from '../keys';
 
 export type BoxesSeenFilters = { codebar: string };
-
-export const boxesSeenQueryKey = (areaId: number, filters: BoxesSeenFilters) => stockKeys.boxesSeen(areaId, filters);
 
 /** GET /boxareaseens/{areaId}/: the box barcodes read in an area (cycles, detections, last date). */
 export const getBoxesSeen = (areaId: number, filters: BoxesSeenFilters, page: { limit: number; offset: number }) =>

@@ -1,10 +1,8 @@
 import { type Page, STOCK_SUMMARY_TIMEOUT_MS, type StockRow } from '@rfid/contract';
 import { apiRequest } from '../../../lib/api-client';
-import { stockKeys } from './stock-keys';
+import { stockKeys } from '../keys';
 
 export type GlobalStockFilters = { location: number; area1: string; gtin: string; omit: boolean };
-
-export const globalStockQueryKey = (filters: GlobalStockFilters) => stockKeys.globalStock(filters);
 
 /** GET /global-stock/?location=&area1=: stock per GTIN of a location (or one of its areas). */
 export const getGlobalStock = (filters: GlobalStockFilters, page: { limit: number; offset: number }) =>

@@ -1,7 +1,7 @@
 import type { ItemType } from '@rfid/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { stockKeys } from './stock-keys';
+import { stockKeys } from '../keys';
 
 /** GET /v1/types/{gtin}/: a GTIN of the catalog by its code. */
 export const getItemType = (gtin: string) => apiRequest<ItemType>(`/v1/types/${encodeURIComponent(gtin)}/`, { silent: true });

@@ -1,7 +1,7 @@
 import type { Area, Page } from '@rfid/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { stockKeys } from './stock-keys';
+import { stockKeys } from '../keys';
 
 /** GET /locations/{id}/areas/: the areas of a location for the area selects (all of them, a location has few). */
 export const getLocationAreas = (locationId: number) =>

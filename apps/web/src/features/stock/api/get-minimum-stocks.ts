@@ -1,7 +1,7 @@
 import type { MinimumStock } from '@rfid/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { stockKeys } from './stock-keys';
+import { stockKeys } from '../keys';
 
 /** GET /types/{id}/minstock/?location=: the GTIN's minimum stocks in the location's areas. */
 export const getMinimumStocks = (itemTypeId: number, locationId: number) =>

@@ -1,6 +1,7 @@
 import type { FreeReadingSetDetail } from '@rfid/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { trackingKeys } from '../keys';
 
 /** GET /free_reading_set/{id}/detail/: the set and its report per GTIN. */
 export const getFreeReadingSetDetail = (id: string) =>
@@ -8,7 +9,7 @@ export const getFreeReadingSetDetail = (id: string) =>
 
 export const freeReadingSetDetailQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: ['tracking', 'free-reading-set', id],
+    queryKey: trackingKeys.freeReadingSet(id),
     queryFn: () => getFreeReadingSetDetail(id),
     retry: false,
   });

@@ -1,6 +1,7 @@
 import type { Page, ReadingSetEpc } from '@rfid/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { trackingKeys } from '../keys';
 
 export type ReadingSetEpcsParams = { id: string; limit: number; offset: number };
 
@@ -8,10 +9,8 @@ export type ReadingSetEpcsParams = { id: string; limit: number; offset: number }
 export const getFreeReadingSetEpcs = ({ id, limit, offset }: ReadingSetEpcsParams) =>
   apiRequest<Page<ReadingSetEpc>>(`/free_reading_set/${id}/epcs/`, { query: { limit, offset } });
 
-export const freeReadingSetEpcsQueryKey = (id: string) => ['tracking', 'free-reading-set-epcs', id] as const;
-
 export const freeReadingSetEpcsQueryOptions = (params: ReadingSetEpcsParams) =>
   queryOptions({
-    queryKey: [...freeReadingSetEpcsQueryKey(params.id), params],
+    queryKey: [...trackingKeys.freeReadingSetEpcs(params.id), params],
     queryFn: () => getFreeReadingSetEpcs(params),
   });

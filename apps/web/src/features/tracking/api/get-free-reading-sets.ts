@@ -1,6 +1,7 @@
 import type { FreeReadingSet, Page } from '@rfid/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { trackingKeys } from '../keys';
 
 export type FreeReadingSetsParams = { locationId: number; limit: number; offset: number };
 
@@ -8,10 +9,8 @@ export type FreeReadingSetsParams = { locationId: number; limit: number; offset:
 export const getFreeReadingSets = ({ locationId, limit, offset }: FreeReadingSetsParams) =>
   apiRequest<Page<FreeReadingSet>>(`/locations/${locationId}/free_reading_sets/`, { query: { limit, offset } });
 
-export const freeReadingSetsQueryKey = (locationId: number) => ['tracking', 'free-reading-sets', locationId] as const;
-
 export const freeReadingSetsQueryOptions = (params: FreeReadingSetsParams) =>
   queryOptions({
-    queryKey: [...freeReadingSetsQueryKey(params.locationId), params],
+    queryKey: [...trackingKeys.freeReadingSets(params.locationId), params],
     queryFn: () => getFreeReadingSets(params),
   });

@@ -1,6 +1,7 @@
 import type { EpcReading, Page } from '@rfid/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { trackingKeys } from '../keys';
 
 export type ItemReadingsParams = { itemId: number; limit: number; offset: number };
 
@@ -8,7 +9,5 @@ export type ItemReadingsParams = { itemId: number; limit: number; offset: number
 export const getItemReadings = ({ itemId, limit, offset }: ItemReadingsParams) =>
   apiRequest<Page<EpcReading>>(`/items/${itemId}/itemstock/`, { query: { limit, offset } });
 
-export const itemReadingsQueryKey = (itemId: number) => ['tracking', 'item-readings', itemId] as const;
-
 export const itemReadingsQueryOptions = (params: ItemReadingsParams) =>
-  queryOptions({ queryKey: [...itemReadingsQueryKey(params.itemId), params], queryFn: () => getItemReadings(params) });
+  queryOptions({ queryKey: [...trackingKeys.itemReadings(params.itemId), params], queryFn: () => getItemReadings(params) });

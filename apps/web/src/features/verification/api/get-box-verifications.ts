@@ -27,7 +27,3 @@ export const getBoxVerifications = ({ kind, boxId, limit, offset }: BoxVerificat
       offset,
     },
   });
-
-/** Every query about a box's verifications on one side starts with this key. */
-export const boxVerificationsQueryKey = (kind: OrderKind, boxId: string | number) =>
-  ['verification', 'box', verificationSideOf(kind), String(boxId)] as const;

@@ -3,6 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { TABLE_REFRESH_MS } from '../../../lib/query-client';
 import type { OrderKind } from '../../orders';
+import { verificationKeys } from '../keys';
 
 /**
  * The box whose verifications are shown, seen from the kind's side (unprefixed status and counts):
@@ -23,7 +24,7 @@ export const getVerificationBox = (kind: OrderKind, orderId: string | number, bo
 
 export const verificationBoxQueryOptions = (kind: OrderKind, orderId: string | number, boxId: string | number) =>
   queryOptions({
-    queryKey: ['verification', 'rbox', kind, String(orderId), String(boxId)] as const,
+    queryKey: verificationKeys.orderBox(kind, orderId, boxId),
     queryFn: () => getVerificationBox(kind, orderId, boxId),
     refetchInterval: TABLE_REFRESH_MS,
     retry: false,

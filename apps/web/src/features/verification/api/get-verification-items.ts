@@ -6,5 +6,3 @@ export type VerificationItemsParams = { id: string | number; limit: number; offs
 /** GET /verifications/{id}/items/: every EPC the verification read (quantity 0 when the box does not expect its GTIN). */
 export const getVerificationItems = ({ id, limit, offset }: VerificationItemsParams) =>
   apiRequest<Page<VerificationItem>>(`/verifications/${id}/items/`, { query: { limit, offset } });
-
-export const verificationItemsQueryKey = (id: string | number) => ['verification', 'one', String(id), 'items'] as const;

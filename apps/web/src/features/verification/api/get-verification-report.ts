@@ -9,5 +9,3 @@ export type VerificationReportParams = { id: string | number; limit: number; off
 /** GET /verifications/{id}/report/: per GTIN, expected vs real of this verification, ordered by GTIN. */
 export const getVerificationReport = ({ id, limit, offset }: VerificationReportParams) =>
   apiRequest<Page<ItemLine>>(`/verifications/${id}/report/`, { query: { limit, offset } });
-
-export const verificationReportQueryKey = (id: string | number) => ['verification', 'one', String(id), 'report'] as const;

@@ -1,13 +1,12 @@
 import type { Verification } from '@rfid/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { verificationKeys } from '../keys';
 
 /** GET /verifications/{id}/: one verification (code, window, counts, reader, side, valid). */
 export const getVerification = (id: string | number) => apiRequest<Verification>(`/verifications/${id}/`);
 
-export const verificationQueryKey = (id: string | number) => ['verification', 'one', String(id)] as const;
-
 export const verificationQueryOptions = (id: string | number) =>
-  queryOptions({ queryKey: verificationQueryKey(id), queryFn: () => getVerification(id), retry: false });
+  queryOptions({ queryKey: verificationKeys.one(id), queryFn: () => getVerification(id), retry: false });
 
 export const useVerification = (id: string | number) => useQuery(verificationQueryOptions(id));

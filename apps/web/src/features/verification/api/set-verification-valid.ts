@@ -1,6 +1,7 @@
 import type { Verification } from '@rfid/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { isNotIdentity } from '../../auth';
 
 /** PUT /verifications/{id}/ {id, valid}: the valid switch; the server recomputes the box and its order side. */
 export const setVerificationValid = ({ id, valid }: { id: number; valid: boolean }) =>
@@ -15,6 +16,6 @@ export const useSetVerificationValid = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setVerificationValid,
-    onSettled: () => queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'identity' }),
+    onSettled: () => queryClient.invalidateQueries({ predicate: isNotIdentity }),
   });
 };

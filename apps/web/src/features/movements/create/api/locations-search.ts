@@ -1,6 +1,7 @@
 import type { Location, Page } from '@rfid/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../../lib/api-client';
+import { movementsKeys } from '../../keys';
 
 export type DestinationOption = Pick<Location, 'id' | 'description' | 'code'>;
 
@@ -19,7 +20,7 @@ export const searchDestinations = async ({ text, originId }: { text: string; ori
 
 export const destinationsQueryOptions = (params: { text: string; originId: number | undefined }) =>
   queryOptions({
-    queryKey: ['movements', 'create', 'destinations', params] as const,
+    queryKey: movementsKeys.destinations(params),
     queryFn: () => searchDestinations(params),
     placeholderData: keepPreviousData,
     staleTime: 30_000,

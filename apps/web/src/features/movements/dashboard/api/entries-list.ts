@@ -10,9 +10,6 @@ export type EntryFilters = {
   arrival_date__lte: string;
 };
 
-export const entriesQueryKey = (locationId: number, filters: EntryFilters) =>
-  ['movements', 'entries', locationId, filters] as const;
-
 /** GET /v1/morders/?destination__id={id}&order_by=-id: movements arriving at the location (spec section 7). */
 export const getEntries = (locationId: number, filters: EntryFilters, page: { limit: number; offset: number }) =>
   apiRequest<Page<MovementOrder>>('/v1/morders/', {

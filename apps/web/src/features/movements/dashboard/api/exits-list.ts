@@ -13,8 +13,6 @@ export type ExitFilters = {
   exit_date__lte: string;
 };
 
-export const exitsQueryKey = (locationId: number, filters: ExitFilters) => ['movements', 'exits', locationId, filters] as const;
-
 /** GET /locations/{id}/v1/exits/: movements leaving the location, newest first. */
 export const getExits = (locationId: number, filters: ExitFilters, page: { limit: number; offset: number }) =>
   apiRequest<Page<MovementOrder>>(`/locations/${locationId}/v1/exits/`, {

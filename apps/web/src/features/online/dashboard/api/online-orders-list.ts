@@ -14,9 +14,6 @@ export type OnlineOrderFilters = {
   report_type: string;
 };
 
-export const onlineOrdersQueryKey = (locationId: number, filters: OnlineOrderFilters) =>
-  ['online', 'orders', 'list', locationId, filters] as const;
-
 /** GET /locations/{id}/v1/orders/?order_by=-creation_date with the filters and paging. */
 export const getOnlineOrders = (locationId: number, filters: OnlineOrderFilters, page: { limit: number; offset: number }) =>
   apiRequest<Page<OnlineOrder>>(`/locations/${locationId}/v1/orders/`, {

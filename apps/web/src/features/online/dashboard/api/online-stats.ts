@@ -2,13 +2,14 @@ import type { ExitStats } from '@rfid/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../../lib/api-client';
 import { TABLE_REFRESH_MS } from '../../../../lib/query-client';
+import { onlineKeys } from '../../keys';
 
 export type StatsRange = { date_start: string; date_end: string };
 
 /** GET /locations/{id}/onlinestats/?date_start&date_end: the five figures of the online dashboard (30 s timeout). */
 export const onlineStatsQueryOptions = (locationId: number, range: StatsRange, isPhone: boolean) =>
   queryOptions({
-    queryKey: ['online', 'orders', 'stats', locationId, range] as const,
+    queryKey: onlineKeys.stats(locationId, range),
     queryFn: () => apiRequest<ExitStats>(`/locations/${locationId}/onlinestats/`, { query: range, timeoutMs: 30_000 }),
     refetchInterval: isPhone ? false : TABLE_REFRESH_MS,
     enabled: locationId > 0,
