@@ -1,10 +1,10 @@
 /** The public face of the print-wizard feature: other features import only from here. */
 export { useCreatePrintOrder } from './api/create-print-order';
 export { useTagFormats } from './api/get-tag-formats';
-export { printKeys } from './api/print-keys';
 export { useStartPrint } from './api/start-print';
 export type { FormatChoice } from './format-fields';
 export { FormatFields } from './format-fields';
+export { printKeys } from './keys';
 export type { ExpectedPrintTarget } from './print-expected-dialog';
 export { PrintExpectedDialog } from './print-expected-dialog';
 export { PRINT_PATHS, PRINTER_BASE } from './print-paths';

@@ -9,5 +9,3 @@ export const LOCATIONS_PAGE_SIZE = 20;
 /** GET /locations/: the admin list, filtered by description and code. */
 export const getAdminLocations = (filters: Partial<LocationFilters> & { limit: number; offset: number; order_by?: string }) =>
   apiRequest<Page<AdminLocation>>('/locations/', { query: { order_by: 'description', ...filters } });
-
-export const adminLocationsQueryKey = (filters: Partial<LocationFilters>) => [...adminKeys.locations, 'list', filters] as const;

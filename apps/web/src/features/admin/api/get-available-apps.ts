@@ -8,6 +8,6 @@ import { nmsUrl } from './nms-client';
 export const getAvailableApps = () => apiRequest<AvailableApp[]>(nmsUrl('/application/available_apps/'), { silent: true });
 
 export const availableAppsQueryOptions = () =>
-  queryOptions({ queryKey: [...adminKeys.nms, 'available'], queryFn: getAvailableApps, staleTime: 60_000, retry: false });
+  queryOptions({ queryKey: adminKeys.nmsAvailable, queryFn: getAvailableApps, staleTime: 60_000, retry: false });
 
 export const useAvailableApps = (enabled: boolean) => useQuery({ ...availableAppsQueryOptions(), enabled });

@@ -6,7 +6,6 @@ import { adminKeys } from './admin-keys';
 /** GET /brands/: the company's brands for the location form's select. */
 export const getBrands = () => apiRequest<Page<Brand>>('/brands/', { query: { order_by: 'description', limit: 100 } });
 
-export const brandsQueryOptions = () =>
-  queryOptions({ queryKey: [...adminKeys.lookups, 'brands'], queryFn: getBrands, staleTime: 60_000 });
+export const brandsQueryOptions = () => queryOptions({ queryKey: adminKeys.brands, queryFn: getBrands, staleTime: 60_000 });
 
 export const useBrands = () => useQuery(brandsQueryOptions());

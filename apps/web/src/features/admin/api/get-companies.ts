@@ -7,6 +7,6 @@ import { adminKeys } from './admin-keys';
 export const getCompanies = () => apiRequest<Page<Company>>('/companies/', { query: { order_by: 'description', limit: 100 } });
 
 export const companiesQueryOptions = () =>
-  queryOptions({ queryKey: [...adminKeys.lookups, 'companies'], queryFn: getCompanies, staleTime: 60_000 });
+  queryOptions({ queryKey: adminKeys.companies, queryFn: getCompanies, staleTime: 60_000 });
 
 export const useCompanies = () => useQuery(companiesQueryOptions());

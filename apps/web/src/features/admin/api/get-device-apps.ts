@@ -10,7 +10,7 @@ export const getDeviceApps = async (device: number) =>
 
 export const deviceAppsQueryOptions = (device: number) =>
   queryOptions({
-    queryKey: [...adminKeys.nms, 'apps', device],
+    queryKey: adminKeys.nmsApps(device),
     queryFn: () => getDeviceApps(device),
     retry: false,
     refetchInterval: 10_000,

@@ -18,7 +18,7 @@ export const getLocationLogo = async (id: number): Promise<string | null> => {
 
 export const locationLogoQueryOptions = (id: number, version: string | null) =>
   queryOptions({
-    queryKey: [...adminKeys.location(id), 'logo', version],
+    queryKey: adminKeys.locationLogo(id, version),
     queryFn: () => getLocationLogo(id),
     staleTime: Infinity,
   });

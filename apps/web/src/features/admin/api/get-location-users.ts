@@ -8,5 +8,3 @@ export const USERS_PAGE_SIZE = 11;
 /** GET /locationusers/: `search` matches first name, last name or email. */
 export const getLocationUsers = ({ search, limit, offset }: { search: string; limit: number; offset: number }) =>
   apiRequest<Page<LocationUser>>('/locationusers/', { query: { search, limit, offset } });
-
-export const locationUsersQueryKey = (search: string) => [...adminKeys.users, 'list', search] as const;

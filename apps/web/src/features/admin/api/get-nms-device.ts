@@ -10,7 +10,7 @@ export const getNmsDevice = async (mac: string) =>
 
 export const nmsDeviceQueryOptions = (mac: string) =>
   queryOptions({
-    queryKey: [...adminKeys.nms, 'device', mac],
+    queryKey: adminKeys.nmsDevice(mac),
     queryFn: () => getNmsDevice(mac),
     retry: false,
     refetchInterval: 10_000,

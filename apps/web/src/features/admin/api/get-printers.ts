@@ -8,5 +8,3 @@ export const PRINTERS_PAGE_SIZE = 11;
 /** GET /printer/printers/: paged. */
 export const getPrinters = (params: { limit: number; offset: number }) =>
   apiRequest<Page<Printer>>('/printer/printers/', { query: params });
-
-export const printersQueryKey = () => [...adminKeys.printers, 'list'] as const;

@@ -10,7 +10,7 @@ export const searchAreas = (search: string) =>
 
 export const searchAreasQueryOptions = (search: string) =>
   queryOptions({
-    queryKey: [...adminKeys.areas, 'search', search],
+    queryKey: adminKeys.areaSearch(search),
     queryFn: () => searchAreas(search),
     placeholderData: keepPreviousData,
     staleTime: 30_000,

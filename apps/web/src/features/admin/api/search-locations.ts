@@ -16,7 +16,7 @@ export const searchLocations = async ({ search, kind }: { search: string; kind?:
 
 export const searchLocationsQueryOptions = (params: { search: string; kind?: 'center' }) =>
   queryOptions({
-    queryKey: [...adminKeys.lookups, 'locations', params],
+    queryKey: adminKeys.locationSearch(params),
     queryFn: () => searchLocations(params),
     placeholderData: keepPreviousData,
     staleTime: 30_000,

@@ -1,7 +1,7 @@
 import type { PrintOrder, PrintOrderCreateBody } from '@rfid/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { printKeys } from './print-keys';
+import { printKeys } from '../keys';
 
 /** POST /printer/print_orders/: reserves every label's EPC. Silent: the forms show the spec's messages themselves. */
 export const createPrintOrder = (body: PrintOrderCreateBody) =>

@@ -1,7 +1,7 @@
 import type { Page, PrintOrder } from '@rfid/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { printKeys } from './print-keys';
+import { printKeys } from '../keys';
 
 /** GET /printer/print_orders/?printable=true&tag_company_format=: orders of a format with labels left to print. */
 export const getPrintableOrders = (format: number) =>
@@ -11,7 +11,7 @@ export const getPrintableOrders = (format: number) =>
 
 export const printableOrdersQueryOptions = (format: number | null) =>
   queryOptions({
-    queryKey: [...printKeys.orders, 'printable', format] as const,
+    queryKey: printKeys.printable(format),
     queryFn: () => getPrintableOrders(format as number),
     enabled: format !== null,
   });

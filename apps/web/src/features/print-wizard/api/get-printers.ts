@@ -1,7 +1,7 @@
 import { type Page, PRINTER_DIALOG_PAGE_SIZE, type Printer } from '@rfid/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { printKeys } from './print-keys';
+import { printKeys } from '../keys';
 
 /** GET /printer/printers/?limit=100: the printers of the locations the user sees (the print dialog lists 100). */
 export const getPrintChoices = () =>

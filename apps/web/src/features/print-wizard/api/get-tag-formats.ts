@@ -1,7 +1,7 @@
 import { type Page, TAG_FORMAT_LOOKUP_LIMIT, type TagCompanyFormat } from '@rfid/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { printKeys } from './print-keys';
+import { printKeys } from '../keys';
 
 /** GET /printer/tag_company_format/?tag_type=&limit=10: the company's formats of a tag type (the spec's lookup limit). */
 export const getTagFormats = (tagType: number) =>
@@ -11,7 +11,7 @@ export const getTagFormats = (tagType: number) =>
 
 export const tagFormatsQueryOptions = (tagType: number | null) =>
   queryOptions({
-    queryKey: [...printKeys.formats, tagType] as const,
+    queryKey: printKeys.formatsOf(tagType),
     queryFn: () => getTagFormats(tagType as number),
     enabled: tagType !== null,
     staleTime: 60_000,

@@ -1,7 +1,7 @@
 import type { Page, TagType } from '@rfid/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { printKeys } from './print-keys';
+import { printKeys } from '../keys';
 
 /** GET /tag_types/?company_formats=true: the tag types the company has a format for. */
 export const getTagTypes = () =>

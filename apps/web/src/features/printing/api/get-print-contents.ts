@@ -7,5 +7,3 @@ export { PRINT_CONTENTS_PAGE_SIZE };
 /** GET /printer/print_orders/{id}/print_contents/: GTIN and quantity rows, 11 per page. */
 export const getPrintContents = (id: string, page: { limit: number; offset: number }) =>
   apiRequest<Page<PrintContent>>(`/printer/print_orders/${id}/print_contents/`, { query: page });
-
-export const printContentsQueryKey = (id: string) => [...printKeys.orders, 'contents', id] as const;

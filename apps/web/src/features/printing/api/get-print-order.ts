@@ -8,7 +8,7 @@ export const getPrintOrder = (id: string | number) => apiRequest<PrintOrder>(`/p
 
 export const printOrderQueryOptions = (id: string | number) =>
   queryOptions({
-    queryKey: [...printKeys.orders, 'one', String(id)] as const,
+    queryKey: printKeys.order(id),
     queryFn: () => getPrintOrder(id),
     retry: false,
     // A job running: its header follows it.

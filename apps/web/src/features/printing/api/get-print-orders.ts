@@ -11,12 +11,10 @@ export type PrintOrderFilters = { brand?: number; state?: PrintOrderState };
 export const getPrintOrders = (filters: PrintOrderFilters, page: { limit: number; offset: number; signal?: AbortSignal }) =>
   apiRequest<Page<PrintOrder>>('/printer/print_orders/', { query: { ...filters, limit: page.limit, offset: page.offset } });
 
-export const printOrdersQueryKey = (filters: PrintOrderFilters) => [...printKeys.orders, 'list', filters] as const;
-
 /** How many orders match (one row asked): the production page's figures. */
 export const printOrderCountQueryOptions = (filters: PrintOrderFilters) =>
   queryOptions({
-    queryKey: [...printKeys.orders, 'count', filters] as const,
+    queryKey: printKeys.count(filters),
     queryFn: () => getPrintOrders(filters, { limit: 1, offset: 0 }).then((page) => page.count),
     refetchInterval: 20_000,
   });

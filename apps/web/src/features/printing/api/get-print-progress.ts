@@ -10,7 +10,7 @@ export const getPrintProgress = (id: number) =>
 
 export const printProgressQueryOptions = (id: number, isWorking: boolean) =>
   queryOptions({
-    queryKey: [...printKeys.all, 'progress', id] as const,
+    queryKey: printKeys.progress(id),
     queryFn: () => getPrintProgress(id),
     enabled: isWorking,
     refetchInterval: isWorking ? 1_000 : false,

@@ -7,6 +7,6 @@ import { printKeys } from '../../print-wizard';
 export const getPrinter = (id: string) => apiRequest<Printer>(`/printer/printers/${id}/`, { silent: true });
 
 export const printerQueryOptions = (id: string) =>
-  queryOptions({ queryKey: [...printKeys.printers, 'one', id] as const, queryFn: () => getPrinter(id), retry: false });
+  queryOptions({ queryKey: printKeys.printer(id), queryFn: () => getPrinter(id), retry: false });
 
 export const usePrinter = (id: string) => useQuery(printerQueryOptions(id));

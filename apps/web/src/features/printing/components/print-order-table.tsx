@@ -12,9 +12,9 @@ import { StatusChip } from '../../../components/status-chip';
 import { TwoLineDate, TwoLineHeader } from '../../../components/two-line';
 import { useNotify } from '../../../lib/notifier';
 import { hasRole, useRole } from '../../auth';
-import { PRINT_PATHS } from '../../print-wizard';
+import { PRINT_PATHS, printKeys } from '../../print-wizard';
 import { useCancelPrintOrder } from '../api/cancel-print-order';
-import { getPrintOrders, PRINT_ORDERS_PAGE_SIZE, type PrintOrderFilters, printOrdersQueryKey } from '../api/get-print-orders';
+import { getPrintOrders, PRINT_ORDERS_PAGE_SIZE, type PrintOrderFilters } from '../api/get-print-orders';
 import { useLivePrintProgress } from '../api/get-print-progress';
 import { PrintDialog } from './print-dialog';
 import { printErrorText } from './print-error-text';
@@ -196,7 +196,7 @@ export const PrintOrderTable = ({ filters, testId = 'print-orders' }: { filters:
   return (
     <>
       <PagedTable
-        queryKey={printOrdersQueryKey(filters)}
+        queryKey={printKeys.list(filters)}
         fetchPage={(page) => getPrintOrders(filters, page)}
         columns={columns}
         rowKey={(order) => order.id}
