@@ -1,7 +1,7 @@
 import ConstructionIcon from '@mui/icons-material/Construction';
-import { Box, Button, Card, CardContent, Typography } from '@mui/material';
+import { Button, Card, CardContent, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 
 /** Routes of the spec that are not built yet say so instead of showing a blank page. */
 export const ComingSoonPage = () => {

@@ -1,6 +1,5 @@
 import type { Page } from '@rfid/contract';
 import { apiRequest } from '../../../lib/api-client';
-import { adminKeys } from './admin-keys';
 import type { AdminLocation } from './types';
 
 export type LocationFilters = { description__icontains: string; code__icontains: string };

@@ -1,6 +1,5 @@
 import type { Page } from '@rfid/contract';
 import { apiRequest } from '../../../lib/api-client';
-import { adminKeys } from './admin-keys';
 import type { LocationUser } from './types';
 
 export const USERS_PAGE_SIZE = 11;

@@ -1,7 +1,6 @@
 import type { Box, Page } from '@rfid/contract';
 import { apiRequest } from '../../../lib/api-client';
 import type { OrderKind } from '../../orders';
-import { orderPagesKeys } from '../keys';
 import { orderEndpoint, type PageRequest } from './order-endpoint';
 
 /** Order boxes: 40 per page (spec section 9). */

@@ -1,7 +1,6 @@
 import type { Page } from '@rfid/contract';
 import { apiRequest } from '../../../lib/api-client';
 import type { OrderKind } from '../../orders';
-import { orderPagesKeys } from '../keys';
 import { type OrderLine, orderEndpoint, type PageRequest } from './order-endpoint';
 
 /** Order detail: 100 item lines per page, ordered by GTIN (spec section 9). */

@@ -1,6 +1,5 @@
 import { type Page, PRINT_CONTENTS_PAGE_SIZE, type PrintContent } from '@rfid/contract';
 import { apiRequest } from '../../../lib/api-client';
-import { printKeys } from '../../print-wizard';
 
 export { PRINT_CONTENTS_PAGE_SIZE };
 

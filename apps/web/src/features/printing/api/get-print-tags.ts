@@ -1,6 +1,5 @@
 import { type Page, PRINT_TAGS_PAGE_SIZE, type PrintTag } from '@rfid/contract';
 import { apiRequest } from '../../../lib/api-client';
-import { printKeys } from '../../print-wizard';
 
 export { PRINT_TAGS_PAGE_SIZE };
 

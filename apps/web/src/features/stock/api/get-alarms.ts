@@ -1,6 +1,5 @@
 import type { Page, StockAlarm } from '@rfid/contract';
 import { apiRequest } from '../../../lib/api-client';
-import { stockKeys } from '../keys';
 
 export type AlarmFilters = { location: string; gtin: string };
 

@@ -1,6 +1,5 @@
 import type { BoxStockRow, Page } from '@rfid/contract';
 import { apiRequest } from '../../../lib/api-client';
-import { stockKeys } from '../keys';
 
 export type BoxStockFilters = { location: number; area: string; codebar: string };
 

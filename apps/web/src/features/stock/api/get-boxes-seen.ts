@@ -1,6 +1,5 @@
 import type { BoxAreaSeen, Page } from '@rfid/contract';
 import { apiRequest } from '../../../lib/api-client';
-import { stockKeys } from '../keys';
 
 export type BoxesSeenFilters = { codebar: string };
 

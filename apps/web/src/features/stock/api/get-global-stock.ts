@@ -1,6 +1,5 @@
 import { type Page, STOCK_SUMMARY_TIMEOUT_MS, type StockRow } from '@rfid/contract';
 import { apiRequest } from '../../../lib/api-client';
-import { stockKeys } from '../keys';
 
 export type GlobalStockFilters = { location: number; area1: string; gtin: string; omit: boolean };
 

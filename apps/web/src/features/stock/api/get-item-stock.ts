@@ -1,6 +1,5 @@
 import { type ItemStockRow, type Page, STOCK_SUMMARY_TIMEOUT_MS } from '@rfid/contract';
 import { apiRequest } from '../../../lib/api-client';
-import { stockKeys } from '../keys';
 
 export type ItemStockFilters = { location: number; area1: string; epc__icontains: string; gtin: string };
 
