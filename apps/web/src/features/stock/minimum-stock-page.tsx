@@ -52,7 +52,7 @@ export const MinimumStockPage = () => {
   const stockFilters = { gtin: itemType.data?.gtin ?? gtin, omit: false };
   const current = useQuery({
     queryKey: [...stockKeys.areaSummary(areaId, stockFilters), 'one'],
-    queryFn: () => getAreaSummary(areaId, stockFilters, { limit: 1, offset: 0 }),
+    queryFn: ({ signal }) => getAreaSummary(areaId, stockFilters, { limit: 1, offset: 0, signal }),
     enabled: areaId > 0 && itemTypeId > 0,
     select: (page) => page.results.find((row) => row.itemtype.id === itemTypeId)?.count ?? 0,
   });

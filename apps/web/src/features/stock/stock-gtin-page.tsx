@@ -25,7 +25,7 @@ export const StockGtinPage = () => {
   const filters = { location: location?.id ?? 0, area1: '', gtin: itemType.data?.gtin ?? gtin, omit: false };
   const stock = useQuery({
     queryKey: [...stockKeys.globalStock(filters), 'one'],
-    queryFn: () => getGlobalStock(filters, { limit: 1, offset: 0 }),
+    queryFn: ({ signal }) => getGlobalStock(filters, { limit: 1, offset: 0, signal }),
     enabled: Boolean(location) && Boolean(itemType.data),
     select: (page) => page.results.find((row) => row.itemtype.id === itemType.data?.id),
   });

@@ -107,7 +107,7 @@ export const FreeScanDetailPage = () => {
       <TableCard>
         <PagedTable
           queryKey={trackingKeys.freeReadingSetEpcs(id)}
-          fetchPage={({ limit, offset }) => getFreeReadingSetEpcs({ id, limit, offset })}
+          fetchPage={({ limit, offset, signal }) => getFreeReadingSetEpcs({ id, limit, offset }, signal)}
           columns={epcColumns}
           rowKey={(row) => row.epc}
           pageSize={PAGE_SIZE}

@@ -138,7 +138,7 @@ export const BoxVerificationsPage = ({ kind, orderId, boxId }: VerificationPageP
       <TableCard>
         <PagedTable
           queryKey={verificationKeys.box(kind, boxId)}
-          fetchPage={({ limit, offset }) => getBoxVerifications({ kind, boxId, limit, offset })}
+          fetchPage={({ limit, offset, signal }) => getBoxVerifications({ kind, boxId, limit, offset }, signal)}
           columns={columns}
           rowKey={(row) => row.id}
           pageSize={VERIFICATIONS_PAGE_SIZE}

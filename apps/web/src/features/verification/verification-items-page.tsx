@@ -71,7 +71,7 @@ export const VerificationItemsPage = ({
         <TableCard>
           <PagedTable
             queryKey={verificationKeys.items(verificationId)}
-            fetchPage={({ limit, offset }) => getVerificationItems({ id: verificationId, limit, offset })}
+            fetchPage={({ limit, offset, signal }) => getVerificationItems({ id: verificationId, limit, offset }, signal)}
             columns={columns}
             rowKey={(item) => item.id}
             pageSize={VERIFICATION_LINES_PAGE_SIZE}

@@ -5,7 +5,11 @@ import { authKeys } from '../keys';
 
 /** GET /identity/ under the shell's query key (['identity']), so every page reads the role from its cache. */
 export const roleQueryOptions = () =>
-  queryOptions({ queryKey: authKeys.identity, queryFn: () => apiRequest<Identity>('/identity/'), staleTime: 60_000 });
+  queryOptions({
+    queryKey: authKeys.identity,
+    queryFn: ({ signal }) => apiRequest<Identity>('/identity/', { signal }),
+    staleTime: 60_000,
+  });
 
 /** The user's role (1 is highest); undefined while unknown, so no gated action shows early. */
 export const useRole = (): number | undefined => useQuery(roleQueryOptions()).data?.user_role;

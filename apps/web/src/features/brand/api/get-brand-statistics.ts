@@ -17,7 +17,7 @@ export type BrandStatistics = {
 const brandStat = <T>(brandId: number, path: string) =>
   queryOptions({
     queryKey: brandKeys.statistics(brandId, path),
-    queryFn: () => apiRequest<T>(`/brands/${brandId}/${path}`, { timeoutMs: 30_000 }),
+    queryFn: ({ signal }) => apiRequest<T>(`/brands/${brandId}/${path}`, { timeoutMs: 30_000, signal }),
     refetchInterval: REFRESH_MS,
     enabled: brandId > 0,
   });

@@ -9,7 +9,7 @@ export type BrandItem = { id: number; description: string; company_id: number };
 export const brandsQueryOptions = (isEnabled = true) =>
   queryOptions({
     queryKey: brandKeys.brands,
-    queryFn: () => apiRequest<Page<BrandItem>>('/brands/', { query: { order_by: 'description', limit: 100 } }),
+    queryFn: ({ signal }) => apiRequest<Page<BrandItem>>('/brands/', { query: { order_by: 'description', limit: 100 }, signal }),
     staleTime: 60_000,
     enabled: isEnabled,
   });

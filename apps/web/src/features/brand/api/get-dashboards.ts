@@ -10,9 +10,9 @@ import { brandKeys } from '../keys';
 export const dashboardsQueryOptions = (description: string) =>
   queryOptions({
     queryKey: brandKeys.dashboards(description),
-    queryFn: async () => {
+    queryFn: async ({ signal }) => {
       try {
-        return await apiRequest<Dashboard[]>('/dashboards/', { query: { description }, silent: true });
+        return await apiRequest<Dashboard[]>('/dashboards/', { query: { description }, silent: true, signal });
       } catch (error) {
         console.error('brand dashboard not available', error);
         return [];

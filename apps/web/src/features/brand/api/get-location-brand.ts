@@ -6,7 +6,8 @@ import { brandKeys } from '../keys';
 export const locationBrandQueryOptions = (locationId: number) =>
   queryOptions({
     queryKey: brandKeys.location(locationId),
-    queryFn: async () => (await apiRequest<{ brand: number | null }>(`/locations/${locationId}/`, { silent: true })).brand,
+    queryFn: async ({ signal }) =>
+      (await apiRequest<{ brand: number | null }>(`/locations/${locationId}/`, { silent: true, signal })).brand,
     enabled: locationId > 0,
     staleTime: 60_000,
   });

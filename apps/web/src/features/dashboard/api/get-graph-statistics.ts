@@ -13,7 +13,7 @@ export type GraphQuery = { module: ChartModule; granularity: ChartGranularity; s
 export const graphStatisticsQueryOptions = (scope: DashboardScope, query: GraphQuery | null) =>
   queryOptions({
     queryKey: dashboardKeys.graph(scope, query),
-    queryFn: () =>
+    queryFn: ({ signal }) =>
       apiRequest<GraphStatistics>(`${scopePath(scope)}/graphstatistics/`, {
         query: {
           module: query?.module,
@@ -22,6 +22,7 @@ export const graphStatisticsQueryOptions = (scope: DashboardScope, query: GraphQ
           date_end: query?.end,
         },
         timeoutMs: 30_000,
+        signal,
       }),
     refetchInterval: STATISTICS_REFRESH_MS,
     placeholderData: keepPreviousData,

@@ -15,7 +15,7 @@ export const scopePath = ({ kind, id }: DashboardScope): string => (kind === 'co
 export const statisticsQueryOptions = (scope: DashboardScope) =>
   queryOptions({
     queryKey: dashboardKeys.statistics(scope),
-    queryFn: () => apiRequest<LocationStatistics>(`${scopePath(scope)}/statistics/`, { timeoutMs: 30_000 }),
+    queryFn: ({ signal }) => apiRequest<LocationStatistics>(`${scopePath(scope)}/statistics/`, { timeoutMs: 30_000, signal }),
     refetchInterval: STATISTICS_REFRESH_MS,
     enabled: scope.id > 0,
   });

@@ -8,7 +8,8 @@ import { inboundKeys } from '../keys';
 export const inboundStatsQueryOptions = (locationId: number, range: { from?: string; to?: string }, isPhone: boolean) =>
   queryOptions({
     queryKey: inboundKeys.stats(locationId, range),
-    queryFn: () => apiRequest<InboundStats>(`/locations/${locationId}/porders/statistics/`, { query: range, timeoutMs: 30_000 }),
+    queryFn: ({ signal }) =>
+      apiRequest<InboundStats>(`/locations/${locationId}/porders/statistics/`, { query: range, timeoutMs: 30_000, signal }),
     refetchInterval: isPhone ? false : TABLE_REFRESH_MS,
     enabled: locationId > 0,
   });

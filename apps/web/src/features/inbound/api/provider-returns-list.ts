@@ -10,11 +10,14 @@ export type ProviderReturnFilters = { code__icontains?: string; end_time__gte?: 
 export type ProviderReturnsParams = ProviderReturnFilters & { locationId: number; limit: number; offset: number };
 
 /** GET /locations/{id}/provider_returns/: the location's provider returns (goods sent back to a provider), newest first. */
-export const getProviderReturns = ({ locationId, ...query }: ProviderReturnsParams) =>
-  apiRequest<Page<ProviderReturn>>(`/locations/${locationId}/provider_returns/`, { query: { ...query, order_by: '-end_time' } });
+export const getProviderReturns = ({ locationId, ...query }: ProviderReturnsParams, signal?: AbortSignal) =>
+  apiRequest<Page<ProviderReturn>>(`/locations/${locationId}/provider_returns/`, {
+    query: { ...query, order_by: '-end_time' },
+    signal,
+  });
 
 export const providerReturnsQueryOptions = (params: ProviderReturnsParams) =>
   queryOptions({
     queryKey: [...inboundKeys.providerReturns(params.locationId), params],
-    queryFn: () => getProviderReturns(params),
+    queryFn: ({ signal }) => getProviderReturns(params, signal),
   });

@@ -10,8 +10,11 @@ export type SaleReturnFilters = { code__icontains?: string; end_time__gte?: stri
 export type SaleReturnsParams = SaleReturnFilters & { locationId: number; limit: number; offset: number };
 
 /** GET /locations/{id}/sale_returns/: the location's sale returns (online sales coming back), newest first. */
-export const getSaleReturns = ({ locationId, ...query }: SaleReturnsParams) =>
-  apiRequest<Page<SaleReturn>>(`/locations/${locationId}/sale_returns/`, { query: { ...query, order_by: '-end_time' } });
+export const getSaleReturns = ({ locationId, ...query }: SaleReturnsParams, signal?: AbortSignal) =>
+  apiRequest<Page<SaleReturn>>(`/locations/${locationId}/sale_returns/`, { query: { ...query, order_by: '-end_time' }, signal });
 
 export const saleReturnsQueryOptions = (params: SaleReturnsParams) =>
-  queryOptions({ queryKey: [...inboundKeys.saleReturns(params.locationId), params], queryFn: () => getSaleReturns(params) });
+  queryOptions({
+    queryKey: [...inboundKeys.saleReturns(params.locationId), params],
+    queryFn: ({ signal }) => getSaleReturns(params, signal),
+  });

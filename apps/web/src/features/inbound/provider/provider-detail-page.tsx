@@ -142,7 +142,7 @@ const ProviderOrders = ({ providerId, pending }: { providerId: string; pending: 
     <TableCard>
       <PagedTable
         queryKey={inboundKeys.providerOrders(providerId, pending)}
-        fetchPage={({ limit, offset }) => getProviderOrders({ providerId, pending, limit, offset })}
+        fetchPage={({ limit, offset, signal }) => getProviderOrders({ providerId, pending, limit, offset }, signal)}
         columns={columns}
         rowKey={(order) => order.id}
         pageSize={PROVIDER_ORDERS_PAGE_SIZE}

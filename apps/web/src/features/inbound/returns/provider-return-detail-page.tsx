@@ -38,7 +38,7 @@ export const ProviderReturnDetailPage = () => {
       {!query.isError && (
         <ReturnLinesTable
           queryKey={inboundKeys.providerReturnLines(id)}
-          fetchPage={({ limit, offset }) => getProviderReturnLines({ id, limit, offset })}
+          fetchPage={({ limit, offset, signal }) => getProviderReturnLines({ id, limit, offset }, signal)}
         />
       )}
     </Stack>

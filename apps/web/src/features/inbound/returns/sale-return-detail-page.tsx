@@ -26,7 +26,7 @@ export const SaleReturnDetailPage = () => {
       {!query.isError && (
         <ReturnLinesTable
           queryKey={inboundKeys.saleReturnLines(id)}
-          fetchPage={({ limit, offset }) => getSaleReturnLines({ id, limit, offset })}
+          fetchPage={({ limit, offset, signal }) => getSaleReturnLines({ id, limit, offset }, signal)}
         />
       )}
     </Stack>

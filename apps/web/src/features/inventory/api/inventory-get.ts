@@ -8,7 +8,7 @@ import { inventoryKeys } from '../keys';
 export const inventoryQueryOptions = (id: string) =>
   queryOptions({
     queryKey: inventoryKeys.detail(id),
-    queryFn: () => apiRequest<Inventory>(`/inventorys/${id}/`, { silent: true }),
+    queryFn: ({ signal }) => apiRequest<Inventory>(`/inventorys/${id}/`, { silent: true, signal }),
     retry: false,
     refetchInterval: (query) => (query.state.data && query.state.data.state <= 1 ? TABLE_REFRESH_MS : false),
   });

@@ -7,7 +7,8 @@ import { inventoryKeys } from '../keys';
 export const inventoryGtinQueryOptions = (id: string, itemType: string) =>
   queryOptions({
     queryKey: inventoryKeys.gtin(id, itemType),
-    queryFn: () => apiRequest<InventoryGtin>(`/inventorys/${id}/types/${itemType}/`, { silent: true, timeoutMs: 30_000 }),
+    queryFn: ({ signal }) =>
+      apiRequest<InventoryGtin>(`/inventorys/${id}/types/${itemType}/`, { silent: true, timeoutMs: 30_000, signal }),
     retry: false,
   });
 

@@ -8,7 +8,8 @@ import { inventoryKeys } from '../keys';
 export const inventoryStatsQueryOptions = (locationId: number, isPhone: boolean) =>
   queryOptions({
     queryKey: inventoryKeys.stats(locationId),
-    queryFn: () => apiRequest<InventoryStats>(`/locations/${locationId}/inventorystats/`, { timeoutMs: 30_000 }),
+    queryFn: ({ signal }) =>
+      apiRequest<InventoryStats>(`/locations/${locationId}/inventorystats/`, { timeoutMs: 30_000, signal }),
     refetchInterval: isPhone ? false : TABLE_REFRESH_MS,
     enabled: locationId > 0,
   });

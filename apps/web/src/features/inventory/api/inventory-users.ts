@@ -7,7 +7,7 @@ import { inventoryKeys } from '../keys';
 export const inventoryUsersQueryOptions = (id: string) =>
   queryOptions({
     queryKey: inventoryKeys.users(id),
-    queryFn: () => apiRequest<InventoryUser[]>(`/inventorys/${id}/users/`, { silent: true }),
+    queryFn: ({ signal }) => apiRequest<InventoryUser[]>(`/inventorys/${id}/users/`, { silent: true, signal }),
     retry: false,
   });
 

@@ -7,7 +7,8 @@ import { inventoryKeys } from '../keys';
 export const locationAreasQueryOptions = (locationId: number) =>
   queryOptions({
     queryKey: inventoryKeys.areas(locationId),
-    queryFn: () => apiRequest<Page<Area>>(`/locations/${locationId}/areas/`, { query: { limit: 100, offset: 0 } }),
+    queryFn: ({ signal }) =>
+      apiRequest<Page<Area>>(`/locations/${locationId}/areas/`, { query: { limit: 100, offset: 0 }, signal }),
     enabled: locationId > 0,
     staleTime: 60_000,
   });

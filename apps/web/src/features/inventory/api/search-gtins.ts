@@ -10,9 +10,10 @@ export const GTIN_SEARCH_MIN = 3;
 export const searchGtinsQueryOptions = (text: string) =>
   queryOptions({
     queryKey: inventoryKeys.gtinSearch(text),
-    queryFn: () =>
+    queryFn: ({ signal }) =>
       apiRequest<Page<ItemType>>('/types/', {
         query: { ...(/^\d+$/.test(text) ? { gtin__icontains: text } : { description__icontains: text }), limit: 20 },
+        signal,
       }),
     enabled: text.length >= GTIN_SEARCH_MIN,
     staleTime: 30_000,

@@ -14,17 +14,18 @@ const endpoints: Record<PickerTab, { path: string; searchKey: string }> = {
   store: { path: '/stores/', searchKey: 'description__icontains' },
 };
 
-export const getPickerPage = ({ tab, search, page }: { tab: PickerTab; search: string; page: number }) => {
+export const getPickerPage = ({ tab, search, page }: { tab: PickerTab; search: string; page: number }, signal?: AbortSignal) => {
   const { path, searchKey } = endpoints[tab];
   return apiRequest<Page<PickerItem>>(path, {
     query: { limit: PICKER_PAGE_SIZE, offset: page * PICKER_PAGE_SIZE, order_by: 'description', [searchKey]: search },
+    signal,
   });
 };
 
 export const pickerPageQueryOptions = (params: { tab: PickerTab; search: string; page: number }) =>
   queryOptions({
     queryKey: locationsKeys.picker(params),
-    queryFn: () => getPickerPage(params),
+    queryFn: ({ signal }) => getPickerPage(params, signal),
     placeholderData: keepPreviousData,
   });
 

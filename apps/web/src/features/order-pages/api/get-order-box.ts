@@ -10,8 +10,8 @@ import { orderEndpoint } from './order-endpoint';
  * One box, seen from the order's side: GET /rboxes/{id}/ (purchase), /orders/{id}/boxes/{boxId}/
  * (online, with the online reading) or /morders/{id}/boxes/{boxId}/?side=.
  */
-export const getOrderBox = (kind: OrderKind, orderId: string, boxId: string) => {
-  if (kind === 'purchase') return apiRequest<OrderBox>(`/rboxes/${boxId}/`, { silent: true });
+export const getOrderBox = (kind: OrderKind, orderId: string, boxId: string, signal?: AbortSignal) => {
+  if (kind === 'purchase') return apiRequest<OrderBox>(`/rboxes/${boxId}/`, { silent: true, signal });
   const { base, side } = orderEndpoint(kind, orderId);
   return apiRequest<OrderBox>(`${base}/boxes/${boxId}/`, { query: side, silent: true });
 };
@@ -19,7 +19,7 @@ export const getOrderBox = (kind: OrderKind, orderId: string, boxId: string) => 
 export const orderBoxQueryOptions = (kind: OrderKind, orderId: string, boxId: string) =>
   queryOptions({
     queryKey: orderPagesKeys.box(kind, orderId, boxId),
-    queryFn: () => getOrderBox(kind, orderId, boxId),
+    queryFn: ({ signal }) => getOrderBox(kind, orderId, boxId, signal),
     refetchInterval: TABLE_REFRESH_MS,
     retry: false,
   });

@@ -1,4 +1,5 @@
 import type { Box, Page } from '@rfid/contract';
+import type { PageParams } from '../../../components/paged-table';
 import { apiRequest } from '../../../lib/api-client';
 import type { OrderKind } from '../../orders';
 import { orderEndpoint, type PageRequest } from './order-endpoint';
@@ -17,8 +18,9 @@ const boxesPath = (kind: OrderKind, orderId: string): string =>
  * GET /porders/{id}/boxes/, /orders/{id}/boxes/ or /v1/morders/{id}/boxes/?side=, ordered by
  * barcode with the barcode filter (box__codebar__contains); 30 s timeout (spec section 9).
  */
-export const getOrderBoxes = (kind: OrderKind, orderId: string, barcode: string, { limit, offset }: PageRequest) =>
+export const getOrderBoxes = (kind: OrderKind, orderId: string, barcode: string, { limit, offset, signal }: PageParams) =>
   apiRequest<Page<OrderBox>>(boxesPath(kind, orderId), {
     query: { ...orderEndpoint(kind, orderId).side, order_by: 'box__codebar', box__codebar__contains: barcode, limit, offset },
     timeoutMs: 30_000,
+    signal,
   });

@@ -13,11 +13,16 @@ export type OrderGtin = { order: AnyOrder; item_type: ItemType; line: OrderLine 
  * GET /porders/{id}/types/{itemType}/, /orders/{id}/types/{itemType}/ or
  * /morders/{id}/types/{itemType}/?side=; the page reloads it every 20 s (spec section 2).
  */
-export const getOrderGtin = async (kind: OrderKind, orderId: string, itemType: string): Promise<OrderGtin> => {
+export const getOrderGtin = async (
+  kind: OrderKind,
+  orderId: string,
+  itemType: string,
+  signal?: AbortSignal,
+): Promise<OrderGtin> => {
   const { base, side } = orderEndpoint(kind, orderId);
   const answer = await apiRequest<{ order: AnyOrder['order']; item_type: ItemType; line: OrderLine }>(
     `${base}/types/${itemType}/`,
-    { query: side, silent: true },
+    { query: side, silent: true, signal },
   );
   // The server answers the order of the kind asked for; the union is rebuilt around it.
   return { ...answer, order: { kind, order: answer.order } as AnyOrder };
@@ -26,7 +31,7 @@ export const getOrderGtin = async (kind: OrderKind, orderId: string, itemType: s
 export const orderGtinQueryOptions = (kind: OrderKind, orderId: string, itemType: string) =>
   queryOptions({
     queryKey: orderPagesKeys.gtin(kind, orderId, itemType),
-    queryFn: () => getOrderGtin(kind, orderId, itemType),
+    queryFn: ({ signal }) => getOrderGtin(kind, orderId, itemType, signal),
     refetchInterval: TABLE_REFRESH_MS,
     retry: false,
   });

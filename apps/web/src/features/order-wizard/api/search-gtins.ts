@@ -7,13 +7,13 @@ import { orderWizardKeys } from '../keys';
 export const GTIN_SEARCH_MIN = 3;
 
 /** GET /types/?gtin__icontains=: GTINs of the company for the add-box dialog. */
-export const searchGtins = (text: string) =>
-  apiRequest<Page<ItemType>>('/types/', { query: { gtin__icontains: text, limit: 20 } }).then((page) => page.results);
+export const searchGtins = (text: string, signal?: AbortSignal) =>
+  apiRequest<Page<ItemType>>('/types/', { query: { gtin__icontains: text, limit: 20 }, signal }).then((page) => page.results);
 
 export const searchGtinsQueryOptions = (text: string) =>
   queryOptions({
     queryKey: orderWizardKeys.gtinSearch(text),
-    queryFn: () => searchGtins(text),
+    queryFn: ({ signal }) => searchGtins(text, signal),
     enabled: text.length >= GTIN_SEARCH_MIN,
     placeholderData: keepPreviousData,
   });

@@ -15,10 +15,10 @@ export type AnyOrder =
  * GET /v1/porders/{id}/, /orders/{id}/ or /morders/{id}/?side=exit|entry (the side decides what
  * the unprefixed counts of a movement mean: the origin's or the destination's).
  */
-export const getAnyOrder = async (kind: OrderKind, id: string | number): Promise<AnyOrder> => {
+export const getAnyOrder = async (kind: OrderKind, id: string | number, signal?: AbortSignal): Promise<AnyOrder> => {
   switch (kind) {
     case 'purchase':
-      return { kind, order: await apiRequest<PurchaseOrder>(`/v1/porders/${id}/`) };
+      return { kind, order: await apiRequest<PurchaseOrder>(`/v1/porders/${id}/`, { signal }) };
     case 'online':
       return { kind, order: await apiRequest<OnlineOrder>(`/orders/${id}/`) };
     case 'exit':
@@ -30,7 +30,7 @@ export const getAnyOrder = async (kind: OrderKind, id: string | number): Promise
 export const anyOrderQueryOptions = (kind: OrderKind, id: string | number) =>
   queryOptions({
     queryKey: ordersKeys.header(kind, id),
-    queryFn: () => getAnyOrder(kind, id),
+    queryFn: ({ signal }) => getAnyOrder(kind, id, signal),
     refetchInterval: TABLE_REFRESH_MS,
     retry: false,
   });

@@ -8,7 +8,7 @@ import { POS_COLLECTION, type PosKind } from './pos-kind';
 export const posTransactionQueryOptions = (kind: PosKind, id: string) =>
   queryOptions({
     queryKey: posKeys.detail(kind, id),
-    queryFn: () => apiRequest<PosTransaction>(`/${POS_COLLECTION[kind]}/${id}/`, { silent: true }),
+    queryFn: ({ signal }) => apiRequest<PosTransaction>(`/${POS_COLLECTION[kind]}/${id}/`, { silent: true, signal }),
     retry: false,
   });
 

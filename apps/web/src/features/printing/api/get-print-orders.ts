@@ -1,5 +1,6 @@
 import { type Page, PRINT_ORDERS_PAGE_SIZE, type PrintOrder, type PrintOrderState } from '@rfid/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { PageParams } from '../../../components/paged-table';
 import { apiRequest } from '../../../lib/api-client';
 import { printKeys } from '../../print-wizard';
 
@@ -8,14 +9,17 @@ export { PRINT_ORDERS_PAGE_SIZE };
 export type PrintOrderFilters = { brand?: number; state?: PrintOrderState };
 
 /** GET /printer/print_orders/: 10 per page, newest first. */
-export const getPrintOrders = (filters: PrintOrderFilters, page: { limit: number; offset: number; signal?: AbortSignal }) =>
-  apiRequest<Page<PrintOrder>>('/printer/print_orders/', { query: { ...filters, limit: page.limit, offset: page.offset } });
+export const getPrintOrders = (filters: PrintOrderFilters, page: PageParams) =>
+  apiRequest<Page<PrintOrder>>('/printer/print_orders/', {
+    query: { ...filters, limit: page.limit, offset: page.offset },
+    signal: page.signal,
+  });
 
 /** How many orders match (one row asked): the production page's figures. */
 export const printOrderCountQueryOptions = (filters: PrintOrderFilters) =>
   queryOptions({
     queryKey: printKeys.count(filters),
-    queryFn: () => getPrintOrders(filters, { limit: 1, offset: 0 }).then((page) => page.count),
+    queryFn: ({ signal }) => getPrintOrders(filters, { limit: 1, offset: 0, signal }).then((page) => page.count),
     refetchInterval: 20_000,
   });
 

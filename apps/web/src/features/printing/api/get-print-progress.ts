@@ -5,13 +5,13 @@ import { apiRequest } from '../../../lib/api-client';
 import { printKeys } from '../../print-wizard';
 
 /** GET /printer/print_orders/{id}/printer_progress/: labels printed, the running job and its error. */
-export const getPrintProgress = (id: number) =>
-  apiRequest<PrintProgress>(`/printer/print_orders/${id}/printer_progress/`, { silent: true });
+export const getPrintProgress = (id: number, signal?: AbortSignal) =>
+  apiRequest<PrintProgress>(`/printer/print_orders/${id}/printer_progress/`, { silent: true, signal });
 
 export const printProgressQueryOptions = (id: number, isWorking: boolean) =>
   queryOptions({
     queryKey: printKeys.progress(id),
-    queryFn: () => getPrintProgress(id),
+    queryFn: ({ signal }) => getPrintProgress(id, signal),
     enabled: isWorking,
     refetchInterval: isWorking ? 1_000 : false,
   });

@@ -4,9 +4,10 @@ import { apiRequest } from '../../../lib/api-client';
 import { printKeys } from '../../print-wizard';
 
 /** GET /printer/printers/{id}/: the printer a file is uploaded to. */
-export const getPrinter = (id: string) => apiRequest<Printer>(`/printer/printers/${id}/`, { silent: true });
+export const getPrinter = (id: string, signal?: AbortSignal) =>
+  apiRequest<Printer>(`/printer/printers/${id}/`, { silent: true, signal });
 
 export const printerQueryOptions = (id: string) =>
-  queryOptions({ queryKey: printKeys.printer(id), queryFn: () => getPrinter(id), retry: false });
+  queryOptions({ queryKey: printKeys.printer(id), queryFn: ({ signal }) => getPrinter(id, signal), retry: false });
 
 export const usePrinter = (id: string) => useQuery(printerQueryOptions(id));

@@ -6,13 +6,13 @@ import { catalogKeys } from '../../catalog';
 export { PRINT_GTIN_SEARCH_MIN };
 
 /** GET /types/?gtin__icontains=: the manual order's GTIN search, from 8 characters on (spec section 5). */
-export const searchPrintGtins = (text: string) =>
-  apiRequest<Page<ItemType>>('/types/', { query: { gtin__icontains: text, limit: 10 } }).then((page) => page.results);
+export const searchPrintGtins = (text: string, signal?: AbortSignal) =>
+  apiRequest<Page<ItemType>>('/types/', { query: { gtin__icontains: text, limit: 10 }, signal }).then((page) => page.results);
 
 export const printGtinSearchQueryOptions = (text: string) =>
   queryOptions({
     queryKey: catalogKeys.printingSearch(text),
-    queryFn: () => searchPrintGtins(text),
+    queryFn: ({ signal }) => searchPrintGtins(text, signal),
     enabled: text.length >= PRINT_GTIN_SEARCH_MIN,
     placeholderData: keepPreviousData,
   });

@@ -6,8 +6,11 @@ import { trackingKeys } from '../keys';
 export type ItemReadingsParams = { itemId: number; limit: number; offset: number };
 
 /** GET /items/{id}/itemstock/: the tag's readings (spec section 3, "EPC reading"), paged. */
-export const getItemReadings = ({ itemId, limit, offset }: ItemReadingsParams) =>
-  apiRequest<Page<EpcReading>>(`/items/${itemId}/itemstock/`, { query: { limit, offset } });
+export const getItemReadings = ({ itemId, limit, offset }: ItemReadingsParams, signal?: AbortSignal) =>
+  apiRequest<Page<EpcReading>>(`/items/${itemId}/itemstock/`, { query: { limit, offset }, signal });
 
 export const itemReadingsQueryOptions = (params: ItemReadingsParams) =>
-  queryOptions({ queryKey: [...trackingKeys.itemReadings(params.itemId), params], queryFn: () => getItemReadings(params) });
+  queryOptions({
+    queryKey: [...trackingKeys.itemReadings(params.itemId), params],
+    queryFn: ({ signal }) => getItemReadings(params, signal),
+  });

@@ -18,7 +18,7 @@ export type BoxVerificationsParams = {
  * The exit flavour (online orders and movement exits, the origin side) adds the spec's
  * `readingset_ptr__reading__type=1`; without it the server lists the destination side.
  */
-export const getBoxVerifications = ({ kind, boxId, limit, offset }: BoxVerificationsParams) =>
+export const getBoxVerifications = ({ kind, boxId, limit, offset }: BoxVerificationsParams, signal?: AbortSignal) =>
   apiRequest<Page<Verification>>(`/rboxes/${boxId}/verifications/`, {
     query: {
       order_by: '-start_time',
@@ -26,4 +26,5 @@ export const getBoxVerifications = ({ kind, boxId, limit, offset }: BoxVerificat
       limit,
       offset,
     },
+    signal,
   });

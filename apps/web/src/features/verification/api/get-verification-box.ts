@@ -10,10 +10,10 @@ import { verificationKeys } from '../keys';
  * GET /rboxes/{id}/ (purchase, destination), /orders/{orderId}/boxes/{id}/ (online, origin) or
  * /morders/{orderId}/boxes/{id}/?side=exit|entry. The last two answer 404 for a box of another order.
  */
-export const getVerificationBox = (kind: OrderKind, orderId: string | number, boxId: string | number) => {
+export const getVerificationBox = (kind: OrderKind, orderId: string | number, boxId: string | number, signal?: AbortSignal) => {
   switch (kind) {
     case 'purchase':
-      return apiRequest<Box>(`/rboxes/${boxId}/`);
+      return apiRequest<Box>(`/rboxes/${boxId}/`, { signal });
     case 'online':
       return apiRequest<Box>(`/orders/${orderId}/boxes/${boxId}/`);
     case 'exit':
@@ -25,7 +25,7 @@ export const getVerificationBox = (kind: OrderKind, orderId: string | number, bo
 export const verificationBoxQueryOptions = (kind: OrderKind, orderId: string | number, boxId: string | number) =>
   queryOptions({
     queryKey: verificationKeys.orderBox(kind, orderId, boxId),
-    queryFn: () => getVerificationBox(kind, orderId, boxId),
+    queryFn: ({ signal }) => getVerificationBox(kind, orderId, boxId, signal),
     refetchInterval: TABLE_REFRESH_MS,
     retry: false,
   });

@@ -7,5 +7,5 @@ export const VERIFICATION_LINES_PAGE_SIZE = 100;
 export type VerificationReportParams = { id: string | number; limit: number; offset: number };
 
 /** GET /verifications/{id}/report/: per GTIN, expected vs real of this verification, ordered by GTIN. */
-export const getVerificationReport = ({ id, limit, offset }: VerificationReportParams) =>
-  apiRequest<Page<ItemLine>>(`/verifications/${id}/report/`, { query: { limit, offset } });
+export const getVerificationReport = ({ id, limit, offset }: VerificationReportParams, signal?: AbortSignal) =>
+  apiRequest<Page<ItemLine>>(`/verifications/${id}/report/`, { query: { limit, offset }, signal });

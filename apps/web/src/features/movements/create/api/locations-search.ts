@@ -9,9 +9,13 @@ export type DestinationOption = Pick<Location, 'id' | 'description' | 'code'>;
  * GET /locations/?description__icontains=: the locations the user may see (centers and stores),
  * for the destination of a movement; the current location (the origin) is left out.
  */
-export const searchDestinations = async ({ text, originId }: { text: string; originId: number | undefined }) => {
+export const searchDestinations = async (
+  { text, originId }: { text: string; originId: number | undefined },
+  signal?: AbortSignal,
+) => {
   const page = await apiRequest<Page<Location>>('/locations/', {
     query: { description__icontains: text, order_by: 'description', limit: 20 },
+    signal,
   });
   return page.results
     .filter((location) => location.id !== originId)
@@ -21,7 +25,7 @@ export const searchDestinations = async ({ text, originId }: { text: string; ori
 export const destinationsQueryOptions = (params: { text: string; originId: number | undefined }) =>
   queryOptions({
     queryKey: movementsKeys.destinations(params),
-    queryFn: () => searchDestinations(params),
+    queryFn: ({ signal }) => searchDestinations(params, signal),
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });

@@ -9,7 +9,8 @@ import type { StatsRange } from './exit-stats';
 export const entryStatsQueryOptions = (locationId: number, range: StatsRange, isPhone: boolean) =>
   queryOptions({
     queryKey: movementsKeys.entryStats(locationId, range),
-    queryFn: () => apiRequest<MovementEntryStats>(`/locations/${locationId}/entrystats/`, { query: range, timeoutMs: 30_000 }),
+    queryFn: ({ signal }) =>
+      apiRequest<MovementEntryStats>(`/locations/${locationId}/entrystats/`, { query: range, timeoutMs: 30_000, signal }),
     refetchInterval: isPhone ? false : TABLE_REFRESH_MS,
     enabled: locationId > 0,
   });

@@ -1,4 +1,5 @@
 import type { MovementOrder, Page } from '@rfid/contract';
+import type { PageParams } from '../../../../components/paged-table';
 import { apiRequest } from '../../../../lib/api-client';
 
 /** Movement lists: 11 per page (spec section 9). */
@@ -14,7 +15,8 @@ export type ExitFilters = {
 };
 
 /** GET /locations/{id}/v1/exits/: movements leaving the location, newest first. */
-export const getExits = (locationId: number, filters: ExitFilters, page: { limit: number; offset: number }) =>
+export const getExits = (locationId: number, filters: ExitFilters, page: PageParams) =>
   apiRequest<Page<MovementOrder>>(`/locations/${locationId}/v1/exits/`, {
     query: { ...filters, order_by: '-creation_date', limit: page.limit, offset: page.offset },
+    signal: page.signal,
   });

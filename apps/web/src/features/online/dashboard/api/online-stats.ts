@@ -10,7 +10,8 @@ export type StatsRange = { date_start: string; date_end: string };
 export const onlineStatsQueryOptions = (locationId: number, range: StatsRange, isPhone: boolean) =>
   queryOptions({
     queryKey: onlineKeys.stats(locationId, range),
-    queryFn: () => apiRequest<ExitStats>(`/locations/${locationId}/onlinestats/`, { query: range, timeoutMs: 30_000 }),
+    queryFn: ({ signal }) =>
+      apiRequest<ExitStats>(`/locations/${locationId}/onlinestats/`, { query: range, timeoutMs: 30_000, signal }),
     refetchInterval: isPhone ? false : TABLE_REFRESH_MS,
     enabled: locationId > 0,
   });
