@@ -2,7 +2,7 @@ import type { Page } from '@rfid/contract';
 import type { PageParams } from '../../../components/paged-table';
 import { apiRequest } from '../../../lib/api-client';
 import type { OrderKind } from '../../orders';
-import { type OrderLine, orderEndpoint, type PageRequest } from './order-endpoint';
+import { type OrderLine, orderEndpoint } from './order-endpoint';
 
 /** Box detail: 8 item lines per page (spec section 9). */
 export const BOX_LINES_PAGE_SIZE = 8;

@@ -2,7 +2,7 @@ import type { Box, Page } from '@rfid/contract';
 import type { PageParams } from '../../../components/paged-table';
 import { apiRequest } from '../../../lib/api-client';
 import type { OrderKind } from '../../orders';
-import { orderEndpoint, type PageRequest } from './order-endpoint';
+import { orderEndpoint } from './order-endpoint';
 
 /** Order boxes: 40 per page (spec section 9). */
 export const ORDER_BOXES_PAGE_SIZE = 40;
