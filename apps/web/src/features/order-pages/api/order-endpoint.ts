@@ -22,4 +22,3 @@ export const orderEndpoint = (kind: OrderKind, orderId: string) => {
 /** An item line of any kind; online lines also carry the online reading (above 100 → 0). */
 export type OrderLine = ItemLine & { online_percent?: number };
 
-export type PageRequest = { limit: number; offset: number };
