@@ -21,4 +21,3 @@ export const orderEndpoint = (kind: OrderKind, orderId: string) => {
 
 /** An item line of any kind; online lines also carry the online reading (above 100 → 0). */
 export type OrderLine = ItemLine & { online_percent?: number };
-
