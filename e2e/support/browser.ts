@@ -1,5 +1,5 @@
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { expect, inject, onTestFailed } from 'vitest';
 
 export const baseUrl = (): string => inject('baseUrl');
 
@@ -125,7 +125,32 @@ export const openPage = async (
   return { context, page };
 };
 
-/** Screenshots go to e2e/screenshots (ignored by git) for a person to look at. */
+const screenshotPath = (name: string): string => `e2e/screenshots/${name}.png`;
+
+/** Per running test: the last checkpoint each page passed (registered once per test, see `screenshot`). */
+let checkpoints: { test: string; pages: Map<Page, string> } | undefined;
+
+/**
+ * A named checkpoint of a journey. The picture is taken only if the test fails: then every page
+ * that passed a checkpoint is photographed as it is at the failure, named after its last checkpoint
+ * with `-failed` (e2e/screenshots, ignored by git). `E2E_SCREENSHOTS=all` takes every checkpoint's
+ * picture as it passes, for a person to look at all screens.
+ */
 export const screenshot = async (page: Page, name: string): Promise<void> => {
-  await page.screenshot({ path: `e2e/screenshots/${name}.png`, fullPage: true });
+  if (process.env.E2E_SCREENSHOTS === 'all') {
+    await page.screenshot({ path: screenshotPath(name), fullPage: true });
+    return;
+  }
+  const test = `${expect.getState().testPath ?? ''}::${expect.getState().currentTestName ?? ''}`;
+  if (checkpoints?.test !== test) {
+    const pages = new Map<Page, string>();
+    checkpoints = { test, pages };
+    onTestFailed(async () => {
+      for (const [failedPage, last] of pages) {
+        if (failedPage.isClosed()) continue;
+        await failedPage.screenshot({ path: screenshotPath(`${last}-failed`), fullPage: true }).catch(() => undefined);
+      }
+    });
+  }
+  checkpoints.pages.set(page, name);
 };

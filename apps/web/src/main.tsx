@@ -1,10 +1,11 @@
 import './lib/zod-config';
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { router } from './app/router';
+import { PageLoading } from './components/page-loading';
 import './lib/i18n';
 import { NotifierProvider } from './lib/notifier';
 import { queryClient } from './lib/query-client';
@@ -18,7 +19,9 @@ createRoot(root).render(
       <CssBaseline />
       <QueryClientProvider client={queryClient}>
         <NotifierProvider>
-          <RouterProvider router={router} />
+          <Suspense fallback={<PageLoading full />}>
+            <RouterProvider router={router} />
+          </Suspense>
         </NotifierProvider>
       </QueryClientProvider>
     </ThemeProvider>

@@ -1,7 +1,7 @@
 import ConstructionIcon from '@mui/icons-material/Construction';
-import { Box, Button, Card, CardContent, Typography } from '@mui/material';
+import { Button, Card, CardContent, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 
 /** Routes of the spec that are not built yet say so instead of showing a blank page. */
 export const ComingSoonPage = () => {
@@ -22,20 +22,6 @@ export const ComingSoonPage = () => {
         </Button>
       </CardContent>
     </Card>
-  );
-};
-
-/** 'Something went wrong' with a Go back link (spec section 8). */
-export const ErrorPage = () => {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  return (
-    <Box sx={{ textAlign: 'center', mt: 8 }}>
-      <Typography variant="h5" gutterBottom>
-        {t('errors.somethingWrong')}
-      </Typography>
-      <Button onClick={() => void navigate(-1)}>{t('actions.goBack')}</Button>
-    </Box>
   );
 };
 

@@ -1,12 +1,12 @@
 import { createBrowserRouter, Navigate, Outlet, useLocation } from 'react-router';
-import { LoginPage } from '../features/auth/login-page';
-import { ChartPage } from '../features/dashboard/chart-page';
-import { DashboardPage } from '../features/dashboard/dashboard-page';
+import { ErrorPage } from '../components/error-page';
+import { authRoutes } from '../features/auth/routes';
+import { chartRoutes, dashboardRoutes } from '../features/dashboard/routes';
+import { PRODUCT } from '../lib/product';
 import { isAuthenticated } from '../lib/storage';
 import { featureRoutes } from './feature-routes';
-import { ComingSoonPage, ErrorPage, LegalPage } from './pages';
+import { ComingSoonPage, LegalPage } from './pages';
 import { Layout } from './shell/layout';
-import { PRODUCT } from './shell/menu';
 
 /** Any route that needs login redirects to /login when not authenticated. */
 const RequireAuth = () => {
@@ -103,8 +103,8 @@ const builtPaths = new Set(featureRoutes.map((route) => route.path));
 
 export const router = createBrowserRouter([
   { path: '/', element: <Navigate to={isAuthenticated() ? '/dashboard' : '/login'} replace /> },
-  { path: '/login', element: <LoginPage /> },
-  { path: '/chart', element: <ChartPage /> },
+  ...authRoutes,
+  ...chartRoutes,
   {
     element: <RequireAuth />,
     errorElement: <ErrorPage />,
@@ -112,7 +112,7 @@ export const router = createBrowserRouter([
       {
         element: <Layout />,
         children: [
-          { path: '/dashboard', element: <DashboardPage /> },
+          ...dashboardRoutes,
           { path: '/legal', element: <LegalPage /> },
           ...featureRoutes,
           ...unbuiltRoutes.filter((path) => !builtPaths.has(path)).map(soon),

@@ -1,8 +1,8 @@
 import { Stack } from '@mui/material';
 import type { ReactNode } from 'react';
-import { useCurrentLocation } from '../app/shell/use-shell-state';
+import { useCurrentLocation } from '../lib/current-location';
 import type { CurrentLocation } from '../lib/storage';
-import { NoLocation } from './orders/dashboard/order-dashboard-layout';
+import { NoLocation } from './no-location';
 import { TitleText } from './page-title';
 import { TableCard } from './table-card';
 

@@ -28,6 +28,8 @@ export type RequestOptions = {
   /** Leave error display to the caller (forms that list errors themselves). */
   silent?: boolean;
   auth?: boolean;
+  /** Cancels the request (TanStack Query passes one to every query function); an abort is not reported as an error. */
+  signal?: AbortSignal;
 };
 
 export const buildUrl = (path: string, query?: RequestOptions['query']): string => {
@@ -43,7 +45,7 @@ export const buildUrl = (path: string, query?: RequestOptions['query']): string 
  * (server message in the notifier, connection error text when there is no answer).
  */
 export const apiRequest = async <T>(path: string, options: RequestOptions = {}): Promise<T> => {
-  const { method = 'GET', body, query, timeoutMs = 10_000, silent = false, auth = true } = options;
+  const { method = 'GET', body, query, timeoutMs = 10_000, silent = false, auth = true, signal } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
   const session = readSession();
   if (auth && session) headers.Authorization = `Token ${session.token}`;
@@ -55,10 +57,10 @@ export const apiRequest = async <T>(path: string, options: RequestOptions = {}):
       method,
       headers,
       body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
-      signal: AbortSignal.timeout(timeoutMs),
+      signal: signal ? AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs),
     });
   } catch (error) {
-    if (!silent) notify(i18n.t('common:errors.connection'), 'error');
+    if (!silent && !signal?.aborted) notify(i18n.t('common:errors.connection'), 'error');
     throw error;
   }
   if (response.status === 401 && auth && session) {

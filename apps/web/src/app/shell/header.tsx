@@ -7,12 +7,13 @@ import { AppBar, Badge, Box, Button, IconButton, Menu, MenuItem, Toolbar, Toolti
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { useLogout } from '../../features/auth/api/logout';
-import { useAlarmCount } from '../../features/stock/api/get-alarm-count';
+import { useLogout } from '../../features/auth';
+import { useAlarmCount } from '../../features/stock';
+import { useCurrentLocation } from '../../lib/current-location';
 import { LANGUAGES } from '../../lib/i18n';
 import { LocationPicker } from './location-picker';
 import { allowedMenuSets, type MenuSet } from './menu';
-import { useCurrentLocation, useMenuSet } from './use-shell-state';
+import { useMenuSet } from './use-shell-state';
 
 const USER_MENU_SETS: MenuSet[] = ['admin_menu', 'dashboard_menu', 'printer_menu'];
 

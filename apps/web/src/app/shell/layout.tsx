@@ -1,10 +1,11 @@
-import { Box, CircularProgress, Toolbar, useMediaQuery, useTheme } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { Box, Toolbar, useMediaQuery, useTheme } from '@mui/material';
+import { Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
+import { PageLoading } from '../../components/page-loading';
+import { useIdentityWithDefaultLocation } from '../../features/locations';
 import { Footer } from './footer';
 import { Header } from './header';
 import { SideMenu } from './side-menu';
-import { useIdentityWithDefaultLocation } from './use-default-location';
 
 export const Layout = () => {
   const isMobile = useMediaQuery(useTheme().breakpoints.down('md'));
@@ -12,13 +13,7 @@ export const Layout = () => {
   const identity = useIdentityWithDefaultLocation();
   useEffect(() => setOpen(!isMobile), [isMobile]);
 
-  if (!identity.data) {
-    return (
-      <Box sx={{ display: 'grid', placeItems: 'center', height: '100vh' }}>
-        <CircularProgress />
-      </Box>
-    );
-  }
+  if (!identity.data) return <PageLoading full />;
   const role = identity.data.user_role;
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
@@ -27,7 +22,9 @@ export const Layout = () => {
       <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <Toolbar />
         <Box component="main" sx={{ flexGrow: 1, p: { xs: 1.5, sm: 3 } }}>
-          <Outlet />
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
         </Box>
         <Footer />
       </Box>

@@ -22,9 +22,9 @@ import {
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { PICKER_PAGE_SIZE, type PickerItem, type PickerTab, usePickerPage } from '../../features/locations/api/get-picker-page';
+import { PICKER_PAGE_SIZE, type PickerItem, type PickerTab, usePickerPage } from '../../features/locations';
+import { PRODUCT } from '../../lib/product';
 import { saveLocation } from '../../lib/storage';
-import { PRODUCT } from './menu';
 import { useMenuSet } from './use-shell-state';
 
 /** Tabs by role: Company for role 1, Brand for roles 1 and 2, Center and Store for everyone. */

@@ -1,6 +1,6 @@
 import { RoleThreshold } from '@rfid/contract';
+import { PRODUCT } from '../../lib/product';
 
-export const PRODUCT = 'bionix';
 export const MENU_SETS = ['dashboard_menu', 'brand_menu', 'admin_menu', 'printer_menu'] as const;
 export type MenuSet = (typeof MENU_SETS)[number];
 

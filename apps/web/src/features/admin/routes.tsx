@@ -1,18 +1,20 @@
 import { RoleThreshold } from '@rfid/contract';
 import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
-import { AreaFormPage } from './areas/area-form-page';
-import { LocationFormPage } from './locations/location-form-page';
-import { LocationsListPage } from './locations/locations-list-page';
-import { PrinterFormPage } from './printers/printer-form-page';
-import { PrintersListPage } from './printers/printers-list-page';
-import { ReaderFormPage } from './readers/reader-form-page';
-import { ReadersListPage } from './readers/readers-list-page';
+import { lazyPage } from '../../lib/lazy-page';
 import { ADMIN_BASE, PRINTER_BASE } from './shared/paths';
 import { RequireRole } from './shared/require-role';
-import { CompanyUserPage } from './users/company-user-page';
-import { UserFormPage } from './users/user-form-page';
-import { UsersListPage } from './users/users-list-page';
+
+const AreaFormPage = lazyPage(() => import('./areas/area-form-page').then((m) => m.AreaFormPage));
+const LocationFormPage = lazyPage(() => import('./locations/location-form-page').then((m) => m.LocationFormPage));
+const LocationsListPage = lazyPage(() => import('./locations/locations-list-page').then((m) => m.LocationsListPage));
+const PrinterFormPage = lazyPage(() => import('./printers/printer-form-page').then((m) => m.PrinterFormPage));
+const PrintersListPage = lazyPage(() => import('./printers/printers-list-page').then((m) => m.PrintersListPage));
+const ReaderFormPage = lazyPage(() => import('./readers/reader-form-page').then((m) => m.ReaderFormPage));
+const ReadersListPage = lazyPage(() => import('./readers/readers-list-page').then((m) => m.ReadersListPage));
+const CompanyUserPage = lazyPage(() => import('./users/company-user-page').then((m) => m.CompanyUserPage));
+const UserFormPage = lazyPage(() => import('./users/user-form-page').then((m) => m.UserFormPage));
+const UsersListPage = lazyPage(() => import('./users/users-list-page').then((m) => m.UsersListPage));
 
 const gated = (path: string, maxRole: number, element: ReactNode): RouteObject => ({
   path,

@@ -1,10 +1,16 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
+import { loginBodySchema } from '@rfid/contract';
 import { useState } from 'react';
+import { type FieldError, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import { isAuthenticated } from '../../lib/storage';
 import { useLogin } from './api/login';
+
+/** The contract's message for a blank field. */
+const BLANK = 'This field may not be blank.';
 
 /** Login: no header or footer; empty fields are flagged and no call is made. */
 export const LoginPage = () => {
@@ -14,25 +20,28 @@ export const LoginPage = () => {
   const from = (useLocation().state as { from?: unknown } | null)?.from;
   const target = typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : '/dashboard';
   const login = useLogin();
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [touched, setTouched] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({
+    // The contract's login rules (blank fields are refused here, no call is made); checked again as the user types.
+    resolver: zodResolver(loginBodySchema),
+    defaultValues: { username: '', password: '' },
+  });
   if (isAuthenticated()) return <Navigate to={target} replace />;
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    setTouched(true);
+  const submit = handleSubmit((values) => {
     setError(null);
-    if (!username.trim() || !password) return;
-    login.mutate(
-      { username: username.trim(), password },
-      {
-        onSuccess: () => void navigate(target, { replace: true }),
-        onError: (err) => setError(err instanceof ApiError ? err.firstFieldMessage : t('common:errors.connection')),
-      },
-    );
-  };
+    login.mutate(values, {
+      onSuccess: () => void navigate(target, { replace: true }),
+      onError: (err) => setError(err instanceof ApiError ? err.firstFieldMessage : t('common:errors.connection')),
+    });
+  });
+  /** A blank field reads the page's own "required"; the contract's other messages (too long) as they are. */
+  const helperText = (fieldError: FieldError | undefined) =>
+    fieldError ? (fieldError.message === BLANK ? t('login.required') : fieldError.message) : ' ';
 
   return (
     <Box
@@ -58,24 +67,20 @@ export const LoginPage = () => {
             <Typography variant="h6">{t('login.title')}</Typography>
             <TextField
               label={t('fields.username')}
-              name="username"
               autoComplete="username"
-              value={username}
-              onChange={(e) => setUsername(e.target.value)}
-              error={touched && !username.trim()}
-              helperText={touched && !username.trim() ? t('login.required') : ' '}
+              {...register('username')}
+              error={Boolean(errors.username)}
+              helperText={helperText(errors.username)}
               fullWidth
               autoFocus
             />
             <TextField
               label={t('fields.password')}
-              name="password"
               type="password"
               autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              error={touched && !password}
-              helperText={touched && !password ? t('login.required') : ' '}
+              {...register('password')}
+              error={Boolean(errors.password)}
+              helperText={helperText(errors.password)}
               fullWidth
             />
             {error && (

@@ -3,9 +3,9 @@ import { Box, Button, Card, CardContent, Stack, Typography } from '@mui/material
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { useIdentityWithDefaultLocation } from '../../app/shell/use-default-location';
-import { useCurrentLocation } from '../../app/shell/use-shell-state';
+import { useCurrentLocation } from '../../lib/current-location';
 import { isAuthenticated } from '../../lib/storage';
+import { useIdentityWithDefaultLocation } from '../locations';
 import { DashboardChart } from './components/dashboard-chart';
 
 const Centered = ({ children, testId }: { children: ReactNode; testId: string }) => (

@@ -3,12 +3,12 @@ import { Box, Button, Card, CardContent, Grid, Stack, Typography, useTheme } fro
 import { type LocationStatistics, RoleThreshold } from '@rfid/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCurrentLocation } from '../../app/shell/use-shell-state';
-import { hasRole, useRole } from '../../components/api/get-role';
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { PercentBar } from '../../components/percent-bar';
-import { PrintWizardDialog } from '../../components/print-wizard/print-wizard';
+import { useCurrentLocation } from '../../lib/current-location';
 import { formatNumber, formatQuantity } from '../../lib/format';
+import { hasRole, useRole } from '../auth';
+import { PrintWizardDialog } from '../print-wizard';
 import { type DashboardScope, useStatistics } from './api/get-statistics';
 import { DashboardChart } from './components/dashboard-chart';
 import { DonutCard, type DonutSlice } from './components/donut-card';

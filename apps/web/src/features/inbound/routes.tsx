@@ -1,11 +1,13 @@
 import type { RouteObject } from 'react-router';
-import { BoxDetailPage } from './box/box-detail-page';
-import { CreateOrderPage } from './create/create-order-page';
-import { InboundDashboardPage } from './dashboard/inbound-dashboard-page';
-import { OrderGtinPage } from './gtin/order-gtin-page';
-import { OrderBoxesPage } from './order/order-boxes-page';
-import { OrderDetailPage } from './order/order-detail-page';
+import { lazyPage } from '../../lib/lazy-page';
 import { inboundVerificationRoutes } from './verification/routes';
+
+const BoxDetailPage = lazyPage(() => import('./box/box-detail-page').then((m) => m.BoxDetailPage));
+const CreateOrderPage = lazyPage(() => import('./create/create-order-page').then((m) => m.CreateOrderPage));
+const InboundDashboardPage = lazyPage(() => import('./dashboard/inbound-dashboard-page').then((m) => m.InboundDashboardPage));
+const OrderGtinPage = lazyPage(() => import('./gtin/order-gtin-page').then((m) => m.OrderGtinPage));
+const OrderBoxesPage = lazyPage(() => import('./order/order-boxes-page').then((m) => m.OrderBoxesPage));
+const OrderDetailPage = lazyPage(() => import('./order/order-detail-page').then((m) => m.OrderDetailPage));
 
 /** Inbound part A: dashboard, order creation, order detail and boxes, box detail, GTIN in an order. */
 export const inboundCoreRoutes: RouteObject[] = [

@@ -1,8 +1,12 @@
 import type { RouteObject } from 'react-router';
-import { InventoryDashboardPage } from './dashboard/inventory-dashboard-page';
-import { InventoryDetailPage } from './detail/inventory-detail-page';
-import { InventoryGtinPage } from './gtin/inventory-gtin-page';
-import { InventoryItemsPage } from './items/inventory-items-page';
+import { lazyPage } from '../../lib/lazy-page';
+
+const InventoryDashboardPage = lazyPage(() =>
+  import('./dashboard/inventory-dashboard-page').then((m) => m.InventoryDashboardPage),
+);
+const InventoryDetailPage = lazyPage(() => import('./detail/inventory-detail-page').then((m) => m.InventoryDetailPage));
+const InventoryGtinPage = lazyPage(() => import('./gtin/inventory-gtin-page').then((m) => m.InventoryGtinPage));
+const InventoryItemsPage = lazyPage(() => import('./items/inventory-items-page').then((m) => m.InventoryItemsPage));
 
 /** Pages of the inventory feature, mounted inside the signed-in layout (see app/router.tsx). */
 export const inventoryRoutes: RouteObject[] = [

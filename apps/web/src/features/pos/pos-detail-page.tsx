@@ -11,8 +11,9 @@ import { type Column, PagedTable } from '../../components/paged-table';
 import { TableCard } from '../../components/table-card';
 import { formatQuantity, formatTableDateTime } from '../../lib/format';
 import { usePosTransaction } from './api/pos-get';
-import { getPosItems, POS_ITEMS_PAGE_SIZE, posItemsQueryKey } from './api/pos-items';
+import { getPosItems, POS_ITEMS_PAGE_SIZE } from './api/pos-items';
 import { POS_PATHS, type PosKind } from './api/pos-kind';
+import { posKeys } from './keys';
 
 /** Rows of items not counted (quantity 0) are tinted like their warning icon. */
 const WARNING_ROW = { bgcolor: (theme: Theme) => alpha(theme.palette.warning.main, 0.08) };
@@ -71,7 +72,7 @@ export const PosDetailPage = ({ kind }: { kind: PosKind }) => {
       {!transaction.error && (
         <TableCard>
           <PagedTable
-            queryKey={posItemsQueryKey(kind, id)}
+            queryKey={posKeys.items(kind, id)}
             fetchPage={(page) => getPosItems(kind, id, page)}
             columns={columns}
             rowKey={(row) => row.id}

@@ -10,7 +10,8 @@ import { type Column, PagedTable } from '../../components/paged-table';
 import { TextAndRangeFilters } from '../../components/text-and-range-filters';
 import { formatQuantity, formatTableDateTime } from '../../lib/format';
 import { POS_PATHS, type PosKind } from './api/pos-kind';
-import { getPosList, POS_PAGE_SIZE, type PosFilters, posListQueryKey } from './api/pos-list';
+import { getPosList, POS_PAGE_SIZE, type PosFilters } from './api/pos-list';
+import { posKeys } from './keys';
 
 /**
  * POS sales (/pos/exits) or returns (/pos) of the current store (spec section 2): id, end date
@@ -94,7 +95,7 @@ export const PosListPage = ({ kind }: { kind: PosKind }) => {
     >
       {(location) => (
         <PagedTable
-          queryKey={posListQueryKey(kind, location.id, filters)}
+          queryKey={posKeys.list(kind, location.id, filters)}
           fetchPage={(page) => getPosList(kind, location.id, filters, page)}
           columns={columns}
           rowKey={(row) => row.id}

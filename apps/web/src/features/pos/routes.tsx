@@ -1,6 +1,8 @@
 import type { RouteObject } from 'react-router';
-import { PosDetailPage } from './pos-detail-page';
-import { PosListPage } from './pos-list-page';
+import { lazyPage } from '../../lib/lazy-page';
+
+const PosDetailPage = lazyPage(() => import('./pos-detail-page').then((m) => m.PosDetailPage));
+const PosListPage = lazyPage(() => import('./pos-list-page').then((m) => m.PosListPage));
 
 /** Pages of the pos feature, mounted inside the signed-in layout (see app/router.tsx). */
 export const posRoutes: RouteObject[] = [

@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { type Column, PagedTable } from '../../components/paged-table';
-import { PRINT_PATHS } from '../../components/print-wizard/print-paths';
 import { TableCard } from '../../components/table-card';
-import { getPrintContents, PRINT_CONTENTS_PAGE_SIZE, printContentsQueryKey } from './api/get-print-contents';
+import { PRINT_PATHS, printKeys } from '../print-wizard';
+import { getPrintContents, PRINT_CONTENTS_PAGE_SIZE } from './api/get-print-contents';
 import { PrintOrderHeader } from './components/print-order-header';
 
 /** Print order contents (spec section 2): identifier, GTIN and quantity, 11 per page; and the labels printed of each. */
@@ -44,7 +44,7 @@ export const PrintContentsPage = () => {
       <PrintOrderHeader id={id} />
       <TableCard>
         <PagedTable
-          queryKey={printContentsQueryKey(id)}
+          queryKey={printKeys.contents(id)}
           fetchPage={(page) => getPrintContents(id, page)}
           columns={columns}
           rowKey={(row) => row.id}

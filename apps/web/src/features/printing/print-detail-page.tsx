@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { type Column, PagedTable } from '../../components/paged-table';
-import { PRINT_PATHS } from '../../components/print-wizard/print-paths';
 import { TableCard } from '../../components/table-card';
 import { formatTableDateTime } from '../../lib/format';
-import { getPrintTags, PRINT_TAGS_PAGE_SIZE, printTagsQueryKey } from './api/get-print-tags';
+import { PRINT_PATHS, printKeys } from '../print-wizard';
+import { getPrintTags, PRINT_TAGS_PAGE_SIZE } from './api/get-print-tags';
 import { PrintOrderHeader } from './components/print-order-header';
 
 /** Print detail (spec section 2): the labels, id, EPC, GTIN and item serial number, 10 per page; Go back to the list. */
@@ -51,7 +51,7 @@ export const PrintDetailPage = () => {
       <PrintOrderHeader id={id} />
       <TableCard>
         <PagedTable
-          queryKey={printTagsQueryKey(id)}
+          queryKey={printKeys.tags(id)}
           fetchPage={(page) => getPrintTags(id, page)}
           columns={columns}
           rowKey={(tag) => tag.id}

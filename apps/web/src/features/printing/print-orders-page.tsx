@@ -4,10 +4,10 @@ import { Button, Stack } from '@mui/material';
 import { RoleThreshold } from '@rfid/contract';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { hasRole, useRole } from '../../components/api/get-role';
 import { PageTitle } from '../../components/page-title';
-import { PRINT_PATHS } from '../../components/print-wizard/print-paths';
 import { TableCard } from '../../components/table-card';
+import { hasRole, useRole } from '../auth';
+import { PRINT_PATHS } from '../print-wizard';
 import { PrintOrderTable } from './components/print-order-table';
 
 /** PrintOrderList (spec section 2): the print orders, 10 per page, with their add entries (roles 1 to 4). */

@@ -6,7 +6,7 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { errorStatus, FormAlert, type FormStatus } from '../../components/form-alert';
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { PageTitle } from '../../components/page-title';
-import { PRINT_PATHS } from '../../components/print-wizard/print-paths';
+import { PRINT_PATHS } from '../print-wizard';
 import { usePrinter } from './api/get-printer';
 import { useUploadAndPrint } from './api/upload-printer-file';
 import { CsvFileField, csvFileError } from './components/csv-file-field';

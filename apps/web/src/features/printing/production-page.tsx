@@ -5,11 +5,11 @@ import { useQueries } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { hasRole, useRole } from '../../components/api/get-role';
 import { PageTitle } from '../../components/page-title';
-import { PrintWizardDialog } from '../../components/print-wizard/print-wizard';
 import { StatGrid } from '../../components/stat-grid';
 import { TableCard } from '../../components/table-card';
+import { hasRole, useRole } from '../auth';
+import { PrintWizardDialog } from '../print-wizard';
 import { printOrderCountQueryOptions } from './api/get-print-orders';
 import { PrintOrderTable } from './components/print-order-table';
 

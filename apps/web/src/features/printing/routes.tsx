@@ -1,15 +1,17 @@
 import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
-import { PRINT_PATHS, PRINTER_BASE } from '../../components/print-wizard/print-paths';
+import { lazyPage } from '../../lib/lazy-page';
+import { PRINT_PATHS, PRINTER_BASE } from '../print-wizard';
 import { PrinterGate } from './components/printer-gate';
-import { CreateCsvPage } from './create-csv-page';
-import { CreateManualPage } from './create-manual-page';
-import { ImpressionsPage } from './impressions-page';
-import { PrintContentsPage } from './print-contents-page';
-import { PrintDetailPage } from './print-detail-page';
-import { PrintOrdersPage } from './print-orders-page';
-import { PrinterUploadPage } from './printer-upload-page';
-import { ProductionPage } from './production-page';
+
+const CreateCsvPage = lazyPage(() => import('./create-csv-page').then((m) => m.CreateCsvPage));
+const CreateManualPage = lazyPage(() => import('./create-manual-page').then((m) => m.CreateManualPage));
+const ImpressionsPage = lazyPage(() => import('./impressions-page').then((m) => m.ImpressionsPage));
+const PrintContentsPage = lazyPage(() => import('./print-contents-page').then((m) => m.PrintContentsPage));
+const PrintDetailPage = lazyPage(() => import('./print-detail-page').then((m) => m.PrintDetailPage));
+const PrintOrdersPage = lazyPage(() => import('./print-orders-page').then((m) => m.PrintOrdersPage));
+const PrinterUploadPage = lazyPage(() => import('./printer-upload-page').then((m) => m.PrinterUploadPage));
+const ProductionPage = lazyPage(() => import('./production-page').then((m) => m.ProductionPage));
 
 const gated = (path: string, element: ReactNode): RouteObject => ({ path, element: <PrinterGate>{element}</PrinterGate> });
 

@@ -3,14 +3,15 @@ import { STOCK_PAGE_SIZE, type StockAlarm } from '@rfid/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { useCurrentLocation } from '../../app/shell/use-shell-state';
 import { type Column, PagedTable } from '../../components/paged-table';
 import { StatBox } from '../../components/stat-box';
 import { TableCard } from '../../components/table-card';
+import { useCurrentLocation } from '../../lib/current-location';
 import { formatQuantity, formatTableDateTime } from '../../lib/format';
 import { useDebounced } from '../../lib/use-debounced';
 import { useAlarmCount } from './api/get-alarm-count';
-import { type AlarmFilters, alarmsQueryKey, getAlarms } from './api/get-alarms';
+import { type AlarmFilters, getAlarms } from './api/get-alarms';
+import { stockKeys } from './keys';
 import { STOCK_PATHS } from './stock-paths';
 
 /**
@@ -108,7 +109,7 @@ export const AlarmsPage = () => {
       </Stack>
       <TableCard>
         <PagedTable
-          queryKey={alarmsQueryKey(filters)}
+          queryKey={stockKeys.alarms(filters)}
           fetchPage={(page) => getAlarms(filters, page)}
           columns={columns}
           rowKey={(row) => row.id}

@@ -4,12 +4,13 @@ import { STOCK_PAGE_SIZE } from '@rfid/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { useCurrentLocation } from '../../app/shell/use-shell-state';
-import { canCreateOrders, useRole } from '../../components/api/get-role';
 import { LocationListPage } from '../../components/location-list-page';
 import { PagedTable } from '../../components/paged-table';
-import { areaSummaryQueryKey, getAreaSummary } from './api/get-area-summary';
+import { useCurrentLocation } from '../../lib/current-location';
+import { canCreateOrders, useRole } from '../auth';
+import { getAreaSummary } from './api/get-area-summary';
 import { AreaSelect } from './area-select';
+import { stockKeys } from './keys';
 import { COMPACT_CELLS, useStockColumns } from './stock-columns';
 import { STOCK_PATHS } from './stock-paths';
 import { useEmptyNotice } from './use-empty-notice';
@@ -85,7 +86,7 @@ export const AreaStockPage = () => {
         submitted && areaId > 0 ? (
           <Box sx={COMPACT_CELLS}>
             <PagedTable
-              queryKey={areaSummaryQueryKey(areaId, { gtin: submitted.gtin, omit: true })}
+              queryKey={stockKeys.areaSummary(areaId, { gtin: submitted.gtin, omit: true })}
               fetchPage={(page) =>
                 getAreaSummary(areaId, { gtin: submitted.gtin, omit: true }, page).then((answer) =>
                   noticeEmpty(JSON.stringify(submitted), answer),

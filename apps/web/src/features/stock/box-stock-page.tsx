@@ -4,17 +4,18 @@ import { Alert, Box, Button, IconButton, Stack, Tab, Tabs, TextField, Tooltip } 
 import { type BoxAreaSeen, type BoxStockRow, STOCK_PAGE_SIZE } from '@rfid/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCurrentLocation } from '../../app/shell/use-shell-state';
 import { DownloadDialog } from '../../components/download-dialog';
 import { LocationListPage } from '../../components/location-list-page';
 import { type Column, PagedTable } from '../../components/paged-table';
+import { useCurrentLocation } from '../../lib/current-location';
 import { formatQuantity, formatTableDateTime } from '../../lib/format';
 import { useDebounced } from '../../lib/use-debounced';
 import { getAreaBoxStock } from './api/get-area-box-stock';
-import { boxStockQueryKey, getBoxStock } from './api/get-box-stock';
-import { boxesSeenCsvPath, boxesSeenQueryKey, getBoxesSeen } from './api/get-boxes-seen';
+import { getBoxStock } from './api/get-box-stock';
+import { boxesSeenCsvPath, getBoxesSeen } from './api/get-boxes-seen';
 import { AreaSelect } from './area-select';
 import { BoxContentDialog } from './box-content-dialog';
+import { stockKeys } from './keys';
 import { useEmptyNotice } from './use-empty-notice';
 
 type TabName = 'stock' | 'tracking';
@@ -101,7 +102,7 @@ export const BoxStockPage = () => {
 
   const renderTab = (locationId: number) => {
     if (tab === 'stock') {
-      const key = boxStockQueryKey({ location: locationId, area, codebar });
+      const key = stockKeys.boxStock({ location: locationId, area, codebar });
       return (
         <PagedTable
           queryKey={key}
@@ -127,7 +128,7 @@ export const BoxStockPage = () => {
     }
     return (
       <PagedTable
-        queryKey={boxesSeenQueryKey(areaId, { codebar })}
+        queryKey={stockKeys.boxesSeen(areaId, { codebar })}
         fetchPage={(page) => getBoxesSeen(areaId, { codebar }, page)}
         columns={seenColumns}
         rowKey={(row) => row.barcode}

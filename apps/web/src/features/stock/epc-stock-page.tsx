@@ -3,13 +3,14 @@ import { type ItemStockRow, STOCK_PAGE_SIZE } from '@rfid/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { useCurrentLocation } from '../../app/shell/use-shell-state';
 import { LocationListPage } from '../../components/location-list-page';
 import { type Column, PagedTable } from '../../components/paged-table';
+import { useCurrentLocation } from '../../lib/current-location';
 import { formatQuantity } from '../../lib/format';
 import { useDebounced } from '../../lib/use-debounced';
-import { getItemStock, type ItemStockFilters, itemStockQueryKey } from './api/get-item-stock';
+import { getItemStock, type ItemStockFilters } from './api/get-item-stock';
 import { AreaSelect } from './area-select';
+import { stockKeys } from './keys';
 import { useEmptyNotice } from './use-empty-notice';
 
 /**
@@ -80,7 +81,7 @@ export const EpcStockPage = () => {
         const filters: ItemStockFilters = { location: current.id, area1: area, epc__icontains: epc, gtin };
         return (
           <PagedTable
-            queryKey={itemStockQueryKey(filters)}
+            queryKey={stockKeys.itemStock(filters)}
             fetchPage={(page) => getItemStock(filters, page).then((answer) => noticeEmpty(JSON.stringify(filters), answer))}
             columns={columns}
             rowKey={(row) => row.id}

@@ -4,20 +4,21 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
-import { useCurrentLocation } from '../../app/shell/use-shell-state';
-import { useRole } from '../../components/api/get-role';
 import { FormAlert, type FormStatus } from '../../components/form-alert';
-import { NoLocation } from '../../components/orders/dashboard/order-dashboard-layout';
+import { NoLocation } from '../../components/no-location';
 import { PageTitle } from '../../components/page-title';
 import { ApiError } from '../../lib/api-client';
+import { useCurrentLocation } from '../../lib/current-location';
 import { formatQuantity } from '../../lib/format';
+import { useRole } from '../auth';
 import { useCreateMinimumStock } from './api/create-minimum-stock';
-import { areaSummaryQueryKey, getAreaSummary } from './api/get-area-summary';
+import { getAreaSummary } from './api/get-area-summary';
 import { useItemType } from './api/get-item-type';
 import { useLocationAreas } from './api/get-location-areas';
 import { useMinimumStocks } from './api/get-minimum-stocks';
 import { useUpdateMinimumStock } from './api/update-minimum-stock';
 import { AreaSelect } from './area-select';
+import { stockKeys } from './keys';
 
 type Errors = { area?: string; minimum_stock?: string };
 
@@ -50,8 +51,8 @@ export const MinimumStockPage = () => {
   // The GTIN's stock in the chosen area (items STOCKED + counted), whether or not it has a minimum yet.
   const stockFilters = { gtin: itemType.data?.gtin ?? gtin, omit: false };
   const current = useQuery({
-    queryKey: [...areaSummaryQueryKey(areaId, stockFilters), 'one'],
-    queryFn: () => getAreaSummary(areaId, stockFilters, { limit: 1, offset: 0 }),
+    queryKey: [...stockKeys.areaSummary(areaId, stockFilters), 'one'],
+    queryFn: ({ signal }) => getAreaSummary(areaId, stockFilters, { limit: 1, offset: 0, signal }),
     enabled: areaId > 0 && itemTypeId > 0,
     select: (page) => page.results.find((row) => row.itemtype.id === itemTypeId)?.count ?? 0,
   });

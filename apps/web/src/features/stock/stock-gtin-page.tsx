@@ -3,13 +3,14 @@ import { Alert, Button, Skeleton, Stack } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
-import { useCurrentLocation } from '../../app/shell/use-shell-state';
-import { GtinCard } from '../../components/catalog/gtin-card';
 import { FactsCard, Field } from '../../components/facts-card';
 import { PageTitle } from '../../components/page-title';
+import { useCurrentLocation } from '../../lib/current-location';
 import { formatQuantity } from '../../lib/format';
-import { getGlobalStock, globalStockQueryKey } from './api/get-global-stock';
+import { GtinCard } from '../catalog';
+import { getGlobalStock } from './api/get-global-stock';
 import { useItemType } from './api/get-item-type';
+import { stockKeys } from './keys';
 import { STOCK_PATHS } from './stock-paths';
 
 /**
@@ -23,8 +24,8 @@ export const StockGtinPage = () => {
   const itemType = useItemType(gtin);
   const filters = { location: location?.id ?? 0, area1: '', gtin: itemType.data?.gtin ?? gtin, omit: false };
   const stock = useQuery({
-    queryKey: [...globalStockQueryKey(filters), 'one'],
-    queryFn: () => getGlobalStock(filters, { limit: 1, offset: 0 }),
+    queryKey: [...stockKeys.globalStock(filters), 'one'],
+    queryFn: ({ signal }) => getGlobalStock(filters, { limit: 1, offset: 0, signal }),
     enabled: Boolean(location) && Boolean(itemType.data),
     select: (page) => page.results.find((row) => row.itemtype.id === itemType.data?.id),
   });

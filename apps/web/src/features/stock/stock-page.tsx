@@ -2,12 +2,13 @@ import { Box, Checkbox, FormControlLabel, Stack, TextField, Typography, useMedia
 import { type Page, STOCK_PAGE_SIZE, type StockRow } from '@rfid/contract';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCurrentLocation } from '../../app/shell/use-shell-state';
 import { LocationListPage } from '../../components/location-list-page';
 import { type Column, PagedTable } from '../../components/paged-table';
+import { useCurrentLocation } from '../../lib/current-location';
 import { useDebounced } from '../../lib/use-debounced';
-import { getGlobalStock, globalStockQueryKey } from './api/get-global-stock';
+import { getGlobalStock } from './api/get-global-stock';
 import { AreaSelect } from './area-select';
+import { stockKeys } from './keys';
 import { COMPACT_CELLS, useStockColumns } from './stock-columns';
 import { StockPrintAction } from './stock-print-action';
 import { useStockSelection } from './stock-selection';
@@ -111,7 +112,7 @@ export const StockPage = () => {
       {(current) => (
         <Box sx={COMPACT_CELLS}>
           <PagedTable
-            queryKey={globalStockQueryKey({ ...filters, location: current.id })}
+            queryKey={stockKeys.globalStock({ ...filters, location: current.id })}
             fetchPage={(page) =>
               getGlobalStock({ ...filters, location: current.id }, page)
                 .then(remember)

@@ -2,8 +2,8 @@ import PrintIcon from '@mui/icons-material/Print';
 import { Button } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCurrentLocation } from '../../app/shell/use-shell-state';
-import { PrintWizardDialog } from '../../components/print-wizard/print-wizard';
+import { useCurrentLocation } from '../../lib/current-location';
+import { PrintWizardDialog } from '../print-wizard';
 import type { StockPrintRecord } from './stock-selection';
 
 /**

@@ -13,10 +13,10 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCurrentLocation } from '../../app/shell/use-shell-state';
-import { roleQueryOptions } from '../../components/api/get-role';
 import { errorStatus, FormAlert, type FormStatus } from '../../components/form-alert';
+import { useCurrentLocation } from '../../lib/current-location';
 import { formatBytes } from '../../lib/format';
+import { roleQueryOptions } from '../auth';
 import { useCreateTicket } from './api/create-ticket';
 
 type Errors = Partial<Record<'email' | 'topic' | 'description' | 'image', string>>;

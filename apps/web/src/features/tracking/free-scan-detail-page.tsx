@@ -27,7 +27,8 @@ import { type Column, PagedTable } from '../../components/paged-table';
 import { TableCard } from '../../components/table-card';
 import { formatQuantity, formatTableDateTime } from '../../lib/format';
 import { useFreeReadingSetDetail } from './api/get-free-reading-set-detail';
-import { freeReadingSetEpcsQueryKey, getFreeReadingSetEpcs } from './api/get-free-reading-set-epcs';
+import { getFreeReadingSetEpcs } from './api/get-free-reading-set-epcs';
+import { trackingKeys } from './keys';
 
 /** Default page size of the spec (section 9). */
 const PAGE_SIZE = 20;
@@ -105,8 +106,8 @@ export const FreeScanDetailPage = () => {
       <Typography variant="h6">{t('freeScan.detail.epcs')}</Typography>
       <TableCard>
         <PagedTable
-          queryKey={freeReadingSetEpcsQueryKey(id)}
-          fetchPage={({ limit, offset }) => getFreeReadingSetEpcs({ id, limit, offset })}
+          queryKey={trackingKeys.freeReadingSetEpcs(id)}
+          fetchPage={({ limit, offset, signal }) => getFreeReadingSetEpcs({ id, limit, offset }, signal)}
           columns={epcColumns}
           rowKey={(row) => row.epc}
           pageSize={PAGE_SIZE}

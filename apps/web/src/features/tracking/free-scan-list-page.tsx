@@ -2,11 +2,12 @@ import { Alert, Link, Stack, Typography } from '@mui/material';
 import type { FreeReadingSet } from '@rfid/contract';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { useCurrentLocation } from '../../app/shell/use-shell-state';
 import { type Column, PagedTable } from '../../components/paged-table';
 import { TableCard } from '../../components/table-card';
+import { useCurrentLocation } from '../../lib/current-location';
 import { formatQuantity, formatTableDateTime } from '../../lib/format';
-import { freeReadingSetsQueryKey, getFreeReadingSets } from './api/get-free-reading-sets';
+import { getFreeReadingSets } from './api/get-free-reading-sets';
+import { trackingKeys } from './keys';
 
 /** Default page size of the spec (section 9). */
 const PAGE_SIZE = 20;
@@ -60,8 +61,8 @@ export const FreeScanListPage = () => {
       {location ? (
         <TableCard>
           <PagedTable
-            queryKey={freeReadingSetsQueryKey(location.id)}
-            fetchPage={({ limit, offset }) => getFreeReadingSets({ locationId: location.id, limit, offset })}
+            queryKey={trackingKeys.freeReadingSets(location.id)}
+            fetchPage={({ limit, offset, signal }) => getFreeReadingSets({ locationId: location.id, limit, offset }, signal)}
             columns={columns}
             rowKey={(set) => set.id}
             pageSize={PAGE_SIZE}

@@ -1,7 +1,9 @@
 import type { RouteObject } from 'react-router';
-import { FreeScanDetailPage } from './free-scan-detail-page';
-import { FreeScanListPage } from './free-scan-list-page';
-import { TrackEpcPage } from './track-epc-page';
+import { lazyPage } from '../../lib/lazy-page';
+
+const FreeScanDetailPage = lazyPage(() => import('./free-scan-detail-page').then((m) => m.FreeScanDetailPage));
+const FreeScanListPage = lazyPage(() => import('./free-scan-list-page').then((m) => m.FreeScanListPage));
+const TrackEpcPage = lazyPage(() => import('./track-epc-page').then((m) => m.TrackEpcPage));
 
 /** Pages of the tracking feature, mounted inside the signed-in layout (see app/router.tsx). */
 export const trackingRoutes: RouteObject[] = [

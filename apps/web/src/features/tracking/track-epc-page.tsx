@@ -8,9 +8,10 @@ import { errorStatus, FormAlert, type FormStatus } from '../../components/form-a
 import { type Column, PagedTable } from '../../components/paged-table';
 import { TableCard } from '../../components/table-card';
 import { formatTableDateTime } from '../../lib/format';
-import { getItemReadings, itemReadingsQueryKey } from './api/get-item-readings';
+import { getItemReadings } from './api/get-item-readings';
 import { useRetrieveEpc } from './api/retrieve-epc';
 import { ItemStateChip } from './item-state';
+import { trackingKeys } from './keys';
 
 /** Default page size of the spec (section 9). */
 const PAGE_SIZE = 20;
@@ -136,8 +137,8 @@ const TrackedItemSection = ({ item }: { item: Item }) => {
       <Typography variant="h6">{t('tracker.readings')}</Typography>
       <TableCard>
         <PagedTable
-          queryKey={itemReadingsQueryKey(item.id)}
-          fetchPage={({ limit, offset }) => getItemReadings({ itemId: item.id, limit, offset })}
+          queryKey={trackingKeys.itemReadings(item.id)}
+          fetchPage={({ limit, offset, signal }) => getItemReadings({ itemId: item.id, limit, offset }, signal)}
           columns={columns}
           rowKey={(reading) => reading.id}
           pageSize={PAGE_SIZE}

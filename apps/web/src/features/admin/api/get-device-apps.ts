@@ -5,13 +5,13 @@ import { type Listing, listRows, nmsUrl } from './nms-client';
 import type { DeviceApplication } from './types';
 
 /** GET /nms/deviceapp/?device=: the applications installed on the reader. */
-export const getDeviceApps = async (device: number) =>
-  listRows(await apiRequest<Listing<DeviceApplication>>(nmsUrl('/deviceapp/'), { query: { device }, silent: true }));
+export const getDeviceApps = async (device: number, signal?: AbortSignal) =>
+  listRows(await apiRequest<Listing<DeviceApplication>>(nmsUrl('/deviceapp/'), { query: { device }, silent: true, signal }));
 
 export const deviceAppsQueryOptions = (device: number) =>
   queryOptions({
-    queryKey: [...adminKeys.nms, 'apps', device],
-    queryFn: () => getDeviceApps(device),
+    queryKey: adminKeys.nmsApps(device),
+    queryFn: ({ signal }) => getDeviceApps(device, signal),
     retry: false,
     refetchInterval: 10_000,
   });

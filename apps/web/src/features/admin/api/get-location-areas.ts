@@ -1,4 +1,5 @@
 import type { Page } from '@rfid/contract';
+import type { PageParams } from '../../../components/paged-table';
 import { apiRequest } from '../../../lib/api-client';
 import { adminKeys } from './admin-keys';
 import type { Area } from './types';
@@ -6,7 +7,7 @@ import type { Area } from './types';
 export const LOCATION_AREAS_PAGE_SIZE = 11;
 
 /** GET /locations/{id}/areas/: the location's areas, paged. */
-export const getLocationAreas = (id: number, { limit, offset }: { limit: number; offset: number }) =>
-  apiRequest<Page<Area>>(`/locations/${id}/areas/`, { query: { limit, offset } });
+export const getLocationAreas = (id: number, { limit, offset, signal }: PageParams) =>
+  apiRequest<Page<Area>>(`/locations/${id}/areas/`, { query: { limit, offset }, signal });
 
 export const locationAreasQueryKey = (id: number) => adminKeys.locationAreas(id);

@@ -7,10 +7,11 @@ import { adminKeys } from './admin-keys';
  * GET /locations/{id}/logo/: the logo needs the token header, which an <img src> cannot send, so it
  * is fetched here and shown through an object URL.
  */
-export const getLocationLogo = async (id: number): Promise<string | null> => {
+export const getLocationLogo = async (id: number, signal?: AbortSignal): Promise<string | null> => {
   const session = readSession();
   const response = await fetch(buildUrl(`/locations/${id}/logo/`), {
     headers: session ? { Authorization: `Token ${session.token}` } : {},
+    signal,
   });
   if (!response.ok) return null;
   return URL.createObjectURL(await response.blob());
@@ -18,8 +19,8 @@ export const getLocationLogo = async (id: number): Promise<string | null> => {
 
 export const locationLogoQueryOptions = (id: number, version: string | null) =>
   queryOptions({
-    queryKey: [...adminKeys.location(id), 'logo', version],
-    queryFn: () => getLocationLogo(id),
+    queryKey: adminKeys.locationLogo(id, version),
+    queryFn: ({ signal }) => getLocationLogo(id, signal),
     staleTime: Infinity,
   });
 

@@ -4,9 +4,10 @@ import { adminKeys } from './admin-keys';
 import type { LocationUser } from './types';
 
 /** GET /locationusers/{id}/ */
-export const getLocationUser = (id: number) => apiRequest<LocationUser>(`/locationusers/${id}/`, { silent: true });
+export const getLocationUser = (id: number, signal?: AbortSignal) =>
+  apiRequest<LocationUser>(`/locationusers/${id}/`, { silent: true, signal });
 
 export const locationUserQueryOptions = (id: number) =>
-  queryOptions({ queryKey: adminKeys.user(id), queryFn: () => getLocationUser(id) });
+  queryOptions({ queryKey: adminKeys.user(id), queryFn: ({ signal }) => getLocationUser(id, signal) });
 
 export const useLocationUser = (id: number) => useQuery({ ...locationUserQueryOptions(id), enabled: id > 0 });

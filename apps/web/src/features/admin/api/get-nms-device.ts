@@ -5,13 +5,13 @@ import { type Listing, listRows, nmsUrl } from './nms-client';
 import type { NmsDevice } from './types';
 
 /** GET /nms/device/?mac=: the first device with that MAC (its ON/OFF state). */
-export const getNmsDevice = async (mac: string) =>
-  listRows(await apiRequest<Listing<NmsDevice>>(nmsUrl('/device/'), { query: { mac }, silent: true }))[0] ?? null;
+export const getNmsDevice = async (mac: string, signal?: AbortSignal) =>
+  listRows(await apiRequest<Listing<NmsDevice>>(nmsUrl('/device/'), { query: { mac }, silent: true, signal }))[0] ?? null;
 
 export const nmsDeviceQueryOptions = (mac: string) =>
   queryOptions({
-    queryKey: [...adminKeys.nms, 'device', mac],
-    queryFn: () => getNmsDevice(mac),
+    queryKey: adminKeys.nmsDevice(mac),
+    queryFn: ({ signal }) => getNmsDevice(mac, signal),
     retry: false,
     refetchInterval: 10_000,
   });

@@ -1,12 +1,10 @@
 import type { Page } from '@rfid/contract';
+import type { PageParams } from '../../../components/paged-table';
 import { apiRequest } from '../../../lib/api-client';
-import { adminKeys } from './admin-keys';
 import type { Printer } from './types';
 
 export const PRINTERS_PAGE_SIZE = 11;
 
 /** GET /printer/printers/: paged. */
-export const getPrinters = (params: { limit: number; offset: number }) =>
-  apiRequest<Page<Printer>>('/printer/printers/', { query: params });
-
-export const printersQueryKey = () => [...adminKeys.printers, 'list'] as const;
+export const getPrinters = ({ limit, offset, signal }: PageParams) =>
+  apiRequest<Page<Printer>>('/printer/printers/', { query: { limit, offset }, signal });

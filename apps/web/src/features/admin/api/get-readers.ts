@@ -1,4 +1,5 @@
 import type { Page } from '@rfid/contract';
+import type { PageParams } from '../../../components/paged-table';
 import { apiRequest } from '../../../lib/api-client';
 import { adminKeys } from './admin-keys';
 import type { Reader } from './types';
@@ -7,8 +8,8 @@ export type ReaderFilters = { mac_address__icontains: string; serial_number__ico
 export const READERS_PAGE_SIZE = 11;
 
 /** GET /readers/: paged, for one location (locationId), filtered by MAC and serial number. */
-export const getReaders = (params: Partial<ReaderFilters> & { locationId?: number; limit: number; offset: number }) =>
-  apiRequest<Page<Reader>>('/readers/', { query: params });
+export const getReaders = ({ signal, ...params }: Partial<ReaderFilters> & { locationId?: number } & PageParams) =>
+  apiRequest<Page<Reader>>('/readers/', { query: params, signal });
 
 export const readersQueryKey = (filters: Partial<ReaderFilters> & { locationId?: number }) =>
   [...adminKeys.readers, 'list', filters] as const;

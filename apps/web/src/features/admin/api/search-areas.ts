@@ -5,13 +5,13 @@ import { adminKeys } from './admin-keys';
 import type { Area } from './types';
 
 /** GET /areas/ searched by description (the searchable area field of the reader and printer forms). */
-export const searchAreas = (search: string) =>
-  apiRequest<Page<Area>>('/areas/', { query: { description__icontains: search, order_by: 'description', limit: 50 } });
+export const searchAreas = (search: string, signal?: AbortSignal) =>
+  apiRequest<Page<Area>>('/areas/', { query: { description__icontains: search, order_by: 'description', limit: 50 }, signal });
 
 export const searchAreasQueryOptions = (search: string) =>
   queryOptions({
-    queryKey: [...adminKeys.areas, 'search', search],
-    queryFn: () => searchAreas(search),
+    queryKey: adminKeys.areaSearch(search),
+    queryFn: ({ signal }) => searchAreas(search, signal),
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });

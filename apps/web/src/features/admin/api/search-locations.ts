@@ -7,17 +7,18 @@ import type { AdminLocation } from './types';
 export type LocationOption = { id: number; description: string };
 
 /** GET /locations/ (or /centers/) searched by description, for the selects of the area and user forms. */
-export const searchLocations = async ({ search, kind }: { search: string; kind?: 'center' }) => {
+export const searchLocations = async ({ search, kind }: { search: string; kind?: 'center' }, signal?: AbortSignal) => {
   const page = await apiRequest<Page<AdminLocation>>(kind === 'center' ? '/centers/' : '/locations/', {
     query: { description__icontains: search, order_by: 'description', limit: 50 },
+    signal,
   });
   return page.results.map(({ id, description }): LocationOption => ({ id, description }));
 };
 
 export const searchLocationsQueryOptions = (params: { search: string; kind?: 'center' }) =>
   queryOptions({
-    queryKey: [...adminKeys.lookups, 'locations', params],
-    queryFn: () => searchLocations(params),
+    queryKey: adminKeys.locationSearch(params),
+    queryFn: ({ signal }) => searchLocations(params, signal),
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });

@@ -7,11 +7,12 @@ import { RoleThreshold } from '@rfid/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { hasRole, useRole } from '../../../components/api/get-role';
 import { DownloadDialog } from '../../../components/download-dialog';
 import { FilterBar } from '../../../components/filter-bar';
 import { type Column, PagedTable } from '../../../components/paged-table';
-import { adminLocationsQueryKey, getAdminLocations, LOCATIONS_PAGE_SIZE, type LocationFilters } from '../api/get-admin-locations';
+import { hasRole, useRole } from '../../auth';
+import { adminKeys } from '../api/admin-keys';
+import { getAdminLocations, LOCATIONS_PAGE_SIZE, type LocationFilters } from '../api/get-admin-locations';
 import type { AdminLocation } from '../api/types';
 import { EditLink } from '../shared/admin-form';
 import { AdminPage } from '../shared/admin-page';
@@ -85,7 +86,7 @@ export const LocationsListPage = () => {
         onChange={setFilters}
       />
       <PagedTable
-        queryKey={adminLocationsQueryKey(filters)}
+        queryKey={adminKeys.locationList(filters)}
         fetchPage={(page) => getAdminLocations({ ...filters, ...page })}
         pageSize={LOCATIONS_PAGE_SIZE}
         rowKey={(row) => row.id}

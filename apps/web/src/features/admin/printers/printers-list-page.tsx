@@ -6,12 +6,13 @@ import { RoleThreshold } from '@rfid/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { hasRole, useRole } from '../../../components/api/get-role';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { type Column, PagedTable } from '../../../components/paged-table';
 import { useNotify } from '../../../lib/notifier';
+import { hasRole, useRole } from '../../auth';
+import { adminKeys } from '../api/admin-keys';
 import { useDeletePrinter } from '../api/delete-printer';
-import { getPrinters, PRINTERS_PAGE_SIZE, printersQueryKey } from '../api/get-printers';
+import { getPrinters, PRINTERS_PAGE_SIZE } from '../api/get-printers';
 import type { Printer } from '../api/types';
 import { EditLink } from '../shared/admin-form';
 import { AdminPage } from '../shared/admin-page';
@@ -80,7 +81,7 @@ export const PrintersListPage = () => {
       }
     >
       <PagedTable
-        queryKey={printersQueryKey()}
+        queryKey={adminKeys.printerList}
         fetchPage={getPrinters}
         pageSize={PRINTERS_PAGE_SIZE}
         rowKey={(row) => row.id}

@@ -2,7 +2,7 @@ import { Alert } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { roleQueryOptions } from '../../../components/api/get-role';
+import { roleQueryOptions } from '../../auth';
 
 /** Shows the page only to roles up to `maxRole` (the API refuses the calls anyway). */
 export const RequireRole = ({ maxRole, children }: { maxRole: number; children: ReactNode }) => {

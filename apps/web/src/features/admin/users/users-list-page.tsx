@@ -4,10 +4,11 @@ import { RoleThreshold } from '@rfid/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { hasRole, useRole } from '../../../components/api/get-role';
 import { FilterBar } from '../../../components/filter-bar';
 import { type Column, PagedTable } from '../../../components/paged-table';
-import { getLocationUsers, locationUsersQueryKey, USERS_PAGE_SIZE } from '../api/get-location-users';
+import { hasRole, useRole } from '../../auth';
+import { adminKeys } from '../api/admin-keys';
+import { getLocationUsers, USERS_PAGE_SIZE } from '../api/get-location-users';
 import type { LocationUser } from '../api/types';
 import { editColumn } from '../shared/admin-form';
 import { AdminPage } from '../shared/admin-page';
@@ -58,7 +59,7 @@ export const UsersListPage = () => {
     >
       <FilterBar fields={[{ name: 'search', label: t('users.search') }]} value={filters} onChange={setFilters} />
       <PagedTable
-        queryKey={locationUsersQueryKey(filters.search)}
+        queryKey={adminKeys.userList(filters.search)}
         fetchPage={(page) => getLocationUsers({ search: filters.search, ...page })}
         pageSize={USERS_PAGE_SIZE}
         rowKey={(row) => row.id}

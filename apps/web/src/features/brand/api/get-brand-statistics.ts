@@ -1,6 +1,7 @@
 import type { BrandInventoryStats, BrandSaleStats, ExitStats, InboundStats, MovementEntryStats } from '@rfid/contract';
 import { queryOptions, useQueries } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { brandKeys } from '../keys';
 
 /** Statistics reload every 20 s (spec section 2). */
 const REFRESH_MS = 20_000;
@@ -15,8 +16,8 @@ export type BrandStatistics = {
 
 const brandStat = <T>(brandId: number, path: string) =>
   queryOptions({
-    queryKey: ['brand', 'statistics', brandId, path] as const,
-    queryFn: () => apiRequest<T>(`/brands/${brandId}/${path}`, { timeoutMs: 30_000 }),
+    queryKey: brandKeys.statistics(brandId, path),
+    queryFn: ({ signal }) => apiRequest<T>(`/brands/${brandId}/${path}`, { timeoutMs: 30_000, signal }),
     refetchInterval: REFRESH_MS,
     enabled: brandId > 0,
   });

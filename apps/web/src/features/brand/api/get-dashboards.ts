@@ -1,6 +1,7 @@
 import type { Dashboard } from '@rfid/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { brandKeys } from '../keys';
 
 /**
  * GET /dashboards/?description=Brand: a list whose first item has full_url, the page to embed.
@@ -8,10 +9,10 @@ import { apiRequest } from '../../../lib/api-client';
  */
 export const dashboardsQueryOptions = (description: string) =>
   queryOptions({
-    queryKey: ['brand', 'dashboards', description] as const,
-    queryFn: async () => {
+    queryKey: brandKeys.dashboards(description),
+    queryFn: async ({ signal }) => {
       try {
-        return await apiRequest<Dashboard[]>('/dashboards/', { query: { description }, silent: true });
+        return await apiRequest<Dashboard[]>('/dashboards/', { query: { description }, silent: true, signal });
       } catch (error) {
         console.error('brand dashboard not available', error);
         return [];

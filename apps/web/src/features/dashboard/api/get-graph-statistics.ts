@@ -1,6 +1,7 @@
 import type { ChartGranularity, ChartModule, GraphStatistics } from '@rfid/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { dashboardKeys } from '../keys';
 import { type DashboardScope, STATISTICS_REFRESH_MS, scopePath } from './get-statistics';
 
 export type GraphQuery = { module: ChartModule; granularity: ChartGranularity; start: string; end: string };
@@ -11,8 +12,8 @@ export type GraphQuery = { module: ChartModule; granularity: ChartGranularity; s
  */
 export const graphStatisticsQueryOptions = (scope: DashboardScope, query: GraphQuery | null) =>
   queryOptions({
-    queryKey: ['dashboard', 'graph', scope.kind, scope.id, query] as const,
-    queryFn: () =>
+    queryKey: dashboardKeys.graph(scope, query),
+    queryFn: ({ signal }) =>
       apiRequest<GraphStatistics>(`${scopePath(scope)}/graphstatistics/`, {
         query: {
           module: query?.module,
@@ -21,6 +22,7 @@ export const graphStatisticsQueryOptions = (scope: DashboardScope, query: GraphQ
           date_end: query?.end,
         },
         timeoutMs: 30_000,
+        signal,
       }),
     refetchInterval: STATISTICS_REFRESH_MS,
     placeholderData: keepPreviousData,

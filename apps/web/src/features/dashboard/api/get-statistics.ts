@@ -1,6 +1,7 @@
 import type { LocationStatistics } from '@rfid/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { dashboardKeys } from '../keys';
 
 /** Statistics reload every 20 s (spec section 2, Dashboard). */
 export const STATISTICS_REFRESH_MS = 20_000;
@@ -13,8 +14,8 @@ export const scopePath = ({ kind, id }: DashboardScope): string => (kind === 'co
 /** GET /locations/{id}/statistics/ or /companies/{id}/statistics/: the boxes and the donuts (last 30 days). */
 export const statisticsQueryOptions = (scope: DashboardScope) =>
   queryOptions({
-    queryKey: ['dashboard', 'statistics', scope.kind, scope.id] as const,
-    queryFn: () => apiRequest<LocationStatistics>(`${scopePath(scope)}/statistics/`, { timeoutMs: 30_000 }),
+    queryKey: dashboardKeys.statistics(scope),
+    queryFn: ({ signal }) => apiRequest<LocationStatistics>(`${scopePath(scope)}/statistics/`, { timeoutMs: 30_000, signal }),
     refetchInterval: STATISTICS_REFRESH_MS,
     enabled: scope.id > 0,
   });

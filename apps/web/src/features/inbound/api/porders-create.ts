@@ -1,7 +1,7 @@
 import type { PurchaseOrder, PurchaseOrderCreateBody } from '@rfid/contract';
 import { useMutation } from '@tanstack/react-query';
-import { nowServerDateTime, toServerDateTime } from '../../../components/order-wizard/server-date';
 import { apiRequest } from '../../../lib/api-client';
+import { nowServerDateTime, toServerDateTime } from '../../order-wizard';
 
 export type NewPurchaseOrder = { order_code: string; estimated_arrival_date: string; providerId: number; locationId: number };
 

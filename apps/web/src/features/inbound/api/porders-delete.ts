@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { inboundKeys } from '../keys';
 
 /** DELETE /porders/{id}/: 409 once a box is verified. Silent: the dashboard shows the spec's own messages. */
 export const deletePurchaseOrder = (id: number) => apiRequest<void>(`/porders/${id}/`, { method: 'DELETE', silent: true });
@@ -9,6 +10,6 @@ export const useDeletePurchaseOrder = () => {
   return useMutation({
     mutationFn: deletePurchaseOrder,
     // The list reloads afterwards, whatever the answer (spec section 8).
-    onSettled: () => client.invalidateQueries({ queryKey: ['inbound', 'porders'] }),
+    onSettled: () => client.invalidateQueries({ queryKey: inboundKeys.orders }),
   });
 };

@@ -1,4 +1,5 @@
 import type { Page, PurchaseOrder, ReportType } from '@rfid/contract';
+import type { PageParams } from '../../../components/paged-table';
 import { apiRequest } from '../../../lib/api-client';
 
 /** Inbound dashboard history: 11 per page (spec section 9). */
@@ -25,15 +26,9 @@ export const EMPTY_ORDER_FILTERS: OrderFilters = {
   report_type: '',
 };
 
-export const purchaseOrdersQueryKey = (locationId: number | undefined, filters?: OrderFilters) =>
-  filters ? (['inbound', 'porders', 'list', locationId ?? 0, filters] as const) : (['inbound', 'porders', 'list'] as const);
-
 /** GET /locations/{id}/v1/porders/?order_by=-creation_date with the filters and paging. */
-export const getPurchaseOrders = (
-  locationId: number,
-  filters: OrderFilters,
-  page: { limit: number; offset: number; signal?: AbortSignal },
-) =>
+export const getPurchaseOrders = (locationId: number, filters: OrderFilters, page: PageParams) =>
   apiRequest<Page<PurchaseOrder>>(`/locations/${locationId}/v1/porders/`, {
     query: { ...filters, order_by: '-creation_date', limit: page.limit, offset: page.offset },
+    signal: page.signal,
   });

@@ -1,7 +1,7 @@
 import type { PrintOrder } from '@rfid/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { printKeys } from '../../../components/print-wizard/api/print-keys';
 import { apiRequest } from '../../../lib/api-client';
+import { printKeys } from '../../print-wizard';
 
 /** POST /porders/{id}/printing/ {printer_id}: a print order of the order's expected labels, printing (202). */
 export const printPurchaseOrderLabels = ({ orderId, printerId }: { orderId: number; printerId: number }) =>

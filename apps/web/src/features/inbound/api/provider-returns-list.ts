@@ -1,6 +1,7 @@
 import type { Page, ProviderReturn } from '@rfid/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { inboundKeys } from '../keys';
 
 /** Return lists: 11 per page (spec section 9). */
 export const PROVIDER_RETURNS_PAGE_SIZE = 11;
@@ -9,10 +10,14 @@ export type ProviderReturnFilters = { code__icontains?: string; end_time__gte?: 
 export type ProviderReturnsParams = ProviderReturnFilters & { locationId: number; limit: number; offset: number };
 
 /** GET /locations/{id}/provider_returns/: the location's provider returns (goods sent back to a provider), newest first. */
-export const getProviderReturns = ({ locationId, ...query }: ProviderReturnsParams) =>
-  apiRequest<Page<ProviderReturn>>(`/locations/${locationId}/provider_returns/`, { query: { ...query, order_by: '-end_time' } });
-
-export const providerReturnsQueryKey = (locationId: number) => ['inbound', 'provider-returns', locationId] as const;
+export const getProviderReturns = ({ locationId, ...query }: ProviderReturnsParams, signal?: AbortSignal) =>
+  apiRequest<Page<ProviderReturn>>(`/locations/${locationId}/provider_returns/`, {
+    query: { ...query, order_by: '-end_time' },
+    signal,
+  });
 
 export const providerReturnsQueryOptions = (params: ProviderReturnsParams) =>
-  queryOptions({ queryKey: [...providerReturnsQueryKey(params.locationId), params], queryFn: () => getProviderReturns(params) });
+  queryOptions({
+    queryKey: [...inboundKeys.providerReturns(params.locationId), params],
+    queryFn: ({ signal }) => getProviderReturns(params, signal),
+  });

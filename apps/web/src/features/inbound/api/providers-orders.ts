@@ -1,6 +1,7 @@
 import type { Page, PurchaseOrder } from '@rfid/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { inboundKeys } from '../keys';
 
 /** Provider page tables: 11 per page (spec section 9). */
 export const PROVIDER_ORDERS_PAGE_SIZE = 11;
@@ -8,16 +9,14 @@ export const PROVIDER_ORDERS_PAGE_SIZE = 11;
 export type ProviderOrdersParams = { providerId: string | number; pending: boolean; limit: number; offset: number };
 
 /** GET /providers/{id}/porders/?pending=: pending orders (status 0) or resolved ones (the rest), newest first. */
-export const getProviderOrders = ({ providerId, pending, limit, offset }: ProviderOrdersParams) =>
+export const getProviderOrders = ({ providerId, pending, limit, offset }: ProviderOrdersParams, signal?: AbortSignal) =>
   apiRequest<Page<PurchaseOrder>>(`/providers/${providerId}/porders/`, {
     query: { pending, limit, offset, order_by: '-creation_date' },
+    signal,
   });
-
-export const providerOrdersQueryKey = (providerId: string | number, pending: boolean) =>
-  ['inbound', 'providers', String(providerId), 'orders', pending ? 'pending' : 'resolved'] as const;
 
 export const providerOrdersQueryOptions = (params: ProviderOrdersParams) =>
   queryOptions({
-    queryKey: [...providerOrdersQueryKey(params.providerId, params.pending), params],
-    queryFn: () => getProviderOrders(params),
+    queryKey: [...inboundKeys.providerOrders(params.providerId, params.pending), params],
+    queryFn: ({ signal }) => getProviderOrders(params, signal),
   });

@@ -1,6 +1,7 @@
 import type { Page, SaleReturn } from '@rfid/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { inboundKeys } from '../keys';
 
 /** Return lists: 11 per page (spec section 9). */
 export const SALE_RETURNS_PAGE_SIZE = 11;
@@ -9,10 +10,11 @@ export type SaleReturnFilters = { code__icontains?: string; end_time__gte?: stri
 export type SaleReturnsParams = SaleReturnFilters & { locationId: number; limit: number; offset: number };
 
 /** GET /locations/{id}/sale_returns/: the location's sale returns (online sales coming back), newest first. */
-export const getSaleReturns = ({ locationId, ...query }: SaleReturnsParams) =>
-  apiRequest<Page<SaleReturn>>(`/locations/${locationId}/sale_returns/`, { query: { ...query, order_by: '-end_time' } });
-
-export const saleReturnsQueryKey = (locationId: number) => ['inbound', 'sale-returns', locationId] as const;
+export const getSaleReturns = ({ locationId, ...query }: SaleReturnsParams, signal?: AbortSignal) =>
+  apiRequest<Page<SaleReturn>>(`/locations/${locationId}/sale_returns/`, { query: { ...query, order_by: '-end_time' }, signal });
 
 export const saleReturnsQueryOptions = (params: SaleReturnsParams) =>
-  queryOptions({ queryKey: [...saleReturnsQueryKey(params.locationId), params], queryFn: () => getSaleReturns(params) });
+  queryOptions({
+    queryKey: [...inboundKeys.saleReturns(params.locationId), params],
+    queryFn: ({ signal }) => getSaleReturns(params, signal),
+  });

@@ -4,10 +4,9 @@ import { RoleThreshold } from '@rfid/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { hasRole, useRole } from '../../../components/api/get-role';
-import { useOrderBox } from '../../../components/order-pages/api/get-order-box';
-import { BoxDetailPage as SharedBoxDetailPage } from '../../../components/order-pages/box-detail-page';
-import { type ExpectedPrintTarget, PrintExpectedDialog } from '../../../components/print-wizard/print-expected-dialog';
+import { hasRole, useRole } from '../../auth';
+import { BoxDetailPage as SharedBoxDetailPage, useOrderBox } from '../../order-pages';
+import { type ExpectedPrintTarget, PrintExpectedDialog } from '../../print-wizard';
 import { usePrintBoxLabels } from '../api/rboxes-printing';
 
 /** /inbound/order/:orderId/box/:id/detail: a box of a purchase order (components/order-pages), its labels printable. */

@@ -1,8 +1,8 @@
 import type { Provider } from '@rfid/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CounterpartOrderWizard } from '../../../components/order-wizard/counterpart-order-wizard';
 import { useDebounced } from '../../../lib/use-debounced';
+import { CounterpartOrderWizard } from '../../order-wizard';
 import { useCreatePurchaseOrder } from '../api/porders-create';
 import { useProviderSearch } from '../api/porders-providers';
 

@@ -7,33 +7,35 @@ import { type PurchaseOrder, RoleThreshold } from '@rfid/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { useCurrentLocation } from '../../../app/shell/use-shell-state';
-import { canCreateOrders, hasRole, useRole } from '../../../components/api/get-role';
 import { isValidDateRange } from '../../../components/date-range-filter';
 import { IconMenu } from '../../../components/icon-menu';
-import { DeleteOrderDialog } from '../../../components/orders/dashboard/delete-order-dialog';
-import { useOrderCountColumns, WaitingTime } from '../../../components/orders/dashboard/order-cells';
-import { NoLocation, OrderDashboardLayout } from '../../../components/orders/dashboard/order-dashboard-layout';
-import { type OrderDownload, OrderDownloadDialog, orderCsvMenuItems } from '../../../components/orders/dashboard/order-downloads';
-import { OrderHistoryFilters, useOrderHistoryFilters } from '../../../components/orders/dashboard/order-history-filters';
-import { orderStatusMap } from '../../../components/orders/labels';
-import { ORDER_PATHS } from '../../../components/orders/order-paths';
+import { NoLocation } from '../../../components/no-location';
 import { type Column, PagedTable } from '../../../components/paged-table';
-import { type ExpectedPrintTarget, PrintExpectedDialog } from '../../../components/print-wizard/print-expected-dialog';
 import { StatGrid, statValue } from '../../../components/stat-grid';
 import { StatusChip } from '../../../components/status-chip';
 import { StackedDateTimes, TwoLineDate, TwoLineHeader } from '../../../components/two-line';
+import { useCurrentLocation } from '../../../lib/current-location';
 import { formatQuantity, rangeBounds } from '../../../lib/format';
+import { canCreateOrders, hasRole, useRole } from '../../auth';
+import {
+  DeleteOrderDialog,
+  ORDER_PATHS,
+  OrderDashboardLayout,
+  type OrderDownload,
+  OrderDownloadDialog,
+  OrderHistoryFilters,
+  orderCsvMenuItems,
+  orderStatusMap,
+  useOrderCountColumns,
+  useOrderHistoryFilters,
+  WaitingTime,
+} from '../../orders';
+import { type ExpectedPrintTarget, PrintExpectedDialog } from '../../print-wizard';
 import { firstPart, useInboundStats } from '../api/inbound-stats';
 import { useDeletePurchaseOrder } from '../api/porders-delete';
-import {
-  DASHBOARD_PAGE_SIZE,
-  EMPTY_ORDER_FILTERS,
-  getPurchaseOrders,
-  type OrderFilters,
-  purchaseOrdersQueryKey,
-} from '../api/porders-list';
+import { DASHBOARD_PAGE_SIZE, EMPTY_ORDER_FILTERS, getPurchaseOrders, type OrderFilters } from '../api/porders-list';
 import { usePrintPurchaseOrderLabels } from '../api/porders-printing';
+import { inboundKeys } from '../keys';
 
 const PATHS = ORDER_PATHS.purchase;
 
@@ -277,7 +279,7 @@ export const InboundDashboardPage = () => {
       }
     >
       <PagedTable
-        queryKey={purchaseOrdersQueryKey(location.id, filters)}
+        queryKey={inboundKeys.list(location.id, filters)}
         fetchPage={(page) => getPurchaseOrders(location.id, filters, page)}
         columns={columns}
         rowKey={(row) => row.id}

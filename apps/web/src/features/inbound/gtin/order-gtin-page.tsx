@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { OrderGtinPage as SharedOrderGtinPage } from '../../../components/order-pages/order-gtin-page';
+import { OrderGtinPage as SharedOrderGtinPage } from '../../order-pages';
 
 /** /inbound/order/:orderId/gtin/:itemType/detail: a GTIN in a purchase order (components/order-pages). */
 export const OrderGtinPage = () => {

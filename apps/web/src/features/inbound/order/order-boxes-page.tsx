@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { OrderBoxesPage as SharedOrderBoxesPage } from '../../../components/order-pages/order-boxes-page';
+import { OrderBoxesPage as SharedOrderBoxesPage } from '../../order-pages';
 
 /** /inbound/order/:id/boxes: the purchase order's boxes (components/order-pages). */
 export const OrderBoxesPage = () => {

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { OrderDetailPage as SharedOrderDetailPage } from '../../../components/order-pages/order-detail-page';
+import { OrderDetailPage as SharedOrderDetailPage } from '../../order-pages';
 
 /** /inbound/order/:id/detail: the purchase order's lines (components/order-pages). */
 export const OrderDetailPage = () => {

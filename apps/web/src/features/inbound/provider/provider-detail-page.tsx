@@ -4,16 +4,17 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
-import { isLate, orderStatusMap } from '../../../components/orders/labels';
 import { PageTitle } from '../../../components/page-title';
 import { type Column, PagedTable } from '../../../components/paged-table';
 import { StatBox } from '../../../components/stat-box';
 import { StatusChip } from '../../../components/status-chip';
 import { TableCard } from '../../../components/table-card';
 import { formatNumber, formatPercent, formatQuantity, formatTableDateTime } from '../../../lib/format';
+import { isLate, orderStatusMap } from '../../orders';
 import { useProvider } from '../api/providers-get';
-import { getProviderOrders, PROVIDER_ORDERS_PAGE_SIZE, providerOrdersQueryKey } from '../api/providers-orders';
+import { getProviderOrders, PROVIDER_ORDERS_PAGE_SIZE } from '../api/providers-orders';
 import { useProviderStatistics } from '../api/providers-statistics';
+import { inboundKeys } from '../keys';
 
 /**
  * A provider: name, statistics (orders, average reception time, delayed orders) and two tables,
@@ -140,8 +141,8 @@ const ProviderOrders = ({ providerId, pending }: { providerId: string; pending: 
   return (
     <TableCard>
       <PagedTable
-        queryKey={providerOrdersQueryKey(providerId, pending)}
-        fetchPage={({ limit, offset }) => getProviderOrders({ providerId, pending, limit, offset })}
+        queryKey={inboundKeys.providerOrders(providerId, pending)}
+        fetchPage={({ limit, offset, signal }) => getProviderOrders({ providerId, pending, limit, offset }, signal)}
         columns={columns}
         rowKey={(order) => order.id}
         pageSize={PROVIDER_ORDERS_PAGE_SIZE}

@@ -4,7 +4,8 @@ import { useParams } from 'react-router';
 import { Field } from '../../../components/facts-card';
 import { PageTitle } from '../../../components/page-title';
 import { useProviderReturn } from '../api/provider-returns-get';
-import { getProviderReturnLines, providerReturnLinesQueryKey } from '../api/provider-returns-lines';
+import { getProviderReturnLines } from '../api/provider-returns-lines';
+import { inboundKeys } from '../keys';
 import { ReturnHeader } from './return-header';
 import { ReturnLinesTable } from './return-lines-table';
 import { ReturnOrderLink, ReturnProviderLink } from './return-links';
@@ -36,8 +37,8 @@ export const ProviderReturnDetailPage = () => {
       />
       {!query.isError && (
         <ReturnLinesTable
-          queryKey={providerReturnLinesQueryKey(id)}
-          fetchPage={({ limit, offset }) => getProviderReturnLines({ id, limit, offset })}
+          queryKey={inboundKeys.providerReturnLines(id)}
+          fetchPage={({ limit, offset, signal }) => getProviderReturnLines({ id, limit, offset }, signal)}
         />
       )}
     </Stack>

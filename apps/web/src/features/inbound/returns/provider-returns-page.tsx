@@ -3,7 +3,8 @@ import type { ProviderReturn } from '@rfid/contract';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { Column } from '../../../components/paged-table';
-import { getProviderReturns, PROVIDER_RETURNS_PAGE_SIZE, providerReturnsQueryKey } from '../api/provider-returns-list';
+import { getProviderReturns, PROVIDER_RETURNS_PAGE_SIZE } from '../api/provider-returns-list';
+import { inboundKeys } from '../keys';
 import { ReturnOrderLink, ReturnProviderLink } from './return-links';
 import { ReturnsListPage } from './returns-list-page';
 
@@ -37,7 +38,7 @@ export const ProviderReturnsPage = () => {
     <ReturnsListPage<ProviderReturn>
       kind="provider"
       columns={columns}
-      queryKey={providerReturnsQueryKey}
+      queryKey={inboundKeys.providerReturns}
       fetchReturns={getProviderReturns}
       pageSize={PROVIDER_RETURNS_PAGE_SIZE}
       testId="provider-returns"

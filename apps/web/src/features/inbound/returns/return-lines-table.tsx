@@ -1,9 +1,9 @@
 import type { Page, ReturnLine } from '@rfid/contract';
 import { useTranslation } from 'react-i18next';
-import { formatSizes } from '../../../components/orders/labels';
 import { type Column, PagedTable, type PageParams } from '../../../components/paged-table';
 import { TableCard } from '../../../components/table-card';
 import { formatQuantity } from '../../../lib/format';
+import { formatSizes } from '../../orders';
 
 /** Return details: lines per GTIN, 100 per page (spec section 9). */
 export const RETURN_LINES_PAGE_SIZE = 100;

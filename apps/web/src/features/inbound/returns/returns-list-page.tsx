@@ -29,7 +29,10 @@ export const ReturnsListPage = <T extends ReturnRow>({
   kind: 'provider' | 'sale';
   columns: Column<T>[];
   queryKey: (locationId: number) => QueryKey;
-  fetchReturns: (params: ReturnQueryFilters & { locationId: number; limit: number; offset: number }) => Promise<Page<T>>;
+  fetchReturns: (
+    params: ReturnQueryFilters & { locationId: number; limit: number; offset: number },
+    signal?: AbortSignal,
+  ) => Promise<Page<T>>;
   pageSize: number;
   testId: string;
 }) => {
@@ -76,7 +79,7 @@ export const ReturnsListPage = <T extends ReturnRow>({
       {(location) => (
         <PagedTable
           queryKey={[...queryKey(location.id), query]}
-          fetchPage={({ limit, offset }) => fetchReturns({ locationId: location.id, ...query, limit, offset })}
+          fetchPage={({ limit, offset, signal }) => fetchReturns({ locationId: location.id, ...query, limit, offset }, signal)}
           columns={allColumns}
           rowKey={(row) => row.id}
           pageSize={pageSize}

@@ -4,7 +4,8 @@ import { useParams } from 'react-router';
 import { Field } from '../../../components/facts-card';
 import { PageTitle } from '../../../components/page-title';
 import { useSaleReturn } from '../api/sale-returns-get';
-import { getSaleReturnLines, saleReturnLinesQueryKey } from '../api/sale-returns-lines';
+import { getSaleReturnLines } from '../api/sale-returns-lines';
+import { inboundKeys } from '../keys';
 import { ReturnHeader } from './return-header';
 import { ReturnLinesTable } from './return-lines-table';
 
@@ -24,8 +25,8 @@ export const SaleReturnDetailPage = () => {
       />
       {!query.isError && (
         <ReturnLinesTable
-          queryKey={saleReturnLinesQueryKey(id)}
-          fetchPage={({ limit, offset }) => getSaleReturnLines({ id, limit, offset })}
+          queryKey={inboundKeys.saleReturnLines(id)}
+          fetchPage={({ limit, offset, signal }) => getSaleReturnLines({ id, limit, offset }, signal)}
         />
       )}
     </Stack>

@@ -2,7 +2,8 @@ import { Link } from '@mui/material';
 import type { SaleReturn } from '@rfid/contract';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { getSaleReturns, SALE_RETURNS_PAGE_SIZE, saleReturnsQueryKey } from '../api/sale-returns-list';
+import { getSaleReturns, SALE_RETURNS_PAGE_SIZE } from '../api/sale-returns-list';
+import { inboundKeys } from '../keys';
 import { ReturnsListPage } from './returns-list-page';
 
 /** Sale returns of the current location (11 per page): id, code, arrival date and real item count. */
@@ -24,7 +25,7 @@ export const SaleReturnsPage = () => {
         },
         { id: 'code', header: t('returns.columns.code'), cell: (row) => row.code },
       ]}
-      queryKey={saleReturnsQueryKey}
+      queryKey={inboundKeys.saleReturns}
       fetchReturns={getSaleReturns}
       pageSize={SALE_RETURNS_PAGE_SIZE}
       testId="sale-returns"

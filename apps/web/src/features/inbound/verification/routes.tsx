@@ -1,13 +1,17 @@
 import type { RouteObject } from 'react-router';
 import { useParams } from 'react-router';
-import { BoxVerificationsPage } from '../../../components/verification/box-verifications-page';
-import { VerificationItemsPage } from '../../../components/verification/verification-items-page';
-import { VerificationReportPage } from '../../../components/verification/verification-report-page';
-import { ProviderDetailPage } from '../provider/provider-detail-page';
-import { ProviderReturnDetailPage } from '../returns/provider-return-detail-page';
-import { ProviderReturnsPage } from '../returns/provider-returns-page';
-import { SaleReturnDetailPage } from '../returns/sale-return-detail-page';
-import { SaleReturnsPage } from '../returns/sale-returns-page';
+import { lazyPage } from '../../../lib/lazy-page';
+
+const BoxVerificationsPage = lazyPage(() => import('../../verification').then((m) => m.BoxVerificationsPage));
+const VerificationItemsPage = lazyPage(() => import('../../verification').then((m) => m.VerificationItemsPage));
+const VerificationReportPage = lazyPage(() => import('../../verification').then((m) => m.VerificationReportPage));
+const ProviderDetailPage = lazyPage(() => import('../provider/provider-detail-page').then((m) => m.ProviderDetailPage));
+const ProviderReturnDetailPage = lazyPage(() =>
+  import('../returns/provider-return-detail-page').then((m) => m.ProviderReturnDetailPage),
+);
+const ProviderReturnsPage = lazyPage(() => import('../returns/provider-returns-page').then((m) => m.ProviderReturnsPage));
+const SaleReturnDetailPage = lazyPage(() => import('../returns/sale-return-detail-page').then((m) => m.SaleReturnDetailPage));
+const SaleReturnsPage = lazyPage(() => import('../returns/sale-returns-page').then((m) => m.SaleReturnsPage));
 
 /** /order/:orderId/box/:id/verifications: a purchase box's verifications (destination side). */
 const PurchaseBoxVerificationsPage = () => {

@@ -1,4 +1,5 @@
 import { INVENTORY_LIST_PAGE_SIZE, type Inventory, type InventoryListQuery, type Page } from '@rfid/contract';
+import type { PageParams } from '../../../components/paged-table';
 import { apiRequest } from '../../../lib/api-client';
 
 /** Inventory lists: 11 per page (spec section 9). */
@@ -16,20 +17,10 @@ export const EMPTY_INVENTORY_FILTERS: InventoryFilters = {
   id__icontains: '',
 };
 
-export const inventoriesQueryKey = (locationId?: number, filters?: InventoryFilters) =>
-  locationId === undefined
-    ? (['inventory', 'list'] as const)
-    : filters
-      ? (['inventory', 'list', locationId, filters] as const)
-      : (['inventory', 'list', locationId] as const);
-
 /** GET /locations/{id}/inventories/ (20 s timeout; offset, limit, state, id__icontains, location_area, inventorypartial__isnull, order_by -id). */
-export const getInventories = (
-  locationId: number,
-  filters: InventoryFilters,
-  page: { limit: number; offset: number; signal?: AbortSignal },
-) =>
+export const getInventories = (locationId: number, filters: InventoryFilters, page: PageParams) =>
   apiRequest<Page<Inventory>>(`/locations/${locationId}/inventories/`, {
     query: { ...filters, order_by: '-id', limit: page.limit, offset: page.offset },
     timeoutMs: 20_000,
+    signal: page.signal,
   });

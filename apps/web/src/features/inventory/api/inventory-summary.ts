@@ -1,4 +1,5 @@
 import { INVENTORY_ARTICLES_PAGE_SIZE, type InventorySummaryQuery, type InventorySummaryRow, type Page } from '@rfid/contract';
+import type { PageParams } from '../../../components/paged-table';
 import { apiRequest } from '../../../lib/api-client';
 
 /** The article table of an inventory: 25 per page (spec section 9). */
@@ -19,20 +20,13 @@ export const EMPTY_SUMMARY_FILTERS: SummaryFilters = {
   item_type__colour__icontains: '',
 };
 
-export const summaryQueryKey = (id: string, kind: SummaryKind, filters: SummaryFilters) =>
-  ['inventory', 'summary', id, kind, filters] as const;
-
 /**
  * GET /inventorys/{id}/summary/?order_by=item_type, /remaining_summary/ or /surplus_summary/ (30 s
  * timeout) with the GTIN attribute filters and paging.
  */
-export const getInventorySummary = (
-  id: string,
-  kind: SummaryKind,
-  filters: SummaryFilters,
-  page: { limit: number; offset: number },
-) =>
+export const getInventorySummary = (id: string, kind: SummaryKind, filters: SummaryFilters, page: PageParams) =>
   apiRequest<Page<InventorySummaryRow>>(`/inventorys/${id}/${PATHS[kind]}/`, {
     query: { ...filters, order_by: 'item_type', limit: page.limit, offset: page.offset },
     timeoutMs: 30_000,
+    signal: page.signal,
   });

@@ -1,4 +1,5 @@
 import { INVENTORY_TAGS_PAGE_SIZE, type InventoryTag, type InventoryTagQuery, type Page } from '@rfid/contract';
+import type { PageParams } from '../../../components/paged-table';
 import { apiRequest } from '../../../lib/api-client';
 
 /** The tag table: the default page size of 20 (spec section 9). */
@@ -10,11 +11,10 @@ export type TagKind = 'read' | 'lost';
 export type TagFilters = Required<Pick<InventoryTagQuery, 'itemType__gtin__contains' | 'epc__contains'>>;
 export const EMPTY_TAG_FILTERS: TagFilters = { itemType__gtin__contains: '', epc__contains: '' };
 
-export const tagsQueryKey = (id: string, kind: TagKind, filters: TagFilters) => ['inventory', 'tags', id, kind, filters] as const;
-
 /** GET /inventorys/{id}/items/?order_by=itemType (read) or /unchecked_items/ (lost), 50 s timeout. */
-export const getInventoryTags = (id: string, kind: TagKind, filters: TagFilters, page: { limit: number; offset: number }) =>
+export const getInventoryTags = (id: string, kind: TagKind, filters: TagFilters, page: PageParams) =>
   apiRequest<Page<InventoryTag>>(`/inventorys/${id}/${kind === 'read' ? 'items' : 'unchecked_items'}/`, {
     query: { ...filters, order_by: 'itemType', limit: page.limit, offset: page.offset },
     timeoutMs: 50_000,
+    signal: page.signal,
   });

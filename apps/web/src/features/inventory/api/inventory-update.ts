@@ -1,6 +1,7 @@
 import type { Inventory, InventoryUpdateBody } from '@rfid/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { inventoryKeys } from '../keys';
 
 /** PUT /inventorys/{id}/ {state}: 2 validates a pending inventory, 3 cancels a pending or computing one. Roles 1 to 3. */
 export const updateInventoryState = (id: string, state: InventoryUpdateBody['state']) =>
@@ -11,6 +12,6 @@ export const useUpdateInventoryState = (id: string) => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (state: InventoryUpdateBody['state']) => updateInventoryState(id, state),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['inventory'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: inventoryKeys.all }),
   });
 };

@@ -5,6 +5,7 @@ import { type FileJob, JobDownloadDialog, pause } from '../../../components/job-
 import { CSV_POLL_MS, getFileCreationProgress } from '../api/file-creation-progress';
 import { downloadInventoryCsv } from '../api/inventory-csv';
 import { startCsvCreation } from '../api/start-csv-creation';
+import { inventoryKeys } from '../keys';
 
 /**
  * The inventory CSV (spec sections 2 and 4): the server creates the file (start, then the progress polled every 2 s
@@ -41,7 +42,7 @@ export const InventoryCsvDialog = ({ inventoryId, onClose }: { inventoryId: numb
       creatingText={(progress) => t('csv.creating', { progress })}
       failedText={t('csv.failed')}
       // The inventory now has its file: lists and details show it at once.
-      onDone={() => void client.invalidateQueries({ queryKey: ['inventory'] })}
+      onDone={() => void client.invalidateQueries({ queryKey: inventoryKeys.all })}
       testId="inventory-csv-dialog"
     />
   );

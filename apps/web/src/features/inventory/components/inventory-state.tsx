@@ -3,8 +3,8 @@ import { Chip, Stack } from '@mui/material';
 import { InventoryState, RoleThreshold } from '@rfid/contract';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { hasRole } from '../../../components/api/get-role';
 import { StatusChip, type StatusStyle } from '../../../components/status-chip';
+import { hasRole } from '../../auth';
 
 /** Inventory states of spec section 4: 0 Pending, 1 Computing, 2 Validated, 3 Canceled. */
 export const INVENTORY_STATES = [0, 1, 2, 3] as const;

@@ -10,27 +10,23 @@ import type { Inventory } from '@rfid/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { useCurrentLocation } from '../../../app/shell/use-shell-state';
-import { useRole } from '../../../components/api/get-role';
-import { FilterRow, NoLocation, OrderDashboardLayout } from '../../../components/orders/dashboard/order-dashboard-layout';
+import { NoLocation } from '../../../components/no-location';
 import { type Column, PagedTable } from '../../../components/paged-table';
 import { PercentBar } from '../../../components/percent-bar';
 import { SelectFilter } from '../../../components/select-filter';
 import { StatGrid, statValue } from '../../../components/stat-grid';
 import { StackedDateTimes, TwoLineDate, TwoLineHeader } from '../../../components/two-line';
+import { useCurrentLocation } from '../../../lib/current-location';
 import { formatQuantity } from '../../../lib/format';
 import { useDebounced } from '../../../lib/use-debounced';
-import {
-  EMPTY_INVENTORY_FILTERS,
-  getInventories,
-  INVENTORY_PAGE_SIZE,
-  type InventoryFilters,
-  inventoriesQueryKey,
-} from '../api/inventories-list';
+import { useRole } from '../../auth';
+import { FilterRow, OrderDashboardLayout } from '../../orders';
+import { EMPTY_INVENTORY_FILTERS, getInventories, INVENTORY_PAGE_SIZE, type InventoryFilters } from '../api/inventories-list';
 import { useInventoryStats } from '../api/inventory-stats';
 import { useLocationAreas } from '../api/location-areas';
 import { InventoryCsvDialog } from '../components/inventory-csv-dialog';
 import { canManageInventories, INVENTORY_STATES, InventoryStateChip } from '../components/inventory-state';
+import { inventoryKeys } from '../keys';
 import { INVENTORY_PATHS } from '../paths';
 import { NewInventoryDialog } from './new-inventory-dialog';
 
@@ -294,7 +290,7 @@ export const InventoryDashboardPage = () => {
       }
     >
       <PagedTable
-        queryKey={inventoriesQueryKey(location.id, query)}
+        queryKey={inventoryKeys.list(location.id, query)}
         fetchPage={(page) => getInventories(location.id, query, page)}
         columns={columns}
         rowKey={(row) => row.id}

@@ -7,7 +7,6 @@ import { InventoryState, type InventorySummaryRow } from '@rfid/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
-import { useRole } from '../../../components/api/get-role';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FilterBar } from '../../../components/filter-bar';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
@@ -17,6 +16,7 @@ import { SelectFilter } from '../../../components/select-filter';
 import { TwoLineHeader } from '../../../components/two-line';
 import { formatQuantity } from '../../../lib/format';
 import { notify } from '../../../lib/notifier';
+import { useRole } from '../../auth';
 import { useInventory } from '../api/inventory-get';
 import {
   EMPTY_SUMMARY_FILTERS,
@@ -24,13 +24,13 @@ import {
   SUMMARY_PAGE_SIZE,
   type SummaryFilters,
   type SummaryKind,
-  summaryQueryKey,
 } from '../api/inventory-summary';
 import { useUpdateInventoryState } from '../api/inventory-update';
 import { useInventoryUsers } from '../api/inventory-users';
 import { InventoryCsvDialog } from '../components/inventory-csv-dialog';
 import { InventoryFacts } from '../components/inventory-facts';
 import { canManageInventories } from '../components/inventory-state';
+import { inventoryKeys } from '../keys';
 import { INVENTORY_PATHS } from '../paths';
 
 const SUMMARY_KINDS: SummaryKind[] = ['all', 'missing', 'excess'];
@@ -235,7 +235,7 @@ export const InventoryDetailPage = () => {
               />
             </Stack>
             <PagedTable
-              queryKey={summaryQueryKey(id, kind, filters)}
+              queryKey={inventoryKeys.summary(id, kind, filters)}
               fetchPage={(page) => getInventorySummary(id, kind, filters, page)}
               columns={columns}
               rowKey={(row) => row.item_type}

@@ -10,15 +10,9 @@ import { type Column, PagedTable } from '../../../components/paged-table';
 import { SelectFilter } from '../../../components/select-filter';
 import { formatQuantity, formatTableDateTime } from '../../../lib/format';
 import { useInventory } from '../api/inventory-get';
-import {
-  EMPTY_TAG_FILTERS,
-  getInventoryTags,
-  TAGS_PAGE_SIZE,
-  type TagFilters,
-  type TagKind,
-  tagsQueryKey,
-} from '../api/inventory-tags';
+import { EMPTY_TAG_FILTERS, getInventoryTags, TAGS_PAGE_SIZE, type TagFilters, type TagKind } from '../api/inventory-tags';
 import { InventoryFacts } from '../components/inventory-facts';
+import { inventoryKeys } from '../keys';
 import { INVENTORY_PATHS } from '../paths';
 
 const STATUS_COLOR: Record<InventoryTag['status'], ChipProps['color']> = {
@@ -123,7 +117,7 @@ export const InventoryItemsPage = () => {
               </Box>
             </Stack>
             <PagedTable
-              queryKey={tagsQueryKey(id, kind, filters)}
+              queryKey={inventoryKeys.tags(id, kind, filters)}
               fetchPage={(page) => getInventoryTags(id, kind, filters, page)}
               columns={columns}
               rowKey={(row) => row.id}

@@ -1,6 +1,7 @@
 import type { Page } from '@rfid/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { locationsKeys } from '../keys';
 
 export type PickerTab = 'company' | 'brand' | 'center' | 'store';
 export type PickerItem = { id: number; description: string };
@@ -13,15 +14,20 @@ const endpoints: Record<PickerTab, { path: string; searchKey: string }> = {
   store: { path: '/stores/', searchKey: 'description__icontains' },
 };
 
-export const getPickerPage = ({ tab, search, page }: { tab: PickerTab; search: string; page: number }) => {
+export const getPickerPage = ({ tab, search, page }: { tab: PickerTab; search: string; page: number }, signal?: AbortSignal) => {
   const { path, searchKey } = endpoints[tab];
   return apiRequest<Page<PickerItem>>(path, {
     query: { limit: PICKER_PAGE_SIZE, offset: page * PICKER_PAGE_SIZE, order_by: 'description', [searchKey]: search },
+    signal,
   });
 };
 
 export const pickerPageQueryOptions = (params: { tab: PickerTab; search: string; page: number }) =>
-  queryOptions({ queryKey: ['picker', params], queryFn: () => getPickerPage(params), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: locationsKeys.picker(params),
+    queryFn: ({ signal }) => getPickerPage(params, signal),
+    placeholderData: keepPreviousData,
+  });
 
 export const usePickerPage = (params: { tab: PickerTab; search: string; page: number }, enabled: boolean) =>
   useQuery({ ...pickerPageQueryOptions(params), enabled });

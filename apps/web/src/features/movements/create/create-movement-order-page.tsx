@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCurrentLocation } from '../../../app/shell/use-shell-state';
-import { CounterpartOrderWizard } from '../../../components/order-wizard/counterpart-order-wizard';
+import { useCurrentLocation } from '../../../lib/current-location';
 import { useDebounced } from '../../../lib/use-debounced';
+import { CounterpartOrderWizard } from '../../order-wizard';
 import { type DestinationOption, useDestinationSearch } from './api/locations-search';
 import { useCreateMovementOrder } from './api/morders-create';
 

@@ -1,6 +1,8 @@
 import type { RouteObject } from 'react-router';
-import { ORDER_PATHS } from '../../../components/orders/order-paths';
-import { CreateMovementOrderPage } from './create-movement-order-page';
+import { lazyPage } from '../../../lib/lazy-page';
+import { ORDER_PATHS } from '../../orders';
+
+const CreateMovementOrderPage = lazyPage(() => import('./create-movement-order-page').then((m) => m.CreateMovementOrderPage));
 
 /** movements: create pages (spread by features/movements/routes.tsx). */
 export const movementsCreateRoutes: RouteObject[] = [{ path: ORDER_PATHS.exit.create, element: <CreateMovementOrderPage /> }];

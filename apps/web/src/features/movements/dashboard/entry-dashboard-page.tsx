@@ -3,15 +3,21 @@ import { useMediaQuery, useTheme } from '@mui/material';
 import type { MovementOrder } from '@rfid/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCurrentLocation } from '../../../app/shell/use-shell-state';
-import { canChangeOrders, useRole } from '../../../components/api/get-role';
-import { OrderActionDialog } from '../../../components/orders/dashboard/order-action-dialog';
-import { DeleteRowButton, RowActionButton, RowActions } from '../../../components/orders/dashboard/order-cells';
-import { NoLocation } from '../../../components/orders/dashboard/order-dashboard-layout';
-import { OrderHistoryFilters, useOrderHistoryFilters } from '../../../components/orders/dashboard/order-history-filters';
-import { EntryStatGrid } from '../../../components/orders/dashboard/side-stat-grid';
-import { defaultStatsRange } from '../../../components/orders/dashboard/stats-range';
-import { type EntryFilters, entriesQueryKey, getEntries } from './api/entries-list';
+import { NoLocation } from '../../../components/no-location';
+import { useCurrentLocation } from '../../../lib/current-location';
+import { canChangeOrders, useRole } from '../../auth';
+import {
+  DeleteRowButton,
+  defaultStatsRange,
+  EntryStatGrid,
+  OrderActionDialog,
+  OrderHistoryFilters,
+  RowActionButton,
+  RowActions,
+  useOrderHistoryFilters,
+} from '../../orders';
+import { movementsKeys } from '../keys';
+import { type EntryFilters, getEntries } from './api/entries-list';
 import { useEntryStats } from './api/entry-stats';
 import { useCancelMovementEntry } from './api/morders-cancel';
 import { useMovementColumns } from './movement-columns';
@@ -69,7 +75,7 @@ export const EntryDashboardPage = () => {
       stats={<EntryStatGrid testId="entry-stats" stats={stats.data} isLoading={stats.isPending} />}
       filters={<OrderHistoryFilters filters={history} textTestId="entry-filters" statusLabel="status" date="arrival" />}
       columns={columns}
-      queryKey={entriesQueryKey(location.id, filters)}
+      queryKey={movementsKeys.entries(location.id, filters)}
       fetchPage={(page) => getEntries(location.id, filters, page)}
     >
       {/* The movement dashboards' other errors read 'Ha sucedido algo inesperado' (spec section 8). */}

@@ -3,17 +3,24 @@ import { useMediaQuery, useTheme } from '@mui/material';
 import type { MovementOrder } from '@rfid/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCurrentLocation } from '../../../app/shell/use-shell-state';
-import { canChangeOrders, useRole } from '../../../components/api/get-role';
-import { DeleteRowButton, RowActionButton, RowActions } from '../../../components/orders/dashboard/order-cells';
-import { NoLocation } from '../../../components/orders/dashboard/order-dashboard-layout';
-import { type OrderDownload, OrderDownloadDialog } from '../../../components/orders/dashboard/order-downloads';
-import { OrderHistoryFilters, useOrderHistoryFilters } from '../../../components/orders/dashboard/order-history-filters';
-import { ExitStatGrid } from '../../../components/orders/dashboard/side-stat-grid';
-import { defaultStatsRange } from '../../../components/orders/dashboard/stats-range';
+import { NoLocation } from '../../../components/no-location';
 import { SelectFilter } from '../../../components/select-filter';
+import { useCurrentLocation } from '../../../lib/current-location';
+import { canChangeOrders, useRole } from '../../auth';
+import {
+  DeleteRowButton,
+  defaultStatsRange,
+  ExitStatGrid,
+  type OrderDownload,
+  OrderDownloadDialog,
+  OrderHistoryFilters,
+  RowActionButton,
+  RowActions,
+  useOrderHistoryFilters,
+} from '../../orders';
+import { movementsKeys } from '../keys';
 import { useExitStats } from './api/exit-stats';
-import { type ExitFilters, exitsQueryKey, getExits } from './api/exits-list';
+import { type ExitFilters, getExits } from './api/exits-list';
 import { useMovementColumns } from './movement-columns';
 import { DeleteMovementDialog, MovementDashboardLayout } from './movement-dashboard-layout';
 
@@ -85,7 +92,7 @@ export const ExitDashboardPage = () => {
         </OrderHistoryFilters>
       }
       columns={columns}
-      queryKey={exitsQueryKey(location.id, filters)}
+      queryKey={movementsKeys.exits(location.id, filters)}
       fetchPage={(page) => getExits(location.id, filters, page)}
     >
       <OrderDownloadDialog download={download} onClose={() => setDownload(null)} />

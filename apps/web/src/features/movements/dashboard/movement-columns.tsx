@@ -3,13 +3,11 @@ import type { MovementOrder } from '@rfid/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { useOrderCountColumns, WaitingTime } from '../../../components/orders/dashboard/order-cells';
-import { orderStatusMap } from '../../../components/orders/labels';
-import { type MovementSide, ORDER_PATHS } from '../../../components/orders/order-paths';
 import type { Column } from '../../../components/paged-table';
 import { StatusChip } from '../../../components/status-chip';
 import { StackedDateTimes, TwoLineDate, TwoLineHeader } from '../../../components/two-line';
 import { formatTableDateTime } from '../../../lib/format';
+import { type MovementSide, ORDER_PATHS, orderStatusMap, useOrderCountColumns, WaitingTime } from '../../orders';
 
 /**
  * What each side of a movement shows in its dashboard: the exit (origin) side shows the

@@ -5,12 +5,10 @@ import type { QueryKey } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { canCreateOrders, useRole } from '../../../components/api/get-role';
-import { DeleteOrderDialog } from '../../../components/orders/dashboard/delete-order-dialog';
-import { OrderDashboardLayout } from '../../../components/orders/dashboard/order-dashboard-layout';
-import { type MovementSide, ORDER_PATHS } from '../../../components/orders/order-paths';
 import { type Column, PagedTable, type PageParams } from '../../../components/paged-table';
 import type { CurrentLocation } from '../../../lib/storage';
+import { canCreateOrders, useRole } from '../../auth';
+import { DeleteOrderDialog, type MovementSide, ORDER_PATHS, OrderDashboardLayout } from '../../orders';
 import { MOVEMENTS_PAGE_SIZE } from './api/exits-list';
 import { useDeleteMovement } from './api/morders-delete';
 

@@ -5,17 +5,17 @@ import type { MovementOrder } from '@rfid/contract';
 import { type ReactElement, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { useCurrentLocation } from '../../../app/shell/use-shell-state';
-import { canCreateOrders, useRole } from '../../../components/api/get-role';
 import { FilterBar } from '../../../components/filter-bar';
-import { NoLocation, OrderDashboardLayout } from '../../../components/orders/dashboard/order-dashboard-layout';
-import { orderStatusMap } from '../../../components/orders/labels';
-import { type MovementSide, ORDER_PATHS } from '../../../components/orders/order-paths';
+import { NoLocation } from '../../../components/no-location';
 import { type Column, PagedTable } from '../../../components/paged-table';
 import { StatusChip } from '../../../components/status-chip';
 import { TwoLineDate, TwoLineHeader } from '../../../components/two-line';
+import { useCurrentLocation } from '../../../lib/current-location';
 import { formatQuantity } from '../../../lib/format';
-import { type AwareFilters, awareQueryKey, getAwareMovements } from './api/aware-list';
+import { canCreateOrders, useRole } from '../../auth';
+import { type MovementSide, ORDER_PATHS, OrderDashboardLayout, orderStatusMap } from '../../orders';
+import { movementsKeys } from '../keys';
+import { type AwareFilters, getAwareMovements } from './api/aware-list';
 import { MOVEMENTS_PAGE_SIZE } from './api/exits-list';
 
 /** The arrow of each side: leaving (exit) and arriving (entry). */
@@ -151,7 +151,7 @@ export const MovementsPage = () => {
       }
     >
       <PagedTable
-        queryKey={awareQueryKey(location.id, filters)}
+        queryKey={movementsKeys.aware(location.id, filters)}
         fetchPage={(page) => getAwareMovements(location.id, filters, page)}
         columns={columns}
         rowKey={(row) => row.id}

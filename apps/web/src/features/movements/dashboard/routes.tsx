@@ -1,7 +1,9 @@
 import type { RouteObject } from 'react-router';
-import { EntryDashboardPage } from './entry-dashboard-page';
-import { ExitDashboardPage } from './exit-dashboard-page';
-import { MovementsPage } from './movements-page';
+import { lazyPage } from '../../../lib/lazy-page';
+
+const EntryDashboardPage = lazyPage(() => import('./entry-dashboard-page').then((m) => m.EntryDashboardPage));
+const ExitDashboardPage = lazyPage(() => import('./exit-dashboard-page').then((m) => m.ExitDashboardPage));
+const MovementsPage = lazyPage(() => import('./movements-page').then((m) => m.MovementsPage));
 
 /** movements: dashboard pages (spread by features/movements/routes.tsx). */
 export const movementsDashboardRoutes: RouteObject[] = [

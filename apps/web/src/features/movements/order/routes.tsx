@@ -1,12 +1,14 @@
 import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
 import { useParams } from 'react-router';
-import { ErrorPage } from '../../../app/pages';
-import { BoxDetailPage } from '../../../components/order-pages/box-detail-page';
-import { OrderBoxesPage } from '../../../components/order-pages/order-boxes-page';
-import { OrderDetailPage } from '../../../components/order-pages/order-detail-page';
-import { OrderGtinPage } from '../../../components/order-pages/order-gtin-page';
-import type { MovementSide } from '../../../components/orders/order-paths';
+import { ErrorPage } from '../../../components/error-page';
+import { lazyPage } from '../../../lib/lazy-page';
+import type { MovementSide } from '../../orders';
+
+const BoxDetailPage = lazyPage(() => import('../../order-pages').then((m) => m.BoxDetailPage));
+const OrderBoxesPage = lazyPage(() => import('../../order-pages').then((m) => m.OrderBoxesPage));
+const OrderDetailPage = lazyPage(() => import('../../order-pages').then((m) => m.OrderDetailPage));
+const OrderGtinPage = lazyPage(() => import('../../order-pages').then((m) => m.OrderGtinPage));
 
 type MovementParams = { side: MovementSide; id: string; boxId: string; itemType: string };
 

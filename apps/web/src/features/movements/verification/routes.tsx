@@ -3,10 +3,12 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RouteObject } from 'react-router';
 import { useParams } from 'react-router';
-import type { MovementSide } from '../../../components/orders/order-paths';
-import { BoxVerificationsPage } from '../../../components/verification/box-verifications-page';
-import { VerificationItemsPage } from '../../../components/verification/verification-items-page';
-import { VerificationReportPage } from '../../../components/verification/verification-report-page';
+import { lazyPage } from '../../../lib/lazy-page';
+import type { MovementSide } from '../../orders';
+
+const BoxVerificationsPage = lazyPage(() => import('../../verification').then((m) => m.BoxVerificationsPage));
+const VerificationItemsPage = lazyPage(() => import('../../verification').then((m) => m.VerificationItemsPage));
+const VerificationReportPage = lazyPage(() => import('../../verification').then((m) => m.VerificationReportPage));
 
 /** The :side of a movement URL: exit (the origin's side) or entry (the destination's); anything else is not a page. */
 const isMovementSide = (side: string | undefined): side is MovementSide => side === 'exit' || side === 'entry';

@@ -1,4 +1,4 @@
-import { OrderWizard } from '../../../components/order-wizard/order-wizard';
+import { OrderWizard } from '../../order-wizard';
 import { useCreateOnlineOrder } from './api/orders-create';
 
 /**

@@ -5,22 +5,32 @@ import type { OnlineOrder } from '@rfid/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { useCurrentLocation } from '../../../app/shell/use-shell-state';
-import { canChangeOrders, canCreateOrders, useRole } from '../../../components/api/get-role';
 import { IconMenu } from '../../../components/icon-menu';
-import { DeleteOrderDialog } from '../../../components/orders/dashboard/delete-order-dialog';
-import { DeleteRowButton, RowActions, useOrderCountColumns, WaitingTime } from '../../../components/orders/dashboard/order-cells';
-import { NoLocation, OrderDashboardLayout } from '../../../components/orders/dashboard/order-dashboard-layout';
-import { type OrderDownload, OrderDownloadDialog, orderCsvMenuItems } from '../../../components/orders/dashboard/order-downloads';
-import { OrderHistoryFilters, useOrderHistoryFilters } from '../../../components/orders/dashboard/order-history-filters';
-import { ExitStatGrid } from '../../../components/orders/dashboard/side-stat-grid';
-import { defaultStatsRange } from '../../../components/orders/dashboard/stats-range';
-import { ORDER_PATHS } from '../../../components/orders/order-paths';
-import { OrderStateIcon } from '../../../components/orders/order-state-icon';
+import { NoLocation } from '../../../components/no-location';
 import { type Column, PagedTable } from '../../../components/paged-table';
 import { TwoLineDate } from '../../../components/two-line';
+import { useCurrentLocation } from '../../../lib/current-location';
+import { canChangeOrders, canCreateOrders, useRole } from '../../auth';
+import {
+  DeleteOrderDialog,
+  DeleteRowButton,
+  defaultStatsRange,
+  ExitStatGrid,
+  ORDER_PATHS,
+  OrderDashboardLayout,
+  type OrderDownload,
+  OrderDownloadDialog,
+  OrderHistoryFilters,
+  OrderStateIcon,
+  orderCsvMenuItems,
+  RowActions,
+  useOrderCountColumns,
+  useOrderHistoryFilters,
+  WaitingTime,
+} from '../../orders';
+import { onlineKeys } from '../keys';
 import { useDeleteOnlineOrder } from './api/online-orders-delete';
-import { getOnlineOrders, ONLINE_PAGE_SIZE, type OnlineOrderFilters, onlineOrdersQueryKey } from './api/online-orders-list';
+import { getOnlineOrders, ONLINE_PAGE_SIZE, type OnlineOrderFilters } from './api/online-orders-list';
 import { useOnlineStats } from './api/online-stats';
 
 const PATHS = ORDER_PATHS.online;
@@ -143,7 +153,7 @@ export const OnlineDashboardPage = () => {
       filters={<OrderHistoryFilters filters={history} textTestId="online-filters" hasReportType date="exit" />}
     >
       <PagedTable
-        queryKey={onlineOrdersQueryKey(location.id, filters)}
+        queryKey={onlineKeys.list(location.id, filters)}
         fetchPage={(page) => getOnlineOrders(location.id, filters, page)}
         columns={columns}
         rowKey={(row) => row.id}

@@ -1,9 +1,11 @@
 import type { RouteObject } from 'react-router';
 import { useParams } from 'react-router';
-import { BoxDetailPage } from '../../../components/order-pages/box-detail-page';
-import { OrderBoxesPage } from '../../../components/order-pages/order-boxes-page';
-import { OrderDetailPage } from '../../../components/order-pages/order-detail-page';
-import { OrderGtinPage } from '../../../components/order-pages/order-gtin-page';
+import { lazyPage } from '../../../lib/lazy-page';
+
+const BoxDetailPage = lazyPage(() => import('../../order-pages').then((m) => m.BoxDetailPage));
+const OrderBoxesPage = lazyPage(() => import('../../order-pages').then((m) => m.OrderBoxesPage));
+const OrderDetailPage = lazyPage(() => import('../../order-pages').then((m) => m.OrderDetailPage));
+const OrderGtinPage = lazyPage(() => import('../../order-pages').then((m) => m.OrderGtinPage));
 
 /** /online/order/:id/detail: the order's GTIN lines with the completion bar and the online reading. */
 const OnlineOrderDetailPage = () => <OrderDetailPage kind="online" orderId={useParams().id ?? ''} />;

@@ -1,8 +1,10 @@
 import type { RouteObject } from 'react-router';
 import { useParams } from 'react-router';
-import { BoxVerificationsPage } from '../../../components/verification/box-verifications-page';
-import { VerificationItemsPage } from '../../../components/verification/verification-items-page';
-import { VerificationReportPage } from '../../../components/verification/verification-report-page';
+import { lazyPage } from '../../../lib/lazy-page';
+
+const BoxVerificationsPage = lazyPage(() => import('../../verification').then((m) => m.BoxVerificationsPage));
+const VerificationItemsPage = lazyPage(() => import('../../verification').then((m) => m.VerificationItemsPage));
+const VerificationReportPage = lazyPage(() => import('../../verification').then((m) => m.VerificationReportPage));
 
 /** /online/order/:orderId/boxes/:boxId/verifications/: an online box's verifications (origin side). */
 const OnlineBoxVerificationsPage = () => {

@@ -1,12 +1,14 @@
 import type { Page, PosItem } from '@rfid/contract';
+import type { PageParams } from '../../../components/paged-table';
 import { apiRequest } from '../../../lib/api-client';
 import { POS_COLLECTION, type PosKind } from './pos-kind';
 
 /** Items of a sale or return: 100 per page (spec section 9). */
 export const POS_ITEMS_PAGE_SIZE = 100;
 
-export const posItemsQueryKey = (kind: PosKind, id: string) => ['pos', kind, 'items', id] as const;
-
 /** GET /sales/{id}/report/ or /returns/{id}/report/: each item quantity 1, or 0 with a warning. */
-export const getPosItems = (kind: PosKind, id: string, page: { limit: number; offset: number }) =>
-  apiRequest<Page<PosItem>>(`/${POS_COLLECTION[kind]}/${id}/report/`, { query: { limit: page.limit, offset: page.offset } });
+export const getPosItems = (kind: PosKind, id: string, page: PageParams) =>
+  apiRequest<Page<PosItem>>(`/${POS_COLLECTION[kind]}/${id}/report/`, {
+    query: { limit: page.limit, offset: page.offset },
+    signal: page.signal,
+  });

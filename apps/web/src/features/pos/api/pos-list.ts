@@ -1,4 +1,5 @@
 import type { Page, PosTransaction } from '@rfid/contract';
+import type { PageParams } from '../../../components/paged-table';
 import { apiRequest } from '../../../lib/api-client';
 import { POS_COLLECTION, type PosKind } from './pos-kind';
 
@@ -7,11 +8,9 @@ export const POS_PAGE_SIZE = 11;
 
 export type PosFilters = { id__contains: string; end_time__gte: string; end_time__lte: string };
 
-export const posListQueryKey = (kind: PosKind, locationId: number, filters: PosFilters) =>
-  ['pos', kind, 'list', locationId, filters] as const;
-
 /** GET /locations/{id}/sales/ or /returns/ (offset, limit, id__contains, end_time__gte, end_time__lte, order_by). */
-export const getPosList = (kind: PosKind, locationId: number, filters: PosFilters, page: { limit: number; offset: number }) =>
+export const getPosList = (kind: PosKind, locationId: number, filters: PosFilters, page: PageParams) =>
   apiRequest<Page<PosTransaction>>(`/locations/${locationId}/${POS_COLLECTION[kind]}/`, {
     query: { ...filters, order_by: '-end_time', limit: page.limit, offset: page.offset },
+    signal: page.signal,
   });

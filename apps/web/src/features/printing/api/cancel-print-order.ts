@@ -1,7 +1,7 @@
 import type { PrintOrder } from '@rfid/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { printKeys } from '../../../components/print-wizard/api/print-keys';
 import { apiRequest } from '../../../lib/api-client';
+import { printKeys } from '../../print-wizard';
 
 /** PUT /printer/print_orders/{id}/ {canceled: true}: stops a WORKING order between two labels. */
 export const cancelPrintOrder = (id: number) =>

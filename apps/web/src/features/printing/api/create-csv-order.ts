@@ -1,7 +1,7 @@
 import type { PrintOrder } from '@rfid/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { printKeys } from '../../../components/print-wizard/api/print-keys';
 import { apiRequest } from '../../../lib/api-client';
+import { printKeys } from '../../print-wizard';
 
 /** POST /printer/print_orders/create_by_csv/ multipart {file, tag_company_format}. Silent: the form lists the errors. */
 export const createCsvOrder = ({ file, format }: { file: File; format: number }) => {

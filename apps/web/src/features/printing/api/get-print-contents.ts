@@ -1,11 +1,12 @@
 import { type Page, PRINT_CONTENTS_PAGE_SIZE, type PrintContent } from '@rfid/contract';
-import { printKeys } from '../../../components/print-wizard/api/print-keys';
+import type { PageParams } from '../../../components/paged-table';
 import { apiRequest } from '../../../lib/api-client';
 
 export { PRINT_CONTENTS_PAGE_SIZE };
 
 /** GET /printer/print_orders/{id}/print_contents/: GTIN and quantity rows, 11 per page. */
-export const getPrintContents = (id: string, page: { limit: number; offset: number }) =>
-  apiRequest<Page<PrintContent>>(`/printer/print_orders/${id}/print_contents/`, { query: page });
-
-export const printContentsQueryKey = (id: string) => [...printKeys.orders, 'contents', id] as const;
+export const getPrintContents = (id: string, page: PageParams) =>
+  apiRequest<Page<PrintContent>>(`/printer/print_orders/${id}/print_contents/`, {
+    query: { limit: page.limit, offset: page.offset },
+    signal: page.signal,
+  });

@@ -1,23 +1,25 @@
 import { type Page, PRINT_ORDERS_PAGE_SIZE, type PrintOrder, type PrintOrderState } from '@rfid/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { printKeys } from '../../../components/print-wizard/api/print-keys';
+import type { PageParams } from '../../../components/paged-table';
 import { apiRequest } from '../../../lib/api-client';
+import { printKeys } from '../../print-wizard';
 
 export { PRINT_ORDERS_PAGE_SIZE };
 
 export type PrintOrderFilters = { brand?: number; state?: PrintOrderState };
 
 /** GET /printer/print_orders/: 10 per page, newest first. */
-export const getPrintOrders = (filters: PrintOrderFilters, page: { limit: number; offset: number; signal?: AbortSignal }) =>
-  apiRequest<Page<PrintOrder>>('/printer/print_orders/', { query: { ...filters, limit: page.limit, offset: page.offset } });
-
-export const printOrdersQueryKey = (filters: PrintOrderFilters) => [...printKeys.orders, 'list', filters] as const;
+export const getPrintOrders = (filters: PrintOrderFilters, page: PageParams) =>
+  apiRequest<Page<PrintOrder>>('/printer/print_orders/', {
+    query: { ...filters, limit: page.limit, offset: page.offset },
+    signal: page.signal,
+  });
 
 /** How many orders match (one row asked): the production page's figures. */
 export const printOrderCountQueryOptions = (filters: PrintOrderFilters) =>
   queryOptions({
-    queryKey: [...printKeys.orders, 'count', filters] as const,
-    queryFn: () => getPrintOrders(filters, { limit: 1, offset: 0 }).then((page) => page.count),
+    queryKey: printKeys.count(filters),
+    queryFn: ({ signal }) => getPrintOrders(filters, { limit: 1, offset: 0, signal }).then((page) => page.count),
     refetchInterval: 20_000,
   });
 

@@ -1,17 +1,17 @@
 import type { PrintProgress } from '@rfid/contract';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { printKeys } from '../../../components/print-wizard/api/print-keys';
 import { apiRequest } from '../../../lib/api-client';
+import { printKeys } from '../../print-wizard';
 
 /** GET /printer/print_orders/{id}/printer_progress/: labels printed, the running job and its error. */
-export const getPrintProgress = (id: number) =>
-  apiRequest<PrintProgress>(`/printer/print_orders/${id}/printer_progress/`, { silent: true });
+export const getPrintProgress = (id: number, signal?: AbortSignal) =>
+  apiRequest<PrintProgress>(`/printer/print_orders/${id}/printer_progress/`, { silent: true, signal });
 
 export const printProgressQueryOptions = (id: number, isWorking: boolean) =>
   queryOptions({
-    queryKey: [...printKeys.all, 'progress', id] as const,
-    queryFn: () => getPrintProgress(id),
+    queryKey: printKeys.progress(id),
+    queryFn: ({ signal }) => getPrintProgress(id, signal),
     enabled: isWorking,
     refetchInterval: isWorking ? 1_000 : false,
   });

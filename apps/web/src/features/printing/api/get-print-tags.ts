@@ -1,11 +1,12 @@
 import { type Page, PRINT_TAGS_PAGE_SIZE, type PrintTag } from '@rfid/contract';
-import { printKeys } from '../../../components/print-wizard/api/print-keys';
+import type { PageParams } from '../../../components/paged-table';
 import { apiRequest } from '../../../lib/api-client';
 
 export { PRINT_TAGS_PAGE_SIZE };
 
 /** GET /printer/print_orders/{id}/items/: the labels (id, EPC, GTIN, serial number), 10 per page. */
-export const getPrintTags = (id: string, page: { limit: number; offset: number }) =>
-  apiRequest<Page<PrintTag>>(`/printer/print_orders/${id}/items/`, { query: page });
-
-export const printTagsQueryKey = (id: string) => [...printKeys.orders, 'tags', id] as const;
+export const getPrintTags = (id: string, page: PageParams) =>
+  apiRequest<Page<PrintTag>>(`/printer/print_orders/${id}/items/`, {
+    query: { limit: page.limit, offset: page.offset },
+    signal: page.signal,
+  });

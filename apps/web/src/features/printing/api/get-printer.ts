@@ -1,12 +1,13 @@
 import type { Printer } from '@rfid/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { printKeys } from '../../../components/print-wizard/api/print-keys';
 import { apiRequest } from '../../../lib/api-client';
+import { printKeys } from '../../print-wizard';
 
 /** GET /printer/printers/{id}/: the printer a file is uploaded to. */
-export const getPrinter = (id: string) => apiRequest<Printer>(`/printer/printers/${id}/`, { silent: true });
+export const getPrinter = (id: string, signal?: AbortSignal) =>
+  apiRequest<Printer>(`/printer/printers/${id}/`, { silent: true, signal });
 
 export const printerQueryOptions = (id: string) =>
-  queryOptions({ queryKey: [...printKeys.printers, 'one', id] as const, queryFn: () => getPrinter(id), retry: false });
+  queryOptions({ queryKey: printKeys.printer(id), queryFn: ({ signal }) => getPrinter(id, signal), retry: false });
 
 export const usePrinter = (id: string) => useQuery(printerQueryOptions(id));

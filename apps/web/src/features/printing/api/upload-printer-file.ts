@@ -1,7 +1,7 @@
 import type { FileUploadAnswer, PrintOrder } from '@rfid/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { printKeys } from '../../../components/print-wizard/api/print-keys';
 import { apiRequest } from '../../../lib/api-client';
+import { printKeys } from '../../print-wizard';
 
 /** PUT /fileupload/ multipart {file}: the CSV becomes a pending print order; its code comes back. */
 export const uploadPrintFile = (file: File) => {

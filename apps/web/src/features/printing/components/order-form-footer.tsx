@@ -2,7 +2,7 @@ import { Button, Link, Stack } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { FormAlert, type FormStatus } from '../../../components/form-alert';
-import { PRINT_PATHS } from '../../../components/print-wizard/print-paths';
+import { PRINT_PATHS } from '../../print-wizard';
 
 /**
  * The end of both print order forms (from a CSV, by hand): the result alert, the link to the order just created,

@@ -13,14 +13,8 @@ import { type Printer, type PrintOrder, printDialogRangeErrors } from '@rfid/con
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorStatus, FormAlert, type FormStatus } from '../../../components/form-alert';
-import { useStartPrint } from '../../../components/print-wizard/api/start-print';
-import {
-  PrinterSelect,
-  type RangeChoice,
-  RangeFields,
-  VerifyPrinterDialog,
-} from '../../../components/print-wizard/printer-fields';
 import { useNotify } from '../../../lib/notifier';
+import { PrinterSelect, type RangeChoice, RangeFields, useStartPrint, VerifyPrinterDialog } from '../../print-wizard';
 
 /**
  * The print dialog of a print order (spec sections 2 and 5): choose a printer (Print stays disabled until one is

@@ -6,15 +6,15 @@ import { type PrintOrder, RoleThreshold } from '@rfid/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { hasRole, useRole } from '../../../components/api/get-role';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { type Column, PagedTable } from '../../../components/paged-table';
-import { PRINT_PATHS } from '../../../components/print-wizard/print-paths';
 import { StatusChip } from '../../../components/status-chip';
 import { TwoLineDate, TwoLineHeader } from '../../../components/two-line';
 import { useNotify } from '../../../lib/notifier';
+import { hasRole, useRole } from '../../auth';
+import { PRINT_PATHS, printKeys } from '../../print-wizard';
 import { useCancelPrintOrder } from '../api/cancel-print-order';
-import { getPrintOrders, PRINT_ORDERS_PAGE_SIZE, type PrintOrderFilters, printOrdersQueryKey } from '../api/get-print-orders';
+import { getPrintOrders, PRINT_ORDERS_PAGE_SIZE, type PrintOrderFilters } from '../api/get-print-orders';
 import { useLivePrintProgress } from '../api/get-print-progress';
 import { PrintDialog } from './print-dialog';
 import { printErrorText } from './print-error-text';
@@ -196,7 +196,7 @@ export const PrintOrderTable = ({ filters, testId = 'print-orders' }: { filters:
   return (
     <>
       <PagedTable
-        queryKey={printOrdersQueryKey(filters)}
+        queryKey={printKeys.list(filters)}
         fetchPage={(page) => getPrintOrders(filters, page)}
         columns={columns}
         rowKey={(order) => order.id}

@@ -1,7 +1,7 @@
 import type { MinimumStock } from '@rfid/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { stockKeys } from './stock-keys';
+import { stockKeys } from '../keys';
 
 export type MinimumStockValues = { area: number; item_type: number; minimum_stock: number };
 

@@ -2,16 +2,16 @@ import type { AlarmCount } from '@rfid/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { TABLE_REFRESH_MS } from '../../../lib/query-client';
-import { stockKeys } from './stock-keys';
+import { stockKeys } from '../keys';
 
 /** GET /alarms/count/: how many stock alarms (every location the user sees, or `location`). */
-export const getAlarmCount = (location: string) =>
-  apiRequest<AlarmCount>('/alarms/count/', { query: { location }, silent: true });
+export const getAlarmCount = (location: string, signal?: AbortSignal) =>
+  apiRequest<AlarmCount>('/alarms/count/', { query: { location }, silent: true, signal });
 
 export const alarmCountQueryOptions = (location = '') =>
   queryOptions({
     queryKey: stockKeys.alarmCount({ location }),
-    queryFn: () => getAlarmCount(location),
+    queryFn: ({ signal }) => getAlarmCount(location, signal),
     refetchInterval: TABLE_REFRESH_MS,
   });
 

@@ -1,11 +1,12 @@
 import type { Page, StockAlarm } from '@rfid/contract';
+import type { PageParams } from '../../../components/paged-table';
 import { apiRequest } from '../../../lib/api-client';
-import { stockKeys } from './stock-keys';
 
 export type AlarmFilters = { location: string; gtin: string };
 
-export const alarmsQueryKey = (filters: AlarmFilters) => stockKeys.alarms(filters);
-
 /** GET /alarms/: GTINs below their minimum stock, in the locations the user sees (or one). */
-export const getAlarms = (filters: AlarmFilters, page: { limit: number; offset: number }) =>
-  apiRequest<Page<StockAlarm>>('/alarms/', { query: { ...filters, limit: page.limit, offset: page.offset } });
+export const getAlarms = (filters: AlarmFilters, page: PageParams) =>
+  apiRequest<Page<StockAlarm>>('/alarms/', {
+    query: { ...filters, limit: page.limit, offset: page.offset },
+    signal: page.signal,
+  });

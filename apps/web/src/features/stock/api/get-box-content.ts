@@ -1,12 +1,17 @@
 import type { ContentBox } from '@rfid/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { stockKeys } from './stock-keys';
+import { stockKeys } from '../keys';
 
 /** GET /contentbox/{codebar}/: the GTINs of the box's last reading set. */
-export const getBoxContent = (codebar: string) => apiRequest<ContentBox>(`/contentbox/${encodeURIComponent(codebar)}/`);
+export const getBoxContent = (codebar: string, signal?: AbortSignal) =>
+  apiRequest<ContentBox>(`/contentbox/${encodeURIComponent(codebar)}/`, { signal });
 
 export const boxContentQueryOptions = (codebar: string) =>
-  queryOptions({ queryKey: stockKeys.boxContent(codebar), queryFn: () => getBoxContent(codebar), enabled: codebar !== '' });
+  queryOptions({
+    queryKey: stockKeys.boxContent(codebar),
+    queryFn: ({ signal }) => getBoxContent(codebar, signal),
+    enabled: codebar !== '',
+  });
 
 export const useBoxContent = (codebar: string) => useQuery(boxContentQueryOptions(codebar));

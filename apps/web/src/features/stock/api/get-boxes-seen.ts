@@ -1,15 +1,14 @@
 import type { BoxAreaSeen, Page } from '@rfid/contract';
+import type { PageParams } from '../../../components/paged-table';
 import { apiRequest } from '../../../lib/api-client';
-import { stockKeys } from './stock-keys';
 
 export type BoxesSeenFilters = { codebar: string };
 
-export const boxesSeenQueryKey = (areaId: number, filters: BoxesSeenFilters) => stockKeys.boxesSeen(areaId, filters);
-
 /** GET /boxareaseens/{areaId}/: the box barcodes read in an area (cycles, detections, last date). */
-export const getBoxesSeen = (areaId: number, filters: BoxesSeenFilters, page: { limit: number; offset: number }) =>
+export const getBoxesSeen = (areaId: number, filters: BoxesSeenFilters, page: PageParams) =>
   apiRequest<Page<BoxAreaSeen>>(`/boxareaseens/${areaId}/`, {
     query: { codebar__icontains: filters.codebar, order_by: '-date', limit: page.limit, offset: page.offset },
+    signal: page.signal,
   });
 
 /** GET /boxareaseens/{areaId}/csv/ is downloaded through the download dialog: its path. */

@@ -1,14 +1,13 @@
 import { type Page, STOCK_SUMMARY_TIMEOUT_MS, type StockRow } from '@rfid/contract';
+import type { PageParams } from '../../../components/paged-table';
 import { apiRequest } from '../../../lib/api-client';
-import { stockKeys } from './stock-keys';
 
 export type GlobalStockFilters = { location: number; area1: string; gtin: string; omit: boolean };
 
-export const globalStockQueryKey = (filters: GlobalStockFilters) => stockKeys.globalStock(filters);
-
 /** GET /global-stock/?location=&area1=: stock per GTIN of a location (or one of its areas). */
-export const getGlobalStock = (filters: GlobalStockFilters, page: { limit: number; offset: number }) =>
+export const getGlobalStock = (filters: GlobalStockFilters, page: PageParams) =>
   apiRequest<Page<StockRow>>('/global-stock/', {
     query: { ...filters, order_by: '-count', limit: page.limit, offset: page.offset },
     timeoutMs: STOCK_SUMMARY_TIMEOUT_MS,
+    signal: page.signal,
   });

@@ -1,16 +1,16 @@
 import type { Area, Page } from '@rfid/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { stockKeys } from './stock-keys';
+import { stockKeys } from '../keys';
 
 /** GET /locations/{id}/areas/: the areas of a location for the area selects (all of them, a location has few). */
-export const getLocationAreas = (locationId: number) =>
-  apiRequest<Page<Area>>(`/locations/${locationId}/areas/`, { query: { limit: 1000, order_by: 'description' } });
+export const getLocationAreas = (locationId: number, signal?: AbortSignal) =>
+  apiRequest<Page<Area>>(`/locations/${locationId}/areas/`, { query: { limit: 1000, order_by: 'description' }, signal });
 
 export const locationAreasQueryOptions = (locationId: number) =>
   queryOptions({
     queryKey: stockKeys.areas(locationId),
-    queryFn: () => getLocationAreas(locationId),
+    queryFn: ({ signal }) => getLocationAreas(locationId, signal),
     select: (page) => page.results,
     staleTime: 60_000,
     enabled: locationId > 0,

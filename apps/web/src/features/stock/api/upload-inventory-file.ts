@@ -1,7 +1,7 @@
 import type { InventoryFileResult } from '@rfid/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { stockKeys } from './stock-keys';
+import { stockKeys } from '../keys';
 
 /** POST /areas/{id}/upload_inventory_file/ multipart (field "file"): the area's counted stock. */
 export const uploadInventoryFile = ({ areaId, file }: { areaId: number; file: File }) => {

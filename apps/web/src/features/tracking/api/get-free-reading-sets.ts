@@ -1,17 +1,16 @@
 import type { FreeReadingSet, Page } from '@rfid/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { trackingKeys } from '../keys';
 
 export type FreeReadingSetsParams = { locationId: number; limit: number; offset: number };
 
 /** GET /locations/{id}/free_reading_sets/: the location's reading sets that nothing claimed, newest first. */
-export const getFreeReadingSets = ({ locationId, limit, offset }: FreeReadingSetsParams) =>
-  apiRequest<Page<FreeReadingSet>>(`/locations/${locationId}/free_reading_sets/`, { query: { limit, offset } });
-
-export const freeReadingSetsQueryKey = (locationId: number) => ['tracking', 'free-reading-sets', locationId] as const;
+export const getFreeReadingSets = ({ locationId, limit, offset }: FreeReadingSetsParams, signal?: AbortSignal) =>
+  apiRequest<Page<FreeReadingSet>>(`/locations/${locationId}/free_reading_sets/`, { query: { limit, offset }, signal });
 
 export const freeReadingSetsQueryOptions = (params: FreeReadingSetsParams) =>
   queryOptions({
-    queryKey: [...freeReadingSetsQueryKey(params.locationId), params],
-    queryFn: () => getFreeReadingSets(params),
+    queryKey: [...trackingKeys.freeReadingSets(params.locationId), params],
+    queryFn: ({ signal }) => getFreeReadingSets(params, signal),
   });

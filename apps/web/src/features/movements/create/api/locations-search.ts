@@ -1,6 +1,7 @@
 import type { Location, Page } from '@rfid/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../../lib/api-client';
+import { movementsKeys } from '../../keys';
 
 export type DestinationOption = Pick<Location, 'id' | 'description' | 'code'>;
 
@@ -8,9 +9,13 @@ export type DestinationOption = Pick<Location, 'id' | 'description' | 'code'>;
  * GET /locations/?description__icontains=: the locations the user may see (centers and stores),
  * for the destination of a movement; the current location (the origin) is left out.
  */
-export const searchDestinations = async ({ text, originId }: { text: string; originId: number | undefined }) => {
+export const searchDestinations = async (
+  { text, originId }: { text: string; originId: number | undefined },
+  signal?: AbortSignal,
+) => {
   const page = await apiRequest<Page<Location>>('/locations/', {
     query: { description__icontains: text, order_by: 'description', limit: 20 },
+    signal,
   });
   return page.results
     .filter((location) => location.id !== originId)
@@ -19,8 +24,8 @@ export const searchDestinations = async ({ text, originId }: { text: string; ori
 
 export const destinationsQueryOptions = (params: { text: string; originId: number | undefined }) =>
   queryOptions({
-    queryKey: ['movements', 'create', 'destinations', params] as const,
-    queryFn: () => searchDestinations(params),
+    queryKey: movementsKeys.destinations(params),
+    queryFn: ({ signal }) => searchDestinations(params, signal),
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });

@@ -1,7 +1,7 @@
 import type { MovementOrder, MovementOrderCreateBody } from '@rfid/contract';
 import { useMutation } from '@tanstack/react-query';
-import { nowServerDateTime, toServerDateTime } from '../../../../components/order-wizard/server-date';
 import { apiRequest } from '../../../../lib/api-client';
+import { nowServerDateTime, toServerDateTime } from '../../../order-wizard';
 
 export type NewMovementOrder = { order_code: string; estimated_arrival_date: string; originId: number; destinationId: number };
 

@@ -1,4 +1,5 @@
 import type { MovementOrder, Page } from '@rfid/contract';
+import type { PageParams } from '../../../../components/paged-table';
 import { apiRequest } from '../../../../lib/api-client';
 
 /** Entry dashboard filters: status (destination_status), id, order code and arrival date range. */
@@ -10,11 +11,9 @@ export type EntryFilters = {
   arrival_date__lte: string;
 };
 
-export const entriesQueryKey = (locationId: number, filters: EntryFilters) =>
-  ['movements', 'entries', locationId, filters] as const;
-
 /** GET /v1/morders/?destination__id={id}&order_by=-id: movements arriving at the location (spec section 7). */
-export const getEntries = (locationId: number, filters: EntryFilters, page: { limit: number; offset: number }) =>
+export const getEntries = (locationId: number, filters: EntryFilters, page: PageParams) =>
   apiRequest<Page<MovementOrder>>('/v1/morders/', {
     query: { ...filters, destination__id: locationId, order_by: '-id', limit: page.limit, offset: page.offset },
+    signal: page.signal,
   });

@@ -1,4 +1,5 @@
 import type { MovementOrder, Page } from '@rfid/contract';
+import type { PageParams } from '../../../../components/paged-table';
 import { apiRequest } from '../../../../lib/api-client';
 
 /** Movement lists: 11 per page (spec section 9). */
@@ -13,10 +14,9 @@ export type ExitFilters = {
   exit_date__lte: string;
 };
 
-export const exitsQueryKey = (locationId: number, filters: ExitFilters) => ['movements', 'exits', locationId, filters] as const;
-
 /** GET /locations/{id}/v1/exits/: movements leaving the location, newest first. */
-export const getExits = (locationId: number, filters: ExitFilters, page: { limit: number; offset: number }) =>
+export const getExits = (locationId: number, filters: ExitFilters, page: PageParams) =>
   apiRequest<Page<MovementOrder>>(`/locations/${locationId}/v1/exits/`, {
     query: { ...filters, order_by: '-creation_date', limit: page.limit, offset: page.offset },
+    signal: page.signal,
   });

@@ -1,6 +1,7 @@
 import type { MovementOrder } from '@rfid/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../../lib/api-client';
+import { movementsKeys } from '../../keys';
 
 /**
  * PUT /morders/{id}/ {destination_status: 4}: cancels the entry when the origin verified boxes and
@@ -13,6 +14,6 @@ export const useCancelMovementEntry = () => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: cancelMovementEntry,
-    onSettled: () => client.invalidateQueries({ queryKey: ['movements'] }),
+    onSettled: () => client.invalidateQueries({ queryKey: movementsKeys.all }),
   });
 };

@@ -1,7 +1,7 @@
 import type { OnlineOrder, OnlineOrderCreateBody } from '@rfid/contract';
 import { useMutation } from '@tanstack/react-query';
-import { nowServerDateTime } from '../../../../components/order-wizard/server-date';
 import { apiRequest } from '../../../../lib/api-client';
+import { nowServerDateTime } from '../../../order-wizard';
 
 export type NewOnlineOrder = { order_code: string; locationId: number };
 

@@ -1,4 +1,5 @@
 import type { OnlineOrder, Page } from '@rfid/contract';
+import type { PageParams } from '../../../../components/paged-table';
 import { apiRequest } from '../../../../lib/api-client';
 
 /** Online dashboard: 11 orders per page (spec section 9). */
@@ -14,11 +15,9 @@ export type OnlineOrderFilters = {
   report_type: string;
 };
 
-export const onlineOrdersQueryKey = (locationId: number, filters: OnlineOrderFilters) =>
-  ['online', 'orders', 'list', locationId, filters] as const;
-
 /** GET /locations/{id}/v1/orders/?order_by=-creation_date with the filters and paging. */
-export const getOnlineOrders = (locationId: number, filters: OnlineOrderFilters, page: { limit: number; offset: number }) =>
+export const getOnlineOrders = (locationId: number, filters: OnlineOrderFilters, page: PageParams) =>
   apiRequest<Page<OnlineOrder>>(`/locations/${locationId}/v1/orders/`, {
     query: { ...filters, order_by: '-creation_date', limit: page.limit, offset: page.offset },
+    signal: page.signal,
   });

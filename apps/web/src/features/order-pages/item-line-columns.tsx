@@ -1,0 +1,68 @@
+import { Box, Link } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import type { Column } from '../../components/paged-table';
+import { PercentBar } from '../../components/percent-bar';
+import { formatQuantity } from '../../lib/format';
+import { formatSizes, ORDER_PATHS, type OrderKind } from '../orders';
+import type { OrderLine } from './api/order-endpoint';
+import { hasOnlineReading } from './kinds';
+
+/**
+ * Item-line columns of the order detail and the box detail (spec section 3, "Item line"): GTIN
+ * linked to its page in the order, attributes, expected, real and the completion bar capped at
+ * 100; online orders add the online reading (above 100 → 0).
+ */
+export const useItemLineColumns = (kind: OrderKind, orderId: string): Column<OrderLine>[] => {
+  const { t, i18n } = useTranslation('order-pages');
+  const quantity = (value: number) => formatQuantity(value, i18n.language);
+  const columns: Column<OrderLine>[] = [
+    {
+      id: 'gtin',
+      header: t('columns.gtin'),
+      cell: (line) =>
+        line.item_type ? (
+          <Link component={RouterLink} to={ORDER_PATHS[kind].gtin(orderId, line.item_type)} data-testid="line-gtin">
+            {line.gtin}
+          </Link>
+        ) : (
+          line.gtin
+        ),
+      mobile: 'title',
+    },
+    { id: 'description', header: t('columns.description'), cell: (line) => line.description },
+    { id: 'model', header: t('columns.model'), cell: (line) => line.model },
+    { id: 'colour', header: t('columns.colour'), cell: (line) => line.colour },
+    {
+      id: 'size',
+      header: t('columns.size'),
+      cell: (line) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatSizes(line.sizes, t)}</Box>,
+    },
+    {
+      id: 'expected',
+      header: t('columns.expected'),
+      align: 'right',
+      cell: (line) => <span data-testid="line-expected">{quantity(line.theorical_quantity)}</span>,
+    },
+    {
+      id: 'real',
+      header: t('columns.real'),
+      align: 'right',
+      cell: (line) => <span data-testid="line-real">{quantity(line.real_quantity)}</span>,
+    },
+    { id: 'percent', header: t('columns.percent'), cell: (line) => <PercentBar value={line.percent} /> },
+  ];
+  if (!hasOnlineReading(kind)) return columns;
+  return [
+    ...columns,
+    {
+      id: 'online',
+      header: t('columns.online'),
+      cell: (line) => (
+        <span data-testid="line-online">
+          <PercentBar value={line.online_percent} />
+        </span>
+      ),
+    },
+  ];
+};

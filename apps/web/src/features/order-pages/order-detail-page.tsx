@@ -1,0 +1,118 @@
+import InventoryIcon from '@mui/icons-material/Inventory2Outlined';
+import PrintIcon from '@mui/icons-material/Print';
+import { Button, Checkbox, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { PageTitle } from '../../components/page-title';
+import { type Column, PagedTable } from '../../components/paged-table';
+import { TableCard } from '../../components/table-card';
+import { useCurrentLocation } from '../../lib/current-location';
+import { ORDER_PATHS, OrderHeader, type OrderKind } from '../orders';
+import { PrintWizardDialog } from '../print-wizard';
+import { getOrderLines, ORDER_LINES_PAGE_SIZE } from './api/get-order-lines';
+import type { OrderLine } from './api/order-endpoint';
+import { useItemLineColumns } from './item-line-columns';
+import { orderPagesKeys } from './keys';
+import { canTickLines } from './kinds';
+
+/**
+ * Order detail (spec section 2) of any kind of order: the header of the order's side and its
+ * item lines, 100 per page by GTIN, with the completion bar (online: and the online reading).
+ * Purchase order lines can be ticked and printed through the 4-step print wizard.
+ */
+export const OrderDetailPage = ({ kind, orderId }: { kind: OrderKind; orderId: string }) => {
+  const { t } = useTranslation('order-pages');
+  const { t: tp } = useTranslation('printing');
+  const location = useCurrentLocation();
+  const paths = ORDER_PATHS[kind];
+  // Ticked lines by GTIN, kept across pages: the records of the 4-step print wizard.
+  const [ticked, setTicked] = useState<ReadonlyMap<string, OrderLine>>(new Map());
+  const [isPrinting, setPrinting] = useState(false);
+  const isTickable = canTickLines(kind);
+  const toggle = (line: OrderLine) =>
+    setTicked((current) => {
+      const next = new Map(current);
+      if (next.has(line.gtin)) next.delete(line.gtin);
+      else next.set(line.gtin, line);
+      return next;
+    });
+  const tickColumn: Column<OrderLine> = {
+    id: 'tick',
+    header: t('detail.selected', { count: ticked.size }),
+    cell: (line) => (
+      <Checkbox
+        size="small"
+        checked={ticked.has(line.gtin)}
+        onChange={() => toggle(line)}
+        slotProps={{ input: { 'aria-label': t('detail.tick', { gtin: line.gtin }) } }}
+        data-testid="line-tick"
+      />
+    ),
+  };
+  const lineColumns = useItemLineColumns(kind, orderId);
+  const columns = isTickable ? [tickColumn, ...lineColumns] : lineColumns;
+  return (
+    <Stack spacing={2} data-testid="order-detail-page">
+      <PageTitle
+        backTo={paths.dashboard}
+        title={t('detail.title', { id: orderId })}
+        subtitle={t('detail.subtitle', { kind: t(`kind.${kind}`) })}
+        actions={
+          <>
+            <Button
+              component={RouterLink}
+              to={paths.boxes(orderId)}
+              startIcon={<InventoryIcon />}
+              variant="outlined"
+              data-testid="order-boxes-link"
+            >
+              {t('detail.boxes')}
+            </Button>
+            {isTickable && (
+              <Button
+                startIcon={<PrintIcon />}
+                variant="contained"
+                disabled={ticked.size === 0}
+                onClick={() => setPrinting(true)}
+                data-testid="print-lines"
+              >
+                {t('detail.print')}
+              </Button>
+            )}
+          </>
+        }
+      />
+      <OrderHeader kind={kind} orderId={orderId} />
+      {isTickable && ticked.size === 0 && (
+        <Typography variant="body2" color="text.secondary">
+          {t('detail.printHint')}
+        </Typography>
+      )}
+      <PrintWizardDialog
+        open={isPrinting}
+        onClose={() => setPrinting(false)}
+        records={[...ticked.values()].map((line) => ({
+          gtin: line.gtin,
+          description: line.description,
+          quantity: Math.max(1, line.theorical_item_count),
+        }))}
+        name={tp('wizard.orderName', { id: orderId })}
+        locations={location ? [location.id] : []}
+        source="order"
+        onDone={() => setTicked(new Map())}
+      />
+      <TableCard>
+        <PagedTable
+          queryKey={orderPagesKeys.lines(kind, orderId)}
+          fetchPage={(page) => getOrderLines(kind, orderId, page)}
+          columns={columns}
+          rowKey={(line) => line.gtin}
+          pageSize={ORDER_LINES_PAGE_SIZE}
+          emptyText={t('detail.empty')}
+          testId="order-lines"
+        />
+      </TableCard>
+    </Stack>
+  );
+};

@@ -1,0 +1,52 @@
+import BlockIcon from '@mui/icons-material/Block';
+import type { StatusStyle } from '../../components/status-chip';
+
+/** Any namespace's `t`: the labels name their namespace ('orders:') in the key. */
+export type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/** Order status (destination_status, spec section 4) as coloured labels. */
+export const orderStatusMap = (t: Translate): Record<number, StatusStyle> => ({
+  0: { label: t('orders:orderStatus.0'), color: 'default' },
+  1: { label: t('orders:orderStatus.1'), color: 'warning' },
+  2: { label: t('orders:orderStatus.2'), color: 'error' },
+  3: { label: t('orders:orderStatus.3'), color: 'success' },
+  4: { label: t('orders:orderStatus.4'), color: 'default', icon: <BlockIcon /> },
+});
+
+/** Box status (spec section 4): 3 Checking is the yellow label, 4 Canceled carries an icon. */
+export const boxStatusMap = (t: Translate): Record<number, StatusStyle> => ({
+  0: { label: t('orders:boxStatus.0'), color: 'default' },
+  1: { label: t('orders:boxStatus.1'), color: 'error' },
+  2: { label: t('orders:boxStatus.2'), color: 'success' },
+  3: { label: t('orders:boxStatus.3'), color: 'warning' },
+  4: { label: t('orders:boxStatus.4'), color: 'default', icon: <BlockIcon /> },
+});
+
+/** A waiting time in seconds as "2 d 3 h", "3 h 25 min" or "12 min". */
+export const formatWaitingTime = (seconds: number | null | undefined, t: Translate): string => {
+  if (seconds === null || seconds === undefined || !Number.isFinite(seconds)) return '';
+  const minutes = Math.max(0, Math.floor(seconds / 60));
+  const days = Math.floor(minutes / 1440);
+  const hours = Math.floor((minutes % 1440) / 60);
+  const rest = minutes % 60;
+  if (days > 0) return t('orders:duration.daysHours', { days, hours });
+  if (hours > 0) return t('orders:duration.hoursMinutes', { hours, minutes: rest });
+  return t('orders:duration.minutes', { minutes: rest });
+};
+
+/** Late when the goods arrived (or now, while they have not) after the estimated arrival (spec section 4). */
+export const isLate = (estimated: string | null | undefined, arrival: string | null | undefined, now = Date.now()): boolean => {
+  if (!estimated) return false;
+  const limit = new Date(estimated).getTime();
+  const reference = arrival ? new Date(arrival).getTime() : now;
+  return Number.isFinite(limit) && reference > limit;
+};
+
+/** Sizes as "ES 38, FR 40"; the catalog's '--' reads as 'Standard' (spec section 3). */
+export const formatSizes = (sizes: ReadonlyArray<{ country: string; value: string }>, t: Translate): string => {
+  const standard = t('orders:standardSize');
+  return sizes
+    .filter((size) => size.value.trim() !== '')
+    .map((size) => `${size.country ? `${size.country} ` : ''}${size.value === '--' ? standard : size.value}`)
+    .join(', ');
+};

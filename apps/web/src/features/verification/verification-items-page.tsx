@@ -1,0 +1,85 @@
+import AssessmentIcon from '@mui/icons-material/Assessment';
+import { Typography } from '@mui/material';
+import type { VerificationItem } from '@rfid/contract';
+import { useTranslation } from 'react-i18next';
+import { EpcLink } from '../../components/epc-link';
+import { type Column, PagedTable } from '../../components/paged-table';
+import { TableCard } from '../../components/table-card';
+import { formatQuantity } from '../../lib/format';
+import { ORDER_PATHS } from '../orders';
+import { getVerificationItems } from './api/get-verification-items';
+import { VERIFICATION_LINES_PAGE_SIZE } from './api/get-verification-report';
+import { verificationKeys } from './keys';
+import type { VerificationPageProps } from './verification-kind';
+import { VerificationPageFrame } from './verification-page-frame';
+
+/**
+ * The EPCs a verification read (100 per page): EPC linking to the EPC tracker, GTIN, description,
+ * lot and quantity; a quantity of 0 (a GTIN the box does not expect, or no GTIN) shows 'Nothing'.
+ */
+export const VerificationItemsPage = ({
+  kind,
+  orderId,
+  boxId,
+  verificationId,
+}: VerificationPageProps & { verificationId: string }) => {
+  const { t, i18n } = useTranslation('verification');
+  const paths = ORDER_PATHS[kind];
+  const muted = (text: string) => (
+    <Typography component="span" variant="body2" color="text.secondary">
+      {text}
+    </Typography>
+  );
+  const columns: Column<VerificationItem>[] = [
+    {
+      id: 'epc',
+      header: t('items.columns.epc'),
+      cell: (item) => <EpcLink epc={item.epc} testId="verification-epc" />,
+      mobile: 'title',
+    },
+    { id: 'gtin', header: t('items.columns.gtin'), cell: (item) => item.gtin ?? muted(t('items.unknownGtin')) },
+    { id: 'description', header: t('items.columns.description'), cell: (item) => item.description ?? '' },
+    { id: 'lot', header: t('items.columns.lot'), cell: (item) => item.lot ?? '' },
+    {
+      id: 'quantity',
+      header: t('items.columns.quantity'),
+      cell: (item) => (
+        <Typography
+          component="span"
+          variant="body2"
+          color={item.quantity === 0 ? 'error' : undefined}
+          data-testid="item-quantity"
+        >
+          {item.quantity === 0 ? t('items.nothing') : formatQuantity(item.quantity, i18n.language)}
+        </Typography>
+      ),
+      align: 'right',
+    },
+  ];
+  const reportPath = paths.verification(orderId, boxId, verificationId);
+  return (
+    <VerificationPageFrame
+      kind={kind}
+      orderId={orderId}
+      boxId={boxId}
+      verificationId={verificationId}
+      title={t('items.heading', { id: verificationId })}
+      backTo={reportPath}
+      link={{ to: reportPath, label: t('items.report'), icon: <AssessmentIcon />, testId: 'verification-report-button' }}
+    >
+      {() => (
+        <TableCard>
+          <PagedTable
+            queryKey={verificationKeys.items(verificationId)}
+            fetchPage={({ limit, offset, signal }) => getVerificationItems({ id: verificationId, limit, offset }, signal)}
+            columns={columns}
+            rowKey={(item) => item.id}
+            pageSize={VERIFICATION_LINES_PAGE_SIZE}
+            emptyText={t('items.empty')}
+            testId="verification-items"
+          />
+        </TableCard>
+      )}
+    </VerificationPageFrame>
+  );
+};

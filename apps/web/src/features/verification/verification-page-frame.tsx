@@ -1,0 +1,52 @@
+import { Button, Stack } from '@mui/material';
+import type { Verification } from '@rfid/contract';
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { PageTitle } from '../../components/page-title';
+import { OrderHeader } from '../orders';
+import { KindChip } from './kind-chip';
+import { VerificationGate } from './verification-gate';
+import type { VerificationPageProps } from './verification-kind';
+
+/**
+ * The frame of a verification's report and items pages: the title (with the kind's chip, but for
+ * purchase orders), the back arrow and the link to the other page, the order header, and the
+ * content, rendered once the verification is known to be the one the URL names.
+ */
+export const VerificationPageFrame = ({
+  kind,
+  orderId,
+  boxId,
+  verificationId,
+  title,
+  backTo,
+  link,
+  loading,
+  children,
+}: VerificationPageProps & {
+  verificationId: string;
+  title: ReactNode;
+  backTo: string;
+  /** The button to the other page of the verification. */
+  link: { to: string; label: ReactNode; icon: ReactNode; testId: string };
+  /** Shown while the verification loads. */
+  loading?: ReactNode;
+  children: (verification: Verification) => ReactNode;
+}) => (
+  <Stack spacing={2}>
+    <PageTitle
+      title={title}
+      subtitle={kind === 'purchase' ? undefined : <KindChip kind={kind} />}
+      backTo={backTo}
+      actions={
+        <Button variant="outlined" startIcon={link.icon} component={RouterLink} to={link.to} data-testid={link.testId}>
+          {link.label}
+        </Button>
+      }
+    />
+    <OrderHeader kind={kind} orderId={orderId} />
+    <VerificationGate kind={kind} orderId={orderId} boxId={boxId} verificationId={verificationId} loading={loading}>
+      {children}
+    </VerificationGate>
+  </Stack>
+);

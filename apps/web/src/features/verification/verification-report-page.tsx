@@ -1,0 +1,110 @@
+import ListAltIcon from '@mui/icons-material/ListAlt';
+import { Box, Stack, Typography } from '@mui/material';
+import { type ItemLine, onlinePercent } from '@rfid/contract';
+import { useTranslation } from 'react-i18next';
+import { type Column, PagedTable } from '../../components/paged-table';
+import { PercentBar } from '../../components/percent-bar';
+import { TableCard } from '../../components/table-card';
+import { formatQuantity } from '../../lib/format';
+import { formatSizes, ORDER_PATHS } from '../orders';
+import { getVerificationReport, VERIFICATION_LINES_PAGE_SIZE } from './api/get-verification-report';
+import { verificationKeys } from './keys';
+import type { VerificationPageProps } from './verification-kind';
+import { VerificationPageFrame } from './verification-page-frame';
+import { VerificationSummary } from './verification-summary';
+
+/**
+ * A verification's report per GTIN (100 per page, by GTIN): expected and real quantity,
+ * description, section, cloth type, model, colour, size and a completion bar capped at 100.
+ * Online orders keep both readings of the spec: the capped bar, and the online percent where
+ * a reading above 100 becomes 0.
+ */
+export const VerificationReportPage = ({
+  kind,
+  orderId,
+  boxId,
+  verificationId,
+}: VerificationPageProps & { verificationId: string }) => {
+  const { t, i18n } = useTranslation('verification');
+  const paths = ORDER_PATHS[kind];
+  const quantity = (value: number) => formatQuantity(value, i18n.language);
+  const columns: Column<ItemLine>[] = [
+    { id: 'gtin', header: t('report.columns.gtin'), cell: (line) => line.gtin, mobile: 'title' },
+    { id: 'description', header: t('report.columns.description'), cell: (line) => line.description },
+    { id: 'section', header: t('report.columns.section'), cell: (line) => line.section },
+    { id: 'clothType', header: t('report.columns.clothType'), cell: (line) => line.cloth_type },
+    { id: 'model', header: t('report.columns.model'), cell: (line) => line.model },
+    { id: 'colour', header: t('report.columns.colour'), cell: (line) => line.colour },
+    {
+      id: 'size',
+      header: t('report.columns.size'),
+      cell: (line) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatSizes(line.sizes, t)}</Box>,
+    },
+    {
+      id: 'expected',
+      header: t('report.columns.expected'),
+      cell: (line) => <span data-testid="line-expected">{quantity(line.theorical_quantity)}</span>,
+      align: 'right',
+    },
+    {
+      id: 'real',
+      header: t('report.columns.real'),
+      cell: (line) => <span data-testid="line-real">{quantity(line.real_quantity)}</span>,
+      align: 'right',
+    },
+    {
+      id: 'completion',
+      header: t('report.columns.completion'),
+      // The server's percent is real / expected × 100; the bar caps it at 100 (spec section 9).
+      // Online orders show their second reading under it, where above 100 becomes 0 (spec: "both
+      // readings are present"); in the same cell, so the table still fits a desktop screen.
+      cell: (line) =>
+        kind === 'online' ? (
+          <Stack spacing={0.25}>
+            <PercentBar value={line.percent} minWidth={100} />
+            <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+              {t('report.onlineReading')}{' '}
+              <span data-testid="line-online-percent">{onlinePercent(line.real_quantity, line.theorical_quantity)}%</span>
+            </Typography>
+          </Stack>
+        ) : (
+          <PercentBar value={line.percent} minWidth={100} />
+        ),
+    },
+  ];
+  return (
+    <VerificationPageFrame
+      kind={kind}
+      orderId={orderId}
+      boxId={boxId}
+      verificationId={verificationId}
+      title={t('report.heading', { id: verificationId })}
+      backTo={paths.verifications(orderId, boxId)}
+      link={{
+        to: paths.verificationItems(orderId, boxId, verificationId),
+        label: t('report.items'),
+        icon: <ListAltIcon />,
+        testId: 'verification-items-link',
+      }}
+      loading={<VerificationSummary verification={undefined} />}
+    >
+      {(verification) => (
+        <>
+          <VerificationSummary verification={verification} />
+          <Typography variant="h6">{t('report.lines')}</Typography>
+          <TableCard>
+            <PagedTable
+              queryKey={verificationKeys.report(verificationId)}
+              fetchPage={({ limit, offset, signal }) => getVerificationReport({ id: verificationId, limit, offset }, signal)}
+              columns={columns}
+              rowKey={(line) => line.gtin}
+              pageSize={VERIFICATION_LINES_PAGE_SIZE}
+              emptyText={t('report.empty')}
+              testId="verification-report"
+            />
+          </TableCard>
+        </>
+      )}
+    </VerificationPageFrame>
+  );
+};

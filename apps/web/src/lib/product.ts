@@ -1,0 +1,2 @@
+/** The product's name in URLs (the printer pages live under `/<PRODUCT>-printer`). */
+export const PRODUCT = 'bionix';
