@@ -1,10 +1,11 @@
-import { and, asc, count, desc, eq, gte, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import { areas, brands, companies, locations, stockDaily } from '../../db/schema/index.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { visibleLocations } from '../locations/location-scope.js';
+import { idList } from './location-list.js';
 
 /**
  * Statistics are SQL over the stock and order tables, defined once here with the formula beside
@@ -13,14 +14,7 @@ import { visibleLocations } from '../locations/location-scope.js';
  */
 
 const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
-const numOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
-/** `(1, 2, 3)` for an `in` list; callers never pass an empty list. */
-const idList = (ids: readonly number[]): SQL =>
-  sql`(${sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  )})`;
-
+const _numOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 // ---------------------------------------------------------------- scopes
 
 export const companyOf = async (db: DbOrTx, companyId: number) => {
@@ -234,164 +228,6 @@ export const stockBuckets = async (
       group by bucket`),
   );
   return rows.map((r) => ({ bucket: r.bucket, quantity: num(r.quantity), theoretical: num(r.theoretical) }));
-};
-
-// ---------------------------------------------------------------- brand statistics
-
-const inScope = (column: SQL, locationIds: readonly number[]): SQL =>
-  locationIds.length === 0 ? sql`false` : sql`${column} in ${idList(locationIds)}`;
-
-/** Inbound figures over purchase orders arriving at the scope created in [from, to] (as the inbound dashboard's, for several locations). */
-export const purchaseStats = async (
-  db: DbOrTx,
-  {
-    locationIds,
-    from,
-    to,
-    dayStart,
-    dayEnd,
-  }: { locationIds: readonly number[]; from: Date; to: Date; dayStart: Date; dayEnd: Date },
-) => {
-  const [r] = rowsOf<Record<string, unknown>>(
-    await db.execute(sql`
-      select
-        -- orders = purchase orders to the scope created in the range
-        count(*) as orders,
-        -- average delay = avg(arrival − estimated arrival) over arrived orders with an estimate
-        avg(extract(epoch from (o.arrival_date - o.estimated_arrival_date)))::float8 as avg_delay,
-        -- reception time = arrival of the last box − order arrival; max = the largest
-        avg(extract(epoch from (lb.last_box - o.arrival_date)))::float8 as avg_reception,
-        max(extract(epoch from (lb.last_box - o.arrival_date)))::float8 as max_reception,
-        count(*) filter (where o.destination_status = 2) as incorrect,
-        count(*) filter (where o.destination_status = 3) as correct
-      from orders o
-      left join lateral (select max(b.destination_reading_time) as last_box from boxes b where b.order_id = o.id) lb on true
-      where o.type = 'purchase' and ${inScope(sql`o.destination_location_id`, locationIds)}
-        and o.creation_date >= ${from} and o.creation_date <= ${to}`),
-  );
-  const [today] = rowsOf<Record<string, unknown>>(
-    await db.execute(sql`
-      select count(*) as total, count(*) filter (where o.destination_status in (0, 1)) as pending
-      from orders o
-      where o.type = 'purchase' and ${inScope(sql`o.destination_location_id`, locationIds)}
-        and ((o.estimated_arrival_date >= ${dayStart} and o.estimated_arrival_date <= ${dayEnd})
-          or (o.arrival_date >= ${dayStart} and o.arrival_date <= ${dayEnd}))`),
-  );
-  return {
-    orders: num(r?.orders),
-    avgDelaySeconds: numOrNull(r?.avg_delay),
-    avgReceptionSeconds: numOrNull(r?.avg_reception),
-    maxReceptionSeconds: numOrNull(r?.max_reception),
-    incorrect: num(r?.incorrect),
-    correct: num(r?.correct),
-    todayTotal: num(today?.total),
-    todayPending: num(today?.pending),
-  };
-};
-
-/** Movement entry figures: movements arriving at the scope created in [from, to]; reception time = arrival − exit. */
-export const movementEntryStats = async (
-  db: DbOrTx,
-  { locationIds, from, to }: { locationIds: readonly number[]; from: Date; to: Date },
-) => {
-  const [r] = rowsOf<Record<string, unknown>>(
-    await db.execute(sql`
-      select count(*) as orders,
-        count(*) filter (where o.destination_status in (0, 1)) as pending,
-        avg(extract(epoch from (o.arrival_date - o.exit_date)))::float8 as avg_reception,
-        max(extract(epoch from (o.arrival_date - o.exit_date)))::float8 as max_reception
-      from orders o
-      where o.type = 'movement' and ${inScope(sql`o.destination_location_id`, locationIds)}
-        and o.creation_date >= ${from} and o.creation_date <= ${to}`),
-  );
-  return {
-    orders: num(r?.orders),
-    pending: num(r?.pending),
-    avgReception: numOrNull(r?.avg_reception),
-    maxReception: numOrNull(r?.max_reception),
-  };
-};
-
-/** Exit figures: movements and online orders leaving the scope created in [from, to]; shipping time = last box out − creation. */
-export const exitStats = async (
-  db: DbOrTx,
-  { locationIds, from, to }: { locationIds: readonly number[]; from: Date; to: Date },
-) => {
-  const [r] = rowsOf<Record<string, unknown>>(
-    await db.execute(sql`
-      select count(*) as orders,
-        count(*) filter (where o.origin_status in (0, 1)) as pending,
-        avg(extract(epoch from (lb.last_box - o.creation_date)))::float8 as avg_shipping,
-        max(extract(epoch from (lb.last_box - o.creation_date)))::float8 as max_shipping
-      from orders o
-      left join lateral (select max(b.origin_reading_time) as last_box from boxes b where b.order_id = o.id) lb on true
-      where o.type in ('movement', 'online') and ${inScope(sql`o.origin_location_id`, locationIds)}
-        and o.creation_date >= ${from} and o.creation_date <= ${to}`),
-  );
-  return {
-    orders: num(r?.orders),
-    pending: num(r?.pending),
-    avgShipping: numOrNull(r?.avg_shipping),
-    maxShipping: numOrNull(r?.max_shipping),
-  };
-};
-
-/** POS figures: sales and returns of the scope ending in [from, to], and their items (quantity 1 each). */
-export const saleStats = async (
-  db: DbOrTx,
-  { locationIds, from, to }: { locationIds: readonly number[]; from: Date; to: Date },
-) => {
-  const [r] = rowsOf<Record<string, unknown>>(
-    await db.execute(sql`
-      select count(*) filter (where p.kind = 'sale') as sales,
-        coalesce(sum(p.item_count) filter (where p.kind = 'sale'), 0) as items_sold,
-        count(*) filter (where p.kind = 'return') as returns,
-        coalesce(sum(p.item_count) filter (where p.kind = 'return'), 0) as items_returned
-      from pos_transactions p
-      where ${inScope(sql`p.location_id`, locationIds)} and p.end_time >= ${from} and p.end_time <= ${to}`),
-  );
-  return {
-    sales: num(r?.sales),
-    itemsSold: num(r?.items_sold),
-    returns: num(r?.returns),
-    itemsReturned: num(r?.items_returned),
-  };
-};
-
-/**
- * Inventory figures of the scope over inventories started in [from, to]: counts by state, and over
- * the validated ones (state 2) the average duration, items read, accuracy (matched ÷ (expected +
- * read − matched) × 100) and the reading rate (Σ read ÷ Σ seconds).
- */
-export const inventoryStats = async (
-  db: DbOrTx,
-  { locationIds, from, to }: { locationIds: readonly number[]; from: Date; to: Date },
-) => {
-  const [r] = rowsOf<Record<string, unknown>>(
-    await db.execute(sql`
-      select count(*) as total,
-        count(*) filter (where i.state in (0, 1)) as pending,
-        count(*) filter (where i.state = 2) as validated,
-        avg(extract(epoch from (i.end_time - i.start_time))) filter (where i.state = 2 and i.end_time is not null)::float8 as avg_seconds,
-        avg(i.read_count) filter (where i.state = 2)::float8 as avg_items,
-        avg(case when i.expected_count + i.read_count - i.matched_count > 0
-                 then 100.0 * i.matched_count / (i.expected_count + i.read_count - i.matched_count) else 100 end)
-          filter (where i.state = 2)::float8 as avg_accuracy,
-        sum(i.read_count) filter (where i.state = 2 and i.end_time is not null) as read_sum,
-        sum(extract(epoch from (i.end_time - i.start_time))) filter (where i.state = 2 and i.end_time is not null)::float8 as seconds_sum
-      from inventories i
-      where ${inScope(sql`i.location_id`, locationIds)} and i.start_time >= ${from} and i.start_time <= ${to}`),
-  );
-  return {
-    total: num(r?.total),
-    pending: num(r?.pending),
-    validated: num(r?.validated),
-    avgSeconds: numOrNull(r?.avg_seconds),
-    avgItems: numOrNull(r?.avg_items),
-    avgAccuracy: numOrNull(r?.avg_accuracy),
-    readSum: num(r?.read_sum),
-    secondsSum: num(r?.seconds_sum),
-  };
 };
 
 // ---------------------------------------------------------------- stock evolution (GET /stockev/)
