@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoDeviceKey } from '../../db/seed/demo-data.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import { type InboundIds, loadInboundIds } from '../orders/inbound-fixtures.js';
-import { outboundCsvChunks } from './outbound.csv.js';
+import { orderCsvChunks } from '../orders/lines.repository.js';
 import { createOutboundOrder, newEpcs, postSet } from './outbound-fixtures.js';
 
 describe('movements API', () => {
@@ -162,7 +162,7 @@ describe('movements API', () => {
       expect(csv.body.trim().split('\n')).toHaveLength(1 + 2);
       // chunks by keyset: one box a chunk gives the same rows in the same order
       const chunks: string[][] = [];
-      for await (const chunk of outboundCsvChunks(t.database.db, orderId, 1)) chunks.push(chunk.map((r) => r.codebar));
+      for await (const chunk of orderCsvChunks(t.database.db, orderId, 1)) chunks.push(chunk.map((r) => r.codebar));
       expect(chunks).toEqual([['=MOV-LIST-1-B'], ['MOV-LIST-1-A']]);
       const itemsCsv = await call(viewer, 'GET', `/api/morders/${orderId}/items-csv/`);
       expect(itemsCsv.body.split('\n')[0]).toContain('destination_real');
