@@ -819,61 +819,6 @@ export const latestFinishedCsv = async (db: DbOrTx, { inventoryId, companyId }: 
   return row;
 };
 
-/* ------------------------------------------------------------------ stats */
-
-export type StatsFigures = {
-  total: number;
-  pending: number;
-  validated: number;
-  avgMinutes: number | null;
-  avgItems: number | null;
-  avgAccuracy: number | null;
-  rateItems: number;
-  rateMinutes: number;
-  stock: number;
-};
-
-/**
- * The inventory stats of a location over the inventories started in [from, to] (formulas in the
- * contract's inventoryStatsSchema; accuracy as inventory.rules.ts accuracyOf), and its stock now (items STOCKED
- * in its areas, from the per-area stock of view area_stock_now).
- */
-export const inventoryStats = async (
-  db: DbOrTx,
-  { locationId, from, to }: { locationId: number; from: Date; to: Date },
-): Promise<StatsFigures> => {
-  const minutes = sql`(extract(epoch from (end_time - start_time)) / 60.0)`;
-  const result = await db.execute(sql`
-    select
-      count(*)::int as total,
-      (count(*) filter (where state in (0, 1)))::int as pending,
-      (count(*) filter (where state = 2))::int as validated,
-      (avg(${minutes}) filter (where state = 2 and end_time is not null))::float8 as avg_minutes,
-      (avg(read_count) filter (where state = 2))::float8 as avg_items,
-      (avg(case when expected_count + read_count - matched_count <= 0 then 100.0
-                else matched_count * 100.0 / (expected_count + read_count - matched_count) end)
-        filter (where state = 2))::float8 as avg_accuracy,
-      coalesce(sum(read_count) filter (where state = 2 and end_time > start_time), 0)::float8 as rate_items,
-      coalesce(sum(${minutes}) filter (where state = 2 and end_time > start_time), 0)::float8 as rate_minutes,
-      (select coalesce(sum(s.quantity), 0) from area_stock_now s join areas a on a.id = s.area_id
-        where a.location_id = ${locationId}::int)::int as stock
-    from inventories
-    where location_id = ${locationId}::int and start_time >= ${from.toISOString()}::timestamptz and start_time <= ${to.toISOString()}::timestamptz`);
-  const [row] = rowsOf<Record<string, unknown>>(result);
-  const nullable = (v: unknown) => (v === null || v === undefined ? null : Number(v));
-  return {
-    total: num(row?.total),
-    pending: num(row?.pending),
-    validated: num(row?.validated),
-    avgMinutes: nullable(row?.avg_minutes),
-    avgItems: nullable(row?.avg_items),
-    avgAccuracy: nullable(row?.avg_accuracy),
-    rateItems: num(row?.rate_items),
-    rateMinutes: num(row?.rate_minutes),
-    stock: num(row?.stock),
-  };
-};
-
 /** An area of a location (for opening an inventory from the dashboard). */
 export const areaOfLocation = async (db: DbOrTx, { areaId, locationId }: { areaId: number; locationId: number }) => {
   const [row] = await db
