@@ -1,6 +1,8 @@
+import { BoxStatus } from '@rfid/contract';
 import { and, asc, count, desc, eq, gte, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
-import { rowsOf } from '../../db/rows.js';
+import { parseRows, rowsOf } from '../../db/rows.js';
 import { areas, brands, companies, locations, stockDaily } from '../../db/schema/index.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
@@ -14,7 +16,8 @@ import { idList } from './location-list.js';
  */
 
 const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
-const _numOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+/** A count or sum of a raw answer: a number, or the text of a bigint or numeric. */
+const n = z.coerce.number();
 // ---------------------------------------------------------------- scopes
 
 export const companyOf = async (db: DbOrTx, companyId: number) => {
@@ -52,7 +55,8 @@ export const brandLocationIds = async (db: DbOrTx, user: AuthUser, brandId: numb
  */
 export const stockNow = async (db: DbOrTx, locationIds: readonly number[]): Promise<number> => {
   if (locationIds.length === 0) return 0;
-  const [r] = rowsOf<{ rfid: unknown; counted: unknown }>(
+  const [r] = parseRows(
+    z.object({ rfid: n, counted: n }),
     await db.execute(sql`
       select
         (select coalesce(sum(s.quantity), 0) from area_stock_now s join areas a on a.id = s.area_id
@@ -60,7 +64,7 @@ export const stockNow = async (db: DbOrTx, locationIds: readonly number[]): Prom
         (select coalesce(sum(c.quantity), 0) from counted_stocks c join areas a on a.id = c.area_id
           where a.location_id in ${idList(locationIds)}) as counted`),
   );
-  return num(r?.rfid) + num(r?.counted);
+  return (r?.rfid ?? 0) + (r?.counted ?? 0);
 };
 
 /**
@@ -73,14 +77,15 @@ export const stockNow = async (db: DbOrTx, locationIds: readonly number[]): Prom
  */
 export const theoreticalNow = async (db: DbOrTx, locationIds: readonly number[]): Promise<number> => {
   if (locationIds.length === 0) return 0;
-  const [r] = rowsOf<{ received: unknown; shipped: unknown }>(
+  const [r] = parseRows(
+    z.object({ received: n, shipped: n }),
     await db.execute(sql`
       select coalesce(sum(t.quantity) filter (where t.side = 'in'), 0) as received,
         coalesce(-sum(t.quantity) filter (where t.side = 'out'), 0) as shipped
       from box_theoretical t
       where t.location_id in ${idList(locationIds)}`),
   );
-  return num(r?.received) - num(r?.shipped);
+  return (r?.received ?? 0) - (r?.shipped ?? 0);
 };
 
 /**
@@ -92,7 +97,8 @@ export const snapshotTotalOn = async (
   { locationIds, day, lookbackDays }: { locationIds: readonly number[]; day: string; lookbackDays: number },
 ): Promise<number | null> => {
   if (locationIds.length === 0) return null;
-  const [r] = rowsOf<{ total: unknown; n: unknown }>(
+  const [r] = parseRows(
+    z.object({ total: n.nullable(), n }),
     await db.execute(sql`
       select sum(s.quantity) as total, count(*) as n from (
         select distinct on (location_id) location_id, quantity from stock_daily
@@ -100,7 +106,7 @@ export const snapshotTotalOn = async (
           and day <= ${day}::date and day >= ${day}::date - ${lookbackDays}::int
         order by location_id, day desc) s`),
   );
-  return num(r?.n) === 0 ? null : num(r?.total);
+  return (r?.n ?? 0) === 0 ? null : (r?.total ?? 0);
 };
 
 /**
@@ -113,7 +119,8 @@ export const itemsOut = async (
   { locationIds, from, to }: { locationIds: readonly number[]; from: Date; to: Date },
 ): Promise<number> => {
   if (locationIds.length === 0) return 0;
-  const [r] = rowsOf<{ sold: unknown; shipped: unknown }>(
+  const [r] = parseRows(
+    z.object({ sold: n, shipped: n }),
     await db.execute(sql`
       select
         (select coalesce(sum(p.item_count), 0) from pos_transactions p
@@ -122,9 +129,9 @@ export const itemsOut = async (
         (select coalesce(sum(bc.quantity), 0) from orders o
           join boxes b on b.order_id = o.id join box_contents bc on bc.box_id = b.id
           where o.origin_location_id in ${idList(locationIds)} and o.type in ('movement', 'online')
-            and b.origin_status in (1, 2) and b.origin_reading_time >= ${from} and b.origin_reading_time <= ${to}) as shipped`),
+            and b.origin_status in (${BoxStatus.CheckedWithErrors}, ${BoxStatus.CheckedWithoutErrors}) and b.origin_reading_time >= ${from} and b.origin_reading_time <= ${to}) as shipped`),
   );
-  return num(r?.sold) + num(r?.shipped);
+  return (r?.sold ?? 0) + (r?.shipped ?? 0);
 };
 
 export type StatusCounts = Partial<Record<number, number>>;
@@ -140,7 +147,8 @@ export const orderStatusCounts = async (
 ): Promise<{ entry: StatusCounts; exit: StatusCounts; online: StatusCounts }> => {
   const out = { entry: {} as StatusCounts, exit: {} as StatusCounts, online: {} as StatusCounts };
   if (locationIds.length === 0) return out;
-  const rows = rowsOf<{ side: 'entry' | 'exit' | 'online'; status: number; n: unknown }>(
+  const rows = parseRows(
+    z.object({ side: z.enum(['entry', 'exit', 'online']), status: n, n }),
     await db.execute(sql`
       select 'entry' as side, o.destination_status as status, count(*) as n from orders o
         where o.type in ('purchase', 'movement') and o.destination_location_id in ${idList(locationIds)}
@@ -152,7 +160,7 @@ export const orderStatusCounts = async (
           and o.creation_date >= ${from} and o.creation_date <= ${to}
         group by 1, 2`),
   );
-  for (const r of rows) out[r.side][Number(r.status)] = num(r.n);
+  for (const r of rows) out[r.side][r.status] = r.n;
   return out;
 };
 
@@ -181,14 +189,15 @@ export const orderBuckets = async (
       ? sql`o.type in ('purchase', 'movement') and o.destination_location_id in ${idList(locationIds)}`
       : sql`o.type = ${module === 'online' ? 'online' : 'movement'} and o.origin_location_id in ${idList(locationIds)}`;
   const status = module === 'inbound' ? sql`o.destination_status` : sql`o.origin_status`;
-  const rows = rowsOf<{ bucket: string; status: number; n: unknown }>(
+  const rows = parseRows(
+    z.object({ bucket: z.string(), status: n, n }),
     await db.execute(sql`
       select to_char(o.creation_date at time zone 'UTC', ${format}) as bucket, ${status} as status, count(*) as n
       from orders o
       where ${where} and o.creation_date >= ${from} and o.creation_date <= ${to}
       group by 1, 2`),
   );
-  return rows.map((r) => ({ bucket: r.bucket, key: String(r.status), n: num(r.n) }));
+  return rows.map((r) => ({ bucket: r.bucket, key: String(r.status), n: r.n }));
 };
 
 /** POS items per bucket (to_char of the end time in UTC): sold (kind sale) and returned (kind return). */
@@ -197,14 +206,15 @@ export const posBuckets = async (
   { locationIds, from, to, format }: { locationIds: readonly number[]; from: Date; to: Date; format: string },
 ): Promise<BucketRow[]> => {
   if (locationIds.length === 0) return [];
-  const rows = rowsOf<{ bucket: string; kind: string; n: unknown }>(
+  const rows = parseRows(
+    z.object({ bucket: z.string(), kind: z.string(), n }),
     await db.execute(sql`
       select to_char(p.end_time at time zone 'UTC', ${format}) as bucket, p.kind, sum(p.item_count) as n
       from pos_transactions p
       where p.location_id in ${idList(locationIds)} and p.end_time >= ${from} and p.end_time <= ${to}
       group by 1, 2`),
   );
-  return rows.map((r) => ({ bucket: r.bucket, key: r.kind, n: num(r.n) }));
+  return rows.map((r) => ({ bucket: r.bucket, key: r.kind, n: r.n }));
 };
 
 /**
@@ -216,7 +226,8 @@ export const stockBuckets = async (
   { locationIds, start, end, format }: { locationIds: readonly number[]; start: string; end: string; format: string },
 ): Promise<{ bucket: string; quantity: number; theoretical: number }[]> => {
   if (locationIds.length === 0) return [];
-  const rows = rowsOf<{ bucket: string; quantity: unknown; theoretical: unknown }>(
+  const rows = parseRows(
+    z.object({ bucket: z.string(), quantity: n, theoretical: n }),
     await db.execute(sql`
       select bucket, sum(quantity) as quantity, sum(theoretical_quantity) as theoretical from (
         select distinct on (location_id, bucket) location_id, bucket, quantity, theoretical_quantity from (
@@ -227,7 +238,7 @@ export const stockBuckets = async (
         order by location_id, bucket, day desc) s
       group by bucket`),
   );
-  return rows.map((r) => ({ bucket: r.bucket, quantity: num(r.quantity), theoretical: num(r.theoretical) }));
+  return rows;
 };
 
 // ---------------------------------------------------------------- stock evolution (GET /stockev/)
