@@ -62,6 +62,11 @@ describe('movement rules', () => {
       waiting_time: 3600,
       percent: 100,
     });
-    expect(toBoxDto(row, undefined, 'destination')).toMatchObject({ status: 1, real_item_count: 3, verification_count: 2, percent: 60 });
+    expect(toBoxDto(row, undefined, 'destination')).toMatchObject({
+      status: 1,
+      real_item_count: 3,
+      verification_count: 2,
+      percent: 60,
+    });
   });
 });
