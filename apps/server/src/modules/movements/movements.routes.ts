@@ -17,7 +17,6 @@ import {
   RoleThreshold,
 } from '@rfid/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { pageParams, toPage } from '../../http/paging.js';
 import { errorResponses, LIST_PAGE, locationParams } from '../../http/route-schemas.js';
 import { currentUser } from '../../plugins/auth.js';
@@ -41,6 +40,12 @@ export const movementsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
     prefix: '/morders',
     name: 'a movement',
     detailUrls: ['/morders/:id/', '/v1/morders/:id/'],
+    list: {
+      url: '/locations/:id/v1/exits/',
+      summary: 'Movements leaving a location (exit dashboard)',
+      querystring: movementExitListQuerySchema,
+    },
+    remove: { urls: ['/morders/:id/', '/v1/morders/:id/'], maxRole: RoleThreshold.write },
     boxesUrls: ['/v1/morders/:id/boxes/', '/morders/:id/boxes/'],
     sided: true,
     boxPages: true,
@@ -75,24 +80,6 @@ export const movementsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
       },
     },
     async (request, reply) => reply.code(201).send(await service.create(currentUser(request), request.body)),
-  );
-
-  app.get(
-    '/locations/:id/v1/exits/',
-    {
-      schema: {
-        tags,
-        summary: 'Movements leaving a location (exit dashboard)',
-        params: locationParams,
-        querystring: movementExitListQuerySchema,
-        response: { 200: pageOf(movementOrderSchema), ...errorResponses },
-      },
-    },
-    async (request) => {
-      const page = pageParams(request.query, LIST_PAGE);
-      const { count, results } = await service.listExits(currentUser(request), request.params.id, request.query, page);
-      return toPage(request, page, count, results);
-    },
   );
 
   app.get(
@@ -132,25 +119,6 @@ export const movementsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
       return toPage(request, page, count, results);
     },
   );
-
-  for (const url of ['/morders/:id/', '/v1/morders/:id/']) {
-    app.delete(
-      url,
-      {
-        config: { maxRole: RoleThreshold.write },
-        schema: {
-          tags,
-          summary: "Delete a movement with no verified box (409 'Cannot delete the order. Check verifications.')",
-          params: idParamSchema,
-          response: { 204: z.null(), 409: errorBodySchema, ...errorResponses },
-        },
-      },
-      async (request, reply) => {
-        await service.remove(currentUser(request), request.params.id);
-        return reply.code(204).send(null);
-      },
-    );
-  }
 
   app.put(
     '/morders/:id/',

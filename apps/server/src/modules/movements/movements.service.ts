@@ -128,7 +128,7 @@ export const createMovementsService = (db: Db) => {
     },
 
     /** GET /locations/{id}/v1/exits/: movements leaving the location. */
-    async listExits(user: AuthUser, locationId: number, query: Record<string, unknown>, page: PageParams) {
+    async list(user: AuthUser, locationId: number, query: Record<string, unknown>, page: PageParams) {
       await requireLocation(db, user, locationId);
       const where = and(eq(orders.companyId, user.companyId), eq(orders.originLocationId, locationId)) as SQL;
       return list(where, query, page, 'exit');

@@ -17,7 +17,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageParams, toPage } from '../../http/paging.js';
-import { boxParams, errorResponses, LINES_PAGE, LIST_PAGE, locationParams } from '../../http/route-schemas.js';
+import { boxParams, errorResponses, LINES_PAGE, locationParams } from '../../http/route-schemas.js';
 import { currentUser } from '../../plugins/auth.js';
 import { mapChunks, streamCsv } from '../orders/csv.js';
 import { registerOrderPageRoutes } from '../orders/order-pages.routes.js';
@@ -39,6 +39,12 @@ export const onlineRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
     prefix: '/orders',
     name: 'an online order',
     detailUrls: ['/orders/:id/', '/v1/orders/:id/'],
+    list: {
+      url: '/locations/:id/v1/orders/',
+      summary: 'Online orders of a location (online dashboard)',
+      querystring: onlineOrderListQuerySchema,
+    },
+    remove: { urls: ['/orders/:id/'], maxRole: RoleThreshold.write },
     boxesUrls: ['/orders/:id/boxes/'],
     sided: false,
     boxPages: true,
@@ -73,41 +79,6 @@ export const onlineRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
       },
     },
     async (request, reply) => reply.code(201).send(await service.create(currentUser(request), request.body)),
-  );
-
-  app.get(
-    '/locations/:id/v1/orders/',
-    {
-      schema: {
-        tags,
-        summary: 'Online orders of a location (online dashboard)',
-        params: locationParams,
-        querystring: onlineOrderListQuerySchema,
-        response: { 200: pageOf(onlineOrderSchema), ...errorResponses },
-      },
-    },
-    async (request) => {
-      const page = pageParams(request.query, LIST_PAGE);
-      const { count, results } = await service.list(currentUser(request), request.params.id, request.query, page);
-      return toPage(request, page, count, results);
-    },
-  );
-
-  app.delete(
-    '/orders/:id/',
-    {
-      config: { maxRole: RoleThreshold.write },
-      schema: {
-        tags,
-        summary: "Delete an online order with no verified box (409 'Cannot delete the order. Check verifications.')",
-        params: idParamSchema,
-        response: { 204: z.null(), 409: errorBodySchema, ...errorResponses },
-      },
-    },
-    async (request, reply) => {
-      await service.remove(currentUser(request), request.params.id);
-      return reply.code(204).send(null);
-    },
   );
 
   app.get(

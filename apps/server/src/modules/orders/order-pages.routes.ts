@@ -1,11 +1,26 @@
-import { idParamSchema, itemLineQuerySchema, itemTypeSchema, orderBoxesQuerySchema, pageOf } from '@rfid/contract';
+import {
+  errorBodySchema,
+  idParamSchema,
+  itemLineQuerySchema,
+  itemTypeSchema,
+  orderBoxesQuerySchema,
+  pageOf,
+} from '@rfid/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { itemTypes } from '../../db/schema/index.js';
 import type { PageParams } from '../../http/paging.js';
 import { pageParams, toPage } from '../../http/paging.js';
-import { BOXES_PAGE, boxParams, errorResponses, LINES_PAGE, typeParams } from '../../http/route-schemas.js';
+import {
+  BOXES_PAGE,
+  boxParams,
+  errorResponses,
+  LINES_PAGE,
+  LIST_PAGE,
+  locationParams,
+  typeParams,
+} from '../../http/route-schemas.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { currentUser } from '../../plugins/auth.js';
 import { toItemTypeDto } from '../catalog/catalog.service.js';
@@ -37,6 +52,10 @@ export type OrderPagesService<Order, Box, Line> = {
     side?: PageSide,
   ): Promise<{ order: Order; itemType: typeof itemTypes.$inferSelect; line: Line }>;
   itemsCsv(user: AuthUser, id: number, side?: PageSide): Promise<{ order: { id: number }; lines: Line[] }>;
+  /** The location's dashboard list. */
+  list(user: AuthUser, locationId: number, query: Record<string, unknown>, page: PageParams): Page<Order>;
+  /** Deletes an order with no verified box (409 otherwise). */
+  remove(user: AuthUser, id: number): Promise<void>;
 };
 
 export type OrderPagesOptions<O extends z.ZodType, B extends z.ZodType, L extends z.ZodType> = {
@@ -47,6 +66,10 @@ export type OrderPagesOptions<O extends z.ZodType, B extends z.ZodType, L extend
   name: string;
   /** The order's own URLs (the v1 alias among them). */
   detailUrls: string[];
+  /** The location dashboard's list: `/locations/:id/v1/…/` and its filters. */
+  list: { url: string; summary: string; querystring: z.ZodType<Record<string, unknown>> };
+  /** Who may delete an order (the highest role number allowed), and at which of its URLs. */
+  remove: { urls: string[]; maxRole: number };
   boxesUrls: string[];
   /** Movement pages take `?side=exit|entry`. */
   sided: boolean;
@@ -68,7 +91,20 @@ const gtinOf = (q: { item_type__gtin__contains?: string; gtin__contains?: string
  */
 export const registerOrderPageRoutes = <O extends z.ZodType, B extends z.ZodType, L extends z.ZodType>(
   fastify: FastifyInstance,
-  { tags, prefix, name, detailUrls, boxesUrls, sided, boxPages, schemas, itemsCsv, service }: OrderPagesOptions<O, B, L>,
+  {
+    tags,
+    prefix,
+    name,
+    detailUrls,
+    list,
+    remove,
+    boxesUrls,
+    sided,
+    boxPages,
+    schemas,
+    itemsCsv,
+    service,
+  }: OrderPagesOptions<O, B, L>,
 ): void => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   // The answers are checked against the schemas when sent; the service's types tie them together at the call site.
@@ -78,6 +114,43 @@ export const registerOrderPageRoutes = <O extends z.ZodType, B extends z.ZodType
   const sideOf = (q: object): PageSide | undefined =>
     sided && 'side' in q && (q.side === 'exit' || q.side === 'entry') ? q.side : undefined;
   const lineQuery = itemLineQuerySchema.extend(side);
+
+  app.get(
+    list.url,
+    {
+      schema: {
+        tags,
+        summary: list.summary,
+        params: locationParams,
+        querystring: list.querystring,
+        response: { 200: pageOf(answer.order), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const page = pageParams(request.query, LIST_PAGE);
+      const { count, results } = await service.list(currentUser(request), request.params.id, request.query, page);
+      return toPage(request, page, count, results);
+    },
+  );
+
+  for (const url of remove.urls) {
+    app.delete(
+      url,
+      {
+        config: { maxRole: remove.maxRole },
+        schema: {
+          tags,
+          summary: `Delete ${name} with no verified box (409 'Cannot delete the order. Check verifications.')`,
+          params: idParamSchema,
+          response: { 204: z.null(), 409: errorBodySchema, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        await service.remove(currentUser(request), request.params.id);
+        return reply.code(204).send(null);
+      },
+    );
+  }
 
   for (const url of detailUrls) {
     app.get(

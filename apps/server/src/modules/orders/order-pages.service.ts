@@ -19,7 +19,7 @@ export type OrderPagesView<Order, OrderDto, BoxDto, LineDto> = {
 export const createOrderPagesService = <Order, OrderDto, BoxDto, LineDto>(
   db: Db,
   view: OrderPagesView<Order, OrderDto, BoxDto, LineDto>,
-): Required<OrderPagesService<OrderDto, BoxDto, LineDto>> & {
+): Omit<Required<OrderPagesService<OrderDto, BoxDto, LineDto>>, 'list' | 'remove'> & {
   requireBox(user: AuthUser, id: number, boxId: number): Promise<{ order: Order; box: repo.BoxRow }>;
 } => {
   const { requireOrder, sideOf, toOrder, toBox, toLine } = view;

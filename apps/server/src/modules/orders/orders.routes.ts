@@ -54,6 +54,12 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
     prefix: '/porders',
     name: 'an order',
     detailUrls: ['/v1/porders/:id/', '/porders/:id/'],
+    list: {
+      url: '/locations/:id/v1/porders/',
+      summary: "Purchase orders arriving at a location (inbound dashboard's history)",
+      querystring: purchaseOrderListQuerySchema,
+    },
+    remove: { urls: ['/porders/:id/'], maxRole: RoleThreshold.createOrders },
     boxesUrls: ['/porders/:id/boxes/'],
     sided: false,
     boxPages: false,
@@ -81,24 +87,6 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
     async (request, reply) => reply.code(201).send(await service.createPurchaseOrder(currentUser(request), request.body)),
   );
 
-  app.get(
-    '/locations/:id/v1/porders/',
-    {
-      schema: {
-        tags,
-        summary: "Purchase orders arriving at a location (inbound dashboard's history)",
-        params: locationParams,
-        querystring: purchaseOrderListQuerySchema,
-        response: { 200: pageOf(purchaseOrderSchema), ...errorResponses },
-      },
-    },
-    async (request) => {
-      const page = pageParams(request.query, DASHBOARD_PAGE);
-      const { count, results } = await service.listLocationOrders(currentUser(request), request.params.id, request.query, page);
-      return toPage(request, page, count, results);
-    },
-  );
-
   app.put(
     '/porders/:id/',
     {
@@ -112,23 +100,6 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
       },
     },
     async (request) => service.setSync(currentUser(request), request.params.id, request.body.sync),
-  );
-
-  app.delete(
-    '/porders/:id/',
-    {
-      config: write,
-      schema: {
-        tags,
-        summary: "Delete an order (409 'Cannot delete the order. Check verifications.' once a box is verified)",
-        params: idParamSchema,
-        response: { 204: z.null(), 409: errorBodySchema, ...errorResponses },
-      },
-    },
-    async (request, reply) => {
-      await service.deleteOrder(currentUser(request), request.params.id);
-      return reply.code(204).send(null);
-    },
   );
 
   app.get(

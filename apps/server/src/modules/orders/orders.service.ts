@@ -106,7 +106,7 @@ export const createOrdersService = (db: Db) => {
       return toOrderDto(await requireOrder(user, id));
     },
 
-    async listLocationOrders(user: AuthUser, locationId: number, query: Record<string, unknown>, page: PageParams) {
+    async list(user: AuthUser, locationId: number, query: Record<string, unknown>, page: PageParams) {
       await requireLocation(db, user, locationId);
       return orderPage(
         and(eq(orders.companyId, user.companyId), eq(orders.destinationLocationId, locationId)) as SQL,
@@ -121,7 +121,7 @@ export const createOrdersService = (db: Db) => {
       return toOrderDto(await requireOrder(user, id));
     },
 
-    async deleteOrder(user: AuthUser, id: number) {
+    async remove(user: AuthUser, id: number) {
       await requireOrder(user, id);
       await deleteUnverifiedOrder(db, id);
     },
