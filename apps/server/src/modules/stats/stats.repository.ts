@@ -1,8 +1,8 @@
-import { BoxStatus } from '@rfid/contract';
+import { BoxStatus, ItemState } from '@rfid/contract';
 import { and, asc, count, desc, eq, gte, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
-import { parseRows, rowsOf } from '../../db/rows.js';
+import { parseRows } from '../../db/rows.js';
 import { areas, brands, companies, locations, stockDaily } from '../../db/schema/index.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
@@ -15,7 +15,6 @@ import { idList } from './location-list.js';
  * locations of a company the user sees, or the locations of a brand. Days are UTC days.
  */
 
-const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
 /** A count or sum of a raw answer: a number, or the text of a bigint or numeric. */
 const n = z.coerce.number();
 // ---------------------------------------------------------------- scopes
@@ -304,6 +303,10 @@ export const listStockEvolution = async (
 
 // ---------------------------------------------------------------- daily snapshots (stock_daily)
 
+/** Every location's id (a snapshot covers them all). */
+const allLocationIds = async (db: DbOrTx): Promise<number[]> =>
+  (await db.select({ id: locations.id }).from(locations)).map((r) => r.id);
+
 export type SnapshotRow = { locationId: number; areaId: number | null; quantity: number; theoreticalQuantity: number };
 
 /**
@@ -311,7 +314,8 @@ export type SnapshotRow = { locationId: number; areaId: number | null; quantity:
  * and the theoretical stock: the rows a snapshot writes, for every location of every company.
  */
 export const liveSnapshotRows = async (db: DbOrTx): Promise<SnapshotRow[]> => {
-  const areaRows = rowsOf<{ location_id: number; area_id: number; quantity: unknown }>(
+  const areaRows = parseRows(
+    z.object({ location_id: n, area_id: n, quantity: n }),
     await db.execute(sql`
       select a.location_id, a.id as area_id,
         (select coalesce(sum(s.quantity), 0) from area_stock_now s where s.area_id = a.id)
@@ -319,13 +323,14 @@ export const liveSnapshotRows = async (db: DbOrTx): Promise<SnapshotRow[]> => {
       from areas a`),
   );
   // Each box's part per location (box_theoretical, kept by triggers), as theoreticalNow.
-  const theoretical = rowsOf<{ location_id: number; q: unknown }>(
+  const theoretical = parseRows(
+    z.object({ location_id: n, q: n }),
     await db.execute(sql`select location_id, sum(quantity) as q from box_theoretical group by location_id`),
   );
-  const locationIds = rowsOf<{ id: number }>(await db.execute(sql`select id from locations`)).map((r) => Number(r.id));
+  const locationIds = await allLocationIds(db);
   return toSnapshotRows(
-    areaRows.map((r) => ({ locationId: Number(r.location_id), areaId: Number(r.area_id), quantity: num(r.quantity) })),
-    new Map(theoretical.map((r) => [Number(r.location_id), num(r.q)])),
+    areaRows.map((r) => ({ locationId: r.location_id, areaId: r.area_id, quantity: r.quantity })),
+    new Map(theoretical.map((r) => [r.location_id, r.q])),
     locationIds,
   );
 };
@@ -373,7 +378,8 @@ export const writeSnapshotRows = async (
 
 /** Days in [from, to] on which some location has no total row yet. */
 export const daysMissingSnapshots = async (db: DbOrTx, { from, to }: { from: string; to: string }): Promise<string[]> =>
-  rowsOf<{ day: string }>(
+  parseRows(
+    z.object({ day: z.string() }),
     await db.execute(sql`
       select to_char(d, 'YYYY-MM-DD') as day
       from generate_series(${from}::date, ${to}::date, interval '1 day') d
@@ -393,7 +399,8 @@ export const rebuiltSnapshotRows = async (
   db: DbOrTx,
   { from, to }: { from: string; to: string },
 ): Promise<Map<string, SnapshotRow[]>> => {
-  const areaRows = rowsOf<{ day: string; location_id: number; area_id: number; quantity: unknown }>(
+  const areaRows = parseRows(
+    z.object({ day: z.string(), location_id: n, area_id: n, quantity: n }),
     await db.execute(sql`
       with iv as (
         select t.area2_id as area_id, t.state,
@@ -402,9 +409,9 @@ export const rebuiltSnapshotRows = async (
         from traces t
       ),
       deltas as (
-        select area_id, d_in as d, 1 as n from iv where state = 0 and area_id is not null and d_in <= ${to}::date
+        select area_id, d_in as d, 1 as n from iv where state = ${ItemState.Stocked} and area_id is not null and d_in <= ${to}::date
         union all
-        select area_id, d_out, -1 from iv where state = 0 and area_id is not null and d_out is not null and d_out <= ${to}::date
+        select area_id, d_out, -1 from iv where state = ${ItemState.Stocked} and area_id is not null and d_out is not null and d_out <= ${to}::date
         union all
         select area_id, (uploaded_at at time zone 'UTC')::date, quantity from counted_stocks where (uploaded_at at time zone 'UTC')::date <= ${to}::date
       ),
@@ -413,25 +420,26 @@ export const rebuiltSnapshotRows = async (
         (select coalesce(sum(p.n), 0) from per_day p where p.area_id = a.id and p.d <= days.d::date) as quantity
       from areas a cross join generate_series(${from}::date, ${to}::date, interval '1 day') days(d)`),
   );
-  const theoretical = rowsOf<{ day: string; location_id: number; q: unknown }>(
+  const theoretical = parseRows(
+    z.object({ day: z.string(), location_id: n, q: n }),
     await db.execute(sql`
       with moves as (
         select o.destination_location_id as location_id, (b.destination_reading_time at time zone 'UTC')::date as d, bc.quantity as q
           from orders o join boxes b on b.order_id = o.id join box_contents bc on bc.box_id = b.id
           where o.type in ('purchase', 'movement') and o.destination_location_id is not null
-            and b.destination_status in (1, 2) and b.destination_reading_time is not null
+            and b.destination_status in (${BoxStatus.CheckedWithErrors}, ${BoxStatus.CheckedWithoutErrors}) and b.destination_reading_time is not null
         union all
         select o.origin_location_id, (b.origin_reading_time at time zone 'UTC')::date, -bc.quantity
           from orders o join boxes b on b.order_id = o.id join box_contents bc on bc.box_id = b.id
           where o.type in ('movement', 'online') and o.origin_location_id is not null
-            and b.origin_status in (1, 2) and b.origin_reading_time is not null
+            and b.origin_status in (${BoxStatus.CheckedWithErrors}, ${BoxStatus.CheckedWithoutErrors}) and b.origin_reading_time is not null
       ),
       per_day as (select location_id, d, sum(q) as q from moves where d <= ${to}::date group by location_id, d)
       select to_char(days.d, 'YYYY-MM-DD') as day, l.id as location_id,
         (select coalesce(sum(p.q), 0) from per_day p where p.location_id = l.id and p.d <= days.d::date) as q
       from locations l cross join generate_series(${from}::date, ${to}::date, interval '1 day') days(d)`),
   );
-  const locationIds = rowsOf<{ id: number }>(await db.execute(sql`select id from locations`)).map((r) => Number(r.id));
+  const locationIds = await allLocationIds(db);
   const byDay = new Map<
     string,
     { areas: { locationId: number; areaId: number; quantity: number }[]; theo: Map<number, number> }
@@ -445,8 +453,8 @@ export const rebuiltSnapshotRows = async (
     return e;
   };
   for (const r of areaRows) {
-    entry(r.day).areas.push({ locationId: Number(r.location_id), areaId: Number(r.area_id), quantity: num(r.quantity) });
+    entry(r.day).areas.push({ locationId: r.location_id, areaId: r.area_id, quantity: r.quantity });
   }
-  for (const r of theoretical) entry(r.day).theo.set(Number(r.location_id), num(r.q));
+  for (const r of theoretical) entry(r.day).theo.set(r.location_id, r.q);
   return new Map([...byDay].map(([day, e]) => [day, toSnapshotRows(e.areas, e.theo, locationIds)]));
 };
