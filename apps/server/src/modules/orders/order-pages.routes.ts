@@ -85,9 +85,9 @@ const gtinOf = (q: { item_type__gtin__contains?: string; gtin__contains?: string
   q.item_type__gtin__contains ?? q.gtin__contains;
 
 /**
- * The pages every order type shows, declared once for inbound, online and movements: the order,
- * its item lines, its boxes (and, with `service.box`, one box and its lines), a GTIN of the order
- * and the items CSV.
+ * The pages every order type shows, declared once for inbound, online and movements: the
+ * location's list, the order and its delete, its item lines, its boxes (and, with `boxPages`, one
+ * box and its lines), a GTIN of the order and the items CSV. Same URLs and answers as before.
  */
 export const registerOrderPageRoutes = <O extends z.ZodType, B extends z.ZodType, L extends z.ZodType>(
   fastify: FastifyInstance,

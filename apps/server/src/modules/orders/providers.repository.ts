@@ -38,12 +38,6 @@ export const listProviders = async (db: DbOrTx, companyId: number, query: Record
   return { count: total?.n ?? 0, rows };
 };
 
-/**
- * Provider statistics over the purchase orders the user sees.
- * - order_count = count(orders)
- * - average_reception_time (hours) = avg(last box reading − order arrival) over received orders
- * - delay_percent = 100 × count(arrival_date > estimated_arrival_date) / count(arrived with an estimate)
- */
 const providerStatsRow = z.object({
   order_count: z.coerce.number(),
   avg_reception: z.coerce.number().nullable(),
@@ -51,6 +45,12 @@ const providerStatsRow = z.object({
   arrived: z.coerce.number(),
 });
 
+/**
+ * Provider statistics over the purchase orders the user sees.
+ * - order_count = count(orders)
+ * - average_reception_time (hours) = avg(last box reading − order arrival) over received orders
+ * - delay_percent = 100 × count(arrival_date > estimated_arrival_date) / count(arrived with an estimate)
+ */
 export const providerStats = async (db: DbOrTx, where: SQL) => {
   const [r] = parseRows(
     providerStatsRow,
