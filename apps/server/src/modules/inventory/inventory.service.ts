@@ -17,6 +17,9 @@ import { toItemTypeDto } from '../catalog/catalog.service.js';
 import type { Engine } from '../engine/engine.js';
 import { requireLocation } from '../locations/location-scope.js';
 import { statsRange } from '../movements/outbound.shared.js';
+import { inventoryFigures } from '../stats/figures.repository.js';
+import { stockNow } from '../stats/stats.repository.js';
+import { minutes } from '../stats/stats.rules.js';
 import type { CsvJobs } from './inventory.csv.js';
 import { inventoryFileName } from './inventory.csv.js';
 import { changeInventoryState } from './inventory.engine.js';
@@ -259,16 +262,20 @@ export const createInventoryService = (db: Db, csvJobs: CsvJobs, engine: Engine)
     async stats(user: AuthUser, locationId: number, query: { date_start?: string; date_end?: string }): Promise<InventoryStats> {
       await requireLocation(db, user, locationId);
       const { from, to } = statsRange(query);
-      const f = await reports.inventoryStats(db, { locationId, from, to });
+      // The figures and the stock are the stats module's, over this one location.
+      const [f, stock] = await Promise.all([
+        inventoryFigures(db, { locationIds: [locationId], from, to }),
+        stockNow(db, [locationId]),
+      ]);
       return {
         total_inventory_count: f.total,
         pending_inventories: f.pending,
         validated_inventories: f.validated,
-        estimated_inventory_time: estimatedMinutes({ stock: f.stock, itemsRead: f.rateItems, minutes: f.rateMinutes }),
-        avg_inventory_time: round2(f.avgMinutes),
+        estimated_inventory_time: estimatedMinutes({ stock, itemsRead: f.readSum, minutes: f.secondsSum / 60 }),
+        avg_inventory_time: minutes(f.avgSeconds),
         avg_inventory_items: round2(f.avgItems),
         avg_inventory_accuracy: round2(f.avgAccuracy),
-        stock: f.stock,
+        stock,
         from: from.toISOString(),
         to: to.toISOString(),
       };

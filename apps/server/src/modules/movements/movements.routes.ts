@@ -4,9 +4,7 @@ import {
   exitStatsSchema,
   idParamSchema,
   intId,
-  itemLineQuerySchema,
   itemLineSchema,
-  itemTypeSchema,
   movementCsvQuerySchema,
   movementEntryListQuerySchema,
   movementEntryStatsSchema,
@@ -14,33 +12,18 @@ import {
   movementOrderCreateBodySchema,
   movementOrderSchema,
   movementOrderUpdateBodySchema,
-  orderBoxesQuerySchema,
   outboundStatsQuerySchema,
   pageOf,
   RoleThreshold,
 } from '@rfid/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { pageParams, toPage } from '../../http/paging.js';
-import {
-  BOXES_PAGE,
-  boxParams,
-  errorResponses,
-  LINES_PAGE,
-  LIST_PAGE,
-  locationParams,
-  typeParams,
-} from '../../http/route-schemas.js';
+import { errorResponses, LIST_PAGE, locationParams } from '../../http/route-schemas.js';
 import { currentUser } from '../../plugins/auth.js';
-import { toItemTypeDto } from '../catalog/catalog.service.js';
-import { sendCsv } from '../orders/csv.js';
+import { mapChunks, sendCsv, streamCsv } from '../orders/csv.js';
+import { registerOrderPageRoutes } from '../orders/order-pages.routes.js';
 import type { ModuleDeps } from '../registry.js';
-import { createMovementsService, type MovementSide } from './movements.service.js';
-import { mapChunks, streamCsv } from './outbound.csv.js';
-
-const side = z.enum(['exit', 'entry']).optional();
-const sideQuery = z.object({ side });
-const sideOf = (q: { side?: MovementSide }): MovementSide => q.side ?? 'exit';
+import { createMovementsService } from './movements.service.js';
 
 /**
  * Movements between locations (spec section 7 "Movements"). A movement is visible from its
@@ -51,6 +34,39 @@ const sideOf = (q: { side?: MovementSide }): MovementSide => q.side ?? 'exit';
 export const movementsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }) => {
   const service = createMovementsService(db);
   const tags = ['movements'];
+
+  registerOrderPageRoutes(app, {
+    tags,
+    prefix: '/morders',
+    name: 'a movement',
+    detailUrls: ['/morders/:id/', '/v1/morders/:id/'],
+    list: {
+      url: '/locations/:id/v1/exits/',
+      summary: 'Movements leaving a location (exit dashboard)',
+      querystring: movementExitListQuerySchema,
+    },
+    remove: { urls: ['/morders/:id/', '/v1/morders/:id/'], maxRole: RoleThreshold.write },
+    boxesUrls: ['/v1/morders/:id/boxes/', '/morders/:id/boxes/'],
+    sided: true,
+    boxPages: true,
+    schemas: { order: movementOrderSchema, box: boxSchema, line: itemLineSchema },
+    itemsCsv: {
+      filename: (id) => `movement-${id}-items.csv`,
+      columns: ['gtin', 'description', 'model', 'colour', 'reference', 'expected', 'origin_real', 'destination_real', 'percent'],
+      row: (l) => [
+        l.gtin,
+        l.description,
+        l.model,
+        l.colour,
+        l.reference,
+        l.theorical_quantity,
+        l.origin_real_quantity,
+        l.destination_real_quantity,
+        l.percent,
+      ],
+    },
+    service,
+  });
 
   app.post(
     '/morders/',
@@ -64,24 +80,6 @@ export const movementsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
       },
     },
     async (request, reply) => reply.code(201).send(await service.create(currentUser(request), request.body)),
-  );
-
-  app.get(
-    '/locations/:id/v1/exits/',
-    {
-      schema: {
-        tags,
-        summary: 'Movements leaving a location (exit dashboard)',
-        params: locationParams,
-        querystring: movementExitListQuerySchema,
-        response: { 200: pageOf(movementOrderSchema), ...errorResponses },
-      },
-    },
-    async (request) => {
-      const page = pageParams(request.query, LIST_PAGE);
-      const { count, results } = await service.listExits(currentUser(request), request.params.id, request.query, page);
-      return toPage(request, page, count, results);
-    },
   );
 
   app.get(
@@ -122,39 +120,6 @@ export const movementsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
     },
   );
 
-  for (const url of ['/morders/:id/', '/v1/morders/:id/']) {
-    app.get(
-      url,
-      {
-        schema: {
-          tags,
-          summary: 'A movement order with both sides’ counts',
-          params: idParamSchema,
-          querystring: sideQuery,
-          response: { 200: movementOrderSchema, ...errorResponses },
-        },
-      },
-      async (request) => service.get(currentUser(request), request.params.id, sideOf(request.query)),
-    );
-
-    app.delete(
-      url,
-      {
-        config: { maxRole: RoleThreshold.write },
-        schema: {
-          tags,
-          summary: "Delete a movement with no verified box (409 'Cannot delete the order. Check verifications.')",
-          params: idParamSchema,
-          response: { 204: z.null(), 409: errorBodySchema, ...errorResponses },
-        },
-      },
-      async (request, reply) => {
-        await service.remove(currentUser(request), request.params.id);
-        return reply.code(204).send(null);
-      },
-    );
-  }
-
   app.put(
     '/morders/:id/',
     {
@@ -168,116 +133,6 @@ export const movementsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
       },
     },
     async (request) => service.update(currentUser(request), request.params.id, request.body),
-  );
-
-  app.get(
-    '/morders/:id/report/',
-    {
-      schema: {
-        tags,
-        summary: 'Item lines of a movement (per GTIN, expected vs real on both sides)',
-        params: idParamSchema,
-        querystring: itemLineQuerySchema.extend({ side }),
-        response: { 200: pageOf(itemLineSchema), ...errorResponses },
-      },
-    },
-    async (request) => {
-      const page = pageParams(request.query, LINES_PAGE);
-      const gtin = request.query.item_type__gtin__contains ?? request.query.gtin__contains;
-      const { count, results } = await service.lines(currentUser(request), request.params.id, sideOf(request.query), gtin, page);
-      return toPage(request, page, count, results);
-    },
-  );
-
-  for (const url of ['/v1/morders/:id/boxes/', '/morders/:id/boxes/']) {
-    app.get(
-      url,
-      {
-        schema: {
-          tags,
-          summary: 'Boxes of a movement (40 per page; box__codebar__contains)',
-          params: idParamSchema,
-          querystring: orderBoxesQuerySchema.extend({ side }),
-          response: { 200: pageOf(boxSchema), ...errorResponses },
-        },
-      },
-      async (request) => {
-        const page = pageParams(request.query, BOXES_PAGE);
-        const { count, results } = await service.boxes(
-          currentUser(request),
-          request.params.id,
-          sideOf(request.query),
-          { codebarContains: request.query.box__codebar__contains ?? request.query.codebar, orderBy: request.query.order_by },
-          page,
-        );
-        return toPage(request, page, count, results);
-      },
-    );
-  }
-
-  app.get(
-    '/morders/:id/boxes/:boxId/',
-    {
-      schema: {
-        tags,
-        summary: 'A box of a movement, seen from one side',
-        params: boxParams,
-        querystring: sideQuery,
-        response: { 200: boxSchema, ...errorResponses },
-      },
-    },
-    async (request) => service.box(currentUser(request), request.params.id, request.params.boxId, sideOf(request.query)),
-  );
-
-  app.get(
-    '/morders/:id/boxes/:boxId/report/',
-    {
-      schema: {
-        tags,
-        summary: 'Item lines of a movement box',
-        params: boxParams,
-        querystring: itemLineQuerySchema.extend({ side }),
-        response: { 200: pageOf(itemLineSchema), ...errorResponses },
-      },
-    },
-    async (request) => {
-      const page = pageParams(request.query, LINES_PAGE);
-      const gtin = request.query.item_type__gtin__contains ?? request.query.gtin__contains;
-      const { count, results } = await service.boxLines(
-        currentUser(request),
-        request.params.id,
-        request.params.boxId,
-        sideOf(request.query),
-        gtin,
-        page,
-      );
-      return toPage(request, page, count, results);
-    },
-  );
-
-  app.get(
-    '/morders/:id/types/:itemType/',
-    {
-      schema: {
-        tags,
-        summary: 'A GTIN in a movement: order header, attributes and its line',
-        params: typeParams,
-        querystring: sideQuery,
-        response: {
-          200: z.object({ order: movementOrderSchema, item_type: itemTypeSchema, line: itemLineSchema }),
-          ...errorResponses,
-        },
-      },
-    },
-    async (request) => {
-      const { order, itemType, line } = await service.itemType(
-        currentUser(request),
-        request.params.id,
-        request.params.itemType,
-        sideOf(request.query),
-      );
-      return { order, item_type: toItemTypeDto(itemType), line };
-    },
   );
 
   app.get(
@@ -329,46 +184,6 @@ export const movementsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
           r.gtin ?? '',
           r.description ?? '',
           r.quantity ?? 0,
-        ]),
-      });
-    },
-  );
-
-  app.get(
-    '/morders/:id/items-csv/',
-    {
-      schema: {
-        tags,
-        summary: 'Items CSV of a movement: per GTIN expected vs real',
-        params: idParamSchema,
-        querystring: sideQuery,
-      },
-    },
-    async (request, reply) => {
-      const { order, lines } = await service.itemsCsv(currentUser(request), request.params.id, sideOf(request.query));
-      return sendCsv(reply, {
-        filename: `movement-${order.id}-items.csv`,
-        columns: [
-          'gtin',
-          'description',
-          'model',
-          'colour',
-          'reference',
-          'expected',
-          'origin_real',
-          'destination_real',
-          'percent',
-        ],
-        rows: lines.map((l) => [
-          l.gtin,
-          l.description,
-          l.model,
-          l.colour,
-          l.reference,
-          l.theorical_quantity,
-          l.origin_real_quantity,
-          l.destination_real_quantity,
-          l.percent,
         ]),
       });
     },

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { isLate, toBoxDto } from '../orders/order-dto.js';
 import type { BoxRow } from '../orders/orders.repository.js';
-import { canCancelEntry, toMovementBoxDto } from './movements.service.js';
-import { isLate, perDay, statsRange } from './outbound.shared.js';
+import { perDay } from '../stats/stats.rules.js';
+import { canCancelEntry } from './movements.service.js';
+import { statsRange } from './outbound.shared.js';
 
 describe('movement rules', () => {
   it('cancel: only when the origin verified boxes, the destination none, and not canceled yet', () => {
@@ -53,13 +55,18 @@ describe('movement rules', () => {
       originVerificationCount: 1,
       destinationVerificationCount: 2,
     };
-    expect(toMovementBoxDto(row, 'exit')).toMatchObject({
+    expect(toBoxDto(row, undefined, 'origin')).toMatchObject({
       status: 2,
       real_item_count: 5,
       verification_count: 1,
       waiting_time: 3600,
       percent: 100,
     });
-    expect(toMovementBoxDto(row, 'entry')).toMatchObject({ status: 1, real_item_count: 3, verification_count: 2, percent: 60 });
+    expect(toBoxDto(row, undefined, 'destination')).toMatchObject({
+      status: 1,
+      real_item_count: 3,
+      verification_count: 2,
+      percent: 60,
+    });
   });
 });

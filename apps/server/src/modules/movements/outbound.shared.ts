@@ -1,29 +1,11 @@
 import { parseDateParam } from '../../http/dates.js';
 import { fieldError } from '../../http/errors.js';
 
-/** Small helpers shared by the movements and online services. */
-export const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
-
-export const secondsBetween = (from: Date, to: Date | null, now: Date): number =>
-  Math.max(0, Math.round(((to ?? now).getTime() - from.getTime()) / 1000));
-
-/** Seconds to hours with 2 decimals. */
-export const hours = (seconds: number | null): number | null =>
-  seconds === null ? null : Math.round((seconds / 3600) * 100) / 100;
-
-const parseDate = (value: string | undefined, field: string): Date | null => parseDateParam(value, field);
-
-/** A statistics range from date_start/date_end; default the last 30 days; the days it spans (≥ 1). */
+/** A statistics range from date_start/date_end (movements, online, inventory); default the last 30 days; the days it spans (≥ 1). */
 export const statsRange = (query: { date_start?: string; date_end?: string }, now = new Date()) => {
-  const to = parseDate(query.date_end, 'date_end') ?? now;
-  const from = parseDate(query.date_start, 'date_start') ?? new Date(to.getTime() - 30 * 86_400_000);
+  const to = parseDateParam(query.date_end, 'date_end') ?? now;
+  const from = parseDateParam(query.date_start, 'date_start') ?? new Date(to.getTime() - 30 * 86_400_000);
   if (from > to) throw fieldError('date_start', 'date_start is after date_end.');
   const days = Math.max(1, Math.ceil((to.getTime() - from.getTime()) / 86_400_000));
   return { from, to, days };
 };
-
-export const perDay = (n: number, days: number): number => Math.round((n / days) * 100) / 100;
-
-/** A side is late when its estimate has passed and the side has not happened yet. */
-export const isLate = (estimate: Date | null, happened: Date | null, now: Date): boolean =>
-  estimate !== null && happened === null && now.getTime() > estimate.getTime();

@@ -2,15 +2,11 @@ import {
   errorBodySchema,
   exitStatsSchema,
   idParamSchema,
-  intId,
-  itemLineQuerySchema,
-  itemTypeSchema,
   onlineBoxSchema,
   onlineItemLineSchema,
   onlineOrderCreateBodySchema,
   onlineOrderListQuerySchema,
   onlineOrderSchema,
-  orderBoxesQuerySchema,
   orderContentRowSchema,
   outboundStatsQuerySchema,
   pageOf,
@@ -21,11 +17,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageParams, toPage } from '../../http/paging.js';
-import { BOXES_PAGE, boxParams, errorResponses, LINES_PAGE, LIST_PAGE, locationParams } from '../../http/route-schemas.js';
+import { boxParams, errorResponses, LINES_PAGE, locationParams } from '../../http/route-schemas.js';
 import { currentUser } from '../../plugins/auth.js';
-import { toItemTypeDto } from '../catalog/catalog.service.js';
-import { mapChunks, streamCsv } from '../movements/outbound.csv.js';
-import { sendCsv } from '../orders/csv.js';
+import { mapChunks, streamCsv } from '../orders/csv.js';
+import { registerOrderPageRoutes } from '../orders/order-pages.routes.js';
 import type { ModuleDeps } from '../registry.js';
 import { createOnlineService } from './online.service.js';
 
@@ -39,6 +34,39 @@ export const onlineRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
   const service = createOnlineService(db);
   const tags = ['online'];
 
+  registerOrderPageRoutes(app, {
+    tags,
+    prefix: '/orders',
+    name: 'an online order',
+    detailUrls: ['/orders/:id/', '/v1/orders/:id/'],
+    list: {
+      url: '/locations/:id/v1/orders/',
+      summary: 'Online orders of a location (online dashboard)',
+      querystring: onlineOrderListQuerySchema,
+    },
+    remove: { urls: ['/orders/:id/'], maxRole: RoleThreshold.write },
+    boxesUrls: ['/orders/:id/boxes/'],
+    sided: false,
+    boxPages: true,
+    schemas: { order: onlineOrderSchema, box: onlineBoxSchema, line: onlineItemLineSchema },
+    itemsCsv: {
+      filename: (id) => `online-${id}-items.csv`,
+      columns: ['gtin', 'description', 'model', 'colour', 'reference', 'expected', 'real', 'percent', 'online_percent'],
+      row: (l) => [
+        l.gtin,
+        l.description,
+        l.model,
+        l.colour,
+        l.reference,
+        l.theorical_quantity,
+        l.real_quantity,
+        l.percent,
+        l.online_percent,
+      ],
+    },
+    service,
+  });
+
   app.post(
     '/orders/',
     {
@@ -51,56 +79,6 @@ export const onlineRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
       },
     },
     async (request, reply) => reply.code(201).send(await service.create(currentUser(request), request.body)),
-  );
-
-  app.get(
-    '/locations/:id/v1/orders/',
-    {
-      schema: {
-        tags,
-        summary: 'Online orders of a location (online dashboard)',
-        params: locationParams,
-        querystring: onlineOrderListQuerySchema,
-        response: { 200: pageOf(onlineOrderSchema), ...errorResponses },
-      },
-    },
-    async (request) => {
-      const page = pageParams(request.query, LIST_PAGE);
-      const { count, results } = await service.list(currentUser(request), request.params.id, request.query, page);
-      return toPage(request, page, count, results);
-    },
-  );
-
-  for (const url of ['/orders/:id/', '/v1/orders/:id/']) {
-    app.get(
-      url,
-      {
-        schema: {
-          tags,
-          summary: 'An online order',
-          params: idParamSchema,
-          response: { 200: onlineOrderSchema, ...errorResponses },
-        },
-      },
-      async (request) => service.get(currentUser(request), request.params.id),
-    );
-  }
-
-  app.delete(
-    '/orders/:id/',
-    {
-      config: { maxRole: RoleThreshold.write },
-      schema: {
-        tags,
-        summary: "Delete an online order with no verified box (409 'Cannot delete the order. Check verifications.')",
-        params: idParamSchema,
-        response: { 204: z.null(), 409: errorBodySchema, ...errorResponses },
-      },
-    },
-    async (request, reply) => {
-      await service.remove(currentUser(request), request.params.id);
-      return reply.code(204).send(null);
-    },
   );
 
   app.get(
@@ -121,54 +99,6 @@ export const onlineRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
     },
   );
 
-  app.get(
-    '/orders/:id/report/',
-    {
-      schema: {
-        tags,
-        summary: 'Item lines of an online order (percent capped at 100; online_percent: above 100 → 0)',
-        params: idParamSchema,
-        querystring: itemLineQuerySchema,
-        response: { 200: pageOf(onlineItemLineSchema), ...errorResponses },
-      },
-    },
-    async (request) => {
-      const page = pageParams(request.query, LINES_PAGE);
-      const gtin = request.query.item_type__gtin__contains ?? request.query.gtin__contains;
-      const { count, results } = await service.lines(currentUser(request), request.params.id, gtin, page);
-      return toPage(request, page, count, results);
-    },
-  );
-
-  app.get(
-    '/orders/:id/boxes/',
-    {
-      schema: {
-        tags,
-        summary: 'Boxes of an online order (40 per page; box__codebar__contains)',
-        params: idParamSchema,
-        querystring: orderBoxesQuerySchema,
-        response: { 200: pageOf(onlineBoxSchema), ...errorResponses },
-      },
-    },
-    async (request) => {
-      const page = pageParams(request.query, BOXES_PAGE);
-      const { count, results } = await service.boxes(
-        currentUser(request),
-        request.params.id,
-        { codebarContains: request.query.box__codebar__contains ?? request.query.codebar, orderBy: request.query.order_by },
-        page,
-      );
-      return toPage(request, page, count, results);
-    },
-  );
-
-  app.get(
-    '/orders/:id/boxes/:boxId/',
-    { schema: { tags, summary: 'An online box', params: boxParams, response: { 200: onlineBoxSchema, ...errorResponses } } },
-    async (request) => service.box(currentUser(request), request.params.id, request.params.boxId),
-  );
-
   app.delete(
     '/orders/:id/boxes/:boxId/',
     {
@@ -183,31 +113,6 @@ export const onlineRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
     async (request, reply) => {
       await service.removeBox(currentUser(request), request.params.id, request.params.boxId);
       return reply.code(204).send(null);
-    },
-  );
-
-  app.get(
-    '/orders/:id/boxes/:boxId/report/',
-    {
-      schema: {
-        tags,
-        summary: 'Item lines of an online box',
-        params: boxParams,
-        querystring: itemLineQuerySchema,
-        response: { 200: pageOf(onlineItemLineSchema), ...errorResponses },
-      },
-    },
-    async (request) => {
-      const page = pageParams(request.query, LINES_PAGE);
-      const gtin = request.query.item_type__gtin__contains ?? request.query.gtin__contains;
-      const { count, results } = await service.boxLines(
-        currentUser(request),
-        request.params.id,
-        request.params.boxId,
-        gtin,
-        page,
-      );
-      return toPage(request, page, count, results);
     },
   );
 
@@ -230,25 +135,6 @@ export const onlineRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
   );
 
   app.get(
-    '/orders/:id/types/:itemType/',
-    {
-      schema: {
-        tags,
-        summary: 'A GTIN in an online order',
-        params: z.object({ id: intId(), itemType: intId() }),
-        response: {
-          200: z.object({ order: onlineOrderSchema, item_type: itemTypeSchema, line: onlineItemLineSchema }),
-          ...errorResponses,
-        },
-      },
-    },
-    async (request) => {
-      const { order, itemType, line } = await service.itemType(currentUser(request), request.params.id, request.params.itemType);
-      return { order, item_type: toItemTypeDto(itemType), line };
-    },
-  );
-
-  app.get(
     '/orders/:id/csv/',
     { schema: { tags, summary: 'Online order CSV: boxes and their expected contents (streamed)', params: idParamSchema } },
     async (request, reply) => {
@@ -266,29 +152,6 @@ export const onlineRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
           r.gtin ?? '',
           r.description ?? '',
           r.quantity ?? 0,
-        ]),
-      });
-    },
-  );
-
-  app.get(
-    '/orders/:id/items-csv/',
-    { schema: { tags, summary: 'Items CSV of an online order: per GTIN expected vs real', params: idParamSchema } },
-    async (request, reply) => {
-      const { order, lines } = await service.itemsCsv(currentUser(request), request.params.id);
-      return sendCsv(reply, {
-        filename: `online-${order.id}-items.csv`,
-        columns: ['gtin', 'description', 'model', 'colour', 'reference', 'expected', 'real', 'percent', 'online_percent'],
-        rows: lines.map((l) => [
-          l.gtin,
-          l.description,
-          l.model,
-          l.colour,
-          l.reference,
-          l.theorical_quantity,
-          l.real_quantity,
-          l.percent,
-          l.online_percent,
         ]),
       });
     },

@@ -15,3 +15,13 @@ export const visibleOrders = (user: AuthUser): SQL => {
     or(inArray(orders.destinationLocationId, user.locationIds), inArray(orders.originLocationId, user.locationIds)),
   ) as SQL;
 };
+
+/** The same scope in raw SQL over an order aliased `o`. */
+export const visibleOrdersRaw = (user: AuthUser): SQL => {
+  if (user.locationIds === null) return sql`o.company_id = ${user.companyId}`;
+  if (user.locationIds.length === 0) return sql`false`;
+  return sql`o.company_id = ${user.companyId} and (o.destination_location_id in ${user.locationIds} or o.origin_location_id in ${user.locationIds})`;
+};
+
+/** A `like` pattern matching `value` anywhere (its `%`, `_` and `\` taken literally). */
+export const containsPattern = (value: string): string => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -10,9 +10,6 @@ import {
   intId,
   itemLineQuerySchema,
   itemLineSchema,
-  orderBoxesQuerySchema,
-  orderItemTypeParamsSchema,
-  orderItemTypeSchema,
   orderUpdateBodySchema,
   pageOf,
   pagingQuerySchema,
@@ -33,50 +30,46 @@ import {
 } from '@rfid/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { itemTypes } from '../../db/schema/index.js';
 import { pageParams, toPage } from '../../http/paging.js';
 import { BOXES_PAGE, errorResponses, LINES_PAGE, locationParams } from '../../http/route-schemas.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../registry.js';
-import { sendCsv } from './csv.js';
-import { createOrdersService, toProviderReturnDto, toSaleReturnDto } from './orders.service.js';
+import { mapChunks, sendCsv, streamCsv } from './csv.js';
+import { toProviderReturnDto, toSaleReturnDto } from './order-dto.js';
+import { registerOrderPageRoutes } from './order-pages.routes.js';
+import { createOrdersService } from './orders.service.js';
 
 const DASHBOARD_PAGE = 11;
 
 const write = { maxRole: RoleThreshold.createOrders };
 
-const toItemTypeDto = (t: typeof itemTypes.$inferSelect) => ({
-  id: t.id,
-  gtin: t.gtin,
-  description: t.description,
-  external_image: t.externalImage,
-  price: t.price,
-  prices: t.prices,
-  size_primary: t.sizePrimary,
-  size_secondary: t.sizeSecondary,
-  sizes: t.sizes,
-  colour: t.colour,
-  model: t.model,
-  season: t.season,
-  cloth_type: t.clothType,
-  reference: t.reference,
-  department: t.department,
-  leather_code: t.leatherCode,
-  provider: t.provider,
-  manufacturer: t.manufacturer,
-  brand_name: t.brandName,
-  brand_id: t.brandId,
-  product_type: t.productType,
-  gender: t.gender,
-  section: t.section,
-  zone: t.zone,
-  minimum_stock: t.minimumStock,
-});
-
 /** Inbound: purchase orders, receptions, boxes and contents, providers, statistics, downloads and returns. */
 export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }) => {
   const service = createOrdersService(db);
   const tags = ['inbound'];
+
+  registerOrderPageRoutes(app, {
+    tags,
+    prefix: '/porders',
+    name: 'an order',
+    detailUrls: ['/v1/porders/:id/', '/porders/:id/'],
+    list: {
+      url: '/locations/:id/v1/porders/',
+      summary: "Purchase orders arriving at a location (inbound dashboard's history)",
+      querystring: purchaseOrderListQuerySchema,
+    },
+    remove: { urls: ['/porders/:id/'], maxRole: RoleThreshold.createOrders },
+    boxesUrls: ['/porders/:id/boxes/'],
+    sided: false,
+    boxPages: false,
+    schemas: { order: purchaseOrderSchema, box: boxSchema, line: itemLineSchema },
+    itemsCsv: {
+      filename: (id) => `order-${id}-items.csv`,
+      columns: ['gtin', 'description', 'model', 'colour', 'reference', 'expected', 'real', 'percent'],
+      row: (l) => [l.gtin, l.description, l.model, l.colour, l.reference, l.theorical_quantity, l.real_quantity, l.percent],
+    },
+    service,
+  });
 
   // ------------------------------------------------------------ purchase orders
   app.post(
@@ -93,39 +86,6 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
     async (request, reply) => reply.code(201).send(await service.createPurchaseOrder(currentUser(request), request.body)),
   );
 
-  app.get(
-    '/locations/:id/v1/porders/',
-    {
-      schema: {
-        tags,
-        summary: "Purchase orders arriving at a location (inbound dashboard's history)",
-        params: locationParams,
-        querystring: purchaseOrderListQuerySchema,
-        response: { 200: pageOf(purchaseOrderSchema), ...errorResponses },
-      },
-    },
-    async (request) => {
-      const page = pageParams(request.query, DASHBOARD_PAGE);
-      const { count, results } = await service.listLocationOrders(currentUser(request), request.params.id, request.query, page);
-      return toPage(request, page, count, results);
-    },
-  );
-
-  for (const url of ['/v1/porders/:id/', '/porders/:id/']) {
-    app.get(
-      url,
-      {
-        schema: {
-          tags,
-          summary: 'A purchase order with its counts',
-          params: idParamSchema,
-          response: { 200: purchaseOrderSchema, ...errorResponses },
-        },
-      },
-      async (request) => service.getPurchaseOrder(currentUser(request), request.params.id),
-    );
-  }
-
   app.put(
     '/porders/:id/',
     {
@@ -141,94 +101,15 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
     async (request) => service.setSync(currentUser(request), request.params.id, request.body.sync),
   );
 
-  app.delete(
-    '/porders/:id/',
-    {
-      config: write,
-      schema: {
-        tags,
-        summary: "Delete an order (409 'Cannot delete the order. Check verifications.' once a box is verified)",
-        params: idParamSchema,
-        response: { 204: z.null(), 409: errorBodySchema, ...errorResponses },
-      },
-    },
-    async (request, reply) => {
-      await service.deleteOrder(currentUser(request), request.params.id);
-      return reply.code(204).send(null);
-    },
-  );
-
-  app.get(
-    '/porders/:id/report/',
-    {
-      schema: {
-        tags,
-        summary: 'Item lines of an order (per GTIN, expected vs real), ordered by GTIN',
-        params: idParamSchema,
-        querystring: itemLineQuerySchema,
-        response: { 200: pageOf(itemLineSchema), ...errorResponses },
-      },
-    },
-    async (request) => {
-      const page = pageParams(request.query, LINES_PAGE);
-      const gtin = request.query.item_type__gtin__contains ?? request.query.gtin__contains;
-      const { count, results } = await service.orderLines(currentUser(request), request.params.id, gtin, page);
-      return toPage(request, page, count, results);
-    },
-  );
-
-  app.get(
-    '/porders/:id/boxes/',
-    {
-      schema: {
-        tags,
-        summary: 'Boxes of an order with their verification counts',
-        params: idParamSchema,
-        querystring: orderBoxesQuerySchema,
-        response: { 200: pageOf(boxSchema), ...errorResponses },
-      },
-    },
-    async (request) => {
-      const page = pageParams(request.query, BOXES_PAGE);
-      const { count, results } = await service.orderBoxes(
-        currentUser(request),
-        request.params.id,
-        { codebarContains: request.query.box__codebar__contains ?? request.query.codebar, orderBy: request.query.order_by },
-        page,
-      );
-      return toPage(request, page, count, results);
-    },
-  );
-
-  app.get(
-    '/porders/:id/types/:itemType/',
-    {
-      schema: {
-        tags,
-        summary: 'A GTIN in an order: order header, GTIN attributes and its line',
-        params: orderItemTypeParamsSchema,
-        response: { 200: orderItemTypeSchema, ...errorResponses },
-      },
-    },
-    async (request) => {
-      const { order, itemType, line } = await service.orderItemType(
-        currentUser(request),
-        request.params.id,
-        request.params.itemType,
-      );
-      return { order, item_type: toItemTypeDto(itemType), line };
-    },
-  );
-
   app.get(
     '/porders/:id/csv/',
-    { schema: { tags, summary: 'Order CSV: boxes and their expected contents', params: idParamSchema } },
+    { schema: { tags, summary: 'Order CSV: boxes and their expected contents (streamed)', params: idParamSchema } },
     async (request, reply) => {
-      const { order, rows } = await service.orderCsv(currentUser(request), request.params.id);
-      return sendCsv(reply, {
+      const { order, chunks } = await service.orderCsv(currentUser(request), request.params.id);
+      return streamCsv(reply, {
         filename: `order-${order.id}.csv`,
         columns: ['order_id', 'order_code', 'provider', 'box', 'box_status', 'reading_time', 'gtin', 'description', 'quantity'],
-        rows: rows.map((r) => [
+        chunks: mapChunks(chunks, (r) => [
           order.id,
           order.orderCode,
           order.providerName ?? '',
@@ -238,28 +119,6 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
           r.gtin ?? '',
           r.description ?? '',
           r.quantity ?? 0,
-        ]),
-      });
-    },
-  );
-
-  app.get(
-    '/porders/:id/items-csv/',
-    { schema: { tags, summary: 'Items CSV: per GTIN expected vs real', params: idParamSchema } },
-    async (request, reply) => {
-      const { order, lines } = await service.orderItemsCsv(currentUser(request), request.params.id);
-      return sendCsv(reply, {
-        filename: `order-${order.id}-items.csv`,
-        columns: ['gtin', 'description', 'model', 'colour', 'reference', 'expected', 'real', 'percent'],
-        rows: lines.map((l) => [
-          l.gtin,
-          l.description,
-          l.model,
-          l.colour,
-          l.reference,
-          l.theorical_quantity,
-          l.real_quantity,
-          l.percent,
         ]),
       });
     },
@@ -447,7 +306,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
     async (request) => {
       const page = pageParams(request.query, LINES_PAGE);
       const gtin = request.query.item_type__gtin__contains ?? request.query.gtin__contains;
-      const { count, results } = await service.boxLines(currentUser(request), request.params.id, gtin, page);
+      const { count, results } = await service.boxIdLines(currentUser(request), request.params.id, gtin, page);
       return toPage(request, page, count, results);
     },
   );

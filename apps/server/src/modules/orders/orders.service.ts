@@ -1,17 +1,12 @@
-import type {
-  Box,
-  BoxContent,
-  boxContentCreateBodySchema,
-  boxCreateBodySchema,
-  InboundStats,
-  ItemLine,
-  ProviderReturn,
-  ProviderStats,
-  PurchaseOrder,
-  purchaseOrderCreateBodySchema,
-  Reception,
-  ReturnLine,
-  SaleReturn,
+import {
+  type BoxContent,
+  type boxContentCreateBodySchema,
+  type boxCreateBodySchema,
+  type InboundStats,
+  OrderStatus,
+  type ProviderStats,
+  type purchaseOrderCreateBodySchema,
+  type ReturnLine,
 } from '@rfid/contract';
 import { and, eq, not, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -22,153 +17,24 @@ import { conflict, fieldError, notFound } from '../../http/errors.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { requireLocation } from '../locations/location-scope.js';
-import { lockOrder, recomputeOrderSide } from '../verification/verification.repository.js';
-import { linePercent } from '../verification/verification.rules.js';
+import { toInboundStats } from '../stats/figures.js';
+import { inboundFigures } from '../stats/figures.repository.js';
+import { hours } from '../stats/stats.rules.js';
+import { pageSideOf, toBoxDto, toItemLineDto, toOrderDto, toReceptionDto } from './order-dto.js';
+import { createOrderPagesService, deleteUnverifiedBox, deleteUnverifiedOrder } from './order-pages.service.js';
 import { visibleOrders } from './order-scope.js';
 import * as repo from './orders.repository.js';
 
-export const ORDER_DELETE_CONFLICT = 'Cannot delete the order. Check verifications.';
+export { BOX_DELETE_CONFLICT, ORDER_DELETE_CONFLICT } from './order-pages.service.js';
 export const BARCODE_EXISTS = 'Barcode already exists';
-export const BOX_DELETE_CONFLICT = 'Cannot delete the box. It has been verified.';
 
-const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
-const secondsBetween = (from: Date, to: Date | null, now: Date): number =>
-  Math.max(0, Math.round(((to ?? now).getTime() - from.getTime()) / 1000));
+const DAY_MS = 86_400_000;
 
-// ---------------------------------------------------------------- DTOs
-
-export const toOrderDto = (o: repo.OrderWithAggregates, now = new Date()): PurchaseOrder => {
-  const side = o.type === 'online' ? 'origin' : 'destination';
-  return {
-    id: o.id,
-    type: o.type,
-    order_code: o.orderCode,
-    origin_status: o.originStatus,
-    destination_status: o.destinationStatus,
-    closed: o.closed,
-    sync: o.sync,
-    container: o.container,
-    waiting_time: secondsBetween(o.creationDate, side === 'destination' ? o.arrivalDate : o.exitDate, now),
-    item_count: o.itemCount,
-    real_item_count: side === 'destination' ? o.destinationRealItemCount : o.originRealItemCount,
-    num_boxes: o.numBoxes,
-    num_verified_boxes: side === 'destination' ? o.destinationVerifiedBoxes : o.originVerifiedBoxes,
-    creation_date: o.creationDate.toISOString(),
-    estimated_arrival_date: iso(o.estimatedArrivalDate),
-    arrival_date: iso(o.arrivalDate),
-    origin: o.providerId,
-    provider_name: o.providerName,
-    order_name: o.providerName ? `${o.orderCode} · ${o.providerName}` : o.orderCode,
-    destination: o.destinationLocationId,
-    destination_description: o.destinationDescription,
-  };
-};
-
-export const toBoxDto = (b: repo.BoxRow, now = new Date()): Box => {
-  const isOrigin = b.orderType === 'online';
-  const status = isOrigin ? b.originStatus : b.destinationStatus;
-  const readingTime = isOrigin ? b.originReadingTime : b.destinationReadingTime;
-  const real = isOrigin ? b.originRealItemCount : b.destinationRealItemCount;
-  return {
-    id: b.id,
-    barcode: b.codebar,
-    codebar: b.codebar,
-    order: b.orderId,
-    order_name: b.providerName ? `${b.orderCode} · ${b.providerName}` : b.orderCode,
-    order_code: b.orderCode,
-    reception_id: b.receptionId,
-    status,
-    reading_time: iso(readingTime),
-    waiting_time: secondsBetween(b.orderCreationDate, readingTime, now),
-    theorical_item_count: b.theoricalItemCount,
-    real_item_count: real,
-    matched_item_count: isOrigin ? b.originMatchedItemCount : b.destinationMatchedItemCount,
-    references: b.references,
-    verification_count: isOrigin ? b.originVerificationCount : b.destinationVerificationCount,
-    percent: linePercent(real, b.theoricalItemCount),
-    origin_status: b.originStatus,
-    origin_reading_time: iso(b.originReadingTime),
-    origin_real_item_count: b.originRealItemCount,
-    origin_matched_item_count: b.originMatchedItemCount,
-    origin_verification_count: b.originVerificationCount,
-    destination_status: b.destinationStatus,
-    destination_reading_time: iso(b.destinationReadingTime),
-    destination_real_item_count: b.destinationRealItemCount,
-    destination_matched_item_count: b.destinationMatchedItemCount,
-    destination_verification_count: b.destinationVerificationCount,
-  };
-};
-
-export const toItemLineDto = (l: repo.ItemLineRow, index: number, side: 'origin' | 'destination' = 'destination'): ItemLine => {
-  const real = side === 'destination' ? l.destinationReal : l.originReal;
-  return {
-    id: l.itemTypeId ?? -(index + 1),
-    gtin: l.gtin,
-    item_type: l.itemTypeId,
-    theorical_item_count: l.expected,
-    real_item_count: real,
-    theorical_quantity: l.expected,
-    real_quantity: real,
-    destination_real_quantity: l.destinationReal,
-    origin_real_quantity: l.originReal,
-    percent: linePercent(real, l.expected),
-    description: l.description,
-    section: l.section,
-    cloth_type: l.clothType,
-    model: l.model,
-    colour: l.colour,
-    reference: l.reference,
-    sizes: l.sizes,
-  };
-};
-
-const toReceptionDto = (r: { id: number; orderId: number; receptionCode: string; createdAt: Date }): Reception => ({
-  id: r.id,
-  order_id: r.orderId,
-  reception_code: r.receptionCode,
-  created_at: r.createdAt.toISOString(),
-});
-
-export const toProviderReturnDto = (r: repo.ReturnRow): ProviderReturn => ({
-  id: r.id,
-  code: r.code,
-  order: r.orderId !== null && r.orderCode !== null ? { id: r.orderId, order_code: r.orderCode } : null,
-  provider: r.providerId !== null && r.providerName !== null ? { id: r.providerId, name: r.providerName } : null,
-  location: r.locationId,
-  real_item_count: r.realItemCount,
-  start_time: iso(r.startTime),
-  end_time: iso(r.endTime),
-});
-
-export const toSaleReturnDto = (r: repo.ReturnRow): SaleReturn => ({
-  id: r.id,
-  code: r.code,
-  order: r.orderId !== null && r.orderCode !== null ? { id: r.orderId, order_code: r.orderCode } : null,
-  location: r.locationId,
-  real_item_count: r.realItemCount,
-  start_time: iso(r.startTime),
-  end_time: iso(r.endTime),
-});
-
-/** Hours with 2 decimals. */
-const hours = (seconds: number | null): number | null => (seconds === null ? null : Math.round((seconds / 3600) * 100) / 100);
-/** The spec's "comma-separated, first part shown" duration: "<hours>,<seconds>". */
-const durationText = (seconds: number | null): string =>
-  seconds === null ? '0,0' : `${(Math.round((seconds / 3600) * 100) / 100).toFixed(2)},${Math.round(seconds)}`;
-
-// ---------------------------------------------------------------- service
-
-/** Both sides' statuses after the order's set of boxes changed (dates untouched). */
-const recomputeOrderSides = async (tx: DbOrTx, orderId: number): Promise<void> => {
-  await lockOrder(tx, orderId);
-  await recomputeOrderSide(tx, { orderId, side: 'destination', withDate: false });
-  await recomputeOrderSide(tx, { orderId, side: 'origin', withDate: false });
-};
-
+/** Inbound: purchase orders (the /porders/ pages show any order the user sees), receptions, boxes, providers, returns. */
 export const createOrdersService = (db: Db) => {
   /** The order (any type) the user may see, or 404. */
-  const requireOrder = async (user: AuthUser, id: number, type?: 'purchase' | 'movement' | 'online') => {
-    const order = await repo.getOrder(db, user, id, type);
+  const requireOrder = async (user: AuthUser, id: number) => {
+    const order = await repo.getOrder(db, user, id);
     if (!order) throw notFound('Order not found.');
     return order;
   };
@@ -180,19 +46,45 @@ export const createOrdersService = (db: Db) => {
     return box;
   };
 
+  const pages = createOrderPagesService(db, {
+    requireOrder,
+    sideOf: (order) => pageSideOf(order.type),
+    toOrder: (order, _side, now) => toOrderDto(order, now),
+    toBox: (box, side, now) => toBoxDto(box, now, side),
+    toLine: toItemLineDto,
+  });
+
   /** Resolves GTINs to the company's item types; an unknown one is a 400 on its row. */
   const resolveGtins = async (tx: DbOrTx, companyId: number, gtins: string[], field: (i: number) => string) => {
     const byGtin = await repo.itemTypesByGtin(tx, companyId, gtins);
-    const ids: number[] = [];
-    gtins.forEach((gtin, i) => {
+    return gtins.map((gtin, i) => {
       const found = byGtin.get(gtin) ?? byGtin.get(gtin.padStart(14, '0'));
       if (!found) throw fieldError(field(i), `GTIN ${gtin} does not exist.`);
-      ids.push(found.id);
+      return found.id;
     });
-    return ids;
+  };
+
+  const orderPage = async (where: SQL, query: Record<string, unknown>, page: PageParams) => {
+    const { count, rows } = await repo.listOrders(db, { type: 'purchase', where, query, page, side: 'destination' });
+    const now = new Date();
+    return { count, results: rows.map((r) => toOrderDto(r, now)) };
+  };
+
+  const getProvider = async (user: AuthUser, id: number) => {
+    const provider = await repo.getProvider(db, user.companyId, id);
+    if (!provider) throw notFound('Provider not found.');
+    return provider;
+  };
+
+  const getReturn = async (user: AuthUser, kind: 'provider' | 'sale', id: number) => {
+    const row = await repo.getReturn(db, { id, kind, companyId: user.companyId });
+    if (!row) throw notFound('Return not found.');
+    if (user.locationIds !== null && !user.locationIds.includes(row.locationId)) throw notFound('Return not found.');
+    return row;
   };
 
   return {
+    ...pages,
     requireOrder,
     requireBox,
 
@@ -206,7 +98,7 @@ export const createOrdersService = (db: Db) => {
         orderCode: input.order_code,
         providerId: provider.id,
         destinationLocationId: input.destination_id,
-        destinationStatus: 0,
+        destinationStatus: OrderStatus.Unchecked,
         container: input.container ?? '',
         creationDate: input.creation_date ?? new Date(),
         estimatedArrivalDate: input.estimated_arrival_date ?? null,
@@ -214,16 +106,13 @@ export const createOrdersService = (db: Db) => {
       return toOrderDto(await requireOrder(user, id));
     },
 
-    async listLocationOrders(user: AuthUser, locationId: number, query: Record<string, unknown>, page: PageParams) {
+    async list(user: AuthUser, locationId: number, query: Record<string, unknown>, page: PageParams) {
       await requireLocation(db, user, locationId);
-      const where = and(eq(orders.companyId, user.companyId), eq(orders.destinationLocationId, locationId)) as SQL;
-      const { count, rows } = await repo.listPurchaseOrders(db, { where, query, page });
-      const now = new Date();
-      return { count, results: rows.map((r) => toOrderDto(r, now)) };
-    },
-
-    async getPurchaseOrder(user: AuthUser, id: number) {
-      return toOrderDto(await requireOrder(user, id));
+      return orderPage(
+        and(eq(orders.companyId, user.companyId), eq(orders.destinationLocationId, locationId)) as SQL,
+        query,
+        page,
+      );
     },
 
     async setSync(user: AuthUser, id: number, sync: boolean) {
@@ -232,40 +121,9 @@ export const createOrdersService = (db: Db) => {
       return toOrderDto(await requireOrder(user, id));
     },
 
-    async deleteOrder(user: AuthUser, id: number) {
+    async remove(user: AuthUser, id: number) {
       await requireOrder(user, id);
-      await db.transaction(async (tx) => {
-        if (await repo.orderHasVerifiedBox(tx, id)) throw conflict(ORDER_DELETE_CONFLICT);
-        await repo.deleteOrder(tx, id);
-      });
-    },
-
-    async orderLines(user: AuthUser, id: number, gtinContains: string | undefined, page: PageParams) {
-      const order = await requireOrder(user, id);
-      const side = order.type === 'online' ? 'origin' : 'destination';
-      const { count, rows } = await repo.itemLines(db, { orderId: id, gtinContains, page });
-      return { count, results: rows.map((r, i) => toItemLineDto(r, page.offset + i, side)) };
-    },
-
-    async orderBoxes(user: AuthUser, id: number, query: { codebarContains?: string; orderBy?: string }, page: PageParams) {
-      await requireOrder(user, id);
-      const { count, rows } = await repo.listOrderBoxes(db, { orderId: id, ...query, page });
-      const now = new Date();
-      return { count, results: rows.map((r) => toBoxDto(r, now)) };
-    },
-
-    async orderItemType(user: AuthUser, id: number, itemTypeId: number) {
-      const order = await requireOrder(user, id);
-      const itemType = await repo.getItemType(db, user.companyId, itemTypeId);
-      if (!itemType) throw notFound('GTIN not found.');
-      const { rows } = await repo.itemLines(db, { orderId: id, itemTypeId, page: { limit: 1, offset: 0 } });
-      const line = rows[0];
-      if (!line) throw notFound('GTIN not found in this order.');
-      return {
-        order: toOrderDto(order),
-        itemType,
-        line: toItemLineDto(line, 0, order.type === 'online' ? 'origin' : 'destination'),
-      };
+      await deleteUnverifiedOrder(db, id);
     },
 
     async createReception(user: AuthUser, input: { reception_code: string; order_id: number }) {
@@ -292,7 +150,7 @@ export const createOrdersService = (db: Db) => {
       const id = await db.transaction(async (tx) => {
         // The order first (one lock order: an order before its boxes): inserting the box takes a key-share
         // lock on the order, so locking it only afterwards deadlocked boxes added to one order at once.
-        await lockOrder(tx, reception.orderId);
+        await repo.lockOrder(tx, reception.orderId);
         if (await repo.codebarExists(tx, user.companyId, input.codebar)) throw conflict(BARCODE_EXISTS);
         const contents = input.contents ?? [];
         const typeIds = await resolveGtins(
@@ -309,10 +167,10 @@ export const createOrdersService = (db: Db) => {
         });
         await repo.insertContents(
           tx,
-          contents.map((c, i) => ({ boxId, itemTypeId: typeIds[i] as number, quantity: c.quantity })),
+          contents.map((c, i) => ({ boxId, itemTypeId: typeIds[i] ?? 0, quantity: c.quantity })),
         );
         // a new unread box takes a fully verified order back to 'checking'
-        await recomputeOrderSides(tx, reception.orderId);
+        await repo.recomputeOrderSides(tx, reception.orderId, ['destination', 'origin']);
         return boxId;
       });
       return toBoxDto(await requireBox(user, id));
@@ -334,7 +192,7 @@ export const createOrdersService = (db: Db) => {
         );
         const inserted = await repo.insertContents(
           tx,
-          rows.map((r, i) => ({ boxId: r.box_id, itemTypeId: typeIds[i] as number, quantity: r.quantity })),
+          rows.map((r, i) => ({ boxId: r.box_id, itemTypeId: typeIds[i] ?? 0, quantity: r.quantity })),
         );
         return inserted.map((c, i) => ({
           id: c.id,
@@ -348,15 +206,7 @@ export const createOrdersService = (db: Db) => {
 
     async deleteBox(user: AuthUser, id: number) {
       const { orderId } = await requireBox(user, id);
-      await db.transaction(async (tx) => {
-        // Checked under the order lock the engine takes too: a read verified since would be lost with the box.
-        await lockOrder(tx, orderId);
-        const box = await repo.getBox(tx, user, id);
-        if (!box) throw notFound('Box not found.');
-        if (box.destinationVerificationCount > 0 || box.originVerificationCount > 0) throw conflict(BOX_DELETE_CONFLICT);
-        await repo.deleteBox(tx, id);
-        await recomputeOrderSides(tx, orderId);
-      });
+      await deleteUnverifiedBox(db, user, { orderId, boxId: id });
     },
 
     async getBox(user: AuthUser, id: number) {
@@ -368,11 +218,10 @@ export const createOrdersService = (db: Db) => {
       return { count, results: rows.map((r) => toBoxDto(r)) };
     },
 
-    async boxLines(user: AuthUser, id: number, gtinContains: string | undefined, page: PageParams) {
-      const box = await requireBox(user, id);
-      const side = box.orderType === 'online' ? 'origin' : 'destination';
-      const { count, rows } = await repo.itemLines(db, { orderId: box.orderId, boxId: id, gtinContains, page });
-      return { count, results: rows.map((r, i) => toItemLineDto(r, page.offset + i, side)) };
+    /** GET /rboxes/{id}/report/: the lines of a box found by its id alone. */
+    async boxIdLines(user: AuthUser, id: number, gtinContains: string | undefined, page: PageParams) {
+      const { orderId } = await requireBox(user, id);
+      return pages.boxLines(user, orderId, id, undefined, gtinContains, page);
     },
 
     // -------------------------------------------------------------- providers
@@ -382,14 +231,10 @@ export const createOrdersService = (db: Db) => {
       return { count, results: rows };
     },
 
-    async getProvider(user: AuthUser, id: number) {
-      const provider = await repo.getProvider(db, user.companyId, id);
-      if (!provider) throw notFound('Provider not found.');
-      return provider;
-    },
+    getProvider,
 
     async providerStats(user: AuthUser, id: number): Promise<ProviderStats> {
-      await this.getProvider(user, id);
+      await getProvider(user, id);
       const stats = await repo.providerStats(db, and(eq(orders.providerId, id), visibleOrders(user)) as SQL);
       return {
         average_reception_time: hours(stats.averageReceptionSeconds),
@@ -400,16 +245,15 @@ export const createOrdersService = (db: Db) => {
 
     /** pending=true: destination_status 0; pending=false: the rest (spec section 4). */
     async providerOrders(user: AuthUser, id: number, query: Record<string, unknown>, page: PageParams) {
-      await this.getProvider(user, id);
+      await getProvider(user, id);
       const pending = typeof query.pending === 'string' ? ['true', 'True', '1'].includes(query.pending) : undefined;
+      const unchecked = eq(orders.destinationStatus, OrderStatus.Unchecked);
       const where = and(
         eq(orders.providerId, id),
         visibleOrders(user),
-        pending === undefined ? undefined : pending ? eq(orders.destinationStatus, 0) : not(eq(orders.destinationStatus, 0)),
+        pending === undefined ? undefined : pending ? unchecked : not(unchecked),
       ) as SQL;
-      const { count, rows } = await repo.listPurchaseOrders(db, { where, query, page });
-      const now = new Date();
-      return { count, results: rows.map((r) => toOrderDto(r, now)) };
+      return orderPage(where, query, page);
     },
 
     // -------------------------------------------------------------- statistics
@@ -417,48 +261,24 @@ export const createOrdersService = (db: Db) => {
     async inboundStats(user: AuthUser, locationId: number, range: { from?: string; to?: string }): Promise<InboundStats> {
       await requireLocation(db, user, locationId);
       const now = new Date();
-      const parse = (value: string | undefined, field: string): Date | null => parseDateParam(value, field);
-      const to = parse(range.to, 'to') ?? now;
-      const from = parse(range.from, 'from') ?? new Date(to.getTime() - 30 * 86_400_000);
+      const to = parseDateParam(range.to, 'to') ?? now;
+      const from = parseDateParam(range.from, 'from') ?? new Date(to.getTime() - 30 * DAY_MS);
       if (from > to) throw fieldError('from', 'from is after to.');
       const dayStart = new Date(now);
       dayStart.setHours(0, 0, 0, 0);
       const dayEnd = new Date(now);
       dayEnd.setHours(23, 59, 59, 999);
-      const s = await repo.inboundStats(db, { locationId, from, to, dayStart, dayEnd });
+      const figures = await inboundFigures(db, { locationIds: [locationId], from, to, dayStart, dayEnd });
       // days in the range, at least 1: orders per day = orders / days; incorrect per day = status-2 orders / days
-      const days = Math.max(1, Math.ceil((to.getTime() - from.getTime()) / 86_400_000));
-      const perDay = (n: number) => Math.round((n / days) * 100) / 100;
-      return {
-        orders: s.orders,
-        average_delay: hours(s.avgDelaySeconds),
-        daily_orders: perDay(s.orders),
-        reception_time: durationText(s.avgReceptionSeconds),
-        max_time: durationText(s.maxReceptionSeconds),
-        average_reception_time: hours(s.avgReceptionSeconds),
-        max_reception_time: hours(s.maxReceptionSeconds),
-        incorrect_daily_orders: perDay(s.incorrect),
-        total_orders_for_today: s.todayTotal,
-        total_pending_orders_for_today: s.todayPending,
-        correctly_received_porders: s.correct,
-        incorrectly_received_porders: s.incorrect,
-        from: from.toISOString(),
-        to: to.toISOString(),
-      };
+      const days = Math.max(1, Math.ceil((to.getTime() - from.getTime()) / DAY_MS));
+      return toInboundStats(figures, { from, to, days });
     },
 
     // -------------------------------------------------------------- downloads
 
     async orderCsv(user: AuthUser, id: number) {
       const order = await requireOrder(user, id);
-      return { order, rows: await repo.orderCsvRows(db, id) };
-    },
-
-    async orderItemsCsv(user: AuthUser, id: number) {
-      const order = await requireOrder(user, id);
-      const side = order.type === 'online' ? 'origin' : 'destination';
-      const { rows } = await repo.itemLines(db, { orderId: id, page: { limit: 1_000_000, offset: 0 } });
-      return { order, lines: rows.map((r, i) => toItemLineDto(r, i, side)) };
+      return { order, chunks: repo.orderCsvChunks(db, id) };
     },
 
     async printData(user: AuthUser, input: { location_id: number; date_time_from: string; date_time_to?: string }) {
@@ -486,12 +306,7 @@ export const createOrdersService = (db: Db) => {
       return repo.listReturns(db, { kind, locationId, query, page });
     },
 
-    async getReturn(user: AuthUser, kind: 'provider' | 'sale', id: number) {
-      const row = await repo.getReturn(db, { id, kind, companyId: user.companyId });
-      if (!row) throw notFound('Return not found.');
-      if (user.locationIds !== null && !user.locationIds.includes(row.locationId)) throw notFound('Return not found.');
-      return row;
-    },
+    getReturn,
 
     async returnLines(
       user: AuthUser,
@@ -499,20 +314,11 @@ export const createOrdersService = (db: Db) => {
       id: number,
       page: PageParams,
     ): Promise<{ count: number; results: ReturnLine[] }> {
-      await this.getReturn(user, kind, id);
+      await getReturn(user, kind, id);
       const { count, rows } = await repo.returnLines(db, id, page);
       return {
         count,
-        results: rows.map((r) => ({
-          gtin: r.gtin,
-          item_type: r.itemTypeId,
-          description: r.description,
-          model: r.model,
-          colour: r.colour,
-          section: r.section,
-          sizes: r.sizes,
-          quantity: r.quantity,
-        })),
+        results: rows.map(({ itemTypeId, ...r }) => ({ ...r, item_type: itemTypeId })),
       };
     },
   };

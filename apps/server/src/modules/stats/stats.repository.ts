@@ -1,10 +1,13 @@
-import { and, asc, count, desc, eq, gte, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import { BoxStatus, ItemState } from '@rfid/contract';
+import { and, asc, count, desc, eq, gte, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
-import { rowsOf } from '../../db/rows.js';
+import { parseRows } from '../../db/rows.js';
 import { areas, brands, companies, locations, stockDaily } from '../../db/schema/index.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { visibleLocations } from '../locations/location-scope.js';
+import { idList } from './location-list.js';
 
 /**
  * Statistics are SQL over the stock and order tables, defined once here with the formula beside
@@ -12,15 +15,8 @@ import { visibleLocations } from '../locations/location-scope.js';
  * locations of a company the user sees, or the locations of a brand. Days are UTC days.
  */
 
-const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
-const numOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
-/** `(1, 2, 3)` for an `in` list; callers never pass an empty list. */
-const idList = (ids: readonly number[]): SQL =>
-  sql`(${sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  )})`;
-
+/** A count or sum of a raw answer: a number, or the text of a bigint or numeric. */
+const n = z.coerce.number();
 // ---------------------------------------------------------------- scopes
 
 export const companyOf = async (db: DbOrTx, companyId: number) => {
@@ -58,7 +54,8 @@ export const brandLocationIds = async (db: DbOrTx, user: AuthUser, brandId: numb
  */
 export const stockNow = async (db: DbOrTx, locationIds: readonly number[]): Promise<number> => {
   if (locationIds.length === 0) return 0;
-  const [r] = rowsOf<{ rfid: unknown; counted: unknown }>(
+  const [r] = parseRows(
+    z.object({ rfid: n, counted: n }),
     await db.execute(sql`
       select
         (select coalesce(sum(s.quantity), 0) from area_stock_now s join areas a on a.id = s.area_id
@@ -66,7 +63,7 @@ export const stockNow = async (db: DbOrTx, locationIds: readonly number[]): Prom
         (select coalesce(sum(c.quantity), 0) from counted_stocks c join areas a on a.id = c.area_id
           where a.location_id in ${idList(locationIds)}) as counted`),
   );
-  return num(r?.rfid) + num(r?.counted);
+  return (r?.rfid ?? 0) + (r?.counted ?? 0);
 };
 
 /**
@@ -79,14 +76,15 @@ export const stockNow = async (db: DbOrTx, locationIds: readonly number[]): Prom
  */
 export const theoreticalNow = async (db: DbOrTx, locationIds: readonly number[]): Promise<number> => {
   if (locationIds.length === 0) return 0;
-  const [r] = rowsOf<{ received: unknown; shipped: unknown }>(
+  const [r] = parseRows(
+    z.object({ received: n, shipped: n }),
     await db.execute(sql`
       select coalesce(sum(t.quantity) filter (where t.side = 'in'), 0) as received,
         coalesce(-sum(t.quantity) filter (where t.side = 'out'), 0) as shipped
       from box_theoretical t
       where t.location_id in ${idList(locationIds)}`),
   );
-  return num(r?.received) - num(r?.shipped);
+  return (r?.received ?? 0) - (r?.shipped ?? 0);
 };
 
 /**
@@ -98,7 +96,8 @@ export const snapshotTotalOn = async (
   { locationIds, day, lookbackDays }: { locationIds: readonly number[]; day: string; lookbackDays: number },
 ): Promise<number | null> => {
   if (locationIds.length === 0) return null;
-  const [r] = rowsOf<{ total: unknown; n: unknown }>(
+  const [r] = parseRows(
+    z.object({ total: n.nullable(), n }),
     await db.execute(sql`
       select sum(s.quantity) as total, count(*) as n from (
         select distinct on (location_id) location_id, quantity from stock_daily
@@ -106,7 +105,7 @@ export const snapshotTotalOn = async (
           and day <= ${day}::date and day >= ${day}::date - ${lookbackDays}::int
         order by location_id, day desc) s`),
   );
-  return num(r?.n) === 0 ? null : num(r?.total);
+  return (r?.n ?? 0) === 0 ? null : (r?.total ?? 0);
 };
 
 /**
@@ -119,7 +118,8 @@ export const itemsOut = async (
   { locationIds, from, to }: { locationIds: readonly number[]; from: Date; to: Date },
 ): Promise<number> => {
   if (locationIds.length === 0) return 0;
-  const [r] = rowsOf<{ sold: unknown; shipped: unknown }>(
+  const [r] = parseRows(
+    z.object({ sold: n, shipped: n }),
     await db.execute(sql`
       select
         (select coalesce(sum(p.item_count), 0) from pos_transactions p
@@ -128,9 +128,9 @@ export const itemsOut = async (
         (select coalesce(sum(bc.quantity), 0) from orders o
           join boxes b on b.order_id = o.id join box_contents bc on bc.box_id = b.id
           where o.origin_location_id in ${idList(locationIds)} and o.type in ('movement', 'online')
-            and b.origin_status in (1, 2) and b.origin_reading_time >= ${from} and b.origin_reading_time <= ${to}) as shipped`),
+            and b.origin_status in (${BoxStatus.CheckedWithErrors}, ${BoxStatus.CheckedWithoutErrors}) and b.origin_reading_time >= ${from} and b.origin_reading_time <= ${to}) as shipped`),
   );
-  return num(r?.sold) + num(r?.shipped);
+  return (r?.sold ?? 0) + (r?.shipped ?? 0);
 };
 
 export type StatusCounts = Partial<Record<number, number>>;
@@ -146,7 +146,8 @@ export const orderStatusCounts = async (
 ): Promise<{ entry: StatusCounts; exit: StatusCounts; online: StatusCounts }> => {
   const out = { entry: {} as StatusCounts, exit: {} as StatusCounts, online: {} as StatusCounts };
   if (locationIds.length === 0) return out;
-  const rows = rowsOf<{ side: 'entry' | 'exit' | 'online'; status: number; n: unknown }>(
+  const rows = parseRows(
+    z.object({ side: z.enum(['entry', 'exit', 'online']), status: n, n }),
     await db.execute(sql`
       select 'entry' as side, o.destination_status as status, count(*) as n from orders o
         where o.type in ('purchase', 'movement') and o.destination_location_id in ${idList(locationIds)}
@@ -158,7 +159,7 @@ export const orderStatusCounts = async (
           and o.creation_date >= ${from} and o.creation_date <= ${to}
         group by 1, 2`),
   );
-  for (const r of rows) out[r.side][Number(r.status)] = num(r.n);
+  for (const r of rows) out[r.side][r.status] = r.n;
   return out;
 };
 
@@ -187,14 +188,15 @@ export const orderBuckets = async (
       ? sql`o.type in ('purchase', 'movement') and o.destination_location_id in ${idList(locationIds)}`
       : sql`o.type = ${module === 'online' ? 'online' : 'movement'} and o.origin_location_id in ${idList(locationIds)}`;
   const status = module === 'inbound' ? sql`o.destination_status` : sql`o.origin_status`;
-  const rows = rowsOf<{ bucket: string; status: number; n: unknown }>(
+  const rows = parseRows(
+    z.object({ bucket: z.string(), status: n, n }),
     await db.execute(sql`
       select to_char(o.creation_date at time zone 'UTC', ${format}) as bucket, ${status} as status, count(*) as n
       from orders o
       where ${where} and o.creation_date >= ${from} and o.creation_date <= ${to}
       group by 1, 2`),
   );
-  return rows.map((r) => ({ bucket: r.bucket, key: String(r.status), n: num(r.n) }));
+  return rows.map((r) => ({ bucket: r.bucket, key: String(r.status), n: r.n }));
 };
 
 /** POS items per bucket (to_char of the end time in UTC): sold (kind sale) and returned (kind return). */
@@ -203,14 +205,15 @@ export const posBuckets = async (
   { locationIds, from, to, format }: { locationIds: readonly number[]; from: Date; to: Date; format: string },
 ): Promise<BucketRow[]> => {
   if (locationIds.length === 0) return [];
-  const rows = rowsOf<{ bucket: string; kind: string; n: unknown }>(
+  const rows = parseRows(
+    z.object({ bucket: z.string(), kind: z.string(), n }),
     await db.execute(sql`
       select to_char(p.end_time at time zone 'UTC', ${format}) as bucket, p.kind, sum(p.item_count) as n
       from pos_transactions p
       where p.location_id in ${idList(locationIds)} and p.end_time >= ${from} and p.end_time <= ${to}
       group by 1, 2`),
   );
-  return rows.map((r) => ({ bucket: r.bucket, key: r.kind, n: num(r.n) }));
+  return rows.map((r) => ({ bucket: r.bucket, key: r.kind, n: r.n }));
 };
 
 /**
@@ -222,7 +225,8 @@ export const stockBuckets = async (
   { locationIds, start, end, format }: { locationIds: readonly number[]; start: string; end: string; format: string },
 ): Promise<{ bucket: string; quantity: number; theoretical: number }[]> => {
   if (locationIds.length === 0) return [];
-  const rows = rowsOf<{ bucket: string; quantity: unknown; theoretical: unknown }>(
+  const rows = parseRows(
+    z.object({ bucket: z.string(), quantity: n, theoretical: n }),
     await db.execute(sql`
       select bucket, sum(quantity) as quantity, sum(theoretical_quantity) as theoretical from (
         select distinct on (location_id, bucket) location_id, bucket, quantity, theoretical_quantity from (
@@ -233,165 +237,7 @@ export const stockBuckets = async (
         order by location_id, bucket, day desc) s
       group by bucket`),
   );
-  return rows.map((r) => ({ bucket: r.bucket, quantity: num(r.quantity), theoretical: num(r.theoretical) }));
-};
-
-// ---------------------------------------------------------------- brand statistics
-
-const inScope = (column: SQL, locationIds: readonly number[]): SQL =>
-  locationIds.length === 0 ? sql`false` : sql`${column} in ${idList(locationIds)}`;
-
-/** Inbound figures over purchase orders arriving at the scope created in [from, to] (as the inbound dashboard's, for several locations). */
-export const purchaseStats = async (
-  db: DbOrTx,
-  {
-    locationIds,
-    from,
-    to,
-    dayStart,
-    dayEnd,
-  }: { locationIds: readonly number[]; from: Date; to: Date; dayStart: Date; dayEnd: Date },
-) => {
-  const [r] = rowsOf<Record<string, unknown>>(
-    await db.execute(sql`
-      select
-        -- orders = purchase orders to the scope created in the range
-        count(*) as orders,
-        -- average delay = avg(arrival − estimated arrival) over arrived orders with an estimate
-        avg(extract(epoch from (o.arrival_date - o.estimated_arrival_date)))::float8 as avg_delay,
-        -- reception time = arrival of the last box − order arrival; max = the largest
-        avg(extract(epoch from (lb.last_box - o.arrival_date)))::float8 as avg_reception,
-        max(extract(epoch from (lb.last_box - o.arrival_date)))::float8 as max_reception,
-        count(*) filter (where o.destination_status = 2) as incorrect,
-        count(*) filter (where o.destination_status = 3) as correct
-      from orders o
-      left join lateral (select max(b.destination_reading_time) as last_box from boxes b where b.order_id = o.id) lb on true
-      where o.type = 'purchase' and ${inScope(sql`o.destination_location_id`, locationIds)}
-        and o.creation_date >= ${from} and o.creation_date <= ${to}`),
-  );
-  const [today] = rowsOf<Record<string, unknown>>(
-    await db.execute(sql`
-      select count(*) as total, count(*) filter (where o.destination_status in (0, 1)) as pending
-      from orders o
-      where o.type = 'purchase' and ${inScope(sql`o.destination_location_id`, locationIds)}
-        and ((o.estimated_arrival_date >= ${dayStart} and o.estimated_arrival_date <= ${dayEnd})
-          or (o.arrival_date >= ${dayStart} and o.arrival_date <= ${dayEnd}))`),
-  );
-  return {
-    orders: num(r?.orders),
-    avgDelaySeconds: numOrNull(r?.avg_delay),
-    avgReceptionSeconds: numOrNull(r?.avg_reception),
-    maxReceptionSeconds: numOrNull(r?.max_reception),
-    incorrect: num(r?.incorrect),
-    correct: num(r?.correct),
-    todayTotal: num(today?.total),
-    todayPending: num(today?.pending),
-  };
-};
-
-/** Movement entry figures: movements arriving at the scope created in [from, to]; reception time = arrival − exit. */
-export const movementEntryStats = async (
-  db: DbOrTx,
-  { locationIds, from, to }: { locationIds: readonly number[]; from: Date; to: Date },
-) => {
-  const [r] = rowsOf<Record<string, unknown>>(
-    await db.execute(sql`
-      select count(*) as orders,
-        count(*) filter (where o.destination_status in (0, 1)) as pending,
-        avg(extract(epoch from (o.arrival_date - o.exit_date)))::float8 as avg_reception,
-        max(extract(epoch from (o.arrival_date - o.exit_date)))::float8 as max_reception
-      from orders o
-      where o.type = 'movement' and ${inScope(sql`o.destination_location_id`, locationIds)}
-        and o.creation_date >= ${from} and o.creation_date <= ${to}`),
-  );
-  return {
-    orders: num(r?.orders),
-    pending: num(r?.pending),
-    avgReception: numOrNull(r?.avg_reception),
-    maxReception: numOrNull(r?.max_reception),
-  };
-};
-
-/** Exit figures: movements and online orders leaving the scope created in [from, to]; shipping time = last box out − creation. */
-export const exitStats = async (
-  db: DbOrTx,
-  { locationIds, from, to }: { locationIds: readonly number[]; from: Date; to: Date },
-) => {
-  const [r] = rowsOf<Record<string, unknown>>(
-    await db.execute(sql`
-      select count(*) as orders,
-        count(*) filter (where o.origin_status in (0, 1)) as pending,
-        avg(extract(epoch from (lb.last_box - o.creation_date)))::float8 as avg_shipping,
-        max(extract(epoch from (lb.last_box - o.creation_date)))::float8 as max_shipping
-      from orders o
-      left join lateral (select max(b.origin_reading_time) as last_box from boxes b where b.order_id = o.id) lb on true
-      where o.type in ('movement', 'online') and ${inScope(sql`o.origin_location_id`, locationIds)}
-        and o.creation_date >= ${from} and o.creation_date <= ${to}`),
-  );
-  return {
-    orders: num(r?.orders),
-    pending: num(r?.pending),
-    avgShipping: numOrNull(r?.avg_shipping),
-    maxShipping: numOrNull(r?.max_shipping),
-  };
-};
-
-/** POS figures: sales and returns of the scope ending in [from, to], and their items (quantity 1 each). */
-export const saleStats = async (
-  db: DbOrTx,
-  { locationIds, from, to }: { locationIds: readonly number[]; from: Date; to: Date },
-) => {
-  const [r] = rowsOf<Record<string, unknown>>(
-    await db.execute(sql`
-      select count(*) filter (where p.kind = 'sale') as sales,
-        coalesce(sum(p.item_count) filter (where p.kind = 'sale'), 0) as items_sold,
-        count(*) filter (where p.kind = 'return') as returns,
-        coalesce(sum(p.item_count) filter (where p.kind = 'return'), 0) as items_returned
-      from pos_transactions p
-      where ${inScope(sql`p.location_id`, locationIds)} and p.end_time >= ${from} and p.end_time <= ${to}`),
-  );
-  return {
-    sales: num(r?.sales),
-    itemsSold: num(r?.items_sold),
-    returns: num(r?.returns),
-    itemsReturned: num(r?.items_returned),
-  };
-};
-
-/**
- * Inventory figures of the scope over inventories started in [from, to]: counts by state, and over
- * the validated ones (state 2) the average duration, items read, accuracy (matched ÷ (expected +
- * read − matched) × 100) and the reading rate (Σ read ÷ Σ seconds).
- */
-export const inventoryStats = async (
-  db: DbOrTx,
-  { locationIds, from, to }: { locationIds: readonly number[]; from: Date; to: Date },
-) => {
-  const [r] = rowsOf<Record<string, unknown>>(
-    await db.execute(sql`
-      select count(*) as total,
-        count(*) filter (where i.state in (0, 1)) as pending,
-        count(*) filter (where i.state = 2) as validated,
-        avg(extract(epoch from (i.end_time - i.start_time))) filter (where i.state = 2 and i.end_time is not null)::float8 as avg_seconds,
-        avg(i.read_count) filter (where i.state = 2)::float8 as avg_items,
-        avg(case when i.expected_count + i.read_count - i.matched_count > 0
-                 then 100.0 * i.matched_count / (i.expected_count + i.read_count - i.matched_count) else 100 end)
-          filter (where i.state = 2)::float8 as avg_accuracy,
-        sum(i.read_count) filter (where i.state = 2 and i.end_time is not null) as read_sum,
-        sum(extract(epoch from (i.end_time - i.start_time))) filter (where i.state = 2 and i.end_time is not null)::float8 as seconds_sum
-      from inventories i
-      where ${inScope(sql`i.location_id`, locationIds)} and i.start_time >= ${from} and i.start_time <= ${to}`),
-  );
-  return {
-    total: num(r?.total),
-    pending: num(r?.pending),
-    validated: num(r?.validated),
-    avgSeconds: numOrNull(r?.avg_seconds),
-    avgItems: numOrNull(r?.avg_items),
-    avgAccuracy: numOrNull(r?.avg_accuracy),
-    readSum: num(r?.read_sum),
-    secondsSum: num(r?.seconds_sum),
-  };
+  return rows;
 };
 
 // ---------------------------------------------------------------- stock evolution (GET /stockev/)
@@ -457,6 +303,10 @@ export const listStockEvolution = async (
 
 // ---------------------------------------------------------------- daily snapshots (stock_daily)
 
+/** Every location's id (a snapshot covers them all). */
+const allLocationIds = async (db: DbOrTx): Promise<number[]> =>
+  (await db.select({ id: locations.id }).from(locations)).map((r) => r.id);
+
 export type SnapshotRow = { locationId: number; areaId: number | null; quantity: number; theoreticalQuantity: number };
 
 /**
@@ -464,7 +314,8 @@ export type SnapshotRow = { locationId: number; areaId: number | null; quantity:
  * and the theoretical stock: the rows a snapshot writes, for every location of every company.
  */
 export const liveSnapshotRows = async (db: DbOrTx): Promise<SnapshotRow[]> => {
-  const areaRows = rowsOf<{ location_id: number; area_id: number; quantity: unknown }>(
+  const areaRows = parseRows(
+    z.object({ location_id: n, area_id: n, quantity: n }),
     await db.execute(sql`
       select a.location_id, a.id as area_id,
         (select coalesce(sum(s.quantity), 0) from area_stock_now s where s.area_id = a.id)
@@ -472,13 +323,14 @@ export const liveSnapshotRows = async (db: DbOrTx): Promise<SnapshotRow[]> => {
       from areas a`),
   );
   // Each box's part per location (box_theoretical, kept by triggers), as theoreticalNow.
-  const theoretical = rowsOf<{ location_id: number; q: unknown }>(
+  const theoretical = parseRows(
+    z.object({ location_id: n, q: n }),
     await db.execute(sql`select location_id, sum(quantity) as q from box_theoretical group by location_id`),
   );
-  const locationIds = rowsOf<{ id: number }>(await db.execute(sql`select id from locations`)).map((r) => Number(r.id));
+  const locationIds = await allLocationIds(db);
   return toSnapshotRows(
-    areaRows.map((r) => ({ locationId: Number(r.location_id), areaId: Number(r.area_id), quantity: num(r.quantity) })),
-    new Map(theoretical.map((r) => [Number(r.location_id), num(r.q)])),
+    areaRows.map((r) => ({ locationId: r.location_id, areaId: r.area_id, quantity: r.quantity })),
+    new Map(theoretical.map((r) => [r.location_id, r.q])),
     locationIds,
   );
 };
@@ -526,7 +378,8 @@ export const writeSnapshotRows = async (
 
 /** Days in [from, to] on which some location has no total row yet. */
 export const daysMissingSnapshots = async (db: DbOrTx, { from, to }: { from: string; to: string }): Promise<string[]> =>
-  rowsOf<{ day: string }>(
+  parseRows(
+    z.object({ day: z.string() }),
     await db.execute(sql`
       select to_char(d, 'YYYY-MM-DD') as day
       from generate_series(${from}::date, ${to}::date, interval '1 day') d
@@ -546,7 +399,8 @@ export const rebuiltSnapshotRows = async (
   db: DbOrTx,
   { from, to }: { from: string; to: string },
 ): Promise<Map<string, SnapshotRow[]>> => {
-  const areaRows = rowsOf<{ day: string; location_id: number; area_id: number; quantity: unknown }>(
+  const areaRows = parseRows(
+    z.object({ day: z.string(), location_id: n, area_id: n, quantity: n }),
     await db.execute(sql`
       with iv as (
         select t.area2_id as area_id, t.state,
@@ -555,9 +409,9 @@ export const rebuiltSnapshotRows = async (
         from traces t
       ),
       deltas as (
-        select area_id, d_in as d, 1 as n from iv where state = 0 and area_id is not null and d_in <= ${to}::date
+        select area_id, d_in as d, 1 as n from iv where state = ${ItemState.Stocked} and area_id is not null and d_in <= ${to}::date
         union all
-        select area_id, d_out, -1 from iv where state = 0 and area_id is not null and d_out is not null and d_out <= ${to}::date
+        select area_id, d_out, -1 from iv where state = ${ItemState.Stocked} and area_id is not null and d_out is not null and d_out <= ${to}::date
         union all
         select area_id, (uploaded_at at time zone 'UTC')::date, quantity from counted_stocks where (uploaded_at at time zone 'UTC')::date <= ${to}::date
       ),
@@ -566,25 +420,26 @@ export const rebuiltSnapshotRows = async (
         (select coalesce(sum(p.n), 0) from per_day p where p.area_id = a.id and p.d <= days.d::date) as quantity
       from areas a cross join generate_series(${from}::date, ${to}::date, interval '1 day') days(d)`),
   );
-  const theoretical = rowsOf<{ day: string; location_id: number; q: unknown }>(
+  const theoretical = parseRows(
+    z.object({ day: z.string(), location_id: n, q: n }),
     await db.execute(sql`
       with moves as (
         select o.destination_location_id as location_id, (b.destination_reading_time at time zone 'UTC')::date as d, bc.quantity as q
           from orders o join boxes b on b.order_id = o.id join box_contents bc on bc.box_id = b.id
           where o.type in ('purchase', 'movement') and o.destination_location_id is not null
-            and b.destination_status in (1, 2) and b.destination_reading_time is not null
+            and b.destination_status in (${BoxStatus.CheckedWithErrors}, ${BoxStatus.CheckedWithoutErrors}) and b.destination_reading_time is not null
         union all
         select o.origin_location_id, (b.origin_reading_time at time zone 'UTC')::date, -bc.quantity
           from orders o join boxes b on b.order_id = o.id join box_contents bc on bc.box_id = b.id
           where o.type in ('movement', 'online') and o.origin_location_id is not null
-            and b.origin_status in (1, 2) and b.origin_reading_time is not null
+            and b.origin_status in (${BoxStatus.CheckedWithErrors}, ${BoxStatus.CheckedWithoutErrors}) and b.origin_reading_time is not null
       ),
       per_day as (select location_id, d, sum(q) as q from moves where d <= ${to}::date group by location_id, d)
       select to_char(days.d, 'YYYY-MM-DD') as day, l.id as location_id,
         (select coalesce(sum(p.q), 0) from per_day p where p.location_id = l.id and p.d <= days.d::date) as q
       from locations l cross join generate_series(${from}::date, ${to}::date, interval '1 day') days(d)`),
   );
-  const locationIds = rowsOf<{ id: number }>(await db.execute(sql`select id from locations`)).map((r) => Number(r.id));
+  const locationIds = await allLocationIds(db);
   const byDay = new Map<
     string,
     { areas: { locationId: number; areaId: number; quantity: number }[]; theo: Map<number, number> }
@@ -598,8 +453,8 @@ export const rebuiltSnapshotRows = async (
     return e;
   };
   for (const r of areaRows) {
-    entry(r.day).areas.push({ locationId: Number(r.location_id), areaId: Number(r.area_id), quantity: num(r.quantity) });
+    entry(r.day).areas.push({ locationId: r.location_id, areaId: r.area_id, quantity: r.quantity });
   }
-  for (const r of theoretical) entry(r.day).theo.set(Number(r.location_id), num(r.q));
+  for (const r of theoretical) entry(r.day).theo.set(r.location_id, r.q);
   return new Map([...byDay].map(([day, e]) => [day, toSnapshotRows(e.areas, e.theo, locationIds)]));
 };

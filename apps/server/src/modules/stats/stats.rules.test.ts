@@ -44,8 +44,8 @@ describe('statistics ranges', () => {
   });
 
   it('reception times read "<hours>,<seconds>"', () => {
-    expect(durationText(5400)).toBe('1.5,5400');
-    expect(durationText(null)).toBe('');
+    expect(durationText(5400)).toBe('1.50,5400');
+    expect(durationText(null)).toBe('0,0');
   });
 });
 

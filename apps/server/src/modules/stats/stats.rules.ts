@@ -60,9 +60,9 @@ export const hours = (seconds: number | null): number | null =>
 /** Seconds → minutes with 2 decimals (null stays null). */
 export const minutes = (seconds: number | null): number | null =>
   seconds === null ? null : Math.round((seconds / 60) * 100) / 100;
-/** "<hours>,<seconds>" as the inbound stats give reception times (the web shows the first part). */
+/** "<hours with 2 decimals>,<seconds>" as the inbound stats give reception times (the web shows the first part). */
 export const durationText = (seconds: number | null): string =>
-  seconds === null ? '' : `${hours(seconds)},${Math.round(seconds)}`;
+  seconds === null ? '0,0' : `${(Math.round((seconds / 3600) * 100) / 100).toFixed(2)},${Math.round(seconds)}`;
 
 export type ChartRange = { granularity: ChartGranularity; start: string; end: string };
 

@@ -26,13 +26,13 @@ import { notFound } from '../../http/errors.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { requireLocation } from '../locations/location-scope.js';
+import { toEntryStats, toExitStats, toInboundStats } from './figures.js';
+import * as figures from './figures.repository.js';
 import * as repo from './stats.repository.js';
 import {
   bucketFormat,
   bucketOf,
   chartRange,
-  durationText,
-  hours,
   LAST_YEAR_LOOKBACK_DAYS,
   minutes,
   perDay,
@@ -235,64 +235,30 @@ export const createStatsService = (db: Db, { brandDashboardUrl }: { brandDashboa
       const brand = await brandScope(user, brandId);
       const { from, to, days } = statsRange(query, now);
       const today = utcDay(now);
-      const s = await repo.purchaseStats(db, {
+      const s = await figures.inboundFigures(db, {
         locationIds: brand.locationIds,
         from,
         to,
         dayStart: new Date(`${today}T00:00:00.000Z`),
         dayEnd: new Date(`${today}T23:59:59.999Z`),
       });
-      return {
-        orders: s.orders,
-        average_delay: hours(s.avgDelaySeconds),
-        daily_orders: perDay(s.orders, days),
-        reception_time: durationText(s.avgReceptionSeconds),
-        max_time: durationText(s.maxReceptionSeconds),
-        average_reception_time: hours(s.avgReceptionSeconds),
-        max_reception_time: hours(s.maxReceptionSeconds),
-        incorrect_daily_orders: perDay(s.incorrect, days),
-        total_orders_for_today: s.todayTotal,
-        total_pending_orders_for_today: s.todayPending,
-        correctly_received_porders: s.correct,
-        incorrectly_received_porders: s.incorrect,
-        from: from.toISOString(),
-        to: to.toISOString(),
-      };
+      return toInboundStats(s, { from, to, days });
     },
     async brandEntryStats(user: AuthUser, brandId: number, query: StatsRangeQuery): Promise<MovementEntryStats> {
       const brand = await brandScope(user, brandId);
       const { from, to, days } = statsRange(query);
-      const s = await repo.movementEntryStats(db, { locationIds: brand.locationIds, from, to });
-      return {
-        orders: s.orders,
-        destination_pending_orders: s.pending,
-        destination_daily_orders: perDay(s.orders, days),
-        average_reception_time: hours(s.avgReception),
-        max_reception_time: hours(s.maxReception),
-        from: from.toISOString(),
-        to: to.toISOString(),
-      };
+      return toEntryStats(await figures.entryFigures(db, { locationIds: brand.locationIds, from, to }), { from, to, days });
     },
     async brandExitStats(user: AuthUser, brandId: number, query: StatsRangeQuery): Promise<ExitStats> {
       const brand = await brandScope(user, brandId);
       const { from, to, days } = statsRange(query);
-      const s = await repo.exitStats(db, { locationIds: brand.locationIds, from, to });
-      return {
-        orders: s.orders,
-        origin_pending_orders: s.pending,
-        origin_daily_orders: perDay(s.orders, days),
-        pending_orders: s.pending,
-        daily_orders: perDay(s.orders, days),
-        average_shipping_time: hours(s.avgShipping),
-        max_shipping_time: hours(s.maxShipping),
-        from: from.toISOString(),
-        to: to.toISOString(),
-      };
+      const s = await figures.exitFigures(db, { types: ['movement', 'online'], locationIds: brand.locationIds, from, to });
+      return toExitStats(s, { from, to, days });
     },
     async brandSaleStats(user: AuthUser, brandId: number, query: StatsRangeQuery): Promise<BrandSaleStats> {
       const brand = await brandScope(user, brandId);
       const { from, to, days } = statsRange(query);
-      const s = await repo.saleStats(db, { locationIds: brand.locationIds, from, to });
+      const s = await figures.saleFigures(db, { locationIds: brand.locationIds, from, to });
       return {
         sales: s.sales,
         items_sold: s.itemsSold,
@@ -308,7 +274,7 @@ export const createStatsService = (db: Db, { brandDashboardUrl }: { brandDashboa
       const brand = await brandScope(user, brandId);
       const { from, to } = statsRange(query);
       const [s, stock] = await Promise.all([
-        repo.inventoryStats(db, { locationIds: brand.locationIds, from, to }),
+        figures.inventoryFigures(db, { locationIds: brand.locationIds, from, to }),
         repo.stockNow(db, brand.locationIds),
       ]);
       // Reading rate of the validated inventories (items per second) → how long counting the brand's stock takes.

@@ -1,0 +1,127 @@
+import type { Box, ItemLine, ProviderReturn, PurchaseOrder, Reception, SaleReturn } from '@rfid/contract';
+import type { BoxRow } from './boxes.repository.js';
+import type { ItemLineRow } from './lines.repository.js';
+import { linePercent } from './order-rules.js';
+import type { OrderSide, OrderWithAggregates } from './orders.repository.js';
+import type { ReturnRow } from './returns.repository.js';
+
+/** Orders core: the DTOs the order pages of inbound, online and movements share. */
+
+export const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
+
+export const secondsBetween = (from: Date, to: Date | null, now: Date): number =>
+  Math.max(0, Math.round(((to ?? now).getTime() - from.getTime()) / 1000));
+
+/** A side is late when its estimate has passed and the side has not happened yet. */
+export const isLate = (estimate: Date | null, happened: Date | null, now: Date): boolean =>
+  estimate !== null && happened === null && now.getTime() > estimate.getTime();
+
+/** The side an order's pages show by default: online orders are shipped (origin), the others received. */
+export const pageSideOf = (type: OrderWithAggregates['type']): OrderSide => (type === 'online' ? 'origin' : 'destination');
+
+export const toOrderDto = (o: OrderWithAggregates, now = new Date()): PurchaseOrder => {
+  const isDestination = pageSideOf(o.type) === 'destination';
+  return {
+    id: o.id,
+    type: o.type,
+    order_code: o.orderCode,
+    origin_status: o.originStatus,
+    destination_status: o.destinationStatus,
+    closed: o.closed,
+    sync: o.sync,
+    container: o.container,
+    waiting_time: secondsBetween(o.creationDate, isDestination ? o.arrivalDate : o.exitDate, now),
+    item_count: o.itemCount,
+    real_item_count: isDestination ? o.destinationRealItemCount : o.originRealItemCount,
+    num_boxes: o.numBoxes,
+    num_verified_boxes: isDestination ? o.destinationVerifiedBoxes : o.originVerifiedBoxes,
+    creation_date: o.creationDate.toISOString(),
+    estimated_arrival_date: iso(o.estimatedArrivalDate),
+    arrival_date: iso(o.arrivalDate),
+    origin: o.providerId,
+    provider_name: o.providerName,
+    order_name: o.providerName ? `${o.orderCode} · ${o.providerName}` : o.orderCode,
+    destination: o.destinationLocationId,
+    destination_description: o.destinationDescription,
+  };
+};
+
+/** A box as seen from `side` (default: its order's page side): the unprefixed fields are that side's. */
+export const toBoxDto = (b: BoxRow, now = new Date(), side: OrderSide = pageSideOf(b.orderType)): Box => {
+  const isOrigin = side === 'origin';
+  const readingTime = isOrigin ? b.originReadingTime : b.destinationReadingTime;
+  const real = isOrigin ? b.originRealItemCount : b.destinationRealItemCount;
+  return {
+    id: b.id,
+    barcode: b.codebar,
+    codebar: b.codebar,
+    order: b.orderId,
+    order_name: b.providerName ? `${b.orderCode} · ${b.providerName}` : b.orderCode,
+    order_code: b.orderCode,
+    reception_id: b.receptionId,
+    status: isOrigin ? b.originStatus : b.destinationStatus,
+    reading_time: iso(readingTime),
+    waiting_time: secondsBetween(b.orderCreationDate, readingTime, now),
+    theorical_item_count: b.theoricalItemCount,
+    real_item_count: real,
+    matched_item_count: isOrigin ? b.originMatchedItemCount : b.destinationMatchedItemCount,
+    references: b.references,
+    verification_count: isOrigin ? b.originVerificationCount : b.destinationVerificationCount,
+    percent: linePercent(real, b.theoricalItemCount),
+    origin_status: b.originStatus,
+    origin_reading_time: iso(b.originReadingTime),
+    origin_real_item_count: b.originRealItemCount,
+    origin_matched_item_count: b.originMatchedItemCount,
+    origin_verification_count: b.originVerificationCount,
+    destination_status: b.destinationStatus,
+    destination_reading_time: iso(b.destinationReadingTime),
+    destination_real_item_count: b.destinationRealItemCount,
+    destination_matched_item_count: b.destinationMatchedItemCount,
+    destination_verification_count: b.destinationVerificationCount,
+  };
+};
+
+export const toItemLineDto = (l: ItemLineRow, index: number, side: OrderSide = 'destination'): ItemLine => {
+  const real = side === 'destination' ? l.destinationReal : l.originReal;
+  return {
+    id: l.itemTypeId ?? -(index + 1),
+    gtin: l.gtin,
+    item_type: l.itemTypeId,
+    theorical_item_count: l.expected,
+    real_item_count: real,
+    theorical_quantity: l.expected,
+    real_quantity: real,
+    destination_real_quantity: l.destinationReal,
+    origin_real_quantity: l.originReal,
+    percent: linePercent(real, l.expected),
+    description: l.description,
+    section: l.section,
+    cloth_type: l.clothType,
+    model: l.model,
+    colour: l.colour,
+    reference: l.reference,
+    sizes: l.sizes,
+  };
+};
+
+export const toReceptionDto = (r: { id: number; orderId: number; receptionCode: string; createdAt: Date }): Reception => ({
+  id: r.id,
+  order_id: r.orderId,
+  reception_code: r.receptionCode,
+  created_at: r.createdAt.toISOString(),
+});
+
+export const toSaleReturnDto = (r: ReturnRow): SaleReturn => ({
+  id: r.id,
+  code: r.code,
+  order: r.orderId !== null && r.orderCode !== null ? { id: r.orderId, order_code: r.orderCode } : null,
+  location: r.locationId,
+  real_item_count: r.realItemCount,
+  start_time: iso(r.startTime),
+  end_time: iso(r.endTime),
+});
+
+export const toProviderReturnDto = (r: ReturnRow): ProviderReturn => ({
+  ...toSaleReturnDto(r),
+  provider: r.providerId !== null && r.providerName !== null ? { id: r.providerId, name: r.providerName } : null,
+});

@@ -1,0 +1,294 @@
+import {
+  errorBodySchema,
+  idParamSchema,
+  itemLineQuerySchema,
+  itemTypeSchema,
+  orderBoxesQuerySchema,
+  pageOf,
+} from '@rfid/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { itemTypes } from '../../db/schema/index.js';
+import type { PageParams } from '../../http/paging.js';
+import { pageParams, toPage } from '../../http/paging.js';
+import {
+  BOXES_PAGE,
+  boxParams,
+  errorResponses,
+  LINES_PAGE,
+  LIST_PAGE,
+  locationParams,
+  typeParams,
+} from '../../http/route-schemas.js';
+import type { AuthUser } from '../../plugins/auth.js';
+import { currentUser } from '../../plugins/auth.js';
+import { toItemTypeDto } from '../catalog/catalog.service.js';
+import { sendCsv } from './csv.js';
+
+/** Which side a movement page reads (`?side=exit|entry`); inbound and online pages have one side. */
+export type PageSide = 'exit' | 'entry';
+export type BoxQuery = { codebarContains?: string; orderBy?: string };
+type Page<T> = Promise<{ count: number; results: T[] }>;
+
+/** What an order page needs from its module's service; `side` is only given on movement pages. */
+export type OrderPagesService<Order, Box, Line> = {
+  get(user: AuthUser, id: number, side?: PageSide): Promise<Order>;
+  lines(user: AuthUser, id: number, side: PageSide | undefined, gtin: string | undefined, page: PageParams): Page<Line>;
+  boxes(user: AuthUser, id: number, side: PageSide | undefined, query: BoxQuery, page: PageParams): Page<Box>;
+  box?(user: AuthUser, id: number, boxId: number, side?: PageSide): Promise<Box>;
+  boxLines?(
+    user: AuthUser,
+    id: number,
+    boxId: number,
+    side: PageSide | undefined,
+    gtin: string | undefined,
+    page: PageParams,
+  ): Page<Line>;
+  itemType(
+    user: AuthUser,
+    id: number,
+    itemTypeId: number,
+    side?: PageSide,
+  ): Promise<{ order: Order; itemType: typeof itemTypes.$inferSelect; line: Line }>;
+  itemsCsv(user: AuthUser, id: number, side?: PageSide): Promise<{ order: { id: number }; lines: Line[] }>;
+  /** The location's dashboard list. */
+  list(user: AuthUser, locationId: number, query: Record<string, unknown>, page: PageParams): Page<Order>;
+  /** Deletes an order with no verified box (409 otherwise). */
+  remove(user: AuthUser, id: number): Promise<void>;
+};
+
+export type OrderPagesOptions<O extends z.ZodType, B extends z.ZodType, L extends z.ZodType> = {
+  tags: string[];
+  /** '/porders', '/orders', '/morders' */
+  prefix: string;
+  /** What the summaries call one order: 'an order', 'an online order', 'a movement'. */
+  name: string;
+  /** The order's own URLs (the v1 alias among them). */
+  detailUrls: string[];
+  /** The location dashboard's list: `/locations/:id/v1/…/` and its filters. */
+  list: { url: string; summary: string; querystring: z.ZodType<Record<string, unknown>> };
+  /** Who may delete an order (the highest role number allowed), and at which of its URLs. */
+  remove: { urls: string[]; maxRole: number };
+  boxesUrls: string[];
+  /** Movement pages take `?side=exit|entry`. */
+  sided: boolean;
+  /** `…/:id/boxes/:boxId/` and its lines (online and movements; inbound has /rboxes/). */
+  boxPages: boolean;
+  schemas: { order: O; box: B; line: L };
+  itemsCsv: { filename: (orderId: number) => string; columns: string[]; row: (line: z.output<L>) => unknown[] };
+  service: OrderPagesService<z.output<O>, z.output<B>, z.output<L>>;
+};
+
+const sideSchema = z.enum(['exit', 'entry']).optional();
+const gtinOf = (q: { item_type__gtin__contains?: string; gtin__contains?: string }) =>
+  q.item_type__gtin__contains ?? q.gtin__contains;
+
+/**
+ * The pages every order type shows, declared once for inbound, online and movements: the
+ * location's list, the order and its delete, its item lines, its boxes (and, with `boxPages`, one
+ * box and its lines), a GTIN of the order and the items CSV. Same URLs and answers as before.
+ */
+export const registerOrderPageRoutes = <O extends z.ZodType, B extends z.ZodType, L extends z.ZodType>(
+  fastify: FastifyInstance,
+  {
+    tags,
+    prefix,
+    name,
+    detailUrls,
+    list,
+    remove,
+    boxesUrls,
+    sided,
+    boxPages,
+    schemas,
+    itemsCsv,
+    service,
+  }: OrderPagesOptions<O, B, L>,
+): void => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // The answers are checked against the schemas when sent; the service's types tie them together at the call site.
+  const answer: { order: z.ZodType; box: z.ZodType; line: z.ZodType } = schemas;
+  const side = sided ? { side: sideSchema } : {};
+  const sideQuery = z.object(side);
+  const sideOf = (q: object): PageSide | undefined =>
+    sided && 'side' in q && (q.side === 'exit' || q.side === 'entry') ? q.side : undefined;
+  const lineQuery = itemLineQuerySchema.extend(side);
+
+  app.get(
+    list.url,
+    {
+      schema: {
+        tags,
+        summary: list.summary,
+        params: locationParams,
+        querystring: list.querystring,
+        response: { 200: pageOf(answer.order), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const page = pageParams(request.query, LIST_PAGE);
+      const { count, results } = await service.list(currentUser(request), request.params.id, request.query, page);
+      return toPage(request, page, count, results);
+    },
+  );
+
+  for (const url of remove.urls) {
+    app.delete(
+      url,
+      {
+        config: { maxRole: remove.maxRole },
+        schema: {
+          tags,
+          summary: `Delete ${name} with no verified box (409 'Cannot delete the order. Check verifications.')`,
+          params: idParamSchema,
+          response: { 204: z.null(), 409: errorBodySchema, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        await service.remove(currentUser(request), request.params.id);
+        return reply.code(204).send(null);
+      },
+    );
+  }
+
+  for (const url of detailUrls) {
+    app.get(
+      url,
+      {
+        schema: {
+          tags,
+          summary: `${name} with its counts`,
+          params: idParamSchema,
+          ...(sided ? { querystring: sideQuery } : {}),
+          response: { 200: answer.order, ...errorResponses },
+        },
+      },
+      async (request) => service.get(currentUser(request), request.params.id, sideOf(request.query ?? {})),
+    );
+  }
+
+  app.get(
+    `${prefix}/:id/report/`,
+    {
+      schema: {
+        tags,
+        summary: `Item lines of ${name} (per GTIN, expected vs real), ordered by GTIN`,
+        params: idParamSchema,
+        querystring: lineQuery,
+        response: { 200: pageOf(answer.line), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const page = pageParams(request.query, LINES_PAGE);
+      const user = currentUser(request);
+      const { count, results } = await service.lines(user, request.params.id, sideOf(request.query), gtinOf(request.query), page);
+      return toPage(request, page, count, results);
+    },
+  );
+
+  for (const url of boxesUrls) {
+    app.get(
+      url,
+      {
+        schema: {
+          tags,
+          summary: `Boxes of ${name} with their verification counts (40 per page; box__codebar__contains)`,
+          params: idParamSchema,
+          querystring: orderBoxesQuerySchema.extend(side),
+          response: { 200: pageOf(answer.box), ...errorResponses },
+        },
+      },
+      async (request) => {
+        const page = pageParams(request.query, BOXES_PAGE);
+        const query = {
+          codebarContains: request.query.box__codebar__contains ?? request.query.codebar,
+          orderBy: request.query.order_by,
+        };
+        const { count, results } = await service.boxes(
+          currentUser(request),
+          request.params.id,
+          sideOf(request.query),
+          query,
+          page,
+        );
+        return toPage(request, page, count, results);
+      },
+    );
+  }
+
+  const { box, boxLines } = service;
+  if (boxPages && box && boxLines) {
+    app.get(
+      `${prefix}/:id/boxes/:boxId/`,
+      {
+        schema: {
+          tags,
+          summary: `A box of ${name}`,
+          params: boxParams,
+          querystring: sideQuery,
+          response: { 200: answer.box, ...errorResponses },
+        },
+      },
+      async (request) => box(currentUser(request), request.params.id, request.params.boxId, sideOf(request.query)),
+    );
+
+    app.get(
+      `${prefix}/:id/boxes/:boxId/report/`,
+      {
+        schema: {
+          tags,
+          summary: `Item lines of a box of ${name}`,
+          params: boxParams,
+          querystring: lineQuery,
+          response: { 200: pageOf(answer.line), ...errorResponses },
+        },
+      },
+      async (request) => {
+        const page = pageParams(request.query, LINES_PAGE);
+        const { id, boxId } = request.params;
+        const { count, results } = await boxLines(
+          currentUser(request),
+          id,
+          boxId,
+          sideOf(request.query),
+          gtinOf(request.query),
+          page,
+        );
+        return toPage(request, page, count, results);
+      },
+    );
+  }
+
+  app.get(
+    `${prefix}/:id/types/:itemType/`,
+    {
+      schema: {
+        tags,
+        summary: `A GTIN in ${name}: order header, GTIN attributes and its line`,
+        params: typeParams,
+        querystring: sideQuery,
+        response: {
+          200: z.object({ order: answer.order, item_type: itemTypeSchema, line: answer.line }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const { id, itemType: itemTypeId } = request.params;
+      const { order, itemType, line } = await service.itemType(currentUser(request), id, itemTypeId, sideOf(request.query));
+      return { order, item_type: toItemTypeDto(itemType), line };
+    },
+  );
+
+  app.get(
+    `${prefix}/:id/items-csv/`,
+    {
+      schema: { tags, summary: `Items CSV of ${name}: per GTIN expected vs real`, params: idParamSchema, querystring: sideQuery },
+    },
+    async (request, reply) => {
+      const { order, lines } = await service.itemsCsv(currentUser(request), request.params.id, sideOf(request.query));
+      return sendCsv(reply, { filename: itemsCsv.filename(order.id), columns: itemsCsv.columns, rows: lines.map(itemsCsv.row) });
+    },
+  );
+};
