@@ -22,8 +22,7 @@ import { locationScopeHook } from './modules/locations/location-scope.js';
 import { registerModules } from './modules/registry.js';
 import { authPlugin } from './plugins/auth.js';
 import { createMqttBus, type MqttBus } from './plugins/mqtt.js';
-import { createJobRunner } from './workers/job-runner.js';
-import { registerStockSnapshotJobs } from './workers/stock-snapshot.js';
+import { createWorkers, workersPlugin } from './plugins/workers.js';
 
 export type AppOptions = {
   database: Database;
@@ -159,23 +158,13 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   });
 
   const readersBus = bus ?? (await createMqttBus(undefined));
-  // The process's one job runner: modules register their kinds; it polls once the app is ready and stops on close.
-  // JOB_LEASE_MS: how long a dead process's job waits before another takes it (the runner's default when unset).
-  const jobs = createJobRunner({ db: database.db, log: app.log, leaseMs: config.jobLeaseMs });
-  await registerModules(app, {
-    db: database.db,
-    database,
-    bus: readersBus,
-    jobs,
-    config,
-    printers: { allowLoopback: printerAllowLoopback },
-  });
-  if (stockSnapshots) {
-    registerStockSnapshotJobs({ jobs, db: database.db, log: app.log, intervalMs: config.stockSnapshotIntervalMs });
-  }
-  app.addHook('onReady', async () => jobs.start());
-  app.addHook('onClose', async () => jobs.stop());
-  // The broker connection opens once every module has registered its handlers (queued reads arrive at once).
+  // Every background worker of the process (plugins/workers.ts): created here, so that the routes can queue work on
+  // them; the plugin registers the job kinds and runs the workers from onReady to onClose.
+  const printers = { allowLoopback: printerAllowLoopback };
+  const workers = createWorkers({ db: database.db, config, log: app.log, printers });
+  await registerModules(app, { db: database.db, database, bus: readersBus, jobs: workers.jobs, workers, config, printers });
+  await app.register(workersPlugin, { workers, db: database.db, config, bus: readersBus, stockSnapshots });
+  // The broker connection opens once every handler is subscribed (queued reads arrive at once).
   app.addHook('onReady', async () => {
     await readersBus.start();
   });

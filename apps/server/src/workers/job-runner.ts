@@ -59,6 +59,9 @@ export type JobKindOptions<P> = {
   onFailed?: (tx: Tx, job: Job<P>, error: string) => Promise<void>;
 };
 
+/** A kind of job as its module exports it: plugins/workers.ts registers it on the process's runner. */
+export type JobKind<P> = { kind: string; handler: JobHandler<P>; options?: JobKindOptions<P> };
+
 export type NewJob<P> = {
   kind: string;
   /** Dedupe key: a job with this key is never queued twice (e.g. 'sticker-pdf:12'). */
@@ -363,6 +366,10 @@ export const createJobRunner = ({
     register<P>(kind: string, handler: JobHandler<P>, options: JobKindOptions<P> = {}): void {
       // Payloads are what `enqueue` stored for this kind: the handler's type is the contract between the two.
       handlers.set(kind, { handler: handler as JobHandler<unknown>, options: options as JobKindOptions<unknown> });
+    },
+    /** Registers a kind as its module exports it (plugins/workers.ts). */
+    add<P>({ kind, handler, options }: JobKind<P>): void {
+      runner.register(kind, handler, options);
     },
     /** Queues a job (in `target`'s transaction when it is one); null when its key is taken. */
     enqueue,

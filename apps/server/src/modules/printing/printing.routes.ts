@@ -46,8 +46,6 @@ import { fieldError } from '../../http/errors.js';
 import { readMultipart } from '../../http/multipart.js';
 import { pageParams, toPage } from '../../http/paging.js';
 import { currentUser } from '../../plugins/auth.js';
-import { createPrintSpooler } from '../../workers/print-spooler.js';
-import { tcpTransport } from '../../workers/print-transport.js';
 import { streamCsv } from '../movements/outbound.csv.js';
 import type { ModuleDeps } from '../registry.js';
 import { isAllowedPrinterAddress } from './printer-address.js';
@@ -88,31 +86,12 @@ const optionalFormatId = (value: string | undefined): number | undefined => {
  * orders with their reserved EPCs, the print service and the print log. Reads for the printer menu (roles ≤ 4), print
  * order creation and printing for roles 1 to 4, tag types and formats for role 1, company formats for roles ≤ 2.
  */
-export const printingRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, printers, config }) => {
-  const spooler = createPrintSpooler({
-    db,
-    transport: tcpTransport({
-      connectTimeoutMs: config.print.connectTimeoutMs,
-      labelTimeoutMs: config.print.labelTimeoutMs,
-      pollMs: config.print.pollMs,
-      statusSilenceMs: config.print.statusSilenceMs,
-      isAllowedAddress: (address) => isAllowedPrinterAddress(address, printers),
-    }),
-    log: app.log,
-    leaseMs: config.print.leaseMs,
-    pollMs: config.print.queuePollMs,
-  });
+export const printingRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, config, workers }) => {
   const service = createPrintingService({
     db,
-    spooler,
+    spooler: workers.spooler,
     companyPrefixLength: config.print.companyPrefixLength,
   });
-  // Every process runs print jobs (one per printer, under the printer's lease) unless PRINT_SPOOLER=off (a process that
-  // only answers HTTP). Starting resumes the jobs whose process died; live jobs of other processes are left alone.
-  app.addHook('onReady', async () => {
-    if (config.print.spooler) await spooler.start();
-  });
-  app.addHook('onClose', async () => spooler.close());
 
   /* ------------------------------------------------ tag types, formats, company formats, company */
 
