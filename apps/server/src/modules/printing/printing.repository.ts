@@ -1,4 +1,4 @@
-import { LabelVoidReason, PrintOrderState } from '@rfid/contract';
+import { LabelVoidReason, NicelabelStatus, PrintOrderState } from '@rfid/contract';
 import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
@@ -362,7 +362,9 @@ export const createPrintingRepository = (db: DbOrTx) => ({
         ...(filters.id === undefined ? [] : [sql`n.id = ${filters.id}`]),
         ...(filters.status === undefined ? [] : [sql`n.status = ${filters.status}`]),
         ...(filters.order === undefined ? [] : [sql`n.order_id = ${filters.order}`]),
-        ...(filters.openForOrder === undefined ? [] : [sql`n.order_id = ${filters.openForOrder} and n.status < 2`]),
+        ...(filters.openForOrder === undefined
+          ? []
+          : [sql`n.order_id = ${filters.openForOrder} and n.status < ${NicelabelStatus.completed}`]),
       ],
       sql` and `,
     );

@@ -1,3 +1,4 @@
+import { StickerStatus } from '@rfid/contract';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
@@ -102,7 +103,7 @@ export const createStickersRepository = (db: DbOrTx) => ({
     const [row] = await db
       .select({ id: stickers.id, orderId: stickers.orderId, boxIds: stickers.boxIds, language: stickers.language })
       .from(stickers)
-      .where(and(eq(stickers.id, id), eq(stickers.status, 0)));
+      .where(and(eq(stickers.id, id), eq(stickers.status, StickerStatus.pending)));
     return row;
   },
 
@@ -110,7 +111,7 @@ export const createStickersRepository = (db: DbOrTx) => ({
     const rows = await db
       .select({ id: stickers.id })
       .from(stickers)
-      .where(and(eq(stickers.status, 0), sql`${stickers.error} is null`));
+      .where(and(eq(stickers.status, StickerStatus.pending), sql`${stickers.error} is null`));
     return rows.map((r) => r.id);
   },
 
@@ -154,7 +155,7 @@ export const createStickersRepository = (db: DbOrTx) => ({
 
   async finish(id: number, pdf: { fileName: string; pages: number; content: string }): Promise<void> {
     await db.insert(stickerPdfs).values({ stickerId: id, ...pdf });
-    await db.update(stickers).set({ status: 1, error: null }).where(eq(stickers.id, id));
+    await db.update(stickers).set({ status: StickerStatus.completed, error: null }).where(eq(stickers.id, id));
   },
 
   async fail(id: number, error: string): Promise<void> {
