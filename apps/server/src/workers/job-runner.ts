@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import { hostname } from 'node:os';
 import type { Db, DbOrTx, Tx } from '../db/client.js';
 import * as repo from './jobs.repository.js';
+import { processOwner, renewEveryMs } from './lease.js';
 
 /**
  * The one job runner of a server process (docs/background-jobs.md, DESIGN.md section 8). Jobs live in the `jobs`
@@ -150,7 +149,7 @@ const toJob = (row: repo.JobRow): Job => ({
 export const createJobRunner = ({
   db,
   log,
-  owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
+  owner = processOwner(),
   pollMs = 1_000,
   leaseMs = 30_000,
   concurrency = 4,
@@ -321,17 +320,14 @@ export const createJobRunner = ({
   const launch = (row: repo.JobRow) => {
     const controller = new AbortController();
     const state = { isFinishing: false };
-    const renewal = setInterval(
-      () => {
-        repo.renewLease(db, { fence: { id: row.id, owner, attempts: row.attempts }, leaseMs }).then(
-          (isOurs) => {
-            if (!isOurs && !state.isFinishing) controller.abort(new JobLeaseLostError());
-          },
-          () => {}, // the next renewal, or the fence at the end, settles it
-        );
-      },
-      Math.max(20, Math.floor(leaseMs / 3)),
-    );
+    const renewal = setInterval(() => {
+      repo.renewLease(db, { fence: { id: row.id, owner, attempts: row.attempts }, leaseMs }).then(
+        (isOurs) => {
+          if (!isOurs && !state.isFinishing) controller.abort(new JobLeaseLostError());
+        },
+        () => {}, // the next renewal, or the fence at the end, settles it
+      );
+    }, renewEveryMs(leaseMs));
     renewal.unref();
     const done = execute(row, controller, state)
       .catch((error: unknown) => log.error({ err: error, jobId: row.id, kind: row.kind }, 'job runner error'))

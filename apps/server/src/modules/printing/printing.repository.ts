@@ -23,6 +23,7 @@ import {
 import { allowList } from '../../http/filters.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
+import { leaseUntil } from '../../workers/lease.js';
 import { visibleLocations } from '../locations/location-scope.js';
 import { visibleOrders } from '../orders/order-scope.js';
 
@@ -676,7 +677,7 @@ export const createPrintingRepository = (db: DbOrTx) => ({
           order by queued_at nulls first, id limit 1
         )
         insert into printer_leases as l (printer_id, print_order_id, owner, lease_until, claimed_at)
-        select ${printerId}, next.id, ${owner}, now() + ${leaseMs}::int * interval '1 millisecond', now() from next
+        select ${printerId}, next.id, ${owner}, ${leaseUntil(leaseMs)}, now() from next
         on conflict (printer_id) do update set print_order_id = excluded.print_order_id, owner = excluded.owner,
           lease_until = excluded.lease_until, claimed_at = excluded.claimed_at
         where l.lease_until <= now()
@@ -688,7 +689,7 @@ export const createPrintingRepository = (db: DbOrTx) => ({
   /** Renews the owner's lease of a printer; false when it is no longer the owner's (it ran out and was claimed). */
   async renewLease({ printerId, owner, leaseMs }: LeaseHolder & { leaseMs: number }): Promise<boolean> {
     const rows = rowsOf<{ printer_id: number }>(
-      await db.execute(sql`update printer_leases set lease_until = now() + ${leaseMs}::int * interval '1 millisecond'
+      await db.execute(sql`update printer_leases set lease_until = ${leaseUntil(leaseMs)}
         where printer_id = ${printerId} and owner = ${owner} returning printer_id`),
     );
     return rows.length > 0;
@@ -748,7 +749,7 @@ export const createPrintingRepository = (db: DbOrTx) => ({
     const [row] = rowsOf<{ has_lease: boolean; is_current: boolean; is_sending: boolean }>(
       await db.execute(sql`
         with lease as (
-          update printer_leases set lease_until = now() + ${leaseMs}::int * interval '1 millisecond'
+          update printer_leases set lease_until = ${leaseUntil(leaseMs)}
           where printer_id = ${printerId} and owner = ${owner} and print_order_id = ${orderId} and lease_until > now()
           returning printer_id
         ),

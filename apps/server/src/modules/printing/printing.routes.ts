@@ -48,7 +48,6 @@ import { pageParams, toPage } from '../../http/paging.js';
 import { currentUser } from '../../plugins/auth.js';
 import { streamCsv } from '../movements/outbound.csv.js';
 import type { ModuleDeps } from '../registry.js';
-import { isAllowedPrinterAddress } from './printer-address.js';
 import { createPrintingService } from './printing.service.js';
 
 /** Largest CSV of labels accepted (10 MB, as the other uploads). */
