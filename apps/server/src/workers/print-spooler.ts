@@ -1,6 +1,6 @@
 import { LabelVoidReason, type PrintError, PrintOrderState } from '@rfid/contract';
 import type { Db } from '../db/client.js';
-import { createPrintingRepository, type LabelRow, type PrintJobRow } from '../modules/printing/printing.repository.js';
+import { createPrintJobsRepository, type LabelRow, type PrintJobRow } from '../modules/printing/print-jobs.repository.js';
 import { type LabelData, labelPrice, labelSize, renderLabel, templateForPrinter } from '../modules/printing/zpl.js';
 import { processOwner, renewEveryMs } from './lease.js';
 import {
@@ -96,7 +96,7 @@ export const createPrintSpooler = ({
   /** Between two looks for waiting jobs. */
   pollMs?: number;
 }): PrintSpooler => {
-  const repo = createPrintingRepository(db);
+  const repo = createPrintJobsRepository(db);
   /** The printers this process runs a job on, and that job's promise. */
   const running = new Map<number, Promise<void>>();
   const connections = new Set<PrinterConnection>();
