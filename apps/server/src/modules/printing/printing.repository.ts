@@ -1,7 +1,8 @@
 import { NicelabelStatus, PrintOrderState } from '@rfid/contract';
 import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
-import { rowsOf } from '../../db/rows.js';
+import { parseRows } from '../../db/rows.js';
 import {
   boxContents,
   boxes,
@@ -26,6 +27,21 @@ import { createTagFormatsRepository } from './tag-formats.repository.js';
 
 export type { LabelRow, LeaseHolder, PrintJobRow } from './print-jobs.repository.js';
 
+/** An int8 (bigserial, bigint) as node-postgres answers it (a string) or PGlite (a number). */
+const int8 = z.union([z.number(), z.string()]);
+const timestamp = z.union([z.date(), z.string()]);
+const idRow = z.object({ id: z.number() });
+const countRow = z.object({ n: z.coerce.number() });
+const nextSerialRow = z.object({ next_serial: int8 });
+const contentRow = z.object({
+  id: z.number(),
+  gtin: z.string(),
+  quantity: z.number(),
+  item_type: z.number(),
+  description: z.string(),
+  printed: z.number(),
+});
+
 const list = (values: readonly number[]): SQL =>
   sql.join(
     values.map((v) => sql`${v}`),
@@ -45,47 +61,49 @@ export const visibleOrderSql = (user: AuthUser): SQL => {
     where pol.print_order_id = po.id and pol.location_id in (${list(user.locationIds)})))`;
 };
 
-export type NicelabelRow = {
-  id: number;
-  status: number;
-  created_at: Date | string;
-  updated_at: Date | string;
-  order_id: number;
-  order_code: string;
-  print_order_id: number;
-  print_order_name: string;
-  total_quantity: number;
-  print_order_state: string;
-};
+const nicelabelRowSchema = z.object({
+  id: z.number(),
+  status: z.number(),
+  created_at: timestamp,
+  updated_at: timestamp,
+  order_id: z.number(),
+  order_code: z.string(),
+  print_order_id: z.number(),
+  print_order_name: z.string(),
+  total_quantity: z.number(),
+  print_order_state: z.string(),
+});
+export type NicelabelRow = z.infer<typeof nicelabelRowSchema>;
 
-export type PrintOrderRow = {
-  id: number;
-  company_id: number;
-  name: string;
-  creation_date: Date | string;
-  state: PrintOrderState;
-  total_quantity: number;
-  from_label: number;
-  progress: number;
-  canceled: boolean;
-  error: string | null;
-  source: string;
-  job_from: number | null;
-  job_to: number | null;
-  job_done: number;
-  voided_labels: number;
-  tcf_id: number;
-  tag_type_id: number;
-  tag_type_reference: string;
-  tag_format_id: number;
-  tag_format_description: string;
-  printer_id: number | null;
-  printer_description: string | null;
-  brand_id: number | null;
-  brand_description: string | null;
-  contents_count: number;
-  location: { id: number; description: string }[] | null;
-};
+const printOrderRowSchema = z.object({
+  id: z.number(),
+  company_id: z.number(),
+  name: z.string(),
+  creation_date: timestamp,
+  state: z.enum(PrintOrderState),
+  total_quantity: z.number(),
+  from_label: z.number(),
+  progress: z.number(),
+  canceled: z.boolean(),
+  error: z.string().nullable(),
+  source: z.string(),
+  job_from: z.number().nullable(),
+  job_to: z.number().nullable(),
+  job_done: z.number(),
+  voided_labels: z.number(),
+  tcf_id: z.number(),
+  tag_type_id: z.number(),
+  tag_type_reference: z.string(),
+  tag_format_id: z.number(),
+  tag_format_description: z.string(),
+  printer_id: z.number().nullable(),
+  printer_description: z.string().nullable(),
+  brand_id: z.number().nullable(),
+  brand_description: z.string().nullable(),
+  contents_count: z.number(),
+  location: z.array(z.object({ id: z.number(), description: z.string() })).nullable(),
+});
+export type PrintOrderRow = z.infer<typeof printOrderRowSchema>;
 
 const ORDER_COLUMNS = sql`po.id, po.company_id, po.name, po.creation_date, po.state, po.total_quantity, po.from_label,
   po.progress, po.canceled, po.error, po.source, po.job_from, po.job_to, po.job_done, po.voided_labels, tcf.id as tcf_id, tt.id as tag_type_id, tt.reference as tag_type_reference,
@@ -131,20 +149,21 @@ const ORDERINGS = allowList<SQL>({
   '-creation_date': sql`po.creation_date desc, po.id desc`,
 });
 
-export type PrintLogRow = {
-  id: number;
-  printed_at: Date | string;
-  print_order_id: number;
-  name: string;
-  label_number: number;
-  gtin: string;
-  serial: number | string;
-  epc: string;
-  printer: string | null;
-  printer_mac: string | null;
+const printLogRowSchema = z.object({
+  id: z.coerce.number(),
+  printed_at: timestamp,
+  print_order_id: z.number(),
+  name: z.string(),
+  label_number: z.number(),
+  gtin: z.string(),
+  serial: int8,
+  epc: z.string(),
+  printer: z.string().nullable(),
+  printer_mac: z.string().nullable(),
   /** printed_at exactly as stored (microseconds), the keyset of the next chunk. */
-  at_key: string;
-};
+  at_key: z.string(),
+});
+export type PrintLogRow = z.infer<typeof printLogRowSchema>;
 
 export type ScopedPrinter = {
   id: number;
@@ -223,8 +242,9 @@ export const createPrintingRepository = (db: DbOrTx) => ({
       sql` and `,
     );
     const from = sql`nicelabel_orders n join print_orders po on po.id = n.print_order_id join orders o on o.id = n.order_id`;
-    const [total] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from ${from} where ${where}`));
-    const rows = rowsOf<NicelabelRow>(
+    const [total] = parseRows(countRow, await db.execute(sql`select count(*)::int as n from ${from} where ${where}`));
+    const rows = parseRows(
+      nicelabelRowSchema,
       await db.execute(sql`select n.id, n.status, n.created_at, n.updated_at, o.id as order_id, o.order_code,
         po.id as print_order_id, po.name as print_order_name, po.total_quantity, po.state as print_order_state
         from ${from} where ${where} order by n.id desc limit ${page.limit} offset ${page.offset}`),
@@ -305,7 +325,8 @@ export const createPrintingRepository = (db: DbOrTx) => ({
   },
 
   async brandOf(companyId: number, brandId: number): Promise<boolean> {
-    const rows = rowsOf<{ id: number }>(
+    const rows = parseRows(
+      idRow,
       await db.execute(sql`select id from brands where id = ${brandId} and company_id = ${companyId} limit 1`),
     );
     return rows.length > 0;
@@ -333,8 +354,9 @@ export const createPrintingRepository = (db: DbOrTx) => ({
   async listOrders(user: AuthUser, filters: PrintOrderFilters, orderBy: string | undefined, page: PageParams) {
     const where = sql.join([visibleOrderSql(user), ...orderFilters(filters)], sql` and `);
     const ordering = ORDERINGS[orderBy ?? ''] ?? ORDERINGS['-creation_date'];
-    const [total] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from print_orders po where ${where}`));
-    const rows = rowsOf<PrintOrderRow>(
+    const [total] = parseRows(countRow, await db.execute(sql`select count(*)::int as n from print_orders po where ${where}`));
+    const rows = parseRows(
+      printOrderRowSchema,
       await db.execute(
         sql`select ${ORDER_COLUMNS} from ${ORDER_FROM} where ${where} order by ${ordering} limit ${page.limit} offset ${page.offset}`,
       ),
@@ -343,7 +365,8 @@ export const createPrintingRepository = (db: DbOrTx) => ({
   },
 
   async order(user: AuthUser, id: number): Promise<PrintOrderRow | undefined> {
-    const [row] = rowsOf<PrintOrderRow>(
+    const [row] = parseRows(
+      printOrderRowSchema,
       await db.execute(sql`select ${ORDER_COLUMNS} from ${ORDER_FROM} where po.id = ${id} and ${visibleOrderSql(user)}`),
     );
     return row;
@@ -376,7 +399,8 @@ export const createPrintingRepository = (db: DbOrTx) => ({
    * so two orders never get the same serial, even at the same time. Returns the first serial.
    */
   async reserveSerials(companyId: number, gtin: string, n: number): Promise<number> {
-    const [row] = rowsOf<{ next_serial: number | string }>(
+    const [row] = parseRows(
+      nextSerialRow,
       await db.execute(sql`insert into epc_serial_counters (company_id, gtin, next_serial) values (${companyId}, ${gtin}, ${1 + n})
         on conflict (company_id, gtin) do update set next_serial = epc_serial_counters.next_serial + ${n}
         returning next_serial`),
@@ -404,7 +428,8 @@ export const createPrintingRepository = (db: DbOrTx) => ({
 
   async contents(orderId: number, page: PageParams) {
     const [total] = await db.select({ n: count() }).from(printOrderContents).where(eq(printOrderContents.printOrderId, orderId));
-    const rows = rowsOf<{ id: number; gtin: string; quantity: number; item_type: number; description: string; printed: number }>(
+    const rows = parseRows(
+      contentRow,
       await db.execute(sql`
         with page as (
           select c.id, c.gtin, c.quantity, c.item_type_id from print_order_contents c
@@ -446,7 +471,8 @@ export const createPrintingRepository = (db: DbOrTx) => ({
     { from, to, after, limit }: { from: Date; to: Date; after: { at: string; id: number } | null; limit: number },
   ): Promise<PrintLogRow[]> {
     const keyset = after ? sql` and (t.printed_at, t.id) > (${after.at}::timestamptz, ${after.id})` : sql``;
-    return rowsOf<PrintLogRow>(
+    return parseRows(
+      printLogRowSchema,
       await db.execute(sql`
         select t.id, t.printed_at, t.print_order_id, po.name, t.label_number, t.gtin, t.serial, t.epc,
           p.description as printer, p.mac as printer_mac, t.printed_at::text as at_key
