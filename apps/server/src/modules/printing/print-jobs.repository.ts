@@ -2,6 +2,7 @@ import { LabelVoidReason, PrintOrderState } from '@rfid/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
+import { countRow, int8, timestamp } from '../../db/row-schemas.js';
 import { parseRows } from '../../db/rows.js';
 import { leaseUntil } from '../../workers/lease.js';
 
@@ -9,12 +10,7 @@ import { leaseUntil } from '../../workers/lease.js';
 
 const WORKING = PrintOrderState.Working;
 
-/** An int8 (bigserial, bigint) as node-postgres answers it (a string) or PGlite (a number). */
-const int8 = z.union([z.number(), z.string()]);
-const timestamp = z.union([z.date(), z.string()]);
-
 const idRow = z.object({ id: z.coerce.number() });
-const countRow = z.object({ n: z.coerce.number() });
 const printerIdRow = z.object({ printer_id: z.number() });
 const printOrderIdRow = z.object({ print_order_id: z.number() });
 const beginLabelRow = z.object({ has_lease: z.boolean(), is_current: z.boolean(), is_sending: z.boolean() });

@@ -2,6 +2,7 @@ import { NicelabelStatus, PrintOrderState } from '@rfid/contract';
 import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
+import { countRow, idRow, int8, timestamp } from '../../db/row-schemas.js';
 import { parseRows } from '../../db/rows.js';
 import {
   boxContents,
@@ -27,11 +28,6 @@ import { createTagFormatsRepository } from './tag-formats.repository.js';
 
 export type { LabelRow, LeaseHolder, PrintJobRow } from './print-jobs.repository.js';
 
-/** An int8 (bigserial, bigint) as node-postgres answers it (a string) or PGlite (a number). */
-const int8 = z.union([z.number(), z.string()]);
-const timestamp = z.union([z.date(), z.string()]);
-const idRow = z.object({ id: z.number() });
-const countRow = z.object({ n: z.coerce.number() });
 const nextSerialRow = z.object({ next_serial: int8 });
 const contentRow = z.object({
   id: z.number(),

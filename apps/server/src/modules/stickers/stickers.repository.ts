@@ -2,15 +2,12 @@ import { StickerStatus } from '@rfid/contract';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
+import { countRow, idRow, timestamp } from '../../db/row-schemas.js';
 import { parseRows } from '../../db/rows.js';
 import { boxes, stickerPdfs, stickers } from '../../db/schema/index.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { visibleOrders } from '../orders/order-scope.js';
-
-const timestamp = z.union([z.date(), z.string()]);
-const idRow = z.object({ id: z.number() });
-const countRow = z.object({ n: z.coerce.number() });
 
 const stickerRowSchema = z.object({
   id: z.number(),
