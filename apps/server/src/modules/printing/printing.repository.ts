@@ -170,6 +170,14 @@ export type ScopedPrinter = {
   locationId: number;
 };
 
+/** What printing an order's expected labels needs of the order: its code and its two locations. */
+const orderToPrintColumns = {
+  orderId: orders.id,
+  orderCode: orders.orderCode,
+  originLocationId: orders.originLocationId,
+  destinationLocationId: orders.destinationLocationId,
+};
+
 export const createPrintingRepository = (db: DbOrTx) => ({
   ...createTagFormatsRepository(db),
   ...createPrintJobsRepository(db),
@@ -177,12 +185,7 @@ export const createPrintingRepository = (db: DbOrTx) => ({
   /** A purchase order the user sees (404 otherwise): its code and locations, for printing its expected labels. */
   async purchaseOrderToPrint(user: AuthUser, orderId: number) {
     const [row] = await db
-      .select({
-        orderId: orders.id,
-        orderCode: orders.orderCode,
-        originLocationId: orders.originLocationId,
-        destinationLocationId: orders.destinationLocationId,
-      })
+      .select(orderToPrintColumns)
       .from(orders)
       .where(and(eq(orders.id, orderId), eq(orders.type, 'purchase'), visibleOrders(user)));
     return row;
@@ -191,13 +194,7 @@ export const createPrintingRepository = (db: DbOrTx) => ({
   /** A box of an order the user sees (404 otherwise), with its order's code and locations. */
   async boxToPrint(user: AuthUser, boxId: number) {
     const [row] = await db
-      .select({
-        orderId: orders.id,
-        orderCode: orders.orderCode,
-        codebar: boxes.codebar,
-        originLocationId: orders.originLocationId,
-        destinationLocationId: orders.destinationLocationId,
-      })
+      .select({ ...orderToPrintColumns, codebar: boxes.codebar })
       .from(boxes)
       .innerJoin(orders, eq(orders.id, boxes.orderId))
       .where(and(eq(boxes.id, boxId), visibleOrders(user)));
