@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
  * The layering rules of apps/server/src/modules (DESIGN.md section 3, issue 14), checked on the source text:
  * - queries only in `*.repository.ts` (a service may open `db.transaction(`, and hand `tx` to repositories);
  * - no file over 500 lines (split by sub-area);
- * - no literal item state or status number in SQL: the enums of packages/contract (`${ItemState.Stocked}`).
+ * - no literal item state or status number in SQL: the enums of packages/contract (`${ItemState.Stocked}`);
+ * - no background worker created, started or given job kinds by a module: plugins/workers.ts does that.
  * Tests and test fixtures (`*.test.ts`, `*-fixtures.ts`, `*.fixtures.ts`) are left out.
  */
 
@@ -75,6 +76,10 @@ const sqlTexts = (text: string): string[] => [...text.matchAll(/\bsql`([\s\S]*?)
 const violators = (rule: keyof typeof ALLOWED, isViolation: (file: { name: string; text: string }) => boolean) =>
   files.filter((file) => !ALLOWED[rule].includes(file.name) && isViolation(file)).map((file) => file.name);
 
+/** Creating or starting a worker, registering a job kind, or starting work when the app is ready. */
+const WORKER_START =
+  /\bcreate(?:JobRunner|PrintSpooler|LlrpClient|StreamGrouper)\(|\bstartReadsSubscriber\(|\bjobs\.(?:register|add|every|start)\(|addHook\(\s*'onReady'/;
+
 describe('modules architecture', () => {
   it('finds the module sources', () => {
     expect(files.length).toBeGreaterThan(50);
@@ -95,6 +100,10 @@ describe('modules architecture', () => {
         (file) => LITERAL_STATE_BUILDER.test(file.text) || sqlTexts(file.text).some((text) => LITERAL_STATE_SQL.test(text)),
       ),
     ).toEqual([]);
+  });
+
+  it('no module creates or starts a background worker (plugins/workers.ts does)', () => {
+    expect(files.filter((file) => WORKER_START.test(file.text)).map((file) => file.name)).toEqual([]);
   });
 
   it('the allow-lists name files that exist', () => {
