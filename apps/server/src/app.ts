@@ -23,8 +23,7 @@ import { locationScopeHook } from './modules/locations/location-scope.js';
 import { registerModules } from './modules/registry.js';
 import { authPlugin } from './plugins/auth.js';
 import { createMqttBus, type MqttBus } from './plugins/mqtt.js';
-import { createJobRunner } from './workers/job-runner.js';
-import { registerStockSnapshotJobs } from './workers/stock-snapshot.js';
+import { createWorkers, workersPlugin } from './plugins/workers.js';
 
 export type AppOptions = {
   database: Database;
@@ -160,29 +159,27 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   });
 
   const readersBus = bus ?? (await createMqttBus(undefined));
-  // The process's one job runner: modules register their kinds; it polls once the app is ready and stops on close.
-  // JOB_LEASE_MS: how long a dead process's job waits before another takes it (the runner's default when unset).
-  const jobs = createJobRunner({ db: database.db, log: app.log, leaseMs: config.jobLeaseMs });
   // The working-mode handlers in their order, the items ledger and its domain events (modules/engine).
   const engine = createEngine({
     db: database.db,
     onListenerError: (error) => app.log.error({ err: error }, 'an item-move listener failed'),
   });
+  // Every background worker of the process (plugins/workers.ts): created here, so that the routes can queue work on
+  // them; the plugin registers the job kinds and runs the workers from onReady to onClose.
+  const printers = { allowLoopback: printerAllowLoopback };
+  const workers = createWorkers({ db: database.db, engine, config, log: app.log, printers });
   await registerModules(app, {
     engine,
     db: database.db,
     database,
     bus: readersBus,
-    jobs,
+    jobs: workers.jobs,
+    workers,
     config,
-    printers: { allowLoopback: printerAllowLoopback },
+    printers,
   });
-  if (stockSnapshots) {
-    registerStockSnapshotJobs({ jobs, db: database.db, log: app.log, intervalMs: config.stockSnapshotIntervalMs });
-  }
-  app.addHook('onReady', async () => jobs.start());
-  app.addHook('onClose', async () => jobs.stop());
-  // The broker connection opens once every module has registered its handlers (queued reads arrive at once).
+  await app.register(workersPlugin, { workers, engine, db: database.db, config, bus: readersBus, stockSnapshots });
+  // The broker connection opens once every handler is subscribed (queued reads arrive at once).
   app.addHook('onReady', async () => {
     await readersBus.start();
   });

@@ -2,6 +2,7 @@ import { ReaderConnection, type ReaderLinkState } from '@rfid/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { rowsOf } from '../db/rows.js';
+import { leaseUntil } from '../workers/lease.js';
 
 const LLRP = ReaderConnection.Llrp;
 
@@ -53,7 +54,7 @@ export const createLinksRepository = (db: Db) => ({
       await db.execute(sql`
         with claimed as (
           insert into reader_links as l (device_id, owner, lease_until, state, updated_at)
-          select d.id, ${owner}, now() + ${leaseMs}::int * interval '1 millisecond', 'CONNECTING', now()
+          select d.id, ${owner}, ${leaseUntil(leaseMs)}, 'CONNECTING', now()
           from devices d where d.id = ${deviceId} and d.connection_type = ${LLRP} and d.llrp_host is not null
           on conflict (device_id) do update set owner = excluded.owner, lease_until = excluded.lease_until,
             state = excluded.state, updated_at = excluded.updated_at
@@ -74,7 +75,7 @@ export const createLinksRepository = (db: Db) => ({
   async renew({ deviceId, owner, leaseMs }: Holder & { leaseMs: number }): Promise<LlrpTarget | undefined> {
     const [row] = rowsOf<TargetRow>(
       await db.execute(sql`
-        update reader_links l set lease_until = now() + ${leaseMs}::int * interval '1 millisecond'
+        update reader_links l set lease_until = ${leaseUntil(leaseMs)}
         from devices d
         where l.device_id = ${deviceId} and l.owner = ${owner} and d.id = l.device_id
           and d.connection_type = ${LLRP} and d.llrp_host is not null and d.llrp_host <> ''

@@ -3,6 +3,7 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { installInputGuards } from '../http/input-guard.js';
 import type { MqttBus } from '../plugins/mqtt.js';
+import type { Workers } from '../plugins/workers.js';
 import type { JobRunner } from '../workers/job-runner.js';
 import { adminRoutes } from './admin/admin.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
@@ -25,12 +26,17 @@ import { supportRoutes } from './support/support.routes.js';
 import { trackingRoutes } from './tracking/tracking.routes.js';
 import { verificationRoutes } from './verification/verification.routes.js';
 
-/** `jobs`: the process's one job runner (workers/job-runner.ts): modules register their kinds and queue jobs on it. */
+/**
+ * What the routes get. `workers` (plugins/workers.ts): the process's background workers, on which routes only queue
+ * work (the job runner's `enqueue`, the spooler's `wake`, the grouper's `stage`); the plugin runs them.
+ */
 export type ModuleDeps = {
   db: Database['db'];
   database: Database;
   bus: MqttBus;
-  jobs: JobRunner;
+  /** The job runner as routes see it: they queue jobs; the kinds are registered by plugins/workers.ts. */
+  jobs: Pick<JobRunner, 'enqueue' | 'wake'>;
+  workers: Pick<Workers, 'spooler' | 'devices' | 'grouper'>;
   /** The configuration (config.ts: the only reader of the environment). */
   config: Config;
   /** Where printers may be (modules/printing/printer-address.ts). */

@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import { hostname } from 'node:os';
 import type { Db, DbOrTx, Tx } from '../db/client.js';
 import * as repo from './jobs.repository.js';
+import { processOwner, renewEveryMs } from './lease.js';
 
 /**
  * The one job runner of a server process (docs/background-jobs.md, DESIGN.md section 8). Jobs live in the `jobs`
@@ -58,6 +57,9 @@ export type JobKindOptions<P> = {
   /** In the transaction that fails the job for good: record the failure where its users see it. */
   onFailed?: (tx: Tx, job: Job<P>, error: string) => Promise<void>;
 };
+
+/** A kind of job as its module exports it: plugins/workers.ts registers it on the process's runner. */
+export type JobKind<P> = { kind: string; handler: JobHandler<P>; options?: JobKindOptions<P> };
 
 export type NewJob<P> = {
   kind: string;
@@ -147,7 +149,7 @@ const toJob = (row: repo.JobRow): Job => ({
 export const createJobRunner = ({
   db,
   log,
-  owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
+  owner = processOwner(),
   pollMs = 1_000,
   leaseMs = 30_000,
   concurrency = 4,
@@ -318,17 +320,14 @@ export const createJobRunner = ({
   const launch = (row: repo.JobRow) => {
     const controller = new AbortController();
     const state = { isFinishing: false };
-    const renewal = setInterval(
-      () => {
-        repo.renewLease(db, { fence: { id: row.id, owner, attempts: row.attempts }, leaseMs }).then(
-          (isOurs) => {
-            if (!isOurs && !state.isFinishing) controller.abort(new JobLeaseLostError());
-          },
-          () => {}, // the next renewal, or the fence at the end, settles it
-        );
-      },
-      Math.max(20, Math.floor(leaseMs / 3)),
-    );
+    const renewal = setInterval(() => {
+      repo.renewLease(db, { fence: { id: row.id, owner, attempts: row.attempts }, leaseMs }).then(
+        (isOurs) => {
+          if (!isOurs && !state.isFinishing) controller.abort(new JobLeaseLostError());
+        },
+        () => {}, // the next renewal, or the fence at the end, settles it
+      );
+    }, renewEveryMs(leaseMs));
     renewal.unref();
     const done = execute(row, controller, state)
       .catch((error: unknown) => log.error({ err: error, jobId: row.id, kind: row.kind }, 'job runner error'))
@@ -363,6 +362,10 @@ export const createJobRunner = ({
     register<P>(kind: string, handler: JobHandler<P>, options: JobKindOptions<P> = {}): void {
       // Payloads are what `enqueue` stored for this kind: the handler's type is the contract between the two.
       handlers.set(kind, { handler: handler as JobHandler<unknown>, options: options as JobKindOptions<unknown> });
+    },
+    /** Registers a kind as its module exports it (plugins/workers.ts). */
+    add<P>({ kind, handler, options }: JobKind<P>): void {
+      runner.register(kind, handler, options);
     },
     /** Queues a job (in `target`'s transaction when it is one); null when its key is taken. */
     enqueue,

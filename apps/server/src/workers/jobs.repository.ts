@@ -2,6 +2,7 @@ import { JobState } from '@rfid/contract';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../db/client.js';
 import { jobs } from '../db/schema/index.js';
+import { intervalMs, leaseUntil } from './lease.js';
 
 /** The queries of the job runner (job-runner.ts): every time is the database's, so the processes' clocks never matter. */
 
@@ -10,8 +11,8 @@ export type JobRow = typeof jobs.$inferSelect;
 /** One run of a job: the runner that claimed it and the claim's number. A write guarded by it fails once the job was taken over. */
 export type JobFence = { id: number; owner: string; attempts: number };
 
-const milliseconds = (ms: number) => sql`(${Math.max(0, Math.round(ms))}::float8 * interval '1 millisecond')`;
-const afterMs = (ms: number) => sql`now() + ${milliseconds(ms)}`;
+const milliseconds = intervalMs;
+const afterMs = leaseUntil;
 
 const fenced = ({ id, owner, attempts }: JobFence) =>
   and(eq(jobs.id, id), eq(jobs.state, JobState.Running), eq(jobs.leaseOwner, owner), eq(jobs.attempts, attempts));

@@ -1,6 +1,4 @@
-import { randomUUID } from 'node:crypto';
 import { connect, type Socket } from 'node:net';
-import { hostname } from 'node:os';
 import { ReaderLinkState } from '@rfid/contract';
 import {
   addRospecBody,
@@ -30,6 +28,7 @@ import { createLinksRepository, type LlrpTarget } from '../llrp/links.repository
 import type { IngestDevice, SetRead } from '../modules/ingest/ingest.repository.js';
 import type { DeviceDirectory } from '../modules/ingest/ingest.service.js';
 import type { StreamGrouper } from '../modules/ingest/stream-grouper.js';
+import { processOwner, renewEveryMs } from './lease.js';
 
 /** The ROSpec the server adds to every reader (any ROSpecs already there are deleted first). */
 export const SERVER_ROSPEC_ID = 0x5246; // "RF"
@@ -52,8 +51,6 @@ export type LlrpClientOptions = {
   backoffMinMs?: number;
   backoffMaxMs?: number;
 };
-
-export const defaultLlrpOwner = (): string => `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
 
 /** The back-off before reconnection attempt `attempt` (0-based): doubling from min to max, ±25 % jitter. */
 export const backoffDelay = (attempt: number, minMs: number, maxMs: number, random = Math.random): number => {
@@ -109,7 +106,7 @@ export const createLlrpClient = ({
   devices,
   grouper,
   log,
-  owner = defaultLlrpOwner(),
+  owner = processOwner(),
   pollMs = 2_000,
   leaseMs = 15_000,
   keepaliveMs = 10_000,
@@ -433,7 +430,7 @@ export const createLlrpClient = ({
           })
           .catch((error: unknown) => log.warn({ err: error, deviceId: target.deviceId }, 'llrp: lease renewal failed'));
       },
-      Math.max(50, Math.floor(leaseMs / 3)),
+      renewEveryMs(leaseMs, 50),
     );
     link.renewTimer.unref();
     link.done = run(link).catch((error: unknown) => log.error({ err: error }, 'llrp: link stopped on an error'));

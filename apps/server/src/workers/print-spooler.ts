@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import { hostname } from 'node:os';
 import { LabelVoidReason, type PrintError, PrintOrderState } from '@rfid/contract';
 import type { Db } from '../db/client.js';
-import { createPrintingRepository, type LabelRow, type PrintJobRow } from '../modules/printing/printing.repository.js';
+import { createPrintJobsRepository, type LabelRow, type PrintJobRow } from '../modules/printing/print-jobs.repository.js';
 import { type LabelData, labelPrice, labelSize, renderLabel, templateForPrinter } from '../modules/printing/zpl.js';
+import { processOwner, renewEveryMs } from './lease.js';
 import {
   type EncodeResult,
   type PrinterConnection,
@@ -61,8 +60,6 @@ const storedError = (error: unknown): string => {
   return JSON.stringify(detail);
 };
 
-export const defaultSpoolerOwner = (): string => `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-
 /**
  * The print service of one process, one of any number sharing the database (DESIGN.md section 8). Print jobs live in
  * the database: a job is a WORKING print order with its printer and range, queued on its printer oldest first. Every
@@ -84,7 +81,7 @@ export const createPrintSpooler = ({
   transport = tcpTransport(),
   log,
   batch = 100,
-  owner = defaultSpoolerOwner(),
+  owner = processOwner(),
   leaseMs = 15_000,
   pollMs = 1_000,
 }: {
@@ -99,7 +96,7 @@ export const createPrintSpooler = ({
   /** Between two looks for waiting jobs. */
   pollMs?: number;
 }): PrintSpooler => {
-  const repo = createPrintingRepository(db);
+  const repo = createPrintJobsRepository(db);
   /** The printers this process runs a job on, and that job's promise. */
   const running = new Map<number, Promise<void>>();
   const connections = new Set<PrinterConnection>();
@@ -204,18 +201,15 @@ export const createPrintSpooler = ({
   /** Holds a claimed printer: renews its lease while the order's job runs, then gives it back. */
   const holdPrinter = async (held: Held) => {
     let renewing: Promise<void> = Promise.resolve();
-    const renewer = setInterval(
-      () => {
-        if (isKilled) return;
-        renewing = repo
-          .renewLease({ printerId: held.printerId, owner, leaseMs })
-          .then((isOwn) => {
-            if (!isOwn) held.isLost = true;
-          })
-          .catch((error: unknown) => log?.warn({ printerId: held.printerId, err: error }, 'print lease renewal failed'));
-      },
-      Math.max(20, Math.floor(leaseMs / 3)),
-    );
+    const renewer = setInterval(() => {
+      if (isKilled) return;
+      renewing = repo
+        .renewLease({ printerId: held.printerId, owner, leaseMs })
+        .then((isOwn) => {
+          if (!isOwn) held.isLost = true;
+        })
+        .catch((error: unknown) => log?.warn({ printerId: held.printerId, err: error }, 'print lease renewal failed'));
+    }, renewEveryMs(leaseMs));
     try {
       const job = await repo.jobToRun(held.orderId);
       if (job && job.state === PrintOrderState.Working && !job.canceled) {

@@ -1,34 +1,5 @@
-import { and, eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
-import { areas, locations } from '../../db/schema/index.js';
-import { notFound } from '../../http/errors.js';
-import type { AuthUser } from '../../plugins/auth.js';
-import { visibleLocations } from '../locations/location-scope.js';
-
-export type ScopedArea = { id: number; description: string; locationId: number; companyId: number; locationDescription: string };
-
-/** An area of a location the user may see, or 404 (foreign companies' and locations' ids are not disclosed). */
-export const requireArea = async (
-  db: DbOrTx,
-  user: AuthUser,
-  areaId: number,
-  message = 'Area not found.',
-): Promise<ScopedArea> => {
-  const [row] = await db
-    .select({
-      id: areas.id,
-      description: areas.description,
-      locationId: areas.locationId,
-      companyId: locations.companyId,
-      locationDescription: locations.description,
-    })
-    .from(areas)
-    .innerJoin(locations, eq(locations.id, areas.locationId))
-    .where(and(eq(areas.id, areaId), visibleLocations(user)))
-    .limit(1);
-  if (!row) throw notFound(message);
-  return row;
-};
+/** The admin modules' shared checks: the area lookup lives in admin-scope.repository.ts (queries only in repositories). */
+export { requireArea, type ScopedArea } from './admin-scope.repository.js';
 
 /** Postgres unique-violation (both pg and PGlite report SQLSTATE 23505, possibly on a wrapped cause). */
 export const isUniqueViolation = (error: unknown): boolean => {

@@ -15,6 +15,15 @@ import type { AuthUser } from '../../plugins/auth.js';
 import { isUniqueViolation } from './admin-scope.js';
 import type { UserLocation, UserRow, UsersRepository } from './users.repository.js';
 
+/** The user's columns from its form (the password apart). */
+const profileValues = (body: { first_name: string; last_name: string; email: string; editor: boolean }, role: number) => ({
+  firstName: body.first_name,
+  lastName: body.last_name,
+  email: body.email,
+  role,
+  editor: body.editor,
+});
+
 export const EMAIL_TAKEN = 'A user with this email already exists.';
 export const ROLE_ABOVE_OWN = 'You cannot give a role above your own.';
 export const CANNOT_DELETE_SELF = 'You cannot delete your own user.';
@@ -88,14 +97,7 @@ export const createUsersService = ({ repo }: { repo: UsersRepository }) => {
       checkRole(user, role);
       const locationIds = await checkLocations(user, body.locations);
       if (await repo.emailTaken(body.email)) throw emailConflict();
-      const values = {
-        firstName: body.first_name,
-        lastName: body.last_name,
-        email: body.email,
-        role,
-        editor: body.editor,
-        passwordHash: await hash(body.password),
-      };
+      const values = { ...profileValues(body, role), passwordHash: await hash(body.password) };
       const id = await guard(() => repo.insert(user.companyId, values, locationIds));
       return dto(await load(user, id));
     },
@@ -107,11 +109,7 @@ export const createUsersService = ({ repo }: { repo: UsersRepository }) => {
       const locationIds = await checkLocations(user, body.locations);
       if (await repo.emailTaken(body.email, id)) throw emailConflict();
       const values = {
-        firstName: body.first_name,
-        lastName: body.last_name,
-        email: body.email,
-        role,
-        editor: body.editor,
+        ...profileValues(body, role),
         ...(body.password ? { passwordHash: await hash(body.password) } : {}),
       };
       // A new password ends the user's other sessions (repo.update revokes its tokens); the caller's own stays.

@@ -9,24 +9,19 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/errors.js';
-import { createLlrpClient, type LlrpClient } from '../../workers/llrp-client.js';
-import { startReadsSubscriber } from '../../workers/reads-subscriber.js';
 import type { ModuleDeps } from '../registry.js';
 import { createIngestRepository, type IngestDevice } from './ingest.repository.js';
-import { createDeviceDirectory, ingestSet, toIngestedSetDto, toSetInput } from './ingest.service.js';
+import { ingestSet, toIngestedSetDto, toSetInput } from './ingest.service.js';
 import { parseReaderPayload } from './stream.js';
-import { createStreamGrouper } from './stream-grouper.js';
 
 /**
  * Reader ingestion: reading sets and single-read streams over HTTP (device key) and MQTT.
  * These routes are `public` for the token check: a reader authenticates with its own key
  * (`Authorization: Device <key>`), checked before the body is validated.
  */
-export const ingestRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, bus, config, engine }) => {
-  const devices = createDeviceDirectory(db);
-  // The idle gap that closes a streamed set (READS_IDLE_GAP_MS, 2 s).
-  const idleGapMs = config.readsIdleGapMs;
-  const grouper = createStreamGrouper({ engine, devices, gapMs: idleGapMs, log: app.log });
+export const ingestRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, engine, workers }) => {
+  // The reader directory and the stream grouper are the workers' (plugins/workers.ts: the sweep, the LLRP client, MQTT).
+  const { devices, grouper } = workers;
   const authenticated = new WeakMap<FastifyRequest, IngestDevice>();
   // Readers send `Authorization: Device <key>`; the OpenAPI page names it in each summary.
   const tags = ['ingest'];
@@ -133,26 +128,4 @@ export const ingestRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db,
       };
     },
   );
-
-  await startReadsSubscriber({ bus, engine, devices, grouper, log: app.log });
-  let recovery: NodeJS.Timeout | undefined;
-  // LLRP readers: this process connects to those whose link nobody holds (one process per reader); LLRP=off: none.
-  let llrp: LlrpClient | undefined;
-  app.addHook('onReady', async () => {
-    if (config.llrp.enabled) {
-      const { pollMs, leaseMs, keepaliveMs, timeoutMs } = config.llrp;
-      llrp = createLlrpClient({ db, devices, grouper, log: app.log, pollMs, leaseMs, keepaliveMs, timeoutMs });
-      llrp.start();
-    }
-    // Reads staged before a restart become sets once the idle gap has passed.
-    recovery = setTimeout(() => {
-      grouper.flushAll({ force: false }).catch((error: unknown) => app.log.error({ err: error }, 'stream recovery failed'));
-    }, idleGapMs);
-    recovery.unref();
-  });
-  app.addHook('onClose', async () => {
-    clearTimeout(recovery);
-    await llrp?.close();
-    await grouper.close();
-  });
 };

@@ -27,6 +27,11 @@ export type StreamGrouper = {
   flush: (deviceId: number, options?: FlushOptions) => Promise<number>;
   /** Flushes every device with staged reads (start-up recovery, shutdown). */
   flushAll: (options?: FlushOptions) => Promise<number>;
+  /**
+   * Starts the background part (plugins/workers.ts): the sweep every `sweepMs`, and, once the idle gap has passed, the
+   * recovery of the reads staged before a restart. Staging and flushing work without it.
+   */
+  start: () => void;
   close: () => Promise<void>;
 };
 
@@ -187,10 +192,8 @@ export const createStreamGrouper = ({
       if (!timers.has(deviceId) && !chains.has(deviceId)) await flush(deviceId, { force: false });
     }
   };
-  const sweeper = setInterval(() => {
-    sweep().catch((error: unknown) => log.warn({ err: error }, 'stream sweep failed'));
-  }, sweepMs);
-  sweeper.unref();
+  let sweeper: NodeJS.Timeout | undefined;
+  let recovery: NodeJS.Timeout | undefined;
 
   return {
     async stage(device, reads) {
@@ -209,9 +212,22 @@ export const createStreamGrouper = ({
     },
     flush,
     flushAll,
+    start() {
+      if (sweeper || isClosed) return;
+      sweeper = setInterval(() => {
+        sweep().catch((error: unknown) => log.warn({ err: error }, 'stream sweep failed'));
+      }, sweepMs);
+      sweeper.unref();
+      // Reads staged before a restart become sets once the idle gap has passed.
+      recovery = setTimeout(() => {
+        flushAll({ force: false }).catch((error: unknown) => log.error({ err: error }, 'stream recovery failed'));
+      }, gapMs);
+      recovery.unref();
+    },
     async close() {
       isClosed = true;
       clearInterval(sweeper);
+      clearTimeout(recovery);
       for (const timer of timers.values()) clearTimeout(timer);
       timers.clear();
       await Promise.allSettled([...chains.values()]);

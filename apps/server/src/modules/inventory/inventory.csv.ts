@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { csvText } from '../../http/csv.js';
-import { type JobContext, type JobRunner, PermanentJobError } from '../../workers/job-runner.js';
+import { type JobContext, type JobKind, type JobRunner, PermanentJobError } from '../../workers/job-runner.js';
 import { getInventory, type InventoryRow, setFileCreated } from './inventory.repository.js';
 import {
   csvChunk,
@@ -114,16 +114,9 @@ export const createInventoryCsvNow = async (
  * download) commit together, only while the job is still this process's. After its last attempt the file ends with
  * an error the poll shows.
  */
-export const createCsvJobs = ({
-  db,
-  jobs,
-  keepFinishedMs = KEEP_FINISHED_CSV_MS,
-}: {
-  db: Db;
-  jobs: JobRunner;
-  keepFinishedMs?: number;
-}) => {
-  const build = async ({ job, signal, heartbeat, finish }: JobContext<CsvJobPayload>): Promise<void> => {
+export const inventoryCsvJob = (db: Db, keepFinishedMs = KEEP_FINISHED_CSV_MS): JobKind<CsvJobPayload> => ({
+  kind: INVENTORY_CSV_JOB,
+  async handler({ job, signal, heartbeat, finish }) {
     const { exportJobId, companyId, inventoryId } = job.payload;
     const file = await getExportJob(db, { id: exportJobId, companyId });
     // Dropped meanwhile, already made, or already failed: nothing left to do.
@@ -138,12 +131,12 @@ export const createCsvJobs = ({
       },
     });
     await finish((tx) => storeCsv(tx, { ...job.payload, content, keepFinishedMs }));
-  };
+  },
+  options: { onFailed: async (tx, job) => updateExportJob(tx, job.payload.exportJobId, { error: CSV_FAILED }) },
+});
 
-  jobs.register<CsvJobPayload>(INVENTORY_CSV_JOB, build, {
-    onFailed: async (tx, job) => updateExportJob(tx, job.payload.exportJobId, { error: CSV_FAILED }),
-  });
-
+/** Queues the inventory CSV jobs (plugins/workers.ts registers `inventoryCsvJob`). */
+export const createCsvJobs = ({ db, jobs }: { db: Db; jobs: Pick<JobRunner, 'enqueue' | 'wake'> }) => {
   return {
     /** Creates the file's row and its job (together); answers the task id at once. */
     async start({ companyId, userId, inventory }: { companyId: number; userId: number; inventory: { id: number } }) {

@@ -15,7 +15,6 @@ import {
   pageOf,
   pagingQuerySchema,
   printBodySchema,
-  printCompanySchema,
   printContentSchema,
   printCsvBodySchema,
   printingCreateBodySchema,
@@ -27,43 +26,25 @@ import {
   printOrderUpdateBodySchema,
   printProgressSchema,
   printTagSchema,
-  RoleThreshold,
-  TAG_FORMAT_LOOKUP_LIMIT,
-  tagCompanyFormatCreateBodySchema,
-  tagCompanyFormatQuerySchema,
-  tagCompanyFormatSchema,
-  tagFormatCreateBodySchema,
-  tagFormatDetailSchema,
-  tagFormatSchema,
-  tagTypeCreateBodySchema,
-  tagTypeSchema,
   tprintingBodySchema,
 } from '@rfid/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { fieldError } from '../../http/errors.js';
 import { readMultipart } from '../../http/multipart.js';
 import { pageParams, toPage } from '../../http/paging.js';
 import { currentUser } from '../../plugins/auth.js';
-import { createPrintSpooler } from '../../workers/print-spooler.js';
-import { tcpTransport } from '../../workers/print-transport.js';
 import { streamCsv } from '../movements/outbound.csv.js';
 import type { ModuleDeps } from '../registry.js';
-import { isAllowedPrinterAddress } from './printer-address.js';
+import { errors, read, tags, write } from './printing.http.js';
 import { createPrintingService } from './printing.service.js';
+import { tagFormatsRoutes } from './tag-formats.routes.js';
 
 /** Largest CSV of labels accepted (10 MB, as the other uploads). */
 const CSV_MAX_BYTES = 10 * 1024 * 1024;
 
-const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
-const tags = ['printing'];
-const read = { maxRole: RoleThreshold.printerMenu };
-const write = { maxRole: RoleThreshold.printOrderAdd };
-
 type CsvUpload = { fileName: string; text: string; fields: Record<string, string> };
 
-/** The multipart `file` (a .csv, required: 'Please select file') and the other fields of the form. */
 /** A CSV upload (multipart field `file`) through the one multipart reader: every malformed body is a 400 on `file`. */
 const readCsvUpload = async (request: FastifyRequest): Promise<CsvUpload> => {
   const { fields, files } = await readMultipart(request, {
@@ -88,163 +69,14 @@ const optionalFormatId = (value: string | undefined): number | undefined => {
  * orders with their reserved EPCs, the print service and the print log. Reads for the printer menu (roles ≤ 4), print
  * order creation and printing for roles 1 to 4, tag types and formats for role 1, company formats for roles ≤ 2.
  */
-export const printingRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, printers, config }) => {
-  const spooler = createPrintSpooler({
-    db,
-    transport: tcpTransport({
-      connectTimeoutMs: config.print.connectTimeoutMs,
-      labelTimeoutMs: config.print.labelTimeoutMs,
-      pollMs: config.print.pollMs,
-      statusSilenceMs: config.print.statusSilenceMs,
-      isAllowedAddress: (address) => isAllowedPrinterAddress(address, printers),
-    }),
-    log: app.log,
-    leaseMs: config.print.leaseMs,
-    pollMs: config.print.queuePollMs,
-  });
+export const printingRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, config, workers }) => {
   const service = createPrintingService({
     db,
-    spooler,
+    spooler: workers.spooler,
     companyPrefixLength: config.print.companyPrefixLength,
   });
-  // Every process runs print jobs (one per printer, under the printer's lease) unless PRINT_SPOOLER=off (a process that
-  // only answers HTTP). Starting resumes the jobs whose process died; live jobs of other processes are left alone.
-  app.addHook('onReady', async () => {
-    if (config.print.spooler) await spooler.start();
-  });
-  app.addHook('onClose', async () => spooler.close());
 
-  /* ------------------------------------------------ tag types, formats, company formats, company */
-
-  for (const url of ['/tag_types/', '/printer/tag_types/']) {
-    app.get(
-      url,
-      {
-        config: read,
-        schema: {
-          tags,
-          summary: 'Tag types (company_formats=true: only those the company has a format for)',
-          querystring: pagingQuerySchema.extend({ company_formats: z.enum(['true', 'false']).optional() }),
-          response: { 200: pageOf(tagTypeSchema), ...errors },
-        },
-      },
-      async (request) => {
-        const page = pageParams(request.query);
-        const { count, rows } = await service.tagTypes(currentUser(request), request.query.company_formats === 'true', page);
-        return toPage(request, page, count, rows);
-      },
-    );
-  }
-  app.post(
-    '/tag_types/',
-    {
-      config: { maxRole: RoleThreshold.printer },
-      schema: {
-        tags,
-        summary: 'Add a tag type (role 1)',
-        body: tagTypeCreateBodySchema,
-        response: { 201: tagTypeSchema, ...errors },
-      },
-    },
-    async (request, reply) => reply.status(201).send(await service.createTagType(currentUser(request), request.body)),
-  );
-
-  for (const url of ['/tagformat/', '/printer/tagformat/']) {
-    app.get(
-      url,
-      {
-        config: read,
-        schema: {
-          tags,
-          summary: 'Tag formats',
-          querystring: pagingQuerySchema,
-          response: { 200: pageOf(tagFormatSchema), ...errors },
-        },
-      },
-      async (request) => {
-        const page = pageParams(request.query);
-        const { count, rows } = await service.tagFormats(currentUser(request), page);
-        return toPage(request, page, count, rows);
-      },
-    );
-  }
-  app.get(
-    '/tagformat/:id/',
-    {
-      config: { maxRole: RoleThreshold.adminMenu },
-      schema: {
-        tags,
-        summary: 'A tag format with its ZPL template (roles ≤ 2)',
-        params: idParamSchema,
-        response: { 200: tagFormatDetailSchema, ...errors },
-      },
-    },
-    async (request) => service.tagFormat(currentUser(request), request.params.id),
-  );
-  app.post(
-    '/tagformat/',
-    {
-      config: { maxRole: RoleThreshold.printer },
-      schema: {
-        tags,
-        summary: 'Add a tag format: a ZPL template with {{epc}} written by ^RFW,H (role 1)',
-        body: tagFormatCreateBodySchema,
-        response: { 201: tagFormatDetailSchema, ...errors },
-      },
-    },
-    async (request, reply) => reply.status(201).send(await service.createTagFormat(currentUser(request), request.body)),
-  );
-
-  for (const url of ['/printer/tag_company_format/', '/tag_company_format/']) {
-    app.get(
-      url,
-      {
-        config: read,
-        schema: {
-          tags,
-          summary: `The company's tag type and format pairs (tag_type, tag_format; the wizard asks ${TAG_FORMAT_LOOKUP_LIMIT})`,
-          querystring: tagCompanyFormatQuerySchema,
-          response: { 200: pageOf(tagCompanyFormatSchema), ...errors },
-        },
-      },
-      async (request) => {
-        const page = pageParams(request.query, TAG_FORMAT_LOOKUP_LIMIT);
-        const { limit: _l, offset: _o, order_by: _b, ...filters } = request.query;
-        const { count, results } = await service.companyFormats(currentUser(request), filters, page);
-        return toPage(request, page, count, results);
-      },
-    );
-    app.post(
-      url,
-      {
-        config: { maxRole: RoleThreshold.adminMenu },
-        schema: {
-          tags,
-          summary: 'Add a tag type and format pair to the company (roles ≤ 2); the same pair again answers 200',
-          body: tagCompanyFormatCreateBodySchema,
-          response: { 200: tagCompanyFormatSchema, 201: tagCompanyFormatSchema, ...errors },
-        },
-      },
-      async (request, reply) => {
-        const { format, isNew } = await service.createCompanyFormat(currentUser(request), request.body);
-        return reply.status(isNew ? 201 : 200).send(format);
-      },
-    );
-  }
-
-  for (const url of ['/printer/company/', '/company/admin_company/', '/printer/company/admin_company/']) {
-    app.get(
-      url,
-      {
-        config: read,
-        schema: { tags, summary: "The user's company", response: { 200: pageOf(printCompanySchema), ...errors } },
-      },
-      async (request) => {
-        const rows = await service.companies(currentUser(request));
-        return toPage(request, { limit: 20, offset: 0 }, rows.length, rows);
-      },
-    );
-  }
+  await app.register(tagFormatsRoutes, { db });
 
   /* ------------------------------------------------ print orders */
 

@@ -1,29 +1,18 @@
 import {
   intId,
-  LabelVoidReason,
-  type NicelabelOrder,
-  NicelabelStatus,
   normalizePrintGtin,
   PRINT_ORDER_MAX_LABELS,
-  type PrintError,
   PrintMessages,
-  type PrintOrder,
   type PrintOrderSource,
   PrintOrderState,
   type PrintProgress,
   type PrintTag,
   parsePrintCsv,
-  parseStoredPrintError,
   type printBodySchema,
   printDialogRangeErrors,
   type printOrderCreateBodySchema,
   sumPrintItems,
-  type TagCompanyFormat,
-  type tagCompanyFormatCreateBodySchema,
-  type tagFormatCreateBodySchema,
-  type tagTypeCreateBodySchema,
 } from '@rfid/contract';
-import { encodeSgtin96, MAX_SERIAL_96 } from '@rfid/epc';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { parseDateParam } from '../../http/dates.js';
@@ -31,104 +20,17 @@ import { AppError, conflict, fieldError, notFound } from '../../http/errors.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import type { PrintSpooler } from '../../workers/print-spooler.js';
-import {
-  createPrintingRepository,
-  type NicelabelRow,
-  type PrintingRepository,
-  type PrintOrderFilters,
-  type PrintOrderRow,
-} from './printing.repository.js';
+import { reserveEpcs } from './epc-reservation.js';
+import { createNicelabelService } from './nicelabel.service.js';
+import { toPrintOrderDto, voidReasonOf } from './printing.dto.js';
+import { createPrintingRepository, type PrintingRepository, type PrintOrderFilters } from './printing.repository.js';
+import { createTagFormatsService } from './tag-formats.service.js';
+
+/** The EPC reservation (epc-reservation.ts), as the demo seed uses it. */
+export { type ReservedEpc, reserveEpcs } from './epc-reservation.js';
 
 /** GS1 company prefix length the SGTIN-96 EPCs are written with (the demo company's 8437012 has 7 digits). */
 export const DEFAULT_COMPANY_PREFIX_LENGTH = 7;
-
-export type ReservedEpc = { serial: number; epc: string };
-
-/**
- * Reserves `count` SGTIN-96 EPCs of a GTIN: serials come from the company's per-GTIN counter (never handed out twice),
- * and a serial whose EPC a reader has already seen in the company is skipped (its tag exists), so a printed tag never
- * equals another tag.
- */
-export const reserveEpcs = async (
-  repo: PrintingRepository,
-  {
-    companyId,
-    gtin,
-    count,
-    filter,
-    companyPrefixLength,
-  }: { companyId: number; gtin: string; count: number; filter: number; companyPrefixLength: number },
-): Promise<ReservedEpc[]> => {
-  const reserved: ReservedEpc[] = [];
-  while (reserved.length < count) {
-    const need = count - reserved.length;
-    const first = await repo.reserveSerials(companyId, gtin, need);
-    if (first + need - 1 > MAX_SERIAL_96) throw conflict(`No SGTIN-96 serials are left for GTIN ${gtin}.`);
-    const candidates = Array.from({ length: need }, (_, i) => {
-      const serial = first + i;
-      return { serial, epc: encodeSgtin96({ gtin, serial, companyPrefixLength, filter }) };
-    });
-    const taken = await repo.existingItemEpcs(
-      companyId,
-      candidates.map((c) => c.epc),
-    );
-    for (const candidate of candidates) if (!taken.has(candidate.epc)) reserved.push(candidate);
-  }
-  return reserved;
-};
-
-/** A voided label's reason; labels voided before reasons were recorded were all unconfirmed ones. */
-const voidReasonOf = (reason: string | null): LabelVoidReason =>
-  reason === LabelVoidReason.EncodeFailed ? LabelVoidReason.EncodeFailed : LabelVoidReason.Unconfirmed;
-
-const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
-
-export const toPrintOrderDto = (row: PrintOrderRow): PrintOrder => ({
-  id: row.id,
-  name: row.name,
-  location: row.location ?? [],
-  brand: row.brand_id === null ? null : { id: row.brand_id, description: row.brand_description ?? '' },
-  creation_date: iso(row.creation_date) as string,
-  tag_company_format: {
-    id: row.tcf_id,
-    tag_type: { id: row.tag_type_id, reference: row.tag_type_reference },
-    tag_format: { id: row.tag_format_id, description: row.tag_format_description },
-  },
-  state: row.state,
-  total_quantity: row.total_quantity,
-  from_label: row.from_label,
-  progress: row.progress,
-  canceled: row.canceled,
-  printer: row.printer_id === null ? null : { id: row.printer_id, description: row.printer_description ?? '' },
-  source: row.source,
-  contents_count: row.contents_count,
-  ...orderError(row.state === 'ERROR' ? row.error : null),
-  voided_labels: row.voided_labels,
-});
-
-/** The stored error (JSON of a PrintError, or older English text) as the API answers it: English text and its code. */
-export const orderError = (stored: string | null): { error: string | null; error_detail: PrintError | null } => {
-  const parsed = parseStoredPrintError(stored);
-  return { error: parsed?.message ?? null, error_detail: parsed?.detail ?? null };
-};
-
-const ONE: PageParams = { limit: 1, offset: 0 };
-const NICELABEL_FORWARD_ONLY = 'A NiceLabel order only moves forward: 0 pending, 1 in progress, 2 completed.';
-
-export const toNicelabelDto = (row: NicelabelRow): NicelabelOrder => ({
-  id: row.id,
-  status: row.status,
-  order: { id: row.order_id, order_code: row.order_code },
-  print_order: {
-    id: row.print_order_id,
-    name: row.print_order_name,
-    total_quantity: row.total_quantity,
-    state: row.print_order_state,
-  },
-  labels: `/api/printer/print_orders/${row.print_order_id}/items/`,
-  created_at: iso(row.created_at) as string,
-  updated_at: iso(row.updated_at) as string,
-});
 
 type CreateBody = z.output<typeof printOrderCreateBodySchema>;
 type NewOrder = {
@@ -340,12 +242,6 @@ export const createPrintingService = ({
     });
   };
 
-  const loadNicelabel = async (user: AuthUser, id: number) => {
-    const row = (await repo.nicelabelOrders(user, { id }, ONE)).rows[0];
-    if (!row) throw notFound('NiceLabel order not found.');
-    return row;
-  };
-
   const csvOrder = async (
     user: AuthUser,
     {
@@ -375,65 +271,9 @@ export const createPrintingService = ({
     return loadOrder(user, id);
   };
 
-  const companyFormats = async (user: AuthUser, filters: { tag_type?: number; tag_format?: number }, page: PageParams) => {
-    const { count, rows } = await repo.companyFormats(user.companyId, filters, page);
-    const results: TagCompanyFormat[] = rows.map((r) => ({
-      id: r.id,
-      company: r.companyId,
-      tag_type: { id: r.tagType.id, reference: r.tagType.reference, epc_bits: r.tagType.epcBits },
-      tag_format: r.tagFormat,
-      filter_value: r.filterValue,
-    }));
-    return { count, results };
-  };
-
   return {
-    /* ---------------------------------------------- tag types and formats */
-    async tagTypes(user: AuthUser, onlyWithFormats: boolean, page: PageParams) {
-      const { count, rows } = await repo.tagTypes(user.companyId, { onlyWithFormats }, page);
-      return { count, rows: rows.map((r) => ({ id: r.id, reference: r.reference, epc_bits: r.epcBits })) };
-    },
-    async createTagType(user: AuthUser, body: z.output<typeof tagTypeCreateBodySchema>) {
-      const row = await repo.insertTagType({ companyId: user.companyId, reference: body.reference, epcBits: body.epc_bits });
-      return { id: row.id, reference: row.reference, epc_bits: row.epcBits };
-    },
-    tagFormats: (user: AuthUser, page: PageParams) => repo.tagFormats(user.companyId, page),
-    async tagFormat(user: AuthUser, id: number) {
-      const row = await repo.tagFormat(user.companyId, id);
-      if (!row) throw notFound('Tag format not found.');
-      return { id: row.id, description: row.description, zpl_template: row.zplTemplate };
-    },
-    async createTagFormat(user: AuthUser, body: z.output<typeof tagFormatCreateBodySchema>) {
-      const row = await repo.insertTagFormat({
-        companyId: user.companyId,
-        description: body.description,
-        zplTemplate: body.zpl_template,
-      });
-      return { id: row.id, description: row.description, zpl_template: row.zplTemplate };
-    },
-    companyFormats,
-    async createCompanyFormat(user: AuthUser, body: z.output<typeof tagCompanyFormatCreateBodySchema>) {
-      if (!(await repo.tagType(user.companyId, body.tag_type))) throw notFound('Tag type not found.');
-      if (!(await repo.tagFormat(user.companyId, body.tag_format))) throw notFound('Tag format not found.');
-      const { id, isNew } = await repo.insertCompanyFormat({
-        companyId: user.companyId,
-        tagTypeId: body.tag_type,
-        tagFormatId: body.tag_format,
-        filterValue: body.filter_value,
-      });
-      const { results } = await companyFormats(
-        user,
-        { tag_type: body.tag_type, tag_format: body.tag_format },
-        { limit: 1, offset: 0 },
-      );
-      const created = results.find((r) => r.id === id);
-      if (!created) throw notFound('Tag format not found.');
-      return { format: created, isNew };
-    },
-    async companies(user: AuthUser) {
-      const company = await repo.company(user.companyId);
-      return company ? [company] : [];
-    },
+    ...createTagFormatsService(db),
+    ...createNicelabelService({ db, expectedPrintOrder }),
 
     /* ---------------------------------------------- print orders */
     async list(user: AuthUser, query: PrintOrderFilters & { order_by?: string }, page: PageParams) {
@@ -633,47 +473,6 @@ export const createPrintingService = ({
       const printer = await loadPrinter(user, printerId);
       const id = await expectedPrintOrder(user, target, printer.id);
       return startPrint(user, { orderId: id, printerId: printer.id });
-    },
-
-    /**
-     * GET /porders/{id}/nicelabel/: the purchase order's open NiceLabel order, created on the first call with a print
-     * order of the order's expected labels (EPCs reserved), for a NiceLabel integration to print.
-     */
-    async nicelabelForOrder(user: AuthUser, orderId: number): Promise<NicelabelOrder> {
-      const open = async () => (await repo.nicelabelOrders(user, { openForOrder: orderId }, ONE)).rows[0];
-      const existing = await open();
-      if (existing) return toNicelabelDto(existing);
-      const printOrderId = await expectedPrintOrder(user, { orderId });
-      const id = await repo.insertNicelabelOrder({ companyId: user.companyId, orderId, printOrderId, createdBy: user.id });
-      if (id === undefined) {
-        // Another call opened one meanwhile: that one stands, this print order goes.
-        await repo.deletePrintOrder(printOrderId);
-        const other = await open();
-        if (!other) throw conflict('The NiceLabel order changed meanwhile; try again.');
-        return toNicelabelDto(other);
-      }
-      return toNicelabelDto(await loadNicelabel(user, id));
-    },
-
-    async nicelabelOrders(user: AuthUser, filters: { status?: number; order?: number }, page: PageParams) {
-      const { count, rows } = await repo.nicelabelOrders(user, filters, page);
-      return { count, results: rows.map(toNicelabelDto) };
-    },
-
-    /** PUT /nicelabelorder/{id}/ {status}: forward only; completed counts every label of its print order as printed. */
-    async updateNicelabel(user: AuthUser, id: number, status: number): Promise<NicelabelOrder> {
-      const current = await loadNicelabel(user, id);
-      if (status === current.status) return toNicelabelDto(current);
-      if (status < current.status) throw conflict(NICELABEL_FORWARD_ONLY);
-      if (status === NicelabelStatus.completed && current.print_order_state === 'WORKING') {
-        throw conflict('Its labels are being printed on a printer; cancel that job first.');
-      }
-      await db.transaction(async (tx) => {
-        const txRepo = createPrintingRepository(tx);
-        if (!(await txRepo.advanceNicelabelOrder(id, status))) throw conflict(NICELABEL_FORWARD_ONLY);
-        if (status === NicelabelStatus.completed) await txRepo.completePrintOrder(current.print_order_id);
-      });
-      return toNicelabelDto(await loadNicelabel(user, id));
     },
   };
 };

@@ -6,9 +6,10 @@ import { jobs } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import { runnerPool } from '../../test/job-fixtures.js';
 import { printingCaller, waitFor } from '../../test/printing-fixtures.js';
+import type { JobRunner } from '../../workers/job-runner.js';
 import { createPurchaseOrder, type InboundIds, loadInboundIds } from '../orders/inbound-fixtures.js';
 import { STICKER_PAGE } from './sticker-pdf.js';
-import { createStickerJobs, STICKER_PDF_JOB } from './stickers.service.js';
+import { createStickerJobs, STICKER_PDF_JOB, stickerPdfJob } from './stickers.service.js';
 
 type Sticker = { id: number; status: number; order: { id: number; order_code: string }; box_count: number; pdf: number | null };
 type StickerPdf = { id: number; sticker: number; file_name: string; pages: number; url: string };
@@ -21,6 +22,7 @@ describe('box stickers: one PDF page per box of an order', () => {
   let mad: { orderId: number; boxIds: number[] };
   let bcn: { orderId: number; boxIds: number[] };
   let pool: ReturnType<typeof runnerPool>;
+  let stickerProcess: (owner: string) => JobRunner;
 
   const newOrder = async (code: string, location: string, boxes: number) =>
     createPurchaseOrder(t, await t.login('admin@demo.local'), {
@@ -53,6 +55,12 @@ describe('box stickers: one PDF page per box of an order', () => {
   beforeAll(async () => {
     t = await buildTestApp();
     pool = runnerPool(t.database.db);
+    // A "process" runs the sticker jobs as plugins/workers.ts registers them.
+    stickerProcess = (owner) => {
+      const runner = pool.make(owner);
+      runner.add(stickerPdfJob(t.database.db));
+      return runner;
+    };
     call = printingCaller(t);
     ids = await loadInboundIds(t.database.db);
     mad = await newOrder('PO-STK-MAD', 'CD-MAD', 3);
@@ -128,7 +136,7 @@ describe('box stickers: one PDF page per box of an order', () => {
       values (${ids.companyId}, ${mad.orderId}, 3, 0) returning id`);
     const id = (inserted as unknown as { rows: { id: number }[] }).rows[0]?.id as number;
     // Two more "processes" start (besides the app's own runner): each queues the pending stickers and runs jobs.
-    const processes = [pool.make('process-a'), pool.make('process-b')].map((jobs) => ({
+    const processes = [stickerProcess('process-a'), stickerProcess('process-b')].map((jobs) => ({
       jobs,
       stickerJobs: createStickerJobs({ db, jobs }),
     }));
@@ -167,7 +175,7 @@ describe('box stickers: one PDF page per box of an order', () => {
     const inserted = await db.execute(sql`insert into stickers (company_id, order_id, box_count, status)
       values (${ids.companyId}, ${empty.orderId}, 1, 0) returning id`);
     const id = (inserted as unknown as { rows: { id: number }[] }).rows[0]?.id as number;
-    const process = pool.make('process-d');
+    const process = stickerProcess('process-d');
     await createStickerJobs({ db, jobs: process }).recover();
     process.start();
     const failed = await waitFor(

@@ -1,21 +1,37 @@
+import { StickerStatus } from '@rfid/contract';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
-import { rowsOf } from '../../db/rows.js';
+import { countRow, idRow, timestamp } from '../../db/row-schemas.js';
+import { parseRows } from '../../db/rows.js';
 import { boxes, stickerPdfs, stickers } from '../../db/schema/index.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { visibleOrders } from '../orders/order-scope.js';
 
-export type StickerRow = {
-  id: number;
-  status: number;
-  order_id: number;
-  order_code: string;
-  box_count: number;
-  error: string | null;
-  created_at: Date | string;
-  pdf_id: number | null;
-};
+const stickerRowSchema = z.object({
+  id: z.number(),
+  status: z.number(),
+  order_id: z.number(),
+  order_code: z.string(),
+  box_count: z.number(),
+  error: z.string().nullable(),
+  created_at: timestamp,
+  pdf_id: z.union([z.number(), z.string()]).nullable(),
+});
+export type StickerRow = z.infer<typeof stickerRowSchema>;
+
+const stickerPdfRow = z.object({
+  id: z.number(),
+  sticker_id: z.number(),
+  file_name: z.string(),
+  pages: z.number(),
+  created_at: timestamp,
+});
+const pdfFileRow = z.object({ file_name: z.string(), content: z.string() });
+const stickerOrderRow = z.object({ id: z.number(), order_code: z.string(), origin: z.string(), destination: z.string() });
+const boxRow = z.object({ id: z.number(), codebar: z.string() });
+const lineRow = z.object({ box_id: z.number(), gtin: z.string(), description: z.string(), quantity: z.coerce.number() });
 
 export type StickerBox = {
   id: number;
@@ -25,7 +41,7 @@ export type StickerBox = {
 };
 
 /** The order and its people for the stickers: code, where from (provider or location) and where to. */
-export type StickerOrder = { id: number; order_code: string; origin: string; destination: string };
+export type StickerOrder = z.infer<typeof stickerOrderRow>;
 
 /** Stickers of orders the user sees (visibleOrders speaks of the unaliased orders table, hence the subquery). */
 const visibleSticker = (user: AuthUser): SQL =>
@@ -34,7 +50,8 @@ const visibleSticker = (user: AuthUser): SQL =>
 export const createStickersRepository = (db: DbOrTx) => ({
   /** The order the user sees (any type), or undefined. */
   async visibleOrder(user: AuthUser, orderId: number): Promise<{ id: number } | undefined> {
-    const rows = rowsOf<{ id: number }>(
+    const rows = parseRows(
+      idRow,
       await db.execute(sql`select orders.id from orders where orders.id = ${orderId} and ${visibleOrders(user)}`),
     );
     return rows[0];
@@ -64,8 +81,9 @@ export const createStickersRepository = (db: DbOrTx) => ({
       ],
       sql` and `,
     );
-    const [total] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from stickers s where ${where}`));
-    const rows = rowsOf<StickerRow>(
+    const [total] = parseRows(countRow, await db.execute(sql`select count(*)::int as n from stickers s where ${where}`));
+    const rows = parseRows(
+      stickerRowSchema,
       await db.execute(sql`select s.id, s.status, s.order_id, o.order_code, s.box_count, s.error, s.created_at,
           (select max(p.id) from sticker_pdfs p where p.sticker_id = s.id) as pdf_id
         from stickers s join orders o on o.id = s.order_id
@@ -80,8 +98,9 @@ export const createStickersRepository = (db: DbOrTx) => ({
       sql` and `,
     );
     const from = sql`sticker_pdfs p join stickers s on s.id = p.sticker_id`;
-    const [total] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from ${from} where ${where}`));
-    const rows = rowsOf<{ id: number; sticker_id: number; file_name: string; pages: number; created_at: Date | string }>(
+    const [total] = parseRows(countRow, await db.execute(sql`select count(*)::int as n from ${from} where ${where}`));
+    const rows = parseRows(
+      stickerPdfRow,
       await db.execute(sql`select p.id, p.sticker_id, p.file_name, p.pages, p.created_at from ${from}
         where ${where} order by p.id desc limit ${page.limit} offset ${page.offset}`),
     );
@@ -89,7 +108,8 @@ export const createStickersRepository = (db: DbOrTx) => ({
   },
 
   async pdfContent(user: AuthUser, id: number): Promise<{ file_name: string; content: string } | undefined> {
-    const rows = rowsOf<{ file_name: string; content: string }>(
+    const rows = parseRows(
+      pdfFileRow,
       await db.execute(sql`select p.file_name, p.content from sticker_pdfs p join stickers s on s.id = p.sticker_id
         where p.id = ${id} and ${visibleSticker(user)}`),
     );
@@ -102,7 +122,7 @@ export const createStickersRepository = (db: DbOrTx) => ({
     const [row] = await db
       .select({ id: stickers.id, orderId: stickers.orderId, boxIds: stickers.boxIds, language: stickers.language })
       .from(stickers)
-      .where(and(eq(stickers.id, id), eq(stickers.status, 0)));
+      .where(and(eq(stickers.id, id), eq(stickers.status, StickerStatus.pending)));
     return row;
   },
 
@@ -110,12 +130,13 @@ export const createStickersRepository = (db: DbOrTx) => ({
     const rows = await db
       .select({ id: stickers.id })
       .from(stickers)
-      .where(and(eq(stickers.status, 0), sql`${stickers.error} is null`));
+      .where(and(eq(stickers.status, StickerStatus.pending), sql`${stickers.error} is null`));
     return rows.map((r) => r.id);
   },
 
   async orderOf(orderId: number): Promise<StickerOrder | undefined> {
-    const rows = rowsOf<StickerOrder>(
+    const rows = parseRows(
+      stickerOrderRow,
       await db.execute(sql`select o.id, o.order_code,
           coalesce(p.name, ol.description, '') as origin, coalesce(dl.description, '') as destination
         from orders o left join providers p on p.id = o.provider_id
@@ -133,10 +154,12 @@ export const createStickersRepository = (db: DbOrTx) => ({
           sql`, `,
         )})`
       : sql``;
-    const boxRows = rowsOf<{ id: number; codebar: string }>(
+    const boxRows = parseRows(
+      boxRow,
       await db.execute(sql`select b.id, b.codebar from boxes b where b.order_id = ${orderId} ${chosen} order by b.codebar, b.id`),
     );
-    const lineRows = rowsOf<{ box_id: number; gtin: string; description: string; quantity: number }>(
+    const lineRows = parseRows(
+      lineRow,
       await db.execute(sql`select c.box_id, it.gtin, it.description, sum(c.quantity)::int as quantity
         from box_contents c join boxes b on b.id = c.box_id join item_types it on it.id = c.item_type_id
         where b.order_id = ${orderId} ${chosen}
@@ -154,7 +177,7 @@ export const createStickersRepository = (db: DbOrTx) => ({
 
   async finish(id: number, pdf: { fileName: string; pages: number; content: string }): Promise<void> {
     await db.insert(stickerPdfs).values({ stickerId: id, ...pdf });
-    await db.update(stickers).set({ status: 1, error: null }).where(eq(stickers.id, id));
+    await db.update(stickers).set({ status: StickerStatus.completed, error: null }).where(eq(stickers.id, id));
   },
 
   async fail(id: number, error: string): Promise<void> {

@@ -27,7 +27,6 @@ const write = { maxRole: RoleThreshold.printOrderAdd };
 export const stickersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, jobs }) => {
   const stickerJobs = createStickerJobs({ db, jobs });
   const service = createStickersService(db, stickerJobs);
-  app.addHook('onReady', async () => stickerJobs.recover());
 
   app.get(
     '/stickers/',

@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { conflict, fieldError, notFound } from '../../http/errors.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import { type JobContext, type JobRunner, PermanentJobError } from '../../workers/job-runner.js';
+import { type JobKind, type JobRunner, PermanentJobError } from '../../workers/job-runner.js';
 import { renderStickers, type StickerLanguage } from './sticker-pdf.js';
 import { createStickersRepository, type StickerRow } from './stickers.repository.js';
 
@@ -27,33 +27,41 @@ type StickerJobPayload = { stickerId: number };
 /**
  * Makes the PDFs of pending stickers as jobs of the job runner (`sticker-pdf`, keyed by the sticker: one job per
  * sticker, whichever process queues it): the PDF is stored and the sticker completed in the job's fenced transaction,
- * so it is made once even with several processes. `recover` queues the pending stickers that have no job (made before
- * the job runner, or inserted by hand); every process may call it when it starts.
+ * so it is made once even with several processes. plugins/workers.ts registers the kind.
  */
-export const createStickerJobs = ({ db, jobs }: { db: Db; jobs: JobRunner }) => {
+export const stickerPdfJob = (db: Db): JobKind<StickerJobPayload> => {
   const repo = createStickersRepository(db);
-
-  const build = async ({ job, finish }: JobContext<StickerJobPayload>) => {
-    const id = job.payload.stickerId;
-    const sticker = await repo.stickerToBuild(id);
-    if (!sticker) return; // completed already, or deleted with its order
-    const order = await repo.orderOf(sticker.orderId);
-    const boxes = await repo.boxesOf(sticker.orderId, sticker.boxIds);
-    if (!order || boxes.length === 0) throw new PermanentJobError('The order or its boxes are gone.');
-    const pdf = await renderStickers({ order, boxes, language: sticker.language as StickerLanguage });
-    await finish((tx) =>
-      createStickersRepository(tx).finish(id, {
-        fileName: `Stickers-${order.order_code.replace(/[^\w.-]+/g, '_')}-${id}.pdf`,
-        pages: boxes.length,
-        content: Buffer.from(pdf).toString('base64'),
-      }),
-    );
+  return {
+    kind: STICKER_PDF_JOB,
+    async handler({ job, finish }) {
+      const id = job.payload.stickerId;
+      const sticker = await repo.stickerToBuild(id);
+      if (!sticker) return; // completed already, or deleted with its order
+      const order = await repo.orderOf(sticker.orderId);
+      const boxes = await repo.boxesOf(sticker.orderId, sticker.boxIds);
+      if (!order || boxes.length === 0) throw new PermanentJobError('The order or its boxes are gone.');
+      const pdf = await renderStickers({ order, boxes, language: sticker.language as StickerLanguage });
+      await finish((tx) =>
+        createStickersRepository(tx).finish(id, {
+          fileName: `Stickers-${order.order_code.replace(/[^\w.-]+/g, '_')}-${id}.pdf`,
+          pages: boxes.length,
+          content: Buffer.from(pdf).toString('base64'),
+        }),
+      );
+    },
+    options: {
+      // The client sees a plain message, never the database's (the job keeps the real one in last_error).
+      onFailed: (tx, job) => createStickersRepository(tx).fail(job.payload.stickerId, 'The stickers could not be made.'),
+    },
   };
-  jobs.register<StickerJobPayload>(STICKER_PDF_JOB, build, {
-    // The client sees a plain message, never the database's (the job keeps the real one in last_error).
-    onFailed: (tx, job) => createStickersRepository(tx).fail(job.payload.stickerId, 'The stickers could not be made.'),
-  });
+};
 
+/**
+ * Queues the stickers' PDF jobs. `recover` queues the pending stickers that have no job (made before the job runner,
+ * or inserted by hand); every process calls it when it starts (plugins/workers.ts).
+ */
+export const createStickerJobs = ({ db, jobs }: { db: Db; jobs: Pick<JobRunner, 'enqueue' | 'wake'> }) => {
+  const repo = createStickersRepository(db);
   const enqueue = async (target: DbOrTx, stickerId: number): Promise<void> => {
     const payload: StickerJobPayload = { stickerId };
     await jobs.enqueue(target, { kind: STICKER_PDF_JOB, key: `${STICKER_PDF_JOB}:${stickerId}`, payload });

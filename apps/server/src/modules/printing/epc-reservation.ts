@@ -1,0 +1,38 @@
+import { encodeSgtin96, MAX_SERIAL_96 } from '@rfid/epc';
+import { conflict } from '../../http/errors.js';
+import type { PrintingRepository } from './printing.repository.js';
+
+export type ReservedEpc = { serial: number; epc: string };
+
+/**
+ * Reserves `count` SGTIN-96 EPCs of a GTIN: serials come from the company's per-GTIN counter (never handed out twice),
+ * and a serial whose EPC a reader has already seen in the company is skipped (its tag exists), so a printed tag never
+ * equals another tag.
+ */
+export const reserveEpcs = async (
+  repo: PrintingRepository,
+  {
+    companyId,
+    gtin,
+    count,
+    filter,
+    companyPrefixLength,
+  }: { companyId: number; gtin: string; count: number; filter: number; companyPrefixLength: number },
+): Promise<ReservedEpc[]> => {
+  const reserved: ReservedEpc[] = [];
+  while (reserved.length < count) {
+    const need = count - reserved.length;
+    const first = await repo.reserveSerials(companyId, gtin, need);
+    if (first + need - 1 > MAX_SERIAL_96) throw conflict(`No SGTIN-96 serials are left for GTIN ${gtin}.`);
+    const candidates = Array.from({ length: need }, (_, i) => {
+      const serial = first + i;
+      return { serial, epc: encodeSgtin96({ gtin, serial, companyPrefixLength, filter }) };
+    });
+    const taken = await repo.existingItemEpcs(
+      companyId,
+      candidates.map((c) => c.epc),
+    );
+    for (const candidate of candidates) if (!taken.has(candidate.epc)) reserved.push(candidate);
+  }
+  return reserved;
+};

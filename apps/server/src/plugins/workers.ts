@@ -1,0 +1,113 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config.js';
+import type { Db } from '../db/client.js';
+import type { Engine } from '../modules/engine/engine.js';
+import { createDeviceDirectory, type DeviceDirectory } from '../modules/ingest/ingest.service.js';
+import { createStreamGrouper, type StreamGrouper } from '../modules/ingest/stream-grouper.js';
+import { inventoryCsvJob } from '../modules/inventory/inventory.csv.js';
+import { isAllowedPrinterAddress, type PrinterAddressPolicy } from '../modules/printing/printer-address.js';
+import { createStickerJobs, stickerPdfJob } from '../modules/stickers/stickers.service.js';
+import { createJobRunner, type JobRunner } from '../workers/job-runner.js';
+import { createLlrpClient } from '../workers/llrp-client.js';
+import { createPrintSpooler, type PrintSpooler } from '../workers/print-spooler.js';
+import { tcpTransport } from '../workers/print-transport.js';
+import { startReadsSubscriber } from '../workers/reads-subscriber.js';
+import { registerStockSnapshotJobs } from '../workers/stock-snapshot.js';
+import type { MqttBus } from './mqtt.js';
+
+/**
+ * The background workers of one server process (docs/background-jobs.md, docs/adr/0002-connection-holders.md): what
+ * runs besides the HTTP routes. The routes only queue work (`jobs.enqueue`, `spooler.wake`, `grouper.stage`); this
+ * plugin creates every worker, registers every job kind, starts them when the app is ready and stops them on close.
+ *
+ * - the job runner (`jobs` table): the stickers' PDFs, the inventory CSV files, the stock snapshots, the cleanup;
+ * - the print spooler: one printer's queue at a time under the printer's lease (PRINT_SPOOLER=off: none);
+ * - the LLRP client: one reader link at a time under the link's lease (LLRP=off: none);
+ * - the stream grouper's sweep and start-up recovery, and the readers' MQTT subscriber.
+ */
+export type Workers = {
+  jobs: JobRunner;
+  spooler: PrintSpooler;
+  devices: DeviceDirectory;
+  grouper: StreamGrouper;
+};
+
+export type WorkersOptions = {
+  db: Db;
+  /** The engine the stream grouper hands its sets to (modules/engine). */
+  engine: Engine;
+  config: Config;
+  log: FastifyBaseLogger;
+  /** Where printers may be (modules/printing/printer-address.ts). */
+  printers: PrinterAddressPolicy;
+};
+
+/** Creates the workers (nothing runs yet): the routes get them to queue work; `workersPlugin` runs them. */
+export const createWorkers = ({ db, engine, config, log, printers }: WorkersOptions): Workers => {
+  // JOB_LEASE_MS: how long a dead process's job waits before another takes it (the runner's default when unset).
+  const jobs = createJobRunner({ db, log, leaseMs: config.jobLeaseMs });
+  const spooler = createPrintSpooler({
+    db,
+    transport: tcpTransport({
+      connectTimeoutMs: config.print.connectTimeoutMs,
+      labelTimeoutMs: config.print.labelTimeoutMs,
+      pollMs: config.print.pollMs,
+      statusSilenceMs: config.print.statusSilenceMs,
+      isAllowedAddress: (address) => isAllowedPrinterAddress(address, printers),
+    }),
+    log,
+    leaseMs: config.print.leaseMs,
+    pollMs: config.print.queuePollMs,
+  });
+  const devices = createDeviceDirectory(db);
+  // The idle gap that closes a streamed set (READS_IDLE_GAP_MS, 2 s).
+  const grouper = createStreamGrouper({ engine, devices, gapMs: config.readsIdleGapMs, log });
+  return { jobs, spooler, devices, grouper };
+};
+
+export type WorkersPluginOptions = {
+  workers: Workers;
+  engine: Engine;
+  db: Db;
+  config: Config;
+  bus: MqttBus;
+  /** Runs the daily stock snapshot jobs (the server does; API tests build apps without them). */
+  stockSnapshots: boolean;
+};
+
+/** Registers the job kinds and runs every worker from the app's `onReady` to its `onClose`. */
+export const workersPlugin = fp(
+  async (app: FastifyInstance, { workers, engine, db, config, bus, stockSnapshots }: WorkersPluginOptions) => {
+    const { jobs, spooler, devices, grouper } = workers;
+    jobs.add(stickerPdfJob(db));
+    jobs.add(inventoryCsvJob(db));
+    if (stockSnapshots) {
+      registerStockSnapshotJobs({ jobs, db, log: app.log, intervalMs: config.stockSnapshotIntervalMs });
+    }
+    await startReadsSubscriber({ bus, engine, devices, grouper, log: app.log });
+    // LLRP readers: this process connects to those whose link nobody holds (one process per reader); LLRP=off: none.
+    const { pollMs, leaseMs, keepaliveMs, timeoutMs } = config.llrp;
+    const llrp = config.llrp.enabled
+      ? createLlrpClient({ db, devices, grouper, log: app.log, pollMs, leaseMs, keepaliveMs, timeoutMs })
+      : undefined;
+
+    app.addHook('onReady', async () => {
+      // Every process runs print jobs (one per printer, under the printer's lease) unless PRINT_SPOOLER=off (a process
+      // that only answers HTTP). Starting resumes the jobs whose process died; live jobs of other processes are left alone.
+      if (config.print.spooler) await spooler.start();
+      llrp?.start();
+      grouper.start();
+      // Pending stickers without a job (made before the runner, or by hand) get one; the key makes it one per sticker.
+      await createStickerJobs({ db, jobs }).recover();
+      jobs.start();
+    });
+    app.addHook('onClose', async () => {
+      await spooler.close();
+      await llrp?.close();
+      await grouper.close();
+      await jobs.stop();
+    });
+  },
+  { name: 'workers' },
+);
