@@ -35,6 +35,7 @@ const locationColumns = {
   observations: locations.observations,
   floor: locations.floor,
   logoMime: locations.logoMime,
+  timeZone: locations.timeZone,
 };
 export type LocationRow = {
   id: number;
@@ -55,6 +56,7 @@ export type LocationRow = {
   observations: string;
   floor: string;
   logoMime: string | null;
+  timeZone: string;
 };
 
 export const createLocationsRepository = (db: Db) => ({
