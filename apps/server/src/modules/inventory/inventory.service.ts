@@ -252,8 +252,8 @@ export const createInventoryService = (db: Db, csvJobs: CsvJobs) => {
     },
 
     async stats(user: AuthUser, locationId: number, query: { date_start?: string; date_end?: string }): Promise<InventoryStats> {
-      await requireLocation(db, user, locationId);
-      const { from, to } = statsRange(query);
+      const { timeZone } = await requireLocation(db, user, locationId);
+      const { from, to } = statsRange(query, undefined, timeZone);
       const f = await repo.inventoryStats(db, { locationId, from, to });
       return {
         total_inventory_count: f.total,

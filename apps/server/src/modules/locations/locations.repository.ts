@@ -93,6 +93,22 @@ export const createLocationsRepository = (db: Db) => ({
     return row;
   },
 
+  /** The time zone of each location asked for (every location of every company when `ids` is left out). */
+  async timeZones(ids?: readonly number[]): Promise<Map<number, string>> {
+    if (ids?.length === 0) return new Map();
+    const rows = await db
+      .select({ id: locations.id, timeZone: locations.timeZone })
+      .from(locations)
+      .where(ids ? inArray(locations.id, [...ids]) : undefined);
+    return new Map(rows.map((r) => [r.id, r.timeZone]));
+  },
+
+  /** The company's time zone, the default of its new locations. */
+  async companyTimeZone(companyId: number): Promise<string | undefined> {
+    const [row] = await db.select({ timeZone: companies.timeZone }).from(companies).where(eq(companies.id, companyId));
+    return row?.timeZone;
+  },
+
   /** Brands of the company; below role 2 only the brands of the user's own locations. */
   async listBrands(user: AuthUser, query: Record<string, unknown>, page: PageParams) {
     const spec: FilterSpec = {

@@ -265,8 +265,8 @@ export const createMovementsService = (db: Db) => {
 
     /** Exit statistics of movements leaving the location (exit dashboard). */
     async exitStats(user: AuthUser, locationId: number, query: { date_start?: string; date_end?: string }) {
-      await requireLocation(db, user, locationId);
-      const { from, to, days } = statsRange(query);
+      const { timeZone } = await requireLocation(db, user, locationId);
+      const { from, to, days } = statsRange(query, undefined, timeZone);
       const s = await repo.exitStats(db, { type: 'movement', locationId, from, to });
       return {
         orders: s.orders,
@@ -287,8 +287,8 @@ export const createMovementsService = (db: Db) => {
       locationId: number,
       query: { date_start?: string; date_end?: string },
     ): Promise<MovementEntryStats> {
-      await requireLocation(db, user, locationId);
-      const { from, to, days } = statsRange(query);
+      const { timeZone } = await requireLocation(db, user, locationId);
+      const { from, to, days } = statsRange(query, undefined, timeZone);
       const s = await repo.entryStats(db, { locationId, from, to });
       return {
         orders: s.orders,

@@ -209,8 +209,8 @@ export const createOnlineService = (db: Db) => {
     },
 
     async stats(user: AuthUser, locationId: number, query: { date_start?: string; date_end?: string }): Promise<ExitStats> {
-      await requireLocation(db, user, locationId);
-      const { from, to, days } = statsRange(query);
+      const { timeZone } = await requireLocation(db, user, locationId);
+      const { from, to, days } = statsRange(query, undefined, timeZone);
       const s = await repo.exitStats(db, { type: 'online', locationId, from, to });
       return {
         orders: s.orders,

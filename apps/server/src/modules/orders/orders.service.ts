@@ -13,6 +13,7 @@ import type {
   ReturnLine,
   SaleReturn,
 } from '@rfid/contract';
+import { dayBucket, todayIn } from '@rfid/contract';
 import { and, eq, not, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.js';
@@ -415,16 +416,14 @@ export const createOrdersService = (db: Db) => {
     // -------------------------------------------------------------- statistics
 
     async inboundStats(user: AuthUser, locationId: number, range: { from?: string; to?: string }): Promise<InboundStats> {
-      await requireLocation(db, user, locationId);
+      const { timeZone } = await requireLocation(db, user, locationId);
       const now = new Date();
-      const parse = (value: string | undefined, field: string): Date | null => parseDateParam(value, field);
-      const to = parse(range.to, 'to') ?? now;
-      const from = parse(range.from, 'from') ?? new Date(to.getTime() - 30 * 86_400_000);
+      // Dates and "today" are the location's (its IANA zone): a date-only `to` is the end of that day there.
+      const to = parseDateParam(range.to, 'to', 'end', timeZone) ?? now;
+      const from = parseDateParam(range.from, 'from', 'start', timeZone) ?? new Date(to.getTime() - 30 * 86_400_000);
       if (from > to) throw fieldError('from', 'from is after to.');
-      const dayStart = new Date(now);
-      dayStart.setHours(0, 0, 0, 0);
-      const dayEnd = new Date(now);
-      dayEnd.setHours(23, 59, 59, 999);
+      const today = dayBucket(todayIn(timeZone, now), timeZone);
+      const [dayStart, dayEnd] = [today.start, new Date(today.end.getTime() - 1)];
       const s = await repo.inboundStats(db, { locationId, from, to, dayStart, dayEnd });
       // days in the range, at least 1: orders per day = orders / days; incorrect per day = status-2 orders / days
       const days = Math.max(1, Math.ceil((to.getTime() - from.getTime()) / 86_400_000));

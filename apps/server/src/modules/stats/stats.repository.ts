@@ -167,7 +167,7 @@ export const orderStatusCounts = async (
 export type BucketRow = { bucket: string; key: string; n: number };
 
 /**
- * Orders per bucket (to_char of the creation date in UTC) and side status: inbound = purchase and
+ * Orders per bucket (to_char of the creation date in the scope's zone) and side status: inbound = purchase and
  * movement orders arriving (destination_status), outbound = movements leaving, online = online
  * orders leaving (origin_status).
  */
@@ -179,7 +179,15 @@ export const orderBuckets = async (
     from,
     to,
     format,
-  }: { locationIds: readonly number[]; module: 'inbound' | 'outbound' | 'online'; from: Date; to: Date; format: string },
+    timeZone,
+  }: {
+    locationIds: readonly number[];
+    module: 'inbound' | 'outbound' | 'online';
+    from: Date;
+    to: Date;
+    format: string;
+    timeZone: string;
+  },
 ): Promise<BucketRow[]> => {
   if (locationIds.length === 0) return [];
   const where =
@@ -189,7 +197,7 @@ export const orderBuckets = async (
   const status = module === 'inbound' ? sql`o.destination_status` : sql`o.origin_status`;
   const rows = rowsOf<{ bucket: string; status: number; n: unknown }>(
     await db.execute(sql`
-      select to_char(o.creation_date at time zone 'UTC', ${format}) as bucket, ${status} as status, count(*) as n
+      select to_char(o.creation_date at time zone ${timeZone}, ${format}) as bucket, ${status} as status, count(*) as n
       from orders o
       where ${where} and o.creation_date >= ${from} and o.creation_date <= ${to}
       group by 1, 2`),
@@ -197,15 +205,21 @@ export const orderBuckets = async (
   return rows.map((r) => ({ bucket: r.bucket, key: String(r.status), n: num(r.n) }));
 };
 
-/** POS items per bucket (to_char of the end time in UTC): sold (kind sale) and returned (kind return). */
+/** POS items per bucket (to_char of the end time in the scope's zone): sold (kind sale) and returned (kind return). */
 export const posBuckets = async (
   db: DbOrTx,
-  { locationIds, from, to, format }: { locationIds: readonly number[]; from: Date; to: Date; format: string },
+  {
+    locationIds,
+    from,
+    to,
+    format,
+    timeZone,
+  }: { locationIds: readonly number[]; from: Date; to: Date; format: string; timeZone: string },
 ): Promise<BucketRow[]> => {
   if (locationIds.length === 0) return [];
   const rows = rowsOf<{ bucket: string; kind: string; n: unknown }>(
     await db.execute(sql`
-      select to_char(p.end_time at time zone 'UTC', ${format}) as bucket, p.kind, sum(p.item_count) as n
+      select to_char(p.end_time at time zone ${timeZone}, ${format}) as bucket, p.kind, sum(p.item_count) as n
       from pos_transactions p
       where p.location_id in ${idList(locationIds)} and p.end_time >= ${from} and p.end_time <= ${to}
       group by 1, 2`),
