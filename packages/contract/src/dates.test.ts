@@ -4,6 +4,7 @@ import {
   dayBucket,
   dayBuckets,
   dayOf,
+  daysSpanned,
   formatDateTimeIn,
   isTimeZone,
   parseDateBound,
@@ -64,6 +65,15 @@ describe('days of a zone', () => {
     const autumn = dayBucket('2026-11-01', NEW_YORK);
     expect(autumn.start.toISOString()).toBe('2026-11-01T04:00:00.000Z');
     expect(autumn.end.getTime() - autumn.start.getTime()).toBe(25 * HOUR);
+  });
+
+  it('counts the days a range spans in wall-clock time: a 25-hour day is one day', () => {
+    const autumn = dayBucket('2026-10-25', MADRID);
+    expect(daysSpanned(autumn.start, new Date(autumn.end.getTime() - 1), MADRID)).toBe(1);
+    const spring = dayBucket('2026-03-29', MADRID);
+    expect(daysSpanned(spring.start, new Date(spring.end.getTime() - 1), MADRID)).toBe(1);
+    expect(daysSpanned(startOfDay('2026-10-20', MADRID), startOfDay('2026-10-30', MADRID), MADRID)).toBe(10);
+    expect(daysSpanned(new Date('2026-07-01T10:00:00Z'), new Date('2026-07-01T10:00:00Z'), MADRID)).toBe(1);
   });
 
   it('lists consecutive buckets that touch, across a DST change', () => {

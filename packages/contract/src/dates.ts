@@ -125,6 +125,15 @@ export const startOfDay = (day: string, zone: string): Date => {
   return new Date(time);
 };
 
+/**
+ * The days a range [from, to] spans in `zone` (at least 1), measured in wall-clock time there: the whole
+ * day of a DST change (23 or 25 hours) is one day, not two.
+ */
+export const daysSpanned = (from: Date, to: Date, zone: string): number => {
+  const local = (d: Date) => d.getTime() + zoneOffsetMs(d.getTime(), zone);
+  return Math.max(1, Math.ceil((local(to) - local(from)) / (24 * HOUR_MS)));
+};
+
 /** One calendar day of a zone as a half-open interval [start, end): 24 hours, or 23 / 25 on a DST change. */
 export type DayBucket = { day: string; start: Date; end: Date };
 

@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE, daysSpanned } from '@rfid/contract';
 import { parseDateParam } from '../../http/dates.js';
 import { fieldError } from '../../http/errors.js';
 
@@ -19,8 +20,7 @@ export const statsRange = (query: { date_start?: string; date_end?: string }, no
   const to = parseDateParam(query.date_end, 'date_end', 'end', zone) ?? now;
   const from = parseDateParam(query.date_start, 'date_start', 'start', zone) ?? new Date(to.getTime() - 30 * 86_400_000);
   if (from > to) throw fieldError('date_start', 'date_start is after date_end.');
-  const days = Math.max(1, Math.ceil((to.getTime() - from.getTime()) / 86_400_000));
-  return { from, to, days };
+  return { from, to, days: daysSpanned(from, to, zone ?? DEFAULT_TIME_ZONE) };
 };
 
 export const perDay = (n: number, days: number): number => Math.round((n / days) * 100) / 100;

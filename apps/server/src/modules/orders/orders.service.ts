@@ -13,7 +13,7 @@ import type {
   ReturnLine,
   SaleReturn,
 } from '@rfid/contract';
-import { dayBucket, todayIn } from '@rfid/contract';
+import { dayBucket, daysSpanned, todayIn } from '@rfid/contract';
 import { and, eq, not, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.js';
@@ -426,7 +426,7 @@ export const createOrdersService = (db: Db) => {
       const [dayStart, dayEnd] = [today.start, new Date(today.end.getTime() - 1)];
       const s = await repo.inboundStats(db, { locationId, from, to, dayStart, dayEnd });
       // days in the range, at least 1: orders per day = orders / days; incorrect per day = status-2 orders / days
-      const days = Math.max(1, Math.ceil((to.getTime() - from.getTime()) / 86_400_000));
+      const days = daysSpanned(from, to, timeZone);
       const perDay = (n: number) => Math.round((n / days) * 100) / 100;
       return {
         orders: s.orders,

@@ -204,8 +204,9 @@ describe('stats endpoints', () => {
         `/locations/${cd}/statistics/?date_start=2020-01-01&date_end=2020-12-31`,
       );
       expect(s).toMatchObject({
-        date_start: '2020-01-01T00:00:00.000Z',
-        date_end: '2020-12-31T23:59:59.999Z',
+        // The days of the location's zone (Europe/Madrid, CET in winter).
+        date_start: '2019-12-31T23:00:00.000Z',
+        date_end: '2020-12-31T22:59:59.999Z',
         entrys: { correctly_received: 0, incorrectly_received: 0, waiting: 0 },
         // the stock is always now
         stock: 3,

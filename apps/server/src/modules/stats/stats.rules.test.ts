@@ -23,12 +23,21 @@ describe('statistics ranges', () => {
     expect(r.days).toBe(30);
   });
 
-  it('reads a day as its whole UTC day, and ISO or "YYYY-MM-DD HH:mm:ss" as given', () => {
-    expect(parseBound('2026-11-01', 'date_start', 'start')).toEqual(new Date('2026-11-01T00:00:00.000Z'));
-    expect(parseBound('2026-11-01', 'date_end', 'end')).toEqual(new Date('2026-11-01T23:59:59.999Z'));
+  it('reads a day as its whole day in the zone (default Europe/Madrid), ISO as given, "YYYY-MM-DD HH:mm:ss" there', () => {
+    expect(parseBound('2026-11-01', 'date_start', 'start')).toEqual(new Date('2026-10-31T23:00:00.000Z'));
+    expect(parseBound('2026-11-01', 'date_end', 'end')).toEqual(new Date('2026-11-01T22:59:59.999Z'));
+    expect(parseBound('2026-11-01', 'date_end', 'end', 'UTC')).toEqual(new Date('2026-11-01T23:59:59.999Z'));
     expect(parseBound('2026-11-01T08:30:00Z', 'date_end', 'end')).toEqual(new Date('2026-11-01T08:30:00Z'));
-    expect(parseBound('2026-11-01 08:30:00', 'x', 'start')?.getTime()).toBe(new Date('2026-11-01T08:30:00').getTime());
+    expect(parseBound('2026-11-01 08:30:00', 'x', 'start', 'America/New_York')).toEqual(new Date('2026-11-01T13:30:00Z'));
     expect(statsRange({ date_start: '2026-11-01', date_end: '2026-11-01' }, now).days).toBe(1);
+  });
+
+  it('a date-only range on the day of a DST change is that whole day: 25 hours, one day (2026-10-25, Madrid)', () => {
+    const range = statsRange({ date_start: '2026-10-25', date_end: '2026-10-25' }, now, 'Europe/Madrid');
+    expect(range.from).toEqual(new Date('2026-10-24T22:00:00.000Z'));
+    expect(range.to).toEqual(new Date('2026-10-25T22:59:59.999Z'));
+    expect(range.days).toBe(1);
+    expect(statsRange({ date_start: '2026-03-29', date_end: '2026-03-29' }, now, 'Europe/Madrid').days).toBe(1);
   });
 
   it('refuses a bad date or a start after the end on the field', () => {

@@ -8,6 +8,7 @@ import {
   DEFAULT_TIME_ZONE,
   dayBucket,
   dayNumber,
+  daysSpanned,
 } from '@rfid/contract';
 import { parseDateParam } from '../../http/dates.js';
 import { fieldError } from '../../http/errors.js';
@@ -59,8 +60,7 @@ export const statsRange = (query: { date_start?: string; date_end?: string }, no
   const to = parseBound(query.date_end, 'date_end', 'end', zone) ?? now;
   const from = parseBound(query.date_start, 'date_start', 'start', zone) ?? new Date(to.getTime() - DEFAULT_RANGE_DAYS * DAY_MS);
   if (from > to) throw fieldError('date_start', 'date_start is after date_end.');
-  const days = Math.max(1, Math.ceil((to.getTime() - from.getTime()) / DAY_MS));
-  return { from, to, days };
+  return { from, to, days: daysSpanned(from, to, zone) };
 };
 
 /** n ÷ days with 2 decimals. */
