@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../http/errors.js';
-import { toSnapshotRows } from './stats.repository.js';
 import { bucketOf, chartRange, durationText, parseBound, sameDayLastYear, statsRange, utcDay } from './stats.rules.js';
 
 const fieldOf = (run: () => unknown): string | undefined => {
@@ -97,27 +96,5 @@ describe('chart ranges as the server checks them (spec section 5)', () => {
     expect(bucketOf('day', '2026-11-23')).toBe('2026-11-23');
     expect(bucketOf('month', '2026-11-23')).toBe('2026-11');
     expect(bucketOf('year', '2026-11-23')).toBe('2026');
-  });
-});
-
-describe('snapshot rows', () => {
-  it('one row per area and one total per location (the sum of its areas, its theoretical stock)', () => {
-    const rows = toSnapshotRows(
-      [
-        { locationId: 1, areaId: 10, quantity: 4 },
-        { locationId: 1, areaId: 11, quantity: 6 },
-        { locationId: 2, areaId: 20, quantity: 0 },
-      ],
-      new Map([[1, 12]]),
-      [1, 2, 3],
-    );
-    expect(rows).toEqual([
-      { locationId: 1, areaId: 10, quantity: 4, theoreticalQuantity: 0 },
-      { locationId: 1, areaId: 11, quantity: 6, theoreticalQuantity: 0 },
-      { locationId: 2, areaId: 20, quantity: 0, theoreticalQuantity: 0 },
-      { locationId: 1, areaId: null, quantity: 10, theoreticalQuantity: 12 },
-      { locationId: 2, areaId: null, quantity: 0, theoreticalQuantity: 0 },
-      { locationId: 3, areaId: null, quantity: 0, theoreticalQuantity: 0 },
-    ]);
   });
 });
