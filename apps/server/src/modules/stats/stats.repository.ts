@@ -9,7 +9,7 @@ import { visibleLocations } from '../locations/location-scope.js';
 /**
  * Statistics are SQL over the stock and order tables, defined once here with the formula beside
  * each figure (DESIGN.md section 6). "Scope" is a list of location ids: one location, the
- * locations of a company the user sees, or the locations of a brand. Days are UTC days.
+ * locations of a company the user sees, or the locations of a brand. Days are the days of the scope's time zone.
  */
 
 const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));

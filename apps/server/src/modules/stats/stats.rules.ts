@@ -27,9 +27,6 @@ export const DEFAULT_RANGE_DAYS = 30;
 /** A day's snapshot counts as "a year ago" when it is at most this many days older than that day. */
 export const LAST_YEAR_LOOKBACK_DAYS = 31;
 
-/** A calendar day (YYYY-MM-DD) of a moment: days are UTC days, the server's calendar. */
-export const utcDay = (moment: Date): string => moment.toISOString().slice(0, 10);
-
 /** The instants of the days [start, end] (YYYY-MM-DD) of `zone`, `to` inclusive (its last millisecond). */
 export const daysRange = (start: string, end: string, zone: string): { from: Date; to: Date } => ({
   from: dayBucket(start, zone).start,

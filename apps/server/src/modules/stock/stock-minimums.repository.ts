@@ -1,0 +1,166 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
+import { allowList } from '../../http/filters.js';
+import type { PageParams } from '../../http/paging.js';
+import type { AuthUser } from '../../plugins/auth.js';
+import { contains, locationScope, toDate, toDateOrNull } from './stock-sql.js';
+
+/* ------------------------------------------------------------------ minimum stock and alarms */
+
+export type MinimumStockRecord = {
+  id: number;
+  areaId: number;
+  areaDescription: string;
+  locationId: number;
+  locationDescription: string;
+  itemTypeId: number;
+  gtin: string;
+  description: string;
+  minimumStock: number;
+  currentStock: number;
+  updatedAt: Date;
+  uploadedAt: Date | null;
+};
+
+/** A minimum stock row with the current stock of its GTIN in its area (one index-only count per row). */
+const minimumSelect = sql`
+  select ms.id, ms.area_id, a.description as area_description, l.id as location_id, l.description as location_description,
+    ms.item_type_id, it.gtin, it.description, ms.minimum_stock, ms.updated_at, c.uploaded_at,
+    greatest(ms.updated_at, c.uploaded_at) as alarm_date,
+    (cur.rfid + coalesce(c.quantity, 0))::int as current_stock
+  from minimum_stocks ms
+  join areas a on a.id = ms.area_id
+  join locations l on l.id = a.location_id
+  join item_types it on it.id = ms.item_type_id
+  left join counted_stocks c on c.area_id = ms.area_id and c.item_type_id = ms.item_type_id
+  cross join lateral (
+    select count(*)::int as rfid from items i where i.area_id = ms.area_id and i.state = 0 and i.item_type_id = ms.item_type_id
+  ) cur`;
+
+const toMinimum = (r: Record<string, unknown>): MinimumStockRecord => ({
+  id: Number(r.id),
+  areaId: Number(r.area_id),
+  areaDescription: String(r.area_description),
+  locationId: Number(r.location_id),
+  locationDescription: String(r.location_description),
+  itemTypeId: Number(r.item_type_id),
+  gtin: String(r.gtin),
+  description: String(r.description),
+  minimumStock: Number(r.minimum_stock),
+  currentStock: Number(r.current_stock),
+  updatedAt: toDate(r.updated_at),
+  uploadedAt: toDateOrNull(r.uploaded_at),
+});
+
+export const minimumStocksOfType = async (
+  db: DbOrTx,
+  { user, itemTypeId, locationId, areaId }: { user: AuthUser; itemTypeId: number; locationId?: number; areaId?: number },
+): Promise<MinimumStockRecord[]> => {
+  const conditions: SQL[] = [sql`ms.item_type_id = ${itemTypeId}`, sql`ms.company_id = ${user.companyId}`, locationScope(user)];
+  if (locationId) conditions.push(sql`l.id = ${locationId}`);
+  if (areaId) conditions.push(sql`ms.area_id = ${areaId}`);
+  const rows = rowsOf<Record<string, unknown>>(
+    await db.execute(
+      sql`${minimumSelect} where ${sql.join(conditions, sql` and `)} order by l.description, a.description, ms.id limit 1000`,
+    ),
+  );
+  return rows.map(toMinimum);
+};
+
+export const minimumStockById = async (db: DbOrTx, user: AuthUser, id: number): Promise<MinimumStockRecord | null> => {
+  const [row] = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`${minimumSelect} where ms.id = ${id} and ms.company_id = ${user.companyId} and ${locationScope(user)}`),
+  );
+  return row ? toMinimum(row) : null;
+};
+
+/** Sets the minimum stock of a GTIN in an area (creates the record or replaces its value); returns its id. */
+export const upsertMinimumStock = async (
+  db: DbOrTx,
+  {
+    companyId,
+    areaId,
+    itemTypeId,
+    minimumStock,
+  }: { companyId: number; areaId: number; itemTypeId: number; minimumStock: number },
+): Promise<{ id: number; created: boolean }> => {
+  const [row] = rowsOf<{ id: number; created: boolean }>(
+    await db.execute(sql`
+      insert into minimum_stocks (company_id, area_id, item_type_id, minimum_stock, updated_at)
+      values (${companyId}, ${areaId}, ${itemTypeId}, ${minimumStock}, now())
+      on conflict (area_id, item_type_id)
+      do update set minimum_stock = excluded.minimum_stock, updated_at = excluded.updated_at
+      returning id, (xmax = 0) as created`),
+  );
+  if (!row) throw new Error('minimum stock not written');
+  return { id: Number(row.id), created: Boolean(row.created) };
+};
+
+/** Changes a record's area and value; false when another record has that area and GTIN. */
+export const updateMinimumStock = async (
+  db: DbOrTx,
+  { id, areaId, minimumStock }: { id: number; areaId: number; minimumStock: number },
+): Promise<boolean> => {
+  const clash = rowsOf<{ id: number }>(
+    await db.execute(sql`
+      select o.id from minimum_stocks o join minimum_stocks m on m.id = ${id}
+      where o.area_id = ${areaId} and o.item_type_id = m.item_type_id and o.id <> ${id}`),
+  );
+  if (clash.length) return false;
+  await db.execute(
+    sql`update minimum_stocks set area_id = ${areaId}, minimum_stock = ${minimumStock}, updated_at = now() where id = ${id}`,
+  );
+  return true;
+};
+
+export type AlarmFilters = { locationId?: number; areaId?: number; gtin?: string };
+
+const alarmWhere = (user: AuthUser, filters: AlarmFilters): SQL => {
+  const conditions: SQL[] = [sql`ms.company_id = ${user.companyId}`, locationScope(user)];
+  if (filters.locationId) conditions.push(sql`l.id = ${filters.locationId}`);
+  if (filters.areaId) conditions.push(sql`ms.area_id = ${filters.areaId}`);
+  if (filters.gtin) conditions.push(sql`it.gtin like ${contains(filters.gtin)}`);
+  // The alarm rule (stock.rules.ts isAlarm): current stock below the minimum.
+  conditions.push(sql`(cur.rfid + coalesce(c.quantity, 0)) < ms.minimum_stock`);
+  return sql.join(conditions, sql` and `);
+};
+
+/** Orderings of the alarm list, on the columns of `minimumSelect` (aliased `x`). */
+const ALARM_ORDER: Record<string, string> = allowList({
+  date: 'alarm_date',
+  gtin: 'gtin',
+  minimum_stock: 'minimum_stock',
+  current_stock: 'current_stock',
+  location: 'location_description',
+  area: 'area_description',
+});
+
+const alarmOrder = (orderBy: string | undefined, x: SQL): SQL => {
+  const part = (orderBy ?? '').split(',')[0]?.trim() ?? '';
+  const descending = part.startsWith('-');
+  const column = ALARM_ORDER[descending ? part.slice(1) : part];
+  const first = column ? sql`${x}.${sql.identifier(column)} ${descending ? sql`desc` : sql`asc`}, ` : sql`${x}.alarm_date desc, `;
+  return sql`${first}${x}.location_description, ${x}.area_description, ${x}.gtin, ${x}.id`;
+};
+
+export const alarms = async (
+  db: DbOrTx,
+  { user, filters, orderBy, page }: { user: AuthUser; filters: AlarmFilters; orderBy?: string; page: PageParams },
+): Promise<{ count: number; rows: MinimumStockRecord[] }> => {
+  const where = alarmWhere(user, filters);
+  // The current stock of each minimum is counted once: the total comes with the page.
+  const rows = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`select x.*, count(*) over ()::int as total from (${minimumSelect} where ${where}) x
+      order by ${alarmOrder(orderBy, sql`x`)} limit ${page.limit} offset ${page.offset}`),
+  );
+  const count = rows.length || page.offset === 0 ? Number(rows[0]?.total ?? 0) : await alarmCount(db, { user, filters });
+  return { count, rows: rows.map(toMinimum) };
+};
+
+export const alarmCount = async (db: DbOrTx, { user, filters }: { user: AuthUser; filters: AlarmFilters }): Promise<number> => {
+  const [total] = rowsOf<{ n: number }>(
+    await db.execute(sql`select count(*)::int as n from (${minimumSelect} where ${alarmWhere(user, filters)}) x`),
+  );
+  return Number(total?.n ?? 0);
+};
