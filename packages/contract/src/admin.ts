@@ -84,7 +84,7 @@ export const locationBodySchema = z.object({
   observations: z.string().max(2000).optional().default(''),
   floor: z.string().trim().max(20).optional().default('1'),
   /** IANA time zone of the location's days; left out: the company's on create, unchanged on update. */
-  time_zone: timeZoneSchema.optional(),
+  time_zone: z.union([z.literal('').transform(() => undefined), timeZoneSchema]).optional(),
   /** Role 1 only may change it; others must leave it out or unchanged. */
   active: z.boolean().optional(),
   address: z.object(

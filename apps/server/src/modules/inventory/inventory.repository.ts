@@ -11,6 +11,7 @@ import {
   itemTypes,
   locations,
   readingSets,
+  stockNow,
   users,
 } from '../../db/schema/index.js';
 import { allowList, buildFilters, buildOrderBy, type FilterSpec } from '../../http/filters.js';
@@ -836,7 +837,7 @@ export type StatsFigures = {
 /**
  * The inventory stats of a location over the inventories started in [from, to] (formulas in the
  * contract's inventoryStatsSchema; accuracy as inventory.rules.ts accuracyOf), and its stock now (items STOCKED
- * in its areas, from the per-area stock of view area_stock_now).
+ * in its areas: the RFID part of the one stock, view stock_now).
  */
 export const inventoryStats = async (
   db: DbOrTx,
@@ -855,8 +856,7 @@ export const inventoryStats = async (
         filter (where state = 2))::float8 as avg_accuracy,
       coalesce(sum(read_count) filter (where state = 2 and end_time > start_time), 0)::float8 as rate_items,
       coalesce(sum(${minutes}) filter (where state = 2 and end_time > start_time), 0)::float8 as rate_minutes,
-      (select coalesce(sum(s.quantity), 0) from area_stock_now s join areas a on a.id = s.area_id
-        where a.location_id = ${locationId}::int)::int as stock
+      (select coalesce(sum(s.rfid), 0) from ${stockNow} s where s.location_id = ${locationId}::int)::int as stock
     from inventories
     where location_id = ${locationId}::int and start_time >= ${from.toISOString()}::timestamptz and start_time <= ${to.toISOString()}::timestamptz`);
   const [row] = rowsOf<Record<string, unknown>>(result);

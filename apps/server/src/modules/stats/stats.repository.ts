@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, gte, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
-import { areas, brands, companies, locations, stockDaily } from '../../db/schema/index.js';
+import { areas, brands, companies, locations, stockDaily, stockNow as stockNowView } from '../../db/schema/index.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { visibleLocations } from '../locations/location-scope.js';
@@ -52,21 +52,17 @@ export const brandLocationIds = async (db: DbOrTx, user: AuthUser, brandId: numb
 // ---------------------------------------------------------------- stock and theoretical stock, now
 
 /**
- * Stock = items STOCKED in the scope's areas + the counted (non-RFID) stock of those areas. The
- * items come from the per-area stock the items' triggers keep (view area_stock_now: a row per area
- * and GTIN), not from counting a company's million tags.
+ * Stock = items STOCKED in the scope's areas + the counted (non-RFID) stock of those areas: the one
+ * stock, view stock_now (items from the per-area stock the items' triggers keep, not from counting a
+ * company's million tags).
  */
 export const stockNow = async (db: DbOrTx, locationIds: readonly number[]): Promise<number> => {
   if (locationIds.length === 0) return 0;
-  const [r] = rowsOf<{ rfid: unknown; counted: unknown }>(
-    await db.execute(sql`
-      select
-        (select coalesce(sum(s.quantity), 0) from area_stock_now s join areas a on a.id = s.area_id
-          where a.location_id in ${idList(locationIds)}) as rfid,
-        (select coalesce(sum(c.quantity), 0) from counted_stocks c join areas a on a.id = c.area_id
-          where a.location_id in ${idList(locationIds)}) as counted`),
-  );
-  return num(r?.rfid) + num(r?.counted);
+  const [r] = await db
+    .select({ n: sql<number>`coalesce(sum(${stockNowView.quantity}), 0)::int` })
+    .from(stockNowView)
+    .where(inArray(stockNowView.locationId, [...locationIds]));
+  return num(r?.n);
 };
 
 /**

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
+import { stockNow } from '../../db/schema/index.js';
 import { allowList } from '../../http/filters.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
@@ -23,19 +24,20 @@ export type MinimumStockRecord = {
   uploadedAt: Date | null;
 };
 
-/** A minimum stock row with the current stock of its GTIN in its area (one index-only count per row). */
+/** A minimum stock row with the current stock (view stock_now) of its GTIN in its area. */
 const minimumSelect = sql`
   select ms.id, ms.area_id, a.description as area_description, l.id as location_id, l.description as location_description,
     ms.item_type_id, it.gtin, it.description, ms.minimum_stock, ms.updated_at, c.uploaded_at,
     greatest(ms.updated_at, c.uploaded_at) as alarm_date,
-    (cur.rfid + coalesce(c.quantity, 0))::int as current_stock
+    cur.quantity as current_stock
   from minimum_stocks ms
   join areas a on a.id = ms.area_id
   join locations l on l.id = a.location_id
   join item_types it on it.id = ms.item_type_id
   left join counted_stocks c on c.area_id = ms.area_id and c.item_type_id = ms.item_type_id
   cross join lateral (
-    select count(*)::int as rfid from items i where i.area_id = ms.area_id and i.state = 0 and i.item_type_id = ms.item_type_id
+    select coalesce(sum(s.quantity), 0)::int as quantity from ${stockNow} s
+    where s.area_id = ms.area_id and s.item_type_id = ms.item_type_id
   ) cur`;
 
 const toMinimum = (r: Record<string, unknown>): MinimumStockRecord => ({
@@ -122,7 +124,7 @@ const alarmWhere = (user: AuthUser, filters: AlarmFilters): SQL => {
   if (filters.areaId) conditions.push(sql`ms.area_id = ${filters.areaId}`);
   if (filters.gtin) conditions.push(sql`it.gtin like ${contains(filters.gtin)}`);
   // The alarm rule (stock.rules.ts isAlarm): current stock below the minimum.
-  conditions.push(sql`(cur.rfid + coalesce(c.quantity, 0)) < ms.minimum_stock`);
+  conditions.push(sql`cur.quantity < ms.minimum_stock`);
   return sql.join(conditions, sql` and `);
 };
 

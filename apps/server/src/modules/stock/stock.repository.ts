@@ -1,8 +1,9 @@
 import { ItemState } from '@rfid/contract';
-import { type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { cappedCount, seenRows } from '../../db/counts.js';
 import { rowsOf } from '../../db/rows.js';
+import { itemTypes, stockNow } from '../../db/schema/index.js';
 import { allowList } from '../../http/filters.js';
 import type { PageParams } from '../../http/paging.js';
 import { type AreaSet, areaIdsOf, contains, toDateOrNull } from './stock-sql.js';
@@ -46,21 +47,13 @@ export type StockRowRecord = {
 };
 
 /**
- * Per GTIN: items STOCKED in the areas (the per-area stock the items' triggers keep, view
- * area_stock_now: a row per area and GTIN, not per item) plus their counted stock. One row per
- * GTIN with a row in any of the areas.
+ * Per GTIN: the one stock (view stock_now: items STOCKED, kept per area and GTIN by the items'
+ * triggers, plus the counted stock) of the areas. One row per GTIN with a row in any of the areas.
  */
 const stockCte = (areas: SQL): SQL => sql`
   select s.item_type_id, sum(s.rfid)::int as rfid, sum(s.counted)::int as counted
-  from (
-    select a.item_type_id, a.quantity as rfid, 0 as counted
-    from area_stock_now a
-    where a.area_id in ${areas} and a.item_type_id is not null
-    union all
-    select c.item_type_id, 0, c.quantity
-    from counted_stocks c
-    where c.area_id in ${areas}
-  ) s
+  from ${stockNow} s
+  where s.area_id in ${areas} and s.item_type_id is not null
   group by s.item_type_id`;
 
 const STOCK_ORDER: Record<string, SQL> = allowList({
@@ -217,7 +210,7 @@ export const itemStock = async (
     : Number(
         rowsOf<{ n: number }>(
           await db.execute(sql`
-            select coalesce(sum(s.quantity), 0)::int as n from area_stock_now s
+            select coalesce(sum(s.rfid), 0)::int as n from ${stockNow} s
             where s.area_id in ${areaIdsOf(areas)}
               ${gtin ? sql`and s.item_type_id in (select t.id from item_types t where t.gtin like ${contains(gtin)})` : sql``}`),
         )[0]?.n ?? 0,
@@ -241,6 +234,16 @@ export const itemStock = async (
 };
 
 /* ------------------------------------------------------------------ counted stock */
+
+/** A GTIN (item type) of the company, or undefined. */
+export const itemTypeOf = async (db: DbOrTx, companyId: number, id: number) => {
+  const [row] = await db
+    .select({ id: itemTypes.id, gtin: itemTypes.gtin })
+    .from(itemTypes)
+    .where(and(eq(itemTypes.id, id), eq(itemTypes.companyId, companyId)))
+    .limit(1);
+  return row;
+};
 
 /** GTIN-14 → item type id, for the GTINs of the company among `gtins`. */
 export const itemTypeIdsByGtin = async (db: DbOrTx, companyId: number, gtins: string[]): Promise<Map<string, number>> => {
