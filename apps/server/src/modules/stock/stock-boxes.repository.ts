@@ -1,9 +1,10 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
-import { rowsOf } from '../../db/rows.js';
+import { parseRows } from '../../db/rows.js';
 import { allowList } from '../../http/filters.js';
 import type { PageParams } from '../../http/paging.js';
-import { type AreaSet, areaIdsOf, contains, toDate } from './stock-sql.js';
+import { type AreaSet, areaIdsOf, col, contains, countOf } from './stock-sql.js';
 
 /** Box stock: where each barcode was seen last, what a set held, the barcodes seen in an area. */
 
@@ -39,17 +40,32 @@ const boxJoins = sql`
   left join boxes b on b.company_id = r.company_id and b.codebar = r.codebar
   left join orders o on o.id = b.order_id`;
 
-const toBoxStock = (r: Record<string, unknown>): BoxStockRecord => ({
-  boxId: r.box_id === null || r.box_id === undefined ? null : Number(r.box_id),
-  orderId: r.order_id === null || r.order_id === undefined ? null : Number(r.order_id),
-  pallet: r.pallet === null || r.pallet === undefined ? '' : String(r.pallet),
-  codebar: String(r.codebar),
-  quantity: Number(r.epc_count),
-  areaId: Number(r.area_id),
-  areaDescription: String(r.area_description),
-  locationId: Number(r.location_id),
-  locationDescription: String(r.location_description),
-  date: toDate(r.end_time),
+const boxStockColumns = {
+  box_id: col.intOrNull,
+  order_id: col.intOrNull,
+  pallet: col.textOrNull,
+  codebar: col.text,
+  epc_count: col.int,
+  area_id: col.int,
+  area_description: col.text,
+  location_id: col.int,
+  location_description: col.text,
+  end_time: col.instant,
+};
+const boxStockRowSchema = z.object(boxStockColumns);
+type BoxStockRow = z.infer<typeof boxStockRowSchema>;
+
+const toBoxStock = (r: BoxStockRow): BoxStockRecord => ({
+  boxId: r.box_id,
+  orderId: r.order_id,
+  pallet: r.pallet ?? '',
+  codebar: r.codebar,
+  quantity: r.epc_count,
+  areaId: r.area_id,
+  areaDescription: r.area_description,
+  locationId: r.location_id,
+  locationDescription: r.location_description,
+  date: r.end_time,
 });
 
 export const boxStock = async (
@@ -60,7 +76,8 @@ export const boxStock = async (
   if (codebar) conditions.push(sql`r.codebar ilike ${contains(codebar)}`);
   const where = sql.join(conditions, sql` and `);
   // The last sightings are computed once: the page and its total come from one query.
-  const rows = rowsOf<Record<string, unknown>>(
+  const rows = parseRows(
+    boxStockRowSchema.extend({ total: col.int }),
     await db.execute(sql`
       with r as (${lastSightings(companyId)}), here as (select r.*, count(*) over ()::int as total from r where ${where})
       select r.codebar, r.epc_count, r.end_time, r.area_id, a.description as area_description,
@@ -70,12 +87,8 @@ export const boxStock = async (
   );
   const total =
     rows.length || page.offset === 0
-      ? Number(rows[0]?.total ?? 0)
-      : Number(
-          rowsOf<{ n: number }>(
-            await db.execute(sql`with r as (${lastSightings(companyId)}) select count(*)::int as n from r where ${where}`),
-          )[0]?.n ?? 0,
-        );
+      ? (rows[0]?.total ?? 0)
+      : countOf(await db.execute(sql`with r as (${lastSightings(companyId)}) select count(*)::int as n from r where ${where}`));
   return { count: total, rows: rows.map(toBoxStock) };
 };
 
@@ -84,7 +97,8 @@ export const lastSighting = async (
   db: DbOrTx,
   { companyId, codebar }: { companyId: number; codebar: string },
 ): Promise<(BoxStockRecord & { setId: string }) | null> => {
-  const [row] = rowsOf<Record<string, unknown>>(
+  const [row] = parseRows(
+    boxStockRowSchema.extend({ set_id: z.coerce.string() }),
     await db.execute(sql`
       select r.id as set_id, r.codebar, r.epc_count, r.end_time, r.area_id, a.description as area_description,
         l.id as location_id, l.description as location_description, b.id as box_id, b.order_id, o.container as pallet
@@ -93,12 +107,13 @@ export const lastSighting = async (
       order by r.end_time desc, r.id desc
       limit 1`),
   );
-  return row ? { ...toBoxStock(row), setId: String(row.set_id) } : null;
+  return row ? { ...toBoxStock(row), setId: row.set_id } : null;
 };
 
 /** What one reading set held, per GTIN (distinct items; a tag read twice counts once). */
 export const setContents = async (db: DbOrTx, setId: string) =>
-  rowsOf<{ item_type_id: number | null; gtin: string | null; description: string | null; quantity: number }>(
+  parseRows(
+    z.object({ item_type_id: col.intOrNull, gtin: col.textOrNull, description: col.textOrNull, quantity: col.int }),
     await db.execute(sql`
       select i.item_type_id, i.gtin, it.description, count(distinct i.id)::int as quantity
       from traces t
@@ -108,12 +123,7 @@ export const setContents = async (db: DbOrTx, setId: string) =>
       group by i.item_type_id, i.gtin, it.description
       order by quantity desc, i.gtin nulls last
       limit 1000`),
-  ).map((r) => ({
-    itemTypeId: r.item_type_id === null ? null : Number(r.item_type_id),
-    gtin: r.gtin,
-    description: r.description,
-    quantity: Number(r.quantity),
-  }));
+  ).map((r) => ({ itemTypeId: r.item_type_id, gtin: r.gtin, description: r.description, quantity: r.quantity }));
 
 export type BoxSeenRecord = {
   boxId: number | null;
@@ -146,14 +156,25 @@ const seenSelect = (companyId: number): SQL => sql`
       where b.company_id = ${companyId} and b.codebar = r.codebar) as pallet
   from reading_sets r`;
 
-const toSeen = (r: Record<string, unknown>): BoxSeenRecord => ({
-  boxId: r.box_id === null || r.box_id === undefined ? null : Number(r.box_id),
-  pallet: r.pallet === null || r.pallet === undefined ? '' : String(r.pallet),
-  codebar: String(r.codebar),
-  cycles: Number(r.cycles),
-  detections: Number(r.detections),
-  date: toDate(r.end_time),
-});
+const seenRowSchema = z
+  .object({
+    box_id: col.intOrNull,
+    pallet: col.textOrNull,
+    codebar: col.text,
+    cycles: col.int,
+    detections: col.int,
+    end_time: col.instant,
+  })
+  .transform(
+    (r): BoxSeenRecord => ({
+      boxId: r.box_id,
+      pallet: r.pallet ?? '',
+      codebar: r.codebar,
+      cycles: r.cycles,
+      detections: r.detections,
+      date: r.end_time,
+    }),
+  );
 
 /** Every barcode read in an area: how many sets (cycles), how many reads (detections), the last one. */
 export const boxesSeen = async (
@@ -169,14 +190,13 @@ export const boxesSeen = async (
   const conditions: SQL[] = [sql`r.company_id = ${companyId}`, sql`r.area_id = ${areaId}`, sql`r.codebar is not null`];
   if (codebar) conditions.push(sql`r.codebar ilike ${contains(codebar)}`);
   const where = sql.join(conditions, sql` and `);
-  const [total] = rowsOf<{ n: number }>(
-    await db.execute(sql`select count(distinct r.codebar)::int as n from reading_sets r where ${where}`),
-  );
-  const rows = rowsOf<Record<string, unknown>>(
+  const total = countOf(await db.execute(sql`select count(distinct r.codebar)::int as n from reading_sets r where ${where}`));
+  const rows = parseRows(
+    seenRowSchema,
     await db.execute(sql`${seenSelect(companyId)} where ${where} group by r.codebar order by ${seenOrder(orderBy)}
       limit ${page.limit} offset ${page.offset}`),
   );
-  return { count: Number(total?.n ?? 0), rows: rows.map(toSeen) };
+  return { count: total, rows };
 };
 
 /** The same rows for the CSV, by keyset on the barcode, `perChunk` barcodes a query. */
@@ -187,11 +207,12 @@ export async function* boxesSeenChunks(
   let after: string | null = null;
   for (;;) {
     const keyset: SQL = after === null ? sql`` : sql` and r.codebar > ${after}`;
-    const rows: BoxSeenRecord[] = rowsOf<Record<string, unknown>>(
+    const rows: BoxSeenRecord[] = parseRows(
+      seenRowSchema,
       await db.execute(sql`${seenSelect(companyId)}
         where r.company_id = ${companyId} and r.area_id = ${areaId} and r.codebar is not null${keyset}
         group by r.codebar order by r.codebar limit ${perChunk}`),
-    ).map(toSeen);
+    );
     if (!rows.length) return;
     yield rows;
     if (rows.length < perChunk) return;

@@ -1,11 +1,12 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
-import { rowsOf } from '../../db/rows.js';
+import { parseRows } from '../../db/rows.js';
 import { stockNow } from '../../db/schema/index.js';
 import { allowList } from '../../http/filters.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import { contains, locationScope, toDate, toDateOrNull } from './stock-sql.js';
+import { col, contains, countOf, locationScope } from './stock-sql.js';
 
 /* ------------------------------------------------------------------ minimum stock and alarms */
 
@@ -40,19 +41,35 @@ const minimumSelect = sql`
     where s.area_id = ms.area_id and s.item_type_id = ms.item_type_id
   ) cur`;
 
-const toMinimum = (r: Record<string, unknown>): MinimumStockRecord => ({
-  id: Number(r.id),
-  areaId: Number(r.area_id),
-  areaDescription: String(r.area_description),
-  locationId: Number(r.location_id),
-  locationDescription: String(r.location_description),
-  itemTypeId: Number(r.item_type_id),
-  gtin: String(r.gtin),
-  description: String(r.description),
-  minimumStock: Number(r.minimum_stock),
-  currentStock: Number(r.current_stock),
-  updatedAt: toDate(r.updated_at),
-  uploadedAt: toDateOrNull(r.uploaded_at),
+const minimumColumns = {
+  id: col.int,
+  area_id: col.int,
+  area_description: col.text,
+  location_id: col.int,
+  location_description: col.text,
+  item_type_id: col.int,
+  gtin: col.text,
+  description: col.text,
+  minimum_stock: col.int,
+  current_stock: col.int,
+  updated_at: col.instant,
+  uploaded_at: col.instantOrNull,
+};
+const minimumRowSchema = z.object(minimumColumns);
+
+const toMinimum = (r: z.infer<typeof minimumRowSchema>): MinimumStockRecord => ({
+  id: r.id,
+  areaId: r.area_id,
+  areaDescription: r.area_description,
+  locationId: r.location_id,
+  locationDescription: r.location_description,
+  itemTypeId: r.item_type_id,
+  gtin: r.gtin,
+  description: r.description,
+  minimumStock: r.minimum_stock,
+  currentStock: r.current_stock,
+  updatedAt: r.updated_at,
+  uploadedAt: r.uploaded_at,
 });
 
 export const minimumStocksOfType = async (
@@ -62,7 +79,8 @@ export const minimumStocksOfType = async (
   const conditions: SQL[] = [sql`ms.item_type_id = ${itemTypeId}`, sql`ms.company_id = ${user.companyId}`, locationScope(user)];
   if (locationId) conditions.push(sql`l.id = ${locationId}`);
   if (areaId) conditions.push(sql`ms.area_id = ${areaId}`);
-  const rows = rowsOf<Record<string, unknown>>(
+  const rows = parseRows(
+    minimumRowSchema,
     await db.execute(
       sql`${minimumSelect} where ${sql.join(conditions, sql` and `)} order by l.description, a.description, ms.id limit 1000`,
     ),
@@ -71,7 +89,8 @@ export const minimumStocksOfType = async (
 };
 
 export const minimumStockById = async (db: DbOrTx, user: AuthUser, id: number): Promise<MinimumStockRecord | null> => {
-  const [row] = rowsOf<Record<string, unknown>>(
+  const [row] = parseRows(
+    minimumRowSchema,
     await db.execute(sql`${minimumSelect} where ms.id = ${id} and ms.company_id = ${user.companyId} and ${locationScope(user)}`),
   );
   return row ? toMinimum(row) : null;
@@ -87,7 +106,8 @@ export const upsertMinimumStock = async (
     minimumStock,
   }: { companyId: number; areaId: number; itemTypeId: number; minimumStock: number },
 ): Promise<{ id: number; created: boolean }> => {
-  const [row] = rowsOf<{ id: number; created: boolean }>(
+  const [row] = parseRows(
+    z.object({ id: col.int, created: z.boolean() }),
     await db.execute(sql`
       insert into minimum_stocks (company_id, area_id, item_type_id, minimum_stock, updated_at)
       values (${companyId}, ${areaId}, ${itemTypeId}, ${minimumStock}, now())
@@ -96,7 +116,7 @@ export const upsertMinimumStock = async (
       returning id, (xmax = 0) as created`),
   );
   if (!row) throw new Error('minimum stock not written');
-  return { id: Number(row.id), created: Boolean(row.created) };
+  return row;
 };
 
 /** Changes a record's area and value; false when another record has that area and GTIN. */
@@ -104,7 +124,8 @@ export const updateMinimumStock = async (
   db: DbOrTx,
   { id, areaId, minimumStock }: { id: number; areaId: number; minimumStock: number },
 ): Promise<boolean> => {
-  const clash = rowsOf<{ id: number }>(
+  const clash = parseRows(
+    z.object({ id: col.int }),
     await db.execute(sql`
       select o.id from minimum_stocks o join minimum_stocks m on m.id = ${id}
       where o.area_id = ${areaId} and o.item_type_id = m.item_type_id and o.id <> ${id}`),
@@ -152,17 +173,15 @@ export const alarms = async (
 ): Promise<{ count: number; rows: MinimumStockRecord[] }> => {
   const where = alarmWhere(user, filters);
   // The current stock of each minimum is counted once: the total comes with the page.
-  const rows = rowsOf<Record<string, unknown>>(
+  const rows = parseRows(
+    minimumRowSchema.extend({ total: col.int }),
     await db.execute(sql`select x.*, count(*) over ()::int as total from (${minimumSelect} where ${where}) x
       order by ${alarmOrder(orderBy, sql`x`)} limit ${page.limit} offset ${page.offset}`),
   );
-  const count = rows.length || page.offset === 0 ? Number(rows[0]?.total ?? 0) : await alarmCount(db, { user, filters });
+  const count = rows.length || page.offset === 0 ? (rows[0]?.total ?? 0) : await alarmCount(db, { user, filters });
   return { count, rows: rows.map(toMinimum) };
 };
 
 export const alarmCount = async (db: DbOrTx, { user, filters }: { user: AuthUser; filters: AlarmFilters }): Promise<number> => {
-  const [total] = rowsOf<{ n: number }>(
-    await db.execute(sql`select count(*)::int as n from (${minimumSelect} where ${alarmWhere(user, filters)}) x`),
-  );
-  return Number(total?.n ?? 0);
+  return countOf(await db.execute(sql`select count(*)::int as n from (${minimumSelect} where ${alarmWhere(user, filters)}) x`));
 };

@@ -1,10 +1,22 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { parseRows } from '../../db/rows.js';
 import type { AuthUser } from '../../plugins/auth.js';
 
-/** SQL pieces shared by the stock module's repositories (stock, boxes, minimums). */
+/** SQL pieces shared by the stock module's repositories (stock, boxes, minimums), and the row schemas of their raw SQL. */
 
-export const toDate = (value: unknown): Date => (value instanceof Date ? value : new Date(String(value)));
-export const toDateOrNull = (value: unknown): Date | null => (value === null || value === undefined ? null : toDate(value));
+/** Column schemas of raw rows (node-postgres answers bigint and numeric as text, PGlite as numbers). */
+export const col = {
+  int: z.coerce.number(),
+  intOrNull: z.coerce.number().nullable(),
+  text: z.string(),
+  textOrNull: z.string().nullable(),
+  instant: z.coerce.date(),
+  instantOrNull: z.coerce.date().nullable(),
+};
+
+/** `select count(*) as n`: the count. */
+export const countOf = (result: unknown): number => parseRows(z.object({ n: col.int }), result)[0]?.n ?? 0;
 const escapeLike = (value: string): string => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 export const contains = (value: string): string => `%${escapeLike(value)}%`;
 

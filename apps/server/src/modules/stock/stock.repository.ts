@@ -1,12 +1,13 @@
 import { ItemState } from '@rfid/contract';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import { cappedCount, seenRows } from '../../db/counts.js';
-import { rowsOf } from '../../db/rows.js';
+import { parseRows } from '../../db/rows.js';
 import { itemTypes, stockNow } from '../../db/schema/index.js';
 import { allowList } from '../../http/filters.js';
 import type { PageParams } from '../../http/paging.js';
-import { type AreaSet, areaIdsOf, contains, toDateOrNull } from './stock-sql.js';
+import { type AreaSet, areaIdsOf, col, contains, countOf } from './stock-sql.js';
 
 export * from './stock-boxes.repository.js';
 export * from './stock-minimums.repository.js';
@@ -79,6 +80,53 @@ export const stockOrder = (orderBy: string | undefined): SQL => {
   return sql.join(parts, sql`, `);
 };
 
+const stockRowSchema = z
+  .object({
+    id: col.int,
+    gtin: col.text,
+    reference: col.text,
+    description: col.text,
+    model: col.text,
+    colour: col.text,
+    season: col.text,
+    cloth_type: col.text,
+    section: col.text,
+    zone: col.text,
+    sizes: z.preprocess(
+      (v) => (typeof v === 'string' ? JSON.parse(v) : (v ?? [])),
+      z.array(z.object({ country: z.coerce.string(), value: z.coerce.string() })),
+    ),
+    size_primary: col.text,
+    size_secondary: col.text,
+    price: col.textOrNull,
+    rfid: col.int,
+    counted: col.int,
+    minimum_stock_id: col.intOrNull,
+    minimum_stock: col.intOrNull,
+    total: col.int,
+  })
+  .transform((r): StockRowRecord & { total: number } => ({
+    id: r.id,
+    gtin: r.gtin,
+    reference: r.reference,
+    description: r.description,
+    model: r.model,
+    colour: r.colour,
+    season: r.season,
+    clothType: r.cloth_type,
+    section: r.section,
+    zone: r.zone,
+    sizes: r.sizes,
+    sizePrimary: r.size_primary,
+    sizeSecondary: r.size_secondary,
+    price: r.price,
+    rfid: r.rfid,
+    counted: r.counted,
+    minimumStockId: r.minimum_stock_id,
+    minimumStock: r.minimum_stock,
+    total: r.total,
+  }));
+
 export const stockPerGtin = async (
   db: DbOrTx,
   {
@@ -117,7 +165,8 @@ export const stockPerGtin = async (
             (select ms.minimum_stock from minimum_stocks ms where ms.area_id = ${minimumOfArea} and ms.item_type_id = it.id) as minimum_stock`;
   const cte = stockCte(areaIdsOf(areas));
   // One pass: the aggregate is computed once and the total comes with the page (count(*) over ()).
-  const rows = rowsOf<Record<string, unknown>>(
+  const rows = parseRows(
+    stockRowSchema,
     await db.execute(sql`
       with stock as (${cte})
       select it.id, it.gtin, it.reference, it.description, it.model, it.colour, it.season, it.cloth_type, it.section,
@@ -131,34 +180,11 @@ export const stockPerGtin = async (
   );
   const total =
     rows.length || page.offset === 0
-      ? Number(rows[0]?.total ?? 0)
-      : Number(
-          rowsOf<{ n: number }>(
-            await db.execute(sql`with stock as (${cte}) select count(*)::int as n from ${from} where ${where}`),
-          )[0]?.n ?? 0,
-        );
+      ? (rows[0]?.total ?? 0)
+      : countOf(await db.execute(sql`with stock as (${cte}) select count(*)::int as n from ${from} where ${where}`));
   return {
     count: total,
-    rows: rows.map((r) => ({
-      id: Number(r.id),
-      gtin: String(r.gtin),
-      reference: String(r.reference),
-      description: String(r.description),
-      model: String(r.model),
-      colour: String(r.colour),
-      season: String(r.season),
-      clothType: String(r.cloth_type),
-      section: String(r.section),
-      zone: String(r.zone),
-      sizes: (typeof r.sizes === 'string' ? JSON.parse(r.sizes) : (r.sizes ?? [])) as StockRowRecord['sizes'],
-      sizePrimary: String(r.size_primary),
-      sizeSecondary: String(r.size_secondary),
-      price: r.price === null || r.price === undefined ? null : String(r.price),
-      rfid: Number(r.rfid),
-      counted: Number(r.counted),
-      minimumStockId: r.minimum_stock_id === null || r.minimum_stock_id === undefined ? null : Number(r.minimum_stock_id),
-      minimumStock: r.minimum_stock === null || r.minimum_stock === undefined ? null : Number(r.minimum_stock),
-    })),
+    rows: rows.map(({ total: _total, ...row }) => row),
   };
 };
 
@@ -178,6 +204,36 @@ export type ItemStockRecord = {
   lastSeenAt: Date | null;
 };
 
+const itemStockRowSchema = z
+  .object({
+    id: col.int,
+    epc: col.text,
+    gtin: col.textOrNull,
+    item_type_id: col.intOrNull,
+    description: col.textOrNull,
+    serial: z.coerce.string().nullable(),
+    area_id: col.int,
+    area_description: col.text,
+    location_id: col.int,
+    location_description: col.text,
+    last_seen_at: col.instantOrNull,
+  })
+  .transform(
+    (r): ItemStockRecord => ({
+      id: r.id,
+      epc: r.epc,
+      gtin: r.gtin,
+      itemTypeId: r.item_type_id,
+      description: r.description,
+      serial: r.serial,
+      areaId: r.area_id,
+      areaDescription: r.area_description,
+      locationId: r.location_id,
+      locationDescription: r.location_description,
+      lastSeenAt: r.last_seen_at,
+    }),
+  );
+
 export const itemStock = async (
   db: DbOrTx,
   { areas, epc, gtin, page }: { areas: AreaSet; epc?: string; gtin?: string; page: PageParams },
@@ -188,7 +244,8 @@ export const itemStock = async (
   if (gtin) conditions.push(sql`i.item_type_id in (select t.id from item_types t where t.gtin like ${contains(gtin)})`);
   const where = sql.join(conditions, sql` and `);
   // Ordered along items_area_state_idx (area, state, GTIN) so a page needs no sort of the whole area.
-  const rows = rowsOf<Record<string, unknown>>(
+  const rows = parseRows(
+    itemStockRowSchema,
     await db.execute(sql`
       with page as (
         select i.id, i.epc, i.gtin, i.item_type_id, i.serial, i.area_id, i.last_seen_at
@@ -207,30 +264,13 @@ export const itemStock = async (
   // substring (trigram index) counts exactly up to a cap, then takes the planner's estimate (db/counts.ts).
   const total = epc
     ? await cappedCount(db, { rows: sql`select 1 from items i where ${where}`, seen: seenRows(page, rows.length) })
-    : Number(
-        rowsOf<{ n: number }>(
-          await db.execute(sql`
-            select coalesce(sum(s.rfid), 0)::int as n from ${stockNow} s
-            where s.area_id in ${areaIdsOf(areas)}
-              ${gtin ? sql`and s.item_type_id in (select t.id from item_types t where t.gtin like ${contains(gtin)})` : sql``}`),
-        )[0]?.n ?? 0,
+    : countOf(
+        await db.execute(sql`
+          select coalesce(sum(s.rfid), 0)::int as n from ${stockNow} s
+          where s.area_id in ${areaIdsOf(areas)}
+            ${gtin ? sql`and s.item_type_id in (select t.id from item_types t where t.gtin like ${contains(gtin)})` : sql``}`),
       );
-  return {
-    count: total,
-    rows: rows.map((r) => ({
-      id: Number(r.id),
-      epc: String(r.epc),
-      gtin: r.gtin === null ? null : String(r.gtin),
-      itemTypeId: r.item_type_id === null ? null : Number(r.item_type_id),
-      description: r.description === null || r.description === undefined ? null : String(r.description),
-      serial: r.serial === null ? null : String(r.serial),
-      areaId: Number(r.area_id),
-      areaDescription: String(r.area_description),
-      locationId: Number(r.location_id),
-      locationDescription: String(r.location_description),
-      lastSeenAt: toDateOrNull(r.last_seen_at),
-    })),
-  };
+  return { count: total, rows };
 };
 
 /* ------------------------------------------------------------------ counted stock */
@@ -250,10 +290,11 @@ export const itemTypeIdsByGtin = async (db: DbOrTx, companyId: number, gtins: st
   const result = new Map<string, number>();
   for (let i = 0; i < gtins.length; i += 1000) {
     const chunk = gtins.slice(i, i + 1000);
-    const rows = rowsOf<{ id: number; gtin: string }>(
-      await db.execute(sql`select id, gtin from item_types where company_id = ${companyId} and gtin in ${chunk}`),
-    );
-    for (const r of rows) result.set(r.gtin, Number(r.id));
+    const rows = await db
+      .select({ id: itemTypes.id, gtin: itemTypes.gtin })
+      .from(itemTypes)
+      .where(and(eq(itemTypes.companyId, companyId), inArray(itemTypes.gtin, chunk)));
+    for (const r of rows) result.set(r.gtin, r.id);
   }
   return result;
 };
