@@ -5,6 +5,7 @@ import { countedStocks, items, locations, stockDaily, traces } from '../db/schem
 import { demoDeviceKey } from '../db/seed/demo-data.js';
 import { createOutboundOrder, newEpcs, postSet } from '../modules/movements/outbound-fixtures.js';
 import { createPurchaseOrder, type InboundIds, loadInboundIds } from '../modules/orders/inbound-fixtures.js';
+import { rebuiltSnapshotRows } from '../modules/stock/stock-snapshot.repository.js';
 import { buildTestApp, type TestApp } from '../test/helpers.js';
 import { jobRow, jobsOfKind, runnerPool, silentLog, waitUntil } from '../test/job-fixtures.js';
 import type { JobRunner } from './job-runner.js';
@@ -213,5 +214,21 @@ describe('stock snapshot worker', () => {
     await close('test-close:late');
     expect((await totalOf(yesterday, cd))?.quantity).toBe(-1);
     await pool.stopAll();
+  });
+
+  it("rebuilds a day as the day of the location's zone: an upload at 23:30 UTC on 2026-10-25 is Madrid's 26th (CET), UTC's 25th", async () => {
+    const db = t.database.db;
+    const itemTypeId = ids.gtins[1]?.id as number;
+    await db
+      .insert(countedStocks)
+      .values({ areaId: area, itemTypeId, quantity: 7, uploadedAt: new Date('2026-10-25T23:30:00Z') });
+    const range = { from: '2026-10-25', to: '2026-10-26' };
+    const areaOn = (rows: Map<string, { areaId: number | null; quantity: number }[]>, day: string) =>
+      rows.get(day)?.find((r) => r.areaId === area)?.quantity;
+    const madrid = await rebuiltSnapshotRows(db, { timeZone: 'Europe/Madrid', locationIds: [cd], ...range });
+    const utc = await rebuiltSnapshotRows(db, { timeZone: 'UTC', locationIds: [cd], ...range });
+    expect((areaOn(madrid, '2026-10-26') ?? 0) - (areaOn(madrid, '2026-10-25') ?? 0)).toBe(7);
+    expect((areaOn(utc, '2026-10-25') ?? 0) - (areaOn(madrid, '2026-10-25') ?? 0)).toBe(7);
+    await db.delete(countedStocks);
   });
 });

@@ -105,27 +105,25 @@ const stockRowSchema = z
     minimum_stock: col.intOrNull,
     total: col.int,
   })
-  .transform((r): StockRowRecord & { total: number } => ({
-    id: r.id,
-    gtin: r.gtin,
-    reference: r.reference,
-    description: r.description,
-    model: r.model,
-    colour: r.colour,
-    season: r.season,
-    clothType: r.cloth_type,
-    section: r.section,
-    zone: r.zone,
-    sizes: r.sizes,
-    sizePrimary: r.size_primary,
-    sizeSecondary: r.size_secondary,
-    price: r.price,
-    rfid: r.rfid,
-    counted: r.counted,
-    minimumStockId: r.minimum_stock_id,
-    minimumStock: r.minimum_stock,
-    total: r.total,
-  }));
+  .transform(
+    ({
+      cloth_type,
+      size_primary,
+      size_secondary,
+      minimum_stock_id,
+      minimum_stock,
+      ...same
+    }): StockRowRecord & {
+      total: number;
+    } => ({
+      ...same,
+      clothType: cloth_type,
+      sizePrimary: size_primary,
+      sizeSecondary: size_secondary,
+      minimumStockId: minimum_stock_id,
+      minimumStock: minimum_stock,
+    }),
+  );
 
 export const stockPerGtin = async (
   db: DbOrTx,
