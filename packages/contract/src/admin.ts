@@ -2,6 +2,7 @@
 // Field names follow the spec (section 3); validation messages are the spec's (section 5).
 import { z } from 'zod';
 import { INT4_MAX, intIn, pagingQuerySchema } from './common.js';
+import { timeZoneSchema } from './dates.js';
 import { ReaderConnection, ReaderLinkState } from './ingest.js';
 import { locationSchema } from './locations.js';
 
@@ -82,6 +83,8 @@ export const locationBodySchema = z.object({
     .default(''),
   observations: z.string().max(2000).optional().default(''),
   floor: z.string().trim().max(20).optional().default('1'),
+  /** IANA time zone of the location's days; left out: the company's on create, unchanged on update. */
+  time_zone: z.union([z.literal('').transform(() => undefined), timeZoneSchema]).optional(),
   /** Role 1 only may change it; others must leave it out or unchanged. */
   active: z.boolean().optional(),
   address: z.object(

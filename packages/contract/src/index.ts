@@ -2,6 +2,7 @@ export * from './admin.js';
 export * from './auth.js';
 export * from './catalog.js';
 export * from './common.js';
+export * from './dates.js';
 export * from './enums.js';
 export * from './ingest.js';
 export * from './inventory.js';

@@ -27,5 +27,7 @@ export const locationSchema = z.object({
   observations: z.string(),
   floor: z.string(),
   logo: z.string().nullable(),
+  /** The IANA zone of the location's days (issue 14). */
+  time_zone: z.string(),
 });
 export type Location = z.infer<typeof locationSchema>;

@@ -1,19 +1,35 @@
-import { DATE_RANGE_MESSAGE, parseApiDate } from '@rfid/contract';
+import { DATE_RANGE_MESSAGE, type DateBound, DEFAULT_TIME_ZONE, parseDateBound } from '@rfid/contract';
 import { fieldError } from './errors.js';
 
-const DAY_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+/**
+ * The server's reading of a date the API was sent (filters, statistics ranges), through the contract's
+ * one codec (packages/contract/src/dates.ts) in the zone of the location asked about: YYYY-MM-DD (the
+ * whole day there), ISO 8601 with or without offset, or 'YYYY-MM-DD HH:mm:ss' (a wall-clock time
+ * there), from 1970 to 9999. Absent or empty: null; anything else is a 400 on `field`.
+ */
+export const parseDateBoundParam = (
+  value: string | undefined,
+  field: string,
+  side: 'start' | 'end' = 'start',
+  zone: string = DEFAULT_TIME_ZONE,
+): DateBound | null => {
+  if (value === undefined || value === '') return null;
+  const bound = parseDateBound(value, zone, side);
+  if (!bound) throw fieldError(field, `Enter a valid date/time. ${DATE_RANGE_MESSAGE}`);
+  return bound;
+};
 
 /**
- * The one reading of a date the API was sent (filters, statistics ranges): YYYY-MM-DD (the start
- * or, with side 'end', the end of that UTC day), ISO 8601 or 'YYYY-MM-DD HH:mm:ss', from 1970 to
- * 9999 (`parseApiDate` of the contract). Absent or empty: null; anything else is a 400 on `field`.
+ * As parseDateBoundParam, as one inclusive instant for `<=` comparisons: the end of a date-only value
+ * is the last millisecond of that day in `zone` (the start of the next day, less 1 ms).
  */
-export const parseDateParam = (value: string | undefined, field: string, side: 'start' | 'end' = 'start'): Date | null => {
-  if (value === undefined || value === '') return null;
-  const text = value.trim();
-  const date = parseApiDate(text);
-  if (!date || (DAY_ONLY.test(text) && date.toISOString().slice(0, 10) !== text)) {
-    throw fieldError(field, `Enter a valid date/time. ${DATE_RANGE_MESSAGE}`);
-  }
-  return DAY_ONLY.test(text) && side === 'end' ? new Date(date.getTime() + 86_400_000 - 1) : date;
+export const parseDateParam = (
+  value: string | undefined,
+  field: string,
+  side: 'start' | 'end' = 'start',
+  zone: string = DEFAULT_TIME_ZONE,
+): Date | null => {
+  const bound = parseDateBoundParam(value, field, side, zone);
+  if (!bound) return null;
+  return bound.inclusive ? bound.at : new Date(bound.at.getTime() - 1);
 };

@@ -13,6 +13,8 @@ const render = (query: Record<string, unknown>) => {
   return condition ? dialect.sqlToQuery(condition) : undefined;
 };
 
+const iso = (params: unknown[] | undefined) => params?.map((p) => (p instanceof Date ? p.toISOString() : p));
+
 describe('DRF-style filters', () => {
   it('builds lookups on the allow-list only and escapes LIKE wildcards', () => {
     const q = render({ name__icontains: '50%_off', secret: 'x', id__gte: '3' });
@@ -70,6 +72,24 @@ describe('filters refuse what the column cannot hold (issue 13)', () => {
   it('searches a uuid as text and compares it exactly only with a UUID', () => {
     expect(build({ ref__icontains: '0b9a' })?.sql).toContain('("u"."ref")::text ilike');
     expect(() => build({ ref: 'nope' })).toThrow('Enter a valid UUID.');
+  });
+
+  it('reads a date-only value as the whole day of the zone: 25 hours on 2026-10-25 in Madrid', () => {
+    const q = render({ at__gte: '2026-10-25', at__lte: '2026-10-25' });
+    expect(q?.sql).toBe('("t"."at" >= $1 and "t"."at" < $2)');
+    expect(iso(q?.params)).toEqual(['2026-10-24T22:00:00.000Z', '2026-10-25T23:00:00.000Z']);
+    const ny = buildFilters(
+      { at__lte: '2026-10-25' },
+      { at: { column: t.at, lookups: ['lte'], type: 'date' } },
+      {
+        timeZone: 'America/New_York',
+      },
+    );
+    expect(iso(ny && dialect.sqlToQuery(ny).params)).toEqual(['2026-10-26T04:00:00.000Z']);
+    // A date-time is that instant, inclusive; without an offset it is a wall-clock time of the zone.
+    const at = render({ at__lte: '2026-10-25 10:00:00', at__gte: '2026-10-25T08:00:00Z' });
+    expect(at?.sql).toBe('("t"."at" <= $1 and "t"."at" >= $2)');
+    expect(iso(at?.params)).toEqual(['2026-10-25T09:00:00.000Z', '2026-10-25T08:00:00.000Z']);
   });
 
   it('refuses NUL bytes and dates outside 1970–9999', () => {

@@ -1,5 +1,6 @@
-import { BIGINT_JS_MAX, DATE_RANGE_MESSAGE, INT2_MAX, INT4_MAX, parseApiDate } from '@rfid/contract';
-import { type AnyColumn, and, asc, desc, eq, gte, ilike, isNotNull, isNull, like, lte, type SQL, sql } from 'drizzle-orm';
+import { BIGINT_JS_MAX, INT2_MAX, INT4_MAX } from '@rfid/contract';
+import { type AnyColumn, and, asc, desc, eq, gte, ilike, isNotNull, isNull, like, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { parseDateBoundParam } from './dates.js';
 import { fieldError, NUL_MESSAGE } from './errors.js';
 
 /** Django REST framework-style lookups the API accepts (`field__lookup=value`). */
@@ -50,11 +51,6 @@ const parseValue = (raw: string, type: FilterType, key: string, column: ColumnLi
     if (n < min) throw fieldError(key, `Ensure this value is greater than or equal to ${min}.`);
     return n;
   }
-  if (type === 'date') {
-    const d = parseApiDate(raw);
-    if (!d) throw fieldError(key, `Enter a valid date/time. ${DATE_RANGE_MESSAGE}`);
-    return d;
-  }
   if (type === 'uuid') {
     if (!UUID.test(raw.trim())) throw fieldError(key, 'Enter a valid UUID.');
     return raw.trim().toLowerCase();
@@ -70,8 +66,27 @@ const parseValue = (raw: string, type: FilterType, key: string, column: ColumnLi
 export const allowList = <T>(entries: Record<string, T>): Readonly<Record<string, T>> =>
   Object.freeze(Object.assign(Object.create(null) as Record<string, T>, entries));
 
-/** Turns the query string into SQL conditions; keys outside the allow-list are ignored, like DRF. */
-export const buildFilters = (query: Record<string, unknown>, spec: FilterSpec): SQL | undefined => {
+/**
+ * A date lookup through the one date codec, in `timeZone`: `gte` from the start of a date-only day,
+ * `lte` up to its end (the next day's start, exclusive); a date-time is that instant.
+ */
+const dateCondition = (column: SQL, lookup: 'exact' | 'gte' | 'lte', raw: string, key: string, timeZone?: string): SQL => {
+  const bound = parseDateBoundParam(raw, key, lookup === 'lte' ? 'end' : 'start', timeZone);
+  if (!bound) throw fieldError(key, 'Enter a valid date/time.');
+  if (lookup === 'exact') return eq(column, bound.at);
+  if (lookup === 'gte') return gte(column, bound.at);
+  return bound.inclusive ? lte(column, bound.at) : lt(column, bound.at);
+};
+
+/**
+ * Turns the query string into SQL conditions; keys outside the allow-list are ignored, like DRF.
+ * Date values are read in `timeZone` (the location's; default the company default, Europe/Madrid).
+ */
+export const buildFilters = (
+  query: Record<string, unknown>,
+  spec: FilterSpec,
+  { timeZone }: { timeZone?: string } = {},
+): SQL | undefined => {
   const conditions: SQL[] = [];
   for (const [key, rawValue] of Object.entries(query)) {
     if (rawValue === undefined || rawValue === '' || typeof rawValue !== 'string') continue;
@@ -88,6 +103,10 @@ export const buildFilters = (query: Record<string, unknown>, spec: FilterSpec): 
     const type: FilterType = entry.type ?? (columnTypeOf(entry.column) === 'PgUUID' ? 'uuid' : 'text');
     // Wrapping in sql`` gives every lookup one SQL type, column or expression alike.
     const column: SQL = sql`${entry.column}`;
+    if (type === 'date' && (lookup === 'exact' || lookup === 'gte' || lookup === 'lte')) {
+      conditions.push(dateCondition(column, lookup, rawValue, key, timeZone));
+      continue;
+    }
     switch (lookup) {
       case 'exact':
         conditions.push(eq(column, parseValue(rawValue, type, key, entry.column)));

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
+import { DEFAULT_TIME_ZONE } from '@rfid/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { areas, brands, companies, devices, locations, printers, users } from '../db/schema/index.js';
@@ -22,7 +23,14 @@ export const addForeignCompany = async (db: Db): Promise<ForeignCompany> => {
   const [brand] = await db.insert(brands).values({ companyId, description: 'Otra marca' }).returning();
   const [location] = await db
     .insert(locations)
-    .values({ companyId, brandId: brand?.id, kind: 'center', description: 'Centro ajeno', code: 'X-CD-1' })
+    .values({
+      companyId,
+      brandId: brand?.id,
+      kind: 'center',
+      description: 'Centro ajeno',
+      code: 'X-CD-1',
+      timeZone: company?.timeZone ?? DEFAULT_TIME_ZONE,
+    })
     .returning();
   const locationId = location?.id as number;
   const [area] = await db.insert(areas).values({ locationId, description: 'Zona ajena' }).returning();

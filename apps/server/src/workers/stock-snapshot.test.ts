@@ -1,15 +1,43 @@
-import { addDays, JobState } from '@rfid/contract';
+import { addDays, DEFAULT_TIME_ZONE, dayOf, JobState, startOfDay, todayIn } from '@rfid/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countedStocks, items, locations, stockDaily, traces } from '../db/schema/index.js';
 import { demoDeviceKey } from '../db/seed/demo-data.js';
 import { createOutboundOrder, newEpcs, postSet } from '../modules/movements/outbound-fixtures.js';
 import { createPurchaseOrder, type InboundIds, loadInboundIds } from '../modules/orders/inbound-fixtures.js';
-import { utcDay } from '../modules/stats/stats.rules.js';
+import { rebuiltSnapshotRows } from '../modules/stock/stock-snapshot.repository.js';
 import { buildTestApp, type TestApp } from '../test/helpers.js';
 import { jobRow, jobsOfKind, runnerPool, silentLog, waitUntil } from '../test/job-fixtures.js';
 import type { JobRunner } from './job-runner.js';
-import { backfillStockSnapshots, registerStockSnapshotJobs, StockSnapshotJob, writeStockSnapshot } from './stock-snapshot.js';
+import {
+  backfillStockSnapshots,
+  daysClosedAt,
+  registerStockSnapshotJobs,
+  StockSnapshotJob,
+  writeStockSnapshot,
+  writeTodaysStockSnapshots,
+} from './stock-snapshot.js';
+
+describe('the day a snapshot closes, in each zone', () => {
+  const groups = [
+    { timeZone: 'Europe/Madrid', locationIds: [1] },
+    { timeZone: 'America/New_York', locationIds: [2] },
+    { timeZone: 'UTC', locationIds: [3] },
+  ];
+  const closed = (at: string) => daysClosedAt(groups, new Date(at)).map(({ group, day }) => [group.timeZone, day]);
+
+  it("closes a zone's day at its own midnight, across the DST changes (CEST → CET on 2026-10-25)", () => {
+    // 2026-10-25 in Madrid lasts 25 hours: it ends at 23:00 UTC (CET), the day before at 22:00 UTC (CEST).
+    expect(closed('2026-10-24T22:00:00Z')).toEqual([['Europe/Madrid', '2026-10-24']]);
+    expect(closed('2026-10-25T22:00:00Z')).toEqual([]);
+    expect(closed('2026-10-25T23:00:00Z')).toEqual([['Europe/Madrid', '2026-10-25']]);
+    // 2026-03-29 lasts 23 hours: it ends at 22:00 UTC.
+    expect(closed('2026-03-29T22:00:00Z')).toEqual([['Europe/Madrid', '2026-03-29']]);
+    expect(closed('2026-10-26T00:00:00Z')).toEqual([['UTC', '2026-10-25']]);
+    expect(closed('2026-10-26T04:00:00Z')).toEqual([['America/New_York', '2026-10-25']]);
+    expect(closed('2026-10-26T04:15:00Z')).toEqual([]);
+  });
+});
 
 /**
  * The daily stock snapshots: today's rows from the stock now, yesterday's closing rows after a
@@ -21,7 +49,8 @@ describe('stock snapshot worker', () => {
   let ids: InboundIds;
   let cd: number;
   let area: number;
-  const today = utcDay(new Date());
+  // The demo's locations are in Europe/Madrid: their today is Madrid's.
+  const today = todayIn(DEFAULT_TIME_ZONE);
   const at = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000);
   let pool: ReturnType<typeof runnerPool>;
 
@@ -74,7 +103,7 @@ describe('stock snapshot worker', () => {
   });
 
   it('writes today: every area, and each location’s total with its theoretical stock', async () => {
-    await writeStockSnapshot(t.database.db, today);
+    await writeTodaysStockSnapshots(t.database.db, new Date());
     expect(await totalOf(today, cd)).toEqual({ quantity: 3, theoretical: 3 });
     const [areaRow] = await t.database.db
       .select()
@@ -120,13 +149,14 @@ describe('stock snapshot worker', () => {
     const ranOnce = (rows: { state: string; attempts: number }[]) =>
       rows.every((r) => r.state !== JobState.Done || r.attempts === 1);
     // The backfill of the day and the first snapshot: one job each, whichever process ran it (tomorrow's is queued).
+    const utcToday = dayOf(new Date(), 'UTC');
     const backfills = await waitUntil(
       () => jobsOfKind(db, StockSnapshotJob.Backfill),
-      (rows) => rows.some((r) => r.key === `${StockSnapshotJob.Backfill}:${today}` && r.state === JobState.Done),
+      (rows) => rows.some((r) => r.key === `${StockSnapshotJob.Backfill}:${utcToday}` && r.state === JobState.Done),
     );
     expect(backfills.map((r) => [r.key, r.state, r.attempts]).sort()).toEqual([
-      [`${StockSnapshotJob.Backfill}:${today}`, JobState.Done, 1],
-      [`${StockSnapshotJob.Backfill}:${addDays(today, 1)}`, JobState.Queued, 0],
+      [`${StockSnapshotJob.Backfill}:${utcToday}`, JobState.Done, 1],
+      [`${StockSnapshotJob.Backfill}:${addDays(utcToday, 1)}`, JobState.Queued, 0],
     ]);
     await waitUntil(
       () => totalOf(today, cd),
@@ -144,10 +174,13 @@ describe('stock snapshot worker', () => {
     expect(new Set(snapshots.map((r) => r.key)).size).toBe(snapshots.length);
     expect(snapshots.every((r) => r.key === `${StockSnapshotJob.Snapshot}:${r.runAt.toISOString()}`)).toBe(true);
     expect(snapshots.every((r) => r.runAt.getTime() % intervalMs === 0)).toBe(true);
-    // The closing snapshot of a day: queued once for the next midnight, whoever queued it.
+    // The closing snapshot: queued once for the next quarter hour (at :00:01), whoever queued it.
     const closing = await jobsOfKind(db, StockSnapshotJob.Close);
-    expect(closing.map((r) => r.key)).toEqual([`${StockSnapshotJob.Close}:${today}`]);
-    expect(closing[0]?.runAt.toISOString()).toBe(`${addDays(today, 1)}T00:00:01.000Z`);
+    expect(closing).toHaveLength(1);
+    const runAt = closing[0]?.runAt as Date;
+    expect(closing[0]?.key).toBe(`${StockSnapshotJob.Close}:${runAt.toISOString()}`);
+    expect(runAt.getTime() % (15 * 60_000)).toBe(1_000);
+    expect(runAt.getTime() - Date.now()).toBeLessThanOrEqual(15 * 60_000);
     await pool.stopAll();
   });
 
@@ -160,9 +193,12 @@ describe('stock snapshot worker', () => {
       jobs.start();
     }
     const [a] = processes as [JobRunner, JobRunner];
-    const close = async (key: string, day: string) => {
-      const id = (await a.enqueue(db, { kind: StockSnapshotJob.Close, key, payload: { day }, runAt: new Date() })) as number;
-      expect(await a.enqueue(db, { kind: StockSnapshotJob.Close, key, payload: { day }, runAt: new Date() })).toBeNull();
+    // Madrid's midnight that started today (the period start the job's payload names).
+    const midnight = startOfDay(today, DEFAULT_TIME_ZONE);
+    const close = async (key: string) => {
+      const payload = { at: midnight.toISOString() };
+      const id = (await a.enqueue(db, { kind: StockSnapshotJob.Close, key, payload, runAt: new Date() })) as number;
+      expect(await a.enqueue(db, { kind: StockSnapshotJob.Close, key, payload, runAt: new Date() })).toBeNull();
       return waitUntil(
         () => jobRow(db, id),
         (r) => r.state === JobState.Done,
@@ -170,13 +206,29 @@ describe('stock snapshot worker', () => {
     };
     const yesterday = addDays(today, -1);
     await db.update(stockDaily).set({ quantity: -1 }).where(eq(stockDaily.day, yesterday));
-    expect(await close('test-close:on-time', yesterday)).toMatchObject({ attempts: 1 });
+    expect(await close('test-close:on-time')).toMatchObject({ attempts: 1 });
     expect((await totalOf(yesterday, cd))?.quantity).toBe(3);
     // Every process was down at midnight: run an hour late, it would pass a later stock off as the closing one.
     await db.update(stockDaily).set({ quantity: -1 }).where(eq(stockDaily.day, yesterday));
     clock = new Date(Date.now() + 3_600_000);
-    await close('test-close:late', yesterday);
+    await close('test-close:late');
     expect((await totalOf(yesterday, cd))?.quantity).toBe(-1);
     await pool.stopAll();
+  });
+
+  it("rebuilds a day as the day of the location's zone: an upload at 23:30 UTC on 2026-10-25 is Madrid's 26th (CET), UTC's 25th", async () => {
+    const db = t.database.db;
+    const itemTypeId = ids.gtins[1]?.id as number;
+    await db
+      .insert(countedStocks)
+      .values({ areaId: area, itemTypeId, quantity: 7, uploadedAt: new Date('2026-10-25T23:30:00Z') });
+    const range = { from: '2026-10-25', to: '2026-10-26' };
+    const areaOn = (rows: Map<string, { areaId: number | null; quantity: number }[]>, day: string) =>
+      rows.get(day)?.find((r) => r.areaId === area)?.quantity;
+    const madrid = await rebuiltSnapshotRows(db, { timeZone: 'Europe/Madrid', locationIds: [cd], ...range });
+    const utc = await rebuiltSnapshotRows(db, { timeZone: 'UTC', locationIds: [cd], ...range });
+    expect((areaOn(madrid, '2026-10-26') ?? 0) - (areaOn(madrid, '2026-10-25') ?? 0)).toBe(7);
+    expect((areaOn(utc, '2026-10-25') ?? 0) - (areaOn(madrid, '2026-10-25') ?? 0)).toBe(7);
+    await db.delete(countedStocks);
   });
 });

@@ -19,7 +19,7 @@ export type DateRangeFilterProps = {
 
 /**
  * Start and end date fields (native date inputs): neither after today, start ≤ end (spec section 5).
- * Query bounds come from `rangeBounds(start, end)` (00:00:00 to 23:59:59).
+ * Query bounds come from `rangeBounds(start, end)` (whole days in the location's zone).
  *
  * ```tsx
  * const [range, setRange] = useState(defaultDateRange());
@@ -69,7 +69,7 @@ export const DateRangeFilter = ({ value, onChange, startLabel, endLabel, isRequi
 /** True when the range can be used in a query. */
 export const isValidDateRange = (range: DateRange): boolean => validateDateRange(range) === null;
 
-/** A range's query bounds (00:00:00 to 23:59:59): '' for an empty side, and both '' while the range is invalid. */
+/** A range's query bounds (whole days): '' for an empty side, and both '' while the range is invalid. */
 export const rangeParams = (range: DateRange): { gte: string; lte: string } => {
   if (!isValidDateRange(range)) return { gte: '', lte: '' };
   const bounds = rangeBounds(range.start, range.end);

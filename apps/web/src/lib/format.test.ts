@@ -36,7 +36,8 @@ describe('format', () => {
 
   it('builds and validates date ranges', () => {
     expect(defaultDateRange(new Date(2026, 10, 23))).toEqual({ start: '2026-10-24', end: '2026-11-23' });
-    expect(rangeBounds('2026-01-01', '2026-01-31')).toEqual({ start: '2026-01-01 00:00:00', end: '2026-01-31 23:59:59' });
+    // Whole days, read by the server in the location's zone (the contract's date codec).
+    expect(rangeBounds('2026-01-01', '2026-01-31')).toEqual({ start: '2026-01-01', end: '2026-01-31' });
     const today = new Date(2026, 10, 23);
     expect(validateDateRange({ start: '2026-11-01', end: '2026-11-02' }, today)).toBeNull();
     expect(validateDateRange({ start: '2026-11-01', end: '2026-11-01' }, today)).toBeNull();

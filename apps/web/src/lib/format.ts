@@ -1,3 +1,4 @@
+import { addDays, todayIn } from '@rfid/contract';
 import dayjs from 'dayjs';
 
 /**
@@ -54,16 +55,20 @@ export const formatBytes = (bytes: number): string => {
 /** A local date as YYYY-MM-DD (the value of a native date input). */
 export const toDateInput = (value: DateInput): string => toDayjs(value)?.format('YYYY-MM-DD') ?? '';
 
-/** Query bounds of a date range: start at 00:00:00, end at 23:59:59 (spec section 5), sent as YYYY-MM-DD HH:mm:ss. */
-export const rangeBounds = (start: string, end: string): { start: string; end: string } => ({
-  start: `${start} 00:00:00`,
-  end: `${end} 23:59:59`,
-});
+/**
+ * Query bounds of a date range, as the contract's date codec reads them (packages/contract/src/dates.ts):
+ * date-only values, each the whole day (from 00:00, up to the next day's start) in the location's time
+ * zone, so the server and the web agree on what a day is, across DST changes too.
+ */
+export const rangeBounds = (start: string, end: string): { start: string; end: string } => ({ start, end });
+
+/** The browser's IANA time zone (the days the date inputs show). */
+export const browserTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** The default filter range: the last 30 days, ending today. */
 export const defaultDateRange = (today: DateInput = new Date()): { start: string; end: string } => {
-  const end = dayjs(today);
-  return { start: end.subtract(30, 'day').format('YYYY-MM-DD'), end: end.format('YYYY-MM-DD') };
+  const end = todayIn(browserTimeZone(), toDayjs(today)?.toDate() ?? new Date());
+  return { start: addDays(end, -30), end };
 };
 
 /** Start ≤ end and neither after today; returns which bound is wrong, or null. */

@@ -3,6 +3,8 @@ import { boolean, index, integer, pgTable, serial, smallint, text, timestamp, un
 export const companies = pgTable('companies', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
+  /** The IANA zone new locations take (issue 14). */
+  timeZone: text('time_zone').notNull().default('Europe/Madrid'),
 });
 
 export const brands = pgTable(
@@ -41,6 +43,8 @@ export const locations = pgTable(
     floor: text('floor').notNull().default('1'),
     /** Set when a logo is stored in location_logos. */
     logoMime: text('logo_mime'),
+    /** The IANA zone of its days: "today", day buckets, date-only filters, stock snapshots (issue 14). */
+    timeZone: text('time_zone').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

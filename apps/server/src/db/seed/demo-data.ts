@@ -5,7 +5,7 @@
 export const DEMO_PASSWORD = 'demo1234';
 export const COMPANY_PREFIX = '8437012';
 
-export const demoCompany = { name: 'Moda Iberia S.L.' };
+export const demoCompany = { name: 'Moda Iberia S.L.', timeZone: 'Europe/Madrid' };
 export const demoBrands = ['Urbana', 'Costa Norte', 'Mar Kids'];
 
 type DemoLocation = {

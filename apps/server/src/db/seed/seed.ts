@@ -62,6 +62,7 @@ export const seedDemo = async (db: Db): Promise<void> => {
           country: 'ES',
           phone: l.phone,
           email: `${l.code.toLowerCase()}@demo.local`,
+          timeZone: company.timeZone,
         })),
       )
       .returning();

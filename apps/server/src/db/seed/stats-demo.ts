@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { addDays } from '@rfid/contract';
+import { addDays, todayIn } from '@rfid/contract';
 import { asc, eq, sql } from 'drizzle-orm';
 import { stockNow, theoreticalNow } from '../../modules/stats/stats.repository.js';
-import { utcDay } from '../../modules/stats/stats.rules.js';
 import { insertVerification, recomputeBoxAndOrder } from '../../modules/verification/verification.repository.js';
 import type { Db, Tx } from '../client.js';
 import {
@@ -17,7 +16,7 @@ import {
   receptions,
   stockDaily,
 } from '../schema/index.js';
-import { seededRandom } from './demo-data.js';
+import { demoCompany, seededRandom } from './demo-data.js';
 
 /**
  * The dashboard's demo (README "Dashboard"): the history behind the stock the other demos left, so
@@ -393,7 +392,7 @@ export const seedStatsDemo = async (db: Db, now = new Date()): Promise<void> => 
   });
 
   // Daily snapshots up to yesterday, ending at today's stock and theoretical stock.
-  const today = utcDay(now);
+  const today = todayIn(demoCompany.timeZone, now);
   const first = `${now.getUTCFullYear() - 2}-01-01`;
   const days: string[] = [];
   for (let d = first; d < today; d = addDays(d, 1)) days.push(d);

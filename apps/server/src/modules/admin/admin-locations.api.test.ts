@@ -118,6 +118,20 @@ describe('admin locations API', () => {
     expect(renamed.statusCode).toBe(409);
   });
 
+  it("takes the company's time zone by default, and keeps a real IANA zone it is given", async () => {
+    const created = await call('POST', '/api/locations/', 'admin@demo.local', body({ description: 'Centro Huso' }));
+    expect(created.json().time_zone).toBe('Europe/Madrid');
+    const id = created.json().id;
+    const bad = await call('PUT', `/api/locations/${id}/`, 'admin@demo.local', body({ time_zone: 'Europe/Atlantis' }));
+    expect(bad.statusCode).toBe(400);
+    expect(JSON.stringify(bad.json())).toContain('time_zone');
+    const moved = await call('PUT', `/api/locations/${id}/`, 'admin@demo.local', body({ time_zone: 'america/new_york' }));
+    expect(moved.json().time_zone).toBe('America/New_York');
+    const kept = await call('PUT', `/api/locations/${id}/`, 'admin@demo.local', body());
+    expect(kept.json().time_zone).toBe('America/New_York');
+    expect((await call('GET', `/api/locations/${id}/`, 'admin@demo.local')).json().time_zone).toBe('America/New_York');
+  });
+
   it('answers 404 for a foreign location', async () => {
     expect((await call('PUT', `/api/locations/${foreign.locationId}/`, 'admin@demo.local', body())).statusCode).toBe(404);
     expect((await call('GET', `/api/locations/${foreign.locationId}/areas/`, 'admin@demo.local')).statusCode).toBe(404);

@@ -1,6 +1,6 @@
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { brands, locationLogos, locations } from '../../db/schema/index.js';
+import { brands, companies, locationLogos, locations } from '../../db/schema/index.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { visibleLocations } from '../locations/location-scope.js';
 
@@ -19,6 +19,8 @@ export type LocationValues = {
   city: string;
   postalCode: number;
   country: string;
+  /** Left out: the company's zone on insert, unchanged on update. */
+  timeZone?: string;
 };
 
 export const createAdminLocationsRepository = (db: Db) => ({
@@ -43,7 +45,11 @@ export const createAdminLocationsRepository = (db: Db) => ({
   async insert(companyId: number, values: LocationValues): Promise<number> {
     const [row] = await db
       .insert(locations)
-      .values({ ...values, companyId })
+      .values({
+        ...values,
+        companyId,
+        timeZone: values.timeZone ?? sql`(select ${companies.timeZone} from ${companies} where ${companies.id} = ${companyId})`,
+      })
       .returning({ id: locations.id });
     return row?.id as number;
   },

@@ -54,6 +54,7 @@ const toValues = (body: Body, code: string): LocationValues => ({
   city: body.address.city,
   postalCode: body.address.postal_code,
   country: body.address.country,
+  ...(body.time_zone === undefined ? {} : { timeZone: body.time_zone }),
 });
 
 export const createAdminLocationsService = ({

@@ -1,4 +1,3 @@
-import { InventoryState } from '@rfid/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';

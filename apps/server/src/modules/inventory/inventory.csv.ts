@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { csvText } from '../../http/csv.js';
-import { type JobContext, type JobKind, type JobRunner, PermanentJobError } from '../../workers/job-runner.js';
+import { type JobKind, type JobRunner, PermanentJobError } from '../../workers/job-runner.js';
 import { getInventory, type InventoryRow, setFileCreated } from './inventory.repository.js';
 import {
   csvChunk,

@@ -260,8 +260,8 @@ export const createInventoryService = (db: Db, csvJobs: CsvJobs, engine: Engine)
     },
 
     async stats(user: AuthUser, locationId: number, query: { date_start?: string; date_end?: string }): Promise<InventoryStats> {
-      await requireLocation(db, user, locationId);
-      const { from, to } = statsRange(query);
+      const { timeZone } = await requireLocation(db, user, locationId);
+      const { from, to } = statsRange(query, undefined, timeZone);
       // The figures and the stock are the stats module's, over this one location.
       const [f, stock] = await Promise.all([
         inventoryFigures(db, { locationIds: [locationId], from, to }),

@@ -35,6 +35,7 @@ const locationColumns = {
   observations: locations.observations,
   floor: locations.floor,
   logoMime: locations.logoMime,
+  timeZone: locations.timeZone,
 };
 export type LocationRow = {
   id: number;
@@ -55,6 +56,7 @@ export type LocationRow = {
   observations: string;
   floor: string;
   logoMime: string | null;
+  timeZone: string;
 };
 
 export const createLocationsRepository = (db: Db) => ({
@@ -89,6 +91,22 @@ export const createLocationsRepository = (db: Db) => ({
       .where(and(eq(locations.id, id), visibleLocations(user)))
       .limit(1);
     return row;
+  },
+
+  /** The time zone of each location asked for (every location of every company when `ids` is left out). */
+  async timeZones(ids?: readonly number[]): Promise<Map<number, string>> {
+    if (ids?.length === 0) return new Map();
+    const rows = await db
+      .select({ id: locations.id, timeZone: locations.timeZone })
+      .from(locations)
+      .where(ids ? inArray(locations.id, [...ids]) : undefined);
+    return new Map(rows.map((r) => [r.id, r.timeZone]));
+  },
+
+  /** The company's time zone, the default of its new locations. */
+  async companyTimeZone(companyId: number): Promise<string | undefined> {
+    const [row] = await db.select({ timeZone: companies.timeZone }).from(companies).where(eq(companies.id, companyId));
+    return row?.timeZone;
   },
 
   /** Brands of the company; below role 2 only the brands of the user's own locations. */

@@ -2,10 +2,10 @@ import { brandSchema, companySchema, idParamSchema, locationSchema, pageOf, pagi
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { notFound } from '../../http/errors.js';
 import { pageParams, toPage } from '../../http/paging.js';
 import { currentUser } from '../../plugins/auth.js';
-import { createLocationsRepository, type LocationRow } from './locations.repository.js';
+import type { LocationRow } from './locations.repository.js';
+import { createLocationsService } from './locations.service.js';
 
 export const toLocationDto = (row: LocationRow): z.infer<typeof locationSchema> => ({
   id: row.id,
@@ -27,13 +27,14 @@ export const toLocationDto = (row: LocationRow): z.infer<typeof locationSchema> 
   observations: row.observations,
   floor: row.floor,
   logo: row.logoMime ? `/api/locations/${row.id}/logo/` : null,
+  time_zone: row.timeZone,
 });
 
 /** Lists query: paging plus any DRF-style filter (checked against the allow-list in the repository). */
 const listQuery = pagingQuerySchema.catchall(z.string());
 
 export const locationsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  const repo = createLocationsRepository(db);
+  const service = createLocationsService(db);
   const tags = ['locations'];
 
   const listSchema = { tags, querystring: listQuery, response: { 200: pageOf(locationSchema) } };
@@ -45,7 +46,7 @@ export const locationsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
   for (const { url, kind, order, summary } of lists) {
     app.get(url, { schema: { ...listSchema, summary } }, async (request) => {
       const page = pageParams(request.query);
-      const { count, rows } = await repo.listLocations(currentUser(request), request.query, page, {
+      const { count, rows } = await service.list(currentUser(request), request.query, page, {
         kind,
         defaultOrder: order,
       });
@@ -54,14 +55,12 @@ export const locationsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
   }
 
   app.get('/locations/:id/', { schema: { tags, params: idParamSchema, response: { 200: locationSchema } } }, async (request) => {
-    const row = await repo.getLocation(currentUser(request), request.params.id);
-    if (!row) throw notFound('Location not found.');
-    return toLocationDto(row);
+    return toLocationDto(await service.get(currentUser(request), request.params.id));
   });
 
   app.get('/brands/', { schema: { tags, querystring: listQuery, response: { 200: pageOf(brandSchema) } } }, async (request) => {
     const page = pageParams(request.query);
-    const { count, rows } = await repo.listBrands(currentUser(request), request.query, page);
+    const { count, rows } = await service.brands(currentUser(request), request.query, page);
     return toPage(request, page, count, rows);
   });
 
@@ -70,7 +69,7 @@ export const locationsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
     { schema: { tags, querystring: listQuery, response: { 200: pageOf(companySchema) } } },
     async (request) => {
       const page = pageParams(request.query);
-      const { count, rows } = await repo.listCompanies(currentUser(request), request.query, page);
+      const { count, rows } = await service.companies(currentUser(request), request.query, page);
       return toPage(request, page, count, rows);
     },
   );

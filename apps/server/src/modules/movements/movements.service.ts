@@ -184,8 +184,8 @@ export const createMovementsService = (db: Db) => {
 
     /** Exit statistics of movements leaving the location (exit dashboard). */
     async exitStats(user: AuthUser, locationId: number, query: { date_start?: string; date_end?: string }): Promise<ExitStats> {
-      await requireLocation(db, user, locationId);
-      const range = statsRange(query);
+      const { timeZone } = await requireLocation(db, user, locationId);
+      const range = statsRange(query, undefined, timeZone);
       return toExitStats(await exitFigures(db, { types: ['movement'], locationIds: [locationId], ...range }), range);
     },
 
@@ -195,8 +195,8 @@ export const createMovementsService = (db: Db) => {
       locationId: number,
       query: { date_start?: string; date_end?: string },
     ): Promise<MovementEntryStats> {
-      await requireLocation(db, user, locationId);
-      const range = statsRange(query);
+      const { timeZone } = await requireLocation(db, user, locationId);
+      const range = statsRange(query, undefined, timeZone);
       return toEntryStats(await entryFigures(db, { locationIds: [locationId], ...range }), range);
     },
   };

@@ -128,8 +128,8 @@ export const createOnlineService = (db: Db) => {
     },
 
     async stats(user: AuthUser, locationId: number, query: { date_start?: string; date_end?: string }): Promise<ExitStats> {
-      await requireLocation(db, user, locationId);
-      const range = statsRange(query);
+      const { timeZone } = await requireLocation(db, user, locationId);
+      const range = statsRange(query, undefined, timeZone);
       return toExitStats(await exitFigures(db, { types: ['online'], locationIds: [locationId], ...range }), range);
     },
   };

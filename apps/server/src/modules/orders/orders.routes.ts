@@ -31,7 +31,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageParams, toPage } from '../../http/paging.js';
-import { BOXES_PAGE, errorResponses, LINES_PAGE, locationParams } from '../../http/route-schemas.js';
+import { errorResponses, LINES_PAGE, locationParams } from '../../http/route-schemas.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../registry.js';
 import { mapChunks, sendCsv, streamCsv } from './csv.js';

@@ -2,11 +2,14 @@ import {
   type BoxContent,
   type boxContentCreateBodySchema,
   type boxCreateBodySchema,
+  dayBucket,
+  daysSpanned,
   type InboundStats,
   OrderStatus,
   type ProviderStats,
   type purchaseOrderCreateBodySchema,
   type ReturnLine,
+  todayIn,
 } from '@rfid/contract';
 import { and, eq, not, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -259,19 +262,17 @@ export const createOrdersService = (db: Db) => {
     // -------------------------------------------------------------- statistics
 
     async inboundStats(user: AuthUser, locationId: number, range: { from?: string; to?: string }): Promise<InboundStats> {
-      await requireLocation(db, user, locationId);
+      const { timeZone } = await requireLocation(db, user, locationId);
       const now = new Date();
-      const to = parseDateParam(range.to, 'to') ?? now;
-      const from = parseDateParam(range.from, 'from') ?? new Date(to.getTime() - 30 * DAY_MS);
+      // Dates and "today" are the location's (its IANA zone): a date-only `to` is the end of that day there.
+      const to = parseDateParam(range.to, 'to', 'end', timeZone) ?? now;
+      const from = parseDateParam(range.from, 'from', 'start', timeZone) ?? new Date(to.getTime() - 30 * DAY_MS);
       if (from > to) throw fieldError('from', 'from is after to.');
-      const dayStart = new Date(now);
-      dayStart.setHours(0, 0, 0, 0);
-      const dayEnd = new Date(now);
-      dayEnd.setHours(23, 59, 59, 999);
+      const today = dayBucket(todayIn(timeZone, now), timeZone);
+      const [dayStart, dayEnd] = [today.start, new Date(today.end.getTime() - 1)];
       const figures = await inboundFigures(db, { locationIds: [locationId], from, to, dayStart, dayEnd });
       // days in the range, at least 1: orders per day = orders / days; incorrect per day = status-2 orders / days
-      const days = Math.max(1, Math.ceil((to.getTime() - from.getTime()) / DAY_MS));
-      return toInboundStats(figures, { from, to, days });
+      return toInboundStats(figures, { from, to, days: daysSpanned(from, to, timeZone) });
     },
 
     // -------------------------------------------------------------- downloads

@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE, dayOf } from '@rfid/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
@@ -6,8 +7,11 @@ import { demoDeviceKey } from '../../db/seed/demo-data.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import { addReader, createOutboundOrder, newEpcs, postSet } from '../movements/outbound-fixtures.js';
 import { createPurchaseOrder, type InboundIds, loadInboundIds } from '../orders/inbound-fixtures.js';
-import { sameDayLastYear, utcDay } from './stats.rules.js';
+import { sameDayLastYear } from './stats.rules.js';
 import { configuredDashboards } from './stats.service.js';
+
+/** The demo's locations are in Europe/Madrid: their days are Madrid's. */
+const madridDay = (moment: Date): string => dayOf(moment, DEFAULT_TIME_ZONE);
 
 /**
  * The dashboard's statistics on real data: orders created through the API and read by readers
@@ -32,7 +36,7 @@ describe('stats endpoints', () => {
   const pos = { device: 'POS-T01-01', key: demoDeviceKey('POS-T01-01') };
   let online: { device: string; key: string };
   const now = new Date();
-  const today = utcDay(now);
+  const today = madridDay(now);
   const hourAgo = new Date(now.getTime() - 3_600_000).toISOString();
   const daysAgo = (n: number) => new Date(now.getTime() - n * 86_400_000);
 
@@ -177,7 +181,7 @@ describe('stats endpoints', () => {
       await t.database.db.insert(stockDaily).values([
         { day: sameDayLastYear(today), locationId: cd, areaId: null, quantity: 7, theoreticalQuantity: 9 },
         // An older snapshot of T-MAD-01 within the month before a year ago counts for it.
-        { day: utcDay(new Date(now.getTime() - 380 * 86_400_000)), locationId: store, areaId: null, quantity: 5 },
+        { day: madridDay(new Date(now.getTime() - 380 * 86_400_000)), locationId: store, areaId: null, quantity: 5 },
       ]);
       const s = await ok<Record<string, unknown>>(admin, `/locations/${cd}/statistics/`);
       // (3 − 7) / 7 × 100 = −57.142… → −57.14
@@ -204,8 +208,9 @@ describe('stats endpoints', () => {
         `/locations/${cd}/statistics/?date_start=2020-01-01&date_end=2020-12-31`,
       );
       expect(s).toMatchObject({
-        date_start: '2020-01-01T00:00:00.000Z',
-        date_end: '2020-12-31T23:59:59.999Z',
+        // The days of the location's zone (Europe/Madrid, CET in winter).
+        date_start: '2019-12-31T23:00:00.000Z',
+        date_end: '2020-12-31T22:59:59.999Z',
         entrys: { correctly_received: 0, incorrectly_received: 0, waiting: 0 },
         // the stock is always now
         stock: 3,
@@ -230,8 +235,8 @@ describe('stats endpoints', () => {
     });
 
     it('stock by days: the snapshots, null without one, the stock now today; default the last 60 days', async () => {
-      const d2 = utcDay(daysAgo(2));
-      const d5 = utcDay(daysAgo(5));
+      const d2 = madridDay(daysAgo(2));
+      const d5 = madridDay(daysAgo(5));
       await t.database.db.insert(stockDaily).values([
         { day: d5, locationId: cd, areaId: null, quantity: 10, theoreticalQuantity: 12 },
         { day: d2, locationId: cd, areaId: null, quantity: 8, theoreticalQuantity: 9 },
@@ -253,7 +258,7 @@ describe('stats endpoints', () => {
       const [stock, theo] = g.series as [{ data: (number | null)[] }, { data: (number | null)[] }];
       expect([stock.data[at(d5)], theo.data[at(d5)]]).toEqual([10, 12]);
       expect([stock.data[at(d2)], theo.data[at(d2)]]).toEqual([8, 9]);
-      expect(stock.data[at(utcDay(daysAgo(3)))]).toBeNull();
+      expect(stock.data[at(madridDay(daysAgo(3)))]).toBeNull();
       expect([stock.data[at(today)], theo.data[at(today)]]).toEqual([3, 4]);
     });
 
@@ -279,7 +284,7 @@ describe('stats endpoints', () => {
     });
 
     it('inbound, outbound and online: orders per creation day by side status; pos: items sold and returned', async () => {
-      const range = `granularity=day&date_start=${utcDay(daysAgo(10))}&date_end=${today}`;
+      const range = `granularity=day&date_start=${madridDay(daysAgo(10))}&date_end=${today}`;
       const series = async (module: string) => {
         const g = await ok<{ x_axis: string[]; series: { name: string; data: number[] }[] }>(
           admin,
@@ -304,7 +309,7 @@ describe('stats endpoints', () => {
     });
 
     it('orders created on an earlier day fall in that day’s bucket', async () => {
-      const created = utcDay(daysAgo(3));
+      const created = madridDay(daysAgo(3));
       const r = await t.app.inject({
         method: 'POST',
         url: '/api/porders/',
@@ -320,7 +325,7 @@ describe('stats endpoints', () => {
       expect(r.statusCode, r.body).toBe(201);
       const g = await ok<{ x_axis: string[]; series: { name: string; data: number[] }[] }>(
         admin,
-        `/locations/${cd}/graphstatistics/?module=inbound&granularity=day&date_start=${utcDay(daysAgo(10))}&date_end=${today}`,
+        `/locations/${cd}/graphstatistics/?module=inbound&granularity=day&date_start=${madridDay(daysAgo(10))}&date_end=${today}`,
       );
       expect(g.series.find((s) => s.name === 'waiting')?.data[g.x_axis.indexOf(created)]).toBe(1);
       await t.app.inject({ method: 'DELETE', url: `/api/porders/${r.json().id}/`, headers: { authorization: admin } });
@@ -333,16 +338,16 @@ describe('stats endpoints', () => {
         expect(Object.keys(r.json().errors ?? {}), query).toContain(field);
       };
       // days: at most 60 days apart
-      await bad(`granularity=day&date_start=${utcDay(daysAgo(61))}&date_end=${today}`, 'date_start');
+      await bad(`granularity=day&date_start=${madridDay(daysAgo(61))}&date_end=${today}`, 'date_start');
       // start after today
-      await bad(`granularity=day&date_start=${utcDay(daysAgo(-2))}&date_end=${utcDay(daysAgo(-3))}`, 'date_start');
+      await bad(`granularity=day&date_start=${madridDay(daysAgo(-2))}&date_end=${madridDay(daysAgo(-3))}`, 'date_start');
       // start after end
       await bad('granularity=month&date_start=2025-06&date_end=2025-02', 'date_start');
       await bad('granularity=year&date_start=1950&date_end=2026', 'date_start');
       await bad('granularity=week', 'granularity');
       await bad('module=sales', 'module');
       await bad('date_start=2026-02-31', 'date_start');
-      const sixty = await get(admin, `/locations/${cd}/graphstatistics/?date_start=${utcDay(daysAgo(60))}&date_end=${today}`);
+      const sixty = await get(admin, `/locations/${cd}/graphstatistics/?date_start=${madridDay(daysAgo(60))}&date_end=${today}`);
       expect(sixty.statusCode).toBe(200);
       expect((await get(viewer, `/locations/${cd}/graphstatistics/`)).statusCode).toBe(404);
     });
@@ -463,14 +468,14 @@ describe('stats endpoints', () => {
       const area = ids.areaOf['CD-MAD'] as number;
       await t.database.db.insert(stockDaily).values([
         ...Array.from({ length: 25 }, (_, i) => ({
-          day: utcDay(daysAgo(i + 1)),
+          day: madridDay(daysAgo(i + 1)),
           locationId: cd,
           areaId: null,
           quantity: 100 + i,
           theoreticalQuantity: 110 + i,
         })),
-        { day: utcDay(daysAgo(1)), locationId: cd, areaId: area, quantity: 100 },
-        { day: utcDay(daysAgo(1)), locationId: store, areaId: null, quantity: 7 },
+        { day: madridDay(daysAgo(1)), locationId: cd, areaId: area, quantity: 100 },
+        { day: madridDay(daysAgo(1)), locationId: store, areaId: null, quantity: 7 },
       ]);
     });
     afterAll(async () => {
@@ -486,7 +491,7 @@ describe('stats endpoints', () => {
       expect(page.results).toHaveLength(20);
       expect(page.next).toContain('offset=20');
       expect(page.results[0]).toMatchObject({
-        day: utcDay(daysAgo(1)),
+        day: madridDay(daysAgo(1)),
         location: cd,
         location_description: 'Centro de distribución Madrid',
         area: null,
@@ -494,10 +499,10 @@ describe('stats endpoints', () => {
         theoretical_quantity: 110,
       });
       const oldest = await ok<{ results: { day: string }[] }>(admin, `/stockev/?location=${cd}&order_by=day&limit=1`);
-      expect(oldest.results[0]?.day).toBe(utcDay(daysAgo(25)));
+      expect(oldest.results[0]?.day).toBe(madridDay(daysAgo(25)));
       const range = await ok<{ count: number }>(
         admin,
-        `/stockev/?location=${cd}&day__gte=${utcDay(daysAgo(5))}&day__lte=${utcDay(daysAgo(2))}`,
+        `/stockev/?location=${cd}&day__gte=${madridDay(daysAgo(5))}&day__lte=${madridDay(daysAgo(2))}`,
       );
       expect(range.count).toBe(4);
       const areas = await ok<{ count: number; results: { area_description: string }[] }>(

@@ -1,9 +1,9 @@
-import { BoxStatus, ItemState } from '@rfid/contract';
-import { and, asc, count, desc, eq, gte, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { BoxStatus } from '@rfid/contract';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import { parseRows } from '../../db/rows.js';
-import { areas, brands, companies, locations, stockDaily } from '../../db/schema/index.js';
+import { areas, brands, companies, locations, stockDaily, stockNow as stockNowView } from '../../db/schema/index.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { visibleLocations } from '../locations/location-scope.js';
@@ -12,7 +12,7 @@ import { idList } from './location-list.js';
 /**
  * Statistics are SQL over the stock and order tables, defined once here with the formula beside
  * each figure (DESIGN.md section 6). "Scope" is a list of location ids: one location, the
- * locations of a company the user sees, or the locations of a brand. Days are UTC days.
+ * locations of a company the user sees, or the locations of a brand. Days are the days of the scope's time zone.
  */
 
 /** A count or sum of a raw answer: a number, or the text of a bigint or numeric. */
@@ -48,22 +48,17 @@ export const brandLocationIds = async (db: DbOrTx, user: AuthUser, brandId: numb
 // ---------------------------------------------------------------- stock and theoretical stock, now
 
 /**
- * Stock = items STOCKED in the scope's areas + the counted (non-RFID) stock of those areas. The
- * items come from the per-area stock the items' triggers keep (view area_stock_now: a row per area
- * and GTIN), not from counting a company's million tags.
+ * Stock = items STOCKED in the scope's areas + the counted (non-RFID) stock of those areas: the one
+ * stock, view stock_now (items from the per-area stock the items' triggers keep, not from counting a
+ * company's million tags).
  */
 export const stockNow = async (db: DbOrTx, locationIds: readonly number[]): Promise<number> => {
   if (locationIds.length === 0) return 0;
-  const [r] = parseRows(
-    z.object({ rfid: n, counted: n }),
-    await db.execute(sql`
-      select
-        (select coalesce(sum(s.quantity), 0) from area_stock_now s join areas a on a.id = s.area_id
-          where a.location_id in ${idList(locationIds)}) as rfid,
-        (select coalesce(sum(c.quantity), 0) from counted_stocks c join areas a on a.id = c.area_id
-          where a.location_id in ${idList(locationIds)}) as counted`),
-  );
-  return (r?.rfid ?? 0) + (r?.counted ?? 0);
+  const [r] = await db
+    .select({ n: sql`coalesce(sum(${stockNowView.quantity}), 0)::int`.mapWith(Number) })
+    .from(stockNowView)
+    .where(inArray(stockNowView.locationId, [...locationIds]));
+  return r?.n ?? 0;
 };
 
 /**
@@ -168,7 +163,7 @@ export const orderStatusCounts = async (
 export type BucketRow = { bucket: string; key: string; n: number };
 
 /**
- * Orders per bucket (to_char of the creation date in UTC) and side status: inbound = purchase and
+ * Orders per bucket (to_char of the creation date in the scope's zone) and side status: inbound = purchase and
  * movement orders arriving (destination_status), outbound = movements leaving, online = online
  * orders leaving (origin_status).
  */
@@ -180,7 +175,15 @@ export const orderBuckets = async (
     from,
     to,
     format,
-  }: { locationIds: readonly number[]; module: 'inbound' | 'outbound' | 'online'; from: Date; to: Date; format: string },
+    timeZone,
+  }: {
+    locationIds: readonly number[];
+    module: 'inbound' | 'outbound' | 'online';
+    from: Date;
+    to: Date;
+    format: string;
+    timeZone: string;
+  },
 ): Promise<BucketRow[]> => {
   if (locationIds.length === 0) return [];
   const where =
@@ -191,7 +194,7 @@ export const orderBuckets = async (
   const rows = parseRows(
     z.object({ bucket: z.string(), status: n, n }),
     await db.execute(sql`
-      select to_char(o.creation_date at time zone 'UTC', ${format}) as bucket, ${status} as status, count(*) as n
+      select to_char(o.creation_date at time zone ${timeZone}, ${format}) as bucket, ${status} as status, count(*) as n
       from orders o
       where ${where} and o.creation_date >= ${from} and o.creation_date <= ${to}
       group by 1, 2`),
@@ -199,16 +202,22 @@ export const orderBuckets = async (
   return rows.map((r) => ({ bucket: r.bucket, key: String(r.status), n: r.n }));
 };
 
-/** POS items per bucket (to_char of the end time in UTC): sold (kind sale) and returned (kind return). */
+/** POS items per bucket (to_char of the end time in the scope's zone): sold (kind sale) and returned (kind return). */
 export const posBuckets = async (
   db: DbOrTx,
-  { locationIds, from, to, format }: { locationIds: readonly number[]; from: Date; to: Date; format: string },
+  {
+    locationIds,
+    from,
+    to,
+    format,
+    timeZone,
+  }: { locationIds: readonly number[]; from: Date; to: Date; format: string; timeZone: string },
 ): Promise<BucketRow[]> => {
   if (locationIds.length === 0) return [];
   const rows = parseRows(
     z.object({ bucket: z.string(), kind: z.string(), n }),
     await db.execute(sql`
-      select to_char(p.end_time at time zone 'UTC', ${format}) as bucket, p.kind, sum(p.item_count) as n
+      select to_char(p.end_time at time zone ${timeZone}, ${format}) as bucket, p.kind, sum(p.item_count) as n
       from pos_transactions p
       where p.location_id in ${idList(locationIds)} and p.end_time >= ${from} and p.end_time <= ${to}
       group by 1, 2`),
@@ -301,160 +310,4 @@ export const listStockEvolution = async (
   return { count: total?.n ?? 0, rows };
 };
 
-// ---------------------------------------------------------------- daily snapshots (stock_daily)
-
-/** Every location's id (a snapshot covers them all). */
-const allLocationIds = async (db: DbOrTx): Promise<number[]> =>
-  (await db.select({ id: locations.id }).from(locations)).map((r) => r.id);
-
-export type SnapshotRow = { locationId: number; areaId: number | null; quantity: number; theoreticalQuantity: number };
-
-/**
- * The live stock of every area (items STOCKED there + counted stock) and, per location, the total
- * and the theoretical stock: the rows a snapshot writes, for every location of every company.
- */
-export const liveSnapshotRows = async (db: DbOrTx): Promise<SnapshotRow[]> => {
-  const areaRows = parseRows(
-    z.object({ location_id: n, area_id: n, quantity: n }),
-    await db.execute(sql`
-      select a.location_id, a.id as area_id,
-        (select coalesce(sum(s.quantity), 0) from area_stock_now s where s.area_id = a.id)
-        + (select coalesce(sum(c.quantity), 0) from counted_stocks c where c.area_id = a.id) as quantity
-      from areas a`),
-  );
-  // Each box's part per location (box_theoretical, kept by triggers), as theoreticalNow.
-  const theoretical = parseRows(
-    z.object({ location_id: n, q: n }),
-    await db.execute(sql`select location_id, sum(quantity) as q from box_theoretical group by location_id`),
-  );
-  const locationIds = await allLocationIds(db);
-  return toSnapshotRows(
-    areaRows.map((r) => ({ locationId: r.location_id, areaId: r.area_id, quantity: r.quantity })),
-    new Map(theoretical.map((r) => [r.location_id, r.q])),
-    locationIds,
-  );
-};
-
-/** Area rows plus one total row per location (area null) with the sum of its areas and its theoretical stock. */
-export const toSnapshotRows = (
-  areaRows: readonly { locationId: number; areaId: number; quantity: number }[],
-  theoretical: ReadonlyMap<number, number>,
-  locationIds: readonly number[],
-): SnapshotRow[] => {
-  const totals = new Map<number, number>(locationIds.map((id) => [id, 0]));
-  for (const r of areaRows) totals.set(r.locationId, (totals.get(r.locationId) ?? 0) + r.quantity);
-  return [
-    ...areaRows.map((r) => ({ ...r, theoreticalQuantity: 0 })),
-    ...[...totals].map(([locationId, quantity]) => ({
-      locationId,
-      areaId: null,
-      quantity,
-      theoreticalQuantity: theoretical.get(locationId) ?? 0,
-    })),
-  ];
-};
-
-/** Writes a day's snapshot rows: replaces the day's values (`overwrite`) or only fills the missing ones. */
-export const writeSnapshotRows = async (
-  db: DbOrTx,
-  { day, rows, overwrite }: { day: string; rows: readonly SnapshotRow[]; overwrite: boolean },
-): Promise<number> => {
-  let written = 0;
-  for (let i = 0; i < rows.length; i += 500) {
-    const chunk = rows.slice(i, i + 500).map((r) => ({ day, ...r }));
-    const insert = db.insert(stockDaily).values(chunk);
-    const result = overwrite
-      ? await insert
-          .onConflictDoUpdate({
-            target: [stockDaily.locationId, stockDaily.areaId, stockDaily.day],
-            set: { quantity: sql`excluded.quantity`, theoreticalQuantity: sql`excluded.theoretical_quantity` },
-          })
-          .returning({ day: stockDaily.day })
-      : await insert.onConflictDoNothing().returning({ day: stockDaily.day });
-    written += result.length;
-  }
-  return written;
-};
-
-/** Days in [from, to] on which some location has no total row yet. */
-export const daysMissingSnapshots = async (db: DbOrTx, { from, to }: { from: string; to: string }): Promise<string[]> =>
-  parseRows(
-    z.object({ day: z.string() }),
-    await db.execute(sql`
-      select to_char(d, 'YYYY-MM-DD') as day
-      from generate_series(${from}::date, ${to}::date, interval '1 day') d
-      where exists (select 1 from locations l where l.created_at < d + interval '1 day'
-        and not exists (select 1 from stock_daily s where s.location_id = l.id and s.area_id is null and s.day = d::date))
-      order by d`),
-  ).map((r) => r.day);
-
-/**
- * The stock of every area at the end of each day in [from, to], rebuilt from the tag history:
- * each trace says an item's state and area after a read, so an item counts in an area from a
- * STOCKED trace there until its next trace. Counted stock counts from its upload. Best effort:
- * changes made without a read (an inventory's validation, a cabinet's "the rest leaves") are not
- * in the history. Theoretical stock per location: boxes received minus shipped up to each day.
- */
-export const rebuiltSnapshotRows = async (
-  db: DbOrTx,
-  { from, to }: { from: string; to: string },
-): Promise<Map<string, SnapshotRow[]>> => {
-  const areaRows = parseRows(
-    z.object({ day: z.string(), location_id: n, area_id: n, quantity: n }),
-    await db.execute(sql`
-      with iv as (
-        select t.area2_id as area_id, t.state,
-          (t.read_at at time zone 'UTC')::date as d_in,
-          (lead(t.read_at) over (partition by t.item_id order by t.read_at, t.id) at time zone 'UTC')::date as d_out
-        from traces t
-      ),
-      deltas as (
-        select area_id, d_in as d, 1 as n from iv where state = ${ItemState.Stocked} and area_id is not null and d_in <= ${to}::date
-        union all
-        select area_id, d_out, -1 from iv where state = ${ItemState.Stocked} and area_id is not null and d_out is not null and d_out <= ${to}::date
-        union all
-        select area_id, (uploaded_at at time zone 'UTC')::date, quantity from counted_stocks where (uploaded_at at time zone 'UTC')::date <= ${to}::date
-      ),
-      per_day as (select area_id, d, sum(n) as n from deltas group by area_id, d)
-      select to_char(days.d, 'YYYY-MM-DD') as day, a.location_id, a.id as area_id,
-        (select coalesce(sum(p.n), 0) from per_day p where p.area_id = a.id and p.d <= days.d::date) as quantity
-      from areas a cross join generate_series(${from}::date, ${to}::date, interval '1 day') days(d)`),
-  );
-  const theoretical = parseRows(
-    z.object({ day: z.string(), location_id: n, q: n }),
-    await db.execute(sql`
-      with moves as (
-        select o.destination_location_id as location_id, (b.destination_reading_time at time zone 'UTC')::date as d, bc.quantity as q
-          from orders o join boxes b on b.order_id = o.id join box_contents bc on bc.box_id = b.id
-          where o.type in ('purchase', 'movement') and o.destination_location_id is not null
-            and b.destination_status in (${BoxStatus.CheckedWithErrors}, ${BoxStatus.CheckedWithoutErrors}) and b.destination_reading_time is not null
-        union all
-        select o.origin_location_id, (b.origin_reading_time at time zone 'UTC')::date, -bc.quantity
-          from orders o join boxes b on b.order_id = o.id join box_contents bc on bc.box_id = b.id
-          where o.type in ('movement', 'online') and o.origin_location_id is not null
-            and b.origin_status in (${BoxStatus.CheckedWithErrors}, ${BoxStatus.CheckedWithoutErrors}) and b.origin_reading_time is not null
-      ),
-      per_day as (select location_id, d, sum(q) as q from moves where d <= ${to}::date group by location_id, d)
-      select to_char(days.d, 'YYYY-MM-DD') as day, l.id as location_id,
-        (select coalesce(sum(p.q), 0) from per_day p where p.location_id = l.id and p.d <= days.d::date) as q
-      from locations l cross join generate_series(${from}::date, ${to}::date, interval '1 day') days(d)`),
-  );
-  const locationIds = await allLocationIds(db);
-  const byDay = new Map<
-    string,
-    { areas: { locationId: number; areaId: number; quantity: number }[]; theo: Map<number, number> }
-  >();
-  const entry = (day: string) => {
-    let e = byDay.get(day);
-    if (!e) {
-      e = { areas: [], theo: new Map() };
-      byDay.set(day, e);
-    }
-    return e;
-  };
-  for (const r of areaRows) {
-    entry(r.day).areas.push({ locationId: r.location_id, areaId: r.area_id, quantity: r.quantity });
-  }
-  for (const r of theoretical) entry(r.day).theo.set(r.location_id, r.q);
-  return new Map([...byDay].map(([day, e]) => [day, toSnapshotRows(e.areas, e.theo, locationIds)]));
-};
+// The daily snapshots (stock_daily) are written by modules/stock/stock-snapshot.repository.ts.

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../http/errors.js';
-import { toSnapshotRows } from './stats.repository.js';
-import { bucketOf, chartRange, durationText, parseBound, sameDayLastYear, statsRange, utcDay } from './stats.rules.js';
+import { bucketOf, chartRange, durationText, parseBound, sameDayLastYear, statsRange } from './stats.rules.js';
 
 const fieldOf = (run: () => unknown): string | undefined => {
   try {
@@ -23,12 +22,21 @@ describe('statistics ranges', () => {
     expect(r.days).toBe(30);
   });
 
-  it('reads a day as its whole UTC day, and ISO or "YYYY-MM-DD HH:mm:ss" as given', () => {
-    expect(parseBound('2026-11-01', 'date_start', 'start')).toEqual(new Date('2026-11-01T00:00:00.000Z'));
-    expect(parseBound('2026-11-01', 'date_end', 'end')).toEqual(new Date('2026-11-01T23:59:59.999Z'));
+  it('reads a day as its whole day in the zone (default Europe/Madrid), ISO as given, "YYYY-MM-DD HH:mm:ss" there', () => {
+    expect(parseBound('2026-11-01', 'date_start', 'start')).toEqual(new Date('2026-10-31T23:00:00.000Z'));
+    expect(parseBound('2026-11-01', 'date_end', 'end')).toEqual(new Date('2026-11-01T22:59:59.999Z'));
+    expect(parseBound('2026-11-01', 'date_end', 'end', 'UTC')).toEqual(new Date('2026-11-01T23:59:59.999Z'));
     expect(parseBound('2026-11-01T08:30:00Z', 'date_end', 'end')).toEqual(new Date('2026-11-01T08:30:00Z'));
-    expect(parseBound('2026-11-01 08:30:00', 'x', 'start')?.getTime()).toBe(new Date('2026-11-01T08:30:00').getTime());
+    expect(parseBound('2026-11-01 08:30:00', 'x', 'start', 'America/New_York')).toEqual(new Date('2026-11-01T13:30:00Z'));
     expect(statsRange({ date_start: '2026-11-01', date_end: '2026-11-01' }, now).days).toBe(1);
+  });
+
+  it('a date-only range on the day of a DST change is that whole day: 25 hours, one day (2026-10-25, Madrid)', () => {
+    const range = statsRange({ date_start: '2026-10-25', date_end: '2026-10-25' }, now, 'Europe/Madrid');
+    expect(range.from).toEqual(new Date('2026-10-24T22:00:00.000Z'));
+    expect(range.to).toEqual(new Date('2026-10-25T22:59:59.999Z'));
+    expect(range.days).toBe(1);
+    expect(statsRange({ date_start: '2026-03-29', date_end: '2026-03-29' }, now, 'Europe/Madrid').days).toBe(1);
   });
 
   it('refuses a bad date or a start after the end on the field', () => {
@@ -40,7 +48,6 @@ describe('statistics ranges', () => {
   it('a year ago is the same day, 29 February becoming 28', () => {
     expect(sameDayLastYear('2026-11-23')).toBe('2025-11-23');
     expect(sameDayLastYear('2028-02-29')).toBe('2027-02-28');
-    expect(utcDay(new Date('2026-11-23T23:59:59Z'))).toBe('2026-11-23');
   });
 
   it('reception times read "<hours>,<seconds>"', () => {
@@ -88,27 +95,5 @@ describe('chart ranges as the server checks them (spec section 5)', () => {
     expect(bucketOf('day', '2026-11-23')).toBe('2026-11-23');
     expect(bucketOf('month', '2026-11-23')).toBe('2026-11');
     expect(bucketOf('year', '2026-11-23')).toBe('2026');
-  });
-});
-
-describe('snapshot rows', () => {
-  it('one row per area and one total per location (the sum of its areas, its theoretical stock)', () => {
-    const rows = toSnapshotRows(
-      [
-        { locationId: 1, areaId: 10, quantity: 4 },
-        { locationId: 1, areaId: 11, quantity: 6 },
-        { locationId: 2, areaId: 20, quantity: 0 },
-      ],
-      new Map([[1, 12]]),
-      [1, 2, 3],
-    );
-    expect(rows).toEqual([
-      { locationId: 1, areaId: 10, quantity: 4, theoreticalQuantity: 0 },
-      { locationId: 1, areaId: 11, quantity: 6, theoreticalQuantity: 0 },
-      { locationId: 2, areaId: 20, quantity: 0, theoreticalQuantity: 0 },
-      { locationId: 1, areaId: null, quantity: 10, theoreticalQuantity: 12 },
-      { locationId: 2, areaId: null, quantity: 0, theoreticalQuantity: 0 },
-      { locationId: 3, areaId: null, quantity: 0, theoreticalQuantity: 0 },
-    ]);
   });
 });

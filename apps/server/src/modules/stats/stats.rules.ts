@@ -5,7 +5,10 @@ import {
   CHART_MAX_MONTHS,
   CHART_YEARS_BACK,
   type ChartGranularity,
+  DEFAULT_TIME_ZONE,
+  dayBucket,
   dayNumber,
+  daysSpanned,
 } from '@rfid/contract';
 import { parseDateParam } from '../../http/dates.js';
 import { fieldError } from '../../http/errors.js';
@@ -24,8 +27,11 @@ export const DEFAULT_RANGE_DAYS = 30;
 /** A day's snapshot counts as "a year ago" when it is at most this many days older than that day. */
 export const LAST_YEAR_LOOKBACK_DAYS = 31;
 
-/** A calendar day (YYYY-MM-DD) of a moment: days are UTC days, the server's calendar. */
-export const utcDay = (moment: Date): string => moment.toISOString().slice(0, 10);
+/** The instants of the days [start, end] (YYYY-MM-DD) of `zone`, `to` inclusive (its last millisecond). */
+export const daysRange = (start: string, end: string, zone: string): { from: Date; to: Date } => ({
+  from: dayBucket(start, zone).start,
+  to: new Date(dayBucket(end, zone).end.getTime() - 1),
+});
 
 /** The same day a year earlier (29 February → 28 February). */
 export const sameDayLastYear = (day: string): string => {
@@ -37,19 +43,21 @@ export const sameDayLastYear = (day: string): string => {
 };
 
 /**
- * A bound of a statistics range: YYYY-MM-DD (the start or the end of that UTC day), ISO 8601, or
- * 'YYYY-MM-DD HH:mm:ss'. Invalid text is a 400 on that field.
+ * A bound of a statistics range: YYYY-MM-DD (the start or the end of that day in `zone`), ISO 8601, or
+ * 'YYYY-MM-DD HH:mm:ss' (a wall-clock time in `zone`). Invalid text is a 400 on that field.
  */
-export const parseBound = (value: string | undefined, field: string, side: 'start' | 'end'): Date | null =>
-  parseDateParam(value, field, side);
+export const parseBound = (value: string | undefined, field: string, side: 'start' | 'end', zone?: string): Date | null =>
+  parseDateParam(value, field, side, zone);
 
-/** date_start/date_end → [from, to] (default: the 30 days before now) and the days it spans (≥ 1). */
-export const statsRange = (query: { date_start?: string; date_end?: string }, now = new Date()) => {
-  const to = parseBound(query.date_end, 'date_end', 'end') ?? now;
-  const from = parseBound(query.date_start, 'date_start', 'start') ?? new Date(to.getTime() - DEFAULT_RANGE_DAYS * DAY_MS);
+/**
+ * date_start/date_end read in the scope's zone → [from, to] (default: the 30 days before now) and the
+ * days it spans (≥ 1).
+ */
+export const statsRange = (query: { date_start?: string; date_end?: string }, now = new Date(), zone = DEFAULT_TIME_ZONE) => {
+  const to = parseBound(query.date_end, 'date_end', 'end', zone) ?? now;
+  const from = parseBound(query.date_start, 'date_start', 'start', zone) ?? new Date(to.getTime() - DEFAULT_RANGE_DAYS * DAY_MS);
   if (from > to) throw fieldError('date_start', 'date_start is after date_end.');
-  const days = Math.max(1, Math.ceil((to.getTime() - from.getTime()) / DAY_MS));
-  return { from, to, days };
+  return { from, to, days: daysSpanned(from, to, zone) };
 };
 
 /** n ÷ days with 2 decimals. */

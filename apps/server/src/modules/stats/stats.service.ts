@@ -7,6 +7,7 @@ import {
   type ChartModule,
   chartBuckets,
   type Dashboard,
+  dayOf,
   daysOfSupply,
   type ExitStats,
   entryDonut,
@@ -26,6 +27,7 @@ import { notFound } from '../../http/errors.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { requireLocation } from '../locations/location-scope.js';
+import { createLocationsService } from '../locations/locations.service.js';
 import { toEntryStats, toExitStats, toInboundStats } from './figures.js';
 import * as figures from './figures.repository.js';
 import * as repo from './stats.repository.js';
@@ -33,18 +35,19 @@ import {
   bucketFormat,
   bucketOf,
   chartRange,
+  daysRange,
   LAST_YEAR_LOOKBACK_DAYS,
   minutes,
   perDay,
   SUPPLY_WINDOW_DAYS,
   sameDayLastYear,
   statsRange,
-  utcDay,
 } from './stats.rules.js';
 
 const DAY_MS = 86_400_000;
 
-type Scope = { kind: 'location' | 'company'; id: number; description: string; locationIds: number[] };
+/** A dashboard's scope; its days are the days of `timeZone` (the location's, or the one of its locations). */
+type Scope = { kind: 'location' | 'company'; id: number; description: string; locationIds: number[]; timeZone: string };
 
 /**
  * The brand dashboards (GET /dashboards/): the schema has no dashboards table, so they come from
@@ -63,29 +66,39 @@ export const configuredDashboards = (brandDashboardUrl: string | undefined): Das
 };
 
 export const createStatsService = (db: Db, { brandDashboardUrl }: { brandDashboardUrl?: string | undefined } = {}) => {
+  const locationsService = createLocationsService(db);
   const locationScope = async (user: AuthUser, locationId: number): Promise<Scope> => {
     const location = await requireLocation(db, user, locationId);
-    return { kind: 'location', id: location.id, description: location.description, locationIds: [location.id] };
+    const { id, description, timeZone } = location;
+    return { kind: 'location', id, description, locationIds: [id], timeZone };
   };
   const companyScope = async (user: AuthUser, companyId: number): Promise<Scope> => {
     const company = companyId === user.companyId ? await repo.companyOf(db, companyId) : undefined;
     if (!company) throw notFound('Company not found.');
-    return { kind: 'company', id: company.id, description: company.name, locationIds: await repo.visibleLocationIds(db, user) };
+    const locationIds = await repo.visibleLocationIds(db, user);
+    const timeZone = await locationsService.scopeTimeZone({ companyId, locationIds });
+    return { kind: 'company', id: company.id, description: company.name, locationIds, timeZone };
   };
   const brandScope = async (user: AuthUser, brandId: number) => {
     const brand = await repo.brandOf(db, user.companyId, brandId);
     if (!brand) throw notFound('Brand not found.');
-    return { ...brand, locationIds: await repo.brandLocationIds(db, user, brand.id) };
+    const locationIds = await repo.brandLocationIds(db, user, brand.id);
+    const timeZone = await locationsService.scopeTimeZone({ companyId: user.companyId, locationIds });
+    return { ...brand, locationIds, timeZone };
   };
 
   /** The dashboard's figures of a scope (formulas in packages/contract/src/stats.ts, SQL in the repository). */
   const statistics = async (scope: Scope, query: StatsRangeQuery, now: Date): Promise<LocationStatistics> => {
-    const { from, to } = statsRange(query, now);
+    const { from, to } = statsRange(query, now, scope.timeZone);
     const { locationIds } = scope;
     const [stock, theoretical, lastYear, out, counts] = await Promise.all([
       repo.stockNow(db, locationIds),
       repo.theoreticalNow(db, locationIds),
-      repo.snapshotTotalOn(db, { locationIds, day: sameDayLastYear(utcDay(now)), lookbackDays: LAST_YEAR_LOOKBACK_DAYS }),
+      repo.snapshotTotalOn(db, {
+        locationIds,
+        day: sameDayLastYear(dayOf(now, scope.timeZone)),
+        lookbackDays: LAST_YEAR_LOOKBACK_DAYS,
+      }),
       repo.itemsOut(db, { locationIds, from: new Date(now.getTime() - SUPPLY_WINDOW_DAYS * DAY_MS), to: now }),
       repo.orderStatusCounts(db, { locationIds, from, to }),
     ]);
@@ -113,15 +126,14 @@ export const createStatsService = (db: Db, { brandDashboardUrl }: { brandDashboa
     now: Date,
   ): Promise<GraphStatistics> => {
     const module = query.module ?? 'stock';
-    const today = utcDay(now);
+    const today = dayOf(now, scope.timeZone);
     const { granularity, start, end } = chartRange(query, today);
     const format = bucketFormat(granularity);
     const x = chartBuckets(granularity, start, end);
     const index = new Map(x.map((bucket, i) => [bucket, i]));
     const names = CHART_SERIES[module];
-    const from = new Date(`${start}T00:00:00.000Z`);
-    const to = new Date(`${end}T23:59:59.999Z`);
-    const { locationIds } = scope;
+    const { from, to } = daysRange(start, end, scope.timeZone);
+    const { locationIds, timeZone } = scope;
 
     if (module === 'stock') {
       const stock: (number | null)[] = x.map(() => null);
@@ -149,11 +161,11 @@ export const createStatsService = (db: Db, { brandDashboardUrl }: { brandDashboa
       if (i !== undefined && s) s[i] = (s[i] ?? 0) + n;
     };
     if (module === 'pos') {
-      for (const r of await repo.posBuckets(db, { locationIds, from, to, format })) {
+      for (const r of await repo.posBuckets(db, { locationIds, from, to, format, timeZone })) {
         add(r.key === 'sale' ? 'sales' : 'returns', r.bucket, r.n);
       }
     } else {
-      for (const r of await repo.orderBuckets(db, { locationIds, module, from, to, format })) {
+      for (const r of await repo.orderBuckets(db, { locationIds, module, from, to, format, timeZone })) {
         const status = Number(r.key);
         const name =
           module === 'online'
@@ -220,7 +232,7 @@ export const createStatsService = (db: Db, { brandDashboardUrl }: { brandDashboa
 
     async brandEntries(user: AuthUser, brandId: number, query: StatsRangeQuery): Promise<BrandEntriesStatistics> {
       const brand = await brandScope(user, brandId);
-      const { from, to } = statsRange(query);
+      const { from, to } = statsRange(query, undefined, brand.timeZone);
       const counts = await repo.orderStatusCounts(db, { locationIds: brand.locationIds, from, to });
       const donut = entryDonut(counts.entry);
       return {
@@ -233,31 +245,31 @@ export const createStatsService = (db: Db, { brandDashboardUrl }: { brandDashboa
     },
     async brandPurchaseStats(user: AuthUser, brandId: number, query: StatsRangeQuery, now = new Date()): Promise<InboundStats> {
       const brand = await brandScope(user, brandId);
-      const { from, to, days } = statsRange(query, now);
-      const today = utcDay(now);
+      const { from, to, days } = statsRange(query, now, brand.timeZone);
+      const today = daysRange(dayOf(now, brand.timeZone), dayOf(now, brand.timeZone), brand.timeZone);
       const s = await figures.inboundFigures(db, {
         locationIds: brand.locationIds,
         from,
         to,
-        dayStart: new Date(`${today}T00:00:00.000Z`),
-        dayEnd: new Date(`${today}T23:59:59.999Z`),
+        dayStart: today.from,
+        dayEnd: today.to,
       });
       return toInboundStats(s, { from, to, days });
     },
     async brandEntryStats(user: AuthUser, brandId: number, query: StatsRangeQuery): Promise<MovementEntryStats> {
       const brand = await brandScope(user, brandId);
-      const { from, to, days } = statsRange(query);
+      const { from, to, days } = statsRange(query, undefined, brand.timeZone);
       return toEntryStats(await figures.entryFigures(db, { locationIds: brand.locationIds, from, to }), { from, to, days });
     },
     async brandExitStats(user: AuthUser, brandId: number, query: StatsRangeQuery): Promise<ExitStats> {
       const brand = await brandScope(user, brandId);
-      const { from, to, days } = statsRange(query);
+      const { from, to, days } = statsRange(query, undefined, brand.timeZone);
       const s = await figures.exitFigures(db, { types: ['movement', 'online'], locationIds: brand.locationIds, from, to });
       return toExitStats(s, { from, to, days });
     },
     async brandSaleStats(user: AuthUser, brandId: number, query: StatsRangeQuery): Promise<BrandSaleStats> {
       const brand = await brandScope(user, brandId);
-      const { from, to, days } = statsRange(query);
+      const { from, to, days } = statsRange(query, undefined, brand.timeZone);
       const s = await figures.saleFigures(db, { locationIds: brand.locationIds, from, to });
       return {
         sales: s.sales,
@@ -272,7 +284,7 @@ export const createStatsService = (db: Db, { brandDashboardUrl }: { brandDashboa
     },
     async brandInventoryStats(user: AuthUser, brandId: number, query: StatsRangeQuery): Promise<BrandInventoryStats> {
       const brand = await brandScope(user, brandId);
-      const { from, to } = statsRange(query);
+      const { from, to } = statsRange(query, undefined, brand.timeZone);
       const [s, stock] = await Promise.all([
         figures.inventoryFigures(db, { locationIds: brand.locationIds, from, to }),
         repo.stockNow(db, brand.locationIds),

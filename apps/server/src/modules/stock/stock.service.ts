@@ -8,9 +8,7 @@ import type {
   StockAlarm,
   StockRow,
 } from '@rfid/contract';
-import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { itemTypes } from '../../db/schema/index.js';
 import { AppError, conflict, notFound } from '../../http/errors.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
@@ -127,11 +125,7 @@ export const createStockService = (db: Db) => {
   };
 
   const requireItemType = async (user: AuthUser, id: number) => {
-    const [row] = await db
-      .select({ id: itemTypes.id, gtin: itemTypes.gtin })
-      .from(itemTypes)
-      .where(and(eq(itemTypes.id, id), eq(itemTypes.companyId, user.companyId)))
-      .limit(1);
+    const row = await repo.itemTypeOf(db, user.companyId, id);
     if (!row) throw notFound('GTIN not found.');
     return row;
   };

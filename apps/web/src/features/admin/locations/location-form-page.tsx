@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import AddIcon from '@mui/icons-material/Add';
 import ImageIcon from '@mui/icons-material/Image';
 import {
+  Autocomplete,
   Avatar,
   Box,
   Button,
@@ -14,8 +15,15 @@ import {
   type TextFieldProps,
   Typography,
 } from '@mui/material';
-import { LOGO_MAX_BYTES, LOGO_MIME_TYPES, type LocationBody, locationBodySchema, RoleThreshold } from '@rfid/contract';
-import { useEffect, useState } from 'react';
+import {
+  LOGO_MAX_BYTES,
+  LOGO_MIME_TYPES,
+  type LocationBody,
+  locationBodySchema,
+  RoleThreshold,
+  timeZoneNames,
+} from '@rfid/contract';
+import { useEffect, useMemo, useState } from 'react';
 import { Controller, type Path, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
@@ -43,6 +51,8 @@ type LocationForm = {
   email: string;
   observations: string;
   active: boolean;
+  /** IANA zone of the location's days; empty on create: the company's. */
+  time_zone: string;
   address: { street_name: string; street_num: string; city: string; postal_code: string; country: string };
 };
 const emptyForm: LocationForm = {
@@ -54,6 +64,7 @@ const emptyForm: LocationForm = {
   email: '',
   observations: '',
   active: true,
+  time_zone: '',
   address: { street_name: '', street_num: '', city: '', postal_code: '', country: 'ES' },
 };
 
@@ -66,6 +77,7 @@ const toForm = (location: AdminLocation): LocationForm => ({
   email: location.email,
   observations: location.observations,
   active: location.active,
+  time_zone: location.time_zone,
   address: {
     street_name: location.address.street_name,
     street_num: location.address.street_num === null ? '' : String(location.address.street_num),
@@ -89,6 +101,7 @@ export const LocationFormPage = () => {
   const [logoError, setLogoError] = useState('');
   const [logoPreview, setLogoPreview] = useState<string | null>(null);
   const isCompanyAdmin = hasRole(useRole(), RoleThreshold.center);
+  const timeZones = useMemo(() => timeZoneNames(), []);
   const { register, handleSubmit, control, reset, formState } = useForm<LocationForm>({
     // The same schema the API validates with (postal code and street number become integers).
     resolver: zodResolver(locationBodySchema) as unknown as Resolver<LocationForm>,
@@ -229,6 +242,30 @@ export const LocationFormPage = () => {
                 value={field.value}
                 onChange={field.onChange}
                 error={errorText(errors.address?.country)}
+              />
+            )}
+          />
+          <Controller
+            name="time_zone"
+            control={control}
+            render={({ field }) => (
+              <Autocomplete
+                options={timeZones}
+                value={field.value || null}
+                onChange={(_, value) => field.onChange(value ?? '')}
+                renderInput={(params) => (
+                  <TextField
+                    {...params}
+                    label={t('locations.timeZone')}
+                    error={Boolean(errors.time_zone)}
+                    helperText={errorText(errors.time_zone) ?? (field.value ? undefined : t('locations.timeZoneDefault'))}
+                    slotProps={{
+                      ...params.slotProps,
+                      htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'field-time-zone' },
+                    }}
+                  />
+                )}
+                fullWidth
               />
             )}
           />

@@ -2,7 +2,7 @@ import { defaultDateRange, rangeBounds } from '../../../lib/format';
 
 /**
  * The range of the outbound statistics calls (date_start, date_end): the spec's default filter
- * range, the last 30 days, from 00:00:00 to 23:59:59 in the user's time zone.
+ * range, the last 30 days, whole days of the location's time zone (the contract's date codec).
  */
 export const defaultStatsRange = (today: Date = new Date()): { date_start: string; date_end: string } => {
   const range = defaultDateRange(today);
