@@ -1,5 +1,6 @@
 import { BIGINT_JS_MAX, INT2_MAX, INT4_MAX } from '@rfid/contract';
 import { type AnyColumn, and, asc, desc, eq, gte, ilike, isNotNull, isNull, like, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { escapeLike } from '../db/sql.js';
 import { parseDateBoundParam } from './dates.js';
 import { fieldError, NUL_MESSAGE } from './errors.js';
 
@@ -20,8 +21,6 @@ const LOOKUPS: ReadonlySet<string> = new Set(['exact', 'icontains', 'contains', 
 /** Longest text a filter takes: a search for more than this is not a search. */
 export const FILTER_TEXT_MAX = 1000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-const escapeLike = (value: string): string => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The Drizzle column type behind a filter (`PgSmallInt`, `PgUUID` …); undefined for an SQL expression. */
 const columnTypeOf = (column: ColumnLike): string | undefined =>

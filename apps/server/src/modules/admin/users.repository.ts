@@ -1,6 +1,7 @@
 import { and, asc, count, eq, gte, ilike, inArray, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { apiTokens, locations, userLocations, users } from '../../db/schema/index.js';
+import { escapeLike } from '../../db/sql.js';
 import { buildFilters, buildOrderBy, type FilterSpec } from '../../http/filters.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
@@ -52,8 +53,6 @@ export type UserValues = {
   passwordHash?: string;
   isActive?: boolean;
 };
-
-const escapeLike = (value: string): string => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export const createUsersRepository = (db: Db) => ({
   /** Active users of the company whose role is `minRole` or lower in rank (a larger number). */

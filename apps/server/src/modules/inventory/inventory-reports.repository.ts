@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import { parseRows } from '../../db/rows.js';
+import { escapeLike } from '../../db/sql.js';
 import { allowList } from '../../http/filters.js';
 import type { PageParams } from '../../http/paging.js';
 
@@ -11,7 +12,6 @@ import type { PageParams } from '../../http/paging.js';
  * (inventory, item type) indexes).
  */
 
-const escapeLike = (value: string): string => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 const count = z.coerce.number();
 const nullableCount = z.coerce.number().nullable();
 

@@ -1,32 +1,18 @@
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.js';
-import { locations } from '../../db/schema/index.js';
 import { notFound } from '../../http/errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
+import { findVisibleLocation } from './location-scope.repository.js';
 
-/**
- * The one location-scope rule every module uses: a user sees the locations of its company,
- * and, below role 2, only those assigned to it. Foreign ids answer 404, never 403, so ids of
- * other companies are not disclosed.
- */
-export const visibleLocations = (user: AuthUser): SQL => {
-  const company = eq(locations.companyId, user.companyId);
-  if (user.locationIds === null) return company;
-  if (user.locationIds.length === 0) return sql`false`;
-  return and(company, inArray(locations.id, user.locationIds)) as SQL;
-};
+/** The scope rule itself (which locations a user sees) is in location-scope.repository.ts. */
+export { visibleLocations } from './location-scope.repository.js';
 
 export const canSeeLocation = (user: AuthUser, location: { id: number; companyId: number }): boolean =>
   location.companyId === user.companyId && (user.locationIds === null || user.locationIds.includes(location.id));
 
 /** Loads a location the user may see, or throws 404. */
 export const requireLocation = async (db: DbOrTx, user: AuthUser, locationId: number) => {
-  const [row] = await db
-    .select()
-    .from(locations)
-    .where(and(eq(locations.id, locationId), visibleLocations(user)))
-    .limit(1);
+  const row = await findVisibleLocation(db, user, locationId);
   if (!row) throw notFound('Location not found.');
   return row;
 };

@@ -6,7 +6,7 @@ import { boxContents, boxes, itemTypes, orders, receptions } from '../../db/sche
 import { allowList, buildFilters, type FilterSpec } from '../../http/filters.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import { containsPattern, visibleOrders, visibleOrdersRaw } from './order-scope.js';
+import { containsPattern, visibleOrders, visibleOrdersRaw } from './order-scope.repository.js';
 
 /** Orders core: receptions, boxes and their expected contents. */
 

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { parseRows } from '../../db/rows.js';
 import { itemTypes } from '../../db/schema/index.js';
 import type { PageParams } from '../../http/paging.js';
-import { containsPattern } from './order-scope.js';
+import { containsPattern } from './order-scope.repository.js';
 
 /** Orders core: the per-GTIN lines of an order or box, and the CSV sources of the order pages. */
 

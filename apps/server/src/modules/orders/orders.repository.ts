@@ -8,7 +8,7 @@ import { boxes, locations, orders, providers, returns, verifications } from '../
 import { allowList, buildFilters, buildOrderBy, type FilterSpec } from '../../http/filters.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import { visibleOrders } from './order-scope.js';
+import { visibleOrders } from './order-scope.repository.js';
 
 /**
  * The orders core (one repository in several files, re-exported here): orders and their

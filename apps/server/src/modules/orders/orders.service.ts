@@ -25,7 +25,7 @@ import { inboundFigures } from '../stats/figures.repository.js';
 import { hours } from '../stats/stats.rules.js';
 import { pageSideOf, toBoxDto, toItemLineDto, toOrderDto, toReceptionDto } from './order-dto.js';
 import { createOrderPagesService, deleteUnverifiedBox, deleteUnverifiedOrder } from './order-pages.service.js';
-import { visibleOrders } from './order-scope.js';
+import { visibleOrders } from './order-scope.repository.js';
 import * as repo from './orders.repository.js';
 
 export { BOX_DELETE_CONFLICT, ORDER_DELETE_CONFLICT } from './order-pages.service.js';

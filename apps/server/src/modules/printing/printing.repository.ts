@@ -22,7 +22,7 @@ import { allowList } from '../../http/filters.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { visibleLocations } from '../locations/location-scope.js';
-import { visibleOrders } from '../orders/order-scope.js';
+import { visibleOrders } from '../orders/order-scope.repository.js';
 import { createPrintJobsRepository } from './print-jobs.repository.js';
 import { createTagFormatsRepository } from './tag-formats.repository.js';
 

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import { parseRows } from '../../db/rows.js';
-import { inScope } from './location-list.js';
+import { inScope } from '../../db/sql.js';
 
 /**
  * The dashboards' figures, one query per figure set over a list of location ids: one location's

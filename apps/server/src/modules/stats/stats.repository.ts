@@ -4,10 +4,10 @@ import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import { parseRows } from '../../db/rows.js';
 import { areas, brands, companies, locations, stockDaily, stockNow as stockNowView } from '../../db/schema/index.js';
+import { idList } from '../../db/sql.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { visibleLocations } from '../locations/location-scope.js';
-import { idList } from './location-list.js';
 
 /**
  * Statistics are SQL over the stock and order tables, defined once here with the formula beside

@@ -7,7 +7,7 @@ import { parseRows } from '../../db/rows.js';
 import { boxes, stickerPdfs, stickers } from '../../db/schema/index.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import { visibleOrders } from '../orders/order-scope.js';
+import { visibleOrders } from '../orders/order-scope.repository.js';
 
 const stickerRowSchema = z.object({
   id: z.number(),

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { parseRows } from '../../db/rows.js';
 import { allowList } from '../../http/filters.js';
 import type { PageParams } from '../../http/paging.js';
-import { type AreaSet, areaIdsOf, col, contains, countOf } from './stock-sql.js';
+import { type AreaSet, areaIdsOf, col, contains, countOf } from './stock-sql.repository.js';
 
 /** Box stock: where each barcode was seen last, what a set held, the barcodes seen in an area. */
 

@@ -6,7 +6,7 @@ import { stockNow } from '../../db/schema/index.js';
 import { allowList } from '../../http/filters.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import { col, contains, countOf, locationScope } from './stock-sql.js';
+import { col, contains, countOf, locationScope } from './stock-sql.repository.js';
 
 /* ------------------------------------------------------------------ minimum stock and alarms */
 

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import { parseRows } from '../../db/rows.js';
 import { locations, stockDaily, stockNow } from '../../db/schema/index.js';
+import { idList } from '../../db/sql.js';
 
 /**
  * The daily stock snapshots (stock_daily) of a group of locations that share a time zone: a row per area and one
@@ -22,11 +23,6 @@ const dayAreaRowSchema = areaRowSchema.extend({ day: z.string() });
 const dayTheoreticalRowSchema = theoreticalRowSchema.extend({ day: z.string() });
 const dayRowSchema = z.object({ day: z.string() });
 
-const idList = (ids: readonly number[]): SQL =>
-  sql`(${sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  )})`;
 const BOX_CHECKED = [BoxStatus.CheckedWithErrors, BoxStatus.CheckedWithoutErrors];
 
 /** Area rows plus one total row per location (area null) with the sum of its areas and its theoretical stock. */

@@ -7,12 +7,12 @@ import { parseRows } from '../../db/rows.js';
 import { itemTypes, stockNow } from '../../db/schema/index.js';
 import { allowList } from '../../http/filters.js';
 import type { PageParams } from '../../http/paging.js';
-import { type AreaSet, areaIdsOf, col, contains, countOf } from './stock-sql.js';
+import { type AreaSet, areaIdsOf, col, contains, countOf } from './stock-sql.repository.js';
 
 export * from './stock-boxes.repository.js';
 export * from './stock-minimums.repository.js';
-export type { AreaSet } from './stock-sql.js';
-export { locationScope } from './stock-sql.js';
+export type { AreaSet } from './stock-sql.repository.js';
+export { locationScope } from './stock-sql.repository.js';
 
 /**
  * The stock module's queries (docs/design/stock.md). Everything is aggregated and paged in SQL:

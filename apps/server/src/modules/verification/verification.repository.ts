@@ -14,7 +14,7 @@ import {
 import { buildOrderBy } from '../../http/filters.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import { visibleOrders } from '../orders/order-scope.js';
+import { visibleOrders } from '../orders/order-scope.repository.js';
 import type { ComparedLine, ExpectedLine } from './verification.rules.js';
 import { boxStatusFor, orderSideStatus } from './verification.rules.js';
 

@@ -23,5 +23,4 @@ export const visibleOrdersRaw = (user: AuthUser): SQL => {
   return sql`o.company_id = ${user.companyId} and (o.destination_location_id in ${user.locationIds} or o.origin_location_id in ${user.locationIds})`;
 };
 
-/** A `like` pattern matching `value` anywhere (its `%`, `_` and `\` taken literally). */
-export const containsPattern = (value: string): string => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export { containsPattern } from '../../db/sql.js';

@@ -17,8 +17,7 @@ export const col = {
 
 /** `select count(*) as n`: the count. */
 export const countOf = (result: unknown): number => parseRows(z.object({ n: col.int }), result)[0]?.n ?? 0;
-const escapeLike = (value: string): string => value.replace(/[\\%_]/g, (c) => `\\${c}`);
-export const contains = (value: string): string => `%${escapeLike(value)}%`;
+export { containsPattern as contains } from '../../db/sql.js';
 
 /** Locations the user sees, as a condition on `locations l` (the one scope rule, location-scope.ts). */
 export const locationScope = (user: AuthUser, alias = sql`l`): SQL => {

@@ -1,0 +1,26 @@
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { locations } from '../../db/schema/index.js';
+import type { AuthUser } from '../../plugins/auth.js';
+
+/**
+ * The one location-scope rule every module uses: a user sees the locations of its company,
+ * and, below role 2, only those assigned to it. Foreign ids answer 404, never 403, so ids of
+ * other companies are not disclosed.
+ */
+export const visibleLocations = (user: AuthUser): SQL => {
+  const company = eq(locations.companyId, user.companyId);
+  if (user.locationIds === null) return company;
+  if (user.locationIds.length === 0) return sql`false`;
+  return and(company, inArray(locations.id, user.locationIds)) as SQL;
+};
+
+/** The location `locationId` if the user may see it. */
+export const findVisibleLocation = async (db: DbOrTx, user: AuthUser, locationId: number) => {
+  const [row] = await db
+    .select()
+    .from(locations)
+    .where(and(eq(locations.id, locationId), visibleLocations(user)))
+    .limit(1);
+  return row;
+};
