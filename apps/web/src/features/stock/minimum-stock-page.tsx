@@ -1,7 +1,9 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Card, CardContent, Skeleton, Stack, TextField, Typography } from '@mui/material';
-import { canDo, FIELD_REQUIRED, NUMBER_ONLY, RoleThreshold } from '@rfid/contract';
+import { canDo, FIELD_REQUIRED, minimumStockBodySchema, NUMBER_ONLY, RoleThreshold } from '@rfid/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { FormAlert, type FormStatus } from '../../components/form-alert';
@@ -20,7 +22,11 @@ import { useUpdateMinimumStock } from './api/update-minimum-stock';
 import { AreaSelect } from './area-select';
 import { stockKeys } from './keys';
 
-type Errors = { area?: string; minimum_stock?: string };
+/** The form's fields, as typed: checked with the contract's minimum stock body ('Field is required', 'Enter Number only'). */
+const minimumFormSchema = minimumStockBodySchema.pick({ area: true, minimum_stock: true });
+type MinimumForm = { area: string; minimum_stock: string };
+// The contract's numbers read any input (`unknown`); the form gives them as text, sent as typed (raw).
+const minimumResolver = zodResolver(minimumFormSchema, undefined, { raw: true }) as unknown as Resolver<MinimumForm>;
 
 /**
  * Edit minimum stock (/minstock/:gtin/edit): minimum stock and area (spec section 2). Unlike the
@@ -38,9 +44,13 @@ export const MinimumStockPage = () => {
   const itemTypeId = itemType.data?.id ?? 0;
   const areas = useLocationAreas(location?.id ?? 0);
   const minimums = useMinimumStocks(itemTypeId, location?.id ?? 0);
-  const [area, setArea] = useState(params.get('area') ?? '');
-  const [value, setValue] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
+  const { handleSubmit, setValue, setError, clearErrors, watch, formState } = useForm<MinimumForm>({
+    resolver: minimumResolver,
+    reValidateMode: 'onSubmit',
+    defaultValues: { area: params.get('area') ?? '', minimum_stock: '' },
+  });
+  const area = watch('area');
+  const value = watch('minimum_stock');
   const [status, setStatus] = useState<FormStatus>(null);
   const create = useCreateMinimumStock();
   const update = useUpdateMinimumStock();
@@ -62,8 +72,8 @@ export const MinimumStockPage = () => {
   const catalogDefault = itemType.data?.minimum_stock ?? null;
   useEffect(() => {
     if (!minimums.data || !areaId) return;
-    setValue(recordValue !== undefined ? String(recordValue) : '');
-  }, [minimums.data, areaId, recordValue]);
+    setValue('minimum_stock', recordValue !== undefined ? String(recordValue) : '');
+  }, [minimums.data, areaId, recordValue, setValue]);
 
   const message = (text: string | undefined) => {
     if (text === FIELD_REQUIRED) return t('minimum.required');
@@ -71,15 +81,24 @@ export const MinimumStockPage = () => {
     return text;
   };
 
-  const submit = () => {
-    const found: Errors = {};
-    if (!area) found.area = t('minimum.required');
-    if (value.trim() === '') found.minimum_stock = t('minimum.required');
-    else if (!/^\d+$/.test(value.trim())) found.minimum_stock = t('minimum.numberOnly');
-    setErrors(found);
-    setStatus(null);
-    if (found.area || found.minimum_stock) return;
-    const minimum = Number(value.trim());
+  const errors = {
+    area: message(formState.errors.area?.message),
+    minimum_stock: message(formState.errors.minimum_stock?.message),
+  };
+  /** The server's message for a field, or none. */
+  const fieldError = (name: keyof MinimumForm, text: string | undefined) => {
+    if (text) setError(name, { message: text });
+    else clearErrors(name);
+  };
+
+  const submit = handleSubmit(
+    (values) => {
+      setStatus(null);
+      save(Number(values.minimum_stock.trim()));
+    },
+    () => setStatus(null),
+  );
+  const save = (minimum: number) => {
     const areaName = areas.data?.find((row) => row.id === areaId)?.description ?? '';
     const onSuccess = (saved: { minimum_stock: number; current_stock: number }) => {
       setStatus({
@@ -91,7 +110,8 @@ export const MinimumStockPage = () => {
     };
     const onError = (error: Error) => {
       const fields = error instanceof ApiError ? (error.body.errors ?? {}) : {};
-      setErrors({ area: message(fields.area?.[0]), minimum_stock: message(fields.minimum_stock?.[0]) });
+      fieldError('area', fields.area?.[0]);
+      fieldError('minimum_stock', fields.minimum_stock?.[0]);
       setStatus({ kind: 'error', message: error instanceof ApiError ? (message(error.message) ?? '') : t('minimum.failed') });
     };
     if (record) update.mutate({ id: record.id, area: areaId, minimum_stock: minimum }, { onSuccess, onError });
@@ -125,7 +145,7 @@ export const MinimumStockPage = () => {
                 noValidate
                 onSubmit={(event) => {
                   event.preventDefault();
-                  if (canEdit) submit();
+                  if (canEdit) void submit();
                 }}
               >
                 {role !== undefined && !canEdit && <Alert severity="info">{t('minimum.notAllowed')}</Alert>}
@@ -133,9 +153,9 @@ export const MinimumStockPage = () => {
                   locationId={location.id}
                   value={area}
                   onChange={(next) => {
-                    setArea(next);
+                    setValue('area', next);
                     setStatus(null);
-                    setErrors({});
+                    clearErrors();
                   }}
                   autoSelect
                   error={errors.area}
@@ -145,7 +165,7 @@ export const MinimumStockPage = () => {
                   size="small"
                   label={t('minimum.value')}
                   value={value}
-                  onChange={(event) => setValue(event.target.value)}
+                  onChange={(event) => setValue('minimum_stock', event.target.value)}
                   error={Boolean(errors.minimum_stock)}
                   helperText={
                     errors.minimum_stock ??

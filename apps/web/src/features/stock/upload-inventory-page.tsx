@@ -1,9 +1,12 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { Alert, Button, Card, CardContent, FormHelperText, Link, Stack, Typography } from '@mui/material';
-import { canDo, RoleThreshold } from '@rfid/contract';
+import { canDo, intId, RoleThreshold } from '@rfid/contract';
 import { useRef, useState } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
+import { z } from 'zod';
 import { errorStatus, FormAlert, type FormStatus } from '../../components/form-alert';
 import { NoLocation } from '../../components/no-location';
 import { PageTitle } from '../../components/page-title';
@@ -16,7 +19,18 @@ import { AreaSelect } from './area-select';
 import { STOCK_PATHS } from './stock-paths';
 import { translateUploadMessage } from './upload-messages';
 
-type FieldErrors = { area?: string; file?: string };
+/** The form: an area of the location (a row id, as the select gives it) and a .csv file (the multipart body). */
+const uploadFormSchema = z.object({
+  area: intId(),
+  file: z
+    .instanceof(File, { error: 'select' })
+    .nullable()
+    .refine((file) => file !== null, { error: 'select', abort: true })
+    .refine((file) => file !== null && /\.csv$/i.test(file.name), 'csv'),
+});
+type UploadForm = { area: string; file: File | null };
+// The contract's id reads any input (`unknown`); the select gives it the row's id as text.
+const uploadResolver = zodResolver(uploadFormSchema, undefined, { raw: true }) as unknown as Resolver<UploadForm>;
 
 /**
  * Upload inventory file (/inventory/upload_csv/): the counted (non-RFID) stock of an area of the
@@ -28,9 +42,17 @@ export const UploadInventoryPage = () => {
   const location = useCurrentLocation();
   const role = useRole();
   const [params] = useSearchParams();
-  const [area, setArea] = useState(params.get('area') ?? '');
-  const [file, setFile] = useState<File | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { handleSubmit, setValue, clearErrors, watch, formState } = useForm<UploadForm>({
+    resolver: uploadResolver,
+    reValidateMode: 'onSubmit',
+    defaultValues: { area: params.get('area') ?? '', file: null },
+  });
+  const area = watch('area');
+  const file = watch('file');
+  const errors = {
+    area: formState.errors.area ? t('upload.areaRequired') : undefined,
+    file: formState.errors.file ? t(formState.errors.file.message === 'csv' ? 'upload.onlyCsv' : 'upload.selectFile') : undefined,
+  };
   const [status, setStatus] = useState<FormStatus>(null);
   const [doneArea, setDoneArea] = useState<number | null>(null);
   const input = useRef<HTMLInputElement>(null);
@@ -39,22 +61,21 @@ export const UploadInventoryPage = () => {
   const canUpload = role !== undefined && canDo(role, RoleThreshold.importInventory);
 
   const choose = (next: File | null) => {
-    setFile(next);
+    setValue('file', next);
     setStatus(null);
-    setErrors((current) => ({ ...current, file: undefined }));
+    clearErrors('file');
   };
 
-  const submit = () => {
-    const found: FieldErrors = {};
-    if (!area) found.area = t('upload.areaRequired');
-    if (!file) found.file = t('upload.selectFile');
-    else if (!/\.csv$/i.test(file.name)) found.file = t('upload.onlyCsv');
-    setErrors(found);
-    setStatus(null);
-    if (found.area || found.file || !file) return;
-    const areaId = Number(area);
+  const submit = handleSubmit(
+    (values) => {
+      setStatus(null);
+      if (values.file) send(Number(values.area), values.file);
+    },
+    () => setStatus(null),
+  );
+  const send = (areaId: number, chosen: File) => {
     upload.mutate(
-      { areaId, file },
+      { areaId, file: chosen },
       {
         onSuccess: (result) => {
           const description = areas.data?.find((row) => row.id === areaId)?.description ?? '';
@@ -69,7 +90,7 @@ export const UploadInventoryPage = () => {
             }),
           });
           // The file is cleared for the next one; the success message stays.
-          setFile(null);
+          setValue('file', null);
           if (input.current) input.current.value = '';
         },
         onError: (error) => {
@@ -105,7 +126,7 @@ export const UploadInventoryPage = () => {
               noValidate
               onSubmit={(event) => {
                 event.preventDefault();
-                submit();
+                void submit();
               }}
             >
               <Typography variant="body2" color="text.secondary">
@@ -115,8 +136,8 @@ export const UploadInventoryPage = () => {
                 locationId={location.id}
                 value={area}
                 onChange={(next) => {
-                  setArea(next);
-                  setErrors((current) => ({ ...current, area: undefined }));
+                  setValue('area', next);
+                  clearErrors('area');
                 }}
                 error={errors.area}
                 testId="upload-area"

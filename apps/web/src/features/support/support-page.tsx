@@ -1,82 +1,92 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import SendIcon from '@mui/icons-material/Send';
 import { Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import {
   DESCRIPTION_MAX_LENGTH,
-  isValidTopic,
   SCREENSHOT_MAX_BYTES,
   SCREENSHOT_TYPES,
   TOPIC_MAX_WORDS,
   TOPIC_MIN_WORDS,
+  ticketFieldsSchema,
   wordCount,
 } from '@rfid/contract';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { errorStatus, FormAlert, type FormStatus } from '../../components/form-alert';
 import { useCurrentLocation } from '../../lib/current-location';
 import { formatBytes } from '../../lib/format';
 import { roleQueryOptions } from '../auth';
 import { useCreateTicket } from './api/create-ticket';
 
-type Errors = Partial<Record<'email' | 'topic' | 'description' | 'image', string>>;
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The page's fields: the contract's text fields of POST /ticket/ plus the screenshot (the file part). */
+const supportFormSchema = ticketFieldsSchema.pick({ email: true, topic: true, description: true }).extend({
+  image: z
+    .instanceof(File)
+    .nullable()
+    .refine((file) => !file || (SCREENSHOT_TYPES as readonly string[]).includes(file.type), { message: 'type', abort: true })
+    .refine((file) => !file || file.size <= SCREENSHOT_MAX_BYTES, 'size'),
+});
+type SupportForm = z.input<typeof supportFormSchema>;
+type Field = keyof SupportForm;
 
 /**
  * Support (spec section 2): contact email, topic (5 to 10 words), detailed description and a
  * screenshot, sent as POST /ticket/ multipart; 'support ticket created' on success. The fields
- * are checked here as the server checks them, so a wrong topic makes no call.
+ * are checked here with the contract's ticket schema, so a wrong topic makes no call.
  */
 export const SupportPage = () => {
   const { t } = useTranslation('support');
   const identity = useQuery(roleQueryOptions()).data;
   const location = useCurrentLocation();
   const create = useCreateTicket();
-  const [email, setEmail] = useState<string | null>(null);
-  const [topic, setTopic] = useState('');
-  const [description, setDescription] = useState('');
-  const [screenshot, setScreenshot] = useState<File | null>(null);
-  const [errors, setErrors] = useState<Errors>({});
   const [status, setStatus] = useState<FormStatus>(null);
   const [fileKey, setFileKey] = useState(0);
+  const { register, handleSubmit, setValue, getFieldState, clearErrors, watch, formState } = useForm<SupportForm>({
+    // Raw: the values are sent as typed (the server trims them); an error stays until the next send.
+    resolver: zodResolver(supportFormSchema, undefined, { raw: true }),
+    reValidateMode: 'onSubmit',
+    defaultValues: { email: '', topic: '', description: '', image: null },
+  });
   // The signed-in user's email until the user types another.
-  const emailValue = email ?? identity?.email ?? '';
-  /** Editing a field clears its error until the next send. */
-  const edited = (field: keyof Errors) => setErrors(({ [field]: _, ...rest }) => rest);
-  const words = wordCount(topic);
-
-  const validate = (): Errors => {
-    const found: Errors = {};
-    if (!emailValue.trim()) found.email = t('errors.emailRequired');
-    else if (!EMAIL.test(emailValue.trim())) found.email = t('errors.emailInvalid');
-    if (!isValidTopic(topic)) found.topic = t('errors.topicWords', { min: TOPIC_MIN_WORDS, max: TOPIC_MAX_WORDS });
-    if (!description.trim()) found.description = t('errors.descriptionRequired');
-    if (screenshot && !(SCREENSHOT_TYPES as readonly string[]).includes(screenshot.type)) found.image = t('errors.imageType');
-    else if (screenshot && screenshot.size > SCREENSHOT_MAX_BYTES) found.image = t('errors.imageSize');
-    return found;
+  const signedInEmail = identity?.email;
+  useEffect(() => {
+    if (signedInEmail && !getFieldState('email').isDirty) setValue('email', signedInEmail);
+  }, [signedInEmail, getFieldState, setValue]);
+  const errors = formState.errors;
+  /** The page's own message for a field the contract refused. */
+  const message = (field: Field): string | undefined => {
+    const found = errors[field]?.message;
+    if (found === undefined) return undefined;
+    if (field === 'email') return t(found === 'required' ? 'errors.emailRequired' : 'errors.emailInvalid');
+    if (field === 'topic') return t('errors.topicWords', { min: TOPIC_MIN_WORDS, max: TOPIC_MAX_WORDS });
+    if (field === 'description') return t('errors.descriptionRequired');
+    return t(found === 'type' ? 'errors.imageType' : 'errors.imageSize');
   };
+  /** Editing a field clears its error until the next send. */
+  const field = (name: Exclude<Field, 'image'>) => register(name, { onChange: () => clearErrors(name) });
+  const words = wordCount(watch('topic'));
+  const screenshot = watch('image');
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const found = validate();
-    setErrors(found);
+  const submit = handleSubmit((values) => {
     setStatus(null);
-    if (Object.keys(found).length > 0) return;
     create.mutate(
       {
-        email: emailValue,
-        topic,
-        description,
-        screenshot,
+        email: values.email,
+        topic: values.topic,
+        description: values.description,
+        screenshot: values.image,
         locationId: location && location.kind !== 'company' ? location.id : null,
       },
       {
         onSuccess: () => {
           setStatus({ kind: 'success', message: t('created') });
-          setTopic('');
-          setDescription('');
-          setScreenshot(null);
+          setValue('topic', '');
+          setValue('description', '');
+          setValue('image', null);
           setFileKey((k) => k + 1);
         },
         onError: (error) => {
@@ -85,7 +95,11 @@ export const SupportPage = () => {
         },
       },
     );
-  };
+  });
+  const emailError = message('email');
+  const topicError = message('topic');
+  const descriptionError = message('description');
+  const imageError = message('image');
 
   return (
     <Stack spacing={2} sx={{ maxWidth: 760 }}>
@@ -104,41 +118,29 @@ export const SupportPage = () => {
               label={t('fields.email')}
               type="email"
               required
-              value={emailValue}
-              onChange={(e) => {
-                setEmail(e.target.value);
-                edited('email');
-              }}
-              error={Boolean(errors.email)}
-              helperText={errors.email}
-              slotProps={{ htmlInput: { name: 'email', 'data-testid': 'support-email', maxLength: 254 } }}
+              {...field('email')}
+              error={Boolean(emailError)}
+              helperText={emailError}
+              slotProps={{ htmlInput: { 'data-testid': 'support-email', maxLength: 254 } }}
             />
             <TextField
               label={t('fields.topic')}
               required
-              value={topic}
-              onChange={(e) => {
-                setTopic(e.target.value);
-                edited('topic');
-              }}
-              error={Boolean(errors.topic)}
-              helperText={errors.topic ?? t('topicHint', { min: TOPIC_MIN_WORDS, max: TOPIC_MAX_WORDS, count: words })}
-              slotProps={{ htmlInput: { name: 'topic', 'data-testid': 'support-topic', maxLength: 200 } }}
+              {...field('topic')}
+              error={Boolean(topicError)}
+              helperText={topicError ?? t('topicHint', { min: TOPIC_MIN_WORDS, max: TOPIC_MAX_WORDS, count: words })}
+              slotProps={{ htmlInput: { 'data-testid': 'support-topic', maxLength: 200 } }}
             />
             <TextField
               label={t('fields.description')}
               required
               multiline
               minRows={5}
-              value={description}
-              onChange={(e) => {
-                setDescription(e.target.value);
-                edited('description');
-              }}
-              error={Boolean(errors.description)}
-              helperText={errors.description}
+              {...field('description')}
+              error={Boolean(descriptionError)}
+              helperText={descriptionError}
               slotProps={{
-                htmlInput: { name: 'description', 'data-testid': 'support-description', maxLength: DESCRIPTION_MAX_LENGTH },
+                htmlInput: { 'data-testid': 'support-description', maxLength: DESCRIPTION_MAX_LENGTH },
               }}
             />
             <Box>
@@ -153,18 +155,18 @@ export const SupportPage = () => {
                     accept={SCREENSHOT_TYPES.join(',')}
                     data-testid="support-screenshot"
                     onChange={(e) => {
-                      setScreenshot(e.target.files?.[0] ?? null);
-                      edited('image');
+                      setValue('image', e.target.files?.[0] ?? null);
+                      clearErrors('image');
                     }}
                   />
                 </Button>
                 <Typography
                   variant="body2"
-                  color={errors.image ? 'error' : 'text.secondary'}
+                  color={imageError ? 'error' : 'text.secondary'}
                   sx={{ overflowWrap: 'anywhere' }}
                   data-testid="support-screenshot-name"
                 >
-                  {errors.image ??
+                  {imageError ??
                     (screenshot
                       ? `${screenshot.name} (${formatBytes(screenshot.size)})`
                       : t('screenshotHint', { size: formatBytes(SCREENSHOT_MAX_BYTES) }))}

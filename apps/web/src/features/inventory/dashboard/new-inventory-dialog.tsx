@@ -1,3 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
   Autocomplete,
@@ -13,10 +14,12 @@ import {
   Stack,
   TextField,
 } from '@mui/material';
-import type { ItemType } from '@rfid/contract';
+import { type ItemType, inventoryCreateBodySchema } from '@rfid/contract';
 import { useState } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { z } from 'zod';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notifier';
 import { useDebounced } from '../../../lib/use-debounced';
@@ -24,6 +27,20 @@ import { useCreateInventory } from '../api/inventories-create';
 import { useLocationAreas } from '../api/location-areas';
 import { GTIN_SEARCH_MIN, useSearchGtins } from '../api/search-gtins';
 import { INVENTORY_PATHS } from '../paths';
+
+/**
+ * The dialog's fields, checked with the contract's create body: the area (the select's value, a
+ * catalog id as text), total or partial, and the GTINs chosen (at least one for a partial inventory).
+ */
+const newInventorySchema = z
+  .object({
+    area: inventoryCreateBodySchema.shape.location_area,
+    isPartial: z.boolean(),
+    gtins: z.array(z.custom<ItemType>()),
+  })
+  .refine((form) => !form.isPartial || form.gtins.length > 0, { path: ['gtins'] });
+type NewInventoryForm = { area: string; isPartial: boolean; gtins: ItemType[] };
+const EMPTY: NewInventoryForm = { area: '', isPartial: false, gtins: [] };
 
 /**
  * Opens an inventory of an area of the current location (POST /locations/{id}/inventories/, roles
@@ -36,39 +53,39 @@ export const NewInventoryDialog = ({ locationId, open, onClose }: { locationId: 
   const navigate = useNavigate();
   const areas = useLocationAreas(locationId);
   const create = useCreateInventory(locationId);
-  const [area, setArea] = useState('');
-  const [isPartial, setIsPartial] = useState(false);
-  const [gtins, setGtins] = useState<ItemType[]>([]);
   const [search, setSearch] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<{ area?: string; gtins?: string }>({});
+  const form = useForm<NewInventoryForm>({
+    // Raw: the handler reads the fields as chosen; an error stays until its field is edited or the next send.
+    // The contract's id reads any input (`unknown`); the select gives it the row's id as text.
+    resolver: zodResolver(newInventorySchema, undefined, { raw: true }) as unknown as Resolver<NewInventoryForm>,
+    reValidateMode: 'onSubmit',
+    defaultValues: EMPTY,
+  });
+  const { area, isPartial, gtins } = form.watch();
+  const { errors } = form.formState;
+  const fieldErrors = {
+    area: errors.area ? t('create.areaRequired') : undefined,
+    gtins: errors.gtins ? t('create.gtinsRequired') : undefined,
+  };
   const text = useDebounced(search.trim());
   const found = useSearchGtins(text);
 
   const reset = () => {
-    setArea('');
-    setIsPartial(false);
-    setGtins([]);
+    form.reset(EMPTY);
     setSearch('');
     setError(null);
-    setFieldErrors({});
   };
   const close = () => {
     reset();
     onClose();
   };
-  const submit = async () => {
-    const errors = {
-      ...(area ? {} : { area: t('create.areaRequired') }),
-      ...(isPartial && gtins.length === 0 ? { gtins: t('create.gtinsRequired') } : {}),
-    };
-    setFieldErrors(errors);
-    if (errors.area || errors.gtins) return;
+  const submit = form.handleSubmit(async (values) => {
     setError(null);
     try {
       const inventory = await create.mutateAsync({
-        location_area: Number(area),
-        ...(isPartial ? { item_types: gtins.map((g) => g.id) } : {}),
+        location_area: Number(values.area),
+        ...(values.isPartial ? { item_types: values.gtins.map((g) => g.id) } : {}),
       });
       notify(t('create.done', { id: inventory.id }), 'success');
       close();
@@ -76,7 +93,7 @@ export const NewInventoryDialog = ({ locationId, open, onClose }: { locationId: 
     } catch (caught) {
       setError(caught instanceof ApiError ? caught.firstFieldMessage : t('create.failed'));
     }
-  };
+  });
 
   return (
     <Dialog open={open} onClose={close} maxWidth="sm" fullWidth data-testid="new-inventory-dialog">
@@ -93,8 +110,8 @@ export const NewInventoryDialog = ({ locationId, open, onClose }: { locationId: 
             label={t('create.area')}
             value={area}
             onChange={(event) => {
-              setArea(event.target.value);
-              setFieldErrors((current) => ({ ...current, area: undefined }));
+              form.setValue('area', event.target.value);
+              form.clearErrors('area');
             }}
             error={Boolean(fieldErrors.area)}
             helperText={fieldErrors.area ?? t('create.areaHint')}
@@ -109,7 +126,7 @@ export const NewInventoryDialog = ({ locationId, open, onClose }: { locationId: 
           <RadioGroup
             row
             value={isPartial ? 'partial' : 'total'}
-            onChange={(event) => setIsPartial(event.target.value === 'partial')}
+            onChange={(event) => form.setValue('isPartial', event.target.value === 'partial')}
           >
             <FormControlLabel value="total" control={<Radio data-testid="new-inventory-total" />} label={t('types.total')} />
             <FormControlLabel
@@ -126,8 +143,8 @@ export const NewInventoryDialog = ({ locationId, open, onClose }: { locationId: 
               filterOptions={(list) => list}
               loading={found.isFetching}
               onChange={(_, next) => {
-                setGtins(next);
-                setFieldErrors((current) => ({ ...current, gtins: undefined }));
+                form.setValue('gtins', next);
+                form.clearErrors('gtins');
               }}
               onInputChange={(_, value, reason) => {
                 if (reason === 'input' || reason === 'clear') setSearch(value);
