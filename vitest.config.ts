@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -15,5 +16,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Vitest's default for a run is one worker less than the cores: one on a 2-core machine, so the database (PGlite in
+    // the worker, or the PostgreSQL server) waited on one core while the other idled. Every core, at least two
+    // (TEST_WORKERS overrides).
+    maxWorkers: Number(process.env.TEST_WORKERS) || Math.max(2, availableParallelism()),
   },
 });
