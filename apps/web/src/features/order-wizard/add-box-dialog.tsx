@@ -1,3 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import AddIcon from '@mui/icons-material/Add';
 import RemoveIcon from '@mui/icons-material/RemoveCircleOutlined';
 import {
@@ -12,16 +13,38 @@ import {
   useMediaQuery,
   useTheme,
 } from '@mui/material';
-import type { Box, ItemType } from '@rfid/contract';
-import { useEffect, useRef, useState } from 'react';
+import { type Box, boxContentLineSchema, boxCreateBodySchema, type ItemType } from '@rfid/contract';
+import { useEffect, useState } from 'react';
+import { type Resolver, useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { errorStatus, FormAlert, type FormStatus } from '../../components/form-alert';
 import { ApiError } from '../../lib/api-client';
 import { AddGtinDialog } from '../catalog';
 import { useCreateBox } from './api/create-box';
 import { GtinField } from './gtin-field';
 
-type Row = { key: number; gtin: ItemType | null; quantity: string; error?: string; quantityError?: string };
+/**
+ * The dialog's fields, checked with the contract's box create body: the barcode, and the rows (a catalog GTIN chosen and
+ * its quantity as the contract's content line reads it).
+ */
+const addBoxSchema = z.object({
+  barcode: boxCreateBodySchema.shape.codebar,
+  rows: z.array(
+    z.object({
+      gtin: z
+        .object({ gtin: boxContentLineSchema.shape.gtin })
+        .nullable()
+        .refine((gtin) => gtin !== null, 'missing'),
+      quantity: boxContentLineSchema.shape.quantity,
+    }),
+  ),
+});
+type Row = { gtin: ItemType | null; quantity: string };
+type AddBoxForm = { barcode: string; rows: Row[] };
+const EMPTY: AddBoxForm = { barcode: '', rows: [{ gtin: null, quantity: '1' }] };
+// The contract's quantity reads any input (`unknown`); the field gives it as text.
+const addBoxResolver = zodResolver(addBoxSchema, undefined, { raw: true }) as unknown as Resolver<AddBoxForm>;
 
 export type AddedBox = { box: Box; gtinCount: number; units: number };
 
@@ -40,51 +63,51 @@ export const AddBoxDialog = ({ open, receptionId, onClose, onAdded }: AddBoxDial
   const { t } = useTranslation(['order-wizard', 'common']);
   const isPhone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const create = useCreateBox();
-  const nextKey = useRef(1);
-  const [barcode, setBarcode] = useState('');
-  const [barcodeError, setBarcodeError] = useState('');
-  const [rows, setRows] = useState<Row[]>([{ key: 0, gtin: null, quantity: '1' }]);
   const [status, setStatus] = useState<FormStatus>(null);
-  const [creating, setCreating] = useState<{ rowKey: number; gtin: string } | null>(null);
+  const [creating, setCreating] = useState<{ rowKey: string; gtin: string } | null>(null);
+  const { register, handleSubmit, setValue, setError, clearErrors, reset, watch, control, formState } = useForm<AddBoxForm>({
+    // Raw: the barcode is sent trimmed as typed; an error stays until its field is edited or the next send.
+    resolver: addBoxResolver,
+    reValidateMode: 'onSubmit',
+    defaultValues: EMPTY,
+  });
+  const { fields, append, remove } = useFieldArray({ control, name: 'rows' });
+  const rows = watch('rows');
+  const errors = formState.errors;
+  const barcodeError = errors.barcode ? t(errors.barcode.message === 'duplicate' ? 'box.duplicate' : 'box.required') : undefined;
 
   useEffect(() => {
     if (!open) return;
-    setBarcode('');
-    setBarcodeError('');
-    setRows([{ key: 0, gtin: null, quantity: '1' }]);
+    reset(EMPTY);
     setStatus(null);
-  }, [open]);
+  }, [open, reset]);
 
-  const updateRow = (key: number, change: Partial<Row>) =>
-    setRows((current) => current.map((row) => (row.key === key ? { ...row, ...change } : row)));
+  const setGtin = (index: number, gtin: ItemType | null) => {
+    setValue(`rows.${index}.gtin`, gtin);
+    clearErrors(`rows.${index}.gtin`);
+  };
 
-  const submit = () => {
-    setStatus(null);
-    const code = barcode.trim();
-    const checked = rows.map((row) => {
-      const quantity = Number(row.quantity);
-      return {
-        ...row,
-        error: row.gtin ? undefined : t('box.gtinMissing'),
-        quantityError: Number.isInteger(quantity) && quantity >= 1 ? undefined : t('box.minQuantity'),
-      };
-    });
-    setRows(checked);
-    setBarcodeError(code ? '' : t('box.required'));
-    if (!code || checked.some((row) => row.error || row.quantityError)) return;
+  const submit = handleSubmit(
+    (values) => {
+      setStatus(null);
+      send(values);
+    },
+    () => setStatus(null),
+  );
+  const send = (values: AddBoxForm) => {
     // The same GTIN on two rows is one line with the summed quantity.
     const lines = new Map<string, number>();
-    for (const row of checked) if (row.gtin) lines.set(row.gtin.gtin, (lines.get(row.gtin.gtin) ?? 0) + Number(row.quantity));
+    for (const row of values.rows) if (row.gtin) lines.set(row.gtin.gtin, (lines.get(row.gtin.gtin) ?? 0) + Number(row.quantity));
     const contents = [...lines].map(([gtin, quantity]) => ({ gtin, quantity }));
     create.mutate(
-      { codebar: code, reception_id: receptionId, contents },
+      { codebar: values.barcode.trim(), reception_id: receptionId, contents },
       {
         onSuccess: (box) => {
           onAdded({ box, gtinCount: contents.length, units: contents.reduce((sum, line) => sum + line.quantity, 0) });
           onClose();
         },
         onError: (error) => {
-          if (error instanceof ApiError && error.status === 409) setBarcodeError(t('box.duplicate'));
+          if (error instanceof ApiError && error.status === 409) setError('barcode', { message: 'duplicate' });
           else setStatus(errorStatus(error, t('common:errors.notCompleted')));
         },
       },
@@ -98,7 +121,7 @@ export const AddBoxDialog = ({ open, receptionId, onClose, onAdded }: AddBoxDial
           noValidate
           onSubmit={(event) => {
             event.preventDefault();
-            submit();
+            void submit();
           }}
         >
           <DialogTitle>{t('box.title')}</DialogTitle>
@@ -106,20 +129,16 @@ export const AddBoxDialog = ({ open, receptionId, onClose, onAdded }: AddBoxDial
             <Stack spacing={2} sx={{ pt: 1 }}>
               <TextField
                 label={t('box.barcode')}
-                value={barcode}
-                onChange={(event) => {
-                  setBarcode(event.target.value);
-                  setBarcodeError('');
-                }}
+                {...register('barcode', { onChange: () => clearErrors('barcode') })}
                 required
                 autoFocus
                 error={Boolean(barcodeError)}
-                helperText={barcodeError || undefined}
+                helperText={barcodeError}
                 slotProps={{ htmlInput: { 'data-testid': 'box-barcode', maxLength: 128 } }}
               />
-              {rows.map((row, index) => (
+              {fields.map((field, index) => (
                 <Stack
-                  key={row.key}
+                  key={field.id}
                   direction={{ xs: 'column', sm: 'row' }}
                   spacing={1}
                   sx={{
@@ -131,10 +150,10 @@ export const AddBoxDialog = ({ open, receptionId, onClose, onAdded }: AddBoxDial
                   data-testid="box-row"
                 >
                   <GtinField
-                    value={row.gtin}
-                    onChange={(gtin) => updateRow(row.key, { gtin, error: undefined })}
-                    onCreate={(gtin) => setCreating({ rowKey: row.key, gtin })}
-                    error={row.error}
+                    value={rows[index]?.gtin ?? null}
+                    onChange={(gtin) => setGtin(index, gtin)}
+                    onCreate={(gtin) => setCreating({ rowKey: field.id, gtin })}
+                    error={errors.rows?.[index]?.gtin ? t('box.gtinMissing') : undefined}
                     testId={`box-gtin-${index}`}
                   />
                   <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', flexShrink: 0 }}>
@@ -142,17 +161,20 @@ export const AddBoxDialog = ({ open, receptionId, onClose, onAdded }: AddBoxDial
                       size="small"
                       type="number"
                       label={t('box.quantity')}
-                      value={row.quantity}
-                      onChange={(event) => updateRow(row.key, { quantity: event.target.value, quantityError: undefined })}
-                      error={Boolean(row.quantityError)}
-                      helperText={row.quantityError}
+                      value={rows[index]?.quantity ?? ''}
+                      onChange={(event) => {
+                        setValue(`rows.${index}.quantity`, event.target.value);
+                        clearErrors(`rows.${index}.quantity`);
+                      }}
+                      error={Boolean(errors.rows?.[index]?.quantity)}
+                      helperText={errors.rows?.[index]?.quantity ? t('box.minQuantity') : undefined}
                       sx={{ width: 110, flexShrink: 0 }}
                       slotProps={{ htmlInput: { min: 1, step: 1, 'data-testid': `box-quantity-${index}` } }}
                     />
                     <IconButton
                       aria-label={t('box.removeRow')}
-                      disabled={rows.length === 1}
-                      onClick={() => setRows((current) => current.filter((other) => other.key !== row.key))}
+                      disabled={fields.length === 1}
+                      onClick={() => remove(index)}
                       sx={{ mt: 0.5 }}
                     >
                       <RemoveIcon />
@@ -162,10 +184,7 @@ export const AddBoxDialog = ({ open, receptionId, onClose, onAdded }: AddBoxDial
               ))}
               <Button
                 startIcon={<AddIcon />}
-                onClick={() => {
-                  const key = nextKey.current++;
-                  setRows((current) => [...current, { key, gtin: null, quantity: '1' }]);
-                }}
+                onClick={() => append({ gtin: null, quantity: '1' })}
                 sx={{ alignSelf: 'flex-start' }}
                 data-testid="box-add-row"
               >
@@ -187,7 +206,8 @@ export const AddBoxDialog = ({ open, receptionId, onClose, onAdded }: AddBoxDial
         initialGtin={creating?.gtin ?? ''}
         onClose={() => setCreating(null)}
         onCreated={(item) => {
-          if (creating) updateRow(creating.rowKey, { gtin: item, error: undefined });
+          const index = fields.findIndex((field) => field.id === creating?.rowKey);
+          if (index >= 0) setGtin(index, item);
         }}
       />
     </>

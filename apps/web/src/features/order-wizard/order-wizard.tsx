@@ -1,8 +1,10 @@
 import { Alert, Card, CardContent, Stack, TextField } from '@mui/material';
-import type { Reception } from '@rfid/contract';
+import { purchaseOrderCreateBodySchema, type Reception } from '@rfid/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { PageTitle } from '../../components/page-title';
 import { Wizard } from '../../components/wizard';
 import { useCurrentLocation } from '../../lib/current-location';
@@ -37,6 +39,14 @@ export type OrderWizardProps = {
 type Created = { order: CreatedOrder; reception: Reception | null };
 
 /**
+ * Step 1's own field, checked with the contract's order code (the same rule for purchase, online and movement orders):
+ * Next stays disabled while the code is refused. Checked as typed, at each render: the form's `isValid` lags a render
+ * behind a reset, which would enable Next on an empty code after Done.
+ */
+const orderCodeSchema = purchaseOrderCreateBodySchema.pick({ order_code: true });
+type OrderCodeForm = z.input<typeof orderCodeSchema>;
+
+/**
  * Order creation in two steps, the same for purchase, online and movement orders (spec sections 2
  * and 4): step 1 creates the order and then a reception, and on success moves to step 2; step 2
  * adds boxes (each with its contents) or removes them; Done goes back to step 1 with a cleared
@@ -49,7 +59,9 @@ export const OrderWizard = ({ kind, renderFields, isReady = true, createOrder, o
   const notify = useNotify();
   const client = useQueryClient();
   const [step, setStep] = useState(0);
-  const [orderCode, setOrderCode] = useState('');
+  const { setValue, reset, watch } = useForm<OrderCodeForm>({ defaultValues: { order_code: '' } });
+  const orderCode = watch('order_code');
+  const isCodeValid = orderCodeSchema.safeParse({ order_code: orderCode }).success;
   const [created, setCreated] = useState<Created | null>(null);
   const [boxes, setBoxes] = useState<AddedBox[]>([]);
   const [finished, setFinished] = useState<{ order: CreatedOrder; count: number } | null>(null);
@@ -100,7 +112,7 @@ export const OrderWizard = ({ kind, renderFields, isReady = true, createOrder, o
     }
     setCreated(null);
     setBoxes([]);
-    setOrderCode('');
+    reset({ order_code: '' });
     onReset?.();
     setStep(0);
   };
@@ -116,7 +128,7 @@ export const OrderWizard = ({ kind, renderFields, isReady = true, createOrder, o
       <TextField
         label={t('orderCode')}
         value={orderCode}
-        onChange={(event) => setOrderCode(event.target.value)}
+        onChange={(event) => setValue('order_code', event.target.value)}
         disabled={isLocked}
         required
         slotProps={{ htmlInput: { 'data-testid': 'order-code', maxLength: 100 } }}
@@ -154,7 +166,7 @@ export const OrderWizard = ({ kind, renderFields, isReady = true, createOrder, o
               {
                 label: t(`kinds.${kind}.step`),
                 content: orderStep,
-                canContinue: isLocked || (orderCode.trim() !== '' && isReady),
+                canContinue: isLocked || (isCodeValid && isReady),
                 onNext: saveOrder,
               },
               { label: t('stepBoxes'), content: boxesStep },

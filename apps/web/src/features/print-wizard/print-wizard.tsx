@@ -22,14 +22,15 @@ import {
 import {
   PRINT_RANGE_MAX,
   PRINT_RANGE_MIN,
-  PRINT_ROW_MAX_QUANTITY,
   type Printer,
   type PrintOrder,
   printDialogRangeErrors,
+  printItemSchema,
   type TagCompanyFormat,
   wizardRangeErrors,
 } from '@rfid/contract';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { errorStatus, FormAlert, type FormStatus } from '../../components/form-alert';
@@ -63,7 +64,18 @@ export type PrintWizardProps = {
 };
 
 type Choice = 'order' | 'print';
-const isQuantity = (value: string) => /^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= PRINT_ROW_MAX_QUANTITY;
+/** The wizard's choices, step by step; Next is disabled until the step's are complete. */
+type WizardForm = {
+  quantities: string[];
+  tagType: number | null;
+  format: TagCompanyFormat | null;
+  choice: Choice | null;
+  printer: Printer | null;
+  range: RangeChoice;
+  target: PrintOrder | null;
+};
+/** A record's quantity as typed, checked with the contract's print item (a whole number from 1 to 100,000). */
+const isQuantity = (value: string) => printItemSchema.shape.quantity.safeParse(value).success;
 
 /**
  * The print wizard (spec section 2): [records with editable quantity,] tag type, tag format, then order or print. Next
@@ -82,18 +94,27 @@ const WizardDialog = ({ open, onClose, records, name = '', locations = [], sourc
   const create = useCreatePrintOrder();
   const print = useStartPrint();
   const hasRecords = records !== undefined;
-  const [quantities, setQuantities] = useState<string[]>(() => (records ?? []).map((r) => String(r.quantity)));
+  // Checked at each render (Next's disabled state), with the contract's rules; nothing is sent as the form's body.
+  const { setValue, watch } = useForm<WizardForm>({
+    defaultValues: {
+      quantities: (records ?? []).map((r) => String(r.quantity)),
+      tagType: null,
+      format: null,
+      choice: null,
+      printer: null,
+      range: { mode: 'all', from: String(PRINT_RANGE_MIN), to: String(PRINT_RANGE_MAX) },
+      target: null,
+    },
+  });
+  const { quantities, tagType, format, choice, printer, range, target } = watch();
+  const setFormat = (next: TagCompanyFormat | null) => setValue('format', next);
+  const setPrinter = (next: Printer | null) => setValue('printer', next);
+  const setRange = (next: RangeChoice) => setValue('range', next);
   const [step, setStep] = useState(0);
-  const [tagType, setTagType] = useState<number | null>(null);
-  const [format, setFormat] = useState<TagCompanyFormat | null>(null);
-  const [choice, setChoice] = useState<Choice | null>(null);
-  const [printer, setPrinter] = useState<Printer | null>(null);
-  const [range, setRange] = useState<RangeChoice>({ mode: 'all', from: String(PRINT_RANGE_MIN), to: String(PRINT_RANGE_MAX) });
   const [pendingOrderId, setPendingOrderId] = useState<number | null>(null);
   const [isVerifying, setVerifying] = useState(false);
   const [status, setStatus] = useState<FormStatus>(null);
   const printable = usePrintableOrders(!hasRecords && choice === 'print' ? (format?.id ?? null) : null);
-  const [target, setTarget] = useState<PrintOrder | null>(null);
 
   const lines = (records ?? []).map((record, index) => ({ ...record, quantity: Number(quantities[index] ?? record.quantity) }));
   const total = lines.reduce((sum, line) => sum + line.quantity, 0);
@@ -200,9 +221,7 @@ const WizardDialog = ({ open, onClose, records, name = '', locations = [], sourc
                   type="number"
                   value={quantities[index] ?? ''}
                   error={!isQuantity(quantities[index] ?? '')}
-                  onChange={(event) =>
-                    setQuantities((current) => current.map((value, at) => (at === index ? event.target.value : value)))
-                  }
+                  onChange={(event) => setValue(`quantities.${index}`, event.target.value)}
                   slotProps={{
                     htmlInput: { min: 1, 'data-testid': `wizard-quantity-${index}`, 'aria-label': t('fields.quantity') },
                   }}
@@ -224,7 +243,7 @@ const WizardDialog = ({ open, onClose, records, name = '', locations = [], sourc
         <TagTypeSelect
           value={tagType}
           onChange={(next) => {
-            setTagType(next);
+            setValue('tagType', next);
             if (next !== tagType) setFormat(null);
           }}
         />
@@ -240,7 +259,10 @@ const WizardDialog = ({ open, onClose, records, name = '', locations = [], sourc
       canContinue: choice === 'order' || canPrint,
       content: (
         <Stack spacing={2}>
-          <RadioGroup value={choice ?? ''} onChange={(event) => setChoice(event.target.value as Choice)}>
+          <RadioGroup
+            value={choice ?? ''}
+            onChange={(event) => setValue('choice', event.target.value === 'print' ? 'print' : 'order')}
+          >
             <FormControlLabel
               value="order"
               control={<Radio data-testid="choice-order" />}
@@ -263,7 +285,7 @@ const WizardDialog = ({ open, onClose, records, name = '', locations = [], sourc
                   value={target?.id ?? ''}
                   onChange={(event) => {
                     const next = (printable.data ?? []).find((o) => o.id === Number(event.target.value)) ?? null;
-                    setTarget(next);
+                    setValue('target', next);
                     if (next) setRange({ mode: 'all', from: String(next.from_label), to: String(next.total_quantity) });
                   }}
                   helperText={printable.data?.length === 0 ? t('wizard.noWaiting') : undefined}

@@ -1,12 +1,21 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import QrCodeScannerIcon from '@mui/icons-material/QrCodeScanner';
 import { Alert, Autocomplete, Box, Button, Card, CardContent, Chip, IconButton, Stack, TextField, Tooltip } from '@mui/material';
-import { type ItemType, PRINT_ROW_MAX_QUANTITY, SCAN_GTIN_LENGTH } from '@rfid/contract';
+import {
+  type ItemType,
+  printItemSchema,
+  printOrderCreateBodySchema,
+  SCAN_GTIN_LENGTH,
+  tagCompanyFormatSchema,
+} from '@rfid/contract';
 import { gtinFromScan } from '@rfid/epc';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { type Resolver, useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { z } from 'zod';
 import type { FormStatus } from '../../components/form-alert';
 import { PageTitle } from '../../components/page-title';
 import { ApiError } from '../../lib/api-client';
@@ -17,12 +26,35 @@ import { PRINT_GTIN_SEARCH_MIN, usePrintGtinSearch } from './api/search-gtins';
 import { OrderFormFooter } from './components/order-form-footer';
 import { printErrorStatus } from './components/print-form-status';
 
-type Row = { key: number; gtin: string; quantity: string; description: string; error?: string };
+/**
+ * The form, checked with the contract's print order body: the tag type and format chosen, the name, and the rows (a GTIN
+ * typed, its quantity as the contract's print item reads it). A GTIN the catalog lacks is the server's to flag.
+ */
+const manualFormSchema = z.object({
+  tagType: z
+    .number()
+    .nullable()
+    .refine((id) => id !== null, 'required'),
+  format: tagCompanyFormatSchema
+    .pick({ id: true })
+    .nullable()
+    .refine((format) => format !== null, 'required'),
+  name: printOrderCreateBodySchema.shape.name,
+  rows: z.array(
+    z.object({
+      gtin: z.string().trim().min(1, 'required'),
+      quantity: printItemSchema.shape.quantity,
+      description: z.string(),
+    }),
+  ),
+});
+type Row = { gtin: string; quantity: string; description: string };
+type ManualForm = FormatChoice & { name: string; rows: Row[] };
+// The contract's quantity reads any input (`unknown`); the field gives it as text.
+const manualResolver = zodResolver(manualFormSchema, undefined, { raw: true }) as unknown as Resolver<ManualForm>;
 type Option = { kind: 'gtin'; item: ItemType } | { kind: 'create'; gtin: string };
 
-let nextKey = 1;
-const emptyRow = (gtin = '', quantity = '1'): Row => ({ key: nextKey++, gtin, quantity, description: '' });
-const isQuantity = (value: string) => /^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= PRINT_ROW_MAX_QUANTITY;
+const emptyRow = (gtin = '', quantity = '1'): Row => ({ gtin, quantity, description: '' });
 
 /** A row's GTIN: typed, searched from 8 characters on, picked, or created ('Create' opens the add-GTIN dialog). */
 const GtinCell = ({
@@ -31,7 +63,7 @@ const GtinCell = ({
   onChange,
   onCreate,
 }: {
-  row: Row;
+  row: Row & { error?: string | undefined };
   index: number;
   onChange: (patch: Partial<Row>) => void;
   onCreate: (gtin: string) => void;
@@ -51,12 +83,12 @@ const GtinCell = ({
       filterOptions={(list) => list}
       inputValue={row.gtin}
       onInputChange={(_, value, reason) => {
-        if (reason === 'input' || reason === 'clear') onChange({ gtin: value, description: '', error: undefined });
+        if (reason === 'input' || reason === 'clear') onChange({ gtin: value, description: '' });
       }}
       onChange={(_, value) => {
         if (!value || typeof value === 'string') return;
         if (value.kind === 'create') onCreate(value.gtin);
-        else onChange({ gtin: value.item.gtin, description: value.item.description, error: undefined });
+        else onChange({ gtin: value.item.gtin, description: value.item.description });
       }}
       getOptionLabel={(option) => (typeof option === 'string' ? option : option.kind === 'gtin' ? option.item.gtin : option.gtin)}
       renderOption={(props, option) => {
@@ -103,15 +135,20 @@ export const CreateManualPage = () => {
   const create = useCreatePrintOrder();
   const initialType = Number(params.get('tag_type')) || null;
   const initialFormat = Number(params.get('format')) || null;
-  const [choice, setChoice] = useState<FormatChoice>({ tagType: initialType, format: null });
+  const { handleSubmit, setValue, getValues, setError, clearErrors, reset, watch, control, formState } = useForm<ManualForm>({
+    // Raw: the rows are sent as typed (trimmed here); an error stays until its field is edited or the next send.
+    resolver: manualResolver,
+    reValidateMode: 'onSubmit',
+    defaultValues: { tagType: initialType, format: null, name: '', rows: [emptyRow()] },
+  });
+  const { fields, append, remove } = useFieldArray({ control, name: 'rows' });
+  const { tagType, format, name, rows } = watch();
+  const errors = formState.errors;
   const [pendingFormat, setPendingFormat] = useState<number | null>(initialFormat);
-  const formats = useTagFormats(choice.tagType);
-  const [name, setName] = useState('');
-  const [rows, setRows] = useState<Row[]>(() => [emptyRow()]);
-  const [isSubmitted, setSubmitted] = useState(false);
+  const formats = useTagFormats(tagType);
   const [status, setStatus] = useState<FormStatus>(null);
   const [createdId, setCreatedId] = useState<number | null>(null);
-  const [creating, setCreating] = useState<{ key: number; gtin: string } | null>(null);
+  const [creating, setCreating] = useState<{ key: string; gtin: string } | null>(null);
   const [isScanning, setScanning] = useState(false);
   const [scanNote, setScanNote] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
   const scanInput = useRef<HTMLInputElement>(null);
@@ -119,67 +156,76 @@ export const CreateManualPage = () => {
   // The dashboard wizard's "new order" comes with its tag type and format chosen.
   useEffect(() => {
     if (pendingFormat === null || !formats.data) return;
-    const format = formats.data.find((f) => f.id === pendingFormat) ?? null;
-    setChoice((current) => ({ ...current, format }));
+    setValue('format', formats.data.find((f) => f.id === pendingFormat) ?? null);
     setPendingFormat(null);
-  }, [pendingFormat, formats.data]);
+  }, [pendingFormat, formats.data, setValue]);
 
-  const patch = (key: number, change: Partial<Row>) =>
-    setRows((current) => current.map((r) => (r.key === key ? { ...r, ...change } : r)));
+  /** Editing a row's GTIN clears its error until the next send. */
+  const patch = (index: number, change: Partial<Row>) => {
+    if (change.gtin !== undefined) {
+      setValue(`rows.${index}.gtin`, change.gtin);
+      clearErrors(`rows.${index}.gtin`);
+    }
+    if (change.description !== undefined) setValue(`rows.${index}.description`, change.description);
+  };
+  const choose = (next: FormatChoice) => {
+    setPendingFormat(null);
+    if (next.tagType !== tagType) clearErrors('tagType');
+    if (next.format !== format) clearErrors('format');
+    setValue('tagType', next.tagType);
+    setValue('format', next.format);
+  };
 
   const readScan = (value: string) => {
     try {
       const gtin = gtinFromScan(value);
       if (gtin.length !== SCAN_GTIN_LENGTH) throw new Error('length');
-      setRows((current) => {
-        const empty = current.find((r) => r.gtin.trim() === '');
-        return empty
-          ? current.map((r) => (r.key === empty.key ? { ...r, gtin, error: undefined } : r))
-          : [...current, emptyRow(gtin)];
-      });
+      const empty = getValues('rows').findIndex((r) => r.gtin.trim() === '');
+      if (empty >= 0) patch(empty, { gtin });
+      else append(emptyRow(gtin));
       setScanNote({ kind: 'success', text: t('manual.scanned', { gtin }) });
     } catch {
       setScanNote({ kind: 'error', text: t('manual.badScan', { scan: value }) });
     }
   };
 
-  const formatErrors = isSubmitted
-    ? {
-        ...(choice.tagType === null ? { tagType: t('fields.selectTagType') } : {}),
-        ...(choice.format === null ? { format: t('fields.selectFormat') } : {}),
-      }
-    : {};
+  const formatErrors = {
+    ...(errors.tagType ? { tagType: t('fields.selectTagType') } : {}),
+    ...(errors.format ? { format: t('fields.selectFormat') } : {}),
+  };
+  const gtinError = (index: number): string | undefined => {
+    const found = errors.rows?.[index]?.gtin?.message;
+    if (found === undefined) return undefined;
+    return t(found === 'notFound' ? 'manual.notFound' : 'manual.gtinRequired');
+  };
 
-  const submit = () => {
-    setSubmitted(true);
-    setStatus(null);
-    const checked = rows.map((r) => ({ ...r, error: r.gtin.trim() === '' ? t('manual.gtinRequired') : r.error }));
-    setRows(checked);
-    if (!choice.format || checked.some((r) => r.gtin.trim() === '' || !isQuantity(r.quantity))) return;
-    const sent = checked;
+  const submit = handleSubmit(
+    (values) => {
+      setStatus(null);
+      if (values.format) send(values.format.id, values);
+    },
+    () => setStatus(null),
+  );
+  const send = (formatId: number, values: ManualForm) => {
     create.mutate(
       {
-        tag_company_format: choice.format.id,
-        name: name.trim(),
-        items: sent.map((r) => ({ gtin: r.gtin.trim(), quantity: Number(r.quantity) })),
+        tag_company_format: formatId,
+        name: values.name.trim(),
+        items: values.rows.map((r) => ({ gtin: r.gtin.trim(), quantity: Number(r.quantity) })),
       },
       {
         onSuccess: (order) => {
           setStatus({ kind: 'success', message: t('messages.added', { id: order.id }) });
           setCreatedId(order.id);
-          setRows([emptyRow()]);
-          setName('');
-          setSubmitted(false);
+          reset({ ...getValues(), name: '', rows: [emptyRow()] });
         },
         onError: (error) => {
           // The rows the server did not find are flagged (items.<n>.gtin); the order was not created.
           if (error instanceof ApiError) {
-            const flagged = new Map<number, string>();
-            for (const [field, messages] of Object.entries(error.body.errors ?? {})) {
+            for (const field of Object.keys(error.body.errors ?? {})) {
               const match = /^items\.(\d+)\.(gtin|quantity)$/.exec(field);
-              if (match) flagged.set(Number(match[1]), messages[0] ?? '');
+              if (match) setError(`rows.${Number(match[1])}.gtin`, { message: 'notFound' });
             }
-            if (flagged.size) setRows(sent.map((r, index) => (flagged.has(index) ? { ...r, error: t('manual.notFound') } : r)));
           }
           setStatus(printErrorStatus(error, t));
         },
@@ -198,21 +244,14 @@ export const CreateManualPage = () => {
             noValidate
             onSubmit={(event) => {
               event.preventDefault();
-              submit();
+              void submit();
             }}
           >
-            <FormatFields
-              value={choice}
-              onChange={(next) => {
-                setPendingFormat(null);
-                setChoice(next);
-              }}
-              errors={formatErrors}
-            />
+            <FormatFields value={{ tagType, format }} onChange={choose} errors={formatErrors} />
             <TextField
               label={t('fields.name')}
               value={name}
-              onChange={(event) => setName(event.target.value)}
+              onChange={(event) => setValue('name', event.target.value)}
               slotProps={{ htmlInput: { maxLength: 120, 'data-testid': 'manual-name' } }}
             />
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
@@ -260,42 +299,45 @@ export const CreateManualPage = () => {
               </Alert>
             )}
             <Stack spacing={1.5} data-testid="manual-rows">
-              {rows.map((row, index) => (
-                <Stack key={row.key} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }} data-testid="manual-row">
-                  <GtinCell
-                    row={row}
-                    index={index}
-                    onChange={(change) => patch(row.key, change)}
-                    onCreate={(gtin) => setCreating({ key: row.key, gtin })}
-                  />
-                  <TextField
-                    size="small"
-                    type="number"
-                    label={t('fields.quantity')}
-                    value={row.quantity}
-                    onChange={(event) => patch(row.key, { quantity: event.target.value })}
-                    error={isSubmitted && !isQuantity(row.quantity)}
-                    helperText={isSubmitted && !isQuantity(row.quantity) ? t('manual.quantityRule') : undefined}
-                    sx={{ width: { xs: 96, sm: 130 }, flexShrink: 0 }}
-                    slotProps={{ htmlInput: { min: 1, 'data-testid': `manual-quantity-${index}` } }}
-                  />
-                  <IconButton
-                    onClick={() => setRows((current) => current.filter((r) => r.key !== row.key))}
-                    disabled={rows.length === 1}
-                    aria-label={t('manual.removeRow')}
-                    data-testid={`manual-remove-${index}`}
-                    sx={{ mt: 0.5 }}
-                  >
-                    <DeleteIcon />
-                  </IconButton>
-                </Stack>
-              ))}
+              {fields.map((field, index) => {
+                const row = rows[index] ?? field;
+                const quantityError = errors.rows?.[index]?.quantity ? t('manual.quantityRule') : undefined;
+                return (
+                  <Stack key={field.id} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }} data-testid="manual-row">
+                    <GtinCell
+                      row={{ ...row, error: gtinError(index) }}
+                      index={index}
+                      onChange={(change) => patch(index, change)}
+                      onCreate={(gtin) => setCreating({ key: field.id, gtin })}
+                    />
+                    <TextField
+                      size="small"
+                      type="number"
+                      label={t('fields.quantity')}
+                      value={row.quantity}
+                      onChange={(event) => {
+                        setValue(`rows.${index}.quantity`, event.target.value);
+                        clearErrors(`rows.${index}.quantity`);
+                      }}
+                      error={Boolean(quantityError)}
+                      helperText={quantityError}
+                      sx={{ width: { xs: 96, sm: 130 }, flexShrink: 0 }}
+                      slotProps={{ htmlInput: { min: 1, 'data-testid': `manual-quantity-${index}` } }}
+                    />
+                    <IconButton
+                      onClick={() => remove(index)}
+                      disabled={fields.length === 1}
+                      aria-label={t('manual.removeRow')}
+                      data-testid={`manual-remove-${index}`}
+                      sx={{ mt: 0.5 }}
+                    >
+                      <DeleteIcon />
+                    </IconButton>
+                  </Stack>
+                );
+              })}
               <Box>
-                <Button
-                  startIcon={<AddIcon />}
-                  onClick={() => setRows((current) => [...current, emptyRow()])}
-                  data-testid="manual-add-row"
-                >
+                <Button startIcon={<AddIcon />} onClick={() => append(emptyRow())} data-testid="manual-add-row">
                   {t('manual.addRow')}
                 </Button>
               </Box>
@@ -316,7 +358,8 @@ export const CreateManualPage = () => {
         initialGtin={creating?.gtin ?? ''}
         onClose={() => setCreating(null)}
         onCreated={(item) => {
-          if (creating) patch(creating.key, { gtin: item.gtin, description: item.description, error: undefined });
+          const index = fields.findIndex((field) => field.id === creating?.key);
+          if (index >= 0) patch(index, { gtin: item.gtin, description: item.description });
         }}
       />
     </Stack>

@@ -1,15 +1,22 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import { PRINT_UPLOAD_REDIRECT_MS } from '@rfid/contract';
 import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { z } from 'zod';
 import { errorStatus, FormAlert, type FormStatus } from '../../components/form-alert';
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { PageTitle } from '../../components/page-title';
 import { PRINT_PATHS } from '../print-wizard';
 import { usePrinter } from './api/get-printer';
 import { useUploadAndPrint } from './api/upload-printer-file';
-import { CsvFileField, csvFileError } from './components/csv-file-field';
+import { CsvFileField, csvFileMessage, csvFileSchema } from './components/csv-file-field';
+
+/** The form: the .csv file sent as PUT /fileupload/'s multipart `file`. */
+const printerUploadSchema = z.object({ file: csvFileSchema });
+type PrinterUploadForm = z.input<typeof printerUploadSchema>;
 
 /**
  * Printer upload (spec section 2): a .csv of GTIN and quantity rows becomes a print order (PUT /fileupload/) printed on
@@ -21,12 +28,17 @@ export const PrinterUploadPage = () => {
   const navigate = useNavigate();
   const printer = usePrinter(id);
   const upload = useUploadAndPrint();
-  const [file, setFile] = useState<File | null>(null);
-  const [isSubmitted, setSubmitted] = useState(false);
+  const { handleSubmit, setValue, clearErrors, watch, formState } = useForm<PrinterUploadForm>({
+    // Raw: the file is sent as chosen; an error stays until another file is chosen or the next send.
+    resolver: zodResolver(printerUploadSchema, undefined, { raw: true }),
+    reValidateMode: 'onSubmit',
+    defaultValues: { file: null },
+  });
+  const file = watch('file');
   const [status, setStatus] = useState<FormStatus>(null);
   const [leavingAt, setLeavingAt] = useState<number | null>(null);
   const [now, setNow] = useState(Date.now());
-  const fileError = isSubmitted ? csvFileError(file, t) : undefined;
+  const fileError = csvFileMessage(formState.errors.file?.message, t);
 
   useEffect(() => {
     if (leavingAt === null) return;
@@ -38,10 +50,19 @@ export const PrinterUploadPage = () => {
     };
   }, [leavingAt, navigate]);
 
-  const submit = () => {
-    setSubmitted(true);
-    setStatus(null);
-    if (!file || csvFileError(file, t)) return;
+  const choose = (next: File | null) => {
+    setValue('file', next);
+    clearErrors('file');
+  };
+
+  const submit = handleSubmit(
+    (values) => {
+      setStatus(null);
+      if (values.file) send(values.file);
+    },
+    () => setStatus(null),
+  );
+  const send = (file: File) => {
     upload.mutate(
       { file, printerId: Number(id) },
       {
@@ -79,13 +100,13 @@ export const PrinterUploadPage = () => {
             noValidate
             onSubmit={(event) => {
               event.preventDefault();
-              submit();
+              void submit();
             }}
           >
             <Typography variant="body2" color="text.secondary">
               {t('upload.hint')}
             </Typography>
-            <CsvFileField file={file} onChange={setFile} {...(fileError ? { error: fileError } : {})} testId="upload-file" />
+            <CsvFileField file={file} onChange={choose} {...(fileError ? { error: fileError } : {})} testId="upload-file" />
             <FormAlert status={status} onClose={() => setStatus(null)} />
             {leavingAt !== null && (
               <Alert severity="info" data-testid="upload-redirect">

@@ -2,6 +2,7 @@ import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { Button, FormHelperText, Stack, Typography } from '@mui/material';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 
 /** A .csv picker (spec: "a .csv picker"; only .csv): a button, the chosen file's name, the error under it. */
 export const CsvFileField = ({
@@ -63,3 +64,14 @@ export const csvFileError = (file: File | null, t: (key: string) => string): str
   if (!/\.csv$/i.test(file.name)) return t('csv.onlyCsv');
   return undefined;
 };
+
+/** The same rules as a form schema's field: 'required' (no file), 'onlyCsv' (not a .csv); see `csvFileMessage`. */
+export const csvFileSchema = z
+  .instanceof(File, { error: 'required' })
+  .nullable()
+  .refine((file) => file !== null, { error: 'required', abort: true })
+  .refine((file) => file !== null && /\.csv$/i.test(file.name), 'onlyCsv');
+
+/** The text of a `csvFileSchema` error (its message), or undefined without one. */
+export const csvFileMessage = (message: string | undefined, t: (key: string) => string): string | undefined =>
+  message === undefined ? undefined : t(message === 'onlyCsv' ? 'csv.onlyCsv' : 'csv.required');
