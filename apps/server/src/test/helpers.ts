@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { type AppOptions, buildApp } from '../app.js';
 import { type Database, openDatabase } from '../db/client.js';
@@ -13,7 +13,11 @@ export type TestApp = {
   close: () => Promise<void>;
   /** Signs in and returns the `Authorization` header value. */
   login: (email: string, password?: string) => Promise<string>;
+  /** One request with an `Authorization` header value (when given) and a JSON body (when given). */
+  call: (method: HttpMethod, url: string, authorization?: string, payload?: unknown) => Promise<LightMyRequestResponse>;
 };
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * A fresh database per test file: in-memory PGlite by default, or, when TEST_DATABASE_URL
@@ -80,6 +84,15 @@ export const buildTestApp = async ({
       const header = `Token ${response.json().token}`;
       tokens.set(email, header);
       return header;
+    },
+    call(method, url, authorization, payload) {
+      return app.inject({
+        method,
+        url,
+        ...(authorization === undefined ? {} : { headers: { authorization } }),
+        // inject's payload type is a union of string, Buffer, object …: a test's body is one of them.
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      });
     },
   };
 };

@@ -1,4 +1,5 @@
 import { index, integer, jsonb, numeric, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { requiredRef } from './columns.js';
 import { brands, companies } from './organization.js';
 
 export type SizeValue = { country: string; value: string };
@@ -9,9 +10,7 @@ export const itemTypes = pgTable(
   'item_types',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id),
+    companyId: requiredRef('company_id', () => companies.id),
     brandId: integer('brand_id').references(() => brands.id),
     gtin: text('gtin').notNull(),
     description: text('description').notNull(),

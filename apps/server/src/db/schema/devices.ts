@@ -12,6 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { requiredRef } from './columns.js';
 import { areas, companies, locations } from './organization.js';
 
 /** RFID readers. A reader sends reads with its device key (stored hashed). */
@@ -19,15 +20,9 @@ export const devices = pgTable(
   'devices',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id),
-    locationId: integer('location_id')
-      .notNull()
-      .references(() => locations.id),
-    areaId: integer('area_id')
-      .notNull()
-      .references(() => areas.id),
+    companyId: requiredRef('company_id', () => companies.id),
+    locationId: requiredRef('location_id', () => locations.id),
+    areaId: requiredRef('area_id', () => areas.id),
     serialNumber: text('serial_number').notNull(),
     macAddress: text('mac_address').notNull(),
     workingMode: smallint('working_mode').notNull().default(0),
@@ -83,9 +78,7 @@ export const deviceApplications = pgTable(
   'device_applications',
   {
     id: serial('id').primaryKey(),
-    deviceId: integer('device_id')
-      .notNull()
-      .references(() => devices.id, { onDelete: 'cascade' }),
+    deviceId: requiredRef('device_id', () => devices.id, { onDelete: 'cascade' }),
     application: text('application').notNull(),
     version: text('version').notNull().default(''),
     versionName: text('version_name').notNull().default(''),
@@ -103,15 +96,9 @@ export const printers = pgTable(
   'printers',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id),
-    locationId: integer('location_id')
-      .notNull()
-      .references(() => locations.id),
-    areaId: integer('area_id')
-      .notNull()
-      .references(() => areas.id),
+    companyId: requiredRef('company_id', () => companies.id),
+    locationId: requiredRef('location_id', () => locations.id),
+    areaId: requiredRef('area_id', () => areas.id),
     description: text('description').notNull().default(''),
     mac: text('mac').notNull(),
     ipAddress: text('ip_address').notNull(),

@@ -1,4 +1,5 @@
 import { bigserial, doublePrecision, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { requiredRef } from './columns.js';
 import { devices } from './devices.js';
 
 /**
@@ -12,9 +13,7 @@ export const readerStreamReads = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     companyId: integer('company_id').notNull(),
-    deviceId: integer('device_id')
-      .notNull()
-      .references(() => devices.id, { onDelete: 'cascade' }),
+    deviceId: requiredRef('device_id', () => devices.id, { onDelete: 'cascade' }),
     epc: text('epc').notNull(),
     readAt: timestamp('read_at', { withTimezone: true }).notNull(),
     antenna: smallint('antenna').notNull().default(0),

@@ -17,6 +17,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { itemTypes } from './catalog.js';
+import { requiredRef } from './columns.js';
 import { devices } from './devices.js';
 import { areas, companies, locations, users } from './organization.js';
 
@@ -30,15 +31,9 @@ export const inventories = pgTable(
   'inventories',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id),
-    locationId: integer('location_id')
-      .notNull()
-      .references(() => locations.id),
-    areaId: integer('area_id')
-      .notNull()
-      .references(() => areas.id),
+    companyId: requiredRef('company_id', () => companies.id),
+    locationId: requiredRef('location_id', () => locations.id),
+    areaId: requiredRef('area_id', () => areas.id),
     /** The reader that opened it (a handheld or cabinet), when a reader did. */
     deviceId: integer('device_id').references(() => devices.id),
     state: smallint('state').notNull().default(0),
@@ -63,12 +58,8 @@ export const inventories = pgTable(
 export const inventoryItemTypes = pgTable(
   'inventory_item_types',
   {
-    inventoryId: integer('inventory_id')
-      .notNull()
-      .references(() => inventories.id, { onDelete: 'cascade' }),
-    itemTypeId: integer('item_type_id')
-      .notNull()
-      .references(() => itemTypes.id),
+    inventoryId: requiredRef('inventory_id', () => inventories.id, { onDelete: 'cascade' }),
+    itemTypeId: requiredRef('item_type_id', () => itemTypes.id),
   },
   (t) => [primaryKey({ columns: [t.inventoryId, t.itemTypeId] })],
 );
@@ -77,9 +68,7 @@ export const inventoryItemTypes = pgTable(
 export const inventoryExpectedItems = pgTable(
   'inventory_expected_items',
   {
-    inventoryId: integer('inventory_id')
-      .notNull()
-      .references(() => inventories.id, { onDelete: 'cascade' }),
+    inventoryId: requiredRef('inventory_id', () => inventories.id, { onDelete: 'cascade' }),
     itemId: bigint('item_id', { mode: 'number' }).notNull(),
     itemTypeId: integer('item_type_id'),
   },
@@ -94,9 +83,7 @@ export const inventoryExpectedItems = pgTable(
 export const inventoryReadItems = pgTable(
   'inventory_read_items',
   {
-    inventoryId: integer('inventory_id')
-      .notNull()
-      .references(() => inventories.id, { onDelete: 'cascade' }),
+    inventoryId: requiredRef('inventory_id', () => inventories.id, { onDelete: 'cascade' }),
     itemId: bigint('item_id', { mode: 'number' }).notNull(),
     itemTypeId: integer('item_type_id'),
     readingSetId: uuid('reading_set_id').notNull(),
@@ -117,12 +104,8 @@ export const inventoryReadItems = pgTable(
 export const inventoryTypeCounts = pgTable(
   'inventory_type_counts',
   {
-    inventoryId: integer('inventory_id')
-      .notNull()
-      .references(() => inventories.id, { onDelete: 'cascade' }),
-    itemTypeId: integer('item_type_id')
-      .notNull()
-      .references(() => itemTypes.id),
+    inventoryId: requiredRef('inventory_id', () => inventories.id, { onDelete: 'cascade' }),
+    itemTypeId: requiredRef('item_type_id', () => itemTypes.id),
     expected: integer('expected').notNull().default(0),
     read: integer('read').notNull().default(0),
     matched: integer('matched').notNull().default(0),
@@ -138,12 +121,8 @@ export const inventoryTypeCounts = pgTable(
 export const countedStocks = pgTable(
   'counted_stocks',
   {
-    areaId: integer('area_id')
-      .notNull()
-      .references(() => areas.id),
-    itemTypeId: integer('item_type_id')
-      .notNull()
-      .references(() => itemTypes.id),
+    areaId: requiredRef('area_id', () => areas.id),
+    itemTypeId: requiredRef('item_type_id', () => itemTypes.id),
     quantity: integer('quantity').notNull(),
     uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
     uploadedBy: integer('uploaded_by').references(() => users.id),
@@ -199,15 +178,9 @@ export const minimumStocks = pgTable(
   'minimum_stocks',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id),
-    areaId: integer('area_id')
-      .notNull()
-      .references(() => areas.id),
-    itemTypeId: integer('item_type_id')
-      .notNull()
-      .references(() => itemTypes.id),
+    companyId: requiredRef('company_id', () => companies.id),
+    areaId: requiredRef('area_id', () => areas.id),
+    itemTypeId: requiredRef('item_type_id', () => itemTypes.id),
     minimumStock: integer('minimum_stock').notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -227,9 +200,7 @@ export const stockDaily = pgTable(
   'stock_daily',
   {
     day: date('day', { mode: 'string' }).notNull(),
-    locationId: integer('location_id')
-      .notNull()
-      .references(() => locations.id),
+    locationId: requiredRef('location_id', () => locations.id),
     /** null: the location's total. */
     areaId: integer('area_id').references(() => areas.id),
     quantity: integer('quantity').notNull(),
@@ -249,9 +220,7 @@ export const exportJobs = pgTable(
   'export_jobs',
   {
     id: uuid('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id),
+    companyId: requiredRef('company_id', () => companies.id),
     userId: integer('user_id').references(() => users.id),
     kind: text('kind').notNull(),
     refId: integer('ref_id'),

@@ -14,6 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { itemTypes } from './catalog.js';
+import { requiredRef } from './columns.js';
 import { devices } from './devices.js';
 import { companies, locations, providers } from './organization.js';
 import { readingSets } from './readings.js';
@@ -27,9 +28,7 @@ export const orders = pgTable(
   'orders',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id),
+    companyId: requiredRef('company_id', () => companies.id),
     type: text('type', { enum: ['purchase', 'movement', 'online'] }).notNull(),
     orderCode: text('order_code').notNull(),
     providerId: integer('provider_id').references(() => providers.id),
@@ -61,9 +60,7 @@ export const receptions = pgTable(
   'receptions',
   {
     id: serial('id').primaryKey(),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: requiredRef('order_id', () => orders.id, { onDelete: 'cascade' }),
     receptionCode: text('reception_code').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -75,12 +72,8 @@ export const boxes = pgTable(
   'boxes',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    companyId: requiredRef('company_id', () => companies.id),
+    orderId: requiredRef('order_id', () => orders.id, { onDelete: 'cascade' }),
     receptionId: integer('reception_id').references(() => receptions.id, { onDelete: 'cascade' }),
     codebar: text('codebar').notNull(),
     originStatus: smallint('origin_status').notNull().default(0),
@@ -97,12 +90,8 @@ export const boxContents = pgTable(
   'box_contents',
   {
     id: serial('id').primaryKey(),
-    boxId: integer('box_id')
-      .notNull()
-      .references(() => boxes.id, { onDelete: 'cascade' }),
-    itemTypeId: integer('item_type_id')
-      .notNull()
-      .references(() => itemTypes.id),
+    boxId: requiredRef('box_id', () => boxes.id, { onDelete: 'cascade' }),
+    itemTypeId: requiredRef('item_type_id', () => itemTypes.id),
     quantity: integer('quantity').notNull(),
   },
   (t) => [index('box_contents_box_idx').on(t.boxId)],
@@ -119,9 +108,7 @@ export const boxContents = pgTable(
 export const boxTheoretical = pgTable(
   'box_theoretical',
   {
-    boxId: integer('box_id')
-      .notNull()
-      .references(() => boxes.id, { onDelete: 'cascade' }),
+    boxId: requiredRef('box_id', () => boxes.id, { onDelete: 'cascade' }),
     side: text('side', { enum: ['in', 'out'] }).notNull(),
     locationId: integer('location_id').notNull(),
     quantity: integer('quantity').notNull(),
@@ -135,12 +122,8 @@ export const verifications = pgTable(
   {
     id: serial('id').primaryKey(),
     companyId: integer('company_id').notNull(),
-    boxId: integer('box_id')
-      .notNull()
-      .references(() => boxes.id, { onDelete: 'cascade' }),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    boxId: requiredRef('box_id', () => boxes.id, { onDelete: 'cascade' }),
+    orderId: requiredRef('order_id', () => orders.id, { onDelete: 'cascade' }),
     readingSetId: uuid('reading_set_id')
       .notNull()
       .references(() => readingSets.id),
@@ -165,9 +148,7 @@ export const verificationLines = pgTable(
   'verification_lines',
   {
     id: serial('id').primaryKey(),
-    verificationId: integer('verification_id')
-      .notNull()
-      .references(() => verifications.id, { onDelete: 'cascade' }),
+    verificationId: requiredRef('verification_id', () => verifications.id, { onDelete: 'cascade' }),
     itemTypeId: integer('item_type_id').references(() => itemTypes.id),
     gtin: text('gtin').notNull(),
     expected: integer('expected').notNull(),
@@ -181,13 +162,9 @@ export const returns = pgTable(
   'returns',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id),
+    companyId: requiredRef('company_id', () => companies.id),
     kind: text('kind', { enum: ['provider', 'sale'] }).notNull(),
-    locationId: integer('location_id')
-      .notNull()
-      .references(() => locations.id),
+    locationId: requiredRef('location_id', () => locations.id),
     code: text('code').notNull(),
     orderId: integer('order_id').references(() => orders.id),
     providerId: integer('provider_id').references(() => providers.id),
@@ -204,9 +181,7 @@ export const returnItems = pgTable(
   'return_items',
   {
     id: serial('id').primaryKey(),
-    returnId: integer('return_id')
-      .notNull()
-      .references(() => returns.id, { onDelete: 'cascade' }),
+    returnId: requiredRef('return_id', () => returns.id, { onDelete: 'cascade' }),
     itemId: bigint('item_id', { mode: 'number' }),
     epc: text('epc').notNull(),
     itemTypeId: integer('item_type_id').references(() => itemTypes.id),
@@ -220,13 +195,9 @@ export const posTransactions = pgTable(
   'pos_transactions',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id),
+    companyId: requiredRef('company_id', () => companies.id),
     kind: text('kind', { enum: ['sale', 'return'] }).notNull(),
-    locationId: integer('location_id')
-      .notNull()
-      .references(() => locations.id),
+    locationId: requiredRef('location_id', () => locations.id),
     deviceId: integer('device_id').references(() => devices.id),
     readingSetId: uuid('reading_set_id').references(() => readingSets.id),
     itemCount: integer('item_count').notNull().default(0),
@@ -242,9 +213,7 @@ export const posTransactionItems = pgTable(
   'pos_transaction_items',
   {
     id: serial('id').primaryKey(),
-    transactionId: integer('transaction_id')
-      .notNull()
-      .references(() => posTransactions.id, { onDelete: 'cascade' }),
+    transactionId: requiredRef('transaction_id', () => posTransactions.id, { onDelete: 'cascade' }),
     itemId: bigint('item_id', { mode: 'number' }),
     epc: text('epc').notNull(),
     itemTypeId: integer('item_type_id').references(() => itemTypes.id),

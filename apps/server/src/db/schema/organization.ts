@@ -1,4 +1,5 @@
 import { boolean, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { requiredRef } from './columns.js';
 
 export const companies = pgTable('companies', {
   id: serial('id').primaryKey(),
@@ -11,9 +12,7 @@ export const brands = pgTable(
   'brands',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id),
+    companyId: requiredRef('company_id', () => companies.id),
     description: text('description').notNull(),
   },
   (t) => [index('brands_company_idx').on(t.companyId, t.description)],
@@ -24,9 +23,7 @@ export const locations = pgTable(
   'locations',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id),
+    companyId: requiredRef('company_id', () => companies.id),
     brandId: integer('brand_id').references(() => brands.id),
     kind: text('kind', { enum: ['center', 'store'] }).notNull(),
     description: text('description').notNull(),
@@ -57,9 +54,7 @@ export const areas = pgTable(
   'areas',
   {
     id: serial('id').primaryKey(),
-    locationId: integer('location_id')
-      .notNull()
-      .references(() => locations.id),
+    locationId: requiredRef('location_id', () => locations.id),
     description: text('description').notNull(),
     stock: integer('stock').notNull().default(0),
   },
@@ -70,9 +65,7 @@ export const providers = pgTable(
   'providers',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id),
+    companyId: requiredRef('company_id', () => companies.id),
     name: text('name').notNull(),
   },
   (t) => [index('providers_company_idx').on(t.companyId, t.name)],
@@ -82,9 +75,7 @@ export const users = pgTable(
   'users',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id),
+    companyId: requiredRef('company_id', () => companies.id),
     email: text('email').notNull(),
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),
@@ -100,12 +91,8 @@ export const users = pgTable(
 export const userLocations = pgTable(
   'user_locations',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    locationId: integer('location_id')
-      .notNull()
-      .references(() => locations.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => users.id, { onDelete: 'cascade' }),
+    locationId: requiredRef('location_id', () => locations.id, { onDelete: 'cascade' }),
   },
   (t) => [uniqueIndex('user_locations_pk').on(t.userId, t.locationId), index('user_locations_location_idx').on(t.locationId)],
 );
@@ -115,9 +102,7 @@ export const apiTokens = pgTable(
   'api_tokens',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => users.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

@@ -14,6 +14,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { itemTypes } from './catalog.js';
+import { requiredRef } from './columns.js';
 import { printers } from './devices.js';
 import { orders } from './orders.js';
 import { brands, companies, locations, users } from './organization.js';
@@ -47,15 +48,9 @@ export const tagCompanyFormats = pgTable(
   'tag_company_formats',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id),
-    tagTypeId: integer('tag_type_id')
-      .notNull()
-      .references(() => tagTypes.id),
-    tagFormatId: integer('tag_format_id')
-      .notNull()
-      .references(() => tagFormats.id),
+    companyId: requiredRef('company_id', () => companies.id),
+    tagTypeId: requiredRef('tag_type_id', () => tagTypes.id),
+    tagFormatId: requiredRef('tag_format_id', () => tagFormats.id),
     /** SGTIN filter value written in the EPC (1: point-of-sale item). */
     filterValue: smallint('filter_value').notNull().default(1),
   },
@@ -73,14 +68,10 @@ export const printOrders = pgTable(
   'print_orders',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id),
+    companyId: requiredRef('company_id', () => companies.id),
     brandId: integer('brand_id').references(() => brands.id),
     name: text('name').notNull().default(''),
-    tagCompanyFormatId: integer('tag_company_format_id')
-      .notNull()
-      .references(() => tagCompanyFormats.id),
+    tagCompanyFormatId: requiredRef('tag_company_format_id', () => tagCompanyFormats.id),
     state: text('state').notNull().default('PENDING'),
     totalQuantity: integer('total_quantity').notNull().default(0),
     fromLabel: integer('from_label').notNull().default(1),
@@ -126,9 +117,7 @@ export const printerLeases = pgTable('printer_leases', {
   printerId: integer('printer_id')
     .primaryKey()
     .references(() => printers.id, { onDelete: 'cascade' }),
-  printOrderId: integer('print_order_id')
-    .notNull()
-    .references(() => printOrders.id, { onDelete: 'cascade' }),
+  printOrderId: requiredRef('print_order_id', () => printOrders.id, { onDelete: 'cascade' }),
   owner: text('owner').notNull(),
   leaseUntil: timestamp('lease_until', { withTimezone: true }).notNull(),
   claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
@@ -138,12 +127,8 @@ export const printerLeases = pgTable('printer_leases', {
 export const printOrderLocations = pgTable(
   'print_order_locations',
   {
-    printOrderId: integer('print_order_id')
-      .notNull()
-      .references(() => printOrders.id, { onDelete: 'cascade' }),
-    locationId: integer('location_id')
-      .notNull()
-      .references(() => locations.id),
+    printOrderId: requiredRef('print_order_id', () => printOrders.id, { onDelete: 'cascade' }),
+    locationId: requiredRef('location_id', () => locations.id),
   },
   (t) => [primaryKey({ columns: [t.printOrderId, t.locationId] })],
 );
@@ -153,12 +138,8 @@ export const printOrderContents = pgTable(
   'print_order_contents',
   {
     id: serial('id').primaryKey(),
-    printOrderId: integer('print_order_id')
-      .notNull()
-      .references(() => printOrders.id, { onDelete: 'cascade' }),
-    itemTypeId: integer('item_type_id')
-      .notNull()
-      .references(() => itemTypes.id),
+    printOrderId: requiredRef('print_order_id', () => printOrders.id, { onDelete: 'cascade' }),
+    itemTypeId: requiredRef('item_type_id', () => itemTypes.id),
     gtin: text('gtin').notNull(),
     quantity: integer('quantity').notNull(),
   },
@@ -175,15 +156,9 @@ export const printTags = pgTable(
   'print_tags',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id),
-    printOrderId: integer('print_order_id')
-      .notNull()
-      .references(() => printOrders.id, { onDelete: 'cascade' }),
-    contentId: integer('content_id')
-      .notNull()
-      .references(() => printOrderContents.id, { onDelete: 'cascade' }),
+    companyId: requiredRef('company_id', () => companies.id),
+    printOrderId: requiredRef('print_order_id', () => printOrders.id, { onDelete: 'cascade' }),
+    contentId: requiredRef('content_id', () => printOrderContents.id, { onDelete: 'cascade' }),
     labelNumber: integer('label_number').notNull(),
     gtin: text('gtin').notNull(),
     serial: bigint('serial', { mode: 'number' }).notNull(),
@@ -206,9 +181,7 @@ export const printTags = pgTable(
 export const epcSerialCounters = pgTable(
   'epc_serial_counters',
   {
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id),
+    companyId: requiredRef('company_id', () => companies.id),
     gtin: text('gtin').notNull(),
     nextSerial: bigint('next_serial', { mode: 'number' }).notNull().default(1),
   },
@@ -220,9 +193,7 @@ export const supportTickets = pgTable(
   'support_tickets',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id),
+    companyId: requiredRef('company_id', () => companies.id),
     userId: integer('user_id').references(() => users.id),
     locationId: integer('location_id').references(() => locations.id),
     email: text('email').notNull(),
@@ -245,15 +216,9 @@ export const nicelabelOrders = pgTable(
   'nicelabel_orders',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
-    printOrderId: integer('print_order_id')
-      .notNull()
-      .references(() => printOrders.id, { onDelete: 'cascade' }),
+    companyId: requiredRef('company_id', () => companies.id),
+    orderId: requiredRef('order_id', () => orders.id, { onDelete: 'cascade' }),
+    printOrderId: requiredRef('print_order_id', () => printOrders.id, { onDelete: 'cascade' }),
     status: smallint('status').notNull().default(0),
     createdBy: integer('created_by').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

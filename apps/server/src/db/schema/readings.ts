@@ -13,6 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { itemTypes } from './catalog.js';
+import { requiredRef } from './columns.js';
 import { devices } from './devices.js';
 import { areas, companies, locations } from './organization.js';
 
@@ -25,9 +26,7 @@ export const readingSets = pgTable(
   'reading_sets',
   {
     id: uuid('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id),
+    companyId: requiredRef('company_id', () => companies.id),
     deviceId: integer('device_id').references(() => devices.id),
     locationId: integer('location_id').references(() => locations.id),
     areaId: integer('area_id').references(() => areas.id),
@@ -59,9 +58,7 @@ export const items = pgTable(
   'items',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id),
+    companyId: requiredRef('company_id', () => companies.id),
     epc: text('epc').notNull(),
     /** Decoded GS1 scheme ('sgtin-96' …) or 'unknown' for a non-GS1 EPC (kept, never dropped). */
     scheme: text('scheme').notNull(),

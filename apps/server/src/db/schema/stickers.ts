@@ -1,4 +1,5 @@
 import { index, integer, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { requiredRef } from './columns.js';
 import { orders } from './orders.js';
 import { companies, users } from './organization.js';
 
@@ -10,12 +11,8 @@ export const stickers = pgTable(
   'stickers',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    companyId: requiredRef('company_id', () => companies.id),
+    orderId: requiredRef('order_id', () => orders.id, { onDelete: 'cascade' }),
     /** The chosen boxes (ids); null: every box of the order. */
     boxIds: integer('box_ids').array(),
     boxCount: integer('box_count').notNull(),
@@ -35,9 +32,7 @@ export const stickerPdfs = pgTable(
   'sticker_pdfs',
   {
     id: serial('id').primaryKey(),
-    stickerId: integer('sticker_id')
-      .notNull()
-      .references(() => stickers.id, { onDelete: 'cascade' }),
+    stickerId: requiredRef('sticker_id', () => stickers.id, { onDelete: 'cascade' }),
     fileName: text('file_name').notNull(),
     pages: integer('pages').notNull(),
     content: text('content').notNull(),

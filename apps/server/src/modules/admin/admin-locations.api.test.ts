@@ -22,12 +22,7 @@ describe('admin locations API', () => {
   let foreign: ForeignCompany;
   let brandId: number;
   const call = async (method: 'GET' | 'POST' | 'PUT', url: string, who: string, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url,
-      headers: { authorization: await t.login(who) },
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+    t.call(method, url, await t.login(who), payload);
   const body = (over: Record<string, unknown> = {}) => ({
     description: 'Centro Zaragoza',
     brand: brandId,

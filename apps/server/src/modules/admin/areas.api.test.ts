@@ -8,12 +8,7 @@ describe('areas API', () => {
   let cdMad: number;
   let cdBcn: number;
   const call = async (method: 'GET' | 'POST' | 'PUT', url: string, who: string, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url,
-      headers: { authorization: await t.login(who) },
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+    t.call(method, url, await t.login(who), payload);
 
   beforeAll(async () => {
     t = await buildTestApp();

@@ -11,12 +11,7 @@ describe('printers API', () => {
   let foreign: ForeignCompany;
   let areaId: number;
   const call = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who: string, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url,
-      headers: { authorization: await t.login(who) },
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+    t.call(method, url, await t.login(who), payload);
   const body = (over: Record<string, unknown> = {}) => ({
     description: 'Zebra ZT411 muelle',
     mac: '00:07:4d:11:22:33',

@@ -17,12 +17,7 @@ describe('readers API', () => {
   let areaId: number;
   let storeAreaId: number;
   const call = async (method: 'GET' | 'POST' | 'PUT', url: string, who: string, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url,
-      headers: { authorization: await t.login(who) },
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+    t.call(method, url, await t.login(who), payload);
   const keyHash = async (id: number) =>
     (await t.database.db.select({ h: devices.deviceKeyHash }).from(devices).where(eq(devices.id, id)))[0]?.h;
 

@@ -10,12 +10,7 @@ describe('users API', () => {
   let tBcn: number;
   let companyId: number;
   const call = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who: string, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url,
-      headers: { authorization: await t.login(who) },
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+    t.call(method, url, await t.login(who), payload);
   const body = (over: Record<string, unknown> = {}) => ({
     first_name: 'Lucía',
     last_name: 'Tiendas',

@@ -8,10 +8,9 @@ const TDS_EPC = '3074257BF7194E4000001A85';
 describe('catalog API', () => {
   let t: TestApp;
   let foreignTypeId: number;
-  const get = async (url: string, who = 'admin@demo.local') =>
-    t.app.inject({ url, headers: { authorization: await t.login(who) } });
+  const get = async (url: string, who = 'admin@demo.local') => t.call('GET', url, await t.login(who));
   const post = async (url: string, payload: unknown, who = 'admin@demo.local') =>
-    t.app.inject({ method: 'POST', url, payload: payload as object, headers: { authorization: await t.login(who) } });
+    t.call('POST', url, await t.login(who), payload);
 
   beforeAll(async () => {
     t = await buildTestApp();

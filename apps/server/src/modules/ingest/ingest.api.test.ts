@@ -20,20 +20,8 @@ describe('ingest API', () => {
     const result = (await t.database.db.execute(query)) as unknown as { rows: { n: number | string }[] };
     return Number(result.rows[0]?.n ?? 0);
   };
-  const send = (body: unknown, key = TUNNEL.key) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/readingsets/',
-      payload: body as object,
-      headers: { authorization: `Device ${key}` },
-    });
-  const stream = (body: unknown, key = TUNNEL.key) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/readers/stream/',
-      payload: body as object,
-      headers: { authorization: `Device ${key}` },
-    });
+  const send = (body: unknown, key = TUNNEL.key) => t.call('POST', '/api/readingsets/', `Device ${key}`, body);
+  const stream = (body: unknown, key = TUNNEL.key) => t.call('POST', '/api/readers/stream/', `Device ${key}`, body);
   /** Waits (polling, not a fixed sleep: CI machines are slower) until the idle gap has turned every staged read into a set. */
   const staged = async () => {
     const deadline = Date.now() + 15_000;
@@ -265,8 +253,7 @@ describe('ingest API', () => {
   describe('readers as they come out of the box (vendor payloads)', () => {
     const base64Of = (hex: string) => Buffer.from(hex, 'hex').toString('base64');
     const basic = (user: string, key: string) => `Basic ${Buffer.from(`${user}:${key}`).toString('base64')}`;
-    const post = (body: unknown, authorization: string, url = '/api/readers/stream/') =>
-      t.app.inject({ method: 'POST', url, payload: body as object, headers: { authorization } });
+    const post = (body: unknown, authorization: string, url = '/api/readers/stream/') => t.call('POST', url, authorization, body);
     const tracesOf = (epc: string) => scalar(sql`select count(*) n from traces where epc = ${epc}`);
 
     it('takes an Impinj IoT Device Interface event in its default configuration (base64 epc, lastSeenTime)', async () => {

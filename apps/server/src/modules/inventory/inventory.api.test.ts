@@ -31,12 +31,7 @@ describe('inventory API', () => {
   let g1Id: number;
 
   const inject = (method: 'GET' | 'POST' | 'PUT', url: string, auth: string, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url,
-      headers: { authorization: auth },
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+    t.call(method, url, auth, payload);
   const get = (url: string, auth = admin) => inject('GET', url, auth);
 
   beforeAll(async () => {

@@ -34,8 +34,7 @@ describe('inventory engine', () => {
 
   const db = () => t.database.db;
   const get = (url: string, auth = admin) => t.app.inject({ url, headers: { authorization: auth } });
-  const put = (url: string, payload: unknown, auth = admin) =>
-    t.app.inject({ method: 'PUT', url, payload: payload as object, headers: { authorization: auth } });
+  const put = (url: string, payload: unknown, auth = admin) => t.call('PUT', url, auth, payload);
 
   /** A fresh area of `locationId` with a reader of `mode` in it. */
   const areaWithReader = async (name: string, locationId: number, mode: number, mac: string) => {

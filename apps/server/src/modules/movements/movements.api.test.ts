@@ -42,12 +42,7 @@ describe('movement endpoints', () => {
   const mainEpcs: { a: string[] } = { a: [] };
 
   const call = (auth: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url: `/api${url}`,
-      headers: { authorization: auth },
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+    t.call(method, `/api${url}`, auth, payload);
   const gtinOf = (i: number) => (g[i] as { gtin: string }).gtin;
   const idOf = (i: number) => (g[i] as { id: number }).id;
   const codes = (page: { results: { order_code: string }[] }) => page.results.map((o) => o.order_code);

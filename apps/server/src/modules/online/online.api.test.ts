@@ -38,12 +38,7 @@ describe('online endpoints', () => {
   let ofStore: { orderId: number; boxIds: number[] };
 
   const call = (auth: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url: `/api${url}`,
-      headers: { authorization: auth },
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+    t.call(method, `/api${url}`, auth, payload);
   const ordersCoded = async (code: string) =>
     t.database.db.select({ id: orders.id }).from(orders).where(eq(orders.orderCode, code));
   const gtinOf = (i: number) => (g[i] as { gtin: string }).gtin;

@@ -20,12 +20,7 @@ describe('inbound API', () => {
   let verificationId: number;
 
   const req = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, auth: string, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url,
-      headers: { authorization: auth },
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+    t.call(method, url, auth, payload);
 
   beforeAll(async () => {
     t = await buildTestApp();

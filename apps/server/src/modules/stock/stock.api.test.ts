@@ -60,12 +60,7 @@ describe('stock endpoints', () => {
   const exitPortal = { device: 'POR-MAD-EXP', key: demoDeviceKey('POR-MAD-EXP') };
 
   const call = (auth: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url: `/api${url}`,
-      headers: { authorization: auth },
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+    t.call(method, `/api${url}`, auth, payload);
   const ok = async <T = Record<string, unknown>>(auth: string, url: string): Promise<T> => {
     const r = await call(auth, 'GET', url);
     expect(r.statusCode, r.body).toBe(200);

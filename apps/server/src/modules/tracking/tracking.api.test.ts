@@ -19,10 +19,9 @@ describe('tracking API', () => {
   // Items the demo data already has (stock and inventory demos): the counts below are of this file's own.
   let itemsBefore: number;
   let viewerItemsBefore: number;
-  const get = async (url: string, who = 'admin@demo.local') =>
-    t.app.inject({ url, headers: { authorization: await t.login(who) } });
+  const get = async (url: string, who = 'admin@demo.local') => t.call('GET', url, await t.login(who));
   const retrieve = async (epc: string, who = 'admin@demo.local') =>
-    t.app.inject({ method: 'POST', url: '/api/epc/retrieve/', payload: { epc }, headers: { authorization: await t.login(who) } });
+    t.call('POST', '/api/epc/retrieve/', await t.login(who), { epc });
   const sendSet = async (serial: string, epcs: string[], start: string, end: string) => {
     const res = await t.app.inject({
       method: 'POST',

@@ -142,12 +142,7 @@ describe('verification engine (modes 0 and 3)', () => {
     expect(list.results[0].end_time).toBe(second.toISOString());
     const latestId = list.results[0].id as number;
 
-    const off = await t.app.inject({
-      method: 'PUT',
-      url: `/api/verifications/${latestId}/`,
-      headers: { authorization: admin },
-      payload: { id: latestId, valid: false },
-    });
+    const off = await t.call('PUT', `/api/verifications/${latestId}/`, admin, { id: latestId, valid: false });
     expect(off.statusCode).toBe(200);
     expect(off.json().valid).toBe(false);
     expect((await boxRow(boxIds[0] as number))?.destinationStatus).toBe(1);
@@ -155,21 +150,11 @@ describe('verification engine (modes 0 and 3)', () => {
     expect((await orderRow(orderId))?.arrivalDate?.toISOString()).toBe(first.toISOString());
 
     const olderId = list.results[1].id as number;
-    await t.app.inject({
-      method: 'PUT',
-      url: `/api/verifications/${olderId}/`,
-      headers: { authorization: admin },
-      payload: { valid: false },
-    });
+    await t.call('PUT', `/api/verifications/${olderId}/`, admin, { valid: false });
     expect((await boxRow(boxIds[0] as number))?.destinationStatus).toBe(0);
     expect((await orderRow(orderId))?.destinationStatus).toBe(0);
 
-    await t.app.inject({
-      method: 'PUT',
-      url: `/api/verifications/${latestId}/`,
-      headers: { authorization: admin },
-      payload: { valid: true },
-    });
+    await t.call('PUT', `/api/verifications/${latestId}/`, admin, { valid: true });
     expect((await boxRow(boxIds[0] as number))?.destinationStatus).toBe(2);
     expect((await orderRow(orderId))?.destinationStatus).toBe(3);
   });
@@ -183,19 +168,14 @@ describe('verification engine (modes 0 and 3)', () => {
     });
     await readSet(db(), ids, { codebar: 'ENG-ADD-1', gtins: [g[6] as string] });
     expect((await orderRow(orderId))?.destinationStatus).toBe(3);
-    const added = await t.app.inject({
-      method: 'POST',
-      url: '/api/boxes/',
-      headers: { authorization: admin },
-      payload: { codebar: 'ENG-ADD-2', reception_id: receptionId, contents: [{ gtin: g[6], quantity: 1 }] },
+    const added = await t.call('POST', '/api/boxes/', admin, {
+      codebar: 'ENG-ADD-2',
+      reception_id: receptionId,
+      contents: [{ gtin: g[6], quantity: 1 }],
     });
     expect(added.statusCode).toBe(201);
     expect((await orderRow(orderId))?.destinationStatus).toBe(1);
-    const removed = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/boxes/${added.json().id}/`,
-      headers: { authorization: admin },
-    });
+    const removed = await t.call('DELETE', `/api/boxes/${added.json().id}/`, admin);
     expect(removed.statusCode).toBe(204);
     expect((await orderRow(orderId))?.destinationStatus).toBe(3);
     expect((await orderRow(orderId))?.arrivalDate).not.toBeNull();

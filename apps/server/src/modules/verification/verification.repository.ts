@@ -15,8 +15,9 @@ import { buildOrderBy } from '../../http/filters.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { visibleOrders } from '../orders/order-scope.repository.js';
+import { recomputeOrderSide } from '../orders/order-status.repository.js';
 import type { ComparedLine, ExpectedLine } from './verification.rules.js';
-import { boxStatusFor, orderSideStatus } from './verification.rules.js';
+import { boxStatusFor } from './verification.rules.js';
 
 export type Side = 'origin' | 'destination';
 export type OrderKind = 'purchase' | 'movement' | 'online';
@@ -120,45 +121,6 @@ export const recomputeBoxAndOrder = async (
     .where(eq(boxes.id, boxId));
 
   await recomputeOrderSide(db, { orderId, side, withDate: true });
-};
-
-/**
- * An order side's status from its boxes' statuses alone (verification.rules.ts); with `withDate`,
- * also its arrival (destination) or exit (origin) date = end of its first valid verification on
- * that side. Called after a verification, a valid toggle, and a box added to or removed from the order.
- */
-export const recomputeOrderSide = async (
-  db: DbOrTx,
-  { orderId, side, withDate }: { orderId: number; side: Side; withDate: boolean },
-): Promise<void> => {
-  const statusColumn = side === 'destination' ? boxes.destinationStatus : boxes.originStatus;
-  const boxStatuses = await db.select({ status: statusColumn }).from(boxes).where(eq(boxes.orderId, orderId));
-  const [order] = await db
-    .select({ originStatus: orders.originStatus, destinationStatus: orders.destinationStatus })
-    .from(orders)
-    .where(eq(orders.id, orderId));
-  if (!order) return;
-  const current = side === 'destination' ? order.destinationStatus : order.originStatus;
-  const next = orderSideStatus(
-    boxStatuses.map((b) => b.status),
-    current,
-  );
-  if (!withDate) {
-    await db
-      .update(orders)
-      .set(side === 'destination' ? { destinationStatus: next } : { originStatus: next })
-      .where(eq(orders.id, orderId));
-    return;
-  }
-  const [first] = await db
-    .select({ at: sql<Date | null>`min(${verifications.endTime})`.mapWith((v) => (v === null ? null : new Date(v))) })
-    .from(verifications)
-    .where(and(eq(verifications.orderId, orderId), eq(verifications.side, side), eq(verifications.valid, true)));
-  const firstAt = first?.at ?? null;
-  await db
-    .update(orders)
-    .set(side === 'destination' ? { destinationStatus: next, arrivalDate: firstAt } : { originStatus: next, exitDate: firstAt })
-    .where(eq(orders.id, orderId));
 };
 
 // ---------------------------------------------------------------- reads for the API
