@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { DownloadDialog } from '../../components/download-dialog';
 import { LocationListPage } from '../../components/location-list-page';
 import { type Column, PagedTable } from '../../components/paged-table';
+import { TextFilter } from '../../components/text-filter';
 import { useCurrentLocation } from '../../lib/current-location';
 import { formatQuantity, formatTableDateTime } from '../../lib/format';
 import { useDebounced } from '../../lib/use-debounced';
@@ -149,13 +150,7 @@ export const BoxStockPage = () => {
           <Stack spacing={1}>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
               <AreaSelect locationId={location.id} value={area} onChange={setArea} allLabel={t('allAreas')} testId="stock-area" />
-              <TextField
-                size="small"
-                label={t('filters.codebar')}
-                value={codebarText}
-                onChange={(event) => setCodebarText(event.target.value)}
-                slotProps={{ htmlInput: { 'data-testid': 'filter-codebar' } }}
-              />
+              <TextFilter label={t('filters.codebar')} value={codebarText} onChange={setCodebarText} testId={'filter-codebar'} />
               <Box sx={{ flexGrow: 1 }} />
               {tab === 'tracking' && (
                 <Button
