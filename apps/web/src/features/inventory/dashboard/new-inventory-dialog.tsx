@@ -6,6 +6,7 @@ import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
+import { autocompleteInput } from '../../../components/autocomplete-input';
 import { SimpleDialog } from '../../../components/simple-dialog';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notifier';
@@ -154,18 +155,11 @@ export const NewInventoryDialog = ({ locationId, open, onClose }: { locationId: 
             getOptionLabel={(option) => `${option.gtin} · ${option.description}`}
             isOptionEqualToValue={(option, other) => option.id === other.id}
             noOptionsText={text.length < GTIN_SEARCH_MIN ? t('create.typeMore', { count: GTIN_SEARCH_MIN }) : t('create.noMatch')}
-            renderInput={(params) => (
-              <TextField
-                {...params}
-                label={t('create.gtins')}
-                error={Boolean(fieldErrors.gtins)}
-                helperText={fieldErrors.gtins ?? t('create.gtinsHint')}
-                slotProps={{
-                  ...params.slotProps,
-                  htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'new-inventory-gtins' },
-                }}
-              />
-            )}
+            renderInput={autocompleteInput('new-inventory-gtins', {
+              label: t('create.gtins'),
+              error: Boolean(fieldErrors.gtins),
+              helperText: fieldErrors.gtins ?? t('create.gtinsHint'),
+            })}
           />
         )}
       </Stack>
