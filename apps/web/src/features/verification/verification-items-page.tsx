@@ -71,7 +71,7 @@ export const VerificationItemsPage = ({
         <TableCard>
           <PagedTable
             queryKey={verificationKeys.items(verificationId)}
-            fetchPage={({ limit, offset, signal }) => getVerificationItems({ id: verificationId, limit, offset }, signal)}
+            fetchPage={(page) => getVerificationItems(verificationId, page)}
             columns={columns}
             rowKey={(item) => item.id}
             pageSize={VERIFICATION_LINES_PAGE_SIZE}

@@ -95,7 +95,7 @@ export const VerificationReportPage = ({
           <TableCard>
             <PagedTable
               queryKey={verificationKeys.report(verificationId)}
-              fetchPage={({ limit, offset, signal }) => getVerificationReport({ id: verificationId, limit, offset }, signal)}
+              fetchPage={(page) => getVerificationReport(verificationId, page)}
               columns={columns}
               rowKey={(line) => line.gtin}
               pageSize={VERIFICATION_LINES_PAGE_SIZE}
