@@ -75,11 +75,9 @@ export const JobDownloadDialog = ({
       title={title}
       testId={testId}
       actions={
-        <>
-          <Button onClick={onClose} data-testid="job-close">
-            {t('job.close')}
-          </Button>
-        </>
+        <Button onClick={onClose} data-testid="job-close">
+          {t('job.close')}
+        </Button>
       }
     >
       <Stack spacing={2}>

@@ -1,4 +1,4 @@
-import { Autocomplete, TextField } from '@mui/material';
+import { Autocomplete } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { autocompleteInput } from '../../components/autocomplete-input';
 

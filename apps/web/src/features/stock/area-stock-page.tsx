@@ -1,5 +1,5 @@
 import UploadIcon from '@mui/icons-material/UploadFile';
-import { Alert, Box, Button, Stack, TextField } from '@mui/material';
+import { Alert, Box, Button, Stack } from '@mui/material';
 import { STOCK_PAGE_SIZE } from '@rfid/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -17,11 +17,9 @@ export const BoxContentDialog = ({ codebar, onClose }: { codebar: string | null;
       titleSx={{ overflowWrap: 'anywhere' }}
       testId="box-content-dialog"
       actions={
-        <>
-          <Button onClick={onClose} data-testid="box-content-close">
-            {t('content.close')}
-          </Button>
-        </>
+        <Button onClick={onClose} data-testid="box-content-close">
+          {t('content.close')}
+        </Button>
       }
     >
       {content.isError && <Alert severity="error">{t('content.notFound')}</Alert>}

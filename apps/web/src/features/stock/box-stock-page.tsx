@@ -1,6 +1,6 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import VisibilityIcon from '@mui/icons-material/Visibility';
-import { Alert, Box, Button, IconButton, Stack, Tab, Tabs, TextField, Tooltip } from '@mui/material';
+import { Alert, Box, Button, IconButton, Stack, Tab, Tabs, Tooltip } from '@mui/material';
 import { type BoxAreaSeen, type BoxStockRow, STOCK_PAGE_SIZE } from '@rfid/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

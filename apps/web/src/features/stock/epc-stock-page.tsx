@@ -1,4 +1,4 @@
-import { Link, Stack, TextField } from '@mui/material';
+import { Link, Stack } from '@mui/material';
 import { type ItemStockRow, STOCK_PAGE_SIZE } from '@rfid/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { Box, Checkbox, FormControlLabel, Stack, TextField, Typography, useMediaQuery, useTheme } from '@mui/material';
+import { Box, Checkbox, FormControlLabel, Stack, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { type Page, STOCK_PAGE_SIZE, type StockRow } from '@rfid/contract';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

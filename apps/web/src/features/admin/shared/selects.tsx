@@ -1,4 +1,4 @@
-import { Autocomplete, MenuItem, TextField } from '@mui/material';
+import { Autocomplete, MenuItem } from '@mui/material';
 import countries from 'i18n-iso-countries';
 import en from 'i18n-iso-countries/langs/en.json';
 import es from 'i18n-iso-countries/langs/es.json';
