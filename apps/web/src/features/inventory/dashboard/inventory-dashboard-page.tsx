@@ -4,12 +4,12 @@ import FilePresentIcon from '@mui/icons-material/FilePresentOutlined';
 import HelpIcon from '@mui/icons-material/HelpOutlineOutlined';
 import Inventory2Icon from '@mui/icons-material/Inventory2Outlined';
 import RuleIcon from '@mui/icons-material/Rule';
-import SearchIcon from '@mui/icons-material/Search';
-import { Box, Button, IconButton, InputAdornment, Link, Stack, TextField, Tooltip, useMediaQuery, useTheme } from '@mui/material';
+import { Box, Button, IconButton, Link, Stack, TextField, Tooltip, useMediaQuery, useTheme } from '@mui/material';
 import type { Inventory } from '@rfid/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { searchAdornment } from '../../../components/filter-bar';
 import { NoLocation } from '../../../components/no-location';
 import { type Column, PagedTable } from '../../../components/paged-table';
 import { PercentBar } from '../../../components/percent-bar';
@@ -248,13 +248,7 @@ export const InventoryDashboardPage = () => {
             value={idText}
             onChange={(event) => setIdText(event.target.value)}
             slotProps={{
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <SearchIcon fontSize="small" />
-                  </InputAdornment>
-                ),
-              },
+              input: searchAdornment,
               htmlInput: { 'data-testid': 'filter-id', inputMode: 'numeric' },
             }}
           />
