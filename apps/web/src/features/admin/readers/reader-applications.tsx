@@ -183,6 +183,7 @@ export const ReaderApplications = ({ mac }: { mac: string }) => {
 };
 
 type Pair = { key: string; value: string };
+const PAIR_FIELDS = ['key', 'value'] as const;
 
 /** Configuration as key/value text fields; Save is disabled while the reader is OFF. */
 const ConfigDialog = ({ app, isOn, onClose }: { app: DeviceApplication; isOn: boolean; onClose: () => void }) => {
@@ -207,20 +208,16 @@ const ConfigDialog = ({ app, isOn, onClose }: { app: DeviceApplication; isOn: bo
           {pairs.map((pair, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place by position
             <Box key={index} sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
-              <TextField
-                size="small"
-                label={t('nms.key')}
-                value={pair.key}
-                onChange={(event) => setPair(index, { key: event.target.value })}
-                sx={{ flex: 1 }}
-              />
-              <TextField
-                size="small"
-                label={t('nms.value')}
-                value={pair.value}
-                onChange={(event) => setPair(index, { value: event.target.value })}
-                sx={{ flex: 1 }}
-              />
+              {PAIR_FIELDS.map((field) => (
+                <TextField
+                  key={field}
+                  size="small"
+                  label={t(field === 'key' ? 'nms.key' : 'nms.value')}
+                  value={pair[field]}
+                  onChange={(event) => setPair(index, { [field]: event.target.value })}
+                  sx={{ flex: 1 }}
+                />
+              ))}
               <IconButton
                 onClick={() => setPairs((current) => current.filter((_, position) => position !== index))}
                 aria-label={t('nms.removeKey')}
