@@ -1,20 +1,11 @@
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  LinearProgress,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { Alert, Button, LinearProgress, Stack, Typography } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buildUrl, type RequestOptions } from '../lib/api-client';
 import { fileNameFrom, saveBlob } from '../lib/files';
 import { formatBytes } from '../lib/format';
 import { readSession } from '../lib/storage';
+import { SimpleDialog } from './simple-dialog';
 
 export type DownloadDialogProps = {
   open: boolean;
@@ -84,40 +75,44 @@ export const DownloadDialog = ({ open, onClose, path, query, fileName, title }: 
 
   const percent = progress.total ? Math.min(100, (progress.bytes / progress.total) * 100) : null;
   return (
-    <Dialog open={open} onClose={onClose} maxWidth="sm" fullWidth data-testid="download-dialog">
-      <DialogTitle>{title ?? t('download.title')}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2}>
+    <SimpleDialog
+      open={open}
+      onClose={onClose}
+      title={title ?? t('download.title')}
+      testId="download-dialog"
+      actions={
+        <>
           {state === 'loading' && (
-            <>
-              <LinearProgress variant={percent === null ? 'indeterminate' : 'determinate'} value={percent ?? undefined} />
-              <Typography variant="body2" data-testid="download-progress">
-                {t('download.progress', { bytes: formatBytes(progress.bytes), rows: Math.max(0, progress.rows - 1) })}
-              </Typography>
-              <Typography variant="body2" color="text.secondary">
-                {t('download.slow')}
-              </Typography>
-            </>
+            <Button color="error" onClick={() => controller.current?.abort()} data-testid="download-cancel">
+              {t('download.cancel')}
+            </Button>
           )}
-          {state === 'done' && (
-            <Alert severity="success" data-testid="download-done">
-              {t('download.done', { name: savedAs, rows: Math.max(0, progress.rows - 1) })}
-            </Alert>
-          )}
-          {state === 'error' && <Alert severity="error">{t('download.failed')}</Alert>}
-          {state === 'canceled' && <Alert severity="info">{t('download.canceled')}</Alert>}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        {state === 'loading' && (
-          <Button color="error" onClick={() => controller.current?.abort()} data-testid="download-cancel">
-            {t('download.cancel')}
+          <Button onClick={onClose} data-testid="download-close">
+            {t('download.close')}
           </Button>
+        </>
+      }
+    >
+      <Stack spacing={2}>
+        {state === 'loading' && (
+          <>
+            <LinearProgress variant={percent === null ? 'indeterminate' : 'determinate'} value={percent ?? undefined} />
+            <Typography variant="body2" data-testid="download-progress">
+              {t('download.progress', { bytes: formatBytes(progress.bytes), rows: Math.max(0, progress.rows - 1) })}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {t('download.slow')}
+            </Typography>
+          </>
         )}
-        <Button onClick={onClose} data-testid="download-close">
-          {t('download.close')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+        {state === 'done' && (
+          <Alert severity="success" data-testid="download-done">
+            {t('download.done', { name: savedAs, rows: Math.max(0, progress.rows - 1) })}
+          </Alert>
+        )}
+        {state === 'error' && <Alert severity="error">{t('download.failed')}</Alert>}
+        {state === 'canceled' && <Alert severity="info">{t('download.canceled')}</Alert>}
+      </Stack>
+    </SimpleDialog>
   );
 };

@@ -4,6 +4,15 @@ import { useEffect, useRef, useState } from 'react';
 
 export type FilterField<F> = { name: keyof F & string; label: string; type?: 'text' | 'number' };
 
+/** The magnifier at the start of a filter's text box (`slotProps={{ input: searchAdornment }}`). */
+export const searchAdornment = {
+  startAdornment: (
+    <InputAdornment position="start">
+      <SearchIcon fontSize="small" />
+    </InputAdornment>
+  ),
+};
+
 export type FilterBarProps<F extends Record<string, string>> = {
   fields: FilterField<F>[];
   value: F;
@@ -55,13 +64,7 @@ export const FilterBar = <F extends Record<string, string>>({
       value={draft[field.name] ?? ''}
       onChange={(event) => setDraft((current) => ({ ...current, [field.name]: event.target.value }))}
       slotProps={{
-        input: {
-          startAdornment: (
-            <InputAdornment position="start">
-              <SearchIcon fontSize="small" />
-            </InputAdornment>
-          ),
-        },
+        input: searchAdornment,
         htmlInput: { 'data-testid': `filter-${field.name}` },
       }}
     />

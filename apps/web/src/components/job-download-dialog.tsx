@@ -1,19 +1,9 @@
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  LinearProgress,
-  Link,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { Alert, Button, LinearProgress, Link, Stack, Typography } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { saveBlob } from '../lib/files';
+import { SimpleDialog } from './simple-dialog';
 
 /** A file the server makes first: `create` starts it and reports its progress (0–100) until it is ready; then `download`. */
 export type FileJob = {
@@ -79,52 +69,54 @@ export const JobDownloadDialog = ({
 
   const isWorking = step.kind === 'creating' || step.kind === 'downloading';
   return (
-    <Dialog open={job !== null} onClose={onClose} maxWidth="sm" fullWidth data-testid={testId}>
-      <DialogTitle>{title}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2}>
-          {step.kind === 'creating' && (
-            <>
-              <LinearProgress variant="determinate" value={step.progress} data-testid="job-progress-bar" />
-              <Typography variant="body2" data-testid="job-progress">
-                {creatingText(step.progress)}
-              </Typography>
-            </>
-          )}
-          {step.kind === 'downloading' && (
-            <>
-              <LinearProgress />
-              <Typography variant="body2" data-testid="job-progress">
-                {t('job.downloading')}
-              </Typography>
-            </>
-          )}
-          {isWorking && (
-            <Typography variant="body2" color="text.secondary" data-testid="job-slow">
-              {t('job.slow')}{' '}
-              <Link component={RouterLink} to="/support" onClick={onClose}>
-                {t('job.support')}
-              </Link>
-            </Typography>
-          )}
-          {step.kind === 'done' && (
-            <Alert severity="success" data-testid="job-done">
-              {t('job.done', { name: step.name })}
-            </Alert>
-          )}
-          {step.kind === 'error' && (
-            <Alert severity="error" data-testid="job-error">
-              {failedText}
-            </Alert>
-          )}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
+    <SimpleDialog
+      open={job !== null}
+      onClose={onClose}
+      title={title}
+      testId={testId}
+      actions={
         <Button onClick={onClose} data-testid="job-close">
           {t('job.close')}
         </Button>
-      </DialogActions>
-    </Dialog>
+      }
+    >
+      <Stack spacing={2}>
+        {step.kind === 'creating' && (
+          <>
+            <LinearProgress variant="determinate" value={step.progress} data-testid="job-progress-bar" />
+            <Typography variant="body2" data-testid="job-progress">
+              {creatingText(step.progress)}
+            </Typography>
+          </>
+        )}
+        {step.kind === 'downloading' && (
+          <>
+            <LinearProgress />
+            <Typography variant="body2" data-testid="job-progress">
+              {t('job.downloading')}
+            </Typography>
+          </>
+        )}
+        {isWorking && (
+          <Typography variant="body2" color="text.secondary" data-testid="job-slow">
+            {t('job.slow')}{' '}
+            <Link component={RouterLink} to="/support" onClick={onClose}>
+              {t('job.support')}
+            </Link>
+          </Typography>
+        )}
+        {step.kind === 'done' && (
+          <Alert severity="success" data-testid="job-done">
+            {t('job.done', { name: step.name })}
+          </Alert>
+        )}
+        {step.kind === 'error' && (
+          <Alert severity="error" data-testid="job-error">
+            {failedText}
+          </Alert>
+        )}
+      </Stack>
+    </SimpleDialog>
   );
 };
 

@@ -11,6 +11,28 @@ export type StatBoxProps = {
   testId?: string;
 };
 
+/** The card of one figure of a dashboard: its title, then a skeleton while it loads, then `children`. */
+export const StatCard = ({
+  title,
+  isLoading,
+  testId,
+  children,
+}: {
+  title: ReactNode;
+  isLoading: boolean;
+  testId: string | undefined;
+  children: ReactNode;
+}) => (
+  <Card variant="outlined" sx={{ height: '100%' }} data-testid={testId}>
+    <CardContent sx={{ py: 1.5, '&:last-child': { pb: 1.5 } }}>
+      <Typography variant="body2" color="text.secondary" gutterBottom>
+        {title}
+      </Typography>
+      {isLoading ? <Skeleton width="60%" height={40} /> : children}
+    </CardContent>
+  </Card>
+);
+
 /**
  * One statistic of a dashboard.
  *
@@ -19,23 +41,14 @@ export type StatBoxProps = {
  * ```
  */
 export const StatBox = ({ title, value, unit, color, isLoading = false, testId }: StatBoxProps) => (
-  <Card variant="outlined" sx={{ height: '100%' }} data-testid={testId}>
-    <CardContent sx={{ py: 1.5, '&:last-child': { pb: 1.5 } }}>
-      <Typography variant="body2" color="text.secondary" gutterBottom>
-        {title}
-      </Typography>
-      {isLoading ? (
-        <Skeleton width="60%" height={40} />
-      ) : (
-        <Typography variant="h5" sx={{ fontWeight: 600, color }} data-testid={testId ? `${testId}-value` : undefined}>
-          {value ?? '—'}
-          {unit && (
-            <Typography component="span" variant="body1" color="text.secondary" sx={{ ml: 0.5 }}>
-              {unit}
-            </Typography>
-          )}
+  <StatCard title={title} isLoading={isLoading} testId={testId}>
+    <Typography variant="h5" sx={{ fontWeight: 600, color }} data-testid={testId ? `${testId}-value` : undefined}>
+      {value ?? '—'}
+      {unit && (
+        <Typography component="span" variant="body1" color="text.secondary" sx={{ ml: 0.5 }}>
+          {unit}
         </Typography>
       )}
-    </CardContent>
-  </Card>
+    </Typography>
+  </StatCard>
 );

@@ -1,3 +1,4 @@
+import type { Page } from '@rfid/contract';
 import i18n from './i18n';
 import { notify } from './notifier';
 import { clearStorage, readSession } from './storage';
@@ -76,3 +77,14 @@ export const apiRequest = async <T>(path: string, options: RequestOptions = {}):
   }
   return data as T;
 };
+
+/** The window of a paged list: rows from `offset`, `limit` of them (what the paged table asks for). */
+export type PageWindow = { limit: number; offset: number; signal?: AbortSignal };
+
+/** GET one page of a list: the query's filters and order first, then the window's limit and offset. */
+export const getPage = <T>(path: string, page: PageWindow, options: Omit<RequestOptions, 'signal'> = {}): Promise<Page<T>> =>
+  apiRequest<Page<T>>(path, {
+    ...options,
+    query: { ...options.query, limit: page.limit, offset: page.offset },
+    signal: page.signal,
+  });

@@ -1,5 +1,5 @@
-import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from './api-client';
+import { QueryClient, type QueryKey, useQuery } from '@tanstack/react-query';
+import { ApiError, apiRequest, type RequestOptions } from './api-client';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -13,3 +13,21 @@ export const queryClient = new QueryClient({
 
 /** Tables refresh every 20 s on desktop (spec section 9). */
 export const TABLE_REFRESH_MS = 20_000;
+
+/**
+ * A dashboard's figures: GET /locations/{id}/{path} with the query (30 s timeout), refreshed with the tables
+ * except on phones, and only once a location is chosen.
+ */
+export const useDashboardStats = <T>(
+  queryKey: QueryKey,
+  locationId: number,
+  path: string,
+  query: RequestOptions['query'],
+  isPhone: boolean,
+) =>
+  useQuery({
+    queryKey,
+    queryFn: ({ signal }) => apiRequest<T>(`/locations/${locationId}/${path}`, { query, timeoutMs: 30_000, signal }),
+    refetchInterval: isPhone ? false : TABLE_REFRESH_MS,
+    enabled: locationId > 0,
+  });

@@ -1,7 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { lazyPage } from '../../lib/lazy-page';
-
-const LoginPage = lazyPage(() => import('./login-page').then((m) => m.LoginPage));
+import { lazyRoute } from '../../lib/lazy-page';
 
 /** The sign-in page, outside the signed-in layout (see app/router.tsx). */
-export const authRoutes: RouteObject[] = [{ path: '/login', element: <LoginPage /> }];
+export const authRoutes: RouteObject[] = [lazyRoute('/login', () => import('./login-page'), 'LoginPage')];

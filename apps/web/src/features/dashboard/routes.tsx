@@ -1,11 +1,8 @@
 import type { RouteObject } from 'react-router';
-import { lazyPage } from '../../lib/lazy-page';
-
-const ChartPage = lazyPage(() => import('./chart-page').then((m) => m.ChartPage));
-const DashboardPage = lazyPage(() => import('./dashboard-page').then((m) => m.DashboardPage));
+import { lazyRoute } from '../../lib/lazy-page';
 
 /** The dashboard, mounted inside the signed-in layout (see app/router.tsx). */
-export const dashboardRoutes: RouteObject[] = [{ path: '/dashboard', element: <DashboardPage /> }];
+export const dashboardRoutes: RouteObject[] = [lazyRoute('/dashboard', () => import('./dashboard-page'), 'DashboardPage')];
 
 /** The chart page: signed in, but full screen, outside the layout. */
-export const chartRoutes: RouteObject[] = [{ path: '/chart', element: <ChartPage /> }];
+export const chartRoutes: RouteObject[] = [lazyRoute('/chart', () => import('./chart-page'), 'ChartPage')];

@@ -1,22 +1,15 @@
 import type { RouteObject } from 'react-router';
-import { lazyPage } from '../../lib/lazy-page';
+import { lazyRoute } from '../../lib/lazy-page';
 import { inboundVerificationRoutes } from './verification/routes';
-
-const BoxDetailPage = lazyPage(() => import('./box/box-detail-page').then((m) => m.BoxDetailPage));
-const CreateOrderPage = lazyPage(() => import('./create/create-order-page').then((m) => m.CreateOrderPage));
-const InboundDashboardPage = lazyPage(() => import('./dashboard/inbound-dashboard-page').then((m) => m.InboundDashboardPage));
-const OrderGtinPage = lazyPage(() => import('./gtin/order-gtin-page').then((m) => m.OrderGtinPage));
-const OrderBoxesPage = lazyPage(() => import('./order/order-boxes-page').then((m) => m.OrderBoxesPage));
-const OrderDetailPage = lazyPage(() => import('./order/order-detail-page').then((m) => m.OrderDetailPage));
 
 /** Inbound part A: dashboard, order creation, order detail and boxes, box detail, GTIN in an order. */
 export const inboundCoreRoutes: RouteObject[] = [
-  { path: '/inbound/', element: <InboundDashboardPage /> },
-  { path: '/inbound/order/add', element: <CreateOrderPage /> },
-  { path: '/inbound/order/:id/detail', element: <OrderDetailPage /> },
-  { path: '/inbound/order/:id/boxes', element: <OrderBoxesPage /> },
-  { path: '/inbound/order/:orderId/box/:id/detail', element: <BoxDetailPage /> },
-  { path: '/inbound/order/:orderId/gtin/:itemType/detail', element: <OrderGtinPage /> },
+  lazyRoute('/inbound/', () => import('./dashboard/inbound-dashboard-page'), 'InboundDashboardPage'),
+  lazyRoute('/inbound/order/add', () => import('./create/create-order-page'), 'CreateOrderPage'),
+  lazyRoute('/inbound/order/:id/detail', () => import('./order/order-detail-page'), 'OrderDetailPage'),
+  lazyRoute('/inbound/order/:id/boxes', () => import('./order/order-boxes-page'), 'OrderBoxesPage'),
+  lazyRoute('/inbound/order/:orderId/box/:id/detail', () => import('./box/box-detail-page'), 'BoxDetailPage'),
+  lazyRoute('/inbound/order/:orderId/gtin/:itemType/detail', () => import('./gtin/order-gtin-page'), 'OrderGtinPage'),
 ];
 
 /** Pages of the inbound feature, mounted inside the signed-in layout (see app/router.tsx). */

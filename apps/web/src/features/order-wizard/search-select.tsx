@@ -1,5 +1,6 @@
-import { Autocomplete, TextField } from '@mui/material';
+import { Autocomplete } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { autocompleteInput } from '../../components/autocomplete-input';
 
 export type SearchSelectProps<T extends { id: number }> = {
   label: string;
@@ -47,14 +48,7 @@ export const SearchSelect = <T extends { id: number }>({
       isOptionEqualToValue={(option, other) => option.id === other.id}
       noOptionsText={noOptionsText}
       loadingText={t('loading')}
-      renderInput={(params) => (
-        <TextField
-          {...params}
-          label={label}
-          required={isRequired}
-          slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': testId } }}
-        />
-      )}
+      renderInput={autocompleteInput(testId, { label, required: isRequired })}
     />
   );
 };

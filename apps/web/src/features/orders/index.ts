@@ -4,7 +4,14 @@ export type { AnyOrder } from './api/get-order-header';
 
 export { DeleteOrderDialog } from './dashboard/delete-order-dialog';
 export { OrderActionDialog } from './dashboard/order-action-dialog';
-export { DeleteRowButton, RowActionButton, RowActions, useOrderCountColumns, WaitingTime } from './dashboard/order-cells';
+export {
+  DeleteRowButton,
+  orderIdColumn,
+  RowActionButton,
+  RowActions,
+  useOrderCountColumns,
+  WaitingTime,
+} from './dashboard/order-cells';
 export { FilterRow, OrderDashboardLayout } from './dashboard/order-dashboard-layout';
 export type { OrderDownload } from './dashboard/order-downloads';
 export { OrderDownloadDialog, orderCsvMenuItems } from './dashboard/order-downloads';

@@ -1,19 +1,7 @@
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  FormControlLabel,
-  MenuItem,
-  Radio,
-  RadioGroup,
-  Stack,
-  TextField,
-} from '@mui/material';
+import { Button, DialogContentText, FormControlLabel, MenuItem, Radio, RadioGroup, Stack, TextField } from '@mui/material';
 import type { Printer, PrintRangeError, PrintRangeErrors } from '@rfid/contract';
 import { useTranslation } from 'react-i18next';
+import { SimpleDialog } from '../../components/simple-dialog';
 import { usePrintChoices } from './api/get-printers';
 
 /** A select of the printers of the user's locations (up to 100, the print dialog's list). */
@@ -120,32 +108,31 @@ export const VerifyPrinterDialog = ({
 }) => {
   const { t } = useTranslation('printing');
   return (
-    <Dialog
+    <SimpleDialog
       open={Boolean(printer)}
       onClose={isPending ? undefined : onClose}
+      title={t('verify.title')}
       maxWidth="xs"
-      fullWidth
-      data-testid="verify-printer"
+      testId="verify-printer"
+      actions={
+        <>
+          <Button onClick={onClose} disabled={isPending} data-testid="verify-no">
+            {t('verify.no')}
+          </Button>
+          <Button variant="contained" color="success" onClick={onConfirm} disabled={isPending} data-testid="verify-yes">
+            {t('verify.yes')}
+          </Button>
+        </>
+      }
     >
-      <DialogTitle>{t('verify.title')}</DialogTitle>
-      <DialogContent>
-        <DialogContentText data-testid="verify-printer-text">
-          {t('verify.body', {
-            labels,
-            printer: printer?.description || printer?.mac,
-            address: `${printer?.ip_address}:${printer?.port}`,
-            location: printer?.location_description,
-          })}
-        </DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={isPending} data-testid="verify-no">
-          {t('verify.no')}
-        </Button>
-        <Button variant="contained" color="success" onClick={onConfirm} disabled={isPending} data-testid="verify-yes">
-          {t('verify.yes')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      <DialogContentText data-testid="verify-printer-text">
+        {t('verify.body', {
+          labels,
+          printer: printer?.description || printer?.mac,
+          address: `${printer?.ip_address}:${printer?.port}`,
+          location: printer?.location_description,
+        })}
+      </DialogContentText>
+    </SimpleDialog>
   );
 };

@@ -1,7 +1,8 @@
-import { Card, CardContent, Stack } from '@mui/material';
+import { Stack } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FormStatus } from '../../components/form-alert';
+import { FormCard } from '../../components/form-card';
 import { PageTitle } from '../../components/page-title';
 import { type FormatChoice, FormatFields, PRINT_PATHS } from '../print-wizard';
 import { useCreateCsvOrder } from './api/create-csv-order';
@@ -51,30 +52,18 @@ export const CreateCsvPage = () => {
   return (
     <Stack spacing={2} data-testid="create-csv-page">
       <PageTitle backTo={PRINT_PATHS.orders} title={t('csvPage.title')} subtitle={t('csvPage.subtitle')} />
-      <Card>
-        <CardContent>
-          <Stack
-            spacing={2}
-            component="form"
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              submit();
-            }}
-          >
-            <FormatFields value={choice} onChange={setChoice} errors={errors} />
-            <CsvFileField file={file} onChange={setFile} {...(fileError ? { error: fileError } : {})} />
-            <OrderFormFooter
-              status={status}
-              onCloseStatus={() => setStatus(null)}
-              createdId={createdId}
-              isPending={create.isPending}
-              submitLabel={t('csvPage.submit')}
-              submitTestId="csv-submit"
-            />
-          </Stack>
-        </CardContent>
-      </Card>
+      <FormCard onSubmit={submit}>
+        <FormatFields value={choice} onChange={setChoice} errors={errors} />
+        <CsvFileField file={file} onChange={setFile} {...(fileError ? { error: fileError } : {})} />
+        <OrderFormFooter
+          status={status}
+          onCloseStatus={() => setStatus(null)}
+          createdId={createdId}
+          isPending={create.isPending}
+          submitLabel={t('csvPage.submit')}
+          submitTestId="csv-submit"
+        />
+      </FormCard>
     </Stack>
   );
 };

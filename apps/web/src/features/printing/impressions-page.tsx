@@ -1,9 +1,10 @@
 import DownloadIcon from '@mui/icons-material/Download';
-import { Button, Card, CardContent, Stack, TextField } from '@mui/material';
+import { Button, Stack, TextField } from '@mui/material';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DownloadDialog } from '../../components/download-dialog';
+import { FormCard } from '../../components/form-card';
 import { PageTitle } from '../../components/page-title';
 
 const LOCAL = 'YYYY-MM-DDTHH:mm';
@@ -34,47 +35,35 @@ export const ImpressionsPage = () => {
   return (
     <Stack spacing={2} data-testid="impressions-page">
       <PageTitle title={t('impressions.title')} subtitle={t('impressions.subtitle')} />
-      <Card>
-        <CardContent>
-          <Stack
-            spacing={2}
-            component="form"
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              download();
-            }}
-          >
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField
-                type="datetime-local"
-                label={t('impressions.from')}
-                value={from}
-                onChange={(event) => setFrom(event.target.value)}
-                error={Boolean(fromError)}
-                helperText={fromError}
-                fullWidth
-                slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'impressions-from' } }}
-              />
-              <TextField
-                type="datetime-local"
-                label={t('impressions.to')}
-                value={to}
-                onChange={(event) => setTo(event.target.value)}
-                error={Boolean(toError ?? orderError)}
-                helperText={toError ?? orderError}
-                fullWidth
-                slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'impressions-to' } }}
-              />
-            </Stack>
-            <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
-              <Button type="submit" variant="contained" startIcon={<DownloadIcon />} data-testid="impressions-download">
-                {t('impressions.download')}
-              </Button>
-            </Stack>
-          </Stack>
-        </CardContent>
-      </Card>
+      <FormCard onSubmit={download}>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <TextField
+            type="datetime-local"
+            label={t('impressions.from')}
+            value={from}
+            onChange={(event) => setFrom(event.target.value)}
+            error={Boolean(fromError)}
+            helperText={fromError}
+            fullWidth
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'impressions-from' } }}
+          />
+          <TextField
+            type="datetime-local"
+            label={t('impressions.to')}
+            value={to}
+            onChange={(event) => setTo(event.target.value)}
+            error={Boolean(toError ?? orderError)}
+            helperText={toError ?? orderError}
+            fullWidth
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'impressions-to' } }}
+          />
+        </Stack>
+        <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
+          <Button type="submit" variant="contained" startIcon={<DownloadIcon />} data-testid="impressions-download">
+            {t('impressions.download')}
+          </Button>
+        </Stack>
+      </FormCard>
       <DownloadDialog
         open={query !== null}
         onClose={() => setQuery(null)}

@@ -6,6 +6,7 @@ import { Link as RouterLink } from 'react-router';
 import { type Column, PagedTable } from '../../components/paged-table';
 import { StatBox } from '../../components/stat-box';
 import { TableCard } from '../../components/table-card';
+import { TextFilter } from '../../components/text-filter';
 import { useCurrentLocation } from '../../lib/current-location';
 import { formatQuantity, formatTableDateTime } from '../../lib/format';
 import { useDebounced } from '../../lib/use-debounced';
@@ -99,13 +100,7 @@ export const AlarmsPage = () => {
             </MenuItem>
           )}
         </TextField>
-        <TextField
-          size="small"
-          label={t('filters.gtin')}
-          value={gtinText}
-          onChange={(event) => setGtinText(event.target.value)}
-          slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'filter-gtin' } }}
-        />
+        <TextFilter label={t('filters.gtin')} value={gtinText} onChange={setGtinText} testId={'filter-gtin'} numeric />
       </Stack>
       <TableCard>
         <PagedTable

@@ -1,11 +1,12 @@
 import UploadIcon from '@mui/icons-material/UploadFile';
-import { Alert, Box, Button, Stack, TextField } from '@mui/material';
+import { Alert, Box, Button, Stack } from '@mui/material';
 import { STOCK_PAGE_SIZE } from '@rfid/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { LocationListPage } from '../../components/location-list-page';
 import { PagedTable } from '../../components/paged-table';
+import { TextFilter } from '../../components/text-filter';
 import { useCurrentLocation } from '../../lib/current-location';
 import { canCreateOrders, useRole } from '../auth';
 import { getAreaSummary } from './api/get-area-summary';
@@ -57,13 +58,7 @@ export const AreaStockPage = () => {
             }}
           >
             <AreaSelect locationId={location.id} value={area} onChange={setArea} testId="stock-area" />
-            <TextField
-              size="small"
-              label={t('filters.gtin')}
-              value={gtin}
-              onChange={(event) => setGtin(event.target.value)}
-              slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'filter-gtin' } }}
-            />
+            <TextFilter label={t('filters.gtin')} value={gtin} onChange={setGtin} testId={'filter-gtin'} numeric />
             <Button type="submit" variant="contained" disabled={!area} data-testid="stock-submit">
               {t('areaStock.submit')}
             </Button>

@@ -1,12 +1,13 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import VisibilityIcon from '@mui/icons-material/Visibility';
-import { Alert, Box, Button, IconButton, Stack, Tab, Tabs, TextField, Tooltip } from '@mui/material';
+import { Alert, Box, Button, IconButton, Stack, Tab, Tabs, Tooltip } from '@mui/material';
 import { type BoxAreaSeen, type BoxStockRow, STOCK_PAGE_SIZE } from '@rfid/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DownloadDialog } from '../../components/download-dialog';
 import { LocationListPage } from '../../components/location-list-page';
 import { type Column, PagedTable } from '../../components/paged-table';
+import { TextFilter } from '../../components/text-filter';
 import { useCurrentLocation } from '../../lib/current-location';
 import { formatQuantity, formatTableDateTime } from '../../lib/format';
 import { useDebounced } from '../../lib/use-debounced';
@@ -149,13 +150,7 @@ export const BoxStockPage = () => {
           <Stack spacing={1}>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
               <AreaSelect locationId={location.id} value={area} onChange={setArea} allLabel={t('allAreas')} testId="stock-area" />
-              <TextField
-                size="small"
-                label={t('filters.codebar')}
-                value={codebarText}
-                onChange={(event) => setCodebarText(event.target.value)}
-                slotProps={{ htmlInput: { 'data-testid': 'filter-codebar' } }}
-              />
+              <TextFilter label={t('filters.codebar')} value={codebarText} onChange={setCodebarText} testId={'filter-codebar'} />
               <Box sx={{ flexGrow: 1 }} />
               {tab === 'tracking' && (
                 <Button

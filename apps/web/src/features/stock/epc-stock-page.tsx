@@ -1,10 +1,11 @@
-import { Link, Stack, TextField } from '@mui/material';
+import { Link, Stack } from '@mui/material';
 import { type ItemStockRow, STOCK_PAGE_SIZE } from '@rfid/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { LocationListPage } from '../../components/location-list-page';
 import { type Column, PagedTable } from '../../components/paged-table';
+import { TextFilter } from '../../components/text-filter';
 import { useCurrentLocation } from '../../lib/current-location';
 import { formatQuantity } from '../../lib/format';
 import { useDebounced } from '../../lib/use-debounced';
@@ -59,20 +60,8 @@ export const EpcStockPage = () => {
         location && (
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
             <AreaSelect locationId={location.id} value={area} onChange={setArea} allLabel={t('allAreas')} testId="stock-area" />
-            <TextField
-              size="small"
-              label={t('filters.epc')}
-              value={epcText}
-              onChange={(event) => setEpcText(event.target.value)}
-              slotProps={{ htmlInput: { 'data-testid': 'filter-epc' } }}
-            />
-            <TextField
-              size="small"
-              label={t('filters.gtin')}
-              value={gtinText}
-              onChange={(event) => setGtinText(event.target.value)}
-              slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'filter-gtin' } }}
-            />
+            <TextFilter label={t('filters.epc')} value={epcText} onChange={setEpcText} testId={'filter-epc'} />
+            <TextFilter label={t('filters.gtin')} value={gtinText} onChange={setGtinText} testId={'filter-gtin'} numeric />
           </Stack>
         )
       }

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Card, CardContent, Skeleton, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Button, Skeleton, Stack, TextField, Typography } from '@mui/material';
 import { canDo, FIELD_REQUIRED, minimumStockBodySchema, NUMBER_ONLY, RoleThreshold } from '@rfid/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -7,6 +7,7 @@ import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { FormAlert, type FormStatus } from '../../components/form-alert';
+import { FormCard } from '../../components/form-card';
 import { NoLocation } from '../../components/no-location';
 import { PageTitle } from '../../components/page-title';
 import { ApiError } from '../../lib/api-client';
@@ -134,68 +135,58 @@ export const MinimumStockPage = () => {
       )}
       {!location && <NoLocation>{t('noLocation')}</NoLocation>}
       {location && !itemType.isError && (
-        <Card sx={{ maxWidth: 560 }}>
-          <CardContent>
-            {itemType.isPending ? (
-              <Skeleton height={160} />
-            ) : (
-              <Stack
-                component="form"
-                spacing={2}
-                noValidate
-                onSubmit={(event) => {
-                  event.preventDefault();
-                  if (canEdit) void submit();
-                }}
-              >
-                {role !== undefined && !canEdit && <Alert severity="info">{t('minimum.notAllowed')}</Alert>}
-                <AreaSelect
-                  locationId={location.id}
-                  value={area}
-                  onChange={(next) => {
-                    setValue('area', next);
-                    setStatus(null);
-                    clearErrors();
-                  }}
-                  autoSelect
-                  error={errors.area}
-                  testId="minimum-area"
-                />
-                <TextField
-                  size="small"
-                  label={t('minimum.value')}
-                  value={value}
-                  onChange={(event) => setValue('minimum_stock', event.target.value)}
-                  error={Boolean(errors.minimum_stock)}
-                  helperText={
-                    errors.minimum_stock ??
-                    (record === undefined && catalogDefault !== null
-                      ? t('minimum.catalogDefault', { count: catalogDefault })
-                      : undefined)
-                  }
-                  disabled={!canEdit}
-                  slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'minimum-value' } }}
-                />
-                {areaId > 0 && current.data !== undefined && (
-                  <Typography variant="body2" color="text.secondary" data-testid="minimum-current">
-                    {t('minimum.current', { count: current.data, formatted: quantity(current.data) })}
-                  </Typography>
-                )}
-                <FormAlert status={status} onClose={() => setStatus(null)} />
-                <div>
-                  <Button
-                    type="submit"
-                    variant="contained"
-                    disabled={!canEdit || create.isPending || update.isPending}
-                    data-testid="minimum-save"
-                  >
-                    {t('common:actions.save')}
-                  </Button>
-                </div>
-              </Stack>
-            )}
-          </CardContent>
-        </Card>
+        <FormCard
+          maxWidth={560}
+          loading={itemType.isPending ? <Skeleton height={160} /> : undefined}
+          onSubmit={() => {
+            if (canEdit) void submit();
+          }}
+        >
+          {role !== undefined && !canEdit && <Alert severity="info">{t('minimum.notAllowed')}</Alert>}
+          <AreaSelect
+            locationId={location.id}
+            value={area}
+            onChange={(next) => {
+              setValue('area', next);
+              setStatus(null);
+              clearErrors();
+            }}
+            autoSelect
+            error={errors.area}
+            testId="minimum-area"
+          />
+          <TextField
+            size="small"
+            label={t('minimum.value')}
+            value={value}
+            onChange={(event) => setValue('minimum_stock', event.target.value)}
+            error={Boolean(errors.minimum_stock)}
+            helperText={
+              errors.minimum_stock ??
+              (record === undefined && catalogDefault !== null
+                ? t('minimum.catalogDefault', { count: catalogDefault })
+                : undefined)
+            }
+            disabled={!canEdit}
+            slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'minimum-value' } }}
+          />
+          {areaId > 0 && current.data !== undefined && (
+            <Typography variant="body2" color="text.secondary" data-testid="minimum-current">
+              {t('minimum.current', { count: current.data, formatted: quantity(current.data) })}
+            </Typography>
+          )}
+          <FormAlert status={status} onClose={() => setStatus(null)} />
+          <div>
+            <Button
+              type="submit"
+              variant="contained"
+              disabled={!canEdit || create.isPending || update.isPending}
+              data-testid="minimum-save"
+            >
+              {t('common:actions.save')}
+            </Button>
+          </div>
+        </FormCard>
       )}
     </Stack>
   );

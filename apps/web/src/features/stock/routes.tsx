@@ -1,23 +1,14 @@
 import type { RouteObject } from 'react-router';
-import { lazyPage } from '../../lib/lazy-page';
-
-const AlarmsPage = lazyPage(() => import('./alarms-page').then((m) => m.AlarmsPage));
-const AreaStockPage = lazyPage(() => import('./area-stock-page').then((m) => m.AreaStockPage));
-const BoxStockPage = lazyPage(() => import('./box-stock-page').then((m) => m.BoxStockPage));
-const EpcStockPage = lazyPage(() => import('./epc-stock-page').then((m) => m.EpcStockPage));
-const MinimumStockPage = lazyPage(() => import('./minimum-stock-page').then((m) => m.MinimumStockPage));
-const StockGtinPage = lazyPage(() => import('./stock-gtin-page').then((m) => m.StockGtinPage));
-const StockPage = lazyPage(() => import('./stock-page').then((m) => m.StockPage));
-const UploadInventoryPage = lazyPage(() => import('./upload-inventory-page').then((m) => m.UploadInventoryPage));
+import { lazyRoute } from '../../lib/lazy-page';
 
 /** Pages of the stock feature, mounted inside the signed-in layout (see app/router.tsx). */
 export const stockRoutes: RouteObject[] = [
-  { path: '/stock', element: <StockPage /> },
-  { path: '/epc-stock', element: <EpcStockPage /> },
-  { path: '/alarm', element: <AlarmsPage /> },
-  { path: '/minstock/:gtin/edit', element: <MinimumStockPage /> },
-  { path: '/inventory/stocks', element: <AreaStockPage /> },
-  { path: '/inventory/stocks/:gtin/gtin', element: <StockGtinPage /> },
-  { path: '/inventory/boxstocks', element: <BoxStockPage /> },
-  { path: '/inventory/upload_csv/', element: <UploadInventoryPage /> },
+  lazyRoute('/stock', () => import('./stock-page'), 'StockPage'),
+  lazyRoute('/epc-stock', () => import('./epc-stock-page'), 'EpcStockPage'),
+  lazyRoute('/alarm', () => import('./alarms-page'), 'AlarmsPage'),
+  lazyRoute('/minstock/:gtin/edit', () => import('./minimum-stock-page'), 'MinimumStockPage'),
+  lazyRoute('/inventory/stocks', () => import('./area-stock-page'), 'AreaStockPage'),
+  lazyRoute('/inventory/stocks/:gtin/gtin', () => import('./stock-gtin-page'), 'StockGtinPage'),
+  lazyRoute('/inventory/boxstocks', () => import('./box-stock-page'), 'BoxStockPage'),
+  lazyRoute('/inventory/upload_csv/', () => import('./upload-inventory-page'), 'UploadInventoryPage'),
 ];

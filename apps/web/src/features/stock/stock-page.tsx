@@ -1,9 +1,10 @@
-import { Box, Checkbox, FormControlLabel, Stack, TextField, Typography, useMediaQuery, useTheme } from '@mui/material';
+import { Box, Checkbox, FormControlLabel, Stack, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { type Page, STOCK_PAGE_SIZE, type StockRow } from '@rfid/contract';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LocationListPage } from '../../components/location-list-page';
 import { type Column, PagedTable } from '../../components/paged-table';
+import { TextFilter } from '../../components/text-filter';
 import { useCurrentLocation } from '../../lib/current-location';
 import { useDebounced } from '../../lib/use-debounced';
 import { getGlobalStock } from './api/get-global-stock';
@@ -81,13 +82,7 @@ export const StockPage = () => {
           <Stack spacing={1}>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
               <AreaSelect locationId={location.id} value={area} onChange={setArea} allLabel={t('allAreas')} testId="stock-area" />
-              <TextField
-                size="small"
-                label={t('filters.gtin')}
-                value={gtinText}
-                onChange={(event) => setGtinText(event.target.value)}
-                slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'filter-gtin' } }}
-              />
+              <TextFilter label={t('filters.gtin')} value={gtinText} onChange={setGtinText} testId={'filter-gtin'} numeric />
               <FormControlLabel
                 control={
                   <Checkbox

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { Alert, Button, Card, CardContent, FormHelperText, Link, Stack, Typography } from '@mui/material';
+import { Alert, Button, FormHelperText, Link, Stack, Typography } from '@mui/material';
 import { canDo, intId, RoleThreshold } from '@rfid/contract';
 import { useRef, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { errorStatus, FormAlert, type FormStatus } from '../../components/form-alert';
+import { FormCard } from '../../components/form-card';
 import { NoLocation } from '../../components/no-location';
 import { PageTitle } from '../../components/page-title';
 import { useCurrentLocation } from '../../lib/current-location';
@@ -118,72 +119,60 @@ export const UploadInventoryPage = () => {
         </Alert>
       )}
       {location && canUpload && (
-        <Card sx={{ maxWidth: 720 }}>
-          <CardContent>
-            <Stack
-              component="form"
-              spacing={2}
-              noValidate
-              onSubmit={(event) => {
-                event.preventDefault();
-                void submit();
-              }}
-            >
-              <Typography variant="body2" color="text.secondary">
-                {t('upload.intro')}
+        <FormCard maxWidth={720} onSubmit={() => void submit()}>
+          <Typography variant="body2" color="text.secondary">
+            {t('upload.intro')}
+          </Typography>
+          <AreaSelect
+            locationId={location.id}
+            value={area}
+            onChange={(next) => {
+              setValue('area', next);
+              clearErrors('area');
+            }}
+            error={errors.area}
+            testId="upload-area"
+          />
+          <div>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
+              <Button
+                component="label"
+                variant="outlined"
+                startIcon={<UploadFileIcon />}
+                color={errors.file ? 'error' : 'primary'}
+              >
+                {t('upload.choose')}
+                <input
+                  ref={input}
+                  hidden
+                  type="file"
+                  accept=".csv,text/csv"
+                  onChange={(event) => choose(event.target.files?.[0] ?? null)}
+                  data-testid="upload-file"
+                />
+              </Button>
+              <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }} data-testid="upload-file-name">
+                {file?.name ?? t('upload.noFile')}
               </Typography>
-              <AreaSelect
-                locationId={location.id}
-                value={area}
-                onChange={(next) => {
-                  setValue('area', next);
-                  clearErrors('area');
-                }}
-                error={errors.area}
-                testId="upload-area"
-              />
-              <div>
-                <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
-                  <Button
-                    component="label"
-                    variant="outlined"
-                    startIcon={<UploadFileIcon />}
-                    color={errors.file ? 'error' : 'primary'}
-                  >
-                    {t('upload.choose')}
-                    <input
-                      ref={input}
-                      hidden
-                      type="file"
-                      accept=".csv,text/csv"
-                      onChange={(event) => choose(event.target.files?.[0] ?? null)}
-                      data-testid="upload-file"
-                    />
-                  </Button>
-                  <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }} data-testid="upload-file-name">
-                    {file?.name ?? t('upload.noFile')}
-                  </Typography>
-                </Stack>
-                {errors.file && (
-                  <FormHelperText error data-testid="upload-file-error">
-                    {errors.file}
-                  </FormHelperText>
-                )}
-              </div>
-              <FormAlert status={status} onClose={() => setStatus(null)} />
-              {status?.kind === 'success' && doneArea !== null && (
-                <Link component={RouterLink} to={STOCK_PATHS.areaStockOf(doneArea)} data-testid="upload-see-stock">
-                  {t('upload.seeStock')}
-                </Link>
-              )}
-              <div>
-                <Button type="submit" variant="contained" disabled={upload.isPending} data-testid="upload-submit">
-                  {t('upload.submit')}
-                </Button>
-              </div>
             </Stack>
-          </CardContent>
-        </Card>
+            {errors.file && (
+              <FormHelperText error data-testid="upload-file-error">
+                {errors.file}
+              </FormHelperText>
+            )}
+          </div>
+          <FormAlert status={status} onClose={() => setStatus(null)} />
+          {status?.kind === 'success' && doneArea !== null && (
+            <Link component={RouterLink} to={STOCK_PATHS.areaStockOf(doneArea)} data-testid="upload-see-stock">
+              {t('upload.seeStock')}
+            </Link>
+          )}
+          <div>
+            <Button type="submit" variant="contained" disabled={upload.isPending} data-testid="upload-submit">
+              {t('upload.submit')}
+            </Button>
+          </div>
+        </FormCard>
       )}
     </Stack>
   );

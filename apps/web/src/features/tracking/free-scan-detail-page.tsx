@@ -107,7 +107,7 @@ export const FreeScanDetailPage = () => {
       <TableCard>
         <PagedTable
           queryKey={trackingKeys.freeReadingSetEpcs(id)}
-          fetchPage={({ limit, offset, signal }) => getFreeReadingSetEpcs({ id, limit, offset }, signal)}
+          fetchPage={(page) => getFreeReadingSetEpcs(id, page)}
           columns={epcColumns}
           rowKey={(row) => row.epc}
           pageSize={PAGE_SIZE}

@@ -62,7 +62,7 @@ export const FreeScanListPage = () => {
         <TableCard>
           <PagedTable
             queryKey={trackingKeys.freeReadingSets(location.id)}
-            fetchPage={({ limit, offset, signal }) => getFreeReadingSets({ locationId: location.id, limit, offset }, signal)}
+            fetchPage={(page) => getFreeReadingSets(location.id, page)}
             columns={columns}
             rowKey={(set) => set.id}
             pageSize={PAGE_SIZE}

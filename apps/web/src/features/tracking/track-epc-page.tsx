@@ -138,7 +138,7 @@ const TrackedItemSection = ({ item }: { item: Item }) => {
       <TableCard>
         <PagedTable
           queryKey={trackingKeys.itemReadings(item.id)}
-          fetchPage={({ limit, offset, signal }) => getItemReadings({ itemId: item.id, limit, offset }, signal)}
+          fetchPage={(page) => getItemReadings(item.id, page)}
           columns={columns}
           rowKey={(reading) => reading.id}
           pageSize={PAGE_SIZE}

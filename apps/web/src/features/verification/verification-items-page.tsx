@@ -3,15 +3,13 @@ import { Typography } from '@mui/material';
 import type { VerificationItem } from '@rfid/contract';
 import { useTranslation } from 'react-i18next';
 import { EpcLink } from '../../components/epc-link';
-import { type Column, PagedTable } from '../../components/paged-table';
-import { TableCard } from '../../components/table-card';
+import type { Column } from '../../components/paged-table';
 import { formatQuantity } from '../../lib/format';
 import { ORDER_PATHS } from '../orders';
 import { getVerificationItems } from './api/get-verification-items';
-import { VERIFICATION_LINES_PAGE_SIZE } from './api/get-verification-report';
 import { verificationKeys } from './keys';
 import type { VerificationPageProps } from './verification-kind';
-import { VerificationPageFrame } from './verification-page-frame';
+import { VerificationLinesTable, VerificationPageFrame } from './verification-page-frame';
 
 /**
  * The EPCs a verification read (100 per page): EPC linking to the EPC tracker, GTIN, description,
@@ -68,17 +66,14 @@ export const VerificationItemsPage = ({
       link={{ to: reportPath, label: t('items.report'), icon: <AssessmentIcon />, testId: 'verification-report-button' }}
     >
       {() => (
-        <TableCard>
-          <PagedTable
-            queryKey={verificationKeys.items(verificationId)}
-            fetchPage={({ limit, offset, signal }) => getVerificationItems({ id: verificationId, limit, offset }, signal)}
-            columns={columns}
-            rowKey={(item) => item.id}
-            pageSize={VERIFICATION_LINES_PAGE_SIZE}
-            emptyText={t('items.empty')}
-            testId="verification-items"
-          />
-        </TableCard>
+        <VerificationLinesTable
+          queryKey={verificationKeys.items(verificationId)}
+          fetchPage={(page) => getVerificationItems(verificationId, page)}
+          columns={columns}
+          rowKey={(item) => item.id}
+          emptyText={t('items.empty')}
+          testId="verification-items"
+        />
       )}
     </VerificationPageFrame>
   );

@@ -3,7 +3,10 @@ import type { Verification } from '@rfid/contract';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { PageTitle } from '../../components/page-title';
+import { PagedTable, type PagedTableProps } from '../../components/paged-table';
+import { TableCard } from '../../components/table-card';
 import { OrderHeader } from '../orders';
+import { VERIFICATION_LINES_PAGE_SIZE } from './api/get-verification-report';
 import { KindChip } from './kind-chip';
 import { VerificationGate } from './verification-gate';
 import type { VerificationPageProps } from './verification-kind';
@@ -49,4 +52,11 @@ export const VerificationPageFrame = ({
       {children}
     </VerificationGate>
   </Stack>
+);
+
+/** The table of a verification's report or items, in its card: 100 lines per page (spec section 9). */
+export const VerificationLinesTable = <T,>(props: Omit<PagedTableProps<T>, 'pageSize'>) => (
+  <TableCard>
+    <PagedTable {...props} pageSize={VERIFICATION_LINES_PAGE_SIZE} />
+  </TableCard>
 );

@@ -2,15 +2,14 @@ import ListAltIcon from '@mui/icons-material/ListAlt';
 import { Box, Stack, Typography } from '@mui/material';
 import { type ItemLine, onlinePercent } from '@rfid/contract';
 import { useTranslation } from 'react-i18next';
-import { type Column, PagedTable } from '../../components/paged-table';
+import type { Column } from '../../components/paged-table';
 import { PercentBar } from '../../components/percent-bar';
-import { TableCard } from '../../components/table-card';
 import { formatQuantity } from '../../lib/format';
 import { formatSizes, ORDER_PATHS } from '../orders';
-import { getVerificationReport, VERIFICATION_LINES_PAGE_SIZE } from './api/get-verification-report';
+import { getVerificationReport } from './api/get-verification-report';
 import { verificationKeys } from './keys';
 import type { VerificationPageProps } from './verification-kind';
-import { VerificationPageFrame } from './verification-page-frame';
+import { VerificationLinesTable, VerificationPageFrame } from './verification-page-frame';
 import { VerificationSummary } from './verification-summary';
 
 /**
@@ -92,17 +91,14 @@ export const VerificationReportPage = ({
         <>
           <VerificationSummary verification={verification} />
           <Typography variant="h6">{t('report.lines')}</Typography>
-          <TableCard>
-            <PagedTable
-              queryKey={verificationKeys.report(verificationId)}
-              fetchPage={({ limit, offset, signal }) => getVerificationReport({ id: verificationId, limit, offset }, signal)}
-              columns={columns}
-              rowKey={(line) => line.gtin}
-              pageSize={VERIFICATION_LINES_PAGE_SIZE}
-              emptyText={t('report.empty')}
-              testId="verification-report"
-            />
-          </TableCard>
+          <VerificationLinesTable
+            queryKey={verificationKeys.report(verificationId)}
+            fetchPage={(page) => getVerificationReport(verificationId, page)}
+            columns={columns}
+            rowKey={(line) => line.gtin}
+            emptyText={t('report.empty')}
+            testId="verification-report"
+          />
         </>
       )}
     </VerificationPageFrame>

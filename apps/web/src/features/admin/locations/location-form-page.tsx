@@ -27,6 +27,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Controller, type Path, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
+import { autocompleteInput } from '../../../components/autocomplete-input';
 import type { FormStatus } from '../../../components/form-alert';
 import { type Column, PagedTable } from '../../../components/paged-table';
 import { hasRole, useRole } from '../../auth';
@@ -253,18 +254,11 @@ export const LocationFormPage = () => {
                 options={timeZones}
                 value={field.value || null}
                 onChange={(_, value) => field.onChange(value ?? '')}
-                renderInput={(params) => (
-                  <TextField
-                    {...params}
-                    label={t('locations.timeZone')}
-                    error={Boolean(errors.time_zone)}
-                    helperText={errorText(errors.time_zone) ?? (field.value ? undefined : t('locations.timeZoneDefault'))}
-                    slotProps={{
-                      ...params.slotProps,
-                      htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'field-time-zone' },
-                    }}
-                  />
-                )}
+                renderInput={autocompleteInput('field-time-zone', {
+                  label: t('locations.timeZone'),
+                  error: Boolean(errors.time_zone),
+                  helperText: errorText(errors.time_zone) ?? (field.value ? undefined : t('locations.timeZoneDefault')),
+                })}
                 fullWidth
               />
             )}

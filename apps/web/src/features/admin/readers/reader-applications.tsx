@@ -7,10 +7,6 @@ import {
   Button,
   Chip,
   CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
   IconButton,
   MenuItem,
   Stack,
@@ -28,6 +24,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormAlert, type FormStatus } from '../../../components/form-alert';
+import { SimpleDialog } from '../../../components/simple-dialog';
 import { useDeleteDeviceApp } from '../api/delete-device-app';
 import { useAvailableApps } from '../api/get-available-apps';
 import { useDeviceApps } from '../api/get-device-apps';
@@ -183,6 +180,7 @@ export const ReaderApplications = ({ mac }: { mac: string }) => {
 };
 
 type Pair = { key: string; value: string };
+const PAIR_FIELDS = ['key', 'value'] as const;
 
 /** Configuration as key/value text fields; Save is disabled while the reader is OFF. */
 const ConfigDialog = ({ app, isOn, onClose }: { app: DeviceApplication; isOn: boolean; onClose: () => void }) => {
@@ -200,50 +198,50 @@ const ConfigDialog = ({ app, isOn, onClose }: { app: DeviceApplication; isOn: bo
     );
   };
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" data-testid="config-dialog">
-      <DialogTitle>{t('nms.configTitle', { name: app.application })}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={1.5} sx={{ pt: 1 }}>
-          {pairs.map((pair, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place by position
-            <Box key={index} sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+    <SimpleDialog
+      open
+      onClose={onClose}
+      title={t('nms.configTitle', { name: app.application })}
+      testId="config-dialog"
+      actions={
+        <>
+          <Button onClick={onClose}>{t('nms.close')}</Button>
+          <Button variant="contained" onClick={save} disabled={!isOn || update.isPending} data-testid="config-save">
+            {t('nms.save')}
+          </Button>
+        </>
+      }
+    >
+      <Stack spacing={1.5} sx={{ pt: 1 }}>
+        {pairs.map((pair, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place by position
+          <Box key={index} sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+            {PAIR_FIELDS.map((field) => (
               <TextField
+                key={field}
                 size="small"
-                label={t('nms.key')}
-                value={pair.key}
-                onChange={(event) => setPair(index, { key: event.target.value })}
+                label={t(field === 'key' ? 'nms.key' : 'nms.value')}
+                value={pair[field]}
+                onChange={(event) => setPair(index, { [field]: event.target.value })}
                 sx={{ flex: 1 }}
               />
-              <TextField
-                size="small"
-                label={t('nms.value')}
-                value={pair.value}
-                onChange={(event) => setPair(index, { value: event.target.value })}
-                sx={{ flex: 1 }}
-              />
-              <IconButton
-                onClick={() => setPairs((current) => current.filter((_, position) => position !== index))}
-                aria-label={t('nms.removeKey')}
-              >
-                <DeleteIcon fontSize="small" />
-              </IconButton>
-            </Box>
-          ))}
-          <Box>
-            <Button startIcon={<AddIcon />} onClick={() => setPairs((current) => [...current, { key: '', value: '' }])}>
-              {t('nms.addKey')}
-            </Button>
+            ))}
+            <IconButton
+              onClick={() => setPairs((current) => current.filter((_, position) => position !== index))}
+              aria-label={t('nms.removeKey')}
+            >
+              <DeleteIcon fontSize="small" />
+            </IconButton>
           </Box>
-          <FormAlert status={status} />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('nms.close')}</Button>
-        <Button variant="contained" onClick={save} disabled={!isOn || update.isPending} data-testid="config-save">
-          {t('nms.save')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+        ))}
+        <Box>
+          <Button startIcon={<AddIcon />} onClick={() => setPairs((current) => [...current, { key: '', value: '' }])}>
+            {t('nms.addKey')}
+          </Button>
+        </Box>
+        <FormAlert status={status} />
+      </Stack>
+    </SimpleDialog>
   );
 };
 
@@ -257,38 +255,42 @@ const InstallDialog = ({ device, installed, onClose }: { device: number; install
   const options = (available.data ?? []).filter((app) => !installed.includes(app.application));
   const chosen = options.find((app) => app.application === choice);
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" data-testid="install-dialog">
-      <DialogTitle>{t('nms.install')}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          {available.isError && <Alert severity="error">{t('nms.unavailable')}</Alert>}
-          <TextField select label={t('nms.application')} value={choice} onChange={(event) => setChoice(event.target.value)}>
-            {options.map((app) => (
-              <MenuItem key={app.application} value={app.application}>
-                {app.application} ({app.version_name || app.version})
-              </MenuItem>
-            ))}
-          </TextField>
-          <FormAlert status={status} />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('nms.close')}</Button>
-        <Button
-          variant="contained"
-          disabled={!chosen || install.isPending}
-          onClick={() =>
-            chosen &&
-            install.mutate(
-              { device, application: chosen.application, version: chosen.version },
-              { onSuccess: onClose, onError: (error) => setStatus(adminErrorStatus(error, t('nms.failed'))) },
-            )
-          }
-        >
-          {t('nms.install')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <SimpleDialog
+      open
+      onClose={onClose}
+      title={t('nms.install')}
+      testId="install-dialog"
+      actions={
+        <>
+          <Button onClick={onClose}>{t('nms.close')}</Button>
+          <Button
+            variant="contained"
+            disabled={!chosen || install.isPending}
+            onClick={() =>
+              chosen &&
+              install.mutate(
+                { device, application: chosen.application, version: chosen.version },
+                { onSuccess: onClose, onError: (error) => setStatus(adminErrorStatus(error, t('nms.failed'))) },
+              )
+            }
+          >
+            {t('nms.install')}
+          </Button>
+        </>
+      }
+    >
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        {available.isError && <Alert severity="error">{t('nms.unavailable')}</Alert>}
+        <TextField select label={t('nms.application')} value={choice} onChange={(event) => setChoice(event.target.value)}>
+          {options.map((app) => (
+            <MenuItem key={app.application} value={app.application}>
+              {app.application} ({app.version_name || app.version})
+            </MenuItem>
+          ))}
+        </TextField>
+        <FormAlert status={status} />
+      </Stack>
+    </SimpleDialog>
   );
 };
 
@@ -299,35 +301,40 @@ const FirmwareDialog = ({ device, onClose, onSent }: { device: number; onClose: 
   const [version, setVersion] = useState('');
   const [status, setStatus] = useState<FormStatus>(null);
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="xs" data-testid="firmware-dialog">
-      <DialogTitle>{t('nms.updateFirmware')}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          <TextField label={t('nms.version')} value={version} onChange={(event) => setVersion(event.target.value)} />
-          <FormAlert status={status} />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('nms.close')}</Button>
-        <Button
-          variant="contained"
-          disabled={!version.trim() || update.isPending}
-          onClick={() =>
-            update.mutate(
-              { id: device, version: version.trim() },
-              {
-                onSuccess: () => {
-                  onSent();
-                  onClose();
+    <SimpleDialog
+      open
+      onClose={onClose}
+      title={t('nms.updateFirmware')}
+      maxWidth="xs"
+      testId="firmware-dialog"
+      actions={
+        <>
+          <Button onClick={onClose}>{t('nms.close')}</Button>
+          <Button
+            variant="contained"
+            disabled={!version.trim() || update.isPending}
+            onClick={() =>
+              update.mutate(
+                { id: device, version: version.trim() },
+                {
+                  onSuccess: () => {
+                    onSent();
+                    onClose();
+                  },
+                  onError: (error) => setStatus(adminErrorStatus(error, t('nms.failed'))),
                 },
-                onError: (error) => setStatus(adminErrorStatus(error, t('nms.failed'))),
-              },
-            )
-          }
-        >
-          {t('nms.send')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+              )
+            }
+          >
+            {t('nms.send')}
+          </Button>
+        </>
+      }
+    >
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <TextField label={t('nms.version')} value={version} onChange={(event) => setVersion(event.target.value)} />
+        <FormAlert status={status} />
+      </Stack>
+    </SimpleDialog>
   );
 };

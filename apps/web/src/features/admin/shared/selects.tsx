@@ -1,9 +1,10 @@
-import { Autocomplete, MenuItem, TextField } from '@mui/material';
+import { Autocomplete, MenuItem } from '@mui/material';
 import countries from 'i18n-iso-countries';
 import en from 'i18n-iso-countries/langs/en.json';
 import es from 'i18n-iso-countries/langs/es.json';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { autocompleteInput } from '../../../components/autocomplete-input';
 import { useDebounced } from '../../../lib/use-debounced';
 import { useSearchAreas } from '../api/search-areas';
 import { type LocationOption, useSearchLocations } from '../api/search-locations';
@@ -47,16 +48,7 @@ const SearchSelect = ({
       isOptionEqualToValue={(option, selected) => option.id === selected.id}
       noOptionsText={t('form.noOptions')}
       loadingText={t('form.loading')}
-      renderInput={(params) => (
-        <TextField
-          {...params}
-          label={label}
-          name={name}
-          error={Boolean(error)}
-          helperText={error}
-          slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': `field-${name}` } }}
-        />
-      )}
+      renderInput={autocompleteInput(`field-${name}`, { label, name, error: Boolean(error), helperText: error })}
     />
   );
 };
@@ -108,15 +100,7 @@ export const LocationsMultiSelect = ({
       isOptionEqualToValue={(option, selected) => option.id === selected.id}
       noOptionsText={t('form.noOptions')}
       slotProps={{ chip: { size: 'small' } }}
-      renderInput={(params) => (
-        <TextField
-          {...params}
-          label={label}
-          error={Boolean(error)}
-          helperText={error}
-          slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'field-locations' } }}
-        />
-      )}
+      renderInput={autocompleteInput('field-locations', { label, error: Boolean(error), helperText: error })}
     />
   );
 };
@@ -154,15 +138,7 @@ export const CountrySelect = ({
       options={options}
       getOptionLabel={(option) => option.name}
       isOptionEqualToValue={(option, current) => option.code === current.code}
-      renderInput={(params) => (
-        <TextField
-          {...params}
-          label={label}
-          error={Boolean(error)}
-          helperText={error}
-          slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'field-country' } }}
-        />
-      )}
+      renderInput={autocompleteInput('field-country', { label, error: Boolean(error), helperText: error })}
     />
   );
 };

@@ -1,6 +1,6 @@
-import type { Page, PurchaseOrder, ReportType } from '@rfid/contract';
+import type { PurchaseOrder, ReportType } from '@rfid/contract';
 import type { PageParams } from '../../../components/paged-table';
-import { apiRequest } from '../../../lib/api-client';
+import { getPage } from '../../../lib/api-client';
 
 /** Inbound dashboard history: 11 per page (spec section 9). */
 export const DASHBOARD_PAGE_SIZE = 11;
@@ -28,7 +28,4 @@ export const EMPTY_ORDER_FILTERS: OrderFilters = {
 
 /** GET /locations/{id}/v1/porders/?order_by=-creation_date with the filters and paging. */
 export const getPurchaseOrders = (locationId: number, filters: OrderFilters, page: PageParams) =>
-  apiRequest<Page<PurchaseOrder>>(`/locations/${locationId}/v1/porders/`, {
-    query: { ...filters, order_by: '-creation_date', limit: page.limit, offset: page.offset },
-    signal: page.signal,
-  });
+  getPage<PurchaseOrder>(`/locations/${locationId}/v1/porders/`, page, { query: { ...filters, order_by: '-creation_date' } });

@@ -25,6 +25,7 @@ import {
   OrderDownloadDialog,
   OrderHistoryFilters,
   orderCsvMenuItems,
+  orderIdColumn,
   orderStatusMap,
   useOrderCountColumns,
   useOrderHistoryFilters,
@@ -101,15 +102,7 @@ export const InboundDashboardPage = () => {
     );
 
   const columns: Column<PurchaseOrder>[] = [
-    {
-      id: 'id',
-      header: t('dashboard.columns.id'),
-      cell: (row) => (
-        <Link component={RouterLink} to={PATHS.detail(row.id)} data-testid="order-detail-link">
-          {row.id}
-        </Link>
-      ),
-    },
+    orderIdColumn(t('dashboard.columns.id'), (row) => PATHS.detail(row.id)),
     {
       id: 'code',
       // Desktop: the provider under the code keeps the eleven figures within the screen; phones show it as its own field.

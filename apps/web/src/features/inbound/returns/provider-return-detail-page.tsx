@@ -36,10 +36,7 @@ export const ProviderReturnDetailPage = () => {
         }
       />
       {!query.isError && (
-        <ReturnLinesTable
-          queryKey={inboundKeys.providerReturnLines(id)}
-          fetchPage={({ limit, offset, signal }) => getProviderReturnLines({ id, limit, offset }, signal)}
-        />
+        <ReturnLinesTable queryKey={inboundKeys.providerReturnLines(id)} fetchPage={(page) => getProviderReturnLines(id, page)} />
       )}
     </Stack>
   );

@@ -24,10 +24,7 @@ export const SaleReturnDetailPage = () => {
         extra={row?.order && <Field label={t('returns.columns.onlineOrder')}>{row.order.order_code}</Field>}
       />
       {!query.isError && (
-        <ReturnLinesTable
-          queryKey={inboundKeys.saleReturnLines(id)}
-          fetchPage={({ limit, offset, signal }) => getSaleReturnLines({ id, limit, offset }, signal)}
-        />
+        <ReturnLinesTable queryKey={inboundKeys.saleReturnLines(id)} fetchPage={(page) => getSaleReturnLines(id, page)} />
       )}
     </Stack>
   );

@@ -1,17 +1,10 @@
 import type { RouteObject } from 'react-router';
 import { useParams } from 'react-router';
-import { lazyPage } from '../../../lib/lazy-page';
+import { lazyPage, lazyRoute } from '../../../lib/lazy-page';
 
 const BoxVerificationsPage = lazyPage(() => import('../../verification').then((m) => m.BoxVerificationsPage));
 const VerificationItemsPage = lazyPage(() => import('../../verification').then((m) => m.VerificationItemsPage));
 const VerificationReportPage = lazyPage(() => import('../../verification').then((m) => m.VerificationReportPage));
-const ProviderDetailPage = lazyPage(() => import('../provider/provider-detail-page').then((m) => m.ProviderDetailPage));
-const ProviderReturnDetailPage = lazyPage(() =>
-  import('../returns/provider-return-detail-page').then((m) => m.ProviderReturnDetailPage),
-);
-const ProviderReturnsPage = lazyPage(() => import('../returns/provider-returns-page').then((m) => m.ProviderReturnsPage));
-const SaleReturnDetailPage = lazyPage(() => import('../returns/sale-return-detail-page').then((m) => m.SaleReturnDetailPage));
-const SaleReturnsPage = lazyPage(() => import('../returns/sale-returns-page').then((m) => m.SaleReturnsPage));
 
 /** /order/:orderId/box/:id/verifications: a purchase box's verifications (destination side). */
 const PurchaseBoxVerificationsPage = () => {
@@ -37,12 +30,12 @@ const PurchaseVerificationItemsPage = () => {
  * (/inbound/returns) and sale returns (/outbound/returns).
  */
 export const inboundVerificationRoutes: RouteObject[] = [
-  { path: '/inbound/provider/:id/detail', element: <ProviderDetailPage /> },
+  lazyRoute('/inbound/provider/:id/detail', () => import('../provider/provider-detail-page'), 'ProviderDetailPage'),
   { path: '/order/:orderId/box/:id/verifications', element: <PurchaseBoxVerificationsPage /> },
   { path: '/order/:orderId/box/:boxId/verifications/:id', element: <PurchaseVerificationReportPage /> },
   { path: '/order/:orderId/box/:boxId/verifications/:id/items', element: <PurchaseVerificationItemsPage /> },
-  { path: '/inbound/returns', element: <ProviderReturnsPage /> },
-  { path: '/inbound/returns/:id/detail', element: <ProviderReturnDetailPage /> },
-  { path: '/outbound/returns', element: <SaleReturnsPage /> },
-  { path: '/outbound/returns/:id/detail', element: <SaleReturnDetailPage /> },
+  lazyRoute('/inbound/returns', () => import('../returns/provider-returns-page'), 'ProviderReturnsPage'),
+  lazyRoute('/inbound/returns/:id/detail', () => import('../returns/provider-return-detail-page'), 'ProviderReturnDetailPage'),
+  lazyRoute('/outbound/returns', () => import('../returns/sale-returns-page'), 'SaleReturnsPage'),
+  lazyRoute('/outbound/returns/:id/detail', () => import('../returns/sale-return-detail-page'), 'SaleReturnDetailPage'),
 ];

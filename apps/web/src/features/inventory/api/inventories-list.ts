@@ -1,6 +1,6 @@
-import { INVENTORY_LIST_PAGE_SIZE, type Inventory, type InventoryListQuery, type Page } from '@rfid/contract';
+import { INVENTORY_LIST_PAGE_SIZE, type Inventory, type InventoryListQuery } from '@rfid/contract';
 import type { PageParams } from '../../../components/paged-table';
-import { apiRequest } from '../../../lib/api-client';
+import { getPage } from '../../../lib/api-client';
 
 /** Inventory lists: 11 per page (spec section 9). */
 export const INVENTORY_PAGE_SIZE = INVENTORY_LIST_PAGE_SIZE;
@@ -19,8 +19,7 @@ export const EMPTY_INVENTORY_FILTERS: InventoryFilters = {
 
 /** GET /locations/{id}/inventories/ (20 s timeout; offset, limit, state, id__icontains, location_area, inventorypartial__isnull, order_by -id). */
 export const getInventories = (locationId: number, filters: InventoryFilters, page: PageParams) =>
-  apiRequest<Page<Inventory>>(`/locations/${locationId}/inventories/`, {
-    query: { ...filters, order_by: '-id', limit: page.limit, offset: page.offset },
+  getPage<Inventory>(`/locations/${locationId}/inventories/`, page, {
+    query: { ...filters, order_by: '-id' },
     timeoutMs: 20_000,
-    signal: page.signal,
   });

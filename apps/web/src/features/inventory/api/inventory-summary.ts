@@ -1,6 +1,6 @@
-import { INVENTORY_ARTICLES_PAGE_SIZE, type InventorySummaryQuery, type InventorySummaryRow, type Page } from '@rfid/contract';
+import { INVENTORY_ARTICLES_PAGE_SIZE, type InventorySummaryQuery, type InventorySummaryRow } from '@rfid/contract';
 import type { PageParams } from '../../../components/paged-table';
-import { apiRequest } from '../../../lib/api-client';
+import { getPage } from '../../../lib/api-client';
 
 /** The article table of an inventory: 25 per page (spec section 9). */
 export const SUMMARY_PAGE_SIZE = INVENTORY_ARTICLES_PAGE_SIZE;
@@ -25,8 +25,7 @@ export const EMPTY_SUMMARY_FILTERS: SummaryFilters = {
  * timeout) with the GTIN attribute filters and paging.
  */
 export const getInventorySummary = (id: string, kind: SummaryKind, filters: SummaryFilters, page: PageParams) =>
-  apiRequest<Page<InventorySummaryRow>>(`/inventorys/${id}/${PATHS[kind]}/`, {
-    query: { ...filters, order_by: 'item_type', limit: page.limit, offset: page.offset },
+  getPage<InventorySummaryRow>(`/inventorys/${id}/${PATHS[kind]}/`, page, {
+    query: { ...filters, order_by: 'item_type' },
     timeoutMs: 30_000,
-    signal: page.signal,
   });

@@ -1,6 +1,6 @@
-import { INVENTORY_TAGS_PAGE_SIZE, type InventoryTag, type InventoryTagQuery, type Page } from '@rfid/contract';
+import { INVENTORY_TAGS_PAGE_SIZE, type InventoryTag, type InventoryTagQuery } from '@rfid/contract';
 import type { PageParams } from '../../../components/paged-table';
-import { apiRequest } from '../../../lib/api-client';
+import { getPage } from '../../../lib/api-client';
 
 /** The tag table: the default page size of 20 (spec section 9). */
 export const TAGS_PAGE_SIZE = INVENTORY_TAGS_PAGE_SIZE;
@@ -13,8 +13,7 @@ export const EMPTY_TAG_FILTERS: TagFilters = { itemType__gtin__contains: '', epc
 
 /** GET /inventorys/{id}/items/?order_by=itemType (read) or /unchecked_items/ (lost), 50 s timeout. */
 export const getInventoryTags = (id: string, kind: TagKind, filters: TagFilters, page: PageParams) =>
-  apiRequest<Page<InventoryTag>>(`/inventorys/${id}/${kind === 'read' ? 'items' : 'unchecked_items'}/`, {
-    query: { ...filters, order_by: 'itemType', limit: page.limit, offset: page.offset },
+  getPage<InventoryTag>(`/inventorys/${id}/${kind === 'read' ? 'items' : 'unchecked_items'}/`, page, {
+    query: { ...filters, order_by: 'itemType' },
     timeoutMs: 50_000,
-    signal: page.signal,
   });

@@ -4,12 +4,12 @@ import FilePresentIcon from '@mui/icons-material/FilePresentOutlined';
 import HelpIcon from '@mui/icons-material/HelpOutlineOutlined';
 import Inventory2Icon from '@mui/icons-material/Inventory2Outlined';
 import RuleIcon from '@mui/icons-material/Rule';
-import SearchIcon from '@mui/icons-material/Search';
-import { Box, Button, IconButton, InputAdornment, Link, Stack, TextField, Tooltip, useMediaQuery, useTheme } from '@mui/material';
+import { Box, Button, IconButton, Link, Stack, TextField, Tooltip, useMediaQuery, useTheme } from '@mui/material';
 import type { Inventory } from '@rfid/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { searchAdornment } from '../../../components/filter-bar';
 import { NoLocation } from '../../../components/no-location';
 import { type Column, PagedTable } from '../../../components/paged-table';
 import { PercentBar } from '../../../components/percent-bar';
@@ -24,6 +24,7 @@ import { FilterRow, OrderDashboardLayout } from '../../orders';
 import { EMPTY_INVENTORY_FILTERS, getInventories, INVENTORY_PAGE_SIZE, type InventoryFilters } from '../api/inventories-list';
 import { useInventoryStats } from '../api/inventory-stats';
 import { useLocationAreas } from '../api/location-areas';
+import { countColumns } from '../components/count-columns';
 import { InventoryCsvDialog } from '../components/inventory-csv-dialog';
 import { canManageInventories, INVENTORY_STATES, InventoryStateChip } from '../components/inventory-state';
 import { inventoryKeys } from '../keys';
@@ -121,46 +122,17 @@ export const InventoryDashboardPage = () => {
           header: <TwoLineHeader title={t('columns.start')} detail={t('columns.end')} />,
           cell: (row: Inventory) => <StackedDateTimes first={row.start_time} second={row.end_time} />,
         },
-    {
-      id: 'expected',
-      header: t('columns.expected'),
-      align: 'right',
-      cell: (row) => <span data-testid="inventory-row-expected">{quantity(row.theorical_stock)}</span>,
-    },
-    {
-      id: 'read',
-      header: t('columns.read'),
-      align: 'right',
-      cell: (row) => <span data-testid="inventory-row-read">{quantity(row.items)}</span>,
-    },
-    {
-      id: 'missing',
-      header: t('columns.missing'),
-      align: 'right',
-      cell: (row) => (
-        <Box
-          component="span"
-          sx={{ color: row.missing_items > 0 ? 'error.main' : undefined }}
-          data-testid="inventory-row-missing"
-        >
-          {quantity(row.missing_items)}
-        </Box>
-      ),
-    },
-    {
-      id: 'excess',
-      header: t('columns.excess'),
-      align: 'right',
-      cell: (row) => (
-        <Box
-          component="span"
-          sx={{ color: row.excess_items > 0 ? 'warning.main' : undefined }}
-          data-testid="inventory-row-excess"
-        >
-          {quantity(row.excess_items)}
-        </Box>
-      ),
-    },
+    ...countColumns<Inventory>(
+      {
+        expected: t('columns.expected'),
+        read: t('columns.read'),
+        missing: t('columns.missing'),
+        excess: t('columns.excess'),
+      },
+      (row) => ({ expected: row.theorical_stock, read: row.items, missing: row.missing_items, excess: row.excess_items }),
+      'inventory-row',
+      quantity,
+    ),
     {
       id: 'progress',
       header: t('columns.progress'),
@@ -276,13 +248,7 @@ export const InventoryDashboardPage = () => {
             value={idText}
             onChange={(event) => setIdText(event.target.value)}
             slotProps={{
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <SearchIcon fontSize="small" />
-                  </InputAdornment>
-                ),
-              },
+              input: searchAdornment,
               htmlInput: { 'data-testid': 'filter-id', inputMode: 'numeric' },
             }}
           />

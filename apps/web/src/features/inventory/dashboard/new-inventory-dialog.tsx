@@ -1,25 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  Autocomplete,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControlLabel,
-  MenuItem,
-  Radio,
-  RadioGroup,
-  Stack,
-  TextField,
-} from '@mui/material';
+import { Alert, Autocomplete, Button, FormControlLabel, MenuItem, Radio, RadioGroup, Stack, TextField } from '@mui/material';
 import { type ItemType, inventoryCreateBodySchema } from '@rfid/contract';
 import { useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
+import { autocompleteInput } from '../../../components/autocomplete-input';
+import { SimpleDialog } from '../../../components/simple-dialog';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notifier';
 import { useDebounced } from '../../../lib/use-debounced';
@@ -96,94 +84,85 @@ export const NewInventoryDialog = ({ locationId, open, onClose }: { locationId: 
   });
 
   return (
-    <Dialog open={open} onClose={close} maxWidth="sm" fullWidth data-testid="new-inventory-dialog">
-      <DialogTitle>{t('create.title')}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          {error && (
-            <Alert severity="error" data-testid="new-inventory-error">
-              {error}
-            </Alert>
-          )}
-          <TextField
-            select
-            label={t('create.area')}
-            value={area}
-            onChange={(event) => {
-              form.setValue('area', event.target.value);
-              form.clearErrors('area');
-            }}
-            error={Boolean(fieldErrors.area)}
-            helperText={fieldErrors.area ?? t('create.areaHint')}
-            slotProps={{ htmlInput: { 'data-testid': 'new-inventory-area' } }}
+    <SimpleDialog
+      open={open}
+      onClose={close}
+      title={t('create.title')}
+      testId="new-inventory-dialog"
+      actions={
+        <>
+          <Button onClick={close} data-testid="new-inventory-cancel">
+            {t('create.cancel')}
+          </Button>
+          <Button
+            variant="contained"
+            color="success"
+            onClick={() => void submit()}
+            disabled={create.isPending}
+            data-testid="new-inventory-submit"
           >
-            {(areas.data?.results ?? []).map((row) => (
-              <MenuItem key={row.id} value={String(row.id)} data-testid={`new-inventory-area-${row.id}`}>
-                {row.description}
-              </MenuItem>
-            ))}
-          </TextField>
-          <RadioGroup
-            row
-            value={isPartial ? 'partial' : 'total'}
-            onChange={(event) => form.setValue('isPartial', event.target.value === 'partial')}
-          >
-            <FormControlLabel value="total" control={<Radio data-testid="new-inventory-total" />} label={t('types.total')} />
-            <FormControlLabel
-              value="partial"
-              control={<Radio data-testid="new-inventory-partial" />}
-              label={t('types.partial')}
-            />
-          </RadioGroup>
-          {isPartial && (
-            <Autocomplete
-              multiple
-              value={gtins}
-              options={text.length >= GTIN_SEARCH_MIN ? (found.data?.results ?? []) : []}
-              filterOptions={(list) => list}
-              loading={found.isFetching}
-              onChange={(_, next) => {
-                form.setValue('gtins', next);
-                form.clearErrors('gtins');
-              }}
-              onInputChange={(_, value, reason) => {
-                if (reason === 'input' || reason === 'clear') setSearch(value);
-              }}
-              getOptionLabel={(option) => `${option.gtin} · ${option.description}`}
-              isOptionEqualToValue={(option, other) => option.id === other.id}
-              noOptionsText={
-                text.length < GTIN_SEARCH_MIN ? t('create.typeMore', { count: GTIN_SEARCH_MIN }) : t('create.noMatch')
-              }
-              renderInput={(params) => (
-                <TextField
-                  {...params}
-                  label={t('create.gtins')}
-                  error={Boolean(fieldErrors.gtins)}
-                  helperText={fieldErrors.gtins ?? t('create.gtinsHint')}
-                  slotProps={{
-                    ...params.slotProps,
-                    htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'new-inventory-gtins' },
-                  }}
-                />
-              )}
-            />
-          )}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={close} data-testid="new-inventory-cancel">
-          {t('create.cancel')}
-        </Button>
-        <Button
-          variant="contained"
-          color="success"
-          onClick={() => void submit()}
-          disabled={create.isPending}
-          data-testid="new-inventory-submit"
+            {t('create.submit')}
+          </Button>
+        </>
+      }
+    >
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        {error && (
+          <Alert severity="error" data-testid="new-inventory-error">
+            {error}
+          </Alert>
+        )}
+        <TextField
+          select
+          label={t('create.area')}
+          value={area}
+          onChange={(event) => {
+            form.setValue('area', event.target.value);
+            form.clearErrors('area');
+          }}
+          error={Boolean(fieldErrors.area)}
+          helperText={fieldErrors.area ?? t('create.areaHint')}
+          slotProps={{ htmlInput: { 'data-testid': 'new-inventory-area' } }}
         >
-          {t('create.submit')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+          {(areas.data?.results ?? []).map((row) => (
+            <MenuItem key={row.id} value={String(row.id)} data-testid={`new-inventory-area-${row.id}`}>
+              {row.description}
+            </MenuItem>
+          ))}
+        </TextField>
+        <RadioGroup
+          row
+          value={isPartial ? 'partial' : 'total'}
+          onChange={(event) => form.setValue('isPartial', event.target.value === 'partial')}
+        >
+          <FormControlLabel value="total" control={<Radio data-testid="new-inventory-total" />} label={t('types.total')} />
+          <FormControlLabel value="partial" control={<Radio data-testid="new-inventory-partial" />} label={t('types.partial')} />
+        </RadioGroup>
+        {isPartial && (
+          <Autocomplete
+            multiple
+            value={gtins}
+            options={text.length >= GTIN_SEARCH_MIN ? (found.data?.results ?? []) : []}
+            filterOptions={(list) => list}
+            loading={found.isFetching}
+            onChange={(_, next) => {
+              form.setValue('gtins', next);
+              form.clearErrors('gtins');
+            }}
+            onInputChange={(_, value, reason) => {
+              if (reason === 'input' || reason === 'clear') setSearch(value);
+            }}
+            getOptionLabel={(option) => `${option.gtin} · ${option.description}`}
+            isOptionEqualToValue={(option, other) => option.id === other.id}
+            noOptionsText={text.length < GTIN_SEARCH_MIN ? t('create.typeMore', { count: GTIN_SEARCH_MIN }) : t('create.noMatch')}
+            renderInput={autocompleteInput('new-inventory-gtins', {
+              label: t('create.gtins'),
+              error: Boolean(fieldErrors.gtins),
+              helperText: fieldErrors.gtins ?? t('create.gtinsHint'),
+            })}
+          />
+        )}
+      </Stack>
+    </SimpleDialog>
   );
 };

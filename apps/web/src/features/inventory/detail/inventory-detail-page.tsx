@@ -27,6 +27,7 @@ import {
 } from '../api/inventory-summary';
 import { useUpdateInventoryState } from '../api/inventory-update';
 import { useInventoryUsers } from '../api/inventory-users';
+import { countColumns } from '../components/count-columns';
 import { InventoryCsvDialog } from '../components/inventory-csv-dialog';
 import { InventoryFacts } from '../components/inventory-facts';
 import { canManageInventories } from '../components/inventory-state';
@@ -115,38 +116,17 @@ export const InventoryDetailPage = () => {
         </Box>
       ),
     },
-    {
-      id: 'expected',
-      header: t('articles.expected'),
-      align: 'right',
-      cell: (row) => <span data-testid="article-expected">{quantity(row.theorical_quantity)}</span>,
-    },
-    {
-      id: 'read',
-      header: t('articles.read'),
-      align: 'right',
-      cell: (row) => <span data-testid="article-read">{quantity(row.quantity)}</span>,
-    },
-    {
-      id: 'missing',
-      header: t('articles.missing'),
-      align: 'right',
-      cell: (row) => (
-        <Box component="span" sx={{ color: row.missing > 0 ? 'error.main' : undefined }} data-testid="article-missing">
-          {quantity(row.missing)}
-        </Box>
-      ),
-    },
-    {
-      id: 'excess',
-      header: t('articles.excess'),
-      align: 'right',
-      cell: (row) => (
-        <Box component="span" sx={{ color: row.excess > 0 ? 'warning.main' : undefined }} data-testid="article-excess">
-          {quantity(row.excess)}
-        </Box>
-      ),
-    },
+    ...countColumns<InventorySummaryRow>(
+      {
+        expected: t('articles.expected'),
+        read: t('articles.read'),
+        missing: t('articles.missing'),
+        excess: t('articles.excess'),
+      },
+      (row) => ({ expected: row.theorical_quantity, read: row.quantity, missing: row.missing, excess: row.excess }),
+      'article',
+      quantity,
+    ),
   ];
 
   return (

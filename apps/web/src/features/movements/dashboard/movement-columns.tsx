@@ -7,7 +7,7 @@ import type { Column } from '../../../components/paged-table';
 import { StatusChip } from '../../../components/status-chip';
 import { StackedDateTimes, TwoLineDate, TwoLineHeader } from '../../../components/two-line';
 import { formatTableDateTime } from '../../../lib/format';
-import { type MovementSide, ORDER_PATHS, orderStatusMap, useOrderCountColumns, WaitingTime } from '../../orders';
+import { type MovementSide, ORDER_PATHS, orderIdColumn, orderStatusMap, useOrderCountColumns, WaitingTime } from '../../orders';
 
 /**
  * What each side of a movement shows in its dashboard: the exit (origin) side shows the
@@ -68,15 +68,7 @@ export const useMovementColumns = ({
         </span>
       ),
     },
-    {
-      id: 'id',
-      header: t('columns.id'),
-      cell: (row) => (
-        <Link component={RouterLink} to={paths.detail(row.id)} data-testid="order-detail-link">
-          {row.id}
-        </Link>
-      ),
-    },
+    orderIdColumn(t('columns.id'), (row) => paths.detail(row.id)),
     {
       id: 'code',
       // Desktop: the other location under the code keeps the columns within the screen; phones show it as its own field.

@@ -13,7 +13,7 @@ import { TwoLineDate, TwoLineHeader } from '../../../components/two-line';
 import { useCurrentLocation } from '../../../lib/current-location';
 import { formatQuantity } from '../../../lib/format';
 import { canCreateOrders, useRole } from '../../auth';
-import { type MovementSide, ORDER_PATHS, OrderDashboardLayout, orderStatusMap } from '../../orders';
+import { type MovementSide, ORDER_PATHS, OrderDashboardLayout, orderIdColumn, orderStatusMap } from '../../orders';
 import { movementsKeys } from '../keys';
 import { type AwareFilters, getAwareMovements } from './api/aware-list';
 import { MOVEMENTS_PAGE_SIZE } from './api/exits-list';
@@ -77,15 +77,7 @@ export const MovementsPage = () => {
         );
       },
     },
-    {
-      id: 'id',
-      header: t('columns.id'),
-      cell: (row) => (
-        <Link component={RouterLink} to={ORDER_PATHS[sideOf(row)].detail(row.id)} data-testid="order-detail-link">
-          {row.id}
-        </Link>
-      ),
-    },
+    orderIdColumn(t('columns.id'), (row) => ORDER_PATHS[sideOf(row)].detail(row.id)),
     {
       id: 'code',
       header: t('columns.orderCode'),

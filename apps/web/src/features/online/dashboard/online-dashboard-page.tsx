@@ -23,6 +23,7 @@ import {
   OrderHistoryFilters,
   OrderStateIcon,
   orderCsvMenuItems,
+  orderIdColumn,
   RowActions,
   useOrderCountColumns,
   useOrderHistoryFilters,
@@ -82,15 +83,7 @@ export const OnlineDashboardPage = () => {
         />
       ),
     },
-    {
-      id: 'id',
-      header: t('dashboard.columns.id'),
-      cell: (row) => (
-        <Link component={RouterLink} to={PATHS.detail(row.id)} data-testid="order-detail-link">
-          {row.id}
-        </Link>
-      ),
-    },
+    orderIdColumn(t('dashboard.columns.id'), (row) => PATHS.detail(row.id)),
     {
       id: 'code',
       header: t('dashboard.columns.orderCode'),

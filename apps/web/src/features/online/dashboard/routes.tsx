@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
-import { lazyPage } from '../../../lib/lazy-page';
-
-const OnlineDashboardPage = lazyPage(() => import('./online-dashboard-page').then((m) => m.OnlineDashboardPage));
+import { lazyRoute } from '../../../lib/lazy-page';
 
 /** online: dashboard pages (spread by features/online/routes.tsx). */
-export const onlineDashboardRoutes: RouteObject[] = [{ path: '/online/', element: <OnlineDashboardPage /> }];
+export const onlineDashboardRoutes: RouteObject[] = [
+  lazyRoute('/online/', () => import('./online-dashboard-page'), 'OnlineDashboardPage'),
+];

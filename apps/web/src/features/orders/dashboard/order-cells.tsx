@@ -101,3 +101,14 @@ export const RowActionButton = ({
 export const DeleteRowButton = ({ label, onClick }: { label: string; onClick: () => void }) => (
   <RowActionButton label={label} icon={<DeleteIcon fontSize="small" />} color="error" onClick={onClick} testId="delete-order" />
 );
+
+/** The id column of an order history: the id, linking to the order's detail page. */
+export const orderIdColumn = <T extends { id: number }>(header: string, detailTo: (row: T) => string): Column<T> => ({
+  id: 'id',
+  header,
+  cell: (row) => (
+    <Link component={RouterLink} to={detailTo(row)} data-testid="order-detail-link">
+      {row.id}
+    </Link>
+  ),
+});

@@ -1,6 +1,6 @@
-import type { Page, PosTransaction } from '@rfid/contract';
+import type { PosTransaction } from '@rfid/contract';
 import type { PageParams } from '../../../components/paged-table';
-import { apiRequest } from '../../../lib/api-client';
+import { getPage } from '../../../lib/api-client';
 import { POS_COLLECTION, type PosKind } from './pos-kind';
 
 /** POS lists: 11 per page (spec section 9). */
@@ -10,7 +10,6 @@ export type PosFilters = { id__contains: string; end_time__gte: string; end_time
 
 /** GET /locations/{id}/sales/ or /returns/ (offset, limit, id__contains, end_time__gte, end_time__lte, order_by). */
 export const getPosList = (kind: PosKind, locationId: number, filters: PosFilters, page: PageParams) =>
-  apiRequest<Page<PosTransaction>>(`/locations/${locationId}/${POS_COLLECTION[kind]}/`, {
-    query: { ...filters, order_by: '-end_time', limit: page.limit, offset: page.offset },
-    signal: page.signal,
+  getPage<PosTransaction>(`/locations/${locationId}/${POS_COLLECTION[kind]}/`, page, {
+    query: { ...filters, order_by: '-end_time' },
   });

@@ -1,7 +1,7 @@
-import { type Page, PRINT_ORDERS_PAGE_SIZE, type PrintOrder, type PrintOrderState } from '@rfid/contract';
+import { PRINT_ORDERS_PAGE_SIZE, type PrintOrder, type PrintOrderState } from '@rfid/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PageParams } from '../../../components/paged-table';
-import { apiRequest } from '../../../lib/api-client';
+import { getPage } from '../../../lib/api-client';
 import { printKeys } from '../../print-wizard';
 
 export { PRINT_ORDERS_PAGE_SIZE };
@@ -10,10 +10,7 @@ export type PrintOrderFilters = { brand?: number; state?: PrintOrderState };
 
 /** GET /printer/print_orders/: 10 per page, newest first. */
 export const getPrintOrders = (filters: PrintOrderFilters, page: PageParams) =>
-  apiRequest<Page<PrintOrder>>('/printer/print_orders/', {
-    query: { ...filters, limit: page.limit, offset: page.offset },
-    signal: page.signal,
-  });
+  getPage<PrintOrder>('/printer/print_orders/', page, { query: filters });
 
 /** How many orders match (one row asked): the production page's figures. */
 export const printOrderCountQueryOptions = (filters: PrintOrderFilters) =>

@@ -1,18 +1,9 @@
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  Stack,
-  useMediaQuery,
-  useTheme,
-} from '@mui/material';
+import { Button, DialogContentText, Stack, useMediaQuery, useTheme } from '@mui/material';
 import { type Printer, type PrintOrder, printDialogRangeErrors } from '@rfid/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorStatus, FormAlert, type FormStatus } from '../../../components/form-alert';
+import { SimpleDialog } from '../../../components/simple-dialog';
 import { useNotify } from '../../../lib/notifier';
 import { PrinterSelect, type RangeChoice, RangeFields, useStartPrint, VerifyPrinterDialog } from '../../print-wizard';
 
@@ -59,9 +50,22 @@ const PrintDialogBody = ({ order, onClose }: { order: PrintOrder; onClose: () =>
   };
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" fullScreen={isPhone} data-testid="print-dialog">
-      <DialogTitle>{t('print.title', { id: order.id })}</DialogTitle>
-      <DialogContent>
+    <>
+      <SimpleDialog
+        open
+        onClose={onClose}
+        title={t('print.title', { id: order.id })}
+        fullScreen={isPhone}
+        testId="print-dialog"
+        actions={
+          <>
+            <Button onClick={onClose}>{t('print.close')}</Button>
+            <Button variant="contained" disabled={!canPrint} onClick={() => setVerifying(true)} data-testid="print-submit">
+              {t('print.submit')}
+            </Button>
+          </>
+        }
+      >
         <Stack spacing={2} sx={{ pt: 1 }}>
           <DialogContentText>
             {t('print.summary', {
@@ -81,13 +85,7 @@ const PrintDialogBody = ({ order, onClose }: { order: PrintOrder; onClose: () =>
           {range.mode === 'all' && isDone && <DialogContentText color="warning.main">{t('print.allDone')}</DialogContentText>}
           <FormAlert status={status} onClose={() => setStatus(null)} />
         </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('print.close')}</Button>
-        <Button variant="contained" disabled={!canPrint} onClick={() => setVerifying(true)} data-testid="print-submit">
-          {t('print.submit')}
-        </Button>
-      </DialogActions>
+      </SimpleDialog>
       <VerifyPrinterDialog
         printer={isVerifying ? printer : null}
         labels={
@@ -99,6 +97,6 @@ const PrintDialogBody = ({ order, onClose }: { order: PrintOrder; onClose: () =>
         onClose={() => setVerifying(false)}
         onConfirm={() => void run()}
       />
-    </Dialog>
+    </>
   );
 };

@@ -1,10 +1,7 @@
-import type { BoxStockRow, Page } from '@rfid/contract';
+import type { BoxStockRow } from '@rfid/contract';
 import type { PageParams } from '../../../components/paged-table';
-import { apiRequest } from '../../../lib/api-client';
+import { getPage } from '../../../lib/api-client';
 
 /** GET /areas/{id}/boxstock/: the boxes last read in an area. */
 export const getAreaBoxStock = (areaId: number, codebar: string, page: PageParams) =>
-  apiRequest<Page<BoxStockRow>>(`/areas/${areaId}/boxstock/`, {
-    query: { codebar__icontains: codebar, limit: page.limit, offset: page.offset },
-    signal: page.signal,
-  });
+  getPage<BoxStockRow>(`/areas/${areaId}/boxstock/`, page, { query: { codebar__icontains: codebar } });

@@ -1,12 +1,9 @@
-import type { BoxStockRow, Page } from '@rfid/contract';
+import type { BoxStockRow } from '@rfid/contract';
 import type { PageParams } from '../../../components/paged-table';
-import { apiRequest } from '../../../lib/api-client';
+import { getPage } from '../../../lib/api-client';
 
 export type BoxStockFilters = { location: number; area: string; codebar: string };
 
 /** GET /boxstock/?location=: the boxes last read in any area of a location. */
 export const getBoxStock = (locationId: number, codebar: string, page: PageParams) =>
-  apiRequest<Page<BoxStockRow>>('/boxstock/', {
-    query: { location: locationId, codebar__icontains: codebar, limit: page.limit, offset: page.offset },
-    signal: page.signal,
-  });
+  getPage<BoxStockRow>('/boxstock/', page, { query: { location: locationId, codebar__icontains: codebar } });

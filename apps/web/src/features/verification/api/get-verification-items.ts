@@ -1,8 +1,6 @@
-import type { Page, VerificationItem } from '@rfid/contract';
-import { apiRequest } from '../../../lib/api-client';
-
-export type VerificationItemsParams = { id: string | number; limit: number; offset: number };
+import type { VerificationItem } from '@rfid/contract';
+import { getPage, type PageWindow } from '../../../lib/api-client';
 
 /** GET /verifications/{id}/items/: every EPC the verification read (quantity 0 when the box does not expect its GTIN). */
-export const getVerificationItems = ({ id, limit, offset }: VerificationItemsParams, signal?: AbortSignal) =>
-  apiRequest<Page<VerificationItem>>(`/verifications/${id}/items/`, { query: { limit, offset }, signal });
+export const getVerificationItems = (id: string | number, page: PageWindow) =>
+  getPage<VerificationItem>(`/verifications/${id}/items/`, page);

@@ -1,6 +1,6 @@
-import type { MovementOrder, Page } from '@rfid/contract';
+import type { MovementOrder } from '@rfid/contract';
 import type { PageParams } from '../../../../components/paged-table';
-import { apiRequest } from '../../../../lib/api-client';
+import { getPage } from '../../../../lib/api-client';
 
 /** Entry dashboard filters: status (destination_status), id, order code and arrival date range. */
 export type EntryFilters = {
@@ -13,7 +13,4 @@ export type EntryFilters = {
 
 /** GET /v1/morders/?destination__id={id}&order_by=-id: movements arriving at the location (spec section 7). */
 export const getEntries = (locationId: number, filters: EntryFilters, page: PageParams) =>
-  apiRequest<Page<MovementOrder>>('/v1/morders/', {
-    query: { ...filters, destination__id: locationId, order_by: '-id', limit: page.limit, offset: page.offset },
-    signal: page.signal,
-  });
+  getPage<MovementOrder>('/v1/morders/', page, { query: { ...filters, destination__id: locationId, order_by: '-id' } });

@@ -1,6 +1,6 @@
-import type { MovementOrder, Page } from '@rfid/contract';
+import type { MovementOrder } from '@rfid/contract';
 import type { PageParams } from '../../../../components/paged-table';
-import { apiRequest } from '../../../../lib/api-client';
+import { getPage } from '../../../../lib/api-client';
 
 /** Movement lists: 11 per page (spec section 9). */
 export const MOVEMENTS_PAGE_SIZE = 11;
@@ -16,7 +16,4 @@ export type ExitFilters = {
 
 /** GET /locations/{id}/v1/exits/: movements leaving the location, newest first. */
 export const getExits = (locationId: number, filters: ExitFilters, page: PageParams) =>
-  apiRequest<Page<MovementOrder>>(`/locations/${locationId}/v1/exits/`, {
-    query: { ...filters, order_by: '-creation_date', limit: page.limit, offset: page.offset },
-    signal: page.signal,
-  });
+  getPage<MovementOrder>(`/locations/${locationId}/v1/exits/`, page, { query: { ...filters, order_by: '-creation_date' } });

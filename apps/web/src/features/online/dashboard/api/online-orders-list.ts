@@ -1,6 +1,6 @@
-import type { OnlineOrder, Page } from '@rfid/contract';
+import type { OnlineOrder } from '@rfid/contract';
 import type { PageParams } from '../../../../components/paged-table';
-import { apiRequest } from '../../../../lib/api-client';
+import { getPage } from '../../../../lib/api-client';
 
 /** Online dashboard: 11 orders per page (spec section 9). */
 export const ONLINE_PAGE_SIZE = 11;
@@ -17,7 +17,4 @@ export type OnlineOrderFilters = {
 
 /** GET /locations/{id}/v1/orders/?order_by=-creation_date with the filters and paging. */
 export const getOnlineOrders = (locationId: number, filters: OnlineOrderFilters, page: PageParams) =>
-  apiRequest<Page<OnlineOrder>>(`/locations/${locationId}/v1/orders/`, {
-    query: { ...filters, order_by: '-creation_date', limit: page.limit, offset: page.offset },
-    signal: page.signal,
-  });
+  getPage<OnlineOrder>(`/locations/${locationId}/v1/orders/`, page, { query: { ...filters, order_by: '-creation_date' } });
