@@ -78,6 +78,14 @@ export const isoDateTime = (message = 'Enter an ISO 8601 date-time.') =>
 export const NUL_REFUSED = 'Null characters are not allowed.';
 export const hasNoNul = (value: string): boolean => !value.includes('\u0000');
 
+/** The paging fields of a list query: `limit` (1 … 1000) and `offset`. */
+export const pageQueryFields = {
+  limit: intIn(1, 1000).optional(),
+  offset: intIn(0, INT4_MAX).optional(),
+};
+/** The paging fields and the `order_by` of a list query. */
+export const listQueryFields = { ...pageQueryFields, order_by: z.string().optional() };
+
 export const pagingQuerySchema = z.object({
   limit: intIn(1, 1000).optional(),
   offset: intIn(0, INT4_MAX).optional(),

@@ -2,7 +2,7 @@
 // RFID inventories of an area (spec sections 2, 3, 4 and 7 "Inventory"; docs/design/inventory.md).
 import { z } from 'zod';
 import { itemTypeSchema } from './catalog.js';
-import { INT4_MAX, intId, intIn } from './common.js';
+import { intId, listQueryFields } from './common.js';
 
 /** Page sizes of spec section 9: inventory lists 11, the article (GTIN) table of a detail 25; tags the default 20. */
 export const INVENTORY_LIST_PAGE_SIZE = 11;
@@ -55,9 +55,7 @@ const filterValue = z.string().optional();
  * start_time, end_time, state; '-' descending; default -id).
  */
 export const inventoryListQuerySchema = z.object({
-  limit: intIn(1, 1000).optional(),
-  offset: intIn(0, INT4_MAX).optional(),
-  order_by: z.string().optional(),
+  ...listQueryFields,
   state: filterValue,
   id__icontains: filterValue,
   location_area: filterValue,
@@ -125,9 +123,7 @@ export type InventorySummaryRow = z.infer<typeof inventorySummaryRowSchema>;
  * or gtin, theorical_quantity, quantity, missing, excess; filters of spec section 7.
  */
 export const inventorySummaryQuerySchema = z.object({
-  limit: intIn(1, 1000).optional(),
-  offset: intIn(0, INT4_MAX).optional(),
-  order_by: z.string().optional(),
+  ...listQueryFields,
   item_type__gtin__icontains: filterValue,
   item_type__sizes__value__icontains: filterValue,
   item_type__description__icontains: filterValue,
@@ -160,9 +156,7 @@ export type InventoryTag = z.infer<typeof inventoryTagSchema>;
  * itemType__gtin__contains, epc__contains; order_by itemType (default), epc, read_at.
  */
 export const inventoryTagQuerySchema = z.object({
-  limit: intIn(1, 1000).optional(),
-  offset: intIn(0, INT4_MAX).optional(),
-  order_by: z.string().optional(),
+  ...listQueryFields,
   itemType__gtin__contains: filterValue,
   epc__contains: filterValue,
 });

@@ -2,17 +2,15 @@
 // Movement orders: boxes from one location (origin, working mode 1: items IN TRANSIT) to another
 // (destination, working modes 0 or 3: items STOCKED there), verified at both ends.
 import { z } from 'zod';
-import { INT4_MAX, intId, intIn } from './common.js';
-import { orderDateTimeSchema, orderTypeSchema } from './orders.js';
+import { intId, intIn, listQueryFields } from './common.js';
+import { orderCreateFields, orderDateTimeSchema, orderHeadFields, orderStatusFields } from './orders.js';
 
 /**
  * POST /morders/ (spec section 3): like the purchase order, with destination_id chosen and
  * origin_id the current location (both visible to the user, and different), origin_status 0.
  */
 export const movementOrderCreateBodySchema = z.object({
-  order_code: z.string({ error: 'required' }).trim().min(1, 'required').max(100),
-  creation_date: orderDateTimeSchema.optional(),
-  estimated_arrival_date: orderDateTimeSchema.nullable().optional(),
+  ...orderCreateFields,
   estimated_exit_date: orderDateTimeSchema.nullable().optional(),
   origin_status: z.literal(0).optional(),
   destination_status: z.literal(0).optional(),
@@ -44,13 +42,9 @@ export type MovementOrderUpdateBody = z.input<typeof movementOrderUpdateBodySche
  * has passed and the side has not happened.
  */
 export const movementOrderSchema = z.object({
-  id: z.number(),
-  type: orderTypeSchema,
-  order_code: z.string(),
+  ...orderHeadFields,
   order_name: z.string(),
-  origin_status: z.number(),
-  destination_status: z.number(),
-  closed: z.boolean(),
+  ...orderStatusFields,
   sync: z.boolean(),
   container: z.string(),
   waiting_time: z.number().nullable(),
@@ -80,9 +74,7 @@ export const movementOrderSchema = z.object({
 export type MovementOrder = z.infer<typeof movementOrderSchema>;
 
 const listBase = {
-  limit: intIn(1, 1000).optional(),
-  offset: intIn(0, INT4_MAX).optional(),
-  order_by: z.string().optional(),
+  ...listQueryFields,
   id__icontains: z.string().optional(),
   order_code__icontains: z.string().optional(),
 };

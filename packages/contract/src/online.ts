@@ -1,15 +1,23 @@
 // Request and response shapes of the online module (Zod); the server validates with them, the web types its calls with them.
 // Online orders: a location ships boxes to customers; verified on the origin side (working mode 6), the items become SOLD.
 import { z } from 'zod';
-import { INT4_MAX, intId, intIn } from './common.js';
-import { boxSchema, itemLineSchema, orderDateTimeSchema, orderTypeSchema } from './orders.js';
+import { intId, listQueryFields } from './common.js';
+import {
+  boxSchema,
+  itemLineSchema,
+  orderCodeField,
+  orderCountFields,
+  orderDateTimeSchema,
+  orderHeadFields,
+  orderStatusFields,
+} from './orders.js';
 
 /**
  * POST /orders/ (spec section 3: order_code, origin_id (the current location, visible to the
  * user), origin_status 0, estimated_arrival_date). Roles 1 to 3.
  */
 export const onlineOrderCreateBodySchema = z.object({
-  order_code: z.string({ error: 'required' }).trim().min(1, 'required').max(100),
+  order_code: orderCodeField,
   origin_id: intId('required'),
   origin_status: z.literal(0).optional(),
   creation_date: orderDateTimeSchema.optional(),
@@ -26,18 +34,11 @@ export type OnlineOrderCreateBody = z.input<typeof onlineOrderCreateBodySchema>;
  * and the order has not exited: the web paints the waiting time red.
  */
 export const onlineOrderSchema = z.object({
-  id: z.number(),
-  type: orderTypeSchema,
-  order_code: z.string(),
-  origin_status: z.number(),
-  destination_status: z.number(),
-  closed: z.boolean(),
+  ...orderHeadFields,
+  ...orderStatusFields,
   waiting_time: z.number().nullable(),
   late: z.boolean(),
-  item_count: z.number(),
-  real_item_count: z.number(),
-  num_boxes: z.number(),
-  num_verified_boxes: z.number(),
+  ...orderCountFields,
   creation_date: z.string(),
   estimated_arrival_date: z.string().nullable(),
   estimated_exit_date: z.string().nullable(),
@@ -61,9 +62,7 @@ export const exitReportTypeSchema = z.enum(['all', 'pending', 'verified', 'with_
  */
 export const onlineOrderListQuerySchema = z
   .object({
-    limit: intIn(1, 1000).optional(),
-    offset: intIn(0, INT4_MAX).optional(),
-    order_by: z.string().optional(),
+    ...listQueryFields,
     id__icontains: z.string().optional(),
     order_code__icontains: z.string().optional(),
     exit_date__gte: z.string().optional(),

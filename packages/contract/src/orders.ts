@@ -2,7 +2,7 @@
 // Inbound: purchase orders, receptions, boxes and their contents, item lines, providers, statistics and returns.
 import { z } from 'zod';
 import { itemTypeSchema, sizeValueSchema } from './catalog.js';
-import { DATE_RANGE_MESSAGE, INT4_MAX, intId, intIn, isDateInRange } from './common.js';
+import { DATE_RANGE_MESSAGE, intId, intIn, isDateInRange, listQueryFields } from './common.js';
 
 /**
  * A date-time as the web sends orders ('YYYY-MM-DD HH:mm:ss', local time of the server) or
@@ -37,6 +37,27 @@ export const orderDateTimeSchema = z.union([z.string(), z.date()]).transform((va
 export const orderTypeSchema = z.enum(['purchase', 'movement', 'online']);
 export type OrderType = z.infer<typeof orderTypeSchema>;
 
+/** The code of a new order. */
+export const orderCodeField = z.string({ error: 'required' }).trim().min(1, 'required').max(100);
+/** The first fields of a new purchase or movement order: its code, creation and estimated arrival. */
+export const orderCreateFields = {
+  order_code: orderCodeField,
+  creation_date: orderDateTimeSchema.optional(),
+  estimated_arrival_date: orderDateTimeSchema.nullable().optional(),
+};
+
+/** The fields every order row starts with: id, type and code. */
+export const orderHeadFields = { id: z.number(), type: orderTypeSchema, order_code: z.string() };
+/** Both sides' statuses and whether the order is closed. */
+export const orderStatusFields = { origin_status: z.number(), destination_status: z.number(), closed: z.boolean() };
+/** Expected and read units, boxes and verified boxes of the side a list is about. */
+export const orderCountFields = {
+  item_count: z.number(),
+  real_item_count: z.number(),
+  num_boxes: z.number(),
+  num_verified_boxes: z.number(),
+};
+
 /** Provider (spec: id, name). */
 export const providerSchema = z.object({ id: z.number(), name: z.string() });
 export type Provider = z.infer<typeof providerSchema>;
@@ -46,9 +67,7 @@ export type Provider = z.infer<typeof providerSchema>;
  * the user), `origin_id` the provider. `destination_status` may only be 0. Roles 1 to 3.
  */
 export const purchaseOrderCreateBodySchema = z.object({
-  order_code: z.string({ error: 'required' }).trim().min(1, 'required').max(100),
-  creation_date: orderDateTimeSchema.optional(),
-  estimated_arrival_date: orderDateTimeSchema.nullable().optional(),
+  ...orderCreateFields,
   destination_status: z.literal(0).optional(),
   destination_id: intId('required'),
   origin_id: intId('required'),
@@ -68,19 +87,12 @@ export type OrderUpdateBody = z.infer<typeof orderUpdateBodySchema>;
  * `origin` is the provider id; `order_name` is "<order_code> · <provider_name>".
  */
 export const purchaseOrderSchema = z.object({
-  id: z.number(),
-  type: orderTypeSchema,
-  order_code: z.string(),
-  origin_status: z.number(),
-  destination_status: z.number(),
-  closed: z.boolean(),
+  ...orderHeadFields,
+  ...orderStatusFields,
   sync: z.boolean(),
   container: z.string(),
   waiting_time: z.number().nullable(),
-  item_count: z.number(),
-  real_item_count: z.number(),
-  num_boxes: z.number(),
-  num_verified_boxes: z.number(),
+  ...orderCountFields,
   creation_date: z.string(),
   estimated_arrival_date: z.string().nullable(),
   arrival_date: z.string().nullable(),
@@ -104,9 +116,7 @@ export const reportTypeSchema = z.enum(['all', 'pending', 'verified', 'with_erro
 export type ReportType = z.infer<typeof reportTypeSchema>;
 export const purchaseOrderListQuerySchema = z
   .object({
-    limit: intIn(1, 1000).optional(),
-    offset: intIn(0, INT4_MAX).optional(),
-    order_by: z.string().optional(),
+    ...listQueryFields,
     destination_status: z.string().optional(),
     id: z.string().optional(),
     id__icontains: z.string().optional(),
@@ -207,9 +217,7 @@ export type Box = z.infer<typeof boxSchema>;
 /** GET /porders/{id}/boxes/ query: 40 per page; box__codebar__contains; order_by=box__codebar (or barcode, status, -reading_time). */
 export const orderBoxesQuerySchema = z
   .object({
-    limit: intIn(1, 1000).optional(),
-    offset: intIn(0, INT4_MAX).optional(),
-    order_by: z.string().optional(),
+    ...listQueryFields,
     box__codebar__contains: z.string().optional(),
     codebar: z.string().optional(),
   })
@@ -247,9 +255,7 @@ export type ItemLine = z.infer<typeof itemLineSchema>;
 /** Item-line queries (order detail, box report, verification report): 100 per page, ordered by GTIN. */
 export const itemLineQuerySchema = z
   .object({
-    limit: intIn(1, 1000).optional(),
-    offset: intIn(0, INT4_MAX).optional(),
-    order_by: z.string().optional(),
+    ...listQueryFields,
     item_type__gtin__contains: z.string().optional(),
     gtin__contains: z.string().optional(),
   })
@@ -339,9 +345,7 @@ export type SaleReturn = z.infer<typeof saleReturnSchema>;
 /** Return lists: 11 per page; code__contains, end_time__gte, end_time__lte (arrival dates), order_by. */
 export const returnListQuerySchema = z
   .object({
-    limit: intIn(1, 1000).optional(),
-    offset: intIn(0, INT4_MAX).optional(),
-    order_by: z.string().optional(),
+    ...listQueryFields,
     code__contains: z.string().optional(),
     code__icontains: z.string().optional(),
     end_time__gte: z.string().optional(),

@@ -1,7 +1,7 @@
 // Request and response shapes of the pos module (Zod); the server validates with them, the web types its calls with them.
 // POS: sales (working mode 4, items SOLD) and returns (working mode 5, items STOCKED again) of a store.
 import { z } from 'zod';
-import { INT4_MAX, intIn } from './common.js';
+import { listQueryFields } from './common.js';
 
 /**
  * POS list row (spec section 3). A sale or return is one reading set at a POS reader:
@@ -40,9 +40,7 @@ export type PosTransaction = z.infer<typeof posTransactionSchema>;
  */
 export const posListQuerySchema = z
   .object({
-    limit: intIn(1, 1000).optional(),
-    offset: intIn(0, INT4_MAX).optional(),
-    order_by: z.string().optional(),
+    ...listQueryFields,
     id__contains: z.string().optional(),
     id__icontains: z.string().optional(),
     end_time__gte: z.string().optional(),

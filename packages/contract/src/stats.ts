@@ -2,7 +2,7 @@
 // server share: the figures' formulas (spec section 9) and the chart ranges (spec section 5).
 // The SQL behind each figure is in apps/server/src/modules/stats/stats.repository.ts.
 import { z } from 'zod';
-import { INT4_MAX, intId, intIn } from './common.js';
+import { intId, pageQueryFields } from './common.js';
 import { movementEntryStatsSchema } from './movements.js';
 import { exitStatsSchema } from './online.js';
 import { inboundStatsSchema } from './orders.js';
@@ -314,8 +314,7 @@ export type Dashboard = z.infer<typeof dashboardSchema>;
  * default when no area is given), day__gte, day__lte; order_by day | -day (default -day); 20 per page.
  */
 export const stockEvolutionQuerySchema = z.object({
-  limit: intIn(1, 1000).optional(),
-  offset: intIn(0, INT4_MAX).optional(),
+  ...pageQueryFields,
   order_by: z.enum(['day', '-day']).optional(),
   location: intId().optional(),
   area: intId().optional(),

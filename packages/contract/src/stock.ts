@@ -2,7 +2,7 @@
 // Stock by area, by location and by tag, box stock, counted-stock upload, minimum stock and alarms (docs/design/stock.md).
 import { z } from 'zod';
 import { sizeValueSchema } from './catalog.js';
-import { INT4_MAX, intId, intIn } from './common.js';
+import { intId, listQueryFields, pageQueryFields } from './common.js';
 
 /** Stock lists (summaries, stock by tag, box stock, alarms): 11 per page (spec section 9). */
 export const STOCK_PAGE_SIZE = 11;
@@ -79,9 +79,7 @@ export type StockRow = z.infer<typeof stockRowSchema>;
  * gtin, description, rfid_count, counted_count; '-' descending; default -count, then gtin).
  */
 export const stockQuerySchema = z.object({
-  limit: intIn(1, 1000).optional(),
-  offset: intIn(0, INT4_MAX).optional(),
-  order_by: z.string().optional(),
+  ...listQueryFields,
   gtin: z.string().trim().max(14).optional(),
   gtin__icontains: z.string().trim().max(14).optional(),
   itemtype: positiveId.optional(),
@@ -122,8 +120,7 @@ export type ItemStockRow = z.infer<typeof itemStockRowSchema>;
  * only, so it is always true here.
  */
 export const itemStockQuerySchema = z.object({
-  limit: intIn(1, 1000).optional(),
-  offset: intIn(0, INT4_MAX).optional(),
+  ...pageQueryFields,
   location: positiveId.optional(),
   area1: positiveId.optional(),
   area2__isnull: z.string().optional(),
@@ -154,8 +151,7 @@ export type BoxStockRow = z.infer<typeof boxStockRowSchema>;
 
 /** GET /boxstock/ (location, area, codebar__icontains) and /areas/{id}/boxstock/ (codebar__icontains). */
 export const boxStockQuerySchema = z.object({
-  limit: intIn(1, 1000).optional(),
-  offset: intIn(0, INT4_MAX).optional(),
+  ...pageQueryFields,
   location: positiveId.optional(),
   area: positiveId.optional(),
   codebar__icontains: z.string().trim().max(100).optional(),
@@ -197,8 +193,7 @@ export const boxAreaSeenSchema = z.object({
 });
 export type BoxAreaSeen = z.infer<typeof boxAreaSeenSchema>;
 export const boxAreaSeenQuerySchema = z.object({
-  limit: intIn(1, 1000).optional(),
-  offset: intIn(0, INT4_MAX).optional(),
+  ...pageQueryFields,
   codebar__icontains: z.string().trim().max(100).optional(),
   order_by: z.string().optional(),
 });
@@ -283,9 +278,7 @@ export type StockAlarm = z.infer<typeof stockAlarmSchema>;
 
 /** GET /alarms/ and /alarms/count/: `location` (default every location the user sees), `area`, `gtin` (contains). */
 export const alarmQuerySchema = z.object({
-  limit: intIn(1, 1000).optional(),
-  offset: intIn(0, INT4_MAX).optional(),
-  order_by: z.string().optional(),
+  ...listQueryFields,
   location: positiveId.optional(),
   area: positiveId.optional(),
   gtin: z.string().trim().max(14).optional(),

@@ -1,6 +1,6 @@
 // Request and response shapes of the tracking module (Zod); the server validates with them, the web types its calls with them.
 import { z } from 'zod';
-import { INT4_MAX, intIn } from './common.js';
+import { listQueryFields } from './common.js';
 
 /** Item state names as the spec writes them (0 STOCKED … 4 RETURNED TO SUPPLIER). */
 export const ITEM_STATE_NAMES: Record<number, string> = {
@@ -38,9 +38,7 @@ export const epcRetrieveResponseSchema = z.array(itemSchema);
 
 /** GET /items/ filters: epc__icontains, gtin, gtin__icontains, state, area, location. */
 export const itemListQuerySchema = z.object({
-  limit: intIn(1, 1000).optional(),
-  offset: intIn(0, INT4_MAX).optional(),
-  order_by: z.string().optional(),
+  ...listQueryFields,
   epc: z.string().optional(),
   epc__icontains: z.string().optional(),
   gtin: z.string().optional(),
@@ -89,9 +87,7 @@ export type FreeReadingSet = z.infer<typeof freeReadingSetSchema>;
 
 /** Free reading set list filters: start_time__gte/__lte, id__icontains, codebar__icontains, area. */
 export const freeReadingSetListQuerySchema = z.object({
-  limit: intIn(1, 1000).optional(),
-  offset: intIn(0, INT4_MAX).optional(),
-  order_by: z.string().optional(),
+  ...listQueryFields,
   start_time__gte: z.string().optional(),
   start_time__lte: z.string().optional(),
   id__icontains: z.string().optional(),
