@@ -78,6 +78,17 @@ export const isoDateTime = (message = 'Enter an ISO 8601 date-time.') =>
 export const NUL_REFUSED = 'Null characters are not allowed.';
 export const hasNoNul = (value: string): boolean => !value.includes('\u0000');
 
+/** An item (EPC) line of a report or list: the tag, its GTIN and `lot` (the EPC's serial), quantity 1 or 0. */
+export const epcLineFields = {
+  id: z.number(),
+  epc: z.string(),
+  gtin: z.string().nullable(),
+  item_type: z.number().nullable(),
+  description: z.string().nullable(),
+  lot: z.string().nullable(),
+  quantity: z.number(),
+};
+
 /** The paging fields of a list query: `limit` (1 … 1000) and `offset`. */
 export const pageQueryFields = {
   limit: intIn(1, 1000).optional(),
@@ -85,6 +96,14 @@ export const pageQueryFields = {
 };
 /** The paging fields and the `order_by` of a list query. */
 export const listQueryFields = { ...pageQueryFields, order_by: z.string().optional() };
+
+/** A statistics range: date_start and date_end (YYYY-MM-DD, ISO or 'YYYY-MM-DD HH:mm:ss'); default the last 30 days. */
+export const statsRangeQuerySchema = z.object({
+  date_start: z.string().optional(),
+  date_end: z.string().optional(),
+});
+/** The range a statistics answer covers. */
+export const statsRangeFields = { from: z.string(), to: z.string() };
 
 export const pagingQuerySchema = z.object({
   limit: intIn(1, 1000).optional(),

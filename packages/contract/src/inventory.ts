@@ -2,7 +2,7 @@
 // RFID inventories of an area (spec sections 2, 3, 4 and 7 "Inventory"; docs/design/inventory.md).
 import { z } from 'zod';
 import { itemTypeSchema } from './catalog.js';
-import { intId, listQueryFields } from './common.js';
+import { intId, listQueryFields, statsRangeFields, statsRangeQuerySchema } from './common.js';
 
 /** Page sizes of spec section 9: inventory lists 11, the article (GTIN) table of a detail 25; tags the default 20. */
 export const INVENTORY_LIST_PAGE_SIZE = 11;
@@ -209,11 +209,7 @@ export const inventoryStatsSchema = z.object({
   avg_inventory_items: z.number().nullable(),
   avg_inventory_accuracy: z.number().nullable(),
   stock: z.number(),
-  from: z.string(),
-  to: z.string(),
+  ...statsRangeFields,
 });
 export type InventoryStats = z.infer<typeof inventoryStatsSchema>;
-export const inventoryStatsQuerySchema = z.object({
-  date_start: z.string().optional(),
-  date_end: z.string().optional(),
-});
+export const inventoryStatsQuerySchema = statsRangeQuerySchema;

@@ -2,7 +2,7 @@
 // Movement orders: boxes from one location (origin, working mode 1: items IN TRANSIT) to another
 // (destination, working modes 0 or 3: items STOCKED there), verified at both ends.
 import { z } from 'zod';
-import { intId, intIn, listQueryFields } from './common.js';
+import { intId, intIn, listQueryFields, statsRangeFields } from './common.js';
 import { orderCreateFields, orderDateTimeSchema, orderHeadFields, orderStatusFields } from './orders.js';
 
 /**
@@ -127,8 +127,7 @@ export const movementEntryStatsSchema = z.object({
   destination_daily_orders: z.number(),
   average_reception_time: z.number().nullable(),
   max_reception_time: z.number().nullable(),
-  from: z.string(),
-  to: z.string(),
+  ...statsRangeFields,
 });
 export type MovementEntryStats = z.infer<typeof movementEntryStatsSchema>;
 

@@ -1,7 +1,7 @@
 // Request and response shapes of the online module (Zod); the server validates with them, the web types its calls with them.
 // Online orders: a location ships boxes to customers; verified on the origin side (working mode 6), the items become SOLD.
 import { z } from 'zod';
-import { intId, listQueryFields } from './common.js';
+import { intId, listQueryFields, statsRangeFields, statsRangeQuerySchema } from './common.js';
 import {
   boxSchema,
   itemLineSchema,
@@ -103,10 +103,7 @@ export const orderContentRowSchema = z.object({
 export type OrderContentRow = z.infer<typeof orderContentRowSchema>;
 
 /** Statistics range: date_start and date_end (ISO or 'YYYY-MM-DD HH:mm:ss'); default the last 30 days. */
-export const outboundStatsQuerySchema = z.object({
-  date_start: z.string().optional(),
-  date_end: z.string().optional(),
-});
+export const outboundStatsQuerySchema = statsRangeQuerySchema;
 
 /**
  * Exit and online stats (spec section 3), for orders leaving the location created in the range.
@@ -123,7 +120,6 @@ export const exitStatsSchema = z.object({
   daily_orders: z.number(),
   average_shipping_time: z.number().nullable(),
   max_shipping_time: z.number().nullable(),
-  from: z.string(),
-  to: z.string(),
+  ...statsRangeFields,
 });
 export type ExitStats = z.infer<typeof exitStatsSchema>;

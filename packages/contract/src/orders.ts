@@ -2,7 +2,7 @@
 // Inbound: purchase orders, receptions, boxes and their contents, item lines, providers, statistics and returns.
 import { z } from 'zod';
 import { itemTypeSchema, sizeValueSchema } from './catalog.js';
-import { DATE_RANGE_MESSAGE, intId, intIn, isDateInRange, listQueryFields } from './common.js';
+import { DATE_RANGE_MESSAGE, intId, intIn, isDateInRange, listQueryFields, statsRangeFields } from './common.js';
 
 /**
  * A date-time as the web sends orders ('YYYY-MM-DD HH:mm:ss', local time of the server) or
@@ -305,8 +305,7 @@ export const inboundStatsSchema = z.object({
   total_pending_orders_for_today: z.number(),
   correctly_received_porders: z.number(),
   incorrectly_received_porders: z.number(),
-  from: z.string(),
-  to: z.string(),
+  ...statsRangeFields,
 });
 export type InboundStats = z.infer<typeof inboundStatsSchema>;
 

@@ -1,7 +1,7 @@
 // Request and response shapes of the pos module (Zod); the server validates with them, the web types its calls with them.
 // POS: sales (working mode 4, items SOLD) and returns (working mode 5, items STOCKED again) of a store.
 import { z } from 'zod';
-import { listQueryFields } from './common.js';
+import { epcLineFields, listQueryFields } from './common.js';
 
 /**
  * POS list row (spec section 3). A sale or return is one reading set at a POS reader:
@@ -54,13 +54,7 @@ export const posListQuerySchema = z
  * that was not SOLD; 'unknown_epc': not a GS1 EPC). The web shows a warning icon for quantity 0.
  */
 export const posItemSchema = z.object({
-  id: z.number(),
-  epc: z.string(),
-  gtin: z.string().nullable(),
-  item_type: z.number().nullable(),
-  description: z.string().nullable(),
-  lot: z.string().nullable(),
-  quantity: z.number(),
+  ...epcLineFields,
   warning: z.string().nullable(),
 });
 export type PosItem = z.infer<typeof posItemSchema>;

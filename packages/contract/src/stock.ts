@@ -2,7 +2,7 @@
 // Stock by area, by location and by tag, box stock, counted-stock upload, minimum stock and alarms (docs/design/stock.md).
 import { z } from 'zod';
 import { sizeValueSchema } from './catalog.js';
-import { intId, listQueryFields, pageQueryFields } from './common.js';
+import { epcLineFields, intId, listQueryFields, pageQueryFields } from './common.js';
 
 /** Stock lists (summaries, stock by tag, box stock, alarms): 11 per page (spec section 9). */
 export const STOCK_PAGE_SIZE = 11;
@@ -101,13 +101,7 @@ const areaRef = z.object({ id: z.number(), description: z.string(), location_des
 
 /** One tag in stock (GET /global-item-stock/): an item STOCKED in an area; quantity is 1. `lot` is the EPC's serial. */
 export const itemStockRowSchema = z.object({
-  id: z.number(),
-  epc: z.string(),
-  gtin: z.string().nullable(),
-  item_type: z.number().nullable(),
-  description: z.string().nullable(),
-  lot: z.string().nullable(),
-  quantity: z.number(),
+  ...epcLineFields,
   area: areaRef,
   location: z.number(),
   last_seen_at: z.string().nullable(),
