@@ -16,22 +16,16 @@ import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app.js';
 import { type Database, openDatabase } from '../../apps/server/src/db/client.js';
 import { seedDemo } from '../../apps/server/src/db/seed/seed.js';
+import { httpBenchOptions, pgUrlOf } from './options.mjs';
 
 const { values } = parseArgs({
-  options: {
-    quick: { type: 'boolean' },
-    orders: { type: 'string' },
-    calls: { type: 'string' },
-    only: { type: 'string' },
-    pg: { type: 'string' },
-    keep: { type: 'boolean' },
-  },
+  options: { ...httpBenchOptions, orders: { type: 'string' } },
 });
 const quick = values.quick ?? false;
 const ORDERS = Number(values.orders ?? (quick ? 10_000 : 100_000));
 const CALLS = Number(values.calls ?? (quick ? 20 : 50));
 const WARMUP = 5;
-const PG_URL = values.pg ?? process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const PG_URL = pgUrlOf(values.pg);
 const TARGET_MS = 100;
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;

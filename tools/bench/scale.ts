@@ -39,18 +39,10 @@ import { openDatabase } from '../../apps/server/src/db/client.js';
 import { seedDemo } from '../../apps/server/src/db/seed/seed.js';
 import { seedStatsDemo } from '../../apps/server/src/db/seed/stats-demo.js';
 import { seedStockDemo } from '../../apps/server/src/db/seed/stock-demo.js';
+import { httpBenchOptions, pgUrlOf } from './options.mjs';
 
 const { values } = parseArgs({
-  options: {
-    quick: { type: 'boolean' },
-    items: { type: 'string' },
-    traces: { type: 'string' },
-    calls: { type: 'string' },
-    only: { type: 'string' },
-    keep: { type: 'boolean' },
-    db: { type: 'string' },
-    pg: { type: 'string' },
-  },
+  options: { ...httpBenchOptions, items: { type: 'string' }, traces: { type: 'string' }, db: { type: 'string' } },
 });
 const quick = values.quick ?? false;
 const ITEMS = Number(values.items ?? (quick ? 100_000 : 1_000_000));
@@ -58,7 +50,7 @@ const ROUNDS = Math.max(1, Math.round(Number(values.traces ?? (quick ? 1_000_000
 const TRACES = ROUNDS * ITEMS;
 const CALLS = Number(values.calls ?? (quick ? 10 : 30));
 const WARMUP = 3;
-const PG_URL = values.pg ?? process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const PG_URL = pgUrlOf(values.pg);
 const LIST_MS = 100;
 const STAT_MS = 300;
 
