@@ -29,16 +29,15 @@
 // for EXPLAIN), --db NAME (time an existing database made with --keep: migrations are applied, no
 // generation), --pg URL (default $BENCH_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres).
 import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import { ItemState } from '@rfid/contract';
 import { encodeSgtin96 } from '@rfid/epc';
 import pg from 'pg';
-import { buildApp } from '../../apps/server/src/app.js';
 import { openDatabase } from '../../apps/server/src/db/client.js';
 import { seedDemo } from '../../apps/server/src/db/seed/seed.js';
 import { seedStatsDemo } from '../../apps/server/src/db/seed/stats-demo.js';
 import { seedStockDemo } from '../../apps/server/src/db/seed/stock-demo.js';
+import { listenSignedIn } from './app.js';
 import { httpBenchOptions, pgUrlOf } from './options.mjs';
 
 const { values } = parseArgs({
@@ -514,16 +513,8 @@ const run = async (dbName: string): Promise<Result[]> => {
     ).rows as { relname: string; n: string }[];
     log(`rows: ${sizes.map((s) => `${s.relname} ${Number(s.n).toLocaleString('en')}`).join(', ')}`);
 
-    const app = await buildApp({ database });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    const { app, base, auth } = await listenSignedIn(database);
     try {
-      const login = await fetch(`${base}/api/authtoken/`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: 'admin@demo.local', password: 'demo1234' }),
-      });
-      const auth = `Token ${((await login.json()) as { token: string }).token}`;
       const { list, unresolved } = await endpoints(app.swagger() as Spec, client);
       if (unresolved.length) log(`not timed (no id to use): ${unresolved.join(', ')}`);
       const chosen = values.only ? list.filter((e) => e.kind === 'baseline' || e.url.includes(values.only ?? '')) : list;
