@@ -4,11 +4,11 @@ import mqtt from 'mqtt';
 import { allowConnections, pgQuery, runId, sleep, terminateConnections } from '../lib/infra.mjs';
 import {
   answerLabel,
-  api,
   call,
   demoDeviceKey,
   Ledger,
   ledgerRows,
+  purchaseOrderWithReception,
   READERS,
   readingSetBatches,
   runHttpProducer,
@@ -416,16 +416,8 @@ export const domainRace = {
 const boxesAtOnce = async (ctx, cluster, auth) => {
   const base = cluster.url;
   const db = cluster.db.url;
-  const { id: destination } = (await pgQuery(db, `select id from locations where code = 'CD-MAD'`)).rows[0];
-  const { id: provider } = (await pgQuery(db, 'select id from providers order by id limit 1')).rows[0];
-  const gtins = (await pgQuery(db, 'select gtin from item_types order by gtin limit 5')).rows.map((r) => r.gtin);
   const code = `RACE-${runId}-${ctx.n}`;
-  const order = await api(base, auth, 'POST', '/api/porders/', {
-    order_code: code,
-    destination_id: destination,
-    origin_id: provider,
-  });
-  const reception = await api(base, auth, 'POST', '/api/receptions/', { reception_code: `${code}-R1`, order_id: order.id });
+  const { reception, gtins } = await purchaseOrderWithReception(base, db, auth, code);
   const answers = {};
   let sent = 0;
   const rounds = ctx.short ? 1 : 2;

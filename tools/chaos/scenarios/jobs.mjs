@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { tsImport } from 'tsx/esm/api';
 import { pgQuery, root, runId, sleep } from '../lib/infra.mjs';
-import { api, call, demoDeviceKey, READERS, signIn, tagSource } from '../lib/reads.mjs';
+import { api, call, demoDeviceKey, purchaseOrderWithReception, READERS, signIn, tagSource } from '../lib/reads.mjs';
 
 const { startPrinterSimulator } = await tsImport(
   path.join(root, 'tools/printer-simulator/src/printer-simulator.ts'),
@@ -378,16 +378,8 @@ export const stickerKill = {
   timeoutMs: { short: 100_000, full: 150_000 },
   async run(ctx) {
     const { cluster, base, db, auth } = await startSignedIn(ctx);
-    const { id: destination } = await one(db, `select id from locations where code = 'CD-MAD'`);
-    const { id: provider } = await one(db, 'select id from providers order by id limit 1');
-    const gtins = (await pgQuery(db, 'select gtin from item_types order by gtin limit 5')).rows.map((r) => r.gtin);
     const code = `CHAOS-${runId}-${ctx.n}`;
-    const order = await api(base, auth, 'POST', '/api/porders/', {
-      order_code: code,
-      destination_id: destination,
-      origin_id: provider,
-    });
-    const reception = await api(base, auth, 'POST', '/api/receptions/', { reception_code: `${code}-R1`, order_id: order.id });
+    const { order, reception, gtins } = await purchaseOrderWithReception(base, db, auth, code);
     const boxes = ctx.short ? 150 : 300;
     // The boxes go straight into the database: the PDF job is what is tested here (domain-race adds
     // boxes through the API, concurrently).
