@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, MOBILE, openPage, screenshot } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { MOBILE, openPage, screenshot, useBrowser } from '../support/browser';
 import {
   type Api,
   apiAs,
@@ -59,7 +59,7 @@ const localDay = (d: Date) =>
   `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 
 describe('dashboard journey: the figures, donuts and chart of CD-MAD after real work', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let api: Api;
   let center = { id: 0, description: '' };
   let before: Stats;
@@ -69,7 +69,6 @@ describe('dashboard journey: the figures, donuts and chart of CD-MAD after real 
   const text = (page: Page, testId: string) => page.getByTestId(testId).first().textContent();
 
   beforeAll(async () => {
-    browser = await launchBrowser();
     const world = await demoWorld(3);
     ({ api, center } = world);
     const [g1, g2, g3] = world.gtins as [string, string, string];
@@ -137,7 +136,6 @@ describe('dashboard journey: the figures, donuts and chart of CD-MAD after real 
     });
     after = await statsOf(center.id);
   });
-  afterAll(async () => browser?.close());
 
   it('the server’s figures moved by exactly the work done', () => {
     // Stocked: 2 + 2 received, 1 left by the movement, 1 sold online → +2.
@@ -158,7 +156,7 @@ describe('dashboard journey: the figures, donuts and chart of CD-MAD after real 
   });
 
   it('es: the location, the four figures and the three donuts show the server’s numbers', async () => {
-    const { page, context } = await openPage(browser, { at: center });
+    const { page, context } = await openPage(browser(), { at: center });
     await page.goto('/dashboard');
     await poll(() => text(page, 'dashboard-location')).toBe('Centro de distribución Madrid');
     const s = await statsOf(center.id);
@@ -195,7 +193,7 @@ describe('dashboard journey: the figures, donuts and chart of CD-MAD after real 
   });
 
   it('es: statistics reload every 20 s without a page reload', async () => {
-    const { page, context } = await openPage(browser, { at: center });
+    const { page, context } = await openPage(browser(), { at: center });
     const loads: number[] = [];
     page.on('response', (r) => {
       if (r.url().includes(`/locations/${center.id}/statistics/`) && r.ok()) loads.push(Date.now());
@@ -210,7 +208,7 @@ describe('dashboard journey: the figures, donuts and chart of CD-MAD after real 
   });
 
   it('es: the chart by days (the last 60 days), months and years, with the range rules of spec section 5', async () => {
-    const { page, context } = await openPage(browser, { at: center });
+    const { page, context } = await openPage(browser(), { at: center });
     const graphs: Graph[] = [];
     page.on('response', async (r) => {
       if (r.url().includes('/graphstatistics/') && r.ok()) graphs.push((await r.json()) as Graph);
@@ -301,7 +299,7 @@ describe('dashboard journey: the figures, donuts and chart of CD-MAD after real 
   });
 
   it('en: the labels in English and the same numbers', async () => {
-    const { page, context } = await openPage(browser, { at: center, language: 'en' });
+    const { page, context } = await openPage(browser(), { at: center, language: 'en' });
     await page.goto('/dashboard');
     const s = await statsOf(center.id);
     await poll(() => text(page, 'dashboard-stock')).toBe(en(s.stock));
@@ -320,7 +318,7 @@ describe('dashboard journey: the figures, donuts and chart of CD-MAD after real 
   });
 
   it('390 px: everything fits the phone', async () => {
-    const { page, context } = await openPage(browser, { at: center, viewport: MOBILE });
+    const { page, context } = await openPage(browser(), { at: center, viewport: MOBILE });
     await page.goto('/dashboard');
     const s = await statsOf(center.id);
     await poll(() => text(page, 'dashboard-stock')).toBe(es(s.stock));
@@ -337,7 +335,7 @@ describe('dashboard journey: the figures, donuts and chart of CD-MAD after real 
     const identity = (await api<{ company: { id: number; name: string } }>('GET', '/identity/')).json;
     const company = (await api<Stats>('GET', `/companies/${identity.company.id}/statistics/`)).json;
     expect(company.scope).toEqual({ kind: 'company', id: identity.company.id, description: identity.company.name });
-    const { page, context } = await openPage(browser, { at: { id: identity.company.id, description: identity.company.name } });
+    const { page, context } = await openPage(browser(), { at: { id: identity.company.id, description: identity.company.name } });
     await page.evaluate(() => localStorage.setItem('location_kind', 'company'));
     await page.goto('/dashboard');
     await poll(() => text(page, 'dashboard-location')).toBe(identity.company.name);
@@ -353,7 +351,7 @@ describe('dashboard journey: the figures, donuts and chart of CD-MAD after real 
   it('a viewer sees its store’s dashboard; another location’s figures are refused', async () => {
     const viewer = await apiAs('viewer@demo.local');
     expect((await viewer('GET', `/locations/${center.id}/statistics/`)).status).toBe(404);
-    const { page, context } = await openPage(browser, { email: 'viewer@demo.local', language: 'en' });
+    const { page, context } = await openPage(browser(), { email: 'viewer@demo.local', language: 'en' });
     await page.goto('/dashboard');
     await poll(() => text(page, 'dashboard-location')).toBe('Tienda Madrid Gran Vía');
     await poll(() => page.getByTestId('donut-inbound-waiting-value').count()).toBe(1);

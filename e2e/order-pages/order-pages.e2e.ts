@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { PDFDocument } from 'pdf-lib';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, MOBILE, openPage, type Place, screenshot } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { MOBILE, openPage, type Place, screenshot, useBrowser } from '../support/browser';
 import {
   type Api,
   createMovement,
@@ -39,7 +39,7 @@ const rowOf = (page: Page, table: string, text: string) =>
   page.getByTestId(table).getByTestId('paged-row').filter({ hasText: text });
 
 describe('order pages of online orders and movements: detail, boxes, box and GTIN on each side', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let api: Api;
   let center: Place = { id: 0, description: '' };
   let store: Place = { id: 0, description: '' };
@@ -55,7 +55,6 @@ describe('order pages of online orders and movements: detail, boxes, box and GTI
   let itemType2 = 0;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
     ({
       api,
       center,
@@ -128,7 +127,6 @@ describe('order pages of online orders and movements: detail, boxes, box and GTI
     await readBox(storePortal, { codebar: MOV_A, epcs: moveA1 });
     await readBox(storePortal, { codebar: MOV_B, epcs: moveB1.slice(1) });
   });
-  afterAll(async () => browser?.close());
 
   it('the API agrees: online box A over 100 % reads 0 online, the movement leaves correct and arrives with errors', async () => {
     const online = (await api<Record<string, number>>('GET', `/orders/${onlineId}/`)).json;
@@ -142,7 +140,7 @@ describe('order pages of online orders and movements: detail, boxes, box and GTI
   });
 
   it('es: the online order detail, its boxes, box A over 100 % (online reading 0) and a GTIN', async () => {
-    const { page, context } = await openPage(browser, { at: center });
+    const { page, context } = await openPage(browser(), { at: center });
     await page.goto(`/online/order/${onlineId}/detail`);
     await poll(() => page.getByTestId('order-status').textContent()).toBe('Verificando');
     expect(await page.getByTestId('order-code').textContent()).toBe(ONLINE_CODE);
@@ -217,7 +215,7 @@ describe('order pages of online orders and movements: detail, boxes, box and GTI
   });
 
   it('es: the movement from the exit side: verified without errors, both boxes correct', async () => {
-    const { page, context } = await openPage(browser, { at: center });
+    const { page, context } = await openPage(browser(), { at: center });
     await page.goto(`/movements/exit/order/${moveId}/detail`);
     await poll(() => page.getByTestId('order-status').textContent()).toBe('Verificado sin errores');
     expect(await page.getByTestId('order-route').textContent()).toBe(`${center.description} → ${store.description}`);
@@ -261,7 +259,7 @@ describe('order pages of online orders and movements: detail, boxes, box and GTI
 
   it('es and en: the box stickers of the movement download as a PDF with one page per box', async () => {
     for (const language of ['es', 'en'] as const) {
-      const { page, context } = await openPage(browser, { at: center, language });
+      const { page, context } = await openPage(browser(), { at: center, language });
       await page.goto(`/movements/exit/order/${moveId}/boxes`);
       await poll(() => page.getByTestId('order-boxes').getByTestId('paged-row').count()).toBe(2);
       const download = page.waitForEvent('download');
@@ -283,7 +281,7 @@ describe('order pages of online orders and movements: detail, boxes, box and GTI
   });
 
   it('es: the movement from the entry side: verified with errors, box B with a tag missing, the GTIN at 50 %', async () => {
-    const { page, context } = await openPage(browser, { at: center });
+    const { page, context } = await openPage(browser(), { at: center });
     await page.goto(`/movements/entry/order/${moveId}/detail`);
     await poll(() => page.getByTestId('order-status').textContent()).toBe('Verificado con errores');
     await poll(() => page.getByTestId('order-items').textContent()).toBe('4 / 5');
@@ -351,7 +349,7 @@ describe('order pages of online orders and movements: detail, boxes, box and GTI
   });
 
   it('a side other than exit or entry is the not-found page', async () => {
-    const { page, context } = await openPage(browser, { at: center });
+    const { page, context } = await openPage(browser(), { at: center });
     await page.goto(`/movements/sideways/order/${moveId}/detail`);
     await poll(() => page.getByText('Algo salió mal').count()).toBe(1);
     expect(await page.getByTestId('order-header').count()).toBe(0);
@@ -359,7 +357,7 @@ describe('order pages of online orders and movements: detail, boxes, box and GTI
   });
 
   it('en: the online boxes, the movement entry boxes, a box and a GTIN in English', async () => {
-    const { page, context } = await openPage(browser, { at: center, language: 'en' });
+    const { page, context } = await openPage(browser(), { at: center, language: 'en' });
     await page.goto(`/online/order/${onlineId}/boxes/`);
     await poll(() => page.getByTestId('order-status').textContent()).toBe('Checking');
     const rowA = rowOf(page, 'order-boxes', ONL_A);
@@ -395,7 +393,7 @@ describe('order pages of online orders and movements: detail, boxes, box and GTI
   });
 
   it('390 px: cards with infinite scroll, nothing wider than the phone', async () => {
-    const { page, context } = await openPage(browser, { at: center, viewport: MOBILE });
+    const { page, context } = await openPage(browser(), { at: center, viewport: MOBILE });
     await page.goto(`/online/order/${onlineId}/boxes/`);
     const cards = page.getByTestId('order-boxes-cards').getByTestId('paged-card');
     await poll(() => cards.count()).toBe(2);
@@ -434,7 +432,7 @@ describe('order pages of online orders and movements: detail, boxes, box and GTI
   });
 
   it("a visualizer of the store sees the movement's entry side but not the center's online order", async () => {
-    const { page, context } = await openPage(browser, { email: 'viewer@demo.local' });
+    const { page, context } = await openPage(browser(), { email: 'viewer@demo.local' });
     await page.goto(`/movements/entry/order/${moveId}/boxes`);
     await poll(() => page.getByTestId('order-status').textContent()).toBe('Verificado con errores');
     await poll(() => rowOf(page, 'order-boxes', MOV_B).getByTestId('box-status').textContent()).toBe('Verificada con errores');
@@ -459,7 +457,7 @@ describe('order pages of online orders and movements: detail, boxes, box and GTI
   });
 
   it('role 4 (printer operator) sees the online boxes without a delete icon', async () => {
-    const { page, context } = await openPage(browser, { at: center, email: 'printer@demo.local' });
+    const { page, context } = await openPage(browser(), { at: center, email: 'printer@demo.local' });
     await page.goto(`/online/order/${onlineId}/boxes/`);
     await poll(() => page.getByTestId('order-boxes').getByTestId('paged-row').count()).toBe(2);
     expect(await page.getByTestId('box-delete').count()).toBe(0);
@@ -467,7 +465,7 @@ describe('order pages of online orders and movements: detail, boxes, box and GTI
   });
 
   it('deleting the verified online box is refused in red; the unread one is deleted in green', async () => {
-    const { page: enPage, context: enContext } = await openPage(browser, { at: center, language: 'en' });
+    const { page: enPage, context: enContext } = await openPage(browser(), { at: center, language: 'en' });
     await enPage.goto(`/online/order/${onlineId}/boxes/`);
     const enRowA = rowOf(enPage, 'order-boxes', ONL_A);
     await poll(() => enRowA.getByTestId('box-status').textContent()).toBe('Checked with errors');
@@ -478,7 +476,7 @@ describe('order pages of online orders and movements: detail, boxes, box and GTI
     expect(await enNotice.getAttribute('class')).toContain('Error');
     await enContext.close();
 
-    const { page, context } = await openPage(browser, { at: center });
+    const { page, context } = await openPage(browser(), { at: center });
     await page.goto(`/online/order/${onlineId}/boxes/`);
     const rows = page.getByTestId('order-boxes').getByTestId('paged-row');
     await poll(() => rows.count()).toBe(2);

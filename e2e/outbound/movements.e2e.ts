@@ -1,6 +1,6 @@
-import type { Browser, Locator } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chooseLocation, launchBrowser, MOBILE, openPage, type Place, screenshot } from '../support/browser';
+import type { Locator } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { chooseLocation, MOBILE, openPage, type Place, screenshot, useBrowser } from '../support/browser';
 import {
   type Api,
   createMovement,
@@ -42,7 +42,7 @@ const EXIT = demoReader('POR-MAD-EXP');
 const ENTRY = demoReader('POR-T01-ENT');
 
 describe('movements journey: a movement from a center to a store, verified at both ends, seen on both dashboards', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let api: Api;
   let center: Place = { id: 0, description: '' };
   let store: Place = { id: 0, description: '' };
@@ -54,7 +54,6 @@ describe('movements journey: a movement from a center to a store, verified at bo
     (await api<Movement>('GET', `/morders/${ids[letter]}/?side=${side}`)).json;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
     const world = await demoWorld(2);
     ({ api, center, store } = world);
     const [g1, g2] = world.gtins as [string, string];
@@ -89,7 +88,6 @@ describe('movements journey: a movement from a center to a store, verified at bo
     await readBox(ENTRY, { codebar: box('A'), epcs: epcs.A as string[], at: hoursAgo(1) });
     await readBox(EXIT, { codebar: box('B'), epcs: epcs.B as string[], at: hoursAgo(2) });
   });
-  afterAll(async () => browser?.close());
 
   it('the API agrees: A checked at both ends, B only at the exit, C and D unread; A cannot be deleted (409)', async () => {
     expect(await movement('A')).toMatchObject({ origin_status: 3, destination_status: 3, can_delete: false, can_cancel: false });
@@ -102,7 +100,7 @@ describe('movements journey: a movement from a center to a store, verified at bo
   });
 
   it('es: the exit dashboard of CD-MAD shows the statuses, the stats of the server, and delete only while unverified', async () => {
-    const { page, context } = await openPage(browser, { at: center });
+    const { page, context } = await openPage(browser(), { at: center });
     await page.goto('/movements/exit/');
     await filterCode(page, PREFIX);
     const list = page.getByTestId('exit-orders');
@@ -154,7 +152,7 @@ describe('movements journey: a movement from a center to a store, verified at bo
   });
 
   it('es: the row download streams the movement CSV in the chosen report mode (GTIN lines, then the EPCs of both sides)', async () => {
-    const { page, context } = await openPage(browser, { at: center });
+    const { page, context } = await openPage(browser(), { at: center });
     await page.goto('/movements/exit/');
     await filterCode(page, code('A'));
     const rowA = rowOf(page.getByTestId('exit-orders'), code('A'));
@@ -173,7 +171,7 @@ describe('movements journey: a movement from a center to a store, verified at bo
   });
 
   it('es: deleting D after it got verified meanwhile answers 409, shown in red, and the list reloads without the icon', async () => {
-    const { page, context } = await openPage(browser, { at: center });
+    const { page, context } = await openPage(browser(), { at: center });
     await page.goto('/movements/exit/');
     await filterCode(page, code('D'));
     const rowD = rowOf(page.getByTestId('exit-orders'), code('D'));
@@ -195,7 +193,7 @@ describe('movements journey: a movement from a center to a store, verified at bo
   });
 
   it('es: the entry dashboard of T-MAD-01: statuses, stats, cancel of B, delete of C, and a cancel refused once D arrived', async () => {
-    const { page, context } = await openPage(browser, { at: store });
+    const { page, context } = await openPage(browser(), { at: store });
     await page.goto('/movements/entry/');
     await filterCode(page, PREFIX);
     const list = page.getByTestId('entry-orders');
@@ -275,7 +273,7 @@ describe('movements journey: a movement from a center to a store, verified at bo
   });
 
   it('en, 390 px: both dashboards are card lists within the phone, in English', async () => {
-    const { page, context } = await openPage(browser, { at: store, viewport: MOBILE, language: 'en' });
+    const { page, context } = await openPage(browser(), { at: store, viewport: MOBILE, language: 'en' });
     await page.goto('/movements/entry/');
     await poll(() => page.getByRole('heading', { name: 'Movements: entries' }).count()).toBe(1);
     await filterCode(page, PREFIX);
@@ -305,7 +303,7 @@ describe('movements journey: a movement from a center to a store, verified at bo
   });
 
   it('every movement from or to the location, each row linking to its side', async () => {
-    const { page, context } = await openPage(browser, { at: center });
+    const { page, context } = await openPage(browser(), { at: center });
     await page.goto('/movements/');
     await filterCode(page, code('A'));
     const rowAtCenter = rowOf(page.getByTestId('movements-orders'), code('A'));
@@ -333,7 +331,7 @@ describe('movements journey: a movement from a center to a store, verified at bo
   });
 
   it('a visualizer of the store sees the entries but neither new order, cancel nor delete', async () => {
-    const { page, context } = await openPage(browser, { at: store, email: 'viewer@demo.local' });
+    const { page, context } = await openPage(browser(), { at: store, email: 'viewer@demo.local' });
     await page.goto('/movements/entry/');
     await filterCode(page, PREFIX);
     const list = page.getByTestId('entry-orders');

@@ -1,6 +1,5 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, MOBILE, openPage, screenshot } from '../support/browser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { MOBILE, openPage, screenshot, useBrowser } from '../support/browser';
 import {
   type Api,
   createOnlineOrder,
@@ -32,7 +31,7 @@ const LATE = `${PREFIX}-2`;
 type OnlineOrder = { origin_status: number; num_verified_boxes: number; real_item_count: number; exit_date: string | null };
 
 describe('online journey: an online order expedited by a mode-6 reader, seen verified on the online dashboard', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let api: Api;
   let center = { id: 0, description: '' };
   let shippedId = 0;
@@ -40,7 +39,6 @@ describe('online journey: an online order expedited by a mode-6 reader, seen ver
   let epcs: string[] = [];
 
   beforeAll(async () => {
-    browser = await launchBrowser();
     const world = await demoWorld(2);
     ({ api, center } = world);
     const [g1, g2] = world.gtins as [string, string];
@@ -76,7 +74,6 @@ describe('online journey: an online order expedited by a mode-6 reader, seen ver
     // The expedition reads the first order's box before its estimated exit.
     await readBox(reader, { codebar: `${SHIPPED}-B`, epcs, at: hoursAgo(2) });
   });
-  afterAll(async () => browser?.close());
 
   it('the API agrees: the box verified at the origin, the order checked without errors, its items sold', async () => {
     const order = (await api<OnlineOrder>('GET', `/orders/${shippedId}/`)).json;
@@ -86,7 +83,7 @@ describe('online journey: an online order expedited by a mode-6 reader, seen ver
   });
 
   it('es: the dashboard shows the expedited order verified, the late one in red, and the server’s statistics', async () => {
-    const { page, context } = await openPage(browser, { at: center });
+    const { page, context } = await openPage(browser(), { at: center });
     await page.goto('/online/');
     await poll(() => page.getByRole('heading', { name: 'Online', exact: true }).count()).toBe(1);
     await filterCode(page, PREFIX);
@@ -143,7 +140,7 @@ describe('online journey: an online order expedited by a mode-6 reader, seen ver
   });
 
   it('es: the download icon streams the order CSV and the items CSV', async () => {
-    const { page, context } = await openPage(browser, { at: center });
+    const { page, context } = await openPage(browser(), { at: center });
     await page.goto('/online/');
     await filterCode(page, SHIPPED);
     const shipped = rowOf(page.getByTestId('online-orders'), SHIPPED);
@@ -161,7 +158,7 @@ describe('online journey: an online order expedited by a mode-6 reader, seen ver
   });
 
   it('es: the late, unverified order is deleted from the dashboard', async () => {
-    const { page, context } = await openPage(browser, { at: center });
+    const { page, context } = await openPage(browser(), { at: center });
     await page.goto('/online/');
     await filterCode(page, PREFIX);
     const list = page.getByTestId('online-orders');
@@ -181,7 +178,7 @@ describe('online journey: an online order expedited by a mode-6 reader, seen ver
   });
 
   it('en, 390 px: the dashboard is a card list within the phone, the order verified', async () => {
-    const { page, context } = await openPage(browser, { at: center, viewport: MOBILE, language: 'en' });
+    const { page, context } = await openPage(browser(), { at: center, viewport: MOBILE, language: 'en' });
     await page.goto('/online/');
     await filterCode(page, PREFIX);
     const cards = page.getByTestId('online-orders-cards');

@@ -1,5 +1,5 @@
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { expect, inject, onTestFailed } from 'vitest';
+import { afterAll, beforeAll, expect, inject, onTestFailed } from 'vitest';
 
 export const baseUrl = (): string => inject('baseUrl');
 
@@ -17,6 +17,22 @@ export const launchBrowser = (): Promise<Browser> =>
       '--no-first-run',
     ],
   });
+
+/**
+ * The browser of a describe block's tests: launched before them (before the block's own beforeAll hooks
+ * registered after this call), closed after them. The function it returns gives the browser.
+ */
+export const useBrowser = (): (() => Browser) => {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => browser?.close());
+  return () => {
+    if (!browser) throw new Error('The browser is not launched yet.');
+    return browser;
+  };
+};
 
 export const DESKTOP = { width: 1366, height: 900 };
 export const MOBILE = { width: 390, height: 844 };
