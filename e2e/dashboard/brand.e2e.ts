@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, MOBILE, openPage, screenshot, useBrowser } from '../support/browser';
-import { type Api, apiAs, findLocation, fitsPhone, poll } from '../support/journey-api';
+import { baseUrl, fitsPhone, MOBILE, openPage, poll, screenshot, useBrowser } from '../support/browser';
+import { type Api, apiAs, findLocation } from '../support/journey-api';
 
 /**
  * The brand dashboard (/brand/dashboard): the external page of GET /dashboards/?description=Brand in

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MOBILE, openPage, screenshot, useBrowser } from '../support/browser';
+import { fitsPhone, MOBILE, openPage, poll, screenshot, useBrowser } from '../support/browser';
 import {
   type Api,
   apiAs,
@@ -8,9 +8,7 @@ import {
   createOnlineOrder,
   createPurchaseOrder,
   demoWorld,
-  fitsPhone,
   hoursAgo,
-  poll,
   sgtin96,
 } from '../support/journey-api';
 import { addReader, demoReader, macOf, readBox } from '../support/readers';

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MOBILE, openPage, type Place, screenshot, useBrowser } from '../support/browser';
-import { type Api, demoWorld, fitsPhone, poll, sgtin96, withCheckDigit } from '../support/journey-api';
+import { fitsPhone, MOBILE, openPage, type Place, poll, screenshot, useBrowser } from '../support/browser';
+import { type Api, demoWorld, sgtin96, withCheckDigit } from '../support/journey-api';
 import { simulate } from '../support/readers';
 import { fillNewGtin, pickGtin, tomorrowAt, tryDuplicateBox } from '../support/wizard';
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MOBILE, openPage, type Place, screenshot, useBrowser } from '../support/browser';
-import { type Api, createPurchaseOrder, demoWorld, fitsPhone, poll, sgtin96, tableFits } from '../support/journey-api';
+import { fitsPhone, MOBILE, openPage, type Place, poll, screenshot, tableFits, useBrowser } from '../support/browser';
+import { type Api, createPurchaseOrder, demoWorld, sgtin96 } from '../support/journey-api';
 import { simulate } from '../support/readers';
 
 /**

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MOBILE, openPage, type PageOptions, type Place, screenshot, useBrowser } from '../support/browser';
-import { type Api, createOnlineOrder, createPurchaseOrder, demoWorld, fitsPhone, poll, sgtin96 } from '../support/journey-api';
+import { fitsPhone, MOBILE, openPage, type PageOptions, type Place, poll, screenshot, useBrowser } from '../support/browser';
+import { type Api, createOnlineOrder, createPurchaseOrder, demoWorld, sgtin96 } from '../support/journey-api';
 import { simulate } from '../support/readers';
 
 /**

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { openPage, screenshot, useBrowser } from '../support/browser';
-import { type Api, apiAs, createPurchaseOrder, demoWorld, poll, sgtin96 } from '../support/journey-api';
+import { openPage, poll, screenshot, useBrowser } from '../support/browser';
+import { type Api, apiAs, createPurchaseOrder, demoWorld, sgtin96 } from '../support/journey-api';
 import { demoReader, readBox } from '../support/readers';
 
 /**

@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { parse } from 'csv-parse/sync';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MOBILE, openPage, type Place, screenshot, useBrowser } from '../support/browser';
-import { type Api, apiAs, demoWorld, fitsPhone, hoursAgo, itemTypeOf, poll, sgtin96, tableFits } from '../support/journey-api';
+import { fitsPhone, MOBILE, openPage, type Place, poll, screenshot, tableFits, useBrowser } from '../support/browser';
+import { type Api, apiAs, demoWorld, hoursAgo, itemTypeOf, sgtin96 } from '../support/journey-api';
 import { addReader, macOf, type Reader, readSet } from '../support/readers';
 
 /**

@@ -2,18 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { PDFDocument } from 'pdf-lib';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MOBILE, openPage, type Place, screenshot, useBrowser } from '../support/browser';
-import {
-  type Api,
-  createMovement,
-  createOnlineOrder,
-  demoWorld,
-  fitsPhone,
-  itemTypeOf,
-  poll,
-  sgtin96,
-  tableFits,
-} from '../support/journey-api';
+import { fitsPhone, MOBILE, openPage, type Place, poll, screenshot, tableFits, useBrowser } from '../support/browser';
+import { type Api, createMovement, createOnlineOrder, demoWorld, itemTypeOf, sgtin96 } from '../support/journey-api';
 import { addReader, demoReader, macOf, readBox } from '../support/readers';
 
 /**

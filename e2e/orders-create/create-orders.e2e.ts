@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MOBILE, openPage, type Place, screenshot, useBrowser } from '../support/browser';
-import { type Api, apiAs, demoWorld, findLocation, fitsPhone, poll, withCheckDigit } from '../support/journey-api';
+import { fitsPhone, MOBILE, openPage, type Place, poll, screenshot, useBrowser } from '../support/browser';
+import { type Api, apiAs, demoWorld, findLocation, withCheckDigit } from '../support/journey-api';
 import { addBox, createdOrderId, fillNewGtin, pickGtin, tomorrowAt, tryDuplicateBox } from '../support/wizard';
 
 /**

@@ -1,17 +1,18 @@
 import type { Locator } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { chooseLocation, MOBILE, openPage, type Place, screenshot, useBrowser } from '../support/browser';
 import {
-  type Api,
-  createMovement,
-  demoWorld,
+  chooseLocation,
   fitsPhone,
-  hoursAgo,
+  MOBILE,
+  openPage,
+  type Place,
   poll,
   rowOf,
-  sgtin96,
+  screenshot,
   tableFits,
-} from '../support/journey-api';
+  useBrowser,
+} from '../support/browser';
+import { type Api, createMovement, demoWorld, hoursAgo, sgtin96 } from '../support/journey-api';
 import { demoReader, readBox } from '../support/readers';
 import { filterCode, numberIn, openSelect, statsRange } from './dashboards';
 

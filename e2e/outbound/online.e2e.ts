@@ -1,16 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MOBILE, openPage, screenshot, useBrowser } from '../support/browser';
-import {
-  type Api,
-  createOnlineOrder,
-  demoWorld,
-  fitsPhone,
-  hoursAgo,
-  poll,
-  rowOf,
-  sgtin96,
-  tableFits,
-} from '../support/journey-api';
+import { fitsPhone, MOBILE, openPage, poll, rowOf, screenshot, tableFits, useBrowser } from '../support/browser';
+import { type Api, createOnlineOrder, demoWorld, hoursAgo, sgtin96 } from '../support/journey-api';
 import { addReader, macOf, readBox } from '../support/readers';
 import { filterCode, numberIn, openSelect, statsRange } from './dashboards';
 

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MOBILE, openPage, screenshot, useBrowser } from '../support/browser';
-import { type Api, apiAs, createMovement, demoWorld, fitsPhone, hoursAgo, poll, sgtin96 } from '../support/journey-api';
+import { fitsPhone, MOBILE, openPage, poll, screenshot, useBrowser } from '../support/browser';
+import { type Api, apiAs, createMovement, demoWorld, hoursAgo, sgtin96 } from '../support/journey-api';
 import { addReader, demoReader, macOf, readBox, readSet } from '../support/readers';
 
 /**

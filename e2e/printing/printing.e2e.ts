@@ -2,18 +2,8 @@ import { readFile } from 'node:fs/promises';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PrinterSimulator, startPrinterSimulator } from '../../tools/printer-simulator/src/printer-simulator';
-import { MOBILE, openPage, screenshot, useBrowser } from '../support/browser';
-import {
-  type Api,
-  createPurchaseOrder,
-  demoWorld,
-  fitsPhone,
-  poll,
-  rowOf,
-  sgtin96,
-  tableFits,
-  withCheckDigit,
-} from '../support/journey-api';
+import { fitsPhone, MOBILE, openPage, poll, rowOf, screenshot, tableFits, useBrowser } from '../support/browser';
+import { type Api, createPurchaseOrder, demoWorld, sgtin96, withCheckDigit } from '../support/journey-api';
 import { macOf } from '../support/readers';
 
 /**

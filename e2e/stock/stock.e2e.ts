@@ -1,18 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MOBILE, openPage, type Place, screenshot, useBrowser } from '../support/browser';
-import {
-  type Api,
-  apiAs,
-  createPurchaseOrder,
-  findLocation,
-  fitsPhone,
-  hoursAgo,
-  poll,
-  rowOf,
-  sgtin96,
-  tableFits,
-} from '../support/journey-api';
+import { fitsPhone, MOBILE, openPage, type Place, poll, rowOf, screenshot, tableFits, useBrowser } from '../support/browser';
+import { type Api, apiAs, createPurchaseOrder, findLocation, hoursAgo, sgtin96 } from '../support/journey-api';
 import { demoReader, readBox, readSet } from '../support/readers';
 
 /**

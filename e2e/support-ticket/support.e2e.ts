@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, MOBILE, openPage, screenshot, useBrowser } from '../support/browser';
-import { type Api, apiAs, fitsPhone, poll } from '../support/journey-api';
+import { baseUrl, fitsPhone, MOBILE, openPage, poll, screenshot, useBrowser } from '../support/browser';
+import { type Api, apiAs } from '../support/journey-api';
 
 /**
  * Support (spec section 2): the form sends a ticket with a screenshot (POST /ticket/ multipart) and

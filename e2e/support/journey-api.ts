@@ -1,6 +1,6 @@
-import type { Locator, Page } from 'playwright-core';
+
 import { expect } from 'vitest';
-import { baseUrl, MOBILE, type Place } from './browser';
+import { baseUrl, type Place } from './browser';
 
 /**
  * What the journeys share besides the browser: calls to the API as a demo user, the demo catalog,
@@ -28,27 +28,6 @@ export const withCheckDigit = (digits: string): string => {
   for (let i = 0; i < digits.length; i += 1) sum += Number(digits[digits.length - 1 - i]) * (i % 2 === 0 ? 3 : 1);
   return `${digits}${(10 - (sum % 10)) % 10}`;
 };
-
-/** Polls longer than Vitest's 1 s default: two cores are shared by the server, the browser and the tests. */
-export const poll: typeof expect.poll = (read, options) =>
-  expect.poll(read, { timeout: 15_000, interval: 100, ...(typeof options === 'object' ? options : {}) });
-
-/** The page is no wider than the phone. */
-export const fitsPhone = async (page: Page) =>
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
-
-/** The desktop table of `testId` shows all its columns without scrolling sideways. */
-export const tableFits = async (page: Page, testId: string) => {
-  const { scroll, client } = await page
-    .getByTestId(testId)
-    .locator('.MuiTableContainer-root')
-    .evaluate((element) => ({ scroll: element.scrollWidth, client: element.clientWidth }));
-  expect(scroll).toBeLessThanOrEqual(client);
-};
-
-/** The rows (desktop) or cards (phone) of a paged list that show `text`. */
-export const rowOf = (list: Locator, text: string) =>
-  list.locator('[data-testid="paged-row"], [data-testid="paged-card"]').filter({ hasText: text });
 
 const HOUR = 3_600_000;
 /** The time `hours` ago (negative: ahead). */

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MOBILE, openPage, screenshot, useBrowser } from '../support/browser';
-import { fitsPhone, poll, sgtin96, withCheckDigit } from '../support/journey-api';
+import { fitsPhone, MOBILE, openPage, poll, screenshot, useBrowser } from '../support/browser';
+import { sgtin96, withCheckDigit } from '../support/journey-api';
 import { simulate } from '../support/readers';
 
 /** The first demo GTIN (prefix 843 7012, item reference 10000). */

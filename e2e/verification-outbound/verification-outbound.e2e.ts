@@ -1,18 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MOBILE, openPage, screenshot, useBrowser } from '../support/browser';
-import {
-  type Api,
-  apiAs,
-  createMovement,
-  createOnlineOrder,
-  demoWorld,
-  fitsPhone,
-  hoursAgo,
-  poll,
-  sgtin96,
-  tableFits,
-} from '../support/journey-api';
+import { fitsPhone, MOBILE, openPage, poll, screenshot, tableFits, useBrowser } from '../support/browser';
+import { type Api, apiAs, createMovement, createOnlineOrder, demoWorld, hoursAgo, sgtin96 } from '../support/journey-api';
 import { addReader, demoReader, macOf, readBox } from '../support/readers';
 
 /**
