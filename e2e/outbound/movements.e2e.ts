@@ -14,7 +14,7 @@ import {
 } from '../support/browser';
 import { type Api, createMovement, demoWorld, hoursAgo, sgtin96 } from '../support/journey-api';
 import { demoReader, readBox } from '../support/readers';
-import { filterCode, numberIn, openSelect, statsRange } from './dashboards';
+import { exitStatsOf, expectExitFigures, filterCode, numberIn, openSelect, statsRange } from './dashboards';
 
 /**
  * Issue 6, movements: four movements from the center CD-MAD to the store T-MAD-01 are created
@@ -124,23 +124,9 @@ describe('movements journey: a movement from a center to a store, verified at bo
     expect(await rowOf(list, code('D')).getByTestId('order-waiting').getAttribute('data-late')).toBe('false');
 
     // The five figures are the server's, for the last 30 days.
-    const stats = (
-      await api<{
-        orders: number;
-        origin_pending_orders: number;
-        origin_daily_orders: number;
-        average_shipping_time: number | null;
-        max_shipping_time: number | null;
-      }>('GET', `/locations/${center.id}/movstats/?${statsRange()}`)
-    ).json;
+    const stats = await exitStatsOf(api, `/locations/${center.id}/movstats/`);
     expect(stats.orders).toBeGreaterThanOrEqual(4);
-    await poll(() => page.getByTestId('stat-orders-value').textContent()).toBe(numberIn('es', stats.orders, 0));
-    expect(await page.getByTestId('stat-pending-value').textContent()).toBe(numberIn('es', stats.origin_pending_orders, 0));
-    expect(await page.getByTestId('stat-daily-value').textContent()).toBe(numberIn('es', stats.origin_daily_orders, 2));
-    expect(await page.getByTestId('stat-averageShipping-value').textContent()).toBe(
-      `${numberIn('es', stats.average_shipping_time, 2)}h`,
-    );
-    expect(await page.getByTestId('stat-maxShipping-value').textContent()).toBe(`${numberIn('es', stats.max_shipping_time, 2)}h`);
+    await expectExitFigures(page, stats);
     await screenshot(page, 'outbound-exit-dashboard-es');
     await tableFits(page, 'exit-orders');
 

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { fitsPhone, MOBILE, openPage, poll, rowOf, screenshot, tableFits, useBrowser } from '../support/browser';
 import { type Api, createOnlineOrder, demoWorld, hoursAgo, sgtin96 } from '../support/journey-api';
 import { addReader, macOf, readBox } from '../support/readers';
-import { filterCode, numberIn, openSelect, statsRange } from './dashboards';
+import { exitStatsOf, expectExitFigures, filterCode, openSelect } from './dashboards';
 
 /**
  * Issue 6, online: the admin adds an Exit/Sale reader (working mode 6) at the expedition area of
@@ -100,24 +100,10 @@ describe('online journey: an online order expedited by a mode-6 reader, seen ver
     expect(await late.getByTestId('order-waiting').evaluate((node) => getComputedStyle(node).color)).toBe('rgb(211, 47, 47)');
     expect(await late.getByTestId('delete-order').count()).toBe(1);
 
-    const stats = (
-      await api<{
-        orders: number;
-        origin_pending_orders: number;
-        origin_daily_orders: number;
-        average_shipping_time: number | null;
-        max_shipping_time: number | null;
-      }>('GET', `/locations/${center.id}/onlinestats/?${statsRange()}`)
-    ).json;
+    const stats = await exitStatsOf(api, `/locations/${center.id}/onlinestats/`);
     expect(stats.orders).toBeGreaterThanOrEqual(2);
     expect(stats.average_shipping_time).not.toBeNull();
-    await poll(() => page.getByTestId('stat-orders-value').textContent()).toBe(numberIn('es', stats.orders, 0));
-    expect(await page.getByTestId('stat-pending-value').textContent()).toBe(numberIn('es', stats.origin_pending_orders, 0));
-    expect(await page.getByTestId('stat-daily-value').textContent()).toBe(numberIn('es', stats.origin_daily_orders, 2));
-    expect(await page.getByTestId('stat-averageShipping-value').textContent()).toBe(
-      `${numberIn('es', stats.average_shipping_time, 2)}h`,
-    );
-    expect(await page.getByTestId('stat-maxShipping-value').textContent()).toBe(`${numberIn('es', stats.max_shipping_time, 2)}h`);
+    await expectExitFigures(page, stats);
     await screenshot(page, 'outbound-online-dashboard-es');
     await tableFits(page, 'online-orders');
 

@@ -1,4 +1,3 @@
-
 import { expect } from 'vitest';
 import { baseUrl, type Place } from './browser';
 
