@@ -1,6 +1,6 @@
 // Request and response shapes of the catalog module (Zod); the server validates with them, the web types its calls with them.
 import { z } from 'zod';
-import { intId, listQueryFields } from './common.js';
+import { intId, listQueryFields, textFilters } from './common.js';
 
 export const sizeValueSchema = z.object({ country: z.string(), value: z.string() });
 export const priceValueSchema = z.object({ country: z.string(), value: z.string() });
@@ -38,13 +38,15 @@ export type ItemType = z.infer<typeof itemTypeSchema>;
 /** `gtin` of GET /types/ plus paging (`gtin__icontains`, `description__icontains` …). */
 export const itemTypeListQuerySchema = z.object({
   ...listQueryFields,
-  gtin: z.string().optional(),
-  gtin__icontains: z.string().optional(),
-  gtin__contains: z.string().optional(),
-  description__icontains: z.string().optional(),
-  model__icontains: z.string().optional(),
-  reference__icontains: z.string().optional(),
-  brand_id: z.string().optional(),
+  ...textFilters(
+    'gtin',
+    'gtin__icontains',
+    'gtin__contains',
+    'description__icontains',
+    'model__icontains',
+    'reference__icontains',
+    'brand_id',
+  ),
 });
 
 export const gtinParamSchema = z.object({ gtin: z.string().regex(/^\d{8,14}$/, 'Enter a valid GTIN.') });

@@ -89,6 +89,11 @@ export const epcLineFields = {
   quantity: z.number(),
 };
 
+/** Filters of a list query that are optional texts (query values arrive as text), one per key, in that order. */
+export const textFilters = <const K extends string>(...keys: K[]) =>
+  // Object.fromEntries loses the keys' names: the mapped type restores what the entries hold.
+  Object.fromEntries(keys.map((key) => [key, z.string().optional()])) as { [P in K]: z.ZodOptional<z.ZodString> };
+
 /** The paging fields of a list query: `limit` (1 … 1000) and `offset`. */
 export const pageQueryFields = {
   limit: intIn(1, 1000).optional(),

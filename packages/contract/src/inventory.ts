@@ -2,7 +2,7 @@
 // RFID inventories of an area (spec sections 2, 3, 4 and 7 "Inventory"; docs/design/inventory.md).
 import { z } from 'zod';
 import { itemTypeSchema } from './catalog.js';
-import { intId, listQueryFields, statsRangeFields, statsRangeQuerySchema } from './common.js';
+import { intId, listQueryFields, statsRangeFields, statsRangeQuerySchema, textFilters } from './common.js';
 
 /** Page sizes of spec section 9: inventory lists 11, the article (GTIN) table of a detail 25; tags the default 20. */
 export const INVENTORY_LIST_PAGE_SIZE = 11;
@@ -47,8 +47,6 @@ export const inventorySchema = z.object({
 });
 export type Inventory = z.infer<typeof inventorySchema>;
 
-const filterValue = z.string().optional();
-
 /**
  * GET /locations/{id}/inventories/ (11 per page): state, id__icontains, location_area (area id),
  * inventorypartial__isnull (True: total inventories, False: partial ones), order_by (id,
@@ -56,10 +54,7 @@ const filterValue = z.string().optional();
  */
 export const inventoryListQuerySchema = z.object({
   ...listQueryFields,
-  state: filterValue,
-  id__icontains: filterValue,
-  location_area: filterValue,
-  inventorypartial__isnull: filterValue,
+  ...textFilters('state', 'id__icontains', 'location_area', 'inventorypartial__isnull'),
 });
 export type InventoryListQuery = z.infer<typeof inventoryListQuerySchema>;
 
@@ -124,13 +119,15 @@ export type InventorySummaryRow = z.infer<typeof inventorySummaryRowSchema>;
  */
 export const inventorySummaryQuerySchema = z.object({
   ...listQueryFields,
-  item_type__gtin__icontains: filterValue,
-  item_type__sizes__value__icontains: filterValue,
-  item_type__description__icontains: filterValue,
-  item_type__season__icontains: filterValue,
-  item_type__section__icontains: filterValue,
-  item_type__model__icontains: filterValue,
-  item_type__colour__icontains: filterValue,
+  ...textFilters(
+    'item_type__gtin__icontains',
+    'item_type__sizes__value__icontains',
+    'item_type__description__icontains',
+    'item_type__season__icontains',
+    'item_type__section__icontains',
+    'item_type__model__icontains',
+    'item_type__colour__icontains',
+  ),
 });
 export type InventorySummaryQuery = z.infer<typeof inventorySummaryQuerySchema>;
 
@@ -157,8 +154,7 @@ export type InventoryTag = z.infer<typeof inventoryTagSchema>;
  */
 export const inventoryTagQuerySchema = z.object({
   ...listQueryFields,
-  itemType__gtin__contains: filterValue,
-  epc__contains: filterValue,
+  ...textFilters('itemType__gtin__contains', 'epc__contains'),
 });
 export type InventoryTagQuery = z.infer<typeof inventoryTagQuerySchema>;
 

@@ -2,7 +2,7 @@
 // Movement orders: boxes from one location (origin, working mode 1: items IN TRANSIT) to another
 // (destination, working modes 0 or 3: items STOCKED there), verified at both ends.
 import { z } from 'zod';
-import { intId, intIn, listQueryFields, statsRangeFields } from './common.js';
+import { intId, intIn, listQueryFields, statsRangeFields, textFilters } from './common.js';
 import { orderCreateFields, orderDateTimeSchema, orderHeadFields, orderStatusFields } from './orders.js';
 
 /**
@@ -87,10 +87,7 @@ const listBase = {
 export const movementExitListQuerySchema = z
   .object({
     ...listBase,
-    exit_date__gte: z.string().optional(),
-    exit_date__lte: z.string().optional(),
-    origin_status: z.string().optional(),
-    report_mode: z.string().optional(),
+    ...textFilters('exit_date__gte', 'exit_date__lte', 'origin_status', 'report_mode'),
   })
   .catchall(z.string());
 
@@ -103,9 +100,7 @@ export const movementEntryListQuerySchema = z
   .object({
     ...listBase,
     destination__id: intId().optional(),
-    arrival_date__gte: z.string().optional(),
-    arrival_date__lte: z.string().optional(),
-    destination_status: z.string().optional(),
+    ...textFilters('arrival_date__gte', 'arrival_date__lte', 'destination_status'),
   })
   .catchall(z.string());
 

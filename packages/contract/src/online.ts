@@ -1,7 +1,7 @@
 // Request and response shapes of the online module (Zod); the server validates with them, the web types its calls with them.
 // Online orders: a location ships boxes to customers; verified on the origin side (working mode 6), the items become SOLD.
 import { z } from 'zod';
-import { intId, listQueryFields, statsRangeFields, statsRangeQuerySchema } from './common.js';
+import { intId, listQueryFields, statsRangeFields, statsRangeQuerySchema, textFilters } from './common.js';
 import {
   boxSchema,
   itemLineSchema,
@@ -63,11 +63,7 @@ export const exitReportTypeSchema = z.enum(['all', 'pending', 'verified', 'with_
 export const onlineOrderListQuerySchema = z
   .object({
     ...listQueryFields,
-    id__icontains: z.string().optional(),
-    order_code__icontains: z.string().optional(),
-    exit_date__gte: z.string().optional(),
-    exit_date__lte: z.string().optional(),
-    origin_status: z.string().optional(),
+    ...textFilters('id__icontains', 'order_code__icontains', 'exit_date__gte', 'exit_date__lte', 'origin_status'),
     report_type: z.union([exitReportTypeSchema, z.literal('')]).optional(),
   })
   .catchall(z.string());

@@ -2,7 +2,7 @@
 // Inbound: purchase orders, receptions, boxes and their contents, item lines, providers, statistics and returns.
 import { z } from 'zod';
 import { itemTypeSchema, sizeValueSchema } from './catalog.js';
-import { DATE_RANGE_MESSAGE, intId, intIn, isDateInRange, listQueryFields, statsRangeFields } from './common.js';
+import { DATE_RANGE_MESSAGE, intId, intIn, isDateInRange, listQueryFields, statsRangeFields, textFilters } from './common.js';
 
 /**
  * A date-time as the web sends orders ('YYYY-MM-DD HH:mm:ss', local time of the server) or
@@ -117,13 +117,15 @@ export type ReportType = z.infer<typeof reportTypeSchema>;
 export const purchaseOrderListQuerySchema = z
   .object({
     ...listQueryFields,
-    destination_status: z.string().optional(),
-    id: z.string().optional(),
-    id__icontains: z.string().optional(),
-    order_code__icontains: z.string().optional(),
-    arrival_date__gte: z.string().optional(),
-    arrival_date__lte: z.string().optional(),
-    origin__name__icontains: z.string().optional(),
+    ...textFilters(
+      'destination_status',
+      'id',
+      'id__icontains',
+      'order_code__icontains',
+      'arrival_date__gte',
+      'arrival_date__lte',
+      'origin__name__icontains',
+    ),
     report_type: z.union([reportTypeSchema, z.literal('')]).optional(),
   })
   .catchall(z.string());
@@ -345,10 +347,7 @@ export type SaleReturn = z.infer<typeof saleReturnSchema>;
 export const returnListQuerySchema = z
   .object({
     ...listQueryFields,
-    code__contains: z.string().optional(),
-    code__icontains: z.string().optional(),
-    end_time__gte: z.string().optional(),
-    end_time__lte: z.string().optional(),
+    ...textFilters('code__contains', 'code__icontains', 'end_time__gte', 'end_time__lte'),
   })
   .catchall(z.string());
 

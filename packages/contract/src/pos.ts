@@ -1,7 +1,7 @@
 // Request and response shapes of the pos module (Zod); the server validates with them, the web types its calls with them.
 // POS: sales (working mode 4, items SOLD) and returns (working mode 5, items STOCKED again) of a store.
 import { z } from 'zod';
-import { epcLineFields, listQueryFields } from './common.js';
+import { epcLineFields, listQueryFields, textFilters } from './common.js';
 
 /**
  * POS list row (spec section 3). A sale or return is one reading set at a POS reader:
@@ -41,10 +41,7 @@ export type PosTransaction = z.infer<typeof posTransactionSchema>;
 export const posListQuerySchema = z
   .object({
     ...listQueryFields,
-    id__contains: z.string().optional(),
-    id__icontains: z.string().optional(),
-    end_time__gte: z.string().optional(),
-    end_time__lte: z.string().optional(),
+    ...textFilters('id__contains', 'id__icontains', 'end_time__gte', 'end_time__lte'),
   })
   .catchall(z.string());
 
