@@ -1,6 +1,6 @@
 // Request and response shapes of the catalog module (Zod); the server validates with them, the web types its calls with them.
 import { z } from 'zod';
-import { intId, listQueryFields, textFilters } from './common.js';
+import { filteredListQuery, intId, } from './common.js';
 
 export const sizeValueSchema = z.object({ country: z.string(), value: z.string() });
 export const priceValueSchema = z.object({ country: z.string(), value: z.string() });
@@ -36,18 +36,15 @@ export const itemTypeSchema = z.object({
 export type ItemType = z.infer<typeof itemTypeSchema>;
 
 /** `gtin` of GET /types/ plus paging (`gtin__icontains`, `description__icontains` …). */
-export const itemTypeListQuerySchema = z.object({
-  ...listQueryFields,
-  ...textFilters(
-    'gtin',
-    'gtin__icontains',
-    'gtin__contains',
-    'description__icontains',
-    'model__icontains',
-    'reference__icontains',
-    'brand_id',
-  ),
-});
+export const itemTypeListQuerySchema = filteredListQuery(
+  'gtin',
+  'gtin__icontains',
+  'gtin__contains',
+  'description__icontains',
+  'model__icontains',
+  'reference__icontains',
+  'brand_id',
+);
 
 export const gtinParamSchema = z.object({ gtin: z.string().regex(/^\d{8,14}$/, 'Enter a valid GTIN.') });
 

@@ -110,6 +110,12 @@ export const statsRangeQuerySchema = z.object({
 /** The range a statistics answer covers. */
 export const statsRangeFields = { from: z.string(), to: z.string() };
 
+/** A list query: paging, `order_by` and optional text filters. */
+export const filteredListQuery = <const K extends string>(...keys: K[]) =>
+  z.object({ ...listQueryFields, ...textFilters(...keys) });
+/** A list query that also lets through query keys it does not name (as text). */
+export const openListQuery = <const K extends string>(...keys: K[]) => filteredListQuery(...keys).catchall(z.string());
+
 export const pagingQuerySchema = z.object({
   limit: intIn(1, 1000).optional(),
   offset: intIn(0, INT4_MAX).optional(),

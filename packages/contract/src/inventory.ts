@@ -2,7 +2,7 @@
 // RFID inventories of an area (spec sections 2, 3, 4 and 7 "Inventory"; docs/design/inventory.md).
 import { z } from 'zod';
 import { itemTypeSchema } from './catalog.js';
-import { intId, listQueryFields, statsRangeFields, statsRangeQuerySchema, textFilters } from './common.js';
+import { filteredListQuery, intId, statsRangeFields, statsRangeQuerySchema, } from './common.js';
 
 /** Page sizes of spec section 9: inventory lists 11, the article (GTIN) table of a detail 25; tags the default 20. */
 export const INVENTORY_LIST_PAGE_SIZE = 11;
@@ -52,10 +52,7 @@ export type Inventory = z.infer<typeof inventorySchema>;
  * inventorypartial__isnull (True: total inventories, False: partial ones), order_by (id,
  * start_time, end_time, state; '-' descending; default -id).
  */
-export const inventoryListQuerySchema = z.object({
-  ...listQueryFields,
-  ...textFilters('state', 'id__icontains', 'location_area', 'inventorypartial__isnull'),
-});
+export const inventoryListQuerySchema = filteredListQuery('state', 'id__icontains', 'location_area', 'inventorypartial__isnull');
 export type InventoryListQuery = z.infer<typeof inventoryListQuerySchema>;
 
 /**
@@ -117,18 +114,15 @@ export type InventorySummaryRow = z.infer<typeof inventorySummaryRowSchema>;
  * /surplus_summary/ (GTINs with excess items): 25 per page, order_by item_type (default: GTIN)
  * or gtin, theorical_quantity, quantity, missing, excess; filters of spec section 7.
  */
-export const inventorySummaryQuerySchema = z.object({
-  ...listQueryFields,
-  ...textFilters(
-    'item_type__gtin__icontains',
-    'item_type__sizes__value__icontains',
-    'item_type__description__icontains',
-    'item_type__season__icontains',
-    'item_type__section__icontains',
-    'item_type__model__icontains',
-    'item_type__colour__icontains',
-  ),
-});
+export const inventorySummaryQuerySchema = filteredListQuery(
+  'item_type__gtin__icontains',
+  'item_type__sizes__value__icontains',
+  'item_type__description__icontains',
+  'item_type__season__icontains',
+  'item_type__section__icontains',
+  'item_type__model__icontains',
+  'item_type__colour__icontains',
+);
 export type InventorySummaryQuery = z.infer<typeof inventorySummaryQuerySchema>;
 
 /**
@@ -152,10 +146,7 @@ export type InventoryTag = z.infer<typeof inventoryTagSchema>;
  * GET /inventorys/{id}/items/?order_by=itemType (read EPCs) and /unchecked_items/ (lost EPCs):
  * itemType__gtin__contains, epc__contains; order_by itemType (default), epc, read_at.
  */
-export const inventoryTagQuerySchema = z.object({
-  ...listQueryFields,
-  ...textFilters('itemType__gtin__contains', 'epc__contains'),
-});
+export const inventoryTagQuerySchema = filteredListQuery('itemType__gtin__contains', 'epc__contains');
 export type InventoryTagQuery = z.infer<typeof inventoryTagQuerySchema>;
 
 /** GET /inventorys/{id}/types/{itemType}/: a GTIN in an inventory (its summary row) for the GTIN detail page. */

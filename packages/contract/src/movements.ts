@@ -75,8 +75,7 @@ export type MovementOrder = z.infer<typeof movementOrderSchema>;
 
 const listBase = {
   ...listQueryFields,
-  id__icontains: z.string().optional(),
-  order_code__icontains: z.string().optional(),
+  ...textFilters('id__icontains', 'order_code__icontains'),
 };
 
 /**

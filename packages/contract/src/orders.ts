@@ -2,7 +2,16 @@
 // Inbound: purchase orders, receptions, boxes and their contents, item lines, providers, statistics and returns.
 import { z } from 'zod';
 import { itemTypeSchema, sizeValueSchema } from './catalog.js';
-import { DATE_RANGE_MESSAGE, intId, intIn, isDateInRange, listQueryFields, statsRangeFields, textFilters } from './common.js';
+import {
+  DATE_RANGE_MESSAGE,
+  intId,
+  intIn,
+  isDateInRange,
+  listQueryFields,
+  openListQuery,
+  statsRangeFields,
+  textFilters,
+} from './common.js';
 
 /**
  * A date-time as the web sends orders ('YYYY-MM-DD HH:mm:ss', local time of the server) or
@@ -217,13 +226,7 @@ export const boxSchema = z.object({
 export type Box = z.infer<typeof boxSchema>;
 
 /** GET /porders/{id}/boxes/ query: 40 per page; box__codebar__contains; order_by=box__codebar (or barcode, status, -reading_time). */
-export const orderBoxesQuerySchema = z
-  .object({
-    ...listQueryFields,
-    box__codebar__contains: z.string().optional(),
-    codebar: z.string().optional(),
-  })
-  .catchall(z.string());
+export const orderBoxesQuerySchema = openListQuery('box__codebar__contains', 'codebar');
 
 /** GET /boxes/?codebar= (exact) — is a barcode taken? */
 export const boxLookupQuerySchema = z.object({ codebar: z.string().trim().min(1) });
@@ -255,13 +258,7 @@ export const itemLineSchema = z.object({
 export type ItemLine = z.infer<typeof itemLineSchema>;
 
 /** Item-line queries (order detail, box report, verification report): 100 per page, ordered by GTIN. */
-export const itemLineQuerySchema = z
-  .object({
-    ...listQueryFields,
-    item_type__gtin__contains: z.string().optional(),
-    gtin__contains: z.string().optional(),
-  })
-  .catchall(z.string());
+export const itemLineQuerySchema = openListQuery('item_type__gtin__contains', 'gtin__contains');
 
 /** GET /porders/{id}/types/{itemType}/: the GTIN-in-an-order page (order header + attributes + line). */
 export const orderItemTypeParamsSchema = z.object({
@@ -344,12 +341,7 @@ export const saleReturnSchema = z.object({
 export type SaleReturn = z.infer<typeof saleReturnSchema>;
 
 /** Return lists: 11 per page; code__contains, end_time__gte, end_time__lte (arrival dates), order_by. */
-export const returnListQuerySchema = z
-  .object({
-    ...listQueryFields,
-    ...textFilters('code__contains', 'code__icontains', 'end_time__gte', 'end_time__lte'),
-  })
-  .catchall(z.string());
+export const returnListQuerySchema = openListQuery('code__contains', 'code__icontains', 'end_time__gte', 'end_time__lte');
 
 /** A return's line per GTIN (detail pages, 100 per page ordered by GTIN). */
 export const returnLineSchema = z.object({

@@ -1,6 +1,6 @@
 // Request and response shapes of the tracking module (Zod); the server validates with them, the web types its calls with them.
 import { z } from 'zod';
-import { listQueryFields, textFilters } from './common.js';
+import { filteredListQuery, } from './common.js';
 
 /** Item state names as the spec writes them (0 STOCKED … 4 RETURNED TO SUPPLIER). */
 export const ITEM_STATE_NAMES: Record<number, string> = {
@@ -37,10 +37,15 @@ export type Item = z.infer<typeof itemSchema>;
 export const epcRetrieveResponseSchema = z.array(itemSchema);
 
 /** GET /items/ filters: epc__icontains, gtin, gtin__icontains, state, area, location. */
-export const itemListQuerySchema = z.object({
-  ...listQueryFields,
-  ...textFilters('epc', 'epc__icontains', 'gtin', 'gtin__icontains', 'state', 'area', 'location'),
-});
+export const itemListQuerySchema = filteredListQuery(
+  'epc',
+  'epc__icontains',
+  'gtin',
+  'gtin__icontains',
+  'state',
+  'area',
+  'location',
+);
 
 /**
  * EPC reading (spec section 3): one read of a tag. `area1` is where the item was before the
@@ -80,10 +85,13 @@ export const freeReadingSetSchema = z.object({
 export type FreeReadingSet = z.infer<typeof freeReadingSetSchema>;
 
 /** Free reading set list filters: start_time__gte/__lte, id__icontains, codebar__icontains, area. */
-export const freeReadingSetListQuerySchema = z.object({
-  ...listQueryFields,
-  ...textFilters('start_time__gte', 'start_time__lte', 'id__icontains', 'codebar__icontains', 'area'),
-});
+export const freeReadingSetListQuerySchema = filteredListQuery(
+  'start_time__gte',
+  'start_time__lte',
+  'id__icontains',
+  'codebar__icontains',
+  'area',
+);
 
 /** One line of the free reading set report: a GTIN (null for EPCs that are not GS1) and its count. */
 export const freeReadingSetLineSchema = z.object({
