@@ -1,6 +1,6 @@
 // Request and response shapes of the catalog module (Zod); the server validates with them, the web types its calls with them.
 import { z } from 'zod';
-import { filteredListQuery, intId, } from './common.js';
+import { filteredListQuery, intId } from './common.js';
 
 export const sizeValueSchema = z.object({ country: z.string(), value: z.string() });
 export const priceValueSchema = z.object({ country: z.string(), value: z.string() });

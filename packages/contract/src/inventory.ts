@@ -2,7 +2,7 @@
 // RFID inventories of an area (spec sections 2, 3, 4 and 7 "Inventory"; docs/design/inventory.md).
 import { z } from 'zod';
 import { itemTypeSchema } from './catalog.js';
-import { filteredListQuery, intId, statsRangeFields, statsRangeQuerySchema, } from './common.js';
+import { filteredListQuery, intId, statsRangeFields, statsRangeQuerySchema } from './common.js';
 
 /** Page sizes of spec section 9: inventory lists 11, the article (GTIN) table of a detail 25; tags the default 20. */
 export const INVENTORY_LIST_PAGE_SIZE = 11;

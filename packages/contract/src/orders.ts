@@ -329,15 +329,7 @@ export const providerReturnSchema = z.object({
 export type ProviderReturn = z.infer<typeof providerReturnSchema>;
 
 /** Sale return (spec: id, code, real_item_count, end_time). */
-export const saleReturnSchema = z.object({
-  id: z.number(),
-  code: z.string(),
-  order: z.object({ id: z.number(), order_code: z.string() }).nullable(),
-  location: z.number(),
-  real_item_count: z.number(),
-  start_time: z.string().nullable(),
-  end_time: z.string().nullable(),
-});
+export const saleReturnSchema = providerReturnSchema.omit({ provider: true });
 export type SaleReturn = z.infer<typeof saleReturnSchema>;
 
 /** Return lists: 11 per page; code__contains, end_time__gte, end_time__lte (arrival dates), order_by. */

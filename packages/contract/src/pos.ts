@@ -1,7 +1,7 @@
 // Request and response shapes of the pos module (Zod); the server validates with them, the web types its calls with them.
 // POS: sales (working mode 4, items SOLD) and returns (working mode 5, items STOCKED again) of a store.
 import { z } from 'zod';
-import { epcLineFields, openListQuery, } from './common.js';
+import { epcLineFields, openListQuery } from './common.js';
 
 /**
  * POS list row (spec section 3). A sale or return is one reading set at a POS reader:

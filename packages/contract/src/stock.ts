@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { sizeValueSchema } from './catalog.js';
 import { epcLineFields, intId, listQueryFields, pageQueryFields } from './common.js';
+import { areaRefSchema } from './tracking.js';
 
 /** Stock lists (summaries, stock by tag, box stock, alarms): 11 per page (spec section 9). */
 export const STOCK_PAGE_SIZE = 11;
@@ -97,12 +98,10 @@ export type GlobalStockQuery = z.input<typeof globalStockQuerySchema>;
 
 /* ------------------------------------------------------------------ stock by tag */
 
-const areaRef = z.object({ id: z.number(), description: z.string(), location_description: z.string() });
-
 /** One tag in stock (GET /global-item-stock/): an item STOCKED in an area; quantity is 1. `lot` is the EPC's serial. */
 export const itemStockRowSchema = z.object({
   ...epcLineFields,
-  area: areaRef,
+  area: areaRefSchema,
   location: z.number(),
   last_seen_at: z.string().nullable(),
 });
@@ -135,7 +134,7 @@ export const boxStockRowSchema = z.object({
   id: z.number().nullable(),
   codebar: z.string(),
   quantity: z.number(),
-  area: areaRef,
+  area: areaRefSchema,
   location: z.number(),
   date: z.string(),
   order: z.number().nullable(),
@@ -158,7 +157,7 @@ export const contentBoxSchema = z.object({
   id: z.number().nullable(),
   quantity: z.number(),
   date: z.string(),
-  area: areaRef,
+  area: areaRefSchema,
   results: z.array(
     z.object({
       item_type: z.number().nullable(),
@@ -177,7 +176,7 @@ export const codebarParamSchema = z.object({ codebar: z.string().trim().min(1).m
  */
 export const boxAreaSeenSchema = z.object({
   box: z.number().nullable(),
-  area: areaRef,
+  area: areaRefSchema,
   location: z.object({ id: z.number(), description: z.string() }),
   barcode: z.string(),
   pallet: z.string(),
@@ -259,7 +258,7 @@ export const minimumStockQuerySchema = z.object({
  */
 export const stockAlarmSchema = z.object({
   id: z.number(),
-  area: z.object({ id: z.number(), description: z.string(), location_description: z.string() }),
+  area: areaRefSchema,
   location: z.object({ id: z.number(), description: z.string() }),
   item_type: z.number(),
   gtin: z.string(),

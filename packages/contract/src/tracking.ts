@@ -1,6 +1,6 @@
 // Request and response shapes of the tracking module (Zod); the server validates with them, the web types its calls with them.
 import { z } from 'zod';
-import { filteredListQuery, } from './common.js';
+import { filteredListQuery } from './common.js';
 
 /** Item state names as the spec writes them (0 STOCKED … 4 RETURNED TO SUPPLIER). */
 export const ITEM_STATE_NAMES: Record<number, string> = {
