@@ -1,3 +1,4 @@
+import type { GraphStatistics, LocationStatistics } from '@rfid/contract';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fitsPhone, MOBILE, openPage, poll, screenshot, useBrowser } from '../support/browser';
@@ -26,27 +27,8 @@ import { addReader, demoReader, macOf, readBox } from '../support/readers';
 const RUN = Date.now() % 1_000_000;
 const PREFIX = `DASH-${RUN}`;
 
-type Stats = {
-  scope: { kind: string; id: number; description: string };
-  stock: number;
-  theorical_stock: number;
-  precision: number;
-  stock_evolution: number | null;
-  last_year_stock: number | null;
-  days_of_supply: number | null;
-  items_out_30_days: number;
-  entrys: { correctly_received: number; incorrectly_received: number; waiting: number };
-  exits: { correctly_exited: number; incorrectly_exited: number; waiting: number };
-  online: { sended: number; waiting: number };
-};
-type Graph = {
-  module: string;
-  granularity: string;
-  date_start: string;
-  date_end: string;
-  x_axis: string[];
-  series: { name: string; data: (number | null)[] }[];
-};
+type Stats = LocationStatistics;
+type Graph = GraphStatistics;
 
 const es = (n: number, digits = 0) =>
   new Intl.NumberFormat('es-ES', { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(n);
