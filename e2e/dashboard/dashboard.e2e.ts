@@ -5,6 +5,7 @@ import { fitsPhone, MOBILE, openPage, poll, screenshot, useBrowser } from '../su
 import {
   type Api,
   apiAs,
+  boxPlan,
   createMovement,
   createOnlineOrder,
   createPurchaseOrder,
@@ -70,7 +71,7 @@ describe('dashboard journey: the figures, donuts and chart of CD-MAD after real 
       code: `${PREFIX}-P1`,
       destinationId: center.id,
       providerId: world.provider.id,
-      boxes: [{ codebar: `${PREFIX}-P1-A`, contents: [{ gtin: g1, quantity: 2 }] }],
+      boxes: [boxPlan(`${PREFIX}-P1-A`, [g1, 2])],
     });
     await readBox(tunnel, { codebar: `${PREFIX}-P1-A`, epcs: [epc(g1, 1), epc(g1, 2)], at: hoursAgo(2) });
     // Received with differences: 3 × g2 expected, 2 read.
@@ -78,7 +79,7 @@ describe('dashboard journey: the figures, donuts and chart of CD-MAD after real 
       code: `${PREFIX}-P2`,
       destinationId: center.id,
       providerId: world.provider.id,
-      boxes: [{ codebar: `${PREFIX}-P2-A`, contents: [{ gtin: g2, quantity: 3 }] }],
+      boxes: [boxPlan(`${PREFIX}-P2-A`, [g2, 3])],
     });
     await readBox(tunnel, { codebar: `${PREFIX}-P2-A`, epcs: [epc(g2, 3), epc(g2, 4)], at: hoursAgo(2) });
     // Waiting: never read.
@@ -86,33 +87,33 @@ describe('dashboard journey: the figures, donuts and chart of CD-MAD after real 
       code: `${PREFIX}-P3`,
       destinationId: center.id,
       providerId: world.provider.id,
-      boxes: [{ codebar: `${PREFIX}-P3-A`, contents: [{ gtin: g3, quantity: 5 }] }],
+      boxes: [boxPlan(`${PREFIX}-P3-A`, [g3, 5])],
     });
     // A movement to the store leaves with one of the g1 tags; another waits.
     await createMovement(api, {
       code: `${PREFIX}-M1`,
       originId: center.id,
       destinationId: world.store.id,
-      boxes: [{ codebar: `${PREFIX}-M1-A`, contents: [{ gtin: g1, quantity: 1 }] }],
+      boxes: [boxPlan(`${PREFIX}-M1-A`, [g1, 1])],
     });
     await readBox(portal, { codebar: `${PREFIX}-M1-A`, epcs: [epc(g1, 1)], at: hoursAgo(1) });
     await createMovement(api, {
       code: `${PREFIX}-M2`,
       originId: center.id,
       destinationId: world.store.id,
-      boxes: [{ codebar: `${PREFIX}-M2-A`, contents: [{ gtin: g3, quantity: 1 }] }],
+      boxes: [boxPlan(`${PREFIX}-M2-A`, [g3, 1])],
     });
     // An online parcel leaves with a g2 tag; another waits.
     await createOnlineOrder(api, {
       code: `${PREFIX}-O1`,
       originId: center.id,
-      boxes: [{ codebar: `${PREFIX}-O1-A`, contents: [{ gtin: g2, quantity: 1 }] }],
+      boxes: [boxPlan(`${PREFIX}-O1-A`, [g2, 1])],
     });
     await readBox(expedition, { codebar: `${PREFIX}-O1-A`, epcs: [epc(g2, 3)], at: hoursAgo(1) });
     await createOnlineOrder(api, {
       code: `${PREFIX}-O2`,
       originId: center.id,
-      boxes: [{ codebar: `${PREFIX}-O2-A`, contents: [{ gtin: g1, quantity: 1 }] }],
+      boxes: [boxPlan(`${PREFIX}-O2-A`, [g1, 1])],
     });
     after = await statsOf(center.id);
   });

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fitsPhone, MOBILE, openPage, type Place, poll, screenshot, tableFits, useBrowser } from '../support/browser';
-import { type Api, createPurchaseOrder, demoWorld, sgtin96 } from '../support/journey-api';
+import { type Api, boxPlan, createPurchaseOrder, demoWorld, sgtin96 } from '../support/journey-api';
 import { simulate } from '../support/readers';
 
 /**
@@ -43,16 +43,7 @@ describe('inbound journey: an order read by the tunnel, its verifications, and a
       code: ORDER_CODE,
       destinationId: center.id,
       providerId: provider.id,
-      boxes: [
-        {
-          codebar: BOX_A,
-          contents: [
-            { gtin: g1, quantity: 2 },
-            { gtin: g2, quantity: 1 },
-          ],
-        },
-        { codebar: BOX_B, contents: [{ gtin: g1, quantity: 2 }] },
-      ],
+      boxes: [boxPlan(BOX_A, [g1, 2], [g2, 1]), boxPlan(BOX_B, [g1, 2])],
     }));
 
     // The tunnel reads box A exactly, and box B with one of its two tags missing plus a foreign tag.

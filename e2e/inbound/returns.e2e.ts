@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fitsPhone, MOBILE, openPage, type PageOptions, type Place, poll, screenshot, useBrowser } from '../support/browser';
-import { type Api, createOnlineOrder, createPurchaseOrder, demoWorld, sgtin96 } from '../support/journey-api';
+import { type Api, boxPlan, createOnlineOrder, createPurchaseOrder, demoWorld, sgtin96 } from '../support/journey-api';
 import { simulate } from '../support/readers';
 
 /**
@@ -31,15 +31,7 @@ describe('provider returns and sale returns', () => {
       code: ORDER_CODE,
       destinationId: center.id,
       providerId: provider.id,
-      boxes: [
-        {
-          codebar: BOX,
-          contents: [
-            { gtin: g1, quantity: 2 },
-            { gtin: g2, quantity: 1 },
-          ],
-        },
-      ],
+      boxes: [boxPlan(BOX, [g1, 2], [g2, 1])],
     }));
     const serial = 900_000_000 + RUN * 10;
     const received = [sgtin96(g1, serial), sgtin96(g1, serial + 1), sgtin96(g2, serial + 2)];

@@ -3,7 +3,7 @@ import { PDFDocument } from 'pdf-lib';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fitsPhone, MOBILE, openPage, type Place, poll, screenshot, tableFits, useBrowser } from '../support/browser';
-import { type Api, createMovement, createOnlineOrder, demoWorld, itemTypeOf, sgtin96 } from '../support/journey-api';
+import { type Api, boxPlan, createMovement, createOnlineOrder, demoWorld, itemTypeOf, sgtin96 } from '../support/journey-api';
 import { addReader, demoReader, macOf, readBox } from '../support/readers';
 
 /**
@@ -61,16 +61,7 @@ describe('order pages of online orders and movements: detail, boxes, box and GTI
     } = await createOnlineOrder(api, {
       code: ONLINE_CODE,
       originId: center.id,
-      boxes: [
-        {
-          codebar: ONL_A,
-          contents: [
-            { gtin: g1, quantity: 1 },
-            { gtin: g2, quantity: 1 },
-          ],
-        },
-        { codebar: ONL_B, contents: [{ gtin: g1, quantity: 1 }] },
-      ],
+      boxes: [boxPlan(ONL_A, [g1, 1], [g2, 1]), boxPlan(ONL_B, [g1, 1])],
     }));
 
     // The movement: box A two of the first GTIN, box B two of the second and one of the first.
@@ -81,16 +72,7 @@ describe('order pages of online orders and movements: detail, boxes, box and GTI
       code: MOVE_CODE,
       originId: center.id,
       destinationId: store.id,
-      boxes: [
-        { codebar: MOV_A, contents: [{ gtin: g1, quantity: 2 }] },
-        {
-          codebar: MOV_B,
-          contents: [
-            { gtin: g2, quantity: 2 },
-            { gtin: g1, quantity: 1 },
-          ],
-        },
-      ],
+      boxes: [boxPlan(MOV_A, [g1, 2]), boxPlan(MOV_B, [g2, 2], [g1, 1])],
     }));
 
     // An online exit reader (mode 6) at the center's expedition area, added as the admin would.

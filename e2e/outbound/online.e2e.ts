@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fitsPhone, MOBILE, openPage, poll, rowOf, screenshot, tableFits, useBrowser } from '../support/browser';
-import { type Api, createOnlineOrder, demoWorld, hoursAgo, sgtin96 } from '../support/journey-api';
+import { type Api, boxPlan, createOnlineOrder, demoWorld, hoursAgo, sgtin96 } from '../support/journey-api';
 import { addReader, macOf, readBox } from '../support/readers';
 import { exitStatsOf, expectExitFigures, filterCode, openSelect } from './dashboards';
 
@@ -43,21 +43,13 @@ describe('online journey: an online order expedited by a mode-6 reader, seen ver
       code: SHIPPED,
       originId: center.id,
       estimatedExit: hoursAgo(1),
-      boxes: [
-        {
-          codebar: `${SHIPPED}-B`,
-          contents: [
-            { gtin: g1, quantity: 1 },
-            { gtin: g2, quantity: 1 },
-          ],
-        },
-      ],
+      boxes: [boxPlan(`${SHIPPED}-B`, [g1, 1], [g2, 1])],
     }));
     ({ orderId: lateId } = await createOnlineOrder(api, {
       code: LATE,
       originId: center.id,
       estimatedExit: hoursAgo(1),
-      boxes: [{ codebar: `${LATE}-B`, contents: [{ gtin: g1, quantity: 1 }] }],
+      boxes: [boxPlan(`${LATE}-B`, [g1, 1])],
     }));
     const serial = 740_000_000 + RUN * 10;
     epcs = [sgtin96(g1, serial), sgtin96(g2, serial + 1)];

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fitsPhone, MOBILE, openPage, poll, screenshot, useBrowser } from '../support/browser';
-import { type Api, apiAs, createMovement, demoWorld, hoursAgo, sgtin96 } from '../support/journey-api';
+import { type Api, apiAs, boxPlan, createMovement, demoWorld, hoursAgo, sgtin96 } from '../support/journey-api';
 import { addReader, demoReader, macOf, readBox, readSet } from '../support/readers';
 
 /**
@@ -52,15 +52,7 @@ describe('POS journey: a sale, a tag sold twice and a return at the store, with 
       code: CODE,
       originId: center.id,
       destinationId: store.id,
-      boxes: [
-        {
-          codebar: `${CODE}-B`,
-          contents: [
-            { gtin: g1, quantity: 2 },
-            { gtin: g2, quantity: 1 },
-          ],
-        },
-      ],
+      boxes: [boxPlan(`${CODE}-B`, [g1, 2], [g2, 1])],
     });
     await readBox(demoReader('POR-MAD-EXP'), { codebar: `${CODE}-B`, epcs, at: hoursAgo(2) });
     await readBox(demoReader('POR-T01-ENT'), { codebar: `${CODE}-B`, epcs, at: hoursAgo(1) });

@@ -3,7 +3,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PrinterSimulator, startPrinterSimulator } from '../../tools/printer-simulator/src/printer-simulator';
 import { fitsPhone, MOBILE, openPage, poll, rowOf, screenshot, tableFits, useBrowser } from '../support/browser';
-import { type Api, createPurchaseOrder, demoWorld, sgtin96, withCheckDigit } from '../support/journey-api';
+import { type Api, boxPlan, createPurchaseOrder, demoWorld, sgtin96, withCheckDigit } from '../support/journey-api';
 import { macOf } from '../support/readers';
 
 /**
@@ -382,15 +382,7 @@ describe('printing journey: orders by hand and from CSV, printing to the simulat
       code,
       destinationId: center.id,
       providerId,
-      boxes: [
-        {
-          codebar: `${code}-B`,
-          contents: [
-            { gtin: gtins[0] as string, quantity: 3 },
-            { gtin: gtins[1] as string, quantity: 2 },
-          ],
-        },
-      ],
+      boxes: [boxPlan(`${code}-B`, [gtins[0] as string, 3], [gtins[1] as string, 2])],
     });
     simulator.reset();
     simulator.setMode({ printMs: 20 });
@@ -445,14 +437,8 @@ describe('printing journey: orders by hand and from CSV, printing to the simulat
       destinationId: center.id,
       providerId,
       boxes: [
-        {
-          codebar: `${code}-A`,
-          contents: [
-            { gtin: gtins[3] as string, quantity: 2 },
-            { gtin: gtins[4] as string, quantity: 1 },
-          ],
-        },
-        { codebar: `${code}-B`, contents: [{ gtin: gtins[3] as string, quantity: 1 }] },
+        boxPlan(`${code}-A`, [gtins[3] as string, 2], [gtins[4] as string, 1]),
+        boxPlan(`${code}-B`, [gtins[3] as string, 1]),
       ],
     });
     simulator.reset();

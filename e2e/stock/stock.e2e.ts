@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fitsPhone, MOBILE, openPage, type Place, poll, rowOf, screenshot, tableFits, useBrowser } from '../support/browser';
-import { type Api, apiAs, createPurchaseOrder, findLocation, hoursAgo, sgtin96 } from '../support/journey-api';
+import { type Api, apiAs, boxPlan, createPurchaseOrder, findLocation, hoursAgo, sgtin96 } from '../support/journey-api';
 import { demoReader, readBox, readSet } from '../support/readers';
 
 /**
@@ -65,15 +65,7 @@ describe('stock journey: stock by area, counted stock, minimum stock and alarms,
       code: CODE,
       destinationId: center.id,
       providerId: providers.json.results[0]?.id ?? 0,
-      boxes: [
-        {
-          codebar: BOX,
-          contents: [
-            { gtin: g1, quantity: 3 },
-            { gtin: g2, quantity: 2 },
-          ],
-        },
-      ],
+      boxes: [boxPlan(BOX, [g1, 3], [g2, 2])],
     });
     const serial = 5_100_000_000 + RUN * 10;
     epcs = [

@@ -105,6 +105,11 @@ export const itemTypeOf = async (api: Api, gtin: string): Promise<number> => {
 
 /** A box as the creation wizards send it: its barcode and the units it expects per GTIN. */
 export type BoxPlan = { codebar: string; contents: Array<{ gtin: string; quantity: number }> };
+/** A box plan from its barcode and its [GTIN, units] pairs. */
+export const boxPlan = (codebar: string, ...contents: [gtin: string, quantity: number][]): BoxPlan => ({
+  codebar,
+  contents: contents.map(([gtin, quantity]) => ({ gtin, quantity })),
+});
 
 /** The order's reception and its boxes with their contents (POST /receptions/, POST /boxes/); no boxes, no reception. */
 const createBoxes = async (api: Api, orderId: number, code: string, boxes: BoxPlan[]): Promise<number[]> => {

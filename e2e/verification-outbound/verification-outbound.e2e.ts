@@ -1,7 +1,16 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fitsPhone, MOBILE, openPage, poll, screenshot, tableFits, useBrowser } from '../support/browser';
-import { type Api, apiAs, createMovement, createOnlineOrder, demoWorld, hoursAgo, sgtin96 } from '../support/journey-api';
+import {
+  type Api,
+  apiAs,
+  boxPlan,
+  createMovement,
+  createOnlineOrder,
+  demoWorld,
+  hoursAgo,
+  sgtin96,
+} from '../support/journey-api';
 import { addReader, demoReader, macOf, readBox } from '../support/readers';
 
 /**
@@ -84,15 +93,7 @@ describe('outbound box verifications: movement exit and entry, online expedition
       code: MOVEMENT,
       originId: center.id,
       destinationId: store.id,
-      boxes: [
-        {
-          codebar: MOVEMENT_BOX,
-          contents: [
-            { gtin: gtinA, quantity: 2 },
-            { gtin: gtinB, quantity: 1 },
-          ],
-        },
-      ],
+      boxes: [boxPlan(MOVEMENT_BOX, [gtinA, 2], [gtinB, 1])],
     }));
     ({
       orderId: pagedId,
@@ -101,7 +102,7 @@ describe('outbound box verifications: movement exit and entry, online expedition
       code: PAGED,
       originId: center.id,
       destinationId: store.id,
-      boxes: [{ codebar: PAGED_BOX, contents: [{ gtin: gtinA, quantity: 1 }] }],
+      boxes: [boxPlan(PAGED_BOX, [gtinA, 1])],
     }));
     ({
       orderId: onlineId,
@@ -109,7 +110,7 @@ describe('outbound box verifications: movement exit and entry, online expedition
     } = await createOnlineOrder(api, {
       code: ONLINE,
       originId: center.id,
-      boxes: [{ codebar: ONLINE_BOX, contents: [{ gtin: gtinA, quantity: 2 }] }],
+      boxes: [boxPlan(ONLINE_BOX, [gtinA, 2])],
     }));
     const onlineReader = await addReader(api, {
       serial: ONLINE_READER,
