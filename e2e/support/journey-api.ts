@@ -127,20 +127,30 @@ const createBoxes = async (api: Api, orderId: number, code: string, boxes: BoxPl
 
 export type CreatedOrder = { orderId: number; boxIds: number[] };
 
+/** An order (POST `path` with `body`) and then its reception and boxes, named after its code. */
+const createOrder = async (
+  api: Api,
+  path: string,
+  boxes: BoxPlan[],
+  body: { order_code: string } & Record<string, unknown>,
+): Promise<CreatedOrder> => {
+  const order = await api<{ id: number }>('POST', path, body);
+  expect(order.status).toBe(201);
+  return { orderId: order.json.id, boxIds: await createBoxes(api, order.json.id, body.order_code, boxes) };
+};
+
 /** A purchase order from a provider to `destinationId` (POST /porders/), arriving tomorrow, with its boxes. */
 export const createPurchaseOrder = async (
   api: Api,
   { code, destinationId, providerId, boxes }: { code: string; destinationId: number; providerId: number; boxes: BoxPlan[] },
 ): Promise<CreatedOrder> => {
-  const order = await api<{ id: number }>('POST', '/porders/', {
+  return createOrder(api, '/porders/', boxes, {
     order_code: code,
     destination_id: destinationId,
     origin_id: providerId,
     destination_status: 0,
     estimated_arrival_date: hoursAgo(-24).toISOString(),
   });
-  expect(order.status).toBe(201);
-  return { orderId: order.json.id, boxIds: await createBoxes(api, order.json.id, code, boxes) };
 };
 
 /**
@@ -167,7 +177,7 @@ export const createMovement = async (
     estimatedArrival?: Date;
   },
 ): Promise<CreatedOrder> => {
-  const order = await api<{ id: number }>('POST', '/morders/', {
+  return createOrder(api, '/morders/', boxes, {
     order_code: code,
     origin_id: originId,
     destination_id: destinationId,
@@ -176,8 +186,6 @@ export const createMovement = async (
     estimated_exit_date: estimatedExit.toISOString(),
     estimated_arrival_date: estimatedArrival.toISOString(),
   });
-  expect(order.status).toBe(201);
-  return { orderId: order.json.id, boxIds: await createBoxes(api, order.json.id, code, boxes) };
 };
 
 /** An online order leaving `originId` (POST /orders/) with its boxes: created three hours ago, due to leave tomorrow unless told. */
@@ -191,13 +199,11 @@ export const createOnlineOrder = async (
     estimatedExit = hoursAgo(-24),
   }: { code: string; originId: number; boxes: BoxPlan[]; createdAt?: Date; estimatedExit?: Date },
 ): Promise<CreatedOrder> => {
-  const order = await api<{ id: number }>('POST', '/orders/', {
+  return createOrder(api, '/orders/', boxes, {
     order_code: code,
     origin_id: originId,
     origin_status: 0,
     creation_date: createdAt.toISOString(),
     estimated_exit_date: estimatedExit.toISOString(),
   });
-  expect(order.status).toBe(201);
-  return { orderId: order.json.id, boxIds: await createBoxes(api, order.json.id, code, boxes) };
 };
