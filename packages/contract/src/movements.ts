@@ -3,7 +3,15 @@
 // (destination, working modes 0 or 3: items STOCKED there), verified at both ends.
 import { z } from 'zod';
 import { intId, intIn, listQueryFields, statsRangeFields, textFilters } from './common.js';
-import { orderCreateFields, orderDateTimeSchema, orderHeadFields, orderStatusFields } from './orders.js';
+import {
+  orderCreateFields,
+  orderDateFields,
+  orderDateTimeSchema,
+  orderDestinationFields,
+  orderHeadFields,
+  orderOriginFields,
+  orderStatusFields,
+} from './orders.js';
 
 /**
  * POST /morders/ (spec section 3): like the purchase order, with destination_id chosen and
@@ -58,15 +66,12 @@ export const movementOrderSchema = z.object({
   num_verified_boxes: z.number(),
   origin_num_verified_boxes: z.number(),
   destination_num_verified_boxes: z.number(),
-  creation_date: z.string(),
-  estimated_arrival_date: z.string().nullable(),
+  ...orderDateFields,
   arrival_date: z.string().nullable(),
   estimated_exit_date: z.string().nullable(),
   exit_date: z.string().nullable(),
-  origin: z.number().nullable(),
-  origin_description: z.string().nullable(),
-  destination: z.number().nullable(),
-  destination_description: z.string().nullable(),
+  ...orderOriginFields,
+  ...orderDestinationFields,
   /** Row icons of the entry dashboard: cancel (origin verified, destination not) and delete (neither). */
   can_cancel: z.boolean(),
   can_delete: z.boolean(),

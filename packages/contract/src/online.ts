@@ -7,8 +7,10 @@ import {
   itemLineSchema,
   orderCodeField,
   orderCountFields,
+  orderDateFields,
   orderDateTimeSchema,
   orderHeadFields,
+  orderOriginFields,
   orderStatusFields,
 } from './orders.js';
 
@@ -39,12 +41,10 @@ export const onlineOrderSchema = z.object({
   waiting_time: z.number().nullable(),
   late: z.boolean(),
   ...orderCountFields,
-  creation_date: z.string(),
-  estimated_arrival_date: z.string().nullable(),
+  ...orderDateFields,
   estimated_exit_date: z.string().nullable(),
   exit_date: z.string().nullable(),
-  origin: z.number().nullable(),
-  origin_description: z.string().nullable(),
+  ...orderOriginFields,
   order_name: z.string(),
 });
 export type OnlineOrder = z.infer<typeof onlineOrderSchema>;

@@ -67,6 +67,16 @@ export const orderCountFields = {
   num_verified_boxes: z.number(),
 };
 
+/** When the order was created and is expected to arrive. */
+export const orderDateFields = { creation_date: z.string(), estimated_arrival_date: z.string().nullable() };
+/** The origin location (id and name); null for a provider's order. */
+export const orderOriginFields = { origin: z.number().nullable(), origin_description: z.string().nullable() };
+/** The destination location (id and name). */
+export const orderDestinationFields = {
+  destination: z.number().nullable(),
+  destination_description: z.string().nullable(),
+};
+
 /** Provider (spec: id, name). */
 export const providerSchema = z.object({ id: z.number(), name: z.string() });
 export type Provider = z.infer<typeof providerSchema>;
@@ -102,14 +112,12 @@ export const purchaseOrderSchema = z.object({
   container: z.string(),
   waiting_time: z.number().nullable(),
   ...orderCountFields,
-  creation_date: z.string(),
-  estimated_arrival_date: z.string().nullable(),
+  ...orderDateFields,
   arrival_date: z.string().nullable(),
   origin: z.number().nullable(),
   provider_name: z.string().nullable(),
   order_name: z.string(),
-  destination: z.number().nullable(),
-  destination_description: z.string().nullable(),
+  ...orderDestinationFields,
 });
 export type PurchaseOrder = z.infer<typeof purchaseOrderSchema>;
 
