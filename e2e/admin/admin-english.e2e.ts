@@ -1,18 +1,14 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, MOBILE, openPage, screenshot } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { MOBILE, openPage, screenshot, useBrowser } from '../support/browser';
 
 const alertText = (page: Page, kind: 'success' | 'error') => page.getByTestId(`form-alert-${kind}`).textContent();
 
 describe('admin in English, and the readers list at 390 px', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => browser?.close());
+  const browser = useBrowser();
 
   it('shows the spec messages in English, adds a company user, downloads the billing file', async () => {
-    const { page, context } = await openPage(browser, { language: 'en' });
+    const { page, context } = await openPage(browser(), { language: 'en' });
     await page.goto('/administrador/devices/add');
     await page.getByTestId('submit').click();
     await expect.poll(() => page.getByText('Please enter serial number').count()).toBe(1);
@@ -55,7 +51,7 @@ describe('admin in English, and the readers list at 390 px', () => {
   });
 
   it('readers list at 390 px: compact cards on the real API, no sideways scroll', async () => {
-    const { page, context } = await openPage(browser, { viewport: MOBILE });
+    const { page, context } = await openPage(browser(), { viewport: MOBILE });
     await page.goto('/administrador/devices');
     await expect.poll(() => page.getByTestId('paged-card').count()).toBeGreaterThan(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

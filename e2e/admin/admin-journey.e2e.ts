@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, newPage, screenshot, signIn } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, newPage, screenshot, signIn, useBrowser } from '../support/browser';
 
 /** Picks an option of a MUI select (role combobox) by the visible texts. */
 const choose = async (page: Page, combobox: ReturnType<Page['getByRole']>, option: string) => {
@@ -22,14 +22,12 @@ const search = async (page: Page, label: string, text: string) => {
 const alertText = (page: Page, kind: 'success' | 'error') => page.getByTestId(`form-alert-${kind}`).textContent();
 
 describe('admin journey (es, desktop)', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let page: Page;
   beforeAll(async () => {
-    browser = await launchBrowser();
-    ({ page } = await newPage(browser));
+    ({ page } = await newPage(browser()));
     await signIn(page, 'admin@demo.local');
   });
-  afterAll(async () => browser?.close());
 
   it('adds a center, then edits it', async () => {
     await page.goto('/administrador/locations/add');

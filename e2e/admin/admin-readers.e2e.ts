@@ -1,18 +1,13 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, MOBILE, newPage, screenshot, signIn } from '../support/browser';
+import { describe, expect, it } from 'vitest';
+import { MOBILE, newPage, screenshot, signIn, useBrowser } from '../support/browser';
 import { fakeReaders, installFakeAdminApi } from './fake-admin-api';
 
 /** Readers list and NMS applications against an in-memory stand-in for the readers and /nms calls. */
 describe('readers screens', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => browser?.close());
+  const browser = useBrowser();
 
   it('lists 11 per page, edits the working mode only for reader type All, shows the state column', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(browser());
     const readers = fakeReaders(14);
     const fake = await installFakeAdminApi(context, { readers });
     await signIn(page, 'admin@demo.local');
@@ -41,7 +36,7 @@ describe('readers screens', () => {
   });
 
   it('hides the state column when no row has one', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(browser());
     await installFakeAdminApi(context, { readers: fakeReaders(3).map((reader) => ({ ...reader, state: null })) });
     await signIn(page, 'admin@demo.local');
     await page.goto('/administrador/devices');
@@ -51,7 +46,7 @@ describe('readers screens', () => {
   });
 
   it('at 390 px: a compact card list that loads more on scroll', async () => {
-    const { page, context } = await newPage(browser, { viewport: MOBILE });
+    const { page, context } = await newPage(browser(), { viewport: MOBILE });
     await installFakeAdminApi(context, { readers: fakeReaders(25) });
     await signIn(page, 'admin@demo.local');
     await page.goto('/administrador/devices');
@@ -71,7 +66,7 @@ describe('readers screens', () => {
   });
 
   it('edit: applications with running switch and configuration; NMS down shows the support message', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(browser());
     const fake = await installFakeAdminApi(context, { readers: fakeReaders(2) });
     await signIn(page, 'admin@demo.local');
     await page.goto('/administrador/devices/1/edit');
@@ -92,7 +87,7 @@ describe('readers screens', () => {
     expect(fake.firmwareRequests).toEqual([{ version: '2.5.0' }]);
     await context.close();
 
-    const down = await newPage(browser, { language: 'en' });
+    const down = await newPage(browser(), { language: 'en' });
     await installFakeAdminApi(down.context, { readers: fakeReaders(2), isNmsDown: true });
     await signIn(down.page, 'admin@demo.local');
     await down.page.goto('/administrador/devices/1/edit');
@@ -131,7 +126,7 @@ describe('readers screens', () => {
               llrp_link: null,
             },
       );
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(browser());
     const fake = await installFakeAdminApi(context, { readers: llrpReaders() });
     await signIn(page, 'admin@demo.local');
     await page.goto('/administrador/devices/1/edit');
@@ -154,7 +149,7 @@ describe('readers screens', () => {
     expect(await page.getByTestId('llrp-link-RD-0002').count()).toBe(0);
     await context.close();
 
-    const mobile = await newPage(browser, { viewport: MOBILE });
+    const mobile = await newPage(browser(), { viewport: MOBILE });
     await installFakeAdminApi(mobile.context, { readers: llrpReaders() });
     await signIn(mobile.page, 'admin@demo.local');
     await mobile.page.goto('/administrador/devices/1/edit');

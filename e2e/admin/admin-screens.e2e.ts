@@ -1,16 +1,11 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, MOBILE, openPage, screenshot } from '../support/browser';
+import { describe, expect, it } from 'vitest';
+import { MOBILE, openPage, screenshot, useBrowser } from '../support/browser';
 
 describe('admin screens', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => browser?.close());
+  const browser = useBrowser();
 
   it('locations list: filters by code, shows the active column and billing download to role 1', async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     await page.goto('/administrador/locations/');
     await expect.poll(() => page.getByTestId('paged-row').count()).toBeGreaterThan(3);
     expect(await page.getByRole('columnheader', { name: 'Activo' }).isVisible()).toBe(true);
@@ -23,7 +18,7 @@ describe('admin screens', () => {
   });
 
   it('location add: flags the required fields in Spanish without a call', async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     let posts = 0;
     page.on('request', (request) => {
       if (request.method() === 'POST' && request.url().includes('/api/locations/')) posts += 1;
@@ -39,7 +34,7 @@ describe('admin screens', () => {
   });
 
   it('brand manager (role 2): no active column, billing download, add center, add reader or company user', async () => {
-    const { page, context } = await openPage(browser, { email: 'brand@demo.local' });
+    const { page, context } = await openPage(browser(), { email: 'brand@demo.local' });
     await page.goto('/administrador/locations/');
     await expect.poll(() => page.getByTestId('paged-row').count()).toBeGreaterThan(0);
     expect(await page.getByRole('columnheader', { name: 'Activo' }).count()).toBe(0);
@@ -57,7 +52,7 @@ describe('admin screens', () => {
   });
 
   it('editor (role 3): the admin screens say they are not allowed', async () => {
-    const { page, context } = await openPage(browser, { email: 'editor@demo.local' });
+    const { page, context } = await openPage(browser(), { email: 'editor@demo.local' });
     for (const path of ['/administrador/locations/', '/administrador/devices', '/administrador/visualizers/locations']) {
       await page.goto(path);
       await expect.poll(() => page.getByTestId('not-allowed').textContent()).toBe('No tiene permiso para ver esta página.');
@@ -66,7 +61,7 @@ describe('admin screens', () => {
   });
 
   it('locations list at 390 px: cards, no sideways scroll', async () => {
-    const { page, context } = await openPage(browser, { viewport: MOBILE });
+    const { page, context } = await openPage(browser(), { viewport: MOBILE });
     await page.goto('/administrador/locations/');
     await expect.poll(() => page.getByTestId('paged-card').count()).toBeGreaterThan(3);
     const width = await page.evaluate(() => document.documentElement.scrollWidth);

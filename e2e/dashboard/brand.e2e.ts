@@ -1,7 +1,6 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, MOBILE, openPage, screenshot } from '../support/browser';
-import { type Api, apiAs, findLocation, fitsPhone, poll } from '../support/journey-api';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, fitsPhone, MOBILE, openPage, poll, screenshot, useBrowser } from '../support/browser';
+import { type Api, apiAs, findLocation } from '../support/journey-api';
 
 /**
  * The brand dashboard (/brand/dashboard): the external page of GET /dashboards/?description=Brand in
@@ -12,20 +11,18 @@ import { type Api, apiAs, findLocation, fitsPhone, poll } from '../support/journ
 type Brand = { id: number; description: string };
 
 describe('brand dashboard journey', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let api: Api;
   let brands: Brand[];
 
   beforeAll(async () => {
-    browser = await launchBrowser();
     api = await apiAs('brand@demo.local');
     brands = (await api<{ results: Brand[] }>('GET', '/brands/?order_by=description&limit=100')).json.results;
   });
-  afterAll(async () => browser?.close());
 
   it('es: as the server says — no dashboard configured — and the first brand’s statistics', async () => {
     const configured = (await api<{ full_url: string }[]>('GET', '/dashboards/?description=Brand')).json;
-    const { page, context } = await openPage(browser, { email: 'brand@demo.local' });
+    const { page, context } = await openPage(browser(), { email: 'brand@demo.local' });
     await page.goto('/brand/dashboard');
     if (configured.length === 0) {
       await poll(() => page.getByTestId('brand-dashboard-none').textContent()).toContain(
@@ -56,7 +53,7 @@ describe('brand dashboard journey', () => {
   });
 
   it('en: a configured dashboard is embedded from its full_url', async () => {
-    const { page, context } = await openPage(browser, { email: 'brand@demo.local', language: 'en' });
+    const { page, context } = await openPage(browser(), { email: 'brand@demo.local', language: 'en' });
     // The journeys' server has no BRAND_DASHBOARD_URL: its answer is replaced by one that has.
     const url = `${baseUrl()}/legal`;
     await page.route('**/api/dashboards/**', (route) =>
@@ -71,7 +68,7 @@ describe('brand dashboard journey', () => {
   });
 
   it('a failure of GET /dashboards/ is only logged: the page still says there is none', async () => {
-    const { page, context } = await openPage(browser, { email: 'brand@demo.local', language: 'en', viewport: MOBILE });
+    const { page, context } = await openPage(browser(), { email: 'brand@demo.local', language: 'en', viewport: MOBILE });
     await page.route('**/api/dashboards/**', (route) =>
       route.fulfill({ status: 500, json: { message: 'Internal server error.' } }),
     );

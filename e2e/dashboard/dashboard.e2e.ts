@@ -1,16 +1,16 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, MOBILE, openPage, screenshot } from '../support/browser';
+import type { GraphStatistics, LocationStatistics } from '@rfid/contract';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fitsPhone, MOBILE, openPage, poll, screenshot, useBrowser } from '../support/browser';
 import {
   type Api,
   apiAs,
+  boxPlan,
   createMovement,
   createOnlineOrder,
   createPurchaseOrder,
   demoWorld,
-  fitsPhone,
   hoursAgo,
-  poll,
   sgtin96,
 } from '../support/journey-api';
 import { addReader, demoReader, macOf, readBox } from '../support/readers';
@@ -28,27 +28,8 @@ import { addReader, demoReader, macOf, readBox } from '../support/readers';
 const RUN = Date.now() % 1_000_000;
 const PREFIX = `DASH-${RUN}`;
 
-type Stats = {
-  scope: { kind: string; id: number; description: string };
-  stock: number;
-  theorical_stock: number;
-  precision: number;
-  stock_evolution: number | null;
-  last_year_stock: number | null;
-  days_of_supply: number | null;
-  items_out_30_days: number;
-  entrys: { correctly_received: number; incorrectly_received: number; waiting: number };
-  exits: { correctly_exited: number; incorrectly_exited: number; waiting: number };
-  online: { sended: number; waiting: number };
-};
-type Graph = {
-  module: string;
-  granularity: string;
-  date_start: string;
-  date_end: string;
-  x_axis: string[];
-  series: { name: string; data: (number | null)[] }[];
-};
+type Stats = LocationStatistics;
+type Graph = GraphStatistics;
 
 const es = (n: number, digits = 0) =>
   new Intl.NumberFormat('es-ES', { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(n);
@@ -59,7 +40,7 @@ const localDay = (d: Date) =>
   `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 
 describe('dashboard journey: the figures, donuts and chart of CD-MAD after real work', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let api: Api;
   let center = { id: 0, description: '' };
   let before: Stats;
@@ -69,7 +50,6 @@ describe('dashboard journey: the figures, donuts and chart of CD-MAD after real 
   const text = (page: Page, testId: string) => page.getByTestId(testId).first().textContent();
 
   beforeAll(async () => {
-    browser = await launchBrowser();
     const world = await demoWorld(3);
     ({ api, center } = world);
     const [g1, g2, g3] = world.gtins as [string, string, string];
@@ -91,7 +71,7 @@ describe('dashboard journey: the figures, donuts and chart of CD-MAD after real 
       code: `${PREFIX}-P1`,
       destinationId: center.id,
       providerId: world.provider.id,
-      boxes: [{ codebar: `${PREFIX}-P1-A`, contents: [{ gtin: g1, quantity: 2 }] }],
+      boxes: [boxPlan(`${PREFIX}-P1-A`, [g1, 2])],
     });
     await readBox(tunnel, { codebar: `${PREFIX}-P1-A`, epcs: [epc(g1, 1), epc(g1, 2)], at: hoursAgo(2) });
     // Received with differences: 3 × g2 expected, 2 read.
@@ -99,7 +79,7 @@ describe('dashboard journey: the figures, donuts and chart of CD-MAD after real 
       code: `${PREFIX}-P2`,
       destinationId: center.id,
       providerId: world.provider.id,
-      boxes: [{ codebar: `${PREFIX}-P2-A`, contents: [{ gtin: g2, quantity: 3 }] }],
+      boxes: [boxPlan(`${PREFIX}-P2-A`, [g2, 3])],
     });
     await readBox(tunnel, { codebar: `${PREFIX}-P2-A`, epcs: [epc(g2, 3), epc(g2, 4)], at: hoursAgo(2) });
     // Waiting: never read.
@@ -107,37 +87,36 @@ describe('dashboard journey: the figures, donuts and chart of CD-MAD after real 
       code: `${PREFIX}-P3`,
       destinationId: center.id,
       providerId: world.provider.id,
-      boxes: [{ codebar: `${PREFIX}-P3-A`, contents: [{ gtin: g3, quantity: 5 }] }],
+      boxes: [boxPlan(`${PREFIX}-P3-A`, [g3, 5])],
     });
     // A movement to the store leaves with one of the g1 tags; another waits.
     await createMovement(api, {
       code: `${PREFIX}-M1`,
       originId: center.id,
       destinationId: world.store.id,
-      boxes: [{ codebar: `${PREFIX}-M1-A`, contents: [{ gtin: g1, quantity: 1 }] }],
+      boxes: [boxPlan(`${PREFIX}-M1-A`, [g1, 1])],
     });
     await readBox(portal, { codebar: `${PREFIX}-M1-A`, epcs: [epc(g1, 1)], at: hoursAgo(1) });
     await createMovement(api, {
       code: `${PREFIX}-M2`,
       originId: center.id,
       destinationId: world.store.id,
-      boxes: [{ codebar: `${PREFIX}-M2-A`, contents: [{ gtin: g3, quantity: 1 }] }],
+      boxes: [boxPlan(`${PREFIX}-M2-A`, [g3, 1])],
     });
     // An online parcel leaves with a g2 tag; another waits.
     await createOnlineOrder(api, {
       code: `${PREFIX}-O1`,
       originId: center.id,
-      boxes: [{ codebar: `${PREFIX}-O1-A`, contents: [{ gtin: g2, quantity: 1 }] }],
+      boxes: [boxPlan(`${PREFIX}-O1-A`, [g2, 1])],
     });
     await readBox(expedition, { codebar: `${PREFIX}-O1-A`, epcs: [epc(g2, 3)], at: hoursAgo(1) });
     await createOnlineOrder(api, {
       code: `${PREFIX}-O2`,
       originId: center.id,
-      boxes: [{ codebar: `${PREFIX}-O2-A`, contents: [{ gtin: g1, quantity: 1 }] }],
+      boxes: [boxPlan(`${PREFIX}-O2-A`, [g1, 1])],
     });
     after = await statsOf(center.id);
   });
-  afterAll(async () => browser?.close());
 
   it('the server’s figures moved by exactly the work done', () => {
     // Stocked: 2 + 2 received, 1 left by the movement, 1 sold online → +2.
@@ -158,7 +137,7 @@ describe('dashboard journey: the figures, donuts and chart of CD-MAD after real 
   });
 
   it('es: the location, the four figures and the three donuts show the server’s numbers', async () => {
-    const { page, context } = await openPage(browser, { at: center });
+    const { page, context } = await openPage(browser(), { at: center });
     await page.goto('/dashboard');
     await poll(() => text(page, 'dashboard-location')).toBe('Centro de distribución Madrid');
     const s = await statsOf(center.id);
@@ -195,7 +174,7 @@ describe('dashboard journey: the figures, donuts and chart of CD-MAD after real 
   });
 
   it('es: statistics reload every 20 s without a page reload', async () => {
-    const { page, context } = await openPage(browser, { at: center });
+    const { page, context } = await openPage(browser(), { at: center });
     const loads: number[] = [];
     page.on('response', (r) => {
       if (r.url().includes(`/locations/${center.id}/statistics/`) && r.ok()) loads.push(Date.now());
@@ -210,7 +189,7 @@ describe('dashboard journey: the figures, donuts and chart of CD-MAD after real 
   });
 
   it('es: the chart by days (the last 60 days), months and years, with the range rules of spec section 5', async () => {
-    const { page, context } = await openPage(browser, { at: center });
+    const { page, context } = await openPage(browser(), { at: center });
     const graphs: Graph[] = [];
     page.on('response', async (r) => {
       if (r.url().includes('/graphstatistics/') && r.ok()) graphs.push((await r.json()) as Graph);
@@ -301,7 +280,7 @@ describe('dashboard journey: the figures, donuts and chart of CD-MAD after real 
   });
 
   it('en: the labels in English and the same numbers', async () => {
-    const { page, context } = await openPage(browser, { at: center, language: 'en' });
+    const { page, context } = await openPage(browser(), { at: center, language: 'en' });
     await page.goto('/dashboard');
     const s = await statsOf(center.id);
     await poll(() => text(page, 'dashboard-stock')).toBe(en(s.stock));
@@ -320,7 +299,7 @@ describe('dashboard journey: the figures, donuts and chart of CD-MAD after real 
   });
 
   it('390 px: everything fits the phone', async () => {
-    const { page, context } = await openPage(browser, { at: center, viewport: MOBILE });
+    const { page, context } = await openPage(browser(), { at: center, viewport: MOBILE });
     await page.goto('/dashboard');
     const s = await statsOf(center.id);
     await poll(() => text(page, 'dashboard-stock')).toBe(es(s.stock));
@@ -337,7 +316,7 @@ describe('dashboard journey: the figures, donuts and chart of CD-MAD after real 
     const identity = (await api<{ company: { id: number; name: string } }>('GET', '/identity/')).json;
     const company = (await api<Stats>('GET', `/companies/${identity.company.id}/statistics/`)).json;
     expect(company.scope).toEqual({ kind: 'company', id: identity.company.id, description: identity.company.name });
-    const { page, context } = await openPage(browser, { at: { id: identity.company.id, description: identity.company.name } });
+    const { page, context } = await openPage(browser(), { at: { id: identity.company.id, description: identity.company.name } });
     await page.evaluate(() => localStorage.setItem('location_kind', 'company'));
     await page.goto('/dashboard');
     await poll(() => text(page, 'dashboard-location')).toBe(identity.company.name);
@@ -353,7 +332,7 @@ describe('dashboard journey: the figures, donuts and chart of CD-MAD after real 
   it('a viewer sees its store’s dashboard; another location’s figures are refused', async () => {
     const viewer = await apiAs('viewer@demo.local');
     expect((await viewer('GET', `/locations/${center.id}/statistics/`)).status).toBe(404);
-    const { page, context } = await openPage(browser, { email: 'viewer@demo.local', language: 'en' });
+    const { page, context } = await openPage(browser(), { email: 'viewer@demo.local', language: 'en' });
     await page.goto('/dashboard');
     await poll(() => text(page, 'dashboard-location')).toBe('Tienda Madrid Gran Vía');
     await poll(() => page.getByTestId('donut-inbound-waiting-value').count()).toBe(1);

@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, MOBILE, openPage, type Place, screenshot } from '../support/browser';
-import { type Api, demoWorld, fitsPhone, poll, sgtin96, withCheckDigit } from '../support/journey-api';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fitsPhone, MOBILE, openPage, type Place, poll, screenshot, useBrowser } from '../support/browser';
+import { type Api, demoWorld, sgtin96, withCheckDigit } from '../support/journey-api';
 import { simulate } from '../support/readers';
 import { fillNewGtin, pickGtin, tomorrowAt, tryDuplicateBox } from '../support/wizard';
 
@@ -30,7 +30,7 @@ const fillOrder = async (page: Page, code: string, provider: string) => {
 };
 
 describe('inbound part A: order wizard, dashboard, detail, boxes', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let api: Api;
   let center: Place = { id: 0, description: '' };
   let provider = { id: 0, name: '' };
@@ -38,7 +38,6 @@ describe('inbound part A: order wizard, dashboard, detail, boxes', () => {
   let orderId = 0;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
     ({
       api,
       center,
@@ -47,10 +46,9 @@ describe('inbound part A: order wizard, dashboard, detail, boxes', () => {
     } = await demoWorld(1));
     expect(gtin).toMatch(/^\d{14}$/);
   });
-  afterAll(async () => browser?.close());
 
   it('es: the wizard creates the order and two boxes (one GTIN created in the dialog); a duplicate barcode is refused', async () => {
-    const { page, context } = await openPage(browser, { at: center });
+    const { page, context } = await openPage(browser(), { at: center });
     await page.goto('/inbound/');
     await page.getByTestId('new-order').click();
     await page.waitForURL('**/inbound/order/add');
@@ -105,7 +103,7 @@ describe('inbound part A: order wizard, dashboard, detail, boxes', () => {
   });
 
   it('es: the dashboard lists the order with its statistics; detail and boxes open from it', async () => {
-    const { page, context } = await openPage(browser, { at: center });
+    const { page, context } = await openPage(browser(), { at: center });
     await page.goto('/inbound/');
     await poll(() => page.getByTestId('stat-orders-value').textContent()).toMatch(/^\d+$/);
     await page.getByTestId('filter-order_code__icontains').fill(ORDER_CODE);
@@ -188,7 +186,7 @@ describe('inbound part A: order wizard, dashboard, detail, boxes', () => {
   it('es: the tunnel reads box A; the boxes page shows its status; the order can no longer be deleted', async () => {
     const serial = 800_000_000 + RUN * 10;
     await simulate('TUN-MAD-01', BOX_A, [sgtin96(gtin, serial), sgtin96(gtin, serial + 1), sgtin96(NEW_GTIN, serial + 2)]);
-    const { page, context } = await openPage(browser, { at: center });
+    const { page, context } = await openPage(browser(), { at: center });
     await page.goto(`/inbound/order/${orderId}/boxes`);
     const boxA = page.getByTestId('order-boxes').getByTestId('paged-row').filter({ hasText: BOX_A });
     await poll(() => boxA.getByTestId('box-status').textContent()).toBe('Verificada sin errores');
@@ -217,7 +215,7 @@ describe('inbound part A: order wizard, dashboard, detail, boxes', () => {
   });
 
   it('en: dashboard, a duplicate barcode says "Barcode already exists", delete refused in English', async () => {
-    const { page, context } = await openPage(browser, { at: center, language: 'en' });
+    const { page, context } = await openPage(browser(), { at: center, language: 'en' });
     await page.goto('/inbound/');
     await page.getByRole('heading', { name: 'Inbound' }).waitFor();
     await poll(() => page.getByTestId('stat-orders').textContent()).toContain('Orders');
@@ -240,7 +238,7 @@ describe('inbound part A: order wizard, dashboard, detail, boxes', () => {
   });
 
   it('390 px: the dashboard is a list of cards, the wizard and the boxes page fit the phone', async () => {
-    const { page, context } = await openPage(browser, { at: center, viewport: MOBILE });
+    const { page, context } = await openPage(browser(), { at: center, viewport: MOBILE });
     await page.goto('/inbound/');
     const cards = page.getByTestId('inbound-orders-cards').getByTestId('paged-card');
     await poll(() => cards.count()).toBeGreaterThanOrEqual(1);
@@ -274,7 +272,7 @@ describe('inbound part A: order wizard, dashboard, detail, boxes', () => {
   });
 
   it('role 4 (printer operator): no new-order button, no delete, and the wizard says who may create orders', async () => {
-    const { page, context } = await openPage(browser, { at: center, email: 'printer@demo.local' });
+    const { page, context } = await openPage(browser(), { at: center, email: 'printer@demo.local' });
     await page.goto('/inbound/');
     await page.getByTestId('filter-order_code__icontains').fill(ORDER_CODE);
     const rows = page.getByTestId('inbound-orders').getByTestId('paged-row');
@@ -293,7 +291,7 @@ describe('inbound part A: order wizard, dashboard, detail, boxes', () => {
   });
 
   it('es: an order without verified boxes is deleted, in green', async () => {
-    const { page, context } = await openPage(browser, { at: center });
+    const { page, context } = await openPage(browser(), { at: center });
     await page.goto('/inbound/');
     await page.getByTestId('filter-order_code__icontains').fill(`${ORDER_CODE}-EN`);
     const rows = page.getByTestId('inbound-orders').getByTestId('paged-row');

@@ -1,7 +1,6 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, MOBILE, openPage, type Place, screenshot } from '../support/browser';
-import { type Api, createPurchaseOrder, demoWorld, fitsPhone, poll, sgtin96, tableFits } from '../support/journey-api';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fitsPhone, MOBILE, openPage, type Place, poll, screenshot, tableFits, useBrowser } from '../support/browser';
+import { type Api, boxPlan, createPurchaseOrder, demoWorld, sgtin96 } from '../support/journey-api';
 import { simulate } from '../support/readers';
 
 /**
@@ -20,7 +19,7 @@ const BOX_B = `E2E-BOX-B-${RUN}`;
 const FOREIGN_EPC = `E2801160600002084A${String(RUN % 1_000_000).padStart(6, '0')}`;
 
 describe('inbound journey: an order read by the tunnel, its verifications, and a provider return', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let api: Api;
   let center: Place = { id: 0, description: '' };
   let provider = { id: 0, name: '' };
@@ -34,7 +33,6 @@ describe('inbound journey: an order read by the tunnel, its verifications, and a
   let verificationB = 0;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
     ({ api, center, provider, gtins } = await demoWorld(2));
     const [g1, g2] = gtins as [string, string];
     // The order, its reception and two boxes with their contents, as the creation wizard sends them.
@@ -45,16 +43,7 @@ describe('inbound journey: an order read by the tunnel, its verifications, and a
       code: ORDER_CODE,
       destinationId: center.id,
       providerId: provider.id,
-      boxes: [
-        {
-          codebar: BOX_A,
-          contents: [
-            { gtin: g1, quantity: 2 },
-            { gtin: g2, quantity: 1 },
-          ],
-        },
-        { codebar: BOX_B, contents: [{ gtin: g1, quantity: 2 }] },
-      ],
+      boxes: [boxPlan(BOX_A, [g1, 2], [g2, 1]), boxPlan(BOX_B, [g1, 2])],
     }));
 
     // The tunnel reads box A exactly, and box B with one of its two tags missing plus a foreign tag.
@@ -70,7 +59,6 @@ describe('inbound journey: an order read by the tunnel, its verifications, and a
     expect(verificationA).toBeGreaterThan(0);
     expect(verificationB).toBeGreaterThan(0);
   });
-  afterAll(async () => browser?.close());
 
   it('the API agrees: box A checked without errors, box B with errors, the order checked with errors', async () => {
     expect((await api<{ status: number }>('GET', `/rboxes/${boxA}/`)).json.status).toBe(2);
@@ -80,7 +68,7 @@ describe('inbound journey: an order read by the tunnel, its verifications, and a
   });
 
   it('es: box B verifications, its report per GTIN and its items (missing tag, Nothing for the foreign tag)', async () => {
-    const { page, context } = await openPage(browser, { at: center });
+    const { page, context } = await openPage(browser(), { at: center });
     await page.goto(`/order/${orderId}/box/${boxB}/verifications`);
     await poll(() => page.getByTestId('order-status').textContent()).toBe('Verificado con errores');
     expect(await page.getByTestId('order-code').textContent()).toBe(ORDER_CODE);
@@ -132,7 +120,7 @@ describe('inbound journey: an order read by the tunnel, its verifications, and a
   });
 
   it('es: box A is complete, every line at 100 %', async () => {
-    const { page, context } = await openPage(browser, { at: center });
+    const { page, context } = await openPage(browser(), { at: center });
     await page.goto(`/order/${orderId}/box/${boxA}/verifications/${verificationA}`);
     await poll(() => page.getByTestId('verification-result').textContent()).toBe('Correcta');
     const bars = page.getByTestId('verification-report').getByTestId('percent-bar');
@@ -142,7 +130,7 @@ describe('inbound journey: an order read by the tunnel, its verifications, and a
   });
 
   it('en: the same pages in English', async () => {
-    const { page, context } = await openPage(browser, { at: center, language: 'en' });
+    const { page, context } = await openPage(browser(), { at: center, language: 'en' });
     await page.goto(`/order/${orderId}/box/${boxB}/verifications`);
     await poll(() => page.getByTestId('order-status').textContent()).toBe('Checked with errors');
     expect(await page.getByRole('heading', { name: 'Box verifications' }).count()).toBe(1);
@@ -159,7 +147,7 @@ describe('inbound journey: an order read by the tunnel, its verifications, and a
   });
 
   it('the provider page lists the order among the resolved ones, with the statistics', async () => {
-    const { page, context } = await openPage(browser, { at: center });
+    const { page, context } = await openPage(browser(), { at: center });
     await page.goto(`/order/${orderId}/box/${boxB}/verifications`);
     await page.getByTestId('order-provider').click();
     await page.waitForURL(`**/inbound/provider/${provider.id}/detail`);
@@ -173,7 +161,7 @@ describe('inbound journey: an order read by the tunnel, its verifications, and a
   });
 
   it('the valid switch asks first, then the box and the order are recomputed; switching back restores them', async () => {
-    const { page, context } = await openPage(browser, { at: center });
+    const { page, context } = await openPage(browser(), { at: center });
     await page.goto(`/order/${orderId}/box/${boxB}/verifications`);
     const toggle = page.getByTestId(`verification-valid-${verificationB}`).locator('input');
     await poll(() => toggle.isChecked()).toBe(true);
@@ -199,7 +187,7 @@ describe('inbound journey: an order read by the tunnel, its verifications, and a
   });
 
   it("a visualizer of a store does not see the center's order nor its verifications", async () => {
-    const { page, context } = await openPage(browser, { email: 'viewer@demo.local' });
+    const { page, context } = await openPage(browser(), { email: 'viewer@demo.local' });
     await page.goto(`/order/${orderId}/box/${boxB}/verifications`);
     await poll(() => page.getByTestId('order-header-error').textContent()).toBe('No encontrado');
     await poll(() => page.getByTestId('paged-empty').count()).toBe(1);
@@ -208,7 +196,7 @@ describe('inbound journey: an order read by the tunnel, its verifications, and a
   });
 
   it('es: the dashboard shows the order checked with errors, its boxes page each box, and delete is refused', async () => {
-    const { page, context } = await openPage(browser, { at: center });
+    const { page, context } = await openPage(browser(), { at: center });
     await page.goto('/inbound/');
     await page.getByTestId('filter-order_code__icontains').fill(ORDER_CODE);
     const rows = page.getByTestId('inbound-orders').getByTestId('paged-row');
@@ -244,7 +232,7 @@ describe('inbound journey: an order read by the tunnel, its verifications, and a
   });
 
   it('en: the dashboard, the boxes page and the refused delete in English', async () => {
-    const { page, context } = await openPage(browser, { at: center, language: 'en' });
+    const { page, context } = await openPage(browser(), { at: center, language: 'en' });
     await page.goto('/inbound/');
     await page.getByTestId('filter-order_code__icontains').fill(ORDER_CODE);
     const rows = page.getByTestId('inbound-orders').getByTestId('paged-row');
@@ -271,7 +259,7 @@ describe('inbound journey: an order read by the tunnel, its verifications, and a
 
   it('the exit portal reads box A with the order code: a provider return, in the list and its detail', async () => {
     await simulate('POR-MAD-EXP', ORDER_CODE, epcsA);
-    const { page, context } = await openPage(browser, { at: center });
+    const { page, context } = await openPage(browser(), { at: center });
     await page.goto('/inbound/returns');
     const row = page.getByTestId('provider-returns').getByTestId('paged-row').filter({ hasText: ORDER_CODE });
     await poll(() => row.count()).toBe(1);
@@ -305,7 +293,7 @@ describe('inbound journey: an order read by the tunnel, its verifications, and a
   });
 
   it('en: the provider returns and the sale returns lists', async () => {
-    const { page, context } = await openPage(browser, { at: center, language: 'en' });
+    const { page, context } = await openPage(browser(), { at: center, language: 'en' });
     await page.goto('/inbound/returns');
     await poll(() => page.getByTestId('provider-returns').getByTestId('paged-row').filter({ hasText: ORDER_CODE }).count()).toBe(
       1,
@@ -320,7 +308,7 @@ describe('inbound journey: an order read by the tunnel, its verifications, and a
   });
 
   it('at 390 px: cards, nothing wider than the phone', async () => {
-    const { page, context } = await openPage(browser, { at: center, viewport: MOBILE });
+    const { page, context } = await openPage(browser(), { at: center, viewport: MOBILE });
     await page.goto(`/order/${orderId}/box/${boxB}/verifications`);
     await poll(() => page.getByTestId('box-verifications-cards').getByTestId('paged-card').count()).toBe(1);
     await fitsPhone(page);

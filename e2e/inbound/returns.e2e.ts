@@ -1,7 +1,6 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, MOBILE, openPage, type PageOptions, type Place, screenshot } from '../support/browser';
-import { type Api, createOnlineOrder, createPurchaseOrder, demoWorld, fitsPhone, poll, sgtin96 } from '../support/journey-api';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fitsPhone, MOBILE, openPage, type PageOptions, type Place, poll, screenshot, useBrowser } from '../support/browser';
+import { type Api, boxPlan, createOnlineOrder, createPurchaseOrder, demoWorld, sgtin96 } from '../support/journey-api';
 import { simulate } from '../support/readers';
 
 /**
@@ -17,7 +16,7 @@ const BOX = `E2E-RET-BOX-${RUN}`;
 const ONLINE_CODE = `E2E-RET-WEB-${RUN}`;
 
 describe('provider returns and sale returns', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let api: Api;
   let center: Place = { id: 0, description: '' };
   let provider = { id: 0, name: '' };
@@ -26,22 +25,13 @@ describe('provider returns and sale returns', () => {
   let saleReturnId = 0;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
     ({ api, center, provider, gtins } = await demoWorld(2));
     const [g1, g2] = gtins as [string, string];
     ({ orderId } = await createPurchaseOrder(api, {
       code: ORDER_CODE,
       destinationId: center.id,
       providerId: provider.id,
-      boxes: [
-        {
-          codebar: BOX,
-          contents: [
-            { gtin: g1, quantity: 2 },
-            { gtin: g2, quantity: 1 },
-          ],
-        },
-      ],
+      boxes: [boxPlan(BOX, [g1, 2], [g2, 1])],
     }));
     const serial = 900_000_000 + RUN * 10;
     const received = [sgtin96(g1, serial), sgtin96(g1, serial + 1), sgtin96(g2, serial + 2)];
@@ -59,9 +49,8 @@ describe('provider returns and sale returns', () => {
     saleReturnId = sales.json.results[0]?.id ?? 0;
     expect(saleReturnId).toBeGreaterThan(0);
   });
-  afterAll(async () => browser?.close());
 
-  const open = (options: PageOptions = {}) => openPage(browser, { at: center, ...options });
+  const open = (options: PageOptions = {}) => openPage(browser(), { at: center, ...options });
 
   it('es: the provider returns list filters by code and by arrival date', async () => {
     const { page, context } = await open();
@@ -144,7 +133,7 @@ describe('provider returns and sale returns', () => {
   });
 
   it("a store's visualizer does not see the center's returns", async () => {
-    const { page, context } = await openPage(browser, { email: 'viewer@demo.local' });
+    const { page, context } = await openPage(browser(), { email: 'viewer@demo.local' });
     await page.goto(`/outbound/returns/${saleReturnId}/detail`);
     await poll(() => page.getByTestId('return-error').textContent()).toBe('No encontrado');
     expect(await page.getByTestId('return-lines').count()).toBe(0);

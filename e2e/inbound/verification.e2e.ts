@@ -1,7 +1,6 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, screenshot } from '../support/browser';
-import { type Api, apiAs, createPurchaseOrder, demoWorld, poll, sgtin96 } from '../support/journey-api';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { openPage, poll, screenshot, useBrowser } from '../support/browser';
+import { type Api, apiAs, createPurchaseOrder, demoWorld, sgtin96 } from '../support/journey-api';
 import { demoReader, readBox } from '../support/readers';
 
 /**
@@ -17,14 +16,13 @@ const BOX = `E2E-VER-BOX-${RUN}`;
 const READS = 12;
 
 describe('box verifications: paging by 11, newest first, and who may use the valid switch', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let api: Api;
   let orderId = 0;
   let boxId = 0;
   let verificationIds: number[] = [];
 
   beforeAll(async () => {
-    browser = await launchBrowser();
     const world = await demoWorld(1);
     api = world.api;
     const { store, provider } = world;
@@ -52,10 +50,9 @@ describe('box verifications: paging by 11, newest first, and who may use the val
     expect(all.json.count).toBe(READS);
     verificationIds = all.json.results.map((row) => row.id);
   });
-  afterAll(async () => browser?.close());
 
   it('11 per page, newest first; the second page has the oldest', async () => {
-    const { page, context } = await openPage(browser, { email: 'editor@demo.local' });
+    const { page, context } = await openPage(browser(), { email: 'editor@demo.local' });
     await page.goto(`/order/${orderId}/box/${boxId}/verifications`);
     const rows = page.getByTestId('box-verifications').getByTestId('paged-row');
     await poll(() => rows.count()).toBe(11);
@@ -69,7 +66,7 @@ describe('box verifications: paging by 11, newest first, and who may use the val
   });
 
   it('an editor (role 3) may switch a verification off and on', async () => {
-    const { page, context } = await openPage(browser, { email: 'editor@demo.local' });
+    const { page, context } = await openPage(browser(), { email: 'editor@demo.local' });
     await page.goto(`/order/${orderId}/box/${boxId}/verifications`);
     const newest = verificationIds[0] as number;
     const toggle = page.getByTestId(`verification-valid-${newest}`).locator('input');
@@ -88,7 +85,7 @@ describe('box verifications: paging by 11, newest first, and who may use the val
   });
 
   it("the store's visualizer (role 5) sees the verifications, but the switch is disabled and the API refuses it", async () => {
-    const { page, context } = await openPage(browser, { email: 'viewer@demo.local', language: 'en' });
+    const { page, context } = await openPage(browser(), { email: 'viewer@demo.local', language: 'en' });
     await page.goto(`/order/${orderId}/box/${boxId}/verifications`);
     const rows = page.getByTestId('box-verifications').getByTestId('paged-row');
     await poll(() => rows.count()).toBe(11);
@@ -114,7 +111,7 @@ describe('box verifications: paging by 11, newest first, and who may use the val
   });
 
   it('a verification of another location is not found', async () => {
-    const { page, context } = await openPage(browser, { email: 'printer@demo.local' });
+    const { page, context } = await openPage(browser(), { email: 'printer@demo.local' });
     await page.goto(`/order/${orderId}/box/${boxId}/verifications/${verificationIds[0]}`);
     await poll(() => page.getByTestId('verification-error').textContent()).toBe('No encontrado');
     expect(await page.getByTestId('order-header-error').textContent()).toBe('No encontrado');

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { parse } from 'csv-parse/sync';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, MOBILE, openPage, type Place, screenshot } from '../support/browser';
-import { type Api, apiAs, demoWorld, fitsPhone, hoursAgo, itemTypeOf, poll, sgtin96, tableFits } from '../support/journey-api';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fitsPhone, MOBILE, openPage, type Place, poll, screenshot, tableFits, useBrowser } from '../support/browser';
+import { type Api, apiAs, demoWorld, hoursAgo, itemTypeOf, sgtin96 } from '../support/journey-api';
 import { addReader, macOf, type Reader, readSet } from '../support/readers';
 
 /**
@@ -47,7 +47,7 @@ const choose = async (page: Page, testId: string, option: string) => {
 };
 
 describe('Inventory journey: a cabinet stocks an area, a handheld counts it, the inventory is validated', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let api: Api;
   let store: Place = { id: 0, description: '' };
   let areaId = 0;
@@ -63,7 +63,6 @@ describe('Inventory journey: a cabinet stocks an area, a handheld counts it, the
   const itemOf = async (epc: string) => (await api<Item[]>('POST', '/epc/retrieve/', { epc })).json[0] as Item;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
     const world = await demoWorld(3);
     ({ api, store, gtins } = world);
     const area = await api<{ id: number }>('POST', '/areas/', { stock: 0, description: AREA, location_id: store.id });
@@ -96,7 +95,6 @@ describe('Inventory journey: a cabinet stocks an area, a handheld counts it, the
     expect(rows).toHaveLength(2);
     inventoryId = (rows.find((row) => row.state === 0) as InventoryRow).id;
   });
-  afterAll(async () => browser?.close());
 
   it('the API agrees: the cabinet inventory is validated, the handheld one pending with 2 missing and 1 excess', async () => {
     const [pending, cabinet] = await inventoriesOfArea();
@@ -115,7 +113,7 @@ describe('Inventory journey: a cabinet stocks an area, a handheld counts it, the
   });
 
   it('es: the dashboard shows seven statistics and the inventory with its figures, filtered by area', async () => {
-    const { page, context } = await openPage(browser, { at: store });
+    const { page, context } = await openPage(browser(), { at: store });
     await page.goto('/inventory/');
     await poll(() => page.getByRole('heading', { name: 'Inventarios', exact: true }).count()).toBe(1);
     const stats = page.getByTestId('inventory-stats');
@@ -151,7 +149,7 @@ describe('Inventory journey: a cabinet stocks an area, a handheld counts it, the
   });
 
   it('es: the detail shows the missing and excess articles; a GTIN opens its product card', async () => {
-    const { page, context } = await openPage(browser, { at: store });
+    const { page, context } = await openPage(browser(), { at: store });
     await page.goto(`/inventory/${inventoryId}/detail`);
     await poll(() => page.getByTestId('inventory-missing').textContent()).toBe('2');
     expect(await page.getByTestId('inventory-excess').textContent()).toBe('1');
@@ -182,7 +180,7 @@ describe('Inventory journey: a cabinet stocks an area, a handheld counts it, the
   });
 
   it('es: the items page lists the read EPCs and the lost ones, each linking to the EPC tracker', async () => {
-    const { page, context } = await openPage(browser, { at: store });
+    const { page, context } = await openPage(browser(), { at: store });
     await page.goto(`/inventory/${inventoryId}/detail-items`);
     const tags = page.getByTestId('inventory-tags').locator('[data-testid="paged-row"]');
     await poll(() => tags.count()).toBe(5);
@@ -204,7 +202,7 @@ describe('Inventory journey: a cabinet stocks an area, a handheld counts it, the
   });
 
   it('es: Validate asks first; then the lost items are UNKNOWN and the stray one STOCKED here (EPC tracker)', async () => {
-    const { page, context } = await openPage(browser, { at: store });
+    const { page, context } = await openPage(browser(), { at: store });
     await page.goto(`/inventory/${inventoryId}/detail`);
     await page.getByTestId('inventory-validate').click();
     const dialog = page.getByTestId('confirm-dialog');
@@ -237,7 +235,7 @@ describe('Inventory journey: a cabinet stocks an area, a handheld counts it, the
   });
 
   it('es: the CSV is created with its progress and downloads as Inventory-{id}.csv; the row shows the file', async () => {
-    const { page, context } = await openPage(browser, { at: store });
+    const { page, context } = await openPage(browser(), { at: store });
     await page.goto('/inventory/');
     await page.getByTestId('filter-id').fill(String(inventoryId));
     const list = page.getByTestId('inventory-list');
@@ -268,7 +266,7 @@ describe('Inventory journey: a cabinet stocks an area, a handheld counts it, the
   });
 
   it('es: a partial inventory is opened from the dashboard and the handheld reads into it', async () => {
-    const { page, context } = await openPage(browser, { at: store });
+    const { page, context } = await openPage(browser(), { at: store });
     await page.goto('/inventory/');
     await page.getByTestId('new-inventory').click();
     const dialog = page.getByTestId('new-inventory-dialog');
@@ -296,7 +294,7 @@ describe('Inventory journey: a cabinet stocks an area, a handheld counts it, the
   });
 
   it('the visualizer of the store sees the inventories but cannot open or validate one (the API refuses)', async () => {
-    const { page, context } = await openPage(browser, { email: 'viewer@demo.local', at: store });
+    const { page, context } = await openPage(browser(), { email: 'viewer@demo.local', at: store });
     await page.goto('/inventory/');
     await poll(() => page.getByTestId('inventory-list').getByTestId('inventory-link').count()).toBeGreaterThan(0);
     expect(await page.getByTestId('new-inventory').count()).toBe(0);
@@ -313,7 +311,7 @@ describe('Inventory journey: a cabinet stocks an area, a handheld counts it, the
   });
 
   it('en, 390 px: the dashboard as cards and the detail fit the phone', async () => {
-    const { page, context } = await openPage(browser, { at: store, language: 'en', viewport: MOBILE });
+    const { page, context } = await openPage(browser(), { at: store, language: 'en', viewport: MOBILE });
     await page.goto('/inventory/');
     await poll(() => page.getByRole('heading', { name: 'Inventories', exact: true }).count()).toBe(1);
     await page.getByTestId('filter-id').fill(String(inventoryId));
@@ -337,7 +335,7 @@ describe('Inventory journey: a cabinet stocks an area, a handheld counts it, the
   });
 
   it('en, desktop: the partial inventory detail in English', async () => {
-    const { page, context } = await openPage(browser, { at: store, language: 'en' });
+    const { page, context } = await openPage(browser(), { at: store, language: 'en' });
     await page.goto(`/inventory/${partialId}/detail`);
     await poll(() => page.getByTestId('inventory-type').textContent()).toBe(`Partial: ${gtins[1]}`);
     expect(await page.getByTestId('inventory-validate').textContent()).toBe('Validate');

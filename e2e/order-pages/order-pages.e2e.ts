@@ -1,19 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { PDFDocument } from 'pdf-lib';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, MOBILE, openPage, type Place, screenshot } from '../support/browser';
-import {
-  type Api,
-  createMovement,
-  createOnlineOrder,
-  demoWorld,
-  fitsPhone,
-  itemTypeOf,
-  poll,
-  sgtin96,
-  tableFits,
-} from '../support/journey-api';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fitsPhone, MOBILE, openPage, type Place, poll, screenshot, tableFits, useBrowser } from '../support/browser';
+import { type Api, boxPlan, createMovement, createOnlineOrder, demoWorld, itemTypeOf, sgtin96 } from '../support/journey-api';
 import { addReader, demoReader, macOf, readBox } from '../support/readers';
 
 /**
@@ -39,7 +29,7 @@ const rowOf = (page: Page, table: string, text: string) =>
   page.getByTestId(table).getByTestId('paged-row').filter({ hasText: text });
 
 describe('order pages of online orders and movements: detail, boxes, box and GTIN on each side', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let api: Api;
   let center: Place = { id: 0, description: '' };
   let store: Place = { id: 0, description: '' };
@@ -55,7 +45,6 @@ describe('order pages of online orders and movements: detail, boxes, box and GTI
   let itemType2 = 0;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
     ({
       api,
       center,
@@ -72,16 +61,7 @@ describe('order pages of online orders and movements: detail, boxes, box and GTI
     } = await createOnlineOrder(api, {
       code: ONLINE_CODE,
       originId: center.id,
-      boxes: [
-        {
-          codebar: ONL_A,
-          contents: [
-            { gtin: g1, quantity: 1 },
-            { gtin: g2, quantity: 1 },
-          ],
-        },
-        { codebar: ONL_B, contents: [{ gtin: g1, quantity: 1 }] },
-      ],
+      boxes: [boxPlan(ONL_A, [g1, 1], [g2, 1]), boxPlan(ONL_B, [g1, 1])],
     }));
 
     // The movement: box A two of the first GTIN, box B two of the second and one of the first.
@@ -92,16 +72,7 @@ describe('order pages of online orders and movements: detail, boxes, box and GTI
       code: MOVE_CODE,
       originId: center.id,
       destinationId: store.id,
-      boxes: [
-        { codebar: MOV_A, contents: [{ gtin: g1, quantity: 2 }] },
-        {
-          codebar: MOV_B,
-          contents: [
-            { gtin: g2, quantity: 2 },
-            { gtin: g1, quantity: 1 },
-          ],
-        },
-      ],
+      boxes: [boxPlan(MOV_A, [g1, 2]), boxPlan(MOV_B, [g2, 2], [g1, 1])],
     }));
 
     // An online exit reader (mode 6) at the center's expedition area, added as the admin would.
@@ -128,7 +99,6 @@ describe('order pages of online orders and movements: detail, boxes, box and GTI
     await readBox(storePortal, { codebar: MOV_A, epcs: moveA1 });
     await readBox(storePortal, { codebar: MOV_B, epcs: moveB1.slice(1) });
   });
-  afterAll(async () => browser?.close());
 
   it('the API agrees: online box A over 100 % reads 0 online, the movement leaves correct and arrives with errors', async () => {
     const online = (await api<Record<string, number>>('GET', `/orders/${onlineId}/`)).json;
@@ -142,7 +112,7 @@ describe('order pages of online orders and movements: detail, boxes, box and GTI
   });
 
   it('es: the online order detail, its boxes, box A over 100 % (online reading 0) and a GTIN', async () => {
-    const { page, context } = await openPage(browser, { at: center });
+    const { page, context } = await openPage(browser(), { at: center });
     await page.goto(`/online/order/${onlineId}/detail`);
     await poll(() => page.getByTestId('order-status').textContent()).toBe('Verificando');
     expect(await page.getByTestId('order-code').textContent()).toBe(ONLINE_CODE);
@@ -217,7 +187,7 @@ describe('order pages of online orders and movements: detail, boxes, box and GTI
   });
 
   it('es: the movement from the exit side: verified without errors, both boxes correct', async () => {
-    const { page, context } = await openPage(browser, { at: center });
+    const { page, context } = await openPage(browser(), { at: center });
     await page.goto(`/movements/exit/order/${moveId}/detail`);
     await poll(() => page.getByTestId('order-status').textContent()).toBe('Verificado sin errores');
     expect(await page.getByTestId('order-route').textContent()).toBe(`${center.description} → ${store.description}`);
@@ -261,7 +231,7 @@ describe('order pages of online orders and movements: detail, boxes, box and GTI
 
   it('es and en: the box stickers of the movement download as a PDF with one page per box', async () => {
     for (const language of ['es', 'en'] as const) {
-      const { page, context } = await openPage(browser, { at: center, language });
+      const { page, context } = await openPage(browser(), { at: center, language });
       await page.goto(`/movements/exit/order/${moveId}/boxes`);
       await poll(() => page.getByTestId('order-boxes').getByTestId('paged-row').count()).toBe(2);
       const download = page.waitForEvent('download');
@@ -283,7 +253,7 @@ describe('order pages of online orders and movements: detail, boxes, box and GTI
   });
 
   it('es: the movement from the entry side: verified with errors, box B with a tag missing, the GTIN at 50 %', async () => {
-    const { page, context } = await openPage(browser, { at: center });
+    const { page, context } = await openPage(browser(), { at: center });
     await page.goto(`/movements/entry/order/${moveId}/detail`);
     await poll(() => page.getByTestId('order-status').textContent()).toBe('Verificado con errores');
     await poll(() => page.getByTestId('order-items').textContent()).toBe('4 / 5');
@@ -351,7 +321,7 @@ describe('order pages of online orders and movements: detail, boxes, box and GTI
   });
 
   it('a side other than exit or entry is the not-found page', async () => {
-    const { page, context } = await openPage(browser, { at: center });
+    const { page, context } = await openPage(browser(), { at: center });
     await page.goto(`/movements/sideways/order/${moveId}/detail`);
     await poll(() => page.getByText('Algo salió mal').count()).toBe(1);
     expect(await page.getByTestId('order-header').count()).toBe(0);
@@ -359,7 +329,7 @@ describe('order pages of online orders and movements: detail, boxes, box and GTI
   });
 
   it('en: the online boxes, the movement entry boxes, a box and a GTIN in English', async () => {
-    const { page, context } = await openPage(browser, { at: center, language: 'en' });
+    const { page, context } = await openPage(browser(), { at: center, language: 'en' });
     await page.goto(`/online/order/${onlineId}/boxes/`);
     await poll(() => page.getByTestId('order-status').textContent()).toBe('Checking');
     const rowA = rowOf(page, 'order-boxes', ONL_A);
@@ -395,7 +365,7 @@ describe('order pages of online orders and movements: detail, boxes, box and GTI
   });
 
   it('390 px: cards with infinite scroll, nothing wider than the phone', async () => {
-    const { page, context } = await openPage(browser, { at: center, viewport: MOBILE });
+    const { page, context } = await openPage(browser(), { at: center, viewport: MOBILE });
     await page.goto(`/online/order/${onlineId}/boxes/`);
     const cards = page.getByTestId('order-boxes-cards').getByTestId('paged-card');
     await poll(() => cards.count()).toBe(2);
@@ -434,7 +404,7 @@ describe('order pages of online orders and movements: detail, boxes, box and GTI
   });
 
   it("a visualizer of the store sees the movement's entry side but not the center's online order", async () => {
-    const { page, context } = await openPage(browser, { email: 'viewer@demo.local' });
+    const { page, context } = await openPage(browser(), { email: 'viewer@demo.local' });
     await page.goto(`/movements/entry/order/${moveId}/boxes`);
     await poll(() => page.getByTestId('order-status').textContent()).toBe('Verificado con errores');
     await poll(() => rowOf(page, 'order-boxes', MOV_B).getByTestId('box-status').textContent()).toBe('Verificada con errores');
@@ -459,7 +429,7 @@ describe('order pages of online orders and movements: detail, boxes, box and GTI
   });
 
   it('role 4 (printer operator) sees the online boxes without a delete icon', async () => {
-    const { page, context } = await openPage(browser, { at: center, email: 'printer@demo.local' });
+    const { page, context } = await openPage(browser(), { at: center, email: 'printer@demo.local' });
     await page.goto(`/online/order/${onlineId}/boxes/`);
     await poll(() => page.getByTestId('order-boxes').getByTestId('paged-row').count()).toBe(2);
     expect(await page.getByTestId('box-delete').count()).toBe(0);
@@ -467,7 +437,7 @@ describe('order pages of online orders and movements: detail, boxes, box and GTI
   });
 
   it('deleting the verified online box is refused in red; the unread one is deleted in green', async () => {
-    const { page: enPage, context: enContext } = await openPage(browser, { at: center, language: 'en' });
+    const { page: enPage, context: enContext } = await openPage(browser(), { at: center, language: 'en' });
     await enPage.goto(`/online/order/${onlineId}/boxes/`);
     const enRowA = rowOf(enPage, 'order-boxes', ONL_A);
     await poll(() => enRowA.getByTestId('box-status').textContent()).toBe('Checked with errors');
@@ -478,7 +448,7 @@ describe('order pages of online orders and movements: detail, boxes, box and GTI
     expect(await enNotice.getAttribute('class')).toContain('Error');
     await enContext.close();
 
-    const { page, context } = await openPage(browser, { at: center });
+    const { page, context } = await openPage(browser(), { at: center });
     await page.goto(`/online/order/${onlineId}/boxes/`);
     const rows = page.getByTestId('order-boxes').getByTestId('paged-row');
     await poll(() => rows.count()).toBe(2);

@@ -1,7 +1,6 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, MOBILE, openPage, type Place, screenshot } from '../support/browser';
-import { type Api, apiAs, demoWorld, findLocation, fitsPhone, poll, withCheckDigit } from '../support/journey-api';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fitsPhone, MOBILE, openPage, type Place, poll, screenshot, useBrowser } from '../support/browser';
+import { type Api, apiAs, demoWorld, findLocation, withCheckDigit } from '../support/journey-api';
 import { addBox, createdOrderId, fillNewGtin, pickGtin, tomorrowAt, tryDuplicateBox } from '../support/wizard';
 
 /**
@@ -39,7 +38,7 @@ const boxContents = async (api: Api, orderUrl: string) => {
 };
 
 describe('order wizard: movement and online orders', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let admin: Api;
   let madrid: Place;
   let store: Place;
@@ -49,14 +48,12 @@ describe('order wizard: movement and online orders', () => {
   let onlineId = 0;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
     ({ api: admin, center: madrid, store, gtins } = await demoWorld(2));
     barcelonaStore = await findLocation(admin, 'T-BCN-01');
   });
-  afterAll(async () => browser?.close());
 
   it('es: the admin at CD-MAD creates a movement to T-MAD-01 with two boxes; a duplicate barcode is refused', async () => {
-    const { page, context } = await openPage(browser, { at: madrid });
+    const { page, context } = await openPage(browser(), { at: madrid });
     await page.goto('/movements/order/add');
     await page.getByRole('heading', { name: 'Nueva orden de movimiento' }).waitFor();
     // The origin is the current location, shown and not editable.
@@ -150,7 +147,7 @@ describe('order wizard: movement and online orders', () => {
   });
 
   it('en: the admin creates an online order with one box; a duplicate barcode says "Barcode already exists"', async () => {
-    const { page, context } = await openPage(browser, { at: madrid, language: 'en' });
+    const { page, context } = await openPage(browser(), { at: madrid, language: 'en' });
     await page.goto('/online/order/add');
     await page.getByRole('heading', { name: 'New online order' }).waitFor();
     // Step 1 is only the order code (and the current location as the origin).
@@ -194,7 +191,7 @@ describe('order wizard: movement and online orders', () => {
 
   it('390 px: an editor at T-MAD-01 creates a movement among its own locations; the wizard fits the phone', async () => {
     const editor = await apiAs('editor@demo.local');
-    const { page, context } = await openPage(browser, { email: 'editor@demo.local', at: store, viewport: MOBILE });
+    const { page, context } = await openPage(browser(), { email: 'editor@demo.local', at: store, viewport: MOBILE });
     await page.goto('/movements/order/add');
     await page.getByTestId('order-code').waitFor();
     await fitsPhone(page);
@@ -242,7 +239,7 @@ describe('order wizard: movement and online orders', () => {
 
   it('role 4 (printer operator): told it may not create orders; the API refuses it (403)', async () => {
     const printer = await apiAs('printer@demo.local');
-    const { page, context } = await openPage(browser, { email: 'printer@demo.local', at: madrid });
+    const { page, context } = await openPage(browser(), { email: 'printer@demo.local', at: madrid });
     for (const path of ['/movements/order/add', '/online/order/add']) {
       await page.goto(path);
       await poll(() => page.getByTestId('not-allowed').textContent()).toBe(
@@ -269,7 +266,7 @@ describe('order wizard: movement and online orders', () => {
 
   it('role 5 (visualizer): told it may not create orders, in English; the API refuses it (403)', async () => {
     const viewer = await apiAs('viewer@demo.local');
-    const { page, context } = await openPage(browser, { email: 'viewer@demo.local', at: store, language: 'en' });
+    const { page, context } = await openPage(browser(), { email: 'viewer@demo.local', at: store, language: 'en' });
     for (const path of ['/online/order/add', '/movements/order/add']) {
       await page.goto(path);
       await poll(() => page.getByTestId('not-allowed').textContent()).toBe(

@@ -1,4 +1,7 @@
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { poll } from '../support/browser';
+import type { Api } from '../support/journey-api';
 
 /**
  * What the outbound dashboard journeys (movements, online) share: the statistics range the
@@ -28,3 +31,25 @@ export const openSelect = async (page: Page, testId: string) =>
   page.getByTestId(testId).locator('xpath=..').getByRole('combobox').click();
 
 export const filterCode = async (page: Page, value: string) => page.getByTestId('filter-order_code__icontains').fill(value);
+
+/** The exit figures of a location (GET /locations/{id}/movstats/ or /onlinestats/) for the last 30 days. */
+export type ExitStats = {
+  orders: number;
+  origin_pending_orders: number;
+  origin_daily_orders: number;
+  average_shipping_time: number | null;
+  max_shipping_time: number | null;
+};
+export const exitStatsOf = async (api: Api, path: string): Promise<ExitStats> =>
+  (await api<ExitStats>('GET', `${path}?${statsRange()}`)).json;
+
+/** The exit dashboard's five figures (Spanish) are the server's. */
+export const expectExitFigures = async (page: Page, stats: ExitStats) => {
+  await poll(() => page.getByTestId('stat-orders-value').textContent()).toBe(numberIn('es', stats.orders, 0));
+  expect(await page.getByTestId('stat-pending-value').textContent()).toBe(numberIn('es', stats.origin_pending_orders, 0));
+  expect(await page.getByTestId('stat-daily-value').textContent()).toBe(numberIn('es', stats.origin_daily_orders, 2));
+  expect(await page.getByTestId('stat-averageShipping-value').textContent()).toBe(
+    `${numberIn('es', stats.average_shipping_time, 2)}h`,
+  );
+  expect(await page.getByTestId('stat-maxShipping-value').textContent()).toBe(`${numberIn('es', stats.max_shipping_time, 2)}h`);
+};

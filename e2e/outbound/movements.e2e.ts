@@ -1,19 +1,20 @@
-import type { Browser, Locator } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chooseLocation, launchBrowser, MOBILE, openPage, type Place, screenshot } from '../support/browser';
+import type { Locator } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  type Api,
-  createMovement,
-  demoWorld,
+  chooseLocation,
   fitsPhone,
-  hoursAgo,
+  MOBILE,
+  openPage,
+  type Place,
   poll,
   rowOf,
-  sgtin96,
+  screenshot,
   tableFits,
-} from '../support/journey-api';
+  useBrowser,
+} from '../support/browser';
+import { type Api, createMovement, demoWorld, hoursAgo, sgtin96 } from '../support/journey-api';
 import { demoReader, readBox } from '../support/readers';
-import { filterCode, numberIn, openSelect, statsRange } from './dashboards';
+import { exitStatsOf, expectExitFigures, filterCode, numberIn, openSelect, statsRange } from './dashboards';
 
 /**
  * Issue 6, movements: four movements from the center CD-MAD to the store T-MAD-01 are created
@@ -42,7 +43,7 @@ const EXIT = demoReader('POR-MAD-EXP');
 const ENTRY = demoReader('POR-T01-ENT');
 
 describe('movements journey: a movement from a center to a store, verified at both ends, seen on both dashboards', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let api: Api;
   let center: Place = { id: 0, description: '' };
   let store: Place = { id: 0, description: '' };
@@ -54,7 +55,6 @@ describe('movements journey: a movement from a center to a store, verified at bo
     (await api<Movement>('GET', `/morders/${ids[letter]}/?side=${side}`)).json;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
     const world = await demoWorld(2);
     ({ api, center, store } = world);
     const [g1, g2] = world.gtins as [string, string];
@@ -89,7 +89,6 @@ describe('movements journey: a movement from a center to a store, verified at bo
     await readBox(ENTRY, { codebar: box('A'), epcs: epcs.A as string[], at: hoursAgo(1) });
     await readBox(EXIT, { codebar: box('B'), epcs: epcs.B as string[], at: hoursAgo(2) });
   });
-  afterAll(async () => browser?.close());
 
   it('the API agrees: A checked at both ends, B only at the exit, C and D unread; A cannot be deleted (409)', async () => {
     expect(await movement('A')).toMatchObject({ origin_status: 3, destination_status: 3, can_delete: false, can_cancel: false });
@@ -102,7 +101,7 @@ describe('movements journey: a movement from a center to a store, verified at bo
   });
 
   it('es: the exit dashboard of CD-MAD shows the statuses, the stats of the server, and delete only while unverified', async () => {
-    const { page, context } = await openPage(browser, { at: center });
+    const { page, context } = await openPage(browser(), { at: center });
     await page.goto('/movements/exit/');
     await filterCode(page, PREFIX);
     const list = page.getByTestId('exit-orders');
@@ -125,23 +124,9 @@ describe('movements journey: a movement from a center to a store, verified at bo
     expect(await rowOf(list, code('D')).getByTestId('order-waiting').getAttribute('data-late')).toBe('false');
 
     // The five figures are the server's, for the last 30 days.
-    const stats = (
-      await api<{
-        orders: number;
-        origin_pending_orders: number;
-        origin_daily_orders: number;
-        average_shipping_time: number | null;
-        max_shipping_time: number | null;
-      }>('GET', `/locations/${center.id}/movstats/?${statsRange()}`)
-    ).json;
+    const stats = await exitStatsOf(api, `/locations/${center.id}/movstats/`);
     expect(stats.orders).toBeGreaterThanOrEqual(4);
-    await poll(() => page.getByTestId('stat-orders-value').textContent()).toBe(numberIn('es', stats.orders, 0));
-    expect(await page.getByTestId('stat-pending-value').textContent()).toBe(numberIn('es', stats.origin_pending_orders, 0));
-    expect(await page.getByTestId('stat-daily-value').textContent()).toBe(numberIn('es', stats.origin_daily_orders, 2));
-    expect(await page.getByTestId('stat-averageShipping-value').textContent()).toBe(
-      `${numberIn('es', stats.average_shipping_time, 2)}h`,
-    );
-    expect(await page.getByTestId('stat-maxShipping-value').textContent()).toBe(`${numberIn('es', stats.max_shipping_time, 2)}h`);
+    await expectExitFigures(page, stats);
     await screenshot(page, 'outbound-exit-dashboard-es');
     await tableFits(page, 'exit-orders');
 
@@ -154,7 +139,7 @@ describe('movements journey: a movement from a center to a store, verified at bo
   });
 
   it('es: the row download streams the movement CSV in the chosen report mode (GTIN lines, then the EPCs of both sides)', async () => {
-    const { page, context } = await openPage(browser, { at: center });
+    const { page, context } = await openPage(browser(), { at: center });
     await page.goto('/movements/exit/');
     await filterCode(page, code('A'));
     const rowA = rowOf(page.getByTestId('exit-orders'), code('A'));
@@ -173,7 +158,7 @@ describe('movements journey: a movement from a center to a store, verified at bo
   });
 
   it('es: deleting D after it got verified meanwhile answers 409, shown in red, and the list reloads without the icon', async () => {
-    const { page, context } = await openPage(browser, { at: center });
+    const { page, context } = await openPage(browser(), { at: center });
     await page.goto('/movements/exit/');
     await filterCode(page, code('D'));
     const rowD = rowOf(page.getByTestId('exit-orders'), code('D'));
@@ -195,7 +180,7 @@ describe('movements journey: a movement from a center to a store, verified at bo
   });
 
   it('es: the entry dashboard of T-MAD-01: statuses, stats, cancel of B, delete of C, and a cancel refused once D arrived', async () => {
-    const { page, context } = await openPage(browser, { at: store });
+    const { page, context } = await openPage(browser(), { at: store });
     await page.goto('/movements/entry/');
     await filterCode(page, PREFIX);
     const list = page.getByTestId('entry-orders');
@@ -275,7 +260,7 @@ describe('movements journey: a movement from a center to a store, verified at bo
   });
 
   it('en, 390 px: both dashboards are card lists within the phone, in English', async () => {
-    const { page, context } = await openPage(browser, { at: store, viewport: MOBILE, language: 'en' });
+    const { page, context } = await openPage(browser(), { at: store, viewport: MOBILE, language: 'en' });
     await page.goto('/movements/entry/');
     await poll(() => page.getByRole('heading', { name: 'Movements: entries' }).count()).toBe(1);
     await filterCode(page, PREFIX);
@@ -305,7 +290,7 @@ describe('movements journey: a movement from a center to a store, verified at bo
   });
 
   it('every movement from or to the location, each row linking to its side', async () => {
-    const { page, context } = await openPage(browser, { at: center });
+    const { page, context } = await openPage(browser(), { at: center });
     await page.goto('/movements/');
     await filterCode(page, code('A'));
     const rowAtCenter = rowOf(page.getByTestId('movements-orders'), code('A'));
@@ -333,7 +318,7 @@ describe('movements journey: a movement from a center to a store, verified at bo
   });
 
   it('a visualizer of the store sees the entries but neither new order, cancel nor delete', async () => {
-    const { page, context } = await openPage(browser, { at: store, email: 'viewer@demo.local' });
+    const { page, context } = await openPage(browser(), { at: store, email: 'viewer@demo.local' });
     await page.goto('/movements/entry/');
     await filterCode(page, PREFIX);
     const list = page.getByTestId('entry-orders');

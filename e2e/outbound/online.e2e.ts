@@ -1,19 +1,8 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, MOBILE, openPage, screenshot } from '../support/browser';
-import {
-  type Api,
-  createOnlineOrder,
-  demoWorld,
-  fitsPhone,
-  hoursAgo,
-  poll,
-  rowOf,
-  sgtin96,
-  tableFits,
-} from '../support/journey-api';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fitsPhone, MOBILE, openPage, poll, rowOf, screenshot, tableFits, useBrowser } from '../support/browser';
+import { type Api, boxPlan, createOnlineOrder, demoWorld, hoursAgo, sgtin96 } from '../support/journey-api';
 import { addReader, macOf, readBox } from '../support/readers';
-import { filterCode, numberIn, openSelect, statsRange } from './dashboards';
+import { exitStatsOf, expectExitFigures, filterCode, openSelect } from './dashboards';
 
 /**
  * Issue 6, online: the admin adds an Exit/Sale reader (working mode 6) at the expedition area of
@@ -32,7 +21,7 @@ const LATE = `${PREFIX}-2`;
 type OnlineOrder = { origin_status: number; num_verified_boxes: number; real_item_count: number; exit_date: string | null };
 
 describe('online journey: an online order expedited by a mode-6 reader, seen verified on the online dashboard', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let api: Api;
   let center = { id: 0, description: '' };
   let shippedId = 0;
@@ -40,7 +29,6 @@ describe('online journey: an online order expedited by a mode-6 reader, seen ver
   let epcs: string[] = [];
 
   beforeAll(async () => {
-    browser = await launchBrowser();
     const world = await demoWorld(2);
     ({ api, center } = world);
     const [g1, g2] = world.gtins as [string, string];
@@ -55,28 +43,19 @@ describe('online journey: an online order expedited by a mode-6 reader, seen ver
       code: SHIPPED,
       originId: center.id,
       estimatedExit: hoursAgo(1),
-      boxes: [
-        {
-          codebar: `${SHIPPED}-B`,
-          contents: [
-            { gtin: g1, quantity: 1 },
-            { gtin: g2, quantity: 1 },
-          ],
-        },
-      ],
+      boxes: [boxPlan(`${SHIPPED}-B`, [g1, 1], [g2, 1])],
     }));
     ({ orderId: lateId } = await createOnlineOrder(api, {
       code: LATE,
       originId: center.id,
       estimatedExit: hoursAgo(1),
-      boxes: [{ codebar: `${LATE}-B`, contents: [{ gtin: g1, quantity: 1 }] }],
+      boxes: [boxPlan(`${LATE}-B`, [g1, 1])],
     }));
     const serial = 740_000_000 + RUN * 10;
     epcs = [sgtin96(g1, serial), sgtin96(g2, serial + 1)];
     // The expedition reads the first order's box before its estimated exit.
     await readBox(reader, { codebar: `${SHIPPED}-B`, epcs, at: hoursAgo(2) });
   });
-  afterAll(async () => browser?.close());
 
   it('the API agrees: the box verified at the origin, the order checked without errors, its items sold', async () => {
     const order = (await api<OnlineOrder>('GET', `/orders/${shippedId}/`)).json;
@@ -86,7 +65,7 @@ describe('online journey: an online order expedited by a mode-6 reader, seen ver
   });
 
   it('es: the dashboard shows the expedited order verified, the late one in red, and the server’s statistics', async () => {
-    const { page, context } = await openPage(browser, { at: center });
+    const { page, context } = await openPage(browser(), { at: center });
     await page.goto('/online/');
     await poll(() => page.getByRole('heading', { name: 'Online', exact: true }).count()).toBe(1);
     await filterCode(page, PREFIX);
@@ -113,24 +92,10 @@ describe('online journey: an online order expedited by a mode-6 reader, seen ver
     expect(await late.getByTestId('order-waiting').evaluate((node) => getComputedStyle(node).color)).toBe('rgb(211, 47, 47)');
     expect(await late.getByTestId('delete-order').count()).toBe(1);
 
-    const stats = (
-      await api<{
-        orders: number;
-        origin_pending_orders: number;
-        origin_daily_orders: number;
-        average_shipping_time: number | null;
-        max_shipping_time: number | null;
-      }>('GET', `/locations/${center.id}/onlinestats/?${statsRange()}`)
-    ).json;
+    const stats = await exitStatsOf(api, `/locations/${center.id}/onlinestats/`);
     expect(stats.orders).toBeGreaterThanOrEqual(2);
     expect(stats.average_shipping_time).not.toBeNull();
-    await poll(() => page.getByTestId('stat-orders-value').textContent()).toBe(numberIn('es', stats.orders, 0));
-    expect(await page.getByTestId('stat-pending-value').textContent()).toBe(numberIn('es', stats.origin_pending_orders, 0));
-    expect(await page.getByTestId('stat-daily-value').textContent()).toBe(numberIn('es', stats.origin_daily_orders, 2));
-    expect(await page.getByTestId('stat-averageShipping-value').textContent()).toBe(
-      `${numberIn('es', stats.average_shipping_time, 2)}h`,
-    );
-    expect(await page.getByTestId('stat-maxShipping-value').textContent()).toBe(`${numberIn('es', stats.max_shipping_time, 2)}h`);
+    await expectExitFigures(page, stats);
     await screenshot(page, 'outbound-online-dashboard-es');
     await tableFits(page, 'online-orders');
 
@@ -143,7 +108,7 @@ describe('online journey: an online order expedited by a mode-6 reader, seen ver
   });
 
   it('es: the download icon streams the order CSV and the items CSV', async () => {
-    const { page, context } = await openPage(browser, { at: center });
+    const { page, context } = await openPage(browser(), { at: center });
     await page.goto('/online/');
     await filterCode(page, SHIPPED);
     const shipped = rowOf(page.getByTestId('online-orders'), SHIPPED);
@@ -161,7 +126,7 @@ describe('online journey: an online order expedited by a mode-6 reader, seen ver
   });
 
   it('es: the late, unverified order is deleted from the dashboard', async () => {
-    const { page, context } = await openPage(browser, { at: center });
+    const { page, context } = await openPage(browser(), { at: center });
     await page.goto('/online/');
     await filterCode(page, PREFIX);
     const list = page.getByTestId('online-orders');
@@ -181,7 +146,7 @@ describe('online journey: an online order expedited by a mode-6 reader, seen ver
   });
 
   it('en, 390 px: the dashboard is a card list within the phone, the order verified', async () => {
-    const { page, context } = await openPage(browser, { at: center, viewport: MOBILE, language: 'en' });
+    const { page, context } = await openPage(browser(), { at: center, viewport: MOBILE, language: 'en' });
     await page.goto('/online/');
     await filterCode(page, PREFIX);
     const cards = page.getByTestId('online-orders-cards');

@@ -1,7 +1,7 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, MOBILE, openPage, screenshot } from '../support/browser';
-import { type Api, apiAs, createMovement, demoWorld, fitsPhone, hoursAgo, poll, sgtin96 } from '../support/journey-api';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fitsPhone, MOBILE, openPage, poll, screenshot, useBrowser } from '../support/browser';
+import { type Api, apiAs, boxPlan, createMovement, demoWorld, hoursAgo, sgtin96 } from '../support/journey-api';
 import { addReader, demoReader, macOf, readBox, readSet } from '../support/readers';
 
 /**
@@ -28,7 +28,7 @@ const rowWithId = (list: Locator, id: number) =>
 const filterId = (page: Page, id: number) => page.getByTestId('filter-id__contains').fill(String(id));
 
 describe('POS journey: a sale, a tag sold twice and a return at the store, with their details', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let api: Api;
   let store = { id: 0, description: '' };
   let epcs: string[] = [];
@@ -41,7 +41,6 @@ describe('POS journey: a sale, a tag sold twice and a return at the store, with 
       .results[0] as Transaction;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
     const world = await demoWorld(2);
     ({ api, store } = world);
     const { center } = world;
@@ -53,15 +52,7 @@ describe('POS journey: a sale, a tag sold twice and a return at the store, with 
       code: CODE,
       originId: center.id,
       destinationId: store.id,
-      boxes: [
-        {
-          codebar: `${CODE}-B`,
-          contents: [
-            { gtin: g1, quantity: 2 },
-            { gtin: g2, quantity: 1 },
-          ],
-        },
-      ],
+      boxes: [boxPlan(`${CODE}-B`, [g1, 2], [g2, 1])],
     });
     await readBox(demoReader('POR-MAD-EXP'), { codebar: `${CODE}-B`, epcs, at: hoursAgo(2) });
     await readBox(demoReader('POR-T01-ENT'), { codebar: `${CODE}-B`, epcs, at: hoursAgo(1) });
@@ -82,7 +73,6 @@ describe('POS journey: a sale, a tag sold twice and a return at the store, with 
     await readSet(returns, { epcs: epcs.slice(1, 2), at: hoursAgo(0.3) });
     returnId = (await latest('returns')).id;
   });
-  afterAll(async () => browser?.close());
 
   it('the API agrees: a sale of 2, the tag sold twice counted 0 with a warning, a return of 1', async () => {
     expect((await api<Transaction>('GET', `/sales/${saleId}/`)).json).toMatchObject({
@@ -102,7 +92,7 @@ describe('POS journey: a sale, a tag sold twice and a return at the store, with 
   });
 
   it('es: /pos/exits lists both sales; the first shows its two items with quantity 1', async () => {
-    const { page, context } = await openPage(browser, { at: store });
+    const { page, context } = await openPage(browser(), { at: store });
     await page.goto('/pos/exits');
     await poll(() => page.getByRole('heading', { name: 'TPV: ventas' }).count()).toBe(1);
     const list = page.getByTestId('pos-list');
@@ -131,7 +121,7 @@ describe('POS journey: a sale, a tag sold twice and a return at the store, with 
   });
 
   it('es: the tag sold twice shows the warning icon and 0', async () => {
-    const { page, context } = await openPage(browser, { at: store });
+    const { page, context } = await openPage(browser(), { at: store });
     await page.goto(`/pos/exits/${twiceId}`);
     const items = page.getByTestId('pos-items').getByTestId('paged-row');
     await poll(() => items.count()).toBe(1);
@@ -146,7 +136,7 @@ describe('POS journey: a sale, a tag sold twice and a return at the store, with 
   });
 
   it('es: /pos lists the return, its detail the returned item with quantity 1', async () => {
-    const { page, context } = await openPage(browser, { at: store });
+    const { page, context } = await openPage(browser(), { at: store });
     await page.goto('/pos');
     await poll(() => page.getByRole('heading', { name: 'TPV: devoluciones' }).count()).toBe(1);
     const row = rowWithId(page.getByTestId('pos-list'), returnId);
@@ -166,7 +156,7 @@ describe('POS journey: a sale, a tag sold twice and a return at the store, with 
   });
 
   it('en, 390 px: the lists are cards and the details fit the phone', async () => {
-    const { page, context } = await openPage(browser, { at: store, viewport: MOBILE, language: 'en' });
+    const { page, context } = await openPage(browser(), { at: store, viewport: MOBILE, language: 'en' });
     await page.goto('/pos/exits');
     await poll(() => page.getByRole('heading', { name: 'POS: sales' }).count()).toBe(1);
     const twice = rowWithId(page.getByTestId('pos-list-cards'), twiceId);
@@ -197,7 +187,7 @@ describe('POS journey: a sale, a tag sold twice and a return at the store, with 
     expect((await viewer('GET', `/sales/${saleId}/`)).status).toBe(200);
     const printer = await apiAs('printer@demo.local');
     expect((await printer('GET', `/sales/${saleId}/`)).status).toBe(404);
-    const { page, context } = await openPage(browser, { at: store, email: 'printer@demo.local' });
+    const { page, context } = await openPage(browser(), { at: store, email: 'printer@demo.local' });
     await page.goto(`/pos/exits/${saleId}`);
     await poll(() => page.getByTestId('pos-error').textContent()).toBe('No encontrado');
     await context.close();

@@ -1,19 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PrinterSimulator, startPrinterSimulator } from '../../tools/printer-simulator/src/printer-simulator';
-import { launchBrowser, MOBILE, openPage, screenshot } from '../support/browser';
-import {
-  type Api,
-  createPurchaseOrder,
-  demoWorld,
-  fitsPhone,
-  poll,
-  rowOf,
-  sgtin96,
-  tableFits,
-  withCheckDigit,
-} from '../support/journey-api';
+import { fitsPhone, MOBILE, openPage, poll, rowOf, screenshot, tableFits, useBrowser } from '../support/browser';
+import { type Api, boxPlan, createPurchaseOrder, demoWorld, sgtin96, withCheckDigit } from '../support/journey-api';
 import { macOf } from '../support/readers';
 
 /**
@@ -43,7 +33,7 @@ const chooseHangTag = async (page: Page, language: 'es' | 'en' = 'es') => {
 };
 
 describe('printing journey: orders by hand and from CSV, printing to the simulator, cancel, detail, downloads, upload', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let api: Api;
   let simulator: PrinterSimulator;
   let printer = { id: 0, description: '' };
@@ -73,7 +63,6 @@ describe('printing journey: orders by hand and from CSV, printing to the simulat
   const orderRow = (page: Page, name: string): Locator => rowOf(page.getByTestId('print-orders'), name);
 
   beforeAll(async () => {
-    browser = await launchBrowser();
     const world = await demoWorld(6);
     ({ api, center, gtins } = world);
     providerId = world.provider.id;
@@ -95,12 +84,11 @@ describe('printing journey: orders by hand and from CSV, printing to the simulat
     formatId = formats.json.results.find((f) => f.tag_format.description.startsWith('Etiqueta colgante'))?.id ?? 0;
   });
   afterAll(async () => {
-    await browser?.close();
     await simulator?.close();
   });
 
   it('es: a manual order — a GTIN searched, a GS1-128 scan, an unknown GTIN refused then created through Create', async () => {
-    const { page, context } = await openPage(browser, { at: center });
+    const { page, context } = await openPage(browser(), { at: center });
     await page.goto('/bionix-printer/orders/add-manual');
     await page.getByTestId('manual-submit').click();
     await poll(() => page.getByText('Seleccione un tipo de etiqueta').count()).toBe(1);
@@ -167,7 +155,7 @@ describe('printing journey: orders by hand and from CSV, printing to the simulat
   });
 
   it('en: an order from a CSV — the file is required, then created from gtin;quantity lines', async () => {
-    const { page, context } = await openPage(browser, { at: center, language: 'en' });
+    const { page, context } = await openPage(browser(), { at: center, language: 'en' });
     await page.goto('/bionix-printer/orders/add');
     await chooseHangTag(page, 'en');
     await page.getByTestId('csv-submit').click();
@@ -199,7 +187,7 @@ describe('printing journey: orders by hand and from CSV, printing to the simulat
     ]);
     simulator.reset();
     simulator.setMode({ printMs: 400 });
-    const { page, context } = await openPage(browser, { at: center });
+    const { page, context } = await openPage(browser(), { at: center });
     await page.goto('/bionix-printer/orders');
     const row = orderRow(page, `${NAME}-range`);
     await poll(() => row.count()).toBe(1);
@@ -270,7 +258,7 @@ describe('printing journey: orders by hand and from CSV, printing to the simulat
     expect(simulator.encoded).toEqual([labels[0]?.item.epc, labels[2]?.item.epc]);
     simulator.setMode({ failFormats: [] });
 
-    const { page, context } = await openPage(browser, { at: center });
+    const { page, context } = await openPage(browser(), { at: center });
     await page.goto(`/bionix-printer/print/${order.id}/detail`);
     const tags = page.getByTestId('print-tags').getByTestId('paged-row');
     await poll(() => tags.count()).toBe(3);
@@ -282,7 +270,7 @@ describe('printing journey: orders by hand and from CSV, printing to the simulat
     await screenshot(page, 'printing-detail-void-es');
     await context.close();
 
-    const mobile = await openPage(browser, { at: center, language: 'en', viewport: MOBILE });
+    const mobile = await openPage(browser(), { at: center, language: 'en', viewport: MOBILE });
     await mobile.page.goto(`/bionix-printer/print/${order.id}/detail`);
     // At 390 px the rows are cards.
     const card = mobile.page.getByTestId('paged-card').nth(1);
@@ -310,7 +298,7 @@ describe('printing journey: orders by hand and from CSV, printing to the simulat
     simulator.setMode({ printMs: 300 });
     const started = await api<Order>('POST', '/printer/print/', { print_order: order.id, printer: printer.id });
     expect(started.status).toBe(202);
-    const { page, context } = await openPage(browser, { at: center });
+    const { page, context } = await openPage(browser(), { at: center });
     cancelAttempt = { order, context };
     await page.goto('/bionix-printer/orders');
     const events: string[] = [];
@@ -340,7 +328,7 @@ describe('printing journey: orders by hand and from CSV, printing to the simulat
   });
 
   it('en: downloads the impressions of a range: both dates required, the CSV lists the labels printed', async () => {
-    const { page, context } = await openPage(browser, { at: center, language: 'en' });
+    const { page, context } = await openPage(browser(), { at: center, language: 'en' });
     await page.goto('/bionix-printer/impresions');
     await page.getByTestId('impressions-from').fill('');
     await page.getByTestId('impressions-to').fill('');
@@ -367,7 +355,7 @@ describe('printing journey: orders by hand and from CSV, printing to the simulat
   it('es: the printer upload prints a .csv on that printer and goes back to the printers list 8 s later', async () => {
     simulator.reset();
     simulator.setMode({ printMs: 20 });
-    const { page, context } = await openPage(browser, { at: center });
+    const { page, context } = await openPage(browser(), { at: center });
     await page.goto(`/bionix-printer/${printer.id}/upload`);
     await poll(() => page.getByText(`127.0.0.1:${simulator.port}`).count()).toBe(1);
     await page.getByTestId('upload-submit').click();
@@ -394,19 +382,11 @@ describe('printing journey: orders by hand and from CSV, printing to the simulat
       code,
       destinationId: center.id,
       providerId,
-      boxes: [
-        {
-          codebar: `${code}-B`,
-          contents: [
-            { gtin: gtins[0] as string, quantity: 3 },
-            { gtin: gtins[1] as string, quantity: 2 },
-          ],
-        },
-      ],
+      boxes: [boxPlan(`${code}-B`, [gtins[0] as string, 3], [gtins[1] as string, 2])],
     });
     simulator.reset();
     simulator.setMode({ printMs: 20 });
-    const { page, context } = await openPage(browser, { at: center });
+    const { page, context } = await openPage(browser(), { at: center });
     await page.goto(`/inbound/order/${orderId}/detail`);
     const ticks = page.getByTestId('line-tick');
     await poll(() => ticks.count()).toBe(2);
@@ -457,19 +437,13 @@ describe('printing journey: orders by hand and from CSV, printing to the simulat
       destinationId: center.id,
       providerId,
       boxes: [
-        {
-          codebar: `${code}-A`,
-          contents: [
-            { gtin: gtins[3] as string, quantity: 2 },
-            { gtin: gtins[4] as string, quantity: 1 },
-          ],
-        },
-        { codebar: `${code}-B`, contents: [{ gtin: gtins[3] as string, quantity: 1 }] },
+        boxPlan(`${code}-A`, [gtins[3] as string, 2], [gtins[4] as string, 1]),
+        boxPlan(`${code}-B`, [gtins[3] as string, 1]),
       ],
     });
     simulator.reset();
     simulator.setMode({ printMs: 20 });
-    const { page, context } = await openPage(browser, { at: center });
+    const { page, context } = await openPage(browser(), { at: center });
     await page.goto('/inbound/');
     await page.getByTestId('filter-order_code__icontains').fill(code);
     const rows = page.getByTestId('inbound-orders').getByTestId('paged-row');
@@ -495,7 +469,7 @@ describe('printing journey: orders by hand and from CSV, printing to the simulat
 
     // The box page, in English: only box B's one label.
     simulator.reset();
-    const english = await openPage(browser, { at: center, language: 'en' });
+    const english = await openPage(browser(), { at: center, language: 'en' });
     await english.page.goto(`/inbound/order/${orderId}/box/${boxIds[1]}/detail`);
     await english.page.getByTestId('print-box-labels').click();
     const boxDialog = english.page.getByTestId('print-expected-dialog');
@@ -514,7 +488,7 @@ describe('printing journey: orders by hand and from CSV, printing to the simulat
     simulator.reset();
     simulator.setMode({ printMs: 20 });
     const waiting = await orderNamed(`${NAME}-csv`);
-    const { page, context } = await openPage(browser, { at: center });
+    const { page, context } = await openPage(browser(), { at: center });
     await page.goto('/dashboard');
     await page.getByTestId('dashboard-print').click();
     const wizard = page.getByTestId('print-wizard');
@@ -547,7 +521,7 @@ describe('printing journey: orders by hand and from CSV, printing to the simulat
   });
 
   it('390 px: the list becomes cards, the manual form and the dialog fit the phone', async () => {
-    const { page, context } = await openPage(browser, { at: center, viewport: MOBILE });
+    const { page, context } = await openPage(browser(), { at: center, viewport: MOBILE });
     await page.goto('/bionix-printer/orders');
     const card = rowOf(page.getByTestId('print-orders-cards'), `${NAME}-range`);
     await poll(() => card.count()).toBe(1);
@@ -568,7 +542,7 @@ describe('printing journey: orders by hand and from CSV, printing to the simulat
   });
 
   it('en desktop list; the visualizer (role 5) has no printer pages', async () => {
-    const { page, context } = await openPage(browser, { at: center, language: 'en' });
+    const { page, context } = await openPage(browser(), { at: center, language: 'en' });
     await page.goto('/bionix-printer/orders');
     const row = orderRow(page, `${NAME}-csv`);
     await poll(() => row.count()).toBe(1);
@@ -576,7 +550,7 @@ describe('printing journey: orders by hand and from CSV, printing to the simulat
     await tableFits(page, 'print-orders');
     await screenshot(page, 'printing-orders-en');
     await context.close();
-    const viewer = await openPage(browser, { email: 'viewer@demo.local', language: 'en' });
+    const viewer = await openPage(browser(), { email: 'viewer@demo.local', language: 'en' });
     await viewer.page.goto('/bionix-printer/orders');
     await poll(() => viewer.page.getByTestId('not-allowed').count()).toBe(1);
     await viewer.context.close();

@@ -1,16 +1,11 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, MOBILE, newPage, screenshot, signIn } from '../support/browser';
+import { describe, expect, it } from 'vitest';
+import { MOBILE, newPage, screenshot, signIn, useBrowser } from '../support/browser';
 
 describe('app shell', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => browser?.close());
+  const browser = useBrowser();
 
   it('flags empty fields without a call, and shows the error of a wrong password', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(browser());
     let calls = 0;
     page.on('request', (request) => {
       if (request.url().includes('/api/authtoken/')) calls += 1;
@@ -30,7 +25,7 @@ describe('app shell', () => {
   });
 
   it('admin: all picker tabs, admin and printer menus, picks a center, switches language, signs off', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(browser());
     await signIn(page, 'admin@demo.local');
     // The default location is the first center.
     await expect.poll(() => page.getByTestId('dashboard-location').textContent()).toBe('Centro de distribución Madrid');
@@ -85,7 +80,7 @@ describe('app shell', () => {
   });
 
   it('viewer: only Center and Store tabs, only its store, no administrator entry; works at 390 px', async () => {
-    const { page, context } = await newPage(browser, { viewport: MOBILE });
+    const { page, context } = await newPage(browser(), { viewport: MOBILE });
     await signIn(page, 'viewer@demo.local');
     await expect.poll(() => page.getByTestId('dashboard-location').textContent()).toBe('Tienda Madrid Gran Vía');
     await page.getByTestId('location-picker-button').click();

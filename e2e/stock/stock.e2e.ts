@@ -1,18 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, MOBILE, openPage, type Place, screenshot } from '../support/browser';
-import {
-  type Api,
-  apiAs,
-  createPurchaseOrder,
-  findLocation,
-  fitsPhone,
-  hoursAgo,
-  poll,
-  rowOf,
-  sgtin96,
-  tableFits,
-} from '../support/journey-api';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fitsPhone, MOBILE, openPage, type Place, poll, rowOf, screenshot, tableFits, useBrowser } from '../support/browser';
+import { type Api, apiAs, boxPlan, createPurchaseOrder, findLocation, hoursAgo, sgtin96 } from '../support/journey-api';
 import { demoReader, readBox, readSet } from '../support/readers';
 
 /**
@@ -43,7 +32,7 @@ const choose = async (page: Page, label: string, option: string) => {
 };
 
 describe('stock journey: stock by area, counted stock, minimum stock and alarms, by tag, boxes', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let api: Api;
   let center: Place;
   let dock = 0;
@@ -60,7 +49,6 @@ describe('stock journey: stock by area, counted stock, minimum stock and alarms,
   const alarmCount = async () => (await api<{ count: number }>('GET', '/alarms/count/')).json.count;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
     api = await apiAs('admin@demo.local');
     center = await findLocation(api, 'CD-MAD');
     const areas = await api<{ results: Array<{ id: number; description: string }> }>(
@@ -77,15 +65,7 @@ describe('stock journey: stock by area, counted stock, minimum stock and alarms,
       code: CODE,
       destinationId: center.id,
       providerId: providers.json.results[0]?.id ?? 0,
-      boxes: [
-        {
-          codebar: BOX,
-          contents: [
-            { gtin: g1, quantity: 3 },
-            { gtin: g2, quantity: 2 },
-          ],
-        },
-      ],
+      boxes: [boxPlan(BOX, [g1, 3], [g2, 2])],
     });
     const serial = 5_100_000_000 + RUN * 10;
     epcs = [
@@ -100,7 +80,6 @@ describe('stock journey: stock by area, counted stock, minimum stock and alarms,
     // The box passes the tunnel again: a second cycle of the same barcode (a new verification).
     await readSet(tunnel, { codebar: BOX, epcs: epcs.slice(0, 4), at: hoursAgo(1) });
   });
-  afterAll(async () => browser?.close());
 
   it('the API agrees: 3 and 2 more items STOCKED at the dock', async () => {
     expect((await stockOf(g1)).count).toBe(before.g1 + 3);
@@ -108,7 +87,7 @@ describe('stock journey: stock by area, counted stock, minimum stock and alarms,
   });
 
   it('es: stock by area, after choosing the dock and Submit, shows the GTINs read; an unknown GTIN says "No se encontraron resultados"', async () => {
-    const { page, context } = await openPage(browser, { at: center });
+    const { page, context } = await openPage(browser(), { at: center });
     await page.goto('/inventory/stocks');
     await poll(() => page.getByRole('heading', { name: 'Stock por zona' }).count()).toBe(1);
     await poll(() => page.getByTestId('area-stock-hint').count()).toBe(1);
@@ -139,7 +118,7 @@ describe('stock journey: stock by area, counted stock, minimum stock and alarms,
   });
 
   it('es: an inventory file adds counted stock; no file, and a file with a bad row, are refused and change nothing', async () => {
-    const { page, context } = await openPage(browser, { at: center });
+    const { page, context } = await openPage(browser(), { at: center });
     await page.goto(`/inventory/upload_csv/?area=${dock}`);
     await poll(() => page.getByRole('heading', { name: 'Subir fichero de inventario' }).count()).toBe(1);
     await poll(() => page.getByRole('combobox', { name: 'Zona' }).textContent()).toBe('Muelle de recepción');
@@ -172,7 +151,7 @@ describe('stock journey: stock by area, counted stock, minimum stock and alarms,
   it('es: a minimum stock above the stock raises an alarm, shown in the bell and on /alarm', async () => {
     const baseline = await alarmCount();
     const current = (await stockOf(g1)).count;
-    const { page, context } = await openPage(browser, { at: center });
+    const { page, context } = await openPage(browser(), { at: center });
     await page.goto(`/minstock/${g1}/edit?area=${dock}`);
     await poll(() => page.getByTestId('minimum-current').textContent()).toBe(`Stock actual en la zona: ${current}`);
     const bell = page.getByTestId('alarms-bell');
@@ -222,7 +201,7 @@ describe('stock journey: stock by area, counted stock, minimum stock and alarms,
   });
 
   it('es: stock by tag lists the tags read, quantity 1 each, linked to the EPC tracker', async () => {
-    const { page, context } = await openPage(browser, { at: center });
+    const { page, context } = await openPage(browser(), { at: center });
     await page.goto('/epc-stock');
     await poll(() => page.getByRole('heading', { name: 'Stock por etiqueta' }).count()).toBe(1);
     await choose(page, 'Zona', 'Muelle de recepción');
@@ -242,7 +221,7 @@ describe('stock journey: stock by area, counted stock, minimum stock and alarms,
   });
 
   it('es: box stock shows the box at the dock with its contents, and its tracking: 2 cycles, 9 detections, as CSV too', async () => {
-    const { page, context } = await openPage(browser, { at: center });
+    const { page, context } = await openPage(browser(), { at: center });
     await page.goto('/inventory/boxstocks');
     await poll(() => page.getByRole('heading', { name: 'Stock de cajas' }).count()).toBe(1);
     await choose(page, 'Zona', 'Muelle de recepción');
@@ -283,7 +262,7 @@ describe('stock journey: stock by area, counted stock, minimum stock and alarms,
   });
 
   it('es: the stock page prints only once a row is ticked', async () => {
-    const { page, context } = await openPage(browser, { at: center });
+    const { page, context } = await openPage(browser(), { at: center });
     await page.goto('/stock');
     await poll(() => page.getByRole('heading', { name: 'Stock', exact: true }).count()).toBe(1);
     const print = page.getByTestId('stock-print');
@@ -311,7 +290,7 @@ describe('stock journey: stock by area, counted stock, minimum stock and alarms,
   });
 
   it('en: the minimum stock form says "Field is required" and "Enter Number only"; the upload "Please select file"', async () => {
-    const { page, context } = await openPage(browser, { at: center, language: 'en' });
+    const { page, context } = await openPage(browser(), { at: center, language: 'en' });
     await page.goto(`/minstock/${g2}/edit?area=${dock}`);
     await poll(() => page.getByRole('heading', { name: 'Minimum stock' }).count()).toBe(1);
     await poll(() => page.getByTestId('minimum-current').count()).toBe(1);
@@ -335,7 +314,7 @@ describe('stock journey: stock by area, counted stock, minimum stock and alarms,
 
   it('a visualizer sees the stock but may not upload nor change a minimum', async () => {
     const store = await findLocation(api, 'T-MAD-01');
-    const { page, context } = await openPage(browser, { email: 'viewer@demo.local', at: store, language: 'en' });
+    const { page, context } = await openPage(browser(), { email: 'viewer@demo.local', at: store, language: 'en' });
     await page.goto('/inventory/upload_csv/');
     await poll(() => page.getByTestId('upload-not-allowed').count()).toBe(1);
     expect(await page.getByTestId('upload-submit').count()).toBe(0);
@@ -346,7 +325,7 @@ describe('stock journey: stock by area, counted stock, minimum stock and alarms,
   });
 
   it('390 px: stock by area, stock by tag, boxes and alarms become cards and fit the phone', async () => {
-    const { page, context } = await openPage(browser, { at: center, viewport: MOBILE, language: 'en' });
+    const { page, context } = await openPage(browser(), { at: center, viewport: MOBILE, language: 'en' });
     await page.goto(`/inventory/stocks?area=${dock}`);
     await poll(() => page.getByTestId('area-stock-table-cards').getByTestId('paged-card').count()).toBeGreaterThan(0);
     await fitsPhone(page);

@@ -1,7 +1,6 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, MOBILE, openPage, screenshot } from '../support/browser';
-import { type Api, apiAs, fitsPhone, poll } from '../support/journey-api';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, fitsPhone, MOBILE, openPage, poll, screenshot, useBrowser } from '../support/browser';
+import { type Api, apiAs } from '../support/journey-api';
 
 /**
  * Support (spec section 2): the form sends a ticket with a screenshot (POST /ticket/ multipart) and
@@ -30,19 +29,17 @@ type Ticket = {
 };
 
 describe('support journey: a ticket with a screenshot', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let admin: Api;
 
   const newest = async () => (await admin<{ results: Ticket[] }>('GET', '/ticket/?limit=5')).json.results;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
     admin = await apiAs('admin@demo.local');
   });
-  afterAll(async () => browser?.close());
 
   it('es: a topic of 3 words is refused on the page and nothing is sent; 6 words and a screenshot: "Ticket de soporte creado"', async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     const posts: string[] = [];
     page.on('request', (r) => {
       if (r.method() === 'POST' && r.url().includes('/api/ticket/')) posts.push(r.url());
@@ -109,7 +106,7 @@ describe('support journey: a ticket with a screenshot', () => {
   });
 
   it('en at 390 px: a visualizer sends a ticket without a screenshot', async () => {
-    const { page, context } = await openPage(browser, { email: 'viewer@demo.local', language: 'en', viewport: MOBILE });
+    const { page, context } = await openPage(browser(), { email: 'viewer@demo.local', language: 'en', viewport: MOBILE });
     await page.goto('/support');
     await poll(() => page.getByTestId('support-email').inputValue()).toBe('viewer@demo.local');
     expect(await page.getByRole('heading', { name: 'Support' }).count()).toBe(1);

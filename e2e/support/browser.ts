@@ -1,5 +1,5 @@
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { expect, inject, onTestFailed } from 'vitest';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject, onTestFailed } from 'vitest';
 
 export const baseUrl = (): string => inject('baseUrl');
 
@@ -17,6 +17,22 @@ export const launchBrowser = (): Promise<Browser> =>
       '--no-first-run',
     ],
   });
+
+/**
+ * The browser of a describe block's tests: launched before them (before the block's own beforeAll hooks
+ * registered after this call), closed after them. The function it returns gives the browser.
+ */
+export const useBrowser = (): (() => Browser) => {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => browser?.close());
+  return () => {
+    if (!browser) throw new Error('The browser is not launched yet.');
+    return browser;
+  };
+};
 
 export const DESKTOP = { width: 1366, height: 900 };
 export const MOBILE = { width: 390, height: 844 };
@@ -154,3 +170,24 @@ export const screenshot = async (page: Page, name: string): Promise<void> => {
   }
   checkpoints.pages.set(page, name);
 };
+
+/** Polls longer than Vitest's 1 s default: two cores are shared by the server, the browser and the tests. */
+export const poll: typeof expect.poll = (read, options) =>
+  expect.poll(read, { timeout: 15_000, interval: 100, ...(typeof options === 'object' ? options : {}) });
+
+/** The page is no wider than the phone. */
+export const fitsPhone = async (page: Page) =>
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+
+/** The desktop table of `testId` shows all its columns without scrolling sideways. */
+export const tableFits = async (page: Page, testId: string) => {
+  const { scroll, client } = await page
+    .getByTestId(testId)
+    .locator('.MuiTableContainer-root')
+    .evaluate((element) => ({ scroll: element.scrollWidth, client: element.clientWidth }));
+  expect(scroll).toBeLessThanOrEqual(client);
+};
+
+/** The rows (desktop) or cards (phone) of a paged list that show `text`. */
+export const rowOf = (list: Locator, text: string) =>
+  list.locator('[data-testid="paged-row"], [data-testid="paged-card"]').filter({ hasText: text });

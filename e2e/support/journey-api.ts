@@ -1,6 +1,5 @@
-import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { baseUrl, MOBILE, type Place } from './browser';
+import { baseUrl, type Place } from './browser';
 
 /**
  * What the journeys share besides the browser: calls to the API as a demo user, the demo catalog,
@@ -28,27 +27,6 @@ export const withCheckDigit = (digits: string): string => {
   for (let i = 0; i < digits.length; i += 1) sum += Number(digits[digits.length - 1 - i]) * (i % 2 === 0 ? 3 : 1);
   return `${digits}${(10 - (sum % 10)) % 10}`;
 };
-
-/** Polls longer than Vitest's 1 s default: two cores are shared by the server, the browser and the tests. */
-export const poll: typeof expect.poll = (read, options) =>
-  expect.poll(read, { timeout: 15_000, interval: 100, ...(typeof options === 'object' ? options : {}) });
-
-/** The page is no wider than the phone. */
-export const fitsPhone = async (page: Page) =>
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
-
-/** The desktop table of `testId` shows all its columns without scrolling sideways. */
-export const tableFits = async (page: Page, testId: string) => {
-  const { scroll, client } = await page
-    .getByTestId(testId)
-    .locator('.MuiTableContainer-root')
-    .evaluate((element) => ({ scroll: element.scrollWidth, client: element.clientWidth }));
-  expect(scroll).toBeLessThanOrEqual(client);
-};
-
-/** The rows (desktop) or cards (phone) of a paged list that show `text`. */
-export const rowOf = (list: Locator, text: string) =>
-  list.locator('[data-testid="paged-row"], [data-testid="paged-card"]').filter({ hasText: text });
 
 const HOUR = 3_600_000;
 /** The time `hours` ago (negative: ahead). */
@@ -127,6 +105,11 @@ export const itemTypeOf = async (api: Api, gtin: string): Promise<number> => {
 
 /** A box as the creation wizards send it: its barcode and the units it expects per GTIN. */
 export type BoxPlan = { codebar: string; contents: Array<{ gtin: string; quantity: number }> };
+/** A box plan from its barcode and its [GTIN, units] pairs. */
+export const boxPlan = (codebar: string, ...contents: [gtin: string, quantity: number][]): BoxPlan => ({
+  codebar,
+  contents: contents.map(([gtin, quantity]) => ({ gtin, quantity })),
+});
 
 /** The order's reception and its boxes with their contents (POST /receptions/, POST /boxes/); no boxes, no reception. */
 const createBoxes = async (api: Api, orderId: number, code: string, boxes: BoxPlan[]): Promise<number[]> => {
@@ -144,20 +127,30 @@ const createBoxes = async (api: Api, orderId: number, code: string, boxes: BoxPl
 
 export type CreatedOrder = { orderId: number; boxIds: number[] };
 
+/** An order (POST `path` with `body`) and then its reception and boxes, named after its code. */
+const createOrder = async (
+  api: Api,
+  path: string,
+  boxes: BoxPlan[],
+  body: { order_code: string } & Record<string, unknown>,
+): Promise<CreatedOrder> => {
+  const order = await api<{ id: number }>('POST', path, body);
+  expect(order.status).toBe(201);
+  return { orderId: order.json.id, boxIds: await createBoxes(api, order.json.id, body.order_code, boxes) };
+};
+
 /** A purchase order from a provider to `destinationId` (POST /porders/), arriving tomorrow, with its boxes. */
 export const createPurchaseOrder = async (
   api: Api,
   { code, destinationId, providerId, boxes }: { code: string; destinationId: number; providerId: number; boxes: BoxPlan[] },
 ): Promise<CreatedOrder> => {
-  const order = await api<{ id: number }>('POST', '/porders/', {
+  return createOrder(api, '/porders/', boxes, {
     order_code: code,
     destination_id: destinationId,
     origin_id: providerId,
     destination_status: 0,
     estimated_arrival_date: hoursAgo(-24).toISOString(),
   });
-  expect(order.status).toBe(201);
-  return { orderId: order.json.id, boxIds: await createBoxes(api, order.json.id, code, boxes) };
 };
 
 /**
@@ -184,7 +177,7 @@ export const createMovement = async (
     estimatedArrival?: Date;
   },
 ): Promise<CreatedOrder> => {
-  const order = await api<{ id: number }>('POST', '/morders/', {
+  return createOrder(api, '/morders/', boxes, {
     order_code: code,
     origin_id: originId,
     destination_id: destinationId,
@@ -193,8 +186,6 @@ export const createMovement = async (
     estimated_exit_date: estimatedExit.toISOString(),
     estimated_arrival_date: estimatedArrival.toISOString(),
   });
-  expect(order.status).toBe(201);
-  return { orderId: order.json.id, boxIds: await createBoxes(api, order.json.id, code, boxes) };
 };
 
 /** An online order leaving `originId` (POST /orders/) with its boxes: created three hours ago, due to leave tomorrow unless told. */
@@ -208,13 +199,11 @@ export const createOnlineOrder = async (
     estimatedExit = hoursAgo(-24),
   }: { code: string; originId: number; boxes: BoxPlan[]; createdAt?: Date; estimatedExit?: Date },
 ): Promise<CreatedOrder> => {
-  const order = await api<{ id: number }>('POST', '/orders/', {
+  return createOrder(api, '/orders/', boxes, {
     order_code: code,
     origin_id: originId,
     origin_status: 0,
     creation_date: createdAt.toISOString(),
     estimated_exit_date: estimatedExit.toISOString(),
   });
-  expect(order.status).toBe(201);
-  return { orderId: order.json.id, boxIds: await createBoxes(api, order.json.id, code, boxes) };
 };

@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, MOBILE, openPage, screenshot } from '../support/browser';
-import { fitsPhone, poll, sgtin96, withCheckDigit } from '../support/journey-api';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fitsPhone, MOBILE, openPage, poll, screenshot, useBrowser } from '../support/browser';
+import { sgtin96, withCheckDigit } from '../support/journey-api';
 import { simulate } from '../support/readers';
 
 /** The first demo GTIN (prefix 843 7012, item reference 10000). */
@@ -24,18 +24,16 @@ const track = async (page: Page, epc: string) => {
 };
 
 describe('EPC tracking and free scans', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let firstSet = '';
   let secondSet = '';
   beforeAll(async () => {
-    browser = await launchBrowser();
     firstSet = await simulateTunnel(EPCS);
     secondSet = await simulateTunnel([TRACKED]);
   });
-  afterAll(async () => browser?.close());
 
   it('tracker: empty gives Not found with no call; a tag shows its history; an unknown EPC is Not found', async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     let calls = 0;
     page.on('request', (request) => {
       if (request.url().includes('/api/epc/')) calls += 1;
@@ -64,7 +62,7 @@ describe('EPC tracking and free scans', () => {
   });
 
   it('free scans: the list shows the set, its detail lists every EPC with its GTIN and links to the tracker', async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     await page.goto('/free-scan');
     const link = page.getByTestId('free-scans').getByRole('link', { name: firstSet.slice(0, 8) });
     await poll(() => link.count()).toBe(1);
@@ -90,7 +88,7 @@ describe('EPC tracking and free scans', () => {
   });
 
   it('in English', async () => {
-    const { page, context } = await openPage(browser, { language: 'en' });
+    const { page, context } = await openPage(browser(), { language: 'en' });
     await page.goto(`/track-epc/${TRACKED}`);
     await poll(() => page.getByTestId('tracked-gtin').textContent()).toBe(DEMO_GTIN);
     await poll(() => page.getByTestId('epc-readings').textContent()).toMatch(/STOCKED|UNKNOWN/);
@@ -103,7 +101,7 @@ describe('EPC tracking and free scans', () => {
   });
 
   it('at 390 px: cards instead of tables, nothing wider than the screen', async () => {
-    const { page, context } = await openPage(browser, { viewport: MOBILE });
+    const { page, context } = await openPage(browser(), { viewport: MOBILE });
     await page.goto(`/track-epc/${TRACKED}`);
     await poll(() => page.getByTestId('epc-readings-cards').getByTestId('paged-card').count()).toBeGreaterThanOrEqual(2);
     await fitsPhone(page);
@@ -122,7 +120,7 @@ describe('EPC tracking and free scans', () => {
   });
 
   it("a store viewer does not see the center's free scans", async () => {
-    const { page, context } = await openPage(browser, { email: 'viewer@demo.local' });
+    const { page, context } = await openPage(browser(), { email: 'viewer@demo.local' });
     await page.goto('/free-scan');
     await poll(() => page.getByTestId('free-scans').textContent()).not.toBe('');
     await poll(() => page.getByTestId('paged-empty').count()).toBe(1);

@@ -1,17 +1,15 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, MOBILE, openPage, screenshot } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fitsPhone, MOBILE, openPage, poll, screenshot, tableFits, useBrowser } from '../support/browser';
 import {
   type Api,
   apiAs,
+  boxPlan,
   createMovement,
   createOnlineOrder,
   demoWorld,
-  fitsPhone,
   hoursAgo,
-  poll,
   sgtin96,
-  tableFits,
 } from '../support/journey-api';
 import { addReader, demoReader, macOf, readBox } from '../support/readers';
 
@@ -41,7 +39,7 @@ const rowsOf = (page: Page, testId: string) => page.getByTestId(testId).getByTes
 const cardsOf = (page: Page, testId: string) => page.getByTestId(`${testId}-cards`).getByTestId('paged-card');
 
 describe('outbound box verifications: movement exit and entry, online expedition', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let api: Api;
   let gtinA = '';
   let gtinB = '';
@@ -74,7 +72,6 @@ describe('outbound box verifications: movement exit and entry, online expedition
   };
 
   beforeAll(async () => {
-    browser = await launchBrowser();
     const world = await demoWorld(3);
     const { center, store } = world;
     api = world.api;
@@ -96,15 +93,7 @@ describe('outbound box verifications: movement exit and entry, online expedition
       code: MOVEMENT,
       originId: center.id,
       destinationId: store.id,
-      boxes: [
-        {
-          codebar: MOVEMENT_BOX,
-          contents: [
-            { gtin: gtinA, quantity: 2 },
-            { gtin: gtinB, quantity: 1 },
-          ],
-        },
-      ],
+      boxes: [boxPlan(MOVEMENT_BOX, [gtinA, 2], [gtinB, 1])],
     }));
     ({
       orderId: pagedId,
@@ -113,7 +102,7 @@ describe('outbound box verifications: movement exit and entry, online expedition
       code: PAGED,
       originId: center.id,
       destinationId: store.id,
-      boxes: [{ codebar: PAGED_BOX, contents: [{ gtin: gtinA, quantity: 1 }] }],
+      boxes: [boxPlan(PAGED_BOX, [gtinA, 1])],
     }));
     ({
       orderId: onlineId,
@@ -121,7 +110,7 @@ describe('outbound box verifications: movement exit and entry, online expedition
     } = await createOnlineOrder(api, {
       code: ONLINE,
       originId: center.id,
-      boxes: [{ codebar: ONLINE_BOX, contents: [{ gtin: gtinA, quantity: 2 }] }],
+      boxes: [boxPlan(ONLINE_BOX, [gtinA, 2])],
     }));
     const onlineReader = await addReader(api, {
       serial: ONLINE_READER,
@@ -153,10 +142,9 @@ describe('outbound box verifications: movement exit and entry, online expedition
     const exitSide = await api<{ origin_status: number; destination_status: number }>('GET', `/morders/${movementId}/?side=exit`);
     expect(exitSide.json).toMatchObject({ origin_status: 3, destination_status: 2 });
   });
-  afterAll(async () => browser?.close());
 
   it('es: the exit side lists the expedition portal read, its report per GTIN and its EPCs', async () => {
-    const { page, context } = await openPage(browser, { email: 'editor@demo.local' });
+    const { page, context } = await openPage(browser(), { email: 'editor@demo.local' });
     await page.goto(exitPaths());
     await poll(() => page.getByTestId('order-status').textContent()).toBe('Verificado sin errores');
     expect(await page.getByTestId('order-code').textContent()).toBe(MOVEMENT);
@@ -203,7 +191,7 @@ describe('outbound box verifications: movement exit and entry, online expedition
   });
 
   it('es: the entry side shows the store portal read with a tag missing, and Nothing for the stray tag', async () => {
-    const { page, context } = await openPage(browser, { email: 'editor@demo.local' });
+    const { page, context } = await openPage(browser(), { email: 'editor@demo.local' });
     await page.goto(entryPaths());
     await poll(() => page.getByTestId('order-status').textContent()).toBe('Verificado con errores');
     await poll(() => page.getByTestId('box-status').textContent()).toBe('Verificada con errores');
@@ -265,7 +253,7 @@ describe('outbound box verifications: movement exit and entry, online expedition
   });
 
   it('es: the exit list pages by 11, newest first', async () => {
-    const { page, context } = await openPage(browser, { email: 'editor@demo.local' });
+    const { page, context } = await openPage(browser(), { email: 'editor@demo.local' });
     await page.goto(`/movements/exit/order/${pagedId}/box/${pagedBox}/verifications`);
     const rows = rowsOf(page, 'box-verifications');
     await poll(() => rows.count()).toBe(11);
@@ -279,7 +267,7 @@ describe('outbound box verifications: movement exit and entry, online expedition
   });
 
   it('en: the online box keeps both readings: the bar capped at 100 and the online reading at 0', async () => {
-    const { page, context } = await openPage(browser, { email: 'editor@demo.local', language: 'en' });
+    const { page, context } = await openPage(browser(), { email: 'editor@demo.local', language: 'en' });
     await page.goto(`${onlinePaths()}/`);
     await poll(() => page.getByTestId('order-status').textContent()).toBe('Checked with errors');
     expect(await page.getByTestId('order-code').textContent()).toBe(ONLINE);
@@ -314,7 +302,7 @@ describe('outbound box verifications: movement exit and entry, online expedition
   });
 
   it('es: switching the entry verification off asks first, then the entry side of the box and the order change, and back', async () => {
-    const { page, context } = await openPage(browser, { email: 'editor@demo.local' });
+    const { page, context } = await openPage(browser(), { email: 'editor@demo.local' });
     await page.goto(entryPaths());
     const toggle = page.getByTestId(`verification-valid-${entryVerification}`).locator('input');
     await poll(() => toggle.isEnabled()).toBe(true);
@@ -360,7 +348,7 @@ describe('outbound box verifications: movement exit and entry, online expedition
   });
 
   it('en: switching the online verification off unchecks the online order, and back', async () => {
-    const { page, context } = await openPage(browser, { email: 'editor@demo.local', language: 'en' });
+    const { page, context } = await openPage(browser(), { email: 'editor@demo.local', language: 'en' });
     await page.goto(`${onlinePaths()}/`);
     const toggle = page.getByTestId(`verification-valid-${onlineVerification}`).locator('input');
     await poll(() => toggle.isEnabled()).toBe(true);
@@ -386,7 +374,7 @@ describe('outbound box verifications: movement exit and entry, online expedition
       ['es', entryPaths(), entryVerification],
       ['en', onlinePaths(), onlineVerification],
     ] as const) {
-      const { page, context } = await openPage(browser, { email: 'editor@demo.local', viewport: MOBILE, language });
+      const { page, context } = await openPage(browser(), { email: 'editor@demo.local', viewport: MOBILE, language });
       const name = language === 'es' ? 'entry' : 'online';
       await page.goto(base);
       await poll(() => cardsOf(page, 'box-verifications').count()).toBe(1);
@@ -412,7 +400,7 @@ describe('outbound box verifications: movement exit and entry, online expedition
   });
 
   it("a store visualizer (role 5) sees the entry side with the switch disabled, the API refuses it, and the center's online order is not found", async () => {
-    const { page, context } = await openPage(browser, { email: 'viewer@demo.local' });
+    const { page, context } = await openPage(browser(), { email: 'viewer@demo.local' });
     await page.goto(entryPaths());
     const rows = rowsOf(page, 'box-verifications');
     await poll(() => rows.count()).toBe(1);

@@ -20,19 +20,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { benchOptions, pgUrlOf } from './options.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const { values } = parseArgs({
   options: {
-    quick: { type: 'boolean' },
-    only: { type: 'string' },
+    ...benchOptions,
     sets: { type: 'string' },
     concurrency: { type: 'string' },
     'mqtt-reads': { type: 'string' },
     'mqtt-single': { type: 'string' },
     replay: { type: 'string' },
     'no-mqtt': { type: 'boolean' },
-    pg: { type: 'string' },
     mqtt: { type: 'string' },
   },
 });
@@ -44,7 +43,7 @@ const MQTT_READS = Number(values['mqtt-reads'] ?? (quick ? 5_000 : 20_000));
 const MQTT_EVENTS_PER_MESSAGE = 100;
 const MQTT_SINGLE_READS = Number(values['mqtt-single'] ?? (quick ? 1_000 : 5_000));
 const REPLAY_READS = Number(values.replay ?? (quick ? 6_600 : 66_000));
-const PG_URL = values.pg ?? process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const PG_URL = pgUrlOf(values.pg);
 const MQTT_URL = values.mqtt ?? process.env.MQTT_URL ?? 'mqtt://127.0.0.1:1883';
 const IDLE_GAP_MS = 500;
 /** The bench's tags: SGTIN-96 serials from here on (the demo's and the simulator's are lower). */

@@ -10,28 +10,21 @@
 // Options: --quick (10,000 orders, 20 calls), --orders N, --calls N, --only pglite|postgres,
 // --keep (leave the PostgreSQL database for EXPLAIN), --pg URL (default $BENCH_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres).
 import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { buildApp } from '../../apps/server/src/app.js';
 import { type Database, openDatabase } from '../../apps/server/src/db/client.js';
 import { seedDemo } from '../../apps/server/src/db/seed/seed.js';
+import { listenSignedIn } from './app.js';
+import { httpBenchOptions, pgUrlOf } from './options.mjs';
 
 const { values } = parseArgs({
-  options: {
-    quick: { type: 'boolean' },
-    orders: { type: 'string' },
-    calls: { type: 'string' },
-    only: { type: 'string' },
-    pg: { type: 'string' },
-    keep: { type: 'boolean' },
-  },
+  options: { ...httpBenchOptions, orders: { type: 'string' } },
 });
 const quick = values.quick ?? false;
 const ORDERS = Number(values.orders ?? (quick ? 10_000 : 100_000));
 const CALLS = Number(values.calls ?? (quick ? 20 : 50));
 const WARMUP = 5;
-const PG_URL = values.pg ?? process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const PG_URL = pgUrlOf(values.pg);
 const TARGET_MS = 100;
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
@@ -140,16 +133,8 @@ const runOn = async (kind: 'pglite' | 'postgres'): Promise<Result[] | null> => {
     console.log(
       `${kind}: generated ${counts?.orders} orders, ${counts?.boxes} boxes, ${counts?.verifications} verifications in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
-    const app = await buildApp({ database });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    const { app, base, auth } = await listenSignedIn(database);
     try {
-      const login = await fetch(`${base}/api/authtoken/`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: 'admin@demo.local', password: 'demo1234' }),
-      });
-      const auth = `Token ${((await login.json()) as { token: string }).token}`;
       const [mad] = rowsOf<{ id: number }>(await database.db.execute("select id from locations where code = 'CD-MAD'"));
       const [provider] = rowsOf<{ name: string }>(await database.db.execute('select name from providers order by id limit 1'));
       const list = `/api/locations/${mad?.id}/v1/porders/?limit=11&order_by=-creation_date`;

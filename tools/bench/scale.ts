@@ -29,28 +29,19 @@
 // for EXPLAIN), --db NAME (time an existing database made with --keep: migrations are applied, no
 // generation), --pg URL (default $BENCH_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres).
 import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import { ItemState } from '@rfid/contract';
 import { encodeSgtin96 } from '@rfid/epc';
 import pg from 'pg';
-import { buildApp } from '../../apps/server/src/app.js';
 import { openDatabase } from '../../apps/server/src/db/client.js';
 import { seedDemo } from '../../apps/server/src/db/seed/seed.js';
 import { seedStatsDemo } from '../../apps/server/src/db/seed/stats-demo.js';
 import { seedStockDemo } from '../../apps/server/src/db/seed/stock-demo.js';
+import { listenSignedIn } from './app.js';
+import { httpBenchOptions, pgUrlOf } from './options.mjs';
 
 const { values } = parseArgs({
-  options: {
-    quick: { type: 'boolean' },
-    items: { type: 'string' },
-    traces: { type: 'string' },
-    calls: { type: 'string' },
-    only: { type: 'string' },
-    keep: { type: 'boolean' },
-    db: { type: 'string' },
-    pg: { type: 'string' },
-  },
+  options: { ...httpBenchOptions, items: { type: 'string' }, traces: { type: 'string' }, db: { type: 'string' } },
 });
 const quick = values.quick ?? false;
 const ITEMS = Number(values.items ?? (quick ? 100_000 : 1_000_000));
@@ -58,7 +49,7 @@ const ROUNDS = Math.max(1, Math.round(Number(values.traces ?? (quick ? 1_000_000
 const TRACES = ROUNDS * ITEMS;
 const CALLS = Number(values.calls ?? (quick ? 10 : 30));
 const WARMUP = 3;
-const PG_URL = values.pg ?? process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const PG_URL = pgUrlOf(values.pg);
 const LIST_MS = 100;
 const STAT_MS = 300;
 
@@ -522,16 +513,8 @@ const run = async (dbName: string): Promise<Result[]> => {
     ).rows as { relname: string; n: string }[];
     log(`rows: ${sizes.map((s) => `${s.relname} ${Number(s.n).toLocaleString('en')}`).join(', ')}`);
 
-    const app = await buildApp({ database });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    const { app, base, auth } = await listenSignedIn(database);
     try {
-      const login = await fetch(`${base}/api/authtoken/`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: 'admin@demo.local', password: 'demo1234' }),
-      });
-      const auth = `Token ${((await login.json()) as { token: string }).token}`;
       const { list, unresolved } = await endpoints(app.swagger() as Spec, client);
       if (unresolved.length) log(`not timed (no id to use): ${unresolved.join(', ')}`);
       const chosen = values.only ? list.filter((e) => e.kind === 'baseline' || e.url.includes(values.only ?? '')) : list;

@@ -1,6 +1,6 @@
 // Request and response shapes of the catalog module (Zod); the server validates with them, the web types its calls with them.
 import { z } from 'zod';
-import { INT4_MAX, intId, intIn } from './common.js';
+import { filteredListQuery, intId } from './common.js';
 
 export const sizeValueSchema = z.object({ country: z.string(), value: z.string() });
 export const priceValueSchema = z.object({ country: z.string(), value: z.string() });
@@ -36,18 +36,15 @@ export const itemTypeSchema = z.object({
 export type ItemType = z.infer<typeof itemTypeSchema>;
 
 /** `gtin` of GET /types/ plus paging (`gtin__icontains`, `description__icontains` …). */
-export const itemTypeListQuerySchema = z.object({
-  limit: intIn(1, 1000).optional(),
-  offset: intIn(0, INT4_MAX).optional(),
-  order_by: z.string().optional(),
-  gtin: z.string().optional(),
-  gtin__icontains: z.string().optional(),
-  gtin__contains: z.string().optional(),
-  description__icontains: z.string().optional(),
-  model__icontains: z.string().optional(),
-  reference__icontains: z.string().optional(),
-  brand_id: z.string().optional(),
-});
+export const itemTypeListQuerySchema = filteredListQuery(
+  'gtin',
+  'gtin__icontains',
+  'gtin__contains',
+  'description__icontains',
+  'model__icontains',
+  'reference__icontains',
+  'brand_id',
+);
 
 export const gtinParamSchema = z.object({ gtin: z.string().regex(/^\d{8,14}$/, 'Enter a valid GTIN.') });
 

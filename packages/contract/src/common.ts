@@ -78,6 +78,44 @@ export const isoDateTime = (message = 'Enter an ISO 8601 date-time.') =>
 export const NUL_REFUSED = 'Null characters are not allowed.';
 export const hasNoNul = (value: string): boolean => !value.includes('\u0000');
 
+/** An item (EPC) line of a report or list: the tag, its GTIN and `lot` (the EPC's serial), quantity 1 or 0. */
+export const epcLineFields = {
+  id: z.number(),
+  epc: z.string(),
+  gtin: z.string().nullable(),
+  item_type: z.number().nullable(),
+  description: z.string().nullable(),
+  lot: z.string().nullable(),
+  quantity: z.number(),
+};
+
+/** Filters of a list query that are optional texts (query values arrive as text), one per key, in that order. */
+export const textFilters = <const K extends string>(...keys: K[]) =>
+  // Object.fromEntries loses the keys' names: the mapped type restores what the entries hold.
+  Object.fromEntries(keys.map((key) => [key, z.string().optional()])) as { [P in K]: z.ZodOptional<z.ZodString> };
+
+/** The paging fields of a list query: `limit` (1 … 1000) and `offset`. */
+export const pageQueryFields = {
+  limit: intIn(1, 1000).optional(),
+  offset: intIn(0, INT4_MAX).optional(),
+};
+/** The paging fields and the `order_by` of a list query. */
+export const listQueryFields = { ...pageQueryFields, order_by: z.string().optional() };
+
+/** A statistics range: date_start and date_end (YYYY-MM-DD, ISO or 'YYYY-MM-DD HH:mm:ss'); default the last 30 days. */
+export const statsRangeQuerySchema = z.object({
+  date_start: z.string().optional(),
+  date_end: z.string().optional(),
+});
+/** The range a statistics answer covers. */
+export const statsRangeFields = { from: z.string(), to: z.string() };
+
+/** A list query: paging, `order_by` and optional text filters. */
+export const filteredListQuery = <const K extends string>(...keys: K[]) =>
+  z.object({ ...listQueryFields, ...textFilters(...keys) });
+/** A list query that also lets through query keys it does not name (as text). */
+export const openListQuery = <const K extends string>(...keys: K[]) => filteredListQuery(...keys).catchall(z.string());
+
 export const pagingQuerySchema = z.object({
   limit: intIn(1, 1000).optional(),
   offset: intIn(0, INT4_MAX).optional(),

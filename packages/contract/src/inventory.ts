@@ -2,7 +2,7 @@
 // RFID inventories of an area (spec sections 2, 3, 4 and 7 "Inventory"; docs/design/inventory.md).
 import { z } from 'zod';
 import { itemTypeSchema } from './catalog.js';
-import { INT4_MAX, intId, intIn } from './common.js';
+import { filteredListQuery, intId, statsRangeFields, statsRangeQuerySchema } from './common.js';
 
 /** Page sizes of spec section 9: inventory lists 11, the article (GTIN) table of a detail 25; tags the default 20. */
 export const INVENTORY_LIST_PAGE_SIZE = 11;
@@ -47,22 +47,12 @@ export const inventorySchema = z.object({
 });
 export type Inventory = z.infer<typeof inventorySchema>;
 
-const filterValue = z.string().optional();
-
 /**
  * GET /locations/{id}/inventories/ (11 per page): state, id__icontains, location_area (area id),
  * inventorypartial__isnull (True: total inventories, False: partial ones), order_by (id,
  * start_time, end_time, state; '-' descending; default -id).
  */
-export const inventoryListQuerySchema = z.object({
-  limit: intIn(1, 1000).optional(),
-  offset: intIn(0, INT4_MAX).optional(),
-  order_by: z.string().optional(),
-  state: filterValue,
-  id__icontains: filterValue,
-  location_area: filterValue,
-  inventorypartial__isnull: filterValue,
-});
+export const inventoryListQuerySchema = filteredListQuery('state', 'id__icontains', 'location_area', 'inventorypartial__isnull');
 export type InventoryListQuery = z.infer<typeof inventoryListQuerySchema>;
 
 /**
@@ -124,18 +114,15 @@ export type InventorySummaryRow = z.infer<typeof inventorySummaryRowSchema>;
  * /surplus_summary/ (GTINs with excess items): 25 per page, order_by item_type (default: GTIN)
  * or gtin, theorical_quantity, quantity, missing, excess; filters of spec section 7.
  */
-export const inventorySummaryQuerySchema = z.object({
-  limit: intIn(1, 1000).optional(),
-  offset: intIn(0, INT4_MAX).optional(),
-  order_by: z.string().optional(),
-  item_type__gtin__icontains: filterValue,
-  item_type__sizes__value__icontains: filterValue,
-  item_type__description__icontains: filterValue,
-  item_type__season__icontains: filterValue,
-  item_type__section__icontains: filterValue,
-  item_type__model__icontains: filterValue,
-  item_type__colour__icontains: filterValue,
-});
+export const inventorySummaryQuerySchema = filteredListQuery(
+  'item_type__gtin__icontains',
+  'item_type__sizes__value__icontains',
+  'item_type__description__icontains',
+  'item_type__season__icontains',
+  'item_type__section__icontains',
+  'item_type__model__icontains',
+  'item_type__colour__icontains',
+);
 export type InventorySummaryQuery = z.infer<typeof inventorySummaryQuerySchema>;
 
 /**
@@ -159,13 +146,7 @@ export type InventoryTag = z.infer<typeof inventoryTagSchema>;
  * GET /inventorys/{id}/items/?order_by=itemType (read EPCs) and /unchecked_items/ (lost EPCs):
  * itemType__gtin__contains, epc__contains; order_by itemType (default), epc, read_at.
  */
-export const inventoryTagQuerySchema = z.object({
-  limit: intIn(1, 1000).optional(),
-  offset: intIn(0, INT4_MAX).optional(),
-  order_by: z.string().optional(),
-  itemType__gtin__contains: filterValue,
-  epc__contains: filterValue,
-});
+export const inventoryTagQuerySchema = filteredListQuery('itemType__gtin__contains', 'epc__contains');
 export type InventoryTagQuery = z.infer<typeof inventoryTagQuerySchema>;
 
 /** GET /inventorys/{id}/types/{itemType}/: a GTIN in an inventory (its summary row) for the GTIN detail page. */
@@ -215,11 +196,7 @@ export const inventoryStatsSchema = z.object({
   avg_inventory_items: z.number().nullable(),
   avg_inventory_accuracy: z.number().nullable(),
   stock: z.number(),
-  from: z.string(),
-  to: z.string(),
+  ...statsRangeFields,
 });
 export type InventoryStats = z.infer<typeof inventoryStatsSchema>;
-export const inventoryStatsQuerySchema = z.object({
-  date_start: z.string().optional(),
-  date_end: z.string().optional(),
-});
+export const inventoryStatsQuerySchema = statsRangeQuerySchema;

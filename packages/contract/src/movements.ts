@@ -2,17 +2,23 @@
 // Movement orders: boxes from one location (origin, working mode 1: items IN TRANSIT) to another
 // (destination, working modes 0 or 3: items STOCKED there), verified at both ends.
 import { z } from 'zod';
-import { INT4_MAX, intId, intIn } from './common.js';
-import { orderDateTimeSchema, orderTypeSchema } from './orders.js';
+import { intId, intIn, listQueryFields, statsRangeFields, textFilters } from './common.js';
+import {
+  orderCreateFields,
+  orderDateFields,
+  orderDateTimeSchema,
+  orderDestinationFields,
+  orderHeadFields,
+  orderOriginFields,
+  orderStatusFields,
+} from './orders.js';
 
 /**
  * POST /morders/ (spec section 3): like the purchase order, with destination_id chosen and
  * origin_id the current location (both visible to the user, and different), origin_status 0.
  */
 export const movementOrderCreateBodySchema = z.object({
-  order_code: z.string({ error: 'required' }).trim().min(1, 'required').max(100),
-  creation_date: orderDateTimeSchema.optional(),
-  estimated_arrival_date: orderDateTimeSchema.nullable().optional(),
+  ...orderCreateFields,
   estimated_exit_date: orderDateTimeSchema.nullable().optional(),
   origin_status: z.literal(0).optional(),
   destination_status: z.literal(0).optional(),
@@ -44,13 +50,9 @@ export type MovementOrderUpdateBody = z.input<typeof movementOrderUpdateBodySche
  * has passed and the side has not happened.
  */
 export const movementOrderSchema = z.object({
-  id: z.number(),
-  type: orderTypeSchema,
-  order_code: z.string(),
+  ...orderHeadFields,
   order_name: z.string(),
-  origin_status: z.number(),
-  destination_status: z.number(),
-  closed: z.boolean(),
+  ...orderStatusFields,
   sync: z.boolean(),
   container: z.string(),
   waiting_time: z.number().nullable(),
@@ -64,15 +66,12 @@ export const movementOrderSchema = z.object({
   num_verified_boxes: z.number(),
   origin_num_verified_boxes: z.number(),
   destination_num_verified_boxes: z.number(),
-  creation_date: z.string(),
-  estimated_arrival_date: z.string().nullable(),
+  ...orderDateFields,
   arrival_date: z.string().nullable(),
   estimated_exit_date: z.string().nullable(),
   exit_date: z.string().nullable(),
-  origin: z.number().nullable(),
-  origin_description: z.string().nullable(),
-  destination: z.number().nullable(),
-  destination_description: z.string().nullable(),
+  ...orderOriginFields,
+  ...orderDestinationFields,
   /** Row icons of the entry dashboard: cancel (origin verified, destination not) and delete (neither). */
   can_cancel: z.boolean(),
   can_delete: z.boolean(),
@@ -80,11 +79,8 @@ export const movementOrderSchema = z.object({
 export type MovementOrder = z.infer<typeof movementOrderSchema>;
 
 const listBase = {
-  limit: intIn(1, 1000).optional(),
-  offset: intIn(0, INT4_MAX).optional(),
-  order_by: z.string().optional(),
-  id__icontains: z.string().optional(),
-  order_code__icontains: z.string().optional(),
+  ...listQueryFields,
+  ...textFilters('id__icontains', 'order_code__icontains'),
 };
 
 /**
@@ -95,10 +91,7 @@ const listBase = {
 export const movementExitListQuerySchema = z
   .object({
     ...listBase,
-    exit_date__gte: z.string().optional(),
-    exit_date__lte: z.string().optional(),
-    origin_status: z.string().optional(),
-    report_mode: z.string().optional(),
+    ...textFilters('exit_date__gte', 'exit_date__lte', 'origin_status', 'report_mode'),
   })
   .catchall(z.string());
 
@@ -111,9 +104,7 @@ export const movementEntryListQuerySchema = z
   .object({
     ...listBase,
     destination__id: intId().optional(),
-    arrival_date__gte: z.string().optional(),
-    arrival_date__lte: z.string().optional(),
-    destination_status: z.string().optional(),
+    ...textFilters('arrival_date__gte', 'arrival_date__lte', 'destination_status'),
   })
   .catchall(z.string());
 
@@ -135,8 +126,7 @@ export const movementEntryStatsSchema = z.object({
   destination_daily_orders: z.number(),
   average_reception_time: z.number().nullable(),
   max_reception_time: z.number().nullable(),
-  from: z.string(),
-  to: z.string(),
+  ...statsRangeFields,
 });
 export type MovementEntryStats = z.infer<typeof movementEntryStatsSchema>;
 

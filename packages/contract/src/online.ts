@@ -1,15 +1,25 @@
 // Request and response shapes of the online module (Zod); the server validates with them, the web types its calls with them.
 // Online orders: a location ships boxes to customers; verified on the origin side (working mode 6), the items become SOLD.
 import { z } from 'zod';
-import { INT4_MAX, intId, intIn } from './common.js';
-import { boxSchema, itemLineSchema, orderDateTimeSchema, orderTypeSchema } from './orders.js';
+import { intId, listQueryFields, statsRangeFields, statsRangeQuerySchema, textFilters } from './common.js';
+import {
+  boxSchema,
+  itemLineSchema,
+  orderCodeField,
+  orderCountFields,
+  orderDateFields,
+  orderDateTimeSchema,
+  orderHeadFields,
+  orderOriginFields,
+  orderStatusFields,
+} from './orders.js';
 
 /**
  * POST /orders/ (spec section 3: order_code, origin_id (the current location, visible to the
  * user), origin_status 0, estimated_arrival_date). Roles 1 to 3.
  */
 export const onlineOrderCreateBodySchema = z.object({
-  order_code: z.string({ error: 'required' }).trim().min(1, 'required').max(100),
+  order_code: orderCodeField,
   origin_id: intId('required'),
   origin_status: z.literal(0).optional(),
   creation_date: orderDateTimeSchema.optional(),
@@ -26,24 +36,15 @@ export type OnlineOrderCreateBody = z.input<typeof onlineOrderCreateBodySchema>;
  * and the order has not exited: the web paints the waiting time red.
  */
 export const onlineOrderSchema = z.object({
-  id: z.number(),
-  type: orderTypeSchema,
-  order_code: z.string(),
-  origin_status: z.number(),
-  destination_status: z.number(),
-  closed: z.boolean(),
+  ...orderHeadFields,
+  ...orderStatusFields,
   waiting_time: z.number().nullable(),
   late: z.boolean(),
-  item_count: z.number(),
-  real_item_count: z.number(),
-  num_boxes: z.number(),
-  num_verified_boxes: z.number(),
-  creation_date: z.string(),
-  estimated_arrival_date: z.string().nullable(),
+  ...orderCountFields,
+  ...orderDateFields,
   estimated_exit_date: z.string().nullable(),
   exit_date: z.string().nullable(),
-  origin: z.number().nullable(),
-  origin_description: z.string().nullable(),
+  ...orderOriginFields,
   order_name: z.string(),
 });
 export type OnlineOrder = z.infer<typeof onlineOrderSchema>;
@@ -61,14 +62,8 @@ export const exitReportTypeSchema = z.enum(['all', 'pending', 'verified', 'with_
  */
 export const onlineOrderListQuerySchema = z
   .object({
-    limit: intIn(1, 1000).optional(),
-    offset: intIn(0, INT4_MAX).optional(),
-    order_by: z.string().optional(),
-    id__icontains: z.string().optional(),
-    order_code__icontains: z.string().optional(),
-    exit_date__gte: z.string().optional(),
-    exit_date__lte: z.string().optional(),
-    origin_status: z.string().optional(),
+    ...listQueryFields,
+    ...textFilters('id__icontains', 'order_code__icontains', 'exit_date__gte', 'exit_date__lte', 'origin_status'),
     report_type: z.union([exitReportTypeSchema, z.literal('')]).optional(),
   })
   .catchall(z.string());
@@ -104,10 +99,7 @@ export const orderContentRowSchema = z.object({
 export type OrderContentRow = z.infer<typeof orderContentRowSchema>;
 
 /** Statistics range: date_start and date_end (ISO or 'YYYY-MM-DD HH:mm:ss'); default the last 30 days. */
-export const outboundStatsQuerySchema = z.object({
-  date_start: z.string().optional(),
-  date_end: z.string().optional(),
-});
+export const outboundStatsQuerySchema = statsRangeQuerySchema;
 
 /**
  * Exit and online stats (spec section 3), for orders leaving the location created in the range.
@@ -124,7 +116,6 @@ export const exitStatsSchema = z.object({
   daily_orders: z.number(),
   average_shipping_time: z.number().nullable(),
   max_shipping_time: z.number().nullable(),
-  from: z.string(),
-  to: z.string(),
+  ...statsRangeFields,
 });
 export type ExitStats = z.infer<typeof exitStatsSchema>;

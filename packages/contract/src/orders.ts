@@ -2,7 +2,16 @@
 // Inbound: purchase orders, receptions, boxes and their contents, item lines, providers, statistics and returns.
 import { z } from 'zod';
 import { itemTypeSchema, sizeValueSchema } from './catalog.js';
-import { DATE_RANGE_MESSAGE, INT4_MAX, intId, intIn, isDateInRange } from './common.js';
+import {
+  DATE_RANGE_MESSAGE,
+  intId,
+  intIn,
+  isDateInRange,
+  listQueryFields,
+  openListQuery,
+  statsRangeFields,
+  textFilters,
+} from './common.js';
 
 /**
  * A date-time as the web sends orders ('YYYY-MM-DD HH:mm:ss', local time of the server) or
@@ -37,6 +46,37 @@ export const orderDateTimeSchema = z.union([z.string(), z.date()]).transform((va
 export const orderTypeSchema = z.enum(['purchase', 'movement', 'online']);
 export type OrderType = z.infer<typeof orderTypeSchema>;
 
+/** The code of a new order. */
+export const orderCodeField = z.string({ error: 'required' }).trim().min(1, 'required').max(100);
+/** The first fields of a new purchase or movement order: its code, creation and estimated arrival. */
+export const orderCreateFields = {
+  order_code: orderCodeField,
+  creation_date: orderDateTimeSchema.optional(),
+  estimated_arrival_date: orderDateTimeSchema.nullable().optional(),
+};
+
+/** The fields every order row starts with: id, type and code. */
+export const orderHeadFields = { id: z.number(), type: orderTypeSchema, order_code: z.string() };
+/** Both sides' statuses and whether the order is closed. */
+export const orderStatusFields = { origin_status: z.number(), destination_status: z.number(), closed: z.boolean() };
+/** Expected and read units, boxes and verified boxes of the side a list is about. */
+export const orderCountFields = {
+  item_count: z.number(),
+  real_item_count: z.number(),
+  num_boxes: z.number(),
+  num_verified_boxes: z.number(),
+};
+
+/** When the order was created and is expected to arrive. */
+export const orderDateFields = { creation_date: z.string(), estimated_arrival_date: z.string().nullable() };
+/** The origin location (id and name); null for a provider's order. */
+export const orderOriginFields = { origin: z.number().nullable(), origin_description: z.string().nullable() };
+/** The destination location (id and name). */
+export const orderDestinationFields = {
+  destination: z.number().nullable(),
+  destination_description: z.string().nullable(),
+};
+
 /** Provider (spec: id, name). */
 export const providerSchema = z.object({ id: z.number(), name: z.string() });
 export type Provider = z.infer<typeof providerSchema>;
@@ -46,9 +86,7 @@ export type Provider = z.infer<typeof providerSchema>;
  * the user), `origin_id` the provider. `destination_status` may only be 0. Roles 1 to 3.
  */
 export const purchaseOrderCreateBodySchema = z.object({
-  order_code: z.string({ error: 'required' }).trim().min(1, 'required').max(100),
-  creation_date: orderDateTimeSchema.optional(),
-  estimated_arrival_date: orderDateTimeSchema.nullable().optional(),
+  ...orderCreateFields,
   destination_status: z.literal(0).optional(),
   destination_id: intId('required'),
   origin_id: intId('required'),
@@ -68,27 +106,18 @@ export type OrderUpdateBody = z.infer<typeof orderUpdateBodySchema>;
  * `origin` is the provider id; `order_name` is "<order_code> · <provider_name>".
  */
 export const purchaseOrderSchema = z.object({
-  id: z.number(),
-  type: orderTypeSchema,
-  order_code: z.string(),
-  origin_status: z.number(),
-  destination_status: z.number(),
-  closed: z.boolean(),
+  ...orderHeadFields,
+  ...orderStatusFields,
   sync: z.boolean(),
   container: z.string(),
   waiting_time: z.number().nullable(),
-  item_count: z.number(),
-  real_item_count: z.number(),
-  num_boxes: z.number(),
-  num_verified_boxes: z.number(),
-  creation_date: z.string(),
-  estimated_arrival_date: z.string().nullable(),
+  ...orderCountFields,
+  ...orderDateFields,
   arrival_date: z.string().nullable(),
   origin: z.number().nullable(),
   provider_name: z.string().nullable(),
   order_name: z.string(),
-  destination: z.number().nullable(),
-  destination_description: z.string().nullable(),
+  ...orderDestinationFields,
 });
 export type PurchaseOrder = z.infer<typeof purchaseOrderSchema>;
 
@@ -104,16 +133,16 @@ export const reportTypeSchema = z.enum(['all', 'pending', 'verified', 'with_erro
 export type ReportType = z.infer<typeof reportTypeSchema>;
 export const purchaseOrderListQuerySchema = z
   .object({
-    limit: intIn(1, 1000).optional(),
-    offset: intIn(0, INT4_MAX).optional(),
-    order_by: z.string().optional(),
-    destination_status: z.string().optional(),
-    id: z.string().optional(),
-    id__icontains: z.string().optional(),
-    order_code__icontains: z.string().optional(),
-    arrival_date__gte: z.string().optional(),
-    arrival_date__lte: z.string().optional(),
-    origin__name__icontains: z.string().optional(),
+    ...listQueryFields,
+    ...textFilters(
+      'destination_status',
+      'id',
+      'id__icontains',
+      'order_code__icontains',
+      'arrival_date__gte',
+      'arrival_date__lte',
+      'origin__name__icontains',
+    ),
     report_type: z.union([reportTypeSchema, z.literal('')]).optional(),
   })
   .catchall(z.string());
@@ -205,15 +234,7 @@ export const boxSchema = z.object({
 export type Box = z.infer<typeof boxSchema>;
 
 /** GET /porders/{id}/boxes/ query: 40 per page; box__codebar__contains; order_by=box__codebar (or barcode, status, -reading_time). */
-export const orderBoxesQuerySchema = z
-  .object({
-    limit: intIn(1, 1000).optional(),
-    offset: intIn(0, INT4_MAX).optional(),
-    order_by: z.string().optional(),
-    box__codebar__contains: z.string().optional(),
-    codebar: z.string().optional(),
-  })
-  .catchall(z.string());
+export const orderBoxesQuerySchema = openListQuery('box__codebar__contains', 'codebar');
 
 /** GET /boxes/?codebar= (exact) — is a barcode taken? */
 export const boxLookupQuerySchema = z.object({ codebar: z.string().trim().min(1) });
@@ -245,15 +266,7 @@ export const itemLineSchema = z.object({
 export type ItemLine = z.infer<typeof itemLineSchema>;
 
 /** Item-line queries (order detail, box report, verification report): 100 per page, ordered by GTIN. */
-export const itemLineQuerySchema = z
-  .object({
-    limit: intIn(1, 1000).optional(),
-    offset: intIn(0, INT4_MAX).optional(),
-    order_by: z.string().optional(),
-    item_type__gtin__contains: z.string().optional(),
-    gtin__contains: z.string().optional(),
-  })
-  .catchall(z.string());
+export const itemLineQuerySchema = openListQuery('item_type__gtin__contains', 'gtin__contains');
 
 /** GET /porders/{id}/types/{itemType}/: the GTIN-in-an-order page (order header + attributes + line). */
 export const orderItemTypeParamsSchema = z.object({
@@ -299,8 +312,7 @@ export const inboundStatsSchema = z.object({
   total_pending_orders_for_today: z.number(),
   correctly_received_porders: z.number(),
   incorrectly_received_porders: z.number(),
-  from: z.string(),
-  to: z.string(),
+  ...statsRangeFields,
 });
 export type InboundStats = z.infer<typeof inboundStatsSchema>;
 
@@ -325,29 +337,11 @@ export const providerReturnSchema = z.object({
 export type ProviderReturn = z.infer<typeof providerReturnSchema>;
 
 /** Sale return (spec: id, code, real_item_count, end_time). */
-export const saleReturnSchema = z.object({
-  id: z.number(),
-  code: z.string(),
-  order: z.object({ id: z.number(), order_code: z.string() }).nullable(),
-  location: z.number(),
-  real_item_count: z.number(),
-  start_time: z.string().nullable(),
-  end_time: z.string().nullable(),
-});
+export const saleReturnSchema = providerReturnSchema.omit({ provider: true });
 export type SaleReturn = z.infer<typeof saleReturnSchema>;
 
 /** Return lists: 11 per page; code__contains, end_time__gte, end_time__lte (arrival dates), order_by. */
-export const returnListQuerySchema = z
-  .object({
-    limit: intIn(1, 1000).optional(),
-    offset: intIn(0, INT4_MAX).optional(),
-    order_by: z.string().optional(),
-    code__contains: z.string().optional(),
-    code__icontains: z.string().optional(),
-    end_time__gte: z.string().optional(),
-    end_time__lte: z.string().optional(),
-  })
-  .catchall(z.string());
+export const returnListQuerySchema = openListQuery('code__contains', 'code__icontains', 'end_time__gte', 'end_time__lte');
 
 /** A return's line per GTIN (detail pages, 100 per page ordered by GTIN). */
 export const returnLineSchema = z.object({

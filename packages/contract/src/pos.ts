@@ -1,7 +1,7 @@
 // Request and response shapes of the pos module (Zod); the server validates with them, the web types its calls with them.
 // POS: sales (working mode 4, items SOLD) and returns (working mode 5, items STOCKED again) of a store.
 import { z } from 'zod';
-import { INT4_MAX, intIn } from './common.js';
+import { epcLineFields, openListQuery } from './common.js';
 
 /**
  * POS list row (spec section 3). A sale or return is one reading set at a POS reader:
@@ -38,17 +38,7 @@ export type PosTransaction = z.infer<typeof posTransactionSchema>;
  * GET /locations/{id}/sales/ and /returns/ (11 per page): id__contains, end_time__gte,
  * end_time__lte, order_by (id, end_time, item_count; '-' descending; default -end_time).
  */
-export const posListQuerySchema = z
-  .object({
-    limit: intIn(1, 1000).optional(),
-    offset: intIn(0, INT4_MAX).optional(),
-    order_by: z.string().optional(),
-    id__contains: z.string().optional(),
-    id__icontains: z.string().optional(),
-    end_time__gte: z.string().optional(),
-    end_time__lte: z.string().optional(),
-  })
-  .catchall(z.string());
+export const posListQuerySchema = openListQuery('id__contains', 'id__icontains', 'end_time__gte', 'end_time__lte');
 
 /**
  * GET /sales/{id}/report/ and /returns/{id}/report/ (100 per page): the items, each quantity 1,
@@ -56,13 +46,7 @@ export const posListQuerySchema = z
  * that was not SOLD; 'unknown_epc': not a GS1 EPC). The web shows a warning icon for quantity 0.
  */
 export const posItemSchema = z.object({
-  id: z.number(),
-  epc: z.string(),
-  gtin: z.string().nullable(),
-  item_type: z.number().nullable(),
-  description: z.string().nullable(),
-  lot: z.string().nullable(),
-  quantity: z.number(),
+  ...epcLineFields,
   warning: z.string().nullable(),
 });
 export type PosItem = z.infer<typeof posItemSchema>;

@@ -2,7 +2,8 @@
 // server share: the figures' formulas (spec section 9) and the chart ranges (spec section 5).
 // The SQL behind each figure is in apps/server/src/modules/stats/stats.repository.ts.
 import { z } from 'zod';
-import { INT4_MAX, intId, intIn } from './common.js';
+import { intId, pageQueryFields, statsRangeFields, type statsRangeQuerySchema } from './common.js';
+import { inventoryStatsSchema } from './inventory.js';
 import { movementEntryStatsSchema } from './movements.js';
 import { exitStatsSchema } from './online.js';
 import { inboundStatsSchema } from './orders.js';
@@ -143,11 +144,6 @@ export const chartBuckets = (granularity: ChartGranularity, start: string, end: 
 
 /* ------------------------------------------------------------------ location and company statistics */
 
-/** A statistics range: date_start and date_end (YYYY-MM-DD, ISO or 'YYYY-MM-DD HH:mm:ss'); default the last 30 days. */
-export const statsRangeQuerySchema = z.object({
-  date_start: z.string().optional(),
-  date_end: z.string().optional(),
-});
 export type StatsRangeQuery = z.infer<typeof statsRangeQuerySchema>;
 
 export const entryDonutSchema = z.object({
@@ -251,8 +247,7 @@ export type GraphStatistics = z.infer<typeof graphStatisticsSchema>;
 export const brandEntriesStatisticsSchema = entryDonutSchema.extend({
   orders: z.number(),
   locations: z.number(),
-  from: z.string(),
-  to: z.string(),
+  ...statsRangeFields,
 });
 export type BrandEntriesStatistics = z.infer<typeof brandEntriesStatisticsSchema>;
 
@@ -275,8 +270,7 @@ export const brandSaleStatsSchema = z.object({
   items_returned: z.number(),
   daily_sales: z.number(),
   daily_items_sold: z.number(),
-  from: z.string(),
-  to: z.string(),
+  ...statsRangeFields,
 });
 export type BrandSaleStats = z.infer<typeof brandSaleStatsSchema>;
 
@@ -288,17 +282,7 @@ export type BrandSaleStats = z.infer<typeof brandSaleStatsSchema>;
  * the validated; avg_inventory_accuracy = avg(matched ÷ max(expected, read) × 100) of the validated;
  * estimated_inventory_time = the brand's stock now ÷ (Σ items read ÷ Σ minutes) of the validated.
  */
-export const brandInventoryStatsSchema = z.object({
-  total_inventory_count: z.number(),
-  pending_inventories: z.number(),
-  validated_inventories: z.number(),
-  estimated_inventory_time: z.number().nullable(),
-  avg_inventory_time: z.number().nullable(),
-  avg_inventory_items: z.number().nullable(),
-  avg_inventory_accuracy: z.number().nullable(),
-  from: z.string(),
-  to: z.string(),
-});
+export const brandInventoryStatsSchema = inventoryStatsSchema.omit({ stock: true });
 export type BrandInventoryStats = z.infer<typeof brandInventoryStatsSchema>;
 
 /* ------------------------------------------------------------------ brand dashboard, stock evolution */
@@ -314,8 +298,7 @@ export type Dashboard = z.infer<typeof dashboardSchema>;
  * default when no area is given), day__gte, day__lte; order_by day | -day (default -day); 20 per page.
  */
 export const stockEvolutionQuerySchema = z.object({
-  limit: intIn(1, 1000).optional(),
-  offset: intIn(0, INT4_MAX).optional(),
+  ...pageQueryFields,
   order_by: z.enum(['day', '-day']).optional(),
   location: intId().optional(),
   area: intId().optional(),

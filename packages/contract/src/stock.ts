@@ -2,7 +2,8 @@
 // Stock by area, by location and by tag, box stock, counted-stock upload, minimum stock and alarms (docs/design/stock.md).
 import { z } from 'zod';
 import { sizeValueSchema } from './catalog.js';
-import { INT4_MAX, intId, intIn } from './common.js';
+import { epcLineFields, intId, listQueryFields, pageQueryFields } from './common.js';
+import { areaRefSchema } from './tracking.js';
 
 /** Stock lists (summaries, stock by tag, box stock, alarms): 11 per page (spec section 9). */
 export const STOCK_PAGE_SIZE = 11;
@@ -79,9 +80,7 @@ export type StockRow = z.infer<typeof stockRowSchema>;
  * gtin, description, rfid_count, counted_count; '-' descending; default -count, then gtin).
  */
 export const stockQuerySchema = z.object({
-  limit: intIn(1, 1000).optional(),
-  offset: intIn(0, INT4_MAX).optional(),
-  order_by: z.string().optional(),
+  ...listQueryFields,
   gtin: z.string().trim().max(14).optional(),
   gtin__icontains: z.string().trim().max(14).optional(),
   itemtype: positiveId.optional(),
@@ -99,18 +98,10 @@ export type GlobalStockQuery = z.input<typeof globalStockQuerySchema>;
 
 /* ------------------------------------------------------------------ stock by tag */
 
-const areaRef = z.object({ id: z.number(), description: z.string(), location_description: z.string() });
-
 /** One tag in stock (GET /global-item-stock/): an item STOCKED in an area; quantity is 1. `lot` is the EPC's serial. */
 export const itemStockRowSchema = z.object({
-  id: z.number(),
-  epc: z.string(),
-  gtin: z.string().nullable(),
-  item_type: z.number().nullable(),
-  description: z.string().nullable(),
-  lot: z.string().nullable(),
-  quantity: z.number(),
-  area: areaRef,
+  ...epcLineFields,
+  area: areaRefSchema,
   location: z.number(),
   last_seen_at: z.string().nullable(),
 });
@@ -122,8 +113,7 @@ export type ItemStockRow = z.infer<typeof itemStockRowSchema>;
  * only, so it is always true here.
  */
 export const itemStockQuerySchema = z.object({
-  limit: intIn(1, 1000).optional(),
-  offset: intIn(0, INT4_MAX).optional(),
+  ...pageQueryFields,
   location: positiveId.optional(),
   area1: positiveId.optional(),
   area2__isnull: z.string().optional(),
@@ -144,7 +134,7 @@ export const boxStockRowSchema = z.object({
   id: z.number().nullable(),
   codebar: z.string(),
   quantity: z.number(),
-  area: areaRef,
+  area: areaRefSchema,
   location: z.number(),
   date: z.string(),
   order: z.number().nullable(),
@@ -154,8 +144,7 @@ export type BoxStockRow = z.infer<typeof boxStockRowSchema>;
 
 /** GET /boxstock/ (location, area, codebar__icontains) and /areas/{id}/boxstock/ (codebar__icontains). */
 export const boxStockQuerySchema = z.object({
-  limit: intIn(1, 1000).optional(),
-  offset: intIn(0, INT4_MAX).optional(),
+  ...pageQueryFields,
   location: positiveId.optional(),
   area: positiveId.optional(),
   codebar__icontains: z.string().trim().max(100).optional(),
@@ -168,7 +157,7 @@ export const contentBoxSchema = z.object({
   id: z.number().nullable(),
   quantity: z.number(),
   date: z.string(),
-  area: areaRef,
+  area: areaRefSchema,
   results: z.array(
     z.object({
       item_type: z.number().nullable(),
@@ -187,7 +176,7 @@ export const codebarParamSchema = z.object({ codebar: z.string().trim().min(1).m
  */
 export const boxAreaSeenSchema = z.object({
   box: z.number().nullable(),
-  area: areaRef,
+  area: areaRefSchema,
   location: z.object({ id: z.number(), description: z.string() }),
   barcode: z.string(),
   pallet: z.string(),
@@ -197,8 +186,7 @@ export const boxAreaSeenSchema = z.object({
 });
 export type BoxAreaSeen = z.infer<typeof boxAreaSeenSchema>;
 export const boxAreaSeenQuerySchema = z.object({
-  limit: intIn(1, 1000).optional(),
-  offset: intIn(0, INT4_MAX).optional(),
+  ...pageQueryFields,
   codebar__icontains: z.string().trim().max(100).optional(),
   order_by: z.string().optional(),
 });
@@ -270,7 +258,7 @@ export const minimumStockQuerySchema = z.object({
  */
 export const stockAlarmSchema = z.object({
   id: z.number(),
-  area: z.object({ id: z.number(), description: z.string(), location_description: z.string() }),
+  area: areaRefSchema,
   location: z.object({ id: z.number(), description: z.string() }),
   item_type: z.number(),
   gtin: z.string(),
@@ -283,9 +271,7 @@ export type StockAlarm = z.infer<typeof stockAlarmSchema>;
 
 /** GET /alarms/ and /alarms/count/: `location` (default every location the user sees), `area`, `gtin` (contains). */
 export const alarmQuerySchema = z.object({
-  limit: intIn(1, 1000).optional(),
-  offset: intIn(0, INT4_MAX).optional(),
-  order_by: z.string().optional(),
+  ...listQueryFields,
   location: positiveId.optional(),
   area: positiveId.optional(),
   gtin: z.string().trim().max(14).optional(),

@@ -1,6 +1,6 @@
 // Request and response shapes of the tracking module (Zod); the server validates with them, the web types its calls with them.
 import { z } from 'zod';
-import { INT4_MAX, intIn } from './common.js';
+import { filteredListQuery } from './common.js';
 
 /** Item state names as the spec writes them (0 STOCKED … 4 RETURNED TO SUPPLIER). */
 export const ITEM_STATE_NAMES: Record<number, string> = {
@@ -37,18 +37,15 @@ export type Item = z.infer<typeof itemSchema>;
 export const epcRetrieveResponseSchema = z.array(itemSchema);
 
 /** GET /items/ filters: epc__icontains, gtin, gtin__icontains, state, area, location. */
-export const itemListQuerySchema = z.object({
-  limit: intIn(1, 1000).optional(),
-  offset: intIn(0, INT4_MAX).optional(),
-  order_by: z.string().optional(),
-  epc: z.string().optional(),
-  epc__icontains: z.string().optional(),
-  gtin: z.string().optional(),
-  gtin__icontains: z.string().optional(),
-  state: z.string().optional(),
-  area: z.string().optional(),
-  location: z.string().optional(),
-});
+export const itemListQuerySchema = filteredListQuery(
+  'epc',
+  'epc__icontains',
+  'gtin',
+  'gtin__icontains',
+  'state',
+  'area',
+  'location',
+);
 
 /**
  * EPC reading (spec section 3): one read of a tag. `area1` is where the item was before the
@@ -88,16 +85,13 @@ export const freeReadingSetSchema = z.object({
 export type FreeReadingSet = z.infer<typeof freeReadingSetSchema>;
 
 /** Free reading set list filters: start_time__gte/__lte, id__icontains, codebar__icontains, area. */
-export const freeReadingSetListQuerySchema = z.object({
-  limit: intIn(1, 1000).optional(),
-  offset: intIn(0, INT4_MAX).optional(),
-  order_by: z.string().optional(),
-  start_time__gte: z.string().optional(),
-  start_time__lte: z.string().optional(),
-  id__icontains: z.string().optional(),
-  codebar__icontains: z.string().optional(),
-  area: z.string().optional(),
-});
+export const freeReadingSetListQuerySchema = filteredListQuery(
+  'start_time__gte',
+  'start_time__lte',
+  'id__icontains',
+  'codebar__icontains',
+  'area',
+);
 
 /** One line of the free reading set report: a GTIN (null for EPCs that are not GS1) and its count. */
 export const freeReadingSetLineSchema = z.object({

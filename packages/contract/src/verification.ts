@@ -1,6 +1,6 @@
 // Request and response shapes of the verification module (Zod); the server validates with them, the web types its calls with them.
 import { z } from 'zod';
-import { INT4_MAX, intId, intIn } from './common.js';
+import { intId, listQueryFields } from './common.js';
 
 export const verificationSideSchema = z.enum(['origin', 'destination']);
 export type VerificationSide = z.infer<typeof verificationSideSchema>;
@@ -34,9 +34,7 @@ export type Verification = z.infer<typeof verificationSchema>;
  */
 export const boxVerificationsQuerySchema = z
   .object({
-    limit: intIn(1, 1000).optional(),
-    offset: intIn(0, INT4_MAX).optional(),
-    order_by: z.string().optional(),
+    ...listQueryFields,
     side: verificationSideSchema.optional(),
     readingset_ptr__reading__type: z.string().optional(),
   })

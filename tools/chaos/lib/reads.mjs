@@ -361,3 +361,17 @@ export const ledgerRows = async ({ dbUrl, ledgers, scenario, n, failOnServerErro
   }
   return rows;
 };
+
+/** A purchase order `code` from the first provider to CD-MAD with its reception `<code>-R1`, and the catalog's first five GTINs. */
+export const purchaseOrderWithReception = async (base, db, auth, code) => {
+  const { id: destination } = (await pgQuery(db, `select id from locations where code = 'CD-MAD'`)).rows[0];
+  const { id: provider } = (await pgQuery(db, 'select id from providers order by id limit 1')).rows[0];
+  const gtins = (await pgQuery(db, 'select gtin from item_types order by gtin limit 5')).rows.map((r) => r.gtin);
+  const order = await api(base, auth, 'POST', '/api/porders/', {
+    order_code: code,
+    destination_id: destination,
+    origin_id: provider,
+  });
+  const reception = await api(base, auth, 'POST', '/api/receptions/', { reception_code: `${code}-R1`, order_id: order.id });
+  return { order, reception, gtins };
+};

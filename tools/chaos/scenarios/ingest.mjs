@@ -4,11 +4,11 @@ import mqtt from 'mqtt';
 import { allowConnections, pgQuery, runId, sleep, terminateConnections } from '../lib/infra.mjs';
 import {
   answerLabel,
-  api,
   call,
   demoDeviceKey,
   Ledger,
   ledgerRows,
+  purchaseOrderWithReception,
   READERS,
   readingSetBatches,
   runHttpProducer,
@@ -85,6 +85,20 @@ const startIngest = async (ctx, cluster, { until, drainDeadline, seed }) => {
   return { ledgers: [sets, stream, viaMqtt], running };
 };
 
+/**
+ * A cluster on a copy of the template database, started, under the three ingest paths for `duration` ms;
+ * `until()` tells when the load stops. The reads drain up to 30 s after it (while the scenario has time).
+ */
+const startUnderLoad = async (ctx, duration, seed) => {
+  const cluster = await ctx.cluster({ database: 'template' });
+  await cluster.startAll();
+  const stopAt = Date.now() + duration;
+  const until = () => Date.now() >= stopAt;
+  const drainDeadline = () => Math.min(stopAt + 30_000, ctx.deadline - 30_000);
+  const { ledgers, running } = await startIngest(ctx, cluster, { until, drainDeadline, seed });
+  return { cluster, until, ledgers, running };
+};
+
 /* ------------------------------------------------------------------ kill -9 during ingest */
 
 export const ingestKill = {
@@ -93,13 +107,8 @@ export const ingestKill = {
   usesTemplate: true,
   timeoutMs: { short: 90_000, full: 150_000 },
   async run(ctx) {
-    const cluster = await ctx.cluster({ database: 'template' });
-    await cluster.startAll();
     const duration = ctx.short ? 6_000 : 15_000;
-    const stopAt = Date.now() + duration;
-    const until = () => Date.now() >= stopAt;
-    const drainDeadline = () => Math.min(stopAt + 30_000, ctx.deadline - 30_000);
-    const { ledgers, running } = await startIngest(ctx, cluster, { until, drainDeadline, seed: 1100 + ctx.n });
+    const { cluster, until, ledgers, running } = await startUnderLoad(ctx, duration, 1100 + ctx.n);
     const random = seededRandom(77 + ctx.n);
     let kills = 0;
     // The victims in turn, at random moments: kill -9, started again a moment later (a supervisor
@@ -202,13 +211,8 @@ export const pgCut = {
   usesTemplate: true,
   timeoutMs: { short: 90_000, full: 150_000 },
   async run(ctx) {
-    const cluster = await ctx.cluster({ database: 'template' });
-    await cluster.startAll();
     const duration = ctx.short ? 6_000 : 14_000;
-    const stopAt = Date.now() + duration;
-    const until = () => Date.now() >= stopAt;
-    const drainDeadline = () => Math.min(stopAt + 30_000, ctx.deadline - 30_000);
-    const { ledgers, running } = await startIngest(ctx, cluster, { until, drainDeadline, seed: 1400 + ctx.n });
+    const { cluster, until, ledgers, running } = await startUnderLoad(ctx, duration, 1400 + ctx.n);
     const dbName = cluster.db.name;
     let cuts = 0;
     let connectionsCut = 0;
@@ -416,16 +420,8 @@ export const domainRace = {
 const boxesAtOnce = async (ctx, cluster, auth) => {
   const base = cluster.url;
   const db = cluster.db.url;
-  const { id: destination } = (await pgQuery(db, `select id from locations where code = 'CD-MAD'`)).rows[0];
-  const { id: provider } = (await pgQuery(db, 'select id from providers order by id limit 1')).rows[0];
-  const gtins = (await pgQuery(db, 'select gtin from item_types order by gtin limit 5')).rows.map((r) => r.gtin);
   const code = `RACE-${runId}-${ctx.n}`;
-  const order = await api(base, auth, 'POST', '/api/porders/', {
-    order_code: code,
-    destination_id: destination,
-    origin_id: provider,
-  });
-  const reception = await api(base, auth, 'POST', '/api/receptions/', { reception_code: `${code}-R1`, order_id: order.id });
+  const { reception, gtins } = await purchaseOrderWithReception(base, db, auth, code);
   const answers = {};
   let sent = 0;
   const rounds = ctx.short ? 1 : 2;

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { tsImport } from 'tsx/esm/api';
 import { pgQuery, root, runId, sleep } from '../lib/infra.mjs';
-import { api, call, demoDeviceKey, READERS, signIn, tagSource } from '../lib/reads.mjs';
+import { api, call, demoDeviceKey, purchaseOrderWithReception, READERS, signIn, tagSource } from '../lib/reads.mjs';
 
 const { startPrinterSimulator } = await tsImport(
   path.join(root, 'tools/printer-simulator/src/printer-simulator.ts'),
@@ -47,19 +47,22 @@ const poll = async (read, isDone, { deadline, everyMs = 300, isAborted }) => {
 /** Nothing printed this long while the order is WORKING: nobody resumed it (the servers run with PRINT_LEASE_MS=3000). */
 const STUCK_MS = 20_000;
 
+/** A cluster on a copy of the template database, started: its URL, its database's URL and an admin's token. */
+const startSignedIn = async (ctx) => {
+  const cluster = await ctx.cluster({ database: 'template', broker: false });
+  await cluster.startAll();
+  return { cluster, base: cluster.url, db: cluster.db.url, auth: await signIn(cluster.url) };
+};
+
 export const printKill = {
   name: 'print-kill',
   title: 'kill -9 the process that prints a print order on a simulated Zebra printer',
   usesTemplate: true,
   timeoutMs: { short: 100_000, full: 150_000 },
   async run(ctx) {
-    const cluster = await ctx.cluster({ database: 'template', broker: false });
-    await cluster.startAll();
+    const { cluster, base, db, auth } = await startSignedIn(ctx);
     const simulator = await startPrinterSimulator({ port: 0, host: '127.0.0.1', printMs: 25 });
     ctx.onCleanup(() => simulator.close());
-    const base = cluster.url;
-    const db = cluster.db.url;
-    const auth = await signIn(base);
     const { area_id: areaId } = await one(
       db,
       `select a.id as area_id from areas a join locations l on l.id = a.location_id where l.code = 'CD-MAD' order by a.id limit 1`,
@@ -229,11 +232,7 @@ export const csvKill = {
   usesTemplate: true,
   timeoutMs: { short: 100_000, full: 150_000 },
   async run(ctx) {
-    const cluster = await ctx.cluster({ database: 'template', broker: false });
-    await cluster.startAll();
-    const base = cluster.url;
-    const db = cluster.db.url;
-    const auth = await signIn(base);
+    const { cluster, base, db, auth } = await startSignedIn(ctx);
     // A big inventory: handheld sets of 1,000 EPCs open one in the handheld's area and fill it.
     const source = tagSource(1700 + ctx.n);
     const sent = new Set();
@@ -378,21 +377,9 @@ export const stickerKill = {
   usesTemplate: true,
   timeoutMs: { short: 100_000, full: 150_000 },
   async run(ctx) {
-    const cluster = await ctx.cluster({ database: 'template', broker: false });
-    await cluster.startAll();
-    const base = cluster.url;
-    const db = cluster.db.url;
-    const auth = await signIn(base);
-    const { id: destination } = await one(db, `select id from locations where code = 'CD-MAD'`);
-    const { id: provider } = await one(db, 'select id from providers order by id limit 1');
-    const gtins = (await pgQuery(db, 'select gtin from item_types order by gtin limit 5')).rows.map((r) => r.gtin);
+    const { cluster, base, db, auth } = await startSignedIn(ctx);
     const code = `CHAOS-${runId}-${ctx.n}`;
-    const order = await api(base, auth, 'POST', '/api/porders/', {
-      order_code: code,
-      destination_id: destination,
-      origin_id: provider,
-    });
-    const reception = await api(base, auth, 'POST', '/api/receptions/', { reception_code: `${code}-R1`, order_id: order.id });
+    const { order, reception, gtins } = await purchaseOrderWithReception(base, db, auth, code);
     const boxes = ctx.short ? 150 : 300;
     // The boxes go straight into the database: the PDF job is what is tested here (domain-race adds
     // boxes through the API, concurrently).
