@@ -62,7 +62,11 @@ await step('API fuzz suite (tools/fuzz, 3,000 requests)', 'npx', ['tsx', 'tools/
 
 const mqtt = new URL(mqttUrl);
 if (await canConnect(mqtt.hostname, Number(mqtt.port || 1883))) {
-  await vitest('MQTT tests on the broker', 'mqtt', ['--passWithNoTests', '.mqtt.test.ts'], { MQTT_TEST_URL: mqttUrl });
+  // One file at a time: the MQTT files share the one broker and its topics.
+  await vitest('MQTT tests on the broker', 'mqtt', ['--passWithNoTests', '.mqtt.test.ts'], {
+    MQTT_TEST_URL: mqttUrl,
+    TEST_WORKERS: '1',
+  });
 } else if (requireMqtt) {
   failures.push(`MQTT broker required but not reachable at ${mqtt.host}`);
 } else {
