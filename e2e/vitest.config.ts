@@ -10,5 +10,7 @@ export default defineConfig({
     // One server, one browser: journeys run one file at a time.
     fileParallelism: false,
     pool: 'forks',
+    // Pages load lazily on a busy 2-core machine: a poll waits up to 10 s, not the default 1 s.
+    expect: { poll: { timeout: 10_000, interval: 100 } },
   },
 });
