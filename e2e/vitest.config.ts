@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { e2eWorkers } from './workers';
 
 export default defineConfig({
   test: {
@@ -7,8 +8,9 @@ export default defineConfig({
     globalSetup: ['e2e/support/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    // One server, one browser: journeys run one file at a time.
-    fileParallelism: false,
+    // One server and one browser a worker (support/global-setup.ts).
+    fileParallelism: e2eWorkers > 1,
+    maxWorkers: e2eWorkers,
     pool: 'forks',
     // Pages load lazily on a busy 2-core machine: a poll waits up to 10 s, not the default 1 s.
     expect: { poll: { timeout: 10_000, interval: 100 } },

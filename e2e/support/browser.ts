@@ -1,7 +1,13 @@
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, onTestFailed } from 'vitest';
 
-export const baseUrl = (): string => inject('baseUrl');
+/** This worker's own server (support/global-setup.ts starts one a worker). */
+export const baseUrl = (): string => {
+  const urls = inject('baseUrls');
+  const url = urls[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % urls.length];
+  if (!url) throw new Error('No e2e server was started.');
+  return url;
+};
 
 export const launchBrowser = (): Promise<Browser> =>
   chromium.launch({

@@ -3,22 +3,22 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { e2eWorkers } from '../workers';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
+    /** One server a worker: worker N (VITEST_POOL_ID) uses baseUrls[N - 1]. */
+    baseUrls: string[];
   }
 }
 
-let server: ChildProcess | undefined;
-let dataDir: string | undefined;
+type Server = { process: ChildProcess; dataDir: string; baseUrl: string };
 
-/** Starts the built product once, on a fresh embedded database with the demo data. */
-export default async function setup(project: TestProject) {
-  const root = path.resolve(import.meta.dirname, '../..');
-  dataDir = mkdtempSync(path.join(tmpdir(), 'rfid-e2e-'));
-  const port = 4100 + Math.floor(Math.random() * 800);
-  server = spawn('node', ['apps/server/dist/main.js'], {
+/** Starts the built product on a fresh embedded database with the demo data, on a free port. */
+const startServer = (root: string, index: number): Server => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), `rfid-e2e-${index}-`));
+  const port = 4100 + index * 1000 + Math.floor(Math.random() * 800);
+  const child = spawn('node', ['apps/server/dist/main.js'], {
     cwd: root,
     env: {
       ...process.env,
@@ -31,21 +31,45 @@ export default async function setup(project: TestProject) {
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
+  return { process: child, dataDir, baseUrl: `http://127.0.0.1:${port}` };
+};
+
+const waitHealthy = async ({ baseUrl, process: child }: Server): Promise<void> => {
+  const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The e2e server on ${baseUrl} exited (${child.exitCode}).`);
     try {
       const response = await fetch(`${baseUrl}/api/health`);
-      if (response.ok) break;
+      if (response.ok) return;
     } catch {
       // not up yet
     }
     await new Promise((resolve) => setTimeout(resolve, 300));
   }
-  project.provide('baseUrl', baseUrl);
-  return async () => {
-    server?.kill('SIGTERM');
+  throw new Error(`The e2e server on ${baseUrl} did not answer /api/health in 120 s.`);
+};
+
+/**
+ * One server for each worker, each on its own data folder: journeys of different files never see
+ * each other's orders, and files run side by side (most of a journey's time is waiting on the page).
+ */
+export default async function setup(project: TestProject) {
+  const root = path.resolve(import.meta.dirname, '../..');
+  const servers = Array.from({ length: e2eWorkers }, (_, index) => startServer(root, index));
+  const stop = async () => {
+    for (const server of servers) server.process.kill('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 500));
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    for (const server of servers) rmSync(server.dataDir, { recursive: true, force: true });
   };
+  try {
+    await Promise.all(servers.map(waitHealthy));
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  project.provide(
+    'baseUrls',
+    servers.map((server) => server.baseUrl),
+  );
+  return stop;
 }
