@@ -1,15 +1,21 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readdirSync, statSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-export const run = (command, args, { env = {}, cwd = root } = {}) =>
+/** Runs a command to its end; its output goes to ours, or to the file `log`. Resolves with its exit code. */
+export const run = (command, args, { env = {}, cwd = root, log } = {}) =>
   new Promise((resolve) => {
-    const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: 'inherit' });
-    child.on('exit', (code) => resolve(code ?? 1));
+    const fd = log ? openSync(log, 'w') : undefined;
+    const stdio = fd === undefined ? 'inherit' : ['ignore', fd, fd];
+    const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio });
+    child.on('exit', (code) => {
+      if (fd !== undefined) closeSync(fd);
+      resolve(code ?? 1);
+    });
   });
 
 export const canConnect = (host, port, timeoutMs = 1000) =>

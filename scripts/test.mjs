@@ -18,14 +18,20 @@ const failures = [];
 const skipped = [];
 /** Every step's wall time, printed at the end so CI's tail says where the time went. */
 const stepTimes = [];
-const step = async (name, command, args, env = {}) => {
-  console.log(`\n━━ ${name}`);
+/** Steps of a lane write to a log file, printed whole when the step ends (two lanes run at once). */
+const logs = path.join(reports, 'logs');
+mkdirSync(logs, { recursive: true });
+const step = async (name, command, args, env = {}, { buffered = false } = {}) => {
+  console.log(`\n━━ ${name}${buffered ? ' (started; its output follows when it ends)' : ''}`);
   const started = Date.now();
-  const code = await run(command, args, { env });
-  stepTimes.push({ name, ms: Date.now() - started });
+  const log = buffered ? path.join(logs, `${name.replace(/[^a-z0-9]+/gi, '-')}.log`) : undefined;
+  const code = await run(command, args, { env, ...(log ? { log } : {}) });
+  const ms = Date.now() - started;
+  stepTimes.push({ name, ms });
+  if (log) console.log(`\n━━ ${name}: ended after ${(ms / 1000).toFixed(1)} s\n${readFileSync(log, 'utf8')}`);
   if (code !== 0) failures.push(name);
 };
-const vitest = (name, report, args, env = {}) =>
+const vitest = (name, report, args, env = {}, options = {}) =>
   step(
     name,
     'npx',
@@ -38,71 +44,104 @@ const vitest = (name, report, args, env = {}) =>
       ...args,
     ],
     env,
+    options,
   );
 
 await step('build', 'npm', ['run', 'build']);
 if (failures.length) process.exit(1);
 
-await vitest('unit and API tests (embedded PGlite)', 'pglite', []);
-
 const pg = new URL(pgUrl);
-if (await canConnect(pg.hostname, Number(pg.port || 5432))) {
-  await vitest('API tests on PostgreSQL', 'postgres', ['.api.test.ts'], { TEST_DATABASE_URL: pgUrl });
-} else if (requirePg) {
-  failures.push(`PostgreSQL required but not reachable at ${pg.host}`);
-} else {
-  skipped.push(`PostgreSQL API suite SKIPPED: no server at ${pg.host} (set TEST_PG_URL)`);
-}
-
-// The API fuzz suite (tools/fuzz): every operation of the OpenAPI document, hostile input, a bounded
-// request count; fails on a 5xx, an answer over 2 s, a stack trace or SQL text in a body.
-await step('API fuzz suite (tools/fuzz, 3,000 requests)', 'npx', ['tsx', 'tools/fuzz/fuzz.ts'], {
-  FUZZ_REQUESTS: process.env.FUZZ_REQUESTS ?? '3000',
-});
-
 const mqtt = new URL(mqttUrl);
-if (await canConnect(mqtt.hostname, Number(mqtt.port || 1883))) {
-  // One file at a time: the MQTT files share the one broker and its topics.
-  await vitest('MQTT tests on the broker', 'mqtt', ['--passWithNoTests', '.mqtt.test.ts'], {
-    MQTT_TEST_URL: mqttUrl,
-    TEST_WORKERS: '1',
-  });
-} else if (requireMqtt) {
-  failures.push(`MQTT broker required but not reachable at ${mqtt.host}`);
-} else {
-  skipped.push(`MQTT suite SKIPPED: no broker at ${mqtt.host} (set TEST_MQTT_URL)`);
-}
-
-// The short chaos suite: the built server as 1 to 3 processes on PostgreSQL with its own Mosquitto,
-// killed (-9) during ingest, printing and jobs, its database connections cut (tools/chaos/README.md).
+const hasPg = await canConnect(pg.hostname, Number(pg.port || 5432));
+const hasMqtt = await canConnect(mqtt.hostname, Number(mqtt.port || 1883));
 const hasMosquitto = spawnSync('sh', ['-c', 'command -v mosquitto'], { stdio: 'ignore' }).status === 0;
 const chaosReport = path.join(reports, 'chaos.json');
-if ((await canConnect(pg.hostname, Number(pg.port || 5432))) && hasMosquitto) {
-  await step(
-    'chaos suite, short (processes killed, database cut, 1 to 3 processes)',
-    'node',
-    ['tools/chaos/chaos.mjs', '--short'],
-    {
-      CHAOS_PG_URL: pgUrl,
-      CHAOS_REPORT: chaosReport,
-    },
-  );
-} else if (requirePg && requireMqtt) {
-  failures.push(`chaos suite needs PostgreSQL at ${pg.host} and the mosquitto binary`);
-} else {
-  skipped.push(`Chaos suite SKIPPED: it needs PostgreSQL at ${pg.host} and the mosquitto binary (apt-get install mosquitto)`);
-}
-
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (existsSync(chromium)) {
-  await vitest('end-to-end journeys (Playwright, headless Chromium)', 'e2e', ['--config', 'e2e/vitest.config.ts'], {
-    CHROMIUM_PATH: chromium,
-  });
-} else if (isCi) {
-  failures.push(`Chromium not found at ${chromium} (apt-get install chromium)`);
+
+/**
+ * Two lanes at once (TEST_LANES=1 runs them one after the other): the API suites keep the cores busy, while the
+ * browser journeys, the chaos suite and the fuzzer mostly wait (on pages, on killed processes and leases), so the
+ * second lane costs little time of the first.
+ */
+const serial = process.env.TEST_LANES === '1';
+/** The chaos suite waits for the PostgreSQL API suite: both at once could pass the server's 100 connections. */
+let postgresSuiteDone = () => {};
+const postgresSuite = new Promise((resolve) => {
+  postgresSuiteDone = resolve;
+});
+const apiLane = async () => {
+  if (hasPg) {
+    await vitest('API tests on PostgreSQL', 'postgres', ['.api.test.ts'], { TEST_DATABASE_URL: pgUrl }, { buffered: !serial });
+  } else if (requirePg) {
+    failures.push(`PostgreSQL required but not reachable at ${pg.host}`);
+  } else {
+    skipped.push(`PostgreSQL API suite SKIPPED: no server at ${pg.host} (set TEST_PG_URL)`);
+  }
+  postgresSuiteDone();
+  await vitest('unit and API tests (embedded PGlite)', 'pglite', [], {}, { buffered: !serial });
+  if (hasMqtt) {
+    // One file at a time: the MQTT files share the one broker and its topics.
+    await vitest(
+      'MQTT tests on the broker',
+      'mqtt',
+      ['--passWithNoTests', '.mqtt.test.ts'],
+      { MQTT_TEST_URL: mqttUrl, TEST_WORKERS: '1' },
+      { buffered: !serial },
+    );
+  } else if (requireMqtt) {
+    failures.push(`MQTT broker required but not reachable at ${mqtt.host}`);
+  } else {
+    skipped.push(`MQTT suite SKIPPED: no broker at ${mqtt.host} (set TEST_MQTT_URL)`);
+  }
+};
+const waitingLane = async () => {
+  if (existsSync(chromium)) {
+    await vitest(
+      'end-to-end journeys (Playwright, headless Chromium)',
+      'e2e',
+      ['--config', 'e2e/vitest.config.ts'],
+      { CHROMIUM_PATH: chromium },
+      { buffered: !serial },
+    );
+  } else if (isCi) {
+    failures.push(`Chromium not found at ${chromium} (apt-get install chromium)`);
+  } else {
+    skipped.push(`End-to-end journeys SKIPPED: Chromium not found at ${chromium} (apt-get install chromium)`);
+  }
+  // The API fuzz suite (tools/fuzz): every operation of the OpenAPI document, hostile input, a bounded
+  // request count; fails on a 5xx, an answer over 2 s, a stack trace or SQL text in a body.
+  await step(
+    'API fuzz suite (tools/fuzz, 3,000 requests)',
+    'npx',
+    ['tsx', 'tools/fuzz/fuzz.ts'],
+    { FUZZ_REQUESTS: process.env.FUZZ_REQUESTS ?? '3000' },
+    { buffered: !serial },
+  );
+  // The short chaos suite: the built server as 1 to 3 processes on PostgreSQL with its own Mosquitto,
+  // killed (-9) during ingest, printing and jobs, its database connections cut (tools/chaos/README.md).
+  await postgresSuite;
+  if (hasPg && hasMosquitto) {
+    await step(
+      'chaos suite, short (processes killed, database cut, 1 to 3 processes)',
+      'node',
+      ['tools/chaos/chaos.mjs', '--short'],
+      { CHAOS_PG_URL: pgUrl, CHAOS_REPORT: chaosReport },
+      { buffered: !serial },
+    );
+  } else if (requirePg && requireMqtt) {
+    failures.push(`chaos suite needs PostgreSQL at ${pg.host} and the mosquitto binary`);
+  } else {
+    skipped.push(`Chaos suite SKIPPED: it needs PostgreSQL at ${pg.host} and the mosquitto binary (apt-get install mosquitto)`);
+  }
+};
+const started = Date.now();
+if (serial) {
+  await apiLane();
+  await waitingLane();
 } else {
-  skipped.push(`End-to-end journeys SKIPPED: Chromium not found at ${chromium} (apt-get install chromium)`);
+  await Promise.all([apiLane(), waitingLane()]);
 }
+const totalMs = Date.now() - started;
 
 let passed = 0;
 let failed = 0;
@@ -136,7 +175,9 @@ if (existsSync(chaosReport)) {
   failed += chaos.failed ?? 0;
   for (const failure of chaos.failures ?? []) failedTests.push(`chaos: ${failure}`);
 }
-console.log('\nEach step:');
+console.log(
+  `\nEach step (${serial ? 'one after the other' : 'two lanes at once'}; ${(totalMs / 1000).toFixed(1)} s in all after the build):`,
+);
 for (const { name, ms } of stepTimes) console.log(`  ${(ms / 1000).toFixed(1).padStart(6)} s  ${name}`);
 console.log('\nThe 10 slowest test files:');
 for (const { name, ms } of fileTimes.sort((a, b) => b.ms - a.ms).slice(0, 10)) {

@@ -44,6 +44,8 @@ export const buildTestApp = async ({
     const admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();
     await admin.query(from ? `create database ${name} template ${from}` : `create database ${name}`);
+    // A test database is thrown away at the end of its file: its commits need not wait for the disk.
+    await admin.query(`alter database ${name} set synchronous_commit = off`);
     await admin.end();
     isCloned = from !== undefined;
     const url = new URL(serverUrl);
