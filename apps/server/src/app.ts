@@ -25,6 +25,10 @@ import { authPlugin } from './plugins/auth.js';
 import { createMqttBus, type MqttBus } from './plugins/mqtt.js';
 import { createWorkers, workersPlugin } from './plugins/workers.js';
 
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** A file of the web build whose name carries its content's hash (Vite writes them under assets/), or its .br/.gz. */
+const isHashedAsset = (filePath: string): boolean => /[\\/]assets[\\/][^\\/]+-[\w-]{8,}\.\w+(\.br|\.gz)?$/.test(filePath);
+
 export type AppOptions = {
   database: Database;
   /** The configuration (config.ts); read from the environment when the app is built if not given. */
@@ -186,7 +190,17 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
 
   if (webDist && existsSync(webDist)) {
     // The files of the built app; the not-found handler answers its client-side routes.
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: 'index.html' });
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: 'index.html',
+      // The build writes .br and .gz beside each text file (apps/web/vite.config.ts): sent as the browser accepts.
+      preCompressed: true,
+      // Names under assets/ carry their content's hash: cached for good. The rest (index.html) is checked each time.
+      setHeaders: (reply, filePath) => {
+        reply.header('cache-control', isHashedAsset(filePath) ? IMMUTABLE : 'no-cache');
+      },
+    });
   }
   return app;
 };
