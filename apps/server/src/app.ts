@@ -154,7 +154,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   await app.register(fastifyMultipart, { limits: { fileSize: 10 * 1024 * 1024 } });
-  await app.register(authPlugin, { db: database.db });
+  await app.register(authPlugin, { database, cacheMs: config.authCacheMs });
   locationScopeHook(app, database.db);
 
   app.get('/api/health', { config: { public: true }, schema: { tags: ['health'] } }, async () => {

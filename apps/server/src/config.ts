@@ -36,6 +36,8 @@ export type Config = {
   jobLeaseMs: number;
   /** STOCK_SNAPSHOT_INTERVAL_MS: how often today's daily stock snapshot is rewritten. */
   stockSnapshotIntervalMs: number;
+  /** AUTH_CACHE_MS: how long a process keeps a token's user and location scope (0: never), dropped on any change. */
+  authCacheMs: number;
   /** The print service (workers/print-spooler.ts, print-transport.ts). */
   print: {
     /** PRINT_SPOOLER=off: this process answers HTTP but runs no print jobs. */
@@ -92,6 +94,7 @@ const envSchema = z.object({
   READS_IDLE_GAP_MS: whole(DEFAULT_IDLE_GAP_MS),
   JOB_LEASE_MS: whole(30_000, 1_000),
   STOCK_SNAPSHOT_INTERVAL_MS: whole(300_000),
+  AUTH_CACHE_MS: whole(5_000, 0, 60_000),
   PRINT_SPOOLER: onUnlessOff,
   PRINT_CONNECT_TIMEOUT_MS: whole(5_000),
   PRINT_LABEL_TIMEOUT_MS: whole(30_000),
@@ -167,6 +170,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     readsIdleGapMs: e.READS_IDLE_GAP_MS,
     jobLeaseMs: e.JOB_LEASE_MS,
     stockSnapshotIntervalMs: e.STOCK_SNAPSHOT_INTERVAL_MS,
+    authCacheMs: e.AUTH_CACHE_MS,
     print: {
       spooler: e.PRINT_SPOOLER,
       connectTimeoutMs: e.PRINT_CONNECT_TIMEOUT_MS,

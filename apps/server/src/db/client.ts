@@ -28,8 +28,17 @@ export type Database = {
    * started together on an empty database do it once, one after the other.
    */
   withStartupLock: <T>(work: () => Promise<T>) => Promise<T>;
+  /**
+   * Listens to a PostgreSQL notification channel (NOTIFY, sent at commit by any process on the database). `onState`
+   * says whether notifications are arriving: false while PostgreSQL's listening connection is cut (a notification
+   * may then be missed, so caches built on it must not be trusted), true again once it listens anew. The answer
+   * stops listening.
+   */
+  listen: (channel: string, handlers: ListenHandlers) => Promise<() => Promise<void>>;
   close: () => Promise<void>;
 };
+
+export type ListenHandlers = { onNotify: (payload: string) => void; onState?: (listening: boolean) => void };
 
 /** pg_advisory_lock key of the start-up work ("rfidinit"). */
 const STARTUP_LOCK_KEY = 0x72666964;
@@ -57,6 +66,93 @@ export type DatabaseOptions = {
   onError?: (error: Error) => void;
 };
 
+const RELISTEN_MS = 1_000;
+
+/**
+ * One connection of its own (not the pool's) that LISTENs to every channel asked for, and comes back after a cut: each
+ * handler hears `onState(false)` when it is cut and `onState(true)` once it listens again.
+ */
+const createPgListener = (databaseUrl: string, onError: (error: Error) => void) => {
+  const channels = new Map<string, Set<ListenHandlers>>();
+  let client: pg.Client | undefined;
+  let connecting: Promise<pg.Client | undefined> | undefined;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+  const quote = (channel: string) => `"${channel.replaceAll('"', '""')}"`;
+  const state = (listening: boolean, only?: Iterable<ListenHandlers>) => {
+    for (const handlers of only ?? [...channels.values()].flatMap((set) => [...set])) handlers.onState?.(listening);
+  };
+  const lost = (error?: Error) => {
+    if (error) onError(error);
+    client = undefined;
+    state(false);
+    if (!closed && channels.size > 0 && !retry) {
+      retry = setTimeout(() => {
+        retry = undefined;
+        void connect();
+      }, RELISTEN_MS);
+    }
+  };
+  const connect = (): Promise<pg.Client | undefined> => {
+    if (client) return Promise.resolve(client);
+    connecting ??= (async () => {
+      const next = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5_000 });
+      next.on('notification', ({ channel, payload }) => {
+        for (const handlers of channels.get(channel) ?? []) handlers.onNotify(payload ?? '');
+      });
+      next.on('error', (error) => {
+        if (client === next) lost(error);
+      });
+      next.on('end', () => {
+        if (client === next) lost();
+      });
+      try {
+        await next.connect();
+        for (const channel of channels.keys()) await next.query(`listen ${quote(channel)}`);
+        if (closed) {
+          await next.end();
+          return undefined;
+        }
+        client = next;
+        state(true);
+        return next;
+      } catch (error) {
+        await next.end().catch(() => {});
+        lost(error instanceof Error ? error : new Error(String(error)));
+        return undefined;
+      } finally {
+        connecting = undefined;
+      }
+    })();
+    return connecting;
+  };
+  return {
+    listen: async (channel: string, handlers: ListenHandlers) => {
+      const known = channels.get(channel);
+      const set = known ?? new Set<ListenHandlers>();
+      set.add(handlers);
+      channels.set(channel, set);
+      const current = client ?? (await connect());
+      if (current && !known) await current.query(`listen ${quote(channel)}`).catch(() => {});
+      if (current) state(true, [handlers]);
+      else handlers.onState?.(false);
+      return async () => {
+        set.delete(handlers);
+        if (set.size > 0) return;
+        channels.delete(channel);
+        await client?.query(`unlisten ${quote(channel)}`).catch(() => {});
+      };
+    },
+    close: async () => {
+      closed = true;
+      if (retry) clearTimeout(retry);
+      const current = client;
+      client = undefined;
+      await current?.end().catch(() => {});
+    },
+  };
+};
+
 export const openDatabase = async ({
   databaseUrl,
   dataDir,
@@ -75,9 +171,11 @@ export const openDatabase = async ({
       client.on('error', onError);
     });
     const db = retryTransactions(drizzlePg(pool, { schema }) as unknown as Db);
+    const listener = createPgListener(databaseUrl, onError);
     return {
       db,
       kind: 'postgres',
+      listen: listener.listen,
       migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
       withStartupLock: async (work) => {
         const client = await pool.connect();
@@ -89,7 +187,10 @@ export const openDatabase = async ({
           client.release();
         }
       },
-      close: () => pool.end(),
+      close: async () => {
+        await listener.close();
+        await pool.end();
+      },
     };
   }
   let client: PGlite;
@@ -114,6 +215,12 @@ export const openDatabase = async ({
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
     // One process owns the folder (lockDataFolder): nothing to coordinate.
     withStartupLock: (work) => work(),
+    // PGlite is in this process: its notifications always arrive.
+    listen: async (channel, { onNotify, onState }) => {
+      const stop = await client.listen(channel, onNotify);
+      onState?.(true);
+      return stop;
+    },
     close: async () => {
       await client.close();
       unlock();

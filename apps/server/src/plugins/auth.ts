@@ -3,7 +3,7 @@ import { RoleThreshold } from '@rfid/contract';
 import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Db } from '../db/client.js';
+import type { Database, Db } from '../db/client.js';
 import { apiTokens, userLocations, users } from '../db/schema/index.js';
 import { AppError, forbidden } from '../http/errors.js';
 
@@ -33,23 +33,91 @@ declare module 'fastify' {
 
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
-export const loadUserByToken = async (db: Db, token: string): Promise<AuthUser | null> => {
-  const tokenHash = hashToken(token);
+export const loadUserByToken = async (db: Db, token: string): Promise<AuthUser | null> =>
+  (await loadTokenUser(db, hashToken(token)))?.user ?? null;
+
+/** The user of a token (hashed) and when the token expires; undefined for an unknown, expired or inactive one. */
+const loadTokenUser = async (db: Db, tokenHash: string): Promise<{ user: AuthUser; expiresAt: Date } | undefined> => {
   const [row] = await db
-    .select({ id: users.id, companyId: users.companyId, role: users.role, editor: users.editor, email: users.email })
+    .select({
+      id: users.id,
+      companyId: users.companyId,
+      role: users.role,
+      editor: users.editor,
+      email: users.email,
+      expiresAt: apiTokens.expiresAt,
+    })
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.userId))
     .where(and(eq(apiTokens.tokenHash, tokenHash), gt(apiTokens.expiresAt, new Date()), eq(users.isActive, true)))
     .limit(1);
-  if (!row) return null;
+  if (!row) return undefined;
   const assigned = await db.select({ id: userLocations.locationId }).from(userLocations).where(eq(userLocations.userId, row.id));
   const assignedLocationIds = assigned.map((r) => r.id);
+  const { expiresAt, ...user } = row;
   return {
-    ...row,
-    assignedLocationIds,
-    locationIds: row.role <= RoleThreshold.companyWideScope ? null : assignedLocationIds,
-    tokenHash,
+    expiresAt,
+    user: {
+      ...user,
+      assignedLocationIds,
+      locationIds: row.role <= RoleThreshold.companyWideScope ? null : assignedLocationIds,
+      tokenHash,
+    },
   };
+};
+
+/** The `auth_changed` channel: a trigger notifies it when users, their tokens or their locations change (migration 0018). */
+export const AUTH_CHANGED = 'auth_changed';
+const CACHE_MAX = 10_000;
+
+/**
+ * Token → user and location scope, kept `ttlMs` in this process (issue 15: an authenticated request costs no query).
+ * It is used only while the database's notifications arrive: every change to users, tokens or user locations, in any
+ * process, empties it at commit; while the listening connection is cut it is empty and unused.
+ */
+export const createTokenCache = (ttlMs: number) => {
+  const entries = new Map<string, { user: AuthUser; until: number }>();
+  let trusted = false;
+  /** Counts the evictions: a user read before one (`since` older than it) may be stale and is not kept. */
+  let generation = 0;
+  const clear = () => {
+    generation += 1;
+    entries.clear();
+  };
+  return {
+    generation: () => generation,
+    get(tokenHash: string, now = Date.now()): AuthUser | undefined {
+      const entry = entries.get(tokenHash);
+      if (!entry) return undefined;
+      if (entry.until > now) return entry.user;
+      entries.delete(tokenHash);
+      return undefined;
+    },
+    set(tokenHash: string, user: AuthUser, tokenExpiresAt: Date, since: number, now = Date.now()) {
+      if (!trusted || ttlMs <= 0 || since !== generation) return;
+      if (entries.size >= CACHE_MAX) entries.clear();
+      entries.set(tokenHash, { user, until: Math.min(now + ttlMs, tokenExpiresAt.getTime()) });
+    },
+    clear,
+    /** Whether notifications arrive: the cache is emptied either way, and filled only while they do. */
+    setTrusted(listening: boolean) {
+      trusted = listening;
+      clear();
+    },
+  };
+};
+export type TokenCache = ReturnType<typeof createTokenCache>;
+
+/** The user of a request's token: from the cache, or read and kept. */
+const userOfToken = async (db: Db, cache: TokenCache, token: string): Promise<AuthUser | null> => {
+  const tokenHash = hashToken(token);
+  const hit = cache.get(tokenHash);
+  if (hit) return hit;
+  const since = cache.generation();
+  const found = await loadTokenUser(db, tokenHash);
+  if (!found) return null;
+  cache.set(tokenHash, found.user, found.expiresAt, since);
+  return found.user;
 };
 
 /** The authenticated user of a route that required one. */
@@ -58,7 +126,13 @@ export const currentUser = (request: FastifyRequest): AuthUser => {
   return request.user;
 };
 
-export const authPlugin = fp(async (app: FastifyInstance, { db }: { db: Db }) => {
+export const authPlugin = fp(async (app: FastifyInstance, { database, cacheMs }: { database: Database; cacheMs: number }) => {
+  const { db } = database;
+  const cache = createTokenCache(cacheMs);
+  if (cacheMs > 0) {
+    const stop = await database.listen(AUTH_CHANGED, { onNotify: cache.clear, onState: cache.setTrusted });
+    app.addHook('onClose', async () => stop().catch(() => {}));
+  }
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request) => {
     const path = request.url;
@@ -67,7 +141,7 @@ export const authPlugin = fp(async (app: FastifyInstance, { db }: { db: Db }) =>
     const config = request.routeOptions.config;
     const header = request.headers.authorization;
     if (header?.startsWith('Token ')) {
-      request.user = await loadUserByToken(db, header.slice(6).trim());
+      request.user = await userOfToken(db, cache, header.slice(6).trim());
     }
     if (config?.public) return;
     if (!request.routeOptions.url) return; // 404s are answered as 404, not 401
