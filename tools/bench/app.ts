@@ -1,11 +1,13 @@
 // The benchmarks' server: the app started in-process on a free local port, with an admin's token.
 import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../apps/server/src/app.js';
 import type { Database } from '../../apps/server/src/db/client.js';
 
 /** Starts the app on a free port of 127.0.0.1 and signs in as the demo's admin@demo.local (the caller closes `app`). */
-export const listenSignedIn = async (database: Database) => {
+export const listenSignedIn = async (database: Database, withRoutes?: (app: FastifyInstance) => void) => {
   const app = await buildApp({ database });
+  withRoutes?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   try {
