@@ -1,4 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import { locationIdByCode } from './admin-fixtures.js';
 import type { TestApp } from './helpers.js';
 
 /** What the printing tests share: an API caller, multipart forms and an SGTIN-96 writer independent of packages/epc. */
@@ -112,4 +114,35 @@ export const printJobSteps = <Tag = { label_number: number; item: { epc: string 
         timeoutMs,
       ),
   };
+};
+
+/**
+ * What a print job test starts from, read as the demo administrator: the first area of CD-MAD, the id of the
+ * hang-tag format ("Etiqueta colgante") and `count` GTINs of the demo from `offset` (by GTIN).
+ */
+export const printJobStart = async (t: TestApp, call: Caller, { offset, count }: { offset: number; count: number }) => {
+  const cdMad = await locationIdByCode(t.database.db, 'CD-MAD');
+  const areaId = (await call('GET', `/api/locations/${cdMad}/areas/`, 'admin@demo.local')).json().results[0].id as number;
+  const formatId = (await call('GET', '/api/printer/tag_company_format/', 'admin@demo.local'))
+    .json()
+    .results.find((f: { tag_format: { description: string } }) => f.tag_format.description.startsWith('Etiqueta colgante'))
+    .id as number;
+  const gtins = (await call('GET', `/api/types/?limit=${count}&offset=${offset}&order_by=gtin`, 'admin@demo.local'))
+    .json()
+    .results.map((r: { gtin: string }) => r.gtin) as string[];
+  return { areaId, formatId, gtins };
+};
+
+/** Creates a print order of `formatId` as the printer operator, one line per [GTIN, quantity]; it must answer 201. */
+export const newPrintOrder = async <Order = PrintOrderView>(
+  call: Caller,
+  { formatId, name, rows }: { formatId: number; name: string; rows: [string, number][] },
+): Promise<Order> => {
+  const r = await call('POST', '/api/printer/print_orders/', 'printer@demo.local', {
+    tag_company_format: formatId,
+    name,
+    items: rows.map(([gtin, quantity]) => ({ gtin, quantity })),
+  });
+  expect(r.statusCode).toBe(201);
+  return r.json() as Order;
 };

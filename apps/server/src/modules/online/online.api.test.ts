@@ -1,11 +1,11 @@
 import { ItemState, onlinePercent } from '@rfid/contract';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { boxes, items, itemTypes, orders, readingSets, verifications } from '../../db/schema/index.js';
+import { boxes, items, orders, readingSets, verifications } from '../../db/schema/index.js';
 import { demoDeviceKey } from '../../db/seed/demo-data.js';
-import { buildTestApp, type TestApp } from '../../test/helpers.js';
-import { addReader, createOutboundOrder, newEpcs, postSet } from '../movements/outbound-fixtures.js';
-import { type InboundIds, loadInboundIds } from '../orders/inbound-fixtures.js';
+import type { TestApp } from '../../test/helpers.js';
+import { addReaderAt, createOutboundOrder, itemTypesByGtin, newEpcs, postSet } from '../movements/outbound-fixtures.js';
+import { type InboundIds, locationIdsOf, openDemoApp } from '../orders/inbound-fixtures.js';
 
 /**
  * Every endpoint of online orders (docs/design/outbound.md), with the verification calls of
@@ -46,53 +46,14 @@ describe('online endpoints', () => {
   const codes = (page: { results: { order_code: string }[] }) => page.results.map((o) => o.order_code);
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    ids = await loadInboundIds(t.database.db);
-    [admin, brand, editor, printer, viewer] = await Promise.all(
-      ['admin', 'brand', 'editor', 'printer', 'viewer'].map((u) => t.login(`${u}@demo.local`)),
-    );
-    mad = ids.locations['CD-MAD'] as number;
-    bcn = ids.locations['CD-BCN'] as number;
-    store = ids.locations['T-MAD-01'] as number;
-    tbcn = ids.locations['T-BCN-01'] as number;
-    g = await t.database.db
-      .select({ id: itemTypes.id, gtin: itemTypes.gtin })
-      .from(itemTypes)
-      .orderBy(asc(itemTypes.gtin))
-      .limit(130);
-    exitMad = {
-      device: 'ONL-EP-MAD',
-      key: await addReader(t.database.db, {
-        companyId: ids.companyId,
-        serialNumber: 'ONL-EP-MAD',
-        mac: '02:00:00:00:16:01',
-        locationId: mad,
-        areaId: ids.areaOf['CD-MAD'] as number,
-        workingMode: 6,
-      }),
-    };
-    exitTbcn = {
-      device: 'ONL-EP-TBCN',
-      key: await addReader(t.database.db, {
-        companyId: ids.companyId,
-        serialNumber: 'ONL-EP-TBCN',
-        mac: '02:00:00:00:16:02',
-        locationId: tbcn,
-        areaId: ids.areaOf['T-BCN-01'] as number,
-        workingMode: 6,
-      }),
-    };
-    exitBcn = {
-      device: 'ONL-EP-BCN',
-      key: await addReader(t.database.db, {
-        companyId: ids.companyId,
-        serialNumber: 'ONL-EP-BCN',
-        mac: '02:00:00:00:16:03',
-        locationId: bcn,
-        areaId: ids.areaOf['CD-BCN'] as number,
-        workingMode: 6,
-      }),
-    };
+    ({ t, ids, admin, brand, editor, printer, viewer } = await openDemoApp());
+    [mad, bcn, store, tbcn] = locationIdsOf(ids, 'CD-MAD', 'CD-BCN', 'T-MAD-01', 'T-BCN-01');
+    g = await itemTypesByGtin(t.database.db, 130);
+    const exitAt = (serialNumber: string, mac: string, location: string) =>
+      addReaderAt(t.database.db, ids, { serialNumber, mac, location, workingMode: 6 });
+    exitMad = await exitAt('ONL-EP-MAD', '02:00:00:00:16:01', 'CD-MAD');
+    exitTbcn = await exitAt('ONL-EP-TBCN', '02:00:00:00:16:02', 'T-BCN-01');
+    exitBcn = await exitAt('ONL-EP-BCN', '02:00:00:00:16:03', 'CD-BCN');
     main = await createOutboundOrder(t, admin, {
       kind: 'online',
       origin: mad,

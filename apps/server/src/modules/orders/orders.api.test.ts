@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devices, orders } from '../../db/schema/index.js';
-import { buildTestApp, type TestApp } from '../../test/helpers.js';
-import { createPurchaseOrder, type InboundIds, loadInboundIds, readSet } from './inbound-fixtures.js';
+import type { TestApp } from '../../test/helpers.js';
+import { createPurchaseOrder, type InboundIds, openDemoApp, readSet } from './inbound-fixtures.js';
 
 describe('inbound API', () => {
   let t: TestApp;
@@ -23,14 +23,7 @@ describe('inbound API', () => {
     t.call(method, url, auth, payload);
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    ids = await loadInboundIds(t.database.db);
-    [admin, editor, viewer, printer] = await Promise.all([
-      t.login('admin@demo.local'),
-      t.login('editor@demo.local'),
-      t.login('viewer@demo.local'),
-      t.login('printer@demo.local'),
-    ]);
+    ({ t, ids, admin, editor, viewer, printer } = await openDemoApp());
     g = ids.gtins.map((x) => x.gtin);
     mad = ids.locations['CD-MAD'] as number;
     bcn = ids.locations['CD-BCN'] as number;

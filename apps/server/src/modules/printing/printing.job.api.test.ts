@@ -2,14 +2,15 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type PrinterSimulator, startPrinterSimulator } from '../../../../../tools/printer-simulator/src/printer-simulator.js';
 import { rowsOf } from '../../db/rows.js';
-import { locationIdByCode } from '../../test/admin-fixtures.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import { freePort } from '../../test/ports.js';
 import {
   addSimulatedPrinter,
   multipartForm,
+  newPrintOrder,
   type PrintOrderView,
   printingCaller,
+  printJobStart,
   printJobSteps,
   sgtin96Hex,
   shortenPrintTimeouts,
@@ -31,15 +32,7 @@ describe('print jobs against the printer simulator: labels, progress, cancel, fa
   let areaId: number;
 
   const addPrinter = (description: string, port: number) => addSimulatedPrinter(call, { description, port, areaId });
-  const newOrder = async (rows: [string, number][], name = 'Job') => {
-    const r = await call('POST', '/api/printer/print_orders/', 'printer@demo.local', {
-      tag_company_format: formatId,
-      name,
-      items: rows.map(([gtin, quantity]) => ({ gtin, quantity })),
-    });
-    expect(r.statusCode).toBe(201);
-    return r.json() as Order;
-  };
+  const newOrder = (rows: [string, number][], name = 'Job') => newPrintOrder<Order>(call, { formatId, name, rows });
   const steps = () => printJobSteps<Tag>(call);
   const print = (body: Record<string, unknown>) => steps().print(body);
   const progressOf = (id: number) => steps().progressOf(id);
@@ -50,15 +43,8 @@ describe('print jobs against the printer simulator: labels, progress, cancel, fa
     t = await buildTestApp();
     call = printingCaller(t);
     simulator = await startPrinterSimulator({ printMs: 10 });
-    const cdMad = await locationIdByCode(t.database.db, 'CD-MAD');
-    areaId = (await call('GET', `/api/locations/${cdMad}/areas/`, 'admin@demo.local')).json().results[0].id;
+    ({ areaId, formatId, gtins } = await printJobStart(t, call, { offset: 20, count: 4 }));
     printerId = await addPrinter('Simulador de pruebas', simulator.port);
-    formatId = (await call('GET', '/api/printer/tag_company_format/', 'admin@demo.local'))
-      .json()
-      .results.find((f: { tag_format: { description: string } }) => f.tag_format.description.startsWith('Etiqueta colgante')).id;
-    gtins = (await call('GET', '/api/types/?limit=4&offset=20&order_by=gtin', 'admin@demo.local'))
-      .json()
-      .results.map((r: { gtin: string }) => r.gtin);
   });
   beforeEach(() => simulator.setMode({ printMs: 10, paperOutAfter: null, silent: false, refuse: false, paused: false }));
   afterAll(async () => {

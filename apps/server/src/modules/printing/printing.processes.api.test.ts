@@ -7,12 +7,13 @@ import {
   startPrinterSimulator,
 } from '../../../../../tools/printer-simulator/src/printer-simulator.js';
 import { rowsOf } from '../../db/rows.js';
-import { locationIdByCode } from '../../test/admin-fixtures.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import {
   addSimulatedPrinter,
+  newPrintOrder,
   type PrintOrderView,
   printingCaller,
+  printJobStart,
   printJobSteps,
   shortenPrintTimeouts,
   waitFor,
@@ -83,15 +84,7 @@ describe('print jobs across processes: one job per printer, resumed when a proce
     printerCount += 1;
     return addSimulatedPrinter(call, { description: `Simulador ${printerCount}`, port: simulator.port, areaId });
   };
-  const newOrder = async (quantity: number, name: string) => {
-    const r = await call('POST', '/api/printer/print_orders/', 'printer@demo.local', {
-      tag_company_format: formatId,
-      name,
-      items: [{ gtin, quantity }],
-    });
-    expect(r.statusCode).toBe(201);
-    return r.json() as Order;
-  };
+  const newOrder = (quantity: number, name: string) => newPrintOrder<Order>(call, { formatId, name, rows: [[gtin, quantity]] });
   const steps = () => printJobSteps<Tag>(call);
   const print = (body: Record<string, unknown>) => steps().print(body);
   const progressOf = (id: number) => steps().progressOf(id);
@@ -134,12 +127,9 @@ describe('print jobs across processes: one job per printer, resumed when a proce
     call = printingCaller(t);
     simulator = await startPrinterSimulator({ printMs: 10 });
     simulator.onLabel(() => onPrinted?.(simulator.labels.length));
-    const cdMad = await locationIdByCode(t.database.db, 'CD-MAD');
-    areaId = (await call('GET', `/api/locations/${cdMad}/areas/`, 'admin@demo.local')).json().results[0].id;
-    formatId = (await call('GET', '/api/printer/tag_company_format/', 'admin@demo.local'))
-      .json()
-      .results.find((f: { tag_format: { description: string } }) => f.tag_format.description.startsWith('Etiqueta colgante')).id;
-    gtin = (await call('GET', '/api/types/?limit=1&offset=30&order_by=gtin', 'admin@demo.local')).json().results[0].gtin;
+    let gtins: string[];
+    ({ areaId, formatId, gtins } = await printJobStart(t, call, { offset: 30, count: 1 }));
+    gtin = gtins[0] as string;
   });
   beforeEach(() => {
     simulator.reset();

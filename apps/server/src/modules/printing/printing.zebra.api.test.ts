@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type PrinterSimulator, startPrinterSimulator } from '../../../../../tools/printer-simulator/src/printer-simulator.js';
-import { locationIdByCode } from '../../test/admin-fixtures.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import {
   addSimulatedPrinter,
+  newPrintOrder,
   type PrintOrderView,
   printingCaller,
+  printJobStart,
   printJobSteps,
   shortenPrintTimeouts,
   waitFor,
@@ -45,15 +46,8 @@ describe('printing on Zebra RFID printers: verified encodes, faults as the print
 
   const addPrinter = (description: string, port: number, dpi?: number) =>
     addSimulatedPrinter(call, { description, port, areaId, ...(dpi ? { dpi } : {}) });
-  const newOrder = async (gtin: string, quantity: number) => {
-    const r = await call('POST', '/api/printer/print_orders/', 'printer@demo.local', {
-      tag_company_format: formatId,
-      name: 'Zebra',
-      items: [{ gtin, quantity }],
-    });
-    expect(r.statusCode).toBe(201);
-    return r.json() as Order;
-  };
+  const newOrder = (gtin: string, quantity: number) =>
+    newPrintOrder<Order>(call, { formatId, name: 'Zebra', rows: [[gtin, quantity]] });
   const steps = () => printJobSteps<Tag>(call);
   const print = (body: Record<string, unknown>) => steps().print(body);
   const orderOf = async (id: number) =>
@@ -74,16 +68,9 @@ describe('printing on Zebra RFID printers: verified encodes, faults as the print
     call = printingCaller(t);
     first = await startPrinterSimulator({ printMs: 10 });
     second = await startPrinterSimulator({ printMs: 10 });
-    const cdMad = await locationIdByCode(t.database.db, 'CD-MAD');
-    areaId = (await call('GET', `/api/locations/${cdMad}/areas/`, 'admin@demo.local')).json().results[0].id;
+    ({ areaId, formatId, gtins } = await printJobStart(t, call, { offset: 30, count: 4 }));
     firstId = await addPrinter('ZT411 uno', first.port);
     secondId = await addPrinter('ZT411 dos', second.port);
-    formatId = (await call('GET', '/api/printer/tag_company_format/', 'admin@demo.local'))
-      .json()
-      .results.find((f: { tag_format: { description: string } }) => f.tag_format.description.startsWith('Etiqueta colgante')).id;
-    gtins = (await call('GET', '/api/types/?limit=4&offset=30&order_by=gtin', 'admin@demo.local'))
-      .json()
-      .results.map((r: { gtin: string }) => r.gtin);
   });
   beforeEach(() => {
     first.setMode(healthy);

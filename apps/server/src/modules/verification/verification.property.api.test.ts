@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boxes, orders, verificationLines, verifications } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
-import { createPurchaseOrder, type InboundIds, loadInboundIds, readSet } from '../orders/inbound-fixtures.js';
+import { createDemoPurchaseOrder, type InboundIds, loadInboundIds, readSet } from '../orders/inbound-fixtures.js';
 import { countByGtin, orderSideStatus } from './verification.rules.js';
 
 /** Random orders and random read sets through the real engine and database. */
@@ -35,9 +35,8 @@ describe('verification engine properties', () => {
       fc.asyncProperty(fc.array(box, { minLength: 1, maxLength: 3 }), async (spec) => {
         run += 1;
         const code = `PROP-${run}`;
-        const { orderId, boxIds } = await createPurchaseOrder(t, admin, {
-          locationId: ids.locations['CD-MAD'] as number,
-          providerId: ids.providerId,
+        const { orderId, boxIds } = await createDemoPurchaseOrder(t, admin, ids, {
+          location: 'CD-MAD',
           code,
           boxes: spec.map((b, i) => ({ codebar: `${code}-${i}`, contents: b.contents })),
         });
