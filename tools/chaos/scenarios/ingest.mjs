@@ -4,6 +4,7 @@ import mqtt from 'mqtt';
 import { allowConnections, pgQuery, runId, sleep, terminateConnections } from '../lib/infra.mjs';
 import {
   answerLabel,
+  answersText,
   call,
   demoDeviceKey,
   Ledger,
@@ -11,6 +12,7 @@ import {
   purchaseOrderWithReception,
   READERS,
   readingSetBatches,
+  resultRow,
   runHttpProducer,
   runMqttProducer,
   seededRandom,
@@ -269,9 +271,7 @@ export const pgCut = {
       after.push({ n: server.n, alive, health: h.status, stored: stored.status });
     }
     const rows = await finish(ctx, cluster, [...ledgers, check]);
-    const healthText = Object.entries(health)
-      .map(([k, v]) => `${k}×${v}`)
-      .join(' ');
+    const healthText = answersText(health);
     for (const row of rows) row.notes.unshift(`${cuts} cuts, ${connectionsCut} connections terminated`);
     const problems = [];
     for (const a of after) {
@@ -281,19 +281,19 @@ export const pgCut = {
         problems.push(`server ${a.n} did not store a set after the cuts (${a.stored})`);
     }
     if (health['500']) problems.push(`health answered 500 ×${health['500']} while the database was away`);
-    rows.push({
-      scenario: ctx.name,
-      n: ctx.n,
-      path: 'processes alive',
-      unit: 'processes',
-      sent: cluster.n,
-      acked: after.filter((a) => a.alive).length,
-      once: after.filter((a) => a.alive && a.health === 200 && (a.stored === 201 || a.stored === 200)).length,
-      doubled: 0,
-      lost: after.filter((a) => !a.alive).length,
-      problems,
-      notes: [`health while away: ${healthText || 'not asked'}`],
-    });
+    rows.push(
+      resultRow(ctx, {
+        path: 'processes alive',
+        unit: 'processes',
+        sent: cluster.n,
+        acked: after.filter((a) => a.alive).length,
+        once: after.filter((a) => a.alive && a.health === 200 && (a.stored === 201 || a.stored === 200)).length,
+        doubled: 0,
+        lost: after.filter((a) => !a.alive).length,
+        problems,
+        notes: [`health while away: ${healthText || 'not asked'}`],
+      }),
+    );
     return rows;
   },
 };
@@ -393,24 +393,16 @@ export const domainRace = {
     const problems = [];
     if (errors) problems.push(`${errors} inventory answers 5xx`);
     if (open > 1) problems.push(`${open} inventories open at once in the handheld's area`);
-    rows.push({
-      scenario: ctx.name,
-      n: ctx.n,
-      path: 'validations',
-      unit: 'requests',
-      sent: validation.sent,
-      acked: validation.answers['200'] ?? 0,
-      once: '',
-      doubled: '',
-      lost: '',
-      problems,
-      notes: [
-        `answers: ${Object.entries(validation.answers)
-          .map(([k, v]) => `${k}×${v}`)
-          .join(' ')}`,
-        `${open} open inventory at the end`,
-      ],
-    });
+    rows.push(
+      resultRow(ctx, {
+        path: 'validations',
+        unit: 'requests',
+        sent: validation.sent,
+        acked: validation.answers['200'] ?? 0,
+        problems,
+        notes: [`answers: ${answersText(validation.answers)}`, `${open} open inventory at the end`],
+      }),
+    );
     rows.push(boxRow);
     return rows;
   },
@@ -448,26 +440,17 @@ const boxesAtOnce = async (ctx, cluster, auth) => {
   const errors = Object.entries(answers)
     .filter(([label]) => /^5\d\d$/.test(label) && label !== '503')
     .reduce((a, [, k]) => a + k, 0);
-  const notes = [
-    `answers: ${Object.entries(answers)
-      .map(([k, v]) => `${k}×${v}`)
-      .join(' ')}`,
-  ];
+  const notes = [`answers: ${answersText(answers)}`];
   const hung = answers['no answer'] ?? 0;
-  return {
-    scenario: ctx.name,
-    n: ctx.n,
+  return resultRow(ctx, {
     path: 'boxes, 6 at once',
     unit: 'requests',
     sent,
     acked: answers['201'] ?? 0,
-    once: '',
-    doubled: '',
-    lost: '',
     problems: [
       ...(errors ? [`${errors} answers 5xx adding boxes to one order concurrently`] : []),
       ...(hung ? [`${hung} requests not answered within 20 s`] : []),
     ],
     notes,
-  };
+  });
 };

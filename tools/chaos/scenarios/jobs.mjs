@@ -4,7 +4,17 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { tsImport } from 'tsx/esm/api';
 import { pgQuery, root, runId, sleep } from '../lib/infra.mjs';
-import { api, call, demoDeviceKey, purchaseOrderWithReception, READERS, signIn, tagSource } from '../lib/reads.mjs';
+import {
+  api,
+  call,
+  demoDeviceKey,
+  purchaseOrderWithReception,
+  READERS,
+  resultRow,
+  signIn,
+  tagSource,
+  tallyOnce,
+} from '../lib/reads.mjs';
 
 const { startPrinterSimulator } = await tsImport(
   path.join(root, 'tools/printer-simulator/src/printer-simulator.ts'),
@@ -188,15 +198,7 @@ export const printKill = {
     const received = new Map();
     for (const label of simulator.labels) if (label.epc) received.set(label.epc, (received.get(label.epc) ?? 0) + 1);
     const orderEpcs = new Set(tags.map((t) => t.epc));
-    let once = 0;
-    let twice = 0;
-    let missing = 0;
-    for (const epc of orderEpcs) {
-      const n = received.get(epc) ?? 0;
-      if (n === 1) once += 1;
-      else if (n > 1) twice += 1;
-      else missing += 1;
-    }
+    const { once, doubled: twice, lost: missing } = tallyOnce(orderEpcs, received);
     const foreign = [...received.keys()].filter((epc) => !orderEpcs.has(epc)).length;
     state = await progress();
     if (twice) problems.push(`${twice} EPCs printed twice`);
@@ -206,20 +208,19 @@ export const printKill = {
     notes.push(`order ${state.state}, progress ${state.progress ?? '?'} of ${state.total_quantity ?? labels}`);
     if (!reprinted && state.state === 'PRINTED') notes.push('completed without the operator');
     await cluster.stopAll(15_000);
+    const acked = tags.filter((t) => t.printed_at !== null).length;
     return [
-      {
-        scenario: ctx.name,
-        n: ctx.n,
+      resultRow(ctx, {
         path: 'print order',
         unit: 'labels',
         sent: labels,
-        acked: tags.filter((t) => t.printed_at !== null).length,
+        acked,
         once,
         doubled: twice,
         lost: missing,
         problems,
         notes,
-      },
+      }),
     ];
   },
 };
@@ -337,35 +338,14 @@ export const csvKill = {
         const epc = /(?:^|,)"?([0-9A-Fa-f]{24})"?(?:,|$)/.exec(line)?.[1]?.toUpperCase();
         if (epc) counts.set(epc, (counts.get(epc) ?? 0) + 1);
       }
-      once = 0;
-      lost = 0;
-      for (const epc of sent) {
-        const n = counts.get(epc) ?? 0;
-        if (n === 1) once += 1;
-        else if (n > 1) doubled += 1;
-        else lost += 1;
-      }
+      ({ once, doubled, lost } = tallyOnce(sent, counts));
       if (doubled) problems.push(`${doubled} EPCs twice in the file`);
       if (lost) problems.push(`${lost} EPCs missing from the file`);
     } else if (!problems.length) {
       problems.push(`no file: ${last.error ?? `progress ${last.progress}`}`);
     }
     await cluster.stopAll(15_000);
-    return [
-      {
-        scenario: ctx.name,
-        n: ctx.n,
-        path: 'inventory CSV',
-        unit: 'rows',
-        sent: sent.size,
-        acked: '',
-        once,
-        doubled,
-        lost,
-        problems,
-        notes,
-      },
-    ];
+    return [resultRow(ctx, { path: 'inventory CSV', unit: 'rows', sent: sent.size, once, doubled, lost, problems, notes })];
   },
 };
 
@@ -452,20 +432,7 @@ export const stickerKill = {
       problems.push(`a PDF has ${pdfs.map((p) => p.pages).join('/')} pages for ${boxes} boxes`);
     notes.push(`status ${state.status}${state.error ? ` (${state.error})` : ''}`);
     await cluster.stopAll(15_000);
-    return [
-      {
-        scenario: ctx.name,
-        n: ctx.n,
-        path: 'sticker PDF',
-        unit: 'PDFs',
-        sent: 1,
-        acked: 1,
-        once: pdfs.length === 1 ? 1 : 0,
-        doubled: pdfs.length > 1 ? pdfs.length - 1 : 0,
-        lost: pdfs.length === 0 ? 1 : 0,
-        problems,
-        notes,
-      },
-    ];
+    const made = { once: pdfs.length === 1 ? 1 : 0, doubled: Math.max(pdfs.length - 1, 0), lost: pdfs.length === 0 ? 1 : 0 };
+    return [resultRow(ctx, { path: 'sticker PDF', unit: 'PDFs', sent: 1, acked: 1, ...made, problems, notes })];
   },
 };

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boxes, orders, readingSets, verifications } from '../../db/schema/index.js';
 import { demoDeviceKey } from '../../db/seed/demo-data.js';
 import type { TestApp } from '../../test/helpers.js';
-import { type InboundIds, locationIdsOf, openDemoApp } from '../orders/inbound-fixtures.js';
+import { addReceptionWithBoxes, type InboundIds, locationIdsOf, openDemoApp } from '../orders/inbound-fixtures.js';
 import { orderCsvChunks } from '../orders/lines.repository.js';
 import { addReaderAt, createOutboundOrder, itemTypesByGtin, newEpcs, postSet } from './outbound-fixtures.js';
 
@@ -483,13 +483,9 @@ describe('movement endpoints', () => {
       }
       for (const [code, at] of Object.entries(exitAt)) {
         const order = created.find((o) => o.code === code) as { id: number };
-        const reception = await call(admin, 'POST', '/receptions/', { reception_code: `R-${code}`, order_id: order.id });
-        const box = await call(admin, 'POST', '/boxes/', {
-          codebar: `${code}-A`,
-          reception_id: reception.json().id,
-          contents: [{ gtin: gtinOf(3), quantity: 2 }],
-        });
-        expect(box.statusCode, box.body).toBe(201);
+        await addReceptionWithBoxes(t, admin, order.id, code, [
+          { codebar: `${code}-A`, contents: [{ gtin: gtinOf(3), quantity: 2 }] },
+        ]);
         const epcs = newEpcs(gtinOf(3), 2);
         expect((await postSet(t, { ...exitMad, codebar: `${code}-A`, epcs, at })).json().claimed_by).toBe('verification');
         if (code === 'MOV-PG-05') {

@@ -5,7 +5,7 @@ import { boxes, items, orders, readingSets, verifications } from '../../db/schem
 import { demoDeviceKey } from '../../db/seed/demo-data.js';
 import type { TestApp } from '../../test/helpers.js';
 import { addReaderAt, createOutboundOrder, itemTypesByGtin, newEpcs, postSet } from '../movements/outbound-fixtures.js';
-import { type InboundIds, locationIdsOf, openDemoApp } from '../orders/inbound-fixtures.js';
+import { addReceptionWithBoxes, type InboundIds, locationIdsOf, openDemoApp } from '../orders/inbound-fixtures.js';
 
 /**
  * Every endpoint of online orders (docs/design/outbound.md), with the verification calls of
@@ -16,11 +16,12 @@ import { type InboundIds, locationIdsOf, openDemoApp } from '../orders/inbound-f
 describe('online endpoints', () => {
   let t: TestApp;
   let ids: InboundIds;
-  let admin: string; // role 1: everything
-  let brand: string; // role 2: everything
-  let editor: string; // role 3: CD-MAD, T-MAD-01, T-BCN-01
-  let printer: string; // role 4: CD-MAD, CD-BCN
-  let viewer: string; // role 5: T-MAD-01
+  /** The demo users, roles 1 to 5 (openDemoApp). */
+  let admin: string;
+  let brand: string;
+  let editor: string;
+  let printer: string;
+  let viewer: string;
   let mad: number;
   let bcn: number;
   let store: number;
@@ -397,13 +398,9 @@ describe('online endpoints', () => {
       }
       for (const [code, at] of Object.entries(exits)) {
         const order = created.find((o) => o.code === code) as { id: number };
-        const reception = await call(admin, 'POST', '/receptions/', { reception_code: `R-${code}`, order_id: order.id });
-        const box = await call(admin, 'POST', '/boxes/', {
-          codebar: `${code}-A`,
-          reception_id: reception.json().id,
-          contents: [{ gtin: gtinOf(3), quantity: 2 }],
-        });
-        expect(box.statusCode, box.body).toBe(201);
+        await addReceptionWithBoxes(t, admin, order.id, code, [
+          { codebar: `${code}-A`, contents: [{ gtin: gtinOf(3), quantity: 2 }] },
+        ]);
         const read = await postSet(t, { ...exitTbcn, codebar: `${code}-A`, epcs: newEpcs(gtinOf(3), 2), at });
         expect(read.json().claimed_by).toBe('verification');
       }
