@@ -374,6 +374,15 @@ export const tallyOnce = (expected, counts) => {
   return tally;
 };
 
+/** A scenario run on a copy of the demo template database; `timeouts` are its [short, full] limits in ms. */
+export const templateScenario = (name, title, [short, full], run) => ({
+  name,
+  title,
+  usesTemplate: true,
+  timeoutMs: { short, full },
+  run,
+});
+
 /** Answers counted by label, as "label×count" words (`{ '201': 3, '503': 1 }` → "201×3 503×1"). */
 export const answersText = (answers) =>
   Object.entries(answers)

@@ -19,6 +19,7 @@ import {
   settle,
   signIn,
   tagSource,
+  templateScenario,
   zebraBatches,
 } from '../lib/reads.mjs';
 
@@ -103,12 +104,11 @@ const startUnderLoad = async (ctx, duration, seed) => {
 
 /* ------------------------------------------------------------------ kill -9 during ingest */
 
-export const ingestKill = {
-  name: 'ingest-kill',
-  title: 'kill -9 during HTTP sets, HTTP stream and MQTT ingest',
-  usesTemplate: true,
-  timeoutMs: { short: 90_000, full: 150_000 },
-  async run(ctx) {
+export const ingestKill = templateScenario(
+  'ingest-kill',
+  'kill -9 during HTTP sets, HTTP stream and MQTT ingest',
+  [90_000, 150_000],
+  async (ctx) => {
     const duration = ctx.short ? 6_000 : 15_000;
     const { cluster, until, ledgers, running } = await startUnderLoad(ctx, duration, 1100 + ctx.n);
     const random = seededRandom(77 + ctx.n);
@@ -137,16 +137,15 @@ export const ingestKill = {
     for (const row of rows) row.notes.unshift(`${kills} kill -9`);
     return rows;
   },
-};
+);
 
 /* ------------------------------------------------------------------ MQTT reads queued while the servers are down */
 
-export const mqttDown = {
-  name: 'mqtt-down',
-  title: 'MQTT reads published while every server is down (kill -9 or clean stop), stored after they come back',
-  usesTemplate: true,
-  timeoutMs: { short: 90_000, full: 120_000 },
-  async run(ctx) {
+export const mqttDown = templateScenario(
+  'mqtt-down',
+  'MQTT reads published while every server is down (kill -9 or clean stop), stored after they come back',
+  [90_000, 120_000],
+  async (ctx) => {
     const cluster = await ctx.cluster({ database: 'template' });
     await cluster.startAll();
     const source = tagSource(1200 + ctx.n);
@@ -203,16 +202,15 @@ export const mqttDown = {
     }
     return finish(ctx, cluster, ledgers);
   },
-};
+);
 
 /* ------------------------------------------------------------------ PostgreSQL connections cut */
 
-export const pgCut = {
-  name: 'pg-cut',
-  title: 'PostgreSQL connections cut under load (pg_terminate_backend), and the database away for a while',
-  usesTemplate: true,
-  timeoutMs: { short: 90_000, full: 150_000 },
-  async run(ctx) {
+export const pgCut = templateScenario(
+  'pg-cut',
+  'PostgreSQL connections cut under load (pg_terminate_backend), and the database away for a while',
+  [90_000, 150_000],
+  async (ctx) => {
     const duration = ctx.short ? 6_000 : 14_000;
     const { cluster, until, ledgers, running } = await startUnderLoad(ctx, duration, 1400 + ctx.n);
     const dbName = cluster.db.name;
@@ -296,16 +294,15 @@ export const pgCut = {
     );
     return rows;
   },
-};
+);
 
 /* ------------------------------------------------------------------ concurrent domain operations */
 
-export const domainRace = {
-  name: 'domain-race',
-  title: 'concurrent domain operations: handheld sets against validation of their inventory; boxes added to one order at once',
-  usesTemplate: true,
-  timeoutMs: { short: 90_000, full: 150_000 },
-  async run(ctx) {
+export const domainRace = templateScenario(
+  'domain-race',
+  'concurrent domain operations: handheld sets against validation of their inventory; boxes added to one order at once',
+  [90_000, 150_000],
+  async (ctx) => {
     const cluster = await ctx.cluster({ database: 'template', broker: false });
     await cluster.startAll();
     const base = cluster.url;
@@ -406,7 +403,7 @@ export const domainRace = {
     rows.push(boxRow);
     return rows;
   },
-};
+);
 
 /** Boxes added to one purchase order 6 at a time through the proxy (users, or an import): no 5xx. */
 const boxesAtOnce = async (ctx, cluster, auth) => {

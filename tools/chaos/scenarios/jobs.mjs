@@ -14,6 +14,7 @@ import {
   signIn,
   tagSource,
   tallyOnce,
+  templateScenario,
 } from '../lib/reads.mjs';
 
 const { startPrinterSimulator } = await tsImport(
@@ -64,12 +65,11 @@ const startSignedIn = async (ctx) => {
   return { cluster, base: cluster.url, db: cluster.db.url, auth: await signIn(cluster.url) };
 };
 
-export const printKill = {
-  name: 'print-kill',
-  title: 'kill -9 the process that prints a print order on a simulated Zebra printer',
-  usesTemplate: true,
-  timeoutMs: { short: 100_000, full: 150_000 },
-  async run(ctx) {
+export const printKill = templateScenario(
+  'print-kill',
+  'kill -9 the process that prints a print order on a simulated Zebra printer',
+  [100_000, 150_000],
+  async (ctx) => {
     const { cluster, base, db, auth } = await startSignedIn(ctx);
     const simulator = await startPrinterSimulator({ port: 0, host: '127.0.0.1', printMs: 25 });
     ctx.onCleanup(() => simulator.close());
@@ -223,16 +223,15 @@ export const printKill = {
       }),
     ];
   },
-};
+);
 
 /* ------------------------------------------------------------------ inventory CSV */
 
-export const csvKill = {
-  name: 'csv-kill',
-  title: 'kill -9 the process building an inventory CSV',
-  usesTemplate: true,
-  timeoutMs: { short: 100_000, full: 150_000 },
-  async run(ctx) {
+export const csvKill = templateScenario(
+  'csv-kill',
+  'kill -9 the process building an inventory CSV',
+  [100_000, 150_000],
+  async (ctx) => {
     const { cluster, base, db, auth } = await startSignedIn(ctx);
     // A big inventory: handheld sets of 1,000 EPCs open one in the handheld's area and fill it.
     const source = tagSource(1700 + ctx.n);
@@ -347,16 +346,15 @@ export const csvKill = {
     await cluster.stopAll(15_000);
     return [resultRow(ctx, { path: 'inventory CSV', unit: 'rows', sent: sent.size, once, doubled, lost, problems, notes })];
   },
-};
+);
 
 /* ------------------------------------------------------------------ sticker PDF */
 
-export const stickerKill = {
-  name: 'sticker-kill',
-  title: 'kill -9 while a sticker PDF is made, then every process started at once: the PDF made once',
-  usesTemplate: true,
-  timeoutMs: { short: 100_000, full: 150_000 },
-  async run(ctx) {
+export const stickerKill = templateScenario(
+  'sticker-kill',
+  'kill -9 while a sticker PDF is made, then every process started at once: the PDF made once',
+  [100_000, 150_000],
+  async (ctx) => {
     const { cluster, base, db, auth } = await startSignedIn(ctx);
     const code = `CHAOS-${runId}-${ctx.n}`;
     const { order, reception, gtins } = await purchaseOrderWithReception(base, db, auth, code);
@@ -435,4 +433,4 @@ export const stickerKill = {
     const made = { once: pdfs.length === 1 ? 1 : 0, doubled: Math.max(pdfs.length - 1, 0), lost: pdfs.length === 0 ? 1 : 0 };
     return [resultRow(ctx, { path: 'sticker PDF', unit: 'PDFs', sent: 1, acked: 1, ...made, problems, notes })];
   },
-};
+);
