@@ -96,3 +96,26 @@ export const buildTestApp = async ({
     },
   };
 };
+
+/** One field of a multipart form: a value, or a file (`content`, of `type`: text/csv unless told). */
+export type FormPart = { name: string; value?: string; filename?: string; content?: string | Buffer; type?: string };
+
+/** A multipart/form-data body for app.inject, as a browser's FormData sends it. */
+export const multipartForm = (parts: FormPart[]) => {
+  const boundary = '----rfidtestboundary';
+  const chunks = parts.flatMap((part) =>
+    part.filename === undefined
+      ? [Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value ?? ''}\r\n`)]
+      : [
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.type ?? 'text/csv'}\r\n\r\n`,
+          ),
+          Buffer.from(part.content ?? ''),
+          Buffer.from('\r\n'),
+        ],
+  );
+  return {
+    payload: Buffer.concat([...chunks, Buffer.from(`--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+};

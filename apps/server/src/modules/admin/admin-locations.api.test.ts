@@ -1,21 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as adminTest from '../../test/admin-fixtures.js';
-import type { TestApp } from '../../test/helpers.js';
+import { multipartForm, type TestApp } from '../../test/helpers.js';
 import { CODE_TAKEN, LOGO_NOT_IMAGE, LOGO_TOO_LARGE } from './admin-locations.service.js';
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
 
-const multipart = (field: string, filename: string, bytes: Buffer, type = 'image/png') => {
-  const boundary = '----rfidtestboundary';
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
-    ),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload: body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-};
+const multipart = (field: string, filename: string, bytes: Buffer, type = 'image/png') =>
+  multipartForm([{ name: field, filename, content: bytes, type }]);
 
 describe('admin locations API', () => {
   let t: TestApp;

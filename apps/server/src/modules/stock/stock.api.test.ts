@@ -4,21 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { areas, countedStocks } from '../../db/schema/index.js';
 import { demoDeviceKey } from '../../db/seed/demo-data.js';
 import { addForeignCompany, type ForeignCompany } from '../../test/admin-fixtures.js';
-import type { TestApp } from '../../test/helpers.js';
+import { multipartForm, type TestApp } from '../../test/helpers.js';
 import { newEpcs, postSet } from '../movements/outbound-fixtures.js';
 import { type InboundIds, openDemoApp } from '../orders/inbound-fixtures.js';
 
-const multipart = (filename: string, text: string, field = 'file') => {
-  const boundary = '----rfidstockboundary';
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: text/csv\r\n\r\n`,
-    ),
-    Buffer.from(text),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload: body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-};
+const multipart = (filename: string, text: string, field = 'file') => multipartForm([{ name: field, filename, content: text }]);
 
 type StockRow = {
   gtin: string;
