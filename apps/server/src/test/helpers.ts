@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { type AppOptions, buildApp } from '../app.js';
 import { type Database, openDatabase } from '../db/client.js';
 import { seedDemo } from '../db/seed/seed.js';
 import type { MqttBus } from '../plugins/mqtt.js';
+import { createScratchDatabase } from './scratch-db.js';
 import { pgliteTemplate, postgresTemplate } from './template-db.js';
 
 export type TestApp = {
@@ -39,22 +38,11 @@ export const buildTestApp = async ({
   const template = seed ? 'seeded' : 'bare';
   let isCloned = false;
   if (serverUrl) {
-    const name = `rfid_test_${randomBytes(6).toString('hex')}`;
     const from = await postgresTemplate(serverUrl, template);
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(from ? `create database ${name} template ${from}` : `create database ${name}`);
-    await admin.end();
+    const scratch = await createScratchDatabase(serverUrl, 'rfid_test', from);
     isCloned = from !== undefined;
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    database = await openDatabase({ databaseUrl: url.toString() });
-    dropDatabase = async () => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    };
+    database = await openDatabase({ databaseUrl: scratch.url });
+    dropDatabase = scratch.drop;
   } else {
     const dump = await pgliteTemplate(template);
     database = await openDatabase({ inMemory: true, ...(dump ? { loadDataDir: dump } : {}) });
