@@ -13,7 +13,7 @@ import {
   hoursAgo,
   sgtin96,
 } from '../support/journey-api';
-import { addReader, demoReader, macOf, readBox } from '../support/readers';
+import { addExitReader, demoReader, macOf, readBox } from '../support/readers';
 
 /**
  * The dashboard of CD-MAD after the inbound, movement and online journeys' kind of work, done here
@@ -56,13 +56,7 @@ describe('dashboard journey: the figures, donuts and chart of CD-MAD after real 
     before = await statsOf(center.id);
     const tunnel = demoReader('TUN-MAD-01');
     const portal = demoReader('POR-MAD-EXP');
-    const expedition = await addReader(api, {
-      serial: `E2E-DASH-${RUN}`,
-      mac: macOf(RUN, 0x0d),
-      locationId: center.id,
-      area: 'Expedición',
-      mode: 6,
-    });
+    const expedition = await addExitReader(api, { serial: `E2E-DASH-${RUN}`, mac: macOf(RUN, 0x0d), locationId: center.id });
     const serial = 760_000_000 + RUN * 20;
     const epc = (gtin: string, n: number) => sgtin96(gtin, serial + n);
 

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fitsPhone, MOBILE, openPage, type Place, poll, screenshot, tableFits, useBrowser } from '../support/browser';
 import { type Api, boxPlan, createMovement, createOnlineOrder, demoWorld, itemTypeOf, sgtin96 } from '../support/journey-api';
-import { addReader, demoReader, macOf, readBox } from '../support/readers';
+import { addExitReader, demoReader, macOf, readBox } from '../support/readers';
 
 /**
  * The order pages of online orders and movements (components/order-pages): an online order with
@@ -76,13 +76,7 @@ describe('order pages of online orders and movements: detail, boxes, box and GTI
     }));
 
     // An online exit reader (mode 6) at the center's expedition area, added as the admin would.
-    const reader = await addReader(api, {
-      serial: ONLINE_READER,
-      mac: macOf(RUN, 0xe1),
-      locationId: center.id,
-      area: 'Expedición',
-      mode: 6,
-    });
+    const reader = await addExitReader(api, { serial: ONLINE_READER, mac: macOf(RUN, 0xe1), locationId: center.id });
 
     const serial = 1_500_000_000 + RUN * 20;
     // Online box A leaves with one tag of the first GTIN more than expected: 3 of 2.

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fitsPhone, MOBILE, openPage, poll, rowOf, screenshot, tableFits, useBrowser } from '../support/browser';
 import { type Api, boxPlan, createOnlineOrder, demoWorld, hoursAgo, sgtin96 } from '../support/journey-api';
-import { addReader, macOf, readBox } from '../support/readers';
+import { addExitReader, macOf, readBox } from '../support/readers';
 import { exitStatsOf, expectExitFigures, filterCode, openSelect } from './dashboards';
 
 /**
@@ -32,13 +32,7 @@ describe('online journey: an online order expedited by a mode-6 reader, seen ver
     const world = await demoWorld(2);
     ({ api, center } = world);
     const [g1, g2] = world.gtins as [string, string];
-    const reader = await addReader(api, {
-      serial: `E2E-ONL-${RUN}`,
-      mac: macOf(RUN, 6),
-      locationId: center.id,
-      area: 'Expedición',
-      mode: 6,
-    });
+    const reader = await addExitReader(api, { serial: `E2E-ONL-${RUN}`, mac: macOf(RUN, 6), locationId: center.id });
     ({ orderId: shippedId } = await createOnlineOrder(api, {
       code: SHIPPED,
       originId: center.id,

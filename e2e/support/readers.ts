@@ -46,6 +46,10 @@ export const addReader = async (
   return { device: serial, key: created.json.device_key };
 };
 
+/** An online exit reader (mode 6) the admin adds in the "Expedición" area of a center. */
+export const addExitReader = (api: Api, { serial, mac, locationId }: { serial: string; mac: string; locationId: number }) =>
+  addReader(api, { serial, mac, locationId, area: 'Expedición', mode: 6 });
+
 /** What POST /readingsets/ answers: the stored set and who claimed it (null: a free reading set). */
 export type StoredSet = { id: string; claimed_by: string | null };
 

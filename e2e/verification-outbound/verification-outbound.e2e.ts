@@ -11,7 +11,7 @@ import {
   hoursAgo,
   sgtin96,
 } from '../support/journey-api';
-import { addReader, demoReader, macOf, readBox } from '../support/readers';
+import { addExitReader, demoReader, macOf, readBox } from '../support/readers';
 
 /**
  * Box verifications of online orders and of both sides of a movement, on the shared pages of
@@ -112,13 +112,7 @@ describe('outbound box verifications: movement exit and entry, online expedition
       originId: center.id,
       boxes: [boxPlan(ONLINE_BOX, [gtinA, 2])],
     }));
-    const onlineReader = await addReader(api, {
-      serial: ONLINE_READER,
-      mac: macOf(RUN, 0xe0),
-      locationId: center.id,
-      area: 'Expedición',
-      mode: 6,
-    });
+    const onlineReader = await addExitReader(api, { serial: ONLINE_READER, mac: macOf(RUN, 0xe0), locationId: center.id });
 
     const exitPortal = demoReader('POR-MAD-EXP');
     await readBox(exitPortal, { codebar: MOVEMENT_BOX, epcs: [epcA1, epcA2, epcB1], at: hoursAgo(3) });

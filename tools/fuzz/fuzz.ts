@@ -11,10 +11,10 @@
 // FUZZ_ONLY=<substring of the path> fuzzes only the matching operations; FUZZ_VERBOSE=1 prints every request.
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app.js';
 import { type Database, openDatabase } from '../../apps/server/src/db/client.js';
 import { seedDemo } from '../../apps/server/src/db/seed/seed.js';
+import { createScratchDatabase } from '../../apps/server/src/test/scratch-db.js';
 import { type Check, type FuzzRequest, type Operation, planRequests, readOperations } from './mutations.js';
 
 const REQUESTS = Math.max(1, Number(process.env.FUZZ_REQUESTS ?? 3000) || 3000);
@@ -40,22 +40,8 @@ type Failure = { index: number; request: FuzzRequest; status: number; ms: number
 const openFuzzDatabase = async (): Promise<{ database: Database; drop: () => Promise<void> }> => {
   const serverUrl = process.env.FUZZ_DATABASE_URL;
   if (!serverUrl) return { database: await openDatabase({ inMemory: true }), drop: async () => {} };
-  const name = `rfid_fuzz_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    database: await openDatabase({ databaseUrl: url.toString() }),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
+  const scratch = await createScratchDatabase(serverUrl, 'rfid_fuzz');
+  return { database: await openDatabase({ databaseUrl: scratch.url }), drop: scratch.drop };
 };
 
 const login = async (app: FastifyInstance): Promise<string | null> => {

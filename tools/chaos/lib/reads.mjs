@@ -344,6 +344,51 @@ export const settle = async ({ base, dbUrl, ledgers, deadline, quietMs = 8_000, 
   return { settled: false };
 };
 
+/**
+ * A row of the report: the scenario and process count of `ctx`, the path and its unit, what was sent and what came
+ * of it (acknowledged, stored once, doubled, lost; '' where a figure does not apply), its problems and notes.
+ */
+export const resultRow = (ctx, { path, unit, sent, acked = '', once = '', doubled = '', lost = '', problems, notes }) => ({
+  scenario: ctx.name,
+  n: ctx.n,
+  path,
+  unit,
+  sent,
+  acked,
+  once,
+  doubled,
+  lost,
+  problems,
+  notes,
+});
+
+/** How many of the `expected` keys `counts` holds once, more than once and not at all. */
+export const tallyOnce = (expected, counts) => {
+  const tally = { once: 0, doubled: 0, lost: 0 };
+  for (const key of expected) {
+    const n = counts.get(key) ?? 0;
+    if (n === 1) tally.once += 1;
+    else if (n > 1) tally.doubled += 1;
+    else tally.lost += 1;
+  }
+  return tally;
+};
+
+/** A scenario run on a copy of the demo template database; `timeouts` are its [short, full] limits in ms. */
+export const templateScenario = (name, title, [short, full], run) => ({
+  name,
+  title,
+  usesTemplate: true,
+  timeoutMs: { short, full },
+  run,
+});
+
+/** Answers counted by label, as "label×count" words (`{ '201': 3, '503': 1 }` → "201×3 503×1"). */
+export const answersText = (answers) =>
+  Object.entries(answers)
+    .map(([k, v]) => `${k}×${v}`)
+    .join(' ');
+
 /** One table row per ledger after the servers are stopped. */
 export const ledgerRows = async ({ dbUrl, ledgers, scenario, n, failOnServerErrors = true }) => {
   const rows = [];

@@ -4,6 +4,7 @@ import mqtt from 'mqtt';
 import { allowConnections, pgQuery, runId, sleep, terminateConnections } from '../lib/infra.mjs';
 import {
   answerLabel,
+  answersText,
   call,
   demoDeviceKey,
   Ledger,
@@ -11,12 +12,14 @@ import {
   purchaseOrderWithReception,
   READERS,
   readingSetBatches,
+  resultRow,
   runHttpProducer,
   runMqttProducer,
   seededRandom,
   settle,
   signIn,
   tagSource,
+  templateScenario,
   zebraBatches,
 } from '../lib/reads.mjs';
 
@@ -101,12 +104,11 @@ const startUnderLoad = async (ctx, duration, seed) => {
 
 /* ------------------------------------------------------------------ kill -9 during ingest */
 
-export const ingestKill = {
-  name: 'ingest-kill',
-  title: 'kill -9 during HTTP sets, HTTP stream and MQTT ingest',
-  usesTemplate: true,
-  timeoutMs: { short: 90_000, full: 150_000 },
-  async run(ctx) {
+export const ingestKill = templateScenario(
+  'ingest-kill',
+  'kill -9 during HTTP sets, HTTP stream and MQTT ingest',
+  [90_000, 150_000],
+  async (ctx) => {
     const duration = ctx.short ? 6_000 : 15_000;
     const { cluster, until, ledgers, running } = await startUnderLoad(ctx, duration, 1100 + ctx.n);
     const random = seededRandom(77 + ctx.n);
@@ -135,16 +137,15 @@ export const ingestKill = {
     for (const row of rows) row.notes.unshift(`${kills} kill -9`);
     return rows;
   },
-};
+);
 
 /* ------------------------------------------------------------------ MQTT reads queued while the servers are down */
 
-export const mqttDown = {
-  name: 'mqtt-down',
-  title: 'MQTT reads published while every server is down (kill -9 or clean stop), stored after they come back',
-  usesTemplate: true,
-  timeoutMs: { short: 90_000, full: 120_000 },
-  async run(ctx) {
+export const mqttDown = templateScenario(
+  'mqtt-down',
+  'MQTT reads published while every server is down (kill -9 or clean stop), stored after they come back',
+  [90_000, 120_000],
+  async (ctx) => {
     const cluster = await ctx.cluster({ database: 'template' });
     await cluster.startAll();
     const source = tagSource(1200 + ctx.n);
@@ -201,16 +202,15 @@ export const mqttDown = {
     }
     return finish(ctx, cluster, ledgers);
   },
-};
+);
 
 /* ------------------------------------------------------------------ PostgreSQL connections cut */
 
-export const pgCut = {
-  name: 'pg-cut',
-  title: 'PostgreSQL connections cut under load (pg_terminate_backend), and the database away for a while',
-  usesTemplate: true,
-  timeoutMs: { short: 90_000, full: 150_000 },
-  async run(ctx) {
+export const pgCut = templateScenario(
+  'pg-cut',
+  'PostgreSQL connections cut under load (pg_terminate_backend), and the database away for a while',
+  [90_000, 150_000],
+  async (ctx) => {
     const duration = ctx.short ? 6_000 : 14_000;
     const { cluster, until, ledgers, running } = await startUnderLoad(ctx, duration, 1400 + ctx.n);
     const dbName = cluster.db.name;
@@ -269,9 +269,7 @@ export const pgCut = {
       after.push({ n: server.n, alive, health: h.status, stored: stored.status });
     }
     const rows = await finish(ctx, cluster, [...ledgers, check]);
-    const healthText = Object.entries(health)
-      .map(([k, v]) => `${k}×${v}`)
-      .join(' ');
+    const healthText = answersText(health);
     for (const row of rows) row.notes.unshift(`${cuts} cuts, ${connectionsCut} connections terminated`);
     const problems = [];
     for (const a of after) {
@@ -281,31 +279,30 @@ export const pgCut = {
         problems.push(`server ${a.n} did not store a set after the cuts (${a.stored})`);
     }
     if (health['500']) problems.push(`health answered 500 ×${health['500']} while the database was away`);
-    rows.push({
-      scenario: ctx.name,
-      n: ctx.n,
-      path: 'processes alive',
-      unit: 'processes',
-      sent: cluster.n,
-      acked: after.filter((a) => a.alive).length,
-      once: after.filter((a) => a.alive && a.health === 200 && (a.stored === 201 || a.stored === 200)).length,
-      doubled: 0,
-      lost: after.filter((a) => !a.alive).length,
-      problems,
-      notes: [`health while away: ${healthText || 'not asked'}`],
-    });
+    rows.push(
+      resultRow(ctx, {
+        path: 'processes alive',
+        unit: 'processes',
+        sent: cluster.n,
+        acked: after.filter((a) => a.alive).length,
+        once: after.filter((a) => a.alive && a.health === 200 && (a.stored === 201 || a.stored === 200)).length,
+        doubled: 0,
+        lost: after.filter((a) => !a.alive).length,
+        problems,
+        notes: [`health while away: ${healthText || 'not asked'}`],
+      }),
+    );
     return rows;
   },
-};
+);
 
 /* ------------------------------------------------------------------ concurrent domain operations */
 
-export const domainRace = {
-  name: 'domain-race',
-  title: 'concurrent domain operations: handheld sets against validation of their inventory; boxes added to one order at once',
-  usesTemplate: true,
-  timeoutMs: { short: 90_000, full: 150_000 },
-  async run(ctx) {
+export const domainRace = templateScenario(
+  'domain-race',
+  'concurrent domain operations: handheld sets against validation of their inventory; boxes added to one order at once',
+  [90_000, 150_000],
+  async (ctx) => {
     const cluster = await ctx.cluster({ database: 'template', broker: false });
     await cluster.startAll();
     const base = cluster.url;
@@ -393,28 +390,20 @@ export const domainRace = {
     const problems = [];
     if (errors) problems.push(`${errors} inventory answers 5xx`);
     if (open > 1) problems.push(`${open} inventories open at once in the handheld's area`);
-    rows.push({
-      scenario: ctx.name,
-      n: ctx.n,
-      path: 'validations',
-      unit: 'requests',
-      sent: validation.sent,
-      acked: validation.answers['200'] ?? 0,
-      once: '',
-      doubled: '',
-      lost: '',
-      problems,
-      notes: [
-        `answers: ${Object.entries(validation.answers)
-          .map(([k, v]) => `${k}×${v}`)
-          .join(' ')}`,
-        `${open} open inventory at the end`,
-      ],
-    });
+    rows.push(
+      resultRow(ctx, {
+        path: 'validations',
+        unit: 'requests',
+        sent: validation.sent,
+        acked: validation.answers['200'] ?? 0,
+        problems,
+        notes: [`answers: ${answersText(validation.answers)}`, `${open} open inventory at the end`],
+      }),
+    );
     rows.push(boxRow);
     return rows;
   },
-};
+);
 
 /** Boxes added to one purchase order 6 at a time through the proxy (users, or an import): no 5xx. */
 const boxesAtOnce = async (ctx, cluster, auth) => {
@@ -448,26 +437,17 @@ const boxesAtOnce = async (ctx, cluster, auth) => {
   const errors = Object.entries(answers)
     .filter(([label]) => /^5\d\d$/.test(label) && label !== '503')
     .reduce((a, [, k]) => a + k, 0);
-  const notes = [
-    `answers: ${Object.entries(answers)
-      .map(([k, v]) => `${k}×${v}`)
-      .join(' ')}`,
-  ];
+  const notes = [`answers: ${answersText(answers)}`];
   const hung = answers['no answer'] ?? 0;
-  return {
-    scenario: ctx.name,
-    n: ctx.n,
+  return resultRow(ctx, {
     path: 'boxes, 6 at once',
     unit: 'requests',
     sent,
     acked: answers['201'] ?? 0,
-    once: '',
-    doubled: '',
-    lost: '',
     problems: [
       ...(errors ? [`${errors} answers 5xx adding boxes to one order concurrently`] : []),
       ...(hung ? [`${hung} requests not answered within 20 s`] : []),
     ],
     notes,
-  };
+  });
 };

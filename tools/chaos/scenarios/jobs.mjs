@@ -4,7 +4,18 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { tsImport } from 'tsx/esm/api';
 import { pgQuery, root, runId, sleep } from '../lib/infra.mjs';
-import { api, call, demoDeviceKey, purchaseOrderWithReception, READERS, signIn, tagSource } from '../lib/reads.mjs';
+import {
+  api,
+  call,
+  demoDeviceKey,
+  purchaseOrderWithReception,
+  READERS,
+  resultRow,
+  signIn,
+  tagSource,
+  tallyOnce,
+  templateScenario,
+} from '../lib/reads.mjs';
 
 const { startPrinterSimulator } = await tsImport(
   path.join(root, 'tools/printer-simulator/src/printer-simulator.ts'),
@@ -54,12 +65,11 @@ const startSignedIn = async (ctx) => {
   return { cluster, base: cluster.url, db: cluster.db.url, auth: await signIn(cluster.url) };
 };
 
-export const printKill = {
-  name: 'print-kill',
-  title: 'kill -9 the process that prints a print order on a simulated Zebra printer',
-  usesTemplate: true,
-  timeoutMs: { short: 100_000, full: 150_000 },
-  async run(ctx) {
+export const printKill = templateScenario(
+  'print-kill',
+  'kill -9 the process that prints a print order on a simulated Zebra printer',
+  [100_000, 150_000],
+  async (ctx) => {
     const { cluster, base, db, auth } = await startSignedIn(ctx);
     const simulator = await startPrinterSimulator({ port: 0, host: '127.0.0.1', printMs: 25 });
     ctx.onCleanup(() => simulator.close());
@@ -188,15 +198,7 @@ export const printKill = {
     const received = new Map();
     for (const label of simulator.labels) if (label.epc) received.set(label.epc, (received.get(label.epc) ?? 0) + 1);
     const orderEpcs = new Set(tags.map((t) => t.epc));
-    let once = 0;
-    let twice = 0;
-    let missing = 0;
-    for (const epc of orderEpcs) {
-      const n = received.get(epc) ?? 0;
-      if (n === 1) once += 1;
-      else if (n > 1) twice += 1;
-      else missing += 1;
-    }
+    const { once, doubled: twice, lost: missing } = tallyOnce(orderEpcs, received);
     const foreign = [...received.keys()].filter((epc) => !orderEpcs.has(epc)).length;
     state = await progress();
     if (twice) problems.push(`${twice} EPCs printed twice`);
@@ -206,32 +208,30 @@ export const printKill = {
     notes.push(`order ${state.state}, progress ${state.progress ?? '?'} of ${state.total_quantity ?? labels}`);
     if (!reprinted && state.state === 'PRINTED') notes.push('completed without the operator');
     await cluster.stopAll(15_000);
+    const acked = tags.filter((t) => t.printed_at !== null).length;
     return [
-      {
-        scenario: ctx.name,
-        n: ctx.n,
+      resultRow(ctx, {
         path: 'print order',
         unit: 'labels',
         sent: labels,
-        acked: tags.filter((t) => t.printed_at !== null).length,
+        acked,
         once,
         doubled: twice,
         lost: missing,
         problems,
         notes,
-      },
+      }),
     ];
   },
-};
+);
 
 /* ------------------------------------------------------------------ inventory CSV */
 
-export const csvKill = {
-  name: 'csv-kill',
-  title: 'kill -9 the process building an inventory CSV',
-  usesTemplate: true,
-  timeoutMs: { short: 100_000, full: 150_000 },
-  async run(ctx) {
+export const csvKill = templateScenario(
+  'csv-kill',
+  'kill -9 the process building an inventory CSV',
+  [100_000, 150_000],
+  async (ctx) => {
     const { cluster, base, db, auth } = await startSignedIn(ctx);
     // A big inventory: handheld sets of 1,000 EPCs open one in the handheld's area and fill it.
     const source = tagSource(1700 + ctx.n);
@@ -337,46 +337,24 @@ export const csvKill = {
         const epc = /(?:^|,)"?([0-9A-Fa-f]{24})"?(?:,|$)/.exec(line)?.[1]?.toUpperCase();
         if (epc) counts.set(epc, (counts.get(epc) ?? 0) + 1);
       }
-      once = 0;
-      lost = 0;
-      for (const epc of sent) {
-        const n = counts.get(epc) ?? 0;
-        if (n === 1) once += 1;
-        else if (n > 1) doubled += 1;
-        else lost += 1;
-      }
+      ({ once, doubled, lost } = tallyOnce(sent, counts));
       if (doubled) problems.push(`${doubled} EPCs twice in the file`);
       if (lost) problems.push(`${lost} EPCs missing from the file`);
     } else if (!problems.length) {
       problems.push(`no file: ${last.error ?? `progress ${last.progress}`}`);
     }
     await cluster.stopAll(15_000);
-    return [
-      {
-        scenario: ctx.name,
-        n: ctx.n,
-        path: 'inventory CSV',
-        unit: 'rows',
-        sent: sent.size,
-        acked: '',
-        once,
-        doubled,
-        lost,
-        problems,
-        notes,
-      },
-    ];
+    return [resultRow(ctx, { path: 'inventory CSV', unit: 'rows', sent: sent.size, once, doubled, lost, problems, notes })];
   },
-};
+);
 
 /* ------------------------------------------------------------------ sticker PDF */
 
-export const stickerKill = {
-  name: 'sticker-kill',
-  title: 'kill -9 while a sticker PDF is made, then every process started at once: the PDF made once',
-  usesTemplate: true,
-  timeoutMs: { short: 100_000, full: 150_000 },
-  async run(ctx) {
+export const stickerKill = templateScenario(
+  'sticker-kill',
+  'kill -9 while a sticker PDF is made, then every process started at once: the PDF made once',
+  [100_000, 150_000],
+  async (ctx) => {
     const { cluster, base, db, auth } = await startSignedIn(ctx);
     const code = `CHAOS-${runId}-${ctx.n}`;
     const { order, reception, gtins } = await purchaseOrderWithReception(base, db, auth, code);
@@ -452,20 +430,7 @@ export const stickerKill = {
       problems.push(`a PDF has ${pdfs.map((p) => p.pages).join('/')} pages for ${boxes} boxes`);
     notes.push(`status ${state.status}${state.error ? ` (${state.error})` : ''}`);
     await cluster.stopAll(15_000);
-    return [
-      {
-        scenario: ctx.name,
-        n: ctx.n,
-        path: 'sticker PDF',
-        unit: 'PDFs',
-        sent: 1,
-        acked: 1,
-        once: pdfs.length === 1 ? 1 : 0,
-        doubled: pdfs.length > 1 ? pdfs.length - 1 : 0,
-        lost: pdfs.length === 0 ? 1 : 0,
-        problems,
-        notes,
-      },
-    ];
+    const made = { once: pdfs.length === 1 ? 1 : 0, doubled: Math.max(pdfs.length - 1, 0), lost: pdfs.length === 0 ? 1 : 0 };
+    return [resultRow(ctx, { path: 'sticker PDF', unit: 'PDFs', sent: 1, acked: 1, ...made, problems, notes })];
   },
-};
+);

@@ -2,6 +2,7 @@
 // seed once), and a second process on a PGlite folder that one already serves (it must refuse).
 import path from 'node:path';
 import { pgQuery, root, sleep, whyStopped } from '../lib/infra.mjs';
+import { resultRow } from '../lib/reads.mjs';
 
 /** Tables whose rows depend on the moment or on the sessions, not on the demo data. */
 const VOLATILE = new Set(['api_tokens', 'stock_daily', 'export_jobs', 'login_attempts']);
@@ -84,9 +85,7 @@ export const firstStart = {
     // A good first start is the demo the other scenarios copy (no second seed needed).
     const isTemplate = isGood && ctx.offerTemplate(cluster, counts);
     return [
-      {
-        scenario: ctx.name,
-        n: ctx.n,
+      resultRow(ctx, {
         path: 'processes up',
         unit: 'processes',
         sent: cluster.n,
@@ -96,14 +95,11 @@ export const firstStart = {
         lost: cluster.n - up,
         problems: startProblems,
         notes: [],
-      },
-      {
-        scenario: ctx.name,
-        n: ctx.n,
+      }),
+      resultRow(ctx, {
         path: 'demo data',
         unit: 'tables',
         sent: names.size,
-        acked: '',
         once: same,
         doubled: more,
         lost: fewer,
@@ -115,7 +111,7 @@ export const firstStart = {
           Object.keys(reference).length ? 'every table compared with a one-process start' : "the demo's own counts",
           ...(isTemplate ? ['kept as the demo the other scenarios copy'] : []),
         ],
-      },
+      }),
     ];
   },
 };
@@ -129,16 +125,8 @@ export const pgliteLock = {
     const cluster = await ctx.cluster({ database: 'none', broker: false, proxy: false, env: { SEED_DEMO: 'false' } });
     const problems = [];
     const notes = [];
-    const row = (values) => ({
-      scenario: ctx.name,
-      n: ctx.n,
-      path: 'one PGlite folder',
-      unit: 'processes',
-      sent: cluster.n,
-      problems,
-      notes,
-      ...values,
-    });
+    const row = (values) =>
+      resultRow(ctx, { path: 'one PGlite folder', unit: 'processes', sent: cluster.n, problems, notes, ...values });
     if (cluster.n === 1) {
       // One process: after kill -9 its lock is stale, and it must start again on its own folder.
       const [only] = cluster.servers;

@@ -1,33 +1,16 @@
-import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
+import { createScratchDatabase } from '../test/scratch-db.js';
 import { type Database, openDatabase } from './client.js';
 import { seedDemoIfEmpty } from './seed/seed.js';
 
 /** What several server processes share: only on PostgreSQL (PGlite serves one process, see folder-lock). */
 const serverUrl = process.env.TEST_DATABASE_URL;
 
-const createDatabase = async (): Promise<{ url: string; drop: () => Promise<void> }> => {
-  const name = `rfid_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl as string);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-};
+const createDatabase = () => createScratchDatabase(serverUrl as string, 'rfid_test'); // only called when serverUrl is set
 
 /** A TCP proxy in front of PostgreSQL that the test can cut (the database "goes away") and bring back. */
 const cuttableProxy = async (target: URL) => {

@@ -6,7 +6,7 @@ import { users } from '../db/schema/index.js';
 import { seedStatsDemo } from '../db/seed/stats-demo.js';
 import { seedStockDemo } from '../db/seed/stock-demo.js';
 import { addForeignCompany } from '../test/admin-fixtures.js';
-import { buildTestApp, type TestApp } from '../test/helpers.js';
+import { buildTestApp, multipartForm, type TestApp } from '../test/helpers.js';
 
 /**
  * The access suite (issue 13): every operation of the OpenAPI document with an id in its path, called with the ids of
@@ -177,17 +177,8 @@ const MULTIPART: [RegExp, { field: string; filename: string; type: string; conte
   ],
 ];
 
-const multipart = ({ field, filename, type, content }: (typeof MULTIPART)[number][1]) => {
-  const boundary = '----access-suite';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
-    ),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-};
+const multipart = ({ field, filename, type, content }: (typeof MULTIPART)[number][1]) =>
+  multipartForm([{ name: field, filename, type, content }]);
 
 type Schema = {
   type?: string | string[];

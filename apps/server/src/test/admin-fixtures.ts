@@ -2,8 +2,11 @@ import { createHash } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import { DEFAULT_TIME_ZONE } from '@rfid/contract';
 import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
 import type { Db } from '../db/client.js';
 import { areas, brands, companies, devices, locations, printers, users } from '../db/schema/index.js';
+import { buildTestApp, type HttpMethod } from './helpers.js';
 
 export type ForeignCompany = {
   companyId: number;
@@ -80,4 +83,41 @@ export const locationIdByCode = async (db: Db, code: string): Promise<number> =>
   const [row] = await db.select({ id: locations.id }).from(locations).where(eq(locations.code, code)).limit(1);
   if (!row) throw new Error(`no location ${code}`);
   return row.id;
+};
+
+/** A request as a demo user (`who`: an e-mail; signed in with the demo password). */
+export type CallAs = (method: HttpMethod, url: string, who: string, payload?: unknown) => Promise<LightMyRequestResponse>;
+
+/** An admin API test's start: the app on the demo data, a foreign company (addForeignCompany) and a caller as any user. */
+export const openAdminTest = async () => {
+  const t = await buildTestApp();
+  const foreign = await addForeignCompany(t.database.db);
+  const call: CallAs = async (method, url, who, payload) => t.call(method, url, await t.login(who), payload);
+  return { t, foreign, call };
+};
+
+/** The id of a location's first area, as the demo administrator reads it. */
+export const firstAreaId = async (
+  call: (method: 'GET', url: string, who: string) => Promise<LightMyRequestResponse>,
+  locationId: number,
+): Promise<number> => (await call('GET', `/api/locations/${locationId}/areas/`, 'admin@demo.local')).json().results[0].id;
+
+/** One row of a refusal table: the status expected (403 a refused role, 404 a foreign location or company) and the request. */
+export type Refusal = [status: 403 | 404, method: HttpMethod, url: string, who: string, payload?: unknown];
+
+/** Makes each request of the table, in order, and expects its status. */
+export const expectRefusals = async (call: CallAs, refusals: Refusal[]): Promise<void> => {
+  for (const [status, method, url, who, payload] of refusals) {
+    expect((await call(method, url, who, payload)).statusCode, `${method} ${url} as ${who}`).toBe(status);
+  }
+};
+
+/** Expects a 400 answer with exactly these field errors. */
+export const expectFieldErrors = async (
+  response: Promise<LightMyRequestResponse>,
+  errors: Record<string, unknown>,
+): Promise<void> => {
+  const r = await response;
+  expect(r.statusCode).toBe(400);
+  expect(r.json().errors).toEqual(errors);
 };

@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { type AppOptions, buildApp } from '../app.js';
 import { type Database, openDatabase } from '../db/client.js';
 import { seedDemo } from '../db/seed/seed.js';
 import type { MqttBus } from '../plugins/mqtt.js';
+import { createScratchDatabase } from './scratch-db.js';
 import { pgliteTemplate, postgresTemplate } from './template-db.js';
 
 export type TestApp = {
@@ -39,24 +38,11 @@ export const buildTestApp = async ({
   const template = seed ? 'seeded' : 'bare';
   let isCloned = false;
   if (serverUrl) {
-    const name = `rfid_test_${randomBytes(6).toString('hex')}`;
     const from = await postgresTemplate(serverUrl, template);
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(from ? `create database ${name} template ${from}` : `create database ${name}`);
-    // A test database is thrown away at the end of its file: its commits need not wait for the disk.
-    await admin.query(`alter database ${name} set synchronous_commit = off`);
-    await admin.end();
+    const scratch = await createScratchDatabase(serverUrl, 'rfid_test', from);
     isCloned = from !== undefined;
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    database = await openDatabase({ databaseUrl: url.toString() });
-    dropDatabase = async () => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    };
+    database = await openDatabase({ databaseUrl: scratch.url });
+    dropDatabase = scratch.drop;
   } else {
     const dump = await pgliteTemplate(template);
     database = await openDatabase({ inMemory: true, ...(dump ? { loadDataDir: dump } : {}) });
@@ -96,5 +82,28 @@ export const buildTestApp = async ({
         ...(payload === undefined ? {} : { payload: payload as object }),
       });
     },
+  };
+};
+
+/** One field of a multipart form: a value, or a file (`content`, of `type`: text/csv unless told). */
+export type FormPart = { name: string; value?: string; filename?: string; content?: string | Buffer; type?: string };
+
+/** A multipart/form-data body for app.inject, as a browser's FormData sends it. */
+export const multipartForm = (parts: FormPart[]) => {
+  const boundary = '----rfidtestboundary';
+  const chunks = parts.flatMap((part) =>
+    part.filename === undefined
+      ? [Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value ?? ''}\r\n`)]
+      : [
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.type ?? 'text/csv'}\r\n\r\n`,
+          ),
+          Buffer.from(part.content ?? ''),
+          Buffer.from('\r\n'),
+        ],
+  );
+  return {
+    payload: Buffer.concat([...chunks, Buffer.from(`--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
 };

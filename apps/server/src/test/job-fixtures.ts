@@ -7,14 +7,19 @@ import { createJobRunner, type JobLog, type JobRunner, type JobRunnerOptions } f
 
 export const silentLog: JobLog = { info: () => {}, warn: () => {}, error: () => {} };
 
-/** Polls `read` until `isDone` says so; fails after `timeoutMs` with the last value. */
-export const waitUntil = async <T>(read: () => Promise<T>, isDone: (value: T) => boolean, timeoutMs = 15_000): Promise<T> => {
+/** Polls `read` every `pollMs` until `isDone` says so; fails after `timeoutMs` with the last value. */
+export const waitUntil = async <T>(
+  read: () => Promise<T>,
+  isDone: (value: T) => boolean,
+  timeoutMs = 15_000,
+  pollMs = 20,
+): Promise<T> => {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();
     if (isDone(value)) return value;
     if (Date.now() > deadline) throw new Error(`timed out; last value ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
   }
 };
 

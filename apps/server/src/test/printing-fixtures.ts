@@ -1,5 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import { locationIdByCode } from './admin-fixtures.js';
 import type { TestApp } from './helpers.js';
+import { waitUntil } from './job-fixtures.js';
 
 /** What the printing tests share: an API caller, multipart forms and an SGTIN-96 writer independent of packages/epc. */
 
@@ -15,21 +18,7 @@ export const printingCaller =
       ...(payload === undefined ? {} : { payload: payload as object }),
     });
 
-export type FormPart = { name: string; value?: string; filename?: string; content?: string; type?: string };
-
-/** A multipart/form-data body for app.inject. */
-export const multipartForm = (parts: FormPart[]) => {
-  const boundary = '----rfidprintingboundary';
-  const chunks = parts.map((part) =>
-    part.filename === undefined
-      ? `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value ?? ''}\r\n`
-      : `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.type ?? 'text/csv'}\r\n\r\n${part.content ?? ''}\r\n`,
-  );
-  return {
-    payload: Buffer.from(`${chunks.join('')}--${boundary}--\r\n`),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-};
+export { type FormPart, multipartForm } from './helpers.js';
 
 /** SGTIN-96 of a GTIN-14 with a 7-digit company prefix (partition 5) and filter 1, written out by hand. */
 export const sgtin96Hex = (gtin14: string, serial: number): string => {
@@ -42,16 +31,9 @@ export const sgtin96Hex = (gtin14: string, serial: number): string => {
   return value.toString(16).toUpperCase().padStart(24, '0');
 };
 
-/** Polls `read` until `isDone` says so (or fails after `timeoutMs`). */
-export const waitFor = async <T>(read: () => Promise<T>, isDone: (value: T) => boolean, timeoutMs = 15_000): Promise<T> => {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (isDone(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out; last value ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-};
+/** Polls `read` every 25 ms until `isDone` says so (or fails after `timeoutMs`). */
+export const waitFor = <T>(read: () => Promise<T>, isDone: (value: T) => boolean, timeoutMs = 15_000): Promise<T> =>
+  waitUntil(read, isDone, timeoutMs, 25);
 
 /** The print service's timeouts, short for the tests; call before the app is built (read when it starts). */
 export const shortenPrintTimeouts = (): void => {
@@ -112,4 +94,35 @@ export const printJobSteps = <Tag = { label_number: number; item: { epc: string 
         timeoutMs,
       ),
   };
+};
+
+/**
+ * What a print job test starts from, read as the demo administrator: the first area of CD-MAD, the id of the
+ * hang-tag format ("Etiqueta colgante") and `count` GTINs of the demo from `offset` (by GTIN).
+ */
+export const printJobStart = async (t: TestApp, call: Caller, { offset, count }: { offset: number; count: number }) => {
+  const cdMad = await locationIdByCode(t.database.db, 'CD-MAD');
+  const areaId = (await call('GET', `/api/locations/${cdMad}/areas/`, 'admin@demo.local')).json().results[0].id as number;
+  const formatId = (await call('GET', '/api/printer/tag_company_format/', 'admin@demo.local'))
+    .json()
+    .results.find((f: { tag_format: { description: string } }) => f.tag_format.description.startsWith('Etiqueta colgante'))
+    .id as number;
+  const gtins = (await call('GET', `/api/types/?limit=${count}&offset=${offset}&order_by=gtin`, 'admin@demo.local'))
+    .json()
+    .results.map((r: { gtin: string }) => r.gtin) as string[];
+  return { areaId, formatId, gtins };
+};
+
+/** Creates a print order of `formatId` as the printer operator, one line per [GTIN, quantity]; it must answer 201. */
+export const newPrintOrder = async <Order = PrintOrderView>(
+  call: Caller,
+  { formatId, name, rows }: { formatId: number; name: string; rows: [string, number][] },
+): Promise<Order> => {
+  const r = await call('POST', '/api/printer/print_orders/', 'printer@demo.local', {
+    tag_company_format: formatId,
+    name,
+    items: rows.map(([gtin, quantity]) => ({ gtin, quantity })),
+  });
+  expect(r.statusCode).toBe(201);
+  return r.json() as Order;
 };

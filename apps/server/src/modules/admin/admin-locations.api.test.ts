@@ -1,28 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addForeignCompany, type ForeignCompany } from '../../test/admin-fixtures.js';
-import { buildTestApp, type TestApp } from '../../test/helpers.js';
+import * as adminTest from '../../test/admin-fixtures.js';
+import { multipartForm, type TestApp } from '../../test/helpers.js';
 import { CODE_TAKEN, LOGO_NOT_IMAGE, LOGO_TOO_LARGE } from './admin-locations.service.js';
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
 
-const multipart = (field: string, filename: string, bytes: Buffer, type = 'image/png') => {
-  const boundary = '----rfidtestboundary';
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
-    ),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload: body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-};
+const multipart = (field: string, filename: string, bytes: Buffer, type = 'image/png') =>
+  multipartForm([{ name: field, filename, content: bytes, type }]);
 
 describe('admin locations API', () => {
   let t: TestApp;
-  let foreign: ForeignCompany;
+  let foreign: adminTest.ForeignCompany;
   let brandId: number;
-  const call = async (method: 'GET' | 'POST' | 'PUT', url: string, who: string, payload?: unknown) =>
-    t.call(method, url, await t.login(who), payload);
+  let call: adminTest.CallAs;
   const body = (over: Record<string, unknown> = {}) => ({
     description: 'Centro Zaragoza',
     brand: brandId,
@@ -34,8 +24,7 @@ describe('admin locations API', () => {
   });
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    foreign = await addForeignCompany(t.database.db);
+    ({ t, foreign, call } = await adminTest.openAdminTest());
     brandId = (await call('GET', '/api/brands/?limit=1&order_by=id', 'admin@demo.local')).json().results[0].id;
   });
   afterAll(async () => t.close());
@@ -93,12 +82,15 @@ describe('admin locations API', () => {
   });
 
   it('lets only role 1 add a location, and nobody below role 2 edit one', async () => {
-    for (const who of ['brand@demo.local', 'editor@demo.local', 'viewer@demo.local']) {
-      expect((await call('POST', '/api/locations/', who, body())).statusCode).toBe(403);
-    }
+    await adminTest.expectRefusals(
+      call,
+      ['brand', 'editor', 'viewer'].map((u): adminTest.Refusal => [403, 'POST', '/api/locations/', `${u}@demo.local`, body()]),
+    );
     const id = (await call('GET', '/api/locations/?code=T-MAD-01', 'admin@demo.local')).json().results[0].id;
-    expect((await call('PUT', `/api/locations/${id}/`, 'editor@demo.local', body())).statusCode).toBe(403);
-    expect((await call('PUT', `/api/locations/${id}/`, 'viewer@demo.local', body())).statusCode).toBe(403);
+    await adminTest.expectRefusals(call, [
+      [403, 'PUT', `/api/locations/${id}/`, 'editor@demo.local', body()],
+      [403, 'PUT', `/api/locations/${id}/`, 'viewer@demo.local', body()],
+    ]);
   });
 
   it('edits a location (role 2), keeps its code, and only role 1 changes the active flag', async () => {
@@ -128,8 +120,10 @@ describe('admin locations API', () => {
   });
 
   it('answers 404 for a foreign location', async () => {
-    expect((await call('PUT', `/api/locations/${foreign.locationId}/`, 'admin@demo.local', body())).statusCode).toBe(404);
-    expect((await call('GET', `/api/locations/${foreign.locationId}/areas/`, 'admin@demo.local')).statusCode).toBe(404);
+    await adminTest.expectRefusals(call, [
+      [404, 'PUT', `/api/locations/${foreign.locationId}/`, 'admin@demo.local', body()],
+      [404, 'GET', `/api/locations/${foreign.locationId}/areas/`, 'admin@demo.local'],
+    ]);
   });
 
   it('stores an image logo told by its magic bytes, and refuses other files and big ones', async () => {

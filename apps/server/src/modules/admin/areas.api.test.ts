@@ -1,20 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addForeignCompany, type ForeignCompany, locationIdByCode } from '../../test/admin-fixtures.js';
-import { buildTestApp, type TestApp } from '../../test/helpers.js';
+import * as adminTest from '../../test/admin-fixtures.js';
+import type { TestApp } from '../../test/helpers.js';
 
 describe('areas API', () => {
   let t: TestApp;
-  let foreign: ForeignCompany;
+  let foreign: adminTest.ForeignCompany;
   let cdMad: number;
   let cdBcn: number;
-  const call = async (method: 'GET' | 'POST' | 'PUT', url: string, who: string, payload?: unknown) =>
-    t.call(method, url, await t.login(who), payload);
+  let call: adminTest.CallAs;
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    foreign = await addForeignCompany(t.database.db);
-    cdMad = await locationIdByCode(t.database.db, 'CD-MAD');
-    cdBcn = await locationIdByCode(t.database.db, 'CD-BCN');
+    ({ t, foreign, call } = await adminTest.openAdminTest());
+    cdMad = await adminTest.locationIdByCode(t.database.db, 'CD-MAD');
+    cdBcn = await adminTest.locationIdByCode(t.database.db, 'CD-BCN');
   });
   afterAll(async () => t.close());
 
@@ -44,9 +42,7 @@ describe('areas API', () => {
   });
 
   it("answers the spec's messages", async () => {
-    const r = await call('POST', '/api/areas/', 'admin@demo.local', {});
-    expect(r.statusCode).toBe(400);
-    expect(r.json().errors).toEqual({
+    await adminTest.expectFieldErrors(call('POST', '/api/areas/', 'admin@demo.local', {}), {
       stock: ['Please enter stock'],
       description: ["Description can't be empty"],
       location_id: ['Please select distribution center'],
@@ -62,28 +58,22 @@ describe('areas API', () => {
 
   it('refuses roles above 2 and foreign locations or areas', async () => {
     const ok = { stock: 0, description: 'x', location_id: cdMad };
-    expect((await call('POST', '/api/areas/', 'editor@demo.local', ok)).statusCode).toBe(403);
-    expect((await call('POST', '/api/areas/', 'viewer@demo.local', ok)).statusCode).toBe(403);
-    expect((await call('POST', '/api/areas/', 'admin@demo.local', { ...ok, location_id: foreign.locationId })).statusCode).toBe(
-      404,
-    );
-    expect((await call('GET', `/api/areas/${foreign.areaId}/`, 'admin@demo.local')).statusCode).toBe(404);
-    expect(
-      (await call('PUT', `/api/areas/${foreign.areaId}/`, 'admin@demo.local', { description: 'x', location_id: cdMad }))
-        .statusCode,
-    ).toBe(404);
-    const mine = (await call('GET', `/api/locations/${cdMad}/areas/`, 'admin@demo.local')).json().results[0];
-    expect(
-      (await call('PUT', `/api/areas/${mine.id}/`, 'admin@demo.local', { description: 'x', location_id: foreign.locationId }))
-        .statusCode,
-    ).toBe(404);
+    const mine = await adminTest.firstAreaId(call, cdMad);
+    await adminTest.expectRefusals(call, [
+      [403, 'POST', '/api/areas/', 'editor@demo.local', ok],
+      [403, 'POST', '/api/areas/', 'viewer@demo.local', ok],
+      [404, 'POST', '/api/areas/', 'admin@demo.local', { ...ok, location_id: foreign.locationId }],
+      [404, 'GET', `/api/areas/${foreign.areaId}/`, 'admin@demo.local'],
+      [404, 'PUT', `/api/areas/${foreign.areaId}/`, 'admin@demo.local', { description: 'x', location_id: cdMad }],
+      [404, 'PUT', `/api/areas/${mine}/`, 'admin@demo.local', { description: 'x', location_id: foreign.locationId }],
+    ]);
   });
 
   it("lists areas within the user's locations, filtered, and a location's areas 11 per page", async () => {
     const all = (await call('GET', '/api/areas/?limit=100', 'admin@demo.local')).json();
     expect(all.results.every((a: { location_id: number }) => a.location_id !== foreign.locationId)).toBe(true);
     const viewer = (await call('GET', '/api/areas/?limit=100', 'viewer@demo.local')).json();
-    const tMad = await locationIdByCode(t.database.db, 'T-MAD-01');
+    const tMad = await adminTest.locationIdByCode(t.database.db, 'T-MAD-01');
     expect(viewer.count).toBeGreaterThan(0);
     expect(viewer.results.every((a: { location_id: number }) => a.location_id === tMad)).toBe(true);
     const filtered = (

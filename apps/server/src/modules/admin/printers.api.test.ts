@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { printers } from '../../db/schema/index.js';
-import { addForeignCompany, type ForeignCompany, locationIdByCode } from '../../test/admin-fixtures.js';
+import * as adminTest from '../../test/admin-fixtures.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import { freePort } from '../../test/ports.js';
 import { PrinterError, tcpTransport } from '../../workers/print-transport.js';
@@ -8,10 +8,9 @@ import { isAllowedPrinterAddress, PRINTER_ADDRESS_REFUSED } from '../printing/pr
 
 describe('printers API', () => {
   let t: TestApp;
-  let foreign: ForeignCompany;
+  let foreign: adminTest.ForeignCompany;
   let areaId: number;
-  const call = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who: string, payload?: unknown) =>
-    t.call(method, url, await t.login(who), payload);
+  let call: adminTest.CallAs;
   const body = (over: Record<string, unknown> = {}) => ({
     description: 'Zebra ZT411 muelle',
     mac: '00:07:4d:11:22:33',
@@ -22,10 +21,9 @@ describe('printers API', () => {
   });
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    foreign = await addForeignCompany(t.database.db);
-    const cdMad = await locationIdByCode(t.database.db, 'CD-MAD');
-    areaId = (await call('GET', `/api/locations/${cdMad}/areas/`, 'admin@demo.local')).json().results[0].id;
+    ({ t, foreign, call } = await adminTest.openAdminTest());
+    const cdMad = await adminTest.locationIdByCode(t.database.db, 'CD-MAD');
+    areaId = await adminTest.firstAreaId(call, cdMad);
   });
   afterAll(async () => t.close());
 
@@ -56,9 +54,7 @@ describe('printers API', () => {
   });
 
   it("answers the spec's messages and checks IP and port", async () => {
-    const r = await call('POST', '/api/printer/printers/', 'admin@demo.local', {});
-    expect(r.statusCode).toBe(400);
-    expect(r.json().errors).toEqual({
+    await adminTest.expectFieldErrors(call('POST', '/api/printer/printers/', 'admin@demo.local', {}), {
       mac: ["MAC address can't be empty"],
       location_area: ["Area can't be empty"],
       ip_address: ['Please enter IP Address'],
@@ -76,9 +72,12 @@ describe('printers API', () => {
       port: ['Enter a valid port (1-65535).'],
     });
     const created = (await call('POST', '/api/printer/printers/', 'admin@demo.local', body())).json();
-    const edit = await call('PUT', `/api/printer/printers/${created.id}/`, 'admin@demo.local', body({ description: '' }));
-    expect(edit.statusCode).toBe(400);
-    expect(edit.json().errors).toEqual({ description: ['Please enter serial number'] });
+    await adminTest.expectFieldErrors(
+      call('PUT', `/api/printer/printers/${created.id}/`, 'admin@demo.local', body({ description: '' })),
+      {
+        description: ['Please enter serial number'],
+      },
+    );
   });
 
   it('sets the print head resolution: 203 by default, 300 or 600, kept when an edit leaves it out', async () => {
@@ -100,35 +99,38 @@ describe('printers API', () => {
       expect(bad.json().errors).toEqual({ dpi: ['The resolution is 203, 300 or 600 dpi.'] });
     }
     // Roles above 2 cannot change it; a foreign printer is not found.
-    expect((await call('PUT', `/api/printer/printers/${id}/`, 'printer@demo.local', body({ dpi: 600 }))).statusCode).toBe(403);
-    expect(
-      (await call('PUT', `/api/printer/printers/${foreign.printerId}/`, 'admin@demo.local', body({ dpi: 600 }))).statusCode,
-    ).toBe(404);
+    await adminTest.expectRefusals(call, [
+      [403, 'PUT', `/api/printer/printers/${id}/`, 'printer@demo.local', body({ dpi: 600 })],
+      [404, 'PUT', `/api/printer/printers/${foreign.printerId}/`, 'admin@demo.local', body({ dpi: 600 })],
+    ]);
   });
 
   it('refuses roles: only role 1 adds, roles above 2 cannot edit or delete, role 5 cannot even list', async () => {
-    for (const who of ['brand@demo.local', 'editor@demo.local', 'printer@demo.local', 'viewer@demo.local']) {
-      expect((await call('POST', '/api/printer/printers/', who, body())).statusCode).toBe(403);
-    }
+    await adminTest.expectRefusals(
+      call,
+      ['brand', 'editor', 'printer', 'viewer'].map(
+        (u): adminTest.Refusal => [403, 'POST', '/api/printer/printers/', `${u}@demo.local`, body()],
+      ),
+    );
     const created = (await call('POST', '/api/printer/printers/', 'admin@demo.local', body())).json();
-    expect((await call('PUT', `/api/printer/printers/${created.id}/`, 'editor@demo.local', body())).statusCode).toBe(403);
-    expect((await call('DELETE', `/api/printers/${created.id}/`, 'printer@demo.local')).statusCode).toBe(403);
-    expect((await call('GET', '/api/printer/printers/', 'viewer@demo.local')).statusCode).toBe(403);
+    await adminTest.expectRefusals(call, [
+      [403, 'PUT', `/api/printer/printers/${created.id}/`, 'editor@demo.local', body()],
+      [403, 'DELETE', `/api/printers/${created.id}/`, 'printer@demo.local'],
+      [403, 'GET', '/api/printer/printers/', 'viewer@demo.local'],
+    ]);
   });
 
   it('keeps foreign printers and areas out of reach', async () => {
-    expect((await call('GET', `/api/printer/printers/${foreign.printerId}/`, 'admin@demo.local')).statusCode).toBe(404);
-    expect((await call('PUT', `/api/printer/printers/${foreign.printerId}/`, 'admin@demo.local', body())).statusCode).toBe(404);
-    expect((await call('DELETE', `/api/printers/${foreign.printerId}/`, 'admin@demo.local')).statusCode).toBe(404);
-    expect(
-      (await call('POST', '/api/printer/printers/', 'admin@demo.local', body({ location_area: foreign.areaId }))).statusCode,
-    ).toBe(404);
+    await adminTest.expectRefusals(call, [
+      [404, 'GET', `/api/printer/printers/${foreign.printerId}/`, 'admin@demo.local'],
+      [404, 'PUT', `/api/printer/printers/${foreign.printerId}/`, 'admin@demo.local', body()],
+      [404, 'DELETE', `/api/printers/${foreign.printerId}/`, 'admin@demo.local'],
+      [404, 'POST', '/api/printer/printers/', 'admin@demo.local', body({ location_area: foreign.areaId })],
+    ]);
     const all = (await call('GET', '/api/printer/printers/?limit=100', 'admin@demo.local')).json();
     expect(all.results.some((p: { id: number }) => p.id === foreign.printerId)).toBe(false);
     // the printer operator (CD-MAD and CD-BCN) does not see a printer in a store
-    const tMadArea = (
-      await call('GET', `/api/locations/${await locationIdByCode(t.database.db, 'T-MAD-01')}/areas/`, 'admin@demo.local')
-    ).json().results[0].id;
+    const tMadArea = await adminTest.firstAreaId(call, await adminTest.locationIdByCode(t.database.db, 'T-MAD-01'));
     const inStore = (await call('POST', '/api/printer/printers/', 'admin@demo.local', body({ location_area: tMadArea }))).json();
     expect((await call('GET', `/api/printer/printers/${inStore.id}/`, 'printer@demo.local')).statusCode).toBe(404);
     const mine = (await call('GET', '/api/printer/printers/?limit=100', 'printer@demo.local')).json();
@@ -151,7 +153,7 @@ describe('printers API: where a printer may be (issue 13, item 19)', () => {
   beforeAll(async () => {
     // As a production server: PRINTER_ALLOW_LOOPBACK not set.
     t = await buildTestApp({ options: { printerAllowLoopback: false } });
-    const cdMad = await locationIdByCode(t.database.db, 'CD-MAD');
+    const cdMad = await adminTest.locationIdByCode(t.database.db, 'CD-MAD');
     const admin = await t.login('admin@demo.local');
     areaId = (
       await t.app.inject({ method: 'GET', url: `/api/locations/${cdMad}/areas/`, headers: { authorization: admin } })

@@ -3,8 +3,8 @@ import { LLRP_HOST_REQUIRED } from '@rfid/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devices } from '../../db/schema/index.js';
-import { addForeignCompany, type ForeignCompany, locationIdByCode } from '../../test/admin-fixtures.js';
-import { buildTestApp, type TestApp } from '../../test/helpers.js';
+import * as adminTest from '../../test/admin-fixtures.js';
+import type { TestApp } from '../../test/helpers.js';
 
 // No LLRP connections from this app: the readers below point at hosts nobody listens on.
 process.env.LLRP = 'off';
@@ -13,21 +13,19 @@ import { MAC_TAKEN, readerState, WORKING_MODE_LOCKED } from './readers.service.j
 
 describe('readers API', () => {
   let t: TestApp;
-  let foreign: ForeignCompany;
+  let foreign: adminTest.ForeignCompany;
   let areaId: number;
   let storeAreaId: number;
-  const call = async (method: 'GET' | 'POST' | 'PUT', url: string, who: string, payload?: unknown) =>
-    t.call(method, url, await t.login(who), payload);
+  let call: adminTest.CallAs;
   const keyHash = async (id: number) =>
     (await t.database.db.select({ h: devices.deviceKeyHash }).from(devices).where(eq(devices.id, id)))[0]?.h;
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    foreign = await addForeignCompany(t.database.db);
-    const cdMad = await locationIdByCode(t.database.db, 'CD-MAD');
-    areaId = (await call('GET', `/api/locations/${cdMad}/areas/`, 'admin@demo.local')).json().results[0].id;
-    const tBcn = await locationIdByCode(t.database.db, 'T-BCN-01');
-    storeAreaId = (await call('GET', `/api/locations/${tBcn}/areas/`, 'admin@demo.local')).json().results[0].id;
+    ({ t, foreign, call } = await adminTest.openAdminTest());
+    const cdMad = await adminTest.locationIdByCode(t.database.db, 'CD-MAD');
+    areaId = await adminTest.firstAreaId(call, cdMad);
+    const tBcn = await adminTest.locationIdByCode(t.database.db, 'T-BCN-01');
+    storeAreaId = await adminTest.firstAreaId(call, tBcn);
   });
   afterAll(async () => t.close());
 
@@ -64,9 +62,7 @@ describe('readers API', () => {
   });
 
   it("answers the spec's messages and checks MAC and serial formats", async () => {
-    const r = await call('POST', '/api/readers/', 'admin@demo.local', {});
-    expect(r.statusCode).toBe(400);
-    expect(r.json().errors).toEqual({
+    await adminTest.expectFieldErrors(call('POST', '/api/readers/', 'admin@demo.local', {}), {
       serial_number: ['Please enter serial number'],
       mac_address: ["MAC address can't be empty"],
       locationArea1_id: ['Please select area'],
@@ -126,27 +122,28 @@ describe('readers API', () => {
 
   it('refuses roles: role 2 and 3 cannot add, role 3 and 5 cannot edit', async () => {
     const body = { serial_number: 'R-1', mac_address: '84:24:8D:FF:00:01', locationArea1_id: areaId };
-    for (const who of ['brand@demo.local', 'editor@demo.local', 'viewer@demo.local']) {
-      expect((await call('POST', '/api/readers/', who, body)).statusCode).toBe(403);
-    }
+    await adminTest.expectRefusals(
+      call,
+      ['brand', 'editor', 'viewer'].map((u): adminTest.Refusal => [403, 'POST', '/api/readers/', `${u}@demo.local`, body]),
+    );
     const reader = (await call('GET', '/api/readers/?limit=1', 'admin@demo.local')).json().results[0];
-    expect((await call('PUT', `/api/readers/${reader.id}/`, 'editor@demo.local', { reader_type: 1 })).statusCode).toBe(403);
-    expect((await call('PUT', `/api/readers/${reader.id}/`, 'viewer@demo.local', { reader_type: 1 })).statusCode).toBe(403);
+    await adminTest.expectRefusals(call, [
+      [403, 'PUT', `/api/readers/${reader.id}/`, 'editor@demo.local', { reader_type: 1 }],
+      [403, 'PUT', `/api/readers/${reader.id}/`, 'viewer@demo.local', { reader_type: 1 }],
+    ]);
   });
 
   it('keeps foreign readers and areas out of reach, and scopes lists by location', async () => {
-    expect((await call('GET', `/api/readers/${foreign.deviceId}/`, 'admin@demo.local')).statusCode).toBe(404);
-    expect((await call('PUT', `/api/readers/${foreign.deviceId}/`, 'admin@demo.local', { reader_type: 1 })).statusCode).toBe(404);
-    expect((await call('POST', `/api/readers/${foreign.deviceId}/rotate_key/`, 'admin@demo.local')).statusCode).toBe(404);
-    const intoForeignArea = await call('POST', '/api/readers/', 'admin@demo.local', {
-      serial_number: 'R-2',
-      mac_address: '84:24:8D:FF:00:02',
-      locationArea1_id: foreign.areaId,
-    });
-    expect(intoForeignArea.statusCode).toBe(404);
+    const intoForeignArea = { serial_number: 'R-2', mac_address: '84:24:8D:FF:00:02', locationArea1_id: foreign.areaId };
+    await adminTest.expectRefusals(call, [
+      [404, 'GET', `/api/readers/${foreign.deviceId}/`, 'admin@demo.local'],
+      [404, 'PUT', `/api/readers/${foreign.deviceId}/`, 'admin@demo.local', { reader_type: 1 }],
+      [404, 'POST', `/api/readers/${foreign.deviceId}/rotate_key/`, 'admin@demo.local'],
+      [404, 'POST', '/api/readers/', 'admin@demo.local', intoForeignArea],
+    ]);
     const all = (await call('GET', '/api/readers/?limit=100', 'admin@demo.local')).json();
     expect(all.results.some((r: { id: number }) => r.id === foreign.deviceId)).toBe(false);
-    const tMad = await locationIdByCode(t.database.db, 'T-MAD-01');
+    const tMad = await adminTest.locationIdByCode(t.database.db, 'T-MAD-01');
     const viewer = (await call('GET', '/api/readers/?limit=100', 'viewer@demo.local')).json();
     expect(viewer.results.every((r: { location_id: number }) => r.location_id === tMad)).toBe(true);
     const byLocation = (await call('GET', `/api/readers/?locationId=${tMad}`, 'admin@demo.local')).json();
@@ -225,9 +222,9 @@ describe('readers API', () => {
       locationArea1_id: areaId,
       connection_type: 'llrp',
     };
-    const noHost = await call('POST', '/api/readers/', 'admin@demo.local', body);
-    expect(noHost.statusCode).toBe(400);
-    expect(noHost.json().errors).toEqual({ llrp_host: [LLRP_HOST_REQUIRED] });
+    await adminTest.expectFieldErrors(call('POST', '/api/readers/', 'admin@demo.local', body), {
+      llrp_host: [LLRP_HOST_REQUIRED],
+    });
     const bad = await call('POST', '/api/readers/', 'admin@demo.local', {
       ...body,
       connection_type: 'serial',
@@ -261,9 +258,11 @@ describe('readers API', () => {
   it('refuses the LLRP settings to roles that may not edit readers, and on foreign readers', async () => {
     const reader = (await call('GET', '/api/readers/?serial_number=TUN-MAD-01', 'admin@demo.local')).json().results[0];
     const body = { connection_type: 'llrp', llrp_host: '10.0.0.9' };
-    expect((await call('PUT', `/api/readers/${reader.id}/`, 'editor@demo.local', body)).statusCode).toBe(403);
-    expect((await call('PUT', `/api/readers/${reader.id}/`, 'viewer@demo.local', body)).statusCode).toBe(403);
-    expect((await call('PUT', `/api/readers/${foreign.deviceId}/`, 'admin@demo.local', body)).statusCode).toBe(404);
+    await adminTest.expectRefusals(call, [
+      [403, 'PUT', `/api/readers/${reader.id}/`, 'editor@demo.local', body],
+      [403, 'PUT', `/api/readers/${reader.id}/`, 'viewer@demo.local', body],
+      [404, 'PUT', `/api/readers/${foreign.deviceId}/`, 'admin@demo.local', body],
+    ]);
     expect((await call('GET', `/api/readers/${reader.id}/`, 'admin@demo.local')).json().connection_type).toBe('push');
   });
 });

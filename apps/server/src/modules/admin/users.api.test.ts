@@ -1,16 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addForeignCompany, type ForeignCompany, locationIdByCode } from '../../test/admin-fixtures.js';
-import { buildTestApp, type TestApp } from '../../test/helpers.js';
+import * as adminTest from '../../test/admin-fixtures.js';
+import type { TestApp } from '../../test/helpers.js';
 import { EMAIL_TAKEN, mayGiveRole, ROLE_ABOVE_OWN, roleFor } from './users.service.js';
 
 describe('users API', () => {
   let t: TestApp;
-  let foreign: ForeignCompany;
+  let foreign: adminTest.ForeignCompany;
   let tMad: number;
   let tBcn: number;
   let companyId: number;
-  const call = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who: string, payload?: unknown) =>
-    t.call(method, url, await t.login(who), payload);
+  let call: adminTest.CallAs;
   const body = (over: Record<string, unknown> = {}) => ({
     first_name: 'Lucía',
     last_name: 'Tiendas',
@@ -22,10 +21,9 @@ describe('users API', () => {
   });
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    foreign = await addForeignCompany(t.database.db);
-    tMad = await locationIdByCode(t.database.db, 'T-MAD-01');
-    tBcn = await locationIdByCode(t.database.db, 'T-BCN-01');
+    ({ t, foreign, call } = await adminTest.openAdminTest());
+    tMad = await adminTest.locationIdByCode(t.database.db, 'T-MAD-01');
+    tBcn = await adminTest.locationIdByCode(t.database.db, 'T-BCN-01');
     companyId = (await call('GET', '/api/identity/', 'admin@demo.local')).json().company.id;
   });
   afterAll(async () => t.close());
@@ -59,9 +57,7 @@ describe('users API', () => {
   });
 
   it("answers the spec's messages and the password rule", async () => {
-    const r = await call('POST', '/api/locationusers/', 'admin@demo.local', {});
-    expect(r.statusCode).toBe(400);
-    expect(r.json().errors).toEqual({
+    await adminTest.expectFieldErrors(call('POST', '/api/locationusers/', 'admin@demo.local', {}), {
       first_name: ['Please enter the first name'],
       last_name: ['Please enter the last name'],
       email: ['Please enter the email'],
@@ -89,25 +85,24 @@ describe('users API', () => {
     const above = await call('POST', '/api/locationusers/', 'brand@demo.local', body({ email: 'x1@demo.local', user_role: 1 }));
     expect(above.statusCode).toBe(403);
     expect(above.json().message).toBe(ROLE_ABOVE_OWN);
-    const foreignLoc = await call(
-      'POST',
-      '/api/locationusers/',
-      'admin@demo.local',
-      body({ email: 'x2@demo.local', locations: [tMad, foreign.locationId] }),
-    );
-    expect(foreignLoc.statusCode).toBe(404);
-    for (const who of ['editor@demo.local', 'printer@demo.local', 'viewer@demo.local']) {
-      expect((await call('POST', '/api/locationusers/', who, body({ email: 'x3@demo.local' }))).statusCode).toBe(403);
-      expect((await call('GET', '/api/locationusers/', who)).statusCode).toBe(403);
-    }
-    expect((await call('GET', `/api/locationusers/${foreign.userId}/`, 'admin@demo.local')).statusCode).toBe(404);
-    expect(
-      (await call('PUT', `/api/locationusers/${foreign.userId}/`, 'admin@demo.local', body({ email: 'x4@demo.local' })))
-        .statusCode,
-    ).toBe(404);
-    expect((await call('DELETE', `/api/locationusers/${foreign.userId}/`, 'admin@demo.local')).statusCode).toBe(404);
     const admin = (await call('GET', '/api/identity/', 'admin@demo.local')).json();
-    expect((await call('GET', `/api/locationusers/${admin.id}/`, 'brand@demo.local')).statusCode).toBe(404);
+    await adminTest.expectRefusals(call, [
+      [
+        404,
+        'POST',
+        '/api/locationusers/',
+        'admin@demo.local',
+        body({ email: 'x2@demo.local', locations: [tMad, foreign.locationId] }),
+      ],
+      ...['editor', 'printer', 'viewer'].flatMap((u): adminTest.Refusal[] => [
+        [403, 'POST', '/api/locationusers/', `${u}@demo.local`, body({ email: 'x3@demo.local' })],
+        [403, 'GET', '/api/locationusers/', `${u}@demo.local`],
+      ]),
+      [404, 'GET', `/api/locationusers/${foreign.userId}/`, 'admin@demo.local'],
+      [404, 'PUT', `/api/locationusers/${foreign.userId}/`, 'admin@demo.local', body({ email: 'x4@demo.local' })],
+      [404, 'DELETE', `/api/locationusers/${foreign.userId}/`, 'admin@demo.local'],
+      [404, 'GET', `/api/locationusers/${admin.id}/`, 'brand@demo.local'],
+    ]);
   });
 
   it('edits a user (keeping the password when empty), turns it into a visualizer, then deletes it', async () => {

@@ -1,9 +1,9 @@
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/helpers.js';
+import type { TestApp } from '../../test/helpers.js';
 import { addReader, postSet } from '../movements/outbound-fixtures.js';
-import { type InboundIds, loadInboundIds } from '../orders/inbound-fixtures.js';
+import { type InboundIds, openDemoApp } from '../orders/inbound-fixtures.js';
 import { addArea, freshEpcs, stockItems } from './inventory.fixtures.js';
 import { getExportJob } from './inventory-exports.repository.js';
 
@@ -35,11 +35,7 @@ describe('inventory API', () => {
   const get = (url: string, auth = admin) => inject('GET', url, auth);
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    ids = await loadInboundIds(t.database.db);
-    [admin, editor, printer, viewer] = await Promise.all(
-      ['admin', 'editor', 'printer', 'viewer'].map((u) => t.login(`${u}@demo.local`)),
-    );
+    ({ t, ids, admin, editor, printer, viewer } = await openDemoApp());
     center = ids.locations['CD-MAD'] as number;
     store = ids.locations['T-MAD-01'] as number;
     [g0, g1] = ids.gtins.map((g) => g.gtin) as [string, string];

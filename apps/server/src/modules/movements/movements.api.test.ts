@@ -1,12 +1,12 @@
 import { MOVEMENT_CANCEL_CONFLICT, type MovementOrder } from '@rfid/contract';
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { boxes, itemTypes, orders, readingSets, verifications } from '../../db/schema/index.js';
+import { boxes, orders, readingSets, verifications } from '../../db/schema/index.js';
 import { demoDeviceKey } from '../../db/seed/demo-data.js';
-import { buildTestApp, type TestApp } from '../../test/helpers.js';
-import { type InboundIds, loadInboundIds } from '../orders/inbound-fixtures.js';
+import type { TestApp } from '../../test/helpers.js';
+import { addReceptionWithBoxes, type InboundIds, locationIdsOf, openDemoApp } from '../orders/inbound-fixtures.js';
 import { orderCsvChunks } from '../orders/lines.repository.js';
-import { addReader, createOutboundOrder, newEpcs, postSet } from './outbound-fixtures.js';
+import { addReaderAt, createOutboundOrder, itemTypesByGtin, newEpcs, postSet } from './outbound-fixtures.js';
 
 const DELETE_CONFLICT = 'Cannot delete the order. Check verifications.';
 
@@ -49,32 +49,15 @@ describe('movement endpoints', () => {
   const orderRow = async (id: number) => (await t.database.db.select().from(orders).where(eq(orders.id, id)))[0];
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    ids = await loadInboundIds(t.database.db);
-    [admin, brand, editor, printer, viewer] = await Promise.all(
-      ['admin', 'brand', 'editor', 'printer', 'viewer'].map((u) => t.login(`${u}@demo.local`)),
-    );
-    mad = ids.locations['CD-MAD'] as number;
-    bcn = ids.locations['CD-BCN'] as number;
-    store = ids.locations['T-MAD-01'] as number;
-    tbcn = ids.locations['T-BCN-01'] as number;
-    val = ids.locations['T-VAL-01'] as number;
-    g = await t.database.db
-      .select({ id: itemTypes.id, gtin: itemTypes.gtin })
-      .from(itemTypes)
-      .orderBy(asc(itemTypes.gtin))
-      .limit(130);
-    entryTbcn = {
-      device: 'MOV-EP-TBCN-ENT',
-      key: await addReader(t.database.db, {
-        companyId: ids.companyId,
-        serialNumber: 'MOV-EP-TBCN-ENT',
-        mac: '02:00:00:00:13:01',
-        locationId: tbcn,
-        areaId: ids.areaOf['T-BCN-01'] as number,
-        workingMode: 3,
-      }),
-    };
+    ({ t, ids, admin, brand, editor, printer, viewer } = await openDemoApp());
+    [mad, bcn, store, tbcn, val] = locationIdsOf(ids, 'CD-MAD', 'CD-BCN', 'T-MAD-01', 'T-BCN-01', 'T-VAL-01');
+    g = await itemTypesByGtin(t.database.db, 130);
+    entryTbcn = await addReaderAt(t.database.db, ids, {
+      serialNumber: 'MOV-EP-TBCN-ENT',
+      mac: '02:00:00:00:13:01',
+      location: 'T-BCN-01',
+      workingMode: 3,
+    });
     main = await createOutboundOrder(t, admin, {
       kind: 'movement',
       origin: mad,
@@ -500,13 +483,9 @@ describe('movement endpoints', () => {
       }
       for (const [code, at] of Object.entries(exitAt)) {
         const order = created.find((o) => o.code === code) as { id: number };
-        const reception = await call(admin, 'POST', '/receptions/', { reception_code: `R-${code}`, order_id: order.id });
-        const box = await call(admin, 'POST', '/boxes/', {
-          codebar: `${code}-A`,
-          reception_id: reception.json().id,
-          contents: [{ gtin: gtinOf(3), quantity: 2 }],
-        });
-        expect(box.statusCode, box.body).toBe(201);
+        await addReceptionWithBoxes(t, admin, order.id, code, [
+          { codebar: `${code}-A`, contents: [{ gtin: gtinOf(3), quantity: 2 }] },
+        ]);
         const epcs = newEpcs(gtinOf(3), 2);
         expect((await postSet(t, { ...exitMad, codebar: `${code}-A`, epcs, at })).json().claimed_by).toBe('verification');
         if (code === 'MOV-PG-05') {

@@ -1,10 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { encodeSgtin96 } from '@rfid/epc';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
-import { devices } from '../../db/schema/index.js';
-import type { BoxSpec } from '../orders/inbound-fixtures.js';
+import { devices, itemTypes } from '../../db/schema/index.js';
+import { addReceptionWithBoxes, type BoxSpec, type InboundIds } from '../orders/inbound-fixtures.js';
 
 /** Test fixtures for the outbound modules: orders created through the API, extra readers, reading sets posted by readers. */
 
@@ -34,24 +34,7 @@ export const createOutboundOrder = async (
   });
   if (order.statusCode !== 201) throw new Error(`order: ${order.body}`);
   const orderId = order.json().id as number;
-  const reception = await t.app.inject({
-    method: 'POST',
-    url: '/api/receptions/',
-    headers: { authorization: auth },
-    payload: { reception_code: `R-${spec.code}`, order_id: orderId },
-  });
-  if (reception.statusCode !== 201) throw new Error(`reception: ${reception.body}`);
-  const boxIds: number[] = [];
-  for (const box of spec.boxes) {
-    const r = await t.app.inject({
-      method: 'POST',
-      url: '/api/boxes/',
-      headers: { authorization: auth },
-      payload: { codebar: box.codebar, reception_id: reception.json().id, contents: box.contents },
-    });
-    if (r.statusCode !== 201) throw new Error(`box: ${r.body}`);
-    boxIds.push(r.json().id);
-  }
+  const { boxIds } = await addReceptionWithBoxes(t, auth, orderId, spec.code, spec.boxes);
   return { orderId, boxIds };
 };
 
@@ -75,6 +58,27 @@ export const addReader = async (
   }
   return key;
 };
+
+/** A reader added (addReader) at a demo location and its first area: its serial number is its device name. */
+export const addReaderAt = async (
+  db: Db,
+  ids: InboundIds,
+  r: { serialNumber: string; mac: string; location: string; workingMode: number },
+): Promise<{ device: string; key: string }> => ({
+  device: r.serialNumber,
+  key: await addReader(db, {
+    companyId: ids.companyId,
+    serialNumber: r.serialNumber,
+    mac: r.mac,
+    locationId: ids.locations[r.location] as number,
+    areaId: ids.areaOf[r.location] as number,
+    workingMode: r.workingMode,
+  }),
+});
+
+/** The first `limit` item types of the demo, by GTIN. */
+export const itemTypesByGtin = (db: Db, limit: number) =>
+  db.select({ id: itemTypes.id, gtin: itemTypes.gtin }).from(itemTypes).orderBy(asc(itemTypes.gtin)).limit(limit);
 
 let serial = 50_000;
 /** `n` fresh SGTIN-96 EPCs of a GTIN. */

@@ -4,8 +4,8 @@ import { eq, inArray } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { areas, devices, items } from '../../db/schema/index.js';
-import { buildTestApp, type TestApp } from '../../test/helpers.js';
-import { type InboundIds, loadInboundIds, readSet } from '../orders/inbound-fixtures.js';
+import type { TestApp } from '../../test/helpers.js';
+import { type InboundIds, openDemoApp, readSet } from '../orders/inbound-fixtures.js';
 import { addReader, createOutboundOrder } from './outbound-fixtures.js';
 
 type Reader = { id: number; areaId: number; locationId: number };
@@ -31,9 +31,7 @@ describe('stock moves across movements, sales and returns', () => {
   let run = 0;
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    ids = await loadInboundIds(t.database.db);
-    admin = await t.login('admin@demo.local');
+    ({ t, ids, admin } = await openDemoApp());
     gtin = ids.gtins[0]?.gtin as string;
     typeId = ids.gtins[0]?.id as number;
     const store = ids.locations['T-MAD-01'] as number;

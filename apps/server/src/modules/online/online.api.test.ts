@@ -1,11 +1,11 @@
 import { ItemState, onlinePercent } from '@rfid/contract';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { boxes, items, itemTypes, orders, readingSets, verifications } from '../../db/schema/index.js';
+import { boxes, items, orders, readingSets, verifications } from '../../db/schema/index.js';
 import { demoDeviceKey } from '../../db/seed/demo-data.js';
-import { buildTestApp, type TestApp } from '../../test/helpers.js';
-import { addReader, createOutboundOrder, newEpcs, postSet } from '../movements/outbound-fixtures.js';
-import { type InboundIds, loadInboundIds } from '../orders/inbound-fixtures.js';
+import type { TestApp } from '../../test/helpers.js';
+import { addReaderAt, createOutboundOrder, itemTypesByGtin, newEpcs, postSet } from '../movements/outbound-fixtures.js';
+import { addReceptionWithBoxes, type InboundIds, locationIdsOf, openDemoApp } from '../orders/inbound-fixtures.js';
 
 /**
  * Every endpoint of online orders (docs/design/outbound.md), with the verification calls of
@@ -16,11 +16,12 @@ import { type InboundIds, loadInboundIds } from '../orders/inbound-fixtures.js';
 describe('online endpoints', () => {
   let t: TestApp;
   let ids: InboundIds;
-  let admin: string; // role 1: everything
-  let brand: string; // role 2: everything
-  let editor: string; // role 3: CD-MAD, T-MAD-01, T-BCN-01
-  let printer: string; // role 4: CD-MAD, CD-BCN
-  let viewer: string; // role 5: T-MAD-01
+  /** The demo users, roles 1 to 5 (openDemoApp). */
+  let admin: string;
+  let brand: string;
+  let editor: string;
+  let printer: string;
+  let viewer: string;
   let mad: number;
   let bcn: number;
   let store: number;
@@ -46,53 +47,14 @@ describe('online endpoints', () => {
   const codes = (page: { results: { order_code: string }[] }) => page.results.map((o) => o.order_code);
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    ids = await loadInboundIds(t.database.db);
-    [admin, brand, editor, printer, viewer] = await Promise.all(
-      ['admin', 'brand', 'editor', 'printer', 'viewer'].map((u) => t.login(`${u}@demo.local`)),
-    );
-    mad = ids.locations['CD-MAD'] as number;
-    bcn = ids.locations['CD-BCN'] as number;
-    store = ids.locations['T-MAD-01'] as number;
-    tbcn = ids.locations['T-BCN-01'] as number;
-    g = await t.database.db
-      .select({ id: itemTypes.id, gtin: itemTypes.gtin })
-      .from(itemTypes)
-      .orderBy(asc(itemTypes.gtin))
-      .limit(130);
-    exitMad = {
-      device: 'ONL-EP-MAD',
-      key: await addReader(t.database.db, {
-        companyId: ids.companyId,
-        serialNumber: 'ONL-EP-MAD',
-        mac: '02:00:00:00:16:01',
-        locationId: mad,
-        areaId: ids.areaOf['CD-MAD'] as number,
-        workingMode: 6,
-      }),
-    };
-    exitTbcn = {
-      device: 'ONL-EP-TBCN',
-      key: await addReader(t.database.db, {
-        companyId: ids.companyId,
-        serialNumber: 'ONL-EP-TBCN',
-        mac: '02:00:00:00:16:02',
-        locationId: tbcn,
-        areaId: ids.areaOf['T-BCN-01'] as number,
-        workingMode: 6,
-      }),
-    };
-    exitBcn = {
-      device: 'ONL-EP-BCN',
-      key: await addReader(t.database.db, {
-        companyId: ids.companyId,
-        serialNumber: 'ONL-EP-BCN',
-        mac: '02:00:00:00:16:03',
-        locationId: bcn,
-        areaId: ids.areaOf['CD-BCN'] as number,
-        workingMode: 6,
-      }),
-    };
+    ({ t, ids, admin, brand, editor, printer, viewer } = await openDemoApp());
+    [mad, bcn, store, tbcn] = locationIdsOf(ids, 'CD-MAD', 'CD-BCN', 'T-MAD-01', 'T-BCN-01');
+    g = await itemTypesByGtin(t.database.db, 130);
+    const exitAt = (serialNumber: string, mac: string, location: string) =>
+      addReaderAt(t.database.db, ids, { serialNumber, mac, location, workingMode: 6 });
+    exitMad = await exitAt('ONL-EP-MAD', '02:00:00:00:16:01', 'CD-MAD');
+    exitTbcn = await exitAt('ONL-EP-TBCN', '02:00:00:00:16:02', 'T-BCN-01');
+    exitBcn = await exitAt('ONL-EP-BCN', '02:00:00:00:16:03', 'CD-BCN');
     main = await createOutboundOrder(t, admin, {
       kind: 'online',
       origin: mad,
@@ -436,13 +398,9 @@ describe('online endpoints', () => {
       }
       for (const [code, at] of Object.entries(exits)) {
         const order = created.find((o) => o.code === code) as { id: number };
-        const reception = await call(admin, 'POST', '/receptions/', { reception_code: `R-${code}`, order_id: order.id });
-        const box = await call(admin, 'POST', '/boxes/', {
-          codebar: `${code}-A`,
-          reception_id: reception.json().id,
-          contents: [{ gtin: gtinOf(3), quantity: 2 }],
-        });
-        expect(box.statusCode, box.body).toBe(201);
+        await addReceptionWithBoxes(t, admin, order.id, code, [
+          { codebar: `${code}-A`, contents: [{ gtin: gtinOf(3), quantity: 2 }] },
+        ]);
         const read = await postSet(t, { ...exitTbcn, codebar: `${code}-A`, epcs: newEpcs(gtinOf(3), 2), at });
         expect(read.json().claimed_by).toBe('verification');
       }

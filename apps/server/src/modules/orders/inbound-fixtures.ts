@@ -4,6 +4,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { areas, devices, items, itemTypes, locations, providers } from '../../db/schema/index.js';
+import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import { createEngine, type Engine } from '../engine/engine.js';
 import { createIngestRepository, type IngestDevice } from '../ingest/ingest.repository.js';
 import { ingestSet } from '../ingest/ingest.service.js';
@@ -61,6 +62,27 @@ export const loadInboundIds = async (db: Db): Promise<InboundIds> => {
   return { companyId, locations: locationsByCode, areaOf, providerId: provider?.id ?? 0, gtins, tunnelId: tunnel?.id ?? 0 };
 };
 
+/** The five demo users (roles 1 to 5), by the first word of their e-mail. */
+export const DEMO_USERS = ['admin', 'brand', 'editor', 'printer', 'viewer'] as const;
+export type DemoUser = (typeof DEMO_USERS)[number];
+
+/**
+ * A test app on the demo data (buildTestApp), its ids (loadInboundIds) and the `Authorization`
+ * values of the demo users: admin (role 1), brand (2), editor (3: CD-MAD, T-MAD-01, T-BCN-01),
+ * printer (4: CD-MAD, CD-BCN) and viewer (5: T-MAD-01).
+ */
+export const openDemoApp = async (): Promise<{ t: TestApp; ids: InboundIds } & Record<DemoUser, string>> => {
+  const t = await buildTestApp();
+  const ids = await loadInboundIds(t.database.db);
+  const tokens = await Promise.all(DEMO_USERS.map((u) => t.login(`${u}@demo.local`)));
+  const users = Object.fromEntries(DEMO_USERS.map((u, i) => [u, tokens[i] as string])) as Record<DemoUser, string>; // one entry per DEMO_USERS name
+  return { t, ids, ...users };
+};
+
+/** The ids of demo locations by code, in the order asked. */
+export const locationIdsOf = <C extends string[]>(ids: InboundIds, ...codes: C) =>
+  codes.map((c) => ids.locations[c] as number) as { [K in keyof C]: number }; // one id per code, as map keeps the length
+
 export type BoxSpec = { codebar: string; contents: { gtin: string; quantity: number }[] };
 
 /** Creates a purchase order, its reception and its boxes through the API; returns the ids. */
@@ -89,6 +111,17 @@ export const createPurchaseOrder = async (
   });
   if (order.statusCode !== 201) throw new Error(`order: ${order.body}`);
   const orderId = order.json().id as number;
+  return { orderId, ...(await addReceptionWithBoxes(t, auth, orderId, code, boxes)) };
+};
+
+/** Creates the reception `R-<code>` of an order and its boxes through the API; returns the ids. */
+export const addReceptionWithBoxes = async (
+  t: { app: FastifyInstance },
+  auth: string,
+  orderId: number,
+  code: string,
+  boxes: BoxSpec[],
+) => {
   const reception = await t.app.inject({
     method: 'POST',
     url: '/api/receptions/',
@@ -108,8 +141,16 @@ export const createPurchaseOrder = async (
     if (r.statusCode !== 201) throw new Error(`box: ${r.body}`);
     boxIds.push(r.json().id);
   }
-  return { orderId, receptionId, boxIds };
+  return { receptionId, boxIds };
 };
+
+/** createPurchaseOrder from the demo provider to a demo location, by its code. */
+export const createDemoPurchaseOrder = (
+  t: { app: FastifyInstance },
+  auth: string,
+  ids: InboundIds,
+  { location, ...order }: { location: string; code: string; boxes: BoxSpec[]; estimated?: string },
+) => createPurchaseOrder(t, auth, { locationId: ids.locations[location] as number, providerId: ids.providerId, ...order });
 
 /** A fresh EPC: an SGTIN-96 of the GTIN (serials random, never repeated in practice), or a non-GS1 tag for null. */
 const freshEpc = (gtin: string | null): string =>

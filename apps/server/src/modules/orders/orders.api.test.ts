@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devices, orders } from '../../db/schema/index.js';
-import { buildTestApp, type TestApp } from '../../test/helpers.js';
-import { createPurchaseOrder, type InboundIds, loadInboundIds, readSet } from './inbound-fixtures.js';
+import type { TestApp } from '../../test/helpers.js';
+import { createDemoPurchaseOrder, type InboundIds, openDemoApp, readSet } from './inbound-fixtures.js';
 
 describe('inbound API', () => {
   let t: TestApp;
@@ -23,20 +23,12 @@ describe('inbound API', () => {
     t.call(method, url, auth, payload);
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    ids = await loadInboundIds(t.database.db);
-    [admin, editor, viewer, printer] = await Promise.all([
-      t.login('admin@demo.local'),
-      t.login('editor@demo.local'),
-      t.login('viewer@demo.local'),
-      t.login('printer@demo.local'),
-    ]);
+    ({ t, ids, admin, editor, viewer, printer } = await openDemoApp());
     g = ids.gtins.map((x) => x.gtin);
     mad = ids.locations['CD-MAD'] as number;
     bcn = ids.locations['CD-BCN'] as number;
-    a = await createPurchaseOrder(t, editor, {
-      locationId: mad,
-      providerId: ids.providerId,
+    a = await createDemoPurchaseOrder(t, editor, ids, {
+      location: 'CD-MAD',
       code: 'PO-A',
       estimated: '2026-01-10 10:00:00',
       boxes: [
@@ -50,9 +42,8 @@ describe('inbound API', () => {
         { codebar: 'A-2', contents: [{ gtin: g[2] as string, quantity: 1 }] },
       ],
     });
-    b = await createPurchaseOrder(t, admin, {
-      locationId: bcn,
-      providerId: ids.providerId,
+    b = await createDemoPurchaseOrder(t, admin, ids, {
+      location: 'CD-BCN',
       code: 'PO-B',
       boxes: [{ codebar: 'B-1', contents: [{ gtin: g[0] as string, quantity: 1 }] }],
     });
@@ -198,9 +189,8 @@ describe('inbound API', () => {
         reading_time: '2026-01-10T12:00:00.000Z',
       });
       expect(r.next).toBeNull();
-      const many = await createPurchaseOrder(t, editor, {
-        locationId: mad,
-        providerId: ids.providerId,
+      const many = await createDemoPurchaseOrder(t, editor, ids, {
+        location: 'CD-MAD',
         code: 'PO-MANY',
         boxes: Array.from({ length: 41 }, (_, i) => ({ codebar: `M-${String(i).padStart(2, '0')}`, contents: [] })),
       });
@@ -353,9 +343,8 @@ describe('inbound API', () => {
       const on = await req('PUT', `/api/verifications/${verificationId}/`, editor, { id: verificationId, valid: true });
       expect(on.json().valid).toBe(true);
       expect((await req('GET', `/api/porders/${a.orderId}/`, editor)).json().destination_status).toBe(1);
-      const foreignBox = await createPurchaseOrder(t, admin, {
-        locationId: bcn,
-        providerId: ids.providerId,
+      const foreignBox = await createDemoPurchaseOrder(t, admin, ids, {
+        location: 'CD-BCN',
         code: 'PO-B2',
         boxes: [{ codebar: 'B2-1', contents: [{ gtin: g[0] as string, quantity: 1 }] }],
       });
@@ -389,9 +378,8 @@ describe('inbound API', () => {
 
   describe('downloads', () => {
     it('streams the order CSV with formula cells escaped', async () => {
-      const evil = await createPurchaseOrder(t, editor, {
-        locationId: mad,
-        providerId: ids.providerId,
+      const evil = await createDemoPurchaseOrder(t, editor, ids, {
+        location: 'CD-MAD',
         code: '=HYPERLINK("http://x")',
         boxes: [{ codebar: '@BOX', contents: [{ gtin: g[0] as string, quantity: 1 }] }],
       });
@@ -487,9 +475,8 @@ describe('inbound API', () => {
       const conflict = await req('DELETE', `/api/porders/${a.orderId}/`, editor);
       expect(conflict.statusCode).toBe(409);
       expect(conflict.json().message).toBe('Cannot delete the order. Check verifications.');
-      const fresh = await createPurchaseOrder(t, editor, {
-        locationId: mad,
-        providerId: ids.providerId,
+      const fresh = await createDemoPurchaseOrder(t, editor, ids, {
+        location: 'CD-MAD',
         code: 'PO-DEL',
         boxes: [{ codebar: 'DEL-1', contents: [{ gtin: g[0] as string, quantity: 1 }] }],
       });

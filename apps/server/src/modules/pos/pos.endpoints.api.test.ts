@@ -3,9 +3,9 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { items, posTransactions, readingSets } from '../../db/schema/index.js';
 import { demoDeviceKey } from '../../db/seed/demo-data.js';
-import { buildTestApp, type TestApp } from '../../test/helpers.js';
-import { addReader, newEpcs, postSet } from '../movements/outbound-fixtures.js';
-import { type InboundIds, loadInboundIds } from '../orders/inbound-fixtures.js';
+import type { TestApp } from '../../test/helpers.js';
+import { addReaderAt, newEpcs, postSet } from '../movements/outbound-fixtures.js';
+import { type InboundIds, openDemoApp } from '../orders/inbound-fixtures.js';
 
 /**
  * Every POS endpoint (docs/design/outbound.md, "POS"): the sales and returns lists of a location
@@ -40,37 +40,23 @@ describe('POS endpoints', () => {
   const idsOf = (page: { results: { id: number }[] }) => page.results.map((r) => r.id);
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    ids = await loadInboundIds(t.database.db);
-    [admin, editor, printer, viewer] = await Promise.all(
-      ['admin', 'editor', 'printer', 'viewer'].map((u) => t.login(`${u}@demo.local`)),
-    );
+    ({ t, ids, admin, editor, printer, viewer } = await openDemoApp());
     store = ids.locations['T-MAD-01'] as number;
     tbcn = ids.locations['T-BCN-01'] as number;
     gtin = ids.gtins[0]?.gtin as string;
     gtin2 = ids.gtins[1]?.gtin as string;
-    returnReader = {
-      device: 'POS-EP-T01-RET',
-      key: await addReader(t.database.db, {
-        companyId: ids.companyId,
-        serialNumber: 'POS-EP-T01-RET',
-        mac: '02:00:00:00:15:01',
-        locationId: store,
-        areaId: ids.areaOf['T-MAD-01'] as number,
-        workingMode: 5,
-      }),
-    };
-    bcnSaleReader = {
-      device: 'POS-EP-TBCN',
-      key: await addReader(t.database.db, {
-        companyId: ids.companyId,
-        serialNumber: 'POS-EP-TBCN',
-        mac: '02:00:00:00:14:01',
-        locationId: tbcn,
-        areaId: ids.areaOf['T-BCN-01'] as number,
-        workingMode: 4,
-      }),
-    };
+    returnReader = await addReaderAt(t.database.db, ids, {
+      serialNumber: 'POS-EP-T01-RET',
+      mac: '02:00:00:00:15:01',
+      location: 'T-MAD-01',
+      workingMode: 5,
+    });
+    bcnSaleReader = await addReaderAt(t.database.db, ids, {
+      serialNumber: 'POS-EP-TBCN',
+      mac: '02:00:00:00:14:01',
+      location: 'T-BCN-01',
+      workingMode: 4,
+    });
     for (let i = 1; i <= 12; i += 1) {
       const epcs = newEpcs(i % 2 ? gtin : gtin2, i);
       const end = `2026-05-${String(i).padStart(2, '0')}T12:00:00Z`;

@@ -2,45 +2,27 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type PrinterSimulator, startPrinterSimulator } from '../../../../../tools/printer-simulator/src/printer-simulator.js';
 import { rowsOf } from '../../db/rows.js';
-import { locationIdByCode } from '../../test/admin-fixtures.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import { freePort } from '../../test/ports.js';
-import {
-  addSimulatedPrinter,
-  multipartForm,
-  type PrintOrderView,
-  printingCaller,
-  printJobSteps,
-  sgtin96Hex,
-  shortenPrintTimeouts,
-  waitFor,
-} from '../../test/printing-fixtures.js';
+import * as printTest from '../../test/printing-fixtures.js';
 
-shortenPrintTimeouts();
+printTest.shortenPrintTimeouts();
 
-type Order = PrintOrderView;
+type Order = printTest.PrintOrderView;
 type Tag = { label_number: number; gtin: string; item: { epc: string; serial_number: string }; printed_at: string | null };
 
 describe('print jobs against the printer simulator: labels, progress, cancel, faults, one job per printer', () => {
   let t: TestApp;
-  let call: ReturnType<typeof printingCaller>;
+  let call: ReturnType<typeof printTest.printingCaller>;
   let simulator: PrinterSimulator;
   let printerId: number;
   let formatId: number;
   let gtins: string[];
   let areaId: number;
 
-  const addPrinter = (description: string, port: number) => addSimulatedPrinter(call, { description, port, areaId });
-  const newOrder = async (rows: [string, number][], name = 'Job') => {
-    const r = await call('POST', '/api/printer/print_orders/', 'printer@demo.local', {
-      tag_company_format: formatId,
-      name,
-      items: rows.map(([gtin, quantity]) => ({ gtin, quantity })),
-    });
-    expect(r.statusCode).toBe(201);
-    return r.json() as Order;
-  };
-  const steps = () => printJobSteps<Tag>(call);
+  const addPrinter = (description: string, port: number) => printTest.addSimulatedPrinter(call, { description, port, areaId });
+  const newOrder = (rows: [string, number][], name = 'Job') => printTest.newPrintOrder<Order>(call, { formatId, name, rows });
+  const steps = () => printTest.printJobSteps<Tag>(call);
   const print = (body: Record<string, unknown>) => steps().print(body);
   const progressOf = (id: number) => steps().progressOf(id);
   const labelsOf = (id: number) => steps().labelsOf(id);
@@ -48,17 +30,10 @@ describe('print jobs against the printer simulator: labels, progress, cancel, fa
 
   beforeAll(async () => {
     t = await buildTestApp();
-    call = printingCaller(t);
+    call = printTest.printingCaller(t);
     simulator = await startPrinterSimulator({ printMs: 10 });
-    const cdMad = await locationIdByCode(t.database.db, 'CD-MAD');
-    areaId = (await call('GET', `/api/locations/${cdMad}/areas/`, 'admin@demo.local')).json().results[0].id;
+    ({ areaId, formatId, gtins } = await printTest.printJobStart(t, call, { offset: 20, count: 4 }));
     printerId = await addPrinter('Simulador de pruebas', simulator.port);
-    formatId = (await call('GET', '/api/printer/tag_company_format/', 'admin@demo.local'))
-      .json()
-      .results.find((f: { tag_format: { description: string } }) => f.tag_format.description.startsWith('Etiqueta colgante')).id;
-    gtins = (await call('GET', '/api/types/?limit=4&offset=20&order_by=gtin', 'admin@demo.local'))
-      .json()
-      .results.map((r: { gtin: string }) => r.gtin);
   });
   beforeEach(() => simulator.setMode({ printMs: 10, paperOutAfter: null, silent: false, refuse: false, paused: false }));
   afterAll(async () => {
@@ -78,7 +53,7 @@ describe('print jobs against the printer simulator: labels, progress, cancel, fa
     expect(started.statusCode).toBe(202);
     expect(started.json()).toMatchObject({ state: 'WORKING', printer: { id: printerId } });
     // Live progress: seen part way, then done.
-    const midway = await waitFor(
+    const midway = await printTest.waitFor(
       () => progressOf(order.id),
       (p) => p.progress >= 1 && p.progress < 5,
     );
@@ -88,7 +63,7 @@ describe('print jobs against the printer simulator: labels, progress, cancel, fa
     expect(done).toMatchObject({ state: 'PRINTED', progress: 5, from_label: 6, total_quantity: 5, job_done: 0, error: null });
     const labels = await labelsOf(order.id);
     expect(simulator.labels.map((l) => l.epc)).toEqual(labels.map((l) => l.item.epc));
-    expect(labels.map((l) => l.item.epc)).toEqual(labels.map((l) => sgtin96Hex(l.gtin, Number(l.item.serial_number))));
+    expect(labels.map((l) => l.item.epc)).toEqual(labels.map((l) => printTest.sgtin96Hex(l.gtin, Number(l.item.serial_number))));
     expect(labels.every((l) => l.printed_at !== null)).toBe(true);
     // Each label shows its own text, barcode (GS1-128 of GTIN and serial) and EPC.
     const first = simulator.labels[0];
@@ -124,7 +99,7 @@ describe('print jobs against the printer simulator: labels, progress, cancel, fa
     simulator.setMode({ printMs: 60 });
     const order = await newOrder([[gtins[3] as string, 40]]);
     await print({ print_order: order.id, printer: printerId });
-    await waitFor(
+    await printTest.waitFor(
       () => progressOf(order.id),
       (p) => p.progress >= 3,
     );
@@ -138,7 +113,7 @@ describe('print jobs against the printer simulator: labels, progress, cancel, fa
       rowsOf<{ n: number }>(
         await t.database.db.execute(sql`select count(*)::int as n from printer_leases where print_order_id = ${order.id}`),
       )[0]?.n;
-    await waitFor(leases, (n) => n === 0, 5_000);
+    await printTest.waitFor(leases, (n) => n === 0, 5_000);
     const after = await progressOf(order.id);
     expect(after.state).toBe('PARTIAL');
     expect(after.canceled).toBe(true);
@@ -230,7 +205,7 @@ describe('print jobs against the printer simulator: labels, progress, cancel, fa
 
   it('prints an uploaded file (PUT /fileupload/, POST /printcsv/) and a printing (/printings/, /tprintings/)', async () => {
     simulator.reset();
-    const form = multipartForm([{ name: 'file', filename: 'subida.csv', content: `${gtins[0]};2\n${gtins[1]};1\n` }]);
+    const form = printTest.multipartForm([{ name: 'file', filename: 'subida.csv', content: `${gtins[0]};2\n${gtins[1]};1\n` }]);
     const uploaded = await t.app.inject({
       method: 'PUT',
       url: '/api/fileupload/',

@@ -7,16 +7,8 @@ import {
   startPrinterSimulator,
 } from '../../../../../tools/printer-simulator/src/printer-simulator.js';
 import { rowsOf } from '../../db/rows.js';
-import { locationIdByCode } from '../../test/admin-fixtures.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
-import {
-  addSimulatedPrinter,
-  type PrintOrderView,
-  printingCaller,
-  printJobSteps,
-  shortenPrintTimeouts,
-  waitFor,
-} from '../../test/printing-fixtures.js';
+import * as printTest from '../../test/printing-fixtures.js';
 import { createPrintSpooler, type PrintSpooler } from '../../workers/print-spooler.js';
 import { type PrinterTransport, tcpTransport } from '../../workers/print-transport.js';
 
@@ -25,20 +17,20 @@ import { type PrinterTransport, tcpTransport } from '../../workers/print-transpo
  * id on the test database (the app's own spooler is off, so these are the only ones running jobs). The app only
  * answers HTTP: it queues jobs in the database, and whichever spooler holds the printer's lease prints them.
  */
-shortenPrintTimeouts();
+printTest.shortenPrintTimeouts();
 process.env.PRINT_SPOOLER = 'off';
 
 /** Long enough that a busy test machine never loses a live process's lease, short enough to wait for a dead one's. */
 const LEASE_MS = 1_500;
 
-type Order = PrintOrderView;
+type Order = printTest.PrintOrderView;
 type Tag = { label_number: number; item: { epc: string }; printed_at: string | null };
 /** A label a spooler sent to a printer. */
 type Sent = { owner: string; epc: string | null };
 
 describe('print jobs across processes: one job per printer, resumed when a process dies, no EPC sent twice', () => {
   let t: TestApp;
-  let call: ReturnType<typeof printingCaller>;
+  let call: ReturnType<typeof printTest.printingCaller>;
   let simulator: PrinterSimulator;
   let formatId: number;
   let gtin: string;
@@ -81,18 +73,11 @@ describe('print jobs across processes: one job per printer, resumed when a proce
 
   const addPrinter = async () => {
     printerCount += 1;
-    return addSimulatedPrinter(call, { description: `Simulador ${printerCount}`, port: simulator.port, areaId });
+    return printTest.addSimulatedPrinter(call, { description: `Simulador ${printerCount}`, port: simulator.port, areaId });
   };
-  const newOrder = async (quantity: number, name: string) => {
-    const r = await call('POST', '/api/printer/print_orders/', 'printer@demo.local', {
-      tag_company_format: formatId,
-      name,
-      items: [{ gtin, quantity }],
-    });
-    expect(r.statusCode).toBe(201);
-    return r.json() as Order;
-  };
-  const steps = () => printJobSteps<Tag>(call);
+  const newOrder = (quantity: number, name: string) =>
+    printTest.newPrintOrder<Order>(call, { formatId, name, rows: [[gtin, quantity]] });
+  const steps = () => printTest.printJobSteps<Tag>(call);
   const print = (body: Record<string, unknown>) => steps().print(body);
   const progressOf = (id: number) => steps().progressOf(id);
   const labelsOf = (id: number) => steps().labelsOf(id);
@@ -131,15 +116,12 @@ describe('print jobs across processes: one job per printer, resumed when a proce
 
   beforeAll(async () => {
     t = await buildTestApp();
-    call = printingCaller(t);
+    call = printTest.printingCaller(t);
     simulator = await startPrinterSimulator({ printMs: 10 });
     simulator.onLabel(() => onPrinted?.(simulator.labels.length));
-    const cdMad = await locationIdByCode(t.database.db, 'CD-MAD');
-    areaId = (await call('GET', `/api/locations/${cdMad}/areas/`, 'admin@demo.local')).json().results[0].id;
-    formatId = (await call('GET', '/api/printer/tag_company_format/', 'admin@demo.local'))
-      .json()
-      .results.find((f: { tag_format: { description: string } }) => f.tag_format.description.startsWith('Etiqueta colgante')).id;
-    gtin = (await call('GET', '/api/types/?limit=1&offset=30&order_by=gtin', 'admin@demo.local')).json().results[0].gtin;
+    let gtins: string[];
+    ({ areaId, formatId, gtins } = await printTest.printJobStart(t, call, { offset: 30, count: 1 }));
+    gtin = gtins[0] as string;
   });
   beforeEach(() => {
     simulator.reset();
@@ -162,7 +144,7 @@ describe('print jobs across processes: one job per printer, resumed when a proce
     const second = await newOrder(4, 'Segundo');
     const a = await startProcess('host-a:1:aaaa');
     expect((await print({ print_order: first.id, printer: printerId })).statusCode).toBe(202);
-    await waitFor(
+    await printTest.waitFor(
       () => progressOf(first.id),
       (p) => p.progress >= 1,
     );
@@ -170,7 +152,7 @@ describe('print jobs across processes: one job per printer, resumed when a proce
     // A second process, and a second order on the same printer: it waits behind the first.
     await startProcess('host-b:2:bbbb');
     expect((await print({ print_order: second.id, printer: printerId })).json()).toMatchObject({ state: 'WORKING' });
-    const midway = await waitFor(
+    const midway = await printTest.waitFor(
       () => progressOf(first.id),
       (p) => p.progress >= 3,
     );
@@ -247,7 +229,7 @@ describe('print jobs across processes: one job per printer, resumed when a proce
     const order = await newOrder(10, 'Huérfana');
     await leaveAsCrashed({ orderId: order.id, printerId, printed: 2 });
     const b = await startProcess('host-b:7:bbbb');
-    const resumed = await waitFor(
+    const resumed = await printTest.waitFor(
       () => progressOf(order.id),
       (p) => p.progress >= 4,
     );
@@ -256,7 +238,7 @@ describe('print jobs across processes: one job per printer, resumed when a proce
     // Canceled from "another process" (the HTTP app): the job stops between labels.
     const canceled = await call('PUT', `/api/printer/print_orders/${order.id}/`, 'printer@demo.local', { canceled: true });
     expect(canceled.json()).toMatchObject({ state: 'PARTIAL', canceled: true });
-    await waitFor(
+    await printTest.waitFor(
       () => leaseOf(printerId),
       (lease) => lease === undefined,
     );
@@ -285,7 +267,7 @@ describe('print jobs across processes: one job per printer, resumed when a proce
     expect((await print({ print_order: live.id, printer: livePrinter })).statusCode).toBe(202);
     // A takes the job in its own start-up round and looks again only once it is done: the orphan below stays C's.
     const a = await startProcess('host-a:8:aaaa', 60_000);
-    await waitFor(
+    await printTest.waitFor(
       () => progressOf(live.id),
       (p) => p.progress >= 2,
     );

@@ -1,21 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type PrinterSimulator, startPrinterSimulator } from '../../../../../tools/printer-simulator/src/printer-simulator.js';
-import { locationIdByCode } from '../../test/admin-fixtures.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
-import {
-  addSimulatedPrinter,
-  type PrintOrderView,
-  printingCaller,
-  printJobSteps,
-  shortenPrintTimeouts,
-  waitFor,
-} from '../../test/printing-fixtures.js';
+import * as printTest from '../../test/printing-fixtures.js';
 
 /**
  * Printing on a Zebra ZT411 RFID as strict as the real one (tools/printer-simulator): silent to ~HS when out of paper,
  * ~HQES answered, encodes verified with ~RV (VOID printed over a tag it cannot encode), the buffer kept until ~JA.
  */
-shortenPrintTimeouts();
+printTest.shortenPrintTimeouts();
 // ~HS unanswered this long: ~HQES is asked (the label timeout stays 4 s).
 process.env.PRINT_STATUS_SILENCE_MS = '300';
 const LABEL_TIMEOUT_MS = 4_000;
@@ -27,14 +19,14 @@ type Tag = {
   voided_at: string | null;
   void_reason: string | null;
 };
-type Order = PrintOrderView & {
+type Order = printTest.PrintOrderView & {
   voided_labels: number;
   error_detail: { code: string; faults?: string[]; seconds?: number } | null;
 };
 
 describe('printing on Zebra RFID printers: verified encodes, faults as the printer reports them, ~JA on error', () => {
   let t: TestApp;
-  let call: ReturnType<typeof printingCaller>;
+  let call: ReturnType<typeof printTest.printingCaller>;
   let first: PrinterSimulator;
   let second: PrinterSimulator;
   let firstId: number;
@@ -44,17 +36,10 @@ describe('printing on Zebra RFID printers: verified encodes, faults as the print
   let areaId: number;
 
   const addPrinter = (description: string, port: number, dpi?: number) =>
-    addSimulatedPrinter(call, { description, port, areaId, ...(dpi ? { dpi } : {}) });
-  const newOrder = async (gtin: string, quantity: number) => {
-    const r = await call('POST', '/api/printer/print_orders/', 'printer@demo.local', {
-      tag_company_format: formatId,
-      name: 'Zebra',
-      items: [{ gtin, quantity }],
-    });
-    expect(r.statusCode).toBe(201);
-    return r.json() as Order;
-  };
-  const steps = () => printJobSteps<Tag>(call);
+    printTest.addSimulatedPrinter(call, { description, port, areaId, ...(dpi ? { dpi } : {}) });
+  const newOrder = (gtin: string, quantity: number) =>
+    printTest.newPrintOrder<Order>(call, { formatId, name: 'Zebra', rows: [[gtin, quantity]] });
+  const steps = () => printTest.printJobSteps<Tag>(call);
   const print = (body: Record<string, unknown>) => steps().print(body);
   const orderOf = async (id: number) =>
     (await call('GET', `/api/printer/print_orders/${id}/`, 'printer@demo.local')).json() as Order;
@@ -62,7 +47,7 @@ describe('printing on Zebra RFID printers: verified encodes, faults as the print
   const settled = (id: number) => steps().settled(id);
   /** Waits (with a deadline) until the simulator has taken what the server sent. */
   const until = (isDone: () => boolean) =>
-    waitFor(
+    printTest.waitFor(
       async () => isDone(),
       (done) => done,
       5_000,
@@ -71,19 +56,12 @@ describe('printing on Zebra RFID printers: verified encodes, faults as the print
 
   beforeAll(async () => {
     t = await buildTestApp();
-    call = printingCaller(t);
+    call = printTest.printingCaller(t);
     first = await startPrinterSimulator({ printMs: 10 });
     second = await startPrinterSimulator({ printMs: 10 });
-    const cdMad = await locationIdByCode(t.database.db, 'CD-MAD');
-    areaId = (await call('GET', `/api/locations/${cdMad}/areas/`, 'admin@demo.local')).json().results[0].id;
+    ({ areaId, formatId, gtins } = await printTest.printJobStart(t, call, { offset: 30, count: 4 }));
     firstId = await addPrinter('ZT411 uno', first.port);
     secondId = await addPrinter('ZT411 dos', second.port);
-    formatId = (await call('GET', '/api/printer/tag_company_format/', 'admin@demo.local'))
-      .json()
-      .results.find((f: { tag_format: { description: string } }) => f.tag_format.description.startsWith('Etiqueta colgante')).id;
-    gtins = (await call('GET', '/api/types/?limit=4&offset=30&order_by=gtin', 'admin@demo.local'))
-      .json()
-      .results.map((r: { gtin: string }) => r.gtin);
   });
   beforeEach(() => {
     first.setMode(healthy);

@@ -5,8 +5,8 @@ import { loadConfig } from '../../config.js';
 import { countedStocks, inventories, items, locations, stockDaily, traces } from '../../db/schema/index.js';
 import { demoDeviceKey } from '../../db/seed/demo-data.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
-import { addReader, createOutboundOrder, newEpcs, postSet } from '../movements/outbound-fixtures.js';
-import { createPurchaseOrder, type InboundIds, loadInboundIds } from '../orders/inbound-fixtures.js';
+import { addReaderAt, createOutboundOrder, newEpcs, postSet } from '../movements/outbound-fixtures.js';
+import { createPurchaseOrder, type InboundIds, openDemoApp } from '../orders/inbound-fixtures.js';
 import { sameDayLastYear } from './stats.rules.js';
 import { configuredDashboards } from './stats.service.js';
 
@@ -52,30 +52,21 @@ describe('stats endpoints', () => {
   })();
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    ids = await loadInboundIds(t.database.db);
+    ({ t, ids, admin, brand, editor, viewer } = await openDemoApp());
     // From an empty stock (the inventory demo stocks items): every figure below is this file's own work.
     await t.database.db.delete(traces);
     await t.database.db.delete(countedStocks);
     await t.database.db.update(items).set({ state: 1, areaId: null, locationId: null });
-    [admin, brand, editor, viewer] = await Promise.all(
-      ['admin', 'brand', 'editor', 'viewer'].map((u) => t.login(`${u}@demo.local`)),
-    );
     cd = ids.locations['CD-MAD'] as number;
     store = ids.locations['T-MAD-01'] as number;
     [g1, g2] = [ids.gtins[0]?.gtin as string, ids.gtins[1]?.gtin as string];
     brandId = ((await ok<{ brand: number }>(admin, `/locations/${cd}/`)).brand ?? 0) as number;
-    online = {
-      device: 'STATS-ONL-01',
-      key: await addReader(t.database.db, {
-        companyId: ids.companyId,
-        serialNumber: 'STATS-ONL-01',
-        mac: '02:00:00:00:33:01',
-        locationId: cd,
-        areaId: ids.areaOf['CD-MAD'] as number,
-        workingMode: 6,
-      }),
-    };
+    online = await addReaderAt(t.database.db, ids, {
+      serialNumber: 'STATS-ONL-01',
+      mac: '02:00:00:00:33:01',
+      location: 'CD-MAD',
+      workingMode: 6,
+    });
 
     // Inbound at CD-MAD. P1: box A 3×g1 read exactly, box B 2×g2 read with one tag → status 2
     // (with errors). P2: one box 2×g1 read exactly → status 3. P3: one box never read → waiting.

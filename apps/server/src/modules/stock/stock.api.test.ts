@@ -4,21 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { areas, countedStocks } from '../../db/schema/index.js';
 import { demoDeviceKey } from '../../db/seed/demo-data.js';
 import { addForeignCompany, type ForeignCompany } from '../../test/admin-fixtures.js';
-import { buildTestApp, type TestApp } from '../../test/helpers.js';
+import { multipartForm, type TestApp } from '../../test/helpers.js';
 import { newEpcs, postSet } from '../movements/outbound-fixtures.js';
-import { type InboundIds, loadInboundIds } from '../orders/inbound-fixtures.js';
+import { type InboundIds, openDemoApp } from '../orders/inbound-fixtures.js';
 
-const multipart = (filename: string, text: string, field = 'file') => {
-  const boundary = '----rfidstockboundary';
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: text/csv\r\n\r\n`,
-    ),
-    Buffer.from(text),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload: body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-};
+const multipart = (filename: string, text: string, field = 'file') => multipartForm([{ name: field, filename, content: text }]);
 
 type StockRow = {
   gtin: string;
@@ -85,12 +75,8 @@ describe('stock endpoints', () => {
   };
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    ids = await loadInboundIds(t.database.db);
+    ({ t, ids, admin, editor, printer, viewer } = await openDemoApp());
     foreign = await addForeignCompany(t.database.db);
-    [admin, editor, printer, viewer] = await Promise.all(
-      ['admin', 'editor', 'printer', 'viewer'].map((u) => t.login(`${u}@demo.local`)),
-    );
     cdMad = ids.locations['CD-MAD'] as number;
     cdBcn = ids.locations['CD-BCN'] as number;
     dock = await areaOf(cdMad, 'Muelle de recepción');

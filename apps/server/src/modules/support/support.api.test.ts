@@ -2,7 +2,7 @@ import { SCREENSHOT_MAX_BYTES, TICKET_CREATED_MESSAGE, TOPIC_WORDS_MESSAGE } fro
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { supportTickets } from '../../db/schema/index.js';
-import { buildTestApp, type TestApp } from '../../test/helpers.js';
+import { buildTestApp, multipartForm, type TestApp } from '../../test/helpers.js';
 import { type InboundIds, loadInboundIds } from '../orders/inbound-fixtures.js';
 import { SCREENSHOT_NOT_IMAGE, SCREENSHOT_TOO_LARGE } from './support.service.js';
 
@@ -11,24 +11,8 @@ const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0
 type Part = { name: string; value: string } | { name: string; filename: string; type: string; bytes: Buffer };
 
 /** A multipart/form-data body as a browser's FormData sends it. */
-const multipart = (parts: Part[]) => {
-  const boundary = '----rfidsupportboundary';
-  const chunks = parts.flatMap((p) =>
-    'bytes' in p
-      ? [
-          Buffer.from(
-            `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"; filename="${p.filename}"\r\nContent-Type: ${p.type}\r\n\r\n`,
-          ),
-          p.bytes,
-          Buffer.from('\r\n'),
-        ]
-      : [Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"\r\n\r\n${p.value}\r\n`)],
-  );
-  return {
-    payload: Buffer.concat([...chunks, Buffer.from(`--${boundary}--\r\n`)]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-};
+const multipart = (parts: Part[]) =>
+  multipartForm(parts.map((p) => ('bytes' in p ? { name: p.name, filename: p.filename, type: p.type, content: p.bytes } : p)));
 
 const TOPIC = 'The inbound tunnel misses boxes';
 const fields = (over: Record<string, string> = {}): Part[] =>

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boxes, items, orders, verificationLines, verifications } from '../../db/schema/index.js';
-import { buildTestApp, type TestApp } from '../../test/helpers.js';
-import { createPurchaseOrder, type InboundIds, loadInboundIds, readSet } from '../orders/inbound-fixtures.js';
+import type { TestApp } from '../../test/helpers.js';
+import { createDemoPurchaseOrder, type InboundIds, openDemoApp, readSet } from '../orders/inbound-fixtures.js';
 
 describe('verification engine (modes 0 and 3)', () => {
   let t: TestApp;
@@ -10,9 +10,7 @@ describe('verification engine (modes 0 and 3)', () => {
   let admin: string;
   let g: string[];
   beforeAll(async () => {
-    t = await buildTestApp();
-    ids = await loadInboundIds(t.database.db);
-    admin = await t.login('admin@demo.local');
+    ({ t, ids, admin } = await openDemoApp());
     g = ids.gtins.map((x) => x.gtin);
   });
   afterAll(async () => t.close());
@@ -23,9 +21,8 @@ describe('verification engine (modes 0 and 3)', () => {
   const get = (url: string, auth = admin) => t.app.inject({ url, headers: { authorization: auth } });
 
   it('an exact match makes the box 2 and, with every box verified, the order 3; items are STOCKED in the area', async () => {
-    const { orderId, boxIds } = await createPurchaseOrder(t, admin, {
-      locationId: ids.locations['CD-MAD'] as number,
-      providerId: ids.providerId,
+    const { orderId, boxIds } = await createDemoPurchaseOrder(t, admin, ids, {
+      location: 'CD-MAD',
       code: 'ENG-EXACT',
       boxes: [
         {
@@ -76,9 +73,8 @@ describe('verification engine (modes 0 and 3)', () => {
   });
 
   it('one tag missing makes the box 1 and the order 2; a second box unread keeps the order at 1 first', async () => {
-    const { orderId, boxIds } = await createPurchaseOrder(t, admin, {
-      locationId: ids.locations['CD-MAD'] as number,
-      providerId: ids.providerId,
+    const { orderId, boxIds } = await createDemoPurchaseOrder(t, admin, ids, {
+      location: 'CD-MAD',
       code: 'ENG-MISS',
       boxes: [
         { codebar: 'ENG-MISS-1', contents: [{ gtin: g[2] as string, quantity: 3 }] },
@@ -100,9 +96,8 @@ describe('verification engine (modes 0 and 3)', () => {
   });
 
   it("does not verify a box of another location's order here: the set stays free", async () => {
-    const { orderId, boxIds } = await createPurchaseOrder(t, admin, {
-      locationId: ids.locations['CD-BCN'] as number,
-      providerId: ids.providerId,
+    const { orderId, boxIds } = await createDemoPurchaseOrder(t, admin, ids, {
+      location: 'CD-BCN',
       code: 'ENG-BCN',
       boxes: [{ codebar: 'ENG-BCN-1', contents: [{ gtin: g[0] as string, quantity: 1 }] }],
     });
@@ -123,9 +118,8 @@ describe('verification engine (modes 0 and 3)', () => {
   });
 
   it('a box read twice keeps both verifications; the latest valid counts; invalidating recomputes box and order', async () => {
-    const { orderId, boxIds } = await createPurchaseOrder(t, admin, {
-      locationId: ids.locations['CD-MAD'] as number,
-      providerId: ids.providerId,
+    const { orderId, boxIds } = await createDemoPurchaseOrder(t, admin, ids, {
+      location: 'CD-MAD',
       code: 'ENG-TWICE',
       boxes: [{ codebar: 'ENG-TWICE-1', contents: [{ gtin: g[4] as string, quantity: 2 }] }],
     });
@@ -160,9 +154,8 @@ describe('verification engine (modes 0 and 3)', () => {
   });
 
   it('adding an unread box to a verified order takes it back to 1; removing it gives 3 again', async () => {
-    const { orderId, receptionId } = await createPurchaseOrder(t, admin, {
-      locationId: ids.locations['CD-MAD'] as number,
-      providerId: ids.providerId,
+    const { orderId, receptionId } = await createDemoPurchaseOrder(t, admin, ids, {
+      location: 'CD-MAD',
       code: 'ENG-ADD',
       boxes: [{ codebar: 'ENG-ADD-1', contents: [{ gtin: g[6] as string, quantity: 1 }] }],
     });
@@ -182,9 +175,8 @@ describe('verification engine (modes 0 and 3)', () => {
   });
 
   it('mode 3 (movement entry) verifies boxes arriving here as well', async () => {
-    const { orderId } = await createPurchaseOrder(t, admin, {
-      locationId: ids.locations['CD-MAD'] as number,
-      providerId: ids.providerId,
+    const { orderId } = await createDemoPurchaseOrder(t, admin, ids, {
+      location: 'CD-MAD',
       code: 'ENG-MODE3',
       boxes: [{ codebar: 'ENG-MODE3-1', contents: [{ gtin: g[5] as string, quantity: 1 }] }],
     });

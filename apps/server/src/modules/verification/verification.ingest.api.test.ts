@@ -4,8 +4,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { items } from '../../db/schema/index.js';
 import { demoDeviceKey } from '../../db/seed/demo-data.js';
-import { buildTestApp, type TestApp } from '../../test/helpers.js';
-import { createPurchaseOrder, type InboundIds, loadInboundIds } from '../orders/inbound-fixtures.js';
+import type { TestApp } from '../../test/helpers.js';
+import { createDemoPurchaseOrder, type InboundIds, openDemoApp } from '../orders/inbound-fixtures.js';
 
 /** The engine end to end: reading sets posted by a reader to POST /api/readingsets/. */
 describe('verification through ingestion', () => {
@@ -35,17 +35,14 @@ describe('verification through ingestion', () => {
   const get = (url: string) => t.app.inject({ url, headers: { authorization: admin } });
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    ids = await loadInboundIds(t.database.db);
-    admin = await t.login('admin@demo.local');
+    ({ t, ids, admin } = await openDemoApp());
     g = ids.gtins.map((x) => x.gtin);
   });
   afterAll(async () => t.close());
 
   it('verifies boxes read at the tunnel: exact → box 2; one missing → box 1 and order 2; items STOCKED', async () => {
-    const { orderId, boxIds } = await createPurchaseOrder(t, admin, {
-      locationId: ids.locations['CD-MAD'] as number,
-      providerId: ids.providerId,
+    const { orderId, boxIds } = await createDemoPurchaseOrder(t, admin, ids, {
+      location: 'CD-MAD',
       code: 'ING-1',
       boxes: [
         { codebar: 'ING-1-A', contents: [{ gtin: g[0] as string, quantity: 2 }] },
@@ -89,9 +86,8 @@ describe('verification through ingestion', () => {
   });
 
   it('leaves a box of another location as a free set, and makes a provider return at the exit portal', async () => {
-    await createPurchaseOrder(t, admin, {
-      locationId: ids.locations['CD-BCN'] as number,
-      providerId: ids.providerId,
+    await createDemoPurchaseOrder(t, admin, ids, {
+      location: 'CD-BCN',
       code: 'ING-BCN',
       boxes: [{ codebar: 'ING-BCN-A', contents: [{ gtin: g[0] as string, quantity: 1 }] }],
     });

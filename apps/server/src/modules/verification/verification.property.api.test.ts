@@ -2,8 +2,8 @@ import { eq, inArray } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boxes, orders, verificationLines, verifications } from '../../db/schema/index.js';
-import { buildTestApp, type TestApp } from '../../test/helpers.js';
-import { createPurchaseOrder, type InboundIds, loadInboundIds, readSet } from '../orders/inbound-fixtures.js';
+import type { TestApp } from '../../test/helpers.js';
+import { createDemoPurchaseOrder, type InboundIds, openDemoApp, readSet } from '../orders/inbound-fixtures.js';
 import { countByGtin, orderSideStatus } from './verification.rules.js';
 
 /** Random orders and random read sets through the real engine and database. */
@@ -13,9 +13,7 @@ describe('verification engine properties', () => {
   let admin: string;
   let run = 0;
   beforeAll(async () => {
-    t = await buildTestApp();
-    ids = await loadInboundIds(t.database.db);
-    admin = await t.login('admin@demo.local');
+    ({ t, ids, admin } = await openDemoApp());
   });
   afterAll(async () => t.close());
 
@@ -35,9 +33,8 @@ describe('verification engine properties', () => {
       fc.asyncProperty(fc.array(box, { minLength: 1, maxLength: 3 }), async (spec) => {
         run += 1;
         const code = `PROP-${run}`;
-        const { orderId, boxIds } = await createPurchaseOrder(t, admin, {
-          locationId: ids.locations['CD-MAD'] as number,
-          providerId: ids.providerId,
+        const { orderId, boxIds } = await createDemoPurchaseOrder(t, admin, ids, {
+          location: 'CD-MAD',
           code,
           boxes: spec.map((b, i) => ({ codebar: `${code}-${i}`, contents: b.contents })),
         });
