@@ -1,7 +1,7 @@
 // Request and response shapes of the admin module (Zod); the server validates with them, the web types its calls with them.
 // Field names follow the spec (section 3); validation messages are the spec's (section 5).
 import { z } from 'zod';
-import { INT4_MAX, intIn, pagingQuerySchema } from './common.js';
+import { INT4_MAX, idDescriptionSchema, intIn, pagingQuerySchema, personFields } from './common.js';
 import { timeZoneSchema } from './dates.js';
 import { ReaderConnection, ReaderLinkState } from './ingest.js';
 import { locationSchema } from './locations.js';
@@ -288,7 +288,7 @@ export const printerSchema = z.object({
   mac: z.string(),
   ip_address: z.string(),
   port: z.number().int(),
-  location_area: z.object({ id: z.number(), description: z.string() }),
+  location_area: idDescriptionSchema,
   location_id: z.number(),
   location_description: z.string(),
   serial_number: z.string(),
@@ -345,15 +345,12 @@ export const printerListQuerySchema = listQuery;
 export const VISUALIZERS_PAGE_SIZE = 11;
 
 export const locationUserSchema = z.object({
-  id: z.number(),
-  first_name: z.string(),
-  last_name: z.string(),
-  email: z.string(),
+  ...personFields,
   editor: z.boolean(),
   user_role: z.number().int(),
   locations: z.array(z.number()),
   /** The same locations with their names, for the chips. */
-  locations_detail: z.array(z.object({ id: z.number(), description: z.string() })),
+  locations_detail: z.array(idDescriptionSchema),
 });
 export type LocationUser = z.infer<typeof locationUserSchema>;
 
@@ -408,10 +405,7 @@ export const companyUserBodySchema = z.object({
 });
 export type CompanyUserBody = z.input<typeof companyUserBodySchema>;
 export const companyUserSchema = z.object({
-  id: z.number(),
-  first_name: z.string(),
-  last_name: z.string(),
-  email: z.string(),
+  ...personFields,
   company: z.number(),
   user_role: z.number().int(),
 });

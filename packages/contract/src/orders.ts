@@ -1,7 +1,7 @@
 // Request and response shapes of the orders module (Zod); the server validates with them, the web types its calls with them.
 // Inbound: purchase orders, receptions, boxes and their contents, item lines, providers, statistics and returns.
 import { z } from 'zod';
-import { itemTypeSchema, sizeValueSchema } from './catalog.js';
+import { itemTypeFields, itemTypeSchema } from './catalog.js';
 import {
   DATE_RANGE_MESSAGE,
   intId,
@@ -196,6 +196,20 @@ export const boxContentSchema = z.object({
 });
 export type BoxContent = z.infer<typeof boxContentSchema>;
 
+/** A box's figures on one side: status, when it was read, items read and matched, and verifications. */
+const BOX_SIDE_FIELDS = {
+  status: z.number(),
+  reading_time: z.string().nullable(),
+  real_item_count: z.number(),
+  matched_item_count: z.number(),
+  verification_count: z.number(),
+};
+type BoxSideFields<P extends string> = { [K in keyof typeof BOX_SIDE_FIELDS as `${P}${K}`]: (typeof BOX_SIDE_FIELDS)[K] };
+/** The box figures of the side `prefix` names (origin_, destination_). */
+const boxSideFields = <P extends string>(prefix: P) =>
+  // Object.fromEntries loses the keys' names: the mapped type restores what the entries hold.
+  Object.fromEntries(Object.entries(BOX_SIDE_FIELDS).map(([key, field]) => [prefix + key, field])) as BoxSideFields<P>;
+
 /**
  * Box (spec section 3). The unprefixed fields are the side the list is about (destination for
  * purchase and movement-entry orders, origin for exit and online); movement boxes also carry the
@@ -220,16 +234,8 @@ export const boxSchema = z.object({
   references: z.number(),
   verification_count: z.number(),
   percent: z.number(),
-  origin_status: z.number(),
-  origin_reading_time: z.string().nullable(),
-  origin_real_item_count: z.number(),
-  origin_matched_item_count: z.number(),
-  origin_verification_count: z.number(),
-  destination_status: z.number(),
-  destination_reading_time: z.string().nullable(),
-  destination_real_item_count: z.number(),
-  destination_matched_item_count: z.number(),
-  destination_verification_count: z.number(),
+  ...boxSideFields('origin_'),
+  ...boxSideFields('destination_'),
 });
 export type Box = z.infer<typeof boxSchema>;
 
@@ -255,13 +261,7 @@ export const itemLineSchema = z.object({
   destination_real_quantity: z.number(),
   origin_real_quantity: z.number(),
   percent: z.number(),
-  description: z.string(),
-  section: z.string(),
-  cloth_type: z.string(),
-  model: z.string(),
-  colour: z.string(),
-  reference: z.string(),
-  sizes: z.array(sizeValueSchema),
+  ...itemTypeFields('description', 'section', 'cloth_type', 'model', 'colour', 'reference', 'sizes'),
 });
 export type ItemLine = z.infer<typeof itemLineSchema>;
 
@@ -347,11 +347,7 @@ export const returnListQuerySchema = openListQuery('code__contains', 'code__icon
 export const returnLineSchema = z.object({
   gtin: z.string(),
   item_type: z.number().nullable(),
-  description: z.string(),
-  model: z.string(),
-  colour: z.string(),
-  section: z.string(),
-  sizes: z.array(sizeValueSchema),
+  ...itemTypeFields('description', 'model', 'colour', 'section', 'sizes'),
   quantity: z.number(),
 });
 export type ReturnLine = z.infer<typeof returnLineSchema>;

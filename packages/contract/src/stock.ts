@@ -1,8 +1,8 @@
 // Request and response shapes of the stock module (Zod); the server validates with them, the web types its calls with them.
 // Stock by area, by location and by tag, box stock, counted-stock upload, minimum stock and alarms (docs/design/stock.md).
 import { z } from 'zod';
-import { sizeValueSchema } from './catalog.js';
-import { epcLineFields, intId, listQueryFields, pageQueryFields } from './common.js';
+import { itemTypeFields } from './catalog.js';
+import { epcLineFields, idDescriptionSchema, intId, listQueryFields, pageQueryFields } from './common.js';
 import { areaRefSchema } from './tracking.js';
 
 /** Stock lists (summaries, stock by tag, box stock, alarms): 11 per page (spec section 9). */
@@ -32,15 +32,9 @@ const positiveId = intId();
 /* ------------------------------------------------------------------ stock per GTIN */
 
 /** The GTIN of an area summary row, as the spec's "Area summary row" names it. */
-export const stockItemTypeSchema = z.object({
-  id: z.number(),
-  gtin: z.string(),
-  reference: z.string(),
-  description: z.string(),
-  model: z.string(),
-  colour: z.string(),
-  season: z.string(),
-});
+export const stockItemTypeSchema = z.object(
+  itemTypeFields('id', 'gtin', 'reference', 'description', 'model', 'colour', 'season'),
+);
 
 /**
  * Stock of one GTIN in an area (GET /areas/{id}/summary/) or in a location or in every location
@@ -57,17 +51,9 @@ export const stockRowSchema = z.object({
   quantity: z.number(),
   rfid_count: z.number(),
   counted_count: z.number(),
-  cloth_type: z.string(),
-  section: z.string(),
-  model: z.string(),
-  colour: z.string(),
-  season: z.string(),
+  ...itemTypeFields('cloth_type', 'section', 'model', 'colour', 'season'),
   zones: z.string(),
-  sizes: z.array(sizeValueSchema),
-  size_primary: z.string(),
-  size_secondary: z.string(),
-  price: z.string().nullable(),
-  minimum_stock: z.number().nullable(),
+  ...itemTypeFields('sizes', 'size_primary', 'size_secondary', 'price', 'minimum_stock'),
   minimum_stock_id: z.number().nullable(),
   is_alarm: z.boolean(),
 });
@@ -177,7 +163,7 @@ export const codebarParamSchema = z.object({ codebar: z.string().trim().min(1).m
 export const boxAreaSeenSchema = z.object({
   box: z.number().nullable(),
   area: areaRefSchema,
-  location: z.object({ id: z.number(), description: z.string() }),
+  location: idDescriptionSchema,
   barcode: z.string(),
   pallet: z.string(),
   cycles: z.number(),
@@ -259,7 +245,7 @@ export const minimumStockQuerySchema = z.object({
 export const stockAlarmSchema = z.object({
   id: z.number(),
   area: areaRefSchema,
-  location: z.object({ id: z.number(), description: z.string() }),
+  location: idDescriptionSchema,
   item_type: z.number(),
   gtin: z.string(),
   description: z.string(),
