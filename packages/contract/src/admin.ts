@@ -174,14 +174,16 @@ const llrpHostField = z.preprocess(
     .regex(LLRP_HOST_PATTERN, { error: 'Enter a valid host name or IP address.' })
     .nullable(),
 );
-const llrpPortField = z.preprocess(
-  (v) => (typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v),
-  z
-    .number({ error: 'Enter a valid port (1-65535).' })
-    .int({ error: 'Enter a valid port (1-65535).' })
-    .min(1, { error: 'Enter a valid port (1-65535).' })
-    .max(65535, { error: 'Enter a valid port (1-65535).' }),
-);
+/** Digits sent as text become a number (form fields); anything else is checked as it came. */
+const digitsToNumber = (v: unknown) => (typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v);
+const PORT_MESSAGE = 'Enter a valid port (1-65535).';
+/** A TCP port (1-65535) as a number or digits; `message` when it is missing or not a number. */
+const portNumber = (message: string) =>
+  z.preprocess(
+    digitsToNumber,
+    z.number({ error: message }).int({ error: PORT_MESSAGE }).min(1, { error: PORT_MESSAGE }).max(65535, { error: PORT_MESSAGE }),
+  );
+const llrpPortField = portNumber(PORT_MESSAGE);
 const ANTENNAS_MESSAGE = 'Antennas are distinct numbers from 1 to 32.';
 const llrpAntennasField = z
   .array(z.number({ error: ANTENNAS_MESSAGE }).int({ error: ANTENNAS_MESSAGE }), { error: ANTENNAS_MESSAGE })
@@ -302,18 +304,11 @@ const ipField = z
   .trim()
   .min(1, { error: 'Please enter IP Address' })
   .pipe(z.union([z.ipv4(), z.ipv6()], { error: 'Enter a valid IP address.' }));
-const portField = z.preprocess(
-  (v) => (typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v),
-  z
-    .number({ error: 'Please enter Service Port' })
-    .int({ error: 'Enter a valid port (1-65535).' })
-    .min(1, { error: 'Enter a valid port (1-65535).' })
-    .max(65535, { error: 'Enter a valid port (1-65535).' }),
-);
+const portField = portNumber('Please enter Service Port');
 
 /** Print head resolution: 203, 300 or 600 dots per inch (PRINTER_DPIS in printing.ts). */
 const dpiField = z.preprocess(
-  (v) => (typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v),
+  digitsToNumber,
   z.union([z.literal(203), z.literal(300), z.literal(600)], { error: 'The resolution is 203, 300 or 600 dpi.' }),
 );
 

@@ -2,16 +2,7 @@
 // Inbound: purchase orders, receptions, boxes and their contents, item lines, providers, statistics and returns.
 import { z } from 'zod';
 import { itemTypeFields, itemTypeSchema } from './catalog.js';
-import {
-  DATE_RANGE_MESSAGE,
-  intId,
-  intIn,
-  isDateInRange,
-  listQueryFields,
-  openListQuery,
-  statsRangeFields,
-  textFilters,
-} from './common.js';
+import { DATE_RANGE_MESSAGE, intId, intIn, isDateInRange, openListQuery, statsRangeFields } from './common.js';
 
 /**
  * A date-time as the web sends orders ('YYYY-MM-DD HH:mm:ss', local time of the server) or
@@ -131,21 +122,17 @@ export type PurchaseOrder = z.infer<typeof purchaseOrderSchema>;
  */
 export const reportTypeSchema = z.enum(['all', 'pending', 'verified', 'with_errors', 'without_errors', 'canceled']);
 export type ReportType = z.infer<typeof reportTypeSchema>;
-export const purchaseOrderListQuerySchema = z
-  .object({
-    ...listQueryFields,
-    ...textFilters(
-      'destination_status',
-      'id',
-      'id__icontains',
-      'order_code__icontains',
-      'arrival_date__gte',
-      'arrival_date__lte',
-      'origin__name__icontains',
-    ),
-    report_type: z.union([reportTypeSchema, z.literal('')]).optional(),
-  })
-  .catchall(z.string());
+/** The `report_type` filter of the order dashboards: a report type, or empty for all. */
+export const reportTypeFilter = { report_type: z.union([reportTypeSchema, z.literal('')]).optional() };
+export const purchaseOrderListQuerySchema = openListQuery(
+  'destination_status',
+  'id',
+  'id__icontains',
+  'order_code__icontains',
+  'arrival_date__gte',
+  'arrival_date__lte',
+  'origin__name__icontains',
+).extend(reportTypeFilter);
 
 /** Reception (spec: reception_code, order_id). */
 export const receptionCreateBodySchema = z.object({

@@ -28,6 +28,8 @@ const queryBoolean = (fallback: boolean) =>
       return fallback;
     });
 const positiveId = intId();
+/** The filters to one location (default every location the user sees) and one area of it. */
+const locationAreaFilters = { location: positiveId.optional(), area: positiveId.optional() };
 
 /* ------------------------------------------------------------------ stock per GTIN */
 
@@ -131,8 +133,7 @@ export type BoxStockRow = z.infer<typeof boxStockRowSchema>;
 /** GET /boxstock/ (location, area, codebar__icontains) and /areas/{id}/boxstock/ (codebar__icontains). */
 export const boxStockQuerySchema = z.object({
   ...pageQueryFields,
-  location: positiveId.optional(),
-  area: positiveId.optional(),
+  ...locationAreaFilters,
   codebar__icontains: z.string().trim().max(100).optional(),
 });
 export type BoxStockQuery = z.input<typeof boxStockQuerySchema>;
@@ -232,10 +233,7 @@ export const minimumStockUpdateBodySchema = minimumStockBodySchema.extend({ item
 export type MinimumStockUpdateBody = z.input<typeof minimumStockUpdateBodySchema>;
 
 /** GET /types/{id}/minstock/: `location` narrows to one location's areas. */
-export const minimumStockQuerySchema = z.object({
-  location: positiveId.optional(),
-  area: positiveId.optional(),
-});
+export const minimumStockQuerySchema = z.object(locationAreaFilters);
 
 /**
  * Stock alarm (spec section 3): a GTIN whose current stock in an area (items STOCKED + counted)
@@ -258,8 +256,7 @@ export type StockAlarm = z.infer<typeof stockAlarmSchema>;
 /** GET /alarms/ and /alarms/count/: `location` (default every location the user sees), `area`, `gtin` (contains). */
 export const alarmQuerySchema = z.object({
   ...listQueryFields,
-  location: positiveId.optional(),
-  area: positiveId.optional(),
+  ...locationAreaFilters,
   gtin: z.string().trim().max(14).optional(),
 });
 export type AlarmQuery = z.input<typeof alarmQuerySchema>;
