@@ -2,7 +2,7 @@
 // RFID inventories of an area (spec sections 2, 3, 4 and 7 "Inventory"; docs/design/inventory.md).
 import { z } from 'zod';
 import { itemTypeFields, itemTypeSchema } from './catalog.js';
-import { filteredListQuery, intId, personFields, statsRangeFields, statsRangeQuerySchema } from './common.js';
+import { epcTagFields, filteredListQuery, intId, personFields, statsRangeFields, statsRangeQuerySchema } from './common.js';
 
 /** Page sizes of spec section 9: inventory lists 11, the article (GTIN) table of a detail 25; tags the default 20. */
 export const INVENTORY_LIST_PAGE_SIZE = 11;
@@ -120,10 +120,7 @@ export type InventorySummaryQuery = z.infer<typeof inventorySummaryQuerySchema>;
  * status: matched (read and expected), excess (read, not expected), missing (expected, not read).
  */
 export const inventoryTagSchema = z.object({
-  id: z.number(),
-  epc: z.string(),
-  gtin: z.string().nullable(),
-  item_type: z.number().nullable(),
+  ...epcTagFields,
   lot: z.string().nullable(),
   quantity: z.number(),
   description: z.string().nullable(),
