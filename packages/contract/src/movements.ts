@@ -11,6 +11,7 @@ import {
   orderHeadFields,
   orderOriginFields,
   orderStatusFields,
+  receptionTimeFields,
 } from './orders.js';
 
 /**
@@ -122,8 +123,7 @@ export const movementEntryStatsSchema = z.object({
   orders: z.number(),
   destination_pending_orders: z.number(),
   destination_daily_orders: z.number(),
-  average_reception_time: z.number().nullable(),
-  max_reception_time: z.number().nullable(),
+  ...receptionTimeFields,
   ...statsRangeFields,
 });
 export type MovementEntryStats = z.infer<typeof movementEntryStatsSchema>;

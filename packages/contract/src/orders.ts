@@ -277,6 +277,12 @@ export const providerOrdersQuerySchema = purchaseOrderListQuerySchema.extend({
   pending: z.enum(['true', 'false', 'True', 'False', '1', '0']).optional(),
 });
 
+/** Reception times of the orders received in a statistics range, in hours (2 decimals): average and longest; null without any. */
+export const receptionTimeFields = {
+  average_reception_time: z.number().nullable(),
+  max_reception_time: z.number().nullable(),
+};
+
 /**
  * Inbound statistics of a location, GET /locations/{id}/porders/statistics/?from&to (default
  * the last 30 days by creation date). Durations in hours with 2 decimals.
@@ -292,8 +298,7 @@ export const inboundStatsSchema = z.object({
   daily_orders: z.number(),
   reception_time: z.string(),
   max_time: z.string(),
-  average_reception_time: z.number().nullable(),
-  max_reception_time: z.number().nullable(),
+  ...receptionTimeFields,
   incorrect_daily_orders: z.number(),
   total_orders_for_today: z.number(),
   total_pending_orders_for_today: z.number(),
