@@ -10,6 +10,7 @@ import {
   orderDestinationFields,
   orderHeadFields,
   orderOriginFields,
+  orderShipmentFields,
   orderStatusFields,
   receptionTimeFields,
 } from './orders.js';
@@ -54,9 +55,7 @@ export const movementOrderSchema = z.object({
   ...orderHeadFields,
   order_name: z.string(),
   ...orderStatusFields,
-  sync: z.boolean(),
-  container: z.string(),
-  waiting_time: z.number().nullable(),
+  ...orderShipmentFields,
   destination_waiting_time: z.number().nullable(),
   late: z.boolean(),
   item_count: z.number(),

@@ -50,6 +50,8 @@ export const orderCreateFields = {
 export const orderHeadFields = { id: z.number(), type: orderTypeSchema, order_code: z.string() };
 /** Both sides' statuses and whether the order is closed. */
 export const orderStatusFields = { origin_status: z.number(), destination_status: z.number(), closed: z.boolean() };
+/** A shipment's sync flag, its container (pallet) and the seconds it has waited (to arrival, or until now). */
+export const orderShipmentFields = { sync: z.boolean(), container: z.string(), waiting_time: z.number().nullable() };
 /** Expected and read units, boxes and verified boxes of the side a list is about. */
 export const orderCountFields = {
   item_count: z.number(),
@@ -99,9 +101,7 @@ export type OrderUpdateBody = z.infer<typeof orderUpdateBodySchema>;
 export const purchaseOrderSchema = z.object({
   ...orderHeadFields,
   ...orderStatusFields,
-  sync: z.boolean(),
-  container: z.string(),
-  waiting_time: z.number().nullable(),
+  ...orderShipmentFields,
   ...orderCountFields,
   ...orderDateFields,
   arrival_date: z.string().nullable(),
