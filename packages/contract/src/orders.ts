@@ -50,7 +50,7 @@ export const orderCreateFields = {
 export const orderHeadFields = { id: z.number(), type: orderTypeSchema, order_code: z.string() };
 /** Both sides' statuses and whether the order is closed. */
 export const orderStatusFields = { origin_status: z.number(), destination_status: z.number(), closed: z.boolean() };
-/** A shipment's sync flag, its container (pallet) and the seconds it has waited (to arrival, or until now). */
+/** A shipment's sync flag, its container (pallet) and its waiting time in seconds (to the side's event, or until now). */
 export const orderShipmentFields = { sync: z.boolean(), container: z.string(), waiting_time: z.number().nullable() };
 /** Expected and read units, boxes and verified boxes of the side a list is about. */
 export const orderCountFields = {
