@@ -118,14 +118,16 @@ export const LOGO_MIME_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/w
 
 /* ------------------------------------------------------------------ areas */
 
+/** The location an area (or a device's area) belongs to: its id and name. */
+const areaLocationFields = { location_id: z.number(), location_description: z.string() };
+
 export const LOCATION_AREAS_PAGE_SIZE = 11;
 
 export const areaSchema = z.object({
   id: z.number(),
   description: z.string(),
   stock: z.number().int(),
-  location_id: z.number(),
-  location_description: z.string(),
+  ...areaLocationFields,
 });
 export type Area = z.infer<typeof areaSchema>;
 
@@ -205,17 +207,17 @@ export const readerLinkSchema = z.object({
 });
 export type ReaderLink = z.infer<typeof readerLinkSchema>;
 
+/** A reader as other rows name it: id, serial number and MAC address. */
+export const readerRefFields = { id: z.number(), serial_number: z.string(), mac_address: z.string() };
+
 export const readerSchema = z.object({
-  id: z.number(),
-  serial_number: z.string(),
-  mac_address: z.string(),
+  ...readerRefFields,
   working_mode: z.number().int(),
   reader_type: z.number().int(),
   /** Area id. */
   locationArea1: z.number(),
   description_area_locationArea1: z.string(),
-  location_id: z.number(),
-  location_description: z.string(),
+  ...areaLocationFields,
   description: z.string(),
   /** ON when heard from (heartbeat or reads) in the last 60 s. */
   state: readerStateSchema,
@@ -291,8 +293,7 @@ export const printerSchema = z.object({
   ip_address: z.string(),
   port: z.number().int(),
   location_area: idDescriptionSchema,
-  location_id: z.number(),
-  location_description: z.string(),
+  ...areaLocationFields,
   serial_number: z.string(),
   /** Print head resolution (203, 300 or 600 dpi): label templates, drawn at 203 dpi, are scaled to it. */
   dpi: z.number().int(),

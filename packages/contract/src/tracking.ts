@@ -1,5 +1,6 @@
 // Request and response shapes of the tracking module (Zod); the server validates with them, the web types its calls with them.
 import { z } from 'zod';
+import { readerRefFields } from './admin.js';
 import { filteredListQuery } from './common.js';
 import { readCountFields, readWindowFields } from './ingest.js';
 
@@ -78,7 +79,7 @@ export const freeReadingSetSchema = z.object({
   codebar: z.string().nullable(),
   working_mode: z.number().nullable(),
   ...readCountFields,
-  device: z.object({ id: z.number(), serial_number: z.string(), mac_address: z.string() }).nullable(),
+  device: z.object(readerRefFields).nullable(),
   area: areaRefSchema.nullable(),
 });
 export type FreeReadingSet = z.infer<typeof freeReadingSetSchema>;
