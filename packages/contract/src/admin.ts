@@ -1,7 +1,7 @@
 // Request and response shapes of the admin module (Zod); the server validates with them, the web types its calls with them.
 // Field names follow the spec (section 3); validation messages are the spec's (section 5).
 import { z } from 'zod';
-import { INT4_MAX, intIn, pagingQuerySchema } from './common.js';
+import { INT4_MAX, idDescriptionSchema, intIn, pagingQuerySchema, personFields } from './common.js';
 import { timeZoneSchema } from './dates.js';
 import { ReaderConnection, ReaderLinkState } from './ingest.js';
 import { locationSchema } from './locations.js';
@@ -118,14 +118,16 @@ export const LOGO_MIME_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/w
 
 /* ------------------------------------------------------------------ areas */
 
+/** The location an area (or a device's area) belongs to: its id and name. */
+const areaLocationFields = { location_id: z.number(), location_description: z.string() };
+
 export const LOCATION_AREAS_PAGE_SIZE = 11;
 
 export const areaSchema = z.object({
   id: z.number(),
   description: z.string(),
   stock: z.number().int(),
-  location_id: z.number(),
-  location_description: z.string(),
+  ...areaLocationFields,
 });
 export type Area = z.infer<typeof areaSchema>;
 
@@ -174,14 +176,16 @@ const llrpHostField = z.preprocess(
     .regex(LLRP_HOST_PATTERN, { error: 'Enter a valid host name or IP address.' })
     .nullable(),
 );
-const llrpPortField = z.preprocess(
-  (v) => (typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v),
-  z
-    .number({ error: 'Enter a valid port (1-65535).' })
-    .int({ error: 'Enter a valid port (1-65535).' })
-    .min(1, { error: 'Enter a valid port (1-65535).' })
-    .max(65535, { error: 'Enter a valid port (1-65535).' }),
-);
+/** Digits sent as text become a number (form fields); anything else is checked as it came. */
+const digitsToNumber = (v: unknown) => (typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v);
+const PORT_MESSAGE = 'Enter a valid port (1-65535).';
+/** A TCP port (1-65535) as a number or digits; `message` when it is missing or not a number. */
+const portNumber = (message: string) =>
+  z.preprocess(
+    digitsToNumber,
+    z.number({ error: message }).int({ error: PORT_MESSAGE }).min(1, { error: PORT_MESSAGE }).max(65535, { error: PORT_MESSAGE }),
+  );
+const llrpPortField = portNumber(PORT_MESSAGE);
 const ANTENNAS_MESSAGE = 'Antennas are distinct numbers from 1 to 32.';
 const llrpAntennasField = z
   .array(z.number({ error: ANTENNAS_MESSAGE }).int({ error: ANTENNAS_MESSAGE }), { error: ANTENNAS_MESSAGE })
@@ -203,17 +207,17 @@ export const readerLinkSchema = z.object({
 });
 export type ReaderLink = z.infer<typeof readerLinkSchema>;
 
+/** A reader as other rows name it: id, serial number and MAC address. */
+export const readerRefFields = { id: z.number(), serial_number: z.string(), mac_address: z.string() };
+
 export const readerSchema = z.object({
-  id: z.number(),
-  serial_number: z.string(),
-  mac_address: z.string(),
+  ...readerRefFields,
   working_mode: z.number().int(),
   reader_type: z.number().int(),
   /** Area id. */
   locationArea1: z.number(),
   description_area_locationArea1: z.string(),
-  location_id: z.number(),
-  location_description: z.string(),
+  ...areaLocationFields,
   description: z.string(),
   /** ON when heard from (heartbeat or reads) in the last 60 s. */
   state: readerStateSchema,
@@ -288,9 +292,8 @@ export const printerSchema = z.object({
   mac: z.string(),
   ip_address: z.string(),
   port: z.number().int(),
-  location_area: z.object({ id: z.number(), description: z.string() }),
-  location_id: z.number(),
-  location_description: z.string(),
+  location_area: idDescriptionSchema,
+  ...areaLocationFields,
   serial_number: z.string(),
   /** Print head resolution (203, 300 or 600 dpi): label templates, drawn at 203 dpi, are scaled to it. */
   dpi: z.number().int(),
@@ -302,18 +305,11 @@ const ipField = z
   .trim()
   .min(1, { error: 'Please enter IP Address' })
   .pipe(z.union([z.ipv4(), z.ipv6()], { error: 'Enter a valid IP address.' }));
-const portField = z.preprocess(
-  (v) => (typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v),
-  z
-    .number({ error: 'Please enter Service Port' })
-    .int({ error: 'Enter a valid port (1-65535).' })
-    .min(1, { error: 'Enter a valid port (1-65535).' })
-    .max(65535, { error: 'Enter a valid port (1-65535).' }),
-);
+const portField = portNumber('Please enter Service Port');
 
 /** Print head resolution: 203, 300 or 600 dots per inch (PRINTER_DPIS in printing.ts). */
 const dpiField = z.preprocess(
-  (v) => (typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v),
+  digitsToNumber,
   z.union([z.literal(203), z.literal(300), z.literal(600)], { error: 'The resolution is 203, 300 or 600 dpi.' }),
 );
 
@@ -345,15 +341,12 @@ export const printerListQuerySchema = listQuery;
 export const VISUALIZERS_PAGE_SIZE = 11;
 
 export const locationUserSchema = z.object({
-  id: z.number(),
-  first_name: z.string(),
-  last_name: z.string(),
-  email: z.string(),
+  ...personFields,
   editor: z.boolean(),
   user_role: z.number().int(),
   locations: z.array(z.number()),
   /** The same locations with their names, for the chips. */
-  locations_detail: z.array(z.object({ id: z.number(), description: z.string() })),
+  locations_detail: z.array(idDescriptionSchema),
 });
 export type LocationUser = z.infer<typeof locationUserSchema>;
 
@@ -408,10 +401,7 @@ export const companyUserBodySchema = z.object({
 });
 export type CompanyUserBody = z.input<typeof companyUserBodySchema>;
 export const companyUserSchema = z.object({
-  id: z.number(),
-  first_name: z.string(),
-  last_name: z.string(),
-  email: z.string(),
+  ...personFields,
   company: z.number(),
   user_role: z.number().int(),
 });

@@ -34,6 +34,12 @@ export const itemTypeSchema = z.object({
   minimum_stock: z.number().nullable(),
 });
 export type ItemType = z.infer<typeof itemTypeSchema>;
+type ItemTypeShape = typeof itemTypeSchema.shape;
+
+/** Fields of the GTIN that its rows elsewhere repeat (stock, inventory and order lines), in the order given. */
+export const itemTypeFields = <const K extends keyof ItemTypeShape>(...keys: K[]) =>
+  // Object.fromEntries loses the keys' names: the Pick restores what the entries hold.
+  Object.fromEntries(keys.map((key) => [key, itemTypeSchema.shape[key]])) as Pick<ItemTypeShape, K>;
 
 /** `gtin` of GET /types/ plus paging (`gtin__icontains`, `description__icontains` …). */
 export const itemTypeListQuerySchema = filteredListQuery(

@@ -78,12 +78,18 @@ export const isoDateTime = (message = 'Enter an ISO 8601 date-time.') =>
 export const NUL_REFUSED = 'Null characters are not allowed.';
 export const hasNoNul = (value: string): boolean => !value.includes('\u0000');
 
+/** A row another one names: its id and description (a location, an area, a brand, a printer …). */
+export const idDescriptionSchema = z.object({ id: z.number(), description: z.string() });
+
+/** A user as the lists show one: id, names and e-mail. */
+export const personFields = { id: z.number(), first_name: z.string(), last_name: z.string(), email: z.string() };
+
+/** An item's tag as its lines start: the item's id, its EPC, and the GTIN and catalog row it names (null when none). */
+export const epcTagFields = { id: z.number(), epc: z.string(), gtin: z.string().nullable(), item_type: z.number().nullable() };
+
 /** An item (EPC) line of a report or list: the tag, its GTIN and `lot` (the EPC's serial), quantity 1 or 0. */
 export const epcLineFields = {
-  id: z.number(),
-  epc: z.string(),
-  gtin: z.string().nullable(),
-  item_type: z.number().nullable(),
+  ...epcTagFields,
   description: z.string().nullable(),
   lot: z.string().nullable(),
   quantity: z.number(),

@@ -64,6 +64,11 @@ export const readingSetBodySchema = z
 export type ReadingSetBody = z.input<typeof readingSetBodySchema>;
 export type ReadingSetInput = z.output<typeof readingSetBodySchema>;
 
+/** When a reading set's reads began and ended. */
+export const readWindowFields = { start_time: z.string(), end_time: z.string() };
+/** What a reading set read: its reads and its distinct EPCs. */
+export const readCountFields = { read_count: z.number(), epc_count: z.number() };
+
 /** The stored set as ingestion answers it (201 first time, 200 when the same id was already stored). */
 export const ingestedSetSchema = z.object({
   id: z.string(),
@@ -72,10 +77,8 @@ export const ingestedSetSchema = z.object({
   area: z.number().nullable(),
   working_mode: z.number().nullable(),
   codebar: z.string().nullable(),
-  start_time: z.string(),
-  end_time: z.string(),
-  read_count: z.number(),
-  epc_count: z.number(),
+  ...readWindowFields,
+  ...readCountFields,
   /** Module that gave the set a meaning (verification, pos …); null for a free reading set. */
   claimed_by: z.string().nullable(),
   /** false when the set had already been stored (idempotent resend). */

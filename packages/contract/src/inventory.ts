@@ -1,8 +1,8 @@
 // Request and response shapes of the inventory module (Zod); the server validates with them, the web types its calls with them.
 // RFID inventories of an area (spec sections 2, 3, 4 and 7 "Inventory"; docs/design/inventory.md).
 import { z } from 'zod';
-import { itemTypeSchema } from './catalog.js';
-import { filteredListQuery, intId, statsRangeFields, statsRangeQuerySchema } from './common.js';
+import { itemTypeFields, itemTypeSchema } from './catalog.js';
+import { epcTagFields, filteredListQuery, intId, personFields, statsRangeFields, statsRangeQuerySchema } from './common.js';
 
 /** Page sizes of spec section 9: inventory lists 11, the article (GTIN) table of a detail 25; tags the default 20. */
 export const INVENTORY_LIST_PAGE_SIZE = 11;
@@ -77,10 +77,7 @@ export type InventoryUpdateBody = z.infer<typeof inventoryUpdateBodySchema>;
 
 /** GET /inventorys/{id}/users/: who opened it and who validated or canceled it. */
 export const inventoryUserSchema = z.object({
-  id: z.number(),
-  first_name: z.string(),
-  last_name: z.string(),
-  email: z.string(),
+  ...personFields,
   action: z.enum(['opened', 'validated', 'canceled']),
   date: z.string().nullable(),
 });
@@ -98,14 +95,7 @@ export const inventorySummaryRowSchema = z.object({
   matched: z.number(),
   missing: z.number(),
   excess: z.number(),
-  season: z.string(),
-  section: z.string(),
-  model: z.string(),
-  description: z.string(),
-  reference: z.string(),
-  sizes: z.array(z.object({ country: z.string(), value: z.string() })),
-  size_primary: z.string(),
-  colour: z.string(),
+  ...itemTypeFields('season', 'section', 'model', 'description', 'reference', 'sizes', 'size_primary', 'colour'),
 });
 export type InventorySummaryRow = z.infer<typeof inventorySummaryRowSchema>;
 
@@ -130,10 +120,7 @@ export type InventorySummaryQuery = z.infer<typeof inventorySummaryQuerySchema>;
  * status: matched (read and expected), excess (read, not expected), missing (expected, not read).
  */
 export const inventoryTagSchema = z.object({
-  id: z.number(),
-  epc: z.string(),
-  gtin: z.string().nullable(),
-  item_type: z.number().nullable(),
+  ...epcTagFields,
   lot: z.string().nullable(),
   quantity: z.number(),
   description: z.string().nullable(),

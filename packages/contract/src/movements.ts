@@ -2,7 +2,7 @@
 // Movement orders: boxes from one location (origin, working mode 1: items IN TRANSIT) to another
 // (destination, working modes 0 or 3: items STOCKED there), verified at both ends.
 import { z } from 'zod';
-import { intId, intIn, listQueryFields, statsRangeFields, textFilters } from './common.js';
+import { intId, intIn, listQueryFields, openListQuery, statsRangeFields, textFilters } from './common.js';
 import {
   orderCreateFields,
   orderDateFields,
@@ -10,7 +10,9 @@ import {
   orderDestinationFields,
   orderHeadFields,
   orderOriginFields,
+  orderShipmentFields,
   orderStatusFields,
+  receptionTimeFields,
 } from './orders.js';
 
 /**
@@ -53,9 +55,7 @@ export const movementOrderSchema = z.object({
   ...orderHeadFields,
   order_name: z.string(),
   ...orderStatusFields,
-  sync: z.boolean(),
-  container: z.string(),
-  waiting_time: z.number().nullable(),
+  ...orderShipmentFields,
   destination_waiting_time: z.number().nullable(),
   late: z.boolean(),
   item_count: z.number(),
@@ -78,22 +78,19 @@ export const movementOrderSchema = z.object({
 });
 export type MovementOrder = z.infer<typeof movementOrderSchema>;
 
-const listBase = {
-  ...listQueryFields,
-  ...textFilters('id__icontains', 'order_code__icontains'),
-};
-
 /**
  * GET /locations/{id}/v1/exits/ (11 per page): id__icontains, order_code__icontains,
  * exit_date__gte, exit_date__lte, origin_status (0 to 4), report_mode (0 GTIN, 1 EPC: what the
  * row download contains), order_by.
  */
-export const movementExitListQuerySchema = z
-  .object({
-    ...listBase,
-    ...textFilters('exit_date__gte', 'exit_date__lte', 'origin_status', 'report_mode'),
-  })
-  .catchall(z.string());
+export const movementExitListQuerySchema = openListQuery(
+  'id__icontains',
+  'order_code__icontains',
+  'exit_date__gte',
+  'exit_date__lte',
+  'origin_status',
+  'report_mode',
+);
 
 /**
  * GET /v1/morders/?destination__id={id} (entries, 11 per page): id__icontains,
@@ -102,7 +99,8 @@ export const movementExitListQuerySchema = z
  */
 export const movementEntryListQuerySchema = z
   .object({
-    ...listBase,
+    ...listQueryFields,
+    ...textFilters('id__icontains', 'order_code__icontains'),
     destination__id: intId().optional(),
     ...textFilters('arrival_date__gte', 'arrival_date__lte', 'destination_status'),
   })
@@ -124,8 +122,7 @@ export const movementEntryStatsSchema = z.object({
   orders: z.number(),
   destination_pending_orders: z.number(),
   destination_daily_orders: z.number(),
-  average_reception_time: z.number().nullable(),
-  max_reception_time: z.number().nullable(),
+  ...receptionTimeFields,
   ...statsRangeFields,
 });
 export type MovementEntryStats = z.infer<typeof movementEntryStatsSchema>;

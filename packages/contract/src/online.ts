@@ -1,7 +1,7 @@
 // Request and response shapes of the online module (Zod); the server validates with them, the web types its calls with them.
 // Online orders: a location ships boxes to customers; verified on the origin side (working mode 6), the items become SOLD.
 import { z } from 'zod';
-import { intId, listQueryFields, statsRangeFields, statsRangeQuerySchema, textFilters } from './common.js';
+import { intId, openListQuery, statsRangeFields, statsRangeQuerySchema } from './common.js';
 import {
   boxSchema,
   itemLineSchema,
@@ -12,6 +12,8 @@ import {
   orderHeadFields,
   orderOriginFields,
   orderStatusFields,
+  reportTypeFilter,
+  reportTypeSchema,
 } from './orders.js';
 
 /**
@@ -53,20 +55,20 @@ export type OnlineOrder = z.infer<typeof onlineOrderSchema>;
  * Report types of the exit and online dashboards' select, as origin-status sets:
  * 'pending' (0 or 1), 'verified' (2 or 3), 'with_errors' (2), 'without_errors' (3), 'canceled' (4).
  */
-export const exitReportTypeSchema = z.enum(['all', 'pending', 'verified', 'with_errors', 'without_errors', 'canceled']);
+export const exitReportTypeSchema = reportTypeSchema;
 
 /**
  * GET /locations/{id}/v1/orders/ (11 per page): id__icontains, order_code__icontains,
  * exit_date__gte, exit_date__lte, origin_status, report_type, order_by (id, creation_date,
  * exit_date, estimated_exit_date, order_code, origin_status; '-' for descending; default -creation_date).
  */
-export const onlineOrderListQuerySchema = z
-  .object({
-    ...listQueryFields,
-    ...textFilters('id__icontains', 'order_code__icontains', 'exit_date__gte', 'exit_date__lte', 'origin_status'),
-    report_type: z.union([exitReportTypeSchema, z.literal('')]).optional(),
-  })
-  .catchall(z.string());
+export const onlineOrderListQuerySchema = openListQuery(
+  'id__icontains',
+  'order_code__icontains',
+  'exit_date__gte',
+  'exit_date__lte',
+  'origin_status',
+).extend(reportTypeFilter);
 
 /**
  * Item line of an online order, box or verification report. `percent` is capped at 100 (the

@@ -1,17 +1,8 @@
 // Request and response shapes of the orders module (Zod); the server validates with them, the web types its calls with them.
 // Inbound: purchase orders, receptions, boxes and their contents, item lines, providers, statistics and returns.
 import { z } from 'zod';
-import { itemTypeSchema, sizeValueSchema } from './catalog.js';
-import {
-  DATE_RANGE_MESSAGE,
-  intId,
-  intIn,
-  isDateInRange,
-  listQueryFields,
-  openListQuery,
-  statsRangeFields,
-  textFilters,
-} from './common.js';
+import { itemTypeFields, itemTypeSchema } from './catalog.js';
+import { DATE_RANGE_MESSAGE, intId, intIn, isDateInRange, openListQuery, statsRangeFields } from './common.js';
 
 /**
  * A date-time as the web sends orders ('YYYY-MM-DD HH:mm:ss', local time of the server) or
@@ -59,6 +50,8 @@ export const orderCreateFields = {
 export const orderHeadFields = { id: z.number(), type: orderTypeSchema, order_code: z.string() };
 /** Both sides' statuses and whether the order is closed. */
 export const orderStatusFields = { origin_status: z.number(), destination_status: z.number(), closed: z.boolean() };
+/** A shipment's sync flag, its container (pallet) and its waiting time in seconds (to the side's event, or until now). */
+export const orderShipmentFields = { sync: z.boolean(), container: z.string(), waiting_time: z.number().nullable() };
 /** Expected and read units, boxes and verified boxes of the side a list is about. */
 export const orderCountFields = {
   item_count: z.number(),
@@ -108,9 +101,7 @@ export type OrderUpdateBody = z.infer<typeof orderUpdateBodySchema>;
 export const purchaseOrderSchema = z.object({
   ...orderHeadFields,
   ...orderStatusFields,
-  sync: z.boolean(),
-  container: z.string(),
-  waiting_time: z.number().nullable(),
+  ...orderShipmentFields,
   ...orderCountFields,
   ...orderDateFields,
   arrival_date: z.string().nullable(),
@@ -131,21 +122,17 @@ export type PurchaseOrder = z.infer<typeof purchaseOrderSchema>;
  */
 export const reportTypeSchema = z.enum(['all', 'pending', 'verified', 'with_errors', 'without_errors', 'canceled']);
 export type ReportType = z.infer<typeof reportTypeSchema>;
-export const purchaseOrderListQuerySchema = z
-  .object({
-    ...listQueryFields,
-    ...textFilters(
-      'destination_status',
-      'id',
-      'id__icontains',
-      'order_code__icontains',
-      'arrival_date__gte',
-      'arrival_date__lte',
-      'origin__name__icontains',
-    ),
-    report_type: z.union([reportTypeSchema, z.literal('')]).optional(),
-  })
-  .catchall(z.string());
+/** The `report_type` filter of the order dashboards: a report type, or empty for all. */
+export const reportTypeFilter = { report_type: z.union([reportTypeSchema, z.literal('')]).optional() };
+export const purchaseOrderListQuerySchema = openListQuery(
+  'destination_status',
+  'id',
+  'id__icontains',
+  'order_code__icontains',
+  'arrival_date__gte',
+  'arrival_date__lte',
+  'origin__name__icontains',
+).extend(reportTypeFilter);
 
 /** Reception (spec: reception_code, order_id). */
 export const receptionCreateBodySchema = z.object({
@@ -196,6 +183,20 @@ export const boxContentSchema = z.object({
 });
 export type BoxContent = z.infer<typeof boxContentSchema>;
 
+/** A box's figures on one side: status, when it was read, items read and matched, and verifications. */
+const BOX_SIDE_FIELDS = {
+  status: z.number(),
+  reading_time: z.string().nullable(),
+  real_item_count: z.number(),
+  matched_item_count: z.number(),
+  verification_count: z.number(),
+};
+type BoxSideFields<P extends string> = { [K in keyof typeof BOX_SIDE_FIELDS as `${P}${K}`]: (typeof BOX_SIDE_FIELDS)[K] };
+/** The box figures of the side `prefix` names (origin_, destination_). */
+const boxSideFields = <P extends string>(prefix: P) =>
+  // Object.fromEntries loses the keys' names: the mapped type restores what the entries hold.
+  Object.fromEntries(Object.entries(BOX_SIDE_FIELDS).map(([key, field]) => [prefix + key, field])) as BoxSideFields<P>;
+
 /**
  * Box (spec section 3). The unprefixed fields are the side the list is about (destination for
  * purchase and movement-entry orders, origin for exit and online); movement boxes also carry the
@@ -220,16 +221,8 @@ export const boxSchema = z.object({
   references: z.number(),
   verification_count: z.number(),
   percent: z.number(),
-  origin_status: z.number(),
-  origin_reading_time: z.string().nullable(),
-  origin_real_item_count: z.number(),
-  origin_matched_item_count: z.number(),
-  origin_verification_count: z.number(),
-  destination_status: z.number(),
-  destination_reading_time: z.string().nullable(),
-  destination_real_item_count: z.number(),
-  destination_matched_item_count: z.number(),
-  destination_verification_count: z.number(),
+  ...boxSideFields('origin_'),
+  ...boxSideFields('destination_'),
 });
 export type Box = z.infer<typeof boxSchema>;
 
@@ -255,13 +248,7 @@ export const itemLineSchema = z.object({
   destination_real_quantity: z.number(),
   origin_real_quantity: z.number(),
   percent: z.number(),
-  description: z.string(),
-  section: z.string(),
-  cloth_type: z.string(),
-  model: z.string(),
-  colour: z.string(),
-  reference: z.string(),
-  sizes: z.array(sizeValueSchema),
+  ...itemTypeFields('description', 'section', 'cloth_type', 'model', 'colour', 'reference', 'sizes'),
 });
 export type ItemLine = z.infer<typeof itemLineSchema>;
 
@@ -290,6 +277,12 @@ export const providerOrdersQuerySchema = purchaseOrderListQuerySchema.extend({
   pending: z.enum(['true', 'false', 'True', 'False', '1', '0']).optional(),
 });
 
+/** Reception times of the orders received in a statistics range, in hours (2 decimals): average and longest; null without any. */
+export const receptionTimeFields = {
+  average_reception_time: z.number().nullable(),
+  max_reception_time: z.number().nullable(),
+};
+
 /**
  * Inbound statistics of a location, GET /locations/{id}/porders/statistics/?from&to (default
  * the last 30 days by creation date). Durations in hours with 2 decimals.
@@ -305,8 +298,7 @@ export const inboundStatsSchema = z.object({
   daily_orders: z.number(),
   reception_time: z.string(),
   max_time: z.string(),
-  average_reception_time: z.number().nullable(),
-  max_reception_time: z.number().nullable(),
+  ...receptionTimeFields,
   incorrect_daily_orders: z.number(),
   total_orders_for_today: z.number(),
   total_pending_orders_for_today: z.number(),
@@ -347,11 +339,7 @@ export const returnListQuerySchema = openListQuery('code__contains', 'code__icon
 export const returnLineSchema = z.object({
   gtin: z.string(),
   item_type: z.number().nullable(),
-  description: z.string(),
-  model: z.string(),
-  colour: z.string(),
-  section: z.string(),
-  sizes: z.array(sizeValueSchema),
+  ...itemTypeFields('description', 'model', 'colour', 'section', 'sizes'),
   quantity: z.number(),
 });
 export type ReturnLine = z.infer<typeof returnLineSchema>;

@@ -2,7 +2,7 @@
 // Label printing with RFID encoding: tag types and formats, print orders (their contents and reserved EPCs), the print
 // service (ZPL to the printer over TCP) and its log. Spec sections 2 "Printing", 3, 4, 5, 7 "Printing", 8 and 9.
 import { z } from 'zod';
-import { INT4_MAX, intId, intIn, pagingQuerySchema } from './common.js';
+import { INT4_MAX, idDescriptionSchema, intId, intIn, pagingQuerySchema } from './common.js';
 
 /* ------------------------------------------------------------------ constants (spec section 9) */
 
@@ -74,7 +74,7 @@ export const tagTypeSchema = z.object({ id: z.number(), reference: z.string(), e
 export type TagType = z.infer<typeof tagTypeSchema>;
 
 /** A tag format (spec: id and description): a label layout. */
-export const tagFormatSchema = z.object({ id: z.number(), description: z.string() });
+export const tagFormatSchema = idDescriptionSchema;
 export type TagFormat = z.infer<typeof tagFormatSchema>;
 
 /** A tag format with its ZPL template (roles 1 and 2). */
@@ -296,20 +296,20 @@ export type PrintContent = z.infer<typeof printContentSchema>;
 export const printOrderSchema = z.object({
   id: z.number(),
   name: z.string(),
-  location: z.array(z.object({ id: z.number(), description: z.string() })),
-  brand: z.object({ id: z.number(), description: z.string() }).nullable(),
+  location: z.array(idDescriptionSchema),
+  brand: idDescriptionSchema.nullable(),
   creation_date: z.string(),
   tag_company_format: z.object({
     id: z.number(),
     tag_type: z.object({ id: z.number(), reference: z.string() }),
-    tag_format: z.object({ id: z.number(), description: z.string() }),
+    tag_format: idDescriptionSchema,
   }),
   state: z.enum(PRINT_ORDER_STATES),
   total_quantity: z.number(),
   from_label: z.number(),
   progress: z.number(),
   canceled: z.boolean(),
-  printer: z.object({ id: z.number(), description: z.string() }).nullable(),
+  printer: idDescriptionSchema.nullable(),
   source: z.string(),
   contents_count: z.number(),
   /** The last job's error in English (ERROR only); `error_detail` says the same as a code the web translates. */
@@ -383,7 +383,7 @@ export const printProgressSchema = z.object({
   /** Labels of the running job sent so far and its size (0 when no job runs). */
   job_done: z.number(),
   job_total: z.number(),
-  printer: z.object({ id: z.number(), description: z.string() }).nullable(),
+  printer: idDescriptionSchema.nullable(),
   error: z.string().nullable(),
   error_detail: printErrorSchema.nullable().optional(),
 });

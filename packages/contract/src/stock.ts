@@ -1,8 +1,8 @@
 // Request and response shapes of the stock module (Zod); the server validates with them, the web types its calls with them.
 // Stock by area, by location and by tag, box stock, counted-stock upload, minimum stock and alarms (docs/design/stock.md).
 import { z } from 'zod';
-import { sizeValueSchema } from './catalog.js';
-import { epcLineFields, intId, listQueryFields, pageQueryFields } from './common.js';
+import { itemTypeFields } from './catalog.js';
+import { epcLineFields, idDescriptionSchema, intId, listQueryFields, pageQueryFields } from './common.js';
 import { areaRefSchema } from './tracking.js';
 
 /** Stock lists (summaries, stock by tag, box stock, alarms): 11 per page (spec section 9). */
@@ -28,19 +28,15 @@ const queryBoolean = (fallback: boolean) =>
       return fallback;
     });
 const positiveId = intId();
+/** The filters to one location (default every location the user sees) and one area of it. */
+const locationAreaFilters = { location: positiveId.optional(), area: positiveId.optional() };
 
 /* ------------------------------------------------------------------ stock per GTIN */
 
 /** The GTIN of an area summary row, as the spec's "Area summary row" names it. */
-export const stockItemTypeSchema = z.object({
-  id: z.number(),
-  gtin: z.string(),
-  reference: z.string(),
-  description: z.string(),
-  model: z.string(),
-  colour: z.string(),
-  season: z.string(),
-});
+export const stockItemTypeSchema = z.object(
+  itemTypeFields('id', 'gtin', 'reference', 'description', 'model', 'colour', 'season'),
+);
 
 /**
  * Stock of one GTIN in an area (GET /areas/{id}/summary/) or in a location or in every location
@@ -57,17 +53,9 @@ export const stockRowSchema = z.object({
   quantity: z.number(),
   rfid_count: z.number(),
   counted_count: z.number(),
-  cloth_type: z.string(),
-  section: z.string(),
-  model: z.string(),
-  colour: z.string(),
-  season: z.string(),
+  ...itemTypeFields('cloth_type', 'section', 'model', 'colour', 'season'),
   zones: z.string(),
-  sizes: z.array(sizeValueSchema),
-  size_primary: z.string(),
-  size_secondary: z.string(),
-  price: z.string().nullable(),
-  minimum_stock: z.number().nullable(),
+  ...itemTypeFields('sizes', 'size_primary', 'size_secondary', 'price', 'minimum_stock'),
   minimum_stock_id: z.number().nullable(),
   is_alarm: z.boolean(),
 });
@@ -145,8 +133,7 @@ export type BoxStockRow = z.infer<typeof boxStockRowSchema>;
 /** GET /boxstock/ (location, area, codebar__icontains) and /areas/{id}/boxstock/ (codebar__icontains). */
 export const boxStockQuerySchema = z.object({
   ...pageQueryFields,
-  location: positiveId.optional(),
-  area: positiveId.optional(),
+  ...locationAreaFilters,
   codebar__icontains: z.string().trim().max(100).optional(),
 });
 export type BoxStockQuery = z.input<typeof boxStockQuerySchema>;
@@ -177,7 +164,7 @@ export const codebarParamSchema = z.object({ codebar: z.string().trim().min(1).m
 export const boxAreaSeenSchema = z.object({
   box: z.number().nullable(),
   area: areaRefSchema,
-  location: z.object({ id: z.number(), description: z.string() }),
+  location: idDescriptionSchema,
   barcode: z.string(),
   pallet: z.string(),
   cycles: z.number(),
@@ -246,10 +233,7 @@ export const minimumStockUpdateBodySchema = minimumStockBodySchema.extend({ item
 export type MinimumStockUpdateBody = z.input<typeof minimumStockUpdateBodySchema>;
 
 /** GET /types/{id}/minstock/: `location` narrows to one location's areas. */
-export const minimumStockQuerySchema = z.object({
-  location: positiveId.optional(),
-  area: positiveId.optional(),
-});
+export const minimumStockQuerySchema = z.object(locationAreaFilters);
 
 /**
  * Stock alarm (spec section 3): a GTIN whose current stock in an area (items STOCKED + counted)
@@ -259,7 +243,7 @@ export const minimumStockQuerySchema = z.object({
 export const stockAlarmSchema = z.object({
   id: z.number(),
   area: areaRefSchema,
-  location: z.object({ id: z.number(), description: z.string() }),
+  location: idDescriptionSchema,
   item_type: z.number(),
   gtin: z.string(),
   description: z.string(),
@@ -272,8 +256,7 @@ export type StockAlarm = z.infer<typeof stockAlarmSchema>;
 /** GET /alarms/ and /alarms/count/: `location` (default every location the user sees), `area`, `gtin` (contains). */
 export const alarmQuerySchema = z.object({
   ...listQueryFields,
-  location: positiveId.optional(),
-  area: positiveId.optional(),
+  ...locationAreaFilters,
   gtin: z.string().trim().max(14).optional(),
 });
 export type AlarmQuery = z.input<typeof alarmQuerySchema>;

@@ -1,6 +1,8 @@
 // Request and response shapes of the tracking module (Zod); the server validates with them, the web types its calls with them.
 import { z } from 'zod';
+import { readerRefFields } from './admin.js';
 import { filteredListQuery } from './common.js';
+import { readCountFields, readWindowFields } from './ingest.js';
 
 /** Item state names as the spec writes them (0 STOCKED … 4 RETURNED TO SUPPLIER). */
 export const ITEM_STATE_NAMES: Record<number, string> = {
@@ -73,13 +75,11 @@ export type EpcReading = z.infer<typeof epcReadingSchema>;
 /** Free reading set list row (GET /locations/{id}/free_reading_sets/). */
 export const freeReadingSetSchema = z.object({
   id: z.string(),
-  start_time: z.string(),
-  end_time: z.string(),
+  ...readWindowFields,
   codebar: z.string().nullable(),
   working_mode: z.number().nullable(),
-  read_count: z.number(),
-  epc_count: z.number(),
-  device: z.object({ id: z.number(), serial_number: z.string(), mac_address: z.string() }).nullable(),
+  ...readCountFields,
+  device: z.object(readerRefFields).nullable(),
   area: areaRefSchema.nullable(),
 });
 export type FreeReadingSet = z.infer<typeof freeReadingSetSchema>;

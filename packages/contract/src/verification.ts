@@ -1,6 +1,6 @@
 // Request and response shapes of the verification module (Zod); the server validates with them, the web types its calls with them.
 import { z } from 'zod';
-import { intId, listQueryFields } from './common.js';
+import { epcTagFields, intId, listQueryFields } from './common.js';
 
 export const verificationSideSchema = z.enum(['origin', 'destination']);
 export type VerificationSide = z.infer<typeof verificationSideSchema>;
@@ -53,10 +53,7 @@ export type VerificationUpdateBody = z.input<typeof verificationUpdateBodySchema
  * (extra GTIN or unknown EPC; the web shows 'Nothing'). lot: the serial number of the tag.
  */
 export const verificationItemSchema = z.object({
-  id: z.number(),
-  epc: z.string(),
-  gtin: z.string().nullable(),
-  item_type: z.number().nullable(),
+  ...epcTagFields,
   quantity: z.number(),
   lot: z.string().nullable(),
   description: z.string().nullable(),

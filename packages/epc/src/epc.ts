@@ -63,42 +63,33 @@ const HEADERS: Readonly<Record<EpcScheme, number>> = {
 /** One row of a TDS partition table: [company prefix bits, digits, second field bits, digits]; index = partition value. */
 type PartitionRow = readonly [number, number, number, number];
 
-const SGTIN_PARTITIONS: readonly PartitionRow[] = [
-  [40, 12, 4, 1],
-  [37, 11, 7, 2],
-  [34, 10, 10, 3],
-  [30, 9, 14, 4],
-  [27, 8, 17, 5],
-  [24, 7, 20, 6],
-  [20, 6, 24, 7],
+/** The company prefix's [bits, digits] of each partition value 0 … 6: the same in every scheme's table. */
+const COMPANY_PREFIX_PARTITIONS: readonly (readonly [number, number])[] = [
+  [40, 12],
+  [37, 11],
+  [34, 10],
+  [30, 9],
+  [27, 8],
+  [24, 7],
+  [20, 6],
 ];
-const SSCC_PARTITIONS: readonly PartitionRow[] = [
-  [40, 12, 18, 5],
-  [37, 11, 21, 6],
-  [34, 10, 24, 7],
-  [30, 9, 28, 8],
-  [27, 8, 31, 9],
-  [24, 7, 34, 10],
-  [20, 6, 38, 11],
-];
-const GRAI_PARTITIONS: readonly PartitionRow[] = [
-  [40, 12, 4, 0],
-  [37, 11, 7, 1],
-  [34, 10, 10, 2],
-  [30, 9, 14, 3],
-  [27, 8, 17, 4],
-  [24, 7, 20, 5],
-  [20, 6, 24, 6],
-];
-const GIAI_PARTITIONS: readonly PartitionRow[] = [
-  [40, 12, 42, 13],
-  [37, 11, 45, 14],
-  [34, 10, 48, 15],
-  [30, 9, 52, 16],
-  [27, 8, 55, 17],
-  [24, 7, 58, 18],
-  [20, 6, 62, 19],
-];
+
+/**
+ * A scheme's partition table: the field after the company prefix (item reference, serial reference, asset type,
+ * individual asset reference) has the bits and digits the company prefix leaves of `bits` and `digits`.
+ */
+const partitionTable = (bits: number, digits: number): readonly PartitionRow[] =>
+  COMPANY_PREFIX_PARTITIONS.map(([prefixBits, prefixDigits]) => [
+    prefixBits,
+    prefixDigits,
+    bits - prefixBits,
+    digits - prefixDigits,
+  ]);
+
+const SGTIN_PARTITIONS = partitionTable(44, 13);
+const SSCC_PARTITIONS = partitionTable(58, 17);
+const GRAI_PARTITIONS = partitionTable(44, 12);
+const GIAI_PARTITIONS = partitionTable(82, 25);
 
 const POW10: readonly number[] = Array.from({ length: 16 }, (_, i) => 10 ** i);
 
@@ -217,15 +208,42 @@ const upper = (hex: string): string => {
 
 const PARTITION_7 = 'Partition value 7 is reserved';
 
-function decodeSgtin(hex: string, is198: boolean): DecodedEpc | undefined {
+/** What every scheme starts with after the header: the filter, the partition (7 is reserved) and the company prefix. */
+type DecodedHead = { filter: number; partition: number; row: PartitionRow; companyPrefix: string };
+
+function readHead(table: readonly PartitionRow[]): DecodedHead | undefined {
   const filter = readBits(NIBBLES, 8, 3);
   const partition = readBits(NIBBLES, 11, 3);
   if (partition === 7) return refuse('BAD_PARTITION', PARTITION_7);
-  const row = SGTIN_PARTITIONS[partition];
+  const row = table[partition];
   const cpValue = readBits(NIBBLES, 14, row[0]);
   if (cpValue >= POW10[row[1]]) return refuse('BAD_VALUE', `Company prefix ${cpValue} does not fit in ${row[1]} digits`);
-  const itemValue = readBits(NIBBLES, 14 + row[0], row[2]);
-  if (itemValue >= POW10[row[3]]) return refuse('BAD_VALUE', `Item reference ${itemValue} does not fit in ${row[3]} digits`);
+  return { filter, partition, row, companyPrefix: pad(cpValue, row[1]) };
+}
+
+/** The decimal field after the company prefix (`what`), padded to its row's digits; refused when its value has more. */
+function readSecondField(row: PartitionRow, what: string): string | undefined {
+  const value = readBits(NIBBLES, 14 + row[0], row[2]);
+  if (value >= POW10[row[3]]) return refuse('BAD_VALUE', `${what} ${value} does not fit in ${row[3]} digits`);
+  return pad(value, row[3]);
+}
+
+/** The fields every decoded EPC starts with; `body` is what its URIs hold after the filter. */
+const decodedFields = (hex: string, scheme: EpcScheme, idType: string, head: DecodedHead, body: string) => ({
+  scheme,
+  hex: upper(hex),
+  filter: head.filter,
+  partition: head.partition,
+  companyPrefix: head.companyPrefix,
+  pureIdentityUri: `urn:epc:id:${idType}:${body}`,
+  tagUri: `urn:epc:tag:${scheme}:${head.filter}.${body}`,
+});
+
+function decodeSgtin(hex: string, is198: boolean): DecodedEpc | undefined {
+  const head = readHead(SGTIN_PARTITIONS);
+  if (head === undefined) return undefined;
+  const itemReference = readSecondField(head.row, 'Item reference');
+  if (itemReference === undefined) return undefined;
   let serial: string | undefined;
   let uriSerial: string;
   if (is198) {
@@ -236,19 +254,11 @@ function decodeSgtin(hex: string, is198: boolean): DecodedEpc | undefined {
     serial = String(readBits(NIBBLES, 58, 38));
     uriSerial = serial;
   }
-  const companyPrefix = pad(cpValue, row[1]);
-  const itemReference = pad(itemValue, row[3]);
+  const { companyPrefix } = head;
   const gtin13 = itemReference[0] + companyPrefix + itemReference.slice(1);
   const scheme: EpcScheme = is198 ? 'sgtin-198' : 'sgtin-96';
-  const body = `${companyPrefix}.${itemReference}.${uriSerial}`;
   return {
-    scheme,
-    hex: upper(hex),
-    filter,
-    partition,
-    companyPrefix,
-    pureIdentityUri: `urn:epc:id:sgtin:${body}`,
-    tagUri: `urn:epc:tag:${scheme}:${filter}.${body}`,
+    ...decodedFields(hex, scheme, 'sgtin', head, `${companyPrefix}.${itemReference}.${uriSerial}`),
     gtin: gtin13 + checkDigitUnchecked(gtin13, 0, 13),
     serial,
     itemReference,
@@ -277,55 +287,31 @@ function readSgtin198Serial(): string | undefined {
 }
 
 function decodeSscc(hex: string): DecodedEpc | undefined {
-  const filter = readBits(NIBBLES, 8, 3);
-  const partition = readBits(NIBBLES, 11, 3);
-  if (partition === 7) return refuse('BAD_PARTITION', PARTITION_7);
-  const row = SSCC_PARTITIONS[partition];
-  const cpValue = readBits(NIBBLES, 14, row[0]);
-  if (cpValue >= POW10[row[1]]) return refuse('BAD_VALUE', `Company prefix ${cpValue} does not fit in ${row[1]} digits`);
-  const serialValue = readBits(NIBBLES, 14 + row[0], row[2]);
-  if (serialValue >= POW10[row[3]])
-    return refuse('BAD_VALUE', `Serial reference ${serialValue} does not fit in ${row[3]} digits`);
+  const head = readHead(SSCC_PARTITIONS);
+  if (head === undefined) return undefined;
+  const serialReference = readSecondField(head.row, 'Serial reference');
+  if (serialReference === undefined) return undefined;
   if (readBits(NIBBLES, 72, 24) !== 0) return refuse('BAD_VALUE', 'SSCC-96 unallocated bits are not zero');
-  const companyPrefix = pad(cpValue, row[1]);
-  const serialReference = pad(serialValue, row[3]);
+  const { companyPrefix } = head;
   const sscc17 = serialReference[0] + companyPrefix + serialReference.slice(1);
-  const body = `${companyPrefix}.${serialReference}`;
   return {
-    scheme: 'sscc-96',
-    hex: upper(hex),
-    filter,
-    partition,
-    companyPrefix,
-    pureIdentityUri: `urn:epc:id:sscc:${body}`,
-    tagUri: `urn:epc:tag:sscc-96:${filter}.${body}`,
+    ...decodedFields(hex, 'sscc-96', 'sscc', head, `${companyPrefix}.${serialReference}`),
     sscc: sscc17 + checkDigitUnchecked(sscc17, 0, 17),
     serialReference,
   };
 }
 
 function decodeGrai(hex: string): DecodedEpc | undefined {
-  const filter = readBits(NIBBLES, 8, 3);
-  const partition = readBits(NIBBLES, 11, 3);
-  if (partition === 7) return refuse('BAD_PARTITION', PARTITION_7);
-  const row = GRAI_PARTITIONS[partition];
-  const cpValue = readBits(NIBBLES, 14, row[0]);
-  if (cpValue >= POW10[row[1]]) return refuse('BAD_VALUE', `Company prefix ${cpValue} does not fit in ${row[1]} digits`);
-  const assetValue = readBits(NIBBLES, 14 + row[0], row[2]);
-  if (assetValue >= POW10[row[3]]) return refuse('BAD_VALUE', `Asset type ${assetValue} does not fit in ${row[3]} digits`);
-  const companyPrefix = pad(cpValue, row[1]);
-  const assetType = row[3] === 0 ? '' : pad(assetValue, row[3]);
+  const head = readHead(GRAI_PARTITIONS);
+  if (head === undefined) return undefined;
+  const assetDigits = readSecondField(head.row, 'Asset type');
+  if (assetDigits === undefined) return undefined;
+  const { companyPrefix } = head;
+  const assetType = head.row[3] === 0 ? '' : assetDigits;
   const serial = String(readBits(NIBBLES, 58, 38));
   const grai13 = `0${companyPrefix}${assetType}`;
-  const body = `${companyPrefix}.${assetType}.${serial}`;
   return {
-    scheme: 'grai-96',
-    hex: upper(hex),
-    filter,
-    partition,
-    companyPrefix,
-    pureIdentityUri: `urn:epc:id:grai:${body}`,
-    tagUri: `urn:epc:tag:grai-96:${filter}.${body}`,
+    ...decodedFields(hex, 'grai-96', 'grai', head, `${companyPrefix}.${assetType}.${serial}`),
     assetType,
     serial,
     grai: grai13 + checkDigitUnchecked(grai13, 0, 13) + serial,
@@ -333,13 +319,9 @@ function decodeGrai(hex: string): DecodedEpc | undefined {
 }
 
 function decodeGiai(hex: string): DecodedEpc | undefined {
-  const filter = readBits(NIBBLES, 8, 3);
-  const partition = readBits(NIBBLES, 11, 3);
-  if (partition === 7) return refuse('BAD_PARTITION', PARTITION_7);
-  const row = GIAI_PARTITIONS[partition];
-  const cpValue = readBits(NIBBLES, 14, row[0]);
-  if (cpValue >= POW10[row[1]]) return refuse('BAD_VALUE', `Company prefix ${cpValue} does not fit in ${row[1]} digits`);
-  const companyPrefix = pad(cpValue, row[1]);
+  const head = readHead(GIAI_PARTITIONS);
+  if (head === undefined) return undefined;
+  const { companyPrefix, row } = head;
   const start = 14 + row[0];
   const bits = row[2];
   // Up to 62 bits: read as high and low halves and only go through BigInt when above 2^53.
@@ -347,15 +329,8 @@ function decodeGiai(hex: string): DecodedEpc | undefined {
   const low = readBits(NIBBLES, start + bits - 31, 31);
   const individualAssetReference =
     high < 2 ** 22 ? String(high * 2 ** 31 + low) : ((BigInt(high) << 31n) | BigInt(low)).toString();
-  const body = `${companyPrefix}.${individualAssetReference}`;
   return {
-    scheme: 'giai-96',
-    hex: upper(hex),
-    filter,
-    partition,
-    companyPrefix,
-    pureIdentityUri: `urn:epc:id:giai:${body}`,
-    tagUri: `urn:epc:tag:giai-96:${filter}.${body}`,
+    ...decodedFields(hex, 'giai-96', 'giai', head, `${companyPrefix}.${individualAssetReference}`),
     individualAssetReference,
     giai: companyPrefix + individualAssetReference,
   };
@@ -414,11 +389,32 @@ function checkSgtin198Serial(serial: string): void {
   }
 }
 
-const newEpc = (nibbleCount: number, scheme: EpcScheme, filter: number, partition: number): Uint8Array => {
+/** The partition of a company prefix of 6 to 12 digits and its row of the scheme's table. */
+type PrefixPartition = { partition: number; row: PartitionRow };
+
+const prefixPartition = (table: readonly PartitionRow[], companyPrefix: string): PrefixPartition => {
+  const partition = partitionForCompanyPrefixLength(companyPrefix.length);
+  const row = table[partition];
+  checkDigitsField(companyPrefix, row[1], 'Company prefix');
+  return { partition, row };
+};
+
+/** A new EPC: header, filter, partition, company prefix, and the field after it (`second`) in its row's bits. */
+const newEpc = (
+  nibbleCount: number,
+  scheme: EpcScheme,
+  filter: number,
+  { partition, row }: PrefixPartition,
+  companyPrefix: string,
+  second: number | bigint,
+): Uint8Array => {
   const nibbles = new Uint8Array(nibbleCount);
   writeBits(nibbles, 0, 8, HEADERS[scheme]);
   writeBits(nibbles, 8, 3, checkFilter(filter));
   writeBits(nibbles, 11, 3, partition);
+  writeBits(nibbles, 14, row[0], Number(companyPrefix));
+  if (typeof second === 'bigint') writeBigBits(nibbles, 14 + row[0], row[2], second);
+  else writeBits(nibbles, 14 + row[0], row[2], second);
   return nibbles;
 };
 
@@ -433,22 +429,16 @@ type SgtinParts = {
 /** SGTIN from URI parts. SGTIN-96 serials must be canonical integers; SGTIN-198 serials are raw AI 82 characters. */
 export function encodeSgtinParts(parts: SgtinParts): string {
   const { scheme, filter, companyPrefix, itemReference, serial } = parts;
-  const partition = partitionForCompanyPrefixLength(companyPrefix.length);
-  const row = SGTIN_PARTITIONS[partition];
-  checkDigitsField(companyPrefix, row[1], 'Company prefix');
-  checkDigitsField(itemReference, row[3], 'Item reference');
+  const at = prefixPartition(SGTIN_PARTITIONS, companyPrefix);
+  checkDigitsField(itemReference, at.row[3], 'Item reference');
   if (scheme === 'sgtin-96') {
     const serialValue = integerSerial(serial, 'SGTIN-96 serial');
-    const nibbles = newEpc(24, scheme, filter, partition);
-    writeBits(nibbles, 14, row[0], Number(companyPrefix));
-    writeBits(nibbles, 14 + row[0], row[2], Number(itemReference));
+    const nibbles = newEpc(24, scheme, filter, at, companyPrefix, Number(itemReference));
     writeBits(nibbles, 58, 38, serialValue);
     return nibblesToHex(nibbles);
   }
   checkSgtin198Serial(serial);
-  const nibbles = newEpc(52, scheme, filter, partition);
-  writeBits(nibbles, 14, row[0], Number(companyPrefix));
-  writeBits(nibbles, 14 + row[0], row[2], Number(itemReference));
+  const nibbles = newEpc(52, scheme, filter, at, companyPrefix, Number(itemReference));
   for (let i = 0; i < serial.length; i++) writeBits(nibbles, 58 + i * 7, 7, serial.charCodeAt(i));
   return nibblesToHex(nibbles);
 }
@@ -495,15 +485,18 @@ export function encodeSgtin198(o: { gtin: string; serial: string; companyPrefixL
 /** SSCC-96 from URI parts. */
 export function encodeSsccParts(parts: { filter: number; companyPrefix: string; serialReference: string }): string {
   const { filter, companyPrefix, serialReference } = parts;
-  const partition = partitionForCompanyPrefixLength(companyPrefix.length);
-  const row = SSCC_PARTITIONS[partition];
-  checkDigitsField(companyPrefix, row[1], 'Company prefix');
-  checkDigitsField(serialReference, row[3], 'Serial reference');
-  const nibbles = newEpc(24, 'sscc-96', filter, partition);
-  writeBits(nibbles, 14, row[0], Number(companyPrefix));
-  writeBits(nibbles, 14 + row[0], row[2], Number(serialReference));
-  return nibblesToHex(nibbles);
+  const at = prefixPartition(SSCC_PARTITIONS, companyPrefix);
+  checkDigitsField(serialReference, at.row[3], 'Serial reference');
+  return nibblesToHex(newEpc(24, 'sscc-96', filter, at, companyPrefix, Number(serialReference)));
 }
+
+/** Refuses a GS1 key (its digits already checked) whose last digit is not its check digit, then a bad company prefix length. */
+const checkKey = (name: string, key: string, companyPrefixLength: number): void => {
+  const last = key.length - 1;
+  if (checkDigitUnchecked(key, 0, last) !== key.charCodeAt(last) - 48)
+    fail('BAD_CHECK_DIGIT', `${name} ${key} has a wrong check digit`);
+  partitionForCompanyPrefixLength(companyPrefixLength);
+};
 
 /** SSCC-96 hex from an 18-digit SSCC (check digit verified). */
 export function encodeSscc96(o: { sscc: string; companyPrefixLength: number; filter?: number }): string {
@@ -511,10 +504,7 @@ export function encodeSscc96(o: { sscc: string; companyPrefixLength: number; fil
   if (typeof sscc !== 'string' || sscc.length !== 18 || !allDigits(sscc)) {
     fail('BAD_VALUE', `An SSCC has 18 digits, got '${String(sscc)}'`);
   }
-  if (checkDigitUnchecked(sscc, 0, 17) !== sscc.charCodeAt(17) - 48) {
-    fail('BAD_CHECK_DIGIT', `SSCC ${sscc} has a wrong check digit`);
-  }
-  partitionForCompanyPrefixLength(companyPrefixLength);
+  checkKey('SSCC', sscc, companyPrefixLength);
   return encodeSsccParts({
     filter: o.filter ?? DEFAULT_FILTER['sscc-96'],
     companyPrefix: sscc.slice(1, 1 + companyPrefixLength),
@@ -525,14 +515,10 @@ export function encodeSscc96(o: { sscc: string; companyPrefixLength: number; fil
 /** GRAI-96 from URI parts. */
 export function encodeGraiParts(parts: { filter: number; companyPrefix: string; assetType: string; serial: string }): string {
   const { filter, companyPrefix, assetType, serial } = parts;
-  const partition = partitionForCompanyPrefixLength(companyPrefix.length);
-  const row = GRAI_PARTITIONS[partition];
-  checkDigitsField(companyPrefix, row[1], 'Company prefix');
-  checkDigitsField(assetType, row[3], 'Asset type');
+  const at = prefixPartition(GRAI_PARTITIONS, companyPrefix);
+  checkDigitsField(assetType, at.row[3], 'Asset type');
   const serialValue = integerSerial(serial, 'GRAI-96 serial');
-  const nibbles = newEpc(24, 'grai-96', filter, partition);
-  writeBits(nibbles, 14, row[0], Number(companyPrefix));
-  writeBits(nibbles, 14 + row[0], row[2], assetType === '' ? 0 : Number(assetType));
+  const nibbles = newEpc(24, 'grai-96', filter, at, companyPrefix, assetType === '' ? 0 : Number(assetType));
   writeBits(nibbles, 58, 38, serialValue);
   return nibblesToHex(nibbles);
 }
@@ -552,10 +538,7 @@ export function encodeGrai96(o: {
   if (typeof grai !== 'string' || grai.length !== 14 || !allDigits(grai) || grai[0] !== '0') {
     fail('BAD_VALUE', `A GRAI (without serial) has 14 digits starting with 0, got '${String(o.grai)}'`);
   }
-  if (checkDigitUnchecked(grai, 0, 13) !== grai.charCodeAt(13) - 48) {
-    fail('BAD_CHECK_DIGIT', `GRAI ${grai} has a wrong check digit`);
-  }
-  partitionForCompanyPrefixLength(companyPrefixLength);
+  checkKey('GRAI', grai, companyPrefixLength);
   return encodeGraiParts({
     filter: o.filter ?? DEFAULT_FILTER['grai-96'],
     companyPrefix: grai.slice(1, 1 + companyPrefixLength),
@@ -572,9 +555,7 @@ export function encodeGiai96(o: {
 }): string {
   const { companyPrefix } = o;
   if (typeof companyPrefix !== 'string') return fail('BAD_VALUE', 'Company prefix must be a string of digits');
-  const partition = partitionForCompanyPrefixLength(companyPrefix.length);
-  const row = GIAI_PARTITIONS[partition];
-  checkDigitsField(companyPrefix, row[1], 'Company prefix');
+  const at = prefixPartition(GIAI_PARTITIONS, companyPrefix);
   const reference = o.individualAssetReference;
   let value: bigint;
   if (typeof reference === 'bigint') {
@@ -588,13 +569,10 @@ export function encodeGiai96(o: {
     }
     value = BigInt(reference);
   }
-  if (value < 0n || value >= 1n << BigInt(row[2])) {
-    fail('BAD_VALUE', `Individual asset reference ${value} does not fit in ${row[2]} bits (partition ${partition})`);
+  if (value < 0n || value >= 1n << BigInt(at.row[2])) {
+    fail('BAD_VALUE', `Individual asset reference ${value} does not fit in ${at.row[2]} bits (partition ${at.partition})`);
   }
-  const nibbles = newEpc(24, 'giai-96', o.filter ?? DEFAULT_FILTER['giai-96'], partition);
-  writeBits(nibbles, 14, row[0], Number(companyPrefix));
-  writeBigBits(nibbles, 14 + row[0], row[2], value);
-  return nibblesToHex(nibbles);
+  return nibblesToHex(newEpc(24, 'giai-96', o.filter ?? DEFAULT_FILTER['giai-96'], at, companyPrefix, value));
 }
 
 // ---------------------------------------------------------------------------------------------------------------------

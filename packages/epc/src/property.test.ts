@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   binaryToHex,
+  type DecodedEpc,
   decodeEpc,
   EpcError,
   encodeGiai96,
@@ -38,54 +39,62 @@ const ai82Serial = fc.string({ unit: fc.constantFrom(...AI82), minLength: 1, max
 
 const withCheck = (digits: string) => digits + gtinCheckDigit(digits);
 
+/** Runs a property of one partition RUNS_PER_PARTITION times. */
+const assertPerPartition = <Ts extends [unknown, ...unknown[]]>(property: fc.IProperty<Ts>) =>
+  fc.assert(property, { numRuns: RUNS_PER_PARTITION });
+
+type TdsHead<T> = { setFilter(value: number): T; setPartition(value: number): T; setCompanyPrefix(value: number): T };
+/** An epc-tds EPC with the filter, partition and company prefix every scheme starts with. */
+const tdsWithHead = <T extends TdsHead<T>>(epc: T, filter: number, partition: number, companyPrefix: string): T =>
+  epc.setFilter(filter).setPartition(partition).setCompanyPrefix(Number(companyPrefix));
+
+/** What epc-tds decodes a hex EPC to: the head fields and URIs every scheme has, and the element string (GTIN, SSCC, GIAI). */
+const decodedByTds = (hex: string, filter: number, partition: number, companyPrefix: string) => {
+  const other = tds.valueOf(hex);
+  return {
+    barcode: other.toBarcode(),
+    fields: { hex, filter, partition, companyPrefix, pureIdentityUri: other.toIdURI(), tagUri: other.toTagURI() },
+  };
+};
+
+/** Both URIs of a decoded EPC encode back to its hex (the pure identity URI with its filter), and so does epc-tds's reading of the tag URI. */
+const expectUrisBackToHex = (decoded: DecodedEpc, hex: string, filter: number, byTds = true) => {
+  expect(uriToHex(decoded.tagUri)).toBe(hex);
+  expect(uriToHex(decoded.pureIdentityUri, { filter })).toBe(hex);
+  if (byTds) expect(tds.fromTagURI(decoded.tagUri).toHexString()).toBe(hex);
+};
+
 describe.each(PARTITIONS.map((partition) => ({ partition, cpDigits: 12 - partition })))(
   'partition $partition (company prefix of $cpDigits digits)',
   ({ partition, cpDigits }) => {
+    /** SGTINs of this partition: filter, company prefix, item reference and serial, with the GTIN they make. */
+    const sgtinProperty = <S>(
+      serialArb: fc.Arbitrary<S>,
+      check: (filter: number, cp: string, ir: string, serial: S, gtin: string) => void,
+    ) =>
+      fc.property(filterArb, digitString(cpDigits), digitString(13 - cpDigits), serialArb, (filter, cp, ir, serial) =>
+        check(filter, cp, ir, serial, withCheck(ir[0] + cp + ir.slice(1))),
+      );
+
     it('SGTIN-96: same hex and same decode as epc-tds, round trips hold', () => {
-      fc.assert(
-        fc.property(filterArb, digitString(cpDigits), digitString(13 - cpDigits), serial38, (filter, cp, ir, serial) => {
-          const gtin = withCheck(ir[0] + cp + ir.slice(1));
-          const theirs = new tds.Sgtin96()
-            .setFilter(filter)
-            .setPartition(partition)
-            .setCompanyPrefix(Number(cp))
-            .setItemReference(Number(ir))
-            .setSerial(serial);
+      assertPerPartition(
+        sgtinProperty(serial38, (filter, cp, ir, serial, gtin) => {
+          const theirs = tdsWithHead(new tds.Sgtin96(), filter, partition, cp).setItemReference(Number(ir)).setSerial(serial);
           const hex = encodeSgtin96({ gtin, serial, companyPrefixLength: cpDigits, filter });
           expect(hex).toBe(theirs.toHexString());
           const decoded = decodeEpc(hex);
-          const other = tds.valueOf(hex);
-          expect(decoded).toEqual({
-            scheme: 'sgtin-96',
-            hex,
-            filter,
-            partition,
-            companyPrefix: cp,
-            itemReference: ir,
-            serial: String(serial),
-            gtin: other.toBarcode(),
-            pureIdentityUri: other.toIdURI(),
-            tagUri: other.toTagURI(),
-          });
+          const { barcode, fields } = decodedByTds(hex, filter, partition, cp);
+          expect(decoded).toEqual({ scheme: 'sgtin-96', ...fields, itemReference: ir, serial: String(serial), gtin: barcode });
           expect(decoded.gtin).toBe(gtin);
-          expect(uriToHex(decoded.tagUri)).toBe(hex);
-          expect(uriToHex(decoded.pureIdentityUri, { filter })).toBe(hex);
-          expect(tds.fromTagURI(decoded.tagUri).toHexString()).toBe(hex);
+          expectUrisBackToHex(decoded, hex, filter);
         }),
-        { numRuns: RUNS_PER_PARTITION },
       );
     });
 
     it('SGTIN-198: same bits and same decode as epc-tds, URIs escape per TDS, round trips hold', () => {
-      fc.assert(
-        fc.property(filterArb, digitString(cpDigits), digitString(13 - cpDigits), ai82Serial, (filter, cp, ir, serial) => {
-          const gtin = withCheck(ir[0] + cp + ir.slice(1));
-          const theirs = new tds.Sgtin198()
-            .setFilter(filter)
-            .setPartition(partition)
-            .setCompanyPrefix(Number(cp))
-            .setItemReference(Number(ir))
-            .setSerial(serial);
+      assertPerPartition(
+        sgtinProperty(ai82Serial, (filter, cp, ir, serial, gtin) => {
+          const theirs = tdsWithHead(new tds.Sgtin198(), filter, partition, cp).setItemReference(Number(ir)).setSerial(serial);
           const hex = encodeSgtin198({ gtin, serial, companyPrefixLength: cpDigits, filter });
           // epc-tds stops at 200 bits (50 hex digits); we fill the last 16-bit word of EPC memory (52).
           expect(hex).toHaveLength(52);
@@ -110,51 +119,30 @@ describe.each(PARTITIONS.map((partition) => ({ partition, cpDigits: 12 - partiti
           expect(uriToHex(decoded.tagUri)).toBe(hex);
           expect(uriToHex(decoded.pureIdentityUri, { scheme: 'sgtin-198', filter })).toBe(hex);
         }),
-        { numRuns: RUNS_PER_PARTITION },
       );
     });
 
     it('SSCC-96: same hex and same decode as epc-tds, round trips hold', () => {
-      fc.assert(
+      assertPerPartition(
         fc.property(filterArb, digitString(cpDigits), digitString(17 - cpDigits), (filter, cp, sr) => {
           const sscc = withCheck(sr[0] + cp + sr.slice(1));
-          const theirs = new tds.Sscc96()
-            .setFilter(filter)
-            .setPartition(partition)
-            .setCompanyPrefix(Number(cp))
-            .setSerialReference(Number(sr));
+          const theirs = tdsWithHead(new tds.Sscc96(), filter, partition, cp).setSerialReference(Number(sr));
           const hex = encodeSscc96({ sscc, companyPrefixLength: cpDigits, filter });
           expect(hex).toBe(theirs.toHexString());
           const decoded = decodeEpc(hex);
-          const other = tds.valueOf(hex);
-          expect(decoded).toEqual({
-            scheme: 'sscc-96',
-            hex,
-            filter,
-            partition,
-            companyPrefix: cp,
-            serialReference: sr,
-            sscc: other.toBarcode(),
-            pureIdentityUri: other.toIdURI(),
-            tagUri: other.toTagURI(),
-          });
+          const { barcode, fields } = decodedByTds(hex, filter, partition, cp);
+          expect(decoded).toEqual({ scheme: 'sscc-96', ...fields, serialReference: sr, sscc: barcode });
           expect(decoded.sscc).toBe(sscc);
-          expect(uriToHex(decoded.tagUri)).toBe(hex);
-          expect(uriToHex(decoded.pureIdentityUri, { filter })).toBe(hex);
-          expect(tds.fromTagURI(decoded.tagUri).toHexString()).toBe(hex);
+          expectUrisBackToHex(decoded, hex, filter);
         }),
-        { numRuns: RUNS_PER_PARTITION },
       );
     });
 
     it('GRAI-96: same hex and same decode as epc-tds, round trips hold', () => {
-      fc.assert(
+      assertPerPartition(
         fc.property(filterArb, digitString(cpDigits), digitString(12 - cpDigits), serial38, (filter, cp, assetType, serial) => {
           const grai = withCheck(`0${cp}${assetType}`);
-          const theirs = new tds.Grai96()
-            .setFilter(filter)
-            .setPartition(partition)
-            .setCompanyPrefix(Number(cp))
+          const theirs = tdsWithHead(new tds.Grai96(), filter, partition, cp)
             .setAssetType(Number(assetType || '0'))
             .setSerial(serial);
           const hex = encodeGrai96({ grai, serial, companyPrefixLength: cpDigits, filter });
@@ -178,49 +166,34 @@ describe.each(PARTITIONS.map((partition) => ({ partition, cpDigits: 12 - partiti
             expect(decoded.pureIdentityUri).toBe(other.toIdURI());
             expect(decoded.tagUri).toBe(other.toTagURI());
             expect(decoded.grai).toBe(`0${other.toBarcode()}`);
-            expect(tds.fromTagURI(decoded.tagUri).toHexString()).toBe(hex);
           }
-          expect(uriToHex(decoded.tagUri)).toBe(hex);
-          expect(uriToHex(decoded.pureIdentityUri, { filter })).toBe(hex);
+          expectUrisBackToHex(decoded, hex, filter, partition > 0);
         }),
-        { numRuns: RUNS_PER_PARTITION },
       );
     });
 
     it('GIAI-96: same hex and same decode as epc-tds, round trips hold', () => {
       const referenceBits = [42, 45, 48, 52, 55, 58, 62][partition];
-      fc.assert(
+      assertPerPartition(
         fc.property(
           filterArb,
           digitString(cpDigits),
           fc.bigInt({ min: 0n, max: 2n ** BigInt(referenceBits) - 1n }),
           (filter, cp, reference) => {
-            const theirs = new tds.Giai96()
-              .setFilter(filter)
-              .setPartition(partition)
-              .setCompanyPrefix(Number(cp))
-              .setAssetReference(reference);
+            const theirs = tdsWithHead(new tds.Giai96(), filter, partition, cp).setAssetReference(reference);
             const hex = encodeGiai96({ companyPrefix: cp, individualAssetReference: reference, filter });
             expect(hex).toBe(theirs.toHexString());
             const decoded = decodeEpc(hex);
-            const other = tds.valueOf(hex);
+            const { barcode, fields } = decodedByTds(hex, filter, partition, cp);
             expect(decoded).toEqual({
               scheme: 'giai-96',
-              hex,
-              filter,
-              partition,
-              companyPrefix: cp,
+              ...fields,
               individualAssetReference: reference.toString(),
-              giai: other.toBarcode(),
-              pureIdentityUri: other.toIdURI(),
-              tagUri: other.toTagURI(),
+              giai: barcode,
             });
-            expect(uriToHex(decoded.tagUri)).toBe(hex);
-            expect(uriToHex(decoded.pureIdentityUri, { filter })).toBe(hex);
-            expect(tds.fromTagURI(decoded.tagUri).toHexString()).toBe(hex);
+            expectUrisBackToHex(decoded, hex, filter);
           },
         ),
-        { numRuns: RUNS_PER_PARTITION },
       );
     });
   },

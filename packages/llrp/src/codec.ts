@@ -161,34 +161,19 @@ export class FieldWriter {
     return this;
   }
   s8(value: number): this {
-    const b = Buffer.alloc(1);
-    b.writeInt8(value, 0);
-    this.parts.push(b);
-    return this;
+    return this.field(1, (b) => b.writeInt8(value, 0));
   }
   u16(value: number): this {
-    const b = Buffer.alloc(2);
-    b.writeUInt16BE(value & 0xffff, 0);
-    this.parts.push(b);
-    return this;
+    return this.field(2, (b) => b.writeUInt16BE(value & 0xffff, 0));
   }
   s16(value: number): this {
-    const b = Buffer.alloc(2);
-    b.writeInt16BE(value, 0);
-    this.parts.push(b);
-    return this;
+    return this.field(2, (b) => b.writeInt16BE(value, 0));
   }
   u32(value: number): this {
-    const b = Buffer.alloc(4);
-    b.writeUInt32BE(value >>> 0, 0);
-    this.parts.push(b);
-    return this;
+    return this.field(4, (b) => b.writeUInt32BE(value >>> 0, 0));
   }
   u64(value: bigint): this {
-    const b = Buffer.alloc(8);
-    b.writeBigUInt64BE(value, 0);
-    this.parts.push(b);
-    return this;
+    return this.field(8, (b) => b.writeBigUInt64BE(value, 0));
   }
   /** u16v: a count of u16 values, then the values (e.g. AISpec's AntennaIDs). */
   u16v(values: readonly number[]): this {
@@ -209,6 +194,13 @@ export class FieldWriter {
   }
   done(): Buffer {
     return Buffer.concat(this.parts);
+  }
+  /** A `size`-byte field that `write` fills. */
+  private field(size: number, write: (b: Buffer) => void): this {
+    const b = Buffer.alloc(size);
+    write(b);
+    this.parts.push(b);
+    return this;
   }
 }
 

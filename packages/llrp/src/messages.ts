@@ -395,6 +395,22 @@ export type TagReport = {
   rospecId: number | null;
 };
 
+/**
+ * The TV parameters of a TagReportData that carry one TagReport field each, in the order they are written, with the
+ * field's width (the FieldWriter / FieldReader method).
+ */
+const TAG_REPORT_TVS: readonly (
+  | { field: 'antenna' | 'rssi' | 'seenCount' | 'rospecId'; type: number; width: 's8' | 'u16' | 'u32' }
+  | { field: 'firstSeenUs' | 'lastSeenUs'; type: number; width: 'u64' }
+)[] = [
+  { field: 'rospecId', type: ParamType.RospecId, width: 'u32' },
+  { field: 'antenna', type: ParamType.AntennaId, width: 'u16' },
+  { field: 'rssi', type: ParamType.PeakRssi, width: 's8' },
+  { field: 'firstSeenUs', type: ParamType.FirstSeenUtc, width: 'u64' },
+  { field: 'lastSeenUs', type: ParamType.LastSeenUtc, width: 'u64' },
+  { field: 'seenCount', type: ParamType.TagSeenCount, width: 'u16' },
+];
+
 /** A TagReportData (240) parameter: EPC-96 (TV 13) when the EPC has 96 bits, else EPCData (241), then the chosen TVs. */
 export const tagReportDataParam = (tag: TagReport): Buffer => {
   const epc = Buffer.from(tag.epc, 'hex');
@@ -403,12 +419,16 @@ export const tagReportDataParam = (tag: TagReport): Buffer => {
       ? tv(ParamType.Epc96, epc)
       : tlv(ParamType.EpcData, Buffer.concat([new FieldWriter().u16(epc.length * 8).done(), epc])),
   ];
-  if (tag.rospecId !== null) parts.push(tv(ParamType.RospecId, new FieldWriter().u32(tag.rospecId).done()));
-  if (tag.antenna !== null) parts.push(tv(ParamType.AntennaId, new FieldWriter().u16(tag.antenna).done()));
-  if (tag.rssi !== null) parts.push(tv(ParamType.PeakRssi, new FieldWriter().s8(tag.rssi).done()));
-  if (tag.firstSeenUs !== null) parts.push(tv(ParamType.FirstSeenUtc, new FieldWriter().u64(tag.firstSeenUs).done()));
-  if (tag.lastSeenUs !== null) parts.push(tv(ParamType.LastSeenUtc, new FieldWriter().u64(tag.lastSeenUs).done()));
-  if (tag.seenCount !== null) parts.push(tv(ParamType.TagSeenCount, new FieldWriter().u16(tag.seenCount).done()));
+  for (const one of TAG_REPORT_TVS) {
+    const writer = new FieldWriter();
+    if (one.width === 'u64') {
+      const value = tag[one.field];
+      if (value !== null) parts.push(tv(one.type, writer.u64(value).done()));
+    } else {
+      const value = tag[one.field];
+      if (value !== null) parts.push(tv(one.type, writer[one.width](value).done()));
+    }
+  }
   return tlv(ParamType.TagReportData, Buffer.alloc(0), ...parts);
 };
 
@@ -443,26 +463,12 @@ export const parseRoAccessReport = (body: Buffer): TagReport[] => {
               .toUpperCase();
           }
           break;
-        case ParamType.AntennaId:
-          if (param.isTv) tag.antenna = fields.u16();
+        default: {
+          const one = param.isTv ? TAG_REPORT_TVS.find((candidate) => candidate.type === param.type) : undefined;
+          if (one?.width === 'u64') tag[one.field] = fields.u64();
+          else if (one !== undefined) tag[one.field] = fields[one.width]();
           break;
-        case ParamType.PeakRssi:
-          if (param.isTv) tag.rssi = fields.s8();
-          break;
-        case ParamType.FirstSeenUtc:
-          if (param.isTv) tag.firstSeenUs = fields.u64();
-          break;
-        case ParamType.LastSeenUtc:
-          if (param.isTv) tag.lastSeenUs = fields.u64();
-          break;
-        case ParamType.TagSeenCount:
-          if (param.isTv) tag.seenCount = fields.u16();
-          break;
-        case ParamType.RospecId:
-          if (param.isTv) tag.rospecId = fields.u32();
-          break;
-        default:
-          break;
+        }
       }
     }
     if (tag.epc) tags.push(tag);

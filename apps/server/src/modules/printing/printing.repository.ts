@@ -1,4 +1,4 @@
-import { NicelabelStatus, PrintOrderState } from '@rfid/contract';
+import { NicelabelStatus, PrintOrderState, printContentSchema } from '@rfid/contract';
 import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
@@ -29,14 +29,6 @@ import { createTagFormatsRepository } from './tag-formats.repository.js';
 export type { LabelRow, LeaseHolder, PrintJobRow } from './print-jobs.repository.js';
 
 const nextSerialRow = z.object({ next_serial: int8 });
-const contentRow = z.object({
-  id: z.number(),
-  gtin: z.string(),
-  quantity: z.number(),
-  item_type: z.number(),
-  description: z.string(),
-  printed: z.number(),
-});
 
 const list = (values: readonly number[]): SQL =>
   sql.join(
@@ -421,8 +413,9 @@ export const createPrintingRepository = (db: DbOrTx) => ({
 
   async contents(orderId: number, page: PageParams) {
     const [total] = await db.select({ n: count() }).from(printOrderContents).where(eq(printOrderContents.printOrderId, orderId));
+    // The query answers the API's content rows as they are.
     const rows = parseRows(
-      contentRow,
+      printContentSchema,
       await db.execute(sql`
         with page as (
           select c.id, c.gtin, c.quantity, c.item_type_id from print_order_contents c
