@@ -73,7 +73,7 @@ describe('security (issue 13)', () => {
       };
       const known: number[] = [];
       const unknown: number[] = [];
-      for (let i = 0; i < 4; i++) {
+      for (let i = 0; i < 6; i++) {
         known.push(await time('editor@demo.local', `198.51.100.${20 + i}`));
         unknown.push(await time(`ghost${i}@demo.local`, `198.51.100.${30 + i}`));
       }
