@@ -50,7 +50,7 @@ const sources = [
   'apps/web/index.html',
   'tools/simulator/src',
 ];
-const outputs = ['apps/server/dist/main.js', 'apps/web/dist/index.html'];
+const outputs = ['apps/server/dist/main.js', 'apps/server/dist/pgdata-migrated.tar.gz', 'apps/web/dist/index.html'];
 
 /** Builds when an output is missing or older than any source file. */
 export const buildIfNeeded = async () => {

@@ -11,6 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { withTransactionRetry } from './errors.js';
 import { lockDataFolder } from './folder-lock.js';
+import { prebuiltFor } from './prebuilt.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -62,6 +63,8 @@ export type DatabaseOptions = {
   inMemory?: boolean;
   /** In memory only: start from this dump of a PGlite data folder (tests clone a migrated, seeded template). */
   loadDataDir?: Blob;
+  /** The migrated database a first start on an empty `dataDir` loads (db/prebuilt.ts; the build's by default). */
+  prebuiltFile?: string;
   /** Connection errors of the pool's clients (the pool replaces them). */
   onError?: (error: Error) => void;
 };
@@ -158,6 +161,7 @@ export const openDatabase = async ({
   dataDir,
   inMemory,
   loadDataDir,
+  prebuiltFile,
   onError = () => {},
 }: DatabaseOptions): Promise<Database> => {
   if (databaseUrl) {
@@ -200,7 +204,9 @@ export const openDatabase = async ({
   } else {
     mkdirSync(dataDir, { recursive: true });
     unlock = lockDataFolder(dataDir);
-    client = new PGlite(`${dataDir}/pgdata`, { extensions: { pg_trgm } });
+    // A first start loads the migrated database made at build time rather than creating one (db/prebuilt.ts).
+    const prebuilt = prebuiltFor(`${dataDir}/pgdata`, prebuiltFile);
+    client = new PGlite(`${dataDir}/pgdata`, { extensions: { pg_trgm }, ...(prebuilt ? { loadDataDir: prebuilt } : {}) });
   }
   try {
     await client.waitReady;
