@@ -9,7 +9,7 @@ type Responses = Record<number, z.ZodType>;
 
 /**
  * One route's declaration: its summary, its role limit (`config.maxRole`), its request schemas and its answers.
- * The answers are `ok` (200), `created` (201) or `noContent` (204, an empty body) plus the declarer's error answers (or `errors`, when the route
+ * The answers are `ok` (200), `created` (201), `accepted` (202) or `noContent` (204, an empty body) plus the declarer's error answers (or `errors`, when the route
  * declares others); `response` names every answer itself, for the routes that fit neither. A route with none of
  * these declares no answers (a file download).
  */
@@ -18,6 +18,7 @@ export type RouteDecl = RequestSchemas & {
   maxRole?: number;
   ok?: z.ZodType;
   created?: z.ZodType;
+  accepted?: z.ZodType;
   noContent?: true;
   errors?: Responses;
   response?: Responses;
@@ -26,11 +27,13 @@ export type RouteDecl = RequestSchemas & {
 
 type SuccessOf<D> = D extends { created: infer C }
   ? { 201: C }
-  : D extends { ok: infer O }
-    ? { 200: O }
-    : D extends { noContent: true }
-      ? { 204: z.ZodNull }
-      : undefined;
+  : D extends { accepted: infer A }
+    ? { 202: A }
+    : D extends { ok: infer O }
+      ? { 200: O }
+      : D extends { noContent: true }
+        ? { 204: z.ZodNull }
+        : undefined;
 type ErrorsOf<D, E> = D extends { errors: infer X } ? X : E;
 type ResponseOf<D, E> = D extends { response: infer R }
   ? R
@@ -56,8 +59,16 @@ export type RouteOptions<D extends RouteDecl, E extends Responses> = {
 export const routeDeclarer =
   <E extends Responses = typeof errorResponses>(tags: string[], defaultErrors?: E) =>
   <const D extends RouteDecl>(decl: D): RouteOptions<D, E> => {
-    const { summary, maxRole, params, querystring, body, consumes, ok, created, noContent, errors, response } = decl;
-    const success = created ? { 201: created } : ok ? { 200: ok } : noContent ? { 204: z.null() } : undefined;
+    const { summary, maxRole, params, querystring, body, consumes, ok, created, accepted, noContent, errors, response } = decl;
+    const success = created
+      ? { 201: created }
+      : accepted
+        ? { 202: accepted }
+        : ok
+          ? { 200: ok }
+          : noContent
+            ? { 204: z.null() }
+            : undefined;
     const schema = {
       tags,
       ...(summary === undefined ? {} : { summary }),
