@@ -11,7 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { itemTypes } from '../../db/schema/index.js';
 import type { PageParams } from '../../http/paging.js';
-import { pageParams, toPage } from '../../http/paging.js';
+import { listPage, pageParams, toPage } from '../../http/paging.js';
 import {
   BOXES_PAGE,
   boxParams,
@@ -126,11 +126,8 @@ export const registerOrderPageRoutes = <O extends z.ZodType, B extends z.ZodType
         response: { 200: pageOf(answer.order), ...errorResponses },
       },
     },
-    async (request) => {
-      const page = pageParams(request.query, LIST_PAGE);
-      const { count, results } = await service.list(currentUser(request), request.params.id, request.query, page);
-      return toPage(request, page, count, results);
-    },
+    async (request) =>
+      listPage(request, LIST_PAGE, (page) => service.list(currentUser(request), request.params.id, request.query, page)),
   );
 
   for (const url of remove.urls) {

@@ -7,7 +7,7 @@ import {
   posTransactionSchema,
 } from '@rfid/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { pageParams, toPage } from '../../http/paging.js';
+import { listPage, pageParams, toPage } from '../../http/paging.js';
 import { errorResponses, LIST_PAGE, locationParams } from '../../http/route-schemas.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../registry.js';
@@ -67,11 +67,8 @@ export const posRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }) 
           response: { 200: pageOf(posItemSchema), ...errorResponses },
         },
       },
-      async (request) => {
-        const page = pageParams(request.query, ITEMS_PAGE);
-        const { count, results } = await service.items(currentUser(request), kind, request.params.id, page);
-        return toPage(request, page, count, results);
-      },
+      async (request) =>
+        listPage(request, ITEMS_PAGE, (page) => service.items(currentUser(request), kind, request.params.id, page)),
     );
   }
 };

@@ -11,7 +11,8 @@ import {
   verificationUpdateBodySchema,
 } from '@rfid/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { pageParams, toPage } from '../../http/paging.js';
+import { listPage, pageParams, toPage } from '../../http/paging.js';
+import { routeDeclarer } from '../../http/route.js';
 import { errorResponses } from '../../http/route-schemas.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../registry.js';
@@ -24,18 +25,16 @@ const REPORT_PAGE = 100;
 export const verificationRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }) => {
   const service = createVerificationService(db);
   const tags = ['verification'];
+  const route = routeDeclarer(tags);
 
   app.get(
     '/rboxes/:id/verifications/',
-    {
-      schema: {
-        tags,
-        summary: 'Verifications of a box (destination side; side=origin or readingset_ptr__reading__type=1 for the exit side)',
-        params: idParamSchema,
-        querystring: boxVerificationsQuerySchema,
-        response: { 200: pageOf(verificationSchema), ...errorResponses },
-      },
-    },
+    route({
+      summary: 'Verifications of a box (destination side; side=origin or readingset_ptr__reading__type=1 for the exit side)',
+      params: idParamSchema,
+      querystring: boxVerificationsQuerySchema,
+      ok: pageOf(verificationSchema),
+    }),
     async (request) => {
       const page = pageParams(request.query, VERIFICATIONS_PAGE);
       const side = request.query.side ?? (request.query.readingset_ptr__reading__type === '1' ? 'origin' : 'destination');
@@ -50,10 +49,8 @@ export const verificationRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app,
     },
   );
 
-  app.get(
-    '/verifications/:id/',
-    { schema: { tags, params: idParamSchema, response: { 200: verificationSchema, ...errorResponses } } },
-    async (request) => service.get(currentUser(request), request.params.id),
+  app.get('/verifications/:id/', route({ params: idParamSchema, ok: verificationSchema }), async (request) =>
+    service.get(currentUser(request), request.params.id),
   );
 
   app.put(
@@ -74,15 +71,12 @@ export const verificationRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app,
 
   app.get(
     '/verifications/:id/report/',
-    {
-      schema: {
-        tags,
-        summary: 'Per-GTIN expected vs real of a verification',
-        params: idParamSchema,
-        querystring: itemLineQuerySchema,
-        response: { 200: pageOf(itemLineSchema), ...errorResponses },
-      },
-    },
+    route({
+      summary: 'Per-GTIN expected vs real of a verification',
+      params: idParamSchema,
+      querystring: itemLineQuerySchema,
+      ok: pageOf(itemLineSchema),
+    }),
     async (request) => {
       const page = pageParams(request.query, REPORT_PAGE);
       const gtin = request.query.item_type__gtin__contains ?? request.query.gtin__contains;
@@ -93,19 +87,12 @@ export const verificationRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app,
 
   app.get(
     '/verifications/:id/items/',
-    {
-      schema: {
-        tags,
-        summary: 'EPCs of a verification (quantity 0 when the box does not expect its GTIN)',
-        params: idParamSchema,
-        querystring: pagingQuerySchema,
-        response: { 200: pageOf(verificationItemSchema), ...errorResponses },
-      },
-    },
-    async (request) => {
-      const page = pageParams(request.query, REPORT_PAGE);
-      const { count, results } = await service.items(currentUser(request), request.params.id, page);
-      return toPage(request, page, count, results);
-    },
+    route({
+      summary: 'EPCs of a verification (quantity 0 when the box does not expect its GTIN)',
+      params: idParamSchema,
+      querystring: pagingQuerySchema,
+      ok: pageOf(verificationItemSchema),
+    }),
+    async (request) => listPage(request, REPORT_PAGE, (page) => service.items(currentUser(request), request.params.id, page)),
   );
 };
