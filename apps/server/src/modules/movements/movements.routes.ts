@@ -54,18 +54,8 @@ export const movementsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
     schemas: { order: movementOrderSchema, box: boxSchema, line: itemLineSchema },
     itemsCsv: {
       filename: (id) => `movement-${id}-items.csv`,
-      columns: ['gtin', 'description', 'model', 'colour', 'reference', 'expected', 'origin_real', 'destination_real', 'percent'],
-      row: (l) => [
-        l.gtin,
-        l.description,
-        l.model,
-        l.colour,
-        l.reference,
-        l.theorical_quantity,
-        l.origin_real_quantity,
-        l.destination_real_quantity,
-        l.percent,
-      ],
+      moreColumns: ['origin_real', 'destination_real', 'percent'],
+      moreCells: (l) => [l.origin_real_quantity, l.destination_real_quantity, l.percent],
     },
     service,
   });

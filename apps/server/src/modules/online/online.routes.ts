@@ -52,18 +52,8 @@ export const onlineRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
     schemas: { order: onlineOrderSchema, box: onlineBoxSchema, line: onlineItemLineSchema },
     itemsCsv: {
       filename: (id) => `online-${id}-items.csv`,
-      columns: ['gtin', 'description', 'model', 'colour', 'reference', 'expected', 'real', 'percent', 'online_percent'],
-      row: (l) => [
-        l.gtin,
-        l.description,
-        l.model,
-        l.colour,
-        l.reference,
-        l.theorical_quantity,
-        l.real_quantity,
-        l.percent,
-        l.online_percent,
-      ],
+      moreColumns: ['real', 'percent', 'online_percent'],
+      moreCells: (l) => [l.real_quantity, l.percent, l.online_percent],
     },
     service,
   });

@@ -67,8 +67,8 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
     schemas: { order: purchaseOrderSchema, box: boxSchema, line: itemLineSchema },
     itemsCsv: {
       filename: (id) => `order-${id}-items.csv`,
-      columns: ['gtin', 'description', 'model', 'colour', 'reference', 'expected', 'real', 'percent'],
-      row: (l) => [l.gtin, l.description, l.model, l.colour, l.reference, l.theorical_quantity, l.real_quantity, l.percent],
+      moreColumns: ['real', 'percent'],
+      moreCells: (l) => [l.real_quantity, l.percent],
     },
     service,
   });
