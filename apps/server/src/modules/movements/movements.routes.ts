@@ -21,7 +21,7 @@ import { listPage, pageParams, toPage } from '../../http/paging.js';
 import { routeDeclarer } from '../../http/route.js';
 import { errorResponses, LIST_PAGE, locationParams } from '../../http/route-schemas.js';
 import { currentUser } from '../../plugins/auth.js';
-import { mapChunks, sendCsv, streamCsv } from '../orders/csv.js';
+import { contentCells, mapChunks, sendCsv, streamCsv } from '../orders/csv.js';
 import { registerOrderPageRoutes } from '../orders/order-pages.routes.js';
 import type { ModuleDeps } from '../registry.js';
 import { createMovementsService } from './movements.service.js';
@@ -156,9 +156,7 @@ export const movementsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
           r.origin_reading_time ?? '',
           r.destination_status,
           r.destination_reading_time ?? '',
-          r.gtin ?? '',
-          r.description ?? '',
-          r.quantity ?? 0,
+          ...contentCells(r),
         ]),
       });
     },

@@ -19,7 +19,7 @@ import { DEFAULT_PAGE_SIZE, listPage } from '../../http/paging.js';
 import { routeDeclarer } from '../../http/route.js';
 import { boxParams, errorResponses, LINES_PAGE, locationParams } from '../../http/route-schemas.js';
 import { currentUser } from '../../plugins/auth.js';
-import { mapChunks, streamCsv } from '../orders/csv.js';
+import { contentCells, mapChunks, streamCsv } from '../orders/csv.js';
 import { registerOrderPageRoutes } from '../orders/order-pages.routes.js';
 import type { ModuleDeps } from '../registry.js';
 import { createOnlineService } from './online.service.js';
@@ -122,9 +122,7 @@ export const onlineRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
           r.codebar,
           r.origin_status,
           r.origin_reading_time ?? '',
-          r.gtin ?? '',
-          r.description ?? '',
-          r.quantity ?? 0,
+          ...contentCells(r),
         ]),
       });
     },

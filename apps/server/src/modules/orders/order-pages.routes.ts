@@ -17,6 +17,7 @@ import {
   BOXES_PAGE,
   boxParams,
   errorResponses,
+  gtinFilter,
   LINES_PAGE,
   LIST_PAGE,
   locationParams,
@@ -95,8 +96,6 @@ export type OrderPagesOptions<O extends z.ZodType, B extends z.ZodType, L extend
 };
 
 const sideSchema = z.enum(['exit', 'entry']).optional();
-const gtinOf = (q: { item_type__gtin__contains?: string; gtin__contains?: string }) =>
-  q.item_type__gtin__contains ?? q.gtin__contains;
 
 /**
  * The pages every order type shows, declared once for inbound, online and movements: the
@@ -181,7 +180,13 @@ export const registerOrderPageRoutes = <O extends z.ZodType, B extends z.ZodType
     async (request) => {
       const page = pageParams(request.query, LINES_PAGE);
       const user = currentUser(request);
-      const { count, results } = await service.lines(user, request.params.id, sideOf(request.query), gtinOf(request.query), page);
+      const { count, results } = await service.lines(
+        user,
+        request.params.id,
+        sideOf(request.query),
+        gtinFilter(request.query),
+        page,
+      );
       return toPage(request, page, count, results);
     },
   );
@@ -232,7 +237,7 @@ export const registerOrderPageRoutes = <O extends z.ZodType, B extends z.ZodType
           id,
           boxId,
           sideOf(request.query),
-          gtinOf(request.query),
+          gtinFilter(request.query),
           page,
         );
         return toPage(request, page, count, results);

@@ -32,10 +32,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, listPage, pageParams, toPage } from '../../http/paging.js';
 import { routeDeclarer } from '../../http/route.js';
-import { errorResponses, LINES_PAGE, locationParams } from '../../http/route-schemas.js';
+import { errorResponses, gtinFilter, LINES_PAGE, locationParams } from '../../http/route-schemas.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../registry.js';
-import { mapChunks, sendCsv, streamCsv } from './csv.js';
+import { contentCells, mapChunks, sendCsv, streamCsv } from './csv.js';
 import { toProviderReturnDto, toSaleReturnDto } from './order-dto.js';
 import { registerOrderPageRoutes } from './order-pages.routes.js';
 import { createOrdersService } from './orders.service.js';
@@ -112,9 +112,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
           r.codebar,
           r.destination_status,
           r.destination_reading_time ?? '',
-          r.gtin ?? '',
-          r.description ?? '',
-          r.quantity ?? 0,
+          ...contentCells(r),
         ]),
       });
     },
@@ -262,12 +260,10 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
       querystring: itemLineQuerySchema,
       ok: pageOf(itemLineSchema),
     }),
-    async (request) => {
-      const page = pageParams(request.query, LINES_PAGE);
-      const gtin = request.query.item_type__gtin__contains ?? request.query.gtin__contains;
-      const { count, results } = await service.boxIdLines(currentUser(request), request.params.id, gtin, page);
-      return toPage(request, page, count, results);
-    },
+    async (request) =>
+      listPage(request, LINES_PAGE, (page) =>
+        service.boxIdLines(currentUser(request), request.params.id, gtinFilter(request.query), page),
+      ),
   );
 
   // ------------------------------------------------------------ providers

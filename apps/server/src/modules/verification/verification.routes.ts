@@ -13,7 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listPage, pageParams, toPage } from '../../http/paging.js';
 import { routeDeclarer } from '../../http/route.js';
-import { errorResponses } from '../../http/route-schemas.js';
+import { gtinFilter } from '../../http/route-schemas.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../registry.js';
 import { createVerificationService } from './verification.service.js';
@@ -24,8 +24,7 @@ const REPORT_PAGE = 100;
 /** Box verifications: list per box, detail, the valid switch, per-GTIN report and EPCs. */
 export const verificationRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }) => {
   const service = createVerificationService(db);
-  const tags = ['verification'];
-  const route = routeDeclarer(tags);
+  const route = routeDeclarer(['verification']);
 
   app.get(
     '/rboxes/:id/verifications/',
@@ -55,17 +54,14 @@ export const verificationRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app,
 
   app.put(
     '/verifications/:id/',
-    {
+    route({
       // Any role that writes (1 to 4) may toggle validity (spec section 6); the visualizer reads only.
-      config: { maxRole: RoleThreshold.write },
-      schema: {
-        tags,
-        summary: 'Toggle valid; the box and order statuses are recomputed',
-        params: idParamSchema,
-        body: verificationUpdateBodySchema,
-        response: { 200: verificationSchema, ...errorResponses },
-      },
-    },
+      maxRole: RoleThreshold.write,
+      summary: 'Toggle valid; the box and order statuses are recomputed',
+      params: idParamSchema,
+      body: verificationUpdateBodySchema,
+      ok: verificationSchema,
+    }),
     async (request) => service.setValid(currentUser(request), request.params.id, request.body.valid),
   );
 
@@ -77,12 +73,10 @@ export const verificationRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app,
       querystring: itemLineQuerySchema,
       ok: pageOf(itemLineSchema),
     }),
-    async (request) => {
-      const page = pageParams(request.query, REPORT_PAGE);
-      const gtin = request.query.item_type__gtin__contains ?? request.query.gtin__contains;
-      const { count, results } = await service.report(currentUser(request), request.params.id, gtin, page);
-      return toPage(request, page, count, results);
-    },
+    async (request) =>
+      listPage(request, REPORT_PAGE, (page) =>
+        service.report(currentUser(request), request.params.id, gtinFilter(request.query), page),
+      ),
   );
 
   app.get(
