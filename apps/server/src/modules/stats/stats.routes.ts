@@ -41,44 +41,36 @@ export const statsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, 
   const route = routeDeclarer(['stats']);
 
   /** The dashboard's figures and chart, of a location (everyone in scope) and of a company (role 1). */
-  const dashboards = [
+  const scopes = [
     {
-      url: '/locations/:id/statistics/',
-      summary: 'Dashboard figures of a location: stock, theoretical stock, precision, stock change, days of supply, donuts',
-      handle: service.locationStatistics,
+      path: '/locations/:id/',
+      figures: {
+        summary: 'Dashboard figures of a location: stock, theoretical stock, precision, stock change, days of supply, donuts',
+        handle: service.locationStatistics,
+      },
+      chart: {
+        summary: 'Dashboard chart of a location (module, granularity day|month|year, date_start, date_end)',
+        handle: service.locationGraph,
+      },
     },
     {
-      url: '/companies/:id/statistics/',
-      summary: 'Dashboard figures over every location of the company (role 1)',
+      path: '/companies/:id/',
       maxRole: COMPANY_MAX_ROLE,
-      handle: service.companyStatistics,
+      figures: { summary: 'Dashboard figures over every location of the company (role 1)', handle: service.companyStatistics },
+      chart: { summary: 'Dashboard chart over every location of the company (role 1)', handle: service.companyGraph },
     },
   ];
-  for (const { url, summary, maxRole, handle } of dashboards) {
+  for (const { path, maxRole, figures, chart } of scopes) {
+    const params = idParamSchema;
     app.get(
-      url,
-      route({ summary, maxRole, params: idParamSchema, querystring: statsRangeQuerySchema, ok: locationStatisticsSchema }),
-      async (request) => handle(currentUser(request), request.params.id, request.query),
+      `${path}statistics/`,
+      route({ summary: figures.summary, maxRole, params, querystring: statsRangeQuerySchema, ok: locationStatisticsSchema }),
+      async (request) => figures.handle(currentUser(request), request.params.id, request.query),
     );
-  }
-  const graphs = [
-    {
-      url: '/locations/:id/graphstatistics/',
-      summary: 'Dashboard chart of a location (module, granularity day|month|year, date_start, date_end)',
-      handle: service.locationGraph,
-    },
-    {
-      url: '/companies/:id/graphstatistics/',
-      summary: 'Dashboard chart over every location of the company (role 1)',
-      maxRole: COMPANY_MAX_ROLE,
-      handle: service.companyGraph,
-    },
-  ];
-  for (const { url, summary, maxRole, handle } of graphs) {
     app.get(
-      url,
-      route({ summary, maxRole, params: idParamSchema, querystring: graphStatisticsQuerySchema, ok: graphStatisticsSchema }),
-      async (request) => handle(currentUser(request), request.params.id, request.query),
+      `${path}graphstatistics/`,
+      route({ summary: chart.summary, maxRole, params, querystring: graphStatisticsQuerySchema, ok: graphStatisticsSchema }),
+      async (request) => chart.handle(currentUser(request), request.params.id, request.query),
     );
   }
 
