@@ -9,9 +9,9 @@ type Responses = Record<number, z.ZodType>;
 
 /**
  * One route's declaration: its summary, its role limit (`config.maxRole`), its request schemas and its answers.
- * The answers are `ok` (200), `created` (201), `accepted` (202) or `noContent` (204, an empty body) plus the declarer's error answers (or `errors`, when the route
- * declares others); `response` names every answer itself, for the routes that fit neither. A route with none of
- * these declares no answers (a file download).
+ * The answers are `ok` (200), `created` (201), `accepted` (202) or `noContent` (204, an empty body), plus the
+ * declarer's error answers (or `errors`, when the route declares others); `response` names every answer itself,
+ * for the routes that fit neither. A route with none of these declares no answers (a file download).
  */
 export type RouteDecl = RequestSchemas & {
   summary?: string;
