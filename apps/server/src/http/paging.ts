@@ -46,3 +46,20 @@ export const toPage = <T>(
   previous: offset > 0 ? withPaging(request, limit, Math.max(offset - limit, 0)) : null,
   results,
 });
+
+/** What a list query answers: the rows of one page and the count of all (services name the rows either way). */
+export type Counted<T> = { count: number; results: T[] } | { count: number; rows: T[] };
+
+/**
+ * A paged list answer: reads `limit` and `offset` of the request (default page size `defaultLimit`), fetches that
+ * page and answers it in DRF's LimitOffsetPagination shape.
+ */
+export const listPage = async <T>(
+  request: FastifyRequest & { query: { limit?: number; offset?: number } },
+  defaultLimit: number,
+  fetch: (page: PageParams) => Promise<Counted<T>>,
+): Promise<PageResult<T>> => {
+  const page = pageParams(request.query, defaultLimit);
+  const found = await fetch(page);
+  return toPage(request, page, found.count, 'results' in found ? found.results : found.rows);
+};

@@ -16,3 +16,7 @@ export const locationParams = z.object({ id: positiveId });
 export const boxParams = z.object({ id: positiveId, boxId: positiveId });
 /** `/:id/types/:itemType/` */
 export const typeParams = z.object({ id: positiveId, itemType: positiveId });
+
+/** The GTIN filter of an item lines page: `item_type__gtin__contains`, or its short form `gtin__contains`. */
+export const gtinFilter = (q: { item_type__gtin__contains?: string; gtin__contains?: string }): string | undefined =>
+  q.item_type__gtin__contains ?? q.gtin__contains;

@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { csvHeaders, csvText } from '../../http/csv.js';
 import { fieldError } from '../../http/errors.js';
 import { readMultipart } from '../../http/multipart.js';
+import { routeDeclarer } from '../../http/route.js';
 import { currentUser } from '../../plugins/auth.js';
 import { createLocationsRepository } from '../locations/locations.repository.js';
 import { toLocationDto } from '../locations/locations.routes.js';
@@ -23,20 +24,17 @@ export const adminLocationsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (ap
     repo: createAdminLocationsRepository(db),
     locationsRepo: createLocationsRepository(db),
   });
-  const tags = ['admin: locations'];
   const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+  const route = routeDeclarer(['admin: locations'], errors);
 
   app.post(
     '/locations/',
-    {
-      config: { maxRole: RoleThreshold.center },
-      schema: {
-        tags,
-        summary: 'Add a location (role 1)',
-        body: locationBodySchema,
-        response: { 201: locationSchema, ...errors },
-      },
-    },
+    route({
+      maxRole: RoleThreshold.center,
+      summary: 'Add a location (role 1)',
+      body: locationBodySchema,
+      created: locationSchema,
+    }),
     async (request, reply) => {
       const row = await service.create(currentUser(request), request.body);
       return reply.status(201).send(toLocationDto(row));
@@ -45,30 +43,24 @@ export const adminLocationsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (ap
 
   app.put(
     '/locations/:id/',
-    {
-      config: { maxRole: RoleThreshold.adminMenu },
-      schema: {
-        tags,
-        summary: 'Edit a location (roles ≤ 2)',
-        params: idParamSchema,
-        body: locationBodySchema,
-        response: { 200: locationSchema, ...errors },
-      },
-    },
+    route({
+      maxRole: RoleThreshold.adminMenu,
+      summary: 'Edit a location (roles ≤ 2)',
+      params: idParamSchema,
+      body: locationBodySchema,
+      ok: locationSchema,
+    }),
     async (request) => toLocationDto(await service.update(currentUser(request), request.params.id, request.body)),
   );
 
   app.put(
     '/locations/:id/logo/',
-    {
-      config: { maxRole: RoleThreshold.adminMenu },
-      schema: {
-        tags,
-        summary: `Upload the location's logo (multipart field "logo"; PNG, JPEG, GIF or WebP, ≤ ${LOGO_MAX_BYTES} bytes)`,
-        params: idParamSchema,
-        response: { 200: locationSchema, ...errors },
-      },
-    },
+    route({
+      maxRole: RoleThreshold.adminMenu,
+      summary: `Upload the location's logo (multipart field "logo"; PNG, JPEG, GIF or WebP, ≤ ${LOGO_MAX_BYTES} bytes)`,
+      params: idParamSchema,
+      ok: locationSchema,
+    }),
     async (request) => {
       const form = await readMultipart(request, {
         fileField: 'logo',
@@ -84,7 +76,7 @@ export const adminLocationsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (ap
 
   app.get(
     '/locations/:id/logo/',
-    { schema: { tags, summary: "The location's logo image", params: idParamSchema } },
+    route({ summary: "The location's logo image", params: idParamSchema }),
     async (request, reply) => {
       const logo = await service.logo(currentUser(request), request.params.id);
       return reply.header('content-type', logo.mime).header('cache-control', 'private, max-age=300').send(logo.bytes);
@@ -93,10 +85,7 @@ export const adminLocationsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (ap
 
   app.get(
     '/active_locations_all/',
-    {
-      config: { maxRole: RoleThreshold.billing },
-      schema: { tags, summary: 'Billing file: active locations (CSV, role 1)' },
-    },
+    route({ maxRole: RoleThreshold.billing, summary: 'Billing file: active locations (CSV, role 1)' }),
     async (request, reply) => {
       const rows = await service.activeLocations(currentUser(request));
       const csv = csvText(

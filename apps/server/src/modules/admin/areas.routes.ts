@@ -10,7 +10,8 @@ import {
   RoleThreshold,
 } from '@rfid/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { pageParams, toPage } from '../../http/paging.js';
+import { DEFAULT_PAGE_SIZE, listPage } from '../../http/paging.js';
+import { routeDeclarer } from '../../http/route.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../registry.js';
 import { createAreasRepository } from './areas.repository.js';
@@ -19,71 +20,58 @@ import { createAreasService } from './areas.service.js';
 /** Areas: read by every role within its locations; added and edited from the admin menu (roles ≤ 2). */
 export const areasRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }) => {
   const service = createAreasService({ db, repo: createAreasRepository(db) });
-  const tags = ['admin: areas'];
-  const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+  const route = routeDeclarer(['admin: areas']);
+  const notFound = { 404: errorBodySchema };
 
   app.get(
     '/areas/',
-    {
-      schema: {
-        tags,
-        summary: 'Areas of the locations the user may see',
-        querystring: areaListQuerySchema,
-        response: { 200: pageOf(areaSchema) },
-      },
-    },
-    async (request) => {
-      const page = pageParams(request.query);
-      const { count, rows } = await service.list(currentUser(request), request.query, page);
-      return toPage(request, page, count, rows);
-    },
+    route({
+      summary: 'Areas of the locations the user may see',
+      querystring: areaListQuerySchema,
+      response: { 200: pageOf(areaSchema) },
+    }),
+    async (request) => listPage(request, DEFAULT_PAGE_SIZE, (page) => service.list(currentUser(request), request.query, page)),
   );
 
   app.get(
     '/locations/:id/areas/',
-    {
-      schema: {
-        tags,
-        summary: "A location's areas (11 per page)",
-        params: idParamSchema,
-        querystring: areaListQuerySchema,
-        response: { 200: pageOf(areaSchema), 404: errorBodySchema },
-      },
-    },
-    async (request) => {
-      const page = pageParams(request.query, LOCATION_AREAS_PAGE_SIZE);
-      const { count, rows } = await service.listOfLocation(currentUser(request), request.params.id, request.query, page);
-      return toPage(request, page, count, rows);
-    },
+    route({
+      summary: "A location's areas (11 per page)",
+      params: idParamSchema,
+      querystring: areaListQuerySchema,
+      ok: pageOf(areaSchema),
+      errors: notFound,
+    }),
+    async (request) =>
+      listPage(request, LOCATION_AREAS_PAGE_SIZE, (page) =>
+        service.listOfLocation(currentUser(request), request.params.id, request.query, page),
+      ),
   );
 
-  app.get(
-    '/areas/:id/',
-    { schema: { tags, params: idParamSchema, response: { 200: areaSchema, 404: errorBodySchema } } },
-    async (request) => service.get(currentUser(request), request.params.id),
+  app.get('/areas/:id/', route({ params: idParamSchema, ok: areaSchema, errors: notFound }), async (request) =>
+    service.get(currentUser(request), request.params.id),
   );
 
   app.post(
     '/areas/',
-    {
-      config: { maxRole: RoleThreshold.adminMenu },
-      schema: { tags, summary: 'Add an area (roles ≤ 2)', body: areaCreateBodySchema, response: { 201: areaSchema, ...errors } },
-    },
+    route({
+      maxRole: RoleThreshold.adminMenu,
+      summary: 'Add an area (roles ≤ 2)',
+      body: areaCreateBodySchema,
+      created: areaSchema,
+    }),
     async (request, reply) => reply.status(201).send(await service.create(currentUser(request), request.body)),
   );
 
   app.put(
     '/areas/:id/',
-    {
-      config: { maxRole: RoleThreshold.adminMenu },
-      schema: {
-        tags,
-        summary: 'Edit an area: description and location (stock is read-only)',
-        params: idParamSchema,
-        body: areaUpdateBodySchema,
-        response: { 200: areaSchema, ...errors },
-      },
-    },
+    route({
+      maxRole: RoleThreshold.adminMenu,
+      summary: 'Edit an area: description and location (stock is read-only)',
+      params: idParamSchema,
+      body: areaUpdateBodySchema,
+      ok: areaSchema,
+    }),
     async (request) => service.update(currentUser(request), request.params.id, request.body),
   );
 };

@@ -25,7 +25,8 @@ import {
 } from '@rfid/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { pageParams, toPage } from '../../http/paging.js';
+import { listPage } from '../../http/paging.js';
+import { routeDeclarer } from '../../http/route.js';
 import { errorResponses, locationParams } from '../../http/route-schemas.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../registry.js';
@@ -41,87 +42,72 @@ import type { SummaryKind, TagKind } from './inventory-reports.repository.js';
 export const inventoryRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, jobs, engine }) => {
   const service = createInventoryService(db, createCsvJobs({ db, jobs }), engine);
   const tags = ['inventory'];
-  const writeConfig = { maxRole: RoleThreshold.importInventory };
+  const route = routeDeclarer(tags);
+  const writeRole = RoleThreshold.importInventory;
 
   app.get(
     '/locations/:id/inventories/',
-    {
-      schema: {
-        tags,
-        summary:
-          'Inventories of a location (11 per page; state, id__icontains, location_area, inventorypartial__isnull, order_by, default -id)',
-        params: locationParams,
-        querystring: inventoryListQuerySchema,
-        response: { 200: pageOf(inventorySchema), ...errorResponses },
-      },
-    },
-    async (request) => {
-      const page = pageParams(request.query, INVENTORY_LIST_PAGE_SIZE);
-      const { count, results } = await service.list(currentUser(request), request.params.id, request.query, page);
-      return toPage(request, page, count, results);
-    },
+    route({
+      summary:
+        'Inventories of a location (11 per page; state, id__icontains, location_area, inventorypartial__isnull, order_by, default -id)',
+      params: locationParams,
+      querystring: inventoryListQuerySchema,
+      ok: pageOf(inventorySchema),
+    }),
+    async (request) =>
+      listPage(request, INVENTORY_LIST_PAGE_SIZE, (page) =>
+        service.list(currentUser(request), request.params.id, request.query, page),
+      ),
   );
 
   app.post(
     '/locations/:id/inventories/',
-    {
-      config: writeConfig,
-      schema: {
-        tags,
-        summary: 'Open an inventory of an area (total, or partial with item_types); 409 while the area has one open',
-        params: locationParams,
-        body: inventoryCreateBodySchema,
-        response: { 201: inventorySchema, 409: errorBodySchema, ...errorResponses },
-      },
-    },
+    route({
+      maxRole: writeRole,
+      summary: 'Open an inventory of an area (total, or partial with item_types); 409 while the area has one open',
+      params: locationParams,
+      body: inventoryCreateBodySchema,
+      created: inventorySchema,
+      errors: { 409: errorBodySchema, ...errorResponses },
+    }),
     async (request, reply) => reply.code(201).send(await service.create(currentUser(request), request.params.id, request.body)),
   );
 
   app.get(
     '/locations/:id/inventorystats/',
-    {
-      schema: {
-        tags,
-        summary: 'Inventory statistics of a location (date_start, date_end; default the last 30 days)',
-        params: locationParams,
-        querystring: inventoryStatsQuerySchema,
-        response: { 200: inventoryStatsSchema, ...errorResponses },
-      },
-    },
+    route({
+      summary: 'Inventory statistics of a location (date_start, date_end; default the last 30 days)',
+      params: locationParams,
+      querystring: inventoryStatsQuerySchema,
+      ok: inventoryStatsSchema,
+    }),
     async (request) => service.stats(currentUser(request), request.params.id, request.query),
   );
 
-  app.get(
-    '/inventorys/:id/',
-    { schema: { tags, summary: 'An inventory', params: idParamSchema, response: { 200: inventorySchema, ...errorResponses } } },
-    async (request) => service.get(currentUser(request), request.params.id),
+  app.get('/inventorys/:id/', route({ summary: 'An inventory', params: idParamSchema, ok: inventorySchema }), async (request) =>
+    service.get(currentUser(request), request.params.id),
   );
 
   app.put(
     '/inventorys/:id/',
-    {
-      config: writeConfig,
-      schema: {
-        tags,
-        summary: 'Validate (state 2, only pending) or cancel (state 3, pending or computing) an inventory; 409 otherwise',
-        params: idParamSchema,
-        body: inventoryUpdateBodySchema,
-        response: { 200: inventorySchema, 409: errorBodySchema, ...errorResponses },
-      },
-    },
+    route({
+      maxRole: writeRole,
+      summary: 'Validate (state 2, only pending) or cancel (state 3, pending or computing) an inventory; 409 otherwise',
+      params: idParamSchema,
+      body: inventoryUpdateBodySchema,
+      ok: inventorySchema,
+      errors: { 409: errorBodySchema, ...errorResponses },
+    }),
     async (request) => service.changeState(currentUser(request), request.params.id, request.body.state),
   );
 
   app.get(
     '/inventorys/:id/users/',
-    {
-      schema: {
-        tags,
-        summary: 'Who opened the inventory and who validated or canceled it',
-        params: idParamSchema,
-        response: { 200: z.array(inventoryUserSchema), ...errorResponses },
-      },
-    },
+    route({
+      summary: 'Who opened the inventory and who validated or canceled it',
+      params: idParamSchema,
+      ok: z.array(inventoryUserSchema),
+    }),
     async (request) => service.users(currentUser(request), request.params.id),
   );
 
@@ -137,20 +123,16 @@ export const inventoryRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
   for (const { path, kind, summary } of summaries) {
     app.get(
       `/inventorys/:id/${path}/`,
-      {
-        schema: {
-          tags,
-          summary: `${summary} (25 per page; order_by item_type; GTIN attribute filters)`,
-          params: idParamSchema,
-          querystring: inventorySummaryQuerySchema,
-          response: { 200: pageOf(inventorySummaryRowSchema), ...errorResponses },
-        },
-      },
-      async (request) => {
-        const page = pageParams(request.query, INVENTORY_ARTICLES_PAGE_SIZE);
-        const { count, results } = await service.summary(currentUser(request), request.params.id, kind, request.query, page);
-        return toPage(request, page, count, results);
-      },
+      route({
+        summary: `${summary} (25 per page; order_by item_type; GTIN attribute filters)`,
+        params: idParamSchema,
+        querystring: inventorySummaryQuerySchema,
+        ok: pageOf(inventorySummaryRowSchema),
+      }),
+      async (request) =>
+        listPage(request, INVENTORY_ARTICLES_PAGE_SIZE, (page) =>
+          service.summary(currentUser(request), request.params.id, kind, request.query, page),
+        ),
     );
   }
 
@@ -161,71 +143,55 @@ export const inventoryRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
   for (const { path, kind, summary } of tagLists) {
     app.get(
       `/inventorys/:id/${path}/`,
-      {
-        schema: {
-          tags,
-          summary: `${summary} (20 per page; itemType__gtin__contains, epc__contains; order_by itemType)`,
-          params: idParamSchema,
-          querystring: inventoryTagQuerySchema,
-          response: { 200: pageOf(inventoryTagSchema), ...errorResponses },
-        },
-      },
-      async (request) => {
-        const page = pageParams(request.query, INVENTORY_TAGS_PAGE_SIZE);
-        const { count, results } = await service.tags(currentUser(request), request.params.id, kind, request.query, page);
-        return toPage(request, page, count, results);
-      },
+      route({
+        summary: `${summary} (20 per page; itemType__gtin__contains, epc__contains; order_by itemType)`,
+        params: idParamSchema,
+        querystring: inventoryTagQuerySchema,
+        ok: pageOf(inventoryTagSchema),
+      }),
+      async (request) =>
+        listPage(request, INVENTORY_TAGS_PAGE_SIZE, (page) =>
+          service.tags(currentUser(request), request.params.id, kind, request.query, page),
+        ),
     );
   }
 
   app.get(
     '/inventorys/:id/types/:itemType/',
-    {
-      schema: {
-        tags,
-        summary: 'A GTIN in an inventory: its figures and product card',
-        params: inventoryGtinParamsSchema,
-        response: { 200: inventoryGtinSchema, ...errorResponses },
-      },
-    },
+    route({
+      summary: 'A GTIN in an inventory: its figures and product card',
+      params: inventoryGtinParamsSchema,
+      ok: inventoryGtinSchema,
+    }),
     async (request) => service.gtin(currentUser(request), request.params.id, request.params.itemType),
   );
 
   app.get(
     '/inventorys/:id/start_csv_creation/',
-    {
-      schema: {
-        tags,
-        summary: 'Start creating the inventory CSV; poll /file_creation_progress/{task_id}/ every 2 s until 100',
-        params: idParamSchema,
-        response: { 200: inventoryCsvTaskSchema, ...errorResponses },
-      },
-    },
+    route({
+      summary: 'Start creating the inventory CSV; poll /file_creation_progress/{task_id}/ every 2 s until 100',
+      params: idParamSchema,
+      ok: inventoryCsvTaskSchema,
+    }),
     async (request) => service.startCsv(currentUser(request), request.params.id),
   );
 
   app.get(
     '/file_creation_progress/:taskId/',
-    {
-      schema: {
-        tags,
-        summary: 'Progress (0 to 100) of a file creation task',
-        params: fileCreationTaskParamSchema,
-        response: { 200: fileCreationProgressSchema, ...errorResponses },
-      },
-    },
+    route({
+      summary: 'Progress (0 to 100) of a file creation task',
+      params: fileCreationTaskParamSchema,
+      ok: fileCreationProgressSchema,
+    }),
     async (request) => service.progress(currentUser(request), request.params.taskId),
   );
 
   app.get(
     '/inventorys/:id/csv/',
-    {
-      schema: {
-        tags,
-        summary: 'The inventory CSV created last (Content-Disposition: Inventory-{id}.csv); 404 before one is created',
-        params: idParamSchema,
-      },
-    },
+    route({
+      summary: 'The inventory CSV created last (Content-Disposition: Inventory-{id}.csv); 404 before one is created',
+      params: idParamSchema,
+    }),
     async (request, reply) => {
       const file = await service.csv(currentUser(request), request.params.id);
       reply.header('content-type', 'text/csv; charset=utf-8');

@@ -2,7 +2,7 @@ import { brandSchema, companySchema, idParamSchema, locationSchema, pageOf, pagi
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { pageParams, toPage } from '../../http/paging.js';
+import { DEFAULT_PAGE_SIZE, listPage, pageParams, toPage } from '../../http/paging.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { LocationRow } from './locations.repository.js';
 import { createLocationsService } from './locations.service.js';
@@ -58,19 +58,14 @@ export const locationsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
     return toLocationDto(await service.get(currentUser(request), request.params.id));
   });
 
-  app.get('/brands/', { schema: { tags, querystring: listQuery, response: { 200: pageOf(brandSchema) } } }, async (request) => {
-    const page = pageParams(request.query);
-    const { count, rows } = await service.brands(currentUser(request), request.query, page);
-    return toPage(request, page, count, rows);
-  });
+  app.get('/brands/', { schema: { tags, querystring: listQuery, response: { 200: pageOf(brandSchema) } } }, async (request) =>
+    listPage(request, DEFAULT_PAGE_SIZE, (page) => service.brands(currentUser(request), request.query, page)),
+  );
 
   app.get(
     '/companies/',
     { schema: { tags, querystring: listQuery, response: { 200: pageOf(companySchema) } } },
-    async (request) => {
-      const page = pageParams(request.query);
-      const { count, rows } = await service.companies(currentUser(request), request.query, page);
-      return toPage(request, page, count, rows);
-    },
+    async (request) =>
+      listPage(request, DEFAULT_PAGE_SIZE, (page) => service.companies(currentUser(request), request.query, page)),
   );
 };

@@ -17,10 +17,11 @@ import {
   RoleThreshold,
 } from '@rfid/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { pageParams, toPage } from '../../http/paging.js';
+import { listPage, pageParams, toPage } from '../../http/paging.js';
+import { routeDeclarer } from '../../http/route.js';
 import { errorResponses, LIST_PAGE, locationParams } from '../../http/route-schemas.js';
 import { currentUser } from '../../plugins/auth.js';
-import { mapChunks, sendCsv, streamCsv } from '../orders/csv.js';
+import { contentCells, mapChunks, sendCsv, streamCsv } from '../orders/csv.js';
 import { registerOrderPageRoutes } from '../orders/order-pages.routes.js';
 import type { ModuleDeps } from '../registry.js';
 import { createMovementsService } from './movements.service.js';
@@ -34,6 +35,7 @@ import { createMovementsService } from './movements.service.js';
 export const movementsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }) => {
   const service = createMovementsService(db);
   const tags = ['movements'];
+  const route = routeDeclarer(tags);
 
   registerOrderPageRoutes(app, {
     tags,
@@ -52,48 +54,32 @@ export const movementsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
     schemas: { order: movementOrderSchema, box: boxSchema, line: itemLineSchema },
     itemsCsv: {
       filename: (id) => `movement-${id}-items.csv`,
-      columns: ['gtin', 'description', 'model', 'colour', 'reference', 'expected', 'origin_real', 'destination_real', 'percent'],
-      row: (l) => [
-        l.gtin,
-        l.description,
-        l.model,
-        l.colour,
-        l.reference,
-        l.theorical_quantity,
-        l.origin_real_quantity,
-        l.destination_real_quantity,
-        l.percent,
-      ],
+      moreColumns: ['origin_real', 'destination_real', 'percent'],
+      moreCells: (l) => [l.origin_real_quantity, l.destination_real_quantity, l.percent],
     },
     service,
   });
 
   app.post(
     '/morders/',
-    {
-      config: { maxRole: RoleThreshold.createOrders },
-      schema: {
-        tags,
-        summary: 'Create a movement order (origin = the current location, destination chosen)',
-        body: movementOrderCreateBodySchema,
-        response: { 201: movementOrderSchema, ...errorResponses },
-      },
-    },
+    route({
+      maxRole: RoleThreshold.createOrders,
+      summary: 'Create a movement order (origin = the current location, destination chosen)',
+      body: movementOrderCreateBodySchema,
+      created: movementOrderSchema,
+    }),
     async (request, reply) => reply.code(201).send(await service.create(currentUser(request), request.body)),
   );
 
   app.get(
     '/v1/morders/',
-    {
-      schema: {
-        tags,
-        summary: 'Movements arriving at a location (entry dashboard): destination__id is required',
-        querystring: movementEntryListQuerySchema.extend({
-          destination__id: intId('required'),
-        }),
-        response: { 200: pageOf(movementOrderSchema), ...errorResponses },
-      },
-    },
+    route({
+      summary: 'Movements arriving at a location (entry dashboard): destination__id is required',
+      querystring: movementEntryListQuerySchema.extend({
+        destination__id: intId('required'),
+      }),
+      ok: pageOf(movementOrderSchema),
+    }),
     async (request) => {
       const page = pageParams(request.query, LIST_PAGE);
       const { destination__id, ...query } = request.query;
@@ -104,47 +90,36 @@ export const movementsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
 
   app.get(
     '/locations/:id/morderscaware/',
-    {
-      schema: {
-        tags,
-        summary: 'Movements from or to a location',
-        params: locationParams,
-        querystring: movementEntryListQuerySchema,
-        response: { 200: pageOf(movementOrderSchema), ...errorResponses },
-      },
-    },
-    async (request) => {
-      const page = pageParams(request.query, LIST_PAGE);
-      const { count, results } = await service.listAware(currentUser(request), request.params.id, request.query, page);
-      return toPage(request, page, count, results);
-    },
+    route({
+      summary: 'Movements from or to a location',
+      params: locationParams,
+      querystring: movementEntryListQuerySchema,
+      ok: pageOf(movementOrderSchema),
+    }),
+    async (request) =>
+      listPage(request, LIST_PAGE, (page) => service.listAware(currentUser(request), request.params.id, request.query, page)),
   );
 
   app.put(
     '/morders/:id/',
-    {
-      config: { maxRole: RoleThreshold.write },
-      schema: {
-        tags,
-        summary: 'Set sync, or cancel the entry with destination_status 4 (409 when the rules forbid it)',
-        params: idParamSchema,
-        body: movementOrderUpdateBodySchema,
-        response: { 200: movementOrderSchema, 409: errorBodySchema, ...errorResponses },
-      },
-    },
+    route({
+      maxRole: RoleThreshold.write,
+      summary: 'Set sync, or cancel the entry with destination_status 4 (409 when the rules forbid it)',
+      params: idParamSchema,
+      body: movementOrderUpdateBodySchema,
+      ok: movementOrderSchema,
+      errors: { 409: errorBodySchema, ...errorResponses },
+    }),
     async (request) => service.update(currentUser(request), request.params.id, request.body),
   );
 
   app.get(
     '/morders/:id/csv/',
-    {
-      schema: {
-        tags,
-        summary: 'Movement CSV: report_mode 0 = boxes and GTINs (default), 1 = the EPCs verified per box and side',
-        params: idParamSchema,
-        querystring: movementCsvQuerySchema,
-      },
-    },
+    route({
+      summary: 'Movement CSV: report_mode 0 = boxes and GTINs (default), 1 = the EPCs verified per box and side',
+      params: idParamSchema,
+      querystring: movementCsvQuerySchema,
+    }),
     async (request, reply) => {
       const result = await service.csv(currentUser(request), request.params.id, request.query.report_mode ?? '0');
       const { order } = result;
@@ -181,9 +156,7 @@ export const movementsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
           r.origin_reading_time ?? '',
           r.destination_status,
           r.destination_reading_time ?? '',
-          r.gtin ?? '',
-          r.description ?? '',
-          r.quantity ?? 0,
+          ...contentCells(r),
         ]),
       });
     },
@@ -191,30 +164,24 @@ export const movementsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
 
   app.get(
     '/locations/:id/movstats/',
-    {
-      schema: {
-        tags,
-        summary: 'Exit statistics of the movements leaving a location (date_start, date_end)',
-        params: locationParams,
-        querystring: outboundStatsQuerySchema,
-        response: { 200: exitStatsSchema, ...errorResponses },
-      },
-    },
+    route({
+      summary: 'Exit statistics of the movements leaving a location (date_start, date_end)',
+      params: locationParams,
+      querystring: outboundStatsQuerySchema,
+      ok: exitStatsSchema,
+    }),
     async (request) => service.exitStats(currentUser(request), request.params.id, request.query),
   );
 
   for (const url of ['/locations/:id/moventrystats/', '/locations/:id/entrystats/']) {
     app.get(
       url,
-      {
-        schema: {
-          tags,
-          summary: 'Entry statistics of the movements arriving at a location (date_start, date_end)',
-          params: locationParams,
-          querystring: outboundStatsQuerySchema,
-          response: { 200: movementEntryStatsSchema, ...errorResponses },
-        },
-      },
+      route({
+        summary: 'Entry statistics of the movements arriving at a location (date_start, date_end)',
+        params: locationParams,
+        querystring: outboundStatsQuerySchema,
+        ok: movementEntryStatsSchema,
+      }),
       async (request) => service.entryStats(currentUser(request), request.params.id, request.query),
     );
   }

@@ -14,6 +14,7 @@ import {
 } from '@rfid/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { routeDeclarer } from '../../http/route.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../registry.js';
 import { createNmsRepository } from './nms.repository.js';
@@ -27,95 +28,80 @@ import { createNmsService } from './nms.service.js';
 export const nmsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, bus }) => {
   const service = createNmsService({ repo: createNmsRepository(db), bus, log: app.log });
   await service.listen();
-  const tags = ['nms'];
-  const config = { maxRole: RoleThreshold.adminMenu };
   const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 503: errorBodySchema };
+  const route = routeDeclarer(['nms'], errors);
+  const maxRole = RoleThreshold.adminMenu;
+  const forbidden = { 403: errorBodySchema };
 
   app.get(
     '/device/',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Readers with their ON/OFF state (?mac=; the web uses the first item)',
-        querystring: nmsDeviceQuerySchema,
-        response: { 200: z.array(nmsDeviceSchema), 403: errorBodySchema },
-      },
-    },
+    route({
+      maxRole,
+      summary: 'Readers with their ON/OFF state (?mac=; the web uses the first item)',
+      querystring: nmsDeviceQuerySchema,
+      ok: z.array(nmsDeviceSchema),
+      errors: forbidden,
+    }),
     async (request) => service.devices(currentUser(request), request.query.mac),
   );
 
   app.get(
     '/application/available_apps/',
-    { config, schema: { tags, summary: 'Applications readers may run', response: { 200: z.array(availableAppSchema) } } },
+    route({ maxRole, summary: 'Applications readers may run', response: { 200: z.array(availableAppSchema) } }),
     async () => service.availableApps(),
   );
 
   app.post(
     '/device/:id/update_device/',
-    {
-      config,
-      schema: {
-        tags,
-        summary: "Update a reader's firmware to a version",
-        params: idParamSchema,
-        body: updateDeviceBodySchema,
-        response: { 202: commandAcceptedSchema, ...errors },
-      },
-    },
+    route({
+      maxRole,
+      summary: "Update a reader's firmware to a version",
+      params: idParamSchema,
+      body: updateDeviceBodySchema,
+      accepted: commandAcceptedSchema,
+    }),
     async (request, reply) =>
       reply.status(202).send(await service.updateDevice(currentUser(request), request.params.id, request.body.version)),
   );
 
   app.get(
     '/deviceapp/',
-    {
-      config,
-      schema: {
-        tags,
-        summary: "A reader's applications (?device=)",
-        querystring: deviceAppQuerySchema,
-        response: { 200: z.array(deviceApplicationSchema), 403: errorBodySchema },
-      },
-    },
+    route({
+      maxRole,
+      summary: "A reader's applications (?device=)",
+      querystring: deviceAppQuerySchema,
+      ok: z.array(deviceApplicationSchema),
+      errors: forbidden,
+    }),
     async (request) => service.apps(currentUser(request), request.query.device),
   );
 
   app.post(
     '/deviceapp/',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Install an application on a reader',
-        body: deviceAppCreateBodySchema,
-        response: { 201: deviceApplicationSchema, ...errors },
-      },
-    },
+    route({
+      maxRole,
+      summary: 'Install an application on a reader',
+      body: deviceAppCreateBodySchema,
+      created: deviceApplicationSchema,
+    }),
     async (request, reply) => reply.status(201).send(await service.install(currentUser(request), request.body)),
   );
 
   app.put(
     '/deviceapp/:id/',
-    {
-      config,
-      schema: {
-        tags,
-        summary: "Change an application's configuration (and version)",
-        params: idParamSchema,
-        body: deviceAppUpdateBodySchema,
-        response: { 200: deviceApplicationSchema, ...errors },
-      },
-    },
+    route({
+      maxRole,
+      summary: "Change an application's configuration (and version)",
+      params: idParamSchema,
+      body: deviceAppUpdateBodySchema,
+      ok: deviceApplicationSchema,
+    }),
     async (request) => service.update(currentUser(request), request.params.id, request.body),
   );
 
   app.delete(
     '/deviceapp/:id/',
-    {
-      config,
-      schema: { tags, summary: 'Uninstall an application', params: idParamSchema, response: { 204: z.null(), ...errors } },
-    },
+    route({ maxRole, summary: 'Uninstall an application', params: idParamSchema, noContent: true }),
     async (request, reply) => {
       await service.remove(currentUser(request), request.params.id);
       return reply.status(204).send(null);
@@ -125,15 +111,12 @@ export const nmsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, bu
   for (const action of ['start', 'stop'] as const) {
     app.post(
       `/deviceapp/:id/${action}/`,
-      {
-        config,
-        schema: {
-          tags,
-          summary: `${action === 'start' ? 'Start' : 'Stop'} an application (desired state; running follows the reader's report)`,
-          params: idParamSchema,
-          response: { 202: deviceApplicationSchema, ...errors },
-        },
-      },
+      route({
+        maxRole,
+        summary: `${action === 'start' ? 'Start' : 'Stop'} an application (desired state; running follows the reader's report)`,
+        params: idParamSchema,
+        accepted: deviceApplicationSchema,
+      }),
       async (request, reply) =>
         reply.status(202).send(await service.setRunning(currentUser(request), request.params.id, action === 'start')),
     );

@@ -15,11 +15,11 @@ import {
   receptionSchema,
 } from '@rfid/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { pageParams, toPage } from '../../http/paging.js';
+import { DEFAULT_PAGE_SIZE, listPage } from '../../http/paging.js';
+import { routeDeclarer } from '../../http/route.js';
 import { boxParams, errorResponses, LINES_PAGE, locationParams } from '../../http/route-schemas.js';
 import { currentUser } from '../../plugins/auth.js';
-import { mapChunks, streamCsv } from '../orders/csv.js';
+import { contentCells, mapChunks, streamCsv } from '../orders/csv.js';
 import { registerOrderPageRoutes } from '../orders/order-pages.routes.js';
 import type { ModuleDeps } from '../registry.js';
 import { createOnlineService } from './online.service.js';
@@ -33,6 +33,7 @@ import { createOnlineService } from './online.service.js';
 export const onlineRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }) => {
   const service = createOnlineService(db);
   const tags = ['online'];
+  const route = routeDeclarer(tags);
 
   registerOrderPageRoutes(app, {
     tags,
@@ -51,65 +52,43 @@ export const onlineRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
     schemas: { order: onlineOrderSchema, box: onlineBoxSchema, line: onlineItemLineSchema },
     itemsCsv: {
       filename: (id) => `online-${id}-items.csv`,
-      columns: ['gtin', 'description', 'model', 'colour', 'reference', 'expected', 'real', 'percent', 'online_percent'],
-      row: (l) => [
-        l.gtin,
-        l.description,
-        l.model,
-        l.colour,
-        l.reference,
-        l.theorical_quantity,
-        l.real_quantity,
-        l.percent,
-        l.online_percent,
-      ],
+      moreColumns: ['real', 'percent', 'online_percent'],
+      moreCells: (l) => [l.real_quantity, l.percent, l.online_percent],
     },
     service,
   });
 
   app.post(
     '/orders/',
-    {
-      config: { maxRole: RoleThreshold.createOrders },
-      schema: {
-        tags,
-        summary: 'Create an online order (origin = the current location)',
-        body: onlineOrderCreateBodySchema,
-        response: { 201: onlineOrderSchema, ...errorResponses },
-      },
-    },
+    route({
+      maxRole: RoleThreshold.createOrders,
+      summary: 'Create an online order (origin = the current location)',
+      body: onlineOrderCreateBodySchema,
+      created: onlineOrderSchema,
+    }),
     async (request, reply) => reply.code(201).send(await service.create(currentUser(request), request.body)),
   );
 
   app.get(
     '/orders/:id/contents/',
-    {
-      schema: {
-        tags,
-        summary: 'Expected contents of an online order, per box and GTIN',
-        params: idParamSchema,
-        querystring: pagingQuerySchema,
-        response: { 200: pageOf(orderContentRowSchema), ...errorResponses },
-      },
-    },
-    async (request) => {
-      const page = pageParams(request.query, LINES_PAGE);
-      const { count, results } = await service.contents(currentUser(request), request.params.id, page);
-      return toPage(request, page, count, results);
-    },
+    route({
+      summary: 'Expected contents of an online order, per box and GTIN',
+      params: idParamSchema,
+      querystring: pagingQuerySchema,
+      ok: pageOf(orderContentRowSchema),
+    }),
+    async (request) => listPage(request, LINES_PAGE, (page) => service.contents(currentUser(request), request.params.id, page)),
   );
 
   app.delete(
     '/orders/:id/boxes/:boxId/',
-    {
-      config: { maxRole: RoleThreshold.createOrders },
-      schema: {
-        tags,
-        summary: 'Delete a box of an online order that has no verification',
-        params: boxParams,
-        response: { 204: z.null(), 409: errorBodySchema, ...errorResponses },
-      },
-    },
+    route({
+      maxRole: RoleThreshold.createOrders,
+      summary: 'Delete a box of an online order that has no verification',
+      params: boxParams,
+      noContent: true,
+      errors: { 409: errorBodySchema, ...errorResponses },
+    }),
     async (request, reply) => {
       await service.removeBox(currentUser(request), request.params.id, request.params.boxId);
       return reply.code(204).send(null);
@@ -118,25 +97,19 @@ export const onlineRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
 
   app.get(
     '/orders/:id/receptions/',
-    {
-      schema: {
-        tags,
-        summary: 'Receptions of an online order',
-        params: idParamSchema,
-        querystring: pagingQuerySchema,
-        response: { 200: pageOf(receptionSchema), ...errorResponses },
-      },
-    },
-    async (request) => {
-      const page = pageParams(request.query);
-      const { count, results } = await service.receptions(currentUser(request), request.params.id, page);
-      return toPage(request, page, count, results);
-    },
+    route({
+      summary: 'Receptions of an online order',
+      params: idParamSchema,
+      querystring: pagingQuerySchema,
+      ok: pageOf(receptionSchema),
+    }),
+    async (request) =>
+      listPage(request, DEFAULT_PAGE_SIZE, (page) => service.receptions(currentUser(request), request.params.id, page)),
   );
 
   app.get(
     '/orders/:id/csv/',
-    { schema: { tags, summary: 'Online order CSV: boxes and their expected contents (streamed)', params: idParamSchema } },
+    route({ summary: 'Online order CSV: boxes and their expected contents (streamed)', params: idParamSchema }),
     async (request, reply) => {
       const { order, chunks } = await service.csv(currentUser(request), request.params.id);
       return streamCsv(reply, {
@@ -149,9 +122,7 @@ export const onlineRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
           r.codebar,
           r.origin_status,
           r.origin_reading_time ?? '',
-          r.gtin ?? '',
-          r.description ?? '',
-          r.quantity ?? 0,
+          ...contentCells(r),
         ]),
       });
     },
@@ -159,15 +130,12 @@ export const onlineRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
 
   app.get(
     '/locations/:id/onlinestats/',
-    {
-      schema: {
-        tags,
-        summary: 'Online statistics of a location (date_start, date_end)',
-        params: locationParams,
-        querystring: outboundStatsQuerySchema,
-        response: { 200: exitStatsSchema, ...errorResponses },
-      },
-    },
+    route({
+      summary: 'Online statistics of a location (date_start, date_end)',
+      params: locationParams,
+      querystring: outboundStatsQuerySchema,
+      ok: exitStatsSchema,
+    }),
     async (request) => service.stats(currentUser(request), request.params.id, request.query),
   );
 };

@@ -11,11 +11,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { itemTypes } from '../../db/schema/index.js';
 import type { PageParams } from '../../http/paging.js';
-import { pageParams, toPage } from '../../http/paging.js';
+import { listPage, pageParams, toPage } from '../../http/paging.js';
+import { routeDeclarer } from '../../http/route.js';
 import {
   BOXES_PAGE,
   boxParams,
   errorResponses,
+  gtinFilter,
   LINES_PAGE,
   LIST_PAGE,
   locationParams,
@@ -58,7 +60,19 @@ export type OrderPagesService<Order, Box, Line> = {
   remove(user: AuthUser, id: number): Promise<void>;
 };
 
-export type OrderPagesOptions<O extends z.ZodType, B extends z.ZodType, L extends z.ZodType> = {
+/** The cells every items CSV starts with: a GTIN line's item type and its expected quantity. */
+type ItemLineCells = {
+  gtin: unknown;
+  description: unknown;
+  model: unknown;
+  colour: unknown;
+  reference: unknown;
+  theorical_quantity: unknown;
+};
+const ITEM_COLUMNS = ['gtin', 'description', 'model', 'colour', 'reference', 'expected'];
+const itemCells = (l: ItemLineCells): unknown[] => [l.gtin, l.description, l.model, l.colour, l.reference, l.theorical_quantity];
+
+export type OrderPagesOptions<O extends z.ZodType, B extends z.ZodType, L extends z.ZodType<ItemLineCells>> = {
   tags: string[];
   /** '/porders', '/orders', '/morders' */
   prefix: string;
@@ -76,20 +90,19 @@ export type OrderPagesOptions<O extends z.ZodType, B extends z.ZodType, L extend
   /** `…/:id/boxes/:boxId/` and its lines (online and movements; inbound has /rboxes/). */
   boxPages: boolean;
   schemas: { order: O; box: B; line: L };
-  itemsCsv: { filename: (orderId: number) => string; columns: string[]; row: (line: z.output<L>) => unknown[] };
+  /** The items CSV: its name, and the columns (and their cells) that follow the common ones (ITEM_COLUMNS). */
+  itemsCsv: { filename: (orderId: number) => string; moreColumns: string[]; moreCells: (line: z.output<L>) => unknown[] };
   service: OrderPagesService<z.output<O>, z.output<B>, z.output<L>>;
 };
 
 const sideSchema = z.enum(['exit', 'entry']).optional();
-const gtinOf = (q: { item_type__gtin__contains?: string; gtin__contains?: string }) =>
-  q.item_type__gtin__contains ?? q.gtin__contains;
 
 /**
  * The pages every order type shows, declared once for inbound, online and movements: the
  * location's list, the order and its delete, its item lines, its boxes (and, with `boxPages`, one
  * box and its lines), a GTIN of the order and the items CSV. Same URLs and answers as before.
  */
-export const registerOrderPageRoutes = <O extends z.ZodType, B extends z.ZodType, L extends z.ZodType>(
+export const registerOrderPageRoutes = <O extends z.ZodType, B extends z.ZodType, L extends z.ZodType<ItemLineCells>>(
   fastify: FastifyInstance,
   {
     tags,
@@ -107,6 +120,7 @@ export const registerOrderPageRoutes = <O extends z.ZodType, B extends z.ZodType
   }: OrderPagesOptions<O, B, L>,
 ): void => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const route = routeDeclarer(tags);
   // The answers are checked against the schemas when sent; the service's types tie them together at the call site.
   const answer: { order: z.ZodType; box: z.ZodType; line: z.ZodType } = schemas;
   const side = sided ? { side: sideSchema } : {};
@@ -117,34 +131,21 @@ export const registerOrderPageRoutes = <O extends z.ZodType, B extends z.ZodType
 
   app.get(
     list.url,
-    {
-      schema: {
-        tags,
-        summary: list.summary,
-        params: locationParams,
-        querystring: list.querystring,
-        response: { 200: pageOf(answer.order), ...errorResponses },
-      },
-    },
-    async (request) => {
-      const page = pageParams(request.query, LIST_PAGE);
-      const { count, results } = await service.list(currentUser(request), request.params.id, request.query, page);
-      return toPage(request, page, count, results);
-    },
+    route({ summary: list.summary, params: locationParams, querystring: list.querystring, ok: pageOf(answer.order) }),
+    async (request) =>
+      listPage(request, LIST_PAGE, (page) => service.list(currentUser(request), request.params.id, request.query, page)),
   );
 
   for (const url of remove.urls) {
     app.delete(
       url,
-      {
-        config: { maxRole: remove.maxRole },
-        schema: {
-          tags,
-          summary: `Delete ${name} with no verified box (409 'Cannot delete the order. Check verifications.')`,
-          params: idParamSchema,
-          response: { 204: z.null(), 409: errorBodySchema, ...errorResponses },
-        },
-      },
+      route({
+        maxRole: remove.maxRole,
+        summary: `Delete ${name} with no verified box (409 'Cannot delete the order. Check verifications.')`,
+        params: idParamSchema,
+        noContent: true,
+        errors: { 409: errorBodySchema, ...errorResponses },
+      }),
       async (request, reply) => {
         await service.remove(currentUser(request), request.params.id);
         return reply.code(204).send(null);
@@ -170,19 +171,22 @@ export const registerOrderPageRoutes = <O extends z.ZodType, B extends z.ZodType
 
   app.get(
     `${prefix}/:id/report/`,
-    {
-      schema: {
-        tags,
-        summary: `Item lines of ${name} (per GTIN, expected vs real), ordered by GTIN`,
-        params: idParamSchema,
-        querystring: lineQuery,
-        response: { 200: pageOf(answer.line), ...errorResponses },
-      },
-    },
+    route({
+      summary: `Item lines of ${name} (per GTIN, expected vs real), ordered by GTIN`,
+      params: idParamSchema,
+      querystring: lineQuery,
+      ok: pageOf(answer.line),
+    }),
     async (request) => {
       const page = pageParams(request.query, LINES_PAGE);
       const user = currentUser(request);
-      const { count, results } = await service.lines(user, request.params.id, sideOf(request.query), gtinOf(request.query), page);
+      const { count, results } = await service.lines(
+        user,
+        request.params.id,
+        sideOf(request.query),
+        gtinFilter(request.query),
+        page,
+      );
       return toPage(request, page, count, results);
     },
   );
@@ -190,15 +194,12 @@ export const registerOrderPageRoutes = <O extends z.ZodType, B extends z.ZodType
   for (const url of boxesUrls) {
     app.get(
       url,
-      {
-        schema: {
-          tags,
-          summary: `Boxes of ${name} with their verification counts (40 per page; box__codebar__contains)`,
-          params: idParamSchema,
-          querystring: orderBoxesQuerySchema.extend(side),
-          response: { 200: pageOf(answer.box), ...errorResponses },
-        },
-      },
+      route({
+        summary: `Boxes of ${name} with their verification counts (40 per page; box__codebar__contains)`,
+        params: idParamSchema,
+        querystring: orderBoxesQuerySchema.extend(side),
+        ok: pageOf(answer.box),
+      }),
       async (request) => {
         const page = pageParams(request.query, BOXES_PAGE);
         const query = {
@@ -221,29 +222,13 @@ export const registerOrderPageRoutes = <O extends z.ZodType, B extends z.ZodType
   if (boxPages && box && boxLines) {
     app.get(
       `${prefix}/:id/boxes/:boxId/`,
-      {
-        schema: {
-          tags,
-          summary: `A box of ${name}`,
-          params: boxParams,
-          querystring: sideQuery,
-          response: { 200: answer.box, ...errorResponses },
-        },
-      },
+      route({ summary: `A box of ${name}`, params: boxParams, querystring: sideQuery, ok: answer.box }),
       async (request) => box(currentUser(request), request.params.id, request.params.boxId, sideOf(request.query)),
     );
 
     app.get(
       `${prefix}/:id/boxes/:boxId/report/`,
-      {
-        schema: {
-          tags,
-          summary: `Item lines of a box of ${name}`,
-          params: boxParams,
-          querystring: lineQuery,
-          response: { 200: pageOf(answer.line), ...errorResponses },
-        },
-      },
+      route({ summary: `Item lines of a box of ${name}`, params: boxParams, querystring: lineQuery, ok: pageOf(answer.line) }),
       async (request) => {
         const page = pageParams(request.query, LINES_PAGE);
         const { id, boxId } = request.params;
@@ -252,7 +237,7 @@ export const registerOrderPageRoutes = <O extends z.ZodType, B extends z.ZodType
           id,
           boxId,
           sideOf(request.query),
-          gtinOf(request.query),
+          gtinFilter(request.query),
           page,
         );
         return toPage(request, page, count, results);
@@ -262,18 +247,12 @@ export const registerOrderPageRoutes = <O extends z.ZodType, B extends z.ZodType
 
   app.get(
     `${prefix}/:id/types/:itemType/`,
-    {
-      schema: {
-        tags,
-        summary: `A GTIN in ${name}: order header, GTIN attributes and its line`,
-        params: typeParams,
-        querystring: sideQuery,
-        response: {
-          200: z.object({ order: answer.order, item_type: itemTypeSchema, line: answer.line }),
-          ...errorResponses,
-        },
-      },
-    },
+    route({
+      summary: `A GTIN in ${name}: order header, GTIN attributes and its line`,
+      params: typeParams,
+      querystring: sideQuery,
+      ok: z.object({ order: answer.order, item_type: itemTypeSchema, line: answer.line }),
+    }),
     async (request) => {
       const { id, itemType: itemTypeId } = request.params;
       const { order, itemType, line } = await service.itemType(currentUser(request), id, itemTypeId, sideOf(request.query));
@@ -283,12 +262,14 @@ export const registerOrderPageRoutes = <O extends z.ZodType, B extends z.ZodType
 
   app.get(
     `${prefix}/:id/items-csv/`,
-    {
-      schema: { tags, summary: `Items CSV of ${name}: per GTIN expected vs real`, params: idParamSchema, querystring: sideQuery },
-    },
+    route({ summary: `Items CSV of ${name}: per GTIN expected vs real`, params: idParamSchema, querystring: sideQuery }),
     async (request, reply) => {
       const { order, lines } = await service.itemsCsv(currentUser(request), request.params.id, sideOf(request.query));
-      return sendCsv(reply, { filename: itemsCsv.filename(order.id), columns: itemsCsv.columns, rows: lines.map(itemsCsv.row) });
+      return sendCsv(reply, {
+        filename: itemsCsv.filename(order.id),
+        columns: [...ITEM_COLUMNS, ...itemsCsv.moreColumns],
+        rows: lines.map((line) => [...itemCells(line), ...itemsCsv.moreCells(line)]),
+      });
     },
   );
 };

@@ -30,23 +30,25 @@ import {
 } from '@rfid/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { pageParams, toPage } from '../../http/paging.js';
-import { errorResponses, LINES_PAGE, locationParams } from '../../http/route-schemas.js';
+import { DEFAULT_PAGE_SIZE, listPage, pageParams, toPage } from '../../http/paging.js';
+import { routeDeclarer } from '../../http/route.js';
+import { errorResponses, gtinFilter, LINES_PAGE, locationParams } from '../../http/route-schemas.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../registry.js';
-import { mapChunks, sendCsv, streamCsv } from './csv.js';
+import { contentCells, mapChunks, sendCsv, streamCsv } from './csv.js';
 import { toProviderReturnDto, toSaleReturnDto } from './order-dto.js';
 import { registerOrderPageRoutes } from './order-pages.routes.js';
 import { createOrdersService } from './orders.service.js';
 
 const DASHBOARD_PAGE = 11;
 
-const write = { maxRole: RoleThreshold.createOrders };
+const WRITE_ROLE = RoleThreshold.createOrders;
 
 /** Inbound: purchase orders, receptions, boxes and contents, providers, statistics, downloads and returns. */
 export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }) => {
   const service = createOrdersService(db);
   const tags = ['inbound'];
+  const route = routeDeclarer(tags);
 
   registerOrderPageRoutes(app, {
     tags,
@@ -65,8 +67,8 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
     schemas: { order: purchaseOrderSchema, box: boxSchema, line: itemLineSchema },
     itemsCsv: {
       filename: (id) => `order-${id}-items.csv`,
-      columns: ['gtin', 'description', 'model', 'colour', 'reference', 'expected', 'real', 'percent'],
-      row: (l) => [l.gtin, l.description, l.model, l.colour, l.reference, l.theorical_quantity, l.real_quantity, l.percent],
+      moreColumns: ['real', 'percent'],
+      moreCells: (l) => [l.real_quantity, l.percent],
     },
     service,
   });
@@ -74,36 +76,30 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
   // ------------------------------------------------------------ purchase orders
   app.post(
     '/porders/',
-    {
-      config: write,
-      schema: {
-        tags,
-        summary: 'Create a purchase order',
-        body: purchaseOrderCreateBodySchema,
-        response: { 201: purchaseOrderSchema, ...errorResponses },
-      },
-    },
+    route({
+      maxRole: WRITE_ROLE,
+      summary: 'Create a purchase order',
+      body: purchaseOrderCreateBodySchema,
+      created: purchaseOrderSchema,
+    }),
     async (request, reply) => reply.code(201).send(await service.createPurchaseOrder(currentUser(request), request.body)),
   );
 
   app.put(
     '/porders/:id/',
-    {
-      config: write,
-      schema: {
-        tags,
-        summary: 'Set the sync flag',
-        params: idParamSchema,
-        body: orderUpdateBodySchema,
-        response: { 200: purchaseOrderSchema, ...errorResponses },
-      },
-    },
+    route({
+      maxRole: WRITE_ROLE,
+      summary: 'Set the sync flag',
+      params: idParamSchema,
+      body: orderUpdateBodySchema,
+      ok: purchaseOrderSchema,
+    }),
     async (request) => service.setSync(currentUser(request), request.params.id, request.body.sync),
   );
 
   app.get(
     '/porders/:id/csv/',
-    { schema: { tags, summary: 'Order CSV: boxes and their expected contents (streamed)', params: idParamSchema } },
+    route({ summary: 'Order CSV: boxes and their expected contents (streamed)', params: idParamSchema }),
     async (request, reply) => {
       const { order, chunks } = await service.orderCsv(currentUser(request), request.params.id);
       return streamCsv(reply, {
@@ -116,9 +112,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
           r.codebar,
           r.destination_status,
           r.destination_reading_time ?? '',
-          r.gtin ?? '',
-          r.description ?? '',
-          r.quantity ?? 0,
+          ...contentCells(r),
         ]),
       });
     },
@@ -126,13 +120,10 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
 
   app.get(
     '/porderscsv/',
-    {
-      schema: {
-        tags,
-        summary: 'Print data of the purchase orders of a location in a date range (CSV)',
-        querystring: printDataQuerySchema,
-      },
-    },
+    route({
+      summary: 'Print data of the purchase orders of a location in a date range (CSV)',
+      querystring: printDataQuerySchema,
+    }),
     async (request, reply) => {
       const rows = await service.printData(currentUser(request), request.query);
       return sendCsv(reply, {
@@ -171,99 +162,75 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
 
   app.get(
     '/locations/:id/porders/statistics/',
-    {
-      schema: {
-        tags,
-        summary: 'Inbound statistics of a location (the six dashboard figures)',
-        params: locationParams,
-        querystring: inboundStatsQuerySchema,
-        response: { 200: inboundStatsSchema, ...errorResponses },
-      },
-    },
+    route({
+      summary: 'Inbound statistics of a location (the six dashboard figures)',
+      params: locationParams,
+      querystring: inboundStatsQuerySchema,
+      ok: inboundStatsSchema,
+    }),
     async (request) => service.inboundStats(currentUser(request), request.params.id, request.query),
   );
 
   // ------------------------------------------------------------ receptions
   app.post(
     '/receptions/',
-    {
-      config: write,
-      schema: {
-        tags,
-        summary: 'Create a reception of an order',
-        body: receptionCreateBodySchema,
-        response: { 201: receptionSchema, ...errorResponses },
-      },
-    },
+    route({
+      maxRole: WRITE_ROLE,
+      summary: 'Create a reception of an order',
+      body: receptionCreateBodySchema,
+      created: receptionSchema,
+    }),
     async (request, reply) => reply.code(201).send(await service.createReception(currentUser(request), request.body)),
   );
 
   app.get(
     '/receptions/',
-    {
-      schema: {
-        tags,
-        summary: 'Receptions (order_id, reception_code filters)',
-        querystring: pagingQuerySchema.catchall(z.string()),
-        response: { 200: pageOf(receptionSchema), ...errorResponses },
-      },
-    },
-    async (request) => {
-      const page = pageParams(request.query);
-      const { count, results } = await service.listReceptions(currentUser(request), request.query, page);
-      return toPage(request, page, count, results);
-    },
+    route({
+      summary: 'Receptions (order_id, reception_code filters)',
+      querystring: pagingQuerySchema.catchall(z.string()),
+      ok: pageOf(receptionSchema),
+    }),
+    async (request) =>
+      listPage(request, DEFAULT_PAGE_SIZE, (page) => service.listReceptions(currentUser(request), request.query, page)),
   );
 
-  app.get(
-    '/receptions/:id/',
-    { schema: { tags, params: idParamSchema, response: { 200: receptionSchema, ...errorResponses } } },
-    async (request) => service.getReception(currentUser(request), request.params.id),
+  app.get('/receptions/:id/', route({ params: idParamSchema, ok: receptionSchema }), async (request) =>
+    service.getReception(currentUser(request), request.params.id),
   );
 
   // ------------------------------------------------------------ boxes and contents
   app.post(
     '/boxes/',
-    {
-      config: write,
-      schema: {
-        tags,
-        summary: "Create a box (and its contents, in one transaction). 409 'Barcode already exists'",
-        body: boxCreateBodySchema,
-        response: { 201: boxSchema, 409: errorBodySchema, ...errorResponses },
-      },
-    },
+    route({
+      maxRole: WRITE_ROLE,
+      summary: "Create a box (and its contents, in one transaction). 409 'Barcode already exists'",
+      body: boxCreateBodySchema,
+      created: boxSchema,
+      errors: { 409: errorBodySchema, ...errorResponses },
+    }),
     async (request, reply) => reply.code(201).send(await service.createBox(currentUser(request), request.body)),
   );
 
   app.get(
     '/boxes/',
-    {
-      schema: {
-        tags,
-        summary: 'Boxes by barcode (exact)',
-        querystring: pagingQuerySchema.extend({ codebar: z.string().trim().min(1, 'required') }),
-        response: { 200: pageOf(boxSchema), ...errorResponses },
-      },
-    },
-    async (request) => {
-      const page = pageParams(request.query);
-      const { count, results } = await service.boxesByCodebar(currentUser(request), request.query.codebar, page);
-      return toPage(request, page, count, results);
-    },
+    route({
+      summary: 'Boxes by barcode (exact)',
+      querystring: pagingQuerySchema.extend({ codebar: z.string().trim().min(1, 'required') }),
+      ok: pageOf(boxSchema),
+    }),
+    async (request) =>
+      listPage(request, DEFAULT_PAGE_SIZE, (page) => service.boxesByCodebar(currentUser(request), request.query.codebar, page)),
   );
 
   app.delete(
     '/boxes/:id/',
-    {
-      config: write,
-      schema: {
-        tags,
-        summary: 'Delete a box that has no verification',
-        params: idParamSchema,
-        response: { 204: z.null(), 409: errorBodySchema, ...errorResponses },
-      },
-    },
+    route({
+      maxRole: WRITE_ROLE,
+      summary: 'Delete a box that has no verification',
+      params: idParamSchema,
+      noContent: true,
+      errors: { 409: errorBodySchema, ...errorResponses },
+    }),
     async (request, reply) => {
       await service.deleteBox(currentUser(request), request.params.id);
       return reply.code(204).send(null);
@@ -272,110 +239,73 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
 
   app.post(
     '/contents/',
-    {
-      config: write,
-      schema: {
-        tags,
-        summary: 'Add expected contents to boxes: a list of {quantity, gtin, box_id}',
-        body: boxContentCreateBodySchema,
-        response: { 201: z.array(boxContentSchema), ...errorResponses },
-      },
-    },
+    route({
+      maxRole: WRITE_ROLE,
+      summary: 'Add expected contents to boxes: a list of {quantity, gtin, box_id}',
+      body: boxContentCreateBodySchema,
+      created: z.array(boxContentSchema),
+    }),
     async (request, reply) => reply.code(201).send(await service.createContents(currentUser(request), request.body)),
   );
 
-  app.get(
-    '/rboxes/:id/',
-    {
-      schema: { tags, summary: 'A box with its counts', params: idParamSchema, response: { 200: boxSchema, ...errorResponses } },
-    },
-    async (request) => service.getBox(currentUser(request), request.params.id),
+  app.get('/rboxes/:id/', route({ summary: 'A box with its counts', params: idParamSchema, ok: boxSchema }), async (request) =>
+    service.getBox(currentUser(request), request.params.id),
   );
 
   app.get(
     '/rboxes/:id/report/',
-    {
-      schema: {
-        tags,
-        summary: 'Item lines of a box (item_type__gtin__contains filter)',
-        params: idParamSchema,
-        querystring: itemLineQuerySchema,
-        response: { 200: pageOf(itemLineSchema), ...errorResponses },
-      },
-    },
-    async (request) => {
-      const page = pageParams(request.query, LINES_PAGE);
-      const gtin = request.query.item_type__gtin__contains ?? request.query.gtin__contains;
-      const { count, results } = await service.boxIdLines(currentUser(request), request.params.id, gtin, page);
-      return toPage(request, page, count, results);
-    },
+    route({
+      summary: 'Item lines of a box (item_type__gtin__contains filter)',
+      params: idParamSchema,
+      querystring: itemLineQuerySchema,
+      ok: pageOf(itemLineSchema),
+    }),
+    async (request) =>
+      listPage(request, LINES_PAGE, (page) =>
+        service.boxIdLines(currentUser(request), request.params.id, gtinFilter(request.query), page),
+      ),
   );
 
   // ------------------------------------------------------------ providers
   app.get(
     '/providers/',
-    {
-      schema: {
-        tags,
-        summary: 'Providers (name__icontains)',
-        querystring: pagingQuerySchema.catchall(z.string()),
-        response: { 200: pageOf(providerSchema), ...errorResponses },
-      },
-    },
-    async (request) => {
-      const page = pageParams(request.query, DASHBOARD_PAGE);
-      const { count, results } = await service.listProviders(currentUser(request), request.query, page);
-      return toPage(request, page, count, results);
-    },
+    route({
+      summary: 'Providers (name__icontains)',
+      querystring: pagingQuerySchema.catchall(z.string()),
+      ok: pageOf(providerSchema),
+    }),
+    async (request) =>
+      listPage(request, DASHBOARD_PAGE, (page) => service.listProviders(currentUser(request), request.query, page)),
   );
 
-  app.get(
-    '/providers/:id/',
-    { schema: { tags, params: idParamSchema, response: { 200: providerSchema, ...errorResponses } } },
-    async (request) => service.getProvider(currentUser(request), request.params.id),
+  app.get('/providers/:id/', route({ params: idParamSchema, ok: providerSchema }), async (request) =>
+    service.getProvider(currentUser(request), request.params.id),
   );
 
   app.get(
     '/locations/:locationId/providers/:id/',
-    {
-      schema: {
-        tags,
-        params: z.object({ locationId: intId(), id: intId() }),
-        response: { 200: providerSchema, ...errorResponses },
-      },
-    },
+    route({ params: z.object({ locationId: intId(), id: intId() }), ok: providerSchema }),
     async (request) => service.getProvider(currentUser(request), request.params.id),
   );
 
   app.get(
     '/providers/:id/statistics/',
-    {
-      schema: {
-        tags,
-        summary: 'Provider statistics',
-        params: idParamSchema,
-        response: { 200: providerStatsSchema, ...errorResponses },
-      },
-    },
+    route({ summary: 'Provider statistics', params: idParamSchema, ok: providerStatsSchema }),
     async (request) => service.providerStats(currentUser(request), request.params.id),
   );
 
   app.get(
     '/providers/:id/porders/',
-    {
-      schema: {
-        tags,
-        summary: "A provider's purchase orders (pending=true: status 0; pending=false: resolved)",
-        params: idParamSchema,
-        querystring: providerOrdersQuerySchema,
-        response: { 200: pageOf(purchaseOrderSchema), ...errorResponses },
-      },
-    },
-    async (request) => {
-      const page = pageParams(request.query, DASHBOARD_PAGE);
-      const { count, results } = await service.providerOrders(currentUser(request), request.params.id, request.query, page);
-      return toPage(request, page, count, results);
-    },
+    route({
+      summary: "A provider's purchase orders (pending=true: status 0; pending=false: resolved)",
+      params: idParamSchema,
+      querystring: providerOrdersQuerySchema,
+      ok: pageOf(purchaseOrderSchema),
+    }),
+    async (request) =>
+      listPage(request, DASHBOARD_PAGE, (page) =>
+        service.providerOrders(currentUser(request), request.params.id, request.query, page),
+      ),
   );
 
   // ------------------------------------------------------------ returns
@@ -398,40 +328,31 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
   for (const { kind, list, item, schema, dto } of returnKinds) {
     app.get(
       list,
-      {
-        schema: {
-          tags,
-          summary: `${kind === 'provider' ? 'Provider' : 'Sale'} returns of a location`,
-          params: locationParams,
-          querystring: returnListQuerySchema,
-          response: { 200: pageOf(schema), ...errorResponses },
-        },
-      },
+      route({
+        summary: `${kind === 'provider' ? 'Provider' : 'Sale'} returns of a location`,
+        params: locationParams,
+        querystring: returnListQuerySchema,
+        ok: pageOf(schema),
+      }),
       async (request) => {
         const page = pageParams(request.query, DASHBOARD_PAGE);
         const { count, rows } = await service.listReturns(currentUser(request), kind, request.params.id, request.query, page);
         return toPage(request, page, count, rows.map(dto));
       },
     );
-    app.get(item, { schema: { tags, params: idParamSchema, response: { 200: schema, ...errorResponses } } }, async (request) =>
+    app.get(item, route({ params: idParamSchema, ok: schema }), async (request) =>
       dto(await service.getReturn(currentUser(request), kind, request.params.id)),
     );
     app.get(
       `${item}detail/`,
-      {
-        schema: {
-          tags,
-          summary: 'Lines of a return per GTIN',
-          params: idParamSchema,
-          querystring: pagingQuerySchema,
-          response: { 200: pageOf(returnLineSchema), ...errorResponses },
-        },
-      },
-      async (request) => {
-        const page = pageParams(request.query, LINES_PAGE);
-        const { count, results } = await service.returnLines(currentUser(request), kind, request.params.id, page);
-        return toPage(request, page, count, results);
-      },
+      route({
+        summary: 'Lines of a return per GTIN',
+        params: idParamSchema,
+        querystring: pagingQuerySchema,
+        ok: pageOf(returnLineSchema),
+      }),
+      async (request) =>
+        listPage(request, LINES_PAGE, (page) => service.returnLines(currentUser(request), kind, request.params.id, page)),
     );
   }
 };

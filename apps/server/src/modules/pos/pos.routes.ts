@@ -7,8 +7,9 @@ import {
   posTransactionSchema,
 } from '@rfid/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { pageParams, toPage } from '../../http/paging.js';
-import { errorResponses, LIST_PAGE, locationParams } from '../../http/route-schemas.js';
+import { listPage } from '../../http/paging.js';
+import { routeDeclarer } from '../../http/route.js';
+import { LIST_PAGE, locationParams } from '../../http/route-schemas.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../registry.js';
 import { createPosService } from './pos.service.js';
@@ -21,57 +22,39 @@ const ITEMS_PAGE = 100;
  */
 export const posRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }) => {
   const service = createPosService(db);
-  const tags = ['pos'];
+  const route = routeDeclarer(['pos']);
 
   for (const kind of ['sale', 'return'] as const) {
     const plural = kind === 'sale' ? 'sales' : 'returns';
     app.get(
       `/locations/:id/${plural}/`,
-      {
-        schema: {
-          tags,
-          summary: `POS ${plural} of a location (11 per page; id__contains, end_time__gte, end_time__lte, order_by)`,
-          params: locationParams,
-          querystring: posListQuerySchema,
-          response: { 200: pageOf(posTransactionSchema), ...errorResponses },
-        },
-      },
+      route({
+        summary: `POS ${plural} of a location (11 per page; id__contains, end_time__gte, end_time__lte, order_by)`,
+        params: locationParams,
+        querystring: posListQuerySchema,
+        ok: pageOf(posTransactionSchema),
+      }),
       async (request) => {
-        const page = pageParams(request.query, LIST_PAGE);
         const { id__contains, ...rest } = request.query;
         const query = id__contains ? { ...rest, id__icontains: id__contains } : rest;
-        const { count, results } = await service.list(currentUser(request), kind, request.params.id, query, page);
-        return toPage(request, page, count, results);
+        return listPage(request, LIST_PAGE, (page) => service.list(currentUser(request), kind, request.params.id, query, page));
       },
     );
     app.get(
       `/${plural}/:id/`,
-      {
-        schema: {
-          tags,
-          summary: `A POS ${kind}`,
-          params: idParamSchema,
-          response: { 200: posTransactionSchema, ...errorResponses },
-        },
-      },
+      route({ summary: `A POS ${kind}`, params: idParamSchema, ok: posTransactionSchema }),
       async (request) => service.get(currentUser(request), kind, request.params.id),
     );
     app.get(
       `/${plural}/:id/report/`,
-      {
-        schema: {
-          tags,
-          summary: `Items of a POS ${kind}: quantity 1, or 0 with a warning`,
-          params: idParamSchema,
-          querystring: pagingQuerySchema,
-          response: { 200: pageOf(posItemSchema), ...errorResponses },
-        },
-      },
-      async (request) => {
-        const page = pageParams(request.query, ITEMS_PAGE);
-        const { count, results } = await service.items(currentUser(request), kind, request.params.id, page);
-        return toPage(request, page, count, results);
-      },
+      route({
+        summary: `Items of a POS ${kind}: quantity 1, or 0 with a warning`,
+        params: idParamSchema,
+        querystring: pagingQuerySchema,
+        ok: pageOf(posItemSchema),
+      }),
+      async (request) =>
+        listPage(request, ITEMS_PAGE, (page) => service.items(currentUser(request), kind, request.params.id, page)),
     );
   }
 };

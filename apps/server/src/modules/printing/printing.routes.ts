@@ -32,11 +32,11 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fieldError } from '../../http/errors.js';
 import { readMultipart } from '../../http/multipart.js';
-import { pageParams, toPage } from '../../http/paging.js';
+import { listPage, pageParams, toPage } from '../../http/paging.js';
 import { currentUser } from '../../plugins/auth.js';
 import { streamCsv } from '../movements/outbound.csv.js';
 import type { ModuleDeps } from '../registry.js';
-import { errors, read, tags, write } from './printing.http.js';
+import { READ, route, WRITE } from './printing.http.js';
 import { createPrintingService } from './printing.service.js';
 import { tagFormatsRoutes } from './tag-formats.routes.js';
 
@@ -82,15 +82,12 @@ export const printingRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { d
 
   app.get(
     '/printer/print_orders/',
-    {
-      config: read,
-      schema: {
-        tags,
-        summary: `Print orders (${PRINT_ORDERS_PAGE_SIZE} per page; state, brand, name__icontains, id; order_by -creation_date)`,
-        querystring: printOrderListQuerySchema,
-        response: { 200: pageOf(printOrderSchema), ...errors },
-      },
-    },
+    route({
+      maxRole: READ,
+      summary: `Print orders (${PRINT_ORDERS_PAGE_SIZE} per page; state, brand, name__icontains, id; order_by -creation_date)`,
+      querystring: printOrderListQuerySchema,
+      ok: pageOf(printOrderSchema),
+    }),
     async (request) => {
       const page = pageParams(request.query, PRINT_ORDERS_PAGE_SIZE);
       const { limit: _l, offset: _o, ...query } = request.query;
@@ -101,28 +98,22 @@ export const printingRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { d
 
   app.post(
     '/printer/print_orders/',
-    {
-      config: write,
-      schema: {
-        tags,
-        summary: 'Add a print order (roles 1 to 4): tag_company_format, items [{gtin, quantity}]; reserves every EPC',
-        body: printOrderCreateBodySchema,
-        response: { 201: printOrderSchema, ...errors },
-      },
-    },
+    route({
+      maxRole: WRITE,
+      summary: 'Add a print order (roles 1 to 4): tag_company_format, items [{gtin, quantity}]; reserves every EPC',
+      body: printOrderCreateBodySchema,
+      created: printOrderSchema,
+    }),
     async (request, reply) => reply.status(201).send(await service.create(currentUser(request), request.body)),
   );
 
   app.post(
     '/printer/print_orders/create_by_csv/',
-    {
-      config: write,
-      schema: {
-        tags,
-        summary: 'Add a print order from a .csv of gtin and quantity rows (multipart: file, tag_company_format)',
-        response: { 201: printOrderSchema, ...errors },
-      },
-    },
+    route({
+      maxRole: WRITE,
+      summary: 'Add a print order from a .csv of gtin and quantity rows (multipart: file, tag_company_format)',
+      created: printOrderSchema,
+    }),
     async (request, reply) => {
       const upload = await readCsvUpload(request);
       const tagCompanyFormatId = optionalFormatId(upload.fields.tag_company_format);
@@ -132,98 +123,75 @@ export const printingRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { d
     },
   );
 
-  app.get(
-    '/printer/print_orders/:id/',
-    { config: read, schema: { tags, params: idParamSchema, response: { 200: printOrderSchema, ...errors } } },
-    async (request) => service.get(currentUser(request), request.params.id),
+  app.get('/printer/print_orders/:id/', route({ maxRole: READ, params: idParamSchema, ok: printOrderSchema }), async (request) =>
+    service.get(currentUser(request), request.params.id),
   );
 
   app.put(
     '/printer/print_orders/:id/',
-    {
-      config: write,
-      schema: {
-        tags,
-        summary: 'Cancel a WORKING print order: {canceled: true} (409 in any other state)',
-        params: idParamSchema,
-        body: printOrderUpdateBodySchema,
-        response: { 200: printOrderSchema, ...errors },
-      },
-    },
+    route({
+      maxRole: WRITE,
+      summary: 'Cancel a WORKING print order: {canceled: true} (409 in any other state)',
+      params: idParamSchema,
+      body: printOrderUpdateBodySchema,
+      ok: printOrderSchema,
+    }),
     async (request) => service.cancel(currentUser(request), request.params.id),
   );
 
   app.get(
     '/printer/print_orders/:id/printer_progress/',
-    { config: read, schema: { tags, params: idParamSchema, response: { 200: printProgressSchema, ...errors } } },
+    route({ maxRole: READ, params: idParamSchema, ok: printProgressSchema }),
     async (request) => service.progress(currentUser(request), request.params.id),
   );
 
   app.get(
     '/printer/print_orders/:id/print_contents/',
-    {
-      config: read,
-      schema: {
-        tags,
-        summary: `The order's GTIN and quantity rows (${PRINT_CONTENTS_PAGE_SIZE} per page)`,
-        params: idParamSchema,
-        querystring: pagingQuerySchema,
-        response: { 200: pageOf(printContentSchema), ...errors },
-      },
-    },
-    async (request) => {
-      const page = pageParams(request.query, PRINT_CONTENTS_PAGE_SIZE);
-      const { count, rows } = await service.contents(currentUser(request), request.params.id, page);
-      return toPage(request, page, count, rows);
-    },
+    route({
+      maxRole: READ,
+      summary: `The order's GTIN and quantity rows (${PRINT_CONTENTS_PAGE_SIZE} per page)`,
+      params: idParamSchema,
+      querystring: pagingQuerySchema,
+      ok: pageOf(printContentSchema),
+    }),
+    async (request) =>
+      listPage(request, PRINT_CONTENTS_PAGE_SIZE, (page) => service.contents(currentUser(request), request.params.id, page)),
   );
 
   app.get(
     '/printer/print_orders/:id/items/',
-    {
-      config: read,
-      schema: {
-        tags,
-        summary: `The order's labels: id, EPC, GTIN, serial number (${PRINT_TAGS_PAGE_SIZE} per page)`,
-        params: idParamSchema,
-        querystring: pagingQuerySchema,
-        response: { 200: pageOf(printTagSchema), ...errors },
-      },
-    },
-    async (request) => {
-      const page = pageParams(request.query, PRINT_TAGS_PAGE_SIZE);
-      const { count, results } = await service.tags(currentUser(request), request.params.id, page);
-      return toPage(request, page, count, results);
-    },
+    route({
+      maxRole: READ,
+      summary: `The order's labels: id, EPC, GTIN, serial number (${PRINT_TAGS_PAGE_SIZE} per page)`,
+      params: idParamSchema,
+      querystring: pagingQuerySchema,
+      ok: pageOf(printTagSchema),
+    }),
+    async (request) =>
+      listPage(request, PRINT_TAGS_PAGE_SIZE, (page) => service.tags(currentUser(request), request.params.id, page)),
   );
 
   /* ------------------------------------------------ printing and its log */
 
   app.post(
     '/printer/print/',
-    {
-      config: write,
-      schema: {
-        tags,
-        summary: 'Print labels from..to (or every label not printed yet) of a print order on a printer; 202, WORKING',
-        body: printBodySchema,
-        response: { 202: printOrderSchema, ...errors },
-      },
-    },
+    route({
+      maxRole: WRITE,
+      summary: 'Print labels from..to (or every label not printed yet) of a print order on a printer; 202, WORKING',
+      body: printBodySchema,
+      accepted: printOrderSchema,
+    }),
     async (request, reply) => reply.status(202).send(await service.print(currentUser(request), request.body)),
   );
 
   app.get(
     '/printer/print_log/',
-    {
-      config: read,
-      schema: {
-        tags,
-        summary: 'The labels printed between printed_at__gte and printed_at__lte, as CSV',
-        querystring: printLogQuerySchema,
-        response: { 400: errorBodySchema, 403: errorBodySchema },
-      },
-    },
+    route({
+      maxRole: READ,
+      summary: 'The labels printed between printed_at__gte and printed_at__lte, as CSV',
+      querystring: printLogQuerySchema,
+      response: { 400: errorBodySchema, 403: errorBodySchema },
+    }),
     async (request, reply) => {
       const stamp = new Date().toISOString().slice(0, 10);
       return streamCsv(reply, {
@@ -238,14 +206,11 @@ export const printingRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { d
 
   app.put(
     '/fileupload/',
-    {
-      config: write,
-      schema: {
-        tags,
-        summary: 'Upload a .csv of gtin and quantity rows (multipart file): a pending print order, its code',
-        response: { 201: fileUploadAnswerSchema, ...errors },
-      },
-    },
+    route({
+      maxRole: WRITE,
+      summary: 'Upload a .csv of gtin and quantity rows (multipart file): a pending print order, its code',
+      created: fileUploadAnswerSchema,
+    }),
     async (request, reply) => {
       const upload = await readCsvUpload(request);
       const tagCompanyFormatId = optionalFormatId(upload.fields.tag_company_format);
@@ -259,15 +224,12 @@ export const printingRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { d
 
   app.post(
     '/printcsv/',
-    {
-      config: write,
-      schema: {
-        tags,
-        summary: "Print an uploaded file's labels on a printer {code, printer_id}",
-        body: printCsvBodySchema,
-        response: { 202: printOrderSchema, ...errors },
-      },
-    },
+    route({
+      maxRole: WRITE,
+      summary: "Print an uploaded file's labels on a printer {code, printer_id}",
+      body: printCsvBodySchema,
+      accepted: printOrderSchema,
+    }),
     async (request, reply) =>
       reply
         .status(202)
@@ -282,16 +244,7 @@ export const printingRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { d
   ] as const) {
     app.post(
       url,
-      {
-        config: write,
-        schema: {
-          tags,
-          summary,
-          params: idParamSchema,
-          body: expectedPrintingBodySchema,
-          response: { 202: printOrderSchema, ...errors },
-        },
-      },
+      route({ maxRole: WRITE, summary, params: idParamSchema, body: expectedPrintingBodySchema, accepted: printOrderSchema }),
       async (request, reply) => {
         const { id } = request.params;
         const order = await service.printExpected(
@@ -308,29 +261,23 @@ export const printingRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { d
 
   app.get(
     '/porders/:id/nicelabel/',
-    {
-      config: write,
-      schema: {
-        tags,
-        summary: "The purchase order's open NiceLabel order, created on the first call with its expected labels reserved",
-        params: idParamSchema,
-        response: { 200: nicelabelOrderSchema, ...errors },
-      },
-    },
+    route({
+      maxRole: WRITE,
+      summary: "The purchase order's open NiceLabel order, created on the first call with its expected labels reserved",
+      params: idParamSchema,
+      ok: nicelabelOrderSchema,
+    }),
     async (request) => service.nicelabelForOrder(currentUser(request), request.params.id),
   );
 
   app.get(
     '/nicelabelorder/',
-    {
-      config: read,
-      schema: {
-        tags,
-        summary: 'NiceLabel orders, newest first (status: 0 pending, 1 in progress, 2 completed; order: a purchase order)',
-        querystring: nicelabelListQuerySchema,
-        response: { 200: pageOf(nicelabelOrderSchema), ...errors },
-      },
-    },
+    route({
+      maxRole: READ,
+      summary: 'NiceLabel orders, newest first (status: 0 pending, 1 in progress, 2 completed; order: a purchase order)',
+      querystring: nicelabelListQuerySchema,
+      ok: pageOf(nicelabelOrderSchema),
+    }),
     async (request) => {
       const { status, order } = request.query;
       const page = pageParams(request.query, NICELABEL_ORDERS_PAGE_SIZE);
@@ -345,30 +292,24 @@ export const printingRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { d
 
   app.put(
     '/nicelabelorder/:id/',
-    {
-      config: write,
-      schema: {
-        tags,
-        summary: 'Move a NiceLabel order forward {status}; completed counts its labels as printed',
-        params: idParamSchema,
-        body: nicelabelUpdateBodySchema,
-        response: { 200: nicelabelOrderSchema, ...errors },
-      },
-    },
+    route({
+      maxRole: WRITE,
+      summary: 'Move a NiceLabel order forward {status}; completed counts its labels as printed',
+      params: idParamSchema,
+      body: nicelabelUpdateBodySchema,
+      ok: nicelabelOrderSchema,
+    }),
     async (request) => service.updateNicelabel(currentUser(request), request.params.id, request.body.status),
   );
 
   app.post(
     '/printings/',
-    {
-      config: write,
-      schema: {
-        tags,
-        summary: 'A printing for a printer {printer_id, datetime}: an empty print order',
-        body: printingCreateBodySchema,
-        response: { 201: printingSchema, ...errors },
-      },
-    },
+    route({
+      maxRole: WRITE,
+      summary: 'A printing for a printer {printer_id, datetime}: an empty print order',
+      body: printingCreateBodySchema,
+      created: printingSchema,
+    }),
     async (request, reply) =>
       reply.status(201).send(
         await service.createPrinting(currentUser(request), {
@@ -380,15 +321,12 @@ export const printingRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { d
 
   app.post(
     '/tprintings/',
-    {
-      config: write,
-      schema: {
-        tags,
-        summary: "A printing's labels {printing_id, item_types[{item_type_id, quantity}]}, printed on its printer",
-        body: tprintingBodySchema,
-        response: { 202: printOrderSchema, ...errors },
-      },
-    },
+    route({
+      maxRole: WRITE,
+      summary: "A printing's labels {printing_id, item_types[{item_type_id, quantity}]}, printed on its printer",
+      body: tprintingBodySchema,
+      accepted: printOrderSchema,
+    }),
     async (request, reply) =>
       reply.status(202).send(
         await service.addToPrinting(currentUser(request), {

@@ -19,8 +19,8 @@ import {
 } from '@rfid/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { pageParams, toPage } from '../../http/paging.js';
-import { errorResponses } from '../../http/route-schemas.js';
+import { listPage } from '../../http/paging.js';
+import { routeDeclarer } from '../../http/route.js';
 import { type AuthUser, currentUser } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../registry.js';
 import { createStatsService } from './stats.service.js';
@@ -38,62 +38,41 @@ const STOCKEV_PAGE = 20;
  */
 export const statsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, config }) => {
   const service = createStatsService(db, { brandDashboardUrl: config.brandDashboardUrl });
-  const tags = ['stats'];
+  const route = routeDeclarer(['stats']);
 
-  app.get(
-    '/locations/:id/statistics/',
+  /** The dashboard's figures and chart, of a location (everyone in scope) and of a company (role 1). */
+  const scopes = [
     {
-      schema: {
-        tags,
+      path: '/locations/:id/',
+      figures: {
         summary: 'Dashboard figures of a location: stock, theoretical stock, precision, stock change, days of supply, donuts',
-        params: idParamSchema,
-        querystring: statsRangeQuerySchema,
-        response: { 200: locationStatisticsSchema, ...errorResponses },
+        handle: service.locationStatistics,
       },
-    },
-    async (request) => service.locationStatistics(currentUser(request), request.params.id, request.query),
-  );
-  app.get(
-    '/locations/:id/graphstatistics/',
-    {
-      schema: {
-        tags,
+      chart: {
         summary: 'Dashboard chart of a location (module, granularity day|month|year, date_start, date_end)',
-        params: idParamSchema,
-        querystring: graphStatisticsQuerySchema,
-        response: { 200: graphStatisticsSchema, ...errorResponses },
+        handle: service.locationGraph,
       },
     },
-    async (request) => service.locationGraph(currentUser(request), request.params.id, request.query),
-  );
-  app.get(
-    '/companies/:id/statistics/',
     {
-      config: { maxRole: COMPANY_MAX_ROLE },
-      schema: {
-        tags,
-        summary: 'Dashboard figures over every location of the company (role 1)',
-        params: idParamSchema,
-        querystring: statsRangeQuerySchema,
-        response: { 200: locationStatisticsSchema, ...errorResponses },
-      },
+      path: '/companies/:id/',
+      maxRole: COMPANY_MAX_ROLE,
+      figures: { summary: 'Dashboard figures over every location of the company (role 1)', handle: service.companyStatistics },
+      chart: { summary: 'Dashboard chart over every location of the company (role 1)', handle: service.companyGraph },
     },
-    async (request) => service.companyStatistics(currentUser(request), request.params.id, request.query),
-  );
-  app.get(
-    '/companies/:id/graphstatistics/',
-    {
-      config: { maxRole: COMPANY_MAX_ROLE },
-      schema: {
-        tags,
-        summary: 'Dashboard chart over every location of the company (role 1)',
-        params: idParamSchema,
-        querystring: graphStatisticsQuerySchema,
-        response: { 200: graphStatisticsSchema, ...errorResponses },
-      },
-    },
-    async (request) => service.companyGraph(currentUser(request), request.params.id, request.query),
-  );
+  ];
+  for (const { path, maxRole, figures, chart } of scopes) {
+    const params = idParamSchema;
+    app.get(
+      `${path}statistics/`,
+      route({ summary: figures.summary, maxRole, params, querystring: statsRangeQuerySchema, ok: locationStatisticsSchema }),
+      async (request) => figures.handle(currentUser(request), request.params.id, request.query),
+    );
+    app.get(
+      `${path}graphstatistics/`,
+      route({ summary: chart.summary, maxRole, params, querystring: graphStatisticsQuerySchema, ok: graphStatisticsSchema }),
+      async (request) => chart.handle(currentUser(request), request.params.id, request.query),
+    );
+  }
 
   /** A brand statistic, under both spellings (the spec writes these without the trailing slash). */
   const brandGet = <T extends z.ZodType>(
@@ -107,16 +86,13 @@ export const statsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, 
     for (const url of [`/brands/:id/${path}`, `/brands/:id/${path}/`]) {
       app.get(
         url,
-        {
-          config: { maxRole: BRAND_MAX_ROLE },
-          schema: {
-            tags,
-            summary: `${summary} (date_start, date_end; default the last 30 days; roles 1 and 2)`,
-            params: idParamSchema,
-            querystring: statsRangeQuerySchema,
-            response: { 200: responseSchema, ...errorResponses },
-          },
-        },
+        route({
+          maxRole: BRAND_MAX_ROLE,
+          summary: `${summary} (date_start, date_end; default the last 30 days; roles 1 and 2)`,
+          params: idParamSchema,
+          querystring: statsRangeQuerySchema,
+          ok: responseSchema,
+        }),
         async (request) => handle(currentUser(request), request.params.id, request.query),
       );
     }
@@ -140,32 +116,23 @@ export const statsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, 
 
   app.get(
     '/dashboards/',
-    {
-      config: { maxRole: BRAND_MAX_ROLE },
-      schema: {
-        tags,
-        summary: 'Brand dashboards to embed (from BRAND_DASHBOARD_URL); ?description=Brand',
-        querystring: dashboardsQuerySchema,
-        response: { 200: z.array(dashboardSchema), ...errorResponses },
-      },
-    },
+    route({
+      maxRole: BRAND_MAX_ROLE,
+      summary: 'Brand dashboards to embed (from BRAND_DASHBOARD_URL); ?description=Brand',
+      querystring: dashboardsQuerySchema,
+      ok: z.array(dashboardSchema),
+    }),
     async (request) => service.dashboards(request.query.description),
   );
 
   app.get(
     '/stockev/',
-    {
-      schema: {
-        tags,
-        summary: 'Stock evolution: daily stock snapshots (location, area, area__isnull, day__gte, day__lte, order_by)',
-        querystring: stockEvolutionQuerySchema,
-        response: { 200: pageOf(stockEvolutionRowSchema), ...errorResponses },
-      },
-    },
-    async (request) => {
-      const page = pageParams(request.query, STOCKEV_PAGE);
-      const { count, results } = await service.stockEvolution(currentUser(request), request.query, page);
-      return toPage(request, page, count, results);
-    },
+    route({
+      summary: 'Stock evolution: daily stock snapshots (location, area, area__isnull, day__gte, day__lte, order_by)',
+      querystring: stockEvolutionQuerySchema,
+      ok: pageOf(stockEvolutionRowSchema),
+    }),
+    async (request) =>
+      listPage(request, STOCKEV_PAGE, (page) => service.stockEvolution(currentUser(request), request.query, page)),
   );
 };

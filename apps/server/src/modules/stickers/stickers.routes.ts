@@ -13,15 +13,16 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageParams, toPage } from '../../http/paging.js';
+import { routeDeclarer } from '../../http/route.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../registry.js';
 import { createStickerJobs, createStickersService } from './stickers.service.js';
 
 const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
-const tags = ['stickers'];
+const route = routeDeclarer(['stickers'], errors);
 /** Box stickers are printing: the printer menu reads them (roles 1 to 4), and the same roles make them. */
-const read = { maxRole: RoleThreshold.printerMenu };
-const write = { maxRole: RoleThreshold.printOrderAdd };
+const READ_ROLE = RoleThreshold.printerMenu;
+const WRITE_ROLE = RoleThreshold.printOrderAdd;
 
 /** Box stickers (spec "Stickers"): GET/POST /stickers/, GET /stickers_pdfs/ and /stickers_pdfs/{id}/ (the PDF). */
 export const stickersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, jobs }) => {
@@ -30,15 +31,12 @@ export const stickersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { d
 
   app.get(
     '/stickers/',
-    {
-      config: read,
-      schema: {
-        tags,
-        summary: 'Sticker requests, newest first (status 0 pending, 1 completed; order filter)',
-        querystring: stickerListQuerySchema,
-        response: { 200: pageOf(stickerSchema), ...errors },
-      },
-    },
+    route({
+      maxRole: READ_ROLE,
+      summary: 'Sticker requests, newest first (status 0 pending, 1 completed; order filter)',
+      querystring: stickerListQuerySchema,
+      ok: pageOf(stickerSchema),
+    }),
     async (request) => {
       const { order, status } = request.query;
       const page = pageParams(request.query, STICKERS_PAGE_SIZE);
@@ -53,29 +51,23 @@ export const stickersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { d
 
   app.post(
     '/stickers/',
-    {
-      config: write,
-      schema: {
-        tags,
-        summary: "Stickers for an order's boxes {order_id, box_ids?, language?}: pending, its PDF follows",
-        body: stickerCreateBodySchema,
-        response: { 201: stickerSchema, ...errors },
-      },
-    },
+    route({
+      maxRole: WRITE_ROLE,
+      summary: "Stickers for an order's boxes {order_id, box_ids?, language?}: pending, its PDF follows",
+      body: stickerCreateBodySchema,
+      created: stickerSchema,
+    }),
     async (request, reply) => reply.status(201).send(await service.create(currentUser(request), request.body)),
   );
 
   app.get(
     '/stickers_pdfs/',
-    {
-      config: read,
-      schema: {
-        tags,
-        summary: 'Sticker PDFs, newest first (sticker filter)',
-        querystring: stickerPdfListQuerySchema,
-        response: { 200: pageOf(stickerPdfSchema), ...errors },
-      },
-    },
+    route({
+      maxRole: READ_ROLE,
+      summary: 'Sticker PDFs, newest first (sticker filter)',
+      querystring: stickerPdfListQuerySchema,
+      ok: pageOf(stickerPdfSchema),
+    }),
     async (request) => {
       const { sticker } = request.query;
       const page = pageParams(request.query, STICKERS_PAGE_SIZE);
@@ -86,10 +78,7 @@ export const stickersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { d
 
   app.get(
     '/stickers_pdfs/:id/',
-    {
-      config: read,
-      schema: { tags, summary: 'A sticker PDF (one page per box)', params: idParamSchema, response: { 200: z.any(), ...errors } },
-    },
+    route({ maxRole: READ_ROLE, summary: 'A sticker PDF (one page per box)', params: idParamSchema, ok: z.any() }),
     async (request, reply) => {
       const { fileName, bytes } = await service.pdf(currentUser(request), request.params.id);
       return reply

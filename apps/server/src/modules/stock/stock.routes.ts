@@ -28,7 +28,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fieldError } from '../../http/errors.js';
 import { readMultipart } from '../../http/multipart.js';
-import { pageParams, toPage } from '../../http/paging.js';
+import { listPage } from '../../http/paging.js';
+import { routeDeclarer } from '../../http/route.js';
 import { errorResponses } from '../../http/route-schemas.js';
 import { currentUser } from '../../plugins/auth.js';
 import { streamCsv } from '../movements/outbound.csv.js';
@@ -57,134 +58,91 @@ const decodeText = (bytes: Buffer): string => {
  */
 export const stockRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }) => {
   const service = createStockService(db);
-  const tags = ['stock'];
+  const route = routeDeclarer(['stock']);
 
   app.get(
     '/areas/:id/summary/',
-    {
-      schema: {
-        tags,
-        summary:
-          'Stock per GTIN of an area: items STOCKED + counted stock, with minimum stock (11 per page; gtin, itemtype, omit, order_by=-count)',
-        params: idParamSchema,
-        querystring: stockQuerySchema,
-        response: { 200: pageOf(stockRowSchema), ...errorResponses },
-      },
-    },
-    async (request) => {
-      const page = pageParams(request.query, STOCK_PAGE_SIZE);
-      const { count, results } = await service.areaSummary(currentUser(request), request.params.id, request.query, page);
-      return toPage(request, page, count, results);
-    },
+    route({
+      summary:
+        'Stock per GTIN of an area: items STOCKED + counted stock, with minimum stock (11 per page; gtin, itemtype, omit, order_by=-count)',
+      params: idParamSchema,
+      querystring: stockQuerySchema,
+      ok: pageOf(stockRowSchema),
+    }),
+    async (request) =>
+      listPage(request, STOCK_PAGE_SIZE, (page) =>
+        service.areaSummary(currentUser(request), request.params.id, request.query, page),
+      ),
   );
 
   app.get(
     '/global-stock/',
-    {
-      schema: {
-        tags,
-        summary: 'Stock per GTIN of an area (area1), a location (location) or every location the user sees (11 per page)',
-        querystring: globalStockQuerySchema,
-        response: { 200: pageOf(stockRowSchema), ...errorResponses },
-      },
-    },
-    async (request) => {
-      const page = pageParams(request.query, STOCK_PAGE_SIZE);
-      const { count, results } = await service.globalStock(currentUser(request), request.query, page);
-      return toPage(request, page, count, results);
-    },
+    route({
+      summary: 'Stock per GTIN of an area (area1), a location (location) or every location the user sees (11 per page)',
+      querystring: globalStockQuerySchema,
+      ok: pageOf(stockRowSchema),
+    }),
+    async (request) =>
+      listPage(request, STOCK_PAGE_SIZE, (page) => service.globalStock(currentUser(request), request.query, page)),
   );
 
   app.get(
     '/global-item-stock/',
-    {
-      schema: {
-        tags,
-        summary: 'Stock by tag: the items STOCKED in an area (area1), a location or every visible location (11 per page)',
-        querystring: itemStockQuerySchema,
-        response: { 200: pageOf(itemStockRowSchema), ...errorResponses },
-      },
-    },
-    async (request) => {
-      const page = pageParams(request.query, STOCK_PAGE_SIZE);
-      const { count, results } = await service.itemStock(currentUser(request), request.query, page);
-      return toPage(request, page, count, results);
-    },
+    route({
+      summary: 'Stock by tag: the items STOCKED in an area (area1), a location or every visible location (11 per page)',
+      querystring: itemStockQuerySchema,
+      ok: pageOf(itemStockRowSchema),
+    }),
+    async (request) => listPage(request, STOCK_PAGE_SIZE, (page) => service.itemStock(currentUser(request), request.query, page)),
   );
 
   app.get(
     '/boxstock/',
-    {
-      schema: {
-        tags,
-        summary: 'Boxes in stock: barcodes whose last reading set was in the area, location or visible locations (11 per page)',
-        querystring: boxStockQuerySchema,
-        response: { 200: pageOf(boxStockRowSchema), ...errorResponses },
-      },
-    },
-    async (request) => {
-      const page = pageParams(request.query, STOCK_PAGE_SIZE);
-      const { count, results } = await service.boxStock(currentUser(request), request.query, page);
-      return toPage(request, page, count, results);
-    },
+    route({
+      summary: 'Boxes in stock: barcodes whose last reading set was in the area, location or visible locations (11 per page)',
+      querystring: boxStockQuerySchema,
+      ok: pageOf(boxStockRowSchema),
+    }),
+    async (request) => listPage(request, STOCK_PAGE_SIZE, (page) => service.boxStock(currentUser(request), request.query, page)),
   );
 
   app.get(
     '/areas/:id/boxstock/',
-    {
-      schema: {
-        tags,
-        summary: 'Boxes in stock in an area (11 per page; codebar__icontains)',
-        params: idParamSchema,
-        querystring: boxStockQuerySchema.omit({ area: true, location: true }),
-        response: { 200: pageOf(boxStockRowSchema), ...errorResponses },
-      },
-    },
-    async (request) => {
-      const page = pageParams(request.query, STOCK_PAGE_SIZE);
-      const { count, results } = await service.boxStock(
-        currentUser(request),
-        { ...request.query, area: request.params.id },
-        page,
-      );
-      return toPage(request, page, count, results);
-    },
+    route({
+      summary: 'Boxes in stock in an area (11 per page; codebar__icontains)',
+      params: idParamSchema,
+      querystring: boxStockQuerySchema.omit({ area: true, location: true }),
+      ok: pageOf(boxStockRowSchema),
+    }),
+    async (request) =>
+      listPage(request, STOCK_PAGE_SIZE, (page) =>
+        service.boxStock(currentUser(request), { ...request.query, area: request.params.id }, page),
+      ),
   );
 
   app.get(
     '/contentbox/:codebar/',
-    {
-      schema: {
-        tags,
-        summary: "A box's contents: the GTINs of its last reading set",
-        params: codebarParamSchema,
-        response: { 200: contentBoxSchema, ...errorResponses },
-      },
-    },
+    route({ summary: "A box's contents: the GTINs of its last reading set", params: codebarParamSchema, ok: contentBoxSchema }),
     async (request) => service.contentBox(currentUser(request), request.params.codebar),
   );
 
   app.get(
     '/boxareaseens/:id/',
-    {
-      schema: {
-        tags,
-        summary: 'Box tracking of an area: barcodes read there, cycles, detections and last date (11 per page)',
-        params: idParamSchema,
-        querystring: boxAreaSeenQuerySchema,
-        response: { 200: pageOf(boxAreaSeenSchema), ...errorResponses },
-      },
-    },
-    async (request) => {
-      const page = pageParams(request.query, STOCK_PAGE_SIZE);
-      const { count, results } = await service.boxesSeen(currentUser(request), request.params.id, request.query, page);
-      return toPage(request, page, count, results);
-    },
+    route({
+      summary: 'Box tracking of an area: barcodes read there, cycles, detections and last date (11 per page)',
+      params: idParamSchema,
+      querystring: boxAreaSeenQuerySchema,
+      ok: pageOf(boxAreaSeenSchema),
+    }),
+    async (request) =>
+      listPage(request, STOCK_PAGE_SIZE, (page) =>
+        service.boxesSeen(currentUser(request), request.params.id, request.query, page),
+      ),
   );
 
   app.get(
     '/boxareaseens/:id/csv/',
-    { schema: { tags, summary: 'Box tracking of an area as CSV (streamed)', params: idParamSchema, response: errorResponses } },
+    route({ summary: 'Box tracking of an area as CSV (streamed)', params: idParamSchema, response: errorResponses }),
     async (request, reply) => {
       const { area, chunks } = await service.boxesSeenCsv(currentUser(request), request.params.id);
       return streamCsv(reply, {
@@ -209,16 +167,13 @@ export const stockRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }
 
   app.post(
     '/areas/:id/upload_inventory_file/',
-    {
-      config: { maxRole: STOCK_EDIT },
-      schema: {
-        tags,
-        summary:
-          'Counted stock of an area from a CSV (multipart field "file"; gtin and quantity columns). A bad row refuses the whole file (roles 1–3)',
-        params: idParamSchema,
-        response: { 200: inventoryFileResultSchema, ...errorResponses },
-      },
-    },
+    route({
+      maxRole: STOCK_EDIT,
+      summary:
+        'Counted stock of an area from a CSV (multipart field "file"; gtin and quantity columns). A bad row refuses the whole file (roles 1–3)',
+      params: idParamSchema,
+      ok: inventoryFileResultSchema,
+    }),
     async (request) => {
       const form = await readMultipart(request, {
         fileField: 'file',
@@ -237,29 +192,23 @@ export const stockRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }
 
   app.get(
     '/types/:id/minstock/',
-    {
-      schema: {
-        tags,
-        summary: "A GTIN's minimum stocks in the areas the user sees (location, area), with the current stock",
-        params: idParamSchema,
-        querystring: minimumStockQuerySchema,
-        response: { 200: z.array(minimumStockSchema), ...errorResponses },
-      },
-    },
+    route({
+      summary: "A GTIN's minimum stocks in the areas the user sees (location, area), with the current stock",
+      params: idParamSchema,
+      querystring: minimumStockQuerySchema,
+      ok: z.array(minimumStockSchema),
+    }),
     async (request) => service.minimumStocksOfType(currentUser(request), request.params.id, request.query),
   );
 
   app.post(
     '/minstock/',
-    {
-      config: { maxRole: STOCK_EDIT },
-      schema: {
-        tags,
-        summary: 'Set the minimum stock of a GTIN in an area: 201 created, 200 replaced (roles 1–3)',
-        body: minimumStockBodySchema,
-        response: { 200: minimumStockSchema, 201: minimumStockSchema, ...errorResponses },
-      },
-    },
+    route({
+      maxRole: STOCK_EDIT,
+      summary: 'Set the minimum stock of a GTIN in an area: 201 created, 200 replaced (roles 1–3)',
+      body: minimumStockBodySchema,
+      response: { 200: minimumStockSchema, 201: minimumStockSchema, ...errorResponses },
+    }),
     async (request, reply) => {
       const { created, record } = await service.setMinimumStock(currentUser(request), request.body);
       return reply.status(created ? 201 : 200).send(record);
@@ -268,46 +217,34 @@ export const stockRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }
 
   app.put(
     '/minstock/:id/',
-    {
-      config: { maxRole: STOCK_EDIT },
-      schema: {
-        tags,
-        summary: "Change a minimum stock's value and area (roles 1–3; 409 when that area has one for the GTIN)",
-        params: idParamSchema,
-        body: minimumStockUpdateBodySchema,
-        response: { 200: minimumStockSchema, 409: errorBodySchema, ...errorResponses },
-      },
-    },
+    route({
+      maxRole: STOCK_EDIT,
+      summary: "Change a minimum stock's value and area (roles 1–3; 409 when that area has one for the GTIN)",
+      params: idParamSchema,
+      body: minimumStockUpdateBodySchema,
+      ok: minimumStockSchema,
+      errors: { 409: errorBodySchema, ...errorResponses },
+    }),
     async (request) => service.updateMinimumStock(currentUser(request), request.params.id, request.body),
   );
 
   app.get(
     '/alarms/',
-    {
-      schema: {
-        tags,
-        summary: 'Stock alarms: GTINs below their minimum stock (11 per page; location, area, gtin, order_by)',
-        querystring: alarmQuerySchema,
-        response: { 200: pageOf(stockAlarmSchema), ...errorResponses },
-      },
-    },
-    async (request) => {
-      const page = pageParams(request.query, STOCK_PAGE_SIZE);
-      const { count, results } = await service.alarms(currentUser(request), request.query, page);
-      return toPage(request, page, count, results);
-    },
+    route({
+      summary: 'Stock alarms: GTINs below their minimum stock (11 per page; location, area, gtin, order_by)',
+      querystring: alarmQuerySchema,
+      ok: pageOf(stockAlarmSchema),
+    }),
+    async (request) => listPage(request, STOCK_PAGE_SIZE, (page) => service.alarms(currentUser(request), request.query, page)),
   );
 
   app.get(
     '/alarms/count/',
-    {
-      schema: {
-        tags,
-        summary: 'How many stock alarms (the header bell; location, area, gtin)',
-        querystring: alarmQuerySchema.omit({ limit: true, offset: true, order_by: true }),
-        response: { 200: alarmCountSchema, ...errorResponses },
-      },
-    },
+    route({
+      summary: 'How many stock alarms (the header bell; location, area, gtin)',
+      querystring: alarmQuerySchema.omit({ limit: true, offset: true, order_by: true }),
+      ok: alarmCountSchema,
+    }),
     async (request) => ({ count: await service.alarmCount(currentUser(request), request.query) }),
   );
 };

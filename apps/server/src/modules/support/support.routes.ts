@@ -12,8 +12,8 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, type FieldErrors } from '../../http/errors.js';
 import { readMultipart } from '../../http/multipart.js';
-import { pageParams, toPage } from '../../http/paging.js';
-import { errorResponses } from '../../http/route-schemas.js';
+import { DEFAULT_PAGE_SIZE, listPage } from '../../http/paging.js';
+import { routeDeclarer } from '../../http/route.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../registry.js';
 import { createSupportService, SCREENSHOT_TOO_LARGE } from './support.service.js';
@@ -54,18 +54,15 @@ const readTicket = async (request: FastifyRequest): Promise<{ fields: TicketFiel
 /** Support (spec sections 2 "Support" and 7 "POST /ticket/ multipart (image plus fields)"). */
 export const supportRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }) => {
   const service = createSupportService(db);
-  const tags = ['support'];
+  const route = routeDeclarer(['support']);
 
   app.post(
     '/ticket/',
-    {
-      schema: {
-        tags,
-        summary: `Open a support ticket (multipart: email, topic of 5 to 10 words, description, location_id?, image ≤ ${SCREENSHOT_MAX_BYTES / 1024 / 1024} MB: PNG, JPEG, GIF or WebP)`,
-        consumes: ['multipart/form-data'],
-        response: { 201: supportTicketSchema, ...errorResponses },
-      },
-    },
+    route({
+      summary: `Open a support ticket (multipart: email, topic of 5 to 10 words, description, location_id?, image ≤ ${SCREENSHOT_MAX_BYTES / 1024 / 1024} MB: PNG, JPEG, GIF or WebP)`,
+      consumes: ['multipart/form-data'],
+      created: supportTicketSchema,
+    }),
     async (request, reply) => {
       const { fields, screenshot } = await readTicket(request);
       const ticket = await service.create(currentUser(request), fields, screenshot);
@@ -76,25 +73,18 @@ export const supportRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db
 
   app.get(
     '/ticket/',
-    {
-      config: { maxRole: READ_MAX_ROLE },
-      schema: {
-        tags,
-        summary: "The company's support tickets, newest first (role 1)",
-        querystring: pagingQuerySchema,
-        response: { 200: pageOf(supportTicketListItemSchema), ...errorResponses },
-      },
-    },
-    async (request) => {
-      const page = pageParams(request.query);
-      const { count, results } = await service.list(currentUser(request), page);
-      return toPage(request, page, count, results);
-    },
+    route({
+      maxRole: READ_MAX_ROLE,
+      summary: "The company's support tickets, newest first (role 1)",
+      querystring: pagingQuerySchema,
+      ok: pageOf(supportTicketListItemSchema),
+    }),
+    async (request) => listPage(request, DEFAULT_PAGE_SIZE, (page) => service.list(currentUser(request), page)),
   );
 
   app.get(
     '/ticket/:id/screenshot/',
-    { config: { maxRole: READ_MAX_ROLE }, schema: { tags, summary: "A ticket's screenshot (role 1)", params: idParamSchema } },
+    route({ maxRole: READ_MAX_ROLE, summary: "A ticket's screenshot (role 1)", params: idParamSchema }),
     async (request, reply) => {
       const image = await service.screenshot(currentUser(request), request.params.id);
       return reply.header('content-type', image.mime).header('cache-control', 'private, no-store').send(image.bytes);

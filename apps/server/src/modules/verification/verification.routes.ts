@@ -11,8 +11,9 @@ import {
   verificationUpdateBodySchema,
 } from '@rfid/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { pageParams, toPage } from '../../http/paging.js';
-import { errorResponses } from '../../http/route-schemas.js';
+import { listPage, pageParams, toPage } from '../../http/paging.js';
+import { routeDeclarer } from '../../http/route.js';
+import { gtinFilter } from '../../http/route-schemas.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../registry.js';
 import { createVerificationService } from './verification.service.js';
@@ -23,19 +24,16 @@ const REPORT_PAGE = 100;
 /** Box verifications: list per box, detail, the valid switch, per-GTIN report and EPCs. */
 export const verificationRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }) => {
   const service = createVerificationService(db);
-  const tags = ['verification'];
+  const route = routeDeclarer(['verification']);
 
   app.get(
     '/rboxes/:id/verifications/',
-    {
-      schema: {
-        tags,
-        summary: 'Verifications of a box (destination side; side=origin or readingset_ptr__reading__type=1 for the exit side)',
-        params: idParamSchema,
-        querystring: boxVerificationsQuerySchema,
-        response: { 200: pageOf(verificationSchema), ...errorResponses },
-      },
-    },
+    route({
+      summary: 'Verifications of a box (destination side; side=origin or readingset_ptr__reading__type=1 for the exit side)',
+      params: idParamSchema,
+      querystring: boxVerificationsQuerySchema,
+      ok: pageOf(verificationSchema),
+    }),
     async (request) => {
       const page = pageParams(request.query, VERIFICATIONS_PAGE);
       const side = request.query.side ?? (request.query.readingset_ptr__reading__type === '1' ? 'origin' : 'destination');
@@ -50,62 +48,45 @@ export const verificationRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app,
     },
   );
 
-  app.get(
-    '/verifications/:id/',
-    { schema: { tags, params: idParamSchema, response: { 200: verificationSchema, ...errorResponses } } },
-    async (request) => service.get(currentUser(request), request.params.id),
+  app.get('/verifications/:id/', route({ params: idParamSchema, ok: verificationSchema }), async (request) =>
+    service.get(currentUser(request), request.params.id),
   );
 
   app.put(
     '/verifications/:id/',
-    {
+    route({
       // Any role that writes (1 to 4) may toggle validity (spec section 6); the visualizer reads only.
-      config: { maxRole: RoleThreshold.write },
-      schema: {
-        tags,
-        summary: 'Toggle valid; the box and order statuses are recomputed',
-        params: idParamSchema,
-        body: verificationUpdateBodySchema,
-        response: { 200: verificationSchema, ...errorResponses },
-      },
-    },
+      maxRole: RoleThreshold.write,
+      summary: 'Toggle valid; the box and order statuses are recomputed',
+      params: idParamSchema,
+      body: verificationUpdateBodySchema,
+      ok: verificationSchema,
+    }),
     async (request) => service.setValid(currentUser(request), request.params.id, request.body.valid),
   );
 
   app.get(
     '/verifications/:id/report/',
-    {
-      schema: {
-        tags,
-        summary: 'Per-GTIN expected vs real of a verification',
-        params: idParamSchema,
-        querystring: itemLineQuerySchema,
-        response: { 200: pageOf(itemLineSchema), ...errorResponses },
-      },
-    },
-    async (request) => {
-      const page = pageParams(request.query, REPORT_PAGE);
-      const gtin = request.query.item_type__gtin__contains ?? request.query.gtin__contains;
-      const { count, results } = await service.report(currentUser(request), request.params.id, gtin, page);
-      return toPage(request, page, count, results);
-    },
+    route({
+      summary: 'Per-GTIN expected vs real of a verification',
+      params: idParamSchema,
+      querystring: itemLineQuerySchema,
+      ok: pageOf(itemLineSchema),
+    }),
+    async (request) =>
+      listPage(request, REPORT_PAGE, (page) =>
+        service.report(currentUser(request), request.params.id, gtinFilter(request.query), page),
+      ),
   );
 
   app.get(
     '/verifications/:id/items/',
-    {
-      schema: {
-        tags,
-        summary: 'EPCs of a verification (quantity 0 when the box does not expect its GTIN)',
-        params: idParamSchema,
-        querystring: pagingQuerySchema,
-        response: { 200: pageOf(verificationItemSchema), ...errorResponses },
-      },
-    },
-    async (request) => {
-      const page = pageParams(request.query, REPORT_PAGE);
-      const { count, results } = await service.items(currentUser(request), request.params.id, page);
-      return toPage(request, page, count, results);
-    },
+    route({
+      summary: 'EPCs of a verification (quantity 0 when the box does not expect its GTIN)',
+      params: idParamSchema,
+      querystring: pagingQuerySchema,
+      ok: pageOf(verificationItemSchema),
+    }),
+    async (request) => listPage(request, REPORT_PAGE, (page) => service.items(currentUser(request), request.params.id, page)),
   );
 };
