@@ -14,7 +14,7 @@ import { conflict, fieldError, notFound } from '../../http/errors.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { requireLocation } from '../locations/location-scope.js';
-import { isLate, iso, secondsBetween, toBoxDto, toItemLineDto } from '../orders/order-dto.js';
+import { isLate, iso, orderHeadDto, secondsBetween, toBoxDto, toItemLineDto } from '../orders/order-dto.js';
 import { createOrderPagesService, deleteUnverifiedOrder } from '../orders/order-pages.service.js';
 import * as ordersRepo from '../orders/orders.repository.js';
 import { toEntryStats, toExitStats } from '../stats/figures.js';
@@ -28,13 +28,8 @@ export const toMovementDto = (o: ordersRepo.OrderWithAggregates, side: MovementS
   const originVerified = o.originVerifiedBoxes;
   const destinationVerified = o.destinationVerifiedBoxes;
   return {
-    id: o.id,
-    type: o.type,
-    order_code: o.orderCode,
+    ...orderHeadDto(o),
     order_name: o.orderCode,
-    origin_status: o.originStatus,
-    destination_status: o.destinationStatus,
-    closed: o.closed,
     sync: o.sync,
     container: o.container,
     waiting_time: secondsBetween(o.creationDate, o.exitDate, now),

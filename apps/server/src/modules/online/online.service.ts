@@ -17,7 +17,7 @@ import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { requireLocation } from '../locations/location-scope.js';
 import { statsRange } from '../movements/outbound.shared.js';
-import { isLate, iso, secondsBetween, toBoxDto, toItemLineDto, toReceptionDto } from '../orders/order-dto.js';
+import { isLate, iso, orderHeadDto, secondsBetween, toBoxDto, toItemLineDto, toReceptionDto } from '../orders/order-dto.js';
 import { createOrderPagesService, deleteUnverifiedBox, deleteUnverifiedOrder } from '../orders/order-pages.service.js';
 import * as ordersRepo from '../orders/orders.repository.js';
 import { toExitStats } from '../stats/figures.js';
@@ -26,12 +26,7 @@ import * as repo from './online.repository.js';
 
 /** Online order DTO: the origin side (the shipping location). */
 export const toOnlineDto = (o: ordersRepo.OrderWithAggregates, now = new Date()): OnlineOrder => ({
-  id: o.id,
-  type: o.type,
-  order_code: o.orderCode,
-  origin_status: o.originStatus,
-  destination_status: o.destinationStatus,
-  closed: o.closed,
+  ...orderHeadDto(o),
   waiting_time: secondsBetween(o.creationDate, o.exitDate, now),
   late: isLate(o.estimatedExitDate ?? o.estimatedArrivalDate, o.exitDate, now),
   item_count: o.itemCount,

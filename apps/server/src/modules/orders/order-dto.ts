@@ -19,15 +19,20 @@ export const isLate = (estimate: Date | null, happened: Date | null, now: Date):
 /** The side an order's pages show by default: online orders are shipped (origin), the others received. */
 export const pageSideOf = (type: OrderWithAggregates['type']): OrderSide => (type === 'online' ? 'origin' : 'destination');
 
+/** The fields every order DTO opens with: the order, its code, both sides' statuses and whether it is closed. */
+export const orderHeadDto = (o: OrderWithAggregates) => ({
+  id: o.id,
+  type: o.type,
+  order_code: o.orderCode,
+  origin_status: o.originStatus,
+  destination_status: o.destinationStatus,
+  closed: o.closed,
+});
+
 export const toOrderDto = (o: OrderWithAggregates, now = new Date()): PurchaseOrder => {
   const isDestination = pageSideOf(o.type) === 'destination';
   return {
-    id: o.id,
-    type: o.type,
-    order_code: o.orderCode,
-    origin_status: o.originStatus,
-    destination_status: o.destinationStatus,
-    closed: o.closed,
+    ...orderHeadDto(o),
     sync: o.sync,
     container: o.container,
     waiting_time: secondsBetween(o.creationDate, isDestination ? o.arrivalDate : o.exitDate, now),
