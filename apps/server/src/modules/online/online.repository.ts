@@ -1,14 +1,14 @@
 import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { pageOf } from '../../db/sql.js';
 import { boxContents, boxes, itemTypes } from '../../db/schema/index.js';
+import { pageOf } from '../../db/sql.js';
 import type { PageParams } from '../../http/paging.js';
 
 /** What online orders have of their own; their orders, boxes and lines are the orders core's. */
 
 /** The expected contents of an online order, one row per box and GTIN line, by barcode and GTIN. */
 export const orderContents = async (db: DbOrTx, orderId: number, page: PageParams) => {
-  const query = db
+  const selected = db
     .select({
       id: boxContents.id,
       box_id: boxContents.boxId,
@@ -23,5 +23,5 @@ export const orderContents = async (db: DbOrTx, orderId: number, page: PageParam
     .innerJoin(itemTypes, eq(itemTypes.id, boxContents.itemTypeId))
     .where(eq(boxes.orderId, orderId))
     .$dynamic();
-  return pageOf(db, query, [asc(boxes.codebar), asc(itemTypes.gtin), asc(boxContents.id)], page);
+  return pageOf(db, selected, [asc(boxes.codebar), asc(itemTypes.gtin), asc(boxContents.id)], page);
 };
