@@ -95,6 +95,9 @@ export const seedInventoryDemo = async (db: Db): Promise<void> => {
     });
   /** Every `n`-th item is missed. */
   const skipping = (epcs: string[], n: number) => epcs.filter((_, i) => i % n !== n - 1);
+  /** An inventory validated or canceled by `userId` at `at`, as the user does it. */
+  const changeState = (id: number, state: Parameters<typeof changeInventoryState>[1]['state'], userId: number, at: number) =>
+    engine.transaction((scope) => changeInventoryState(scope, { id, companyId, state, userId, at: new Date(at) }));
   /** The newest inventory of an area (the one a handheld's set just opened). */
   const latestOf = async (areaId: number) =>
     (
@@ -117,15 +120,7 @@ export const seedInventoryDemo = async (db: Db): Promise<void> => {
   await read(madHandheld, seen.slice(0, 60), t9);
   await read(madHandheld, [...seen.slice(60), ...strays(3, types[10] as { gtin: string })], t9 + 20 * 60_000);
   const first = await latestOf(warehouse);
-  await engine.transaction((scope) =>
-    changeInventoryState(scope, {
-      id: first,
-      companyId,
-      state: InventoryState.Validated,
-      userId: editor,
-      at: new Date(t9 + HOUR),
-    }),
-  );
+  await changeState(first, InventoryState.Validated, editor, t9 + HOUR);
   const firstRow = await getInventory(db, { id: first, companyId });
   if (firstRow) await createInventoryCsvNow(db, { companyId, userId: editor, inventory: firstRow });
 
@@ -144,15 +139,7 @@ export const seedInventoryDemo = async (db: Db): Promise<void> => {
   );
   // The handheld's set goes to the area's open inventory: this one, which counts only its GTINs.
   await read(madHandheld, madStock.slice(0, 12), t6 + 10 * 60_000);
-  await engine.transaction((scope) =>
-    changeInventoryState(scope, {
-      id: partial,
-      companyId,
-      state: InventoryState.Canceled,
-      userId: editor,
-      at: new Date(t6 + HOUR),
-    }),
-  );
+  await changeState(partial, InventoryState.Canceled, editor, t6 + HOUR);
 
   // 3 days ago: nearly everything read again, one item lost, one stray.
   const t3 = now - 3 * DAY;
@@ -163,15 +150,7 @@ export const seedInventoryDemo = async (db: Db): Promise<void> => {
     .orderBy(asc(items.epc));
   await read(madHandheld, [...stocked.slice(1).map((r) => r.epc), ...strays(1, types[11] as { gtin: string })], t3);
   const third = await latestOf(warehouse);
-  await engine.transaction((scope) =>
-    changeInventoryState(scope, {
-      id: third,
-      companyId,
-      state: InventoryState.Validated,
-      userId: admin,
-      at: new Date(t3 + HOUR),
-    }),
-  );
+  await changeState(third, InventoryState.Validated, admin, t3 + HOUR);
 
   // T-MAD-01, Sala de ventas: ~50 items of 6 GTINs, an inventory in progress.
   const floorStock = await stock(
