@@ -35,6 +35,9 @@ export const pageOf = async <Q extends PgSelect>(
   // Widened to a plain subquery: the count reads none of its fields (a generic one defeats drizzle's `from` check).
   const counted: Subquery = query.as('counted');
   const [total] = await db.select({ n: count() }).from(counted);
-  const rows: Awaited<Q> = await query.orderBy(...order).limit(page.limit).offset(page.offset);
+  const rows: Awaited<Q> = await query
+    .orderBy(...order)
+    .limit(page.limit)
+    .offset(page.offset);
   return { count: total?.n ?? 0, rows };
 };
