@@ -14,7 +14,7 @@ import { conflict, fieldError, notFound } from '../../http/errors.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { requireLocation } from '../locations/location-scope.js';
-import { isLate, iso, orderHeadDto, secondsBetween, toBoxDto, toItemLineDto } from '../orders/order-dto.js';
+import { isLate, iso, orderCreateValues, orderHeadDto, secondsBetween, toBoxDto, toItemLineDto } from '../orders/order-dto.js';
 import { createOrderPagesService, deleteUnverifiedOrder } from '../orders/order-pages.service.js';
 import * as ordersRepo from '../orders/orders.repository.js';
 import { toEntryStats, toExitStats } from '../stats/figures.js';
@@ -107,16 +107,13 @@ export const createMovementsService = (db: Db) => {
       if (input.origin_id === input.destination_id)
         throw fieldError('destination_id', 'The destination must differ from the origin.');
       const id = await ordersRepo.insertOrder(db, {
-        companyId: user.companyId,
+        ...orderCreateValues(user.companyId, input),
         type: 'movement',
-        orderCode: input.order_code,
         originLocationId: input.origin_id,
         destinationLocationId: input.destination_id,
         originStatus: OrderStatus.Unchecked,
         destinationStatus: OrderStatus.Unchecked,
         container: input.container ?? '',
-        creationDate: input.creation_date ?? new Date(),
-        estimatedArrivalDate: input.estimated_arrival_date ?? null,
         estimatedExitDate: input.estimated_exit_date ?? null,
       });
       return toMovementDto(await requireMovement(user, id), 'exit');

@@ -17,7 +17,16 @@ import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { requireLocation } from '../locations/location-scope.js';
 import { statsRange } from '../movements/outbound.shared.js';
-import { isLate, iso, orderHeadDto, secondsBetween, toBoxDto, toItemLineDto, toReceptionDto } from '../orders/order-dto.js';
+import {
+  isLate,
+  iso,
+  orderCreateValues,
+  orderHeadDto,
+  secondsBetween,
+  toBoxDto,
+  toItemLineDto,
+  toReceptionDto,
+} from '../orders/order-dto.js';
 import { createOrderPagesService, deleteUnverifiedBox, deleteUnverifiedOrder } from '../orders/order-pages.service.js';
 import * as ordersRepo from '../orders/orders.repository.js';
 import { toExitStats } from '../stats/figures.js';
@@ -73,13 +82,10 @@ export const createOnlineService = (db: Db) => {
     async create(user: AuthUser, input: z.output<typeof onlineOrderCreateBodySchema>) {
       await requireLocation(db, user, input.origin_id);
       const id = await ordersRepo.insertOrder(db, {
-        companyId: user.companyId,
+        ...orderCreateValues(user.companyId, input),
         type: 'online',
-        orderCode: input.order_code,
         originLocationId: input.origin_id,
         originStatus: OrderStatus.Unchecked,
-        creationDate: input.creation_date ?? new Date(),
-        estimatedArrivalDate: input.estimated_arrival_date ?? null,
         estimatedExitDate: input.estimated_exit_date ?? null,
       });
       return toOnlineDto(await requireOnline(user, id));
