@@ -10,12 +10,12 @@ import { and, eq, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { orders } from '../../db/schema/index.js';
-import { conflict, fieldError, notFound } from '../../http/errors.js';
+import { conflict, fieldError } from '../../http/errors.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { requireLocation } from '../locations/location-scope.js';
 import { isLate, iso, orderCreateValues, orderHeadDto, secondsBetween, toBoxDto, toItemLineDto } from '../orders/order-dto.js';
-import { createOrderPagesService, deleteUnverifiedOrder } from '../orders/order-pages.service.js';
+import { createOrderPagesService, deleteUnverifiedOrder, orderLoader } from '../orders/order-pages.service.js';
 import * as ordersRepo from '../orders/orders.repository.js';
 import { toEntryStats, toExitStats } from '../stats/figures.js';
 import { entryFigures, exitFigures } from '../stats/figures.repository.js';
@@ -73,11 +73,7 @@ export const canCancelEntry = (o: {
 const sideOf = (side: MovementSide | undefined) => ((side ?? 'exit') === 'exit' ? 'origin' : 'destination');
 
 export const createMovementsService = (db: Db) => {
-  const requireMovement = async (user: AuthUser, id: number) => {
-    const row = await ordersRepo.getOrder(db, user, id, 'movement');
-    if (!row) throw notFound('Order not found.');
-    return row;
-  };
+  const requireMovement = orderLoader(db, 'movement');
 
   const pages = createOrderPagesService(db, {
     requireOrder: requireMovement,

@@ -12,7 +12,6 @@ import { and, eq, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { orders } from '../../db/schema/index.js';
-import { notFound } from '../../http/errors.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { requireLocation } from '../locations/location-scope.js';
@@ -27,7 +26,12 @@ import {
   toItemLineDto,
   toReceptionDto,
 } from '../orders/order-dto.js';
-import { createOrderPagesService, deleteUnverifiedBox, deleteUnverifiedOrder } from '../orders/order-pages.service.js';
+import {
+  createOrderPagesService,
+  deleteUnverifiedBox,
+  deleteUnverifiedOrder,
+  orderLoader,
+} from '../orders/order-pages.service.js';
 import * as ordersRepo from '../orders/orders.repository.js';
 import { toExitStats } from '../stats/figures.js';
 import { exitFigures } from '../stats/figures.repository.js';
@@ -62,11 +66,7 @@ const toOnlineLine = (l: ordersRepo.ItemLineRow, index: number): OnlineItemLine 
 };
 
 export const createOnlineService = (db: Db) => {
-  const requireOnline = async (user: AuthUser, id: number) => {
-    const row = await ordersRepo.getOrder(db, user, id, 'online');
-    if (!row) throw notFound('Order not found.');
-    return row;
-  };
+  const requireOnline = orderLoader(db, 'online');
 
   const pages = createOrderPagesService(db, {
     requireOrder: requireOnline,
