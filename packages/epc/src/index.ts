@@ -1,5 +1,7 @@
 export { binaryToHex, hexToBinary } from './bits.js';
 export { gtinCheckDigit, hasValidCheckDigit, isValidGtin, toGtin14 } from './check-digit.js';
+export type { Random } from './demo-tags.js';
+export { createSerialTags, seededRandom } from './demo-tags.js';
 export type { Gs1ElementString } from './element-string.js';
 export { formatGs1ElementString, gtinFromScan, parseGs1ElementString } from './element-string.js';
 export type { DecodedEpc, EpcScheme, UriToHexOptions } from './epc.js';

@@ -1,17 +1,7 @@
-import { encodeSgtin96 } from '@rfid/epc';
+import { createSerialTags, type Random } from '@rfid/epc';
 
-/** Mulberry32: a small seeded PRNG, so a run can be replayed with --seed. */
-export const seededRandom = (seed: number) => {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-};
-export type Random = () => number;
+export type { Random } from '@rfid/epc';
+export { seededRandom } from '@rfid/epc';
 
 /**
  * Realistic tags: SGTIN-96 (filter 1, point of sale item) of real GTINs, serials counting up
@@ -27,7 +17,7 @@ export const createTagFactory = ({
   companyPrefixLength: number;
   serialBase: number;
 }) => {
-  let next = serialBase;
+  const nextTag = createSerialTags({ companyPrefixLength, serialBase });
   return {
     /** `count` new tags spread over `gtinCount` GTINs picked at random. */
     tags(count: number, random: Random, gtinCount = Math.min(gtins.length, Math.max(1, Math.ceil(count / 8)))): string[] {
@@ -35,8 +25,7 @@ export const createTagFactory = ({
       const chosen = Array.from({ length: gtinCount }, (_, i) => gtins[(start + i) % gtins.length] as string);
       return Array.from({ length: count }, () => {
         const gtin = chosen[Math.floor(random() * chosen.length)] as string;
-        next += 1;
-        return encodeSgtin96({ gtin, serial: String(next), companyPrefixLength, filter: 1 });
+        return nextTag(gtin).epc;
       });
     },
   };

@@ -1,4 +1,7 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { count, type SQL, type Subquery, sql } from 'drizzle-orm';
+import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core';
+import type { PageParams } from '../http/paging.js';
+import type { DbOrTx } from './client.js';
 
 /** SQL pieces shared by the repositories (the only place with queries, DESIGN.md section 3). */
 
@@ -18,3 +21,23 @@ export const inScope = (column: SQL, locationIds: readonly number[]): SQL =>
 
 /** A `like` pattern matching `value` anywhere (its `%`, `_` and `\` taken literally). */
 export const containsPattern = (value: string): string => `%${escapeLike(value)}%`;
+
+/**
+ * A page of a list query: how many rows `query` (its from, joins and where, built with `.$dynamic()`) has in all, read
+ * as a subquery, and its rows in `order`, `page.limit` of them from `page.offset`.
+ */
+export const pageOf = async <Q extends PgSelect>(
+  db: DbOrTx,
+  query: Q,
+  order: (PgColumn | SQL | SQL.Aliased)[],
+  page: PageParams,
+) => {
+  // Widened to a plain subquery: the count reads none of its fields (a generic one defeats drizzle's `from` check).
+  const counted: Subquery = query.as('counted');
+  const [total] = await db.select({ n: count() }).from(counted);
+  const rows: Awaited<Q> = await query
+    .orderBy(...order)
+    .limit(page.limit)
+    .offset(page.offset);
+  return { count: total?.n ?? 0, rows };
+};

@@ -1,6 +1,6 @@
-import { index, integer, jsonb, numeric, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { requiredRef } from './columns.js';
-import { brands, companies } from './organization.js';
+import { index, integer, jsonb, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { serialId } from './columns.js';
+import { brands, companyRef } from './organization.js';
 
 export type SizeValue = { country: string; value: string };
 export type PriceValue = { country: string; value: string };
@@ -9,8 +9,8 @@ export type PriceValue = { country: string; value: string };
 export const itemTypes = pgTable(
   'item_types',
   {
-    id: serial('id').primaryKey(),
-    companyId: requiredRef('company_id', () => companies.id),
+    id: serialId(),
+    companyId: companyRef(),
     brandId: integer('brand_id').references(() => brands.id),
     gtin: text('gtin').notNull(),
     description: text('description').notNull(),

@@ -1,5 +1,19 @@
-import { integer, type ReferenceConfig } from 'drizzle-orm/pg-core';
+import { integer, type ReferenceConfig, serial, timestamp } from 'drizzle-orm/pg-core';
+
+/** Column builders the tables share (each call a new column). */
 
 /** A required integer foreign key: column `name` references `target` (with its actions, e.g. onDelete, when given). */
 export const requiredRef = <N extends string>(name: N, target: ReferenceConfig['ref'], actions?: ReferenceConfig['actions']) =>
   integer(name).notNull().references(target, actions);
+
+/** The table's serial primary key `id`. */
+export const serialId = () => serial('id').primaryKey();
+
+/** A point in time: `timestamp with time zone`. */
+export const instant = <N extends string>(name: N) => timestamp(name, { withTimezone: true });
+
+/** When the row was created (now by default). */
+export const createdAt = () => instant('created_at').notNull().defaultNow();
+
+/** When the row was last changed (now by default; the writer sets it). */
+export const updatedAt = () => instant('updated_at').notNull().defaultNow();

@@ -6,23 +6,21 @@ import {
   integer,
   jsonb,
   pgTable,
-  serial,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { requiredRef } from './columns.js';
-import { areas, companies, locations } from './organization.js';
+import { createdAt, instant, requiredRef, serialId, updatedAt } from './columns.js';
+import { areaRef, companyRef, locationRef, locations } from './organization.js';
 
 /** RFID readers. A reader sends reads with its device key (stored hashed). */
 export const devices = pgTable(
   'devices',
   {
-    id: serial('id').primaryKey(),
-    companyId: requiredRef('company_id', () => companies.id),
-    locationId: requiredRef('location_id', () => locations.id),
-    areaId: requiredRef('area_id', () => areas.id),
+    id: serialId(),
+    companyId: companyRef(),
+    locationId: locationRef(),
+    areaId: areaRef(),
     serialNumber: text('serial_number').notNull(),
     macAddress: text('mac_address').notNull(),
     workingMode: smallint('working_mode').notNull().default(0),
@@ -30,7 +28,7 @@ export const devices = pgTable(
     description: text('description').notNull().default(''),
     deviceKeyHash: text('device_key_hash').notNull(),
     /** Last heartbeat or read: a reader is ON when heard from in the last 60 s. */
-    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    lastSeenAt: instant('last_seen_at'),
     firmwareVersion: text('firmware_version').notNull().default(''),
     /**
      * How reads arrive (ReaderConnection in @rfid/contract): 'push' (the reader posts or publishes them: Zebra IoT
@@ -44,7 +42,7 @@ export const devices = pgTable(
     llrpAntennas: jsonb('llrp_antennas').$type<number[]>().notNull().default([]),
     /** Transmit power in dBm (null: the reader's own setting). */
     llrpPowerDbm: doublePrecision('llrp_power_dbm'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('devices_mac_uq').on(t.macAddress),
@@ -64,20 +62,20 @@ export const readerLinks = pgTable('reader_links', {
     .primaryKey()
     .references(() => devices.id, { onDelete: 'cascade' }),
   owner: text('owner').notNull(),
-  leaseUntil: timestamp('lease_until', { withTimezone: true }).notNull(),
+  leaseUntil: instant('lease_until').notNull(),
   /** ReaderLinkState in @rfid/contract: CONNECTING, CONNECTED, RETRYING. */
   state: text('state').notNull(),
   lastError: text('last_error'),
-  connectedAt: timestamp('connected_at', { withTimezone: true }),
-  lastReportAt: timestamp('last_report_at', { withTimezone: true }),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  connectedAt: instant('connected_at'),
+  lastReportAt: instant('last_report_at'),
+  updatedAt: updatedAt(),
 });
 
 /** Applications installed on a reader (NMS): desired and reported running state, config. */
 export const deviceApplications = pgTable(
   'device_applications',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     deviceId: requiredRef('device_id', () => devices.id, { onDelete: 'cascade' }),
     application: text('application').notNull(),
     version: text('version').notNull().default(''),
@@ -87,7 +85,7 @@ export const deviceApplications = pgTable(
     /** What an operator asked for; sent to the reader as a command. */
     desiredRunning: boolean('desired_running').notNull().default(false),
     config: jsonb('config').$type<Record<string, string>>().notNull().default({}),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('device_applications_uq').on(t.deviceId, t.application)],
 );
@@ -95,10 +93,10 @@ export const deviceApplications = pgTable(
 export const printers = pgTable(
   'printers',
   {
-    id: serial('id').primaryKey(),
-    companyId: requiredRef('company_id', () => companies.id),
-    locationId: requiredRef('location_id', () => locations.id),
-    areaId: requiredRef('area_id', () => areas.id),
+    id: serialId(),
+    companyId: companyRef(),
+    locationId: locationRef(),
+    areaId: areaRef(),
     description: text('description').notNull().default(''),
     mac: text('mac').notNull(),
     ipAddress: text('ip_address').notNull(),
@@ -106,7 +104,7 @@ export const printers = pgTable(
     serialNumber: text('serial_number').notNull().default(''),
     /** Print head resolution in dots per inch (203, 300 or 600): label templates, drawn at 203 dpi, are scaled to it. */
     dpi: smallint('dpi').notNull().default(203),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('printers_location_idx').on(t.locationId)],
 );

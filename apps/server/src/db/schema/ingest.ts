@@ -1,5 +1,5 @@
-import { bigserial, doublePrecision, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { requiredRef } from './columns.js';
+import { bigserial, doublePrecision, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { instant, requiredRef } from './columns.js';
 import { devices } from './devices.js';
 
 /**
@@ -15,11 +15,11 @@ export const readerStreamReads = pgTable(
     companyId: integer('company_id').notNull(),
     deviceId: requiredRef('device_id', () => devices.id, { onDelete: 'cascade' }),
     epc: text('epc').notNull(),
-    readAt: timestamp('read_at', { withTimezone: true }).notNull(),
+    readAt: instant('read_at').notNull(),
     antenna: smallint('antenna').notNull().default(0),
     /** Peak RSSI in dBm, to 0.01 dBm (Impinj reports centi-dBm). */
     rssi: doublePrecision('rssi'),
-    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    receivedAt: instant('received_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('reader_stream_reads_uq').on(t.deviceId, t.readAt, t.epc, t.antenna)],
 );

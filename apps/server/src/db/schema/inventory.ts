@@ -8,18 +8,16 @@ import {
   pgTable,
   pgView,
   primaryKey,
-  serial,
   smallint,
   text,
-  timestamp,
   unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { itemTypes } from './catalog.js';
-import { requiredRef } from './columns.js';
+import { createdAt, instant, requiredRef, serialId, updatedAt } from './columns.js';
 import { devices } from './devices.js';
-import { areas, companies, locations, users } from './organization.js';
+import { areaRef, areas, companyRef, locationRef, users } from './organization.js';
 
 /**
  * An RFID inventory of one area (DESIGN.md section 6). State: 0 pending (reading), 1 computing,
@@ -30,23 +28,23 @@ import { areas, companies, locations, users } from './organization.js';
 export const inventories = pgTable(
   'inventories',
   {
-    id: serial('id').primaryKey(),
-    companyId: requiredRef('company_id', () => companies.id),
-    locationId: requiredRef('location_id', () => locations.id),
-    areaId: requiredRef('area_id', () => areas.id),
+    id: serialId(),
+    companyId: companyRef(),
+    locationId: locationRef(),
+    areaId: areaRef(),
     /** The reader that opened it (a handheld or cabinet), when a reader did. */
     deviceId: integer('device_id').references(() => devices.id),
     state: smallint('state').notNull().default(0),
     isPartial: boolean('is_partial').notNull().default(false),
-    startTime: timestamp('start_time', { withTimezone: true }).notNull().defaultNow(),
-    endTime: timestamp('end_time', { withTimezone: true }),
+    startTime: instant('start_time').notNull().defaultNow(),
+    endTime: instant('end_time'),
     expectedCount: integer('expected_count').notNull().default(0),
     readCount: integer('read_count').notNull().default(0),
     matchedCount: integer('matched_count').notNull().default(0),
     isFileCreated: boolean('is_file_created').notNull().default(false),
     createdBy: integer('created_by').references(() => users.id),
     closedBy: integer('closed_by').references(() => users.id),
-    closedAt: timestamp('closed_at', { withTimezone: true }),
+    closedAt: instant('closed_at'),
   },
   (t) => [
     index('inventories_location_idx').on(t.locationId, t.state, t.startTime),
@@ -87,7 +85,7 @@ export const inventoryReadItems = pgTable(
     itemId: bigint('item_id', { mode: 'number' }).notNull(),
     itemTypeId: integer('item_type_id'),
     readingSetId: uuid('reading_set_id').notNull(),
-    readAt: timestamp('read_at', { withTimezone: true }).notNull(),
+    readAt: instant('read_at').notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.inventoryId, t.itemId] }),
@@ -121,10 +119,10 @@ export const inventoryTypeCounts = pgTable(
 export const countedStocks = pgTable(
   'counted_stocks',
   {
-    areaId: requiredRef('area_id', () => areas.id),
+    areaId: areaRef(),
     itemTypeId: requiredRef('item_type_id', () => itemTypes.id),
     quantity: integer('quantity').notNull(),
-    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+    uploadedAt: instant('uploaded_at').notNull().defaultNow(),
     uploadedBy: integer('uploaded_by').references(() => users.id),
   },
   (t) => [primaryKey({ columns: [t.areaId, t.itemTypeId] })],
@@ -177,12 +175,12 @@ export const areaStockChanges = pgTable(
 export const minimumStocks = pgTable(
   'minimum_stocks',
   {
-    id: serial('id').primaryKey(),
-    companyId: requiredRef('company_id', () => companies.id),
-    areaId: requiredRef('area_id', () => areas.id),
+    id: serialId(),
+    companyId: companyRef(),
+    areaId: areaRef(),
     itemTypeId: requiredRef('item_type_id', () => itemTypes.id),
     minimumStock: integer('minimum_stock').notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('minimum_stocks_area_type_uq').on(t.areaId, t.itemTypeId),
@@ -200,7 +198,7 @@ export const stockDaily = pgTable(
   'stock_daily',
   {
     day: date('day', { mode: 'string' }).notNull(),
-    locationId: requiredRef('location_id', () => locations.id),
+    locationId: locationRef(),
     /** null: the location's total. */
     areaId: integer('area_id').references(() => areas.id),
     quantity: integer('quantity').notNull(),
@@ -220,7 +218,7 @@ export const exportJobs = pgTable(
   'export_jobs',
   {
     id: uuid('id').primaryKey(),
-    companyId: requiredRef('company_id', () => companies.id),
+    companyId: companyRef(),
     userId: integer('user_id').references(() => users.id),
     kind: text('kind').notNull(),
     refId: integer('ref_id'),
@@ -228,7 +226,7 @@ export const exportJobs = pgTable(
     fileName: text('file_name').notNull().default(''),
     content: text('content'),
     error: text('error'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('export_jobs_company_idx').on(t.companyId, t.createdAt)],
 );

@@ -1,5 +1,6 @@
 import { JOB_STATES, JobState } from '@rfid/contract';
-import { bigserial, index, integer, jsonb, pgEnum, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, jsonb, pgEnum, pgTable, smallint, text } from 'drizzle-orm/pg-core';
+import { createdAt, instant } from './columns.js';
 
 export const jobState = pgEnum('job_state', JOB_STATES);
 
@@ -18,19 +19,19 @@ export const jobs = pgTable(
     payload: jsonb('payload').$type<unknown>().notNull(),
     state: jobState('state').notNull().default(JobState.Queued),
     /** Not before: a queued job is due from then on (retries are queued with a later one). */
-    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    runAt: instant('run_at').notNull().defaultNow(),
     /** Claims so far, the one running included. */
     attempts: integer('attempts').notNull().default(0),
     maxAttempts: integer('max_attempts').notNull().default(3),
     /** The process (runner) holding the job, and until when; kept after the end to tell who ran it. */
     leaseOwner: text('lease_owner'),
-    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    leaseUntil: instant('lease_until'),
     lastError: text('last_error'),
     /** 0 to 100, as the handler reports it. */
     progress: smallint('progress').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    startedAt: timestamp('started_at', { withTimezone: true }),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    startedAt: instant('started_at'),
+    finishedAt: instant('finished_at'),
   },
   (t) => [index('jobs_due_idx').on(t.state, t.runAt), index('jobs_finished_idx').on(t.state, t.finishedAt)],
 );

@@ -1,22 +1,9 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  serial,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { itemTypes } from './catalog.js';
-import { requiredRef } from './columns.js';
+import { createdAt, instant, requiredRef, serialId } from './columns.js';
 import { devices } from './devices.js';
-import { companies, locations, providers } from './organization.js';
+import { companyRef, locationRef, locations, providers } from './organization.js';
 import { readingSets } from './readings.js';
 
 /**
@@ -27,8 +14,8 @@ import { readingSets } from './readings.js';
 export const orders = pgTable(
   'orders',
   {
-    id: serial('id').primaryKey(),
-    companyId: requiredRef('company_id', () => companies.id),
+    id: serialId(),
+    companyId: companyRef(),
     type: text('type', { enum: ['purchase', 'movement', 'online'] }).notNull(),
     orderCode: text('order_code').notNull(),
     providerId: integer('provider_id').references(() => providers.id),
@@ -39,11 +26,11 @@ export const orders = pgTable(
     closed: boolean('closed').notNull().default(false),
     sync: boolean('sync').notNull().default(false),
     container: text('container').notNull().default(''),
-    creationDate: timestamp('creation_date', { withTimezone: true }).notNull().defaultNow(),
-    estimatedArrivalDate: timestamp('estimated_arrival_date', { withTimezone: true }),
-    arrivalDate: timestamp('arrival_date', { withTimezone: true }),
-    estimatedExitDate: timestamp('estimated_exit_date', { withTimezone: true }),
-    exitDate: timestamp('exit_date', { withTimezone: true }),
+    creationDate: instant('creation_date').notNull().defaultNow(),
+    estimatedArrivalDate: instant('estimated_arrival_date'),
+    arrivalDate: instant('arrival_date'),
+    estimatedExitDate: instant('estimated_exit_date'),
+    exitDate: instant('exit_date'),
   },
   (t) => [
     index('orders_destination_idx').on(t.destinationLocationId, t.type, t.creationDate),
@@ -59,10 +46,10 @@ export const orders = pgTable(
 export const receptions = pgTable(
   'receptions',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     orderId: requiredRef('order_id', () => orders.id, { onDelete: 'cascade' }),
     receptionCode: text('reception_code').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('receptions_order_idx').on(t.orderId)],
 );
@@ -71,16 +58,16 @@ export const receptions = pgTable(
 export const boxes = pgTable(
   'boxes',
   {
-    id: serial('id').primaryKey(),
-    companyId: requiredRef('company_id', () => companies.id),
+    id: serialId(),
+    companyId: companyRef(),
     orderId: requiredRef('order_id', () => orders.id, { onDelete: 'cascade' }),
     receptionId: integer('reception_id').references(() => receptions.id, { onDelete: 'cascade' }),
     codebar: text('codebar').notNull(),
     originStatus: smallint('origin_status').notNull().default(0),
     destinationStatus: smallint('destination_status').notNull().default(0),
-    originReadingTime: timestamp('origin_reading_time', { withTimezone: true }),
-    destinationReadingTime: timestamp('destination_reading_time', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    originReadingTime: instant('origin_reading_time'),
+    destinationReadingTime: instant('destination_reading_time'),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('boxes_company_codebar_uq').on(t.companyId, t.codebar), index('boxes_order_idx').on(t.orderId, t.codebar)],
 );
@@ -89,7 +76,7 @@ export const boxes = pgTable(
 export const boxContents = pgTable(
   'box_contents',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     boxId: requiredRef('box_id', () => boxes.id, { onDelete: 'cascade' }),
     itemTypeId: requiredRef('item_type_id', () => itemTypes.id),
     quantity: integer('quantity').notNull(),
@@ -120,7 +107,7 @@ export const boxTheoretical = pgTable(
 export const verifications = pgTable(
   'verifications',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     companyId: integer('company_id').notNull(),
     boxId: requiredRef('box_id', () => boxes.id, { onDelete: 'cascade' }),
     orderId: requiredRef('order_id', () => orders.id, { onDelete: 'cascade' }),
@@ -131,8 +118,8 @@ export const verifications = pgTable(
     side: text('side', { enum: ['origin', 'destination'] }).notNull(),
     valid: boolean('valid').notNull().default(true),
     code: text('code').notNull().default(''),
-    startTime: timestamp('start_time', { withTimezone: true }).notNull(),
-    endTime: timestamp('end_time', { withTimezone: true }).notNull(),
+    startTime: instant('start_time').notNull(),
+    endTime: instant('end_time').notNull(),
     realItemCount: integer('real_item_count').notNull().default(0),
     matchedItemCount: integer('matched_item_count').notNull().default(0),
     hasErrors: boolean('has_errors').notNull().default(false),
@@ -147,7 +134,7 @@ export const verifications = pgTable(
 export const verificationLines = pgTable(
   'verification_lines',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     verificationId: requiredRef('verification_id', () => verifications.id, { onDelete: 'cascade' }),
     itemTypeId: integer('item_type_id').references(() => itemTypes.id),
     gtin: text('gtin').notNull(),
@@ -161,18 +148,18 @@ export const verificationLines = pgTable(
 export const returns = pgTable(
   'returns',
   {
-    id: serial('id').primaryKey(),
-    companyId: requiredRef('company_id', () => companies.id),
+    id: serialId(),
+    companyId: companyRef(),
     kind: text('kind', { enum: ['provider', 'sale'] }).notNull(),
-    locationId: requiredRef('location_id', () => locations.id),
+    locationId: locationRef(),
     code: text('code').notNull(),
     orderId: integer('order_id').references(() => orders.id),
     providerId: integer('provider_id').references(() => providers.id),
     readingSetId: uuid('reading_set_id').references(() => readingSets.id),
     realItemCount: integer('real_item_count').notNull().default(0),
-    startTime: timestamp('start_time', { withTimezone: true }),
-    endTime: timestamp('end_time', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    startTime: instant('start_time'),
+    endTime: instant('end_time'),
+    createdAt: createdAt(),
   },
   (t) => [index('returns_location_idx').on(t.locationId, t.kind, t.endTime)],
 );
@@ -180,7 +167,7 @@ export const returns = pgTable(
 export const returnItems = pgTable(
   'return_items',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     returnId: requiredRef('return_id', () => returns.id, { onDelete: 'cascade' }),
     itemId: bigint('item_id', { mode: 'number' }),
     epc: text('epc').notNull(),
@@ -194,16 +181,16 @@ export const returnItems = pgTable(
 export const posTransactions = pgTable(
   'pos_transactions',
   {
-    id: serial('id').primaryKey(),
-    companyId: requiredRef('company_id', () => companies.id),
+    id: serialId(),
+    companyId: companyRef(),
     kind: text('kind', { enum: ['sale', 'return'] }).notNull(),
-    locationId: requiredRef('location_id', () => locations.id),
+    locationId: locationRef(),
     deviceId: integer('device_id').references(() => devices.id),
     readingSetId: uuid('reading_set_id').references(() => readingSets.id),
     itemCount: integer('item_count').notNull().default(0),
-    startTime: timestamp('start_time', { withTimezone: true }).notNull(),
-    endTime: timestamp('end_time', { withTimezone: true }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    startTime: instant('start_time').notNull(),
+    endTime: instant('end_time').notNull(),
+    createdAt: createdAt(),
   },
   (t) => [index('pos_transactions_location_idx').on(t.locationId, t.kind, t.endTime)],
 );
@@ -212,7 +199,7 @@ export const posTransactions = pgTable(
 export const posTransactionItems = pgTable(
   'pos_transaction_items',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     transactionId: requiredRef('transaction_id', () => posTransactions.id, { onDelete: 'cascade' }),
     itemId: bigint('item_id', { mode: 'number' }),
     epc: text('epc').notNull(),

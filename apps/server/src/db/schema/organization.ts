@@ -1,18 +1,21 @@
-import { boolean, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { requiredRef } from './columns.js';
+import { boolean, index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, instant, requiredRef, serialId } from './columns.js';
 
 export const companies = pgTable('companies', {
-  id: serial('id').primaryKey(),
+  id: serialId(),
   name: text('name').notNull(),
   /** The IANA zone new locations take (issue 14). */
   timeZone: text('time_zone').notNull().default('Europe/Madrid'),
 });
 
+/** The row's company: `company_id`, required. */
+export const companyRef = () => requiredRef('company_id', () => companies.id);
+
 export const brands = pgTable(
   'brands',
   {
-    id: serial('id').primaryKey(),
-    companyId: requiredRef('company_id', () => companies.id),
+    id: serialId(),
+    companyId: companyRef(),
     description: text('description').notNull(),
   },
   (t) => [index('brands_company_idx').on(t.companyId, t.description)],
@@ -22,8 +25,8 @@ export const brands = pgTable(
 export const locations = pgTable(
   'locations',
   {
-    id: serial('id').primaryKey(),
-    companyId: requiredRef('company_id', () => companies.id),
+    id: serialId(),
+    companyId: companyRef(),
     brandId: integer('brand_id').references(() => brands.id),
     kind: text('kind', { enum: ['center', 'store'] }).notNull(),
     description: text('description').notNull(),
@@ -42,7 +45,7 @@ export const locations = pgTable(
     logoMime: text('logo_mime'),
     /** The IANA zone of its days: "today", day buckets, date-only filters, stock snapshots (issue 14). */
     timeZone: text('time_zone').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('locations_company_code_uq').on(t.companyId, t.code),
@@ -50,22 +53,28 @@ export const locations = pgTable(
   ],
 );
 
+/** The row's location: `location_id`, required. */
+export const locationRef = () => requiredRef('location_id', () => locations.id);
+
 export const areas = pgTable(
   'areas',
   {
-    id: serial('id').primaryKey(),
-    locationId: requiredRef('location_id', () => locations.id),
+    id: serialId(),
+    locationId: locationRef(),
     description: text('description').notNull(),
     stock: integer('stock').notNull().default(0),
   },
   (t) => [index('areas_location_idx').on(t.locationId)],
 );
 
+/** The row's area: `area_id`, required. */
+export const areaRef = () => requiredRef('area_id', () => areas.id);
+
 export const providers = pgTable(
   'providers',
   {
-    id: serial('id').primaryKey(),
-    companyId: requiredRef('company_id', () => companies.id),
+    id: serialId(),
+    companyId: companyRef(),
     name: text('name').notNull(),
   },
   (t) => [index('providers_company_idx').on(t.companyId, t.name)],
@@ -74,8 +83,8 @@ export const providers = pgTable(
 export const users = pgTable(
   'users',
   {
-    id: serial('id').primaryKey(),
-    companyId: requiredRef('company_id', () => companies.id),
+    id: serialId(),
+    companyId: companyRef(),
     email: text('email').notNull(),
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),
@@ -83,7 +92,7 @@ export const users = pgTable(
     role: smallint('role').notNull(),
     editor: boolean('editor').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('users_email_uq').on(t.email), index('users_company_idx').on(t.companyId)],
 );
@@ -101,11 +110,11 @@ export const userLocations = pgTable(
 export const apiTokens = pgTable(
   'api_tokens',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     userId: requiredRef('user_id', () => users.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    expiresAt: instant('expires_at').notNull(),
   },
   (t) => [uniqueIndex('api_tokens_hash_uq').on(t.tokenHash)],
 );
@@ -119,7 +128,7 @@ export const loginFailures = pgTable(
   {
     key: text('key').primaryKey(),
     failures: integer('failures').notNull(),
-    since: timestamp('since', { withTimezone: true }).notNull(),
+    since: instant('since').notNull(),
   },
   (t) => [index('login_failures_since_idx').on(t.since)],
 );

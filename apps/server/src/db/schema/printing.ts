@@ -7,24 +7,22 @@ import {
   integer,
   pgTable,
   primaryKey,
-  serial,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { itemTypes } from './catalog.js';
-import { requiredRef } from './columns.js';
+import { createdAt, instant, requiredRef, serialId, updatedAt } from './columns.js';
 import { printers } from './devices.js';
 import { orders } from './orders.js';
-import { brands, companies, locations, users } from './organization.js';
+import { brands, companies, companyRef, locationRef, locations, users } from './organization.js';
 
 /**
  * A kind of RFID label stock (the spec's tag type: id and reference), e.g. a Zebra ZT411 inlay. It belongs to a company
  * (null only for a row made before they did and linked to no company: seen by none).
  */
 export const tagTypes = pgTable('tag_types', {
-  id: serial('id').primaryKey(),
+  id: serialId(),
   companyId: integer('company_id').references(() => companies.id),
   reference: text('reference').notNull(),
   /** EPC memory the inlay holds, in bits (96 for SGTIN-96). */
@@ -33,7 +31,7 @@ export const tagTypes = pgTable('tag_types', {
 
 /** A label layout (the spec's tag format: id and description) with its ZPL template; it belongs to a company, as tag types. */
 export const tagFormats = pgTable('tag_formats', {
-  id: serial('id').primaryKey(),
+  id: serialId(),
   companyId: integer('company_id').references(() => companies.id),
   description: text('description').notNull(),
   /**
@@ -47,8 +45,8 @@ export const tagFormats = pgTable('tag_formats', {
 export const tagCompanyFormats = pgTable(
   'tag_company_formats',
   {
-    id: serial('id').primaryKey(),
-    companyId: requiredRef('company_id', () => companies.id),
+    id: serialId(),
+    companyId: companyRef(),
     tagTypeId: requiredRef('tag_type_id', () => tagTypes.id),
     tagFormatId: requiredRef('tag_format_id', () => tagFormats.id),
     /** SGTIN filter value written in the EPC (1: point-of-sale item). */
@@ -67,8 +65,8 @@ export const tagCompanyFormats = pgTable(
 export const printOrders = pgTable(
   'print_orders',
   {
-    id: serial('id').primaryKey(),
-    companyId: requiredRef('company_id', () => companies.id),
+    id: serialId(),
+    companyId: companyRef(),
     brandId: integer('brand_id').references(() => brands.id),
     name: text('name').notNull().default(''),
     tagCompanyFormatId: requiredRef('tag_company_format_id', () => tagCompanyFormats.id),
@@ -83,7 +81,7 @@ export const printOrders = pgTable(
     source: text('source').notNull().default('manual'),
     /** Why the last job stopped with ERROR (cleared when a new job starts). */
     error: text('error'),
-    creationDate: timestamp('creation_date', { withTimezone: true }).notNull().defaultNow(),
+    creationDate: instant('creation_date').notNull().defaultNow(),
     createdBy: integer('created_by').references(() => users.id),
     /**
      * The job (workers/print-spooler.ts): `job_seq` numbers the order's jobs (a job acts only while it is still the
@@ -94,7 +92,7 @@ export const printOrders = pgTable(
     jobFrom: integer('job_from'),
     jobTo: integer('job_to'),
     jobDone: integer('job_done').notNull().default(0),
-    queuedAt: timestamp('queued_at', { withTimezone: true }),
+    queuedAt: instant('queued_at'),
     /**
      * Labels voided: sent to a printer that never confirmed them (the job stopped or its process died with the label in
      * flight). Such a label may have printed, so its EPC is never sent again; the order counts it as done.
@@ -119,8 +117,8 @@ export const printerLeases = pgTable('printer_leases', {
     .references(() => printers.id, { onDelete: 'cascade' }),
   printOrderId: requiredRef('print_order_id', () => printOrders.id, { onDelete: 'cascade' }),
   owner: text('owner').notNull(),
-  leaseUntil: timestamp('lease_until', { withTimezone: true }).notNull(),
-  claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
+  leaseUntil: instant('lease_until').notNull(),
+  claimedAt: instant('claimed_at').notNull().defaultNow(),
 });
 
 /** The locations a print order is for (none: all of the company's). */
@@ -128,7 +126,7 @@ export const printOrderLocations = pgTable(
   'print_order_locations',
   {
     printOrderId: requiredRef('print_order_id', () => printOrders.id, { onDelete: 'cascade' }),
-    locationId: requiredRef('location_id', () => locations.id),
+    locationId: locationRef(),
   },
   (t) => [primaryKey({ columns: [t.printOrderId, t.locationId] })],
 );
@@ -137,7 +135,7 @@ export const printOrderLocations = pgTable(
 export const printOrderContents = pgTable(
   'print_order_contents',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     printOrderId: requiredRef('print_order_id', () => printOrders.id, { onDelete: 'cascade' }),
     itemTypeId: requiredRef('item_type_id', () => itemTypes.id),
     gtin: text('gtin').notNull(),
@@ -156,17 +154,17 @@ export const printTags = pgTable(
   'print_tags',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    companyId: requiredRef('company_id', () => companies.id),
+    companyId: companyRef(),
     printOrderId: requiredRef('print_order_id', () => printOrders.id, { onDelete: 'cascade' }),
     contentId: requiredRef('content_id', () => printOrderContents.id, { onDelete: 'cascade' }),
     labelNumber: integer('label_number').notNull(),
     gtin: text('gtin').notNull(),
     serial: bigint('serial', { mode: 'number' }).notNull(),
     epc: text('epc').notNull(),
-    printedAt: timestamp('printed_at', { withTimezone: true }),
+    printedAt: instant('printed_at'),
     printerId: integer('printer_id').references(() => printers.id),
-    sendingAt: timestamp('sending_at', { withTimezone: true }),
-    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    sendingAt: instant('sending_at'),
+    voidedAt: instant('voided_at'),
     /** Why the label was voided (LabelVoidReason in @rfid/contract): 'unconfirmed' or 'encode_failed'. */
     voidReason: text('void_reason'),
   },
@@ -181,7 +179,7 @@ export const printTags = pgTable(
 export const epcSerialCounters = pgTable(
   'epc_serial_counters',
   {
-    companyId: requiredRef('company_id', () => companies.id),
+    companyId: companyRef(),
     gtin: text('gtin').notNull(),
     nextSerial: bigint('next_serial', { mode: 'number' }).notNull().default(1),
   },
@@ -192,8 +190,8 @@ export const epcSerialCounters = pgTable(
 export const supportTickets = pgTable(
   'support_tickets',
   {
-    id: serial('id').primaryKey(),
-    companyId: requiredRef('company_id', () => companies.id),
+    id: serialId(),
+    companyId: companyRef(),
     userId: integer('user_id').references(() => users.id),
     locationId: integer('location_id').references(() => locations.id),
     email: text('email').notNull(),
@@ -202,7 +200,7 @@ export const supportTickets = pgTable(
     /** The screenshot, base64, with its MIME type (images only, size-capped by the API). */
     screenshot: text('screenshot'),
     screenshotMime: text('screenshot_mime'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('support_tickets_company_idx').on(t.companyId, t.createdAt)],
 );
@@ -215,14 +213,14 @@ export const supportTickets = pgTable(
 export const nicelabelOrders = pgTable(
   'nicelabel_orders',
   {
-    id: serial('id').primaryKey(),
-    companyId: requiredRef('company_id', () => companies.id),
+    id: serialId(),
+    companyId: companyRef(),
     orderId: requiredRef('order_id', () => orders.id, { onDelete: 'cascade' }),
     printOrderId: requiredRef('print_order_id', () => printOrders.id, { onDelete: 'cascade' }),
     status: smallint('status').notNull().default(0),
     createdBy: integer('created_by').references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('nicelabel_orders_company_status_idx').on(t.companyId, t.status, t.id),

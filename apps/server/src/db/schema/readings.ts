@@ -8,14 +8,13 @@ import {
   pgTable,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { itemTypes } from './catalog.js';
-import { requiredRef } from './columns.js';
+import { createdAt, instant } from './columns.js';
 import { devices } from './devices.js';
-import { areas, companies, locations } from './organization.js';
+import { areas, companyRef, locations } from './organization.js';
 
 /**
  * A reading set as a reader sent it; `id` is the reader's own UUID, so a set sent twice is
@@ -26,18 +25,18 @@ export const readingSets = pgTable(
   'reading_sets',
   {
     id: uuid('id').primaryKey(),
-    companyId: requiredRef('company_id', () => companies.id),
+    companyId: companyRef(),
     deviceId: integer('device_id').references(() => devices.id),
     locationId: integer('location_id').references(() => locations.id),
     areaId: integer('area_id').references(() => areas.id),
     workingMode: smallint('working_mode'),
     codebar: text('codebar'),
-    startTime: timestamp('start_time', { withTimezone: true }).notNull(),
-    endTime: timestamp('end_time', { withTimezone: true }).notNull(),
+    startTime: instant('start_time').notNull(),
+    endTime: instant('end_time').notNull(),
     readCount: integer('read_count').notNull().default(0),
     epcCount: integer('epc_count').notNull().default(0),
     claimedBy: text('claimed_by'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('reading_sets_location_idx').on(t.locationId, t.startTime),
@@ -58,7 +57,7 @@ export const items = pgTable(
   'items',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    companyId: requiredRef('company_id', () => companies.id),
+    companyId: companyRef(),
     epc: text('epc').notNull(),
     /** Decoded GS1 scheme ('sgtin-96' …) or 'unknown' for a non-GS1 EPC (kept, never dropped). */
     scheme: text('scheme').notNull(),
@@ -68,8 +67,8 @@ export const items = pgTable(
     state: smallint('state').notNull().default(1),
     areaId: integer('area_id').references(() => areas.id),
     locationId: integer('location_id').references(() => locations.id),
-    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: instant('last_seen_at'),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('items_company_epc_uq').on(t.companyId, t.epc),
@@ -92,7 +91,7 @@ export const traces = pgTable(
     itemId: bigint('item_id', { mode: 'number' }).notNull(),
     epc: text('epc').notNull(),
     readingSetId: uuid('reading_set_id').notNull(),
-    readAt: timestamp('read_at', { withTimezone: true }).notNull(),
+    readAt: instant('read_at').notNull(),
     state: smallint('state').notNull(),
     /** Area before and after the read (the spec's area1 and area2). */
     area1Id: integer('area1_id'),

@@ -1,7 +1,7 @@
-import { index, integer, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
-import { requiredRef } from './columns.js';
+import { index, integer, pgTable, smallint, text } from 'drizzle-orm/pg-core';
+import { createdAt, requiredRef, serialId } from './columns.js';
 import { orders } from './orders.js';
-import { companies, users } from './organization.js';
+import { companyRef, users } from './organization.js';
 
 /**
  * A sticker request (spec: status 0 pending, 1 completed): one sticker per box of an order (all its boxes, or those
@@ -10,8 +10,8 @@ import { companies, users } from './organization.js';
 export const stickers = pgTable(
   'stickers',
   {
-    id: serial('id').primaryKey(),
-    companyId: requiredRef('company_id', () => companies.id),
+    id: serialId(),
+    companyId: companyRef(),
     orderId: requiredRef('order_id', () => orders.id, { onDelete: 'cascade' }),
     /** The chosen boxes (ids); null: every box of the order. */
     boxIds: integer('box_ids').array(),
@@ -22,7 +22,7 @@ export const stickers = pgTable(
     /** Why the PDF could not be made (the sticker stays pending). */
     error: text('error'),
     createdBy: integer('created_by').references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('stickers_company_idx').on(t.companyId, t.id), index('stickers_order_idx').on(t.orderId)],
 );
@@ -31,12 +31,12 @@ export const stickers = pgTable(
 export const stickerPdfs = pgTable(
   'sticker_pdfs',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     stickerId: requiredRef('sticker_id', () => stickers.id, { onDelete: 'cascade' }),
     fileName: text('file_name').notNull(),
     pages: integer('pages').notNull(),
     content: text('content').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('sticker_pdfs_sticker_idx').on(t.stickerId)],
 );

@@ -1,3 +1,5 @@
+import { seededRandom } from '@rfid/epc';
+
 /**
  * The demo company: a Spanish fashion retailer. Plain data, deterministic (seeded PRNG), so the
  * same first start always shows the same product.
@@ -184,18 +186,6 @@ export const demoUsers: DemoUser[] = [
     locations: ['T-MAD-01'],
   },
 ];
-
-/** Mulberry32: a tiny seeded PRNG so the demo catalogue is the same on every machine. */
-export const seededRandom = (seed: number) => {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-};
 
 const products = [
   {

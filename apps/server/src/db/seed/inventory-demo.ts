@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { InventoryState, ItemState } from '@rfid/contract';
-import { encodeSgtin96 } from '@rfid/epc';
+import { createSerialTags } from '@rfid/epc';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { createEngine } from '../../modules/engine/engine.js';
 import { createIngestRepository, type IngestDevice } from '../../modules/ingest/ingest.repository.js';
@@ -9,7 +9,8 @@ import { createInventoryCsvNow } from '../../modules/inventory/inventory.csv.js'
 import { changeInventoryState } from '../../modules/inventory/inventory.engine.js';
 import { getInventory, insertInventory } from '../../modules/inventory/inventory.repository.js';
 import type { Db } from '../client.js';
-import { areas, devices, inventories, items, itemTypes, locations, users } from '../schema/index.js';
+import { inventories, items } from '../schema/index.js';
+import { areaIdOf, catalogStretch, demoSites, deviceIdOf, userIdOf } from './demo-lookups.js';
 
 /**
  * Demo inventories (docs/design/inventory.md) so the inventory pages have something to show on
@@ -32,44 +33,26 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
 export const seedInventoryDemo = async (db: Db): Promise<void> => {
-  const [mad] = await db.select().from(locations).where(eq(locations.code, 'CD-MAD'));
-  const [store] = await db.select().from(locations).where(eq(locations.code, 'T-MAD-01'));
-  if (!mad || !store) return;
+  const sites = await demoSites(db);
+  if (!sites) return;
+  const { mad, store } = sites;
   const companyId = mad.companyId;
   const engine = createEngine({ db });
-  const areaOf = async (locationId: number, description: string) =>
-    (
-      await db
-        .select({ id: areas.id })
-        .from(areas)
-        .where(and(eq(areas.locationId, locationId), eq(areas.description, description)))
-    )[0]?.id;
-  const warehouse = await areaOf(mad.id, 'Almacén');
-  const floor = await areaOf(store.id, 'Sala de ventas');
+  const warehouse = await areaIdOf(db, mad.id, 'Almacén');
+  const floor = await areaIdOf(db, store.id, 'Sala de ventas');
   const reader = async (serial: string): Promise<IngestDevice | undefined> => {
-    const [row] = await db.select({ id: devices.id }).from(devices).where(eq(devices.serialNumber, serial));
-    return row ? createIngestRepository(db).deviceById(row.id) : undefined;
+    const id = await deviceIdOf(db, serial);
+    return id ? createIngestRepository(db).deviceById(id) : undefined;
   };
   const madHandheld = await reader('HH-MAD-01');
   const storeHandheld = await reader('HH-T01-01');
-  const userId = async (email: string) => (await db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]?.id;
-  const admin = await userId('admin@demo.local');
-  const editor = await userId('editor@demo.local');
+  const admin = await userIdOf(db, 'admin@demo.local');
+  const editor = await userIdOf(db, 'editor@demo.local');
   if (!warehouse || !floor || !madHandheld || !storeHandheld || !admin || !editor) return;
-  const types = await db
-    .select({ id: itemTypes.id, gtin: itemTypes.gtin })
-    .from(itemTypes)
-    .where(eq(itemTypes.companyId, companyId))
-    .orderBy(asc(itemTypes.gtin))
-    .offset(200)
-    .limit(16);
+  const types = await catalogStretch(db, companyId, 200, 16);
   if (types.length < 16) return;
   const now = Date.now();
-  let serial = SERIAL_BASE;
-  const epcOf = (gtin: string) => {
-    serial += 1;
-    return encodeSgtin96({ gtin, serial: String(serial), companyPrefixLength: 7 });
-  };
+  const nextTag = createSerialTags({ companyPrefixLength: 7, serialBase: SERIAL_BASE });
 
   /** `count` tags of each GTIN STOCKED in an area, as an entry would have left them. */
   const stock = async (
@@ -80,14 +63,14 @@ export const seedInventoryDemo = async (db: Db): Promise<void> => {
     const epcs: string[] = [];
     const rows = lines.flatMap(({ type, count }) =>
       Array.from({ length: count }, () => {
-        const epc = epcOf(type.gtin);
+        const { epc, serial } = nextTag(type.gtin);
         epcs.push(epc);
         return {
           companyId,
           epc,
           scheme: 'sgtin-96',
           gtin: type.gtin,
-          serial: String(serial),
+          serial,
           itemTypeId: type.id,
           state: ItemState.Stocked,
           areaId,
@@ -100,7 +83,7 @@ export const seedInventoryDemo = async (db: Db): Promise<void> => {
     return epcs;
   };
   /** Stray tags: never stocked anywhere (a tag the entry missed). */
-  const strays = (n: number, type: { gtin: string }) => Array.from({ length: n }, () => epcOf(type.gtin));
+  const strays = (n: number, type: { gtin: string }) => Array.from({ length: n }, () => nextTag(type.gtin).epc);
   /** A handheld reading set `at`, two minutes long. */
   const read = (device: IngestDevice, epcs: string[], at: number) =>
     ingestSet(engine, device, {
@@ -112,6 +95,9 @@ export const seedInventoryDemo = async (db: Db): Promise<void> => {
     });
   /** Every `n`-th item is missed. */
   const skipping = (epcs: string[], n: number) => epcs.filter((_, i) => i % n !== n - 1);
+  /** An inventory validated or canceled by `userId` at `at`, as the user does it. */
+  const changeState = (id: number, state: Parameters<typeof changeInventoryState>[1]['state'], userId: number, at: number) =>
+    engine.transaction((scope) => changeInventoryState(scope, { id, companyId, state, userId, at: new Date(at) }));
   /** The newest inventory of an area (the one a handheld's set just opened). */
   const latestOf = async (areaId: number) =>
     (
@@ -134,15 +120,7 @@ export const seedInventoryDemo = async (db: Db): Promise<void> => {
   await read(madHandheld, seen.slice(0, 60), t9);
   await read(madHandheld, [...seen.slice(60), ...strays(3, types[10] as { gtin: string })], t9 + 20 * 60_000);
   const first = await latestOf(warehouse);
-  await engine.transaction((scope) =>
-    changeInventoryState(scope, {
-      id: first,
-      companyId,
-      state: InventoryState.Validated,
-      userId: editor,
-      at: new Date(t9 + HOUR),
-    }),
-  );
+  await changeState(first, InventoryState.Validated, editor, t9 + HOUR);
   const firstRow = await getInventory(db, { id: first, companyId });
   if (firstRow) await createInventoryCsvNow(db, { companyId, userId: editor, inventory: firstRow });
 
@@ -161,15 +139,7 @@ export const seedInventoryDemo = async (db: Db): Promise<void> => {
   );
   // The handheld's set goes to the area's open inventory: this one, which counts only its GTINs.
   await read(madHandheld, madStock.slice(0, 12), t6 + 10 * 60_000);
-  await engine.transaction((scope) =>
-    changeInventoryState(scope, {
-      id: partial,
-      companyId,
-      state: InventoryState.Canceled,
-      userId: editor,
-      at: new Date(t6 + HOUR),
-    }),
-  );
+  await changeState(partial, InventoryState.Canceled, editor, t6 + HOUR);
 
   // 3 days ago: nearly everything read again, one item lost, one stray.
   const t3 = now - 3 * DAY;
@@ -180,15 +150,7 @@ export const seedInventoryDemo = async (db: Db): Promise<void> => {
     .orderBy(asc(items.epc));
   await read(madHandheld, [...stocked.slice(1).map((r) => r.epc), ...strays(1, types[11] as { gtin: string })], t3);
   const third = await latestOf(warehouse);
-  await engine.transaction((scope) =>
-    changeInventoryState(scope, {
-      id: third,
-      companyId,
-      state: InventoryState.Validated,
-      userId: admin,
-      at: new Date(t3 + HOUR),
-    }),
-  );
+  await changeState(third, InventoryState.Validated, admin, t3 + HOUR);
 
   // T-MAD-01, Sala de ventas: ~50 items of 6 GTINs, an inventory in progress.
   const floorStock = await stock(

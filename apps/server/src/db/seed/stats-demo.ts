@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { addDays, todayIn } from '@rfid/contract';
+import { seededRandom } from '@rfid/epc';
 import { asc, eq, sql } from 'drizzle-orm';
 import { stockNow, theoreticalNow } from '../../modules/stats/stats.repository.js';
 import { insertVerification, recomputeBoxAndOrder } from '../../modules/verification/verification.repository.js';
@@ -16,7 +17,7 @@ import {
   receptions,
   stockDaily,
 } from '../schema/index.js';
-import { demoCompany, seededRandom } from './demo-data.js';
+import { demoCompany } from './demo-data.js';
 
 /**
  * The dashboard's demo (README "Dashboard"): the history behind the stock the other demos left, so
@@ -85,6 +86,8 @@ const stockByType = async (db: Db, locationId: number): Promise<Contents> => {
 };
 
 type Side = 'origin' | 'destination';
+/** The code of a demo order of each type: DEMO-PO-001, DEMO-MV-002 … */
+const CODE_OF_TYPE = { purchase: 'PO', movement: 'MV', online: 'ON' } as const;
 type Reader = { id: number; locationId: number; areaId: number; workingMode: number };
 
 export const seedStatsDemo = async (db: Db, now = new Date()): Promise<void> => {
@@ -135,8 +138,11 @@ export const seedStatsDemo = async (db: Db, now = new Date()): Promise<void> => 
 
   await db.transaction(async (tx) => {
     let counter = 0;
-    /** An order with its reception and boxes; returns the boxes' ids and contents. */
-    const order = async (values: typeof orders.$inferInsert, boxList: [number, number][][], prefix: string) => {
+    const code = (kind: string) => `DEMO-${kind}-${String(++counter).padStart(3, '0')}`;
+    /** An order (its code the next DEMO- one of its type) with its reception and boxes; returns the boxes' ids and contents. */
+    const order = async (fields: Omit<typeof orders.$inferInsert, 'companyId' | 'orderCode'>, boxList: [number, number][][]) => {
+      const orderCode = code(CODE_OF_TYPE[fields.type]);
+      const values = { ...fields, companyId, orderCode };
       const [o] = await tx.insert(orders).values(values).returning({ id: orders.id });
       if (!o) throw new Error('stats demo: order not created');
       const [reception] = await tx
@@ -145,7 +151,7 @@ export const seedStatsDemo = async (db: Db, now = new Date()): Promise<void> => 
         .returning({ id: receptions.id });
       const made: { id: number; codebar: string; contents: [number, number][] }[] = [];
       for (const [i, contents] of boxList.entries()) {
-        const codebar = `${prefix}-B${i + 1}`;
+        const codebar = `${orderCode}-B${i + 1}`;
         const [b] = await tx
           .insert(boxes)
           .values({ companyId, orderId: o.id, receptionId: reception?.id, codebar, createdAt: values.creationDate })
@@ -218,7 +224,6 @@ export const seedStatsDemo = async (db: Db, now = new Date()): Promise<void> => 
       });
       await recomputeBoxAndOrder(t, { boxId: box.id, orderId, side });
     };
-    const code = (kind: string) => `DEMO-${kind}-${String(++counter).padStart(3, '0')}`;
 
     // Purchases to CD-MAD: what is in stock at both locations and what left in online parcels.
     const received: Contents = new Map();
@@ -231,49 +236,38 @@ export const seedStatsDemo = async (db: Db, now = new Date()): Promise<void> => 
     for (let p = 0; p < purchaseCount; p++) {
       const daysAgo = 29 - Math.round((p * 12) / Math.max(1, purchaseCount - 1));
       const created = at(daysAgo, 8);
-      const orderCode = code('PO');
       const { orderId, boxes: made } = await order(
         {
-          companyId,
           type: 'purchase',
-          orderCode,
           providerId: providerIds[p % providerIds.length],
           destinationLocationId: mad.id,
           creationDate: created,
           estimatedArrivalDate: new Date(created.getTime() + 2 * DAY),
         },
         purchaseBoxes.slice(p * perOrder, (p + 1) * perOrder),
-        orderCode,
       );
       const isLast = p === purchaseCount - 1;
       for (const [i, box] of made.entries()) {
-        // The last order's last box: two units more were expected than arrived.
-        if (isLast && i === made.length - 1) {
+        // The last order's last box: two units more were expected than arrived (read at the quarter hour exactly).
+        const short = isLast && i === made.length - 1 ? 2 : 0;
+        if (short) {
           const [type, n] = box.contents[0] as [number, number];
-          box.contents[0] = [type, n + 2];
+          box.contents[0] = [type, n + short];
           await tx
             .update(boxContents)
-            .set({ quantity: n + 2 })
+            .set({ quantity: n + short })
             .where(sql`${boxContents.boxId} = ${box.id} and ${boxContents.itemTypeId} = ${type}`);
-          await read(tx, {
-            orderId,
-            box,
-            side: 'destination',
-            reader: tunnel,
-            mode: 0,
-            end: new Date(created.getTime() + 2 * DAY + (i + 1) * 15 * 60_000),
-            short: 2,
-          });
-        } else {
-          await read(tx, {
-            orderId,
-            box,
-            side: 'destination',
-            reader: tunnel,
-            mode: 0,
-            end: new Date(created.getTime() + 2 * DAY + (i + 1) * 15 * 60_000 + random() * 60_000),
-          });
         }
+        const late = short ? 0 : random() * 60_000;
+        await read(tx, {
+          orderId,
+          box,
+          side: 'destination',
+          reader: tunnel,
+          mode: 0,
+          end: new Date(created.getTime() + 2 * DAY + (i + 1) * 15 * 60_000 + late),
+          short,
+        });
       }
     }
 
@@ -281,12 +275,9 @@ export const seedStatsDemo = async (db: Db, now = new Date()): Promise<void> => 
     const movementBoxes = toBoxes(storeStock, BOX_UNITS);
     for (let m = 0; m * 2 < movementBoxes.length; m++) {
       const created = at(15 - m * 4, 7);
-      const orderCode = code('MV');
       const { orderId, boxes: made } = await order(
         {
-          companyId,
           type: 'movement',
-          orderCode,
           originLocationId: mad.id,
           destinationLocationId: store.id,
           creationDate: created,
@@ -294,7 +285,6 @@ export const seedStatsDemo = async (db: Db, now = new Date()): Promise<void> => 
           estimatedArrivalDate: new Date(created.getTime() + DAY),
         },
         movementBoxes.slice(m * 2, m * 2 + 2),
-        orderCode,
       );
       for (const [i, box] of made.entries()) {
         await read(tx, {
@@ -319,18 +309,14 @@ export const seedStatsDemo = async (db: Db, now = new Date()): Promise<void> => 
     // Online parcels: six left CD-MAD, two wait.
     for (const [i, parcel] of onlineParcels.entries()) {
       const created = at(24 - i * 4, 10);
-      const orderCode = code('ON');
       const { orderId, boxes: made } = await order(
         {
-          companyId,
           type: 'online',
-          orderCode,
           originLocationId: mad.id,
           creationDate: created,
           estimatedExitDate: new Date(created.getTime() + DAY),
         },
         toBoxes(parcel, BOX_UNITS),
-        orderCode,
       );
       for (const box of made) {
         await read(tx, { orderId, box, side: 'origin', reader: portal, mode: 6, end: new Date(created.getTime() + 5 * HOUR) });
@@ -338,47 +324,36 @@ export const seedStatsDemo = async (db: Db, now = new Date()): Promise<void> => 
     }
     for (let i = 0; i < 2; i++) {
       const created = at(1 - i, 8);
-      const orderCode = code('ON');
       await order(
         {
-          companyId,
           type: 'online',
-          orderCode,
           originLocationId: mad.id,
           creationDate: created,
           estimatedExitDate: new Date(created.getTime() + DAY),
         },
         [[[catalog[140 + i]?.id as number, 1]]],
-        orderCode,
       );
     }
 
     // Waiting: two purchases on their way, a movement to T-BCN-01 not read yet.
     for (let i = 0; i < 2; i++) {
       const created = at(2 - i, 9);
-      const orderCode = code('PO');
       await order(
         {
-          companyId,
           type: 'purchase',
-          orderCode,
           providerId: providerIds[(i + 1) % providerIds.length],
           destinationLocationId: mad.id,
           creationDate: created,
           estimatedArrivalDate: new Date(now.getTime() + (i + 1) * DAY),
         },
         [[[catalog[150 + i]?.id as number, 12]], [[catalog[160 + i]?.id as number, 8]]],
-        orderCode,
       );
     }
     if (bcn) {
       const created = at(1, 11);
-      const orderCode = code('MV');
       await order(
         {
-          companyId,
           type: 'movement',
-          orderCode,
           originLocationId: mad.id,
           destinationLocationId: bcn.id,
           creationDate: created,
@@ -386,7 +361,6 @@ export const seedStatsDemo = async (db: Db, now = new Date()): Promise<void> => 
           estimatedArrivalDate: new Date(created.getTime() + 2 * DAY),
         },
         [[[catalog[170]?.id as number, 6]]],
-        orderCode,
       );
     }
   });

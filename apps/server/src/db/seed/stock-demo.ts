@@ -1,20 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { ItemState } from '@rfid/contract';
-import { encodeSgtin96 } from '@rfid/epc';
-import { and, asc, eq } from 'drizzle-orm';
+import { createSerialTags } from '@rfid/epc';
 import type { Db } from '../client.js';
-import {
-  areas,
-  countedStocks,
-  devices,
-  items,
-  itemTypes,
-  locations,
-  minimumStocks,
-  readingSets,
-  traces,
-  users,
-} from '../schema/index.js';
+import { countedStocks, items, minimumStocks, readingSets, traces } from '../schema/index.js';
+import { areaIdOf, catalogStretch, demoSites, deviceIdOf, userIdOf } from './demo-lookups.js';
 
 /**
  * Demo stock (docs/design/stock.md) so the stock pages have something to show on the first start:
@@ -33,48 +22,33 @@ const SERIAL_BASE = 77_000_000_000;
 const DAY = 86_400_000;
 
 export const seedStockDemo = async (db: Db): Promise<void> => {
-  const [mad] = await db.select().from(locations).where(eq(locations.code, 'CD-MAD'));
-  const [store] = await db.select().from(locations).where(eq(locations.code, 'T-MAD-01'));
-  if (!mad || !store) return;
-  const areaOf = async (locationId: number, description: string) =>
-    (
-      await db
-        .select({ id: areas.id })
-        .from(areas)
-        .where(and(eq(areas.locationId, locationId), eq(areas.description, description)))
-    )[0]?.id;
-  const shipping = await areaOf(mad.id, 'Expedición');
-  const dock = await areaOf(mad.id, 'Muelle de recepción');
-  const backRoom = await areaOf(store.id, 'Almacén tienda');
-  const deviceOf = async (serial: string) =>
-    (await db.select({ id: devices.id }).from(devices).where(eq(devices.serialNumber, serial)))[0]?.id ?? null;
-  const portal = await deviceOf('POR-MAD-EXP');
-  const tunnel = await deviceOf('TUN-MAD-01');
-  const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'admin@demo.local'));
+  const sites = await demoSites(db);
+  if (!sites) return;
+  const { mad, store } = sites;
+  const shipping = await areaIdOf(db, mad.id, 'Expedición');
+  const dock = await areaIdOf(db, mad.id, 'Muelle de recepción');
+  const backRoom = await areaIdOf(db, store.id, 'Almacén tienda');
+  const portal = (await deviceIdOf(db, 'POR-MAD-EXP')) ?? null;
+  const tunnel = (await deviceIdOf(db, 'TUN-MAD-01')) ?? null;
+  const admin = (await userIdOf(db, 'admin@demo.local')) ?? null;
   if (!shipping || !dock || !backRoom) return;
-  const types = await db
-    .select({ id: itemTypes.id, gtin: itemTypes.gtin })
-    .from(itemTypes)
-    .where(eq(itemTypes.companyId, mad.companyId))
-    .orderBy(asc(itemTypes.gtin))
-    .offset(260)
-    .limit(20);
+  const types = await catalogStretch(db, mad.companyId, 260, 20);
   if (types.length < 20) return;
   const type = (i: number) => types[i] as { id: number; gtin: string };
   const now = Date.now();
 
   await db.transaction(async (tx) => {
-    let serial = SERIAL_BASE;
+    const nextTag = createSerialTags({ companyPrefixLength: 7, serialBase: SERIAL_BASE });
     /** `count` tags of a GTIN STOCKED in an area, last seen `daysAgo`. */
     const stock = async (t: { id: number; gtin: string }, count: number, areaId: number, locationId: number, daysAgo: number) => {
       const rows = Array.from({ length: count }, () => {
-        serial += 1;
+        const { epc, serial } = nextTag(t.gtin);
         return {
           companyId: mad.companyId,
-          epc: encodeSgtin96({ gtin: t.gtin, serial: String(serial), companyPrefixLength: 7 }),
+          epc,
           scheme: 'sgtin-96',
           gtin: t.gtin,
-          serial: String(serial),
+          serial,
           itemTypeId: t.id,
           state: ItemState.Stocked,
           areaId,
@@ -95,31 +69,20 @@ export const seedStockDemo = async (db: Db): Promise<void> => {
 
     // Counted (non-RFID) stock, as an upload of an inventory file would leave it.
     const uploadedAt = new Date(now - 3 * DAY);
-    await tx.insert(countedStocks).values([
-      ...[
-        [8, 4],
-        [14, 12],
-        [15, 7],
-        [16, 20],
-        [17, 1],
-      ].map(([i, quantity]) => ({
-        areaId: backRoom,
-        itemTypeId: type(i as number).id,
-        quantity: quantity as number,
-        uploadedAt,
-        uploadedBy: admin?.id ?? null,
-      })),
-      ...[
-        [0, 6],
-        [18, 24],
-      ].map(([i, quantity]) => ({
-        areaId: shipping,
-        itemTypeId: type(i as number).id,
-        quantity: quantity as number,
-        uploadedAt,
-        uploadedBy: admin?.id ?? null,
-      })),
-    ]);
+    const counted: [areaId: number, type: number, quantity: number][] = [
+      [backRoom, 8, 4],
+      [backRoom, 14, 12],
+      [backRoom, 15, 7],
+      [backRoom, 16, 20],
+      [backRoom, 17, 1],
+      [shipping, 0, 6],
+      [shipping, 18, 24],
+    ];
+    await tx
+      .insert(countedStocks)
+      .values(
+        counted.map(([areaId, i, quantity]) => ({ areaId, itemTypeId: type(i).id, quantity, uploadedAt, uploadedBy: admin })),
+      );
 
     // Minimum stocks (stock → minimum): back room 12 → 14 (alarm), 5 → 3, 2 → 6 (alarm), 20 → 10;
     // shipping 12 → 20 (alarm), 9 → 5, 24 → 10.

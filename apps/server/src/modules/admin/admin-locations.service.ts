@@ -5,7 +5,7 @@ import { AppError, conflict, fieldError, forbidden, notFound } from '../../http/
 import type { AuthUser } from '../../plugins/auth.js';
 import type { LocationsRepository } from '../locations/locations.repository.js';
 import type { AdminLocationsRepository, LocationValues } from './admin-locations.repository.js';
-import { isUniqueViolation } from './admin-scope.js';
+import { guardUnique } from './admin-scope.js';
 
 type Body = z.output<typeof locationBodySchema>;
 
@@ -77,14 +77,7 @@ export const createAdminLocationsService = ({
     if (!row) throw notFound('Location not found.');
     return row;
   };
-  const guard = async <T>(work: () => Promise<T>): Promise<T> => {
-    try {
-      return await work();
-    } catch (error) {
-      if (isUniqueViolation(error)) throw conflict(CODE_TAKEN);
-      throw error;
-    }
-  };
+  const guard = guardUnique(() => conflict(CODE_TAKEN));
 
   return {
     async create(user: AuthUser, body: Body) {

@@ -10,3 +10,15 @@ export const isUniqueViolation = (error: unknown): boolean => {
   }
   return false;
 };
+
+/** A guard on writes: runs `work`, and throws `toError()` instead when it breaks a unique constraint. */
+export const guardUnique =
+  (toError: () => Error) =>
+  async <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw toError();
+      throw error;
+    }
+  };

@@ -1,6 +1,7 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { areas, locations } from '../../db/schema/index.js';
+import { pageOf } from '../../db/sql.js';
 import { buildFilters, buildOrderBy, type FilterSpec } from '../../http/filters.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
@@ -33,20 +34,13 @@ export const createAreasRepository = (db: Db) => ({
       buildFilters(query, areaFilters),
     );
     const order = buildOrderBy(query.order_by as string | undefined, areaOrder, [asc(areas.description), asc(areas.id)]);
-    const [total] = await db
-      .select({ n: count() })
-      .from(areas)
-      .innerJoin(locations, eq(locations.id, areas.locationId))
-      .where(where);
-    const rows: AreaRow[] = await db
+    const selected = db
       .select(areaColumns)
       .from(areas)
       .innerJoin(locations, eq(locations.id, areas.locationId))
       .where(where)
-      .orderBy(...order)
-      .limit(page.limit)
-      .offset(page.offset);
-    return { count: total?.n ?? 0, rows };
+      .$dynamic();
+    return pageOf(db, selected, order, page);
   },
 
   async get(user: AuthUser, id: number): Promise<AreaRow | undefined> {

@@ -1,6 +1,7 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { areas, locations, printers, printOrders, printTags } from '../../db/schema/index.js';
+import { pageOf } from '../../db/sql.js';
 import { buildFilters, buildOrderBy, type FilterSpec } from '../../http/filters.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
@@ -68,17 +69,8 @@ export const createPrintersRepository = (db: Db) => {
         asc(printers.description),
         asc(printers.id),
       ]);
-      const [total] = await db
-        .select({ n: count() })
-        .from(printers)
-        .innerJoin(locations, eq(locations.id, printers.locationId))
-        .where(where);
-      const rows: PrinterRow[] = await base()
-        .where(where)
-        .orderBy(...order)
-        .limit(page.limit)
-        .offset(page.offset);
-      return { count: total?.n ?? 0, rows };
+      const selected = base().where(where).$dynamic();
+      return pageOf(db, selected, order, page);
     },
 
     async get(user: AuthUser, id: number): Promise<PrinterRow | undefined> {

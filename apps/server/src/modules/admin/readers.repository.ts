@@ -1,6 +1,7 @@
-import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { areas, devices, locations, readerLinks } from '../../db/schema/index.js';
+import { pageOf } from '../../db/sql.js';
 import { buildFilters, buildOrderBy, type FilterSpec } from '../../http/filters.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
@@ -101,17 +102,8 @@ export const createReadersRepository = (db: Db) => {
     async list(user: AuthUser, query: Record<string, unknown>, page: PageParams) {
       const where = and(visibleLocations(user), buildFilters(query, readerFilters));
       const order = buildOrderBy(query.order_by as string | undefined, readerOrder, [asc(devices.serialNumber), asc(devices.id)]);
-      const [total] = await db
-        .select({ n: count() })
-        .from(devices)
-        .innerJoin(locations, eq(locations.id, devices.locationId))
-        .where(where);
-      const rows: ReaderRow[] = await base()
-        .where(where)
-        .orderBy(...order)
-        .limit(page.limit)
-        .offset(page.offset);
-      return { count: total?.n ?? 0, rows };
+      const selected = base().where(where).$dynamic();
+      return pageOf(db, selected, order, page);
     },
 
     async get(user: AuthUser, id: number): Promise<ReaderRow | undefined> {

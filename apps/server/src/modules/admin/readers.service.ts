@@ -15,7 +15,7 @@ import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../http/errors.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import { isUniqueViolation, requireArea } from './admin-scope.js';
+import { guardUnique, requireArea } from './admin-scope.js';
 import type { ReaderRow, ReadersRepository, ReaderValues } from './readers.repository.js';
 
 export const MAC_TAKEN = 'A reader with this MAC address already exists.';
@@ -78,14 +78,7 @@ export const createReadersService = ({ db, repo }: { db: Db; repo: ReadersReposi
     if (!row) throw notFound('Reader not found.');
     return row;
   };
-  const guard = async <T>(work: () => Promise<T>): Promise<T> => {
-    try {
-      return await work();
-    } catch (error) {
-      if (isUniqueViolation(error)) throw macConflict();
-      throw error;
-    }
-  };
+  const guard = guardUnique(macConflict);
 
   return {
     async list(user: AuthUser, query: Record<string, unknown>, page: PageParams) {

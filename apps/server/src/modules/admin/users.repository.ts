@@ -1,7 +1,7 @@
-import { and, asc, count, eq, gte, ilike, inArray, ne, or } from 'drizzle-orm';
+import { and, asc, eq, gte, ilike, inArray, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { apiTokens, locations, userLocations, users } from '../../db/schema/index.js';
-import { escapeLike } from '../../db/sql.js';
+import { escapeLike, pageOf } from '../../db/sql.js';
 import { buildFilters, buildOrderBy, type FilterSpec } from '../../http/filters.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
@@ -70,15 +70,8 @@ export const createUsersRepository = (db: Db) => ({
       asc(users.firstName),
       asc(users.id),
     ]);
-    const [total] = await db.select({ n: count() }).from(users).where(where);
-    const rows: UserRow[] = await db
-      .select(userColumns)
-      .from(users)
-      .where(where)
-      .orderBy(...order)
-      .limit(page.limit)
-      .offset(page.offset);
-    return { count: total?.n ?? 0, rows };
+    const selected = db.select(userColumns).from(users).where(where).$dynamic();
+    return pageOf(db, selected, order, page);
   },
 
   async get(companyId: number, minRole: number, id: number): Promise<UserRow | undefined> {

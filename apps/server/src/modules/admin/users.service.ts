@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import { AppError, fieldError, forbidden, notFound } from '../../http/errors.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import { isUniqueViolation } from './admin-scope.js';
+import { guardUnique } from './admin-scope.js';
 import type { UserLocation, UserRow, UsersRepository } from './users.repository.js';
 
 /** The user's columns from its form (the password apart). */
@@ -74,14 +74,7 @@ export const createUsersService = ({ repo }: { repo: UsersRepository }) => {
     if (found.length !== unique.length) throw notFound('Location not found.');
     return unique;
   };
-  const guard = async <T>(work: () => Promise<T>): Promise<T> => {
-    try {
-      return await work();
-    } catch (error) {
-      if (isUniqueViolation(error)) throw emailConflict();
-      throw error;
-    }
-  };
+  const guard = guardUnique(emailConflict);
 
   return {
     async list(user: AuthUser, query: Record<string, unknown>, page: PageParams) {

@@ -1,6 +1,7 @@
-import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { brands, items, itemTypes } from '../../db/schema/index.js';
+import { pageOf } from '../../db/sql.js';
 import { buildFilters, buildOrderBy, type FilterSpec } from '../../http/filters.js';
 import type { PageParams } from '../../http/paging.js';
 
@@ -30,15 +31,8 @@ export const createCatalogRepository = (db: DbOrTx) => ({
   async list(companyId: number, query: Record<string, unknown>, page: PageParams) {
     const where = and(eq(itemTypes.companyId, companyId), buildFilters(query, itemTypeFilters));
     const order = buildOrderBy(query.order_by as string | undefined, itemTypeOrder, [asc(itemTypes.gtin), asc(itemTypes.id)]);
-    const [total] = await db.select({ n: count() }).from(itemTypes).where(where);
-    const rows = await db
-      .select()
-      .from(itemTypes)
-      .where(where)
-      .orderBy(...order)
-      .limit(page.limit)
-      .offset(page.offset);
-    return { count: total?.n ?? 0, rows };
+    const selected = db.select().from(itemTypes).where(where).$dynamic();
+    return pageOf(db, selected, order, page);
   },
 
   async byId(companyId: number, id: number): Promise<ItemTypeRow | undefined> {

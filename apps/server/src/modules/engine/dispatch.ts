@@ -1,4 +1,5 @@
 import type { Tx } from '../../db/client.js';
+import type { ItemStateValue, MoveReason } from './events.js';
 import type { Ledger } from './ledger.js';
 
 /**
@@ -41,6 +42,25 @@ export type IngestedSet = {
 
 /** What a handler works with: the ingest transaction and the ledger bound to it. */
 export type EngineScope = { tx: Tx; ledger: Ledger };
+
+/**
+ * A handler's move of items its set read: to `state` in the reader's area and location (`atReader`) or in none (items
+ * that left), seen at the set's end. Not traced here: the set's reads are traced after the handlers.
+ */
+export const moveSetItems = (
+  ledger: Ledger,
+  set: IngestedSet,
+  { items, state, atReader, why }: { items: number[]; state: ItemStateValue; atReader: boolean; why: MoveReason },
+) =>
+  ledger.move({
+    items,
+    to: { state, areaId: atReader ? set.areaId : null, locationId: atReader ? set.locationId : null },
+    why,
+    readingSetId: set.id,
+    at: set.endTime,
+    isSeen: true,
+    isTraced: false,
+  });
 
 /** Answers its claim name when it owns the set, null to leave it to the next handler. */
 export type ReadingSetHandler = (scope: EngineScope, set: IngestedSet) => Promise<string | null>;

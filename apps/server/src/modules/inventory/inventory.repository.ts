@@ -1,5 +1,5 @@
 import { InventoryState, ItemState } from '@rfid/contract';
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import { parseRows } from '../../db/rows.js';
@@ -13,6 +13,7 @@ import {
   readingSets,
   users,
 } from '../../db/schema/index.js';
+import { pageOf } from '../../db/sql.js';
 import { buildFilters, buildOrderBy, type FilterSpec } from '../../http/filters.js';
 import type { PageParams } from '../../http/paging.js';
 
@@ -116,13 +117,8 @@ export const listInventories = async (
     partialFilter(query.inventorypartial__isnull),
   ) as SQL;
   const order = buildOrderBy(query.order_by as string | undefined, listOrder, [desc(inventories.id)]);
-  const [total] = await db.select({ n: count() }).from(inventories).where(where);
-  const rows = await selectRows(db)
-    .where(where)
-    .orderBy(...order)
-    .limit(page.limit)
-    .offset(page.offset);
-  return { count: total?.n ?? 0, rows };
+  const selected = selectRows(db).where(where).$dynamic();
+  return pageOf(db, selected, order, page);
 };
 
 export const getInventory = async (db: DbOrTx, { id, companyId }: { id: number; companyId: number }) => {

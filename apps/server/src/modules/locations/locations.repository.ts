@@ -1,6 +1,7 @@
-import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { brands, companies, locations } from '../../db/schema/index.js';
+import { pageOf } from '../../db/sql.js';
 import { buildFilters, buildOrderBy, type FilterSpec } from '../../http/filters.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
@@ -71,16 +72,13 @@ export const createLocationsRepository = (db: Db) => ({
       asc(defaultOrder === 'id' ? locations.id : locations.description),
       asc(locations.id),
     ]);
-    const [total] = await db.select({ n: count() }).from(locations).where(where);
-    const rows = await db
+    const selected = db
       .select(locationColumns)
       .from(locations)
       .leftJoin(brands, eq(brands.id, locations.brandId))
       .where(where)
-      .orderBy(...order)
-      .limit(page.limit)
-      .offset(page.offset);
-    return { count: total?.n ?? 0, rows };
+      .$dynamic();
+    return pageOf(db, selected, order, page);
   },
 
   async getLocation(user: AuthUser, id: number): Promise<LocationRow | undefined> {
@@ -130,15 +128,12 @@ export const createLocationsRepository = (db: Db) => ({
       asc(brands.description),
       asc(brands.id),
     ]);
-    const [total] = await db.select({ n: count() }).from(brands).where(where);
-    const rows = await db
+    const selected = db
       .select({ id: brands.id, description: brands.description, company_id: brands.companyId })
       .from(brands)
       .where(where)
-      .orderBy(...order)
-      .limit(page.limit)
-      .offset(page.offset);
-    return { count: total?.n ?? 0, rows };
+      .$dynamic();
+    return pageOf(db, selected, order, page);
   },
 
   /** Companies: a user only ever sees its own. */
@@ -158,15 +153,12 @@ export const createLocationsRepository = (db: Db) => ({
           )
         : undefined;
     const where = and(eq(companies.id, user.companyId), byBrand, buildFilters(query, spec));
-    const [total] = await db.select({ n: count() }).from(companies).where(where);
-    const rows = await db
+    const selected = db
       .select({ id: companies.id, name: companies.name, description: companies.name })
       .from(companies)
       .where(where)
-      .orderBy(asc(companies.name))
-      .limit(page.limit)
-      .offset(page.offset);
-    return { count: total?.n ?? 0, rows };
+      .$dynamic();
+    return pageOf(db, selected, [asc(companies.name)], page);
   },
 });
 export type LocationsRepository = ReturnType<typeof createLocationsRepository>;

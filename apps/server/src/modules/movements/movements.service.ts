@@ -10,12 +10,12 @@ import { and, eq, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { orders } from '../../db/schema/index.js';
-import { conflict, fieldError, notFound } from '../../http/errors.js';
+import { conflict, fieldError } from '../../http/errors.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { requireLocation } from '../locations/location-scope.js';
-import { isLate, iso, secondsBetween, toBoxDto, toItemLineDto } from '../orders/order-dto.js';
-import { createOrderPagesService, deleteUnverifiedOrder } from '../orders/order-pages.service.js';
+import { isLate, iso, orderCreateValues, orderHeadDto, secondsBetween, toBoxDto, toItemLineDto } from '../orders/order-dto.js';
+import { createOrderPagesService, deleteUnverifiedOrder, orderLoader } from '../orders/order-pages.service.js';
 import * as ordersRepo from '../orders/orders.repository.js';
 import { toEntryStats, toExitStats } from '../stats/figures.js';
 import { entryFigures, exitFigures } from '../stats/figures.repository.js';
@@ -28,13 +28,8 @@ export const toMovementDto = (o: ordersRepo.OrderWithAggregates, side: MovementS
   const originVerified = o.originVerifiedBoxes;
   const destinationVerified = o.destinationVerifiedBoxes;
   return {
-    id: o.id,
-    type: o.type,
-    order_code: o.orderCode,
+    ...orderHeadDto(o),
     order_name: o.orderCode,
-    origin_status: o.originStatus,
-    destination_status: o.destinationStatus,
-    closed: o.closed,
     sync: o.sync,
     container: o.container,
     waiting_time: secondsBetween(o.creationDate, o.exitDate, now),
@@ -78,11 +73,7 @@ export const canCancelEntry = (o: {
 const sideOf = (side: MovementSide | undefined) => ((side ?? 'exit') === 'exit' ? 'origin' : 'destination');
 
 export const createMovementsService = (db: Db) => {
-  const requireMovement = async (user: AuthUser, id: number) => {
-    const row = await ordersRepo.getOrder(db, user, id, 'movement');
-    if (!row) throw notFound('Order not found.');
-    return row;
-  };
+  const requireMovement = orderLoader(db, 'movement');
 
   const pages = createOrderPagesService(db, {
     requireOrder: requireMovement,
@@ -112,16 +103,13 @@ export const createMovementsService = (db: Db) => {
       if (input.origin_id === input.destination_id)
         throw fieldError('destination_id', 'The destination must differ from the origin.');
       const id = await ordersRepo.insertOrder(db, {
-        companyId: user.companyId,
+        ...orderCreateValues(user.companyId, input),
         type: 'movement',
-        orderCode: input.order_code,
         originLocationId: input.origin_id,
         destinationLocationId: input.destination_id,
         originStatus: OrderStatus.Unchecked,
         destinationStatus: OrderStatus.Unchecked,
         container: input.container ?? '',
-        creationDate: input.creation_date ?? new Date(),
-        estimatedArrivalDate: input.estimated_arrival_date ?? null,
         estimatedExitDate: input.estimated_exit_date ?? null,
       });
       return toMovementDto(await requireMovement(user, id), 'exit');

@@ -18,6 +18,10 @@ import type { MqttBus } from '../../plugins/mqtt.js';
 import { readerState } from '../admin/readers.service.js';
 import type { DeviceAppRow, NmsDeviceRow, NmsRepository } from './nms.repository.js';
 
+/** A reader command without its request id (`send` gives each one a new id). */
+type WithoutRequestId<C> = C extends unknown ? Omit<C, 'request_id'> : never;
+type CommandWithoutId = WithoutRequestId<ReaderCommand>;
+
 /** Applications readers may run (the catalogue offered by GET /nms/application/available_apps/). */
 export const AVAILABLE_APPS: readonly AvailableApp[] = [
   { application: 'rfid-reader', version: '2.3.1', version_name: 'RFID reader 2.3.1' },
@@ -55,8 +59,9 @@ export const createNmsService = ({ repo, bus, log }: { repo: NmsRepository; bus:
     nms_connected: bus.isConnected(),
   });
 
-  /** Sends a command to a reader; 503 when the broker is not connected or does not answer. */
-  const send = async (mac: string, command: ReaderCommand): Promise<void> => {
+  /** Sends a command (with a new request id) to a reader; 503 when the broker is not connected or does not answer. */
+  const send = async (mac: string, order: CommandWithoutId): Promise<void> => {
+    const command: ReaderCommand = { ...order, request_id: requestId() };
     if (!bus.isConnected()) throw unavailable();
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
@@ -116,7 +121,6 @@ export const createNmsService = ({ repo, bus, log }: { repo: NmsRepository; bus:
         application: known.application,
         version,
         config: body.config,
-        request_id: requestId(),
       });
       const id = await repo.insertApp({
         deviceId: device.id,
@@ -143,7 +147,6 @@ export const createNmsService = ({ repo, bus, log }: { repo: NmsRepository; bus:
         application: app.application,
         version,
         config: body.config,
-        request_id: requestId(),
       });
       await repo.updateApp(id, {
         config: body.config,
@@ -154,21 +157,21 @@ export const createNmsService = ({ repo, bus, log }: { repo: NmsRepository; bus:
 
     async remove(user: AuthUser, id: number) {
       const app = await loadApp(user, id);
-      await send(app.mac, { command: 'uninstall', application: app.application, request_id: requestId() });
+      await send(app.mac, { command: 'uninstall', application: app.application });
       await repo.deleteApp(id);
     },
 
     /** Start or stop: the desired state is stored and sent; `running` changes when the reader reports it. */
     async setRunning(user: AuthUser, id: number, running: boolean) {
       const app = await loadApp(user, id);
-      await send(app.mac, { command: running ? 'start' : 'stop', application: app.application, request_id: requestId() });
+      await send(app.mac, { command: running ? 'start' : 'stop', application: app.application });
       await repo.setDesired(id, running);
       return reload(user, id);
     },
 
     async updateDevice(user: AuthUser, id: number, version: string): Promise<CommandAccepted> {
       const device = await loadDevice(user, id);
-      await send(device.mac, { command: 'update_device', version, request_id: requestId() });
+      await send(device.mac, { command: 'update_device', version });
       return { id: device.id, command: 'update_device', status: 'sent' };
     },
 

@@ -1,19 +1,14 @@
-import { asc, count, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { boxContents, boxes, itemTypes } from '../../db/schema/index.js';
+import { pageOf } from '../../db/sql.js';
 import type { PageParams } from '../../http/paging.js';
 
 /** What online orders have of their own; their orders, boxes and lines are the orders core's. */
 
 /** The expected contents of an online order, one row per box and GTIN line, by barcode and GTIN. */
 export const orderContents = async (db: DbOrTx, orderId: number, page: PageParams) => {
-  const where = eq(boxes.orderId, orderId);
-  const [total] = await db
-    .select({ n: count() })
-    .from(boxContents)
-    .innerJoin(boxes, eq(boxes.id, boxContents.boxId))
-    .where(where);
-  const rows = await db
+  const selected = db
     .select({
       id: boxContents.id,
       box_id: boxContents.boxId,
@@ -26,9 +21,7 @@ export const orderContents = async (db: DbOrTx, orderId: number, page: PageParam
     .from(boxContents)
     .innerJoin(boxes, eq(boxes.id, boxContents.boxId))
     .innerJoin(itemTypes, eq(itemTypes.id, boxContents.itemTypeId))
-    .where(where)
-    .orderBy(asc(boxes.codebar), asc(itemTypes.gtin), asc(boxContents.id))
-    .limit(page.limit)
-    .offset(page.offset);
-  return { count: total?.n ?? 0, rows };
+    .where(eq(boxes.orderId, orderId))
+    .$dynamic();
+  return pageOf(db, selected, [asc(boxes.codebar), asc(itemTypes.gtin), asc(boxContents.id)], page);
 };

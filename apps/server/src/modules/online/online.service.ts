@@ -12,13 +12,26 @@ import { and, eq, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { orders } from '../../db/schema/index.js';
-import { notFound } from '../../http/errors.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { requireLocation } from '../locations/location-scope.js';
 import { statsRange } from '../movements/outbound.shared.js';
-import { isLate, iso, secondsBetween, toBoxDto, toItemLineDto, toReceptionDto } from '../orders/order-dto.js';
-import { createOrderPagesService, deleteUnverifiedBox, deleteUnverifiedOrder } from '../orders/order-pages.service.js';
+import {
+  isLate,
+  iso,
+  orderCreateValues,
+  orderHeadDto,
+  secondsBetween,
+  toBoxDto,
+  toItemLineDto,
+  toReceptionDto,
+} from '../orders/order-dto.js';
+import {
+  createOrderPagesService,
+  deleteUnverifiedBox,
+  deleteUnverifiedOrder,
+  orderLoader,
+} from '../orders/order-pages.service.js';
 import * as ordersRepo from '../orders/orders.repository.js';
 import { toExitStats } from '../stats/figures.js';
 import { exitFigures } from '../stats/figures.repository.js';
@@ -26,12 +39,7 @@ import * as repo from './online.repository.js';
 
 /** Online order DTO: the origin side (the shipping location). */
 export const toOnlineDto = (o: ordersRepo.OrderWithAggregates, now = new Date()): OnlineOrder => ({
-  id: o.id,
-  type: o.type,
-  order_code: o.orderCode,
-  origin_status: o.originStatus,
-  destination_status: o.destinationStatus,
-  closed: o.closed,
+  ...orderHeadDto(o),
   waiting_time: secondsBetween(o.creationDate, o.exitDate, now),
   late: isLate(o.estimatedExitDate ?? o.estimatedArrivalDate, o.exitDate, now),
   item_count: o.itemCount,
@@ -58,11 +66,7 @@ const toOnlineLine = (l: ordersRepo.ItemLineRow, index: number): OnlineItemLine 
 };
 
 export const createOnlineService = (db: Db) => {
-  const requireOnline = async (user: AuthUser, id: number) => {
-    const row = await ordersRepo.getOrder(db, user, id, 'online');
-    if (!row) throw notFound('Order not found.');
-    return row;
-  };
+  const requireOnline = orderLoader(db, 'online');
 
   const pages = createOrderPagesService(db, {
     requireOrder: requireOnline,
@@ -78,13 +82,10 @@ export const createOnlineService = (db: Db) => {
     async create(user: AuthUser, input: z.output<typeof onlineOrderCreateBodySchema>) {
       await requireLocation(db, user, input.origin_id);
       const id = await ordersRepo.insertOrder(db, {
-        companyId: user.companyId,
+        ...orderCreateValues(user.companyId, input),
         type: 'online',
-        orderCode: input.order_code,
         originLocationId: input.origin_id,
         originStatus: OrderStatus.Unchecked,
-        creationDate: input.creation_date ?? new Date(),
-        estimatedArrivalDate: input.estimated_arrival_date ?? null,
         estimatedExitDate: input.estimated_exit_date ?? null,
       });
       return toOnlineDto(await requireOnline(user, id));

@@ -1,8 +1,9 @@
-import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import { parseRows } from '../../db/rows.js';
 import { boxContents, boxes, itemTypes, orders, receptions } from '../../db/schema/index.js';
+import { pageOf } from '../../db/sql.js';
 import { allowList, buildFilters, type FilterSpec } from '../../http/filters.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
@@ -42,20 +43,13 @@ const receptionFilters: FilterSpec = {
 
 export const listReceptions = async (db: DbOrTx, user: AuthUser, query: Record<string, unknown>, page: PageParams) => {
   const where = and(visibleOrders(user), buildFilters(query, receptionFilters));
-  const [total] = await db
-    .select({ n: count() })
-    .from(receptions)
-    .innerJoin(orders, eq(orders.id, receptions.orderId))
-    .where(where);
-  const rows = await db
+  const selected = db
     .select(receptionColumns)
     .from(receptions)
     .innerJoin(orders, eq(orders.id, receptions.orderId))
     .where(where)
-    .orderBy(desc(receptions.id))
-    .limit(page.limit)
-    .offset(page.offset);
-  return { count: total?.n ?? 0, rows };
+    .$dynamic();
+  return pageOf(db, selected, [desc(receptions.id)], page);
 };
 
 // ---------------------------------------------------------------- box writes

@@ -19,15 +19,31 @@ export const isLate = (estimate: Date | null, happened: Date | null, now: Date):
 /** The side an order's pages show by default: online orders are shipped (origin), the others received. */
 export const pageSideOf = (type: OrderWithAggregates['type']): OrderSide => (type === 'online' ? 'origin' : 'destination');
 
+/** A new order's first fields (the contract's `orderCreateFields`) as row values: creation now when not given. */
+export const orderCreateValues = (
+  companyId: number,
+  input: { order_code: string; creation_date?: Date | undefined; estimated_arrival_date?: Date | null | undefined },
+) => ({
+  companyId,
+  orderCode: input.order_code,
+  creationDate: input.creation_date ?? new Date(),
+  estimatedArrivalDate: input.estimated_arrival_date ?? null,
+});
+
+/** The fields every order DTO opens with: the order, its code, both sides' statuses and whether it is closed. */
+export const orderHeadDto = (o: OrderWithAggregates) => ({
+  id: o.id,
+  type: o.type,
+  order_code: o.orderCode,
+  origin_status: o.originStatus,
+  destination_status: o.destinationStatus,
+  closed: o.closed,
+});
+
 export const toOrderDto = (o: OrderWithAggregates, now = new Date()): PurchaseOrder => {
   const isDestination = pageSideOf(o.type) === 'destination';
   return {
-    id: o.id,
-    type: o.type,
-    order_code: o.orderCode,
-    origin_status: o.originStatus,
-    destination_status: o.destinationStatus,
-    closed: o.closed,
+    ...orderHeadDto(o),
     sync: o.sync,
     container: o.container,
     waiting_time: secondsBetween(o.creationDate, isDestination ? o.arrivalDate : o.exitDate, now),

@@ -88,6 +88,15 @@ export const createOrderPagesService = <Order, OrderDto, BoxDto, LineDto>(
   };
 };
 
+/** The order of `type` (any type when not given) the user may see, or 404: what the order pages load first. */
+export const orderLoader =
+  (db: Db, type?: repo.OrderType) =>
+  async (user: AuthUser, id: number): Promise<repo.OrderWithAggregates> => {
+    const row = await repo.getOrder(db, user, id, type);
+    if (!row) throw notFound('Order not found.');
+    return row;
+  };
+
 export const ORDER_DELETE_CONFLICT = 'Cannot delete the order. Check verifications.';
 export const BOX_DELETE_CONFLICT = 'Cannot delete the box. It has been verified.';
 

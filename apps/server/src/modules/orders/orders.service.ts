@@ -23,8 +23,8 @@ import { requireLocation } from '../locations/location-scope.js';
 import { toInboundStats } from '../stats/figures.js';
 import { inboundFigures } from '../stats/figures.repository.js';
 import { hours } from '../stats/stats.rules.js';
-import { pageSideOf, toBoxDto, toItemLineDto, toOrderDto, toReceptionDto } from './order-dto.js';
-import { createOrderPagesService, deleteUnverifiedBox, deleteUnverifiedOrder } from './order-pages.service.js';
+import { orderCreateValues, pageSideOf, toBoxDto, toItemLineDto, toOrderDto, toReceptionDto } from './order-dto.js';
+import { createOrderPagesService, deleteUnverifiedBox, deleteUnverifiedOrder, orderLoader } from './order-pages.service.js';
 import { visibleOrders } from './order-scope.repository.js';
 import * as repo from './orders.repository.js';
 
@@ -36,11 +36,7 @@ const DAY_MS = 86_400_000;
 /** Inbound: purchase orders (the /porders/ pages show any order the user sees), receptions, boxes, providers, returns. */
 export const createOrdersService = (db: Db) => {
   /** The order (any type) the user may see, or 404. */
-  const requireOrder = async (user: AuthUser, id: number) => {
-    const order = await repo.getOrder(db, user, id);
-    if (!order) throw notFound('Order not found.');
-    return order;
-  };
+  const requireOrder = orderLoader(db);
 
   /** The box the user may see, or 404. */
   const requireBox = async (user: AuthUser, id: number) => {
@@ -96,15 +92,12 @@ export const createOrdersService = (db: Db) => {
       const provider = await repo.getProvider(db, user.companyId, input.origin_id);
       if (!provider) throw fieldError('origin_id', 'Provider not found.');
       const id = await repo.insertOrder(db, {
-        companyId: user.companyId,
+        ...orderCreateValues(user.companyId, input),
         type: 'purchase',
-        orderCode: input.order_code,
         providerId: provider.id,
         destinationLocationId: input.destination_id,
         destinationStatus: OrderStatus.Unchecked,
         container: input.container ?? '',
-        creationDate: input.creation_date ?? new Date(),
-        estimatedArrivalDate: input.estimated_arrival_date ?? null,
       });
       return toOrderDto(await requireOrder(user, id));
     },

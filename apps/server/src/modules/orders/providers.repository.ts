@@ -1,8 +1,9 @@
-import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import { parseRows } from '../../db/rows.js';
 import { providers } from '../../db/schema/index.js';
+import { pageOf } from '../../db/sql.js';
 import { buildFilters, buildOrderBy, type FilterSpec } from '../../http/filters.js';
 import type { PageParams } from '../../http/paging.js';
 
@@ -27,15 +28,8 @@ export const listProviders = async (db: DbOrTx, companyId: number, query: Record
     asc(providers.name),
     asc(providers.id),
   ]);
-  const [total] = await db.select({ n: count() }).from(providers).where(where);
-  const rows = await db
-    .select({ id: providers.id, name: providers.name })
-    .from(providers)
-    .where(where)
-    .orderBy(...order)
-    .limit(page.limit)
-    .offset(page.offset);
-  return { count: total?.n ?? 0, rows };
+  const selected = db.select({ id: providers.id, name: providers.name }).from(providers).where(where).$dynamic();
+  return pageOf(db, selected, order, page);
 };
 
 const providerStatsRow = z.object({

@@ -1,5 +1,5 @@
 import { ItemState } from '@rfid/contract';
-import type { EngineScope, IngestedSet } from '../engine/dispatch.js';
+import { type EngineScope, type IngestedSet, moveSetItems } from '../engine/dispatch.js';
 import { MoveReason } from '../engine/events.js';
 import { findOrderForReturn, insertReturn } from './orders.repository.js';
 
@@ -46,16 +46,11 @@ const recordReturn = async ({ tx, ledger }: EngineScope, set: IngestedSet, kind:
     set.epcs.map((e) => ({ itemId: e.itemId, epc: e.epc, itemTypeId: e.itemTypeId })),
   );
   const toProvider = kind === 'provider';
-  await ledger.move({
+  await moveSetItems(ledger, set, {
     items: set.epcs.map((e) => e.itemId),
-    to: toProvider
-      ? { state: ItemState.ReturnedToSupplier, areaId: null, locationId: null }
-      : { state: ItemState.Stocked, areaId: set.areaId, locationId: set.locationId },
+    state: toProvider ? ItemState.ReturnedToSupplier : ItemState.Stocked,
+    atReader: !toProvider,
     why: toProvider ? MoveReason.ProviderReturn : MoveReason.SaleReturn,
-    readingSetId: set.id,
-    at: set.endTime,
-    isSeen: true,
-    isTraced: false,
   });
   return true;
 };

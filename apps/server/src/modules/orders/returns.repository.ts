@@ -1,8 +1,9 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import { parseRows } from '../../db/rows.js';
 import { boxes, orders, providers, returnItems, returns } from '../../db/schema/index.js';
+import { pageOf } from '../../db/sql.js';
 import { buildFilters, buildOrderBy, type FilterSpec } from '../../http/filters.js';
 import type { PageParams } from '../../http/paging.js';
 
@@ -57,17 +58,14 @@ export const listReturns = async (
     { id: returns.id, end_time: returns.endTime, code: returns.code },
     [desc(returns.endTime), desc(returns.id)],
   );
-  const [total] = await db.select({ n: count() }).from(returns).where(where);
-  const rows = await db
+  const selected = db
     .select(returnColumns)
     .from(returns)
     .leftJoin(orders, eq(orders.id, returns.orderId))
     .leftJoin(providers, eq(providers.id, returns.providerId))
     .where(where)
-    .orderBy(...order)
-    .limit(page.limit)
-    .offset(page.offset);
-  return { count: total?.n ?? 0, rows };
+    .$dynamic();
+  return pageOf(db, selected, order, page);
 };
 
 export const getReturn = async (

@@ -1,5 +1,5 @@
 import { ItemState } from '@rfid/contract';
-import type { EngineScope, IngestedSet } from '../engine/dispatch.js';
+import { type EngineScope, type IngestedSet, moveSetItems } from '../engine/dispatch.js';
 import { MoveReason } from '../engine/events.js';
 import { insertPosTransaction } from './pos.repository.js';
 import { type PosKind, posLines } from './pos.rules.js';
@@ -30,16 +30,11 @@ const handle = async ({ tx, ledger }: EngineScope, set: IngestedSet, kind: PosKi
     lines,
   );
   const sale = kind === 'sale';
-  await ledger.move({
+  await moveSetItems(ledger, set, {
     items: lines.filter((l) => l.move).map((l) => l.itemId),
-    to: sale
-      ? { state: ItemState.Sold, areaId: null, locationId: null }
-      : { state: ItemState.Stocked, areaId: set.areaId, locationId: set.locationId },
+    state: sale ? ItemState.Sold : ItemState.Stocked,
+    atReader: !sale,
     why: sale ? MoveReason.PosSale : MoveReason.PosReturn,
-    readingSetId: set.id,
-    at: set.endTime,
-    isSeen: true,
-    isTraced: false,
   });
   return true;
 };

@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { devices, items, itemTypes, locations, posTransactionItems, posTransactions } from '../../db/schema/index.js';
+import { pageOf } from '../../db/sql.js';
 import { buildFilters, buildOrderBy, type FilterSpec } from '../../http/filters.js';
 import type { PageParams } from '../../http/paging.js';
 import type { PosKind, PosLine } from './pos.rules.js';
@@ -102,13 +103,8 @@ export const listPosTransactions = async (
     desc(posTransactions.endTime),
     desc(posTransactions.id),
   ]);
-  const [total] = await db.select({ n: count() }).from(posTransactions).where(where);
-  const rows = await selectRows(db)
-    .where(where)
-    .orderBy(...order)
-    .limit(page.limit)
-    .offset(page.offset);
-  return { count: total?.n ?? 0, rows };
+  const selected = selectRows(db).where(where).$dynamic();
+  return pageOf(db, selected, order, page);
 };
 
 export const getPosTransaction = async (
@@ -123,8 +119,7 @@ export const getPosTransaction = async (
 
 export const posItems = async (db: DbOrTx, transactionId: number, page: PageParams) => {
   const where = eq(posTransactionItems.transactionId, transactionId);
-  const [total] = await db.select({ n: count() }).from(posTransactionItems).where(where);
-  const rows = await db
+  const selected = db
     .select({
       id: posTransactionItems.id,
       epc: posTransactionItems.epc,
@@ -139,8 +134,6 @@ export const posItems = async (db: DbOrTx, transactionId: number, page: PagePara
     .leftJoin(items, eq(items.id, posTransactionItems.itemId))
     .leftJoin(itemTypes, eq(itemTypes.id, posTransactionItems.itemTypeId))
     .where(where)
-    .orderBy(asc(posTransactionItems.id))
-    .limit(page.limit)
-    .offset(page.offset);
-  return { count: total?.n ?? 0, rows };
+    .$dynamic();
+  return pageOf(db, selected, [asc(posTransactionItems.id)], page);
 };

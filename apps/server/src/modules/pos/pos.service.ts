@@ -4,6 +4,7 @@ import { notFound } from '../../http/errors.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { requireLocation } from '../locations/location-scope.js';
+import { toEpcLine } from '../tracking/epc-line.js';
 import * as repo from './pos.repository.js';
 import type { PosKind } from './pos.rules.js';
 
@@ -54,16 +55,7 @@ export const createPosService = (db: Db) => {
       const { count, rows } = await repo.posItems(db, id, page);
       return {
         count,
-        results: rows.map((r) => ({
-          id: r.id,
-          epc: r.epc,
-          gtin: r.gtin,
-          item_type: r.itemTypeId,
-          description: r.description,
-          lot: r.serial,
-          quantity: r.quantity,
-          warning: r.warning,
-        })),
+        results: rows.map((r) => ({ ...toEpcLine(r, r.quantity), warning: r.warning })),
       };
     },
   };

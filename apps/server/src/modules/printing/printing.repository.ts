@@ -18,6 +18,7 @@ import {
   printOrders,
   printTags,
 } from '../../db/schema/index.js';
+import { pageOf } from '../../db/sql.js';
 import { allowList } from '../../http/filters.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
@@ -429,8 +430,7 @@ export const createPrintingRepository = (db: DbOrTx) => ({
   },
 
   async tags(orderId: number, page: PageParams) {
-    const [total] = await db.select({ n: count() }).from(printTags).where(eq(printTags.printOrderId, orderId));
-    const rows = await db
+    const selected = db
       .select({
         id: printTags.id,
         labelNumber: printTags.labelNumber,
@@ -443,10 +443,8 @@ export const createPrintingRepository = (db: DbOrTx) => ({
       })
       .from(printTags)
       .where(eq(printTags.printOrderId, orderId))
-      .orderBy(asc(printTags.labelNumber))
-      .limit(page.limit)
-      .offset(page.offset);
-    return { count: total?.n ?? 0, rows };
+      .$dynamic();
+    return pageOf(db, selected, [asc(printTags.labelNumber)], page);
   },
 
   /* -------------------------------------------------- print log */

@@ -1,6 +1,7 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { companies, tagCompanyFormats, tagFormats, tagTypes } from '../../db/schema/index.js';
+import { pageOf } from '../../db/sql.js';
 import type { PageParams } from '../../http/paging.js';
 
 /** Tag types, tag formats (ZPL templates), the company's pairs of them (company formats) and the company's name. */
@@ -14,15 +15,8 @@ export const createTagFormatsRepository = (db: DbOrTx) => ({
         ? sql`exists (select 1 from tag_company_formats f where f.tag_type_id = ${tagTypes.id} and f.company_id = ${companyId})`
         : undefined,
     );
-    const [total] = await db.select({ n: count() }).from(tagTypes).where(where);
-    const rows = await db
-      .select()
-      .from(tagTypes)
-      .where(where)
-      .orderBy(asc(tagTypes.reference), asc(tagTypes.id))
-      .limit(page.limit)
-      .offset(page.offset);
-    return { count: total?.n ?? 0, rows };
+    const selected = db.select().from(tagTypes).where(where).$dynamic();
+    return pageOf(db, selected, [asc(tagTypes.reference), asc(tagTypes.id)], page);
   },
 
   async insertTagType(values: { companyId: number; reference: string; epcBits: number }) {
@@ -32,15 +26,12 @@ export const createTagFormatsRepository = (db: DbOrTx) => ({
 
   async tagFormats(companyId: number, page: PageParams) {
     const where = eq(tagFormats.companyId, companyId);
-    const [total] = await db.select({ n: count() }).from(tagFormats).where(where);
-    const rows = await db
+    const selected = db
       .select({ id: tagFormats.id, description: tagFormats.description })
       .from(tagFormats)
       .where(where)
-      .orderBy(asc(tagFormats.description), asc(tagFormats.id))
-      .limit(page.limit)
-      .offset(page.offset);
-    return { count: total?.n ?? 0, rows };
+      .$dynamic();
+    return pageOf(db, selected, [asc(tagFormats.description), asc(tagFormats.id)], page);
   },
 
   /** The company's tag format (another company's is not found). */
@@ -74,8 +65,7 @@ export const createTagFormatsRepository = (db: DbOrTx) => ({
       filters.tag_type ? eq(tagCompanyFormats.tagTypeId, filters.tag_type) : undefined,
       filters.tag_format ? eq(tagCompanyFormats.tagFormatId, filters.tag_format) : undefined,
     );
-    const [total] = await db.select({ n: count() }).from(tagCompanyFormats).where(where);
-    const rows = await db
+    const selected = db
       .select({
         id: tagCompanyFormats.id,
         companyId: tagCompanyFormats.companyId,
@@ -87,10 +77,8 @@ export const createTagFormatsRepository = (db: DbOrTx) => ({
       .innerJoin(tagTypes, eq(tagTypes.id, tagCompanyFormats.tagTypeId))
       .innerJoin(tagFormats, eq(tagFormats.id, tagCompanyFormats.tagFormatId))
       .where(where)
-      .orderBy(asc(tagFormats.description), asc(tagCompanyFormats.id))
-      .limit(page.limit)
-      .offset(page.offset);
-    return { count: total?.n ?? 0, rows };
+      .$dynamic();
+    return pageOf(db, selected, [asc(tagFormats.description), asc(tagCompanyFormats.id)], page);
   },
 
   /** A tag company format of the company, with what printing needs (template, filter value, EPC size). */

@@ -1,5 +1,5 @@
 import { InventoryState, OrderStatus } from '@rfid/contract';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import { parseRows } from '../../db/rows.js';
@@ -87,24 +87,39 @@ const sideFigures = (r: z.output<typeof sideRow> | undefined) => ({
 export type SideFigures = ReturnType<typeof sideFigures>;
 
 /**
- * Movement entry figures: movements arriving at the locations created in [from, to]; pending =
- * destination not fully verified; reception time = arrival (first destination verification) −
- * exit (first origin verification), over orders with both.
+ * The figures of one side of orders of the locations, created in [from, to]: `orders`; pending = that side's status
+ * not fully verified; the side's time (`time`, an interval) averaged and maxed over the orders that have it.
  */
-export const entryFigures = async (db: DbOrTx, { locationIds, from, to }: Range): Promise<SideFigures> => {
+const sideFiguresOf = async (
+  db: DbOrTx,
+  { from, to, status, time, join = sql``, where }: { from: Date; to: Date; status: SQL; time: SQL; join?: SQL; where: SQL },
+): Promise<SideFigures> => {
   const [r] = parseRows(
     sideRow,
     await db.execute(sql`
       select count(*) as orders,
-        count(*) filter (where o.destination_status in (${PENDING[0]}, ${PENDING[1]})) as pending,
-        avg(extract(epoch from (o.arrival_date - o.exit_date)))::float8 as avg_time,
-        max(extract(epoch from (o.arrival_date - o.exit_date)))::float8 as max_time
-      from orders o
-      where o.type = 'movement' and ${inScope(sql`o.destination_location_id`, locationIds)}
-        and o.creation_date >= ${from} and o.creation_date <= ${to}`),
+        count(*) filter (where ${status} in (${PENDING[0]}, ${PENDING[1]})) as pending,
+        avg(extract(epoch from ${time}))::float8 as avg_time,
+        max(extract(epoch from ${time}))::float8 as max_time
+      from orders o ${join}
+      where ${where} and o.creation_date >= ${from} and o.creation_date <= ${to}`),
   );
   return sideFigures(r);
 };
+
+/**
+ * Movement entry figures: movements arriving at the locations created in [from, to]; pending =
+ * destination not fully verified; reception time = arrival (first destination verification) −
+ * exit (first origin verification), over orders with both.
+ */
+export const entryFigures = async (db: DbOrTx, { locationIds, from, to }: Range): Promise<SideFigures> =>
+  sideFiguresOf(db, {
+    from,
+    to,
+    status: sql`o.destination_status`,
+    time: sql`(o.arrival_date - o.exit_date)`,
+    where: sql`o.type = 'movement' and ${inScope(sql`o.destination_location_id`, locationIds)}`,
+  });
 
 /**
  * Exit figures: orders of `types` (movements, online orders) leaving the locations created in
@@ -114,21 +129,15 @@ export const entryFigures = async (db: DbOrTx, { locationIds, from, to }: Range)
 export const exitFigures = async (
   db: DbOrTx,
   { types, locationIds, from, to }: Range & { types: readonly ('movement' | 'online')[] },
-): Promise<SideFigures> => {
-  const [r] = parseRows(
-    sideRow,
-    await db.execute(sql`
-      select count(*) as orders,
-        count(*) filter (where o.origin_status in (${PENDING[0]}, ${PENDING[1]})) as pending,
-        avg(extract(epoch from (lb.last_box - o.creation_date)))::float8 as avg_time,
-        max(extract(epoch from (lb.last_box - o.creation_date)))::float8 as max_time
-      from orders o
-      left join lateral (select max(b.origin_reading_time) as last_box from boxes b where b.order_id = o.id) lb on true
-      where o.type in ${types} and ${inScope(sql`o.origin_location_id`, locationIds)}
-        and o.creation_date >= ${from} and o.creation_date <= ${to}`),
-  );
-  return sideFigures(r);
-};
+): Promise<SideFigures> =>
+  sideFiguresOf(db, {
+    from,
+    to,
+    status: sql`o.origin_status`,
+    time: sql`(lb.last_box - o.creation_date)`,
+    join: sql`left join lateral (select max(b.origin_reading_time) as last_box from boxes b where b.order_id = o.id) lb on true`,
+    where: sql`o.type in ${types} and ${inScope(sql`o.origin_location_id`, locationIds)}`,
+  });
 
 const saleRow = z.object({ sales: count, items_sold: count, returns: count, items_returned: count });
 

@@ -1,10 +1,10 @@
 import { BoxStatus } from '@rfid/contract';
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import { parseRows } from '../../db/rows.js';
 import { areas, brands, companies, locations, stockDaily, stockNow as stockNowView } from '../../db/schema/index.js';
-import { idList } from '../../db/sql.js';
+import { idList, pageOf } from '../../db/sql.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { visibleLocations } from '../locations/location-scope.js';
@@ -281,12 +281,7 @@ export const listStockEvolution = async (
     dayGte ? gte(stockDaily.day, dayGte) : undefined,
     dayLte ? lte(stockDaily.day, dayLte) : undefined,
   );
-  const [total] = await db
-    .select({ n: count() })
-    .from(stockDaily)
-    .innerJoin(locations, eq(locations.id, stockDaily.locationId))
-    .where(where);
-  const rows = await db
+  const selected = db
     .select({
       day: stockDaily.day,
       location: stockDaily.locationId,
@@ -300,14 +295,17 @@ export const listStockEvolution = async (
     .innerJoin(locations, eq(locations.id, stockDaily.locationId))
     .leftJoin(areas, eq(areas.id, stockDaily.areaId))
     .where(where)
-    .orderBy(
+    .$dynamic();
+  return pageOf(
+    db,
+    selected,
+    [
       ascending ? asc(stockDaily.day) : desc(stockDaily.day),
       asc(stockDaily.locationId),
       sql`${stockDaily.areaId} asc nulls first`,
-    )
-    .limit(page.limit)
-    .offset(page.offset);
-  return { count: total?.n ?? 0, rows };
+    ],
+    page,
+  );
 };
 
 // The daily snapshots (stock_daily) are written by modules/stock/stock-snapshot.repository.ts.

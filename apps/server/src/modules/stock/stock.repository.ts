@@ -7,6 +7,7 @@ import { parseRows } from '../../db/rows.js';
 import { itemTypes, stockNow } from '../../db/schema/index.js';
 import { allowList } from '../../http/filters.js';
 import type { PageParams } from '../../http/paging.js';
+import type { EpcLineRow } from '../tracking/epc-line.js';
 import { type AreaSet, areaIdsOf, col, contains, countOf } from './stock-sql.repository.js';
 
 export * from './stock-boxes.repository.js';
@@ -188,13 +189,7 @@ export const stockPerGtin = async (
 
 /* ------------------------------------------------------------------ stock by tag */
 
-export type ItemStockRecord = {
-  id: number;
-  epc: string;
-  gtin: string | null;
-  itemTypeId: number | null;
-  description: string | null;
-  serial: string | null;
+export type ItemStockRecord = EpcLineRow & {
   areaId: number;
   areaDescription: string;
   locationId: number;

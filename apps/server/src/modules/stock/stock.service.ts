@@ -14,6 +14,7 @@ import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { requireArea } from '../admin/admin-scope.js';
 import { requireLocation } from '../locations/location-scope.js';
+import { toEpcLine } from '../tracking/epc-line.js';
 import * as repo from './stock.repository.js';
 import { isAlarm, laterOf, parseInventoryFile, rowMessage, stockOf } from './stock.rules.js';
 
@@ -184,13 +185,7 @@ export const createStockService = (db: Db) => {
       return {
         count,
         results: rows.map((r) => ({
-          id: r.id,
-          epc: r.epc,
-          gtin: r.gtin,
-          item_type: r.itemTypeId,
-          description: r.description,
-          lot: r.serial,
-          quantity: 1,
+          ...toEpcLine(r, 1),
           area: areaRef(r),
           location: r.locationId,
           last_seen_at: r.lastSeenAt?.toISOString() ?? null,

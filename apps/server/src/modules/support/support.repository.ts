@@ -1,6 +1,7 @@
-import { count, desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { supportTickets } from '../../db/schema/index.js';
+import { pageOf } from '../../db/sql.js';
 import type { PageParams } from '../../http/paging.js';
 
 /** Support tickets: the only queries of the support module. */
@@ -15,8 +16,7 @@ export const insertTicket = async (db: DbOrTx, values: TicketValues) => {
 /** A company's tickets, newest first. */
 export const listTickets = async (db: DbOrTx, companyId: number, page: PageParams) => {
   const where = eq(supportTickets.companyId, companyId);
-  const [total] = await db.select({ n: count() }).from(supportTickets).where(where);
-  const rows = await db
+  const selected = db
     .select({
       id: supportTickets.id,
       email: supportTickets.email,
@@ -29,10 +29,8 @@ export const listTickets = async (db: DbOrTx, companyId: number, page: PageParam
     })
     .from(supportTickets)
     .where(where)
-    .orderBy(desc(supportTickets.createdAt), desc(supportTickets.id))
-    .limit(page.limit)
-    .offset(page.offset);
-  return { count: total?.n ?? 0, rows };
+    .$dynamic();
+  return pageOf(db, selected, [desc(supportTickets.createdAt), desc(supportTickets.id)], page);
 };
 
 export const getTicket = async (db: DbOrTx, id: number) => {

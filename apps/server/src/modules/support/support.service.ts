@@ -2,6 +2,7 @@ import {
   SCREENSHOT_MAX_BYTES,
   SCREENSHOT_TYPES,
   type SupportTicket,
+  type SupportTicketListItem,
   TICKET_CREATED_MESSAGE,
   type TicketFields,
 } from '@rfid/contract';
@@ -25,16 +26,21 @@ export const screenshotType = (bytes: Buffer): string => {
 };
 
 type Row = Awaited<ReturnType<typeof repo.insertTicket>>;
+type ListRow = Awaited<ReturnType<typeof repo.listTickets>>['rows'][number];
 
-const toDto = (r: Row): SupportTicket => ({
+/** A ticket as its list shows it; `screenshotBytes`: the screenshot's size (null without one). */
+const toListItem = (r: Omit<ListRow, 'screenshotBytes'>, screenshotBytes: number | null): SupportTicketListItem => ({
   id: r.id,
   email: r.email,
   topic: r.topic,
   description: r.description,
   location_id: r.locationId,
-  screenshot:
-    r.screenshot && r.screenshotMime ? { mime: r.screenshotMime, bytes: Buffer.from(r.screenshot, 'base64').length } : null,
+  screenshot: screenshotBytes !== null && r.screenshotMime ? { mime: r.screenshotMime, bytes: screenshotBytes } : null,
   created_at: r.createdAt.toISOString(),
+});
+
+const toDto = (r: Row): SupportTicket => ({
+  ...toListItem(r, r.screenshot ? Buffer.from(r.screenshot, 'base64').length : null),
   message: TICKET_CREATED_MESSAGE,
 });
 
@@ -60,16 +66,7 @@ export const createSupportService = (db: Db) => ({
     const { count, rows } = await repo.listTickets(db, user.companyId, page);
     return {
       count,
-      results: rows.map((r) => ({
-        id: r.id,
-        email: r.email,
-        topic: r.topic,
-        description: r.description,
-        location_id: r.locationId,
-        screenshot:
-          r.screenshotBytes !== null && r.screenshotMime ? { mime: r.screenshotMime, bytes: Number(r.screenshotBytes) } : null,
-        created_at: r.createdAt.toISOString(),
-      })),
+      results: rows.map((r) => toListItem(r, r.screenshotBytes === null ? null : Number(r.screenshotBytes))),
     };
   },
 

@@ -1,8 +1,9 @@
-import { and, asc, count, countDistinct, desc, eq, inArray, isNull, min, type SQL, sql } from 'drizzle-orm';
+import { and, asc, countDistinct, desc, eq, inArray, isNull, min, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { cappedCount, seenRows } from '../../db/counts.js';
 import { areas, devices, items, itemTypes, locations, readingSets, traces } from '../../db/schema/index.js';
+import { pageOf } from '../../db/sql.js';
 import { buildFilters, buildOrderBy, type FilterSpec } from '../../http/filters.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
@@ -181,12 +182,7 @@ export const createTrackingRepository = (db: Db) => {
         eq(traces.itemId, itemId),
         user.locationIds === null ? undefined : inArray(readingSets.locationId, visibleLocationIds(db, user)),
       );
-      const [total] = await db
-        .select({ n: count() })
-        .from(traces)
-        .innerJoin(readingSets, eq(readingSets.id, traces.readingSetId))
-        .where(where);
-      const rows = await db
+      const selected = db
         .select({
           id: traces.id,
           readAt: traces.readAt,
@@ -217,10 +213,8 @@ export const createTrackingRepository = (db: Db) => {
         .leftJoin(setArea, eq(setArea.id, readingSets.areaId))
         .leftJoin(setLocation, eq(setLocation.id, setArea.locationId))
         .where(where)
-        .orderBy(desc(traces.readAt), desc(traces.id))
-        .limit(page.limit)
-        .offset(page.offset);
-      return { count: total?.n ?? 0, rows };
+        .$dynamic();
+      return pageOf(db, selected, [desc(traces.readAt), desc(traces.id)], page);
     },
 
     async freeSetsOfLocation(locationId: number, query: Record<string, unknown>, page: PageParams) {
@@ -234,13 +228,8 @@ export const createTrackingRepository = (db: Db) => {
         { start_time: readingSets.startTime, end_time: readingSets.endTime, read_count: readingSets.readCount },
         [desc(readingSets.startTime), desc(readingSets.id)],
       );
-      const [total] = await db.select({ n: count() }).from(readingSets).where(where);
-      const rows = await selectSets()
-        .where(where)
-        .orderBy(...order)
-        .limit(page.limit)
-        .offset(page.offset);
-      return { count: total?.n ?? 0, rows };
+      const selected = selectSets().where(where).$dynamic();
+      return pageOf(db, selected, order, page);
     },
 
     async setById(user: AuthUser, id: string): Promise<SetRow | undefined> {

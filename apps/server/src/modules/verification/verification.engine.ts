@@ -1,5 +1,5 @@
 import { ItemState, OrderStatus, WorkingMode } from '@rfid/contract';
-import type { EngineScope, IngestedSet } from '../engine/dispatch.js';
+import { type EngineScope, type IngestedSet, moveSetItems } from '../engine/dispatch.js';
 import { type ItemStateValue, MoveReason } from '../engine/events.js';
 import {
   expectedContents,
@@ -87,15 +87,11 @@ export const verifyBoxSet = async ({ tx, ledger }: EngineScope, set: IngestedSet
     hasErrors: comparison.hasErrors,
     lines: comparison.lines,
   });
-  const toReader = mode.itemPlace === 'reader';
-  await ledger.move({
+  await moveSetItems(ledger, set, {
     items: set.epcs.map((e) => e.itemId),
-    to: { state: mode.itemState, areaId: toReader ? set.areaId : null, locationId: toReader ? set.locationId : null },
+    state: mode.itemState,
+    atReader: mode.itemPlace === 'reader',
     why: MoveReason.Verification,
-    readingSetId: set.id,
-    at: set.endTime,
-    isSeen: true,
-    isTraced: false,
   });
   await recomputeBoxAndOrder(tx, { boxId: box.boxId, orderId: box.orderId, side: mode.side });
   return VERIFICATION_CLAIM;

@@ -11,6 +11,7 @@ import {
   verificationLines,
   verifications,
 } from '../../db/schema/index.js';
+import { pageOf } from '../../db/sql.js';
 import { buildOrderBy } from '../../http/filters.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
@@ -187,16 +188,13 @@ export const listBoxVerifications = async (
     },
     [desc(verifications.startTime), desc(verifications.id)],
   );
-  const [total] = await db.select({ n: count() }).from(verifications).where(where);
-  const rows = await db
+  const selected = db
     .select(verificationColumns)
     .from(verifications)
     .leftJoin(devices, eq(devices.id, verifications.deviceId))
     .where(where)
-    .orderBy(...order)
-    .limit(page.limit)
-    .offset(page.offset);
-  return { count: total?.n ?? 0, rows };
+    .$dynamic();
+  return pageOf(db, selected, order, page);
 };
 
 export const setVerificationValid = async (db: DbOrTx, id: number, valid: boolean): Promise<void> => {
@@ -212,8 +210,7 @@ export const verificationReport = async (
     eq(verificationLines.verificationId, verificationId),
     gtinContains ? sql`${verificationLines.gtin} like ${`%${gtinContains.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : undefined,
   ) as SQL;
-  const [total] = await db.select({ n: count() }).from(verificationLines).where(where);
-  const rows = await db
+  const selected = db
     .select({
       id: verificationLines.id,
       gtin: verificationLines.gtin,
@@ -231,10 +228,8 @@ export const verificationReport = async (
     .from(verificationLines)
     .leftJoin(itemTypes, eq(itemTypes.id, verificationLines.itemTypeId))
     .where(where)
-    .orderBy(asc(verificationLines.gtin))
-    .limit(page.limit)
-    .offset(page.offset);
-  return { count: total?.n ?? 0, rows };
+    .$dynamic();
+  return pageOf(db, selected, [asc(verificationLines.gtin)], page);
 };
 
 /**

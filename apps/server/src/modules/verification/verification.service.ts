@@ -4,6 +4,7 @@ import { notFound } from '../../http/errors.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import * as ordersRepo from '../orders/orders.repository.js';
+import { toEpcLine } from '../tracking/epc-line.js';
 import * as repo from './verification.repository.js';
 import { linePercent } from './verification.rules.js';
 
@@ -92,15 +93,7 @@ export const createVerificationService = (db: Db) => {
       const { count, rows } = await repo.verificationItems(db, { readingSetId: v.readingSet, boxId: v.box, page });
       return {
         count,
-        results: rows.map((r) => ({
-          id: r.id,
-          epc: r.epc,
-          gtin: r.gtin,
-          item_type: r.itemTypeId,
-          quantity: r.quantity,
-          lot: r.serial,
-          description: r.description,
-        })),
+        results: rows.map((r) => toEpcLine(r, r.quantity)),
       };
     },
   };
