@@ -69,6 +69,7 @@ const loadTokenUser = async (db: Db, tokenHash: string): Promise<{ user: AuthUse
 /** The `auth_changed` channel: a trigger notifies it when users, their tokens or their locations change (migration 0018). */
 export const AUTH_CHANGED = 'auth_changed';
 const CACHE_MAX = 10_000;
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Token → user and location scope, kept `ttlMs` in this process (issue 15: an authenticated request costs no query).
@@ -134,6 +135,12 @@ export const authPlugin = fp(async (app: FastifyInstance, { database, cacheMs }:
     app.addHook('onClose', async () => stop().catch(() => {}));
   }
   app.decorateRequest('user', null);
+  // A write that succeeded here may have changed a user, a token or a user's locations: this process forgets at once,
+  // before answering (the others hear the trigger's NOTIFY a moment later). Reads of the next requests refill it.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.user && !SAFE_METHODS.has(request.method) && reply.statusCode < 400) cache.clear();
+    return payload;
+  });
   app.addHook('onRequest', async (request) => {
     const path = request.url;
     if (!path.startsWith('/api/') && !path.startsWith('/nms/')) return;

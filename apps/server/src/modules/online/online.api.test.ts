@@ -1,5 +1,5 @@
 import { ItemState, onlinePercent } from '@rfid/contract';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boxes, items, orders, readingSets, verifications } from '../../db/schema/index.js';
 import { demoDeviceKey } from '../../db/seed/demo-data.js';
@@ -214,6 +214,11 @@ describe('online endpoints', () => {
 
   describe('order detail pages: real contents', () => {
     it('GET /orders/{id}/: counts, late waiting time, origin description (also /v1/)', async () => {
+      // Created an hour ago: the waiting time is the hour, not the instant since the set-up (0 s on a fast server).
+      await t.database.db
+        .update(orders)
+        .set({ creationDate: sql`now() - interval '1 hour'` })
+        .where(eq(orders.id, main.orderId));
       const r = (await call(editor, 'GET', `/orders/${main.orderId}/`)).json();
       expect(r).toMatchObject({
         id: main.orderId,
@@ -230,7 +235,7 @@ describe('online endpoints', () => {
         exit_date: null,
         late: true,
       });
-      expect(r.waiting_time).toBeGreaterThan(0);
+      expect(r.waiting_time).toBeGreaterThanOrEqual(3600);
       expect((await call(editor, 'GET', `/v1/orders/${main.orderId}/`)).json()).toEqual({
         ...r,
         waiting_time: expect.any(Number),
