@@ -113,15 +113,7 @@ const DesktopTable = <T,>({
     <Box data-testid={testId}>
       <TableContainer sx={{ overflowX: 'auto' }}>
         <Table size="small">
-          <TableHead>
-            <TableRow>
-              {columns.map((column) => (
-                <TableCell key={column.id} align={column.align} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
-                  {column.header}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
+          <ColumnsHead columns={columns} />
           <TableBody>
             {query.isPending &&
               Array.from({ length: SKELETON_ROWS }, (_, index) => (
@@ -198,39 +190,13 @@ const CardList = <T,>({ queryKey, fetchPage, columns, rowKey, pageSize, emptyTex
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   const rows = query.data?.pages.flatMap((page) => page.results) ?? [];
-  const title = columns.find((column) => column.mobile === 'title');
-  const fields = columns.filter((column) => column.mobile !== 'title' && column.mobile !== false);
   return (
     <Stack spacing={1} data-testid={testId ? `${testId}-cards` : undefined}>
       {query.isPending &&
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholder cards have no identity
         Array.from({ length: 6 }, (_, index) => <Skeleton key={index} variant="rounded" height={96} />)}
       {rows.map((row) => (
-        <Card key={rowKey(row)} variant="outlined" data-testid="paged-card">
-          <CardContent sx={{ '&:last-child': { pb: 1.5 }, py: 1.5 }}>
-            {title && (
-              <Typography variant="subtitle1" sx={{ fontWeight: 600, mb: 0.5, overflowWrap: 'anywhere' }}>
-                {title.cell(row)}
-              </Typography>
-            )}
-            {fields.map((column) => {
-              const value = column.cell(row);
-              // A field with nothing to show (no action allowed on this row, say) is left out of the card.
-              if (value === null || value === undefined || value === false) return null;
-              return (
-                <Box
-                  key={column.id}
-                  sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1, minHeight: 28 }}
-                >
-                  <Typography variant="body2" color="text.secondary" sx={{ flexShrink: 0 }}>
-                    {column.header}
-                  </Typography>
-                  <Box sx={{ textAlign: 'right', minWidth: 0, overflowWrap: 'anywhere', typography: 'body2' }}>{value}</Box>
-                </Box>
-              );
-            })}
-          </CardContent>
-        </Card>
+        <RowCard key={rowKey(row)} row={row} columns={columns} testId="paged-card" />
       ))}
       {!query.isPending && rows.length === 0 && (
         <Typography color="text.secondary" sx={{ py: 2, textAlign: 'center' }} data-testid="paged-empty">
@@ -241,5 +207,51 @@ const CardList = <T,>({ queryKey, fetchPage, columns, rowKey, pageSize, emptyTex
         {isFetchingNextPage && <CircularProgress size={24} />}
       </Box>
     </Stack>
+  );
+};
+
+/** The header row of a table of columns. */
+export const ColumnsHead = <T,>({ columns }: { columns: Column<T>[] }) => (
+  <TableHead>
+    <TableRow>
+      {columns.map((column) => (
+        <TableCell key={column.id} align={column.align} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+          {column.header}
+        </TableCell>
+      ))}
+    </TableRow>
+  </TableHead>
+);
+
+/** One row as a phone card: the 'title' column as its heading, then "header: value" for the shown columns. */
+export const RowCard = <T,>({ row, columns, testId }: { row: T; columns: Column<T>[]; testId: string }) => {
+  const title = columns.find((column) => column.mobile === 'title');
+  const fields = columns.filter((column) => column.mobile !== 'title' && column.mobile !== false);
+  return (
+    <Card variant="outlined" data-testid={testId}>
+      <CardContent sx={{ '&:last-child': { pb: 1.5 }, py: 1.5 }}>
+        {title && (
+          <Typography variant="subtitle1" sx={{ fontWeight: 600, mb: 0.5, overflowWrap: 'anywhere' }}>
+            {title.cell(row)}
+          </Typography>
+        )}
+        {fields.map((column) => {
+          const value = column.cell(row);
+          // A field with nothing to show (no action allowed on this row, say) is left out of the card.
+          if (value === null || value === undefined || value === false) return null;
+          return (
+            <Box
+              key={column.id}
+              sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1, minHeight: 28 }}
+            >
+              <Typography variant="body2" color="text.secondary" sx={{ flexShrink: 0 }}>
+                {column.header}
+              </Typography>
+              <Box sx={{ textAlign: 'right', minWidth: 0, overflowWrap: 'anywhere', typography: 'body2' }}>{value}</Box>
+            </Box>
+          );
+        })}
+      </CardContent>
+    </Card>
   );
 };

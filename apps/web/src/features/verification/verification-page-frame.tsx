@@ -9,7 +9,7 @@ import { OrderHeader } from '../orders';
 import { VERIFICATION_LINES_PAGE_SIZE } from './api/get-verification-report';
 import { KindChip } from './kind-chip';
 import { VerificationGate } from './verification-gate';
-import type { VerificationPageProps } from './verification-kind';
+import type { VerificationIds } from './verification-kind';
 
 /**
  * The frame of a verification's report and items pages: the title (with the kind's chip, but for
@@ -26,8 +26,7 @@ export const VerificationPageFrame = ({
   link,
   loading,
   children,
-}: VerificationPageProps & {
-  verificationId: string;
+}: VerificationIds & {
   title: ReactNode;
   backTo: string;
   /** The button to the other page of the verification. */
