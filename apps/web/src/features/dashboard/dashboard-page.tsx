@@ -34,38 +34,23 @@ export const DashboardPage = () => {
   const green = theme.palette.success.main;
   const red = theme.palette.error.main;
   const amber = theme.palette.warning.light;
-  const donuts: { id: string; title: string; slices: (s: LocationStatistics) => DonutSlice[] }[] = [
-    {
-      id: 'inbound',
-      title: t('donuts.inbound'),
-      slices: (x) => [
-        { key: 'correctly_received', label: t('donuts.correctly_received'), value: x.entrys.correctly_received, color: green },
-        {
-          key: 'incorrectly_received',
-          label: t('donuts.incorrectly_received'),
-          value: x.entrys.incorrectly_received,
-          color: red,
-        },
-        { key: 'waiting', label: t('donuts.waiting'), value: x.entrys.waiting, color: amber },
-      ],
-    },
-    {
-      id: 'outbound',
-      title: t('donuts.outbound'),
-      slices: (x) => [
-        { key: 'correctly_exited', label: t('donuts.correctly_exited'), value: x.exits.correctly_exited, color: green },
-        { key: 'incorrectly_exited', label: t('donuts.incorrectly_exited'), value: x.exits.incorrectly_exited, color: red },
-        { key: 'waiting', label: t('donuts.waiting'), value: x.exits.waiting, color: amber },
-      ],
-    },
-    {
-      id: 'online',
-      title: t('donuts.online'),
-      slices: (x) => [
-        { key: 'sended', label: t('donuts.sended'), value: x.online.sended, color: green },
-        { key: 'waiting', label: t('donuts.waiting'), value: x.online.waiting, color: amber },
-      ],
-    },
+  /** A donut's slice: `donuts.<key>` as its label. */
+  const slice = (key: string, value: number, color: string): DonutSlice => ({ key, label: t(`donuts.${key}`), value, color });
+  type Donut = { id: string; title: string; slices: (s: LocationStatistics) => DonutSlice[] };
+  /** A donut: `donuts.<id>` as its title. */
+  const donut = (id: string, slices: Donut['slices']): Donut => ({ id, title: t(`donuts.${id}`), slices });
+  const donuts: Donut[] = [
+    donut('inbound', (x) => [
+      slice('correctly_received', x.entrys.correctly_received, green),
+      slice('incorrectly_received', x.entrys.incorrectly_received, red),
+      slice('waiting', x.entrys.waiting, amber),
+    ]),
+    donut('outbound', (x) => [
+      slice('correctly_exited', x.exits.correctly_exited, green),
+      slice('incorrectly_exited', x.exits.incorrectly_exited, red),
+      slice('waiting', x.exits.waiting, amber),
+    ]),
+    donut('online', (x) => [slice('sended', x.online.sended, green), slice('waiting', x.online.waiting, amber)]),
   ];
 
   const change = s?.stock_evolution ?? null;
