@@ -127,13 +127,7 @@ const DesktopTable = <T,>({
                 </TableRow>
               ))}
             {rows.map((row) => (
-              <TableRow key={rowKey(row)} hover sx={rowSx?.(row)} data-testid="paged-row">
-                {columns.map((column) => (
-                  <TableCell key={column.id} align={column.align}>
-                    {column.cell(row)}
-                  </TableCell>
-                ))}
-              </TableRow>
+              <ColumnsRow key={rowKey(row)} row={row} columns={columns} sx={rowSx?.(row)} testId="paged-row" />
             ))}
             {!query.isPending && rows.length === 0 && (
               <TableRow>
@@ -211,7 +205,7 @@ const CardList = <T,>({ queryKey, fetchPage, columns, rowKey, pageSize, emptyTex
 };
 
 /** The header row of a table of columns. */
-export const ColumnsHead = <T,>({ columns }: { columns: Column<T>[] }) => (
+const ColumnsHead = <T,>({ columns }: { columns: Column<T>[] }) => (
   <TableHead>
     <TableRow>
       {columns.map((column) => (
@@ -223,8 +217,19 @@ export const ColumnsHead = <T,>({ columns }: { columns: Column<T>[] }) => (
   </TableHead>
 );
 
+/** One row of a desktop table: a cell per column. */
+const ColumnsRow = <T,>({ row, columns, sx, testId }: { row: T; columns: Column<T>[]; sx?: object; testId: string }) => (
+  <TableRow hover sx={sx} data-testid={testId}>
+    {columns.map((column) => (
+      <TableCell key={column.id} align={column.align}>
+        {column.cell(row)}
+      </TableCell>
+    ))}
+  </TableRow>
+);
+
 /** One row as a phone card: the 'title' column as its heading, then "header: value" for the shown columns. */
-export const RowCard = <T,>({ row, columns, testId }: { row: T; columns: Column<T>[]; testId: string }) => {
+const RowCard = <T,>({ row, columns, testId }: { row: T; columns: Column<T>[]; testId: string }) => {
   const title = columns.find((column) => column.mobile === 'title');
   const fields = columns.filter((column) => column.mobile !== 'title' && column.mobile !== false);
   return (
@@ -252,6 +257,46 @@ export const RowCard = <T,>({ row, columns, testId }: { row: T; columns: Column<
           );
         })}
       </CardContent>
+    </Card>
+  );
+};
+
+export type RowsTableProps<T> = {
+  /** All the rows (not paged); undefined while they load. */
+  rows: T[] | undefined;
+  columns: Column<T>[];
+  rowKey: (row: T) => string | number;
+  /** data-testid of the table (and `<testId>-cards` on phones). */
+  testId: string;
+  /** data-testid of each row (and of each card on phones). */
+  rowTestId: string;
+};
+
+/** A table of rows known at once (no paging), in its card; one card per row on phones, as the paged table shows them. */
+export const RowsTable = <T,>({ rows, columns, rowKey, testId, rowTestId }: RowsTableProps<T>) => {
+  const isPhone = useMediaQuery(useTheme().breakpoints.down('md'));
+  if (!rows) return <Skeleton variant="rounded" height={96} />;
+  if (isPhone) {
+    return (
+      <Stack spacing={1} data-testid={`${testId}-cards`}>
+        {rows.map((row) => (
+          <RowCard key={rowKey(row)} row={row} columns={columns} testId={rowTestId} />
+        ))}
+      </Stack>
+    );
+  }
+  return (
+    <Card>
+      <TableContainer>
+        <Table size="small" data-testid={testId}>
+          <ColumnsHead columns={columns} />
+          <TableBody>
+            {rows.map((row) => (
+              <ColumnsRow key={rowKey(row)} row={row} columns={columns} testId={rowTestId} />
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
     </Card>
   );
 };
