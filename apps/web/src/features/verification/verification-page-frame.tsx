@@ -1,7 +1,7 @@
-import { Button, Stack } from '@mui/material';
+import { Stack } from '@mui/material';
 import type { Verification } from '@rfid/contract';
 import type { ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { LinkButton } from '../../components/link-button';
 import { PageTitle } from '../../components/page-title';
 import { PagedTable, type PagedTableProps } from '../../components/paged-table';
 import { TableCard } from '../../components/table-card';
@@ -41,9 +41,9 @@ export const VerificationPageFrame = ({
       subtitle={kind === 'purchase' ? undefined : <KindChip kind={kind} />}
       backTo={backTo}
       actions={
-        <Button variant="outlined" startIcon={link.icon} component={RouterLink} to={link.to} data-testid={link.testId}>
+        <LinkButton to={link.to} icon={link.icon} variant="outlined" testId={link.testId}>
           {link.label}
-        </Button>
+        </LinkButton>
       }
     />
     <OrderHeader kind={kind} orderId={orderId} />

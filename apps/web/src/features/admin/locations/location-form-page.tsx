@@ -27,6 +27,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { autocompleteInput } from '../../../components/autocomplete-input';
 import type { FormStatus } from '../../../components/form-alert';
+import { LinkButton } from '../../../components/link-button';
 import { type Column, PagedTable } from '../../../components/paged-table';
 import { hasRole, useRole } from '../../auth';
 import { useBrands } from '../api/get-brands';
@@ -293,15 +294,14 @@ const LocationAreas = ({ locationId }: { locationId: number }) => {
       maxWidth={900}
       testId="location-areas"
       actions={
-        <Button
-          variant="contained"
-          startIcon={<AddIcon />}
-          component={RouterLink}
+        <LinkButton
           to={`/administrador/areas/add?location=${locationId}`}
-          data-testid="add-area"
+          icon={<AddIcon />}
+          variant="contained"
+          testId="add-area"
         >
           {t('areas.add')}
-        </Button>
+        </LinkButton>
       }
     >
       <PagedTable
