@@ -90,3 +90,6 @@ export const useLastValidRange = (initial: DateRange = defaultDateRange()) => {
   };
   return { range, setRange: changeRange, dates: rangeParams(validRange) };
 };
+
+/** A range and the last valid one's query bounds, as useLastValidRange keeps them. */
+export type LastValidRange = ReturnType<typeof useLastValidRange>;
