@@ -72,6 +72,48 @@ export const AdminForm = ({
   );
 };
 
+/**
+ * An admin add or edit page of one record: 'Not found' when the record of an edit page fails to
+ * load, else the page (title, back arrow, 720 px wide) around its form, a spinner while the record loads.
+ */
+export const AdminRecordForm = ({
+  title,
+  testId,
+  isEdit,
+  record,
+  onSubmit,
+  status,
+  setStatus,
+  isSaving,
+  children,
+}: {
+  title: string;
+  testId: string;
+  isEdit: boolean;
+  /** The edited record's query. */
+  record: { isError: boolean; isPending: boolean };
+  onSubmit: (event?: BaseSyntheticEvent) => Promise<void>;
+  status: FormStatus;
+  setStatus: (status: FormStatus) => void;
+  isSaving: boolean;
+  children: ReactNode;
+}) => {
+  if (isEdit && record.isError) return <AdminNotFound title={title} />;
+  return (
+    <AdminPage title={title} hasBack maxWidth={720} testId={testId}>
+      <AdminForm
+        onSubmit={onSubmit}
+        status={status}
+        onStatusClose={() => setStatus(null)}
+        isSaving={isSaving}
+        isLoading={isEdit && record.isPending}
+      >
+        {children}
+      </AdminForm>
+    </AdminPage>
+  );
+};
+
 /** An edit page whose record could not be loaded (another company's, or deleted): 'Not found'. */
 export const AdminNotFound = ({ title }: { title: ReactNode }) => {
   const { t } = useTranslation('common');
