@@ -119,87 +119,62 @@ export const DashboardChart = ({ scope }: { scope: DashboardScope }) => {
           </ToggleButtonGroup>
           {granularity === 'day' && (
             <Stack direction="row" spacing={1}>
-              <TextField
+              <RangeInput
                 type="date"
-                size="small"
                 label={t('chart.start')}
                 value={ranges.days.start}
-                onChange={(e) => setRanges({ ...ranges, days: { ...ranges.days, start: e.target.value } })}
-                error={problem !== null && problem !== 'end_after_today'}
-                slotProps={{
-                  inputLabel: { shrink: true },
-                  htmlInput: { max: maxDayStart(ranges.days.end || today), 'data-testid': 'chart-day-start' },
-                }}
+                onChange={(value) => setRanges({ ...ranges, days: { ...ranges.days, start: value } })}
+                hasError={problem !== null && problem !== 'end_after_today'}
+                max={maxDayStart(ranges.days.end || today)}
+                testId="chart-day-start"
               />
-              <TextField
+              <RangeInput
                 type="date"
-                size="small"
                 label={t('chart.end')}
                 value={ranges.days.end}
-                onChange={(e) => setRanges({ ...ranges, days: { ...ranges.days, end: e.target.value } })}
-                error={problem === 'end_after_today'}
-                slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today, 'data-testid': 'chart-day-end' } }}
+                onChange={(value) => setRanges({ ...ranges, days: { ...ranges.days, end: value } })}
+                hasError={problem === 'end_after_today'}
+                max={today}
+                testId="chart-day-end"
               />
             </Stack>
           )}
           {granularity === 'month' && (
             <Stack direction="row" spacing={1}>
-              <TextField
+              <RangeInput
                 type="month"
-                size="small"
                 label={t('chart.start')}
                 value={ranges.months.start}
-                onChange={(e) => setRanges({ ...ranges, months: withMonthStart(ranges.months, e.target.value) })}
-                error={problem !== null}
-                slotProps={{
-                  inputLabel: { shrink: true },
-                  htmlInput: { max: today.slice(0, 7), 'data-testid': 'chart-month-start' },
-                }}
+                onChange={(value) => setRanges({ ...ranges, months: withMonthStart(ranges.months, value) })}
+                hasError={problem !== null}
+                max={today.slice(0, 7)}
+                testId="chart-month-start"
               />
-              <TextField
+              <RangeInput
                 type="month"
-                size="small"
                 label={t('chart.end')}
                 value={ranges.months.end}
-                onChange={(e) => setRanges({ ...ranges, months: withMonthEnd(ranges.months, e.target.value) })}
-                slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'chart-month-end' } }}
+                onChange={(value) => setRanges({ ...ranges, months: withMonthEnd(ranges.months, value) })}
+                testId="chart-month-end"
               />
             </Stack>
           )}
           {granularity === 'year' && (
             <Stack direction="row" spacing={1}>
-              <TextField
-                select
-                size="small"
+              <YearSelect
                 label={t('chart.start')}
                 value={ranges.years.start}
-                onChange={(e) => setRanges({ ...ranges, years: { ...ranges.years, start: Number(e.target.value) } })}
-                sx={{ minWidth: 110 }}
-                slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 320 } } } } } }}
-                data-testid="chart-year-start"
-              >
-                {startYearOptions(years, ranges.years.end).map((y) => (
-                  <MenuItem key={y} value={y}>
-                    {y}
-                  </MenuItem>
-                ))}
-              </TextField>
-              <TextField
-                select
-                size="small"
+                years={startYearOptions(years, ranges.years.end)}
+                onChange={(start) => setRanges({ ...ranges, years: { ...ranges.years, start } })}
+                testId="chart-year-start"
+              />
+              <YearSelect
                 label={t('chart.end')}
                 value={ranges.years.end}
-                onChange={(e) => setRanges({ ...ranges, years: { ...ranges.years, end: Number(e.target.value) } })}
-                sx={{ minWidth: 110 }}
-                slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 320 } } } } } }}
-                data-testid="chart-year-end"
-              >
-                {endYearOptions(years, ranges.years.start).map((y) => (
-                  <MenuItem key={y} value={y}>
-                    {y}
-                  </MenuItem>
-                ))}
-              </TextField>
+                years={endYearOptions(years, ranges.years.start)}
+                onChange={(end) => setRanges({ ...ranges, years: { ...ranges.years, end } })}
+                testId="chart-year-end"
+              />
             </Stack>
           )}
         </Stack>
@@ -255,3 +230,64 @@ export const DashboardChart = ({ scope }: { scope: DashboardScope }) => {
     </Card>
   );
 };
+
+/** A bound of the day or month range: a native date or month field, at most `max`. */
+const RangeInput = ({
+  type,
+  label,
+  value,
+  onChange,
+  hasError = false,
+  max,
+  testId,
+}: {
+  type: 'date' | 'month';
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  hasError?: boolean;
+  max?: string;
+  testId: string;
+}) => (
+  <TextField
+    type={type}
+    size="small"
+    label={label}
+    value={value}
+    onChange={(e) => onChange(e.target.value)}
+    error={hasError}
+    slotProps={{ inputLabel: { shrink: true }, htmlInput: { max, 'data-testid': testId } }}
+  />
+);
+
+/** A bound of the year range: a select of the years it may take. */
+const YearSelect = ({
+  label,
+  value,
+  years,
+  onChange,
+  testId,
+}: {
+  label: string;
+  value: number;
+  years: number[];
+  onChange: (year: number) => void;
+  testId: string;
+}) => (
+  <TextField
+    select
+    size="small"
+    label={label}
+    value={value}
+    onChange={(e) => onChange(Number(e.target.value))}
+    sx={{ minWidth: 110 }}
+    slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 320 } } } } } }}
+    data-testid={testId}
+  >
+    {years.map((y) => (
+      <MenuItem key={y} value={y}>
+        {y}
+      </MenuItem>
+    ))}
+  </TextField>
+);
