@@ -85,23 +85,15 @@ export const ReadersListPage = () => {
       id: 'mode',
       header: t('readers.workingMode'),
       cell: (row) => (
-        <TextField
-          select
-          size="small"
-          variant="standard"
+        <CellSelect
+          label={`${t('readers.workingMode')} ${row.serial_number}`}
           value={row.working_mode}
-          disabled={row.reader_type !== ReaderType.All}
-          onChange={(event) => change(row, { working_mode: Number(event.target.value) })}
-          slotProps={{ htmlInput: { 'aria-label': `${t('readers.workingMode')} ${row.serial_number}` } }}
-          data-testid={`mode-${row.serial_number}`}
-          sx={{ minWidth: 140 }}
-        >
-          {modes.map((option) => (
-            <MenuItem key={option.value} value={option.value}>
-              {option.label}
-            </MenuItem>
-          ))}
-        </TextField>
+          options={modes}
+          isDisabled={row.reader_type !== ReaderType.All}
+          onChange={(working_mode) => change(row, { working_mode })}
+          testId={`mode-${row.serial_number}`}
+          minWidth={140}
+        />
       ),
     },
     ...(hasState
@@ -128,22 +120,14 @@ export const ReadersListPage = () => {
       id: 'type',
       header: t('readers.readerType'),
       cell: (row) => (
-        <TextField
-          select
-          size="small"
-          variant="standard"
+        <CellSelect
+          label={`${t('readers.readerType')} ${row.serial_number}`}
           value={row.reader_type}
-          onChange={(event) => change(row, { reader_type: Number(event.target.value) })}
-          slotProps={{ htmlInput: { 'aria-label': `${t('readers.readerType')} ${row.serial_number}` } }}
-          data-testid={`type-${row.serial_number}`}
-          sx={{ minWidth: 100 }}
-        >
-          {types.map((option) => (
-            <MenuItem key={option.value} value={option.value}>
-              {option.label}
-            </MenuItem>
-          ))}
-        </TextField>
+          options={types}
+          onChange={(reader_type) => change(row, { reader_type })}
+          testId={`type-${row.serial_number}`}
+          minWidth={100}
+        />
       ),
     },
     editColumn<Reader>({
@@ -188,3 +172,41 @@ export const ReadersListPage = () => {
     </AdminPage>
   );
 };
+
+/** A number chosen in a row of the list (working mode, reader type), saved as soon as it changes. */
+const CellSelect = ({
+  label,
+  value,
+  options,
+  isDisabled = false,
+  onChange,
+  testId,
+  minWidth,
+}: {
+  /** Accessible name: the column and the reader. */
+  label: string;
+  value: number;
+  options: { value: number; label: string }[];
+  isDisabled?: boolean;
+  onChange: (value: number) => void;
+  testId: string;
+  minWidth: number;
+}) => (
+  <TextField
+    select
+    size="small"
+    variant="standard"
+    value={value}
+    disabled={isDisabled}
+    onChange={(event) => onChange(Number(event.target.value))}
+    slotProps={{ htmlInput: { 'aria-label': label } }}
+    data-testid={testId}
+    sx={{ minWidth }}
+  >
+    {options.map((option) => (
+      <MenuItem key={option.value} value={option.value}>
+        {option.label}
+      </MenuItem>
+    ))}
+  </TextField>
+);
