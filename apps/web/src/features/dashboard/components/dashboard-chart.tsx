@@ -21,7 +21,7 @@ import {
   endYearOptions,
   startYearOptions,
 } from '@rfid/contract';
-import { useEffect, useState } from 'react';
+import { type ChangeEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatQuantity } from '../../../lib/format';
 import { type GraphQuery, useGraphStatistics } from '../api/get-graph-statistics';
@@ -118,64 +118,32 @@ export const DashboardChart = ({ scope }: { scope: DashboardScope }) => {
             ))}
           </ToggleButtonGroup>
           {granularity === 'day' && (
-            <Stack direction="row" spacing={1}>
-              <RangeInput
-                type="date"
-                label={t('chart.start')}
-                value={ranges.days.start}
-                onChange={(value) => setRanges({ ...ranges, days: { ...ranges.days, start: value } })}
-                hasError={problem !== null && problem !== 'end_after_today'}
-                max={maxDayStart(ranges.days.end || today)}
-                testId="chart-day-start"
-              />
-              <RangeInput
-                type="date"
-                label={t('chart.end')}
-                value={ranges.days.end}
-                onChange={(value) => setRanges({ ...ranges, days: { ...ranges.days, end: value } })}
-                hasError={problem === 'end_after_today'}
-                max={today}
-                testId="chart-day-end"
-              />
-            </Stack>
+            <RangeFields
+              granularity="day"
+              value={ranges.days}
+              onChange={(bound, value) => setRanges({ ...ranges, days: { ...ranges.days, [bound]: value } })}
+              errors={{ start: problem !== null && problem !== 'end_after_today', end: problem === 'end_after_today' }}
+              max={{ start: maxDayStart(ranges.days.end || today), end: today }}
+            />
           )}
           {granularity === 'month' && (
-            <Stack direction="row" spacing={1}>
-              <RangeInput
-                type="month"
-                label={t('chart.start')}
-                value={ranges.months.start}
-                onChange={(value) => setRanges({ ...ranges, months: withMonthStart(ranges.months, value) })}
-                hasError={problem !== null}
-                max={today.slice(0, 7)}
-                testId="chart-month-start"
-              />
-              <RangeInput
-                type="month"
-                label={t('chart.end')}
-                value={ranges.months.end}
-                onChange={(value) => setRanges({ ...ranges, months: withMonthEnd(ranges.months, value) })}
-                testId="chart-month-end"
-              />
-            </Stack>
+            <RangeFields
+              granularity="month"
+              value={ranges.months}
+              onChange={(bound, value) =>
+                setRanges({ ...ranges, months: (bound === 'start' ? withMonthStart : withMonthEnd)(ranges.months, value) })
+              }
+              errors={{ start: problem !== null }}
+              max={{ start: today.slice(0, 7) }}
+            />
           )}
           {granularity === 'year' && (
-            <Stack direction="row" spacing={1}>
-              <YearSelect
-                label={t('chart.start')}
-                value={ranges.years.start}
-                years={startYearOptions(years, ranges.years.end)}
-                onChange={(start) => setRanges({ ...ranges, years: { ...ranges.years, start } })}
-                testId="chart-year-start"
-              />
-              <YearSelect
-                label={t('chart.end')}
-                value={ranges.years.end}
-                years={endYearOptions(years, ranges.years.start)}
-                onChange={(end) => setRanges({ ...ranges, years: { ...ranges.years, end } })}
-                testId="chart-year-end"
-              />
-            </Stack>
+            <RangeFields
+              granularity="year"
+              value={ranges.years}
+              years={{ start: startYearOptions(years, ranges.years.end), end: endYearOptions(years, ranges.years.start) }}
+              onChange={(bound, year) => setRanges({ ...ranges, years: { ...ranges.years, [bound]: Number(year) } })}
+            />
           )}
         </Stack>
         {problem && (
@@ -231,63 +199,65 @@ export const DashboardChart = ({ scope }: { scope: DashboardScope }) => {
   );
 };
 
-/** A bound of the day or month range: a native date or month field, at most `max`. */
-const RangeInput = ({
-  type,
-  label,
-  value,
-  onChange,
-  hasError = false,
-  max,
-  testId,
-}: {
-  type: 'date' | 'month';
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  hasError?: boolean;
-  max?: string;
-  testId: string;
-}) => (
-  <TextField
-    type={type}
-    size="small"
-    label={label}
-    value={value}
-    onChange={(e) => onChange(e.target.value)}
-    error={hasError}
-    slotProps={{ inputLabel: { shrink: true }, htmlInput: { max, 'data-testid': testId } }}
-  />
-);
+type Bound = 'start' | 'end';
+const BOUNDS: Bound[] = ['start', 'end'];
 
-/** A bound of the year range: a select of the years it may take. */
-const YearSelect = ({
-  label,
+/**
+ * The start and end of the chart's range, side by side: native date or month fields (each at most
+ * its `max`), or, for years, selects of the years each bound may take.
+ */
+const RangeFields = ({
+  granularity,
   value,
-  years,
   onChange,
-  testId,
+  errors = {},
+  max = {},
+  years,
 }: {
-  label: string;
-  value: number;
-  years: number[];
-  onChange: (year: number) => void;
-  testId: string;
-}) => (
-  <TextField
-    select
-    size="small"
-    label={label}
-    value={value}
-    onChange={(e) => onChange(Number(e.target.value))}
-    sx={{ minWidth: 110 }}
-    slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 320 } } } } } }}
-    data-testid={testId}
-  >
-    {years.map((y) => (
-      <MenuItem key={y} value={y}>
-        {y}
-      </MenuItem>
-    ))}
-  </TextField>
-);
+  granularity: ChartGranularity;
+  value: Record<Bound, string | number>;
+  onChange: (bound: Bound, value: string) => void;
+  errors?: Partial<Record<Bound, boolean>>;
+  max?: Partial<Record<Bound, string>>;
+  /** The year selects' choices. */
+  years?: Record<Bound, number[]>;
+}) => {
+  const { t } = useTranslation('dashboard');
+  return (
+    <Stack direction="row" spacing={1}>
+      {BOUNDS.map((bound) => {
+        const testId = `chart-${granularity}-${bound}`;
+        const field = {
+          size: 'small',
+          label: t(`chart.${bound}`),
+          value: value[bound],
+          onChange: (event: ChangeEvent<HTMLInputElement>) => onChange(bound, event.target.value),
+        } as const;
+        return years ? (
+          <TextField
+            key={bound}
+            select
+            {...field}
+            sx={{ minWidth: 110 }}
+            slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 320 } } } } } }}
+            data-testid={testId}
+          >
+            {years[bound].map((y) => (
+              <MenuItem key={y} value={y}>
+                {y}
+              </MenuItem>
+            ))}
+          </TextField>
+        ) : (
+          <TextField
+            key={bound}
+            type={granularity === 'day' ? 'date' : 'month'}
+            {...field}
+            error={errors[bound] ?? false}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: max[bound], 'data-testid': testId } }}
+          />
+        );
+      })}
+    </Stack>
+  );
+};
