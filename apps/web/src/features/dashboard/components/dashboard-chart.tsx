@@ -88,35 +88,10 @@ export const DashboardChart = ({ scope }: { scope: DashboardScope }) => {
           <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
             {t('chart.title')}
           </Typography>
-          <ToggleButtonGroup
-            size="small"
-            exclusive
-            value={module}
-            onChange={(_, value: ChartModule | null) => value && setModule(value)}
-            aria-label={t('chart.module')}
-            sx={{ flexWrap: 'wrap' }}
-          >
-            {CHART_MODULES.map((m) => (
-              <ToggleButton key={m} value={m} data-testid={`chart-module-${m}`}>
-                {t(`chart.modules.${m}`)}
-              </ToggleButton>
-            ))}
-          </ToggleButtonGroup>
+          <Choices name="module" choices={CHART_MODULES} value={module} onChange={setModule} sx={{ flexWrap: 'wrap' }} />
         </Stack>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' }, mb: 1 }}>
-          <ToggleButtonGroup
-            size="small"
-            exclusive
-            value={granularity}
-            onChange={(_, value: ChartGranularity | null) => value && setGranularity(value)}
-            aria-label={t('chart.granularity')}
-          >
-            {GRANULARITIES.map((g) => (
-              <ToggleButton key={g} value={g} data-testid={`chart-granularity-${g}`}>
-                {t(`chart.granularities.${g}`)}
-              </ToggleButton>
-            ))}
-          </ToggleButtonGroup>
+          <Choices name="granularity" choices={GRANULARITIES} value={granularity} onChange={setGranularity} />
           {granularity === 'day' && (
             <RangeFields
               granularity="day"
@@ -196,6 +171,42 @@ export const DashboardChart = ({ scope }: { scope: DashboardScope }) => {
         </Typography>
       </CardContent>
     </Card>
+  );
+};
+
+/**
+ * One choice of the chart (its module or its granularity) as toggle buttons, named `chart.<name>`;
+ * each button reads `chart.<name>s.<choice>` and has the test id `chart-<name>-<choice>`.
+ */
+const Choices = <C extends string>({
+  name,
+  choices,
+  value,
+  onChange,
+  sx,
+}: {
+  name: 'module' | 'granularity';
+  choices: readonly C[];
+  value: C;
+  onChange: (value: C) => void;
+  sx?: object;
+}) => {
+  const { t } = useTranslation('dashboard');
+  return (
+    <ToggleButtonGroup
+      size="small"
+      exclusive
+      value={value}
+      onChange={(_, next: C | null) => next && onChange(next)}
+      aria-label={t(`chart.${name}`)}
+      sx={sx}
+    >
+      {choices.map((choice) => (
+        <ToggleButton key={choice} value={choice} data-testid={`chart-${name}-${choice}`}>
+          {t(`chart.${name}s.${choice}`)}
+        </ToggleButton>
+      ))}
+    </ToggleButtonGroup>
   );
 };
 
