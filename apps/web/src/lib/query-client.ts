@@ -1,4 +1,4 @@
-import { QueryClient, type QueryKey, useQuery } from '@tanstack/react-query';
+import { QueryClient, type QueryKey, queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest, type RequestOptions } from './api-client';
 
 export const queryClient = new QueryClient({
@@ -11,8 +11,16 @@ export const queryClient = new QueryClient({
   },
 });
 
+/** The query options of one record's endpoint: not retried, as its 404 (another company's, or gone) is final. */
+export const recordQueryOptions = <T>(queryKey: QueryKey, read: (signal: AbortSignal) => Promise<T>) =>
+  queryOptions({ queryKey, queryFn: ({ signal }) => read(signal), retry: false });
+
 /** Tables refresh every 20 s on desktop (spec section 9). */
 export const TABLE_REFRESH_MS = 20_000;
+
+/** The query options of a record shown over a table: as `recordQueryOptions`, refreshed with the table. */
+export const liveRecordQueryOptions = <T>(queryKey: QueryKey, read: (signal: AbortSignal) => Promise<T>) =>
+  queryOptions({ queryKey, queryFn: ({ signal }) => read(signal), refetchInterval: TABLE_REFRESH_MS, retry: false });
 
 /**
  * A dashboard's figures: GET /locations/{id}/{path} with the query (30 s timeout), refreshed with the tables
