@@ -1,4 +1,4 @@
-import { QueryClient, type QueryKey, queryOptions, useQuery } from '@tanstack/react-query';
+import { QueryClient, type QueryKey, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest, type RequestOptions } from './api-client';
 
 export const queryClient = new QueryClient({
@@ -39,3 +39,9 @@ export const useDashboardStats = <T>(
     refetchInterval: isPhone ? false : TABLE_REFRESH_MS,
     enabled: locationId > 0,
   });
+
+/** A write whose every answer, success or error, reloads the queries under `queryKey`. */
+export const useSettledMutation = <V, R>(mutationFn: (variables: V) => Promise<R>, queryKey: QueryKey) => {
+  const client = useQueryClient();
+  return useMutation({ mutationFn, onSettled: () => client.invalidateQueries({ queryKey }) });
+};

@@ -1,4 +1,5 @@
-import { type QueryKey, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryKey, queryOptions } from '@tanstack/react-query';
+import { useSettledMutation } from '../../../lib/query-client';
 import { adminKeys } from './admin-keys';
 
 /** The network management service lives under /nms, beside /api. */
@@ -13,7 +14,5 @@ export const nmsQueryOptions = <T>(queryKey: QueryKey, read: (signal: AbortSigna
   queryOptions({ queryKey, queryFn: ({ signal }) => read(signal), retry: false, refetchInterval: 10_000 });
 
 /** NMS writes refresh every NMS query (device state and applications). */
-export const useNmsMutation = <V>(mutationFn: (variables: V) => Promise<unknown>) => {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn, onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.nms }) });
-};
+export const useNmsMutation = <V>(mutationFn: (variables: V) => Promise<unknown>) =>
+  useSettledMutation(mutationFn, adminKeys.nms);
