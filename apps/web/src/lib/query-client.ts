@@ -45,3 +45,9 @@ export const useSettledMutation = <V, R>(mutationFn: (variables: V) => Promise<R
   const client = useQueryClient();
   return useMutation({ mutationFn, onSettled: () => client.invalidateQueries({ queryKey }) });
 };
+
+/** A write whose success reloads the queries under `queryKey` (an error leaves them as they are). */
+export const useSavingMutation = <V, R>(mutationFn: (variables: V) => Promise<R>, queryKey: QueryKey) => {
+  const client = useQueryClient();
+  return useMutation({ mutationFn, onSuccess: () => client.invalidateQueries({ queryKey }) });
+};
