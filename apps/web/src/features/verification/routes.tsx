@@ -29,18 +29,15 @@ const WithIds = ({ kindOf, render }: { kindOf: KindOfRoute; render: (ids: Verifi
 };
 
 /**
- * The verification pages of one kind of order, below `verifications` (a path naming :orderId and
- * :boxId): the box's verifications, one verification's report per GTIN (`/:verificationId`) and
- * the EPCs it read (`/:verificationId/items`).
+ * The verification pages of one kind of order, below `verifications` (the list's path, naming
+ * :orderId and :boxId, as app/router.tsx lists it): the box's verifications, one verification's
+ * report per GTIN (`/:verificationId`) and the EPCs it read (`/:verificationId/items`).
  */
-export const verificationRoutes = (verifications: string, kindOf: KindOfRoute): RouteObject[] => [
-  { path: verifications, element: <WithIds kindOf={kindOf} render={(ids) => <BoxVerificationsPage {...ids} />} /> },
-  {
-    path: `${verifications}/:verificationId`,
-    element: <WithIds kindOf={kindOf} render={(ids) => <VerificationReportPage {...ids} />} />,
-  },
-  {
-    path: `${verifications}/:verificationId/items`,
-    element: <WithIds kindOf={kindOf} render={(ids) => <VerificationItemsPage {...ids} />} />,
-  },
-];
+export const verificationRoutes = (verifications: string, kindOf: KindOfRoute): RouteObject[] => {
+  const report = `${verifications.replace(/\/$/, '')}/:verificationId`;
+  return [
+    { path: verifications, element: <WithIds kindOf={kindOf} render={(ids) => <BoxVerificationsPage {...ids} />} /> },
+    { path: report, element: <WithIds kindOf={kindOf} render={(ids) => <VerificationReportPage {...ids} />} /> },
+    { path: `${report}/items`, element: <WithIds kindOf={kindOf} render={(ids) => <VerificationItemsPage {...ids} />} /> },
+  ];
+};

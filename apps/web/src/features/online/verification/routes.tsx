@@ -7,6 +7,6 @@ import { verificationRoutes } from '../../verification';
  * and the EPCs it read.
  */
 export const onlineVerificationRoutes: RouteObject[] = verificationRoutes(
-  '/online/order/:orderId/boxes/:boxId/verifications',
+  '/online/order/:orderId/boxes/:boxId/verifications/',
   () => 'online',
 );
