@@ -1,4 +1,12 @@
-import { QueryClient, type QueryKey, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  QueryClient,
+  type QueryKey,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { ApiError, apiRequest, type RequestOptions } from './api-client';
 
 export const queryClient = new QueryClient({
@@ -14,6 +22,16 @@ export const queryClient = new QueryClient({
 /** The query options of one record's endpoint: not retried, as its 404 (another company's, or gone) is final. */
 export const recordQueryOptions = <T>(queryKey: QueryKey, read: (signal: AbortSignal) => Promise<T>) =>
   queryOptions({ queryKey, queryFn: ({ signal }) => read(signal), retry: false });
+
+/**
+ * The query options of a search as one types: the previous answer stays while the next one loads;
+ * `enabled` false waits (for enough text), `staleTime` keeps answers for a while.
+ */
+export const searchQueryOptions = <T>(
+  queryKey: QueryKey,
+  read: (signal: AbortSignal) => Promise<T>,
+  options: { enabled?: boolean; staleTime?: number } = {},
+) => queryOptions({ queryKey, queryFn: ({ signal }) => read(signal), placeholderData: keepPreviousData, ...options });
 
 /** Tables refresh every 20 s on desktop (spec section 9). */
 export const TABLE_REFRESH_MS = 20_000;
