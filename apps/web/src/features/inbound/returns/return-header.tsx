@@ -23,22 +23,16 @@ export const ReturnHeader = <T extends ReturnFacts>({
 }) => {
   const { t, i18n } = useTranslation(['inbound-verification', 'common']);
   if (error) return <LoadErrorAlert error={error} testId="return-error" />;
-  return (
-    <FactsList
-      testId="return-header"
-      record={data}
-      facts={[
-        { label: t('returns.columns.id'), value: (row) => row.id },
-        { label: t('returns.columns.code'), value: (row) => row.code, testId: 'return-code' },
-        { label: t('returns.start'), value: (row) => formatTableDateTime(row.start_time, t('common:noDate')) },
-        { label: t('returns.columns.date'), value: (row) => formatTableDateTime(row.end_time, t('common:noDate')) },
-        {
-          label: t('returns.columns.items'),
-          value: (row) => formatQuantity(row.real_item_count, i18n.language),
-          testId: 'return-items',
-        },
-        ...extra,
-      ]}
-    />
-  );
+  const facts: (Fact<T> | false)[] = [
+    { label: t('returns.columns.id'), value: (row) => row.id },
+    { label: t('returns.columns.code'), value: (row) => row.code, testId: 'return-code' },
+    { label: t('returns.start'), value: (row) => formatTableDateTime(row.start_time, t('common:noDate')) },
+    { label: t('returns.columns.date'), value: (row) => formatTableDateTime(row.end_time, t('common:noDate')) },
+    {
+      label: t('returns.columns.items'),
+      value: (row) => formatQuantity(row.real_item_count, i18n.language),
+      testId: 'return-items',
+    },
+  ];
+  return <FactsList testId="return-header" record={data} facts={[...facts, ...extra]} />;
 };
