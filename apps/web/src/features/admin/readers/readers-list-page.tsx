@@ -48,6 +48,36 @@ export const ReadersListPage = () => {
         onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.readers }),
       },
     );
+  /** A column whose cell chooses one of the reader's numbers (working mode, reader type), saved at once. */
+  const selectColumn = ({
+    id,
+    field,
+    header,
+    options,
+    minWidth,
+    isDisabled = () => false,
+  }: {
+    id: 'mode' | 'type';
+    field: 'working_mode' | 'reader_type';
+    header: string;
+    options: { value: number; label: string }[];
+    minWidth: number;
+    isDisabled?: (row: Reader) => boolean;
+  }): Column<Reader> => ({
+    id,
+    header,
+    cell: (row) => (
+      <CellSelect
+        label={`${header} ${row.serial_number}`}
+        value={row[field]}
+        options={options}
+        isDisabled={isDisabled(row)}
+        onChange={(value) => change(row, field === 'working_mode' ? { working_mode: value } : { reader_type: value })}
+        testId={`${id}-${row.serial_number}`}
+        minWidth={minWidth}
+      />
+    ),
+  });
   const toggle = (id: number) =>
     setSelected((current) => {
       const next = new Set(current);
@@ -81,21 +111,14 @@ export const ReadersListPage = () => {
         </Link>
       ),
     },
-    {
+    selectColumn({
       id: 'mode',
+      field: 'working_mode',
       header: t('readers.workingMode'),
-      cell: (row) => (
-        <CellSelect
-          label={`${t('readers.workingMode')} ${row.serial_number}`}
-          value={row.working_mode}
-          options={modes}
-          isDisabled={row.reader_type !== ReaderType.All}
-          onChange={(working_mode) => change(row, { working_mode })}
-          testId={`mode-${row.serial_number}`}
-          minWidth={140}
-        />
-      ),
-    },
+      options: modes,
+      minWidth: 140,
+      isDisabled: (row) => row.reader_type !== ReaderType.All,
+    }),
     ...(hasState
       ? [
           {
@@ -116,20 +139,7 @@ export const ReadersListPage = () => {
           },
         ]
       : []),
-    {
-      id: 'type',
-      header: t('readers.readerType'),
-      cell: (row) => (
-        <CellSelect
-          label={`${t('readers.readerType')} ${row.serial_number}`}
-          value={row.reader_type}
-          options={types}
-          onChange={(reader_type) => change(row, { reader_type })}
-          testId={`type-${row.serial_number}`}
-          minWidth={100}
-        />
-      ),
-    },
+    selectColumn({ id: 'type', field: 'reader_type', header: t('readers.readerType'), options: types, minWidth: 100 }),
     editColumn<Reader>({
       header: t('actions.edit'),
       to: (row) => `/administrador/devices/${row.id}/edit`,
