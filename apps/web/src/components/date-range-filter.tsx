@@ -40,28 +40,28 @@ export const DateRangeFilter = ({ value, onChange, startLabel, endLabel, isRequi
       : isRequired && !value.end
         ? t('dateRange.endRequired')
         : '';
+  const bounds = {
+    start: { label: startLabel ?? t('dateRange.start'), error: startError, min: undefined, max: value.end || today },
+    end: { label: endLabel ?? t('dateRange.end'), error: endError, min: value.start, max: today },
+  };
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} data-testid={testId}>
-      <TextField
-        type="date"
-        size="small"
-        label={startLabel ?? t('dateRange.start')}
-        value={value.start}
-        onChange={(event) => onChange({ ...value, start: event.target.value })}
-        error={Boolean(startError)}
-        helperText={startError || undefined}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: value.end || today, 'data-testid': 'date-start' } }}
-      />
-      <TextField
-        type="date"
-        size="small"
-        label={endLabel ?? t('dateRange.end')}
-        value={value.end}
-        onChange={(event) => onChange({ ...value, end: event.target.value })}
-        error={Boolean(endError)}
-        helperText={endError || undefined}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: value.start, max: today, 'data-testid': 'date-end' } }}
-      />
+      {(['start', 'end'] as const).map((bound) => (
+        <TextField
+          key={bound}
+          type="date"
+          size="small"
+          label={bounds[bound].label}
+          value={value[bound]}
+          onChange={(event) => onChange({ ...value, [bound]: event.target.value })}
+          error={Boolean(bounds[bound].error)}
+          helperText={bounds[bound].error || undefined}
+          slotProps={{
+            inputLabel: { shrink: true },
+            htmlInput: { min: bounds[bound].min, max: bounds[bound].max, 'data-testid': `date-${bound}` },
+          }}
+        />
+      ))}
     </Stack>
   );
 };
@@ -90,3 +90,6 @@ export const useLastValidRange = (initial: DateRange = defaultDateRange()) => {
   };
   return { range, setRange: changeRange, dates: rangeParams(validRange) };
 };
+
+/** A range and the last valid one's query bounds, as useLastValidRange keeps them. */
+export type LastValidRange = ReturnType<typeof useLastValidRange>;

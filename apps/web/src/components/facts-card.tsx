@@ -1,4 +1,4 @@
-import { Box, Card, CardContent, Typography } from '@mui/material';
+import { Box, Card, CardContent, Skeleton, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 
 /**
@@ -35,3 +35,51 @@ export const Field = ({ label, children, wide = false }: { label: ReactNode; chi
     </Typography>
   </Box>
 );
+
+/** One fact of a `FactsList`: its label (also its key), its value from the record, and the value's test id and colour. */
+export type Fact<T> = {
+  label: string;
+  value: (record: T) => ReactNode;
+  testId?: string;
+  color?: (record: T) => string | undefined;
+  wide?: boolean;
+};
+
+/**
+ * A facts card declared as a list: each fact's value once the record is loaded (a skeleton before),
+ * in a span with the fact's test id and colour when it has them; `false` leaves a fact out.
+ *
+ * ```tsx
+ * <FactsList testId="pos-header" record={data} facts={[{ label: t('columns.id'), value: (row) => row.id, testId: 'pos-id' }]} />
+ * ```
+ */
+export const FactsList = <T,>({
+  record,
+  facts,
+  testId,
+}: {
+  record: T | undefined;
+  facts: (Fact<T> | false)[];
+  testId?: string;
+}) => (
+  <FactsCard testId={testId}>
+    {facts.map(
+      (fact) =>
+        fact && (
+          <Field key={fact.label} label={fact.label} wide={fact.wide}>
+            {record === undefined ? <Skeleton /> : <FactValue fact={fact} record={record} />}
+          </Field>
+        ),
+    )}
+  </FactsCard>
+);
+
+const FactValue = <T,>({ fact, record }: { fact: Fact<T>; record: T }) => {
+  const value = fact.value(record);
+  if (fact.testId === undefined && fact.color === undefined) return value;
+  return (
+    <Box component="span" sx={{ color: fact.color?.(record) }} data-testid={fact.testId}>
+      {value}
+    </Box>
+  );
+};

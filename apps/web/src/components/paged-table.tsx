@@ -113,15 +113,7 @@ const DesktopTable = <T,>({
     <Box data-testid={testId}>
       <TableContainer sx={{ overflowX: 'auto' }}>
         <Table size="small">
-          <TableHead>
-            <TableRow>
-              {columns.map((column) => (
-                <TableCell key={column.id} align={column.align} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
-                  {column.header}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
+          <ColumnsHead columns={columns} />
           <TableBody>
             {query.isPending &&
               Array.from({ length: SKELETON_ROWS }, (_, index) => (
@@ -135,13 +127,7 @@ const DesktopTable = <T,>({
                 </TableRow>
               ))}
             {rows.map((row) => (
-              <TableRow key={rowKey(row)} hover sx={rowSx?.(row)} data-testid="paged-row">
-                {columns.map((column) => (
-                  <TableCell key={column.id} align={column.align}>
-                    {column.cell(row)}
-                  </TableCell>
-                ))}
-              </TableRow>
+              <ColumnsRow key={rowKey(row)} row={row} columns={columns} sx={rowSx?.(row)} testId="paged-row" />
             ))}
             {!query.isPending && rows.length === 0 && (
               <TableRow>
@@ -198,39 +184,13 @@ const CardList = <T,>({ queryKey, fetchPage, columns, rowKey, pageSize, emptyTex
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   const rows = query.data?.pages.flatMap((page) => page.results) ?? [];
-  const title = columns.find((column) => column.mobile === 'title');
-  const fields = columns.filter((column) => column.mobile !== 'title' && column.mobile !== false);
   return (
     <Stack spacing={1} data-testid={testId ? `${testId}-cards` : undefined}>
       {query.isPending &&
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholder cards have no identity
         Array.from({ length: 6 }, (_, index) => <Skeleton key={index} variant="rounded" height={96} />)}
       {rows.map((row) => (
-        <Card key={rowKey(row)} variant="outlined" data-testid="paged-card">
-          <CardContent sx={{ '&:last-child': { pb: 1.5 }, py: 1.5 }}>
-            {title && (
-              <Typography variant="subtitle1" sx={{ fontWeight: 600, mb: 0.5, overflowWrap: 'anywhere' }}>
-                {title.cell(row)}
-              </Typography>
-            )}
-            {fields.map((column) => {
-              const value = column.cell(row);
-              // A field with nothing to show (no action allowed on this row, say) is left out of the card.
-              if (value === null || value === undefined || value === false) return null;
-              return (
-                <Box
-                  key={column.id}
-                  sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1, minHeight: 28 }}
-                >
-                  <Typography variant="body2" color="text.secondary" sx={{ flexShrink: 0 }}>
-                    {column.header}
-                  </Typography>
-                  <Box sx={{ textAlign: 'right', minWidth: 0, overflowWrap: 'anywhere', typography: 'body2' }}>{value}</Box>
-                </Box>
-              );
-            })}
-          </CardContent>
-        </Card>
+        <RowCard key={rowKey(row)} row={row} columns={columns} testId="paged-card" />
       ))}
       {!query.isPending && rows.length === 0 && (
         <Typography color="text.secondary" sx={{ py: 2, textAlign: 'center' }} data-testid="paged-empty">
@@ -241,5 +201,102 @@ const CardList = <T,>({ queryKey, fetchPage, columns, rowKey, pageSize, emptyTex
         {isFetchingNextPage && <CircularProgress size={24} />}
       </Box>
     </Stack>
+  );
+};
+
+/** The header row of a table of columns. */
+const ColumnsHead = <T,>({ columns }: { columns: Column<T>[] }) => (
+  <TableHead>
+    <TableRow>
+      {columns.map((column) => (
+        <TableCell key={column.id} align={column.align} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+          {column.header}
+        </TableCell>
+      ))}
+    </TableRow>
+  </TableHead>
+);
+
+/** One row of a desktop table: a cell per column. */
+const ColumnsRow = <T,>({ row, columns, sx, testId }: { row: T; columns: Column<T>[]; sx?: object; testId: string }) => (
+  <TableRow hover sx={sx} data-testid={testId}>
+    {columns.map((column) => (
+      <TableCell key={column.id} align={column.align}>
+        {column.cell(row)}
+      </TableCell>
+    ))}
+  </TableRow>
+);
+
+/** One row as a phone card: the 'title' column as its heading, then "header: value" for the shown columns. */
+const RowCard = <T,>({ row, columns, testId }: { row: T; columns: Column<T>[]; testId: string }) => {
+  const title = columns.find((column) => column.mobile === 'title');
+  const fields = columns.filter((column) => column.mobile !== 'title' && column.mobile !== false);
+  return (
+    <Card variant="outlined" data-testid={testId}>
+      <CardContent sx={{ '&:last-child': { pb: 1.5 }, py: 1.5 }}>
+        {title && (
+          <Typography variant="subtitle1" sx={{ fontWeight: 600, mb: 0.5, overflowWrap: 'anywhere' }}>
+            {title.cell(row)}
+          </Typography>
+        )}
+        {fields.map((column) => {
+          const value = column.cell(row);
+          // A field with nothing to show (no action allowed on this row, say) is left out of the card.
+          if (value === null || value === undefined || value === false) return null;
+          return (
+            <Box
+              key={column.id}
+              sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1, minHeight: 28 }}
+            >
+              <Typography variant="body2" color="text.secondary" sx={{ flexShrink: 0 }}>
+                {column.header}
+              </Typography>
+              <Box sx={{ textAlign: 'right', minWidth: 0, overflowWrap: 'anywhere', typography: 'body2' }}>{value}</Box>
+            </Box>
+          );
+        })}
+      </CardContent>
+    </Card>
+  );
+};
+
+export type RowsTableProps<T> = {
+  /** All the rows (not paged); undefined while they load. */
+  rows: T[] | undefined;
+  columns: Column<T>[];
+  rowKey: (row: T) => string | number;
+  /** data-testid of the table (and `<testId>-cards` on phones). */
+  testId: string;
+  /** data-testid of each row (and of each card on phones). */
+  rowTestId: string;
+};
+
+/** A table of rows known at once (no paging), in its card; one card per row on phones, as the paged table shows them. */
+export const RowsTable = <T,>({ rows, columns, rowKey, testId, rowTestId }: RowsTableProps<T>) => {
+  const isPhone = useMediaQuery(useTheme().breakpoints.down('md'));
+  if (!rows) return <Skeleton variant="rounded" height={96} />;
+  if (isPhone) {
+    return (
+      <Stack spacing={1} data-testid={`${testId}-cards`}>
+        {rows.map((row) => (
+          <RowCard key={rowKey(row)} row={row} columns={columns} testId={rowTestId} />
+        ))}
+      </Stack>
+    );
+  }
+  return (
+    <Card>
+      <TableContainer>
+        <Table size="small" data-testid={testId}>
+          <ColumnsHead columns={columns} />
+          <TableBody>
+            {rows.map((row) => (
+              <ColumnsRow key={rowKey(row)} row={row} columns={columns} testId={rowTestId} />
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </Card>
   );
 };

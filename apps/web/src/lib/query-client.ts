@@ -1,4 +1,12 @@
-import { QueryClient, type QueryKey, useQuery } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  QueryClient,
+  type QueryKey,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { ApiError, apiRequest, type RequestOptions } from './api-client';
 
 export const queryClient = new QueryClient({
@@ -11,8 +19,26 @@ export const queryClient = new QueryClient({
   },
 });
 
+/** The query options of one record's endpoint: not retried, as its 404 (another company's, or gone) is final. */
+export const recordQueryOptions = <T>(queryKey: QueryKey, read: (signal: AbortSignal) => Promise<T>) =>
+  queryOptions({ queryKey, queryFn: ({ signal }) => read(signal), retry: false });
+
+/**
+ * The query options of a search as one types: the previous answer stays while the next one loads;
+ * `enabled` false waits (for enough text), `staleTime` keeps answers for a while.
+ */
+export const searchQueryOptions = <T>(
+  queryKey: QueryKey,
+  read: (signal: AbortSignal) => Promise<T>,
+  options: { enabled?: boolean; staleTime?: number } = {},
+) => queryOptions({ queryKey, queryFn: ({ signal }) => read(signal), placeholderData: keepPreviousData, ...options });
+
 /** Tables refresh every 20 s on desktop (spec section 9). */
 export const TABLE_REFRESH_MS = 20_000;
+
+/** The query options of a record shown over a table: as `recordQueryOptions`, refreshed with the table. */
+export const liveRecordQueryOptions = <T>(queryKey: QueryKey, read: (signal: AbortSignal) => Promise<T>) =>
+  queryOptions({ queryKey, queryFn: ({ signal }) => read(signal), refetchInterval: TABLE_REFRESH_MS, retry: false });
 
 /**
  * A dashboard's figures: GET /locations/{id}/{path} with the query (30 s timeout), refreshed with the tables
@@ -31,3 +57,15 @@ export const useDashboardStats = <T>(
     refetchInterval: isPhone ? false : TABLE_REFRESH_MS,
     enabled: locationId > 0,
   });
+
+/** A write whose every answer, success or error, reloads the queries under `queryKey`. */
+export const useSettledMutation = <V, R>(mutationFn: (variables: V) => Promise<R>, queryKey: QueryKey) => {
+  const client = useQueryClient();
+  return useMutation({ mutationFn, onSettled: () => client.invalidateQueries({ queryKey }) });
+};
+
+/** A write whose success reloads the queries under `queryKey` (an error leaves them as they are). */
+export const useSavingMutation = <V, R>(mutationFn: (variables: V) => Promise<R>, queryKey: QueryKey) => {
+  const client = useQueryClient();
+  return useMutation({ mutationFn, onSuccess: () => client.invalidateQueries({ queryKey }) });
+};

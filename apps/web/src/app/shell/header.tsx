@@ -4,7 +4,7 @@ import NotificationsIcon from '@mui/icons-material/Notifications';
 import PlaceIcon from '@mui/icons-material/Place';
 import TranslateIcon from '@mui/icons-material/Translate';
 import { AppBar, Badge, Box, Button, IconButton, Menu, MenuItem, Toolbar, Tooltip, Typography } from '@mui/material';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useLogout } from '../../features/auth';
@@ -17,13 +17,42 @@ import { useMenuSet } from './use-shell-state';
 
 const USER_MENU_SETS: MenuSet[] = ['admin_menu', 'dashboard_menu', 'printer_menu'];
 
+/** An icon button of the header that opens its menu; `children` get `close` for their clicks. */
+const HeaderMenu = ({
+  icon,
+  label,
+  testId,
+  hasTooltip = false,
+  children,
+}: {
+  icon: ReactNode;
+  label: string;
+  testId: string;
+  hasTooltip?: boolean;
+  children: (close: () => void) => ReactNode;
+}) => {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const close = () => setAnchor(null);
+  const button = (
+    <IconButton color="inherit" onClick={(event) => setAnchor(event.currentTarget)} aria-label={label} data-testid={testId}>
+      {icon}
+    </IconButton>
+  );
+  return (
+    <>
+      {hasTooltip ? <Tooltip title={label}>{button}</Tooltip> : button}
+      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={close}>
+        {children(close)}
+      </Menu>
+    </>
+  );
+};
+
 export const Header = ({ role, onMenuClick }: { role: number; onMenuClick: () => void }) => {
   const { t, i18n } = useTranslation('shell');
   const location = useCurrentLocation();
   const [menuSet, setMenuSet] = useMenuSet();
   const [pickerOpen, setPickerOpen] = useState(false);
-  const [userAnchor, setUserAnchor] = useState<HTMLElement | null>(null);
-  const [langAnchor, setLangAnchor] = useState<HTMLElement | null>(null);
   const navigate = useNavigate();
   const logout = useLogout();
   const allowed = allowedMenuSets(role);
@@ -32,7 +61,6 @@ export const Header = ({ role, onMenuClick }: { role: number; onMenuClick: () =>
   const alarmsLabel = t('stock:alarms.bell', { count: alarms });
 
   const chooseSet = (set: MenuSet) => {
-    setUserAnchor(null);
     setMenuSet(set);
     const home: Record<MenuSet, string> = {
       admin_menu: '/administrador/locations/',
@@ -77,55 +105,49 @@ export const Header = ({ role, onMenuClick }: { role: number; onMenuClick: () =>
             </Badge>
           </IconButton>
         </Tooltip>
-        <Tooltip title={t('header.language')}>
-          <IconButton
-            color="inherit"
-            onClick={(e) => setLangAnchor(e.currentTarget)}
-            aria-label={t('header.language')}
-            data-testid="language-button"
-          >
-            <TranslateIcon />
-          </IconButton>
-        </Tooltip>
-        <Menu anchorEl={langAnchor} open={Boolean(langAnchor)} onClose={() => setLangAnchor(null)}>
-          {LANGUAGES.map((lng) => (
+        <HeaderMenu icon={<TranslateIcon />} label={t('header.language')} testId="language-button" hasTooltip>
+          {(close) =>
+            LANGUAGES.map((lng) => (
+              <MenuItem
+                key={lng}
+                selected={i18n.language === lng}
+                onClick={() => {
+                  close();
+                  void i18n.changeLanguage(lng);
+                }}
+                data-testid={`language-${lng}`}
+              >
+                {lng === 'es' ? 'Español' : 'English'}
+              </MenuItem>
+            ))
+          }
+        </HeaderMenu>
+        <HeaderMenu icon={<AccountCircleIcon />} label={t('header.userMenu')} testId="user-menu-button">
+          {(close) => [
+            ...USER_MENU_SETS.filter((set) => set !== menuSet && allowed.includes(set)).map((set) => (
+              <MenuItem
+                key={set}
+                onClick={() => {
+                  close();
+                  chooseSet(set);
+                }}
+                data-testid={`user-menu-${set}`}
+              >
+                {t(`userMenu.${set}`)}
+              </MenuItem>
+            )),
             <MenuItem
-              key={lng}
-              selected={i18n.language === lng}
+              key="sign-off"
+              data-testid="user-menu-sign-off"
               onClick={() => {
-                setLangAnchor(null);
-                void i18n.changeLanguage(lng);
+                close();
+                logout.mutate(undefined, { onSettled: () => void navigate('/login', { replace: true }) });
               }}
-              data-testid={`language-${lng}`}
             >
-              {lng === 'es' ? 'Español' : 'English'}
-            </MenuItem>
-          ))}
-        </Menu>
-        <IconButton
-          color="inherit"
-          onClick={(e) => setUserAnchor(e.currentTarget)}
-          aria-label={t('header.userMenu')}
-          data-testid="user-menu-button"
-        >
-          <AccountCircleIcon />
-        </IconButton>
-        <Menu anchorEl={userAnchor} open={Boolean(userAnchor)} onClose={() => setUserAnchor(null)}>
-          {USER_MENU_SETS.filter((set) => set !== menuSet && allowed.includes(set)).map((set) => (
-            <MenuItem key={set} onClick={() => chooseSet(set)} data-testid={`user-menu-${set}`}>
-              {t(`userMenu.${set}`)}
-            </MenuItem>
-          ))}
-          <MenuItem
-            data-testid="user-menu-sign-off"
-            onClick={() => {
-              setUserAnchor(null);
-              logout.mutate(undefined, { onSettled: () => void navigate('/login', { replace: true }) });
-            }}
-          >
-            {t('userMenu.signOff')}
-          </MenuItem>
-        </Menu>
+              {t('userMenu.signOff')}
+            </MenuItem>,
+          ]}
+        </HeaderMenu>
       </Toolbar>
       <LocationPicker open={pickerOpen} onClose={() => setPickerOpen(false)} role={role} />
     </AppBar>

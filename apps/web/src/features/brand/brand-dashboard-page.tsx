@@ -2,7 +2,7 @@ import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { Alert, Box, Button, Card, CardContent, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { StatGrid, statValue } from '../../components/stat-grid';
+import { StatGrid, type StatItem, statValue } from '../../components/stat-grid';
 import { useCurrentLocation } from '../../lib/current-location';
 import { useRole } from '../auth';
 import { useBrandStatistics } from './api/get-brand-statistics';
@@ -32,80 +32,60 @@ export const BrandDashboardPage = () => {
   const stats = useBrandStatistics(brandId);
   const url = dashboards.data?.[0]?.full_url;
   const language = i18n.language;
-  const n = (v: number | null | undefined, digits = 0) => statValue(v, language, digits);
-  /** A unit only beside a value ('—' stands alone). */
-  const unit = (v: number | null | undefined, text: string) => (v === null || v === undefined ? undefined : text);
   const { purchase, entry, exit, sales, inventory } = stats.data;
+  const hours = t('brand.stats.hours');
+  /** One box: `brand-<id>`, its title `brand.stats.<title>`, the value with `digits` decimals, a unit only beside a value ('—' stands alone). */
+  const stat = (id: string, title: string, value: number | null | undefined, digits = 0, unit?: string): StatItem => ({
+    id: `brand-${id}`,
+    title: t(`brand.stats.${title}`),
+    value: statValue(value, language, digits),
+    unit: value === null || value === undefined ? undefined : unit,
+  });
 
   const groups = [
     {
       id: 'purchase',
       items: [
-        { id: 'brand-purchase-orders', title: t('brand.stats.orders'), value: n(purchase?.orders) },
-        { id: 'brand-purchase-correct', title: t('brand.stats.correct'), value: n(purchase?.correctly_received_porders) },
-        { id: 'brand-purchase-incorrect', title: t('brand.stats.incorrect'), value: n(purchase?.incorrectly_received_porders) },
-        {
-          id: 'brand-purchase-reception',
-          title: t('brand.stats.receptionTime'),
-          value: n(purchase?.average_reception_time, 2),
-          unit: unit(purchase?.average_reception_time, t('brand.stats.hours')),
-        },
+        stat('purchase-orders', 'orders', purchase?.orders),
+        stat('purchase-correct', 'correct', purchase?.correctly_received_porders),
+        stat('purchase-incorrect', 'incorrect', purchase?.incorrectly_received_porders),
+        stat('purchase-reception', 'receptionTime', purchase?.average_reception_time, 2, hours),
       ],
     },
     {
       id: 'entry',
       items: [
-        { id: 'brand-entry-orders', title: t('brand.stats.orders'), value: n(entry?.orders) },
-        { id: 'brand-entry-pending', title: t('brand.stats.pending'), value: n(entry?.destination_pending_orders) },
-        { id: 'brand-entry-daily', title: t('brand.stats.dailyOrders'), value: n(entry?.destination_daily_orders, 2) },
-        {
-          id: 'brand-entry-reception',
-          title: t('brand.stats.receptionTime'),
-          value: n(entry?.average_reception_time, 2),
-          unit: unit(entry?.average_reception_time, t('brand.stats.hours')),
-        },
+        stat('entry-orders', 'orders', entry?.orders),
+        stat('entry-pending', 'pending', entry?.destination_pending_orders),
+        stat('entry-daily', 'dailyOrders', entry?.destination_daily_orders, 2),
+        stat('entry-reception', 'receptionTime', entry?.average_reception_time, 2, hours),
       ],
     },
     {
       id: 'exit',
       items: [
-        { id: 'brand-exit-orders', title: t('brand.stats.orders'), value: n(exit?.orders) },
-        { id: 'brand-exit-pending', title: t('brand.stats.pending'), value: n(exit?.origin_pending_orders) },
-        { id: 'brand-exit-daily', title: t('brand.stats.dailyOrders'), value: n(exit?.origin_daily_orders, 2) },
-        {
-          id: 'brand-exit-shipping',
-          title: t('brand.stats.shippingTime'),
-          value: n(exit?.average_shipping_time, 2),
-          unit: unit(exit?.average_shipping_time, t('brand.stats.hours')),
-        },
+        stat('exit-orders', 'orders', exit?.orders),
+        stat('exit-pending', 'pending', exit?.origin_pending_orders),
+        stat('exit-daily', 'dailyOrders', exit?.origin_daily_orders, 2),
+        stat('exit-shipping', 'shippingTime', exit?.average_shipping_time, 2, hours),
       ],
     },
     {
       id: 'sales',
       items: [
-        { id: 'brand-sales', title: t('brand.stats.sales'), value: n(sales?.sales) },
-        { id: 'brand-items-sold', title: t('brand.stats.itemsSold'), value: n(sales?.items_sold) },
-        { id: 'brand-returns', title: t('brand.stats.returns'), value: n(sales?.returns) },
-        { id: 'brand-items-returned', title: t('brand.stats.itemsReturned'), value: n(sales?.items_returned) },
+        stat('sales', 'sales', sales?.sales),
+        stat('items-sold', 'itemsSold', sales?.items_sold),
+        stat('returns', 'returns', sales?.returns),
+        stat('items-returned', 'itemsReturned', sales?.items_returned),
       ],
     },
     {
       id: 'inventory',
       items: [
-        { id: 'brand-inventories', title: t('brand.stats.inventories'), value: n(inventory?.total_inventory_count) },
-        { id: 'brand-inventories-validated', title: t('brand.stats.validated'), value: n(inventory?.validated_inventories) },
-        {
-          id: 'brand-inventory-accuracy',
-          title: t('brand.stats.accuracy'),
-          value: n(inventory?.avg_inventory_accuracy, 2),
-          unit: unit(inventory?.avg_inventory_accuracy, '%'),
-        },
-        {
-          id: 'brand-inventory-time',
-          title: t('brand.stats.inventoryTime'),
-          value: n(inventory?.avg_inventory_time, 2),
-          unit: unit(inventory?.avg_inventory_time, t('brand.stats.minutes')),
-        },
+        stat('inventories', 'inventories', inventory?.total_inventory_count),
+        stat('inventories-validated', 'validated', inventory?.validated_inventories),
+        stat('inventory-accuracy', 'accuracy', inventory?.avg_inventory_accuracy, 2, '%'),
+        stat('inventory-time', 'inventoryTime', inventory?.avg_inventory_time, 2, t('brand.stats.minutes')),
       ],
     },
   ];

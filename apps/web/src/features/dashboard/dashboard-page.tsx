@@ -1,7 +1,7 @@
 import PrintIcon from '@mui/icons-material/Print';
 import { Box, Button, Card, CardContent, Grid, Stack, Typography, useTheme } from '@mui/material';
 import { type LocationStatistics, RoleThreshold } from '@rfid/contract';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { PercentBar } from '../../components/percent-bar';
@@ -34,41 +34,69 @@ export const DashboardPage = () => {
   const green = theme.palette.success.main;
   const red = theme.palette.error.main;
   const amber = theme.palette.warning.light;
-  const donuts: { id: string; title: string; slices: (s: LocationStatistics) => DonutSlice[] }[] = [
-    {
-      id: 'inbound',
-      title: t('donuts.inbound'),
-      slices: (x) => [
-        { key: 'correctly_received', label: t('donuts.correctly_received'), value: x.entrys.correctly_received, color: green },
-        {
-          key: 'incorrectly_received',
-          label: t('donuts.incorrectly_received'),
-          value: x.entrys.incorrectly_received,
-          color: red,
-        },
-        { key: 'waiting', label: t('donuts.waiting'), value: x.entrys.waiting, color: amber },
-      ],
-    },
-    {
-      id: 'outbound',
-      title: t('donuts.outbound'),
-      slices: (x) => [
-        { key: 'correctly_exited', label: t('donuts.correctly_exited'), value: x.exits.correctly_exited, color: green },
-        { key: 'incorrectly_exited', label: t('donuts.incorrectly_exited'), value: x.exits.incorrectly_exited, color: red },
-        { key: 'waiting', label: t('donuts.waiting'), value: x.exits.waiting, color: amber },
-      ],
-    },
-    {
-      id: 'online',
-      title: t('donuts.online'),
-      slices: (x) => [
-        { key: 'sended', label: t('donuts.sended'), value: x.online.sended, color: green },
-        { key: 'waiting', label: t('donuts.waiting'), value: x.online.waiting, color: amber },
-      ],
-    },
+  /** A donut's slice: `donuts.<key>` as its label. */
+  const slice = (key: string, value: number, color: string): DonutSlice => ({ key, label: t(`donuts.${key}`), value, color });
+  type Donut = { id: string; title: string; slices: (s: LocationStatistics) => DonutSlice[] };
+  /** A donut: `donuts.<id>` as its title. */
+  const donut = (id: string, slices: Donut['slices']): Donut => ({ id, title: t(`donuts.${id}`), slices });
+  const donuts: Donut[] = [
+    donut('inbound', (x) => [
+      slice('correctly_received', x.entrys.correctly_received, green),
+      slice('incorrectly_received', x.entrys.incorrectly_received, red),
+      slice('waiting', x.entrys.waiting, amber),
+    ]),
+    donut('outbound', (x) => [
+      slice('correctly_exited', x.exits.correctly_exited, green),
+      slice('incorrectly_exited', x.exits.incorrectly_exited, red),
+      slice('waiting', x.exits.waiting, amber),
+    ]),
+    donut('online', (x) => [slice('sended', x.online.sended, green), slice('waiting', x.online.waiting, amber)]),
   ];
 
   const change = s?.stock_evolution ?? null;
+  /** The four figures over the donuts, titled `figures.<id>`. */
+  const figures: { id: string; value: ReactNode; caption: ReactNode; color?: string; children?: ReactNode }[] = [
+    {
+      id: 'stock',
+      value: (
+        <>
+          <span data-testid="dashboard-stock">{formatQuantity(s?.stock, language)}</span>
+          <Typography component="span" variant="h6" color="text.secondary">
+            {' / '}
+            <span data-testid="dashboard-theoretical">{formatQuantity(s?.theorical_stock, language)}</span>
+          </Typography>
+        </>
+      ),
+      caption: t('figures.stockCaption'),
+    },
+    {
+      id: 'change',
+      value: change === null ? '—' : `${change > 0 ? '+' : ''}${formatNumber(change, language, 2)} %`,
+      color: change === null || change === 0 ? undefined : change > 0 ? 'success.main' : 'error.main',
+      caption:
+        s?.last_year_stock === null || s?.last_year_stock === undefined
+          ? t('figures.changeNoBase')
+          : t('figures.changeCaption', { stock: formatQuantity(s.last_year_stock, language) }),
+    },
+    {
+      id: 'precision',
+      value: `${formatQuantity(s?.precision, language)} %`,
+      caption: t('figures.precisionCaption'),
+      children: <PercentBar value={s?.precision} />,
+    },
+    {
+      id: 'supply',
+      value:
+        s?.days_of_supply === null || s?.days_of_supply === undefined
+          ? '—'
+          : t('figures.days', { days: formatNumber(s.days_of_supply, language, 1) }),
+      caption:
+        s && s.items_out_30_days > 0
+          ? t('figures.supplyCaption', { items: formatQuantity(s.items_out_30_days, language) })
+          : t('figures.supplyNoOut'),
+    },
+  ];
+
   // The 3-step print wizard (tag type, tag format, order or print): the printing feature's, roles 1 to 4.
   const printButton = (
     <Button
@@ -104,65 +132,11 @@ export const DashboardPage = () => {
       {location && (
         <>
           <Grid container spacing={1.5} data-testid="dashboard-figures">
-            <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
-              <FigureCard
-                id="stock"
-                title={t('figures.stock')}
-                isLoading={stats.isPending}
-                value={
-                  <>
-                    <span data-testid="dashboard-stock">{formatQuantity(s?.stock, language)}</span>
-                    <Typography component="span" variant="h6" color="text.secondary">
-                      {' / '}
-                      <span data-testid="dashboard-theoretical">{formatQuantity(s?.theorical_stock, language)}</span>
-                    </Typography>
-                  </>
-                }
-                caption={t('figures.stockCaption')}
-              />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
-              <FigureCard
-                id="change"
-                title={t('figures.change')}
-                isLoading={stats.isPending}
-                value={change === null ? '—' : `${change > 0 ? '+' : ''}${formatNumber(change, language, 2)} %`}
-                color={change === null || change === 0 ? undefined : change > 0 ? 'success.main' : 'error.main'}
-                caption={
-                  s?.last_year_stock === null || s?.last_year_stock === undefined
-                    ? t('figures.changeNoBase')
-                    : t('figures.changeCaption', { stock: formatQuantity(s.last_year_stock, language) })
-                }
-              />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
-              <FigureCard
-                id="precision"
-                title={t('figures.precision')}
-                isLoading={stats.isPending}
-                value={`${formatQuantity(s?.precision, language)} %`}
-                caption={t('figures.precisionCaption')}
-              >
-                <PercentBar value={s?.precision} />
-              </FigureCard>
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
-              <FigureCard
-                id="supply"
-                title={t('figures.supply')}
-                isLoading={stats.isPending}
-                value={
-                  s?.days_of_supply === null || s?.days_of_supply === undefined
-                    ? '—'
-                    : t('figures.days', { days: formatNumber(s.days_of_supply, language, 1) })
-                }
-                caption={
-                  s && s.items_out_30_days > 0
-                    ? t('figures.supplyCaption', { items: formatQuantity(s.items_out_30_days, language) })
-                    : t('figures.supplyNoOut')
-                }
-              />
-            </Grid>
+            {figures.map(({ id, ...figure }) => (
+              <Grid key={id} size={{ xs: 12, sm: 6, lg: 3 }}>
+                <FigureCard id={id} title={t(`figures.${id}`)} isLoading={stats.isPending} {...figure} />
+              </Grid>
+            ))}
           </Grid>
 
           <Box>

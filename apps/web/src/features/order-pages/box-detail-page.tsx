@@ -1,9 +1,9 @@
-import { Link, Skeleton, Stack } from '@mui/material';
+import { Link, Stack } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { FactsCard, Field } from '../../components/facts-card';
+import { FactsList } from '../../components/facts-card';
 import { FilterBar } from '../../components/filter-bar';
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { PageTitle } from '../../components/page-title';
@@ -44,69 +44,63 @@ export const BoxDetailPage = ({
   const columns = useItemLineColumns(kind, orderId);
   if (box.isError) return <LoadErrorAlert error={box.error} testId="box-error" />;
   const data = box.data;
-  const value = (content: ReactNode) => (data ? content : <Skeleton />);
   const quantity = (count: number | undefined) => formatQuantity(count, i18n.language);
   return (
     <Stack spacing={2} data-testid="box-detail-page">
       <PageTitle backTo={paths.boxes(orderId)} title={t('box.title', { barcode: data?.barcode ?? '' })} actions={actions} />
-      <FactsCard testId="box-header">
-        <Field label={t('box.barcode')}>{value(<span data-testid="box-barcode">{data?.barcode}</span>)}</Field>
-        <Field label={t('box.order')} wide>
-          {value(
-            <Link component={RouterLink} to={paths.boxes(orderId)} data-testid="box-order">
-              {data?.order_name}
-            </Link>,
-          )}
-        </Field>
-        <Field label={t('box.status')}>
-          {value(
-            <span data-testid="box-status">
-              <StatusChip status={data?.status} map={boxStatusMap(t)} />
-            </span>,
-          )}
-        </Field>
-        {isMovement(kind) && (
-          <Field label={t(`box.otherStatus.${kind}`)}>
-            {value(
-              <span data-testid="box-other-status">
-                <StatusChip status={kind === 'exit' ? data?.destination_status : data?.origin_status} map={boxStatusMap(t)} />
-              </span>,
-            )}
-          </Field>
-        )}
-        <Field label={t(`columns.${BOX_TIME_LABEL[kind]}`)}>
-          {value(<span data-testid="box-time">{formatDateTime(data?.reading_time, t('common:noDate'))}</span>)}
-        </Field>
-        <Field label={t('box.real')}>{value(<span data-testid="box-real">{quantity(data?.real_item_count)}</span>)}</Field>
-        <Field label={t('box.expected')}>
-          {value(<span data-testid="box-expected">{quantity(data?.theorical_item_count)}</span>)}
-        </Field>
-        <Field label={t('box.verifications')}>
-          {value(
-            <Link component={RouterLink} to={paths.verifications(orderId, boxId)} data-testid="box-verifications-link">
-              {quantity(data?.verification_count)}
-            </Link>,
-          )}
-        </Field>
-        {kind !== 'purchase' && (
-          <Field label={t('box.percent')}>
-            {value(
-              <span data-testid="box-percent">
-                <PercentBar value={data?.percent} minWidth={0} />
-              </span>,
-            )}
-          </Field>
-        )}
-        {hasOnlineReading(kind) && (
-          <Field label={t('box.online')}>
-            {value(
-              <span data-testid="box-online">
-                <PercentBar value={data?.online_percent} minWidth={0} />
-              </span>,
-            )}
-          </Field>
-        )}
-      </FactsCard>
+      <FactsList
+        testId="box-header"
+        record={data}
+        facts={[
+          { label: t('box.barcode'), value: (row) => row.barcode, testId: 'box-barcode' },
+          {
+            label: t('box.order'),
+            wide: true,
+            value: (row) => (
+              <Link component={RouterLink} to={paths.boxes(orderId)} data-testid="box-order">
+                {row.order_name}
+              </Link>
+            ),
+          },
+          {
+            label: t('box.status'),
+            value: (row) => <StatusChip status={row.status} map={boxStatusMap(t)} />,
+            testId: 'box-status',
+          },
+          isMovement(kind) && {
+            label: t(`box.otherStatus.${kind}`),
+            value: (row) => (
+              <StatusChip status={kind === 'exit' ? row.destination_status : row.origin_status} map={boxStatusMap(t)} />
+            ),
+            testId: 'box-other-status',
+          },
+          {
+            label: t(`columns.${BOX_TIME_LABEL[kind]}`),
+            value: (row) => formatDateTime(row.reading_time, t('common:noDate')),
+            testId: 'box-time',
+          },
+          { label: t('box.real'), value: (row) => quantity(row.real_item_count), testId: 'box-real' },
+          { label: t('box.expected'), value: (row) => quantity(row.theorical_item_count), testId: 'box-expected' },
+          {
+            label: t('box.verifications'),
+            value: (row) => (
+              <Link component={RouterLink} to={paths.verifications(orderId, boxId)} data-testid="box-verifications-link">
+                {quantity(row.verification_count)}
+              </Link>
+            ),
+          },
+          kind !== 'purchase' && {
+            label: t('box.percent'),
+            value: (row) => <PercentBar value={row.percent} minWidth={0} />,
+            testId: 'box-percent',
+          },
+          hasOnlineReading(kind) && {
+            label: t('box.online'),
+            value: (row) => <PercentBar value={row.online_percent} minWidth={0} />,
+            testId: 'box-online',
+          },
+        ]}
+      />
       <FilterBar
         fields={[{ name: 'gtin', label: t('box.gtinFilter') }]}
         value={filters}

@@ -1,9 +1,9 @@
 import ListAltIcon from '@mui/icons-material/ListAlt';
-import { Box, Button, Stack } from '@mui/material';
+import { Box, Stack } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
 import { FilterBar } from '../../components/filter-bar';
+import { LinkButton } from '../../components/link-button';
 import { PageTitle } from '../../components/page-title';
 import { PagedTable } from '../../components/paged-table';
 import { TableCard } from '../../components/table-card';
@@ -42,15 +42,9 @@ export const OrderBoxesPage = ({ kind, orderId }: { kind: OrderKind; orderId: st
         actions={
           <>
             <StickersButton orderId={Number(orderId)} />
-            <Button
-              component={RouterLink}
-              to={paths.detail(orderId)}
-              startIcon={<ListAltIcon />}
-              variant="outlined"
-              data-testid="order-detail-link"
-            >
+            <LinkButton to={paths.detail(orderId)} icon={<ListAltIcon />} variant="outlined" testId="order-detail-link">
               {t('boxes.detail')}
-            </Button>
+            </LinkButton>
           </>
         }
       />

@@ -3,7 +3,7 @@ import PrintIcon from '@mui/icons-material/Print';
 import { Button, Checkbox, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { LinkButton } from '../../components/link-button';
 import { PageTitle } from '../../components/page-title';
 import { type Column, PagedTable } from '../../components/paged-table';
 import { TableCard } from '../../components/table-card';
@@ -60,15 +60,9 @@ export const OrderDetailPage = ({ kind, orderId }: { kind: OrderKind; orderId: s
         subtitle={t('detail.subtitle', { kind: t(`kind.${kind}`) })}
         actions={
           <>
-            <Button
-              component={RouterLink}
-              to={paths.boxes(orderId)}
-              startIcon={<InventoryIcon />}
-              variant="outlined"
-              data-testid="order-boxes-link"
-            >
+            <LinkButton to={paths.boxes(orderId)} icon={<InventoryIcon />} variant="outlined" testId="order-boxes-link">
               {t('detail.boxes')}
-            </Button>
+            </LinkButton>
             {isTickable && (
               <Button
                 startIcon={<PrintIcon />}

@@ -1,10 +1,9 @@
 import WarningIcon from '@mui/icons-material/WarningAmber';
-import { alpha, Box, Link, Skeleton, Stack, type Theme, Tooltip } from '@mui/material';
+import { alpha, Link, Stack, type Theme, Tooltip } from '@mui/material';
 import type { PosItem, PosTransaction } from '@rfid/contract';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
-import { FactsCard, Field } from '../../components/facts-card';
+import { FactsList } from '../../components/facts-card';
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { PageTitle } from '../../components/page-title';
 import { type Column, PagedTable } from '../../components/paged-table';
@@ -91,39 +90,25 @@ export const PosDetailPage = ({ kind }: { kind: PosKind }) => {
 const PosHeader = ({ data, error }: { data: PosTransaction | undefined; error: Error | null }) => {
   const { t, i18n } = useTranslation(['pos', 'common']);
   if (error) return <LoadErrorAlert error={error} testId="pos-error" />;
-  const value = (render: (row: PosTransaction) => ReactNode) => (data ? render(data) : <Skeleton />);
   const quantity = (n: number) => formatQuantity(n, i18n.language);
   return (
-    <FactsCard testId="pos-header">
-      <Field label={t('columns.id')}>
-        {value((row) => (
-          <span data-testid="pos-id">{row.id}</span>
-        ))}
-      </Field>
-      <Field label={t('columns.endDate')}>{value((row) => formatTableDateTime(row.end_time, t('common:noDate')))}</Field>
-      <Field label={t('header.store')}>{value((row) => row.destination_description ?? '')}</Field>
-      <Field label={t('columns.reader')}>{value((row) => row.device?.serial_number ?? t('noReader'))}</Field>
-      <Field label={t('columns.items')}>
-        {value((row) => (
-          <span data-testid="pos-item-count">{quantity(row.item_count)}</span>
-        ))}
-      </Field>
-      <Field label={t('header.counted')}>
-        {value((row) => (
-          <span data-testid="pos-counted">{quantity(row.destination_real_item_count)}</span>
-        ))}
-      </Field>
-      <Field label={t('columns.warnings')}>
-        {value((row) => (
-          <Box
-            component="span"
-            sx={{ color: row.warning_count > 0 ? 'warning.main' : undefined }}
-            data-testid="pos-warning-count"
-          >
-            {quantity(row.warning_count)}
-          </Box>
-        ))}
-      </Field>
-    </FactsCard>
+    <FactsList
+      testId="pos-header"
+      record={data}
+      facts={[
+        { label: t('columns.id'), value: (row) => row.id, testId: 'pos-id' },
+        { label: t('columns.endDate'), value: (row) => formatTableDateTime(row.end_time, t('common:noDate')) },
+        { label: t('header.store'), value: (row) => row.destination_description ?? '' },
+        { label: t('columns.reader'), value: (row) => row.device?.serial_number ?? t('noReader') },
+        { label: t('columns.items'), value: (row) => quantity(row.item_count), testId: 'pos-item-count' },
+        { label: t('header.counted'), value: (row) => quantity(row.destination_real_item_count), testId: 'pos-counted' },
+        {
+          label: t('columns.warnings'),
+          value: (row) => quantity(row.warning_count),
+          testId: 'pos-warning-count',
+          color: (row) => (row.warning_count > 0 ? 'warning.main' : undefined),
+        },
+      ]}
+    />
   );
 };

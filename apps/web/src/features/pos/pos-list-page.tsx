@@ -83,13 +83,8 @@ export const PosListPage = ({ kind }: { kind: PosKind }) => {
       filters={
         <TextAndRangeFilters
           text={{ fields: [{ name: 'id__contains', label: t('filters.id') }], value: id, onChange: setId }}
-          range={{
-            value: period.range,
-            onChange: period.setRange,
-            startLabel: t('filters.from'),
-            endLabel: t('filters.to'),
-            testId: 'pos-range',
-          }}
+          period={period}
+          range={{ startLabel: t('filters.from'), endLabel: t('filters.to'), testId: 'pos-range' }}
         />
       }
     >

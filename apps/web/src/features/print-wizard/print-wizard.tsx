@@ -129,6 +129,16 @@ const WizardDialog = ({ open, onClose, records, name = '', locations = [], sourc
   const isRangeOk = Object.keys(rangeErrors).length === 0;
   const canPrint = choice === 'print' && printer !== null && isRangeOk && (hasRecords || target !== null);
 
+  /** Creates the print order of the records, in the format chosen. */
+  const createOrder = (formatId: number) =>
+    create.mutateAsync({
+      tag_company_format: formatId,
+      items: lines.map((line) => ({ gtin: line.gtin, quantity: line.quantity })),
+      name,
+      locations,
+      ...(source ? { source } : {}),
+    });
+
   const finish = async () => {
     setStatus(null);
     if (choice === 'order') {
@@ -139,13 +149,7 @@ const WizardDialog = ({ open, onClose, records, name = '', locations = [], sourc
         return;
       }
       try {
-        const order = await create.mutateAsync({
-          tag_company_format: format.id,
-          items: lines.map((line) => ({ gtin: line.gtin, quantity: line.quantity })),
-          name,
-          locations,
-          ...(source ? { source } : {}),
-        });
+        const order = await createOrder(format.id);
         notify(t('messages.added', { id: order.id }), 'success');
         onDone?.();
         onClose();
@@ -164,13 +168,7 @@ const WizardDialog = ({ open, onClose, records, name = '', locations = [], sourc
       let orderId = hasRecords ? pendingOrderId : (target?.id ?? null);
       let labels = hasRecords ? total : (target?.total_quantity ?? 0);
       if (hasRecords && orderId === null) {
-        const order = await create.mutateAsync({
-          tag_company_format: format.id,
-          items: lines.map((line) => ({ gtin: line.gtin, quantity: line.quantity })),
-          name,
-          locations,
-          ...(source ? { source } : {}),
-        });
+        const order = await createOrder(format.id);
         orderId = order.id;
         labels = order.total_quantity;
         // A failed print may be tried again without a second order.

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import QrCodeScannerIcon from '@mui/icons-material/QrCodeScanner';
-import { Alert, Autocomplete, Box, Button, Card, CardContent, Chip, IconButton, Stack, TextField, Tooltip } from '@mui/material';
+import { Alert, Autocomplete, Box, Button, Chip, IconButton, Stack, TextField, Tooltip } from '@mui/material';
 import {
   type ItemType,
   printItemSchema,
@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import type { FormStatus } from '../../components/form-alert';
+import { FormCard } from '../../components/form-card';
 import { PageTitle } from '../../components/page-title';
 import { ApiError } from '../../lib/api-client';
 import { useDebounced } from '../../lib/use-debounced';
@@ -236,123 +237,111 @@ export const CreateManualPage = () => {
   return (
     <Stack spacing={2} data-testid="create-manual-page">
       <PageTitle backTo={PRINT_PATHS.orders} title={t('manual.title')} subtitle={t('manual.subtitle')} />
-      <Card>
-        <CardContent>
-          <Stack
-            spacing={2}
-            component="form"
-            noValidate
-            onSubmit={(event) => {
+      <FormCard onSubmit={() => void submit()}>
+        <FormatFields value={{ tagType, format }} onChange={choose} errors={formatErrors} />
+        <TextField
+          label={t('fields.name')}
+          value={name}
+          onChange={(event) => setValue('name', event.target.value)}
+          slotProps={{ htmlInput: { maxLength: 120, 'data-testid': 'manual-name' } }}
+        />
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+          <Tooltip title={t('manual.scanHint')}>
+            <Button
+              variant="outlined"
+              startIcon={<QrCodeScannerIcon />}
+              onClick={() => scanInput.current?.focus()}
+              data-testid="manual-scan"
+            >
+              {t('manual.scan')}
+            </Button>
+          </Tooltip>
+          {isScanning && <Chip color="success" size="small" label={t('manual.scannerReady')} data-testid="scanner-ready" />}
+          {/* The scanner types here (a keyboard wedge) and ends with Enter. */}
+          <Box
+            component="input"
+            ref={scanInput}
+            aria-label={t('manual.scanInput')}
+            data-testid="manual-scan-input"
+            onFocus={() => setScanning(true)}
+            onBlur={() => setScanning(false)}
+            onKeyDown={(event: KeyboardEvent<HTMLInputElement>) => {
+              if (event.key !== 'Enter') return;
               event.preventDefault();
-              void submit();
+              const value = event.currentTarget.value;
+              event.currentTarget.value = '';
+              if (value.trim()) readScan(value);
             }}
-          >
-            <FormatFields value={{ tagType, format }} onChange={choose} errors={formatErrors} />
-            <TextField
-              label={t('fields.name')}
-              value={name}
-              onChange={(event) => setValue('name', event.target.value)}
-              slotProps={{ htmlInput: { maxLength: 120, 'data-testid': 'manual-name' } }}
-            />
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-              <Tooltip title={t('manual.scanHint')}>
-                <Button
-                  variant="outlined"
-                  startIcon={<QrCodeScannerIcon />}
-                  onClick={() => scanInput.current?.focus()}
-                  data-testid="manual-scan"
+            sx={{
+              position: 'absolute',
+              width: '1px',
+              height: '1px',
+              opacity: 0,
+              border: 0,
+              p: 0,
+              overflow: 'hidden',
+              pointerEvents: 'none',
+            }}
+          />
+        </Stack>
+        {scanNote && (
+          <Alert severity={scanNote.kind} onClose={() => setScanNote(null)} data-testid={`scan-${scanNote.kind}`}>
+            {scanNote.text}
+          </Alert>
+        )}
+        <Stack spacing={1.5} data-testid="manual-rows">
+          {fields.map((field, index) => {
+            const row = rows[index] ?? field;
+            const quantityError = errors.rows?.[index]?.quantity ? t('manual.quantityRule') : undefined;
+            return (
+              <Stack key={field.id} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }} data-testid="manual-row">
+                <GtinCell
+                  row={{ ...row, error: gtinError(index) }}
+                  index={index}
+                  onChange={(change) => patch(index, change)}
+                  onCreate={(gtin) => setCreating({ key: field.id, gtin })}
+                />
+                <TextField
+                  size="small"
+                  type="number"
+                  label={t('fields.quantity')}
+                  value={row.quantity}
+                  onChange={(event) => {
+                    setValue(`rows.${index}.quantity`, event.target.value);
+                    clearErrors(`rows.${index}.quantity`);
+                  }}
+                  error={Boolean(quantityError)}
+                  helperText={quantityError}
+                  sx={{ width: { xs: 96, sm: 130 }, flexShrink: 0 }}
+                  slotProps={{ htmlInput: { min: 1, 'data-testid': `manual-quantity-${index}` } }}
+                />
+                <IconButton
+                  onClick={() => remove(index)}
+                  disabled={fields.length === 1}
+                  aria-label={t('manual.removeRow')}
+                  data-testid={`manual-remove-${index}`}
+                  sx={{ mt: 0.5 }}
                 >
-                  {t('manual.scan')}
-                </Button>
-              </Tooltip>
-              {isScanning && <Chip color="success" size="small" label={t('manual.scannerReady')} data-testid="scanner-ready" />}
-              {/* The scanner types here (a keyboard wedge) and ends with Enter. */}
-              <Box
-                component="input"
-                ref={scanInput}
-                aria-label={t('manual.scanInput')}
-                data-testid="manual-scan-input"
-                onFocus={() => setScanning(true)}
-                onBlur={() => setScanning(false)}
-                onKeyDown={(event: KeyboardEvent<HTMLInputElement>) => {
-                  if (event.key !== 'Enter') return;
-                  event.preventDefault();
-                  const value = event.currentTarget.value;
-                  event.currentTarget.value = '';
-                  if (value.trim()) readScan(value);
-                }}
-                sx={{
-                  position: 'absolute',
-                  width: '1px',
-                  height: '1px',
-                  opacity: 0,
-                  border: 0,
-                  p: 0,
-                  overflow: 'hidden',
-                  pointerEvents: 'none',
-                }}
-              />
-            </Stack>
-            {scanNote && (
-              <Alert severity={scanNote.kind} onClose={() => setScanNote(null)} data-testid={`scan-${scanNote.kind}`}>
-                {scanNote.text}
-              </Alert>
-            )}
-            <Stack spacing={1.5} data-testid="manual-rows">
-              {fields.map((field, index) => {
-                const row = rows[index] ?? field;
-                const quantityError = errors.rows?.[index]?.quantity ? t('manual.quantityRule') : undefined;
-                return (
-                  <Stack key={field.id} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }} data-testid="manual-row">
-                    <GtinCell
-                      row={{ ...row, error: gtinError(index) }}
-                      index={index}
-                      onChange={(change) => patch(index, change)}
-                      onCreate={(gtin) => setCreating({ key: field.id, gtin })}
-                    />
-                    <TextField
-                      size="small"
-                      type="number"
-                      label={t('fields.quantity')}
-                      value={row.quantity}
-                      onChange={(event) => {
-                        setValue(`rows.${index}.quantity`, event.target.value);
-                        clearErrors(`rows.${index}.quantity`);
-                      }}
-                      error={Boolean(quantityError)}
-                      helperText={quantityError}
-                      sx={{ width: { xs: 96, sm: 130 }, flexShrink: 0 }}
-                      slotProps={{ htmlInput: { min: 1, 'data-testid': `manual-quantity-${index}` } }}
-                    />
-                    <IconButton
-                      onClick={() => remove(index)}
-                      disabled={fields.length === 1}
-                      aria-label={t('manual.removeRow')}
-                      data-testid={`manual-remove-${index}`}
-                      sx={{ mt: 0.5 }}
-                    >
-                      <DeleteIcon />
-                    </IconButton>
-                  </Stack>
-                );
-              })}
-              <Box>
-                <Button startIcon={<AddIcon />} onClick={() => append(emptyRow())} data-testid="manual-add-row">
-                  {t('manual.addRow')}
-                </Button>
-              </Box>
-            </Stack>
-            <OrderFormFooter
-              status={status}
-              onCloseStatus={() => setStatus(null)}
-              createdId={createdId}
-              isPending={create.isPending}
-              submitLabel={t('manual.submit')}
-              submitTestId="manual-submit"
-            />
-          </Stack>
-        </CardContent>
-      </Card>
+                  <DeleteIcon />
+                </IconButton>
+              </Stack>
+            );
+          })}
+          <Box>
+            <Button startIcon={<AddIcon />} onClick={() => append(emptyRow())} data-testid="manual-add-row">
+              {t('manual.addRow')}
+            </Button>
+          </Box>
+        </Stack>
+        <OrderFormFooter
+          status={status}
+          onCloseStatus={() => setStatus(null)}
+          createdId={createdId}
+          isPending={create.isPending}
+          submitLabel={t('manual.submit')}
+          submitTestId="manual-submit"
+        />
+      </FormCard>
       <AddGtinDialog
         open={creating !== null}
         initialGtin={creating?.gtin ?? ''}

@@ -1,8 +1,9 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { Button, Stack } from '@mui/material';
+import { Stack } from '@mui/material';
 import type { PrintTag } from '@rfid/contract';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { LinkButton } from '../../components/link-button';
 import { PageTitle } from '../../components/page-title';
 import { type Column, PagedTable } from '../../components/paged-table';
 import { TableCard } from '../../components/table-card';
@@ -60,15 +61,9 @@ export const PrintDetailPage = () => {
         />
       </TableCard>
       <Stack direction="row">
-        <Button
-          variant="outlined"
-          startIcon={<ArrowBackIcon />}
-          component={RouterLink}
-          to={PRINT_PATHS.orders}
-          data-testid="go-back"
-        >
+        <LinkButton to={PRINT_PATHS.orders} icon={<ArrowBackIcon />} variant="outlined" testId="go-back">
           {t('detail.goBack')}
-        </Button>
+        </LinkButton>
       </Stack>
     </Stack>
   );

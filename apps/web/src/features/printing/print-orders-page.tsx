@@ -1,9 +1,9 @@
 import AddIcon from '@mui/icons-material/Add';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { Button, Stack } from '@mui/material';
+import { Stack } from '@mui/material';
 import { RoleThreshold } from '@rfid/contract';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { LinkButton } from '../../components/link-button';
 import { PageTitle } from '../../components/page-title';
 import { TableCard } from '../../components/table-card';
 import { hasRole, useRole } from '../auth';
@@ -22,24 +22,12 @@ export const PrintOrdersPage = () => {
         actions={
           hasRole(role, RoleThreshold.printOrderAdd) && (
             <>
-              <Button
-                variant="outlined"
-                startIcon={<UploadFileIcon />}
-                component={RouterLink}
-                to={PRINT_PATHS.addCsv}
-                data-testid="add-csv-order"
-              >
+              <LinkButton to={PRINT_PATHS.addCsv} icon={<UploadFileIcon />} variant="outlined" testId="add-csv-order">
                 {t('list.addCsv')}
-              </Button>
-              <Button
-                variant="contained"
-                startIcon={<AddIcon />}
-                component={RouterLink}
-                to={PRINT_PATHS.addManual}
-                data-testid="add-manual-order"
-              >
+              </LinkButton>
+              <LinkButton to={PRINT_PATHS.addManual} icon={<AddIcon />} variant="contained" testId="add-manual-order">
                 {t('list.addManual')}
-              </Button>
+              </LinkButton>
             </>
           )
         }

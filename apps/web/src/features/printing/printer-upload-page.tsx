@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Card, CardContent, Stack, Typography } from '@mui/material';
+import { Alert, Button, Stack, Typography } from '@mui/material';
 import { PRINT_UPLOAD_REDIRECT_MS } from '@rfid/contract';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
 import { errorStatus, FormAlert, type FormStatus } from '../../components/form-alert';
+import { FormCard } from '../../components/form-card';
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { PageTitle } from '../../components/page-title';
 import { PRINT_PATHS } from '../print-wizard';
@@ -92,43 +93,26 @@ export const PrinterUploadPage = () => {
           printer.data ? `${printer.data.description || printer.data.mac} · ${printer.data.ip_address}:${printer.data.port}` : ''
         }
       />
-      <Card>
-        <CardContent>
-          <Stack
-            spacing={2}
-            component="form"
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              void submit();
-            }}
-          >
-            <Typography variant="body2" color="text.secondary">
-              {t('upload.hint')}
-            </Typography>
-            <CsvFileField file={file} onChange={choose} {...(fileError ? { error: fileError } : {})} testId="upload-file" />
-            <FormAlert status={status} onClose={() => setStatus(null)} />
-            {leavingAt !== null && (
-              <Alert severity="info" data-testid="upload-redirect">
-                {t('upload.redirect', { seconds: Math.max(0, Math.ceil((leavingAt - now) / 1000)) })}
-              </Alert>
-            )}
-            <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-              <Button component={RouterLink} to={PRINT_PATHS.printers}>
-                {t('upload.back')}
-              </Button>
-              <Button
-                type="submit"
-                variant="contained"
-                disabled={upload.isPending || leavingAt !== null}
-                data-testid="upload-submit"
-              >
-                {t('upload.submit')}
-              </Button>
-            </Stack>
-          </Stack>
-        </CardContent>
-      </Card>
+      <FormCard onSubmit={() => void submit()}>
+        <Typography variant="body2" color="text.secondary">
+          {t('upload.hint')}
+        </Typography>
+        <CsvFileField file={file} onChange={choose} {...(fileError ? { error: fileError } : {})} testId="upload-file" />
+        <FormAlert status={status} onClose={() => setStatus(null)} />
+        {leavingAt !== null && (
+          <Alert severity="info" data-testid="upload-redirect">
+            {t('upload.redirect', { seconds: Math.max(0, Math.ceil((leavingAt - now) / 1000)) })}
+          </Alert>
+        )}
+        <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+          <Button component={RouterLink} to={PRINT_PATHS.printers}>
+            {t('upload.back')}
+          </Button>
+          <Button type="submit" variant="contained" disabled={upload.isPending || leavingAt !== null} data-testid="upload-submit">
+            {t('upload.submit')}
+          </Button>
+        </Stack>
+      </FormCard>
     </Stack>
   );
 };

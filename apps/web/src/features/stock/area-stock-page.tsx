@@ -3,7 +3,8 @@ import { Alert, Box, Button, Stack } from '@mui/material';
 import { STOCK_PAGE_SIZE } from '@rfid/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { LinkButton } from '../../components/link-button';
 import { LocationListPage } from '../../components/location-list-page';
 import { PagedTable } from '../../components/paged-table';
 import { TextFilter } from '../../components/text-filter';
@@ -64,14 +65,13 @@ export const AreaStockPage = () => {
             </Button>
             <Box sx={{ flexGrow: 1 }} />
             {canCreateOrders(role) && (
-              <Button
-                component={RouterLink}
+              <LinkButton
                 to={`${STOCK_PATHS.upload}${area ? `?area=${area}` : ''}`}
-                startIcon={<UploadIcon />}
-                data-testid="stock-upload-link"
+                icon={<UploadIcon />}
+                testId="stock-upload-link"
               >
                 {t('areaStock.upload')}
-              </Button>
+              </LinkButton>
             )}
           </Stack>
         )

@@ -1,9 +1,10 @@
 import EditIcon from '@mui/icons-material/Edit';
-import { Alert, Button, Skeleton, Stack } from '@mui/material';
+import { Alert, Skeleton, Stack } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { FactsCard, Field } from '../../components/facts-card';
+import { LinkButton } from '../../components/link-button';
 import { PageTitle } from '../../components/page-title';
 import { useCurrentLocation } from '../../lib/current-location';
 import { formatQuantity } from '../../lib/format';
@@ -36,14 +37,9 @@ export const StockGtinPage = () => {
         title={t('gtin.title', { gtin })}
         actions={
           itemType.data && (
-            <Button
-              component={RouterLink}
-              to={STOCK_PATHS.minimum(itemType.data.gtin)}
-              startIcon={<EditIcon />}
-              data-testid="gtin-minimum"
-            >
+            <LinkButton to={STOCK_PATHS.minimum(itemType.data.gtin)} icon={<EditIcon />} testId="gtin-minimum">
               {t('gtin.minimum')}
-            </Button>
+            </LinkButton>
           )
         }
       />

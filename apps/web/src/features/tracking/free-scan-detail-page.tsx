@@ -1,29 +1,12 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import {
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Skeleton,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Typography,
-  useMediaQuery,
-  useTheme,
-} from '@mui/material';
+import { Box, Button, Skeleton, Stack, Typography } from '@mui/material';
 import type { FreeReadingSetLine, ReadingSetEpc } from '@rfid/contract';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { EpcLink } from '../../components/epc-link';
 import { FactsCard, Field } from '../../components/facts-card';
 import { LoadErrorAlert } from '../../components/load-error-alert';
-import { type Column, PagedTable } from '../../components/paged-table';
+import { type Column, PagedTable, RowsTable } from '../../components/paged-table';
 import { TableCard } from '../../components/table-card';
 import { formatQuantity, formatTableDateTime } from '../../lib/format';
 import { useFreeReadingSetDetail } from './api/get-free-reading-set-detail';
@@ -131,76 +114,33 @@ const GtinText = ({ gtin }: { gtin: string | null }) => {
   );
 };
 
-const REPORT_FIELDS = ['gtin', 'description', 'model', 'colour', 'size', 'quantity'] as const;
+const REPORT_FIELDS = ['description', 'model', 'colour', 'size'] as const;
 
-/** The set's count per GTIN (not paged: one line per GTIN read). Cards on phones. */
+/** The set's count per GTIN (not paged: one line per GTIN read). Cards on phones, without the empty fields. */
 const GtinReport = ({ lines }: { lines: FreeReadingSetLine[] | undefined }) => {
   const { t, i18n } = useTranslation('tracking');
-  const isPhone = useMediaQuery(useTheme().breakpoints.down('md'));
-  const cell = (line: FreeReadingSetLine, field: (typeof REPORT_FIELDS)[number]): ReactNode => {
-    if (field === 'gtin') return <GtinText gtin={line.gtin} />;
-    if (field === 'quantity') return formatQuantity(line.quantity, i18n.language);
-    return line[field] ?? '';
-  };
-  const header = (field: (typeof REPORT_FIELDS)[number]) => t(`freeScan.detail.reportColumns.${field}`);
-  const key = (line: FreeReadingSetLine) => line.gtin ?? 'unknown';
-  if (!lines) return <Skeleton variant="rounded" height={96} />;
-  if (isPhone) {
-    return (
-      <Stack spacing={1} data-testid="free-scan-report-cards">
-        {lines.map((line) => (
-          <Card key={key(line)} variant="outlined" data-testid="free-scan-report-line">
-            <CardContent sx={{ py: 1.5, '&:last-child': { pb: 1.5 } }}>
-              <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
-                {cell(line, 'gtin')}
-              </Typography>
-              {REPORT_FIELDS.slice(1)
-                .filter((field) => line[field] !== null && line[field] !== '')
-                .map((field) => (
-                  <Box
-                    key={field}
-                    sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, minHeight: 28, alignItems: 'center' }}
-                  >
-                    <Typography variant="body2" color="text.secondary" sx={{ flexShrink: 0 }}>
-                      {header(field)}
-                    </Typography>
-                    <Box sx={{ textAlign: 'right', minWidth: 0, overflowWrap: 'anywhere', typography: 'body2' }}>
-                      {cell(line, field)}
-                    </Box>
-                  </Box>
-                ))}
-            </CardContent>
-          </Card>
-        ))}
-      </Stack>
-    );
-  }
+  const header = (field: string) => t(`freeScan.detail.reportColumns.${field}`);
+  const columns: Column<FreeReadingSetLine>[] = [
+    { id: 'gtin', header: header('gtin'), cell: (line) => <GtinText gtin={line.gtin} />, mobile: 'title' },
+    ...REPORT_FIELDS.map((field) => ({
+      id: field,
+      header: header(field),
+      cell: (line: FreeReadingSetLine) => line[field] || null,
+    })),
+    {
+      id: 'quantity',
+      header: header('quantity'),
+      cell: (line) => formatQuantity(line.quantity, i18n.language),
+      align: 'right',
+    },
+  ];
   return (
-    <Card>
-      <TableContainer>
-        <Table size="small" data-testid="free-scan-report">
-          <TableHead>
-            <TableRow>
-              {REPORT_FIELDS.map((field) => (
-                <TableCell key={field} align={field === 'quantity' ? 'right' : undefined} sx={{ fontWeight: 600 }}>
-                  {header(field)}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {lines.map((line) => (
-              <TableRow key={key(line)} hover data-testid="free-scan-report-line">
-                {REPORT_FIELDS.map((field) => (
-                  <TableCell key={field} align={field === 'quantity' ? 'right' : undefined}>
-                    {cell(line, field)}
-                  </TableCell>
-                ))}
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
-    </Card>
+    <RowsTable
+      rows={lines}
+      columns={columns}
+      rowKey={(line) => line.gtin ?? 'unknown'}
+      testId="free-scan-report"
+      rowTestId="free-scan-report-line"
+    />
   );
 };

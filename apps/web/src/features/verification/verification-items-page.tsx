@@ -8,21 +8,16 @@ import { formatQuantity } from '../../lib/format';
 import { ORDER_PATHS } from '../orders';
 import { getVerificationItems } from './api/get-verification-items';
 import { verificationKeys } from './keys';
-import type { VerificationPageProps } from './verification-kind';
+import type { VerificationIds } from './verification-kind';
 import { VerificationLinesTable, VerificationPageFrame } from './verification-page-frame';
 
 /**
  * The EPCs a verification read (100 per page): EPC linking to the EPC tracker, GTIN, description,
  * lot and quantity; a quantity of 0 (a GTIN the box does not expect, or no GTIN) shows 'Nothing'.
  */
-export const VerificationItemsPage = ({
-  kind,
-  orderId,
-  boxId,
-  verificationId,
-}: VerificationPageProps & { verificationId: string }) => {
+export const VerificationItemsPage = (ids: VerificationIds) => {
   const { t, i18n } = useTranslation('verification');
-  const paths = ORDER_PATHS[kind];
+  const { verificationId } = ids;
   const muted = (text: string) => (
     <Typography component="span" variant="body2" color="text.secondary">
       {text}
@@ -54,13 +49,10 @@ export const VerificationItemsPage = ({
       align: 'right',
     },
   ];
-  const reportPath = paths.verification(orderId, boxId, verificationId);
+  const reportPath = ORDER_PATHS[ids.kind].verification(ids.orderId, ids.boxId, verificationId);
   return (
     <VerificationPageFrame
-      kind={kind}
-      orderId={orderId}
-      boxId={boxId}
-      verificationId={verificationId}
+      {...ids}
       title={t('items.heading', { id: verificationId })}
       backTo={reportPath}
       link={{ to: reportPath, label: t('items.report'), icon: <AssessmentIcon />, testId: 'verification-report-button' }}

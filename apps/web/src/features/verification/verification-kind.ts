@@ -10,3 +10,6 @@ export const verificationSideOf = (kind: OrderKind): VerificationSide =>
 
 /** The ids a verification page is about, as its route gives them. */
 export type VerificationPageProps = { kind: OrderKind; orderId: string; boxId: string };
+
+/** The ids a verification's report and items pages are about. */
+export type VerificationIds = VerificationPageProps & { verificationId: string };

@@ -1,7 +1,7 @@
-import { Button, Stack } from '@mui/material';
+import { Stack } from '@mui/material';
 import type { Verification } from '@rfid/contract';
 import type { ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { LinkButton } from '../../components/link-button';
 import { PageTitle } from '../../components/page-title';
 import { PagedTable, type PagedTableProps } from '../../components/paged-table';
 import { TableCard } from '../../components/table-card';
@@ -9,7 +9,7 @@ import { OrderHeader } from '../orders';
 import { VERIFICATION_LINES_PAGE_SIZE } from './api/get-verification-report';
 import { KindChip } from './kind-chip';
 import { VerificationGate } from './verification-gate';
-import type { VerificationPageProps } from './verification-kind';
+import type { VerificationIds } from './verification-kind';
 
 /**
  * The frame of a verification's report and items pages: the title (with the kind's chip, but for
@@ -26,8 +26,7 @@ export const VerificationPageFrame = ({
   link,
   loading,
   children,
-}: VerificationPageProps & {
-  verificationId: string;
+}: VerificationIds & {
   title: ReactNode;
   backTo: string;
   /** The button to the other page of the verification. */
@@ -42,9 +41,9 @@ export const VerificationPageFrame = ({
       subtitle={kind === 'purchase' ? undefined : <KindChip kind={kind} />}
       backTo={backTo}
       actions={
-        <Button variant="outlined" startIcon={link.icon} component={RouterLink} to={link.to} data-testid={link.testId}>
+        <LinkButton to={link.to} icon={link.icon} variant="outlined" testId={link.testId}>
           {link.label}
-        </Button>
+        </LinkButton>
       }
     />
     <OrderHeader kind={kind} orderId={orderId} />

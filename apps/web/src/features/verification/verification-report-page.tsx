@@ -8,7 +8,7 @@ import { formatQuantity } from '../../lib/format';
 import { formatSizes, ORDER_PATHS } from '../orders';
 import { getVerificationReport } from './api/get-verification-report';
 import { verificationKeys } from './keys';
-import type { VerificationPageProps } from './verification-kind';
+import type { VerificationIds } from './verification-kind';
 import { VerificationLinesTable, VerificationPageFrame } from './verification-page-frame';
 import { VerificationSummary } from './verification-summary';
 
@@ -18,12 +18,8 @@ import { VerificationSummary } from './verification-summary';
  * Online orders keep both readings of the spec: the capped bar, and the online percent where
  * a reading above 100 becomes 0.
  */
-export const VerificationReportPage = ({
-  kind,
-  orderId,
-  boxId,
-  verificationId,
-}: VerificationPageProps & { verificationId: string }) => {
+export const VerificationReportPage = (ids: VerificationIds) => {
+  const { kind, orderId, boxId, verificationId } = ids;
   const { t, i18n } = useTranslation('verification');
   const paths = ORDER_PATHS[kind];
   const quantity = (value: number) => formatQuantity(value, i18n.language);
@@ -73,10 +69,7 @@ export const VerificationReportPage = ({
   ];
   return (
     <VerificationPageFrame
-      kind={kind}
-      orderId={orderId}
-      boxId={boxId}
-      verificationId={verificationId}
+      {...ids}
       title={t('report.heading', { id: verificationId })}
       backTo={paths.verifications(orderId, boxId)}
       link={{

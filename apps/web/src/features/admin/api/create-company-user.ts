@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { useSavingMutation } from '../../../lib/query-client';
 import { adminKeys } from './admin-keys';
 import type { CompanyUserBody } from './types';
 
@@ -7,10 +7,4 @@ import type { CompanyUserBody } from './types';
 export const createCompanyUser = (body: CompanyUserBody) =>
   apiRequest<{ id: number }>('/companyusers/', { method: 'POST', body, silent: true });
 
-export const useCreateCompanyUser = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createCompanyUser,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.users }),
-  });
-};
+export const useCreateCompanyUser = () => useSavingMutation(createCompanyUser, adminKeys.users);

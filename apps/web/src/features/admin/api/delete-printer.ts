@@ -1,14 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { useSavingMutation } from '../../../lib/query-client';
 import { adminKeys } from './admin-keys';
 
 /** DELETE /printers/{id}/ */
 export const deletePrinter = (id: number) => apiRequest(`/printers/${id}/`, { method: 'DELETE' });
 
-export const useDeletePrinter = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deletePrinter,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.printers }),
-  });
-};
+export const useDeletePrinter = () => useSavingMutation(deletePrinter, adminKeys.printers);

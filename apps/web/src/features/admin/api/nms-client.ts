@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryKey, queryOptions } from '@tanstack/react-query';
+import { useSettledMutation } from '../../../lib/query-client';
 import { adminKeys } from './admin-keys';
 
 /** The network management service lives under /nms, beside /api. */
@@ -8,8 +9,10 @@ export const nmsUrl = (path: string) => `${window.location.origin}/nms${path}`;
 export type Listing<T> = T[] | { results: T[] };
 export const listRows = <T>(answer: Listing<T>): T[] => (Array.isArray(answer) ? answer : answer.results);
 
+/** An NMS read: not retried (the service may be away), polled every 10 s. */
+export const nmsQueryOptions = <T>(queryKey: QueryKey, read: (signal: AbortSignal) => Promise<T>) =>
+  queryOptions({ queryKey, queryFn: ({ signal }) => read(signal), retry: false, refetchInterval: 10_000 });
+
 /** NMS writes refresh every NMS query (device state and applications). */
-export const useNmsMutation = <V>(mutationFn: (variables: V) => Promise<unknown>) => {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn, onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.nms }) });
-};
+export const useNmsMutation = <V>(mutationFn: (variables: V) => Promise<unknown>) =>
+  useSettledMutation(mutationFn, adminKeys.nms);

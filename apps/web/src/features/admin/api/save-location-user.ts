@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { useSavingMutation } from '../../../lib/query-client';
 import { adminKeys } from './admin-keys';
 import type { LocationUser, LocationUserCreateBody, LocationUserUpdateBody } from './types';
 
@@ -13,10 +13,4 @@ export const saveLocationUser = (
     silent: true,
   });
 
-export const useSaveLocationUser = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: saveLocationUser,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.users }),
-  });
-};
+export const useSaveLocationUser = () => useSavingMutation(saveLocationUser, adminKeys.users);

@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { useSavingMutation } from '../../../lib/query-client';
 import { adminKeys } from './admin-keys';
 import type { AdminLocation, LocationBody } from './types';
 
@@ -18,10 +18,4 @@ export const saveLocation = async ({ id, body, logo }: { id?: number; body: Loca
   return saved;
 };
 
-export const useSaveLocation = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: saveLocation,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.locations }),
-  });
-};
+export const useSaveLocation = () => useSavingMutation(saveLocation, adminKeys.locations);

@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { useSavingMutation } from '../../../lib/query-client';
 import { adminKeys } from './admin-keys';
 import type { Printer, PrinterCreateBody } from './types';
 
@@ -11,10 +11,4 @@ export const savePrinter = ({ id, body }: { id?: number; body: PrinterCreateBody
     silent: true,
   });
 
-export const useSavePrinter = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: savePrinter,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.printers }),
-  });
-};
+export const useSavePrinter = () => useSavingMutation(savePrinter, adminKeys.printers);

@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { useSavingMutation } from '../../../lib/query-client';
 import { adminKeys } from './admin-keys';
 import type { CreatedReader, Reader, ReaderCreateBody, ReaderUpdateBody } from './types';
 
@@ -11,18 +11,6 @@ export const createReader = (body: ReaderCreateBody) =>
 export const updateReader = ({ id, body }: { id: number; body: ReaderUpdateBody }) =>
   apiRequest<Reader>(`/readers/${id}/`, { method: 'PUT', body: { id, ...body }, silent: true });
 
-export const useCreateReader = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createReader,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.readers }),
-  });
-};
+export const useCreateReader = () => useSavingMutation(createReader, adminKeys.readers);
 
-export const useUpdateReader = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateReader,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.readers }),
-  });
-};
+export const useUpdateReader = () => useSavingMutation(updateReader, adminKeys.readers);

@@ -1,6 +1,7 @@
 import type { Page } from '@rfid/contract';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { searchQueryOptions } from '../../../lib/query-client';
 import { adminKeys } from './admin-keys';
 import type { Area } from './types';
 
@@ -9,11 +10,6 @@ export const searchAreas = (search: string, signal?: AbortSignal) =>
   apiRequest<Page<Area>>('/areas/', { query: { description__icontains: search, order_by: 'description', limit: 50 }, signal });
 
 export const searchAreasQueryOptions = (search: string) =>
-  queryOptions({
-    queryKey: adminKeys.areaSearch(search),
-    queryFn: ({ signal }) => searchAreas(search, signal),
-    placeholderData: keepPreviousData,
-    staleTime: 30_000,
-  });
+  searchQueryOptions(adminKeys.areaSearch(search), (signal) => searchAreas(search, signal), { staleTime: 30_000 });
 
 export const useSearchAreas = (search: string) => useQuery(searchAreasQueryOptions(search));

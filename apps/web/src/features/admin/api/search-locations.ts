@@ -1,6 +1,7 @@
 import type { Page } from '@rfid/contract';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { searchQueryOptions } from '../../../lib/query-client';
 import { adminKeys } from './admin-keys';
 import type { AdminLocation } from './types';
 
@@ -16,11 +17,6 @@ export const searchLocations = async ({ search, kind }: { search: string; kind?:
 };
 
 export const searchLocationsQueryOptions = (params: { search: string; kind?: 'center' }) =>
-  queryOptions({
-    queryKey: adminKeys.locationSearch(params),
-    queryFn: ({ signal }) => searchLocations(params, signal),
-    placeholderData: keepPreviousData,
-    staleTime: 30_000,
-  });
+  searchQueryOptions(adminKeys.locationSearch(params), (signal) => searchLocations(params, signal), { staleTime: 30_000 });
 
 export const useSearchLocations = (params: { search: string; kind?: 'center' }) => useQuery(searchLocationsQueryOptions(params));

@@ -9,8 +9,8 @@ import type { FormStatus } from '../../../components/form-alert';
 import { useArea } from '../api/get-area';
 import { useLocation } from '../api/get-location';
 import { useSaveArea } from '../api/save-area';
-import { AdminForm, AdminNotFound, textFieldsOf } from '../shared/admin-form';
-import { AdminPage, FullRow } from '../shared/admin-page';
+import { AdminRecordForm, textFieldsOf } from '../shared/admin-form';
+import { FullRow } from '../shared/admin-page';
 import { errorText, toId } from '../shared/form-helpers';
 import { adminErrorStatus } from '../shared/messages';
 import { LocationSelect, type Option } from '../shared/selects';
@@ -81,38 +81,38 @@ export const AreaFormPage = () => {
   });
 
   const title = t(isEdit ? 'areas.editTitle' : 'areas.addTitle');
-  if (isEdit && area.isError) return <AdminNotFound title={title} />;
   const text = textFieldsOf(register, errors);
   return (
-    <AdminPage title={title} hasBack maxWidth={720} testId="area-form">
-      <AdminForm
-        onSubmit={submit}
-        status={status}
-        onStatusClose={() => setStatus(null)}
-        isSaving={save.isPending}
-        isLoading={isEdit && area.isPending}
-      >
-        <TextField
-          {...register('stock')}
-          label={t('areas.stock')}
-          inputMode="numeric"
-          disabled={isEdit}
-          error={Boolean(errors.stock)}
-          helperText={errorText(errors.stock)}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'field-stock', readOnly: isEdit } }}
+    <AdminRecordForm
+      title={title}
+      testId="area-form"
+      isEdit={isEdit}
+      record={area}
+      onSubmit={submit}
+      status={status}
+      setStatus={setStatus}
+      isSaving={save.isPending}
+    >
+      <TextField
+        {...register('stock')}
+        label={t('areas.stock')}
+        inputMode="numeric"
+        disabled={isEdit}
+        error={Boolean(errors.stock)}
+        helperText={errorText(errors.stock)}
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'field-stock', readOnly: isEdit } }}
+      />
+      {text('description', t('areas.description'))}
+      <FullRow>
+        <LocationSelect
+          name="location"
+          kind={isEdit ? undefined : 'center'}
+          label={t(isEdit ? 'areas.location' : 'areas.center')}
+          value={location}
+          onChange={pickLocation}
+          error={errorText(errors.location_id)}
         />
-        {text('description', t('areas.description'))}
-        <FullRow>
-          <LocationSelect
-            name="location"
-            kind={isEdit ? undefined : 'center'}
-            label={t(isEdit ? 'areas.location' : 'areas.center')}
-            value={location}
-            onChange={pickLocation}
-            error={errorText(errors.location_id)}
-          />
-        </FullRow>
-      </AdminForm>
-    </AdminPage>
+      </FullRow>
+    </AdminRecordForm>
   );
 };

@@ -8,10 +8,8 @@ import {
   Button,
   FormControlLabel,
   Link,
-  MenuItem,
   Stack,
   Switch,
-  TextField,
   type TextFieldProps,
   Typography,
 } from '@mui/material';
@@ -29,6 +27,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { autocompleteInput } from '../../../components/autocomplete-input';
 import type { FormStatus } from '../../../components/form-alert';
+import { LinkButton } from '../../../components/link-button';
 import { type Column, PagedTable } from '../../../components/paged-table';
 import { hasRole, useRole } from '../../auth';
 import { useBrands } from '../api/get-brands';
@@ -37,16 +36,19 @@ import { getLocationAreas, LOCATION_AREAS_PAGE_SIZE, locationAreasQueryKey } fro
 import { useLocationLogo } from '../api/get-location-logo';
 import { useSaveLocation } from '../api/save-location';
 import type { AdminLocation, Area } from '../api/types';
-import { AdminForm, AdminNotFound, editColumn, textFieldsOf } from '../shared/admin-form';
+import { AdminForm, AdminNotFound, editColumn, selectFieldsOf, textFieldsOf } from '../shared/admin-form';
 import { AdminPage, FullRow } from '../shared/admin-page';
 import { errorText, toId } from '../shared/form-helpers';
 import { adminErrorStatus } from '../shared/messages';
 import { CountrySelect } from '../shared/selects';
 
+/** The kinds of location, in the order the kind field offers them. */
+const LOCATION_KINDS = ['center', 'store'] as const;
+
 type LocationForm = {
   description: string;
   code: string;
-  kind: 'center' | 'store';
+  kind: (typeof LOCATION_KINDS)[number];
   brand: string;
   phone: string;
   email: string;
@@ -154,6 +156,7 @@ export const LocationFormPage = () => {
   const field = textFieldsOf(register, errors);
   const text = (name: Path<LocationForm>, label: string, props: TextFieldProps = {}) =>
     field(name, label, { fullWidth: true, ...props });
+  const select = selectFieldsOf(control, errors);
   const logoUrl = logoPreview ?? savedLogo.data ?? null;
   return (
     <Stack spacing={3}>
@@ -194,38 +197,18 @@ export const LocationFormPage = () => {
               </Box>
             </Stack>
           </FullRow>
-          <Controller
-            name="brand"
-            control={control}
-            render={({ field }) => (
-              <TextField
-                select
-                label={t('locations.brand')}
-                value={field.value}
-                onChange={field.onChange}
-                error={Boolean(errors.brand)}
-                helperText={errorText(errors.brand)}
-                slotProps={{ htmlInput: { 'data-testid': 'field-brand' } }}
-                fullWidth
-              >
-                {(brands.data?.results ?? []).map((brand) => (
-                  <MenuItem key={brand.id} value={String(brand.id)}>
-                    {brand.description}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-          />
-          <Controller
-            name="kind"
-            control={control}
-            render={({ field }) => (
-              <TextField select label={t('locations.kind')} value={field.value} onChange={field.onChange} fullWidth>
-                <MenuItem value="center">{t('locations.kinds.center')}</MenuItem>
-                <MenuItem value="store">{t('locations.kinds.store')}</MenuItem>
-              </TextField>
-            )}
-          />
+          {select(
+            'brand',
+            t('locations.brand'),
+            (brands.data?.results ?? []).map((brand) => ({ value: String(brand.id), label: brand.description })),
+            { fullWidth: true },
+          )}
+          {select(
+            'kind',
+            t('locations.kind'),
+            LOCATION_KINDS.map((kind) => ({ value: kind, label: t(`locations.kinds.${kind}`) })),
+            { fullWidth: true },
+          )}
           {text('description', t('locations.name'))}
           {text('code', t('locations.code'))}
           {text('phone', t('locations.phone'), { type: 'tel' })}
@@ -311,15 +294,14 @@ const LocationAreas = ({ locationId }: { locationId: number }) => {
       maxWidth={900}
       testId="location-areas"
       actions={
-        <Button
-          variant="contained"
-          startIcon={<AddIcon />}
-          component={RouterLink}
+        <LinkButton
           to={`/administrador/areas/add?location=${locationId}`}
-          data-testid="add-area"
+          icon={<AddIcon />}
+          variant="contained"
+          testId="add-area"
         >
           {t('areas.add')}
-        </Button>
+        </LinkButton>
       }
     >
       <PagedTable

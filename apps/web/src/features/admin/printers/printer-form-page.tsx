@@ -8,8 +8,8 @@ import { useParams } from 'react-router';
 import type { FormStatus } from '../../../components/form-alert';
 import { usePrinter } from '../api/get-printer';
 import { useSavePrinter } from '../api/save-printer';
-import { AdminForm, AdminNotFound, textFieldsOf } from '../shared/admin-form';
-import { AdminPage, FullRow } from '../shared/admin-page';
+import { AdminRecordForm, textFieldsOf } from '../shared/admin-form';
+import { FullRow } from '../shared/admin-page';
 import { errorText, toId } from '../shared/form-helpers';
 import { adminErrorStatus } from '../shared/messages';
 import { AreaSelect, type Option } from '../shared/selects';
@@ -66,49 +66,49 @@ export const PrinterFormPage = () => {
     );
   });
   const title = t(isEdit ? 'printers.editTitle' : 'printers.addTitle');
-  if (isEdit && printer.isError) return <AdminNotFound title={title} />;
   const text = textFieldsOf(register, errors);
   return (
-    <AdminPage title={title} hasBack maxWidth={720} testId="printer-form">
-      <AdminForm
-        onSubmit={submit}
-        status={status}
-        onStatusClose={() => setStatus(null)}
-        isSaving={save.isPending}
-        isLoading={isEdit && printer.isPending}
+    <AdminRecordForm
+      title={title}
+      testId="printer-form"
+      isEdit={isEdit}
+      record={printer}
+      onSubmit={submit}
+      status={status}
+      setStatus={setStatus}
+      isSaving={save.isPending}
+    >
+      {text('description', t('printers.description'))}
+      {text('mac', t('printers.mac'), { placeholder: 'AA:BB:CC:DD:EE:FF' })}
+      <FullRow>
+        <AreaSelect
+          name="area"
+          label={t('printers.area')}
+          value={area}
+          onChange={(option) => {
+            setArea(option);
+            setValue('location_area', option?.id ?? 0, { shouldValidate: formState.isSubmitted });
+          }}
+          error={errorText(errors.location_area)}
+        />
+      </FullRow>
+      {text('ip_address', t('printers.ip'), { placeholder: '192.168.1.50' })}
+      {text('port', t('printers.port'), { inputMode: 'numeric', placeholder: '9100' })}
+      <TextField
+        select
+        fullWidth
+        label={t('printers.dpi')}
+        helperText={errorText(errors.dpi) ?? t('printers.dpiHelp')}
+        error={Boolean(errors.dpi)}
+        slotProps={{ select: { native: true }, inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'printer-dpi' } }}
+        {...register('dpi')}
       >
-        {text('description', t('printers.description'))}
-        {text('mac', t('printers.mac'), { placeholder: 'AA:BB:CC:DD:EE:FF' })}
-        <FullRow>
-          <AreaSelect
-            name="area"
-            label={t('printers.area')}
-            value={area}
-            onChange={(option) => {
-              setArea(option);
-              setValue('location_area', option?.id ?? 0, { shouldValidate: formState.isSubmitted });
-            }}
-            error={errorText(errors.location_area)}
-          />
-        </FullRow>
-        {text('ip_address', t('printers.ip'), { placeholder: '192.168.1.50' })}
-        {text('port', t('printers.port'), { inputMode: 'numeric', placeholder: '9100' })}
-        <TextField
-          select
-          fullWidth
-          label={t('printers.dpi')}
-          helperText={errorText(errors.dpi) ?? t('printers.dpiHelp')}
-          error={Boolean(errors.dpi)}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'printer-dpi' } }}
-          {...register('dpi')}
-        >
-          {PRINTER_DPIS.map((dpi) => (
-            <option key={dpi} value={String(dpi)}>
-              {t('printers.dpiOption', { dpi })}
-            </option>
-          ))}
-        </TextField>
-      </AdminForm>
-    </AdminPage>
+        {PRINTER_DPIS.map((dpi) => (
+          <option key={dpi} value={String(dpi)}>
+            {t('printers.dpiOption', { dpi })}
+          </option>
+        ))}
+      </TextField>
+    </AdminRecordForm>
   );
 };

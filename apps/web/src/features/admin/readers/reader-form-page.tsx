@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import { Alert, AlertTitle, Box, Button, IconButton, MenuItem, Stack, TextField, Tooltip } from '@mui/material';
+import { Alert, AlertTitle, Box, Button, IconButton, Stack, Tooltip } from '@mui/material';
 import {
   LLRP_DEFAULT_PORT,
   LLRP_HOST_REQUIRED,
@@ -10,7 +10,7 @@ import {
   readerCreateBodySchema,
 } from '@rfid/contract';
 import { useEffect, useState } from 'react';
-import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -18,7 +18,7 @@ import type { FormStatus } from '../../../components/form-alert';
 import { useReader } from '../api/get-reader';
 import { useRotateReaderKey } from '../api/rotate-reader-key';
 import { useCreateReader, useUpdateReader } from '../api/save-reader';
-import { AdminForm, AdminNotFound, textFieldsOf } from '../shared/admin-form';
+import { AdminForm, AdminNotFound, selectFieldsOf, textFieldsOf } from '../shared/admin-form';
 import { AdminPage, FullRow } from '../shared/admin-page';
 import { errorText, toId } from '../shared/form-helpers';
 import { adminErrorStatus } from '../shared/messages';
@@ -154,6 +154,7 @@ export const ReaderFormPage = () => {
   const title = t(isEdit ? 'readers.editTitle' : 'readers.addTitle');
   if (isEdit && reader.isError) return <AdminNotFound title={title} />;
   const text = textFieldsOf(register, errors);
+  const select = selectFieldsOf(control, errors);
   return (
     <Stack spacing={3}>
       <AdminPage title={title} hasBack maxWidth={900} testId="reader-form">
@@ -207,63 +208,20 @@ export const ReaderFormPage = () => {
               error={errorText(errors.locationArea1_id)}
             />
           </FullRow>
-          <Controller
-            name="reader_type"
-            control={control}
-            render={({ field }) => (
-              <TextField
-                select
-                label={t('readers.readerType')}
-                value={field.value}
-                onChange={(event) => field.onChange(Number(event.target.value))}
-                slotProps={{ htmlInput: { 'data-testid': 'field-reader_type' } }}
-              >
-                {readerTypeOptions(t).map((option) => (
-                  <MenuItem key={option.value} value={option.value}>
-                    {option.label}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-          />
-          <Controller
-            name="working_mode"
-            control={control}
-            render={({ field }) => (
-              <TextField
-                select
-                label={t('readers.workingMode')}
-                value={field.value}
-                disabled={!isAll}
-                helperText={isAll ? undefined : t('readers.modeOnlyAll')}
-                onChange={(event) => field.onChange(Number(event.target.value))}
-                slotProps={{ htmlInput: { 'data-testid': 'field-working_mode' } }}
-              >
-                {workingModeOptions(t).map((option) => (
-                  <MenuItem key={option.value} value={option.value}>
-                    {option.label}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-          />
-          <Controller
-            name="connection_type"
-            control={control}
-            render={({ field }) => (
-              <TextField
-                select
-                label={t('readers.llrp.connectionType')}
-                value={field.value}
-                onChange={(event) => field.onChange(event.target.value)}
-                helperText={t(isLlrp ? 'readers.llrp.llrpHint' : 'readers.llrp.pushHint')}
-                slotProps={{ htmlInput: { 'data-testid': 'field-connection_type' } }}
-              >
-                <MenuItem value={ReaderConnection.Push}>{t('readers.llrp.push')}</MenuItem>
-                <MenuItem value={ReaderConnection.Llrp}>{t('readers.llrp.llrp')}</MenuItem>
-              </TextField>
-            )}
-          />
+          {select('reader_type', t('readers.readerType'), readerTypeOptions(t))}
+          {select('working_mode', t('readers.workingMode'), workingModeOptions(t), {
+            disabled: !isAll,
+            helperText: isAll ? undefined : t('readers.modeOnlyAll'),
+          })}
+          {select(
+            'connection_type',
+            t('readers.llrp.connectionType'),
+            [
+              { value: ReaderConnection.Push, label: t('readers.llrp.push') },
+              { value: ReaderConnection.Llrp, label: t('readers.llrp.llrp') },
+            ],
+            { helperText: t(isLlrp ? 'readers.llrp.llrpHint' : 'readers.llrp.pushHint') },
+          )}
           {isLlrp && text('llrp_host', t('readers.llrp.host'), { placeholder: '192.168.1.50' })}
           {isLlrp && text('llrp_port', t('readers.llrp.port'), { inputMode: 'numeric' })}
           {isLlrp &&

@@ -48,6 +48,36 @@ export const ReadersListPage = () => {
         onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.readers }),
       },
     );
+  /** A column whose cell chooses one of the reader's numbers (working mode, reader type), saved at once. */
+  const selectColumn = ({
+    id,
+    field,
+    header,
+    options,
+    minWidth,
+    isDisabled = () => false,
+  }: {
+    id: 'mode' | 'type';
+    field: 'working_mode' | 'reader_type';
+    header: string;
+    options: { value: number; label: string }[];
+    minWidth: number;
+    isDisabled?: (row: Reader) => boolean;
+  }): Column<Reader> => ({
+    id,
+    header,
+    cell: (row) => (
+      <CellSelect
+        label={`${header} ${row.serial_number}`}
+        value={row[field]}
+        options={options}
+        isDisabled={isDisabled(row)}
+        onChange={(value) => change(row, field === 'working_mode' ? { working_mode: value } : { reader_type: value })}
+        testId={`${id}-${row.serial_number}`}
+        minWidth={minWidth}
+      />
+    ),
+  });
   const toggle = (id: number) =>
     setSelected((current) => {
       const next = new Set(current);
@@ -81,29 +111,14 @@ export const ReadersListPage = () => {
         </Link>
       ),
     },
-    {
+    selectColumn({
       id: 'mode',
+      field: 'working_mode',
       header: t('readers.workingMode'),
-      cell: (row) => (
-        <TextField
-          select
-          size="small"
-          variant="standard"
-          value={row.working_mode}
-          disabled={row.reader_type !== ReaderType.All}
-          onChange={(event) => change(row, { working_mode: Number(event.target.value) })}
-          slotProps={{ htmlInput: { 'aria-label': `${t('readers.workingMode')} ${row.serial_number}` } }}
-          data-testid={`mode-${row.serial_number}`}
-          sx={{ minWidth: 140 }}
-        >
-          {modes.map((option) => (
-            <MenuItem key={option.value} value={option.value}>
-              {option.label}
-            </MenuItem>
-          ))}
-        </TextField>
-      ),
-    },
+      options: modes,
+      minWidth: 140,
+      isDisabled: (row) => row.reader_type !== ReaderType.All,
+    }),
     ...(hasState
       ? [
           {
@@ -124,28 +139,7 @@ export const ReadersListPage = () => {
           },
         ]
       : []),
-    {
-      id: 'type',
-      header: t('readers.readerType'),
-      cell: (row) => (
-        <TextField
-          select
-          size="small"
-          variant="standard"
-          value={row.reader_type}
-          onChange={(event) => change(row, { reader_type: Number(event.target.value) })}
-          slotProps={{ htmlInput: { 'aria-label': `${t('readers.readerType')} ${row.serial_number}` } }}
-          data-testid={`type-${row.serial_number}`}
-          sx={{ minWidth: 100 }}
-        >
-          {types.map((option) => (
-            <MenuItem key={option.value} value={option.value}>
-              {option.label}
-            </MenuItem>
-          ))}
-        </TextField>
-      ),
-    },
+    selectColumn({ id: 'type', field: 'reader_type', header: t('readers.readerType'), options: types, minWidth: 100 }),
     editColumn<Reader>({
       header: t('actions.edit'),
       to: (row) => `/administrador/devices/${row.id}/edit`,
@@ -188,3 +182,41 @@ export const ReadersListPage = () => {
     </AdminPage>
   );
 };
+
+/** A number chosen in a row of the list (working mode, reader type), saved as soon as it changes. */
+const CellSelect = ({
+  label,
+  value,
+  options,
+  isDisabled = false,
+  onChange,
+  testId,
+  minWidth,
+}: {
+  /** Accessible name: the column and the reader. */
+  label: string;
+  value: number;
+  options: { value: number; label: string }[];
+  isDisabled?: boolean;
+  onChange: (value: number) => void;
+  testId: string;
+  minWidth: number;
+}) => (
+  <TextField
+    select
+    size="small"
+    variant="standard"
+    value={value}
+    disabled={isDisabled}
+    onChange={(event) => onChange(Number(event.target.value))}
+    slotProps={{ htmlInput: { 'aria-label': label } }}
+    data-testid={testId}
+    sx={{ minWidth }}
+  >
+    {options.map((option) => (
+      <MenuItem key={option.value} value={option.value}>
+        {option.label}
+      </MenuItem>
+    ))}
+  </TextField>
+);

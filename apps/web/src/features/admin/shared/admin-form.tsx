@@ -1,7 +1,16 @@
 import EditIcon from '@mui/icons-material/Edit';
-import { Alert, Box, Button, CircularProgress, IconButton, Stack, TextField, type TextFieldProps } from '@mui/material';
+import { Alert, Box, Button, CircularProgress, IconButton, MenuItem, Stack, TextField, type TextFieldProps } from '@mui/material';
 import type { BaseSyntheticEvent, ReactNode } from 'react';
-import { type FieldError, type FieldErrors, type FieldValues, get, type Path, type UseFormRegister } from 'react-hook-form';
+import {
+  type Control,
+  Controller,
+  type FieldError,
+  type FieldErrors,
+  type FieldValues,
+  get,
+  type Path,
+  type UseFormRegister,
+} from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { FormAlert, type FormStatus } from '../../../components/form-alert';
@@ -63,6 +72,48 @@ export const AdminForm = ({
   );
 };
 
+/**
+ * An admin add or edit page of one record: 'Not found' when the record of an edit page fails to
+ * load, else the page (title, back arrow, 720 px wide) around its form, a spinner while the record loads.
+ */
+export const AdminRecordForm = ({
+  title,
+  testId,
+  isEdit,
+  record,
+  onSubmit,
+  status,
+  setStatus,
+  isSaving,
+  children,
+}: {
+  title: string;
+  testId: string;
+  isEdit: boolean;
+  /** The edited record's query. */
+  record: { isError: boolean; isPending: boolean };
+  onSubmit: (event?: BaseSyntheticEvent) => Promise<void>;
+  status: FormStatus;
+  setStatus: (status: FormStatus) => void;
+  isSaving: boolean;
+  children: ReactNode;
+}) => {
+  if (isEdit && record.isError) return <AdminNotFound title={title} />;
+  return (
+    <AdminPage title={title} hasBack maxWidth={720} testId={testId}>
+      <AdminForm
+        onSubmit={onSubmit}
+        status={status}
+        onStatusClose={() => setStatus(null)}
+        isSaving={isSaving}
+        isLoading={isEdit && record.isPending}
+      >
+        {children}
+      </AdminForm>
+    </AdminPage>
+  );
+};
+
 /** An edit page whose record could not be loaded (another company's, or deleted): 'Not found'. */
 export const AdminNotFound = ({ title }: { title: ReactNode }) => {
   const { t } = useTranslation('common');
@@ -94,6 +145,51 @@ export const textFieldsOf =
         helperText={errorText(error)}
         slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': `field-${name.split('.').pop()}` } }}
         {...props}
+      />
+    );
+  };
+
+/** A choice of a select field: its value (a number stays a number in the form) and its label. */
+export type SelectOption = { value: string | number; label: string };
+
+/**
+ * The select fields of a react-hook-form form, as `textFieldsOf` the text ones: `select(name, label, options, props)`
+ * shows the options, the field's translated error and the test id `field-<last part of the name>`.
+ *
+ * ```tsx
+ * const select = selectFieldsOf(control, formState.errors);
+ * {select('reader_type', t('readers.readerType'), readerTypeOptions(t))}
+ * ```
+ */
+export const selectFieldsOf =
+  <F extends FieldValues>(control: Control<F>, errors: FieldErrors<F>) =>
+  (name: Path<F>, label: string, options: SelectOption[], props: TextFieldProps = {}) => {
+    const error = get(errors, name) as FieldError | undefined;
+    return (
+      <Controller
+        name={name}
+        control={control}
+        render={({ field }) => (
+          <TextField
+            select
+            label={label}
+            value={field.value}
+            // The menu hands back the chosen option's value; the option keeps its type (number or string).
+            onChange={(event) =>
+              field.onChange(options.find((option) => String(option.value) === String(event.target.value))?.value)
+            }
+            error={Boolean(error)}
+            helperText={errorText(error)}
+            slotProps={{ htmlInput: { 'data-testid': `field-${name.split('.').pop()}` } }}
+            {...props}
+          >
+            {options.map((option) => (
+              <MenuItem key={option.value} value={option.value}>
+                {option.label}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
       />
     );
   };

@@ -1,15 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MenuItem, TextField } from '@mui/material';
 import { type CompanyUserBody, companyUserBodySchema } from '@rfid/contract';
 import { useState } from 'react';
-import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { FormStatus } from '../../../components/form-alert';
 import { useCreateCompanyUser } from '../api/create-company-user';
 import { useCompanies } from '../api/get-companies';
-import { AdminForm, textFieldsOf } from '../shared/admin-form';
+import { AdminForm, selectFieldsOf, textFieldsOf } from '../shared/admin-form';
 import { AdminPage, FullRow } from '../shared/admin-page';
-import { errorText } from '../shared/form-helpers';
 import { adminErrorStatus } from '../shared/messages';
 
 type CompanyUserForm = { first_name: string; last_name: string; email: string; password: string; company: string };
@@ -37,6 +35,7 @@ export const CompanyUserPage = () => {
     });
   });
   const text = textFieldsOf(register, errors);
+  const select = selectFieldsOf(control, errors);
   return (
     <AdminPage title={t('users.companyUserTitle')} hasBack maxWidth={720} testId="company-user-form">
       <AdminForm onSubmit={submit} status={status} onStatusClose={() => setStatus(null)} isSaving={create.isPending}>
@@ -45,28 +44,12 @@ export const CompanyUserPage = () => {
         {text('email', t('users.email'), { type: 'email', autoComplete: 'off' })}
         {text('password', t('users.password'), { type: 'password', autoComplete: 'new-password' })}
         <FullRow>
-          <Controller
-            name="company"
-            control={control}
-            render={({ field }) => (
-              <TextField
-                select
-                fullWidth
-                label={t('users.company')}
-                value={field.value}
-                onChange={field.onChange}
-                error={Boolean(errors.company)}
-                helperText={errorText(errors.company)}
-                slotProps={{ htmlInput: { 'data-testid': 'field-company' } }}
-              >
-                {(companies.data?.results ?? []).map((company) => (
-                  <MenuItem key={company.id} value={String(company.id)}>
-                    {company.name}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-          />
+          {select(
+            'company',
+            t('users.company'),
+            (companies.data?.results ?? []).map((company) => ({ value: String(company.id), label: company.name })),
+            { fullWidth: true },
+          )}
         </FullRow>
       </AdminForm>
     </AdminPage>

@@ -13,8 +13,8 @@ import { useParams } from 'react-router';
 import type { FormStatus } from '../../../components/form-alert';
 import { useLocationUser } from '../api/get-location-user';
 import { useSaveLocationUser } from '../api/save-location-user';
-import { AdminForm, AdminNotFound, textFieldsOf } from '../shared/admin-form';
-import { AdminPage, FullRow } from '../shared/admin-page';
+import { AdminRecordForm, textFieldsOf } from '../shared/admin-form';
+import { FullRow } from '../shared/admin-page';
 import { errorText, toId } from '../shared/form-helpers';
 import { adminErrorStatus } from '../shared/messages';
 import { LocationsMultiSelect, type Option } from '../shared/selects';
@@ -93,46 +93,46 @@ export const UserFormPage = () => {
     );
   });
   const title = t(isEdit ? 'users.editTitle' : 'users.addTitle');
-  if (isEdit && user.isError) return <AdminNotFound title={title} />;
   const text = textFieldsOf(register, errors);
   return (
-    <AdminPage title={title} hasBack maxWidth={720} testId="user-form">
-      <AdminForm
-        onSubmit={submit}
-        status={status}
-        onStatusClose={() => setStatus(null)}
-        isSaving={save.isPending}
-        isLoading={isEdit && user.isPending}
+    <AdminRecordForm
+      title={title}
+      testId="user-form"
+      isEdit={isEdit}
+      record={user}
+      onSubmit={submit}
+      status={status}
+      setStatus={setStatus}
+      isSaving={save.isPending}
+    >
+      {text('first_name', t('users.firstName'))}
+      {text('last_name', t('users.lastName'))}
+      {text('email', t('users.email'), { type: 'email', autoComplete: 'off' })}
+      <TextField
+        select
+        label={t('users.role')}
+        value={editor === undefined ? '' : editor ? 'editor' : 'visualizer'}
+        onChange={(event) => setValue('editor', event.target.value === 'editor', { shouldValidate: formState.isSubmitted })}
+        error={Boolean(errors.editor)}
+        helperText={errorText(errors.editor)}
+        slotProps={{ htmlInput: { 'data-testid': 'field-role' } }}
       >
-        {text('first_name', t('users.firstName'))}
-        {text('last_name', t('users.lastName'))}
-        {text('email', t('users.email'), { type: 'email', autoComplete: 'off' })}
-        <TextField
-          select
-          label={t('users.role')}
-          value={editor === undefined ? '' : editor ? 'editor' : 'visualizer'}
-          onChange={(event) => setValue('editor', event.target.value === 'editor', { shouldValidate: formState.isSubmitted })}
-          error={Boolean(errors.editor)}
-          helperText={errorText(errors.editor)}
-          slotProps={{ htmlInput: { 'data-testid': 'field-role' } }}
-        >
-          <MenuItem value="editor">{t('users.editor')}</MenuItem>
-          <MenuItem value="visualizer">{t('users.visualizer')}</MenuItem>
-        </TextField>
-        <FullRow>
-          <LocationsMultiSelect
-            label={t('users.locations')}
-            value={locations}
-            onChange={pickLocations}
-            error={errorText(errors.locations)}
-          />
-        </FullRow>
-        {text('password', t('users.password'), {
-          type: 'password',
-          autoComplete: 'new-password',
-          placeholder: isEdit ? t('users.passwordKeep') : undefined,
-        })}
-      </AdminForm>
-    </AdminPage>
+        <MenuItem value="editor">{t('users.editor')}</MenuItem>
+        <MenuItem value="visualizer">{t('users.visualizer')}</MenuItem>
+      </TextField>
+      <FullRow>
+        <LocationsMultiSelect
+          label={t('users.locations')}
+          value={locations}
+          onChange={pickLocations}
+          error={errorText(errors.locations)}
+        />
+      </FullRow>
+      {text('password', t('users.password'), {
+        type: 'password',
+        autoComplete: 'new-password',
+        placeholder: isEdit ? t('users.passwordKeep') : undefined,
+      })}
+    </AdminRecordForm>
   );
 };

@@ -21,7 +21,7 @@ import {
   endYearOptions,
   startYearOptions,
 } from '@rfid/contract';
-import { useEffect, useState } from 'react';
+import { type ChangeEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatQuantity } from '../../../lib/format';
 import { type GraphQuery, useGraphStatistics } from '../api/get-graph-statistics';
@@ -88,119 +88,37 @@ export const DashboardChart = ({ scope }: { scope: DashboardScope }) => {
           <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
             {t('chart.title')}
           </Typography>
-          <ToggleButtonGroup
-            size="small"
-            exclusive
-            value={module}
-            onChange={(_, value: ChartModule | null) => value && setModule(value)}
-            aria-label={t('chart.module')}
-            sx={{ flexWrap: 'wrap' }}
-          >
-            {CHART_MODULES.map((m) => (
-              <ToggleButton key={m} value={m} data-testid={`chart-module-${m}`}>
-                {t(`chart.modules.${m}`)}
-              </ToggleButton>
-            ))}
-          </ToggleButtonGroup>
+          <Choices name="module" choices={CHART_MODULES} value={module} onChange={setModule} sx={{ flexWrap: 'wrap' }} />
         </Stack>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' }, mb: 1 }}>
-          <ToggleButtonGroup
-            size="small"
-            exclusive
-            value={granularity}
-            onChange={(_, value: ChartGranularity | null) => value && setGranularity(value)}
-            aria-label={t('chart.granularity')}
-          >
-            {GRANULARITIES.map((g) => (
-              <ToggleButton key={g} value={g} data-testid={`chart-granularity-${g}`}>
-                {t(`chart.granularities.${g}`)}
-              </ToggleButton>
-            ))}
-          </ToggleButtonGroup>
+          <Choices name="granularity" choices={GRANULARITIES} value={granularity} onChange={setGranularity} />
           {granularity === 'day' && (
-            <Stack direction="row" spacing={1}>
-              <TextField
-                type="date"
-                size="small"
-                label={t('chart.start')}
-                value={ranges.days.start}
-                onChange={(e) => setRanges({ ...ranges, days: { ...ranges.days, start: e.target.value } })}
-                error={problem !== null && problem !== 'end_after_today'}
-                slotProps={{
-                  inputLabel: { shrink: true },
-                  htmlInput: { max: maxDayStart(ranges.days.end || today), 'data-testid': 'chart-day-start' },
-                }}
-              />
-              <TextField
-                type="date"
-                size="small"
-                label={t('chart.end')}
-                value={ranges.days.end}
-                onChange={(e) => setRanges({ ...ranges, days: { ...ranges.days, end: e.target.value } })}
-                error={problem === 'end_after_today'}
-                slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today, 'data-testid': 'chart-day-end' } }}
-              />
-            </Stack>
+            <RangeFields
+              granularity="day"
+              value={ranges.days}
+              onChange={(bound, value) => setRanges({ ...ranges, days: { ...ranges.days, [bound]: value } })}
+              errors={{ start: problem !== null && problem !== 'end_after_today', end: problem === 'end_after_today' }}
+              max={{ start: maxDayStart(ranges.days.end || today), end: today }}
+            />
           )}
           {granularity === 'month' && (
-            <Stack direction="row" spacing={1}>
-              <TextField
-                type="month"
-                size="small"
-                label={t('chart.start')}
-                value={ranges.months.start}
-                onChange={(e) => setRanges({ ...ranges, months: withMonthStart(ranges.months, e.target.value) })}
-                error={problem !== null}
-                slotProps={{
-                  inputLabel: { shrink: true },
-                  htmlInput: { max: today.slice(0, 7), 'data-testid': 'chart-month-start' },
-                }}
-              />
-              <TextField
-                type="month"
-                size="small"
-                label={t('chart.end')}
-                value={ranges.months.end}
-                onChange={(e) => setRanges({ ...ranges, months: withMonthEnd(ranges.months, e.target.value) })}
-                slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'chart-month-end' } }}
-              />
-            </Stack>
+            <RangeFields
+              granularity="month"
+              value={ranges.months}
+              onChange={(bound, value) =>
+                setRanges({ ...ranges, months: (bound === 'start' ? withMonthStart : withMonthEnd)(ranges.months, value) })
+              }
+              errors={{ start: problem !== null }}
+              max={{ start: today.slice(0, 7) }}
+            />
           )}
           {granularity === 'year' && (
-            <Stack direction="row" spacing={1}>
-              <TextField
-                select
-                size="small"
-                label={t('chart.start')}
-                value={ranges.years.start}
-                onChange={(e) => setRanges({ ...ranges, years: { ...ranges.years, start: Number(e.target.value) } })}
-                sx={{ minWidth: 110 }}
-                slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 320 } } } } } }}
-                data-testid="chart-year-start"
-              >
-                {startYearOptions(years, ranges.years.end).map((y) => (
-                  <MenuItem key={y} value={y}>
-                    {y}
-                  </MenuItem>
-                ))}
-              </TextField>
-              <TextField
-                select
-                size="small"
-                label={t('chart.end')}
-                value={ranges.years.end}
-                onChange={(e) => setRanges({ ...ranges, years: { ...ranges.years, end: Number(e.target.value) } })}
-                sx={{ minWidth: 110 }}
-                slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 320 } } } } } }}
-                data-testid="chart-year-end"
-              >
-                {endYearOptions(years, ranges.years.start).map((y) => (
-                  <MenuItem key={y} value={y}>
-                    {y}
-                  </MenuItem>
-                ))}
-              </TextField>
-            </Stack>
+            <RangeFields
+              granularity="year"
+              value={ranges.years}
+              years={{ start: startYearOptions(years, ranges.years.end), end: endYearOptions(years, ranges.years.start) }}
+              onChange={(bound, year) => setRanges({ ...ranges, years: { ...ranges.years, [bound]: Number(year) } })}
+            />
           )}
         </Stack>
         {problem && (
@@ -253,5 +171,104 @@ export const DashboardChart = ({ scope }: { scope: DashboardScope }) => {
         </Typography>
       </CardContent>
     </Card>
+  );
+};
+
+/**
+ * One choice of the chart (its module or its granularity) as toggle buttons, named `chart.<name>`;
+ * each button reads `chart.<name>s.<choice>` and has the test id `chart-<name>-<choice>`.
+ */
+const Choices = <C extends string>({
+  name,
+  choices,
+  value,
+  onChange,
+  sx,
+}: {
+  name: 'module' | 'granularity';
+  choices: readonly C[];
+  value: C;
+  onChange: (value: C) => void;
+  sx?: object;
+}) => {
+  const { t } = useTranslation('dashboard');
+  return (
+    <ToggleButtonGroup
+      size="small"
+      exclusive
+      value={value}
+      onChange={(_, next: C | null) => next && onChange(next)}
+      aria-label={t(`chart.${name}`)}
+      sx={sx}
+    >
+      {choices.map((choice) => (
+        <ToggleButton key={choice} value={choice} data-testid={`chart-${name}-${choice}`}>
+          {t(`chart.${name}s.${choice}`)}
+        </ToggleButton>
+      ))}
+    </ToggleButtonGroup>
+  );
+};
+
+type Bound = 'start' | 'end';
+const BOUNDS: Bound[] = ['start', 'end'];
+
+/**
+ * The start and end of the chart's range, side by side: native date or month fields (each at most
+ * its `max`), or, for years, selects of the years each bound may take.
+ */
+const RangeFields = ({
+  granularity,
+  value,
+  onChange,
+  errors = {},
+  max = {},
+  years,
+}: {
+  granularity: ChartGranularity;
+  value: Record<Bound, string | number>;
+  onChange: (bound: Bound, value: string) => void;
+  errors?: Partial<Record<Bound, boolean>>;
+  max?: Partial<Record<Bound, string>>;
+  /** The year selects' choices. */
+  years?: Record<Bound, number[]>;
+}) => {
+  const { t } = useTranslation('dashboard');
+  return (
+    <Stack direction="row" spacing={1}>
+      {BOUNDS.map((bound) => {
+        const testId = `chart-${granularity}-${bound}`;
+        const field = {
+          size: 'small',
+          label: t(`chart.${bound}`),
+          value: value[bound],
+          onChange: (event: ChangeEvent<HTMLInputElement>) => onChange(bound, event.target.value),
+        } as const;
+        return years ? (
+          <TextField
+            key={bound}
+            select
+            {...field}
+            sx={{ minWidth: 110 }}
+            slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 320 } } } } } }}
+            data-testid={testId}
+          >
+            {years[bound].map((y) => (
+              <MenuItem key={y} value={y}>
+                {y}
+              </MenuItem>
+            ))}
+          </TextField>
+        ) : (
+          <TextField
+            key={bound}
+            type={granularity === 'day' ? 'date' : 'month'}
+            {...field}
+            error={errors[bound] ?? false}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: max[bound], 'data-testid': testId } }}
+          />
+        );
+      })}
+    </Stack>
   );
 };

@@ -1,6 +1,7 @@
 import type { ProviderReturn } from '@rfid/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { recordQueryOptions } from '../../../lib/query-client';
 import { inboundKeys } from '../keys';
 
 /** GET /provider_returns/{id}/: one return (code, order, counts, window); 404 outside the user's locations. */
@@ -8,10 +9,6 @@ export const getProviderReturn = (id: string | number, signal?: AbortSignal) =>
   apiRequest<ProviderReturn>(`/provider_returns/${id}/`, { signal });
 
 export const providerReturnQueryOptions = (id: string | number) =>
-  queryOptions({
-    queryKey: inboundKeys.providerReturn(id),
-    queryFn: ({ signal }) => getProviderReturn(id, signal),
-    retry: false,
-  });
+  recordQueryOptions(inboundKeys.providerReturn(id), (signal) => getProviderReturn(id, signal));
 
 export const useProviderReturn = (id: string | number) => useQuery(providerReturnQueryOptions(id));

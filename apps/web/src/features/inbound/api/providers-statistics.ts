@@ -1,7 +1,7 @@
 import type { ProviderStats } from '@rfid/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { TABLE_REFRESH_MS } from '../../../lib/query-client';
+import { liveRecordQueryOptions } from '../../../lib/query-client';
 import { inboundKeys } from '../keys';
 
 /** GET /providers/{id}/statistics/: average reception time (hours), order count and delay percent. */
@@ -9,11 +9,6 @@ export const getProviderStatistics = (id: string | number, signal?: AbortSignal)
   apiRequest<ProviderStats>(`/providers/${id}/statistics/`, { signal });
 
 export const providerStatisticsQueryOptions = (id: string | number) =>
-  queryOptions({
-    queryKey: inboundKeys.providerStatistics(id),
-    queryFn: ({ signal }) => getProviderStatistics(id, signal),
-    refetchInterval: TABLE_REFRESH_MS,
-    retry: false,
-  });
+  liveRecordQueryOptions(inboundKeys.providerStatistics(id), (signal) => getProviderStatistics(id, signal));
 
 export const useProviderStatistics = (id: string | number) => useQuery(providerStatisticsQueryOptions(id));

@@ -1,7 +1,7 @@
 import { Stack } from '@mui/material';
+import type { ProviderReturn } from '@rfid/contract';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { Field } from '../../../components/facts-card';
 import { PageTitle } from '../../../components/page-title';
 import { useProviderReturn } from '../api/provider-returns-get';
 import { getProviderReturnLines } from '../api/provider-returns-lines';
@@ -19,21 +19,17 @@ export const ProviderReturnDetailPage = () => {
   return (
     <Stack spacing={2}>
       <PageTitle title={t('returns.providerDetail', { code: row?.code ?? '' })} backTo="/inbound/returns" />
-      <ReturnHeader
+      <ReturnHeader<ProviderReturn>
         data={row}
         error={query.error}
-        extra={
-          row && (
-            <>
-              <Field label={t('returns.columns.order')}>
-                <ReturnOrderLink order={row.order} />
-              </Field>
-              <Field label={t('returns.columns.provider')}>
-                <ReturnProviderLink provider={row.provider} />
-              </Field>
-            </>
-          )
-        }
+        extra={[
+          // The order and the provider show once the return is known.
+          row !== undefined && { label: t('returns.columns.order'), value: (loaded) => <ReturnOrderLink order={loaded.order} /> },
+          row !== undefined && {
+            label: t('returns.columns.provider'),
+            value: (loaded) => <ReturnProviderLink provider={loaded.provider} />,
+          },
+        ]}
       />
       {!query.isError && (
         <ReturnLinesTable queryKey={inboundKeys.providerReturnLines(id)} fetchPage={(page) => getProviderReturnLines(id, page)} />

@@ -1,7 +1,5 @@
-import { Skeleton } from '@mui/material';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FactsCard, Field } from '../../../components/facts-card';
+import { type Fact, FactsList } from '../../../components/facts-card';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { formatQuantity, formatTableDateTime } from '../../../lib/format';
 
@@ -13,35 +11,28 @@ type ReturnFacts = {
   end_time: string | null;
 };
 
-/** The facts of a provider or sale return above its lines; `extra` adds fields (order, provider). */
-export const ReturnHeader = ({
+/** The facts of a provider or sale return above its lines; `extra` adds facts (order, provider). */
+export const ReturnHeader = <T extends ReturnFacts>({
   data,
   error,
-  extra,
+  extra = [],
 }: {
-  data: ReturnFacts | undefined;
+  data: T | undefined;
   error: Error | null;
-  extra?: ReactNode;
+  extra?: (Fact<T> | false)[];
 }) => {
   const { t, i18n } = useTranslation(['inbound-verification', 'common']);
   if (error) return <LoadErrorAlert error={error} testId="return-error" />;
-  const value = (render: (row: ReturnFacts) => ReactNode) => (data ? render(data) : <Skeleton />);
-  return (
-    <FactsCard testId="return-header">
-      <Field label={t('returns.columns.id')}>{value((row) => row.id)}</Field>
-      <Field label={t('returns.columns.code')}>
-        {value((row) => (
-          <span data-testid="return-code">{row.code}</span>
-        ))}
-      </Field>
-      <Field label={t('returns.start')}>{value((row) => formatTableDateTime(row.start_time, t('common:noDate')))}</Field>
-      <Field label={t('returns.columns.date')}>{value((row) => formatTableDateTime(row.end_time, t('common:noDate')))}</Field>
-      <Field label={t('returns.columns.items')}>
-        {value((row) => (
-          <span data-testid="return-items">{formatQuantity(row.real_item_count, i18n.language)}</span>
-        ))}
-      </Field>
-      {extra}
-    </FactsCard>
-  );
+  const facts: (Fact<T> | false)[] = [
+    { label: t('returns.columns.id'), value: (row) => row.id },
+    { label: t('returns.columns.code'), value: (row) => row.code, testId: 'return-code' },
+    { label: t('returns.start'), value: (row) => formatTableDateTime(row.start_time, t('common:noDate')) },
+    { label: t('returns.columns.date'), value: (row) => formatTableDateTime(row.end_time, t('common:noDate')) },
+    {
+      label: t('returns.columns.items'),
+      value: (row) => formatQuantity(row.real_item_count, i18n.language),
+      testId: 'return-items',
+    },
+  ];
+  return <FactsList testId="return-header" record={data} facts={[...facts, ...extra]} />;
 };

@@ -66,13 +66,8 @@ export const ReturnsListPage = <T extends ReturnRow>({
       filters={
         <TextAndRangeFilters
           text={{ fields: [{ name: 'code__icontains', label: t('returns.filters.code') }], value: code, onChange: setCode }}
-          range={{
-            value: period.range,
-            onChange: period.setRange,
-            startLabel: t('returns.filters.from'),
-            endLabel: t('returns.filters.to'),
-            testId: 'returns-range',
-          }}
+          period={period}
+          range={{ startLabel: t('returns.filters.from'), endLabel: t('returns.filters.to'), testId: 'returns-range' }}
         />
       }
     >

@@ -1,7 +1,7 @@
 import { Stack } from '@mui/material';
+import type { SaleReturn } from '@rfid/contract';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { Field } from '../../../components/facts-card';
 import { PageTitle } from '../../../components/page-title';
 import { useSaleReturn } from '../api/sale-returns-get';
 import { getSaleReturnLines } from '../api/sale-returns-lines';
@@ -18,10 +18,13 @@ export const SaleReturnDetailPage = () => {
   return (
     <Stack spacing={2}>
       <PageTitle title={t('returns.saleDetail', { code: row?.code ?? '' })} backTo="/outbound/returns" />
-      <ReturnHeader
+      <ReturnHeader<SaleReturn>
         data={row}
         error={query.error}
-        extra={row?.order && <Field label={t('returns.columns.onlineOrder')}>{row.order.order_code}</Field>}
+        extra={[
+          // The online order shows when the return has one.
+          Boolean(row?.order) && { label: t('returns.columns.onlineOrder'), value: (loaded) => loaded.order?.order_code },
+        ]}
       />
       {!query.isError && (
         <ReturnLinesTable queryKey={inboundKeys.saleReturnLines(id)} fetchPage={(page) => getSaleReturnLines(id, page)} />

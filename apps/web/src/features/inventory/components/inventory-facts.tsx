@@ -1,8 +1,7 @@
-import { Box, Skeleton } from '@mui/material';
+import { Box } from '@mui/material';
 import type { Inventory, InventoryUser } from '@rfid/contract';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FactsCard, Field } from '../../../components/facts-card';
+import { type Fact, FactsList } from '../../../components/facts-card';
 import { PercentBar } from '../../../components/percent-bar';
 import { formatNumber, formatQuantity, formatTableDateTime } from '../../../lib/format';
 import { InventoryStateChip } from './inventory-state';
@@ -31,95 +30,57 @@ export const InventoryFacts = ({
   compact?: boolean;
 }) => {
   const { t, i18n } = useTranslation(['inventory', 'common']);
-  const value = (render: (row: Inventory) => ReactNode) => (inventory ? render(inventory) : <Skeleton />);
   const quantity = (n: number) => formatQuantity(n, i18n.language);
   const closer = users?.find((u) => u.action !== 'opened');
-  return (
-    <FactsCard testId="inventory-facts">
-      <Field label={t('facts.status')}>
-        {value((row) => (
-          <InventoryStateChip state={row.state} />
-        ))}
-      </Field>
-      <Field label={t('facts.progress')}>
-        {value((row) => (
-          <Box data-testid="inventory-progress">
-            <PercentBar value={row.progress} minWidth={0} />
-          </Box>
-        ))}
-      </Field>
-      <Field label={t('facts.articles')}>
-        {value((row) => (
-          <span data-testid="inventory-read">{quantity(row.items)}</span>
-        ))}
-      </Field>
-      <Field label={t('facts.area')}>
-        {value((row) => (
-          <span data-testid="inventory-area">{row.location_area_description}</span>
-        ))}
-      </Field>
-      {!compact && (
-        <>
-          <Field label={t('facts.expected')}>
-            {value((row) => (
-              <span data-testid="inventory-expected">{quantity(row.theorical_stock)}</span>
-            ))}
-          </Field>
-          <Field label={t('facts.matched')}>
-            {value((row) => (
-              <span data-testid="inventory-matched">{quantity(row.matched_items)}</span>
-            ))}
-          </Field>
-          <Field label={t('facts.missing')}>
-            {value((row) => (
-              <Box
-                component="span"
-                sx={{ color: row.missing_items > 0 ? 'error.main' : undefined }}
-                data-testid="inventory-missing"
-              >
-                {quantity(row.missing_items)}
-              </Box>
-            ))}
-          </Field>
-          <Field label={t('facts.excess')}>
-            {value((row) => (
-              <Box
-                component="span"
-                sx={{ color: row.excess_items > 0 ? 'warning.main' : undefined }}
-                data-testid="inventory-excess"
-              >
-                {quantity(row.excess_items)}
-              </Box>
-            ))}
-          </Field>
-          <Field label={t('facts.accuracy')}>
-            {value((row) => (
-              <span data-testid="inventory-accuracy">{`${formatNumber(row.accuracy, i18n.language)} %`}</span>
-            ))}
-          </Field>
-          <Field label={t('facts.type')}>
-            {value((row) => (
-              <span data-testid="inventory-type">
-                {row.is_partial
-                  ? `${t('types.partial')}: ${row.item_types.map((type) => type.gtin).join(', ')}`
-                  : t('types.total')}
-              </span>
-            ))}
-          </Field>
-          <Field label={t('facts.start')}>{value((row) => formatTableDateTime(row.start_time, t('common:noDate')))}</Field>
-          <Field label={t('facts.end')}>{value((row) => formatTableDateTime(row.end_time, t('facts.noRead')))}</Field>
-          <Field label={t('facts.openedBy')}>
-            {value((row) => openedBy(row, users, (serial) => t('facts.reader', { serial })))}
-          </Field>
-          {inventory && closer && (
-            <Field label={t(closer.action === 'validated' ? 'facts.validatedBy' : 'facts.canceledBy')}>
-              <span data-testid="inventory-closed-by">
-                {`${closer.first_name} ${closer.last_name}`.trim() || closer.email} · {formatTableDateTime(closer.date)}
-              </span>
-            </Field>
-          )}
-        </>
-      )}
-    </FactsCard>
-  );
+  const first: Fact<Inventory>[] = [
+    { label: t('facts.status'), value: (row) => <InventoryStateChip state={row.state} /> },
+    {
+      label: t('facts.progress'),
+      value: (row) => (
+        <Box data-testid="inventory-progress">
+          <PercentBar value={row.progress} minWidth={0} />
+        </Box>
+      ),
+    },
+    { label: t('facts.articles'), value: (row) => quantity(row.items), testId: 'inventory-read' },
+    { label: t('facts.area'), value: (row) => row.location_area_description, testId: 'inventory-area' },
+  ];
+  const rest: (Fact<Inventory> | false)[] = [
+    { label: t('facts.expected'), value: (row) => quantity(row.theorical_stock), testId: 'inventory-expected' },
+    { label: t('facts.matched'), value: (row) => quantity(row.matched_items), testId: 'inventory-matched' },
+    {
+      label: t('facts.missing'),
+      value: (row) => quantity(row.missing_items),
+      testId: 'inventory-missing',
+      color: (row) => (row.missing_items > 0 ? 'error.main' : undefined),
+    },
+    {
+      label: t('facts.excess'),
+      value: (row) => quantity(row.excess_items),
+      testId: 'inventory-excess',
+      color: (row) => (row.excess_items > 0 ? 'warning.main' : undefined),
+    },
+    {
+      label: t('facts.accuracy'),
+      value: (row) => `${formatNumber(row.accuracy, i18n.language)} %`,
+      testId: 'inventory-accuracy',
+    },
+    {
+      label: t('facts.type'),
+      value: (row) =>
+        row.is_partial ? `${t('types.partial')}: ${row.item_types.map((type) => type.gtin).join(', ')}` : t('types.total'),
+      testId: 'inventory-type',
+    },
+    { label: t('facts.start'), value: (row) => formatTableDateTime(row.start_time, t('common:noDate')) },
+    { label: t('facts.end'), value: (row) => formatTableDateTime(row.end_time, t('facts.noRead')) },
+    { label: t('facts.openedBy'), value: (row) => openedBy(row, users, (serial) => t('facts.reader', { serial })) },
+    // Who closed it shows once the inventory is known.
+    inventory !== undefined &&
+      closer !== undefined && {
+        label: t(closer.action === 'validated' ? 'facts.validatedBy' : 'facts.canceledBy'),
+        value: () => `${`${closer.first_name} ${closer.last_name}`.trim() || closer.email} · ${formatTableDateTime(closer.date)}`,
+        testId: 'inventory-closed-by',
+      },
+  ];
+  return <FactsList testId="inventory-facts" record={inventory} facts={compact ? first : [...first, ...rest]} />;
 };

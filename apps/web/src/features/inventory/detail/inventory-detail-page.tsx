@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FilterBar } from '../../../components/filter-bar';
+import { LinkButton } from '../../../components/link-button';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { PageTitle } from '../../../components/page-title';
 import { type Column, PagedTable } from '../../../components/paged-table';
@@ -159,15 +160,9 @@ export const InventoryDetailPage = () => {
                 {t('detail.cancel')}
               </Button>
             )}
-            <Button
-              variant="outlined"
-              startIcon={<SellIcon />}
-              component={RouterLink}
-              to={INVENTORY_PATHS.items(id)}
-              data-testid="inventory-tags-link"
-            >
+            <LinkButton to={INVENTORY_PATHS.items(id)} icon={<SellIcon />} variant="outlined" testId="inventory-tags-link">
               {t('detail.tags')}
-            </Button>
+            </LinkButton>
             <Button
               variant="outlined"
               startIcon={<DownloadIcon />}

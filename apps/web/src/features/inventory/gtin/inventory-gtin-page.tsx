@@ -1,8 +1,7 @@
-import { Box, Link, Skeleton, Stack } from '@mui/material';
-import type { ReactNode } from 'react';
+import { Link, Skeleton, Stack } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
-import { FactsCard, Field } from '../../../components/facts-card';
+import { FactsList } from '../../../components/facts-card';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { PageTitle } from '../../../components/page-title';
 import { formatQuantity } from '../../../lib/format';
@@ -21,7 +20,6 @@ export const InventoryGtinPage = () => {
   const { id = '', itemType = '' } = useParams();
   const query = useInventoryGtin(id, itemType);
   const data = query.data;
-  const value = (content: ReactNode) => (data ? content : <Skeleton />);
   const quantity = (n: number | undefined) => formatQuantity(n, i18n.language);
   return (
     <Stack spacing={2} data-testid="inventory-gtin">
@@ -30,46 +28,37 @@ export const InventoryGtinPage = () => {
         <LoadErrorAlert error={query.error} testId="inventory-gtin-error" />
       ) : (
         <>
-          <FactsCard testId="inventory-gtin-facts">
-            <Field label={t('gtin.inventory')}>
-              {value(
-                <Link component={RouterLink} to={INVENTORY_PATHS.detail(id)} data-testid="gtin-inventory">
-                  {t('detail.title', { id })}
-                </Link>,
-              )}
-            </Field>
-            <Field label={t('facts.status')}>{value(data ? <InventoryStateChip state={data.inventory.state} /> : null)}</Field>
-            <Field label={t('facts.area')}>{value(data?.inventory.location_area_description)}</Field>
-            <Field label={t('articles.gtin')}>{value(<span data-testid="gtin-value">{data?.item_type.gtin}</span>)}</Field>
-            <Field label={t('articles.expected')}>
-              {value(<span data-testid="gtin-expected">{quantity(data?.line.theorical_quantity)}</span>)}
-            </Field>
-            <Field label={t('articles.read')}>
-              {value(<span data-testid="gtin-read">{quantity(data?.line.quantity)}</span>)}
-            </Field>
-            <Field label={t('articles.missing')}>
-              {value(
-                <Box
-                  component="span"
-                  sx={{ color: (data?.line.missing ?? 0) > 0 ? 'error.main' : undefined }}
-                  data-testid="gtin-missing"
-                >
-                  {quantity(data?.line.missing)}
-                </Box>,
-              )}
-            </Field>
-            <Field label={t('articles.excess')}>
-              {value(
-                <Box
-                  component="span"
-                  sx={{ color: (data?.line.excess ?? 0) > 0 ? 'warning.main' : undefined }}
-                  data-testid="gtin-excess"
-                >
-                  {quantity(data?.line.excess)}
-                </Box>,
-              )}
-            </Field>
-          </FactsCard>
+          <FactsList
+            testId="inventory-gtin-facts"
+            record={data}
+            facts={[
+              {
+                label: t('gtin.inventory'),
+                value: () => (
+                  <Link component={RouterLink} to={INVENTORY_PATHS.detail(id)} data-testid="gtin-inventory">
+                    {t('detail.title', { id })}
+                  </Link>
+                ),
+              },
+              { label: t('facts.status'), value: (row) => <InventoryStateChip state={row.inventory.state} /> },
+              { label: t('facts.area'), value: (row) => row.inventory.location_area_description },
+              { label: t('articles.gtin'), value: (row) => row.item_type.gtin, testId: 'gtin-value' },
+              { label: t('articles.expected'), value: (row) => quantity(row.line.theorical_quantity), testId: 'gtin-expected' },
+              { label: t('articles.read'), value: (row) => quantity(row.line.quantity), testId: 'gtin-read' },
+              {
+                label: t('articles.missing'),
+                value: (row) => quantity(row.line.missing),
+                testId: 'gtin-missing',
+                color: (row) => (row.line.missing > 0 ? 'error.main' : undefined),
+              },
+              {
+                label: t('articles.excess'),
+                value: (row) => quantity(row.line.excess),
+                testId: 'gtin-excess',
+                color: (row) => (row.line.excess > 0 ? 'warning.main' : undefined),
+              },
+            ]}
+          />
           {data ? <GtinCard gtin={data.item_type} /> : <Skeleton variant="rounded" height={220} />}
         </>
       )}

@@ -1,6 +1,7 @@
 import type { Page } from '@rfid/contract';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { searchQueryOptions } from '../../../lib/query-client';
 import { locationsKeys } from '../keys';
 
 export type PickerTab = 'company' | 'brand' | 'center' | 'store';
@@ -23,11 +24,7 @@ export const getPickerPage = ({ tab, search, page }: { tab: PickerTab; search: s
 };
 
 export const pickerPageQueryOptions = (params: { tab: PickerTab; search: string; page: number }) =>
-  queryOptions({
-    queryKey: locationsKeys.picker(params),
-    queryFn: ({ signal }) => getPickerPage(params, signal),
-    placeholderData: keepPreviousData,
-  });
+  searchQueryOptions(locationsKeys.picker(params), (signal) => getPickerPage(params, signal));
 
 export const usePickerPage = (params: { tab: PickerTab; search: string; page: number }, enabled: boolean) =>
   useQuery({ ...pickerPageQueryOptions(params), enabled });

@@ -1,11 +1,12 @@
 import CallMadeIcon from '@mui/icons-material/CallMade';
 import CallReceivedIcon from '@mui/icons-material/CallReceived';
-import { Box, Button, Link, Stack, Tooltip } from '@mui/material';
+import { Box, Link, Stack, Tooltip } from '@mui/material';
 import type { MovementOrder } from '@rfid/contract';
 import { type ReactElement, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { FilterBar } from '../../../components/filter-bar';
+import { LinkButton } from '../../../components/link-button';
 import { NoLocation } from '../../../components/no-location';
 import { type Column, PagedTable } from '../../../components/paged-table';
 import { StatusChip } from '../../../components/status-chip';
@@ -116,17 +117,12 @@ export const MovementsPage = () => {
       canCreate={canCreateOrders(role)}
       actions={
         <>
-          <Button component={RouterLink} to={ORDER_PATHS.exit.dashboard} startIcon={<CallMadeIcon />} data-testid="exit-link">
+          <LinkButton to={ORDER_PATHS.exit.dashboard} icon={<CallMadeIcon />} testId="exit-link">
             {t('exit.title')}
-          </Button>
-          <Button
-            component={RouterLink}
-            to={ORDER_PATHS.entry.dashboard}
-            startIcon={<CallReceivedIcon />}
-            data-testid="entry-link"
-          >
+          </LinkButton>
+          <LinkButton to={ORDER_PATHS.entry.dashboard} icon={<CallReceivedIcon />} testId="entry-link">
             {t('entry.title')}
-          </Button>
+          </LinkButton>
         </>
       }
       testId="movements-page"

@@ -1,6 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { TABLE_REFRESH_MS } from '../../../lib/query-client';
+import { liveRecordQueryOptions } from '../../../lib/query-client';
 import type { OrderKind } from '../../orders';
 import { orderPagesKeys } from '../keys';
 import type { OrderBox } from './get-order-boxes';
@@ -17,12 +17,7 @@ export const getOrderBox = (kind: OrderKind, orderId: string, boxId: string, sig
 };
 
 export const orderBoxQueryOptions = (kind: OrderKind, orderId: string, boxId: string) =>
-  queryOptions({
-    queryKey: orderPagesKeys.box(kind, orderId, boxId),
-    queryFn: ({ signal }) => getOrderBox(kind, orderId, boxId, signal),
-    refetchInterval: TABLE_REFRESH_MS,
-    retry: false,
-  });
+  liveRecordQueryOptions(orderPagesKeys.box(kind, orderId, boxId), (signal) => getOrderBox(kind, orderId, boxId, signal));
 
 export const useOrderBox = (kind: OrderKind, orderId: string, boxId: string) =>
   useQuery(orderBoxQueryOptions(kind, orderId, boxId));

@@ -1,7 +1,7 @@
 import type { ItemType } from '@rfid/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { TABLE_REFRESH_MS } from '../../../lib/query-client';
+import { liveRecordQueryOptions } from '../../../lib/query-client';
 import type { AnyOrder, OrderKind } from '../../orders';
 import { orderPagesKeys } from '../keys';
 import { type OrderLine, orderEndpoint } from './order-endpoint';
@@ -29,12 +29,7 @@ export const getOrderGtin = async (
 };
 
 export const orderGtinQueryOptions = (kind: OrderKind, orderId: string, itemType: string) =>
-  queryOptions({
-    queryKey: orderPagesKeys.gtin(kind, orderId, itemType),
-    queryFn: ({ signal }) => getOrderGtin(kind, orderId, itemType, signal),
-    refetchInterval: TABLE_REFRESH_MS,
-    retry: false,
-  });
+  liveRecordQueryOptions(orderPagesKeys.gtin(kind, orderId, itemType), (signal) => getOrderGtin(kind, orderId, itemType, signal));
 
 export const useOrderGtin = (kind: OrderKind, orderId: string, itemType: string) =>
   useQuery(orderGtinQueryOptions(kind, orderId, itemType));

@@ -1,6 +1,7 @@
 import type { ItemType, Page } from '@rfid/contract';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { searchQueryOptions } from '../../../lib/query-client';
 import { orderWizardKeys } from '../keys';
 
 /** The GTIN search of the add-box dialog starts after this many digits (the spec leaves it open for the wizards). */
@@ -11,11 +12,8 @@ export const searchGtins = (text: string, signal?: AbortSignal) =>
   apiRequest<Page<ItemType>>('/types/', { query: { gtin__icontains: text, limit: 20 }, signal }).then((page) => page.results);
 
 export const searchGtinsQueryOptions = (text: string) =>
-  queryOptions({
-    queryKey: orderWizardKeys.gtinSearch(text),
-    queryFn: ({ signal }) => searchGtins(text, signal),
+  searchQueryOptions(orderWizardKeys.gtinSearch(text), (signal) => searchGtins(text, signal), {
     enabled: text.length >= GTIN_SEARCH_MIN,
-    placeholderData: keepPreviousData,
   });
 
 export const useGtinSearch = (text: string) => useQuery(searchGtinsQueryOptions(text));

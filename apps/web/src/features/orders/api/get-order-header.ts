@@ -1,7 +1,7 @@
 import type { MovementOrder, OnlineOrder, PurchaseOrder } from '@rfid/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { TABLE_REFRESH_MS } from '../../../lib/query-client';
+import { liveRecordQueryOptions } from '../../../lib/query-client';
 import { ordersKeys } from '../keys';
 import type { OrderKind } from '../order-paths';
 
@@ -28,11 +28,6 @@ export const getAnyOrder = async (kind: OrderKind, id: string | number, signal?:
 };
 
 export const anyOrderQueryOptions = (kind: OrderKind, id: string | number) =>
-  queryOptions({
-    queryKey: ordersKeys.header(kind, id),
-    queryFn: ({ signal }) => getAnyOrder(kind, id, signal),
-    refetchInterval: TABLE_REFRESH_MS,
-    retry: false,
-  });
+  liveRecordQueryOptions(ordersKeys.header(kind, id), (signal) => getAnyOrder(kind, id, signal));
 
 export const useAnyOrder = (kind: OrderKind, id: string | number) => useQuery(anyOrderQueryOptions(kind, id));

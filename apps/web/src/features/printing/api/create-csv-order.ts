@@ -1,6 +1,6 @@
 import type { PrintOrder } from '@rfid/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { useSavingMutation } from '../../../lib/query-client';
 import { printKeys } from '../../print-wizard';
 
 /** POST /printer/print_orders/create_by_csv/ multipart {file, tag_company_format}. Silent: the form lists the errors. */
@@ -16,7 +16,4 @@ export const createCsvOrder = ({ file, format }: { file: File; format: number })
   });
 };
 
-export const useCreateCsvOrder = () => {
-  const client = useQueryClient();
-  return useMutation({ mutationFn: createCsvOrder, onSuccess: () => client.invalidateQueries({ queryKey: printKeys.orders }) });
-};
+export const useCreateCsvOrder = () => useSavingMutation(createCsvOrder, printKeys.orders);

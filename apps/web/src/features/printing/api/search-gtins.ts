@@ -1,6 +1,7 @@
 import { type ItemType, type Page, PRINT_GTIN_SEARCH_MIN } from '@rfid/contract';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { searchQueryOptions } from '../../../lib/query-client';
 import { catalogKeys } from '../../catalog';
 
 export { PRINT_GTIN_SEARCH_MIN };
@@ -10,11 +11,8 @@ export const searchPrintGtins = (text: string, signal?: AbortSignal) =>
   apiRequest<Page<ItemType>>('/types/', { query: { gtin__icontains: text, limit: 10 }, signal }).then((page) => page.results);
 
 export const printGtinSearchQueryOptions = (text: string) =>
-  queryOptions({
-    queryKey: catalogKeys.printingSearch(text),
-    queryFn: ({ signal }) => searchPrintGtins(text, signal),
+  searchQueryOptions(catalogKeys.printingSearch(text), (signal) => searchPrintGtins(text, signal), {
     enabled: text.length >= PRINT_GTIN_SEARCH_MIN,
-    placeholderData: keepPreviousData,
   });
 
 export const usePrintGtinSearch = (text: string) => useQuery(printGtinSearchQueryOptions(text));

@@ -1,6 +1,6 @@
 import type { FileUploadAnswer, PrintOrder } from '@rfid/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { useSettledMutation } from '../../../lib/query-client';
 import { printKeys } from '../../print-wizard';
 
 /** PUT /fileupload/ multipart {file}: the CSV becomes a pending print order; its code comes back. */
@@ -15,13 +15,8 @@ export const printUploadedFile = (body: { code: string; printer_id: number }) =>
   apiRequest<PrintOrder>('/printcsv/', { method: 'POST', body, silent: true });
 
 /** The printer upload: the file, then its printing on the printer. */
-export const useUploadAndPrint = () => {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ file, printerId }: { file: File; printerId: number }) => {
-      const uploaded = await uploadPrintFile(file);
-      return printUploadedFile({ code: uploaded.filecode, printer_id: printerId });
-    },
-    onSettled: () => client.invalidateQueries({ queryKey: printKeys.orders }),
-  });
-};
+export const useUploadAndPrint = () =>
+  useSettledMutation(async ({ file, printerId }: { file: File; printerId: number }) => {
+    const uploaded = await uploadPrintFile(file);
+    return printUploadedFile({ code: uploaded.filecode, printer_id: printerId });
+  }, printKeys.orders);

@@ -1,6 +1,6 @@
 import type { MinimumStock } from '@rfid/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { useSavingMutation } from '../../../lib/query-client';
 import { stockKeys } from '../keys';
 
 export type MinimumStockValues = { area: number; item_type: number; minimum_stock: number };
@@ -9,10 +9,4 @@ export type MinimumStockValues = { area: number; item_type: number; minimum_stoc
 export const createMinimumStock = (body: MinimumStockValues) =>
   apiRequest<MinimumStock>('/minstock/', { method: 'POST', body, silent: true });
 
-export const useCreateMinimumStock = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createMinimumStock,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: stockKeys.all }),
-  });
-};
+export const useCreateMinimumStock = () => useSavingMutation(createMinimumStock, stockKeys.all);

@@ -1,6 +1,6 @@
 import type { InventoryFileResult } from '@rfid/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { useSavingMutation } from '../../../lib/query-client';
 import { stockKeys } from '../keys';
 
 /** POST /areas/{id}/upload_inventory_file/ multipart (field "file"): the area's counted stock. */
@@ -16,10 +16,4 @@ export const uploadInventoryFile = ({ areaId, file }: { areaId: number; file: Fi
   });
 };
 
-export const useUploadInventoryFile = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: uploadInventoryFile,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: stockKeys.all }),
-  });
-};
+export const useUploadInventoryFile = () => useSavingMutation(uploadInventoryFile, stockKeys.all);

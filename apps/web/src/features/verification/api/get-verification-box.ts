@@ -1,7 +1,7 @@
 import type { Box } from '@rfid/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { TABLE_REFRESH_MS } from '../../../lib/query-client';
+import { liveRecordQueryOptions } from '../../../lib/query-client';
 import type { OrderKind } from '../../orders';
 import { verificationKeys } from '../keys';
 
@@ -23,12 +23,9 @@ export const getVerificationBox = (kind: OrderKind, orderId: string | number, bo
 };
 
 export const verificationBoxQueryOptions = (kind: OrderKind, orderId: string | number, boxId: string | number) =>
-  queryOptions({
-    queryKey: verificationKeys.orderBox(kind, orderId, boxId),
-    queryFn: ({ signal }) => getVerificationBox(kind, orderId, boxId, signal),
-    refetchInterval: TABLE_REFRESH_MS,
-    retry: false,
-  });
+  liveRecordQueryOptions(verificationKeys.orderBox(kind, orderId, boxId), (signal) =>
+    getVerificationBox(kind, orderId, boxId, signal),
+  );
 
 export const useVerificationBox = (kind: OrderKind, orderId: string | number, boxId: string | number) =>
   useQuery(verificationBoxQueryOptions(kind, orderId, boxId));

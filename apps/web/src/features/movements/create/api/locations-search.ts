@@ -1,6 +1,7 @@
 import type { Location, Page } from '@rfid/contract';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../../lib/api-client';
+import { searchQueryOptions } from '../../../../lib/query-client';
 import { movementsKeys } from '../../keys';
 
 export type DestinationOption = Pick<Location, 'id' | 'description' | 'code'>;
@@ -23,12 +24,7 @@ export const searchDestinations = async (
 };
 
 export const destinationsQueryOptions = (params: { text: string; originId: number | undefined }) =>
-  queryOptions({
-    queryKey: movementsKeys.destinations(params),
-    queryFn: ({ signal }) => searchDestinations(params, signal),
-    placeholderData: keepPreviousData,
-    staleTime: 30_000,
-  });
+  searchQueryOptions(movementsKeys.destinations(params), (signal) => searchDestinations(params, signal), { staleTime: 30_000 });
 
 export const useDestinationSearch = (params: { text: string; originId: number | undefined }) =>
   useQuery(destinationsQueryOptions(params));

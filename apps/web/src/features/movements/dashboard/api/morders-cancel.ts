@@ -1,6 +1,6 @@
 import type { MovementOrder } from '@rfid/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../../lib/api-client';
+import { useSettledMutation } from '../../../../lib/query-client';
 import { movementsKeys } from '../../keys';
 
 /**
@@ -10,10 +10,4 @@ import { movementsKeys } from '../../keys';
 export const cancelMovementEntry = (id: number) =>
   apiRequest<MovementOrder>(`/morders/${id}/`, { method: 'PUT', body: { destination_status: 4 }, silent: true });
 
-export const useCancelMovementEntry = () => {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: cancelMovementEntry,
-    onSettled: () => client.invalidateQueries({ queryKey: movementsKeys.all }),
-  });
-};
+export const useCancelMovementEntry = () => useSettledMutation(cancelMovementEntry, movementsKeys.all);
