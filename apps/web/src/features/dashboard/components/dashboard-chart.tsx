@@ -178,6 +178,9 @@ export const DashboardChart = ({ scope }: { scope: DashboardScope }) => {
  * One choice of the chart (its module or its granularity) as toggle buttons, named `chart.<name>`;
  * each button reads `chart.<name>s.<choice>` and has the test id `chart-<name>-<choice>`.
  */
+/** The catalogue key of each choice list (`chart.modules.*`, `chart.granularities.*`). */
+const CHOICE_KEYS = { module: 'modules', granularity: 'granularities' } as const;
+
 const Choices = <C extends string>({
   name,
   choices,
@@ -203,7 +206,7 @@ const Choices = <C extends string>({
     >
       {choices.map((choice) => (
         <ToggleButton key={choice} value={choice} data-testid={`chart-${name}-${choice}`}>
-          {t(`chart.${name}s.${choice}`)}
+          {t(`chart.${CHOICE_KEYS[name]}.${choice}`)}
         </ToggleButton>
       ))}
     </ToggleButtonGroup>
