@@ -59,9 +59,9 @@ const chaosReport = path.join(reports, 'chaos.json');
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
- * Two lanes at once (TEST_LANES=1 runs them one after the other): the API suites keep the cores busy, while the
- * browser journeys, the chaos suite and the fuzzer mostly wait (on pages, on killed processes and leases), so the
- * second lane costs little time of the first.
+ * Two lanes at once (TEST_LANES=1 runs them one after the other): the API suites and the fuzzer keep the cores busy,
+ * while the browser journeys and the chaos suite mostly wait (on pages, on killed processes and leases), so the second
+ * lane costs little time of the first.
  */
 const serial = process.env.TEST_LANES === '1';
 /** The chaos suite waits for the PostgreSQL API suite: both at once could pass the server's 100 connections. */
@@ -93,6 +93,15 @@ const apiLane = async () => {
   } else {
     skipped.push(`MQTT suite SKIPPED: no broker at ${mqtt.host} (set TEST_MQTT_URL)`);
   }
+  // The API fuzz suite (tools/fuzz): every operation of the OpenAPI document, hostile input, a bounded
+  // request count; fails on a 5xx, an answer over 2 s, a stack trace or SQL text in a body.
+  await step(
+    'API fuzz suite (tools/fuzz, 3,000 requests)',
+    'npx',
+    ['tsx', 'tools/fuzz/fuzz.ts'],
+    { FUZZ_REQUESTS: process.env.FUZZ_REQUESTS ?? '3000' },
+    { buffered: !serial },
+  );
 };
 const waitingLane = async () => {
   if (existsSync(chromium)) {
@@ -108,15 +117,6 @@ const waitingLane = async () => {
   } else {
     skipped.push(`End-to-end journeys SKIPPED: Chromium not found at ${chromium} (apt-get install chromium)`);
   }
-  // The API fuzz suite (tools/fuzz): every operation of the OpenAPI document, hostile input, a bounded
-  // request count; fails on a 5xx, an answer over 2 s, a stack trace or SQL text in a body.
-  await step(
-    'API fuzz suite (tools/fuzz, 3,000 requests)',
-    'npx',
-    ['tsx', 'tools/fuzz/fuzz.ts'],
-    { FUZZ_REQUESTS: process.env.FUZZ_REQUESTS ?? '3000' },
-    { buffered: !serial },
-  );
   // The short chaos suite: the built server as 1 to 3 processes on PostgreSQL with its own Mosquitto,
   // killed (-9) during ingest, printing and jobs, its database connections cut (tools/chaos/README.md).
   await postgresSuite;
