@@ -4,7 +4,7 @@ import type { Engine } from '../modules/engine/engine.js';
 import type { IngestDevice } from '../modules/ingest/ingest.repository.js';
 import type { DeviceDirectory } from '../modules/ingest/ingest.service.js';
 import type { StreamGrouper } from '../modules/ingest/stream-grouper.js';
-import type { MqttBus, MqttMessageHandler } from '../plugins/mqtt.js';
+import type { MqttBatchHandler, MqttBus } from '../plugins/mqtt.js';
 import { READS_TOPIC, startReadsSubscriber } from './reads-subscriber.js';
 
 const device: IngestDevice = {
@@ -19,11 +19,11 @@ const device: IngestDevice = {
 const log = { warn: vi.fn(), error: vi.fn(), info: vi.fn() } as unknown as FastifyBaseLogger;
 
 const setUp = async (stage: StreamGrouper['stage']) => {
-  let handler: MqttMessageHandler | undefined;
+  let handler: MqttBatchHandler | undefined;
   const state = { isClosing: false };
-  // The subscriber uses subscribe (shared: one process of several gets each message) and isClosing.
+  // The subscriber uses subscribeBatch (shared: one process of several gets each message) and isClosing.
   const bus = {
-    subscribe: async (filter: string, h: MqttMessageHandler, options?: { shared?: boolean }) => {
+    subscribeBatch: async (filter: string, h: MqttBatchHandler, options?: { shared?: boolean }) => {
       expect(filter).toBe(READS_TOPIC);
       expect(options?.shared).toBe(true);
       handler = h;
@@ -36,9 +36,15 @@ const setUp = async (stage: StreamGrouper['stage']) => {
   } as unknown as DeviceDirectory;
   const grouper = { stage } as unknown as StreamGrouper;
   await startReadsSubscriber({ bus, engine: {} as Engine, devices, grouper, log });
-  const deliver = (topic: string, payload: unknown) =>
-    (handler as MqttMessageHandler)(topic, Buffer.from(typeof payload === 'string' ? payload : JSON.stringify(payload)));
-  return { deliver, devices, state };
+  const message = (topic: string, payload: unknown) => ({
+    topic,
+    payload: Buffer.from(typeof payload === 'string' ? payload : JSON.stringify(payload)),
+  });
+  /** One window of messages, as the bus hands them over. */
+  const deliverWindow = (messages: [string, unknown][]) =>
+    (handler as MqttBatchHandler)(messages.map(([topic, payload]) => message(topic, payload)));
+  const deliver = (topic: string, payload: unknown) => deliverWindow([[topic, payload]]);
+  return { deliver, deliverWindow, devices, state };
 };
 
 const zebra = { timestamp: '2026-11-20T12:00:00.000Z', data: { idHex: 'abcd', antenna: 1, peakRssi: -50 } };
@@ -50,6 +56,33 @@ describe('reads subscriber', () => {
     await deliver('readers/84248D000002/reads', zebra);
     expect(stage).toHaveBeenCalledWith(device, [{ epc: 'ABCD', time: new Date('2026-11-20T12:00:00Z'), antenna: 1, rssi: -50 }]);
     expect(devices.touch).toHaveBeenCalledWith(5);
+  });
+
+  it('a window of one-read messages is staged with one write per reader, each reader marked once', async () => {
+    const stage = vi.fn(async () => ({ accepted: 1, duplicates: 0 }));
+    const { deliverWindow, devices } = await setUp(stage);
+    const event = (idHex: string, second: number) => ({
+      timestamp: `2026-11-20T12:00:0${second}.000Z`,
+      data: { idHex, antenna: 1, peakRssi: -50 },
+    });
+    await deliverWindow([
+      ['readers/84248D000002/reads', event('aa01', 1)],
+      ['readers/000000000000/reads', event('ff01', 1)],
+      ['readers/84248D000002/reads', 'not json'],
+      ['readers/84248D000002/reads', event('aa02', 2)],
+      ['readers/84248D000002/reads', [event('aa03', 3), event('aa04', 4)]],
+    ]);
+    expect(stage).toHaveBeenCalledTimes(1);
+    expect(stage).toHaveBeenCalledWith(
+      device,
+      ['AA01', 'AA02', 'AA03', 'AA04'].map((epc, i) => ({
+        epc,
+        time: new Date(`2026-11-20T12:00:0${i + 1}Z`),
+        antenna: 1,
+        rssi: -50,
+      })),
+    );
+    expect(devices.touch).toHaveBeenCalledTimes(1);
   });
 
   it('acknowledges what can never be stored: unknown reader, not JSON, not an event', async () => {

@@ -134,6 +134,30 @@ describe.skipIf(!MQTT_URL)('MQTT reads subscriber', () => {
     ).toBe(2);
   });
 
+  it('a burst of 5,000 one-read messages: every read stored once, in windows of many messages a write', async () => {
+    const count = 5_000;
+    const event = (serial: number) => ({
+      timestamp: `2026-11-21T08:00:00.${String(serial % 1000).padStart(3, '0')}000000Z`,
+      hostname: 'impinj-burst',
+      eventType: 'tagInventory',
+      tagInventoryEvent: { epcHex: epcOf(serial, 900_000 + serial), antennaPort: 3, peakRssiCdbm: -5500 },
+    });
+    // Published as fast as the broker takes them (QoS 1, many in flight), as a reader's one-read-a-message stream does.
+    const started = Date.now();
+    await Promise.all(Array.from({ length: count }, (_, serial) => publish(event(serial))));
+    const stored = await eventually(
+      sql`select count(*) n from traces t join reading_sets s on s.id = t.reading_set_id
+          where s.device_id = ${deviceId} and t.rssi = -55 and t.antenna = 3`,
+      count,
+      60_000,
+    );
+    expect(stored).toBe(count);
+    const seconds = (Date.now() - started) / 1000;
+    console.log(
+      `MQTT burst: ${count} one-read messages stored in ${seconds.toFixed(1)} s (${Math.round(count / seconds)} reads/s)`,
+    );
+  }, 90_000);
+
   it('acknowledges and ignores what it can never store', async () => {
     await publisher.publishAsync(topic, 'not json', { qos: 1 });
     await publish({ hello: 'world' });

@@ -19,6 +19,7 @@ const fakeBus = () => {
     subscribe: async (filter, handler) => {
       handlers.push({ filter, handler });
     },
+    subscribeBatch: async () => {},
     start: async () => {},
     isClosing: () => false,
     close: async () => {},
