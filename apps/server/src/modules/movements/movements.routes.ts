@@ -17,7 +17,8 @@ import {
   RoleThreshold,
 } from '@rfid/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { listPage, pageParams, toPage } from '../../http/paging.js';
+import { pagedGetter } from '../../http/paged-route.js';
+import { pageParams, toPage } from '../../http/paging.js';
 import { routeDeclarer } from '../../http/route.js';
 import { errorResponses, LIST_PAGE, locationParams } from '../../http/route-schemas.js';
 import { currentUser } from '../../plugins/auth.js';
@@ -36,6 +37,7 @@ export const movementsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
   const service = createMovementsService(db);
   const tags = ['movements'];
   const route = routeDeclarer(tags);
+  const pagedGet = pagedGetter(app, route);
 
   registerOrderPageRoutes(app, {
     tags,
@@ -88,16 +90,16 @@ export const movementsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
     },
   );
 
-  app.get(
+  pagedGet(
     '/locations/:id/morderscaware/',
-    route({
+    {
       summary: 'Movements from or to a location',
       params: locationParams,
       querystring: movementEntryListQuerySchema,
-      ok: pageOf(movementOrderSchema),
-    }),
-    async (request) =>
-      listPage(request, LIST_PAGE, (page) => service.listAware(currentUser(request), request.params.id, request.query, page)),
+      row: movementOrderSchema,
+      pageSize: LIST_PAGE,
+    },
+    (user, { params, query }, page) => service.listAware(user, params.id, query, page),
   );
 
   app.put(
