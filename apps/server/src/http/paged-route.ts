@@ -12,9 +12,14 @@ type PageQuery = { limit?: number; offset?: number };
 /** A module's route declarer (`routeDeclarer(tags)`), as far as a paged list needs it. */
 type Declarer = (decl: RouteDecl) => { config?: { maxRole: number }; schema: object };
 
-/** One paged list route: its summary, its path parameters (if any), its query, the schema of one row and its page size. */
+/**
+ * One paged list route: its summary, its role limit and error answers (as `route` takes them), its path parameters
+ * (if any), its query, the schema of one row and its page size.
+ */
 export type PagedDecl<P extends z.ZodType, Q extends z.ZodType<PageQuery>, R extends z.ZodType> = {
   summary: string;
+  maxRole?: number;
+  errors?: RouteDecl['errors'];
   params?: P;
   querystring: Q;
   row: R;
@@ -33,17 +38,13 @@ export const pagedGetter =
   (app: ZodApp, route: Declarer) =>
   <P extends z.ZodType, Q extends z.ZodType<PageQuery>, R extends z.ZodType>(
     url: string,
-    { summary, params, querystring, row, pageSize }: PagedDecl<P, Q, R>,
+    { params, row, pageSize, ...decl }: PagedDecl<P, Q, R>,
     fetch: (user: AuthUser, input: PagedInput<P, Q>, page: PageParams) => Promise<Counted<z.output<R>>>,
   ): void => {
-    app.get(
-      url,
-      route({ summary, ...(params ? { params } : {}), querystring, ok: pageOf(row) }),
-      async (request: FastifyRequest) => {
-        // Fastify has validated the parameters and the query against these very schemas (Q's rows are a PageQuery).
-        const input = { params: request.params, query: request.query } as PagedInput<P, Q>;
-        const paged = request as FastifyRequest & { query: PageQuery };
-        return listPage(paged, pageSize, (page) => fetch(currentUser(request), input, page));
-      },
-    );
+    app.get(url, route({ ...decl, ...(params ? { params } : {}), ok: pageOf(row) }), async (request: FastifyRequest) => {
+      // Fastify has validated the parameters and the query against these very schemas (Q's rows are a PageQuery).
+      const input = { params: request.params, query: request.query } as PagedInput<P, Q>;
+      const paged = request as FastifyRequest & { query: PageQuery };
+      return listPage(paged, pageSize, (page) => fetch(currentUser(request), input, page));
+    });
   };
