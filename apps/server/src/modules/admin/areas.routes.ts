@@ -10,6 +10,7 @@ import {
   RoleThreshold,
 } from '@rfid/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createdPoster } from '../../http/created-route.js';
 import { pagedGetter } from '../../http/paged-route.js';
 import { DEFAULT_PAGE_SIZE, listPage } from '../../http/paging.js';
 import { routeDeclarer } from '../../http/route.js';
@@ -23,6 +24,7 @@ export const areasRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }
   const service = createAreasService({ db, repo: createAreasRepository(db) });
   const route = routeDeclarer(['admin: areas']);
   const pagedGet = pagedGetter(app, route);
+  const postCreated = createdPoster(app, route);
   const notFound = { 404: errorBodySchema };
 
   app.get(
@@ -52,15 +54,15 @@ export const areasRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }
     service.get(currentUser(request), request.params.id),
   );
 
-  app.post(
+  postCreated(
     '/areas/',
-    route({
+    {
       maxRole: RoleThreshold.adminMenu,
       summary: 'Add an area (roles ≤ 2)',
       body: areaCreateBodySchema,
       created: areaSchema,
-    }),
-    async (request, reply) => reply.status(201).send(await service.create(currentUser(request), request.body)),
+    },
+    (user, { body }) => service.create(user, body),
   );
 
   app.put(

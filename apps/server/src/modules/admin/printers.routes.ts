@@ -9,6 +9,7 @@ import {
   RoleThreshold,
 } from '@rfid/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createdPoster } from '../../http/created-route.js';
 import { pagedGetter } from '../../http/paged-route.js';
 import { routeDeclarer } from '../../http/route.js';
 import { currentUser } from '../../plugins/auth.js';
@@ -21,6 +22,7 @@ export const printersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { d
   const service = createPrintersService({ db, repo: createPrintersRepository(db), addresses: printers });
   const route = routeDeclarer(['admin: printers']);
   const pagedGet = pagedGetter(app, route);
+  const postCreated = createdPoster(app, route);
   const forbidden = { 403: errorBodySchema };
 
   pagedGet(
@@ -47,15 +49,15 @@ export const printersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { d
     async (request) => service.get(currentUser(request), request.params.id),
   );
 
-  app.post(
+  postCreated(
     '/printer/printers/',
-    route({
+    {
       maxRole: RoleThreshold.printer,
       summary: 'Add a printer (role 1)',
       body: printerCreateBodySchema,
       created: printerSchema,
-    }),
-    async (request, reply) => reply.status(201).send(await service.create(currentUser(request), request.body)),
+    },
+    (user, { body }) => service.create(user, body),
   );
 
   app.put(

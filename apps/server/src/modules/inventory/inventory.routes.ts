@@ -24,6 +24,7 @@ import {
 } from '@rfid/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { createdPoster } from '../../http/created-route.js';
 import { pagedGetter } from '../../http/paged-route.js';
 import { routeDeclarer } from '../../http/route.js';
 import { errorResponses, locationParams } from '../../http/route-schemas.js';
@@ -43,6 +44,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
   const tags = ['inventory'];
   const route = routeDeclarer(tags);
   const pagedGet = pagedGetter(app, route);
+  const postCreated = createdPoster(app, route);
   const writeRole = RoleThreshold.importInventory;
 
   pagedGet(
@@ -58,17 +60,17 @@ export const inventoryRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
     (user, { params, query }, page) => service.list(user, params.id, query, page),
   );
 
-  app.post(
+  postCreated(
     '/locations/:id/inventories/',
-    route({
+    {
       maxRole: writeRole,
       summary: 'Open an inventory of an area (total, or partial with item_types); 409 while the area has one open',
       params: locationParams,
       body: inventoryCreateBodySchema,
       created: inventorySchema,
       errors: { 409: errorBodySchema, ...errorResponses },
-    }),
-    async (request, reply) => reply.code(201).send(await service.create(currentUser(request), request.params.id, request.body)),
+    },
+    (user, { params, body }) => service.create(user, params.id, body),
   );
 
   app.get(

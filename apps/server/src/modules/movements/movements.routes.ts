@@ -17,6 +17,7 @@ import {
   RoleThreshold,
 } from '@rfid/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createdPoster } from '../../http/created-route.js';
 import { pagedGetter } from '../../http/paged-route.js';
 import { pageParams, toPage } from '../../http/paging.js';
 import { routeDeclarer } from '../../http/route.js';
@@ -38,6 +39,7 @@ export const movementsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
   const tags = ['movements'];
   const route = routeDeclarer(tags);
   const pagedGet = pagedGetter(app, route);
+  const postCreated = createdPoster(app, route);
 
   registerOrderPageRoutes(app, {
     tags,
@@ -62,15 +64,15 @@ export const movementsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
     service,
   });
 
-  app.post(
+  postCreated(
     '/morders/',
-    route({
+    {
       maxRole: RoleThreshold.createOrders,
       summary: 'Create a movement order (origin = the current location, destination chosen)',
       body: movementOrderCreateBodySchema,
       created: movementOrderSchema,
-    }),
-    async (request, reply) => reply.code(201).send(await service.create(currentUser(request), request.body)),
+    },
+    (user, { body }) => service.create(user, body),
   );
 
   app.get(

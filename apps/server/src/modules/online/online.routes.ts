@@ -14,6 +14,7 @@ import {
   receptionSchema,
 } from '@rfid/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createdPoster } from '../../http/created-route.js';
 import { pagedGetter } from '../../http/paged-route.js';
 import { DEFAULT_PAGE_SIZE } from '../../http/paging.js';
 import { routeDeclarer } from '../../http/route.js';
@@ -35,6 +36,7 @@ export const onlineRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
   const tags = ['online'];
   const route = routeDeclarer(tags);
   const pagedGet = pagedGetter(app, route);
+  const postCreated = createdPoster(app, route);
 
   registerOrderPageRoutes(app, {
     tags,
@@ -59,15 +61,15 @@ export const onlineRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
     service,
   });
 
-  app.post(
+  postCreated(
     '/orders/',
-    route({
+    {
       maxRole: RoleThreshold.createOrders,
       summary: 'Create an online order (origin = the current location)',
       body: onlineOrderCreateBodySchema,
       created: onlineOrderSchema,
-    }),
-    async (request, reply) => reply.code(201).send(await service.create(currentUser(request), request.body)),
+    },
+    (user, { body }) => service.create(user, body),
   );
 
   pagedGet(

@@ -30,6 +30,7 @@ import {
 } from '@rfid/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { createdPoster } from '../../http/created-route.js';
 import { pagedGetter } from '../../http/paged-route.js';
 import { DEFAULT_PAGE_SIZE, pageParams, toPage } from '../../http/paging.js';
 import { routeDeclarer } from '../../http/route.js';
@@ -51,6 +52,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
   const tags = ['inbound'];
   const route = routeDeclarer(tags);
   const pagedGet = pagedGetter(app, route);
+  const postCreated = createdPoster(app, route);
 
   registerOrderPageRoutes(app, {
     tags,
@@ -76,15 +78,15 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
   });
 
   // ------------------------------------------------------------ purchase orders
-  app.post(
+  postCreated(
     '/porders/',
-    route({
+    {
       maxRole: WRITE_ROLE,
       summary: 'Create a purchase order',
       body: purchaseOrderCreateBodySchema,
       created: purchaseOrderSchema,
-    }),
-    async (request, reply) => reply.code(201).send(await service.createPurchaseOrder(currentUser(request), request.body)),
+    },
+    (user, { body }) => service.createPurchaseOrder(user, body),
   );
 
   app.put(
@@ -174,15 +176,15 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
   );
 
   // ------------------------------------------------------------ receptions
-  app.post(
+  postCreated(
     '/receptions/',
-    route({
+    {
       maxRole: WRITE_ROLE,
       summary: 'Create a reception of an order',
       body: receptionCreateBodySchema,
       created: receptionSchema,
-    }),
-    async (request, reply) => reply.code(201).send(await service.createReception(currentUser(request), request.body)),
+    },
+    (user, { body }) => service.createReception(user, body),
   );
 
   pagedGet(
@@ -201,16 +203,16 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
   );
 
   // ------------------------------------------------------------ boxes and contents
-  app.post(
+  postCreated(
     '/boxes/',
-    route({
+    {
       maxRole: WRITE_ROLE,
       summary: "Create a box (and its contents, in one transaction). 409 'Barcode already exists'",
       body: boxCreateBodySchema,
       created: boxSchema,
       errors: { 409: errorBodySchema, ...errorResponses },
-    }),
-    async (request, reply) => reply.code(201).send(await service.createBox(currentUser(request), request.body)),
+    },
+    (user, { body }) => service.createBox(user, body),
   );
 
   pagedGet(
@@ -239,15 +241,15 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
     },
   );
 
-  app.post(
+  postCreated(
     '/contents/',
-    route({
+    {
       maxRole: WRITE_ROLE,
       summary: 'Add expected contents to boxes: a list of {quantity, gtin, box_id}',
       body: boxContentCreateBodySchema,
       created: z.array(boxContentSchema),
-    }),
-    async (request, reply) => reply.code(201).send(await service.createContents(currentUser(request), request.body)),
+    },
+    (user, { body }) => service.createContents(user, body),
   );
 
   app.get('/rboxes/:id/', route({ summary: 'A box with its counts', params: idParamSchema, ok: boxSchema }), async (request) =>

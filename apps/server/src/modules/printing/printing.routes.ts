@@ -30,6 +30,7 @@ import {
 } from '@rfid/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createdPoster } from '../../http/created-route.js';
 import { fieldError } from '../../http/errors.js';
 import { readMultipart } from '../../http/multipart.js';
 import { pagedGetter } from '../../http/paged-route.js';
@@ -72,6 +73,7 @@ const optionalFormatId = (value: string | undefined): number | undefined => {
  */
 export const printingRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, config, workers }) => {
   const pagedGet = pagedGetter(app, route);
+  const postCreated = createdPoster(app, route);
   const service = createPrintingService({
     db,
     spooler: workers.spooler,
@@ -98,15 +100,15 @@ export const printingRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { d
     },
   );
 
-  app.post(
+  postCreated(
     '/printer/print_orders/',
-    route({
+    {
       maxRole: WRITE,
       summary: 'Add a print order (roles 1 to 4): tag_company_format, items [{gtin, quantity}]; reserves every EPC',
       body: printOrderCreateBodySchema,
       created: printOrderSchema,
-    }),
-    async (request, reply) => reply.status(201).send(await service.create(currentUser(request), request.body)),
+    },
+    (user, { body }) => service.create(user, body),
   );
 
   app.post(
