@@ -215,10 +215,7 @@ describe('online endpoints', () => {
   describe('order detail pages: real contents', () => {
     it('GET /orders/{id}/: counts, late waiting time, origin description (also /v1/)', async () => {
       // Created an hour ago: the waiting time is the hour, not the instant since the set-up (0 s on a fast server).
-      await t.database.db
-        .update(orders)
-        .set({ creationDate: sql`now() - interval '1 hour'` })
-        .where(eq(orders.id, main.orderId));
+      await t.database.db.update(orders).set({ creationDate: sql`now() - interval '1 hour'` }).where(eq(orders.id, main.orderId));
       const r = (await call(editor, 'GET', `/orders/${main.orderId}/`)).json();
       expect(r).toMatchObject({
         id: main.orderId,
