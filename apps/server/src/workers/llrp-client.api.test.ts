@@ -61,6 +61,29 @@ describe('LLRP client against the simulated reader', () => {
   const api = async (method: 'POST' | 'PUT' | 'GET', url: string, payload?: object) =>
     t.app.inject({ method, url, headers: { authorization: await t.login('admin@demo.local') }, ...(payload ? { payload } : {}) });
 
+  /** A simulated LLRP reader on a free local port, closed after the tests. */
+  const simulate = async (options: Omit<Parameters<typeof startLlrpReader>[0], 'port' | 'host'>) => {
+    const reader = await startLlrpReader({ port: 0, host: '127.0.0.1', ...options });
+    readers.push(reader);
+    return reader;
+  };
+  /** Declares `reader` as an LLRP reader of the test area (POST /api/readers/, 201) and gives the device's id. */
+  const addLlrpDevice = async (
+    reader: LlrpReaderSimulator,
+    fields: { serial_number: string; mac_address: string; [field: string]: unknown },
+  ) => {
+    const created = await api('POST', '/api/readers/', {
+      ...fields,
+      locationArea1_id: areaId,
+      connection_type: 'llrp',
+      llrp_host: '127.0.0.1',
+      llrp_port: reader.port,
+    });
+    expect(created.statusCode).toBe(201);
+    const deviceId: number = created.json().id;
+    return deviceId;
+  };
+
   beforeAll(async () => {
     t = await buildTestApp();
     const cdMad = await locationIdByCode(t.database.db, 'CD-MAD');
@@ -81,27 +104,13 @@ describe('LLRP client against the simulated reader', () => {
 
   it('connects, stores every tag exactly once through a dropped connection, and lets go when the reader stops being LLRP', async () => {
     const tags = epcs(60, 0x1000);
-    const reader = await startLlrpReader({
-      port: 0,
-      host: '127.0.0.1',
-      tags,
-      ratePerSecond: 60,
-      passes: 1,
-      resendOnReconnect: 5,
-    });
-    readers.push(reader);
-    const created = await api('POST', '/api/readers/', {
+    const reader = await simulate({ tags, ratePerSecond: 60, passes: 1, resendOnReconnect: 5 });
+    const deviceId = await addLlrpDevice(reader, {
       serial_number: 'SPEEDWAY-R420-1',
       mac_address: '00:16:25:AA:00:01',
-      locationArea1_id: areaId,
       working_mode: 0,
-      connection_type: 'llrp',
-      llrp_host: '127.0.0.1',
-      llrp_port: reader.port,
       llrp_antennas: [1, 2],
     });
-    expect(created.statusCode).toBe(201);
-    const deviceId: number = created.json().id;
 
     const a = client('process-a', { backoffMinMs: 600 });
     a.start();
@@ -156,19 +165,12 @@ describe('LLRP client against the simulated reader', () => {
   });
 
   it('keeps one connection per reader across two processes; the other takes over when the holder dies', async () => {
-    const reader = await startLlrpReader({ port: 0, host: '127.0.0.1', tags: epcs(10, 0x2000), ratePerSecond: 20 });
-    readers.push(reader);
-    const created = await api('POST', '/api/readers/', {
+    const reader = await simulate({ tags: epcs(10, 0x2000), ratePerSecond: 20 });
+    const deviceId = await addLlrpDevice(reader, {
       serial_number: 'R700-1',
       mac_address: '00:16:25:AA:00:02',
-      locationArea1_id: areaId,
-      connection_type: 'llrp',
-      llrp_host: '127.0.0.1',
-      llrp_port: reader.port,
       llrp_power_dbm: 27,
     });
-    expect(created.statusCode).toBe(201);
-    const deviceId: number = created.json().id;
     const a = client('process-a2');
     const b = client('process-b2');
     a.start();
@@ -200,17 +202,8 @@ describe('LLRP client against the simulated reader', () => {
   });
 
   it('treats a reader gone silent (no keepalive for 3.5 periods) as a lost connection and connects again', async () => {
-    const reader = await startLlrpReader({ port: 0, host: '127.0.0.1', tags: epcs(5, 0x3000), ratePerSecond: 10 });
-    readers.push(reader);
-    const created = await api('POST', '/api/readers/', {
-      serial_number: 'FX9600-1',
-      mac_address: '00:16:25:AA:00:03',
-      locationArea1_id: areaId,
-      connection_type: 'llrp',
-      llrp_host: '127.0.0.1',
-      llrp_port: reader.port,
-    });
-    const deviceId: number = created.json().id;
+    const reader = await simulate({ tags: epcs(5, 0x3000), ratePerSecond: 10 });
+    const deviceId = await addLlrpDevice(reader, { serial_number: 'FX9600-1', mac_address: '00:16:25:AA:00:03' });
     const a = client('process-a3', { backoffMinMs: 300 });
     a.start();
     await until('the link CONNECTED', async () => (await link(deviceId))?.state === 'CONNECTED');
@@ -225,20 +218,11 @@ describe('LLRP client against the simulated reader', () => {
   });
 
   it('waits while another client holds the reader (RETRYING with the reason) and connects once it leaves', async () => {
-    const reader = await startLlrpReader({ port: 0, host: '127.0.0.1', tags: epcs(3, 0x4000), ratePerSecond: 10 });
-    readers.push(reader);
+    const reader = await simulate({ tags: epcs(3, 0x4000), ratePerSecond: 10 });
     const other = connect({ port: reader.port, host: '127.0.0.1' }); // e.g. a test tool left open
     other.on('error', () => {});
     await until('the other client connected', () => reader.isConnected);
-    const created = await api('POST', '/api/readers/', {
-      serial_number: 'R220-1',
-      mac_address: '00:16:25:AA:00:04',
-      locationArea1_id: areaId,
-      connection_type: 'llrp',
-      llrp_host: '127.0.0.1',
-      llrp_port: reader.port,
-    });
-    const deviceId: number = created.json().id;
+    const deviceId = await addLlrpDevice(reader, { serial_number: 'R220-1', mac_address: '00:16:25:AA:00:04' });
     const a = client('process-a4');
     a.start();
     await until(

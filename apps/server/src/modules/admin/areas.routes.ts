@@ -10,6 +10,8 @@ import {
   RoleThreshold,
 } from '@rfid/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createdPoster } from '../../http/created-route.js';
+import { pagedGetter } from '../../http/paged-route.js';
 import { DEFAULT_PAGE_SIZE, listPage } from '../../http/paging.js';
 import { routeDeclarer } from '../../http/route.js';
 import { currentUser } from '../../plugins/auth.js';
@@ -21,6 +23,8 @@ import { createAreasService } from './areas.service.js';
 export const areasRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }) => {
   const service = createAreasService({ db, repo: createAreasRepository(db) });
   const route = routeDeclarer(['admin: areas']);
+  const pagedGet = pagedGetter(app, route);
+  const postCreated = createdPoster(app, route);
   const notFound = { 404: errorBodySchema };
 
   app.get(
@@ -33,34 +37,32 @@ export const areasRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }
     async (request) => listPage(request, DEFAULT_PAGE_SIZE, (page) => service.list(currentUser(request), request.query, page)),
   );
 
-  app.get(
+  pagedGet(
     '/locations/:id/areas/',
-    route({
+    {
       summary: "A location's areas (11 per page)",
       params: idParamSchema,
       querystring: areaListQuerySchema,
-      ok: pageOf(areaSchema),
+      row: areaSchema,
+      pageSize: LOCATION_AREAS_PAGE_SIZE,
       errors: notFound,
-    }),
-    async (request) =>
-      listPage(request, LOCATION_AREAS_PAGE_SIZE, (page) =>
-        service.listOfLocation(currentUser(request), request.params.id, request.query, page),
-      ),
+    },
+    (user, { params, query }, page) => service.listOfLocation(user, params.id, query, page),
   );
 
   app.get('/areas/:id/', route({ params: idParamSchema, ok: areaSchema, errors: notFound }), async (request) =>
     service.get(currentUser(request), request.params.id),
   );
 
-  app.post(
+  postCreated(
     '/areas/',
-    route({
+    {
       maxRole: RoleThreshold.adminMenu,
       summary: 'Add an area (roles ≤ 2)',
       body: areaCreateBodySchema,
       created: areaSchema,
-    }),
-    async (request, reply) => reply.status(201).send(await service.create(currentUser(request), request.body)),
+    },
+    (user, { body }) => service.create(user, body),
   );
 
   app.put(

@@ -2,7 +2,6 @@ import {
   errorBodySchema,
   idParamSchema,
   PRINTERS_PAGE_SIZE,
-  pageOf,
   printerCreateBodySchema,
   printerListQuerySchema,
   printerSchema,
@@ -10,7 +9,8 @@ import {
   RoleThreshold,
 } from '@rfid/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { listPage } from '../../http/paging.js';
+import { createdPoster } from '../../http/created-route.js';
+import { pagedGetter } from '../../http/paged-route.js';
 import { routeDeclarer } from '../../http/route.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../registry.js';
@@ -21,18 +21,21 @@ import { createPrintersService } from './printers.service.js';
 export const printersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, printers }) => {
   const service = createPrintersService({ db, repo: createPrintersRepository(db), addresses: printers });
   const route = routeDeclarer(['admin: printers']);
+  const pagedGet = pagedGetter(app, route);
+  const postCreated = createdPoster(app, route);
   const forbidden = { 403: errorBodySchema };
 
-  app.get(
+  pagedGet(
     '/printer/printers/',
-    route({
+    {
       maxRole: RoleThreshold.printerMenu,
       summary: 'Printers (11 per page)',
       querystring: printerListQuerySchema,
-      ok: pageOf(printerSchema),
+      row: printerSchema,
+      pageSize: PRINTERS_PAGE_SIZE,
       errors: forbidden,
-    }),
-    async (request) => listPage(request, PRINTERS_PAGE_SIZE, (page) => service.list(currentUser(request), request.query, page)),
+    },
+    (user, { query }, page) => service.list(user, query, page),
   );
 
   app.get(
@@ -46,15 +49,15 @@ export const printersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { d
     async (request) => service.get(currentUser(request), request.params.id),
   );
 
-  app.post(
+  postCreated(
     '/printer/printers/',
-    route({
+    {
       maxRole: RoleThreshold.printer,
       summary: 'Add a printer (role 1)',
       body: printerCreateBodySchema,
       created: printerSchema,
-    }),
-    async (request, reply) => reply.status(201).send(await service.create(currentUser(request), request.body)),
+    },
+    (user, { body }) => service.create(user, body),
   );
 
   app.put(

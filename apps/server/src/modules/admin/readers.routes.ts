@@ -12,6 +12,7 @@ import {
   readerUpdateBodySchema,
 } from '@rfid/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createdPoster } from '../../http/created-route.js';
 import { listPage } from '../../http/paging.js';
 import { routeDeclarer } from '../../http/route.js';
 import { currentUser } from '../../plugins/auth.js';
@@ -24,6 +25,7 @@ export const readersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db
   const service = createReadersService({ db, repo: createReadersRepository(db) });
   const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
   const route = routeDeclarer(['admin: readers'], errors);
+  const postCreated = createdPoster(app, route);
 
   app.get(
     '/readers/',
@@ -41,15 +43,15 @@ export const readersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db
     async (request) => service.get(currentUser(request), request.params.id),
   );
 
-  app.post(
+  postCreated(
     '/readers/',
-    route({
+    {
       maxRole: RoleThreshold.device,
       summary: 'Add a reader (role 1); answers its device key once',
       body: readerCreateBodySchema,
       created: createdReaderSchema,
-    }),
-    async (request, reply) => reply.status(201).send(await service.create(currentUser(request), request.body)),
+    },
+    (user, { body }) => service.create(user, body),
   );
 
   app.put(

@@ -12,6 +12,7 @@ import {
   VISUALIZERS_PAGE_SIZE,
 } from '@rfid/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createdPoster } from '../../http/created-route.js';
 import { listPage } from '../../http/paging.js';
 import { routeDeclarer } from '../../http/route.js';
 import { currentUser } from '../../plugins/auth.js';
@@ -24,6 +25,7 @@ export const usersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }
   const service = createUsersService({ repo: createUsersRepository(db) });
   const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
   const route = routeDeclarer(['admin: users'], errors);
+  const postCreated = createdPoster(app, route);
   const adminMenu = RoleThreshold.adminMenu;
 
   app.get(
@@ -50,15 +52,15 @@ export const usersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }
     async (request) => service.get(currentUser(request), request.params.id),
   );
 
-  app.post(
+  postCreated(
     '/locationusers/',
-    route({
+    {
       maxRole: adminMenu,
       summary: 'Add an editor or visualizer with its locations',
       body: locationUserCreateBodySchema,
       created: locationUserSchema,
-    }),
-    async (request, reply) => reply.status(201).send(await service.create(currentUser(request), request.body)),
+    },
+    (user, { body }) => service.create(user, body),
   );
 
   app.put(
@@ -82,14 +84,14 @@ export const usersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }
     },
   );
 
-  app.post(
+  postCreated(
     '/companyusers/',
-    route({
+    {
       maxRole: RoleThreshold.companyUser,
       summary: 'Add a company user (role 1)',
       body: companyUserBodySchema,
       created: companyUserSchema,
-    }),
-    async (request, reply) => reply.status(201).send(await service.createCompanyUser(currentUser(request), request.body)),
+    },
+    (user, { body }) => service.createCompanyUser(user, body),
   );
 };

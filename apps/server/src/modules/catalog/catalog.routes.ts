@@ -7,12 +7,12 @@ import {
   idParamSchema,
   itemTypeListQuerySchema,
   itemTypeSchema,
-  pageOf,
   RoleThreshold,
 } from '@rfid/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, listPage } from '../../http/paging.js';
+import { pagedGetter } from '../../http/paged-route.js';
+import { DEFAULT_PAGE_SIZE } from '../../http/paging.js';
 import { routeDeclarer } from '../../http/route.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../registry.js';
@@ -23,19 +23,20 @@ export const catalogRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db
   const service = createCatalogService(db);
   const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
   const route = routeDeclarer(['catalog'], errors);
+  const pagedGet = pagedGetter(app, route);
 
-  app.get(
+  pagedGet(
     '/types/',
-    route({
+    {
       summary: 'GTINs of the company (gtin__icontains, description__icontains …; paged)',
       querystring: itemTypeListQuerySchema.catchall(z.string()),
-      ok: pageOf(itemTypeSchema),
-    }),
-    async (request) =>
-      listPage(request, DEFAULT_PAGE_SIZE, async (page) => {
-        const { count, rows } = await service.list(currentUser(request).companyId, request.query, page);
-        return { count, results: rows.map(toItemTypeDto) };
-      }),
+      row: itemTypeSchema,
+      pageSize: DEFAULT_PAGE_SIZE,
+    },
+    async (user, { query }, page) => {
+      const { count, rows } = await service.list(user.companyId, query, page);
+      return { count, results: rows.map(toItemTypeDto) };
+    },
   );
 
   app.get('/types/:id/', route({ summary: 'One GTIN by id', params: idParamSchema, ok: itemTypeSchema }), async (request) =>

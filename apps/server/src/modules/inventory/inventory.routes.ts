@@ -20,12 +20,12 @@ import {
   inventoryTagSchema,
   inventoryUpdateBodySchema,
   inventoryUserSchema,
-  pageOf,
   RoleThreshold,
 } from '@rfid/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listPage } from '../../http/paging.js';
+import { createdPoster } from '../../http/created-route.js';
+import { pagedGetter } from '../../http/paged-route.js';
 import { routeDeclarer } from '../../http/route.js';
 import { errorResponses, locationParams } from '../../http/route-schemas.js';
 import { currentUser } from '../../plugins/auth.js';
@@ -43,34 +43,34 @@ export const inventoryRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
   const service = createInventoryService(db, createCsvJobs({ db, jobs }), engine);
   const tags = ['inventory'];
   const route = routeDeclarer(tags);
+  const pagedGet = pagedGetter(app, route);
+  const postCreated = createdPoster(app, route);
   const writeRole = RoleThreshold.importInventory;
 
-  app.get(
+  pagedGet(
     '/locations/:id/inventories/',
-    route({
+    {
       summary:
         'Inventories of a location (11 per page; state, id__icontains, location_area, inventorypartial__isnull, order_by, default -id)',
       params: locationParams,
       querystring: inventoryListQuerySchema,
-      ok: pageOf(inventorySchema),
-    }),
-    async (request) =>
-      listPage(request, INVENTORY_LIST_PAGE_SIZE, (page) =>
-        service.list(currentUser(request), request.params.id, request.query, page),
-      ),
+      row: inventorySchema,
+      pageSize: INVENTORY_LIST_PAGE_SIZE,
+    },
+    (user, { params, query }, page) => service.list(user, params.id, query, page),
   );
 
-  app.post(
+  postCreated(
     '/locations/:id/inventories/',
-    route({
+    {
       maxRole: writeRole,
       summary: 'Open an inventory of an area (total, or partial with item_types); 409 while the area has one open',
       params: locationParams,
       body: inventoryCreateBodySchema,
       created: inventorySchema,
       errors: { 409: errorBodySchema, ...errorResponses },
-    }),
-    async (request, reply) => reply.code(201).send(await service.create(currentUser(request), request.params.id, request.body)),
+    },
+    (user, { params, body }) => service.create(user, params.id, body),
   );
 
   app.get(
@@ -121,18 +121,16 @@ export const inventoryRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
     { path: 'surplus_summary', kind: 'surplus', summary: 'GTINs with excess items (read, not expected)' },
   ];
   for (const { path, kind, summary } of summaries) {
-    app.get(
+    pagedGet(
       `/inventorys/:id/${path}/`,
-      route({
+      {
         summary: `${summary} (25 per page; order_by item_type; GTIN attribute filters)`,
         params: idParamSchema,
         querystring: inventorySummaryQuerySchema,
-        ok: pageOf(inventorySummaryRowSchema),
-      }),
-      async (request) =>
-        listPage(request, INVENTORY_ARTICLES_PAGE_SIZE, (page) =>
-          service.summary(currentUser(request), request.params.id, kind, request.query, page),
-        ),
+        row: inventorySummaryRowSchema,
+        pageSize: INVENTORY_ARTICLES_PAGE_SIZE,
+      },
+      (user, { params, query }, page) => service.summary(user, params.id, kind, query, page),
     );
   }
 
@@ -141,18 +139,16 @@ export const inventoryRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
     { path: 'unchecked_items', kind: 'lost', summary: 'Lost EPCs: expected and not read (quantity 0; status missing)' },
   ];
   for (const { path, kind, summary } of tagLists) {
-    app.get(
+    pagedGet(
       `/inventorys/:id/${path}/`,
-      route({
+      {
         summary: `${summary} (20 per page; itemType__gtin__contains, epc__contains; order_by itemType)`,
         params: idParamSchema,
         querystring: inventoryTagQuerySchema,
-        ok: pageOf(inventoryTagSchema),
-      }),
-      async (request) =>
-        listPage(request, INVENTORY_TAGS_PAGE_SIZE, (page) =>
-          service.tags(currentUser(request), request.params.id, kind, request.query, page),
-        ),
+        row: inventoryTagSchema,
+        pageSize: INVENTORY_TAGS_PAGE_SIZE,
+      },
+      (user, { params, query }, page) => service.tags(user, params.id, kind, query, page),
     );
   }
 

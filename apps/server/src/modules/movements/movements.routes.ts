@@ -17,7 +17,9 @@ import {
   RoleThreshold,
 } from '@rfid/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { listPage, pageParams, toPage } from '../../http/paging.js';
+import { createdPoster } from '../../http/created-route.js';
+import { pagedGetter } from '../../http/paged-route.js';
+import { pageParams, toPage } from '../../http/paging.js';
 import { routeDeclarer } from '../../http/route.js';
 import { errorResponses, LIST_PAGE, locationParams } from '../../http/route-schemas.js';
 import { currentUser } from '../../plugins/auth.js';
@@ -36,6 +38,8 @@ export const movementsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
   const service = createMovementsService(db);
   const tags = ['movements'];
   const route = routeDeclarer(tags);
+  const pagedGet = pagedGetter(app, route);
+  const postCreated = createdPoster(app, route);
 
   registerOrderPageRoutes(app, {
     tags,
@@ -60,15 +64,15 @@ export const movementsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
     service,
   });
 
-  app.post(
+  postCreated(
     '/morders/',
-    route({
+    {
       maxRole: RoleThreshold.createOrders,
       summary: 'Create a movement order (origin = the current location, destination chosen)',
       body: movementOrderCreateBodySchema,
       created: movementOrderSchema,
-    }),
-    async (request, reply) => reply.code(201).send(await service.create(currentUser(request), request.body)),
+    },
+    (user, { body }) => service.create(user, body),
   );
 
   app.get(
@@ -88,16 +92,16 @@ export const movementsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
     },
   );
 
-  app.get(
+  pagedGet(
     '/locations/:id/morderscaware/',
-    route({
+    {
       summary: 'Movements from or to a location',
       params: locationParams,
       querystring: movementEntryListQuerySchema,
-      ok: pageOf(movementOrderSchema),
-    }),
-    async (request) =>
-      listPage(request, LIST_PAGE, (page) => service.listAware(currentUser(request), request.params.id, request.query, page)),
+      row: movementOrderSchema,
+      pageSize: LIST_PAGE,
+    },
+    (user, { params, query }, page) => service.listAware(user, params.id, query, page),
   );
 
   app.put(

@@ -14,6 +14,7 @@ import {
 } from '@rfid/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { createdPoster } from '../../http/created-route.js';
 import { routeDeclarer } from '../../http/route.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../registry.js';
@@ -30,6 +31,7 @@ export const nmsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, bu
   await service.listen();
   const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 503: errorBodySchema };
   const route = routeDeclarer(['nms'], errors);
+  const postCreated = createdPoster(app, route);
   const maxRole = RoleThreshold.adminMenu;
   const forbidden = { 403: errorBodySchema };
 
@@ -76,15 +78,15 @@ export const nmsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, bu
     async (request) => service.apps(currentUser(request), request.query.device),
   );
 
-  app.post(
+  postCreated(
     '/deviceapp/',
-    route({
+    {
       maxRole,
       summary: 'Install an application on a reader',
       body: deviceAppCreateBodySchema,
       created: deviceApplicationSchema,
-    }),
-    async (request, reply) => reply.status(201).send(await service.install(currentUser(request), request.body)),
+    },
+    (user, { body }) => service.install(user, body),
   );
 
   app.put(

@@ -90,6 +90,17 @@ export const createNmsService = ({ repo, bus, log }: { repo: NmsRepository; bus:
     return row;
   };
   const reload = async (user: AuthUser, id: number) => toDeviceAppDto(await loadApp(user, id));
+  /** Sends an application with its configuration to the reader, in the version asked or else `current`; gives that version. */
+  const sendApp = async (
+    mac: string,
+    command: 'install' | 'configure',
+    { application, current }: { application: string; current: string },
+    body: { version?: string | undefined; config: Record<string, string> },
+  ) => {
+    const version = body.version || current;
+    await send(mac, { command, application, version, config: body.config });
+    return version;
+  };
 
   return {
     async devices(user: AuthUser, mac?: string) {
@@ -115,13 +126,7 @@ export const createNmsService = ({ repo, bus, log }: { repo: NmsRepository; bus:
       if ((await repo.apps(user, device.id)).some((a) => a.application === body.application)) {
         throw new AppError('CONFLICT', { message: 'The application is already installed on this reader.' });
       }
-      const version = body.version || known.version;
-      await send(device.mac, {
-        command: 'install',
-        application: known.application,
-        version,
-        config: body.config,
-      });
+      const version = await sendApp(device.mac, 'install', { application: known.application, current: known.version }, body);
       const id = await repo.insertApp({
         deviceId: device.id,
         application: known.application,
@@ -141,13 +146,7 @@ export const createNmsService = ({ repo, bus, log }: { repo: NmsRepository; bus:
       const app = await loadApp(user, id);
       if (body.device !== undefined && body.device !== app.deviceId)
         throw fieldError('device', 'The application belongs to another device.');
-      const version = body.version || app.version;
-      await send(app.mac, {
-        command: 'configure',
-        application: app.application,
-        version,
-        config: body.config,
-      });
+      const version = await sendApp(app.mac, 'configure', { application: app.application, current: app.version }, body);
       await repo.updateApp(id, {
         config: body.config,
         ...(version !== app.version ? { version, versionName: `${app.application} ${version}` } : {}),

@@ -9,13 +9,14 @@ import {
   onlineOrderSchema,
   orderContentRowSchema,
   outboundStatsQuerySchema,
-  pageOf,
   pagingQuerySchema,
   RoleThreshold,
   receptionSchema,
 } from '@rfid/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DEFAULT_PAGE_SIZE, listPage } from '../../http/paging.js';
+import { createdPoster } from '../../http/created-route.js';
+import { pagedGetter } from '../../http/paged-route.js';
+import { DEFAULT_PAGE_SIZE } from '../../http/paging.js';
 import { routeDeclarer } from '../../http/route.js';
 import { boxParams, errorResponses, LINES_PAGE, locationParams } from '../../http/route-schemas.js';
 import { currentUser } from '../../plugins/auth.js';
@@ -34,6 +35,8 @@ export const onlineRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
   const service = createOnlineService(db);
   const tags = ['online'];
   const route = routeDeclarer(tags);
+  const pagedGet = pagedGetter(app, route);
+  const postCreated = createdPoster(app, route);
 
   registerOrderPageRoutes(app, {
     tags,
@@ -58,26 +61,27 @@ export const onlineRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
     service,
   });
 
-  app.post(
+  postCreated(
     '/orders/',
-    route({
+    {
       maxRole: RoleThreshold.createOrders,
       summary: 'Create an online order (origin = the current location)',
       body: onlineOrderCreateBodySchema,
       created: onlineOrderSchema,
-    }),
-    async (request, reply) => reply.code(201).send(await service.create(currentUser(request), request.body)),
+    },
+    (user, { body }) => service.create(user, body),
   );
 
-  app.get(
+  pagedGet(
     '/orders/:id/contents/',
-    route({
+    {
       summary: 'Expected contents of an online order, per box and GTIN',
       params: idParamSchema,
       querystring: pagingQuerySchema,
-      ok: pageOf(orderContentRowSchema),
-    }),
-    async (request) => listPage(request, LINES_PAGE, (page) => service.contents(currentUser(request), request.params.id, page)),
+      row: orderContentRowSchema,
+      pageSize: LINES_PAGE,
+    },
+    (user, { params }, page) => service.contents(user, params.id, page),
   );
 
   app.delete(
@@ -95,16 +99,16 @@ export const onlineRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
     },
   );
 
-  app.get(
+  pagedGet(
     '/orders/:id/receptions/',
-    route({
+    {
       summary: 'Receptions of an online order',
       params: idParamSchema,
       querystring: pagingQuerySchema,
-      ok: pageOf(receptionSchema),
-    }),
-    async (request) =>
-      listPage(request, DEFAULT_PAGE_SIZE, (page) => service.receptions(currentUser(request), request.params.id, page)),
+      row: receptionSchema,
+      pageSize: DEFAULT_PAGE_SIZE,
+    },
+    (user, { params }, page) => service.receptions(user, params.id, page),
   );
 
   app.get(

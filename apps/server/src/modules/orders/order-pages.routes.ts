@@ -10,8 +10,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { itemTypes } from '../../db/schema/index.js';
+import { pagedGetter } from '../../http/paged-route.js';
 import type { PageParams } from '../../http/paging.js';
-import { listPage, pageParams, toPage } from '../../http/paging.js';
+import { pageParams, toPage } from '../../http/paging.js';
 import { routeDeclarer } from '../../http/route.js';
 import {
   BOXES_PAGE,
@@ -121,6 +122,7 @@ export const registerOrderPageRoutes = <O extends z.ZodType, B extends z.ZodType
 ): void => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const route = routeDeclarer(tags);
+  const pagedGet = pagedGetter(app, route);
   // The answers are checked against the schemas when sent; the service's types tie them together at the call site.
   const answer: { order: z.ZodType; box: z.ZodType; line: z.ZodType } = schemas;
   const side = sided ? { side: sideSchema } : {};
@@ -129,11 +131,10 @@ export const registerOrderPageRoutes = <O extends z.ZodType, B extends z.ZodType
     sided && 'side' in q && (q.side === 'exit' || q.side === 'entry') ? q.side : undefined;
   const lineQuery = itemLineQuerySchema.extend(side);
 
-  app.get(
+  pagedGet(
     list.url,
-    route({ summary: list.summary, params: locationParams, querystring: list.querystring, ok: pageOf(answer.order) }),
-    async (request) =>
-      listPage(request, LIST_PAGE, (page) => service.list(currentUser(request), request.params.id, request.query, page)),
+    { summary: list.summary, params: locationParams, querystring: list.querystring, row: answer.order, pageSize: LIST_PAGE },
+    (user, { params, query }, page) => service.list(user, params.id, query, page),
   );
 
   for (const url of remove.urls) {

@@ -30,7 +30,9 @@ import {
 } from '@rfid/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, listPage, pageParams, toPage } from '../../http/paging.js';
+import { createdPoster } from '../../http/created-route.js';
+import { pagedGetter } from '../../http/paged-route.js';
+import { DEFAULT_PAGE_SIZE, pageParams, toPage } from '../../http/paging.js';
 import { routeDeclarer } from '../../http/route.js';
 import { errorResponses, gtinFilter, LINES_PAGE, locationParams } from '../../http/route-schemas.js';
 import { currentUser } from '../../plugins/auth.js';
@@ -49,6 +51,8 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
   const service = createOrdersService(db);
   const tags = ['inbound'];
   const route = routeDeclarer(tags);
+  const pagedGet = pagedGetter(app, route);
+  const postCreated = createdPoster(app, route);
 
   registerOrderPageRoutes(app, {
     tags,
@@ -74,15 +78,15 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
   });
 
   // ------------------------------------------------------------ purchase orders
-  app.post(
+  postCreated(
     '/porders/',
-    route({
+    {
       maxRole: WRITE_ROLE,
       summary: 'Create a purchase order',
       body: purchaseOrderCreateBodySchema,
       created: purchaseOrderSchema,
-    }),
-    async (request, reply) => reply.code(201).send(await service.createPurchaseOrder(currentUser(request), request.body)),
+    },
+    (user, { body }) => service.createPurchaseOrder(user, body),
   );
 
   app.put(
@@ -172,26 +176,26 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
   );
 
   // ------------------------------------------------------------ receptions
-  app.post(
+  postCreated(
     '/receptions/',
-    route({
+    {
       maxRole: WRITE_ROLE,
       summary: 'Create a reception of an order',
       body: receptionCreateBodySchema,
       created: receptionSchema,
-    }),
-    async (request, reply) => reply.code(201).send(await service.createReception(currentUser(request), request.body)),
+    },
+    (user, { body }) => service.createReception(user, body),
   );
 
-  app.get(
+  pagedGet(
     '/receptions/',
-    route({
+    {
       summary: 'Receptions (order_id, reception_code filters)',
       querystring: pagingQuerySchema.catchall(z.string()),
-      ok: pageOf(receptionSchema),
-    }),
-    async (request) =>
-      listPage(request, DEFAULT_PAGE_SIZE, (page) => service.listReceptions(currentUser(request), request.query, page)),
+      row: receptionSchema,
+      pageSize: DEFAULT_PAGE_SIZE,
+    },
+    (user, { query }, page) => service.listReceptions(user, query, page),
   );
 
   app.get('/receptions/:id/', route({ params: idParamSchema, ok: receptionSchema }), async (request) =>
@@ -199,27 +203,27 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
   );
 
   // ------------------------------------------------------------ boxes and contents
-  app.post(
+  postCreated(
     '/boxes/',
-    route({
+    {
       maxRole: WRITE_ROLE,
       summary: "Create a box (and its contents, in one transaction). 409 'Barcode already exists'",
       body: boxCreateBodySchema,
       created: boxSchema,
       errors: { 409: errorBodySchema, ...errorResponses },
-    }),
-    async (request, reply) => reply.code(201).send(await service.createBox(currentUser(request), request.body)),
+    },
+    (user, { body }) => service.createBox(user, body),
   );
 
-  app.get(
+  pagedGet(
     '/boxes/',
-    route({
+    {
       summary: 'Boxes by barcode (exact)',
       querystring: pagingQuerySchema.extend({ codebar: z.string().trim().min(1, 'required') }),
-      ok: pageOf(boxSchema),
-    }),
-    async (request) =>
-      listPage(request, DEFAULT_PAGE_SIZE, (page) => service.boxesByCodebar(currentUser(request), request.query.codebar, page)),
+      row: boxSchema,
+      pageSize: DEFAULT_PAGE_SIZE,
+    },
+    (user, { query }, page) => service.boxesByCodebar(user, query.codebar, page),
   );
 
   app.delete(
@@ -237,45 +241,43 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
     },
   );
 
-  app.post(
+  postCreated(
     '/contents/',
-    route({
+    {
       maxRole: WRITE_ROLE,
       summary: 'Add expected contents to boxes: a list of {quantity, gtin, box_id}',
       body: boxContentCreateBodySchema,
       created: z.array(boxContentSchema),
-    }),
-    async (request, reply) => reply.code(201).send(await service.createContents(currentUser(request), request.body)),
+    },
+    (user, { body }) => service.createContents(user, body),
   );
 
   app.get('/rboxes/:id/', route({ summary: 'A box with its counts', params: idParamSchema, ok: boxSchema }), async (request) =>
     service.getBox(currentUser(request), request.params.id),
   );
 
-  app.get(
+  pagedGet(
     '/rboxes/:id/report/',
-    route({
+    {
       summary: 'Item lines of a box (item_type__gtin__contains filter)',
       params: idParamSchema,
       querystring: itemLineQuerySchema,
-      ok: pageOf(itemLineSchema),
-    }),
-    async (request) =>
-      listPage(request, LINES_PAGE, (page) =>
-        service.boxIdLines(currentUser(request), request.params.id, gtinFilter(request.query), page),
-      ),
+      row: itemLineSchema,
+      pageSize: LINES_PAGE,
+    },
+    (user, { params, query }, page) => service.boxIdLines(user, params.id, gtinFilter(query), page),
   );
 
   // ------------------------------------------------------------ providers
-  app.get(
+  pagedGet(
     '/providers/',
-    route({
+    {
       summary: 'Providers (name__icontains)',
       querystring: pagingQuerySchema.catchall(z.string()),
-      ok: pageOf(providerSchema),
-    }),
-    async (request) =>
-      listPage(request, DASHBOARD_PAGE, (page) => service.listProviders(currentUser(request), request.query, page)),
+      row: providerSchema,
+      pageSize: DASHBOARD_PAGE,
+    },
+    (user, { query }, page) => service.listProviders(user, query, page),
   );
 
   app.get('/providers/:id/', route({ params: idParamSchema, ok: providerSchema }), async (request) =>
@@ -294,18 +296,16 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
     async (request) => service.providerStats(currentUser(request), request.params.id),
   );
 
-  app.get(
+  pagedGet(
     '/providers/:id/porders/',
-    route({
+    {
       summary: "A provider's purchase orders (pending=true: status 0; pending=false: resolved)",
       params: idParamSchema,
       querystring: providerOrdersQuerySchema,
-      ok: pageOf(purchaseOrderSchema),
-    }),
-    async (request) =>
-      listPage(request, DASHBOARD_PAGE, (page) =>
-        service.providerOrders(currentUser(request), request.params.id, request.query, page),
-      ),
+      row: purchaseOrderSchema,
+      pageSize: DASHBOARD_PAGE,
+    },
+    (user, { params, query }, page) => service.providerOrders(user, params.id, query, page),
   );
 
   // ------------------------------------------------------------ returns
@@ -343,16 +343,16 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
     app.get(item, route({ params: idParamSchema, ok: schema }), async (request) =>
       dto(await service.getReturn(currentUser(request), kind, request.params.id)),
     );
-    app.get(
+    pagedGet(
       `${item}detail/`,
-      route({
+      {
         summary: 'Lines of a return per GTIN',
         params: idParamSchema,
         querystring: pagingQuerySchema,
-        ok: pageOf(returnLineSchema),
-      }),
-      async (request) =>
-        listPage(request, LINES_PAGE, (page) => service.returnLines(currentUser(request), kind, request.params.id, page)),
+        row: returnLineSchema,
+        pageSize: LINES_PAGE,
+      },
+      (user, { params }, page) => service.returnLines(user, kind, params.id, page),
     );
   }
 };

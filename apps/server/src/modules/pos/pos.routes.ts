@@ -1,13 +1,6 @@
-import {
-  idParamSchema,
-  pageOf,
-  pagingQuerySchema,
-  posItemSchema,
-  posListQuerySchema,
-  posTransactionSchema,
-} from '@rfid/contract';
+import { idParamSchema, pagingQuerySchema, posItemSchema, posListQuerySchema, posTransactionSchema } from '@rfid/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { listPage } from '../../http/paging.js';
+import { pagedGetter } from '../../http/paged-route.js';
 import { routeDeclarer } from '../../http/route.js';
 import { LIST_PAGE, locationParams } from '../../http/route-schemas.js';
 import { currentUser } from '../../plugins/auth.js';
@@ -23,21 +16,22 @@ const ITEMS_PAGE = 100;
 export const posRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }) => {
   const service = createPosService(db);
   const route = routeDeclarer(['pos']);
+  const pagedGet = pagedGetter(app, route);
 
   for (const kind of ['sale', 'return'] as const) {
     const plural = kind === 'sale' ? 'sales' : 'returns';
-    app.get(
+    pagedGet(
       `/locations/:id/${plural}/`,
-      route({
+      {
         summary: `POS ${plural} of a location (11 per page; id__contains, end_time__gte, end_time__lte, order_by)`,
         params: locationParams,
         querystring: posListQuerySchema,
-        ok: pageOf(posTransactionSchema),
-      }),
-      async (request) => {
-        const { id__contains, ...rest } = request.query;
+        row: posTransactionSchema,
+        pageSize: LIST_PAGE,
+      },
+      (user, { params, query: { id__contains, ...rest } }, page) => {
         const query = id__contains ? { ...rest, id__icontains: id__contains } : rest;
-        return listPage(request, LIST_PAGE, (page) => service.list(currentUser(request), kind, request.params.id, query, page));
+        return service.list(user, kind, params.id, query, page);
       },
     );
     app.get(
@@ -45,16 +39,16 @@ export const posRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }) 
       route({ summary: `A POS ${kind}`, params: idParamSchema, ok: posTransactionSchema }),
       async (request) => service.get(currentUser(request), kind, request.params.id),
     );
-    app.get(
+    pagedGet(
       `/${plural}/:id/report/`,
-      route({
+      {
         summary: `Items of a POS ${kind}: quantity 1, or 0 with a warning`,
         params: idParamSchema,
         querystring: pagingQuerySchema,
-        ok: pageOf(posItemSchema),
-      }),
-      async (request) =>
-        listPage(request, ITEMS_PAGE, (page) => service.items(currentUser(request), kind, request.params.id, page)),
+        row: posItemSchema,
+        pageSize: ITEMS_PAGE,
+      },
+      (user, { params }, page) => service.items(user, kind, params.id, page),
     );
   }
 };

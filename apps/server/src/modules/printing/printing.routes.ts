@@ -30,9 +30,11 @@ import {
 } from '@rfid/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createdPoster } from '../../http/created-route.js';
 import { fieldError } from '../../http/errors.js';
 import { readMultipart } from '../../http/multipart.js';
-import { listPage, pageParams, toPage } from '../../http/paging.js';
+import { pagedGetter } from '../../http/paged-route.js';
+import { pageParams, toPage } from '../../http/paging.js';
 import { currentUser } from '../../plugins/auth.js';
 import { streamCsv } from '../movements/outbound.csv.js';
 import type { ModuleDeps } from '../registry.js';
@@ -70,6 +72,8 @@ const optionalFormatId = (value: string | undefined): number | undefined => {
  * order creation and printing for roles 1 to 4, tag types and formats for role 1, company formats for roles ≤ 2.
  */
 export const printingRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, config, workers }) => {
+  const pagedGet = pagedGetter(app, route);
+  const postCreated = createdPoster(app, route);
   const service = createPrintingService({
     db,
     spooler: workers.spooler,
@@ -96,15 +100,15 @@ export const printingRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { d
     },
   );
 
-  app.post(
+  postCreated(
     '/printer/print_orders/',
-    route({
+    {
       maxRole: WRITE,
       summary: 'Add a print order (roles 1 to 4): tag_company_format, items [{gtin, quantity}]; reserves every EPC',
       body: printOrderCreateBodySchema,
       created: printOrderSchema,
-    }),
-    async (request, reply) => reply.status(201).send(await service.create(currentUser(request), request.body)),
+    },
+    (user, { body }) => service.create(user, body),
   );
 
   app.post(
@@ -145,30 +149,30 @@ export const printingRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { d
     async (request) => service.progress(currentUser(request), request.params.id),
   );
 
-  app.get(
+  pagedGet(
     '/printer/print_orders/:id/print_contents/',
-    route({
+    {
       maxRole: READ,
       summary: `The order's GTIN and quantity rows (${PRINT_CONTENTS_PAGE_SIZE} per page)`,
       params: idParamSchema,
       querystring: pagingQuerySchema,
-      ok: pageOf(printContentSchema),
-    }),
-    async (request) =>
-      listPage(request, PRINT_CONTENTS_PAGE_SIZE, (page) => service.contents(currentUser(request), request.params.id, page)),
+      row: printContentSchema,
+      pageSize: PRINT_CONTENTS_PAGE_SIZE,
+    },
+    (user, { params }, page) => service.contents(user, params.id, page),
   );
 
-  app.get(
+  pagedGet(
     '/printer/print_orders/:id/items/',
-    route({
+    {
       maxRole: READ,
       summary: `The order's labels: id, EPC, GTIN, serial number (${PRINT_TAGS_PAGE_SIZE} per page)`,
       params: idParamSchema,
       querystring: pagingQuerySchema,
-      ok: pageOf(printTagSchema),
-    }),
-    async (request) =>
-      listPage(request, PRINT_TAGS_PAGE_SIZE, (page) => service.tags(currentUser(request), request.params.id, page)),
+      row: printTagSchema,
+      pageSize: PRINT_TAGS_PAGE_SIZE,
+    },
+    (user, { params }, page) => service.tags(user, params.id, page),
   );
 
   /* ------------------------------------------------ printing and its log */

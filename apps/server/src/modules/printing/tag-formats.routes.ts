@@ -17,46 +17,54 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { DEFAULT_PAGE_SIZE, listPage, pageParams, toPage } from '../../http/paging.js';
+import { createdPoster } from '../../http/created-route.js';
+import { pagedGetter } from '../../http/paged-route.js';
+import { DEFAULT_PAGE_SIZE, pageParams, toPage } from '../../http/paging.js';
 import { currentUser } from '../../plugins/auth.js';
 import { errors, READ, route } from './printing.http.js';
 import { createTagFormatsService } from './tag-formats.service.js';
 
 /** Tag types, tag formats, the company's formats and the company (spec "Printing"): role 1 writes types and formats. */
 export const tagFormatsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  const pagedGet = pagedGetter(app, route);
+  const postCreated = createdPoster(app, route);
   const service = createTagFormatsService(db);
 
   for (const url of ['/tag_types/', '/printer/tag_types/']) {
-    app.get(
+    pagedGet(
       url,
-      route({
+      {
         maxRole: READ,
         summary: 'Tag types (company_formats=true: only those the company has a format for)',
         querystring: pagingQuerySchema.extend({ company_formats: z.enum(['true', 'false']).optional() }),
-        ok: pageOf(tagTypeSchema),
-      }),
-      async (request) =>
-        listPage(request, DEFAULT_PAGE_SIZE, (page) =>
-          service.tagTypes(currentUser(request), request.query.company_formats === 'true', page),
-        ),
+        row: tagTypeSchema,
+        pageSize: DEFAULT_PAGE_SIZE,
+      },
+      (user, { query }, page) => service.tagTypes(user, query.company_formats === 'true', page),
     );
   }
-  app.post(
+  postCreated(
     '/tag_types/',
-    route({
+    {
       maxRole: RoleThreshold.printer,
       summary: 'Add a tag type (role 1)',
       body: tagTypeCreateBodySchema,
       created: tagTypeSchema,
-    }),
-    async (request, reply) => reply.status(201).send(await service.createTagType(currentUser(request), request.body)),
+    },
+    (user, { body }) => service.createTagType(user, body),
   );
 
   for (const url of ['/tagformat/', '/printer/tagformat/']) {
-    app.get(
+    pagedGet(
       url,
-      route({ maxRole: READ, summary: 'Tag formats', querystring: pagingQuerySchema, ok: pageOf(tagFormatSchema) }),
-      async (request) => listPage(request, DEFAULT_PAGE_SIZE, (page) => service.tagFormats(currentUser(request), page)),
+      {
+        maxRole: READ,
+        summary: 'Tag formats',
+        querystring: pagingQuerySchema,
+        row: tagFormatSchema,
+        pageSize: DEFAULT_PAGE_SIZE,
+      },
+      (user, _input, page) => service.tagFormats(user, page),
     );
   }
   app.get(
@@ -69,15 +77,15 @@ export const tagFormatsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
     }),
     async (request) => service.tagFormat(currentUser(request), request.params.id),
   );
-  app.post(
+  postCreated(
     '/tagformat/',
-    route({
+    {
       maxRole: RoleThreshold.printer,
       summary: 'Add a tag format: a ZPL template with {{epc}} written by ^RFW,H (role 1)',
       body: tagFormatCreateBodySchema,
       created: tagFormatDetailSchema,
-    }),
-    async (request, reply) => reply.status(201).send(await service.createTagFormat(currentUser(request), request.body)),
+    },
+    (user, { body }) => service.createTagFormat(user, body),
   );
 
   for (const url of ['/printer/tag_company_format/', '/tag_company_format/']) {

@@ -11,7 +11,6 @@ import {
   graphStatisticsSchema,
   idParamSchema,
   locationStatisticsSchema,
-  pageOf,
   type StatsRangeQuery,
   statsRangeQuerySchema,
   stockEvolutionQuerySchema,
@@ -19,7 +18,7 @@ import {
 } from '@rfid/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listPage } from '../../http/paging.js';
+import { pagedGetter } from '../../http/paged-route.js';
 import { routeDeclarer } from '../../http/route.js';
 import { type AuthUser, currentUser } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../registry.js';
@@ -39,6 +38,7 @@ const STOCKEV_PAGE = 20;
 export const statsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, config }) => {
   const service = createStatsService(db, { brandDashboardUrl: config.brandDashboardUrl });
   const route = routeDeclarer(['stats']);
+  const pagedGet = pagedGetter(app, route);
 
   /** The dashboard's figures and chart, of a location (everyone in scope) and of a company (role 1). */
   const scopes = [
@@ -125,14 +125,14 @@ export const statsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, 
     async (request) => service.dashboards(request.query.description),
   );
 
-  app.get(
+  pagedGet(
     '/stockev/',
-    route({
+    {
       summary: 'Stock evolution: daily stock snapshots (location, area, area__isnull, day__gte, day__lte, order_by)',
       querystring: stockEvolutionQuerySchema,
-      ok: pageOf(stockEvolutionRowSchema),
-    }),
-    async (request) =>
-      listPage(request, STOCKEV_PAGE, (page) => service.stockEvolution(currentUser(request), request.query, page)),
+      row: stockEvolutionRowSchema,
+      pageSize: STOCKEV_PAGE,
+    },
+    (user, { query }, page) => service.stockEvolution(user, query, page),
   );
 };

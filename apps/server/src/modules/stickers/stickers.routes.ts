@@ -12,6 +12,7 @@ import {
 } from '@rfid/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { createdPoster } from '../../http/created-route.js';
 import { pageParams, toPage } from '../../http/paging.js';
 import { routeDeclarer } from '../../http/route.js';
 import { currentUser } from '../../plugins/auth.js';
@@ -26,6 +27,7 @@ const WRITE_ROLE = RoleThreshold.printOrderAdd;
 
 /** Box stickers (spec "Stickers"): GET/POST /stickers/, GET /stickers_pdfs/ and /stickers_pdfs/{id}/ (the PDF). */
 export const stickersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, jobs }) => {
+  const postCreated = createdPoster(app, route);
   const stickerJobs = createStickerJobs({ db, jobs });
   const service = createStickersService(db, stickerJobs);
 
@@ -49,15 +51,15 @@ export const stickersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { d
     },
   );
 
-  app.post(
+  postCreated(
     '/stickers/',
-    route({
+    {
       maxRole: WRITE_ROLE,
       summary: "Stickers for an order's boxes {order_id, box_ids?, language?}: pending, its PDF follows",
       body: stickerCreateBodySchema,
       created: stickerSchema,
-    }),
-    async (request, reply) => reply.status(201).send(await service.create(currentUser(request), request.body)),
+    },
+    (user, { body }) => service.create(user, body),
   );
 
   app.get(

@@ -17,7 +17,6 @@ import {
   minimumStockQuerySchema,
   minimumStockSchema,
   minimumStockUpdateBodySchema,
-  pageOf,
   RoleThreshold,
   STOCK_PAGE_SIZE,
   stockAlarmSchema,
@@ -28,7 +27,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fieldError } from '../../http/errors.js';
 import { readMultipart } from '../../http/multipart.js';
-import { listPage } from '../../http/paging.js';
+import { pagedGetter } from '../../http/paged-route.js';
 import { routeDeclarer } from '../../http/route.js';
 import { errorResponses } from '../../http/route-schemas.js';
 import { currentUser } from '../../plugins/auth.js';
@@ -59,65 +58,64 @@ const decodeText = (bytes: Buffer): string => {
 export const stockRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }) => {
   const service = createStockService(db);
   const route = routeDeclarer(['stock']);
+  const pagedGet = pagedGetter(app, route);
 
-  app.get(
+  pagedGet(
     '/areas/:id/summary/',
-    route({
+    {
       summary:
         'Stock per GTIN of an area: items STOCKED + counted stock, with minimum stock (11 per page; gtin, itemtype, omit, order_by=-count)',
       params: idParamSchema,
       querystring: stockQuerySchema,
-      ok: pageOf(stockRowSchema),
-    }),
-    async (request) =>
-      listPage(request, STOCK_PAGE_SIZE, (page) =>
-        service.areaSummary(currentUser(request), request.params.id, request.query, page),
-      ),
+      row: stockRowSchema,
+      pageSize: STOCK_PAGE_SIZE,
+    },
+    (user, { params, query }, page) => service.areaSummary(user, params.id, query, page),
   );
 
-  app.get(
+  pagedGet(
     '/global-stock/',
-    route({
+    {
       summary: 'Stock per GTIN of an area (area1), a location (location) or every location the user sees (11 per page)',
       querystring: globalStockQuerySchema,
-      ok: pageOf(stockRowSchema),
-    }),
-    async (request) =>
-      listPage(request, STOCK_PAGE_SIZE, (page) => service.globalStock(currentUser(request), request.query, page)),
+      row: stockRowSchema,
+      pageSize: STOCK_PAGE_SIZE,
+    },
+    (user, { query }, page) => service.globalStock(user, query, page),
   );
 
-  app.get(
+  pagedGet(
     '/global-item-stock/',
-    route({
+    {
       summary: 'Stock by tag: the items STOCKED in an area (area1), a location or every visible location (11 per page)',
       querystring: itemStockQuerySchema,
-      ok: pageOf(itemStockRowSchema),
-    }),
-    async (request) => listPage(request, STOCK_PAGE_SIZE, (page) => service.itemStock(currentUser(request), request.query, page)),
+      row: itemStockRowSchema,
+      pageSize: STOCK_PAGE_SIZE,
+    },
+    (user, { query }, page) => service.itemStock(user, query, page),
   );
 
-  app.get(
+  pagedGet(
     '/boxstock/',
-    route({
+    {
       summary: 'Boxes in stock: barcodes whose last reading set was in the area, location or visible locations (11 per page)',
       querystring: boxStockQuerySchema,
-      ok: pageOf(boxStockRowSchema),
-    }),
-    async (request) => listPage(request, STOCK_PAGE_SIZE, (page) => service.boxStock(currentUser(request), request.query, page)),
+      row: boxStockRowSchema,
+      pageSize: STOCK_PAGE_SIZE,
+    },
+    (user, { query }, page) => service.boxStock(user, query, page),
   );
 
-  app.get(
+  pagedGet(
     '/areas/:id/boxstock/',
-    route({
+    {
       summary: 'Boxes in stock in an area (11 per page; codebar__icontains)',
       params: idParamSchema,
       querystring: boxStockQuerySchema.omit({ area: true, location: true }),
-      ok: pageOf(boxStockRowSchema),
-    }),
-    async (request) =>
-      listPage(request, STOCK_PAGE_SIZE, (page) =>
-        service.boxStock(currentUser(request), { ...request.query, area: request.params.id }, page),
-      ),
+      row: boxStockRowSchema,
+      pageSize: STOCK_PAGE_SIZE,
+    },
+    (user, { params, query }, page) => service.boxStock(user, { ...query, area: params.id }, page),
   );
 
   app.get(
@@ -126,18 +124,16 @@ export const stockRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }
     async (request) => service.contentBox(currentUser(request), request.params.codebar),
   );
 
-  app.get(
+  pagedGet(
     '/boxareaseens/:id/',
-    route({
+    {
       summary: 'Box tracking of an area: barcodes read there, cycles, detections and last date (11 per page)',
       params: idParamSchema,
       querystring: boxAreaSeenQuerySchema,
-      ok: pageOf(boxAreaSeenSchema),
-    }),
-    async (request) =>
-      listPage(request, STOCK_PAGE_SIZE, (page) =>
-        service.boxesSeen(currentUser(request), request.params.id, request.query, page),
-      ),
+      row: boxAreaSeenSchema,
+      pageSize: STOCK_PAGE_SIZE,
+    },
+    (user, { params, query }, page) => service.boxesSeen(user, params.id, query, page),
   );
 
   app.get(
@@ -228,14 +224,15 @@ export const stockRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }
     async (request) => service.updateMinimumStock(currentUser(request), request.params.id, request.body),
   );
 
-  app.get(
+  pagedGet(
     '/alarms/',
-    route({
+    {
       summary: 'Stock alarms: GTINs below their minimum stock (11 per page; location, area, gtin, order_by)',
       querystring: alarmQuerySchema,
-      ok: pageOf(stockAlarmSchema),
-    }),
-    async (request) => listPage(request, STOCK_PAGE_SIZE, (page) => service.alarms(currentUser(request), request.query, page)),
+      row: stockAlarmSchema,
+      pageSize: STOCK_PAGE_SIZE,
+    },
+    (user, { query }, page) => service.alarms(user, query, page),
   );
 
   app.get(

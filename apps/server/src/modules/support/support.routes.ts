@@ -1,6 +1,5 @@
 import {
   idParamSchema,
-  pageOf,
   pagingQuerySchema,
   SCREENSHOT_MAX_BYTES,
   supportTicketListItemSchema,
@@ -12,7 +11,8 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, type FieldErrors } from '../../http/errors.js';
 import { readMultipart } from '../../http/multipart.js';
-import { DEFAULT_PAGE_SIZE, listPage } from '../../http/paging.js';
+import { pagedGetter } from '../../http/paged-route.js';
+import { DEFAULT_PAGE_SIZE } from '../../http/paging.js';
 import { routeDeclarer } from '../../http/route.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../registry.js';
@@ -55,6 +55,7 @@ const readTicket = async (request: FastifyRequest): Promise<{ fields: TicketFiel
 export const supportRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }) => {
   const service = createSupportService(db);
   const route = routeDeclarer(['support']);
+  const pagedGet = pagedGetter(app, route);
 
   app.post(
     '/ticket/',
@@ -71,15 +72,16 @@ export const supportRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db
     },
   );
 
-  app.get(
+  pagedGet(
     '/ticket/',
-    route({
+    {
       maxRole: READ_MAX_ROLE,
       summary: "The company's support tickets, newest first (role 1)",
       querystring: pagingQuerySchema,
-      ok: pageOf(supportTicketListItemSchema),
-    }),
-    async (request) => listPage(request, DEFAULT_PAGE_SIZE, (page) => service.list(currentUser(request), page)),
+      row: supportTicketListItemSchema,
+      pageSize: DEFAULT_PAGE_SIZE,
+    },
+    (user, _input, page) => service.list(user, page),
   );
 
   app.get(

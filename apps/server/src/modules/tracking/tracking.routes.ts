@@ -9,13 +9,13 @@ import {
   idParamSchema,
   itemListQuerySchema,
   itemSchema,
-  pageOf,
   pagingQuerySchema,
   readingSetEpcSchema,
 } from '@rfid/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, listPage } from '../../http/paging.js';
+import { pagedGetter } from '../../http/paged-route.js';
+import { DEFAULT_PAGE_SIZE } from '../../http/paging.js';
 import { routeDeclarer } from '../../http/route.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../registry.js';
@@ -29,6 +29,7 @@ export const trackingRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { d
   const service = createTrackingService(db);
   const tags = ['tracking'];
   const route = routeDeclarer(tags, errors);
+  const pagedGet = pagedGetter(app, route);
 
   app.post(
     '/epc/retrieve/',
@@ -40,45 +41,43 @@ export const trackingRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { d
     async (request) => service.retrieve(currentUser(request), request.body.epc),
   );
 
-  app.get(
+  pagedGet(
     '/items/',
-    route({
+    {
       summary: 'Items (tags): epc, epc__icontains, gtin, gtin__icontains, state, area, location',
       querystring: itemListQuerySchema.catchall(z.string()),
-      ok: pageOf(itemSchema),
-    }),
-    async (request) =>
-      listPage(request, DEFAULT_PAGE_SIZE, (page) => service.listItems(currentUser(request), request.query, page)),
+      row: itemSchema,
+      pageSize: DEFAULT_PAGE_SIZE,
+    },
+    (user, { query }, page) => service.listItems(user, query, page),
   );
 
   app.get('/items/:id/', route({ summary: 'One item', params: idParamSchema, ok: itemSchema }), async (request) =>
     service.item(currentUser(request), request.params.id),
   );
 
-  app.get(
+  pagedGet(
     '/items/:id/itemstock/',
-    route({
+    {
       summary: 'Readings of an item, newest first (EPC reading rows)',
       params: idParamSchema,
       querystring: pagingQuerySchema,
-      ok: pageOf(epcReadingSchema),
-    }),
-    async (request) =>
-      listPage(request, DEFAULT_PAGE_SIZE, (page) => service.readings(currentUser(request), request.params.id, page)),
+      row: epcReadingSchema,
+      pageSize: DEFAULT_PAGE_SIZE,
+    },
+    (user, { params }, page) => service.readings(user, params.id, page),
   );
 
-  app.get(
+  pagedGet(
     '/locations/:id/free_reading_sets/',
-    route({
+    {
       summary: 'Free reading sets of a location (sets no module claimed), newest first',
       params: idParamSchema,
       querystring: freeReadingSetListQuerySchema.catchall(z.string()),
-      ok: pageOf(freeReadingSetSchema),
-    }),
-    async (request) =>
-      listPage(request, DEFAULT_PAGE_SIZE, (page) =>
-        service.freeSets(currentUser(request), request.params.id, request.query, page),
-      ),
+      row: freeReadingSetSchema,
+      pageSize: DEFAULT_PAGE_SIZE,
+    },
+    (user, { params, query }, page) => service.freeSets(user, params.id, query, page),
   );
 
   app.get(
@@ -87,17 +86,15 @@ export const trackingRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { d
     async (request) => service.setDetail(currentUser(request), request.params.id.toLowerCase()),
   );
 
-  app.get(
+  pagedGet(
     '/free_reading_set/:id/epcs/',
-    route({
+    {
       summary: 'Distinct EPCs of a reading set, paged (epc__icontains, gtin)',
       params: setIdParams,
       querystring: pagingQuerySchema.catchall(z.string()),
-      ok: pageOf(readingSetEpcSchema),
-    }),
-    async (request) =>
-      listPage(request, DEFAULT_PAGE_SIZE, (page) =>
-        service.setEpcs(currentUser(request), request.params.id.toLowerCase(), request.query, page),
-      ),
+      row: readingSetEpcSchema,
+      pageSize: DEFAULT_PAGE_SIZE,
+    },
+    (user, { params, query }, page) => service.setEpcs(user, params.id.toLowerCase(), query, page),
   );
 };

@@ -11,7 +11,8 @@ import {
   verificationUpdateBodySchema,
 } from '@rfid/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { listPage, pageParams, toPage } from '../../http/paging.js';
+import { pagedGetter } from '../../http/paged-route.js';
+import { pageParams, toPage } from '../../http/paging.js';
 import { routeDeclarer } from '../../http/route.js';
 import { gtinFilter } from '../../http/route-schemas.js';
 import { currentUser } from '../../plugins/auth.js';
@@ -25,6 +26,7 @@ const REPORT_PAGE = 100;
 export const verificationRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }) => {
   const service = createVerificationService(db);
   const route = routeDeclarer(['verification']);
+  const pagedGet = pagedGetter(app, route);
 
   app.get(
     '/rboxes/:id/verifications/',
@@ -65,28 +67,27 @@ export const verificationRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app,
     async (request) => service.setValid(currentUser(request), request.params.id, request.body.valid),
   );
 
-  app.get(
+  pagedGet(
     '/verifications/:id/report/',
-    route({
+    {
       summary: 'Per-GTIN expected vs real of a verification',
       params: idParamSchema,
       querystring: itemLineQuerySchema,
-      ok: pageOf(itemLineSchema),
-    }),
-    async (request) =>
-      listPage(request, REPORT_PAGE, (page) =>
-        service.report(currentUser(request), request.params.id, gtinFilter(request.query), page),
-      ),
+      row: itemLineSchema,
+      pageSize: REPORT_PAGE,
+    },
+    (user, { params, query }, page) => service.report(user, params.id, gtinFilter(query), page),
   );
 
-  app.get(
+  pagedGet(
     '/verifications/:id/items/',
-    route({
+    {
       summary: 'EPCs of a verification (quantity 0 when the box does not expect its GTIN)',
       params: idParamSchema,
       querystring: pagingQuerySchema,
-      ok: pageOf(verificationItemSchema),
-    }),
-    async (request) => listPage(request, REPORT_PAGE, (page) => service.items(currentUser(request), request.params.id, page)),
+      row: verificationItemSchema,
+      pageSize: REPORT_PAGE,
+    },
+    (user, { params }, page) => service.items(user, params.id, page),
   );
 };
