@@ -1,8 +1,8 @@
-import { Link, Stack } from '@mui/material';
+import { Stack } from '@mui/material';
 import { type ItemStockRow, STOCK_PAGE_SIZE } from '@rfid/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { epcColumn } from '../../components/epc-link';
 import { LocationListPage } from '../../components/location-list-page';
 import { type Column, PagedTable } from '../../components/paged-table';
 import { TextFilter } from '../../components/text-filter';
@@ -29,16 +29,7 @@ export const EpcStockPage = () => {
   const noticeEmpty = useEmptyNotice();
 
   const columns: Column<ItemStockRow>[] = [
-    {
-      id: 'epc',
-      header: t('columns.epc'),
-      cell: (row) => (
-        <Link component={RouterLink} to={`/track-epc/${row.epc}`} sx={{ overflowWrap: 'anywhere' }} data-testid="tag-epc">
-          {row.epc}
-        </Link>
-      ),
-      mobile: 'title',
-    },
+    epcColumn(t('columns.epc'), 'tag-epc'),
     { id: 'gtin', header: t('columns.gtin'), cell: (row) => <span data-testid="tag-gtin">{row.gtin ?? ''}</span> },
     { id: 'description', header: t('columns.description'), cell: (row) => row.description ?? '' },
     { id: 'lot', header: t('columns.lot'), cell: (row) => row.lot ?? '' },
