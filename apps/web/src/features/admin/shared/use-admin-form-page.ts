@@ -38,6 +38,7 @@ export const useAdminFormPage = <F extends FieldValues>({
   const form = useForm<F>({
     // The schemas parse strings of the form into the API's types: the resolver's output is the body, not F.
     resolver: zodResolver(isEdit ? updateSchema : createSchema) as unknown as Resolver<F>,
+    // A whole form is a partial one too; TypeScript cannot see it through DefaultValues of a generic F.
     defaultValues: emptyForm as DefaultValues<F>,
   });
   const { errors } = form.formState;
