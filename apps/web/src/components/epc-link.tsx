@@ -1,14 +1,24 @@
 import { Link } from '@mui/material';
+import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
+import type { Column } from './paged-table';
 
-/** An EPC in monospace, linking to its page in the EPC tracker (/track-epc/{epc}). */
-export const EpcLink = ({ epc, testId }: { epc: string; testId: string }) => (
+/** An EPC (in monospace unless `isMonospace` is false), linking to its page in the EPC tracker (/track-epc/{epc}). */
+export const EpcLink = ({ epc, testId, isMonospace = true }: { epc: string; testId: string; isMonospace?: boolean }) => (
   <Link
     component={RouterLink}
     to={`/track-epc/${encodeURIComponent(epc)}`}
-    sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}
+    sx={isMonospace ? { fontFamily: 'monospace', overflowWrap: 'anywhere' } : { overflowWrap: 'anywhere' }}
     data-testid={testId}
   >
     {epc}
   </Link>
 );
+
+/** The EPC column of a tag list (stock, inventory, POS): the link to the tracker, the title of a phone card. */
+export const epcColumn = <T extends { epc: string }>(header: ReactNode, testId: string): Column<T> => ({
+  id: 'epc',
+  header,
+  cell: (row) => <EpcLink epc={row.epc} testId={testId} isMonospace={false} />,
+  mobile: 'title',
+});

@@ -28,7 +28,8 @@ export const LocationListPage = ({
 }: {
   title: ReactNode;
   subtitle?: (location: CurrentLocation) => ReactNode;
-  filters: ReactNode;
+  /** The filters, or the filters of the chosen location. */
+  filters: ReactNode | ((location: CurrentLocation) => ReactNode);
   noLocation: ReactNode;
   noLocationTestId?: string;
   testId?: string;
@@ -42,7 +43,7 @@ export const LocationListPage = ({
       </div>
       {location ? (
         <>
-          {filters}
+          {typeof filters === 'function' ? filters(location) : filters}
           <TableCard>{children(location)}</TableCard>
         </>
       ) : (

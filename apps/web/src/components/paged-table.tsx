@@ -35,15 +35,23 @@ export type Column<T> = {
   mobile?: boolean | 'title';
 };
 
-export type PagedTableProps<T> = {
+/**
+ * A paged list endpoint as a table reads it; its endpoint file exports one (like `queryOptions`),
+ * and the table takes it spread: `<PagedTable {...alarmsPages(filters)} columns={columns} />`.
+ */
+export type PagedQuery<T> = {
   /** Base query key; put the filters object in it so a filter change refetches (and goes back to page 1). */
   queryKey: QueryKey;
   /** Fetches one page; `limit` and `offset` are computed from the page size. */
   fetchPage: (params: PageParams) => Promise<Page<T>>;
-  columns: Column<T>[];
-  rowKey: (row: T) => string | number;
   /** Page size of the spec for this screen (11, 20, 40, 100…). */
   pageSize: number;
+  /** The React key of a row; its `id` by default. */
+  rowKey?: (row: T) => string | number;
+};
+
+export type PagedTableProps<T> = PagedQuery<T> & {
+  columns: Column<T>[];
   /** Shown when there are no rows; defaults to "No results found". */
   emptyText?: ReactNode;
   /** Desktop refresh interval; the spec's 20 s by default, false to disable. */
@@ -54,6 +62,16 @@ export type PagedTableProps<T> = {
   testId?: string;
   /** Optional row highlight / extra props per row. */
   rowSx?: (row: T) => object | undefined;
+};
+
+type TableProps<T> = PagedTableProps<T> & { rowKey: (row: T) => string | number };
+
+/** The default row key: the row's `id` (every paged answer of the API but a few has one). */
+const rowId = (row: unknown): string | number => {
+  if (typeof row === 'object' && row !== null && 'id' in row && (typeof row.id === 'string' || typeof row.id === 'number')) {
+    return row.id;
+  }
+  throw new Error('PagedTable: rows without an id need a rowKey');
 };
 
 const SKELETON_ROWS = 9;
@@ -71,10 +89,10 @@ const SKELETON_ROWS = 9;
  * />
  * ```
  */
-export const PagedTable = <T,>(props: PagedTableProps<T>) => {
+export const PagedTable = <T,>({ rowKey = rowId, ...props }: PagedTableProps<T>) => {
   const isPhone = useMediaQuery(useTheme().breakpoints.down('md'));
-  if (isPhone && (props.mobile ?? 'cards') === 'cards') return <CardList {...props} />;
-  return <DesktopTable {...props} isPhone={isPhone} />;
+  if (isPhone && (props.mobile ?? 'cards') === 'cards') return <CardList {...props} rowKey={rowKey} />;
+  return <DesktopTable {...props} rowKey={rowKey} isPhone={isPhone} />;
 };
 
 const DesktopTable = <T,>({
@@ -88,7 +106,7 @@ const DesktopTable = <T,>({
   testId,
   rowSx,
   isPhone,
-}: PagedTableProps<T> & { isPhone: boolean }) => {
+}: TableProps<T> & { isPhone: boolean }) => {
   const { t } = useTranslation('components');
   // The page belongs to the query key: a new filter starts again at the first page.
   const keyText = JSON.stringify(queryKey);
@@ -156,7 +174,7 @@ const DesktopTable = <T,>({
 };
 
 /** Phone: one card per row, the next page loads when the sentinel scrolls into view. */
-const CardList = <T,>({ queryKey, fetchPage, columns, rowKey, pageSize, emptyText, testId }: PagedTableProps<T>) => {
+const CardList = <T,>({ queryKey, fetchPage, columns, rowKey, pageSize, emptyText, testId }: TableProps<T>) => {
   const { t } = useTranslation('components');
   const query = useInfiniteQuery({
     queryKey: [...queryKey, 'infinite', pageSize],

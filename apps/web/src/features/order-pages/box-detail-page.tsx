@@ -13,10 +13,9 @@ import { StatusChip } from '../../components/status-chip';
 import { TableCard } from '../../components/table-card';
 import { formatDateTime, formatQuantity } from '../../lib/format';
 import { boxStatusMap, ORDER_PATHS, type OrderKind } from '../orders';
-import { BOX_LINES_PAGE_SIZE, getBoxLines } from './api/get-box-lines';
+import { boxLinesPages } from './api/get-box-lines';
 import { useOrderBox } from './api/get-order-box';
 import { useItemLineColumns } from './item-line-columns';
-import { orderPagesKeys } from './keys';
 import { BOX_TIME_LABEL, hasOnlineReading, isMovement } from './kinds';
 
 /**
@@ -109,11 +108,8 @@ export const BoxDetailPage = ({
       />
       <TableCard>
         <PagedTable
-          queryKey={orderPagesKeys.boxLines(kind, orderId, boxId, filters.gtin)}
-          fetchPage={(page) => getBoxLines(kind, orderId, boxId, filters.gtin, page)}
+          {...boxLinesPages(kind, orderId, boxId, filters.gtin)}
           columns={columns}
-          rowKey={(line) => line.gtin}
-          pageSize={BOX_LINES_PAGE_SIZE}
           emptyText={t('box.empty')}
           testId="box-lines"
         />

@@ -10,9 +10,8 @@ import { TableCard } from '../../components/table-card';
 import { canCreateOrders, useRole } from '../auth';
 import { ORDER_PATHS, OrderActionDialog, OrderHeader, type OrderKind } from '../orders';
 import { useDeleteOnlineBox } from './api/delete-online-box';
-import { getOrderBoxes, ORDER_BOXES_PAGE_SIZE, type OrderBox } from './api/get-order-boxes';
+import { type OrderBox, orderBoxesPages } from './api/get-order-boxes';
 import { useBoxColumns } from './box-columns';
-import { orderPagesKeys } from './keys';
 import { BOX_COLUMNS } from './kinds';
 import { StickersButton } from './stickers-button';
 
@@ -59,11 +58,8 @@ export const OrderBoxesPage = ({ kind, orderId }: { kind: OrderKind; orderId: st
       <TableCard>
         <Box sx={{ '& .MuiTableCell-root': { px: 1 } }}>
           <PagedTable
-            queryKey={orderPagesKeys.boxes(kind, orderId, filters.barcode)}
-            fetchPage={(page) => getOrderBoxes(kind, orderId, filters.barcode, page)}
+            {...orderBoxesPages(kind, orderId, filters.barcode)}
             columns={columns}
-            rowKey={(box) => box.id}
-            pageSize={ORDER_BOXES_PAGE_SIZE}
             emptyText={t('boxes.empty')}
             testId="order-boxes"
           />

@@ -10,10 +10,9 @@ import { TableCard } from '../../components/table-card';
 import { useCurrentLocation } from '../../lib/current-location';
 import { ORDER_PATHS, OrderHeader, type OrderKind } from '../orders';
 import { PrintWizardDialog } from '../print-wizard';
-import { getOrderLines, ORDER_LINES_PAGE_SIZE } from './api/get-order-lines';
+import { orderLinesPages } from './api/get-order-lines';
 import type { OrderLine } from './api/order-endpoint';
 import { useItemLineColumns } from './item-line-columns';
-import { orderPagesKeys } from './keys';
 import { canTickLines } from './kinds';
 
 /**
@@ -97,15 +96,7 @@ export const OrderDetailPage = ({ kind, orderId }: { kind: OrderKind; orderId: s
         onDone={() => setTicked(new Map())}
       />
       <TableCard>
-        <PagedTable
-          queryKey={orderPagesKeys.lines(kind, orderId)}
-          fetchPage={(page) => getOrderLines(kind, orderId, page)}
-          columns={columns}
-          rowKey={(line) => line.gtin}
-          pageSize={ORDER_LINES_PAGE_SIZE}
-          emptyText={t('detail.empty')}
-          testId="order-lines"
-        />
+        <PagedTable {...orderLinesPages(kind, orderId)} columns={columns} emptyText={t('detail.empty')} testId="order-lines" />
       </TableCard>
     </Stack>
   );

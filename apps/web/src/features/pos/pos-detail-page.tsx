@@ -1,8 +1,9 @@
 import WarningIcon from '@mui/icons-material/WarningAmber';
-import { alpha, Link, Stack, type Theme, Tooltip } from '@mui/material';
+import { alpha, Stack, type Theme, Tooltip } from '@mui/material';
 import type { PosItem, PosTransaction } from '@rfid/contract';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { epcColumn } from '../../components/epc-link';
 import { FactsList } from '../../components/facts-card';
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { PageTitle } from '../../components/page-title';
@@ -29,16 +30,7 @@ export const PosDetailPage = ({ kind }: { kind: PosKind }) => {
   const quantity = (value: number) => formatQuantity(value, i18n.language);
 
   const columns: Column<PosItem>[] = [
-    {
-      id: 'epc',
-      header: t('items.epc'),
-      cell: (row) => (
-        <Link component={RouterLink} to={`/track-epc/${row.epc}`} sx={{ overflowWrap: 'anywhere' }} data-testid="item-epc">
-          {row.epc}
-        </Link>
-      ),
-      mobile: 'title',
-    },
+    epcColumn(t('items.epc'), 'item-epc'),
     { id: 'gtin', header: t('items.gtin'), cell: (row) => row.gtin ?? '' },
     { id: 'description', header: t('items.description'), cell: (row) => row.description ?? '' },
     { id: 'lot', header: t('items.lot'), cell: (row) => row.lot ?? '' },

@@ -5,8 +5,8 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { type Column, PagedTable } from '../../components/paged-table';
 import { TableCard } from '../../components/table-card';
-import { PRINT_PATHS, printKeys } from '../print-wizard';
-import { getPrintContents, PRINT_CONTENTS_PAGE_SIZE } from './api/get-print-contents';
+import { PRINT_PATHS } from '../print-wizard';
+import { printContentsPages } from './api/get-print-contents';
 import { PrintOrderHeader } from './components/print-order-header';
 
 /** Print order contents (spec section 2): identifier, GTIN and quantity, 11 per page; and the labels printed of each. */
@@ -43,14 +43,7 @@ export const PrintContentsPage = () => {
       />
       <PrintOrderHeader id={id} />
       <TableCard>
-        <PagedTable
-          queryKey={printKeys.contents(id)}
-          fetchPage={(page) => getPrintContents(id, page)}
-          columns={columns}
-          rowKey={(row) => row.id}
-          pageSize={PRINT_CONTENTS_PAGE_SIZE}
-          testId="print-contents"
-        />
+        <PagedTable {...printContentsPages(id)} columns={columns} testId="print-contents" />
       </TableCard>
     </Stack>
   );

@@ -8,8 +8,8 @@ import { PageTitle } from '../../components/page-title';
 import { type Column, PagedTable } from '../../components/paged-table';
 import { TableCard } from '../../components/table-card';
 import { formatTableDateTime } from '../../lib/format';
-import { PRINT_PATHS, printKeys } from '../print-wizard';
-import { getPrintTags, PRINT_TAGS_PAGE_SIZE } from './api/get-print-tags';
+import { PRINT_PATHS } from '../print-wizard';
+import { printTagsPages } from './api/get-print-tags';
 import { PrintOrderHeader } from './components/print-order-header';
 
 /** Print detail (spec section 2): the labels, id, EPC, GTIN and item serial number, 10 per page; Go back to the list. */
@@ -51,14 +51,7 @@ export const PrintDetailPage = () => {
       <PageTitle backTo={PRINT_PATHS.orders} title={t('detail.title', { id })} />
       <PrintOrderHeader id={id} />
       <TableCard>
-        <PagedTable
-          queryKey={printKeys.tags(id)}
-          fetchPage={(page) => getPrintTags(id, page)}
-          columns={columns}
-          rowKey={(tag) => tag.id}
-          pageSize={PRINT_TAGS_PAGE_SIZE}
-          testId="print-tags"
-        />
+        <PagedTable {...printTagsPages(id)} columns={columns} testId="print-tags" />
       </TableCard>
       <Stack direction="row">
         <LinkButton to={PRINT_PATHS.orders} icon={<ArrowBackIcon />} variant="outlined" testId="go-back">

@@ -1,5 +1,5 @@
 import { Box, Link, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import { STOCK_PAGE_SIZE, type StockAlarm } from '@rfid/contract';
+import type { StockAlarm } from '@rfid/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -11,8 +11,7 @@ import { useCurrentLocation } from '../../lib/current-location';
 import { formatQuantity, formatTableDateTime } from '../../lib/format';
 import { useDebounced } from '../../lib/use-debounced';
 import { useAlarmCount } from './api/get-alarm-count';
-import { type AlarmFilters, getAlarms } from './api/get-alarms';
-import { stockKeys } from './keys';
+import { type AlarmFilters, alarmsPages } from './api/get-alarms';
 import { STOCK_PATHS } from './stock-paths';
 
 /**
@@ -103,15 +102,7 @@ export const AlarmsPage = () => {
         <TextFilter label={t('filters.gtin')} value={gtinText} onChange={setGtinText} testId={'filter-gtin'} numeric />
       </Stack>
       <TableCard>
-        <PagedTable
-          queryKey={stockKeys.alarms(filters)}
-          fetchPage={(page) => getAlarms(filters, page)}
-          columns={columns}
-          rowKey={(row) => row.id}
-          pageSize={STOCK_PAGE_SIZE}
-          emptyText={t('alarms.empty')}
-          testId="alarms-table"
-        />
+        <PagedTable {...alarmsPages(filters)} columns={columns} emptyText={t('alarms.empty')} testId="alarms-table" />
       </TableCard>
     </Stack>
   );

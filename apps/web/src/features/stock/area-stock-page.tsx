@@ -5,15 +5,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { LinkButton } from '../../components/link-button';
-import { LocationListPage } from '../../components/location-list-page';
 import { PagedTable } from '../../components/paged-table';
 import { TextFilter } from '../../components/text-filter';
-import { useCurrentLocation } from '../../lib/current-location';
 import { canCreateOrders, useRole } from '../auth';
 import { getAreaSummary } from './api/get-area-summary';
 import { AreaSelect } from './area-select';
 import { stockKeys } from './keys';
 import { COMPACT_CELLS, useStockColumns } from './stock-columns';
+import { StockListPage } from './stock-list-page';
 import { STOCK_PATHS } from './stock-paths';
 import { useEmptyNotice } from './use-empty-notice';
 
@@ -25,7 +24,6 @@ import { useEmptyNotice } from './use-empty-notice';
 export const AreaStockPage = () => {
   const { t } = useTranslation('stock');
   const role = useRole();
-  const location = useCurrentLocation();
   const [params, setParams] = useSearchParams();
   const fromUrl = params.get('area') ?? '';
   const [area, setArea] = useState(fromUrl);
@@ -42,40 +40,37 @@ export const AreaStockPage = () => {
   };
 
   return (
-    <LocationListPage
+    <StockListPage
       title={t('areaStock.title')}
-      noLocation={t('noLocation')}
       testId="area-stock"
-      filters={
-        location && (
-          <Stack
-            component="form"
-            direction={{ xs: 'column', sm: 'row' }}
-            spacing={1}
-            sx={{ alignItems: { sm: 'flex-start' } }}
-            onSubmit={(event) => {
-              event.preventDefault();
-              submit();
-            }}
-          >
-            <AreaSelect locationId={location.id} value={area} onChange={setArea} testId="stock-area" />
-            <TextFilter label={t('filters.gtin')} value={gtin} onChange={setGtin} testId={'filter-gtin'} numeric />
-            <Button type="submit" variant="contained" disabled={!area} data-testid="stock-submit">
-              {t('areaStock.submit')}
-            </Button>
-            <Box sx={{ flexGrow: 1 }} />
-            {canCreateOrders(role) && (
-              <LinkButton
-                to={`${STOCK_PATHS.upload}${area ? `?area=${area}` : ''}`}
-                icon={<UploadIcon />}
-                testId="stock-upload-link"
-              >
-                {t('areaStock.upload')}
-              </LinkButton>
-            )}
-          </Stack>
-        )
-      }
+      filters={(location) => (
+        <Stack
+          component="form"
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={1}
+          sx={{ alignItems: { sm: 'flex-start' } }}
+          onSubmit={(event) => {
+            event.preventDefault();
+            submit();
+          }}
+        >
+          <AreaSelect locationId={location.id} value={area} onChange={setArea} testId="stock-area" />
+          <TextFilter label={t('filters.gtin')} value={gtin} onChange={setGtin} testId={'filter-gtin'} numeric />
+          <Button type="submit" variant="contained" disabled={!area} data-testid="stock-submit">
+            {t('areaStock.submit')}
+          </Button>
+          <Box sx={{ flexGrow: 1 }} />
+          {canCreateOrders(role) && (
+            <LinkButton
+              to={`${STOCK_PATHS.upload}${area ? `?area=${area}` : ''}`}
+              icon={<UploadIcon />}
+              testId="stock-upload-link"
+            >
+              {t('areaStock.upload')}
+            </LinkButton>
+          )}
+        </Stack>
+      )}
     >
       {() =>
         submitted && areaId > 0 ? (
@@ -100,6 +95,6 @@ export const AreaStockPage = () => {
           </Alert>
         )
       }
-    </LocationListPage>
+    </StockListPage>
   );
 };

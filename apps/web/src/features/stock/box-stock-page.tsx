@@ -5,10 +5,8 @@ import { type BoxAreaSeen, type BoxStockRow, STOCK_PAGE_SIZE } from '@rfid/contr
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DownloadDialog } from '../../components/download-dialog';
-import { LocationListPage } from '../../components/location-list-page';
 import { type Column, PagedTable } from '../../components/paged-table';
 import { TextFilter } from '../../components/text-filter';
-import { useCurrentLocation } from '../../lib/current-location';
 import { formatQuantity, formatTableDateTime } from '../../lib/format';
 import { useDebounced } from '../../lib/use-debounced';
 import { getAreaBoxStock } from './api/get-area-box-stock';
@@ -17,6 +15,7 @@ import { boxesSeenCsvPath, getBoxesSeen } from './api/get-boxes-seen';
 import { AreaSelect } from './area-select';
 import { BoxContentDialog } from './box-content-dialog';
 import { stockKeys } from './keys';
+import { StockListPage } from './stock-list-page';
 import { useEmptyNotice } from './use-empty-notice';
 
 type TabName = 'stock' | 'tracking';
@@ -28,7 +27,6 @@ type TabName = 'stock' | 'tracking';
  */
 export const BoxStockPage = () => {
   const { t, i18n } = useTranslation(['stock', 'common']);
-  const location = useCurrentLocation();
   const [area, setArea] = useState('');
   const [codebarText, setCodebarText] = useState('');
   const codebar = useDebounced(codebarText.trim(), 400);
@@ -141,35 +139,32 @@ export const BoxStockPage = () => {
   };
 
   return (
-    <LocationListPage
+    <StockListPage
       title={t('boxStock.title')}
-      noLocation={t('noLocation')}
       testId="box-stock"
-      filters={
-        location && (
-          <Stack spacing={1}>
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-              <AreaSelect locationId={location.id} value={area} onChange={setArea} allLabel={t('allAreas')} testId="stock-area" />
-              <TextFilter label={t('filters.codebar')} value={codebarText} onChange={setCodebarText} testId={'filter-codebar'} />
-              <Box sx={{ flexGrow: 1 }} />
-              {tab === 'tracking' && (
-                <Button
-                  startIcon={<DownloadIcon />}
-                  disabled={areaId === 0}
-                  onClick={() => setDownloading(true)}
-                  data-testid="box-tracking-download"
-                >
-                  {t('boxStock.download')}
-                </Button>
-              )}
-            </Stack>
-            <Tabs value={tab} onChange={(_, next: TabName) => setTab(next)} variant="fullWidth" sx={{ maxWidth: 480 }}>
-              <Tab value="stock" label={t('boxStock.stockTab')} data-testid="box-tab-stock" />
-              <Tab value="tracking" label={t('boxStock.trackingTab')} data-testid="box-tab-tracking" />
-            </Tabs>
+      filters={(location) => (
+        <Stack spacing={1}>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+            <AreaSelect locationId={location.id} value={area} onChange={setArea} allLabel={t('allAreas')} testId="stock-area" />
+            <TextFilter label={t('filters.codebar')} value={codebarText} onChange={setCodebarText} testId={'filter-codebar'} />
+            <Box sx={{ flexGrow: 1 }} />
+            {tab === 'tracking' && (
+              <Button
+                startIcon={<DownloadIcon />}
+                disabled={areaId === 0}
+                onClick={() => setDownloading(true)}
+                data-testid="box-tracking-download"
+              >
+                {t('boxStock.download')}
+              </Button>
+            )}
           </Stack>
-        )
-      }
+          <Tabs value={tab} onChange={(_, next: TabName) => setTab(next)} variant="fullWidth" sx={{ maxWidth: 480 }}>
+            <Tab value="stock" label={t('boxStock.stockTab')} data-testid="box-tab-stock" />
+            <Tab value="tracking" label={t('boxStock.trackingTab')} data-testid="box-tab-tracking" />
+          </Tabs>
+        </Stack>
+      )}
     >
       {(current) => (
         <>
@@ -186,6 +181,6 @@ export const BoxStockPage = () => {
           )}
         </>
       )}
-    </LocationListPage>
+    </StockListPage>
   );
 };

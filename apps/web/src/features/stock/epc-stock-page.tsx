@@ -1,17 +1,16 @@
-import { Link, Stack } from '@mui/material';
+import { Stack } from '@mui/material';
 import { type ItemStockRow, STOCK_PAGE_SIZE } from '@rfid/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
-import { LocationListPage } from '../../components/location-list-page';
+import { epcColumn } from '../../components/epc-link';
 import { type Column, PagedTable } from '../../components/paged-table';
 import { TextFilter } from '../../components/text-filter';
-import { useCurrentLocation } from '../../lib/current-location';
 import { formatQuantity } from '../../lib/format';
 import { useDebounced } from '../../lib/use-debounced';
 import { getItemStock, type ItemStockFilters } from './api/get-item-stock';
 import { AreaSelect } from './area-select';
 import { stockKeys } from './keys';
+import { StockListPage } from './stock-list-page';
 import { useEmptyNotice } from './use-empty-notice';
 
 /**
@@ -20,7 +19,6 @@ import { useEmptyNotice } from './use-empty-notice';
  */
 export const EpcStockPage = () => {
   const { t, i18n } = useTranslation('stock');
-  const location = useCurrentLocation();
   const [area, setArea] = useState('');
   const [epcText, setEpcText] = useState('');
   const [gtinText, setGtinText] = useState('');
@@ -29,16 +27,7 @@ export const EpcStockPage = () => {
   const noticeEmpty = useEmptyNotice();
 
   const columns: Column<ItemStockRow>[] = [
-    {
-      id: 'epc',
-      header: t('columns.epc'),
-      cell: (row) => (
-        <Link component={RouterLink} to={`/track-epc/${row.epc}`} sx={{ overflowWrap: 'anywhere' }} data-testid="tag-epc">
-          {row.epc}
-        </Link>
-      ),
-      mobile: 'title',
-    },
+    epcColumn(t('columns.epc'), 'tag-epc'),
     { id: 'gtin', header: t('columns.gtin'), cell: (row) => <span data-testid="tag-gtin">{row.gtin ?? ''}</span> },
     { id: 'description', header: t('columns.description'), cell: (row) => row.description ?? '' },
     { id: 'lot', header: t('columns.lot'), cell: (row) => row.lot ?? '' },
@@ -52,19 +41,16 @@ export const EpcStockPage = () => {
   ];
 
   return (
-    <LocationListPage
+    <StockListPage
       title={t('epcStock.title')}
-      noLocation={t('noLocation')}
       testId="epc-stock"
-      filters={
-        location && (
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-            <AreaSelect locationId={location.id} value={area} onChange={setArea} allLabel={t('allAreas')} testId="stock-area" />
-            <TextFilter label={t('filters.epc')} value={epcText} onChange={setEpcText} testId={'filter-epc'} />
-            <TextFilter label={t('filters.gtin')} value={gtinText} onChange={setGtinText} testId={'filter-gtin'} numeric />
-          </Stack>
-        )
-      }
+      filters={(location) => (
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+          <AreaSelect locationId={location.id} value={area} onChange={setArea} allLabel={t('allAreas')} testId="stock-area" />
+          <TextFilter label={t('filters.epc')} value={epcText} onChange={setEpcText} testId={'filter-epc'} />
+          <TextFilter label={t('filters.gtin')} value={gtinText} onChange={setGtinText} testId={'filter-gtin'} numeric />
+        </Stack>
+      )}
     >
       {(current) => {
         const filters: ItemStockFilters = { location: current.id, area1: area, epc__icontains: epc, gtin };
@@ -80,6 +66,6 @@ export const EpcStockPage = () => {
           />
         );
       }}
-    </LocationListPage>
+    </StockListPage>
   );
 };

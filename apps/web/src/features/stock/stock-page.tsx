@@ -2,7 +2,6 @@ import { Box, Checkbox, FormControlLabel, Stack, Typography, useMediaQuery, useT
 import { type Page, STOCK_PAGE_SIZE, type StockRow } from '@rfid/contract';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LocationListPage } from '../../components/location-list-page';
 import { type Column, PagedTable } from '../../components/paged-table';
 import { TextFilter } from '../../components/text-filter';
 import { useCurrentLocation } from '../../lib/current-location';
@@ -11,6 +10,7 @@ import { getGlobalStock } from './api/get-global-stock';
 import { AreaSelect } from './area-select';
 import { stockKeys } from './keys';
 import { COMPACT_CELLS, useStockColumns } from './stock-columns';
+import { StockListPage } from './stock-list-page';
 import { StockPrintAction } from './stock-print-action';
 import { useStockSelection } from './stock-selection';
 import { useEmptyNotice } from './use-empty-notice';
@@ -73,36 +73,33 @@ export const StockPage = () => {
   ];
 
   return (
-    <LocationListPage
+    <StockListPage
       title={t('stockPage.title')}
-      noLocation={t('noLocation')}
       testId="stock-page"
-      filters={
-        location && (
-          <Stack spacing={1}>
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
-              <AreaSelect locationId={location.id} value={area} onChange={setArea} allLabel={t('allAreas')} testId="stock-area" />
-              <TextFilter label={t('filters.gtin')} value={gtinText} onChange={setGtinText} testId={'filter-gtin'} numeric />
-              <FormControlLabel
-                control={
-                  <Checkbox
-                    checked={omit}
-                    onChange={(event) => setOmit(event.target.checked)}
-                    slotProps={{ input: { 'data-testid': 'stock-omit' } as object }}
-                  />
-                }
-                label={t('filters.omitZero')}
-              />
-            </Stack>
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-              <StockPrintAction records={selection.records} onPrinted={selection.clear} />
-              <Typography variant="body2" color="text.secondary" data-testid="stock-selected-count">
-                {t('stockPage.selected', { count: selection.count })}
-              </Typography>
-            </Stack>
+      filters={(location) => (
+        <Stack spacing={1}>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
+            <AreaSelect locationId={location.id} value={area} onChange={setArea} allLabel={t('allAreas')} testId="stock-area" />
+            <TextFilter label={t('filters.gtin')} value={gtinText} onChange={setGtinText} testId={'filter-gtin'} numeric />
+            <FormControlLabel
+              control={
+                <Checkbox
+                  checked={omit}
+                  onChange={(event) => setOmit(event.target.checked)}
+                  slotProps={{ input: { 'data-testid': 'stock-omit' } as object }}
+                />
+              }
+              label={t('filters.omitZero')}
+            />
           </Stack>
-        )
-      }
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+            <StockPrintAction records={selection.records} onPrinted={selection.clear} />
+            <Typography variant="body2" color="text.secondary" data-testid="stock-selected-count">
+              {t('stockPage.selected', { count: selection.count })}
+            </Typography>
+          </Stack>
+        </Stack>
+      )}
     >
       {(current) => (
         <Box sx={COMPACT_CELLS}>
@@ -121,6 +118,6 @@ export const StockPage = () => {
           />
         </Box>
       )}
-    </LocationListPage>
+    </StockListPage>
   );
 };

@@ -6,11 +6,7 @@ import { type Column, PagedTable } from '../../components/paged-table';
 import { TableCard } from '../../components/table-card';
 import { useCurrentLocation } from '../../lib/current-location';
 import { formatQuantity, formatTableDateTime } from '../../lib/format';
-import { getFreeReadingSets } from './api/get-free-reading-sets';
-import { trackingKeys } from './keys';
-
-/** Default page size of the spec (section 9). */
-const PAGE_SIZE = 20;
+import { freeReadingSetsPages } from './api/get-free-reading-sets';
 
 /** Free scans: the current location's reading sets that no order, inventory or sale claimed. */
 export const FreeScanListPage = () => {
@@ -61,11 +57,8 @@ export const FreeScanListPage = () => {
       {location ? (
         <TableCard>
           <PagedTable
-            queryKey={trackingKeys.freeReadingSets(location.id)}
-            fetchPage={(page) => getFreeReadingSets(location.id, page)}
+            {...freeReadingSetsPages(location.id)}
             columns={columns}
-            rowKey={(set) => set.id}
-            pageSize={PAGE_SIZE}
             emptyText={t('freeScan.empty')}
             testId="free-scans"
           />

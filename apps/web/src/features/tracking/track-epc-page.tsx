@@ -8,13 +8,9 @@ import { errorStatus, FormAlert, type FormStatus } from '../../components/form-a
 import { type Column, PagedTable } from '../../components/paged-table';
 import { TableCard } from '../../components/table-card';
 import { formatTableDateTime } from '../../lib/format';
-import { getItemReadings } from './api/get-item-readings';
+import { itemReadingsPages } from './api/get-item-readings';
 import { useRetrieveEpc } from './api/retrieve-epc';
 import { ItemStateChip } from './item-state';
-import { trackingKeys } from './keys';
-
-/** Default page size of the spec (section 9). */
-const PAGE_SIZE = 20;
 
 const areaText = (area: EpcReading['area1']): string =>
   area ? [area.description, area.location_description].filter(Boolean).join(' · ') : '—';
@@ -136,15 +132,7 @@ const TrackedItemSection = ({ item }: { item: Item }) => {
       </Card>
       <Typography variant="h6">{t('tracker.readings')}</Typography>
       <TableCard>
-        <PagedTable
-          queryKey={trackingKeys.itemReadings(item.id)}
-          fetchPage={(page) => getItemReadings(item.id, page)}
-          columns={columns}
-          rowKey={(reading) => reading.id}
-          pageSize={PAGE_SIZE}
-          emptyText={t('tracker.noReadings')}
-          testId="epc-readings"
-        />
+        <PagedTable {...itemReadingsPages(item.id)} columns={columns} emptyText={t('tracker.noReadings')} testId="epc-readings" />
       </TableCard>
     </>
   );

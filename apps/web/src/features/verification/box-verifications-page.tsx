@@ -13,10 +13,9 @@ import { formatQuantity, formatTableDateTime } from '../../lib/format';
 import { useNotify } from '../../lib/notifier';
 import { canChangeOrders, useRole } from '../auth';
 import { boxStatusMap, ORDER_PATHS, OrderHeader } from '../orders';
-import { getBoxVerifications, VERIFICATIONS_PAGE_SIZE } from './api/get-box-verifications';
+import { boxVerificationsPages } from './api/get-box-verifications';
 import { useVerificationBox } from './api/get-verification-box';
 import { useSetVerificationValid } from './api/set-verification-valid';
-import { verificationKeys } from './keys';
 import { KindChip } from './kind-chip';
 import type { VerificationPageProps } from './verification-kind';
 
@@ -137,11 +136,8 @@ export const BoxVerificationsPage = ({ kind, orderId, boxId }: VerificationPageP
       <OrderHeader kind={kind} orderId={orderId} />
       <TableCard>
         <PagedTable
-          queryKey={verificationKeys.box(kind, boxId)}
-          fetchPage={({ limit, offset, signal }) => getBoxVerifications({ kind, boxId, limit, offset }, signal)}
+          {...boxVerificationsPages(kind, boxId)}
           columns={columns}
-          rowKey={(row) => row.id}
-          pageSize={VERIFICATIONS_PAGE_SIZE}
           emptyText={t('verifications.empty')}
           testId="box-verifications"
         />

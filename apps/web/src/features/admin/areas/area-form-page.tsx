@@ -1,19 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { TextField } from '@mui/material';
 import { type AreaCreateBody, areaCreateBodySchema, areaUpdateBodySchema } from '@rfid/contract';
 import { useEffect, useState } from 'react';
-import { type Resolver, useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
-import { useParams, useSearchParams } from 'react-router';
-import type { FormStatus } from '../../../components/form-alert';
+import { useSearchParams } from 'react-router';
 import { useArea } from '../api/get-area';
 import { useLocation } from '../api/get-location';
 import { useSaveArea } from '../api/save-area';
-import { AdminRecordForm, textFieldsOf } from '../shared/admin-form';
+import { AdminRecordForm } from '../shared/admin-form';
 import { FullRow } from '../shared/admin-page';
 import { errorText, toId } from '../shared/form-helpers';
-import { adminErrorStatus } from '../shared/messages';
 import { LocationSelect, type Option } from '../shared/selects';
+import { useAdminFormPage } from '../shared/use-admin-form-page';
 
 type AreaForm = { stock: string; description: string; location_id: number };
 const emptyForm: AreaForm = { stock: '', description: '', location_id: 0 };
@@ -24,21 +20,21 @@ const emptyForm: AreaForm = { stock: '', description: '', location_id: 0 };
  * error and keeps what was typed.
  */
 export const AreaFormPage = () => {
-  const { t } = useTranslation(['admin', 'common']);
-  const id = toId(useParams().id);
-  const isEdit = id > 0;
+  // Edit leaves stock out (read-only).
+  const page = useAdminFormPage({
+    section: 'areas',
+    testId: 'area-form',
+    createSchema: areaCreateBodySchema,
+    updateSchema: areaUpdateBodySchema,
+    emptyForm,
+  });
+  const { t, id, isEdit, setStatus, errors, text } = page;
+  const { register, handleSubmit, reset, setValue, formState } = page.form;
   const [searchParams] = useSearchParams();
   const presetLocation = useLocation(isEdit ? 0 : toId(searchParams.get('location') ?? undefined));
   const area = useArea(id);
   const save = useSaveArea();
-  const [status, setStatus] = useState<FormStatus>(null);
   const [location, setLocation] = useState<Option | null>(null);
-  const { register, handleSubmit, reset, setValue, formState } = useForm<AreaForm>({
-    // The same schema the API validates with; edit leaves stock out (read-only).
-    resolver: zodResolver(isEdit ? areaUpdateBodySchema : areaCreateBodySchema) as unknown as Resolver<AreaForm>,
-    defaultValues: emptyForm,
-  });
-  const { errors } = formState;
 
   useEffect(() => {
     if (!area.data) return;
@@ -59,11 +55,10 @@ export const AreaFormPage = () => {
   const submit = handleSubmit((values) => {
     setStatus(null);
     const body = values as unknown as AreaCreateBody; // parsed by the contract schema (stock is an integer)
-    const onError = (error: Error) => setStatus(adminErrorStatus(error, t('areas.failed')));
     if (isEdit) {
       save.mutate(
         { id, body: { description: body.description, location_id: body.location_id } },
-        { onSuccess: () => setStatus({ kind: 'success', message: t('areas.updated') }), onError },
+        { onSuccess: page.showSaved, onError: page.showFailed },
       );
       return;
     }
@@ -71,28 +66,17 @@ export const AreaFormPage = () => {
       { body },
       {
         onSuccess: () => {
-          setStatus({ kind: 'success', message: t('areas.added') });
+          page.showSaved();
           // A new area clears the form but keeps the chosen center for the next one.
           reset({ ...emptyForm, location_id: location?.id ?? 0 });
         },
-        onError,
+        onError: page.showFailed,
       },
     );
   });
 
-  const title = t(isEdit ? 'areas.editTitle' : 'areas.addTitle');
-  const text = textFieldsOf(register, errors);
   return (
-    <AdminRecordForm
-      title={title}
-      testId="area-form"
-      isEdit={isEdit}
-      record={area}
-      onSubmit={submit}
-      status={status}
-      setStatus={setStatus}
-      isSaving={save.isPending}
-    >
+    <AdminRecordForm {...page.recordForm} record={area} onSubmit={submit} isSaving={save.isPending}>
       <TextField
         {...register('stock')}
         label={t('areas.stock')}

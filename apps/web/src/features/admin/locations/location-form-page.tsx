@@ -32,7 +32,7 @@ import { type Column, PagedTable } from '../../../components/paged-table';
 import { hasRole, useRole } from '../../auth';
 import { useBrands } from '../api/get-brands';
 import { useLocation } from '../api/get-location';
-import { getLocationAreas, LOCATION_AREAS_PAGE_SIZE, locationAreasQueryKey } from '../api/get-location-areas';
+import { locationAreasPages } from '../api/get-location-areas';
 import { useLocationLogo } from '../api/get-location-logo';
 import { useSaveLocation } from '../api/save-location';
 import type { AdminLocation, Area } from '../api/types';
@@ -304,14 +304,7 @@ const LocationAreas = ({ locationId }: { locationId: number }) => {
         </LinkButton>
       }
     >
-      <PagedTable
-        queryKey={locationAreasQueryKey(locationId)}
-        fetchPage={(page) => getLocationAreas(locationId, page)}
-        pageSize={LOCATION_AREAS_PAGE_SIZE}
-        rowKey={(row) => row.id}
-        columns={columns}
-        testId="areas-table"
-      />
+      <PagedTable {...locationAreasPages(locationId)} columns={columns} testId="areas-table" />
     </AdminPage>
   );
 };

@@ -1,18 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { TextField } from '@mui/material';
 import { PRINTER_DPIS, type PrinterCreateBody, printerCreateBodySchema, printerUpdateBodySchema } from '@rfid/contract';
 import { useEffect, useState } from 'react';
-import { type Resolver, useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
-import type { FormStatus } from '../../../components/form-alert';
 import { usePrinter } from '../api/get-printer';
 import { useSavePrinter } from '../api/save-printer';
-import { AdminRecordForm, textFieldsOf } from '../shared/admin-form';
+import { AdminRecordForm } from '../shared/admin-form';
 import { FullRow } from '../shared/admin-page';
-import { errorText, toId } from '../shared/form-helpers';
-import { adminErrorStatus } from '../shared/messages';
+import { errorText } from '../shared/form-helpers';
 import { AreaSelect, type Option } from '../shared/selects';
+import { useAdminFormPage } from '../shared/use-admin-form-page';
 
 type PrinterForm = {
   description: string;
@@ -30,18 +25,18 @@ const emptyForm: PrinterForm = { description: '', mac: '', location_area: 0, ip_
  * Add requires MAC, area, IP and port; edit also requires the description (the contract's schemas, spec section 5).
  */
 export const PrinterFormPage = () => {
-  const { t } = useTranslation(['admin', 'common']);
-  const id = toId(useParams().id);
-  const isEdit = id > 0;
+  const page = useAdminFormPage({
+    section: 'printers',
+    testId: 'printer-form',
+    createSchema: printerCreateBodySchema,
+    updateSchema: printerUpdateBodySchema,
+    emptyForm,
+  });
+  const { t, id, isEdit, setStatus, errors, text } = page;
+  const { register, handleSubmit, reset, setValue, formState } = page.form;
   const printer = usePrinter(id);
   const save = useSavePrinter();
-  const [status, setStatus] = useState<FormStatus>(null);
   const [area, setArea] = useState<Option | null>(null);
-  const { register, handleSubmit, reset, setValue, formState } = useForm<PrinterForm>({
-    resolver: zodResolver(isEdit ? printerUpdateBodySchema : printerCreateBodySchema) as unknown as Resolver<PrinterForm>,
-    defaultValues: emptyForm,
-  });
-  const { errors } = formState;
   useEffect(() => {
     if (!printer.data) return;
     const { description, mac, ip_address, port, location_area, dpi } = printer.data;
@@ -56,28 +51,17 @@ export const PrinterFormPage = () => {
       { id: isEdit ? id : undefined, body },
       {
         onSuccess: () => {
-          setStatus({ kind: 'success', message: t(isEdit ? 'printers.updated' : 'printers.added') });
+          page.showSaved();
           if (isEdit) return;
           reset(emptyForm);
           setArea(null);
         },
-        onError: (error) => setStatus(adminErrorStatus(error, t('printers.failed'))),
+        onError: page.showFailed,
       },
     );
   });
-  const title = t(isEdit ? 'printers.editTitle' : 'printers.addTitle');
-  const text = textFieldsOf(register, errors);
   return (
-    <AdminRecordForm
-      title={title}
-      testId="printer-form"
-      isEdit={isEdit}
-      record={printer}
-      onSubmit={submit}
-      status={status}
-      setStatus={setStatus}
-      isSaving={save.isPending}
-    >
+    <AdminRecordForm {...page.recordForm} record={printer} onSubmit={submit} isSaving={save.isPending}>
       {text('description', t('printers.description'))}
       {text('mac', t('printers.mac'), { placeholder: 'AA:BB:CC:DD:EE:FF' })}
       <FullRow>

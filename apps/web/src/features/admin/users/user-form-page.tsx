@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { MenuItem, TextField } from '@mui/material';
 import {
   type LocationUserCreateBody,
@@ -7,17 +6,13 @@ import {
   locationUserUpdateBodySchema,
 } from '@rfid/contract';
 import { useEffect, useState } from 'react';
-import { type Resolver, useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
-import type { FormStatus } from '../../../components/form-alert';
 import { useLocationUser } from '../api/get-location-user';
 import { useSaveLocationUser } from '../api/save-location-user';
-import { AdminRecordForm, textFieldsOf } from '../shared/admin-form';
+import { AdminRecordForm } from '../shared/admin-form';
 import { FullRow } from '../shared/admin-page';
-import { errorText, toId } from '../shared/form-helpers';
-import { adminErrorStatus } from '../shared/messages';
+import { errorText } from '../shared/form-helpers';
 import { LocationsMultiSelect, type Option } from '../shared/selects';
+import { useAdminFormPage } from '../shared/use-admin-form-page';
 
 type UserForm = {
   first_name: string;
@@ -34,18 +29,18 @@ const emptyForm: UserForm = { first_name: '', last_name: '', email: '', editor: 
  * validated with the contract's schemas; on edit an empty password keeps the current one.
  */
 export const UserFormPage = () => {
-  const { t } = useTranslation(['admin', 'common']);
-  const id = toId(useParams().id);
-  const isEdit = id > 0;
+  const page = useAdminFormPage({
+    section: 'users',
+    testId: 'user-form',
+    createSchema: locationUserCreateBodySchema,
+    updateSchema: locationUserUpdateBodySchema,
+    emptyForm,
+  });
+  const { t, id, isEdit, setStatus, errors, text } = page;
+  const { handleSubmit, reset, setValue, watch, formState } = page.form;
   const user = useLocationUser(id);
   const save = useSaveLocationUser();
-  const [status, setStatus] = useState<FormStatus>(null);
   const [locations, setLocations] = useState<Option[]>([]);
-  const { register, handleSubmit, reset, setValue, watch, formState } = useForm<UserForm>({
-    resolver: zodResolver(isEdit ? locationUserUpdateBodySchema : locationUserCreateBodySchema) as unknown as Resolver<UserForm>,
-    defaultValues: emptyForm,
-  });
-  const { errors } = formState;
   const editor = watch('editor');
 
   useEffect(() => {
@@ -66,16 +61,15 @@ export const UserFormPage = () => {
 
   const submit = handleSubmit((values) => {
     setStatus(null);
-    const onError = (error: Error) => setStatus(adminErrorStatus(error, t('users.failed')));
     if (isEdit) {
       save.mutate(
         { id, body: values as LocationUserUpdateBody },
         {
           onSuccess: () => {
-            setStatus({ kind: 'success', message: t('users.updated') });
+            page.showSaved();
             setValue('password', '');
           },
-          onError,
+          onError: page.showFailed,
         },
       );
       return;
@@ -84,27 +78,16 @@ export const UserFormPage = () => {
       { body: values as LocationUserCreateBody },
       {
         onSuccess: () => {
-          setStatus({ kind: 'success', message: t('users.added') });
+          page.showSaved();
           reset(emptyForm);
           setLocations([]);
         },
-        onError,
+        onError: page.showFailed,
       },
     );
   });
-  const title = t(isEdit ? 'users.editTitle' : 'users.addTitle');
-  const text = textFieldsOf(register, errors);
   return (
-    <AdminRecordForm
-      title={title}
-      testId="user-form"
-      isEdit={isEdit}
-      record={user}
-      onSubmit={submit}
-      status={status}
-      setStatus={setStatus}
-      isSaving={save.isPending}
-    >
+    <AdminRecordForm {...page.recordForm} record={user} onSubmit={submit} isSaving={save.isPending}>
       {text('first_name', t('users.firstName'))}
       {text('last_name', t('users.lastName'))}
       {text('email', t('users.email'), { type: 'email', autoComplete: 'off' })}

@@ -1,6 +1,7 @@
 import type { PurchaseOrder, ReportType } from '@rfid/contract';
-import type { PageParams } from '../../../components/paged-table';
+import type { PagedQuery, PageParams } from '../../../components/paged-table';
 import { getPage } from '../../../lib/api-client';
+import { inboundKeys } from '../keys';
 
 /** Inbound dashboard history: 11 per page (spec section 9). */
 export const DASHBOARD_PAGE_SIZE = 11;
@@ -29,3 +30,10 @@ export const EMPTY_ORDER_FILTERS: OrderFilters = {
 /** GET /locations/{id}/v1/porders/?order_by=-creation_date with the filters and paging. */
 export const getPurchaseOrders = (locationId: number, filters: OrderFilters, page: PageParams) =>
   getPage<PurchaseOrder>(`/locations/${locationId}/v1/porders/`, page, { query: { ...filters, order_by: '-creation_date' } });
+
+/** The location's purchase orders as a paged table reads them. */
+export const purchaseOrdersPages = (locationId: number, filters: OrderFilters): PagedQuery<PurchaseOrder> => ({
+  queryKey: inboundKeys.list(locationId, filters),
+  fetchPage: (page) => getPurchaseOrders(locationId, filters, page),
+  pageSize: DASHBOARD_PAGE_SIZE,
+});

@@ -34,9 +34,8 @@ import {
 import { type ExpectedPrintTarget, PrintExpectedDialog } from '../../print-wizard';
 import { firstPart, useInboundStats } from '../api/inbound-stats';
 import { useDeletePurchaseOrder } from '../api/porders-delete';
-import { DASHBOARD_PAGE_SIZE, EMPTY_ORDER_FILTERS, getPurchaseOrders, type OrderFilters } from '../api/porders-list';
+import { EMPTY_ORDER_FILTERS, type OrderFilters, purchaseOrdersPages } from '../api/porders-list';
 import { usePrintPurchaseOrderLabels } from '../api/porders-printing';
-import { inboundKeys } from '../keys';
 
 const PATHS = ORDER_PATHS.purchase;
 
@@ -272,13 +271,9 @@ export const InboundDashboardPage = () => {
       }
     >
       <PagedTable
-        queryKey={inboundKeys.list(location.id, filters)}
-        fetchPage={(page) => getPurchaseOrders(location.id, filters, page)}
+        {...purchaseOrdersPages(location.id, filters)}
         columns={columns}
-        rowKey={(row) => row.id}
-        pageSize={DASHBOARD_PAGE_SIZE}
         emptyText={t('dashboard.empty')}
-        mobile="cards"
         testId="inbound-orders"
       />
       <OrderDownloadDialog download={download} onClose={() => setDownload(null)} />

@@ -1,6 +1,7 @@
 import { INVENTORY_LIST_PAGE_SIZE, type Inventory, type InventoryListQuery } from '@rfid/contract';
-import type { PageParams } from '../../../components/paged-table';
+import type { PagedQuery, PageParams } from '../../../components/paged-table';
 import { getPage } from '../../../lib/api-client';
+import { inventoryKeys } from '../keys';
 
 /** Inventory lists: 11 per page (spec section 9). */
 export const INVENTORY_PAGE_SIZE = INVENTORY_LIST_PAGE_SIZE;
@@ -23,3 +24,10 @@ export const getInventories = (locationId: number, filters: InventoryFilters, pa
     query: { ...filters, order_by: '-id' },
     timeoutMs: 20_000,
   });
+
+/** The location's inventories as a paged table reads them. */
+export const inventoriesPages = (locationId: number, filters: InventoryFilters): PagedQuery<Inventory> => ({
+  queryKey: inventoryKeys.list(locationId, filters),
+  fetchPage: (page) => getInventories(locationId, filters, page),
+  pageSize: INVENTORY_PAGE_SIZE,
+});

@@ -21,13 +21,12 @@ import { formatQuantity } from '../../../lib/format';
 import { useDebounced } from '../../../lib/use-debounced';
 import { useRole } from '../../auth';
 import { FilterRow, OrderDashboardLayout } from '../../orders';
-import { EMPTY_INVENTORY_FILTERS, getInventories, INVENTORY_PAGE_SIZE, type InventoryFilters } from '../api/inventories-list';
+import { EMPTY_INVENTORY_FILTERS, type InventoryFilters, inventoriesPages } from '../api/inventories-list';
 import { useInventoryStats } from '../api/inventory-stats';
 import { useLocationAreas } from '../api/location-areas';
 import { countColumns } from '../components/count-columns';
 import { InventoryCsvDialog } from '../components/inventory-csv-dialog';
 import { canManageInventories, INVENTORY_STATES, InventoryStateChip } from '../components/inventory-state';
-import { inventoryKeys } from '../keys';
 import { INVENTORY_PATHS } from '../paths';
 import { NewInventoryDialog } from './new-inventory-dialog';
 
@@ -256,13 +255,9 @@ export const InventoryDashboardPage = () => {
       }
     >
       <PagedTable
-        queryKey={inventoryKeys.list(location.id, query)}
-        fetchPage={(page) => getInventories(location.id, query, page)}
+        {...inventoriesPages(location.id, query)}
         columns={columns}
-        rowKey={(row) => row.id}
-        pageSize={INVENTORY_PAGE_SIZE}
         emptyText={t('dashboard.empty')}
-        mobile="cards"
         testId="inventory-list"
       />
       <InventoryCsvDialog inventoryId={csvFor} onClose={() => setCsvFor(null)} />

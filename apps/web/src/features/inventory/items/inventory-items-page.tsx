@@ -1,8 +1,9 @@
-import { Box, Card, Chip, type ChipProps, Link, Stack, Typography } from '@mui/material';
+import { Box, Card, Chip, type ChipProps, Stack, Typography } from '@mui/material';
 import type { InventoryTag } from '@rfid/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { epcColumn } from '../../../components/epc-link';
 import { FilterBar } from '../../../components/filter-bar';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { PageTitle } from '../../../components/page-title';
@@ -34,16 +35,7 @@ export const InventoryItemsPage = () => {
   const [filters, setFilters] = useState<TagFilters>(EMPTY_TAG_FILTERS);
 
   const columns: Column<InventoryTag>[] = [
-    {
-      id: 'epc',
-      header: t('tags.epc'),
-      cell: (row) => (
-        <Link component={RouterLink} to={`/track-epc/${row.epc}`} sx={{ overflowWrap: 'anywhere' }} data-testid="tag-epc">
-          {row.epc}
-        </Link>
-      ),
-      mobile: 'title',
-    },
+    epcColumn(t('tags.epc'), 'tag-epc'),
     { id: 'gtin', header: t('tags.gtin'), cell: (row) => row.gtin ?? '' },
     {
       id: 'description',

@@ -15,9 +15,7 @@ import { useCurrentLocation } from '../../../lib/current-location';
 import { formatQuantity } from '../../../lib/format';
 import { canCreateOrders, useRole } from '../../auth';
 import { type MovementSide, ORDER_PATHS, OrderDashboardLayout, orderIdColumn, orderStatusMap } from '../../orders';
-import { movementsKeys } from '../keys';
-import { type AwareFilters, getAwareMovements } from './api/aware-list';
-import { MOVEMENTS_PAGE_SIZE } from './api/exits-list';
+import { type AwareFilters, awareMovementsPages } from './api/aware-list';
 
 /** The arrow of each side: leaving (exit) and arriving (entry). */
 const SIDE_ICONS: Record<MovementSide, ReactElement> = {
@@ -139,11 +137,8 @@ export const MovementsPage = () => {
       }
     >
       <PagedTable
-        queryKey={movementsKeys.aware(location.id, filters)}
-        fetchPage={(page) => getAwareMovements(location.id, filters, page)}
+        {...awareMovementsPages(location.id, filters)}
         columns={columns}
-        rowKey={(row) => row.id}
-        pageSize={MOVEMENTS_PAGE_SIZE}
         emptyText={t('empty')}
         testId="movements-orders"
       />

@@ -29,9 +29,8 @@ import {
   useOrderHistoryFilters,
   WaitingTime,
 } from '../../orders';
-import { onlineKeys } from '../keys';
 import { useDeleteOnlineOrder } from './api/online-orders-delete';
-import { getOnlineOrders, ONLINE_PAGE_SIZE, type OnlineOrderFilters } from './api/online-orders-list';
+import { type OnlineOrderFilters, onlineOrdersPages } from './api/online-orders-list';
 import { useOnlineStats } from './api/online-stats';
 
 const PATHS = ORDER_PATHS.online;
@@ -146,11 +145,8 @@ export const OnlineDashboardPage = () => {
       filters={<OrderHistoryFilters filters={history} textTestId="online-filters" hasReportType date="exit" />}
     >
       <PagedTable
-        queryKey={onlineKeys.list(location.id, filters)}
-        fetchPage={(page) => getOnlineOrders(location.id, filters, page)}
+        {...onlineOrdersPages(location.id, filters)}
         columns={columns}
-        rowKey={(row) => row.id}
-        pageSize={ONLINE_PAGE_SIZE}
         emptyText={t('dashboard.empty')}
         testId="online-orders"
       />

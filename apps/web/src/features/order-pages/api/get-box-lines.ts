@@ -1,7 +1,8 @@
 import type { Page } from '@rfid/contract';
-import type { PageParams } from '../../../components/paged-table';
+import type { PagedQuery, PageParams } from '../../../components/paged-table';
 import { apiRequest } from '../../../lib/api-client';
 import type { OrderKind } from '../../orders';
+import { orderPagesKeys } from '../keys';
 import { type OrderLine, orderEndpoint } from './order-endpoint';
 
 /** Box detail: 8 item lines per page (spec section 9). */
@@ -26,3 +27,11 @@ export const getBoxLines = (
     signal,
   });
 };
+
+/** A box's item lines with the GTIN filter as a paged table reads them (one line a GTIN). */
+export const boxLinesPages = (kind: OrderKind, orderId: string, boxId: string, gtin: string): PagedQuery<OrderLine> => ({
+  queryKey: orderPagesKeys.boxLines(kind, orderId, boxId, gtin),
+  fetchPage: (page) => getBoxLines(kind, orderId, boxId, gtin, page),
+  pageSize: BOX_LINES_PAGE_SIZE,
+  rowKey: (line) => line.gtin,
+});

@@ -1,7 +1,8 @@
 import type { Box, Page } from '@rfid/contract';
-import type { PageParams } from '../../../components/paged-table';
+import type { PagedQuery, PageParams } from '../../../components/paged-table';
 import { apiRequest } from '../../../lib/api-client';
 import type { OrderKind } from '../../orders';
+import { orderPagesKeys } from '../keys';
 import { orderEndpoint } from './order-endpoint';
 
 /** Order boxes: 40 per page (spec section 9). */
@@ -24,3 +25,10 @@ export const getOrderBoxes = (kind: OrderKind, orderId: string, barcode: string,
     timeoutMs: 30_000,
     signal,
   });
+
+/** The order's boxes with the barcode filter as a paged table reads them. */
+export const orderBoxesPages = (kind: OrderKind, orderId: string, barcode: string): PagedQuery<OrderBox> => ({
+  queryKey: orderPagesKeys.boxes(kind, orderId, barcode),
+  fetchPage: (page) => getOrderBoxes(kind, orderId, barcode, page),
+  pageSize: ORDER_BOXES_PAGE_SIZE,
+});

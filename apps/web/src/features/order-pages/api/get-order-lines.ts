@@ -1,7 +1,8 @@
 import type { Page } from '@rfid/contract';
-import type { PageParams } from '../../../components/paged-table';
+import type { PagedQuery, PageParams } from '../../../components/paged-table';
 import { apiRequest } from '../../../lib/api-client';
 import type { OrderKind } from '../../orders';
+import { orderPagesKeys } from '../keys';
 import { type OrderLine, orderEndpoint } from './order-endpoint';
 
 /** Order detail: 100 item lines per page, ordered by GTIN (spec section 9). */
@@ -19,3 +20,11 @@ export const getOrderLines = (kind: OrderKind, orderId: string, { limit, offset,
     signal,
   });
 };
+
+/** The order's item lines as a paged table reads them (one line a GTIN). */
+export const orderLinesPages = (kind: OrderKind, orderId: string): PagedQuery<OrderLine> => ({
+  queryKey: orderPagesKeys.lines(kind, orderId),
+  fetchPage: (page) => getOrderLines(kind, orderId, page),
+  pageSize: ORDER_LINES_PAGE_SIZE,
+  rowKey: (line) => line.gtin,
+});

@@ -1,6 +1,6 @@
 import { PRINT_ORDERS_PAGE_SIZE, type PrintOrder, type PrintOrderState } from '@rfid/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PageParams } from '../../../components/paged-table';
+import type { PagedQuery, PageParams } from '../../../components/paged-table';
 import { getPage } from '../../../lib/api-client';
 import { printKeys } from '../../print-wizard';
 
@@ -21,3 +21,10 @@ export const printOrderCountQueryOptions = (filters: PrintOrderFilters) =>
   });
 
 export const usePrintOrderCount = (filters: PrintOrderFilters) => useQuery(printOrderCountQueryOptions(filters));
+
+/** The print orders as a paged table reads them. */
+export const printOrdersPages = (filters: PrintOrderFilters): PagedQuery<PrintOrder> => ({
+  queryKey: printKeys.list(filters),
+  fetchPage: (page) => getPrintOrders(filters, page),
+  pageSize: PRINT_ORDERS_PAGE_SIZE,
+});

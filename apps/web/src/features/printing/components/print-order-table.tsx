@@ -12,9 +12,9 @@ import { StatusChip } from '../../../components/status-chip';
 import { TwoLineDate, TwoLineHeader } from '../../../components/two-line';
 import { useNotify } from '../../../lib/notifier';
 import { hasRole, useRole } from '../../auth';
-import { PRINT_PATHS, printKeys } from '../../print-wizard';
+import { PRINT_PATHS } from '../../print-wizard';
 import { useCancelPrintOrder } from '../api/cancel-print-order';
-import { getPrintOrders, PRINT_ORDERS_PAGE_SIZE, type PrintOrderFilters } from '../api/get-print-orders';
+import { type PrintOrderFilters, printOrdersPages } from '../api/get-print-orders';
 import { useLivePrintProgress } from '../api/get-print-progress';
 import { PrintDialog } from './print-dialog';
 import { printErrorText } from './print-error-text';
@@ -195,15 +195,7 @@ export const PrintOrderTable = ({ filters, testId = 'print-orders' }: { filters:
 
   return (
     <>
-      <PagedTable
-        queryKey={printKeys.list(filters)}
-        fetchPage={(page) => getPrintOrders(filters, page)}
-        columns={columns}
-        rowKey={(order) => order.id}
-        pageSize={PRINT_ORDERS_PAGE_SIZE}
-        emptyText={t('list.empty')}
-        testId={testId}
-      />
+      <PagedTable {...printOrdersPages(filters)} columns={columns} emptyText={t('list.empty')} testId={testId} />
       <PrintDialog order={printing} onClose={() => setPrinting(null)} />
       <ConfirmDialog
         open={Boolean(canceling)}

@@ -1,6 +1,8 @@
 import type { Page, Verification } from '@rfid/contract';
+import type { PagedQuery } from '../../../components/paged-table';
 import { apiRequest } from '../../../lib/api-client';
 import type { OrderKind } from '../../orders';
+import { verificationKeys } from '../keys';
 import { verificationSideOf } from '../verification-kind';
 
 /** Box verification list: 11 per page (spec section 9; "the exit box verification list has 11 per page"). */
@@ -28,3 +30,10 @@ export const getBoxVerifications = ({ kind, boxId, limit, offset }: BoxVerificat
     },
     signal,
   });
+
+/** A box's verifications as a paged table reads them. */
+export const boxVerificationsPages = (kind: OrderKind, boxId: string | number): PagedQuery<Verification> => ({
+  queryKey: verificationKeys.box(kind, boxId),
+  fetchPage: ({ limit, offset, signal }) => getBoxVerifications({ kind, boxId, limit, offset }, signal),
+  pageSize: VERIFICATIONS_PAGE_SIZE,
+});

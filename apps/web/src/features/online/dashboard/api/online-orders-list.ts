@@ -1,6 +1,7 @@
 import type { OnlineOrder } from '@rfid/contract';
-import type { PageParams } from '../../../../components/paged-table';
+import type { PagedQuery, PageParams } from '../../../../components/paged-table';
 import { getPage } from '../../../../lib/api-client';
+import { onlineKeys } from '../../keys';
 
 /** Online dashboard: 11 orders per page (spec section 9). */
 export const ONLINE_PAGE_SIZE = 11;
@@ -18,3 +19,10 @@ export type OnlineOrderFilters = {
 /** GET /locations/{id}/v1/orders/?order_by=-creation_date with the filters and paging. */
 export const getOnlineOrders = (locationId: number, filters: OnlineOrderFilters, page: PageParams) =>
   getPage<OnlineOrder>(`/locations/${locationId}/v1/orders/`, page, { query: { ...filters, order_by: '-creation_date' } });
+
+/** The location's online orders as a paged table reads them. */
+export const onlineOrdersPages = (locationId: number, filters: OnlineOrderFilters): PagedQuery<OnlineOrder> => ({
+  queryKey: onlineKeys.list(locationId, filters),
+  fetchPage: (page) => getOnlineOrders(locationId, filters, page),
+  pageSize: ONLINE_PAGE_SIZE,
+});
