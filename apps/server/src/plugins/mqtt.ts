@@ -137,6 +137,7 @@ export const createMqttBus = async (url: string | undefined, options: MqttBusOpt
   const acknowledge = (messageId: number) => {
     // MQTT.js sends a PUBACK itself only when handleMessage's callback succeeds, and reads the next message only then:
     // a window's messages are acknowledged here, by its own packet writer, once they are stored.
+    // biome-ignore lint/complexity/useLiteralKeys: `_sendPacket` is private in MQTT.js's types; the brackets reach it.
     client['_sendPacket']({ cmd: 'puback', messageId }, undefined);
   };
   const storeWindow = async (): Promise<void> => {
