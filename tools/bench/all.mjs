@@ -40,7 +40,12 @@ const dist = path.join(root, 'apps/web/dist');
 const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
 const initial = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]);
 const size = (file) => (existsSync(file) ? statSync(file).size : 0);
-const sum = (files, suffix) => files.reduce((total, file) => total + size(path.join(dist, file) + suffix), 0);
+/** A file's size as sent: its .gz or .br when the build wrote one (files under 1 KB are sent as they are). */
+const sum = (files, suffix) =>
+  files.reduce((total, file) => {
+    const full = path.join(dist, file);
+    return total + (existsSync(full + suffix) ? size(full + suffix) : size(full));
+  }, 0);
 const assets = readdirSync(path.join(dist, 'assets'))
   .filter((f) => /\.(js|css)$/.test(f))
   .map((f) => `/assets/${f}`);
