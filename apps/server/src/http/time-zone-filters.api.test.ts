@@ -1,6 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies, items, locations, orders } from '../db/schema/index.js';
+import {
+  companies,
+  items,
+  locations,
+  orders,
+  printOrderContents,
+  printOrders,
+  printTags,
+  tagCompanyFormats,
+} from '../db/schema/index.js';
 import { type InboundIds, openDemoApp } from '../modules/orders/inbound-fixtures.js';
 import type { TestApp } from '../test/helpers.js';
 
@@ -40,6 +49,41 @@ describe('date-only list filters in the time zone of the listed location (or com
     return response.json().count as number;
   };
 
+  /** A label of a new print order, printed at AT. */
+  const labelPrintedAt = async () => {
+    const db = t.database.db;
+    const [format] = await db.select({ id: tagCompanyFormats.id }).from(tagCompanyFormats).limit(1);
+    const [item] = await db.select({ itemTypeId: items.itemTypeId, gtin: items.gtin }).from(items).limit(1);
+    if (!format || !item?.itemTypeId || !item.gtin) throw new Error('the demo has a tag format and items');
+    const [order] = await db
+      .insert(printOrders)
+      .values({ companyId: ids.companyId, tagCompanyFormatId: format.id, name: 'TZ-LOG' })
+      .returning({ id: printOrders.id });
+    if (!order) throw new Error('print order not inserted');
+    const [content] = await db
+      .insert(printOrderContents)
+      .values({ printOrderId: order.id, itemTypeId: item.itemTypeId, gtin: item.gtin, quantity: 1 })
+      .returning({ id: printOrderContents.id });
+    if (!content) throw new Error('content not inserted');
+    await db.insert(printTags).values({
+      companyId: ids.companyId,
+      printOrderId: order.id,
+      contentId: content.id,
+      labelNumber: 1,
+      gtin: item.gtin,
+      serial: 990_001,
+      epc: 'TZ-LOG-EPC',
+      printedAt: AT,
+    });
+  };
+
+  /** The labels of the print log between two dates. */
+  const loggedLabels = async (from: string, to: string) => {
+    const response = await t.call('GET', `/api/printer/print_log/?printed_at__gte=${from}&printed_at__lte=${to}`, admin);
+    expect(response.statusCode).toBe(200);
+    return response.body.trim().split('\n').length - 1;
+  };
+
   beforeAll(async () => {
     ({ t, ids, admin } = await openDemoApp());
     nyc = ids.locations['CD-BCN'] as number;
@@ -47,6 +91,7 @@ describe('date-only list filters in the time zone of the listed location (or com
     await t.database.db.update(locations).set({ timeZone: 'America/New_York' }).where(eq(locations.id, nyc));
     await orderAt(nyc, 'TZ-NYC');
     await orderAt(mad, 'TZ-MAD');
+    await labelPrintedAt();
   });
   afterAll(async () => t.close());
 
@@ -75,6 +120,9 @@ describe('date-only list filters in the time zone of the listed location (or com
     expect(await countOf(tracked, 'last_seen_at__lte=2026-03-09')).toBe(0);
     expect(await countOf(providerOrders, SINCE_10TH)).toBe(2);
     expect(await countOf(providerOrders, UNTIL_9TH)).toBe(0);
+    expect(await loggedLabels('2026-03-10', '2026-03-10')).toBe(1);
+    expect(await loggedLabels('2026-03-09', '2026-03-09')).toBe(0);
+    expect(await loggedLabels('2026-03-10 04:00:00', '2026-03-10 05:00:00')).toBe(1);
 
     await t.database.db.update(companies).set({ timeZone: 'America/New_York' }).where(eq(companies.id, ids.companyId));
     try {
@@ -82,6 +130,11 @@ describe('date-only list filters in the time zone of the listed location (or com
       expect(await countOf(tracked, 'last_seen_at__lte=2026-03-09')).toBe(1);
       expect(await countOf(providerOrders, SINCE_10TH)).toBe(0);
       expect(await countOf(providerOrders, UNTIL_9TH)).toBe(2);
+      expect(await loggedLabels('2026-03-10', '2026-03-10')).toBe(0);
+      expect(await loggedLabels('2026-03-09', '2026-03-09')).toBe(1);
+      // A wall-clock time is the company's too: 23:00–23:59 on the 9th in New York.
+      expect(await loggedLabels('2026-03-09 23:00:00', '2026-03-09 23:59:59')).toBe(1);
+      expect(await loggedLabels('2026-03-10 04:00:00', '2026-03-10 05:00:00')).toBe(0);
     } finally {
       await t.database.db.update(companies).set({ timeZone: 'Europe/Madrid' }).where(eq(companies.id, ids.companyId));
     }
