@@ -109,11 +109,16 @@ const partialFilter = (raw: unknown): SQL | undefined => {
 
 export const listInventories = async (
   db: DbOrTx,
-  { locationId, query, page }: { locationId: number; query: Record<string, unknown>; page: PageParams },
+  {
+    locationId,
+    query,
+    page,
+    timeZone,
+  }: { locationId: number; query: Record<string, unknown>; page: PageParams; timeZone: string },
 ): Promise<{ count: number; rows: InventoryRow[] }> => {
   const where = and(
     eq(inventories.locationId, locationId),
-    buildFilters(query, listFilters),
+    buildFilters(query, listFilters, { timeZone }),
     partialFilter(query.inventorypartial__isnull),
   ) as SQL;
   const order = buildOrderBy(query.order_by as string | undefined, listOrder, [desc(inventories.id)]);

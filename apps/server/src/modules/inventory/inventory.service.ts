@@ -123,8 +123,8 @@ export const createInventoryService = (db: Db, csvJobs: CsvJobs, engine: Engine)
     requireInventory,
 
     async list(user: AuthUser, locationId: number, query: Record<string, unknown>, page: PageParams) {
-      await requireLocation(db, user, locationId);
-      const { count, rows } = await repo.listInventories(db, { locationId, query, page });
+      const { timeZone } = await requireLocation(db, user, locationId);
+      const { count, rows } = await repo.listInventories(db, { locationId, query, page, timeZone });
       const types = await repo.partialTypesOf(
         db,
         rows.filter((r) => r.isPartial).map((r) => r.id),

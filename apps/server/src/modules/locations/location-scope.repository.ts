@@ -1,6 +1,6 @@
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { locations } from '../../db/schema/index.js';
+import { companies, locations } from '../../db/schema/index.js';
 import type { AuthUser } from '../../plugins/auth.js';
 
 /**
@@ -23,4 +23,10 @@ export const findVisibleLocation = async (db: DbOrTx, user: AuthUser, locationId
     .where(and(eq(locations.id, locationId), visibleLocations(user)))
     .limit(1);
   return row;
+};
+
+/** The company's time zone (the default of its new locations), or undefined for an unknown company. */
+export const timeZoneOfCompany = async (db: DbOrTx, companyId: number): Promise<string | undefined> => {
+  const [row] = await db.select({ timeZone: companies.timeZone }).from(companies).where(eq(companies.id, companyId)).limit(1);
+  return row?.timeZone;
 };

@@ -1,8 +1,9 @@
+import { DEFAULT_TIME_ZONE } from '@rfid/contract';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.js';
 import { notFound } from '../../http/errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import { findVisibleLocation } from './location-scope.repository.js';
+import { findVisibleLocation, timeZoneOfCompany } from './location-scope.repository.js';
 
 /** The scope rule itself (which locations a user sees) is in location-scope.repository.ts. */
 export { visibleLocations } from './location-scope.repository.js';
@@ -16,6 +17,13 @@ export const requireLocation = async (db: DbOrTx, user: AuthUser, locationId: nu
   if (!row) throw notFound('Location not found.');
   return row;
 };
+
+/**
+ * The time zone a company-wide list reads its date-only filters in (the user's company's zone);
+ * a list about one location reads them in that location's zone (`requireLocation(…).timeZone`).
+ */
+export const companyTimeZone = async (db: DbOrTx, user: AuthUser): Promise<string> =>
+  (await timeZoneOfCompany(db, user.companyId)) ?? DEFAULT_TIME_ZONE;
 
 /**
  * The location of every `/api/locations/:id/…` route (and of any route with a `:locationId` parameter) is in the

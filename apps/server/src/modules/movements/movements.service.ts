@@ -83,8 +83,16 @@ export const createMovementsService = (db: Db) => {
     toLine: toItemLineDto,
   });
 
-  const list = async (where: SQL, query: Record<string, unknown>, page: PageParams, side: MovementSide) => {
-    const { count, rows } = await ordersRepo.listOrders(db, { type: 'movement', where, query, page, side: sideOf(side) });
+  /** A page of movements; date-only filters are days of `timeZone` (the listed location's). */
+  const list = async (where: SQL, query: Record<string, unknown>, page: PageParams, side: MovementSide, timeZone: string) => {
+    const { count, rows } = await ordersRepo.listOrders(db, {
+      type: 'movement',
+      where,
+      query,
+      page,
+      side: sideOf(side),
+      timeZone,
+    });
     const now = new Date();
     return { count, results: rows.map((r) => toMovementDto(r, side, now)) };
   };
@@ -117,26 +125,26 @@ export const createMovementsService = (db: Db) => {
 
     /** GET /locations/{id}/v1/exits/: movements leaving the location. */
     async list(user: AuthUser, locationId: number, query: Record<string, unknown>, page: PageParams) {
-      await requireLocation(db, user, locationId);
+      const { timeZone } = await requireLocation(db, user, locationId);
       const where = and(eq(orders.companyId, user.companyId), eq(orders.originLocationId, locationId)) as SQL;
-      return list(where, query, page, 'exit');
+      return list(where, query, page, 'exit', timeZone);
     },
 
     /** GET /v1/morders/?destination__id={id}: movements arriving at the location. */
     async listEntries(user: AuthUser, locationId: number, query: Record<string, unknown>, page: PageParams) {
-      await requireLocation(db, user, locationId);
+      const { timeZone } = await requireLocation(db, user, locationId);
       const where = and(eq(orders.companyId, user.companyId), eq(orders.destinationLocationId, locationId)) as SQL;
-      return list(where, query, page, 'entry');
+      return list(where, query, page, 'entry', timeZone);
     },
 
     /** GET /locations/{id}/morderscaware/: movements from or to the location (entry reading). */
     async listAware(user: AuthUser, locationId: number, query: Record<string, unknown>, page: PageParams) {
-      await requireLocation(db, user, locationId);
+      const { timeZone } = await requireLocation(db, user, locationId);
       const where = and(
         eq(orders.companyId, user.companyId),
         or(eq(orders.destinationLocationId, locationId), eq(orders.originLocationId, locationId)),
       ) as SQL;
-      return list(where, query, page, 'entry');
+      return list(where, query, page, 'entry', timeZone);
     },
 
     /**

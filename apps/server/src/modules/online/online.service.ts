@@ -92,9 +92,9 @@ export const createOnlineService = (db: Db) => {
     },
 
     async list(user: AuthUser, locationId: number, query: Record<string, unknown>, page: PageParams) {
-      await requireLocation(db, user, locationId);
+      const { timeZone } = await requireLocation(db, user, locationId);
       const where = and(eq(orders.companyId, user.companyId), eq(orders.originLocationId, locationId)) as SQL;
-      const { count, rows } = await ordersRepo.listOrders(db, { type: 'online', where, query, page, side: 'origin' });
+      const { count, rows } = await ordersRepo.listOrders(db, { type: 'online', where, query, page, side: 'origin', timeZone });
       const now = new Date();
       return { count, results: rows.map((r) => toOnlineDto(r, now)) };
     },

@@ -218,7 +218,7 @@ const selectOrders = (db: DbOrTx) =>
  * A filtered page of orders of one type. `where` carries the scope (company, location side);
  * `side` is the side whose status the report_type select filters on. Filters and paging run on
  * `orders` (joined to providers only when the provider-name filter is used); the aggregates are
- * computed for the page only.
+ * computed for the page only. Date-only filters are days of `timeZone` (the listed location's).
  */
 export const listOrders = async (
   db: DbOrTx,
@@ -228,7 +228,8 @@ export const listOrders = async (
     query,
     page,
     side,
-  }: { type: OrderType; where: SQL; query: Record<string, unknown>; page: PageParams; side: OrderSide },
+    timeZone,
+  }: { type: OrderType; where: SQL; query: Record<string, unknown>; page: PageParams; side: OrderSide; timeZone: string },
 ): Promise<{ count: number; rows: OrderWithAggregates[] }> => {
   const { filters, order: orderKeys } = LISTS[type];
   const reportType = typeof query.report_type === 'string' ? REPORT_TYPES[query.report_type] : undefined;
@@ -236,7 +237,7 @@ export const listOrders = async (
   const condition = and(
     where,
     eq(orders.type, type),
-    buildFilters(query, filters),
+    buildFilters(query, filters, { timeZone }),
     reportType ? inArray(statusColumn, reportType) : undefined,
   );
   const order = buildOrderBy(query.order_by as string | undefined, orderKeys, [desc(orders.creationDate), desc(orders.id)]);

@@ -19,7 +19,7 @@ import { parseDateParam } from '../../http/dates.js';
 import { conflict, fieldError, notFound } from '../../http/errors.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import { requireLocation } from '../locations/location-scope.js';
+import { companyTimeZone, requireLocation } from '../locations/location-scope.js';
 import { toInboundStats } from '../stats/figures.js';
 import { inboundFigures } from '../stats/figures.repository.js';
 import { hours } from '../stats/stats.rules.js';
@@ -63,8 +63,9 @@ export const createOrdersService = (db: Db) => {
     });
   };
 
-  const orderPage = async (where: SQL, query: Record<string, unknown>, page: PageParams) => {
-    const { count, rows } = await repo.listOrders(db, { type: 'purchase', where, query, page, side: 'destination' });
+  /** A page of purchase orders; date-only filters are days of `timeZone`. */
+  const orderPage = async (where: SQL, query: Record<string, unknown>, page: PageParams, timeZone: string) => {
+    const { count, rows } = await repo.listOrders(db, { type: 'purchase', where, query, page, side: 'destination', timeZone });
     const now = new Date();
     return { count, results: rows.map((r) => toOrderDto(r, now)) };
   };
@@ -103,11 +104,12 @@ export const createOrdersService = (db: Db) => {
     },
 
     async list(user: AuthUser, locationId: number, query: Record<string, unknown>, page: PageParams) {
-      await requireLocation(db, user, locationId);
+      const { timeZone } = await requireLocation(db, user, locationId);
       return orderPage(
         and(eq(orders.companyId, user.companyId), eq(orders.destinationLocationId, locationId)) as SQL,
         query,
         page,
+        timeZone,
       );
     },
 
@@ -249,7 +251,7 @@ export const createOrdersService = (db: Db) => {
         visibleOrders(user),
         pending === undefined ? undefined : pending ? unchecked : not(unchecked),
       ) as SQL;
-      return orderPage(where, query, page);
+      return orderPage(where, query, page, await companyTimeZone(db, user));
     },
 
     // -------------------------------------------------------------- statistics
@@ -296,8 +298,8 @@ export const createOrdersService = (db: Db) => {
       query: Record<string, unknown>,
       page: PageParams,
     ) {
-      await requireLocation(db, user, locationId);
-      return repo.listReturns(db, { kind, locationId, query, page });
+      const { timeZone } = await requireLocation(db, user, locationId);
+      return repo.listReturns(db, { kind, locationId, query, page, timeZone });
     },
 
     getReturn,

@@ -44,7 +44,8 @@ export const listReturns = async (
     locationId,
     query,
     page,
-  }: { kind: 'provider' | 'sale'; locationId: number; query: Record<string, unknown>; page: PageParams },
+    timeZone,
+  }: { kind: 'provider' | 'sale'; locationId: number; query: Record<string, unknown>; page: PageParams; timeZone: string },
 ): Promise<{ count: number; rows: ReturnRow[] }> => {
   const spec: FilterSpec = {
     code: { column: returns.code, lookups: ['exact', 'contains', 'icontains'] },
@@ -52,7 +53,7 @@ export const listReturns = async (
     end_time: { column: returns.endTime, lookups: ['gte', 'lte'], type: 'date' },
     arrival_date: { column: returns.endTime, lookups: ['gte', 'lte'], type: 'date' },
   };
-  const where = and(eq(returns.locationId, locationId), eq(returns.kind, kind), buildFilters(query, spec));
+  const where = and(eq(returns.locationId, locationId), eq(returns.kind, kind), buildFilters(query, spec, { timeZone }));
   const order = buildOrderBy(
     query.order_by as string | undefined,
     { id: returns.id, end_time: returns.endTime, code: returns.code },

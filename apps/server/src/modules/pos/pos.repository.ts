@@ -92,12 +92,18 @@ const selectRows = (db: DbOrTx) =>
 
 export const listPosTransactions = async (
   db: DbOrTx,
-  { kind, locationId, query, page }: { kind: PosKind; locationId: number; query: Record<string, unknown>; page: PageParams },
+  {
+    kind,
+    locationId,
+    query,
+    page,
+    timeZone,
+  }: { kind: PosKind; locationId: number; query: Record<string, unknown>; page: PageParams; timeZone: string },
 ): Promise<{ count: number; rows: PosRow[] }> => {
   const where = and(
     eq(posTransactions.locationId, locationId),
     eq(posTransactions.kind, kind),
-    buildFilters(query, posFilters),
+    buildFilters(query, posFilters, { timeZone }),
   ) as SQL;
   const order = buildOrderBy(query.order_by as string | undefined, posOrder, [
     desc(posTransactions.endTime),

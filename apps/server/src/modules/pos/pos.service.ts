@@ -43,8 +43,8 @@ export const createPosService = (db: Db) => {
   };
   return {
     async list(user: AuthUser, kind: PosKind, locationId: number, query: Record<string, unknown>, page: PageParams) {
-      await requireLocation(db, user, locationId);
-      const { count, rows } = await repo.listPosTransactions(db, { kind, locationId, query, page });
+      const { timeZone } = await requireLocation(db, user, locationId);
+      const { count, rows } = await repo.listPosTransactions(db, { kind, locationId, query, page, timeZone });
       return { count, results: rows.map(toPosDto) };
     },
     async get(user: AuthUser, kind: PosKind, id: number) {

@@ -20,6 +20,7 @@ import { AppError, conflict, fieldError, notFound } from '../../http/errors.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import type { PrintSpooler } from '../../workers/print-spooler.js';
+import { companyTimeZone } from '../locations/location-scope.js';
 import { reserveEpcs } from './epc-reservation.js';
 import { createNicelabelService } from './nicelabel.service.js';
 import { toPrintOrderDto, voidReasonOf } from './printing.dto.js';
@@ -353,9 +354,11 @@ export const createPrintingService = ({
 
     /** The labels printed in [from, to] as CSV rows, 1,000 at a time. */
     async *printLog(user: AuthUser, range: { printed_at__gte: string; printed_at__lte: string }): AsyncGenerator<unknown[][]> {
-      // Both are required by the route's schema; a date-only end is the end of that day.
-      const from = parseDateParam(range.printed_at__gte, 'printed_at__gte') ?? new Date(0);
-      const to = parseDateParam(range.printed_at__lte, 'printed_at__lte', 'end') ?? new Date();
+      // Both are required by the route's schema; a date-only end is the end of that day, days and
+      // wall-clock times of the company's zone (the log is company-wide).
+      const zone = await companyTimeZone(db, user);
+      const from = parseDateParam(range.printed_at__gte, 'printed_at__gte', 'start', zone) ?? new Date(0);
+      const to = parseDateParam(range.printed_at__lte, 'printed_at__lte', 'end', zone) ?? new Date();
       let after: { at: string; id: number } | null = null;
       for (;;) {
         const rows = await repo.printLogChunk(user, { from, to, after, limit: 1000 });

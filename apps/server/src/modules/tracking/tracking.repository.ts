@@ -146,8 +146,9 @@ export const createTrackingRepository = (db: Db) => {
       return row;
     },
 
-    async listItems(user: AuthUser, query: Record<string, unknown>, page: PageParams) {
-      const where = and(itemScope(db, user), buildFilters(query, itemFilters));
+    /** Date-only filters are days of `timeZone` (the user's company's). */
+    async listItems(user: AuthUser, query: Record<string, unknown>, page: PageParams, timeZone: string) {
+      const where = and(itemScope(db, user), buildFilters(query, itemFilters, { timeZone }));
       const order = buildOrderBy(
         query.order_by as string | undefined,
         { id: items.id, epc: items.epc, gtin: items.gtin, state: items.state, last_seen_at: items.lastSeenAt },
@@ -217,11 +218,12 @@ export const createTrackingRepository = (db: Db) => {
       return pageOf(db, selected, [desc(traces.readAt), desc(traces.id)], page);
     },
 
-    async freeSetsOfLocation(locationId: number, query: Record<string, unknown>, page: PageParams) {
+    /** Date-only filters are days of `timeZone` (the location's). */
+    async freeSetsOfLocation(locationId: number, query: Record<string, unknown>, page: PageParams, timeZone: string) {
       const where = and(
         eq(readingSets.locationId, locationId),
         isNull(readingSets.claimedBy),
-        buildFilters(query, freeSetFilters),
+        buildFilters(query, freeSetFilters, { timeZone }),
       );
       const order = buildOrderBy(
         query.order_by as string | undefined,

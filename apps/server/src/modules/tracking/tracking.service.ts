@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { notFound } from '../../http/errors.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import { requireLocation } from '../locations/location-scope.js';
+import { companyTimeZone, requireLocation } from '../locations/location-scope.js';
 import { createTrackingRepository, type ItemRow, type SetRow } from './tracking.repository.js';
 
 const areaRef = (id: number | null, description: string | null, locationDescription: string | null): AreaRef | null =>
@@ -50,7 +50,7 @@ export const createTrackingService = (db: Db) => {
 
     async listItems(user: AuthUser, query: Record<string, unknown>, page: PageParams) {
       const normalized = typeof query.epc === 'string' ? { ...query, epc: normalizeEpcQuery(query.epc) } : query;
-      const { count, rows } = await repo.listItems(user, normalized, page);
+      const { count, rows } = await repo.listItems(user, normalized, page, await companyTimeZone(db, user));
       return { count, results: rows.map(toItemDto) };
     },
 
@@ -84,8 +84,8 @@ export const createTrackingService = (db: Db) => {
     },
 
     async freeSets(user: AuthUser, locationId: number, query: Record<string, unknown>, page: PageParams) {
-      await requireLocation(db, user, locationId);
-      const { count, rows } = await repo.freeSetsOfLocation(locationId, query, page);
+      const { timeZone } = await requireLocation(db, user, locationId);
+      const { count, rows } = await repo.freeSetsOfLocation(locationId, query, page, timeZone);
       return { count, results: rows.map(toFreeSetDto) };
     },
 
