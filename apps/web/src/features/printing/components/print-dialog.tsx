@@ -49,6 +49,7 @@ const printDialogSchema = (order: PrintOrder) =>
       }
     });
 
+const RANGE_FIELDS = ['range.mode', 'range.from', 'range.to'] as const;
 const RANGE_ERRORS: readonly string[] = ['error_required', 'error_min', 'error_max'] satisfies PrintRangeError[];
 const isRangeError = (message: string | undefined): message is PrintRangeError =>
   message !== undefined && RANGE_ERRORS.includes(message);
@@ -73,7 +74,7 @@ const PrintDialogBody = ({ order, onClose }: { order: PrintOrder; onClose: () =>
     [order],
   );
   // Every change is checked at once: the range's errors show as it is typed, Print is enabled only on a valid form.
-  const { handleSubmit, setValue, watch, formState } = useForm<PrintDialogForm>({
+  const { handleSubmit, setValue, trigger, watch, formState } = useForm<PrintDialogForm>({
     resolver,
     mode: 'onChange',
     defaultValues: { printer: null, range: { mode: 'all', from: String(order.from_label), to: String(order.total_quantity) } },
@@ -139,7 +140,11 @@ const PrintDialogBody = ({ order, onClose }: { order: PrintOrder; onClose: () =>
           <PrinterSelect value={printer} onChange={(next) => setValue('printer', next, { shouldValidate: true })} />
           <RangeFields
             value={range}
-            onChange={(next) => setValue('range', next, { shouldValidate: true })}
+            onChange={(next) => {
+              setValue('range', next);
+              // Its leaves by name: the form keeps an error only under a name it knows as a field or a leaf.
+              void trigger(RANGE_FIELDS);
+            }}
             errors={errors}
             bounds={{ min: order.from_label, max: order.total_quantity }}
           />
