@@ -10,4 +10,4 @@ export { PrintExpectedDialog } from './print-expected-dialog';
 export { PRINT_PATHS, PRINTER_BASE } from './print-paths';
 export { PrintWizardDialog } from './print-wizard';
 export type { RangeChoice } from './printer-fields';
-export { PrinterSelect, RangeFields, VerifyPrinterDialog } from './printer-fields';
+export { PrinterSelect, printerChoiceSchema, RangeFields, VerifyPrinterDialog } from './printer-fields';

@@ -1,13 +1,22 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack } from '@mui/material';
 import type { Printer, PrintOrder } from '@rfid/contract';
 import { useState } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { errorStatus, FormAlert, type FormStatus } from '../../components/form-alert';
 import { useNotify } from '../../lib/notifier';
-import { PrinterSelect, VerifyPrinterDialog } from './printer-fields';
+import { PrinterSelect, printerChoiceSchema, VerifyPrinterDialog } from './printer-fields';
 
 /** What is printed: a purchase order's expected labels, or one box's ("tick for printing"). */
 export type ExpectedPrintTarget = { kind: 'order' | 'box'; id: number; name: string };
+
+/** The form: the printer, sent as the request's `printer_id`. */
+const expectedFormSchema = z.object({ printer: printerChoiceSchema });
+type ExpectedForm = { printer: Printer | null };
+// The schema checks the printer by its id; the form keeps the whole printer the select gives (verify and notify name it).
+const expectedResolver = zodResolver(expectedFormSchema, undefined, { raw: true }) as unknown as Resolver<ExpectedForm>;
 
 /**
  * Prints the expected labels of an order or a box: choose a printer, verify it, then the server reserves the EPCs and
@@ -34,7 +43,11 @@ const PrintExpectedBody = ({
 }) => {
   const { t } = useTranslation('printing');
   const notify = useNotify();
-  const [printer, setPrinter] = useState<Printer | null>(null);
+  const { handleSubmit, setValue, watch } = useForm<ExpectedForm>({
+    resolver: expectedResolver,
+    defaultValues: { printer: null },
+  });
+  const printer = watch('printer');
   const [isVerifying, setVerifying] = useState(false);
   const [isPending, setPending] = useState(false);
   const [status, setStatus] = useState<FormStatus>(null);
@@ -64,7 +77,7 @@ const PrintExpectedBody = ({
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           <DialogContentText>{t('expected.summary', { what })}</DialogContentText>
-          <PrinterSelect value={printer} onChange={setPrinter} />
+          <PrinterSelect value={printer} onChange={(next) => setValue('printer', next)} />
           <FormAlert status={status} onClose={() => setStatus(null)} />
         </Stack>
       </DialogContent>
@@ -75,7 +88,7 @@ const PrintExpectedBody = ({
         <Button
           variant="contained"
           disabled={printer === null || isPending}
-          onClick={() => setVerifying(true)}
+          onClick={() => void handleSubmit(() => setVerifying(true))()}
           data-testid="print-expected-submit"
         >
           {t('print.submit')}

@@ -1,8 +1,24 @@
 import { Button, DialogContentText, FormControlLabel, MenuItem, Radio, RadioGroup, Stack, TextField } from '@mui/material';
-import type { Printer, PrintRangeError, PrintRangeErrors } from '@rfid/contract';
+import {
+  expectedPrintingBodySchema,
+  type Printer,
+  PrintMessages,
+  type PrintRangeError,
+  type PrintRangeErrors,
+} from '@rfid/contract';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { SimpleDialog } from '../../components/simple-dialog';
 import { usePrintChoices } from './api/get-printers';
+
+/**
+ * A printer chosen in `PrinterSelect`, as a form schema's field: required ('Please select a printer'), checked as the
+ * print request's printer id (the rest of the printer is the list's).
+ */
+export const printerChoiceSchema = z
+  .object({ id: expectedPrintingBodySchema.shape.printer_id })
+  .nullable()
+  .refine((printer) => printer !== null, PrintMessages.selectPrinter);
 
 /** A select of the printers of the user's locations (up to 100, the print dialog's list). */
 export const PrinterSelect = ({ value, onChange }: { value: Printer | null; onChange: (printer: Printer | null) => void }) => {

@@ -1,14 +1,25 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Stack } from '@mui/material';
 import { useState } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import type { FormStatus } from '../../components/form-alert';
 import { FormCard } from '../../components/form-card';
 import { PageTitle } from '../../components/page-title';
 import { type FormatChoice, FormatFields, PRINT_PATHS } from '../print-wizard';
 import { useCreateCsvOrder } from './api/create-csv-order';
-import { CsvFileField, csvFileError } from './components/csv-file-field';
+import { CsvFileField, csvFileMessage, csvFileSchema } from './components/csv-file-field';
+import { formatChoiceErrors, formatChoiceFields } from './components/format-choice-schema';
 import { OrderFormFooter } from './components/order-form-footer';
 import { printErrorStatus } from './components/print-form-status';
+
+/** The form: the tag type and format (sent as `tag_company_format`) and the .csv file, the multipart body's fields. */
+const csvFormSchema = z.object({ ...formatChoiceFields, file: csvFileSchema });
+type CsvForm = FormatChoice & { file: File | null };
+// The schema checks the format by its id; the form keeps the whole format the select gives (its description shows).
+const csvResolver = zodResolver(csvFormSchema, undefined, { raw: true }) as unknown as Resolver<CsvForm>;
+const EMPTY: CsvForm = { tagType: null, format: null, file: null };
 
 /**
  * Generate a print order from a CSV (spec section 2): tag type, tag format and a .csv of GTIN and quantity rows. The
@@ -17,32 +28,38 @@ import { printErrorStatus } from './components/print-form-status';
 export const CreateCsvPage = () => {
   const { t } = useTranslation('printing');
   const create = useCreateCsvOrder();
-  const [choice, setChoice] = useState<FormatChoice>({ tagType: null, format: null });
-  const [file, setFile] = useState<File | null>(null);
-  const [isSubmitted, setSubmitted] = useState(false);
+  const { handleSubmit, setValue, reset, watch, formState } = useForm<CsvForm>({
+    // Raw: the file is sent as chosen. After a send, each change is checked again: the errors follow the fields.
+    resolver: csvResolver,
+    defaultValues: EMPTY,
+  });
+  const { tagType, format, file } = watch();
+  const recheck = { shouldValidate: formState.isSubmitted };
   const [status, setStatus] = useState<FormStatus>(null);
   const [createdId, setCreatedId] = useState<number | null>(null);
-  const fileError = isSubmitted ? csvFileError(file, t) : undefined;
-  const errors = isSubmitted
-    ? {
-        ...(choice.tagType === null ? { tagType: t('fields.selectTagType') } : {}),
-        ...(choice.format === null ? { format: t('fields.selectFormat') } : {}),
-      }
-    : {};
+  const fileError = csvFileMessage(formState.errors.file?.message, t);
 
-  const submit = () => {
-    setSubmitted(true);
-    setStatus(null);
-    if (csvFileError(file, t) || !choice.format || !file) return;
+  const choose = (next: FormatChoice) => {
+    setValue('tagType', next.tagType, recheck);
+    setValue('format', next.format, recheck);
+  };
+
+  // Nothing is sent while a field is wrong (no file, not a .csv, no tag type or format).
+  const submit = handleSubmit(
+    (values) => {
+      setStatus(null);
+      if (values.format && values.file) send(values.format.id, values.file);
+    },
+    () => setStatus(null),
+  );
+  const send = (formatId: number, chosen: File) => {
     create.mutate(
-      { file, format: choice.format.id },
+      { file: chosen, format: formatId },
       {
         onSuccess: (order) => {
           setStatus({ kind: 'success', message: t('messages.added', { id: order.id }) });
           setCreatedId(order.id);
-          setChoice({ tagType: null, format: null });
-          setFile(null);
-          setSubmitted(false);
+          reset(EMPTY);
         },
         onError: (error) => setStatus(printErrorStatus(error, t)),
       },
@@ -52,9 +69,13 @@ export const CreateCsvPage = () => {
   return (
     <Stack spacing={2} data-testid="create-csv-page">
       <PageTitle backTo={PRINT_PATHS.orders} title={t('csvPage.title')} subtitle={t('csvPage.subtitle')} />
-      <FormCard onSubmit={submit}>
-        <FormatFields value={choice} onChange={setChoice} errors={errors} />
-        <CsvFileField file={file} onChange={setFile} {...(fileError ? { error: fileError } : {})} />
+      <FormCard onSubmit={() => void submit()}>
+        <FormatFields value={{ tagType, format }} onChange={choose} errors={formatChoiceErrors(formState.errors, t)} />
+        <CsvFileField
+          file={file}
+          onChange={(next) => setValue('file', next, recheck)}
+          {...(fileError ? { error: fileError } : {})}
+        />
         <OrderFormFooter
           status={status}
           onCloseStatus={() => setStatus(null)}

@@ -3,13 +3,7 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import QrCodeScannerIcon from '@mui/icons-material/QrCodeScanner';
 import { Alert, Autocomplete, Box, Button, Chip, IconButton, Stack, TextField, Tooltip } from '@mui/material';
-import {
-  type ItemType,
-  printItemSchema,
-  printOrderCreateBodySchema,
-  SCAN_GTIN_LENGTH,
-  tagCompanyFormatSchema,
-} from '@rfid/contract';
+import { type ItemType, printItemSchema, printOrderCreateBodySchema, SCAN_GTIN_LENGTH } from '@rfid/contract';
 import { gtinFromScan } from '@rfid/epc';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { type Resolver, useFieldArray, useForm } from 'react-hook-form';
@@ -24,6 +18,7 @@ import { useDebounced } from '../../lib/use-debounced';
 import { AddGtinDialog } from '../catalog';
 import { type FormatChoice, FormatFields, PRINT_PATHS, useCreatePrintOrder, useTagFormats } from '../print-wizard';
 import { PRINT_GTIN_SEARCH_MIN, usePrintGtinSearch } from './api/search-gtins';
+import { formatChoiceErrors, formatChoiceFields } from './components/format-choice-schema';
 import { OrderFormFooter } from './components/order-form-footer';
 import { printErrorStatus } from './components/print-form-status';
 
@@ -32,14 +27,7 @@ import { printErrorStatus } from './components/print-form-status';
  * typed, its quantity as the contract's print item reads it). A GTIN the catalog lacks is the server's to flag.
  */
 const manualFormSchema = z.object({
-  tagType: z
-    .number()
-    .nullable()
-    .refine((id) => id !== null, 'required'),
-  format: tagCompanyFormatSchema
-    .pick({ id: true })
-    .nullable()
-    .refine((format) => format !== null, 'required'),
+  ...formatChoiceFields,
   name: printOrderCreateBodySchema.shape.name,
   rows: z.array(
     z.object({
@@ -190,10 +178,7 @@ export const CreateManualPage = () => {
     }
   };
 
-  const formatErrors = {
-    ...(errors.tagType ? { tagType: t('fields.selectTagType') } : {}),
-    ...(errors.format ? { format: t('fields.selectFormat') } : {}),
-  };
+  const formatErrors = formatChoiceErrors(errors, t);
   const gtinError = (index: number): string | undefined => {
     const found = errors.rows?.[index]?.gtin?.message;
     if (found === undefined) return undefined;

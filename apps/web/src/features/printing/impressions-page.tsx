@@ -1,13 +1,25 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import DownloadIcon from '@mui/icons-material/Download';
 import { Button, Stack, TextField } from '@mui/material';
+import { printLogQuerySchema } from '@rfid/contract';
 import dayjs from 'dayjs';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { DownloadDialog } from '../../components/download-dialog';
 import { FormCard } from '../../components/form-card';
 import { PageTitle } from '../../components/page-title';
 
 const LOCAL = 'YYYY-MM-DDTHH:mm';
+
+/** The form: the contract's print log query as the fields' local date-times, the FROM not after the TO ('order'). */
+const impressionsSchema = printLogQuerySchema.refine(
+  (range) => !range.printed_at__gte || !range.printed_at__lte || range.printed_at__gte <= range.printed_at__lte,
+  { path: ['printed_at__lte'], message: 'order' },
+);
+type ImpressionsForm = z.input<typeof impressionsSchema>;
+type DateField = keyof ImpressionsForm;
 
 /**
  * Impressions download (spec section 2): two date-time fields, printed at from and to (both required: 'The FROM date
@@ -15,48 +27,54 @@ const LOCAL = 'YYYY-MM-DDTHH:mm';
  */
 export const ImpressionsPage = () => {
   const { t } = useTranslation('printing');
-  const [from, setFrom] = useState(() => dayjs().subtract(30, 'day').startOf('day').format(LOCAL));
-  const [to, setTo] = useState(() => dayjs().endOf('day').format(LOCAL));
-  const [isSubmitted, setSubmitted] = useState(false);
-  const [query, setQuery] = useState<{ printed_at__gte: string; printed_at__lte: string } | null>(null);
-  const fromError = isSubmitted && !from ? t('impressions.fromRequired') : undefined;
-  const toError = isSubmitted && !to ? t('impressions.toRequired') : undefined;
-  const orderError = isSubmitted && from && to && from > to ? t('impressions.order') : undefined;
-
-  const download = () => {
-    setSubmitted(true);
-    if (!from || !to || from > to) return;
-    setQuery({
-      printed_at__gte: dayjs(from).startOf('minute').toISOString(),
-      printed_at__lte: dayjs(to).endOf('minute').toISOString(),
-    });
+  const { handleSubmit, setValue, trigger, watch, formState } = useForm<ImpressionsForm>({
+    resolver: zodResolver(impressionsSchema),
+    defaultValues: {
+      printed_at__gte: dayjs().subtract(30, 'day').startOf('day').format(LOCAL),
+      printed_at__lte: dayjs().endOf('day').format(LOCAL),
+    },
+  });
+  const values = watch();
+  const [query, setQuery] = useState<ImpressionsForm | null>(null);
+  const { printed_at__gte: fromIssue, printed_at__lte: toIssue } = formState.errors;
+  const errors: Record<DateField, string | undefined> = {
+    printed_at__gte: fromIssue ? t('impressions.fromRequired') : undefined,
+    printed_at__lte: toIssue ? t(toIssue.message === 'order' ? 'impressions.order' : 'impressions.toRequired') : undefined,
   };
+
+  /** After a download is asked, both fields are checked again on each change (the order is theirs together). */
+  const change = (field: DateField, value: string) => {
+    setValue(field, value);
+    if (formState.isSubmitted) void trigger();
+  };
+
+  const download = handleSubmit((range) =>
+    setQuery({
+      printed_at__gte: dayjs(range.printed_at__gte).startOf('minute').toISOString(),
+      printed_at__lte: dayjs(range.printed_at__lte).endOf('minute').toISOString(),
+    }),
+  );
+
+  const dateField = (field: DateField, label: string, testId: string) => (
+    <TextField
+      type="datetime-local"
+      label={label}
+      value={values[field]}
+      onChange={(event) => change(field, event.target.value)}
+      error={Boolean(errors[field])}
+      helperText={errors[field]}
+      fullWidth
+      slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': testId } }}
+    />
+  );
 
   return (
     <Stack spacing={2} data-testid="impressions-page">
       <PageTitle title={t('impressions.title')} subtitle={t('impressions.subtitle')} />
-      <FormCard onSubmit={download}>
+      <FormCard onSubmit={() => void download()}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <TextField
-            type="datetime-local"
-            label={t('impressions.from')}
-            value={from}
-            onChange={(event) => setFrom(event.target.value)}
-            error={Boolean(fromError)}
-            helperText={fromError}
-            fullWidth
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'impressions-from' } }}
-          />
-          <TextField
-            type="datetime-local"
-            label={t('impressions.to')}
-            value={to}
-            onChange={(event) => setTo(event.target.value)}
-            error={Boolean(toError ?? orderError)}
-            helperText={toError ?? orderError}
-            fullWidth
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'impressions-to' } }}
-          />
+          {dateField('printed_at__gte', t('impressions.from'), 'impressions-from')}
+          {dateField('printed_at__lte', t('impressions.to'), 'impressions-to')}
         </Stack>
         <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
           <Button type="submit" variant="contained" startIcon={<DownloadIcon />} data-testid="impressions-download">

@@ -1,9 +1,12 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import UploadIcon from '@mui/icons-material/UploadFile';
 import { Alert, Box, Button, Stack } from '@mui/material';
-import { STOCK_PAGE_SIZE } from '@rfid/contract';
+import { intId, STOCK_PAGE_SIZE } from '@rfid/contract';
 import { useState } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { z } from 'zod';
 import { LinkButton } from '../../components/link-button';
 import { PagedTable } from '../../components/paged-table';
 import { TextFilter } from '../../components/text-filter';
@@ -16,6 +19,19 @@ import { StockListPage } from './stock-list-page';
 import { STOCK_PATHS } from './stock-paths';
 import { useEmptyNotice } from './use-empty-notice';
 
+/** The filter form: an area of the location (required; its row id, as the select gives it) and the GTIN's digits. */
+const areaStockSchema = z.object({
+  area: intId(),
+  gtin: z.string().transform((gtin) => gtin.replace(/\D/g, '')),
+});
+type AreaStockForm = { area: string; gtin: string };
+// The contract's id reads any input (`unknown`); the select gives it the row's id as text.
+const areaStockResolver = zodResolver(areaStockSchema) as unknown as Resolver<
+  AreaStockForm,
+  unknown,
+  z.output<typeof areaStockSchema>
+>;
+
 /**
  * Stock by area (/inventory/stocks): choose an area of the current location and Submit; the
  * table shows its stock per GTIN (items STOCKED + counted stock), 11 per page, most first, with
@@ -26,18 +42,22 @@ export const AreaStockPage = () => {
   const role = useRole();
   const [params, setParams] = useSearchParams();
   const fromUrl = params.get('area') ?? '';
-  const [area, setArea] = useState(fromUrl);
-  const [gtin, setGtin] = useState('');
+  const { handleSubmit, setValue, watch } = useForm<AreaStockForm, unknown, z.output<typeof areaStockSchema>>({
+    resolver: areaStockResolver,
+    defaultValues: { area: fromUrl, gtin: '' },
+  });
+  const { area, gtin } = watch();
   const [submitted, setSubmitted] = useState(fromUrl ? { area: fromUrl, gtin: '' } : null);
   const noticeEmpty = useEmptyNotice();
   const areaId = Number(submitted?.area ?? 0);
   const columns = useStockColumns({ areaId });
 
-  const submit = () => {
-    if (!area) return;
-    setSubmitted({ area, gtin: gtin.replace(/\D/g, '') });
-    setParams({ area }, { replace: true });
-  };
+  // Submit is enabled once an area is chosen; the table and the address follow the form only when it is sent.
+  const submit = handleSubmit((filters) => {
+    const chosen = String(filters.area);
+    setSubmitted({ area: chosen, gtin: filters.gtin });
+    setParams({ area: chosen }, { replace: true });
+  });
 
   return (
     <StockListPage
@@ -49,13 +69,16 @@ export const AreaStockPage = () => {
           direction={{ xs: 'column', sm: 'row' }}
           spacing={1}
           sx={{ alignItems: { sm: 'flex-start' } }}
-          onSubmit={(event) => {
-            event.preventDefault();
-            submit();
-          }}
+          onSubmit={(event) => void submit(event)}
         >
-          <AreaSelect locationId={location.id} value={area} onChange={setArea} testId="stock-area" />
-          <TextFilter label={t('filters.gtin')} value={gtin} onChange={setGtin} testId={'filter-gtin'} numeric />
+          <AreaSelect locationId={location.id} value={area} onChange={(next) => setValue('area', next)} testId="stock-area" />
+          <TextFilter
+            label={t('filters.gtin')}
+            value={gtin}
+            onChange={(next) => setValue('gtin', next)}
+            testId={'filter-gtin'}
+            numeric
+          />
           <Button type="submit" variant="contained" disabled={!area} data-testid="stock-submit">
             {t('areaStock.submit')}
           </Button>

@@ -1,7 +1,9 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import SearchIcon from '@mui/icons-material/Search';
 import { Box, Button, Card, CardContent, Link, Stack, TextField, Typography } from '@mui/material';
-import type { EpcReading, Item } from '@rfid/contract';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type EpcReading, epcRetrieveBodySchema, type Item } from '@rfid/contract';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { errorStatus, FormAlert, type FormStatus } from '../../components/form-alert';
@@ -21,22 +23,24 @@ export const TrackEpcPage = () => {
   const navigate = useNavigate();
   const params = useParams();
   const epc = (params.epc ?? '').trim();
-  const [value, setValue] = useState(epc);
+  // The form is the request's body, checked with the contract's schema (the EPC trimmed, not empty).
+  const { handleSubmit, setValue, watch } = useForm({
+    resolver: zodResolver(epcRetrieveBodySchema),
+    defaultValues: { epc },
+  });
+  const value = watch('epc');
   const [isEmptySubmit, setIsEmptySubmit] = useState(false);
-  useEffect(() => setValue(epc), [epc]);
+  useEffect(() => setValue('epc', epc), [epc, setValue]);
   const lookup = useRetrieveEpc(epc);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const next = value.trim();
-    // Empty: 'Not found' with no call (spec sections 5 and 8).
-    if (!next) {
-      setIsEmptySubmit(true);
-      return;
-    }
-    setIsEmptySubmit(false);
-    void navigate(`/track-epc/${encodeURIComponent(next)}`);
-  };
+  // The EPC opens its own address, whose lookup makes the call; empty: 'Not found' with no call (spec sections 5 and 8).
+  const submit = handleSubmit(
+    (body) => {
+      setIsEmptySubmit(false);
+      void navigate(`/track-epc/${encodeURIComponent(body.epc)}`);
+    },
+    () => setIsEmptySubmit(true),
+  );
 
   const items = lookup.data ?? [];
   const notFound: FormStatus = { kind: 'error', message: t('tracker.notFound') };
@@ -57,7 +61,7 @@ export const TrackEpcPage = () => {
           <Stack
             component="form"
             noValidate
-            onSubmit={submit}
+            onSubmit={(event) => void submit(event)}
             direction={{ xs: 'column', sm: 'row' }}
             spacing={2}
             sx={{ alignItems: { sm: 'flex-start' } }}
@@ -67,7 +71,7 @@ export const TrackEpcPage = () => {
               placeholder={t('tracker.placeholder')}
               name="epc"
               value={value}
-              onChange={(event) => setValue(event.target.value)}
+              onChange={(event) => setValue('epc', event.target.value)}
               fullWidth
               autoFocus
               slotProps={{ htmlInput: { 'data-testid': 'epc-input', spellCheck: false, autoCapitalize: 'characters' } }}

@@ -58,14 +58,7 @@ export const CsvFileField = ({
   );
 };
 
-/** The spec's file rules: required ('Please select file'), a .csv. */
-export const csvFileError = (file: File | null, t: (key: string) => string): string | undefined => {
-  if (!file) return t('csv.required');
-  if (!/\.csv$/i.test(file.name)) return t('csv.onlyCsv');
-  return undefined;
-};
-
-/** The same rules as a form schema's field: 'required' (no file), 'onlyCsv' (not a .csv); see `csvFileMessage`. */
+/** The spec's file rules as a form schema's field: 'required' (no file, 'Please select file'), 'onlyCsv' (not a .csv); see `csvFileMessage`. */
 export const csvFileSchema = z
   .instanceof(File, { error: 'required' })
   .nullable()
