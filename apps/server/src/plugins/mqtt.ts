@@ -146,7 +146,11 @@ export const createMqttBus = async (url: string | undefined, options: MqttBusOpt
       const live = taken.filter((item) => item.connection === connection);
       // One call per handler, in arrival order within it.
       const byEntry = new Map<Entry & { batch: MqttBatchHandler }, MqttMessage[]>();
-      for (const item of live) byEntry.set(item.entry, [...(byEntry.get(item.entry) ?? []), item.message]);
+      for (const item of live) {
+        const messages = byEntry.get(item.entry) ?? [];
+        messages.push(item.message);
+        byEntry.set(item.entry, messages);
+      }
       try {
         for (const [entry, messages] of byEntry) await entry.batch(messages);
       } catch (error) {

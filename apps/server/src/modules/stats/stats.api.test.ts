@@ -38,7 +38,14 @@ describe('stats endpoints', () => {
   const now = new Date();
   const today = madridDay(now);
   const hourAgo = new Date(now.getTime() - 3_600_000).toISOString();
-  const daysAgo = (n: number) => new Date(now.getTime() - n * 86_400_000);
+  /**
+   * The Madrid calendar day `n` days before today. Not `now - n × 24 h`: across a daylight saving change that lands on
+   * another day late in the evening (at 22:05 UTC, 61 × 24 h before 24 November is 25 September in Madrid).
+   */
+  const daysAgo = (n: number): string => {
+    const [year, month, day] = today.split('-').map(Number) as [number, number, number];
+    return new Date(Date.UTC(year, month - 1, day - n)).toISOString().slice(0, 10);
+  };
 
   const get = (auth: string, url: string) => t.app.inject({ url: `/api${url}`, headers: { authorization: auth } });
   const ok = async <T = Record<string, unknown>>(auth: string, url: string): Promise<T> => {
@@ -226,8 +233,8 @@ describe('stats endpoints', () => {
     });
 
     it('stock by days: the snapshots, null without one, the stock now today; default the last 60 days', async () => {
-      const d2 = madridDay(daysAgo(2));
-      const d5 = madridDay(daysAgo(5));
+      const d2 = daysAgo(2);
+      const d5 = daysAgo(5);
       await t.database.db.insert(stockDaily).values([
         { day: d5, locationId: cd, areaId: null, quantity: 10, theoreticalQuantity: 12 },
         { day: d2, locationId: cd, areaId: null, quantity: 8, theoreticalQuantity: 9 },
@@ -249,7 +256,7 @@ describe('stats endpoints', () => {
       const [stock, theo] = g.series as [{ data: (number | null)[] }, { data: (number | null)[] }];
       expect([stock.data[at(d5)], theo.data[at(d5)]]).toEqual([10, 12]);
       expect([stock.data[at(d2)], theo.data[at(d2)]]).toEqual([8, 9]);
-      expect(stock.data[at(madridDay(daysAgo(3)))]).toBeNull();
+      expect(stock.data[at(daysAgo(3))]).toBeNull();
       expect([stock.data[at(today)], theo.data[at(today)]]).toEqual([3, 4]);
     });
 
@@ -275,7 +282,7 @@ describe('stats endpoints', () => {
     });
 
     it('inbound, outbound and online: orders per creation day by side status; pos: items sold and returned', async () => {
-      const range = `granularity=day&date_start=${madridDay(daysAgo(10))}&date_end=${today}`;
+      const range = `granularity=day&date_start=${daysAgo(10)}&date_end=${today}`;
       const series = async (module: string) => {
         const g = await ok<{ x_axis: string[]; series: { name: string; data: number[] }[] }>(
           admin,
@@ -300,7 +307,7 @@ describe('stats endpoints', () => {
     });
 
     it('orders created on an earlier day fall in that day’s bucket', async () => {
-      const created = madridDay(daysAgo(3));
+      const created = daysAgo(3);
       const r = await t.app.inject({
         method: 'POST',
         url: '/api/porders/',
@@ -316,7 +323,7 @@ describe('stats endpoints', () => {
       expect(r.statusCode, r.body).toBe(201);
       const g = await ok<{ x_axis: string[]; series: { name: string; data: number[] }[] }>(
         admin,
-        `/locations/${cd}/graphstatistics/?module=inbound&granularity=day&date_start=${madridDay(daysAgo(10))}&date_end=${today}`,
+        `/locations/${cd}/graphstatistics/?module=inbound&granularity=day&date_start=${daysAgo(10)}&date_end=${today}`,
       );
       expect(g.series.find((s) => s.name === 'waiting')?.data[g.x_axis.indexOf(created)]).toBe(1);
       await t.app.inject({ method: 'DELETE', url: `/api/porders/${r.json().id}/`, headers: { authorization: admin } });
@@ -329,16 +336,16 @@ describe('stats endpoints', () => {
         expect(Object.keys(r.json().errors ?? {}), query).toContain(field);
       };
       // days: at most 60 days apart
-      await bad(`granularity=day&date_start=${madridDay(daysAgo(61))}&date_end=${today}`, 'date_start');
+      await bad(`granularity=day&date_start=${daysAgo(61)}&date_end=${today}`, 'date_start');
       // start after today
-      await bad(`granularity=day&date_start=${madridDay(daysAgo(-2))}&date_end=${madridDay(daysAgo(-3))}`, 'date_start');
+      await bad(`granularity=day&date_start=${daysAgo(-2)}&date_end=${daysAgo(-3)}`, 'date_start');
       // start after end
       await bad('granularity=month&date_start=2025-06&date_end=2025-02', 'date_start');
       await bad('granularity=year&date_start=1950&date_end=2026', 'date_start');
       await bad('granularity=week', 'granularity');
       await bad('module=sales', 'module');
       await bad('date_start=2026-02-31', 'date_start');
-      const sixty = await get(admin, `/locations/${cd}/graphstatistics/?date_start=${madridDay(daysAgo(60))}&date_end=${today}`);
+      const sixty = await get(admin, `/locations/${cd}/graphstatistics/?date_start=${daysAgo(60)}&date_end=${today}`);
       expect(sixty.statusCode).toBe(200);
       expect((await get(viewer, `/locations/${cd}/graphstatistics/`)).statusCode).toBe(404);
     });
@@ -459,14 +466,14 @@ describe('stats endpoints', () => {
       const area = ids.areaOf['CD-MAD'] as number;
       await t.database.db.insert(stockDaily).values([
         ...Array.from({ length: 25 }, (_, i) => ({
-          day: madridDay(daysAgo(i + 1)),
+          day: daysAgo(i + 1),
           locationId: cd,
           areaId: null,
           quantity: 100 + i,
           theoreticalQuantity: 110 + i,
         })),
-        { day: madridDay(daysAgo(1)), locationId: cd, areaId: area, quantity: 100 },
-        { day: madridDay(daysAgo(1)), locationId: store, areaId: null, quantity: 7 },
+        { day: daysAgo(1), locationId: cd, areaId: area, quantity: 100 },
+        { day: daysAgo(1), locationId: store, areaId: null, quantity: 7 },
       ]);
     });
     afterAll(async () => {
@@ -482,7 +489,7 @@ describe('stats endpoints', () => {
       expect(page.results).toHaveLength(20);
       expect(page.next).toContain('offset=20');
       expect(page.results[0]).toMatchObject({
-        day: madridDay(daysAgo(1)),
+        day: daysAgo(1),
         location: cd,
         location_description: 'Centro de distribución Madrid',
         area: null,
@@ -490,11 +497,8 @@ describe('stats endpoints', () => {
         theoretical_quantity: 110,
       });
       const oldest = await ok<{ results: { day: string }[] }>(admin, `/stockev/?location=${cd}&order_by=day&limit=1`);
-      expect(oldest.results[0]?.day).toBe(madridDay(daysAgo(25)));
-      const range = await ok<{ count: number }>(
-        admin,
-        `/stockev/?location=${cd}&day__gte=${madridDay(daysAgo(5))}&day__lte=${madridDay(daysAgo(2))}`,
-      );
+      expect(oldest.results[0]?.day).toBe(daysAgo(25));
+      const range = await ok<{ count: number }>(admin, `/stockev/?location=${cd}&day__gte=${daysAgo(5)}&day__lte=${daysAgo(2)}`);
       expect(range.count).toBe(4);
       const areas = await ok<{ count: number; results: { area_description: string }[] }>(
         admin,
