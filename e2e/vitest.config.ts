@@ -14,5 +14,8 @@ export default defineConfig({
     pool: 'forks',
     // Pages load lazily on a busy 2-core machine: a poll waits up to 10 s, not the default 1 s.
     expect: { poll: { timeout: 10_000, interval: 100 } },
+    // The journeys' days are the demo locations' (Europe/Madrid), as are the browsers' (support/browser.ts): between
+    // 23:00 and 24:00 UTC a UTC day would already be yesterday there.
+    env: { TZ: 'Europe/Madrid' },
   },
 });

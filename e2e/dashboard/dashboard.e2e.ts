@@ -35,7 +35,6 @@ const es = (n: number, digits = 0) =>
   new Intl.NumberFormat('es-ES', { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(n);
 const en = (n: number, digits = 0) =>
   new Intl.NumberFormat('en-GB', { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(n);
-const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 const localDay = (d: Date) =>
   `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 
@@ -215,7 +214,7 @@ describe('dashboard journey: the figures, donuts and chart of CD-MAD after real 
       )
     ).json;
     expect(inbound.series).toEqual(serverInbound.series);
-    const todayIndex = inbound.x_axis.indexOf(isoDay(new Date()));
+    const todayIndex = inbound.x_axis.indexOf(localDay(new Date()));
     const todayTotal = inbound.series.reduce((sum, s) => sum + (s.data[todayIndex] ?? 0), 0);
     expect(todayTotal).toBeGreaterThanOrEqual(3);
 

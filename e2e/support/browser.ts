@@ -49,7 +49,13 @@ export const newPage = async (
   browser: Browser,
   { viewport = DESKTOP, language = 'es' }: PageOptions = {},
 ): Promise<{ context: BrowserContext; page: Page }> => {
-  const context = await browser.newContext({ viewport, baseURL: baseUrl(), locale: language === 'es' ? 'es-ES' : 'en-GB' });
+  // A Spanish warehouse's browser: the demo locations' time zone, whatever the machine's.
+  const context = await browser.newContext({
+    viewport,
+    baseURL: baseUrl(),
+    locale: language === 'es' ? 'es-ES' : 'en-GB',
+    timezoneId: 'Europe/Madrid',
+  });
   await context.addInitScript((lng) => {
     if (!localStorage.getItem('language')) localStorage.setItem('language', lng);
   }, language);
@@ -135,7 +141,13 @@ export const openPage = async (
         ]
       : []),
   ];
-  const context = await browser.newContext({ viewport, baseURL: baseUrl(), locale: language === 'es' ? 'es-ES' : 'en-GB' });
+  // A Spanish warehouse's browser: the demo locations' time zone, whatever the machine's.
+  const context = await browser.newContext({
+    viewport,
+    baseURL: baseUrl(),
+    locale: language === 'es' ? 'es-ES' : 'en-GB',
+    timezoneId: 'Europe/Madrid',
+  });
   const page = await context.newPage();
   await page.goto('/favicon.svg');
   await page.evaluate(
