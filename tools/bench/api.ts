@@ -54,12 +54,18 @@ const run = async (name: string, database: Database) => {
       results: { id: number }[];
     };
     const id = mad.results[0]?.id;
+    const areas = (await (await fetch(`${base}/api/areas/?location=${id}`, { headers: { authorization: auth } })).json()) as {
+      results: { id: number }[];
+    };
+    const areaId = areas.results[0]?.id;
     const routes: [string, string, boolean][] = [
       ['bare Fastify route (baseline)', '/bench/bare', false],
       ['/api/health without a token', '/api/health', false],
       ['/api/health with a token', '/api/health', true],
       ['purchase orders page (?limit=11)', `/api/locations/${id}/v1/porders/?limit=11`, true],
       ['locations list', '/api/locations/?limit=20', true],
+      ['area stock summary', `/api/areas/${areaId}/summary/`, true],
+      ['location statistics (dashboard figures)', `/api/locations/${id}/statistics/`, true],
     ];
     // Warm-up: the first calls compile the routes' serializers and fill the caches.
     for (const [, url, signed] of routes) await load(`${base}${url}`, signed ? { authorization: auth } : {});
