@@ -135,15 +135,20 @@ const startServer = async ({ databaseUrl, dataDir, useMqtt }) => {
 };
 
 /** Waits until the reader has no staged reads and `expected` reads stored (GET /api/readers/status/). */
-const waitForReads = async ({ base, key, expected, timeoutMs = 180_000 }) => {
+/** The reads a reader has stored so far (its demo sets count too: the bench's own are counted from this baseline). */
+const storedReadsOf = async (base, key) =>
+  (await (await fetch(`${base}/api/readers/status/`, { headers: { authorization: `Device ${key}` } })).json()).stored_reads;
+
+/** Waits until `expected` reads more than `baseline` are stored and none is staged; answers how many more were stored. */
+const waitForReads = async ({ base, key, expected, baseline, timeoutMs = 180_000 }) => {
   const deadline = Date.now() + timeoutMs;
   let status = { stored_reads: 0, staged_reads: 0 };
   while (Date.now() < deadline) {
     status = await (await fetch(`${base}/api/readers/status/`, { headers: { authorization: `Device ${key}` } })).json();
-    if (status.staged_reads === 0 && status.stored_reads >= expected) break;
+    if (status.staged_reads === 0 && status.stored_reads >= baseline + expected) break;
     await sleep(100);
   }
-  return status.stored_reads;
+  return status.stored_reads - baseline;
 };
 
 const postJson = async (url, key, body) => {
@@ -230,6 +235,7 @@ const runDatabase = async (kind) => {
         rssi: -60,
       }));
       const events = toZebraEvents(reads);
+      const streamBaseline = await storedReadsOf(server.base, demoDeviceKey(portal.serial));
       const t0 = performance.now();
       const inFlight = [];
       for (let i = 0; i < events.length; i += MQTT_EVENTS_PER_MESSAGE) {
@@ -241,7 +247,12 @@ const runDatabase = async (kind) => {
         if (inFlight.length >= 50) await Promise.all(inFlight.splice(0));
       }
       await Promise.all(inFlight);
-      const stored = await waitForReads({ base: server.base, key: demoDeviceKey(portal.serial), expected: MQTT_READS });
+      const stored = await waitForReads({
+        base: server.base,
+        key: demoDeviceKey(portal.serial),
+        expected: MQTT_READS,
+        baseline: streamBaseline,
+      });
       const seconds = (performance.now() - t0) / 1000;
       expectedBySerial[portal.serial] = MQTT_READS;
       rows.push({
@@ -260,6 +271,7 @@ const runDatabase = async (kind) => {
         rssi: -55,
       }));
       const singleEvents = toImpinjEvents(singleReads, 'impinj-bench');
+      const singleBaseline = await storedReadsOf(server.base, demoDeviceKey(single.serial));
       const s0 = performance.now();
       for (let i = 0; i < singleEvents.length; i += 50) {
         await Promise.all(
@@ -272,6 +284,7 @@ const runDatabase = async (kind) => {
         base: server.base,
         key: demoDeviceKey(single.serial),
         expected: MQTT_SINGLE_READS,
+        baseline: singleBaseline,
       });
       const singleSeconds = (performance.now() - s0) / 1000;
       expectedBySerial[single.serial] = MQTT_SINGLE_READS;
@@ -305,12 +318,18 @@ const runDatabase = async (kind) => {
     }
     replayReads.sort((a, b) => a.time - b.time);
     const replayEvents = toZebraEvents(replayReads);
+    const replayBaseline = await storedReadsOf(server.base, replayKey);
     const r0 = performance.now();
     for (let i = 0; i < replayEvents.length; i += 1_000) {
       await postJson(`${server.base}/api/readers/stream/`, replayKey, replayEvents.slice(i, i + 1_000));
     }
     const acceptedSeconds = (performance.now() - r0) / 1000;
-    const replayed = await waitForReads({ base: server.base, key: replayKey, expected: REPLAY_READS });
+    const replayed = await waitForReads({
+      base: server.base,
+      key: replayKey,
+      expected: REPLAY_READS,
+      baseline: replayBaseline,
+    });
     const replaySeconds = (performance.now() - r0) / 1000;
     expectedBySerial[handheld] = REPLAY_READS;
     rows.push({
