@@ -14,17 +14,16 @@ describe.skipIf(!MQTT_URL)('MQTT bus windows', () => {
   let bus: MqttBus;
   let publisher: MqttClient;
   const windows: number[][] = [];
-  let failNext = false;
+  /** The first window's store waits for this: what arrives meanwhile gathers behind it, as behind a slow write. */
+  let releaseFirst = () => {};
+  const firstHeld = new Promise<void>((resolve) => {
+    releaseFirst = resolve;
+  });
 
   beforeAll(async () => {
     bus = await createMqttBus(MQTT_URL);
     await bus.subscribeBatch(`${base}/+`, async (messages) => {
-      // A slow store (a database write): what arrives meanwhile waits for the next window.
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      if (failNext) {
-        failNext = false;
-        throw new Error('database is down');
-      }
+      if (windows.length === 0) await firstHeld;
       windows.push(messages.map((message) => Number(message.payload.toString())));
     });
     await bus.start();
@@ -35,17 +34,13 @@ describe.skipIf(!MQTT_URL)('MQTT bus windows', () => {
     await bus?.close();
   });
 
-  const waitForCount = async (count: number) => {
-    const deadline = Date.now() + 30_000;
-    while (windows.flat().length < count && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-  };
-
   it('2,000 messages published at once: stored in windows of many, each once, in the order sent', async () => {
+    // Every message is at the broker (it acknowledged each publish) before the first window's store ends.
     await Promise.all(Array.from({ length: 2_000 }, (_, i) => publisher.publishAsync(`${base}/a`, String(i), { qos: 1 })));
-    await waitForCount(2_000);
-    const all = windows.flat();
-    expect(all).toEqual(Array.from({ length: 2_000 }, (_, i) => i));
-    // One by one this would be 2,000 windows; a 20 ms store lets hundreds gather behind it.
+    releaseFirst();
+    await expect.poll(() => windows.flat().length, { timeout: 30_000 }).toBe(2_000);
+    expect(windows.flat()).toEqual(Array.from({ length: 2_000 }, (_, i) => i));
+    // One by one this would be 2,000 windows; held behind the first store, the rest gather in a few.
     expect(windows.length).toBeLessThan(200);
     expect(Math.max(...windows.map((w) => w.length))).toBeGreaterThan(10);
   });
@@ -55,10 +50,17 @@ describe.skipIf(!MQTT_URL)('MQTT bus windows', () => {
     const topic = `${base}-session/b`;
     const seen: string[][] = [];
     let fail = true;
+    let refused = () => {};
+    const firstRefused = new Promise<void>((resolve) => {
+      refused = resolve;
+    });
     const open = async () => {
-      const session = await createMqttBus(MQTT_URL, { clientId, sessionExpirySeconds: 60 });
+      const session = await createMqttBus(MQTT_URL, { clientId, sessionExpirySeconds: 60, onError: () => {} });
       await session.subscribeBatch(topic, async (messages) => {
-        if (fail) throw new Error('database is down');
+        if (fail) {
+          refused();
+          throw new Error('database is down');
+        }
         seen.push(messages.map((message) => message.payload.toString()));
       });
       await session.start();
@@ -66,14 +68,12 @@ describe.skipIf(!MQTT_URL)('MQTT bus windows', () => {
     };
     const first = await open();
     await publisher.publishAsync(topic, 'seven', { qos: 1 });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await firstRefused;
     expect(seen).toEqual([]);
     await first.close();
     fail = false;
     const second = await open();
-    const deadline = Date.now() + 10_000;
-    while (seen.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    await expect.poll(() => seen.flat(), { timeout: 10_000 }).toEqual(['seven']);
     await second.close();
-    expect(seen.flat()).toEqual(['seven']);
   });
 });
