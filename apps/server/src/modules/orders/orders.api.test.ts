@@ -428,8 +428,9 @@ describe('inbound API', () => {
           destinationLocationId: mad,
           destinationStatus: 3,
           creationDate: new Date(),
-          estimatedArrivalDate: new Date(Date.now() - 4 * 3600_000),
-          arrivalDate: new Date(Date.now() - 2 * 3600_000),
+          // arrived now, so "today" in the location's time zone whatever the hour (Madrid's day starts at 22/23 h UTC)
+          estimatedArrivalDate: new Date(Date.now() - 2 * 3600_000),
+          arrivalDate: new Date(),
         })
         .returning();
       expect(done).toBeDefined();
