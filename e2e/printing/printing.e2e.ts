@@ -319,11 +319,36 @@ describe('printing journey: orders by hand and from CSV, printing to the simulat
     await poll(() => row.getByTestId('print-order-state').getAttribute('data-state')).toBe('PARTIAL');
     await poll(() => row.getByTestId('print-order-print').count()).toBe(1);
     await screenshot(page, 'printing-canceled-es');
-    await new Promise((resolve) => setTimeout(resolve, 800));
+    // The cancel answers once the label on the printer has ended, so what it recorded is final.
     const after = (await api<Order>('GET', `/printer/print_orders/${order.id}/`)).json;
     expect(after.progress).toBeLessThan(60);
     expect(simulator.labels).toHaveLength(after.progress);
     expect(after.from_label).toBe(after.progress + 1);
+    await context.close();
+  });
+
+  it('es: a late cancel, while the last label prints, ends PRINTED (all printed), not partial with a Print button', async () => {
+    const order = await createOrder(`${NAME}-late-${Date.now()}`, [[gtins[2] as string, 3]]);
+    simulator.reset();
+    simulator.setMode({ printMs: 2_000 });
+    const receivedBefore = simulator.received();
+    const { page, context } = await openPage(browser(), { at: center });
+    await page.goto('/bionix-printer/orders');
+    const row = orderRow(page, order.name);
+    const started = await api<Order>('POST', '/printer/print/', { print_order: order.id, printer: printer.id });
+    expect(started.status).toBe(202);
+    await poll(() => row.getByTestId('print-order-cancel').count()).toBe(1);
+    // Labels 1 and 2 printed, label 3 on the printer.
+    await poll(() => simulator.labels.length, { timeout: 15_000 }).toBe(2);
+    await poll(() => simulator.received() - receivedBefore).toBe(3);
+    await row.getByTestId('print-order-cancel').click();
+    await page.getByTestId('confirm-dialog').getByTestId('confirm-yes').click();
+    await poll(() => row.getByTestId('print-order-state').getAttribute('data-state')).toBe('PRINTED');
+    expect(await row.getByTestId('print-order-state').textContent()).toContain('Impresa');
+    expect(await row.getByTestId('print-order-cancel').count()).toBe(0);
+    await screenshot(page, 'printing-late-cancel-es');
+    expect((await api<Order>('GET', `/printer/print_orders/${order.id}/`)).json).toMatchObject({ state: 'PRINTED', progress: 3 });
+    expect(simulator.labels).toHaveLength(3);
     await context.close();
   });
 

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { freePort } from '../../apps/server/src/test/ports';
 import { e2eWorkers } from '../workers';
 
 declare module 'vitest' {
@@ -15,9 +16,10 @@ declare module 'vitest' {
 type Server = { process: ChildProcess; dataDir: string; baseUrl: string };
 
 /** Starts the built product on a fresh embedded database with the demo data, on a free port. */
-const startServer = (root: string, index: number): Server => {
+const startServer = async (root: string, index: number): Promise<Server> => {
   const dataDir = mkdtempSync(path.join(tmpdir(), `rfid-e2e-${index}-`));
-  const port = 4100 + index * 1000 + Math.floor(Math.random() * 800);
+  // Taken from the system: a fixed range met RabbitMQ's epmd (4369) on one machine.
+  const port = await freePort();
   const child = spawn('node', ['apps/server/dist/main.js'], {
     cwd: root,
     env: {
@@ -55,7 +57,7 @@ const waitHealthy = async ({ baseUrl, process: child }: Server): Promise<void> =
  */
 export default async function setup(project: TestProject) {
   const root = path.resolve(import.meta.dirname, '../..');
-  const servers = Array.from({ length: e2eWorkers }, (_, index) => startServer(root, index));
+  const servers = await Promise.all(Array.from({ length: e2eWorkers }, (_, index) => startServer(root, index)));
   const stop = async () => {
     for (const server of servers) server.process.kill('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 500));

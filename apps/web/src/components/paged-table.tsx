@@ -54,8 +54,8 @@ export type PagedTableProps<T> = PagedQuery<T> & {
   columns: Column<T>[];
   /** Shown when there are no rows; defaults to "No results found". */
   emptyText?: ReactNode;
-  /** Desktop refresh interval; the spec's 20 s by default, false to disable. */
-  refetchInterval?: number | false;
+  /** Desktop refresh interval; the spec's 20 s by default, false to disable, or chosen from the rows shown. */
+  refetchInterval?: number | false | ((rows: readonly T[]) => number | false);
   /** Below md: 'cards' = card list with infinite scroll (default), 'table' = the same paged table, scrolling sideways. */
   mobile?: 'cards' | 'table';
   /** data-testid of the table (and `<testId>-cards` on phones). */
@@ -117,7 +117,8 @@ const DesktopTable = <T,>({
     queryKey: [...queryKey, { limit: pageSize, offset: page * pageSize }],
     queryFn: ({ signal }) => fetchPage({ limit: pageSize, offset: page * pageSize, signal }),
     placeholderData: keepPreviousData,
-    refetchInterval: isPhone ? false : refetchInterval,
+    refetchInterval: (q) =>
+      isPhone ? false : typeof refetchInterval === 'function' ? refetchInterval(q.state.data?.results ?? []) : refetchInterval,
   });
   const count = query.data?.count ?? 0;
   // The current page is forced to the last page if the page count falls below it (spec section 5).

@@ -99,6 +99,15 @@ export const createPrintJobsRepository = (db: DbOrTx) => ({
     return rows.length > 0;
   },
 
+  /** Whether a job of the order still holds its printer (a canceled one finishing the label on the printer). */
+  async jobHoldsPrinter(orderId: number): Promise<boolean> {
+    const [row] = parseRows(
+      countRow,
+      await db.execute(sql`select count(*)::int as n from printer_leases where print_order_id = ${orderId}`),
+    );
+    return Number(row?.n ?? 0) > 0;
+  },
+
   /** Printers with a WORKING order and no live lease: a job waits there for any process to claim it. */
   async claimablePrinters(): Promise<number[]> {
     const rows = parseRows(

@@ -132,6 +132,29 @@ describe('print jobs against the printer simulator: labels, progress, cancel, fa
     expect(new Set(simulator.labels.map((l) => l.epc)).size).toBe(40);
   });
 
+  it('a late cancel, while the last label prints, says what happened: every label printed → PRINTED, nothing left', async () => {
+    simulator.reset();
+    simulator.setMode({ printMs: 400 });
+    const order = await newOrder([[gtins[2] as string, 3]], 'Late cancel');
+    await print({ print_order: order.id, printer: printerId });
+    // The last label is on the printer (sent, not yet confirmed) when the cancel comes.
+    const lastSent = async () =>
+      rowsOf<{ n: number }>(
+        await t.database.db.execute(
+          sql`select count(*)::int as n from print_tags where print_order_id = ${order.id} and label_number = 3 and sending_at is not null`,
+        ),
+      )[0]?.n;
+    await printTest.waitFor(lastSent, (n) => n === 1, 5_000);
+    const canceled = await call('PUT', `/api/printer/print_orders/${order.id}/`, 'printer@demo.local', { canceled: true });
+    // The cancel answers once the label on the printer has ended: all three printed.
+    expect(canceled.statusCode).toBe(200);
+    expect(canceled.json()).toMatchObject({ state: 'PRINTED', progress: 3, canceled: true });
+    expect(await progressOf(order.id)).toMatchObject({ state: 'PRINTED', progress: 3, canceled: true });
+    expect(simulator.labels).toHaveLength(3);
+    // Nothing is left to print: printing again is refused.
+    expect((await print({ print_order: order.id, printer: printerId })).statusCode).toBe(409);
+  });
+
   it('an unreachable printer ends the job in ERROR with the reason; printing may be tried again', async () => {
     const deadPort = await freePort();
     const deadPrinter = await addPrinter('Impresora apagada', deadPort);

@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import {
   intId,
   normalizePrintGtin,
@@ -46,6 +47,10 @@ type NewOrder = {
   /** The field a missing GTIN is reported under, per row index (manual: items.<n>.gtin; CSV: file). */
   fieldOf: (index: number) => string;
 };
+
+/** How long a cancel waits for the label on the printer to end, and how often it looks. */
+const CANCEL_SETTLE_MS = 3_000;
+const CANCEL_POLL_MS = 50;
 
 export const createPrintingService = ({
   db,
@@ -305,6 +310,11 @@ export const createPrintingService = ({
       await loadOrder(user, id);
       // The job, in whichever process runs it, sees the cancel before its next label.
       if (!(await repo.cancel(id))) throw conflict('Only an order being printed can be canceled.');
+      // The answer says what happened: the label on the printer when the cancel came is usually done within a second
+      // (then a late cancel of the last label answers PRINTED, not PARTIAL with nothing left). A slower label is
+      // recorded when it ends; the lists poll while a canceled job still holds its printer.
+      const until = Date.now() + CANCEL_SETTLE_MS;
+      while ((await repo.jobHoldsPrinter(id)) && Date.now() < until) await delay(CANCEL_POLL_MS);
       return dto(await loadOrder(user, id));
     },
 

@@ -195,7 +195,14 @@ export const PrintOrderTable = ({ filters, testId = 'print-orders' }: { filters:
 
   return (
     <>
-      <PagedTable {...printOrdersPages(filters)} columns={columns} emptyText={t('list.empty')} testId={testId} />
+      <PagedTable
+        {...printOrdersPages(filters)}
+        // Every second while a job runs (its progress and the state it ends in), else the spec's 20 s.
+        refetchInterval={(rows) => (rows.some((order) => order.state === 'WORKING') ? 1_000 : 20_000)}
+        columns={columns}
+        emptyText={t('list.empty')}
+        testId={testId}
+      />
       <PrintDialog order={printing} onClose={() => setPrinting(null)} />
       <ConfirmDialog
         open={Boolean(canceling)}
