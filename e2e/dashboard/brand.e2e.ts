@@ -86,9 +86,33 @@ describe('brand dashboard journey', () => {
     await context.close();
   });
 
-  it('roles 3 to 5 are refused the brand statistics and dashboards', async () => {
+  it('es: the user menu leads roles 1 and 2 to it ("Marca"); roles 3 to 5 have no entry and the page says plainly they may not', async () => {
     const editor = await apiAs('editor@demo.local');
     expect((await editor('GET', `/brands/${brands[0]?.id}/purchasestats`)).status).toBe(403);
     expect((await editor('GET', '/dashboards/?description=Brand')).status).toBe(403);
+
+    const brandUser = await openPage(browser(), { email: 'brand@demo.local' });
+    await brandUser.page.goto('/dashboard');
+    await brandUser.page.getByTestId('user-menu-button').click();
+    await brandUser.page.getByTestId('user-menu-brand_menu').click();
+    await brandUser.page.waitForURL('**/brand/dashboard');
+    await poll(() => brandUser.page.getByTestId('side-menu').textContent()).toContain('Panel de marca');
+    await poll(() => brandUser.page.getByTestId('brand-select').count()).toBe(1);
+    await brandUser.context.close();
+
+    const { page, context } = await openPage(browser(), { email: 'editor@demo.local' });
+    await page.goto('/dashboard');
+    await page.getByTestId('user-menu-button').click();
+    await poll(() => page.getByTestId('user-menu-sign-off').count()).toBe(1);
+    expect(await page.getByTestId('user-menu-brand_menu').count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await page.goto('/brand/dashboard');
+    await poll(() => page.getByTestId('brand-dashboard-not-allowed').textContent()).toContain(
+      'Su rol no permite ver el panel de marca',
+    );
+    expect(await page.getByTestId('brand-dashboard-none').count()).toBe(0);
+    expect(await page.getByTestId('brand-select').count()).toBe(0);
+    await screenshot(page, 'brand-dashboard-not-allowed-es');
+    await context.close();
   });
 });

@@ -15,7 +15,8 @@ import { LocationPicker } from './location-picker';
 import { allowedMenuSets, type MenuSet } from './menu';
 import { useMenuSet } from './use-shell-state';
 
-const USER_MENU_SETS: MenuSet[] = ['admin_menu', 'dashboard_menu', 'printer_menu'];
+/** The sets the user menu offers (each only to the roles allowed it): the brand dashboard's is roles 1 and 2's. */
+const USER_MENU_SETS: MenuSet[] = ['admin_menu', 'dashboard_menu', 'brand_menu', 'printer_menu'];
 
 /** An icon button of the header that opens its menu; `children` get `close` for their clicks. */
 const HeaderMenu = ({

@@ -19,10 +19,10 @@ const BRAND_MAX_ROLE = 2;
  */
 export const BrandDashboardPage = () => {
   const { t, i18n } = useTranslation('dashboard');
-  const dashboards = useDashboards('Brand');
   const role = useRole();
   // The brand menu and its statistics are roles 1 and 2's (spec section 6); the server refuses the others.
   const canSeeBrands = role !== undefined && role <= BRAND_MAX_ROLE;
+  const dashboards = useDashboards('Brand', canSeeBrands);
   const brands = useBrands(canSeeBrands);
   const [chosen, setChosen] = useState<number | null>(null);
   const location = useCurrentLocation();
@@ -95,7 +95,11 @@ export const BrandDashboardPage = () => {
       <Typography variant="h5" component="h1">
         {t('brand.title')}
       </Typography>
-      {dashboards.isPending ? null : url ? (
+      {!canSeeBrands ? (
+        <Alert severity="warning" data-testid="brand-dashboard-not-allowed">
+          {t('brand.notAllowed')}
+        </Alert>
+      ) : dashboards.isPending ? null : url ? (
         <Card variant="outlined">
           <Box
             component="iframe"

@@ -21,4 +21,6 @@ export const dashboardsQueryOptions = (description: string) =>
     staleTime: 5 * 60_000,
   });
 
-export const useDashboards = (description: string) => useQuery(dashboardsQueryOptions(description));
+/** Only asked for the roles that may see it (the server answers 403 to the others). */
+export const useDashboards = (description: string, enabled = true) =>
+  useQuery({ ...dashboardsQueryOptions(description), enabled });
