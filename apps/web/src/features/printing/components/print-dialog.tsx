@@ -132,7 +132,7 @@ const PrintDialogBody = ({ order, onClose }: { order: PrintOrder; onClose: () =>
           <DialogContentText>
             {t('print.summary', {
               name: order.name || '—',
-              total: order.total_quantity,
+              count: order.total_quantity,
               progress: order.progress,
               next: Math.min(order.from_label, order.total_quantity),
             })}
