@@ -1,4 +1,7 @@
+import { ItemState } from '@rfid/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/rows.js';
 import * as adminTest from '../../test/admin-fixtures.js';
 import type { TestApp } from '../../test/helpers.js';
 
@@ -39,6 +42,30 @@ describe('areas API', () => {
     expect(put.statusCode).toBe(200);
     expect(put.json()).toMatchObject({ description: 'Picking 2', location_id: cdBcn, stock: 7 });
     expect((await call('GET', `/api/areas/${area.id}/`, 'admin@demo.local')).json().description).toBe('Picking 2');
+  });
+
+  it("an area's stock is what it holds now: its items in stock and its counted stock (+ the figure typed at add)", async () => {
+    const listed = (await call('GET', `/api/locations/${cdMad}/areas/?limit=100`, 'admin@demo.local')).json().results as {
+      id: number;
+      stock: number;
+    }[];
+    const held = rowsOf<{ area_id: number; n: number }>(
+      await t.database.db.execute(
+        sql`select a.id as area_id, a.stock + coalesce(sum(s.quantity), 0)::int as n
+          from areas a left join stock_now s on s.area_id = a.id where a.location_id = ${cdMad} group by a.id`,
+      ),
+    );
+    expect(held.some((h) => h.n > 0)).toBe(true);
+    for (const area of listed) expect(area.stock, `area ${area.id}`).toBe(held.find((h) => h.area_id === area.id)?.n);
+    const [stocked] = rowsOf<{ area_id: number; n: number }>(
+      await t.database.db.execute(
+        sql`select area_id, count(*)::int as n from items where state = ${ItemState.Stocked} and area_id is not null
+          and area_id in (select id from areas where location_id = ${cdMad}) group by area_id order by n desc limit 1`,
+      ),
+    );
+    expect(stocked).toBeDefined();
+    const one = (await call('GET', `/api/areas/${stocked?.area_id}/`, 'admin@demo.local')).json();
+    expect(one.stock).toBeGreaterThanOrEqual(stocked?.n ?? 1);
   });
 
   it("answers the spec's messages", async () => {

@@ -1,6 +1,6 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { areas, locations } from '../../db/schema/index.js';
+import { areas, locations, stockNow } from '../../db/schema/index.js';
 import { pageOf } from '../../db/sql.js';
 import { buildFilters, buildOrderBy, type FilterSpec } from '../../http/filters.js';
 import type { PageParams } from '../../http/paging.js';
@@ -15,12 +15,21 @@ const areaFilters: FilterSpec = {
   locationId: { column: areas.locationId, lookups: ['exact'], type: 'number' },
   location__description: { column: locations.description, lookups: ['icontains'] },
 };
-const areaOrder = { id: areas.id, description: areas.description, stock: areas.stock, location: locations.description };
+/**
+ * An area's stock is what it holds now: the one stock (`stock_now`: its items STOCKED + its counted non-RFID stock per
+ * GTIN, like every other figure of stock) plus the figure typed when the area was added (`areas.stock`: stock it held
+ * without tags or GTIN then; 0 for an area added empty).
+ */
+const areaStockNow =
+  sql<number>`(${areas.stock} + (select coalesce(sum(${stockNow.quantity}), 0)::int from ${stockNow} where ${stockNow.areaId} = ${areas.id}))`.mapWith(
+    Number,
+  );
+const areaOrder = { id: areas.id, description: areas.description, stock: areaStockNow, location: locations.description };
 
 const areaColumns = {
   id: areas.id,
   description: areas.description,
-  stock: areas.stock,
+  stock: areaStockNow,
   location_id: areas.locationId,
   location_description: locations.description,
 };
