@@ -102,6 +102,24 @@ describe('inbound part A: order wizard, dashboard, detail, boxes', () => {
     expect(order).toMatchObject({ order_code: ORDER_CODE, item_count: 4, num_boxes: 2 });
   });
 
+  it('es: a code that exists here already is warned of, with the way to the existing order; the order opens from it', async () => {
+    const { page, context } = await openPage(browser(), { at: center });
+    await page.goto('/inbound/order/add');
+    await page.getByTestId('order-code').fill(`${ORDER_CODE}-X`);
+    await page.getByTestId('order-code').fill(ORDER_CODE);
+    await poll(() => page.getByTestId('order-code-exists').textContent()).toContain(
+      `Ya existe una orden con el código ${ORDER_CODE} (n.º ${orderId}) en esta ubicación`,
+    );
+    await screenshot(page, 'inbound-create-code-exists-es');
+    // Another code: the warning goes.
+    await page.getByTestId('order-code').fill(`${ORDER_CODE}-NEW`);
+    await poll(() => page.getByTestId('order-code-exists').count()).toBe(0);
+    await page.getByTestId('order-code').fill(ORDER_CODE);
+    await page.getByTestId('order-code-exists').getByTestId('created-detail-link').click();
+    await page.waitForURL(`**/inbound/order/${orderId}/detail`);
+    await context.close();
+  });
+
   it('es: the dashboard lists the order with its statistics; detail and boxes open from it', async () => {
     const { page, context } = await openPage(browser(), { at: center });
     await page.goto('/inbound/');

@@ -10,10 +10,12 @@ import { Wizard } from '../../components/wizard';
 import { useCurrentLocation } from '../../lib/current-location';
 import { useNotify } from '../../lib/notifier';
 import type { CurrentLocation } from '../../lib/storage';
+import { useDebounced } from '../../lib/use-debounced';
 import { canCreateOrders, useRole } from '../auth';
 import { ORDER_PATHS, type OrderKind } from '../orders';
 import type { AddedBox } from './add-box-dialog';
 import { createReception } from './api/create-reception';
+import { useExistingPurchaseOrder } from './api/find-purchase-order';
 import { invalidateOrderQueries } from './api/invalidate-orders';
 import { BoxListStep } from './box-list-step';
 import { OrderLinks } from './order-links';
@@ -65,6 +67,13 @@ export const OrderWizard = ({ kind, renderFields, isReady = true, createOrder, o
   const [created, setCreated] = useState<Created | null>(null);
   const [boxes, setBoxes] = useState<AddedBox[]>([]);
   const [finished, setFinished] = useState<{ order: CreatedOrder; count: number } | null>(null);
+  // A purchase order code that exists here already is accepted again, with a warning and the way to the existing one.
+  const typedCode = useDebounced(orderCode.trim(), 400);
+  const existing = useExistingPurchaseOrder(
+    location?.id ?? 0,
+    typedCode,
+    kind === 'purchase' && Boolean(location) && !created && isCodeValid,
+  ).data;
 
   const title = <PageTitle title={t(`kinds.${kind}.title`)} backTo={ORDER_PATHS[kind].dashboard} />;
   if (role === undefined) return null;
@@ -140,6 +149,12 @@ export const OrderWizard = ({ kind, renderFields, isReady = true, createOrder, o
         helperText={t('currentLocationHint')}
         slotProps={{ htmlInput: { 'data-testid': 'order-current-location' } }}
       />
+      {existing && !isLocked && existing.order_code === orderCode.trim() && (
+        <Alert severity="warning" data-testid="order-code-exists">
+          {t('codeExists', { code: existing.order_code, id: existing.id })}
+          <OrderLinks kind={kind} orderId={existing.id} />
+        </Alert>
+      )}
       {renderFields?.({ isLocked, location })}
     </Stack>
   );
