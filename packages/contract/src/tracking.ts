@@ -72,6 +72,20 @@ export const epcReadingSchema = z.object({
 });
 export type EpcReading = z.infer<typeof epcReadingSchema>;
 
+/**
+ * A tag's readings grouped by reading set (GET /items/{id}/readingsets/): one row per set, however many antennas and
+ * rounds read the tag in it: its first and last read, how many reads, which antennas, the best RSSI; the state and
+ * areas are the set's outcome for the tag (area1 of its first read, state and area2 of its last).
+ */
+export const epcReadingGroupSchema = epcReadingSchema.omit({ id: true, date: true, antenna: true, rssi: true }).extend({
+  first_date: z.string(),
+  date: z.string(),
+  read_count: z.number(),
+  antennas: z.array(z.number()),
+  best_rssi: z.number().nullable(),
+});
+export type EpcReadingGroup = z.infer<typeof epcReadingGroupSchema>;
+
 /** Free reading set list row (GET /locations/{id}/free_reading_sets/). */
 export const freeReadingSetSchema = z.object({
   id: z.string(),

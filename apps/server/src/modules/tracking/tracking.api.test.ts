@@ -157,4 +157,49 @@ describe('tracking API', () => {
     expect((await get('/api/free_reading_set/42/detail/')).statusCode).toBe(400);
     expect((await t.app.inject({ url: `/api/free_reading_set/${madSetId}/detail/` })).statusCode).toBe(401);
   });
+
+  // Last: its set and item would change the counts above.
+  it('groups a tag’s reads by reading set: one row a set with its reads, antennas and best RSSI; raw reads stay', async () => {
+    const epc = epcOf(2, 77);
+    const reads = [
+      { epc, antenna: 1, rssi: -61, time: '2026-11-22T10:00:00Z' },
+      { epc, antenna: 2, rssi: -48, time: '2026-11-22T10:00:01Z' },
+      { epc, antenna: 1, rssi: -55, time: '2026-11-22T10:00:02Z' },
+      { epc, antenna: 4, time: '2026-11-22T10:00:03Z' },
+    ];
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/readingsets/',
+      payload: { id: randomUUID(), start_time: '2026-11-22T10:00:00Z', end_time: '2026-11-22T10:00:04Z', reads },
+      headers: { authorization: `Device ${demoDeviceKey('TUN-MAD-01')}` },
+    });
+    expect(res.statusCode).toBe(201);
+    const setId = res.json().id as string;
+    const laterSet = await sendSet('TUN-MAD-01', [epc], '2026-11-23T08:00:00Z', '2026-11-23T08:00:01Z');
+    const [item] = (await retrieve(epc)).json();
+    const raw = (await get(`/api/items/${item.id}/itemstock/?limit=20`)).json();
+    expect(raw.count).toBe(5);
+    const grouped = (await get(`/api/items/${item.id}/readingsets/?limit=20`)).json();
+    expect(grouped.count).toBe(2);
+    expect(grouped.results.map((g: { readingSet: string }) => g.readingSet)).toEqual([laterSet, setId]);
+    expect(grouped.results[1]).toMatchObject({
+      readingSet: setId,
+      first_date: '2026-11-22T10:00:00.000Z',
+      date: '2026-11-22T10:00:03.000Z',
+      read_count: 4,
+      antennas: [1, 2, 4],
+      best_rssi: -48,
+      epc,
+      device: 'TUN-MAD-01',
+      area2: { description: 'Muelle de recepción' },
+    });
+    expect(grouped.results[0]).toMatchObject({ read_count: 1, antennas: [], best_rssi: null });
+    const paged = (await get(`/api/items/${item.id}/readingsets/?limit=1`)).json();
+    expect(paged).toMatchObject({ count: 2, results: [{ readingSet: laterSet }] });
+    expect(paged.next).toContain('offset=1');
+    // The same scope as the raw reads.
+    expect((await get(`/api/items/${item.id}/readingsets/`, 'viewer@demo.local')).statusCode).toBe(404);
+    expect((await get('/api/items/999999/readingsets/')).statusCode).toBe(404);
+    expect((await get(`/api/items/${item.id}/readingsets/?limit=-1`)).statusCode).toBe(400);
+  });
 });

@@ -218,6 +218,76 @@ export const createTrackingRepository = (db: Db) => {
       return pageOf(db, selected, [desc(traces.readAt), desc(traces.id)], page);
     },
 
+    /**
+     * The readings of an item grouped by reading set, newest set first: each set's first and last read, its reads,
+     * antennas and best RSSI, the state and area2 of its last read and the area1 of its first. Same scope as above.
+     */
+    async readingSetsOfItem(user: AuthUser, itemId: number, page: PageParams) {
+      const grouped = db
+        .select({
+          readingSetId: traces.readingSetId,
+          firstRead: sql<Date>`min(${traces.readAt})`.mapWith(traces.readAt).as('first_read'),
+          lastRead: sql<Date>`max(${traces.readAt})`.mapWith(traces.readAt).as('last_read'),
+          reads: sql<number>`count(*)::int`.as('reads'),
+          antennas: sql<
+            number[]
+          >`coalesce(array_agg(distinct ${traces.antenna} order by ${traces.antenna}) filter (where ${traces.antenna} is not null), '{}')`.as(
+            'antennas',
+          ),
+          bestRssi: sql<number | null>`max(${traces.rssi})`.as('best_rssi'),
+          state: sql<number>`(array_agg(${traces.state} order by ${traces.readAt} desc, ${traces.id} desc))[1]`.as('state'),
+          epc: sql<string>`(array_agg(${traces.epc} order by ${traces.readAt} desc, ${traces.id} desc))[1]`.as('epc'),
+          area1Id: sql<number | null>`(array_agg(${traces.area1Id} order by ${traces.readAt}, ${traces.id}))[1]`.as('area1_id'),
+          area2Id: sql<number | null>`(array_agg(${traces.area2Id} order by ${traces.readAt} desc, ${traces.id} desc))[1]`.as(
+            'area2_id',
+          ),
+        })
+        .from(traces)
+        .innerJoin(readingSets, eq(readingSets.id, traces.readingSetId))
+        .where(
+          and(
+            eq(traces.companyId, user.companyId),
+            eq(traces.itemId, itemId),
+            user.locationIds === null ? undefined : inArray(readingSets.locationId, visibleLocationIds(db, user)),
+          ),
+        )
+        .groupBy(traces.readingSetId)
+        .as('g');
+      const selected = db
+        .select({
+          readingSetId: grouped.readingSetId,
+          firstRead: grouped.firstRead,
+          lastRead: grouped.lastRead,
+          reads: grouped.reads,
+          antennas: grouped.antennas,
+          bestRssi: grouped.bestRssi,
+          state: grouped.state,
+          epc: grouped.epc,
+          claimedBy: readingSets.claimedBy,
+          deviceSerial: devices.serialNumber,
+          area1Id: area1.id,
+          area1Description: area1.description,
+          area1Location: location1.description,
+          area2Id: area2.id,
+          area2Description: area2.description,
+          area2Location: location2.description,
+          readAreaId: setArea.id,
+          readAreaDescription: setArea.description,
+          readAreaLocation: setLocation.description,
+        })
+        .from(grouped)
+        .innerJoin(readingSets, eq(readingSets.id, grouped.readingSetId))
+        .leftJoin(devices, eq(devices.id, readingSets.deviceId))
+        .leftJoin(area1, eq(area1.id, grouped.area1Id))
+        .leftJoin(location1, eq(location1.id, area1.locationId))
+        .leftJoin(area2, eq(area2.id, grouped.area2Id))
+        .leftJoin(location2, eq(location2.id, area2.locationId))
+        .leftJoin(setArea, eq(setArea.id, readingSets.areaId))
+        .leftJoin(setLocation, eq(setLocation.id, setArea.locationId))
+        .$dynamic();
+      return pageOf(db, selected, [desc(grouped.lastRead), desc(grouped.readingSetId)], page);
+    },
+
     /** Date-only filters are days of `timeZone` (the location's). */
     async freeSetsOfLocation(locationId: number, query: Record<string, unknown>, page: PageParams, timeZone: string) {
       const where = and(

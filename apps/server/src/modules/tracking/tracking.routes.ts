@@ -1,4 +1,5 @@
 import {
+  epcReadingGroupSchema,
   epcReadingSchema,
   epcRetrieveBodySchema,
   epcRetrieveResponseSchema,
@@ -66,6 +67,18 @@ export const trackingRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { d
       pageSize: DEFAULT_PAGE_SIZE,
     },
     (user, { params }, page) => service.readings(user, params.id, page),
+  );
+
+  pagedGet(
+    '/items/:id/readingsets/',
+    {
+      summary: 'Readings of an item grouped by reading set, newest first: one row a set (reads, antennas, best RSSI)',
+      params: idParamSchema,
+      querystring: pagingQuerySchema,
+      row: epcReadingGroupSchema,
+      pageSize: DEFAULT_PAGE_SIZE,
+    },
+    (user, { params }, page) => service.readingGroups(user, params.id, page),
   );
 
   pagedGet(

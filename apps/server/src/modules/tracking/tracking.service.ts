@@ -1,4 +1,12 @@
-import type { AreaRef, EpcReading, FreeReadingSet, FreeReadingSetDetail, Item, ReadingSetEpc } from '@rfid/contract';
+import type {
+  AreaRef,
+  EpcReading,
+  EpcReadingGroup,
+  FreeReadingSet,
+  FreeReadingSetDetail,
+  Item,
+  ReadingSetEpc,
+} from '@rfid/contract';
 import { itemStateName } from '@rfid/contract';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../http/errors.js';
@@ -79,6 +87,34 @@ export const createTrackingService = (db: Db) => {
           read_area: areaRef(r.readAreaId, r.readAreaDescription, r.readAreaLocation),
           antenna: r.antenna,
           rssi: r.rssi,
+        })),
+      };
+    },
+
+    async readingGroups(
+      user: AuthUser,
+      itemId: number,
+      page: PageParams,
+    ): Promise<{ count: number; results: EpcReadingGroup[] }> {
+      if (!(await repo.itemById(user, itemId))) throw notFound('Item not found.');
+      const { count, rows } = await repo.readingSetsOfItem(user, itemId, page);
+      return {
+        count,
+        results: rows.map((r) => ({
+          readingSet: r.readingSetId,
+          first_date: r.firstRead.toISOString(),
+          date: r.lastRead.toISOString(),
+          read_count: r.reads,
+          antennas: r.antennas,
+          best_rssi: r.bestRssi === null ? null : Number(r.bestRssi),
+          state: r.state,
+          state_name: itemStateName(r.state),
+          epc: r.epc,
+          area1: areaRef(r.area1Id, r.area1Description, r.area1Location),
+          area2: areaRef(r.area2Id, r.area2Description, r.area2Location),
+          claimed_by: r.claimedBy,
+          device: r.deviceSerial,
+          read_area: areaRef(r.readAreaId, r.readAreaDescription, r.readAreaLocation),
         })),
       };
     },
