@@ -94,6 +94,7 @@ describe('brand dashboard journey', () => {
     const brandUser = await openPage(browser(), { email: 'brand@demo.local' });
     await brandUser.page.goto('/dashboard');
     await brandUser.page.getByTestId('user-menu-button').click();
+    expect(await brandUser.page.getByTestId('user-menu-brand_menu').textContent()).toBe('Marca');
     await brandUser.page.getByTestId('user-menu-brand_menu').click();
     await brandUser.page.waitForURL('**/brand/dashboard');
     await poll(() => brandUser.page.getByTestId('side-menu').textContent()).toContain('Panel de marca');

@@ -47,13 +47,24 @@ describe('EPC tracking and free scans', () => {
 
     await track(page, TRACKED);
     await poll(() => page.getByTestId('tracked-gtin').textContent()).toBe(DEMO_GTIN);
-    // Two sets, each read the tag at least once.
-    await poll(() => page.getByTestId('epc-readings').getByTestId('paged-row').count()).toBeGreaterThanOrEqual(2);
-    const table = (await page.getByTestId('epc-readings').textContent()) ?? '';
+    // Two sets, each read the tag one to four times (antennas, rounds): one row a set, with its reads.
+    const sets = page.getByTestId('epc-reading-sets');
+    await poll(() => sets.getByTestId('paged-row').count()).toBe(2);
+    const table = (await sets.textContent()) ?? '';
     expect(table).toMatch(/EN STOCK|DESCONOCIDO/);
     expect(table).toContain(secondSet.slice(0, 8));
     expect(table).toContain(firstSet.slice(0, 8));
+    const readsOfSets = (await sets.getByTestId('reading-group-reads').allTextContents()).map((text) =>
+      Number(/^(\d+) lecturas?/.exec(text)?.[1]),
+    );
+    expect(readsOfSets.every((n) => n >= 1 && n <= 4)).toBe(true);
     await screenshot(page, 'tracking-tracker-es');
+    // Every antenna read, one click away: as many rows as the sets' reads.
+    await page.getByTestId('readings-view-reads').click();
+    const total = readsOfSets.reduce((sum, n) => sum + n, 0);
+    await poll(() => page.getByTestId('epc-readings').getByTestId('paged-row').count()).toBe(Math.min(total, 20));
+    await page.getByTestId('readings-view-sets').click();
+    await poll(() => sets.getByTestId('paged-row').count()).toBe(2);
 
     await track(page, 'E2801160600002084A7CFFFF');
     await poll(() => page.getByTestId('form-alert-error').textContent()).toContain('No encontrado');
@@ -91,7 +102,8 @@ describe('EPC tracking and free scans', () => {
     const { page, context } = await openPage(browser(), { language: 'en' });
     await page.goto(`/track-epc/${TRACKED}`);
     await poll(() => page.getByTestId('tracked-gtin').textContent()).toBe(DEMO_GTIN);
-    await poll(() => page.getByTestId('epc-readings').textContent()).toMatch(/STOCKED|UNKNOWN/);
+    await poll(() => page.getByTestId('epc-reading-sets').textContent()).toMatch(/STOCKED|UNKNOWN/);
+    expect(await page.getByTestId('epc-reading-sets').textContent()).toMatch(/\d+ reads?/);
     expect(await page.getByRole('heading', { name: 'EPC tracker' }).count()).toBe(1);
     await screenshot(page, 'tracking-tracker-en');
     await page.goto(`/free-scan/${firstSet}/detail`);
@@ -103,7 +115,7 @@ describe('EPC tracking and free scans', () => {
   it('at 390 px: cards instead of tables, nothing wider than the screen', async () => {
     const { page, context } = await openPage(browser(), { viewport: MOBILE });
     await page.goto(`/track-epc/${TRACKED}`);
-    await poll(() => page.getByTestId('epc-readings-cards').getByTestId('paged-card').count()).toBeGreaterThanOrEqual(2);
+    await poll(() => page.getByTestId('epc-reading-sets-cards').getByTestId('paged-card').count()).toBe(2);
     await fitsPhone(page);
     await screenshot(page, 'tracking-tracker-mobile');
     await page.goto('/free-scan');

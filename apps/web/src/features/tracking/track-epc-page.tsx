@@ -1,7 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import SearchIcon from '@mui/icons-material/Search';
-import { Box, Button, Card, CardContent, Link, Stack, TextField, Typography } from '@mui/material';
-import { type EpcReading, epcRetrieveBodySchema, type Item } from '@rfid/contract';
+import {
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Link,
+  Stack,
+  TextField,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from '@mui/material';
+import { type EpcReading, type EpcReadingGroup, epcRetrieveBodySchema, type Item } from '@rfid/contract';
+import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +22,7 @@ import { errorStatus, FormAlert, type FormStatus } from '../../components/form-a
 import { type Column, PagedTable } from '../../components/paged-table';
 import { TableCard } from '../../components/table-card';
 import { formatTableDateTime } from '../../lib/format';
+import { itemReadingGroupsPages } from './api/get-item-reading-groups';
 import { itemReadingsPages } from './api/get-item-readings';
 import { useRetrieveEpc } from './api/retrieve-epc';
 import { ItemStateChip } from './item-state';
@@ -95,24 +108,100 @@ export const TrackEpcPage = () => {
   );
 };
 
-const TrackedItemSection = ({ item }: { item: Item }) => {
+/** The columns both views share: state, areas and reading set. */
+const sharedColumns = (t: TFunction<'tracking'>): Column<EpcReading | EpcReadingGroup>[] => [
+  { id: 'state', header: t('tracker.columns.state'), cell: (reading) => <ItemStateChip state={reading.state} /> },
+  { id: 'area1', header: t('tracker.columns.area1'), cell: (reading) => areaText(reading.area1) },
+  { id: 'area2', header: t('tracker.columns.area2'), cell: (reading) => areaText(reading.area2) },
+  {
+    id: 'readingSet',
+    header: t('tracker.columns.readingSet'),
+    cell: (reading) => <ReadingSetCell reading={reading} />,
+  },
+];
+
+const rssiText = (rssi: number | null) => (rssi === null ? '' : ` · ${rssi} dBm`);
+
+/** One row a reading set (its reads, antennas and best RSSI), or every raw read one click away. */
+const ReadingsTables = ({ itemId }: { itemId: number }) => {
   const { t } = useTranslation('tracking');
-  const columns: Column<EpcReading>[] = [
+  const [view, setView] = useState<'sets' | 'reads'>('sets');
+  const dateCell = (date: string) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatTableDateTime(date)}</Box>;
+  const groupColumns: Column<EpcReadingGroup>[] = [
+    { id: 'date', header: t('tracker.columns.date'), cell: (group) => dateCell(group.date), mobile: 'title' },
+    ...sharedColumns(t),
     {
-      id: 'date',
-      header: t('tracker.columns.date'),
-      cell: (reading) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatTableDateTime(reading.date)}</Box>,
-      mobile: 'title',
-    },
-    { id: 'state', header: t('tracker.columns.state'), cell: (reading) => <ItemStateChip state={reading.state} /> },
-    { id: 'area1', header: t('tracker.columns.area1'), cell: (reading) => areaText(reading.area1) },
-    { id: 'area2', header: t('tracker.columns.area2'), cell: (reading) => areaText(reading.area2) },
-    {
-      id: 'readingSet',
-      header: t('tracker.columns.readingSet'),
-      cell: (reading) => <ReadingSetCell reading={reading} />,
+      id: 'reads',
+      header: t('tracker.columns.reads'),
+      cell: (group) => (
+        <Box data-testid="reading-group-reads" sx={{ whiteSpace: 'nowrap' }}>
+          {t('tracker.readCount', { count: group.read_count })}
+          <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+            {group.antennas.length > 0
+              ? t('tracker.antennas', { count: group.antennas.length, list: group.antennas.join(', ') })
+              : ''}
+            {rssiText(group.best_rssi)}
+          </Typography>
+        </Box>
+      ),
     },
   ];
+  const readColumns: Column<EpcReading>[] = [
+    { id: 'date', header: t('tracker.columns.date'), cell: (reading) => dateCell(reading.date), mobile: 'title' },
+    ...sharedColumns(t),
+    {
+      id: 'antenna',
+      header: t('tracker.columns.antenna'),
+      cell: (reading) => `${reading.antenna ?? '—'}${rssiText(reading.rssi)}`,
+    },
+  ];
+  return (
+    <>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+        <Typography variant="h6" sx={{ flexGrow: 1 }}>
+          {t('tracker.readings')}
+        </Typography>
+        <ToggleButtonGroup
+          size="small"
+          exclusive
+          value={view}
+          onChange={(_, next: 'sets' | 'reads' | null) => next && setView(next)}
+          aria-label={t('tracker.view')}
+        >
+          <ToggleButton value="sets" data-testid="readings-view-sets">
+            {t('tracker.bySet')}
+          </ToggleButton>
+          <ToggleButton value="reads" data-testid="readings-view-reads">
+            {t('tracker.rawReads')}
+          </ToggleButton>
+        </ToggleButtonGroup>
+      </Stack>
+      <TableCard>
+        {view === 'sets' ? (
+          // Keyed: a table of one view never shows the other's rows while its own load.
+          <PagedTable
+            key="sets"
+            {...itemReadingGroupsPages(itemId)}
+            columns={groupColumns}
+            emptyText={t('tracker.noReadings')}
+            testId="epc-reading-sets"
+          />
+        ) : (
+          <PagedTable
+            key="reads"
+            {...itemReadingsPages(itemId)}
+            columns={readColumns}
+            emptyText={t('tracker.noReadings')}
+            testId="epc-readings"
+          />
+        )}
+      </TableCard>
+    </>
+  );
+};
+
+const TrackedItemSection = ({ item }: { item: Item }) => {
+  const { t } = useTranslation('tracking');
   return (
     <>
       <Card data-testid="tracked-item">
@@ -134,10 +223,7 @@ const TrackedItemSection = ({ item }: { item: Item }) => {
           </Box>
         </CardContent>
       </Card>
-      <Typography variant="h6">{t('tracker.readings')}</Typography>
-      <TableCard>
-        <PagedTable {...itemReadingsPages(item.id)} columns={columns} emptyText={t('tracker.noReadings')} testId="epc-readings" />
-      </TableCard>
+      <ReadingsTables itemId={item.id} />
     </>
   );
 };
@@ -164,7 +250,7 @@ const Field = ({
 );
 
 /** A free reading set links to its detail; a set claimed by an order, inventory or sale says who claimed it. */
-const ReadingSetCell = ({ reading }: { reading: EpcReading }) => {
+const ReadingSetCell = ({ reading }: { reading: Pick<EpcReading, 'readingSet' | 'claimed_by'> }) => {
   const { t } = useTranslation('tracking');
   const shortId = reading.readingSet.slice(0, 8);
   if (reading.claimed_by === null) {
