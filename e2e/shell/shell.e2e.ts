@@ -24,6 +24,36 @@ describe('app shell', () => {
     await context.close();
   });
 
+  it('es: menus follow the location: a brand sets the printer menu and names the brand; a store sets the dashboard menu; each picker tab searches afresh', async () => {
+    const { page, context } = await newPage(browser());
+    await signIn(page, 'admin@demo.local');
+    await page.getByTestId('location-picker-button').click();
+    await page.getByTestId('picker-tab-brand').click();
+    const brandButton = page.getByTestId('picker-list').getByRole('button').first();
+    await brandButton.waitFor();
+    const brandName = (await brandButton.textContent()) ?? '';
+    expect(brandName).not.toBe('');
+    await brandButton.click();
+    await page.waitForURL('**/production?brand=*');
+    await expect.poll(() => page.getByTestId('side-menu').textContent()).toContain('Órdenes de impresión');
+    await expect.poll(() => page.getByTestId('production-page').textContent()).toContain(brandName);
+    expect(await page.getByTestId('production-page').textContent()).not.toMatch(/Marca \d+/);
+
+    // A search typed in one tab is not carried to the next; a search with no match says so.
+    await page.getByTestId('location-picker-button').click();
+    await page.getByLabel('Buscar').fill('zzz-no-such-place');
+    await expect.poll(() => page.getByTestId('picker-empty').textContent()).toBe('Sin resultados');
+    await page.getByTestId('picker-tab-store').click();
+    expect(await page.getByLabel('Buscar').inputValue()).toBe('');
+    const store = page.getByTestId('picker-list').getByRole('button').first();
+    await store.waitFor();
+    await store.click();
+    await page.waitForURL('**/dashboard');
+    await expect.poll(() => page.getByTestId('side-menu').textContent()).toContain('Inventarios');
+    expect(await page.getByTestId('side-menu').textContent()).not.toContain('Órdenes de impresión');
+    await context.close();
+  });
+
   it('admin: all picker tabs, admin and printer menus, picks a center, switches language, signs off', async () => {
     const { page, context } = await newPage(browser());
     await signIn(page, 'admin@demo.local');

@@ -62,6 +62,8 @@ export const LocationPicker = ({ open, onClose, role }: { open: boolean; onClose
       return;
     }
     saveLocation({ id: item.id, description: item.description, ...(tab === 'company' ? { kind: 'company' as const } : {}) });
+    // The menu follows: a location's dashboard is in the dashboard set (a brand had set the printer's).
+    setMenuSet('dashboard_menu');
     void navigate('/dashboard');
   };
   const pageCount = Math.ceil((data?.count ?? 0) / PICKER_PAGE_SIZE);
@@ -77,8 +79,11 @@ export const LocationPicker = ({ open, onClose, role }: { open: boolean; onClose
       <Tabs
         value={tab}
         onChange={(_, value: PickerTab) => {
+          // Each tab searches afresh: a brand's name typed in Brand would leave Store empty.
           setTab(value);
           setPage(0);
+          setSearch('');
+          setDebounced('');
         }}
         variant="fullWidth"
         sx={{ px: 2 }}
@@ -115,7 +120,11 @@ export const LocationPicker = ({ open, onClose, role }: { open: boolean; onClose
             </ListItemButton>
           ))}
         </List>
-        {data && data.count === 0 && <Typography color="text.secondary">{t('picker.empty')}</Typography>}
+        {data && data.results.length === 0 && (
+          <Typography color="text.secondary" data-testid="picker-empty">
+            {t('picker.empty')}
+          </Typography>
+        )}
         {pageCount > 1 && (
           <Pagination count={pageCount} page={page + 1} onChange={(_, value) => setPage(value - 1)} size="small" sx={{ mt: 1 }} />
         )}

@@ -9,6 +9,7 @@ import { PageTitle } from '../../components/page-title';
 import { StatGrid } from '../../components/stat-grid';
 import { TableCard } from '../../components/table-card';
 import { hasRole, useRole } from '../auth';
+import { useBrands } from '../brand';
 import { PrintWizardDialog } from '../print-wizard';
 import { printOrderCountQueryOptions } from './api/get-print-orders';
 import { PrintOrderTable } from './components/print-order-table';
@@ -19,6 +20,9 @@ const FIGURES: (PrintOrderState | 'all')[] = ['all', 'PENDING', 'WORKING', 'PART
  * Label production (where picking a brand in the header leads, ?brand=): the brand's print orders by state, the
  * printing going on now, and the 3-step print wizard (tag type, format, then a new order or a waiting one printed).
  */
+/** Roles that pick brands in the header (and may list them). */
+const BRAND_PICKER_MAX_ROLE = 2;
+
 export const ProductionPage = () => {
   const { t } = useTranslation('printing');
   const role = useRole();
@@ -26,6 +30,9 @@ export const ProductionPage = () => {
   const brandParam = Number(params.get('brand'));
   const brand = Number.isInteger(brandParam) && brandParam > 0 ? brandParam : undefined;
   const [isWizardOpen, setWizardOpen] = useState(false);
+  // The brand by its name (the brands a user may pick are few: the picker's own list); its number until it loads.
+  const brands = useBrands(brand !== undefined && role !== undefined && role <= BRAND_PICKER_MAX_ROLE);
+  const brandName = brands.data?.results.find((b) => b.id === brand)?.description;
   // One figure per state: how many print orders (of the brand) are in it.
   const queries = useQueries({
     queries: FIGURES.map((state) =>
@@ -37,7 +44,7 @@ export const ProductionPage = () => {
     <Stack spacing={2} data-testid="production-page">
       <PageTitle
         title={t('production.title')}
-        subtitle={brand ? t('production.brand', { id: brand }) : t('production.allBrands')}
+        subtitle={brand ? (brandName ?? t('production.brand', { id: brand })) : t('production.allBrands')}
         actions={
           hasRole(role, RoleThreshold.printOrderAdd) && (
             <Button
