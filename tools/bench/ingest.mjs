@@ -17,8 +17,8 @@
 // `insert … select * from unnest($1::int[], …)`; items `returning id` for the traces. Timed: the three statements
 // and the transaction. Ingest: as many other new sets through the product's service, timed from the validated body
 // (toSetInput, then ingestSet: decoding, the set, the items, the engine's dispatch, the traces, through Drizzle).
-// Both: in-process (no HTTP, no JSON, no Zod of the body), one set at a time, one transaction a set, alternating
-// blocks of 5 sets so a load change on the (shared) machine falls on every side. Ratio: the fastest baseline's time
+// Both: in-process (no HTTP, no JSON, no Zod of the body), one set at a time, one transaction a set, each side
+// in turn, set by set, so a load change on the (shared) machine falls on every side. Ratio: the fastest baseline's time
 // over the ingest's; goal ≥ 0.85.
 //
 // Options: --quick (small run while developing), --only pglite|postgres, --sets N,
@@ -58,7 +58,7 @@ const MQTT_READS = Number(values['mqtt-reads'] ?? (quick ? 5_000 : 20_000));
 const MQTT_EVENTS_PER_MESSAGE = 100;
 const MQTT_SINGLE_READS = Number(values['mqtt-single'] ?? (quick ? 1_000 : 5_000));
 const WRITE_SETS = Number(values['write-sets'] ?? (quick ? 10 : 40));
-const WRITE_BLOCK = 5;
+const WRITE_BLOCK = 1;
 const REPLAY_READS = Number(values.replay ?? (quick ? 6_600 : 66_000));
 const PG_URL = pgUrlOf(values.pg);
 const MQTT_URL = values.mqtt ?? process.env.MQTT_URL ?? 'mqtt://127.0.0.1:1883';

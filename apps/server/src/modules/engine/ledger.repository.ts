@@ -32,7 +32,8 @@ export type SetEpc = { epc: string; scheme: string; gtin: string | null; serial:
 /** One read of a set (several reads may share an EPC). */
 export type SetRead = { epc: string; time: Date; antenna: number | null; rssi: number | null };
 
-const insertedRow = z.object({ id: z.coerce.number(), epc: z.string(), item_type_id: nullableInt });
+const insertedRow = z.object({ id: z.coerce.number(), epc: z.string() });
+const itemTypeRow = z.object({ id: z.coerce.number(), gtin: z.string() });
 const refreshedRow = z.object({
   id: z.coerce.number(),
   epc: z.string(),
@@ -120,7 +121,8 @@ export const createLedgerRepository = (db: DbOrTx) => ({
    * another set is inserting at the same moment is waited for, then skipped); (2) the EPCs it
    * skipped are locked by id (the one lock order of items) and their last_seen_at refreshed, in a
    * statement of its own so that it sees an EPC that (1) waited for. A set of new tags is one
-   * statement, the size of a plain multi-row insert (issue 15).
+   * insert, as long as a plain multi-row insert of its rows (issue 15; tools/bench/ingest.mjs
+   * measures both), after a look-up of its few item types.
    */
   async see({
     companyId,
@@ -136,30 +138,40 @@ export const createLedgerRepository = (db: DbOrTx) => ({
     epcs: SetEpc[];
   }): Promise<SeenItem[]> {
     const seen = seenAt.toISOString();
+    // The company's item types of the set's GTINs, looked up once (a few dozen rows) and bound as a column: a join in
+    // the insert costs a hash join and a sort of every row (issue 15).
     const gtins = [...new Set(epcs.flatMap((e) => (e.gtin ? [e.gtin] : [])))];
+    const typeOf = new Map<string, number>();
+    if (gtins.length > 0) {
+      const types = await db.execute(
+        sql`select id, gtin from item_types where company_id = ${companyId}::int and gtin = any(${sql.param(gtins)}::text[])`,
+      );
+      for (const t of parseRows(itemTypeRow, types)) typeOf.set(t.gtin, t.id);
+    }
+    const typeIds = epcs.map((e) => (e.gtin ? (typeOf.get(e.gtin) ?? null) : null));
+    // In the order of `epcs` (sorted): two sets inserting the same new tags wait for each other in one order.
     const inserted = await db.execute(sql`
       insert into items (company_id, epc, scheme, gtin, serial, item_type_id, state, area_id, location_id, last_seen_at)
-      select ${companyId}::int, u.epc, u.scheme, u.gtin, u.serial, it.id, ${ItemState.Unknown}::smallint, ${areaId}::int,
-        ${locationId}::int, ${seen}::timestamptz
+      select ${companyId}::int, u.epc, u.scheme, u.gtin, u.serial, u.item_type_id, ${ItemState.Unknown}::smallint,
+        ${areaId}::int, ${locationId}::int, ${seen}::timestamptz
       from unnest(
         ${sql.param(epcs.map((e) => e.epc))}::text[],
         ${sql.param(epcs.map((e) => e.scheme))}::text[],
         ${sql.param(epcs.map((e) => e.gtin))}::text[],
-        ${sql.param(epcs.map((e) => e.serial))}::text[]
-      ) with ordinality as u(epc, scheme, gtin, serial, ord)
-      left join (
-        select id, gtin from item_types where company_id = ${companyId}::int and gtin = any(${sql.param(gtins)}::text[])
-      ) it on it.gtin = u.gtin
-      order by u.ord
+        ${sql.param(epcs.map((e) => e.serial))}::text[],
+        ${sql.param(typeIds)}::int[]
+      ) as u(epc, scheme, gtin, serial, item_type_id)
       on conflict (company_id, epc) do nothing
-      returning id, epc, item_type_id`);
+      returning id, epc`);
+    const inputOf = new Map(epcs.map((e, i) => [e.epc, i]));
     const byEpc = new Map<string, SeenItem>();
     for (const r of parseRows(insertedRow, inserted)) {
+      const i = inputOf.get(r.epc) ?? -1;
       byEpc.set(r.epc, {
         id: r.id,
         epc: r.epc,
-        itemTypeId: r.item_type_id,
-        gtin: null,
+        itemTypeId: typeIds[i] ?? null,
+        gtin: epcs[i]?.gtin ?? null,
         state: ItemState.Unknown,
         areaId,
         locationId,
@@ -193,14 +205,7 @@ export const createLedgerRepository = (db: DbOrTx) => ({
         });
       }
     }
-    const items: SeenItem[] = [];
-    for (const e of epcs) {
-      const item = byEpc.get(e.epc);
-      if (!item) continue;
-      if (item.inserted) item.gtin = e.gtin;
-      items.push(item);
-    }
-    return items;
+    return epcs.flatMap((e) => byEpc.get(e.epc) ?? []);
   },
   /**
    * One trace per read when nothing claimed the set: the items did not change, so their state
