@@ -9,8 +9,21 @@
 //      POST /api/readers/stream/, 1,000 a request); timed until every read is stored in a set.
 // Then it stops the server and counts the trace rows in the database: none may be lost.
 //
+// Before that, in this process and on its own fresh database (same migrations, same demo data), the write of reads
+// side by side with its baseline (issue 15). Baseline: the rows an ingest of a set of 1,000 new EPCs writes (one
+// reading_sets row, 1,000 items, 1,000 traces), built beforehand (EPCs decoded, item types looked up), inserted
+// plainly into the product's tables (their indexes, constraints and triggers) through the driver (node-postgres'
+// pool, PGlite's client) in three ways: `insert … values ($1, …), …` (10,000 parameters), the same as literals, and
+// `insert … select * from unnest($1::int[], …)`; items `returning id` for the traces. Timed: the three statements
+// and the transaction. Ingest: as many other new sets through the product's service, timed from the validated body
+// (toSetInput, then ingestSet: decoding, the set, the items, the engine's dispatch, the traces, through Drizzle).
+// Both: in-process (no HTTP, no JSON, no Zod of the body), one set at a time, one transaction a set, each side
+// in turn, set by set, so a load change on the (shared) machine falls on every side. Ratio: the fastest baseline's time
+// over the ingest's; goal ≥ 0.85.
+//
 // Options: --quick (small run while developing), --only pglite|postgres, --sets N,
-// --concurrency N, --mqtt-reads N, --mqtt-single N, --replay N, --no-mqtt, --pg URL, --mqtt URL.
+// --concurrency N, --mqtt-reads N, --mqtt-single N, --replay N, --no-mqtt, --pg URL, --mqtt URL,
+// --write-sets N (sets of each side of the write comparison), --write-only (only that comparison).
 // Needs `npm run build` first (server, packages, tools/simulator).
 import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -33,6 +46,8 @@ const { values } = parseArgs({
     replay: { type: 'string' },
     'no-mqtt': { type: 'boolean' },
     mqtt: { type: 'string' },
+    'write-sets': { type: 'string' },
+    'write-only': { type: 'boolean' },
   },
 });
 const quick = values.quick ?? false;
@@ -42,6 +57,8 @@ const CONCURRENCY = Number(values.concurrency ?? 4);
 const MQTT_READS = Number(values['mqtt-reads'] ?? (quick ? 5_000 : 20_000));
 const MQTT_EVENTS_PER_MESSAGE = 100;
 const MQTT_SINGLE_READS = Number(values['mqtt-single'] ?? (quick ? 1_000 : 5_000));
+const WRITE_SETS = Number(values['write-sets'] ?? (quick ? 10 : 40));
+const WRITE_BLOCK = 1;
 const REPLAY_READS = Number(values.replay ?? (quick ? 6_600 : 66_000));
 const PG_URL = pgUrlOf(values.pg);
 const MQTT_URL = values.mqtt ?? process.env.MQTT_URL ?? 'mqtt://127.0.0.1:1883';
@@ -161,11 +178,13 @@ const postJson = async (url, key, body) => {
   return res;
 };
 
-const runDatabase = async (kind) => {
+const pg = (await import('pg')).default;
+
+/** A fresh data folder, and for PostgreSQL a fresh database on PG_URL; `drop` removes both. */
+const scratch = async (kind) => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `rfid-bench-${kind}-`));
   let databaseUrl;
   let dropDatabase = async () => {};
-  const pg = (await import('pg')).default;
   if (kind === 'postgres') {
     const name = `rfid_bench_${randomBytes(4).toString('hex')}`;
     const admin = new pg.Client({ connectionString: PG_URL });
@@ -182,6 +201,284 @@ const runDatabase = async (kind) => {
       await c.end();
     };
   }
+  const drop = async () => {
+    await dropDatabase();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { dataDir, databaseUrl, drop };
+};
+
+const dist = (file) => import(path.join(root, 'apps/server/dist', file));
+const { inArray, sql } = await import('drizzle-orm');
+
+/**
+ * The write of reads against its baseline (see the top of this file): WRITE_SETS sets of 1,000 new EPCs each side,
+ * alternating blocks of WRITE_BLOCK sets. Answers the rows of the table and the ratio line.
+ */
+const runWrite = async (kind) => {
+  const { dataDir, databaseUrl, drop } = await scratch(kind);
+  const { openDatabase } = await dist('db/client.js');
+  const { seedDemo } = await dist('db/seed/seed.js');
+  const { createEngine } = await dist('modules/engine/engine.js');
+  const { createDeviceDirectory, decodeForIngest, ingestSet, toSetInput } = await dist('modules/ingest/ingest.service.js');
+  const schema = await dist('db/schema/index.js');
+  const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir });
+  try {
+    await database.migrate();
+    await seedDemo(database.db);
+    const { db } = database;
+    const engine = createEngine({ db });
+    const tunnel = 'TUN-MAD-01';
+    const device = await createDeviceDirectory(db).authenticate(`Device ${demoDeviceKey(tunnel)}`);
+    const itemTypeOf = new Map(
+      (
+        await db
+          .select({ id: schema.itemTypes.id, gtin: schema.itemTypes.gtin, companyId: schema.itemTypes.companyId })
+          .from(schema.itemTypes)
+      )
+        .filter((t) => t.companyId === device.companyId)
+        .map((t) => [t.gtin, t.id]),
+    );
+    const random = seededRandom(20261124);
+    const tags = createTagFactory({ gtins: demoGtins(), companyPrefixLength: 7, serialBase: BENCH_SERIAL_BASE + 50_000_000_000 });
+    const makeBody = () => {
+      const end = new Date();
+      return {
+        id: randomUUID(),
+        device: tunnel,
+        start_time: new Date(end.getTime() - 5_000).toISOString(),
+        end_time: end.toISOString(),
+        epcs: tags.tags(EPCS_PER_SET, random, 40),
+      };
+    };
+    /** The rows the ingest of `body` writes, ready to insert (EPCs decoded, item types found): the baseline's input. */
+    const rowsOf = (body) => {
+      const endTime = new Date(body.end_time);
+      const epcs = body.epcs.map((e) => e.toUpperCase());
+      return {
+        set: {
+          id: body.id,
+          companyId: device.companyId,
+          deviceId: device.id,
+          locationId: device.locationId,
+          areaId: device.areaId,
+          workingMode: device.workingMode,
+          codebar: null,
+          startTime: new Date(body.start_time),
+          endTime,
+          readCount: epcs.length,
+          epcCount: epcs.length,
+        },
+        items: epcs.map((epc) => {
+          const d = decodeForIngest(epc);
+          return {
+            companyId: device.companyId,
+            epc,
+            scheme: d.scheme,
+            gtin: d.gtin,
+            serial: d.serial,
+            itemTypeId: (d.gtin && itemTypeOf.get(d.gtin)) ?? null,
+            state: 1,
+            areaId: device.areaId,
+            locationId: device.locationId,
+            lastSeenAt: endTime,
+          };
+        }),
+      };
+    };
+    // The same rows through the driver itself (node-postgres' pool, PGlite's client): one parameterised
+    // `insert … values (…), (…) …` a table, no ORM on the way.
+    const client = db.$client;
+    const inTransaction =
+      database.kind === 'postgres'
+        ? async (work) => {
+            const c = await client.connect();
+            try {
+              await c.query('begin');
+              await work((text, params) => c.query(text, params));
+              await c.query('commit');
+            } catch (error) {
+              await c.query('rollback');
+              throw error;
+            } finally {
+              c.release();
+            }
+          }
+        : (work) => client.transaction((tx) => work((text, params) => tx.query(text, params)));
+    const placeholders = (rows, width) =>
+      Array.from(
+        { length: rows },
+        (_, r) => `(${Array.from({ length: width }, (_, c) => `$${r * width + c + 1}`).join(', ')})`,
+      ).join(', ');
+    const setSql = `insert into reading_sets (id, company_id, device_id, location_id, area_id, working_mode, codebar, start_time, end_time, read_count, epc_count) values ${placeholders(1, 11)}`;
+    const itemsSql = `insert into items (company_id, epc, scheme, gtin, serial, item_type_id, state, area_id, location_id, last_seen_at) values ${placeholders(EPCS_PER_SET, 10)} returning id`;
+    const tracesSql = `insert into traces (company_id, item_id, epc, reading_set_id, read_at, state, area1_id, area2_id, antenna, rssi) values ${placeholders(EPCS_PER_SET, 10)}`;
+    const driverInsert = ({ set, items }) =>
+      inTransaction(async (query) => {
+        await query(setSql, [
+          set.id,
+          set.companyId,
+          set.deviceId,
+          set.locationId,
+          set.areaId,
+          set.workingMode,
+          set.codebar,
+          set.startTime,
+          set.endTime,
+          set.readCount,
+          set.epcCount,
+        ]);
+        const ids = (
+          await query(
+            itemsSql,
+            items.flatMap((i) => [
+              i.companyId,
+              i.epc,
+              i.scheme,
+              i.gtin,
+              i.serial,
+              i.itemTypeId,
+              i.state,
+              i.areaId,
+              i.locationId,
+              i.lastSeenAt,
+            ]),
+          )
+        ).rows;
+        await query(
+          tracesSql,
+          items.flatMap((i, n) => [i.companyId, ids[n].id, i.epc, set.id, set.endTime, i.state, null, i.areaId, null, null]),
+        );
+      });
+    // The same rows as literals in one statement text a table (simple protocol, nothing bound).
+    const literal = (v) =>
+      v === null
+        ? 'null'
+        : typeof v === 'number'
+          ? String(v)
+          : `'${(v instanceof Date ? v.toISOString() : v).replaceAll("'", "''")}'`;
+    const row = (values) => `(${values.map(literal).join(', ')})`;
+    const literalInsert = ({ set, items }) =>
+      inTransaction(async (query) => {
+        await query(
+          `insert into reading_sets (id, company_id, device_id, location_id, area_id, working_mode, codebar, start_time, end_time, read_count, epc_count) values ${row([set.id, set.companyId, set.deviceId, set.locationId, set.areaId, set.workingMode, set.codebar, set.startTime, set.endTime, set.readCount, set.epcCount])}`,
+        );
+        const ids = (
+          await query(
+            `insert into items (company_id, epc, scheme, gtin, serial, item_type_id, state, area_id, location_id, last_seen_at) values ${items.map((i) => row([i.companyId, i.epc, i.scheme, i.gtin, i.serial, i.itemTypeId, i.state, i.areaId, i.locationId, i.lastSeenAt])).join(', ')} returning id`,
+          )
+        ).rows;
+        await query(
+          `insert into traces (company_id, item_id, epc, reading_set_id, read_at, state, area1_id, area2_id, antenna, rssi) values ${items.map((i, n) => row([i.companyId, Number(ids[n].id), i.epc, set.id, set.endTime, i.state, null, i.areaId, null, null])).join(', ')}`,
+        );
+      });
+    // The same rows as one array a column (`insert … select * from unnest($1::int[], $2::text[], …)`).
+    const unnestInsert = ({ set, items }) =>
+      inTransaction(async (query) => {
+        await query(setSql, [
+          set.id,
+          set.companyId,
+          set.deviceId,
+          set.locationId,
+          set.areaId,
+          set.workingMode,
+          set.codebar,
+          set.startTime,
+          set.endTime,
+          set.readCount,
+          set.epcCount,
+        ]);
+        const col = (f) => items.map(f);
+        const ids = (
+          await query(
+            'insert into items (company_id, epc, scheme, gtin, serial, item_type_id, state, area_id, location_id, last_seen_at) select * from unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int[], $7::smallint[], $8::int[], $9::int[], $10::timestamptz[]) returning id',
+            [
+              col((i) => i.companyId),
+              col((i) => i.epc),
+              col((i) => i.scheme),
+              col((i) => i.gtin),
+              col((i) => i.serial),
+              col((i) => i.itemTypeId),
+              col((i) => i.state),
+              col((i) => i.areaId),
+              col((i) => i.locationId),
+              col((i) => i.lastSeenAt),
+            ],
+          )
+        ).rows;
+        await query(
+          'insert into traces (company_id, item_id, epc, reading_set_id, read_at, state, area1_id, area2_id, antenna, rssi) select * from unnest($1::int[], $2::bigint[], $3::text[], $4::uuid[], $5::timestamptz[], $6::smallint[], $7::int[], $8::int[], $9::smallint[], $10::float8[])',
+          [
+            col((i) => i.companyId),
+            ids.map((r) => r.id),
+            col((i) => i.epc),
+            col(() => set.id),
+            col(() => set.endTime),
+            col((i) => i.state),
+            col(() => null),
+            col((i) => i.areaId),
+            col(() => null),
+            col(() => null),
+          ],
+        );
+      });
+    const ingest = (body) => ingestSet(engine, device, toSetInput(body));
+    const sides = [
+      {
+        name: 'baseline: insert … values ($1, …), (…) …, 10 parameters a row',
+        write: driverInsert,
+        make: () => rowsOf(makeBody()),
+      },
+      {
+        name: 'baseline: insert … values (…), (…) … as literals, nothing bound',
+        write: literalInsert,
+        make: () => rowsOf(makeBody()),
+      },
+      {
+        name: 'baseline: insert … select * from unnest($1::int[], …), one array a column',
+        write: unnestInsert,
+        make: () => rowsOf(makeBody()),
+      },
+      { name: `ingest: ingestSet of new sets of ${fmt(EPCS_PER_SET)} EPCs`, write: ingest, make: makeBody },
+    ];
+    for (const side of sides) for (let i = 0; i < 2; i++) await side.write(side.make()); // warm-up: JIT, plans, caches
+    const inputs = sides.map((side) => Array.from({ length: WRITE_SETS }, side.make));
+    const ms = sides.map(() => 0);
+    for (let i = 0; i < WRITE_SETS; i += WRITE_BLOCK) {
+      for (const [s, side] of sides.entries()) {
+        const t0 = performance.now();
+        for (const input of inputs[s].slice(i, i + WRITE_BLOCK)) await side.write(input);
+        ms[s] += performance.now() - t0;
+      }
+    }
+    const setIds = inputs.flat().map((input) => input.set?.id ?? input.id);
+    const [{ n }] = await db
+      .select({ n: sql`count(*)::int`.mapWith(Number) })
+      .from(schema.traces)
+      .where(inArray(schema.traces.readingSetId, setIds));
+    const reads = WRITE_SETS * EPCS_PER_SET;
+    // Against the fastest of the plain inserts in this run.
+    const fastest = Math.min(...ms.slice(0, -1));
+    const ratio = fastest / ms[ms.length - 1];
+    return {
+      rows: [
+        ...sides.map((side, s) => ({ kind, transport: `write, in-process: ${side.name}`, reads, seconds: ms[s] / 1000 })),
+        {
+          kind,
+          check: `${fmt(n)} traces of ${fmt(sides.length * reads)} rows written: ${n === sides.length * reads ? 'all stored' : 'MISMATCH'}`,
+          ok: n === sides.length * reads,
+        },
+      ],
+      ratio: `${kind}: ingest ÷ the fastest plain multi-row insert of the same rows = ${ratio.toFixed(2)} (goal ≥ 0.85: ${ratio >= 0.85 ? 'met' : 'NOT met'})`,
+    };
+  } finally {
+    await database.close();
+    await drop();
+  }
+};
+
+const runDatabase = async (kind) => {
+  const { dataDir, databaseUrl, drop } = await scratch(kind);
   const useMqtt = !values['no-mqtt'] && (await canConnect(MQTT_URL));
   const rows = [];
   const server = await startServer({ databaseUrl, dataDir, useMqtt });
@@ -377,19 +674,24 @@ const runDatabase = async (kind) => {
     throw error;
   } finally {
     await server.stop();
-    await dropDatabase();
-    rmSync(dataDir, { recursive: true, force: true });
+    await drop();
   }
   return rows;
 };
 
 const kinds = values.only ? [values.only] : ['pglite', 'postgres'];
 const all = [];
+const ratios = [];
 for (const kind of kinds) {
   if (kind === 'postgres' && !(await canConnect(PG_URL))) {
     console.log(`(skipping PostgreSQL: nothing answers at ${PG_URL})`);
     continue;
   }
+  console.log(`… ${kind}: write against its baseline`);
+  const write = await runWrite(kind);
+  all.push(...write.rows);
+  ratios.push(write.ratio);
+  if (values['write-only']) continue;
   console.log(`… ${kind}`);
   all.push(...(await runDatabase(kind)));
 }
@@ -408,4 +710,6 @@ const httpRate = (kind) => {
 const pgRate = httpRate('postgres');
 const liteRate = httpRate('pglite');
 if (pgRate && liteRate) console.log(`\nPostgreSQL / PGlite HTTP ratio: ${(pgRate / liteRate).toFixed(2)}`);
+console.log(`\nWrite of reads (in-process, ${fmt(WRITE_SETS)} sets of ${fmt(EPCS_PER_SET)} new EPCs each side):`);
+for (const line of ratios) console.log(line);
 process.exitCode = all.every((r) => !r.check || r.ok) ? 0 : 1;

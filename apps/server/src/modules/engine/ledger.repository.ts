@@ -32,7 +32,9 @@ export type SetEpc = { epc: string; scheme: string; gtin: string | null; serial:
 /** One read of a set (several reads may share an EPC). */
 export type SetRead = { epc: string; time: Date; antenna: number | null; rssi: number | null };
 
-const seenRow = z.object({
+const insertedRow = z.object({ id: z.coerce.number(), epc: z.string() });
+const itemTypeRow = z.object({ id: z.coerce.number(), gtin: z.string() });
+const refreshedRow = z.object({
   id: z.coerce.number(),
   epc: z.string(),
   item_type_id: nullableInt,
@@ -40,7 +42,6 @@ const seenRow = z.object({
   state: z.coerce.number(),
   area_id: nullableInt,
   location_id: nullableInt,
-  inserted: z.boolean(),
 });
 export type SeenItem = {
   id: number;
@@ -51,6 +52,19 @@ export type SeenItem = {
   areaId: number | null;
   locationId: number | null;
   inserted: boolean;
+};
+
+/**
+ * The times of a set's reads as one parameter: null for a read at the first read's time (`at`), bound once.
+ * A set sent as bare EPCs has every read at its end time: 1,000 equal timestamps are not encoded 1,000 times.
+ */
+const readTimes = (reads: SetRead[]): { at: string | null; times: (string | null)[] } => {
+  const first = reads[0]?.time.getTime();
+  if (first === undefined) return { at: null, times: [] };
+  return {
+    at: new Date(first).toISOString(),
+    times: reads.map((r) => (r.time.getTime() === first ? null : r.time.toISOString())),
+  };
 };
 
 export const createLedgerRepository = (db: DbOrTx) => ({
@@ -98,9 +112,17 @@ export const createLedgerRepository = (db: DbOrTx) => ({
 
   /**
    * Creates the items never seen before (state UNKNOWN, where the reader is, linked to the
-   * company's GTIN row when the decoded GTIN exists) and refreshes last_seen_at of the others
-   * (locked by id beforehand). Answers every item of the set with its state and area before the
-   * set (`inserted` marks the new ones).
+   * company's GTIN row when the decoded GTIN exists) and refreshes last_seen_at of the others.
+   * Answers every item of the set, in the order of `epcs`, with its state and area before the set
+   * (`inserted` marks the new ones).
+   *
+   * Two steps, the second only when some EPCs were items already: (1) one insert of every EPC that
+   * skips those that exist (`on conflict do nothing`: no row of another set is locked, and an EPC
+   * another set is inserting at the same moment is waited for, then skipped); (2) the EPCs it
+   * skipped are locked by id (the one lock order of items) and their last_seen_at refreshed, in a
+   * statement of its own so that it sees an EPC that (1) waited for. A set of new tags is one
+   * insert, as long as a plain multi-row insert of its rows (issue 15; tools/bench/ingest.mjs
+   * measures both), after a look-up of its few item types.
    */
   async see({
     companyId,
@@ -115,44 +137,76 @@ export const createLedgerRepository = (db: DbOrTx) => ({
     seenAt: Date;
     epcs: SetEpc[];
   }): Promise<SeenItem[]> {
-    // The items that exist are locked by id first; the upsert then only waits on EPCs another set
-    // is inserting at the same moment (unique index).
-    await db.execute(sql`
-      select id from items
-      where company_id = ${companyId}::int and epc = any(${sql.param(epcs.map((e) => e.epc))}::text[])
-      order by id
-      for update`);
-    const result = await db.execute(sql`
+    const seen = seenAt.toISOString();
+    // The company's item types of the set's GTINs, looked up once (a few dozen rows) and bound as a column: a join in
+    // the insert costs a hash join and a sort of every row (issue 15).
+    const gtins = [...new Set(epcs.flatMap((e) => (e.gtin ? [e.gtin] : [])))];
+    const typeOf = new Map<string, number>();
+    if (gtins.length > 0) {
+      const types = await db.execute(
+        sql`select id, gtin from item_types where company_id = ${companyId}::int and gtin = any(${sql.param(gtins)}::text[])`,
+      );
+      for (const t of parseRows(itemTypeRow, types)) typeOf.set(t.gtin, t.id);
+    }
+    const typeIds = epcs.map((e) => (e.gtin ? (typeOf.get(e.gtin) ?? null) : null));
+    // In the order of `epcs` (sorted): two sets inserting the same new tags wait for each other in one order.
+    const inserted = await db.execute(sql`
       insert into items (company_id, epc, scheme, gtin, serial, item_type_id, state, area_id, location_id, last_seen_at)
-      select ${companyId}::int, u.epc, u.scheme, u.gtin, u.serial, it.id, ${ItemState.Unknown}::smallint, ${areaId}::int,
-        ${locationId}::int, ${seenAt.toISOString()}::timestamptz
+      select ${companyId}::int, u.epc, u.scheme, u.gtin, u.serial, u.item_type_id, ${ItemState.Unknown}::smallint,
+        ${areaId}::int, ${locationId}::int, ${seen}::timestamptz
       from unnest(
         ${sql.param(epcs.map((e) => e.epc))}::text[],
         ${sql.param(epcs.map((e) => e.scheme))}::text[],
         ${sql.param(epcs.map((e) => e.gtin))}::text[],
-        ${sql.param(epcs.map((e) => e.serial))}::text[]
-      ) with ordinality as u(epc, scheme, gtin, serial, ord)
-      left join (
-        select id, gtin from item_types
-        where company_id = ${companyId}::int and gtin = any(${sql.param([...new Set(epcs.flatMap((e) => (e.gtin ? [e.gtin] : [])))])}::text[])
-      ) it on it.gtin = u.gtin
-      order by u.ord
-      on conflict (company_id, epc) do update set
-        last_seen_at = greatest(items.last_seen_at, excluded.last_seen_at),
-        item_type_id = coalesce(items.item_type_id, excluded.item_type_id)
-      returning id, epc, item_type_id, gtin, state, area_id, location_id, (xmax = 0) as inserted`);
-    return parseRows(seenRow, result).map((r) => ({
-      id: r.id,
-      epc: r.epc,
-      itemTypeId: r.item_type_id,
-      gtin: r.gtin,
-      state: r.state,
-      areaId: r.area_id,
-      locationId: r.location_id,
-      inserted: r.inserted,
-    }));
+        ${sql.param(epcs.map((e) => e.serial))}::text[],
+        ${sql.param(typeIds)}::int[]
+      ) as u(epc, scheme, gtin, serial, item_type_id)
+      on conflict (company_id, epc) do nothing
+      returning id, epc`);
+    const inputOf = new Map(epcs.map((e, i) => [e.epc, i]));
+    const byEpc = new Map<string, SeenItem>();
+    for (const r of parseRows(insertedRow, inserted)) {
+      const i = inputOf.get(r.epc) ?? -1;
+      byEpc.set(r.epc, {
+        id: r.id,
+        epc: r.epc,
+        itemTypeId: typeIds[i] ?? null,
+        gtin: epcs[i]?.gtin ?? null,
+        state: ItemState.Unknown,
+        areaId,
+        locationId,
+        inserted: true,
+      });
+    }
+    const known = epcs.filter((e) => !byEpc.has(e.epc)).map((e) => e.epc);
+    if (known.length > 0) {
+      // Only last_seen_at and a missing item type change: state, area and location as returned are those before.
+      const refreshed = await db.execute(sql`
+        with picked as (
+          select id from items where company_id = ${companyId}::int and epc = any(${sql.param(known)}::text[])
+          order by id for update
+        )
+        update items set
+          last_seen_at = greatest(items.last_seen_at, ${seen}::timestamptz),
+          item_type_id = coalesce(items.item_type_id,
+            (select t.id from item_types t where t.company_id = items.company_id and t.gtin = items.gtin))
+        from picked where items.id = picked.id
+        returning items.id, items.epc, items.item_type_id, items.gtin, items.state, items.area_id, items.location_id`);
+      for (const r of parseRows(refreshedRow, refreshed)) {
+        byEpc.set(r.epc, {
+          id: r.id,
+          epc: r.epc,
+          itemTypeId: r.item_type_id,
+          gtin: r.gtin,
+          state: r.state,
+          areaId: r.area_id,
+          locationId: r.location_id,
+          inserted: false,
+        });
+      }
+    }
+    return epcs.flatMap((e) => byEpc.get(e.epc) ?? []);
   },
-
   /**
    * One trace per read when nothing claimed the set: the items did not change, so their state
    * and area (as `see` answered them) are written without looking the items up again.
@@ -169,13 +223,15 @@ export const createLedgerRepository = (db: DbOrTx) => ({
     itemByEpc: Map<string, { id: number; state: number; areaId: number | null; areaIdBefore: number | null }>;
   }): Promise<void> {
     const items = reads.map((r) => itemByEpc.get(r.epc));
+    const { at, times } = readTimes(reads);
     await db.execute(sql`
       insert into traces (company_id, item_id, epc, reading_set_id, read_at, state, area1_id, area2_id, antenna, rssi)
-      select ${companyId}::int, r.item_id, r.epc, ${readingSetId}::uuid, r.t, r.state, r.area1, r.area2, r.antenna, r.rssi
+      select ${companyId}::int, r.item_id, r.epc, ${readingSetId}::uuid, coalesce(r.t, ${at}::timestamptz), r.state, r.area1,
+        r.area2, r.antenna, r.rssi
       from unnest(
         ${sql.param(items.map((i) => i?.id ?? null))}::bigint[],
         ${sql.param(reads.map((r) => r.epc))}::text[],
-        ${sql.param(reads.map((r) => r.time.toISOString()))}::timestamptz[],
+        ${sql.param(times)}::timestamptz[],
         ${sql.param(items.map((i) => i?.state ?? null))}::smallint[],
         ${sql.param(items.map((i) => i?.areaIdBefore ?? null))}::int[],
         ${sql.param(items.map((i) => i?.areaId ?? null))}::int[],
@@ -196,12 +252,14 @@ export const createLedgerRepository = (db: DbOrTx) => ({
     reads: SetRead[];
     area1ByEpc: Map<string, number | null>;
   }): Promise<void> {
+    const { at, times } = readTimes(reads);
     await db.execute(sql`
       insert into traces (company_id, item_id, epc, reading_set_id, read_at, state, area1_id, area2_id, antenna, rssi)
-      select ${companyId}::int, i.id, r.epc, ${readingSetId}::uuid, r.t, i.state, r.area1, i.area_id, r.antenna, r.rssi
+      select ${companyId}::int, i.id, r.epc, ${readingSetId}::uuid, coalesce(r.t, ${at}::timestamptz), i.state, r.area1,
+        i.area_id, r.antenna, r.rssi
       from unnest(
         ${sql.param(reads.map((r) => r.epc))}::text[],
-        ${sql.param(reads.map((r) => r.time.toISOString()))}::timestamptz[],
+        ${sql.param(times)}::timestamptz[],
         ${sql.param(reads.map((r) => r.antenna))}::smallint[],
         ${sql.param(reads.map((r) => r.rssi))}::float8[],
         ${sql.param(reads.map((r) => area1ByEpc.get(r.epc) ?? null))}::int[]

@@ -110,6 +110,51 @@ describe('ingest API', () => {
     expect(await scalar(sql`select count(*) n from items where epc = ${epcOf(0, 30)}`)).toBe(0);
   });
 
+  it('a set of known and new tags: the known keep their place and are seen again, only the new become items', async () => {
+    const [known, alsoKnown, fresh] = [epcOf(0, 500), epcOf(1, 501), epcOf(2, 502)] as [string, string, string];
+    const first = (await send(set([known, alsoKnown]))).json();
+    // The known tag was stocked since, and its item type unlinked: the next set must leave its place and link the type.
+    await t.database.db.execute(sql`update items set state = 0, item_type_id = null where epc = ${known}`);
+    const res = await send({
+      ...set([]),
+      epcs: undefined,
+      end_time: '2026-11-20T11:00:05Z',
+      reads: [
+        { epc: known, time: '2026-11-20T11:00:01Z' },
+        { epc: fresh, time: '2026-11-20T11:00:02Z' },
+        { epc: alsoKnown, time: '2026-11-20T11:00:01Z' },
+        { epc: known, time: '2026-11-20T11:00:03Z' },
+      ],
+    });
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body).toMatchObject({ read_count: 4, epc_count: 3, created: true });
+    const rows = (await t.database.db.execute(sql`
+      select i.epc, i.state, i.area_id, i.item_type_id is not null as typed, i.last_seen_at = '2026-11-20T11:00:05Z' as seen,
+        (select count(*) from items j where j.epc = i.epc)::int as copies
+      from items i where i.epc in (${known}, ${alsoKnown}, ${fresh}) order by i.epc`)) as unknown as {
+      rows: { epc: string; state: number; area_id: number; typed: boolean; seen: boolean; copies: number }[];
+    };
+    const byEpc = new Map(rows.rows.map((r) => [r.epc, r]));
+    expect(byEpc.get(known)).toMatchObject({ state: 0, area_id: first.area, typed: true, seen: true, copies: 1 });
+    expect(byEpc.get(alsoKnown)).toMatchObject({ state: 1, typed: true, seen: true, copies: 1 });
+    expect(byEpc.get(fresh)).toMatchObject({ state: 1, area_id: body.area, typed: true, seen: true, copies: 1 });
+    // One trace per read at the read's own time; the area before is the item's (null for a tag never seen before).
+    const traces = (await t.database.db.execute(sql`
+      select epc, to_char(read_at at time zone 'UTC', 'HH24:MI:SS') as at, state, area1_id
+      from traces where reading_set_id = ${body.id} order by read_at, epc`)) as unknown as {
+      rows: { epc: string; at: string; state: number; area1_id: number | null }[];
+    };
+    expect(traces.rows.map((r) => [r.epc, r.at, r.state, r.area1_id])).toEqual(
+      [
+        [known, '11:00:01', 0, first.area],
+        [alsoKnown, '11:00:01', 1, first.area],
+        [fresh, '11:00:02', 1, null],
+        [known, '11:00:03', 0, first.area],
+      ].sort((a, b) => String(a[1]).localeCompare(String(b[1])) || String(a[0]).localeCompare(String(b[0]))),
+    );
+  });
+
   it('accepts the device by MAC and detailed reads with time, antenna and RSSI', async () => {
     const epc = epcOf(4, 40);
     const res = await send({
