@@ -35,7 +35,9 @@ const precompress = (): Plugin => ({
 export default defineConfig({
   root: new URL('.', import.meta.url).pathname,
   plugins: [react(), precompress()],
-  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 2000 },
+  // The manifest (dist/.vite/manifest.json) maps each source module to its chunk: the first-page journey
+  // (e2e/performance) checks with it which chunks a page loads.
+  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 2000, manifest: true },
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000', '/nms': 'http://localhost:3000' },

@@ -1,0 +1,137 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+
+/**
+ * What a page costs to open: the scripts it loads and its Largest Contentful Paint. Shared by the first-page journey
+ * (e2e/performance) and `npm run bench`'s web part (tools/bench/web.ts); nothing here depends on Vitest.
+ */
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+/** A script the page loaded: its address, and its size raw and gzip (level 9, as the build's .gz files). */
+export type LoadedScript = { url: string; raw: number; gzip: number };
+
+/**
+ * Every script `page` receives from now until `done` resolves and the network is then idle (no request for 500 ms):
+ * call before `page.goto`, await `.scripts()` after.
+ */
+export const recordScripts = (page: Page) => {
+  const bodies: Promise<LoadedScript | null>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    bodies.push(
+      response
+        .body()
+        .then((body) => ({ url: response.url(), raw: body.length, gzip: gzipSync(body, { level: 9 }).length }))
+        .catch(() => null),
+    );
+  });
+  return {
+    scripts: async (): Promise<LoadedScript[]> => {
+      await page.waitForLoadState('networkidle');
+      return (await Promise.all(bodies)).filter((script): script is LoadedScript => script !== null);
+    },
+  };
+};
+
+export const totalGzip = (scripts: LoadedScript[]): number => scripts.reduce((sum, script) => sum + script.gzip, 0);
+
+type ManifestChunk = { file: string; src?: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] };
+
+/** The build's manifest (apps/web/dist/.vite/manifest.json): each source module's chunk and what it imports. */
+export const readManifest = (): Record<string, ManifestChunk> =>
+  JSON.parse(readFileSync(path.join(root, 'apps/web/dist/.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+
+/**
+ * The chunk files (`assets/x.js`) a page may load: the entry's, and those of the given source modules (their own
+ * chunk and every chunk they import statically), e.g. `['src/app/shell/layout.tsx', 'src/features/dashboard/dashboard-page.tsx']`.
+ */
+export const chunksOf = (manifest: Record<string, ManifestChunk>, modules: string[]): Set<string> => {
+  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${key} is not in the build's manifest`);
+    if (files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const key of [...(entry ? [entry] : []), ...modules]) visit(key);
+  return files;
+};
+
+/** Records the Largest Contentful Paint's candidates from the page's first byte (add before the first navigation). */
+const observeLcp = () => {
+  const target = window as unknown as { __lcp?: number };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) target.__lcp = entry.startTime;
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+};
+
+export type ColdLoad = { lcpMs: number; scripts: LoadedScript[] };
+
+/**
+ * Opens `url` cold: a fresh browser context (no cache, no service worker), signed in when `storageState` says so.
+ * Waits for `ready` (the page's data shown) and an idle network, then reads the last LCP candidate.
+ */
+export const openCold = async (
+  browser: Browser,
+  url: string,
+  ready: (page: Page) => Promise<unknown>,
+  options: BrowserContextOptions = {},
+): Promise<ColdLoad> => {
+  const context = await browser.newContext(options);
+  try {
+    await context.addInitScript(observeLcp);
+    const page = await context.newPage();
+    const recording = recordScripts(page);
+    await page.goto(url);
+    await ready(page);
+    const scripts = await recording.scripts();
+    const lcpMs = await page.evaluate(() => (window as unknown as { __lcp?: number }).__lcp ?? Number.NaN);
+    return { lcpMs, scripts };
+  } finally {
+    await context.close();
+  }
+};
+
+/** The demo admin's local storage after signing in through the login page (token, default location). */
+export const signedInState = async (browser: Browser, options: BrowserContextOptions, email = 'admin@demo.local') => {
+  const context = await browser.newContext(options);
+  try {
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.locator('input[name="username"]').fill(email);
+    await page.locator('input[name="password"]').fill('demo1234');
+    await page.locator('button[type="submit"]').click();
+    await page.waitForURL('**/dashboard');
+    await page.waitForFunction(() => localStorage.getItem('location_id') !== null);
+    return await context.storageState();
+  } finally {
+    await context.close();
+  }
+};
+
+/** The pages whose cold LCP the bench measures, each with what shows its data. */
+export const MEASURED_PAGES: { name: string; url: string; signedIn: boolean; ready: (page: Page) => Promise<unknown> }[] = [
+  {
+    name: '/login',
+    url: '/login',
+    signedIn: false,
+    ready: (page) => page.locator('button[type="submit"]').waitFor(),
+  },
+  {
+    name: '/dashboard',
+    url: '/dashboard',
+    signedIn: true,
+    ready: (page) => page.waitForFunction(() => /\d/.test(document.querySelector('[data-testid="dashboard-stock"]')?.textContent ?? '')),
+  },
+  {
+    name: '/inbound/ (inbound dashboard)',
+    url: '/inbound/',
+    signedIn: true,
+    ready: (page) => page.locator('[data-testid="inbound-orders"] [data-testid="paged-row"]').first().waitFor(),
+  },
+];
