@@ -43,7 +43,8 @@ describe('first page: what the browser loads', () => {
     const requested: string[] = [];
     page.on('request', (request) => {
       const url = new URL(request.url());
-      if (url.origin === new URL(baseUrl()).origin && /^\/assets\/.+\.js$/.test(url.pathname)) requested.push(assetOf(request.url()));
+      if (url.origin === new URL(baseUrl()).origin && /^\/assets\/.+\.js$/.test(url.pathname))
+        requested.push(assetOf(request.url()));
     });
     // In order: when the figures were asked for, and when the dashboard's code had arrived.
     const events: string[] = [];

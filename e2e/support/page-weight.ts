@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 
 /**
  * What a page costs to open: the scripts it loads and its Largest Contentful Paint. Shared by the first-page journey
@@ -10,11 +10,27 @@ import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
-/** A script the page loaded: its address, and its size raw and gzip (level 9, as the build's .gz files). */
-export type LoadedScript = { url: string; raw: number; gzip: number };
+/** Headless Chromium as the journeys and the bench run it (CHROMIUM_PATH, else /usr/bin/chromium). */
+export const launchBrowser = (): Promise<Browser> =>
+  chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-quic',
+      '--no-first-run',
+    ],
+  });
+
+/** A script the page loaded: its address, and its size raw, gzip and brotli (at the build's levels: 9 and 11). */
+export type LoadedScript = { url: string; raw: number; gzip: number; brotli: number };
 
 /**
- * Every script `page` receives from now until `done` resolves and the network is then idle (no request for 500 ms):
+ * Every script `page` receives from now until the page is idle (no request for 500 ms after `.scripts()` is called):
  * call before `page.goto`, await `.scripts()` after.
  */
 export const recordScripts = (page: Page) => {
@@ -24,7 +40,12 @@ export const recordScripts = (page: Page) => {
     bodies.push(
       response
         .body()
-        .then((body) => ({ url: response.url(), raw: body.length, gzip: gzipSync(body, { level: 9 }).length }))
+        .then((body) => ({
+          url: response.url(),
+          raw: body.length,
+          gzip: gzipSync(body, { level: 9 }).length,
+          brotli: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+        }))
         .catch(() => null),
     );
   });
@@ -126,7 +147,8 @@ export const MEASURED_PAGES: { name: string; url: string; signedIn: boolean; rea
     name: '/dashboard',
     url: '/dashboard',
     signedIn: true,
-    ready: (page) => page.waitForFunction(() => /\d/.test(document.querySelector('[data-testid="dashboard-stock"]')?.textContent ?? '')),
+    ready: (page) =>
+      page.waitForFunction(() => /\d/.test(document.querySelector('[data-testid="dashboard-stock"]')?.textContent ?? '')),
   },
   {
     name: '/inbound/ (inbound dashboard)',

@@ -1,8 +1,8 @@
 import { createBrowserRouter, Navigate, Outlet, useLocation } from 'react-router';
 import { ErrorPage } from '../components/error-page';
+import { identityQueryOptions } from '../features/auth/api/get-identity';
 import { authRoutes } from '../features/auth/routes';
 import { chartRoutes, dashboardRoutes } from '../features/dashboard/routes';
-import { identityQueryOptions } from '../features/auth/api/get-identity';
 import { ALL_NAMESPACES, default as i18n } from '../lib/i18n';
 import { lazyPage } from '../lib/lazy-page';
 import { PRODUCT } from '../lib/product';

@@ -7,7 +7,8 @@ import { statisticsQueryOptions } from './api/get-statistics';
 /** The dashboard's figures of the current location (or company) start loading with the page's code. */
 const prefetchStatistics = () => {
   const location = readLocation();
-  if (location && isAuthenticated()) void queryClient.prefetchQuery(statisticsQueryOptions({ kind: location.kind ?? 'location', id: location.id }));
+  if (location && isAuthenticated())
+    void queryClient.prefetchQuery(statisticsQueryOptions({ kind: location.kind ?? 'location', id: location.id }));
 };
 
 /** The dashboard, mounted inside the signed-in layout (see app/router.tsx). */
