@@ -59,7 +59,15 @@ export const recordScripts = (page: Page) => {
 
 export const totalGzip = (scripts: LoadedScript[]): number => scripts.reduce((sum, script) => sum + script.gzip, 0);
 
-type ManifestChunk = { file: string; src?: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] };
+type ManifestChunk = {
+  file: string;
+  name?: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+};
 
 /** The build's manifest (apps/web/dist/.vite/manifest.json): each source module's chunk and what it imports. */
 export const readManifest = (): Record<string, ManifestChunk> =>
@@ -81,6 +89,25 @@ export const chunksOf = (manifest: Record<string, ManifestChunk>, modules: strin
   };
   for (const key of [...(entry ? [entry] : []), ...modules]) visit(key);
   return files;
+};
+
+/** The manifest's key of the chunk named `name` (a shared chunk's key is `_<name>-<hash>.js`). */
+export const chunkNamed = (manifest: Record<string, ManifestChunk>, name: string): string => {
+  const key = Object.keys(manifest).find((candidate) => manifest[candidate]?.name === name);
+  if (!key) throw new Error(`No chunk named ${name} in the build's manifest`);
+  return key;
+};
+
+/**
+ * The chunks loaded lazily (a dynamic import's) outside `allowed`: each other page's own chunk (every route's page
+ * is loaded lazily, lib/lazy-page.ts), the other language's translations, the parts a page loads on a click.
+ */
+export const otherLazyChunks = (manifest: Record<string, ManifestChunk>, allowed: Set<string>): Set<string> => {
+  const chunks = Object.values(manifest);
+  const lazyKeys = new Set(chunks.flatMap((chunk) => chunk.dynamicImports ?? []));
+  const lazy = chunks.filter((chunk) => chunk.isDynamicEntry).map((chunk) => chunk.file);
+  for (const key of lazyKeys) if (manifest[key]) lazy.push(manifest[key].file);
+  return new Set(lazy.filter((file) => !allowed.has(file)));
 };
 
 /** Records the Largest Contentful Paint's candidates from the page's first byte (add before the first navigation). */
