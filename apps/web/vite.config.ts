@@ -32,10 +32,32 @@ const precompress = (): Plugin => ({
   },
 });
 
+/** `locales-<lng>` for a translation file of the signed-in pages (every namespace but `common` and `auth`). */
+const localesGroup = (id: string): string | null => {
+  const [, lng, ns] = /\/locales\/(\w+)\/([\w-]+)\.json$/.exec(id) ?? [];
+  return lng && ns && ns !== 'common' && ns !== 'auth' ? `locales-${lng}` : null;
+};
+
 export default defineConfig({
   root: new URL('.', import.meta.url).pathname,
   plugins: [react(), precompress()],
-  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 2000 },
+  // The manifest (dist/.vite/manifest.json) maps each source module to its chunk: the first-page journey
+  // (e2e/performance) checks with it which chunks a page loads.
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 2000,
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // The signed-in shell loads every namespace of its language at once (lib/i18n.ts): one chunk a language
+          // instead of one request a namespace. `common` and `auth` stay on their own, for the login page.
+          groups: [{ name: (id: string) => localesGroup(id) }],
+        },
+      },
+    },
+  },
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000', '/nms': 'http://localhost:3000' },

@@ -1,5 +1,8 @@
-import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, onTestFailed } from 'vitest';
+import { launchBrowser } from './page-weight';
+
+export { launchBrowser };
 
 /** This worker's own server (support/global-setup.ts starts one a worker). */
 export const baseUrl = (): string => {
@@ -8,21 +11,6 @@ export const baseUrl = (): string => {
   if (!url) throw new Error('No e2e server was started.');
   return url;
 };
-
-export const launchBrowser = (): Promise<Browser> =>
-  chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-quic',
-      '--no-first-run',
-    ],
-  });
 
 /**
  * The browser of a describe block's tests: launched before them (before the block's own beforeAll hooks

@@ -4,13 +4,14 @@
 //      over without, on PGlite and PostgreSQL;
 //   2. ingest (tools/bench/ingest.mjs): reads/s over HTTP, MQTT and a replay, with its count check (reads stored =
 //      reads sent, none doubled) on both databases;
-//   3. web: the JavaScript and CSS the first page loads (index.html's script, module preloads and styles), gzip and
-//      brotli as the build wrote them, beside the whole build;
+//   3. web (tools/bench/web.ts): the JavaScript and CSS the first page loads (index.html's script, module preloads and
+//      styles), gzip and brotli as the build wrote them, beside the whole build; the scripts /login loads in a browser
+//      until idle; and the LCP of /login, /dashboard and the inbound dashboard opened cold in headless Chromium;
 //   4. start-up: the built server on an empty data folder, from spawn to /api/health answering.
 //
 // Needs `npm run build` first. --quick runs the short variants. Each part's own output is printed as it ends.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { root, run } from '../../scripts/lib.mjs';
@@ -35,32 +36,7 @@ const part = async (name, command, args) => {
 await part('API', 'npx', ['tsx', 'tools/bench/api.ts', ...(quick ? ['--quick'] : [])]);
 await part('ingest', 'node', ['tools/bench/ingest.mjs', ...(quick ? ['--quick'] : [])]);
 
-console.log('\n━━ web');
-const dist = path.join(root, 'apps/web/dist');
-const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
-const initial = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]);
-const size = (file) => (existsSync(file) ? statSync(file).size : 0);
-/** A file's size as sent: its .gz or .br when the build wrote one (files under 1 KB are sent as they are). */
-const sum = (files, suffix) =>
-  files.reduce((total, file) => {
-    const full = path.join(dist, file);
-    return total + (existsSync(full + suffix) ? size(full + suffix) : size(full));
-  }, 0);
-const assets = readdirSync(path.join(dist, 'assets'))
-  .filter((f) => /\.(js|css)$/.test(f))
-  .map((f) => `/assets/${f}`);
-const kb = (bytes) => `${(bytes / 1024).toFixed(0)} KB`;
-console.log('| what | files | raw | gzip | brotli |');
-console.log('|---|---:|---:|---:|---:|');
-console.log(
-  `| first page (script, preloads, styles) | ${initial.length} | ${kb(sum(initial, ''))} | ${kb(sum(initial, '.gz'))} | ${kb(sum(initial, '.br'))} |`,
-);
-console.log(
-  `| whole build (every route's chunk) | ${assets.length} | ${kb(sum(assets, ''))} | ${kb(sum(assets, '.gz'))} | ${kb(sum(assets, '.br'))} |`,
-);
-console.log(
-  `first page ÷ whole build (gzip): ${(sum(initial, '.gz') / sum(assets, '.gz')).toFixed(2)}; goal: first page ≤ 250 KB gzip`,
-);
+await part('web', 'npx', ['tsx', 'tools/bench/web.ts', ...(quick ? ['--quick'] : [])]);
 
 console.log('\n━━ start-up');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'rfid-bench-start-'));

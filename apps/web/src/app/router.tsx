@@ -1,12 +1,31 @@
 import { createBrowserRouter, Navigate, Outlet, useLocation } from 'react-router';
 import { ErrorPage } from '../components/error-page';
+import { identityQueryOptions } from '../features/auth/api/get-identity';
 import { authRoutes } from '../features/auth/routes';
 import { chartRoutes, dashboardRoutes } from '../features/dashboard/routes';
+import { ALL_NAMESPACES, default as i18n } from '../lib/i18n';
+import { lazyPage } from '../lib/lazy-page';
 import { PRODUCT } from '../lib/product';
+import { queryClient } from '../lib/query-client';
 import { isAuthenticated } from '../lib/storage';
 import { featureRoutes } from './feature-routes';
 import { ComingSoonPage, LegalPage } from './pages';
-import { Layout } from './shell/layout';
+
+/** The signed-in shell (header, menu, footer) is its own chunk: the login page does not load it. */
+const loadLayout = () => import('./shell/layout').then((module) => module.Layout);
+const Layout = lazyPage(loadLayout);
+
+/**
+ * Entering any signed-in page starts, side by side, the shell's code, the identity it waits for and the translations
+ * of every namespace (the shell's pages read each other's); the page's own route starts its code and data.
+ */
+const loadSignedIn = () => {
+  if (!isAuthenticated()) return null;
+  void loadLayout().catch(() => undefined);
+  void queryClient.prefetchQuery(identityQueryOptions());
+  void i18n.loadNamespaces(ALL_NAMESPACES);
+  return null;
+};
 
 /** Any route that needs login redirects to /login when not authenticated. */
 const RequireAuth = () => {
@@ -108,6 +127,7 @@ export const router = createBrowserRouter([
   {
     element: <RequireAuth />,
     errorElement: <ErrorPage />,
+    loader: loadSignedIn,
     children: [
       {
         element: <Layout />,

@@ -1,26 +1,53 @@
-import i18n from 'i18next';
+import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { STORAGE_KEYS } from './storage';
 
 export const LANGUAGES = ['es', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
-/** One namespace per module: locales/<lng>/<namespace>.json, picked up without a central list. */
-const files = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json', { eager: true });
-export const resources: Record<string, Record<string, Record<string, unknown>>> = {};
-for (const [file, module] of Object.entries(files)) {
-  const [, lng, ns] = /locales\/(\w+)\/([\w-]+)\.json$/.exec(file) ?? [];
-  if (!lng || !ns) continue;
-  resources[lng] = { ...resources[lng], [ns]: module.default };
-}
+/**
+ * One namespace per module: locales/<lng>/<namespace>.json, picked up without a central list. Each file is its own
+ * chunk, loaded when first needed: the login page loads its language's `common` and `auth`, not every namespace of
+ * both languages; the signed-in layout loads the rest of its language (`ALL_NAMESPACES`), as its pages and shared
+ * labels read each other's namespaces ('orders:…').
+ */
+const files = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
+const fileOf = (lng: string, ns: string) => `../locales/${lng}/${ns}.json`;
 
-void i18n.use(initReactI18next).init({
-  resources,
-  lng: localStorage.getItem(STORAGE_KEYS.language) ?? 'es',
-  fallbackLng: 'en',
-  defaultNS: 'common',
-  interpolation: { escapeValue: false },
-});
+/** Every namespace (those of Spanish; `locales.test.ts` checks English has the same). */
+export const ALL_NAMESPACES = Object.keys(files).flatMap((file) => /locales\/es\/([\w-]+)\.json$/.exec(file)?.[1] ?? []);
+
+const lazyLocales: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read: (lng, ns, callback) => {
+    const load = files[fileOf(lng, ns)];
+    if (!load) {
+      callback(new Error(`No translations for ${lng}/${ns}`), false);
+      return;
+    }
+    load().then(
+      (module) => callback(null, module.default),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
+
+const stored = localStorage.getItem(STORAGE_KEYS.language);
+const isLanguage = (lng: string | null): lng is Language => LANGUAGES.some((known) => known === lng);
+
+void i18n
+  .use(lazyLocales)
+  .use(initReactI18next)
+  .init({
+    // Spanish unless the user chose otherwise. Both languages have every key (locales.test.ts), so no fallback
+    // language is loaded beside the chosen one.
+    lng: isLanguage(stored) ? stored : 'es',
+    fallbackLng: false,
+    ns: ['common'],
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+  });
 
 i18n.on('languageChanged', (lng) => {
   localStorage.setItem(STORAGE_KEYS.language, lng);

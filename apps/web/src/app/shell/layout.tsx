@@ -1,13 +1,17 @@
 import { Box, Toolbar, useMediaQuery, useTheme } from '@mui/material';
 import { Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { PageLoading } from '../../components/page-loading';
 import { useIdentityWithDefaultLocation } from '../../features/locations';
+import { ALL_NAMESPACES } from '../../lib/i18n';
 import { Footer } from './footer';
 import { Header } from './header';
 import { SideMenu } from './side-menu';
 
 export const Layout = () => {
+  // The shell's pages and shared labels read each other's namespaces ('orders:…'): all of the language are in first.
+  useTranslation(ALL_NAMESPACES);
   const isMobile = useMediaQuery(useTheme().breakpoints.down('md'));
   const [open, setOpen] = useState(!isMobile);
   const identity = useIdentityWithDefaultLocation();

@@ -1,18 +1,22 @@
 import PrintIcon from '@mui/icons-material/Print';
 import { Box, Button, Card, CardContent, Grid, Stack, Typography, useTheme } from '@mui/material';
 import { type LocationStatistics, RoleThreshold } from '@rfid/contract';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadErrorAlert } from '../../components/load-error-alert';
+import { PageLoading } from '../../components/page-loading';
 import { PercentBar } from '../../components/percent-bar';
 import { useCurrentLocation } from '../../lib/current-location';
 import { formatNumber, formatQuantity } from '../../lib/format';
+import { lazyPage } from '../../lib/lazy-page';
 import { hasRole, useRole } from '../auth';
-import { PrintWizardDialog } from '../print-wizard';
+import { LazyPrintWizardDialog } from '../print-wizard';
 import { type DashboardScope, useStatistics } from './api/get-statistics';
-import { DashboardChart } from './components/dashboard-chart';
 import { DonutCard, type DonutSlice } from './components/donut-card';
 import { FigureCard } from './components/figure-card';
+
+// The chart (with its charting library) and the print wizard load after the figures: the figures show first.
+const DashboardChart = lazyPage(() => import('./components/dashboard-chart').then((module) => module.DashboardChart));
 
 /**
  * The dashboard (spec section 2): the location's name, its stock against its theoretical stock,
@@ -24,6 +28,8 @@ export const DashboardPage = () => {
   const { t, i18n } = useTranslation('dashboard');
   const role = useRole();
   const [isPrintOpen, setPrintOpen] = useState(false);
+  // The wizard's code loads on the first click of Print; it stays mounted after, so it closes as it opens.
+  const [wasPrintOpened, setPrintOpened] = useState(false);
   const location = useCurrentLocation();
   const scope: DashboardScope = { kind: location?.kind === 'company' ? 'company' : 'location', id: location?.id ?? 0 };
   const stats = useStatistics(scope);
@@ -103,7 +109,10 @@ export const DashboardPage = () => {
       variant="outlined"
       startIcon={<PrintIcon />}
       disabled={!hasRole(role, RoleThreshold.printOrderAdd)}
-      onClick={() => setPrintOpen(true)}
+      onClick={() => {
+        setPrintOpened(true);
+        setPrintOpen(true);
+      }}
       data-testid="dashboard-print"
     >
       {t('print.button')}
@@ -123,7 +132,11 @@ export const DashboardPage = () => {
             </Typography>
           </Box>
           {location && printButton}
-          <PrintWizardDialog open={isPrintOpen} onClose={() => setPrintOpen(false)} />
+          {wasPrintOpened && (
+            <Suspense fallback={null}>
+              <LazyPrintWizardDialog open={isPrintOpen} onClose={() => setPrintOpen(false)} />
+            </Suspense>
+          )}
         </CardContent>
       </Card>
 
@@ -152,7 +165,9 @@ export const DashboardPage = () => {
             </Grid>
           </Box>
 
-          <DashboardChart scope={scope} />
+          <Suspense fallback={<PageLoading />}>
+            <DashboardChart scope={scope} />
+          </Suspense>
         </>
       )}
     </Stack>

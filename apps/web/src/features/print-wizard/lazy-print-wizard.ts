@@ -1,0 +1,7 @@
+import { lazyPage } from '../../lib/lazy-page';
+
+/**
+ * The print wizard with its code loaded when first rendered (inside a `<Suspense>`): for pages that show it only on a
+ * click, so their first load does not carry it (the dashboard).
+ */
+export const LazyPrintWizardDialog = lazyPage(() => import('./print-wizard').then((module) => module.PrintWizardDialog));

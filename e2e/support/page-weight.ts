@@ -1,0 +1,186 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+
+/**
+ * What a page costs to open: the scripts it loads and its Largest Contentful Paint. Shared by the first-page journey
+ * (e2e/performance) and `npm run bench`'s web part (tools/bench/web.ts); nothing here depends on Vitest.
+ */
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+/** Headless Chromium as the journeys and the bench run it (CHROMIUM_PATH, else /usr/bin/chromium). */
+export const launchBrowser = (): Promise<Browser> =>
+  chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-quic',
+      '--no-first-run',
+    ],
+  });
+
+/** A script the page loaded: its address, and its size raw, gzip and brotli (at the build's levels: 9 and 11). */
+export type LoadedScript = { url: string; raw: number; gzip: number; brotli: number };
+
+/**
+ * Every script `page` receives from now until the page is idle (no request for 500 ms after `.scripts()` is called):
+ * call before `page.goto`, await `.scripts()` after.
+ */
+export const recordScripts = (page: Page) => {
+  const bodies: Promise<LoadedScript | null>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    bodies.push(
+      response
+        .body()
+        .then((body) => ({
+          url: response.url(),
+          raw: body.length,
+          gzip: gzipSync(body, { level: 9 }).length,
+          brotli: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+        }))
+        .catch(() => null),
+    );
+  });
+  return {
+    scripts: async (): Promise<LoadedScript[]> => {
+      await page.waitForLoadState('networkidle');
+      return (await Promise.all(bodies)).filter((script): script is LoadedScript => script !== null);
+    },
+  };
+};
+
+export const totalGzip = (scripts: LoadedScript[]): number => scripts.reduce((sum, script) => sum + script.gzip, 0);
+
+type ManifestChunk = {
+  file: string;
+  name?: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+};
+
+/** The build's manifest (apps/web/dist/.vite/manifest.json): each source module's chunk and what it imports. */
+export const readManifest = (): Record<string, ManifestChunk> =>
+  JSON.parse(readFileSync(path.join(root, 'apps/web/dist/.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+
+/**
+ * The chunk files (`assets/x.js`) a page may load: the entry's, and those of the given source modules (their own
+ * chunk and every chunk they import statically), e.g. `['src/app/shell/layout.tsx', 'src/features/dashboard/dashboard-page.tsx']`.
+ */
+export const chunksOf = (manifest: Record<string, ManifestChunk>, modules: string[]): Set<string> => {
+  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${key} is not in the build's manifest`);
+    if (files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const key of [...(entry ? [entry] : []), ...modules]) visit(key);
+  return files;
+};
+
+/** The manifest's key of the chunk named `name` (a shared chunk's key is `_<name>-<hash>.js`). */
+export const chunkNamed = (manifest: Record<string, ManifestChunk>, name: string): string => {
+  const key = Object.keys(manifest).find((candidate) => manifest[candidate]?.name === name);
+  if (!key) throw new Error(`No chunk named ${name} in the build's manifest`);
+  return key;
+};
+
+/**
+ * The chunks loaded lazily (a dynamic import's) outside `allowed`: each other page's own chunk (every route's page
+ * is loaded lazily, lib/lazy-page.ts), the other language's translations, the parts a page loads on a click.
+ */
+export const otherLazyChunks = (manifest: Record<string, ManifestChunk>, allowed: Set<string>): Set<string> => {
+  const chunks = Object.values(manifest);
+  const lazyKeys = new Set(chunks.flatMap((chunk) => chunk.dynamicImports ?? []));
+  const lazy = chunks.filter((chunk) => chunk.isDynamicEntry).map((chunk) => chunk.file);
+  for (const key of lazyKeys) if (manifest[key]) lazy.push(manifest[key].file);
+  return new Set(lazy.filter((file) => !allowed.has(file)));
+};
+
+/** Records the Largest Contentful Paint's candidates from the page's first byte (add before the first navigation). */
+const observeLcp = () => {
+  const target = window as unknown as { __lcp?: number };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) target.__lcp = entry.startTime;
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+};
+
+export type ColdLoad = { lcpMs: number; scripts: LoadedScript[] };
+
+/**
+ * Opens `url` cold: a fresh browser context (no cache, no service worker), signed in when `storageState` says so.
+ * Waits for `ready` (the page's data shown) and an idle network, then reads the last LCP candidate.
+ */
+export const openCold = async (
+  browser: Browser,
+  url: string,
+  ready: (page: Page) => Promise<unknown>,
+  options: BrowserContextOptions = {},
+): Promise<ColdLoad> => {
+  const context = await browser.newContext(options);
+  try {
+    await context.addInitScript(observeLcp);
+    const page = await context.newPage();
+    const recording = recordScripts(page);
+    await page.goto(url);
+    await ready(page);
+    const scripts = await recording.scripts();
+    const lcpMs = await page.evaluate(() => (window as unknown as { __lcp?: number }).__lcp ?? Number.NaN);
+    return { lcpMs, scripts };
+  } finally {
+    await context.close();
+  }
+};
+
+/** The demo admin's local storage after signing in through the login page (token, default location). */
+export const signedInState = async (browser: Browser, options: BrowserContextOptions, email = 'admin@demo.local') => {
+  const context = await browser.newContext(options);
+  try {
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.locator('input[name="username"]').fill(email);
+    await page.locator('input[name="password"]').fill('demo1234');
+    await page.locator('button[type="submit"]').click();
+    await page.waitForURL('**/dashboard');
+    await page.waitForFunction(() => localStorage.getItem('location_id') !== null);
+    return await context.storageState();
+  } finally {
+    await context.close();
+  }
+};
+
+/** The pages whose cold LCP the bench measures, each with what shows its data. */
+export const MEASURED_PAGES: { name: string; url: string; signedIn: boolean; ready: (page: Page) => Promise<unknown> }[] = [
+  {
+    name: '/login',
+    url: '/login',
+    signedIn: false,
+    ready: (page) => page.locator('button[type="submit"]').waitFor(),
+  },
+  {
+    name: '/dashboard',
+    url: '/dashboard',
+    signedIn: true,
+    ready: (page) =>
+      page.waitForFunction(() => /\d/.test(document.querySelector('[data-testid="dashboard-stock"]')?.textContent ?? '')),
+  },
+  {
+    name: '/inbound/ (inbound dashboard)',
+    url: '/inbound/',
+    signedIn: true,
+    ready: (page) => page.locator('[data-testid="inbound-orders"] [data-testid="paged-row"]').first().waitFor(),
+  },
+];
