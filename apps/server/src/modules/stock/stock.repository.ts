@@ -2,7 +2,7 @@ import { ItemState } from '@rfid/contract';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
-import { cappedCount, seenRows } from '../../db/counts.js';
+import { listCount } from '../../db/counts.js';
 import { parseRows } from '../../db/rows.js';
 import { itemTypes, stockNow } from '../../db/schema/index.js';
 import { allowList } from '../../http/filters.js';
@@ -256,7 +256,7 @@ export const itemStock = async (
   // The total without an EPC filter is the per-area stock (exact, a row per area and GTIN); an EPC
   // substring (trigram index) counts exactly up to a cap, then takes the planner's estimate (db/counts.ts).
   const total = epc
-    ? await cappedCount(db, { rows: sql`select 1 from items i where ${where}`, seen: seenRows(page, rows.length) })
+    ? await listCount(db, { rows: sql`select 1 from items i where ${where}`, page, rowsOnPage: rows.length })
     : countOf(
         await db.execute(sql`
           select coalesce(sum(s.rfid), 0)::int as n from ${stockNow} s
