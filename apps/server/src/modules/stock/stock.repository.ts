@@ -8,7 +8,7 @@ import { itemTypes, stockNow } from '../../db/schema/index.js';
 import { allowList } from '../../http/filters.js';
 import type { PageParams } from '../../http/paging.js';
 import type { EpcLineRow } from '../tracking/epc-line.js';
-import { type AreaSet, areaIdsOf, col, contains, countOf } from './stock-sql.repository.js';
+import { type AreaSet, areaIdList, areaIdsOf, col, contains, countOf } from './stock-sql.repository.js';
 
 export * from './stock-boxes.repository.js';
 export * from './stock-minimums.repository.js';
@@ -162,7 +162,7 @@ export const stockPerGtin = async (
       ? sql`null::int as minimum_stock_id, null::int as minimum_stock`
       : sql`(select ms.id from minimum_stocks ms where ms.area_id = ${minimumOfArea} and ms.item_type_id = it.id) as minimum_stock_id,
             (select ms.minimum_stock from minimum_stocks ms where ms.area_id = ${minimumOfArea} and ms.item_type_id = it.id) as minimum_stock`;
-  const cte = stockCte(areaIdsOf(areas));
+  const cte = stockCte(await areaIdList(db, areas));
   // One pass: the aggregate is computed once and the total comes with the page (count(*) over ()).
   const rows = parseRows(
     stockRowSchema,
@@ -260,7 +260,7 @@ export const itemStock = async (
     : countOf(
         await db.execute(sql`
           select coalesce(sum(s.rfid), 0)::int as n from ${stockNow} s
-          where s.area_id in ${areaIdsOf(areas)}
+          where s.area_id in ${await areaIdList(db, areas)}
             ${gtin ? sql`and s.item_type_id in (select t.id from item_types t where t.gtin like ${contains(gtin)})` : sql``}`),
       );
   return { count: total, rows };
