@@ -36,8 +36,8 @@ const estimatedRows = async (db: DbOrTx, query: SQL | SQLWrapper): Promise<numbe
  * - otherwise the matching rows are counted up to the scope's cap + 1 (`count(*)` over `… limit cap + 1`, at
  *   most cap + 1 rows read, a few milliseconds): at or below the cap that is the exact count;
  * - above the cap it is PostgreSQL's estimate of the matching rows (an `explain`, no scan), never below cap + 1
- *   nor below what the paging has seen (offset + rows, + 1 when the page is full), so `next` stays right; the
- *   scope is told the count is an estimate.
+ *   nor below what the paging has seen (offset + rows, + 1 when the page is full), so `next` stays right (an
+ *   empty page past the end answers at most its offset); the scope is told the count is an estimate.
  * `rows` selects the matching rows (`select 1 from … where …`, or the list query without its order and paging);
  * `rowsOnPage` = the rows the page query found at `page`.
  */
@@ -54,5 +54,7 @@ export const listCount = async (
   if (n <= cap) return n;
   if (scope) scope.estimated = true;
   const seen = page.offset + rowsOnPage + (rowsOnPage === page.limit ? 1 : 0);
-  return Math.max(n, seen, await estimatedRows(db, rows));
+  const estimate = Math.max(n, seen, await estimatedRows(db, rows));
+  // An empty page past the end (an offset typed by hand): the list has at most `offset` rows.
+  return rowsOnPage === 0 ? Math.min(estimate, page.offset) : estimate;
 };

@@ -56,6 +56,15 @@ describe('list counts: exact up to the cap, then an estimate flagged count_is_es
     expect(last.count_is_estimate).toBeUndefined();
   });
 
+  it('answers an empty page past the end with a count of at most its offset and no next page', async () => {
+    const past = await page(`/api/items/?limit=2&offset=${items + 10}`);
+    expect(past.results).toHaveLength(0);
+    expect(past.count).toBeGreaterThan(CAP);
+    expect(past.count).toBeLessThanOrEqual(items + 10);
+    expect(past.next).toBeNull();
+    expect(past.previous).not.toBeNull();
+  });
+
   it('counts a list within the cap exactly, with no flag, however it is paged', async () => {
     const one = await page('/api/locations/?limit=1');
     expect(one).toMatchObject({ count: locations, results: [expect.anything()] });
