@@ -27,8 +27,11 @@
 // Options: --quick (100,000 items, 1,000,000 traces, 10 calls), --items N, --traces N (a multiple of
 // the items), --calls N, --only TEXT (endpoints whose path contains TEXT), --keep (leave the database,
 // for EXPLAIN), --db NAME (time an existing database made with --keep: migrations are applied, no
-// generation), --pg URL (default $BENCH_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres).
+// generation), --pg URL (default $BENCH_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres),
+// --explain (after the timing, each list endpoint once more: the SQL statements its request ran, each under
+// EXPLAIN (ANALYZE, BUFFERS), flagged and written to tools/bench/EXPLAIN_RESULTS.md; see explain.ts).
 import { randomBytes } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { ItemState } from '@rfid/contract';
 import { encodeSgtin96 } from '@rfid/epc';
@@ -38,10 +41,25 @@ import { seedDemo } from '../../apps/server/src/db/seed/seed.js';
 import { seedStatsDemo } from '../../apps/server/src/db/seed/stats-demo.js';
 import { seedStockDemo } from '../../apps/server/src/db/seed/stock-demo.js';
 import { listenSignedIn } from './app.js';
+import {
+  bigTablesOf,
+  captureStatements,
+  type EndpointExplained,
+  EXPLAIN_HEADER,
+  explainAll,
+  explainReport,
+  statementsOf,
+} from './explain.js';
 import { httpBenchOptions, pgUrlOf } from './options.mjs';
 
 const { values } = parseArgs({
-  options: { ...httpBenchOptions, items: { type: 'string' }, traces: { type: 'string' }, db: { type: 'string' } },
+  options: {
+    ...httpBenchOptions,
+    items: { type: 'string' },
+    traces: { type: 'string' },
+    db: { type: 'string' },
+    explain: { type: 'boolean' },
+  },
 });
 const quick = values.quick ?? false;
 const ITEMS = Number(values.items ?? (quick ? 100_000 : 1_000_000));
@@ -489,6 +507,34 @@ const endpoints = async (spec: Spec, client: pg.Client): Promise<{ list: Endpoin
   return { list: [...list, ...extra], unresolved };
 };
 
+/** --explain: each list endpoint called once more, its statements run under EXPLAIN ANALYZE; EXPLAIN_RESULTS.md. */
+const explainLists = async (
+  chosen: Endpoint[],
+  samples: { status: number }[],
+  { base, auth, client }: { base: string; auth: string; client: pg.Client },
+): Promise<void> => {
+  const bigTables = await bigTablesOf(client);
+  const explained: EndpointExplained[] = [];
+  for (const [i, endpoint] of chosen.entries()) {
+    if (endpoint.kind !== 'list' || samples[i]?.status !== 200) continue;
+    const id = String(i);
+    const response = await fetch(`${base}${endpoint.url}`, { headers: { authorization: auth, [EXPLAIN_HEADER]: id } });
+    await response.arrayBuffer();
+    explained.push({ ...endpoint, statements: await explainAll(client, statementsOf(id), bigTables) });
+    log(`explained ${endpoint.url}`);
+  }
+  const heading = [
+    '# EXPLAIN (ANALYZE, BUFFERS) of every list endpoint',
+    '',
+    `Made by \`npm run bench:scale -- --explain\` on PostgreSQL with ${ITEMS.toLocaleString('en')} items and ${TRACES.toLocaleString('en')} traces (admin@demo.local, the first page unless the endpoint says otherwise; ${new Date().toISOString().slice(0, 10)}).`,
+    "Each request's own SQL statements (the read-only ones) were run again under `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON)`.",
+    `Flags: a sequential scan of a table of more than 100,000 rows (${[...bigTables].sort().join(', ')}), a sort spilled to disk, a plan node whose row estimate is off by more than 100× (per loop).`,
+  ].join('\n');
+  const file = new URL('./EXPLAIN_RESULTS.md', import.meta.url);
+  await writeFile(file, explainReport(heading, explained));
+  log(`wrote ${file.pathname}`);
+};
+
 const run = async (dbName: string): Promise<Result[]> => {
   const url = new URL(PG_URL);
   url.pathname = `/${dbName}`;
@@ -513,7 +559,9 @@ const run = async (dbName: string): Promise<Result[]> => {
     ).rows as { relname: string; n: string }[];
     log(`rows: ${sizes.map((s) => `${s.relname} ${Number(s.n).toLocaleString('en')}`).join(', ')}`);
 
-    const { app, base, auth } = await listenSignedIn(database);
+    const { app, base, auth } = await listenSignedIn(database, (server) => {
+      if (values.explain) captureStatements(server.server);
+    });
     try {
       const { list, unresolved } = await endpoints(app.swagger() as Spec, client);
       if (unresolved.length) log(`not timed (no id to use): ${unresolved.join(', ')}`);
@@ -547,6 +595,7 @@ const run = async (dbName: string): Promise<Result[]> => {
         }
         return result;
       });
+      if (values.explain) await explainLists(chosen, samples, { base, auth, client });
       return results;
     } finally {
       await app.close();

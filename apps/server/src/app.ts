@@ -17,6 +17,7 @@ import { type Config, loadConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { isDatabaseUnavailableError } from './db/errors.js';
 import { AppError, type FieldErrors } from './http/errors.js';
+import { countScopeHook } from './http/paging.js';
 import { securityHeaders } from './http/security-headers.js';
 import { createEngine } from './modules/engine/engine.js';
 import { locationScopeHook } from './modules/locations/location-scope.js';
@@ -48,6 +49,8 @@ export type AppOptions = {
   publicUrl?: URL;
   /** Printers may be on this host (PRINTER_ALLOW_LOOPBACK; the demo and the tests): false by default. */
   printerAllowLoopback?: boolean;
+  /** EXACT_COUNT_LIMIT: lists count exactly up to this many rows, then estimate (db/counts.ts; tests set a small one). */
+  exactCountLimit?: number;
 };
 
 export type TrustProxy = boolean | number | string[];
@@ -92,6 +95,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     trustProxy = config.trustProxy,
     publicUrl = config.publicUrl,
     printerAllowLoopback = config.printerAllowLoopback,
+    exactCountLimit = config.exactCountLimit,
   } = options;
   const app = Fastify({
     logger,
@@ -100,6 +104,10 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     bodyLimit: 20 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.decorate('publicUrl', publicUrl ?? null);
+  app.decorate('exactCountLimit', exactCountLimit);
+  app.decorateRequest('listCounts', null);
+  // Every handler counts its lists by the one policy and can tell an estimated count (http/paging.ts).
+  app.addHook('preHandler', countScopeHook);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

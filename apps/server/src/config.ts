@@ -2,6 +2,7 @@ import { hostname } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import type { TrustProxy } from './app.js';
+import { EXACT_COUNT_LIMIT } from './db/counts.js';
 import { DEFAULT_IDLE_GAP_MS } from './modules/ingest/stream.js';
 import { DEFAULT_COMPANY_PREFIX_LENGTH } from './modules/printing/printing.service.js';
 import { DEFAULT_SHARE_GROUP } from './plugins/mqtt.js';
@@ -38,6 +39,8 @@ export type Config = {
   stockSnapshotIntervalMs: number;
   /** AUTH_CACHE_MS: how long a process keeps a token's user and location scope (0: never), dropped on any change. */
   authCacheMs: number;
+  /** EXACT_COUNT_LIMIT: a list's `count` is exact up to this many rows, then PostgreSQL's estimate (db/counts.ts). */
+  exactCountLimit: number;
   /** The print service (workers/print-spooler.ts, print-transport.ts). */
   print: {
     /** PRINT_SPOOLER=off: this process answers HTTP but runs no print jobs. */
@@ -95,6 +98,7 @@ const envSchema = z.object({
   JOB_LEASE_MS: whole(30_000, 1_000),
   STOCK_SNAPSHOT_INTERVAL_MS: whole(300_000),
   AUTH_CACHE_MS: whole(5_000, 0, 60_000),
+  EXACT_COUNT_LIMIT: whole(EXACT_COUNT_LIMIT, 1, 10_000_000),
   PRINT_SPOOLER: onUnlessOff,
   PRINT_CONNECT_TIMEOUT_MS: whole(5_000),
   PRINT_LABEL_TIMEOUT_MS: whole(30_000),
@@ -171,6 +175,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     jobLeaseMs: e.JOB_LEASE_MS,
     stockSnapshotIntervalMs: e.STOCK_SNAPSHOT_INTERVAL_MS,
     authCacheMs: e.AUTH_CACHE_MS,
+    exactCountLimit: e.EXACT_COUNT_LIMIT,
     print: {
       spooler: e.PRINT_SPOOLER,
       connectTimeoutMs: e.PRINT_CONNECT_TIMEOUT_MS,

@@ -131,11 +131,20 @@ export const pagingQuerySchema = z.object({
 export const pageOf = <T extends z.ZodType>(item: T) =>
   z.object({
     count: z.number().int(),
+    /** Present (true) when `count` is the database's estimate: the list has more rows than the server counts exactly. */
+    count_is_estimate: z.literal(true).optional(),
     next: z.string().nullable(),
     previous: z.string().nullable(),
     results: z.array(item),
   });
-export type Page<T> = { count: number; next: string | null; previous: string | null; results: T[] };
+export type Page<T> = {
+  count: number;
+  /** True when `count` is an estimate (beyond the server's exact count; the web shows "≈"). */
+  count_is_estimate?: true;
+  next: string | null;
+  previous: string | null;
+  results: T[];
+};
 
 export const idParamSchema = z.object({ id: intId() });
 

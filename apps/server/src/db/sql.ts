@@ -1,7 +1,8 @@
-import { count, type SQL, type Subquery, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import type { PageParams } from '../http/paging.js';
 import type { DbOrTx } from './client.js';
+import { listCount } from './counts.js';
 
 /** SQL pieces shared by the repositories (the only place with queries, DESIGN.md section 3). */
 
@@ -23,8 +24,9 @@ export const inScope = (column: SQL, locationIds: readonly number[]): SQL =>
 export const containsPattern = (value: string): string => `%${escapeLike(value)}%`;
 
 /**
- * A page of a list query: how many rows `query` (its from, joins and where, built with `.$dynamic()`) has in all, read
- * as a subquery, and its rows in `order`, `page.limit` of them from `page.offset`.
+ * A page of a list query: its rows in `order`, `page.limit` of them from `page.offset`, and how many rows `query`
+ * (its from, joins and where, built with `.$dynamic()`) has in all by the lists' count policy (listCount: none
+ * counted when the page ends the list, exact up to a cap, then PostgreSQL's estimate).
  */
 export const pageOf = async <Q extends PgSelect>(
   db: DbOrTx,
@@ -32,12 +34,11 @@ export const pageOf = async <Q extends PgSelect>(
   order: (PgColumn | SQL | SQL.Aliased)[],
   page: PageParams,
 ) => {
-  // Widened to a plain subquery: the count reads none of its fields (a generic one defeats drizzle's `from` check).
-  const counted: Subquery = query.as('counted');
-  const [total] = await db.select({ n: count() }).from(counted);
+  // The matching rows before the paging is added (a dynamic query's builders change it in place).
+  const matching = query.getSQL();
   const rows: Awaited<Q> = await query
     .orderBy(...order)
     .limit(page.limit)
     .offset(page.offset);
-  return { count: total?.n ?? 0, rows };
+  return { count: await listCount(db, { rows: matching, page, rowsOnPage: rows.length }), rows };
 };

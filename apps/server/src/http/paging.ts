@@ -1,7 +1,36 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import { type CountScope, runCounting } from '../db/counts.js';
 
 export type PageParams = { limit: number; offset: number };
-export type PageResult<T> = { count: number; next: string | null; previous: string | null; results: T[] };
+export type PageResult<T> = {
+  count: number;
+  /** Present (true) when `count` is PostgreSQL's estimate, beyond the exact count's cap (db/counts.ts). */
+  count_is_estimate?: true;
+  next: string | null;
+  previous: string | null;
+  results: T[];
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** EXACT_COUNT_LIMIT: a list's `count` is exact up to this many rows, then an estimate (db/counts.ts). */
+    exactCountLimit: number;
+  }
+  interface FastifyRequest {
+    /** The request's counting (db/counts.ts): its cap, and whether a list count of it was an estimate. */
+    listCounts: CountScope | null;
+  }
+}
+
+/**
+ * The preHandler hook that runs every handler in its own count scope (the server's EXACT_COUNT_LIMIT), so the list
+ * queries it makes count by the lists' policy and toPage can tell an estimated count.
+ */
+export const countScopeHook = (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void => {
+  const scope: CountScope = { exactUpTo: request.server.exactCountLimit, estimated: false };
+  request.listCounts = scope;
+  runCounting(scope, done);
+};
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 1000;
@@ -42,6 +71,7 @@ export const toPage = <T>(
   results: T[],
 ): PageResult<T> => ({
   count,
+  ...(request.listCounts?.estimated ? { count_is_estimate: true as const } : {}),
   next: offset + limit < count ? withPaging(request, limit, offset + limit) : null,
   previous: offset > 0 ? withPaging(request, limit, Math.max(offset - limit, 0)) : null,
   results,

@@ -107,7 +107,7 @@ const DesktopTable = <T,>({
   rowSx,
   isPhone,
 }: TableProps<T> & { isPhone: boolean }) => {
-  const { t } = useTranslation('components');
+  const { t, i18n } = useTranslation('components');
   // The page belongs to the query key: a new filter starts again at the first page.
   const keyText = JSON.stringify(queryKey);
   const [paging, setPaging] = useState({ key: keyText, page: 0 });
@@ -121,6 +121,8 @@ const DesktopTable = <T,>({
       isPhone ? false : typeof refetchInterval === 'function' ? refetchInterval(q.state.data?.results ?? []) : refetchInterval,
   });
   const count = query.data?.count ?? 0;
+  // Beyond the server's exact count (db/counts.ts) the count is the database's estimate: "of about 1,002,345".
+  const isEstimate = query.data?.count_is_estimate === true;
   // The current page is forced to the last page if the page count falls below it (spec section 5).
   useEffect(() => {
     const lastPage = Math.max(0, Math.ceil(count / pageSize) - 1);
@@ -167,7 +169,11 @@ const DesktopTable = <T,>({
         rowsPerPage={pageSize}
         rowsPerPageOptions={[]}
         onPageChange={(_, next) => setPage(next)}
-        labelDisplayedRows={({ from, to, count: total }) => t('table.displayed', { from, to, count: total })}
+        labelDisplayedRows={({ from, to, count: total }) =>
+          isEstimate
+            ? t('table.displayedEstimate', { from, to, total: total.toLocaleString(i18n.language) })
+            : t('table.displayed', { from, to, count: total })
+        }
         getItemAriaLabel={(type) => t(`table.${type}Page`)}
       />
     </Box>

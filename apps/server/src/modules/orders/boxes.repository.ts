@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
+import { listCount } from '../../db/counts.js';
 import { parseRows } from '../../db/rows.js';
 import { boxContents, boxes, itemTypes, orders, receptions } from '../../db/schema/index.js';
 import { pageOf } from '../../db/sql.js';
@@ -193,8 +194,6 @@ const BOX_ORDER: Record<string, string> = allowList({
   origin_reading_time: 'b.origin_reading_time',
 });
 
-const countRow = z.object({ n: z.coerce.number() });
-
 /** `side`: whose status and reading time the unprefixed `status` and `reading_time` orderings use (the side the page shows). */
 export const listOrderBoxes = async (
   db: DbOrTx,
@@ -208,10 +207,10 @@ export const listOrderBoxes = async (
 ) => {
   const filter = codebarContains ? sql` and b.codebar like ${containsPattern(codebarContains)}` : sql``;
   const where = sql`b.order_id = ${orderId}${filter}`;
-  const [total] = parseRows(countRow, await db.execute(sql`select count(*)::int as n from boxes b where ${where}`));
   const key = orderBy?.replace(/^-/, '') ?? 'box__codebar';
   const column = BOX_ORDER[key === 'status' || key === 'reading_time' ? `${side}_${key}` : key] ?? 'b.codebar';
   const direction = orderBy?.startsWith('-') ? 'desc' : 'asc';
   const orderSql = sql.raw(`${column} ${direction} nulls last, b.id ${direction}`);
-  return { count: total?.n ?? 0, rows: await boxRows(db, where, orderSql, page) };
+  const rows = await boxRows(db, where, orderSql, page);
+  return { count: await listCount(db, { rows: sql`select 1 from boxes b where ${where}`, page, rowsOnPage: rows.length }), rows };
 };

@@ -2,7 +2,8 @@ import { NicelabelStatus, PrintOrderState, printContentSchema } from '@rfid/cont
 import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
-import { countRow, idRow, int8, timestamp } from '../../db/row-schemas.js';
+import { listCount } from '../../db/counts.js';
+import { idRow, int8, timestamp } from '../../db/row-schemas.js';
 import { parseRows } from '../../db/rows.js';
 import {
   boxContents,
@@ -228,14 +229,16 @@ export const createPrintingRepository = (db: DbOrTx) => ({
       sql` and `,
     );
     const from = sql`nicelabel_orders n join print_orders po on po.id = n.print_order_id join orders o on o.id = n.order_id`;
-    const [total] = parseRows(countRow, await db.execute(sql`select count(*)::int as n from ${from} where ${where}`));
     const rows = parseRows(
       nicelabelRowSchema,
       await db.execute(sql`select n.id, n.status, n.created_at, n.updated_at, o.id as order_id, o.order_code,
         po.id as print_order_id, po.name as print_order_name, po.total_quantity, po.state as print_order_state
         from ${from} where ${where} order by n.id desc limit ${page.limit} offset ${page.offset}`),
     );
-    return { count: Number(total?.n ?? 0), rows };
+    return {
+      count: await listCount(db, { rows: sql`select 1 from ${from} where ${where}`, page, rowsOnPage: rows.length }),
+      rows,
+    };
   },
 
   /** Inserts the order's open NiceLabel order; undefined when another one is open already (the partial unique index). */
@@ -340,14 +343,16 @@ export const createPrintingRepository = (db: DbOrTx) => ({
   async listOrders(user: AuthUser, filters: PrintOrderFilters, orderBy: string | undefined, page: PageParams) {
     const where = sql.join([visibleOrderSql(user), ...orderFilters(filters)], sql` and `);
     const ordering = ORDERINGS[orderBy ?? ''] ?? ORDERINGS['-creation_date'];
-    const [total] = parseRows(countRow, await db.execute(sql`select count(*)::int as n from print_orders po where ${where}`));
     const rows = parseRows(
       printOrderRowSchema,
       await db.execute(
         sql`select ${ORDER_COLUMNS} from ${ORDER_FROM} where ${where} order by ${ordering} limit ${page.limit} offset ${page.offset}`,
       ),
     );
-    return { count: Number(total?.n ?? 0), rows };
+    return {
+      count: await listCount(db, { rows: sql`select 1 from print_orders po where ${where}`, page, rowsOnPage: rows.length }),
+      rows,
+    };
   },
 
   async order(user: AuthUser, id: number): Promise<PrintOrderRow | undefined> {

@@ -2,7 +2,8 @@ import { StickerStatus } from '@rfid/contract';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
-import { countRow, idRow, timestamp } from '../../db/row-schemas.js';
+import { listCount } from '../../db/counts.js';
+import { idRow, timestamp } from '../../db/row-schemas.js';
 import { parseRows } from '../../db/rows.js';
 import { boxes, stickerPdfs, stickers } from '../../db/schema/index.js';
 import type { PageParams } from '../../http/paging.js';
@@ -81,7 +82,6 @@ export const createStickersRepository = (db: DbOrTx) => ({
       ],
       sql` and `,
     );
-    const [total] = parseRows(countRow, await db.execute(sql`select count(*)::int as n from stickers s where ${where}`));
     const rows = parseRows(
       stickerRowSchema,
       await db.execute(sql`select s.id, s.status, s.order_id, o.order_code, s.box_count, s.error, s.created_at,
@@ -89,7 +89,10 @@ export const createStickersRepository = (db: DbOrTx) => ({
         from stickers s join orders o on o.id = s.order_id
         where ${where} order by s.id desc limit ${page.limit} offset ${page.offset}`),
     );
-    return { count: Number(total?.n ?? 0), rows };
+    return {
+      count: await listCount(db, { rows: sql`select 1 from stickers s where ${where}`, page, rowsOnPage: rows.length }),
+      rows,
+    };
   },
 
   async pdfs(user: AuthUser, filters: { sticker?: number }, page: PageParams) {
@@ -98,13 +101,15 @@ export const createStickersRepository = (db: DbOrTx) => ({
       sql` and `,
     );
     const from = sql`sticker_pdfs p join stickers s on s.id = p.sticker_id`;
-    const [total] = parseRows(countRow, await db.execute(sql`select count(*)::int as n from ${from} where ${where}`));
     const rows = parseRows(
       stickerPdfRow,
       await db.execute(sql`select p.id, p.sticker_id, p.file_name, p.pages, p.created_at from ${from}
         where ${where} order by p.id desc limit ${page.limit} offset ${page.offset}`),
     );
-    return { count: Number(total?.n ?? 0), rows };
+    return {
+      count: await listCount(db, { rows: sql`select 1 from ${from} where ${where}`, page, rowsOnPage: rows.length }),
+      rows,
+    };
   },
 
   async pdfContent(user: AuthUser, id: number): Promise<{ file_name: string; content: string } | undefined> {

@@ -1,6 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import type { DbOrTx } from '../../db/client.js';
 import { parseRows } from '../../db/rows.js';
+import { idList } from '../../db/sql.js';
 import type { AuthUser } from '../../plugins/auth.js';
 
 /** SQL pieces shared by the stock module's repositories (stock, boxes, minimums), and the row schemas of their raw SQL. */
@@ -49,4 +51,18 @@ export const areaIdsOf = (set: AreaSet): SQL => {
       throw new Error(`unknown area set ${String(exhaustive)}`);
     }
   }
+};
+
+/**
+ * The areas of `set` as a constant list `(1, 2, 3)`, read first. The stock views aggregate per area: a constant
+ * list is pushed down into them (an index scan of the areas' rows), a subquery is not (the whole stock aggregated,
+ * then filtered: 41 ms against 3 ms on the scale bench's stock).
+ */
+export const areaIdList = async (db: DbOrTx, set: AreaSet): Promise<SQL> => {
+  if (set.kind === 'area') return sql`(${set.areaId})`;
+  const ids = parseRows(
+    z.object({ id: col.int }),
+    await db.execute(sql`select a.id from areas a where a.id in ${areaIdsOf(set)}`),
+  );
+  return ids.length === 0 ? sql`(null::int)` : idList(ids.map((r) => r.id));
 };

@@ -2,13 +2,13 @@ import { ItemState } from '@rfid/contract';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
-import { cappedCount, seenRows } from '../../db/counts.js';
+import { listCount } from '../../db/counts.js';
 import { parseRows } from '../../db/rows.js';
 import { itemTypes, stockNow } from '../../db/schema/index.js';
 import { allowList } from '../../http/filters.js';
 import type { PageParams } from '../../http/paging.js';
 import type { EpcLineRow } from '../tracking/epc-line.js';
-import { type AreaSet, areaIdsOf, col, contains, countOf } from './stock-sql.repository.js';
+import { type AreaSet, areaIdList, areaIdsOf, col, contains, countOf } from './stock-sql.repository.js';
 
 export * from './stock-boxes.repository.js';
 export * from './stock-minimums.repository.js';
@@ -162,7 +162,7 @@ export const stockPerGtin = async (
       ? sql`null::int as minimum_stock_id, null::int as minimum_stock`
       : sql`(select ms.id from minimum_stocks ms where ms.area_id = ${minimumOfArea} and ms.item_type_id = it.id) as minimum_stock_id,
             (select ms.minimum_stock from minimum_stocks ms where ms.area_id = ${minimumOfArea} and ms.item_type_id = it.id) as minimum_stock`;
-  const cte = stockCte(areaIdsOf(areas));
+  const cte = stockCte(await areaIdList(db, areas));
   // One pass: the aggregate is computed once and the total comes with the page (count(*) over ()).
   const rows = parseRows(
     stockRowSchema,
@@ -256,11 +256,11 @@ export const itemStock = async (
   // The total without an EPC filter is the per-area stock (exact, a row per area and GTIN); an EPC
   // substring (trigram index) counts exactly up to a cap, then takes the planner's estimate (db/counts.ts).
   const total = epc
-    ? await cappedCount(db, { rows: sql`select 1 from items i where ${where}`, seen: seenRows(page, rows.length) })
+    ? await listCount(db, { rows: sql`select 1 from items i where ${where}`, page, rowsOnPage: rows.length })
     : countOf(
         await db.execute(sql`
           select coalesce(sum(s.rfid), 0)::int as n from ${stockNow} s
-          where s.area_id in ${areaIdsOf(areas)}
+          where s.area_id in ${await areaIdList(db, areas)}
             ${gtin ? sql`and s.item_type_id in (select t.id from item_types t where t.gtin like ${contains(gtin)})` : sql``}`),
       );
   return { count: total, rows };

@@ -1,7 +1,7 @@
 import { and, asc, countDistinct, desc, eq, inArray, isNull, min, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
-import { cappedCount, seenRows } from '../../db/counts.js';
+import { listCount } from '../../db/counts.js';
 import { areas, devices, items, itemTypes, locations, readingSets, traces } from '../../db/schema/index.js';
 import { pageOf } from '../../db/sql.js';
 import { buildFilters, buildOrderBy, type FilterSpec } from '../../http/filters.js';
@@ -166,9 +166,10 @@ export const createTrackingRepository = (db: Db) => {
         .where(inArray(items.id, pageIds))
         .orderBy(...order);
       // A company's items run to millions: exact up to a cap, then the planner's estimate (db/counts.ts).
-      const total = await cappedCount(db, {
+      const total = await listCount(db, {
         rows: sql`select 1 from ${items} where ${where ?? sql`true`}`,
-        seen: seenRows(page, rows.length),
+        page,
+        rowsOnPage: rows.length,
       });
       return { count: total, rows };
     },
