@@ -133,8 +133,11 @@ export const seedStatsDemo = async (db: Db, now = new Date()): Promise<void> => 
     (_, i) => new Map([[catalog[120 + i * 3]?.id as number, 1 + (i % 3)]]),
   );
 
+  // Never after now: "today at 08:00" is in the future between midnight and 08:00 UTC, outside every range up to now.
   const at = (daysAgo: number, hour = 9) =>
-    new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - daysAgo, hour));
+    new Date(
+      Math.min(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - daysAgo, hour), now.getTime() - 60_000),
+    );
 
   await db.transaction(async (tx) => {
     let counter = 0;
