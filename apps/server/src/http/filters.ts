@@ -41,7 +41,7 @@ const parseValue = (raw: string, type: FilterType, key: string, column: ColumnLi
     if (!/^-?\d+$/.test(text)) {
       throw fieldError(
         key,
-        /^-?[\d.e+]+$/i.test(text) && Number.isFinite(Number(text)) ? 'Enter a whole number.' : 'Enter a number.',
+        /^-?[\d.e+]+$/i.test(text) && Number.isFinite(Number(text)) ? 'common.whole_number' : 'common.number',
       );
     }
     const n = Number(text);
@@ -51,7 +51,7 @@ const parseValue = (raw: string, type: FilterType, key: string, column: ColumnLi
     return n;
   }
   if (type === 'uuid') {
-    if (!UUID.test(raw.trim())) throw fieldError(key, 'Enter a valid UUID.');
+    if (!UUID.test(raw.trim())) throw fieldError(key, 'common.uuid');
     return raw.trim().toLowerCase();
   }
   if (type === 'boolean') return raw === 'true' || raw === 'True' || raw === '1';
@@ -71,7 +71,7 @@ export const allowList = <T>(entries: Record<string, T>): Readonly<Record<string
  */
 const dateCondition = (column: SQL, lookup: 'exact' | 'gte' | 'lte', raw: string, key: string, timeZone?: string): SQL => {
   const bound = parseDateBoundParam(raw, key, lookup === 'lte' ? 'end' : 'start', timeZone);
-  if (!bound) throw fieldError(key, 'Enter a valid date/time.');
+  if (!bound) throw fieldError(key, 'common.date_time');
   if (lookup === 'exact') return eq(column, bound.at);
   if (lookup === 'gte') return gte(column, bound.at);
   return bound.inclusive ? lte(column, bound.at) : lt(column, bound.at);

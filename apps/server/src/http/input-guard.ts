@@ -113,7 +113,7 @@ export const clientErrorOf = (error: unknown, request: FastifyRequest): AppError
   }
   const errors: FieldErrors = { [field || 'non_field_errors']: [message] };
   if (state.code === '23503' && state.message.startsWith('update or delete')) {
-    return new AppError('CONFLICT', { message: 'This object is still in use by other records.' });
+    return new AppError('CONFLICT', { message: 'db.in_use' });
   }
   const status = state.code === '23505' ? 'CONFLICT' : 'VALIDATION';
   return new AppError(status, { message: field ? `${field}: ${message}` : message, errors });

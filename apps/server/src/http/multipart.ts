@@ -5,7 +5,7 @@ import { AppError, fieldError, NUL_MESSAGE } from './errors.js';
 export type UploadedFile = { fieldname: string; filename: string; mimetype: string; bytes: Buffer };
 export type MultipartForm = { fields: Record<string, string>; files: UploadedFile[] };
 
-export const MALFORMED_MULTIPART = 'The multipart body is incomplete or malformed; send the form again.';
+export const MALFORMED_MULTIPART = 'upload.malformed';
 
 /** Busboy's words for a body that ended early or is not multipart as announced. */
 const BUSBOY_MESSAGES = [
@@ -43,7 +43,7 @@ export const readMultipart = async (
     maxFields = 20,
     notMultipart,
     tooLarge = `The file is too large (at most ${Math.round(maxFileBytes / 1024 / 1024)} MB).`,
-    tooMany = maxFiles === 1 ? 'Send one file.' : `Send at most ${maxFiles} files.`,
+    tooMany = maxFiles === 1 ? 'upload.one_file' : `Send at most ${maxFiles} files.`,
   }: {
     /** The field an error is reported on (the form's file field). */
     fileField: string;

@@ -11,8 +11,8 @@ type Body = z.output<typeof locationBodySchema>;
 
 export type { LocationBody };
 
-export const CODE_TAKEN = 'A location with this code already exists.';
-export const LOGO_NOT_IMAGE = 'The logo must be a PNG, JPEG, GIF or WebP image.';
+export const CODE_TAKEN = 'admin.location_code_taken';
+export const LOGO_NOT_IMAGE = 'admin.logo_not_image';
 export const LOGO_TOO_LARGE = `The logo may be at most ${LOGO_MAX_BYTES / 1024 / 1024} MiB.`;
 
 /** The image type told by the file's first bytes (never by its name or declared type). */
@@ -74,7 +74,7 @@ export const createAdminLocationsService = ({
   };
   const load = async (user: AuthUser, id: number) => {
     const row = await locationsRepo.getLocation(user, id);
-    if (!row) throw notFound('Location not found.');
+    if (!row) throw notFound('location.not_found');
     return row;
   };
   const guard = guardUnique(() => conflict(CODE_TAKEN));
@@ -91,7 +91,7 @@ export const createAdminLocationsService = ({
     async update(user: AuthUser, id: number, body: Body) {
       const current = await load(user, id);
       if (body.active !== undefined && body.active !== current.active && user.role > RoleThreshold.billing) {
-        throw forbidden('Only a company administrator may change the active flag.');
+        throw forbidden('admin.active_flag_admin_only');
       }
       await checkBrand(user, body.brand);
       const code = body.code || current.code;
@@ -110,7 +110,7 @@ export const createAdminLocationsService = ({
 
     async logo(user: AuthUser, id: number) {
       const row = await repo.getLogo(user, id);
-      if (!row) throw notFound('Logo not found.');
+      if (!row) throw notFound('admin.logo_not_found');
       return { mime: row.mime, bytes: Buffer.from(row.bytes, 'base64') };
     },
 

@@ -18,8 +18,8 @@ import type { AuthUser } from '../../plugins/auth.js';
 import { guardUnique, requireArea } from './admin-scope.js';
 import type { ReaderRow, ReadersRepository, ReaderValues } from './readers.repository.js';
 
-export const MAC_TAKEN = 'A reader with this MAC address already exists.';
-export const WORKING_MODE_LOCKED = 'The working mode can only be changed when the reader type is All (1).';
+export const MAC_TAKEN = 'admin.mac_taken';
+export const WORKING_MODE_LOCKED = 'admin.working_mode_locked';
 
 /** ON when heard from (heartbeat or reads) in the last 60 s. */
 export const readerState = (lastSeenAt: Date | null, now = Date.now()): 'ON' | 'OFF' =>
@@ -75,7 +75,7 @@ const macConflict = () => new AppError('CONFLICT', { message: MAC_TAKEN, errors:
 export const createReadersService = ({ db, repo }: { db: Db; repo: ReadersRepository }) => {
   const load = async (user: AuthUser, id: number) => {
     const row = await repo.get(user, id);
-    if (!row) throw notFound('Reader not found.');
+    if (!row) throw notFound('admin.reader_not_found');
     return row;
   };
   const guard = guardUnique(macConflict);

@@ -30,7 +30,7 @@ export const ingestRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db,
   };
   const deviceOf = (request: FastifyRequest): IngestDevice => {
     const device = authenticated.get(request);
-    if (!device) throw new AppError('UNAUTHENTICATED', { message: 'Invalid device key.' });
+    if (!device) throw new AppError('UNAUTHENTICATED', { message: 'ingest.invalid_device_key' });
     return device;
   };
   const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 409: errorBodySchema };
@@ -69,7 +69,7 @@ export const ingestRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db,
         lines.map((line) => JSON.parse(line) as unknown),
       );
     } catch {
-      done(new AppError('VALIDATION', { message: 'Each line must be one JSON event.' }), undefined);
+      done(new AppError('VALIDATION', { message: 'ingest.one_json_event' }), undefined);
     }
   });
 
@@ -91,7 +91,7 @@ export const ingestRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db,
       const parsed = parseReaderPayload(request.body);
       if (parsed.kind === 'invalid') throw new AppError('VALIDATION', { message: parsed.reason });
       if (parsed.kind === 'set') {
-        throw new AppError('VALIDATION', { message: 'Reading sets go to /api/readingsets/.' });
+        throw new AppError('VALIDATION', { message: 'ingest.sets_elsewhere' });
       }
       const [firstRejected] = parsed.rejected;
       if (parsed.reads.length === 0 && firstRejected) {

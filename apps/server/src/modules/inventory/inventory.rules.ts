@@ -28,9 +28,9 @@ export const accuracyOf = (counts: InventoryCounts): number => {
 
 export type StateChange = { ok: true } | { ok: false; message: string };
 
-export const VALIDATE_ONLY_PENDING = 'Only a pending inventory can be validated.';
-export const CANCEL_ONLY_OPEN = 'Only a pending or computing inventory can be canceled.';
-export const NOTHING_READ = 'Nothing has been read in this inventory yet: cancel it instead.';
+export const VALIDATE_ONLY_PENDING = 'inventory.validate_only_pending';
+export const CANCEL_ONLY_OPEN = 'inventory.cancel_only_open';
+export const NOTHING_READ = 'inventory.nothing_read';
 
 /**
  * Spec section 4: validate (state 2) only a pending inventory (0), and only once something was read

@@ -106,10 +106,10 @@ export const createMovementsService = (db: Db) => {
       try {
         await requireLocation(db, user, input.destination_id);
       } catch {
-        throw fieldError('destination_id', 'Location not found.');
+        throw fieldError('destination_id', 'location.not_found');
       }
       if (input.origin_id === input.destination_id)
-        throw fieldError('destination_id', 'The destination must differ from the origin.');
+        throw fieldError('destination_id', 'movements.destination_same');
       const id = await ordersRepo.insertOrder(db, {
         ...orderCreateValues(user.companyId, input),
         type: 'movement',

@@ -56,7 +56,7 @@ export const parseBound = (value: string | undefined, field: string, side: 'star
 export const statsRange = (query: { date_start?: string; date_end?: string }, now = new Date(), zone = DEFAULT_TIME_ZONE) => {
   const to = parseBound(query.date_end, 'date_end', 'end', zone) ?? now;
   const from = parseBound(query.date_start, 'date_start', 'start', zone) ?? new Date(to.getTime() - DEFAULT_RANGE_DAYS * DAY_MS);
-  if (from > to) throw fieldError('date_start', 'date_start is after date_end.');
+  if (from > to) throw fieldError('date_start', 'common.date_start_after_end');
   return { from, to, days: daysSpanned(from, to, zone) };
 };
 
@@ -83,13 +83,13 @@ const chartBound = (value: string, field: string, side: 'start' | 'end'): string
   }
   if (/^\d{4}-\d{2}$/.test(text)) {
     const first = `${text}-01`;
-    if (dayNumber(first) === null) throw fieldError(field, 'Enter a date as YYYY-MM-DD.');
+    if (dayNumber(first) === null) throw fieldError(field, 'common.date_ymd');
     parseDateParam(first, field);
     if (side === 'start') return first;
     const [y, m] = [Number(text.slice(0, 4)), Number(text.slice(5, 7))];
     return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
   }
-  if (dayNumber(text) === null) throw fieldError(field, 'Enter a date as YYYY-MM-DD.');
+  if (dayNumber(text) === null) throw fieldError(field, 'common.date_ymd');
   parseDateParam(text, field);
   return text;
 };
@@ -112,8 +112,8 @@ export const chartRange = (
         ? `${end.slice(0, 4)}-01-01`
         : `${Number(end.slice(0, 4)) - 4}-01-01`;
   let start = query.date_start ? chartBound(query.date_start, 'date_start', 'start') : defaultStart;
-  if (start > today) throw fieldError('date_start', 'date_start is after today.');
-  if (start > end) throw fieldError('date_start', 'date_start is after date_end.');
+  if (start > today) throw fieldError('date_start', 'common.date_start_after_today');
+  if (start > end) throw fieldError('date_start', 'common.date_start_after_end');
   if (granularity === 'month') start = `${start.slice(0, 7)}-01`;
   if (granularity === 'year') start = `${start.slice(0, 4)}-01-01`;
   const n = bucketCount(granularity, start, end);

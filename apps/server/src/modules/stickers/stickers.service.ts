@@ -85,7 +85,7 @@ export const createStickersService = (db: Db, stickerJobs: StickerJobs) => {
   return {
     /** POST /stickers/: a pending sticker for the order's boxes (or the chosen ones); its PDF follows. */
     async create(user: AuthUser, body: z.output<typeof stickerCreateBodySchema>): Promise<Sticker> {
-      if (!(await repo.visibleOrder(user, body.order_id))) throw notFound('Order not found.');
+      if (!(await repo.visibleOrder(user, body.order_id))) throw notFound('orders.order_not_found');
       const chosen = body.box_ids?.length ? [...new Set(body.box_ids)] : undefined;
       const boxIds = await repo.boxIdsOf(body.order_id, chosen);
       if (chosen && boxIds.length !== chosen.length) throw fieldError('box_ids', StickerMessages.unknownBox);
@@ -110,7 +110,7 @@ export const createStickersService = (db: Db, stickerJobs: StickerJobs) => {
 
     async get(user: AuthUser, id: number): Promise<Sticker> {
       const row = (await repo.list(user, { id }, ONE)).rows[0];
-      if (!row) throw notFound('Sticker not found.');
+      if (!row) throw notFound('stickers.not_found');
       return toStickerDto(row);
     },
 
@@ -134,7 +134,7 @@ export const createStickersService = (db: Db, stickerJobs: StickerJobs) => {
 
     async pdf(user: AuthUser, id: number): Promise<{ fileName: string; bytes: Buffer }> {
       const row = await repo.pdfContent(user, id);
-      if (!row) throw notFound('Sticker PDF not found.');
+      if (!row) throw notFound('stickers.pdf_not_found');
       return { fileName: row.file_name, bytes: Buffer.from(row.content, 'base64') };
     },
   };

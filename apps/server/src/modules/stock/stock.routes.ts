@@ -38,7 +38,7 @@ import { createStockService } from './stock.service.js';
 /** Uploading an inventory file and editing minimum stock: roles 1 to 3 (spec section 6, "import an inventory file"). */
 const STOCK_EDIT = RoleThreshold.importInventory;
 const FILE_MAX_BYTES = 10 * 1024 * 1024;
-const SELECT_FILE = 'Please select file';
+const SELECT_FILE = 'upload.select_file';
 
 /** The file's text: UTF-8, or Latin-1 when it is not valid UTF-8 (spreadsheets export either). */
 const decodeText = (bytes: Buffer): string => {
@@ -179,7 +179,7 @@ export const stockRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }
       });
       const [file] = form.files;
       if (!file) throw fieldError('file', SELECT_FILE);
-      if (!/\.csv$/i.test(file.filename)) throw fieldError('file', 'Only .csv files.');
+      if (!/\.csv$/i.test(file.filename)) throw fieldError('file', 'upload.csv_only');
       const bytes = file.bytes;
       if (bytes.length === 0) throw fieldError('file', SELECT_FILE);
       return service.uploadInventoryFile(currentUser(request), request.params.id, decodeText(bytes));

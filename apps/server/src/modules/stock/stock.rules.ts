@@ -67,13 +67,13 @@ export const parseInventoryFile = (text: string): ParsedInventoryFile => {
     }) as unknown as { record: string[]; info: { lines: number } }[];
   } catch (error) {
     const line = (error as { lines?: number }).lines;
-    return { ok: false, errors: [{ row: line ?? 1, message: 'The file is not a valid CSV.' }] };
+    return { ok: false, errors: [{ row: line ?? 1, message: 'stock.file_not_csv' }] };
   }
   // Rows of empty cells only (a spreadsheet's trailing ";;") are blank lines too.
   const numbered = records
     .map(({ record, info }) => ({ cells: record, row: info.lines }))
     .filter(({ cells }) => cells.some((cell) => cell !== ''));
-  if (numbered.length === 0) return { ok: false, errors: [{ row: 1, message: 'The file has no rows.' }] };
+  if (numbered.length === 0) return { ok: false, errors: [{ row: 1, message: 'stock.file_no_rows' }] };
 
   const first = numbered[0]?.cells.map(normalizeHeader) ?? [];
   const hasHeader = !/^\d+$/.test(first[0] ?? '');
@@ -83,11 +83,11 @@ export const parseInventoryFile = (text: string): ParsedInventoryFile => {
     gtinColumn = first.findIndex((cell) => GTIN_HEADERS.has(cell));
     quantityColumn = first.findIndex((cell) => QUANTITY_HEADERS.has(cell));
     if (gtinColumn < 0 || quantityColumn < 0) {
-      return { ok: false, errors: [{ row: 1, message: 'The first row must name a gtin and a quantity column.' }] };
+      return { ok: false, errors: [{ row: 1, message: 'stock.file_header' }] };
     }
   }
   const body = hasHeader ? numbered.slice(1) : numbered;
-  if (body.length === 0) return { ok: false, errors: [{ row: 2, message: 'The file has no rows.' }] };
+  if (body.length === 0) return { ok: false, errors: [{ row: 2, message: 'stock.file_no_rows' }] };
   if (body.length > INVENTORY_FILE_MAX_ROWS) {
     return { ok: false, errors: [{ row: INVENTORY_FILE_MAX_ROWS + 2, message: `At most ${INVENTORY_FILE_MAX_ROWS} rows.` }] };
   }
@@ -100,14 +100,14 @@ export const parseInventoryFile = (text: string): ParsedInventoryFile => {
     if (!isValidGtin(gtin)) {
       errors.push({
         row,
-        message: gtin === '' ? 'the GTIN is missing.' : `'${gtin.slice(0, 20)}' is not a valid GTIN.`,
+        message: gtin === '' ? 'stock.file_gtin_missing' : `'${gtin.slice(0, 20)}' is not a valid GTIN.`,
       });
     } else if (!/^\d+$/.test(quantityText) || Number(quantityText) > 1_000_000_000) {
       errors.push({
         row,
         message:
           quantityText === ''
-            ? 'the quantity is missing.'
+            ? 'stock.file_quantity_missing'
             : `the quantity '${quantityText.slice(0, 20)}' is not a whole number of 0 or more.`,
       });
     } else {

@@ -21,7 +21,7 @@ import { createSupportService, SCREENSHOT_TOO_LARGE } from './support.service.js
 /** Reading the company's tickets is role 1's (the spec only shows the form). */
 const READ_MAX_ROLE = 1;
 const FILE_FIELDS = new Set(['image', 'screenshot']);
-const MULTIPART_MESSAGE = 'Send the ticket as multipart/form-data (email, topic, description and the image).';
+const MULTIPART_MESSAGE = 'support.send_multipart';
 
 /** The form's fields and its screenshot (multipart `image`, or `screenshot`), checked with the contract's schema. */
 const readTicket = async (request: FastifyRequest): Promise<{ fields: TicketFields; screenshot: Buffer | null }> => {
@@ -44,7 +44,7 @@ const readTicket = async (request: FastifyRequest): Promise<{ fields: TicketFiel
     }
     const [first] = Object.entries(fieldErrors);
     throw new AppError('VALIDATION', {
-      message: first ? `${first[0]}: ${first[1][0]}` : 'Invalid request.',
+      message: first ? `${first[0]}: ${first[1][0]}` : 'common.invalid_request',
       errors: fieldErrors,
     });
   }

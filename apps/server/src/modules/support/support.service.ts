@@ -14,7 +14,7 @@ import { sniffImage } from '../admin/admin-locations.service.js';
 import { requireLocation } from '../locations/location-scope.js';
 import * as repo from './support.repository.js';
 
-export const SCREENSHOT_NOT_IMAGE = 'The screenshot must be a PNG, JPEG, GIF or WebP image.';
+export const SCREENSHOT_NOT_IMAGE = 'support.screenshot_not_image';
 export const SCREENSHOT_TOO_LARGE = `The screenshot may be at most ${SCREENSHOT_MAX_BYTES / 1024 / 1024} MB.`;
 
 /** The screenshot's type told by its first bytes (never by its name or declared type), or a 400 on `image`. */
@@ -72,8 +72,8 @@ export const createSupportService = (db: Db) => ({
 
   async screenshot(user: AuthUser, id: number): Promise<{ mime: string; bytes: Buffer }> {
     const row = await repo.getTicket(db, id);
-    if (!row || row.companyId !== user.companyId) throw notFound('Ticket not found.');
-    if (!row.screenshot || !row.screenshotMime) throw notFound('The ticket has no screenshot.');
+    if (!row || row.companyId !== user.companyId) throw notFound('support.ticket_not_found');
+    if (!row.screenshot || !row.screenshotMime) throw notFound('support.no_screenshot');
     return { mime: row.screenshotMime, bytes: Buffer.from(row.screenshot, 'base64') };
   },
 });
