@@ -15,7 +15,7 @@ export const parseDateBoundParam = (
 ): DateBound | null => {
   if (value === undefined || value === '') return null;
   const bound = parseDateBound(value, zone, side);
-  if (!bound) throw fieldError(field, `Enter a valid date/time. ${DATE_RANGE_MESSAGE}`);
+  if (!bound) throw fieldError(field, 'common.date_time_range');
   return bound;
 };
 

@@ -80,12 +80,19 @@ const flatParams = (message: Message, language: Language): Record<string, string
 export const fieldError = (field: string, message: MessageArg): AppError =>
   new AppError('VALIDATION', { message, errors: { [field]: [message] } });
 
-/** A validation error on one field whose `message` names the field too (`field: text`), as Zod's errors do. */
-export const namedFieldError = (field: string, message: MessageArg): AppError =>
-  new AppError('VALIDATION', {
-    message: field === 'non_field_errors' ? message : { key: 'common.field_message', params: { field, message: toMessage(message) } },
-    errors: { [field]: [message] },
+/** `field: text` (the first message of a body with field errors), or the text alone for `non_field_errors`. */
+export const namedMessage = (field: string, message: MessageArg): MessageArg =>
+  field === 'non_field_errors' ? message : { key: 'common.field_message', params: { field, message: toMessage(message) } };
+
+/** A validation error of several fields; its message is the first field's first message, named (`field: text`). */
+export const validationError = (errors: FieldErrors, code: AppErrorCode = 'VALIDATION'): AppError => {
+  const [first] = Object.entries(errors);
+  const firstMessage = first?.[1][0];
+  return new AppError(code, {
+    message: first && firstMessage ? namedMessage(first[0], firstMessage) : 'common.invalid_request',
+    errors,
   });
+};
 
 /** PostgreSQL text cannot hold U+0000; every string of a request is refused with this. */
 export const NUL_MESSAGE = 'common.nul_refused' satisfies MessageArg;

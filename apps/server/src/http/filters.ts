@@ -2,6 +2,7 @@ import { BIGINT_JS_MAX, INT2_MAX, INT4_MAX } from '@rfid/contract';
 import { type AnyColumn, and, asc, desc, eq, gte, ilike, isNotNull, isNull, like, lt, lte, type SQL, sql } from 'drizzle-orm';
 import { escapeLike } from '../db/sql.js';
 import { parseDateBoundParam } from './dates.js';
+import { msg } from '../i18n/messages.js';
 import { fieldError, NUL_MESSAGE } from './errors.js';
 
 /** Django REST framework-style lookups the API accepts (`field__lookup=value`). */
@@ -46,8 +47,8 @@ const parseValue = (raw: string, type: FilterType, key: string, column: ColumnLi
     }
     const n = Number(text);
     const [min, max] = integerBounds(column);
-    if (n > max) throw fieldError(key, `Ensure this value is less than or equal to ${max}.`);
-    if (n < min) throw fieldError(key, `Ensure this value is greater than or equal to ${min}.`);
+    if (n > max) throw fieldError(key, msg('common.at_most', { max }));
+    if (n < min) throw fieldError(key, msg('common.at_least', { min }));
     return n;
   }
   if (type === 'uuid') {
@@ -98,7 +99,7 @@ export const buildFilters = (
     const entry = Object.hasOwn(spec, field) ? spec[field] : undefined;
     if (!entry || !Array.isArray(entry.lookups) || !entry.lookups.includes(lookup)) continue;
     if (rawValue.includes('\u0000')) throw fieldError(key, NUL_MESSAGE);
-    if (rawValue.length > FILTER_TEXT_MAX) throw fieldError(key, `Ensure this value has at most ${FILTER_TEXT_MAX} characters.`);
+    if (rawValue.length > FILTER_TEXT_MAX) throw fieldError(key, msg('common.value_too_long', { max: FILTER_TEXT_MAX }));
     const type: FilterType = entry.type ?? (columnTypeOf(entry.column) === 'PgUUID' ? 'uuid' : 'text');
     // Wrapping in sql`` gives every lookup one SQL type, column or expression alike.
     const column: SQL = sql`${entry.column}`;

@@ -140,6 +140,7 @@ export const catalogue = {
     en: 'The logo must be a PNG, JPEG, GIF or WebP image.',
     es: 'El logotipo debe ser una imagen PNG, JPEG, GIF o WebP.',
   },
+  'admin.logo_too_large': { en: 'The logo may be at most {mb} MiB.', es: 'El logotipo puede tener como máximo {mb} MiB.' },
   'admin.logo_not_found': { en: 'Logo not found.', es: 'Logotipo no encontrado.' },
   'admin.active_flag_admin_only': {
     en: 'Only a company administrator may change the active flag.',
@@ -519,6 +520,12 @@ export const msg = <K extends MessageKey>(
   key: K,
   ...params: [ParamsOfKey<K>] extends [never] ? [] : [Record<ParamsOfKey<K>, ParamValue>]
 ): Message => (params[0] ? { key, params: params[0] } : { key });
+
+/**
+ * A text that has no key: a reader-facing reason of the ingest parsers (modules/ingest/stream.ts, English only: readers
+ * and their integrators read them, never the web app), passed through as it is.
+ */
+export const untranslated = (text: string): Message => ({ key: 'common.text', params: { text } });
 
 export const toMessage = (arg: MessageArg): Message => (typeof arg === 'string' ? { key: arg } : arg);
 

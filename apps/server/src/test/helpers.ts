@@ -52,8 +52,15 @@ export const buildTestApp = async ({
     await database.migrate();
     if (seed) await seedDemo(database.db);
   }
-  // The printer simulators of the tests listen on 127.0.0.1 (PRINTER_ALLOW_LOOPBACK, as in the demo).
-  const app = await buildApp({ printerAllowLoopback: true, ...options, database, ...(bus ? { bus } : {}) });
+  // The printer simulators of the tests listen on 127.0.0.1 (PRINTER_ALLOW_LOOPBACK, as in the demo). The tests read the
+  // English messages unless a request says otherwise (Accept-Language) or a test asks for the default (Spanish).
+  const app = await buildApp({
+    printerAllowLoopback: true,
+    defaultLanguage: 'en',
+    ...options,
+    database,
+    ...(bus ? { bus } : {}),
+  });
   await app.ready();
   const tokens = new Map<string, string>();
   return {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { LOGO_MAX_BYTES, type LocationBody, type locationBodySchema, RoleThreshold } from '@rfid/contract';
 import type { z } from 'zod';
 import { AppError, conflict, fieldError, forbidden, notFound } from '../../http/errors.js';
+import { msg } from '../../i18n/messages.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import type { LocationsRepository } from '../locations/locations.repository.js';
 import type { AdminLocationsRepository, LocationValues } from './admin-locations.repository.js';
@@ -13,7 +14,7 @@ export type { LocationBody };
 
 export const CODE_TAKEN = 'admin.location_code_taken';
 export const LOGO_NOT_IMAGE = 'admin.logo_not_image';
-export const LOGO_TOO_LARGE = `The logo may be at most ${LOGO_MAX_BYTES / 1024 / 1024} MiB.`;
+export const LOGO_TOO_LARGE = msg('admin.logo_too_large', { mb: LOGO_MAX_BYTES / 1024 / 1024 });
 
 /** The image type told by the file's first bytes (never by its name or declared type). */
 export const sniffImage = (bytes: Buffer): string | null => {
@@ -65,7 +66,7 @@ export const createAdminLocationsService = ({
   locationsRepo: LocationsRepository;
 }) => {
   const checkBrand = async (user: AuthUser, brandId: number) => {
-    if (!(await repo.findBrand(user.companyId, brandId))) throw fieldError('brand', 'Please select the brand');
+    if (!(await repo.findBrand(user.companyId, brandId))) throw fieldError('brand', 'field.brand');
   };
   const checkCode = async (user: AuthUser, code: string, exceptId?: number) => {
     if (await repo.codeTaken(user.companyId, code, exceptId)) {

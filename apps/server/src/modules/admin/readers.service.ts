@@ -60,7 +60,7 @@ const linkStateOf = (state: string): ReaderLinkState =>
 /** An LLRP reader needs a host (the server connects to it). */
 const assertLlrpTarget = (connectionType: string, host: string | null) => {
   if (connectionType === ReaderConnection.Llrp && !host) {
-    throw new AppError('VALIDATION', { message: LLRP_HOST_REQUIRED, errors: { llrp_host: [LLRP_HOST_REQUIRED] } });
+    throw new AppError('VALIDATION', { message: 'field.llrp_host_required', errors: { llrp_host: ['field.llrp_host_required'] } });
   }
 };
 

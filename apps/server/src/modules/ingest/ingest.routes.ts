@@ -9,6 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/errors.js';
+import { msg, untranslated } from '../../i18n/messages.js';
 import type { ModuleDeps } from '../registry.js';
 import { createIngestRepository, type IngestDevice } from './ingest.repository.js';
 import { ingestSet, toIngestedSetDto, toSetInput } from './ingest.service.js';
@@ -89,13 +90,13 @@ export const ingestRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db,
     async (request, reply) => {
       const device = deviceOf(request);
       const parsed = parseReaderPayload(request.body);
-      if (parsed.kind === 'invalid') throw new AppError('VALIDATION', { message: parsed.reason });
+      if (parsed.kind === 'invalid') throw new AppError('VALIDATION', { message: untranslated(parsed.reason) });
       if (parsed.kind === 'set') {
         throw new AppError('VALIDATION', { message: 'ingest.sets_elsewhere' });
       }
       const [firstRejected] = parsed.rejected;
       if (parsed.reads.length === 0 && firstRejected) {
-        throw new AppError('VALIDATION', { message: `event ${firstRejected.index}: ${firstRejected.reason}` });
+        throw new AppError('VALIDATION', { message: msg('ingest.event_rejected', { index: firstRejected.index, reason: untranslated(firstRejected.reason) }) });
       }
       // The good events of a batch are stored; the bad ones are named in the answer.
       const result = await grouper.stage(device, parsed.reads);

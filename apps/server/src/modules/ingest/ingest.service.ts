@@ -4,6 +4,7 @@ import { ItemState } from '@rfid/contract';
 import { tryDecodeEpc } from '@rfid/epc';
 import type { Db, Tx } from '../../db/client.js';
 import { AppError, fieldError, forbidden } from '../../http/errors.js';
+import { untranslated } from '../../i18n/messages.js';
 import { hashToken } from '../../plugins/auth.js';
 import type { IngestedEpc } from '../engine/dispatch.js';
 import type { Engine } from '../engine/engine.js';
@@ -33,7 +34,7 @@ export const decodeForIngest = (epc: string): SetEpc => {
 const toHexEpc = (epc: string, field: string): string => {
   const hex = normalizeEpc(epc);
   if (typeof hex === 'string') return hex;
-  throw fieldError(field, hex.reason);
+  throw fieldError(field, untranslated(hex.reason));
 };
 
 /** The body of POST /readingsets/ (validated) → the reads to store. */

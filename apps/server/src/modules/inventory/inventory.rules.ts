@@ -1,3 +1,4 @@
+import type { PlainKey } from '../../i18n/messages.js';
 import { InventoryState } from '@rfid/contract';
 
 /**
@@ -26,7 +27,7 @@ export const accuracyOf = (counts: InventoryCounts): number => {
   return union <= 0 ? 100 : Math.round((counts.matched / union) * 10_000) / 100;
 };
 
-export type StateChange = { ok: true } | { ok: false; message: string };
+export type StateChange = { ok: true } | { ok: false; message: PlainKey };
 
 export const VALIDATE_ONLY_PENDING = 'inventory.validate_only_pending';
 export const CANCEL_ONLY_OPEN = 'inventory.cancel_only_open';

@@ -157,7 +157,7 @@ export const createMovementsService = (db: Db) => {
         await ordersRepo.lockOrder(tx, id);
         if (body.destination_status === OrderStatus.Canceled) {
           const fresh = await ordersRepo.getOrder(tx, user, id, 'movement');
-          if (!fresh || !canCancelEntry(fresh)) throw conflict(MOVEMENT_CANCEL_CONFLICT);
+          if (!fresh || !canCancelEntry(fresh)) throw conflict('movements.cancel_conflict');
           await ordersRepo.setDestinationStatus(tx, id, OrderStatus.Canceled);
         }
         if (body.sync !== undefined) await ordersRepo.updateOrderSync(tx, id, body.sync);

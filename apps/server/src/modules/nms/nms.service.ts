@@ -44,7 +44,7 @@ export const toDeviceAppDto = (row: DeviceAppRow): DeviceApplication => ({
   updated_at: row.updatedAt.toISOString(),
 });
 
-const unavailable = () => new AppError('UNAVAILABLE', { message: NMS_UNAVAILABLE_MESSAGE });
+const unavailable = () => new AppError('UNAVAILABLE', { message: 'nms.unavailable' });
 
 type Logger = { warn: (obj: object, msg: string) => void };
 

@@ -17,6 +17,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { orders } from '../../db/schema/index.js';
 import { parseDateParam } from '../../http/dates.js';
 import { conflict, fieldError, notFound } from '../../http/errors.js';
+import { msg } from '../../i18n/messages.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { companyTimeZone, requireLocation } from '../locations/location-scope.js';
@@ -58,7 +59,7 @@ export const createOrdersService = (db: Db) => {
     const byGtin = await repo.itemTypesByGtin(tx, companyId, gtins);
     return gtins.map((gtin, i) => {
       const found = byGtin.get(gtin) ?? byGtin.get(gtin.padStart(14, '0'));
-      if (!found) throw fieldError(field(i), `GTIN ${gtin} does not exist.`);
+      if (!found) throw fieldError(field(i), msg('catalog.gtin_missing', { gtin }));
       return found.id;
     });
   };

@@ -16,7 +16,9 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { parseDateParam } from '../../http/dates.js';
-import { AppError, conflict, fieldError, notFound } from '../../http/errors.js';
+import { AppError, conflict, type FieldErrors, fieldError, notFound, validationError } from '../../http/errors.js';
+import { msg } from '../../i18n/messages.js';
+import { fromEnglish } from '../../i18n/translate.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import type { PrintSpooler } from '../../workers/print-spooler.js';
@@ -98,16 +100,16 @@ export const createPrintingService = ({
     );
     const missing = normalized.flatMap((item, index) => (known.has(item.gtin) ? [] : [index]));
     if (missing.length) {
-      const errors: Record<string, string[]> = {};
+      const errors: FieldErrors = {};
       for (const index of missing) {
         const field = order.fieldOf(index);
-        errors[field] = [...(errors[field] ?? []), `GTIN ${order.items[index]?.gtin} does not exist.`];
+        errors[field] = [...(errors[field] ?? []), msg('catalog.gtin_missing', { gtin: order.items[index]?.gtin ?? '' })];
       }
-      throw new AppError('VALIDATION', { message: PrintMessages.missingGtin, errors });
+      throw new AppError('VALIDATION', { message: 'print.missing_gtin', errors });
     }
     const total = rows.reduce((sum, row) => sum + row.quantity, 0);
     if (total > PRINT_ORDER_MAX_LABELS) {
-      throw fieldError('items', `A print order has at most ${PRINT_ORDER_MAX_LABELS} labels (this one ${total}).`);
+      throw fieldError('items', msg('print.max_labels_this', { max: PRINT_ORDER_MAX_LABELS, total }));
     }
 
     return db.transaction(async (tx) => {
@@ -189,11 +191,11 @@ export const createPrintingService = ({
     if (isAll && first > last) throw conflict('print.all_printed');
     if (!isAll) {
       const errors = printDialogRangeErrors({ from: first, to: last, fromLabel: order.from_label, total: order.total_quantity });
-      const field: Record<string, string[]> = {};
-      if (errors.from) field.from = [errors.from === 'error_max' ? `Max ${order.total_quantity}` : `Min ${order.from_label}`];
-      if (errors.to) field.to = [errors.to === 'error_max' ? `Max ${order.total_quantity}` : `Min ${Math.max(first, 1)}`];
+      const field: FieldErrors = {};
+      if (errors.from) field.from = [errors.from === 'error_max' ? msg('print.range_max', { max: order.total_quantity }) : msg('print.range_min', { min: order.from_label })];
+      if (errors.to) field.to = [errors.to === 'error_max' ? msg('print.range_max', { max: order.total_quantity }) : msg('print.range_min', { min: Math.max(first, 1) })];
       const [firstField] = Object.keys(field);
-      if (firstField) throw new AppError('VALIDATION', { message: `${firstField}: ${field[firstField]?.[0]}`, errors: field });
+      if (firstField) throw validationError(field);
     }
     if (order.state === PrintOrderState.Working) throw conflict('print.printing_already');
     // Labels printed, sent (in flight) or voided are never sent again.
@@ -255,8 +257,8 @@ export const createPrintingService = ({
     const { rows, problems } = parsePrintCsv(text);
     if (problems.length) {
       throw new AppError('VALIDATION', {
-        message: problems[0]?.message ?? 'Bad file.',
-        errors: { file: problems.map((p) => p.message) },
+        message: fromEnglish(problems[0]?.message ?? ''),
+        errors: { file: problems.map((p) => fromEnglish(p.message)) },
       });
     }
     if (rows.length === 0) throw fieldError('file', 'print.file_no_rows');
@@ -449,7 +451,7 @@ export const createPrintingService = ({
       const known = new Map([...types].map(([id, gtin]) => [gtin, id]));
       const total = rows.reduce((sum, r) => sum + r.quantity, 0);
       if (total > PRINT_ORDER_MAX_LABELS)
-        throw fieldError('item_types', `A print order has at most ${PRINT_ORDER_MAX_LABELS} labels.`);
+        throw fieldError('item_types', msg('print.max_labels', { max: PRINT_ORDER_MAX_LABELS }));
       const format = await loadFormat(user, order.tcf_id);
       // Labels reserved and the job queued in one transaction: a refused start reserves nothing.
       const started = await db.transaction(async (tx) => {

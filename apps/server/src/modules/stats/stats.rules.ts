@@ -12,6 +12,7 @@ import {
 } from '@rfid/contract';
 import { parseDateParam } from '../../http/dates.js';
 import { fieldError } from '../../http/errors.js';
+import { msg } from '../../i18n/messages.js';
 
 /**
  * The stats module's pure rules (no SQL, no HTTP): statistics ranges, chart ranges as the server
@@ -118,13 +119,13 @@ export const chartRange = (
   if (granularity === 'year') start = `${start.slice(0, 4)}-01-01`;
   const n = bucketCount(granularity, start, end);
   if (granularity === 'day' && n - 1 > CHART_MAX_DAYS) {
-    throw fieldError('date_start', `A chart by days spans at most ${CHART_MAX_DAYS} days.`);
+    throw fieldError('date_start', msg('stats.chart_days', { max: CHART_MAX_DAYS }));
   }
   if (granularity === 'month' && n > CHART_MAX_MONTHS) {
-    throw fieldError('date_start', `A chart by months spans at most ${CHART_MAX_MONTHS} months.`);
+    throw fieldError('date_start', msg('stats.chart_months', { max: CHART_MAX_MONTHS }));
   }
   if (granularity === 'year' && n > CHART_YEARS_BACK) {
-    throw fieldError('date_start', `A chart by years spans at most ${CHART_YEARS_BACK} years.`);
+    throw fieldError('date_start', msg('stats.chart_years', { max: CHART_YEARS_BACK }));
   }
   return { granularity, start, end };
 };

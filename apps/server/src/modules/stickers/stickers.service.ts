@@ -2,6 +2,7 @@ import { STICKER_MAX_BOXES, type Sticker, StickerMessages, type StickerPdf, type
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { conflict, fieldError, notFound } from '../../http/errors.js';
+import { msg } from '../../i18n/messages.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { type JobKind, type JobRunner, PermanentJobError } from '../../workers/job-runner.js';
@@ -88,9 +89,9 @@ export const createStickersService = (db: Db, stickerJobs: StickerJobs) => {
       if (!(await repo.visibleOrder(user, body.order_id))) throw notFound('orders.order_not_found');
       const chosen = body.box_ids?.length ? [...new Set(body.box_ids)] : undefined;
       const boxIds = await repo.boxIdsOf(body.order_id, chosen);
-      if (chosen && boxIds.length !== chosen.length) throw fieldError('box_ids', StickerMessages.unknownBox);
-      if (boxIds.length === 0) throw conflict(StickerMessages.noBoxes);
-      if (boxIds.length > STICKER_MAX_BOXES) throw fieldError('box_ids', StickerMessages.tooMany);
+      if (chosen && boxIds.length !== chosen.length) throw fieldError('box_ids', 'stickers.unknown_box');
+      if (boxIds.length === 0) throw conflict('stickers.no_boxes');
+      if (boxIds.length > STICKER_MAX_BOXES) throw fieldError('box_ids', msg('stickers.too_many', { max: STICKER_MAX_BOXES }));
       // The sticker and its PDF's job commit together: no sticker is left without one.
       const id = await db.transaction(async (tx) => {
         const stickerId = await createStickersRepository(tx).insertSticker({

@@ -26,6 +26,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fieldError } from '../../http/errors.js';
+import { msg } from '../../i18n/messages.js';
 import { readMultipart } from '../../http/multipart.js';
 import { pagedGetter } from '../../http/paged-route.js';
 import { routeDeclarer } from '../../http/route.js';
@@ -175,7 +176,7 @@ export const stockRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }
         fileField: 'file',
         maxFileBytes: FILE_MAX_BYTES,
         notMultipart: fieldError('file', SELECT_FILE),
-        tooLarge: 'The file is too large (at most 10 MB).',
+        tooLarge: msg('upload.too_large', { mb: FILE_MAX_BYTES / 1024 / 1024 }),
       });
       const [file] = form.files;
       if (!file) throw fieldError('file', SELECT_FILE);

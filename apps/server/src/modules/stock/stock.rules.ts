@@ -1,6 +1,7 @@
 import { INVENTORY_FILE_MAX_ROWS } from '@rfid/contract';
 import { isValidGtin, toGtin14 } from '@rfid/epc';
 import { parse } from 'csv-parse/sync';
+import { type Message, type MessageArg, msg, toMessage } from '../../i18n/messages.js';
 
 /**
  * The stock rules (DESIGN.md section 6, docs/design/stock.md), free of HTTP and SQL so they are
@@ -21,7 +22,7 @@ export const laterOf = (a: Date, b: Date | null | undefined): Date => (b && b.ge
 
 /** A GTIN-14 of the file, its total quantity and the first row it is on. */
 export type InventoryLine = { gtin: string; quantity: number; row: number };
-export type InventoryFileError = { row: number; message: string };
+export type InventoryFileError = { row: number; message: MessageArg };
 export type ParsedInventoryFile =
   | { ok: true; lines: InventoryLine[]; rows: number }
   | { ok: false; errors: InventoryFileError[] };
@@ -89,7 +90,7 @@ export const parseInventoryFile = (text: string): ParsedInventoryFile => {
   const body = hasHeader ? numbered.slice(1) : numbered;
   if (body.length === 0) return { ok: false, errors: [{ row: 2, message: 'stock.file_no_rows' }] };
   if (body.length > INVENTORY_FILE_MAX_ROWS) {
-    return { ok: false, errors: [{ row: INVENTORY_FILE_MAX_ROWS + 2, message: `At most ${INVENTORY_FILE_MAX_ROWS} rows.` }] };
+    return { ok: false, errors: [{ row: INVENTORY_FILE_MAX_ROWS + 2, message: msg('stock.file_max_rows', { max: INVENTORY_FILE_MAX_ROWS }) }] };
   }
 
   const totals = new Map<string, InventoryLine>();
@@ -100,7 +101,7 @@ export const parseInventoryFile = (text: string): ParsedInventoryFile => {
     if (!isValidGtin(gtin)) {
       errors.push({
         row,
-        message: gtin === '' ? 'stock.file_gtin_missing' : `'${gtin.slice(0, 20)}' is not a valid GTIN.`,
+        message: gtin === '' ? 'stock.file_gtin_missing' : msg('stock.file_gtin_invalid', { value: gtin.slice(0, 20) }),
       });
     } else if (!/^\d+$/.test(quantityText) || Number(quantityText) > 1_000_000_000) {
       errors.push({
@@ -108,7 +109,7 @@ export const parseInventoryFile = (text: string): ParsedInventoryFile => {
         message:
           quantityText === ''
             ? 'stock.file_quantity_missing'
-            : `the quantity '${quantityText.slice(0, 20)}' is not a whole number of 0 or more.`,
+            : msg('stock.file_quantity_invalid', { value: quantityText.slice(0, 20) }),
       });
     } else {
       const key = toGtin14(gtin);
@@ -123,4 +124,5 @@ export const parseInventoryFile = (text: string): ParsedInventoryFile => {
 };
 
 /** "Row 5: the quantity 'x' is not …" — the message a refused file answers with. */
-export const rowMessage = ({ row, message }: InventoryFileError): string => `Row ${row}: ${message}`;
+export const rowMessage = ({ row, message }: InventoryFileError): Message =>
+  msg('stock.file_row', { row, message: toMessage(message) });

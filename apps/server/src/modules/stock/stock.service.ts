@@ -10,6 +10,7 @@ import type {
 } from '@rfid/contract';
 import type { Db } from '../../db/client.js';
 import { AppError, conflict, notFound } from '../../http/errors.js';
+import { type Message, msg } from '../../i18n/messages.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { requireArea } from '../admin/admin-scope.js';
@@ -272,7 +273,7 @@ export const createStockService = (db: Db) => {
       const unknown = parsed.lines.filter((l) => !ids.has(l.gtin));
       if (unknown.length) {
         throw fileError(
-          unknown.slice(0, 10).map((l) => rowMessage({ row: l.row, message: `GTIN ${l.gtin} is not in the catalog.` })),
+          unknown.slice(0, 10).map((l) => rowMessage({ row: l.row, message: msg('stock.file_gtin_unknown', { gtin: l.gtin }) })),
         );
       }
       const lines = parsed.lines.map((l) => ({ itemTypeId: ids.get(l.gtin) as number, quantity: l.quantity }));
@@ -387,5 +388,5 @@ const toSeen = (
 });
 
 /** A refused inventory file: 400, the first row's message, every listed row under `file`. */
-const fileError = (messages: string[]): AppError =>
+const fileError = (messages: Message[]): AppError =>
   new AppError('VALIDATION', { message: messages[0] ?? 'upload.file_refused', errors: { file: messages } });

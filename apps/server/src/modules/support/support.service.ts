@@ -8,6 +8,7 @@ import {
 } from '@rfid/contract';
 import type { Db } from '../../db/client.js';
 import { fieldError, notFound } from '../../http/errors.js';
+import { msg } from '../../i18n/messages.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { sniffImage } from '../admin/admin-locations.service.js';
@@ -15,7 +16,7 @@ import { requireLocation } from '../locations/location-scope.js';
 import * as repo from './support.repository.js';
 
 export const SCREENSHOT_NOT_IMAGE = 'support.screenshot_not_image';
-export const SCREENSHOT_TOO_LARGE = `The screenshot may be at most ${SCREENSHOT_MAX_BYTES / 1024 / 1024} MB.`;
+export const SCREENSHOT_TOO_LARGE = msg('support.screenshot_too_large', { mb: SCREENSHOT_MAX_BYTES / 1024 / 1024 });
 
 /** The screenshot's type told by its first bytes (never by its name or declared type), or a 400 on `image`. */
 export const screenshotType = (bytes: Buffer): string => {
