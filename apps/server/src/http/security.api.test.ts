@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoDeviceKey } from '../db/seed/demo-data.js';
 import { SET_ID_TAKEN } from '../modules/ingest/ingest.service.js';
 import { locationIdByCode } from '../test/admin-fixtures.js';
-import { buildTestApp, type TestApp } from '../test/helpers.js';
+import { buildTestApp, type TestApp, en } from '../test/helpers.js';
 
 /** Issue 13, items 11 to 18: each test failed before its fix. */
 
@@ -284,7 +284,7 @@ describe('security (issue 13)', () => {
       expect((await send('TUN-MAD-01')).statusCode).toBe(200); // the same reader's resend
       const other = await send('POR-MAD-EXP');
       expect(other.statusCode).toBe(409);
-      expect(other.json()).toEqual({ message: SET_ID_TAKEN });
+      expect(other.json()).toEqual({ message: en(SET_ID_TAKEN) });
     });
   });
 

@@ -1,3 +1,4 @@
+import { type MessageArg, render } from '../i18n/messages.js';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { type AppOptions, buildApp } from '../app.js';
 import { type Database, openDatabase } from '../db/client.js';
@@ -114,3 +115,6 @@ export const multipartForm = (parts: FormPart[]) => {
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
 };
+
+/** A message's English text (what the tests' app answers by default: `defaultLanguage: 'en'`). */
+export const en = (message: MessageArg): string => render(message, 'en');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as adminTest from '../../test/admin-fixtures.js';
-import type { TestApp } from '../../test/helpers.js';
+import { en, type TestApp } from '../../test/helpers.js';
 import { EMAIL_TAKEN, mayGiveRole, ROLE_ABOVE_OWN, roleFor } from './users.service.js';
 
 describe('users API', () => {
