@@ -350,6 +350,10 @@ export const catalogue = {
   'print.select_file': { en: 'Please select file', es: 'Seleccione un archivo' },
   'print.csv_only': { en: 'Only .csv files can be uploaded.', es: 'Solo se pueden subir archivos .csv.' },
   'print.select_format': { en: 'Please select a tag format', es: 'Seleccione un formato de etiqueta' },
+  'print.only_canceled': {
+    en: 'Only {"canceled": true} can be sent.',
+    es: 'Solo se puede enviar {"canceled": true}.',
+  },
   'print.nicelabel_not_found': { en: 'NiceLabel order not found.', es: 'Orden de NiceLabel no encontrada.' },
   'print.nicelabel_changed': {
     en: 'The NiceLabel order changed meanwhile; try again.',

@@ -21,7 +21,7 @@ export const pickLanguage = (header: string | undefined, fallback: Language): La
   return best?.language ?? fallback;
 };
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
+const escapeRegExp = (text: string) => text.replace(/[.*+?^$(){}|[\]\\]/g, '\\$&');
 
 /** Each English text as a pattern (`{name}` matches any text), the longest literal first so the most specific wins. */
 const englishPatterns = (Object.keys(catalogue) as MessageKey[])

@@ -81,7 +81,12 @@ describe('readers API', () => {
     const body = { serial_number: 'DUP-1', locationArea1_id: areaId };
     const demo = await call('POST', '/api/readers/', 'admin@demo.local', { ...body, mac_address: '84:24:8d:00:00:01' });
     expect(demo.statusCode).toBe(409);
-    expect(demo.json()).toEqual({ message: en(MAC_TAKEN), errors: { mac_address: [en(MAC_TAKEN)] } });
+    expect(demo.json()).toEqual({
+      message: en(MAC_TAKEN),
+      code: MAC_TAKEN,
+      errors: { mac_address: [en(MAC_TAKEN)] },
+      codes: { mac_address: [MAC_TAKEN] },
+    });
     const other = await call('POST', '/api/readers/', 'admin@demo.local', { ...body, mac_address: 'AA0000000001' });
     expect(other.statusCode).toBe(409);
   });
