@@ -10,7 +10,7 @@ const keys = Object.keys(catalogue) as MessageKey[];
 const paramsOf = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
 /** Texts that are the same in both languages: pure parameters, the spec's words, and technical field names. */
-const SAME_IN_BOTH = new Set<MessageKey>(['common.field_message', 'common.text', 'common.http_error']);
+const SAME_IN_BOTH = new Set<MessageKey>(['common.field_message', 'common.text']);
 
 describe('the message catalogue', () => {
   it('has every key in both languages, not empty, with the same parameters', () => {
@@ -34,7 +34,6 @@ describe('the message catalogue', () => {
     for (const key of keys) byText.set(catalogue[key].en, [...(byText.get(catalogue[key].en) ?? []), key]);
     const duplicated = [...byText.values()].filter((list) => list.length > 1).map((list) => list.join(' = '));
     expect(duplicated).toEqual([
-      'common.text = common.http_error',
       'upload.select_file = print.select_file',
       'upload.csv_only_uploaded = print.csv_only',
       'stock.file_max_rows = field.rows_max',

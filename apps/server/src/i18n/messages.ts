@@ -21,7 +21,6 @@ export const catalogue = {
   },
   /** A text that has no key (a library's own message): passed through as it is. */
   'common.text': { en: '{text}', es: '{text}' },
-  'common.http_error': { en: '{text}', es: '{text}' },
   'common.nul_refused': { en: 'Null characters are not allowed.', es: 'No se permiten caracteres nulos.' },
   'common.value_too_long': {
     en: 'Ensure this value has at most {max} characters.',

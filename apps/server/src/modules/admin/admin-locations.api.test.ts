@@ -78,7 +78,7 @@ describe('admin locations API', () => {
     expect(r.json().errors.brand).toEqual(['Please select the brand']);
     const dup = await call('POST', '/api/locations/', 'admin@demo.local', body({ code: 'CD-MAD' }));
     expect(dup.statusCode).toBe(409);
-    expect(dup.json().message).toBe(CODE_TAKEN);
+    expect(dup.json().message).toBe(en(CODE_TAKEN));
   });
 
   it('lets only role 1 add a location, and nobody below role 2 edit one', async () => {
