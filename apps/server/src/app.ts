@@ -17,9 +17,9 @@ import { type Config, loadConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { isDatabaseUnavailableError } from './db/errors.js';
 import { AppError, notFound } from './http/errors.js';
+import { securityHeaders } from './http/security-headers.js';
 import { type Language, render } from './i18n/messages.js';
 import { pickLanguage, translateIssue, type ValidationIssue } from './i18n/translate.js';
-import { securityHeaders } from './http/security-headers.js';
 import { createEngine } from './modules/engine/engine.js';
 import { locationScopeHook } from './modules/locations/location-scope.js';
 import { registerModules } from './modules/registry.js';
@@ -153,7 +153,10 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     if (!isApi && hasWebApp && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.type('text/html').sendFile('index.html');
     }
-    return reply.status(404).header('content-language', languageOf(request)).send(notFound().body(languageOf(request)));
+    return reply
+      .status(404)
+      .header('content-language', languageOf(request))
+      .send(notFound().body(languageOf(request)));
   });
 
   await app.register(fastifyHelmet, securityHeaders(config.brandDashboardUrl));

@@ -2,7 +2,7 @@ import { hostname } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import type { TrustProxy } from './app.js';
-import { type Language, LANGUAGES } from './i18n/messages.js';
+import { LANGUAGES, type Language } from './i18n/messages.js';
 import { DEFAULT_IDLE_GAP_MS } from './modules/ingest/stream.js';
 import { DEFAULT_COMPANY_PREFIX_LENGTH } from './modules/printing/printing.service.js';
 import { DEFAULT_SHARE_GROUP } from './plugins/mqtt.js';

@@ -1,4 +1,4 @@
-import { DATE_RANGE_MESSAGE, type DateBound, DEFAULT_TIME_ZONE, parseDateBound } from '@rfid/contract';
+import { type DateBound, DEFAULT_TIME_ZONE, parseDateBound } from '@rfid/contract';
 import { fieldError } from './errors.js';
 
 /**

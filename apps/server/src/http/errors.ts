@@ -72,7 +72,10 @@ const mapFields = <T>(errors: FieldErrors, f: (message: MessageArg) => T): Recor
 const flatParams = (message: Message, language: Language): Record<string, string | number> | undefined =>
   message.params
     ? Object.fromEntries(
-        Object.entries(message.params).map(([name, value]) => [name, typeof value === 'object' ? render(value, language) : value]),
+        Object.entries(message.params).map(([name, value]) => [
+          name,
+          typeof value === 'object' ? render(value, language) : value,
+        ]),
       )
     : undefined;
 

@@ -1,8 +1,8 @@
 import { BIGINT_JS_MAX, INT2_MAX, INT4_MAX } from '@rfid/contract';
 import { type AnyColumn, and, asc, desc, eq, gte, ilike, isNotNull, isNull, like, lt, lte, type SQL, sql } from 'drizzle-orm';
 import { escapeLike } from '../db/sql.js';
-import { parseDateBoundParam } from './dates.js';
 import { msg } from '../i18n/messages.js';
+import { parseDateBoundParam } from './dates.js';
 import { fieldError, NUL_MESSAGE } from './errors.js';
 
 /** Django REST framework-style lookups the API accepts (`field__lookup=value`). */

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoDeviceKey } from '../db/seed/demo-data.js';
 import { SET_ID_TAKEN } from '../modules/ingest/ingest.service.js';
 import { locationIdByCode } from '../test/admin-fixtures.js';
-import { buildTestApp, type TestApp, en } from '../test/helpers.js';
+import { buildTestApp, en, type TestApp } from '../test/helpers.js';
 
 /** Issue 13, items 11 to 18: each test failed before its fix. */
 

@@ -9,13 +9,7 @@ describe('server messages in the user language', () => {
   let foreign: adminTest.ForeignCompany;
   let tMad: number;
   let formatId: number;
-  const send = async (
-    language: Language | null,
-    method: HttpMethod,
-    url: string,
-    who: string | null,
-    payload?: unknown,
-  ) =>
+  const send = async (language: Language | null, method: HttpMethod, url: string, who: string | null, payload?: unknown) =>
     t.app.inject({
       method,
       url,

@@ -265,7 +265,10 @@ export const catalogue = {
     es: 'El dispositivo del conjunto no coincide con la clave del dispositivo.',
   },
   // Network management
-  'nms.unavailable': { en: 'Nms is not available, contact support.', es: 'El servicio NMS no está disponible, contacte con soporte.' },
+  'nms.unavailable': {
+    en: 'Nms is not available, contact support.',
+    es: 'El servicio NMS no está disponible, contacte con soporte.',
+  },
   'nms.application_not_found': { en: 'Application not found.', es: 'Aplicación no encontrada.' },
   'nms.device_not_found': { en: 'Device not found.', es: 'Dispositivo no encontrado.' },
   'nms.unknown_application': { en: 'Unknown application.', es: 'Aplicación desconocida.' },
@@ -496,7 +499,10 @@ export const catalogue = {
   },
   'field.epcs_or_reads': { en: 'Send epcs or reads.', es: 'Envíe epcs o reads.' },
   'field.epcs_not_both': { en: 'Send epcs or reads, not both.', es: 'Envíe epcs o reads, no ambos.' },
-  'field.set_max_epcs': { en: 'A reading set has at most {max} EPCs.', es: 'Un conjunto de lecturas tiene como máximo {max} EPC.' },
+  'field.set_max_epcs': {
+    en: 'A reading set has at most {max} EPCs.',
+    es: 'Un conjunto de lecturas tiene como máximo {max} EPC.',
+  },
   'field.set_max_reads': {
     en: 'A reading set has at most {max} reads.',
     es: 'Un conjunto de lecturas tiene como máximo {max} lecturas.',

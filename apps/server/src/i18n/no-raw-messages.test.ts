@@ -17,7 +17,10 @@ const sourceFiles = (dir: string): string[] =>
     if (entry.isDirectory()) return entry.name === 'test' ? [] : sourceFiles(path);
     return entry.name.endsWith('.ts') && !/\.test\.ts$|[.-]fixtures\.ts$|\.d\.ts$/.test(entry.name) ? [path] : [];
   });
-const files = sourceFiles(SRC).map((path) => ({ name: relative(SRC, path).split('\\').join('/'), text: readFileSync(path, 'utf8') }));
+const files = sourceFiles(SRC).map((path) => ({
+  name: relative(SRC, path).split('\\').join('/'),
+  text: readFileSync(path, 'utf8'),
+}));
 const isKey = (text: string) => Object.hasOwn(catalogue, text);
 
 /** The string literals given as a message: first argument of the helpers, second of fieldError, an AppError's message. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { catalogue, type Language, LANGUAGES, type Message, type MessageKey, render as renderMessage } from './messages.js';
+import { catalogue, LANGUAGES, type Language, type Message, type MessageKey, render as renderMessage } from './messages.js';
 
 /**
  * The language of an answer: the best of `Accept-Language` (RFC 9110 q-values; `es-ES` counts as `es`) among the

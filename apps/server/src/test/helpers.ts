@@ -1,8 +1,8 @@
-import { type MessageArg, render } from '../i18n/messages.js';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { type AppOptions, buildApp } from '../app.js';
 import { type Database, openDatabase } from '../db/client.js';
 import { seedDemo } from '../db/seed/seed.js';
+import { type MessageArg, render } from '../i18n/messages.js';
 import type { MqttBus } from '../plugins/mqtt.js';
 import { createScratchDatabase } from './scratch-db.js';
 import { pgliteTemplate, postgresTemplate } from './template-db.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as adminTest from '../../test/admin-fixtures.js';
-import { multipartForm, type TestApp, en } from '../../test/helpers.js';
+import { en, multipartForm, type TestApp } from '../../test/helpers.js';
 import { CODE_TAKEN, LOGO_NOT_IMAGE, LOGO_TOO_LARGE } from './admin-locations.service.js';
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { printers } from '../../db/schema/index.js';
 import * as adminTest from '../../test/admin-fixtures.js';
-import { buildTestApp, type TestApp, en } from '../../test/helpers.js';
+import { buildTestApp, en, type TestApp } from '../../test/helpers.js';
 import { freePort } from '../../test/ports.js';
 import { PrinterError, tcpTransport } from '../../workers/print-transport.js';
 import { isAllowedPrinterAddress, PRINTER_ADDRESS_REFUSED } from '../printing/printer-address.js';

@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
   type CreatedReader,
-  LLRP_HOST_REQUIRED,
   READER_ONLINE_WINDOW_MS,
   type Reader,
   ReaderConnection,
@@ -60,7 +59,10 @@ const linkStateOf = (state: string): ReaderLinkState =>
 /** An LLRP reader needs a host (the server connects to it). */
 const assertLlrpTarget = (connectionType: string, host: string | null) => {
   if (connectionType === ReaderConnection.Llrp && !host) {
-    throw new AppError('VALIDATION', { message: 'field.llrp_host_required', errors: { llrp_host: ['field.llrp_host_required'] } });
+    throw new AppError('VALIDATION', {
+      message: 'field.llrp_host_required',
+      errors: { llrp_host: ['field.llrp_host_required'] },
+    });
   }
 };
 

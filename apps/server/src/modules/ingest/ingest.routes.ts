@@ -96,7 +96,9 @@ export const ingestRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db,
       }
       const [firstRejected] = parsed.rejected;
       if (parsed.reads.length === 0 && firstRejected) {
-        throw new AppError('VALIDATION', { message: msg('ingest.event_rejected', { index: firstRejected.index, reason: untranslated(firstRejected.reason) }) });
+        throw new AppError('VALIDATION', {
+          message: msg('ingest.event_rejected', { index: firstRejected.index, reason: untranslated(firstRejected.reason) }),
+        });
       }
       // The good events of a batch are stored; the bad ones are named in the answer.
       const result = await grouper.stage(device, parsed.reads);

@@ -1,5 +1,5 @@
-import type { PlainKey } from '../../i18n/messages.js';
 import { InventoryState } from '@rfid/contract';
+import type { PlainKey } from '../../i18n/messages.js';
 
 /**
  * The inventory's rules without a database (docs/design/inventory.md): its figures, which state

@@ -1,6 +1,5 @@
 import {
   type ExitStats,
-  MOVEMENT_CANCEL_CONFLICT,
   type MovementEntryStats,
   type MovementOrder,
   type movementOrderCreateBodySchema,
@@ -108,8 +107,7 @@ export const createMovementsService = (db: Db) => {
       } catch {
         throw fieldError('destination_id', 'location.not_found');
       }
-      if (input.origin_id === input.destination_id)
-        throw fieldError('destination_id', 'movements.destination_same');
+      if (input.origin_id === input.destination_id) throw fieldError('destination_id', 'movements.destination_same');
       const id = await ordersRepo.insertOrder(db, {
         ...orderCreateValues(user.companyId, input),
         type: 'movement',

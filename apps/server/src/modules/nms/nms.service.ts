@@ -4,7 +4,6 @@ import {
   type CommandAccepted,
   type DeviceApplication,
   isValidMac,
-  NMS_UNAVAILABLE_MESSAGE,
   type NmsDevice,
   normalizeMac,
   READER_STATUS_FILTER,
@@ -144,8 +143,7 @@ export const createNmsService = ({ repo, bus, log }: { repo: NmsRepository; bus:
       body: { config: Record<string, string>; device?: number | undefined; version?: string | undefined },
     ) {
       const app = await loadApp(user, id);
-      if (body.device !== undefined && body.device !== app.deviceId)
-        throw fieldError('device', 'nms.other_device');
+      if (body.device !== undefined && body.device !== app.deviceId) throw fieldError('device', 'nms.other_device');
       const version = await sendApp(app.mac, 'configure', { application: app.application, current: app.version }, body);
       await repo.updateApp(id, {
         config: body.config,

@@ -183,7 +183,11 @@ describe('printing API: tag types and formats, print orders, contents, labels, p
       ],
     });
     expect(r.statusCode).toBe(400);
-    expect(r.json()).toMatchObject({ message: MISSING, code: 'print.missing_gtin', errors: { 'items.1.gtin': ['GTIN 08437012999993 does not exist.'] } });
+    expect(r.json()).toMatchObject({
+      message: MISSING,
+      code: 'print.missing_gtin',
+      errors: { 'items.1.gtin': ['GTIN 08437012999993 does not exist.'] },
+    });
   });
 
   it('validates the order: a format, at least one row, GTIN digits, quantities 1 to 100,000', async () => {

@@ -11,7 +11,6 @@ import {
   PRINT_LOG_COLUMNS,
   PRINT_ORDERS_PAGE_SIZE,
   PRINT_TAGS_PAGE_SIZE,
-  PrintMessages,
   pageOf,
   pagingQuerySchema,
   printBodySchema,

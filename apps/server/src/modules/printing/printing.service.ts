@@ -2,7 +2,6 @@ import {
   intId,
   normalizePrintGtin,
   PRINT_ORDER_MAX_LABELS,
-  PrintMessages,
   type PrintOrderSource,
   PrintOrderState,
   type PrintProgress,
@@ -17,9 +16,9 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { parseDateParam } from '../../http/dates.js';
 import { AppError, conflict, type FieldErrors, fieldError, notFound, validationError } from '../../http/errors.js';
+import type { PageParams } from '../../http/paging.js';
 import { msg } from '../../i18n/messages.js';
 import { fromEnglish } from '../../i18n/translate.js';
-import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import type { PrintSpooler } from '../../workers/print-spooler.js';
 import { companyTimeZone } from '../locations/location-scope.js';
@@ -192,25 +191,29 @@ export const createPrintingService = ({
     if (!isAll) {
       const errors = printDialogRangeErrors({ from: first, to: last, fromLabel: order.from_label, total: order.total_quantity });
       const field: FieldErrors = {};
-      if (errors.from) field.from = [errors.from === 'error_max' ? msg('print.range_max', { max: order.total_quantity }) : msg('print.range_min', { min: order.from_label })];
-      if (errors.to) field.to = [errors.to === 'error_max' ? msg('print.range_max', { max: order.total_quantity }) : msg('print.range_min', { min: Math.max(first, 1) })];
+      if (errors.from)
+        field.from = [
+          errors.from === 'error_max'
+            ? msg('print.range_max', { max: order.total_quantity })
+            : msg('print.range_min', { min: order.from_label }),
+        ];
+      if (errors.to)
+        field.to = [
+          errors.to === 'error_max'
+            ? msg('print.range_max', { max: order.total_quantity })
+            : msg('print.range_min', { min: Math.max(first, 1) }),
+        ];
       const [firstField] = Object.keys(field);
       if (firstField) throw validationError(field);
     }
     if (order.state === PrintOrderState.Working) throw conflict('print.printing_already');
     // Labels printed, sent (in flight) or voided are never sent again.
     if ((await r.sendableLabels(orderId, first, last)) === 0) {
-      throw conflict(
-        isAll ? 'print.all_printed' : 'print.range_printed',
-      );
+      throw conflict(isAll ? 'print.all_printed' : 'print.range_printed');
     }
     if (!(await r.startJob({ orderId, printerId: printer.id, from: first, to: last }))) {
       const now = await loadOrder(user, orderId, r);
-      throw conflict(
-        now.state === PrintOrderState.Working
-          ? 'print.printing_already'
-          : 'print.finishing_job',
-      );
+      throw conflict(now.state === PrintOrderState.Working ? 'print.printing_already' : 'print.finishing_job');
     }
     // Any process may run the job (the printer's lease decides); this one looks at once (after the commit: the job
     // of a transaction still open is not seen, and the next poll finds it).
@@ -435,8 +438,7 @@ export const createPrintingService = ({
       if (order.printer_id === null) throw conflict('print.no_printer');
       // Access first: a user who may not see the printing's printer gets 404 before anything is reserved.
       const printer = await loadPrinter(user, order.printer_id);
-      if (order.total_quantity > 0 || order.state === PrintOrderState.Working)
-        throw conflict('print.has_labels');
+      if (order.total_quantity > 0 || order.state === PrintOrderState.Working) throw conflict('print.has_labels');
       const types = new Map(
         (
           await repo.itemTypesById(

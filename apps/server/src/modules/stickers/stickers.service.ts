@@ -1,9 +1,9 @@
-import { STICKER_MAX_BOXES, type Sticker, StickerMessages, type StickerPdf, type stickerCreateBodySchema } from '@rfid/contract';
+import { STICKER_MAX_BOXES, type Sticker, type StickerPdf, type stickerCreateBodySchema } from '@rfid/contract';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { conflict, fieldError, notFound } from '../../http/errors.js';
-import { msg } from '../../i18n/messages.js';
 import type { PageParams } from '../../http/paging.js';
+import { msg } from '../../i18n/messages.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { type JobKind, type JobRunner, PermanentJobError } from '../../workers/job-runner.js';
 import { renderStickers, type StickerLanguage } from './sticker-pdf.js';

@@ -90,7 +90,10 @@ export const parseInventoryFile = (text: string): ParsedInventoryFile => {
   const body = hasHeader ? numbered.slice(1) : numbered;
   if (body.length === 0) return { ok: false, errors: [{ row: 2, message: 'stock.file_no_rows' }] };
   if (body.length > INVENTORY_FILE_MAX_ROWS) {
-    return { ok: false, errors: [{ row: INVENTORY_FILE_MAX_ROWS + 2, message: msg('stock.file_max_rows', { max: INVENTORY_FILE_MAX_ROWS }) }] };
+    return {
+      ok: false,
+      errors: [{ row: INVENTORY_FILE_MAX_ROWS + 2, message: msg('stock.file_max_rows', { max: INVENTORY_FILE_MAX_ROWS }) }],
+    };
   }
 
   const totals = new Map<string, InventoryLine>();

@@ -10,8 +10,8 @@ import type {
 } from '@rfid/contract';
 import type { Db } from '../../db/client.js';
 import { AppError, conflict, notFound } from '../../http/errors.js';
-import { type Message, msg } from '../../i18n/messages.js';
 import type { PageParams } from '../../http/paging.js';
+import { type Message, msg } from '../../i18n/messages.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { requireArea } from '../admin/admin-scope.js';
 import { requireLocation } from '../locations/location-scope.js';

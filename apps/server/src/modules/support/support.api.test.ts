@@ -2,7 +2,7 @@ import { SCREENSHOT_MAX_BYTES, TICKET_CREATED_MESSAGE, TOPIC_WORDS_MESSAGE } fro
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { supportTickets } from '../../db/schema/index.js';
-import { buildTestApp, multipartForm, type TestApp, en } from '../../test/helpers.js';
+import { buildTestApp, en, multipartForm, type TestApp } from '../../test/helpers.js';
 import { type InboundIds, loadInboundIds } from '../orders/inbound-fixtures.js';
 import { SCREENSHOT_NOT_IMAGE, SCREENSHOT_TOO_LARGE } from './support.service.js';
 

@@ -8,8 +8,8 @@ import {
 } from '@rfid/contract';
 import type { Db } from '../../db/client.js';
 import { fieldError, notFound } from '../../http/errors.js';
-import { msg } from '../../i18n/messages.js';
 import type { PageParams } from '../../http/paging.js';
+import { msg } from '../../i18n/messages.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { sniffImage } from '../admin/admin-locations.service.js';
 import { requireLocation } from '../locations/location-scope.js';
