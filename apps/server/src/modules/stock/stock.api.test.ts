@@ -193,7 +193,10 @@ describe('stock endpoints', () => {
       expect(bad.statusCode).toBe(400);
       expect(bad.json()).toEqual({
         message: "Row 4: the quantity 'x' is not a whole number of 0 or more.",
+        code: 'stock.file_row',
+        params: { row: 4, message: "the quantity 'x' is not a whole number of 0 or more." },
         errors: { file: ["Row 4: the quantity 'x' is not a whole number of 0 or more."] },
+        codes: { file: ['stock.file_row'] },
       });
       // A GTIN with a right check digit that the catalog does not have.
       const unknown = await upload(editor, dock, 'bad.csv', `gtin,quantity\n${gA.gtin},100\n00000000000017,1\n`);
