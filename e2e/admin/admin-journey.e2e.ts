@@ -234,6 +234,18 @@ describe('admin journey (es, desktop)', () => {
     await page.getByTestId('submit').click(); // an empty password keeps the current one
     await expect.poll(() => alertText(page, 'success')).toContain('Usuario actualizado');
 
+    // The same email again: the server refuses it, in Spanish (Accept-Language of the UI; issue 16).
+    await page.goto('/administrador/visualizers/add');
+    await page.getByTestId('field-first_name').fill('Otra');
+    await page.getByTestId('field-last_name').fill('Editora');
+    await page.getByTestId('field-email').fill('e2e.editor@demo.local');
+    await choose(page, page.getByRole('combobox', { name: 'Rol' }), 'Editor');
+    await search(page, 'Ubicaciones', 'Tienda Valencia');
+    await page.getByTestId('field-password').fill('Editora2026');
+    await page.getByTestId('submit').click();
+    await expect.poll(() => alertText(page, 'error')).toContain('Ya existe un usuario con este correo electrónico.');
+    await screenshot(page, 'admin-user-duplicate-email-es');
+
     await page.getByTestId('user-menu-button').click();
     await page.getByTestId('user-menu-sign-off').click();
     await page.waitForURL('**/login');

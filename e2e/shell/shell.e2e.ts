@@ -18,7 +18,9 @@ describe('app shell', () => {
     await page.locator('input[name="username"]').fill('admin@demo.local');
     await page.locator('input[name="password"]').fill('wrong-password');
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.getByTestId('login-error').textContent()).toContain('Unable to log in');
+    await expect
+      .poll(() => page.getByTestId('login-error').textContent())
+      .toContain('No se puede iniciar sesión con las credenciales proporcionadas.');
     expect(calls).toBe(1);
     await screenshot(page, 'login-error');
     await context.close();

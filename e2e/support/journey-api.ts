@@ -46,6 +46,8 @@ export const apiAs = async (email: string, password = 'demo1234') => {
       method,
       headers: {
         Accept: 'application/json',
+        // The journeys' API checks read the server's English messages (the pages send the UI's language).
+        'Accept-Language': 'en',
         ...(authorization ? { Authorization: authorization } : {}),
         ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
       },

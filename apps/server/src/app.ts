@@ -4,7 +4,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
@@ -16,9 +16,11 @@ import {
 import { type Config, loadConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { isDatabaseUnavailableError } from './db/errors.js';
-import { AppError, type FieldErrors } from './http/errors.js';
+import { AppError, notFound } from './http/errors.js';
 import { countScopeHook } from './http/paging.js';
 import { securityHeaders } from './http/security-headers.js';
+import { type Language, render } from './i18n/messages.js';
+import { pickLanguage, translateIssue, type ValidationIssue } from './i18n/translate.js';
 import { createEngine } from './modules/engine/engine.js';
 import { locationScopeHook } from './modules/locations/location-scope.js';
 import { registerModules } from './modules/registry.js';
@@ -51,6 +53,8 @@ export type AppOptions = {
   printerAllowLoopback?: boolean;
   /** EXACT_COUNT_LIMIT: lists count exactly up to this many rows, then estimate (db/counts.ts; tests set a small one). */
   exactCountLimit?: number;
+  /** The messages' language when a request has no `Accept-Language` (DEFAULT_LANGUAGE; Spanish by default). */
+  defaultLanguage?: Language;
 };
 
 export type TrustProxy = boolean | number | string[];
@@ -62,24 +66,32 @@ declare module 'fastify' {
   }
 }
 
-/** Turns Fastify/Zod validation output into the API's `{message, errors}` shape. */
+/**
+ * Turns Fastify/Zod validation output into the API's `{message, code, errors, codes}` shape, in `language`: the
+ * contract's own messages by their catalogue key, Zod's defaults in Zod's locale (i18n/translate.ts).
+ */
 const validationBody = (
-  validation: { instancePath?: string; message?: string; params?: Record<string, unknown> }[],
-  context?: string,
+  validation: (ValidationIssue & { instancePath?: string })[],
+  context: string | undefined,
+  language: Language,
 ) => {
-  const errors: FieldErrors = {};
+  const errors: Record<string, string[]> = {};
+  const codes: Record<string, string[]> = {};
   for (const issue of validation) {
     const path = (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
     const field = path || (context === 'body' ? 'non_field_errors' : (context ?? 'non_field_errors'));
-    const message = issue.message ?? 'Invalid value.';
+    const { code, message } = translateIssue(issue, language);
     errors[field] = [...(errors[field] ?? []), message];
+    codes[field] = [...(codes[field] ?? []), code];
   }
   const [firstField] = Object.keys(errors);
-  const firstMessage = firstField ? errors[firstField]?.[0] : 'Invalid request.';
+  const firstMessage = firstField ? errors[firstField]?.[0] : undefined;
+  const invalid = render('common.invalid_request', language);
   return {
-    message:
-      firstField && firstField !== 'non_field_errors' ? `${firstField}: ${firstMessage}` : (firstMessage ?? 'Invalid request.'),
+    message: firstField && firstField !== 'non_field_errors' ? `${firstField}: ${firstMessage}` : (firstMessage ?? invalid),
+    code: (firstField ? codes[firstField]?.[0] : undefined) ?? 'common.invalid_request',
     errors,
+    codes,
   };
 };
 
@@ -96,6 +108,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     publicUrl = config.publicUrl,
     printerAllowLoopback = config.printerAllowLoopback,
     exactCountLimit = config.exactCountLimit,
+    defaultLanguage = config.defaultLanguage,
   } = options;
   const app = Fastify({
     logger,
@@ -111,12 +124,14 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  /** The language of a request's messages: its `Accept-Language`, else DEFAULT_LANGUAGE. */
+  const languageOf = (request: FastifyRequest): Language => pickLanguage(request.headers['accept-language'], defaultLanguage);
   app.setErrorHandler((error, request, reply) => {
-    if (error instanceof AppError) {
-      return reply.status(error.status).send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
-    }
+    const language = languageOf(request);
+    reply.header('content-language', language);
+    if (error instanceof AppError) return reply.status(error.status).send(error.body(language));
     if (hasZodFastifySchemaValidationErrors(error)) {
-      return reply.status(400).send(validationBody(error.validation, error.validationContext));
+      return reply.status(400).send(validationBody(error.validation, error.validationContext, language));
     }
     if (isDatabaseUnavailableError(error)) {
       // The database is away (restart, failover, connections cut): nothing was done; try again.
@@ -124,15 +139,18 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
       return reply
         .status(503)
         .header('retry-after', '5')
-        .send({ message: 'The database is not available right now; nothing was changed. Try again in a few seconds.' });
+        .send(new AppError('UNAVAILABLE', { message: 'common.database_unavailable' }).body(language));
     }
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (isResponseSerializationError(error) || status >= 500) {
       request.log.error({ err: error }, 'request failed');
-      return reply.status(500).send({ message: 'Internal server error.' });
+      return reply.status(500).send(new AppError('UNAVAILABLE', { message: 'common.internal_error' }).body(language));
     }
-    // Fastify's own 4xx (bad JSON, payload too large, unsupported media type …): keep the message.
-    return reply.status(status).send({ message: (error as Error).message });
+    // Fastify's own 4xx (bad JSON, payload too large, unsupported media type …): its English message, its code.
+    const fastifyCode = (error as { code?: unknown }).code;
+    return reply
+      .status(status)
+      .send({ message: (error as Error).message, code: `http.${typeof fastifyCode === 'string' ? fastifyCode : status}` });
   });
   const hasWebApp = Boolean(webDist && existsSync(`${webDist}/index.html`));
   // The one answer for every path no route serves: the API's and the assets' are 404 JSON whatever the method;
@@ -143,7 +161,10 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     if (!isApi && hasWebApp && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.type('text/html').sendFile('index.html');
     }
-    return reply.status(404).send({ message: 'Not found.' });
+    return reply
+      .status(404)
+      .header('content-language', languageOf(request))
+      .send(notFound().body(languageOf(request)));
   });
 
   await app.register(fastifyHelmet, securityHeaders(config.brandDashboardUrl));

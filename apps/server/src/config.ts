@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { TrustProxy } from './app.js';
 import { EXACT_COUNT_LIMIT } from './db/counts.js';
+import { LANGUAGES, type Language } from './i18n/messages.js';
 import { DEFAULT_IDLE_GAP_MS } from './modules/ingest/stream.js';
 import { DEFAULT_COMPANY_PREFIX_LENGTH } from './modules/printing/printing.service.js';
 import { DEFAULT_SHARE_GROUP } from './plugins/mqtt.js';
@@ -31,6 +32,8 @@ export type Config = {
   printerAllowLoopback: boolean;
   /** BRAND_DASHBOARD_URL: the http(s) page of the "Brand" dashboard (GET /dashboards/, and allowed as a frame). */
   brandDashboardUrl: string | undefined;
+  /** DEFAULT_LANGUAGE (es | en, default es): the language of the messages of a request without `Accept-Language`. */
+  defaultLanguage: Language;
   /** READS_IDLE_GAP_MS: a reader's silence after which its streamed reads become a reading set. */
   readsIdleGapMs: number;
   /** JOB_LEASE_MS: a background job's lease; a dead process's job is taken over after it. */
@@ -94,6 +97,7 @@ const envSchema = z.object({
   PUBLIC_URL: z.string().optional(),
   PRINTER_ALLOW_LOOPBACK: isOn,
   BRAND_DASHBOARD_URL: optionalText,
+  DEFAULT_LANGUAGE: z.enum(LANGUAGES).default('es'),
   READS_IDLE_GAP_MS: whole(DEFAULT_IDLE_GAP_MS),
   JOB_LEASE_MS: whole(30_000, 1_000),
   STOCK_SNAPSHOT_INTERVAL_MS: whole(300_000),
@@ -171,6 +175,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     publicUrl: parsePublicUrl(e.PUBLIC_URL),
     printerAllowLoopback: e.PRINTER_ALLOW_LOOPBACK,
     brandDashboardUrl: e.BRAND_DASHBOARD_URL,
+    defaultLanguage: e.DEFAULT_LANGUAGE,
     readsIdleGapMs: e.READS_IDLE_GAP_MS,
     jobLeaseMs: e.JOB_LEASE_MS,
     stockSnapshotIntervalMs: e.STOCK_SNAPSHOT_INTERVAL_MS,

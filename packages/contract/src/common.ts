@@ -1,8 +1,16 @@
 import { z } from 'zod';
 
+/**
+ * An error answer: `message` and `errors` in the request's language (Accept-Language), `code` and `codes` their stable
+ * keys (the server's message catalogue, or `zod.<issue>` for a validation rule without its own text), `params` the
+ * values a client needs to write the message itself.
+ */
 export const errorBodySchema = z.object({
   message: z.string(),
+  code: z.string().optional(),
   errors: z.record(z.string(), z.array(z.string())).optional(),
+  codes: z.record(z.string(), z.array(z.string())).optional(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 

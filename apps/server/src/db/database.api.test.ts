@@ -165,10 +165,11 @@ describe.skipIf(!serverUrl)('several processes on one PostgreSQL database', () =
       }
       await proxy.cut();
       expect(await longQuery).not.toBe('finished');
-      const away = await app.inject({ url: '/api/health' });
+      const away = await app.inject({ url: '/api/health', headers: { 'accept-language': 'en' } });
       expect(away.statusCode).toBe(503);
       expect(away.headers['retry-after']).toBe('5');
       expect(away.json().message).toMatch(/database is not available/);
+      expect(away.json().code).toBe('common.database_unavailable');
       await proxy.restore();
       const deadline = Date.now() + 15_000;
       let status = 0;

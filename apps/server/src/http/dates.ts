@@ -1,4 +1,4 @@
-import { DATE_RANGE_MESSAGE, type DateBound, DEFAULT_TIME_ZONE, parseDateBound } from '@rfid/contract';
+import { type DateBound, DEFAULT_TIME_ZONE, parseDateBound } from '@rfid/contract';
 import { fieldError } from './errors.js';
 
 /**
@@ -15,7 +15,7 @@ export const parseDateBoundParam = (
 ): DateBound | null => {
   if (value === undefined || value === '') return null;
   const bound = parseDateBound(value, zone, side);
-  if (!bound) throw fieldError(field, `Enter a valid date/time. ${DATE_RANGE_MESSAGE}`);
+  if (!bound) throw fieldError(field, 'common.date_time_range');
   return bound;
 };
 

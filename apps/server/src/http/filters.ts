@@ -1,6 +1,7 @@
 import { BIGINT_JS_MAX, INT2_MAX, INT4_MAX } from '@rfid/contract';
 import { type AnyColumn, and, asc, desc, eq, gte, ilike, isNotNull, isNull, like, lt, lte, type SQL, sql } from 'drizzle-orm';
 import { escapeLike } from '../db/sql.js';
+import { msg } from '../i18n/messages.js';
 import { parseDateBoundParam } from './dates.js';
 import { fieldError, NUL_MESSAGE } from './errors.js';
 
@@ -41,17 +42,17 @@ const parseValue = (raw: string, type: FilterType, key: string, column: ColumnLi
     if (!/^-?\d+$/.test(text)) {
       throw fieldError(
         key,
-        /^-?[\d.e+]+$/i.test(text) && Number.isFinite(Number(text)) ? 'Enter a whole number.' : 'Enter a number.',
+        /^-?[\d.e+]+$/i.test(text) && Number.isFinite(Number(text)) ? 'common.whole_number' : 'common.number',
       );
     }
     const n = Number(text);
     const [min, max] = integerBounds(column);
-    if (n > max) throw fieldError(key, `Ensure this value is less than or equal to ${max}.`);
-    if (n < min) throw fieldError(key, `Ensure this value is greater than or equal to ${min}.`);
+    if (n > max) throw fieldError(key, msg('common.at_most', { max }));
+    if (n < min) throw fieldError(key, msg('common.at_least', { min }));
     return n;
   }
   if (type === 'uuid') {
-    if (!UUID.test(raw.trim())) throw fieldError(key, 'Enter a valid UUID.');
+    if (!UUID.test(raw.trim())) throw fieldError(key, 'common.uuid');
     return raw.trim().toLowerCase();
   }
   if (type === 'boolean') return raw === 'true' || raw === 'True' || raw === '1';
@@ -71,7 +72,7 @@ export const allowList = <T>(entries: Record<string, T>): Readonly<Record<string
  */
 const dateCondition = (column: SQL, lookup: 'exact' | 'gte' | 'lte', raw: string, key: string, timeZone?: string): SQL => {
   const bound = parseDateBoundParam(raw, key, lookup === 'lte' ? 'end' : 'start', timeZone);
-  if (!bound) throw fieldError(key, 'Enter a valid date/time.');
+  if (!bound) throw fieldError(key, 'common.date_time');
   if (lookup === 'exact') return eq(column, bound.at);
   if (lookup === 'gte') return gte(column, bound.at);
   return bound.inclusive ? lte(column, bound.at) : lt(column, bound.at);
@@ -98,7 +99,7 @@ export const buildFilters = (
     const entry = Object.hasOwn(spec, field) ? spec[field] : undefined;
     if (!entry || !Array.isArray(entry.lookups) || !entry.lookups.includes(lookup)) continue;
     if (rawValue.includes('\u0000')) throw fieldError(key, NUL_MESSAGE);
-    if (rawValue.length > FILTER_TEXT_MAX) throw fieldError(key, `Ensure this value has at most ${FILTER_TEXT_MAX} characters.`);
+    if (rawValue.length > FILTER_TEXT_MAX) throw fieldError(key, msg('common.value_too_long', { max: FILTER_TEXT_MAX }));
     const type: FilterType = entry.type ?? (columnTypeOf(entry.column) === 'PgUUID' ? 'uuid' : 'text');
     // Wrapping in sql`` gives every lookup one SQL type, column or expression alike.
     const column: SQL = sql`${entry.column}`;

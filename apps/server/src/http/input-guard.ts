@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, type FieldErrors, NUL_MESSAGE } from './errors.js';
+import { type MessageArg, msg } from '../i18n/messages.js';
+import { AppError, type FieldErrors, NUL_MESSAGE, validationError } from './errors.js';
 import { isMalformedMultipartError, MALFORMED_MULTIPART } from './multipart.js';
 
 /**
@@ -78,22 +79,22 @@ const sqlState = (error: unknown): { code: string; message: string } | null => {
 };
 
 /** What the caller is told for each SQLSTATE the net maps (never the database's own text). */
-const dataErrorMessage = (code: string): string => {
-  if (code === '22003') return 'Ensure this value is within the allowed range.';
+const dataErrorMessage = (code: string): MessageArg => {
+  if (code === '22003') return 'db.out_of_range';
   if (code === '22021' || code === '22P05') return NUL_MESSAGE;
-  if (code === '22007' || code === '22008') return 'Enter a valid date/time between 1970-01-01 and 9999-12-31.';
-  if (code === '22P02') return 'Enter a valid value for this field.';
-  if (code === '22001') return 'Ensure this value has fewer characters.';
-  if (code === '23503') return 'The referenced object does not exist.';
-  if (code === '23505') return 'An object with this value already exists.';
-  if (code === '23502') return 'This field is required.';
-  return 'Enter a valid value.';
+  if (code === '22007' || code === '22008') return 'db.date_range';
+  if (code === '22P02') return 'db.invalid_value_for_field';
+  if (code === '22001') return 'db.too_long';
+  if (code === '23503') return 'db.missing_reference';
+  if (code === '23505') return 'db.duplicate';
+  if (code === '23502') return 'db.required';
+  return 'db.invalid_value';
 };
 
 /** A database or multipart error that the request caused → the AppError the client gets; null otherwise. */
 export const clientErrorOf = (error: unknown, request: FastifyRequest): AppError | null => {
   if (isMalformedMultipartError(error)) {
-    return new AppError('VALIDATION', { message: MALFORMED_MULTIPART, errors: { non_field_errors: [MALFORMED_MULTIPART] } });
+    return validationError({ non_field_errors: [MALFORMED_MULTIPART] });
   }
   const state = sqlState(error);
   if (!state) return null;
@@ -113,10 +114,10 @@ export const clientErrorOf = (error: unknown, request: FastifyRequest): AppError
   }
   const errors: FieldErrors = { [field || 'non_field_errors']: [message] };
   if (state.code === '23503' && state.message.startsWith('update or delete')) {
-    return new AppError('CONFLICT', { message: 'This object is still in use by other records.' });
+    return new AppError('CONFLICT', { message: 'db.in_use' });
   }
   const status = state.code === '23505' ? 'CONFLICT' : 'VALIDATION';
-  return new AppError(status, { message: field ? `${field}: ${message}` : message, errors });
+  return validationError(errors, status);
 };
 
 /** Installs the NUL check and the error mapping on `scope` (every route registered in it afterwards). */
@@ -127,15 +128,14 @@ export const installInputGuards = (scope: FastifyInstance): void => {
     for (const [key, value] of Object.entries(query)) {
       const values = Array.isArray(value) ? value : [value];
       if (values.some((v) => typeof v === 'string' && v.length > QUERY_VALUE_MAX)) {
-        const message = `Ensure this value has at most ${QUERY_VALUE_MAX} characters.`;
-        throw new AppError('VALIDATION', { message: `${key}: ${message}`, errors: { [key]: [message] } });
+        throw validationError({ [key]: [msg('common.value_too_long', { max: QUERY_VALUE_MAX })] });
       }
     }
     for (const source of [request.params, request.query, request.body]) {
       const field = findNul(source);
       if (field !== null) {
         const name = field || 'non_field_errors';
-        throw new AppError('VALIDATION', { message: `${name}: ${NUL_MESSAGE}`, errors: { [name]: [NUL_MESSAGE] } });
+        throw validationError({ [name]: [NUL_MESSAGE] });
       }
     }
   });

@@ -1,11 +1,12 @@
 import type { FastifyRequest } from 'fastify';
+import { type MessageArg, msg } from '../i18n/messages.js';
 import { AppError, fieldError, NUL_MESSAGE } from './errors.js';
 
 /** A file of a multipart form, read whole (uploads are small: CSVs, screenshots, logos). */
 export type UploadedFile = { fieldname: string; filename: string; mimetype: string; bytes: Buffer };
 export type MultipartForm = { fields: Record<string, string>; files: UploadedFile[] };
 
-export const MALFORMED_MULTIPART = 'The multipart body is incomplete or malformed; send the form again.';
+export const MALFORMED_MULTIPART = 'upload.malformed';
 
 /** Busboy's words for a body that ended early or is not multipart as announced. */
 const BUSBOY_MESSAGES = [
@@ -42,8 +43,8 @@ export const readMultipart = async (
     maxFiles = 1,
     maxFields = 20,
     notMultipart,
-    tooLarge = `The file is too large (at most ${Math.round(maxFileBytes / 1024 / 1024)} MB).`,
-    tooMany = maxFiles === 1 ? 'Send one file.' : `Send at most ${maxFiles} files.`,
+    tooLarge = msg('upload.too_large', { mb: Math.round(maxFileBytes / 1024 / 1024) }),
+    tooMany = maxFiles === 1 ? 'upload.one_file' : msg('upload.too_many', { max: maxFiles }),
   }: {
     /** The field an error is reported on (the form's file field). */
     fileField: string;
@@ -52,8 +53,8 @@ export const readMultipart = async (
     maxFields?: number;
     /** What a request that is not multipart/form-data gets. */
     notMultipart: AppError;
-    tooLarge?: string;
-    tooMany?: string;
+    tooLarge?: MessageArg;
+    tooMany?: MessageArg;
   },
 ): Promise<MultipartForm> => {
   if (!request.isMultipart()) throw notMultipart;

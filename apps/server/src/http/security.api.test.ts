@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoDeviceKey } from '../db/seed/demo-data.js';
 import { SET_ID_TAKEN } from '../modules/ingest/ingest.service.js';
 import { locationIdByCode } from '../test/admin-fixtures.js';
-import { buildTestApp, type TestApp } from '../test/helpers.js';
+import { buildTestApp, en, type TestApp } from '../test/helpers.js';
 
 /** Issue 13, items 11 to 18: each test failed before its fix. */
 
@@ -257,7 +257,7 @@ describe('security (issue 13)', () => {
           const r = await t.app.inject({ method, url });
           expect(r.statusCode, `${method} ${url}`).toBe(404);
           expect(r.headers['content-type'], `${method} ${url}`).toMatch(/^application\/json/);
-          if (method !== 'HEAD') expect(r.json()).toEqual({ message: 'Not found.' });
+          if (method !== 'HEAD') expect(r.json()).toEqual({ message: 'Not found.', code: 'common.not_found' });
         }
       }
       // The web app's client-side routes still get the app; a missing asset is 404.
@@ -284,7 +284,7 @@ describe('security (issue 13)', () => {
       expect((await send('TUN-MAD-01')).statusCode).toBe(200); // the same reader's resend
       const other = await send('POR-MAD-EXP');
       expect(other.statusCode).toBe(409);
-      expect(other.json()).toEqual({ message: SET_ID_TAKEN });
+      expect(other.json()).toEqual({ message: en(SET_ID_TAKEN), code: SET_ID_TAKEN });
     });
   });
 
@@ -298,7 +298,7 @@ describe('security (issue 13)', () => {
       expect(own.statusCode).toBe(200);
       const foreign = await t.app.inject({ url: `/api/locations/${cdMad}/providers/${provider?.id}/`, headers: viewer });
       expect(foreign.statusCode).toBe(404);
-      expect(foreign.json()).toEqual({ message: 'Location not found.' });
+      expect(foreign.json()).toEqual({ message: 'Location not found.', code: 'location.not_found' });
       expect((await t.app.inject({ url: `/api/locations/999999/providers/${provider?.id}/`, headers: viewer })).statusCode).toBe(
         404,
       );

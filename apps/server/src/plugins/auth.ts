@@ -123,7 +123,7 @@ const userOfToken = async (db: Db, cache: TokenCache, token: string): Promise<Au
 
 /** The authenticated user of a route that required one. */
 export const currentUser = (request: FastifyRequest): AuthUser => {
-  if (!request.user) throw new AppError('UNAUTHENTICATED', { message: 'Authentication credentials were not provided.' });
+  if (!request.user) throw new AppError('UNAUTHENTICATED', { message: 'auth.no_credentials' });
   return request.user;
 };
 
@@ -154,7 +154,7 @@ export const authPlugin = fp(async (app: FastifyInstance, { database, cacheMs }:
     if (!request.routeOptions.url) return; // 404s are answered as 404, not 401
     if (!request.user) {
       throw new AppError('UNAUTHENTICATED', {
-        message: header ? 'Invalid token.' : 'Authentication credentials were not provided.',
+        message: header ? 'auth.invalid_token' : 'auth.no_credentials',
       });
     }
     if (config?.maxRole !== undefined && request.user.role > config.maxRole) throw forbidden();

@@ -2,6 +2,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { type AppOptions, buildApp } from '../app.js';
 import { type Database, openDatabase } from '../db/client.js';
 import { seedDemo } from '../db/seed/seed.js';
+import { type MessageArg, render } from '../i18n/messages.js';
 import type { MqttBus } from '../plugins/mqtt.js';
 import { createScratchDatabase } from './scratch-db.js';
 import { pgliteTemplate, postgresTemplate } from './template-db.js';
@@ -52,8 +53,15 @@ export const buildTestApp = async ({
     await database.migrate();
     if (seed) await seedDemo(database.db);
   }
-  // The printer simulators of the tests listen on 127.0.0.1 (PRINTER_ALLOW_LOOPBACK, as in the demo).
-  const app = await buildApp({ printerAllowLoopback: true, ...options, database, ...(bus ? { bus } : {}) });
+  // The printer simulators of the tests listen on 127.0.0.1 (PRINTER_ALLOW_LOOPBACK, as in the demo). The tests read the
+  // English messages unless a request says otherwise (Accept-Language) or a test asks for the default (Spanish).
+  const app = await buildApp({
+    printerAllowLoopback: true,
+    defaultLanguage: 'en',
+    ...options,
+    database,
+    ...(bus ? { bus } : {}),
+  });
   await app.ready();
   const tokens = new Map<string, string>();
   return {
@@ -107,3 +115,6 @@ export const multipartForm = (parts: FormPart[]) => {
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
 };
+
+/** A message's English text (what the tests' app answers by default: `defaultLanguage: 'en'`). */
+export const en = (message: MessageArg): string => render(message, 'en');

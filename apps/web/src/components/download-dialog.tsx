@@ -1,7 +1,7 @@
 import { Alert, Button, LinearProgress, Stack, Typography } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { buildUrl, type RequestOptions } from '../lib/api-client';
+import { buildUrl, languageHeader, type RequestOptions } from '../lib/api-client';
 import { fileNameFrom, saveBlob } from '../lib/files';
 import { formatBytes } from '../lib/format';
 import { readSession } from '../lib/storage';
@@ -46,7 +46,7 @@ export const DownloadDialog = ({ open, onClose, path, query, fileName, title }: 
     const run = async () => {
       const session = readSession();
       const response = await fetch(buildUrl(path, JSON.parse(queryText) as RequestOptions['query']), {
-        headers: { Accept: 'text/csv', ...(session ? { Authorization: `Token ${session.token}` } : {}) },
+        headers: { Accept: 'text/csv', ...languageHeader(), ...(session ? { Authorization: `Token ${session.token}` } : {}) },
         signal: abort.signal,
       });
       if (!response.ok || !response.body) throw new Error(`HTTP ${response.status}`);

@@ -3,7 +3,22 @@ import i18n from './i18n';
 import { notify } from './notifier';
 import { clearStorage, readSession } from './storage';
 
-export type ApiErrorBody = { message?: string; errors?: Record<string, string[]> };
+/**
+ * An error answer (README "API conventions"): the server writes `message` and `errors` in the language the request
+ * asked for (Accept-Language); `code` and `codes` are the stable keys of those messages.
+ */
+export type ApiErrorBody = {
+  message?: string;
+  code?: string;
+  errors?: Record<string, string[]>;
+  codes?: Record<string, string[]>;
+  params?: Record<string, string | number>;
+};
+
+/** The UI's language, sent as `Accept-Language` on every API call so that the server answers in it. */
+export const languageHeader = (): { 'Accept-Language': string } => ({
+  'Accept-Language': i18n.resolvedLanguage ?? i18n.language ?? 'es',
+});
 
 export class ApiError extends Error {
   readonly status: number;
@@ -47,7 +62,7 @@ export const buildUrl = (path: string, query?: RequestOptions['query']): string 
  */
 export const apiRequest = async <T>(path: string, options: RequestOptions = {}): Promise<T> => {
   const { method = 'GET', body, query, timeoutMs = 10_000, silent = false, auth = true, signal } = options;
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...languageHeader() };
   const session = readSession();
   if (auth && session) headers.Authorization = `Token ${session.token}`;
   const isForm = body instanceof FormData;

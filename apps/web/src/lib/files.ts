@@ -1,4 +1,4 @@
-import { buildUrl } from './api-client';
+import { buildUrl, languageHeader } from './api-client';
 import { readSession } from './storage';
 
 /** The file name of a Content-Disposition header (plain or RFC 5987), if any. */
@@ -37,7 +37,7 @@ export const fetchFile = async (
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   signal?.addEventListener('abort', () => controller.abort());
   const response = await fetch(buildUrl(path), {
-    headers: { Accept: accept, ...(session ? { Authorization: `Token ${session.token}` } : {}) },
+    headers: { Accept: accept, ...languageHeader(), ...(session ? { Authorization: `Token ${session.token}` } : {}) },
     signal: controller.signal,
   }).finally(() => clearTimeout(timer));
   if (!response.ok) throw new Error(`HTTP ${response.status}`);

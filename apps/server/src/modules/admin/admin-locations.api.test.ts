@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as adminTest from '../../test/admin-fixtures.js';
-import { multipartForm, type TestApp } from '../../test/helpers.js';
+import { en, multipartForm, type TestApp } from '../../test/helpers.js';
 import { CODE_TAKEN, LOGO_NOT_IMAGE, LOGO_TOO_LARGE } from './admin-locations.service.js';
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
@@ -78,7 +78,7 @@ describe('admin locations API', () => {
     expect(r.json().errors.brand).toEqual(['Please select the brand']);
     const dup = await call('POST', '/api/locations/', 'admin@demo.local', body({ code: 'CD-MAD' }));
     expect(dup.statusCode).toBe(409);
-    expect(dup.json().message).toBe(CODE_TAKEN);
+    expect(dup.json().message).toBe(en(CODE_TAKEN));
   });
 
   it('lets only role 1 add a location, and nobody below role 2 edit one', async () => {
@@ -147,10 +147,10 @@ describe('admin locations API', () => {
 
     const text = await up(Buffer.from('<svg onload="alert(1)"></svg>'), 'image/png');
     expect(text.statusCode).toBe(400);
-    expect(text.json().errors.logo).toEqual([LOGO_NOT_IMAGE]);
+    expect(text.json().errors.logo).toEqual([en(LOGO_NOT_IMAGE)]);
     const big = await up(Buffer.concat([PNG, Buffer.alloc(1024 * 1024 + 1)]));
     expect(big.statusCode).toBe(400);
-    expect(big.json().errors.logo).toEqual([LOGO_TOO_LARGE]);
+    expect(big.json().errors.logo).toEqual([en(LOGO_TOO_LARGE)]);
     const json = await call('PUT', `/api/locations/${id}/logo/`, 'admin@demo.local', { logo: 'x' });
     expect(json.statusCode).toBe(400);
     expect((await up(PNG, 'image/png', foreign.locationId)).statusCode).toBe(404);

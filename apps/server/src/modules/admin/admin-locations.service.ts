@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { LOGO_MAX_BYTES, type LocationBody, type locationBodySchema, RoleThreshold } from '@rfid/contract';
 import type { z } from 'zod';
 import { AppError, conflict, fieldError, forbidden, notFound } from '../../http/errors.js';
+import { msg } from '../../i18n/messages.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import type { LocationsRepository } from '../locations/locations.repository.js';
 import type { AdminLocationsRepository, LocationValues } from './admin-locations.repository.js';
@@ -11,9 +12,9 @@ type Body = z.output<typeof locationBodySchema>;
 
 export type { LocationBody };
 
-export const CODE_TAKEN = 'A location with this code already exists.';
-export const LOGO_NOT_IMAGE = 'The logo must be a PNG, JPEG, GIF or WebP image.';
-export const LOGO_TOO_LARGE = `The logo may be at most ${LOGO_MAX_BYTES / 1024 / 1024} MiB.`;
+export const CODE_TAKEN = 'admin.location_code_taken';
+export const LOGO_NOT_IMAGE = 'admin.logo_not_image';
+export const LOGO_TOO_LARGE = msg('admin.logo_too_large', { mb: LOGO_MAX_BYTES / 1024 / 1024 });
 
 /** The image type told by the file's first bytes (never by its name or declared type). */
 export const sniffImage = (bytes: Buffer): string | null => {
@@ -65,7 +66,7 @@ export const createAdminLocationsService = ({
   locationsRepo: LocationsRepository;
 }) => {
   const checkBrand = async (user: AuthUser, brandId: number) => {
-    if (!(await repo.findBrand(user.companyId, brandId))) throw fieldError('brand', 'Please select the brand');
+    if (!(await repo.findBrand(user.companyId, brandId))) throw fieldError('brand', 'field.brand');
   };
   const checkCode = async (user: AuthUser, code: string, exceptId?: number) => {
     if (await repo.codeTaken(user.companyId, code, exceptId)) {
@@ -74,7 +75,7 @@ export const createAdminLocationsService = ({
   };
   const load = async (user: AuthUser, id: number) => {
     const row = await locationsRepo.getLocation(user, id);
-    if (!row) throw notFound('Location not found.');
+    if (!row) throw notFound('location.not_found');
     return row;
   };
   const guard = guardUnique(() => conflict(CODE_TAKEN));
@@ -91,7 +92,7 @@ export const createAdminLocationsService = ({
     async update(user: AuthUser, id: number, body: Body) {
       const current = await load(user, id);
       if (body.active !== undefined && body.active !== current.active && user.role > RoleThreshold.billing) {
-        throw forbidden('Only a company administrator may change the active flag.');
+        throw forbidden('admin.active_flag_admin_only');
       }
       await checkBrand(user, body.brand);
       const code = body.code || current.code;
@@ -110,7 +111,7 @@ export const createAdminLocationsService = ({
 
     async logo(user: AuthUser, id: number) {
       const row = await repo.getLogo(user, id);
-      if (!row) throw notFound('Logo not found.');
+      if (!row) throw notFound('admin.logo_not_found');
       return { mime: row.mime, bytes: Buffer.from(row.bytes, 'base64') };
     },
 

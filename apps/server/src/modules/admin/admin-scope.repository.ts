@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { areas, locations } from '../../db/schema/index.js';
 import { notFound } from '../../http/errors.js';
+import type { MessageArg } from '../../i18n/messages.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { visibleLocations } from '../locations/location-scope.js';
 
@@ -12,7 +13,7 @@ export const requireArea = async (
   db: DbOrTx,
   user: AuthUser,
   areaId: number,
-  message = 'Area not found.',
+  message: MessageArg = 'admin.area_not_found',
 ): Promise<ScopedArea> => {
   const [row] = await db
     .select({

@@ -10,7 +10,7 @@ import type { AreasRepository } from './areas.repository.js';
 export const createAreasService = ({ db, repo }: { db: Db; repo: AreasRepository }) => {
   const load = async (user: AuthUser, id: number) => {
     const row = await repo.get(user, id);
-    if (!row) throw notFound('Area not found.');
+    if (!row) throw notFound('admin.area_not_found');
     return row;
   };
   return {

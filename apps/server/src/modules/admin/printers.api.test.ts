@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { printers } from '../../db/schema/index.js';
 import * as adminTest from '../../test/admin-fixtures.js';
-import { buildTestApp, type TestApp } from '../../test/helpers.js';
+import { buildTestApp, en, type TestApp } from '../../test/helpers.js';
 import { freePort } from '../../test/ports.js';
 import { PrinterError, tcpTransport } from '../../workers/print-transport.js';
 import { isAllowedPrinterAddress, PRINTER_ADDRESS_REFUSED } from '../printing/printer-address.js';
@@ -175,7 +175,7 @@ describe('printers API: where a printer may be (issue 13, item 19)', () => {
     ]) {
       const r = await post(ip);
       expect(r.statusCode, ip).toBe(400);
-      expect(r.json().errors, ip).toEqual({ ip_address: [PRINTER_ADDRESS_REFUSED] });
+      expect(r.json().errors, ip).toEqual({ ip_address: [en(PRINTER_ADDRESS_REFUSED)] });
     }
     expect(await t.database.db.$count(printers)).toBe(before);
     expect((await post('10.20.30.40')).statusCode).toBe(201);

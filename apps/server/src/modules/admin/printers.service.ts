@@ -35,7 +35,7 @@ export const createPrintersService = ({
 }) => {
   const load = async (user: AuthUser, id: number) => {
     const row = await repo.get(user, id);
-    if (!row) throw notFound('Printer not found.');
+    if (!row) throw notFound('admin.printer_not_found');
     return row;
   };
   /** The printer's location is its area's; the area must be in a location the user may see. */

@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devices } from '../../db/schema/index.js';
 import * as adminTest from '../../test/admin-fixtures.js';
-import type { TestApp } from '../../test/helpers.js';
+import { en, type TestApp } from '../../test/helpers.js';
 
 // No LLRP connections from this app: the readers below point at hosts nobody listens on.
 process.env.LLRP = 'off';
@@ -81,7 +81,12 @@ describe('readers API', () => {
     const body = { serial_number: 'DUP-1', locationArea1_id: areaId };
     const demo = await call('POST', '/api/readers/', 'admin@demo.local', { ...body, mac_address: '84:24:8d:00:00:01' });
     expect(demo.statusCode).toBe(409);
-    expect(demo.json()).toEqual({ message: MAC_TAKEN, errors: { mac_address: [MAC_TAKEN] } });
+    expect(demo.json()).toEqual({
+      message: en(MAC_TAKEN),
+      code: MAC_TAKEN,
+      errors: { mac_address: [en(MAC_TAKEN)] },
+      codes: { mac_address: [MAC_TAKEN] },
+    });
     const other = await call('POST', '/api/readers/', 'admin@demo.local', { ...body, mac_address: 'AA0000000001' });
     expect(other.statusCode).toBe(409);
   });
@@ -93,7 +98,7 @@ describe('readers API', () => {
     expect(reader.reader_type).toBe(0);
     const locked = await call('PUT', `/api/readers/${reader.id}/`, 'brand@demo.local', { id: reader.id, working_mode: 4 });
     expect(locked.statusCode).toBe(400);
-    expect(locked.json().errors.working_mode).toEqual([WORKING_MODE_LOCKED]);
+    expect(locked.json().errors.working_mode).toEqual([en(WORKING_MODE_LOCKED)]);
     const type = await call('PUT', `/api/readers/${reader.id}/`, 'brand@demo.local', { id: reader.id, reader_type: 1 });
     expect(type.json().reader_type).toBe(1);
     const mode = await call('PUT', `/api/readers/${reader.id}/`, 'brand@demo.local', { id: reader.id, working_mode: 4 });

@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
   type CreatedReader,
-  LLRP_HOST_REQUIRED,
   READER_ONLINE_WINDOW_MS,
   type Reader,
   ReaderConnection,
@@ -18,8 +17,8 @@ import type { AuthUser } from '../../plugins/auth.js';
 import { guardUnique, requireArea } from './admin-scope.js';
 import type { ReaderRow, ReadersRepository, ReaderValues } from './readers.repository.js';
 
-export const MAC_TAKEN = 'A reader with this MAC address already exists.';
-export const WORKING_MODE_LOCKED = 'The working mode can only be changed when the reader type is All (1).';
+export const MAC_TAKEN = 'admin.mac_taken';
+export const WORKING_MODE_LOCKED = 'admin.working_mode_locked';
 
 /** ON when heard from (heartbeat or reads) in the last 60 s. */
 export const readerState = (lastSeenAt: Date | null, now = Date.now()): 'ON' | 'OFF' =>
@@ -60,7 +59,10 @@ const linkStateOf = (state: string): ReaderLinkState =>
 /** An LLRP reader needs a host (the server connects to it). */
 const assertLlrpTarget = (connectionType: string, host: string | null) => {
   if (connectionType === ReaderConnection.Llrp && !host) {
-    throw new AppError('VALIDATION', { message: LLRP_HOST_REQUIRED, errors: { llrp_host: [LLRP_HOST_REQUIRED] } });
+    throw new AppError('VALIDATION', {
+      message: 'field.llrp_host_required',
+      errors: { llrp_host: ['field.llrp_host_required'] },
+    });
   }
 };
 
@@ -75,7 +77,7 @@ const macConflict = () => new AppError('CONFLICT', { message: MAC_TAKEN, errors:
 export const createReadersService = ({ db, repo }: { db: Db; repo: ReadersRepository }) => {
   const load = async (user: AuthUser, id: number) => {
     const row = await repo.get(user, id);
-    if (!row) throw notFound('Reader not found.');
+    if (!row) throw notFound('admin.reader_not_found');
     return row;
   };
   const guard = guardUnique(macConflict);

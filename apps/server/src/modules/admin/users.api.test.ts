@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as adminTest from '../../test/admin-fixtures.js';
-import type { TestApp } from '../../test/helpers.js';
+import { en, type TestApp } from '../../test/helpers.js';
 import { EMAIL_TAKEN, mayGiveRole, ROLE_ABOVE_OWN, roleFor } from './users.service.js';
 
 describe('users API', () => {
@@ -78,13 +78,13 @@ describe('users API', () => {
     expect(badEmail.json().errors.email).toEqual(['Enter a valid email address.']);
     const dup = await call('POST', '/api/locationusers/', 'admin@demo.local', body({ email: 'viewer@demo.local' }));
     expect(dup.statusCode).toBe(409);
-    expect(dup.json().message).toBe(EMAIL_TAKEN);
+    expect(dup.json().message).toBe(en(EMAIL_TAKEN));
   });
 
   it('refuses a role above the creator, foreign locations and roles above 2', async () => {
     const above = await call('POST', '/api/locationusers/', 'brand@demo.local', body({ email: 'x1@demo.local', user_role: 1 }));
     expect(above.statusCode).toBe(403);
-    expect(above.json().message).toBe(ROLE_ABOVE_OWN);
+    expect(above.json().message).toBe(en(ROLE_ABOVE_OWN));
     const admin = (await call('GET', '/api/identity/', 'admin@demo.local')).json();
     await adminTest.expectRefusals(call, [
       [

@@ -24,9 +24,9 @@ const profileValues = (body: { first_name: string; last_name: string; email: str
   editor: body.editor,
 });
 
-export const EMAIL_TAKEN = 'A user with this email already exists.';
-export const ROLE_ABOVE_OWN = 'You cannot give a role above your own.';
-export const CANNOT_DELETE_SELF = 'You cannot delete your own user.';
+export const EMAIL_TAKEN = 'admin.email_taken';
+export const ROLE_ABOVE_OWN = 'admin.role_above_own';
+export const CANNOT_DELETE_SELF = 'admin.cannot_delete_self';
 
 /** Location users are roles 2 to 5 (role 1 users are company users, added apart). */
 const LOWEST_LOCATION_USER_ROLE: number = Role.BrandManager;
@@ -59,19 +59,19 @@ export const createUsersService = ({ repo }: { repo: UsersRepository }) => {
   const minRole = (user: AuthUser) => Math.max(user.role, LOWEST_LOCATION_USER_ROLE);
   const load = async (user: AuthUser, id: number) => {
     const row = await repo.get(user.companyId, minRole(user), id);
-    if (!row) throw notFound('User not found.');
+    if (!row) throw notFound('admin.user_not_found');
     return row;
   };
   const dto = async (row: UserRow) => toDto(row, await repo.locationsOf([row.id]));
   const checkRole = (user: AuthUser, role: number) => {
     if (!mayGiveRole(user.role, role)) throw forbidden(ROLE_ABOVE_OWN);
-    if (role < LOWEST_LOCATION_USER_ROLE) throw fieldError('user_role', 'A location user has a role from 2 to 5.');
+    if (role < LOWEST_LOCATION_USER_ROLE) throw fieldError('user_role', 'admin.location_user_role');
   };
   /** Every location must be one of the caller's company that the caller may see. */
   const checkLocations = async (user: AuthUser, ids: number[]) => {
     const unique = [...new Set(ids)];
     const found = await repo.visibleLocationIds(user, unique);
-    if (found.length !== unique.length) throw notFound('Location not found.');
+    if (found.length !== unique.length) throw notFound('location.not_found');
     return unique;
   };
   const guard = guardUnique(emailConflict);
@@ -119,7 +119,7 @@ export const createUsersService = ({ repo }: { repo: UsersRepository }) => {
     /** A company-wide user (role 1) of the caller's own company. */
     async createCompanyUser(user: AuthUser, body: z.output<typeof companyUserBodySchema>): Promise<CompanyUser> {
       if (user.role > RoleThreshold.companyUser) throw forbidden();
-      if (body.company !== user.companyId) throw notFound('Company not found.');
+      if (body.company !== user.companyId) throw notFound('admin.company_not_found');
       if (await repo.emailTaken(body.email)) throw emailConflict();
       const values = {
         firstName: body.first_name,

@@ -8,8 +8,8 @@ import type { LoginThrottle } from './login-throttle.js';
 
 /** Tokens live about 30 years, like the original session; logout deletes them. */
 export const TOKEN_LIFETIME_MS = 30 * 365 * 24 * 60 * 60 * 1000;
-export const BAD_CREDENTIALS = 'Unable to log in with provided credentials.';
-export const TOO_MANY_ATTEMPTS = 'Too many failed login attempts. Try again later.';
+export const BAD_CREDENTIALS = 'auth.bad_credentials';
+export const TOO_MANY_ATTEMPTS = 'auth.too_many_attempts';
 
 /**
  * The hash an unknown (or inactive) user's password is checked against, made like the real ones (argon2
@@ -56,7 +56,7 @@ export const createAuthService = ({
 
     async identity(user: AuthUser): Promise<Identity> {
       const row = await repo.findIdentity(user.id);
-      if (!row) throw new AppError('UNAUTHENTICATED', { message: 'Invalid token.' });
+      if (!row) throw new AppError('UNAUTHENTICATED', { message: 'auth.invalid_token' });
       return {
         id: row.id,
         email: row.email,

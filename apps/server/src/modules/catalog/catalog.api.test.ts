@@ -73,7 +73,10 @@ describe('catalog API', () => {
     expect(badPrice.json().errors.price).toEqual(['A valid number is required.']);
     const badDigit = await post('/api/types/', { gtin: '4006381333932', description: 'x', price: 1 });
     expect(badDigit.statusCode).toBe(400);
-    expect(badDigit.json()).toEqual({ message: 'Invalid GTIN check digit.', errors: { gtin: ['Invalid GTIN check digit.'] } });
+    expect(badDigit.json()).toMatchObject({
+      message: 'Invalid GTIN check digit.',
+      errors: { gtin: ['Invalid GTIN check digit.'] },
+    });
     const badBrand = await post('/api/types/', { gtin: '96385074', description: 'x', price: 1, brand_id: 99999 });
     expect(badBrand.json().errors.brand_id).toBeDefined();
   });

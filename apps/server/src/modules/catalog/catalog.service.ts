@@ -6,7 +6,7 @@ import { AppError, fieldError, notFound } from '../../http/errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { createCatalogRepository, type ItemTypeRow } from './catalog.repository.js';
 
-export const INVALID_CHECK_DIGIT = 'Invalid GTIN check digit.';
+export const INVALID_CHECK_DIGIT = 'catalog.invalid_check_digit';
 
 /** A GTIN-8/12/13/14 with a correct check digit, as the GTIN-14 the catalog stores; null when invalid. */
 export const normalizeGtin = (gtin: string): string | null => {
@@ -80,14 +80,14 @@ export const createCatalogService = (db: Db) => {
 
     async get(user: AuthUser, id: number): Promise<ItemType> {
       const row = await repo.byId(user.companyId, id);
-      if (!row) throw notFound('GTIN not found.');
+      if (!row) throw notFound('catalog.gtin_not_found');
       return toItemTypeDto(row);
     },
 
     async getByGtin(user: AuthUser, gtin: string): Promise<ItemType> {
       const normalized = /^\d{8,14}$/.test(gtin) ? gtin.padStart(14, '0') : null;
       const row = normalized ? await repo.byGtin(user.companyId, normalized) : undefined;
-      if (!row) throw notFound('GTIN not found.');
+      if (!row) throw notFound('catalog.gtin_not_found');
       return toItemTypeDto(row);
     },
 
@@ -96,7 +96,7 @@ export const createCatalogService = (db: Db) => {
       if (!gtin) throw fieldError('gtin', INVALID_CHECK_DIGIT);
       const brandId = body.brand_id ?? null;
       if (brandId !== null && !(await repo.brandBelongsTo(user.companyId, brandId))) {
-        throw fieldError('brand_id', 'Brand not found.');
+        throw fieldError('brand_id', 'brand.not_found');
       }
       const price = body.price.toFixed(2);
       const created = await db.transaction(async (tx) => {
@@ -122,8 +122,8 @@ export const createCatalogService = (db: Db) => {
       });
       if (!created) {
         throw new AppError('CONFLICT', {
-          message: 'A GTIN with this code already exists.',
-          errors: { gtin: ['A GTIN with this code already exists.'] },
+          message: 'catalog.gtin_taken',
+          errors: { gtin: ['catalog.gtin_taken'] },
         });
       }
       return toItemTypeDto(created);

@@ -9,6 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/errors.js';
+import { msg, untranslated } from '../../i18n/messages.js';
 import type { ModuleDeps } from '../registry.js';
 import { createIngestRepository, type IngestDevice } from './ingest.repository.js';
 import { ingestSet, toIngestedSetDto, toSetInput } from './ingest.service.js';
@@ -30,7 +31,7 @@ export const ingestRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db,
   };
   const deviceOf = (request: FastifyRequest): IngestDevice => {
     const device = authenticated.get(request);
-    if (!device) throw new AppError('UNAUTHENTICATED', { message: 'Invalid device key.' });
+    if (!device) throw new AppError('UNAUTHENTICATED', { message: 'ingest.invalid_device_key' });
     return device;
   };
   const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 409: errorBodySchema };
@@ -69,7 +70,7 @@ export const ingestRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db,
         lines.map((line) => JSON.parse(line) as unknown),
       );
     } catch {
-      done(new AppError('VALIDATION', { message: 'Each line must be one JSON event.' }), undefined);
+      done(new AppError('VALIDATION', { message: 'ingest.one_json_event' }), undefined);
     }
   });
 
@@ -89,13 +90,15 @@ export const ingestRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db,
     async (request, reply) => {
       const device = deviceOf(request);
       const parsed = parseReaderPayload(request.body);
-      if (parsed.kind === 'invalid') throw new AppError('VALIDATION', { message: parsed.reason });
+      if (parsed.kind === 'invalid') throw new AppError('VALIDATION', { message: untranslated(parsed.reason) });
       if (parsed.kind === 'set') {
-        throw new AppError('VALIDATION', { message: 'Reading sets go to /api/readingsets/.' });
+        throw new AppError('VALIDATION', { message: 'ingest.sets_elsewhere' });
       }
       const [firstRejected] = parsed.rejected;
       if (parsed.reads.length === 0 && firstRejected) {
-        throw new AppError('VALIDATION', { message: `event ${firstRejected.index}: ${firstRejected.reason}` });
+        throw new AppError('VALIDATION', {
+          message: msg('ingest.event_rejected', { index: firstRejected.index, reason: untranslated(firstRejected.reason) }),
+        });
       }
       // The good events of a batch are stored; the bad ones are named in the answer.
       const result = await grouper.stage(device, parsed.reads);

@@ -4,6 +4,7 @@ import { ItemState } from '@rfid/contract';
 import { tryDecodeEpc } from '@rfid/epc';
 import type { Db, Tx } from '../../db/client.js';
 import { AppError, fieldError, forbidden } from '../../http/errors.js';
+import { untranslated } from '../../i18n/messages.js';
 import { hashToken } from '../../plugins/auth.js';
 import type { IngestedEpc } from '../engine/dispatch.js';
 import type { Engine } from '../engine/engine.js';
@@ -33,7 +34,7 @@ export const decodeForIngest = (epc: string): SetEpc => {
 const toHexEpc = (epc: string, field: string): string => {
   const hex = normalizeEpc(epc);
   if (typeof hex === 'string') return hex;
-  throw fieldError(field, hex.reason);
+  throw fieldError(field, untranslated(hex.reason));
 };
 
 /** The body of POST /readingsets/ (validated) → the reads to store. */
@@ -94,7 +95,7 @@ export const toIngestedSetDto = (row: StoredSetRow, isCreated: boolean): Ingeste
 export class StaleStreamFlushError extends Error {}
 
 /** 409: the set id is another reader's (a resend is only ever the same reader's). */
-export const SET_ID_TAKEN = 'This reading set id is already used by another reader: send this set with a new id.';
+export const SET_ID_TAKEN = 'ingest.set_id_taken';
 
 /**
  * Stores one reading set in one transaction (DESIGN.md section 6): the set row (its id makes a
@@ -229,13 +230,13 @@ export const createDeviceDirectory = (db: Db) => {
       const credentials = readerCredentials(header);
       if (!credentials) {
         throw new AppError('UNAUTHENTICATED', {
-          message: 'Device key required (Authorization: Device <key>, or Basic with the reader serial or MAC and its key).',
+          message: 'ingest.device_key_required',
         });
       }
       const keyHash = hashToken(credentials.key);
       const device = await repo.deviceByKeyHash(keyHash);
       if (!device || (credentials.user !== undefined && !isSameDevice(device, credentials.user))) {
-        throw new AppError('UNAUTHENTICATED', { message: 'Invalid device key.' });
+        throw new AppError('UNAUTHENTICATED', { message: 'ingest.invalid_device_key' });
       }
       return device;
     },
@@ -258,7 +259,7 @@ export const createDeviceDirectory = (db: Db) => {
 
     /** The set's device (when it names one) is another reader than the key's: refused. */
     assertSameDevice(device: IngestDevice, name: string | undefined): void {
-      if (name !== undefined && !isSameDevice(device, name)) throw forbidden("The set's device does not match the device key.");
+      if (name !== undefined && !isSameDevice(device, name)) throw forbidden('ingest.device_mismatch');
     },
   };
 };

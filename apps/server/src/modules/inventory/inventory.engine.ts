@@ -139,7 +139,7 @@ export const changeInventoryState = async (
   const { tx } = scope;
   await lockInventory(tx, id);
   const row = await getInventory(tx, { id, companyId });
-  if (!row) throw notFound('Inventory not found.');
+  if (!row) throw notFound('inventory.not_found');
   const verdict = canChangeState(row.state, state, {
     expected: row.expectedCount,
     read: row.readCount,

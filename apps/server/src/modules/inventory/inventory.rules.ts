@@ -1,4 +1,5 @@
 import { InventoryState } from '@rfid/contract';
+import type { PlainKey } from '../../i18n/messages.js';
 
 /**
  * The inventory's rules without a database (docs/design/inventory.md): its figures, which state
@@ -26,11 +27,11 @@ export const accuracyOf = (counts: InventoryCounts): number => {
   return union <= 0 ? 100 : Math.round((counts.matched / union) * 10_000) / 100;
 };
 
-export type StateChange = { ok: true } | { ok: false; message: string };
+export type StateChange = { ok: true } | { ok: false; message: PlainKey };
 
-export const VALIDATE_ONLY_PENDING = 'Only a pending inventory can be validated.';
-export const CANCEL_ONLY_OPEN = 'Only a pending or computing inventory can be canceled.';
-export const NOTHING_READ = 'Nothing has been read in this inventory yet: cancel it instead.';
+export const VALIDATE_ONLY_PENDING = 'inventory.validate_only_pending';
+export const CANCEL_ONLY_OPEN = 'inventory.cancel_only_open';
+export const NOTHING_READ = 'inventory.nothing_read';
 
 /**
  * Spec section 4: validate (state 2) only a pending inventory (0), and only once something was read

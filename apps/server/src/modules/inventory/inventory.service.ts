@@ -109,7 +109,7 @@ export const createInventoryService = (db: Db, csvJobs: CsvJobs, engine: Engine)
   const requireInventory = async (user: AuthUser, id: number): Promise<repo.InventoryRow> => {
     const row = await repo.getInventory(db, { id, companyId: user.companyId });
     if (!row || (user.locationIds !== null && !user.locationIds.includes(row.locationId))) {
-      throw notFound('Inventory not found.');
+      throw notFound('inventory.not_found');
     }
     return row;
   };
@@ -144,14 +144,14 @@ export const createInventoryService = (db: Db, csvJobs: CsvJobs, engine: Engine)
     async create(user: AuthUser, locationId: number, body: { location_area: number; item_types: number[] }) {
       await requireLocation(db, user, locationId);
       if (!(await repo.areaOfLocation(db, { areaId: body.location_area, locationId }))) {
-        throw fieldError('location_area', 'Please select area');
+        throw fieldError('location_area', 'inventory.select_area');
       }
       const known = await repo.companyItemTypes(db, { ids: body.item_types, companyId: user.companyId });
-      if (known.length !== body.item_types.length) throw fieldError('item_types', 'Unknown GTIN.');
+      if (known.length !== body.item_types.length) throw fieldError('item_types', 'catalog.unknown_gtin');
       const id = await db.transaction(async (tx) => {
         await repo.lockArea(tx, body.location_area);
         if (await repo.openInventoryOfArea(tx, body.location_area)) {
-          throw conflict('This area already has an inventory in progress: validate or cancel it first.');
+          throw conflict('inventory.area_busy');
         }
         return repo.insertInventory(tx, {
           companyId: user.companyId,
@@ -219,7 +219,7 @@ export const createInventoryService = (db: Db, csvJobs: CsvJobs, engine: Engine)
     async gtin(user: AuthUser, id: number, itemTypeId: number) {
       const row = await requireInventory(user, id);
       const type = await catalog.byId(user.companyId, itemTypeId);
-      if (!type) throw notFound('GTIN not found.');
+      if (!type) throw notFound('catalog.gtin_not_found');
       const { rows } = await reports.inventorySummary(db, {
         inventoryId: id,
         kind: 'all',
@@ -289,7 +289,7 @@ export const createInventoryService = (db: Db, csvJobs: CsvJobs, engine: Engine)
 
     async progress(user: AuthUser, taskId: string): Promise<FileCreationProgress> {
       const job = await files.getExportJob(db, { id: taskId, companyId: user.companyId });
-      if (job?.kind !== 'inventory-csv' || job.refId === null) throw notFound('Task not found.');
+      if (job?.kind !== 'inventory-csv' || job.refId === null) throw notFound('jobs.task_not_found');
       await requireInventory(user, job.refId);
       return { task_id: job.id, progress: job.progress, file_name: job.fileName, error: job.error };
     },
@@ -299,7 +299,7 @@ export const createInventoryService = (db: Db, csvJobs: CsvJobs, engine: Engine)
       await requireInventory(user, id);
       const file = await files.latestFinishedCsv(db, { inventoryId: id, companyId: user.companyId });
       if (!file?.content) {
-        throw new AppError('NOT_FOUND', { message: 'The file has not been created yet: start its creation first.' });
+        throw new AppError('NOT_FOUND', { message: 'jobs.file_not_ready' });
       }
       return { fileName: file.fileName || inventoryFileName(id), content: file.content };
     },

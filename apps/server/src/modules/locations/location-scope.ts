@@ -14,7 +14,7 @@ export const canSeeLocation = (user: AuthUser, location: { id: number; companyId
 /** Loads a location the user may see, or throws 404. */
 export const requireLocation = async (db: DbOrTx, user: AuthUser, locationId: number) => {
   const row = await findVisibleLocation(db, user, locationId);
-  if (!row) throw notFound('Location not found.');
+  if (!row) throw notFound('location.not_found');
   return row;
 };
 
@@ -38,9 +38,9 @@ export const locationScopeHook = (app: FastifyInstance, db: DbOrTx): void => {
     if (!key) return;
     const id = Number((request.params as Record<string, unknown>)[key]);
     // A malformed id was refused by the route's schema; an integer one must be a location the user sees.
-    if (!Number.isSafeInteger(id) || id <= 0) throw notFound('Location not found.');
+    if (!Number.isSafeInteger(id) || id <= 0) throw notFound('location.not_found');
     const user = request.user;
-    if (user.locationIds !== null && !user.locationIds.includes(id)) throw notFound('Location not found.');
+    if (user.locationIds !== null && !user.locationIds.includes(id)) throw notFound('location.not_found');
     await requireLocation(db, user, id);
   });
 };

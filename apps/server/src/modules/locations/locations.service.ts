@@ -23,7 +23,7 @@ export const createLocationsService = (db: Db) => {
 
     async get(user: AuthUser, id: number): Promise<LocationRow> {
       const row = await repo.getLocation(user, id);
-      if (!row) throw notFound('Location not found.');
+      if (!row) throw notFound('location.not_found');
       return row;
     },
 

@@ -1,4 +1,4 @@
-import { MOVEMENT_CANCEL_CONFLICT, type MovementOrder } from '@rfid/contract';
+import type { MovementOrder } from '@rfid/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boxes, orders, readingSets, verifications } from '../../db/schema/index.js';
@@ -702,8 +702,8 @@ describe('movement endpoints', () => {
     it('cancel before the origin verified: 409 with the spec message; a sync sent with it is not written', async () => {
       const r = await call(admin, 'PUT', `/morders/${cancelable.orderId}/`, { sync: true, destination_status: 4 });
       expect(r.statusCode).toBe(409);
-      expect(r.json().message).toBe(MOVEMENT_CANCEL_CONFLICT);
-      expect(r.json().message).toBe('No se pudo cancelar la orden, revise si la orden ya ha sido verificada.');
+      expect(r.json().code).toBe('movements.cancel_conflict');
+      expect(r.json().message).toBe('The order could not be canceled; check whether it has been verified already.');
       expect(await orderRow(cancelable.orderId)).toMatchObject({ sync: false, destinationStatus: 0 });
     });
 
@@ -755,7 +755,7 @@ describe('movement endpoints', () => {
       expect(canceled.results.map((o: { id: number }) => o.id)).toContain(cancelable.orderId);
       const again = await call(admin, 'PUT', `/morders/${cancelable.orderId}/`, { destination_status: 4 });
       expect(again.statusCode).toBe(409);
-      expect(again.json().message).toBe(MOVEMENT_CANCEL_CONFLICT);
+      expect(again.json().code).toBe('movements.cancel_conflict');
       // sync alone still works on a canceled entry
       expect((await call(admin, 'PUT', `/morders/${cancelable.orderId}/`, { sync: true })).json()).toMatchObject({
         sync: true,
@@ -766,7 +766,7 @@ describe('movement endpoints', () => {
     it('cancel is 409 once the destination verified (the main movement)', async () => {
       const r = await call(admin, 'PUT', `/morders/${main.orderId}/`, { destination_status: 4 });
       expect(r.statusCode).toBe(409);
-      expect(r.json().message).toBe(MOVEMENT_CANCEL_CONFLICT);
+      expect(r.json().code).toBe('movements.cancel_conflict');
       expect((await orderRow(main.orderId))?.destinationStatus).toBe(1);
     });
   });
@@ -809,7 +809,7 @@ describe('movement endpoints', () => {
           expect(order).toMatchObject({ destination_status: 4, destination_num_verified_boxes: 0 });
         } else {
           expect(canceled?.statusCode, canceled?.body).toBe(409);
-          expect(canceled?.json().message).toBe(MOVEMENT_CANCEL_CONFLICT);
+          expect(canceled?.json().code).toBe('movements.cancel_conflict');
           expect(await claimOf(setId)).toBe('verification');
           expect(order).toMatchObject({ destination_status: 3, destination_num_verified_boxes: 1 });
         }

@@ -1,6 +1,5 @@
 import {
   type ExitStats,
-  MOVEMENT_CANCEL_CONFLICT,
   type MovementEntryStats,
   type MovementOrder,
   type movementOrderCreateBodySchema,
@@ -106,10 +105,9 @@ export const createMovementsService = (db: Db) => {
       try {
         await requireLocation(db, user, input.destination_id);
       } catch {
-        throw fieldError('destination_id', 'Location not found.');
+        throw fieldError('destination_id', 'location.not_found');
       }
-      if (input.origin_id === input.destination_id)
-        throw fieldError('destination_id', 'The destination must differ from the origin.');
+      if (input.origin_id === input.destination_id) throw fieldError('destination_id', 'movements.destination_same');
       const id = await ordersRepo.insertOrder(db, {
         ...orderCreateValues(user.companyId, input),
         type: 'movement',
@@ -157,7 +155,7 @@ export const createMovementsService = (db: Db) => {
         await ordersRepo.lockOrder(tx, id);
         if (body.destination_status === OrderStatus.Canceled) {
           const fresh = await ordersRepo.getOrder(tx, user, id, 'movement');
-          if (!fresh || !canCancelEntry(fresh)) throw conflict(MOVEMENT_CANCEL_CONFLICT);
+          if (!fresh || !canCancelEntry(fresh)) throw conflict('movements.cancel_conflict');
           await ordersRepo.setDestinationStatus(tx, id, OrderStatus.Canceled);
         }
         if (body.sync !== undefined) await ordersRepo.updateOrderSync(tx, id, body.sync);

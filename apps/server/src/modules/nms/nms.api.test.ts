@@ -170,7 +170,7 @@ describe('nms API', () => {
     try {
       const r = await call('POST', `/nms/deviceapp/${app.id}/start/`);
       expect(r.statusCode).toBe(503);
-      expect(r.json()).toEqual({ message: NMS_UNAVAILABLE_MESSAGE });
+      expect(r.json()).toEqual({ message: NMS_UNAVAILABLE_MESSAGE, code: 'nms.unavailable' });
       expect((await apps())[0].desired_running).toBe(app.desired_running);
       expect((await call('GET', `/nms/device/?mac=${MAC}`)).json()[0].nms_connected).toBe(false);
     } finally {

@@ -4,7 +4,6 @@ import {
   type CommandAccepted,
   type DeviceApplication,
   isValidMac,
-  NMS_UNAVAILABLE_MESSAGE,
   type NmsDevice,
   normalizeMac,
   READER_STATUS_FILTER,
@@ -44,7 +43,7 @@ export const toDeviceAppDto = (row: DeviceAppRow): DeviceApplication => ({
   updated_at: row.updatedAt.toISOString(),
 });
 
-const unavailable = () => new AppError('UNAVAILABLE', { message: NMS_UNAVAILABLE_MESSAGE });
+const unavailable = () => new AppError('UNAVAILABLE', { message: 'nms.unavailable' });
 
 type Logger = { warn: (obj: object, msg: string) => void };
 
@@ -81,12 +80,12 @@ export const createNmsService = ({ repo, bus, log }: { repo: NmsRepository; bus:
 
   const loadApp = async (user: AuthUser, id: number) => {
     const row = await repo.app(user, id);
-    if (!row) throw notFound('Application not found.');
+    if (!row) throw notFound('nms.application_not_found');
     return row;
   };
   const loadDevice = async (user: AuthUser, id: number) => {
     const row = await repo.device(user, id);
-    if (!row) throw notFound('Device not found.');
+    if (!row) throw notFound('nms.device_not_found');
     return row;
   };
   const reload = async (user: AuthUser, id: number) => toDeviceAppDto(await loadApp(user, id));
@@ -122,9 +121,9 @@ export const createNmsService = ({ repo, bus, log }: { repo: NmsRepository; bus:
     ) {
       const device = await loadDevice(user, body.device);
       const known = AVAILABLE_APPS.find((a) => a.application === body.application);
-      if (!known) throw fieldError('application', 'Unknown application.');
+      if (!known) throw fieldError('application', 'nms.unknown_application');
       if ((await repo.apps(user, device.id)).some((a) => a.application === body.application)) {
-        throw new AppError('CONFLICT', { message: 'The application is already installed on this reader.' });
+        throw new AppError('CONFLICT', { message: 'nms.already_installed' });
       }
       const version = await sendApp(device.mac, 'install', { application: known.application, current: known.version }, body);
       const id = await repo.insertApp({
@@ -144,8 +143,7 @@ export const createNmsService = ({ repo, bus, log }: { repo: NmsRepository; bus:
       body: { config: Record<string, string>; device?: number | undefined; version?: string | undefined },
     ) {
       const app = await loadApp(user, id);
-      if (body.device !== undefined && body.device !== app.deviceId)
-        throw fieldError('device', 'The application belongs to another device.');
+      if (body.device !== undefined && body.device !== app.deviceId) throw fieldError('device', 'nms.other_device');
       const version = await sendApp(app.mac, 'configure', { application: app.application, current: app.version }, body);
       await repo.updateApp(id, {
         config: body.config,

@@ -31,7 +31,7 @@ export const createOrderPagesService = <Order, OrderDto, BoxDto, LineDto>(
   const requireBox = async (user: AuthUser, id: number, boxId: number) => {
     const order = await requireOrder(user, id);
     const box = await repo.getBox(db, user, boxId);
-    if (!box || box.orderId !== id) throw notFound('Box not found.');
+    if (!box || box.orderId !== id) throw notFound('orders.box_not_found');
     return { order, box };
   };
   return {
@@ -72,10 +72,10 @@ export const createOrderPagesService = <Order, OrderDto, BoxDto, LineDto>(
     async itemType(user: AuthUser, id: number, itemTypeId: number, side?: PageSide) {
       const order = await requireOrder(user, id);
       const itemType = await repo.getItemType(db, user.companyId, itemTypeId);
-      if (!itemType) throw notFound('GTIN not found.');
+      if (!itemType) throw notFound('catalog.gtin_not_found');
       const { rows } = await repo.itemLines(db, { orderId: id, itemTypeId, page: { limit: 1, offset: 0 } });
       const line = rows[0];
-      if (!line) throw notFound('GTIN not found in this order.');
+      if (!line) throw notFound('orders.gtin_not_in_order');
       return { order: toOrder(order, side, new Date()), itemType, line: toLine(line, 0, sideOf(order, side)) };
     },
 
@@ -93,12 +93,12 @@ export const orderLoader =
   (db: Db, type?: repo.OrderType) =>
   async (user: AuthUser, id: number): Promise<repo.OrderWithAggregates> => {
     const row = await repo.getOrder(db, user, id, type);
-    if (!row) throw notFound('Order not found.');
+    if (!row) throw notFound('orders.order_not_found');
     return row;
   };
 
-export const ORDER_DELETE_CONFLICT = 'Cannot delete the order. Check verifications.';
-export const BOX_DELETE_CONFLICT = 'Cannot delete the box. It has been verified.';
+export const ORDER_DELETE_CONFLICT = 'orders.delete_conflict';
+export const BOX_DELETE_CONFLICT = 'orders.box_delete_conflict';
 
 /** Deletes an order with no verified box (409 ORDER_DELETE_CONFLICT), under the order lock. */
 export const deleteUnverifiedOrder = (db: Db, id: number): Promise<void> =>
@@ -116,7 +116,7 @@ export const deleteUnverifiedBox = (db: Db, user: AuthUser, { orderId, boxId }: 
   db.transaction(async (tx) => {
     await repo.lockOrder(tx, orderId);
     const box = await repo.getBox(tx, user, boxId);
-    if (!box || box.orderId !== orderId) throw notFound('Box not found.');
+    if (!box || box.orderId !== orderId) throw notFound('orders.box_not_found');
     if (box.destinationVerificationCount > 0 || box.originVerificationCount > 0) throw conflict(BOX_DELETE_CONFLICT);
     await repo.deleteBox(tx, boxId);
     await repo.recomputeOrderSides(tx, orderId, ['destination', 'origin']);

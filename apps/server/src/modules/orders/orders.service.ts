@@ -18,6 +18,7 @@ import { orders } from '../../db/schema/index.js';
 import { parseDateParam } from '../../http/dates.js';
 import { conflict, fieldError, notFound } from '../../http/errors.js';
 import type { PageParams } from '../../http/paging.js';
+import { msg } from '../../i18n/messages.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { companyTimeZone, requireLocation } from '../locations/location-scope.js';
 import { toInboundStats } from '../stats/figures.js';
@@ -29,7 +30,7 @@ import { visibleOrders } from './order-scope.repository.js';
 import * as repo from './orders.repository.js';
 
 export { BOX_DELETE_CONFLICT, ORDER_DELETE_CONFLICT } from './order-pages.service.js';
-export const BARCODE_EXISTS = 'Barcode already exists';
+export const BARCODE_EXISTS = 'orders.barcode_exists';
 
 const DAY_MS = 86_400_000;
 
@@ -41,7 +42,7 @@ export const createOrdersService = (db: Db) => {
   /** The box the user may see, or 404. */
   const requireBox = async (user: AuthUser, id: number) => {
     const box = await repo.getBox(db, user, id);
-    if (!box) throw notFound('Box not found.');
+    if (!box) throw notFound('orders.box_not_found');
     return box;
   };
 
@@ -58,7 +59,7 @@ export const createOrdersService = (db: Db) => {
     const byGtin = await repo.itemTypesByGtin(tx, companyId, gtins);
     return gtins.map((gtin, i) => {
       const found = byGtin.get(gtin) ?? byGtin.get(gtin.padStart(14, '0'));
-      if (!found) throw fieldError(field(i), `GTIN ${gtin} does not exist.`);
+      if (!found) throw fieldError(field(i), msg('catalog.gtin_missing', { gtin }));
       return found.id;
     });
   };
@@ -72,14 +73,14 @@ export const createOrdersService = (db: Db) => {
 
   const getProvider = async (user: AuthUser, id: number) => {
     const provider = await repo.getProvider(db, user.companyId, id);
-    if (!provider) throw notFound('Provider not found.');
+    if (!provider) throw notFound('orders.provider_not_found');
     return provider;
   };
 
   const getReturn = async (user: AuthUser, kind: 'provider' | 'sale', id: number) => {
     const row = await repo.getReturn(db, { id, kind, companyId: user.companyId });
-    if (!row) throw notFound('Return not found.');
-    if (user.locationIds !== null && !user.locationIds.includes(row.locationId)) throw notFound('Return not found.');
+    if (!row) throw notFound('orders.return_not_found');
+    if (user.locationIds !== null && !user.locationIds.includes(row.locationId)) throw notFound('orders.return_not_found');
     return row;
   };
 
@@ -91,7 +92,7 @@ export const createOrdersService = (db: Db) => {
     async createPurchaseOrder(user: AuthUser, input: z.output<typeof purchaseOrderCreateBodySchema>) {
       await requireLocation(db, user, input.destination_id);
       const provider = await repo.getProvider(db, user.companyId, input.origin_id);
-      if (!provider) throw fieldError('origin_id', 'Provider not found.');
+      if (!provider) throw fieldError('origin_id', 'orders.provider_not_found');
       const id = await repo.insertOrder(db, {
         ...orderCreateValues(user.companyId, input),
         type: 'purchase',
@@ -126,7 +127,7 @@ export const createOrdersService = (db: Db) => {
 
     async createReception(user: AuthUser, input: { reception_code: string; order_id: number }) {
       const order = await repo.getOrder(db, user, input.order_id);
-      if (!order) throw fieldError('order_id', 'Order not found.');
+      if (!order) throw fieldError('order_id', 'orders.order_not_found');
       return toReceptionDto(await repo.insertReception(db, order.id, input.reception_code));
     },
 
@@ -137,14 +138,14 @@ export const createOrdersService = (db: Db) => {
 
     async getReception(user: AuthUser, id: number) {
       const row = await repo.getReception(db, user, id);
-      if (!row) throw notFound('Reception not found.');
+      if (!row) throw notFound('orders.reception_not_found');
       return toReceptionDto(row);
     },
 
     /** Creates a box, and its contents when given, in one transaction. 409 'Barcode already exists'. */
     async createBox(user: AuthUser, input: z.output<typeof boxCreateBodySchema>) {
       const reception = await repo.getReception(db, user, input.reception_id);
-      if (!reception) throw fieldError('reception_id', 'Reception not found.');
+      if (!reception) throw fieldError('reception_id', 'orders.reception_not_found');
       const id = await db.transaction(async (tx) => {
         // The order first (one lock order: an order before its boxes): inserting the box takes a key-share
         // lock on the order, so locking it only afterwards deadlocked boxes added to one order at once.
@@ -179,7 +180,7 @@ export const createOrdersService = (db: Db) => {
       const boxIds = [...new Set(rows.map((r) => r.box_id))];
       for (const boxId of boxIds) {
         const box = await repo.getBox(db, user, boxId);
-        if (!box) throw fieldError(`${rows.findIndex((r) => r.box_id === boxId)}.box_id`, 'Box not found.');
+        if (!box) throw fieldError(`${rows.findIndex((r) => r.box_id === boxId)}.box_id`, 'orders.box_not_found');
       }
       return db.transaction(async (tx) => {
         const typeIds = await resolveGtins(
@@ -262,7 +263,7 @@ export const createOrdersService = (db: Db) => {
       // Dates and "today" are the location's (its IANA zone): a date-only `to` is the end of that day there.
       const to = parseDateParam(range.to, 'to', 'end', timeZone) ?? now;
       const from = parseDateParam(range.from, 'from', 'start', timeZone) ?? new Date(to.getTime() - 30 * DAY_MS);
-      if (from > to) throw fieldError('from', 'from is after to.');
+      if (from > to) throw fieldError('from', 'common.from_after_to');
       const today = dayBucket(todayIn(timeZone, now), timeZone);
       const [dayStart, dayEnd] = [today.start, new Date(today.end.getTime() - 1)];
       const figures = await inboundFigures(db, { locationIds: [locationId], from, to, dayStart, dayEnd });
@@ -281,7 +282,7 @@ export const createOrdersService = (db: Db) => {
       await requireLocation(db, user, input.location_id);
       const parse = (value: string, field: string) => {
         const d = new Date(value.includes(' ') && !value.includes('T') ? value.replace(' ', 'T') : value);
-        if (Number.isNaN(d.getTime())) throw fieldError(field, 'Enter a valid date/time.');
+        if (Number.isNaN(d.getTime())) throw fieldError(field, 'common.date_time');
         return d;
       };
       const from = parse(input.date_time_from, 'date_time_from');

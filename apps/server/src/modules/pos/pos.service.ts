@@ -37,7 +37,7 @@ export const createPosService = (db: Db) => {
   const requireTransaction = async (user: AuthUser, kind: PosKind, id: number) => {
     const row = await repo.getPosTransaction(db, { id, kind, companyId: user.companyId });
     if (!row || (user.locationIds !== null && !user.locationIds.includes(row.locationId))) {
-      throw notFound(kind === 'sale' ? 'Sale not found.' : 'Return not found.');
+      throw notFound(kind === 'sale' ? 'pos.sale_not_found' : 'orders.return_not_found');
     }
     return row;
   };

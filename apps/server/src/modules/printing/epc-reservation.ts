@@ -1,5 +1,6 @@
 import { encodeSgtin96, MAX_SERIAL_96 } from '@rfid/epc';
 import { conflict } from '../../http/errors.js';
+import { msg } from '../../i18n/messages.js';
 import type { PrintingRepository } from './printing.repository.js';
 
 export type ReservedEpc = { serial: number; epc: string };
@@ -23,7 +24,7 @@ export const reserveEpcs = async (
   while (reserved.length < count) {
     const need = count - reserved.length;
     const first = await repo.reserveSerials(companyId, gtin, need);
-    if (first + need - 1 > MAX_SERIAL_96) throw conflict(`No SGTIN-96 serials are left for GTIN ${gtin}.`);
+    if (first + need - 1 > MAX_SERIAL_96) throw conflict(msg('print.no_serials_left', { gtin }));
     const candidates = Array.from({ length: need }, (_, i) => {
       const serial = first + i;
       return { serial, epc: encodeSgtin96({ gtin, serial, companyPrefixLength, filter }) };

@@ -7,7 +7,7 @@ import { toNicelabelDto } from './printing.dto.js';
 import { createPrintingRepository } from './printing.repository.js';
 
 const ONE: PageParams = { limit: 1, offset: 0 };
-const NICELABEL_FORWARD_ONLY = 'A NiceLabel order only moves forward: 0 pending, 1 in progress, 2 completed.';
+const NICELABEL_FORWARD_ONLY = 'print.nicelabel_forward_only';
 
 /**
  * NiceLabel orders: a purchase order's expected labels as a print order that a NiceLabel integration prints, moved
@@ -23,7 +23,7 @@ export const createNicelabelService = ({
   const repo = createPrintingRepository(db);
   const loadNicelabel = async (user: AuthUser, id: number) => {
     const row = (await repo.nicelabelOrders(user, { id }, ONE)).rows[0];
-    if (!row) throw notFound('NiceLabel order not found.');
+    if (!row) throw notFound('print.nicelabel_not_found');
     return row;
   };
 
@@ -42,7 +42,7 @@ export const createNicelabelService = ({
         // Another call opened one meanwhile: that one stands, this print order goes.
         await repo.deletePrintOrder(printOrderId);
         const other = await open();
-        if (!other) throw conflict('The NiceLabel order changed meanwhile; try again.');
+        if (!other) throw conflict('print.nicelabel_changed');
         return toNicelabelDto(other);
       }
       return toNicelabelDto(await loadNicelabel(user, id));
@@ -59,7 +59,7 @@ export const createNicelabelService = ({
       if (status === current.status) return toNicelabelDto(current);
       if (status < current.status) throw conflict(NICELABEL_FORWARD_ONLY);
       if (status === NicelabelStatus.completed && current.print_order_state === 'WORKING') {
-        throw conflict('Its labels are being printed on a printer; cancel that job first.');
+        throw conflict('print.nicelabel_printing');
       }
       await db.transaction(async (tx) => {
         const txRepo = createPrintingRepository(tx);

@@ -33,5 +33,4 @@ export const isAllowedPrinterAddress = (address: string, { allowLoopback }: Prin
   return allowLoopback || !LOOPBACK.check(address, type);
 };
 
-export const PRINTER_ADDRESS_REFUSED =
-  "A printer cannot be at this address (this server's own, link-local, multicast or unspecified).";
+export const PRINTER_ADDRESS_REFUSED = 'admin.printer_address_refused';

@@ -5,7 +5,7 @@ import { addForeignCompany, type ForeignCompany, locationIdByCode } from '../../
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import { multipartForm, printingCaller, sgtin96Hex } from '../../test/printing-fixtures.js';
 
-const MISSING = 'No se ha podido crear la orden. Uno de los artículos no existe.';
+const MISSING = 'The order could not be created. One of the items does not exist.';
 
 type Format = { id: number; tag_type: { id: number; reference: string }; tag_format: { id: number; description: string } };
 type Order = {
@@ -183,7 +183,11 @@ describe('printing API: tag types and formats, print orders, contents, labels, p
       ],
     });
     expect(r.statusCode).toBe(400);
-    expect(r.json()).toEqual({ message: MISSING, errors: { 'items.1.gtin': ['GTIN 08437012999993 does not exist.'] } });
+    expect(r.json()).toMatchObject({
+      message: MISSING,
+      code: 'print.missing_gtin',
+      errors: { 'items.1.gtin': ['GTIN 08437012999993 does not exist.'] },
+    });
   });
 
   it('validates the order: a format, at least one row, GTIN digits, quantities 1 to 100,000', async () => {
@@ -400,7 +404,7 @@ describe('printing API: tag types and formats, print orders, contents, labels, p
     ]);
     expect(badLine.json().errors).toEqual({ file: ['Line 3: the quantity must be a whole number from 1 to 100000.'] });
     const unknown = await send([format, { name: 'file', filename: 'a.csv', content: `${gtins[0]},1\n08437012999993,2\n` }]);
-    expect(unknown.json()).toEqual({ message: MISSING, errors: { file: ['GTIN 08437012999993 does not exist.'] } });
+    expect(unknown.json()).toMatchObject({ message: MISSING, errors: { file: ['GTIN 08437012999993 does not exist.'] } });
     const ok = await send([
       format,
       {

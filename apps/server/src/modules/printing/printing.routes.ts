@@ -11,7 +11,6 @@ import {
   PRINT_LOG_COLUMNS,
   PRINT_ORDERS_PAGE_SIZE,
   PRINT_TAGS_PAGE_SIZE,
-  PrintMessages,
   pageOf,
   pagingQuerySchema,
   printBodySchema,
@@ -52,17 +51,17 @@ const readCsvUpload = async (request: FastifyRequest): Promise<CsvUpload> => {
   const { fields, files } = await readMultipart(request, {
     fileField: 'file',
     maxFileBytes: CSV_MAX_BYTES,
-    notMultipart: fieldError('file', PrintMessages.selectFile),
+    notMultipart: fieldError('file', 'print.select_file'),
   });
   const file = files.find((f) => f.fieldname === 'file');
-  if (!file || (!file.filename && file.bytes.length === 0)) throw fieldError('file', PrintMessages.selectFile);
-  if (!/\.csv$/i.test(file.filename)) throw fieldError('file', PrintMessages.csvOnly);
+  if (!file || (!file.filename && file.bytes.length === 0)) throw fieldError('file', 'print.select_file');
+  if (!/\.csv$/i.test(file.filename)) throw fieldError('file', 'print.csv_only');
   return { fileName: file.filename, text: file.bytes.toString('utf8'), fields };
 };
 
 const optionalFormatId = (value: string | undefined): number | undefined => {
   if (value === undefined || value.trim() === '') return undefined;
-  if (!/^\d+$/.test(value.trim())) throw fieldError('tag_company_format', PrintMessages.selectFormat);
+  if (!/^\d+$/.test(value.trim())) throw fieldError('tag_company_format', 'print.select_format');
   return Number(value);
 };
 
@@ -121,7 +120,7 @@ export const printingRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { d
     async (request, reply) => {
       const upload = await readCsvUpload(request);
       const tagCompanyFormatId = optionalFormatId(upload.fields.tag_company_format);
-      if (tagCompanyFormatId === undefined) throw fieldError('tag_company_format', PrintMessages.selectFormat);
+      if (tagCompanyFormatId === undefined) throw fieldError('tag_company_format', 'print.select_format');
       const order = await service.createFromCsv(currentUser(request), { ...upload, tagCompanyFormatId });
       return reply.status(201).send(order);
     },

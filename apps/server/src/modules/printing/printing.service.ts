@@ -3,7 +3,6 @@ import {
   intId,
   normalizePrintGtin,
   PRINT_ORDER_MAX_LABELS,
-  PrintMessages,
   type PrintOrderSource,
   PrintOrderState,
   type PrintProgress,
@@ -17,8 +16,10 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { parseDateParam } from '../../http/dates.js';
-import { AppError, conflict, fieldError, notFound } from '../../http/errors.js';
+import { AppError, conflict, type FieldErrors, fieldError, notFound, validationError } from '../../http/errors.js';
 import type { PageParams } from '../../http/paging.js';
+import { msg } from '../../i18n/messages.js';
+import { fromEnglish } from '../../i18n/translate.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import type { PrintSpooler } from '../../workers/print-spooler.js';
 import { companyTimeZone } from '../locations/location-scope.js';
@@ -66,18 +67,18 @@ export const createPrintingService = ({
 
   const loadOrder = async (user: AuthUser, id: number, r: PrintingRepository = repo) => {
     const row = await r.order(user, id);
-    if (!row) throw notFound('Print order not found.');
+    if (!row) throw notFound('print.order_not_found');
     return row;
   };
   const dto = toPrintOrderDto;
   const loadPrinter = async (user: AuthUser, id: number, r: PrintingRepository = repo) => {
     const printer = await r.printer(user, id);
-    if (!printer) throw notFound('Printer not found.');
+    if (!printer) throw notFound('admin.printer_not_found');
     return printer;
   };
   const loadFormat = async (user: AuthUser, id: number) => {
     const format = await repo.companyFormat(user.companyId, id);
-    if (!format) throw notFound('Tag format not found.');
+    if (!format) throw notFound('print.tag_format_not_found');
     return format;
   };
 
@@ -87,9 +88,9 @@ export const createPrintingService = ({
     const locationIds = [...new Set(order.locations)];
     if (locationIds.length) {
       const visible = await repo.visibleLocationIds(user, locationIds);
-      if (visible.length !== locationIds.length) throw notFound('Location not found.');
+      if (visible.length !== locationIds.length) throw notFound('location.not_found');
     }
-    if (order.brand !== null && !(await repo.brandOf(user.companyId, order.brand))) throw notFound('Brand not found.');
+    if (order.brand !== null && !(await repo.brandOf(user.companyId, order.brand))) throw notFound('brand.not_found');
 
     const normalized = order.items.map((item) => ({ gtin: normalizePrintGtin(item.gtin) ?? item.gtin, quantity: item.quantity }));
     const rows = sumPrintItems(normalized);
@@ -103,16 +104,16 @@ export const createPrintingService = ({
     );
     const missing = normalized.flatMap((item, index) => (known.has(item.gtin) ? [] : [index]));
     if (missing.length) {
-      const errors: Record<string, string[]> = {};
+      const errors: FieldErrors = {};
       for (const index of missing) {
         const field = order.fieldOf(index);
-        errors[field] = [...(errors[field] ?? []), `GTIN ${order.items[index]?.gtin} does not exist.`];
+        errors[field] = [...(errors[field] ?? []), msg('catalog.gtin_missing', { gtin: order.items[index]?.gtin ?? '' })];
       }
-      throw new AppError('VALIDATION', { message: PrintMessages.missingGtin, errors });
+      throw new AppError('VALIDATION', { message: 'print.missing_gtin', errors });
     }
     const total = rows.reduce((sum, row) => sum + row.quantity, 0);
     if (total > PRINT_ORDER_MAX_LABELS) {
-      throw fieldError('items', `A print order has at most ${PRINT_ORDER_MAX_LABELS} labels (this one ${total}).`);
+      throw fieldError('items', msg('print.max_labels_this', { max: PRINT_ORDER_MAX_LABELS, total }));
     }
 
     return db.transaction(async (tx) => {
@@ -190,30 +191,34 @@ export const createPrintingService = ({
     const isAll = from === undefined || from === null;
     const first = isAll ? order.from_label : from;
     const last = isAll ? order.total_quantity : (to as number);
-    if (order.total_quantity === 0) throw conflict('The print order has no labels.');
-    if (isAll && first > last) throw conflict('Every label of this order is printed already.');
+    if (order.total_quantity === 0) throw conflict('print.no_labels');
+    if (isAll && first > last) throw conflict('print.all_printed');
     if (!isAll) {
       const errors = printDialogRangeErrors({ from: first, to: last, fromLabel: order.from_label, total: order.total_quantity });
-      const field: Record<string, string[]> = {};
-      if (errors.from) field.from = [errors.from === 'error_max' ? `Max ${order.total_quantity}` : `Min ${order.from_label}`];
-      if (errors.to) field.to = [errors.to === 'error_max' ? `Max ${order.total_quantity}` : `Min ${Math.max(first, 1)}`];
+      const field: FieldErrors = {};
+      if (errors.from)
+        field.from = [
+          errors.from === 'error_max'
+            ? msg('print.range_max', { max: order.total_quantity })
+            : msg('print.range_min', { min: order.from_label }),
+        ];
+      if (errors.to)
+        field.to = [
+          errors.to === 'error_max'
+            ? msg('print.range_max', { max: order.total_quantity })
+            : msg('print.range_min', { min: Math.max(first, 1) }),
+        ];
       const [firstField] = Object.keys(field);
-      if (firstField) throw new AppError('VALIDATION', { message: `${firstField}: ${field[firstField]?.[0]}`, errors: field });
+      if (firstField) throw validationError(field);
     }
-    if (order.state === PrintOrderState.Working) throw conflict('The order is being printed already.');
+    if (order.state === PrintOrderState.Working) throw conflict('print.printing_already');
     // Labels printed, sent (in flight) or voided are never sent again.
     if ((await r.sendableLabels(orderId, first, last)) === 0) {
-      throw conflict(
-        isAll ? 'Every label of this order is printed already.' : 'Every label of this range is printed or voided already.',
-      );
+      throw conflict(isAll ? 'print.all_printed' : 'print.range_printed');
     }
     if (!(await r.startJob({ orderId, printerId: printer.id, from: first, to: last }))) {
       const now = await loadOrder(user, orderId, r);
-      throw conflict(
-        now.state === PrintOrderState.Working
-          ? 'The order is being printed already.'
-          : 'The order is still finishing its last job; try again in a moment.',
-      );
+      throw conflict(now.state === PrintOrderState.Working ? 'print.printing_already' : 'print.finishing_job');
     }
     // Any process may run the job (the printer's lease decides); this one looks at once (after the commit: the job
     // of a transaction still open is not seen, and the next poll finds it).
@@ -229,11 +234,11 @@ export const createPrintingService = ({
   ): Promise<number> => {
     const found =
       'orderId' in target ? await repo.purchaseOrderToPrint(user, target.orderId) : await repo.boxToPrint(user, target.boxId);
-    if (!found) throw notFound('orderId' in target ? 'Order not found.' : 'Box not found.');
+    if (!found) throw notFound('orderId' in target ? 'orders.order_not_found' : 'orders.box_not_found');
     const rows = await repo.expectedContents('orderId' in target ? { orderId: found.orderId } : target);
-    if (rows.length === 0) throw conflict('There are no expected items to print.');
+    if (rows.length === 0) throw conflict('print.nothing_expected');
     const tagCompanyFormatId = await repo.defaultCompanyFormatId(user.companyId);
-    if (!tagCompanyFormatId) throw conflict('The company has no tag format to print with.');
+    if (!tagCompanyFormatId) throw conflict('print.no_tag_format');
     const candidates = [found.destinationLocationId, found.originLocationId].filter((id): id is number => id !== null);
     const [location] = await repo.visibleLocationIds(user, candidates);
     return createOrder(user, {
@@ -260,11 +265,11 @@ export const createPrintingService = ({
     const { rows, problems } = parsePrintCsv(text);
     if (problems.length) {
       throw new AppError('VALIDATION', {
-        message: problems[0]?.message ?? 'Bad file.',
-        errors: { file: problems.map((p) => p.message) },
+        message: fromEnglish(problems[0]?.message ?? ''),
+        errors: { file: problems.map((p) => fromEnglish(p.message)) },
       });
     }
-    if (rows.length === 0) throw fieldError('file', 'The file has no GTIN and quantity rows.');
+    if (rows.length === 0) throw fieldError('file', 'print.file_no_rows');
     const id = await createOrder(user, {
       tagCompanyFormatId,
       items: rows.map((r) => ({ gtin: r.gtin, quantity: r.quantity })),
@@ -309,7 +314,7 @@ export const createPrintingService = ({
     async cancel(user: AuthUser, id: number) {
       await loadOrder(user, id);
       // The job, in whichever process runs it, sees the cancel before its next label.
-      if (!(await repo.cancel(id))) throw conflict('Only an order being printed can be canceled.');
+      if (!(await repo.cancel(id))) throw conflict('print.cancel_only_printing');
       // The answer says what happened: the label on the printer when the cancel came is usually done within a second
       // (then a late cancel of the last label answers PRINTED, not PARTIAL with nothing left). A slower label is
       // recorded when it ends; the lists poll while a canceled job still holds its printer.
@@ -395,7 +400,7 @@ export const createPrintingService = ({
     /** PUT /fileupload/: the CSV becomes a pending print order (the company's first format unless one is named). */
     async upload(user: AuthUser, input: { fileName: string; text: string; tagCompanyFormatId?: number }) {
       const tagCompanyFormatId = input.tagCompanyFormatId ?? (await repo.defaultCompanyFormatId(user.companyId));
-      if (!tagCompanyFormatId) throw conflict('The company has no tag format to print with.');
+      if (!tagCompanyFormatId) throw conflict('print.no_tag_format');
       const order = await csvOrder(user, { fileName: input.fileName, text: input.text, tagCompanyFormatId, source: 'upload' });
       return { filecode: String(order.id), print_order: order.id, total_quantity: order.total_quantity };
     },
@@ -404,8 +409,8 @@ export const createPrintingService = ({
     async printUpload(user: AuthUser, { code, printerId }: { code: string; printerId: number }) {
       // The file code is the print order's id: anything that cannot be one is a 400 on `code` (never a query out of range).
       const parsed = intId().safeParse(code);
-      if (!parsed.success) throw fieldError('code', 'Not a file code of an upload.');
-      if (!(await repo.order(user, parsed.data))) throw notFound('File not found.');
+      if (!parsed.success) throw fieldError('code', 'print.not_upload_code');
+      if (!(await repo.order(user, parsed.data))) throw notFound('print.file_not_found');
       const orderId = parsed.data;
       return startPrint(user, { orderId, printerId });
     },
@@ -414,7 +419,7 @@ export const createPrintingService = ({
     async createPrinting(user: AuthUser, { printerId, datetime }: { printerId: number; datetime?: string }) {
       const printer = await loadPrinter(user, printerId);
       const tagCompanyFormatId = await repo.defaultCompanyFormatId(user.companyId);
-      if (!tagCompanyFormatId) throw conflict('The company has no tag format to print with.');
+      if (!tagCompanyFormatId) throw conflict('print.no_tag_format');
       const when = parseDateParam(datetime, 'datetime') ?? new Date();
       // The printing is the printer's location's: only who sees the printer sees it (none: every location).
       const id = await db.transaction(async (tx) => {
@@ -440,11 +445,10 @@ export const createPrintingService = ({
       { printingId, itemTypes }: { printingId: number; itemTypes: { item_type_id: number; quantity: number }[] },
     ) {
       const order = await loadOrder(user, printingId);
-      if (order.printer_id === null) throw conflict('This printing has no printer.');
+      if (order.printer_id === null) throw conflict('print.no_printer');
       // Access first: a user who may not see the printing's printer gets 404 before anything is reserved.
       const printer = await loadPrinter(user, order.printer_id);
-      if (order.total_quantity > 0 || order.state === PrintOrderState.Working)
-        throw conflict('This printing has its labels already.');
+      if (order.total_quantity > 0 || order.state === PrintOrderState.Working) throw conflict('print.has_labels');
       const types = new Map(
         (
           await repo.itemTypesById(
@@ -454,12 +458,12 @@ export const createPrintingService = ({
         ).map((t) => [t.id, t.gtin]),
       );
       const unknown = itemTypes.findIndex((t) => !types.has(t.item_type_id));
-      if (unknown >= 0) throw notFound('GTIN not found.');
+      if (unknown >= 0) throw notFound('catalog.gtin_not_found');
       const rows = sumPrintItems(itemTypes.map((t) => ({ gtin: types.get(t.item_type_id) as string, quantity: t.quantity })));
       const known = new Map([...types].map(([id, gtin]) => [gtin, id]));
       const total = rows.reduce((sum, r) => sum + r.quantity, 0);
       if (total > PRINT_ORDER_MAX_LABELS)
-        throw fieldError('item_types', `A print order has at most ${PRINT_ORDER_MAX_LABELS} labels.`);
+        throw fieldError('item_types', msg('print.max_labels', { max: PRINT_ORDER_MAX_LABELS }));
       const format = await loadFormat(user, order.tcf_id);
       // Labels reserved and the job queued in one transaction: a refused start reserves nothing.
       const started = await db.transaction(async (tx) => {

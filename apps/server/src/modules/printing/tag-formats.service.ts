@@ -39,7 +39,7 @@ export const createTagFormatsService = (db: DbOrTx) => {
     tagFormats: (user: AuthUser, page: PageParams) => repo.tagFormats(user.companyId, page),
     async tagFormat(user: AuthUser, id: number) {
       const row = await repo.tagFormat(user.companyId, id);
-      if (!row) throw notFound('Tag format not found.');
+      if (!row) throw notFound('print.tag_format_not_found');
       return { id: row.id, description: row.description, zpl_template: row.zplTemplate };
     },
     async createTagFormat(user: AuthUser, body: z.output<typeof tagFormatCreateBodySchema>) {
@@ -52,8 +52,8 @@ export const createTagFormatsService = (db: DbOrTx) => {
     },
     companyFormats,
     async createCompanyFormat(user: AuthUser, body: z.output<typeof tagCompanyFormatCreateBodySchema>) {
-      if (!(await repo.tagType(user.companyId, body.tag_type))) throw notFound('Tag type not found.');
-      if (!(await repo.tagFormat(user.companyId, body.tag_format))) throw notFound('Tag format not found.');
+      if (!(await repo.tagType(user.companyId, body.tag_type))) throw notFound('print.tag_type_not_found');
+      if (!(await repo.tagFormat(user.companyId, body.tag_format))) throw notFound('print.tag_format_not_found');
       const { id, isNew } = await repo.insertCompanyFormat({
         companyId: user.companyId,
         tagTypeId: body.tag_type,
@@ -66,7 +66,7 @@ export const createTagFormatsService = (db: DbOrTx) => {
         { limit: 1, offset: 0 },
       );
       const created = results.find((r) => r.id === id);
-      if (!created) throw notFound('Tag format not found.');
+      if (!created) throw notFound('print.tag_format_not_found');
       return { format: created, isNew };
     },
     async companies(user: AuthUser) {

@@ -12,6 +12,7 @@ import {
 } from '@rfid/contract';
 import { parseDateParam } from '../../http/dates.js';
 import { fieldError } from '../../http/errors.js';
+import { msg } from '../../i18n/messages.js';
 
 /**
  * The stats module's pure rules (no SQL, no HTTP): statistics ranges, chart ranges as the server
@@ -56,7 +57,7 @@ export const parseBound = (value: string | undefined, field: string, side: 'star
 export const statsRange = (query: { date_start?: string; date_end?: string }, now = new Date(), zone = DEFAULT_TIME_ZONE) => {
   const to = parseBound(query.date_end, 'date_end', 'end', zone) ?? now;
   const from = parseBound(query.date_start, 'date_start', 'start', zone) ?? new Date(to.getTime() - DEFAULT_RANGE_DAYS * DAY_MS);
-  if (from > to) throw fieldError('date_start', 'date_start is after date_end.');
+  if (from > to) throw fieldError('date_start', 'common.date_start_after_end');
   return { from, to, days: daysSpanned(from, to, zone) };
 };
 
@@ -83,13 +84,13 @@ const chartBound = (value: string, field: string, side: 'start' | 'end'): string
   }
   if (/^\d{4}-\d{2}$/.test(text)) {
     const first = `${text}-01`;
-    if (dayNumber(first) === null) throw fieldError(field, 'Enter a date as YYYY-MM-DD.');
+    if (dayNumber(first) === null) throw fieldError(field, 'common.date_ymd');
     parseDateParam(first, field);
     if (side === 'start') return first;
     const [y, m] = [Number(text.slice(0, 4)), Number(text.slice(5, 7))];
     return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
   }
-  if (dayNumber(text) === null) throw fieldError(field, 'Enter a date as YYYY-MM-DD.');
+  if (dayNumber(text) === null) throw fieldError(field, 'common.date_ymd');
   parseDateParam(text, field);
   return text;
 };
@@ -112,19 +113,19 @@ export const chartRange = (
         ? `${end.slice(0, 4)}-01-01`
         : `${Number(end.slice(0, 4)) - 4}-01-01`;
   let start = query.date_start ? chartBound(query.date_start, 'date_start', 'start') : defaultStart;
-  if (start > today) throw fieldError('date_start', 'date_start is after today.');
-  if (start > end) throw fieldError('date_start', 'date_start is after date_end.');
+  if (start > today) throw fieldError('date_start', 'common.date_start_after_today');
+  if (start > end) throw fieldError('date_start', 'common.date_start_after_end');
   if (granularity === 'month') start = `${start.slice(0, 7)}-01`;
   if (granularity === 'year') start = `${start.slice(0, 4)}-01-01`;
   const n = bucketCount(granularity, start, end);
   if (granularity === 'day' && n - 1 > CHART_MAX_DAYS) {
-    throw fieldError('date_start', `A chart by days spans at most ${CHART_MAX_DAYS} days.`);
+    throw fieldError('date_start', msg('stats.chart_days', { max: CHART_MAX_DAYS }));
   }
   if (granularity === 'month' && n > CHART_MAX_MONTHS) {
-    throw fieldError('date_start', `A chart by months spans at most ${CHART_MAX_MONTHS} months.`);
+    throw fieldError('date_start', msg('stats.chart_months', { max: CHART_MAX_MONTHS }));
   }
   if (granularity === 'year' && n > CHART_YEARS_BACK) {
-    throw fieldError('date_start', `A chart by years spans at most ${CHART_YEARS_BACK} years.`);
+    throw fieldError('date_start', msg('stats.chart_years', { max: CHART_YEARS_BACK }));
   }
   return { granularity, start, end };
 };

@@ -74,14 +74,14 @@ export const createStatsService = (db: Db, { brandDashboardUrl }: { brandDashboa
   };
   const companyScope = async (user: AuthUser, companyId: number): Promise<Scope> => {
     const company = companyId === user.companyId ? await repo.companyOf(db, companyId) : undefined;
-    if (!company) throw notFound('Company not found.');
+    if (!company) throw notFound('admin.company_not_found');
     const locationIds = await repo.visibleLocationIds(db, user);
     const timeZone = await locationsService.scopeTimeZone({ companyId, locationIds });
     return { kind: 'company', id: company.id, description: company.name, locationIds, timeZone };
   };
   const brandScope = async (user: AuthUser, brandId: number) => {
     const brand = await repo.brandOf(db, user.companyId, brandId);
-    if (!brand) throw notFound('Brand not found.');
+    if (!brand) throw notFound('brand.not_found');
     const locationIds = await repo.brandLocationIds(db, user, brand.id);
     const timeZone = await locationsService.scopeTimeZone({ companyId: user.companyId, locationIds });
     return { ...brand, locationIds, timeZone };

@@ -1,8 +1,9 @@
-import { STICKER_MAX_BOXES, type Sticker, StickerMessages, type StickerPdf, type stickerCreateBodySchema } from '@rfid/contract';
+import { STICKER_MAX_BOXES, type Sticker, type StickerPdf, type stickerCreateBodySchema } from '@rfid/contract';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { conflict, fieldError, notFound } from '../../http/errors.js';
 import type { PageParams } from '../../http/paging.js';
+import { msg } from '../../i18n/messages.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { type JobKind, type JobRunner, PermanentJobError } from '../../workers/job-runner.js';
 import { renderStickers, type StickerLanguage } from './sticker-pdf.js';
@@ -85,12 +86,12 @@ export const createStickersService = (db: Db, stickerJobs: StickerJobs) => {
   return {
     /** POST /stickers/: a pending sticker for the order's boxes (or the chosen ones); its PDF follows. */
     async create(user: AuthUser, body: z.output<typeof stickerCreateBodySchema>): Promise<Sticker> {
-      if (!(await repo.visibleOrder(user, body.order_id))) throw notFound('Order not found.');
+      if (!(await repo.visibleOrder(user, body.order_id))) throw notFound('orders.order_not_found');
       const chosen = body.box_ids?.length ? [...new Set(body.box_ids)] : undefined;
       const boxIds = await repo.boxIdsOf(body.order_id, chosen);
-      if (chosen && boxIds.length !== chosen.length) throw fieldError('box_ids', StickerMessages.unknownBox);
-      if (boxIds.length === 0) throw conflict(StickerMessages.noBoxes);
-      if (boxIds.length > STICKER_MAX_BOXES) throw fieldError('box_ids', StickerMessages.tooMany);
+      if (chosen && boxIds.length !== chosen.length) throw fieldError('box_ids', 'stickers.unknown_box');
+      if (boxIds.length === 0) throw conflict('stickers.no_boxes');
+      if (boxIds.length > STICKER_MAX_BOXES) throw fieldError('box_ids', msg('stickers.too_many', { max: STICKER_MAX_BOXES }));
       // The sticker and its PDF's job commit together: no sticker is left without one.
       const id = await db.transaction(async (tx) => {
         const stickerId = await createStickersRepository(tx).insertSticker({
@@ -110,7 +111,7 @@ export const createStickersService = (db: Db, stickerJobs: StickerJobs) => {
 
     async get(user: AuthUser, id: number): Promise<Sticker> {
       const row = (await repo.list(user, { id }, ONE)).rows[0];
-      if (!row) throw notFound('Sticker not found.');
+      if (!row) throw notFound('stickers.not_found');
       return toStickerDto(row);
     },
 
@@ -134,7 +135,7 @@ export const createStickersService = (db: Db, stickerJobs: StickerJobs) => {
 
     async pdf(user: AuthUser, id: number): Promise<{ fileName: string; bytes: Buffer }> {
       const row = await repo.pdfContent(user, id);
-      if (!row) throw notFound('Sticker PDF not found.');
+      if (!row) throw notFound('stickers.pdf_not_found');
       return { fileName: row.file_name, bytes: Buffer.from(row.content, 'base64') };
     },
   };

@@ -30,6 +30,7 @@ import { readMultipart } from '../../http/multipart.js';
 import { pagedGetter } from '../../http/paged-route.js';
 import { routeDeclarer } from '../../http/route.js';
 import { errorResponses } from '../../http/route-schemas.js';
+import { msg } from '../../i18n/messages.js';
 import { currentUser } from '../../plugins/auth.js';
 import { streamCsv } from '../movements/outbound.csv.js';
 import type { ModuleDeps } from '../registry.js';
@@ -38,7 +39,7 @@ import { createStockService } from './stock.service.js';
 /** Uploading an inventory file and editing minimum stock: roles 1 to 3 (spec section 6, "import an inventory file"). */
 const STOCK_EDIT = RoleThreshold.importInventory;
 const FILE_MAX_BYTES = 10 * 1024 * 1024;
-const SELECT_FILE = 'Please select file';
+const SELECT_FILE = 'upload.select_file';
 
 /** The file's text: UTF-8, or Latin-1 when it is not valid UTF-8 (spreadsheets export either). */
 const decodeText = (bytes: Buffer): string => {
@@ -175,11 +176,11 @@ export const stockRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }
         fileField: 'file',
         maxFileBytes: FILE_MAX_BYTES,
         notMultipart: fieldError('file', SELECT_FILE),
-        tooLarge: 'The file is too large (at most 10 MB).',
+        tooLarge: msg('upload.too_large', { mb: FILE_MAX_BYTES / 1024 / 1024 }),
       });
       const [file] = form.files;
       if (!file) throw fieldError('file', SELECT_FILE);
-      if (!/\.csv$/i.test(file.filename)) throw fieldError('file', 'Only .csv files.');
+      if (!/\.csv$/i.test(file.filename)) throw fieldError('file', 'upload.csv_only');
       const bytes = file.bytes;
       if (bytes.length === 0) throw fieldError('file', SELECT_FILE);
       return service.uploadInventoryFile(currentUser(request), request.params.id, decodeText(bytes));

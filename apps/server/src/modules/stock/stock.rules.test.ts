@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { delimiterOf, isAlarm, laterOf, parseInventoryFile, rowMessage, stockOf } from './stock.rules.js';
+import { render } from '../../i18n/messages.js';
+import {
+  delimiterOf,
+  type InventoryFileError,
+  isAlarm,
+  laterOf,
+  parseInventoryFile,
+  rowMessage,
+  stockOf,
+} from './stock.rules.js';
 
 // Demo GTINs (GS1 check digits right): 0843701200001x…
 const G1 = '08437012000018';
@@ -93,20 +102,20 @@ describe('inventory file', () => {
     expect(parsed.ok).toBe(false);
     if (parsed.ok) return;
     expect(parsed.errors.map((e) => e.row)).toEqual([3, 4, 5, 6, 7]);
-    expect(rowMessage(parsed.errors[0] as { row: number; message: string })).toBe("Row 3: '08437012000017' is not a valid GTIN.");
-    expect(rowMessage(parsed.errors[1] as { row: number; message: string })).toBe(
+    expect(render(rowMessage(parsed.errors[0] as InventoryFileError), 'en')).toBe("Row 3: '08437012000017' is not a valid GTIN.");
+    expect(render(rowMessage(parsed.errors[1] as InventoryFileError), 'en')).toBe(
       "Row 4: the quantity '-1' is not a whole number of 0 or more.",
     );
-    expect(parsed.errors[2]?.message).toBe('the quantity is missing.');
-    expect(parsed.errors[3]?.message).toBe('the GTIN is missing.');
+    expect(parsed.errors[2]?.message).toBe('stock.file_quantity_missing');
+    expect(parsed.errors[3]?.message).toBe('stock.file_gtin_missing');
   });
 
   it('refuses an empty file, a header alone and a header without the two columns', () => {
-    expect(parseInventoryFile('')).toEqual({ ok: false, errors: [{ row: 1, message: 'The file has no rows.' }] });
-    expect(parseInventoryFile('gtin,quantity\n')).toEqual({ ok: false, errors: [{ row: 2, message: 'The file has no rows.' }] });
+    expect(parseInventoryFile('')).toEqual({ ok: false, errors: [{ row: 1, message: 'stock.file_no_rows' }] });
+    expect(parseInventoryFile('gtin,quantity\n')).toEqual({ ok: false, errors: [{ row: 2, message: 'stock.file_no_rows' }] });
     expect(parseInventoryFile(`name,units\n${G1},1`)).toEqual({
       ok: false,
-      errors: [{ row: 1, message: 'The first row must name a gtin and a quantity column.' }],
+      errors: [{ row: 1, message: 'stock.file_header' }],
     });
     expect(parseInventoryFile('gtin,quantity\n"unclosed,1\n')).toMatchObject({ ok: false });
   });

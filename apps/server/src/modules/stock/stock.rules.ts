@@ -1,6 +1,7 @@
 import { INVENTORY_FILE_MAX_ROWS } from '@rfid/contract';
 import { isValidGtin, toGtin14 } from '@rfid/epc';
 import { parse } from 'csv-parse/sync';
+import { type Message, type MessageArg, msg, toMessage } from '../../i18n/messages.js';
 
 /**
  * The stock rules (DESIGN.md section 6, docs/design/stock.md), free of HTTP and SQL so they are
@@ -21,7 +22,7 @@ export const laterOf = (a: Date, b: Date | null | undefined): Date => (b && b.ge
 
 /** A GTIN-14 of the file, its total quantity and the first row it is on. */
 export type InventoryLine = { gtin: string; quantity: number; row: number };
-export type InventoryFileError = { row: number; message: string };
+export type InventoryFileError = { row: number; message: MessageArg };
 export type ParsedInventoryFile =
   | { ok: true; lines: InventoryLine[]; rows: number }
   | { ok: false; errors: InventoryFileError[] };
@@ -67,13 +68,13 @@ export const parseInventoryFile = (text: string): ParsedInventoryFile => {
     }) as unknown as { record: string[]; info: { lines: number } }[];
   } catch (error) {
     const line = (error as { lines?: number }).lines;
-    return { ok: false, errors: [{ row: line ?? 1, message: 'The file is not a valid CSV.' }] };
+    return { ok: false, errors: [{ row: line ?? 1, message: 'stock.file_not_csv' }] };
   }
   // Rows of empty cells only (a spreadsheet's trailing ";;") are blank lines too.
   const numbered = records
     .map(({ record, info }) => ({ cells: record, row: info.lines }))
     .filter(({ cells }) => cells.some((cell) => cell !== ''));
-  if (numbered.length === 0) return { ok: false, errors: [{ row: 1, message: 'The file has no rows.' }] };
+  if (numbered.length === 0) return { ok: false, errors: [{ row: 1, message: 'stock.file_no_rows' }] };
 
   const first = numbered[0]?.cells.map(normalizeHeader) ?? [];
   const hasHeader = !/^\d+$/.test(first[0] ?? '');
@@ -83,13 +84,16 @@ export const parseInventoryFile = (text: string): ParsedInventoryFile => {
     gtinColumn = first.findIndex((cell) => GTIN_HEADERS.has(cell));
     quantityColumn = first.findIndex((cell) => QUANTITY_HEADERS.has(cell));
     if (gtinColumn < 0 || quantityColumn < 0) {
-      return { ok: false, errors: [{ row: 1, message: 'The first row must name a gtin and a quantity column.' }] };
+      return { ok: false, errors: [{ row: 1, message: 'stock.file_header' }] };
     }
   }
   const body = hasHeader ? numbered.slice(1) : numbered;
-  if (body.length === 0) return { ok: false, errors: [{ row: 2, message: 'The file has no rows.' }] };
+  if (body.length === 0) return { ok: false, errors: [{ row: 2, message: 'stock.file_no_rows' }] };
   if (body.length > INVENTORY_FILE_MAX_ROWS) {
-    return { ok: false, errors: [{ row: INVENTORY_FILE_MAX_ROWS + 2, message: `At most ${INVENTORY_FILE_MAX_ROWS} rows.` }] };
+    return {
+      ok: false,
+      errors: [{ row: INVENTORY_FILE_MAX_ROWS + 2, message: msg('stock.file_max_rows', { max: INVENTORY_FILE_MAX_ROWS }) }],
+    };
   }
 
   const totals = new Map<string, InventoryLine>();
@@ -100,15 +104,15 @@ export const parseInventoryFile = (text: string): ParsedInventoryFile => {
     if (!isValidGtin(gtin)) {
       errors.push({
         row,
-        message: gtin === '' ? 'the GTIN is missing.' : `'${gtin.slice(0, 20)}' is not a valid GTIN.`,
+        message: gtin === '' ? 'stock.file_gtin_missing' : msg('stock.file_gtin_invalid', { value: gtin.slice(0, 20) }),
       });
     } else if (!/^\d+$/.test(quantityText) || Number(quantityText) > 1_000_000_000) {
       errors.push({
         row,
         message:
           quantityText === ''
-            ? 'the quantity is missing.'
-            : `the quantity '${quantityText.slice(0, 20)}' is not a whole number of 0 or more.`,
+            ? 'stock.file_quantity_missing'
+            : msg('stock.file_quantity_invalid', { value: quantityText.slice(0, 20) }),
       });
     } else {
       const key = toGtin14(gtin);
@@ -123,4 +127,5 @@ export const parseInventoryFile = (text: string): ParsedInventoryFile => {
 };
 
 /** "Row 5: the quantity 'x' is not …" — the message a refused file answers with. */
-export const rowMessage = ({ row, message }: InventoryFileError): string => `Row ${row}: ${message}`;
+export const rowMessage = ({ row, message }: InventoryFileError): Message =>
+  msg('stock.file_row', { row, message: toMessage(message) });

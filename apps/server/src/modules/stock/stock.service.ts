@@ -11,6 +11,7 @@ import type {
 import type { Db } from '../../db/client.js';
 import { AppError, conflict, notFound } from '../../http/errors.js';
 import type { PageParams } from '../../http/paging.js';
+import { type Message, msg } from '../../i18n/messages.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { requireArea } from '../admin/admin-scope.js';
 import { requireLocation } from '../locations/location-scope.js';
@@ -115,7 +116,7 @@ export const createStockService = (db: Db) => {
     const areaId = q.area1 ?? q.area;
     if (areaId) {
       const area = await requireArea(db, user, areaId);
-      if (q.location && area.locationId !== q.location) throw notFound('Area not found.');
+      if (q.location && area.locationId !== q.location) throw notFound('admin.area_not_found');
       return { kind: 'area', areaId: area.id };
     }
     if (q.location) {
@@ -127,7 +128,7 @@ export const createStockService = (db: Db) => {
 
   const requireItemType = async (user: AuthUser, id: number) => {
     const row = await repo.itemTypeOf(db, user.companyId, id);
-    if (!row) throw notFound('GTIN not found.');
+    if (!row) throw notFound('catalog.gtin_not_found');
     return row;
   };
 
@@ -213,7 +214,7 @@ export const createStockService = (db: Db) => {
     async contentBox(user: AuthUser, codebar: string): Promise<ContentBox> {
       const last = await repo.lastSighting(db, { companyId: user.companyId, codebar });
       if (!last || (user.locationIds !== null && !user.locationIds.includes(last.locationId))) {
-        throw notFound('Box not found.');
+        throw notFound('orders.box_not_found');
       }
       const contents = await repo.setContents(db, last.setId);
       return {
@@ -272,7 +273,7 @@ export const createStockService = (db: Db) => {
       const unknown = parsed.lines.filter((l) => !ids.has(l.gtin));
       if (unknown.length) {
         throw fileError(
-          unknown.slice(0, 10).map((l) => rowMessage({ row: l.row, message: `GTIN ${l.gtin} is not in the catalog.` })),
+          unknown.slice(0, 10).map((l) => rowMessage({ row: l.row, message: msg('stock.file_gtin_unknown', { gtin: l.gtin }) })),
         );
       }
       const lines = parsed.lines.map((l) => ({ itemTypeId: ids.get(l.gtin) as number, quantity: l.quantity }));
@@ -319,7 +320,7 @@ export const createStockService = (db: Db) => {
         minimumStock: body.minimum_stock,
       });
       const record = await repo.minimumStockById(db, user, id);
-      if (!record) throw notFound('Minimum stock not found.');
+      if (!record) throw notFound('stock.minimum_not_found');
       return { created, record: toMinimumStock(record) };
     },
 
@@ -330,18 +331,18 @@ export const createStockService = (db: Db) => {
       body: { area: number; item_type?: number; minimum_stock: number },
     ): Promise<MinimumStock> {
       const current = await repo.minimumStockById(db, user, id);
-      if (!current) throw notFound('Minimum stock not found.');
+      if (!current) throw notFound('stock.minimum_not_found');
       if (body.item_type !== undefined && body.item_type !== current.itemTypeId) {
         throw new AppError('VALIDATION', {
-          message: 'The GTIN of a minimum stock cannot change.',
-          errors: { item_type: ['The GTIN of a minimum stock cannot change.'] },
+          message: 'stock.minimum_gtin_fixed',
+          errors: { item_type: ['stock.minimum_gtin_fixed'] },
         });
       }
       const area = await requireArea(db, user, body.area);
       const done = await repo.updateMinimumStock(db, { id, areaId: area.id, minimumStock: body.minimum_stock });
-      if (!done) throw conflict('This GTIN already has a minimum stock in that area.');
+      if (!done) throw conflict('stock.minimum_taken');
       const record = await repo.minimumStockById(db, user, id);
-      if (!record) throw notFound('Minimum stock not found.');
+      if (!record) throw notFound('stock.minimum_not_found');
       return toMinimumStock(record);
     },
 
@@ -387,5 +388,5 @@ const toSeen = (
 });
 
 /** A refused inventory file: 400, the first row's message, every listed row under `file`. */
-const fileError = (messages: string[]): AppError =>
-  new AppError('VALIDATION', { message: messages[0] ?? 'The file was refused.', errors: { file: messages } });
+const fileError = (messages: Message[]): AppError =>
+  new AppError('VALIDATION', { message: messages[0] ?? 'upload.file_refused', errors: { file: messages } });

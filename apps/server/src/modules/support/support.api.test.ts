@@ -2,7 +2,7 @@ import { SCREENSHOT_MAX_BYTES, TICKET_CREATED_MESSAGE, TOPIC_WORDS_MESSAGE } fro
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { supportTickets } from '../../db/schema/index.js';
-import { buildTestApp, multipartForm, type TestApp } from '../../test/helpers.js';
+import { buildTestApp, en, multipartForm, type TestApp } from '../../test/helpers.js';
 import { type InboundIds, loadInboundIds } from '../orders/inbound-fixtures.js';
 import { SCREENSHOT_NOT_IMAGE, SCREENSHOT_TOO_LARGE } from './support.service.js';
 
@@ -83,10 +83,10 @@ describe('support tickets', () => {
   it('refuses a file that is not an image, whatever its name says, and one above 5 MB', async () => {
     const svg = await post('admin@demo.local', [...fields(), image(Buffer.from('<svg onload="alert(1)"/>'), 'image/png')]);
     expect(svg.statusCode).toBe(400);
-    expect(svg.json().errors.image).toEqual([SCREENSHOT_NOT_IMAGE]);
+    expect(svg.json().errors.image).toEqual([en(SCREENSHOT_NOT_IMAGE)]);
     const big = await post('admin@demo.local', [...fields(), image(Buffer.concat([PNG, Buffer.alloc(SCREENSHOT_MAX_BYTES)]))]);
     expect(big.statusCode).toBe(400);
-    expect(big.json().errors.image).toEqual([SCREENSHOT_TOO_LARGE]);
+    expect(big.json().errors.image).toEqual([en(SCREENSHOT_TOO_LARGE)]);
   });
 
   it('refuses JSON (400), a location the user does not see (404) and no token (401)', async () => {

@@ -9,11 +9,12 @@ import {
 } from '@rfid/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError, type FieldErrors } from '../../http/errors.js';
+import { AppError, type FieldErrors, validationError } from '../../http/errors.js';
 import { readMultipart } from '../../http/multipart.js';
 import { pagedGetter } from '../../http/paged-route.js';
 import { DEFAULT_PAGE_SIZE } from '../../http/paging.js';
 import { routeDeclarer } from '../../http/route.js';
+import { fromEnglish } from '../../i18n/translate.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../registry.js';
 import { createSupportService, SCREENSHOT_TOO_LARGE } from './support.service.js';
@@ -21,7 +22,6 @@ import { createSupportService, SCREENSHOT_TOO_LARGE } from './support.service.js
 /** Reading the company's tickets is role 1's (the spec only shows the form). */
 const READ_MAX_ROLE = 1;
 const FILE_FIELDS = new Set(['image', 'screenshot']);
-const MULTIPART_MESSAGE = 'Send the ticket as multipart/form-data (email, topic, description and the image).';
 
 /** The form's fields and its screenshot (multipart `image`, or `screenshot`), checked with the contract's schema. */
 const readTicket = async (request: FastifyRequest): Promise<{ fields: TicketFields; screenshot: Buffer | null }> => {
@@ -29,9 +29,9 @@ const readTicket = async (request: FastifyRequest): Promise<{ fields: TicketFiel
     fileField: 'image',
     maxFileBytes: SCREENSHOT_MAX_BYTES,
     maxFields: 10,
-    notMultipart: new AppError('VALIDATION', { message: MULTIPART_MESSAGE }),
+    notMultipart: new AppError('VALIDATION', { message: 'support.send_multipart' }),
     tooLarge: SCREENSHOT_TOO_LARGE,
-    tooMany: 'Send one screenshot.',
+    tooMany: 'upload.one_file',
   });
   const raw: Record<string, string> = { ...form.fields };
   const screenshot = form.files.find((file) => FILE_FIELDS.has(file.fieldname))?.bytes ?? null;
@@ -40,13 +40,9 @@ const readTicket = async (request: FastifyRequest): Promise<{ fields: TicketFiel
     const fieldErrors: FieldErrors = {};
     for (const issue of parsed.error.issues) {
       const field = String(issue.path[0] ?? 'non_field_errors');
-      fieldErrors[field] = [...(fieldErrors[field] ?? []), issue.message];
+      fieldErrors[field] = [...(fieldErrors[field] ?? []), fromEnglish(issue.message)];
     }
-    const [first] = Object.entries(fieldErrors);
-    throw new AppError('VALIDATION', {
-      message: first ? `${first[0]}: ${first[1][0]}` : 'Invalid request.',
-      errors: fieldErrors,
-    });
+    throw validationError(fieldErrors);
   }
   return { fields: parsed.data, screenshot };
 };

@@ -9,13 +9,14 @@ import {
 import type { Db } from '../../db/client.js';
 import { fieldError, notFound } from '../../http/errors.js';
 import type { PageParams } from '../../http/paging.js';
+import { msg } from '../../i18n/messages.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { sniffImage } from '../admin/admin-locations.service.js';
 import { requireLocation } from '../locations/location-scope.js';
 import * as repo from './support.repository.js';
 
-export const SCREENSHOT_NOT_IMAGE = 'The screenshot must be a PNG, JPEG, GIF or WebP image.';
-export const SCREENSHOT_TOO_LARGE = `The screenshot may be at most ${SCREENSHOT_MAX_BYTES / 1024 / 1024} MB.`;
+export const SCREENSHOT_NOT_IMAGE = 'support.screenshot_not_image';
+export const SCREENSHOT_TOO_LARGE = msg('support.screenshot_too_large', { mb: SCREENSHOT_MAX_BYTES / 1024 / 1024 });
 
 /** The screenshot's type told by its first bytes (never by its name or declared type), or a 400 on `image`. */
 export const screenshotType = (bytes: Buffer): string => {
@@ -72,8 +73,8 @@ export const createSupportService = (db: Db) => ({
 
   async screenshot(user: AuthUser, id: number): Promise<{ mime: string; bytes: Buffer }> {
     const row = await repo.getTicket(db, id);
-    if (!row || row.companyId !== user.companyId) throw notFound('Ticket not found.');
-    if (!row.screenshot || !row.screenshotMime) throw notFound('The ticket has no screenshot.');
+    if (!row || row.companyId !== user.companyId) throw notFound('support.ticket_not_found');
+    if (!row.screenshot || !row.screenshotMime) throw notFound('support.no_screenshot');
     return { mime: row.screenshotMime, bytes: Buffer.from(row.screenshot, 'base64') };
   },
 });

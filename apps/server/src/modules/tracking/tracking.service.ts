@@ -64,12 +64,12 @@ export const createTrackingService = (db: Db) => {
 
     async item(user: AuthUser, id: number): Promise<Item> {
       const row = await repo.itemById(user, id);
-      if (!row) throw notFound('Item not found.');
+      if (!row) throw notFound('tracking.item_not_found');
       return toItemDto(row);
     },
 
     async readings(user: AuthUser, itemId: number, page: PageParams): Promise<{ count: number; results: EpcReading[] }> {
-      if (!(await repo.itemById(user, itemId))) throw notFound('Item not found.');
+      if (!(await repo.itemById(user, itemId))) throw notFound('tracking.item_not_found');
       const { count, rows } = await repo.readingsOfItem(user, itemId, page);
       return {
         count,
@@ -96,7 +96,7 @@ export const createTrackingService = (db: Db) => {
       itemId: number,
       page: PageParams,
     ): Promise<{ count: number; results: EpcReadingGroup[] }> {
-      if (!(await repo.itemById(user, itemId))) throw notFound('Item not found.');
+      if (!(await repo.itemById(user, itemId))) throw notFound('tracking.item_not_found');
       const { count, rows } = await repo.readingSetsOfItem(user, itemId, page);
       return {
         count,
@@ -127,7 +127,7 @@ export const createTrackingService = (db: Db) => {
 
     async setDetail(user: AuthUser, id: string): Promise<FreeReadingSetDetail> {
       const row = await repo.setById(user, id);
-      if (!row) throw notFound('Reading set not found.');
+      if (!row) throw notFound('tracking.set_not_found');
       const lines = await repo.setLines(id);
       return {
         ...toFreeSetDto(row),
@@ -145,7 +145,7 @@ export const createTrackingService = (db: Db) => {
     },
 
     async setEpcs(user: AuthUser, id: string, query: Record<string, unknown>, page: PageParams) {
-      if (!(await repo.setById(user, id))) throw notFound('Reading set not found.');
+      if (!(await repo.setById(user, id))) throw notFound('tracking.set_not_found');
       const { count, rows } = await repo.setEpcs(id, query, page);
       const results: ReadingSetEpc[] = rows.map((r) => ({
         epc: r.epc,

@@ -28,7 +28,7 @@ export const toVerificationDto = (v: repo.VerificationRow): Verification => ({
 export const createVerificationService = (db: Db) => {
   const requireVerification = async (user: AuthUser, id: number) => {
     const row = await repo.getVerification(db, user, id);
-    if (!row) throw notFound('Verification not found.');
+    if (!row) throw notFound('orders.verification_not_found');
     return row;
   };
 
@@ -36,7 +36,7 @@ export const createVerificationService = (db: Db) => {
     /** Verifications of a box on one side (destination by default), newest first. */
     async listForBox(user: AuthUser, boxId: number, side: repo.Side, orderBy: string | undefined, page: PageParams) {
       const box = await ordersRepo.getBox(db, user, boxId);
-      if (!box) throw notFound('Box not found.');
+      if (!box) throw notFound('orders.box_not_found');
       const { count, rows } = await repo.listBoxVerifications(db, { boxId, side, orderBy, page });
       return { count, results: rows.map(toVerificationDto) };
     },

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { buildUrl } from '../../../lib/api-client';
+import { buildUrl, languageHeader } from '../../../lib/api-client';
 import { readSession } from '../../../lib/storage';
 import { adminKeys } from './admin-keys';
 
@@ -10,7 +10,7 @@ import { adminKeys } from './admin-keys';
 export const getLocationLogo = async (id: number, signal?: AbortSignal): Promise<string | null> => {
   const session = readSession();
   const response = await fetch(buildUrl(`/locations/${id}/logo/`), {
-    headers: session ? { Authorization: `Token ${session.token}` } : {},
+    headers: { ...languageHeader(), ...(session ? { Authorization: `Token ${session.token}` } : {}) },
     signal,
   });
   if (!response.ok) return null;

@@ -1,0 +1,551 @@
+/**
+ * Every message the server writes to a user, in both languages (issue 16). A key is the stable `code` of an error body
+ * (the web can translate it too); `{name}` marks a parameter, the same names in both languages (i18n/messages.test.ts).
+ * The English text of a message the contract (packages/contract) writes is the contract's own text, so that
+ * `fromEnglish` (i18n/translate.ts) can find its key from what a Zod schema or a contract function returned.
+ */
+export const catalogue = {
+  // Generic
+  'common.not_found': { en: 'Not found.', es: 'No encontrado.' },
+  'common.forbidden': {
+    en: 'You do not have permission to perform this action.',
+    es: 'No tiene permiso para realizar esta acción.',
+  },
+  'common.invalid_request': { en: 'Invalid request.', es: 'Petición no válida.' },
+  'common.invalid_value': { en: 'Invalid value.', es: 'Valor no válido.' },
+  'common.field_message': { en: '{field}: {message}', es: '{field}: {message}' },
+  'common.internal_error': { en: 'Internal server error.', es: 'Error interno del servidor.' },
+  'common.database_unavailable': {
+    en: 'The database is not available right now; nothing was changed. Try again in a few seconds.',
+    es: 'La base de datos no está disponible ahora; no se ha cambiado nada. Inténtelo de nuevo en unos segundos.',
+  },
+  /** A text that has no key (a library's own message): passed through as it is. */
+  'common.text': { en: '{text}', es: '{text}' },
+  'common.nul_refused': { en: 'Null characters are not allowed.', es: 'No se permiten caracteres nulos.' },
+  'common.value_too_long': {
+    en: 'Ensure this value has at most {max} characters.',
+    es: 'Asegúrese de que este valor tiene como máximo {max} caracteres.',
+  },
+  'common.whole_number': { en: 'Enter a whole number.', es: 'Introduzca un número entero.' },
+  'common.number': { en: 'Enter a number.', es: 'Introduzca un número.' },
+  'common.at_most': {
+    en: 'Ensure this value is less than or equal to {max}.',
+    es: 'Asegúrese de que este valor es menor o igual que {max}.',
+  },
+  'common.at_least': {
+    en: 'Ensure this value is greater than or equal to {min}.',
+    es: 'Asegúrese de que este valor es mayor o igual que {min}.',
+  },
+  'common.uuid': { en: 'Enter a valid UUID.', es: 'Introduzca un UUID válido.' },
+  'common.date_time': { en: 'Enter a valid date/time.', es: 'Introduzca una fecha/hora válida.' },
+  'common.date_time_range': {
+    en: 'Enter a valid date/time. Enter a date between 1970-01-01 and 9999-12-31.',
+    es: 'Introduzca una fecha/hora válida. Introduzca una fecha entre 1970-01-01 y 9999-12-31.',
+  },
+  'common.date_range': {
+    en: 'Enter a date between 1970-01-01 and 9999-12-31.',
+    es: 'Introduzca una fecha entre 1970-01-01 y 9999-12-31.',
+  },
+  'common.date_ymd': { en: 'Enter a date as YYYY-MM-DD.', es: 'Introduzca una fecha con el formato AAAA-MM-DD.' },
+  'common.date_start_after_end': {
+    en: 'date_start is after date_end.',
+    es: 'date_start es posterior a date_end.',
+  },
+  'common.date_start_after_today': { en: 'date_start is after today.', es: 'date_start es posterior a hoy.' },
+  'common.from_after_to': { en: 'from is after to.', es: 'from es posterior a to.' },
+  // The database's refusals (http/input-guard.ts)
+  'db.out_of_range': {
+    en: 'Ensure this value is within the allowed range.',
+    es: 'Asegúrese de que este valor está dentro del rango permitido.',
+  },
+  'db.date_range': {
+    en: 'Enter a valid date/time between 1970-01-01 and 9999-12-31.',
+    es: 'Introduzca una fecha/hora válida entre 1970-01-01 y 9999-12-31.',
+  },
+  'db.invalid_value_for_field': {
+    en: 'Enter a valid value for this field.',
+    es: 'Introduzca un valor válido para este campo.',
+  },
+  'db.too_long': { en: 'Ensure this value has fewer characters.', es: 'Asegúrese de que este valor tiene menos caracteres.' },
+  'db.missing_reference': { en: 'The referenced object does not exist.', es: 'El objeto referenciado no existe.' },
+  'db.duplicate': { en: 'An object with this value already exists.', es: 'Ya existe un objeto con este valor.' },
+  'db.required': { en: 'This field is required.', es: 'Este campo es obligatorio.' },
+  'db.invalid_value': { en: 'Enter a valid value.', es: 'Introduzca un valor válido.' },
+  'db.in_use': {
+    en: 'This object is still in use by other records.',
+    es: 'Este objeto todavía se usa en otros registros.',
+  },
+  // Multipart bodies (http/multipart.ts)
+  'upload.malformed': {
+    en: 'The multipart body is incomplete or malformed; send the form again.',
+    es: 'El cuerpo multipart está incompleto o mal formado; envíe el formulario de nuevo.',
+  },
+  'upload.too_large': {
+    en: 'The file is too large (at most {mb} MB).',
+    es: 'El archivo es demasiado grande (como máximo {mb} MB).',
+  },
+  'upload.one_file': { en: 'Send one file.', es: 'Envíe un solo archivo.' },
+  'upload.too_many': { en: 'Send at most {max} files.', es: 'Envíe como máximo {max} archivos.' },
+  'upload.select_file': { en: 'Please select file', es: 'Seleccione un archivo' },
+  'upload.csv_only': { en: 'Only .csv files.', es: 'Solo archivos .csv.' },
+  'upload.csv_only_uploaded': { en: 'Only .csv files can be uploaded.', es: 'Solo se pueden subir archivos .csv.' },
+  'upload.file_refused': { en: 'The file was refused.', es: 'El archivo ha sido rechazado.' },
+  // Sign-in and tokens
+  'auth.bad_credentials': {
+    en: 'Unable to log in with provided credentials.',
+    es: 'No se puede iniciar sesión con las credenciales proporcionadas.',
+  },
+  'auth.too_many_attempts': {
+    en: 'Too many failed login attempts. Try again later.',
+    es: 'Demasiados intentos fallidos de inicio de sesión. Inténtelo más tarde.',
+  },
+  'auth.invalid_token': { en: 'Invalid token.', es: 'Token no válido.' },
+  'auth.no_credentials': {
+    en: 'Authentication credentials were not provided.',
+    es: 'No se han proporcionado credenciales de autenticación.',
+  },
+  // Administration
+  'admin.email_taken': {
+    en: 'A user with this email already exists.',
+    es: 'Ya existe un usuario con este correo electrónico.',
+  },
+  'admin.role_above_own': { en: 'You cannot give a role above your own.', es: 'No puede asignar un rol superior al suyo.' },
+  'admin.cannot_delete_self': { en: 'You cannot delete your own user.', es: 'No puede borrar su propio usuario.' },
+  'admin.location_user_role': {
+    en: 'A location user has a role from 2 to 5.',
+    es: 'Un usuario de ubicación tiene un rol del 2 al 5.',
+  },
+  'admin.user_not_found': { en: 'User not found.', es: 'Usuario no encontrado.' },
+  'admin.company_not_found': { en: 'Company not found.', es: 'Empresa no encontrada.' },
+  'admin.mac_taken': {
+    en: 'A reader with this MAC address already exists.',
+    es: 'Ya existe un lector con esta dirección MAC.',
+  },
+  'admin.working_mode_locked': {
+    en: 'The working mode can only be changed when the reader type is All (1).',
+    es: 'El modo de trabajo solo se puede cambiar cuando el tipo de lector es Todos (1).',
+  },
+  'admin.reader_not_found': { en: 'Reader not found.', es: 'Lector no encontrado.' },
+  'admin.printer_not_found': { en: 'Printer not found.', es: 'Impresora no encontrada.' },
+  'admin.printer_address_refused': {
+    en: "A printer cannot be at this address (this server's own, link-local, multicast or unspecified).",
+    es: 'Una impresora no puede estar en esta dirección (la de este servidor, de enlace local, multicast o no especificada).',
+  },
+  'admin.location_code_taken': {
+    en: 'A location with this code already exists.',
+    es: 'Ya existe una ubicación con este código.',
+  },
+  'admin.logo_not_image': {
+    en: 'The logo must be a PNG, JPEG, GIF or WebP image.',
+    es: 'El logotipo debe ser una imagen PNG, JPEG, GIF o WebP.',
+  },
+  'admin.logo_too_large': { en: 'The logo may be at most {mb} MiB.', es: 'El logotipo puede tener como máximo {mb} MiB.' },
+  'admin.logo_not_found': { en: 'Logo not found.', es: 'Logotipo no encontrado.' },
+  'admin.active_flag_admin_only': {
+    en: 'Only a company administrator may change the active flag.',
+    es: 'Solo un administrador de la empresa puede cambiar el indicador de activo.',
+  },
+  'admin.area_not_found': { en: 'Area not found.', es: 'Zona no encontrada.' },
+  'location.not_found': { en: 'Location not found.', es: 'Ubicación no encontrada.' },
+  'brand.not_found': { en: 'Brand not found.', es: 'Marca no encontrada.' },
+  // Catalogue
+  'catalog.gtin_not_found': { en: 'GTIN not found.', es: 'GTIN no encontrado.' },
+  'catalog.invalid_check_digit': { en: 'Invalid GTIN check digit.', es: 'Dígito de control del GTIN no válido.' },
+  'catalog.gtin_taken': { en: 'A GTIN with this code already exists.', es: 'Ya existe un GTIN con este código.' },
+  'catalog.unknown_gtin': { en: 'Unknown GTIN.', es: 'GTIN desconocido.' },
+  'catalog.gtin_missing': { en: 'GTIN {gtin} does not exist.', es: 'El GTIN {gtin} no existe.' },
+  // Orders, boxes, receptions, returns
+  'orders.order_not_found': { en: 'Order not found.', es: 'Orden no encontrada.' },
+  'orders.box_not_found': { en: 'Box not found.', es: 'Caja no encontrada.' },
+  'orders.gtin_not_in_order': { en: 'GTIN not found in this order.', es: 'GTIN no encontrado en esta orden.' },
+  'orders.delete_conflict': {
+    en: 'Cannot delete the order. Check verifications.',
+    es: 'No se puede borrar. Revisa las verificaciones de esa orden',
+  },
+  'orders.box_delete_conflict': {
+    en: 'Cannot delete the box. It has been verified.',
+    es: 'No se puede borrar la caja. Ya ha sido verificada.',
+  },
+  'orders.barcode_exists': { en: 'Barcode already exists', es: 'El código de barras ya existe' },
+  'orders.provider_not_found': { en: 'Provider not found.', es: 'Proveedor no encontrado.' },
+  'orders.return_not_found': { en: 'Return not found.', es: 'Devolución no encontrada.' },
+  'orders.reception_not_found': { en: 'Reception not found.', es: 'Recepción no encontrada.' },
+  'orders.verification_not_found': { en: 'Verification not found.', es: 'Verificación no encontrada.' },
+  'movements.destination_same': {
+    en: 'The destination must differ from the origin.',
+    es: 'El destino debe ser distinto del origen.',
+  },
+  'movements.cancel_conflict': {
+    en: 'The order could not be canceled; check whether it has been verified already.',
+    es: 'No se pudo cancelar la orden, revise si la orden ya ha sido verificada.',
+  },
+  'pos.sale_not_found': { en: 'Sale not found.', es: 'Venta no encontrada.' },
+  // Stock and inventories
+  'stock.minimum_not_found': { en: 'Minimum stock not found.', es: 'Stock mínimo no encontrado.' },
+  'stock.minimum_gtin_fixed': {
+    en: 'The GTIN of a minimum stock cannot change.',
+    es: 'El GTIN de un stock mínimo no puede cambiar.',
+  },
+  'stock.minimum_taken': {
+    en: 'This GTIN already has a minimum stock in that area.',
+    es: 'Este GTIN ya tiene un stock mínimo en esa zona.',
+  },
+  'stock.file_row': { en: 'Row {row}: {message}', es: 'Fila {row}: {message}' },
+  'stock.file_not_csv': { en: 'The file is not a valid CSV.', es: 'El archivo no es un CSV válido.' },
+  'stock.file_no_rows': { en: 'The file has no rows.', es: 'El archivo no tiene filas.' },
+  'stock.file_header': {
+    en: 'The first row must name a gtin and a quantity column.',
+    es: 'La primera fila debe nombrar una columna gtin y una columna quantity.',
+  },
+  'stock.file_max_rows': { en: 'At most {max} rows.', es: 'Como máximo {max} filas.' },
+  'stock.file_gtin_missing': { en: 'the GTIN is missing.', es: 'falta el GTIN.' },
+  'stock.file_gtin_invalid': { en: "'{value}' is not a valid GTIN.", es: "'{value}' no es un GTIN válido." },
+  'stock.file_quantity_missing': { en: 'the quantity is missing.', es: 'falta la cantidad.' },
+  'stock.file_quantity_invalid': {
+    en: "the quantity '{value}' is not a whole number of 0 or more.",
+    es: "la cantidad '{value}' no es un número entero igual o mayor que 0.",
+  },
+  'stock.file_gtin_unknown': { en: 'GTIN {gtin} is not in the catalog.', es: 'El GTIN {gtin} no está en el catálogo.' },
+  'inventory.not_found': { en: 'Inventory not found.', es: 'Inventario no encontrado.' },
+  'inventory.select_area': { en: 'Please select area', es: 'Seleccione la zona' },
+  'inventory.area_busy': {
+    en: 'This area already has an inventory in progress: validate or cancel it first.',
+    es: 'Esta zona ya tiene un inventario en curso: valídelo o cancélelo primero.',
+  },
+  'inventory.validate_only_pending': {
+    en: 'Only a pending inventory can be validated.',
+    es: 'Solo se puede validar un inventario pendiente.',
+  },
+  'inventory.cancel_only_open': {
+    en: 'Only a pending or computing inventory can be canceled.',
+    es: 'Solo se puede cancelar un inventario pendiente o en cálculo.',
+  },
+  'inventory.nothing_read': {
+    en: 'Nothing has been read in this inventory yet: cancel it instead.',
+    es: 'Todavía no se ha leído nada en este inventario: cancélelo.',
+  },
+  'jobs.task_not_found': { en: 'Task not found.', es: 'Tarea no encontrada.' },
+  'jobs.file_not_ready': {
+    en: 'The file has not been created yet: start its creation first.',
+    es: 'El archivo todavía no se ha creado: inicie primero su creación.',
+  },
+  // Statistics
+  'stats.chart_days': {
+    en: 'A chart by days spans at most {max} days.',
+    es: 'Un gráfico por días abarca como máximo {max} días.',
+  },
+  'stats.chart_months': {
+    en: 'A chart by months spans at most {max} months.',
+    es: 'Un gráfico por meses abarca como máximo {max} meses.',
+  },
+  'stats.chart_years': {
+    en: 'A chart by years spans at most {max} years.',
+    es: 'Un gráfico por años abarca como máximo {max} años.',
+  },
+  // Tracking and readers' data
+  'tracking.item_not_found': { en: 'Item not found.', es: 'Artículo no encontrado.' },
+  'tracking.set_not_found': { en: 'Reading set not found.', es: 'Conjunto de lecturas no encontrado.' },
+  'ingest.invalid_device_key': { en: 'Invalid device key.', es: 'Clave de dispositivo no válida.' },
+  'ingest.device_key_required': {
+    en: 'Device key required (Authorization: Device <key>, or Basic with the reader serial or MAC and its key).',
+    es: 'Se requiere la clave del dispositivo (Authorization: Device <clave>, o Basic con el número de serie o la MAC del lector y su clave).',
+  },
+  'ingest.one_json_event': { en: 'Each line must be one JSON event.', es: 'Cada línea debe ser un evento JSON.' },
+  'ingest.sets_elsewhere': {
+    en: 'Reading sets go to /api/readingsets/.',
+    es: 'Los conjuntos de lecturas se envían a /api/readingsets/.',
+  },
+  'ingest.event_rejected': { en: 'event {index}: {reason}', es: 'evento {index}: {reason}' },
+  'ingest.set_id_taken': {
+    en: 'This reading set id is already used by another reader: send this set with a new id.',
+    es: 'Otro lector ya usa este id de conjunto de lecturas: envíe este conjunto con un id nuevo.',
+  },
+  'ingest.device_mismatch': {
+    en: "The set's device does not match the device key.",
+    es: 'El dispositivo del conjunto no coincide con la clave del dispositivo.',
+  },
+  // Network management
+  'nms.unavailable': {
+    en: 'Nms is not available, contact support.',
+    es: 'El servicio NMS no está disponible, contacte con soporte.',
+  },
+  'nms.application_not_found': { en: 'Application not found.', es: 'Aplicación no encontrada.' },
+  'nms.device_not_found': { en: 'Device not found.', es: 'Dispositivo no encontrado.' },
+  'nms.unknown_application': { en: 'Unknown application.', es: 'Aplicación desconocida.' },
+  'nms.already_installed': {
+    en: 'The application is already installed on this reader.',
+    es: 'La aplicación ya está instalada en este lector.',
+  },
+  'nms.other_device': {
+    en: 'The application belongs to another device.',
+    es: 'La aplicación pertenece a otro dispositivo.',
+  },
+  // Support
+  'support.screenshot_too_large': {
+    en: 'The screenshot may be at most {mb} MB.',
+    es: 'La captura de pantalla puede tener como máximo {mb} MB.',
+  },
+  'support.screenshot_not_image': {
+    en: 'The screenshot must be a PNG, JPEG, GIF or WebP image.',
+    es: 'La captura de pantalla debe ser una imagen PNG, JPEG, GIF o WebP.',
+  },
+  'support.ticket_not_found': { en: 'Ticket not found.', es: 'Ticket no encontrado.' },
+  'support.no_screenshot': { en: 'The ticket has no screenshot.', es: 'El ticket no tiene captura de pantalla.' },
+  'support.send_multipart': {
+    en: 'Send the ticket as multipart/form-data (email, topic, description and the image).',
+    es: 'Envíe el ticket como multipart/form-data (email, topic, description y la imagen).',
+  },
+  // Printing and stickers
+  'print.order_not_found': { en: 'Print order not found.', es: 'Orden de impresión no encontrada.' },
+  'print.tag_format_not_found': { en: 'Tag format not found.', es: 'Formato de etiqueta no encontrado.' },
+  'print.tag_type_not_found': { en: 'Tag type not found.', es: 'Tipo de etiqueta no encontrado.' },
+  'print.missing_gtin': {
+    en: 'The order could not be created. One of the items does not exist.',
+    es: 'No se ha podido crear la orden. Uno de los artículos no existe.',
+  },
+  'print.max_labels_this': {
+    en: 'A print order has at most {max} labels (this one {total}).',
+    es: 'Una orden de impresión tiene como máximo {max} etiquetas (esta, {total}).',
+  },
+  'print.max_labels': {
+    en: 'A print order has at most {max} labels.',
+    es: 'Una orden de impresión tiene como máximo {max} etiquetas.',
+  },
+  'print.no_labels': { en: 'The print order has no labels.', es: 'La orden de impresión no tiene etiquetas.' },
+  'print.all_printed': {
+    en: 'Every label of this order is printed already.',
+    es: 'Todas las etiquetas de esta orden ya están impresas.',
+  },
+  'print.range_printed': {
+    en: 'Every label of this range is printed or voided already.',
+    es: 'Todas las etiquetas de este rango ya están impresas o anuladas.',
+  },
+  'print.range_min': { en: 'Min {min}', es: 'Mín. {min}' },
+  'print.range_max': { en: 'Max {max}', es: 'Máx. {max}' },
+  'print.printing_already': { en: 'The order is being printed already.', es: 'La orden ya se está imprimiendo.' },
+  'print.finishing_job': {
+    en: 'The order is still finishing its last job; try again in a moment.',
+    es: 'La orden todavía está terminando su último trabajo; inténtelo de nuevo en un momento.',
+  },
+  'print.nothing_expected': {
+    en: 'There are no expected items to print.',
+    es: 'No hay artículos esperados que imprimir.',
+  },
+  'print.no_tag_format': {
+    en: 'The company has no tag format to print with.',
+    es: 'La empresa no tiene ningún formato de etiqueta con el que imprimir.',
+  },
+  'print.file_no_rows': { en: 'The file has no GTIN and quantity rows.', es: 'El archivo no tiene filas de GTIN y cantidad.' },
+  'print.csv_not_gtin': { en: "Line {line}: '{value}' is not a GTIN.", es: "Línea {line}: '{value}' no es un GTIN." },
+  'print.csv_quantity': {
+    en: 'Line {line}: the quantity must be a whole number from 1 to {max}.',
+    es: 'Línea {line}: la cantidad debe ser un número entero del 1 al {max}.',
+  },
+  'print.cancel_only_printing': {
+    en: 'Only an order being printed can be canceled.',
+    es: 'Solo se puede cancelar una orden que se está imprimiendo.',
+  },
+  'print.not_upload_code': { en: 'Not a file code of an upload.', es: 'No es un código de archivo de una subida.' },
+  'print.file_not_found': { en: 'File not found.', es: 'Archivo no encontrado.' },
+  'print.no_printer': { en: 'This printing has no printer.', es: 'Esta impresión no tiene impresora.' },
+  'print.has_labels': { en: 'This printing has its labels already.', es: 'Esta impresión ya tiene sus etiquetas.' },
+  'print.select_file': { en: 'Please select file', es: 'Seleccione un archivo' },
+  'print.csv_only': { en: 'Only .csv files can be uploaded.', es: 'Solo se pueden subir archivos .csv.' },
+  'print.select_format': { en: 'Please select a tag format', es: 'Seleccione un formato de etiqueta' },
+  'print.only_canceled': {
+    en: 'Only {"canceled": true} can be sent.',
+    es: 'Solo se puede enviar {"canceled": true}.',
+  },
+  'print.nicelabel_not_found': { en: 'NiceLabel order not found.', es: 'Orden de NiceLabel no encontrada.' },
+  'print.nicelabel_changed': {
+    en: 'The NiceLabel order changed meanwhile; try again.',
+    es: 'La orden de NiceLabel ha cambiado mientras tanto; inténtelo de nuevo.',
+  },
+  'print.nicelabel_forward_only': {
+    en: 'A NiceLabel order only moves forward: 0 pending, 1 in progress, 2 completed.',
+    es: 'Una orden de NiceLabel solo avanza: 0 pendiente, 1 en curso, 2 completada.',
+  },
+  'print.nicelabel_printing': {
+    en: 'Its labels are being printed on a printer; cancel that job first.',
+    es: 'Sus etiquetas se están imprimiendo en una impresora; cancele primero ese trabajo.',
+  },
+  'print.no_serials_left': {
+    en: 'No SGTIN-96 serials are left for GTIN {gtin}.',
+    es: 'No quedan números de serie SGTIN-96 para el GTIN {gtin}.',
+  },
+  'stickers.not_found': { en: 'Sticker not found.', es: 'Pegatina no encontrada.' },
+  'stickers.pdf_not_found': { en: 'Sticker PDF not found.', es: 'PDF de pegatinas no encontrado.' },
+  'stickers.no_boxes': {
+    en: 'The order has no boxes to make stickers for.',
+    es: 'La orden no tiene cajas para las que hacer pegatinas.',
+  },
+  'stickers.unknown_box': {
+    en: 'A chosen box is not a box of this order.',
+    es: 'Una de las cajas elegidas no es de esta orden.',
+  },
+  'stickers.too_many': {
+    en: 'A sticker request has at most {max} boxes.',
+    es: 'Una petición de pegatinas tiene como máximo {max} cajas.',
+  },
+  // The contract's field messages (Zod schemas in packages/contract), found by their English text
+  'field.required': { en: 'required', es: 'obligatorio' },
+  'field.required_capital': { en: 'Required', es: 'Obligatorio' },
+  'field.field_required': { en: 'Field is required', es: 'El campo es obligatorio' },
+  'field.not_blank': { en: 'This field may not be blank.', es: 'Este campo no puede estar vacío.' },
+  'field.at_most_chars': { en: 'At most {max} characters.', es: 'Como máximo {max} caracteres.' },
+  'field.no_more_chars': {
+    en: 'Ensure this field has no more than {max} characters.',
+    es: 'Asegúrese de que este campo no tiene más de {max} caracteres.',
+  },
+  'field.number_only': { en: 'Enter Number only', es: 'Introduzca solo números' },
+  'field.valid_number': { en: 'A valid number is required.', es: 'Se requiere un número válido.' },
+  'field.email': { en: 'Enter a valid email address.', es: 'Introduzca un correo electrónico válido.' },
+  'field.ip': { en: 'Enter a valid IP address.', es: 'Introduzca una dirección IP válida.' },
+  'field.port': { en: 'Enter a valid port (1-65535).', es: 'Introduzca un puerto válido (1-65535).' },
+  'field.mac_empty': { en: "MAC address can't be empty", es: 'La dirección MAC no puede estar vacía' },
+  'field.mac': {
+    en: 'Enter a valid MAC address (six hex pairs, e.g. 84:24:8D:00:00:01).',
+    es: 'Introduzca una dirección MAC válida (seis pares hexadecimales, p. ej. 84:24:8D:00:00:01).',
+  },
+  'field.serial': {
+    en: "Enter a valid serial number (up to 64 letters, digits, '.', '_' or '-').",
+    es: "Introduzca un número de serie válido (hasta 64 letras, números, '.', '_' o '-').",
+  },
+  'field.serial_required': { en: 'Please enter serial number', es: 'Introduzca el número de serie' },
+  'field.llrp_host_required': {
+    en: "Enter the reader's host name or IP address (needed for LLRP).",
+    es: 'Introduzca el nombre de host o la IP del lector (necesario para LLRP).',
+  },
+  'field.host': { en: 'Enter a valid host name or IP address.', es: 'Introduzca un nombre de host o una IP válidos.' },
+  'field.antennas': {
+    en: 'Antennas are distinct numbers from 1 to 32.',
+    es: 'Las antenas son números distintos del 1 al 32.',
+  },
+  'field.power': {
+    en: "The transmit power is from 10 to 33 dBm (empty: the reader's own).",
+    es: 'La potencia de transmisión va de 10 a 33 dBm (vacío: la del propio lector).',
+  },
+  'field.connection': {
+    en: 'Select how the reader connects (push or LLRP).',
+    es: 'Elija cómo se conecta el lector (push o LLRP).',
+  },
+  'field.working_mode': { en: 'Select a working mode.', es: 'Seleccione un modo de trabajo.' },
+  'field.reader_type': { en: 'Select a reader type.', es: 'Seleccione un tipo de lector.' },
+  'field.ip_required': { en: 'Please enter IP Address', es: 'Introduzca la dirección IP' },
+  'field.service_port': { en: 'Please enter Service Port', es: 'Introduzca el puerto de servicio' },
+  'field.resolution': { en: 'The resolution is 203, 300 or 600 dpi.', es: 'La resolución es 203, 300 o 600 ppp.' },
+  'field.password_required': { en: 'Please enter the password', es: 'Introduzca la contraseña' },
+  'field.password_rule': {
+    en: 'The password must have at least 8 characters with a letter and a digit.',
+    es: 'La contraseña debe tener al menos 8 caracteres, con una letra y un número.',
+  },
+  'field.email_required': { en: 'Please enter the email', es: 'Introduzca el correo electrónico' },
+  'field.editor': { en: 'Please select Editor option', es: 'Seleccione la opción de editor' },
+  'field.distribution_center': { en: 'Please select the distribution center', es: 'Seleccione el centro de distribución' },
+  'field.distribution_center_short': { en: 'Please select distribution center', es: 'Seleccione el centro de distribución' },
+  'field.company': { en: 'Please select a company for the user', es: 'Seleccione una empresa para el usuario' },
+  'field.first_name': { en: 'Please enter the first name', es: 'Introduzca el nombre' },
+  'field.last_name': { en: 'Please enter the last name', es: 'Introduzca los apellidos' },
+  'field.name': { en: 'Please enter the name', es: 'Introduzca el nombre' },
+  'field.code': { en: 'Please enter the code', es: 'Introduzca el código' },
+  'field.street': { en: 'Please enter the street name', es: 'Introduzca la calle' },
+  'field.street_number': { en: 'Please enter the street number', es: 'Introduzca el número' },
+  'field.city': { en: 'Please enter the city', es: 'Introduzca la ciudad' },
+  'field.postal_code': { en: 'Please enter the postal code', es: 'Introduzca el código postal' },
+  'field.country': { en: 'Please select the country', es: 'Seleccione el país' },
+  'field.brand': { en: 'Please select the brand', es: 'Seleccione la marca' },
+  'field.stock': { en: 'Please enter stock', es: 'Introduzca el stock' },
+  'field.description_empty': { en: "Description can't be empty", es: 'La descripción no puede estar vacía' },
+  'field.area_empty': { en: "Area can't be empty", es: 'La zona no puede estar vacía' },
+  'field.version': { en: 'Please enter the version', es: 'Introduzca la versión' },
+  'field.reference': { en: 'Please enter the reference', es: 'Introduzca la referencia' },
+  'field.description': { en: 'Please enter the description', es: 'Introduzca la descripción' },
+  'field.zpl': { en: 'Please enter the ZPL template', es: 'Introduzca la plantilla ZPL' },
+  'field.zpl_shape': {
+    en: 'The template must start with ^XA and end with ^XZ.',
+    es: 'La plantilla debe empezar por ^XA y terminar por ^XZ.',
+  },
+  'field.gtin_required': { en: 'Please enter a GTIN', es: 'Introduzca un GTIN' },
+  'field.gtin_select': { en: 'Please select a GTIN', es: 'Seleccione un GTIN' },
+  'field.gtin_length': { en: 'A GTIN has 8, 12, 13 or 14 digits.', es: 'Un GTIN tiene 8, 12, 13 o 14 dígitos.' },
+  'field.gtin_one': { en: 'Add at least one GTIN.', es: 'Añada al menos un GTIN.' },
+  'field.gtins_max': { en: 'At most {max} GTINs.', es: 'Como máximo {max} GTIN.' },
+  'field.quantity_min': { en: 'The quantity must be at least 1.', es: 'La cantidad debe ser al menos 1.' },
+  'field.quantity_max': { en: 'The quantity must be at most {max}.', es: 'La cantidad debe ser como máximo {max}.' },
+  'field.rows_max': { en: 'At most {max} rows.', es: 'Como máximo {max} filas.' },
+  'field.select_printer': { en: 'Please select a printer', es: 'Seleccione una impresora' },
+  'field.select_tag_type': { en: 'Please select a tag type', es: 'Seleccione un tipo de etiqueta' },
+  'field.select_print_order': { en: 'Please select a print order', es: 'Seleccione una orden de impresión' },
+  'field.select_printing': { en: 'Please select a printing', es: 'Seleccione una impresión' },
+  'field.select_order': { en: 'Please select an order', es: 'Seleccione una orden' },
+  'field.from_required': { en: 'The FROM date is required', es: 'La fecha DESDE es obligatoria' },
+  'field.to_required': { en: 'The TO date is required', es: 'La fecha HASTA es obligatoria' },
+  'field.time_zone': {
+    en: 'Enter a valid IANA time zone (e.g. Europe/Madrid).',
+    es: 'Introduzca una zona horaria IANA válida (p. ej. Europe/Madrid).',
+  },
+  'field.end_before_start': { en: 'end_time is before start_time.', es: 'end_time es anterior a start_time.' },
+  'field.inventory_state': {
+    en: 'state must be 2 (validate) or 3 (cancel).',
+    es: 'state debe ser 2 (validar) o 3 (cancelar).',
+  },
+  'field.nicelabel_status': {
+    en: 'The status is 0 (pending), 1 (in progress) or 2 (completed).',
+    es: 'El estado es 0 (pendiente), 1 (en curso) o 2 (completada).',
+  },
+  'field.topic_words': {
+    en: 'The topic must have {min} to {max} words.',
+    es: 'El asunto debe tener de {min} a {max} palabras.',
+  },
+  'field.epcs_or_reads': { en: 'Send epcs or reads.', es: 'Envíe epcs o reads.' },
+  'field.epcs_not_both': { en: 'Send epcs or reads, not both.', es: 'Envíe epcs o reads, no ambos.' },
+  'field.set_max_epcs': {
+    en: 'A reading set has at most {max} EPCs.',
+    es: 'Un conjunto de lecturas tiene como máximo {max} EPC.',
+  },
+  'field.set_max_reads': {
+    en: 'A reading set has at most {max} reads.',
+    es: 'Un conjunto de lecturas tiene como máximo {max} lecturas.',
+  },
+} as const satisfies Record<string, { en: string; es: string }>;
+
+export type MessageKey = keyof typeof catalogue;
+export const LANGUAGES = ['es', 'en'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+/** The `{name}` parameters of a text, as a union of names. */
+type ParamNames<S extends string> = S extends `${string}{${infer Name}}${infer Rest}` ? Name | ParamNames<Rest> : never;
+type ParamsOfKey<K extends MessageKey> = ParamNames<(typeof catalogue)[K]['en']>;
+/** The keys whose message takes no parameter: they may be given as the bare key. */
+export type PlainKey = { [K in MessageKey]: [ParamsOfKey<K>] extends [never] ? K : never }[MessageKey];
+export type ParamValue = string | number | Message;
+/** A message to render later, in the reader's language: its key and its parameters (a parameter may be a message). */
+export type Message = { readonly key: MessageKey; readonly params?: Readonly<Record<string, ParamValue>> };
+/** What the error helpers take: a key without parameters, or `msg(key, params)`. */
+export type MessageArg = PlainKey | Message;
+
+/** A message with its parameters, checked against the key's text: `msg('print.max_labels', { max: 500 })`. */
+export const msg = <K extends MessageKey>(
+  key: K,
+  ...params: [ParamsOfKey<K>] extends [never] ? [] : [Record<ParamsOfKey<K>, ParamValue>]
+): Message => (params[0] ? { key, params: params[0] } : { key });
+
+/**
+ * A text that has no key: a reader-facing reason of the ingest parsers (modules/ingest/stream.ts, English only: readers
+ * and their integrators read them, never the web app), passed through as it is.
+ */
+export const untranslated = (text: string): Message => ({ key: 'common.text', params: { text } });
+
+export const toMessage = (arg: MessageArg): Message => (typeof arg === 'string' ? { key: arg } : arg);
+
+/** The message's text in `language`: parameters filled in (messages among them rendered in the same language). */
+export const render = (message: MessageArg, language: Language): string => {
+  const { key, params } = toMessage(message);
+  const text: string = catalogue[key][language];
+  if (!params) return text;
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const value = params[name];
+    if (value === undefined) return whole;
+    return typeof value === 'object' ? render(value, language) : String(value);
+  });
+};
