@@ -1,5 +1,5 @@
 import { and, asc, countDistinct, desc, eq, inArray, isNull, min, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type PgColumn, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { listCount } from '../../db/counts.js';
 import { areas, devices, items, itemTypes, locations, readingSets, traces } from '../../db/schema/index.js';
@@ -28,6 +28,43 @@ const itemScope = (db: Db, user: AuthUser): SQL =>
     eq(items.companyId, user.companyId),
     user.locationIds === null ? undefined : inArray(items.locationId, visibleLocationIds(db, user)),
   ) as SQL;
+
+/** An item's traces the user may see: of the company; below role 2 only readings made at the user's locations. */
+const itemTraceScope = (db: Db, user: AuthUser, itemId: number): SQL =>
+  and(
+    eq(traces.companyId, user.companyId),
+    eq(traces.itemId, itemId),
+    user.locationIds === null ? undefined : inArray(readingSets.locationId, visibleLocationIds(db, user)),
+  ) as SQL;
+
+/** Where a reading was made and what it moved: its set's claim and reader, the areas before and after, the reader's area. */
+const readingPlaceColumns = {
+  claimedBy: readingSets.claimedBy,
+  deviceSerial: devices.serialNumber,
+  area1Id: area1.id,
+  area1Description: area1.description,
+  area1Location: location1.description,
+  area2Id: area2.id,
+  area2Description: area2.description,
+  area2Location: location2.description,
+  readAreaId: setArea.id,
+  readAreaDescription: setArea.description,
+  readAreaLocation: setLocation.description,
+};
+
+/** The joins of `readingPlaceColumns` onto a query of readings (joined to their set) with area ids `area1Id`, `area2Id`. */
+const joinReadingPlaces = <Q extends PgSelect>(
+  query: Q,
+  areasOf: { area1Id: SQL.Aliased<number | null> | PgColumn; area2Id: SQL.Aliased<number | null> | PgColumn },
+) =>
+  query
+    .leftJoin(devices, eq(devices.id, readingSets.deviceId))
+    .leftJoin(area1, eq(area1.id, areasOf.area1Id))
+    .leftJoin(location1, eq(location1.id, area1.locationId))
+    .leftJoin(area2, eq(area2.id, areasOf.area2Id))
+    .leftJoin(location2, eq(location2.id, area2.locationId))
+    .leftJoin(setArea, eq(setArea.id, readingSets.areaId))
+    .leftJoin(setLocation, eq(setLocation.id, setArea.locationId));
 
 const setScope = (db: Db, user: AuthUser): SQL =>
   and(eq(readingSets.companyId, user.companyId), inArray(readingSets.locationId, visibleLocationIds(db, user))) as SQL;
@@ -179,11 +216,7 @@ export const createTrackingRepository = (db: Db) => {
      * reading set's claim and reader. Below role 2 only readings made at the user's locations.
      */
     async readingsOfItem(user: AuthUser, itemId: number, page: PageParams) {
-      const where = and(
-        eq(traces.companyId, user.companyId),
-        eq(traces.itemId, itemId),
-        user.locationIds === null ? undefined : inArray(readingSets.locationId, visibleLocationIds(db, user)),
-      );
+      const where = itemTraceScope(db, user, itemId);
       const selected = db
         .select({
           id: traces.id,
@@ -193,30 +226,12 @@ export const createTrackingRepository = (db: Db) => {
           readingSetId: traces.readingSetId,
           antenna: traces.antenna,
           rssi: traces.rssi,
-          claimedBy: readingSets.claimedBy,
-          deviceSerial: devices.serialNumber,
-          area1Id: area1.id,
-          area1Description: area1.description,
-          area1Location: location1.description,
-          area2Id: area2.id,
-          area2Description: area2.description,
-          area2Location: location2.description,
-          readAreaId: setArea.id,
-          readAreaDescription: setArea.description,
-          readAreaLocation: setLocation.description,
+          ...readingPlaceColumns,
         })
         .from(traces)
         .innerJoin(readingSets, eq(readingSets.id, traces.readingSetId))
-        .leftJoin(devices, eq(devices.id, readingSets.deviceId))
-        .leftJoin(area1, eq(area1.id, traces.area1Id))
-        .leftJoin(location1, eq(location1.id, area1.locationId))
-        .leftJoin(area2, eq(area2.id, traces.area2Id))
-        .leftJoin(location2, eq(location2.id, area2.locationId))
-        .leftJoin(setArea, eq(setArea.id, readingSets.areaId))
-        .leftJoin(setLocation, eq(setLocation.id, setArea.locationId))
-        .where(where)
         .$dynamic();
-      return pageOf(db, selected, [desc(traces.readAt), desc(traces.id)], page);
+      return pageOf(db, joinReadingPlaces(selected, traces).where(where), [desc(traces.readAt), desc(traces.id)], page);
     },
 
     /**
@@ -245,13 +260,7 @@ export const createTrackingRepository = (db: Db) => {
         })
         .from(traces)
         .innerJoin(readingSets, eq(readingSets.id, traces.readingSetId))
-        .where(
-          and(
-            eq(traces.companyId, user.companyId),
-            eq(traces.itemId, itemId),
-            user.locationIds === null ? undefined : inArray(readingSets.locationId, visibleLocationIds(db, user)),
-          ),
-        )
+        .where(itemTraceScope(db, user, itemId))
         .groupBy(traces.readingSetId)
         .as('g');
       const selected = db
@@ -264,29 +273,12 @@ export const createTrackingRepository = (db: Db) => {
           bestRssi: grouped.bestRssi,
           state: grouped.state,
           epc: grouped.epc,
-          claimedBy: readingSets.claimedBy,
-          deviceSerial: devices.serialNumber,
-          area1Id: area1.id,
-          area1Description: area1.description,
-          area1Location: location1.description,
-          area2Id: area2.id,
-          area2Description: area2.description,
-          area2Location: location2.description,
-          readAreaId: setArea.id,
-          readAreaDescription: setArea.description,
-          readAreaLocation: setLocation.description,
+          ...readingPlaceColumns,
         })
         .from(grouped)
         .innerJoin(readingSets, eq(readingSets.id, grouped.readingSetId))
-        .leftJoin(devices, eq(devices.id, readingSets.deviceId))
-        .leftJoin(area1, eq(area1.id, grouped.area1Id))
-        .leftJoin(location1, eq(location1.id, area1.locationId))
-        .leftJoin(area2, eq(area2.id, grouped.area2Id))
-        .leftJoin(location2, eq(location2.id, area2.locationId))
-        .leftJoin(setArea, eq(setArea.id, readingSets.areaId))
-        .leftJoin(setLocation, eq(setLocation.id, setArea.locationId))
         .$dynamic();
-      return pageOf(db, selected, [desc(grouped.lastRead), desc(grouped.readingSetId)], page);
+      return pageOf(db, joinReadingPlaces(selected, grouped), [desc(grouped.lastRead), desc(grouped.readingSetId)], page);
     },
 
     /** Date-only filters are days of `timeZone` (the location's). */
