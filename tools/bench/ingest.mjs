@@ -313,21 +313,22 @@ const runWrite = async (kind) => {
     const setSql = `insert into reading_sets (id, company_id, device_id, location_id, area_id, working_mode, codebar, start_time, end_time, read_count, epc_count) values ${placeholders(1, 11)}`;
     const itemsSql = `insert into items (company_id, epc, scheme, gtin, serial, item_type_id, state, area_id, location_id, last_seen_at) values ${placeholders(EPCS_PER_SET, 10)} returning id`;
     const tracesSql = `insert into traces (company_id, item_id, epc, reading_set_id, read_at, state, area1_id, area2_id, antenna, rssi) values ${placeholders(EPCS_PER_SET, 10)}`;
+    const setValues = (set) => [
+      set.id,
+      set.companyId,
+      set.deviceId,
+      set.locationId,
+      set.areaId,
+      set.workingMode,
+      set.codebar,
+      set.startTime,
+      set.endTime,
+      set.readCount,
+      set.epcCount,
+    ];
     const driverInsert = ({ set, items }) =>
       inTransaction(async (query) => {
-        await query(setSql, [
-          set.id,
-          set.companyId,
-          set.deviceId,
-          set.locationId,
-          set.areaId,
-          set.workingMode,
-          set.codebar,
-          set.startTime,
-          set.endTime,
-          set.readCount,
-          set.epcCount,
-        ]);
+        await query(setSql, setValues(set));
         const ids = (
           await query(
             itemsSql,
@@ -361,7 +362,7 @@ const runWrite = async (kind) => {
     const literalInsert = ({ set, items }) =>
       inTransaction(async (query) => {
         await query(
-          `insert into reading_sets (id, company_id, device_id, location_id, area_id, working_mode, codebar, start_time, end_time, read_count, epc_count) values ${row([set.id, set.companyId, set.deviceId, set.locationId, set.areaId, set.workingMode, set.codebar, set.startTime, set.endTime, set.readCount, set.epcCount])}`,
+          `insert into reading_sets (id, company_id, device_id, location_id, area_id, working_mode, codebar, start_time, end_time, read_count, epc_count) values ${row(setValues(set))}`,
         );
         const ids = (
           await query(
@@ -375,19 +376,7 @@ const runWrite = async (kind) => {
     // The same rows as one array a column (`insert … select * from unnest($1::int[], $2::text[], …)`).
     const unnestInsert = ({ set, items }) =>
       inTransaction(async (query) => {
-        await query(setSql, [
-          set.id,
-          set.companyId,
-          set.deviceId,
-          set.locationId,
-          set.areaId,
-          set.workingMode,
-          set.codebar,
-          set.startTime,
-          set.endTime,
-          set.readCount,
-          set.epcCount,
-        ]);
+        await query(setSql, setValues(set));
         const col = (f) => items.map(f);
         const ids = (
           await query(
