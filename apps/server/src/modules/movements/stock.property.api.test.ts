@@ -198,5 +198,6 @@ describe('stock moves across movements, sales and returns', () => {
       }),
       { numRuns: 10 },
     );
-  });
+    // Ten runs of up to a dozen movements, sales and returns each: seconds alone, more on a loaded machine.
+  }, 120_000);
 });
