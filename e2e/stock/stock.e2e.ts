@@ -128,7 +128,8 @@ describe('stock journey: stock by area, counted stock, minimum stock and alarms,
     await page.getByTestId('upload-file').setInputFiles({ name: 'muelle.csv', mimeType: 'text/csv', buffer: Buffer.from(bad) });
     await page.getByTestId('upload-submit').click();
     await poll(() => page.getByTestId('form-alert-error').textContent()).toContain(
-      "Fila 3: la cantidad 'dos' no es un número entero de 0 o más.",
+      // The server's own Spanish (issue 16: messages in the user's language).
+      "Fila 3: la cantidad 'dos' no es un número entero igual o mayor que 0.",
     );
     expect(await page.getByTestId('form-alert-error').textContent()).toContain('no se ha guardado nada');
     expect((await stockOf(g1)).counted_count).toBe(0);

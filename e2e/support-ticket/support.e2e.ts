@@ -97,8 +97,9 @@ describe('support journey: a ticket with a screenshot', () => {
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
     const short = await send('one two three four', new Blob([png], { type: 'image/png' }));
     expect(short.status).toBe(400);
+    // No Accept-Language: the product's default language, Spanish.
     expect(((await short.json()) as { errors: Record<string, string[]> }).errors.topic).toEqual([
-      'The topic must have 5 to 10 words.',
+      'El asunto debe tener de 5 a 10 palabras.',
     ]);
     const fake = await send('one two three four five', new Blob(['<svg/>'], { type: 'image/png' }));
     expect(fake.status).toBe(400);

@@ -5,4 +5,5 @@ export const brandKeys = {
   statistics: (brandId: number, path: string) => ['brand', 'statistics', brandId, path] as const,
   dashboards: (description: string) => ['brand', 'dashboards', description] as const,
   brands: ['brand', 'brands'] as const,
+  brand: (id: number) => ['brand', 'brands', id] as const,
 };

@@ -9,7 +9,7 @@ import { PageTitle } from '../../components/page-title';
 import { StatGrid } from '../../components/stat-grid';
 import { TableCard } from '../../components/table-card';
 import { hasRole, useRole } from '../auth';
-import { useBrands } from '../brand';
+import { useBrand } from '../brand';
 import { PrintWizardDialog } from '../print-wizard';
 import { printOrderCountQueryOptions } from './api/get-print-orders';
 import { PrintOrderTable } from './components/print-order-table';
@@ -30,9 +30,8 @@ export const ProductionPage = () => {
   const brandParam = Number(params.get('brand'));
   const brand = Number.isInteger(brandParam) && brandParam > 0 ? brandParam : undefined;
   const [isWizardOpen, setWizardOpen] = useState(false);
-  // The brand by its name (the brands a user may pick are few: the picker's own list); its number until it loads.
-  const brands = useBrands(brand !== undefined && role !== undefined && role <= BRAND_PICKER_MAX_ROLE);
-  const brandName = brands.data?.results.find((b) => b.id === brand)?.description;
+  // The brand by its name; its number until it loads.
+  const brandName = useBrand(brand ?? 0, role !== undefined && role <= BRAND_PICKER_MAX_ROLE).data?.description;
   // One figure per state: how many print orders (of the brand) are in it.
   const queries = useQueries({
     queries: FIGURES.map((state) =>
