@@ -288,7 +288,7 @@ describe('inbound journey: an order read by the tunnel, its verifications, and a
     await screenshot(page, 'inbound-provider-return-detail-es');
     // The returned tags are RETURNED TO SUPPLIER.
     await page.goto(`/track-epc/${epcsA[0]}`);
-    await poll(() => page.getByTestId('epc-readings').textContent()).toContain('DEVUELTO AL PROVEEDOR');
+    await poll(() => page.getByTestId('epc-reading-sets').textContent()).toContain('DEVUELTO AL PROVEEDOR');
     await context.close();
   });
 

@@ -227,7 +227,7 @@ describe('Inventory journey: a cabinet stocks an area, a handheld counts it, the
     // The tracker shows the change, claimed by the inventory.
     await page.goto(`/track-epc/${stock[2]}`);
     await poll(() => page.getByTestId('tracked-item').textContent()).toContain('DESCONOCIDO');
-    await poll(() => page.getByTestId('epc-readings').textContent()).toContain('inventario');
+    await poll(() => page.getByTestId('epc-reading-sets').textContent()).toContain('inventario');
     await screenshot(page, 'inventory-tracker-lost-es');
     await page.goto(`/track-epc/${stray}`);
     await poll(() => page.getByTestId('tracked-item').textContent()).toContain('EN STOCK');
