@@ -9,8 +9,8 @@ import { macOf } from '../support/readers';
 /**
  * Printing (spec section 2 "Printing"): a manual print order with a GS1-128 scan and an unknown GTIN created through
  * 'Create', an order from a CSV, a range printed on the printer simulator with its progress watched, a job canceled
- * part way, the print detail and contents, the impressions download, the printer upload, and the 4-step print wizard
- * from a purchase order's detail. The printer is tools/printer-simulator on a free port, added as a printer of CD-MAD.
+ * part way, the print detail and contents, the impressions download, the printer upload, the 4-step print wizard
+ * from a purchase order's detail, and two orders ticked on the inbound dashboard printed in one print order. The printer is tools/printer-simulator on a free port, added as a printer of CD-MAD.
  * In Spanish and English, on a desktop and at 390 px.
  */
 
@@ -507,6 +507,70 @@ describe('printing journey: orders by hand and from CSV, printing to the simulat
     expect((await orderNamed(`${code} · ${code}-B`)).total_quantity).toBe(1);
     await screenshot(english.page, 'printing-expected-box-en');
     await english.context.close();
+  });
+
+  it("es: two orders ticked on the inbound dashboard print in ONE print order of both orders' expected labels", async () => {
+    const prefix = `PRN-MULTI-${RUN}`;
+    const [first, second] = [`${prefix}-1`, `${prefix}-2`];
+    await createPurchaseOrder(api, {
+      code: first,
+      destinationId: center.id,
+      providerId,
+      boxes: [boxPlan(`${first}-A`, [gtins[3] as string, 2], [gtins[4] as string, 1])],
+    });
+    await createPurchaseOrder(api, {
+      code: second,
+      destinationId: center.id,
+      providerId,
+      boxes: [boxPlan(`${second}-A`, [gtins[3] as string, 1]), boxPlan(`${second}-B`, [gtins[5] as string, 2])],
+    });
+    simulator.reset();
+    simulator.setMode({ printMs: 20 });
+    const { page, context } = await openPage(browser(), { at: center });
+    await page.goto('/inbound/');
+    await page.getByTestId('filter-order_code__icontains').fill(prefix);
+    const rows = page.getByTestId('inbound-orders').getByTestId('paged-row');
+    await poll(() => rows.count()).toBe(2);
+    const button = page.getByTestId('print-ticked-orders');
+    expect(await button.isDisabled()).toBe(true);
+    await rowOf(page.getByTestId('inbound-orders'), first).getByTestId('order-tick').locator('input').check();
+    await rowOf(page.getByTestId('inbound-orders'), second).getByTestId('order-tick').locator('input').check();
+    await poll(() => button.textContent()).toBe('Imprimir etiquetas (2 pedidos)');
+    await button.click();
+    // The dashboard's 3 steps: tag type, format, then order or print.
+    const wizard = page.getByTestId('print-wizard');
+    await choose(page, /Tipo de etiqueta/, /colgante 96 bits/);
+    await wizard.getByTestId('wizard-next').click();
+    await choose(page, /Formato de etiqueta/, /Etiqueta colgante/);
+    await wizard.getByTestId('wizard-next').click();
+    await wizard.getByTestId('choice-print').check();
+    expect(await wizard.getByTestId('wizard-orders').textContent()).toBe(`Pedidos: ${first}, ${second}`);
+    await choose(page, /Impresora/, new RegExp(`Simulador E2E ${RUN}`));
+    await screenshot(page, 'printing-ticked-orders-es');
+    await wizard.getByTestId('wizard-next').click();
+    await poll(() => page.getByTestId('verify-printer-text').textContent()).toContain(
+      `las etiquetas esperadas de los pedidos ${first}, ${second}`,
+    );
+    await page.getByTestId('verify-yes').click();
+    await page.waitForURL('**/bionix-printer/orders');
+    // One print order, named after both codes, with both orders' expected labels summed per GTIN.
+    const order = await orderNamed(`${first}, ${second}`);
+    expect(order.total_quantity).toBe(6);
+    const contents = await api<{ results: { gtin: string; quantity: number }[] }>(
+      'GET',
+      `/printer/print_orders/${order.id}/print_contents/`,
+    );
+    expect(contents.json.results.map((c) => [c.gtin, c.quantity]).sort()).toEqual(
+      [
+        [gtins[3], 3],
+        [gtins[4], 1],
+        [gtins[5], 2],
+      ].sort(),
+    );
+    const labels = await simulator.waitForLabels(6);
+    expect(labels.map((l) => l.epc)).toEqual((await labelsOf(order.id)).map((l) => l.item.epc));
+    await poll(async () => (await api<Order>('GET', `/printer/print_orders/${order.id}/`)).json.state).toBe('PRINTED');
+    await context.close();
   });
 
   it('es: the 3-step dashboard wizard prints a waiting order of the chosen format, or starts a new one with it', async () => {

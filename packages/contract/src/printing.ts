@@ -532,6 +532,22 @@ export const printCsvBodySchema = z.object({
   printer_id: idField(PrintMessages.selectPrinter),
 });
 
+/** How many purchase orders one print order of expected labels may gather (the dashboard's ticked rows). */
+export const PRINT_ORDERS_MAX_ORDERS = 100;
+
+/**
+ * POST /printer/print_orders/create_by_orders/ {orders, tag_company_format}: one print order of the expected labels of
+ * several purchase orders (summed per GTIN, named after the order codes), then printed as any other.
+ */
+export const printOrdersFromOrdersBodySchema = z.object({
+  orders: z
+    .array(idField('Select at least one order.'), { error: 'Select at least one order.' })
+    .min(1, 'Select at least one order.')
+    .max(PRINT_ORDERS_MAX_ORDERS, `At most ${PRINT_ORDERS_MAX_ORDERS} orders in one print order.`),
+  tag_company_format: idField(PrintMessages.selectFormat),
+});
+export type PrintOrdersFromOrdersBody = z.input<typeof printOrdersFromOrdersBodySchema>;
+
 /** POST /porders/{id}/printing/ and /rboxes/{id}/printing/: print the expected labels of an order or a box. */
 export const expectedPrintingBodySchema = z.object({ printer_id: idField(PrintMessages.selectPrinter) });
 

@@ -327,6 +327,12 @@ export const catalogue = {
     en: 'The order is still finishing its last job; try again in a moment.',
     es: 'La orden todavía está terminando su último trabajo; inténtelo de nuevo en un momento.',
   },
+  'print.select_orders': { en: 'Select at least one order.', es: 'Seleccione al menos un pedido.' },
+  'print.max_orders': {
+    en: 'At most {max} orders in one print order.',
+    es: 'Como máximo {max} pedidos en una orden de impresión.',
+  },
+  'print.orders_not_found': { en: 'Orders not found: {ids}.', es: 'Pedidos no encontrados: {ids}.' },
   'print.nothing_expected': {
     en: 'There are no expected items to print.',
     es: 'No hay artículos esperados que imprimir.',

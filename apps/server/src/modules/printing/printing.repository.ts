@@ -176,13 +176,13 @@ export const createPrintingRepository = (db: DbOrTx) => ({
   ...createTagFormatsRepository(db),
   ...createPrintJobsRepository(db),
 
-  /** A purchase order the user sees (404 otherwise): its code and locations, for printing its expected labels. */
-  async purchaseOrderToPrint(user: AuthUser, orderId: number) {
-    const [row] = await db
+  /** The purchase orders of these the user sees (the rest are left out): codes and locations, in id order. */
+  async purchaseOrdersToPrint(user: AuthUser, orderIds: number[]) {
+    return db
       .select(orderToPrintColumns)
       .from(orders)
-      .where(and(eq(orders.id, orderId), eq(orders.type, 'purchase'), visibleOrders(user)));
-    return row;
+      .where(and(inArray(orders.id, orderIds), eq(orders.type, 'purchase'), visibleOrders(user)))
+      .orderBy(asc(orders.id));
   },
 
   /** A box of an order the user sees (404 otherwise), with its order's code and locations. */
@@ -195,14 +195,14 @@ export const createPrintingRepository = (db: DbOrTx) => ({
     return row;
   },
 
-  /** The expected contents of an order's boxes (or of one box), one row per GTIN, in GTIN order. */
-  async expectedContents(target: { orderId: number } | { boxId: number }) {
+  /** The expected contents of the boxes of orders (or of one box), summed per GTIN, in GTIN order. */
+  async expectedContents(target: { orderIds: number[] } | { boxId: number }) {
     const rows = await db
       .select({ itemTypeId: itemTypes.id, gtin: itemTypes.gtin, quantity: sql<number>`sum(${boxContents.quantity})::int` })
       .from(boxContents)
       .innerJoin(boxes, eq(boxes.id, boxContents.boxId))
       .innerJoin(itemTypes, eq(itemTypes.id, boxContents.itemTypeId))
-      .where('orderId' in target ? eq(boxes.orderId, target.orderId) : eq(boxes.id, target.boxId))
+      .where('orderIds' in target ? inArray(boxes.orderId, target.orderIds) : eq(boxes.id, target.boxId))
       .groupBy(itemTypes.id, itemTypes.gtin)
       .orderBy(asc(itemTypes.gtin));
     return rows.map((r) => ({ ...r, quantity: Number(r.quantity) })).filter((r) => r.quantity > 0);

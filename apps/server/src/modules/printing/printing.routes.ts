@@ -22,6 +22,7 @@ import {
   printOrderCreateBodySchema,
   printOrderListQuerySchema,
   printOrderSchema,
+  printOrdersFromOrdersBodySchema,
   printOrderUpdateBodySchema,
   printProgressSchema,
   printTagSchema,
@@ -124,6 +125,18 @@ export const printingRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { d
       const order = await service.createFromCsv(currentUser(request), { ...upload, tagCompanyFormatId });
       return reply.status(201).send(order);
     },
+  );
+
+  postCreated(
+    '/printer/print_orders/create_by_orders/',
+    {
+      maxRole: WRITE,
+      summary:
+        "Add one print order of several purchase orders' expected labels, summed per GTIN: {orders: [id], tag_company_format}",
+      body: printOrdersFromOrdersBodySchema,
+      created: printOrderSchema,
+    },
+    (user, { body }) => service.createFromOrders(user, body),
   );
 
   app.get('/printer/print_orders/:id/', route({ maxRole: READ, params: idParamSchema, ok: printOrderSchema }), async (request) =>

@@ -24,6 +24,7 @@ import type { AuthUser } from '../../plugins/auth.js';
 import type { PrintSpooler } from '../../workers/print-spooler.js';
 import { companyTimeZone } from '../locations/location-scope.js';
 import { reserveEpcs } from './epc-reservation.js';
+import { createExpectedLabelsService } from './expected-labels.service.js';
 import { createNicelabelService } from './nicelabel.service.js';
 import { toPrintOrderDto, voidReasonOf } from './printing.dto.js';
 import { createPrintingRepository, type PrintingRepository, type PrintOrderFilters } from './printing.repository.js';
@@ -36,7 +37,7 @@ export { type ReservedEpc, reserveEpcs } from './epc-reservation.js';
 export const DEFAULT_COMPANY_PREFIX_LENGTH = 7;
 
 type CreateBody = z.output<typeof printOrderCreateBodySchema>;
-type NewOrder = {
+export type NewOrder = {
   tagCompanyFormatId: number;
   /** Rows as sent (GTINs as typed); the same GTIN twice is summed. */
   items: { gtin: string; quantity: number }[];
@@ -226,32 +227,8 @@ export const createPrintingService = ({
     return dto(await loadOrder(user, orderId, r));
   };
 
-  /** A print order (not printing) of the expected labels of a purchase order's boxes, or of one box. */
-  const expectedPrintOrder = async (
-    user: AuthUser,
-    target: { orderId: number } | { boxId: number },
-    printerId?: number,
-  ): Promise<number> => {
-    const found =
-      'orderId' in target ? await repo.purchaseOrderToPrint(user, target.orderId) : await repo.boxToPrint(user, target.boxId);
-    if (!found) throw notFound('orderId' in target ? 'orders.order_not_found' : 'orders.box_not_found');
-    const rows = await repo.expectedContents('orderId' in target ? { orderId: found.orderId } : target);
-    if (rows.length === 0) throw conflict('print.nothing_expected');
-    const tagCompanyFormatId = await repo.defaultCompanyFormatId(user.companyId);
-    if (!tagCompanyFormatId) throw conflict('print.no_tag_format');
-    const candidates = [found.destinationLocationId, found.originLocationId].filter((id): id is number => id !== null);
-    const [location] = await repo.visibleLocationIds(user, candidates);
-    return createOrder(user, {
-      tagCompanyFormatId,
-      items: rows.map((r) => ({ gtin: r.gtin, quantity: r.quantity })),
-      name: 'codebar' in found ? `${found.orderCode} · ${found.codebar}` : found.orderCode,
-      locations: location === undefined ? [] : [location],
-      brand: null,
-      source: 'order',
-      ...(printerId === undefined ? {} : { printerId }),
-      fieldOf: () => 'printer_id',
-    });
-  };
+  const expected = createExpectedLabelsService({ repo, createOrder });
+  const { expectedPrintOrder } = expected;
 
   const csvOrder = async (
     user: AuthUser,
@@ -293,6 +270,11 @@ export const createPrintingService = ({
       return { count, results: rows.map(dto) };
     },
     get: async (user: AuthUser, id: number) => dto(await loadOrder(user, id)),
+
+    /** POST /printer/print_orders/create_by_orders/: one print order of the ticked purchase orders' expected labels. */
+    async createFromOrders(user: AuthUser, body: { orders: number[]; tag_company_format: number }) {
+      return dto(await loadOrder(user, await expected.ordersPrintOrder(user, body.orders, body.tag_company_format)));
+    },
 
     async create(user: AuthUser, body: CreateBody) {
       const id = await createOrder(user, {

@@ -36,6 +36,7 @@ import { useNavigate } from 'react-router';
 import { errorStatus, FormAlert, type FormStatus } from '../../components/form-alert';
 import { Wizard } from '../../components/wizard';
 import { useNotify } from '../../lib/notifier';
+import { useCreateOrdersPrintOrder } from './api/create-orders-print-order';
 import { useCreatePrintOrder } from './api/create-print-order';
 import { usePrintableOrders } from './api/get-printable-orders';
 import { useStartPrint } from './api/start-print';
@@ -54,6 +55,11 @@ export type PrintWizardProps = {
    * (dashboard): 3 steps, and the last one creates an order for the chosen format or prints one waiting with it.
    */
   records?: PrintRecord[];
+  /**
+   * Purchase orders ticked on the inbound dashboard: 3 steps, and the last one makes ONE print order of their expected
+   * labels (summed per GTIN, named after the codes: POST /printer/print_orders/create_by_orders/), then prints it or not.
+   */
+  orders?: { ids: number[]; codes: string[] };
   /** Name of the print order the wizard creates. */
   name?: string;
   /** Locations the print order is for (none: all). */
@@ -86,14 +92,17 @@ const isQuantity = (value: string) => printItemSchema.shape.quantity.safeParse(v
 export const PrintWizardDialog = (props: PrintWizardProps) => (props.open ? <WizardDialog {...props} /> : null);
 
 /** Mounted while open, so every opening starts from the caller's records and the first step. */
-const WizardDialog = ({ open, onClose, records, name = '', locations = [], source, onDone }: PrintWizardProps) => {
+const WizardDialog = ({ open, onClose, records, orders, name = '', locations = [], source, onDone }: PrintWizardProps) => {
   const { t } = useTranslation('printing');
   const isPhone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const navigate = useNavigate();
   const notify = useNotify();
   const create = useCreatePrintOrder();
+  const createFromOrders = useCreateOrdersPrintOrder();
   const print = useStartPrint();
   const hasRecords = records !== undefined;
+  // The wizard makes the print order itself (of the records, or of the ticked orders' expected labels).
+  const makesOrder = hasRecords || orders !== undefined;
   // Checked at each render (Next's disabled state), with the contract's rules; nothing is sent as the form's body.
   const { setValue, watch } = useForm<WizardForm>({
     defaultValues: {
@@ -114,36 +123,38 @@ const WizardDialog = ({ open, onClose, records, name = '', locations = [], sourc
   const [pendingOrderId, setPendingOrderId] = useState<number | null>(null);
   const [isVerifying, setVerifying] = useState(false);
   const [status, setStatus] = useState<FormStatus>(null);
-  const printable = usePrintableOrders(!hasRecords && choice === 'print' ? (format?.id ?? null) : null);
+  const printable = usePrintableOrders(!makesOrder && choice === 'print' ? (format?.id ?? null) : null);
 
   const lines = (records ?? []).map((record, index) => ({ ...record, quantity: Number(quantities[index] ?? record.quantity) }));
   const total = lines.reduce((sum, line) => sum + line.quantity, 0);
   const rangeErrors =
     range.mode === 'all'
       ? {}
-      : hasRecords
+      : makesOrder
         ? wizardRangeErrors(range)
         : target
           ? printDialogRangeErrors({ ...range, fromLabel: target.from_label, total: target.total_quantity })
           : {};
   const isRangeOk = Object.keys(rangeErrors).length === 0;
-  const canPrint = choice === 'print' && printer !== null && isRangeOk && (hasRecords || target !== null);
+  const canPrint = choice === 'print' && printer !== null && isRangeOk && (makesOrder || target !== null);
 
-  /** Creates the print order of the records, in the format chosen. */
+  /** Creates the print order of the records (or of the ticked orders), in the format chosen. */
   const createOrder = (formatId: number) =>
-    create.mutateAsync({
-      tag_company_format: formatId,
-      items: lines.map((line) => ({ gtin: line.gtin, quantity: line.quantity })),
-      name,
-      locations,
-      ...(source ? { source } : {}),
-    });
+    orders
+      ? createFromOrders.mutateAsync({ orders: orders.ids, tag_company_format: formatId })
+      : create.mutateAsync({
+          tag_company_format: formatId,
+          items: lines.map((line) => ({ gtin: line.gtin, quantity: line.quantity })),
+          name,
+          locations,
+          ...(source ? { source } : {}),
+        });
 
   const finish = async () => {
     setStatus(null);
     if (choice === 'order') {
       if (!format) return;
-      if (!hasRecords) {
+      if (!makesOrder) {
         onClose();
         await navigate(`${PRINT_PATHS.addManual}?tag_type=${tagType}&format=${format.id}`);
         return;
@@ -165,9 +176,9 @@ const WizardDialog = ({ open, onClose, records, name = '', locations = [], sourc
   const runPrint = async () => {
     if (!format || !printer) return;
     try {
-      let orderId = hasRecords ? pendingOrderId : (target?.id ?? null);
-      let labels = hasRecords ? total : (target?.total_quantity ?? 0);
-      if (hasRecords && orderId === null) {
+      let orderId = makesOrder ? pendingOrderId : (target?.id ?? null);
+      let labels = makesOrder ? total : (target?.total_quantity ?? 0);
+      if (makesOrder && orderId === null) {
         const order = await createOrder(format.id);
         orderId = order.id;
         labels = order.total_quantity;
@@ -264,17 +275,34 @@ const WizardDialog = ({ open, onClose, records, name = '', locations = [], sourc
             <FormControlLabel
               value="order"
               control={<Radio data-testid="choice-order" />}
-              label={hasRecords ? t('wizard.order', { count: total }) : t('wizard.newOrder')}
+              label={
+                orders
+                  ? t('wizard.ordersOrder', { count: orders.ids.length })
+                  : hasRecords
+                    ? t('wizard.order', { count: total })
+                    : t('wizard.newOrder')
+              }
             />
             <FormControlLabel
               value="print"
               control={<Radio data-testid="choice-print" />}
-              label={hasRecords ? t('wizard.print', { count: total }) : t('wizard.printWaiting')}
+              label={
+                orders
+                  ? t('wizard.ordersPrint', { count: orders.ids.length })
+                  : hasRecords
+                    ? t('wizard.print', { count: total })
+                    : t('wizard.printWaiting')
+              }
             />
           </RadioGroup>
           {choice === 'print' && (
             <Stack spacing={2}>
-              {!hasRecords && (
+              {orders && (
+                <Typography variant="body2" color="text.secondary" data-testid="wizard-orders">
+                  {t('wizard.ordersCodes', { codes: orders.codes.join(', ') })}
+                </Typography>
+              )}
+              {!makesOrder && (
                 <TextField
                   select
                   fullWidth
@@ -307,7 +335,7 @@ const WizardDialog = ({ open, onClose, records, name = '', locations = [], sourc
                 onChange={setRange}
                 errors={rangeErrors}
                 bounds={
-                  hasRecords
+                  makesOrder
                     ? { min: PRINT_RANGE_MIN, max: PRINT_RANGE_MAX }
                     : { min: target?.from_label ?? 1, max: target?.total_quantity ?? 1 }
                 }
@@ -322,7 +350,9 @@ const WizardDialog = ({ open, onClose, records, name = '', locations = [], sourc
 
   const labelsText =
     range.mode === 'all'
-      ? t('verify.all', { count: hasRecords ? total : (target?.total_quantity ?? 0) })
+      ? orders
+        ? t('verify.orders', { codes: orders.codes.join(', ') })
+        : t('verify.all', { count: hasRecords ? total : (target?.total_quantity ?? 0) })
       : t('verify.range', { from: range.from, to: range.to });
 
   return (
@@ -345,7 +375,7 @@ const WizardDialog = ({ open, onClose, records, name = '', locations = [], sourc
       <VerifyPrinterDialog
         printer={isVerifying ? printer : null}
         labels={labelsText}
-        isPending={create.isPending || print.isPending}
+        isPending={create.isPending || createFromOrders.isPending || print.isPending}
         onClose={() => setVerifying(false)}
         onConfirm={() => void runPrint()}
       />

@@ -2,9 +2,9 @@ import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import DownloadIcon from '@mui/icons-material/Download';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import PrintIcon from '@mui/icons-material/Print';
-import { Box, Button, Link, Tooltip, useMediaQuery, useTheme } from '@mui/material';
+import { Box, Button, Checkbox, Link, Tooltip, useMediaQuery, useTheme } from '@mui/material';
 import { type PurchaseOrder, RoleThreshold } from '@rfid/contract';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { isValidDateRange } from '../../../components/date-range-filter';
@@ -31,7 +31,7 @@ import {
   useOrderHistoryFilters,
   WaitingTime,
 } from '../../orders';
-import { type ExpectedPrintTarget, PrintExpectedDialog } from '../../print-wizard';
+import { type ExpectedPrintTarget, LazyPrintWizardDialog, PrintExpectedDialog } from '../../print-wizard';
 import { firstPart, useInboundStats } from '../api/inbound-stats';
 import { useDeletePurchaseOrder } from '../api/porders-delete';
 import { EMPTY_ORDER_FILTERS, type OrderFilters, purchaseOrdersPages } from '../api/porders-list';
@@ -44,7 +44,8 @@ type TextFilters = Pick<OrderFilters, 'id__icontains' | 'order_code__icontains' 
 /**
  * The inbound dashboard (spec section 2): six statistics, the order history with every filter
  * (11 per page, 20 s refresh on desktop, cards on phones), row downloads, delete and the print-data
- * download for the arrival range.
+ * download for the arrival range. Roles that may print tick orders (kept across pages) and print their expected labels
+ * in one print order through the 3-step print wizard (spec: "tick for printing" and the toolbar's print wizard).
  */
 export const InboundDashboardPage = () => {
   const { t, i18n } = useTranslation('inbound');
@@ -56,6 +57,18 @@ export const InboundDashboardPage = () => {
   const remove = useDeletePurchaseOrder();
   const printLabels = usePrintPurchaseOrderLabels();
   const [toPrint, setToPrint] = useState<ExpectedPrintTarget | null>(null);
+  // Ticked orders (id → code), kept across pages and filters: one print order of all their expected labels.
+  const [ticked, setTicked] = useState<ReadonlyMap<number, string>>(new Map());
+  const [isWizardOpen, setWizardOpen] = useState(false);
+  const [wasWizardOpened, setWizardOpened] = useState(false);
+  const canPrint = hasRole(role, RoleThreshold.printOrderAdd);
+  const toggle = (row: PurchaseOrder) =>
+    setTicked((current) => {
+      const next = new Map(current);
+      if (next.has(row.id)) next.delete(row.id);
+      else next.set(row.id, row.order_code);
+      return next;
+    });
   const history = useOrderHistoryFilters<TextFilters>({
     id__icontains: '',
     order_code__icontains: '',
@@ -100,7 +113,22 @@ export const InboundDashboardPage = () => {
       ''
     );
 
+  const tickColumn: Column<PurchaseOrder> = {
+    id: 'tick',
+    header: tp('wizard.ticked'),
+    cell: (row) => (
+      <Checkbox
+        size="small"
+        checked={ticked.has(row.id)}
+        onChange={() => toggle(row)}
+        slotProps={{ input: { 'aria-label': tp('wizard.tickOrder', { code: row.order_code }) } }}
+        data-testid="order-tick"
+      />
+    ),
+  };
+
   const columns: Column<PurchaseOrder>[] = [
+    ...(canPrint ? [tickColumn] : []),
     orderIdColumn(t('dashboard.columns.id'), (row) => PATHS.detail(row.id)),
     {
       id: 'code',
@@ -171,7 +199,7 @@ export const InboundDashboardPage = () => {
               onPick: setDownload,
             }),
             // Tick for printing (spec section 2): the order's expected labels on a printer.
-            ...(hasRole(role, RoleThreshold.printOrderAdd)
+            ...(canPrint
               ? [
                   {
                     id: 'print-labels',
@@ -243,6 +271,21 @@ export const InboundDashboardPage = () => {
           hasReportType
           date="arrival"
         >
+          {canPrint && (
+            <Button
+              variant="contained"
+              startIcon={<PrintIcon />}
+              disabled={ticked.size === 0}
+              data-testid="print-ticked-orders"
+              onClick={() => {
+                setWizardOpened(true);
+                setWizardOpen(true);
+              }}
+              sx={{ whiteSpace: 'nowrap' }}
+            >
+              {tp('wizard.ordersButton', { count: ticked.size })}
+            </Button>
+          )}
           <Tooltip title={range.start ? '' : t('dashboard.printDataHint')}>
             <span>
               <Button
@@ -277,6 +320,16 @@ export const InboundDashboardPage = () => {
         testId="inbound-orders"
       />
       <OrderDownloadDialog download={download} onClose={() => setDownload(null)} />
+      {wasWizardOpened && (
+        <Suspense fallback={null}>
+          <LazyPrintWizardDialog
+            open={isWizardOpen}
+            onClose={() => setWizardOpen(false)}
+            orders={{ ids: [...ticked.keys()], codes: [...ticked.values()] }}
+            onDone={() => setTicked(new Map())}
+          />
+        </Suspense>
+      )}
       <PrintExpectedDialog
         target={toPrint}
         print={(chosen, printerId) => printLabels.mutateAsync({ orderId: chosen.id, printerId })}
