@@ -1,9 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildDemoItemTypes, demoBrands, demoLocations, demoProviders } from '../../apps/server/src/db/seed/demo-data';
-import { openPage, type Place, poll, screenshot } from '../support/browser';
+import { chooseLocation, MOBILE, openPage, type Place, poll, screenshot, useBrowser } from '../support/browser';
+import { apiAs, findLocation } from '../support/journey-api';
 
 /**
  * What every route of the spec must be on every screen (issue 16), checked by the every-route suites:
@@ -154,7 +155,12 @@ const catalogue = (language: string): Catalogue => {
 const fragments = (value: string): string[] =>
   value
     .split(/\{\{[^}]*\}\}|<[^>]*>|\$t\([^)]*\)|\{[^}]*\}/)
-    .map((piece) => piece.replace(/\s+/g, ' ').trim().replace(/^[^\p{L}]+|[^\p{L}]+$/gu, ''))
+    .map((piece) =>
+      piece
+        .replace(/\s+/g, ' ')
+        .trim()
+        .replace(/^[^\p{L}]+|[^\p{L}]+$/gu, ''),
+    )
     .filter((piece) => piece.length >= 6 && /\p{L}{3}/u.test(piece));
 
 /** Names from the demo data: a page may show them whatever its language. */
@@ -190,11 +196,11 @@ export const foreignWords = (language: Language): string[] => {
   return list;
 };
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The other language's catalogue pieces found in `text`, as whole words. */
 export const foreignIn = (text: string, language: Language): string[] =>
-  foreignWords(language).filter((word) => new RegExp(`(^|[^\\p{L}])${escape(word)}($|[^\\p{L}])`, 'iu').test(text));
+  foreignWords(language).filter((word) => new RegExp(`(^|[^\\p{L}])${escapeRegExp(word)}($|[^\\p{L}])`, 'iu').test(text));
 
 // ---- One page's checks ----
 
@@ -203,6 +209,10 @@ export type Problem = { url: string; check: string; detail: string };
 /** Listens to a page's console errors, uncaught errors and 5xx answers; `take` returns and clears them. */
 export const watch = (page: Page) => {
   let found: string[] = [];
+  const inFlight = new Set<unknown>();
+  page.on('request', (request) => inFlight.add(request));
+  page.on('requestfinished', (request) => inFlight.delete(request));
+  page.on('requestfailed', (request) => inFlight.delete(request));
   page.on('console', (message) => {
     if (message.type() === 'error') found.push(`console: ${message.text()}`);
   });
@@ -211,6 +221,8 @@ export const watch = (page: Page) => {
     if (response.status() >= 500) found.push(`${response.status()} ${response.request().method()} ${response.url()}`);
   });
   return {
+    /** Requests sent and not answered yet. */
+    busy: (): number => inFlight.size,
     take: (): string[] => {
       const taken = found;
       found = [];
@@ -242,7 +254,9 @@ const measureLayout = (page: Page, wide: boolean): Promise<Layout> =>
       }
       const right = Math.min(box.right, viewport) + 1;
       const firstRow = table.querySelector('tbody tr');
-      const controls = Array.from(isWide ? table.querySelectorAll('tbody button, tbody a') : (firstRow?.querySelectorAll('button, a') ?? []));
+      const controls = Array.from(
+        isWide ? table.querySelectorAll('tbody button, tbody a') : (firstRow?.querySelectorAll('button, a') ?? []),
+      );
       for (const control of controls) {
         const place = control.getBoundingClientRect();
         if (place.width > 0 && place.right > right) {
@@ -266,11 +280,33 @@ const pageText = (page: Page): Promise<string> =>
     return [document.body.innerText, ...attributes].join('\n');
   });
 
+/**
+ * Opens `url` in the app: the first time by loading it, then as the app's own links do (history and popstate, which
+ * the router follows), so the walk does not load the whole app again for every page.
+ */
+const go = async (page: Page, url: string): Promise<void> => {
+  const inApp = await page.evaluate(() => document.querySelector('#root')?.hasChildNodes() ?? false).catch(() => false);
+  if (!inApp) {
+    await page.goto(url);
+    return;
+  }
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+  }, url);
+  await page.waitForURL((current) => current.pathname === new URL(url, current).pathname);
+};
+
 /** Waits until the page shows no spinner or skeleton and the network is quiet. */
-export const settle = async (page: Page): Promise<void> => {
-  await page.waitForLoadState('networkidle');
-  await poll(() => page.locator('.MuiCircularProgress-indeterminate, .MuiSkeleton-root').count()).toBe(0);
-  await page.waitForLoadState('networkidle');
+export const settle = async (page: Page, watcher: ReturnType<typeof watch>): Promise<void> => {
+  // Quiet three checks in a row (a lazy page's code arrives, then it asks for its data).
+  let quiet = 0;
+  await poll(async () => {
+    const idle =
+      watcher.busy() === 0 && (await page.locator('.MuiCircularProgress-indeterminate, .MuiSkeleton-root').count()) === 0;
+    quiet = idle ? quiet + 1 : 0;
+    return quiet;
+  }).toBeGreaterThanOrEqual(3);
 };
 
 /** The checks of the header on the page open in `page`; problems are returned, not thrown, so a run lists them all. */
@@ -334,7 +370,7 @@ export const walkRoutes = async (
   const all: Problem[] = [];
   const queue: Array<{ url: string; at: Place }> = [
     ...fixedRoutes.filter(allowed).map((route) => ({ url: route.path, at: options.center })),
-    ...STORE_ROUTES.map((url) => ({ url, at: options.store })),
+    ...STORE_ROUTES.filter((url) => allowed(routeOf(url) ?? r(url, 0))).map((url) => ({ url, at: options.store })),
   ];
   let where = options.center;
   const seen = new Set<string>();
@@ -343,21 +379,21 @@ export const walkRoutes = async (
     if (!next || seen.has(`${next.at.id}${next.url}`)) continue;
     seen.add(`${next.at.id}${next.url}`);
     if (next.at.id !== where.id) {
-      await page.evaluate(
-        ({ id, description }) => {
-          localStorage.setItem('location_id', String(id));
-          localStorage.setItem('location', description);
-        },
-        next.at,
-      );
+      await chooseLocation(page, next.at);
       where = next.at;
     }
-    await page.goto(next.url);
-    await settle(page);
+    const started = Date.now();
+    await go(page, next.url);
+    await settle(page, problems).catch((error: Error) =>
+      all.push({ url: next.url, check: 'loads', detail: error.message.split('\n')[0] ?? '' }),
+    );
+    if (process.env.E2E_ROUTES_LOG) console.log(`${tag} ${next.url} ${Date.now() - started} ms`);
     const route = routeOf(new URL(page.url()).pathname);
     if (route && !visited.has(route.path)) visited.set(route.path, next.url);
     await screenshot(page, `route-${tag}${next.url.replace(/[/:]+/g, '-')}`);
-    all.push(...(await checkPage(page, { language, wide, problems })));
+    const found = await checkPage(page, { language, wide, problems });
+    if (process.env.E2E_ROUTES_LOG) for (const problem of found) console.log(`  ${problem.check}: ${problem.detail}`);
+    all.push(...found);
     // The links the page offers to routes not yet visited, one each.
     const links = await page.evaluate(() =>
       Array.from(document.querySelectorAll('a[href]')).map((link) => new URL((link as HTMLAnchorElement).href).pathname),
@@ -380,18 +416,55 @@ export const expectNoProblems = (problems: Problem[]): void => {
 
 export type { BrowserContext };
 
+/** The screens a suite walks: every route with the highest role (the demo admin), in both languages at both sizes. */
+export const SCREENS: Array<{ language: Language; viewport: { width: number; height: number }; tag: string }> = [
+  { language: 'es', viewport: { width: 1280, height: 800 }, tag: 'es-1280' },
+  { language: 'en', viewport: { width: 1280, height: 800 }, tag: 'en-1280' },
+  { language: 'es', viewport: MOBILE, tag: 'es-390' },
+  { language: 'en', viewport: MOBILE, tag: 'en-390' },
+];
+
 /**
- * The suite of one language and one screen size: every route with the highest role (the demo admin), then the
- * coverage check that every route of the spec was reached.
+ * One screen's walk of the routes `group` keeps, as the demo admin (role 1, who may open them all): every page
+ * checked, then every route of the group reached.
  */
-export const everyRouteSuite = (
-  { language, viewport, tag }: { language: Language; viewport: { width: number; height: number }; tag: string },
-  hooks: { browser: () => Browser; places: () => { center: Place; store: Place } },
-) => {
-  return async () => {
-    const walk = await walkRoutes(hooks.browser(), { language, viewport, tag, ...hooks.places() });
-    const missing = ROUTES.map((route) => route.path).filter((route) => !walk.visited.has(route));
-    expect(missing, 'routes the walk could not reach').toEqual([]);
-    expectNoProblems(walk.problems);
+export const walkGroup =
+  (
+    screen: (typeof SCREENS)[number],
+    group: (route: Route) => boolean,
+    hooks: { browser: () => Browser; places: () => { center: Place; store: Place } },
+  ) =>
+  async () => {
+    const walk = await walkRoutes(hooks.browser(), { ...screen, ...hooks.places(), only: group });
+    const missing = ROUTES.filter(group)
+      .map((route) => route.path)
+      .filter((route) => !walk.visited.has(route));
+    expectNoProblems([
+      ...missing.map((route) => ({ url: route, check: 'reached', detail: 'no page of the walk links to it' })),
+      ...walk.problems,
+    ]);
   };
+
+/** A describe block's demo places: the first Madrid center and store. */
+export const demoPlaces = () => {
+  let places = { center: { id: 0, description: '' } as Place, store: { id: 0, description: '' } as Place };
+  beforeAll(async () => {
+    const api = await apiAs('admin@demo.local');
+    places = { center: await findLocation(api, 'CD-MAD'), store: await findLocation(api, 'T-MAD-01') };
+  });
+  return () => places;
 };
+
+/** The suite of one group of routes: each screen its own test. */
+export const describeGroup = (name: string, group: (route: Route) => boolean) =>
+  describe(name, () => {
+    const browser = useBrowser();
+    const places = demoPlaces();
+    for (const screen of SCREENS) {
+      it(
+        `${screen.tag}: no overflow, no other-language text, no console error, no 5xx`,
+        walkGroup(screen, group, { browser, places }),
+        180_000,
+      );
+    }
+  });

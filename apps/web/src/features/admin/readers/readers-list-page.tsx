@@ -20,6 +20,8 @@ import { translateMessage } from '../shared/messages';
 import { readerTypeOptions, workingModeOptions } from '../shared/modes';
 import { ReaderLinkChip } from './reader-link-state';
 
+const editPath = (reader: Reader) => `/administrador/devices/${reader.id}/edit`;
+
 /**
  * Readers: 11 per page, filter by MAC and serial; working mode and reader type are changed in the
  * row (working mode only when the reader type is All); the state column shows only when a row has one.
@@ -100,7 +102,17 @@ export const ReadersListPage = () => {
         />
       ),
     },
-    { id: 'serial', header: t('readers.serial'), cell: (row) => row.serial_number, mobile: 'title' },
+    {
+      id: 'serial',
+      header: t('readers.serial'),
+      // The serial leads to the reader's edit page too: the way in that stays when the row is narrow.
+      cell: (row) => (
+        <Link component={RouterLink} to={editPath(row)}>
+          {row.serial_number}
+        </Link>
+      ),
+      mobile: 'title',
+    },
     { id: 'mac', header: t('readers.mac'), cell: (row) => row.mac_address },
     {
       id: 'area',
@@ -142,7 +154,7 @@ export const ReadersListPage = () => {
     selectColumn({ id: 'type', field: 'reader_type', header: t('readers.readerType'), options: types, minWidth: 100 }),
     editColumn<Reader>({
       header: t('actions.edit'),
-      to: (row) => `/administrador/devices/${row.id}/edit`,
+      to: editPath,
       name: (row) => row.serial_number,
       testId: (row) => `edit-reader-${row.serial_number}`,
     }),
