@@ -169,6 +169,12 @@ const DEMO_WORDS: string[] = [
   ...demoBrands,
   ...demoProviders,
   ...buildDemoItemTypes().flatMap((item) => Object.values(item).filter((value): value is string => typeof value === 'string')),
+  // The demo printer, tag types, formats and print orders (names written in Spanish): the quoted texts of their seed.
+  ...[
+    ...readFileSync(path.resolve(import.meta.dirname, '../../apps/server/src/db/seed/printing-demo.ts'), 'utf8').matchAll(
+      /'([^'\n]{6,})'/g,
+    ),
+  ].map((match) => match[1] ?? ''),
 ];
 
 export type Language = 'es' | 'en';
@@ -392,7 +398,7 @@ export const walkRoutes = async (
     if (route && !visited.has(route.path)) visited.set(route.path, next.url);
     await screenshot(page, `route-${tag}${next.url.replace(/[/:]+/g, '-')}`);
     const found = await checkPage(page, { language, wide, problems });
-    if (process.env.E2E_ROUTES_LOG) for (const problem of found) console.log(`  ${problem.check}: ${problem.detail}`);
+    if (process.env.E2E_ROUTES_LOG) for (const problem of found) console.log(`  ${tag} ${problem.url} ${problem.check}: ${problem.detail}`);
     all.push(...found);
     // The links the page offers to routes not yet visited, one each.
     const links = await page.evaluate(() =>
