@@ -356,8 +356,9 @@ export const walkRoutes = async (
     role?: number;
     language: Language;
     viewport: { width: number; height: number };
-    center: Place;
-    store: Place;
+    /** Where the walk starts; none: the user's default location, and the store routes are not walked again. */
+    center?: Place;
+    store?: Place;
     tag: string;
     only?: (route: Route) => boolean;
   },
@@ -374,17 +375,18 @@ export const walkRoutes = async (
   const problems = watch(page);
   const visited = new Map<string, string>();
   const all: Problem[] = [];
-  const queue: Array<{ url: string; at: Place }> = [
+  const store = options.store;
+  const queue: Array<{ url: string; at: Place | undefined }> = [
     ...fixedRoutes.filter(allowed).map((route) => ({ url: route.path, at: options.center })),
-    ...STORE_ROUTES.filter((url) => allowed(routeOf(url) ?? r(url, 0))).map((url) => ({ url, at: options.store })),
+    ...(store ? STORE_ROUTES.filter((url) => allowed(routeOf(url) ?? r(url, 0))).map((url) => ({ url, at: store })) : []),
   ];
   let where = options.center;
   const seen = new Set<string>();
   while (queue.length > 0) {
     const next = queue.shift();
-    if (!next || seen.has(`${next.at.id}${next.url}`)) continue;
-    seen.add(`${next.at.id}${next.url}`);
-    if (next.at.id !== where.id) {
+    if (!next || seen.has(`${next.at?.id}${next.url}`)) continue;
+    seen.add(`${next.at?.id}${next.url}`);
+    if (next.at && next.at.id !== where?.id) {
       await chooseLocation(page, next.at);
       where = next.at;
     }
@@ -398,7 +400,8 @@ export const walkRoutes = async (
     if (route && !visited.has(route.path)) visited.set(route.path, next.url);
     await screenshot(page, `route-${tag}${next.url.replace(/[/:]+/g, '-')}`);
     const found = await checkPage(page, { language, wide, problems });
-    if (process.env.E2E_ROUTES_LOG) for (const problem of found) console.log(`  ${tag} ${problem.url} ${problem.check}: ${problem.detail}`);
+    if (process.env.E2E_ROUTES_LOG)
+      for (const problem of found) console.log(`  ${tag} ${problem.url} ${problem.check}: ${problem.detail}`);
     all.push(...found);
     // The links the page offers to routes not yet visited, one each.
     const links = await page.evaluate(() =>
@@ -474,3 +477,11 @@ export const describeGroup = (name: string, group: (route: Route) => boolean) =>
       );
     }
   });
+
+/** The demo users of roles 2 to 5 (role 1, the admin, walks every route in the group suites). */
+export const DEMO_ROLES = [
+  { email: 'brand@demo.local', role: 2 },
+  { email: 'editor@demo.local', role: 3 },
+  { email: 'printer@demo.local', role: 4 },
+  { email: 'viewer@demo.local', role: 5 },
+];
