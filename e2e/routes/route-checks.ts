@@ -407,7 +407,9 @@ export const walkRoutes = async (
     const links = await page.evaluate(() =>
       Array.from(document.querySelectorAll('a[href]')).map((link) => new URL((link as HTMLAnchorElement).href).pathname),
     );
-    for (const link of links) {
+    // The last link of each route: lists show the newest first, and the demo's oldest orders are the finished ones
+    // (verified boxes, with verifications to open).
+    for (const link of links.reverse()) {
       const linked = routeOf(link);
       if (!linked || !allowed(linked) || visited.has(linked.path)) continue;
       if (queue.some((item) => routeOf(item.url) === linked)) continue;
@@ -424,6 +426,12 @@ export const expectNoProblems = (problems: Problem[]): void => {
 };
 
 export type { BrowserContext };
+
+/**
+ * Routes no page of the demo data links to yet (no returns or POS tickets in the demo, and the store's stock list
+ * leads to GTINs by area): known gaps, listed here so that every other route must be reached.
+ */
+export const NOT_REACHED: string[] = [];
 
 /** The screens a suite walks: every route with the highest role (the demo admin), in both languages at both sizes. */
 export const SCREENS: Array<{ language: Language; viewport: { width: number; height: number }; tag: string }> = [
@@ -447,7 +455,7 @@ export const walkGroup =
     const walk = await walkRoutes(hooks.browser(), { ...screen, ...hooks.places(), only: group });
     const missing = ROUTES.filter(group)
       .map((route) => route.path)
-      .filter((route) => !walk.visited.has(route));
+      .filter((route) => !walk.visited.has(route) && !NOT_REACHED.includes(route));
     expectNoProblems([
       ...missing.map((route) => ({ url: route, check: 'reached', detail: 'no page of the walk links to it' })),
       ...walk.problems,
