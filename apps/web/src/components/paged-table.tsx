@@ -229,12 +229,12 @@ const CardList = <T,>({ queryKey, fetchPage, columns, rowKey, pageSize, emptyTex
   );
 };
 
-/** The header row of a table of columns. */
+/** The header row of a table of columns; titles wrap at their spaces when a table is tight (1280 px with the menu open). */
 const ColumnsHead = <T,>({ columns }: { columns: Column<T>[] }) => (
   <TableHead>
     <TableRow>
       {columns.map((column) => (
-        <TableCell key={column.id} align={column.align} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+        <TableCell key={column.id} align={column.align} sx={{ fontWeight: 600, verticalAlign: 'bottom' }}>
           {column.header}
         </TableCell>
       ))}

@@ -2,6 +2,13 @@ import { Chip, type ChipProps } from '@mui/material';
 
 export type StatusStyle = { label: string; color: ChipProps['color']; icon?: ChipProps['icon'] };
 
+/** A long status ("Verificado con errores") wraps onto two lines, so order tables fit 1280 px with the menu open. */
+const WRAPPING = {
+  height: 'auto',
+  maxWidth: 112,
+  '& .MuiChip-label': { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.3, py: 0.25 },
+} as const;
+
 /**
  * A status code shown as a coloured label; the caller passes the translated map.
  *
@@ -21,5 +28,7 @@ export const StatusChip = ({
 }) => {
   const style = status === null || status === undefined ? undefined : map[status];
   if (!style) return <Chip size={size} label={status ?? '—'} variant="outlined" />;
-  return <Chip size={size} label={style.label} color={style.color} icon={style.icon} data-testid={`status-${status}`} />;
+  return (
+    <Chip size={size} label={style.label} color={style.color} icon={style.icon} data-testid={`status-${status}`} sx={WRAPPING} />
+  );
 };

@@ -12,5 +12,16 @@ export const theme = createTheme({
   typography: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
   components: {
     MuiButton: { defaultProps: { disableElevation: true } },
+    // Tables fit 1280 px with the side menu open (issue 16): 8 px between the columns of the dense tables instead of
+    // MUI's 24 + 16, the table's outer edges keep their 16 px.
+    MuiTableCell: {
+      styleOverrides: {
+        sizeSmall: {
+          padding: '6px 8px',
+          '&:first-of-type': { paddingLeft: 16 },
+          '&:last-of-type': { paddingRight: 16 },
+        },
+      },
+    },
   },
 });

@@ -1,5 +1,5 @@
 import AddIcon from '@mui/icons-material/Add';
-import { Button, Checkbox, Chip, Link, MenuItem, Stack, TextField } from '@mui/material';
+import { Button, Checkbox, Chip, Link, MenuItem, Stack, TextField, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { ReaderType, RoleThreshold } from '@rfid/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { FilterBar } from '../../../components/filter-bar';
 import { type Column, PagedTable } from '../../../components/paged-table';
+import { TwoLineHeader } from '../../../components/two-line';
 import { useCurrentLocation } from '../../../lib/current-location';
 import { useNotify } from '../../../lib/notifier';
 import { hasRole, useRole } from '../../auth';
@@ -20,6 +21,8 @@ import { translateMessage } from '../shared/messages';
 import { readerTypeOptions, workingModeOptions } from '../shared/modes';
 import { ReaderLinkChip } from './reader-link-state';
 
+const editPath = (reader: Reader) => `/administrador/devices/${reader.id}/edit`;
+
 /**
  * Readers: 11 per page, filter by MAC and serial; working mode and reader type are changed in the
  * row (working mode only when the reader type is All); the state column shows only when a row has one.
@@ -27,6 +30,7 @@ import { ReaderLinkChip } from './reader-link-state';
 export const ReadersListPage = () => {
   const { t } = useTranslation('admin');
   const role = useRole();
+  const isPhone = useMediaQuery(useTheme().breakpoints.down('md'));
   const notify = useNotify();
   const queryClient = useQueryClient();
   const update = useUpdateReader();
@@ -100,8 +104,26 @@ export const ReadersListPage = () => {
         />
       ),
     },
-    { id: 'serial', header: t('readers.serial'), cell: (row) => row.serial_number, mobile: 'title' },
-    { id: 'mac', header: t('readers.mac'), cell: (row) => row.mac_address },
+    {
+      id: 'serial',
+      // Desktop: the MAC under the serial keeps every column, the Edit one included, within 1280 px with the menu open.
+      header: isPhone ? t('readers.serial') : <TwoLineHeader title={t('readers.serial')} detail={t('readers.mac')} />,
+      // The serial leads to the reader's edit page too.
+      cell: (row) => (
+        <>
+          <Link component={RouterLink} to={editPath(row)} data-testid={`serial-${row.serial_number}`}>
+            {row.serial_number}
+          </Link>
+          {!isPhone && (
+            <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+              {row.mac_address}
+            </Typography>
+          )}
+        </>
+      ),
+      mobile: 'title',
+    },
+    ...(isPhone ? [{ id: 'mac', header: t('readers.mac'), cell: (row: Reader) => row.mac_address }] : []),
     {
       id: 'area',
       header: t('readers.area'),
@@ -142,7 +164,7 @@ export const ReadersListPage = () => {
     selectColumn({ id: 'type', field: 'reader_type', header: t('readers.readerType'), options: types, minWidth: 100 }),
     editColumn<Reader>({
       header: t('actions.edit'),
-      to: (row) => `/administrador/devices/${row.id}/edit`,
+      to: editPath,
       name: (row) => row.serial_number,
       testId: (row) => `edit-reader-${row.serial_number}`,
     }),

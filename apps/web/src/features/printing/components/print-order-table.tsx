@@ -1,7 +1,18 @@
 import CancelIcon from '@mui/icons-material/Cancel';
 import PrintIcon from '@mui/icons-material/Print';
 import VisibilityIcon from '@mui/icons-material/Visibility';
-import { Box, Button, IconButton, LinearProgress, Link, Tooltip, Typography, useMediaQuery, useTheme } from '@mui/material';
+import {
+  Box,
+  Button,
+  IconButton,
+  LinearProgress,
+  Link,
+  Stack,
+  Tooltip,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
 import { type PrintOrder, RoleThreshold } from '@rfid/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -66,6 +77,48 @@ export const PrintOrderTable = ({ filters, testId = 'print-orders' }: { filters:
     </Link>
   );
   const nameText = (order: PrintOrder) => <span data-testid="print-order-name">{order.name || '—'}</span>;
+  const contentsButton = (order: PrintOrder) => (
+    <Tooltip title={t('list.seeContents')}>
+      <IconButton
+        component={RouterLink}
+        to={PRINT_PATHS.contents(order.id)}
+        size="small"
+        aria-label={t('list.seeContentsOf', { id: order.id })}
+        data-testid="print-order-contents"
+      >
+        <VisibilityIcon fontSize="small" />
+      </IconButton>
+    </Tooltip>
+  );
+  const contentsColumn: Column<PrintOrder> = {
+    id: 'contents',
+    header: t('list.contents'),
+    align: 'center',
+    cell: contentsButton,
+  };
+  const actionButton = (order: PrintOrder) =>
+    !canPrint ? null : order.state === 'WORKING' ? (
+      <Button
+        size="small"
+        color="error"
+        variant="outlined"
+        startIcon={isPhone ? <CancelIcon /> : undefined}
+        onClick={() => setCanceling(order)}
+        data-testid="print-order-cancel"
+      >
+        {t('list.cancel')}
+      </Button>
+    ) : (
+      <Button
+        size="small"
+        variant="contained"
+        startIcon={isPhone ? <PrintIcon /> : undefined}
+        onClick={() => setPrinting(order)}
+        data-testid="print-order-print"
+      >
+        {t('list.print')}
+      </Button>
+    );
   const columns: Column<PrintOrder>[] = [
     ...(isPhone
       ? [
@@ -127,10 +180,12 @@ export const PrintOrderTable = ({ filters, testId = 'print-orders' }: { filters:
         ]),
     {
       id: 'state',
-      header: t('list.state'),
+      header: isPhone ? t('list.state') : <TwoLineHeader title={t('list.state')} detail={t('list.progress')} />,
       cell: (order) => (
         <Box data-testid="print-order-state" data-state={order.state}>
           <StatusChip status={order.state} map={states} />
+          {/* Desktop: the progress under the state (its own column on phones). */}
+          {!isPhone && <ProgressCell order={order} />}
           {order.state === 'ERROR' && order.error && (
             <Typography variant="caption" color="error" sx={{ display: 'block', maxWidth: 220 }} data-testid="print-order-error">
               {printErrorText(order, t)}
@@ -145,51 +200,20 @@ export const PrintOrderTable = ({ filters, testId = 'print-orders' }: { filters:
       align: 'right',
       cell: (order) => <span data-testid="print-order-quantity">{order.total_quantity}</span>,
     },
-    {
-      id: 'contents',
-      header: t('list.contents'),
-      align: 'center',
-      cell: (order) => (
-        <Tooltip title={t('list.seeContents')}>
-          <IconButton
-            component={RouterLink}
-            to={PRINT_PATHS.contents(order.id)}
-            size="small"
-            aria-label={t('list.seeContentsOf', { id: order.id })}
-            data-testid="print-order-contents"
-          >
-            <VisibilityIcon fontSize="small" />
-          </IconButton>
-        </Tooltip>
-      ),
-    },
-    { id: 'progress', header: t('list.progress'), cell: (order) => <ProgressCell order={order} /> },
+    ...(isPhone ? [contentsColumn] : []),
+    ...(isPhone
+      ? [{ id: 'progress', header: t('list.progress'), cell: (order: PrintOrder) => <ProgressCell order={order} /> }]
+      : []),
     {
       id: 'action',
-      header: t('list.action'),
-      cell: (order) =>
-        !canPrint ? null : order.state === 'WORKING' ? (
-          <Button
-            size="small"
-            color="error"
-            variant="outlined"
-            startIcon={isPhone ? <CancelIcon /> : undefined}
-            onClick={() => setCanceling(order)}
-            data-testid="print-order-cancel"
-          >
-            {t('list.cancel')}
-          </Button>
-        ) : (
-          <Button
-            size="small"
-            variant="contained"
-            startIcon={isPhone ? <PrintIcon /> : undefined}
-            onClick={() => setPrinting(order)}
-            data-testid="print-order-print"
-          >
-            {t('list.print')}
-          </Button>
-        ),
+      header: isPhone ? t('list.action') : <TwoLineHeader title={t('list.action')} detail={t('list.contents')} />,
+      cell: (order) => (
+        <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', whiteSpace: 'nowrap' }}>
+          {actionButton(order)}
+          {/* Desktop: the contents' eye beside the action keeps the action within 1280 px with the menu open. */}
+          {!isPhone && contentsButton(order)}
+        </Stack>
+      ),
     },
   ];
 
