@@ -204,8 +204,11 @@ describe('dashboard journey: the figures, donuts and chart of CD-MAD after real 
     expect(await page.locator('[data-testid="dashboard-chart"] svg').count()).toBeGreaterThan(0);
 
     // Inbound: today's bucket holds this journey's orders (and any other of today).
+    const graphsBefore = graphs.length;
     await page.getByTestId('chart-module-inbound').click();
     await poll(() => chart.getAttribute('data-module')).toBe('inbound');
+    // The chart may draw before the listener above has read the answer's body.
+    await poll(() => graphs.length).toBeGreaterThan(graphsBefore);
     const inbound = graphs.at(-1) as Graph;
     const serverInbound = (
       await api<Graph>(

@@ -81,7 +81,8 @@ describe.skipIf(!serverUrl)('several processes on one PostgreSQL database', () =
       await Promise.all(databases.map((database) => database.close()));
       await drop();
     }
-  });
+    // Three processes migrating and seeding one database: about 25 s on a loaded machine.
+  }, 90_000);
 
   it('runs a transaction again when it deadlocks with another one', async () => {
     const { url, drop } = await createDatabase();
