@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type PrinterSimulator, startPrinterSimulator } from '../../../../../tools/printer-simulator/src/printer-simulator.js';
-import { addForeignCompany, type ForeignCompany } from '../../test/admin-fixtures.js';
-import { buildTestApp, type TestApp } from '../../test/helpers.js';
-import { printingCaller, sgtin96Hex, shortenPrintTimeouts, waitFor } from '../../test/printing-fixtures.js';
-import { createPurchaseOrder, type InboundIds, loadInboundIds } from '../orders/inbound-fixtures.js';
+import type { PrinterSimulator } from '../../../../../tools/printer-simulator/src/printer-simulator.js';
+import type { ForeignCompany } from '../../test/admin-fixtures.js';
+import { type ExpectedPrintTest, openExpectedPrintTest } from '../../test/expected-print-fixtures.js';
+import type { TestApp } from '../../test/helpers.js';
+import { type printingCaller, sgtin96Hex, shortenPrintTimeouts, waitFor } from '../../test/printing-fixtures.js';
+import type { InboundIds } from '../orders/inbound-fixtures.js';
 
 shortenPrintTimeouts();
 
@@ -20,6 +21,7 @@ type Tag = { label_number: number; gtin: string; item: { epc: string; serial_num
 
 /** The dashboard's "tick for printing": POST /porders/{id}/printing/ and /rboxes/{id}/printing/ {printer_id}. */
 describe('printing the expected labels of a purchase order or a box', () => {
+  let fx: ExpectedPrintTest;
   let t: TestApp;
   let call: ReturnType<typeof printingCaller>;
   let simulator: PrinterSimulator;
@@ -30,36 +32,17 @@ describe('printing the expected labels of a purchase order or a box', () => {
   let gtinA: string;
   let gtinB: string;
 
-  const orderCount = async () =>
-    (await call('GET', '/api/printer/print_orders/?limit=1', 'admin@demo.local')).json().count as number;
+  const orderCount = () => fx.orderCount();
   const settled = (id: number) =>
     waitFor(
       async () => (await call('GET', `/api/printer/print_orders/${id}/`, 'admin@demo.local')).json() as Order,
       (o) => o.state !== 'WORKING',
     );
-  const newOrder = async (code: string, location: string, boxes: { codebar: string; contents: Content[] }[]) =>
-    createPurchaseOrder(t, await t.login('admin@demo.local'), {
-      locationId: ids.locations[location] as number,
-      providerId: ids.providerId,
-      code,
-      boxes,
-    });
+  const newOrder: ExpectedPrintTest['newOrder'] = (...args) => fx.newOrder(...args);
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    call = printingCaller(t);
-    simulator = await startPrinterSimulator({ printMs: 5 });
-    ids = await loadInboundIds(t.database.db);
-    foreign = await addForeignCompany(t.database.db);
-    const r = await call('POST', '/api/printer/printers/', 'admin@demo.local', {
-      description: 'Simulador pedidos',
-      mac: '00:07:4D:55:00:01',
-      location_area: ids.areaOf['CD-MAD'],
-      ip_address: '127.0.0.1',
-      port: simulator.port,
-    });
-    expect(r.statusCode).toBe(201);
-    printerId = r.json().id;
+    fx = await openExpectedPrintTest({ description: 'Simulador pedidos', mac: '00:07:4D:55:00:01' });
+    ({ t, call, simulator, ids, foreign, printerId } = fx);
     [gtinA, gtinB] = ids.gtins.slice(3, 5).map((g) => g.gtin) as [string, string];
     order = await newOrder('PO-PRINT-1', 'CD-MAD', [
       {

@@ -1,10 +1,11 @@
 import { PRINT_ORDERS_MAX_ORDERS } from '@rfid/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type PrinterSimulator, startPrinterSimulator } from '../../../../../tools/printer-simulator/src/printer-simulator.js';
-import { addForeignCompany, expectRefusals, type ForeignCompany } from '../../test/admin-fixtures.js';
-import { buildTestApp, type TestApp } from '../../test/helpers.js';
-import { printingCaller, shortenPrintTimeouts, waitFor } from '../../test/printing-fixtures.js';
-import { createPurchaseOrder, type InboundIds, loadInboundIds } from '../orders/inbound-fixtures.js';
+import type { PrinterSimulator } from '../../../../../tools/printer-simulator/src/printer-simulator.js';
+import { expectRefusals, type ForeignCompany } from '../../test/admin-fixtures.js';
+import { type ExpectedPrintTest, openExpectedPrintTest } from '../../test/expected-print-fixtures.js';
+import type { TestApp } from '../../test/helpers.js';
+import { type printingCaller, shortenPrintTimeouts, waitFor } from '../../test/printing-fixtures.js';
+import type { InboundIds } from '../orders/inbound-fixtures.js';
 import { ordersPrintName } from './expected-labels.service.js';
 
 shortenPrintTimeouts();
@@ -16,6 +17,7 @@ const URL = '/api/printer/print_orders/create_by_orders/';
 
 /** The dashboard's ticked orders: POST /printer/print_orders/create_by_orders/ {orders, tag_company_format}. */
 describe('one print order of the expected labels of several purchase orders', () => {
+  let fx: ExpectedPrintTest;
   let t: TestApp;
   let call: ReturnType<typeof printingCaller>;
   let simulator: PrinterSimulator;
@@ -30,31 +32,12 @@ describe('one print order of the expected labels of several purchase orders', ()
   let gtinB: string;
   let gtinC: string;
 
-  const orderCount = async () =>
-    (await call('GET', '/api/printer/print_orders/?limit=1', 'admin@demo.local')).json().count as number;
-  const newOrder = async (code: string, location: string, boxes: { codebar: string; contents: Content[] }[]) =>
-    createPurchaseOrder(t, await t.login('admin@demo.local'), {
-      locationId: ids.locations[location] as number,
-      providerId: ids.providerId,
-      code,
-      boxes,
-    });
+  const orderCount = () => fx.orderCount();
+  const newOrder: ExpectedPrintTest['newOrder'] = (...args) => fx.newOrder(...args);
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    call = printingCaller(t);
-    simulator = await startPrinterSimulator({ printMs: 5 });
-    ids = await loadInboundIds(t.database.db);
-    foreign = await addForeignCompany(t.database.db);
-    const r = await call('POST', '/api/printer/printers/', 'admin@demo.local', {
-      description: 'Simulador varios pedidos',
-      mac: '00:07:4D:55:00:02',
-      location_area: ids.areaOf['CD-MAD'],
-      ip_address: '127.0.0.1',
-      port: simulator.port,
-    });
-    expect(r.statusCode).toBe(201);
-    printerId = r.json().id;
+    fx = await openExpectedPrintTest({ description: 'Simulador varios pedidos', mac: '00:07:4D:55:00:02' });
+    ({ t, call, simulator, ids, foreign, printerId } = fx);
     formatId = ((await call('GET', '/api/printer/tag_company_format/', 'admin@demo.local')).json().results as { id: number }[])[0]
       ?.id as number;
     [gtinA, gtinB, gtinC] = ids.gtins.slice(3, 6).map((g) => g.gtin) as [string, string, string];
