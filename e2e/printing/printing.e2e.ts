@@ -60,6 +60,17 @@ describe('printing journey: orders by hand and from CSV, printing to the simulat
     return r.json;
   };
   /** The row (or phone card) of a print order in the list. */
+  /** The printer simulator afresh, and the inbound dashboard filtered by an order code, showing `count` orders. */
+  const openInboundOrders = async (code: string, count: number) => {
+    simulator.reset();
+    simulator.setMode({ printMs: 20 });
+    const opened = await openPage(browser(), { at: center });
+    await opened.page.goto('/inbound/');
+    await opened.page.getByTestId('filter-order_code__icontains').fill(code);
+    const rows = opened.page.getByTestId('inbound-orders').getByTestId('paged-row');
+    await poll(() => rows.count()).toBe(count);
+    return { ...opened, rows };
+  };
   const orderRow = (page: Page, name: string): Locator => rowOf(page.getByTestId('print-orders'), name);
 
   beforeAll(async () => {
@@ -465,13 +476,7 @@ describe('printing journey: orders by hand and from CSV, printing to the simulat
         boxPlan(`${code}-B`, [gtins[3] as string, 1]),
       ],
     });
-    simulator.reset();
-    simulator.setMode({ printMs: 20 });
-    const { page, context } = await openPage(browser(), { at: center });
-    await page.goto('/inbound/');
-    await page.getByTestId('filter-order_code__icontains').fill(code);
-    const rows = page.getByTestId('inbound-orders').getByTestId('paged-row');
-    await poll(() => rows.count()).toBe(1);
+    const { page, context, rows } = await openInboundOrders(code, 1);
     await rows.first().getByTestId('order-actions').click();
     await page.getByTestId('print-labels').click();
     const dialog = page.getByTestId('print-expected-dialog');
@@ -523,13 +528,7 @@ describe('printing journey: orders by hand and from CSV, printing to the simulat
       providerId,
       boxes: [boxPlan(`${second}-A`, [gtins[3] as string, 1]), boxPlan(`${second}-B`, [gtins[5] as string, 2])],
     });
-    simulator.reset();
-    simulator.setMode({ printMs: 20 });
-    const { page, context } = await openPage(browser(), { at: center });
-    await page.goto('/inbound/');
-    await page.getByTestId('filter-order_code__icontains').fill(prefix);
-    const rows = page.getByTestId('inbound-orders').getByTestId('paged-row');
-    await poll(() => rows.count()).toBe(2);
+    const { page, context } = await openInboundOrders(prefix, 2);
     const button = page.getByTestId('print-ticked-orders');
     expect(await button.isDisabled()).toBe(true);
     await rowOf(page.getByTestId('inbound-orders'), first).getByTestId('order-tick').locator('input').check();

@@ -127,6 +127,13 @@ const WizardDialog = ({ open, onClose, records, orders, name = '', locations = [
 
   const lines = (records ?? []).map((record, index) => ({ ...record, quantity: Number(quantities[index] ?? record.quantity) }));
   const total = lines.reduce((sum, line) => sum + line.quantity, 0);
+  /** The last step's two choices: make the print order (only), or make it and print it now. */
+  const choiceLabel = (choice: 'order' | 'print') =>
+    orders
+      ? t(choice === 'order' ? 'wizard.ordersOrder' : 'wizard.ordersPrint', { count: orders.ids.length })
+      : hasRecords
+        ? t(`wizard.${choice}`, { count: total })
+        : t(choice === 'order' ? 'wizard.newOrder' : 'wizard.printWaiting');
   const rangeErrors =
     range.mode === 'all'
       ? {}
@@ -272,28 +279,8 @@ const WizardDialog = ({ open, onClose, records, orders, name = '', locations = [
             value={choice ?? ''}
             onChange={(event) => setValue('choice', event.target.value === 'print' ? 'print' : 'order')}
           >
-            <FormControlLabel
-              value="order"
-              control={<Radio data-testid="choice-order" />}
-              label={
-                orders
-                  ? t('wizard.ordersOrder', { count: orders.ids.length })
-                  : hasRecords
-                    ? t('wizard.order', { count: total })
-                    : t('wizard.newOrder')
-              }
-            />
-            <FormControlLabel
-              value="print"
-              control={<Radio data-testid="choice-print" />}
-              label={
-                orders
-                  ? t('wizard.ordersPrint', { count: orders.ids.length })
-                  : hasRecords
-                    ? t('wizard.print', { count: total })
-                    : t('wizard.printWaiting')
-              }
-            />
+            <FormControlLabel value="order" control={<Radio data-testid="choice-order" />} label={choiceLabel('order')} />
+            <FormControlLabel value="print" control={<Radio data-testid="choice-print" />} label={choiceLabel('print')} />
           </RadioGroup>
           {choice === 'print' && (
             <Stack spacing={2}>
