@@ -14,7 +14,8 @@ export default defineConfig({
     // Migrate and seed once per run; each test file clones the result (apps/server/src/test/template-db.ts).
     globalSetup: ['apps/server/src/test/global-setup.ts'],
     testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // A file's setup may wait for the run's database template (built once, up to 120 s on a loaded machine).
+    hookTimeout: 150_000,
     pool: 'forks',
     // Vitest's default for a run is one worker less than the cores: one on a 2-core machine, so the database (PGlite in
     // the worker, or the PostgreSQL server) waited on one core while the other idled. Every core, at least two

@@ -6,7 +6,8 @@ export default defineConfig({
     root: new URL('..', import.meta.url).pathname,
     include: ['e2e/**/*.e2e.ts'],
     globalSetup: ['e2e/support/global-setup.ts'],
-    testTimeout: 60_000,
+    // A journey's steps at load 15–20 (CI runs the API suites beside): 60 s was met by long journeys there.
+    testTimeout: 120_000,
     hookTimeout: 120_000,
     // One server and one browser a worker (support/global-setup.ts).
     fileParallelism: e2eWorkers > 1,

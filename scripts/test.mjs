@@ -59,9 +59,10 @@ const chaosReport = path.join(reports, 'chaos.json');
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
- * Two lanes at once (TEST_LANES=1 runs them one after the other): the API suites and the fuzzer keep the cores busy,
- * while the browser journeys and the chaos suite mostly wait (on pages, on killed processes and leases), so the second
- * lane costs little time of the first.
+ * Two lanes at once (TEST_LANES=1 runs them one after the other): the API suites and the fuzzer beside the browser
+ * journeys and the chaos suite. Since the journeys walk every route with axe-core, the journeys alone hold a 2-core
+ * machine at load 15–20 and CI is slow either way (2026-11-25, fresh clone: 47 min at once with the admin's walks on
+ * four screens; 41 min one after the other with them on two: the API lane 10.5 min, then the journeys alone 27).
  */
 const serial = process.env.TEST_LANES === '1';
 /** The chaos suite waits for the PostgreSQL API suite: both at once could pass the server's 100 connections. */

@@ -49,8 +49,23 @@ describe('admin journey (es, desktop)', () => {
     await expect.poll(() => page.getByTestId('field-description').inputValue()).toBe('Centro E2E Sevilla');
     expect(await page.getByTestId('field-street_num').inputValue()).toBe('5');
     await page.getByTestId('field-phone').fill('+34 955 000 000');
+    // The GLN's GS1 check digit is checked in the form, in Spanish, before any call (…991 is wrong, …992 right).
+    await page.getByTestId('field-gln').fill('8437012999991');
+    let saves = 0;
+    page.on('request', (request) => {
+      if (request.method() === 'PUT' && /\/api\/locations\/\d+\/$/.test(request.url())) saves += 1;
+    });
+    await page.getByTestId('submit').click();
+    await expect
+      .poll(() => page.getByText('Introduzca un GLN válido: 13 dígitos, el último su dígito de control GS1.').count())
+      .toBe(1);
+    expect(saves).toBe(0);
+    await page.getByTestId('field-gln').fill('8437012999992');
     await page.getByTestId('submit').click();
     await expect.poll(() => alertText(page, 'success')).toContain('Centro actualizado');
+    expect(saves).toBe(1);
+    await page.reload();
+    await expect.poll(() => page.getByTestId('field-gln').inputValue()).toBe('8437012999992');
   });
 
   it('adds an area in the center (a failed add keeps the form), then edits it with read-only stock', async () => {
@@ -89,8 +104,17 @@ describe('admin journey (es, desktop)', () => {
     expect(await page.getByTestId('field-stock').inputValue()).toBe('10');
     expect(await page.getByTestId('field-stock').isDisabled()).toBe(true);
     await page.getByTestId('field-description').fill('Muelle E2E norte');
+    // The area's SGLN extension: a space is refused in the form; a GS1 one is saved and shown on the location's areas.
+    await page.getByTestId('field-gln_extension').fill('muelle 4');
+    await page.getByTestId('submit').click();
+    await expect
+      .poll(() => page.getByText('Introduzca una extensión de GLN válida: de 1 a 20 letras, dígitos o símbolos GS1.').count())
+      .toBe(1);
+    await page.getByTestId('field-gln_extension').fill('M4');
     await page.getByTestId('submit').click();
     await expect.poll(() => alertText(page, 'success')).toContain('Zona actualizada');
+    await page.goBack();
+    await expect.poll(() => page.getByTestId('location-areas').getByText('M4', { exact: true }).count()).toBe(1);
     await screenshot(page, 'admin-area-edit');
   });
 
@@ -204,6 +228,36 @@ describe('admin journey (es, desktop)', () => {
     await expect.poll(() => row.count()).toBe(0);
   });
 
+  it('turns on the GS1 Digital Link QR code of a tag format, kept after a reload, then off again', async () => {
+    await page.goto('/bionix-printer/all');
+    const section = page.getByTestId('tag-formats-section');
+    await expect.poll(() => section.getByRole('heading', { name: 'Formatos de etiqueta' }).count()).toBe(1);
+    const qr = section.getByRole('switch', { name: 'Código QR GS1 Digital Link: Etiqueta colgante 2×3 pulgadas' });
+    await expect.poll(() => qr.count()).toBe(1);
+    expect(await qr.isChecked()).toBe(false);
+    const saved = page.waitForResponse(
+      (response) => response.request().method() === 'PATCH' && /\/api\/tagformat\/\d+\/$/.test(response.url()),
+    );
+    await qr.click();
+    const response = await saved;
+    expect(response.status()).toBe(200);
+    expect(await response.json()).toMatchObject({ description: 'Etiqueta colgante 2×3 pulgadas', digital_link_qr: true });
+    await expect
+      .poll(() => page.getByText('Etiqueta colgante 2×3 pulgadas: las etiquetas llevarán el código QR GS1 Digital Link').count())
+      .toBe(1);
+    await expect.poll(() => qr.isChecked()).toBe(true);
+    await screenshot(page, 'admin-tag-format-digital-link-qr');
+    await page.reload();
+    await expect.poll(() => qr.count()).toBe(1);
+    await expect.poll(() => qr.isChecked()).toBe(true);
+    // Off again: the other journeys print the demo formats as they were.
+    await qr.click();
+    await expect.poll(() => qr.isChecked()).toBe(false);
+    await page.reload();
+    await expect.poll(() => qr.count()).toBe(1);
+    expect(await qr.isChecked()).toBe(false);
+  });
+
   it('adds an editor limited to two stores, who then sees only those two', async () => {
     await page.goto('/administrador/visualizers/add');
     await page.getByTestId('field-first_name').fill('Elena');
@@ -229,7 +283,10 @@ describe('admin journey (es, desktop)', () => {
     await page.getByTestId('edit-user-e2e.editor@demo.local').click();
     await expect.poll(() => page.getByTestId('field-last_name').inputValue()).toBe('Editora');
     const chips = page.getByTestId('user-form').locator('.MuiChip-root');
-    expect((await chips.allTextContents()).sort()).toEqual(['Tienda Sevilla Sierpes', 'Tienda Valencia Colón']);
+    // The chips come with the user's locations, which may arrive after the name.
+    await expect
+      .poll(async () => (await chips.allTextContents()).sort())
+      .toEqual(['Tienda Sevilla Sierpes', 'Tienda Valencia Colón']);
     await page.getByTestId('field-last_name').fill('Editora Sur');
     await page.getByTestId('submit').click(); // an empty password keeps the current one
     await expect.poll(() => alertText(page, 'success')).toContain('Usuario actualizado');

@@ -168,6 +168,8 @@ describe('dashboard journey: the figures, donuts and chart of CD-MAD after real 
 
   it('es: statistics reload every 20 s without a page reload', async () => {
     const { page, context } = await openPage(browser(), { at: center });
+    // The polling alone: with the live stream down (as when it is cut), no event refreshes the figures in between.
+    await page.route('**/api/events/stream**', (route) => route.abort());
     const loads: number[] = [];
     page.on('response', (r) => {
       if (r.url().includes(`/locations/${center.id}/statistics/`) && r.ok()) loads.push(Date.now());

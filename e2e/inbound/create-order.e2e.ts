@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fitsPhone, MOBILE, openPage, type Place, poll, screenshot, useBrowser } from '../support/browser';
+import { dayText, typeDate } from '../support/date-field';
 import { type Api, demoWorld, sgtin96, withCheckDigit } from '../support/journey-api';
 import { simulate } from '../support/readers';
 import { fillNewGtin, pickGtin, tomorrowAt, tryDuplicateBox } from '../support/wizard';
@@ -22,7 +23,7 @@ const NEW_GTIN = withCheckDigit(`084370129${String(RUN).padStart(4, '0')}`);
 /** Wizard step 1: code, estimated arrival and provider (typed and picked from the search). */
 const fillOrder = async (page: Page, code: string, provider: string) => {
   await page.getByTestId('order-code').fill(code);
-  await page.getByTestId('order-estimated-arrival').fill(tomorrowAt('10:30'));
+  await typeDate(page.getByTestId('order-estimated-arrival'), tomorrowAt('10:30'));
   await page.getByTestId('order-provider').fill(provider.slice(0, 5));
   await page.getByRole('option', { name: provider }).first().click();
   await page.getByTestId('wizard-next').click();
@@ -160,15 +161,13 @@ describe('inbound part A: order wizard, dashboard, detail, boxes', () => {
     await page.getByTestId('download-close').click();
     await page.getByTestId('download-dialog').waitFor({ state: 'detached' });
     // Print data: enabled once the arrival range has a start date.
-    const today = new Date();
-    const iso = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
-    await page.getByTestId('filter-arrival').getByTestId('date-start').fill(iso);
+    await typeDate(page.getByTestId('filter-arrival').getByTestId('date-start'), dayText(new Date()));
     await poll(() => page.getByTestId('download-print-data').isDisabled()).toBe(false);
     await page.getByTestId('download-print-data').click();
     await poll(() => page.getByTestId('download-done').count()).toBe(1);
     await page.getByTestId('download-close').click();
     // The arrival filter hides the order (not arrived yet) until the start date is cleared.
-    await page.getByTestId('filter-arrival').getByTestId('date-start').fill('');
+    await typeDate(page.getByTestId('filter-arrival').getByTestId('date-start'), '');
     await poll(() => rows.count()).toBe(1);
 
     await row.getByTestId('order-detail-link').click();

@@ -1,7 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fitsPhone, MOBILE, openPage, type PageOptions, type Place, poll, screenshot, useBrowser } from '../support/browser';
+import { typeDate } from '../support/date-field';
 import { type Api, boxPlan, createOnlineOrder, createPurchaseOrder, demoWorld, sgtin96 } from '../support/journey-api';
 import { simulate } from '../support/readers';
+
+/** Text as shown, without bidirectional isolation marks. */
+const visible = (text: string | null) => (text ?? '').replace(/[\u200e\u200f\u2066-\u2069]/g, '');
 
 /**
  * Provider and sale returns as docs/design/returns.md makes them: the Madrid exit portal reads
@@ -67,8 +71,12 @@ describe('provider returns and sale returns', () => {
     await page.getByTestId('filter-code__icontains').fill(BOX);
     await poll(() => rows.count()).toBe(1);
     // A range in the past finds nothing.
-    await page.getByTestId('date-start').fill('2020-01-01');
-    await page.getByTestId('date-end').fill('2020-01-31');
+    // Typed day first (DD/MM/YYYY), as the Spanish UI shows dates; the range goes to the server as before.
+    await typeDate(page.getByTestId('date-start'), '01/01/2020');
+    await typeDate(page.getByTestId('date-end'), '31/01/2020');
+    // What the Spanish user sees in the field: day, month, year (the sections' text, not only the hidden value).
+    expect(visible(await page.getByTestId('date-end').locator('.MuiPickersSectionList-root').textContent())).toBe('31/01/2020');
+    expect(visible(await page.getByTestId('date-start').locator('.MuiPickersSectionList-root').textContent())).toBe('01/01/2020');
     await poll(() => page.getByTestId('paged-empty').textContent()).toBe('No hay devoluciones en este periodo');
     await context.close();
   });

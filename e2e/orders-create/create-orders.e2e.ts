@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fitsPhone, MOBILE, openPage, type Place, poll, screenshot, useBrowser } from '../support/browser';
+import { typeDate } from '../support/date-field';
 import { type Api, apiAs, demoWorld, findLocation, withCheckDigit } from '../support/journey-api';
 import { addBox, createdOrderId, fillNewGtin, pickGtin, tomorrowAt, tryDuplicateBox } from '../support/wizard';
 
@@ -62,7 +63,7 @@ describe('order wizard: movement and online orders', () => {
     expect(await page.getByTestId('wizard-next').isDisabled()).toBe(true);
 
     await page.getByTestId('order-code').fill(MOVEMENT);
-    await page.getByTestId('order-estimated-arrival').fill(tomorrowAt('09:15'));
+    await typeDate(page.getByTestId('order-estimated-arrival'), tomorrowAt('09:15'));
     // The destination search never offers the origin.
     await page.getByTestId('order-destination').fill('Centro de distribución');
     await poll(() => page.getByRole('listbox').textContent()).toContain('(CD-BCN)');

@@ -107,8 +107,14 @@ describe('online journey: an online order expedited by a mode-6 reader, seen ver
     await filterCode(page, SHIPPED);
     const shipped = rowOf(page.getByTestId('online-orders'), SHIPPED);
     await poll(() => shipped.count()).toBe(1);
-    await shipped.getByTestId('order-download').click();
-    await page.getByTestId('download-order').click();
+    // The dialog opens from the row; a refresh of the list (a live event, the polling) may redraw the row as it is
+    // clicked, so the click is repeated until the dialog shows.
+    const downloadOrder = page.getByTestId('download-order');
+    await poll(async () => {
+      if ((await downloadOrder.count()) === 0) await shipped.getByTestId('order-download').click();
+      return downloadOrder.isVisible();
+    }).toBe(true);
+    await downloadOrder.click();
     // One line per box and GTIN.
     await poll(() => page.getByTestId('download-done').textContent()).toBe(`Guardado online-${shippedId}.csv (2 filas)`);
     await page.getByTestId('download-close').click();

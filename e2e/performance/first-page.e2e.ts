@@ -65,12 +65,13 @@ describe('first page: what the browser loads', () => {
 
     const manifest = readManifest();
     const translations = Object.keys(manifest).filter((key) => /^src\/locales\/es\/[\w-]+\.json$/.test(key));
-    // The shell, the page, its chart (loaded as the page renders) and Spanish (`common`, `auth` and the chunk of
+    // The shell, the page, its charts (the time series and the donuts' ring, loaded as the page renders) and Spanish (`common`, `auth` and the chunk of
     // the signed-in pages' namespaces: vite.config.ts).
     const own = chunksOf(manifest, [
       'src/app/shell/layout.tsx',
       'src/features/dashboard/dashboard-page.tsx',
       chunkNamed(manifest, 'dashboard-chart'),
+      chunkNamed(manifest, 'donut-ring'),
       chunkNamed(manifest, 'locales-es'),
       ...translations,
     ]);

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildDemoItemTypes, demoBrands, demoLocations, demoProviders } from '../../apps/server/src/db/seed/demo-data';
 import { chooseLocation, MOBILE, openPage, type Place, poll, screenshot, useBrowser } from '../support/browser';
 import { apiAs, findLocation } from '../support/journey-api';
+import { axeViolations } from './axe';
 
 /**
  * What every route of the spec must be on every screen (issue 16), checked by the every-route suites:
@@ -21,6 +22,7 @@ import { apiAs, findLocation } from '../support/journey-api';
  *   that appear nowhere in this language's own catalogue, matched as whole words. Demo data (locations, brands,
  *   providers, products) is never counted.
  * - No console error, no uncaught page error, no request answering 5xx.
+ * - Accessibility: axe-core finds no violation of serious or critical impact (axe.ts).
  */
 
 export const PRINTER = '/bionix-printer';
@@ -216,7 +218,10 @@ export type Problem = { url: string; check: string; detail: string };
 export const watch = (page: Page) => {
   let found: string[] = [];
   const inFlight = new Set<unknown>();
-  page.on('request', (request) => inFlight.add(request));
+  // The live-updates stream (EventSource) stays open while the shell is shown: it is no page load to wait for.
+  page.on('request', (request) => {
+    if (request.resourceType() !== 'eventsource') inFlight.add(request);
+  });
   page.on('requestfinished', (request) => inFlight.delete(request));
   page.on('requestfailed', (request) => inFlight.delete(request));
   page.on('console', (message) => {
@@ -329,6 +334,13 @@ export const checkPage = async (
   for (const table of layout.tables) found.push({ url, check: `table ${table.index}`, detail: table.detail });
   const foreign = foreignIn(await pageText(page), language);
   if (foreign.length > 0) found.push({ url, check: 'other language', detail: foreign.join(' | ') });
+  for (const violation of await axeViolations(page)) {
+    found.push({
+      url,
+      check: `axe ${violation.impact}`,
+      detail: `${violation.id}: ${violation.help} (${violation.targets.join(' | ')})`,
+    });
+  }
   for (const detail of problems.take()) found.push({ url, check: 'errors', detail });
   return found;
 };
@@ -339,6 +351,16 @@ export type Walk = {
   /** Each route of the spec and the concrete path it was checked at. */
   visited: Map<string, string>;
   problems: Problem[];
+};
+
+/** How many pages a walk opens again through other rows to reach the routes still missing. */
+const SPARE_VISITS = 12;
+
+/** How many characters two strings share from their start. */
+const commonStart = (a: string, b: string): number => {
+  let n = 0;
+  while (n < a.length && a[n] === b[n]) n += 1;
+  return n;
 };
 
 /** Where the walk starts: every route without ids, at a center; the store routes again at a store (returns, POS, inventory). */
@@ -359,6 +381,8 @@ export const walkRoutes = async (
     /** Where the walk starts; none: the user's default location, and the store routes are not walked again. */
     center?: Place;
     store?: Place;
+    /** More pages to start from at the store (pages with a query that no link of the walk's pages carries). */
+    storeStarts?: string[];
     tag: string;
     only?: (route: Route) => boolean;
   },
@@ -378,46 +402,86 @@ export const walkRoutes = async (
   const store = options.store;
   const queue: Array<{ url: string; at: Place | undefined }> = [
     ...fixedRoutes.filter(allowed).map((route) => ({ url: route.path, at: options.center })),
-    ...(store ? STORE_ROUTES.filter((url) => allowed(routeOf(url) ?? r(url, 0))).map((url) => ({ url, at: store })) : []),
+    ...(store
+      ? [...STORE_ROUTES, ...(options.storeStarts ?? [])]
+          .filter((url) => allowed(routeOf(url.split('?')[0] ?? url) ?? r(url, 0)))
+          .map((url) => ({ url, at: store }))
+      : []),
   ];
   let where = options.center;
   const seen = new Set<string>();
-  while (queue.length > 0) {
-    const next = queue.shift();
-    if (!next || seen.has(`${next.at?.id}${next.url}`)) continue;
-    seen.add(`${next.at?.id}${next.url}`);
+  /**
+   * Links to routes already visited or queued, kept in case: a route with ids is visited once, through one row, and
+   * that row may lead on to less than another would (an order without verified boxes has no verifications to open).
+   * When the queue is empty and routes are still missing, the walk opens these, the ones sharing the longest start
+   * with a missing route first, at most SPARE_VISITS of them.
+   */
+  const spare: Array<{ url: string; at: Place | undefined }> = [];
+  let spareVisits = 0;
+  const missing = () => ROUTES.filter((route) => allowed(route) && !visited.has(route.path)).map((route) => route.path);
+  const nextItem = () => {
+    const queued = queue.shift();
+    if (queued || spareVisits >= SPARE_VISITS) return queued;
+    const wanted = missing();
+    if (wanted.length === 0) return undefined;
+    const closeness = (url: string) => {
+      const from = routeOf(url.split('?')[0] ?? url)?.path ?? '';
+      return Math.max(...wanted.map((path) => commonStart(from, path)));
+    };
+    spare.sort((a, b) => closeness(b.url) - closeness(a.url));
+    const picked = spare.shift();
+    if (picked) spareVisits += 1;
+    return picked;
+  };
+  for (let next = nextItem(); next; next = nextItem()) {
+    const key = `${next.at?.id}${next.url}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
     if (next.at && next.at.id !== where?.id) {
       await chooseLocation(page, next.at);
       where = next.at;
     }
+    const url = next.url;
     const started = Date.now();
-    await go(page, next.url);
+    await go(page, url);
     await settle(page, problems).catch((error: Error) =>
-      all.push({ url: next.url, check: 'loads', detail: error.message.split('\n')[0] ?? '' }),
+      all.push({ url, check: 'loads', detail: error.message.split('\n')[0] ?? '' }),
     );
-    if (process.env.E2E_ROUTES_LOG) console.log(`${tag} ${next.url} ${Date.now() - started} ms`);
+    if (process.env.E2E_ROUTES_LOG) console.log(`${tag} ${url} ${Date.now() - started} ms`);
     const route = routeOf(new URL(page.url()).pathname);
-    if (route && !visited.has(route.path)) visited.set(route.path, next.url);
-    await screenshot(page, `route-${tag}${next.url.replace(/[/:]+/g, '-')}`);
+    if (route && !visited.has(route.path)) visited.set(route.path, url);
+    await screenshot(page, `route-${tag}${url.replace(/[/:?=&]+/g, '-')}`);
     const found = await checkPage(page, { language, wide, problems });
     if (process.env.E2E_ROUTES_LOG)
       for (const problem of found) console.log(`  ${tag} ${problem.url} ${problem.check}: ${problem.detail}`);
     all.push(...found);
-    // The links the page offers to routes not yet visited, one each.
+    // The links the page offers (with their query: a list filtered by area is another page than the bare list).
     const links = await page.evaluate(() =>
-      Array.from(document.querySelectorAll('a[href]')).map((link) => new URL((link as HTMLAnchorElement).href).pathname),
+      Array.from(document.querySelectorAll('a[href]')).map((link) => {
+        const target = new URL((link as HTMLAnchorElement).href);
+        return target.origin === window.location.origin ? `${target.pathname}${target.search}` : '';
+      }),
     );
-    // The last link of each route: lists show the newest first, and the demo's oldest orders are the finished ones
-    // (verified boxes, with verifications to open).
+    // One link to each route not visited yet, the last one: lists show the newest first, and the demo's oldest orders
+    // are the finished ones (verified boxes, with verifications to open). The others are kept as spares.
     for (const link of links.reverse()) {
-      const linked = routeOf(link);
-      if (!linked || !allowed(linked) || visited.has(linked.path)) continue;
-      if (queue.some((item) => routeOf(item.url) === linked)) continue;
+      const linked = link ? routeOf(link.split('?')[0] ?? link) : undefined;
+      if (!linked || !allowed(linked) || seen.has(`${where?.id}${link}`)) continue;
+      if (visited.has(linked.path) || queue.some((item) => routeOf(item.url.split('?')[0] ?? item.url) === linked)) {
+        if (spare.length < 200 && !spare.some((item) => item.url === link)) spare.push({ url: link, at: where });
+        continue;
+      }
       queue.push({ url: link, at: where });
     }
   }
   await context.close();
   return { visited, problems: all };
+};
+
+/** The routes a walk visited, each with the page it was checked at (the run's record of what it covered). */
+export const printVisited = (tag: string, walk: Walk): void => {
+  const lines = [...walk.visited].map(([route, url]) => `  ${route}${url === route ? '' : `  ← ${url}`}`);
+  console.log(`${tag}: ${walk.visited.size} routes visited\n${lines.join('\n')}`);
 };
 
 /** Fails with every problem at once, one a line, so a run shows what to fix. */
@@ -426,12 +490,6 @@ export const expectNoProblems = (problems: Problem[]): void => {
 };
 
 export type { BrowserContext };
-
-/**
- * Routes no page of the demo data links to yet (no returns or POS tickets in the demo, and the store's stock list
- * leads to GTINs by area): known gaps, listed here so that every other route must be reached.
- */
-export const NOT_REACHED: string[] = [];
 
 /** The screens a suite walks: every route with the highest role (the demo admin), in both languages at both sizes. */
 export const SCREENS: Array<{ language: Language; viewport: { width: number; height: number }; tag: string }> = [
@@ -449,46 +507,69 @@ export const walkGroup =
   (
     screen: (typeof SCREENS)[number],
     group: (route: Route) => boolean,
-    hooks: { browser: () => Browser; places: () => { center: Place; store: Place } },
+    hooks: { browser: () => Browser; places: () => DemoPlaces },
   ) =>
   async () => {
     const walk = await walkRoutes(hooks.browser(), { ...screen, ...hooks.places(), only: group });
+    printVisited(screen.tag, walk);
     const missing = ROUTES.filter(group)
       .map((route) => route.path)
-      .filter((route) => !walk.visited.has(route) && !NOT_REACHED.includes(route));
+      .filter((route) => !walk.visited.has(route));
     expectNoProblems([
       ...missing.map((route) => ({ url: route, check: 'reached', detail: 'no page of the walk links to it' })),
       ...walk.problems,
     ]);
   };
 
-/** A describe block's demo places: the first Madrid center and store. */
+type DemoPlaces = { center: Place; store: Place; storeStarts: string[] };
+
+/**
+ * A describe block's demo places: the first Madrid center and store, and the store's stock by area opened at its back
+ * room (the area stock page lists GTINs, whose pages are routes of the spec, only once an area is chosen).
+ */
 export const demoPlaces = () => {
-  let places = { center: { id: 0, description: '' } as Place, store: { id: 0, description: '' } as Place };
+  let places: DemoPlaces = { center: { id: 0, description: '' }, store: { id: 0, description: '' }, storeStarts: [] };
   beforeAll(async () => {
     const api = await apiAs('admin@demo.local');
-    places = { center: await findLocation(api, 'CD-MAD'), store: await findLocation(api, 'T-MAD-01') };
+    const store = await findLocation(api, 'T-MAD-01');
+    const areas = await api<{ results: Array<{ id: number; description: string }> }>(
+      'GET',
+      `/locations/${store.id}/areas/?limit=100`,
+    );
+    const backRoom = areas.json.results.find((area) => area.description === 'Almacén tienda');
+    if (!backRoom) throw new Error('The demo store has no area "Almacén tienda".');
+    places = { center: await findLocation(api, 'CD-MAD'), store, storeStarts: [`/inventory/stocks?area=${backRoom.id}`] };
   });
   return () => places;
 };
 
-/** The suite of one group of routes: each screen its own test. */
 /**
- * Not in `npm test` yet (`E2E_EVERY_ROUTE=1` runs it): some routes with ids are not reached from the demo data
- * (return and POS ticket details, verification views), so the suites still fail there, and they take longer than the
- * journeys' time budget. Run it by hand while fixing layouts.
+ * The full matrix: every role on every route it may see, on every screen (E2E_EVERY_ROUTE=1, `npm run test:routes`;
+ * by hand: it takes more than CI's time). `npm test` walks every route as the admin in Spanish at 1280 px and in
+ * English at 390 px (the group suites) and every other role's routes without ids at 1280 px in Spanish
+ * (every-role.e2e.ts).
  */
 export const everyRouteEnabled = process.env.E2E_EVERY_ROUTE === '1';
 
+/** A walk's time limit: some 40 pages, each waited for and checked (axe-core included), on a busy machine. */
+export const WALK_TIMEOUT = 600_000;
+
+/**
+ * The admin's screens in `npm test`: Spanish at 1280 px with the menu open and English on the phone, so that every route
+ * is checked in both languages and at both sizes within CI's time; all four with E2E_EVERY_ROUTE=1.
+ */
+const GROUP_SCREENS = everyRouteEnabled ? SCREENS : SCREENS.filter((screen) => ['es-1280', 'en-390'].includes(screen.tag));
+
+/** The suite of one group of routes: each screen its own test, in one browser. */
 export const describeGroup = (name: string, group: (route: Route) => boolean) =>
-  describe.skipIf(!everyRouteEnabled)(name, () => {
+  describe(name, () => {
     const browser = useBrowser();
     const places = demoPlaces();
-    for (const screen of SCREENS) {
+    for (const screen of GROUP_SCREENS) {
       it(
-        `${screen.tag}: no overflow, no other-language text, no console error, no 5xx`,
+        `${screen.tag}: every route reached; no overflow, other-language text, console error, 5xx or axe violation`,
         walkGroup(screen, group, { browser, places }),
-        180_000,
+        WALK_TIMEOUT,
       );
     }
   });
@@ -500,3 +581,44 @@ export const DEMO_ROLES = [
   { email: 'printer@demo.local', role: 4 },
   { email: 'viewer@demo.local', role: 5 },
 ];
+
+/**
+ * One role's walk on one screen at its own default location, as a test body: the routes `only` keeps (all it may see
+ * when none), the routes visited printed, every problem failing the test.
+ */
+export const walkRole =
+  (
+    browser: () => Browser,
+    { email, role }: (typeof DEMO_ROLES)[number],
+    screen: (typeof SCREENS)[number],
+    only?: (route: Route) => boolean,
+  ) =>
+  async () => {
+    const tag = `role${role}-${screen.tag}`;
+    const walk = await walkRoutes(browser(), { ...screen, email, role, tag, only });
+    printVisited(tag, walk);
+    expectNoProblems(walk.problems);
+  };
+
+/** A matrix walk's time limit: one role's every route (up to some 75 pages) on one screen. */
+export const MATRIX_WALK_TIMEOUT = 2_400_000;
+
+/**
+ * The full matrix of one role (E2E_EVERY_ROUTE=1; `npm run test:routes`): the role at its own default location on
+ * every route it may see, the ones with ids too (through the links of its pages), on every screen. One file a role
+ * (every-role-<n>.e2e.ts), so the roles walk side by side, one worker and one server each.
+ */
+export const describeRoleMatrix = (role: number) => {
+  const demo = DEMO_ROLES.find((user) => user.role === role);
+  if (!demo) throw new Error(`No demo user of role ${role}.`);
+  describe.skipIf(!everyRouteEnabled)(`every route of role ${role} (${demo.email})`, () => {
+    const browser = useBrowser();
+    for (const screen of SCREENS) {
+      it(
+        `${screen.tag}: every route it may see; no overflow, other-language text, console error, 5xx or axe violation`,
+        walkRole(browser, demo, screen),
+        MATRIX_WALK_TIMEOUT,
+      );
+    }
+  });
+};

@@ -1,16 +1,14 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { dayText } from './date-field';
 
 /**
  * Steps of the shared order wizard (components/order-wizard) that the creation journeys of
  * purchase, movement and online orders repeat. Not a test file itself.
  */
 
-/** Tomorrow at `time` (HH:MM), as a native datetime-local input takes it. */
-export const tomorrowAt = (time: string): string => {
-  const day = new Date(Date.now() + 86_400_000);
-  return `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}T${time}`;
-};
+/** Tomorrow at `time` (HH:MM), as the date-time fields show it (DD/MM/YYYY HH:mm; typed with `typeDate`). */
+export const tomorrowAt = (time: string): string => `${dayText(new Date(Date.now() + 86_400_000))} ${time}`;
 
 /** Picks a GTIN in a row of the add-box dialog: types it and takes the matching option (or 'Create'). */
 export const pickGtin = async (page: Page, row: number, gtin: string, option: 'gtin-option' | 'gtin-option-create') => {

@@ -1,16 +1,18 @@
-// `npm run bench`'s web part (tools/bench/all.mjs runs it; alone: `npx tsx tools/bench/web.ts [--quick] [--port N]`).
+// `npm run bench`'s web part (tools/bench/all.mjs runs it; alone:
+// `npx tsx tools/bench/web.ts [--quick] [--port N] [--runs N] [--baseline DIST]`).
 //
 //   1. sizes: the JavaScript and CSS index.html names (its script, module preloads and styles), gzip and brotli as the
 //      build wrote them, beside the whole build; and what /login really loads in a browser until idle (every script
 //      response: the entry, the login page's chunks and its translations), the goal being ≤ 250 KB gzip;
 //   2. LCP: the Largest Contentful Paint of /login, /dashboard and the inbound dashboard opened cold (a fresh headless
 //      Chromium context: no cache) against the built server on an empty data folder with the demo data, the median
-//      of 3 loads each (1 with --quick), the goal being ≤ 1.0 s.
+//      of 3 loads each (1 with --quick, N with --runs N), the goal being ≤ 1.0 s. With --baseline DIST (another web
+//      build's dist folder, e.g. a copy of apps/web/dist made before a change) a second server serves that build and
+//      each load alternates between the two, so that both see the same machine load: the table shows them side by side.
 //
 // Needs `npm run build` first.
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import {
@@ -21,9 +23,17 @@ import {
   signedInState,
   totalGzip,
 } from '../../e2e/support/page-weight.js';
+import { startBenchServer } from './web-server.js';
 
-const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, port: { type: 'string' } } });
-const runs = values.quick ? 1 : 3;
+const { values } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    port: { type: 'string' },
+    runs: { type: 'string' },
+    baseline: { type: 'string' },
+  },
+});
+const runs = values.runs ? Number(values.runs) : values.quick ? 1 : 3;
 const root = path.resolve(import.meta.dirname, '../..');
 const dist = path.join(root, 'apps/web/dist');
 
@@ -41,22 +51,9 @@ const assets = readdirSync(path.join(dist, 'assets'))
   .map((f) => `/assets/${f}`);
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
 
-// The built server on an empty data folder (the demo data), on --port or a free-looking port of the bench's range.
-const dataDir = mkdtempSync(path.join(tmpdir(), 'rfid-bench-web-'));
 const port = values.port ? Number(values.port) : 4900 + Math.floor(Math.random() * 90);
-const baseURL = `http://127.0.0.1:${port}`;
-const server = spawn('node', ['apps/server/dist/main.js'], {
-  cwd: root,
-  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', MQTT_URL: '', LOG_LEVEL: 'warn' },
-  stdio: 'ignore',
-});
-const stop = async () => {
-  if (server.exitCode === null) {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
-  }
-  rmSync(dataDir, { recursive: true, force: true });
-};
+/** This build's server, and the baseline's (--baseline) on the next port, started once the first answers. */
+const servers = [{ label: 'this build', ...startBenchServer(root, port) }];
 
 const median = (numbers: number[]) => {
   const sorted = [...numbers].sort((a, b) => a - b);
@@ -64,30 +61,34 @@ const median = (numbers: number[]) => {
 };
 
 try {
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (Date.now() > deadline) throw new Error(`the server on ${baseURL} did not answer /api/health in 120 s`);
-    const up = await fetch(`${baseURL}/api/health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (up) break;
-    await new Promise((resolve) => setTimeout(resolve, 200));
+  await servers[0]?.ready();
+  if (values.baseline) {
+    const baseline = { label: 'baseline', ...startBenchServer(root, port + 1, path.resolve(values.baseline)) };
+    servers.push(baseline);
+    await baseline.ready();
   }
 
   const browser = await launchBrowser();
   try {
-    const context = { baseURL, viewport: { width: 1366, height: 900 }, locale: 'es-ES', timezoneId: 'Europe/Madrid' };
-    const storageState = await signedInState(browser, context);
-    const loads = new Map<string, ColdLoad[]>();
+    const context = { viewport: { width: 1366, height: 900 }, locale: 'es-ES', timezoneId: 'Europe/Madrid' };
+    const states = await Promise.all(servers.map((server) => signedInState(browser, { ...context, baseURL: server.baseURL })));
+    /** Each page's loads, a list per server; the servers take turns, load by load. */
+    const loads = new Map<string, ColdLoad[][]>();
     for (const measured of MEASURED_PAGES) {
-      const options = measured.signedIn ? { ...context, storageState } : context;
-      const pageLoads: ColdLoad[] = [];
-      for (let run = 0; run < runs; run++) pageLoads.push(await openCold(browser, measured.url, measured.ready, options));
+      const pageLoads: ColdLoad[][] = servers.map(() => []);
+      for (let run = 0; run < runs; run++) {
+        for (const [index, server] of servers.entries()) {
+          const options = { ...context, baseURL: server.baseURL };
+          const storageState = states[index];
+          pageLoads[index]?.push(
+            await openCold(browser, measured.url, measured.ready, measured.signedIn ? { ...options, storageState } : options),
+          );
+        }
+      }
       loads.set(measured.name, pageLoads);
     }
 
-    const login = loads.get('/login')?.[0]?.scripts ?? [];
+    const login = loads.get('/login')?.[0]?.[0]?.scripts ?? [];
     const loginSum = (key: 'raw' | 'gzip' | 'brotli') => login.reduce((total, script) => total + script[key], 0);
     console.log('| what | files | raw | gzip | brotli |');
     console.log('|---|---:|---:|---:|---:|');
@@ -103,18 +104,28 @@ try {
     console.log(
       `first page ÷ whole build (gzip): ${(sum(initial, '.gz') / sum(assets, '.gz')).toFixed(2)}; goal: /login's JavaScript ≤ 250 KB gzip (${kb(totalGzip(login))})`,
     );
-    console.log(`\n| page, opened cold (headless Chromium, no cache) | LCP (median of ${runs}) | loads | scripts (gzip) |`);
-    console.log('|---|---:|---|---:|');
+    console.log(
+      `\n| page, opened cold (headless Chromium, no cache) | build | LCP (median of ${runs}) | loads | scripts (gzip, files) |`,
+    );
+    console.log('|---|---|---:|---|---:|');
     for (const [name, pageLoads] of loads) {
-      const lcps = pageLoads.map((load) => load.lcpMs);
-      console.log(
-        `| ${name} | ${(median(lcps) / 1000).toFixed(2)} s | ${lcps.map((ms) => (ms / 1000).toFixed(2)).join(', ')} s | ${kb(totalGzip(pageLoads[0]?.scripts ?? []))} |`,
-      );
+      for (const [index, server] of servers.entries()) {
+        const serverLoads = pageLoads[index] ?? [];
+        const lcps = serverLoads.map((load) => load.lcpMs);
+        const scripts = serverLoads[0]?.scripts ?? [];
+        console.log(
+          `| ${name} | ${server.label} | ${(median(lcps) / 1000).toFixed(2)} s | ${lcps.map((ms) => (ms / 1000).toFixed(2)).join(', ')} s | ${kb(totalGzip(scripts))}, ${scripts.length} |`,
+        );
+      }
     }
-    console.log('goal: LCP ≤ 1.0 s');
+    console.log(
+      `goal: LCP ≤ 1.0 s; load ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}${values.baseline ? `; baseline: ${path.resolve(values.baseline)}` : ''}`,
+    );
   } finally {
     await browser.close();
   }
 } finally {
-  await stop();
+  await Promise.all(servers.map((server) => server.stop()));
 }

@@ -22,6 +22,7 @@ import { securityHeaders } from './http/security-headers.js';
 import { type Language, render } from './i18n/messages.js';
 import { pickLanguage, translateIssue, type ValidationIssue } from './i18n/translate.js';
 import { createEngine } from './modules/engine/engine.js';
+import { createLiveHub, liveCommitHook } from './modules/live/live.service.js';
 import { locationScopeHook } from './modules/locations/location-scope.js';
 import { registerModules } from './modules/registry.js';
 import { authPlugin } from './plugins/auth.js';
@@ -55,6 +56,26 @@ export type AppOptions = {
   exactCountLimit?: number;
   /** The messages' language when a request has no `Accept-Language` (DEFAULT_LANGUAGE; Spanish by default). */
   defaultLanguage?: Language;
+  /** How often the live streams send a heartbeat comment (15 s; tests use less). */
+  liveHeartbeatMs?: number;
+};
+
+/**
+ * The logger's options with a request serializer that hides `access_token` in URLs (the live stream takes the token
+ * there: a browser's EventSource cannot send headers), so that no token is written to the logs.
+ */
+const withoutQueryTokens = (logger: boolean | { level: string }) => {
+  if (logger === false) return false;
+  return {
+    ...(logger === true ? {} : logger),
+    serializers: {
+      req: (request: { method: string; url: string; ip?: string }) => ({
+        method: request.method,
+        url: request.url.replace(/([?&]access_token=)[^&]*/g, '$1[hidden]'),
+        remoteAddress: request.ip,
+      }),
+    },
+  };
 };
 
 export type TrustProxy = boolean | number | string[];
@@ -111,7 +132,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     defaultLanguage = config.defaultLanguage,
   } = options;
   const app = Fastify({
-    logger,
+    logger: withoutQueryTokens(logger),
     // A hop count trusts that many proxies in front of this server (Fastify's typings know it only as a function).
     trustProxy: typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
     bodyLimit: 20 * 1024 * 1024,
@@ -197,6 +218,16 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     db: database.db,
     onListenerError: (error) => app.log.error({ err: error }, 'an item-move listener failed'),
   });
+  // Live updates (modules/live): every engine transaction writes its live rows before it commits; this process's hub
+  // listens for them and feeds its streams, from the app's start until its close (streams end first: no hanging close).
+  engine.beforeCommit(liveCommitHook);
+  const live = createLiveHub({
+    database,
+    log: app.log,
+    ...(options.liveHeartbeatMs ? { heartbeatMs: options.liveHeartbeatMs } : {}),
+  });
+  app.addHook('onReady', live.start);
+  app.addHook('preClose', live.close);
   // Every background worker of the process (plugins/workers.ts): created here, so that the routes can queue work on
   // them; the plugin registers the job kinds and runs the workers from onReady to onClose.
   const printers = { allowLoopback: printerAllowLoopback };
@@ -210,6 +241,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     workers,
     config,
     printers,
+    live,
   });
   await app.register(workersPlugin, { workers, engine, db: database.db, config, bus: readersBus, stockSnapshots });
   // The broker connection opens once every handler is subscribed (queued reads arrive at once).

@@ -1,5 +1,6 @@
 // Request and response shapes of the admin module (Zod); the server validates with them, the web types its calls with them.
 // Field names follow the spec (section 3); validation messages are the spec's (section 5).
+import { isValidGln, isValidGlnExtension } from '@rfid/epc';
 import { z } from 'zod';
 import { INT4_MAX, idDescriptionSchema, intIn, pagingQuerySchema, personFields } from './common.js';
 import { timeZoneSchema } from './dates.js';
@@ -61,6 +62,16 @@ const macField = z
   .refine(isValidMac, { error: 'Enter a valid MAC address (six hex pairs, e.g. 84:24:8D:00:00:01).' })
   .transform(normalizeMac);
 
+/** GS1 identities of locations and areas (issue 17): a location's GLN, an area's GLN extension (its SGLN). */
+export const GLN_MESSAGE = 'Enter a valid GLN: 13 digits, the last one its GS1 check digit.';
+export const GLN_EXTENSION_MESSAGE = 'Enter a valid GLN extension: 1 to 20 letters, digits or GS1 symbols.';
+const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
+/** Optional: left out keeps the stored value on update; '' or null clears it. */
+const gs1Field = (isValid: (value: string) => boolean, message: string) =>
+  z.preprocess(blankToNull, z.string({ error: message }).trim().refine(isValid, { error: message }).nullable()).optional();
+export const glnField = gs1Field(isValidGln, GLN_MESSAGE);
+export const glnExtensionField = gs1Field(isValidGlnExtension, GLN_EXTENSION_MESSAGE);
+
 /** List query: paging plus DRF-style filters (allow-listed by the server). */
 const listQuery = pagingQuerySchema.catchall(z.string());
 
@@ -87,6 +98,8 @@ export const locationBodySchema = z.object({
   time_zone: z.union([z.literal('').transform(() => undefined), timeZoneSchema]).optional(),
   /** Role 1 only may change it; others must leave it out or unchanged. */
   active: z.boolean().optional(),
+  /** GS1 GLN, unique in the company; left out: unchanged (null on create). */
+  gln: glnField,
   address: z.object(
     {
       street_name: requiredText('Please enter the street name'),
@@ -127,6 +140,8 @@ export const areaSchema = z.object({
   id: z.number(),
   description: z.string(),
   stock: z.number().int(),
+  /** The extension of the area's SGLN (its location's GLN + this), unique in the location; null when not set. */
+  gln_extension: z.string().nullable(),
   ...areaLocationFields,
 });
 export type Area = z.infer<typeof areaSchema>;
@@ -136,6 +151,7 @@ export const areaCreateBodySchema = z.object({
   stock: requiredInt('Please enter stock'),
   description: requiredText("Description can't be empty"),
   location_id: requiredId('Please select distribution center'),
+  gln_extension: glnExtensionField,
 });
 export type AreaCreateBody = z.input<typeof areaCreateBodySchema>;
 
@@ -143,6 +159,8 @@ export type AreaCreateBody = z.input<typeof areaCreateBodySchema>;
 export const areaUpdateBodySchema = z.object({
   description: requiredText("Description can't be empty"),
   location_id: requiredId('Please select distribution center'),
+  /** Left out: unchanged. */
+  gln_extension: glnExtensionField,
 });
 export type AreaUpdateBody = z.input<typeof areaUpdateBodySchema>;
 
@@ -162,7 +180,6 @@ export const LLRP_HOST_REQUIRED = "Enter the reader's host name or IP address (n
 export const LLRP_DEFAULT_PORT = 5084;
 const LLRP_HOST_PATTERN =
   /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$|^\[?[0-9A-Fa-f:.]+\]?$/;
-const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
 
 const connectionTypeField = z.enum([ReaderConnection.Push, ReaderConnection.Llrp], {
   error: 'Select how the reader connects (push or LLRP).',

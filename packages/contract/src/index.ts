@@ -6,6 +6,7 @@ export * from './dates.js';
 export * from './enums.js';
 export * from './ingest.js';
 export * from './inventory.js';
+export * from './live.js';
 export * from './locations.js';
 export * from './movements.js';
 export * from './nms.js';

@@ -29,5 +29,7 @@ export const locationSchema = z.object({
   logo: z.string().nullable(),
   /** The IANA zone of the location's days (issue 14). */
   time_zone: z.string(),
+  /** GS1 Global Location Number (13 digits, check digit verified); null when not set (issue 17). */
+  gln: z.string().nullable(),
 });
 export type Location = z.infer<typeof locationSchema>;

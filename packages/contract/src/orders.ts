@@ -1,5 +1,6 @@
 // Request and response shapes of the orders module (Zod); the server validates with them, the web types its calls with them.
 // Inbound: purchase orders, receptions, boxes and their contents, item lines, providers, statistics and returns.
+import { isDigitalLinkUri, parseDigitalLink } from '@rfid/epc';
 import { z } from 'zod';
 import { itemTypeFields, itemTypeSchema } from './catalog.js';
 import { DATE_RANGE_MESSAGE, intId, intIn, isDateInRange, openListQuery, statsRangeFields } from './common.js';
@@ -158,11 +159,24 @@ export const boxContentLineSchema = z.object({
 });
 
 /**
- * POST /boxes/ (spec: codebar, reception_id). `contents` (optional) creates the box and its
+ * A box's barcode as stored: a scanned GS1 Digital Link of an SSCC (`https://…/00/<SSCC>`, issue 17) is its SSCC
+ * (18 digits, check digit verified); any other text, another URI included, stays as typed.
+ */
+export const boxBarcodeOf = (text: string): string => {
+  if (!isDigitalLinkUri(text)) return text;
+  try {
+    return parseDigitalLink(text).sscc ?? text;
+  } catch {
+    return text;
+  }
+};
+
+/**
+ * POST /boxes/ (spec: codebar, reception_id). A Digital Link of an SSCC is stored as the SSCC (boxBarcodeOf). `contents` (optional) creates the box and its
  * contents in one transaction, which is what the add-box dialog sends. 409 'Barcode already exists'.
  */
 export const boxCreateBodySchema = z.object({
-  codebar: z.string({ error: 'required' }).trim().min(1, 'required').max(128),
+  codebar: z.string({ error: 'required' }).trim().min(1, 'required').max(128).transform(boxBarcodeOf),
   reception_id: intId('required'),
   contents: z.array(boxContentLineSchema).max(1000).optional(),
 });

@@ -56,6 +56,11 @@ export const PrintMessages = {
   selectPrinter: 'Please select a printer',
 } as const;
 
+/** The tag format setting's message (issue 17, item 6). */
+export const TagFormatMessages = {
+  digitalLinkQr: 'digital_link_qr must be true or false (whether the labels carry the GS1 Digital Link QR code).',
+} as const;
+
 /* ------------------------------------------------------------------ small helpers */
 
 const idField = (message: string) => intId(message);
@@ -73,9 +78,21 @@ export const normalizePrintGtin = (gtin: string): string | null => {
 export const tagTypeSchema = z.object({ id: z.number(), reference: z.string(), epc_bits: z.number() });
 export type TagType = z.infer<typeof tagTypeSchema>;
 
-/** A tag format (spec: id and description): a label layout. */
-export const tagFormatSchema = idDescriptionSchema;
+/**
+ * A tag format (spec: id and description): a label layout; `digital_link_qr` (issue 17, item 6): its labels also carry a
+ * QR code of the item's GS1 Digital Link URI (https://id.gs1.org/01/<GTIN-14>/21/<serial>).
+ */
+export const tagFormatSchema = idDescriptionSchema.extend({ digital_link_qr: z.boolean() });
 export type TagFormat = z.infer<typeof tagFormatSchema>;
+
+/** The {{placeholder}} where a template puts the GS1 Digital Link QR code; without it the code goes bottom right. */
+export const ZPL_DIGITAL_LINK_QR_PLACEHOLDER = 'digital_link_qr';
+
+/** PATCH /tagformat/{id}/ (role 1): turns the GS1 Digital Link QR code of the format's labels on or off. */
+export const tagFormatUpdateBodySchema = z.object({
+  digital_link_qr: z.boolean({ error: TagFormatMessages.digitalLinkQr }),
+});
+export type TagFormatUpdateBody = z.input<typeof tagFormatUpdateBodySchema>;
 
 /** A tag format with its ZPL template (roles 1 and 2). */
 export const tagFormatDetailSchema = tagFormatSchema.extend({ zpl_template: z.string() });
@@ -91,8 +108,22 @@ export const tagTypeCreateBodySchema = z.object({
 });
 export type TagTypeCreateBody = z.input<typeof tagTypeCreateBodySchema>;
 
-/** The placeholders a ZPL template may use; {{epc}} inside a ^RFW write is required. */
-export const ZPL_PLACEHOLDERS = ['epc', 'gtin', 'serial', 'description', 'price', 'size', 'colour', 'model'] as const;
+/**
+ * The placeholders a ZPL template may use; {{epc}} inside a ^RFW write is required. Besides these,
+ * {{digital_link_qr}} (ZPL_DIGITAL_LINK_QR_PLACEHOLDER) places the whole QR code field of a format with digital_link_qr.
+ */
+export const ZPL_PLACEHOLDERS = [
+  'epc',
+  'gtin',
+  'serial',
+  'description',
+  'price',
+  'size',
+  'colour',
+  'model',
+  /** The item's GS1 Digital Link URI, https://id.gs1.org/01/<GTIN-14>/21/<serial> (percent-encoded serial). */
+  'digital_link',
+] as const;
 export type ZplPlaceholder = (typeof ZPL_PLACEHOLDERS)[number];
 /** A template writes the EPC: `^RFW,H` (hex, any further parameters) then `^FD{{epc}}`. */
 export const ZPL_EPC_WRITE = /\^RFW,H[^^]*\^FD\{\{epc\}\}/;
@@ -107,6 +138,7 @@ export const tagFormatCreateBodySchema = z.object({
     .max(20_000)
     .refine((zpl) => zpl.includes('^XA') && zpl.includes('^XZ'), 'The template must start with ^XA and end with ^XZ.')
     .refine((zpl) => ZPL_EPC_WRITE.test(zpl), 'The template must write the EPC: ^RFW,H^FD{{epc}}^FS.'),
+  digital_link_qr: z.boolean({ error: TagFormatMessages.digitalLinkQr }).optional().default(false),
 });
 export type TagFormatCreateBody = z.input<typeof tagFormatCreateBodySchema>;
 
@@ -115,7 +147,7 @@ export const tagCompanyFormatSchema = z.object({
   id: z.number(),
   company: z.number(),
   tag_type: tagTypeSchema,
-  tag_format: tagFormatSchema,
+  tag_format: idDescriptionSchema,
   filter_value: z.number(),
 });
 export type TagCompanyFormat = z.infer<typeof tagCompanyFormatSchema>;

@@ -18,7 +18,8 @@ export const areaRefSchema = z.object({ id: z.number(), description: z.string(),
 export type AreaRef = z.infer<typeof areaRefSchema>;
 
 /** POST /epc/retrieve/ {epc}: the items with that EPC (hex, case-insensitive). */
-export const epcRetrieveBodySchema = z.object({ epc: z.string().trim().min(1, 'Not found').max(128) });
+/** An EPC (hex) or a GS1 Digital Link URI with a GTIN and a serial (issue 17). */
+export const epcRetrieveBodySchema = z.object({ epc: z.string().trim().min(1, 'Not found').max(512) });
 
 /** An item (one physical tag). */
 export const itemSchema = z.object({

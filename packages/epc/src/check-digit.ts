@@ -57,3 +57,17 @@ export function toGtin14(gtin: string): string {
   }
   return gtin.padStart(14, '0');
 }
+
+/** GLN (Global Location Number): 13 digits, the last its GS1 check digit. */
+export function isValidGln(gln: string): boolean {
+  return typeof gln === 'string' && gln.length === 13 && hasValidCheckDigit(gln);
+}
+
+/**
+ * GLN extension (AI 254, the SGLN's extension component): 1 to 20 characters of GS1 AI encodable character set 82
+ * (GS1 General Specifications 7.11, figure 7.11-1).
+ */
+export const GLN_EXTENSION_PATTERN = /^[A-Za-z0-9!"%&'()*+,\-./:;<=>?_]{1,20}$/;
+export function isValidGlnExtension(extension: string): boolean {
+  return typeof extension === 'string' && GLN_EXTENSION_PATTERN.test(extension);
+}

@@ -1,4 +1,5 @@
 import { allDigits, checkDigitUnchecked } from './check-digit.js';
+import { isDigitalLinkUri, parseDigitalLink } from './digital-link.js';
 import { isAi82Char } from './epc.js';
 import { EpcError } from './errors.js';
 
@@ -415,7 +416,14 @@ export function parseGs1ElementString(input: string): Gs1ElementString {
   if (typeof input !== 'string') return bad('A GS1 element string must be a string');
   const s = stripPrefix(input);
   if (s.length === 0) return bad('The GS1 element string is empty');
-  const elements = s[0] === '(' ? parseBracketed(s) : parseRaw(s);
+  return interpretElements(s[0] === '(' ? parseBracketed(s) : parseRaw(s));
+}
+
+/**
+ * Checks elements (each AI known, its value of the AI's format, check digits and dates right, no AI twice with two
+ * values) and names the common ones: the result of parseGs1ElementString, and of parseDigitalLink (digital-link.ts).
+ */
+export function interpretElements(elements: { ai: string; value: string }[]): Gs1ElementString {
   const result: Gs1ElementString = { elements };
   const seen = new Map<string, string>();
   for (const { ai, value } of elements) {
@@ -460,8 +468,8 @@ export function parseGs1ElementString(input: string): Gs1ElementString {
 const PLAIN_GTIN_PREFIXES = [']E0', ']E4', ']I0', ']I1'];
 
 /**
- * The GTIN-14 of a barcode scan: a plain GTIN-8/12/13/14 (EAN/UPC/ITF-14) or a GS1 element string with AI 01
- * (as the manual print order scan reads GS1-128). Throws BAD_CHECK_DIGIT or BAD_ELEMENT_STRING.
+ * The GTIN-14 of a barcode scan: a plain GTIN-8/12/13/14 (EAN/UPC/ITF-14), a GS1 element string with AI 01
+ * (as the manual print order scan reads GS1-128) or a GS1 Digital Link URI with a GTIN (a QR code's). Throws BAD_CHECK_DIGIT or BAD_ELEMENT_STRING.
  */
 export function gtinFromScan(scan: string): string {
   if (typeof scan !== 'string') return bad('A scan must be a string');
@@ -475,7 +483,7 @@ export function gtinFromScan(scan: string): string {
     return s.padStart(14, '0');
   }
   if (plainPrefix) return bad(`'${scan}' is not a GTIN`);
-  const { gtin } = parseGs1ElementString(s);
+  const { gtin } = isDigitalLinkUri(s) ? parseDigitalLink(s) : parseGs1ElementString(s);
   if (gtin === undefined) return bad(`'${scan}' has no GTIN (AI 01)`);
   return gtin;
 }

@@ -163,16 +163,50 @@ export function tryDecodeEpc(hex: string): DecodedEpc | null {
   return decodeOrRefuse(hex) ?? null;
 }
 
-function decodeOrRefuse(hex: string): DecodedEpc | undefined {
-  if (typeof hex !== 'string') return refuse('BAD_HEX', 'An EPC must be a hex string');
+/** Fills NIBBLES from `hex`; false (with the failure set) when it is not a hex string of 2 digits or more. */
+function readNibbles(hex: string): boolean {
+  if (typeof hex !== 'string') return refuse('BAD_HEX', 'An EPC must be a hex string') ?? false;
   const length = hex.length;
-  if (length < 2) return refuse('BAD_LENGTH', `EPC '${hex}' is too short`);
+  if (length < 2) return refuse('BAD_LENGTH', `EPC '${hex}' is too short`) ?? false;
   for (let i = 0; i < length; i++) {
     const code = hex.charCodeAt(i);
     const v = code < 128 ? HEX_VALUE[code] : -1;
-    if (v < 0) return refuse('BAD_HEX', `EPC '${hex}' is not hexadecimal (position ${i})`);
+    if (v < 0) return refuse('BAD_HEX', `EPC '${hex}' is not hexadecimal (position ${i})`) ?? false;
     if (i < 64) NIBBLES[i] = v;
   }
+  return true;
+}
+
+/** What ingestion stores of an EPC: its scheme, and for an SGTIN its GTIN-14 and serial. */
+export type EpcItemKey = { scheme: EpcScheme; gtin: string | null; serial: string | null };
+
+/**
+ * The scheme, GTIN and serial of an EPC exactly as `tryDecodeEpc` answers them (null where it answers null), without
+ * the URIs and other fields it also builds: an SGTIN-96, the tags readers send by the thousand, is read straight into
+ * those three (ingestion decodes every EPC of every set; issue 15). Other schemes go through `tryDecodeEpc`.
+ */
+export function tryDecodeItemKey(hex: string): EpcItemKey | null {
+  if (typeof hex === 'string' && hex.length === 24 && readNibbles(hex) && NIBBLES[0] * 16 + NIBBLES[1] === HEADER_SGTIN96) {
+    const partition = readBits(NIBBLES, 11, 3);
+    if (partition === 7) return null;
+    const row = SGTIN_PARTITIONS[partition];
+    const cpValue = readBits(NIBBLES, 14, row[0]);
+    if (cpValue >= POW10[row[1]]) return null;
+    const reference = readBits(NIBBLES, 14 + row[0], row[2]);
+    if (reference >= POW10[row[3]]) return null;
+    const companyPrefix = pad(cpValue, row[1]);
+    const itemReference = pad(reference, row[3]);
+    const gtin13 = itemReference[0] + companyPrefix + itemReference.slice(1);
+    return { scheme: 'sgtin-96', gtin: gtin13 + checkDigitUnchecked(gtin13, 0, 13), serial: String(readBits(NIBBLES, 58, 38)) };
+  }
+  const decoded = tryDecodeEpc(hex);
+  if (!decoded) return null;
+  return { scheme: decoded.scheme, gtin: decoded.gtin ?? null, serial: decoded.serial ?? null };
+}
+
+function decodeOrRefuse(hex: string): DecodedEpc | undefined {
+  if (!readNibbles(hex)) return undefined;
+  const length = hex.length;
   const header = NIBBLES[0] * 16 + NIBBLES[1];
   switch (header) {
     case HEADER_SGTIN96:

@@ -1,10 +1,25 @@
 export { binaryToHex, hexToBinary } from './bits.js';
-export { gtinCheckDigit, hasValidCheckDigit, isValidGtin, toGtin14 } from './check-digit.js';
+export {
+  GLN_EXTENSION_PATTERN,
+  gtinCheckDigit,
+  hasValidCheckDigit,
+  isValidGln,
+  isValidGlnExtension,
+  isValidGtin,
+  toGtin14,
+} from './check-digit.js';
 export type { Random } from './demo-tags.js';
 export { createSerialTags, seededRandom } from './demo-tags.js';
+export {
+  escapeDigitalLinkSegment,
+  formatDigitalLink,
+  GS1_RESOLVER,
+  isDigitalLinkUri,
+  parseDigitalLink,
+} from './digital-link.js';
 export type { Gs1ElementString } from './element-string.js';
 export { formatGs1ElementString, gtinFromScan, parseGs1ElementString } from './element-string.js';
-export type { DecodedEpc, EpcScheme, UriToHexOptions } from './epc.js';
+export type { DecodedEpc, EpcItemKey, EpcScheme, UriToHexOptions } from './epc.js';
 export {
   DEFAULT_FILTER,
   decodeEpc,
@@ -19,6 +34,7 @@ export {
   MAX_SERIAL_96,
   partitionForCompanyPrefixLength,
   tryDecodeEpc,
+  tryDecodeItemKey,
   uriToHex,
 } from './epc.js';
 export type { EpcErrorCode } from './errors.js';

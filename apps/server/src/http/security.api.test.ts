@@ -77,8 +77,11 @@ describe('security (issue 13)', () => {
         known.push(await time('editor@demo.local', `198.51.100.${20 + i}`));
         unknown.push(await time(`ghost${i}@demo.local`, `198.51.100.${30 + i}`));
       }
-      // Before: ~2 ms for an unknown user against ~60-130 ms for a known one. The minimum drops the noise of a busy machine.
-      expect(Math.min(...unknown)).toBeGreaterThan(Math.min(...known) * 0.5);
+      // Before: ~2 ms for an unknown user against ~60-130 ms for a known one (a ratio of ~0.03); with the dummy hash the
+      // two are alike. Medians, and a quarter as the bound, so that a busy machine's stalls (seen: 256 against 531 ms
+      // at load 20) do not fail it while the missing hash still would.
+      const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+      expect(median(unknown)).toBeGreaterThan(median(known) * 0.25);
     });
   });
 

@@ -145,6 +145,14 @@ export const catalogue = {
     en: 'Only a company administrator may change the active flag.',
     es: 'Solo un administrador de la empresa puede cambiar el indicador de activo.',
   },
+  'admin.location_gln_taken': {
+    en: 'Another location of the company already has this GLN.',
+    es: 'Otra ubicación de la empresa ya tiene este GLN.',
+  },
+  'admin.area_gln_extension_taken': {
+    en: 'Another area of this location already has this GLN extension.',
+    es: 'Otra zona de esta ubicación ya tiene esta extensión de GLN.',
+  },
   'admin.area_not_found': { en: 'Area not found.', es: 'Zona no encontrada.' },
   'location.not_found': { en: 'Location not found.', es: 'Ubicación no encontrada.' },
   'brand.not_found': { en: 'Brand not found.', es: 'Marca no encontrada.' },
@@ -171,6 +179,22 @@ export const catalogue = {
   'orders.return_not_found': { en: 'Return not found.', es: 'Devolución no encontrada.' },
   'orders.reception_not_found': { en: 'Reception not found.', es: 'Recepción no encontrada.' },
   'orders.verification_not_found': { en: 'Verification not found.', es: 'Verificación no encontrada.' },
+  // GS1 EPCIS 2.0 (modules/epcis)
+  'epcis.invalid_document': {
+    en: 'The document is not a valid EPCIS 2.0 document (EPCIS JSON Schema).',
+    es: 'El documento no es un documento EPCIS 2.0 válido (esquema JSON de EPCIS).',
+  },
+  'epcis.not_an_event': {
+    en: 'The body is not an EPCIS event.',
+    es: 'El cuerpo no es un evento EPCIS.',
+  },
+  'epcis.event_not_found': { en: 'EPCIS event not found.', es: 'Evento EPCIS no encontrado.' },
+  'epcis.capture_not_found': { en: 'Capture job not found.', es: 'Trabajo de captura no encontrado.' },
+  'epcis.bad_page_token': { en: 'Invalid nextPageToken.', es: 'nextPageToken no válido.' },
+  'epcis.desadv_order_not_found': {
+    en: 'The dispatch advice names purchase order {code}, which does not exist.',
+    es: 'El aviso de expedición menciona la orden de compra {code}, que no existe.',
+  },
   'movements.destination_same': {
     en: 'The destination must differ from the origin.',
     es: 'El destino debe ser distinto del origen.',
@@ -243,6 +267,14 @@ export const catalogue = {
     es: 'Un gráfico por años abarca como máximo {max} años.',
   },
   // Tracking and readers' data
+  'scan.digital_link_invalid': {
+    en: 'This is not a valid GS1 Digital Link URI (uncompressed, e.g. https://id.gs1.org/01/<GTIN>/21/<serial>, with right check digits).',
+    es: 'No es un URI GS1 Digital Link válido (sin comprimir, p. ej. https://id.gs1.org/01/<GTIN>/21/<serie>, con dígitos de control correctos).',
+  },
+  'scan.digital_link_no_serial': {
+    en: 'The GS1 Digital Link has no serial number (/21/…): it names a product, not one item.',
+    es: 'El GS1 Digital Link no tiene número de serie (/21/…): nombra un producto, no un artículo.',
+  },
   'tracking.item_not_found': { en: 'Item not found.', es: 'Artículo no encontrado.' },
   'tracking.set_not_found': { en: 'Reading set not found.', es: 'Conjunto de lecturas no encontrado.' },
   'ingest.invalid_device_key': { en: 'Invalid device key.', es: 'Clave de dispositivo no válida.' },
@@ -452,6 +484,14 @@ export const catalogue = {
   'field.company': { en: 'Please select a company for the user', es: 'Seleccione una empresa para el usuario' },
   'field.first_name': { en: 'Please enter the first name', es: 'Introduzca el nombre' },
   'field.last_name': { en: 'Please enter the last name', es: 'Introduzca los apellidos' },
+  'field.gln': {
+    en: 'Enter a valid GLN: 13 digits, the last one its GS1 check digit.',
+    es: 'Introduzca un GLN válido: 13 dígitos, el último su dígito de control GS1.',
+  },
+  'field.gln_extension': {
+    en: 'Enter a valid GLN extension: 1 to 20 letters, digits or GS1 symbols.',
+    es: 'Introduzca una extensión de GLN válida: de 1 a 20 letras, dígitos o símbolos GS1.',
+  },
   'field.name': { en: 'Please enter the name', es: 'Introduzca el nombre' },
   'field.code': { en: 'Please enter the code', es: 'Introduzca el código' },
   'field.street': { en: 'Please enter the street name', es: 'Introduzca la calle' },
@@ -467,6 +507,10 @@ export const catalogue = {
   'field.reference': { en: 'Please enter the reference', es: 'Introduzca la referencia' },
   'field.description': { en: 'Please enter the description', es: 'Introduzca la descripción' },
   'field.zpl': { en: 'Please enter the ZPL template', es: 'Introduzca la plantilla ZPL' },
+  'field.digital_link_qr': {
+    en: 'digital_link_qr must be true or false (whether the labels carry the GS1 Digital Link QR code).',
+    es: 'digital_link_qr debe ser true o false (si las etiquetas llevan el código QR GS1 Digital Link).',
+  },
   'field.zpl_shape': {
     en: 'The template must start with ^XA and end with ^XZ.',
     es: 'La plantilla debe empezar por ^XA y terminar por ^XZ.',

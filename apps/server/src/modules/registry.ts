@@ -9,8 +9,11 @@ import { adminRoutes } from './admin/admin.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { catalogRoutes } from './catalog/catalog.routes.js';
 import type { Engine } from './engine/engine.js';
+import { epcisRoutes } from './epcis/epcis.routes.js';
 import { ingestRoutes } from './ingest/ingest.routes.js';
 import { inventoryRoutes } from './inventory/inventory.routes.js';
+import { liveRoutes } from './live/live.routes.js';
+import type { LiveHub } from './live/live.service.js';
 import { locationsRoutes } from './locations/locations.routes.js';
 import { movementsRoutes } from './movements/movements.routes.js';
 import { nmsRoutes } from './nms/nms.routes.js';
@@ -43,9 +46,11 @@ export type ModuleDeps = {
   printers: PrinterAddressPolicy;
   /** The domain engine (modules/engine): working-mode handlers, items ledger, domain events. */
   engine: Engine;
+  /** The live updates of this process (modules/live): its streams, fed by the database's notifications. */
+  live: LiveHub;
 };
 
-/** Every module's routes: `/api/...` ones, and the device management service under `/nms`. */
+/** Every module's routes: `/api/...` ones, the device management service under `/nms` and EPCIS under `/epcis`. */
 export const registerModules = async (app: FastifyInstance, deps: ModuleDeps): Promise<void> => {
   // One scope around every module: the input guards (NUL bytes, database data errors, broken
   // multipart bodies → 400, issue 13) apply to each of their routes.
@@ -70,9 +75,12 @@ export const registerModules = async (app: FastifyInstance, deps: ModuleDeps): P
         await api.register(printingRoutes, deps);
         await api.register(stickersRoutes, deps);
         await api.register(supportRoutes, deps);
+        await api.register(liveRoutes, deps);
       },
       { prefix: '/api' },
     );
     await scope.register(nmsRoutes, { ...deps, prefix: '/nms' });
+    // GS1 EPCIS 2.0 REST bindings (issue 17), beside /api as the standard names its resources.
+    await scope.register(epcisRoutes, { ...deps, prefix: '/epcis' });
   });
 };

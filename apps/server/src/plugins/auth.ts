@@ -28,6 +28,11 @@ declare module 'fastify' {
     public?: boolean;
     /** Highest role number allowed on this route (1 is highest). */
     maxRole?: number;
+    /**
+     * The token may also come as `?access_token=` (the live events stream: a browser's EventSource cannot send
+     * headers). Only routes that say so; the header wins when both are sent.
+     */
+    tokenInQuery?: boolean;
   }
 }
 
@@ -121,6 +126,12 @@ const userOfToken = async (db: Db, cache: TokenCache, token: string): Promise<Au
   return found.user;
 };
 
+/** The `access_token` of a URL's query string (routes with `tokenInQuery`); null when none. */
+const tokenOfQuery = (url: string): string | null => {
+  const query = url.indexOf('?');
+  return query < 0 ? null : new URLSearchParams(url.slice(query + 1)).get('access_token')?.trim() || null;
+};
+
 /** The authenticated user of a route that required one. */
 export const currentUser = (request: FastifyRequest): AuthUser => {
   if (!request.user) throw new AppError('UNAUTHENTICATED', { message: 'auth.no_credentials' });
@@ -143,18 +154,21 @@ export const authPlugin = fp(async (app: FastifyInstance, { database, cacheMs }:
   });
   app.addHook('onRequest', async (request) => {
     const path = request.url;
-    if (!path.startsWith('/api/') && !path.startsWith('/nms/')) return;
+    if (!path.startsWith('/api/') && !path.startsWith('/nms/') && !path.startsWith('/epcis/')) return;
     if (path.startsWith('/api/docs')) return; // the OpenAPI page is public
     const config = request.routeOptions.config;
     const header = request.headers.authorization;
+    const queryToken = config?.tokenInQuery && !header ? tokenOfQuery(request.url) : null;
     if (header?.startsWith('Token ')) {
       request.user = await userOfToken(db, cache, header.slice(6).trim());
+    } else if (queryToken) {
+      request.user = await userOfToken(db, cache, queryToken);
     }
     if (config?.public) return;
     if (!request.routeOptions.url) return; // 404s are answered as 404, not 401
     if (!request.user) {
       throw new AppError('UNAUTHENTICATED', {
-        message: header ? 'auth.invalid_token' : 'auth.no_credentials',
+        message: header || queryToken ? 'auth.invalid_token' : 'auth.no_credentials',
       });
     }
     if (config?.maxRole !== undefined && request.user.role > config.maxRole) throw forbidden();

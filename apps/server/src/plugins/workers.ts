@@ -6,6 +6,7 @@ import type { Engine } from '../modules/engine/engine.js';
 import { createDeviceDirectory, type DeviceDirectory } from '../modules/ingest/ingest.service.js';
 import { createStreamGrouper, type StreamGrouper } from '../modules/ingest/stream-grouper.js';
 import { inventoryCsvJob } from '../modules/inventory/inventory.csv.js';
+import { LIVE_PRUNE_JOB, livePruneJob } from '../modules/live/live.service.js';
 import { isAllowedPrinterAddress, type PrinterAddressPolicy } from '../modules/printing/printer-address.js';
 import { createStickerJobs, stickerPdfJob } from '../modules/stickers/stickers.service.js';
 import { createJobRunner, type JobRunner } from '../workers/job-runner.js';
@@ -59,6 +60,7 @@ export const createWorkers = ({ db, engine, config, log, printers }: WorkersOpti
     log,
     leaseMs: config.print.leaseMs,
     pollMs: config.print.queuePollMs,
+    engine,
   });
   const devices = createDeviceDirectory(db);
   // The idle gap that closes a streamed set (READS_IDLE_GAP_MS, 2 s).
@@ -82,6 +84,9 @@ export const workersPlugin = fp(
     const { jobs, spooler, devices, grouper } = workers;
     jobs.add(stickerPdfJob(db));
     jobs.add(inventoryCsvJob(db));
+    // Live update rows older than a day are deleted every hour, by one process (the job's period key).
+    jobs.add(livePruneJob(db, app.log));
+    jobs.every({ kind: LIVE_PRUNE_JOB, everyMs: 3_600_000 });
     if (stockSnapshots) {
       registerStockSnapshotJobs({ jobs, db, log: app.log, intervalMs: config.stockSnapshotIntervalMs });
     }

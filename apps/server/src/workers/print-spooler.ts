@@ -1,7 +1,16 @@
 import { LabelVoidReason, type PrintError, PrintOrderState } from '@rfid/contract';
 import type { Db } from '../db/client.js';
+import type { Engine } from '../modules/engine/engine.js';
 import { createPrintJobsRepository, type LabelRow, type PrintJobRow } from '../modules/printing/print-jobs.repository.js';
-import { type LabelData, labelPrice, labelSize, renderLabel, templateForPrinter } from '../modules/printing/zpl.js';
+import {
+  type LabelData,
+  labelDigitalLink,
+  labelPrice,
+  labelSize,
+  renderLabel,
+  templateForPrinter,
+  usesDigitalLink,
+} from '../modules/printing/zpl.js';
 import { processOwner, renewEveryMs } from './lease.js';
 import {
   type EncodeResult,
@@ -40,7 +49,8 @@ type Logger = { warn: (object: object, message: string) => void; info: (object: 
 /** One printer this process holds: the order it runs and whether the lease is still its own. */
 type Held = { printerId: number; orderId: number; isLost: boolean };
 
-const labelData = (label: LabelRow): LabelData => ({
+/** What one label shows; its Digital Link URI only when the template shows it. */
+const labelData = (label: LabelRow, withDigitalLink: boolean): LabelData => ({
   epc: label.epc,
   gtin: label.gtin,
   serial: String(label.serial),
@@ -49,6 +59,7 @@ const labelData = (label: LabelRow): LabelData => ({
   size: labelSize(label.size_primary, label.sizes),
   colour: label.colour,
   model: label.model,
+  digital_link: withDigitalLink ? labelDigitalLink(label.gtin, String(label.serial)) : '',
 });
 
 /** Why the job stopped, as stored in print_orders.error: a PrintError as JSON (the API answers it in English and as a code). */
@@ -84,8 +95,11 @@ export const createPrintSpooler = ({
   owner = processOwner(),
   leaseMs = 15_000,
   pollMs = 1_000,
+  engine,
 }: {
   db: Db;
+  /** Records each printed label in an engine transaction whose ledger notes the tag commissioned (EPCIS); none: plain. */
+  engine?: Engine;
   transport?: PrinterTransport;
   log?: Logger;
   /** Labels read from the database at a time. */
@@ -115,7 +129,8 @@ export const createPrintSpooler = ({
     const jobSeq = job.job_seq;
     let connection: PrinterConnection | undefined;
     const mustStop = () => isStopping() || held.isLost;
-    const template = templateForPrinter(job.template, job.dpi);
+    const template = templateForPrinter(job.template, job.dpi, { digitalLinkQr: job.digital_link_qr });
+    const withDigitalLink = usesDigitalLink(template);
     try {
       let next = job.job_from;
       while (next <= job.job_to) {
@@ -149,7 +164,7 @@ export const createPrintSpooler = ({
           if (isKilled) return;
           let result: EncodeResult;
           try {
-            result = await connection.printLabel(renderLabel(template, labelData(label)));
+            result = await connection.printLabel(renderLabel(template, labelData(label, withDigitalLink)));
           } catch (error) {
             if (isKilled) return;
             // Nothing left in the printer's buffer prints by itself once the fault is cleared (~JA, best effort).
@@ -172,13 +187,14 @@ export const createPrintSpooler = ({
             continue;
           }
           if (isKilled) return;
-          const recorded = await repo.labelPrinted({
-            orderId,
-            jobSeq,
-            tagId,
-            labelNumber: label.label_number,
-            printerId,
-          });
+          const printed = { orderId, jobSeq, tagId, labelNumber: label.label_number, printerId };
+          const recorded = engine
+            ? await engine.transaction(async ({ tx, ledger }) => {
+                const row = await createPrintJobsRepository(tx).labelPrinted(printed);
+                if (row) ledger.commission([{ epc: label.epc, printerId, at: new Date() }]);
+                return row;
+              })
+            : await repo.labelPrinted(printed);
           if (!recorded || recorded.canceled || recorded.state !== PrintOrderState.Working || recorded.job_seq !== jobSeq) return;
         }
         next = (labels[labels.length - 1] as LabelRow).label_number + 1;

@@ -1,29 +1,33 @@
 import { createBrowserRouter, Navigate, Outlet, useLocation } from 'react-router';
 import { ErrorPage } from '../components/error-page';
+import { PageLoading } from '../components/page-loading';
 import { identityQueryOptions } from '../features/auth/api/get-identity';
 import { authRoutes } from '../features/auth/routes';
 import { chartRoutes, dashboardRoutes } from '../features/dashboard/routes';
 import { ALL_NAMESPACES, default as i18n } from '../lib/i18n';
-import { lazyPage } from '../lib/lazy-page';
 import { PRODUCT } from '../lib/product';
 import { queryClient } from '../lib/query-client';
 import { isAuthenticated } from '../lib/storage';
 import { featureRoutes } from './feature-routes';
 import { ComingSoonPage, LegalPage } from './pages';
 
-/** The signed-in shell (header, menu, footer) is its own chunk: the login page does not load it. */
-const loadLayout = () => import('./shell/layout').then((module) => module.Layout);
-const Layout = lazyPage(loadLayout);
+/**
+ * The signed-in shell (header, menu, footer) is its own chunk: the login page does not load it. The router shows it
+ * once its code and every namespace's translations (the shell's pages read each other's) are in, so that it renders
+ * complete at once (lib/lazy-page.ts's `lazyRoute`).
+ */
+const loadLayout = async () => {
+  const [module] = await Promise.all([import('./shell/layout'), i18n.loadNamespaces(ALL_NAMESPACES)]);
+  return { Component: module.Layout };
+};
 
 /**
- * Entering any signed-in page starts, side by side, the shell's code, the identity it waits for and the translations
- * of every namespace (the shell's pages read each other's); the page's own route starts its code and data.
+ * Entering any signed-in page starts, side by side, the shell's code and translations (its route's `lazy`), the
+ * identity it waits for; the page's own route starts its code and data.
  */
 const loadSignedIn = () => {
   if (!isAuthenticated()) return null;
-  void loadLayout().catch(() => undefined);
   void queryClient.prefetchQuery(identityQueryOptions());
-  void i18n.loadNamespaces(ALL_NAMESPACES);
   return null;
 };
 
@@ -127,10 +131,12 @@ export const router = createBrowserRouter([
   {
     element: <RequireAuth />,
     errorElement: <ErrorPage />,
+    // While the first page's code loads: nothing over the login card boot.ts drew, a spinner otherwise.
+    hydrateFallbackElement: <PageLoading full />,
     loader: loadSignedIn,
     children: [
       {
-        element: <Layout />,
+        lazy: loadLayout,
         children: [
           ...dashboardRoutes,
           { path: '/legal', element: <LegalPage /> },

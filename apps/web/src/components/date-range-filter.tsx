@@ -1,8 +1,9 @@
-import { Stack, TextField } from '@mui/material';
+import { Stack } from '@mui/material';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { defaultDateRange, rangeBounds, validateDateRange } from '../lib/format';
+import { DateField } from './date-fields';
 
 export type DateRange = { start: string; end: string };
 
@@ -18,7 +19,7 @@ export type DateRangeFilterProps = {
 };
 
 /**
- * Start and end date fields (native date inputs): neither after today, start ≤ end (spec section 5).
+ * Start and end date fields (date pickers showing DD/MM/YYYY): neither after today, start ≤ end (spec section 5).
  * Query bounds come from `rangeBounds(start, end)` (whole days in the location's zone).
  *
  * ```tsx
@@ -47,19 +48,15 @@ export const DateRangeFilter = ({ value, onChange, startLabel, endLabel, isRequi
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} data-testid={testId}>
       {(['start', 'end'] as const).map((bound) => (
-        <TextField
+        <DateField
           key={bound}
-          type="date"
-          size="small"
           label={bounds[bound].label}
           value={value[bound]}
-          onChange={(event) => onChange({ ...value, [bound]: event.target.value })}
-          error={Boolean(bounds[bound].error)}
-          helperText={bounds[bound].error || undefined}
-          slotProps={{
-            inputLabel: { shrink: true },
-            htmlInput: { min: bounds[bound].min, max: bounds[bound].max, 'data-testid': `date-${bound}` },
-          }}
+          onChange={(day) => onChange({ ...value, [bound]: day })}
+          error={bounds[bound].error}
+          minDate={bounds[bound].min}
+          maxDate={bounds[bound].max}
+          testId={`date-${bound}`}
         />
       ))}
     </Stack>

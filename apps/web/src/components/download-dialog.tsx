@@ -96,8 +96,12 @@ export const DownloadDialog = ({ open, onClose, path, query, fileName, title }: 
       <Stack spacing={2}>
         {state === 'loading' && (
           <>
-            <LinearProgress variant={percent === null ? 'indeterminate' : 'determinate'} value={percent ?? undefined} />
-            <Typography variant="body2" data-testid="download-progress">
+            <LinearProgress
+              variant={percent === null ? 'indeterminate' : 'determinate'}
+              value={percent ?? undefined}
+              aria-labelledby="download-progress"
+            />
+            <Typography variant="body2" id="download-progress" data-testid="download-progress">
               {t('download.progress', { bytes: formatBytes(progress.bytes), rows: Math.max(0, progress.rows - 1) })}
             </Typography>
             <Typography variant="body2" color="text.secondary">

@@ -83,16 +83,21 @@ export const JobDownloadDialog = ({
       <Stack spacing={2}>
         {step.kind === 'creating' && (
           <>
-            <LinearProgress variant="determinate" value={step.progress} data-testid="job-progress-bar" />
-            <Typography variant="body2" data-testid="job-progress">
+            <LinearProgress
+              variant="determinate"
+              value={step.progress}
+              aria-labelledby="job-progress"
+              data-testid="job-progress-bar"
+            />
+            <Typography variant="body2" id="job-progress" data-testid="job-progress">
               {creatingText(step.progress)}
             </Typography>
           </>
         )}
         {step.kind === 'downloading' && (
           <>
-            <LinearProgress />
-            <Typography variant="body2" data-testid="job-progress">
+            <LinearProgress aria-labelledby="job-progress" />
+            <Typography variant="body2" id="job-progress" data-testid="job-progress">
               {t('job.downloading')}
             </Typography>
           </>

@@ -1,8 +1,13 @@
 import { Box, CircularProgress } from '@mui/material';
+import { hasBootShell } from '../lib/boot-shell';
 
-/** A spinner in the page's place while its code or its first data loads (`full`: the whole screen). */
-export const PageLoading = ({ full = false }: { full?: boolean }) => (
-  <Box sx={{ display: 'grid', placeItems: 'center', ...(full ? { height: '100vh' } : { py: 8 }) }} data-testid="page-loading">
-    <CircularProgress />
-  </Box>
-);
+/**
+ * A spinner in the page's place while its code or its first data loads (`full`: the whole screen); none while the
+ * page's first content shows before the app's code (lib/boot-shell.ts).
+ */
+export const PageLoading = ({ full = false }: { full?: boolean }) =>
+  hasBootShell() ? null : (
+    <Box sx={{ display: 'grid', placeItems: 'center', ...(full ? { height: '100vh' } : { py: 8 }) }} data-testid="page-loading">
+      <CircularProgress />
+    </Box>
+  );

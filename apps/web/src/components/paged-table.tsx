@@ -20,7 +20,7 @@ import type { Page } from '@rfid/contract';
 import { keepPreviousData, type QueryKey, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TABLE_REFRESH_MS } from '../lib/query-client';
+import { pageQueryKey, TABLE_REFRESH_MS } from '../lib/query-client';
 
 export type PageParams = { limit: number; offset: number; signal?: AbortSignal };
 
@@ -114,7 +114,7 @@ const DesktopTable = <T,>({
   const page = paging.key === keyText ? paging.page : 0;
   const setPage = (next: number) => setPaging({ key: keyText, page: next });
   const query = useQuery({
-    queryKey: [...queryKey, { limit: pageSize, offset: page * pageSize }],
+    queryKey: pageQueryKey(queryKey, pageSize, page * pageSize),
     queryFn: ({ signal }) => fetchPage({ limit: pageSize, offset: page * pageSize, signal }),
     placeholderData: keepPreviousData,
     refetchInterval: (q) =>

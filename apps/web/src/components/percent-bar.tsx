@@ -12,7 +12,13 @@ export const PercentBar = ({ value, minWidth = 120 }: { value: number | null | u
   const color = percent >= 100 ? 'success' : percent >= 50 ? 'primary' : 'warning';
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth }} data-testid="percent-bar">
-      <LinearProgress variant="determinate" value={percent} color={color} sx={{ flexGrow: 1, height: 8, borderRadius: 4 }} />
+      <LinearProgress
+        variant="determinate"
+        value={percent}
+        color={color}
+        aria-label={`${percent}%`}
+        sx={{ flexGrow: 1, height: 8, borderRadius: 4 }}
+      />
       <Typography variant="body2" color="text.secondary" sx={{ minWidth: 40, textAlign: 'right' }}>
         {percent}%
       </Typography>

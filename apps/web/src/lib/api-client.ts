@@ -1,4 +1,5 @@
 import type { Page } from '@rfid/contract';
+import { takeEarlyResponse } from './early-data';
 import i18n from './i18n';
 import { notify } from './notifier';
 import { clearStorage, readSession } from './storage';
@@ -67,14 +68,21 @@ export const apiRequest = async <T>(path: string, options: RequestOptions = {}):
   if (auth && session) headers.Authorization = `Token ${session.token}`;
   const isForm = body instanceof FormData;
   if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
+  const url = buildUrl(path, query);
+  // The first screen's data boot.ts asked for as the page opened (same address, token and language): taken, not asked again.
+  const early =
+    method === 'GET' && body === undefined
+      ? takeEarlyResponse(url, auth ? session?.token : undefined, languageHeader()['Accept-Language'])
+      : null;
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, query), {
-      method,
-      headers,
-      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
-      signal: signal ? AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs),
-    });
+    response = await (early ??
+      fetch(url, {
+        method,
+        headers,
+        body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+        signal: signal ? AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs),
+      }));
   } catch (error) {
     if (!silent && !signal?.aborted) notify(i18n.t('common:errors.connection'), 'error');
     throw error;

@@ -1,5 +1,6 @@
 import { type ComponentType, createElement, type LazyExoticComponent, lazy } from 'react';
 import type { RouteObject } from 'react-router';
+import { PageLoading } from '../components/page-loading';
 import i18n from './i18n';
 
 /**
@@ -22,26 +23,27 @@ export type LazyRouteOptions = {
 
 /**
  * A route whose page loads on first use, in its own chunk: `lazyRoute('/stock', () => import('./stock-page'), 'StockPage')`
- * (the module's export `StockPage` as the route's element). Its code, translations and `prefetch`ed data are
- * requested together when the route is entered (the route's loader), not one after the other.
+ * (the module's export `StockPage` as the route's component). Its code, translations and `prefetch`ed data are
+ * requested together when the route is entered (the router's `lazy`, beside the route's loader), not one after the
+ * other. The router shows the route once its code and translations are in: the page renders at once, complete, with no
+ * loading fallback in between (issue 15, LCP: React holds a Suspense boundary's content until 300 ms after its
+ * fallback showed, so each fallback on the way to a page's first screen could cost that much).
  */
 export const lazyRoute = <M extends Record<K, ComponentType>, K extends keyof M & string>(
   path: string,
   load: () => Promise<M>,
   name: K,
   { namespaces = [], prefetch }: LazyRouteOptions = {},
-): RouteObject => {
-  const loadPage = (): Promise<ComponentType> =>
-    Promise.all([load(), i18n.loadNamespaces(namespaces)]).then(([module]) => module[name]);
-  const Page = lazyPage(loadPage);
-  return {
-    path,
-    element: createElement(Page),
-    loader: () => {
-      // The chunk's request starts here, with the data's; the page's `lazy` gets the same module when it renders.
-      void loadPage().catch(() => undefined);
-      prefetch?.();
-      return null;
-    },
-  };
-};
+): RouteObject => ({
+  path,
+  lazy: async () => {
+    const [module] = await Promise.all([load(), i18n.loadNamespaces(namespaces)]);
+    return { Component: module[name] };
+  },
+  loader: () => {
+    prefetch?.();
+    return null;
+  },
+  // A page opened first, outside the signed-in routes (the login page): what shows while its code loads.
+  hydrateFallbackElement: createElement(PageLoading, { full: true }),
+});

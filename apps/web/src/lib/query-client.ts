@@ -52,11 +52,20 @@ export const useDashboardStats = <T>(
   isPhone: boolean,
 ) =>
   useQuery({
+    ...dashboardStatsOptions<T>(queryKey, locationId, path, query),
+    refetchInterval: isPhone ? false : TABLE_REFRESH_MS,
+  });
+
+/** The query of a dashboard's figures (`useDashboardStats`), for a route's loader to start it beside the page's code. */
+export const dashboardStatsOptions = <T>(queryKey: QueryKey, locationId: number, path: string, query: RequestOptions['query']) =>
+  queryOptions({
     queryKey,
     queryFn: ({ signal }) => apiRequest<T>(`/locations/${locationId}/${path}`, { query, timeoutMs: 30_000, signal }),
-    refetchInterval: isPhone ? false : TABLE_REFRESH_MS,
     enabled: locationId > 0,
   });
+
+/** The query key of one page of a paged table (components/paged-table.tsx): the list's key, then the window. */
+export const pageQueryKey = (queryKey: QueryKey, limit: number, offset: number): QueryKey => [...queryKey, { limit, offset }];
 
 /** A write whose every answer, success or error, reloads the queries under `queryKey`. */
 export const useSettledMutation = <V, R>(mutationFn: (variables: V) => Promise<R>, queryKey: QueryKey) => {

@@ -1,5 +1,6 @@
 export * from './catalog.js';
 export * from './devices.js';
+export * from './epcis.js';
 export * from './ingest.js';
 export * from './inventory.js';
 export * from './jobs.js';

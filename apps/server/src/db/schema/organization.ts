@@ -45,6 +45,8 @@ export const locations = pgTable(
     logoMime: text('logo_mime'),
     /** The IANA zone of its days: "today", day buckets, date-only filters, stock snapshots (issue 14). */
     timeZone: text('time_zone').notNull(),
+    /** Its GS1 Global Location Number (13 digits, check digit verified), the EPCIS bizLocation (issue 17). */
+    gln: text('gln'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -63,6 +65,8 @@ export const areas = pgTable(
     locationId: locationRef(),
     description: text('description').notNull(),
     stock: integer('stock').notNull().default(0),
+    /** The SGLN extension of its location's GLN: the area's EPCIS readPoint (issue 17). */
+    glnExtension: text('gln_extension'),
   },
   (t) => [index('areas_location_idx').on(t.locationId)],
 );

@@ -39,6 +39,11 @@ export const tagFormats = pgTable('tag_formats', {
    * {{colour}}, {{model}}; the print service fills them per label. Must contain the ^RFW write.
    */
   zplTemplate: text('zpl_template').notNull(),
+  /**
+   * Its labels also carry a QR code of the item's GS1 Digital Link URI (https://id.gs1.org/01/<GTIN>/21/<serial>):
+   * at the template's {{digital_link_qr}}, else at the bottom right (modules/printing/zpl.ts).
+   */
+  digitalLinkQr: boolean('digital_link_qr').notNull().default(false),
 });
 
 /** The tag type and format pairs a company prints with (the spec's tag_company_format). */

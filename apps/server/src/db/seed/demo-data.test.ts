@@ -1,5 +1,6 @@
+import { isValidGln } from '@rfid/epc';
 import { describe, expect, it } from 'vitest';
-import { buildDemoItemTypes, demoLocations, demoUsers, gs1CheckDigit } from './demo-data.js';
+import { buildDemoItemTypes, demoGln, demoLocations, demoUsers, gs1CheckDigit } from './demo-data.js';
 
 describe('demo data', () => {
   const items = buildDemoItemTypes();
@@ -11,6 +12,12 @@ describe('demo data', () => {
       expect(gtin).toMatch(/^\d{14}$/);
       expect(Number(gtin[13])).toBe(gs1CheckDigit(gtin.slice(0, 13)));
     }
+  });
+
+  it('gives every location a distinct valid GLN (issue 17)', () => {
+    const glns = demoLocations.map((_, index) => demoGln(index));
+    for (const gln of glns) expect(isValidGln(gln), gln).toBe(true);
+    expect(new Set(glns).size).toBe(demoLocations.length);
   });
 
   it('computes known GS1 check digits', () => {

@@ -1,4 +1,4 @@
-import { seededRandom } from '@rfid/epc';
+import { gtinCheckDigit, seededRandom } from '@rfid/epc';
 
 /**
  * The demo company: a Spanish fashion retailer. Plain data, deterministic (seeded PRNG), so the
@@ -124,6 +124,16 @@ export const demoLocations: DemoLocation[] = [
     areas: storeAreas,
   },
 ];
+
+/**
+ * The GLN of the demo location at `index` of demoLocations (issue 17): the company prefix, a 5-digit location reference
+ * (index + 1) and the GS1 check digit. Its areas' GLN extensions are their positions, 1, 2, 3 (their SGLNs).
+ */
+export const demoGln = (index: number): string => {
+  const digits = `${COMPANY_PREFIX}${String(index + 1).padStart(12 - COMPANY_PREFIX.length, '0')}`;
+  return `${digits}${gtinCheckDigit(digits)}`;
+};
+export const demoGlnExtension = (areaIndex: number): string => String(areaIndex + 1);
 
 export const demoProviders = [
   'Textiles del Norte S.A.',

@@ -10,12 +10,15 @@ import {
   demoCompany,
   demoDeviceKey,
   demoDevices,
+  demoGln,
+  demoGlnExtension,
   demoLocations,
   demoProviders,
   demoUsers,
 } from './demo-data.js';
 import { seedInventoryDemo } from './inventory-demo.js';
 import { seedPrintingDemo } from './printing-demo.js';
+import { seedReturnsDemo } from './returns-demo.js';
 import { seedStatsDemo } from './stats-demo.js';
 import { seedStockDemo } from './stock-demo.js';
 
@@ -34,6 +37,8 @@ export const seedDemoIfEmpty = async (db: Db): Promise<boolean> =>
     await seedStockDemo(seedDb);
     // Last: orders that explain the stock above and a daily stock history for the dashboard.
     await seedStatsDemo(seedDb);
+    // POS tickets and returns of the orders above, none of which changes the stock.
+    await seedReturnsDemo(seedDb);
     return true;
   });
 
@@ -49,8 +54,9 @@ export const seedDemo = async (db: Db): Promise<void> => {
     const locationRows = await tx
       .insert(locations)
       .values(
-        demoLocations.map((l) => ({
+        demoLocations.map((l, index) => ({
           companyId: company.id,
+          gln: demoGln(index),
           brandId: brandRows[l.brand]?.id ?? null,
           kind: l.kind,
           code: l.code,
@@ -70,7 +76,12 @@ export const seedDemo = async (db: Db): Promise<void> => {
       .insert(areas)
       .values(
         demoLocations.flatMap((l, i) =>
-          l.areas.map((description) => ({ locationId: locationRows[i]?.id as number, description, stock: 0 })),
+          l.areas.map((description, j) => ({
+            locationId: locationRows[i]?.id as number,
+            description,
+            stock: 0,
+            glnExtension: demoGlnExtension(j),
+          })),
         ),
       )
       .returning();

@@ -119,6 +119,44 @@ describe('admin locations API', () => {
     expect((await call('GET', `/api/locations/${id}/`, 'admin@demo.local')).json().time_zone).toBe('America/New_York');
   });
 
+  it('sets a GLN checked by its GS1 check digit (400 in the language asked), unique in the company, and clears it', async () => {
+    const created = await call(
+      'POST',
+      '/api/locations/',
+      'admin@demo.local',
+      body({ description: 'Centro GLN', gln: '8437012999992' }),
+    );
+    expect(created.statusCode).toBe(201);
+    const id = created.json().id as number;
+    expect(created.json().gln).toBe('8437012999992');
+    expect((await call('GET', `/api/locations/${id}/`, 'admin@demo.local')).json().gln).toBe('8437012999992');
+    // A wrong check digit: 400 naming the field, in English and in Spanish.
+    const bad = await call('PUT', `/api/locations/${id}/`, 'admin@demo.local', body({ gln: '8437012999991' }));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.gln).toEqual(['Enter a valid GLN: 13 digits, the last one its GS1 check digit.']);
+    const spanish = await t.app.inject({
+      method: 'PUT',
+      url: `/api/locations/${id}/`,
+      headers: { authorization: await t.login('admin@demo.local'), 'accept-language': 'es' },
+      payload: body({ gln: '843701299999' }),
+    });
+    expect(spanish.statusCode).toBe(400);
+    expect(spanish.json().errors.gln).toEqual(['Introduzca un GLN válido: 13 dígitos, el último su dígito de control GS1.']);
+    // Another location's GLN (the demo's CD-MAD): 409.
+    const madrid = (await call('GET', '/api/locations/?code__icontains=CD-MAD', 'admin@demo.local')).json().results[0];
+    expect(madrid.gln).toMatch(/^\d{13}$/);
+    const taken = await call('PUT', `/api/locations/${id}/`, 'admin@demo.local', body({ gln: madrid.gln }));
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().errors.gln).toEqual(['Another location of the company already has this GLN.']);
+    // Left out: unchanged; empty: cleared.
+    expect((await call('PUT', `/api/locations/${id}/`, 'admin@demo.local', body())).json().gln).toBe('8437012999992');
+    expect((await call('PUT', `/api/locations/${id}/`, 'admin@demo.local', body({ gln: '' }))).json().gln).toBeNull();
+    // A role that may not edit locations is refused before its GLN is looked at.
+    const refused = await call('PUT', `/api/locations/${id}/`, 'editor@demo.local', body({ gln: '8437012999992' }));
+    expect(refused.statusCode).toBe(403);
+    expect((await call('GET', `/api/locations/${id}/`, 'admin@demo.local')).json().gln).toBeNull();
+  });
+
   it('answers 404 for a foreign location', async () => {
     await adminTest.expectRefusals(call, [
       [404, 'PUT', `/api/locations/${foreign.locationId}/`, 'admin@demo.local', body()],

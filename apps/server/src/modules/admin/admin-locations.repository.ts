@@ -21,6 +21,8 @@ export type LocationValues = {
   country: string;
   /** Left out: the company's zone on insert, unchanged on update. */
   timeZone?: string;
+  /** Left out: none on insert, unchanged on update; null clears it. */
+  gln?: string | null;
 };
 
 export const createAdminLocationsRepository = (db: Db) => ({
@@ -38,6 +40,16 @@ export const createAdminLocationsRepository = (db: Db) => ({
       .select({ id: locations.id })
       .from(locations)
       .where(and(eq(locations.companyId, companyId), eq(locations.code, code), exceptId ? ne(locations.id, exceptId) : undefined))
+      .limit(1);
+    return Boolean(row);
+  },
+
+  /** Another location of the company has this GLN. */
+  async glnTaken(companyId: number, gln: string, exceptId?: number): Promise<boolean> {
+    const [row] = await db
+      .select({ id: locations.id })
+      .from(locations)
+      .where(and(eq(locations.companyId, companyId), eq(locations.gln, gln), exceptId ? ne(locations.id, exceptId) : undefined))
       .limit(1);
     return Boolean(row);
   },

@@ -13,6 +13,7 @@ type Body = z.output<typeof locationBodySchema>;
 export type { LocationBody };
 
 export const CODE_TAKEN = 'admin.location_code_taken';
+const GLN_TAKEN = 'admin.location_gln_taken';
 export const LOGO_NOT_IMAGE = 'admin.logo_not_image';
 export const LOGO_TOO_LARGE = msg('admin.logo_too_large', { mb: LOGO_MAX_BYTES / 1024 / 1024 });
 
@@ -56,6 +57,7 @@ const toValues = (body: Body, code: string): LocationValues => ({
   postalCode: body.address.postal_code,
   country: body.address.country,
   ...(body.time_zone === undefined ? {} : { timeZone: body.time_zone }),
+  ...(body.gln === undefined ? {} : { gln: body.gln }),
 });
 
 export const createAdminLocationsService = ({
@@ -73,6 +75,12 @@ export const createAdminLocationsService = ({
       throw new AppError('CONFLICT', { message: CODE_TAKEN, errors: { code: [CODE_TAKEN] } });
     }
   };
+  /** A GLN names one location (the EPCIS bizLocation): refused when another location of the company has it. */
+  const checkGln = async (user: AuthUser, gln: string | null | undefined, exceptId?: number) => {
+    if (gln && (await repo.glnTaken(user.companyId, gln, exceptId))) {
+      throw new AppError('CONFLICT', { message: GLN_TAKEN, errors: { gln: [GLN_TAKEN] } });
+    }
+  };
   const load = async (user: AuthUser, id: number) => {
     const row = await locationsRepo.getLocation(user, id);
     if (!row) throw notFound('location.not_found');
@@ -85,6 +93,7 @@ export const createAdminLocationsService = ({
       await checkBrand(user, body.brand);
       const code = body.code || codeFromName(body.description);
       await checkCode(user, code);
+      await checkGln(user, body.gln);
       const id = await guard(() => repo.insert(user.companyId, toValues(body, code)));
       return load(user, id);
     },
@@ -97,6 +106,7 @@ export const createAdminLocationsService = ({
       await checkBrand(user, body.brand);
       const code = body.code || current.code;
       await checkCode(user, code, id);
+      await checkGln(user, body.gln, id);
       await guard(() => repo.update(id, toValues(body, code)));
       return load(user, id);
     },

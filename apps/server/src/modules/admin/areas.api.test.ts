@@ -68,6 +68,48 @@ describe('areas API', () => {
     expect(one.stock).toBeGreaterThanOrEqual(stocked?.n ?? 1);
   });
 
+  it('sets a GLN extension (the SGLN of the area), checked, unique in the location, kept when left out', async () => {
+    const created = await call('POST', '/api/areas/', 'admin@demo.local', {
+      stock: 0,
+      description: 'Muelle 7',
+      location_id: cdMad,
+      gln_extension: '77',
+    });
+    expect(created.statusCode).toBe(201);
+    const area = created.json();
+    expect(area.gln_extension).toBe('77');
+    // The demo's areas have theirs: 1, 2, 3 in each location.
+    const demo = (await call('GET', `/api/locations/${cdMad}/areas/?limit=100`, 'admin@demo.local')).json().results as {
+      id: number;
+      gln_extension: string | null;
+    }[];
+    const taken = demo.find((a) => a.id !== area.id && a.gln_extension);
+    expect(taken?.gln_extension).toMatch(/^\d+$/);
+    const dup = await call('PUT', `/api/areas/${area.id}/`, 'admin@demo.local', {
+      description: 'Muelle 7',
+      location_id: cdMad,
+      gln_extension: taken?.gln_extension,
+    });
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json().errors.gln_extension).toEqual(['Another area of this location already has this GLN extension.']);
+    const bad = await call('PUT', `/api/areas/${area.id}/`, 'admin@demo.local', {
+      description: 'Muelle 7',
+      location_id: cdMad,
+      gln_extension: 'with space',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.gln_extension).toEqual(['Enter a valid GLN extension: 1 to 20 letters, digits or GS1 symbols.']);
+    const kept = await call('PUT', `/api/areas/${area.id}/`, 'admin@demo.local', { description: 'Muelle 8', location_id: cdMad });
+    expect(kept.json()).toMatchObject({ description: 'Muelle 8', gln_extension: '77' });
+    const refused = await call('PUT', `/api/areas/${area.id}/`, 'viewer@demo.local', {
+      description: 'Muelle 8',
+      location_id: cdMad,
+      gln_extension: '78',
+    });
+    expect(refused.statusCode).toBe(403);
+    expect((await call('GET', `/api/areas/${area.id}/`, 'admin@demo.local')).json().gln_extension).toBe('77');
+  });
+
   it("answers the spec's messages", async () => {
     await adminTest.expectFieldErrors(call('POST', '/api/areas/', 'admin@demo.local', {}), {
       stock: ['Please enter stock'],

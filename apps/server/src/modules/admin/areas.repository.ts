@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { areas, locations, stockNow } from '../../db/schema/index.js';
 import { pageOf } from '../../db/sql.js';
@@ -30,10 +30,18 @@ const areaColumns = {
   id: areas.id,
   description: areas.description,
   stock: areaStockNow,
+  gln_extension: areas.glnExtension,
   location_id: areas.locationId,
   location_description: locations.description,
 };
-export type AreaRow = { id: number; description: string; stock: number; location_id: number; location_description: string };
+export type AreaRow = {
+  id: number;
+  description: string;
+  stock: number;
+  gln_extension: string | null;
+  location_id: number;
+  location_description: string;
+};
 
 export const createAreasRepository = (db: Db) => ({
   async list(user: AuthUser, query: Record<string, unknown>, page: PageParams, locationId?: number) {
@@ -62,12 +70,29 @@ export const createAreasRepository = (db: Db) => ({
     return row;
   },
 
-  async insert(values: { description: string; stock: number; locationId: number }): Promise<number> {
+  /** Another area of the location has this GLN extension. */
+  async glnExtensionTaken(locationId: number, extension: string, exceptId?: number): Promise<boolean> {
+    const [row] = await db
+      .select({ id: areas.id })
+      .from(areas)
+      .where(
+        and(eq(areas.locationId, locationId), eq(areas.glnExtension, extension), exceptId ? ne(areas.id, exceptId) : undefined),
+      )
+      .limit(1);
+    return Boolean(row);
+  },
+
+  async insert(values: {
+    description: string;
+    stock: number;
+    locationId: number;
+    glnExtension?: string | null;
+  }): Promise<number> {
     const [row] = await db.insert(areas).values(values).returning({ id: areas.id });
     return row?.id as number;
   },
 
-  async update(id: number, values: { description: string; locationId: number }): Promise<void> {
+  async update(id: number, values: { description: string; locationId: number; glnExtension?: string | null }): Promise<void> {
     await db.update(areas).set(values).where(eq(areas.id, id));
   },
 });

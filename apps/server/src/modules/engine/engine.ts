@@ -1,6 +1,6 @@
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { dispatchReadingSet, type EngineScope, type HandlerTable, type IngestedSet } from './dispatch.js';
-import { createEventBus, type ItemMoveEvent } from './events.js';
+import { createEventBus, type ItemMoveEvent, type LedgerNotes } from './events.js';
 import { readingSetHandlers } from './handlers.js';
 import { createLedger } from './ledger.js';
 
@@ -20,17 +20,30 @@ export const createEngine = ({
   onListenerError?: (error: unknown) => void;
 }) => {
   const events = createEventBus(onListenerError);
+  const committing = new Set<CommittingHook>();
   return {
     db,
     events,
     handlers,
+    /**
+     * Registers work that runs inside every engine transaction after its body, before the commit, with the moves it
+     * made and what the ledger noted (sightings; e.g. EPCIS events, live-update rows): it commits or rolls back with
+     * them. Answers the function that removes it.
+     */
+    beforeCommit(hook: CommittingHook): () => void {
+      committing.add(hook);
+      return () => committing.delete(hook);
+    },
     /** Runs `work` in one transaction with a ledger; its moves are published once it commits. */
     async transaction<T>(work: (scope: EngineScope) => Promise<T>): Promise<T> {
       let pending: ItemMoveEvent[] = [];
       const result = await db.transaction(async (tx) => {
         // A retried body starts again from no moves.
         pending = [];
-        return work({ tx, ledger: createLedger(tx, pending) });
+        const notes: LedgerNotes = { sightings: [], commissions: [] };
+        const value = await work({ tx, ledger: createLedger(tx, pending, notes) });
+        for (const hook of committing) await hook(tx, pending, notes);
+        return value;
       });
       events.publish(pending);
       return result;
@@ -39,4 +52,7 @@ export const createEngine = ({
     dispatch: (scope: EngineScope, set: IngestedSet) => dispatchReadingSet(handlers, scope, set),
   };
 };
+/** Work inside an engine transaction, before its commit (see `beforeCommit`). */
+export type CommittingHook = (tx: Tx, moves: readonly ItemMoveEvent[], notes: Readonly<LedgerNotes>) => Promise<void>;
+
 export type Engine = ReturnType<typeof createEngine>;

@@ -35,6 +35,26 @@ export type ItemMoveEvent = {
   at: Date;
 };
 
+/**
+ * Items a read saw where they already were (an inventory's reads: nothing moved). The ledger notes them so that the
+ * transaction's hooks can tell of the observation (an EPCIS cycle count); subscribers of moves never get them.
+ */
+export type ItemSighting = {
+  itemId: number;
+  epc: string;
+  /** Where the reader is. */
+  areaId: number;
+  locationId: number;
+  readingSetId: string;
+  at: Date;
+};
+
+/** A label a printer printed, its tag encoded with its EPC (hex): the tag's life begins (EPCIS commissioning). */
+export type TagCommission = { epc: string; printerId: number; at: Date };
+
+/** What an engine transaction did besides its moves (see `engine.beforeCommit`). */
+export type LedgerNotes = { sightings: ItemSighting[]; commissions: TagCommission[] };
+
 export type ItemMoveListener = (events: readonly ItemMoveEvent[]) => void | Promise<void>;
 
 /**

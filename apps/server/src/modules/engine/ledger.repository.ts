@@ -32,8 +32,7 @@ export type SetEpc = { epc: string; scheme: string; gtin: string | null; serial:
 /** One read of a set (several reads may share an EPC). */
 export type SetRead = { epc: string; time: Date; antenna: number | null; rssi: number | null };
 
-const insertedRow = z.object({ id: z.coerce.number(), epc: z.string() });
-const itemTypeRow = z.object({ id: z.coerce.number(), gtin: z.string() });
+const insertedRow = z.object({ id: z.coerce.number(), epc: z.string(), item_type_id: nullableInt });
 const refreshedRow = z.object({
   id: z.coerce.number(),
   epc: z.string(),
@@ -121,8 +120,8 @@ export const createLedgerRepository = (db: DbOrTx) => ({
    * another set is inserting at the same moment is waited for, then skipped); (2) the EPCs it
    * skipped are locked by id (the one lock order of items) and their last_seen_at refreshed, in a
    * statement of its own so that it sees an EPC that (1) waited for. A set of new tags is one
-   * insert, as long as a plain multi-row insert of its rows (issue 15; tools/bench/ingest.mjs
-   * measures both), after a look-up of its few item types.
+   * insert (its few item types looked up in it), as long as a plain multi-row insert of its rows
+   * (issue 15; tools/bench/ingest.mjs measures both).
    */
   async see({
     companyId,
@@ -138,31 +137,27 @@ export const createLedgerRepository = (db: DbOrTx) => ({
     epcs: SetEpc[];
   }): Promise<SeenItem[]> {
     const seen = seenAt.toISOString();
-    // The company's item types of the set's GTINs, looked up once (a few dozen rows) and bound as a column: a join in
-    // the insert costs a hash join and a sort of every row (issue 15).
+    // The company's item types of the set's GTINs (a few dozen rows), gathered once into two arrays that each row
+    // indexes (`array_position`), in the insert itself: a join costs a hash join and a sort of every row, a statement
+    // of its own a round trip (issue 15).
     const gtins = [...new Set(epcs.flatMap((e) => (e.gtin ? [e.gtin] : [])))];
-    const typeOf = new Map<string, number>();
-    if (gtins.length > 0) {
-      const types = await db.execute(
-        sql`select id, gtin from item_types where company_id = ${companyId}::int and gtin = any(${sql.param(gtins)}::text[])`,
-      );
-      for (const t of parseRows(itemTypeRow, types)) typeOf.set(t.gtin, t.id);
-    }
-    const typeIds = epcs.map((e) => (e.gtin ? (typeOf.get(e.gtin) ?? null) : null));
     // In the order of `epcs` (sorted): two sets inserting the same new tags wait for each other in one order.
     const inserted = await db.execute(sql`
+      with types as (
+        select array_agg(t.gtin) as gtins, array_agg(t.id) as ids from item_types t
+        where t.company_id = ${companyId}::int and t.gtin = any(${sql.param(gtins)}::text[])
+      )
       insert into items (company_id, epc, scheme, gtin, serial, item_type_id, state, area_id, location_id, last_seen_at)
-      select ${companyId}::int, u.epc, u.scheme, u.gtin, u.serial, u.item_type_id, ${ItemState.Unknown}::smallint,
-        ${areaId}::int, ${locationId}::int, ${seen}::timestamptz
+      select ${companyId}::int, u.epc, u.scheme, u.gtin, u.serial, types.ids[array_position(types.gtins, u.gtin)],
+        ${ItemState.Unknown}::smallint, ${areaId}::int, ${locationId}::int, ${seen}::timestamptz
       from unnest(
         ${sql.param(epcs.map((e) => e.epc))}::text[],
         ${sql.param(epcs.map((e) => e.scheme))}::text[],
         ${sql.param(epcs.map((e) => e.gtin))}::text[],
-        ${sql.param(epcs.map((e) => e.serial))}::text[],
-        ${sql.param(typeIds)}::int[]
-      ) as u(epc, scheme, gtin, serial, item_type_id)
+        ${sql.param(epcs.map((e) => e.serial))}::text[]
+      ) as u(epc, scheme, gtin, serial), types
       on conflict (company_id, epc) do nothing
-      returning id, epc`);
+      returning id, epc, item_type_id`);
     const inputOf = new Map(epcs.map((e, i) => [e.epc, i]));
     const byEpc = new Map<string, SeenItem>();
     for (const r of parseRows(insertedRow, inserted)) {
@@ -170,7 +165,7 @@ export const createLedgerRepository = (db: DbOrTx) => ({
       byEpc.set(r.epc, {
         id: r.id,
         epc: r.epc,
-        itemTypeId: typeIds[i] ?? null,
+        itemTypeId: r.item_type_id,
         gtin: epcs[i]?.gtin ?? null,
         state: ItemState.Unknown,
         areaId,

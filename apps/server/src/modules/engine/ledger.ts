@@ -1,5 +1,5 @@
 import type { Tx } from '../../db/client.js';
-import type { ItemMoveEvent, ItemPlace, ItemStateValue, MoveReason } from './events.js';
+import type { ItemMoveEvent, ItemPlace, ItemSighting, ItemStateValue, LedgerNotes, MoveReason, TagCommission } from './events.js';
 import { createLedgerRepository, type ItemPick, type SeenItem, type SetEpc, type SetRead } from './ledger.repository.js';
 
 export type { ItemPick, SeenItem, SetEpc, SetRead };
@@ -28,9 +28,9 @@ const samePlace = (a: ItemPlace, b: ItemPlace): boolean =>
  * The items ledger (DESIGN.md section 8): the only code that moves an item (state, area,
  * location) and writes traces, inside the caller's transaction `tx`. Each item whose place
  * changed becomes one ItemMoveEvent in `pending`; the engine delivers them once `tx` commits
- * (engine.ts), and drops them if it rolls back.
+ * (engine.ts), and drops them if it rolls back. Reads that moved nothing are noted by `observe`.
  */
-export const createLedger = (tx: Tx, pending: ItemMoveEvent[]) => {
+export const createLedger = (tx: Tx, pending: ItemMoveEvent[], notes: LedgerNotes = { sightings: [], commissions: [] }) => {
   const repo = createLedgerRepository(tx);
   return {
     /** Moves items; answers how many it updated (events: only those whose place changed). */
@@ -54,6 +54,16 @@ export const createLedger = (tx: Tx, pending: ItemMoveEvent[]) => {
         pending.push({ itemId: row.id, epc: row.epc, from, to, why, readingSetId, at });
       }
       return rows.length;
+    },
+
+    /** Notes items a read saw where they are, without moving them (an inventory's reads), for the transaction's hooks. */
+    observe(sightings: readonly ItemSighting[]): void {
+      notes.sightings.push(...sightings);
+    },
+
+    /** Notes tags a printer encoded and printed (their life begins), for the transaction's hooks. */
+    commission(tags: readonly TagCommission[]): void {
+      notes.commissions.push(...tags);
     },
 
     /** Locks items by id (the one lock order) before several moves that must find them unchanged. */

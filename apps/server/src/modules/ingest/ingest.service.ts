@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { IngestedSetDto, ReadingSetInput } from '@rfid/contract';
 import { ItemState } from '@rfid/contract';
-import { tryDecodeEpc } from '@rfid/epc';
+import { tryDecodeItemKey } from '@rfid/epc';
 import type { Db, Tx } from '../../db/client.js';
 import { AppError, fieldError, forbidden } from '../../http/errors.js';
 import { untranslated } from '../../i18n/messages.js';
 import { hashToken } from '../../plugins/auth.js';
 import type { IngestedEpc } from '../engine/dispatch.js';
 import type { Engine } from '../engine/engine.js';
+import { noteReadingSet } from '../live/live.service.js';
 import {
   createIngestRepository,
   type IngestDevice,
@@ -23,11 +24,14 @@ export type SetInput = { id: string; startTime: Date; endTime: Date; codebar: st
 
 export type IngestResult = { set: StoredSetRow; isCreated: boolean };
 
-/** Decodes an EPC for storage: GS1 scheme, GTIN-14 and serial, or 'unknown' (kept, never dropped). */
+/**
+ * Decodes an EPC for storage: GS1 scheme, GTIN-14 and serial, or 'unknown' (kept, never dropped). Only those three are
+ * read (`tryDecodeItemKey`, not the whole decoding with its URIs): every EPC of every set goes through here.
+ */
 export const decodeForIngest = (epc: string): SetEpc => {
-  const decoded = tryDecodeEpc(epc);
+  const decoded = tryDecodeItemKey(epc);
   if (!decoded) return { epc, scheme: 'unknown', gtin: null, serial: null };
-  return { epc, scheme: decoded.scheme, gtin: decoded.gtin ?? null, serial: decoded.serial ?? null };
+  return { epc, scheme: decoded.scheme, gtin: decoded.gtin, serial: decoded.serial };
 };
 
 /** An EPC of a validated body: hex as is, an EPC URI turned into hex; a bad URI is a 400 naming the field. */
@@ -166,6 +170,7 @@ export const ingestSet = async (
     }));
     const claim = await engine.dispatch(scope, { ...setHeader, epcs: ingested });
     if (claim) await repo.claimSet(input.id, claim);
+    noteReadingSet(tx, { ...setHeader, claim, epcCount: distinct.length });
     if (input.reads.length > 0 && claim) {
       // The handlers may have moved the items: the traces read their state and area now.
       await ledger.traceReads({

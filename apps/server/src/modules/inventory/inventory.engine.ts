@@ -98,8 +98,23 @@ const addSetReads = (tx: Tx, set: IngestedSet, inventoryId: number) =>
     items: set.epcs.map((e) => ({ itemId: e.itemId, itemTypeId: e.itemTypeId })),
   });
 
-export const handheldHandler = async ({ tx }: EngineScope, set: IngestedSet): Promise<string | null> => {
+/** The set's reads, noted by the ledger as seen at the reader (an EPCIS cycle count; the moves say the rest). */
+const observeSet = ({ ledger }: EngineScope, set: IngestedSet): void =>
+  ledger.observe(
+    set.epcs.map((e) => ({
+      itemId: e.itemId,
+      epc: e.epc,
+      areaId: set.areaId,
+      locationId: set.locationId,
+      readingSetId: set.id,
+      at: set.endTime,
+    })),
+  );
+
+export const handheldHandler = async (scope: EngineScope, set: IngestedSet): Promise<string | null> => {
+  const { tx } = scope;
   if (!set.epcs.length) return null;
+  observeSet(scope, set);
   // One open inventory per area: sets of two handhelds of an area arriving together open one.
   await lockArea(tx, set.areaId);
   const open = await openInventoryOfArea(tx, set.areaId);
@@ -110,6 +125,7 @@ export const handheldHandler = async ({ tx }: EngineScope, set: IngestedSet): Pr
 export const cabinetHandler = async (scope: EngineScope, set: IngestedSet): Promise<string | null> => {
   const { tx } = scope;
   if (!set.epcs.length) return null;
+  observeSet(scope, set);
   await lockArea(tx, set.areaId);
   const inventoryId = await openReaderInventory(tx, set);
   await addSetReads(tx, set, inventoryId);

@@ -37,6 +37,7 @@ const locationColumns = {
   floor: locations.floor,
   logoMime: locations.logoMime,
   timeZone: locations.timeZone,
+  gln: locations.gln,
 };
 export type LocationRow = {
   id: number;
@@ -58,6 +59,7 @@ export type LocationRow = {
   floor: string;
   logoMime: string | null;
   timeZone: string;
+  gln: string | null;
 };
 
 export const createLocationsRepository = (db: Db) => ({

@@ -28,6 +28,7 @@ export const toLocationDto = (row: LocationRow): z.infer<typeof locationSchema> 
   floor: row.floor,
   logo: row.logoMime ? `/api/locations/${row.id}/logo/` : null,
   time_zone: row.timeZone,
+  gln: row.gln,
 });
 
 /** Lists query: paging plus any DRF-style filter (checked against the allow-list in the repository). */

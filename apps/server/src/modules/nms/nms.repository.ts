@@ -112,8 +112,12 @@ export const createNmsRepository = (db: Db) => ({
 
   /* ---- used by the status subscriber (no user: the reader speaks for itself) ---- */
 
-  async deviceByMac(mac: string): Promise<{ id: number } | undefined> {
-    const [row] = await db.select({ id: devices.id }).from(devices).where(eq(devices.macAddress, mac)).limit(1);
+  async deviceByMac(mac: string): Promise<{ id: number; companyId: number; locationId: number } | undefined> {
+    const [row] = await db
+      .select({ id: devices.id, companyId: devices.companyId, locationId: devices.locationId })
+      .from(devices)
+      .where(eq(devices.macAddress, mac))
+      .limit(1);
     return row;
   },
 

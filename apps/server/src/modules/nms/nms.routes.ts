@@ -27,7 +27,7 @@ import { createNmsService } from './nms.service.js';
  * support." when the broker is not configured, not connected or does not take the message.
  */
 export const nmsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, bus }) => {
-  const service = createNmsService({ repo: createNmsRepository(db), bus, log: app.log });
+  const service = createNmsService({ repo: createNmsRepository(db), bus, log: app.log, db });
   await service.listen();
   const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 503: errorBodySchema };
   const route = routeDeclarer(['nms'], errors);

@@ -4,6 +4,7 @@ import {
   type CommandAccepted,
   type DeviceApplication,
   isValidMac,
+  LiveTopic,
   type NmsDevice,
   normalizeMac,
   READER_STATUS_FILTER,
@@ -11,10 +12,12 @@ import {
   readerCommandsTopic,
   readerStatusSchema,
 } from '@rfid/contract';
+import type { DbOrTx } from '../../db/client.js';
 import { AppError, fieldError, notFound } from '../../http/errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import type { MqttBus } from '../../plugins/mqtt.js';
 import { readerState } from '../admin/readers.service.js';
+import { recordLive } from '../live/live.service.js';
 import type { DeviceAppRow, NmsDeviceRow, NmsRepository } from './nms.repository.js';
 
 /** A reader command without its request id (`send` gives each one a new id). */
@@ -47,7 +50,7 @@ const unavailable = () => new AppError('UNAVAILABLE', { message: 'nms.unavailabl
 
 type Logger = { warn: (obj: object, msg: string) => void };
 
-export const createNmsService = ({ repo, bus, log }: { repo: NmsRepository; bus: MqttBus; log: Logger }) => {
+export const createNmsService = ({ repo, bus, log, db }: { repo: NmsRepository; bus: MqttBus; log: Logger; db: DbOrTx }) => {
   const toDeviceDto = (row: NmsDeviceRow): NmsDevice => ({
     id: row.id,
     mac: row.mac,
@@ -197,6 +200,15 @@ export const createNmsService = ({ repo, bus, log }: { repo: NmsRepository; bus:
             const status = parsed.success ? parsed.data : {};
             await repo.touch(device.id, new Date(), status.firmware_version);
             if (!status.applications) return;
+            // The reader pages hear of a reported status (its applications); a bare "still here" is not worth a row.
+            await recordLive(db, [
+              {
+                companyId: device.companyId,
+                locationId: device.locationId,
+                topic: LiveTopic.Device,
+                payload: { device: device.id, applications: status.applications.length },
+              },
+            ]);
             const apps = await repo.saveReported(
               device.id,
               status.applications.map((a) => ({

@@ -1,3 +1,4 @@
+import { gtinCheckDigit } from '@rfid/epc';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devices, orders } from '../../db/schema/index.js';
@@ -261,6 +262,29 @@ describe('inbound API', () => {
       expect((await req('POST', '/api/boxes/', editor, { codebar: 'F-1', reception_id: b.receptionId })).statusCode).toBe(400);
       expect((await req('GET', '/api/boxes/?codebar=B-1', editor)).json().count).toBe(0);
     });
+    it('stores a scanned GS1 Digital Link of an SSCC as the box barcode SSCC; other URIs as typed', async () => {
+      const digits = `0843701${String(Date.now()).slice(-10)}`;
+      const sscc = `${digits}${gtinCheckDigit(digits)}`;
+      const linked = await req('POST', '/api/boxes/', editor, {
+        codebar: `https://scan.example.com/box/00/${sscc}?linkType=gs1:masterData`,
+        reception_id: a.receptionId,
+      });
+      expect(linked.statusCode).toBe(201);
+      expect(linked.json().barcode).toBe(sscc);
+      // The same SSCC typed as digits is the same box: 409.
+      expect((await req('POST', '/api/boxes/', editor, { codebar: sscc, reception_id: a.receptionId })).statusCode).toBe(409);
+      const other = await req('POST', '/api/boxes/', editor, {
+        codebar: 'https://example.com/caja/77',
+        reception_id: a.receptionId,
+      });
+      expect(other.json().barcode).toBe('https://example.com/caja/77');
+      // The viewer may not add a box, whatever its barcode.
+      expect(
+        (await req('POST', '/api/boxes/', viewer, { codebar: `https://id.gs1.org/00/${sscc}`, reception_id: a.receptionId }))
+          .statusCode,
+      ).toBe(403);
+    });
+
     it('adds contents as a list; validates; refuses role 5 and a foreign box', async () => {
       const box = (await req('GET', '/api/boxes/?codebar=A-3', editor)).json().results[0];
       const r = await req('POST', '/api/contents/', editor, [

@@ -46,6 +46,8 @@ const printJobRowSchema = z.object({
   /** The printer's resolution: the template is scaled to it. */
   dpi: z.number(),
   template: z.string(),
+  /** The tag format's setting: its labels carry a GS1 Digital Link QR code. */
+  digital_link_qr: z.boolean(),
 });
 export type PrintJobRow = z.infer<typeof printJobRowSchema>;
 
@@ -162,7 +164,7 @@ export const createPrintJobsRepository = (db: DbOrTx) => ({
       await db.execute(sql`
         select po.id as order_id, po.state, po.canceled, po.job_seq, coalesce(po.job_from, po.from_label) as job_from,
           coalesce(po.job_to, po.total_quantity) as job_to, p.id as printer_id, p.ip_address as host, p.port,
-          p.dpi, tf.zpl_template as template
+          p.dpi, tf.zpl_template as template, tf.digital_link_qr
         from print_orders po join printers p on p.id = po.printer_id
           join tag_company_formats tcf on tcf.id = po.tag_company_format_id join tag_formats tf on tf.id = tcf.tag_format_id
         where po.id = ${orderId}`),

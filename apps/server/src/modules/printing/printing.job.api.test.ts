@@ -1,3 +1,4 @@
+import { decodeEpc } from '@rfid/epc';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type PrinterSimulator, startPrinterSimulator } from '../../../../../tools/printer-simulator/src/printer-simulator.js';
@@ -74,6 +75,17 @@ describe('print jobs against the printer simulator: labels, progress, cancel, fa
     expect(first?.fields).toContain(`EPC ${firstTag.item.epc}`);
     expect(first?.fields.some((f) => f.endsWith('€'))).toBe(true);
     expect(first?.zpl).not.toContain('{{');
+    // Each printed label commissioned its tag (EPCIS 2.0, issue 17): ADD, commissioning, active, at the printer's area.
+    const admin = await t.login('admin@demo.local');
+    const epcis = await t.app.inject({
+      url: '/epcis/events?EQ_bizStep=commissioning&perPage=100',
+      headers: { authorization: admin },
+    });
+    const commissioned = epcis.json().epcisBody.queryResults.resultsBody.eventList as Record<string, unknown>[];
+    expect(commissioned.every((e) => e.action === 'ADD' && e.disposition === 'active')).toBe(true);
+    expect(commissioned.flatMap((e) => e.epcList as string[]).sort()).toEqual(
+      labels.map((l) => decodeEpc(l.item.epc).pureIdentityUri).sort(),
+    );
   });
 
   it('prints a range: only labels from..to, from_label moves on, PARTIAL; a range below from_label is refused', async () => {

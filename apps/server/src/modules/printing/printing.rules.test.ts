@@ -24,6 +24,7 @@ const data = {
   size: 'M',
   colour: 'Azul',
   model: 'TS-01',
+  digital_link: '',
 };
 
 describe('print range rules (spec section 5)', () => {

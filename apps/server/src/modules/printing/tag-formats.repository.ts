@@ -27,7 +27,7 @@ export const createTagFormatsRepository = (db: DbOrTx) => ({
   async tagFormats(companyId: number, page: PageParams) {
     const where = eq(tagFormats.companyId, companyId);
     const selected = db
-      .select({ id: tagFormats.id, description: tagFormats.description })
+      .select({ id: tagFormats.id, description: tagFormats.description, digital_link_qr: tagFormats.digitalLinkQr })
       .from(tagFormats)
       .where(where)
       .$dynamic();
@@ -54,9 +54,19 @@ export const createTagFormatsRepository = (db: DbOrTx) => ({
     return row;
   },
 
-  async insertTagFormat(values: { companyId: number; description: string; zplTemplate: string }) {
+  async insertTagFormat(values: { companyId: number; description: string; zplTemplate: string; digitalLinkQr: boolean }) {
     const [row] = await db.insert(tagFormats).values(values).returning();
     return row as typeof tagFormats.$inferSelect;
+  },
+
+  /** Sets the company's tag format's Digital Link QR setting; undefined when the format is not the company's. */
+  async setDigitalLinkQr(companyId: number, id: number, digitalLinkQr: boolean) {
+    const [row] = await db
+      .update(tagFormats)
+      .set({ digitalLinkQr })
+      .where(and(eq(tagFormats.id, id), eq(tagFormats.companyId, companyId)))
+      .returning();
+    return row;
   },
 
   async companyFormats(companyId: number, filters: { tag_type?: number; tag_format?: number }, page: PageParams) {
@@ -89,6 +99,7 @@ export const createTagFormatsRepository = (db: DbOrTx) => ({
         filterValue: tagCompanyFormats.filterValue,
         epcBits: tagTypes.epcBits,
         zplTemplate: tagFormats.zplTemplate,
+        digitalLinkQr: tagFormats.digitalLinkQr,
       })
       .from(tagCompanyFormats)
       .innerJoin(tagTypes, eq(tagTypes.id, tagCompanyFormats.tagTypeId))

@@ -11,6 +11,7 @@ import {
   tagFormatCreateBodySchema,
   tagFormatDetailSchema,
   tagFormatSchema,
+  tagFormatUpdateBodySchema,
   tagTypeCreateBodySchema,
   tagTypeSchema,
 } from '@rfid/contract';
@@ -77,11 +78,22 @@ export const tagFormatsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
     }),
     async (request) => service.tagFormat(currentUser(request), request.params.id),
   );
+  app.patch(
+    '/tagformat/:id/',
+    route({
+      maxRole: RoleThreshold.printer,
+      summary: "Turn the format's GS1 Digital Link QR code on or off (role 1); answers the format with its template",
+      params: idParamSchema,
+      body: tagFormatUpdateBodySchema,
+      ok: tagFormatDetailSchema,
+    }),
+    async (request) => service.updateTagFormat(currentUser(request), request.params.id, request.body),
+  );
   postCreated(
     '/tagformat/',
     {
       maxRole: RoleThreshold.printer,
-      summary: 'Add a tag format: a ZPL template with {{epc}} written by ^RFW,H (role 1)',
+      summary: 'Add a tag format: a ZPL template with {{epc}} written by ^RFW,H, digital_link_qr off by default (role 1)',
       body: tagFormatCreateBodySchema,
       created: tagFormatDetailSchema,
     },

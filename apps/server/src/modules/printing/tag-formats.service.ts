@@ -1,7 +1,9 @@
 import type {
   TagCompanyFormat,
+  TagFormatDetail,
   tagCompanyFormatCreateBodySchema,
   tagFormatCreateBodySchema,
+  tagFormatUpdateBodySchema,
   tagTypeCreateBodySchema,
 } from '@rfid/contract';
 import type { z } from 'zod';
@@ -10,6 +12,15 @@ import { notFound } from '../../http/errors.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { createTagFormatsRepository } from './tag-formats.repository.js';
+
+type TagFormatRow = { id: number; description: string; zplTemplate: string; digitalLinkQr: boolean };
+
+const detail = (row: TagFormatRow): TagFormatDetail => ({
+  id: row.id,
+  description: row.description,
+  digital_link_qr: row.digitalLinkQr,
+  zpl_template: row.zplTemplate,
+});
 
 /** Tag types, tag formats and the company's formats (pairs of both with a filter value), and the company. */
 export const createTagFormatsService = (db: DbOrTx) => {
@@ -40,15 +51,22 @@ export const createTagFormatsService = (db: DbOrTx) => {
     async tagFormat(user: AuthUser, id: number) {
       const row = await repo.tagFormat(user.companyId, id);
       if (!row) throw notFound('print.tag_format_not_found');
-      return { id: row.id, description: row.description, zpl_template: row.zplTemplate };
+      return detail(row);
     },
     async createTagFormat(user: AuthUser, body: z.output<typeof tagFormatCreateBodySchema>) {
       const row = await repo.insertTagFormat({
         companyId: user.companyId,
         description: body.description,
         zplTemplate: body.zpl_template,
+        digitalLinkQr: body.digital_link_qr,
       });
-      return { id: row.id, description: row.description, zpl_template: row.zplTemplate };
+      return detail(row);
+    },
+    /** Turns the GS1 Digital Link QR code of the format's labels on or off (another company's format is not found). */
+    async updateTagFormat(user: AuthUser, id: number, body: z.output<typeof tagFormatUpdateBodySchema>) {
+      const row = await repo.setDigitalLinkQr(user.companyId, id, body.digital_link_qr);
+      if (!row) throw notFound('print.tag_format_not_found');
+      return detail(row);
     },
     companyFormats,
     async createCompanyFormat(user: AuthUser, body: z.output<typeof tagCompanyFormatCreateBodySchema>) {

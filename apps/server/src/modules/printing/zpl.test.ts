@@ -1,5 +1,19 @@
+import { parseDigitalLink } from '@rfid/epc';
 import { describe, expect, it } from 'vitest';
-import { DEMO_HANG_TAG_ZPL, DEMO_STICKER_ZPL, scaleZpl, templateForPrinter, withPcBitsAdjusted } from './zpl.js';
+import { parseLabel } from '../../../../../tools/printer-simulator/src/printer-simulator.js';
+import { sgtin96Hex } from '../../test/printing-fixtures.js';
+import {
+  DEMO_HANG_TAG_ZPL,
+  DEMO_STICKER_ZPL,
+  type LabelData,
+  labelDigitalLink,
+  renderLabel,
+  scaleZpl,
+  templateForPrinter,
+  usesDigitalLink,
+  withDigitalLinkQr,
+  withPcBitsAdjusted,
+} from './zpl.js';
 
 describe('ZPL for a printer: the EPC write with its PC bits, the template scaled to the print head', () => {
   it('writes the EPC bank adjusting the PC bits (^RFW,H,,,A) unless the write names its own parameters', () => {
@@ -35,5 +49,84 @@ describe('ZPL for a printer: the EPC write with its PC bits, the template scaled
     const old = '^XA^PW406^RS8^RFW,H^FD{{epc}}^FS^FO30,30^A0N,34,34^FD{{gtin}}^FS^XZ';
     expect(templateForPrinter(old, 300)).toBe('^XA^PW609^RS8^RFW,H,,,A^FD{{epc}}^FS^FO45,45^A0N,51,51^FD{{gtin}}^FS^XZ');
     expect(templateForPrinter(old, 999)).toBe('^XA^PW406^RS8^RFW,H,,,A^FD{{epc}}^FS^FO30,30^A0N,34,34^FD{{gtin}}^FS^XZ');
+  });
+});
+
+describe('GS1 Digital Link QR code (issue 17, item 6): per tag format', () => {
+  const GTIN = '08437012000018';
+  const SERIAL = 42;
+  const URI = `https://id.gs1.org/01/${GTIN}/21/${SERIAL}`;
+  const label = (template: string): LabelData => ({
+    epc: sgtin96Hex(GTIN, SERIAL),
+    gtin: GTIN,
+    serial: String(SERIAL),
+    description: 'Camiseta',
+    price: '19,95',
+    size: 'M',
+    colour: 'Azul',
+    model: 'TS-01',
+    digital_link: usesDigitalLink(template) ? labelDigitalLink(GTIN, String(SERIAL)) : '',
+  });
+  const print = (template: string, dpi: number, digitalLinkQr: boolean) => {
+    const prepared = templateForPrinter(template, dpi, { digitalLinkQr });
+    return renderLabel(prepared, label(prepared));
+  };
+  const qrFields = (zpl: string) => zpl.match(/\^FO\d+,\d+\^BQN,\d+,\d+\^FDQA,[^^]*\^FS/g) ?? [];
+
+  it('prints no QR code without the setting: the demo templates are unchanged', () => {
+    expect(withDigitalLinkQr(DEMO_HANG_TAG_ZPL, false)).toBe(DEMO_HANG_TAG_ZPL);
+    const zpl = print(DEMO_HANG_TAG_ZPL, 203, false);
+    expect(zpl).not.toContain('^BQ');
+    expect(zpl).not.toContain('id.gs1.org');
+    expect(templateForPrinter(DEMO_STICKER_ZPL, 300, { digitalLinkQr: false })).toBe(templateForPrinter(DEMO_STICKER_ZPL, 300));
+  });
+
+  it("puts the item's Digital Link URI in a QR code at the bottom right of a template without the placeholder", () => {
+    const zpl = print(DEMO_HANG_TAG_ZPL, 203, true);
+    // 2 × 3 inch hang tag: ^PW406, ^LL609; the code's 150-dot box ends at the corner.
+    expect(qrFields(zpl)).toEqual([`^FO256,459^BQN,2,3^FDQA,${URI}^FS`]);
+    expect(zpl.indexOf('^BQN')).toBeLessThan(zpl.lastIndexOf('^XZ'));
+    expect(zpl.endsWith('^XZ')).toBe(true);
+    // The rest of the label is what it was, the EPC write included.
+    expect(zpl.replace(/\n\^FO256,459\^BQN[^\n]*/, '')).toBe(print(DEMO_HANG_TAG_ZPL, 203, false));
+    // The printer simulator reads it as one more field, whose data (after the QA, mode) parses back to the item.
+    const { epc, fields } = parseLabel(zpl);
+    expect(epc).toBe(sgtin96Hex(GTIN, SERIAL));
+    const qr = fields.find((field) => field.startsWith('QA,'));
+    expect(parseDigitalLink((qr as string).slice(3))).toMatchObject({ gtin: GTIN, serial: String(SERIAL) });
+  });
+
+  it("uses the template's size for the default position, and 2 × 3 inches when it sets none", () => {
+    expect(qrFields(print(DEMO_STICKER_ZPL, 203, true))).toEqual([`^FO256,53^BQN,2,3^FDQA,${URI}^FS`]);
+    expect(print('^XA^RFW,H^FD{{epc}}^FS^XZ', 203, true)).toBe(
+      `^XA^RFW,H,,,A^FD${sgtin96Hex(GTIN, SERIAL)}^FS^FO256,459^BQN,2,3^FDQA,${URI}^FS^XZ`,
+    );
+  });
+
+  it('puts the code where the template has {{digital_link_qr}}, and drops the placeholder without the setting', () => {
+    const template = '^XA^PW406^LL609^RFW,H^FD{{epc}}^FS^FO20,20^A0N,20,20^FD{{gtin}}^FS^FO40,300{{ digital_link_qr }}^XZ';
+    const on = print(template, 203, true);
+    expect(qrFields(on)).toEqual([`^FO40,300^BQN,2,3^FDQA,${URI}^FS`]);
+    expect(on).not.toContain('{{');
+    const off = print(template, 203, false);
+    expect(off).not.toContain('^BQ');
+    expect(off).not.toContain('digital_link_qr');
+    expect(off).toContain('^FO40,300^XZ');
+  });
+
+  it('scales the default position and the magnification to the print head (within 1 to 10)', () => {
+    expect(qrFields(print(DEMO_HANG_TAG_ZPL, 300, true))).toEqual([`^FO384,689^BQN,2,5^FDQA,${URI}^FS`]);
+    expect(qrFields(print(DEMO_HANG_TAG_ZPL, 600, true))).toEqual([`^FO768,1377^BQN,2,9^FDQA,${URI}^FS`]);
+    expect(scaleZpl('^BQN,2,5', 600)).toBe('^BQN,2,10');
+  });
+
+  it('gives {{digital_link}} the percent-encoded URI and refuses an item no resolver would read', () => {
+    expect(labelDigitalLink(GTIN, "A/B'1")).toBe(`https://id.gs1.org/01/${GTIN}/21/A%2FB%271`);
+    expect(renderLabel('^XA^RFW,H^FD{{epc}}^FS^FO1,1^FD{{digital_link}}^FS^XZ', label('{{digital_link}}'))).toContain(
+      `^FD${URI}^FS`,
+    );
+    expect(() => labelDigitalLink('08437012000019', '1')).toThrow(/check digit/);
+    expect(usesDigitalLink(withDigitalLinkQr(DEMO_STICKER_ZPL, false))).toBe(false);
+    expect(usesDigitalLink(withDigitalLinkQr(DEMO_STICKER_ZPL, true))).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
-import { type PrinterDpi, ZPL_EPC_WRITE, type ZplPlaceholder } from '@rfid/contract';
+import { type PrinterDpi, ZPL_DIGITAL_LINK_QR_PLACEHOLDER, ZPL_EPC_WRITE, type ZplPlaceholder } from '@rfid/contract';
+import { formatDigitalLink } from '@rfid/epc';
 
 /** What one label shows and writes: the values of the template's placeholders. */
 export type LabelData = Record<ZplPlaceholder, string>;
@@ -26,6 +27,63 @@ export const renderLabel = (template: string, data: LabelData): string => {
   return template.replace(PLACEHOLDER, (match, key: string) =>
     Object.hasOwn(data, key) ? zplText(String(data[key as ZplPlaceholder])) : match,
   );
+};
+
+/**
+ * The item's GS1 Digital Link URI as the {{digital_link}} placeholder gives it: https://id.gs1.org/01/<GTIN-14>/21/<serial>
+ * (the serial percent-encoded, GS1 Digital Link: URI Syntax). A GTIN with a wrong check digit or a serial outside the
+ * GS1 AI 82 set throws: the label is not printed with a QR code that no resolver would read.
+ */
+export const labelDigitalLink = (gtin: string, serial: string): string => formatDigitalLink(gtin, serial);
+
+/**
+ * The QR code of a format with `digital_link_qr` (ZPL II ^BQ "QR Code Bar Code": ^BQa,b,c with a normal orientation,
+ * model 2 and magnification 3: 3-dot modules, 0.375 mm at 203 dpi; field data `QA,` then the data: error correction level
+ * Q and automatic data input). The URI needs no ^FH escape: formatDigitalLink percent-encodes every character that is
+ * not a letter, digit, '-', '.', '_' or '~', and refuses serials with '~' (outside the GS1 AI 82 set), so neither '^' nor
+ * '~' can end up in the field data (zplText would also turn them into spaces).
+ */
+export const DIGITAL_LINK_QR_FIELD = '^BQN,2,3^FDQA,{{digital_link}}^FS';
+
+/**
+ * Room the default QR code takes from the label's bottom right corner, in dots at 203 dpi: an SGTIN-96 label's URI (40
+ * characters and a serial of at most 12 digits) is a version 5 symbol at level Q (37 modules, 111 dots at magnification
+ * 3), and the printer puts ^BQ's top about 10 dots below its field origin; the rest is margin. (A 20-character serial
+ * full of escaped symbols would need version 8, 147 dots: the template should then place the code with its placeholder.)
+ */
+const DEFAULT_QR_BOX = 150;
+/** A template that sets no print width or label length is taken as the demo's 2 × 3 inch hang tag. */
+const DEFAULT_WIDTH = 406;
+const DEFAULT_LENGTH = 609;
+
+const QR_PLACEHOLDER = new RegExp(`\\{\\{\\s*${ZPL_DIGITAL_LINK_QR_PLACEHOLDER}\\s*\\}\\}`, 'g');
+
+/** A command's first numeric parameter (the last ^PW or ^LL of the template), if any. */
+const lastNumber = (template: string, command: string): number | undefined => {
+  const values = [...template.matchAll(new RegExp(`\\^${command}\\s*(\\d+)`, 'g'))].map((match) => Number(match[1]));
+  return values.at(-1);
+};
+
+/**
+ * The template of a format as its labels print: with `digitalLinkQr`, a QR code of the item's GS1 Digital Link URI
+ * ({{digital_link}}) is placed where the template has {{digital_link_qr}} (positioned by the template's own ^FO before
+ * it), or else at the label's bottom right (from its ^PW and ^LL) just before the last ^XZ. Without the setting a
+ * {{digital_link_qr}} placeholder is removed, so the template prints as before.
+ */
+export const withDigitalLinkQr = (template: string, digitalLinkQr: boolean): string => {
+  const hasPlaceholder = new RegExp(QR_PLACEHOLDER.source).test(template);
+  if (!digitalLinkQr) return hasPlaceholder ? template.replace(QR_PLACEHOLDER, '') : template;
+  if (hasPlaceholder) return template.replace(QR_PLACEHOLDER, DIGITAL_LINK_QR_FIELD);
+  const width = lastNumber(template, 'PW') ?? DEFAULT_WIDTH;
+  const length = lastNumber(template, 'LL') ?? DEFAULT_LENGTH;
+  const x = Math.max(0, width - DEFAULT_QR_BOX);
+  const y = Math.max(0, length - DEFAULT_QR_BOX);
+  const field = `^FO${x},${y}${DIGITAL_LINK_QR_FIELD}`;
+  const end = template.lastIndexOf('^XZ');
+  if (end < 0) return `${template}${field}`;
+  const separator = template.includes('\n') ? '\n' : '';
+  const before = template.slice(0, end).replace(/\n$/, '');
+  return `${before}${separator}${field}${separator}${template.slice(end)}`;
 };
 
 /** The price as the label shows it: 2 decimals with a decimal comma (the demo company is Spanish), or ''. */
@@ -115,15 +173,21 @@ const DOT_PARAMS: Record<string, readonly number[]> = {
   CF: [1, 2],
   // ^Afo,h,w (after the font letter: orientation, height, width).
   A: [1, 2],
+  // ^BQa,b,c: c the QR code's magnification (module size in dots, 1 to 10).
+  BQ: [2],
 };
 
-const COMMAND = /\^(A[0-9A-Z@]|CF|FO|FT|LH|PW|LL|LS|LT|BY|BC|FB|GB|RS)([^^~]*)/g;
+/** Parameters that are a count of dots between 1 and 10: ^BY's module width and ^BQ's magnification. */
+const ONE_TO_TEN: Record<string, number> = { BY: 0, BQ: 2 };
+
+const COMMAND = /\^(A[0-9A-Z@]|CF|FO|FT|LH|PW|LL|LS|LT|BY|BC|BQ|FB|GB|RS)([^^~]*)/g;
 
 /**
  * A template drawn at 203 dpi for a printer of `dpi`: every coordinate and size in dots (^FO, ^FT, ^LH, ^PW, ^LL,
  * ^LS, ^LT, ^A and ^CF font height and width, ^BY module width and height, ^BC height, ^FB width, spacing and indent,
- * ^GB width, height and thickness, ^RS read/write position and VOID length) is multiplied by the ratio of the heads'
- * dots per mm and rounded; sizes never drop below 1 dot and ^BY's module width stays within 1 to 10. Field data and
+ * ^GB width, height and thickness, ^RS read/write position and VOID length, ^BQ magnification) is multiplied by the ratio
+ * of the heads' dots per mm and rounded; sizes never drop below 1 dot and ^BY's module width and ^BQ's magnification
+ * stay within 1 to 10. Field data and
  * every other command are left as they are.
  */
 export const scaleZpl = (template: string, dpi: PrinterDpi): string => {
@@ -138,15 +202,21 @@ export const scaleZpl = (template: string, dpi: PrinterDpi): string => {
       const n = Number(value);
       if (n === 0) return value.trim();
       const result = Math.max(1, Math.round(n * factor));
-      return String(key === 'BY' && index === 0 ? Math.min(10, result) : result);
+      return String(ONE_TO_TEN[key] === index ? Math.min(10, result) : result);
     });
     const next = `^${command}${scaled.join(',')}`;
     return next === whole ? whole : next;
   });
 };
 
-/** The template a printer gets: the EPC write with its PC bits adjusted, scaled to the printer's resolution. */
-export const templateForPrinter = (template: string, dpi: number): string => {
+/**
+ * The template a printer gets: the format's GS1 Digital Link QR code placed (or its placeholder removed), the EPC write
+ * with its PC bits adjusted, scaled to the printer's resolution.
+ */
+export const templateForPrinter = (template: string, dpi: number, { digitalLinkQr = false } = {}): string => {
   const resolution: PrinterDpi = dpi === 300 || dpi === 600 ? dpi : 203;
-  return scaleZpl(withPcBitsAdjusted(template), resolution);
+  return scaleZpl(withPcBitsAdjusted(withDigitalLinkQr(template, digitalLinkQr)), resolution);
 };
+
+/** Whether a (prepared) template shows the {{digital_link}} URI: only then is it worked out per label. */
+export const usesDigitalLink = (template: string): boolean => /\{\{\s*digital_link\s*\}\}/.test(template);

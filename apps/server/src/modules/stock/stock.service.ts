@@ -8,12 +8,14 @@ import type {
   StockAlarm,
   StockRow,
 } from '@rfid/contract';
+import { LiveTopic } from '@rfid/contract';
 import type { Db } from '../../db/client.js';
 import { AppError, conflict, notFound } from '../../http/errors.js';
 import type { PageParams } from '../../http/paging.js';
 import { type Message, msg } from '../../i18n/messages.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { requireArea } from '../admin/admin-scope.js';
+import { recordLive } from '../live/live.service.js';
 import { requireLocation } from '../locations/location-scope.js';
 import { toEpcLine } from '../tracking/epc-line.js';
 import * as repo from './stock.repository.js';
@@ -83,6 +85,14 @@ const toMinimumStock = (r: repo.MinimumStockRecord): MinimumStock => ({
   minimum_stock: r.minimumStock,
   current_stock: r.currentStock,
   updated_at: r.updatedAt.toISOString(),
+});
+
+/** The live row of a change to an area's alarms (its minimum or counted stock): the bell and the stock pages refresh. */
+const alarmsChanged = (area: { id: number; locationId: number; companyId: number }) => ({
+  companyId: area.companyId,
+  locationId: area.locationId,
+  topic: LiveTopic.Alarms,
+  payload: { area: area.id },
 });
 
 export const toAlarm = (r: repo.MinimumStockRecord): StockAlarm => ({
@@ -279,6 +289,7 @@ export const createStockService = (db: Db) => {
       const lines = parsed.lines.map((l) => ({ itemTypeId: ids.get(l.gtin) as number, quantity: l.quantity }));
       await db.transaction(async (tx) => {
         await repo.upsertCountedStock(tx, { areaId: area.id, userId: user.id, lines, at: new Date() });
+        await recordLive(tx, [alarmsChanged(area)]);
       });
       return {
         area: area.id,
@@ -319,6 +330,7 @@ export const createStockService = (db: Db) => {
         itemTypeId: body.item_type,
         minimumStock: body.minimum_stock,
       });
+      await recordLive(db, [alarmsChanged(area)]);
       const record = await repo.minimumStockById(db, user, id);
       if (!record) throw notFound('stock.minimum_not_found');
       return { created, record: toMinimumStock(record) };
@@ -341,6 +353,7 @@ export const createStockService = (db: Db) => {
       const area = await requireArea(db, user, body.area);
       const done = await repo.updateMinimumStock(db, { id, areaId: area.id, minimumStock: body.minimum_stock });
       if (!done) throw conflict('stock.minimum_taken');
+      await recordLive(db, [alarmsChanged(area)]);
       const record = await repo.minimumStockById(db, user, id);
       if (!record) throw notFound('stock.minimum_not_found');
       return toMinimumStock(record);

@@ -95,6 +95,37 @@ describe('tracking API', () => {
     expect(empty.json().errors.epc).toEqual(['Not found']);
   });
 
+  it('finds an item by a GS1 Digital Link URI (any host, path prefix, query ignored) as by its EPC, in the user scope', async () => {
+    const byEpc = (await retrieve(epcOf(0, 1))).json();
+    expect(byEpc).toHaveLength(1);
+    for (const uri of [
+      `https://id.gs1.org/01/${gtins[0]}/21/1`,
+      `https://scan.example.com/moda/dl/01/${gtins[0]}/21/1?linkType=gs1:pip`,
+    ]) {
+      const found = await retrieve(uri);
+      expect(found.statusCode, uri).toBe(200);
+      expect(found.json().map((item: { id: number }) => item.id)).toEqual([byEpc[0].id]);
+    }
+    // Another serial: no item. The viewer (store) does not see the center's item.
+    expect((await retrieve(`https://id.gs1.org/01/${gtins[0]}/21/999999`)).json()).toEqual([]);
+    expect((await retrieve(`https://id.gs1.org/01/${gtins[0]}/21/1`, 'viewer@demo.local')).json()).toEqual([]);
+    // A wrong check digit, or a product with no serial: 400 with the message in the language asked.
+    const wrong = `${(gtins[0] as string).slice(0, 13)}${(Number((gtins[0] as string)[13]) + 1) % 10}`;
+    const bad = await retrieve(`https://id.gs1.org/01/${wrong}/21/1`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.epc[0]).toMatch(/^This is not a valid GS1 Digital Link URI/);
+    const spanish = await t.app.inject({
+      method: 'POST',
+      url: '/api/epc/retrieve/',
+      headers: { authorization: await t.login('admin@demo.local'), 'accept-language': 'es' },
+      payload: { epc: `https://id.gs1.org/01/${gtins[0]}` },
+    });
+    expect(spanish.statusCode).toBe(400);
+    expect(spanish.json().errors.epc).toEqual([
+      'El GS1 Digital Link no tiene número de serie (/21/…): nombra un producto, no un artículo.',
+    ]);
+  });
+
   it('keeps items and readings in the user scope', async () => {
     // the store editor sees the tag's reading made at the store only; the viewer (store) the same
     const [item] = (await retrieve(epcOf(0, 1))).json();

@@ -176,6 +176,14 @@ export const createTrackingRepository = (db: Db) => {
         .limit(100);
     },
 
+    /** The items of a GTIN-14 and serial (a GS1 Digital Link's), in the user's scope. */
+    async itemsByGtinSerial(user: AuthUser, gtin: string, serial: string): Promise<ItemRow[]> {
+      return selectItems()
+        .where(and(itemScope(db, user), eq(items.gtin, gtin), eq(items.serial, serial)))
+        .orderBy(asc(items.id))
+        .limit(100);
+    },
+
     async itemById(user: AuthUser, id: number): Promise<ItemRow | undefined> {
       const [row] = await selectItems()
         .where(and(itemScope(db, user), eq(items.id, id)))

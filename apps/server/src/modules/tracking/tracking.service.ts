@@ -8,8 +8,9 @@ import type {
   ReadingSetEpc,
 } from '@rfid/contract';
 import { itemStateName } from '@rfid/contract';
+import { type Gs1ElementString, isDigitalLinkUri, isEpcError, parseDigitalLink } from '@rfid/epc';
 import type { Db } from '../../db/client.js';
-import { notFound } from '../../http/errors.js';
+import { fieldError, notFound } from '../../http/errors.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { companyTimeZone, requireLocation } from '../locations/location-scope.js';
@@ -46,13 +47,34 @@ export const toFreeSetDto = (row: SetRow): FreeReadingSet => ({
   area: areaRef(row.areaId, row.areaDescription, row.areaLocationDescription),
 });
 
+/**
+ * The GTIN and serial of a GS1 Digital Link typed or scanned in the tracker (issue 17): an item is found by them as by
+ * its EPC. 400 when the URI is not a Digital Link, or names a product (no serial) rather than one item.
+ */
+export const digitalLinkItem = (uri: string): { gtin: string; serial: string } => {
+  let link: Gs1ElementString;
+  try {
+    link = parseDigitalLink(uri);
+  } catch (error) {
+    if (isEpcError(error)) throw fieldError('epc', 'scan.digital_link_invalid');
+    throw error;
+  }
+  if (!link.gtin || link.serial === undefined) throw fieldError('epc', 'scan.digital_link_no_serial');
+  return { gtin: link.gtin, serial: link.serial };
+};
+
 /** An EPC as typed in the tracker: spaces removed, hex upper case. */
 export const normalizeEpcQuery = (epc: string): string => epc.replace(/\s+/g, '').toUpperCase();
 
 export const createTrackingService = (db: Db) => {
   const repo = createTrackingRepository(db);
   return {
+    /** The items of an EPC (hex), or of the GTIN and serial of a GS1 Digital Link URI. */
     async retrieve(user: AuthUser, epc: string): Promise<Item[]> {
+      if (isDigitalLinkUri(epc)) {
+        const { gtin, serial } = digitalLinkItem(epc);
+        return (await repo.itemsByGtinSerial(user, gtin, serial)).map(toItemDto);
+      }
       return (await repo.itemsByEpc(user, normalizeEpcQuery(epc))).map(toItemDto);
     },
 

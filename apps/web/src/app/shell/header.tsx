@@ -57,7 +57,7 @@ export const Header = ({ role, onMenuClick }: { role: number; onMenuClick: () =>
   const navigate = useNavigate();
   const logout = useLogout();
   const allowed = allowedMenuSets(role);
-  // The alarms bell: stock alarms of every location the user sees, refreshed every 20 s.
+  // The alarms bell: stock alarms of every location the user sees, refreshed by the live updates (app/live-refresh.ts) and every 20 s.
   const alarms = useAlarmCount().data?.count ?? 0;
   const alarmsLabel = t('stock:alarms.bell', { count: alarms });
 

@@ -3,8 +3,11 @@ import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { PageLoading } from '../../components/page-loading';
+import { useLiveUpdates } from '../../features/live';
 import { useIdentityWithDefaultLocation } from '../../features/locations';
+import { DateLocalization } from '../../lib/date-localization';
 import { ALL_NAMESPACES } from '../../lib/i18n';
+import { liveRefresh } from '../live-refresh';
 import { Footer } from './footer';
 import { Header } from './header';
 import { SideMenu } from './side-menu';
@@ -15,6 +18,8 @@ export const Layout = () => {
   const isMobile = useMediaQuery(useTheme().breakpoints.down('md'));
   const [open, setOpen] = useState(!isMobile);
   const identity = useIdentityWithDefaultLocation();
+  // Signed in: the screens refresh from the live updates stream (their polling stays as the fallback).
+  useLiveUpdates(liveRefresh);
   useEffect(() => setOpen(!isMobile), [isMobile]);
 
   if (!identity.data) return <PageLoading full />;
@@ -26,9 +31,11 @@ export const Layout = () => {
       <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <Toolbar />
         <Box component="main" sx={{ flexGrow: 1, p: { xs: 1.5, sm: 3 } }}>
-          <Suspense fallback={<PageLoading />}>
-            <Outlet />
-          </Suspense>
+          <DateLocalization>
+            <Suspense fallback={<PageLoading />}>
+              <Outlet />
+            </Suspense>
+          </DateLocalization>
         </Box>
         <Footer />
       </Box>

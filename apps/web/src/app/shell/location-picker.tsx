@@ -9,6 +9,7 @@ import {
   InputAdornment,
   LinearProgress,
   List,
+  ListItem,
   ListItemButton,
   ListItemText,
   Pagination,
@@ -112,12 +113,15 @@ export const LocationPicker = ({ open, onClose, role }: { open: boolean; onClose
           }}
           sx={{ my: 1 }}
         />
-        <Box sx={{ height: 4 }}>{isFetching && <LinearProgress />}</Box>
+        <Box sx={{ height: 4 }}>{isFetching && <LinearProgress aria-label={t('common:loading')} />}</Box>
         <List dense data-testid="picker-list">
           {data?.results.map((item) => (
-            <ListItemButton key={item.id} onClick={() => choose(item)}>
-              <ListItemText primary={item.description} />
-            </ListItemButton>
+            // Each button in its own <li>: a list holds list items only.
+            <ListItem key={item.id} disablePadding>
+              <ListItemButton onClick={() => choose(item)}>
+                <ListItemText primary={item.description} />
+              </ListItemButton>
+            </ListItem>
           ))}
         </List>
         {data && data.results.length === 0 && (

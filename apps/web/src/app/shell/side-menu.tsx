@@ -34,7 +34,18 @@ export const SideMenu = ({
       }}
     >
       <Toolbar />
-      <List dense data-testid="side-menu" subheader={<ListSubheader>{t(`menuSets.${menuSet}`)}</ListSubheader>}>
+      {/* A navigation landmark of links (a <ul> may hold only <li>): its heading names it. */}
+      <List
+        dense
+        component="nav"
+        aria-labelledby="side-menu-heading"
+        data-testid="side-menu"
+        subheader={
+          <ListSubheader component="div" id="side-menu-heading">
+            {t(`menuSets.${menuSet}`)}
+          </ListSubheader>
+        }
+      >
         {entries.map((entry) => (
           <ListItemButton
             key={entry.key}

@@ -1,10 +1,11 @@
 import { Alert, Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import type { LoginBody } from '@rfid/contract';
-import { useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { type FieldError, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../lib/api-client';
+import { removeBootShell } from '../../lib/boot-shell';
 import { isAuthenticated } from '../../lib/storage';
 import { useLogin } from './api/login';
 
@@ -21,6 +22,8 @@ const loginRules: Resolver<LoginBody> = async (values, context, options) =>
 /** Login: no header or footer; empty fields are flagged and no call is made. */
 export const LoginPage = () => {
   const { t } = useTranslation(['auth', 'common']);
+  // The card shown before the code ran (boot.ts) gives way to this one in the same commit.
+  useLayoutEffect(removeBootShell, []);
   const navigate = useNavigate();
   // Back to the page that asked for the sign-in (the guard's or /chart's `from`), else the dashboard.
   const from = (useLocation().state as { from?: unknown } | null)?.from;

@@ -1,8 +1,8 @@
-import { TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { DateTimeField } from '../../components/date-fields';
 
 export type EstimatedDateFieldProps = {
-  /** As the native datetime-local input holds it (YYYY-MM-DDTHH:mm); '' when empty. */
+  /** A local date-time, YYYY-MM-DDTHH:mm; '' when empty. */
   value: string;
   onChange: (value: string) => void;
   isDisabled?: boolean;
@@ -12,13 +12,12 @@ export type EstimatedDateFieldProps = {
 export const EstimatedDateField = ({ value, onChange, isDisabled = false }: EstimatedDateFieldProps) => {
   const { t } = useTranslation('order-wizard');
   return (
-    <TextField
-      type="datetime-local"
+    <DateTimeField
       label={t('estimatedArrival')}
       value={value}
-      onChange={(event) => onChange(event.target.value)}
-      disabled={isDisabled}
-      slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'order-estimated-arrival' } }}
+      onChange={onChange}
+      isDisabled={isDisabled}
+      testId="order-estimated-arrival"
     />
   );
 };

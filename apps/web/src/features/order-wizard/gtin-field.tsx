@@ -1,5 +1,6 @@
 import { Autocomplete, TextField } from '@mui/material';
 import type { ItemType } from '@rfid/contract';
+import { gtinFromScan, isDigitalLinkUri } from '@rfid/epc';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebounced } from '../../lib/use-debounced';
@@ -17,14 +18,27 @@ export type GtinFieldProps = {
   testId: string;
 };
 
+/**
+ * What a typed or scanned text searches: a GS1 Digital Link URI (a QR code's) or a bracketed GS1 element string gives
+ * its GTIN (issue 17); anything else, or a scan that does not parse, is searched as typed.
+ */
+const searchTextOf = (text: string): string => {
+  if (!isDigitalLinkUri(text) && !text.startsWith('(')) return text;
+  try {
+    return gtinFromScan(text);
+  } catch {
+    return text;
+  }
+};
+
 /** Searchable GTIN combobox over /types/?gtin__icontains=; an unknown GTIN offers 'Create'. */
 export const GtinField = ({ value, onChange, onCreate, error, testId }: GtinFieldProps) => {
   const { t } = useTranslation('order-wizard');
   const [input, setInput] = useState('');
-  const search = useDebounced(input.trim());
+  const typed = searchTextOf(input.trim());
+  const search = useDebounced(typed);
   const query = useGtinSearch(search);
   const found = search.length >= GTIN_SEARCH_MIN ? (query.data ?? []) : [];
-  const typed = input.trim();
   const options: GtinOption[] = found.map((item) => ({ kind: 'gtin', item }));
   if (/^\d{8,14}$/.test(typed) && !found.some((item) => item.gtin === typed)) options.push({ kind: 'create', gtin: typed });
   const selected: GtinOption | null = value ? { kind: 'gtin', item: value } : null;

@@ -5,7 +5,7 @@ export { useStartPrint } from './api/start-print';
 export type { FormatChoice } from './format-fields';
 export { FormatFields } from './format-fields';
 export { printKeys } from './keys';
-export { LazyPrintWizardDialog } from './lazy-print-wizard';
+export { LazyPrintExpectedDialog, LazyPrintWizardDialog } from './lazy-print-wizard';
 export type { ExpectedPrintTarget } from './print-expected-dialog';
 export { PrintExpectedDialog } from './print-expected-dialog';
 export { PRINT_PATHS, PRINTER_BASE } from './print-paths';

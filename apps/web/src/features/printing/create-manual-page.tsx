@@ -203,6 +203,8 @@ export const CreateManualPage = () => {
         onSuccess: (order) => {
           setStatus({ kind: 'success', message: t('messages.added', { id: order.id }) });
           setCreatedId(order.id);
+          // A scan's note belongs to the order being typed: it goes with it.
+          setScanNote(null);
           reset({ ...getValues(), name: '', rows: [emptyRow()] });
         },
         onError: (error) => {
@@ -231,7 +233,8 @@ export const CreateManualPage = () => {
           slotProps={{ htmlInput: { maxLength: 120, 'data-testid': 'manual-name' } }}
         />
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-          <Tooltip title={t('manual.scanHint')}>
+          {/* The hint describes the button; its name stays its visible text. */}
+          <Tooltip title={t('manual.scanHint')} describeChild>
             <Button
               variant="outlined"
               startIcon={<QrCodeScannerIcon />}

@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import DownloadIcon from '@mui/icons-material/Download';
-import { Button, Stack, TextField } from '@mui/material';
+import { Button, Stack } from '@mui/material';
 import { printLogQuerySchema } from '@rfid/contract';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { DateTimeField } from '../../components/date-fields';
 import { DownloadDialog } from '../../components/download-dialog';
 import { FormCard } from '../../components/form-card';
 import { PageTitle } from '../../components/page-title';
@@ -56,15 +57,13 @@ export const ImpressionsPage = () => {
   );
 
   const dateField = (field: DateField, label: string, testId: string) => (
-    <TextField
-      type="datetime-local"
+    <DateTimeField
       label={label}
       value={values[field]}
-      onChange={(event) => change(field, event.target.value)}
-      error={Boolean(errors[field])}
-      helperText={errors[field]}
+      onChange={(value) => change(field, value)}
+      error={errors[field]}
       fullWidth
-      slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': testId } }}
+      testId={testId}
     />
   );
 

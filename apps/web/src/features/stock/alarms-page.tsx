@@ -43,7 +43,7 @@ export const AlarmsPage = () => {
         <Link
           component={RouterLink}
           to={STOCK_PATHS.minimum(row.gtin, row.area.id)}
-          aria-label={t('minimumLink.edit', { gtin: row.gtin })}
+          aria-label={`${quantity(row.minimum_stock)}: ${t('minimumLink.edit', { gtin: row.gtin })}`}
           data-testid="alarm-minimum"
         >
           {quantity(row.minimum_stock)}

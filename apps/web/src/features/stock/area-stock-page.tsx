@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import UploadIcon from '@mui/icons-material/UploadFile';
 import { Alert, Box, Button, Stack } from '@mui/material';
 import { intId, STOCK_PAGE_SIZE } from '@rfid/contract';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -48,6 +48,12 @@ export const AreaStockPage = () => {
   });
   const { area, gtin } = watch();
   const [submitted, setSubmitted] = useState(fromUrl ? { area: fromUrl, gtin: '' } : null);
+  // A link to another area's stock while this page is open (`?area=` changes, the page stays): show that area.
+  useEffect(() => {
+    if (!fromUrl) return;
+    setSubmitted((current) => (current?.area === fromUrl ? current : { area: fromUrl, gtin: '' }));
+    setValue('area', fromUrl);
+  }, [fromUrl, setValue]);
   const noticeEmpty = useEmptyNotice();
   const areaId = Number(submitted?.area ?? 0);
   const columns = useStockColumns({ areaId });

@@ -73,23 +73,27 @@ export const useStockColumns = ({ areaId, withMinimum = true }: { areaId?: numbe
       id: 'minimum',
       header: t('columns.minimumStock'),
       align: 'right',
-      cell: (row) => (
-        <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', justifyContent: 'flex-end' }}>
-          {row.is_alarm && (
-            <Tooltip title={t('minimumLink.below')}>
-              <WarningIcon fontSize="small" color="error" data-testid="stock-alarm" aria-label={t('minimumLink.below')} />
-            </Tooltip>
-          )}
-          <Link
-            component={RouterLink}
-            to={STOCK_PATHS.minimum(row.gtin, areaId)}
-            aria-label={t('minimumLink.edit', { gtin: row.gtin })}
-            data-testid="stock-minimum"
-          >
-            {row.minimum_stock === null ? t('minimumLink.set') : quantity(row.minimum_stock)}
-          </Link>
-        </Stack>
-      ),
+      cell: (row) => {
+        const minimumText = row.minimum_stock === null ? t('minimumLink.set') : quantity(row.minimum_stock);
+        return (
+          <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', justifyContent: 'flex-end' }}>
+            {row.is_alarm && (
+              <Tooltip title={t('minimumLink.below')}>
+                <WarningIcon fontSize="small" color="error" data-testid="stock-alarm" aria-label={t('minimumLink.below')} />
+              </Tooltip>
+            )}
+            <Link
+              component={RouterLink}
+              to={STOCK_PATHS.minimum(row.gtin, areaId)}
+              // The visible text first: a link's name contains what it shows.
+              aria-label={`${minimumText}: ${t('minimumLink.edit', { gtin: row.gtin })}`}
+              data-testid="stock-minimum"
+            >
+              {minimumText}
+            </Link>
+          </Stack>
+        );
+      },
     });
   }
   return columns;

@@ -18,7 +18,6 @@ import { useLocationAreas } from './api/get-location-areas';
 import { useUploadInventoryFile } from './api/upload-inventory-file';
 import { AreaSelect } from './area-select';
 import { STOCK_PATHS } from './stock-paths';
-import { translateUploadMessage } from './upload-messages';
 
 /** The form: an area of the location (a row id, as the select gives it) and a .csv file (the multipart body). */
 const uploadFormSchema = z.object({
@@ -98,11 +97,11 @@ export const UploadInventoryPage = () => {
           const refused = errorStatus(error, t('common:errors.notCompleted'));
           setDoneArea(null);
           if (!refused) return;
-          const say = (message: string) => translateUploadMessage(message, t);
+          // The server's messages are in the user's language already (Accept-Language).
           setStatus({
             kind: 'error',
-            message: say(refused.message),
-            details: [...(refused.details ?? []).map(say), t('upload.refused')],
+            message: refused.message,
+            details: [...(refused.details ?? []), t('upload.refused')],
           });
         },
       },

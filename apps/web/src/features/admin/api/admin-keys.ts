@@ -14,6 +14,7 @@ export const adminKeys = {
   user: (id: number) => ['admin', 'users', 'one', id] as const,
   lookups: ['admin', 'lookups'] as const,
   printerList: ['admin', 'printers', 'list'] as const,
+  tagFormats: ['admin', 'tag-formats'] as const,
   locationList: (filters: object) => ['admin', 'locations', 'list', filters] as const,
   userList: (search: string) => ['admin', 'users', 'list', search] as const,
   companies: ['admin', 'lookups', 'companies'] as const,

@@ -11,8 +11,8 @@ import { errorText, toId } from '../shared/form-helpers';
 import { LocationSelect, type Option } from '../shared/selects';
 import { useAdminFormPage } from '../shared/use-admin-form-page';
 
-type AreaForm = { stock: string; description: string; location_id: number };
-const emptyForm: AreaForm = { stock: '', description: '', location_id: 0 };
+type AreaForm = { stock: string; description: string; location_id: number; gln_extension: string };
+const emptyForm: AreaForm = { stock: '', description: '', location_id: 0, gln_extension: '' };
 
 /**
  * Area add (stock, description, distribution center) and edit (read-only stock, description,
@@ -38,7 +38,12 @@ export const AreaFormPage = () => {
 
   useEffect(() => {
     if (!area.data) return;
-    reset({ stock: String(area.data.stock), description: area.data.description, location_id: area.data.location_id });
+    reset({
+      stock: String(area.data.stock),
+      description: area.data.description,
+      location_id: area.data.location_id,
+      gln_extension: area.data.gln_extension ?? '',
+    });
     setLocation({ id: area.data.location_id, description: area.data.location_description });
   }, [area.data, reset]);
   useEffect(() => {
@@ -57,7 +62,7 @@ export const AreaFormPage = () => {
     const body = values as unknown as AreaCreateBody; // parsed by the contract schema (stock is an integer)
     if (isEdit) {
       save.mutate(
-        { id, body: { description: body.description, location_id: body.location_id } },
+        { id, body: { description: body.description, location_id: body.location_id, gln_extension: body.gln_extension } },
         { onSuccess: page.showSaved, onError: page.showFailed },
       );
       return;
@@ -87,6 +92,9 @@ export const AreaFormPage = () => {
         slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'field-stock', readOnly: isEdit } }}
       />
       {text('description', t('areas.description'))}
+      {text('gln_extension', t('areas.glnExtension'), {
+        helperText: errorText(errors.gln_extension) ?? t('areas.glnExtensionHint'),
+      })}
       <FullRow>
         <LocationSelect
           name="location"

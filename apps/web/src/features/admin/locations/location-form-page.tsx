@@ -56,6 +56,8 @@ type LocationForm = {
   active: boolean;
   /** IANA zone of the location's days; empty on create: the company's. */
   time_zone: string;
+  /** GS1 GLN, 13 digits; empty: none. */
+  gln: string;
   address: { street_name: string; street_num: string; city: string; postal_code: string; country: string };
 };
 const emptyForm: LocationForm = {
@@ -68,6 +70,7 @@ const emptyForm: LocationForm = {
   observations: '',
   active: true,
   time_zone: '',
+  gln: '',
   address: { street_name: '', street_num: '', city: '', postal_code: '', country: 'ES' },
 };
 
@@ -81,6 +84,7 @@ const toForm = (location: AdminLocation): LocationForm => ({
   observations: location.observations,
   active: location.active,
   time_zone: location.time_zone,
+  gln: location.gln ?? '',
   address: {
     street_name: location.address.street_name,
     street_num: location.address.street_num === null ? '' : String(location.address.street_num),
@@ -211,6 +215,10 @@ export const LocationFormPage = () => {
           )}
           {text('description', t('locations.name'))}
           {text('code', t('locations.code'))}
+          {text('gln', t('locations.gln'), {
+            inputMode: 'numeric',
+            helperText: errorText(errors.gln) ?? t('locations.glnHint'),
+          })}
           {text('phone', t('locations.phone'), { type: 'tel' })}
           {text('email', t('locations.email'), { type: 'email' })}
           {text('address.street_name', t('locations.streetName'))}
@@ -272,6 +280,7 @@ const LocationAreas = ({ locationId }: { locationId: number }) => {
   const columns: Column<Area>[] = [
     { id: 'description', header: t('areas.description'), cell: (row) => row.description, mobile: 'title' },
     { id: 'stock', header: t('areas.stock'), cell: (row) => row.stock, align: 'right' },
+    { id: 'gln_extension', header: t('areas.glnExtension'), cell: (row) => row.gln_extension ?? '' },
     {
       id: 'location',
       header: t('areas.location'),

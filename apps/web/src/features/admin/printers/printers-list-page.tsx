@@ -17,8 +17,12 @@ import type { Printer } from '../api/types';
 import { EditLink } from '../shared/admin-form';
 import { AdminPage } from '../shared/admin-page';
 import { PRINTER_BASE } from '../shared/paths';
+import { TagFormatsSection } from './tag-formats-section';
 
-/** Printers: 11 per page, links to upload and edit, Delete with a No/Yes confirmation. */
+/**
+ * Printers: 11 per page, links to upload and edit, Delete with a No/Yes confirmation; below them (roles ≤ 2) the
+ * company's tag formats with their GS1 Digital Link QR switch.
+ */
 export const PrintersListPage = () => {
   const { t } = useTranslation('admin');
   const role = useRole();
@@ -88,6 +92,7 @@ export const PrintersListPage = () => {
         columns={columns}
         testId="printers-table"
       />
+      {hasRole(role, RoleThreshold.adminMenu) && <TagFormatsSection />}
       <ConfirmDialog
         open={Boolean(deleting)}
         title={t('printers.deleteTitle')}

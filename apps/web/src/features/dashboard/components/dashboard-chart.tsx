@@ -126,7 +126,7 @@ export const DashboardChart = ({ scope }: { scope: DashboardScope }) => {
             {problemText}
           </Alert>
         )}
-        <Box sx={{ height: 4 }}>{graph.isFetching && <LinearProgress />}</Box>
+        <Box sx={{ height: 4 }}>{graph.isFetching && <LinearProgress aria-label={t('common:loading')} />}</Box>
         <Box
           data-testid="dashboard-chart"
           data-module={data?.module ?? ''}

@@ -1,9 +1,15 @@
 import { Box, Card, CardContent, Skeleton, Stack, Typography } from '@mui/material';
-import { PieChart } from '@mui/x-charts/PieChart';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatQuantity } from '../../../lib/format';
+import { lazyPage } from '../../../lib/lazy-page';
+import type { DonutSlice } from './donut-ring';
 
-export type DonutSlice = { key: string; label: string; value: number; color: string };
+export type { DonutSlice } from './donut-ring';
+
+// The ring (with the charting library) loads after the card: its title, total and legend show at once, a grey
+// circle holding the ring's place meanwhile (issue 15, LCP: the dashboard's figures paint before the charts' code).
+const DonutRing = lazyPage(() => import('./donut-ring').then((module) => module.DonutRing));
 
 const SIZE = 150;
 
@@ -36,27 +42,11 @@ export const DonutCard = ({
           <Skeleton variant="circular" width={SIZE} height={SIZE} sx={{ mx: 'auto' }} />
         ) : (
           <Stack direction={{ xs: 'column', sm: 'row', md: 'column', lg: 'row' }} spacing={2} sx={{ alignItems: 'center' }}>
-            <Box sx={{ position: 'relative', width: SIZE, height: SIZE, flexShrink: 0 }} aria-hidden>
-              <PieChart
-                width={SIZE}
-                height={SIZE}
-                hideLegend
-                skipAnimation
-                margin={{ top: 0, bottom: 0, left: 0, right: 0 }}
-                series={[
-                  {
-                    innerRadius: 48,
-                    outerRadius: 72,
-                    paddingAngle: isEmpty ? 0 : 2,
-                    cornerRadius: 3,
-                    // An empty donut is a grey ring, not nothing.
-                    data: isEmpty
-                      ? [{ id: 'empty', value: 1, label: t('donuts.none'), color: '#e0e0e0' }]
-                      : slices.map((s) => ({ id: s.key, value: s.value, label: s.label, color: s.color })),
-                  },
-                ]}
-                slotProps={{ tooltip: { trigger: isEmpty ? 'none' : 'item' } }}
-              />
+            {/* A picture of the figures listed beside it: inert, so neither read nor reached by Tab (its chart is focusable). */}
+            <Box sx={{ position: 'relative', width: SIZE, height: SIZE, flexShrink: 0 }} inert>
+              <Suspense fallback={<Skeleton variant="circular" width={SIZE} height={SIZE} animation={false} />}>
+                <DonutRing size={SIZE} slices={slices} noneLabel={t('donuts.none')} />
+              </Suspense>
               <Box
                 sx={{
                   position: 'absolute',

@@ -40,7 +40,13 @@ const RowIcon = ({ row }: { row: Inventory }) => {
       : (['default', <Inventory2Icon key="d" fontSize="small" color="action" />] as const);
   return (
     <Tooltip title={t(`rowIcon.${kind}`)}>
-      <Box component="span" sx={{ display: 'inline-flex' }} aria-label={t(`rowIcon.${kind}`)} data-testid={`row-icon-${kind}`}>
+      <Box
+        component="span"
+        role="img"
+        sx={{ display: 'inline-flex' }}
+        aria-label={t(`rowIcon.${kind}`)}
+        data-testid={`row-icon-${kind}`}
+      >
         {icon}
       </Box>
     </Tooltip>

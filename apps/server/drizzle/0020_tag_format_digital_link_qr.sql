@@ -1,0 +1,1 @@
+ALTER TABLE "tag_formats" ADD COLUMN "digital_link_qr" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,248 @@
+import type { Db } from '../../db/client.js';
+import { AppError, type FieldErrors, fieldError, notFound } from '../../http/errors.js';
+import { msg } from '../../i18n/messages.js';
+import type { AuthUser } from '../../plugins/auth.js';
+import { BARCODE_EXISTS, createOrdersService } from '../orders/orders.service.js';
+import { canonicalDigitalLink, eventHashId, JSON_LD_CONTEXT, matchableEpcs, orderCodeOf } from './epcis.identity.js';
+import * as repo from './epcis.repository.js';
+import { schemaErrors } from './epcis.schema.js';
+
+export const EPCIS_HEADERS = { 'GS1-EPCIS-Version': '2.0.0', 'GS1-CBV-Version': '2.0.0', 'GS1-EPC-Format': 'Always_EPC_URN' };
+export const PER_PAGE = 30;
+export const MAX_PER_PAGE = 1000;
+
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+
+/** An EPCIS query answer: the events in an EPCISQueryDocument with the standard's @context. */
+export const queryDocument = (events: Json[], queryName = 'SimpleEventQuery') => ({
+  '@context': [JSON_LD_CONTEXT],
+  type: 'EPCISQueryDocument',
+  schemaVersion: '2.0',
+  creationDate: new Date().toISOString(),
+  epcisBody: { queryResults: { queryName, resultsBody: { eventList: events } } },
+});
+
+const pageToken = (id: number) => Buffer.from(`e${id}`).toString('base64url');
+const tokenId = (token: string): number => {
+  const m = /^e(\d+)$/.exec(Buffer.from(token, 'base64url').toString());
+  if (!m) throw fieldError('nextPageToken', 'epcis.bad_page_token');
+  return Number(m[1]);
+};
+
+export type EventQuery = Partial<Record<string, string>>;
+
+const pipe = (v: string | undefined) => (v ? v.split('|').filter(Boolean) : undefined);
+const time = (name: string, v: string | undefined) => {
+  if (!v) return undefined;
+  // An unencoded `+01:00` arrives as ` 01:00` (form encoding): read it as the offset it was.
+  const at = new Date(v.replace(/ (\d{2}:?\d{2})$/, '+$1'));
+  if (Number.isNaN(at.getTime())) throw fieldError(name, 'common.date_time');
+  return at;
+};
+const perPageOf = (v: string | undefined) => {
+  if (!v) return PER_PAGE;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1 || n > MAX_PER_PAGE)
+    throw fieldError('perPage', msg('common.at_most', { max: MAX_PER_PAGE }));
+  return n;
+};
+
+/** A CBV value asked as a bare word, a GS1 Web URI or a URN: each of its forms (events keep the form they came in). */
+const cbvForms = (values: string[] | undefined, web: string, urn: string) =>
+  values?.flatMap((v) => {
+    const bare = v.replace(`https://ref.gs1.org/cbv/${web}`, '').replace(urn, '');
+    return [...new Set([v, bare, `https://ref.gs1.org/cbv/${web}${bare}`, `${urn}${bare}`])];
+  });
+
+/** The REST bindings' query parameters (pipe-delimited lists) as a repository filter. */
+const filterOf = (q: EventQuery): repo.EventFilter => {
+  const epcs = pipe(q.MATCH_epc) ?? [];
+  const patterns = epcs.filter((e) => e.startsWith('urn:epc:idpat:') && e.endsWith('*'));
+  return {
+    eventType: pipe(q.eventType),
+    geEventTime: time('GE_eventTime', q.GE_eventTime),
+    ltEventTime: time('LT_eventTime', q.LT_eventTime),
+    geRecordTime: time('GE_recordTime', q.GE_recordTime),
+    ltRecordTime: time('LT_recordTime', q.LT_recordTime),
+    action: pipe(q.EQ_action),
+    bizStep: cbvForms(pipe(q.EQ_bizStep), 'BizStep-', 'urn:epcglobal:cbv:bizstep:'),
+    disposition: cbvForms(pipe(q.EQ_disposition), 'Disp-', 'urn:epcglobal:cbv:disp:'),
+    readPoint: pipe(q.EQ_readPoint),
+    bizLocation: pipe(q.EQ_bizLocation),
+    eventId: pipe(q.EQ_eventID),
+    epcs: epcs.filter((e) => !patterns.includes(e)).flatMap((e) => [e, canonicalDigitalLink(e)]),
+    epcPrefixes: patterns.map((p) => p.replace('urn:epc:idpat:', 'urn:epc:id:').slice(0, -1)),
+  };
+};
+
+const DESADV = new Set(['desadv', 'urn:epcglobal:cbv:btt:desadv', 'https://ref.gs1.org/cbv/BTT-desadv', 'cbv:BTT-desadv']);
+
+/** The box an ASN announces: an AggregationEvent of an SSCC with SGTINs and a desadv naming an order. */
+const asnOf = (event: Json): { code: string; sscc: string; gtins: Map<string, number> } | null => {
+  if (event.type !== 'AggregationEvent' || event.action === 'DELETE' || typeof event.parentID !== 'string') return null;
+  const sscc = /\/00\/(\d{18})$/.exec(canonicalDigitalLink(event.parentID))?.[1];
+  const desadv = (Array.isArray(event.bizTransactionList) ? event.bizTransactionList : []).find(
+    (t): t is Json => isObject(t) && typeof t.type === 'string' && DESADV.has(t.type) && typeof t.bizTransaction === 'string',
+  );
+  if (!sscc || !desadv) return null;
+  const gtins = new Map<string, number>();
+  for (const epc of strings(event.childEPCs)) {
+    const gtin = /\/01\/(\d{14})\/21\//.exec(canonicalDigitalLink(epc))?.[1];
+    if (gtin) gtins.set(gtin, (gtins.get(gtin) ?? 0) + 1);
+  }
+  return gtins.size ? { code: orderCodeOf(String(desadv.bizTransaction)), sscc, gtins } : null;
+};
+
+const eventsOf = (document: Json): Json[] => {
+  const body = isObject(document.epcisBody) ? document.epcisBody : {};
+  if (Array.isArray(body.eventList)) return body.eventList.filter(isObject);
+  const results = isObject(body.queryResults) && isObject(body.queryResults.resultsBody) ? body.queryResults.resultsBody : {};
+  return Array.isArray(results.eventList) ? results.eventList.filter(isObject) : [];
+};
+
+export const createEpcisService = (db: Db) => {
+  const orders = createOrdersService(db);
+
+  const asDocument = (row: repo.StoredEvent) => row.document;
+
+  const captureDto = (row: NonNullable<Awaited<ReturnType<typeof repo.getCapture>>>) => ({
+    captureID: String(row.id),
+    createdAt: row.createdAt.toISOString(),
+    ...(row.finishedAt ? { finishedAt: row.finishedAt.toISOString() } : {}),
+    running: row.state === 'running',
+    success: row.state !== 'failed',
+    captureErrorBehaviour: 'rollback',
+    eventCount: row.eventCount,
+    errors: row.errors,
+  });
+
+  /** Creates the boxes an ASN announces in its purchase order (the orders service's rules); answers errors per event. */
+  const applyAsns = async (user: AuthUser, events: Json[]): Promise<FieldErrors> => {
+    const errors: FieldErrors = {};
+    for (const [index, event] of events.entries()) {
+      const asn = asnOf(event);
+      if (!asn) continue;
+      const order = await repo.purchaseOrderByCode(db, user.companyId, asn.code);
+      if (!order) {
+        errors[`eventList.${index}`] = [msg('epcis.desadv_order_not_found', { code: asn.code })];
+        continue;
+      }
+      try {
+        const receptionId =
+          order.reception_id ?? (await orders.createReception(user, { reception_code: asn.code, order_id: order.id })).id;
+        const contents = [...asn.gtins].map(([gtin, quantity]) => ({ gtin, quantity }));
+        await orders.createBox(user, { codebar: asn.sscc, reception_id: receptionId, contents });
+      } catch (error) {
+        // The box of a document captured again is there already: nothing to do.
+        if (error instanceof AppError && error.text.key === BARCODE_EXISTS) continue;
+        if (error instanceof AppError && error.code !== 'VALIDATION' && error.code !== 'NOT_FOUND') throw error;
+        errors[`eventList.${index}`] = [error instanceof AppError ? error.text : msg('common.invalid_value')];
+      }
+    }
+    return errors;
+  };
+
+  return {
+    async query(user: AuthUser, q: EventQuery) {
+      const perPage = perPageOf(q.perPage);
+      const filter = { ...filterOf(q), ...(q.nextPageToken ? { afterId: tokenId(q.nextPageToken) } : {}) };
+      const rows = await repo.queryEvents(db, user, filter, perPage + 1);
+      const page = rows.slice(0, perPage);
+      const last = page.at(-1);
+      return { events: page.map(asDocument), next: rows.length > perPage && last ? pageToken(last.id) : null };
+    },
+
+    async event(user: AuthUser, eventId: string) {
+      const [row] = await repo.queryEvents(db, user, { eventId: [eventId] }, 1);
+      if (!row) throw notFound('epcis.event_not_found');
+      return row.document;
+    },
+
+    async vocabulary(user: AuthUser, name: repo.VocabularyName, q: EventQuery) {
+      const perPage = perPageOf(q.perPage);
+      const after = q.nextPageToken ? Buffer.from(q.nextPageToken, 'base64url').toString() : undefined;
+      const values = await repo.vocabulary(db, user, name, { ...(after ? { after } : {}), limit: perPage + 1 });
+      const page = values.slice(0, perPage);
+      const last = page.at(-1);
+      return { values: page, next: values.length > perPage && last ? Buffer.from(last).toString('base64url') : null };
+    },
+
+    /**
+     * Captures a document (EPCISDocument or EPCISQueryDocument) checked with the standard's JSON Schema (400 with its
+     * errors). The job runs before the answer, all or nothing ('rollback'): ASN boxes first, then the events.
+     */
+    async capture(user: AuthUser, document: unknown) {
+      const errors = schemaErrors(document, { blankNodes: true });
+      if (errors.length) {
+        const fields: FieldErrors = {};
+        for (const e of errors) fields[e.path] = [...(fields[e.path] ?? []), msg('common.text', { text: e.message })];
+        throw new AppError('VALIDATION', { message: 'epcis.invalid_document', errors: fields });
+      }
+      const doc = document as Json; // the schema checked it is an EPCIS document object
+      const events = eventsOf(doc);
+      const context = doc['@context'];
+      const capture = await repo.insertCapture(db, { companyId: user.companyId, userId: user.id });
+      const asnErrors = await applyAsns(user, events);
+      if (Object.keys(asnErrors).length) {
+        await repo.finishCapture(db, capture.id, { state: 'failed', eventCount: 0, errors: [asnErrors] });
+        return capture.id;
+      }
+      const glns = new Set<string>();
+      const glnOf = (v: unknown) => {
+        const id = isObject(v) && typeof v.id === 'string' ? canonicalDigitalLink(v.id) : '';
+        return /\/414\/(\d{13})/.exec(id)?.[1] ?? null;
+      };
+      for (const e of events) for (const g of [glnOf(e.bizLocation), glnOf(e.readPoint)]) if (g) glns.add(g);
+      const byGln = new Map((await repo.locationsByGln(db, user.companyId, [...glns])).map((l) => [l.gln, l.id]));
+      const recordTime = new Date();
+      const rows: repo.EventRow[] = events.map((e) => {
+        const eventId = typeof e.eventID === 'string' ? e.eventID : eventHashId(e);
+        const idOf = (v: unknown) => (isObject(v) && typeof v.id === 'string' ? v.id : null);
+        const gln = glnOf(e.bizLocation) ?? glnOf(e.readPoint);
+        const str = (v: unknown) => (typeof v === 'string' ? v : null);
+        return {
+          eventId,
+          companyId: user.companyId,
+          locationId: (gln && byGln.get(gln)) || null,
+          eventType: String(e.type),
+          action: str(e.action),
+          bizStep: str(e.bizStep),
+          disposition: str(e.disposition),
+          eventTime: new Date(String(e.eventTime)),
+          recordTime,
+          readPoint: idOf(e.readPoint),
+          bizLocation: idOf(e.bizLocation),
+          epcs: matchableEpcs(e),
+          captureId: capture.id,
+          document: {
+            ...(context !== undefined && e['@context'] === undefined ? { '@context': context } : {}),
+            ...e,
+            eventID: eventId,
+            recordTime: recordTime.toISOString(),
+          },
+        };
+      });
+      const stored = await db.transaction((tx) => repo.insertEvents(tx, rows));
+      await repo.finishCapture(db, capture.id, { state: 'succeeded', eventCount: stored, errors: [] });
+      return capture.id;
+    },
+
+    async captureJob(user: AuthUser, id: number) {
+      const row = await repo.getCapture(db, user.companyId, id);
+      if (!row) throw notFound('epcis.capture_not_found');
+      return captureDto(row);
+    },
+
+    async captureJobs(user: AuthUser, q: EventQuery) {
+      const perPage = perPageOf(q.perPage);
+      const beforeId = q.nextPageToken ? tokenId(q.nextPageToken) : undefined;
+      const rows = await repo.listCaptures(db, user.companyId, { ...(beforeId ? { beforeId } : {}), limit: perPage + 1 });
+      const page = rows.slice(0, perPage);
+      const last = page.at(-1);
+      return { jobs: page.map(captureDto), next: rows.length > perPage && last ? pageToken(last.id) : null };
+    },
+  };
+};
+export type EpcisService = ReturnType<typeof createEpcisService>;

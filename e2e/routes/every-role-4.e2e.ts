@@ -1,0 +1,4 @@
+import { describeRoleMatrix } from './route-checks';
+
+/** The full matrix for role 4: every route it may see, on every screen (E2E_EVERY_ROUTE=1; route-checks.ts). */
+describeRoleMatrix(4);
