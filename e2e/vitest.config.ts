@@ -13,8 +13,9 @@ export default defineConfig({
     fileParallelism: e2eWorkers > 1,
     maxWorkers: e2eWorkers,
     pool: 'forks',
-    // Pages load lazily on a busy 2-core machine: a poll waits up to 10 s, not the default 1 s.
-    expect: { poll: { timeout: 10_000, interval: 100 } },
+    // Pages load lazily on a busy 2-core machine: a poll waits up to 20 s, not the default 1 s (CI, 2026-11-25: the
+    // locations list took over 10 s beside the API suites). A poll that passes returns at once.
+    expect: { poll: { timeout: 20_000, interval: 100 } },
     // The journeys' days are the demo locations' (Europe/Madrid), as are the browsers' (support/browser.ts): between
     // 23:00 and 24:00 UTC a UTC day would already be yesterday there.
     env: { TZ: 'Europe/Madrid' },

@@ -56,7 +56,10 @@ const hasPg = await canConnect(pg.hostname, Number(pg.port || 5432));
 const hasMqtt = await canConnect(mqtt.hostname, Number(mqtt.port || 1883));
 const hasMosquitto = spawnSync('sh', ['-c', 'command -v mosquitto'], { stdio: 'ignore' }).status === 0;
 const chaosReport = path.join(reports, 'chaos.json');
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// Debian's headless shell where installed (a third less CPU a journey), else its chromium; e2e/support/page-weight.ts
+// makes the same choice when the journeys run alone.
+const headlessShell = '/usr/lib/chromium/chromium-headless-shell';
+const chromium = process.env.CHROMIUM_PATH ?? (existsSync(headlessShell) ? headlessShell : '/usr/bin/chromium');
 
 /**
  * Two lanes at once (TEST_LANES=1 runs them one after the other): the API suites and the fuzzer beside the browser

@@ -26,5 +26,19 @@ export const getPickerPage = ({ tab, search, page }: { tab: PickerTab; search: s
 export const pickerPageQueryOptions = (params: { tab: PickerTab; search: string; page: number }) =>
   searchQueryOptions(locationsKeys.picker(params), (signal) => getPickerPage(params, signal));
 
+/**
+ * The previous answer stays while the next page or search loads, but never another tab's: a center still listed under
+ * Brand would be chosen as a brand.
+ */
 export const usePickerPage = (params: { tab: PickerTab; search: string; page: number }, enabled: boolean) =>
-  useQuery({ ...pickerPageQueryOptions(params), enabled });
+  useQuery({
+    ...pickerPageQueryOptions(params),
+    enabled,
+    placeholderData: (previous, previousQuery) =>
+      previousQuery && sameTab(previousQuery.queryKey, params.tab) ? previous : undefined,
+  });
+
+const sameTab = (queryKey: readonly unknown[], tab: PickerTab): boolean => {
+  const params = queryKey[1];
+  return typeof params === 'object' && params !== null && 'tab' in params && params.tab === tab;
+};
