@@ -2,6 +2,7 @@ import type { GraphStatistics, LocationStatistics } from '@rfid/contract';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fitsPhone, MOBILE, openPage, poll, screenshot, useBrowser } from '../support/browser';
+import { dateFieldText, dayText, typeDate } from '../support/date-field';
 import {
   type Api,
   apiAs,
@@ -198,7 +199,8 @@ describe('dashboard journey: the figures, donuts and chart of CD-MAD after real 
     expect(await chart.getAttribute('data-end')).toBe(localDay(today));
     const start60 = new Date(today.getFullYear(), today.getMonth(), today.getDate() - 60);
     expect(await chart.getAttribute('data-start')).toBe(localDay(start60));
-    expect(await page.getByTestId('chart-day-start').inputValue()).toBe(localDay(start60));
+    // The range's fields show DD/MM/YYYY in Spanish (MUI X pickers), not the browser's own date input.
+    await poll(() => dateFieldText(page.getByTestId('chart-day-start'))).toBe(dayText(start60));
     // The chart draws the stock series: its today point is the stock now.
     const stock = graphs.at(-1) as Graph;
     expect(stock.series.map((s) => s.name)).toEqual(['stock', 'theorical_stock']);
@@ -224,32 +226,38 @@ describe('dashboard journey: the figures, donuts and chart of CD-MAD after real 
     expect(todayTotal).toBeGreaterThanOrEqual(3);
 
     // Days: at most 60 days apart. 61 days says why and keeps the last chart.
-    const start61 = localDay(new Date(today.getFullYear(), today.getMonth(), today.getDate() - 61));
-    await page.getByTestId('chart-day-start').fill(start61);
+    const start61 = new Date(today.getFullYear(), today.getMonth(), today.getDate() - 61);
+    await typeDate(page.getByTestId('chart-day-start'), dayText(start61));
     await poll(() => page.getByTestId('chart-range-problem').getAttribute('data-problem')).toBe('too_long');
     expect(await page.getByTestId('chart-range-problem').textContent()).toContain('60 días');
     expect(await chart.getAttribute('data-start')).toBe(localDay(start60));
     // Start not before the end.
-    await page.getByTestId('chart-day-start').fill(localDay(today));
+    await typeDate(page.getByTestId('chart-day-start'), dayText(today));
     await poll(() => page.getByTestId('chart-range-problem').getAttribute('data-problem')).toBe('start_not_before_end');
     // A valid range of 10 days draws 11 points.
-    const start10 = localDay(new Date(today.getFullYear(), today.getMonth(), today.getDate() - 10));
-    await page.getByTestId('chart-day-start').fill(start10);
+    const start10 = new Date(today.getFullYear(), today.getMonth(), today.getDate() - 10);
+    await typeDate(page.getByTestId('chart-day-start'), dayText(start10));
     await poll(() => chart.getAttribute('data-points')).toBe('11');
     expect(await page.getByTestId('chart-range-problem').count()).toBe(0);
-    expect(await chart.getAttribute('data-start')).toBe(start10);
+    expect(await chart.getAttribute('data-start')).toBe(localDay(start10));
 
     // Months: a start at or after the end moves the end to the start plus 2 months.
     await page.getByTestId('chart-granularity-month').click();
     await poll(() => chart.getAttribute('data-granularity')).toBe('month');
     expect(await chart.getAttribute('data-points')).toBe('12');
-    const endMonth = await page.getByTestId('chart-month-end').inputValue();
-    const [y, m] = endMonth.split('-').map(Number) as [number, number];
-    const twoBack = `${m > 2 ? y : y - 1}-${String(((m + 9) % 12) + 1).padStart(2, '0')}`;
-    await page.getByTestId('chart-month-start').fill(twoBack);
+    // MM/YYYY in the month pickers.
+    const monthEnd = page.getByTestId('chart-month-end');
+    await poll(() => dateFieldText(monthEnd)).toMatch(/^\d{2}\/\d{4}$/);
+    const endMonth = await dateFieldText(monthEnd);
+    const [m, y] = endMonth.split('/').map(Number) as [number, number];
+    const twoBack = `${String(((m + 9) % 12) + 1).padStart(2, '0')}/${m > 2 ? y : y - 1}`;
+    await typeDate(page.getByTestId('chart-month-start'), twoBack);
     await poll(() => chart.getAttribute('data-points')).toBe('3');
-    await page.getByTestId('chart-month-end').fill(twoBack);
-    await poll(() => page.getByTestId('chart-month-end').inputValue()).toBe(endMonth);
+    // An end typed at the start is not kept: the field goes back to the end it had.
+    await monthEnd.locator('[role="spinbutton"]').first().click();
+    await page.keyboard.type(twoBack.replace(/\D/g, ''));
+    await page.keyboard.press('Tab');
+    await poll(() => dateFieldText(monthEnd)).toBe(endMonth);
     await poll(() => chart.getAttribute('data-points')).toBe('3');
     await screenshot(page, 'dashboard-chart-months-es');
 

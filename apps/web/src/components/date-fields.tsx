@@ -13,9 +13,11 @@ const DateTimePicker = lazy(() =>
 
 /** What the fields show, in both languages (spec section 7: DD/MM/YYYY; times on 24 hours). */
 export const DATE_DISPLAY = 'DD/MM/YYYY';
+export const MONTH_DISPLAY = 'MM/YYYY';
 export const DATE_TIME_DISPLAY = 'DD/MM/YYYY HH:mm';
 /** What the fields hold: a day, and a local date-time as the former native inputs held them. */
 const DATE_VALUE = 'YYYY-MM-DD';
+const MONTH_VALUE = 'YYYY-MM';
 const DATE_TIME_VALUE = 'YYYY-MM-DDTHH:mm';
 
 /** Both value formats are ISO 8601, which dayjs parses without a format. */
@@ -45,13 +47,16 @@ type FieldProps = {
   /** '' when empty. */
   value: string;
   onChange: (value: string) => void;
-  error?: string;
+  /** A message shown under the field, or true to mark the field only (its owner says why elsewhere). */
+  error?: string | boolean;
   isDisabled?: boolean;
   fullWidth?: boolean;
   size?: 'small' | 'medium';
   /** On the field's root; the field's text is its sections, its value (as shown) the hidden input's. */
   testId?: string;
 };
+
+const helperText = (error: FieldProps['error']): string | undefined => (typeof error === 'string' && error) || undefined;
 
 /** The slots both pickers share: a clearable field, its error under it, the test id on its root. */
 const fieldSlots = ({ size, fullWidth, error, testId }: Pick<FieldProps, 'size' | 'fullWidth' | 'error' | 'testId'>) => ({
@@ -60,7 +65,7 @@ const fieldSlots = ({ size, fullWidth, error, testId }: Pick<FieldProps, 'size' 
     size,
     fullWidth,
     error: Boolean(error),
-    helperText: error || undefined,
+    helperText: helperText(error),
     ...(testId ? { 'data-testid': testId } : {}),
   },
 });
@@ -84,7 +89,7 @@ const FieldPlaceholder = ({
       fullWidth={fullWidth}
       size={size}
       error={Boolean(error)}
-      helperText={error || undefined}
+      helperText={helperText(error)}
       slotProps={{ htmlInput: { readOnly: true, tabIndex: -1 }, inputLabel: date ? { shrink: true } : undefined }}
     />
   );
@@ -121,6 +126,16 @@ export const DateField = ({
   return (
     <Suspense fallback={fallback}>
       <DatePicker {...picker} minDate={minDate ? dayjs(minDate) : undefined} maxDate={maxDate ? dayjs(maxDate) : undefined} />
+    </Suspense>
+  );
+};
+
+/** A month typed or picked (MUI X DatePicker, month and year views): `value` is YYYY-MM. */
+export const MonthField = ({ size = 'small', maxDate, ...props }: FieldProps & { maxDate?: string }) => {
+  const { fallback, picker } = usePicker({ ...props, size }, MONTH_VALUE, MONTH_DISPLAY);
+  return (
+    <Suspense fallback={fallback}>
+      <DatePicker {...picker} views={['year', 'month']} openTo="month" maxDate={maxDate ? dayjs(maxDate) : undefined} />
     </Suspense>
   );
 };

@@ -23,6 +23,7 @@ import {
 } from '@rfid/contract';
 import { type ChangeEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField, MonthField } from '../../../components/date-fields';
 import { formatQuantity } from '../../../lib/format';
 import { type GraphQuery, useGraphStatistics } from '../api/get-graph-statistics';
 import type { DashboardScope } from '../api/get-statistics';
@@ -217,7 +218,7 @@ type Bound = 'start' | 'end';
 const BOUNDS: Bound[] = ['start', 'end'];
 
 /**
- * The start and end of the chart's range, side by side: native date or month fields (each at most
+ * The start and end of the chart's range, side by side: date or month pickers (each at most
  * its `max`), or, for years, selects of the years each bound may take.
  */
 const RangeFields = ({
@@ -237,8 +238,11 @@ const RangeFields = ({
   years?: Record<Bound, number[]>;
 }) => {
   const { t } = useTranslation('dashboard');
+  // Days and months in the UI's own format (DD/MM/YYYY, MM/YYYY), as every date field (components/date-fields.tsx).
+  const Field = granularity === 'day' ? DateField : MonthField;
   return (
-    <Stack direction="row" spacing={1}>
+    // One under the other on phones, where two pickers side by side cut their dates.
+    <Stack direction={{ xs: years ? 'row' : 'column', sm: 'row' }} spacing={1}>
       {BOUNDS.map((bound) => {
         const testId = `chart-${granularity}-${bound}`;
         const field = {
@@ -263,12 +267,14 @@ const RangeFields = ({
             ))}
           </TextField>
         ) : (
-          <TextField
+          <Field
             key={bound}
-            type={granularity === 'day' ? 'date' : 'month'}
-            {...field}
+            label={field.label}
+            value={String(value[bound])}
+            onChange={(next) => onChange(bound, next)}
             error={errors[bound] ?? false}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: max[bound], 'data-testid': testId } }}
+            maxDate={max[bound]}
+            testId={testId}
           />
         );
       })}
