@@ -108,8 +108,23 @@ const bootScript = (): Plugin => ({
         };
         return { ...auth.login, username: auth.fields.username, password: auth.fields.password };
       };
+      const readLocale = <T>(lng: string, ns: string): T =>
+        JSON.parse(readFileSync(path.join(webRoot, `src/locales/${lng}/${ns}.json`), 'utf8')) as T;
+      /** The signed-in frame's texts (boot.ts `showSignedInFrame`): the first pages' headings, as the pages write them. */
+      const frameTexts = (lng: string) => {
+        const dashboard = readLocale<{ location: string; company: string; noLocation: string }>(lng, 'dashboard');
+        const inbound = readLocale<{ dashboard: { title: string; history: string } }>(lng, 'inbound');
+        return {
+          location: dashboard.location,
+          company: dashboard.company,
+          noLocation: dashboard.noLocation,
+          inboundTitle: inbound.dashboard.title,
+          inboundHistory: inbound.dashboard.history,
+        };
+      };
       const preloads = {
         login: { es: loginTexts('es'), en: loginTexts('en') },
+        frame: { es: frameTexts('es'), en: frameTexts('en') },
         routes: Object.fromEntries(Object.entries(FIRST_PAGES).map(([route, modules]) => [route, beyondEntry(modules)])),
         locales: { es: texts('es'), en: texts('en') },
       };

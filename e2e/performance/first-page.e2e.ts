@@ -72,6 +72,8 @@ describe('first page: what the browser loads', () => {
       'src/features/dashboard/dashboard-page.tsx',
       chunkNamed(manifest, 'dashboard-chart'),
       chunkNamed(manifest, 'donut-ring'),
+      // The chart's range fields (MUI X pickers, loaded as they render).
+      chunkNamed(manifest, 'DatePicker'),
       chunkNamed(manifest, 'locales-es'),
       ...translations,
     ]);

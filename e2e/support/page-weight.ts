@@ -130,7 +130,11 @@ const observeLcp = () => {
   }).observe({ type: 'largest-contentful-paint', buffered: true });
 };
 
-export type ColdLoad = { lcpMs: number; scripts: LoadedScript[] };
+/**
+ * A cold load: its LCP, when its data showed (`ready` met; from the navigation's start, within a few ms: the check
+ * polls each frame and its answer crosses the wire), and its scripts.
+ */
+export type ColdLoad = { lcpMs: number; readyMs: number; scripts: LoadedScript[] };
 
 /**
  * Opens `url` cold: a fresh browser context (no cache, no service worker), signed in when `storageState` says so.
@@ -149,9 +153,10 @@ export const openCold = async (
     const recording = recordScripts(page);
     await page.goto(url);
     await ready(page);
+    const readyMs = await page.evaluate(() => performance.now());
     const scripts = await recording.scripts();
     const lcpMs = await page.evaluate(() => (window as unknown as { __lcp?: number }).__lcp ?? Number.NaN);
-    return { lcpMs, scripts };
+    return { lcpMs, readyMs, scripts };
   } finally {
     await context.close();
   }

@@ -7,7 +7,11 @@
  *      `#route-preloads`, vite.config.ts);
  *   2. on /login, signed out, the login card (heading, texts, its two fields and button as they will look) at once,
  *      before the app's code: the login page replaces it in the commit that shows its own (lib/boot-shell.ts);
- *   3. the page's first data, signed in: the identity the shell waits for and what the page shows first (the
+ *   3. on /dashboard and /inbound/, signed in, the signed-in frame (app bar, side menu's place, the page's heading:
+ *      the location's name on the dashboard, the titles on the inbound dashboard) at once; the shell replaces it in the
+ *      commit that shows the page (app/shell/layout.tsx), so the page's heading is not blank for the seconds the app's
+ *      code takes to arrive and run;
+ *   4. the page's first data, signed in: the identity the shell waits for and what the page shows first (the
  *      dashboard's figures; the inbound dashboard's figures and first page of orders), requested now with the same
  *      headers the app sends; the app's API client takes each answer instead of asking again (lib/early-data.ts).
  *
@@ -18,6 +22,8 @@ export type EarlyRequest = { token: string; language: string; at: number; respon
 export type RoutePreloads = {
   /** The login card's texts in each language (locales/<lng>/auth.json). */
   login: Record<string, { title: string; subtitle: string; submit: string; username: string; password: string }>;
+  /** The signed-in frame's texts in each language (locales/<lng>/dashboard.json, inbound.json). */
+  frame: Record<string, { location: string; company: string; noLocation: string; inboundTitle: string; inboundHistory: string }>;
   routes: Record<string, string[]>;
   locales: Record<string, { login: string[]; signedIn: string[] }>;
 };
@@ -26,6 +32,7 @@ const SESSION_KEY = 'bionix';
 const LANGUAGE_KEY = 'language';
 const LOCATION_ID_KEY = 'location_id';
 const LOCATION_KIND_KEY = 'location_kind';
+const LOCATION_KEY = 'location';
 
 const storedSession = (): { token: string; expiry: string } | null => {
   try {
@@ -64,16 +71,24 @@ if (preloads && routeFiles) {
   }
 }
 
+const element = (tag: string, className: string, text?: string) => {
+  const node = document.createElement(tag);
+  node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+};
+
+/** `#boot-shell` for this path (lib/boot-shell.ts: removed when the app shows the page, or goes elsewhere). */
+const bootShell = (className: string) => {
+  const shell = element('div', className);
+  shell.id = 'boot-shell';
+  shell.dataset.path = path;
+  return shell;
+};
+
 /** The login card as the login page draws it (index.html's styles), in `#boot-shell` before React's root. */
 const showLoginCard = (texts: RoutePreloads['login'][string]) => {
-  const element = (tag: string, className: string, text?: string) => {
-    const node = document.createElement(tag);
-    node.className = className;
-    if (text !== undefined) node.textContent = text;
-    return node;
-  };
-  const shell = element('div', 'boot-login');
-  shell.id = 'boot-shell';
+  const shell = bootShell('boot-login');
   const card = element('div', 'boot-card');
   const field = (label: string) => {
     const box = element('div', 'boot-field', label);
@@ -95,6 +110,38 @@ const showLoginCard = (texts: RoutePreloads['login'][string]) => {
 };
 const loginTexts = preloads?.login[language];
 if (path === '/login' && !isSignedIn && loginTexts) showLoginCard(loginTexts);
+
+/**
+ * The signed-in frame as the shell draws it (index.html's styles; app/shell/header.tsx, side-menu.tsx, layout.tsx):
+ * the app bar with the location's name, the side menu's place on wide screens, and the page's first heading (the
+ * dashboard's card with the location's name; the inbound dashboard's title and order history heading). Nothing in it
+ * can be used: it is hidden from assistive technology and covers the page until the shell replaces it.
+ */
+const showSignedInFrame = (texts: RoutePreloads['frame'][string]) => {
+  const shell = bootShell('boot-app');
+  shell.setAttribute('aria-hidden', 'true');
+  const place = localStorage.getItem(LOCATION_KEY);
+  const bar = element('div', 'boot-bar');
+  bar.append(element('div', 'boot-bar-title', 'Bionix RFID'), element('div', 'boot-bar-place', place ?? ''));
+  const main = element('div', 'boot-main');
+  if (path === '/dashboard') {
+    const card = element('div', 'boot-paper');
+    const isCompany = localStorage.getItem(LOCATION_KIND_KEY) === 'company';
+    card.append(
+      element('span', 'boot-overline', isCompany ? texts.company : texts.location),
+      element('div', 'boot-h4', place ?? texts.noLocation),
+    );
+    main.append(card);
+  } else {
+    const history = element('div', 'boot-outlined');
+    history.append(element('div', 'boot-history-title', texts.inboundHistory));
+    main.append(element('div', 'boot-h5-title', texts.inboundTitle), element('div', 'boot-stats'), history);
+  }
+  shell.append(bar, element('div', 'boot-drawer'), main);
+  document.getElementById('root')?.before(shell);
+};
+const frameTexts = preloads?.frame[language];
+if (isSignedIn && frameTexts && (path === '/dashboard' || path === '/inbound/')) showSignedInFrame(frameTexts);
 
 /** The API address `path` as lib/api-client.ts builds it (`buildUrl`). */
 const apiUrl = (apiPath: string, query: Record<string, string | number> = {}) => {

@@ -6,15 +6,16 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { router } from './app/router';
 import { PageLoading } from './components/page-loading';
-import { removeBootShell } from './lib/boot-shell';
+import { bootShellPath, removeBootShell } from './lib/boot-shell';
 import './lib/i18n';
 import { NotifierProvider } from './lib/notifier';
 import { queryClient } from './lib/query-client';
 import { theme } from './lib/theme';
 
-// The login card shown before the code ran (boot.ts) is the login page's to replace; any other outcome removes it.
+// What boot.ts drew before the code ran is its page's to replace (the login page, the signed-in shell); any other
+// outcome removes it.
 router.subscribe((state) => {
-  if (state.location.pathname !== '/login' || state.errors) removeBootShell();
+  if (state.location.pathname !== bootShellPath() || state.errors) removeBootShell();
 });
 
 const root = document.getElementById('root');

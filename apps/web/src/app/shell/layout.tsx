@@ -1,10 +1,11 @@
 import { Box, Toolbar, useMediaQuery, useTheme } from '@mui/material';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { PageLoading } from '../../components/page-loading';
 import { useLiveUpdates } from '../../features/live';
 import { useIdentityWithDefaultLocation } from '../../features/locations';
+import { removeBootShell } from '../../lib/boot-shell';
 import { DateLocalization } from '../../lib/date-localization';
 import { ALL_NAMESPACES } from '../../lib/i18n';
 import { liveRefresh } from '../live-refresh';
@@ -21,6 +22,11 @@ export const Layout = () => {
   // Signed in: the screens refresh from the live updates stream (their polling stays as the fallback).
   useLiveUpdates(liveRefresh);
   useEffect(() => setOpen(!isMobile), [isMobile]);
+  // The frame boot.ts drew (lib/boot-shell.ts) goes in the commit that shows the shell and its page.
+  const isShown = Boolean(identity.data);
+  useLayoutEffect(() => {
+    if (isShown) removeBootShell();
+  }, [isShown]);
 
   if (!identity.data) return <PageLoading full />;
   const role = identity.data.user_role;
