@@ -41,7 +41,9 @@ export const DonutCard = ({
         {isLoading ? (
           <Skeleton variant="circular" width={SIZE} height={SIZE} sx={{ mx: 'auto' }} />
         ) : (
-          <Stack direction={{ xs: 'column', sm: 'row', md: 'column', lg: 'row' }} spacing={2} sx={{ alignItems: 'center' }}>
+          // The legend beside the ring only where a third of the page leaves it room: at 1280 px with the menu open,
+          // "Recibidos incorrectamente" ran into its number.
+          <Stack direction={{ xs: 'column', sm: 'row', md: 'column', xl: 'row' }} spacing={2} sx={{ alignItems: 'center' }}>
             {/* A picture of the figures listed beside it: inert, so neither read nor reached by Tab (its chart is focusable). */}
             <Box sx={{ position: 'relative', width: SIZE, height: SIZE, flexShrink: 0 }} inert>
               <Suspense fallback={<Skeleton variant="circular" width={SIZE} height={SIZE} animation={false} />}>
