@@ -15,7 +15,7 @@
  *      dashboard's figures; the inbound dashboard's figures and first page of orders), requested now with the same
  *      headers the app sends; the app's API client takes each answer instead of asking again (lib/early-data.ts).
  *
- * The storage keys are lib/storage.ts's (boot.test.ts checks them).
+ * The storage keys are lib/storage.ts's (lib/boot-keys.test.ts checks them).
  */
 
 export type EarlyRequest = { token: string; language: string; at: number; response: Promise<Response> };
