@@ -37,3 +37,16 @@ export const catalogStretch = (db: Db, companyId: number, offset: number, limit:
     .orderBy(asc(itemTypes.gtin))
     .offset(offset)
     .limit(limit);
+
+/**
+ * A new demo tag of an item type as an `items` row's identity (company, EPC, scheme, GTIN, serial, type): the demo
+ * seeds add where it is and when it was seen. `nextTag` is the seed's `createSerialTags` (@rfid/epc).
+ */
+export const demoItemIdentity = (
+  nextTag: (gtin: string) => { epc: string; serial: string },
+  companyId: number,
+  type: { id: number; gtin: string },
+) => {
+  const { epc, serial } = nextTag(type.gtin);
+  return { companyId, epc, scheme: 'sgtin-96', gtin: type.gtin, serial, itemTypeId: type.id };
+};

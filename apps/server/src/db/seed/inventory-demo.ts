@@ -10,7 +10,7 @@ import { changeInventoryState } from '../../modules/inventory/inventory.engine.j
 import { getInventory, insertInventory } from '../../modules/inventory/inventory.repository.js';
 import type { Db } from '../client.js';
 import { inventories, items } from '../schema/index.js';
-import { areaIdOf, catalogStretch, demoSites, deviceIdOf, userIdOf } from './demo-lookups.js';
+import { areaIdOf, catalogStretch, demoItemIdentity, demoSites, deviceIdOf, userIdOf } from './demo-lookups.js';
 
 /**
  * Demo inventories (docs/design/inventory.md) so the inventory pages have something to show on
@@ -63,15 +63,10 @@ export const seedInventoryDemo = async (db: Db): Promise<void> => {
     const epcs: string[] = [];
     const rows = lines.flatMap(({ type, count }) =>
       Array.from({ length: count }, () => {
-        const { epc, serial } = nextTag(type.gtin);
-        epcs.push(epc);
+        const identity = demoItemIdentity(nextTag, companyId, type);
+        epcs.push(identity.epc);
         return {
-          companyId,
-          epc,
-          scheme: 'sgtin-96',
-          gtin: type.gtin,
-          serial,
-          itemTypeId: type.id,
+          ...identity,
           state: ItemState.Stocked,
           areaId,
           locationId,

@@ -13,7 +13,7 @@ import {
   returnItems,
   returns,
 } from '../schema/index.js';
-import { areaIdOf, catalogStretch, demoSites, deviceIdOf } from './demo-lookups.js';
+import { areaIdOf, catalogStretch, demoItemIdentity, demoSites, deviceIdOf } from './demo-lookups.js';
 
 /**
  * Demo tickets and returns, so their lists and detail pages (/pos, /pos/exits, /inbound/returns, /outbound/returns and
@@ -83,14 +83,8 @@ export const seedReturnsDemo = async (db: Db): Promise<void> => {
     const gone = (types: { id: number; gtin: string }[], count: number, state: number, daysAgo: number) => {
       const rows = Array.from({ length: count }, (_, i) => {
         const type = types[i % types.length] as { id: number; gtin: string };
-        const { epc, serial } = nextTag(type.gtin);
         return {
-          companyId,
-          epc,
-          scheme: 'sgtin-96',
-          gtin: type.gtin,
-          serial,
-          itemTypeId: type.id,
+          ...demoItemIdentity(nextTag, companyId, type),
           state,
           lastSeenAt: at(daysAgo),
         };

@@ -3,7 +3,7 @@ import { ItemState } from '@rfid/contract';
 import { createSerialTags } from '@rfid/epc';
 import type { Db } from '../client.js';
 import { countedStocks, items, minimumStocks, readingSets, traces } from '../schema/index.js';
-import { areaIdOf, catalogStretch, demoSites, deviceIdOf, userIdOf } from './demo-lookups.js';
+import { areaIdOf, catalogStretch, demoItemIdentity, demoSites, deviceIdOf, userIdOf } from './demo-lookups.js';
 
 /**
  * Demo stock (docs/design/stock.md) so the stock pages have something to show on the first start:
@@ -42,14 +42,8 @@ export const seedStockDemo = async (db: Db): Promise<void> => {
     /** `count` tags of a GTIN STOCKED in an area, last seen `daysAgo`. */
     const stock = async (t: { id: number; gtin: string }, count: number, areaId: number, locationId: number, daysAgo: number) => {
       const rows = Array.from({ length: count }, () => {
-        const { epc, serial } = nextTag(t.gtin);
         return {
-          companyId: mad.companyId,
-          epc,
-          scheme: 'sgtin-96',
-          gtin: t.gtin,
-          serial,
-          itemTypeId: t.id,
+          ...demoItemIdentity(nextTag, mad.companyId, t),
           state: ItemState.Stocked,
           areaId,
           locationId,
