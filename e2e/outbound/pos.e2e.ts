@@ -25,7 +25,15 @@ const rowWithId = (list: Locator, id: number) =>
     .locator('[data-testid="paged-row"], [data-testid="paged-card"]')
     .filter({ has: list.page().getByTestId('pos-link').getByText(String(id), { exact: true }) });
 
-const filterId = (page: Page, id: number) => page.getByTestId('filter-id__contains').fill(String(id));
+/**
+ * Filters the list by id and waits for the filtered answer: the row is often on the first page already, and a click
+ * on it while the filtered list replaced the page went nowhere (2026-11-25, en at 390 px).
+ */
+const filterId = async (page: Page, id: number) => {
+  const answered = page.waitForResponse((response) => new URL(response.url()).searchParams.get('id__contains') === String(id));
+  await page.getByTestId('filter-id__contains').fill(String(id));
+  await answered;
+};
 
 describe('POS journey: a sale, a tag sold twice and a return at the store, with their details', () => {
   const browser = useBrowser();

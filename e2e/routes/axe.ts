@@ -27,7 +27,13 @@ export const axeViolations = async (page: Page): Promise<AxeViolation[]> => {
     };
     // axe-core's global, injected above (its types are not loaded in the page's context).
     const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<Result> } }).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
+    // Colours as they end, not halfway: a button enabled as its data arrives fades from grey to its colour (MUI's
+    // 250 ms transition), and axe read one mid-fade as low contrast (/track-epc's search button, 2026-11-25).
+    const still = document.createElement('style');
+    still.textContent = '*, *::before, *::after { transition: none !important; animation: none !important; }';
+    document.head.append(still);
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const result = await axe.run(document, { resultTypes: ['violations'] }).finally(() => still.remove());
     return result.violations
       .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
       .map((violation) => ({

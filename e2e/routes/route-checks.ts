@@ -323,7 +323,12 @@ export const settle = async (page: Page, watcher: ReturnType<typeof watch>): Pro
 /** The checks of the header on the page open in `page`; problems are returned, not thrown, so a run lists them all. */
 export const checkPage = async (
   page: Page,
-  { language, wide, problems }: { language: Language; wide: boolean; problems: ReturnType<typeof watch> },
+  {
+    language,
+    wide,
+    problems,
+    axe = true,
+  }: { language: Language; wide: boolean; problems: ReturnType<typeof watch>; axe?: boolean },
 ): Promise<Problem[]> => {
   const url = new URL(page.url()).pathname;
   const found: Problem[] = [];
@@ -334,7 +339,7 @@ export const checkPage = async (
   for (const table of layout.tables) found.push({ url, check: `table ${table.index}`, detail: table.detail });
   const foreign = foreignIn(await pageText(page), language);
   if (foreign.length > 0) found.push({ url, check: 'other language', detail: foreign.join(' | ') });
-  for (const violation of await axeViolations(page)) {
+  for (const violation of axe ? await axeViolations(page) : []) {
     found.push({
       url,
       check: `axe ${violation.impact}`,
@@ -385,6 +390,8 @@ export const walkRoutes = async (
     storeStarts?: string[];
     tag: string;
     only?: (route: Route) => boolean;
+    /** Whether axe-core checks each page (default true). */
+    axe?: boolean;
   },
 ): Promise<Walk> => {
   const { language, viewport, role = 1, tag } = options;
@@ -451,7 +458,7 @@ export const walkRoutes = async (
     const route = routeOf(new URL(page.url()).pathname);
     if (route && !visited.has(route.path)) visited.set(route.path, url);
     await screenshot(page, `route-${tag}${url.replace(/[/:?=&]+/g, '-')}`);
-    const found = await checkPage(page, { language, wide, problems });
+    const found = await checkPage(page, { language, wide, problems, axe: options.axe ?? true });
     if (process.env.E2E_ROUTES_LOG)
       for (const problem of found) console.log(`  ${tag} ${problem.url} ${problem.check}: ${problem.detail}`);
     all.push(...found);
@@ -592,10 +599,11 @@ export const walkRole =
     { email, role }: (typeof DEMO_ROLES)[number],
     screen: (typeof SCREENS)[number],
     only?: (route: Route) => boolean,
+    axe = true,
   ) =>
   async () => {
     const tag = `role${role}-${screen.tag}`;
-    const walk = await walkRoutes(browser(), { ...screen, email, role, tag, only });
+    const walk = await walkRoutes(browser(), { ...screen, email, role, tag, only, axe });
     printVisited(tag, walk);
     expectNoProblems(walk.problems);
   };
