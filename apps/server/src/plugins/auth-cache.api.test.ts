@@ -8,7 +8,7 @@ import { createTokenCache, hashToken } from './auth.js';
 
 /**
  * Issue 15, item 4: each process keeps a token's user and scope a few seconds, and every process drops it at the commit
- * of a change to users, tokens or user locations (NOTIFY auth_changed, migration 0018). Two apps on one database stand
+ * of a change to users, tokens, user locations (NOTIFY auth_changed, migration 0018) or locations (migration 0021). Two apps on one database stand
  * for two processes: the change is made through one, the next request goes to the other.
  */
 describe('token cache', () => {
@@ -44,6 +44,26 @@ describe('token cache', () => {
       delete from user_locations where location_id = (select id from locations where code = 'T-BCN-01')
         and user_id = (select id from users where email = 'viewer@demo.local')`);
     await expect.poll(() => codesSeenBy(other, token), { timeout: 2_000, interval: 20 }).toEqual(['T-MAD-01']);
+  });
+
+  it('a location moved out of the company is out of scope in the other process at once (its row was kept with the user)', async () => {
+    const token = await t.login('admin@demo.local');
+    const [row] = (await t.database.db.execute(sql`select id, company_id from locations where code = 'T-BCN-01'`)).rows as {
+      id: number;
+      company_id: number;
+    }[];
+    if (!row) throw new Error('no demo store T-BCN-01');
+    const statistics = async () =>
+      (await other.inject({ method: 'GET', url: `/api/locations/${row.id}/statistics/`, headers: { authorization: token } }))
+        .statusCode;
+    expect(await statistics()).toBe(200);
+    expect(await statistics()).toBe(200); // read from the kept row now
+    await t.database.db.execute(sql`
+      with moved as (insert into companies (name) values ('Otra empresa') returning id)
+      update locations set company_id = (select id from moved) where id = ${row.id}`);
+    await expect.poll(statistics, { timeout: 2_000, interval: 20 }).toBe(404);
+    await t.database.db.execute(sql`update locations set company_id = ${row.company_id} where id = ${row.id}`);
+    await expect.poll(statistics, { timeout: 2_000, interval: 20 }).toBe(200);
   });
 
   /** A new token each time (t.login keeps one per user). */

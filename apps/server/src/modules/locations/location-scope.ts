@@ -11,10 +11,25 @@ export { visibleLocations } from './location-scope.repository.js';
 export const canSeeLocation = (user: AuthUser, location: { id: number; companyId: number }): boolean =>
   location.companyId === user.companyId && (user.locationIds === null || user.locationIds.includes(location.id));
 
+type VisibleLocation = NonNullable<Awaited<ReturnType<typeof findVisibleLocation>>>;
+
+/**
+ * The locations each user object was let into, kept with it (issue 15, item 4). A user object lives as long as its
+ * token's entry in the token cache (plugins/auth.ts): a few seconds, dropped on any write of this process and on every
+ * `auth_changed` notification, which a change to a location also sends (migration 0021). Without the cache each
+ * request has its own user object, so the same location is read once a request (the scope hook, then the handler).
+ */
+const visibleLocationsOf = new WeakMap<AuthUser, Map<number, VisibleLocation>>();
+
 /** Loads a location the user may see, or throws 404. */
-export const requireLocation = async (db: DbOrTx, user: AuthUser, locationId: number) => {
+export const requireLocation = async (db: DbOrTx, user: AuthUser, locationId: number): Promise<VisibleLocation> => {
+  const known = visibleLocationsOf.get(user)?.get(locationId);
+  if (known) return known;
   const row = await findVisibleLocation(db, user, locationId);
   if (!row) throw notFound('location.not_found');
+  const rows = visibleLocationsOf.get(user) ?? new Map<number, VisibleLocation>();
+  rows.set(locationId, row);
+  visibleLocationsOf.set(user, rows);
   return row;
 };
 
