@@ -8,8 +8,8 @@ import { createTokenCache, hashToken } from './auth.js';
 
 /**
  * Issue 15, item 4: each process keeps a token's user and scope a few seconds, and every process drops it at the commit
- * of a change to users, tokens, user locations (NOTIFY auth_changed, migration 0018) or locations (migration 0021). Two apps on one database stand
- * for two processes: the change is made through one, the next request goes to the other.
+ * of a change to users, tokens, user locations (NOTIFY auth_changed, migration 0018) or locations (migration 0021).
+ * Two apps on one database stand for two processes: the change is made through one, the next request goes to the other.
  */
 describe('token cache', () => {
   let t: TestApp;
