@@ -99,6 +99,23 @@ const run = async (name: string, database: Database) => {
       );
     }
     console.log(`/api/health with a token ÷ without: ${((rows[2]?.rps ?? 0) / health).toFixed(2)} (goal ≥ 0.8)`);
+    // Issue 15's goals for the lists, in absolute figures (10 connections on the 2-core machine).
+    const goals: [string, number, number | undefined][] =
+      name === 'PostgreSQL'
+        ? [
+            ['purchase orders page', 1_000, 50],
+            ['area stock summary', 300, 150],
+            ['location statistics', 300, 150],
+          ]
+        : [['purchase orders page', 400, undefined]];
+    for (const [route, rps, p99] of goals) {
+      const row = rows.find((r) => r.route.startsWith(route));
+      if (!row) continue;
+      const met = row.rps >= rps && (p99 === undefined || row.p99 <= p99) && row.errors === 0;
+      console.log(
+        `${route}: ${row.rps.toFixed(0)} req/s, p99 ${row.p99.toFixed(1)} ms (goal ≥ ${rps.toLocaleString('en')} req/s${p99 ? `, p99 ≤ ${p99} ms` : ''}: ${met ? 'met' : 'NOT met'})`,
+      );
+    }
   } finally {
     await app.close();
   }
