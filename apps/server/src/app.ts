@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -18,7 +17,7 @@ import type { Database } from './db/client.js';
 import { isDatabaseUnavailableError } from './db/errors.js';
 import { AppError, notFound } from './http/errors.js';
 import { countScopeHook } from './http/paging.js';
-import { securityHeaders } from './http/security-headers.js';
+import { securityHeadersHook } from './http/security-headers.js';
 import { type Language, render } from './i18n/messages.js';
 import { pickLanguage, translateIssue, type ValidationIssue } from './i18n/translate.js';
 import { createEngine } from './modules/engine/engine.js';
@@ -188,7 +187,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
       .send(notFound().body(languageOf(request)));
   });
 
-  await app.register(fastifyHelmet, securityHeaders(config.brandDashboardUrl));
+  securityHeadersHook(app, config.brandDashboardUrl);
   app.addHook('onSend', async (request, reply) => {
     // HSTS only when this answer went over TLS (the socket's, or a trusted proxy's X-Forwarded-Proto).
     if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');

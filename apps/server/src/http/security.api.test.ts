@@ -1,14 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
+import helmet from 'helmet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoDeviceKey } from '../db/seed/demo-data.js';
 import { SET_ID_TAKEN } from '../modules/ingest/ingest.service.js';
 import { locationIdByCode } from '../test/admin-fixtures.js';
 import { buildTestApp, en, type TestApp } from '../test/helpers.js';
+import { securityHeaders } from './security-headers.js';
 
 /** Issue 13, items 11 to 18: each test failed before its fix. */
 
@@ -206,6 +210,16 @@ describe('security (issue 13)', () => {
         expect(r.headers['content-security-policy'], url).toContain("script-src 'self'");
         expect(r.headers['referrer-policy'], url).toBe('no-referrer');
         expect(r.headers['strict-transport-security'], url).toBeUndefined();
+      }
+      // Every header helmet's own middleware sets on a real response, worked out once (security-headers.ts), on an
+      // answer, a refused call included.
+      const real = new ServerResponse(new IncomingMessage(new Socket()));
+      helmet(securityHeaders(undefined))(real.req, real, () => {});
+      const expected = Object.entries(real.getHeaders());
+      expect(expected.length).toBeGreaterThanOrEqual(10);
+      for (const url of ['/api/health', '/api/identity/']) {
+        const r = await t.app.inject({ url });
+        for (const [name, value] of expected) expect(r.headers[name], `${url} ${name}`).toBe(String(value));
       }
       // A client's X-Forwarded-Proto is not a trusted proxy's: still no HSTS.
       const spoofed = await t.app.inject({ url: '/api/health', headers: { 'x-forwarded-proto': 'https' } });
