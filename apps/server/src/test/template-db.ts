@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
@@ -72,19 +72,20 @@ export const pgliteTemplate = async (template: Template): Promise<Blob | undefin
   return new Blob([readFileSync(file)]);
 };
 
+/**
+ * The run's PostgreSQL template prefix, worked out from its folder (unique to the run): every process gets the same name
+ * with nothing to share. It was a random name in a file written by the first process to ask, and a process that read the
+ * file between its creation and its write built the seeded template as `_seeded` while the others cloned a name that
+ * never existed (seen in CI on 2026-11-28).
+ */
+const postgresPrefix = (dir: string): string =>
+  `rfid_tpl_${createHash('sha256').update(path.resolve(dir)).digest('hex').slice(0, 12)}`;
+
 /** The name of a PostgreSQL template database on `serverUrl`, or undefined when templates are off. */
 export const postgresTemplate = async (serverUrl: string, template: Template): Promise<string | undefined> => {
   const dir = templateDir();
   if (!dir) return undefined;
-  const nameFile = path.join(dir, 'postgres-prefix');
-  if (!existsSync(nameFile)) {
-    try {
-      writeFileSync(nameFile, `rfid_tpl_${randomBytes(5).toString('hex')}`, { flag: 'wx' });
-    } catch {
-      // written by another process
-    }
-  }
-  const name = `${readFileSync(nameFile, 'utf8').trim()}_${template}`;
+  const name = `${postgresPrefix(dir)}_${template}`;
   await once(dir, `postgres-${template}`, async () => {
     const admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();
@@ -106,13 +107,11 @@ export const postgresTemplate = async (serverUrl: string, template: Template): P
 
 /** Drops the run's PostgreSQL templates and removes its folder (global teardown). */
 export const dropTemplates = async (dir: string, serverUrl: string | undefined): Promise<void> => {
-  const nameFile = path.join(dir, 'postgres-prefix');
-  if (serverUrl && existsSync(nameFile)) {
-    const prefix = readFileSync(nameFile, 'utf8').trim();
+  if (serverUrl) {
     const admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();
     for (const template of ['bare', 'seeded'] as const) {
-      await admin.query(`drop database if exists ${prefix}_${template} with (force)`).catch(() => {});
+      await admin.query(`drop database if exists ${postgresPrefix(dir)}_${template} with (force)`).catch(() => {});
     }
     await admin.end();
   }
