@@ -90,7 +90,7 @@ const apiLane = async () => {
       'MQTT tests on the broker',
       'mqtt',
       ['--passWithNoTests', '.mqtt.test.ts'],
-      { MQTT_TEST_URL: mqttUrl, TEST_WORKERS: '1' },
+      { MQTT_TEST_URL: mqttUrl, TEST_WORKERS: '1', ...(hasPg ? { TEST_DATABASE_URL: pgUrl } : {}) },
       { buffered: !serial },
     );
   } else if (requireMqtt) {

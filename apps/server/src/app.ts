@@ -3,7 +3,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
@@ -12,6 +12,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { createNoBus, type ReaderBus } from './broker/bus.js';
 import { type Config, loadConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { isDatabaseUnavailableError } from './db/errors.js';
@@ -25,7 +26,7 @@ import { createLiveHub, liveCommitHook } from './modules/live/live.service.js';
 import { locationScopeHook } from './modules/locations/location-scope.js';
 import { registerModules } from './modules/registry.js';
 import { authPlugin } from './plugins/auth.js';
-import { createMqttBus, type MqttBus } from './plugins/mqtt.js';
+import { registerHealthRoutes } from './plugins/health.js';
 import { createWorkers, workersPlugin } from './plugins/workers.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -36,8 +37,11 @@ export type AppOptions = {
   database: Database;
   /** The configuration (config.ts); read from the environment when the app is built if not given. */
   config?: Config;
-  /** The readers' broker; a no-op bus when absent. */
-  bus?: MqttBus;
+  /**
+   * The readers' broker; a no-op bus when absent. A function makes it with the app's logger (the server's, from the
+   * configuration: broker/create-bus.ts); `app.readersBus` is the bus, closed by whoever made the app after it.
+   */
+  bus?: ReaderBus | ((log: FastifyBaseLogger) => Promise<ReaderBus>);
   logger?: boolean | { level: string };
   webDist?: string;
   /** Runs the daily stock snapshot jobs (the server does; API tests build apps without them). */
@@ -83,6 +87,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** PUBLIC_URL when set (see AppOptions.publicUrl). */
     publicUrl: URL | null;
+    /** The readers' broker of this app (AppOptions.bus). */
+    readersBus: ReaderBus;
   }
 }
 
@@ -206,12 +212,9 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   await app.register(authPlugin, { database, cacheMs: config.authCacheMs });
   locationScopeHook(app, database.db);
 
-  app.get('/api/health', { config: { public: true }, schema: { tags: ['health'] } }, async () => {
-    await database.db.execute('select 1');
-    return { status: 'ok', database: database.kind };
-  });
-
-  const readersBus = bus ?? (await createMqttBus(undefined));
+  const readersBus = typeof bus === 'function' ? await bus(app.log) : (bus ?? createNoBus());
+  app.decorate('readersBus', readersBus);
+  registerHealthRoutes(app, { database, bus: readersBus, probeMs: config.brokerProbeMs });
   // The working-mode handlers in their order, the items ledger and its domain events (modules/engine).
   const engine = createEngine({
     db: database.db,

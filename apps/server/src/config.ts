@@ -1,26 +1,30 @@
-import { hostname } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import type { TrustProxy } from './app.js';
+import { DEFAULT_SHARE_GROUP } from './broker/bus.js';
 import { EXACT_COUNT_LIMIT } from './db/counts.js';
 import { LANGUAGES, type Language } from './i18n/messages.js';
 import { DEFAULT_IDLE_GAP_MS } from './modules/ingest/stream.js';
 import { DEFAULT_COMPANY_PREFIX_LENGTH } from './modules/printing/printing.service.js';
-import { DEFAULT_SHARE_GROUP } from './plugins/mqtt.js';
 
 export type Config = {
   port: number;
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** MQTT_URL: the readers' MQTT broker (Mosquitto, EMQX …). */
   mqttUrl: string | undefined;
+  /** AMQP_URL: instead, RabbitMQ over AMQP 0-9-1 (the readers publish MQTT to its MQTT plugin). */
+  amqpUrl: string | undefined;
   /**
-   * Stable MQTT client id, one per process: the broker keeps this process's session, so reads
-   * queued while it was down or not acknowledged are delivered when it is back.
+   * MQTT_SHARE_GROUP: the server processes' group: MQTT 5 shared subscription group and session names
+   * (`<group>-<n>`), or the AMQP queues' prefix. Each reads message goes to one process of the group.
    */
-  mqttClientId: string;
-  /** Shared subscription group of the server processes: each reads message goes to one of them. */
   mqttShareGroup: string;
+  /** MQTT_SESSION_LEASE_MS: a process's MQTT session lease; a dead process's session is drained after it. */
+  mqttSessionLeaseMs: number;
+  /** BROKER_PROBE_MS: a probe through the broker and back this often; not back within it: not ready. */
+  brokerProbeMs: number;
   seedDemo: boolean;
   logLevel: string;
   webDist: string;
@@ -88,8 +92,19 @@ const envSchema = z.object({
   DATA_DIR: optionalText,
   DATABASE_URL: optionalText,
   MQTT_URL: optionalText,
-  MQTT_CLIENT_ID: optionalText,
-  MQTT_SHARE_GROUP: optionalText,
+  AMQP_URL: optionalText,
+  MQTT_SHARE_GROUP: z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() || undefined)
+    .pipe(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _ only (it names sessions, topics and queues)')
+        .optional(),
+    ),
+  MQTT_SESSION_LEASE_MS: whole(15_000, 1_000),
+  BROKER_PROBE_MS: whole(10_000, 500),
   SEED_DEMO: onUnlessOff,
   LOG_LEVEL: optionalText,
   WEB_DIST: optionalText,
@@ -159,15 +174,19 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   }
   const e = parsed.data;
   const port = e.PORT;
+  if (e.MQTT_URL && e.AMQP_URL) {
+    throw new ConfigError("The configuration is not valid: MQTT_URL and AMQP_URL: set one of them (the readers' broker)");
+  }
   return {
     port,
     host: e.HOST ?? '0.0.0.0',
     dataDir: path.resolve(e.DATA_DIR ?? './data'),
     databaseUrl: e.DATABASE_URL,
     mqttUrl: e.MQTT_URL,
-    // Host and port tell the processes of one host apart and stay the same across restarts.
-    mqttClientId: e.MQTT_CLIENT_ID ?? `rfid-server-${hostname()}-${port}`,
+    amqpUrl: e.AMQP_URL,
     mqttShareGroup: e.MQTT_SHARE_GROUP ?? DEFAULT_SHARE_GROUP,
+    mqttSessionLeaseMs: e.MQTT_SESSION_LEASE_MS,
+    brokerProbeMs: e.BROKER_PROBE_MS,
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL ?? 'info',
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),

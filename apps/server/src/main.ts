@@ -1,9 +1,9 @@
 import { buildApp } from './app.js';
+import { createReaderBus } from './broker/create-bus.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { FolderLockedError } from './db/folder-lock.js';
 import { seedDemoIfEmpty } from './db/seed/seed.js';
-import { createMqttBus } from './plugins/mqtt.js';
 
 const config = loadConfig();
 // A stray rejection is logged, not a reason to stop serving (the work it belonged to is retried by its owner).
@@ -28,15 +28,11 @@ await database.withStartupLock(async () => {
     if (seeded) console.log('Demo data loaded. Sign in as admin@demo.local / demo1234');
   }
 });
-const bus = await createMqttBus(config.mqttUrl, {
-  clientId: config.mqttClientId,
-  shareGroup: config.mqttShareGroup,
-  onError: (error) => console.warn(`MQTT: ${error instanceof Error ? error.message : String(error)}`),
-});
 const app = await buildApp({
   config,
   database,
-  bus,
+  // The readers' broker (MQTT_URL or AMQP_URL; none: a no-op bus), logging through the app's logger.
+  bus: (log) => createReaderBus({ config, db: database.db, log }),
   logger: { level: config.logLevel },
   webDist: config.webDist,
   stockSnapshots: true,
@@ -48,7 +44,7 @@ const app = await buildApp({
 const shutdown = async (signal: string) => {
   app.log.info(`${signal}: shutting down`);
   await app.close();
-  await bus.close();
+  await app.readersBus.close();
   await database.close();
   process.exit(0);
 };

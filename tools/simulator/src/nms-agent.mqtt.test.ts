@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMqttBus, type MqttBus } from '../../../apps/server/src/plugins/mqtt.js';
+import type { ReaderBus } from '../../../apps/server/src/broker/bus.js';
+import { createMqttBus } from '../../../apps/server/src/broker/mqtt-bus.js';
 import { buildTestApp, type TestApp } from '../../../apps/server/src/test/helpers.js';
 import { type NmsAgent, startNmsAgent } from './nms-agent.js';
 
@@ -18,7 +19,7 @@ const waitFor = async <T>(check: () => Promise<T | undefined | false>, ms = 10_0
 
 describe.skipIf(!url)('NMS agent over MQTT (local Mosquitto)', () => {
   const MAC = '84:24:8D:00:00:03'; // demo handheld HH-MAD-01
-  let bus: MqttBus;
+  let bus: ReaderBus;
   let t: TestApp;
   let agent: NmsAgent | undefined;
   const commands: string[] = [];

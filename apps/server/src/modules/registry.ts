@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import type { ReaderBus } from '../broker/bus.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { installInputGuards } from '../http/input-guard.js';
-import type { MqttBus } from '../plugins/mqtt.js';
 import type { Workers } from '../plugins/workers.js';
 import type { JobRunner } from '../workers/job-runner.js';
 import { adminRoutes } from './admin/admin.routes.js';
@@ -36,7 +36,7 @@ import { verificationRoutes } from './verification/verification.routes.js';
 export type ModuleDeps = {
   db: Database['db'];
   database: Database;
-  bus: MqttBus;
+  bus: ReaderBus;
   /** The job runner as routes see it: they queue jobs; the kinds are registered by plugins/workers.ts. */
   jobs: Pick<JobRunner, 'enqueue' | 'wake'>;
   workers: Pick<Workers, 'spooler' | 'devices' | 'grouper'>;

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { ReaderBus } from '../broker/bus.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import type { Engine } from '../modules/engine/engine.js';
@@ -15,7 +16,6 @@ import { createPrintSpooler, type PrintSpooler } from '../workers/print-spooler.
 import { tcpTransport } from '../workers/print-transport.js';
 import { startReadsSubscriber } from '../workers/reads-subscriber.js';
 import { registerStockSnapshotJobs } from '../workers/stock-snapshot.js';
-import type { MqttBus } from './mqtt.js';
 
 /**
  * The background workers of one server process (docs/background-jobs.md, docs/adr/0002-connection-holders.md): what
@@ -73,7 +73,7 @@ export type WorkersPluginOptions = {
   engine: Engine;
   db: Db;
   config: Config;
-  bus: MqttBus;
+  bus: ReaderBus;
   /** Runs the daily stock snapshot jobs (the server does; API tests build apps without them). */
   stockSnapshots: boolean;
 };

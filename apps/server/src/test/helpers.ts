@@ -1,9 +1,9 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { type AppOptions, buildApp } from '../app.js';
+import type { ReaderBus } from '../broker/bus.js';
 import { type Database, openDatabase } from '../db/client.js';
 import { seedDemo } from '../db/seed/seed.js';
 import { type MessageArg, render } from '../i18n/messages.js';
-import type { MqttBus } from '../plugins/mqtt.js';
 import { createScratchDatabase } from './scratch-db.js';
 import { pgliteTemplate, postgresTemplate } from './template-db.js';
 
@@ -29,7 +29,7 @@ export const buildTestApp = async ({
   options = {},
 }: {
   seed?: boolean;
-  bus?: MqttBus;
+  bus?: ReaderBus;
   /** More options of the app (trustProxy, publicUrl, webDist …). */
   options?: Omit<Partial<AppOptions>, 'database' | 'bus'>;
 } = {}): Promise<TestApp> => {

@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
+import type { BusBatchHandler, ReaderBus } from '../broker/bus.js';
 import type { Engine } from '../modules/engine/engine.js';
 import type { IngestDevice } from '../modules/ingest/ingest.repository.js';
 import type { DeviceDirectory } from '../modules/ingest/ingest.service.js';
 import type { StreamGrouper } from '../modules/ingest/stream-grouper.js';
-import type { MqttBatchHandler, MqttBus } from '../plugins/mqtt.js';
 import { READS_TOPIC, startReadsSubscriber } from './reads-subscriber.js';
 
 const device: IngestDevice = {
@@ -19,17 +19,17 @@ const device: IngestDevice = {
 const log = { warn: vi.fn(), error: vi.fn(), info: vi.fn() } as unknown as FastifyBaseLogger;
 
 const setUp = async (stage: StreamGrouper['stage']) => {
-  let handler: MqttBatchHandler | undefined;
+  let handler: BusBatchHandler | undefined;
   const state = { isClosing: false };
   // The subscriber uses subscribeBatch (shared: one process of several gets each message) and isClosing.
   const bus = {
-    subscribeBatch: async (filter: string, h: MqttBatchHandler, options?: { shared?: boolean }) => {
+    subscribeBatch: async (filter: string, h: BusBatchHandler, options?: { shared?: boolean }) => {
       expect(filter).toBe(READS_TOPIC);
       expect(options?.shared).toBe(true);
       handler = h;
     },
     isClosing: () => state.isClosing,
-  } as unknown as MqttBus;
+  } as unknown as ReaderBus;
   const devices = {
     byMac: async (mac: string) => (mac === '84248D000002' ? device : undefined),
     touch: vi.fn(async () => {}),
@@ -42,7 +42,7 @@ const setUp = async (stage: StreamGrouper['stage']) => {
   });
   /** One window of messages, as the bus hands them over. */
   const deliverWindow = (messages: [string, unknown][]) =>
-    (handler as MqttBatchHandler)(messages.map(([topic, payload]) => message(topic, payload)));
+    (handler as BusBatchHandler)(messages.map(([topic, payload]) => message(topic, payload)));
   const deliver = (topic: string, payload: unknown) => deliverWindow([[topic, payload]]);
   return { deliver, deliverWindow, devices, state };
 };

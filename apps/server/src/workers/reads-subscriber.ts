@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { BusMessage, ReaderBus } from '../broker/bus.js';
 import { AppError } from '../http/errors.js';
 import type { Engine } from '../modules/engine/engine.js';
 import type { IngestDevice, SetRead } from '../modules/ingest/ingest.repository.js';
 import { type DeviceDirectory, ingestSet, isSameDevice, type SetInput, toSetInput } from '../modules/ingest/ingest.service.js';
 import { parseReaderPayload } from '../modules/ingest/stream.js';
 import type { StreamGrouper } from '../modules/ingest/stream-grouper.js';
-import type { MqttBus, MqttMessage } from '../plugins/mqtt.js';
 
 export const READS_TOPIC = 'readers/+/reads';
 
@@ -56,14 +56,14 @@ export const startReadsSubscriber = async ({
   grouper,
   log,
 }: {
-  bus: MqttBus;
+  bus: ReaderBus;
   engine: Engine;
   devices: DeviceDirectory;
   grouper: StreamGrouper;
   log: FastifyBaseLogger;
 }): Promise<void> => {
   const retry = { isStopping: bus.isClosing };
-  const decode = async ({ topic, payload }: MqttMessage): Promise<Decoded> => {
+  const decode = async ({ topic, payload }: BusMessage): Promise<Decoded> => {
     const mac = topic.split('/')[1] ?? '';
     const device = await withRetry(() => devices.byMac(mac), log, retry);
     if (!device) {

@@ -1,3 +1,4 @@
+export * from './broker.js';
 export * from './catalog.js';
 export * from './devices.js';
 export * from './epcis.js';

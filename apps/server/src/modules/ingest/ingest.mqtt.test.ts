@@ -4,10 +4,11 @@ import { eq, sql } from 'drizzle-orm';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
+import type { ReaderBus } from '../../broker/bus.js';
+import { createMqttBus } from '../../broker/mqtt-bus.js';
 import type { Database } from '../../db/client.js';
 import { areas, devices, locations } from '../../db/schema/index.js';
 import { buildDemoItemTypes } from '../../db/seed/demo-data.js';
-import { createMqttBus, type MqttBus } from '../../plugins/mqtt.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
 
 const MQTT_URL = process.env.MQTT_TEST_URL;
@@ -27,7 +28,7 @@ const topic = `readers/${mac.replace(/:/g, '')}/reads`;
 describe.skipIf(!MQTT_URL)('MQTT reads subscriber', () => {
   let t: TestApp;
   let app: Awaited<ReturnType<typeof buildApp>>;
-  let bus: MqttBus;
+  let bus: ReaderBus;
   let publisher: MqttClient;
   let database: Database;
   let deviceId: number;

@@ -1,17 +1,17 @@
 import { NMS_UNAVAILABLE_MESSAGE } from '@rfid/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BusMessageHandler, ReaderBus } from '../../broker/bus.js';
 import { deviceApplications } from '../../db/schema/index.js';
-import type { MqttBus, MqttMessageHandler } from '../../plugins/mqtt.js';
 import { addForeignCompany, type ForeignCompany } from '../../test/admin-fixtures.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
 
 /** An in-memory broker: records what the server publishes and delivers what a reader would send. */
 const fakeBus = () => {
   const published: { topic: string; message: Record<string, unknown> }[] = [];
-  const handlers: { filter: string; handler: MqttMessageHandler }[] = [];
+  const handlers: { filter: string; handler: BusMessageHandler }[] = [];
   const state = { connected: true };
-  const bus: MqttBus = {
+  const bus: ReaderBus = {
     isConnected: () => state.connected,
     publish: async (topic, message) => {
       published.push({ topic, message: message as Record<string, unknown> });

@@ -12,10 +12,10 @@ import {
   readerCommandsTopic,
   readerStatusSchema,
 } from '@rfid/contract';
+import type { ReaderBus } from '../../broker/bus.js';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError, fieldError, notFound } from '../../http/errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import type { MqttBus } from '../../plugins/mqtt.js';
 import { readerState } from '../admin/readers.service.js';
 import { recordLive } from '../live/live.service.js';
 import type { DeviceAppRow, NmsDeviceRow, NmsRepository } from './nms.repository.js';
@@ -50,7 +50,7 @@ const unavailable = () => new AppError('UNAVAILABLE', { message: 'nms.unavailabl
 
 type Logger = { warn: (obj: object, msg: string) => void };
 
-export const createNmsService = ({ repo, bus, log, db }: { repo: NmsRepository; bus: MqttBus; log: Logger; db: DbOrTx }) => {
+export const createNmsService = ({ repo, bus, log, db }: { repo: NmsRepository; bus: ReaderBus; log: Logger; db: DbOrTx }) => {
   const toDeviceDto = (row: NmsDeviceRow): NmsDevice => ({
     id: row.id,
     mac: row.mac,

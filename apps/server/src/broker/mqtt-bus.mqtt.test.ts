@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMqttBus, type MqttBus } from './mqtt.js';
+import type { ReaderBus } from './bus.js';
+import { createMqttBus } from './mqtt-bus.js';
 
 const MQTT_URL = process.env.MQTT_TEST_URL;
 
@@ -11,7 +12,7 @@ const MQTT_URL = process.env.MQTT_TEST_URL;
  */
 describe.skipIf(!MQTT_URL)('MQTT bus windows', () => {
   const base = `bus-test/${randomBytes(4).toString('hex')}`;
-  let bus: MqttBus;
+  let bus: ReaderBus;
   let publisher: MqttClient;
   const windows: number[][] = [];
   /** The first window's store waits for this: what arrives meanwhile gathers behind it, as behind a slow write. */
@@ -55,7 +56,7 @@ describe.skipIf(!MQTT_URL)('MQTT bus windows', () => {
       refused = resolve;
     });
     const open = async () => {
-      const session = await createMqttBus(MQTT_URL, { clientId, sessionExpirySeconds: 60, onError: () => {} });
+      const session = await createMqttBus(MQTT_URL, { clientId, sessionExpirySeconds: 60 });
       await session.subscribeBatch(topic, async (messages) => {
         if (fail) {
           refused();

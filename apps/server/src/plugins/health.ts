@@ -1,0 +1,68 @@
+import type { FastifyInstance } from 'fastify';
+import type { BusStatus, ReaderBus } from '../broker/bus.js';
+import type { Database } from '../db/client.js';
+import { brokerMetrics, registerMetricsRoute } from './metrics.js';
+
+/** Why a process is not ready to take readers' messages; empty when it is. */
+export const brokerProblems = (status: BusStatus, now: Date, probeMs: number): string[] => {
+  if (status.transport === 'none') return [];
+  if (!status.connected) return ['not connected to the readers broker'];
+  if (!status.subscribed) return ['not subscribed to the readers topics'];
+  if (status.probePendingSince && now.getTime() - status.probePendingSince.getTime() > probeMs) {
+    return [
+      `a probe sent through the broker ${Math.round((now.getTime() - status.probePendingSince.getTime()) / 1000)} s ago has not come back`,
+    ];
+  }
+  return [];
+};
+
+/**
+ * `GET /api/health`: alive (answers while the database does). `GET /api/health/ready`: ready to serve, i.e. the database
+ * answers and, with a broker, this process is subscribed and its last probe came back through the broker in time (a
+ * balancer or an orchestrator takes it out while it is not); 503 with the problems otherwise. `GET /metrics`:
+ * Prometheus.
+ */
+export const registerHealthRoutes = (
+  app: FastifyInstance,
+  { database, bus, probeMs }: { database: Database; bus: ReaderBus; probeMs: number },
+) => {
+  app.get('/api/health', { config: { public: true }, schema: { tags: ['health'] } }, async () => {
+    await database.db.execute('select 1');
+    return { status: 'ok', database: database.kind };
+  });
+  app.get('/api/health/ready', { config: { public: true }, schema: { tags: ['health'] } }, async (_request, reply) => {
+    const problems: string[] = [];
+    try {
+      await database.db.execute('select 1');
+    } catch {
+      problems.push('the database does not answer');
+    }
+    const status = bus.status();
+    problems.push(...brokerProblems(status, new Date(), probeMs));
+    const broker = {
+      transport: status.transport,
+      connected: status.connected,
+      subscribed: status.subscribed,
+      ...(status.session ? { session: status.session } : {}),
+      ...(status.lastProbe ? { last_probe: status.lastProbe.at.toISOString(), probe_ms: status.lastProbe.roundTripMs } : {}),
+      drained_sessions: status.drained,
+    };
+    if (problems.length > 0) {
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send({ status: 'not_ready', problems, database: database.kind, broker });
+    }
+    return { status: 'ready', database: database.kind, broker };
+  });
+  registerMetricsRoute(app, () => {
+    const status = bus.status();
+    brokerMetrics.subscribed.set(status.subscribed ? 1 : 0);
+    if (status.lastProbe) {
+      brokerMetrics.probeRoundTrip.set(status.lastProbe.roundTripMs / 1000);
+      brokerMetrics.probeAge.set((Date.now() - status.lastProbe.at.getTime()) / 1000);
+    } else {
+      brokerMetrics.probeAge.set(-1);
+    }
+  });
+};
