@@ -161,7 +161,7 @@ export const startRabbitMq = async (): Promise<TestBroker> => {
   let log = '';
   const start = async () => {
     // Its own process group: kill -9 reaches the Erlang VM, not only the shell script in front of it.
-    child = spawn(RABBITMQ_SERVER, [], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    child = spawn(RABBITMQ_SERVER, [], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     for (const stream of [child.stdout, child.stderr]) {
       stream?.on('data', (data) => {
         log = (log + data).slice(-4_000);
