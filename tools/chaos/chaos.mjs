@@ -72,6 +72,10 @@ const preflight = async () => {
   }
   const probe = spawnSync('mosquitto', ['-h'], { encoding: 'utf8' });
   if (probe.error) return `mosquitto is not installed (${probe.error.code}); apt-get install mosquitto`;
+  if (!existsSync(path.join(root, 'apps/server/dist/test/brokers.js')))
+    return 'apps/server/dist/test/brokers.js is missing: run npm run build first';
+  const haproxy = spawnSync('haproxy', ['-v'], { encoding: 'utf8' });
+  if (haproxy.error) return `haproxy is not installed (${haproxy.error.code}); apt-get install haproxy`;
   try {
     await pgQuery(getAdminUrl(), 'select 1');
   } catch (error) {
@@ -101,9 +105,25 @@ if (problem) {
 const { ingestKill, mqttDown, pgCut, domainRace } = await import('./scenarios/ingest.mjs');
 const { printKill, csvKill, stickerKill } = await import('./scenarios/jobs.mjs');
 const { firstStart, pgliteLock, tableCounts } = await import('./scenarios/start.mjs');
+const { brokerRestart, processReplaced, sigstop, amqpKill, pgRestartStart } = await import('./scenarios/brokers.mjs');
 
 // first-start comes first: its database (one process, or all of them when good) is the demo the others copy.
-const scenarios = [firstStart, ingestKill, mqttDown, pgCut, domainRace, printKill, csvKill, stickerKill, pgliteLock];
+const scenarios = [
+  firstStart,
+  ingestKill,
+  mqttDown,
+  pgCut,
+  domainRace,
+  printKill,
+  csvKill,
+  stickerKill,
+  pgliteLock,
+  brokerRestart,
+  processReplaced,
+  sigstop,
+  amqpKill,
+  pgRestartStart,
+];
 /** The short (CI) version: each scenario once, with the process count that shows most. */
 const SHORT_PROCS = {
   'ingest-kill': [3],
@@ -115,6 +135,11 @@ const SHORT_PROCS = {
   'sticker-kill': [2],
   'first-start': [3],
   'pglite-lock': [2],
+  'broker-restart': [2],
+  'process-replaced': [2],
+  sigstop: [2],
+  'amqp-kill': [2],
+  'pg-restart': [2],
 };
 
 if (values.list) {

@@ -2,10 +2,9 @@
 // a Mosquitto broker of its own and PostgreSQL databases of its own, everything on 127.0.0.1 and
 // ephemeral ports. Every child process and database it makes is recorded here and removed at the
 // end (and on Ctrl+C); it never touches anything it did not start.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -53,8 +52,10 @@ const track = (child) => {
   child.once('exit', () => children.delete(child.pid));
 };
 
-/** Kills (SIGKILL, by pid) every child this run started that is still running. */
+/** Kills (SIGKILL, by pid) every child this run started that is still running, brokers included. */
 export const killAllChildren = () => {
+  for (const killNow of brokerKills) killNow();
+  stopOwnPostgres();
   for (const [pid, child] of children) {
     if (child.exitCode === null && child.signalCode === null) {
       try {
@@ -112,6 +113,71 @@ export const dropAllDatabases = async () => {
   for (const name of [...databases]) await dropDatabase(name).catch(() => {});
 };
 
+/**
+ * A PostgreSQL server of our own (initdb in a folder of ours, its own port), which a scenario may restart or stop: the
+ * machine's is shared with the other scenarios and tests. Run as the `postgres` user when we are root (PostgreSQL
+ * refuses root). Null when the binaries are not there.
+ */
+export const startOwnPostgres = async () => {
+  const versions = existsSync('/usr/lib/postgresql') ? readdirSync('/usr/lib/postgresql').sort() : [];
+  const bin = versions.length ? `/usr/lib/postgresql/${versions.at(-1)}/bin` : null;
+  if (!bin || !existsSync(path.join(bin, 'initdb'))) return null;
+  const asPostgres = process.getuid?.() === 0;
+  const command = (name, args) =>
+    asPostgres ? ['runuser', ['-u', 'postgres', '--', path.join(bin, name), ...args]] : [path.join(bin, name), args];
+  const runSync = (name, args) => {
+    const result = spawnSync(...command(name, args), { encoding: 'utf8' });
+    if (result.status !== 0) throw new Error(`${name} failed: ${result.stderr || result.stdout}`);
+  };
+  /** As runSync, without blocking the event loop (the scenario's readers go on meanwhile). */
+  const run = (name, args) =>
+    new Promise((resolve, reject) => {
+      const child = spawn(...command(name, args), { stdio: ['ignore', 'pipe', 'pipe'] });
+      let output = '';
+      for (const stream of [child.stdout, child.stderr]) stream.on('data', (d) => (output += d));
+      child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${name} failed: ${output}`))));
+    });
+  // A folder the postgres user owns (ours are root's, mode 700).
+  const dir = asPostgres
+    ? spawnSync('runuser', ['-u', 'postgres', '--', 'mktemp', '-d', '/tmp/rfid-chaos-pg-XXXXXX'], {
+        encoding: 'utf8',
+      }).stdout.trim()
+    : mkdtempSync(path.join(os.tmpdir(), 'rfid-chaos-pg-'));
+  const data = path.join(dir, 'data');
+  const port = await freePort();
+  runSync('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`;
+  const pgCtlArgs = (...args) => ['-D', data, '-l', path.join(dir, 'log'), '-o', options, ...args];
+  const pgCtl = (...args) => run('pg_ctl', pgCtlArgs(...args));
+  await pgCtl('-w', 'start');
+  const stopAny = () => {
+    try {
+      runSync('pg_ctl', pgCtlArgs('-m', 'immediate', '-w', 'stop'));
+    } catch {
+      // not running
+    }
+  };
+  ownPostgres.add(stopAny);
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    databaseUrl: (name) => `postgres://postgres@127.0.0.1:${port}/${name}`,
+    /** A restart as an operator or a failover does it: every connection ends, new ones are refused until it is back. */
+    restart: () => pgCtl('-m', 'fast', '-w', 'restart'),
+    stop: () => pgCtl('-m', 'fast', '-w', 'stop'),
+    start: () => pgCtl('-w', 'start'),
+    destroy: () => {
+      stopAny();
+      ownPostgres.delete(stopAny);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+};
+/** Our own PostgreSQL servers, stopped at the end whatever happened. */
+const ownPostgres = new Set();
+export const stopOwnPostgres = () => {
+  for (const stop of ownPostgres) stop();
+};
+
 /** Cuts every connection of the servers to the database (what a failover or a DBA does). */
 export const terminateConnections = async (name) =>
   Number(
@@ -128,55 +194,19 @@ export const allowConnections = async (name, allow) => {
   await pgQuery(adminUrl, `alter database ${name} allow_connections ${allow ? 'true' : 'false'}`);
 };
 
-/* ------------------------------------------------------------------ Mosquitto */
+/* ------------------------------------------------------------------ brokers */
 
-/** A Mosquitto of our own on a free port (never the system broker); it lives as long as the scenario. */
-export const startBroker = async (dir) => {
-  const port = await freePort();
-  const conf = path.join(dir, 'mosquitto.conf');
-  writeFileSync(
-    conf,
-    [
-      `listener ${port} 127.0.0.1`,
-      'allow_anonymous true',
-      'persistence false',
-      // Sessions of offline server processes keep their reads: no small cap that would drop them.
-      'max_queued_messages 1000000',
-      'max_inflight_messages 100',
-      'set_tcp_nodelay true',
-      'log_dest stderr',
-      'log_type error',
-      'log_type warning',
-      '',
-    ].join('\n'),
-  );
-  const child = spawn('mosquitto', ['-c', conf], { stdio: ['ignore', 'ignore', 'pipe'] });
-  track(child);
-  let output = '';
-  child.stderr.on('data', (d) => {
-    output = (output + d).slice(-4000);
-  });
-  const started = Date.now();
-  while (!(await canConnect('127.0.0.1', port, 300))) {
-    if (child.exitCode !== null) throw new Error(`mosquitto exited: ${output}`);
-    if (Date.now() - started > 10_000) throw new Error(`mosquitto did not listen on ${port}: ${output}`);
-    await sleep(50);
-  }
-  return {
-    url: `mqtt://127.0.0.1:${port}`,
-    port,
-    output: () => output,
-    stop: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-        setTimeout(() => {
-          if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-        }, 3000).unref();
-      }),
-  };
-};
+/** The tests' own brokers (apps/server/src/test/brokers.ts, built): Mosquitto with persistence, RabbitMQ with MQTT. */
+const brokers = await import(path.join(root, 'apps/server/dist/test/brokers.js'));
+/** Broker processes of this run, killed at the end whatever happened. */
+const brokerKills = new Set();
+const trackBroker = (killNow) => brokerKills.add(killNow);
+
+/** A Mosquitto of our own on a free port, persistence on (never the system broker); it may be restarted. */
+export const startBroker = () => brokers.startMosquitto({ track: trackBroker });
+/** A RabbitMQ node of our own with its MQTT plugin (readers publish MQTT, the servers consume AMQP). */
+export const startRabbitMq = () => brokers.startRabbitMq({ track: trackBroker });
+export const hasRabbitMq = () => brokers.hasRabbitMq();
 
 /* ------------------------------------------------------------------ server processes */
 
@@ -198,7 +228,11 @@ const SERVER_ENV_KEYS = [
   'DATA_DIR',
   'DATABASE_URL',
   'MQTT_URL',
+  'AMQP_URL',
   'MQTT_CLIENT_ID',
+  'MQTT_SHARE_GROUP',
+  'MQTT_SESSION_LEASE_MS',
+  'BROKER_PROBE_MS',
   'SEED_DEMO',
   'LOG_LEVEL',
   'READS_IDLE_GAP_MS',
@@ -331,6 +365,19 @@ export class ServerSlot {
     this.log(`--- chaos: kill -9 server ${this.n} at ${new Date().toISOString()}\n`);
   }
 
+  /** SIGSTOP: the process hangs with its sockets open (a VM paused, a stop-the-world pause, a process stuck in I/O). */
+  pause() {
+    if (!this.isRunning) return;
+    this.child.kill('SIGSTOP');
+    this.log(`--- chaos: SIGSTOP server ${this.n} at ${new Date().toISOString()}\n`);
+  }
+
+  resume() {
+    if (!this.isRunning) return;
+    this.child.kill('SIGCONT');
+    this.log(`--- chaos: SIGCONT server ${this.n} at ${new Date().toISOString()}\n`);
+  }
+
   /** kill -9. */
   async kill() {
     if (!this.isRunning) return;
@@ -356,58 +403,85 @@ export class ServerSlot {
   }
 }
 
-/* ------------------------------------------------------------------ the round-robin proxy */
+/* ------------------------------------------------------------------ the balancer: HAProxy */
+
+export const hasHaproxy = () => spawnSync('haproxy', ['-v'], { encoding: 'utf8' }).status === 0;
+
+/** HAProxy's own answers (no backend, backend failed, timeout): JSON, marked `x-chaos-proxy: 1` to tell them apart. */
+const haproxyError = (status, reason) =>
+  [
+    `HTTP/1.0 ${status} ${reason}`,
+    'Cache-Control: no-cache',
+    'Connection: close',
+    'Content-Type: application/json',
+    'x-chaos-proxy: 1',
+    '',
+    JSON.stringify({ message: `haproxy: ${reason}` }),
+    '',
+  ].join('\r\n');
 
 /**
- * A small round-robin HTTP proxy in front of the server processes: each request goes to the next
- * backend in turn, dead or alive (the client sees 502 from the proxy, marked `x-chaos-proxy: 1`,
- * and retries, as a reader would behind a load balancer that has not noticed yet).
+ * HAProxy from Debian in front of the server processes, as a deployment runs it: round robin, a health check on
+ * `GET /api/health` every 500 ms (down after 2 failures, up after 1 success), a request whose connection is refused
+ * retried on another server (`retries 2`, `option redispatch`). A request that fails otherwise is answered by HAProxy
+ * (502/503/504, marked `x-chaos-proxy: 1`) and the reader sends it again. `ports` are every backend the cluster may
+ * run, spare ones (a replacement's) included: a port nothing listens on is taken out by its health check.
  */
-export const startProxy = async (ports) => {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
-  let next = 0;
-  const stats = { requests: 0, backendErrors: 0 };
-  const server = http.createServer((req, res) => {
-    stats.requests += 1;
-    const list = ports();
-    const port = list[next % list.length];
-    next += 1;
-    const fail = (error) => {
-      stats.backendErrors += 1;
-      if (!res.headersSent) {
-        res.writeHead(502, { 'content-type': 'application/json', 'x-chaos-proxy': '1' });
-        res.end(
-          JSON.stringify({ message: `chaos proxy: backend :${port} failed (${error?.code ?? error?.message ?? 'error'})` }),
-        );
-      } else {
-        res.destroy();
-      }
-    };
-    const upstream = http.request(
-      { host: '127.0.0.1', port, method: req.method, path: req.url, headers: req.headers, agent },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-        answer.on('aborted', () => res.destroy());
-        answer.on('error', () => res.destroy());
-      },
-    );
-    upstream.setTimeout(60_000, () => upstream.destroy(new Error('backend timeout')));
-    upstream.on('error', fail);
-    req.on('error', () => upstream.destroy());
-    req.pipe(upstream);
+export const startHaproxy = async ({ dir, ports }) => {
+  const port = await freePort();
+  const errors = [
+    [502, 'Bad Gateway'],
+    [503, 'Service Unavailable'],
+    [504, 'Gateway Timeout'],
+  ];
+  for (const [status, reason] of errors) writeFileSync(path.join(dir, `haproxy-${status}.http`), haproxyError(status, reason));
+  const config = path.join(dir, 'haproxy.cfg');
+  writeFileSync(
+    config,
+    [
+      'global',
+      '  maxconn 4096',
+      'defaults',
+      '  mode http',
+      '  timeout connect 2s',
+      '  timeout client 60s',
+      '  timeout server 60s',
+      '  retries 2',
+      '  option redispatch 1',
+      '  option httpchk GET /api/health',
+      '  default-server inter 500 fastinter 250 downinter 500 fall 2 rise 1',
+      ...errors.map(([status]) => `  errorfile ${status} ${path.join(dir, `haproxy-${status}.http`)}`),
+      'frontend chaos',
+      `  bind 127.0.0.1:${port}`,
+      '  default_backend servers',
+      'backend servers',
+      '  balance roundrobin',
+      ...ports.map((p, i) => `  server s${i + 1} 127.0.0.1:${p} check`),
+      '',
+    ].join('\n'),
+  );
+  const check = spawnSync('haproxy', ['-c', '-f', config], { encoding: 'utf8' });
+  if (check.status !== 0) throw new Error(`haproxy refused its configuration: ${check.stderr || check.stdout}`);
+  const child = spawn('haproxy', ['-db', '-f', config], { stdio: ['ignore', 'ignore', 'pipe'] });
+  track(child);
+  let output = '';
+  child.stderr.on('data', (d) => {
+    output = (output + d).slice(-4000);
   });
-  server.keepAliveTimeout = 65_000;
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address();
+  const started = Date.now();
+  while (!(await canConnect('127.0.0.1', port, 300))) {
+    if (child.exitCode !== null) throw new Error(`haproxy exited: ${output}`);
+    if (Date.now() - started > 10_000) throw new Error(`haproxy did not listen on ${port}: ${output}`);
+    await sleep(50);
+  }
   return {
     url: `http://127.0.0.1:${port}`,
-    stats,
+    output: () => output,
     close: () =>
       new Promise((resolve) => {
-        agent.destroy();
-        server.closeAllConnections?.();
-        server.close(() => resolve());
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
       }),
   };
 };
@@ -424,51 +498,62 @@ export class Cluster {
     this.n = n;
     this.dir = dir;
     this.servers = [];
+    /** Slots not running yet, on ports of their own: `replace()` moves one into `servers`. */
+    this.spares = [];
     this.proxy = null;
     this.broker = null;
     this.db = null;
     this.keepDatabase = false;
+    /** Processes replaced (they no longer run). */
+    this.retired = [];
   }
 
-  static async create({ name, n, database = 'template', template, broker = true, proxy = true, env = {} }) {
+  static async create({ name, n, database = 'template', template, broker = 'mosquitto', proxy = true, spares = 0, env = {} }) {
     const dir = path.join(tempRoot, `${name}-${n}-${randomBytes(2).toString('hex')}`);
     mkdirSync(dir, { recursive: true });
     const cluster = new Cluster({ name, n, dir });
     try {
       if (database === 'template') cluster.db = await createDatabase({ template });
       else if (database === 'empty') cluster.db = await createDatabase();
-      if (broker) cluster.broker = await startBroker(dir);
+      else if (typeof database === 'object' && database) cluster.db = { ...database, isOwn: true };
+      if (broker === 'mosquitto' || broker === true) cluster.broker = await startBroker();
+      if (broker === 'rabbitmq') cluster.broker = await startRabbitMq();
       const dataDir = path.join(dir, 'data');
-      for (let i = 1; i <= n; i++) {
+      const brokerEnv = cluster.broker?.amqpUrl
+        ? { AMQP_URL: cluster.broker.amqpUrl, MQTT_URL: '' }
+        : { MQTT_URL: cluster.broker?.mqttUrl ?? '', AMQP_URL: '' };
+      // Slots n+1… are spares: a replacement process (another port, another name) runs there.
+      for (let i = 1; i <= n + spares; i++) {
         const port = await freePort();
-        cluster.servers.push(
-          new ServerSlot({
-            n: i,
-            port,
-            logFile: path.join(dir, `server-${i}.log`),
-            env: {
-              DATA_DIR: dataDir,
-              DATABASE_URL: cluster.db?.url ?? '',
-              MQTT_URL: cluster.broker?.url ?? '',
-              MQTT_CLIENT_ID: `chaos-${i}`,
-              SEED_DEMO: 'true',
-              LOG_LEVEL: 'warn',
-              // The printer simulators listen on 127.0.0.1, as in the demo.
-              PRINTER_ALLOW_LOOPBACK: '1',
-              READS_IDLE_GAP_MS: '300',
-              WEB_DIST: path.join(dir, 'no-web-dist'),
-              PRINT_CONNECT_TIMEOUT_MS: '2000',
-              PRINT_LABEL_TIMEOUT_MS: '5000',
-              PRINT_POLL_MS: '20',
-              // Work of a killed process is taken over once its lease runs out: short leases, short waits.
-              PRINT_LEASE_MS: '3000',
-              JOB_LEASE_MS: '5000',
-              ...env,
-            },
-          }),
-        );
+        const slot = new ServerSlot({
+          n: i,
+          port,
+          logFile: path.join(dir, `server-${i}.log`),
+          env: {
+            DATA_DIR: dataDir,
+            DATABASE_URL: cluster.db?.url ?? '',
+            ...brokerEnv,
+            // A dead process's MQTT session is drained after its lease; readiness probes through the broker.
+            MQTT_SESSION_LEASE_MS: '3000',
+            BROKER_PROBE_MS: '1000',
+            SEED_DEMO: 'true',
+            LOG_LEVEL: 'warn',
+            // The printer simulators listen on 127.0.0.1, as in the demo.
+            PRINTER_ALLOW_LOOPBACK: '1',
+            READS_IDLE_GAP_MS: '300',
+            WEB_DIST: path.join(dir, 'no-web-dist'),
+            PRINT_CONNECT_TIMEOUT_MS: '2000',
+            PRINT_LABEL_TIMEOUT_MS: '5000',
+            PRINT_POLL_MS: '20',
+            // Work of a killed process is taken over once its lease runs out: short leases, short waits.
+            PRINT_LEASE_MS: '3000',
+            JOB_LEASE_MS: '5000',
+            ...env,
+          },
+        });
+        (i <= n ? cluster.servers : cluster.spares).push(slot);
       }
-      if (proxy) cluster.proxy = await startProxy(() => cluster.servers.map((s) => s.port));
+      if (proxy) cluster.proxy = await startHaproxy({ dir, ports: [...cluster.servers, ...cluster.spares].map((s) => s.port) });
     } catch (error) {
       await cluster.destroy();
       throw error;
@@ -493,16 +578,37 @@ export class Cluster {
     await Promise.all(this.servers.map((s) => s.kill()));
   }
 
+  /**
+   * A process replaced, as a deploy does: `server` is killed (-9) or stopped, and a new process starts on a spare slot
+   * (another port: another host name, as far as the broker and the balancer can tell), which takes its place in
+   * `servers`. Resolves once the new one is healthy.
+   */
+  async replace(server, { how = 'kill', startFirst = false } = {}) {
+    const spare = this.spares.shift();
+    if (!spare) throw new Error('no spare slot left for a replacement');
+    const end = () => (how === 'kill' ? server.kill() : server.stop(15_000));
+    if (startFirst) {
+      await spare.start({ timeoutMs: 60_000 });
+      await end();
+    } else {
+      await end();
+      await spare.start({ timeoutMs: 60_000 });
+    }
+    this.servers[this.servers.indexOf(server)] = spare;
+    this.retired.push(server);
+    return spare;
+  }
+
   /** Exits nobody asked for. */
   deaths() {
-    return this.servers.flatMap((s) => s.deaths.map((d) => ({ n: s.n, ...d })));
+    return [...this.servers, ...this.spares, ...this.retired].flatMap((s) => s.deaths.map((d) => ({ n: s.n, ...d })));
   }
 
   async destroy({ keepDatabase = false } = {}) {
-    await Promise.all(this.servers.map((s) => s.kill().catch(() => {})));
+    await Promise.all([...this.servers, ...this.spares].map((s) => s.kill().catch(() => {})));
     await this.proxy?.close().catch(() => {});
     await this.broker?.stop().catch(() => {});
-    if (this.db && !keepDatabase) await dropDatabase(this.db.name).catch(() => {});
+    if (this.db && !this.db.isOwn && !keepDatabase) await dropDatabase(this.db.name).catch(() => {});
   }
 }
 

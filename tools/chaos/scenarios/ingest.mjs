@@ -23,11 +23,11 @@ import {
   zebraBatches,
 } from '../lib/reads.mjs';
 
-const publisher = (url, name) =>
+export const publisher = (url, name) =>
   mqtt.connectAsync(url, { clientId: `chaos-pub-${runId}-${name}`, clean: true, reconnectPeriod: 500, connectTimeout: 5_000 });
 
 /** Stops the servers cleanly and counts every ledger's reads; a server that would not stop is noted. */
-const finish = async (ctx, cluster, ledgers, { failOnServerErrors = true } = {}) => {
+export const finish = async (ctx, cluster, ledgers, { failOnServerErrors = true } = {}) => {
   const settled = await settle({
     base: cluster.url,
     dbUrl: cluster.db.url,
@@ -45,13 +45,15 @@ const finish = async (ctx, cluster, ledgers, { failOnServerErrors = true } = {})
 };
 
 /** The three ingest paths at once, each on its own reader, through the proxy and the broker. */
-const startIngest = async (ctx, cluster, { until, drainDeadline, seed }) => {
+export const startIngest = async (ctx, cluster, { until, drainDeadline, seed }) => {
   const source = tagSource(seed);
   const random = seededRandom(seed + 1);
   const sets = new Ledger('http sets', READERS.tunnel);
   const stream = new Ledger('http stream', READERS.exitPortal);
   const viaMqtt = new Ledger('mqtt stream', READERS.storePortal);
-  const client = await publisher(cluster.broker.url, `${ctx.name}-${ctx.n}`);
+  const client = await publisher(cluster.broker.mqttUrl, `${ctx.name}-${ctx.n}`);
+  // A broker restarted or killed: the reader connects again and sends what was not acknowledged (MQTT.js keeps it).
+  client.on('error', () => {});
   const running = Promise.all([
     runHttpProducer({
       url: `${cluster.url}/api/readingsets/`,
@@ -92,9 +94,10 @@ const startIngest = async (ctx, cluster, { until, drainDeadline, seed }) => {
  * A cluster on a copy of the template database, started, under the three ingest paths for `duration` ms;
  * `until()` tells when the load stops. The reads drain up to 30 s after it (while the scenario has time).
  */
-const startUnderLoad = async (ctx, duration, seed) => {
-  const cluster = await ctx.cluster({ database: 'template' });
+export const startUnderLoad = async (ctx, duration, seed, clusterOptions = {}, { beforeLoad } = {}) => {
+  const cluster = await ctx.cluster({ database: 'template', ...clusterOptions });
   await cluster.startAll();
+  await beforeLoad?.(cluster);
   const stopAt = Date.now() + duration;
   const until = () => Date.now() >= stopAt;
   const drainDeadline = () => Math.min(stopAt + 30_000, ctx.deadline - 30_000);
@@ -150,7 +153,7 @@ export const mqttDown = templateScenario(
     await cluster.startAll();
     const source = tagSource(1200 + ctx.n);
     const random = seededRandom(1300 + ctx.n);
-    const client = await publisher(cluster.broker.url, `${ctx.name}-${ctx.n}`);
+    const client = await publisher(cluster.broker.mqttUrl, `${ctx.name}-${ctx.n}`);
     const ledgers = [];
     try {
       // A first message through every path makes sure each process has its session and subscription at the broker.

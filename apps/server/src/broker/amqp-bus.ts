@@ -183,10 +183,10 @@ export const createAmqpBus = async (url: string | undefined, options: AmqpBusOpt
     transport: 'amqp',
     connected: channel !== undefined,
     subscribed,
+    role: 'consumer',
     session: shareGroup,
     ...(probe.last ? { lastProbe: probe.last } : {}),
     ...(probe.pendingSince ? { probePendingSince: probe.pendingSince } : {}),
-    drained: 0,
   });
 
   const add = async (entry: Entry) => {

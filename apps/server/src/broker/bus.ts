@@ -20,14 +20,17 @@ export type BusStatus = {
   connected: boolean;
   /** Every filter's subscription was granted on the current connection (MQTT SUBACK, AMQP consume-ok). */
   subscribed: boolean;
-  /** The session (MQTT client id) or queue group this process holds. */
+  /**
+   * MQTT: `collector` when this process holds the group's session (it takes the readers' messages), `standby` when
+   * another does; AMQP: `consumer` (every process takes messages from the group's queues).
+   */
+  role?: 'collector' | 'standby' | 'consumer';
+  /** The session (MQTT client id) or queue group this process takes messages from. */
   session?: string;
   /** When the last probe came back through the broker, and how long it took; absent before the first. */
   lastProbe?: { at: Date; roundTripMs: number };
   /** A probe sent that has not come back yet, and since when. */
   probePendingSince?: Date;
-  /** Sessions of dead processes this process drained and retired (MQTT). */
-  drained: number;
 };
 
 export type ReaderBus = {
@@ -68,7 +71,7 @@ export const DEFAULT_SHARE_GROUP = 'rfid-server';
 /** The bus of a server without a broker. */
 export const createNoBus = (): ReaderBus => ({
   isConnected: () => false,
-  status: () => ({ transport: 'none', connected: false, subscribed: false, drained: 0 }),
+  status: () => ({ transport: 'none', connected: false, subscribed: false }),
   publish: async () => {},
   subscribe: async () => {},
   subscribeBatch: async () => {},

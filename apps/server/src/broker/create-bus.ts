@@ -4,13 +4,14 @@ import type { Db } from '../db/client.js';
 import { processOwner } from '../workers/lease.js';
 import { createAmqpBus } from './amqp-bus.js';
 import { createNoBus, type ReaderBus } from './bus.js';
+import { createCollectorLeaseRepository } from './collector-lease.repository.js';
 import { busEventsFor } from './events.js';
 import { createMqttBus } from './mqtt-bus.js';
-import { createSessionSlotRepository } from './session-slots.repository.js';
 
 /**
- * The server process's bus, as configured: AMQP_URL (RabbitMQ), MQTT_URL (Mosquitto, EMQX …) or none. An MQTT
- * process leases its session from the database (docs/adr/0006-reader-hand-off.md).
+ * The server process's bus, as configured: AMQP_URL (RabbitMQ), MQTT_URL (Mosquitto, EMQX …) or none. On MQTT one
+ * process of the group at a time holds the group's session under a lease in the database
+ * (docs/adr/0006-reader-hand-off.md).
  */
 export const createReaderBus = async ({
   config,
@@ -32,7 +33,7 @@ export const createReaderBus = async ({
     return createMqttBus(config.mqttUrl, {
       events: busEventsFor(log, 'mqtt'),
       shareGroup: config.mqttShareGroup,
-      slots: { repository: createSessionSlotRepository(db), holder: processOwner(), leaseMs: config.mqttSessionLeaseMs },
+      lease: { repository: createCollectorLeaseRepository(db), holder: processOwner(), leaseMs: config.mqttSessionLeaseMs },
       probeIntervalMs: config.brokerProbeMs,
     });
   }

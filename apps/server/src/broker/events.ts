@@ -8,16 +8,14 @@ export type BusEvents = {
   subscribed?: (info: { session: string; sessionPresent?: boolean }) => void;
   /** The subscription is gone until the next connection (closed, refused, or the session given up). */
   unsubscribed?: (info: { session: string; reason: string }) => void;
-  /** A dead process's session taken over, its queued messages stored, and retired (MQTT). */
-  drained?: (info: { session: string; messages: number; sessionPresent: boolean }) => void;
 };
 
 /** The same error again within this long is not logged again (a broker that is down fails every reconnect). */
 const REPEAT_MS = 30_000;
 
 /**
- * The server's bus events: a log line when the subscription is lost or restored and when a session is drained, the
- * metrics (`/metrics`), and errors logged once per 30 s per message.
+ * The server's bus events: a log line when the subscription is taken, lost or restored, the metrics (`/metrics`), and
+ * errors logged once per 30 s per message.
  */
 export const busEventsFor = (log: Pick<FastifyBaseLogger, 'info' | 'warn'>, transport: 'mqtt' | 'amqp'): BusEvents => {
   const lastLogged = new Map<string, number>();
@@ -36,6 +34,7 @@ export const busEventsFor = (log: Pick<FastifyBaseLogger, 'info' | 'warn'>, tran
       isSubscribed = true;
       brokerMetrics.subscribed.set(1);
       const present = sessionPresent === undefined ? '' : `, session ${sessionPresent ? 'present' : 'new'}`;
+      // MQTT: the group's session (one process collects); AMQP: the group's queues (every process consumes).
       if (hasBeenSubscribed) {
         brokerMetrics.changes.inc({ change: 'restored' });
         log.warn(`${name}: subscription restored (${session}${present})`);
@@ -50,14 +49,6 @@ export const busEventsFor = (log: Pick<FastifyBaseLogger, 'info' | 'warn'>, tran
       brokerMetrics.subscribed.set(0);
       brokerMetrics.changes.inc({ change: 'lost' });
       log.warn(`${name}: subscription lost (${session}: ${reason}); reads wait at the broker until it is restored`);
-    },
-    drained: ({ session, messages, sessionPresent }) => {
-      brokerMetrics.drained.inc();
-      log.warn(
-        sessionPresent
-          ? `${name}: drained the session of a process that is gone (${session}): ${messages} messages stored, session retired`
-          : `${name}: retired the session of a process that is gone (${session}): the broker no longer had it`,
-      );
     },
   };
 };

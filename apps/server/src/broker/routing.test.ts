@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { brokerProblems } from '../plugins/health.js';
 import { toRoutingKey, toTopic } from './amqp-bus.js';
 import { topicMatches } from './bus.js';
-import { brokerFilter } from './mqtt-bus.js';
 
 describe('topics, filters and routing keys', () => {
   it('maps MQTT topics to AMQP routing keys as RabbitMQ’s MQTT plugin does (/ and . swap, + is *)', () => {
@@ -13,9 +12,7 @@ describe('topics, filters and routing keys', () => {
     expect(toTopic('readers.001625000011.reads')).toBe('readers/001625000011/reads');
     expect(toTopic('readers.00/16/25.reads')).toBe('readers/00.16.25/reads');
   });
-  it('names shared subscriptions as MQTT 5 does ($share/<group>/<filter>) and matches wildcards', () => {
-    expect(brokerFilter('readers/+/reads', 'rfid-server', true)).toBe('$share/rfid-server/readers/+/reads');
-    expect(brokerFilter('readers/+/reads', 'rfid-server', false)).toBe('readers/+/reads');
+  it('matches MQTT wildcards', () => {
     expect(topicMatches('readers/+/reads', 'readers/AB/reads')).toBe(true);
     expect(topicMatches('readers/+/reads', 'readers/AB/status')).toBe(false);
     expect(topicMatches('readers/#', 'readers/AB/status')).toBe(true);
@@ -24,7 +21,7 @@ describe('topics, filters and routing keys', () => {
 
 describe('readiness', () => {
   const now = new Date('2026-11-29T10:00:00Z');
-  const base = { transport: 'mqtt' as const, connected: true, subscribed: true, drained: 0 };
+  const base = { transport: 'mqtt' as const, connected: true, subscribed: true, role: 'collector' as const };
   it('is ready without a broker, or subscribed with no probe late', () => {
     expect(brokerProblems({ ...base, transport: 'none', connected: false, subscribed: false }, now, 10_000)).toEqual([]);
     expect(brokerProblems(base, now, 10_000)).toEqual([]);
@@ -35,6 +32,8 @@ describe('readiness', () => {
       'not connected to the readers broker',
     ]);
     expect(brokerProblems({ ...base, subscribed: false }, now, 10_000)).toEqual(['not subscribed to the readers topics']);
+    // Another process collects: this one is ready while it reaches the broker.
+    expect(brokerProblems({ ...base, role: 'standby', subscribed: false }, now, 10_000)).toEqual([]);
     expect(brokerProblems({ ...base, probePendingSince: new Date(now.getTime() - 12_000) }, now, 10_000)).toEqual([
       'a probe sent through the broker 12 s ago has not come back',
     ]);

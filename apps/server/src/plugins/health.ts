@@ -7,7 +7,7 @@ import { brokerMetrics, registerMetricsRoute } from './metrics.js';
 export const brokerProblems = (status: BusStatus, now: Date, probeMs: number): string[] => {
   if (status.transport === 'none') return [];
   if (!status.connected) return ['not connected to the readers broker'];
-  if (!status.subscribed) return ['not subscribed to the readers topics'];
+  if (status.role !== 'standby' && !status.subscribed) return ['not subscribed to the readers topics'];
   if (status.probePendingSince && now.getTime() - status.probePendingSince.getTime() > probeMs) {
     return [
       `a probe sent through the broker ${Math.round((now.getTime() - status.probePendingSince.getTime()) / 1000)} s ago has not come back`,
@@ -18,8 +18,9 @@ export const brokerProblems = (status: BusStatus, now: Date, probeMs: number): s
 
 /**
  * `GET /api/health`: alive (answers while the database does). `GET /api/health/ready`: ready to serve, i.e. the database
- * answers and, with a broker, this process is subscribed and its last probe came back through the broker in time (a
- * balancer or an orchestrator takes it out while it is not); 503 with the problems otherwise. `GET /metrics`:
+ * answers and, with a broker, this process is connected, subscribed when it collects the readers' messages, and its
+ * last probe came back through the broker in time (a balancer or an orchestrator takes it out while it is not); 503
+ * with the problems otherwise. `GET /metrics`:
  * Prometheus.
  */
 export const registerHealthRoutes = (
@@ -43,9 +44,9 @@ export const registerHealthRoutes = (
       transport: status.transport,
       connected: status.connected,
       subscribed: status.subscribed,
+      ...(status.role ? { role: status.role } : {}),
       ...(status.session ? { session: status.session } : {}),
       ...(status.lastProbe ? { last_probe: status.lastProbe.at.toISOString(), probe_ms: status.lastProbe.roundTripMs } : {}),
-      drained_sessions: status.drained,
     };
     if (problems.length > 0) {
       return reply
@@ -58,6 +59,7 @@ export const registerHealthRoutes = (
   registerMetricsRoute(app, () => {
     const status = bus.status();
     brokerMetrics.subscribed.set(status.subscribed ? 1 : 0);
+    brokerMetrics.collector.set(status.role === 'collector' ? 1 : 0);
     if (status.lastProbe) {
       brokerMetrics.probeRoundTrip.set(status.lastProbe.roundTripMs / 1000);
       brokerMetrics.probeAge.set((Date.now() - status.lastProbe.at.getTime()) / 1000);

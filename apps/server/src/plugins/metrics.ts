@@ -20,9 +20,9 @@ export const brokerMetrics = {
     labelNames: ['change'] as const,
     registers: [metricsRegistry],
   }),
-  drained: new Counter({
-    name: 'rfid_broker_sessions_drained_total',
-    help: 'MQTT sessions of processes that are gone, drained and retired by this process.',
+  collector: new Gauge({
+    name: 'rfid_broker_collector',
+    help: 'MQTT: whether this process holds the group session that takes the readers messages (1) or stands by (0); summed over the processes it should be 1.',
     registers: [metricsRegistry],
   }),
   probeRoundTrip: new Gauge({

@@ -59,7 +59,10 @@ export type TestBroker = {
  * Mosquitto with `persistence true` in a folder it can write: run as root, Mosquitto drops to its own user, and a
  * folder it may not write hides the broker-restart fault (sessions come back clean), so the folder is given to it.
  */
-export const startMosquitto = async (): Promise<TestBroker> => {
+/** `track`: told of every broker process started, with a way to kill it now (the chaos suite's cleanup on Ctrl+C). */
+export type BrokerOptions = { track?: (killNow: () => void) => void };
+
+export const startMosquitto = async ({ track }: BrokerOptions = {}): Promise<TestBroker> => {
   const dir = mkdtempSync(path.join(tmpdir(), 'rfid-mosquitto-'));
   const port = await freePort();
   const conf = path.join(dir, 'mosquitto.conf');
@@ -71,7 +74,10 @@ export const startMosquitto = async (): Promise<TestBroker> => {
       'persistence true',
       `persistence_location ${dir}/`,
       'autosave_interval 1',
+      // Sessions of offline server processes keep their reads: no small cap that would drop them (docs/brokers.md).
       'max_queued_messages 1000000',
+      'max_inflight_messages 100',
+      'set_tcp_nodelay true',
       'log_dest stderr',
       'log_type error',
       'log_type warning',
@@ -91,6 +97,8 @@ export const startMosquitto = async (): Promise<TestBroker> => {
   let log = '';
   const start = async () => {
     child = spawn('mosquitto', ['-c', conf], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const started = child;
+    track?.(() => started.kill('SIGKILL'));
     child.stderr?.on('data', (data) => {
       log = (log + data).slice(-4_000);
     });
@@ -128,7 +136,7 @@ export const hasRabbitMq = (): boolean => existsSync(RABBITMQ_SERVER);
  * A RabbitMQ node of its own (name, ports, data and log folders) with the MQTT plugin: the readers publish MQTT 3.1.1
  * to it, the server consumes AMQP. It takes 10–20 s to start.
  */
-export const startRabbitMq = async (): Promise<TestBroker> => {
+export const startRabbitMq = async ({ track }: BrokerOptions = {}): Promise<TestBroker> => {
   const dir = mkdtempSync(path.join(tmpdir(), 'rfid-rabbitmq-'));
   const [amqpPort, mqttPort, distPort] = [await freePort(), await freePort(), await freePort()];
   const node = `rfidtest${amqpPort}@localhost`;
@@ -162,6 +170,14 @@ export const startRabbitMq = async (): Promise<TestBroker> => {
   const start = async () => {
     // Its own process group: kill -9 reaches the Erlang VM, not only the shell script in front of it.
     child = spawn(RABBITMQ_SERVER, [], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const group = child.pid;
+    track?.(() => {
+      try {
+        if (group !== undefined) process.kill(-group, 'SIGKILL');
+      } catch {
+        // Already gone.
+      }
+    });
     for (const stream of [child.stdout, child.stderr]) {
       stream?.on('data', (data) => {
         log = (log + data).slice(-4_000);

@@ -17,6 +17,9 @@ export type ServerProcess = {
   waitFor: (path: string, accept?: (body: unknown) => boolean, timeoutMs?: number) => Promise<unknown>;
   /** kill -9. */
   kill: () => Promise<void>;
+  /** SIGSTOP: the process hangs with its sockets open; `resume` sends SIGCONT. */
+  pause: () => void;
+  resume: () => void;
   /** SIGTERM, as a clean stop; SIGKILL if it is still there after 15 s. */
   stop: () => Promise<void>;
   isRunning: () => boolean;
@@ -77,6 +80,8 @@ export const startServerProcess = async (env: Record<string, string>): Promise<S
       );
     },
     kill: () => signal('SIGKILL'),
+    pause: () => child.kill('SIGSTOP'),
+    resume: () => child.kill('SIGCONT'),
     stop: async () => {
       const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
       await signal('SIGTERM');
