@@ -407,6 +407,14 @@ export const catalogue = {
     en: 'Its labels are being printed on a printer; cancel that job first.',
     es: 'Sus etiquetas se están imprimiendo en una impresora; cancele primero ese trabajo.',
   },
+  'print.no_voided_labels': {
+    en: 'The print order has no voided labels to replace.',
+    es: 'La orden de impresión no tiene etiquetas anuladas que reponer.',
+  },
+  'print.labels_not_voided': {
+    en: 'Not voided labels of this order: {ids}.',
+    es: 'No son etiquetas anuladas de esta orden: {ids}.',
+  },
   'print.no_serials_left': {
     en: 'No SGTIN-96 serials are left for GTIN {gtin}.',
     es: 'No quedan números de serie SGTIN-96 para el GTIN {gtin}.',

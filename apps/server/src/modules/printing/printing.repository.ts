@@ -81,6 +81,7 @@ const printOrderRowSchema = z.object({
   job_to: z.number().nullable(),
   job_done: z.number(),
   voided_labels: z.number(),
+  replaced_labels: z.number(),
   tcf_id: z.number(),
   tag_type_id: z.number(),
   tag_type_reference: z.string(),
@@ -96,7 +97,8 @@ const printOrderRowSchema = z.object({
 export type PrintOrderRow = z.infer<typeof printOrderRowSchema>;
 
 const ORDER_COLUMNS = sql`po.id, po.company_id, po.name, po.creation_date, po.state, po.total_quantity, po.from_label,
-  po.progress, po.canceled, po.error, po.source, po.job_from, po.job_to, po.job_done, po.voided_labels, tcf.id as tcf_id, tt.id as tag_type_id, tt.reference as tag_type_reference,
+  po.progress, po.canceled, po.error, po.source, po.job_from, po.job_to, po.job_done, po.voided_labels,
+  po.replaced_labels, tcf.id as tcf_id, tt.id as tag_type_id, tt.reference as tag_type_reference,
   tf.id as tag_format_id, tf.description as tag_format_description, p.id as printer_id, p.description as printer_description,
   b.id as brand_id, b.description as brand_description,
   (select count(*)::int from print_order_contents c where c.print_order_id = po.id) as contents_count,
@@ -445,6 +447,7 @@ export const createPrintingRepository = (db: DbOrTx) => ({
         printedAt: printTags.printedAt,
         voidedAt: printTags.voidedAt,
         voidReason: printTags.voidReason,
+        replacesLabel: sql<number | null>`(select r.label_number from print_tags r where r.id = ${printTags.replacesTagId})`,
       })
       .from(printTags)
       .where(eq(printTags.printOrderId, orderId))
