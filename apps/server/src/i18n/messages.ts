@@ -411,6 +411,16 @@ export const catalogue = {
     en: 'The print order has no voided labels to replace.',
     es: 'La orden de impresión no tiene etiquetas anuladas que reponer.',
   },
+  'print.label_id': {
+    en: 'A label is named by its id (a whole number).',
+    es: 'Una etiqueta se indica por su id (un número entero).',
+  },
+  'print.label_ids': { en: 'A list of label ids.', es: 'Una lista de ids de etiqueta.' },
+  'print.labels_min': {
+    en: 'Name at least one label, or leave the list out for every voided label.',
+    es: 'Indique al menos una etiqueta, o no envíe la lista para todas las anuladas.',
+  },
+  'print.labels_max': { en: 'At most {max} labels at a time.', es: 'Como máximo {max} etiquetas a la vez.' },
   'print.labels_not_voided': {
     en: 'Not voided labels of this order: {ids}.',
     es: 'No son etiquetas anuladas de esta orden: {ids}.',

@@ -1,5 +1,6 @@
 import { NicelabelStatus, PrintOrderState, printContentSchema } from '@rfid/contract';
 import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import { listCount } from '../../db/counts.js';
@@ -31,6 +32,8 @@ import { createTagFormatsRepository } from './tag-formats.repository.js';
 export type { LabelRow, LeaseHolder, PrintJobRow } from './print-jobs.repository.js';
 
 const nextSerialRow = z.object({ next_serial: int8 });
+/** The label a replacement replaces (print_tags.replaces_tag_id). */
+const replacedTags = alias(printTags, 'replaced');
 
 const list = (values: readonly number[]): SQL =>
   sql.join(
@@ -447,9 +450,10 @@ export const createPrintingRepository = (db: DbOrTx) => ({
         printedAt: printTags.printedAt,
         voidedAt: printTags.voidedAt,
         voidReason: printTags.voidReason,
-        replacesLabel: sql<number | null>`(select r.label_number from print_tags r where r.id = ${printTags.replacesTagId})`,
+        replacesLabel: replacedTags.labelNumber,
       })
       .from(printTags)
+      .leftJoin(replacedTags, eq(replacedTags.id, printTags.replacesTagId))
       .where(eq(printTags.printOrderId, orderId))
       .$dynamic();
     return pageOf(db, selected, [asc(printTags.labelNumber)], page);
