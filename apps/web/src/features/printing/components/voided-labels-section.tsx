@@ -28,6 +28,8 @@ export const voidedCounts = (order: PrintOrder) => {
 };
 
 const monospace = { fontFamily: 'monospace', overflowWrap: 'anywhere' } as const;
+/** The section's button keeps its words on one line beside the title (it takes the whole width on phones). */
+const NO_WRAP = { whiteSpace: 'nowrap', flexShrink: 0 } as const;
 
 /** A replacement's state in words: printed, voided in its turn, or still to print. */
 const replacementState = (replacement: NonNullable<VoidedLabel['replacement']>) =>
@@ -136,12 +138,19 @@ export const VoidedLabelsSection = ({ order }: { order: PrintOrder }) => {
       startIcon={<PrintIcon />}
       disabled={replace.isPending}
       onClick={() => void makeAndPrint()}
+      sx={NO_WRAP}
       data-testid="voided-replace"
     >
       {t('voided.replace', { count: unreplaced })}
     </Button>
   ) : left > 0 ? (
-    <Button variant="outlined" startIcon={<PrintIcon />} onClick={() => setPrinting(order)} data-testid="voided-print-left">
+    <Button
+      variant="outlined"
+      startIcon={<PrintIcon />}
+      onClick={() => setPrinting(order)}
+      sx={NO_WRAP}
+      data-testid="voided-print-left"
+    >
       {t('voided.printLeft', { count: left })}
     </Button>
   ) : null;
