@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PrinterSimulator, startPrinterSimulator } from '../../tools/printer-simulator/src/printer-simulator';
 import { fitsPhone, MOBILE, openPage, poll, rowOf, screenshot, tableFits, useBrowser } from '../support/browser';
 import { type Api, demoWorld } from '../support/journey-api';
+import { addSimulatorPrinter, hangTagFormatId } from '../support/printers';
 import { macOf } from '../support/readers';
 
 /**
@@ -73,21 +74,13 @@ describe('voided labels: seen on the print order, replaced with new EPCs and pri
     const world = await demoWorld(2);
     ({ api, center, gtins } = world);
     simulator = await startPrinterSimulator({ printMs: 20 });
-    const areas = await api<{ results: { id: number }[] }>('GET', `/locations/${center.id}/areas/?limit=100`);
-    const created = await api<{ id: number; description: string }>('POST', '/printer/printers/', {
+    printer = await addSimulatorPrinter(api, {
+      at: center,
+      port: simulator.port,
       description: `Simulador anuladas ${RUN}`,
       mac: macOf(RUN, 0x92),
-      location_area: areas.json.results[0]?.id,
-      ip_address: '127.0.0.1',
-      port: simulator.port,
     });
-    expect(created.status).toBe(201);
-    printer = created.json;
-    const formats = await api<{ results: { id: number; tag_format: { description: string } }[] }>(
-      'GET',
-      '/printer/tag_company_format/',
-    );
-    formatId = formats.json.results.find((f) => f.tag_format.description.startsWith('Etiqueta colgante'))?.id ?? 0;
+    formatId = await hangTagFormatId(api);
   });
   afterAll(async () => {
     await simulator?.close();
