@@ -111,15 +111,13 @@ describe('voided labels and their replacements (GET …/voided/, POST …/replac
     printerId = await printTest.addSimulatedPrinter(call, { description: 'ZT411 anuladas', port: printer.port, areaId });
     cdBcn = await locationIdByCode(t.database.db, 'CD-BCN');
     const foreign = await addForeignCompany(t.database.db);
-    await t.database.db
-      .insert(users)
-      .values({
-        companyId: foreign.companyId,
-        email: FOREIGN_ADMIN,
-        role: 1,
-        editor: true,
-        passwordHash: await hash('demo1234'),
-      });
+    await t.database.db.insert(users).values({
+      companyId: foreign.companyId,
+      email: FOREIGN_ADMIN,
+      role: 1,
+      editor: true,
+      passwordHash: await hash('demo1234'),
+    });
   });
   beforeEach(() => {
     printer.setMode({ printMs: 10, paperOutAfter: null, paperOut: false, failFormats: [] });
