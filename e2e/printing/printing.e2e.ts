@@ -284,8 +284,8 @@ describe('printing journey: orders by hand and from CSV, printing to the simulat
 
     const mobile = await openPage(browser(), { at: center, language: 'en', viewport: MOBILE });
     await mobile.page.goto(`/bionix-printer/print/${order.id}/detail`);
-    // At 390 px the rows are cards.
-    const card = mobile.page.getByTestId('paged-card').nth(1);
+    // At 390 px the rows are cards (the labels' own, below the voided labels section).
+    const card = mobile.page.getByTestId('print-tags-cards').getByTestId('paged-card').nth(1);
     await poll(() => card.getByTestId('tag-printed').textContent()).toBe('Void (encode failed)');
     expect(await mobile.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await screenshot(mobile.page, 'printing-detail-void-en-mobile');

@@ -6,6 +6,7 @@ import { users } from '../../db/schema/index.js';
 import { addForeignCompany, locationIdByCode } from '../../test/admin-fixtures.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import * as printTest from '../../test/printing-fixtures.js';
+import { createPrintJobsRepository } from './print-jobs.repository.js';
 
 /**
  * Issue 25, item 7: an order's voided labels are listed (GET …/voided/) and get replacements with new EPCs (POST
@@ -256,6 +257,13 @@ describe('voided labels and their replacements (GET …/voided/, POST …/replac
       expect(refused.statusCode, JSON.stringify(body)).toBe(400);
       expect(Object.keys(refused.json().errors ?? {}), JSON.stringify(body)).toContain(field);
     }
+    // The list's own input: the order's id and the page.
+    for (const url of [`/api/printer/print_orders/abc/voided/`, `/api/printer/print_orders/${order.id}/voided/?limit=-1`]) {
+      expect((await call('GET', url, OPERATOR)).statusCode, url).toBe(400);
+    }
+    expect((await call('POST', '/api/printer/print_orders/0/replacements/', OPERATOR, {})).statusCode).toBe(400);
+    expect((await call('GET', '/api/printer/print_orders/999999/voided/', OPERATOR)).statusCode).toBe(404);
+    expect((await replace(999_999)).statusCode).toBe(404);
     const named = await replace(order.id, { labels: [printed.id] });
     expect(named.json().errors.labels).toEqual([`Not voided labels of this order: ${printed.id}.`]);
     expect(await truthOf(order.id)).toEqual({ printed: 1, voided: 2, replaced: 0, total: 3 });
@@ -320,6 +328,31 @@ describe('voided labels and their replacements (GET …/voided/, POST …/replac
     }
     expect(await truthOf(order.id)).toEqual(before);
     expect((await replace(order.id, {}, 'admin@demo.local')).statusCode).toBe(201);
+  });
+
+  it("a voided label's late confirmation after it was replaced does not count it as printed (its replacement took its place)", async () => {
+    // Label 2 on the printer when the paper ran out: voided unconfirmed (it may have printed).
+    const order = await printTest.newPrintOrder<Order>(call, { formatId, name: 'Tardía', rows: [[gtins[2] as string, 2]] });
+    printer.reset();
+    printer.setMode({ paperOutAfter: 1 });
+    await steps().print({ print_order: order.id, printer: printerId });
+    expect(await steps().settled(order.id)).toMatchObject({ state: 'ERROR', progress: 1 });
+    const voidedTag = (await steps().labelsOf(order.id))[1] as Tag;
+    expect(voidedTag.void_reason).toBe('unconfirmed');
+    expect((await replace(order.id)).statusCode).toBe(201);
+    const before = await truthOf(order.id);
+    // As the print service records a label the printer confirmed (a stalled process whose printer answered late).
+    const [job] = await rows<{ job_seq: number }>(sql`select job_seq from print_orders where id = ${order.id}`);
+    const recorded = await createPrintJobsRepository(t.database.db).labelPrinted({
+      orderId: order.id,
+      jobSeq: job?.job_seq ?? 0,
+      tagId: voidedTag.id,
+      labelNumber: voidedTag.label_number,
+      printerId,
+    });
+    expect(recorded).toBeUndefined();
+    expect(await truthOf(order.id)).toEqual(before);
+    expect(await orderOf(order.id)).toMatchObject({ progress: 1, voided_labels: 1, replaced_labels: 1, total_quantity: 3 });
   });
 
   it('two calls at once make one replacement per voided label (the other answers them)', async () => {
