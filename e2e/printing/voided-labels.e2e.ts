@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PrinterSimulator, startPrinterSimulator } from '../../tools/printer-simulator/src/printer-simulator';
+import { axeViolations } from '../routes/axe';
 import { fitsPhone, MOBILE, openPage, poll, rowOf, screenshot, tableFits, useBrowser } from '../support/browser';
 import { type Api, demoWorld } from '../support/journey-api';
 import { addSimulatorPrinter, hangTagFormatId } from '../support/printers';
@@ -104,6 +105,7 @@ describe('voided labels: seen on the print order, replaced with new EPCs and pri
     expect(await row.getByTestId('print-order-state').getAttribute('data-state')).toBe('PRINTED');
     expect(await chip.textContent()).toBe('2 anuladas');
     await tableFits(page, 'print-orders');
+    expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'printing-voided-chip-es');
 
     // The chip opens the order's labels: the voided ones first, with why in words.
@@ -120,6 +122,7 @@ describe('voided labels: seen on the print order, replaced with new EPCs and pri
     ]);
     expect(await voidedRows.first().textContent()).toContain(printer.description);
     await tableFits(page, 'voided-table');
+    expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'printing-voided-detail-es');
 
     // Print replacements (2): two labels with new EPCs, then the print dialog on them.
@@ -141,6 +144,7 @@ describe('voided labels: seen on the print order, replaced with new EPCs and pri
     expect(await section.getByTestId('voided-done').textContent()).toBe('Las 2 etiquetas anuladas ya tienen su reposición.');
     expect(await section.getByRole('button', { name: /Imprimir/ }).count()).toBe(0);
     expect(await page.getByTestId('print-header-voided').textContent()).toContain('2 repuestas con EPC nuevos');
+    expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'printing-voided-done-es');
 
     // Every label's EPC encoded once: the three first ones before, the two replacements now; the voided ones never.
@@ -171,7 +175,7 @@ describe('voided labels: seen on the print order, replaced with new EPCs and pri
     await context.close();
   });
 
-  it('en, 390 px: the chip on the card, the voided label and its button fit the phone', async () => {
+  it('en at 390 and 1280 px, es at 390 px: the chip on the card, the voided label and its button fit', async () => {
     simulator.reset();
     const name = `${NAME}-en`;
     const waiting = await printedWithFailures(name, gtins[1] as string, 3, [3]);
@@ -188,7 +192,24 @@ describe('voided labels: seen on the print order, replaced with new EPCs and pri
     );
     expect(await section.getByRole('button', { name: 'Print replacement (1)' }).isVisible()).toBe(true);
     await fitsPhone(page);
+    expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'printing-voided-detail-en-mobile');
     await context.close();
+
+    // The same order in English at 1280 px, and in Spanish at 390 px.
+    const desktop = await openPage(browser(), { at: center, language: 'en', viewport: DESKTOP_1280 });
+    await desktop.page.goto(`/bionix-printer/print/${waiting.id}/detail`);
+    await poll(() => desktop.page.getByTestId('voided-pending').textContent()).toBe(
+      '1 voided label has no replacement: press “Print replacement” to make it with a new EPC and print it.',
+    );
+    await tableFits(desktop.page, 'voided-table');
+    await screenshot(desktop.page, 'printing-voided-detail-en');
+    await desktop.context.close();
+    const phone = await openPage(browser(), { at: center, viewport: MOBILE });
+    await phone.page.goto(`/bionix-printer/print/${waiting.id}/detail`);
+    await poll(() => phone.page.getByTestId('voided-replace').textContent()).toBe('Imprimir reposición (1)');
+    await fitsPhone(phone.page);
+    await screenshot(phone.page, 'printing-voided-detail-es-mobile');
+    await phone.context.close();
   });
 });

@@ -16,7 +16,7 @@ export const VoidedChip = ({ order }: { order: PrintOrder }) => {
   if (voided === 0) return null;
   const isPending = unreplaced > 0;
   return (
-    <Tooltip title={isPending ? t('voided.chipHint') : t('voided.chipDoneHint')}>
+    <Tooltip describeChild title={isPending ? t('voided.chipHint') : t('voided.chipDoneHint')}>
       <Chip
         size="small"
         variant="outlined"
