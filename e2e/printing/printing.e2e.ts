@@ -5,6 +5,7 @@ import { type PrinterSimulator, startPrinterSimulator } from '../../tools/printe
 import { fitsPhone, MOBILE, openPage, poll, rowOf, screenshot, tableFits, useBrowser } from '../support/browser';
 import { dateTimeText, typeDate } from '../support/date-field';
 import { type Api, boxPlan, createPurchaseOrder, demoWorld, sgtin96, withCheckDigit } from '../support/journey-api';
+import { addSimulatorPrinter, hangTagFormatId } from '../support/printers';
 import { macOf } from '../support/readers';
 
 /**
@@ -79,21 +80,13 @@ describe('printing journey: orders by hand and from CSV, printing to the simulat
     ({ api, center, gtins } = world);
     providerId = world.provider.id;
     simulator = await startPrinterSimulator({ printMs: 120 });
-    const areas = await api<{ results: { id: number }[] }>('GET', `/locations/${center.id}/areas/?limit=100`);
-    const created = await api<{ id: number; description: string }>('POST', '/printer/printers/', {
+    printer = await addSimulatorPrinter(api, {
+      at: center,
+      port: simulator.port,
       description: `Simulador E2E ${RUN}`,
       mac: macOf(RUN, 0x91),
-      location_area: areas.json.results[0]?.id,
-      ip_address: '127.0.0.1',
-      port: simulator.port,
     });
-    expect(created.status).toBe(201);
-    printer = created.json;
-    const formats = await api<{ results: { id: number; tag_format: { description: string } }[] }>(
-      'GET',
-      '/printer/tag_company_format/',
-    );
-    formatId = formats.json.results.find((f) => f.tag_format.description.startsWith('Etiqueta colgante'))?.id ?? 0;
+    formatId = await hangTagFormatId(api);
   });
   afterAll(async () => {
     await simulator?.close();
@@ -291,8 +284,8 @@ describe('printing journey: orders by hand and from CSV, printing to the simulat
 
     const mobile = await openPage(browser(), { at: center, language: 'en', viewport: MOBILE });
     await mobile.page.goto(`/bionix-printer/print/${order.id}/detail`);
-    // At 390 px the rows are cards.
-    const card = mobile.page.getByTestId('paged-card').nth(1);
+    // At 390 px the rows are cards (the labels' own, below the voided labels section).
+    const card = mobile.page.getByTestId('print-tags-cards').getByTestId('paged-card').nth(1);
     await poll(() => card.getByTestId('tag-printed').textContent()).toBe('Void (encode failed)');
     expect(await mobile.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await screenshot(mobile.page, 'printing-detail-void-en-mobile');

@@ -14,6 +14,7 @@ export * from './online.js';
 export * from './orders.js';
 export * from './pos.js';
 export * from './printing.js';
+export * from './printing-voided.js';
 export * from './stats.js';
 export * from './stickers.js';
 export * from './stock.js';

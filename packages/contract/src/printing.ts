@@ -349,6 +349,12 @@ export const printOrderSchema = z.object({
   error_detail: printErrorSchema.nullable().optional(),
   /** Labels voided (never printed, their EPCs never reused): sent and unconfirmed, or their encode failed. */
   voided_labels: z.number().optional(),
+  /**
+   * Voided labels given a replacement (printing-voided.ts): each replacement is one more label of the order, with a new
+   * EPC, so `total_quantity` counts the voided labels and their replacements, and `total_quantity − replaced_labels`
+   * labels were asked for.
+   */
+  replaced_labels: z.number().optional(),
 });
 export type PrintOrder = z.infer<typeof printOrderSchema>;
 
@@ -432,6 +438,8 @@ export const printTagSchema = z.object({
   /** When and why the label was voided (LabelVoidReason), or null. */
   voided_at: z.string().nullable().optional(),
   void_reason: z.enum(['unconfirmed', 'encode_failed']).nullable().optional(),
+  /** The number of the voided label this one replaces (null: an original label). */
+  replaces_label: z.number().nullable().optional(),
 });
 export type PrintTag = z.infer<typeof printTagSchema>;
 

@@ -407,6 +407,24 @@ export const catalogue = {
     en: 'Its labels are being printed on a printer; cancel that job first.',
     es: 'Sus etiquetas se están imprimiendo en una impresora; cancele primero ese trabajo.',
   },
+  'print.no_voided_labels': {
+    en: 'The print order has no voided labels to replace.',
+    es: 'La orden de impresión no tiene etiquetas anuladas que reponer.',
+  },
+  'print.label_id': {
+    en: 'A label is named by its id (a whole number).',
+    es: 'Una etiqueta se indica por su id (un número entero).',
+  },
+  'print.label_ids': { en: 'A list of label ids.', es: 'Una lista de ids de etiqueta.' },
+  'print.labels_min': {
+    en: 'Name at least one label, or leave the list out for every voided label.',
+    es: 'Indique al menos una etiqueta, o no envíe la lista para todas las anuladas.',
+  },
+  'print.labels_max': { en: 'At most {max} labels at a time.', es: 'Como máximo {max} etiquetas a la vez.' },
+  'print.labels_not_voided': {
+    en: 'Not voided labels of this order: {ids}.',
+    es: 'No son etiquetas anuladas de esta orden: {ids}.',
+  },
   'print.no_serials_left': {
     en: 'No SGTIN-96 serials are left for GTIN {gtin}.',
     es: 'No quedan números de serie SGTIN-96 para el GTIN {gtin}.',

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -103,6 +104,11 @@ export const printOrders = pgTable(
      * flight). Such a label may have printed, so its EPC is never sent again; the order counts it as done.
      */
     voidedLabels: integer('voided_labels').notNull().default(0),
+    /**
+     * Voided labels given a replacement (a label of the same GTIN with a new EPC, numbered after the order's last one):
+     * `total_quantity` counts the replacements too, so `total_quantity − replaced_labels` labels were asked for.
+     */
+    replacedLabels: integer('replaced_labels').notNull().default(0),
   },
   (t) => [
     index('print_orders_company_idx').on(t.companyId, t.creationDate),
@@ -153,7 +159,8 @@ export const printOrderContents = pgTable(
  * One label of a print order: its reserved EPC and label number; `printed_at` and the printer once
  * printed. The EPC is unique in the company (never reused, and never equal to a read tag's).
  * `sending_at` is committed before the label goes to the printer, so a label is sent at most once:
- * one sent and never confirmed (in flight when its job stopped) gets `voided_at` and is skipped.
+ * one sent and never confirmed (in flight when its job stopped) gets `voided_at` and is skipped. A voided label keeps
+ * the printer of the job that voided it in `printer_id`.
  */
 export const printTags = pgTable(
   'print_tags',
@@ -172,9 +179,16 @@ export const printTags = pgTable(
     voidedAt: instant('voided_at'),
     /** Why the label was voided (LabelVoidReason in @rfid/contract): 'unconfirmed' or 'encode_failed'. */
     voidReason: text('void_reason'),
+    /** The voided label of the same order this one replaces (its EPC never sent again); at most one replacement each. */
+    replacesTagId: bigint('replaces_tag_id', { mode: 'number' }).references((): AnyPgColumn => printTags.id, {
+      onDelete: 'cascade',
+    }),
   },
   (t) => [
     uniqueIndex('print_tags_order_label_uq').on(t.printOrderId, t.labelNumber),
+    uniqueIndex('print_tags_replaces_uq').on(t.replacesTagId),
+    // An order's voided labels, in label order (the voided labels list).
+    index('print_tags_voided_idx').on(t.printOrderId, t.labelNumber).where(sql`${t.voidedAt} is not null`),
     uniqueIndex('print_tags_company_epc_uq').on(t.companyId, t.epc),
     index('print_tags_printed_idx').on(t.companyId, t.printedAt),
   ],

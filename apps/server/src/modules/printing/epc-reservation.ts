@@ -1,9 +1,16 @@
 import { encodeSgtin96, MAX_SERIAL_96 } from '@rfid/epc';
 import { conflict } from '../../http/errors.js';
 import { msg } from '../../i18n/messages.js';
-import type { PrintingRepository } from './printing.repository.js';
 
 export type ReservedEpc = { serial: number; epc: string };
+
+/** What reserving EPCs needs of a repository (printing.repository.ts has both). */
+export type EpcReservationRepository = {
+  /** Moves the company's counter of the GTIN on by `n` in one statement; answers the first serial reserved. */
+  reserveSerials: (companyId: number, gtin: string, n: number) => Promise<number>;
+  /** The EPCs among `epcs` a reader already saw in the company. */
+  existingItemEpcs: (companyId: number, epcs: string[]) => Promise<Set<string>>;
+};
 
 /**
  * Reserves `count` SGTIN-96 EPCs of a GTIN: serials come from the company's per-GTIN counter (never handed out twice),
@@ -11,7 +18,7 @@ export type ReservedEpc = { serial: number; epc: string };
  * equals another tag.
  */
 export const reserveEpcs = async (
-  repo: PrintingRepository,
+  repo: EpcReservationRepository,
   {
     companyId,
     gtin,

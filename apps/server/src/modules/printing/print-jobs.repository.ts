@@ -56,10 +56,10 @@ export type LeaseHolder = { printerId: number; owner: string };
 
 /**
  * The state a print order settles in once no job runs: PRINTED when every label is printed or voided, PARTIAL with some
- * printed, PENDING with none. `progress` and `voided` are the expressions to judge by (the columns by default).
+ * printed, PENDING with none. `progress`, `voided` and `total` are the expressions to judge by (the columns by default).
  */
-const settledState = (progress: SQL, voided: SQL = sql`voided_labels`): SQL =>
-  sql`(case when ${progress} + ${voided} >= total_quantity then ${PrintOrderState.Printed}::text
+export const settledState = (progress: SQL, voided: SQL = sql`voided_labels`, total: SQL = sql`total_quantity`): SQL =>
+  sql`(case when ${progress} + ${voided} >= ${total} then ${PrintOrderState.Printed}::text
     when ${progress} > 0 then ${PrintOrderState.Partial}::text else ${PrintOrderState.Pending}::text end)`;
 
 export const createPrintJobsRepository = (db: DbOrTx) => ({
@@ -233,8 +233,8 @@ export const createPrintJobsRepository = (db: DbOrTx) => ({
   /**
    * Voids a label that was sent and never printed: `unconfirmed` when the printer never confirmed it (it may have
    * printed), `encode_failed` when the printer reported that it could not encode its tag (it printed VOID over it). Its
-   * EPC is never sent again and the order counts it as voided, not printed. Only the printer's lease owner voids.
-   * Answers whether it was voided now.
+   * EPC is never sent again and the order counts it as voided, not printed; the label keeps the printer it was sent to.
+   * Only the printer's lease owner voids. Answers whether it was voided now.
    */
   async voidLabel({
     printerId,
@@ -247,7 +247,7 @@ export const createPrintJobsRepository = (db: DbOrTx) => ({
       idRow,
       await db.execute(sql`
         with tag as (
-          update print_tags set voided_at = now(), void_reason = ${reason}
+          update print_tags set voided_at = now(), void_reason = ${reason}, printer_id = ${printerId}
           where id = ${tagId} and print_order_id = ${orderId} and sending_at is not null and printed_at is null
             and voided_at is null
             and exists (select 1 from printer_leases where printer_id = ${printerId} and owner = ${owner})
@@ -263,7 +263,8 @@ export const createPrintJobsRepository = (db: DbOrTx) => ({
   /**
    * Records one printed label in one statement: its time and printer, the order's progress and next label, the job's
    * count (while it is the order's current job). A label voided meanwhile (its lease ran out while it printed) counts
-   * as printed after all; an order canceled meanwhile gets the state its progress now gives. Answers the order's state.
+   * as printed after all, unless it has a replacement by now (the replacement took its place: it stays voided, to be
+   * thrown away); an order canceled meanwhile gets the state its progress now gives. Answers the order's state.
    */
   async labelPrinted({
     orderId,
@@ -285,6 +286,7 @@ export const createPrintJobsRepository = (db: DbOrTx) => ({
         tag as (
           update print_tags set printed_at = now(), printer_id = ${printerId}, voided_at = null, void_reason = null
           where id = ${tagId} and printed_at is null and void_reason is distinct from ${LabelVoidReason.EncodeFailed}
+            and not exists (select 1 from print_tags r where r.replaces_tag_id = ${tagId})
           returning id
         ),
         counts as (select (select count(*)::int from tag) as fresh, coalesce((select was_voided from before), 0) as unvoided)

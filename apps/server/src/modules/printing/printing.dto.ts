@@ -30,6 +30,7 @@ export const toPrintOrderDto = (row: PrintOrderRow): PrintOrder => ({
   contents_count: row.contents_count,
   ...orderError(row.state === 'ERROR' ? row.error : null),
   voided_labels: row.voided_labels,
+  replaced_labels: row.replaced_labels,
 });
 
 /** The stored error (JSON of a PrintError, or older English text) as the API answers it: English text and its code. */

@@ -1,5 +1,6 @@
 import { NicelabelStatus, PrintOrderState, printContentSchema } from '@rfid/contract';
 import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import { listCount } from '../../db/counts.js';
@@ -31,6 +32,8 @@ import { createTagFormatsRepository } from './tag-formats.repository.js';
 export type { LabelRow, LeaseHolder, PrintJobRow } from './print-jobs.repository.js';
 
 const nextSerialRow = z.object({ next_serial: int8 });
+/** The label a replacement replaces (print_tags.replaces_tag_id). */
+const replacedTags = alias(printTags, 'replaced');
 
 const list = (values: readonly number[]): SQL =>
   sql.join(
@@ -81,6 +84,7 @@ const printOrderRowSchema = z.object({
   job_to: z.number().nullable(),
   job_done: z.number(),
   voided_labels: z.number(),
+  replaced_labels: z.number(),
   tcf_id: z.number(),
   tag_type_id: z.number(),
   tag_type_reference: z.string(),
@@ -96,7 +100,8 @@ const printOrderRowSchema = z.object({
 export type PrintOrderRow = z.infer<typeof printOrderRowSchema>;
 
 const ORDER_COLUMNS = sql`po.id, po.company_id, po.name, po.creation_date, po.state, po.total_quantity, po.from_label,
-  po.progress, po.canceled, po.error, po.source, po.job_from, po.job_to, po.job_done, po.voided_labels, tcf.id as tcf_id, tt.id as tag_type_id, tt.reference as tag_type_reference,
+  po.progress, po.canceled, po.error, po.source, po.job_from, po.job_to, po.job_done, po.voided_labels,
+  po.replaced_labels, tcf.id as tcf_id, tt.id as tag_type_id, tt.reference as tag_type_reference,
   tf.id as tag_format_id, tf.description as tag_format_description, p.id as printer_id, p.description as printer_description,
   b.id as brand_id, b.description as brand_description,
   (select count(*)::int from print_order_contents c where c.print_order_id = po.id) as contents_count,
@@ -445,8 +450,10 @@ export const createPrintingRepository = (db: DbOrTx) => ({
         printedAt: printTags.printedAt,
         voidedAt: printTags.voidedAt,
         voidReason: printTags.voidReason,
+        replacesLabel: replacedTags.labelNumber,
       })
       .from(printTags)
+      .leftJoin(replacedTags, eq(replacedTags.id, printTags.replacesTagId))
       .where(eq(printTags.printOrderId, orderId))
       .$dynamic();
     return pageOf(db, selected, [asc(printTags.labelNumber)], page);

@@ -342,6 +342,7 @@ export const createPrintingService = ({
         printed_at: r.printedAt && !r.voidedAt ? r.printedAt.toISOString() : null,
         voided_at: r.voidedAt ? r.voidedAt.toISOString() : null,
         void_reason: r.voidedAt ? voidReasonOf(r.voidReason) : null,
+        replaces_label: r.replacesLabel,
       }));
       return { count, results };
     },

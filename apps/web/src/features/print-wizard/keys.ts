@@ -11,6 +11,7 @@ export const printKeys = {
   count: (filters: object) => ['printing', 'orders', 'count', filters] as const,
   list: (filters: object) => ['printing', 'orders', 'list', filters] as const,
   tags: (id: string) => ['printing', 'orders', 'tags', id] as const,
+  voided: (id: string) => ['printing', 'orders', 'voided', id] as const,
   contents: (id: string) => ['printing', 'orders', 'contents', id] as const,
   printer: (id: number | string) => ['printing', 'printers', 'one', id] as const,
   progress: (id: number | string) => ['printing', 'progress', id] as const,

@@ -1,5 +1,5 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { Stack } from '@mui/material';
+import { Stack, Typography } from '@mui/material';
 import type { PrintTag } from '@rfid/contract';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -9,16 +9,33 @@ import { type Column, PagedTable } from '../../components/paged-table';
 import { TableCard } from '../../components/table-card';
 import { formatTableDateTime } from '../../lib/format';
 import { PRINT_PATHS } from '../print-wizard';
+import { usePrintOrder } from './api/get-print-order';
 import { printTagsPages } from './api/get-print-tags';
 import { PrintOrderHeader } from './components/print-order-header';
+import { VoidedLabelsSection } from './components/voided-labels-section';
 
 /** Print detail (spec section 2): the labels, id, EPC, GTIN and item serial number, 10 per page; Go back to the list. */
 export const PrintDetailPage = () => {
   const { t } = useTranslation('printing');
   const { id = '' } = useParams();
+  const order = usePrintOrder(id);
   const columns: Column<PrintTag>[] = [
     { id: 'id', header: t('detail.id'), cell: (tag) => tag.id },
-    { id: 'label', header: t('detail.label'), align: 'right', cell: (tag) => tag.label_number },
+    {
+      id: 'label',
+      header: t('detail.label'),
+      align: 'right',
+      cell: (tag) => (
+        <>
+          {tag.label_number}
+          {tag.replaces_label ? (
+            <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }} data-testid="tag-replaces">
+              {t('detail.replaces', { label: tag.replaces_label })}
+            </Typography>
+          ) : null}
+        </>
+      ),
+    },
     {
       id: 'epc',
       header: t('detail.epc'),
@@ -50,6 +67,7 @@ export const PrintDetailPage = () => {
     <Stack spacing={2} data-testid="print-detail-page">
       <PageTitle backTo={PRINT_PATHS.orders} title={t('detail.title', { id })} />
       <PrintOrderHeader id={id} />
+      {order.data && <VoidedLabelsSection order={order.data} />}
       <TableCard>
         <PagedTable {...printTagsPages(id)} columns={columns} testId="print-tags" />
       </TableCard>

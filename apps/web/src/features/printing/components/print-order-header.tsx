@@ -53,6 +53,7 @@ export const PrintOrderHeader = ({ id }: { id: string }) => {
             {data?.voided_labels ? (
               <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }} data-testid="print-header-voided">
                 {t('header.voided', { count: data.voided_labels })}
+                {data.replaced_labels ? ` · ${t('header.replaced', { count: data.replaced_labels })}` : ''}
               </Typography>
             ) : null}
             {data?.state === 'ERROR' && data.error && (

@@ -30,6 +30,7 @@ import { useLivePrintProgress } from '../api/get-print-progress';
 import { PrintDialog } from './print-dialog';
 import { printErrorText } from './print-error-text';
 import { printStateMap } from './print-state';
+import { VoidedChip } from './voided-chip';
 
 /** Labels printed of the order: a bar and "printed / total", live (every second) while a job runs. */
 const ProgressCell = ({ order }: { order: PrintOrder }) => {
@@ -184,6 +185,7 @@ export const PrintOrderTable = ({ filters, testId = 'print-orders' }: { filters:
       cell: (order) => (
         <Box data-testid="print-order-state" data-state={order.state}>
           <StatusChip status={order.state} map={states} />
+          <VoidedChip order={order} />
           {/* Desktop: the progress under the state (its own column on phones). */}
           {!isPhone && <ProgressCell order={order} />}
           {order.state === 'ERROR' && order.error && (

@@ -1,0 +1,28 @@
+import { expect } from 'vitest';
+import type { Api } from './journey-api';
+
+/** A printer (the printer simulator on 127.0.0.1:`port`) added as the administrator does it, in the first area of `at`. */
+export const addSimulatorPrinter = async (
+  api: Api,
+  { at, port, description, mac }: { at: { id: number }; port: number; description: string; mac: string },
+): Promise<{ id: number; description: string }> => {
+  const areas = await api<{ results: { id: number }[] }>('GET', `/locations/${at.id}/areas/?limit=100`);
+  const created = await api<{ id: number; description: string }>('POST', '/printer/printers/', {
+    description,
+    mac,
+    location_area: areas.json.results[0]?.id,
+    ip_address: '127.0.0.1',
+    port,
+  });
+  expect(created.status).toBe(201);
+  return created.json;
+};
+
+/** The id of the demo company's hang-tag format ("Etiqueta colgante …"). */
+export const hangTagFormatId = async (api: Api): Promise<number> => {
+  const formats = await api<{ results: { id: number; tag_format: { description: string } }[] }>(
+    'GET',
+    '/printer/tag_company_format/',
+  );
+  return formats.json.results.find((f) => f.tag_format.description.startsWith('Etiqueta colgante'))?.id ?? 0;
+};
