@@ -311,7 +311,7 @@ export type ReaderKey = z.infer<typeof readerKeySchema>;
  * POST /api/readers/{id}/rotate_key/ body (optional): the version the rotation was asked from. Two rotations from one
  * version: one gets the key, the other 409 (docs/concurrency.md).
  */
-export const readerRotateKeyBodySchema = z.object({ version: editVersionField }).optional();
+export const readerRotateKeyBodySchema = z.object({ version: editVersionField }).nullish();
 export type ReaderRotateKeyBody = z.input<typeof readerRotateKeyBodySchema>;
 
 /** GET /api/readers/ filters: locationId, mac_address__icontains, serial_number__icontains (11 per page). */

@@ -29,7 +29,10 @@ export const versionedUpdate = async <T extends VersionedTable>(
     .where(and(eq(table.id, id), expected === undefined ? undefined : eq(table.version, expected), where))
     .returning({ version: table.version })) as { version: number }[];
   if (written[0]) return { written: written[0].version };
-  const now = (await db.select({ version: table.version }).from(table as PgTable).where(eq(table.id, id))) as {
+  const now = (await db
+    .select({ version: table.version })
+    .from(table as PgTable)
+    .where(eq(table.id, id))) as {
     version: number;
   }[];
   return now[0] ? { stale: now[0].version } : { missing: true };
