@@ -6,6 +6,7 @@ import {
   fakeVersioned,
   raceableRead,
   testUser,
+  userRow,
   type VersionedCase,
   versionedEditRules,
 } from './use-case-fixtures.js';
