@@ -7,8 +7,10 @@ export default defineConfig({
       'apps/server/src/**/*.test.ts',
       'packages/*/src/**/*.test.ts',
       'tools/**/*.test.ts',
-      // DOM-free web helpers only
+      // DOM-free web helpers
       'apps/web/src/lib/**/*.test.ts',
+      // Web components, with Testing Library: each file names its DOM (`// @vitest-environment jsdom` on its first line)
+      'apps/web/src/**/*.test.tsx',
     ],
     exclude: ['**/node_modules/**', '**/dist/**'],
     // Migrate and seed once per run; each test file clones the result (apps/server/src/test/template-db.ts).
