@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newPage, screenshot, signIn, useBrowser } from '../support/browser';
+import { DESKTOP, fitsPhone, MOBILE, newPage, screenshot, signIn, useBrowser } from '../support/browser';
 import { apiAs, findLocation } from '../support/journey-api';
 
 /**
@@ -26,8 +26,8 @@ describe('two pages edit one reader (optimistic concurrency)', () => {
   };
 
   /** An edit page of the reader, signed in as `email`, in `language`, once its record is in the form. */
-  const openEdit = async (email: string, language: 'es' | 'en', id: number, serial: string) => {
-    const { page, context } = await newPage(browser(), { language });
+  const openEdit = async (email: string, language: 'es' | 'en', id: number, serial: string, viewport = DESKTOP) => {
+    const { page, context } = await newPage(browser(), { language, viewport });
     await signIn(page, email);
     await page.goto(`/administrador/devices/${id}/edit`);
     await expect.poll(() => page.getByTestId('field-serial_number').inputValue()).toBe(serial);
@@ -44,15 +44,18 @@ describe('two pages edit one reader (optimistic concurrency)', () => {
     serial,
     mac,
     texts,
+    secondViewport = DESKTOP,
   }: {
     language: 'es' | 'en';
     serial: string;
     mac: string;
     texts: { updated: string; stale: string; reload: string };
+    /** The second administrator's screen (a phone, 390 px, in one of the journeys). */
+    secondViewport?: { width: number; height: number };
   }) => {
     const { api, id } = await addReader(serial, mac);
     const first = await openEdit('admin@demo.local', language, id, serial);
-    const second = await openEdit('brand@demo.local', language, id, serial);
+    const second = await openEdit('brand@demo.local', language, id, serial, secondViewport);
 
     await typeSerial(first.page, `${serial}-A`);
     await expect.poll(() => first.page.getByTestId('form-alert-success').textContent()).toContain(texts.updated);
@@ -60,6 +63,7 @@ describe('two pages edit one reader (optimistic concurrency)', () => {
     await typeSerial(second.page, `${serial}-B`);
     await expect.poll(() => second.page.getByTestId('stale-edit').textContent()).toContain(texts.stale);
     await screenshot(second.page, `admin-reader-stale-${language}`);
+    if (secondViewport.width <= MOBILE.width) await fitsPhone(second.page);
     // What the second one typed stays on its page; the reader keeps the first one's change.
     expect(await second.page.getByTestId('field-serial_number').inputValue()).toBe(`${serial}-B`);
     expect(await second.page.getByTestId('form-alert-success').count()).toBe(0);
@@ -97,6 +101,7 @@ describe('two pages edit one reader (optimistic concurrency)', () => {
       language: 'en',
       serial: 'OCC-EN',
       mac: '84:24:8D:0C:C0:02',
+      secondViewport: MOBILE,
       texts: {
         updated: 'Device updated',
         stale: 'Another user changed this reader while you were editing; reload to see their changes.',
