@@ -185,13 +185,10 @@ export const editVersionField = z
   .optional();
 /** The `If-Match` header of an edit: one entity tag, `"<version>"` (as the ETag of the record's answers), or `*`. */
 export const ifMatchHeaderSchema = z.looseObject({
-  'if-match': z
-    .string()
-    .optional()
-    .meta({
-      description:
-        'The version the edit was made from: `"<version>"` (the ETag of the record\'s answers); an older one answers 409.',
-    }),
+  'if-match': z.string().optional().meta({
+    description:
+      'The version the edit was made from: `"<version>"` (the ETag of the record\'s answers); an older one answers 409.',
+  }),
 });
 /** The entity tag of a record's version, as ETag and If-Match carry it. */
 export const versionTag = (version: number): string => `"${version}"`;
