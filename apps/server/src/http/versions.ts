@@ -2,7 +2,8 @@ import { versionTag } from '@rfid/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { VersionedWrite } from '../db/versions.js';
 import type { Language, MessageArg } from '../i18n/messages.js';
-import { AppError, type ErrorBody, fieldError } from './errors.js';
+import type { AuthUser } from '../plugins/auth.js';
+import { AppError, type ErrorBody, fieldError, notFound } from './errors.js';
 
 /**
  * Optimistic concurrency of the records an admin edits (docs/concurrency.md): each answer of one record carries its
@@ -60,17 +61,37 @@ export class StaleVersionError extends AppError {
   }
 }
 
-/** The new version of a versioned write, or the error its refusal answers (`notFound` when the record is gone). */
-export const writtenVersion = (
-  outcome: VersionedWrite,
-  { stale, notFound }: { stale: MessageArg; notFound: () => AppError },
-): number => {
-  if ('written' in outcome) return outcome.written;
-  if ('stale' in outcome) throw new StaleVersionError(stale, outcome.stale);
-  throw notFound();
+/** The messages of one kind of record: someone else changed it (409), it is not there (404). */
+export type VersionMessages = { stale: MessageArg; missing: MessageArg };
+
+/** What a versioned edit of a record gets: who asks, the record, and the version it was made from (undefined: none). */
+export type VersionedTarget = { user: AuthUser; id: number; version: number | undefined };
+/** A versioned edit with its body (typed by the contract's schema). */
+export type VersionedEdit<B> = VersionedTarget & { body: B };
+
+/** The record read, or its 404. */
+export const requireFound = <R>(row: R | undefined, { missing }: VersionMessages): R => {
+  if (!row) throw notFound(missing);
+  return row;
 };
 
-/** Refuses early (before costly checks) an edit whose version is already older than the record's. */
-export const assertFresh = (expected: number | undefined, current: number, stale: MessageArg): void => {
-  if (expected !== undefined && expected !== current) throw new StaleVersionError(stale, current);
+/**
+ * The record read, refused early (before costly checks) when the edit's version is already older than its own (409);
+ * the write checks it again, in its statement.
+ */
+export const requireFresh = <R extends { version: number }>(
+  row: R | undefined,
+  expected: number | undefined,
+  messages: VersionMessages,
+): R => {
+  const found = requireFound(row, messages);
+  if (expected !== undefined && expected !== found.version) throw new StaleVersionError(messages.stale, found.version);
+  return found;
+};
+
+/** The new version of a versioned write, or the error its refusal answers (409 stale, 404 gone). */
+export const writtenVersion = (outcome: VersionedWrite, { stale, missing }: VersionMessages): number => {
+  if ('written' in outcome) return outcome.written;
+  if ('stale' in outcome) throw new StaleVersionError(stale, outcome.stale);
+  throw notFound(missing);
 };

@@ -1,10 +1,9 @@
 import type { VersionedWrite } from '../../../db/versions.js';
-import { fieldError, notFound } from '../../../http/errors.js';
-import { assertFresh, writtenVersion } from '../../../http/versions.js';
-import type { AuthUser } from '../../../plugins/auth.js';
+import { fieldError } from '../../../http/errors.js';
+import { requireFresh, type VersionedTarget, writtenVersion } from '../../../http/versions.js';
 import type { UserRow } from '../users.repository.js';
 import { CANNOT_DELETE_SELF, minRole } from '../users.service.js';
-import { USER_CHANGED, USER_NOT_FOUND } from './update-location-user.js';
+import { USER_MESSAGES } from './update-location-user.js';
 
 /** What deleting a location user reads and writes. */
 export type DeleteLocationUserRepository = {
@@ -13,12 +12,8 @@ export type DeleteLocationUserRepository = {
   remove(id: number, expected: number | undefined): Promise<VersionedWrite>;
 };
 
-export type DeleteLocationUserInput = {
-  user: AuthUser;
-  id: number;
-  /** The version the deletion was asked from (If-Match); undefined: whatever the user is now. */
-  version: number | undefined;
-};
+/** The version is the one the deletion was asked from (If-Match); undefined: the user as it is now. */
+export type DeleteLocationUserInput = VersionedTarget;
 
 /**
  * DELETE /api/locationusers/{id}/: never one's own user. Asked from an older version than the user's (someone edited
@@ -27,9 +22,7 @@ export type DeleteLocationUserInput = {
 export const createDeleteLocationUser =
   ({ repo }: { repo: DeleteLocationUserRepository }) =>
   async ({ user, id, version }: DeleteLocationUserInput): Promise<void> => {
-    const current = await repo.get(user.companyId, minRole(user), id);
-    if (!current) throw notFound(USER_NOT_FOUND);
+    requireFresh(await repo.get(user.companyId, minRole(user), id), version, USER_MESSAGES);
     if (id === user.id) throw fieldError('non_field_errors', CANNOT_DELETE_SELF);
-    assertFresh(version, current.version, USER_CHANGED);
-    writtenVersion(await repo.remove(id, version), { stale: USER_CHANGED, notFound: () => notFound(USER_NOT_FOUND) });
+    writtenVersion(await repo.remove(id, version), USER_MESSAGES);
   };

@@ -1,9 +1,8 @@
 import type { VersionedWrite } from '../../../db/versions.js';
-import { notFound } from '../../../http/errors.js';
-import { assertFresh, writtenVersion } from '../../../http/versions.js';
+import { requireFresh, type VersionedTarget, writtenVersion } from '../../../http/versions.js';
 import type { AuthUser } from '../../../plugins/auth.js';
 import type { PrinterRow } from '../printers.repository.js';
-import { PRINTER_CHANGED, PRINTER_NOT_FOUND } from './update-printer.js';
+import { PRINTER_MESSAGES } from './update-printer.js';
 
 /** What deleting a printer reads and writes. */
 export type DeletePrinterRepository = {
@@ -12,12 +11,8 @@ export type DeletePrinterRepository = {
   remove(id: number, expected: number | undefined): Promise<VersionedWrite>;
 };
 
-export type DeletePrinterInput = {
-  user: AuthUser;
-  id: number;
-  /** The version the deletion was asked from (If-Match); undefined: whatever the printer is now. */
-  version: number | undefined;
-};
+/** The version is the one the deletion was asked from (If-Match); undefined: the printer as it is now. */
+export type DeletePrinterInput = VersionedTarget;
 
 /**
  * DELETE /api/printers/{id}/: print orders and labels keep their history without the printer. Asked from an older
@@ -26,8 +21,6 @@ export type DeletePrinterInput = {
 export const createDeletePrinter =
   ({ repo }: { repo: DeletePrinterRepository }) =>
   async ({ user, id, version }: DeletePrinterInput): Promise<void> => {
-    const current = await repo.get(user, id);
-    if (!current) throw notFound(PRINTER_NOT_FOUND);
-    assertFresh(version, current.version, PRINTER_CHANGED);
-    writtenVersion(await repo.remove(id, version), { stale: PRINTER_CHANGED, notFound: () => notFound(PRINTER_NOT_FOUND) });
+    requireFresh(await repo.get(user, id), version, PRINTER_MESSAGES);
+    writtenVersion(await repo.remove(id, version), PRINTER_MESSAGES);
   };

@@ -1,11 +1,10 @@
 import type { ReaderKey } from '@rfid/contract';
 import type { VersionedWrite } from '../../../db/versions.js';
-import { notFound } from '../../../http/errors.js';
-import { assertFresh, writtenVersion } from '../../../http/versions.js';
+import { requireFresh, type VersionedTarget, writtenVersion } from '../../../http/versions.js';
 import type { AuthUser } from '../../../plugins/auth.js';
 import type { ReaderRow } from '../readers.repository.js';
 import { newDeviceKey } from '../readers.service.js';
-import { READER_CHANGED, READER_NOT_FOUND } from './update-reader.js';
+import { READER_MESSAGES } from './update-reader.js';
 
 /** What rotating a reader's key reads and writes. */
 export type RotateReaderKeyRepository = {
@@ -14,12 +13,8 @@ export type RotateReaderKeyRepository = {
   rotateKey(id: number, deviceKeyHash: string, expected: number | undefined): Promise<VersionedWrite>;
 };
 
-export type RotateReaderKeyInput = {
-  user: AuthUser;
-  id: number;
-  /** The version the rotation was asked from (If-Match or the body's); undefined: whatever the reader has now. */
-  version: number | undefined;
-};
+/** The version is the one the rotation was asked from (If-Match or the body's); undefined: the reader as it is now. */
+export type RotateReaderKeyInput = VersionedTarget;
 
 /**
  * POST /api/readers/{id}/rotate_key/: a new device key in one statement; the old key stops working. Of two rotations
@@ -29,11 +24,8 @@ export type RotateReaderKeyInput = {
 export const createRotateReaderKey =
   ({ repo, newKey = newDeviceKey }: { repo: RotateReaderKeyRepository; newKey?: () => { key: string; hash: string } }) =>
   async ({ user, id, version }: RotateReaderKeyInput): Promise<ReaderKey> => {
-    const current = await repo.get(user, id);
-    if (!current) throw notFound(READER_NOT_FOUND);
-    assertFresh(version, current.version, READER_CHANGED);
+    requireFresh(await repo.get(user, id), version, READER_MESSAGES);
     const { key, hash } = newKey();
-    const outcome = await repo.rotateKey(id, hash, version);
-    const written = writtenVersion(outcome, { stale: READER_CHANGED, notFound: () => notFound(READER_NOT_FOUND) });
+    const written = writtenVersion(await repo.rotateKey(id, hash, version), READER_MESSAGES);
     return { id, device_key: key, version: written };
   };

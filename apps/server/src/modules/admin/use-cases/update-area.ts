@@ -1,14 +1,13 @@
 import type { Area, areaUpdateBodySchema } from '@rfid/contract';
 import type { z } from 'zod';
 import type { VersionedWrite } from '../../../db/versions.js';
-import { notFound } from '../../../http/errors.js';
-import { assertFresh, writtenVersion } from '../../../http/versions.js';
+import { requireFound, requireFresh, type VersionedEdit, type VersionMessages, writtenVersion } from '../../../http/versions.js';
 import type { AuthUser } from '../../../plugins/auth.js';
 import type { AreaRow, AreaValues } from '../areas.repository.js';
 import { extensionCheck } from '../areas.service.js';
 
 export const AREA_CHANGED = 'admin.area_changed';
-const AREA_NOT_FOUND = 'admin.area_not_found';
+const AREA_MESSAGES: VersionMessages = { stale: AREA_CHANGED, missing: 'admin.area_not_found' };
 
 /** What editing an area reads and writes. */
 export type UpdateAreaRepository = {
@@ -20,13 +19,7 @@ export type UpdateAreaRepository = {
   update(id: number, values: AreaValues, expected: number | undefined): Promise<VersionedWrite>;
 };
 
-export type UpdateAreaInput = {
-  user: AuthUser;
-  id: number;
-  body: z.output<typeof areaUpdateBodySchema>;
-  /** The version the edit was made from (If-Match or the body's); undefined: unconditional. */
-  version: number | undefined;
-};
+export type UpdateAreaInput = VersionedEdit<z.output<typeof areaUpdateBodySchema>>;
 
 /**
  * PUT /api/areas/{id}/: the description, the location and the GLN extension (when sent); stock is read-only. An edit
@@ -35,9 +28,7 @@ export type UpdateAreaInput = {
 export const createUpdateArea =
   ({ repo }: { repo: UpdateAreaRepository }) =>
   async ({ user, id, body, version }: UpdateAreaInput): Promise<Area> => {
-    const current = await repo.get(user, id);
-    if (!current) throw notFound(AREA_NOT_FOUND);
-    assertFresh(version, current.version, AREA_CHANGED);
+    const current = requireFresh(await repo.get(user, id), version, AREA_MESSAGES);
     await repo.location(user, body.location_id);
     const extension = body.gln_extension === undefined ? current.gln_extension : body.gln_extension;
     await extensionCheck(repo)(body.location_id, extension, id);
@@ -46,8 +37,6 @@ export const createUpdateArea =
       locationId: body.location_id,
       ...(body.gln_extension === undefined ? {} : { glnExtension: body.gln_extension }),
     };
-    writtenVersion(await repo.update(id, values, version), { stale: AREA_CHANGED, notFound: () => notFound(AREA_NOT_FOUND) });
-    const updated = await repo.get(user, id);
-    if (!updated) throw notFound(AREA_NOT_FOUND);
-    return updated;
+    writtenVersion(await repo.update(id, values, version), AREA_MESSAGES);
+    return requireFound(await repo.get(user, id), AREA_MESSAGES);
   };

@@ -2,8 +2,7 @@ import { hash } from '@node-rs/argon2';
 import type { LocationUser, locationUserUpdateBodySchema } from '@rfid/contract';
 import type { z } from 'zod';
 import type { VersionedWrite } from '../../../db/versions.js';
-import { notFound } from '../../../http/errors.js';
-import { assertFresh, writtenVersion } from '../../../http/versions.js';
+import { requireFound, requireFresh, type VersionedEdit, type VersionMessages, writtenVersion } from '../../../http/versions.js';
 import type { AuthUser } from '../../../plugins/auth.js';
 import type { UserLocation, UserRow, UserValues } from '../users.repository.js';
 import {
@@ -18,7 +17,8 @@ import {
 } from '../users.service.js';
 
 export const USER_CHANGED = 'admin.user_changed';
-export const USER_NOT_FOUND = 'admin.user_not_found';
+/** A user someone else changed (409), or one the caller may not see (404). */
+export const USER_MESSAGES: VersionMessages = { stale: USER_CHANGED, missing: 'admin.user_not_found' };
 
 /** What editing a location user reads and writes. */
 export type UpdateLocationUserRepository = {
@@ -35,13 +35,7 @@ export type UpdateLocationUserRepository = {
   ): Promise<VersionedWrite>;
 };
 
-export type UpdateLocationUserInput = {
-  user: AuthUser;
-  id: number;
-  body: z.output<typeof locationUserUpdateBodySchema>;
-  /** The version the edit was made from (If-Match or the body's); undefined: unconditional. */
-  version: number | undefined;
-};
+export type UpdateLocationUserInput = VersionedEdit<z.output<typeof locationUserUpdateBodySchema>>;
 
 /**
  * PUT /api/locationusers/{id}/: an empty password keeps the old one; a new one ends the user's other sessions. An edit
@@ -50,13 +44,7 @@ export type UpdateLocationUserInput = {
 export const createUpdateLocationUser =
   ({ repo, hashPassword = hash }: { repo: UpdateLocationUserRepository; hashPassword?: (password: string) => Promise<string> }) =>
   async ({ user, id, body, version }: UpdateLocationUserInput): Promise<LocationUser> => {
-    const load = async () => {
-      const row = await repo.get(user.companyId, minRole(user), id);
-      if (!row) throw notFound(USER_NOT_FOUND);
-      return row;
-    };
-    const current = await load();
-    assertFresh(version, current.version, USER_CHANGED);
+    const current = requireFresh(await repo.get(user.companyId, minRole(user), id), version, USER_MESSAGES);
     const role = body.user_role ?? (body.editor === current.editor ? current.role : roleFor({ editor: body.editor }));
     checkRole(user, role);
     const locationIds = await checkLocations(repo, user, body.locations);
@@ -68,7 +56,7 @@ export const createUpdateLocationUser =
     // A new password ends the user's other sessions (repo.update revokes its tokens); the caller's own stays.
     const keepTokenHash = id === user.id ? user.tokenHash : undefined;
     const outcome = await guardEmail(() => repo.update(id, values, locationIds, { expected: version, keepTokenHash }));
-    writtenVersion(outcome, { stale: USER_CHANGED, notFound: () => notFound(USER_NOT_FOUND) });
-    const updated = await load();
+    writtenVersion(outcome, USER_MESSAGES);
+    const updated = requireFound(await repo.get(user.companyId, minRole(user), id), USER_MESSAGES);
     return toDto(updated, await repo.locationsOf([updated.id]));
   };

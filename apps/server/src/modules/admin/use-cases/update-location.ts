@@ -1,15 +1,15 @@
 import { type locationUpdateBodySchema, RoleThreshold } from '@rfid/contract';
 import type { z } from 'zod';
 import type { VersionedWrite } from '../../../db/versions.js';
-import { forbidden, notFound } from '../../../http/errors.js';
-import { assertFresh, writtenVersion } from '../../../http/versions.js';
+import { forbidden } from '../../../http/errors.js';
+import { requireFound, requireFresh, type VersionedEdit, type VersionMessages, writtenVersion } from '../../../http/versions.js';
 import type { AuthUser } from '../../../plugins/auth.js';
 import type { LocationRow } from '../../locations/locations.repository.js';
 import type { LocationValues } from '../admin-locations.repository.js';
 import { guardCode, type LocationChecksRepository, locationChecks, toValues } from '../admin-locations.service.js';
 
 export const LOCATION_CHANGED = 'admin.location_changed';
-const LOCATION_NOT_FOUND = 'location.not_found';
+const LOCATION_MESSAGES: VersionMessages = { stale: LOCATION_CHANGED, missing: 'location.not_found' };
 
 /** What editing a location reads and writes. */
 export type UpdateLocationRepository = LocationChecksRepository & {
@@ -19,13 +19,7 @@ export type UpdateLocationRepository = LocationChecksRepository & {
   update(id: number, values: LocationValues, expected: number | undefined): Promise<VersionedWrite>;
 };
 
-export type UpdateLocationInput = {
-  user: AuthUser;
-  id: number;
-  body: z.output<typeof locationUpdateBodySchema>;
-  /** The version the edit was made from (If-Match or the body's); undefined: unconditional. */
-  version: number | undefined;
-};
+export type UpdateLocationInput = VersionedEdit<z.output<typeof locationUpdateBodySchema>>;
 
 /**
  * PUT /api/locations/{id}/ (roles ≤ 2; only role 1 changes the active flag). An edit made from an older version
@@ -35,9 +29,7 @@ export const createUpdateLocation =
   ({ repo }: { repo: UpdateLocationRepository }) =>
   async ({ user, id, body, version }: UpdateLocationInput): Promise<LocationRow> => {
     const { checkBrand, checkCode, checkGln } = locationChecks(repo);
-    const current = await repo.getLocation(user, id);
-    if (!current) throw notFound(LOCATION_NOT_FOUND);
-    assertFresh(version, current.version, LOCATION_CHANGED);
+    const current = requireFresh(await repo.getLocation(user, id), version, LOCATION_MESSAGES);
     if (body.active !== undefined && body.active !== current.active && user.role > RoleThreshold.billing) {
       throw forbidden('admin.active_flag_admin_only');
     }
@@ -46,8 +38,6 @@ export const createUpdateLocation =
     await checkCode(user, code, id);
     await checkGln(user, body.gln, id);
     const outcome = await guardCode(() => repo.update(id, toValues(body, code), version));
-    writtenVersion(outcome, { stale: LOCATION_CHANGED, notFound: () => notFound(LOCATION_NOT_FOUND) });
-    const updated = await repo.getLocation(user, id);
-    if (!updated) throw notFound(LOCATION_NOT_FOUND);
-    return updated;
+    writtenVersion(outcome, LOCATION_MESSAGES);
+    return requireFound(await repo.getLocation(user, id), LOCATION_MESSAGES);
   };

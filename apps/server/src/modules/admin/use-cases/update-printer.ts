@@ -1,8 +1,7 @@
 import type { Printer, printerUpdateBodySchema } from '@rfid/contract';
 import type { z } from 'zod';
 import type { VersionedWrite } from '../../../db/versions.js';
-import { notFound } from '../../../http/errors.js';
-import { assertFresh, writtenVersion } from '../../../http/versions.js';
+import { requireFound, requireFresh, type VersionedEdit, type VersionMessages, writtenVersion } from '../../../http/versions.js';
 import type { AuthUser } from '../../../plugins/auth.js';
 import type { PrinterAddressPolicy } from '../../printing/printer-address.js';
 import type { ScopedArea } from '../admin-scope.js';
@@ -10,7 +9,8 @@ import type { PrinterRow, PrinterValues } from '../printers.repository.js';
 import { printerValues, toPrinterDto } from '../printers.service.js';
 
 export const PRINTER_CHANGED = 'admin.printer_changed';
-export const PRINTER_NOT_FOUND = 'admin.printer_not_found';
+/** A printer someone else changed (409), or one the user may not see (404). */
+export const PRINTER_MESSAGES: VersionMessages = { stale: PRINTER_CHANGED, missing: 'admin.printer_not_found' };
 
 /** What editing a printer reads and writes. */
 export type UpdatePrinterRepository = {
@@ -20,27 +20,14 @@ export type UpdatePrinterRepository = {
   update(id: number, values: PrinterValues, expected: number | undefined): Promise<VersionedWrite>;
 };
 
-export type UpdatePrinterInput = {
-  user: AuthUser;
-  id: number;
-  body: z.output<typeof printerUpdateBodySchema>;
-  /** The version the edit was made from (If-Match or the body's); undefined: unconditional. */
-  version: number | undefined;
-};
+export type UpdatePrinterInput = VersionedEdit<z.output<typeof printerUpdateBodySchema>>;
 
 /** PUT /api/printer/printers/{id}/: an edit made from an older version changes nothing (409, docs/concurrency.md). */
 export const createUpdatePrinter =
   ({ repo, addresses }: { repo: UpdatePrinterRepository; addresses: PrinterAddressPolicy }) =>
   async ({ user, id, body, version }: UpdatePrinterInput): Promise<Printer> => {
-    const current = await repo.get(user, id);
-    if (!current) throw notFound(PRINTER_NOT_FOUND);
-    assertFresh(version, current.version, PRINTER_CHANGED);
+    requireFresh(await repo.get(user, id), version, PRINTER_MESSAGES);
     const values = await printerValues({ area: (who, areaId) => repo.area(who, areaId), addresses }, user, body);
-    writtenVersion(await repo.update(id, values, version), {
-      stale: PRINTER_CHANGED,
-      notFound: () => notFound(PRINTER_NOT_FOUND),
-    });
-    const updated = await repo.get(user, id);
-    if (!updated) throw notFound(PRINTER_NOT_FOUND);
-    return toPrinterDto(updated);
+    writtenVersion(await repo.update(id, values, version), PRINTER_MESSAGES);
+    return toPrinterDto(requireFound(await repo.get(user, id), PRINTER_MESSAGES));
   };

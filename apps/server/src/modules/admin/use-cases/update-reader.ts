@@ -1,15 +1,16 @@
 import { type Reader, ReaderType, type readerUpdateBodySchema } from '@rfid/contract';
 import type { z } from 'zod';
 import type { VersionedWrite } from '../../../db/versions.js';
-import { AppError, notFound } from '../../../http/errors.js';
-import { assertFresh, writtenVersion } from '../../../http/versions.js';
+import { AppError } from '../../../http/errors.js';
+import { requireFound, requireFresh, type VersionedEdit, type VersionMessages, writtenVersion } from '../../../http/versions.js';
 import type { AuthUser } from '../../../plugins/auth.js';
 import type { ScopedArea } from '../admin-scope.js';
 import type { ReaderRow, ReaderValues } from '../readers.repository.js';
 import { assertLlrpTarget, macConflict, toReaderDto, WORKING_MODE_LOCKED } from '../readers.service.js';
 
 export const READER_CHANGED = 'admin.reader_changed';
-export const READER_NOT_FOUND = 'admin.reader_not_found';
+/** A reader someone else changed (409), or one the user may not see (404). */
+export const READER_MESSAGES: VersionMessages = { stale: READER_CHANGED, missing: 'admin.reader_not_found' };
 
 /** What editing a reader reads and writes. */
 export type UpdateReaderRepository = {
@@ -20,13 +21,7 @@ export type UpdateReaderRepository = {
   update(id: number, values: Partial<ReaderValues>, expected: number | undefined): Promise<VersionedWrite>;
 };
 
-export type UpdateReaderInput = {
-  user: AuthUser;
-  id: number;
-  body: z.output<typeof readerUpdateBodySchema>;
-  /** The version the edit was made from (If-Match or the body's); undefined: unconditional. */
-  version: number | undefined;
-};
+export type UpdateReaderInput = VersionedEdit<z.output<typeof readerUpdateBodySchema>>;
 
 /**
  * PUT /api/readers/{id}/: the full form, or only the working mode or the reader type (the list's selects). An edit
@@ -35,9 +30,7 @@ export type UpdateReaderInput = {
 export const createUpdateReader =
   ({ repo, guard }: { repo: UpdateReaderRepository; guard: <T>(work: () => Promise<T>) => Promise<T> }) =>
   async ({ user, id, body, version }: UpdateReaderInput): Promise<Reader> => {
-    const current = await repo.get(user, id);
-    if (!current) throw notFound(READER_NOT_FOUND);
-    assertFresh(version, current.version, READER_CHANGED);
+    const current = requireFresh(await repo.get(user, id), version, READER_MESSAGES);
     const values: Partial<ReaderValues> = {};
     if (body.serial_number !== undefined) values.serialNumber = body.serial_number;
     if (body.description !== undefined) values.description = body.description;
@@ -68,10 +61,7 @@ export const createUpdateReader =
     }
     // Nothing to change: nothing written, the version stays (it was checked above).
     if (Object.keys(values).length) {
-      const outcome = await guard(() => repo.update(id, values, version));
-      writtenVersion(outcome, { stale: READER_CHANGED, notFound: () => notFound(READER_NOT_FOUND) });
+      writtenVersion(await guard(() => repo.update(id, values, version)), READER_MESSAGES);
     }
-    const updated = await repo.get(user, id);
-    if (!updated) throw notFound(READER_NOT_FOUND);
-    return toReaderDto(updated);
+    return toReaderDto(requireFound(await repo.get(user, id), READER_MESSAGES));
   };
