@@ -180,4 +180,29 @@ describe('an edit page whose record someone else changed meanwhile', () => {
     expect(screen.queryByTestId('device-key')).toBeNull();
     expect(screen.getByTestId('stale-edit')).toBeTruthy();
   });
+
+  it('es: after its own key rotation the reader page saves from the version the rotation answered (not a 409 of its own)', async () => {
+    const calls = fakeApi({
+      'GET /api/readers/7/': [{ status: 200, body: reader() }],
+      'POST /api/readers/7/rotate_key/': [{ status: 200, body: { id: 7, device_key: 'nueva-clave', version: 4 } }],
+      'PUT /api/readers/7/': [{ status: 200, body: reader({ serial_number: 'FX-7C', version: 5 }) }],
+    });
+    await renderAt('es', '/edit/7', <ReaderFormPage />);
+    await waitFor(() => expect(fieldValue('field-serial_number')).toBe('FX-7'));
+    const serial = screen.getByTestId('field-serial_number');
+    await userEvent.clear(serial);
+    await userEvent.type(serial, 'FX-7C');
+    await userEvent.click(screen.getByTestId('rotate-key'));
+    await userEvent.click(await screen.findByTestId('confirm-yes'));
+    expect((await screen.findByTestId('device-key-value')).textContent).toBe('nueva-clave');
+    // The rotation kept what was typed, and the save names the rotation's version.
+    expect(fieldValue('field-serial_number')).toBe('FX-7C');
+    await userEvent.click(screen.getByTestId('submit'));
+    await screen.findByTestId('form-alert-success');
+    expect(calls.filter((call) => call.method !== 'GET').map((call) => [call.method, call.ifMatch])).toEqual([
+      ['POST', '"3"'],
+      ['PUT', '"4"'],
+    ]);
+    expect(screen.queryByTestId('stale-edit')).toBeNull();
+  });
 });
