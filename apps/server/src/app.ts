@@ -155,7 +155,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   app.setErrorHandler((error, request, reply) => {
     const language = languageOf(request);
     reply.header('content-language', language);
-    if (error instanceof AppError) return reply.status(error.status).send(error.body(language));
+    if (error instanceof AppError) return reply.status(error.status).headers(error.headers).send(error.body(language));
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.status(400).send(validationBody(error.validation, error.validationContext, language));
     }

@@ -2,7 +2,7 @@
 // Field names follow the spec (section 3); validation messages are the spec's (section 5).
 import { isValidGln, isValidGlnExtension } from '@rfid/epc';
 import { z } from 'zod';
-import { INT4_MAX, idDescriptionSchema, intIn, pagingQuerySchema, personFields } from './common.js';
+import { editVersionField, INT4_MAX, idDescriptionSchema, intIn, pagingQuerySchema, personFields } from './common.js';
 import { timeZoneSchema } from './dates.js';
 import { ReaderConnection, ReaderLinkState } from './ingest.js';
 import { locationSchema } from './locations.js';
@@ -118,6 +118,10 @@ export const locationBodySchema = z.object({
 });
 export type LocationBody = z.input<typeof locationBodySchema>;
 
+/** PUT /api/locations/{id}/: the same fields, and the version the edit was made from (docs/concurrency.md). */
+export const locationUpdateBodySchema = locationBodySchema.extend({ version: editVersionField });
+export type LocationUpdateBody = z.input<typeof locationUpdateBodySchema>;
+
 /** The answer of the location calls is the shared `locationSchema` (see locations.ts). */
 export const adminLocationSchema = locationSchema;
 export type AdminLocation = z.infer<typeof adminLocationSchema>;
@@ -143,6 +147,8 @@ export const areaSchema = z.object({
   /** The extension of the area's SGLN (its location's GLN + this), unique in the location; null when not set. */
   gln_extension: z.string().nullable(),
   ...areaLocationFields,
+  /** One more on every edit (docs/concurrency.md). */
+  version: z.number().int(),
 });
 export type Area = z.infer<typeof areaSchema>;
 
@@ -161,6 +167,8 @@ export const areaUpdateBodySchema = z.object({
   location_id: requiredId('Please select distribution center'),
   /** Left out: unchanged. */
   gln_extension: glnExtensionField,
+  /** The version the edit was made from; left out, the edit is unconditional (docs/concurrency.md). */
+  version: editVersionField,
 });
 export type AreaUpdateBody = z.input<typeof areaUpdateBodySchema>;
 
@@ -250,6 +258,8 @@ export const readerSchema = z.object({
   llrp_power_dbm: z.number().nullable(),
   /** The server's LLRP connection to the reader (null: nobody holds it, or the holder's lease ran out). */
   llrp_link: readerLinkSchema.nullable(),
+  /** One more on every edit and key rotation (docs/concurrency.md); what the reader reports does not count. */
+  version: z.number().int(),
 });
 export type Reader = z.infer<typeof readerSchema>;
 
@@ -287,14 +297,22 @@ export const readerUpdateBodySchema = readerCreateBodySchema.partial().extend({
   llrp_port: llrpPortField.optional(),
   llrp_antennas: llrpAntennasField.optional(),
   llrp_power_dbm: llrpPowerField.optional(),
+  /** The version the edit was made from; left out, the edit is unconditional (docs/concurrency.md). */
+  version: editVersionField,
 });
 export type ReaderUpdateBody = z.input<typeof readerUpdateBodySchema>;
 
 /** POST /api/readers/ answer (201) and POST /api/readers/{id}/rotate_key/: the key is shown once. */
 export const createdReaderSchema = readerSchema.extend({ device_key: z.string() });
 export type CreatedReader = z.infer<typeof createdReaderSchema>;
-export const readerKeySchema = z.object({ id: z.number(), device_key: z.string() });
+export const readerKeySchema = z.object({ id: z.number(), device_key: z.string(), version: z.number().int() });
 export type ReaderKey = z.infer<typeof readerKeySchema>;
+/**
+ * POST /api/readers/{id}/rotate_key/ body (optional): the version the rotation was asked from. Two rotations from one
+ * version: one gets the key, the other 409 (docs/concurrency.md).
+ */
+export const readerRotateKeyBodySchema = z.object({ version: editVersionField }).nullish();
+export type ReaderRotateKeyBody = z.input<typeof readerRotateKeyBodySchema>;
 
 /** GET /api/readers/ filters: locationId, mac_address__icontains, serial_number__icontains (11 per page). */
 export const readerListQuerySchema = listQuery;
@@ -314,6 +332,8 @@ export const printerSchema = z.object({
   serial_number: z.string(),
   /** Print head resolution (203, 300 or 600 dpi): label templates, drawn at 203 dpi, are scaled to it. */
   dpi: z.number().int(),
+  /** One more on every edit (docs/concurrency.md). */
+  version: z.number().int(),
 });
 export type Printer = z.infer<typeof printerSchema>;
 
@@ -347,6 +367,8 @@ export const printerUpdateBodySchema = printerCreateBodySchema.extend({
   description: requiredText('Please enter serial number'),
   /** Left out: the printer keeps its resolution. */
   dpi: dpiField.optional(),
+  /** The version the edit was made from; left out, the edit is unconditional (docs/concurrency.md). */
+  version: editVersionField,
 });
 export type PrinterUpdateBody = z.input<typeof printerUpdateBodySchema>;
 
@@ -364,6 +386,8 @@ export const locationUserSchema = z.object({
   locations: z.array(z.number()),
   /** The same locations with their names, for the chips. */
   locations_detail: z.array(idDescriptionSchema),
+  /** One more on every edit (docs/concurrency.md). */
+  version: z.number().int(),
 });
 export type LocationUser = z.infer<typeof locationUserSchema>;
 
@@ -401,6 +425,8 @@ export type LocationUserCreateBody = z.input<typeof locationUserCreateBodySchema
 /** PUT /api/locationusers/{id}/: the same fields; an empty or missing password keeps the old one. */
 export const locationUserUpdateBodySchema = locationUserCreateBodySchema.extend({
   password: z.union([z.literal(''), passwordField]).optional(),
+  /** The version the edit was made from; left out, the edit is unconditional (docs/concurrency.md). */
+  version: editVersionField,
 });
 export type LocationUserUpdateBody = z.input<typeof locationUserUpdateBodySchema>;
 

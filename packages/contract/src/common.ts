@@ -11,6 +11,8 @@ export const errorBodySchema = z.object({
   errors: z.record(z.string(), z.array(z.string())).optional(),
   codes: z.record(z.string(), z.array(z.string())).optional(),
   params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+  /** A refused edit of a record someone else changed (409, docs/concurrency.md): the record's version now. */
+  current_version: z.number().int().optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
@@ -167,3 +169,26 @@ export const cappedPercent = (real: number, theoretical: number): number =>
 /** Precision = abs(stock) / theoretical × 100 as an integer, 0 when theoretical is 0. */
 export const precisionPercent = (stock: number, theoretical: number): number =>
   theoretical === 0 ? 0 : Math.trunc((Math.abs(stock) / theoretical) * 100);
+
+/**
+ * Optimistic concurrency (docs/concurrency.md): readers, printers, locations, areas and users carry a `version`, 1 when
+ * added and one more on every edit. An edit may name the version it was made from (`If-Match: "<version>"` or `version`
+ * in the body); an older one is refused with 409 and changes nothing. An edit that names none is taken as it comes.
+ */
+export const recordVersionSchema = z.number().int().min(1).max(INT4_MAX);
+/** The `version` of an edit's body: left out, the edit is unconditional (older clients). */
+export const editVersionField = z
+  .number({ error: 'The version is a whole number from 1.' })
+  .int({ error: 'The version is a whole number from 1.' })
+  .min(1, { error: 'The version is a whole number from 1.' })
+  .max(INT4_MAX, { error: 'The version is a whole number from 1.' })
+  .optional();
+/** The `If-Match` header of an edit: one entity tag, `"<version>"` (as the ETag of the record's answers), or `*`. */
+export const ifMatchHeaderSchema = z.looseObject({
+  'if-match': z.string().optional().meta({
+    description:
+      'The version the edit was made from: `"<version>"` (the ETag of the record\'s answers); an older one answers 409.',
+  }),
+});
+/** The entity tag of a record's version, as ETag and If-Match carry it. */
+export const versionTag = (version: number): string => `"${version}"`;

@@ -31,5 +31,7 @@ export const locationSchema = z.object({
   time_zone: z.string(),
   /** GS1 Global Location Number (13 digits, check digit verified); null when not set (issue 17). */
   gln: z.string().nullable(),
+  /** Its version (docs/concurrency.md): one more on every edit; an edit may name it to be refused when stale. */
+  version: z.number().int(),
 });
 export type Location = z.infer<typeof locationSchema>;

@@ -29,6 +29,8 @@ export type ErrorBody = {
   errors?: Record<string, string[]>;
   codes?: Record<string, string[]>;
   params?: Record<string, string | number>;
+  /** A refused edit of a changed record (http/versions.ts): the record's version now. */
+  current_version?: number;
 };
 
 /**
@@ -47,6 +49,10 @@ export class AppError extends Error {
   }
   get status(): number {
     return STATUS[this.code];
+  }
+  /** Headers of the answer besides its body (a stale edit's ETag). */
+  get headers(): Record<string, string> {
+    return {};
   }
   /** The answer's body in `language`: `{message, code, errors?, codes?, params?}`. */
   body(language: Language): ErrorBody {

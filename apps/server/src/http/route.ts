@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { errorResponses } from './route-schemas.js';
 
 /** The request schemas a route may declare (validated and typed by fastify-type-provider-zod). */
-type RequestSchemas = { params?: z.ZodType; querystring?: z.ZodType; body?: z.ZodType };
+type RequestSchemas = { params?: z.ZodType; querystring?: z.ZodType; body?: z.ZodType; headers?: z.ZodType };
 
 /** The answers a route declares, by status. */
 type Responses = Record<number, z.ZodType>;
@@ -59,7 +59,8 @@ export type RouteOptions<D extends RouteDecl, E extends Responses> = {
 export const routeDeclarer =
   <E extends Responses = typeof errorResponses>(tags: string[], defaultErrors?: E) =>
   <const D extends RouteDecl>(decl: D): RouteOptions<D, E> => {
-    const { summary, maxRole, params, querystring, body, consumes, ok, created, accepted, noContent, errors, response } = decl;
+    const { summary, maxRole, params, querystring, body, headers, consumes, ok, created, accepted, noContent, errors, response } =
+      decl;
     const success = created
       ? { 201: created }
       : accepted
@@ -76,6 +77,7 @@ export const routeDeclarer =
       ...(params ? { params } : {}),
       ...(querystring ? { querystring } : {}),
       ...(body ? { body } : {}),
+      ...(headers ? { headers } : {}),
       ...(response ? { response } : success ? { response: { ...success, ...(errors ?? defaultErrors ?? errorResponses) } } : {}),
     };
     // The object above holds exactly the keys RouteOptions names, each with the type of the declaration's own value.

@@ -53,6 +53,16 @@ export const catalogue = {
   },
   'common.date_start_after_today': { en: 'date_start is after today.', es: 'date_start es posterior a hoy.' },
   'common.from_after_to': { en: 'from is after to.', es: 'from es posterior a to.' },
+  // Optimistic concurrency (http/versions.ts, docs/concurrency.md)
+  'common.if_match_invalid': {
+    en: 'If-Match must be one version tag, such as "3" (or *).',
+    es: 'If-Match debe ser una sola etiqueta de versión, como "3" (o *).',
+  },
+  'common.version_disagrees': {
+    en: 'The version of the body and that of If-Match differ.',
+    es: 'La versión del cuerpo y la de If-Match no coinciden.',
+  },
+  'field.record_version': { en: 'The version is a whole number from 1.', es: 'La versión es un número entero desde 1.' },
   // The database's refusals (http/input-guard.ts)
   'db.out_of_range': {
     en: 'Ensure this value is within the allowed range.',
@@ -154,6 +164,26 @@ export const catalogue = {
     es: 'Otra zona de esta ubicación ya tiene esta extensión de GLN.',
   },
   'admin.area_not_found': { en: 'Area not found.', es: 'Zona no encontrada.' },
+  'admin.reader_changed': {
+    en: 'Someone else changed this reader while you were editing it; nothing was saved. Reload it to see their changes.',
+    es: 'Otra persona ha cambiado este lector mientras usted lo editaba; no se ha guardado nada. Recárguelo para ver sus cambios.',
+  },
+  'admin.printer_changed': {
+    en: 'Someone else changed this printer while you were editing it; nothing was saved. Reload it to see their changes.',
+    es: 'Otra persona ha cambiado esta impresora mientras usted la editaba; no se ha guardado nada. Recárguela para ver sus cambios.',
+  },
+  'admin.location_changed': {
+    en: 'Someone else changed this location while you were editing it; nothing was saved. Reload it to see their changes.',
+    es: 'Otra persona ha cambiado esta ubicación mientras usted la editaba; no se ha guardado nada. Recárguela para ver sus cambios.',
+  },
+  'admin.area_changed': {
+    en: 'Someone else changed this area while you were editing it; nothing was saved. Reload it to see their changes.',
+    es: 'Otra persona ha cambiado esta zona mientras usted la editaba; no se ha guardado nada. Recárguela para ver sus cambios.',
+  },
+  'admin.user_changed': {
+    en: 'Someone else changed this user while you were editing it; nothing was saved. Reload it to see their changes.',
+    es: 'Otra persona ha cambiado este usuario mientras usted lo editaba; no se ha guardado nada. Recárguelo para ver sus cambios.',
+  },
   'location.not_found': { en: 'Location not found.', es: 'Ubicación no encontrada.' },
   'brand.not_found': { en: 'Brand not found.', es: 'Marca no encontrada.' },
   // Catalogue

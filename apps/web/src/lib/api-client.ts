@@ -14,6 +14,8 @@ export type ApiErrorBody = {
   errors?: Record<string, string[]>;
   codes?: Record<string, string[]>;
   params?: Record<string, string | number>;
+  /** A refused edit of a changed record (409): the record's version now (docs/concurrency.md). */
+  current_version?: number;
 };
 
 /** The UI's language, sent as `Accept-Language` on every API call so that the server answers in it. */
@@ -47,6 +49,11 @@ export type RequestOptions = {
   auth?: boolean;
   /** Cancels the request (TanStack Query passes one to every query function); an abort is not reported as an error. */
   signal?: AbortSignal;
+  /**
+   * The version of the record an edit was made from, sent as `If-Match: "<version>"`: the server refuses the edit (409,
+   * `isStaleEdit`) when someone else changed the record since (docs/concurrency.md).
+   */
+  ifMatch?: number;
 };
 
 export const buildUrl = (path: string, query?: RequestOptions['query']): string => {
@@ -62,8 +69,9 @@ export const buildUrl = (path: string, query?: RequestOptions['query']): string 
  * (server message in the notifier, connection error text when there is no answer).
  */
 export const apiRequest = async <T>(path: string, options: RequestOptions = {}): Promise<T> => {
-  const { method = 'GET', body, query, timeoutMs = 10_000, silent = false, auth = true, signal } = options;
+  const { method = 'GET', body, query, timeoutMs = 10_000, silent = false, auth = true, signal, ifMatch } = options;
   const headers: Record<string, string> = { Accept: 'application/json', ...languageHeader() };
+  if (ifMatch !== undefined) headers['If-Match'] = `"${ifMatch}"`;
   const session = readSession();
   if (auth && session) headers.Authorization = `Token ${session.token}`;
   const isForm = body instanceof FormData;
@@ -100,6 +108,10 @@ export const apiRequest = async <T>(path: string, options: RequestOptions = {}):
   }
   return data as T;
 };
+
+/** A refused edit of a record someone else changed since it was loaded (409 with the record's version now). */
+export const isStaleEdit = (error: unknown): error is ApiError =>
+  error instanceof ApiError && error.status === 409 && typeof error.body.current_version === 'number';
 
 /** The window of a paged list: rows from `offset`, `limit` of them (what the paged table asks for). */
 export type PageWindow = { limit: number; offset: number; signal?: AbortSignal };

@@ -17,3 +17,9 @@ export const createdAt = () => instant('created_at').notNull().defaultNow();
 
 /** When the row was last changed (now by default; the writer sets it). */
 export const updatedAt = () => instant('updated_at').notNull().defaultNow();
+
+/**
+ * The row's version for optimistic concurrency (docs/concurrency.md): 1 when added, one more on every edit through the
+ * API (the writer bumps it in the same statement); an edit that names an older version changes nothing (409).
+ */
+export const rowVersion = () => integer('version').notNull().default(1);

@@ -10,7 +10,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { createdAt, instant, requiredRef, serialId, updatedAt } from './columns.js';
+import { createdAt, instant, requiredRef, rowVersion, serialId, updatedAt } from './columns.js';
 import { areaRef, companyRef, locationRef, locations } from './organization.js';
 
 /** RFID readers. A reader sends reads with its device key (stored hashed). */
@@ -42,6 +42,7 @@ export const devices = pgTable(
     llrpAntennas: jsonb('llrp_antennas').$type<number[]>().notNull().default([]),
     /** Transmit power in dBm (null: the reader's own setting). */
     llrpPowerDbm: doublePrecision('llrp_power_dbm'),
+    version: rowVersion(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -104,6 +105,7 @@ export const printers = pgTable(
     serialNumber: text('serial_number').notNull().default(''),
     /** Print head resolution in dots per inch (203, 300 or 600): label templates, drawn at 203 dpi, are scaled to it. */
     dpi: smallint('dpi').notNull().default(203),
+    version: rowVersion(),
     createdAt: createdAt(),
   },
   (t) => [index('printers_location_idx').on(t.locationId)],

@@ -1,5 +1,5 @@
 import { boolean, index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, instant, requiredRef, serialId } from './columns.js';
+import { createdAt, instant, requiredRef, rowVersion, serialId } from './columns.js';
 
 export const companies = pgTable('companies', {
   id: serialId(),
@@ -47,6 +47,7 @@ export const locations = pgTable(
     timeZone: text('time_zone').notNull(),
     /** Its GS1 Global Location Number (13 digits, check digit verified), the EPCIS bizLocation (issue 17). */
     gln: text('gln'),
+    version: rowVersion(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -67,6 +68,7 @@ export const areas = pgTable(
     stock: integer('stock').notNull().default(0),
     /** The SGLN extension of its location's GLN: the area's EPCIS readPoint (issue 17). */
     glnExtension: text('gln_extension'),
+    version: rowVersion(),
   },
   (t) => [index('areas_location_idx').on(t.locationId)],
 );
@@ -96,6 +98,7 @@ export const users = pgTable(
     role: smallint('role').notNull(),
     editor: boolean('editor').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
+    version: rowVersion(),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('users_email_uq').on(t.email), index('users_company_idx').on(t.companyId)],

@@ -1,6 +1,7 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { brands, companies, locationLogos, locations } from '../../db/schema/index.js';
+import { type VersionedWrite, versionedUpdate } from '../../db/versions.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { visibleLocations } from '../locations/location-scope.js';
 
@@ -66,11 +67,11 @@ export const createAdminLocationsRepository = (db: Db) => ({
     return row?.id as number;
   },
 
-  async update(id: number, values: LocationValues): Promise<void> {
-    await db.update(locations).set(values).where(eq(locations.id, id));
-  },
+  /** The edit in one statement, bumping the version; only from `expected` when given (docs/concurrency.md). */
+  update: (id: number, values: LocationValues, expected: number | undefined): Promise<VersionedWrite> =>
+    versionedUpdate(db, locations, { id, expected, values }),
 
-  /** Stores the logo and flags the location, in one transaction. */
+  /** Stores the logo and flags the location (a new version: its answer changes), in one transaction. */
   async saveLogo(locationId: number, mime: string, bytes: Buffer): Promise<void> {
     await db.transaction(async (tx) => {
       const value = { mime, bytes: bytes.toString('base64'), size: bytes.length };
@@ -78,7 +79,7 @@ export const createAdminLocationsRepository = (db: Db) => ({
         .insert(locationLogos)
         .values({ locationId, ...value })
         .onConflictDoUpdate({ target: locationLogos.locationId, set: value });
-      await tx.update(locations).set({ logoMime: mime }).where(eq(locations.id, locationId));
+      await versionedUpdate(tx, locations, { id: locationId, expected: undefined, values: { logoMime: mime } });
     });
   },
 

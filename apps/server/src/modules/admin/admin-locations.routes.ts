@@ -1,9 +1,11 @@
 import {
   errorBodySchema,
   idParamSchema,
+  ifMatchHeaderSchema,
   LOGO_MAX_BYTES,
   locationBodySchema,
   locationSchema,
+  locationUpdateBodySchema,
   RoleThreshold,
 } from '@rfid/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -11,19 +13,21 @@ import { csvHeaders, csvText } from '../../http/csv.js';
 import { fieldError } from '../../http/errors.js';
 import { readMultipart } from '../../http/multipart.js';
 import { routeDeclarer } from '../../http/route.js';
+import { expectedVersion, withVersionTag } from '../../http/versions.js';
 import { currentUser } from '../../plugins/auth.js';
 import { createLocationsRepository } from '../locations/locations.repository.js';
 import { toLocationDto } from '../locations/locations.routes.js';
 import type { ModuleDeps } from '../registry.js';
 import { createAdminLocationsRepository } from './admin-locations.repository.js';
 import { createAdminLocationsService, LOGO_NOT_IMAGE, LOGO_TOO_LARGE } from './admin-locations.service.js';
+import { createUpdateLocation } from './use-cases/update-location.js';
 
 /** Location writes (add center role 1, edit roles ≤ 2), the logo and the billing file. */
 export const adminLocationsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }) => {
-  const service = createAdminLocationsService({
-    repo: createAdminLocationsRepository(db),
-    locationsRepo: createLocationsRepository(db),
-  });
+  const repo = createAdminLocationsRepository(db);
+  const locationsRepo = createLocationsRepository(db);
+  const service = createAdminLocationsService({ repo, locationsRepo });
+  const updateLocation = createUpdateLocation({ repo: { ...repo, getLocation: locationsRepo.getLocation } });
   const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
   const route = routeDeclarer(['admin: locations'], errors);
 
@@ -45,12 +49,20 @@ export const adminLocationsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (ap
     '/locations/:id/',
     route({
       maxRole: RoleThreshold.adminMenu,
-      summary: 'Edit a location (roles ≤ 2)',
+      summary:
+        'Edit a location (roles ≤ 2). If-Match or `version`: the version it was made from; an older one answers 409 and ' +
+        'changes nothing (none: unconditional). ETag: the new version',
       params: idParamSchema,
-      body: locationBodySchema,
+      headers: ifMatchHeaderSchema,
+      body: locationUpdateBodySchema,
       ok: locationSchema,
     }),
-    async (request) => toLocationDto(await service.update(currentUser(request), request.params.id, request.body)),
+    async (request, reply) => {
+      const { params, body } = request;
+      const version = expectedVersion(request, body.version);
+      const row = await updateLocation({ user: currentUser(request), id: params.id, body, version });
+      return withVersionTag(reply, toLocationDto(row));
+    },
   );
 
   app.put(

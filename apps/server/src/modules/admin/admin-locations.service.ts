@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { LOGO_MAX_BYTES, type LocationBody, type locationBodySchema, RoleThreshold } from '@rfid/contract';
+import { LOGO_MAX_BYTES, type LocationBody, type locationBodySchema } from '@rfid/contract';
 import type { z } from 'zod';
-import { AppError, conflict, fieldError, forbidden, notFound } from '../../http/errors.js';
+import { AppError, conflict, fieldError, notFound } from '../../http/errors.js';
 import { msg } from '../../i18n/messages.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import type { LocationsRepository } from '../locations/locations.repository.js';
@@ -41,7 +41,7 @@ export const codeFromName = (name: string): string => {
   return `${slug || 'LOC'}-${randomBytes(2).toString('hex').toUpperCase()}`;
 };
 
-const toValues = (body: Body, code: string): LocationValues => ({
+export const toValues = (body: Body, code: string): LocationValues => ({
   description: body.description,
   code,
   kind: body.kind,
@@ -60,13 +60,15 @@ const toValues = (body: Body, code: string): LocationValues => ({
   ...(body.gln === undefined ? {} : { gln: body.gln }),
 });
 
-export const createAdminLocationsService = ({
-  repo,
-  locationsRepo,
-}: {
-  repo: AdminLocationsRepository;
-  locationsRepo: LocationsRepository;
-}) => {
+/** What the location checks read: the company's brands, codes and GLNs. */
+export type LocationChecksRepository = {
+  findBrand(companyId: number, brandId: number): Promise<{ id: number } | undefined>;
+  codeTaken(companyId: number, code: string, exceptId?: number): Promise<boolean>;
+  glnTaken(companyId: number, gln: string, exceptId?: number): Promise<boolean>;
+};
+
+/** The checks of a location's form: its brand is the company's, its code and GLN no other location's. */
+export const locationChecks = (repo: LocationChecksRepository) => {
   const checkBrand = async (user: AuthUser, brandId: number) => {
     if (!(await repo.findBrand(user.companyId, brandId))) throw fieldError('brand', 'field.brand');
   };
@@ -81,12 +83,25 @@ export const createAdminLocationsService = ({
       throw new AppError('CONFLICT', { message: GLN_TAKEN, errors: { gln: [GLN_TAKEN] } });
     }
   };
+  return { checkBrand, checkCode, checkGln };
+};
+
+/** A write that breaks the unique code answers 409 (two adds of one code at once). */
+export const guardCode = guardUnique(() => conflict(CODE_TAKEN));
+
+export const createAdminLocationsService = ({
+  repo,
+  locationsRepo,
+}: {
+  repo: AdminLocationsRepository;
+  locationsRepo: LocationsRepository;
+}) => {
+  const { checkBrand, checkCode, checkGln } = locationChecks(repo);
   const load = async (user: AuthUser, id: number) => {
     const row = await locationsRepo.getLocation(user, id);
     if (!row) throw notFound('location.not_found');
     return row;
   };
-  const guard = guardUnique(() => conflict(CODE_TAKEN));
 
   return {
     async create(user: AuthUser, body: Body) {
@@ -94,20 +109,7 @@ export const createAdminLocationsService = ({
       const code = body.code || codeFromName(body.description);
       await checkCode(user, code);
       await checkGln(user, body.gln);
-      const id = await guard(() => repo.insert(user.companyId, toValues(body, code)));
-      return load(user, id);
-    },
-
-    async update(user: AuthUser, id: number, body: Body) {
-      const current = await load(user, id);
-      if (body.active !== undefined && body.active !== current.active && user.role > RoleThreshold.billing) {
-        throw forbidden('admin.active_flag_admin_only');
-      }
-      await checkBrand(user, body.brand);
-      const code = body.code || current.code;
-      await checkCode(user, code, id);
-      await checkGln(user, body.gln, id);
-      await guard(() => repo.update(id, toValues(body, code)));
+      const id = await guardCode(() => repo.insert(user.companyId, toValues(body, code)));
       return load(user, id);
     },
 

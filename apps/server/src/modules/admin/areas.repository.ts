@@ -2,10 +2,11 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { areas, locations, stockNow } from '../../db/schema/index.js';
 import { pageOf } from '../../db/sql.js';
+import { type VersionedWrite, versionedUpdate } from '../../db/versions.js';
 import { buildFilters, buildOrderBy, type FilterSpec } from '../../http/filters.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import { visibleLocations } from '../locations/location-scope.js';
+import { requireLocation, type VisibleLocation, visibleLocations } from '../locations/location-scope.js';
 
 const areaFilters: FilterSpec = {
   id: { column: areas.id, lookups: ['exact'], type: 'number' },
@@ -33,6 +34,7 @@ const areaColumns = {
   gln_extension: areas.glnExtension,
   location_id: areas.locationId,
   location_description: locations.description,
+  version: areas.version,
 };
 export type AreaRow = {
   id: number;
@@ -41,7 +43,12 @@ export type AreaRow = {
   gln_extension: string | null;
   location_id: number;
   location_description: string;
+  /** One more on every edit (docs/concurrency.md). */
+  version: number;
 };
+
+/** An area's edited columns (its stock is read-only); the GLN extension left out stays. */
+export type AreaValues = { description: string; locationId: number; glnExtension?: string | null };
 
 export const createAreasRepository = (db: Db) => ({
   async list(user: AuthUser, query: Record<string, unknown>, page: PageParams, locationId?: number) {
@@ -92,8 +99,11 @@ export const createAreasRepository = (db: Db) => ({
     return row?.id as number;
   },
 
-  async update(id: number, values: { description: string; locationId: number; glnExtension?: string | null }): Promise<void> {
-    await db.update(areas).set(values).where(eq(areas.id, id));
-  },
+  /** A location the user may see (404 otherwise). */
+  location: (user: AuthUser, locationId: number): Promise<VisibleLocation> => requireLocation(db, user, locationId),
+
+  /** The edit in one statement, bumping the version; only from `expected` when given (docs/concurrency.md). */
+  update: (id: number, values: AreaValues, expected: number | undefined): Promise<VersionedWrite> =>
+    versionedUpdate(db, areas, { id, expected, values }),
 });
 export type AreasRepository = ReturnType<typeof createAreasRepository>;

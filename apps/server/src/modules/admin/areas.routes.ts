@@ -5,6 +5,7 @@ import {
   areaUpdateBodySchema,
   errorBodySchema,
   idParamSchema,
+  ifMatchHeaderSchema,
   LOCATION_AREAS_PAGE_SIZE,
   pageOf,
   RoleThreshold,
@@ -14,14 +15,18 @@ import { createdPoster } from '../../http/created-route.js';
 import { pagedGetter } from '../../http/paged-route.js';
 import { DEFAULT_PAGE_SIZE, listPage } from '../../http/paging.js';
 import { routeDeclarer } from '../../http/route.js';
+import { expectedVersion, withVersionTag } from '../../http/versions.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../registry.js';
 import { createAreasRepository } from './areas.repository.js';
 import { createAreasService } from './areas.service.js';
+import { createUpdateArea } from './use-cases/update-area.js';
 
 /** Areas: read by every role within its locations; added and edited from the admin menu (roles ≤ 2). */
 export const areasRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }) => {
-  const service = createAreasService({ db, repo: createAreasRepository(db) });
+  const repo = createAreasRepository(db);
+  const service = createAreasService({ db, repo });
+  const updateArea = createUpdateArea({ repo });
   const route = routeDeclarer(['admin: areas']);
   const pagedGet = pagedGetter(app, route);
   const postCreated = createdPoster(app, route);
@@ -50,8 +55,10 @@ export const areasRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }
     (user, { params, query }, page) => service.listOfLocation(user, params.id, query, page),
   );
 
-  app.get('/areas/:id/', route({ params: idParamSchema, ok: areaSchema, errors: notFound }), async (request) =>
-    service.get(currentUser(request), request.params.id),
+  app.get(
+    '/areas/:id/',
+    route({ summary: 'An area; ETag: its version', params: idParamSchema, ok: areaSchema, errors: notFound }),
+    async (request, reply) => withVersionTag(reply, await service.get(currentUser(request), request.params.id)),
   );
 
   postCreated(
@@ -69,11 +76,19 @@ export const areasRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }
     '/areas/:id/',
     route({
       maxRole: RoleThreshold.adminMenu,
-      summary: 'Edit an area: description and location (stock is read-only)',
+      summary:
+        'Edit an area: description and location (stock is read-only). If-Match or `version`: the version it was made ' +
+        'from; an older one answers 409 and changes nothing (none: unconditional). ETag: the new version',
       params: idParamSchema,
+      headers: ifMatchHeaderSchema,
       body: areaUpdateBodySchema,
       ok: areaSchema,
+      errors: { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema },
     }),
-    async (request) => service.update(currentUser(request), request.params.id, request.body),
+    async (request, reply) => {
+      const { params, body } = request;
+      const version = expectedVersion(request, body.version);
+      return withVersionTag(reply, await updateArea({ user: currentUser(request), id: params.id, body, version }));
+    },
   );
 };

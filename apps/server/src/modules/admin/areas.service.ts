@@ -1,4 +1,4 @@
-import type { areaCreateBodySchema, areaUpdateBodySchema } from '@rfid/contract';
+import type { areaCreateBodySchema } from '@rfid/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../http/errors.js';
@@ -7,19 +7,23 @@ import type { AuthUser } from '../../plugins/auth.js';
 import { requireLocation } from '../locations/location-scope.js';
 import type { AreasRepository } from './areas.repository.js';
 
+/** An SGLN names one area: its extension is refused when another area of the same location has it. */
+export const extensionCheck =
+  (repo: { glnExtensionTaken(locationId: number, extension: string, exceptId?: number): Promise<boolean> }) =>
+  async (locationId: number, extension: string | null | undefined, exceptId?: number): Promise<void> => {
+    if (extension && (await repo.glnExtensionTaken(locationId, extension, exceptId))) {
+      const message = 'admin.area_gln_extension_taken';
+      throw new AppError('CONFLICT', { message, errors: { gln_extension: [message] } });
+    }
+  };
+
 export const createAreasService = ({ db, repo }: { db: Db; repo: AreasRepository }) => {
   const load = async (user: AuthUser, id: number) => {
     const row = await repo.get(user, id);
     if (!row) throw notFound('admin.area_not_found');
     return row;
   };
-  /** An SGLN names one area: its extension is refused when another area of the same location has it. */
-  const checkExtension = async (locationId: number, extension: string | null | undefined, exceptId?: number) => {
-    if (extension && (await repo.glnExtensionTaken(locationId, extension, exceptId))) {
-      const message = 'admin.area_gln_extension_taken';
-      throw new AppError('CONFLICT', { message, errors: { gln_extension: [message] } });
-    }
-  };
+  const checkExtension = extensionCheck(repo);
   return {
     list: (user: AuthUser, query: Record<string, unknown>, page: PageParams) => repo.list(user, query, page),
 
@@ -38,20 +42,6 @@ export const createAreasService = ({ db, repo }: { db: Db; repo: AreasRepository
         stock: body.stock,
         locationId: body.location_id,
         glnExtension: body.gln_extension ?? null,
-      });
-      return load(user, id);
-    },
-
-    /** Stock is read-only here; the description, the location and the GLN extension (when sent) change. */
-    async update(user: AuthUser, id: number, body: z.output<typeof areaUpdateBodySchema>) {
-      const current = await load(user, id);
-      await requireLocation(db, user, body.location_id);
-      const extension = body.gln_extension === undefined ? current.gln_extension : body.gln_extension;
-      await checkExtension(body.location_id, extension, id);
-      await repo.update(id, {
-        description: body.description,
-        locationId: body.location_id,
-        ...(body.gln_extension === undefined ? {} : { glnExtension: body.gln_extension }),
       });
       return load(user, id);
     },

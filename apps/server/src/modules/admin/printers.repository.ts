@@ -2,10 +2,12 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { areas, locations, printers, printOrders, printTags } from '../../db/schema/index.js';
 import { pageOf } from '../../db/sql.js';
+import { type VersionedWrite, versionedUpdate } from '../../db/versions.js';
 import { buildFilters, buildOrderBy, type FilterSpec } from '../../http/filters.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { visibleLocations } from '../locations/location-scope.js';
+import { requireArea, type ScopedArea } from './admin-scope.js';
 
 const printerFilters: FilterSpec = {
   id: { column: printers.id, lookups: ['exact'], type: 'number' },
@@ -30,6 +32,8 @@ export type PrinterRow = {
   locationDescription: string;
   serialNumber: string;
   dpi: number;
+  /** One more on every edit (docs/concurrency.md). */
+  version: number;
 };
 export type PrinterValues = {
   description: string;
@@ -58,6 +62,7 @@ export const createPrintersRepository = (db: Db) => {
         locationDescription: locations.description,
         serialNumber: printers.serialNumber,
         dpi: printers.dpi,
+        version: printers.version,
       })
       .from(printers)
       .innerJoin(areas, eq(areas.id, printers.areaId))
@@ -88,18 +93,26 @@ export const createPrintersRepository = (db: Db) => {
       return row?.id as number;
     },
 
-    async update(id: number, values: PrinterValues): Promise<void> {
-      await db.update(printers).set(values).where(eq(printers.id, id));
-    },
+    /** An area of a location the user may see (404 otherwise). */
+    area: (user: AuthUser, areaId: number): Promise<ScopedArea> => requireArea(db, user, areaId),
 
-    /** Print orders and printed labels keep their history; they no longer name the deleted printer. */
-    async remove(id: number): Promise<void> {
-      await db.transaction(async (tx) => {
+    /** The edit in one statement, bumping the version; only from `expected` when given (docs/concurrency.md). */
+    update: (id: number, values: PrinterValues, expected: number | undefined): Promise<VersionedWrite> =>
+      versionedUpdate(db, printers, { id, expected, values }),
+
+    /**
+     * Print orders and printed labels keep their history; they no longer name the deleted printer. The first statement
+     * checks the version and locks the row (nothing is done when another edit came first).
+     */
+    remove: (id: number, expected: number | undefined): Promise<VersionedWrite> =>
+      db.transaction(async (tx) => {
+        const outcome = await versionedUpdate(tx, printers, { id, expected, values: {} });
+        if (!('written' in outcome)) return outcome;
         await tx.update(printTags).set({ printerId: null }).where(eq(printTags.printerId, id));
         await tx.update(printOrders).set({ printerId: null }).where(eq(printOrders.printerId, id));
         await tx.delete(printers).where(eq(printers.id, id));
-      });
-    },
+        return outcome;
+      }),
   };
 };
 export type PrintersRepository = ReturnType<typeof createPrintersRepository>;

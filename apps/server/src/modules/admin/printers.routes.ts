@@ -1,6 +1,7 @@
 import {
   errorBodySchema,
   idParamSchema,
+  ifMatchHeaderSchema,
   PRINTERS_PAGE_SIZE,
   printerCreateBodySchema,
   printerListQuerySchema,
@@ -12,15 +13,22 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createdPoster } from '../../http/created-route.js';
 import { pagedGetter } from '../../http/paged-route.js';
 import { routeDeclarer } from '../../http/route.js';
+import { expectedVersion, withVersionTag } from '../../http/versions.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../registry.js';
 import { createPrintersRepository } from './printers.repository.js';
 import { createPrintersService } from './printers.service.js';
+import { createDeletePrinter } from './use-cases/delete-printer.js';
+import { createUpdatePrinter } from './use-cases/update-printer.js';
 
 /** Printers: listed for the printer menu (roles ≤ 4), added by role 1, edited and deleted by roles ≤ 2. */
 export const printersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, printers }) => {
-  const service = createPrintersService({ db, repo: createPrintersRepository(db), addresses: printers });
+  const repo = createPrintersRepository(db);
+  const service = createPrintersService({ repo, addresses: printers });
+  const updatePrinter = createUpdatePrinter({ repo, addresses: printers });
+  const deletePrinter = createDeletePrinter({ repo });
   const route = routeDeclarer(['admin: printers']);
+  const stale = { 409: errorBodySchema };
   const pagedGet = pagedGetter(app, route);
   const postCreated = createdPoster(app, route);
   const forbidden = { 403: errorBodySchema };
@@ -42,11 +50,12 @@ export const printersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { d
     '/printer/printers/:id/',
     route({
       maxRole: RoleThreshold.printerMenu,
+      summary: 'A printer; ETag: its version',
       params: idParamSchema,
       ok: printerSchema,
       errors: { ...forbidden, 404: errorBodySchema },
     }),
-    async (request) => service.get(currentUser(request), request.params.id),
+    async (request, reply) => withVersionTag(reply, await service.get(currentUser(request), request.params.id)),
   );
 
   postCreated(
@@ -64,12 +73,20 @@ export const printersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { d
     '/printer/printers/:id/',
     route({
       maxRole: RoleThreshold.adminMenu,
-      summary: 'Edit a printer (roles ≤ 2); description is required here',
+      summary:
+        'Edit a printer (roles ≤ 2); description is required here. If-Match or `version`: the version it was made from; ' +
+        'an older one answers 409 and changes nothing (none: unconditional). ETag: the new version',
       params: idParamSchema,
+      headers: ifMatchHeaderSchema,
       body: printerUpdateBodySchema,
       ok: printerSchema,
+      errors: { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, ...stale },
     }),
-    async (request) => service.update(currentUser(request), request.params.id, request.body),
+    async (request, reply) => {
+      const { params, body } = request;
+      const version = expectedVersion(request, body.version);
+      return withVersionTag(reply, await updatePrinter({ user: currentUser(request), id: params.id, body, version }));
+    },
   );
 
   for (const url of ['/printers/:id/', '/printer/printers/:id/']) {
@@ -77,12 +94,14 @@ export const printersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { d
       url,
       route({
         maxRole: RoleThreshold.adminMenu,
-        summary: 'Delete a printer (roles ≤ 2)',
+        summary: 'Delete a printer (roles ≤ 2); If-Match: the version it was asked from (an older one answers 409)',
         params: idParamSchema,
+        headers: ifMatchHeaderSchema,
         noContent: true,
+        errors: { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, ...stale },
       }),
       async (request, reply) => {
-        await service.remove(currentUser(request), request.params.id);
+        await deletePrinter({ user: currentUser(request), id: request.params.id, version: expectedVersion(request) });
         return reply.status(204).send(null);
       },
     );

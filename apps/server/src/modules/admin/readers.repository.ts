@@ -2,10 +2,12 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { areas, devices, locations, readerLinks } from '../../db/schema/index.js';
 import { pageOf } from '../../db/sql.js';
+import { type VersionedWrite, versionedUpdate } from '../../db/versions.js';
 import { buildFilters, buildOrderBy, type FilterSpec } from '../../http/filters.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { visibleLocations } from '../locations/location-scope.js';
+import { requireArea, type ScopedArea } from './admin-scope.js';
 
 const readerFilters: FilterSpec = {
   id: { column: devices.id, lookups: ['exact'], type: 'number' },
@@ -48,6 +50,7 @@ const readerColumns = {
   linkError: readerLinks.lastError,
   linkConnectedAt: readerLinks.connectedAt,
   linkLastReportAt: readerLinks.lastReportAt,
+  version: devices.version,
 };
 export type ReaderRow = {
   id: number;
@@ -73,6 +76,8 @@ export type ReaderRow = {
   linkError: string | null;
   linkConnectedAt: Date | null;
   linkLastReportAt: Date | null;
+  /** One more on every edit and key rotation (docs/concurrency.md). */
+  version: number;
 };
 
 export type ReaderValues = {
@@ -131,13 +136,19 @@ export const createReadersRepository = (db: Db) => {
       return row?.id as number;
     },
 
-    async update(id: number, values: Partial<ReaderValues>): Promise<void> {
-      await db.update(devices).set(values).where(eq(devices.id, id));
-    },
+    /** An area of a location the user may see (404 otherwise). */
+    area: (user: AuthUser, areaId: number): Promise<ScopedArea> => requireArea(db, user, areaId),
 
-    async setKeyHash(id: number, deviceKeyHash: string): Promise<void> {
-      await db.update(devices).set({ deviceKeyHash }).where(eq(devices.id, id));
-    },
+    /** The edit in one statement, bumping the version; only from `expected` when given (docs/concurrency.md). */
+    update: (id: number, values: Partial<ReaderValues>, expected: number | undefined): Promise<VersionedWrite> =>
+      versionedUpdate(db, devices, { id, expected, values }),
+
+    /**
+     * The new key's hash in one statement, bumping the version: the row stays locked until it commits, so of two
+     * rotations from one version only the first writes, and the key a rotation answers is the one it stored.
+     */
+    rotateKey: (id: number, deviceKeyHash: string, expected: number | undefined): Promise<VersionedWrite> =>
+      versionedUpdate(db, devices, { id, expected, values: { deviceKeyHash } }),
   };
 };
 export type ReadersRepository = ReturnType<typeof createReadersRepository>;

@@ -2,12 +2,14 @@ import {
   createdReaderSchema,
   errorBodySchema,
   idParamSchema,
+  ifMatchHeaderSchema,
   pageOf,
   READERS_PAGE_SIZE,
   RoleThreshold,
   readerCreateBodySchema,
   readerKeySchema,
   readerListQuerySchema,
+  readerRotateKeyBodySchema,
   readerSchema,
   readerUpdateBodySchema,
 } from '@rfid/contract';
@@ -15,14 +17,21 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createdPoster } from '../../http/created-route.js';
 import { listPage } from '../../http/paging.js';
 import { routeDeclarer } from '../../http/route.js';
+import { expectedVersion, withVersionTag } from '../../http/versions.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../registry.js';
+import { guardUnique } from './admin-scope.js';
 import { createReadersRepository } from './readers.repository.js';
-import { createReadersService } from './readers.service.js';
+import { createReadersService, macConflict } from './readers.service.js';
+import { createRotateReaderKey } from './use-cases/rotate-reader-key.js';
+import { createUpdateReader } from './use-cases/update-reader.js';
 
 /** Readers (devices): read within the user's locations; added by role 1, edited by roles ≤ 2. */
 export const readersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }) => {
-  const service = createReadersService({ db, repo: createReadersRepository(db) });
+  const repo = createReadersRepository(db);
+  const service = createReadersService({ db, repo });
+  const updateReader = createUpdateReader({ repo, guard: guardUnique(macConflict) });
+  const rotateReaderKey = createRotateReaderKey({ repo });
   const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
   const route = routeDeclarer(['admin: readers'], errors);
   const postCreated = createdPoster(app, route);
@@ -39,8 +48,8 @@ export const readersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db
 
   app.get(
     '/readers/:id/',
-    route({ params: idParamSchema, ok: readerSchema, errors: { 404: errorBodySchema } }),
-    async (request) => service.get(currentUser(request), request.params.id),
+    route({ summary: 'A reader; ETag: its version', params: idParamSchema, ok: readerSchema, errors: { 404: errorBodySchema } }),
+    async (request, reply) => withVersionTag(reply, await service.get(currentUser(request), request.params.id)),
   );
 
   postCreated(
@@ -58,23 +67,36 @@ export const readersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db
     '/readers/:id/',
     route({
       maxRole: RoleThreshold.adminMenu,
-      summary: 'Edit a reader (roles ≤ 2): the full form, or only working_mode or reader_type',
+      summary:
+        'Edit a reader (roles ≤ 2): the full form, or only working_mode or reader_type. If-Match or `version`: the version ' +
+        'it was made from; an older one answers 409 and changes nothing (none: unconditional). ETag: the new version',
       params: idParamSchema,
+      headers: ifMatchHeaderSchema,
       body: readerUpdateBodySchema,
       ok: readerSchema,
     }),
-    async (request) => service.update(currentUser(request), request.params.id, request.body),
+    async (request, reply) => {
+      const { params, body } = request;
+      const version = expectedVersion(request, body.version);
+      return withVersionTag(reply, await updateReader({ user: currentUser(request), id: params.id, body, version }));
+    },
   );
 
   app.post(
     '/readers/:id/rotate_key/',
     route({
       maxRole: RoleThreshold.device,
-      summary: "Replace a reader's device key (role 1); answers the new key once",
+      summary:
+        "Replace a reader's device key (role 1) in one statement; answers the new key once. If-Match or `version`: the " +
+        'version it was asked from; of two rotations from one version one answers the key, the other 409',
       params: idParamSchema,
+      headers: ifMatchHeaderSchema,
+      body: readerRotateKeyBodySchema,
       ok: readerKeySchema,
-      errors: { 403: errorBodySchema, 404: errorBodySchema },
     }),
-    async (request) => service.rotateKey(currentUser(request), request.params.id),
+    async (request, reply) => {
+      const version = expectedVersion(request, request.body?.version);
+      return withVersionTag(reply, await rotateReaderKey({ user: currentUser(request), id: request.params.id, version }));
+    },
   );
 };

@@ -5,9 +5,7 @@ import {
   type Reader,
   ReaderConnection,
   ReaderLinkState,
-  ReaderType,
   type readerCreateBodySchema,
-  type readerUpdateBodySchema,
 } from '@rfid/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -51,13 +49,14 @@ export const toReaderDto = (row: ReaderRow): Reader => ({
         last_report_at: row.linkLastReportAt ? row.linkLastReportAt.toISOString() : null,
       }
     : null,
+  version: row.version,
 });
 
 const linkStateOf = (state: string): ReaderLinkState =>
   state === ReaderLinkState.Connected || state === ReaderLinkState.Retrying ? state : ReaderLinkState.Connecting;
 
 /** An LLRP reader needs a host (the server connects to it). */
-const assertLlrpTarget = (connectionType: string, host: string | null) => {
+export const assertLlrpTarget = (connectionType: string, host: string | null) => {
   if (connectionType === ReaderConnection.Llrp && !host) {
     throw new AppError('VALIDATION', {
       message: 'field.llrp_host_required',
@@ -72,7 +71,7 @@ export const newDeviceKey = (): { key: string; hash: string } => {
   return { key, hash: createHash('sha256').update(key).digest('hex') };
 };
 
-const macConflict = () => new AppError('CONFLICT', { message: MAC_TAKEN, errors: { mac_address: [MAC_TAKEN] } });
+export const macConflict = () => new AppError('CONFLICT', { message: MAC_TAKEN, errors: { mac_address: [MAC_TAKEN] } });
 
 export const createReadersService = ({ db, repo }: { db: Db; repo: ReadersRepository }) => {
   const load = async (user: AuthUser, id: number) => {
@@ -111,49 +110,6 @@ export const createReadersService = ({ db, repo }: { db: Db; repo: ReadersReposi
       };
       const id = await guard(() => repo.insert(user.companyId, values, hash));
       return { ...toReaderDto(await load(user, id)), device_key: key };
-    },
-
-    /** The full form, or only the working mode or the reader type (the list's selects). */
-    async update(user: AuthUser, id: number, body: z.output<typeof readerUpdateBodySchema>) {
-      const current = await load(user, id);
-      const values: Partial<ReaderValues> = {};
-      if (body.serial_number !== undefined) values.serialNumber = body.serial_number;
-      if (body.description !== undefined) values.description = body.description;
-      if (body.reader_type !== undefined) values.readerType = body.reader_type;
-      if (body.connection_type !== undefined) values.connectionType = body.connection_type;
-      if (body.llrp_host !== undefined) values.llrpHost = body.llrp_host;
-      if (body.llrp_port !== undefined) values.llrpPort = body.llrp_port;
-      if (body.llrp_antennas !== undefined) values.llrpAntennas = body.llrp_antennas;
-      if (body.llrp_power_dbm !== undefined) values.llrpPowerDbm = body.llrp_power_dbm;
-      assertLlrpTarget(
-        values.connectionType ?? current.connectionType,
-        values.llrpHost !== undefined ? values.llrpHost : current.llrpHost,
-      );
-      if (body.working_mode !== undefined && body.working_mode !== current.workingMode) {
-        if ((body.reader_type ?? current.readerType) !== ReaderType.All) {
-          throw new AppError('VALIDATION', { message: WORKING_MODE_LOCKED, errors: { working_mode: [WORKING_MODE_LOCKED] } });
-        }
-        values.workingMode = body.working_mode;
-      }
-      if (body.mac_address !== undefined && body.mac_address !== current.macAddress) {
-        if (await repo.macTaken(body.mac_address, id)) throw macConflict();
-        values.macAddress = body.mac_address;
-      }
-      if (body.locationArea1_id !== undefined && body.locationArea1_id !== current.areaId) {
-        const area = await requireArea(db, user, body.locationArea1_id);
-        values.areaId = area.id;
-        values.locationId = area.locationId;
-      }
-      if (Object.keys(values).length) await guard(() => repo.update(id, values));
-      return toReaderDto(await load(user, id));
-    },
-
-    /** A new device key; the old one stops working (ingest caches device lookups briefly). */
-    async rotateKey(user: AuthUser, id: number) {
-      await load(user, id);
-      const { key, hash } = newDeviceKey();
-      await repo.setKeyHash(id, hash);
-      return { id, device_key: key };
     },
   };
 };

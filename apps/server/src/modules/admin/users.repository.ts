@@ -2,6 +2,7 @@ import { and, asc, eq, gte, ilike, inArray, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { apiTokens, locations, userLocations, users } from '../../db/schema/index.js';
 import { escapeLike, pageOf } from '../../db/sql.js';
+import { type VersionedWrite, versionedUpdate } from '../../db/versions.js';
 import { buildFilters, buildOrderBy, type FilterSpec } from '../../http/filters.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
@@ -33,6 +34,7 @@ const userColumns = {
   email: users.email,
   role: users.role,
   editor: users.editor,
+  version: users.version,
 };
 export type UserRow = {
   id: number;
@@ -42,6 +44,8 @@ export type UserRow = {
   email: string;
   role: number;
   editor: boolean;
+  /** One more on every edit (docs/concurrency.md). */
+  version: number;
 };
 export type UserLocation = { userId: number; id: number; description: string };
 export type UserValues = {
@@ -124,18 +128,20 @@ export const createUsersRepository = (db: Db) => ({
   },
 
   /**
-   * Updates the user and replaces its locations, in one transaction. A new password or a deactivation
+   * Updates the user and replaces its locations, in one transaction whose first statement checks the version (when
+   * `expected` is given), bumps it and locks the row: a stale edit does nothing. A new password or a deactivation
    * revokes the user's tokens (in the database, so in every process at once), but for `keepTokenHash`:
    * the session of a user who changes its own password.
    */
-  async update(
+  update: (
     id: number,
     values: UserValues,
     locationIds: number[],
-    { keepTokenHash }: { keepTokenHash?: string } = {},
-  ): Promise<void> {
-    await db.transaction(async (tx) => {
-      await tx.update(users).set(values).where(eq(users.id, id));
+    { expected, keepTokenHash }: { expected: number | undefined; keepTokenHash?: string | undefined },
+  ): Promise<VersionedWrite> =>
+    db.transaction(async (tx) => {
+      const outcome = await versionedUpdate(tx, users, { id, expected, values });
+      if (!('written' in outcome)) return outcome;
       if (values.passwordHash !== undefined || values.isActive === false) {
         const ofUser = eq(apiTokens.userId, id);
         await tx.delete(apiTokens).where(keepTokenHash ? and(ofUser, ne(apiTokens.tokenHash, keepTokenHash)) : ofUser);
@@ -143,11 +149,15 @@ export const createUsersRepository = (db: Db) => ({
       await tx.delete(userLocations).where(eq(userLocations.userId, id));
       if (locationIds.length)
         await tx.insert(userLocations).values(locationIds.map((locationId) => ({ userId: id, locationId })));
-    });
-  },
+      return outcome;
+    }),
 
-  async remove(id: number): Promise<void> {
-    await db.delete(users).where(eq(users.id, id));
-  },
+  /** Deletes the user; the first statement checks the version (when `expected` is given) and locks the row. */
+  remove: (id: number, expected: number | undefined): Promise<VersionedWrite> =>
+    db.transaction(async (tx) => {
+      const outcome = await versionedUpdate(tx, users, { id, expected, values: {} });
+      if ('written' in outcome) await tx.delete(users).where(eq(users.id, id));
+      return outcome;
+    }),
 });
 export type UsersRepository = ReturnType<typeof createUsersRepository>;

@@ -3,6 +3,7 @@ import {
   companyUserSchema,
   errorBodySchema,
   idParamSchema,
+  ifMatchHeaderSchema,
   locationUserCreateBodySchema,
   locationUserListQuerySchema,
   locationUserSchema,
@@ -15,14 +16,20 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createdPoster } from '../../http/created-route.js';
 import { listPage } from '../../http/paging.js';
 import { routeDeclarer } from '../../http/route.js';
+import { expectedVersion, withVersionTag } from '../../http/versions.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../registry.js';
+import { createDeleteLocationUser } from './use-cases/delete-location-user.js';
+import { createUpdateLocationUser } from './use-cases/update-location-user.js';
 import { createUsersRepository } from './users.repository.js';
 import { createUsersService } from './users.service.js';
 
 /** Location users (editors and visualizers) from the admin menu (roles ≤ 2); company users by role 1. */
 export const usersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }) => {
-  const service = createUsersService({ repo: createUsersRepository(db) });
+  const repo = createUsersRepository(db);
+  const service = createUsersService({ repo });
+  const updateLocationUser = createUpdateLocationUser({ repo });
+  const deleteLocationUser = createDeleteLocationUser({ repo });
   const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
   const route = routeDeclarer(['admin: users'], errors);
   const postCreated = createdPoster(app, route);
@@ -45,11 +52,12 @@ export const usersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }
     '/locationusers/:id/',
     route({
       maxRole: adminMenu,
+      summary: 'A location user; ETag: its version',
       params: idParamSchema,
       ok: locationUserSchema,
       errors: { 403: errorBodySchema, 404: errorBodySchema },
     }),
-    async (request) => service.get(currentUser(request), request.params.id),
+    async (request, reply) => withVersionTag(reply, await service.get(currentUser(request), request.params.id)),
   );
 
   postCreated(
@@ -67,19 +75,32 @@ export const usersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }
     '/locationusers/:id/',
     route({
       maxRole: adminMenu,
-      summary: 'Edit a location user (an empty password keeps the old one)',
+      summary:
+        'Edit a location user (an empty password keeps the old one). If-Match or `version`: the version it was made ' +
+        'from; an older one answers 409 and changes nothing (none: unconditional). ETag: the new version',
       params: idParamSchema,
+      headers: ifMatchHeaderSchema,
       body: locationUserUpdateBodySchema,
       ok: locationUserSchema,
     }),
-    async (request) => service.update(currentUser(request), request.params.id, request.body),
+    async (request, reply) => {
+      const { params, body } = request;
+      const version = expectedVersion(request, body.version);
+      return withVersionTag(reply, await updateLocationUser({ user: currentUser(request), id: params.id, body, version }));
+    },
   );
 
   app.delete(
     '/locationusers/:id/',
-    route({ maxRole: adminMenu, params: idParamSchema, noContent: true }),
+    route({
+      maxRole: adminMenu,
+      summary: 'Delete a location user; If-Match: the version it was asked from (an older one answers 409)',
+      params: idParamSchema,
+      headers: ifMatchHeaderSchema,
+      noContent: true,
+    }),
     async (request, reply) => {
-      await service.remove(currentUser(request), request.params.id);
+      await deleteLocationUser({ user: currentUser(request), id: request.params.id, version: expectedVersion(request) });
       return reply.status(204).send(null);
     },
   );

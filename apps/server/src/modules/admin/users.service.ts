@@ -4,7 +4,6 @@ import {
   type companyUserBodySchema,
   type LocationUser,
   type locationUserCreateBodySchema,
-  type locationUserUpdateBodySchema,
   Role,
   RoleThreshold,
 } from '@rfid/contract';
@@ -16,7 +15,7 @@ import { guardUnique } from './admin-scope.js';
 import type { UserLocation, UserRow, UsersRepository } from './users.repository.js';
 
 /** The user's columns from its form (the password apart). */
-const profileValues = (body: { first_name: string; last_name: string; email: string; editor: boolean }, role: number) => ({
+export const profileValues = (body: { first_name: string; last_name: string; email: string; editor: boolean }, role: number) => ({
   firstName: body.first_name,
   lastName: body.last_name,
   email: body.email,
@@ -38,7 +37,7 @@ export const roleFor = (body: { user_role?: number | undefined; editor: boolean 
 /** A creator may give its own role or a lower one (a larger number), never a higher one. */
 export const mayGiveRole = (creatorRole: number, role: number): boolean => role >= creatorRole;
 
-const toDto = (row: UserRow, locs: UserLocation[]): LocationUser => {
+export const toDto = (row: UserRow, locs: UserLocation[]): LocationUser => {
   const mine = locs.filter((l) => l.userId === row.id);
   return {
     id: row.id,
@@ -49,32 +48,43 @@ const toDto = (row: UserRow, locs: UserLocation[]): LocationUser => {
     user_role: row.role,
     locations: mine.map((l) => l.id),
     locations_detail: mine.map((l) => ({ id: l.id, description: l.description })),
+    version: row.version,
   };
 };
 
-const emailConflict = () => new AppError('CONFLICT', { message: EMAIL_TAKEN, errors: { email: [EMAIL_TAKEN] } });
+export const emailConflict = () => new AppError('CONFLICT', { message: EMAIL_TAKEN, errors: { email: [EMAIL_TAKEN] } });
+
+/** Who the caller may see and edit: location users not above the caller's own role. */
+export const minRole = (user: AuthUser) => Math.max(user.role, LOWEST_LOCATION_USER_ROLE);
+
+/** The role is one the caller may give, and one of a location user. */
+export const checkRole = (user: AuthUser, role: number) => {
+  if (!mayGiveRole(user.role, role)) throw forbidden(ROLE_ABOVE_OWN);
+  if (role < LOWEST_LOCATION_USER_ROLE) throw fieldError('user_role', 'admin.location_user_role');
+};
+
+/** Every location must be one of the caller's company that the caller may see; answers them once each. */
+export const checkLocations = async (
+  repo: { visibleLocationIds(user: AuthUser, ids: number[]): Promise<number[]> },
+  user: AuthUser,
+  ids: number[],
+) => {
+  const unique = [...new Set(ids)];
+  const found = await repo.visibleLocationIds(user, unique);
+  if (found.length !== unique.length) throw notFound('location.not_found');
+  return unique;
+};
+
+/** A write that breaks the unique e-mail answers 409 (two adds of one e-mail at once). */
+export const guardEmail = guardUnique(emailConflict);
 
 export const createUsersService = ({ repo }: { repo: UsersRepository }) => {
-  /** Who the caller may see and edit: location users not above the caller's own role. */
-  const minRole = (user: AuthUser) => Math.max(user.role, LOWEST_LOCATION_USER_ROLE);
   const load = async (user: AuthUser, id: number) => {
     const row = await repo.get(user.companyId, minRole(user), id);
     if (!row) throw notFound('admin.user_not_found');
     return row;
   };
   const dto = async (row: UserRow) => toDto(row, await repo.locationsOf([row.id]));
-  const checkRole = (user: AuthUser, role: number) => {
-    if (!mayGiveRole(user.role, role)) throw forbidden(ROLE_ABOVE_OWN);
-    if (role < LOWEST_LOCATION_USER_ROLE) throw fieldError('user_role', 'admin.location_user_role');
-  };
-  /** Every location must be one of the caller's company that the caller may see. */
-  const checkLocations = async (user: AuthUser, ids: number[]) => {
-    const unique = [...new Set(ids)];
-    const found = await repo.visibleLocationIds(user, unique);
-    if (found.length !== unique.length) throw notFound('location.not_found');
-    return unique;
-  };
-  const guard = guardUnique(emailConflict);
 
   return {
     async list(user: AuthUser, query: Record<string, unknown>, page: PageParams) {
@@ -88,32 +98,11 @@ export const createUsersService = ({ repo }: { repo: UsersRepository }) => {
     async create(user: AuthUser, body: z.output<typeof locationUserCreateBodySchema>) {
       const role = roleFor(body);
       checkRole(user, role);
-      const locationIds = await checkLocations(user, body.locations);
+      const locationIds = await checkLocations(repo, user, body.locations);
       if (await repo.emailTaken(body.email)) throw emailConflict();
       const values = { ...profileValues(body, role), passwordHash: await hash(body.password) };
-      const id = await guard(() => repo.insert(user.companyId, values, locationIds));
+      const id = await guardEmail(() => repo.insert(user.companyId, values, locationIds));
       return dto(await load(user, id));
-    },
-
-    async update(user: AuthUser, id: number, body: z.output<typeof locationUserUpdateBodySchema>) {
-      const current = await load(user, id);
-      const role = body.user_role ?? (body.editor === current.editor ? current.role : roleFor({ editor: body.editor }));
-      checkRole(user, role);
-      const locationIds = await checkLocations(user, body.locations);
-      if (await repo.emailTaken(body.email, id)) throw emailConflict();
-      const values = {
-        ...profileValues(body, role),
-        ...(body.password ? { passwordHash: await hash(body.password) } : {}),
-      };
-      // A new password ends the user's other sessions (repo.update revokes its tokens); the caller's own stays.
-      await guard(() => repo.update(id, values, locationIds, id === user.id ? { keepTokenHash: user.tokenHash } : {}));
-      return dto(await load(user, id));
-    },
-
-    async remove(user: AuthUser, id: number) {
-      await load(user, id);
-      if (id === user.id) throw fieldError('non_field_errors', CANNOT_DELETE_SELF);
-      await repo.remove(id);
     },
 
     /** A company-wide user (role 1) of the caller's own company. */
@@ -129,7 +118,7 @@ export const createUsersService = ({ repo }: { repo: UsersRepository }) => {
         editor: true,
         passwordHash: await hash(body.password),
       };
-      const id = await guard(() => repo.insert(user.companyId, values, []));
+      const id = await guardEmail(() => repo.insert(user.companyId, values, []));
       return {
         id,
         first_name: values.firstName,

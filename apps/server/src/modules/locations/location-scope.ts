@@ -11,7 +11,7 @@ export { visibleLocations } from './location-scope.repository.js';
 export const canSeeLocation = (user: AuthUser, location: { id: number; companyId: number }): boolean =>
   location.companyId === user.companyId && (user.locationIds === null || user.locationIds.includes(location.id));
 
-type VisibleLocation = NonNullable<Awaited<ReturnType<typeof findVisibleLocation>>>;
+export type VisibleLocation = NonNullable<Awaited<ReturnType<typeof findVisibleLocation>>>;
 
 /**
  * The locations each user object was let into, kept with it (issue 15, item 4). A user object lives as long as its

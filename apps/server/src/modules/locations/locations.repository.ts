@@ -38,6 +38,7 @@ const locationColumns = {
   logoMime: locations.logoMime,
   timeZone: locations.timeZone,
   gln: locations.gln,
+  version: locations.version,
 };
 export type LocationRow = {
   id: number;
@@ -60,6 +61,8 @@ export type LocationRow = {
   logoMime: string | null;
   timeZone: string;
   gln: string | null;
+  /** One more on every edit (docs/concurrency.md). */
+  version: number;
 };
 
 export const createLocationsRepository = (db: Db) => ({

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { DEFAULT_PAGE_SIZE, listPage, pageParams, toPage } from '../../http/paging.js';
+import { withVersionTag } from '../../http/versions.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { LocationRow } from './locations.repository.js';
 import { createLocationsService } from './locations.service.js';
@@ -29,6 +30,7 @@ export const toLocationDto = (row: LocationRow): z.infer<typeof locationSchema> 
   logo: row.logoMime ? `/api/locations/${row.id}/logo/` : null,
   time_zone: row.timeZone,
   gln: row.gln,
+  version: row.version,
 });
 
 /** Lists query: paging plus any DRF-style filter (checked against the allow-list in the repository). */
@@ -55,9 +57,11 @@ export const locationsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
     });
   }
 
-  app.get('/locations/:id/', { schema: { tags, params: idParamSchema, response: { 200: locationSchema } } }, async (request) => {
-    return toLocationDto(await service.get(currentUser(request), request.params.id));
-  });
+  app.get(
+    '/locations/:id/',
+    { schema: { tags, summary: 'A location; ETag: its version', params: idParamSchema, response: { 200: locationSchema } } },
+    async (request, reply) => withVersionTag(reply, toLocationDto(await service.get(currentUser(request), request.params.id))),
+  );
 
   app.get('/brands/', { schema: { tags, querystring: listQuery, response: { 200: pageOf(brandSchema) } } }, async (request) =>
     listPage(request, DEFAULT_PAGE_SIZE, (page) => service.brands(currentUser(request), request.query, page)),

@@ -23,6 +23,7 @@ export const AreaFormPage = () => {
   // Edit leaves stock out (read-only).
   const page = useAdminFormPage({
     section: 'areas',
+    thing: 'area',
     testId: 'area-form',
     createSchema: areaCreateBodySchema,
     updateSchema: areaUpdateBodySchema,
@@ -62,7 +63,11 @@ export const AreaFormPage = () => {
     const body = values as unknown as AreaCreateBody; // parsed by the contract schema (stock is an integer)
     if (isEdit) {
       save.mutate(
-        { id, body: { description: body.description, location_id: body.location_id, gln_extension: body.gln_extension } },
+        {
+          id,
+          body: { description: body.description, location_id: body.location_id, gln_extension: body.gln_extension },
+          version: area.data?.version,
+        },
         { onSuccess: page.showSaved, onError: page.showFailed },
       );
       return;
@@ -81,7 +86,13 @@ export const AreaFormPage = () => {
   });
 
   return (
-    <AdminRecordForm {...page.recordForm} record={area} onSubmit={submit} isSaving={save.isPending}>
+    <AdminRecordForm
+      {...page.recordForm}
+      record={area}
+      onSubmit={submit}
+      isSaving={save.isPending}
+      stale={page.staleAlert(area.refetch)}
+    >
       <TextField
         {...register('stock')}
         label={t('areas.stock')}

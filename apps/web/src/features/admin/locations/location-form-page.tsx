@@ -41,6 +41,7 @@ import { AdminPage, FullRow } from '../shared/admin-page';
 import { errorText, toId } from '../shared/form-helpers';
 import { adminErrorStatus } from '../shared/messages';
 import { CountrySelect } from '../shared/selects';
+import { useStaleEdit } from '../shared/stale-edit';
 
 /** The kinds of location, in the order the kind field offers them. */
 const LOCATION_KINDS = ['center', 'store'] as const;
@@ -104,6 +105,7 @@ export const LocationFormPage = () => {
   const savedLogo = useLocationLogo(id, location.data?.logo);
   const save = useSaveLocation();
   const [status, setStatus] = useState<FormStatus>(null);
+  const stale = useStaleEdit('location');
   const [logo, setLogo] = useState<File | null>(null);
   const [logoError, setLogoError] = useState('');
   const [logoPreview, setLogoPreview] = useState<string | null>(null);
@@ -144,14 +146,16 @@ export const LocationFormPage = () => {
       active: isCompanyAdmin ? values.active : undefined,
     };
     save.mutate(
-      { id: isEdit ? id : undefined, body, logo },
+      { id: isEdit ? id : undefined, body, logo, version: location.data?.version },
       {
         onSuccess: () => {
           setStatus({ kind: 'success', message: t(isEdit ? 'locations.updated' : 'locations.added') });
           setLogo(null);
           if (!isEdit) reset(emptyForm);
         },
-        onError: (error) => setStatus(adminErrorStatus(error, t('locations.failed'))),
+        onError: (error) => {
+          if (!stale.catchStale(error)) setStatus(adminErrorStatus(error, t('locations.failed')));
+        },
       },
     );
   });
@@ -178,6 +182,7 @@ export const LocationFormPage = () => {
           onStatusClose={() => setStatus(null)}
           isSaving={save.isPending}
           isLoading={isEdit && location.isPending}
+          stale={stale.alert(location.refetch)}
         >
           <FullRow>
             <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>

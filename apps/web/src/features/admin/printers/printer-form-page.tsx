@@ -27,6 +27,7 @@ const emptyForm: PrinterForm = { description: '', mac: '', location_area: 0, ip_
 export const PrinterFormPage = () => {
   const page = useAdminFormPage({
     section: 'printers',
+    thing: 'printer',
     testId: 'printer-form',
     createSchema: printerCreateBodySchema,
     updateSchema: printerUpdateBodySchema,
@@ -48,7 +49,7 @@ export const PrinterFormPage = () => {
     setStatus(null);
     const body = values as unknown as PrinterCreateBody; // parsed by the contract schema (port is a number)
     save.mutate(
-      { id: isEdit ? id : undefined, body },
+      { id: isEdit ? id : undefined, body, version: printer.data?.version },
       {
         onSuccess: () => {
           page.showSaved();
@@ -61,7 +62,13 @@ export const PrinterFormPage = () => {
     );
   });
   return (
-    <AdminRecordForm {...page.recordForm} record={printer} onSubmit={submit} isSaving={save.isPending}>
+    <AdminRecordForm
+      {...page.recordForm}
+      record={printer}
+      onSubmit={submit}
+      isSaving={save.isPending}
+      stale={page.staleAlert(printer.refetch)}
+    >
       {text('description', t('printers.description'))}
       {text('mac', t('printers.mac'), { placeholder: 'AA:BB:CC:DD:EE:FF' })}
       <FullRow>

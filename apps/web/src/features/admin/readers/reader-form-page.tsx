@@ -24,6 +24,7 @@ import { errorText, toId } from '../shared/form-helpers';
 import { adminErrorStatus } from '../shared/messages';
 import { readerTypeOptions, workingModeOptions } from '../shared/modes';
 import { AreaSelect, type Option } from '../shared/selects';
+import { useLoadedVersion, useStaleEdit } from '../shared/stale-edit';
 import { ReaderApplications } from './reader-applications';
 import { ReaderConnectionHelp } from './reader-connection-help';
 import { ReaderLinkPanel } from './reader-link-state';
@@ -97,6 +98,9 @@ export const ReaderFormPage = () => {
   const [isRotating, setRotating] = useState(false);
   const rotate = useRotateReaderKey();
   const [area, setArea] = useState<Option | null>(null);
+  const stale = useStaleEdit('reader');
+  // The version edits and rotations are made from: the loaded reader's, or the one a rotation answered.
+  const [version, setVersion] = useLoadedVersion(reader.data?.version);
   // Add and edit send the full form: both validate with the contract's create schema.
   const { register, handleSubmit, control, reset, watch, setValue, formState } = useForm<ReaderForm>({
     resolver: readerResolver,
@@ -128,9 +132,14 @@ export const ReaderFormPage = () => {
   const submit = handleSubmit((values) => {
     setStatus(null);
     const body = values as unknown as ReaderCreateBody; // parsed by the contract schema (MAC normalised, antennas a list)
-    const onError = (error: Error) => setStatus(adminErrorStatus(error, t('readers.failed')));
+    const onError = (error: Error) => {
+      if (!stale.catchStale(error)) setStatus(adminErrorStatus(error, t('readers.failed')));
+    };
     if (isEdit) {
-      update.mutate({ id, body }, { onSuccess: () => setStatus({ kind: 'success', message: t('readers.updated') }), onError });
+      update.mutate(
+        { id, body, version },
+        { onSuccess: () => setStatus({ kind: 'success', message: t('readers.updated') }), onError },
+      );
       return;
     }
     create.mutate(body, {
@@ -164,6 +173,7 @@ export const ReaderFormPage = () => {
           onStatusClose={() => setStatus(null)}
           isSaving={create.isPending || update.isPending}
           isLoading={isEdit && reader.isPending}
+          stale={stale.alert(reader.refetch)}
           notice={
             deviceKey && (
               <Alert
@@ -249,13 +259,19 @@ export const ReaderFormPage = () => {
         isDanger
         onClose={() => setRotating(false)}
         onConfirm={() =>
-          rotate.mutateAsync(id, {
-            onSuccess: (answer) => {
-              setDeviceKey(answer.device_key);
-              setCopied(false);
+          rotate.mutateAsync(
+            { id, version },
+            {
+              onSuccess: (answer) => {
+                setDeviceKey(answer.device_key);
+                setVersion(answer.version);
+                setCopied(false);
+              },
+              onError: (error) => {
+                if (!stale.catchStale(error)) setStatus(adminErrorStatus(error, t('readers.failed')));
+              },
             },
-            onError: (error) => setStatus(adminErrorStatus(error, t('readers.failed'))),
-          })
+          )
         }
       />
     </Stack>

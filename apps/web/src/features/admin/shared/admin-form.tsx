@@ -19,9 +19,9 @@ import { AdminPage, FormGrid, FullRow } from './admin-page';
 import { errorText } from './form-helpers';
 
 /**
- * An admin form: its fields on the two-column grid, then the outcome message, an optional
- * `notice` (the new device key) and Save, with `actions` beside it; a spinner while the record
- * of an edit page loads.
+ * An admin form: its fields on the two-column grid, then the outcome message (or `stale`: someone else changed the
+ * record, reload), an optional `notice` (the new device key) and Save, with `actions` beside it; a spinner while the
+ * record of an edit page loads.
  */
 export const AdminForm = ({
   onSubmit,
@@ -29,6 +29,7 @@ export const AdminForm = ({
   onStatusClose,
   isSaving,
   isLoading = false,
+  stale,
   notice,
   actions,
   children,
@@ -38,6 +39,7 @@ export const AdminForm = ({
   onStatusClose: () => void;
   isSaving: boolean;
   isLoading?: boolean;
+  stale?: ReactNode;
   notice?: ReactNode;
   actions?: ReactNode;
   children: ReactNode;
@@ -53,6 +55,7 @@ export const AdminForm = ({
     <Box component="form" onSubmit={(event) => void onSubmit(event)} noValidate>
       <FormGrid>
         {children}
+        {stale && <FullRow>{stale}</FullRow>}
         <FullRow>
           <FormAlert status={status} onClose={onStatusClose} />
         </FullRow>
@@ -85,6 +88,7 @@ export const AdminRecordForm = ({
   status,
   setStatus,
   isSaving,
+  stale,
   children,
 }: {
   title: string;
@@ -96,6 +100,8 @@ export const AdminRecordForm = ({
   status: FormStatus;
   setStatus: (status: FormStatus) => void;
   isSaving: boolean;
+  /** Shown when someone else changed the record while it was edited (`StaleEditAlert`). */
+  stale?: ReactNode;
   children: ReactNode;
 }) => {
   if (isEdit && record.isError) return <AdminNotFound title={title} />;
@@ -107,6 +113,7 @@ export const AdminRecordForm = ({
         onStatusClose={() => setStatus(null)}
         isSaving={isSaving}
         isLoading={isEdit && record.isPending}
+        stale={stale}
       >
         {children}
       </AdminForm>

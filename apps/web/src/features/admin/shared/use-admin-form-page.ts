@@ -8,6 +8,7 @@ import type { FormStatus } from '../../../components/form-alert';
 import { textFieldsOf } from './admin-form';
 import { toId } from './form-helpers';
 import { adminErrorStatus } from './messages';
+import { type EditedThing, useStaleEdit } from './stale-edit';
 
 /**
  * The common start of an admin add or edit page of one record (area, printer, user): the id of
@@ -19,11 +20,14 @@ import { adminErrorStatus } from './messages';
  */
 export const useAdminFormPage = <F extends FieldValues>({
   section,
+  thing,
   testId,
   createSchema,
   updateSchema,
   emptyForm,
 }: {
+  /** The record edited: names the message shown when someone else changed it meanwhile. */
+  thing: EditedThing;
   /** Prefix of the page's messages in `admin`: `<section>.addTitle`, `.editTitle`, `.added`, `.updated`, `.failed`. */
   section: string;
   testId: string;
@@ -42,6 +46,7 @@ export const useAdminFormPage = <F extends FieldValues>({
     defaultValues: emptyForm as DefaultValues<F>,
   });
   const { errors } = form.formState;
+  const stale = useStaleEdit(thing);
   const title = t(isEdit ? `${section}.editTitle` : `${section}.addTitle`);
   return {
     t,
@@ -53,8 +58,16 @@ export const useAdminFormPage = <F extends FieldValues>({
     text: textFieldsOf(form.register, errors),
     /** The outcome of a save: 'added' or 'updated'. */
     showSaved: () => setStatus({ kind: 'success', message: t(isEdit ? `${section}.updated` : `${section}.added`) }),
-    /** The outcome of a failed save: the API's message, else `<section>.failed`. */
-    showFailed: (error: Error) => setStatus(adminErrorStatus(error, t(`${section}.failed`))),
+    /**
+     * The outcome of a failed save: someone else changed the record meanwhile (the stale alert, with Reload), else the
+     * API's message, else `<section>.failed`.
+     */
+    showFailed: (error: Error) => {
+      setStatus(null);
+      if (!stale.catchStale(error)) setStatus(adminErrorStatus(error, t(`${section}.failed`)));
+    },
+    /** The stale alert of the edited record (`record.refetch` reloads it), for `AdminRecordForm`'s `stale`. */
+    staleAlert: stale.alert,
     recordForm: { title, testId, isEdit, status, setStatus },
   };
 };

@@ -31,6 +31,7 @@ const emptyForm: UserForm = { first_name: '', last_name: '', email: '', editor: 
 export const UserFormPage = () => {
   const page = useAdminFormPage({
     section: 'users',
+    thing: 'user',
     testId: 'user-form',
     createSchema: locationUserCreateBodySchema,
     updateSchema: locationUserUpdateBodySchema,
@@ -63,7 +64,7 @@ export const UserFormPage = () => {
     setStatus(null);
     if (isEdit) {
       save.mutate(
-        { id, body: values as LocationUserUpdateBody },
+        { id, body: values as LocationUserUpdateBody, version: user.data?.version },
         {
           onSuccess: () => {
             page.showSaved();
@@ -87,7 +88,13 @@ export const UserFormPage = () => {
     );
   });
   return (
-    <AdminRecordForm {...page.recordForm} record={user} onSubmit={submit} isSaving={save.isPending}>
+    <AdminRecordForm
+      {...page.recordForm}
+      record={user}
+      onSubmit={submit}
+      isSaving={save.isPending}
+      stale={page.staleAlert(user.refetch)}
+    >
       {text('first_name', t('users.firstName'))}
       {text('last_name', t('users.lastName'))}
       {text('email', t('users.email'), { type: 'email', autoComplete: 'off' })}

@@ -1,0 +1,31 @@
+import { describe, it } from 'vitest';
+import { createDeletePrinter, type DeletePrinterRepository } from './delete-printer.js';
+import { PRINTER_CHANGED } from './update-printer.js';
+import {
+  fakeVersioned,
+  printerRow,
+  raceableRead,
+  testUser,
+  type VersionedCase,
+  versionedEditRules,
+} from './use-case-fixtures.js';
+
+const setup = (): VersionedCase => {
+  const record = fakeVersioned(3);
+  const reads = raceableRead(record, printerRow);
+  const repo: DeletePrinterRepository = {
+    get: reads.read,
+    remove: async (_id, expected) => record.write('deleted', expected),
+  };
+  const remove = createDeletePrinter({ repo });
+  return {
+    record,
+    raceNextRead: reads.raceNextRead,
+    hide: reads.hide,
+    run: (version) => remove({ user: testUser(), id: 5, version }),
+  };
+};
+
+describe('delete printer (use case)', () => {
+  for (const [name, rule] of Object.entries(versionedEditRules(setup, { stale: PRINTER_CHANGED }))) it(name, rule);
+});

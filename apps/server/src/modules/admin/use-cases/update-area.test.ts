@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import type { AreaRow } from '../areas.repository.js';
+import { AREA_CHANGED, createUpdateArea, type UpdateAreaRepository } from './update-area.js';
+import {
+  expectStatus,
+  fakeVersioned,
+  raceableRead,
+  testUser,
+  type VersionedCase,
+  versionedEditRules,
+} from './use-case-fixtures.js';
+
+const areaRow = (version: number): AreaRow => ({
+  id: 3,
+  description: 'Muelle',
+  stock: 0,
+  gln_extension: null,
+  location_id: 2,
+  location_description: 'CD Madrid',
+  version,
+});
+
+const setup = (isExtensionTaken = false): VersionedCase => {
+  const record = fakeVersioned(3);
+  const reads = raceableRead(record, areaRow);
+  const repo: UpdateAreaRepository = {
+    get: reads.read,
+    location: async () => ({ id: 2 }),
+    glnExtensionTaken: async () => isExtensionTaken,
+    update: async (_id, values, expected) => record.write(values, expected),
+  };
+  const update = createUpdateArea({ repo });
+  return {
+    record,
+    raceNextRead: reads.raceNextRead,
+    hide: reads.hide,
+    run: (version) =>
+      update({ user: testUser(), id: 3, body: { description: 'Muelle 2', location_id: 2, gln_extension: 'M2' }, version }),
+  };
+};
+
+describe('update area (use case)', () => {
+  for (const [name, rule] of Object.entries(versionedEditRules(setup, { stale: AREA_CHANGED }))) it(name, rule);
+
+  it('refuses a GLN extension of another area (409) before writing', async () => {
+    const { run, record } = setup(true);
+    await expectStatus(run(3), 409);
+    expect(record.state.writes).toEqual([]);
+  });
+});

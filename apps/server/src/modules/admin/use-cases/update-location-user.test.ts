@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { createUpdateLocationUser, type UpdateLocationUserRepository, USER_CHANGED } from './update-location-user.js';
+import { fakeVersioned, raceableRead, testUser, userRow, type VersionedCase, versionedEditRules } from './use-case-fixtures.js';
+
+const setup = (password = ''): VersionedCase & { hashed: string[] } => {
+  const record = fakeVersioned(3);
+  const reads = raceableRead(record, userRow);
+  const hashed: string[] = [];
+  const repo: UpdateLocationUserRepository = {
+    get: reads.read,
+    locationsOf: async () => [{ userId: 9, id: 2, description: 'CD Madrid' }],
+    visibleLocationIds: async (_user, ids) => ids,
+    emailTaken: async () => false,
+    update: async (_id, values, _locations, { expected }) => record.write(values, expected),
+  };
+  const update = createUpdateLocationUser({
+    repo,
+    hashPassword: async (text) => {
+      hashed.push(text);
+      return `hash:${text}`;
+    },
+  });
+  const body = { first_name: 'Vera', last_name: 'Nueva', email: 'viewer@demo.local', editor: false, locations: [2], password };
+  return {
+    record,
+    hashed,
+    raceNextRead: reads.raceNextRead,
+    hide: reads.hide,
+    run: (version) => update({ user: testUser(), id: 9, body, version }),
+  };
+};
+
+describe('update location user (use case)', () => {
+  for (const [name, rule] of Object.entries(versionedEditRules(setup, { stale: USER_CHANGED }))) it(name, rule);
+
+  it('does not hash a new password for an edit refused as stale', async () => {
+    const { run, hashed } = setup('nueva1234');
+    await expect(run(2)).rejects.toThrow();
+    expect(hashed).toEqual([]);
+    await run(3);
+    expect(hashed).toEqual(['nueva1234']);
+  });
+});
