@@ -52,17 +52,30 @@ const sources = [
 ];
 const outputs = ['apps/server/dist/main.js', 'apps/server/dist/pgdata-migrated.tar.gz', 'apps/web/dist/index.html'];
 
-/** Builds when an output is missing or older than any source file. */
-export const buildIfNeeded = async () => {
-  const outputTimes = outputs.map((o) => (existsSync(path.join(root, o)) ? statSync(path.join(root, o)).mtimeMs : 0));
+/** Whether every output exists and is newer than every source file. */
+const isBuilt = (outputList, sourceList) => {
+  const outputTimes = outputList.map((o) => (existsSync(path.join(root, o)) ? statSync(path.join(root, o)).mtimeMs : 0));
   const sourceTime = Math.max(
-    ...sources.map((s) => {
+    ...sourceList.map((s) => {
       const full = path.join(root, s);
       if (!existsSync(full)) return 0;
       return statSync(full).isDirectory() ? newest(full) : statSync(full).mtimeMs;
     }),
   );
-  if (Math.min(...outputTimes) > sourceTime) return 0;
+  return Math.min(...outputTimes) > sourceTime;
+};
+
+/** Builds when an output is missing or older than any source file. */
+export const buildIfNeeded = async () => {
+  if (isBuilt(outputs, sources)) return 0;
   console.log('Building…');
   return run('npm', ['run', 'build']);
+};
+
+/** Builds the server alone (tsc, no web app) when its build is missing or older than its sources: the backup command. */
+export const buildServerIfNeeded = async () => {
+  const serverSources = ['packages/contract/src', 'packages/epc/src', 'packages/llrp/src', 'apps/server/src'];
+  if (isBuilt(['apps/server/dist/backup-cli.js'], serverSources)) return 0;
+  console.error('Building the server…');
+  return run('npx', ['tsc', '-b', 'apps/server']);
 };

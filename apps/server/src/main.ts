@@ -3,6 +3,7 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { FolderLockedError } from './db/folder-lock.js';
 import { seedDemoIfEmpty } from './db/seed/seed.js';
+import { localUrl, newBackupKey, writeServerFile } from './modules/backup/server-file.js';
 import { createMqttBus } from './plugins/mqtt.js';
 
 const config = loadConfig();
@@ -33,8 +34,11 @@ const bus = await createMqttBus(config.mqttUrl, {
   shareGroup: config.mqttShareGroup,
   onError: (error) => console.warn(`MQTT: ${error instanceof Error ? error.message : String(error)}`),
 });
+// The key of GET /api/backup/ (modules/backup): BACKUP_KEY, else on the embedded database one of this start's, written
+// with the server's address to DATA_DIR/server.json once it listens (npm run backup reads it there).
+const backupKey = config.backupKey ?? (database.kind === 'pglite' ? newBackupKey() : undefined);
 const app = await buildApp({
-  config,
+  config: { ...config, backupKey },
   database,
   bus,
   logger: { level: config.logLevel },
@@ -45,8 +49,10 @@ const app = await buildApp({
   ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
 });
 
+let removeServerFile = () => {};
 const shutdown = async (signal: string) => {
   app.log.info(`${signal}: shutting down`);
+  removeServerFile();
   await app.close();
   await bus.close();
   await database.close();
@@ -56,6 +62,14 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
+const address = app.server.address();
+if (database.kind === 'pglite' && backupKey && typeof address === 'object' && address) {
+  removeServerFile = writeServerFile(config.dataDir, {
+    pid: process.pid,
+    url: localUrl(config.host, address.port),
+    key: backupKey,
+  });
+}
 console.log(
   `RFID stock tracking on http://localhost:${config.port} (database: ${database.kind}${database.kind === 'pglite' ? ` in ${config.dataDir}` : ''})`,
 );
