@@ -73,8 +73,8 @@ describe.skipIf(!hasPgTools)(`backup and restore on ${kind} (built server, npm r
   };
   let source: Target;
   let server: RunningServer | undefined;
-  /** The quiet backup of the first test and the source's rows when it was taken. */
-  let quiet: { file: string; expected: Record<string, number> } | undefined;
+  /** The quiet backup of the first test, the source's rows when it was taken, and the database restored from it. */
+  let quiet: { file: string; expected: Record<string, number>; restored: Target } | undefined;
 
   /** The restored server starts, signs in the demo's admin and lists the locations: as many as the restored table. */
   const serves = async (target: Target, locations: number | undefined) => {
@@ -138,14 +138,13 @@ describe.skipIf(!hasPgTools)(`backup and restore on ${kind} (built server, npm r
     }
     expect(output).toContain(serverUrl ? 'pg_dump of' : 'hot, by the running server');
     expect(expected['public.reading_sets']).toBeGreaterThanOrEqual(5);
-    quiet = { file, expected };
-
     const target = await newTarget();
     const restore = await runCli(['restore', file], target);
     expect(restore.code, restore.stderr).toBe(0);
     const restored = await counts(target);
     expect(restored).toEqual(expected);
     await serves(target, restored['public.locations']);
+    quiet = { file, expected, restored: target };
   }, 400_000);
 
   it('a hot backup taken while reading sets keep arriving restores a consistent database a server starts on', async () => {
@@ -175,7 +174,9 @@ describe.skipIf(!hasPgTools)(`backup and restore on ${kind} (built server, npm r
     const restore = await runCli(['restore', file], target);
     expect(restore.code, restore.stderr).toBe(0);
     const probe = await openProbe(target);
+    let locations: number | undefined;
     try {
+      locations = (await countTables(probe))['public.locations'];
       const ids = await readingSetIds(probe);
       // Every set stored before the backup began is there; none sent after it ended is.
       expect([...storedBefore].filter((id) => !ids.has(id))).toEqual([]);
@@ -189,7 +190,7 @@ describe.skipIf(!hasPgTools)(`backup and restore on ${kind} (built server, npm r
     } finally {
       await probe.close();
     }
-    await serves(target, (await counts(target))['public.locations']);
+    await serves(target, locations);
   }, 400_000);
 
   it('refuses, changing nothing: a database in use, one that is not empty, a damaged file, a backup newer than the code', async () => {
@@ -200,9 +201,8 @@ describe.skipIf(!hasPgTools)(`backup and restore on ${kind} (built server, npm r
     expect(inUse.code, inUse.stderr).toBe(3);
     expect(inUse.stderr).toMatch(serverUrl ? /other sessions are connected/ : /in use by another server process/);
 
-    // A database that holds one already: refused without --force, replaced with it.
-    const target = await newTarget();
-    expect((await runCli(['restore', quiet.file], target)).code).toBe(0);
+    // A database that holds one already (the first test's restore): refused without --force, replaced with it.
+    const target = quiet.restored;
     const again = await runCli(['restore', quiet.file], target);
     expect(again.code).toBe(3);
     expect(again.stderr).toMatch(/give --force/);
