@@ -40,10 +40,10 @@ export const backupRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { dat
       if (busy) throw conflict('backup.busy');
       busy = true;
       try {
-        const { manifest, payload } = await takeEmbeddedBackup(embeddedBackupSource(database), {
+        const { manifest, payload, pausedMs } = await takeEmbeddedBackup(embeddedBackupSource(database), {
           method: BackupMethod.PgliteServer,
         });
-        request.log.info({ migration: manifest.migration.tag, bytes: payload.length }, 'backup taken');
+        request.log.info({ migration: manifest.migration.tag, bytes: payload.length, pausedMs }, 'backup taken');
         return reply
           .type('application/x-tar')
           .header('content-disposition', `attachment; filename="${backupFileName(manifest)}"`)

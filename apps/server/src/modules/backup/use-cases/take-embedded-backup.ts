@@ -51,13 +51,15 @@ export type TakeEmbeddedBackupOptions = {
 };
 
 /**
- * A backup of the embedded database: its manifest (migration, every table's rows, the payload's digest) and its payload,
- * the data folder's tar gzipped (outside the transaction: the database serves again while it is compressed).
+ * A backup of the embedded database: its manifest (migration, every table's rows, the payload's digest), its payload,
+ * the data folder's tar gzipped (outside the transaction: the database serves again while it is compressed), and how
+ * long the database served nothing else.
  */
 export const takeEmbeddedBackup = async (
   source: EmbeddedBackupSource,
   { method, journal = codeMigrations(), now = () => new Date() }: TakeEmbeddedBackupOptions,
-): Promise<{ manifest: BackupManifest; payload: Buffer }> => {
+): Promise<{ manifest: BackupManifest; payload: Buffer; pausedMs: number }> => {
+  const started = performance.now();
   const taken = await source.alone(async (reader) => {
     const migration = await reader.lastMigration();
     if (!migration) {
@@ -70,6 +72,8 @@ export const takeEmbeddedBackup = async (
     const image = await source.image();
     return { migration, tables, version, takenAt, image };
   });
+  // How long the database served nothing else.
+  const pausedMs = Math.round(performance.now() - started);
   const payload = await gzipAsync(new Uint8Array(await taken.image.arrayBuffer()));
   const { sha256, bytes } = await digestOf(payload);
   const manifest: BackupManifest = {
@@ -83,5 +87,5 @@ export const takeEmbeddedBackup = async (
     tables: taken.tables,
     payload: { name: PAYLOAD_NAME.pglite, bytes, sha256 },
   };
-  return { manifest, payload };
+  return { manifest, payload, pausedMs };
 };
