@@ -135,6 +135,7 @@ describe.skipIf(!hasPgTools)(`backup and restore on ${kind} (built server, npm r
         if (Number(late?.n) === 0) break;
       }
       if (attempt === 3) throw new Error('background jobs wrote around each of 3 backups: the source never stood still');
+      console.info(`backup-restore: background jobs wrote around backup ${attempt}; taking it again`);
     }
     expect(output).toContain(serverUrl ? 'pg_dump of' : 'hot, by the running server');
     expect(expected['public.reading_sets']).toBeGreaterThanOrEqual(5);

@@ -72,45 +72,53 @@ describe('GET /api/backup/', () => {
     expect(response.json()).toMatchObject({ code: 'backup.use_pg_dump' });
   });
 
-  it.runIf(!isPostgres)('answers a backup file whose data folder opens with every table’s rows of the database', async () => {
-    const { db } = t.database;
-    const tables = rowsOf<{ name: string }>(await db.execute(countsSql)).map((row) => row.name);
-    const expected: Record<string, number> = {};
-    for (const name of tables) {
-      const [schema, table] = name.split('.');
-      expected[name] = Number(
-        rowsOf<{ n: number }>(await db.execute(`select count(*)::int as n from "${schema}"."${table}"`))[0]?.n,
-      );
-    }
-    const response = await backup(t, `Backup ${KEY}`);
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toBe('application/x-tar');
-    expect(response.headers['content-disposition']).toMatch(
-      /^attachment; filename="rfid-backup-pglite-\d{8}T\d{6}Z-\d{4}_\w+\.tar"$/,
-    );
-    const entries = await entriesOf(response.rawPayload);
-    expect([...entries.keys()]).toEqual(['manifest.json', 'pgdata.tar.gz']);
-    const manifest = JSON.parse(entries.get('manifest.json')?.toString() ?? '{}');
-    expect(manifest).toMatchObject({ kind: 'pglite', method: 'pglite-server', tables: expected });
-
-    const restored = new PGlite({
-      extensions: { pg_trgm },
-      loadDataDir: new Blob([entries.get('pgdata.tar.gz') ?? Buffer.alloc(0)]),
-    });
-    try {
+  it.runIf(!isPostgres)(
+    'answers a backup file whose data folder opens with every table’s rows of the database',
+    async () => {
+      const { db } = t.database;
+      const tables = rowsOf<{ name: string }>(await db.execute(countsSql)).map((row) => row.name);
+      const expected: Record<string, number> = {};
       for (const name of tables) {
         const [schema, table] = name.split('.');
-        const result = await restored.query<{ n: number }>(`select count(*)::int as n from "${schema}"."${table}"`);
-        expect(result.rows[0]?.n, name).toBe(expected[name]);
+        expected[name] = Number(
+          rowsOf<{ n: number }>(await db.execute(`select count(*)::int as n from "${schema}"."${table}"`))[0]?.n,
+        );
       }
-      expect(expected['public.users']).toBeGreaterThan(0);
-    } finally {
-      await restored.close();
-    }
-  });
+      const response = await backup(t, `Backup ${KEY}`);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('application/x-tar');
+      expect(response.headers['content-disposition']).toMatch(
+        /^attachment; filename="rfid-backup-pglite-\d{8}T\d{6}Z-\d{4}_\w+\.tar"$/,
+      );
+      const entries = await entriesOf(response.rawPayload);
+      expect([...entries.keys()]).toEqual(['manifest.json', 'pgdata.tar.gz']);
+      const manifest = JSON.parse(entries.get('manifest.json')?.toString() ?? '{}');
+      expect(manifest).toMatchObject({ kind: 'pglite', method: 'pglite-server', tables: expected });
 
-  it.runIf(!isPostgres)('takes one backup at a time', async () => {
-    const statuses = (await Promise.all([backup(t, `Backup ${KEY}`), backup(t, `Backup ${KEY}`)])).map((r) => r.statusCode);
-    expect(statuses.sort()).toEqual([200, 409]);
-  });
+      const restored = new PGlite({
+        extensions: { pg_trgm },
+        loadDataDir: new Blob([entries.get('pgdata.tar.gz') ?? Buffer.alloc(0)]),
+      });
+      try {
+        for (const name of tables) {
+          const [schema, table] = name.split('.');
+          const result = await restored.query<{ n: number }>(`select count(*)::int as n from "${schema}"."${table}"`);
+          expect(result.rows[0]?.n, name).toBe(expected[name]);
+        }
+        expect(expected['public.users']).toBeGreaterThan(0);
+      } finally {
+        await restored.close();
+      }
+    },
+    120_000,
+  );
+
+  it.runIf(!isPostgres)(
+    'takes one backup at a time',
+    async () => {
+      const statuses = (await Promise.all([backup(t, `Backup ${KEY}`), backup(t, `Backup ${KEY}`)])).map((r) => r.statusCode);
+      expect(statuses.sort()).toEqual([200, 409]);
+    },
+    120_000,
+  );
 });
