@@ -87,6 +87,7 @@ export const backupEmbedded = async ({
   dataDir: string;
   out?: string;
   url?: string;
+  /** BACKUP_KEY, for --url (the local server's own key is in its server file). */
   key?: string;
   journal?: readonly JournalEntry[];
 }): Promise<BackupDone> => {
@@ -115,7 +116,8 @@ export const backupEmbedded = async ({
       `A server (pid ${owner?.pid ?? '?'}) holds ${dataDir}, but has not written where it answers (${SERVER_FILE} in DATA_DIR): it may still be starting (try again in a moment), or be of a version without hot backups. Give --url with BACKUP_KEY, or stop it and back up the folder.`,
     );
   }
-  return backupThroughServer(server.url, key ?? server.key, out);
+  // The key the server wrote is its own (BACKUP_KEY or this start's): the one it takes.
+  return backupThroughServer(server.url, server.key, out);
 };
 
 /** `2026-11-28T21:30:05.123Z` → `20261128T213005Z`, for folder names. */
@@ -168,12 +170,17 @@ export const restoreEmbedded = async ({
       await database.close();
     }
     const notes: string[] = [];
+    const aside = `${pgdata}.before-restore-${stampOf(new Date())}`;
     if (existing) {
-      const aside = `${pgdata}.before-restore-${stampOf(new Date())}`;
       renameSync(pgdata, aside);
       notes.push(`--force: the database that was there is kept in ${aside} (delete it when the restore is checked).`);
     }
-    renameSync(path.join(staging, 'pgdata'), pgdata);
+    try {
+      renameSync(path.join(staging, 'pgdata'), pgdata);
+    } catch (error) {
+      if (existing) renameSync(aside, pgdata);
+      throw error;
+    }
     notes.push(standingSentence(manifest, standing));
     return { manifest, into: `the data folder ${dataDir}`, notes };
   } finally {
