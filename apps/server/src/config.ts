@@ -48,6 +48,11 @@ export type Config = {
   authCacheMs: number;
   /** EXACT_COUNT_LIMIT: a list's `count` is exact up to this many rows, then PostgreSQL's estimate (db/counts.ts). */
   exactCountLimit: number;
+  /**
+   * BACKUP_KEY: the key of GET /api/backup/ (a hot backup of the embedded database, modules/backup). Unset: the server on
+   * PGlite makes one at each start and writes it to DATA_DIR/server.json for `npm run backup`.
+   */
+  backupKey: string | undefined;
   /** The print service (workers/print-spooler.ts, print-transport.ts). */
   print: {
     /** PRINT_SPOOLER=off: this process answers HTTP but runs no print jobs. */
@@ -118,6 +123,7 @@ const envSchema = z.object({
   STOCK_SNAPSHOT_INTERVAL_MS: whole(300_000),
   AUTH_CACHE_MS: whole(5_000, 0, 60_000),
   EXACT_COUNT_LIMIT: whole(EXACT_COUNT_LIMIT, 1, 10_000_000),
+  BACKUP_KEY: optionalText.refine((value) => value === undefined || value.length >= 16, 'must be at least 16 characters'),
   PRINT_SPOOLER: onUnlessOff,
   PRINT_CONNECT_TIMEOUT_MS: whole(5_000),
   PRINT_LABEL_TIMEOUT_MS: whole(30_000),
@@ -200,6 +206,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     stockSnapshotIntervalMs: e.STOCK_SNAPSHOT_INTERVAL_MS,
     authCacheMs: e.AUTH_CACHE_MS,
     exactCountLimit: e.EXACT_COUNT_LIMIT,
+    backupKey: e.BACKUP_KEY,
     print: {
       spooler: e.PRINT_SPOOLER,
       connectTimeoutMs: e.PRINT_CONNECT_TIMEOUT_MS,

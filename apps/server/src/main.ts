@@ -4,6 +4,7 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { FolderLockedError } from './db/folder-lock.js';
 import { seedDemoIfEmpty } from './db/seed/seed.js';
+import { localUrl, newBackupKey, writeServerFile } from './modules/backup/server-file.js';
 
 const config = loadConfig();
 // A stray rejection is logged, not a reason to stop serving (the work it belonged to is retried by its owner).
@@ -28,8 +29,11 @@ await database.withStartupLock(async () => {
     if (seeded) console.log('Demo data loaded. Sign in as admin@demo.local / demo1234');
   }
 });
+// The key of GET /api/backup/ (modules/backup): BACKUP_KEY, else on the embedded database one of this start's, written
+// with the server's address to DATA_DIR/server.json once it listens (npm run backup reads it there).
+const backupKey = config.backupKey ?? (database.kind === 'pglite' ? newBackupKey() : undefined);
 const app = await buildApp({
-  config,
+  config: { ...config, backupKey },
   database,
   // The readers' broker (MQTT_URL or AMQP_URL; none: a no-op bus), logging through the app's logger.
   bus: (log) => createReaderBus({ config, db: database.db, log }),
@@ -41,8 +45,10 @@ const app = await buildApp({
   ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
 });
 
+let removeServerFile = () => {};
 const shutdown = async (signal: string) => {
   app.log.info(`${signal}: shutting down`);
+  removeServerFile();
   await app.close();
   await app.readersBus.close();
   await database.close();
@@ -52,6 +58,14 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
+const address = app.server.address();
+if (database.kind === 'pglite' && backupKey && typeof address === 'object' && address) {
+  removeServerFile = writeServerFile(config.dataDir, {
+    pid: process.pid,
+    url: localUrl(config.host, address.port),
+    key: backupKey,
+  });
+}
 console.log(
   `RFID stock tracking on http://localhost:${config.port} (database: ${database.kind}${database.kind === 'pglite' ? ` in ${config.dataDir}` : ''})`,
 );

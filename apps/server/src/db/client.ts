@@ -11,7 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { withTransactionRetry } from './errors.js';
 import { lockDataFolder } from './folder-lock.js';
-import { prebuiltFor } from './prebuilt.js';
+import { holdsNoDatabase, prebuiltFor } from './prebuilt.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -37,6 +37,11 @@ export type Database = {
    */
   listen: (channel: string, handlers: ListenHandlers) => Promise<() => Promise<void>>;
   close: () => Promise<void>;
+  /**
+   * PGlite only: its data folder as an uncompressed tar (PGlite's `dumpDataDir`), taken while no query runs. Called
+   * inside a transaction, it is that transaction's moment: no other transaction can run meanwhile (modules/backup).
+   */
+  dataDirImage?: () => Promise<Blob>;
 };
 
 export type ListenHandlers = { onNotify: (payload: string) => void; onState?: (listening: boolean) => void };
@@ -55,13 +60,17 @@ const retryTransactions = (db: Db): Db => {
   return db;
 };
 
-const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+/** The drizzle-kit migrations (SQL files and meta/_journal.json). */
+export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 export type DatabaseOptions = {
   databaseUrl?: string;
   dataDir?: string;
   inMemory?: boolean;
-  /** In memory only: start from this dump of a PGlite data folder (tests clone a migrated, seeded template). */
+  /**
+   * Start from this dump of a PGlite data folder: in memory (tests clone a migrated, seeded template), or in a data
+   * folder that holds no database yet (a restore, modules/backup), in place of the prebuilt database.
+   */
   loadDataDir?: Blob;
   /** The migrated database a first start on an empty `dataDir` loads (db/prebuilt.ts; the build's by default). */
   prebuiltFile?: string;
@@ -205,8 +214,10 @@ export const openDatabase = async ({
     mkdirSync(dataDir, { recursive: true });
     unlock = lockDataFolder(dataDir);
     // A first start loads the migrated database made at build time rather than creating one (db/prebuilt.ts).
-    const prebuilt = prebuiltFor(`${dataDir}/pgdata`, prebuiltFile);
-    client = new PGlite(`${dataDir}/pgdata`, { extensions: { pg_trgm }, ...(prebuilt ? { loadDataDir: prebuilt } : {}) });
+    // A given dump (a restore) is loaded on the same condition: the folder holds no database yet.
+    const pgdata = `${dataDir}/pgdata`;
+    const initial = holdsNoDatabase(pgdata) ? (loadDataDir ?? prebuiltFor(pgdata, prebuiltFile)) : undefined;
+    client = new PGlite(pgdata, { extensions: { pg_trgm }, ...(initial ? { loadDataDir: initial } : {}) });
   }
   try {
     await client.waitReady;
@@ -231,5 +242,6 @@ export const openDatabase = async ({
       await client.close();
       unlock();
     },
+    dataDirImage: () => client.dumpDataDir('none'),
   };
 };

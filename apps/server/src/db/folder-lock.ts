@@ -15,6 +15,19 @@ const isAlive = (pid: number): boolean => {
   }
 };
 
+/** The process holding the data folder (`pid@host` of its `server.lock`), whether alive or not; undefined when none. */
+export const lockOwner = (dataDir: string): { pid: number; host: string } | undefined => {
+  let owner: string;
+  try {
+    owner = readFileSync(path.join(dataDir, 'server.lock'), 'utf8').trim();
+  } catch {
+    return undefined;
+  }
+  const [pid, ...host] = owner.split('@');
+  const number = Number(pid);
+  return Number.isInteger(number) && number > 0 ? { pid: number, host: host.join('@') } : undefined;
+};
+
 /**
  * The embedded database is one process's: a second server on the same folder would acknowledge
  * writes that the first one overwrites. `server.lock` holds the owner's pid and host; a lock

@@ -11,9 +11,12 @@ import type { Database } from './client.js';
  */
 export const PREBUILT_FILE = fileURLToPath(new URL('../../dist/pgdata-migrated.tar.gz', import.meta.url));
 
+/** Whether PGlite's folder (`<DATA_DIR>/pgdata`) holds no database: missing or empty. */
+export const holdsNoDatabase = (pgdata: string): boolean => !existsSync(pgdata) || readdirSync(pgdata).length === 0;
+
 /** The prebuilt database for a data folder that holds no database yet, or undefined (no build, or a database there). */
 export const prebuiltFor = (pgdata: string, file = PREBUILT_FILE): Blob | undefined => {
-  if (existsSync(pgdata) && readdirSync(pgdata).length > 0) return undefined;
+  if (!holdsNoDatabase(pgdata)) return undefined;
   if (!existsSync(file)) return undefined;
   return new Blob([readFileSync(file)]);
 };

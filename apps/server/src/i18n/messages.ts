@@ -114,6 +114,23 @@ export const catalogue = {
     en: 'Authentication credentials were not provided.',
     es: 'No se han proporcionado credenciales de autenticación.',
   },
+  // Backups through the server (modules/backup)
+  'backup.off': {
+    en: 'Backups through the server are off: it has no backup key (BACKUP_KEY).',
+    es: 'Las copias de seguridad a través del servidor están desactivadas: no tiene clave de copia (BACKUP_KEY).',
+  },
+  'backup.bad_key': {
+    en: "A backup needs the server's backup key: Authorization: Backup <key>.",
+    es: 'Una copia de seguridad necesita la clave de copia del servidor: Authorization: Backup <clave>.',
+  },
+  'backup.use_pg_dump': {
+    en: 'This server runs on PostgreSQL: back it up with npm run backup (pg_dump), not through the server.',
+    es: 'Este servidor usa PostgreSQL: haga la copia con npm run backup (pg_dump), no a través del servidor.',
+  },
+  'backup.busy': {
+    en: 'A backup is being taken already; try again when it ends.',
+    es: 'Ya se está haciendo una copia de seguridad; inténtelo de nuevo cuando termine.',
+  },
   // Administration
   'admin.email_taken': {
     en: 'A user with this email already exists.',

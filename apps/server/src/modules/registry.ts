@@ -7,6 +7,7 @@ import type { Workers } from '../plugins/workers.js';
 import type { JobRunner } from '../workers/job-runner.js';
 import { adminRoutes } from './admin/admin.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
+import { backupRoutes } from './backup/backup.routes.js';
 import { catalogRoutes } from './catalog/catalog.routes.js';
 import type { Engine } from './engine/engine.js';
 import { epcisRoutes } from './epcis/epcis.routes.js';
@@ -76,6 +77,7 @@ export const registerModules = async (app: FastifyInstance, deps: ModuleDeps): P
         await api.register(stickersRoutes, deps);
         await api.register(supportRoutes, deps);
         await api.register(liveRoutes, deps);
+        await api.register(backupRoutes, deps);
       },
       { prefix: '/api' },
     );
