@@ -54,7 +54,9 @@ const pg = new URL(pgUrl);
 const mqtt = new URL(mqttUrl);
 const hasPg = await canConnect(pg.hostname, Number(pg.port || 5432));
 const hasMqtt = await canConnect(mqtt.hostname, Number(mqtt.port || 1883));
-const hasMosquitto = spawnSync('sh', ['-c', 'command -v mosquitto'], { stdio: 'ignore' }).status === 0;
+const hasCommand = (command) => spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
+const hasMosquitto = hasCommand('mosquitto');
+const hasHaproxy = hasCommand('haproxy');
 const chaosReport = path.join(reports, 'chaos.json');
 // Debian's headless shell where installed (a third less CPU a journey), else its chromium; e2e/support/page-weight.ts
 // makes the same choice when the journeys run alone.
@@ -125,7 +127,7 @@ const waitingLane = async () => {
   // The short chaos suite: the built server as 1 to 3 processes on PostgreSQL with its own Mosquitto,
   // killed (-9) during ingest, printing and jobs, its database connections cut (tools/chaos/README.md).
   await postgresSuite;
-  if (hasPg && hasMosquitto) {
+  if (hasPg && hasMosquitto && hasHaproxy) {
     await step(
       'chaos suite, short (processes killed, database cut, 1 to 3 processes)',
       'node',
@@ -134,9 +136,11 @@ const waitingLane = async () => {
       { buffered: !serial },
     );
   } else if (requirePg && requireMqtt) {
-    failures.push(`chaos suite needs PostgreSQL at ${pg.host} and the mosquitto binary`);
+    failures.push(`chaos suite needs PostgreSQL at ${pg.host} and the mosquitto and haproxy binaries`);
   } else {
-    skipped.push(`Chaos suite SKIPPED: it needs PostgreSQL at ${pg.host} and the mosquitto binary (apt-get install mosquitto)`);
+    skipped.push(
+      `Chaos suite SKIPPED: it needs PostgreSQL at ${pg.host} and the mosquitto and haproxy binaries (apt-get install mosquitto haproxy)`,
+    );
   }
 };
 const started = Date.now();
