@@ -14,7 +14,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { type Config, loadConfig } from './config.js';
 import type { Database } from './db/client.js';
-import { isDatabaseUnavailableError } from './db/errors.js';
+import { isDatabaseUnavailableError, isDiskFullError } from './db/errors.js';
 import { AppError, notFound } from './http/errors.js';
 import { countScopeHook } from './http/paging.js';
 import { securityHeadersHook } from './http/security-headers.js';
@@ -153,6 +153,15 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.status(400).send(validationBody(error.validation, error.validationContext, language));
     }
+    if (isDiskFullError(error)) {
+      // PostgreSQL's disk is full (SQLSTATE 53100), or the embedded database's nearly is (db/pglite-handle.ts): nothing
+      // was written; it clears once there is room.
+      request.log.warn({ err: error }, 'disk full');
+      return reply
+        .status(507)
+        .header('retry-after', '60')
+        .send(new AppError('INSUFFICIENT_STORAGE', { message: 'common.disk_full' }).body(language));
+    }
     if (isDatabaseUnavailableError(error)) {
       // The database is away (restart, failover, connections cut): nothing was done; try again.
       request.log.warn({ err: error }, 'database unavailable');
@@ -208,7 +217,8 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
 
   app.get('/api/health', { config: { public: true }, schema: { tags: ['health'] } }, async () => {
     await database.db.execute('select 1');
-    return { status: 'ok', database: database.kind };
+    // Reads work while writes are refused for a full disk: the process is healthy, and says so (`storage`).
+    return { status: 'ok', database: database.kind, storage: database.storage() };
   });
 
   const readersBus = bus ?? (await createMqttBus(undefined));

@@ -44,6 +44,11 @@ export type Config = {
   authCacheMs: number;
   /** EXACT_COUNT_LIMIT: a list's `count` is exact up to this many rows, then PostgreSQL's estimate (db/counts.ts). */
   exactCountLimit: number;
+  /**
+   * DISK_RESERVE_MB (embedded database only, 64 by default, 0: off): below this much free space on DATA_DIR's disk,
+   * writes are refused (507) and reads keep working, until there is room again (db/pglite-handle.ts).
+   */
+  diskReserveMb: number;
   /** The print service (workers/print-spooler.ts, print-transport.ts). */
   print: {
     /** PRINT_SPOOLER=off: this process answers HTTP but runs no print jobs. */
@@ -103,6 +108,7 @@ const envSchema = z.object({
   STOCK_SNAPSHOT_INTERVAL_MS: whole(300_000),
   AUTH_CACHE_MS: whole(5_000, 0, 60_000),
   EXACT_COUNT_LIMIT: whole(EXACT_COUNT_LIMIT, 1, 10_000_000),
+  DISK_RESERVE_MB: whole(64, 0, 1_000_000),
   PRINT_SPOOLER: onUnlessOff,
   PRINT_CONNECT_TIMEOUT_MS: whole(5_000),
   PRINT_LABEL_TIMEOUT_MS: whole(30_000),
@@ -181,6 +187,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     stockSnapshotIntervalMs: e.STOCK_SNAPSHOT_INTERVAL_MS,
     authCacheMs: e.AUTH_CACHE_MS,
     exactCountLimit: e.EXACT_COUNT_LIMIT,
+    diskReserveMb: e.DISK_RESERVE_MB,
     print: {
       spooler: e.PRINT_SPOOLER,
       connectTimeoutMs: e.PRINT_CONNECT_TIMEOUT_MS,

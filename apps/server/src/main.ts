@@ -39,6 +39,7 @@ try {
     dataDir: config.dataDir,
     onError: (error) => console.warn(`database connection lost: ${error.message}`),
     log: startupLog,
+    diskReserveBytes: config.diskReserveMb * 1024 * 1024,
   });
 } catch (error) {
   if (!(error instanceof FolderLockedError)) throw error;

@@ -11,6 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { withTransactionRetry } from './errors.js';
 import { lockDataFolder } from './folder-lock.js';
+import { createPgliteHandle, type PgliteHandle } from './pglite-handle.js';
 import { prebuiltFor } from './prebuilt.js';
 import { type RetryLog, withRetry } from './retry.js';
 import * as schema from './schema/index.js';
@@ -37,6 +38,13 @@ export type Database = {
    * stops listening.
    */
   listen: (channel: string, handlers: ListenHandlers) => Promise<() => Promise<void>>;
+  /**
+   * Whether writes can be stored: `ok`; `low` (the embedded database's disk is nearly full: writes are refused, reads
+   * work); `stopped` (the embedded database stopped and is being opened again). PostgreSQL: always `ok`.
+   */
+  storage: () => 'ok' | 'low' | 'stopped';
+  /** The embedded database's data folder as a tar file (the build's prebuilt database, the tests' templates). */
+  dumpDataDir?: (compression?: 'auto' | 'gzip' | 'none') => Promise<File | Blob>;
   close: () => Promise<void>;
 };
 
@@ -68,8 +76,13 @@ export type DatabaseOptions = {
   prebuiltFile?: string;
   /** Connection errors of the pool's clients (the pool replaces them). */
   onError?: (error: Error) => void;
-  /** Where the LISTEN connection says now and then that it is still waiting for the database (silent by default). */
+  /**
+   * Where the LISTEN connection (PostgreSQL) and the embedded database's watcher (PGlite) say what they wait for
+   * (silent by default).
+   */
   log?: RetryLog;
+  /** PGlite in a folder: writes are refused below this many free bytes on its disk (db/pglite-handle.ts; 0: never). */
+  diskReserveBytes?: number;
 };
 
 const silent: RetryLog = { info: () => {}, warn: () => {} };
@@ -190,6 +203,7 @@ export const openDatabase = async ({
   prebuiltFile,
   onError = () => {},
   log = silent,
+  diskReserveBytes = 0,
 }: DatabaseOptions): Promise<Database> => {
   if (databaseUrl) {
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 5_000 });
@@ -207,6 +221,7 @@ export const openDatabase = async ({
       db,
       kind: 'postgres',
       listen: listener.listen,
+      storage: () => 'ok',
       migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
       withStartupLock: async (work) => {
         const client = await pool.connect();
@@ -229,38 +244,50 @@ export const openDatabase = async ({
       },
     };
   }
-  let client: PGlite;
   let unlock = () => {};
+  let open: () => PGlite;
   if (inMemory || !dataDir) {
-    client = new PGlite({ extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
+    open = () => new PGlite({ extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
   } else {
     mkdirSync(dataDir, { recursive: true });
     unlock = lockDataFolder(dataDir);
-    // A first start loads the migrated database made at build time rather than creating one (db/prebuilt.ts).
-    const prebuilt = prebuiltFor(`${dataDir}/pgdata`, prebuiltFile);
-    client = new PGlite(`${dataDir}/pgdata`, { extensions: { pg_trgm }, ...(prebuilt ? { loadDataDir: prebuilt } : {}) });
+    const pgdata = `${dataDir}/pgdata`;
+    // A first start loads the migrated database made at build time rather than creating one (db/prebuilt.ts); an
+    // instance opened again (db/pglite-handle.ts) finds the database there.
+    open = () => {
+      const prebuilt = prebuiltFor(pgdata, prebuiltFile);
+      return new PGlite(pgdata, { extensions: { pg_trgm }, ...(prebuilt ? { loadDataDir: prebuilt } : {}) });
+    };
   }
+  let handle: PgliteHandle;
   try {
-    await client.waitReady;
+    handle = await createPgliteHandle({
+      open: async () => {
+        const next = open();
+        await next.waitReady;
+        return next;
+      },
+      ...(dataDir && !inMemory ? { dataDir } : {}),
+      reserveBytes: diskReserveBytes,
+      log,
+    });
   } catch (error) {
     unlock();
     throw error;
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(handle.client, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    migrate: () => migratePglite(drizzlePglite(handle.client), { migrationsFolder }),
     // One process owns the folder (lockDataFolder): nothing to coordinate.
     withStartupLock: (work) => work(),
-    // PGlite is in this process: its notifications always arrive.
-    listen: async (channel, { onNotify, onState }) => {
-      const stop = await client.listen(channel, onNotify);
-      onState?.(true);
-      return stop;
-    },
+    // PGlite is in this process: its notifications arrive while it runs (not while it is stopped and opened again).
+    listen: handle.listen,
+    storage: handle.state,
+    dumpDataDir: handle.dumpDataDir,
     close: async () => {
-      await client.close();
+      await handle.close();
       unlock();
     },
   };

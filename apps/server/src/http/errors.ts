@@ -8,7 +8,8 @@ export type AppErrorCode =
   | 'NOT_FOUND'
   | 'CONFLICT'
   | 'TOO_MANY_REQUESTS'
-  | 'UNAVAILABLE';
+  | 'UNAVAILABLE'
+  | 'INSUFFICIENT_STORAGE';
 
 const STATUS: Record<AppErrorCode, number> = {
   VALIDATION: 400,
@@ -18,6 +19,7 @@ const STATUS: Record<AppErrorCode, number> = {
   CONFLICT: 409,
   TOO_MANY_REQUESTS: 429,
   UNAVAILABLE: 503,
+  INSUFFICIENT_STORAGE: 507,
 };
 
 /** Field → its messages (catalogue keys, rendered in the reader's language by the error handler). */
