@@ -9,6 +9,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { createPgliteHandle } from '../db/pglite-handle.js';
+import { fillFile } from './small-disk.js';
 
 const dir = process.argv[2];
 if (!dir) throw new Error('usage: pglite-panic.fixture.ts <folder on a small disk>');
@@ -45,25 +46,7 @@ await handle.listen('ch', { onNotify: (payload) => notes.push(payload), onState:
 report('ready', { state: handle.state() });
 
 // The disk fills (the test's file), and PostgreSQL must start a new WAL segment for the next write.
-const { fill } = JSON.parse(process.argv[3] ?? '{}') as { fill?: boolean };
-if (fill !== false) {
-  const { openSync, writeSync, closeSync } = await import('node:fs');
-  const fd = openSync(filler, 'w');
-  const chunk = Buffer.alloc(256 * 1024);
-  try {
-    for (;;) writeSync(fd, chunk);
-  } catch {
-    for (let size = 128 * 1024; size >= 512; size = Math.floor(size / 2)) {
-      try {
-        for (;;) writeSync(fd, chunk.subarray(0, size));
-      } catch {
-        // full at this size
-      }
-    }
-  } finally {
-    closeSync(fd);
-  }
-}
+fillFile(filler);
 report('switch', await outcome(() => client.query('select pg_switch_wal()')));
 report('write', await outcome(() => client.query("update t set v = 'during' where id <= 10")));
 report('after', { state: handle.state(), states: [...states] });

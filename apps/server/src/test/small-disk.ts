@@ -6,6 +6,26 @@ import { promisify } from 'node:util';
 
 const run = promisify(execFile);
 
+/** Writes zeros to `file` until its disk has no byte left (ENOSPC), smaller and smaller chunks at the end. */
+export const fillFile = (file: string): void => {
+  const fd = openSync(file, 'w');
+  const chunk = Buffer.alloc(1024 * 1024);
+  try {
+    for (;;) writeSync(fd, chunk);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error;
+    for (let size = 512 * 1024; size >= 512; size = Math.floor(size / 2)) {
+      try {
+        for (;;) writeSync(fd, chunk.subarray(0, size));
+      } catch {
+        // full at this size; try a smaller one
+      }
+    }
+  } finally {
+    closeSync(fd);
+  }
+};
+
 export type SmallDisk = {
   /** The mounted folder. */
   dir: string;
@@ -31,25 +51,7 @@ export const mountSmallDisk = async (sizeMb: number): Promise<SmallDisk | { skip
   const filler = path.join(dir, 'filler');
   return {
     dir,
-    fill: () => {
-      const fd = openSync(filler, 'w');
-      const chunk = Buffer.alloc(1024 * 1024);
-      try {
-        for (;;) writeSync(fd, chunk);
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error;
-        // The last bytes: a smaller chunk at a time.
-        for (let size = 512 * 1024; size >= 512; size = Math.floor(size / 2)) {
-          try {
-            for (;;) writeSync(fd, chunk.subarray(0, size));
-          } catch {
-            // full at this size; try a smaller one
-          }
-        }
-      } finally {
-        closeSync(fd);
-      }
-    },
+    fill: () => fillFile(filler),
     free: () => rmSync(filler, { force: true }),
     unmount: async () => {
       await run('umount', [dir]).catch(() => run('umount', ['-l', dir]));
