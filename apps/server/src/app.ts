@@ -16,6 +16,7 @@ import { type Config, loadConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { isDatabaseUnavailableError, isDiskFullError } from './db/errors.js';
 import { AppError, notFound } from './http/errors.js';
+import { loadSheddingPlugin } from './http/load-shedding.js';
 import { countScopeHook } from './http/paging.js';
 import { securityHeadersHook } from './http/security-headers.js';
 import { type Language, render } from './i18n/messages.js';
@@ -57,6 +58,8 @@ export type AppOptions = {
   defaultLanguage?: Language;
   /** How often the live streams send a heartbeat comment (15 s; tests use less). */
   liveHeartbeatMs?: number;
+  /** Load shedding's bounds (MAX_EVENT_LOOP_DELAY_MS, MAX_DB_WAITING; http/load-shedding.ts); the configuration's by default. */
+  loadShedding?: Partial<Config['loadShedding']>;
 };
 
 /**
@@ -149,26 +152,30 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   app.setErrorHandler((error, request, reply) => {
     const language = languageOf(request);
     reply.header('content-language', language);
-    if (error instanceof AppError) return reply.status(error.status).send(error.body(language));
+    if (error instanceof AppError) {
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
+      return reply.status(error.status).send(error.body(language));
+    }
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.status(400).send(validationBody(error.validation, error.validationContext, language));
     }
-    if (isDiskFullError(error)) {
-      // PostgreSQL's disk is full (SQLSTATE 53100), or the embedded database's nearly is (db/pglite-handle.ts): nothing
-      // was written; it clears once there is room.
-      request.log.warn({ err: error }, 'disk full');
-      return reply
-        .status(507)
-        .header('retry-after', '60')
-        .send(new AppError('INSUFFICIENT_STORAGE', { message: 'common.disk_full' }).body(language));
-    }
-    if (isDatabaseUnavailableError(error)) {
-      // The database is away (restart, failover, connections cut): nothing was done; try again.
-      request.log.warn({ err: error }, 'database unavailable');
-      return reply
-        .status(503)
-        .header('retry-after', '5')
-        .send(new AppError('UNAVAILABLE', { message: 'common.database_unavailable' }).body(language));
+    // PostgreSQL's disk is full (SQLSTATE 53100), or the embedded database's nearly is (db/pglite-handle.ts): nothing
+    // was written, and it clears once there is room. The database is away (restart, failover, connections cut):
+    // nothing was done; try again.
+    const storage = isDiskFullError(error)
+      ? { code: 'INSUFFICIENT_STORAGE' as const, message: 'common.disk_full' as const, retryAfter: 60, log: 'disk full' }
+      : isDatabaseUnavailableError(error)
+        ? {
+            code: 'UNAVAILABLE' as const,
+            message: 'common.database_unavailable' as const,
+            retryAfter: 5,
+            log: 'database unavailable',
+          }
+        : undefined;
+    if (storage) {
+      request.log.warn({ err: error }, storage.log);
+      const answer = new AppError(storage.code, { message: storage.message, retryAfterSeconds: storage.retryAfter });
+      return reply.status(answer.status).header('retry-after', String(storage.retryAfter)).send(answer.body(language));
     }
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (isResponseSerializationError(error) || status >= 500) {
@@ -196,6 +203,12 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
       .send(notFound().body(languageOf(request)));
   });
 
+  // Before every route: a request the server cannot answer soon is refused at once (503, Retry-After).
+  await app.register(loadSheddingPlugin, {
+    ...config.loadShedding,
+    ...options.loadShedding,
+    dbWaiting: database.waiting,
+  });
   securityHeadersHook(app, config.brandDashboardUrl);
   app.addHook('onSend', async (request, reply) => {
     // HSTS only when this answer went over TLS (the socket's, or a trusted proxy's X-Forwarded-Proto).
@@ -215,7 +228,8 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   await app.register(authPlugin, { database, cacheMs: config.authCacheMs });
   locationScopeHook(app, database.db);
 
-  app.get('/api/health', { config: { public: true }, schema: { tags: ['health'] } }, async () => {
+  // Never refused for load: a busy process is alive (a probe that failed it would restart it and lose its work).
+  app.get('/api/health', { config: { public: true, loadShedding: false }, schema: { tags: ['health'] } }, async () => {
     await database.db.execute('select 1');
     // Reads work while writes are refused for a full disk: the process is healthy, and says so (`storage`).
     return { status: 'ok', database: database.kind, storage: database.storage() };

@@ -43,6 +43,8 @@ export type Database = {
    * work); `stopped` (the embedded database stopped and is being opened again). PostgreSQL: always `ok`.
    */
   storage: () => 'ok' | 'low' | 'stopped';
+  /** Database calls waiting for a connection now: PostgreSQL's pool, or the embedded database's one (load shedding). */
+  waiting: () => number;
   /** The embedded database's data folder as a tar file (the build's prebuilt database, the tests' templates). */
   dumpDataDir?: (compression?: 'auto' | 'gzip' | 'none') => Promise<File | Blob>;
   close: () => Promise<void>;
@@ -222,6 +224,7 @@ export const openDatabase = async ({
       kind: 'postgres',
       listen: listener.listen,
       storage: () => 'ok',
+      waiting: () => pool.waitingCount,
       migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
       withStartupLock: async (work) => {
         const client = await pool.connect();
@@ -285,6 +288,7 @@ export const openDatabase = async ({
     // PGlite is in this process: its notifications arrive while it runs (not while it is stopped and opened again).
     listen: handle.listen,
     storage: handle.state,
+    waiting: handle.waiting,
     dumpDataDir: handle.dumpDataDir,
     close: async () => {
       await handle.close();

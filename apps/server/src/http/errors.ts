@@ -41,11 +41,17 @@ export class AppError extends Error {
   readonly code: AppErrorCode;
   readonly text: Message;
   readonly errors: FieldErrors | undefined;
-  constructor(code: AppErrorCode, { message, errors }: { message: MessageArg; errors?: FieldErrors }) {
+  /** When to try again (the `Retry-After` header, in seconds): a busy or unavailable server says when. */
+  readonly retryAfterSeconds: number | undefined;
+  constructor(
+    code: AppErrorCode,
+    { message, errors, retryAfterSeconds }: { message: MessageArg; errors?: FieldErrors; retryAfterSeconds?: number },
+  ) {
     super(render(message, 'en'));
     this.code = code;
     this.text = toMessage(message);
     this.errors = errors;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
   get status(): number {
     return STATUS[this.code];
