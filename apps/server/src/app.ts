@@ -15,8 +15,9 @@ import {
 import { createNoBus, type ReaderBus } from './broker/bus.js';
 import { type Config, loadConfig } from './config.js';
 import type { Database } from './db/client.js';
-import { isDatabaseUnavailableError } from './db/errors.js';
+import { isDatabaseUnavailableError, isDiskFullError } from './db/errors.js';
 import { AppError, notFound } from './http/errors.js';
+import { loadSheddingPlugin } from './http/load-shedding.js';
 import { countScopeHook } from './http/paging.js';
 import { securityHeadersHook } from './http/security-headers.js';
 import { type Language, render } from './i18n/messages.js';
@@ -61,6 +62,8 @@ export type AppOptions = {
   defaultLanguage?: Language;
   /** How often the live streams send a heartbeat comment (15 s; tests use less). */
   liveHeartbeatMs?: number;
+  /** Load shedding's bounds (MAX_EVENT_LOOP_DELAY_MS, MAX_DB_WAITING; http/load-shedding.ts); the configuration's by default. */
+  loadShedding?: Partial<Config['loadShedding']>;
 };
 
 /**
@@ -155,17 +158,28 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   app.setErrorHandler((error, request, reply) => {
     const language = languageOf(request);
     reply.header('content-language', language);
+    // Its headers: Retry-After of a refusal for load or a full disk, the ETag of a stale edit.
     if (error instanceof AppError) return reply.status(error.status).headers(error.headers).send(error.body(language));
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.status(400).send(validationBody(error.validation, error.validationContext, language));
     }
-    if (isDatabaseUnavailableError(error)) {
-      // The database is away (restart, failover, connections cut): nothing was done; try again.
-      request.log.warn({ err: error }, 'database unavailable');
-      return reply
-        .status(503)
-        .header('retry-after', '5')
-        .send(new AppError('UNAVAILABLE', { message: 'common.database_unavailable' }).body(language));
+    // PostgreSQL's disk is full (SQLSTATE 53100), or the embedded database's nearly is (db/pglite-handle.ts): nothing
+    // was written, and it clears once there is room. The database is away (restart, failover, connections cut):
+    // nothing was done; try again.
+    const storage = isDiskFullError(error)
+      ? { code: 'INSUFFICIENT_STORAGE' as const, message: 'common.disk_full' as const, retryAfter: 60, log: 'disk full' }
+      : isDatabaseUnavailableError(error)
+        ? {
+            code: 'UNAVAILABLE' as const,
+            message: 'common.database_unavailable' as const,
+            retryAfter: 5,
+            log: 'database unavailable',
+          }
+        : undefined;
+    if (storage) {
+      request.log.warn({ err: error }, storage.log);
+      const answer = new AppError(storage.code, { message: storage.message, retryAfterSeconds: storage.retryAfter });
+      return reply.status(answer.status).header('retry-after', String(storage.retryAfter)).send(answer.body(language));
     }
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (isResponseSerializationError(error) || status >= 500) {
@@ -193,6 +207,12 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
       .send(notFound().body(languageOf(request)));
   });
 
+  // Before every route: a request the server cannot answer soon is refused at once (503, Retry-After).
+  await app.register(loadSheddingPlugin, {
+    ...config.loadShedding,
+    ...options.loadShedding,
+    dbWaiting: database.waiting,
+  });
   securityHeadersHook(app, config.brandDashboardUrl);
   app.addHook('onSend', async (request, reply) => {
     // HSTS only when this answer went over TLS (the socket's, or a trusted proxy's X-Forwarded-Proto).

@@ -53,6 +53,18 @@ export type Config = {
    * PGlite makes one at each start and writes it to DATA_DIR/server.json for `npm run backup`.
    */
   backupKey: string | undefined;
+  /**
+   * DISK_RESERVE_MB (embedded database only, 64 by default, 0: off): below this much free space on DATA_DIR's disk,
+   * writes are refused (507) and reads keep working, until there is room again (db/pglite-handle.ts).
+   */
+  diskReserveMb: number;
+  /** Load shedding (http/load-shedding.ts): requests are refused with 503 and Retry-After beyond these (0: off). */
+  loadShedding: {
+    /** MAX_EVENT_LOOP_DELAY_MS: how long a request may find the event loop busy (what it waited behind). */
+    maxEventLoopDelayMs: number;
+    /** MAX_DB_WAITING: database calls waiting for a connection. */
+    maxDbWaiting: number;
+  };
   /** The print service (workers/print-spooler.ts, print-transport.ts). */
   print: {
     /** PRINT_SPOOLER=off: this process answers HTTP but runs no print jobs. */
@@ -69,6 +81,10 @@ export type Config = {
   /** The LLRP client (workers/llrp-client.ts). */
   llrp: { enabled: boolean; pollMs: number; leaseMs: number; keepaliveMs: number; timeoutMs: number };
 };
+
+/** Load shedding's defaults (docs/operations.md: how they were chosen). */
+const DEFAULT_MAX_EVENT_LOOP_DELAY_MS = 2_000;
+const DEFAULT_MAX_DB_WAITING = 40;
 
 /** A whole number of the environment: unset or empty is its default; anything else must be one, at least `min`. */
 const whole = (fallback: number, min = 1, max = Number.MAX_SAFE_INTEGER) =>
@@ -124,6 +140,9 @@ const envSchema = z.object({
   AUTH_CACHE_MS: whole(5_000, 0, 60_000),
   EXACT_COUNT_LIMIT: whole(EXACT_COUNT_LIMIT, 1, 10_000_000),
   BACKUP_KEY: optionalText.refine((value) => value === undefined || value.length >= 16, 'must be at least 16 characters'),
+  DISK_RESERVE_MB: whole(64, 0, 1_000_000),
+  MAX_EVENT_LOOP_DELAY_MS: whole(DEFAULT_MAX_EVENT_LOOP_DELAY_MS, 0, 600_000),
+  MAX_DB_WAITING: whole(DEFAULT_MAX_DB_WAITING, 0, 1_000_000),
   PRINT_SPOOLER: onUnlessOff,
   PRINT_CONNECT_TIMEOUT_MS: whole(5_000),
   PRINT_LABEL_TIMEOUT_MS: whole(30_000),
@@ -207,6 +226,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     authCacheMs: e.AUTH_CACHE_MS,
     exactCountLimit: e.EXACT_COUNT_LIMIT,
     backupKey: e.BACKUP_KEY,
+    diskReserveMb: e.DISK_RESERVE_MB,
+    loadShedding: { maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS, maxDbWaiting: e.MAX_DB_WAITING },
     print: {
       spooler: e.PRINT_SPOOLER,
       connectTimeoutMs: e.PRINT_CONNECT_TIMEOUT_MS,

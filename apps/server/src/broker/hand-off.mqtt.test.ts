@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { encodeSgtin96 } from '@rfid/epc';
 import mqtt, { type MqttClient } from 'mqtt';
 import pg from 'pg';
@@ -7,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDemoItemTypes } from '../db/seed/demo-data.js';
 import { hasCommand, hasRabbitMq, startMosquitto, startRabbitMq, type TestBroker } from '../test/brokers.js';
 import { createScratchDatabase } from '../test/scratch-db.js';
-import { SERVER_MAIN, type ServerProcess, startServerProcess } from '../test/server-process.js';
+import { hasServerBuild, type ServerProcess, startServerProcess } from '../test/server-process.js';
 import { postgresTemplate } from '../test/template-db.js';
 
 /**
@@ -17,7 +16,7 @@ import { postgresTemplate } from '../test/template-db.js';
  * (MQTT_TEST_URL) when PostgreSQL (TEST_DATABASE_URL) and the build are there.
  */
 const PG_URL = process.env.TEST_DATABASE_URL;
-const isPossible = Boolean(process.env.MQTT_TEST_URL && PG_URL && existsSync(SERVER_MAIN));
+const isPossible = Boolean(process.env.MQTT_TEST_URL && PG_URL && hasServerBuild);
 
 /** The demo's T-MAD-01 entrance portal (working mode 3, movement); its MAC names its topic. */
 const READER_TOPIC = 'readers/001625000011/reads';
@@ -67,6 +66,7 @@ const harness = (transport: 'mqtt' | 'amqp') => {
       MQTT_SESSION_LEASE_MS: '2000',
       BROKER_PROBE_MS: '1000',
       READS_IDLE_GAP_MS: '300',
+      SEED_DEMO: 'false',
       PRINT_SPOOLER: 'off',
       LLRP: 'off',
     });
@@ -74,7 +74,7 @@ const harness = (transport: 'mqtt' | 'amqp') => {
     return server;
   };
   /** Ready: subscribed, its probe back through the broker. */
-  const ready = (server: ServerProcess) => server.waitFor('/api/health/ready');
+  const ready = (server: ServerProcess) => server.waitForRoute('/api/health/ready');
   const session = async (server: ServerProcess) =>
     ((await ready(server)) as { broker: { role: string; session?: string } }).broker;
   /** Publishes sets, each acknowledged by the broker (QoS 1), as a reader does. */

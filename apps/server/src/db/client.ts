@@ -11,7 +11,9 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { withTransactionRetry } from './errors.js';
 import { lockDataFolder } from './folder-lock.js';
+import { createPgliteHandle, type PgliteHandle } from './pglite-handle.js';
 import { holdsNoDatabase, prebuiltFor } from './prebuilt.js';
+import { type RetryLog, withRetry } from './retry.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -36,6 +38,15 @@ export type Database = {
    * stops listening.
    */
   listen: (channel: string, handlers: ListenHandlers) => Promise<() => Promise<void>>;
+  /**
+   * Whether writes can be stored: `ok`; `low` (the embedded database's disk is nearly full: writes are refused, reads
+   * work); `stopped` (the embedded database stopped and is being opened again). PostgreSQL: always `ok`.
+   */
+  storage: () => 'ok' | 'low' | 'stopped';
+  /** Database calls waiting for a connection now: PostgreSQL's pool, or the embedded database's one (load shedding). */
+  waiting: () => number;
+  /** The embedded database's data folder as a tar file (the build's prebuilt database, the tests' templates). */
+  dumpDataDir?: (compression?: 'auto' | 'gzip' | 'none') => Promise<File | Blob>;
   close: () => Promise<void>;
   /**
    * PGlite only: its data folder as an uncompressed tar (PGlite's `dumpDataDir`), taken while no query runs. Called
@@ -76,67 +87,95 @@ export type DatabaseOptions = {
   prebuiltFile?: string;
   /** Connection errors of the pool's clients (the pool replaces them). */
   onError?: (error: Error) => void;
+  /**
+   * Where the LISTEN connection (PostgreSQL) and the embedded database's watcher (PGlite) say what they wait for
+   * (silent by default).
+   */
+  log?: RetryLog;
+  /** PGlite in a folder: writes are refused below this many free bytes on its disk (db/pglite-handle.ts; 0: never). */
+  diskReserveBytes?: number;
 };
 
-const RELISTEN_MS = 1_000;
+const silent: RetryLog = { info: () => {}, warn: () => {} };
 
 /**
  * One connection of its own (not the pool's) that LISTENs to every channel asked for, and comes back after a cut: each
- * handler hears `onState(false)` when it is cut and `onState(true)` once it listens again.
+ * handler hears `onState(false)` when it is cut and `onState(true)` once it listens again. While the database is away
+ * it tries again with backoff (db/retry.ts), writing a line now and then rather than one per attempt.
  */
-const createPgListener = (databaseUrl: string, onError: (error: Error) => void) => {
+const createPgListener = (databaseUrl: string, onError: (error: Error) => void, log: RetryLog) => {
   const channels = new Map<string, Set<ListenHandlers>>();
   let client: pg.Client | undefined;
-  let connecting: Promise<pg.Client | undefined> | undefined;
+  let reconnecting: Promise<void> | undefined;
   let closed = false;
-  let retry: NodeJS.Timeout | undefined;
   const quote = (channel: string) => `"${channel.replaceAll('"', '""')}"`;
   const state = (listening: boolean, only?: Iterable<ListenHandlers>) => {
     for (const handlers of only ?? [...channels.values()].flatMap((set) => [...set])) handlers.onState?.(listening);
+  };
+  /** The channels the current connection listens to. */
+  let listened = new Set<string>();
+  /** LISTENs on `connection` to every channel it does not listen to yet (some may be added while it connects). */
+  const listenToAll = async (connection: pg.Client) => {
+    for (const channel of channels.keys()) {
+      if (listened.has(channel)) continue;
+      await connection.query(`listen ${quote(channel)}`);
+      listened.add(channel);
+    }
+  };
+  let connecting: Promise<void> | undefined;
+  const attempt = async (): Promise<void> => {
+    if (client || closed) return;
+    const next = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5_000 });
+    next.on('notification', ({ channel, payload }) => {
+      for (const handlers of channels.get(channel) ?? []) handlers.onNotify(payload ?? '');
+    });
+    next.on('error', (error) => {
+      if (client === next) lost(error);
+    });
+    next.on('end', () => {
+      if (client === next) lost();
+    });
+    try {
+      await next.connect();
+      listened = new Set();
+      await listenToAll(next);
+    } catch (error) {
+      await next.end().catch(() => {});
+      throw error;
+    }
+    if (closed) {
+      await next.end().catch(() => {});
+      return;
+    }
+    client = next;
+    await listenToAll(next).catch(() => {}); // a cut now is heard by the 'error'/'end' handlers
+    state(true);
+  };
+  /** Connects and listens to every channel (one attempt at a time); throws when the database cannot be reached. */
+  const connectOnce = (): Promise<void> => {
+    connecting ??= attempt().finally(() => {
+      connecting = undefined;
+    });
+    return connecting;
+  };
+  /** Listens again in the background until it works or the listener closes. */
+  const reconnect = () => {
+    if (reconnecting || closed || channels.size === 0) return;
+    reconnecting = withRetry(connectOnce, log, {
+      what: 'database notifications (LISTEN) not connected',
+      isStopping: () => closed,
+      baseMs: 500,
+    })
+      .catch(() => {}) // only when closed
+      .finally(() => {
+        reconnecting = undefined;
+      });
   };
   const lost = (error?: Error) => {
     if (error) onError(error);
     client = undefined;
     state(false);
-    if (!closed && channels.size > 0 && !retry) {
-      retry = setTimeout(() => {
-        retry = undefined;
-        void connect();
-      }, RELISTEN_MS);
-    }
-  };
-  const connect = (): Promise<pg.Client | undefined> => {
-    if (client) return Promise.resolve(client);
-    connecting ??= (async () => {
-      const next = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5_000 });
-      next.on('notification', ({ channel, payload }) => {
-        for (const handlers of channels.get(channel) ?? []) handlers.onNotify(payload ?? '');
-      });
-      next.on('error', (error) => {
-        if (client === next) lost(error);
-      });
-      next.on('end', () => {
-        if (client === next) lost();
-      });
-      try {
-        await next.connect();
-        for (const channel of channels.keys()) await next.query(`listen ${quote(channel)}`);
-        if (closed) {
-          await next.end();
-          return undefined;
-        }
-        client = next;
-        state(true);
-        return next;
-      } catch (error) {
-        await next.end().catch(() => {});
-        lost(error instanceof Error ? error : new Error(String(error)));
-        return undefined;
-      } finally {
-        connecting = undefined;
-      }
-    })();
-    return connecting;
+    reconnect();
   };
   return {
     listen: async (channel: string, handlers: ListenHandlers) => {
@@ -144,23 +183,25 @@ const createPgListener = (databaseUrl: string, onError: (error: Error) => void) 
       const set = known ?? new Set<ListenHandlers>();
       set.add(handlers);
       channels.set(channel, set);
-      const current = client ?? (await connect());
-      if (current && !known) await current.query(`listen ${quote(channel)}`).catch(() => {});
-      if (current) state(true, [handlers]);
+      // Not connected and not trying: one attempt now, the next ones in the background.
+      if (!client && !reconnecting) await connectOnce().catch(() => reconnect());
+      if (client) await listenToAll(client).catch(() => {});
+      if (client) state(true, [handlers]);
       else handlers.onState?.(false);
       return async () => {
         set.delete(handlers);
         if (set.size > 0) return;
         channels.delete(channel);
+        listened.delete(channel);
         await client?.query(`unlisten ${quote(channel)}`).catch(() => {});
       };
     },
     close: async () => {
       closed = true;
-      if (retry) clearTimeout(retry);
       const current = client;
       client = undefined;
       await current?.end().catch(() => {});
+      await reconnecting;
     },
   };
 };
@@ -172,6 +213,8 @@ export const openDatabase = async ({
   loadDataDir,
   prebuiltFile,
   onError = () => {},
+  log = silent,
+  diskReserveBytes = 0,
 }: DatabaseOptions): Promise<Database> => {
   if (databaseUrl) {
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 5_000 });
@@ -184,20 +227,27 @@ export const openDatabase = async ({
       client.on('error', onError);
     });
     const db = retryTransactions(drizzlePg(pool, { schema }) as unknown as Db);
-    const listener = createPgListener(databaseUrl, onError);
+    const listener = createPgListener(databaseUrl, onError, log);
     return {
       db,
       kind: 'postgres',
       listen: listener.listen,
+      storage: () => 'ok',
+      waiting: () => pool.waitingCount,
       migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
       withStartupLock: async (work) => {
         const client = await pool.connect();
+        // A connection cut on the way (the database restarting) is not given back to the pool, and its lock is gone
+        // with it: the caller runs the whole start-up work again (main.ts).
+        let broken: Error | undefined;
         try {
           await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
           return await work();
         } finally {
-          await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => {});
-          client.release();
+          await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch((error: unknown) => {
+            broken = error instanceof Error ? error : new Error(String(error));
+          });
+          client.release(broken);
         }
       },
       close: async () => {
@@ -206,42 +256,54 @@ export const openDatabase = async ({
       },
     };
   }
-  let client: PGlite;
   let unlock = () => {};
+  let open: () => PGlite;
   if (inMemory || !dataDir) {
-    client = new PGlite({ extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
+    open = () => new PGlite({ extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
   } else {
     mkdirSync(dataDir, { recursive: true });
     unlock = lockDataFolder(dataDir);
-    // A first start loads the migrated database made at build time rather than creating one (db/prebuilt.ts).
-    // A given dump (a restore) is loaded on the same condition: the folder holds no database yet.
     const pgdata = `${dataDir}/pgdata`;
-    const initial = holdsNoDatabase(pgdata) ? (loadDataDir ?? prebuiltFor(pgdata, prebuiltFile)) : undefined;
-    client = new PGlite(pgdata, { extensions: { pg_trgm }, ...(initial ? { loadDataDir: initial } : {}) });
+    // A first start loads the migrated database made at build time rather than creating one (db/prebuilt.ts); a given
+    // dump (a restore) is loaded on the same condition, the folder holding no database yet; an instance opened again
+    // (db/pglite-handle.ts) finds the database there.
+    open = () => {
+      const initial = holdsNoDatabase(pgdata) ? (loadDataDir ?? prebuiltFor(pgdata, prebuiltFile)) : undefined;
+      return new PGlite(pgdata, { extensions: { pg_trgm }, ...(initial ? { loadDataDir: initial } : {}) });
+    };
   }
+  let handle: PgliteHandle;
   try {
-    await client.waitReady;
+    handle = await createPgliteHandle({
+      open: async () => {
+        const next = open();
+        await next.waitReady;
+        return next;
+      },
+      ...(dataDir && !inMemory ? { dataDir } : {}),
+      reserveBytes: diskReserveBytes,
+      log,
+    });
   } catch (error) {
     unlock();
     throw error;
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(handle.client, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    migrate: () => migratePglite(drizzlePglite(handle.client), { migrationsFolder }),
     // One process owns the folder (lockDataFolder): nothing to coordinate.
     withStartupLock: (work) => work(),
-    // PGlite is in this process: its notifications always arrive.
-    listen: async (channel, { onNotify, onState }) => {
-      const stop = await client.listen(channel, onNotify);
-      onState?.(true);
-      return stop;
-    },
+    // PGlite is in this process: its notifications arrive while it runs (not while it is stopped and opened again).
+    listen: handle.listen,
+    storage: handle.state,
+    waiting: handle.waiting,
+    dumpDataDir: handle.dumpDataDir,
     close: async () => {
-      await client.close();
+      await handle.close();
       unlock();
     },
-    dataDirImage: () => client.dumpDataDir('none'),
+    dataDirImage: () => handle.dumpDataDirInTransaction('none'),
   };
 };

@@ -1,8 +1,8 @@
-import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
+import { cuttableProxy } from '../test/cuttable-proxy.js';
 import { createScratchDatabase } from '../test/scratch-db.js';
 import { type Database, openDatabase } from './client.js';
 import { seedDemoIfEmpty } from './seed/seed.js';
@@ -11,47 +11,6 @@ import { seedDemoIfEmpty } from './seed/seed.js';
 const serverUrl = process.env.TEST_DATABASE_URL;
 
 const createDatabase = () => createScratchDatabase(serverUrl as string, 'rfid_test'); // only called when serverUrl is set
-
-/** A TCP proxy in front of PostgreSQL that the test can cut (the database "goes away") and bring back. */
-const cuttableProxy = async (target: URL) => {
-  const sockets = new Set<net.Socket>();
-  let server: net.Server | undefined;
-  let port = 0;
-  const open = () =>
-    new Promise<void>((resolve) => {
-      const listener = net.createServer((client) => {
-        const upstream = net.connect(Number(target.port || 5432), target.hostname);
-        for (const socket of [client, upstream]) {
-          sockets.add(socket);
-          socket.on('close', () => sockets.delete(socket));
-          socket.on('error', () => {
-            client.destroy();
-            upstream.destroy();
-          });
-        }
-        client.pipe(upstream).pipe(client);
-      });
-      server = listener;
-      listener.listen(port, '127.0.0.1', () => {
-        port = (listener.address() as net.AddressInfo).port;
-        resolve();
-      });
-    });
-  await open();
-  return {
-    url: (database: string) => {
-      const url = new URL(database);
-      url.host = `127.0.0.1:${port}`;
-      return url.toString();
-    },
-    cut: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server?.close(() => resolve());
-      }),
-    restore: open,
-  };
-};
 
 describe.skipIf(!serverUrl)('several processes on one PostgreSQL database', () => {
   it('migrates and seeds once when three processes start together on an empty database', async () => {

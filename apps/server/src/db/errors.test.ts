@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isDatabaseUnavailableError, isRetryableTransactionError, withTransactionRetry } from './errors.js';
+import { isDatabaseUnavailableError, isDiskFullError, isRetryableTransactionError, withTransactionRetry } from './errors.js';
+import { DiskLowError, PgliteStoppedError } from './pglite-handle.js';
 
 /** Drizzle wraps the driver's error: the SQLSTATE is on `cause`. */
 const wrapped = (code: string, message = 'failed') => Object.assign(new Error('Failed query: …'), { cause: { code, message } });
@@ -24,6 +25,18 @@ describe('database errors', () => {
     expect(isDatabaseUnavailableError(wrapped('55000', 'cannot do that now'))).toBe(false);
     expect(isDatabaseUnavailableError(wrapped('23505', 'duplicate key'))).toBe(false);
     expect(isDatabaseUnavailableError(wrapped('42P01', 'relation does not exist'))).toBe(false);
+  });
+
+  it('tells a full disk (SQLSTATE 53100) from the rest', () => {
+    expect(isDiskFullError(wrapped('53100', 'could not extend file "base/5/16397": No space left on device'))).toBe(true);
+    // The embedded database refusing writes while its disk is nearly full, or stopped by a full disk.
+    expect(isDiskFullError(new DiskLowError())).toBe(true);
+    expect(isDiskFullError(new PgliteStoppedError(true))).toBe(true);
+    // Stopped for another reason: the database is away (503), not the disk.
+    expect(isDiskFullError(new PgliteStoppedError(false))).toBe(false);
+    expect(isDatabaseUnavailableError(new PgliteStoppedError(false))).toBe(true);
+    expect(isDiskFullError(wrapped('53200', 'out of memory'))).toBe(false);
+    expect(isDiskFullError(wrapped('25006', 'cannot execute INSERT in a read-only transaction'))).toBe(false);
   });
 
   it('runs a transaction again after a deadlock, a bounded number of times', async () => {

@@ -44,6 +44,12 @@ export const isDatabaseUnavailableError = (error: unknown): boolean =>
     return UNAVAILABLE_MESSAGES.some((m) => message.includes(m));
   });
 
+/**
+ * SQLSTATE 53100 disk_full: PostgreSQL could not write (its disk is full), or the embedded database refuses writes while
+ * its disk is nearly full (db/pglite-handle.ts). Nothing was written; it clears once there is room (answered 507).
+ */
+export const isDiskFullError = (error: unknown): boolean => chain(error).some((e) => e.code === '53100');
+
 /** Runs `work` again after a deadlock or serialization failure, a few times with a short random pause. */
 export const withTransactionRetry = async <T>(work: () => Promise<T>, { attempts = 5 }: { attempts?: number } = {}) => {
   for (let attempt = 1; ; attempt++) {

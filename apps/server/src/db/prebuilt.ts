@@ -1,6 +1,5 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { PGlite } from '@electric-sql/pglite';
 import type { Database } from './client.js';
 
 /**
@@ -24,7 +23,6 @@ export const prebuiltFor = (pgdata: string, file = PREBUILT_FILE): Blob | undefi
 /** Writes the prebuilt database: a migrated in-memory PGlite's data folder, gzipped (`npm run build`). */
 export const writePrebuilt = async (database: Database, file = PREBUILT_FILE): Promise<void> => {
   await database.migrate();
-  // The PGlite client under drizzle (openDatabase made it).
-  const client = (database.db as unknown as { $client: PGlite }).$client;
-  writeFileSync(file, Buffer.from(await (await client.dumpDataDir('gzip')).arrayBuffer()));
+  if (!database.dumpDataDir) throw new Error('The prebuilt database is a PGlite one');
+  writeFileSync(file, Buffer.from(await (await database.dumpDataDir('gzip')).arrayBuffer()));
 };

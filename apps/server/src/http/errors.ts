@@ -8,7 +8,8 @@ export type AppErrorCode =
   | 'NOT_FOUND'
   | 'CONFLICT'
   | 'TOO_MANY_REQUESTS'
-  | 'UNAVAILABLE';
+  | 'UNAVAILABLE'
+  | 'INSUFFICIENT_STORAGE';
 
 const STATUS: Record<AppErrorCode, number> = {
   VALIDATION: 400,
@@ -18,6 +19,7 @@ const STATUS: Record<AppErrorCode, number> = {
   CONFLICT: 409,
   TOO_MANY_REQUESTS: 429,
   UNAVAILABLE: 503,
+  INSUFFICIENT_STORAGE: 507,
 };
 
 /** Field → its messages (catalogue keys, rendered in the reader's language by the error handler). */
@@ -41,18 +43,24 @@ export class AppError extends Error {
   readonly code: AppErrorCode;
   readonly text: Message;
   readonly errors: FieldErrors | undefined;
-  constructor(code: AppErrorCode, { message, errors }: { message: MessageArg; errors?: FieldErrors }) {
+  /** When to try again (the `Retry-After` header, in seconds): a busy or unavailable server says when. */
+  readonly retryAfterSeconds: number | undefined;
+  constructor(
+    code: AppErrorCode,
+    { message, errors, retryAfterSeconds }: { message: MessageArg; errors?: FieldErrors; retryAfterSeconds?: number },
+  ) {
     super(render(message, 'en'));
     this.code = code;
     this.text = toMessage(message);
     this.errors = errors;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
   get status(): number {
     return STATUS[this.code];
   }
-  /** Headers of the answer besides its body (a stale edit's ETag). */
+  /** Headers of the answer besides its body (`Retry-After`; a stale edit's ETag in a subclass). */
   get headers(): Record<string, string> {
-    return {};
+    return this.retryAfterSeconds === undefined ? {} : { 'retry-after': String(this.retryAfterSeconds) };
   }
   /** The answer's body in `language`: `{message, code, errors?, codes?, params?}`. */
   body(language: Language): ErrorBody {

@@ -19,6 +19,14 @@ export const catalogue = {
     en: 'The database is not available right now; nothing was changed. Try again in a few seconds.',
     es: 'La base de datos no está disponible ahora; no se ha cambiado nada. Inténtelo de nuevo en unos segundos.',
   },
+  'common.overloaded': {
+    en: 'The server is busy; nothing was done. Try again in a few seconds.',
+    es: 'El servidor está ocupado; no se ha hecho nada. Inténtelo de nuevo en unos segundos.',
+  },
+  'common.disk_full': {
+    en: "The server's disk is full; nothing was saved. Free space on the server's disk and try again.",
+    es: 'El disco del servidor está lleno; no se ha guardado nada. Libere espacio en el disco del servidor e inténtelo de nuevo.',
+  },
   /** A text that has no key (a library's own message): passed through as it is. */
   'common.text': { en: '{text}', es: '{text}' },
   'common.nul_refused': { en: 'Null characters are not allowed.', es: 'No se permiten caracteres nulos.' },

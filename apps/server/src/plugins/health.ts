@@ -27,11 +27,15 @@ export const registerHealthRoutes = (
   app: FastifyInstance,
   { database, bus, probeMs }: { database: Database; bus: ReaderBus; probeMs: number },
 ) => {
-  app.get('/api/health', { config: { public: true }, schema: { tags: ['health'] } }, async () => {
+  // Never refused for load: a busy process is alive (a probe that failed it would restart it and lose its work).
+  app.get('/api/health', { config: { public: true, loadShedding: false }, schema: { tags: ['health'] } }, async () => {
     await database.db.execute('select 1');
-    return { status: 'ok', database: database.kind };
+    // Reads work while writes are refused for a full disk: the process is healthy, and says so (`storage`).
+    return { status: 'ok', database: database.kind, storage: database.storage() };
   });
-  app.get('/api/health/ready', { config: { public: true }, schema: { tags: ['health'] } }, async (_request, reply) => {
+  // Nor is readiness: it says why the process should get no traffic, which is not the same as being busy.
+  const readiness = { config: { public: true, loadShedding: false }, schema: { tags: ['health'] } };
+  app.get('/api/health/ready', readiness, async (_request, reply) => {
     const problems: string[] = [];
     try {
       await database.db.execute('select 1');

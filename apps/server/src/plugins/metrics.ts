@@ -39,7 +39,7 @@ export const brokerMetrics = {
 
 /** `GET /metrics` (public, as Prometheus scrapes it; no tenant data): `refresh` updates the gauges read on demand. */
 export const registerMetricsRoute = (app: FastifyInstance, refresh: () => void) => {
-  app.get('/metrics', { config: { public: true }, schema: { hide: true } }, async (_request, reply) => {
+  app.get('/metrics', { config: { public: true, loadShedding: false }, schema: { hide: true } }, async (_request, reply) => {
     refresh();
     return reply.type(metricsRegistry.contentType).send(await metricsRegistry.metrics());
   });

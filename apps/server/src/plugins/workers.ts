@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { ReaderBus } from '../broker/bus.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
+import { whileDatabaseAway } from '../db/retry.js';
 import type { Engine } from '../modules/engine/engine.js';
 import { createDeviceDirectory, type DeviceDirectory } from '../modules/ingest/ingest.service.js';
 import { createStreamGrouper, type StreamGrouper } from '../modules/ingest/stream-grouper.js';
@@ -97,6 +98,9 @@ export const workersPlugin = fp(
       ? createLlrpClient({ db, devices, grouper, log: app.log, pollMs, leaseMs, keepaliveMs, timeoutMs })
       : undefined;
 
+    // The database may be away while the process starts (not there yet, restarting): no step here ends the process
+    // for that. The spooler, the LLRP client, the grouper and the job runner poll, and a poll that fails is logged and
+    // tried again at the next one; the one-off recovery below waits for the database (db/retry.ts).
     app.addHook('onReady', async () => {
       // Every process runs print jobs (one per printer, under the printer's lease) unless PRINT_SPOOLER=off (a process
       // that only answers HTTP). Starting resumes the jobs whose process died; live jobs of other processes are left alone.
@@ -104,7 +108,8 @@ export const workersPlugin = fp(
       llrp?.start();
       grouper.start();
       // Pending stickers without a job (made before the runner, or by hand) get one; the key makes it one per sticker.
-      await createStickerJobs({ db, jobs }).recover();
+      const stickerJobs = createStickerJobs({ db, jobs });
+      await whileDatabaseAway('start-up: queueing the PDFs of pending stickers', () => stickerJobs.recover(), app.log);
       jobs.start();
     });
     app.addHook('onClose', async () => {

@@ -55,10 +55,14 @@ export const buildTestApp = async ({
   }
   // The printer simulators of the tests listen on 127.0.0.1 (PRINTER_ALLOW_LOOPBACK, as in the demo). The tests read the
   // English messages unless a request says otherwise (Accept-Language) or a test asks for the default (Spanish).
+  // The event-loop bound of load shedding is off: a test's own work (seeding, checking) runs on the app's event loop, and
+  // a request injected right after a long stretch of it would be refused as if it had waited behind other requests.
+  // http/load-shedding.api.test.ts turns it on.
   const app = await buildApp({
     printerAllowLoopback: true,
     defaultLanguage: 'en',
     ...options,
+    loadShedding: { maxEventLoopDelayMs: 0, ...options.loadShedding },
     database,
     ...(bus ? { bus } : {}),
   });

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { openDatabase } from '../db/client.js';
 import { seedDemo } from '../db/seed/seed.js';
@@ -63,8 +62,8 @@ export const pgliteTemplate = async (template: Template): Promise<Blob | undefin
     try {
       await database.migrate();
       if (template === 'seeded') await seedDemo(database.db);
-      const client = (database.db as unknown as { $client: PGlite }).$client;
-      writeFileSync(file, Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()));
+      if (!database.dumpDataDir) throw new Error('a PGlite template needs a PGlite database');
+      writeFileSync(file, Buffer.from(await (await database.dumpDataDir('none')).arrayBuffer()));
     } finally {
       await database.close();
     }

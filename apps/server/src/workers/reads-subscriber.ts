@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { BusMessage, ReaderBus } from '../broker/bus.js';
+import { withRetry } from '../db/retry.js';
 import { AppError } from '../http/errors.js';
 import type { Engine } from '../modules/engine/engine.js';
 import type { IngestDevice, SetRead } from '../modules/ingest/ingest.repository.js';
@@ -8,30 +9,6 @@ import { parseReaderPayload } from '../modules/ingest/stream.js';
 import type { StreamGrouper } from '../modules/ingest/stream-grouper.js';
 
 export const READS_TOPIC = 'readers/+/reads';
-
-const MAX_BACKOFF_MS = 5_000;
-
-/**
- * Runs a database write again after a transient failure (connection lost, database restarting),
- * until it commits or the bus closes: the message stays unacknowledged meanwhile, and the
- * broker holds the messages behind it (one at a time per connection), so an outage delays
- * the acknowledgement instead of losing the reads. A refusal (AppError) is not retried.
- */
-export const withRetry = async <T>(
-  work: () => Promise<T>,
-  log: FastifyBaseLogger,
-  { isStopping = () => false, baseMs = 250 }: { isStopping?: () => boolean; baseMs?: number } = {},
-): Promise<T> => {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await work();
-    } catch (error) {
-      if (error instanceof AppError || isStopping()) throw error;
-      if (attempt % 10 === 0) log.warn({ err: error, attempt }, 'reads not stored yet; retrying');
-      await new Promise((resolve) => setTimeout(resolve, Math.min(MAX_BACKOFF_MS, baseMs * 2 ** attempt)));
-    }
-  }
-};
 
 /** What one message asks: a reading set, or streamed reads, of a known reader; null when it is to be skipped. */
 type Decoded =
@@ -62,7 +39,15 @@ export const startReadsSubscriber = async ({
   grouper: StreamGrouper;
   log: FastifyBaseLogger;
 }): Promise<void> => {
-  const retry = { isStopping: bus.isClosing };
+  // A database write runs again after a transient failure (connection lost, database restarting) until it commits or
+  // the bus closes: the message stays unacknowledged meanwhile, and the broker holds the messages behind it (one at a
+  // time per connection), so an outage delays the acknowledgement instead of losing the reads. A refusal (AppError)
+  // is not retried.
+  const retry = {
+    what: 'reads not stored yet',
+    isStopping: bus.isClosing,
+    shouldRetry: (error: unknown) => !(error instanceof AppError),
+  };
   const decode = async ({ topic, payload }: BusMessage): Promise<Decoded> => {
     const mac = topic.split('/')[1] ?? '';
     const device = await withRetry(() => devices.byMac(mac), log, retry);

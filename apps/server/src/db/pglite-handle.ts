@@ -1,0 +1,308 @@
+import { statfs } from 'node:fs/promises';
+import type { PGlite, QueryOptions, Results, Transaction } from '@electric-sql/pglite';
+import type { ListenHandlers } from './client.js';
+import { isDiskFullError } from './errors.js';
+import { type RetryLog, withRetry } from './retry.js';
+
+/**
+ * The embedded database (PGlite) behind one handle that drizzle and the app hold, so that a PGlite instance whose
+ * PostgreSQL stopped can be replaced, and a full disk is an error that clears (issue 25, item 4).
+ *
+ * Why: PostgreSQL inside PGlite stops for good (a PANIC, e.g. "could not write to file pg_wal/xlogtemp: No space left
+ * on device" when the disk is full as a new WAL segment is needed), and any later call to that instance spins forever
+ * in PGlite's protocol loop, blocking the event loop: every request, health included, then hangs until kill -9. So:
+ *
+ * - one call at a time reaches PGlite (this handle's own queue, not PGlite's): after each, a PANIC or FATAL marks the
+ *   instance stopped, and no call ever reaches it again; calls answer a `PgliteStoppedError` at once (507 when the disk
+ *   was full, else 503) while a new instance is opened on the same folder in the background (crash recovery), with
+ *   backoff, once the disk has room again;
+ * - the disk is watched (`statfs` every `checkMs`): below `reserveBytes` free, the session becomes read-only
+ *   (`default_transaction_read_only`), so a write is refused by PostgreSQL before it writes any WAL, and answered as
+ *   disk full (507), while reads keep working; above it again, writes are back. That keeps the PANIC above for the
+ *   rare disk filled at once by someone else.
+ *
+ * The queue also tells how many calls wait for the one connection (`waiting`: load shedding, http/load-shedding.ts).
+ */
+export type PgliteHandle = {
+  /** What drizzle is given: PGlite's `query` and `transaction`, through the queue. */
+  client: PGlite;
+  listen: (channel: string, handlers: ListenHandlers) => Promise<() => Promise<void>>;
+  /** Calls waiting for the connection (not counting the one running). */
+  waiting: () => number;
+  /** `ok`; `low` (writes refused: the disk is nearly full); `stopped` (PostgreSQL stopped; being opened again). */
+  state: () => 'ok' | 'low' | 'stopped';
+  /** The data folder as a tar file (the build's prebuilt database, the tests' templates). */
+  dumpDataDir: (compression?: 'auto' | 'gzip' | 'none') => Promise<File | Blob>;
+  /**
+   * The same, from inside a transaction of this handle (which holds the queue: `dumpDataDir` would wait for it for
+   * ever): the folder as it is at that transaction's moment (modules/backup).
+   */
+  dumpDataDirInTransaction: (compression?: 'auto' | 'gzip' | 'none') => Promise<File | Blob>;
+  close: () => Promise<void>;
+};
+
+/** The embedded database stopped (and is being opened again): nothing was done. SQLSTATE 53100 when the disk was full. */
+export class PgliteStoppedError extends Error {
+  override readonly name = 'PgliteStoppedError';
+  readonly code: string;
+  constructor(diskFull: boolean, options?: { cause?: unknown }) {
+    super(
+      diskFull
+        ? 'The embedded database stopped: its disk is full (it is opened again once there is room)'
+        : 'The embedded database stopped (it is being opened again)',
+      options,
+    );
+    // 53100 disk_full → 507; 57P03 cannot_connect_now → 503 (db/errors.ts).
+    this.code = diskFull ? '53100' : '57P03';
+  }
+}
+
+/** A write refused because the disk is nearly full: SQLSTATE 53100 disk_full (answered 507). */
+export class DiskLowError extends Error {
+  override readonly name = 'DiskLowError';
+  readonly code = '53100';
+  constructor(options?: { cause?: unknown }) {
+    super('The disk of the embedded database is nearly full: writes are refused until there is room', options);
+  }
+}
+
+export type PgliteHandleOptions = {
+  /** Opens a PGlite instance on the folder (ready). */
+  open: () => Promise<PGlite>;
+  /** The folder whose disk is watched; none (in memory): no watching, and a stopped instance stays stopped. */
+  dataDir?: string;
+  /** Writes are refused below this many free bytes (0: never). */
+  reserveBytes?: number;
+  checkMs?: number;
+  log?: RetryLog;
+};
+
+/** PostgreSQL's severities after which its process is gone (PANIC) or the session is (FATAL). */
+const isFatal = (error: unknown): boolean => {
+  // WebAssembly's own failure (an abort): the instance is as gone.
+  if ((error as { name?: unknown } | null)?.name === 'RuntimeError') return true;
+  const severity = (error as { severity?: unknown } | null)?.severity;
+  return severity === 'PANIC' || severity === 'FATAL';
+};
+
+/** SQLSTATE 25006 read_only_sql_transaction: a write refused by the read-only session. */
+const isReadOnlyRefusal = (error: unknown): boolean => (error as { code?: unknown } | null)?.code === '25006';
+
+export const createPgliteHandle = async ({
+  open,
+  dataDir,
+  reserveBytes = 0,
+  checkMs = 1_000,
+  log = { info: () => {}, warn: () => {} },
+}: PgliteHandleOptions): Promise<PgliteHandle> => {
+  let instance: PGlite | undefined = await open();
+  let stoppedBy: unknown;
+  let diskLow = false;
+  let closed = false;
+  let reopening: Promise<void> | undefined;
+
+  // The queue: each call waits for the one before it.
+  let tail: Promise<void> = Promise.resolve();
+  let waiting = 0;
+  const exclusive = async <T>(work: (current: PGlite) => Promise<T>): Promise<T> => {
+    waiting += 1;
+    const before = tail;
+    let release = () => {};
+    tail = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    try {
+      await before;
+    } finally {
+      waiting -= 1;
+    }
+    try {
+      return await work(usable());
+    } finally {
+      release();
+    }
+  };
+
+  const usable = (): PGlite => {
+    if (closed) throw new Error('The database is closed');
+    if (!instance) throw new PgliteStoppedError(isDiskFullError(stoppedBy), { cause: stoppedBy });
+    return instance;
+  };
+
+  type Listener = { channel: string; handlers: ListenHandlers; stop?: (() => Promise<void>) | undefined };
+  const listeners = new Set<Listener>();
+
+  /** One call to the instance: a PANIC stops it for good, a refused write is told as disk full. */
+  const guarded = async <T>(current: PGlite, call: () => Promise<T>): Promise<T> => {
+    if (current !== instance) throw new PgliteStoppedError(isDiskFullError(stoppedBy), { cause: stoppedBy });
+    try {
+      return await call();
+    } catch (error) {
+      if (isFatal(error)) stop(current, error);
+      else if (isDiskFullError(error)) void checkDisk();
+      if (isReadOnlyRefusal(error) && diskLow) throw new DiskLowError({ cause: error });
+      throw error;
+    }
+  };
+
+  const stop = (current: PGlite, error: unknown) => {
+    if (instance !== current) return;
+    // Never called again: any call would spin forever. Its memory goes with the last reference.
+    instance = undefined;
+    stoppedBy = error;
+    log.warn({ err: error }, 'the embedded database stopped; it is opened again once the disk has room');
+    for (const listener of listeners) {
+      listener.stop = undefined;
+      listener.handlers.onState?.(false);
+    }
+    reopen();
+  };
+
+  const reopen = () => {
+    if (reopening || closed || !dataDir) return;
+    reopening = withRetry(
+      async () => {
+        await checkDisk();
+        if (diskLow) throw new Error('the disk is still (nearly) full');
+        const next = await open();
+        if (closed) {
+          await next.close().catch(() => {});
+          return;
+        }
+        if (diskLow) await next.query('set default_transaction_read_only = on');
+        for (const listener of listeners) listener.stop = await next.listen(listener.channel, listener.handlers.onNotify);
+        instance = next;
+        stoppedBy = undefined;
+        for (const listener of listeners) listener.handlers.onState?.(true);
+      },
+      log,
+      { what: 'the embedded database is stopped: opening it again', isStopping: () => closed, baseMs: 1_000, maxMs: 30_000 },
+    )
+      .catch(() => {}) // only when closed
+      .finally(() => {
+        reopening = undefined;
+      });
+  };
+
+  let checking: Promise<void> | undefined;
+  const checkDisk = (): Promise<void> => {
+    if (!dataDir || reserveBytes <= 0 || closed) return Promise.resolve();
+    const folder = dataDir;
+    checking ??= (async () => {
+      const stats = await statfs(folder).catch(() => undefined);
+      if (!stats) return;
+      const free = stats.bavail * stats.bsize;
+      const low = free < reserveBytes;
+      if (low === diskLow) return;
+      diskLow = low;
+      if (low) log.warn({ freeBytes: free, reserveBytes }, 'the disk is nearly full: writes are refused until there is room');
+      else log.info({ freeBytes: free, reserveBytes }, 'the disk has room again: writes are accepted');
+      if (instance) {
+        await exclusive((current) =>
+          guarded(current, () => current.query(`set default_transaction_read_only = ${low ? 'on' : 'off'}`)),
+        ).catch((error: unknown) => log.warn({ err: error }, 'the read-only switch failed'));
+      }
+    })().finally(() => {
+      checking = undefined;
+    });
+    return checking;
+  };
+  await checkDisk();
+  const watcher = dataDir && reserveBytes > 0 ? setInterval(() => void checkDisk(), checkMs) : undefined;
+  watcher?.unref();
+
+  /** A transaction of our own (BEGIN … COMMIT) under the queue: PGlite's would send ROLLBACK to a stopped instance. */
+  const transaction = <T>(callback: (tx: Transaction) => Promise<T>): Promise<T> =>
+    exclusive(async (current) => {
+      await guarded(current, () => current.query('begin'));
+      let isOpen = true;
+      const check = () => {
+        if (!isOpen) throw new Error('Transaction is closed');
+      };
+      const tx: Transaction = {
+        query: <R>(query: string, params?: unknown[], options?: QueryOptions): Promise<Results<R>> => {
+          check();
+          return guarded(current, () => current.query<R>(query, params, options));
+        },
+        sql: <R>(strings: TemplateStringsArray, ...params: unknown[]): Promise<Results<R>> => {
+          check();
+          return guarded(current, () => current.sql<R>(strings, ...params));
+        },
+        exec: (query: string, options?: QueryOptions) => {
+          check();
+          return guarded(current, () => current.exec(query, options));
+        },
+        rollback: async () => {
+          check();
+          isOpen = false;
+          await guarded(current, () => current.query('rollback'));
+        },
+        listen: () => Promise.reject(new Error('LISTEN inside a transaction is not supported here')),
+        get closed() {
+          return !isOpen;
+        },
+      };
+      try {
+        const result = await callback(tx);
+        if (isOpen) {
+          isOpen = false;
+          await guarded(current, () => current.query('commit'));
+        }
+        return result;
+      } catch (error) {
+        if (isOpen) {
+          isOpen = false;
+          if (current === instance) await guarded(current, () => current.query('rollback')).catch(() => {});
+        }
+        throw error;
+      }
+    });
+
+  // Only what drizzle (drizzle-orm/pglite) calls: `query` and `transaction`.
+  const facade = {
+    query: <R>(query: string, params?: unknown[], options?: QueryOptions): Promise<Results<R>> =>
+      exclusive((current) => guarded(current, () => current.query<R>(query, params, options))),
+    exec: (query: string, options?: QueryOptions) => exclusive((current) => guarded(current, () => current.exec(query, options))),
+    transaction,
+  };
+
+  return {
+    // drizzle-orm/pglite types its client as PGlite and calls only `query` and `transaction` on it (its session.js).
+    client: facade as unknown as PGlite,
+    listen: async (channel, handlers) => {
+      const listener: Listener = { channel, handlers };
+      listeners.add(listener);
+      if (instance) {
+        listener.stop = await exclusive((current) => guarded(current, () => current.listen(channel, handlers.onNotify)));
+        handlers.onState?.(true);
+      } else handlers.onState?.(false);
+      return async () => {
+        listeners.delete(listener);
+        const stopListening = listener.stop;
+        listener.stop = undefined;
+        if (stopListening && instance) await exclusive(() => stopListening()).catch(() => {});
+      };
+    },
+    waiting: () => waiting,
+    state: () => (!instance ? 'stopped' : diskLow ? 'low' : 'ok'),
+    dumpDataDir: (compression) => exclusive((current) => guarded(current, () => current.dumpDataDir(compression))),
+    dumpDataDirInTransaction: (compression) => {
+      const current = instance;
+      if (!current) return Promise.reject(new PgliteStoppedError(diskLow));
+      return guarded(current, () => current.dumpDataDir(compression));
+    },
+    close: async () => {
+      if (watcher) clearInterval(watcher);
+      await checking;
+      // Queued calls run first; a stopped instance is left alone (closing it would spin too).
+      await exclusive(async (current) => {
+        closed = true;
+        instance = undefined;
+        await current.close();
+      }).catch(() => {});
+      closed = true;
+      instance = undefined;
+      await reopening;
+    },
+  };
+};

@@ -1,0 +1,136 @@
+import { sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../test/helpers.js';
+
+/**
+ * Issue 25, item 5: a request the server cannot answer soon is refused at once, 503 with Retry-After and the reason,
+ * instead of waiting; once the load is gone, requests are answered again. On PGlite and on PostgreSQL.
+ */
+const MAX_DB_WAITING = 3;
+
+describe('load shedding', () => {
+  let t: TestApp;
+  let admin: string;
+  beforeAll(async () => {
+    t = await buildTestApp({ options: { loadShedding: { maxDbWaiting: MAX_DB_WAITING, maxEventLoopDelayMs: 0 } } });
+    admin = await t.login('admin@demo.local');
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  /** Until `check` holds (a state, not a time), or throws after `ms`. */
+  const until = async (check: () => boolean, what: string, ms = 10_000) => {
+    const deadline = Date.now() + ms;
+    while (!check()) {
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  };
+
+  /**
+   * Holds every database connection (PGlite's one, or each of PostgreSQL's pool of 10) in a transaction until
+   * `release` is called.
+   */
+  const holdEveryConnection = async () => {
+    const connections = t.database.kind === 'pglite' ? 1 : 10;
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let holding = 0;
+    const holders = Array.from({ length: connections }, () =>
+      t.database.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+        holding += 1;
+        await released;
+      }),
+    );
+    await until(() => holding === connections, 'the connections to be held');
+    return {
+      release: async () => {
+        release();
+        await Promise.all(holders);
+      },
+    };
+  };
+
+  it('answers 503 with Retry-After at once while the database queue is full, and 200 again after', async () => {
+    const items = (language = 'en') =>
+      t.app.inject({ url: '/api/items/?limit=5', headers: { authorization: admin, 'accept-language': language } });
+    const held = await holdEveryConnection();
+    let waiting: Promise<LightMyRequestResponse>[] = [];
+    let health: Promise<LightMyRequestResponse> | undefined;
+    try {
+      // Requests that arrive while fewer calls wait are taken: they wait for a connection.
+      waiting = Array.from({ length: MAX_DB_WAITING }, () => items());
+      await until(() => t.database.waiting() >= MAX_DB_WAITING, 'the taken requests to wait for the database');
+
+      const started = Date.now();
+      const refused = await items('en');
+      expect(Date.now() - started).toBeLessThan(1_000);
+      expect(refused.statusCode).toBe(503);
+      expect(refused.headers['retry-after']).toBe('2');
+      expect(refused.json()).toEqual({
+        message: 'The server is busy; nothing was done. Try again in a few seconds.',
+        code: 'common.overloaded',
+      });
+      const refusedEs = await items('es');
+      expect(refusedEs.statusCode).toBe(503);
+      expect(refusedEs.json().message).toBe(
+        'El servidor está ocupado; no se ha hecho nada. Inténtelo de nuevo en unos segundos.',
+      );
+      // A reader's reading set is refused the same way (it sends it again).
+      const reading = await t.app.inject({
+        method: 'POST',
+        url: '/api/readingsets/',
+        headers: { 'x-device-key': 'anything' },
+        payload: {},
+      });
+      expect(reading.statusCode).toBe(503);
+      // Health is never refused: it waits for the database like any query.
+      health = t.app.inject({ url: '/api/health' });
+    } finally {
+      await held.release();
+    }
+    // The taken requests are answered, health too, and new requests are taken again.
+    for (const response of await Promise.all(waiting)) expect(response.statusCode).toBe(200);
+    expect((await health)?.statusCode).toBe(200);
+    expect(t.database.waiting()).toBe(0);
+    expect((await items()).statusCode).toBe(200);
+  });
+
+  it('answers 503 to a request that found the event loop busy longer than the bound, and 200 once it is not', async () => {
+    const strict = await buildTestApp({ options: { loadShedding: { maxEventLoopDelayMs: 50, maxDbWaiting: 0 } } });
+    // The loop's turn in which the app was built (a long stretch of database work) ends, and the timers run: an overdue
+    // timer runs before a new one.
+    const timersRan = () => new Promise((resolve) => setTimeout(resolve, 0));
+    try {
+      await timersRan();
+      const token = await strict.login('admin@demo.local');
+      await timersRan();
+      const items = () => strict.app.inject({ url: '/api/items/?limit=5', headers: { authorization: token } });
+      // The loop is kept busy for 200 ms (as by other requests' work), and a request comes in right after.
+      const busyUntil = performance.now() + 200;
+      while (performance.now() < busyUntil) {
+        // busy
+      }
+      const refused = await items();
+      expect(refused.statusCode).toBe(503);
+      expect(refused.headers['retry-after']).toBe('2');
+      expect(refused.json().code).toBe('common.overloaded');
+      // Health is answered all the same.
+      const busyAgain = performance.now() + 200;
+      while (performance.now() < busyAgain) {
+        // busy
+      }
+      expect((await strict.app.inject({ url: '/api/health' })).statusCode).toBe(200);
+      // Once the loop has come back to its timers, requests are taken.
+      await timersRan();
+      expect((await items()).statusCode).toBe(200);
+    } finally {
+      await strict.close();
+    }
+  });
+});
