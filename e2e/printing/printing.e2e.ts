@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type PrinterSimulator, startPrinterSimulator } from '../../tools/printer-simulator/src/printer-simulator';
+import type { PrinterSimulator } from '../../tools/printer-simulator/src/printer-simulator';
 import { fitsPhone, MOBILE, openPage, poll, rowOf, screenshot, tableFits, useBrowser } from '../support/browser';
 import { dateTimeText, typeDate } from '../support/date-field';
 import { type Api, boxPlan, createPurchaseOrder, demoWorld, sgtin96, withCheckDigit } from '../support/journey-api';
-import { addSimulatorPrinter, hangTagFormatId } from '../support/printers';
+import { simulatedPrinterAt } from '../support/printers';
 import { macOf } from '../support/readers';
 
 /**
@@ -79,14 +79,12 @@ describe('printing journey: orders by hand and from CSV, printing to the simulat
     const world = await demoWorld(6);
     ({ api, center, gtins } = world);
     providerId = world.provider.id;
-    simulator = await startPrinterSimulator({ printMs: 120 });
-    printer = await addSimulatorPrinter(api, {
+    ({ simulator, printer, formatId } = await simulatedPrinterAt(api, {
       at: center,
-      port: simulator.port,
+      printMs: 120,
       description: `Simulador E2E ${RUN}`,
       mac: macOf(RUN, 0x91),
-    });
-    formatId = await hangTagFormatId(api);
+    }));
   });
   afterAll(async () => {
     await simulator?.close();

@@ -1,10 +1,10 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type PrinterSimulator, startPrinterSimulator } from '../../tools/printer-simulator/src/printer-simulator';
+import type { PrinterSimulator } from '../../tools/printer-simulator/src/printer-simulator';
 import { axeViolations } from '../routes/axe';
 import { fitsPhone, MOBILE, openPage, poll, rowOf, screenshot, tableFits, useBrowser } from '../support/browser';
 import { type Api, demoWorld } from '../support/journey-api';
-import { addSimulatorPrinter, hangTagFormatId } from '../support/printers';
+import { simulatedPrinterAt } from '../support/printers';
 import { macOf } from '../support/readers';
 
 /**
@@ -74,14 +74,12 @@ describe('voided labels: seen on the print order, replaced with new EPCs and pri
   beforeAll(async () => {
     const world = await demoWorld(2);
     ({ api, center, gtins } = world);
-    simulator = await startPrinterSimulator({ printMs: 20 });
-    printer = await addSimulatorPrinter(api, {
+    ({ simulator, printer, formatId } = await simulatedPrinterAt(api, {
       at: center,
-      port: simulator.port,
+      printMs: 20,
       description: `Simulador anuladas ${RUN}`,
       mac: macOf(RUN, 0x92),
-    });
-    formatId = await hangTagFormatId(api);
+    }));
   });
   afterAll(async () => {
     await simulator?.close();

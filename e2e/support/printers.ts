@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { type PrinterSimulator, startPrinterSimulator } from '../../tools/printer-simulator/src/printer-simulator';
 import type { Api } from './journey-api';
 
 /** A printer (the printer simulator on 127.0.0.1:`port`) added as the administrator does it, in the first area of `at`. */
@@ -25,4 +26,14 @@ export const hangTagFormatId = async (api: Api): Promise<number> => {
     '/printer/tag_company_format/',
   );
   return formats.json.results.find((f) => f.tag_format.description.startsWith('Etiqueta colgante'))?.id ?? 0;
+};
+
+/** A printer simulator of the journey's own, added as a printer of `at`, and the hang-tag format to print with. */
+export const simulatedPrinterAt = async (
+  api: Api,
+  { at, printMs, description, mac }: { at: { id: number }; printMs: number; description: string; mac: string },
+): Promise<{ simulator: PrinterSimulator; printer: { id: number; description: string }; formatId: number }> => {
+  const simulator = await startPrinterSimulator({ printMs });
+  const printer = await addSimulatorPrinter(api, { at, port: simulator.port, description, mac });
+  return { simulator, printer, formatId: await hangTagFormatId(api) };
 };
