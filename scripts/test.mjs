@@ -130,8 +130,8 @@ const waitingLane = async () => {
   if (hasPg && hasMosquitto && hasHaproxy) {
     await step(
       'chaos suite, short (processes killed, database cut, 1 to 3 processes)',
-      'node',
-      ['tools/chaos/chaos.mjs', '--short'],
+      'npx',
+      ['tsx', 'tools/chaos/chaos.mjs', '--short'],
       { CHAOS_PG_URL: pgUrl, CHAOS_REPORT: chaosReport },
       { buffered: !serial },
     );

@@ -13,6 +13,8 @@
 //   --parallel <k>: scenario runs at the same time (default 2; 1 runs them one after the other)
 //   --pg postgres://postgres@127.0.0.1:5432/postgres (or CHAOS_PG_URL)   --keep-logs   --list
 //   --server <main.js> (or CHAOS_SERVER_MAIN): another build of the server, e.g. of an older commit
+// It runs under tsx (`npm run chaos`): it shares the tests' own TypeScript helpers (apps/server/src/test: the brokers, a
+// PostgreSQL cluster, a small disk).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -72,8 +74,6 @@ const preflight = async () => {
   }
   const probe = spawnSync('mosquitto', ['-h'], { encoding: 'utf8' });
   if (probe.error) return `mosquitto is not installed (${probe.error.code}); apt-get install mosquitto`;
-  if (!existsSync(path.join(root, 'apps/server/dist/test/brokers.js')))
-    return 'apps/server/dist/test/brokers.js is missing: run npm run build first';
   const haproxy = spawnSync('haproxy', ['-v'], { encoding: 'utf8' });
   if (haproxy.error) return `haproxy is not installed (${haproxy.error.code}); apt-get install haproxy`;
   try {
@@ -106,6 +106,7 @@ const { ingestKill, mqttDown, pgCut, domainRace } = await import('./scenarios/in
 const { printKill, csvKill, stickerKill } = await import('./scenarios/jobs.mjs');
 const { firstStart, pgliteLock, tableCounts } = await import('./scenarios/start.mjs');
 const { brokerRestart, processReplaced, sigstop, amqpKill, pgRestartStart } = await import('./scenarios/brokers.mjs');
+const { diskFull } = await import('./scenarios/disk.mjs');
 
 // first-start comes first: its database (one process, or all of them when good) is the demo the others copy.
 const scenarios = [
@@ -123,6 +124,7 @@ const scenarios = [
   sigstop,
   amqpKill,
   pgRestartStart,
+  diskFull,
 ];
 /** The short (CI) version: each scenario once, with the process count that shows most. */
 const SHORT_PROCS = {
@@ -140,6 +142,7 @@ const SHORT_PROCS = {
   sigstop: [2],
   'amqp-kill': [2],
   'pg-restart': [2],
+  'disk-full': [1],
 };
 
 if (values.list) {
@@ -337,7 +340,7 @@ if (serverMain.startsWith(root) && newestSource(path.join(root, 'apps/server/src
 const plan = scenarios
   .filter((s) => chosen.includes(s.name))
   .flatMap((scenario) =>
-    (procsOption ?? (short ? SHORT_PROCS[scenario.name] : [1, 2, 3])).map((n) => ({ scenario, n, rows: [] })),
+    (scenario.procs ?? procsOption ?? (short ? SHORT_PROCS[scenario.name] : [1, 2, 3])).map((n) => ({ scenario, n, rows: [] })),
   );
 for (const run of plan) results.push(run.rows);
 try {

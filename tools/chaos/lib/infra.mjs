@@ -4,7 +4,7 @@
 // end (and on Ctrl+C); it never touches anything it did not start.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -113,69 +113,40 @@ export const dropAllDatabases = async () => {
   for (const name of [...databases]) await dropDatabase(name).catch(() => {});
 };
 
-/**
- * A PostgreSQL server of our own (initdb in a folder of ours, its own port), which a scenario may restart or stop: the
- * machine's is shared with the other scenarios and tests. Run as the `postgres` user when we are root (PostgreSQL
- * refuses root). Null when the binaries are not there.
- */
-export const startOwnPostgres = async () => {
-  const versions = existsSync('/usr/lib/postgresql') ? readdirSync('/usr/lib/postgresql').sort() : [];
-  const bin = versions.length ? `/usr/lib/postgresql/${versions.at(-1)}/bin` : null;
-  if (!bin || !existsSync(path.join(bin, 'initdb'))) return null;
-  const asPostgres = process.getuid?.() === 0;
-  const command = (name, args) =>
-    asPostgres ? ['runuser', ['-u', 'postgres', '--', path.join(bin, name), ...args]] : [path.join(bin, name), args];
-  const runSync = (name, args) => {
-    const result = spawnSync(...command(name, args), { encoding: 'utf8' });
-    if (result.status !== 0) throw new Error(`${name} failed: ${result.stderr || result.stdout}`);
-  };
-  /** As runSync, without blocking the event loop (the scenario's readers go on meanwhile). */
-  const run = (name, args) =>
-    new Promise((resolve, reject) => {
-      const child = spawn(...command(name, args), { stdio: ['ignore', 'pipe', 'pipe'] });
-      let output = '';
-      for (const stream of [child.stdout, child.stderr]) stream.on('data', (d) => (output += d));
-      child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${name} failed: ${output}`))));
-    });
-  // A folder the postgres user owns (ours are root's, mode 700).
-  const dir = asPostgres
-    ? spawnSync('runuser', ['-u', 'postgres', '--', 'mktemp', '-d', '/tmp/rfid-chaos-pg-XXXXXX'], {
-        encoding: 'utf8',
-      }).stdout.trim()
-    : mkdtempSync(path.join(os.tmpdir(), 'rfid-chaos-pg-'));
-  const data = path.join(dir, 'data');
-  const port = await freePort();
-  runSync('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`;
-  const pgCtlArgs = (...args) => ['-D', data, '-l', path.join(dir, 'log'), '-o', options, ...args];
-  const pgCtl = (...args) => run('pg_ctl', pgCtlArgs(...args));
-  await pgCtl('-w', 'start');
-  const stopAny = () => {
-    try {
-      runSync('pg_ctl', pgCtlArgs('-m', 'immediate', '-w', 'stop'));
-    } catch {
-      // not running
-    }
-  };
-  ownPostgres.add(stopAny);
-  return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    databaseUrl: (name) => `postgres://postgres@127.0.0.1:${port}/${name}`,
-    /** A restart as an operator or a failover does it: every connection ends, new ones are refused until it is back. */
-    restart: () => pgCtl('-m', 'fast', '-w', 'restart'),
-    stop: () => pgCtl('-m', 'fast', '-w', 'stop'),
-    start: () => pgCtl('-w', 'start'),
-    destroy: () => {
-      stopAny();
-      ownPostgres.delete(stopAny);
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-};
+/** The tests' own PostgreSQL cluster (apps/server/src/test/pg-cluster.ts, built): initdb, its own port, restarted at will. */
+const pgCluster = await import(path.join(root, 'apps/server/src/test/pg-cluster.ts'));
 /** Our own PostgreSQL servers, stopped at the end whatever happened. */
 const ownPostgres = new Set();
 export const stopOwnPostgres = () => {
   for (const stop of ownPostgres) stop();
+};
+
+/**
+ * A PostgreSQL server of our own, which a scenario may restart: the machine's is shared with the other scenarios and
+ * tests. Null when the binaries are not there.
+ */
+export const startOwnPostgres = async () => {
+  if (!pgCluster.pgBinaries) return null;
+  const cluster = await pgCluster.createPgCluster();
+  await cluster.start();
+  // At exit, synchronously: the cluster's own folder is removed by `destroy`, this only stops it.
+  const stopNow = () => {
+    spawnSync('pkill', ['-9', '-f', '--', `-p ${cluster.port} -k`]);
+  };
+  ownPostgres.add(stopNow);
+  return {
+    url: cluster.url(),
+    databaseUrl: (name) => cluster.url(name),
+    /** A restart as an operator or a failover does it: every connection ends, new ones are refused until it is back. */
+    restart: async () => {
+      await cluster.stop('fast');
+      await cluster.start();
+    },
+    destroy: async () => {
+      ownPostgres.delete(stopNow);
+      await cluster.destroy();
+    },
+  };
 };
 
 /** Cuts every connection of the servers to the database (what a failover or a DBA does). */
@@ -197,7 +168,7 @@ export const allowConnections = async (name, allow) => {
 /* ------------------------------------------------------------------ brokers */
 
 /** The tests' own brokers (apps/server/src/test/brokers.ts, built): Mosquitto with persistence, RabbitMQ with MQTT. */
-const brokers = await import(path.join(root, 'apps/server/dist/test/brokers.js'));
+const brokers = await import(path.join(root, 'apps/server/src/test/brokers.ts'));
 /** Broker processes of this run, killed at the end whatever happened. */
 const brokerKills = new Set();
 const trackBroker = (killNow) => brokerKills.add(killNow);

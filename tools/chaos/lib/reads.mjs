@@ -115,9 +115,12 @@ export class Ledger {
   }
 }
 
+/** A query on `db`: a PostgreSQL URL, or a function `(text, params) => {rows}` (an embedded database opened here). */
+const queryOn = (db, text, params) => (typeof db === 'function' ? db(text, params) : pgQuery(db, text, params));
+
 /** Traces of the reader's reading sets for these EPCs, counted per (epc, read_at in ms, antenna). */
 export const countTraces = async (dbUrl, serial, epcs) => {
-  const { rows } = await pgQuery(
+  const { rows } = await queryOn(
     dbUrl,
     `select upper(t.epc) as epc, round(extract(epoch from t.read_at) * 1000)::bigint::text as ms,
         coalesce(t.antenna, 0)::int as antenna, count(*)::int as n
