@@ -14,7 +14,10 @@ export type CollectorLeaseRepository = {
   take: (input: Lease) => Promise<boolean>;
   /** Extends it while this holder still has it (whether or not it ran out meanwhile); false once another took it. */
   renew: (input: Lease) => Promise<boolean>;
-  /** Ends it now (a clean stop, or a holder that cannot reach the broker): any process may take it at once. */
+  /**
+   * Ends it now (a clean stop, or a holder that cannot reach the broker): any process may take it at once (its end is
+   * set in the past, not to now(): PGlite's clock can give the next statement the same now()).
+   */
   release: (input: { clientId: string; holder: string }) => Promise<void>;
 };
 
@@ -36,7 +39,7 @@ export const createCollectorLeaseRepository = (db: Db): CollectorLeaseRepository
     ).length > 0,
   release: async ({ clientId, holder }) => {
     await db.execute(sql`
-      update broker_collectors set holder = null, lease_until = now()
+      update broker_collectors set holder = null, lease_until = '-infinity'
       where client_id = ${clientId} and holder = ${holder}`);
   },
 });
