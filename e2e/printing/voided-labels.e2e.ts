@@ -77,7 +77,8 @@ describe('voided labels: seen on the print order, replaced with new EPCs and pri
     ({ simulator, printer, formatId } = await simulatedPrinterAt(api, {
       at: center,
       printMs: 20,
-      description: `Simulador anuladas ${RUN}`,
+      // Not a word of the Spanish catalogue: the every-route walk in English reads this printer's name on its pages.
+      description: `Simulador VOID ${RUN}`,
       mac: macOf(RUN, 0x92),
     }));
   });
@@ -128,7 +129,7 @@ describe('voided labels: seen on the print order, replaced with new EPCs and pri
     await section.getByRole('button', { name: 'Imprimir reposiciones (2)' }).click();
     const dialog = page.getByTestId('print-dialog');
     await poll(() => dialog.textContent()).toContain('7 etiquetas, 3 impresas; la siguiente es la 6.');
-    await choose(page, /Impresora/, new RegExp(`Simulador anuladas ${RUN}`));
+    await choose(page, /Impresora/, new RegExp(`Simulador VOID ${RUN}`));
     await screenshot(page, 'printing-voided-print-es');
     await dialog.getByTestId('print-submit').click();
     await poll(() => page.getByTestId('verify-printer-text').textContent()).toContain('etiquetas 6 a 7');

@@ -10,7 +10,7 @@
 // FUZZ_REQUESTS (default 3000) bounds the requests; FUZZ_SEED replays a run (the seed is printed);
 // FUZZ_ONLY=<substring of the path> fuzzes only the matching operations; FUZZ_VERBOSE=1 prints every request.
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../../apps/server/src/app.js';
 import { type Database, openDatabase } from '../../apps/server/src/db/client.js';
 import { seedDemo } from '../../apps/server/src/db/seed/seed.js';
@@ -49,7 +49,42 @@ const login = async (app: FastifyInstance): Promise<string | null> => {
   return response.statusCode === 200 ? `Token ${(response.json() as { token: string }).token}` : null;
 };
 
-const isText = (response: LightMyRequestResponse): boolean => {
+/** What the suite judges of an answer. */
+type Answer = { statusCode: number; headers: Record<string, unknown>; body: string };
+
+/** How long an event stream (`text/event-stream`, the live updates) is read: it never ends by itself. */
+const STREAM_READ_MS = 1_000;
+
+/**
+ * One request, its whole answer read; an event stream is read for STREAM_READ_MS and then dropped, as a client that
+ * leaves (awaiting it whole would wait for ever: the run used to stop there, silently, with exit code 0).
+ */
+const ask = async (app: FastifyInstance, options: InjectOptions): Promise<Answer> => {
+  const response = await app.inject({ ...options, payloadAsStream: true });
+  const stream = response.stream();
+  const chunks: Buffer[] = [];
+  const isEventStream = String(response.headers['content-type'] ?? '').startsWith('text/event-stream');
+  await new Promise<void>((resolve) => {
+    const timer = isEventStream
+      ? setTimeout(() => {
+          stream.destroy();
+          resolve();
+        }, STREAM_READ_MS)
+      : undefined;
+    stream.on('data', (chunk: Buffer) => chunks.push(Buffer.from(chunk)));
+    stream.on('end', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    stream.on('error', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+  return { statusCode: response.statusCode, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') };
+};
+
+const isText = (response: Answer): boolean => {
   const type = String(response.headers['content-type'] ?? '');
   return type === '' || /json|text|csv|xml|html/.test(type);
 };
@@ -78,7 +113,7 @@ const textsOf = (body: string): string[] => {
 };
 
 /** Why an answer fails the suite, or null. */
-const judge = (response: LightMyRequestResponse, ms: number, check: Check): string | null => {
+const judge = (response: Answer, ms: number, check: Check): string | null => {
   // The device management service answers 503 when no MQTT broker is configured (none is here).
   const nmsUnavailable = response.statusCode === 503 && check.nms === true;
   if (response.statusCode >= 500 && !nmsUnavailable) return `status ${response.statusCode}`;
@@ -102,7 +137,9 @@ const main = async () => {
   try {
     await database.migrate();
     await seedDemo(database.db);
-    app = await buildApp({ database });
+    // In one process with its client, the fuzzer's own work (planning, checking answers) is what delays the event loop:
+    // the event-loop bound of load shedding is off, as in the API tests (test/helpers.ts); the database bound is on.
+    app = await buildApp({ database, loadShedding: { maxEventLoopDelayMs: 0 } });
     await app.ready();
     const docs = await app.inject({ method: 'GET', url: '/api/docs/json' });
     if (docs.statusCode !== 200) throw new Error(`GET /api/docs/json answered ${docs.statusCode}`);
@@ -122,9 +159,9 @@ const main = async () => {
       if (request.auth === 'admin' && token) headers.authorization = token;
       if (request.auth === 'bad') headers.authorization = 'Token 0000000000000000000000000000000000000000';
       const t0 = performance.now();
-      let response: LightMyRequestResponse;
+      let response: Answer;
       try {
-        response = await app.inject({
+        response = await ask(app, {
           method: request.method,
           url: request.url,
           headers,
@@ -195,7 +232,20 @@ const main = async () => {
   }
 };
 
-main().catch((error: unknown) => {
-  console.error(error);
+// A request whose answer never comes leaves nothing for the event loop to do, and Node would end with exit code 0 before
+// the summary: that is a failure of the run.
+let isFinished = false;
+process.on('beforeExit', () => {
+  if (isFinished) return;
+  console.error('fuzz: the run stopped before its end (a request never answered and nothing else was left to do)');
   process.exit(1);
 });
+main().then(
+  () => {
+    isFinished = true;
+  },
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
