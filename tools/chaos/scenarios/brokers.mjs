@@ -35,12 +35,19 @@ const roles = async (cluster) => {
 /** The rows of the ingest paths, the readiness of every process after, and the scenario's notes on every row. */
 const rowsAfter = async (ctx, cluster, ledgers, notes) => {
   const notReady = await allReady(cluster);
-  const found = await roles(cluster);
+  // On MQTT one process takes the session within a third of a lease after another released it (1 s here): the roles
+  // are read until exactly one collects, for up to two leases.
+  const isMqtt = Boolean(cluster.broker?.mqttUrl && !cluster.broker.amqpUrl);
+  let found = await roles(cluster);
+  for (let waited = 0; isMqtt && found.filter((role) => role === 'collector').length !== 1 && waited < 6_000; waited += 250) {
+    await sleep(250);
+    found = await roles(cluster);
+  }
   const collectors = found.filter((role) => role === 'collector').length;
   const rows = await finish(ctx, cluster, ledgers);
   for (const row of rows) row.notes.unshift(...notes, `roles after: ${found.join(', ')}`);
   if (notReady.length) rows[0]?.problems.push(...notReady);
-  if (cluster.broker?.mqttUrl && !cluster.broker.amqpUrl && collectors !== 1) {
+  if (isMqtt && collectors !== 1) {
     rows[0]?.problems.push(`${collectors} processes collect the readers' MQTT messages (one should)`);
   }
   return rows;
@@ -75,23 +82,17 @@ export const processReplaced = templateScenario(
   'processes replaced by new ones on other ports (new names): killed, and a rolling deploy; nothing stranded',
   [90_000, 150_000],
   async (ctx) => {
-    const duration = ctx.short ? 10_000 : 18_000;
-    const { cluster, until, ledgers, running } = await startUnderLoad(ctx, duration, 2200 + ctx.n, { spares: 2 });
+    const duration = ctx.short ? 16_000 : 22_000;
+    const { cluster, ledgers, running } = await startUnderLoad(ctx, duration, 2200 + ctx.n, { spares: 2 });
     const replaced = [];
-    await sleep(duration * 0.25);
-    if (!until()) {
-      ctx.step('replace: kill -9, then a new process');
-      const victim = cluster.servers[0];
-      await cluster.replace(victim, { how: 'kill' });
-      replaced.push('kill -9 then new');
-    }
-    await sleep(duration * 0.2);
-    if (!until()) {
-      ctx.step('replace: a new process, then the old one stopped (rolling)');
-      const victim = cluster.servers[cluster.servers.length - 1];
-      await cluster.replace(victim, { how: 'stop', startFirst: true });
-      replaced.push('new then SIGTERM');
-    }
+    await sleep(duration * 0.15);
+    ctx.step('replace: kill -9, then a new process');
+    await cluster.replace(cluster.servers[0], { how: 'kill' });
+    replaced.push('kill -9 then new');
+    await sleep(duration * 0.15);
+    ctx.step('replace: a new process, then the old one stopped (rolling)');
+    await cluster.replace(cluster.servers[cluster.servers.length - 1], { how: 'stop', startFirst: true });
+    replaced.push('new then SIGTERM');
     await running;
     return rowsAfter(ctx, cluster, ledgers, [`replaced: ${replaced.join(', ') || 'none'}`]);
   },
