@@ -56,9 +56,9 @@ export const registerHealthRoutes = (
       return reply
         .status(503)
         .header('retry-after', '5')
-        .send({ status: 'not_ready', problems, database: database.kind, broker });
+        .send({ status: 'not_ready', problems, database: database.kind, storage: database.storage(), broker });
     }
-    return { status: 'ready', database: database.kind, broker };
+    return { status: 'ready', database: database.kind, storage: database.storage(), broker };
   });
   registerMetricsRoute(app, () => {
     const status = bus.status();
