@@ -420,6 +420,8 @@ export const startHaproxy = async ({ dir, ports }) => {
       '  retries 2',
       '  option redispatch 1',
       '  option httpchk GET /api/health',
+      // A check answered within 2 s is a pass (a loaded 2-core machine answers health slower than the 500 ms interval).
+      '  timeout check 2s',
       '  default-server inter 500 fastinter 250 downinter 500 fall 2 rise 1',
       ...errors.map(([status]) => `  errorfile ${status} ${path.join(dir, `haproxy-${status}.http`)}`),
       'frontend chaos',

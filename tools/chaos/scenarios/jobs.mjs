@@ -264,8 +264,14 @@ export const csvKill = templateScenario(
     );
     if (!inventory) throw new Error('the handheld sets opened no inventory');
     const victim = cluster.servers[0];
+    // The user's click: tried again while no process answers (HAProxy's 503 until a restarted one is up), up to 30 s.
     const startJob = async (at) => {
-      const r = await call(`${at}/api/inventorys/${inventory.id}/start_csv_creation/`, { headers: { authorization: auth } });
+      let r;
+      for (const deadline = Date.now() + 30_000; ; ) {
+        r = await call(`${at}/api/inventorys/${inventory.id}/start_csv_creation/`, { headers: { authorization: auth } });
+        if (r.status === 200 || ![0, 502, 503].includes(r.status) || Date.now() > deadline) break;
+        await sleep(300);
+      }
       if (r.status !== 200) throw new Error(`start_csv_creation answered ${r.status}: ${r.text.slice(0, 200)}`);
       return r.json().task_id;
     };

@@ -129,6 +129,11 @@ export const createAmqpBus = async (url: string | undefined, options: AmqpBusOpt
     });
     const ch = await model.createConfirmChannel();
     ch.on('error', onError);
+    // A channel the broker closed (an error of its own, a refused acknowledgement) while the connection stays: nothing
+    // would arrive any more, so the whole connection is opened again (and with it the consumers).
+    ch.on('close', () => {
+      if (channel === ch && !isClosing) void model.close().catch(() => {});
+    });
     await ch.prefetch(prefetch);
     // The live channel before the first consume: a queue that holds messages delivers them at once, and a window checks
     // its deliveries' channel (set after the consumers, the first window of a full queue was dropped unacknowledged).

@@ -181,6 +181,22 @@ describe.skipIf(!isPossible || !hasCommand('mosquitto'))('MQTT hand-off (Mosquit
     await replacement.stop();
   }, 120_000);
 
+  it('the collecting process stopped cleanly hands the session over at once; a rolling replacement strands nothing', async () => {
+    const a = await h.startServer();
+    await expect.poll(async () => (await h.session(a)).role, { timeout: 20_000 }).toBe('collector');
+    const b = await h.startServer();
+    expect((await h.session(b)).role).toBe('standby');
+    await a.stop();
+    // Released at its stop: taken well within a lease (2 s here), not after it.
+    await expect.poll(async () => (await h.session(b)).role, { timeout: 10_000 }).toBe('collector');
+    const c = await h.startServer();
+    expect((await h.session(c)).role).toBe('standby');
+    await b.stop();
+    await expect.poll(async () => (await h.session(c)).role, { timeout: 10_000 }).toBe('collector');
+    await h.allStored(await h.publish(10));
+    await c.stop();
+  }, 120_000);
+
   it('the collecting process paused (SIGSTOP) past its lease: another takes over; resumed, it stands by; nothing doubled', async () => {
     const a = await h.startServer();
     const b = await h.startServer();
