@@ -142,7 +142,9 @@ export const InboundDashboardPage = () => {
       // Desktop: the provider under the code keeps the eleven figures within the screen; phones show it as its own field.
       header: isPhone ? t('dashboard.columns.orderCode') : t('dashboard.columns.orderProvider'),
       cell: (row) => (
-        <Box sx={{ minWidth: { md: 140 } }}>
+        // A code or provider name with no space (another journey's 'E2E-…-1712…') breaks anywhere rather than widening
+        // the table past its container at 1280 px with the menu open (CI's every-route walk met 958 > 950 px).
+        <Box sx={{ minWidth: { md: 140 }, overflowWrap: 'anywhere' }}>
           <Link component={RouterLink} to={PATHS.boxes(row.id)} data-testid="order-code-link">
             {row.order_code}
           </Link>

@@ -74,7 +74,7 @@ export const useMovementColumns = ({
       // Desktop: the other location under the code keeps the columns within the screen; phones show it as its own field.
       header: isPhone ? t('columns.orderCode') : t(`columns.${side}.codeOther`),
       cell: (row) => (
-        <Box sx={{ minWidth: { md: 140 } }}>
+        <Box sx={{ minWidth: { md: 140 }, overflowWrap: 'anywhere' }}>
           <Link component={RouterLink} to={paths.boxes(row.id)} data-testid="order-code-link">
             {row.order_code}
           </Link>
