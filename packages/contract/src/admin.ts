@@ -181,7 +181,7 @@ export const READERS_PAGE_SIZE = 11;
 export const readerStateSchema = z.enum(['ON', 'OFF']);
 export type ReaderState = z.infer<typeof readerStateSchema>;
 
-const workingModeField = intIn(0, 7, 'Select a working mode.', 'Select a working mode.');
+const workingModeField = intIn(0, 8, 'Select a working mode.', 'Select a working mode.');
 const readerTypeField = intIn(0, 1, 'Select a reader type.', 'Select a reader type.');
 
 export const LLRP_HOST_REQUIRED = "Enter the reader's host name or IP address (needed for LLRP).";

@@ -65,8 +65,66 @@ export const WorkingMode = {
   Pos: 5,
   ExitSale: 6,
   Cabinet: 7,
+  /** A gate at the store's door (issue 26): a tag read there that is not SOLD raises an exit alarm. */
+  ExitGate: 8,
 } as const;
-export const WORKING_MODES = [0, 1, 2, 3, 4, 5, 6, 7] as const;
+export const WORKING_MODES = [0, 1, 2, 3, 4, 5, 6, 7, 8] as const;
+
+/**
+ * What an area of a location is for (issue 26): the store loop counts the sales floor against the stockroom, and an exit
+ * gate stands in the exit. Stored as text in `areas.kind`.
+ */
+export const AreaKind = {
+  Stockroom: 'stockroom',
+  SalesFloor: 'sales_floor',
+  FittingRoom: 'fitting_room',
+  Exit: 'exit',
+  Dock: 'dock',
+  Other: 'other',
+} as const;
+export type AreaKind = (typeof AreaKind)[keyof typeof AreaKind];
+export const AREA_KINDS = [
+  AreaKind.Stockroom,
+  AreaKind.SalesFloor,
+  AreaKind.FittingRoom,
+  AreaKind.Exit,
+  AreaKind.Dock,
+  AreaKind.Other,
+] as const;
+
+/**
+ * An item's status beside its state (issue 26): whether a STOCKED item may be sold. Only Sellable and OnDisplay count as
+ * sellable stock; Reserved holds a reference (an online order's code, say). Stored in `items.status`.
+ */
+export const ItemStatus = {
+  Sellable: 0,
+  OnDisplay: 1,
+  Damaged: 2,
+  Reserved: 3,
+  Quarantine: 4,
+} as const;
+export type ItemStatus = (typeof ItemStatus)[keyof typeof ItemStatus];
+export const ITEM_STATUSES = [0, 1, 2, 3, 4] as const;
+
+/** An exit alarm's state (issue 26): open until a user marks it a false alarm, recovered or lost. */
+export const ExitAlarmStatus = {
+  Open: 'open',
+  FalseAlarm: 'false_alarm',
+  Recovered: 'recovered',
+  Lost: 'lost',
+} as const;
+export type ExitAlarmStatus = (typeof ExitAlarmStatus)[keyof typeof ExitAlarmStatus];
+export const EXIT_ALARM_STATUSES = [
+  ExitAlarmStatus.Open,
+  ExitAlarmStatus.FalseAlarm,
+  ExitAlarmStatus.Recovered,
+  ExitAlarmStatus.Lost,
+] as const;
+
+/** A replenishment pick's state (issue 26): taken from the stockroom, or skipped for the day. */
+export const PickStatus = { Picked: 'picked', Skipped: 'skipped' } as const;
+export type PickStatus = (typeof PickStatus)[keyof typeof PickStatus];
+export const PICK_STATUSES = [PickStatus.Picked, PickStatus.Skipped] as const;
 
 export const ReaderType = { Normal: 0, All: 1 } as const;
 

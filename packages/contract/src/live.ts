@@ -17,6 +17,10 @@ export const LiveTopic = {
   Pos: 'pos',
   /** Minimum stocks or counted stock changed: the alarms may have. */
   Alarms: 'alarms',
+  /** An exit gate read an unsold tag, or a user resolved an exit alarm (issue 26). */
+  ExitAlarm: 'exit-alarm',
+  /** Sellable stock changed: an item's status, or items moved between floor and stockroom (issue 26). */
+  Availability: 'availability',
   /** A reader reported its status. */
   Device: 'device',
   /** The stream cannot replay what was missed (too much, or pruned): refresh everything. */

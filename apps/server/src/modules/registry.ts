@@ -7,10 +7,12 @@ import type { Workers } from '../plugins/workers.js';
 import type { JobRunner } from '../workers/job-runner.js';
 import { adminRoutes } from './admin/admin.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
+import { availabilityRoutes } from './availability/availability.routes.js';
 import { backupRoutes } from './backup/backup.routes.js';
 import { catalogRoutes } from './catalog/catalog.routes.js';
 import type { Engine } from './engine/engine.js';
 import { epcisRoutes } from './epcis/epcis.routes.js';
+import { exitAlarmsRoutes } from './exit-alarms/exit-alarms.routes.js';
 import { ingestRoutes } from './ingest/ingest.routes.js';
 import { inventoryRoutes } from './inventory/inventory.routes.js';
 import { liveRoutes } from './live/live.routes.js';
@@ -23,6 +25,8 @@ import { ordersRoutes } from './orders/orders.routes.js';
 import { posRoutes } from './pos/pos.routes.js';
 import type { PrinterAddressPolicy } from './printing/printer-address.js';
 import { printingRoutes } from './printing/printing.routes.js';
+import { replenishmentRoutes } from './replenishment/replenishment.routes.js';
+import { shrinkRoutes } from './shrink/shrink.routes.js';
 import { statsRoutes } from './stats/stats.routes.js';
 import { stickersRoutes } from './stickers/stickers.routes.js';
 import { stockRoutes } from './stock/stock.routes.js';
@@ -78,6 +82,11 @@ export const registerModules = async (app: FastifyInstance, deps: ModuleDeps): P
         await api.register(supportRoutes, deps);
         await api.register(liveRoutes, deps);
         await api.register(backupRoutes, deps);
+        // The store floor (issue 26).
+        await api.register(availabilityRoutes, deps);
+        await api.register(replenishmentRoutes, deps);
+        await api.register(exitAlarmsRoutes, deps);
+        await api.register(shrinkRoutes, deps);
       },
       { prefix: '/api' },
     );

@@ -1,12 +1,16 @@
 import type { RouteObject } from 'react-router';
 import { adminRoutes } from '../features/admin/routes';
+import { availabilityRoutes } from '../features/availability/routes';
 import { brandRoutes } from '../features/brand/routes';
+import { exitAlarmsRoutes } from '../features/exit-alarms/routes';
 import { inboundRoutes } from '../features/inbound/routes';
 import { inventoryRoutes } from '../features/inventory/routes';
 import { movementsRoutes } from '../features/movements/routes';
 import { onlineRoutes } from '../features/online/routes';
 import { posRoutes } from '../features/pos/routes';
 import { printingRoutes } from '../features/printing/routes';
+import { replenishmentRoutes } from '../features/replenishment/routes';
+import { shrinkRoutes } from '../features/shrink/routes';
 import { stockRoutes } from '../features/stock/routes';
 import { supportRoutes } from '../features/support/routes';
 import { trackingRoutes } from '../features/tracking/routes';
@@ -24,4 +28,9 @@ export const featureRoutes: RouteObject[] = [
   ...printingRoutes,
   ...supportRoutes,
   ...brandRoutes,
+  // The store floor (issue 26).
+  ...availabilityRoutes,
+  ...replenishmentRoutes,
+  ...exitAlarmsRoutes,
+  ...shrinkRoutes,
 ];

@@ -10,3 +10,4 @@ export * from './organization.js';
 export * from './printing.js';
 export * from './readings.js';
 export * from './stickers.js';
+export * from './store-floor.js';

@@ -47,6 +47,8 @@ export const locations = pgTable(
     timeZone: text('time_zone').notNull(),
     /** Its GS1 Global Location Number (13 digits, check digit verified), the EPCIS bizLocation (issue 17). */
     gln: text('gln'),
+    /** Replenishment (issue 26): the units of each GTIN the sales floor should show, unless floor_targets says otherwise. */
+    floorTargetDefault: integer('floor_target_default').notNull().default(1),
     version: rowVersion(),
     createdAt: createdAt(),
   },
@@ -68,6 +70,8 @@ export const areas = pgTable(
     stock: integer('stock').notNull().default(0),
     /** The SGLN extension of its location's GLN: the area's EPCIS readPoint (issue 17). */
     glnExtension: text('gln_extension'),
+    /** What the area is for (AreaKind of the contract: stockroom, sales_floor, fitting_room, exit, dock, other; issue 26). */
+    kind: text('kind').notNull().default('other'),
     version: rowVersion(),
   },
   (t) => [index('areas_location_idx').on(t.locationId)],

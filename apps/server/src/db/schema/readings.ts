@@ -68,6 +68,10 @@ export const items = pgTable(
     areaId: integer('area_id').references(() => areas.id),
     locationId: integer('location_id').references(() => locations.id),
     lastSeenAt: instant('last_seen_at'),
+    /** Whether it may be sold, beside its state (ItemStatus of the contract; issue 26): 0 sellable by default. */
+    status: smallint('status').notNull().default(0),
+    /** The status's reference: a reservation's online order code, a damage note … (null: none). */
+    statusRef: text('status_ref'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,3 +1,4 @@
+import { AreaKind } from '@rfid/contract';
 import { gtinCheckDigit, seededRandom } from '@rfid/epc';
 
 /**
@@ -24,7 +25,18 @@ type DemoLocation = {
 };
 
 const centerAreas = ['Muelle de recepción', 'Almacén', 'Expedición'];
-const storeAreas = ['Almacén tienda', 'Sala de ventas', 'Caja'];
+const storeAreas = ['Almacén tienda', 'Sala de ventas', 'Caja', 'Salida'];
+
+/** What each demo area is for (AreaKind of the contract; issue 26): stores have a stockroom, a sales floor and an exit. */
+export const demoAreaKinds: Record<string, AreaKind> = {
+  'Muelle de recepción': AreaKind.Dock,
+  Almacén: AreaKind.Stockroom,
+  Expedición: AreaKind.Dock,
+  'Almacén tienda': AreaKind.Stockroom,
+  'Sala de ventas': AreaKind.SalesFloor,
+  Caja: AreaKind.Other,
+  Salida: AreaKind.Exit,
+};
 
 export const demoLocations: DemoLocation[] = [
   {
@@ -401,6 +413,16 @@ export const demoDevices: DemoDevice[] = [
     workingMode: 2,
     readerType: 0,
     description: 'Zebra RFD40 handheld, shop floor',
+  },
+  {
+    // Issue 26: the exit gate (working mode 8); a tag it reads that is not SOLD raises an exit alarm.
+    serialNumber: 'EXIT-T01-01',
+    macAddress: '84:24:8D:00:00:21',
+    location: 'T-MAD-01',
+    area: 'Salida',
+    workingMode: 8,
+    readerType: 0,
+    description: 'Zebra FX9600 exit gate, store door',
   },
 ];
 

@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
+import { AreaKind } from '@rfid/contract';
 import { count } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import { areas, brands, companies, devices, itemTypes, locations, providers, userLocations, users } from '../schema/index.js';
 import {
   buildDemoItemTypes,
   DEMO_PASSWORD,
+  demoAreaKinds,
   demoBrands,
   demoCompany,
   demoDeviceKey,
@@ -81,6 +83,7 @@ export const seedDemo = async (db: Db): Promise<void> => {
             description,
             stock: 0,
             glnExtension: demoGlnExtension(j),
+            kind: demoAreaKinds[description] ?? AreaKind.Other,
           })),
         ),
       )

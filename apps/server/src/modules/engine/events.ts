@@ -20,6 +20,10 @@ export const MoveReason = {
   /** A cabinet's snapshot (an inventory validated at once). */
   CabinetLost: 'cabinet-lost',
   CabinetFound: 'cabinet-found',
+  /** A STOCKED item seen in another area of its store (issue 26): stockroom → sales floor is a replenishment. */
+  Relocated: 'relocated',
+  /** An exit alarm marked lost (issue 26): the item is UNKNOWN, in no area. */
+  ExitLost: 'exit-lost',
 } as const;
 export type MoveReason = (typeof MoveReason)[keyof typeof MoveReason];
 

@@ -1,8 +1,10 @@
 import { WorkingMode } from '@rfid/contract';
+import { EXIT_GATE_CLAIM, exitGateHandler } from '../exit-alarms/exit-alarms.engine.js';
 import { cabinetHandler, handheldHandler } from '../inventory/inventory.engine.js';
 import { CABINET_CLAIM, INVENTORY_CLAIM } from '../inventory/inventory.repository.js';
 import { PROVIDER_RETURN_CLAIM, providerReturnHandler, SALE_RETURN_CLAIM, saleReturnHandler } from '../orders/returns.engine.js';
 import { POS_RETURN_CLAIM, POS_SALE_CLAIM, posReturnHandler, posSaleHandler } from '../pos/pos.engine.js';
+import { FLOOR_SIGHTING_CLAIM, floorSightingHandler } from '../replenishment/floor-sighting.engine.js';
 import { VERIFICATION_CLAIM, verifyBoxSet } from '../verification/verification.engine.js';
 import type { HandlerTable, NamedHandler } from './dispatch.js';
 
@@ -22,10 +24,15 @@ const saleReturn: NamedHandler = { name: SALE_RETURN_CLAIM, handle: saleReturnHa
 export const readingSetHandlers = (): HandlerTable => ({
   [WorkingMode.Entry]: [verification, saleReturn],
   [WorkingMode.MovementExit]: [verification, providerReturn],
-  [WorkingMode.Handheld]: [{ name: INVENTORY_CLAIM, handle: handheldHandler }],
+  [WorkingMode.Handheld]: [
+    { name: INVENTORY_CLAIM, handle: handheldHandler },
+    // A handheld's set no inventory claimed: items seen in another area of the store move there (issue 26).
+    { name: FLOOR_SIGHTING_CLAIM, handle: floorSightingHandler },
+  ],
   [WorkingMode.Movement]: [verification],
   [WorkingMode.Sale]: [{ name: POS_SALE_CLAIM, handle: posSaleHandler }],
   [WorkingMode.Pos]: [{ name: POS_RETURN_CLAIM, handle: posReturnHandler }],
   [WorkingMode.ExitSale]: [verification, providerReturn],
   [WorkingMode.Cabinet]: [{ name: CABINET_CLAIM, handle: cabinetHandler }],
+  [WorkingMode.ExitGate]: [{ name: EXIT_GATE_CLAIM, handle: exitGateHandler }],
 });

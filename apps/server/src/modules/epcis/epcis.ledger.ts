@@ -31,6 +31,8 @@ import { type EventRow, insertEvents, type LedgerContext, ledgerContext } from '
  * | inventory/cabinet validation, found      | cycle_counting   | sellable_accessible   | OBSERVE |
  * | inventory reads (nothing moved)          | cycle_counting   | —                     | OBSERVE |
  * | a printed label (its tag encoded)        | commissioning    | active                | ADD     |
+ * | seen in another area of its store        | stocking         | sellable_accessible   | OBSERVE |
+ * | an exit alarm marked lost                | cycle_counting   | stolen                | OBSERVE |
  *
  * A verified box whose barcode is an SSCC also gives an AggregationEvent of its contents (parentID the SSCC):
  * `ADD`/`packing` when it leaves, `OBSERVE`/`receiving` when it arrives. The order the box belongs to is the
@@ -64,6 +66,12 @@ const meaningOf = (move: ItemMoveEvent): Meaning => {
     case MoveReason.InventoryFound:
     case MoveReason.CabinetFound:
       return { bizStep: 'cycle_counting', disposition: 'sellable_accessible' };
+    // Issue 26: seen in another area of its store (from the stockroom to the sales floor: on the shelf).
+    case MoveReason.Relocated:
+      return { bizStep: 'stocking', disposition: 'sellable_accessible' };
+    // Issue 26: an exit alarm marked lost: the item left unpaid.
+    case MoveReason.ExitLost:
+      return { bizStep: 'cycle_counting', disposition: 'stolen' };
   }
 };
 

@@ -1,0 +1,5 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ModuleDeps } from '../registry.js';
+
+/** The store floor (issue 26): the shrink routes. */
+export const shrinkRoutes: FastifyPluginAsyncZod<ModuleDeps> = async () => {};

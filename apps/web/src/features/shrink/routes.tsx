@@ -1,0 +1,4 @@
+import type { RouteObject } from 'react-router';
+
+/** Pages of the shrink feature (the store floor, issue 26), mounted inside the signed-in layout (see app/router.tsx). */
+export const shrinkRoutes: RouteObject[] = [];

@@ -1,0 +1,2 @@
+/** The store floor (issue 26): shrink. */
+export {};
