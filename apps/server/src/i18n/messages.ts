@@ -630,6 +630,12 @@ export const catalogue = {
     en: 'A reading set has at most {max} reads.',
     es: 'Un conjunto de lecturas tiene como máximo {max} lecturas.',
   },
+  // Shrink and accuracy (issue 26, modules/shrink)
+  'field.date_from_after_to': { en: 'date_from is after date_to.', es: 'date_from es posterior a date_to.' },
+  'field.period_max_days': {
+    en: 'The period spans at most {max} days.',
+    es: 'El periodo abarca como máximo {max} días.',
+  },
 } as const satisfies Record<string, { en: string; es: string }>;
 
 export type MessageKey = keyof typeof catalogue;
