@@ -1,6 +1,6 @@
 import PrintIcon from '@mui/icons-material/Print';
 import { Box, Button, Card, CardContent, Grid, Stack, Typography, useTheme } from '@mui/material';
-import { type LocationStatistics, RoleThreshold } from '@rfid/contract';
+import { type LocationStatistics, RoleThreshold, SHRINK_MAX_ROLE } from '@rfid/contract';
 import { type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadErrorAlert } from '../../components/load-error-alert';
@@ -11,6 +11,7 @@ import { formatNumber, formatQuantity } from '../../lib/format';
 import { lazyPage } from '../../lib/lazy-page';
 import { hasRole, useRole } from '../auth';
 import { LazyPrintWizardDialog } from '../print-wizard';
+import { LazyShrinkDashboardCard } from '../shrink';
 import { type DashboardScope, useStatistics } from './api/get-statistics';
 import { DonutCard, type DonutSlice } from './components/donut-card';
 import { FigureCard } from './components/figure-card';
@@ -168,6 +169,12 @@ export const DashboardPage = () => {
           <Suspense fallback={<PageLoading />}>
             <DashboardChart scope={scope} />
           </Suspense>
+
+          {scope.kind === 'location' && hasRole(role, SHRINK_MAX_ROLE) && (
+            <Suspense fallback={null}>
+              <LazyShrinkDashboardCard locationId={scope.id} />
+            </Suspense>
+          )}
         </>
       )}
     </Stack>
