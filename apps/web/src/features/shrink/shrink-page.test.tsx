@@ -79,7 +79,7 @@ const renderIn = async (language: 'es' | 'en', ui: ReactNode, role = 3) => {
   );
 };
 
-const valueOf = (id: string) => screen.getByTestId(`stat-${id}-value`).textContent;
+const figureText = (id: string) => screen.getByTestId(`stat-${id}-value`).textContent;
 
 describe('ShrinkPage', () => {
   beforeEach(() => {
@@ -96,12 +96,12 @@ describe('ShrinkPage', () => {
     await renderIn('es', <ShrinkPage />);
     expect(await screen.findByText('Mermas y exactitud')).toBeTruthy();
     await screen.findByTestId('shrink-gtins');
-    expect(valueOf('shrink-accuracy')).toBe('94,3%');
-    expect(valueOf('shrink-inventories')).toBe('4');
-    expect(valueOf('shrink-units')).toBe('1234');
-    expect(valueOf('shrink-value')).toBe('23.456,50');
-    expect(valueOf('shrink-inventory-units')).toBe('1200');
-    expect(valueOf('shrink-exit-units')).toBe('34');
+    expect(figureText('shrink-accuracy')).toBe('94,3%');
+    expect(figureText('shrink-inventories')).toBe('4');
+    expect(figureText('shrink-units')).toBe('1234');
+    expect(figureText('shrink-value')).toBe('23.456,50');
+    expect(figureText('shrink-inventory-units')).toBe('1200');
+    expect(figureText('shrink-exit-units')).toBe('34');
     const gtins = within(screen.getByTestId('shrink-gtins'));
     expect(gtins.getAllByTestId('shrink-gtins-name').map((n) => n.textContent)).toEqual(['08437012000011', '08437012000028']);
     expect(gtins.getAllByTestId('shrink-gtins-units').map((n) => n.textContent)).toEqual(['1100', '134']);
@@ -117,9 +117,9 @@ describe('ShrinkPage', () => {
     await renderIn('en', <ShrinkPage />);
     expect(await screen.findByText('Shrink and accuracy')).toBeTruthy();
     await screen.findByTestId('shrink-gtins');
-    expect(valueOf('shrink-accuracy')).toBe('94.3%');
-    expect(valueOf('shrink-units')).toBe('1,234');
-    expect(valueOf('shrink-value')).toBe('23,456.50');
+    expect(figureText('shrink-accuracy')).toBe('94.3%');
+    expect(figureText('shrink-units')).toBe('1,234');
+    expect(figureText('shrink-value')).toBe('23,456.50');
     const gtins = within(screen.getByTestId('shrink-gtins'));
     expect(gtins.getAllByTestId('shrink-gtins-value').map((n) => n.textContent)).toEqual(['12,345.60', '999.90']);
     expect(within(screen.getByTestId('shrink-sections')).getAllByTestId('shrink-sections-name')[1]?.textContent).toBe(
