@@ -93,6 +93,7 @@ describe('shrink and accuracy: the demo store shows its figures and downloads th
     expect(await figure(page, 'accuracy')).toBe(`${shown(report.accuracy ?? 0, 'en-GB', 1)}%`);
     expect(await figure(page, 'value')).toBe(shown(report.shrink.value, 'en-GB', 2));
     await poll(() => page.getByTestId('shrink-gtins-row').count()).toBe(report.top_gtins.length);
+    await poll(() => page.getByTestId('shrink-days-chart').getAttribute('data-points')).toBe('30');
     await fitsPhone(page);
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'shrink-page-en-mobile');

@@ -3,9 +3,9 @@ import { Box, Card, CardContent, Stack, Typography } from '@mui/material';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LinkButton } from '../../components/link-button';
-import { PageLoading } from '../../components/page-loading';
 import { lazyPage } from '../../lib/lazy-page';
 import { useShrinkReport } from './api/get-shrink';
+import { ChartsLoading } from './components/charts-loading';
 import { ShrinkFigures } from './components/shrink-figures';
 
 const ShrinkCharts = lazyPage(() => import('./components/shrink-charts').then((module) => module.ShrinkCharts));
@@ -36,7 +36,7 @@ export const ShrinkDashboardCard = ({ locationId }: { locationId: number }) => {
           <ShrinkFigures report={report.data} isLoading={report.isPending} isCompact />
           {report.data && (
             <Box>
-              <Suspense fallback={<PageLoading />}>
+              <Suspense fallback={<ChartsLoading />}>
                 <ShrinkCharts report={report.data} />
               </Suspense>
             </Box>

@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { type DateRange, DateRangeFilter } from '../../components/date-range-filter';
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { NoLocation } from '../../components/no-location';
-import { PageLoading } from '../../components/page-loading';
 import { useCurrentLocation } from '../../lib/current-location';
 import { saveBlob } from '../../lib/files';
 import { defaultDateRange, validateDateRange } from '../../lib/format';
@@ -14,6 +13,7 @@ import { lazyPage } from '../../lib/lazy-page';
 import { hasRole, useRole } from '../auth';
 import { type ShrinkPeriod, useShrinkReport } from './api/get-shrink';
 import { downloadShrinkCsv } from './api/shrink-csv';
+import { ChartsLoading } from './components/charts-loading';
 import { ShrinkFigures } from './components/shrink-figures';
 import { ShrinkTables } from './components/shrink-tables';
 
@@ -126,7 +126,7 @@ export const ShrinkPage = () => {
       <ShrinkFigures report={report.data} isLoading={report.isPending} />
       {report.data && (
         <>
-          <Suspense fallback={<PageLoading />}>
+          <Suspense fallback={<ChartsLoading />}>
             <ShrinkCharts report={report.data} />
           </Suspense>
           <ShrinkTables report={report.data} />
