@@ -20,6 +20,9 @@ export const ShrinkCharts = ({ report }: { report: ShrinkReport }) => {
   const language = i18n.language;
   const trend = report.trend;
   const days = report.days;
+  // The y axis from a round ten under the lowest point (accuracy moves within a few points: 0 to 100 flattens it).
+  const lowest = Math.min(100, ...trend.flatMap((point) => (point.accuracy === null ? [] : [point.accuracy])));
+  const accuracyFloor = Math.max(0, Math.floor((lowest - 5) / 10) * 10);
   const legend = { legend: { direction: 'horizontal', position: { vertical: 'bottom', horizontal: 'center' } } } as const;
 
   return (
@@ -43,11 +46,23 @@ export const ShrinkCharts = ({ report }: { report: ShrinkReport }) => {
                   margin={{ left: 8, right: 24 }}
                   xAxis={[
                     {
+                      // One point per inventory (two of a day stay two points), labelled by its day.
                       scaleType: 'point',
-                      data: trend.map((point) => `${shortDay(point.day)} #${point.inventory_id}`),
+                      data: trend.map((_, index) => index),
+                      valueFormatter: (index: number, context) =>
+                        context.location === 'tooltip'
+                          ? `${shortDay(trend[index]?.day ?? '')} · #${trend[index]?.inventory_id ?? ''}`
+                          : shortDay(trend[index]?.day ?? ''),
                     },
                   ]}
-                  yAxis={[{ min: 0, max: 100, valueFormatter: (v: number | null) => formatQuantity(v, language), width: 40 }]}
+                  yAxis={[
+                    {
+                      min: accuracyFloor,
+                      max: 100,
+                      valueFormatter: (v: number | null) => formatQuantity(v, language),
+                      width: 40,
+                    },
+                  ]}
                   series={[
                     {
                       id: 'accuracy',
@@ -55,6 +70,8 @@ export const ShrinkCharts = ({ report }: { report: ShrinkReport }) => {
                       data: trend.map((point) => point.accuracy),
                       color: theme.palette.primary.main,
                       connectNulls: true,
+                      curve: 'linear',
+                      showMark: true,
                       valueFormatter: (v: number | null) => (v === null ? '—' : `${formatNumber(v, language, 1)} %`),
                     },
                   ]}
