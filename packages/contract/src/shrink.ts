@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { DATE_RANGE_MESSAGE, isDateInRange } from './common.js';
 import { isDay } from './dates.js';
+import { RoleThreshold } from './enums.js';
 
 /** The period a shrink report covers when the query leaves it out: the last 30 days, today included. */
 export const SHRINK_DEFAULT_DAYS = 30;
@@ -103,4 +104,4 @@ export const accuracyPercent = (matched: number, expected: number): number | nul
   expected > 0 ? Math.round((matched / expected) * 10_000) / 100 : null;
 
 /** The highest role that sees shrink (its value is the store's money): company and brand managers and location editors. */
-export const SHRINK_MAX_ROLE = 3;
+export const SHRINK_MAX_ROLE = RoleThreshold.shrink;

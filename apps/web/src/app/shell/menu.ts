@@ -1,4 +1,4 @@
-import { RoleThreshold, SHRINK_MAX_ROLE } from '@rfid/contract';
+import { RoleThreshold } from '@rfid/contract';
 import { PRODUCT } from '../../lib/product';
 
 export const MENU_SETS = ['dashboard_menu', 'brand_menu', 'admin_menu', 'printer_menu'] as const;
@@ -26,7 +26,7 @@ export const MENUS: Record<MenuSet, MenuEntry[]> = {
     { key: 'epcStock', to: '/epc-stock', icon: 'tag' },
     { key: 'boxStock', to: '/inventory/boxstocks', icon: 'box' },
     { key: 'alarms', to: '/alarm', icon: 'alarm' },
-    { key: 'shrink', to: '/shrink', icon: 'shrink', maxRole: SHRINK_MAX_ROLE },
+    { key: 'shrink', to: '/shrink', icon: 'shrink', maxRole: RoleThreshold.shrink },
     { key: 'trackEpc', to: '/track-epc', icon: 'tag' },
     { key: 'freeScan', to: '/free-scan', icon: 'scan' },
     { key: 'support', to: '/support', icon: 'support' },

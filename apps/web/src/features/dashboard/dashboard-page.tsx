@@ -1,6 +1,6 @@
 import PrintIcon from '@mui/icons-material/Print';
 import { Box, Button, Card, CardContent, Grid, Stack, Typography, useTheme } from '@mui/material';
-import { type LocationStatistics, RoleThreshold, SHRINK_MAX_ROLE } from '@rfid/contract';
+import { type LocationStatistics, RoleThreshold } from '@rfid/contract';
 import { type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadErrorAlert } from '../../components/load-error-alert';
@@ -170,7 +170,7 @@ export const DashboardPage = () => {
             <DashboardChart scope={scope} />
           </Suspense>
 
-          {scope.kind === 'location' && hasRole(role, SHRINK_MAX_ROLE) && (
+          {scope.kind === 'location' && hasRole(role, RoleThreshold.shrink) && (
             <Suspense fallback={null}>
               <LazyShrinkDashboardCard locationId={scope.id} />
             </Suspense>
