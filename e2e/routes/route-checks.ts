@@ -44,6 +44,7 @@ export const ROUTES: Route[] = [
   r('/free-scan'),
   r('/free-scan/:id/detail'),
   r('/brand/dashboard', 2),
+  r('/shrink', 3),
   r('/stock'),
   r('/epc-stock'),
   r('/minstock/:gtin/edit'),

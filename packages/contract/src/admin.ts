@@ -4,6 +4,7 @@ import { isValidGln, isValidGlnExtension } from '@rfid/epc';
 import { z } from 'zod';
 import { editVersionField, INT4_MAX, idDescriptionSchema, intIn, pagingQuerySchema, personFields } from './common.js';
 import { timeZoneSchema } from './dates.js';
+import { AREA_KINDS, AreaKind } from './enums.js';
 import { ReaderConnection, ReaderLinkState } from './ingest.js';
 import { locationSchema } from './locations.js';
 
@@ -140,12 +141,18 @@ const areaLocationFields = { location_id: z.number(), location_description: z.st
 
 export const LOCATION_AREAS_PAGE_SIZE = 11;
 
+/** What an area is for (issue 26, docs/store-floor/zones.md); an unknown kind names the field. */
+export const AREA_KIND_MESSAGE = 'Select the kind of area: stockroom, sales_floor, fitting_room, exit, dock or other.';
+const areaKindField = z.enum(AREA_KINDS, { error: AREA_KIND_MESSAGE });
+
 export const areaSchema = z.object({
   id: z.number(),
   description: z.string(),
   stock: z.number().int(),
   /** The extension of the area's SGLN (its location's GLN + this), unique in the location; null when not set. */
   gln_extension: z.string().nullable(),
+  /** What the area is for (AreaKind). */
+  kind: areaKindField,
   ...areaLocationFields,
   /** One more on every edit (docs/concurrency.md). */
   version: z.number().int(),
@@ -158,6 +165,8 @@ export const areaCreateBodySchema = z.object({
   description: requiredText("Description can't be empty"),
   location_id: requiredId('Please select distribution center'),
   gln_extension: glnExtensionField,
+  /** Left out: 'other'. */
+  kind: areaKindField.optional().default(AreaKind.Other),
 });
 export type AreaCreateBody = z.input<typeof areaCreateBodySchema>;
 
@@ -167,6 +176,8 @@ export const areaUpdateBodySchema = z.object({
   location_id: requiredId('Please select distribution center'),
   /** Left out: unchanged. */
   gln_extension: glnExtensionField,
+  /** Left out: unchanged. */
+  kind: areaKindField.optional(),
   /** The version the edit was made from; left out, the edit is unconditional (docs/concurrency.md). */
   version: editVersionField,
 });

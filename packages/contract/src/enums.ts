@@ -24,6 +24,8 @@ export const RoleThreshold = {
   /** Roles that see every location of the company; the rest see only assigned ones. */
   companyWideScope: 2,
   write: 4,
+  /** Shrink and accuracy (issue 26): the store's losses in money are for roles 1 to 3. */
+  shrink: 3,
 } as const;
 
 export const canDo = (role: number, threshold: number): boolean => role >= 1 && role <= threshold;

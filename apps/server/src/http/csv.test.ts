@@ -29,4 +29,9 @@ describe('the one CSV writer', () => {
     expect(csvText([[1, -2, new Date('2026-01-02T03:04:05.000Z'), true, null]])).toBe('1,-2,2026-01-02T03:04:05.000Z,true,\n');
     expect(csvText([[1, 'a']], { columns: ['id', 'name'] })).toBe('id,name\n1,"a"\n');
   });
+
+  it('writes for a Spanish spreadsheet: a BOM, `;` between cells, a decimal comma, formulas still inert', () => {
+    const text = csvText([[12.5, -3, 'a;=1+1', 'Almacén']], { columns: ['valor', 'unidades', 'nota', 'zona'], dialect: 'es' });
+    expect(text).toBe(`\uFEFFvalor;unidades;nota;zona\n12,5;-3;"a;'=1+1";"Almacén"\n`);
+  });
 });

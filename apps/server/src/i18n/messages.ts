@@ -630,6 +630,17 @@ export const catalogue = {
     en: 'A reading set has at most {max} reads.',
     es: 'Un conjunto de lecturas tiene como máximo {max} lecturas.',
   },
+  // Zones and shrink (issue 26: modules/admin areas, modules/shrink)
+  'field.area_kind': {
+    en: 'Select the kind of area: stockroom, sales_floor, fitting_room, exit, dock or other.',
+    es: 'Seleccione el tipo de zona: stockroom, sales_floor, fitting_room, exit, dock u other.',
+  },
+  'field.report_lang': { en: 'Select the language: es or en.', es: 'Seleccione el idioma: es o en.' },
+  'field.date_from_after_to': { en: 'date_from is after date_to.', es: 'date_from es posterior a date_to.' },
+  'field.period_max_days': {
+    en: 'The period spans at most {max} days.',
+    es: 'El periodo abarca como máximo {max} días.',
+  },
 } as const satisfies Record<string, { en: string; es: string }>;
 
 export type MessageKey = keyof typeof catalogue;

@@ -21,6 +21,7 @@ import {
 import { seedInventoryDemo } from './inventory-demo.js';
 import { seedPrintingDemo } from './printing-demo.js';
 import { seedReturnsDemo } from './returns-demo.js';
+import { seedShrinkDemo } from './shrink-demo.js';
 import { seedStatsDemo } from './stats-demo.js';
 import { seedStockDemo } from './stock-demo.js';
 
@@ -41,6 +42,8 @@ export const seedDemoIfEmpty = async (db: Db): Promise<boolean> =>
     await seedStatsDemo(seedDb);
     // POS tickets and returns of the orders above, none of which changes the stock.
     await seedReturnsDemo(seedDb);
+    // Weekly counts of T-MAD-01's stockroom with a few items lost: the shrink and accuracy report (issue 26).
+    await seedShrinkDemo(seedDb);
     return true;
   });
 

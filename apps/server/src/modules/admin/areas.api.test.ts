@@ -1,4 +1,4 @@
-import { ItemState } from '@rfid/contract';
+import { AREA_KIND_MESSAGE, AreaKind, ItemState } from '@rfid/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/rows.js';
@@ -108,6 +108,48 @@ describe('areas API', () => {
     });
     expect(refused.statusCode).toBe(403);
     expect((await call('GET', `/api/areas/${area.id}/`, 'admin@demo.local')).json().gln_extension).toBe('77');
+  });
+
+  it('adds an area of a kind (other when left out), edits its kind, keeps it when left out and refuses an unknown one', async () => {
+    const plain = await call('POST', '/api/areas/', 'admin@demo.local', {
+      stock: 0,
+      description: 'Zona sin tipo',
+      location_id: cdMad,
+    });
+    expect(plain.statusCode).toBe(201);
+    expect(plain.json().kind).toBe(AreaKind.Other);
+    const created = await call('POST', '/api/areas/', 'admin@demo.local', {
+      stock: 0,
+      description: 'Probador 1',
+      location_id: cdMad,
+      kind: AreaKind.FittingRoom,
+    });
+    expect(created.statusCode).toBe(201);
+    const area = created.json();
+    expect(area.kind).toBe(AreaKind.FittingRoom);
+    const put = await call('PUT', `/api/areas/${area.id}/`, 'admin@demo.local', {
+      description: 'Muelle norte',
+      location_id: cdMad,
+      kind: AreaKind.Dock,
+    });
+    expect(put.statusCode).toBe(200);
+    expect(put.json().kind).toBe(AreaKind.Dock);
+    const kept = await call('PUT', `/api/areas/${area.id}/`, 'admin@demo.local', { description: 'Muelle N', location_id: cdMad });
+    expect(kept.json()).toMatchObject({ description: 'Muelle N', kind: AreaKind.Dock });
+    const listed = (await call('GET', `/api/locations/${cdMad}/areas/?limit=100`, 'admin@demo.local')).json().results as {
+      id: number;
+      kind: string;
+    }[];
+    expect(listed.find((a) => a.id === area.id)?.kind).toBe(AreaKind.Dock);
+    for (const [method, url] of [
+      ['POST', '/api/areas/'],
+      ['PUT', `/api/areas/${area.id}/`],
+    ] as const) {
+      const bad = await call(method, url, 'admin@demo.local', { stock: 0, description: 'x', location_id: cdMad, kind: 'roof' });
+      expect(bad.statusCode, `${method} ${url}`).toBe(400);
+      expect(bad.json().errors.kind).toEqual([AREA_KIND_MESSAGE]);
+    }
+    expect((await call('GET', `/api/areas/${area.id}/`, 'admin@demo.local')).json().kind).toBe(AreaKind.Dock);
   });
 
   it("answers the spec's messages", async () => {

@@ -1,3 +1,4 @@
+import { AREA_KINDS, AreaKind } from '@rfid/contract';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { areas, locations, stockNow } from '../../db/schema/index.js';
@@ -25,6 +26,10 @@ const areaStockNow =
   sql<number>`(${areas.stock} + (select coalesce(sum(${stockNow.quantity}), 0)::int from ${stockNow} where ${stockNow.areaId} = ${areas.id}))`.mapWith(
     Number,
   );
+/** The stored kind read as the contract's AreaKind (the column is free text; anything else reads as 'other'). */
+const asAreaKind = (value: unknown): AreaKind => AREA_KINDS.find((kind) => kind === value) ?? AreaKind.Other;
+const areaKind = sql<AreaKind>`${areas.kind}`.mapWith(asAreaKind);
+
 const areaOrder = { id: areas.id, description: areas.description, stock: areaStockNow, location: locations.description };
 
 const areaColumns = {
@@ -32,6 +37,7 @@ const areaColumns = {
   description: areas.description,
   stock: areaStockNow,
   gln_extension: areas.glnExtension,
+  kind: areaKind,
   location_id: areas.locationId,
   location_description: locations.description,
   version: areas.version,
@@ -41,14 +47,16 @@ export type AreaRow = {
   description: string;
   stock: number;
   gln_extension: string | null;
+  /** What the area is for (the contract's AreaKind; the column's default is 'other'). */
+  kind: AreaKind;
   location_id: number;
   location_description: string;
   /** One more on every edit (docs/concurrency.md). */
   version: number;
 };
 
-/** An area's edited columns (its stock is read-only); the GLN extension left out stays. */
-export type AreaValues = { description: string; locationId: number; glnExtension?: string | null };
+/** An area's edited columns (its stock is read-only); the GLN extension or kind left out stays. */
+export type AreaValues = { description: string; locationId: number; glnExtension?: string | null; kind?: AreaKind };
 
 export const createAreasRepository = (db: Db) => ({
   async list(user: AuthUser, query: Record<string, unknown>, page: PageParams, locationId?: number) {
@@ -94,6 +102,7 @@ export const createAreasRepository = (db: Db) => ({
     stock: number;
     locationId: number;
     glnExtension?: string | null;
+    kind: AreaKind;
   }): Promise<number> {
     const [row] = await db.insert(areas).values(values).returning({ id: areas.id });
     return row?.id as number;

@@ -42,6 +42,7 @@ export const createAreasService = ({ db, repo }: { db: Db; repo: AreasRepository
         stock: body.stock,
         locationId: body.location_id,
         glnExtension: body.gln_extension ?? null,
+        kind: body.kind,
       });
       return load(user, id);
     },

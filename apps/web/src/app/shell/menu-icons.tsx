@@ -18,6 +18,7 @@ import DevicesIcon from '@mui/icons-material/Router';
 import SellIcon from '@mui/icons-material/Sell';
 import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
+import TrendingDownIcon from '@mui/icons-material/TrendingDown';
 import WarehouseIcon from '@mui/icons-material/Warehouse';
 import type { ReactElement } from 'react';
 
@@ -44,4 +45,5 @@ export const MENU_ICONS: Record<string, ReactElement> = {
   download: <DownloadIcon />,
   production: <FactoryIcon />,
   tree: <AccountTreeIcon />,
+  shrink: <TrendingDownIcon />,
 };

@@ -11,6 +11,7 @@ import { formatNumber, formatQuantity } from '../../lib/format';
 import { lazyPage } from '../../lib/lazy-page';
 import { hasRole, useRole } from '../auth';
 import { LazyPrintWizardDialog } from '../print-wizard';
+import { LazyShrinkDashboardCard } from '../shrink';
 import { type DashboardScope, useStatistics } from './api/get-statistics';
 import { DonutCard, type DonutSlice } from './components/donut-card';
 import { FigureCard } from './components/figure-card';
@@ -168,6 +169,12 @@ export const DashboardPage = () => {
           <Suspense fallback={<PageLoading />}>
             <DashboardChart scope={scope} />
           </Suspense>
+
+          {scope.kind === 'location' && hasRole(role, RoleThreshold.shrink) && (
+            <Suspense fallback={null}>
+              <LazyShrinkDashboardCard locationId={scope.id} />
+            </Suspense>
+          )}
         </>
       )}
     </Stack>

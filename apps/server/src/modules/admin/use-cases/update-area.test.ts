@@ -15,6 +15,7 @@ const areaRow = (version: number): AreaRow => ({
   description: 'Muelle',
   stock: 0,
   gln_extension: null,
+  kind: 'dock',
   location_id: 2,
   location_description: 'CD Madrid',
   version,
@@ -46,5 +47,24 @@ describe('update area (use case)', () => {
     const { run, record } = setup(true);
     await expectStatus(run(3), 409);
     expect(record.state.writes).toEqual([]);
+  });
+
+  it('writes the kind when sent and leaves it out of the write when not', async () => {
+    const record = fakeVersioned(3);
+    const reads = raceableRead(record, areaRow);
+    const update = createUpdateArea({
+      repo: {
+        get: reads.read,
+        location: async () => ({ id: 2 }),
+        glnExtensionTaken: async () => false,
+        update: async (_id, values, expected) => record.write(values, expected),
+      },
+    });
+    await update({ user: testUser(), id: 3, body: { description: 'Muelle', location_id: 2, kind: 'stockroom' }, version: 3 });
+    await update({ user: testUser(), id: 3, body: { description: 'Muelle', location_id: 2 }, version: 4 });
+    expect(record.state.writes).toEqual([
+      { description: 'Muelle', locationId: 2, kind: 'stockroom' },
+      { description: 'Muelle', locationId: 2 },
+    ]);
   });
 });

@@ -22,7 +22,7 @@ export type UpdateAreaRepository = {
 export type UpdateAreaInput = VersionedEdit<z.output<typeof areaUpdateBodySchema>>;
 
 /**
- * PUT /api/areas/{id}/: the description, the location and the GLN extension (when sent); stock is read-only. An edit
+ * PUT /api/areas/{id}/: the description, the location, the GLN extension and the kind (each of these two when sent); stock is read-only. An edit
  * made from an older version changes nothing (409, docs/concurrency.md).
  */
 export const createUpdateArea =
@@ -36,6 +36,7 @@ export const createUpdateArea =
       description: body.description,
       locationId: body.location_id,
       ...(body.gln_extension === undefined ? {} : { glnExtension: body.gln_extension }),
+      ...(body.kind === undefined ? {} : { kind: body.kind }),
     };
     writtenVersion(await repo.update(id, values, version), AREA_MESSAGES);
     return requireFound(await repo.get(user, id), AREA_MESSAGES);

@@ -1,22 +1,29 @@
 import { TextField } from '@mui/material';
-import { type AreaCreateBody, areaCreateBodySchema, areaUpdateBodySchema } from '@rfid/contract';
+import {
+  type AreaCreateBody,
+  type AreaKind,
+  AreaKind as AreaKinds,
+  areaCreateBodySchema,
+  areaUpdateBodySchema,
+} from '@rfid/contract';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useArea } from '../api/get-area';
 import { useLocation } from '../api/get-location';
 import { useSaveArea } from '../api/save-area';
-import { AdminRecordForm } from '../shared/admin-form';
+import { AdminRecordForm, selectFieldsOf } from '../shared/admin-form';
 import { FullRow } from '../shared/admin-page';
 import { errorText, toId } from '../shared/form-helpers';
+import { areaKindOptions } from '../shared/modes';
 import { LocationSelect, type Option } from '../shared/selects';
 import { useAdminFormPage } from '../shared/use-admin-form-page';
 
-type AreaForm = { stock: string; description: string; location_id: number; gln_extension: string };
-const emptyForm: AreaForm = { stock: '', description: '', location_id: 0, gln_extension: '' };
+type AreaForm = { stock: string; description: string; location_id: number; gln_extension: string; kind: AreaKind };
+const emptyForm: AreaForm = { stock: '', description: '', location_id: 0, gln_extension: '', kind: AreaKinds.Other };
 
 /**
- * Area add (stock, description, distribution center) and edit (read-only stock, description,
- * location), validated with the contract's schemas. Unlike the original, a failed add shows the
+ * Area add (stock, description, distribution center, kind) and edit (read-only stock, description,
+ * location, kind), validated with the contract's schemas. Unlike the original, a failed add shows the
  * error and keeps what was typed.
  */
 export const AreaFormPage = () => {
@@ -30,7 +37,8 @@ export const AreaFormPage = () => {
     emptyForm,
   });
   const { t, id, isEdit, setStatus, errors, text } = page;
-  const { register, handleSubmit, reset, setValue, formState } = page.form;
+  const { register, handleSubmit, reset, setValue, formState, control } = page.form;
+  const select = selectFieldsOf(control, errors);
   const [searchParams] = useSearchParams();
   const presetLocation = useLocation(isEdit ? 0 : toId(searchParams.get('location') ?? undefined));
   const area = useArea(id);
@@ -44,6 +52,7 @@ export const AreaFormPage = () => {
       description: area.data.description,
       location_id: area.data.location_id,
       gln_extension: area.data.gln_extension ?? '',
+      kind: area.data.kind,
     });
     setLocation({ id: area.data.location_id, description: area.data.location_description });
   }, [area.data, reset]);
@@ -65,7 +74,12 @@ export const AreaFormPage = () => {
       save.mutate(
         {
           id,
-          body: { description: body.description, location_id: body.location_id, gln_extension: body.gln_extension },
+          body: {
+            description: body.description,
+            location_id: body.location_id,
+            gln_extension: body.gln_extension,
+            kind: body.kind,
+          },
           version: area.data?.version,
         },
         { onSuccess: page.showSaved, onError: page.showFailed },
@@ -106,6 +120,7 @@ export const AreaFormPage = () => {
       {text('gln_extension', t('areas.glnExtension'), {
         helperText: errorText(errors.gln_extension) ?? t('areas.glnExtensionHint'),
       })}
+      {select('kind', t('areas.kind'), areaKindOptions(t))}
       <FullRow>
         <LocationSelect
           name="location"

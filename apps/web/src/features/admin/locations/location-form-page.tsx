@@ -286,6 +286,7 @@ const LocationAreas = ({ locationId }: { locationId: number }) => {
     { id: 'description', header: t('areas.description'), cell: (row) => row.description, mobile: 'title' },
     { id: 'stock', header: t('areas.stock'), cell: (row) => row.stock, align: 'right' },
     { id: 'gln_extension', header: t('areas.glnExtension'), cell: (row) => row.gln_extension ?? '' },
+    { id: 'kind', header: t('areas.kind'), cell: (row) => t(`areaKinds.${row.kind}`) },
     {
       id: 'location',
       header: t('areas.location'),

@@ -1,4 +1,4 @@
-import { WORKING_MODES } from '@rfid/contract';
+import { AREA_KINDS, WORKING_MODES } from '@rfid/contract';
 import type { TFunction } from 'i18next';
 
 /** Working modes 0–7 and reader types 0–1 of spec section 9, labelled in the user's language. */
@@ -10,3 +10,6 @@ export const workingModeOptions = (t: TFunction, { isList = false } = {}) =>
   }));
 
 export const readerTypeOptions = (t: TFunction) => [0, 1].map((value) => ({ value, label: t(`admin:readerTypes.${value}`) }));
+
+/** The kinds of area (issue 26: stockroom, sales floor, fitting room, exit, dock, other), labelled in the user's language. */
+export const areaKindOptions = (t: TFunction) => AREA_KINDS.map((value) => ({ value, label: t(`admin:areaKinds.${value}`) }));
