@@ -210,6 +210,12 @@ export const catalogue = {
     es: 'Otra persona ha cambiado este usuario mientras usted lo editaba; no se ha guardado nada. Recárguelo para ver sus cambios.',
   },
   'location.not_found': { en: 'Location not found.', es: 'Ubicación no encontrada.' },
+  // Replenishment (issue 26)
+  'replenishment.gtin_not_in_store': {
+    en: 'The store holds no unit of this GTIN.',
+    es: 'La tienda no tiene ninguna unidad de este GTIN.',
+  },
+  'replenishment.target_not_found': { en: 'Floor target not found.', es: 'Objetivo de sala no encontrado.' },
   'brand.not_found': { en: 'Brand not found.', es: 'Marca no encontrada.' },
   // Catalogue
   'catalog.gtin_not_found': { en: 'GTIN not found.', es: 'GTIN no encontrado.' },
