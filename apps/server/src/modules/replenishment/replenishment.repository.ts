@@ -256,7 +256,10 @@ export const relocatableItems = async (
     where i.id = any(${sql.param(itemIds)}::bigint[]) and i.state = ${ItemState.Stocked}::smallint
       and i.location_id = ${locationId}::int and i.area_id is distinct from ${areaId}::int
       and exists (select 1 from areas r where r.id = ${areaId}::int and r.location_id = ${locationId}::int
-        and r.kind in (${sql.join(FLOOR_KINDS.map((k) => sql`${k}`), sql`, `)}))
+        and r.kind in (${sql.join(
+          FLOOR_KINDS.map((k) => sql`${k}`),
+          sql`, `,
+        )}))
     order by i.id`);
   return parseRows(z.object({ id: int }), result).map((r) => r.id);
 };
