@@ -79,6 +79,7 @@ export const PickListPage = () => {
           <Box sx={{ minWidth: 0 }}>
             <Typography
               variant="body2"
+              component="div"
               sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}
               data-testid="replenishment-description"
             >
