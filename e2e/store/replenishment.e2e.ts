@@ -9,7 +9,8 @@ import { demoReader, readSet } from '../support/readers';
  * A pick list worked through on a phone (issue 26, item 4): the demo store T-MAD-01 has units in its stockroom that its
  * sales floor lacks; on a phone in Spanish a line of the pick list is picked, then the sales floor's handheld
  * (HH-T01-01, working mode 2) reads those units on the floor: the line leaves the open page without a reload and the
- * floor's count of the GTIN rises by what was picked. English at 1280 px with the menu open: the list fits.
+ * floor's count of the GTIN rises by what was picked. English at 1280 px with the menu open: the list fits, and the
+ * dashboard shows NOSBOS.
  */
 const DESKTOP_1280 = { width: 1280, height: 900 };
 
@@ -66,6 +67,12 @@ describe('replenishment: a pick list worked through on a phone', () => {
     await tableFits(page, 'replenishment-list');
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'replenishment-list-en');
+
+    // The store dashboard's NOSBOS card: GTINs with none on the floor and some in the stockroom, as the API counts them.
+    const summary = await api<{ nosbos: number }>('GET', `/locations/${store.id}/replenishment/summary/`);
+    await page.goto('/dashboard');
+    await poll(() => page.getByTestId('nosbos-value').textContent()).toBe(String(summary.json.nosbos));
+    expect(await page.getByTestId('nosbos-card').textContent()).toContain('Not on shelf but in stock');
     await context.close();
   });
 });
