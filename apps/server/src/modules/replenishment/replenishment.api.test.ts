@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { ItemState } from '@rfid/contract';
+import { InventoryState, ItemState } from '@rfid/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { areas, items, readingSets } from '../../db/schema/index.js';
+import { areas, inventories, items, readingSets } from '../../db/schema/index.js';
 import { demoDeviceKey } from '../../db/seed/demo-data.js';
 import {
   addForeignCompany,
@@ -229,6 +229,17 @@ describe('replenishment (floor targets, pick list, picks, NOSBOS, floor sighting
       `select count(*)::int as n from traces where epc = '${seen[0]}' and area1_id = ${stockroom} and area2_id = ${floor}`,
     );
     expect((moves.rows[0] as { n: number }).n).toBe(1);
+
+    // The floor's open inventory took the sets' reads; validating it leaves the replenished units where they are.
+    const [open] = await t.database.db
+      .select({ id: inventories.id })
+      .from(inventories)
+      .where(and(eq(inventories.areaId, floor), inArray(inventories.state, [InventoryState.Pending, InventoryState.Computing])));
+    expect(open).toBeDefined();
+    const validated = await call('PUT', `/api/inventorys/${open?.id}/`, ADMIN, { state: InventoryState.Validated });
+    expect(validated.statusCode, validated.body).toBe(200);
+    for (const item of await placeOf(seen))
+      expect(item).toMatchObject({ state: ItemState.Stocked, areaId: floor, locationId: store });
   });
 
   it('refuses bad bodies with the field named', async () => {
