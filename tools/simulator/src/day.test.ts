@@ -130,6 +130,15 @@ describe('day scenario against the server', () => {
     expect(report.claims.free).toBeUndefined();
   });
 
+  it("picks T-MAD-01's pick list and its floor handheld moves what it picked to the sales floor", async () => {
+    const store = (await get('/api/locations/?limit=1000')).results.find((l: { code: string }) => l.code === 'T-MAD-01').id;
+    // The day's store entries put units in the store; each line picked was seen on the floor and left the list.
+    const left = (await get(`/api/locations/${store}/replenishment/?limit=1000`)).results as { picked: number | null }[];
+    expect(left.filter((line) => line.picked !== null)).toEqual([]);
+    expect(report.replenished).toBeGreaterThan(0);
+    expect(report.claims.inventory).toBeGreaterThan(0);
+  });
+
   it('leaves out, and names, what a location editor may not do (add readers)', async () => {
     const api = await signIn({ server, user: 'editor@demo.local', password: 'demo1234' });
     const editorDay = await playDay(planDay({ seed: 43, dayStart }), { api, server, transport: 'http', log: () => {} });

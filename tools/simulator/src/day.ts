@@ -14,6 +14,7 @@ import type {
   Reader,
   ReaderKey,
   Reception,
+  ReplenishmentLine,
   SaleReturn,
 } from '@rfid/contract';
 import { type ApiClient, ApiError, type FetchLike, type Page } from './api.js';
@@ -71,6 +72,8 @@ export type DayReport = {
   pos: DayPosRow[];
   /** Reading sets sent, by what the server made of them (`claimed_by`; 'published' over MQTT). */
   claims: Record<string, number>;
+  /** Units of T-MAD-01's pick list picked and then read on its sales floor by its handheld (issue 26). */
+  replenished: number;
 };
 
 type SimReader = { serial: string; mac: string; key: string; transport: Transport; storedSets: number | null };
@@ -110,6 +113,7 @@ export const playDay = async (plan: DayPlan, env: DayEnv): Promise<DayReport> =>
     returns: [],
     pos: [],
     claims: {},
+    replenished: 0,
   };
 
   // ---------------------------------------------------------------- where
@@ -346,6 +350,27 @@ export const playDay = async (plan: DayPlan, env: DayEnv): Promise<DayReport> =>
       );
     }
 
+    // ---------------------------------------------------------------- replenishment (issue 26)
+    // The store's pick list names units in its stockroom; a clerk picks the first lines and the sales floor's handheld
+    // (HH-T01-01, working mode 2) then sees them on the floor: the server moves them stockroom → floor.
+    if (await has(`/api/locations/${store}/replenishment/summary/`)) {
+      const list = await api.get<Page<ReplenishmentLine>>(`/api/locations/${store}/replenishment/`, { limit: 3 });
+      const picked = list.results.filter((line) => line.epcs.length > 0);
+      for (const line of picked) {
+        await api.post(`/api/locations/${store}/replenishment/picks/`, {
+          gtin: line.gtin,
+          status: 'picked',
+          quantity: line.to_pick,
+        });
+      }
+      const epcs = picked.flatMap((line) => line.epcs.slice(0, line.to_pick));
+      const lastSale = Math.max(plan.dayStart.getTime(), ...plan.sales.map((sale) => sale.at.getTime()));
+      if (epcs.length) await send(await demo('HH-T01-01'), { epcs, at: new Date(lastSale + 15 * 60_000) }, { kind: 'portal' });
+      report.replenished = epcs.length;
+    } else {
+      report.skipped.push('replenishment: the server has no /api/locations/{id}/replenishment/ (issue 26 not built)');
+    }
+
     // ---------------------------------------------------------------- what the server made of it
     for (const [i, p] of plan.purchases.entries()) {
       const { id } = purchaseIds[i] as { id: number };
@@ -520,6 +545,7 @@ export const formatDaySummary = (report: DayReport): string => {
       .map(([k, v]) => `${v} ${k}`)
       .join(', ')}`,
   );
+  if (report.replenished) out.push(`Replenished: ${report.replenished} units seen on T-MAD-01's sales floor`);
   for (const s of report.skipped) out.push(`Skipped: ${s}`);
   return out.join('\n');
 };

@@ -210,6 +210,28 @@ export const catalogue = {
     es: 'Otra persona ha cambiado este usuario mientras usted lo editaba; no se ha guardado nada. Recárguelo para ver sus cambios.',
   },
   'location.not_found': { en: 'Location not found.', es: 'Ubicación no encontrada.' },
+  // Replenishment (issue 26)
+  'replenishment.gtin_not_in_store': {
+    en: 'The store holds no unit of this GTIN.',
+    es: 'La tienda no tiene ninguna unidad de este GTIN.',
+  },
+  'replenishment.target_not_found': { en: 'Floor target not found.', es: 'Objetivo de sala no encontrado.' },
+  'replenishment.gtin_format': { en: 'A GTIN is 8 to 14 digits.', es: 'Un GTIN tiene de 8 a 14 dígitos.' },
+  'replenishment.section_text': { en: 'A section is a text.', es: 'Una sección es un texto.' },
+  'replenishment.section_required': { en: 'Name the section.', es: 'Indique la sección.' },
+  'replenishment.gtin_or_section': {
+    en: 'A target is for a GTIN or a section, not both.',
+    es: 'Un objetivo es de un GTIN o de una sección, no de ambos.',
+  },
+  'replenishment.target_range': {
+    en: 'A target is a whole number from 0 to {max}.',
+    es: 'Un objetivo es un número entero de 0 a {max}.',
+  },
+  'replenishment.quantity_range': {
+    en: 'A quantity is a whole number from 1 to {max}.',
+    es: 'Una cantidad es un número entero de 1 a {max}.',
+  },
+  'replenishment.pick_status': { en: 'The status is picked or skipped.', es: 'El estado es recogido u omitido.' },
   'brand.not_found': { en: 'Brand not found.', es: 'Marca no encontrada.' },
   // Catalogue
   'catalog.gtin_not_found': { en: 'GTIN not found.', es: 'GTIN no encontrado.' },

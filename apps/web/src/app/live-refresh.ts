@@ -10,6 +10,7 @@ import { onlineKeys } from '../features/online/keys';
 import { orderPagesKeys } from '../features/order-pages/keys';
 import { ordersKeys } from '../features/orders/keys';
 import { posKeys } from '../features/pos/keys';
+import { replenishmentKeys } from '../features/replenishment';
 import { stockKeys } from '../features/stock/keys';
 import { trackingKeys } from '../features/tracking/keys';
 import { verificationKeys } from '../features/verification/keys';
@@ -35,10 +36,10 @@ const orderScreens = [
  */
 export const liveRefresh: LiveRefreshMap = {
   [LiveTopic.ReadingSet]: [adminKeys.readers, trackingKeys.all],
-  [LiveTopic.Items]: [stockKeys.all, dashboardKeys.all, brandKeys.all, trackingKeys.all],
+  [LiveTopic.Items]: [stockKeys.all, dashboardKeys.all, brandKeys.all, trackingKeys.all, replenishmentKeys.all],
   [LiveTopic.Orders]: orderScreens,
   [LiveTopic.Inventory]: [inventoryKeys.all, stockKeys.all],
-  [LiveTopic.Pos]: [posKeys.all, stockKeys.all, dashboardKeys.all],
+  [LiveTopic.Pos]: [posKeys.all, stockKeys.all, dashboardKeys.all, replenishmentKeys.all],
   [LiveTopic.Alarms]: [stockKeys.all],
   [LiveTopic.Device]: [adminKeys.readers],
 };

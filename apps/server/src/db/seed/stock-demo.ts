@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ItemState } from '@rfid/contract';
 import { createSerialTags } from '@rfid/epc';
 import type { Db } from '../client.js';
-import { countedStocks, items, minimumStocks, readingSets, traces } from '../schema/index.js';
+import { countedStocks, floorTargets, items, minimumStocks, readingSets, traces } from '../schema/index.js';
 import { areaIdOf, catalogStretch, demoItemIdentity, demoSites, deviceIdOf, userIdOf } from './demo-lookups.js';
 
 /**
@@ -12,6 +12,8 @@ import { areaIdOf, catalogStretch, demoItemIdentity, demoSites, deviceIdOf, user
  *   the shipping portal and the tunnel read (box stock and box tracking), and a counted-stock
  *   upload of 2 GTINs.
  * - T-MAD-01 "Almacén tienda": 6 GTINs by RFID and a counted-stock upload of 5 GTINs.
+ * - Replenishment (issue 26): none of the back room's 6 GTINs is on the sales floor, so the pick list and NOSBOS show
+ *   them; the first asks for 3 on the floor (its own floor target), the others for the store's default (1).
  * - Minimum stocks: 4 in the store's back room (two above the stock: alarms) and 3 at the
  *   shipping area (one alarm), so the bell shows 3 for the admin and 2 for the store's viewer.
  *
@@ -98,6 +100,9 @@ export const seedStockDemo = async (db: Db): Promise<void> => {
         updatedAt: minimumAt,
       })),
     );
+
+    // Replenishment: the first back-room GTIN has a floor target of its own.
+    await tx.insert(floorTargets).values({ locationId: store.id, gtin: type(8).gtin, target: 3, updatedAt: minimumAt });
 
     // Boxes read with their barcode: free reading sets at the shipping portal (and the tunnel for two of them).
     const sighting = async (

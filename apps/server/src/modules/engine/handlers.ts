@@ -25,9 +25,10 @@ export const readingSetHandlers = (): HandlerTable => ({
   [WorkingMode.Entry]: [verification, saleReturn],
   [WorkingMode.MovementExit]: [verification, providerReturn],
   [WorkingMode.Handheld]: [
-    { name: INVENTORY_CLAIM, handle: handheldHandler },
-    // A handheld's set no inventory claimed: items seen in another area of the store move there (issue 26).
+    // Items of the store seen in another area move to the reader's (stockroom → floor: replenished; issue 26). It runs
+    // first and never claims: the inventory handler still takes every set, and no open inventory sees items move.
     { name: FLOOR_SIGHTING_CLAIM, handle: floorSightingHandler },
+    { name: INVENTORY_CLAIM, handle: handheldHandler },
   ],
   [WorkingMode.Movement]: [verification],
   [WorkingMode.Sale]: [{ name: POS_SALE_CLAIM, handle: posSaleHandler }],

@@ -9,6 +9,7 @@ import FactoryIcon from '@mui/icons-material/Factory';
 import InventoryIcon from '@mui/icons-material/Inventory';
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import LocationCityIcon from '@mui/icons-material/LocationCity';
+import MoveUpIcon from '@mui/icons-material/MoveUp';
 import AlarmIcon from '@mui/icons-material/NotificationsActive';
 import PeopleIcon from '@mui/icons-material/People';
 import PointOfSaleIcon from '@mui/icons-material/PointOfSale';
@@ -32,6 +33,7 @@ export const MENU_ICONS: Record<string, ReactElement> = {
   pos: <PointOfSaleIcon />,
   inventory: <InventoryIcon />,
   stock: <WarehouseIcon />,
+  replenish: <MoveUpIcon />,
   tag: <SellIcon />,
   box: <ArchiveIcon />,
   alarm: <AlarmIcon />,

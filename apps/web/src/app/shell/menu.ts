@@ -22,6 +22,7 @@ export const MENUS: Record<MenuSet, MenuEntry[]> = {
     { key: 'posReturns', to: '/pos', icon: 'pos' },
     { key: 'inventory', to: '/inventory/', icon: 'inventory' },
     { key: 'stock', to: '/stock', icon: 'stock' },
+    { key: 'replenishment', to: '/replenishment', icon: 'replenish' },
     { key: 'areaStock', to: '/inventory/stocks', icon: 'stock' },
     { key: 'epcStock', to: '/epc-stock', icon: 'tag' },
     { key: 'boxStock', to: '/inventory/boxstocks', icon: 'box' },

@@ -11,6 +11,7 @@ import { formatNumber, formatQuantity } from '../../lib/format';
 import { lazyPage } from '../../lib/lazy-page';
 import { hasRole, useRole } from '../auth';
 import { LazyPrintWizardDialog } from '../print-wizard';
+import { NosbosCard } from '../replenishment';
 import { LazyShrinkDashboardCard } from '../shrink';
 import { type DashboardScope, useStatistics } from './api/get-statistics';
 import { DonutCard, type DonutSlice } from './components/donut-card';
@@ -151,6 +152,11 @@ export const DashboardPage = () => {
                 <FigureCard id={id} title={t(`figures.${id}`)} isLoading={stats.isPending} {...figure} />
               </Grid>
             ))}
+            {scope.kind === 'location' && (
+              <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
+                <NosbosCard locationId={scope.id} />
+              </Grid>
+            )}
           </Grid>
 
           <Box>

@@ -1,0 +1,136 @@
+// @vitest-environment jsdom
+import type { Identity, ReplenishmentLine } from '@rfid/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import i18n from '../../lib/i18n';
+import { NotifierProvider } from '../../lib/notifier';
+import { STORAGE_KEYS } from '../../lib/storage';
+import { roleQueryOptions } from '../auth';
+import { PickListPage } from './pick-list-page';
+
+/**
+ * The pick list page (issue 26, item 4) against a fake API: a line is picked (then shown picked) or skipped (then gone),
+ * and a read-only role sees no buttons. The texts are the ones a user reads.
+ */
+const line = (fields: Partial<ReplenishmentLine> = {}): ReplenishmentLine => ({
+  gtin: '08437012100008',
+  item_type: 1,
+  description: 'Camiseta básica',
+  size: 'M',
+  colour: 'Azul',
+  section: 'Mujer',
+  image: '',
+  target: 2,
+  on_floor: 0,
+  in_stockroom: 4,
+  missing: 2,
+  to_pick: 2,
+  sold_recently: 3,
+  areas: [{ id: 5, description: 'Almacén tienda', count: 4 }],
+  epcs: [],
+  picked: null,
+  picked_at: null,
+  ...fields,
+});
+
+type Call = { method: string; path: string; body: unknown };
+
+/** The store's pick list held by the fake server: a pick marks the line, a skip takes it away. */
+const fakeServer = (lines: ReplenishmentLine[]) => {
+  const calls: Call[] = [];
+  let state = [...lines];
+  vi.stubGlobal('fetch', async (input: string | URL, init?: RequestInit) => {
+    const url = new URL(String(input));
+    const method = init?.method ?? 'GET';
+    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    calls.push({ method, path: url.pathname, body });
+    let answer: { status: number; body: unknown } = { status: 404, body: { message: 'Not found' } };
+    if (method === 'GET' && url.pathname === '/api/locations/3/replenishment/') {
+      answer = { status: 200, body: { count: state.length, next: null, previous: null, results: state } };
+    }
+    if (method === 'POST' && url.pathname === '/api/locations/3/replenishment/picks/') {
+      const { gtin, status, quantity } = body as { gtin: string; status: string; quantity?: number };
+      state =
+        status === 'skipped'
+          ? state.filter((l) => l.gtin !== gtin)
+          : state.map((l) => (l.gtin === gtin ? { ...l, picked: quantity ?? 1, picked_at: '2026-11-10T10:00:00Z' } : l));
+      answer = { status: 201, body: { id: 1, gtin, status, quantity: quantity ?? 0, at: '2026-11-10T10:00:00Z' } };
+    }
+    return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'Content-Type': 'application/json' } });
+  });
+  return calls;
+};
+
+const identity = (role: number): Identity => ({
+  id: 1,
+  email: 'p@x',
+  first_name: 'P',
+  last_name: 'I',
+  user_role: role,
+  editor: false,
+  company: { id: 1, name: 'C' },
+  locations: [],
+});
+
+const renderIn = async (language: 'es' | 'en', role = 4) => {
+  await i18n.changeLanguage(language);
+  await i18n.loadNamespaces(['common', 'components', 'replenishment']);
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
+  client.setQueryData(roleQueryOptions().queryKey, identity(role));
+  return render(
+    <QueryClientProvider client={client}>
+      <NotifierProvider>
+        <MemoryRouter>
+          <PickListPage />
+        </MemoryRouter>
+      </NotifierProvider>
+    </QueryClientProvider>,
+  );
+};
+
+describe('PickListPage', () => {
+  beforeEach(() => {
+    localStorage.setItem(STORAGE_KEYS.locationId, '3');
+    localStorage.setItem(STORAGE_KEYS.location, 'T-MAD-01');
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    localStorage.clear();
+  });
+
+  it('picks a line (then shows it picked) and skips another (then it is gone), in Spanish', async () => {
+    const calls = fakeServer([line(), line({ gtin: '08437012100015', description: 'Pantalón chino', to_pick: 1 })]);
+    await renderIn('es');
+    const rows = await screen.findAllByTestId('replenishment-description');
+    expect(rows.map((r) => r.textContent)).toEqual(['Camiseta básica', 'Pantalón chino']);
+    expect(screen.getAllByText('Almacén tienda (4)')).toHaveLength(2);
+    expect(screen.getAllByTestId('replenishment-floor')[0]?.textContent).toBe('0 de 2');
+
+    await userEvent.click(screen.getAllByRole('button', { name: 'Recoger' })[0] as HTMLElement);
+    expect(await screen.findByText('Recogidas 2')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ gtin: '08437012100008', status: 'picked', quantity: 2 });
+    // The picked line has no Pick button any more, only Skip; the other line keeps both.
+    expect(screen.getAllByRole('button', { name: 'Recoger' })).toHaveLength(1);
+
+    const pantalon = screen.getByText('Pantalón chino').closest('tr') as HTMLElement;
+    await userEvent.click(within(pantalon).getByRole('button', { name: 'Omitir' }));
+    await waitFor(() => expect(screen.queryByText('Pantalón chino')).toBeNull());
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toContainEqual({
+      gtin: '08437012100015',
+      status: 'skipped',
+    });
+  });
+
+  it('shows a read-only role the list without Pick and Skip, in English', async () => {
+    fakeServer([line()]);
+    await renderIn('en', 5);
+    expect(await screen.findByText('Camiseta básica')).toBeTruthy();
+    expect(screen.getByText('0 of 2')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Pick' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Skip' })).toBeNull();
+  });
+});
