@@ -7,8 +7,10 @@ import DashboardIcon from '@mui/icons-material/Dashboard';
 import DownloadIcon from '@mui/icons-material/Download';
 import FactoryIcon from '@mui/icons-material/Factory';
 import InventoryIcon from '@mui/icons-material/Inventory';
+import LocalMallIcon from '@mui/icons-material/LocalMall';
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import LocationCityIcon from '@mui/icons-material/LocationCity';
+import ManageSearchIcon from '@mui/icons-material/ManageSearch';
 import AlarmIcon from '@mui/icons-material/NotificationsActive';
 import PeopleIcon from '@mui/icons-material/People';
 import PointOfSaleIcon from '@mui/icons-material/PointOfSale';
@@ -44,4 +46,6 @@ export const MENU_ICONS: Record<string, ReactElement> = {
   download: <DownloadIcon />,
   production: <FactoryIcon />,
   tree: <AccountTreeIcon />,
+  availability: <LocalMallIcon />,
+  find: <ManageSearchIcon />,
 };
