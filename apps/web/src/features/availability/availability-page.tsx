@@ -1,8 +1,9 @@
 import DownloadIcon from '@mui/icons-material/Download';
-import { Box, Button, Stack, Typography } from '@mui/material';
+import { Box, Button, Link, Stack, Typography } from '@mui/material';
 import type { AvailabilityRow } from '@rfid/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import { DownloadDialog } from '../../components/download-dialog';
 import { FilterBar } from '../../components/filter-bar';
 import { LocationListPage } from '../../components/location-list-page';
@@ -40,7 +41,16 @@ export const AvailabilityPage = () => {
     {
       id: 'gtin',
       header: t('columns.gtin'),
-      cell: (row) => <Box sx={{ fontFamily: 'monospace', fontSize: 13 }}>{row.gtin}</Box>,
+      cell: (row) => (
+        <Link
+          component={RouterLink}
+          to={`/find-item?gtin=${encodeURIComponent(row.gtin)}`}
+          sx={{ fontFamily: 'monospace', fontSize: 13 }}
+          data-testid="availability-gtin"
+        >
+          {row.gtin}
+        </Link>
+      ),
       mobile: 'title',
     },
     { id: 'article', header: t('columns.article'), cell: (row) => <ArticleCell row={row} /> },
