@@ -31,6 +31,9 @@ export const STATUS_DISPOSITIONS: Record<ItemStatus, string> = {
   [ItemStatus.Quarantine]: 'non_sellable_other',
 };
 
+/** Where a status change comes from (`item_status_changes.reason`). */
+export const STATUS_SOURCES = ['user', 'handheld'] as const;
+
 const itemStatusSchema = z
   .number()
   .int()
@@ -48,6 +51,8 @@ export const itemStatusBodySchema = z
       .max(STATUS_CHANGE_MAX_EPCS, `At most ${STATUS_CHANGE_MAX_EPCS} EPCs.`),
     status: itemStatusSchema,
     reference: z.string().trim().max(STATUS_REFERENCE_MAX).optional(),
+    /** Where the change was made: the web's EPC page or the API (`user`, default), or a handheld app (`handheld`). */
+    source: z.enum(STATUS_SOURCES).optional(),
   })
   .superRefine((body, ctx) => {
     if (body.status === ItemStatus.Reserved && !body.reference) {

@@ -130,6 +130,7 @@ describe('store floor API: item status, availability, find', () => {
         epcs: [epcsA[1], epcsA[1]],
         status: ItemStatus.Reserved,
         reference: 'WEB-000123',
+        source: 'handheld',
       });
       expect(r.json()).toEqual({ changed: 1, items: 1 });
       expect(await availabilityOf(typeA.gtin)).toMatchObject({ sellable: 3, reserved: 1, available_to_promise: 3 });
@@ -141,6 +142,7 @@ describe('store floor API: item status, availability, find', () => {
           from_status: ItemStatus.Sellable,
           to_status: ItemStatus.Reserved,
           reference: 'WEB-000123',
+          reason: 'handheld',
           user: ADMIN,
         }),
       ]);
@@ -155,6 +157,7 @@ describe('store floor API: item status, availability, find', () => {
         [{ epcs: [epcsA[2]], status: 9 }, 'status'],
         [{ epcs: ['nothex'], status: ItemStatus.Damaged }, 'epcs.0'],
         [{ epcs: Array.from({ length: 1001 }, () => epcsA[2]), status: 0 }, 'epcs'],
+        [{ epcs: [epcsA[2]], status: 0, source: 'robot' }, 'source'],
       ];
       for (const [body, field] of cases) {
         const r = await as(ADMIN, 'POST', '/api/items/status/', body);
@@ -270,6 +273,21 @@ describe('store floor API: item status, availability, find', () => {
       expect(sent.statusCode).toBe(201);
       const r = (await as(VIEWER, 'GET', `/api/find/locate/?epc=${epcsB[0]}`)).json();
       expect(r).toMatchObject({ found: true, reads: [{ rssi: -48, device: 'HH-T01-01' }, { rssi: -61.5 }] });
+      // A single read a handheld streams shows at once (staged, or traced once grouped), with its RSSI.
+      const event = {
+        timestamp: new Date().toISOString(),
+        eventType: 'tagInventory',
+        tagInventoryEvent: {
+          epc: Buffer.from(epcsB[0] as string, 'hex').toString('base64'),
+          antennaPort: 1,
+          peakRssiCdbm: -4025,
+          lastSeenTime: new Date(Date.now() + 1_000).toISOString(),
+        },
+      };
+      const streamed = await t.call('POST', '/api/readers/stream/', `Device ${demoDeviceKey('HH-T01-01')}`, [event]);
+      expect(streamed.statusCode).toBe(202);
+      const live = (await as(VIEWER, 'GET', `/api/find/locate/?epc=${epcsB[0]}`)).json();
+      expect(live.reads[0]).toMatchObject({ rssi: -40.25, device: 'HH-T01-01' });
       expect((await as(VIEWER, 'GET', '/api/find/locate/?epc=zz')).statusCode).toBe(400);
       expect((await as(foreign.email, 'GET', `/api/find/locate/?epc=${epcsB[0]}`)).json()).toMatchObject({
         found: false,

@@ -257,15 +257,28 @@ export const createAvailabilityRepository = (db: DbOrTx) => ({
     return parseRows(lastSeenRow, result)[0];
   },
 
-  /** The latest reads of an item (newest first) with their RSSI and reader. */
-  async latestReads(itemId: number, limit: number): Promise<LocateReadRow[]> {
+  /**
+   * The latest reads of an item (newest first) with their RSSI and reader: its traces, and the single reads a reader
+   * streamed that are not grouped into a set yet (`reader_stream_reads`: a handheld that keeps reading is never idle
+   * long enough for its set to close, and the locate view follows it meanwhile), of readers at locations the user sees.
+   */
+  async latestReads(user: AuthUser, item: { id: number; epc: string }, limit: number): Promise<LocateReadRow[]> {
     const result = await db.execute(sql`
-      select tr.read_at as at, tr.rssi, tr.antenna, d.serial_number as device
-      from traces tr
-      join reading_sets rs on rs.id = tr.reading_set_id
-      left join devices d on d.id = rs.device_id
-      where tr.item_id = ${itemId}::bigint
-      order by tr.read_at desc, tr.id desc limit ${limit}`);
+      select * from (
+        (select tr.read_at as at, tr.rssi, tr.antenna, d.serial_number as device
+        from traces tr
+        join reading_sets rs on rs.id = tr.reading_set_id
+        left join devices d on d.id = rs.device_id
+        where tr.item_id = ${item.id}::bigint
+        order by tr.read_at desc, tr.id desc limit ${limit})
+        union all
+        (select s.read_at as at, s.rssi, s.antenna, d.serial_number as device
+        from reader_stream_reads s
+        join devices d on d.id = s.device_id
+        where s.company_id = ${user.companyId}::int and s.epc = ${item.epc} and d.location_id in ${visibleIds(user)}
+        order by s.read_at desc limit ${limit})
+      ) reads
+      order by at desc limit ${limit}`);
     return parseRows(readRow, result);
   },
 });

@@ -54,11 +54,15 @@ export const availabilityRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app,
     route({
       maxRole: RoleThreshold.write,
       summary:
-        'Sets the status of items by EPC {epcs, status 0 sellable … 4 quarantine, reference}: reserved needs a reference; every item at a location the user sees',
+        'Sets the status of items by EPC {epcs, status 0 sellable … 4 quarantine, reference, source user|handheld}: reserved needs a reference; every item at a location the user sees',
       body: itemStatusBodySchema,
       ok: itemStatusAnswerSchema,
     }),
-    async (request) => setItemStatus(statusDeps, currentUser(request), { body: request.body, reason: StatusReason.User }),
+    async (request) =>
+      setItemStatus(statusDeps, currentUser(request), {
+        body: request.body,
+        reason: request.body.source ?? StatusReason.User,
+      }),
   );
 
   pagedGet(

@@ -99,7 +99,7 @@ export const locateItem = async (
   const normalized = normalizeEpc(epc);
   const row = await repo.itemOfEpc(user, normalized);
   if (!row) return { epc: normalized, found: false, reads: [] };
-  const reads = await repo.latestReads(row.item_id, LOCATE_READS);
+  const reads = await repo.latestReads(user, { id: row.item_id, epc: row.epc }, LOCATE_READS);
   return {
     epc: normalized,
     found: true,
