@@ -137,7 +137,7 @@ export const eventsOfLedger = (
   for (const c of notes.statusChanges) {
     const meaning = meaningOfStatus(c.to);
     const place = { locationId: c.locationId, areaId: c.areaId };
-    const key = `status|${meaning.disposition}|${place.locationId}|${place.areaId}|${c.at.getTime()}`;
+    const key = `status|${meaning.bizStep}|${meaning.disposition}|${place.locationId}|${place.areaId}|${c.at.getTime()}`;
     add(key, { meaning, setId: null, ...place, at: c.at, isShipping: false }, c.epc);
   }
   for (const m of moves) {
