@@ -91,7 +91,12 @@ export const ItemStatusPanel = ({ item }: { item: Pick<Item, 'id' | 'epc' | 'sta
                 size="small"
                 label={t('statusPanel.change')}
                 value={status}
-                onChange={(event) => setStatus(Number(event.target.value))}
+                onChange={(event) => {
+                  const next = Number(event.target.value);
+                  setStatus(next);
+                  // A new status starts without the old one's reference (a reservation's order code is not a damage note).
+                  setReference(next === item.status ? (item.status_ref ?? '') : '');
+                }}
                 sx={{ minWidth: 200 }}
                 slotProps={{ htmlInput: { 'data-testid': 'status-select' } }}
               >
