@@ -41,6 +41,10 @@ export const ROUTES: Route[] = [
   r('/support'),
   r('/track-epc'),
   r('/track-epc/:epc'),
+  // The store floor (issue 26): availability, find an item and its locate view.
+  r('/availability'),
+  r('/find-item'),
+  r('/find-item/locate/:epc'),
   r('/free-scan'),
   r('/free-scan/:id/detail'),
   r('/brand/dashboard', 2),

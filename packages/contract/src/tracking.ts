@@ -35,6 +35,9 @@ export const itemSchema = z.object({
   area: areaRefSchema.nullable(),
   location: z.number().nullable(),
   last_seen_at: z.string().nullable(),
+  /** Whether it may be sold (ItemStatus; issue 26) and the status's reference (a reservation's order code). */
+  status: z.number(),
+  status_ref: z.string().nullable(),
 });
 export type Item = z.infer<typeof itemSchema>;
 export const epcRetrieveResponseSchema = z.array(itemSchema);

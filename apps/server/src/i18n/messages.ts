@@ -663,6 +663,16 @@ export const catalogue = {
     en: 'The period spans at most {max} days.',
     es: 'El periodo abarca como máximo {max} días.',
   },
+  // The store floor (issue 26): item status, availability, find an item.
+  'field.status_reference': { en: 'A reservation needs a reference.', es: 'Una reserva necesita una referencia.' },
+  'field.item_status': { en: 'Choose a status from 0 to 4.', es: 'Elija un estado de 0 a 4.' },
+  'field.epcs_min': { en: 'Name at least one EPC.', es: 'Indique al menos un EPC.' },
+  'field.epcs_max': { en: 'At most {max} EPCs.', es: 'Como máximo {max} EPC.' },
+  'field.find_one_of': { en: 'Name one of epc, gtin or model.', es: 'Indique uno de epc, gtin o model.' },
+  'availability.items_not_found': {
+    en: '{count} EPCs are not items at your locations: {epcs}.',
+    es: '{count} EPC no son artículos de sus ubicaciones: {epcs}.',
+  },
 } as const satisfies Record<string, { en: string; es: string }>;
 
 export type MessageKey = keyof typeof catalogue;

@@ -1,5 +1,6 @@
 import { LiveTopic } from '@rfid/contract';
 import { adminKeys } from '../features/admin/api/admin-keys';
+import { availabilityKeys } from '../features/availability/keys';
 import { brandKeys } from '../features/brand/keys';
 import { dashboardKeys } from '../features/dashboard/keys';
 import { inboundKeys } from '../features/inbound/keys';
@@ -42,4 +43,6 @@ export const liveRefresh: LiveRefreshMap = {
   [LiveTopic.Pos]: [posKeys.all, stockKeys.all, dashboardKeys.all, replenishmentKeys.all],
   [LiveTopic.Alarms]: [stockKeys.all],
   [LiveTopic.Device]: [adminKeys.readers],
+  // The store floor (issue 26): a status change or a move between floor and stockroom.
+  [LiveTopic.Availability]: [availabilityKeys.all, trackingKeys.all],
 };

@@ -4,6 +4,7 @@ import { AreaKind } from '@rfid/contract';
 import { count } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import { areas, brands, companies, devices, itemTypes, locations, providers, userLocations, users } from '../schema/index.js';
+import { seedAvailabilityDemo } from './availability-demo.js';
 import {
   buildDemoItemTypes,
   DEMO_PASSWORD,
@@ -44,6 +45,8 @@ export const seedDemoIfEmpty = async (db: Db): Promise<boolean> =>
     await seedReturnsDemo(seedDb);
     // Weekly counts of T-MAD-01's stockroom with a few items lost: the shrink and accuracy report (issue 26).
     await seedShrinkDemo(seedDb);
+    // The store floor (issue 26): stockroom units of the floor's GTINs, and item statuses (damaged, reserved, on display).
+    await seedAvailabilityDemo(seedDb);
     return true;
   });
 

@@ -1,6 +1,6 @@
 import type { Db, Tx } from '../../db/client.js';
 import { dispatchReadingSet, type EngineScope, type HandlerTable, type IngestedSet } from './dispatch.js';
-import { createEventBus, type ItemMoveEvent, type LedgerNotes } from './events.js';
+import { createEventBus, emptyLedgerNotes, type ItemMoveEvent, type LedgerNotes } from './events.js';
 import { readingSetHandlers } from './handlers.js';
 import { createLedger } from './ledger.js';
 
@@ -40,7 +40,7 @@ export const createEngine = ({
       const result = await db.transaction(async (tx) => {
         // A retried body starts again from no moves.
         pending = [];
-        const notes: LedgerNotes = { sightings: [], commissions: [] };
+        const notes: LedgerNotes = emptyLedgerNotes();
         const value = await work({ tx, ledger: createLedger(tx, pending, notes) });
         for (const hook of committing) await hook(tx, pending, notes);
         return value;

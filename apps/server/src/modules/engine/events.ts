@@ -1,4 +1,4 @@
-import type { ItemState } from '@rfid/contract';
+import type { ItemState, ItemStatus } from '@rfid/contract';
 
 /** An item state (the contract's ItemState values). */
 export type ItemStateValue = (typeof ItemState)[keyof typeof ItemState];
@@ -56,8 +56,29 @@ export type ItemSighting = {
 /** A label a printer printed, its tag encoded with its EPC (hex): the tag's life begins (EPCIS commissioning). */
 export type TagCommission = { epc: string; printerId: number; at: Date };
 
+/**
+ * An item whose status changed (ItemStatus of the contract; issue 26): the ledger wrote its `item_status_changes` row;
+ * the transaction's hooks tell of it (an EPCIS disposition, an availability row of the live stream).
+ */
+export type ItemStatusNote = {
+  itemId: number;
+  epc: string;
+  companyId: number;
+  /** Where the item is (null: nowhere). */
+  locationId: number | null;
+  areaId: number | null;
+  /** Its state (a status counts in availability only while the item is STOCKED). */
+  state: ItemStateValue;
+  from: ItemStatus;
+  to: ItemStatus;
+  at: Date;
+};
+
 /** What an engine transaction did besides its moves (see `engine.beforeCommit`). */
-export type LedgerNotes = { sightings: ItemSighting[]; commissions: TagCommission[] };
+export type LedgerNotes = { sightings: ItemSighting[]; commissions: TagCommission[]; statusChanges: ItemStatusNote[] };
+
+/** Notes with nothing in them: the start of every engine transaction. */
+export const emptyLedgerNotes = (): LedgerNotes => ({ sightings: [], commissions: [], statusChanges: [] });
 
 export type ItemMoveListener = (events: readonly ItemMoveEvent[]) => void | Promise<void>;
 

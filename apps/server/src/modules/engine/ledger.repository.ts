@@ -27,6 +27,17 @@ const movedRow = z.object({
 });
 export type MovedRow = z.infer<typeof movedRow>;
 
+const statusRow = z.object({
+  id: z.coerce.number(),
+  epc: z.string(),
+  company_id: z.coerce.number(),
+  location_id: nullableInt,
+  area_id: nullableInt,
+  state: z.coerce.number(),
+  from_status: z.coerce.number(),
+});
+export type StatusChangedRow = z.infer<typeof statusRow>;
+
 /** One distinct EPC of a set, decoded. */
 export type SetEpc = { epc: string; scheme: string; gtin: string | null; serial: string | null };
 /** One read of a set (several reads may share an EPC). */
@@ -70,6 +81,47 @@ export const createLedgerRepository = (db: DbOrTx) => ({
   /** Locks the picked items by id (before several moves that must see them unchanged). */
   async lock(pick: ItemPick): Promise<void> {
     await db.execute(sql`select id from items where ${idsIn(pick)} order by id for update`);
+  },
+
+  /**
+   * Sets the status (and its reference) of the picked items in one statement: the items are locked by id (the one lock
+   * order), only those whose status or reference differ are updated, and each of them gets one `item_status_changes`
+   * row (reason, user, reference, the location it is at). Answers the items that changed, with their status before.
+   */
+  async setStatus({
+    pick,
+    status,
+    reference,
+    reason,
+    userId,
+    at,
+  }: {
+    pick: ItemPick;
+    status: number;
+    reference: string | null;
+    reason: string;
+    userId: number | null;
+    at: Date;
+  }): Promise<StatusChangedRow[]> {
+    const result = await db.execute(sql`
+      with picked as (
+        select id, status, status_ref from items where ${idsIn(pick)} order by id for update
+      ), changed as (
+        update items set status = ${status}::smallint, status_ref = ${reference}::text
+        from picked
+        where items.id = picked.id
+          and (picked.status <> ${status}::smallint or picked.status_ref is distinct from ${reference}::text)
+        returning items.id, items.company_id, items.epc, items.location_id, items.area_id, items.state,
+          picked.status as from_status
+      ), logged as (
+        insert into item_status_changes
+          (company_id, item_id, epc, from_status, to_status, reference, reason, user_id, location_id, at)
+        select company_id, id, epc, from_status, ${status}::smallint, ${reference}::text, ${reason}::text,
+          ${userId}::int, location_id, ${at.toISOString()}::timestamptz
+        from changed
+      )
+      select id, epc, company_id, location_id, area_id, state, from_status from changed order by id`);
+    return parseRows(statusRow, result);
   },
 
   /**

@@ -1,5 +1,15 @@
+import type { ItemStatus } from '@rfid/contract';
 import type { Tx } from '../../db/client.js';
-import type { ItemMoveEvent, ItemPlace, ItemSighting, ItemStateValue, LedgerNotes, MoveReason, TagCommission } from './events.js';
+import {
+  emptyLedgerNotes,
+  type ItemMoveEvent,
+  type ItemPlace,
+  type ItemSighting,
+  type ItemStateValue,
+  type LedgerNotes,
+  type MoveReason,
+  type TagCommission,
+} from './events.js';
 import { createLedgerRepository, type ItemPick, type SeenItem, type SetEpc, type SetRead } from './ledger.repository.js';
 
 export type { ItemPick, SeenItem, SetEpc, SetRead };
@@ -21,6 +31,21 @@ export type Move = {
   isTraced: boolean;
 };
 
+/** A change of the status of items (issue 26): see `setStatus`. */
+export type StatusChange = {
+  items: ItemPick;
+  status: ItemStatus;
+  /** The status's reference (a reservation's order code; null: none). */
+  reference: string | null;
+  /** Why: 'user' (the EPC page or the API), 'handheld' … (StatusReason). */
+  reason: string;
+  userId: number | null;
+  at: Date;
+};
+
+/** Why a status changed (`item_status_changes.reason`). */
+export const StatusReason = { User: 'user', Handheld: 'handheld' } as const;
+
 const samePlace = (a: ItemPlace, b: ItemPlace): boolean =>
   a.state === b.state && a.areaId === b.areaId && a.locationId === b.locationId;
 
@@ -30,7 +55,7 @@ const samePlace = (a: ItemPlace, b: ItemPlace): boolean =>
  * changed becomes one ItemMoveEvent in `pending`; the engine delivers them once `tx` commits
  * (engine.ts), and drops them if it rolls back. Reads that moved nothing are noted by `observe`.
  */
-export const createLedger = (tx: Tx, pending: ItemMoveEvent[], notes: LedgerNotes = { sightings: [], commissions: [] }) => {
+export const createLedger = (tx: Tx, pending: ItemMoveEvent[], notes: LedgerNotes = emptyLedgerNotes()) => {
   const repo = createLedgerRepository(tx);
   return {
     /** Moves items; answers how many it updated (events: only those whose place changed). */
@@ -52,6 +77,31 @@ export const createLedger = (tx: Tx, pending: ItemMoveEvent[], notes: LedgerNote
         };
         if (samePlace(from, to)) continue;
         pending.push({ itemId: row.id, epc: row.epc, from, to, why, readingSetId, at });
+      }
+      return rows.length;
+    },
+
+    /**
+     * Sets the status of items (issue 26: the status's part of the ledger): one statement that locks them by id, updates
+     * those whose status or reference differ and writes one `item_status_changes` row each. Each change is noted for the
+     * transaction's hooks (EPCIS disposition, live availability). Answers how many changed.
+     */
+    async setStatus({ items, status, reference, reason, userId, at }: StatusChange): Promise<number> {
+      if (Array.isArray(items) && items.length === 0) return 0;
+      const rows = await repo.setStatus({ pick: items, status, reference, reason, userId, at });
+      for (const row of rows) {
+        notes.statusChanges.push({
+          itemId: row.id,
+          epc: row.epc,
+          companyId: row.company_id,
+          locationId: row.location_id,
+          areaId: row.area_id,
+          // The columns hold the contract's values only (every write goes through this ledger).
+          state: row.state as ItemStateValue,
+          from: row.from_status as ItemStatus,
+          to: status,
+          at,
+        });
       }
       return rows.length;
     },

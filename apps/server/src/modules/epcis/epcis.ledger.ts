@@ -1,4 +1,4 @@
-import { ItemState } from '@rfid/contract';
+import { ItemState, ItemStatus, STATUS_DISPOSITIONS } from '@rfid/contract';
 import type { Tx } from '../../db/client.js';
 import type { ItemMoveEvent, LedgerNotes } from '../engine/events.js';
 import { MoveReason } from '../engine/events.js';
@@ -33,6 +33,11 @@ import { type EventRow, insertEvents, type LedgerContext, ledgerContext } from '
  * | a printed label (its tag encoded)        | commissioning    | active                | ADD     |
  * | seen in another area of its store        | stocking         | sellable_accessible   | OBSERVE |
  * | an exit alarm marked lost                | cycle_counting   | stolen                | OBSERVE |
+ * | status → sellable                        | inspecting       | sellable_accessible   | OBSERVE |
+ * | status → on display                      | stocking         | sellable_accessible   | OBSERVE |
+ * | status → damaged                         | inspecting       | damaged               | OBSERVE |
+ * | status → reserved                        | holding          | reserved              | OBSERVE |
+ * | status → quarantine                      | inspecting       | non_sellable_other    | OBSERVE |
  *
  * A verified box whose barcode is an SSCC also gives an AggregationEvent of its contents (parentID the SSCC):
  * `ADD`/`packing` when it leaves, `OBSERVE`/`receiving` when it arrives. The order the box belongs to is the
@@ -73,6 +78,14 @@ const meaningOf = (move: ItemMoveEvent): Meaning => {
     case MoveReason.ExitLost:
       return { bizStep: 'cycle_counting', disposition: 'stolen' };
   }
+};
+
+/** A status change (issue 26): its disposition (STATUS_DISPOSITIONS of the contract) and a business step that fits it. */
+const meaningOfStatus = (status: ItemStatus): Meaning => {
+  const disposition = STATUS_DISPOSITIONS[status];
+  if (status === ItemStatus.Reserved) return { bizStep: 'holding', disposition };
+  if (status === ItemStatus.OnDisplay) return { bizStep: 'stocking', disposition };
+  return { bizStep: 'inspecting', disposition };
 };
 
 type Group = {
@@ -120,6 +133,12 @@ export const eventsOfLedger = (
       { meaning: COMMISSIONING, setId: null, ...place, at: c.at, isShipping: false },
       c.epc,
     );
+  }
+  for (const c of notes.statusChanges) {
+    const meaning = meaningOfStatus(c.to);
+    const place = { locationId: c.locationId, areaId: c.areaId };
+    const key = `status|${meaning.bizStep}|${meaning.disposition}|${place.locationId}|${place.areaId}|${c.at.getTime()}`;
+    add(key, { meaning, setId: null, ...place, at: c.at, isShipping: false }, c.epc);
   }
   for (const m of moves) {
     const meaning = meaningOf(m);
@@ -209,7 +228,7 @@ const placeOf = (s: { areaId: number; locationId: number }) => ({ locationId: s.
 
 /** The engine hook (engine.beforeCommit): the transaction's events, read and written set-based (four statements). */
 export const recordLedgerEvents = async (tx: Tx, moves: readonly ItemMoveEvent[], notes: Readonly<LedgerNotes>) => {
-  if (!moves.length && !notes.sightings.length && !notes.commissions.length) return;
+  if (!moves.length && !notes.sightings.length && !notes.commissions.length && !notes.statusChanges.length) return;
   const setIds = new Set<string>();
   const locationIds = new Set<number>();
   const areaIds = new Set<number>();
@@ -224,6 +243,10 @@ export const recordLedgerEvents = async (tx: Tx, moves: readonly ItemMoveEvent[]
     setIds.add(s.readingSetId);
     locationIds.add(s.locationId);
     areaIds.add(s.areaId);
+  }
+  for (const c of notes.statusChanges) {
+    if (c.locationId) locationIds.add(c.locationId);
+    if (c.areaId) areaIds.add(c.areaId);
   }
   const printerIds = [...new Set(notes.commissions.map((c) => c.printerId))];
   const context = await ledgerContext(tx, {

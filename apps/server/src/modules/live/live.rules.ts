@@ -1,5 +1,5 @@
-import { LiveTopic } from '@rfid/contract';
-import { type ItemMoveEvent, MoveReason } from '../engine/events.js';
+import { ItemState, LiveTopic } from '@rfid/contract';
+import { type ItemMoveEvent, type ItemStatusNote, MoveReason } from '../engine/events.js';
 import type { LiveRow } from './live.repository.js';
 
 /** The topic a claim of a reading set (or a reason of a move) also changes, besides the items; null: none. */
@@ -71,6 +71,38 @@ export const rowsOfMoves = (moves: readonly ItemMoveEvent[], companyOf: Readonly
     }
   }
   return rows;
+};
+
+/**
+ * The `availability` rows of a transaction (issue 26): one per location whose sellable stock may have changed, that is
+ * where an item's status changed, or where a STOCKED item came, left or changed area (a move between floor and
+ * stockroom). The payload counts them (`statuses`, `moved`); the screens read the figures again.
+ */
+export const availabilityRows = (
+  moves: readonly ItemMoveEvent[],
+  statusChanges: readonly ItemStatusNote[],
+  companyOf: ReadonlyMap<number, number>,
+): LiveRow[] => {
+  const byLocation = new Map<number, { companyId: number; statuses: number; moved: number }>();
+  const touch = (locationId: number | null, companyId: number | undefined, key: 'statuses' | 'moved') => {
+    if (locationId === null || companyId === undefined) return;
+    const entry = byLocation.get(locationId) ?? { companyId, statuses: 0, moved: 0 };
+    entry[key] += 1;
+    byLocation.set(locationId, entry);
+  };
+  for (const change of statusChanges) touch(change.locationId, change.companyId, 'statuses');
+  for (const move of moves) {
+    const locations = new Set<number | null>();
+    if (move.from.state === ItemState.Stocked) locations.add(move.from.locationId);
+    if (move.to.state === ItemState.Stocked) locations.add(move.to.locationId);
+    for (const locationId of locations) touch(locationId, locationId === null ? undefined : companyOf.get(locationId), 'moved');
+  }
+  return [...byLocation].map(([locationId, { companyId, statuses, moved }]) => ({
+    companyId,
+    locationId,
+    topic: LiveTopic.Availability,
+    payload: { statuses, moved },
+  }));
 };
 
 /**

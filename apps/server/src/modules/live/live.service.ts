@@ -13,7 +13,7 @@ import {
   pruneLiveEvents,
   type StoredLiveEvent,
 } from './live.repository.js';
-import { isHeardBy, mergeLiveRows, rowsOfMoves, topicOfClaim } from './live.rules.js';
+import { availabilityRows, isHeardBy, mergeLiveRows, rowsOfMoves, topicOfClaim } from './live.rules.js';
 
 export type { LiveRow } from './live.repository.js';
 
@@ -62,10 +62,11 @@ export const noteReadingSet = (
 };
 
 /** The engine's before-commit hook (app.ts registers it): the transaction's noted rows and its moves' rows, once each. */
-export const liveCommitHook: CommittingHook = async (tx, moves) => {
+export const liveCommitHook: CommittingHook = async (tx, moves, ledgerNotes) => {
   const noted = notes.get(tx) ?? [];
   notes.delete(tx);
-  if (noted.length === 0 && moves.length === 0) return;
+  const { statusChanges } = ledgerNotes;
+  if (noted.length === 0 && moves.length === 0 && statusChanges.length === 0) return;
   // The company of each moved-to or -from location: a noted row names it (its reading set's reader is there), the
   // others are looked up (none in the usual transaction, whose items move where its reader is).
   const companyOf = new Map<number, number>();
@@ -77,7 +78,10 @@ export const liveCommitHook: CommittingHook = async (tx, moves) => {
     }
   }
   for (const [locationId, companyId] of await companiesOfLocations(tx, [...unknown])) companyOf.set(locationId, companyId);
-  await insertLiveRows(tx, mergeLiveRows([...noted, ...rowsOfMoves(moves, companyOf)]));
+  await insertLiveRows(
+    tx,
+    mergeLiveRows([...noted, ...rowsOfMoves(moves, companyOf), ...availabilityRows(moves, statusChanges, companyOf)]),
+  );
 };
 
 /** Writes rows of a change made outside the engine (in `db`'s transaction when it is one): merged per topic and location. */

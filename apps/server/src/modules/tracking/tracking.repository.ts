@@ -80,6 +80,8 @@ const itemColumns = {
   state: items.state,
   locationId: items.locationId,
   lastSeenAt: items.lastSeenAt,
+  status: items.status,
+  statusRef: items.statusRef,
   areaId: itemArea.id,
   areaDescription: itemArea.description,
   areaLocationDescription: itemLocation.description,
@@ -95,6 +97,8 @@ export type ItemRow = {
   state: number;
   locationId: number | null;
   lastSeenAt: Date | null;
+  status: number;
+  statusRef: string | null;
   areaId: number | null;
   areaDescription: string | null;
   areaLocationDescription: string | null;

@@ -24,11 +24,15 @@ describe('tracking rules', () => {
       state: 1,
       locationId: 3,
       lastSeenAt: new Date('2026-11-20T10:00:00Z'),
+      status: 3,
+      statusRef: 'WEB-1',
     };
     expect(toItemDto({ ...base, areaId: 7, areaDescription: 'Caja', areaLocationDescription: 'Tienda' })).toMatchObject({
       state_name: 'UNKNOW',
       area: { id: 7, description: 'Caja', location_description: 'Tienda' },
       last_seen_at: '2026-11-20T10:00:00.000Z',
+      status: 3,
+      status_ref: 'WEB-1',
     });
     expect(toItemDto({ ...base, areaId: null, areaDescription: null, areaLocationDescription: null }).area).toBeNull();
   });

@@ -32,6 +32,8 @@ export const toItemDto = (row: ItemRow): Item => ({
   area: areaRef(row.areaId, row.areaDescription, row.areaLocationDescription),
   location: row.locationId,
   last_seen_at: row.lastSeenAt ? row.lastSeenAt.toISOString() : null,
+  status: row.status,
+  status_ref: row.statusRef,
 });
 
 export const toFreeSetDto = (row: SetRow): FreeReadingSet => ({

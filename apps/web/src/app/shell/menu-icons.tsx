@@ -7,8 +7,10 @@ import DashboardIcon from '@mui/icons-material/Dashboard';
 import DownloadIcon from '@mui/icons-material/Download';
 import FactoryIcon from '@mui/icons-material/Factory';
 import InventoryIcon from '@mui/icons-material/Inventory';
+import LocalMallIcon from '@mui/icons-material/LocalMall';
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import LocationCityIcon from '@mui/icons-material/LocationCity';
+import ManageSearchIcon from '@mui/icons-material/ManageSearch';
 import MoveUpIcon from '@mui/icons-material/MoveUp';
 import AlarmIcon from '@mui/icons-material/NotificationsActive';
 import PeopleIcon from '@mui/icons-material/People';
@@ -48,4 +50,6 @@ export const MENU_ICONS: Record<string, ReactElement> = {
   production: <FactoryIcon />,
   tree: <AccountTreeIcon />,
   shrink: <TrendingDownIcon />,
+  availability: <LocalMallIcon />,
+  find: <ManageSearchIcon />,
 };

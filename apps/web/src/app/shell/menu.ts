@@ -28,6 +28,8 @@ export const MENUS: Record<MenuSet, MenuEntry[]> = {
     { key: 'boxStock', to: '/inventory/boxstocks', icon: 'box' },
     { key: 'alarms', to: '/alarm', icon: 'alarm' },
     { key: 'shrink', to: '/shrink', icon: 'shrink', maxRole: RoleThreshold.shrink },
+    { key: 'availability', to: '/availability', icon: 'availability' },
+    { key: 'findItem', to: '/find-item', icon: 'find' },
     { key: 'trackEpc', to: '/track-epc', icon: 'tag' },
     { key: 'freeScan', to: '/free-scan', icon: 'scan' },
     { key: 'support', to: '/support', icon: 'support' },

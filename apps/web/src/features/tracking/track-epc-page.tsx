@@ -26,6 +26,7 @@ import { itemReadingGroupsPages } from './api/get-item-reading-groups';
 import { itemReadingsPages } from './api/get-item-readings';
 import { useRetrieveEpc } from './api/retrieve-epc';
 import { ItemStateChip } from './item-state';
+import { ItemStatusPanel } from './item-status-panel';
 
 const areaText = (area: EpcReading['area1']): string =>
   area ? [area.description, area.location_description].filter(Boolean).join(' · ') : '—';
@@ -223,6 +224,7 @@ const TrackedItemSection = ({ item }: { item: Item }) => {
           </Box>
         </CardContent>
       </Card>
+      <ItemStatusPanel key={`${item.id}-${item.status}-${item.status_ref ?? ''}`} item={item} />
       <ReadingsTables itemId={item.id} />
     </>
   );
