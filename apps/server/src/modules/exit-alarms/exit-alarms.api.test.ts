@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exitAlarms, items, liveEvents, readingSets, users } from '../../db/schema/index.js';
 import { demoDeviceKey } from '../../db/seed/demo-data.js';
-import { type ForeignCompany, addForeignCompany, locationIdByCode } from '../../test/admin-fixtures.js';
+import { addForeignCompany, type ForeignCompany, locationIdByCode } from '../../test/admin-fixtures.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import { newEpcs, postSet } from '../movements/outbound-fixtures.js';
 import { type InboundIds, loadInboundIds } from '../orders/inbound-fixtures.js';
@@ -118,7 +118,11 @@ describe('exit alarms', () => {
       expect(row).toHaveProperty('colour');
       expect(row).toHaveProperty('price');
       expect(row).toHaveProperty('external_image');
-      const day = await as('viewer@demo.local', 'GET', `/api/locations/${store}/exit_alarms/?date_start=2026-05-04&date_end=2026-05-04`);
+      const day = await as(
+        'viewer@demo.local',
+        'GET',
+        `/api/locations/${store}/exit_alarms/?date_start=2026-05-04&date_end=2026-05-04`,
+      );
       expect(day.json().results.map((a: { id: number }) => a.id)).toContain(id);
       expect(day.json().results.every((a: { first_read_at: string }) => a.first_read_at.startsWith('2026-05-04'))).toBe(true);
       const lost = await as('viewer@demo.local', 'GET', `/api/locations/${store}/exit_alarms/?status=lost`);
@@ -169,7 +173,10 @@ describe('exit alarms', () => {
   describe('POST /api/exit_alarms/{id}/resolve/', () => {
     it('marks a false alarm with the user, time and note; a second resolution is a 409 that changes nothing', async () => {
       const { id } = await openAlarm();
-      const r = await as('editor@demo.local', 'POST', `/api/exit_alarms/${id}/resolve/`, { status: 'false_alarm', note: 'staff' });
+      const r = await as('editor@demo.local', 'POST', `/api/exit_alarms/${id}/resolve/`, {
+        status: 'false_alarm',
+        note: 'staff',
+      });
       expect(r.statusCode, r.body).toBe(200);
       expect(r.json()).toMatchObject({ status: 'false_alarm', note: 'staff', resolved_by: { email: 'editor@demo.local' } });
       expect(r.json().resolved_at).not.toBeNull();
@@ -214,7 +221,10 @@ describe('exit alarms', () => {
         404,
       );
       expect((await as(foreign.email, 'POST', `/api/exit_alarms/${id}/resolve/`, { status: 'lost' })).statusCode).toBe(404);
-      const [row] = await t.database.db.select().from(exitAlarms).where(inArray(exitAlarms.id, [id]));
+      const [row] = await t.database.db
+        .select()
+        .from(exitAlarms)
+        .where(inArray(exitAlarms.id, [id]));
       expect(row).toMatchObject({ status: 'open', resolvedBy: null });
       const ok = await as('editor@demo.local', 'POST', `/api/exit_alarms/${id}/resolve/`, { status: 'recovered' });
       expect(ok.json()).toMatchObject({ status: 'recovered', current_state: ItemState.Unknown });

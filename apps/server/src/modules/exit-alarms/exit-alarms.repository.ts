@@ -132,11 +132,7 @@ export const createExitAlarmsRepository = (db: DbOrTx): ExitAlarmsRepository => 
     const where = and(
       eq(exitAlarms.locationId, locationId),
       filters.status ? eq(exitAlarms.status, filters.status) : undefined,
-      buildFilters(
-        { first_read_at__gte: filters.dateStart, first_read_at__lte: filters.dateEnd },
-        dateFilters,
-        { timeZone },
-      ),
+      buildFilters({ first_read_at__gte: filters.dateStart, first_read_at__lte: filters.dateEnd }, dateFilters, { timeZone }),
     );
     const selected = selectAlarms(db).where(where).$dynamic();
     return pageOf(db, selected, [desc(exitAlarms.lastReadAt), desc(exitAlarms.id)], page);
@@ -242,7 +238,13 @@ export const EXIT_LOST_CLAIM = 'exit-lost';
 /** Stores the reading set of no reader that records a lost alarm's move, at the alarm's location and area. */
 export const insertLostSet = async (
   db: DbOrTx,
-  { id, companyId, locationId, areaId, at }: { id: string; companyId: number; locationId: number; areaId: number | null; at: Date },
+  {
+    id,
+    companyId,
+    locationId,
+    areaId,
+    at,
+  }: { id: string; companyId: number; locationId: number; areaId: number | null; at: Date },
 ): Promise<void> => {
   await db.insert(readingSets).values({
     id,
@@ -259,4 +261,3 @@ export const insertLostSet = async (
     claimedBy: EXIT_LOST_CLAIM,
   });
 };
-

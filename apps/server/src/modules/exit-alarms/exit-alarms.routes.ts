@@ -2,9 +2,9 @@ import {
   exitAlarmCountQuerySchema,
   exitAlarmCountSchema,
   exitAlarmListQuerySchema,
+  exitAlarmParamsSchema,
   exitAlarmResolveBodySchema,
   exitAlarmSchema,
-  exitAlarmParamsSchema,
   RoleThreshold,
 } from '@rfid/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
