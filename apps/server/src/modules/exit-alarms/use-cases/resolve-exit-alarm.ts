@@ -33,15 +33,15 @@ export const resolveExitAlarm = (
 ): Promise<ExitAlarm> =>
   inTransaction(async ({ repo, markItemLost, announce }) => {
     const alarm = await repo.lock(user, id);
-    if (!alarm) throw notFound('exit_alarms.not_found');
-    if (!canResolve(alarm.status)) throw conflict('exit_alarms.already_resolved');
+    if (!alarm) throw notFound('exit.alarm_not_found');
+    if (!canResolve(alarm.status)) throw conflict('exit.alarm_resolved');
     const at = now();
     if (!(await repo.resolve(id, { status: body.status, note: body.note ?? '', userId: user.id, at }))) {
-      throw conflict('exit_alarms.already_resolved');
+      throw conflict('exit.alarm_resolved');
     }
     if (body.status === ExitAlarmStatus.Lost) await markItemLost(alarm, at);
     announce(alarm);
     const resolved = await repo.get(user, id);
-    if (!resolved) throw notFound('exit_alarms.not_found');
+    if (!resolved) throw notFound('exit.alarm_not_found');
     return toExitAlarm(resolved);
   });
