@@ -18,6 +18,7 @@ import {
   demoProviders,
   demoUsers,
 } from './demo-data.js';
+import { seedExitAlarmsDemo } from './exit-alarms-demo.js';
 import { seedInventoryDemo } from './inventory-demo.js';
 import { seedPrintingDemo } from './printing-demo.js';
 import { seedReturnsDemo } from './returns-demo.js';
@@ -41,6 +42,8 @@ export const seedDemoIfEmpty = async (db: Db): Promise<boolean> =>
     await seedStatsDemo(seedDb);
     // POS tickets and returns of the orders above, none of which changes the stock.
     await seedReturnsDemo(seedDb);
+    // Exit alarms of T-MAD-01's gate (issue 26): open, false alarm, recovered and lost, on the stock above.
+    await seedExitAlarmsDemo(seedDb);
     return true;
   });
 
