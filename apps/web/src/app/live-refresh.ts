@@ -2,6 +2,7 @@ import { LiveTopic } from '@rfid/contract';
 import { adminKeys } from '../features/admin/api/admin-keys';
 import { brandKeys } from '../features/brand/keys';
 import { dashboardKeys } from '../features/dashboard/keys';
+import { exitAlarmsKeys } from '../features/exit-alarms/keys';
 import { inboundKeys } from '../features/inbound/keys';
 import { inventoryKeys } from '../features/inventory/keys';
 import type { LiveRefreshMap } from '../features/live';
@@ -40,5 +41,6 @@ export const liveRefresh: LiveRefreshMap = {
   [LiveTopic.Inventory]: [inventoryKeys.all, stockKeys.all],
   [LiveTopic.Pos]: [posKeys.all, stockKeys.all, dashboardKeys.all],
   [LiveTopic.Alarms]: [stockKeys.all],
+  [LiveTopic.ExitAlarm]: [exitAlarmsKeys.all],
   [LiveTopic.Device]: [adminKeys.readers],
 };

@@ -26,6 +26,7 @@ export const MENUS: Record<MenuSet, MenuEntry[]> = {
     { key: 'epcStock', to: '/epc-stock', icon: 'tag' },
     { key: 'boxStock', to: '/inventory/boxstocks', icon: 'box' },
     { key: 'alarms', to: '/alarm', icon: 'alarm' },
+    { key: 'exitAlarms', to: '/exit-alarms', icon: 'exitAlarm' },
     { key: 'trackEpc', to: '/track-epc', icon: 'tag' },
     { key: 'freeScan', to: '/free-scan', icon: 'scan' },
     { key: 'support', to: '/support', icon: 'support' },
