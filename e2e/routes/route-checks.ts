@@ -115,6 +115,8 @@ export const ROUTES: Route[] = [
   r('/pos/:id'),
   r('/pos/exits'),
   r('/pos/exits/:id'),
+  // The store floor (issue 26).
+  r('/exit-alarms'),
 ];
 
 const patternOf = (route: string): RegExp =>

@@ -13,7 +13,7 @@ export const demoGtins = (count = 300): string[] =>
     return `0${body}${gtinCheckDigit(`0${body}`)}`;
   });
 
-export type ReaderKind = 'tunnel' | 'portal' | 'handheld' | 'pos';
+export type ReaderKind = 'tunnel' | 'portal' | 'handheld' | 'pos' | 'exit';
 
 export type DemoReader = { serial: string; mac: string; kind: ReaderKind; where: string };
 
@@ -25,6 +25,7 @@ export const demoReaders: DemoReader[] = [
   { serial: 'POR-T01-ENT', mac: '00:16:25:00:00:11', kind: 'portal', where: 'T-MAD-01, Almacén tienda (Movement)' },
   { serial: 'POS-T01-01', mac: '00:16:25:00:00:12', kind: 'pos', where: 'T-MAD-01, Caja (Sale)' },
   { serial: 'HH-T01-01', mac: '00:16:25:00:00:13', kind: 'handheld', where: 'T-MAD-01, Sala de ventas (Handheld)' },
+  { serial: 'EXIT-T01-01', mac: '84:24:8D:00:00:21', kind: 'exit', where: 'T-MAD-01, Salida (Exit gate)' },
 ];
 
 export const demoDeviceKey = (serial: string): string => `demo-${serial.toLowerCase()}`;
