@@ -372,7 +372,15 @@ const commonStart = (a: string, b: string): number => {
 
 /** Where the walk starts: every route without ids, at a center; the store routes again at a store (returns, POS, inventory). */
 const fixedRoutes = ROUTES.filter((route) => !route.path.includes(':'));
-const STORE_ROUTES = ['/inbound/returns', '/outbound/returns', '/pos', '/pos/exits', '/inventory/', '/inventory/stocks'];
+const STORE_ROUTES = [
+  '/inbound/returns',
+  '/outbound/returns',
+  '/pos',
+  '/pos/exits',
+  '/inventory/',
+  '/inventory/stocks',
+  '/exit-alarms',
+];
 
 /**
  * Opens every route of the spec the user may see: first every fixed path, then, following the links the pages show

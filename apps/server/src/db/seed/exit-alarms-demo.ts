@@ -32,11 +32,12 @@ export const seedExitAlarmsDemo = async (db: Db): Promise<void> => {
   if (!sites || !gateId || !editor) return;
   const gate = await createIngestRepository(db).deviceById(gateId);
   if (!gate) return;
+  // One tag of each of five GTINs: five different garments on the page.
   const stocked = await db
-    .select({ epc: items.epc })
+    .selectDistinctOn([items.gtin], { epc: items.epc })
     .from(items)
     .where(and(eq(items.locationId, sites.store.id), eq(items.state, ItemState.Stocked)))
-    .orderBy(asc(items.id))
+    .orderBy(asc(items.gtin), asc(items.id))
     .limit(5);
   if (stocked.length < 5) return;
   const engine = createEngine({ db });
