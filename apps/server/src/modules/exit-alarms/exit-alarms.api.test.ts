@@ -1,7 +1,7 @@
 import { ExitAlarmStatus, ItemState } from '@rfid/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exitAlarms, items, liveEvents, readingSets, users } from '../../db/schema/index.js';
+import { epcisEvents, exitAlarms, items, liveEvents, readingSets, users } from '../../db/schema/index.js';
 import { demoDeviceKey } from '../../db/seed/demo-data.js';
 import { addForeignCompany, type ForeignCompany, locationIdByCode } from '../../test/admin-fixtures.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
@@ -203,6 +203,14 @@ describe('exit alarms', () => {
       expect(item).toMatchObject({ state: ItemState.Unknown, areaId: null, locationId: null });
       const sets = await t.database.db.select().from(readingSets).where(eq(readingSets.claimedBy, 'exit-lost'));
       expect(sets.length).toBeGreaterThan(0);
+      // Its EPCIS event: the item left unpaid (CBV disposition stolen).
+      const stolen = await t.database.db
+        .select()
+        .from(epcisEvents)
+        .where(and(eq(epcisEvents.disposition, 'stolen'), eq(epcisEvents.locationId, store)));
+      expect(stolen).toHaveLength(1);
+      expect(stolen[0]).toMatchObject({ bizStep: 'cycle_counting', eventType: 'ObjectEvent' });
+      expect(stolen[0]?.document).toMatchObject({ action: 'OBSERVE', epcList: [expect.stringMatching(/^urn:epc:id:sgtin:/)] });
     });
 
     it('validates the body naming the field (400), refuses a role that does not write (403) and foreign alarms (404)', async () => {
