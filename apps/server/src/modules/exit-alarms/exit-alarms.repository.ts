@@ -127,53 +127,56 @@ export type ExitAlarmsRepository = {
   openCount: (user: AuthUser, locationId: number | undefined) => Promise<number>;
 };
 
-export const createExitAlarmsRepository = (db: DbOrTx): ExitAlarmsRepository => ({
-  async list(locationId, { filters, page, timeZone }) {
-    const where = and(
-      eq(exitAlarms.locationId, locationId),
-      filters.status ? eq(exitAlarms.status, filters.status) : undefined,
-      buildFilters({ first_read_at__gte: filters.dateStart, first_read_at__lte: filters.dateEnd }, dateFilters, { timeZone }),
-    );
-    const selected = selectAlarms(db).where(where).$dynamic();
-    return pageOf(db, selected, [desc(exitAlarms.lastReadAt), desc(exitAlarms.id)], page);
-  },
-  async get(user, id) {
+export const createExitAlarmsRepository = (db: DbOrTx): ExitAlarmsRepository => {
+  const get = async (user: AuthUser, id: number): Promise<ExitAlarmRow | undefined> => {
     const [row] = await selectAlarms(db)
       .where(and(eq(exitAlarms.id, id), visibleTo(user)))
       .limit(1);
     return row;
-  },
-  async lock(user, id) {
-    const [locked] = await db
-      .select({ id: exitAlarms.id })
-      .from(exitAlarms)
-      .where(and(eq(exitAlarms.id, id), visibleTo(user)))
-      .for('update');
-    if (!locked) return undefined;
-    return this.get(user, id);
-  },
-  async resolve(id, { status, note, userId, at }) {
-    const rows = await db
-      .update(exitAlarms)
-      .set({ status, note, resolvedBy: userId, resolvedAt: at })
-      .where(and(eq(exitAlarms.id, id), eq(exitAlarms.status, ExitAlarmStatus.Open)))
-      .returning({ id: exitAlarms.id });
-    return rows.length > 0;
-  },
-  async openCount(user, locationId) {
-    const [row] = await db
-      .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
-      .from(exitAlarms)
-      .where(
-        and(
-          visibleTo(user),
-          eq(exitAlarms.status, ExitAlarmStatus.Open),
-          locationId === undefined ? undefined : eq(exitAlarms.locationId, locationId),
-        ),
+  };
+  return {
+    async list(locationId, { filters, page, timeZone }) {
+      const where = and(
+        eq(exitAlarms.locationId, locationId),
+        filters.status ? eq(exitAlarms.status, filters.status) : undefined,
+        buildFilters({ first_read_at__gte: filters.dateStart, first_read_at__lte: filters.dateEnd }, dateFilters, { timeZone }),
       );
-    return row?.n ?? 0;
-  },
-});
+      const selected = selectAlarms(db).where(where).$dynamic();
+      return pageOf(db, selected, [desc(exitAlarms.lastReadAt), desc(exitAlarms.id)], page);
+    },
+    get,
+    async lock(user, id) {
+      const [locked] = await db
+        .select({ id: exitAlarms.id })
+        .from(exitAlarms)
+        .where(and(eq(exitAlarms.id, id), visibleTo(user)))
+        .for('update');
+      if (!locked) return undefined;
+      return get(user, id);
+    },
+    async resolve(id, { status, note, userId, at }) {
+      const rows = await db
+        .update(exitAlarms)
+        .set({ status, note, resolvedBy: userId, resolvedAt: at })
+        .where(and(eq(exitAlarms.id, id), eq(exitAlarms.status, ExitAlarmStatus.Open)))
+        .returning({ id: exitAlarms.id });
+      return rows.length > 0;
+    },
+    async openCount(user, locationId) {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
+        .from(exitAlarms)
+        .where(
+          and(
+            visibleTo(user),
+            eq(exitAlarms.status, ExitAlarmStatus.Open),
+            locationId === undefined ? undefined : eq(exitAlarms.locationId, locationId),
+          ),
+        );
+      return row?.n ?? 0;
+    },
+  };
+};
 
 /**
  * An exit gate's reads (inside the ingest transaction, whose items are locked by id): per item, the latest alarm whose

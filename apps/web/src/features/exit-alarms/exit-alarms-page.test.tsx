@@ -3,12 +3,14 @@ import type { ExitAlarm, Identity } from '@rfid/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../lib/i18n';
 import { NotifierProvider } from '../../lib/notifier';
 import { saveLocation } from '../../lib/storage';
 import { roleQueryOptions } from '../auth';
+import { ExitAlarmsBell } from './exit-alarms-bell';
 import { ExitAlarmsPage } from './exit-alarms-page';
 
 /**
@@ -55,6 +57,9 @@ const fakeApi = (rows: () => ExitAlarm[]) => {
     calls.push({ method, path: url.pathname, query: url.search, body });
     const json = (status: number, value: unknown) =>
       new Response(JSON.stringify(value), { status, headers: { 'Content-Type': 'application/json' } });
+    if (method === 'GET' && url.pathname === '/api/exit_alarms/count/') {
+      return json(200, { count: rows().filter((row) => row.status === 'open').length });
+    }
     if (method === 'GET' && url.pathname === '/api/locations/2/exit_alarms/') {
       const results = rows();
       return json(200, { count: results.length, next: null, previous: null, results });
@@ -79,7 +84,7 @@ const identity = (role: number): Identity => ({
   locations: [],
 });
 
-const renderIn = async (language: 'es' | 'en', role = 3) => {
+const renderIn = async (language: 'es' | 'en', role = 3, ui: ReactNode = <ExitAlarmsPage />) => {
   await i18n.changeLanguage(language);
   await i18n.loadNamespaces(['common', 'components', 'exit-alarms', 'tracking']);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
@@ -87,9 +92,7 @@ const renderIn = async (language: 'es' | 'en', role = 3) => {
   return render(
     <QueryClientProvider client={client}>
       <NotifierProvider>
-        <MemoryRouter>
-          <ExitAlarmsPage />
-        </MemoryRouter>
+        <MemoryRouter>{ui}</MemoryRouter>
       </NotifierProvider>
     </QueryClientProvider>,
   );
@@ -159,5 +162,18 @@ describe('ExitAlarmsPage', () => {
     await renderIn('es', 5);
     const [row] = (await screen.findAllByTestId('paged-row')) as [HTMLElement];
     expect(within(row).queryByRole('button', { name: /Marcar/ })).toBeNull();
+  });
+
+  it('the header bell counts the open exit alarms and leads to /exit-alarms; with none it is not shown', async () => {
+    let open = [alarm(), alarm({ id: 42 })];
+    fakeApi(() => open);
+    const view = await renderIn('es', 3, <ExitAlarmsBell />);
+    const bell = await screen.findByTestId('exit-alarms-bell');
+    expect(bell.getAttribute('aria-label')).toBe('Alarmas de salida: 2');
+    expect(bell.getAttribute('href')).toBe('/exit-alarms');
+    view.unmount();
+    open = [];
+    await renderIn('es', 3, <ExitAlarmsBell />);
+    await waitFor(() => expect(screen.queryByTestId('exit-alarms-bell')).toBeNull());
   });
 });
