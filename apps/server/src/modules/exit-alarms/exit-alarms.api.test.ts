@@ -67,6 +67,16 @@ describe('exit alarms', () => {
       expect(await alarmsOf(epc)).toEqual([]);
     });
 
+    it('one set of several tags: one alarm per unsold item, each counted again by the next pass, the sold one never', async () => {
+      const epcs = newEpcs(gtin, 4);
+      const [sold, ...unsold] = epcs as [string, ...string[]];
+      await postSet(t, { ...till, epcs: [sold], at: '2026-05-02T13:00:00Z' });
+      await postSet(t, { ...gate, epcs, at: '2026-05-02T13:00:10Z' });
+      await postSet(t, { ...gate, epcs: [...epcs].reverse(), at: '2026-05-02T13:00:20Z' });
+      const rows = await t.database.db.select().from(exitAlarms).where(inArray(exitAlarms.epc, epcs));
+      expect(rows.map((r) => [r.epc, r.reads]).sort()).toEqual(unsold.map((epc) => [epc, 2]).sort());
+    });
+
     it('a resent set (same id) does not count twice; the alarm is a live row of its transaction', async () => {
       const [epc] = newEpcs(gtin, 1) as [string];
       const payload = {

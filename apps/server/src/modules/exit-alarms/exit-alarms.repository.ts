@@ -1,6 +1,8 @@
 import { ExitAlarmStatus } from '@rfid/contract';
-import { aliasedTable, and, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { aliasedTable, and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
+import { parseRows } from '../../db/rows.js';
 import { areas, devices, exitAlarms, items, itemTypes, readingSets, users } from '../../db/schema/index.js';
 import { pageOf } from '../../db/sql.js';
 import { buildFilters, type FilterSpec } from '../../http/filters.js';
@@ -178,61 +180,54 @@ export const createExitAlarmsRepository = (db: DbOrTx): ExitAlarmsRepository => 
   };
 };
 
+const raisedRow = z.object({ id: z.coerce.number(), epc: z.string(), is_new: z.boolean() });
+
 /**
- * An exit gate's reads (inside the ingest transaction, whose items are locked by id): per item, the latest alarm whose
- * reads are within `windowS` of this one counts it (reads + 1, last_read_at the later), whatever its status; else a new
- * open alarm. Answers each alarm raised or repeated.
+ * An exit gate's reads, in one statement for the whole set (inside the ingest transaction, whose items are locked by id,
+ * so two sets reading one item take turns): per item, its latest alarm at the store whose reads are within `windowS` of
+ * this one counts it (reads + 1, last_read_at the later), whatever its status; an item with none gets a new open alarm.
+ * Answers each alarm raised or repeated.
  */
 export const raiseExitAlarms = async (db: DbOrTx, reads: ExitGateReads): Promise<RaisedAlarm[]> => {
-  const raised: RaisedAlarm[] = [];
+  if (reads.items.length === 0) return [];
   const windowMs = reads.windowS * 1000;
   const from = new Date(reads.at.getTime() - windowMs);
   const to = new Date(reads.at.getTime() + windowMs);
-  for (const item of reads.items) {
-    const [recent] = await db
-      .select({ id: exitAlarms.id })
-      .from(exitAlarms)
-      .where(
-        and(
-          eq(exitAlarms.itemId, item.itemId),
-          eq(exitAlarms.locationId, reads.locationId),
-          gte(exitAlarms.lastReadAt, from),
-          lte(exitAlarms.firstReadAt, to),
-        ),
-      )
-      .orderBy(desc(exitAlarms.lastReadAt), desc(exitAlarms.id))
-      .limit(1);
-    if (recent) {
-      await db
-        .update(exitAlarms)
-        .set({
-          reads: sql`${exitAlarms.reads} + 1`,
-          lastReadAt: sql`greatest(${exitAlarms.lastReadAt}, ${reads.at.toISOString()}::timestamptz)`,
-        })
-        .where(eq(exitAlarms.id, recent.id));
-      raised.push({ id: recent.id, epc: item.epc, isNew: false });
-      continue;
-    }
-    const [row] = await db
-      .insert(exitAlarms)
-      .values({
-        companyId: reads.companyId,
-        locationId: reads.locationId,
-        deviceId: reads.deviceId,
-        areaId: reads.areaId,
-        itemId: item.itemId,
-        epc: item.epc,
-        gtin: item.gtin,
-        itemState: item.stateBefore,
-        firstReadAt: reads.at,
-        lastReadAt: reads.at,
-        reads: 1,
-        status: ExitAlarmStatus.Open,
-      })
-      .returning({ id: exitAlarms.id });
-    if (row) raised.push({ id: row.id, epc: item.epc, isNew: true });
-  }
-  return raised;
+  const result = await db.execute(sql`
+    with seen as (
+      select * from unnest(
+        ${sql.param(reads.items.map((i) => i.itemId))}::bigint[],
+        ${sql.param(reads.items.map((i) => i.epc))}::text[],
+        ${sql.param(reads.items.map((i) => i.gtin))}::text[],
+        ${sql.param(reads.items.map((i) => i.stateBefore))}::smallint[]
+      ) as u(item_id, epc, gtin, state)
+    ),
+    recent as (
+      select distinct on (a.item_id) a.item_id, a.id
+      from ${exitAlarms} a join seen on seen.item_id = a.item_id
+      where a.location_id = ${reads.locationId}::int
+        and a.last_read_at >= ${from.toISOString()}::timestamptz
+        and a.first_read_at <= ${to.toISOString()}::timestamptz
+      order by a.item_id, a.last_read_at desc, a.id desc
+    ),
+    repeated as (
+      update ${exitAlarms} a
+      set reads = a.reads + 1, last_read_at = greatest(a.last_read_at, ${reads.at.toISOString()}::timestamptz)
+      from recent where a.id = recent.id
+      returning a.id, a.epc, false as is_new
+    ),
+    raised as (
+      insert into ${exitAlarms}
+        (company_id, location_id, device_id, area_id, item_id, epc, gtin, item_state, first_read_at, last_read_at, reads, status)
+      select ${reads.companyId}::int, ${reads.locationId}::int, ${reads.deviceId}::int, ${reads.areaId}::int, seen.item_id,
+        seen.epc, seen.gtin, seen.state, ${reads.at.toISOString()}::timestamptz, ${reads.at.toISOString()}::timestamptz, 1,
+        ${ExitAlarmStatus.Open}::text
+      from seen where not exists (select 1 from recent where recent.item_id = seen.item_id)
+      order by seen.item_id
+      returning id, epc, true as is_new
+    )
+    select * from repeated union all select * from raised`);
+  return parseRows(raisedRow, result).map((row) => ({ id: row.id, epc: row.epc, isNew: row.is_new }));
 };
 
 /** Claim name of the reading set of no reader that records an alarm marked lost (its traces show in the EPC tracker). */
