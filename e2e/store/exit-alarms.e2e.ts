@@ -90,7 +90,8 @@ describe('exit alarms: an unsold tag at the exit gate alarms on the open page, a
     await dialog.getByRole('button', { name: 'Sí, perdido' }).click();
     await poll(() => row.count()).toBe(0);
     await poll(async () => itemOf(unsold)).toMatchObject({ state: 1, location: null });
-    await page.getByTestId('exit-alarms-filter-status').click({ force: true });
+    await poll(() => dialog.count()).toBe(0);
+    await page.getByRole('combobox', { name: 'Estado' }).click();
     await page.getByRole('option', { name: 'Perdido' }).click();
     await poll(() => row.getByTestId('exit-alarm-item-state').textContent()).toBe('DESCONOCIDO');
     expect(await row.getByTestId('status-lost').textContent()).toBe('Perdido');
