@@ -121,6 +121,8 @@ export const ROUTES: Route[] = [
   r('/pos/:id'),
   r('/pos/exits'),
   r('/pos/exits/:id'),
+  // The store floor (issue 26).
+  r('/exit-alarms'),
 ];
 
 const patternOf = (route: string): RegExp =>
@@ -384,6 +386,7 @@ const STORE_ROUTES = [
   '/inventory/',
   '/inventory/stocks',
   '/replenishment',
+  '/exit-alarms',
 ];
 
 /**

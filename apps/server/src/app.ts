@@ -23,6 +23,7 @@ import { securityHeadersHook } from './http/security-headers.js';
 import { type Language, render } from './i18n/messages.js';
 import { pickLanguage, translateIssue, type ValidationIssue } from './i18n/translate.js';
 import { createEngine } from './modules/engine/engine.js';
+import { readingSetHandlers } from './modules/engine/handlers.js';
 import { createLiveHub, liveCommitHook } from './modules/live/live.service.js';
 import { locationScopeHook } from './modules/locations/location-scope.js';
 import { registerModules } from './modules/registry.js';
@@ -238,6 +239,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   // The working-mode handlers in their order, the items ledger and its domain events (modules/engine).
   const engine = createEngine({
     db: database.db,
+    handlers: readingSetHandlers({ exitAlarmWindowS: config.exitAlarmWindowS }),
     onListenerError: (error) => app.log.error({ err: error }, 'an item-move listener failed'),
   });
   // Live updates (modules/live): every engine transaction writes its live rows before it commits; this process's hub

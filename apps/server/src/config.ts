@@ -4,6 +4,7 @@ import type { TrustProxy } from './app.js';
 import { DEFAULT_SHARE_GROUP } from './broker/bus.js';
 import { EXACT_COUNT_LIMIT } from './db/counts.js';
 import { LANGUAGES, type Language } from './i18n/messages.js';
+import { DEFAULT_EXIT_ALARM_WINDOW_S } from './modules/exit-alarms/exit-alarms.rules.js';
 import { DEFAULT_IDLE_GAP_MS } from './modules/ingest/stream.js';
 import { DEFAULT_COMPANY_PREFIX_LENGTH } from './modules/printing/printing.service.js';
 
@@ -46,6 +47,8 @@ export type Config = {
   stockSnapshotIntervalMs: number;
   /** AUTH_CACHE_MS: how long a process keeps a token's user and location scope (0: never), dropped on any change. */
   authCacheMs: number;
+  /** EXIT_ALARM_WINDOW_S: reads of one item at an exit gate this many seconds apart or less make one exit alarm. */
+  exitAlarmWindowS: number;
   /** EXACT_COUNT_LIMIT: a list's `count` is exact up to this many rows, then PostgreSQL's estimate (db/counts.ts). */
   exactCountLimit: number;
   /**
@@ -139,6 +142,7 @@ const envSchema = z.object({
   STOCK_SNAPSHOT_INTERVAL_MS: whole(300_000),
   AUTH_CACHE_MS: whole(5_000, 0, 60_000),
   EXACT_COUNT_LIMIT: whole(EXACT_COUNT_LIMIT, 1, 10_000_000),
+  EXIT_ALARM_WINDOW_S: whole(DEFAULT_EXIT_ALARM_WINDOW_S, 1, 86_400),
   BACKUP_KEY: optionalText.refine((value) => value === undefined || value.length >= 16, 'must be at least 16 characters'),
   DISK_RESERVE_MB: whole(64, 0, 1_000_000),
   MAX_EVENT_LOOP_DELAY_MS: whole(DEFAULT_MAX_EVENT_LOOP_DELAY_MS, 0, 600_000),
@@ -225,6 +229,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     stockSnapshotIntervalMs: e.STOCK_SNAPSHOT_INTERVAL_MS,
     authCacheMs: e.AUTH_CACHE_MS,
     exactCountLimit: e.EXACT_COUNT_LIMIT,
+    exitAlarmWindowS: e.EXIT_ALARM_WINDOW_S,
     backupKey: e.BACKUP_KEY,
     diskReserveMb: e.DISK_RESERVE_MB,
     loadShedding: { maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS, maxDbWaiting: e.MAX_DB_WAITING },

@@ -5,6 +5,7 @@ import { formatDaySummary, playDay } from './day.js';
 import { planDay } from './day-plan.js';
 import { demoDeviceKey, demoGtins, demoReaders, findReader } from './demo.js';
 import { createTagFactory, seededRandom } from './epcs.js';
+import { EXIT_GATE, EXIT_TILL, exitScenario, formatExitReport } from './exit.js';
 import { startLlrpReader } from './llrp-reader.js';
 import { startNmsAgent } from './nms-agent.js';
 import {
@@ -34,6 +35,9 @@ Scenarios
   day        a realistic day: signs in, creates purchase, movement and online orders through the
              API, the tunnel reads boxes (exact, missing and extra tags, some not read), returns,
              movements read at both ends, an online expedition, POS sales and a return
+  exit       the store's exit gate EXIT-T01-01 (working mode 8): a few tags of T-MAD-01's stock are sold at
+             POS-T01-01, then they and a few unsold ones pass the gate; prints which should raise an exit
+             alarm (signs in as --user to read the store's stock; --count unsold tags, default 3)
   nms        only answer NMS commands of the server for the demo readers (MQTT)
   readers    lists the demo readers and their device keys
   llrp-reader  an LLRP reader (Impinj Speedway/R700, Zebra FX in LLRP mode) listening on --port
@@ -82,6 +86,7 @@ Examples
   npm run simulate -- pos --epc 30395DFA8318D84000000001
   npm run simulate -- demo --interval 5 --nms
   npm run simulate -- day --seed 42
+  npm run simulate -- exit --count 2
   npm run simulate -- llrp-reader --port 5084 --tags 100 --rate 20
   npm run simulate -- day --url http://127.0.0.1:3000 --transport mqtt --seed 7
 `;
@@ -285,6 +290,27 @@ const main = async () => {
     console.log(values.json ? JSON.stringify(report, null, 2) : `\n${formatDaySummary(report)}`);
     return;
   }
+  if (scenario === 'exit') {
+    const api = await signIn({ server, user: values.user ?? 'admin@demo.local', password: values.password ?? 'demo1234' });
+    const gate = await openTransport(EXIT_GATE, values.mac ?? findReader(EXIT_GATE)?.mac);
+    const till = await openTransport(EXIT_TILL, findReader(EXIT_TILL)?.mac);
+    try {
+      const report = await exitScenario(
+        {
+          api,
+          gate: { device: EXIT_GATE, transport: gate, tags, random, log },
+          till: { device: EXIT_TILL, transport: till, tags, random, log },
+        },
+        { unsold: count ?? 3 },
+      );
+      for (const set of report.sets) record(set);
+      log(formatExitReport(report));
+    } finally {
+      await gate.close();
+      await till.close();
+    }
+    return;
+  }
   if (scenario === 'llrp-reader') {
     const passes = int('passes', values.passes);
     const reader = await startLlrpReader({
@@ -319,7 +345,8 @@ const main = async () => {
       `demo: ${demoReaders.length} readers against ${transportName === 'http' ? server : mqttUrl}, every ${intervalMs / 1000} s (Ctrl+C stops)`,
     );
     for (let round = 0; !isStopping && (values.repeat === undefined || round < repeat); round++) {
-      for (const r of demoReaders) {
+      // The exit gate stays quiet in the demo loop: its random tags would raise an exit alarm every round (`exit` plays it).
+      for (const r of demoReaders.filter((reader) => reader.kind !== 'exit')) {
         const ctx: ScenarioContext = { device: r.serial, transport: transports.get(r.serial) as Transport, tags, random, log };
         try {
           const name = r.kind;

@@ -42,8 +42,8 @@ const check = (r: SendResult) => {
   return r;
 };
 
-/** One reading set (tunnel box, POS sale, handheld chunk) over the transport. */
-const sendSet = async (
+/** One reading set (tunnel box, POS sale, handheld chunk, exit gate pass) over the transport. */
+export const sendReads = async (
   ctx: ScenarioContext,
   name: string,
   reads: SimRead[],
@@ -61,7 +61,7 @@ const sendSet = async (
 
 /** A box goes through an inbound tunnel: 4 antennas, each tag read a few times in 3 s. */
 export const tunnel = (ctx: ScenarioContext, { count = 40, codebar }: { count?: number; codebar?: string } = {}) =>
-  sendSet(
+  sendReads(
     ctx,
     'tunnel',
     readsOf({
@@ -77,7 +77,7 @@ export const tunnel = (ctx: ScenarioContext, { count = 40, codebar }: { count?: 
 
 /** A POS sale: a handful of tags on the pad, sent as plain EPCs. */
 export const pos = (ctx: ScenarioContext, { count = 3 }: { count?: number } = {}) =>
-  sendSet(
+  sendReads(
     ctx,
     'pos',
     readsOf({
@@ -123,7 +123,7 @@ export const handheld = async (
       random: ctx.random,
     });
     start += 20_000;
-    const part = await sendSet(ctx, 'handheld', reads);
+    const part = await sendReads(ctx, 'handheld', reads);
     report.sets.push(...part.sets);
     report.epcs.push(...part.epcs);
     report.reads += part.reads;

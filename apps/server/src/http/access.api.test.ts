@@ -29,6 +29,7 @@ const RESOURCES: [RegExp, Source][] = [
     /^\/api\/items\/\{id\}/,
     (c) => sql`select id::text, array[location_id] locs from items where company_id = ${c} and location_id is not null`,
   ],
+  [/^\/api\/exit_alarms\/\{id\}/, (c) => sql`select id::text, array[location_id] locs from exit_alarms where company_id = ${c}`],
   [/^\/api\/locations\/\{(id|locationId)\}/, (c) => sql`select id::text, array[id] locs from locations where company_id = ${c}`],
   [
     /^\/api\/free_reading_set\/\{id\}/,
@@ -241,6 +242,10 @@ const addDemoRows = async (t: TestApp) => {
   await db.execute(sql`
     insert into support_tickets (company_id, location_id, email, topic, description, screenshot, screenshot_mime)
     select company_id, id, 'x@example.com', 'one two three four five', 'd', 'iVBORw0KGgo=', 'image/png' from locations`);
+  // An exit alarm at every location (issue 26; the gate's handler makes them from reads, the item's row is not needed).
+  await db.execute(sql`
+    insert into exit_alarms (company_id, location_id, item_id, epc, item_state, first_read_at, last_read_at)
+    select company_id, id, 0, 'E2E-ACCESS-' || id, 0, now(), now() from locations`);
   await db.execute(sql`
     insert into device_applications (device_id, application) select id, 'everyware' from devices`);
   await db.execute(sql`

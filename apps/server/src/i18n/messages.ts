@@ -281,6 +281,20 @@ export const catalogue = {
     es: 'No se pudo cancelar la orden, revise si la orden ya ha sido verificada.',
   },
   'pos.sale_not_found': { en: 'Sale not found.', es: 'Venta no encontrada.' },
+  // Exit alarms (issue 26)
+  'exit.alarm_not_found': { en: 'Exit alarm not found.', es: 'Alarma de salida no encontrada.' },
+  'exit.status_choice': {
+    en: 'Choose open, false_alarm, recovered or lost.',
+    es: 'Elija open, false_alarm, recovered o lost.',
+  },
+  'exit.resolution_choice': {
+    en: 'Choose false_alarm, recovered or lost.',
+    es: 'Elija false_alarm, recovered o lost.',
+  },
+  'exit.alarm_resolved': {
+    en: 'This exit alarm has already been resolved.',
+    es: 'Esta alarma de salida ya se ha resuelto.',
+  },
   // Stock and inventories
   'stock.minimum_not_found': { en: 'Minimum stock not found.', es: 'Stock mínimo no encontrado.' },
   'stock.minimum_gtin_fixed': {

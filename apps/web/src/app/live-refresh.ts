@@ -3,6 +3,7 @@ import { adminKeys } from '../features/admin/api/admin-keys';
 import { availabilityKeys } from '../features/availability/keys';
 import { brandKeys } from '../features/brand/keys';
 import { dashboardKeys } from '../features/dashboard/keys';
+import { exitAlarmsKeys } from '../features/exit-alarms/keys';
 import { inboundKeys } from '../features/inbound/keys';
 import { inventoryKeys } from '../features/inventory/keys';
 import type { LiveRefreshMap } from '../features/live';
@@ -42,6 +43,7 @@ export const liveRefresh: LiveRefreshMap = {
   [LiveTopic.Inventory]: [inventoryKeys.all, stockKeys.all],
   [LiveTopic.Pos]: [posKeys.all, stockKeys.all, dashboardKeys.all, replenishmentKeys.all],
   [LiveTopic.Alarms]: [stockKeys.all],
+  [LiveTopic.ExitAlarm]: [exitAlarmsKeys.all],
   [LiveTopic.Device]: [adminKeys.readers],
   // The store floor (issue 26): a status change or a move between floor and stockroom.
   [LiveTopic.Availability]: [availabilityKeys.all, trackingKeys.all],

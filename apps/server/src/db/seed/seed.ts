@@ -19,6 +19,7 @@ import {
   demoProviders,
   demoUsers,
 } from './demo-data.js';
+import { seedExitAlarmsDemo } from './exit-alarms-demo.js';
 import { seedInventoryDemo } from './inventory-demo.js';
 import { seedPrintingDemo } from './printing-demo.js';
 import { seedReturnsDemo } from './returns-demo.js';
@@ -47,6 +48,8 @@ export const seedDemoIfEmpty = async (db: Db): Promise<boolean> =>
     await seedShrinkDemo(seedDb);
     // The store floor (issue 26): stockroom units of the floor's GTINs, and item statuses (damaged, reserved, on display).
     await seedAvailabilityDemo(seedDb);
+    // Exit alarms of T-MAD-01's gate (issue 26): open, false alarm, recovered and lost, on the stock above.
+    await seedExitAlarmsDemo(seedDb);
     return true;
   });
 

@@ -1,5 +1,5 @@
 import { WorkingMode } from '@rfid/contract';
-import { EXIT_GATE_CLAIM, exitGateHandler } from '../exit-alarms/exit-alarms.engine.js';
+import { createExitGateHandler, EXIT_GATE_CLAIM } from '../exit-alarms/exit-alarms.engine.js';
 import { cabinetHandler, handheldHandler } from '../inventory/inventory.engine.js';
 import { CABINET_CLAIM, INVENTORY_CLAIM } from '../inventory/inventory.repository.js';
 import { PROVIDER_RETURN_CLAIM, providerReturnHandler, SALE_RETURN_CLAIM, saleReturnHandler } from '../orders/returns.engine.js';
@@ -21,7 +21,7 @@ const saleReturn: NamedHandler = { name: SALE_RETURN_CLAIM, handle: saleReturnHa
  * (orders/returns.engine.ts) come after and take what names a received purchase order (exits)
  * or a shipped online order (entry).
  */
-export const readingSetHandlers = (): HandlerTable => ({
+export const readingSetHandlers = ({ exitAlarmWindowS }: { exitAlarmWindowS?: number } = {}): HandlerTable => ({
   [WorkingMode.Entry]: [verification, saleReturn],
   [WorkingMode.MovementExit]: [verification, providerReturn],
   [WorkingMode.Handheld]: [
@@ -35,5 +35,7 @@ export const readingSetHandlers = (): HandlerTable => ({
   [WorkingMode.Pos]: [{ name: POS_RETURN_CLAIM, handle: posReturnHandler }],
   [WorkingMode.ExitSale]: [verification, providerReturn],
   [WorkingMode.Cabinet]: [{ name: CABINET_CLAIM, handle: cabinetHandler }],
-  [WorkingMode.ExitGate]: [{ name: EXIT_GATE_CLAIM, handle: exitGateHandler }],
+  [WorkingMode.ExitGate]: [
+    { name: EXIT_GATE_CLAIM, handle: createExitGateHandler(exitAlarmWindowS === undefined ? {} : { windowS: exitAlarmWindowS }) },
+  ],
 });

@@ -8,6 +8,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useLogout } from '../../features/auth';
+import { ExitAlarmsBell } from '../../features/exit-alarms';
 import { useAlarmCount } from '../../features/stock';
 import { useCurrentLocation } from '../../lib/current-location';
 import { LANGUAGES } from '../../lib/i18n';
@@ -106,6 +107,7 @@ export const Header = ({ role, onMenuClick }: { role: number; onMenuClick: () =>
             </Badge>
           </IconButton>
         </Tooltip>
+        <ExitAlarmsBell />
         <HeaderMenu icon={<TranslateIcon />} label={t('header.language')} testId="language-button" hasTooltip>
           {(close) =>
             LANGUAGES.map((lng) => (

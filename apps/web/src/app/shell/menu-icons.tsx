@@ -19,6 +19,7 @@ import PrintIcon from '@mui/icons-material/Print';
 import QrCodeScannerIcon from '@mui/icons-material/QrCodeScanner';
 import DevicesIcon from '@mui/icons-material/Router';
 import SellIcon from '@mui/icons-material/Sell';
+import SensorDoorIcon from '@mui/icons-material/SensorDoor';
 import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import TrendingDownIcon from '@mui/icons-material/TrendingDown';
@@ -39,6 +40,7 @@ export const MENU_ICONS: Record<string, ReactElement> = {
   tag: <SellIcon />,
   box: <ArchiveIcon />,
   alarm: <AlarmIcon />,
+  exitAlarm: <SensorDoorIcon />,
   scan: <QrCodeScannerIcon />,
   support: <SupportAgentIcon />,
   location: <LocationCityIcon />,

@@ -27,6 +27,7 @@ export const MENUS: Record<MenuSet, MenuEntry[]> = {
     { key: 'epcStock', to: '/epc-stock', icon: 'tag' },
     { key: 'boxStock', to: '/inventory/boxstocks', icon: 'box' },
     { key: 'alarms', to: '/alarm', icon: 'alarm' },
+    { key: 'exitAlarms', to: '/exit-alarms', icon: 'exitAlarm' },
     { key: 'shrink', to: '/shrink', icon: 'shrink', maxRole: RoleThreshold.shrink },
     { key: 'availability', to: '/availability', icon: 'availability' },
     { key: 'findItem', to: '/find-item', icon: 'find' },

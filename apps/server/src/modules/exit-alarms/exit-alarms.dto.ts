@@ -1,0 +1,42 @@
+import { EXIT_ALARM_STATUSES, type ExitAlarm, type ExitAlarmStatus } from '@rfid/contract';
+import type { ExitAlarmRow } from './exit-alarms.repository.js';
+
+const statusOf = (value: string): ExitAlarmStatus => {
+  const known = EXIT_ALARM_STATUSES.find((status) => status === value);
+  if (!known) throw new Error(`exit alarm with an unknown status ${value}`);
+  return known;
+};
+
+/** An exit alarm as the API answers it (exitAlarmSchema). */
+export const toExitAlarm = (row: ExitAlarmRow): ExitAlarm => ({
+  id: row.id,
+  location: row.locationId,
+  item: row.itemId,
+  epc: row.epc,
+  gtin: row.gtin,
+  item_type: row.itemTypeId,
+  description: row.description,
+  size_primary: row.sizePrimary,
+  colour: row.colour,
+  price: row.price,
+  external_image: row.externalImage,
+  area: row.areaId === null ? null : { id: row.areaId, description: row.areaDescription ?? '' },
+  device: row.deviceId === null ? null : { id: row.deviceId, serial_number: row.deviceSerial ?? '' },
+  item_state: row.itemState,
+  current_state: row.currentState ?? row.itemState,
+  first_read_at: row.firstReadAt.toISOString(),
+  last_read_at: row.lastReadAt.toISOString(),
+  reads: row.reads,
+  status: statusOf(row.status),
+  note: row.note,
+  resolved_by:
+    row.resolverId === null
+      ? null
+      : {
+          id: row.resolverId,
+          first_name: row.resolverFirstName ?? '',
+          last_name: row.resolverLastName ?? '',
+          email: row.resolverEmail ?? '',
+        },
+  resolved_at: row.resolvedAt === null ? null : row.resolvedAt.toISOString(),
+});
