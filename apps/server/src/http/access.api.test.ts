@@ -156,6 +156,9 @@ const SECOND: Record<string, Source> = {
   boxId: (c) => sql`select id::text, null::int[] locs from boxes where company_id = ${c}`,
   itemType: (c) => sql`select id::text, null::int[] locs from item_types where company_id = ${c}`,
   id: (c) => sql`select id::text, null::int[] locs from providers where company_id = ${c}`,
+  // A store's floor target (issue 26): the override rows of the company's locations.
+  targetId: (c) =>
+    sql`select t.id::text, null::int[] locs from floor_targets t join locations l on l.id = t.location_id where l.company_id = ${c}`,
 };
 
 /** Values for fields whose format a schema names only by a pattern or a rule. */
@@ -164,6 +167,7 @@ const KNOWN_VALUES: Record<string, unknown> = {
   mac_address: '84:24:8D:00:00:09',
   ip_address: '10.0.0.9',
   canceled: true,
+  gtin: '08437012000015',
 };
 
 /** A 1 × 1 PNG. */
@@ -246,6 +250,9 @@ const addDemoRows = async (t: TestApp) => {
   await db.execute(sql`
     insert into exit_alarms (company_id, location_id, item_id, epc, item_state, first_read_at, last_read_at)
     select company_id, id, 0, 'E2E-ACCESS-' || id, 0, now(), now() from locations`);
+  // A floor target override at every location (issue 26, replenishment).
+  await db.execute(sql`
+    insert into floor_targets (location_id, gtin, target) select id, '0843701200' || lpad(id::text, 4, '0'), 2 from locations`);
   await db.execute(sql`
     insert into device_applications (device_id, application) select id, 'everyware' from devices`);
   await db.execute(sql`
