@@ -1,15 +1,11 @@
 // @vitest-environment jsdom
-import type { ExitAlarm, Identity } from '@rfid/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import type { ExitAlarm } from '@rfid/contract';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import i18n from '../../lib/i18n';
-import { NotifierProvider } from '../../lib/notifier';
 import { saveLocation } from '../../lib/storage';
-import { roleQueryOptions } from '../auth';
+import { type ApiCall, renderApp } from '../../test/render-app';
 import { ExitAlarmsBell } from './exit-alarms-bell';
 import { ExitAlarmsPage } from './exit-alarms-page';
 
@@ -45,11 +41,9 @@ const alarm = (fields: Partial<ExitAlarm> = {}): ExitAlarm => ({
   ...fields,
 });
 
-type Call = { method: string; path: string; query: string; body: unknown };
-
 /** A fake API: the list answers `rows()`, the resolution answers the alarm resolved; every call recorded. */
 const fakeApi = (rows: () => ExitAlarm[]) => {
-  const calls: Call[] = [];
+  const calls: ApiCall[] = [];
   vi.stubGlobal('fetch', async (input: string | URL, init?: RequestInit) => {
     const url = new URL(String(input));
     const method = init?.method ?? 'GET';
@@ -73,30 +67,8 @@ const fakeApi = (rows: () => ExitAlarm[]) => {
   return calls;
 };
 
-const identity = (role: number): Identity => ({
-  id: 1,
-  email: 'e@x',
-  first_name: 'E',
-  last_name: 'E',
-  user_role: role,
-  editor: true,
-  company: { id: 1, name: 'C' },
-  locations: [],
-});
-
-const renderIn = async (language: 'es' | 'en', role = 3, ui: ReactNode = <ExitAlarmsPage />) => {
-  await i18n.changeLanguage(language);
-  await i18n.loadNamespaces(['common', 'components', 'exit-alarms', 'tracking']);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
-  client.setQueryData(roleQueryOptions().queryKey, identity(role));
-  return render(
-    <QueryClientProvider client={client}>
-      <NotifierProvider>
-        <MemoryRouter>{ui}</MemoryRouter>
-      </NotifierProvider>
-    </QueryClientProvider>,
-  );
-};
+const renderIn = (language: 'es' | 'en', role = 3, ui: ReactNode = <ExitAlarmsPage />) =>
+  renderApp(ui, { language, role, namespaces: ['exit-alarms', 'tracking'] });
 
 describe('ExitAlarmsPage', () => {
   beforeEach(() => {

@@ -1,14 +1,11 @@
 // @vitest-environment jsdom
-import type { Identity, ReplenishmentLine } from '@rfid/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import type { ReplenishmentLine } from '@rfid/contract';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import i18n from '../../lib/i18n';
-import { NotifierProvider } from '../../lib/notifier';
 import { STORAGE_KEYS } from '../../lib/storage';
-import { roleQueryOptions } from '../auth';
+import { type ApiCall, renderApp } from '../../test/render-app';
 import { PickListPage } from './pick-list-page';
 
 /**
@@ -36,11 +33,9 @@ const line = (fields: Partial<ReplenishmentLine> = {}): ReplenishmentLine => ({
   ...fields,
 });
 
-type Call = { method: string; path: string; body: unknown };
-
 /** The store's pick list held by the fake server: a pick marks the line, a skip takes it away. */
 const fakeServer = (lines: ReplenishmentLine[]) => {
-  const calls: Call[] = [];
+  const calls: ApiCall[] = [];
   let state = [...lines];
   vi.stubGlobal('fetch', async (input: string | URL, init?: RequestInit) => {
     const url = new URL(String(input));
@@ -64,32 +59,8 @@ const fakeServer = (lines: ReplenishmentLine[]) => {
   return calls;
 };
 
-const identity = (role: number): Identity => ({
-  id: 1,
-  email: 'p@x',
-  first_name: 'P',
-  last_name: 'I',
-  user_role: role,
-  editor: false,
-  company: { id: 1, name: 'C' },
-  locations: [],
-});
-
-const renderIn = async (language: 'es' | 'en', role = 4) => {
-  await i18n.changeLanguage(language);
-  await i18n.loadNamespaces(['common', 'components', 'replenishment']);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
-  client.setQueryData(roleQueryOptions().queryKey, identity(role));
-  return render(
-    <QueryClientProvider client={client}>
-      <NotifierProvider>
-        <MemoryRouter>
-          <PickListPage />
-        </MemoryRouter>
-      </NotifierProvider>
-    </QueryClientProvider>,
-  );
-};
+const renderIn = (language: 'es' | 'en', role = 4, ui: ReactNode = <PickListPage />) =>
+  renderApp(ui, { language, role, namespaces: ['replenishment'] });
 
 describe('PickListPage', () => {
   beforeEach(() => {

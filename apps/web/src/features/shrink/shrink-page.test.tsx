@@ -1,14 +1,10 @@
 // @vitest-environment jsdom
-import type { Identity, ShrinkReport } from '@rfid/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import type { ShrinkReport } from '@rfid/contract';
+import { cleanup, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import i18n from '../../lib/i18n';
-import { NotifierProvider } from '../../lib/notifier';
 import { saveLocation } from '../../lib/storage';
-import { roleQueryOptions } from '../auth';
+import { renderApp } from '../../test/render-app';
 import { ShrinkPage } from './shrink-page';
 
 /**
@@ -39,17 +35,6 @@ const report: ShrinkReport = {
   ],
 };
 
-const identity = (role: number): Identity => ({
-  id: 1,
-  email: 'e@x',
-  first_name: 'E',
-  last_name: 'D',
-  user_role: role,
-  editor: true,
-  company: { id: 1, name: 'C' },
-  locations: [],
-});
-
 /** A fake API answering the report; records the paths asked. */
 const fakeApi = () => {
   const asked: string[] = [];
@@ -65,21 +50,9 @@ const fakeApi = () => {
   return asked;
 };
 
-const renderIn = async (language: 'es' | 'en', ui: ReactNode, role = 3) => {
-  await i18n.changeLanguage(language);
-  await i18n.loadNamespaces(['common', 'components', 'shrink']);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
-  client.setQueryData(roleQueryOptions().queryKey, identity(role));
-  return render(
-    <QueryClientProvider client={client}>
-      <NotifierProvider>
-        <MemoryRouter>{ui}</MemoryRouter>
-      </NotifierProvider>
-    </QueryClientProvider>,
-  );
-};
-
 const figureText = (id: string) => screen.getByTestId(`stat-${id}-value`).textContent;
+
+const renderIn = (language: 'es' | 'en', ui: ReactNode, role = 3) => renderApp(ui, { language, role, namespaces: ['shrink'] });
 
 describe('ShrinkPage', () => {
   beforeEach(() => {

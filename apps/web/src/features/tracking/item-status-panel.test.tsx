@@ -1,14 +1,10 @@
 // @vitest-environment jsdom
-import { type Identity, ItemStatus, type ItemStatusChange } from '@rfid/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { ItemStatus, type ItemStatusChange } from '@rfid/contract';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import i18n from '../../lib/i18n';
-import { NotifierProvider } from '../../lib/notifier';
-import { roleQueryOptions } from '../auth';
+import { apiPage, fakeApi, renderApp } from '../../test/render-app';
 import { ItemStatusPanel } from './item-status-panel';
 
 /**
@@ -17,32 +13,6 @@ import { ItemStatusPanel } from './item-status-panel';
  */
 
 const EPC = '303602F45009C40000000002';
-type Call = { method: string; path: string; body: unknown };
-
-const fakeApi = (routes: Record<string, (body: unknown) => { status: number; body: unknown }>) => {
-  const calls: Call[] = [];
-  vi.stubGlobal('fetch', async (input: string | URL, init?: RequestInit) => {
-    const url = new URL(String(input));
-    const method = init?.method ?? 'GET';
-    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    calls.push({ method, path: url.pathname, body });
-    const route = routes[`${method} ${url.pathname}`];
-    const answer = route ? route(body) : { status: 404, body: { message: 'Not found' } };
-    return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'Content-Type': 'application/json' } });
-  });
-  return calls;
-};
-const page = <T,>(results: T[]) => ({ status: 200, body: { count: results.length, next: null, previous: null, results } });
-const identity = (role: number): Identity => ({
-  id: 1,
-  email: 'p@x',
-  first_name: 'P',
-  last_name: 'I',
-  user_role: role,
-  editor: false,
-  company: { id: 1, name: 'C' },
-  locations: [],
-});
 const change: ItemStatusChange = {
   id: 1,
   from_status: ItemStatus.Sellable,
@@ -54,21 +24,10 @@ const change: ItemStatusChange = {
   at: '2026-11-28T10:00:00.000Z',
 };
 
-const renderIn = async (language: 'es' | 'en', ui: ReactNode, role = 3) => {
-  await i18n.changeLanguage(language);
-  await i18n.loadNamespaces(['common', 'components', 'availability']);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
-  client.setQueryData(roleQueryOptions().queryKey, identity(role));
-  return render(
-    <QueryClientProvider client={client}>
-      <NotifierProvider>
-        <MemoryRouter>{ui}</MemoryRouter>
-      </NotifierProvider>
-    </QueryClientProvider>,
-  );
-};
-
 const item = { id: 9, epc: EPC, status: ItemStatus.OnDisplay, status_ref: null };
+
+const renderIn = (language: 'es' | 'en', ui: ReactNode, role = 3) =>
+  renderApp(ui, { language, role, namespaces: ['availability'] });
 
 describe('ItemStatusPanel', () => {
   beforeEach(() => localStorage.clear());
@@ -79,7 +38,7 @@ describe('ItemStatusPanel', () => {
 
   it('es: shows the status and its history; reserving asks for the reference, then sends it', async () => {
     const calls = fakeApi({
-      'GET /api/items/9/status_changes/': () => page([change]),
+      'GET /api/items/9/status_changes/': () => apiPage([change]),
       'POST /api/items/status/': () => ({ status: 200, body: { changed: 1, items: 1 } }),
     });
     await renderIn('es', <ItemStatusPanel item={item} />);
@@ -111,7 +70,7 @@ describe('ItemStatusPanel', () => {
 
   it('en: a refused change shows the server’s reason; a visualizer (role 5) sees the status but no control', async () => {
     fakeApi({
-      'GET /api/items/9/status_changes/': () => page([]),
+      'GET /api/items/9/status_changes/': () => apiPage([]),
       'POST /api/items/status/': () => ({
         status: 404,
         body: { message: '1 EPCs are not items at your locations: X.', code: 'availability.items_not_found' },

@@ -1,14 +1,10 @@
 // @vitest-environment jsdom
-import type { Identity, PrintOrder, ReplaceVoidedLabelsAnswer, VoidedLabel } from '@rfid/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import type { PrintOrder, ReplaceVoidedLabelsAnswer, VoidedLabel } from '@rfid/contract';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import i18n from '../../../lib/i18n';
-import { NotifierProvider } from '../../../lib/notifier';
-import { roleQueryOptions } from '../../auth';
+import { apiPage, fakeApi, renderApp } from '../../../test/render-app';
 import { VoidedChip } from './voided-chip';
 import { VoidedLabelsSection } from './voided-labels-section';
 
@@ -52,49 +48,9 @@ const EPC_4 = '303602F45009C40000000004';
 const NEW_EPC_6 = '303602F45009C40000000006';
 const NEW_EPC_7 = '303602F45009C40000000007';
 
-type Call = { method: string; path: string; body: unknown };
-
-/** A fake API: answers by method and path (without the query), records every call. */
-const fakeApi = (routes: Record<string, (body: unknown) => { status: number; body: unknown }>) => {
-  const calls: Call[] = [];
-  vi.stubGlobal('fetch', async (input: string | URL, init?: RequestInit) => {
-    const url = new URL(String(input));
-    const method = init?.method ?? 'GET';
-    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    calls.push({ method, path: url.pathname, body });
-    const route = routes[`${method} ${url.pathname}`];
-    const answer = route ? route(body) : { status: 404, body: { message: 'Not found' } };
-    return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'Content-Type': 'application/json' } });
-  });
-  return calls;
-};
-
-const page = <T,>(results: T[]) => ({ status: 200, body: { count: results.length, next: null, previous: null, results } });
-const identity = (role: number): Identity => ({
-  id: 1,
-  email: 'p@x',
-  first_name: 'P',
-  last_name: 'I',
-  user_role: role,
-  editor: false,
-  company: { id: 1, name: 'C' },
-  locations: [],
-});
-
 /** Renders `ui` in `language` for a user of `role` (known from the start, as the signed-in shell has it). */
-const renderIn = async (language: 'es' | 'en', ui: ReactNode, role = 4) => {
-  await i18n.changeLanguage(language);
-  await i18n.loadNamespaces(['common', 'components', 'printing']);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
-  client.setQueryData(roleQueryOptions().queryKey, identity(role));
-  return render(
-    <QueryClientProvider client={client}>
-      <NotifierProvider>
-        <MemoryRouter>{ui}</MemoryRouter>
-      </NotifierProvider>
-    </QueryClientProvider>,
-  );
-};
+
+const renderIn = (language: 'es' | 'en', ui: ReactNode, role = 4) => renderApp(ui, { language, role, namespaces: ['printing'] });
 
 describe('VoidedLabelsSection', () => {
   beforeEach(() => {
@@ -116,12 +72,12 @@ describe('VoidedLabelsSection', () => {
     };
     const calls = fakeApi({
       'GET /api/printer/print_orders/7/voided/': () =>
-        page([
+        apiPage([
           voided({ id: 12, label_number: 2, epc: EPC_2, reason: 'unconfirmed' }),
           voided({ id: 14, label_number: 4, epc: EPC_4, reason: 'encode_failed' }),
         ]),
       'POST /api/printer/print_orders/7/replacements/': () => ({ status: 201, body: answer }),
-      'GET /api/printer/printers/': () => page([]),
+      'GET /api/printer/printers/': () => apiPage([]),
     });
     await renderIn('es', <VoidedLabelsSection order={order()} />);
 
@@ -157,7 +113,7 @@ describe('VoidedLabelsSection', () => {
   it('en: every voided label replaced: their replacements listed; the one left to print is printed, none made', async () => {
     fakeApi({
       'GET /api/printer/print_orders/7/voided/': () =>
-        page([
+        apiPage([
           voided({
             id: 12,
             label_number: 2,
@@ -190,7 +146,7 @@ describe('VoidedLabelsSection', () => {
   it('a refused replacement shows the server’s reason and opens no dialog; a visualizer (role 5) gets no button', async () => {
     fakeApi({
       'GET /api/printer/print_orders/7/voided/': () =>
-        page([voided({ id: 12, label_number: 2, epc: EPC_2, reason: 'unconfirmed' })]),
+        apiPage([voided({ id: 12, label_number: 2, epc: EPC_2, reason: 'unconfirmed' })]),
       'POST /api/printer/print_orders/7/replacements/': () => ({
         status: 409,
         body: { message: 'La orden ya se está imprimiendo.', code: 'print.printing_already' },
@@ -204,7 +160,7 @@ describe('VoidedLabelsSection', () => {
 
     fakeApi({
       'GET /api/printer/print_orders/7/voided/': () =>
-        page([voided({ id: 12, label_number: 2, epc: EPC_2, reason: 'unconfirmed' })]),
+        apiPage([voided({ id: 12, label_number: 2, epc: EPC_2, reason: 'unconfirmed' })]),
     });
     await renderIn('es', <VoidedLabelsSection order={order({ voided_labels: 1 })} />, 5);
     await screen.findAllByTestId('paged-row');

@@ -1,0 +1,73 @@
+import type { Identity } from '@rfid/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
+import { vi } from 'vitest';
+import { roleQueryOptions } from '../features/auth';
+import i18n from '../lib/i18n';
+import { NotifierProvider } from '../lib/notifier';
+
+/**
+ * What the Testing Library tests of the web share (one piece for each repeated thing): a signed-in user of a role, the
+ * app's providers around the screen under test, and a fake API answering by method and path.
+ */
+
+/** The signed-in user of a component test: role `role` of company 1, no locations of its own. */
+export const testIdentity = (role: number, overrides: Partial<Identity> = {}): Identity => ({
+  id: 1,
+  email: 'user@example.com',
+  first_name: 'Test',
+  last_name: 'User',
+  user_role: role,
+  editor: false,
+  company: { id: 1, name: 'C' },
+  locations: [],
+  ...overrides,
+});
+
+/**
+ * Renders `ui` as the app shows it: in `language` with `namespaces` loaded, a user of `role` signed in (no retries, no
+ * refetching), the notifier and a router.
+ */
+export const renderApp = async (
+  ui: ReactNode,
+  { language, role, namespaces }: { language: 'es' | 'en'; role: number; namespaces: string[] },
+) => {
+  await i18n.changeLanguage(language);
+  await i18n.loadNamespaces(['common', 'components', ...namespaces]);
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
+  client.setQueryData(roleQueryOptions().queryKey, testIdentity(role));
+  return render(
+    <QueryClientProvider client={client}>
+      <NotifierProvider>
+        <MemoryRouter>{ui}</MemoryRouter>
+      </NotifierProvider>
+    </QueryClientProvider>,
+  );
+};
+
+/** One request a fake API got: its method, path, JSON body and, where a test records it, its query string. */
+export type ApiCall = { method: string; path: string; query?: string; body: unknown };
+export type ApiAnswer = { status: number; body: unknown };
+
+/** A fake API (global fetch): answers by "METHOD /path" (without the query), 404 otherwise; records every call. */
+export const fakeApi = (routes: Record<string, (body: unknown) => ApiAnswer>): ApiCall[] => {
+  const calls: ApiCall[] = [];
+  vi.stubGlobal('fetch', async (input: string | URL, init?: RequestInit) => {
+    const url = new URL(String(input));
+    const method = init?.method ?? 'GET';
+    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    calls.push({ method, path: url.pathname, body });
+    const route = routes[`${method} ${url.pathname}`];
+    const answer = route ? route(body) : { status: 404, body: { message: 'Not found' } };
+    return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'Content-Type': 'application/json' } });
+  });
+  return calls;
+};
+
+/** A list's page as the API answers it. */
+export const apiPage = <T,>(results: T[]): ApiAnswer => ({
+  status: 200,
+  body: { count: results.length, next: null, previous: null, results },
+});
