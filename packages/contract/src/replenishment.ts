@@ -49,6 +49,9 @@ export const floorTargetBodySchema = z
     error: 'A target is for a GTIN or a section, not both.',
   });
 export type FloorTargetBody = z.input<typeof floorTargetBodySchema>;
+/** The two shapes of that body the web's floor targets form sends: the store's default, or one GTIN's target. */
+export const floorTargetDefaultBodySchema = z.object({ target: targetField });
+export const floorTargetGtinBodySchema = z.object({ gtin: gtinField, target: targetField });
 export type FloorTargetInput = z.output<typeof floorTargetBodySchema>;
 
 /** DELETE /api/locations/{id}/floor_targets/{targetId}/ takes the override away (the section's or the default applies). */

@@ -1,3 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import DeleteIcon from '@mui/icons-material/Delete';
 import {
   Button,
@@ -13,16 +14,18 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { FLOOR_TARGET_MAX } from '@rfid/contract';
-import { useEffect, useState } from 'react';
+import { FLOOR_TARGET_MAX, floorTargetDefaultBodySchema, floorTargetGtinBodySchema } from '@rfid/contract';
+import { useEffect } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useFloorTargetChanges, useFloorTargets } from './api/floor-targets';
 
-/** A whole number from 0 to FLOOR_TARGET_MAX typed in a field, or null. */
-const targetOf = (text: string): number | null => {
-  const value = Number(text);
-  return text.trim() !== '' && Number.isInteger(value) && value >= 0 && value <= FLOOR_TARGET_MAX ? value : null;
-};
+/** What the fields hold (text as typed); the contract's schemas read the numbers out of it, as the server does. */
+type DefaultForm = { target: string };
+type GtinForm = { gtin: string; target: string };
+// The resolvers answer the schemas' output (numbers) for the fields' text: the form's values are what the user typed.
+const defaultResolver = zodResolver(floorTargetDefaultBodySchema) as unknown as Resolver<DefaultForm>;
+const gtinResolver = zodResolver(floorTargetGtinBodySchema) as unknown as Resolver<GtinForm>;
 
 /**
  * The store's floor targets: the default (units of each GTIN on the floor: one a size) and the overrides per GTIN or
@@ -40,17 +43,18 @@ export const FloorTargetsDialog = ({
   const { t } = useTranslation('replenishment');
   const targets = useFloorTargets(locationId);
   const { save, remove } = useFloorTargetChanges(locationId);
-  const [byDefault, setByDefault] = useState('');
-  const [gtin, setGtin] = useState('');
-  const [target, setTarget] = useState('');
+  const defaultForm = useForm<DefaultForm>({ resolver: defaultResolver, defaultValues: { target: '' } });
+  const gtinForm = useForm<GtinForm>({ resolver: gtinResolver, defaultValues: { gtin: '', target: '' } });
   const current = targets.data?.default;
+  const resetDefault = defaultForm.reset;
   useEffect(() => {
-    if (current !== undefined) setByDefault(String(current));
-  }, [current]);
-
-  const defaultValue = targetOf(byDefault);
-  const overrideValue = targetOf(target);
-  const isGtin = /^\d{8,14}$/.test(gtin.trim());
+    if (current !== undefined) resetDefault({ target: String(current) });
+  }, [current, resetDefault]);
+  const invalidTarget = t('targets.invalidTarget', { max: FLOOR_TARGET_MAX });
+  const saveDefault = defaultForm.handleSubmit(({ target }) => save.mutate({ target }));
+  const addGtin = gtinForm.handleSubmit(({ gtin, target }) =>
+    save.mutate({ gtin: gtin.trim(), target }, { onSuccess: () => gtinForm.reset({ gtin: '', target }) }),
+  );
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" data-testid="floor-targets-dialog">
@@ -64,19 +68,15 @@ export const FloorTargetsDialog = ({
             <TextField
               size="small"
               label={t('targets.default')}
-              value={byDefault}
               disabled={!canWrite}
-              onChange={(event) => setByDefault(event.target.value)}
-              error={byDefault !== '' && defaultValue === null}
+              {...defaultForm.register('target')}
+              error={Boolean(defaultForm.formState.errors.target)}
+              helperText={defaultForm.formState.errors.target ? invalidTarget : undefined}
               slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'floor-target-default' } }}
               sx={{ width: 160 }}
             />
             {canWrite && (
-              <Button
-                disabled={defaultValue === null || save.isPending}
-                onClick={() => defaultValue !== null && save.mutate({ target: defaultValue })}
-                data-testid="floor-target-default-save"
-              >
+              <Button disabled={save.isPending} onClick={() => void saveDefault()} data-testid="floor-target-default-save">
                 {t('targets.save')}
               </Button>
             )}
@@ -115,27 +115,22 @@ export const FloorTargetsDialog = ({
               <TextField
                 size="small"
                 label={t('targets.gtin')}
-                value={gtin}
-                onChange={(event) => setGtin(event.target.value)}
+                {...gtinForm.register('gtin')}
+                error={Boolean(gtinForm.formState.errors.gtin)}
+                helperText={gtinForm.formState.errors.gtin ? t('targets.invalidGtin') : undefined}
                 slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'floor-target-gtin' } }}
                 sx={{ width: 180 }}
               />
               <TextField
                 size="small"
                 label={t('targets.target')}
-                value={target}
-                onChange={(event) => setTarget(event.target.value)}
+                {...gtinForm.register('target')}
+                error={Boolean(gtinForm.formState.errors.target)}
+                helperText={gtinForm.formState.errors.target ? invalidTarget : undefined}
                 slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'floor-target-value' } }}
                 sx={{ width: 110 }}
               />
-              <Button
-                disabled={!isGtin || overrideValue === null || save.isPending}
-                onClick={() =>
-                  overrideValue !== null &&
-                  save.mutate({ gtin: gtin.trim(), target: overrideValue }, { onSuccess: () => setGtin('') })
-                }
-                data-testid="floor-target-add"
-              >
+              <Button disabled={save.isPending} onClick={() => void addGtin()} data-testid="floor-target-add">
                 {t('targets.add')}
               </Button>
             </Stack>
