@@ -59,6 +59,26 @@ describe('exit alarms', () => {
       expect(item?.state).toBe(ItemState.Unknown);
     });
 
+    it('a read after the alarm was resolved raises a new one, even within the window (a decision is not a mute)', async () => {
+      const [epc] = newEpcs(gtin, 1) as [string];
+      await postSet(t, { ...gate, epcs: [epc], at: '2026-05-02T14:00:00Z' });
+      const [first] = await alarmsOf(epc);
+      const admin = await t.login('admin@demo.local');
+      const resolved = await t.app.inject({
+        method: 'POST',
+        url: `/api/exit_alarms/${first?.id}/resolve/`,
+        headers: { authorization: admin },
+        payload: { status: ExitAlarmStatus.FalseAlarm },
+      });
+      expect(resolved.statusCode, resolved.body).toBe(200);
+      await postSet(t, { ...gate, epcs: [epc], at: '2026-05-02T14:00:20Z' });
+      const rows = await alarmsOf(epc);
+      expect(rows.map((a) => [a.status, a.reads]).sort()).toEqual([
+        [ExitAlarmStatus.FalseAlarm, 1],
+        [ExitAlarmStatus.Open, 1],
+      ]);
+    });
+
     it('a sold tag passes in silence (the set is still the gate’s)', async () => {
       const [epc] = newEpcs(gtin, 1) as [string];
       expect((await postSet(t, { ...till, epcs: [epc], at: '2026-05-02T11:00:00Z' })).json().claimed_by).toBe('pos-sale');

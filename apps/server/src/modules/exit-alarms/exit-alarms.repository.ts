@@ -206,6 +206,7 @@ export const raiseExitAlarms = async (db: DbOrTx, reads: ExitGateReads): Promise
       select distinct on (a.item_id) a.item_id, a.id
       from ${exitAlarms} a join seen on seen.item_id = a.item_id
       where a.location_id = ${reads.locationId}::int
+        and a.status = ${ExitAlarmStatus.Open}::text
         and a.last_read_at >= ${from.toISOString()}::timestamptz
         and a.first_read_at <= ${to.toISOString()}::timestamptz
       order by a.item_id, a.last_read_at desc, a.id desc
