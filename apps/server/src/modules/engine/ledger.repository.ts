@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import { parseRows } from '../../db/rows.js';
+import { readingSets } from '../../db/schema/index.js';
 import type { ItemPlace } from './events.js';
 
 /**
@@ -315,3 +316,35 @@ export const createLedgerRepository = (db: DbOrTx) => ({
   },
 });
 export type LedgerRepository = ReturnType<typeof createLedgerRepository>;
+
+/**
+ * A reading set of no reader that records a user's operation (an inventory's validation, an exit alarm marked lost),
+ * claimed by `claim`, so that the items the operation moves show in the EPC tracker like any other change.
+ */
+export const insertOperationSet = async (
+  db: DbOrTx,
+  {
+    id,
+    companyId,
+    locationId,
+    areaId,
+    at,
+    claim,
+    epcCount = 0,
+  }: { id: string; companyId: number; locationId: number; areaId: number | null; at: Date; claim: string; epcCount?: number },
+): Promise<void> => {
+  await db.insert(readingSets).values({
+    id,
+    companyId,
+    deviceId: null,
+    locationId,
+    areaId,
+    workingMode: null,
+    codebar: null,
+    startTime: at,
+    endTime: at,
+    readCount: 0,
+    epcCount,
+    claimedBy: claim,
+  });
+};

@@ -3,11 +3,12 @@ import { aliasedTable, and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import { parseRows } from '../../db/rows.js';
-import { areas, devices, exitAlarms, items, itemTypes, readingSets, users } from '../../db/schema/index.js';
+import { areas, devices, exitAlarms, items, itemTypes, users } from '../../db/schema/index.js';
 import { pageOf } from '../../db/sql.js';
 import { buildFilters, type FilterSpec } from '../../http/filters.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
+import { insertOperationSet } from '../engine/ledger.repository.js';
 
 /** An exit alarm as the repository reads it: the alarm, its item's GTIN fields, area, reader and resolver. */
 export type ExitAlarmRow = {
@@ -235,28 +236,7 @@ export const raiseExitAlarms = async (db: DbOrTx, reads: ExitGateReads): Promise
 export const EXIT_LOST_CLAIM = 'exit-lost';
 
 /** Stores the reading set of no reader that records a lost alarm's move, at the alarm's location and area. */
-export const insertLostSet = async (
+export const insertLostSet = (
   db: DbOrTx,
-  {
-    id,
-    companyId,
-    locationId,
-    areaId,
-    at,
-  }: { id: string; companyId: number; locationId: number; areaId: number | null; at: Date },
-): Promise<void> => {
-  await db.insert(readingSets).values({
-    id,
-    companyId,
-    deviceId: null,
-    locationId,
-    areaId,
-    workingMode: null,
-    codebar: null,
-    startTime: at,
-    endTime: at,
-    readCount: 0,
-    epcCount: 1,
-    claimedBy: EXIT_LOST_CLAIM,
-  });
-};
+  set: { id: string; companyId: number; locationId: number; areaId: number | null; at: Date },
+): Promise<void> => insertOperationSet(db, { ...set, claim: EXIT_LOST_CLAIM, epcCount: 1 });

@@ -16,6 +16,7 @@ import {
 import { pageOf } from '../../db/sql.js';
 import { buildFilters, buildOrderBy, type FilterSpec } from '../../http/filters.js';
 import type { PageParams } from '../../http/paging.js';
+import { insertOperationSet } from '../engine/ledger.repository.js';
 
 /**
  * The only queries of the inventory module. The engine's steps are set-based (one statement per
@@ -280,29 +281,11 @@ export const addReads = async (
   return { added, matched };
 };
 
-/**
- * A reading set of no reader that records a user's validation, claimed by the inventory, so the
- * items it moves show in the EPC tracker like any other change.
- */
-export const insertValidationSet = async (
+/** A reading set of no reader that records a user's validation, claimed by the inventory (the engine's one piece). */
+export const insertValidationSet = (
   db: DbOrTx,
-  { id, companyId, locationId, areaId, at }: { id: string; companyId: number; locationId: number; areaId: number; at: Date },
-): Promise<void> => {
-  await db.insert(readingSets).values({
-    id,
-    companyId,
-    deviceId: null,
-    locationId,
-    areaId,
-    workingMode: null,
-    codebar: null,
-    startTime: at,
-    endTime: at,
-    readCount: 0,
-    epcCount: 0,
-    claimedBy: INVENTORY_CLAIM,
-  });
-};
+  set: { id: string; companyId: number; locationId: number; areaId: number; at: Date },
+): Promise<void> => insertOperationSet(db, { ...set, claim: INVENTORY_CLAIM });
 
 export const setEpcCount = async (db: DbOrTx, setId: string, epcCount: number): Promise<void> => {
   await db.update(readingSets).set({ epcCount }).where(eq(readingSets.id, setId));
