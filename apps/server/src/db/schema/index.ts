@@ -3,6 +3,7 @@ export * from './catalog.js';
 export * from './devices.js';
 export * from './epcis.js';
 export * from './ingest.js';
+export * from './integrations.js';
 export * from './inventory.js';
 export * from './jobs.js';
 export * from './orders.js';
