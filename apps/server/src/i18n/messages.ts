@@ -687,6 +687,44 @@ export const catalogue = {
     en: '{count} EPCs are not items at your locations: {epcs}.',
     es: '{count} EPC no son artículos de sus ubicaciones: {epcs}.',
   },
+  // ERP stock and differences, API keys (issue 27)
+  'erp.store_missing': { en: 'the store is missing.', es: 'falta la tienda.' },
+  'erp.store_unknown': {
+    en: "'{value}' is not the code of a location you can see.",
+    es: "'{value}' no es el código de una ubicación que pueda ver.",
+  },
+  'erp.quantity_invalid': {
+    en: "the quantity '{value}' is not a whole number.",
+    es: "la cantidad '{value}' no es un número entero.",
+  },
+  'erp.quantity_missing': { en: 'the quantity is missing.', es: 'falta la cantidad.' },
+  'erp.file_header': {
+    en: 'The file needs a store, a GTIN and a quantity column (store;gtin;quantity).',
+    es: 'El archivo necesita una columna de tienda, una de GTIN y una de cantidad (store;gtin;quantity).',
+  },
+  'erp.file_no_rows': { en: 'The snapshot has no rows.', es: 'La foto de stock no tiene filas.' },
+  'erp.file_too_many_rows': { en: 'At most {max} rows.', es: 'Como máximo {max} filas.' },
+  'erp.file_not_csv': { en: 'The file is not a readable CSV (line {row}).', es: 'El archivo no es un CSV legible (línea {row}).' },
+  'erp.file_required': {
+    en: 'Send a CSV file (multipart field "file") or a JSON array of rows.',
+    es: 'Envíe un archivo CSV (campo "file" de un formulario multipart) o un array JSON de filas.',
+  },
+  'erp.nothing_imported': {
+    en: 'No row could be imported. Row {row}: {message}',
+    es: 'No se pudo importar ninguna fila. Fila {row}: {message}',
+  },
+  'erp.snapshot_not_found': { en: 'ERP stock snapshot not found.', es: 'Foto de stock del ERP no encontrada.' },
+  'api_keys.not_found': { en: 'API key not found.', es: 'Clave de API no encontrada.' },
+  'api_keys.revoked': { en: 'The API key is revoked already.', es: 'La clave de API ya está revocada.' },
+  'api_keys.invalid': { en: 'Invalid API key.', es: 'Clave de API no válida.' },
+  'api_keys.read_only': {
+    en: 'This API key can only read (GET).',
+    es: 'Esta clave de API solo puede leer (GET).',
+  },
+  'api_keys.user_only': {
+    en: 'An API key cannot be used here: sign in as a user.',
+    es: 'Aquí no se puede usar una clave de API: inicie sesión como usuario.',
+  },
 } as const satisfies Record<string, { en: string; es: string }>;
 
 export type MessageKey = keyof typeof catalogue;

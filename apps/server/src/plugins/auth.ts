@@ -1,11 +1,14 @@
 import { createHash } from 'node:crypto';
-import { RoleThreshold } from '@rfid/contract';
+import { ApiKeyAccess, RoleThreshold } from '@rfid/contract';
 import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database, Db } from '../db/client.js';
 import { apiTokens, userLocations, users } from '../db/schema/index.js';
 import { AppError, forbidden } from '../http/errors.js';
+import { createApiKeysRepository } from '../modules/api-keys/api-keys.repository.js';
+import { hashApiKey, KEY_TOUCH_INTERVAL_MS, keyUser, looksLikeApiKey } from '../modules/api-keys/api-keys.rules.js';
+import { AUTH_CHANGED } from './auth-channel.js';
 
 export type AuthUser = {
   id: number;
@@ -17,6 +20,11 @@ export type AuthUser = {
   locationIds: number[] | null;
   assignedLocationIds: number[];
   tokenHash: string;
+  /**
+   * Set when the request came with an API key (issue 27, modules/api-keys): the key acts for its creator (`id`) with its
+   * access's role and its locations. Absent for a user's token.
+   */
+  apiKey?: { id: number; access: ApiKeyAccess };
 };
 
 declare module 'fastify' {
@@ -33,6 +41,8 @@ declare module 'fastify' {
      * headers). Only routes that say so; the header wins when both are sent.
      */
     tokenInQuery?: boolean;
+    /** Only a user's own token: an API key is refused (403) here (identity, logout: a user's session). */
+    userOnly?: boolean;
   }
 }
 
@@ -71,8 +81,8 @@ const loadTokenUser = async (db: Db, tokenHash: string): Promise<{ user: AuthUse
   };
 };
 
-/** The `auth_changed` channel: a trigger notifies it when users, their tokens or their locations change (migration 0018). */
-export const AUTH_CHANGED = 'auth_changed';
+export { AUTH_CHANGED } from './auth-channel.js';
+
 const CACHE_MAX = 10_000;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -126,6 +136,43 @@ const userOfToken = async (db: Db, cache: TokenCache, token: string): Promise<Au
   return found.user;
 };
 
+/** A key never expires by time: it lives in the cache as long as a token would (`ttlMs`), or until a revocation. */
+const KEY_NEVER_EXPIRES = new Date(8.64e15);
+
+/**
+ * The user of a request's API key (`Bearer rfid_…` or `X-API-Key: rfid_…`): from the cache, or read and kept. Kept apart
+ * from the tokens' entries (`key:`), so a token never finds a key's user nor a key a token's. A revocation empties the
+ * cache in every process (its NOTIFY auth_changed); a key's use is noted at most once a minute (`touched`, and the
+ * statement's own condition across processes).
+ */
+const userOfKey = async (
+  db: Db,
+  cache: TokenCache,
+  touched: Map<number, number>,
+  credential: string,
+): Promise<AuthUser | null> => {
+  if (!looksLikeApiKey(credential)) return null;
+  const keyHash = hashApiKey(credential);
+  const entry = `key:${keyHash}`;
+  let user = cache.get(entry) ?? null;
+  if (!user) {
+    const since = cache.generation();
+    const repo = createApiKeysRepository(db);
+    const key = await repo.findActiveByHash(keyHash);
+    user = key ? keyUser(key, keyHash) : null;
+    if (!user) return null;
+    cache.set(entry, user, KEY_NEVER_EXPIRES, since);
+  }
+  const keyId = user.apiKey?.id;
+  const now = Date.now();
+  if (keyId !== undefined && now - (touched.get(keyId) ?? 0) >= KEY_TOUCH_INTERVAL_MS) {
+    if (touched.size >= CACHE_MAX) touched.clear();
+    touched.set(keyId, now);
+    await createApiKeysRepository(db).touch(keyId, new Date(now), KEY_TOUCH_INTERVAL_MS);
+  }
+  return user;
+};
+
 /** The `access_token` of a URL's query string (routes with `tokenInQuery`); null when none. */
 const tokenOfQuery = (url: string): string | null => {
   const query = url.indexOf('?');
@@ -141,6 +188,7 @@ export const currentUser = (request: FastifyRequest): AuthUser => {
 export const authPlugin = fp(async (app: FastifyInstance, { database, cacheMs }: { database: Database; cacheMs: number }) => {
   const { db } = database;
   const cache = createTokenCache(cacheMs);
+  const touched = new Map<number, number>();
   if (cacheMs > 0) {
     const stop = await database.listen(AUTH_CHANGED, { onNotify: cache.clear, onState: cache.setTrusted });
     app.addHook('onClose', async () => stop().catch(() => {}));
@@ -158,9 +206,18 @@ export const authPlugin = fp(async (app: FastifyInstance, { database, cacheMs }:
     if (path.startsWith('/api/docs')) return; // the OpenAPI page is public
     const config = request.routeOptions.config;
     const header = request.headers.authorization;
+    const keyHeader = request.headers['x-api-key'];
+    // An API key comes as `Authorization: Bearer …` or, without an Authorization header, as `X-API-Key`.
+    const apiKey = header?.startsWith('Bearer ')
+      ? header.slice(7).trim()
+      : !header && typeof keyHeader === 'string'
+        ? keyHeader.trim()
+        : null;
     const queryToken = config?.tokenInQuery && !header ? tokenOfQuery(request.url) : null;
     if (header?.startsWith('Token ')) {
       request.user = await userOfToken(db, cache, header.slice(6).trim());
+    } else if (apiKey !== null) {
+      request.user = await userOfKey(db, cache, touched, apiKey);
     } else if (queryToken) {
       request.user = await userOfToken(db, cache, queryToken);
     }
@@ -168,8 +225,14 @@ export const authPlugin = fp(async (app: FastifyInstance, { database, cacheMs }:
     if (!request.routeOptions.url) return; // 404s are answered as 404, not 401
     if (!request.user) {
       throw new AppError('UNAUTHENTICATED', {
-        message: header || queryToken ? 'auth.invalid_token' : 'auth.no_credentials',
+        message: apiKey !== null ? 'api_keys.invalid' : header || queryToken ? 'auth.invalid_token' : 'auth.no_credentials',
       });
+    }
+    if (request.user.apiKey) {
+      if (config?.userOnly) throw forbidden('api_keys.user_only');
+      if (request.user.apiKey.access === ApiKeyAccess.Read && !SAFE_METHODS.has(request.method)) {
+        throw forbidden('api_keys.read_only');
+      }
     }
     if (config?.maxRole !== undefined && request.user.role > config.maxRole) throw forbidden();
   });

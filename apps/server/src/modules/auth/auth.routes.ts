@@ -26,12 +26,16 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
     async (request) => service.login({ ...request.body, clientIp: request.ip }),
   );
 
-  app.get('/identity/', { schema: { tags, response: { 200: identitySchema } } }, async (request) =>
+  app.get('/identity/', { config: { userOnly: true }, schema: { tags, response: { 200: identitySchema } } }, async (request) =>
     service.identity(currentUser(request)),
   );
 
-  app.post('/logout/', { schema: { tags, response: { 200: z.object({ detail: z.string() }) } } }, async (request) => {
-    await service.logout(currentUser(request));
-    return { detail: 'Signed out.' };
-  });
+  app.post(
+    '/logout/',
+    { config: { userOnly: true }, schema: { tags, response: { 200: z.object({ detail: z.string() }) } } },
+    async (request) => {
+      await service.logout(currentUser(request));
+      return { detail: 'Signed out.' };
+    },
+  );
 };

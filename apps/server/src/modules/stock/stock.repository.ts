@@ -58,6 +58,16 @@ const stockCte = (areas: SQL): SQL => sql`
   where s.area_id in ${areas} and s.item_type_id is not null
   group by s.item_type_id`;
 
+/**
+ * Per location and GTIN (item type): the one stock (stock_now's `quantity`: items STOCKED plus the counted stock) of
+ * the areas `areas` (a list or a subquery of area ids). The ERP differences (modules/erp) compare it to the ERP's.
+ */
+export const locationGtinStock = (areas: SQL): SQL => sql`
+  select s.location_id, s.item_type_id, sum(s.quantity)::int as quantity
+  from ${stockNow} s
+  where s.area_id in ${areas} and s.item_type_id is not null
+  group by s.location_id, s.item_type_id`;
+
 const STOCK_ORDER: Record<string, SQL> = allowList({
   count: sql`(coalesce(st.rfid, 0) + coalesce(st.counted, 0))`,
   quantity: sql`(coalesce(st.rfid, 0) + coalesce(st.counted, 0))`,

@@ -1,0 +1,196 @@
+import {
+  ERP_DIFFERENCES_PAGE_SIZE,
+  ERP_SNAPSHOT_MAX_BYTES,
+  erpDifferenceSchema,
+  erpDifferencesExportQuerySchema,
+  erpDifferencesQuerySchema,
+  erpSnapshotDetailSchema,
+  erpSnapshotListQuerySchema,
+  erpSnapshotParamsSchema,
+  erpSnapshotSchema,
+  erpStockJsonBodySchema,
+  idParamSchema,
+  inventoryDifferencesQuerySchema,
+  inventoryDifferencesSchema,
+  inventoryFeedQuerySchema,
+  inventoryFeedSchema,
+  RoleThreshold,
+} from '@rfid/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sendCsv } from '../../http/csv.js';
+import { type FieldErrors, fieldError, validationError } from '../../http/errors.js';
+import { readMultipart } from '../../http/multipart.js';
+import { pagedGetter } from '../../http/paged-route.js';
+import { routeDeclarer } from '../../http/route.js';
+import { msg } from '../../i18n/messages.js';
+import { fromEnglish, pickLanguage } from '../../i18n/translate.js';
+import { currentUser } from '../../plugins/auth.js';
+import type { ModuleDeps } from '../registry.js';
+import { DIFFERENCE_CSV_COLUMNS, differenceCells, INVENTORY_CSV_COLUMNS, inventoryCells } from './erp.dto.js';
+import { createErpRepository } from './erp.repository.js';
+import { jsonRows, parseErpCsv, type RawErpRow } from './erp.rules.js';
+import { getErpSnapshot } from './use-cases/get-erp-snapshot.js';
+import { getInventoryDifferences } from './use-cases/get-inventory-differences.js';
+import { importErpStock } from './use-cases/import-erp-stock.js';
+import { listErpDifferences } from './use-cases/list-erp-differences.js';
+import { listErpSnapshots } from './use-cases/list-erp-snapshots.js';
+import { listInventoryFeed } from './use-cases/list-inventory-feed.js';
+
+/** The file's text: UTF-8, or Latin-1 when it is not valid UTF-8 (spreadsheets export either). */
+const decodeText = (bytes: Buffer): string => {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return new TextDecoder('latin1').decode(bytes);
+  }
+};
+
+/** The rows of an import: a CSV file of a multipart form, or the JSON body's array (checked by the contract). */
+const snapshotRows = async (
+  request: FastifyRequest,
+): Promise<{ source: 'csv' | 'json'; fileName: string; rows: RawErpRow[] }> => {
+  if (request.isMultipart()) {
+    const form = await readMultipart(request, {
+      fileField: 'file',
+      maxFileBytes: ERP_SNAPSHOT_MAX_BYTES,
+      notMultipart: fieldError('file', 'erp.file_required'),
+      tooLarge: msg('upload.too_large', { mb: ERP_SNAPSHOT_MAX_BYTES / 1024 / 1024 }),
+    });
+    const [file] = form.files;
+    if (!file || file.bytes.length === 0) throw fieldError('file', 'erp.file_required');
+    const parsed = parseErpCsv(decodeText(file.bytes));
+    if (!parsed.ok) throw fieldError('file', parsed.message);
+    return { source: 'csv', fileName: file.filename.slice(0, 200), rows: parsed.rows };
+  }
+  if (request.body === undefined || request.body === null) throw fieldError('rows', 'erp.file_required');
+  const parsed = erpStockJsonBodySchema.safeParse(request.body);
+  if (!parsed.success) {
+    const errors: FieldErrors = {};
+    for (const issue of parsed.error.issues.slice(0, 20)) {
+      const field = issue.path.length ? issue.path.join('.') : 'rows';
+      errors[field] = [...(errors[field] ?? []), fromEnglish(issue.message)];
+    }
+    throw validationError(errors);
+  }
+  return { source: 'json', fileName: '', rows: jsonRows(parsed.data) };
+};
+
+/**
+ * ERP stock and differences (issue 27, docs/integrations.md). Imports: roles 1–3 (a location editor or a write API key
+ * only for its stores); reads: every role in its scope (4 and 5 read). The approved differences of validated
+ * inventories for an ERP to fetch, one inventory or a feed since a time.
+ */
+export const erpRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, config }) => {
+  const route = routeDeclarer(['erp']);
+  const pagedGet = pagedGetter(app, route);
+  const repo = createErpRepository(db);
+  const languageOf = (request: FastifyRequest) => pickLanguage(request.headers['accept-language'], config.defaultLanguage);
+
+  app.post(
+    '/erp/stock/',
+    {
+      ...route({
+        summary:
+          'Import an ERP stock snapshot: a CSV file (multipart "file"; store;gtin;quantity, "," or ";") or a JSON array of { store, gtin, quantity }. Replaces the ERP stock of the stores it names; bad rows are kept with their reason (roles 1–3)',
+        maxRole: RoleThreshold.importInventory,
+        consumes: ['application/json', 'multipart/form-data'],
+        created: erpSnapshotDetailSchema,
+      }),
+      bodyLimit: ERP_SNAPSHOT_MAX_BYTES,
+    },
+    async (request, reply) => {
+      const input = await snapshotRows(request);
+      const snapshot = await importErpStock({ repo, now: () => new Date() }, currentUser(request), {
+        ...input,
+        language: languageOf(request),
+      });
+      return reply.status(201).send(snapshot);
+    },
+  );
+
+  pagedGet(
+    '/erp/snapshots/',
+    {
+      summary: 'The ERP stock imports, newest first (who, when, rows taken and refused, stores)',
+      querystring: erpSnapshotListQuerySchema,
+      row: erpSnapshotSchema,
+      pageSize: ERP_DIFFERENCES_PAGE_SIZE,
+    },
+    async (user, _input, page) => listErpSnapshots(repo, user, page),
+  );
+
+  app.get(
+    '/erp/snapshots/:id/',
+    route({
+      summary: 'One ERP stock import with its refused rows',
+      params: erpSnapshotParamsSchema,
+      ok: erpSnapshotDetailSchema,
+    }),
+    async (request) => getErpSnapshot(repo, currentUser(request), request.params.id),
+  );
+
+  pagedGet(
+    '/erp/differences/',
+    {
+      summary:
+        'Per store and GTIN: ERP quantity, RFID stock and difference (RFID − ERP); location, gtin, only_differences, order_by (25 per page)',
+      querystring: erpDifferencesQuerySchema,
+      row: erpDifferenceSchema,
+      pageSize: ERP_DIFFERENCES_PAGE_SIZE,
+    },
+    async (user, { query }, page) => listErpDifferences(repo, user, query, page),
+  );
+
+  app.get(
+    '/erp/differences/export/',
+    route({
+      summary: 'The differences as a CSV file (dialect es by default: ";", decimal comma, UTF-8 BOM; plain: ",")',
+      querystring: erpDifferencesExportQuerySchema,
+    }),
+    async (request, reply) => {
+      const { results } = await listErpDifferences(repo, currentUser(request), request.query, null);
+      return sendCsv(reply, {
+        filename: 'erp-differences.csv',
+        columns: DIFFERENCE_CSV_COLUMNS,
+        rows: results.map(differenceCells),
+        dialect: request.query.dialect ?? 'es',
+      });
+    },
+  );
+
+  app.get(
+    '/inventorys/:id/differences/',
+    route({
+      summary:
+        'An inventory’s differences per GTIN for an ERP: expected, counted, difference, approved (validated); format=csv for a file',
+      params: idParamSchema,
+      querystring: inventoryDifferencesQuerySchema,
+      ok: inventoryDifferencesSchema,
+    }),
+    async (request, reply) => {
+      const differences = await getInventoryDifferences(repo, currentUser(request), {
+        id: request.params.id,
+        onlyDifferences: request.query.only_differences === 'true',
+      });
+      if (request.query.format !== 'csv') return differences;
+      return sendCsv(reply, {
+        filename: `inventory-${differences.id}-differences.csv`,
+        columns: INVENTORY_CSV_COLUMNS,
+        rows: inventoryCells(differences),
+        dialect: request.query.dialect ?? 'es',
+      });
+    },
+  );
+
+  app.get(
+    '/erp/inventory-differences/',
+    route({
+      summary:
+        'Validated inventories’ differences since a time (since, or cursor: the previous answer’s next_cursor), oldest first, for an ERP that polls',
+      querystring: inventoryFeedQuerySchema,
+      ok: inventoryFeedSchema,
+    }),
+    async (request) => listInventoryFeed(repo, currentUser(request), request.query),
+  );
+};
