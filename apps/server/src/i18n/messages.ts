@@ -697,14 +697,15 @@ export const catalogue = {
     en: "the quantity '{value}' is not a whole number.",
     es: "la cantidad '{value}' no es un número entero.",
   },
-  'erp.quantity_missing': { en: 'the quantity is missing.', es: 'falta la cantidad.' },
   'erp.file_header': {
     en: 'The file needs a store, a GTIN and a quantity column (store;gtin;quantity).',
     es: 'El archivo necesita una columna de tienda, una de GTIN y una de cantidad (store;gtin;quantity).',
   },
   'erp.file_no_rows': { en: 'The snapshot has no rows.', es: 'La foto de stock no tiene filas.' },
-  'erp.file_too_many_rows': { en: 'At most {max} rows.', es: 'Como máximo {max} filas.' },
-  'erp.file_not_csv': { en: 'The file is not a readable CSV (line {row}).', es: 'El archivo no es un CSV legible (línea {row}).' },
+  'erp.file_not_csv': {
+    en: 'The file is not a readable CSV (line {row}).',
+    es: 'El archivo no es un CSV legible (línea {row}).',
+  },
   'erp.file_required': {
     en: 'Send a CSV file (multipart field "file") or a JSON array of rows.',
     es: 'Envíe un archivo CSV (campo "file" de un formulario multipart) o un array JSON de filas.',
@@ -714,16 +715,39 @@ export const catalogue = {
     es: 'No se pudo importar ninguna fila. Fila {row}: {message}',
   },
   'erp.snapshot_not_found': { en: 'ERP stock snapshot not found.', es: 'Foto de stock del ERP no encontrada.' },
-  'api_keys.not_found': { en: 'API key not found.', es: 'Clave de API no encontrada.' },
-  'api_keys.revoked': { en: 'The API key is revoked already.', es: 'La clave de API ya está revocada.' },
-  'api_keys.invalid': { en: 'Invalid API key.', es: 'Clave de API no válida.' },
-  'api_keys.read_only': {
+  'keys.not_found': { en: 'API key not found.', es: 'Clave de API no encontrada.' },
+  'keys.revoked': { en: 'The API key is revoked already.', es: 'La clave de API ya está revocada.' },
+  'keys.invalid': { en: 'Invalid API key.', es: 'Clave de API no válida.' },
+  'keys.read_only': {
     en: 'This API key can only read (GET).',
     es: 'Esta clave de API solo puede leer (GET).',
   },
-  'api_keys.user_only': {
+  'keys.user_only': {
     en: 'An API key cannot be used here: sign in as a user.',
     es: 'Aquí no se puede usar una clave de API: inicie sesión como usuario.',
+  },
+  'keys.access_choice': { en: 'Choose read or write.', es: 'Elija read o write.' },
+  'keys.location_ids': { en: 'A list of location ids.', es: 'Una lista de ids de ubicación.' },
+  'keys.max_locations': { en: 'At most {max} locations.', es: 'Como máximo {max} ubicaciones.' },
+  'erp.true_false': { en: 'Choose true or false.', es: 'Elija true o false.' },
+  'erp.store_required': {
+    en: 'The store (a location code) is required.',
+    es: 'La tienda (un código de ubicación) es obligatoria.',
+  },
+  'erp.gtin_required': { en: 'The GTIN is required.', es: 'El GTIN es obligatorio.' },
+  'erp.quantity_required': { en: 'The quantity is required.', es: 'La cantidad es obligatoria.' },
+  'erp.rows_array': {
+    en: 'Send an array of rows { store, gtin, quantity }.',
+    es: 'Envíe un array de filas { store, gtin, quantity }.',
+  },
+  'erp.dialect_choice': { en: 'Choose es or plain.', es: 'Elija es o plain.' },
+  'erp.format_choice': { en: 'Choose json or csv.', es: 'Elija json o csv.' },
+  'erp.gtin_max': { en: 'A GTIN has at most 14 digits.', es: 'Un GTIN tiene como máximo 14 dígitos.' },
+  'erp.gtin_digits': { en: 'Enter digits of a GTIN.', es: 'Introduzca dígitos de un GTIN.' },
+  'erp.location_id': { en: 'Enter a location id.', es: 'Introduzca un id de ubicación.' },
+  'erp.cursor': {
+    en: 'Send the next_cursor of the previous answer.',
+    es: 'Envíe el next_cursor de la respuesta anterior.',
   },
 } as const satisfies Record<string, { en: string; es: string }>;
 

@@ -225,13 +225,13 @@ export const authPlugin = fp(async (app: FastifyInstance, { database, cacheMs }:
     if (!request.routeOptions.url) return; // 404s are answered as 404, not 401
     if (!request.user) {
       throw new AppError('UNAUTHENTICATED', {
-        message: apiKey !== null ? 'api_keys.invalid' : header || queryToken ? 'auth.invalid_token' : 'auth.no_credentials',
+        message: apiKey !== null ? 'keys.invalid' : header || queryToken ? 'auth.invalid_token' : 'auth.no_credentials',
       });
     }
     if (request.user.apiKey) {
-      if (config?.userOnly) throw forbidden('api_keys.user_only');
+      if (config?.userOnly) throw forbidden('keys.user_only');
       if (request.user.apiKey.access === ApiKeyAccess.Read && !SAFE_METHODS.has(request.method)) {
-        throw forbidden('api_keys.read_only');
+        throw forbidden('keys.read_only');
       }
     }
     if (config?.maxRole !== undefined && request.user.role > config.maxRole) throw forbidden();

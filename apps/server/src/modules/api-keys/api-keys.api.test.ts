@@ -135,7 +135,7 @@ describe('API keys', () => {
       expect(locations.results.map((l: { code: string }) => l.code)).toEqual(['T-MAD-01']);
       const write = await withKey(key, 'POST', '/api/erp/stock/', [{ store: 'T-MAD-01', gtin: GTIN, quantity: 1 }]);
       expect(write.statusCode).toBe(403);
-      expect(write.json().code).toBe('api_keys.read_only');
+      expect(write.json().code).toBe('keys.read_only');
     });
 
     it('a write key writes in its locations only', async () => {
@@ -165,7 +165,7 @@ describe('API keys', () => {
       expect((await withKey(token, 'GET', '/api/erp/differences/', undefined, { header: 'x-api-key' })).statusCode).toBe(401);
       const unknown = await withKey(`rfid_${'A'.repeat(43)}`, 'GET', '/api/erp/differences/');
       expect(unknown.statusCode).toBe(401);
-      expect(unknown.json().code).toBe('api_keys.invalid');
+      expect(unknown.json().code).toBe('keys.invalid');
     });
 
     it('a revoked key is refused at once, in this process and in another one that had it cached', async () => {

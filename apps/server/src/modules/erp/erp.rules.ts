@@ -80,7 +80,7 @@ export const parseErpCsv = (text: string): ParsedErpFile => {
   const body = hasHeader ? numbered.slice(1) : numbered;
   if (body.length === 0) return { ok: false, message: toMessage('erp.file_no_rows') };
   if (body.length > ERP_SNAPSHOT_MAX_ROWS)
-    return { ok: false, message: msg('erp.file_too_many_rows', { max: ERP_SNAPSHOT_MAX_ROWS }) };
+    return { ok: false, message: msg('stock.file_max_rows', { max: ERP_SNAPSHOT_MAX_ROWS }) };
   return {
     ok: true,
     rows: body.map(({ record, info }) => ({
@@ -105,7 +105,7 @@ export const checkErpRow = (
   if (locationId === undefined) return { ok: false, reason: msg('erp.store_unknown', { value: store.slice(0, 40) }) };
   if (gtin === '') return { ok: false, reason: toMessage('stock.file_gtin_missing') };
   if (!isValidGtin(gtin)) return { ok: false, reason: msg('stock.file_gtin_invalid', { value: gtin.slice(0, 20) }) };
-  if (quantity === '') return { ok: false, reason: toMessage('erp.quantity_missing') };
+  if (quantity === '') return { ok: false, reason: toMessage('stock.file_quantity_missing') };
   if (!/^-?\d+$/.test(quantity) || Math.abs(Number(quantity)) > INT4_MAX) {
     return { ok: false, reason: msg('erp.quantity_invalid', { value: quantity.slice(0, 20) }) };
   }

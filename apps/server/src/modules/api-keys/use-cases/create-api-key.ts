@@ -33,6 +33,6 @@ export const createApiKey = async (
     createdBy: user.id,
   });
   const row = await repo.get(user.companyId, id);
-  if (!row) throw notFound('api_keys.not_found');
+  if (!row) throw notFound('keys.not_found');
   return { ...toApiKey(row, new Map(places.map((p) => [p.id, p]))), key };
 };

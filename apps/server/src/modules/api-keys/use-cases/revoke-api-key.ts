@@ -13,10 +13,10 @@ export type RevokeApiKeyDeps = { repo: Pick<ApiKeysRepository, 'get' | 'revoke' 
  */
 export const revokeApiKey = async ({ repo, now }: RevokeApiKeyDeps, user: AuthUser, id: number): Promise<ApiKey> => {
   const key = await repo.get(user.companyId, id);
-  if (!key) throw notFound('api_keys.not_found');
-  if (key.revokedAt !== null || !(await repo.revoke(user.companyId, id, now()))) throw conflict('api_keys.revoked');
+  if (!key) throw notFound('keys.not_found');
+  if (key.revokedAt !== null || !(await repo.revoke(user.companyId, id, now()))) throw conflict('keys.revoked');
   const row = await repo.get(user.companyId, id);
-  if (!row) throw notFound('api_keys.not_found');
+  if (!row) throw notFound('keys.not_found');
   const places = await repo.locationsOf(user.companyId, locationIdsOf([row]));
   return toApiKey(row, new Map(places.map((p) => [p.id, p])));
 };
