@@ -2,6 +2,7 @@ import type { RouteObject } from 'react-router';
 import { adminRoutes } from '../features/admin/routes';
 import { availabilityRoutes } from '../features/availability/routes';
 import { brandRoutes } from '../features/brand/routes';
+import { erpRoutes } from '../features/erp/routes';
 import { exitAlarmsRoutes } from '../features/exit-alarms/routes';
 import { inboundRoutes } from '../features/inbound/routes';
 import { inventoryRoutes } from '../features/inventory/routes';
@@ -25,6 +26,8 @@ export const featureRoutes: RouteObject[] = [
   ...posRoutes,
   ...inventoryRoutes,
   ...stockRoutes,
+  // Integrations (issue 27).
+  ...erpRoutes,
   ...printingRoutes,
   ...supportRoutes,
   ...brandRoutes,

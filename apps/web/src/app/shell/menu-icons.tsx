@@ -3,10 +3,12 @@ import ArchiveIcon from '@mui/icons-material/Archive';
 import AssignmentReturnIcon from '@mui/icons-material/AssignmentReturn';
 import CallMadeIcon from '@mui/icons-material/CallMade';
 import CallReceivedIcon from '@mui/icons-material/CallReceived';
+import CompareArrowsIcon from '@mui/icons-material/CompareArrows';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import DownloadIcon from '@mui/icons-material/Download';
 import FactoryIcon from '@mui/icons-material/Factory';
 import InventoryIcon from '@mui/icons-material/Inventory';
+import KeyIcon from '@mui/icons-material/Key';
 import LocalMallIcon from '@mui/icons-material/LocalMall';
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import LocationCityIcon from '@mui/icons-material/LocationCity';
@@ -54,4 +56,6 @@ export const MENU_ICONS: Record<string, ReactElement> = {
   shrink: <TrendingDownIcon />,
   availability: <LocalMallIcon />,
   find: <ManageSearchIcon />,
+  erp: <CompareArrowsIcon />,
+  key: <KeyIcon />,
 };

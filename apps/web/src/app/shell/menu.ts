@@ -22,6 +22,7 @@ export const MENUS: Record<MenuSet, MenuEntry[]> = {
     { key: 'posReturns', to: '/pos', icon: 'pos' },
     { key: 'inventory', to: '/inventory/', icon: 'inventory' },
     { key: 'stock', to: '/stock', icon: 'stock' },
+    { key: 'erpStock', to: '/erp/stock', icon: 'erp' },
     { key: 'replenishment', to: '/replenishment', icon: 'replenish' },
     { key: 'areaStock', to: '/inventory/stocks', icon: 'stock' },
     { key: 'epcStock', to: '/epc-stock', icon: 'tag' },
@@ -40,6 +41,7 @@ export const MENUS: Record<MenuSet, MenuEntry[]> = {
     { key: 'locations', to: '/administrador/locations/', icon: 'location', maxRole: RoleThreshold.adminMenu },
     { key: 'devices', to: '/administrador/devices', icon: 'device', maxRole: RoleThreshold.adminMenu },
     { key: 'users', to: '/administrador/visualizers/locations', icon: 'users', maxRole: RoleThreshold.adminMenu },
+    { key: 'apiKeys', to: '/administrador/api-keys', icon: 'key', maxRole: RoleThreshold.adminMenu },
   ],
   printer_menu: [
     { key: 'printOrders', to: `${printer}/orders`, icon: 'print' },
