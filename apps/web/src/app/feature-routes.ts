@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { adminRoutes } from '../features/admin/routes';
+import { apiKeysRoutes } from '../features/api-keys/routes';
 import { availabilityRoutes } from '../features/availability/routes';
 import { brandRoutes } from '../features/brand/routes';
 import { erpRoutes } from '../features/erp/routes';
@@ -28,6 +29,7 @@ export const featureRoutes: RouteObject[] = [
   ...stockRoutes,
   // Integrations (issue 27).
   ...erpRoutes,
+  ...apiKeysRoutes,
   ...printingRoutes,
   ...supportRoutes,
   ...brandRoutes,
