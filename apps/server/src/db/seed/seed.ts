@@ -19,6 +19,7 @@ import {
   demoProviders,
   demoUsers,
 } from './demo-data.js';
+import { seedErpDemo } from './erp-demo.js';
 import { seedExitAlarmsDemo } from './exit-alarms-demo.js';
 import { seedInventoryDemo } from './inventory-demo.js';
 import { seedPrintingDemo } from './printing-demo.js';
@@ -50,6 +51,8 @@ export const seedDemoIfEmpty = async (db: Db): Promise<boolean> =>
     await seedAvailabilityDemo(seedDb);
     // Exit alarms of T-MAD-01's gate (issue 26): open, false alarm, recovered and lost, on the stock above.
     await seedExitAlarmsDemo(seedDb);
+    // ERP stock of two stores with a few differences to the RFID stock above (issue 27).
+    await seedErpDemo(seedDb);
     return true;
   });
 
