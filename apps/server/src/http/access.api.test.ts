@@ -3,6 +3,7 @@ import { hash } from '@node-rs/argon2';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema/index.js';
+import { seedErpDemo } from '../db/seed/erp-demo.js';
 import { seedStatsDemo } from '../db/seed/stats-demo.js';
 import { seedStockDemo } from '../db/seed/stock-demo.js';
 import { addForeignCompany } from '../test/admin-fixtures.js';
@@ -84,6 +85,11 @@ const RESOURCES: [RegExp, Source][] = [
     /^\/api\/returns\/\{id\}/,
     (c) => sql`select id::text, array[location_id] locs from pos_transactions where company_id = ${c} and kind = 'return'`,
   ],
+  [
+    /^\/api\/erp\/snapshots\/\{id\}/,
+    (c) => sql`select id::text, location_ids locs from erp_stock_snapshots where company_id = ${c}`,
+  ],
+  [/^\/api\/api_keys\/\{id\}/, (c) => sql`select id::text, null::int[] locs from api_keys where company_id = ${c}`],
   [/^\/api\/inventorys\/\{id\}/, (c) => sql`select id::text, array[location_id] locs from inventories where company_id = ${c}`],
   [
     /^\/api\/(areas|boxareaseens)\/\{id\}/,
@@ -305,6 +311,11 @@ describe('access: another company and another location get 404 and change nothin
     // The whole demo, as the first start makes it: orders, boxes, verifications, returns, sales, stock.
     await seedStockDemo(db);
     await seedStatsDemo(db);
+    // Issue 27: an ERP snapshot of two stores, and an API key of the company.
+    await seedErpDemo(db);
+    await db.execute(sql`
+      insert into api_keys (company_id, name, prefix, key_hash)
+      select company_id, 'access suite', 'rfid_access', 'access-suite-hash' from locations where code = 'T-MAD-01'`);
     await addDemoRows(t);
     const foreign = await addForeignCompany(db);
     await db.insert(users).values({
