@@ -17,7 +17,11 @@ const fakeRepository = (storedBefore: string[] = [], failStore = false) => {
       if (failStore) throw new Error('connection lost');
       batches.push(rows);
       const now = new Set<string>();
-      for (const r of rows) if (!stored.has(r.eventId)) stored.add(r.eventId), now.add(r.eventId);
+      for (const r of rows) {
+        if (stored.has(r.eventId)) continue;
+        stored.add(r.eventId);
+        now.add(r.eventId);
+      }
       return now;
     },
     finishCapture: async (_id, outcome) => {
