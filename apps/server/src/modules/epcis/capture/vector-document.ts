@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { contextNamespaces } from './event-hash.js';
 
 type Json = Record<string, unknown>;
@@ -25,3 +26,10 @@ export const vectorDocument = (document: Json) => {
     ignoredFields: Array.isArray(ignored) ? ignored.filter((f): f is string => typeof f === 'string') : [],
   };
 };
+
+/** GS1's example documents (test-data/gs1-examples) and their names, those with the reference's `.hashes`. */
+export const GS1_EXAMPLES = new URL('../test-data/gs1-examples/', import.meta.url);
+export const gs1Examples = () =>
+  readdirSync(GS1_EXAMPLES)
+    .filter((f) => f.endsWith('.hashes'))
+    .map((f) => f.slice(0, -'.hashes'.length));
