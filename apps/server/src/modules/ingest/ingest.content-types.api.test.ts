@@ -1,4 +1,5 @@
 import { encodeSgtin96 } from '@rfid/epc';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDemoItemTypes, demoDeviceKey } from '../../db/seed/demo-data.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
@@ -7,6 +8,8 @@ import { buildTestApp, type TestApp } from '../../test/helpers.js';
 const gtin = buildDemoItemTypes(1)[0]?.gtin ?? '';
 const epcOf = (serial: number) => encodeSgtin96({ gtin, serial: String(serial), companyPrefixLength: 7 });
 const POS = demoDeviceKey('POS-T01-01');
+type Json = Record<string, unknown>;
+process.env.READS_IDLE_GAP_MS = '300';
 
 describe('reader event batches whatever their content type', () => {
   let t: TestApp;
@@ -52,6 +55,23 @@ describe('reader event batches whatever their content type', () => {
     expect(r.statusCode).toBe(400);
     expect(r.json().message).toBe('Each line must be one JSON event.');
     expect((await post('', 'text/plain')).statusCode).toBe(400);
+  });
+
+  it('stores a tag reported with a zero word after its SGTIN-96 as that SGTIN-96, with its GTIN', async () => {
+    const epc = epcOf(800);
+    const event = {
+      timestamp: '2026-11-29T14:10:00.000Z',
+      eventType: 'tagInventory',
+      tagInventoryEvent: { epcHex: `${epc}0000` },
+    };
+    const r = await post(JSON.stringify(event), 'application/json');
+    expect(r.statusCode, r.body).toBe(202);
+    const deadline = Date.now() + 15_000;
+    const itemOf = async () =>
+      ((await t.database.db.execute(sql`select epc, gtin from items where epc like ${`${epc}%`}`)) as unknown as { rows: Json[] })
+        .rows;
+    while ((await itemOf()).length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await itemOf()).toEqual([{ epc, gtin }]);
   });
 
   it('refuses a reader without its key', async () => {
