@@ -1,5 +1,6 @@
 import { hasValidCheckDigit, tryDecodeEpc } from '@rfid/epc';
 import { canonicalGs1Uri } from './capture/canonical-uri.js';
+import { uncompressedDigitalLink } from './capture/compressed-link.js';
 import { canonicalTimestamp, eventHashIdOf, preHashStrings } from './capture/event-hash.js';
 
 /**
@@ -70,9 +71,13 @@ export const timeZoneOffset = (timeZone: string, at: Date): string => {
 
 /**
  * An EPC/EPC class/EPC pattern URN, or any GS1 Digital Link URI, as a constrained canonical GS1 Digital Link URI
- * (capture/canonical-uri.ts: every AI 82 character of a serial kept); other values unchanged.
+ * (capture/canonical-uri.ts: every AI 82 character of a serial kept); a compressed Digital Link is read uncompressed
+ * (the event hash, as the reference implementation, leaves it as it is); other values unchanged.
  */
-export const canonicalDigitalLink = (value: string): string => canonicalGs1Uri(value) ?? value;
+export const canonicalDigitalLink = (value: string): string => {
+  const uri = uncompressedDigitalLink(value) ?? value;
+  return canonicalGs1Uri(uri) ?? uri;
+};
 
 /** A timestamp in UTC at millisecond precision (the 4th decimal rounds), `Z` for the zero offset. */
 export const canonicalTime = canonicalTimestamp;
