@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import { AreaKind } from '@rfid/contract';
 import { count } from 'drizzle-orm';
+import { seedDemoEpcisEvents } from '../../modules/epcis/demo-history.js';
 import type { Db } from '../client.js';
 import { areas, brands, companies, devices, itemTypes, locations, providers, userLocations, users } from '../schema/index.js';
 import { seedAvailabilityDemo } from './availability-demo.js';
@@ -50,6 +51,8 @@ export const seedDemoIfEmpty = async (db: Db): Promise<boolean> =>
     await seedAvailabilityDemo(seedDb);
     // Exit alarms of T-MAD-01's gate (issue 26): open, false alarm, recovered and lost, on the stock above.
     await seedExitAlarmsDemo(seedDb);
+    // Last: the EPCIS events of the history above (its seeders write without the ledger's hook), issue 27.
+    await seedDemoEpcisEvents(seedDb);
     return true;
   });
 
