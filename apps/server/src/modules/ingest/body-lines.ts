@@ -5,10 +5,17 @@
  * read as that document; otherwise each non-empty line must be one JSON value, and the body is their array.
  * Null when neither.
  */
+/** JSON.parse refusing `__proto__` keys, as Fastify's own JSON parser does (prototype poisoning). */
+const parse = (text: string): unknown =>
+  JSON.parse(text, (key, value: unknown) => {
+    if (key === '__proto__') throw new SyntaxError('__proto__ is not allowed');
+    return value;
+  });
+
 export const parseJsonOrLines = (text: string): unknown => {
   const body = text.replace(/^\uFEFF/, '');
   try {
-    return JSON.parse(body) as unknown;
+    return parse(body);
   } catch {
     // not one document: newline-delimited, maybe
   }
@@ -18,7 +25,7 @@ export const parseJsonOrLines = (text: string): unknown => {
     .filter(Boolean);
   if (!lines.length) return null;
   try {
-    return lines.map((line) => JSON.parse(line) as unknown);
+    return lines.map(parse);
   } catch {
     return null;
   }
