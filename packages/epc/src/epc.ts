@@ -204,7 +204,32 @@ export function tryDecodeItemKey(hex: string): EpcItemKey | null {
   return { scheme: decoded.scheme, gtin: decoded.gtin ?? null, serial: decoded.serial ?? null };
 }
 
-function decodeOrRefuse(hex: string): DecodedEpc | undefined {
+/** The hex digits of each scheme's EPC bank word count: 96 bits (6 words), SGTIN-198 in 13 words (52 digits). */
+const SCHEME_DIGITS: Readonly<Record<number, number>> = {
+  [HEADER_SGTIN96]: 24,
+  [HEADER_SGTIN198]: 52,
+  [HEADER_SSCC96]: 24,
+  [HEADER_GRAI96]: 24,
+  [HEADER_GIAI96]: 24,
+};
+
+/**
+ * An EPC as its scheme's length when a reader reported it longer (issue 27): readers report the EPC bank by the
+ * length its PC word gives, and a tag encoded with an SGTIN-96 in a longer bank (or a PC saying so) comes as the
+ * 24 digits followed by zero words. Decoders read the scheme from the header and the bits it has (as epc-tds does);
+ * the zero words are padding and are dropped. Unchanged when the extra digits are not whole 16-bit words of zeros, or
+ * the header is no supported scheme.
+ */
+export function trimEpcPadding(hex: string): string {
+  if (typeof hex !== 'string' || hex.length < 28 || hex.length % 4 !== 0) return hex;
+  const header = Number.parseInt(hex.slice(0, 2), 16);
+  const digits = SCHEME_DIGITS[header];
+  if (digits === undefined || hex.length <= digits || !/^0+$/.test(hex.slice(digits))) return hex;
+  return hex.slice(0, digits);
+}
+
+function decodeOrRefuse(raw: string): DecodedEpc | undefined {
+  const hex = trimEpcPadding(raw);
   if (!readNibbles(hex)) return undefined;
   const length = hex.length;
   const header = NIBBLES[0] * 16 + NIBBLES[1];

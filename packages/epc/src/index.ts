@@ -33,6 +33,7 @@ export {
   escapeUriComponent,
   MAX_SERIAL_96,
   partitionForCompanyPrefixLength,
+  trimEpcPadding,
   tryDecodeEpc,
   tryDecodeItemKey,
   uriToHex,

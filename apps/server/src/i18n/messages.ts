@@ -272,6 +272,67 @@ export const catalogue = {
     en: 'The dispatch advice names purchase order {code}, which does not exist.',
     es: 'El aviso de expedición menciona la orden de compra {code}, que no existe.',
   },
+  // EPCIS capture: the standard's rules (modules/epcis/capture/capture-rules.ts) and the capture job's report
+  'epcis.rule_sensor_report_missing': {
+    en: '{field}: a sensorElement must contain at least one sensorReport.',
+    es: '{field}: un sensorElement debe contener al menos un sensorReport.',
+  },
+  'epcis.rule_time_zone': {
+    en: '{field}: the time must be a date-time with a time zone offset.',
+    es: '{field}: la hora debe ser una fecha y hora con desplazamiento de zona horaria.',
+  },
+  'epcis.rule_sensor_time_after_event': {
+    en: '{field}: a sensor time must not be after the eventTime.',
+    es: '{field}: la hora de un sensor no puede ser posterior a eventTime.',
+  },
+  'epcis.rule_start_after_end': {
+    en: '{field}: startTime must not be after endTime.',
+    es: '{field}: startTime no puede ser posterior a endTime.',
+  },
+  'epcis.rule_sensor_inline_twice': {
+    en: '{field}: this attribute is given in both the sensorMetadata and the sensorReport.',
+    es: '{field}: este atributo figura a la vez en sensorMetadata y en sensorReport.',
+  },
+  'epcis.rule_declaration_before_event': {
+    en: '{field}: an error cannot be declared before the eventTime.',
+    es: '{field}: un error no puede declararse antes de eventTime.',
+  },
+  'epcis.rule_uom_without_quantity': {
+    en: '{field}: a uom needs a quantity.',
+    es: '{field}: una uom necesita una cantidad (quantity).',
+  },
+  'epcis.rule_count_not_integer': {
+    en: '{field}: a quantity without uom is a count and must be a whole number.',
+    es: '{field}: una cantidad sin uom es un recuento y debe ser un número entero.',
+  },
+  'epcis.rule_disposition_set_and_unset': {
+    en: 'persistentDisposition: {value} is both set and unset.',
+    es: 'persistentDisposition: {value} se fija y se quita a la vez.',
+  },
+  'epcis.rule_parent_required': {
+    en: 'An AggregationEvent with action {action} must name its parentID.',
+    es: 'Un AggregationEvent con acción {action} debe indicar su parentID.',
+  },
+  'epcis.rule_transformation_io': {
+    en: 'A TransformationEvent without transformationID needs at least one input and one output.',
+    es: 'Un TransformationEvent sin transformationID necesita al menos una entrada y una salida.',
+  },
+  'epcis.capture_duplicate': {
+    en: 'An event with this eventID is stored already: this one was left out.',
+    es: 'Ya hay un evento guardado con este eventID: este se ha descartado.',
+  },
+  'epcis.capture_duplicate_in_document': {
+    en: 'The document has this eventID already (event {index}): this one was left out.',
+    es: 'El documento ya contiene este eventID (evento {index}): este se ha descartado.',
+  },
+  'epcis.capture_rolled_back': {
+    en: 'Not stored: the capture was rolled back because other events were refused.',
+    es: 'No guardado: la captura se ha revertido porque otros eventos fueron rechazados.',
+  },
+  'epcis.capture_storage_failed': {
+    en: 'The events could not be stored; nothing was captured. Try again.',
+    es: 'No se han podido guardar los eventos; no se ha capturado nada. Vuelva a intentarlo.',
+  },
   'movements.destination_same': {
     en: 'The destination must differ from the origin.',
     es: 'El destino debe ser distinto del origen.',

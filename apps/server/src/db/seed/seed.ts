@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import { AreaKind } from '@rfid/contract';
 import { count } from 'drizzle-orm';
+import { seedDemoEpcisEvents } from '../../modules/epcis/demo-history.js';
 import type { Db } from '../client.js';
 import { areas, brands, companies, devices, itemTypes, locations, providers, userLocations, users } from '../schema/index.js';
 import { seedAvailabilityDemo } from './availability-demo.js';
@@ -53,6 +54,8 @@ export const seedDemoIfEmpty = async (db: Db): Promise<boolean> =>
     await seedExitAlarmsDemo(seedDb);
     // ERP stock of two stores with a few differences to the RFID stock above (issue 27).
     await seedErpDemo(seedDb);
+    // Last: the EPCIS events of the history above (its seeders write without the ledger's hook), issue 27.
+    await seedDemoEpcisEvents(seedDb);
     return true;
   });
 

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, notFound } from '../../http/errors.js';
+import { pickLanguage } from '../../i18n/translate.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../registry.js';
 import { JSON_LD_CONTEXT } from './epcis.identity.js';
@@ -11,6 +12,8 @@ import type { VocabularyName } from './epcis.repository.js';
 import { createEpcisService, EPCIS_HEADERS, type EventQuery, MAX_PER_PAGE, queryDocument } from './epcis.service.js';
 
 const LD_JSON = 'application/ld+json; charset=utf-8';
+/** The reader's language (Accept-Language) for the capture job's reasons. */
+const languageOf = (request: FastifyRequest) => pickLanguage(request.headers['accept-language'], 'en');
 /**
  * The product's OpenAPI page (/api/docs) leaves these routes out: their documentation is the standard's own
  * (apps/server/standards/epcis is the schema; openapi.yaml of github.com/gs1/EPCIS the bindings).
@@ -239,7 +242,7 @@ export const epcisRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, 
     '/capture',
     { schema: { ...doc, summary: 'The capture jobs of the company', querystring: query } },
     async (request, reply) => {
-      const page = await service.captureJobs(currentUser(request), request.query);
+      const page = await service.captureJobs(currentUser(request), request.query, languageOf(request));
       reply.headers(EPCIS_HEADERS);
       if (page.next) reply.header('Link', nextLink(request, page.next));
       return page.jobs;
@@ -250,7 +253,7 @@ export const epcisRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, 
     { schema: { ...doc, summary: 'A capture job', params: z.object({ captureID: z.coerce.number().int().positive() }) } },
     async (request, reply) => {
       reply.headers(EPCIS_HEADERS);
-      return service.captureJob(currentUser(request), request.params.captureID);
+      return service.captureJob(currentUser(request), request.params.captureID, languageOf(request));
     },
   );
 };

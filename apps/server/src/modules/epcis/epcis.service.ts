@@ -1,11 +1,13 @@
 import type { Db } from '../../db/client.js';
 import { AppError, type FieldErrors, fieldError, notFound } from '../../http/errors.js';
-import { msg } from '../../i18n/messages.js';
+import { type Language, type Message, msg, render } from '../../i18n/messages.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { BARCODE_EXISTS, createOrdersService } from '../orders/orders.service.js';
-import { canonicalDigitalLink, eventHashId, JSON_LD_CONTEXT, matchableEpcs, orderCodeOf } from './epcis.identity.js';
+import { type CaptureReportEntry, createCaptureRepository } from './capture/capture.repository.js';
+import { canonicalDigitalLink, JSON_LD_CONTEXT, orderCodeOf } from './epcis.identity.js';
 import * as repo from './epcis.repository.js';
 import { schemaErrors } from './epcis.schema.js';
+import { captureEvents } from './use-cases/capture-events.js';
 
 export const EPCIS_HEADERS = { 'GS1-EPCIS-Version': '2.0.0', 'GS1-CBV-Version': '2.0.0', 'GS1-EPC-Format': 'Always_EPC_URN' };
 export const PER_PAGE = 30;
@@ -13,6 +15,9 @@ export const MAX_PER_PAGE = 1000;
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** A report entry of capture-events (older jobs kept their errors in other shapes, answered as they are). */
+const isReportEntry = (e: unknown): e is CaptureReportEntry =>
+  isObject(e) && (e.kind === 'rejected' || e.kind === 'duplicate') && isObject(e.reason) && typeof e.index === 'number';
 const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
 
 /** An EPCIS query answer: the events in an EPCISQueryDocument with the standard's @context. */
@@ -104,29 +109,56 @@ const eventsOf = (document: Json): Json[] => {
 
 export const createEpcisService = (db: Db) => {
   const orders = createOrdersService(db);
+  const captureRepository = createCaptureRepository(db);
 
   const asDocument = (row: repo.StoredEvent) => row.document;
 
-  const captureDto = (row: NonNullable<Awaited<ReturnType<typeof repo.getCapture>>>) => ({
-    captureID: String(row.id),
-    createdAt: row.createdAt.toISOString(),
-    ...(row.finishedAt ? { finishedAt: row.finishedAt.toISOString() } : {}),
-    running: row.state === 'running',
-    success: row.state !== 'failed',
-    captureErrorBehaviour: 'rollback',
-    eventCount: row.eventCount,
-    errors: row.errors,
-  });
+  /**
+   * A capture job as the binding has it, with the report of its events: `errors`, the events refused (by a rule of the
+   * standard, or an ASN naming no order) and `duplicates`, those left out because their eventID was there already;
+   * each with its index in the document's eventList, its eventID and the reason in the reader's language.
+   */
+  const captureDto = (row: NonNullable<Awaited<ReturnType<typeof repo.getCapture>>>, language: Language) => {
+    const entries = row.errors.map((e) => (isReportEntry(e) ? e : null));
+    const rendered = (e: CaptureReportEntry) => ({
+      ...(e.index >= 0 ? { index: e.index } : {}),
+      ...(e.eventID ? { eventID: e.eventID } : {}),
+      ...(e.rule ? { rule: e.rule } : {}),
+      reason: render(e.reason, language),
+    });
+    return {
+      captureID: String(row.id),
+      createdAt: row.createdAt.toISOString(),
+      ...(row.finishedAt ? { finishedAt: row.finishedAt.toISOString() } : {}),
+      running: row.state === 'running',
+      success: row.state !== 'failed',
+      captureErrorBehaviour: 'rollback',
+      eventCount: row.eventCount,
+      errors: row.errors.flatMap((e, i) => {
+        const entry = entries[i];
+        return entry ? (entry.kind === 'rejected' ? [rendered(entry)] : []) : [e];
+      }),
+      duplicates: entries.flatMap((e) => (e?.kind === 'duplicate' ? [rendered(e)] : [])),
+    };
+  };
 
-  /** Creates the boxes an ASN announces in its purchase order (the orders service's rules); answers errors per event. */
-  const applyAsns = async (user: AuthUser, events: Json[]): Promise<FieldErrors> => {
-    const errors: FieldErrors = {};
+  /** Creates the boxes an ASN announces in its purchase order (the orders service's rules); answers the refused ASNs. */
+  const applyAsns = async (user: AuthUser, events: Json[]): Promise<CaptureReportEntry[]> => {
+    const refused: CaptureReportEntry[] = [];
+    const refuse = (index: number, reason: Message) =>
+      refused.push({
+        kind: 'rejected',
+        index,
+        eventID: typeof events[index]?.eventID === 'string' ? String(events[index]?.eventID) : null,
+        rule: 'desadv',
+        reason,
+      });
     for (const [index, event] of events.entries()) {
       const asn = asnOf(event);
       if (!asn) continue;
       const order = await repo.purchaseOrderByCode(db, user.companyId, asn.code);
       if (!order) {
-        errors[`eventList.${index}`] = [msg('epcis.desadv_order_not_found', { code: asn.code })];
+        refuse(index, msg('epcis.desadv_order_not_found', { code: asn.code }));
         continue;
       }
       try {
@@ -138,10 +170,10 @@ export const createEpcisService = (db: Db) => {
         // The box of a document captured again is there already: nothing to do.
         if (error instanceof AppError && error.text.key === BARCODE_EXISTS) continue;
         if (error instanceof AppError && error.code !== 'VALIDATION' && error.code !== 'NOT_FOUND') throw error;
-        errors[`eventList.${index}`] = [error instanceof AppError ? error.text : msg('common.invalid_value')];
+        refuse(index, error instanceof AppError ? error.text : msg('common.invalid_value'));
       }
     }
-    return errors;
+    return refused;
   };
 
   return {
@@ -182,66 +214,34 @@ export const createEpcisService = (db: Db) => {
       }
       const doc = document as Json; // the schema checked it is an EPCIS document object
       const events = eventsOf(doc);
-      const context = doc['@context'];
       const capture = await repo.insertCapture(db, { companyId: user.companyId, userId: user.id });
-      const asnErrors = await applyAsns(user, events);
-      if (Object.keys(asnErrors).length) {
-        await repo.finishCapture(db, capture.id, { state: 'failed', eventCount: 0, errors: [asnErrors] });
-        return capture.id;
-      }
-      const glns = new Set<string>();
-      const glnOf = (v: unknown) => {
-        const id = isObject(v) && typeof v.id === 'string' ? canonicalDigitalLink(v.id) : '';
-        return /\/414\/(\d{13})/.exec(id)?.[1] ?? null;
-      };
-      for (const e of events) for (const g of [glnOf(e.bizLocation), glnOf(e.readPoint)]) if (g) glns.add(g);
-      const byGln = new Map((await repo.locationsByGln(db, user.companyId, [...glns])).map((l) => [l.gln, l.id]));
-      const recordTime = new Date();
-      const rows: repo.EventRow[] = events.map((e) => {
-        const eventId = typeof e.eventID === 'string' ? e.eventID : eventHashId(e);
-        const idOf = (v: unknown) => (isObject(v) && typeof v.id === 'string' ? v.id : null);
-        const gln = glnOf(e.bizLocation) ?? glnOf(e.readPoint);
-        const str = (v: unknown) => (typeof v === 'string' ? v : null);
-        return {
-          eventId,
-          companyId: user.companyId,
-          locationId: (gln && byGln.get(gln)) || null,
-          eventType: String(e.type),
-          action: str(e.action),
-          bizStep: str(e.bizStep),
-          disposition: str(e.disposition),
-          eventTime: new Date(String(e.eventTime)),
-          recordTime,
-          readPoint: idOf(e.readPoint),
-          bizLocation: idOf(e.bizLocation),
-          epcs: matchableEpcs(e),
-          captureId: capture.id,
-          document: {
-            ...(context !== undefined && e['@context'] === undefined ? { '@context': context } : {}),
-            ...e,
-            eventID: eventId,
-            recordTime: recordTime.toISOString(),
-          },
-        };
+      await captureEvents(captureRepository, {
+        user,
+        captureId: capture.id,
+        events,
+        context: doc['@context'],
+        recordTime: new Date(),
+        prepare: () => applyAsns(user, events),
       });
-      const stored = await db.transaction((tx) => repo.insertEvents(tx, rows));
-      await repo.finishCapture(db, capture.id, { state: 'succeeded', eventCount: stored, errors: [] });
       return capture.id;
     },
 
-    async captureJob(user: AuthUser, id: number) {
+    async captureJob(user: AuthUser, id: number, language: Language = 'en') {
       const row = await repo.getCapture(db, user.companyId, id);
       if (!row) throw notFound('epcis.capture_not_found');
-      return captureDto(row);
+      return captureDto(row, language);
     },
 
-    async captureJobs(user: AuthUser, q: EventQuery) {
+    async captureJobs(user: AuthUser, q: EventQuery, language: Language = 'en') {
       const perPage = perPageOf(q.perPage);
       const beforeId = q.nextPageToken ? tokenId(q.nextPageToken) : undefined;
       const rows = await repo.listCaptures(db, user.companyId, { ...(beforeId ? { beforeId } : {}), limit: perPage + 1 });
       const page = rows.slice(0, perPage);
       const last = page.at(-1);
-      return { jobs: page.map(captureDto), next: rows.length > perPage && last ? pageToken(last.id) : null };
+      return {
+        jobs: page.map((row) => captureDto(row, language)),
+        next: rows.length > perPage && last ? pageToken(last.id) : null,
+      };
     },
   };
 };

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { AppError } from '../../http/errors.js';
 import { msg, untranslated } from '../../i18n/messages.js';
 import type { ModuleDeps } from '../registry.js';
+import { parseJsonOrLines, READER_BODY_TYPES } from './body-lines.js';
 import { createIngestRepository, type IngestDevice } from './ingest.repository.js';
 import { ingestSet, toIngestedSetDto, toSetInput } from './ingest.service.js';
 import { parseReaderPayload } from './stream.js';
@@ -58,20 +59,18 @@ export const ingestRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db,
     },
   );
 
-  // Event streams are often newline-delimited JSON (one event a line): read as an array.
-  app.addContentTypeParser(['application/x-ndjson', 'application/jsonl'], { parseAs: 'string' }, (_request, body, done) => {
-    try {
-      const lines = String(body)
-        .split('\n')
-        .map((line) => line.trim())
-        .filter(Boolean);
-      done(
-        null,
-        lines.map((line) => JSON.parse(line) as unknown),
-      );
-    } catch {
-      done(new AppError('VALIDATION', { message: 'ingest.one_json_event' }), undefined);
+  // Event batches come as one JSON document or newline-delimited JSON, under whatever content type the reader's
+  // firmware labels them with (body-lines.ts): the readers' routes read both under each of these types.
+  for (const type of ['application/json', 'text/plain']) if (app.hasContentTypeParser(type)) app.removeContentTypeParser(type);
+  app.addContentTypeParser(READER_BODY_TYPES, { parseAs: 'string' }, (_request, body, done) => {
+    const text = String(body);
+    if (!text.trim()) {
+      done(null, undefined);
+      return;
     }
+    const parsed = parseJsonOrLines(text);
+    if (parsed === null) done(new AppError('VALIDATION', { message: 'ingest.one_json_event' }), undefined);
+    else done(null, parsed);
   });
 
   app.post(

@@ -8,7 +8,7 @@ import {
   readingSetBodySchema,
   streamEventSchema,
 } from '@rfid/contract';
-import { uriToHex } from '@rfid/epc';
+import { trimEpcPadding, uriToHex } from '@rfid/epc';
 import type { z } from 'zod';
 import type { SetRead } from './ingest.repository.js';
 
@@ -51,7 +51,8 @@ export type ParsedPayload =
  */
 export const normalizeEpc = (raw: string): string | { reason: string } => {
   const value = raw.trim();
-  if (/^[0-9A-Fa-f]{4,128}$/.test(value)) return value.toUpperCase();
+  // A longer EPC bank than the scheme's (zero words after it, as the PC's length made the reader report it): the EPC.
+  if (/^[0-9A-Fa-f]{4,128}$/.test(value)) return trimEpcPadding(value.toUpperCase());
   if (EPC_URI_PATTERN.test(value)) {
     try {
       return uriToHex(value);
@@ -71,7 +72,7 @@ const base64ToHex = (value: string): string | null => {
   const trimmed = value.trim();
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(trimmed) || trimmed.length % 4 === 1) return null;
   const hex = Buffer.from(trimmed, 'base64').toString('hex').toUpperCase();
-  return hex.length >= 4 ? hex : null;
+  return hex.length >= 4 ? trimEpcPadding(hex) : null;
 };
 
 /** One Zebra or Impinj event → a read; the reason when it is not usable. */

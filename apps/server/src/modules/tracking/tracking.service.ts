@@ -13,6 +13,7 @@ import type { Db } from '../../db/client.js';
 import { fieldError, notFound } from '../../http/errors.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
+import { uncompressedDigitalLink } from '../epcis/capture/compressed-link.js';
 import { companyTimeZone, requireLocation } from '../locations/location-scope.js';
 import { createTrackingRepository, type ItemRow, type SetRow } from './tracking.repository.js';
 
@@ -51,12 +52,13 @@ export const toFreeSetDto = (row: SetRow): FreeReadingSet => ({
 
 /**
  * The GTIN and serial of a GS1 Digital Link typed or scanned in the tracker (issue 17): an item is found by them as by
- * its EPC. 400 when the URI is not a Digital Link, or names a product (no serial) rather than one item.
+ * its EPC, compressed or not. 400 when the URI is not a Digital Link, or names a product (no serial) rather than one item.
  */
 export const digitalLinkItem = (uri: string): { gtin: string; serial: string } => {
   let link: Gs1ElementString;
   try {
-    link = parseDigitalLink(uri);
+    // A compressed Digital Link (GS1 Digital Link: Compression) is read as its uncompressed form.
+    link = parseDigitalLink(uncompressedDigitalLink(uri) ?? uri);
   } catch (error) {
     if (isEpcError(error)) throw fieldError('epc', 'scan.digital_link_invalid');
     throw error;
