@@ -186,7 +186,7 @@ const envSchema = z.object({
   WEBHOOK_SENDER: onUnlessOff,
   WEBHOOK_ALLOW_LOOPBACK: isOn,
   WEBHOOK_ALLOW_PRIVATE: isOn,
-  WEBHOOK_POLL_MS: whole(500, 10),
+  WEBHOOK_POLL_MS: whole(1_000, 10),
   WEBHOOK_LEASE_MS: whole(60_000, 1_000),
   WEBHOOK_TIMEOUT_MS: whole(15_000, 100, 300_000),
   WEBHOOK_CONCURRENCY: whole(8, 1, 256),

@@ -61,6 +61,7 @@ export const httpPost =
     new Promise<PostResult>((resolve) => {
       const started = performance.now();
       let isDone = false;
+      let timer: NodeJS.Timeout | undefined;
       const done = (result: Omit<PostResult, 'durationMs'>) => {
         if (isDone) return;
         isDone = true;
@@ -91,7 +92,7 @@ export const httpPost =
           response.on('error', (error) => done({ status: response.statusCode ?? null, excerpt, error: error.message }));
         },
       );
-      const timer = setTimeout(() => {
+      timer = setTimeout(() => {
         request.destroy(new Error(`no answer within ${timeoutMs} ms`));
       }, timeoutMs);
       request.on('error', (error) => done({ status: null, excerpt: '', error: error.message }));
