@@ -7,14 +7,14 @@ import { companies, webhookDeliveries, webhookEndpoints, webhookMessages } from 
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import { silentLog, waitUntil } from '../../test/job-fixtures.js';
 import { emitWebhookEvent } from './emit.js';
-import { type Receiver, startReceiver } from './webhook-receiver.fixture.js';
+import { type Receiver, startReceiver } from './webhook-receiver-fixtures.js';
 import { messageIdOf, newSecret } from './webhooks.rules.js';
 import { createWebhookSender, type WebhookSender, type WebhookSenderOptions } from './webhooks.sender.js';
 import { createSenderRepository } from './webhooks.sender.repository.js';
 import { httpPost } from './webhooks.transport.js';
 
 /**
- * The sender against the database and a real HTTP receiver (webhook-receiver.fixture.ts verifies every signature with
+ * The sender against the database and a real HTTP receiver (webhook-receiver-fixtures.ts verifies every signature with
  * the `standardwebhooks` package): delivery, per-subject order, retries, failure and disabling, leases taken over,
  * refused addresses, and two senders sharing the work.
  */
