@@ -89,7 +89,7 @@ describe('webhook events emitted by the changes', () => {
       action: 'OBSERVE',
       disposition: 'stolen',
     });
-    const epcList = (epcis?.data as { epcList: string[] }).epcList;
+    const epcList = (epcis?.data as { epcList?: string[] } | undefined)?.epcList ?? [];
     expect(epcList).toHaveLength(1);
     expect(epcis?.subject).toBe(`epc:${epcList[0]}`);
     expect(
