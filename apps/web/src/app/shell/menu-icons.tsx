@@ -24,6 +24,7 @@ import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import TrendingDownIcon from '@mui/icons-material/TrendingDown';
 import WarehouseIcon from '@mui/icons-material/Warehouse';
+import WebhookIcon from '@mui/icons-material/Webhook';
 import type { ReactElement } from 'react';
 
 export const MENU_ICONS: Record<string, ReactElement> = {
@@ -54,4 +55,5 @@ export const MENU_ICONS: Record<string, ReactElement> = {
   shrink: <TrendingDownIcon />,
   availability: <LocalMallIcon />,
   find: <ManageSearchIcon />,
+  webhook: <WebhookIcon />,
 };

@@ -40,6 +40,7 @@ export const MENUS: Record<MenuSet, MenuEntry[]> = {
     { key: 'locations', to: '/administrador/locations/', icon: 'location', maxRole: RoleThreshold.adminMenu },
     { key: 'devices', to: '/administrador/devices', icon: 'device', maxRole: RoleThreshold.adminMenu },
     { key: 'users', to: '/administrador/visualizers/locations', icon: 'users', maxRole: RoleThreshold.adminMenu },
+    { key: 'webhooks', to: '/administrador/webhooks', icon: 'webhook', maxRole: RoleThreshold.adminMenu },
   ],
   printer_menu: [
     { key: 'printOrders', to: `${printer}/orders`, icon: 'print' },
