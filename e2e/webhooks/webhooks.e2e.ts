@@ -72,6 +72,7 @@ describe('webhooks: an endpoint gets signed events; a failed delivery is replaye
   it('es, 1280 px with the menu open: a new webhook, its secret once, a test and an exit alarm delivered signed', async () => {
     const { page, context } = await openPage(browser(), { at: store, viewport: DESKTOP_1280 });
     await page.goto('/administrador/webhooks');
+    await page.getByTestId('webhooks-page').waitFor();
     expect(await page.getByTestId('side-menu').isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Nuevo webhook' }).click();
     const dialog = page.getByTestId('webhook-dialog');
