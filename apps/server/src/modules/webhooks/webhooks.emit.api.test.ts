@@ -1,8 +1,17 @@
-import { ExitAlarmStatus, WebhookEventType } from '@rfid/contract';
-import { asc, eq } from 'drizzle-orm';
+import { ExitAlarmStatus, ItemState, WebhookEventType } from '@rfid/contract';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
-import { exitAlarms, users, webhookDeliveries, webhookEndpoints, webhookMessages } from '../../db/schema/index.js';
+import {
+  exitAlarms,
+  items,
+  minimumStocks,
+  stockNow,
+  users,
+  webhookDeliveries,
+  webhookEndpoints,
+  webhookMessages,
+} from '../../db/schema/index.js';
 import { demoDeviceKey } from '../../db/seed/demo-data.js';
 import { locationIdByCode } from '../../test/admin-fixtures.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
@@ -21,6 +30,7 @@ describe('webhook events emitted by the changes', () => {
   let store: number;
   let bcn: number;
   const gate = { device: 'EXIT-T01-01', key: demoDeviceKey('EXIT-T01-01') };
+  const till = { device: 'POS-T01-01', key: demoDeviceKey('POS-T01-01') };
 
   const addEndpoint = async (eventTypes: string[], locationIds: number[] | null = null) => {
     const [row] = await t.database.db
@@ -101,6 +111,51 @@ describe('webhook events emitted by the changes', () => {
     // Scoped to another store, or subscribed to other types: nothing.
     expect(await messagesTo(otherStore)).toEqual([]);
     expect(await messagesTo(ordersOnly)).toEqual([]);
+  });
+
+  it('a sale that takes a GTIN under its minimum in an area: stock_alarm.changed with alarm true', async () => {
+    const id = await addEndpoint([WebhookEventType.StockAlarm]);
+    const db = t.database.db;
+    // An item STOCKED at the store, and its GTIN's stock in its area now.
+    const [item] = await db
+      .select({ epc: items.epc, areaId: items.areaId, itemTypeId: items.itemTypeId })
+      .from(items)
+      .where(
+        and(
+          eq(items.locationId, store),
+          eq(items.state, ItemState.Stocked),
+          isNotNull(items.itemTypeId),
+          isNotNull(items.areaId),
+        ),
+      )
+      .limit(1);
+    if (!item?.areaId || !item.itemTypeId) throw new Error('no stocked item at the store');
+    const [stock] = await db
+      .select({ quantity: sql<number>`coalesce(sum(${stockNow.quantity}), 0)::int` })
+      .from(stockNow)
+      .where(and(eq(stockNow.areaId, item.areaId), eq(stockNow.itemTypeId, item.itemTypeId)));
+    const quantity = Number(stock?.quantity ?? 0);
+    // The minimum is the stock now: no alarm yet; one sold is one under it.
+    await db
+      .insert(minimumStocks)
+      .values({ companyId, areaId: item.areaId, itemTypeId: item.itemTypeId, minimumStock: quantity });
+    const sold = await postSet(t, { ...till, epcs: [item.epc], at: '2026-05-03T12:00:00Z' });
+    expect(sold.statusCode, sold.body).toBe(201);
+    expect(await messagesTo(id)).toEqual([
+      {
+        type: 'stock_alarm.changed',
+        subject: `stock:${item.areaId}:${item.itemTypeId}`,
+        data: expect.objectContaining({
+          alarm: true,
+          location: store,
+          area: item.areaId,
+          item_type: item.itemTypeId,
+          minimum_stock: quantity,
+          current_stock: quantity - 1,
+          previous_stock: quantity,
+        }),
+      },
+    ]);
   });
 
   it('a disabled endpoint gets no deliveries', async () => {
