@@ -2,5 +2,6 @@
 export const webhooksKeys = {
   all: ['webhooks'] as const,
   list: () => ['webhooks', 'list'] as const,
+  locations: () => ['webhooks', 'locations'] as const,
   deliveries: (endpointId: number, filters: object) => ['webhooks', 'deliveries', endpointId, filters] as const,
 };

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  Autocomplete,
   Button,
   Checkbox,
   Dialog,
@@ -25,7 +26,9 @@ import {
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { autocompleteInput } from '../../components/autocomplete-input';
 import { errorStatus, FormAlert, type FormStatus } from '../../components/form-alert';
+import { useWebhookLocations } from './api/get-webhook-locations';
 
 /**
  * The endpoint's form (create or edit), checked by the contract's schema as the server checks it: an http(s) URL,
@@ -54,6 +57,7 @@ export const WebhookDialog = ({
     },
   });
   const { errors, isSubmitting } = form.formState;
+  const locations = useWebhookLocations();
   const submit = form.handleSubmit(async (values) => {
     setStatus(null);
     try {
@@ -111,6 +115,29 @@ export const WebhookDialog = ({
                   </FormGroup>
                   {errors.event_types && <FormHelperText error>{t('form.chooseEventTypes')}</FormHelperText>}
                 </Stack>
+              );
+            }}
+          />
+          <Controller
+            control={form.control}
+            name="location_ids"
+            render={({ field }) => {
+              const options = locations.data ?? [];
+              const chosen = options.filter((location) => (field.value ?? []).includes(location.id));
+              return (
+                <Autocomplete
+                  multiple
+                  options={options}
+                  value={chosen}
+                  getOptionLabel={(location) => location.description}
+                  isOptionEqualToValue={(a, b) => a.id === b.id}
+                  onChange={(_event, value) => field.onChange(value.length > 0 ? value.map((location) => location.id) : null)}
+                  renderInput={autocompleteInput('webhook-locations', {
+                    label: t('form.locations'),
+                    helperText: errors.location_ids ? t('form.invalidLocations') : t('form.locationsHint'),
+                    error: Boolean(errors.location_ids),
+                  })}
+                />
               );
             }}
           />

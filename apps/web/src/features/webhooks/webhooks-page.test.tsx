@@ -53,6 +53,7 @@ const delivery: WebhookDelivery = {
 const api = () =>
   fakeApi({
     'GET /api/webhooks/': () => ({ status: 200, body: [endpoint(), disabled] }),
+    'GET /api/locations/': () => apiPage([{ id: 2, description: 'Tienda Madrid Centro' }]),
     'POST /api/webhooks/': (body) => ({ status: 201, body: { ...endpoint({ id: 3, ...(body as object) }), secret: SECRET } }),
     'POST /api/webhooks/2/enable/': () => ({ status: 200, body: { ...disabled, enabled: true, disabled_reason: null } }),
     'GET /api/webhooks/2/deliveries/': () => apiPage([delivery]),
@@ -95,6 +96,8 @@ describe('WebhooksPage', () => {
     await userEvent.type(within(dialog).getByTestId('webhook-url'), 'https://partner.example.com/in');
     await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Exit alarms' }));
     await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Item moves (EPCIS events)' }));
+    await userEvent.type(within(dialog).getByTestId('webhook-locations'), 'Madrid');
+    await userEvent.click(await screen.findByRole('option', { name: 'Tienda Madrid Centro' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     const secretDialog = await screen.findByTestId('webhook-secret-dialog');
     expect(within(secretDialog).getByTestId('webhook-secret').textContent).toBe(SECRET);
@@ -103,7 +106,7 @@ describe('WebhooksPage', () => {
       url: 'https://partner.example.com/in',
       description: '',
       event_types: ['epcis.event', 'exit_alarm.changed'],
-      location_ids: null,
+      location_ids: [2],
       enabled: true,
     });
   });
