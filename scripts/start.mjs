@@ -3,8 +3,12 @@ import { buildIfNeeded, root, run } from './lib.mjs';
 
 const built = await buildIfNeeded();
 if (built !== 0) process.exit(built);
-// The demo's printer is the simulator on 127.0.0.1:9100: printers on this host are allowed unless said otherwise.
+// The demo's printer is the simulator on 127.0.0.1:9100: printers on this host are allowed unless said otherwise; so
+// are webhook receivers on this host (a developer's test receiver).
 process.exitCode = await run('node', ['apps/server/dist/main.js'], {
   cwd: root,
-  env: { PRINTER_ALLOW_LOOPBACK: process.env.PRINTER_ALLOW_LOOPBACK ?? '1' },
+  env: {
+    PRINTER_ALLOW_LOOPBACK: process.env.PRINTER_ALLOW_LOOPBACK ?? '1',
+    WEBHOOK_ALLOW_LOOPBACK: process.env.WEBHOOK_ALLOW_LOOPBACK ?? '1',
+  },
 });

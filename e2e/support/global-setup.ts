@@ -30,6 +30,11 @@ const startServer = async (root: string, index: number): Promise<Server> => {
       DATABASE_URL: '',
       MQTT_URL: '',
       PRINTER_ALLOW_LOOPBACK: '1',
+      // The webhooks journey's receiver listens on 127.0.0.1; its failures end after two quick attempts.
+      WEBHOOK_ALLOW_LOOPBACK: '1',
+      WEBHOOK_POLL_MS: '200',
+      WEBHOOK_MAX_ATTEMPTS: '2',
+      WEBHOOK_RETRY_BASE_MS: '200',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -27,6 +27,7 @@ import { readingSetHandlers } from './modules/engine/handlers.js';
 import { createLiveHub, liveCommitHook } from './modules/live/live.service.js';
 import { locationScopeHook } from './modules/locations/location-scope.js';
 import { registerModules } from './modules/registry.js';
+import { stockAlarmCommitHook } from './modules/webhooks/emit-stock-alarms.js';
 import { authPlugin } from './plugins/auth.js';
 import { registerHealthRoutes } from './plugins/health.js';
 import { createWorkers, workersPlugin } from './plugins/workers.js';
@@ -245,6 +246,8 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   // Live updates (modules/live): every engine transaction writes its live rows before it commits; this process's hub
   // listens for them and feeds its streams, from the app's start until its close (streams end first: no hanging close).
   engine.beforeCommit(liveCommitHook);
+  // Stock alarms crossed by the transaction's moves are `stock_alarm.changed` webhooks (issue 27, modules/webhooks).
+  engine.beforeCommit(stockAlarmCommitHook);
   const live = createLiveHub({
     database,
     log: app.log,

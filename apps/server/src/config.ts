@@ -81,6 +81,34 @@ export type Config = {
     /** EPC_COMPANY_PREFIX_LENGTH: the GS1 company prefix length written in the EPCs. */
     companyPrefixLength: number;
   };
+  /** Outbound webhooks (modules/webhooks, docs/webhooks.md). */
+  webhooks: {
+    /** WEBHOOK_SENDER=off: this process delivers no webhooks (another one does). */
+    sender: boolean;
+    /** WEBHOOK_ALLOW_LOOPBACK: endpoints may be on this host (the tests' and the demo's receivers). */
+    allowLoopback: boolean;
+    /** WEBHOOK_ALLOW_PRIVATE: endpoints may be on private networks (10/8, 172.16/12, 192.168/16, fc00::/7). */
+    allowPrivate: boolean;
+    /** WEBHOOK_POLL_MS: how often an idle sender looks for due deliveries. */
+    pollMs: number;
+    /** WEBHOOK_LEASE_MS: a claimed delivery's lease; a dead process's delivery is attempted again after it. */
+    leaseMs: number;
+    /** WEBHOOK_TIMEOUT_MS: an HTTP call's limit. */
+    timeoutMs: number;
+    /** WEBHOOK_CONCURRENCY: HTTP calls under way at once per process. */
+    concurrency: number;
+    /** WEBHOOK_MAX_ATTEMPTS: attempts of a delivery before it fails. */
+    maxAttempts: number;
+    /** WEBHOOK_RETRY_BASE_MS, WEBHOOK_RETRY_MAX_MS: the first retry's delay (×4 each time), and the longest. */
+    retryBaseMs: number;
+    retryMaxMs: number;
+    /** WEBHOOK_DISABLE_AFTER_FAILURES: deliveries failed in a row (every attempt) that disable an endpoint. */
+    disableAfterFailures: number;
+    /** WEBHOOK_DISABLE_AFTER_DAYS: or failing without a success for this many days. */
+    disableAfterDays: number;
+    /** WEBHOOK_KEEP_DAYS: succeeded deliveries (and their messages) are kept this long in the log. */
+    keepDays: number;
+  };
   /** The LLRP client (workers/llrp-client.ts). */
   llrp: { enabled: boolean; pollMs: number; leaseMs: number; keepaliveMs: number; timeoutMs: number };
 };
@@ -155,6 +183,19 @@ const envSchema = z.object({
   PRINT_LEASE_MS: whole(15_000),
   PRINT_QUEUE_POLL_MS: whole(1_000),
   EPC_COMPANY_PREFIX_LENGTH: whole(DEFAULT_COMPANY_PREFIX_LENGTH, 6, 12),
+  WEBHOOK_SENDER: onUnlessOff,
+  WEBHOOK_ALLOW_LOOPBACK: isOn,
+  WEBHOOK_ALLOW_PRIVATE: isOn,
+  WEBHOOK_POLL_MS: whole(1_000, 10),
+  WEBHOOK_LEASE_MS: whole(60_000, 1_000),
+  WEBHOOK_TIMEOUT_MS: whole(15_000, 100, 300_000),
+  WEBHOOK_CONCURRENCY: whole(8, 1, 256),
+  WEBHOOK_MAX_ATTEMPTS: whole(10, 1, 100),
+  WEBHOOK_RETRY_BASE_MS: whole(5_000, 1),
+  WEBHOOK_RETRY_MAX_MS: whole(6 * 3_600_000, 1),
+  WEBHOOK_DISABLE_AFTER_FAILURES: whole(5, 1),
+  WEBHOOK_DISABLE_AFTER_DAYS: whole(5, 1, 365),
+  WEBHOOK_KEEP_DAYS: whole(30, 1, 3_650),
   LLRP: onUnlessOff,
   LLRP_POLL_MS: whole(2_000),
   LLRP_LEASE_MS: whole(15_000),
@@ -242,6 +283,22 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       leaseMs: e.PRINT_LEASE_MS,
       queuePollMs: e.PRINT_QUEUE_POLL_MS,
       companyPrefixLength: e.EPC_COMPANY_PREFIX_LENGTH,
+    },
+    webhooks: {
+      sender: e.WEBHOOK_SENDER,
+      allowLoopback: e.WEBHOOK_ALLOW_LOOPBACK,
+      allowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
+      pollMs: e.WEBHOOK_POLL_MS,
+      // A claim outlives the HTTP call it covers.
+      leaseMs: Math.max(e.WEBHOOK_LEASE_MS, e.WEBHOOK_TIMEOUT_MS + 5_000),
+      timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+      concurrency: e.WEBHOOK_CONCURRENCY,
+      maxAttempts: e.WEBHOOK_MAX_ATTEMPTS,
+      retryBaseMs: e.WEBHOOK_RETRY_BASE_MS,
+      retryMaxMs: e.WEBHOOK_RETRY_MAX_MS,
+      disableAfterFailures: e.WEBHOOK_DISABLE_AFTER_FAILURES,
+      disableAfterDays: e.WEBHOOK_DISABLE_AFTER_DAYS,
+      keepDays: e.WEBHOOK_KEEP_DAYS,
     },
     llrp: {
       enabled: e.LLRP,

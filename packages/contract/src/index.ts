@@ -28,3 +28,4 @@ export * from './stock.js';
 export * from './support.js';
 export * from './tracking.js';
 export * from './verification.js';
+export * from './webhooks.js';

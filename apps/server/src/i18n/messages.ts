@@ -356,6 +356,29 @@ export const catalogue = {
     en: 'This exit alarm has already been resolved.',
     es: 'Esta alarma de salida ya se ha resuelto.',
   },
+  // Outbound webhooks (issue 27)
+  'webhooks.not_found': { en: 'Webhook endpoint not found.', es: 'Webhook no encontrado.' },
+  'webhooks.delivery_not_found': {
+    en: 'Failed delivery not found: only a failed delivery of this endpoint can be sent again.',
+    es: 'Entrega fallida no encontrada: solo se puede reenviar una entrega fallida de este webhook.',
+  },
+  'webhooks.url': {
+    en: 'Enter an http:// or https:// address without user or password.',
+    es: 'Introduzca una dirección http:// o https:// sin usuario ni contraseña.',
+  },
+  'webhooks.address_refused': {
+    en: 'This address is on this server or a private network: webhooks go to public addresses only.',
+    es: 'Esta dirección está en este servidor o en una red privada: los webhooks solo van a direcciones públicas.',
+  },
+  'webhooks.event_types': { en: 'Choose at least one event type.', es: 'Elija al menos un tipo de evento.' },
+  'webhooks.unknown_event_type': { en: 'Unknown event type.', es: 'Tipo de evento desconocido.' },
+  'webhooks.location_ids': { en: 'Choose locations of your company.', es: 'Elija tiendas de su empresa.' },
+  'webhooks.location_ids_empty': {
+    en: 'Choose at least one location, or none for all.',
+    es: 'Elija al menos una tienda, o ninguna para todas.',
+  },
+  'webhooks.state_choice': { en: 'Choose pending, succeeded or failed.', es: 'Elija pending, succeeded o failed.' },
+  'webhooks.disabled_by_user': { en: 'Disabled by a user.', es: 'Desactivado por un usuario.' },
   // Stock and inventories
   'stock.minimum_not_found': { en: 'Minimum stock not found.', es: 'Stock mínimo no encontrado.' },
   'stock.minimum_gtin_fixed': {

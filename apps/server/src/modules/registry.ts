@@ -35,6 +35,7 @@ import { stockRoutes } from './stock/stock.routes.js';
 import { supportRoutes } from './support/support.routes.js';
 import { trackingRoutes } from './tracking/tracking.routes.js';
 import { verificationRoutes } from './verification/verification.routes.js';
+import { webhooksRoutes } from './webhooks/webhooks.routes.js';
 
 /**
  * What the routes get. `workers` (plugins/workers.ts): the process's background workers, on which routes only queue
@@ -46,7 +47,7 @@ export type ModuleDeps = {
   bus: ReaderBus;
   /** The job runner as routes see it: they queue jobs; the kinds are registered by plugins/workers.ts. */
   jobs: Pick<JobRunner, 'enqueue' | 'wake'>;
-  workers: Pick<Workers, 'spooler' | 'devices' | 'grouper'>;
+  workers: Pick<Workers, 'spooler' | 'devices' | 'grouper' | 'webhooks'>;
   /** The configuration (config.ts: the only reader of the environment). */
   config: Config;
   /** Where printers may be (modules/printing/printer-address.ts). */
@@ -90,6 +91,7 @@ export const registerModules = async (app: FastifyInstance, deps: ModuleDeps): P
         await api.register(availabilityRoutes, deps);
         await api.register(replenishmentRoutes, deps);
         await api.register(exitAlarmsRoutes, deps);
+        await api.register(webhooksRoutes, deps);
         await api.register(shrinkRoutes, deps);
       },
       { prefix: '/api' },

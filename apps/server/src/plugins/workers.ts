@@ -11,6 +11,8 @@ import { inventoryCsvJob } from '../modules/inventory/inventory.csv.js';
 import { LIVE_PRUNE_JOB, livePruneJob } from '../modules/live/live.service.js';
 import { isAllowedPrinterAddress, type PrinterAddressPolicy } from '../modules/printing/printer-address.js';
 import { createStickerJobs, stickerPdfJob } from '../modules/stickers/stickers.service.js';
+import type { WebhookSender } from '../modules/webhooks/webhooks.sender.js';
+import { createConfiguredSender, WEBHOOK_PRUNE_JOB, webhookPruneJob } from '../modules/webhooks/webhooks.service.js';
 import { createJobRunner, type JobRunner } from '../workers/job-runner.js';
 import { createLlrpClient } from '../workers/llrp-client.js';
 import { createPrintSpooler, type PrintSpooler } from '../workers/print-spooler.js';
@@ -26,10 +28,12 @@ import { registerStockSnapshotJobs } from '../workers/stock-snapshot.js';
  * - the job runner (`jobs` table): the stickers' PDFs, the inventory CSV files, the stock snapshots, the cleanup;
  * - the print spooler: one printer's queue at a time under the printer's lease (PRINT_SPOOLER=off: none);
  * - the LLRP client: one reader link at a time under the link's lease (LLRP=off: none);
- * - the stream grouper's sweep and start-up recovery, and the readers' MQTT subscriber.
+ * - the stream grouper's sweep and start-up recovery, and the readers' MQTT subscriber;
+ * - the webhook sender: due deliveries under their leases (WEBHOOK_SENDER=off: none; modules/webhooks).
  */
 export type Workers = {
   jobs: JobRunner;
+  webhooks: WebhookSender;
   spooler: PrintSpooler;
   devices: DeviceDirectory;
   grouper: StreamGrouper;
@@ -66,7 +70,8 @@ export const createWorkers = ({ db, engine, config, log, printers }: WorkersOpti
   const devices = createDeviceDirectory(db);
   // The idle gap that closes a streamed set (READS_IDLE_GAP_MS, 2 s).
   const grouper = createStreamGrouper({ engine, devices, gapMs: config.readsIdleGapMs, log });
-  return { jobs, spooler, devices, grouper };
+  const webhooks = createConfiguredSender(db, config.webhooks, log);
+  return { jobs, spooler, devices, grouper, webhooks };
 };
 
 export type WorkersPluginOptions = {
@@ -82,12 +87,14 @@ export type WorkersPluginOptions = {
 /** Registers the job kinds and runs every worker from the app's `onReady` to its `onClose`. */
 export const workersPlugin = fp(
   async (app: FastifyInstance, { workers, engine, db, config, bus, stockSnapshots }: WorkersPluginOptions) => {
-    const { jobs, spooler, devices, grouper } = workers;
+    const { jobs, spooler, devices, grouper, webhooks } = workers;
     jobs.add(stickerPdfJob(db));
     jobs.add(inventoryCsvJob(db));
     // Live update rows older than a day are deleted every hour, by one process (the job's period key).
     jobs.add(livePruneJob(db, app.log));
     jobs.every({ kind: LIVE_PRUNE_JOB, everyMs: 3_600_000 });
+    jobs.add(webhookPruneJob(db, config.webhooks.keepDays));
+    jobs.every({ kind: WEBHOOK_PRUNE_JOB, everyMs: 3_600_000 });
     if (stockSnapshots) {
       registerStockSnapshotJobs({ jobs, db, log: app.log, intervalMs: config.stockSnapshotIntervalMs });
     }
@@ -111,12 +118,14 @@ export const workersPlugin = fp(
       const stickerJobs = createStickerJobs({ db, jobs });
       await whileDatabaseAway('start-up: queueing the PDFs of pending stickers', () => stickerJobs.recover(), app.log);
       jobs.start();
+      if (config.webhooks.sender) webhooks.start();
     });
     app.addHook('onClose', async () => {
       await spooler.close();
       await llrp?.close();
       await grouper.close();
       await jobs.stop();
+      await webhooks.stop();
     });
   },
   { name: 'workers' },

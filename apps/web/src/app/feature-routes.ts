@@ -16,6 +16,7 @@ import { shrinkRoutes } from '../features/shrink/routes';
 import { stockRoutes } from '../features/stock/routes';
 import { supportRoutes } from '../features/support/routes';
 import { trackingRoutes } from '../features/tracking/routes';
+import { webhooksRoutes } from '../features/webhooks';
 
 /** Features meet only here: each exports its routes, the router mounts them. */
 export const featureRoutes: RouteObject[] = [
@@ -38,4 +39,6 @@ export const featureRoutes: RouteObject[] = [
   ...replenishmentRoutes,
   ...exitAlarmsRoutes,
   ...shrinkRoutes,
+  // Integrations (issue 27).
+  ...webhooksRoutes,
 ];

@@ -43,6 +43,8 @@ export const webhookEndpoints = pgTable(
     disabledAt: instant('disabled_at'),
     /** Deliveries failed in a row (all attempts spent); reset by a success. */
     consecutiveFailures: integer('consecutive_failures').notNull().default(0),
+    /** The first failed attempt since the last success (null: not failing); a long spell disables the endpoint. */
+    failingSince: instant('failing_since'),
     /** An endpoint made for an EPCIS subscription (modules/epcis): not listed among the company's webhooks. */
     epcisSubscriptionId: integer('epcis_subscription_id'),
     createdBy: integer('created_by').references(() => users.id),
@@ -98,7 +100,8 @@ export const webhookDeliveries = pgTable(
   (t) => [
     uniqueIndex('webhook_deliveries_endpoint_message_uq').on(t.endpointId, t.messageId),
     index('webhook_deliveries_due_idx').on(t.state, t.nextAttemptAt),
-    index('webhook_deliveries_subject_idx').on(t.endpointId, t.subject, t.id),
+    // The ordering rule's look-up: an earlier message of the same endpoint and subject still pending.
+    index('webhook_deliveries_subject_idx').on(t.endpointId, t.subject, t.messageId),
   ],
 );
 

@@ -2,6 +2,7 @@ import { ItemState, ItemStatus, STATUS_DISPOSITIONS } from '@rfid/contract';
 import type { Tx } from '../../db/client.js';
 import type { ItemMoveEvent, LedgerNotes } from '../engine/events.js';
 import { MoveReason } from '../engine/events.js';
+import { emitEpcisEvents } from '../webhooks/emit-epcis.js';
 import {
   areaUri,
   bizTransactionUri,
@@ -255,5 +256,8 @@ export const recordLedgerEvents = async (tx: Tx, moves: readonly ItemMoveEvent[]
     areaIds: [...areaIds],
     printerIds,
   });
-  await insertEvents(tx, eventsOfLedger(moves, notes, context, new Date()));
+  const rows = eventsOfLedger(moves, notes, context, new Date());
+  await insertEvents(tx, rows);
+  // Issue 27: each event pushed to the company's webhooks subscribed to `epcis.event`, in this transaction.
+  await emitEpcisEvents(tx, rows);
 };

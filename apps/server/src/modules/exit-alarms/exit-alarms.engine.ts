@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { ItemState, LiveTopic } from '@rfid/contract';
+import { ExitAlarmStatus, ItemState, LiveTopic } from '@rfid/contract';
 import type { Tx } from '../../db/client.js';
 import type { EngineScope, IngestedSet, ReadingSetHandler } from '../engine/dispatch.js';
 import { MoveReason } from '../engine/events.js';
 import { noteLive } from '../live/live.service.js';
+import { emitExitAlarms } from '../webhooks/emit-changes.js';
 import { insertLostSet, raiseExitAlarms } from './exit-alarms.repository.js';
 import { DEFAULT_EXIT_ALARM_WINDOW_S } from './exit-alarms.rules.js';
 
@@ -34,6 +35,21 @@ export const createExitGateHandler =
       windowS,
       items: unsold.map((e) => ({ itemId: e.itemId, epc: e.epc, gtin: e.gtin, stateBefore: e.stateBefore })),
     });
+    // Issue 27: each new alarm an `exit_alarm.changed` webhook (a repeated read of an open alarm is not a change).
+    await emitExitAlarms(
+      tx,
+      raised
+        .filter((a) => a.isNew)
+        .map((a) => ({
+          id: a.id,
+          companyId: set.companyId,
+          locationId: set.locationId,
+          epc: a.epc,
+          change: 'raised' as const,
+          status: ExitAlarmStatus.Open,
+          at: set.endTime,
+        })),
+    );
     noteLive(tx, {
       companyId: set.companyId,
       locationId: set.locationId,

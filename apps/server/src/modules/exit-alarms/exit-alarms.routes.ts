@@ -14,6 +14,7 @@ import { LIST_PAGE, locationParams } from '../../http/route-schemas.js';
 import { currentUser } from '../../plugins/auth.js';
 import { requireLocation } from '../locations/location-scope.js';
 import type { ModuleDeps } from '../registry.js';
+import { emitExitAlarms } from '../webhooks/emit-changes.js';
 import { markAlarmItemLost, noteAlarmResolved } from './exit-alarms.engine.js';
 import { createExitAlarmsRepository } from './exit-alarms.repository.js';
 import { countOpenExitAlarms } from './use-cases/count-open-exit-alarms.js';
@@ -76,7 +77,10 @@ export const exitAlarmsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, {
               work({
                 repo: createExitAlarmsRepository(scope.tx),
                 markItemLost: (alarm, at) => markAlarmItemLost(scope, alarm, at),
-                announce: (alarm) => noteAlarmResolved(scope.tx, alarm),
+                announce: async (alarm, { status, at }) => {
+                  noteAlarmResolved(scope.tx, alarm);
+                  await emitExitAlarms(scope.tx, [{ ...alarm, change: 'resolved', status, at }]);
+                },
               }),
             ),
           now: () => new Date(),

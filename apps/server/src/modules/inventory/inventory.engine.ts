@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client.js';
 import { conflict, notFound } from '../../http/errors.js';
 import type { EngineScope, IngestedSet } from '../engine/dispatch.js';
 import { MoveReason } from '../engine/events.js';
+import { emitInventoryValidated } from '../webhooks/emit-changes.js';
 import {
   addReads,
   CABINET_CLAIM,
@@ -130,7 +131,7 @@ export const cabinetHandler = async (scope: EngineScope, set: IngestedSet): Prom
   const inventoryId = await openReaderInventory(tx, set);
   await addSetReads(tx, set, inventoryId);
   // Ingestion traces every read of this set after the handlers, with the item's new place.
-  await applyValidation(scope, {
+  const moved = await applyValidation(scope, {
     inventoryId,
     areaId: set.areaId,
     locationId: set.locationId,
@@ -139,6 +140,19 @@ export const cabinetHandler = async (scope: EngineScope, set: IngestedSet): Prom
     isCabinet: true,
   });
   await closeInventory(tx, { id: inventoryId, state: InventoryState.Validated, userId: null, at: set.endTime });
+  await emitInventoryValidated(tx, {
+    id: inventoryId,
+    companyId: set.companyId,
+    locationId: set.locationId,
+    areaId: set.areaId,
+    at: set.endTime,
+    byCabinet: true,
+    expected: null,
+    read: set.epcs.length,
+    matched: null,
+    lost: moved.lost,
+    found: moved.stocked,
+  });
   return CABINET_CLAIM;
 };
 
@@ -174,6 +188,22 @@ export const changeInventoryState = async (
       isCabinet: false,
     });
     await setEpcCount(tx, setId, moved.lost + moved.stocked);
+    await closeInventory(tx, { id, state, userId, at });
+    // Issue 27: an `inventory.validated` webhook with its approved differences, in the transaction of the validation.
+    await emitInventoryValidated(tx, {
+      id,
+      companyId,
+      locationId: row.locationId,
+      areaId: row.areaId,
+      at,
+      byCabinet: false,
+      expected: row.expectedCount,
+      read: row.readCount,
+      matched: row.matchedCount,
+      lost: moved.lost,
+      found: moved.stocked,
+    });
+    return;
   }
   await closeInventory(tx, { id, state, userId, at });
 };

@@ -3,6 +3,7 @@ import { type LiveEvent, LiveTopic } from '@rfid/contract';
 import type { Database, DbOrTx, Tx } from '../../db/client.js';
 import type { JobKind, JobLog } from '../../workers/job-runner.js';
 import type { CommittingHook } from '../engine/engine.js';
+import { emitAvailabilityOfLiveRows } from '../webhooks/emit-changes.js';
 import {
   companiesOfLocations,
   insertLiveRows,
@@ -78,10 +79,10 @@ export const liveCommitHook: CommittingHook = async (tx, moves, ledgerNotes) => 
     }
   }
   for (const [locationId, companyId] of await companiesOfLocations(tx, [...unknown])) companyOf.set(locationId, companyId);
-  await insertLiveRows(
-    tx,
-    mergeLiveRows([...noted, ...rowsOfMoves(moves, companyOf), ...availabilityRows(moves, statusChanges, companyOf)]),
-  );
+  const rows = mergeLiveRows([...noted, ...rowsOfMoves(moves, companyOf), ...availabilityRows(moves, statusChanges, companyOf)]);
+  await insertLiveRows(tx, rows);
+  // Issue 27: the availability rows are also `availability.changed` webhooks, in this transaction.
+  await emitAvailabilityOfLiveRows(tx, rows);
 };
 
 /** Writes rows of a change made outside the engine (in `db`'s transaction when it is one): merged per topic and location. */

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { boxes, orders, verifications } from '../../db/schema/index.js';
+import { emitOrderStatusChanged } from '../webhooks/emit-changes.js';
 import { orderSideStatus } from './order-rules.js';
 
 /** Orders core: the order lock and the side statuses computed from the boxes. */
@@ -24,7 +25,15 @@ export const recomputeOrderSide = async (
   const statusColumn = side === 'destination' ? boxes.destinationStatus : boxes.originStatus;
   const boxStatuses = await db.select({ status: statusColumn }).from(boxes).where(eq(boxes.orderId, orderId));
   const [order] = await db
-    .select({ originStatus: orders.originStatus, destinationStatus: orders.destinationStatus })
+    .select({
+      originStatus: orders.originStatus,
+      destinationStatus: orders.destinationStatus,
+      companyId: orders.companyId,
+      orderCode: orders.orderCode,
+      type: orders.type,
+      originLocationId: orders.originLocationId,
+      destinationLocationId: orders.destinationLocationId,
+    })
     .from(orders)
     .where(eq(orders.id, orderId));
   if (!order) return;
@@ -33,6 +42,19 @@ export const recomputeOrderSide = async (
     boxStatuses.map((b) => b.status),
     current,
   );
+  if (next !== current) {
+    // Issue 27: an `order.status_changed` webhook, in the transaction of the change.
+    await emitOrderStatusChanged(db, {
+      id: orderId,
+      companyId: order.companyId,
+      orderCode: order.orderCode,
+      type: order.type,
+      locationId: side === 'destination' ? order.destinationLocationId : order.originLocationId,
+      side,
+      from: current,
+      to: next,
+    });
+  }
   if (!withDate) {
     await db
       .update(orders)

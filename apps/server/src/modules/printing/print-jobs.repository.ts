@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { countRow, int8, timestamp } from '../../db/row-schemas.js';
 import { parseRows } from '../../db/rows.js';
 import { leaseUntil } from '../../workers/lease.js';
+import { emitPrintFinished } from '../webhooks/emit-changes.js';
 
 /** The queries of the print jobs (workers/print-spooler.ts): a job is a WORKING print order on its printer's queue. */
 
@@ -61,6 +62,38 @@ export type LeaseHolder = { printerId: number; owner: string };
 export const settledState = (progress: SQL, voided: SQL = sql`voided_labels`, total: SQL = sql`total_quantity`): SQL =>
   sql`(case when ${progress} + ${voided} >= ${total} then ${PrintOrderState.Printed}::text
     when ${progress} > 0 then ${PrintOrderState.Partial}::text else ${PrintOrderState.Pending}::text end)`;
+
+const endedColumns = sql.raw(`po.id, po.company_id, po.name, po.state, po.progress, po.total_quantity, po.voided_labels, po.error,
+  (select p.location_id from printers p where p.id = po.printer_id) as location_id`);
+const endedRow = z.object({
+  id: z.coerce.number(),
+  company_id: z.coerce.number(),
+  location_id: z.coerce.number().nullable(),
+  name: z.string(),
+  state: z.string(),
+  progress: z.coerce.number(),
+  total_quantity: z.coerce.number(),
+  voided_labels: z.coerce.number(),
+  error: z.string().nullable(),
+});
+
+/** Ends a job (the update returns the order) and emits `print.finished` (issue 27) in the same transaction. */
+const endJob = (db: DbOrTx, update: SQL): Promise<void> =>
+  db.transaction(async (tx) => {
+    for (const row of parseRows(endedRow, await tx.execute(update))) {
+      await emitPrintFinished(tx, {
+        id: row.id,
+        companyId: row.company_id,
+        locationId: row.location_id,
+        name: row.name,
+        state: row.state,
+        progress: row.progress,
+        total: row.total_quantity,
+        voided: row.voided_labels,
+        error: row.error,
+      });
+    }
+  });
 
 export const createPrintJobsRepository = (db: DbOrTx) => ({
   /**
@@ -305,12 +338,20 @@ export const createPrintJobsRepository = (db: DbOrTx) => ({
 
   /** The job ended: PRINTED when every label is printed (or voided), else PARTIAL (PENDING with none), unless stopped meanwhile. */
   async finishJob(orderId: number, jobSeq: number) {
-    await db.execute(sql`update print_orders set state = ${settledState(sql`progress`)}
-      where id = ${orderId} and state = ${WORKING} and job_seq = ${jobSeq}`);
+    await endJob(
+      db,
+      sql`update print_orders po set state = ${settledState(sql`progress`)}
+      where id = ${orderId} and state = ${WORKING} and job_seq = ${jobSeq}
+      returning ${endedColumns}`,
+    );
   },
 
   async failJob(orderId: number, jobSeq: number, error: string) {
-    await db.execute(sql`update print_orders set state = ${PrintOrderState.Error}, error = ${error}
-      where id = ${orderId} and state = ${WORKING} and job_seq = ${jobSeq}`);
+    await endJob(
+      db,
+      sql`update print_orders po set state = ${PrintOrderState.Error}, error = ${error}
+      where id = ${orderId} and state = ${WORKING} and job_seq = ${jobSeq}
+      returning ${endedColumns}`,
+    );
   },
 });

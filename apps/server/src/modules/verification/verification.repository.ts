@@ -17,6 +17,7 @@ import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { visibleOrders } from '../orders/order-scope.repository.js';
 import { recomputeOrderSide } from '../orders/order-status.repository.js';
+import { emitBoxStatusChanged } from '../webhooks/emit-changes.js';
 import type { ComparedLine, ExpectedLine } from './verification.rules.js';
 import { boxStatusFor } from './verification.rules.js';
 
@@ -112,6 +113,32 @@ export const recomputeBoxAndOrder = async (
     .limit(1);
   const status = boxStatusFor(latest ?? null);
   const readingTime = latest?.endTime ?? null;
+  const [box] = await db
+    .select({
+      codebar: boxes.codebar,
+      companyId: boxes.companyId,
+      originStatus: boxes.originStatus,
+      destinationStatus: boxes.destinationStatus,
+      originLocationId: orders.originLocationId,
+      destinationLocationId: orders.destinationLocationId,
+    })
+    .from(boxes)
+    .innerJoin(orders, eq(orders.id, boxes.orderId))
+    .where(eq(boxes.id, boxId));
+  const before = side === 'destination' ? box?.destinationStatus : box?.originStatus;
+  if (box && before !== undefined && before !== status) {
+    // Issue 27: an `order.status_changed` webhook of the box, in the transaction of the change.
+    await emitBoxStatusChanged(db, {
+      id: boxId,
+      codebar: box.codebar,
+      orderId,
+      companyId: box.companyId,
+      locationId: side === 'destination' ? box.destinationLocationId : box.originLocationId,
+      side,
+      from: before,
+      to: status,
+    });
+  }
   await db
     .update(boxes)
     .set(

@@ -26,6 +26,7 @@ import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import TrendingDownIcon from '@mui/icons-material/TrendingDown';
 import WarehouseIcon from '@mui/icons-material/Warehouse';
+import WebhookIcon from '@mui/icons-material/Webhook';
 import type { ReactElement } from 'react';
 
 export const MENU_ICONS: Record<string, ReactElement> = {
@@ -58,4 +59,5 @@ export const MENU_ICONS: Record<string, ReactElement> = {
   find: <ManageSearchIcon />,
   erp: <CompareArrowsIcon />,
   key: <KeyIcon />,
+  webhook: <WebhookIcon />,
 };

@@ -42,6 +42,7 @@ export const MENUS: Record<MenuSet, MenuEntry[]> = {
     { key: 'devices', to: '/administrador/devices', icon: 'device', maxRole: RoleThreshold.adminMenu },
     { key: 'users', to: '/administrador/visualizers/locations', icon: 'users', maxRole: RoleThreshold.adminMenu },
     { key: 'apiKeys', to: '/administrador/api-keys', icon: 'key', maxRole: RoleThreshold.adminMenu },
+    { key: 'webhooks', to: '/administrador/webhooks', icon: 'webhook', maxRole: RoleThreshold.adminMenu },
   ],
   printer_menu: [
     { key: 'printOrders', to: `${printer}/orders`, icon: 'print' },

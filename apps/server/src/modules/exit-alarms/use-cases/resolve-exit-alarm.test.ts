@@ -25,7 +25,9 @@ const setup = (row: ExitAlarmRow | undefined) => {
       state.lost.push(alarm.itemId);
       if (state.row) state.row = { ...state.row, currentState: ItemState.Unknown };
     },
-    announce: (alarm) => state.announced.push(alarm.id),
+    announce: (alarm) => {
+      state.announced.push(alarm.id);
+    },
   };
   const run = (status: 'false_alarm' | 'recovered' | 'lost', note?: string) =>
     resolveExitAlarm({ inTransaction: (work) => work(port), now: () => NOW }, testUser({ id: 3, role: 3 }), {

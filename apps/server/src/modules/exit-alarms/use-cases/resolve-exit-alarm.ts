@@ -10,8 +10,11 @@ export type ResolveExitAlarmPort = {
   repo: Pick<ExitAlarmsRepository, 'lock' | 'resolve' | 'get'>;
   /** The alarm's item leaves: UNKNOWN, in no area and no location, through the ledger (MoveReason.ExitLost). */
   markItemLost: (alarm: ExitAlarmRow, at: Date) => Promise<void>;
-  /** A live row (LiveTopic.ExitAlarm) of the alarm's location, written with the transaction. */
-  announce: (alarm: ExitAlarmRow) => void;
+  /**
+   * A live row (LiveTopic.ExitAlarm) of the alarm's location and an `exit_alarm.changed` webhook, written with the
+   * transaction.
+   */
+  announce: (alarm: ExitAlarmRow, resolution: { status: ExitAlarmStatus; at: Date }) => Promise<void> | void;
 };
 
 export type ResolveExitAlarmDeps = {
@@ -40,7 +43,7 @@ export const resolveExitAlarm = (
       throw conflict('exit.alarm_resolved');
     }
     if (body.status === ExitAlarmStatus.Lost) await markItemLost(alarm, at);
-    announce(alarm);
+    await announce(alarm, { status: body.status, at });
     const resolved = await repo.get(user, id);
     if (!resolved) throw notFound('exit.alarm_not_found');
     return toExitAlarm(resolved);

@@ -1,0 +1,187 @@
+import { LiveTopic, WebhookEventType } from '@rfid/contract';
+import type { DbOrTx } from '../../db/client.js';
+import type { LiveRow } from '../live/live.repository.js';
+import { emitWebhookEvent, emitWebhookEvents } from './emit.js';
+
+/**
+ * The business changes as webhooks (issue 27, docs/webhooks.md "Events"), each emitted in the transaction of its change
+ * by the module that makes it. Each builds the event's subject (the order of a subject is kept) and its `data`.
+ */
+
+type Side = 'origin' | 'destination';
+
+/** An order side's status changed (after a verification, a valid toggle, boxes added or removed). */
+export const emitOrderStatusChanged = (
+  db: DbOrTx,
+  order: {
+    id: number;
+    companyId: number;
+    orderCode: string;
+    type: string;
+    locationId: number | null;
+    side: Side;
+    from: number;
+    to: number;
+  },
+): Promise<void> =>
+  emitWebhookEvent(db, {
+    companyId: order.companyId,
+    locationId: order.locationId,
+    type: WebhookEventType.OrderStatusChanged,
+    subject: `order:${order.id}`,
+    data: {
+      kind: 'order',
+      order: { id: order.id, code: order.orderCode, type: order.type },
+      side: order.side,
+      location: order.locationId,
+      previous_status: order.from,
+      status: order.to,
+    },
+  });
+
+/** A box's status on one side changed (a verification of it). Same subject as its order: they arrive in order. */
+export const emitBoxStatusChanged = (
+  db: DbOrTx,
+  box: {
+    id: number;
+    codebar: string;
+    orderId: number;
+    companyId: number;
+    locationId: number | null;
+    side: Side;
+    from: number;
+    to: number;
+  },
+): Promise<void> =>
+  emitWebhookEvent(db, {
+    companyId: box.companyId,
+    locationId: box.locationId,
+    type: WebhookEventType.OrderStatusChanged,
+    subject: `order:${box.orderId}`,
+    data: {
+      kind: 'box',
+      box: { id: box.id, codebar: box.codebar },
+      order: { id: box.orderId },
+      side: box.side,
+      location: box.locationId,
+      previous_status: box.from,
+      status: box.to,
+    },
+  });
+
+/** Exit alarms raised by a gate's set (new ones only) or resolved by a user. */
+export const emitExitAlarms = (
+  db: DbOrTx,
+  alarms: readonly {
+    id: number;
+    companyId: number;
+    locationId: number;
+    epc: string;
+    change: 'raised' | 'resolved';
+    status: string;
+    at: Date;
+  }[],
+): Promise<void> =>
+  emitWebhookEvents(
+    db,
+    alarms.map((a) => ({
+      companyId: a.companyId,
+      locationId: a.locationId,
+      type: WebhookEventType.ExitAlarm,
+      subject: `exit_alarm:${a.id}`,
+      data: {
+        change: a.change,
+        alarm: { id: a.id, location: a.locationId, epc: a.epc, status: a.status },
+        at: a.at.toISOString(),
+      },
+    })),
+  );
+
+/**
+ * Availability changes, from the transaction's `availability` live rows (live.rules.ts: a location whose sellable
+ * stock may have changed: items' statuses, stocked items moved): one event per location, subject the location.
+ */
+export const emitAvailabilityOfLiveRows = (db: DbOrTx, rows: readonly LiveRow[]): Promise<void> => {
+  const availability = rows.filter((r) => r.topic === LiveTopic.Availability && r.locationId !== null);
+  if (availability.length === 0) return Promise.resolve();
+  return emitWebhookEvents(
+    db,
+    availability.map((r) => ({
+      companyId: r.companyId,
+      locationId: r.locationId,
+      type: WebhookEventType.AvailabilityChanged,
+      subject: `location:${r.locationId}`,
+      data: { location: r.locationId, ...r.payload },
+    })),
+  );
+};
+
+/**
+ * An inventory was validated (by a user, or by a cabinet's set): its approved differences, in counts (the ERP fetches
+ * the lines from GET /api/inventories/{id}/…): items expected, read and matched, and what the validation moved: `lost`
+ * (expected, not read: UNKNOWN now) and `found` (read, not expected: STOCKED in the area now).
+ */
+export const emitInventoryValidated = (
+  db: DbOrTx,
+  inventory: {
+    id: number;
+    companyId: number;
+    locationId: number;
+    areaId: number;
+    at: Date;
+    byCabinet: boolean;
+    expected: number | null;
+    read: number | null;
+    matched: number | null;
+    lost: number;
+    found: number;
+  },
+): Promise<void> =>
+  emitWebhookEvent(db, {
+    companyId: inventory.companyId,
+    locationId: inventory.locationId,
+    type: WebhookEventType.InventoryValidated,
+    subject: `inventory:${inventory.id}`,
+    data: {
+      inventory: { id: inventory.id, location: inventory.locationId, area: inventory.areaId },
+      validated_at: inventory.at.toISOString(),
+      by_cabinet: inventory.byCabinet,
+      differences: {
+        expected: inventory.expected,
+        read: inventory.read,
+        matched: inventory.matched,
+        lost: inventory.lost,
+        found: inventory.found,
+      },
+    },
+  });
+
+/** A print order's job ended: every label printed (PRINTED), some (PARTIAL, PENDING) or the printer failed (ERROR). */
+export const emitPrintFinished = (
+  db: DbOrTx,
+  order: {
+    id: number;
+    companyId: number;
+    locationId: number | null;
+    name: string;
+    state: string;
+    progress: number;
+    total: number;
+    voided: number;
+    error: string | null;
+  },
+): Promise<void> =>
+  emitWebhookEvent(db, {
+    companyId: order.companyId,
+    locationId: order.locationId,
+    type: WebhookEventType.PrintFinished,
+    subject: `print_order:${order.id}`,
+    data: {
+      print_order: { id: order.id, name: order.name, location: order.locationId },
+      state: order.state,
+      printed: order.progress,
+      voided: order.voided,
+      total: order.total,
+      error: order.error,
+    },
+  });
