@@ -2,6 +2,7 @@ export * from './admin.js';
 export * from './auth.js';
 export * from './availability.js';
 export * from './catalog.js';
+export * from './catalog-import.js';
 export * from './common.js';
 export * from './dates.js';
 export * from './enums.js';
