@@ -2,6 +2,7 @@ import type { RouteObject } from 'react-router';
 import { adminRoutes } from '../features/admin/routes';
 import { availabilityRoutes } from '../features/availability/routes';
 import { brandRoutes } from '../features/brand/routes';
+import { catalogImportRoutes } from '../features/catalog-import/routes';
 import { exitAlarmsRoutes } from '../features/exit-alarms/routes';
 import { inboundRoutes } from '../features/inbound/routes';
 import { inventoryRoutes } from '../features/inventory/routes';
@@ -18,6 +19,7 @@ import { trackingRoutes } from '../features/tracking/routes';
 /** Features meet only here: each exports its routes, the router mounts them. */
 export const featureRoutes: RouteObject[] = [
   ...adminRoutes,
+  ...catalogImportRoutes,
   ...trackingRoutes,
   ...inboundRoutes,
   ...onlineRoutes,

@@ -141,26 +141,29 @@ const upsertRows = async (tx: DbOrTx, companyId: number, rows: ImportRow[]): Pro
   const inserted = sql.raw(
     COLUMNS.map((c) => (c.insertDefault === null ? `u.${c.column}` : `coalesce(u.${c.column}, ${c.insertDefault})`)).join(', '),
   );
+  const company = sql`${companyId}::int`;
+  // Every lookup goes through the (company_id, gtin) unique index (the conflict arbiter, a correlated subquery, `= any`):
+  // nothing joins the company's whole catalogue, whose statistics lag behind a table the import is filling.
   const result = await tx.execute(sql`
     with u as (
-      select * from unnest(${sql.param(rows.map((r) => r.gtin))}::text[], ${sql.join(arrays, sql`, `)}) as u(gtin, ${names})
+      select u.*, (select t.id from item_types t where t.company_id = ${company} and t.gtin = u.gtin) as existing_id
+      from unnest(${sql.param(rows.map((r) => r.gtin))}::text[], ${sql.join(arrays, sql`, `)}) as u(gtin, ${names})
     ),
     upd as (
       update item_types t set ${set}
       from u
-      where t.company_id = ${companyId}::int and t.gtin = u.gtin and (${before}) is distinct from (${after})
+      where u.existing_id is not null and t.id = u.existing_id and (${before}) is distinct from (${after})
       returning t.id
     ),
     ins as (
       insert into item_types (company_id, gtin, ${names})
-      select ${companyId}::int, u.gtin, ${inserted} from u
-      where not exists (select 1 from item_types t where t.company_id = ${companyId}::int and t.gtin = u.gtin)
+      select ${company}, u.gtin, ${inserted} from u where u.existing_id is null
       on conflict (company_id, gtin) do nothing
       returning id, gtin
     ),
     linked as (
-      update items i set item_type_id = ins.id from ins
-      where i.company_id = ${companyId}::int and i.gtin = ins.gtin and i.item_type_id is null
+      update items i set item_type_id = (select ins.id from ins where ins.gtin = i.gtin)
+      where i.company_id = ${company} and i.gtin = any(array(select gtin from ins)) and i.item_type_id is null
       returning 1
     )
     select (select count(*) from ins)::int as inserted, (select count(*) from upd)::int as updated
@@ -233,6 +236,10 @@ export const createCatalogImportRepository = (db: Db): CatalogImportRepository =
   async commitBatch({ importId, companyId, fromRowsDone, toRowsDone, rows, rejected }) {
     try {
       return await db.transaction(async (tx) => {
+        // Each row finds its GTIN by the (company_id, gtin) index: a hash or merge join would read every GTIN of the
+        // company at every batch (the planner's statistics lag behind a table the import is filling).
+        await tx.execute(sql`set local enable_hashjoin = off`);
+        await tx.execute(sql`set local enable_mergejoin = off`);
         const { inserted, updated } = await upsertRows(tx, companyId, rows);
         if (rejected.length > 0) {
           await tx

@@ -5,7 +5,7 @@ import type { CatalogImportRepository, RejectedRecord } from '../catalog-import.
 import { checkRecord, type ImportRow } from '../catalog-import.rules.js';
 
 /** Records per batch (one statement, one transaction, one checkpoint). */
-export const CATALOG_IMPORT_BATCH = 5_000;
+export const CATALOG_IMPORT_BATCH = 10_000;
 
 export type RunCatalogImportDeps = {
   repo: Pick<CatalogImportRepository, 'byId' | 'brands' | 'chunks' | 'markRunning' | 'commitBatch' | 'markSucceeded'>;

@@ -1,0 +1,107 @@
+import { mkdtempSync, openAsBlob, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ImportState } from '@rfid/contract';
+import { and, eq, like, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { itemTypes, users } from '../../db/schema/index.js';
+import { buildTestApp, type TestApp } from '../../test/helpers.js';
+import { waitUntil } from '../../test/job-fixtures.js';
+import { benchRow, plainCopyMs, writeCatalogCsv } from './catalog-import.fixtures.js';
+
+const ROWS = Number(process.env.CATALOG_MILLION_ROWS ?? 1_000_000);
+const pgUrl = process.env.TEST_DATABASE_URL;
+const MB = 1024 * 1024;
+
+if (!pgUrl) {
+  console.warn(
+    `catalog-import.million.api.test.ts SKIPPED: it measures ${ROWS} GTINs on PostgreSQL; set TEST_DATABASE_URL (npm test's PostgreSQL lane does).`,
+  );
+}
+
+/**
+ * A million GTINs through POST /api/types/import/ on PostgreSQL (issue 27): the file generated here, uploaded over HTTP
+ * to the app listening on a port of its own, imported by the job, timed beside a plain COPY of the same file into an
+ * equal bare table in the same run; the process's memory (RSS) sampled throughout stays bounded.
+ */
+describe.skipIf(!pgUrl)(`catalogue import of ${ROWS} GTINs on PostgreSQL`, () => {
+  let t: TestApp;
+  let dir: string;
+  let file: string;
+  let companyId: number;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    dir = mkdtempSync(path.join(tmpdir(), 'catalog-million-'));
+    file = path.join(dir, 'catalog.csv');
+    const [admin] = await t.database.db.select().from(users).where(eq(users.email, 'admin@demo.local'));
+    companyId = admin?.companyId as number;
+  });
+  afterAll(async () => {
+    await t?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('imports every row in bounded memory; its time beside a plain COPY of the same rows', { timeout: 300_000 }, async () => {
+    const bytes = await writeCatalogCsv(file, ROWS);
+    // The baseline runs on the test's own database (a scratch copy on the server at TEST_DATABASE_URL).
+    const [current] = (await t.database.db.execute(sql`select current_database() as name`)).rows as { name: string }[];
+    const url = new URL(pgUrl as string);
+    url.pathname = `/${current?.name}`;
+    const copyMs = await plainCopyMs(url.toString(), file, companyId);
+
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const token = await t.login('admin@demo.local');
+    global.gc?.();
+    const rssBefore = process.memoryUsage().rss;
+    let rssPeak = rssBefore;
+    const sampler = setInterval(() => {
+      rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
+    }, 100);
+    const started = performance.now();
+    try {
+      const form = new FormData();
+      form.append('file', await openAsBlob(file, { type: 'text/csv' }), 'catalog.csv');
+      const response = await fetch(`${address}/api/types/import/`, { method: 'POST', headers: { authorization: token }, body: form });
+      const body = (await response.json()) as { id: number };
+      expect(response.status, JSON.stringify(body)).toBe(202);
+      const uploadedMs = performance.now() - started;
+      const done = await waitUntil(
+        async () => (await fetch(`${address}/api/types/import/${body.id}/`, { headers: { authorization: token } })).json(),
+        (b: { state: string }) => b.state === ImportState.Succeeded || b.state === ImportState.Failed,
+        280_000,
+        250,
+      );
+      const importMs = performance.now() - started;
+      clearInterval(sampler);
+      expect(done).toMatchObject({ state: ImportState.Succeeded, total_rows: ROWS, rows_done: ROWS, inserted: ROWS, rejected: 0, percent: 100 });
+
+      const [stored] = await t.database.db
+        .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
+        .from(itemTypes)
+        .where(and(eq(itemTypes.companyId, companyId), like(itemTypes.gtin, '0849%')));
+      expect(stored?.n).toBe(ROWS);
+      const last = benchRow(ROWS - 1);
+      const [row] = await t.database.db
+        .select()
+        .from(itemTypes)
+        .where(and(eq(itemTypes.companyId, companyId), eq(itemTypes.gtin, `0${last[0]}`)));
+      expect(row).toMatchObject({ description: last[1], price: last[2], sizePrimary: last[3], colour: last[4], minimumStock: Number(last[10]) });
+
+      const growthMb = (rssPeak - rssBefore) / MB;
+      const figures = {
+        rows: ROWS,
+        file_mb: +(bytes / MB).toFixed(1),
+        plain_copy_s: +(copyMs / 1000).toFixed(2),
+        upload_s: +(uploadedMs / 1000).toFixed(2),
+        import_s: +(importMs / 1000).toFixed(2),
+        ratio: +(importMs / copyMs).toFixed(1),
+        rss_growth_mb: Math.round(growthMb),
+      };
+      console.log(`catalogue import measure: ${JSON.stringify(figures)}`);
+      expect(growthMb).toBeLessThan(300);
+    } finally {
+      clearInterval(sampler);
+    }
+  });
+});
