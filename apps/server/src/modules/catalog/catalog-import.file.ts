@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { type CatalogImportField, CatalogImportFormat, importFieldOf } from '@rfid/contract';
 import { parse } from 'csv-parse';
@@ -131,58 +130,82 @@ export const countLines = (bytes: Buffer): number => {
 const gtinOf = (value: unknown): string =>
   typeof value === 'string' || typeof value === 'number' ? String(value).trim().slice(0, 40) : '';
 
-/** The records of a CSV file, streamed. */
-async function* csvRecords(chunks: AsyncIterable<Buffer>, delimiter: string): AsyncGenerator<FileRecord> {
-  const skipped: FileRecord[] = [];
-  const parser = Readable.from(chunks).pipe(
-    parse({
-      delimiter,
-      bom: true,
-      relax_column_count: true,
-      skip_empty_lines: true,
-      skip_records_with_error: true,
-      info: true,
-      on_skip: (error) => {
-        const line = error && 'lines' in error && typeof error.lines === 'number' ? error.lines : 0;
-        skipped.push({
-          line,
-          gtin: '',
-          rejection: { reason: 'catalog_import.bad_csv_record', params: { detail: error?.message ?? '' } },
-        });
-        return undefined;
-      },
-    }),
-  );
+/**
+ * The records of a CSV file, streamed: csv-parse's parser is written one chunk at a time and hands each record to
+ * `on_record` at once, so each chunk yields its records as one array (no stream hop per record).
+ */
+async function* csvRecords(chunks: AsyncIterable<Buffer>, delimiter: string): AsyncGenerator<FileRecord[]> {
+  let out: FileRecord[] = [];
   let header: (CatalogImportField | undefined)[] | null = null;
-  for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
-    while (skipped.length > 0) {
-      const next = skipped.shift();
-      if (next) yield next;
-    }
+  let gtinAt = -1;
+  const onRecord = (record: string[], lines: number) => {
     if (header === null) {
       header = record.map(importFieldOf);
-      continue;
+      gtinAt = header.indexOf('gtin');
+      return;
     }
-    const gtinAt = header.indexOf('gtin');
     if (record.length !== header.length) {
-      yield {
-        line: info.lines,
+      out.push({
+        line: lines,
         gtin: gtinOf(record[gtinAt]),
         rejection: { reason: 'catalog_import.field_count', params: { expected: header.length, found: record.length } },
-      };
-      continue;
+      });
+      return;
     }
     const fields: Partial<Record<CatalogImportField, unknown>> = {};
-    header.forEach((field, i) => {
+    for (let i = 0; i < header.length; i += 1) {
+      const field = header[i];
       if (field !== undefined && fields[field] === undefined) fields[field] = record[i];
-    });
-    yield { line: info.lines, fields };
+    }
+    out.push({ line: lines, fields });
+  };
+  const parser = parse({
+    delimiter,
+    bom: true,
+    relax_column_count: true,
+    skip_empty_lines: true,
+    skip_records_with_error: true,
+    on_record: (record: string[], context) => {
+      onRecord(record, context.lines);
+      return null;
+    },
+    on_skip: (error) => {
+      const line = error && 'lines' in error && typeof error.lines === 'number' ? error.lines : 0;
+      out.push({
+        line,
+        gtin: '',
+        rejection: { reason: 'catalog_import.bad_csv_record', params: { detail: error?.message ?? '' } },
+      });
+      return undefined;
+    },
+  });
+  let failure: unknown = null;
+  parser.on('error', (error) => {
+    failure = error;
+  });
+  // Every record is taken by on_record: the readable side carries nothing, but must flow for the parser to end.
+  parser.resume();
+  const write = (chunk: Buffer) =>
+    new Promise<void>((resolve, reject) => parser.write(chunk, (error) => (error ? reject(error) : resolve())));
+  for await (const chunk of chunks) {
+    await write(chunk);
+    if (failure !== null) throw failure;
+    if (out.length > 0) {
+      yield out;
+      out = [];
+    }
   }
-  yield* skipped;
+  const ended = new Promise<void>((resolve, reject) => {
+    parser.once('end', resolve);
+    parser.once('error', reject);
+  });
+  parser.end();
+  await ended;
+  if (out.length > 0) yield out;
 }
 
-/** The records of a JSON Lines file, streamed (a blank line is skipped, its number counted). */
-async function* jsonLinesRecords(chunks: AsyncIterable<Buffer>): AsyncGenerator<FileRecord> {
+/** The records of a JSON Lines file, streamed, one array per chunk (a blank line is skipped, its number counted). */
+async function* jsonLinesRecords(chunks: AsyncIterable<Buffer>): AsyncGenerator<FileRecord[]> {
   const decoder = new StringDecoder('utf8');
   let pending = '';
   let line = 0;
@@ -208,26 +231,28 @@ async function* jsonLinesRecords(chunks: AsyncIterable<Buffer>): AsyncGenerator<
   };
   for await (const chunk of chunks) {
     pending += decoder.write(chunk);
+    const out: FileRecord[] = [];
     let at = pending.indexOf('\n');
     let from = 0;
     while (at >= 0) {
       const record = recordOf(pending.slice(from, at));
-      if (record) yield record;
+      if (record) out.push(record);
       from = at + 1;
       at = pending.indexOf('\n', from);
     }
     pending = pending.slice(from);
+    if (out.length > 0) yield out;
   }
   pending += decoder.end();
   if (pending !== '') {
     const record = recordOf(pending);
-    if (record) yield record;
+    if (record) yield [record];
   }
 }
 
-/** The file's records in order, from its chunks. */
+/** The file's records in order, from its chunks: one array per chunk read. */
 export const fileRecords = (
   chunks: AsyncIterable<Buffer>,
   head: Pick<FileHead, 'format' | 'delimiter'>,
-): AsyncGenerator<FileRecord> =>
+): AsyncGenerator<FileRecord[]> =>
   head.format === CatalogImportFormat.JsonLines ? jsonLinesRecords(chunks) : csvRecords(chunks, head.delimiter);

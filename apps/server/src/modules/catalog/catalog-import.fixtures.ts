@@ -84,7 +84,9 @@ export const plainCopyMs = async (url: string, path: string, companyId: number):
     await client.query('create table catalog_copy_baseline (like item_types including defaults)');
     await client.query(`alter table catalog_copy_baseline alter column company_id set default ${Number(companyId)}`);
     const started = performance.now();
-    const copy = client.query(copyFrom(`copy catalog_copy_baseline (${BENCH_COLUMNS.join(', ')}) from stdin (format csv, header true)`));
+    const copy = client.query(
+      copyFrom(`copy catalog_copy_baseline (${BENCH_COLUMNS.join(', ')}) from stdin (format csv, header true)`),
+    );
     await pipeline(createReadStream(path), copy);
     const ms = performance.now() - started;
     const { rows } = await client.query<{ n: string }>('select count(*) as n from catalog_copy_baseline');

@@ -36,7 +36,7 @@ export const runCatalogImport = async (deps: RunCatalogImportDeps, importId: num
   if (!imported || imported.state === ImportState.Succeeded || imported.state === ImportState.Failed) return;
   await repo.markRunning(importId, now());
   const brands = await repo.brands(imported.companyId);
-  const records: AsyncIterable<FileRecord> = fileRecords(repo.chunks(importId, imported.chunks), imported);
+  const batches: AsyncIterable<FileRecord[]> = fileRecords(repo.chunks(importId, imported.chunks), imported);
 
   let done = imported.rowsDone;
   let index = 0;
@@ -65,22 +65,24 @@ export const runCatalogImport = async (deps: RunCatalogImportDeps, importId: num
       });
   };
 
-  for await (const record of records) {
-    index += 1;
-    if (index <= imported.rowsDone) continue;
-    const checked = checkRecord(record, brands);
-    if ('row' in checked) {
-      const earlier = rows.get(checked.row.gtin);
-      if (earlier) {
-        rejected.push({
-          line: earlier.line,
-          gtin: earlier.gtin,
-          rejection: { reason: 'catalog_import.duplicate', params: { line: checked.row.line } },
-        });
-      }
-      rows.set(checked.row.gtin, checked.row);
-    } else rejected.push(checked);
-    if (rows.size + rejected.length >= batchSize) await flush();
+  for await (const records of batches) {
+    for (const record of records) {
+      index += 1;
+      if (index <= imported.rowsDone) continue;
+      const checked = checkRecord(record, brands);
+      if ('row' in checked) {
+        const earlier = rows.get(checked.row.gtin);
+        if (earlier) {
+          rejected.push({
+            line: earlier.line,
+            gtin: earlier.gtin,
+            rejection: { reason: 'catalog_import.duplicate', params: { line: checked.row.line } },
+          });
+        }
+        rows.set(checked.row.gtin, checked.row);
+      } else rejected.push(checked);
+      if (rows.size + rejected.length >= batchSize) await flush();
+    }
   }
   if (index > done) await flush();
   await writing;
