@@ -8,7 +8,7 @@ import { countLines, isFileProblem, readFileHead } from '../catalog-import.file.
 import type { CatalogImportRepository } from '../catalog-import.repository.js';
 
 /** The pieces the file is stored in (catalog_import_chunks): what a process holds of it at once. */
-export const CATALOG_CHUNK_BYTES = 4 * 1024 * 1024;
+export const CATALOG_CHUNK_BYTES = 1024 * 1024;
 
 /** The upload's file as the route reads it: its name, type and bytes, streamed. */
 export type UploadStream = { filename: string; mimetype: string; bytes: AsyncIterable<Buffer> };
