@@ -29,9 +29,12 @@ describe('catalogue import: upload, progress, counts, rejected rows', () => {
 
   it('es, 1280 px with the menu open: upload, progress bar to 100 %, counts, rejected rows report', async () => {
     const { page, context } = await openPage(browser(), { viewport: DESKTOP_1280 });
-    // The administration menu (the header's admin entry opens its first page).
-    await page.goto('/administrador/locations/');
-    expect(await page.getByTestId('side-menu').isVisible()).toBe(true);
+    await page.goto('/dashboard');
+    await poll(() => page.getByTestId('side-menu').isVisible()).toBe(true);
+    // The administration menu: the user menu's admin entry.
+    await page.getByTestId('user-menu-button').click();
+    await page.getByTestId('user-menu-admin_menu').click();
+    await page.waitForURL('**/administrador/locations/');
     await page.getByTestId('side-menu').getByRole('link', { name: 'Importar catálogo' }).click();
     await page.waitForURL('**/administrador/catalog-import');
     await page
