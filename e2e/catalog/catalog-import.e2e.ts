@@ -56,7 +56,7 @@ describe('catalogue import: upload, progress, counts, rejected rows', () => {
       current.getByRole('button', { name: 'Filas rechazadas' }).click(),
     ]);
     const report = readFileSync(await download.path(), 'utf8');
-    expect(report.split('\n')[0]).toBe('linea,gtin,motivo');
+    expect(report.split('\n')[0]).toBe('línea,código GTIN,motivo');
     expect(report).toContain(`5,"${bad}","GTIN no válido`);
 
     const api = await apiAs('admin@demo.local');

@@ -206,7 +206,7 @@ describe('catalogue import', () => {
     expect(en.statusCode).toBe(200);
     expect(en.headers['content-type']).toMatch(/text\/csv/);
     const lines = en.body.trim().split('\n');
-    expect(lines[0]).toBe('line,gtin,reason');
+    expect(lines[0]).toBe('line,GTIN,reason');
     expect(lines.slice(1)).toEqual([
       `3,"${badCheck}","Invalid GTIN: it needs 8, 12, 13 or 14 digits and a correct check digit."`,
       expect.stringMatching(/^4,"\d{13}","description is required\."$/),
@@ -221,7 +221,7 @@ describe('catalogue import', () => {
       url: `/api/types/import/${done.id}/rejected/`,
       headers: { authorization: admin, 'accept-language': 'es' },
     });
-    expect(es.body.split('\n')[0]).toBe('linea,gtin,motivo');
+    expect(es.body.split('\n')[0]).toBe('línea,código GTIN,motivo');
     expect(es.body).toContain('description es obligatorio.');
   });
 

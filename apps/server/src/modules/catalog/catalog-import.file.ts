@@ -79,10 +79,10 @@ const looksBinary = (bytes: Buffer): boolean => bytes.subarray(0, 64 * 1024).inc
  * Lines that is no JSON object.
  */
 export const readFileHead = (first: Buffer, name: string, mimetype: string): FileHead | FileProblem => {
-  if (first.length === 0) return { problem: { key: 'catalog_import.empty' } };
-  if (looksBinary(first)) return { problem: { key: 'catalog_import.not_text' } };
+  if (first.length === 0) return { problem: { key: 'catalogue.empty' } };
+  if (looksBinary(first)) return { problem: { key: 'catalogue.not_text' } };
   const text = first.toString('utf8').replace(/^\uFEFF/, '');
-  if (text.trim() === '') return { problem: { key: 'catalog_import.empty' } };
+  if (text.trim() === '') return { problem: { key: 'catalogue.empty' } };
   const head = firstLine(text.trimStart());
   const isJsonLines =
     /\.(jsonl|ndjson)$/i.test(name) || /ndjson|jsonl|json-seq|x-json-stream/i.test(mimetype) || head.startsWith('{');
@@ -91,10 +91,10 @@ export const readFileHead = (first: Buffer, name: string, mimetype: string): Fil
     try {
       object = JSON.parse(head);
     } catch {
-      return { problem: { key: 'catalog_import.not_json_lines' } };
+      return { problem: { key: 'catalogue.not_json_lines' } };
     }
     if (typeof object !== 'object' || object === null || Array.isArray(object))
-      return { problem: { key: 'catalog_import.not_json_lines' } };
+      return { problem: { key: 'catalogue.not_json_lines' } };
     const keys = Object.keys(object);
     return {
       format: CatalogImportFormat.JsonLines,
@@ -106,7 +106,7 @@ export const readFileHead = (first: Buffer, name: string, mimetype: string): Fil
   const cells = headerCells(head, delimiter);
   const fields = new Set(cells.map(importFieldOf));
   const missing = REQUIRED_COLUMNS.filter((f) => !fields.has(f));
-  if (missing.length > 0) return { problem: msg('catalog_import.missing_columns', { columns: missing.join(', ') }) };
+  if (missing.length > 0) return { problem: msg('catalogue.missing_columns', { columns: missing.join(', ') }) };
   return {
     format: CatalogImportFormat.Csv,
     delimiter,
@@ -148,7 +148,7 @@ async function* csvRecords(chunks: AsyncIterable<Buffer>, delimiter: string): As
       out.push({
         line: lines,
         gtin: gtinOf(record[gtinAt]),
-        rejection: { reason: 'catalog_import.field_count', params: { expected: header.length, found: record.length } },
+        rejection: { reason: 'catalogue.field_count', params: { expected: header.length, found: record.length } },
       });
       return;
     }
@@ -174,7 +174,7 @@ async function* csvRecords(chunks: AsyncIterable<Buffer>, delimiter: string): As
       out.push({
         line,
         gtin: '',
-        rejection: { reason: 'catalog_import.bad_csv_record', params: { detail: error?.message ?? '' } },
+        rejection: { reason: 'catalogue.bad_csv_record', params: { detail: error?.message ?? '' } },
       });
       return undefined;
     },
@@ -217,10 +217,10 @@ async function* jsonLinesRecords(chunks: AsyncIterable<Buffer>): AsyncGenerator<
     try {
       value = JSON.parse(trimmed);
     } catch {
-      return { line, gtin: '', rejection: { reason: 'catalog_import.bad_json' } };
+      return { line, gtin: '', rejection: { reason: 'catalogue.bad_json' } };
     }
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-      return { line, gtin: '', rejection: { reason: 'catalog_import.bad_json' } };
+      return { line, gtin: '', rejection: { reason: 'catalogue.bad_json' } };
     }
     const fields: Partial<Record<CatalogImportField, unknown>> = {};
     for (const [key, v] of Object.entries(value)) {

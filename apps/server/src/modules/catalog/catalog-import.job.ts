@@ -23,7 +23,7 @@ export const catalogImportJob = (db: Db): JobKind<CatalogImportJobPayload> => {
       runCatalogImport({ repo, heartbeat, finish, signal, lost: () => new JobLeaseLostError() }, job.payload.importId),
     options: {
       maxAttempts: 5,
-      onFailed: (tx, job) => repo.markFailed(tx, job.payload.importId, 'catalog_import.failed', new Date()),
+      onFailed: (tx, job) => repo.markFailed(tx, job.payload.importId, 'catalogue.failed', new Date()),
     },
   };
 };

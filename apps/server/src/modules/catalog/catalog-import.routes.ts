@@ -28,8 +28,8 @@ import { FileTooLargeError, startCatalogImport, type UploadStream } from './use-
 const uploadOf = async (request: FastifyRequest, maxBytes: number): Promise<UploadStream> => {
   if (!request.isMultipart())
     throw new AppError('VALIDATION', {
-      message: 'catalog_import.send_multipart',
-      errors: { file: ['catalog_import.send_multipart'] },
+      message: 'catalogue.send_multipart',
+      errors: { file: ['catalogue.send_multipart'] },
     });
   let part: Awaited<ReturnType<FastifyRequest['file']>>;
   try {

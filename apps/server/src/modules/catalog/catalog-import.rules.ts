@@ -52,12 +52,12 @@ const reject = (rejection: Rejection): never => {
 const textOf = (value: unknown, field: CatalogImportField): string | null => {
   if (value === undefined || value === null) return null;
   if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean')
-    return reject({ reason: 'catalog_import.field_not_text', params: { field } });
+    return reject({ reason: 'catalogue.field_not_text', params: { field } });
   const text = String(value).trim();
   if (text === '') return null;
-  if (text.includes('\u0000')) return reject({ reason: 'catalog_import.field_not_text', params: { field } });
+  if (text.includes('\u0000')) return reject({ reason: 'catalogue.field_not_text', params: { field } });
   const max = LONG_TEXT[field] ?? TEXT_MAX;
-  if (text.length > max) reject({ reason: 'catalog_import.too_long', params: { field, max } });
+  if (text.length > max) reject({ reason: 'catalogue.too_long', params: { field, max } });
   return text;
 };
 
@@ -67,14 +67,14 @@ const priceOf = (value: unknown, field: CatalogImportField): string | null => {
   if (text === null) return null;
   const normalized = text.replace(',', '.');
   const n = /^\d+(\.\d+)?$/.test(normalized) ? Number(normalized) : Number.NaN;
-  if (!Number.isFinite(n) || n >= 1e10) reject({ reason: 'catalog_import.not_a_number', params: { field } });
+  if (!Number.isFinite(n) || n >= 1e10) reject({ reason: 'catalogue.not_a_number', params: { field } });
   return n.toFixed(2);
 };
 
 const wholeOf = (value: unknown, field: CatalogImportField): number | null => {
   const text = typeof value === 'number' ? String(value) : textOf(value, field);
   if (text === null) return null;
-  if (!/^\d+$/.test(text) || Number(text) > INT4_MAX) reject({ reason: 'catalog_import.not_whole_number', params: { field } });
+  if (!/^\d+$/.test(text) || Number(text) > INT4_MAX) reject({ reason: 'catalogue.not_whole_number', params: { field } });
   return Number(text);
 };
 
@@ -92,7 +92,7 @@ const countryListOf = (
     ? value.map((entry: unknown) =>
         typeof entry === 'object' && entry !== null && 'country' in entry && 'value' in entry
           ? [entry.country, entry.value]
-          : reject({ reason: 'catalog_import.bad_list', params: { field } }),
+          : reject({ reason: 'catalogue.bad_list', params: { field } }),
       )
     : typeof value === 'string'
       ? value
@@ -100,16 +100,14 @@ const countryListOf = (
           .filter((part) => part.trim() !== '')
           .map((part) => {
             const at = part.indexOf(':');
-            return at < 0
-              ? reject({ reason: 'catalog_import.bad_list', params: { field } })
-              : [part.slice(0, at), part.slice(at + 1)];
+            return at < 0 ? reject({ reason: 'catalogue.bad_list', params: { field } }) : [part.slice(0, at), part.slice(at + 1)];
           })
-      : reject({ reason: 'catalog_import.bad_list', params: { field } });
+      : reject({ reason: 'catalogue.bad_list', params: { field } });
   return pairs.map(([country, v]) => {
     const code = typeof country === 'string' ? country.trim().toUpperCase() : '';
-    if (!/^[A-Z]{2,3}$/.test(code)) reject({ reason: 'catalog_import.bad_list', params: { field } });
+    if (!/^[A-Z]{2,3}$/.test(code)) reject({ reason: 'catalogue.bad_list', params: { field } });
     const text = isPrice ? priceOf(v, field) : textOf(v, field);
-    if (text === null) return reject({ reason: 'catalog_import.bad_list', params: { field } });
+    if (text === null) return reject({ reason: 'catalogue.bad_list', params: { field } });
     return { country: code, value: text };
   });
 };
@@ -125,18 +123,16 @@ export const checkRecord = (record: FileRecord, brands: BrandDirectory): Checked
   const rawGtin = typeof f.gtin === 'string' || typeof f.gtin === 'number' ? String(f.gtin).trim() : '';
   const shownGtin = rawGtin.slice(0, 40);
   try {
-    if (rawGtin === '') reject({ reason: 'catalog_import.required', params: { field: 'gtin' } });
-    const gtin = normalizeGtin(rawGtin) ?? reject({ reason: 'catalog_import.invalid_gtin' });
+    if (rawGtin === '') reject({ reason: 'catalogue.required', params: { field: 'gtin' } });
+    const gtin = normalizeGtin(rawGtin) ?? reject({ reason: 'catalogue.invalid_gtin' });
     const description =
-      textOf(f.description, 'description') ?? reject({ reason: 'catalog_import.required', params: { field: 'description' } });
+      textOf(f.description, 'description') ?? reject({ reason: 'catalogue.required', params: { field: 'description' } });
     let brandId = wholeOf(f.brand_id, 'brand_id');
     const brandName = textOf(f.brand_name, 'brand_name');
-    if (brandId !== null && !brands.ids.has(brandId))
-      reject({ reason: 'catalog_import.unknown_brand', params: { brand: brandId } });
+    if (brandId !== null && !brands.ids.has(brandId)) reject({ reason: 'catalogue.unknown_brand', params: { brand: brandId } });
     if (brandId === null && brandName !== null && brands.byName.size > 0) {
       brandId =
-        brands.byName.get(brandName.toLowerCase()) ??
-        reject({ reason: 'catalog_import.unknown_brand', params: { brand: brandName } });
+        brands.byName.get(brandName.toLowerCase()) ?? reject({ reason: 'catalogue.unknown_brand', params: { brand: brandName } });
     }
     const row: ImportRow = {
       line: record.line,

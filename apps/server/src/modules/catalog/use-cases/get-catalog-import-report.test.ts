@@ -7,7 +7,7 @@ import { getCatalogImportReport, REPORT_PAGE } from './get-catalog-import-report
 const rejected = (line: number): RejectedRecord => ({
   line,
   gtin: `0000${line}`,
-  rejection: { reason: 'catalog_import.required', params: { field: 'description' } },
+  rejection: { reason: 'catalogue.required', params: { field: 'description' } },
 });
 
 describe('catalogue import report (use case)', () => {
@@ -18,7 +18,7 @@ describe('catalogue import report (use case)', () => {
       rejections: async (_id: number, after: number, limit: number) => all.filter((r) => r.line > after).slice(0, limit),
     };
     const report = await getCatalogImportReport(repo, testUser(), { id: 5, language: 'es' });
-    expect(report.columns).toEqual(['linea', 'gtin', 'motivo']);
+    expect(report.columns).toEqual(['línea', 'código GTIN', 'motivo']);
     const rows: unknown[][] = [];
     for await (const page of report.chunks) rows.push(...page);
     expect(rows).toHaveLength(REPORT_PAGE + 3);

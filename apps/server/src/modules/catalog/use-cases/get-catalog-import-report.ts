@@ -19,7 +19,7 @@ export const getCatalogImportReport = async (
   { id, language }: { id: number; language: Language },
 ): Promise<CatalogImportReport> => {
   const row = await repo.get(user.companyId, id);
-  if (!row) throw notFound('catalog_import.not_found');
+  if (!row) throw notFound('catalogue.not_found');
   async function* chunks(): AsyncGenerator<unknown[][]> {
     let after = 0;
     for (;;) {
@@ -33,9 +33,9 @@ export const getCatalogImportReport = async (
   return {
     filename: `catalog-import-${id}-rejected.csv`,
     columns: [
-      render('catalog_import.report_line', language),
-      render('catalog_import.report_gtin', language),
-      render('catalog_import.report_reason', language),
+      render('catalogue.report_line', language),
+      render('catalogue.report_gtin', language),
+      render('catalogue.report_reason', language),
     ],
     chunks: chunks(),
   };

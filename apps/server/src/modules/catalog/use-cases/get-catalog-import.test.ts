@@ -24,7 +24,7 @@ describe('get catalogue import (use case)', () => {
   });
 
   it("shows a failure's reason in the reader's language", async () => {
-    const failed = importRow({ state: ImportState.Failed, error: 'catalog_import.failed' });
+    const failed = importRow({ state: ImportState.Failed, error: 'catalogue.failed' });
     const answer = await getCatalogImport({ get: async () => failed }, testUser(), { id: 5, language: 'es' });
     expect(answer.error).toBe('La importación se detuvo tras varios intentos; las filas importadas antes se mantienen.');
   });

@@ -12,6 +12,6 @@ export const getCatalogImport = async (
   { id, language }: { id: number; language: Language },
 ): Promise<CatalogImport> => {
   const row = await repo.get(user.companyId, id);
-  if (!row) throw notFound('catalog_import.not_found');
+  if (!row) throw notFound('catalogue.not_found');
   return toCatalogImportDto(row, language);
 };

@@ -59,7 +59,7 @@ describe('run catalogue import (use case, the job)', () => {
     expect(state.row).toMatchObject({ inserted: 1, updated: 1, unchanged: 1, rejected: 1, rowsDone: 4 });
     expect(state.catalogue.get(as14(c))).toBe('Segundo');
     expect(state.rejected).toEqual([
-      { line: 4, gtin: as14(c), rejection: { reason: 'catalog_import.duplicate', params: { line: 5 } } },
+      { line: 4, gtin: as14(c), rejection: { reason: 'catalogue.duplicate', params: { line: 5 } } },
     ]);
   });
 
@@ -78,12 +78,12 @@ describe('run catalogue import (use case, the job)', () => {
     const { repo, state } = fakeImportRepo(csv, { row: importRow({ delimiter: ';' }) });
     await runCatalogImport({ repo, ...fakeJob() }, 5);
     expect(state.rejected.map((r) => [r.line, r.rejection.reason])).toEqual([
-      [2, 'catalog_import.invalid_gtin'],
-      [3, 'catalog_import.required'],
-      [4, 'catalog_import.not_a_number'],
-      [5, 'catalog_import.unknown_brand'],
-      [6, 'catalog_import.bad_list'],
-      [7, 'catalog_import.field_count'],
+      [2, 'catalogue.invalid_gtin'],
+      [3, 'catalogue.required'],
+      [4, 'catalogue.not_a_number'],
+      [5, 'catalogue.unknown_brand'],
+      [6, 'catalogue.bad_list'],
+      [7, 'catalogue.field_count'],
     ]);
     expect(state.committed.flatMap((batch) => batch.rows)).toEqual([
       expect.objectContaining({
@@ -104,8 +104,8 @@ describe('run catalogue import (use case, the job)', () => {
     const { repo, state } = fakeImportRepo(jsonl, { row: importRow({ format: 'jsonl' }), pieces: 5 });
     await runCatalogImport({ repo, ...fakeJob() }, 5);
     expect(state.rejected.map((r) => [r.line, r.rejection.reason])).toEqual([
-      [3, 'catalog_import.bad_json'],
-      [4, 'catalog_import.bad_json'],
+      [3, 'catalogue.bad_json'],
+      [4, 'catalogue.bad_json'],
     ]);
     expect(state.committed.flatMap((batch) => batch.rows).map((r) => [r.line, r.description, r.minimumStock])).toEqual([
       [1, 'Uno', 4],

@@ -76,7 +76,7 @@ export const runCatalogImport = async (deps: RunCatalogImportDeps, importId: num
           rejected.push({
             line: earlier.line,
             gtin: earlier.gtin,
-            rejection: { reason: 'catalog_import.duplicate', params: { line: checked.row.line } },
+            rejection: { reason: 'catalogue.duplicate', params: { line: checked.row.line } },
           });
         }
         rows.set(checked.row.gtin, checked.row);

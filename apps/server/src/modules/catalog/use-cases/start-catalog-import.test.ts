@@ -98,11 +98,11 @@ describe('start catalogue import (use case, the upload)', () => {
 
   it('refuses, naming the problem: empty, binary, no description column, no rows, broken JSON Lines', async () => {
     const cases: [string | Buffer, string, string][] = [
-      ['', 'a.csv', render('catalog_import.empty', 'en')],
-      [Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x01]), 'a.xlsx', render('catalog_import.not_text', 'en')],
+      ['', 'a.csv', render('catalogue.empty', 'en')],
+      [Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x01]), 'a.xlsx', render('catalogue.not_text', 'en')],
       ['gtin;precio\n1;2\n', 'a.csv', 'The header row has no column for: description.'],
-      ['gtin,description\n', 'a.csv', render('catalog_import.no_rows', 'en')],
-      ['{"gtin": 1\n', 'a.jsonl', render('catalog_import.not_json_lines', 'en')],
+      ['gtin,description\n', 'a.csv', render('catalogue.no_rows', 'en')],
+      ['{"gtin": 1\n', 'a.jsonl', render('catalogue.not_json_lines', 'en')],
     ];
     for (const [content, name, message] of cases) {
       const { deps, stored } = fakeRepo();

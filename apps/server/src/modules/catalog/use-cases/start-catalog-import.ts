@@ -88,7 +88,7 @@ export const startCatalogImport = async (
     }
     // A last line without its line break is a line too; a CSV's header is no row.
     const totalRows = lines + (last === 10 ? 0 : 1) - (head.format === CatalogImportFormat.Csv ? 1 : 0);
-    if (totalRows <= 0) throw fieldError('file', 'catalog_import.no_rows');
+    if (totalRows <= 0) throw fieldError('file', 'catalogue.no_rows');
     const id = importId;
     await deps.queueInTransaction(id, (tx) => repo.markUploaded(tx, id, { bytes, chunks: seq, totalRows }));
     const row = await repo.get(user.companyId, id);
