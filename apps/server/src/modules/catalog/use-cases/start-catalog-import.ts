@@ -1,6 +1,6 @@
 import { type CatalogImport, CatalogImportFormat } from '@rfid/contract';
 import type { DbOrTx } from '../../../db/client.js';
-import { AppError, fieldError } from '../../../http/errors.js';
+import { fieldError } from '../../../http/errors.js';
 import { type Language, msg } from '../../../i18n/messages.js';
 import type { AuthUser } from '../../../plugins/auth.js';
 import { toCatalogImportDto } from '../catalog-import.dto.js';
@@ -97,7 +97,6 @@ export const startCatalogImport = async (
   } catch (error) {
     if (importId !== undefined) await repo.remove(importId);
     if (error instanceof FileTooLargeError) throw tooLarge();
-    if (error instanceof AppError) throw error;
     throw error;
   }
 };
