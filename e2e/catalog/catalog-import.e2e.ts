@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { fitsPhone, MOBILE, openPage, poll, rowOf, screenshot, useBrowser } from '../support/browser';
+import { fitsPhone, MOBILE, openPage, poll, rowOf, screenshot, tableFits, useBrowser } from '../support/browser';
 import { apiAs, withCheckDigit } from '../support/journey-api';
 
 /**
@@ -49,6 +49,8 @@ describe('catalogue import: upload, progress, counts, rejected rows', () => {
     const counts = await current.locator('[data-testid^="catalog-import-counts-"]').textContent();
     expect(counts).toContain('3 nuevos');
     expect(counts).toContain('1 rechazado');
+    await poll(() => rowOf(page.getByTestId('catalog-imports'), fileName).count()).toBe(1);
+    await tableFits(page, 'catalog-imports');
     await screenshot(page, 'catalog-import-done-es');
 
     const [download] = await Promise.all([
