@@ -43,6 +43,8 @@ export type Config = {
   readsIdleGapMs: number;
   /** JOB_LEASE_MS: a background job's lease; a dead process's job is taken over after it. */
   jobLeaseMs: number;
+  /** CATALOG_IMPORT_MAX_MB: the largest catalogue file POST /api/types/import/ takes (default 512 MB). */
+  catalogImportMaxBytes: number;
   /** STOCK_SNAPSHOT_INTERVAL_MS: how often today's daily stock snapshot is rewritten. */
   stockSnapshotIntervalMs: number;
   /** AUTH_CACHE_MS: how long a process keeps a token's user and location scope (0: never), dropped on any change. */
@@ -167,6 +169,7 @@ const envSchema = z.object({
   DEFAULT_LANGUAGE: z.enum(LANGUAGES).default('es'),
   READS_IDLE_GAP_MS: whole(DEFAULT_IDLE_GAP_MS),
   JOB_LEASE_MS: whole(30_000, 1_000),
+  CATALOG_IMPORT_MAX_MB: whole(512, 1, 4_096),
   STOCK_SNAPSHOT_INTERVAL_MS: whole(300_000),
   AUTH_CACHE_MS: whole(5_000, 0, 60_000),
   EXACT_COUNT_LIMIT: whole(EXACT_COUNT_LIMIT, 1, 10_000_000),
@@ -267,6 +270,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     defaultLanguage: e.DEFAULT_LANGUAGE,
     readsIdleGapMs: e.READS_IDLE_GAP_MS,
     jobLeaseMs: e.JOB_LEASE_MS,
+    catalogImportMaxBytes: e.CATALOG_IMPORT_MAX_MB * 1024 * 1024,
     stockSnapshotIntervalMs: e.STOCK_SNAPSHOT_INTERVAL_MS,
     authCacheMs: e.AUTH_CACHE_MS,
     exactCountLimit: e.EXACT_COUNT_LIMIT,

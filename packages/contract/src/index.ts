@@ -3,6 +3,7 @@ export * from './api-keys.js';
 export * from './auth.js';
 export * from './availability.js';
 export * from './catalog.js';
+export * from './catalog-import.js';
 export * from './common.js';
 export * from './dates.js';
 export * from './enums.js';

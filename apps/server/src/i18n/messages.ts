@@ -239,6 +239,63 @@ export const catalogue = {
   'catalog.gtin_taken': { en: 'A GTIN with this code already exists.', es: 'Ya existe un GTIN con este código.' },
   'catalog.unknown_gtin': { en: 'Unknown GTIN.', es: 'GTIN desconocido.' },
   'catalog.gtin_missing': { en: 'GTIN {gtin} does not exist.', es: 'El GTIN {gtin} no existe.' },
+  // Catalogue import (issue 27): the upload's refusals, the rejected records' reasons, the report's columns.
+  'catalogue.not_found': { en: 'Catalogue import not found.', es: 'Importación de catálogo no encontrada.' },
+  'catalogue.send_multipart': {
+    en: 'Send the file as multipart/form-data in the field "file".',
+    es: 'Envíe el archivo como multipart/form-data en el campo "file".',
+  },
+  'catalogue.empty': { en: 'The file is empty.', es: 'El archivo está vacío.' },
+  'catalogue.not_text': {
+    en: 'The file is not a text file: send a CSV or a JSON Lines file.',
+    es: 'El archivo no es de texto: envíe un CSV o un archivo JSON Lines.',
+  },
+  'catalogue.missing_columns': {
+    en: 'The header row has no column for: {columns}. Name the columns in the first row (gtin, description, price …).',
+    es: 'La fila de cabecera no tiene columna para: {columns}. Nombre las columnas en la primera fila (gtin, descripcion, precio …).',
+  },
+  'catalogue.not_json_lines': {
+    en: 'The file is neither a CSV with a header row nor JSON Lines (one JSON object per line).',
+    es: 'El archivo no es un CSV con fila de cabecera ni JSON Lines (un objeto JSON por línea).',
+  },
+  'catalogue.no_rows': { en: 'The file has no rows to import.', es: 'El archivo no tiene filas que importar.' },
+  'catalogue.failed': {
+    en: 'The import stopped after several attempts; the rows imported before stay imported.',
+    es: 'La importación se detuvo tras varios intentos; las filas importadas antes se mantienen.',
+  },
+  'catalogue.required': { en: '{field} is required.', es: '{field} es obligatorio.' },
+  'catalogue.invalid_gtin': {
+    en: 'Invalid GTIN: it needs 8, 12, 13 or 14 digits and a correct check digit.',
+    es: 'GTIN no válido: necesita 8, 12, 13 o 14 dígitos y un dígito de control correcto.',
+  },
+  'catalogue.not_a_number': { en: '{field} is not a valid number.', es: '{field} no es un número válido.' },
+  'catalogue.not_whole_number': { en: '{field} is not a whole number.', es: '{field} no es un número entero.' },
+  'catalogue.too_long': {
+    en: '{field} has more than {max} characters.',
+    es: '{field} tiene más de {max} caracteres.',
+  },
+  'catalogue.field_not_text': { en: '{field} is not a text.', es: '{field} no es un texto.' },
+  'catalogue.unknown_brand': { en: 'Unknown brand: {brand}.', es: 'Marca desconocida: {brand}.' },
+  'catalogue.bad_list': {
+    en: '{field} must be written as country:value pairs, e.g. ES:29.95|FR:31.00.',
+    es: '{field} debe escribirse como pares país:valor, p. ej. ES:29.95|FR:31.00.',
+  },
+  'catalogue.bad_json': { en: 'The line is not a JSON object.', es: 'La línea no es un objeto JSON.' },
+  'catalogue.bad_csv_record': {
+    en: 'The line is not valid CSV: {detail}',
+    es: 'La línea no es CSV válido: {detail}',
+  },
+  'catalogue.field_count': {
+    en: 'The line has {found} fields; the header has {expected}.',
+    es: 'La línea tiene {found} campos; la cabecera tiene {expected}.',
+  },
+  'catalogue.duplicate': {
+    en: 'The same GTIN is on line {line}, which was imported instead.',
+    es: 'El mismo GTIN está en la línea {line}, que se importó en su lugar.',
+  },
+  'catalogue.report_line': { en: 'line', es: 'línea' },
+  'catalogue.report_gtin': { en: 'GTIN', es: 'código GTIN' },
+  'catalogue.report_reason': { en: 'reason', es: 'motivo' },
   // Orders, boxes, receptions, returns
   'orders.order_not_found': { en: 'Order not found.', es: 'Orden no encontrada.' },
   'orders.box_not_found': { en: 'Box not found.', es: 'Caja no encontrada.' },

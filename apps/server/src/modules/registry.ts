@@ -11,6 +11,7 @@ import { authRoutes } from './auth/auth.routes.js';
 import { availabilityRoutes } from './availability/availability.routes.js';
 import { backupRoutes } from './backup/backup.routes.js';
 import { catalogRoutes } from './catalog/catalog.routes.js';
+import { catalogImportRoutes } from './catalog/catalog-import.routes.js';
 import type { Engine } from './engine/engine.js';
 import { epcisRoutes } from './epcis/epcis.routes.js';
 import { erpRoutes } from './erp/erp.routes.js';
@@ -70,6 +71,7 @@ export const registerModules = async (app: FastifyInstance, deps: ModuleDeps): P
         await api.register(locationsRoutes, deps);
         await api.register(adminRoutes, deps);
         await api.register(catalogRoutes, deps);
+        await api.register(catalogImportRoutes, deps);
         await api.register(ingestRoutes, deps);
         await api.register(trackingRoutes, deps);
         await api.register(ordersRoutes, deps);

@@ -4,6 +4,7 @@ import type { ReaderBus } from '../broker/bus.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { whileDatabaseAway } from '../db/retry.js';
+import { catalogImportJob } from '../modules/catalog/catalog-import.job.js';
 import type { Engine } from '../modules/engine/engine.js';
 import { createDeviceDirectory, type DeviceDirectory } from '../modules/ingest/ingest.service.js';
 import { createStreamGrouper, type StreamGrouper } from '../modules/ingest/stream-grouper.js';
@@ -90,6 +91,7 @@ export const workersPlugin = fp(
     const { jobs, spooler, devices, grouper, webhooks } = workers;
     jobs.add(stickerPdfJob(db));
     jobs.add(inventoryCsvJob(db));
+    jobs.add(catalogImportJob(db));
     // Live update rows older than a day are deleted every hour, by one process (the job's period key).
     jobs.add(livePruneJob(db, app.log));
     jobs.every({ kind: LIVE_PRUNE_JOB, everyMs: 3_600_000 });

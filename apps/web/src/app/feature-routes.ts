@@ -4,6 +4,7 @@ import { apiKeysRoutes } from '../features/api-keys/routes';
 import { availabilityRoutes } from '../features/availability/routes';
 import { brandRoutes } from '../features/brand/routes';
 import { erpRoutes } from '../features/erp/routes';
+import { catalogImportRoutes } from '../features/catalog-import/routes';
 import { exitAlarmsRoutes } from '../features/exit-alarms/routes';
 import { inboundRoutes } from '../features/inbound/routes';
 import { inventoryRoutes } from '../features/inventory/routes';
@@ -21,6 +22,7 @@ import { webhooksRoutes } from '../features/webhooks';
 /** Features meet only here: each exports its routes, the router mounts them. */
 export const featureRoutes: RouteObject[] = [
   ...adminRoutes,
+  ...catalogImportRoutes,
   ...trackingRoutes,
   ...inboundRoutes,
   ...onlineRoutes,

@@ -1,6 +1,7 @@
-import { index, integer, jsonb, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { serialId } from './columns.js';
-import { brands, companyRef } from './organization.js';
+import type { CatalogImportFormat, ImportState } from '@rfid/contract';
+import { bigint, customType, index, integer, jsonb, numeric, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, instant, serialId } from './columns.js';
+import { brands, companyRef, users } from './organization.js';
 
 export type SizeValue = { country: string; value: string };
 export type PriceValue = { country: string; value: string };
@@ -37,4 +38,76 @@ export const itemTypes = pgTable(
     minimumStock: integer('minimum_stock'),
   },
   (t) => [uniqueIndex('item_types_company_gtin_uq').on(t.companyId, t.gtin), index('item_types_gtin_idx').on(t.gtin)],
+);
+
+/** PostgreSQL's bytea as a Node Buffer (both drivers answer a Buffer or a Uint8Array). */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * A catalogue import (issue 27, docs/catalog-import.md): a file of GTINs imported by the `catalog-import` job. The
+ * file is in catalog_import_chunks (any process reads it, after any restart); `line_done` is the last record whose
+ * batch committed, with the counts of that commit: a job run again goes on after it.
+ */
+export const catalogImports = pgTable(
+  'catalog_imports',
+  {
+    id: serialId(),
+    companyId: companyRef(),
+    createdBy: integer('created_by')
+      .notNull()
+      .references(() => users.id),
+    fileName: text('file_name').notNull(),
+    format: text('format').$type<CatalogImportFormat>().notNull(),
+    /** A CSV's delimiter (`,` or `;`), found in its header. */
+    delimiter: text('delimiter').$type<',' | ';'>().notNull().default(','),
+    bytes: bigint('bytes', { mode: 'number' }).notNull(),
+    chunks: integer('chunks').notNull(),
+    state: text('state').$type<ImportState>().notNull(),
+    /** The file's line count (less the header) until the job ends, then the records read. */
+    totalRows: integer('total_rows'),
+    /** Records whose batch committed (the job resumes after them). */
+    rowsDone: integer('rows_done').notNull().default(0),
+    inserted: integer('inserted').notNull().default(0),
+    updated: integer('updated').notNull().default(0),
+    unchanged: integer('unchanged').notNull().default(0),
+    rejected: integer('rejected').notNull().default(0),
+    ignoredColumns: text('ignored_columns').array().notNull().default([]),
+    /** Why it failed (a message key of i18n/messages.ts). */
+    error: text('error'),
+    createdAt: createdAt(),
+    startedAt: instant('started_at'),
+    finishedAt: instant('finished_at'),
+  },
+  (t) => [index('catalog_imports_company_idx').on(t.companyId, t.id)],
+);
+
+/** An import's file, in pieces of at most CATALOG_CHUNK_BYTES, in order (`seq` from 0); dropped when it ends. */
+export const catalogImportChunks = pgTable(
+  'catalog_import_chunks',
+  {
+    importId: integer('import_id')
+      .notNull()
+      .references(() => catalogImports.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    data: bytea('data').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.importId, t.seq] })],
+);
+
+/** A rejected record of an import: its line, GTIN and reason (a message key and its parameters, rendered on download). */
+export const catalogImportRejections = pgTable(
+  'catalog_import_rejections',
+  {
+    importId: integer('import_id')
+      .notNull()
+      .references(() => catalogImports.id, { onDelete: 'cascade' }),
+    line: integer('line').notNull(),
+    gtin: text('gtin').notNull(),
+    reason: text('reason').notNull(),
+    params: jsonb('params').$type<Record<string, string | number>>().notNull().default({}),
+  },
+  (t) => [primaryKey({ columns: [t.importId, t.line] })],
 );

@@ -4,6 +4,7 @@ import AssignmentReturnIcon from '@mui/icons-material/AssignmentReturn';
 import CallMadeIcon from '@mui/icons-material/CallMade';
 import CallReceivedIcon from '@mui/icons-material/CallReceived';
 import CompareArrowsIcon from '@mui/icons-material/CompareArrows';
+import CloudUploadIcon from '@mui/icons-material/CloudUpload';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import DownloadIcon from '@mui/icons-material/Download';
 import FactoryIcon from '@mui/icons-material/Factory';
@@ -49,6 +50,7 @@ export const MENU_ICONS: Record<string, ReactElement> = {
   location: <LocationCityIcon />,
   device: <DevicesIcon />,
   users: <PeopleIcon />,
+  catalogImport: <CloudUploadIcon />,
   print: <PrintIcon />,
   printer: <PrintIcon />,
   download: <DownloadIcon />,
