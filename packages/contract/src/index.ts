@@ -7,6 +7,7 @@ export * from './dates.js';
 export * from './enums.js';
 export * from './exit-alarms.js';
 export * from './ingest.js';
+export * from './epcis.js';
 export * from './integrations.js';
 export * from './inventory.js';
 export * from './live.js';
