@@ -53,7 +53,11 @@ export type EpcisSchedule = z.infer<typeof epcisScheduleSchema>;
  */
 export const epcisSubscriptionCreateSchema = z
   .object({
-    dest: z.string().url().max(2000).regex(/^https?:\/\//i, 'an http(s) URL'),
+    dest: z
+      .string()
+      .url()
+      .max(2000)
+      .regex(/^https?:\/\//i, 'an http(s) URL'),
     signatureToken: z.string().min(8).max(200).optional(),
     stream: z.boolean().optional(),
     schedule: epcisScheduleSchema.optional(),

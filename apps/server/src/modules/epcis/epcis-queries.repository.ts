@@ -2,13 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { WebhookEventType } from '@rfid/contract';
 import { and, asc, count, eq, gt, isNotNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import {
-  type EpcisSchedule,
-  epcisEvents,
-  epcisQueries,
-  epcisSubscriptions,
-  webhookEndpoints,
-} from '../../db/schema/index.js';
+import { type EpcisSchedule, epcisEvents, epcisQueries, epcisSubscriptions, webhookEndpoints } from '../../db/schema/index.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { emitWebhookEvent } from '../webhooks/emit.js';
 import { idForms, type SimpleEventQuery } from './epcis.query.js';
@@ -70,7 +64,12 @@ export const createEpcisQueriesRepository = (db: DbOrTx) => {
 
     /** How many events match, counted up to `atMost` (maxEventCount's check). */
     async countEvents(scope: QueryScope, query: SimpleEventQuery, atMost: number): Promise<number> {
-      const inner = db.select({ id: epcisEvents.id }).from(epcisEvents).where(where(scope, query, {})).limit(atMost).as('m');
+      const inner = db
+        .select({ id: epcisEvents.id })
+        .from(epcisEvents)
+        .where(where(scope, query, {}))
+        .limit(atMost)
+        .as('m');
       const [row] = await db.select({ n: count() }).from(inner);
       return row?.n ?? 0;
     },
@@ -143,7 +142,11 @@ export const createEpcisQueriesRepository = (db: DbOrTx) => {
       return row;
     },
     async listSubscriptions(queryId: number): Promise<SubscriptionRow[]> {
-      return db.select().from(epcisSubscriptions).where(eq(epcisSubscriptions.queryId, queryId)).orderBy(asc(epcisSubscriptions.id));
+      return db
+        .select()
+        .from(epcisSubscriptions)
+        .where(eq(epcisSubscriptions.queryId, queryId))
+        .orderBy(asc(epcisSubscriptions.id));
     },
     async getSubscription(queryId: number, subscriptionId: string): Promise<SubscriptionRow | undefined> {
       const [row] = await db
@@ -166,14 +169,21 @@ export const createEpcisQueriesRepository = (db: DbOrTx) => {
         .from(epcisSubscriptions)
         .innerJoin(epcisQueries, eq(epcisQueries.id, epcisSubscriptions.queryId))
         .where(
-          or(eq(epcisSubscriptions.stream, true), and(isNotNull(epcisSubscriptions.nextRunAt), lte(epcisSubscriptions.nextRunAt, now))),
+          or(
+            eq(epcisSubscriptions.stream, true),
+            and(isNotNull(epcisSubscriptions.nextRunAt), lte(epcisSubscriptions.nextRunAt, now)),
+          ),
         )
         .orderBy(asc(epcisSubscriptions.id))
         .limit(limit);
     },
     /** Locks a subscription for its run (another process running it skips it); undefined when locked or gone. */
     async lockSubscription(id: number): Promise<SubscriptionRow | undefined> {
-      const [row] = await db.select().from(epcisSubscriptions).where(eq(epcisSubscriptions.id, id)).for('update', { skipLocked: true });
+      const [row] = await db
+        .select()
+        .from(epcisSubscriptions)
+        .where(eq(epcisSubscriptions.id, id))
+        .for('update', { skipLocked: true });
       return row;
     },
     async endpointOf(companyId: number, subscriptionId: number): Promise<number | undefined> {

@@ -40,9 +40,14 @@ export class EpcisError extends AppError {
 }
 
 export const queryParameterError = (e: QueryParameterError): EpcisError =>
-  new EpcisError('QueryParameterException', 'VALIDATION', msg('epcis.query_parameter', { parameter: e.parameter, problem: e.problem }), {
-    errors: { [e.parameter]: [msg('common.text', { text: e.problem })] },
-  });
+  new EpcisError(
+    'QueryParameterException',
+    'VALIDATION',
+    msg('epcis.query_parameter', { parameter: e.parameter, problem: e.problem }),
+    {
+      errors: { [e.parameter]: [msg('common.text', { text: e.problem })] },
+    },
+  );
 export const queryTooLarge = (max: number): EpcisError =>
   new EpcisError('QueryTooLargeException', 'VALIDATION', msg('epcis.query_too_large', { max }), { status: 413 });
 

@@ -10,7 +10,8 @@ import type { Cmp, Criterion, FieldScope, Operand, OrderBy, SimpleEventQuery } f
  * every value is a bound parameter.
  */
 
-const doc = epcisEvents.document;
+/** The event's JSON-LD without its `@context` (whose term definitions are no event fields). */
+const doc = sql`(${epcisEvents.document} - '@context')`;
 const OPS: Record<Cmp, SQL> = { eq: sql`=`, gt: sql`>`, ge: sql`>=`, lt: sql`<`, le: sql`<=` };
 /** A field name as a JSON path member (`."example:myField"`): JSON string quoting is the path language's. */
 const member = (name: string) => `.${JSON.stringify(name)}`;
@@ -97,6 +98,9 @@ const withinSql = (
       parts.push(sql`starts_with(${column}, ${`${f}/254/`})`);
       glns.push(dl[1] as string);
     }
+    // The URN forms of a GLN's location (extension 0): every SGLN of that GLN.
+    const sgln = SGLN_GLN.exec(f);
+    if (sgln && !values.includes(f)) parts.push(sql`starts_with(${column}, ${`urn:epc:id:sgln:${sgln[1]}.${sgln[2]}.`})`);
   }
   if (glns.length || locationIds.length) {
     parts.push(sql`${column} in (select 'urn:x-rfid-stock:area:' || a.id from areas a join locations l on l.id = a.location_id
@@ -165,10 +169,7 @@ export const criterionSql = (companyId: number, c: Criterion, idForms: (values: 
       return someValue([`$.persistentDisposition.${c.which}[*]`], sql`${asText} = any(${texts(c.values)})`);
     case 'typedList': {
       const key = c.list === 'bizTransactionList' ? 'bizTransaction' : c.list === 'sourceList' ? 'source' : 'destination';
-      return someValue(
-        [`$.${c.list}[*]`],
-        sql`v ->> 'type' = any(${texts(c.types)}) and v ->> ${key} = any(${texts(c.values)})`,
-      );
+      return someValue([`$.${c.list}[*]`], sql`v ->> 'type' = any(${texts(c.types)}) and v ->> ${key} = any(${texts(c.values)})`);
     }
     case 'exists':
       return sql`jsonb_path_exists(${doc}, ${path(c.field === 'errorDeclaration' ? '$.errorDeclaration' : '$.sensorElementList[*]')})`;
@@ -211,7 +212,7 @@ export const orderOf = (orderBy: OrderBy | null, direction: 'ASC' | 'DESC'): SQL
   const dir = direction === 'ASC' ? asc : desc;
   if (!orderBy) return [asc(epcisEvents.id)];
   if (orderBy.kind === 'column') return [dir(COLUMNS[orderBy.column]), dir(epcisEvents.id)];
-  const value = sql`${doc} -> ${orderBy.name}`;
+  const value = sql`${epcisEvents.document} -> ${orderBy.name}`;
   const number = sql`(case when jsonb_typeof(${value}) = 'number' then (${value} #>> '{}')::numeric end)`;
   const text = sql`(${value} #>> '{}')`;
   const nulls = sql.raw(direction === 'ASC' ? 'asc nulls last' : 'desc nulls last');

@@ -129,8 +129,50 @@ const BTT = ['BTT-', 'urn:epcglobal:cbv:btt:'] as const;
 const SDT = ['SDT-', 'urn:epcglobal:cbv:sdt:'] as const;
 const ER = ['ER-', 'urn:epcglobal:cbv:er:'] as const;
 
-/** An identifier asked in one form: the forms it may be stored in (as given, and its canonical GS1 Digital Link). */
-export const idForms = (values: string[]): string[] => [...new Set(values.flatMap((v) => [v, canonicalDigitalLink(v)]))];
+const PREFIX_LENGTHS = [6, 7, 8, 9, 10, 11, 12];
+/**
+ * The EPC URNs a canonical Digital Link may stand for: a URN splits the key at the GS1 Company Prefix, whose length the
+ * Digital Link does not tell, so one per possible length (6 to 12 digits). SGTIN, SSCC, SGLN and LGTIN classes.
+ */
+export const urnCandidates = (link: string): string[] => {
+  const path = link.startsWith('https://id.gs1.org/') ? link.slice('https://id.gs1.org'.length) : '';
+  const item = /^\/01\/(\d{14})\/(21|10)\/([^/?#]+)$/.exec(path);
+  if (item) {
+    const [, gtin = '', ai, tail = ''] = item;
+    const serial = decodeURIComponent(tail);
+    return PREFIX_LENGTHS.map((n) => {
+      const reference = `${gtin[0]}${gtin.slice(1 + n, 13)}`;
+      return ai === '21'
+        ? `urn:epc:id:sgtin:${gtin.slice(1, 1 + n)}.${reference}.${serial}`
+        : `urn:epc:class:lgtin:${gtin.slice(1, 1 + n)}.${reference}.${serial}`;
+    });
+  }
+  const sscc = /^\/00\/(\d{18})$/.exec(path);
+  if (sscc) {
+    const digits = sscc[1] ?? '';
+    return PREFIX_LENGTHS.map((n) => `urn:epc:id:sscc:${digits.slice(1, 1 + n)}.${digits[0]}${digits.slice(1 + n, 17)}`);
+  }
+  const gln = /^\/414\/(\d{13})(?:\/254\/([^/?#]+))?$/.exec(path);
+  if (gln) {
+    const [, digits = '', extension] = gln;
+    const ext = extension === undefined ? '0' : decodeURIComponent(extension);
+    return PREFIX_LENGTHS.map((n) => `urn:epc:id:sgln:${digits.slice(0, n)}.${digits.slice(n, 12)}.${ext}`);
+  }
+  return [];
+};
+
+/**
+ * An identifier asked in one form: the forms it may be stored in (as given, its canonical GS1 Digital Link, and the
+ * EPC URNs that Digital Link may stand for): an event keeps the form it was captured in.
+ */
+export const idForms = (values: string[]): string[] => [
+  ...new Set(
+    values.flatMap((v) => {
+      const link = canonicalDigitalLink(v);
+      return [v, link, ...urnCandidates(link)];
+    }),
+  ),
+];
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /**
@@ -148,7 +190,7 @@ const patternRegExp = (name: string, pattern: string, forClasses: boolean): RegE
 };
 const epcValues = (name: string, raw: RawValue, forClasses = false) => {
   const values = uris(name, raw);
-  const patterns = values.filter((v) => v.startsWith('urn:epc:idpat:') && v.includes('*'));
+  const patterns = values.filter((v) => v.startsWith('urn:epc:idpat:'));
   return {
     values: idForms(values.filter((v) => !patterns.includes(v))),
     patterns: patterns.map((p) => patternRegExp(name, p, forClasses)),
@@ -278,7 +320,12 @@ const criterionOf = (name: string, raw: RawValue): Criterion => {
     case 'LT_errorDeclarationTime':
     case 'GE_errorDeclaration_Time':
     case 'LT_errorDeclaration_Time':
-      return { kind: 'jsonTime', path: '$.errorDeclaration.declarationTime', cmp: name.startsWith('GE') ? 'ge' : 'lt', at: timeOf(name, raw) };
+      return {
+        kind: 'jsonTime',
+        path: '$.errorDeclaration.declarationTime',
+        cmp: name.startsWith('GE') ? 'ge' : 'lt',
+        at: timeOf(name, raw),
+      };
     case 'EQ_errorReason':
       return { kind: 'jsonText', path: '$.errorDeclaration.reason', values: cbvForms(listOf(name, raw), ...ER) };
     case 'EQ_correctiveEventID':

@@ -13,11 +13,12 @@ import { currentUser } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../registry.js';
 import { JSON_LD_CONTEXT } from './epcis.identity.js';
 import { recordLedgerEvents } from './epcis.ledger.js';
-import type { VocabularyName } from './epcis.repository.js';
-import { createEpcisQueriesRepository } from './epcis-queries.repository.js';
 import { installEpcisProblems } from './epcis.problem.js';
 import type { RawQuery } from './epcis.query.js';
+import type { VocabularyName } from './epcis.repository.js';
 import { createEpcisService, EPCIS_HEADERS, MAX_PER_PAGE, queryDocument } from './epcis.service.js';
+import { EPCIS_SUBSCRIPTIONS_JOB } from './epcis.subscriptions-job.js';
+import { createEpcisQueriesRepository } from './epcis-queries.repository.js';
 import { createNamedQuery } from './use-cases/create-named-query.js';
 import { createSubscription } from './use-cases/create-subscription.js';
 import { deleteNamedQuery } from './use-cases/delete-named-query.js';
@@ -28,7 +29,6 @@ import { listNamedQueries } from './use-cases/list-named-queries.js';
 import { listSubscriptions } from './use-cases/list-subscriptions.js';
 import { namedQueryEvents } from './use-cases/named-query-events.js';
 import { queryEvents } from './use-cases/query-events.js';
-import { EPCIS_SUBSCRIPTIONS_JOB } from './epcis.subscriptions-job.js';
 
 const LD_JSON = 'application/ld+json; charset=utf-8';
 /**
@@ -170,7 +170,17 @@ export const epcisRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, 
   // OPTIONS on any EPCIS resource: 204 with the versions and formats; GET / lists the top-level resources, and
   // GET /{resource}/{value} the sub-resources of one value (only `events`).
   const collection = (member: string[]) => ({ '@context': JSON_LD_CONTEXT, type: 'Collection', member });
-  const TOP_LEVEL = ['capture', 'events', 'queries', 'eventTypes', 'epcs', 'readPoints', 'bizLocations', 'dispositions', 'bizSteps'];
+  const TOP_LEVEL = [
+    'capture',
+    'events',
+    'queries',
+    'eventTypes',
+    'epcs',
+    'readPoints',
+    'bizLocations',
+    'dispositions',
+    'bizSteps',
+  ];
   app.options('/*', { schema: { ...doc, summary: 'EPCIS discovery' } }, async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     const writable = /\/(capture|events|queries|subscriptions)\/?$/.test(path);
@@ -297,7 +307,11 @@ export const epcisRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, 
     '/queries',
     {
       config: writer,
-      schema: { ...doc, summary: 'Saves a named SimpleEventQuery; 201 with its URL at Location', body: epcisNamedQueryCreateSchema },
+      schema: {
+        ...doc,
+        summary: 'Saves a named SimpleEventQuery; 201 with its URL at Location',
+        body: epcisNamedQueryCreateSchema,
+      },
     },
     async (request, reply) => {
       const created = await createNamedQuery(queries, currentUser(request), request.body);
@@ -308,14 +322,10 @@ export const epcisRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, 
       return epcisNamedQuerySchema.parse(created);
     },
   );
-  app.get(
-    '/queries/:queryName',
-    { schema: { ...doc, summary: 'A named query', params: queryName } },
-    async (request, reply) => {
-      reply.headers(EPCIS_HEADERS);
-      return getNamedQuery(queries, currentUser(request), request.params.queryName);
-    },
-  );
+  app.get('/queries/:queryName', { schema: { ...doc, summary: 'A named query', params: queryName } }, async (request, reply) => {
+    reply.headers(EPCIS_HEADERS);
+    return getNamedQuery(queries, currentUser(request), request.params.queryName);
+  });
   app.delete(
     '/queries/:queryName',
     { config: writer, schema: { ...doc, summary: 'Deletes a named query and its subscriptions', params: queryName } },

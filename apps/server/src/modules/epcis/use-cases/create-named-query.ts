@@ -2,9 +2,9 @@ import type { EpcisNamedQuery, EpcisNamedQueryCreate } from '@rfid/contract';
 import { conflict } from '../../../http/errors.js';
 import { msg } from '../../../i18n/messages.js';
 import type { AuthUser } from '../../../plugins/auth.js';
-import type { EpcisQueriesRepository } from '../epcis-queries.repository.js';
-import { parseSimpleEventQuery } from '../epcis.query.js';
 import { readingQuery } from '../epcis.problem.js';
+import { parseSimpleEventQuery } from '../epcis.query.js';
+import type { EpcisQueriesRepository } from '../epcis-queries.repository.js';
 import { toNamedQuery } from './named-queries.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { AuthUser } from '../../../plugins/auth.js';
-import type { EpcisQueriesRepository } from '../epcis-queries.repository.js';
-import { parseSimpleEventQuery, type RawQuery } from '../epcis.query.js';
 import { readingQuery } from '../epcis.problem.js';
+import { parseSimpleEventQuery, type RawQuery } from '../epcis.query.js';
+import type { EpcisQueriesRepository } from '../epcis-queries.repository.js';
 import { requireNamedQuery } from './named-queries.js';
 import { type EventsPage, runEventQuery } from './query-events.js';
 

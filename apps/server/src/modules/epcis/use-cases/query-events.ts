@@ -1,8 +1,8 @@
 import { fieldError } from '../../../http/errors.js';
 import { msg } from '../../../i18n/messages.js';
-import type { EpcisQueriesRepository, QueryScope, StoredEvent } from '../epcis-queries.repository.js';
-import { parseSimpleEventQuery, type RawQuery, type SimpleEventQuery } from '../epcis.query.js';
 import { queryTooLarge, readingQuery } from '../epcis.problem.js';
+import { parseSimpleEventQuery, type RawQuery, type SimpleEventQuery } from '../epcis.query.js';
+import type { EpcisQueriesRepository, QueryScope, StoredEvent } from '../epcis-queries.repository.js';
 
 export const PER_PAGE = 30;
 export const MAX_PER_PAGE = 1000;
@@ -18,7 +18,8 @@ const decode = (token: string): Cursor => {
 const perPageOf = (v: unknown) => {
   if (v === undefined || v === null || v === '') return PER_PAGE;
   const n = Number(v);
-  if (!Number.isInteger(n) || n < 1 || n > MAX_PER_PAGE) throw fieldError('perPage', msg('common.at_most', { max: MAX_PER_PAGE }));
+  if (!Number.isInteger(n) || n < 1 || n > MAX_PER_PAGE)
+    throw fieldError('perPage', msg('common.at_most', { max: MAX_PER_PAGE }));
   return n;
 };
 
@@ -37,11 +38,7 @@ export const runEventQuery = async (
 ): Promise<EventsPage> => {
   const size = perPageOf(perPage);
   const cursor: Cursor =
-    typeof nextPageToken === 'string' && nextPageToken
-      ? decode(nextPageToken)
-      : query.orderBy
-        ? { offset: 0 }
-        : { afterId: 0 };
+    typeof nextPageToken === 'string' && nextPageToken ? decode(nextPageToken) : query.orderBy ? { offset: 0 } : { afterId: 0 };
   if (query.maxEventCount !== null && !(typeof nextPageToken === 'string' && nextPageToken)) {
     const matching = await repo.countEvents(scope, query, query.maxEventCount + 1);
     if (matching > query.maxEventCount) throw queryTooLarge(query.maxEventCount);

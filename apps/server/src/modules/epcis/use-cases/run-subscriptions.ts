@@ -1,6 +1,6 @@
-import type { EpcisQueriesRepository, NamedQueryRow } from '../epcis-queries.repository.js';
 import { parseSimpleEventQuery, QueryParameterError, type RawQuery } from '../epcis.query.js';
 import { queryDocument } from '../epcis.service.js';
+import type { EpcisQueriesRepository, NamedQueryRow } from '../epcis-queries.repository.js';
 import { nextScheduledRun } from './subscription-schedule.js';
 
 /**
@@ -11,10 +11,7 @@ export const SETTLE_MS = 5_000;
 /** Events per pushed result document (a longer window is pushed as several, in order). */
 export const EVENTS_PER_MESSAGE = 500;
 
-type RunRepo = Pick<
-  EpcisQueriesRepository,
-  'lockSubscription' | 'endpointOf' | 'searchEvents' | 'markRun' | 'emitResult'
->;
+type RunRepo = Pick<EpcisQueriesRepository, 'lockSubscription' | 'endpointOf' | 'searchEvents' | 'markRun' | 'emitResult'>;
 export type RunDeps = {
   repo: Pick<EpcisQueriesRepository, 'dueSubscriptions'>;
   /** Runs one subscription in a transaction of its own (its lock, its messages and its new window commit together). */
