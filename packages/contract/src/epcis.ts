@@ -17,14 +17,16 @@ export const epcisQueryValueSchema = z.union([
 export const epcisQueryParametersSchema = z.record(z.string().max(200), epcisQueryValueSchema);
 
 /** POST /epcis/queries: `{ name, query }`. */
-export const epcisNamedQueryCreateSchema = z.object({
-  name: z
-    .string()
-    .min(1)
-    .max(100)
-    .regex(/^[A-Za-z0-9_.~-]+$/, 'letters, digits and _ . ~ - only'),
-  query: epcisQueryParametersSchema,
-});
+export const epcisNamedQueryCreateSchema = z
+  .object({
+    name: z
+      .string()
+      .min(1)
+      .max(100)
+      .regex(/^[A-Za-z0-9_.~-]+$/, 'letters, digits and _ . ~ - only'),
+    query: epcisQueryParametersSchema,
+  })
+  .strict();
 export type EpcisNamedQueryCreate = z.infer<typeof epcisNamedQueryCreateSchema>;
 
 export const epcisNamedQuerySchema = z.object({ name: z.string(), query: epcisQueryParametersSchema });

@@ -147,14 +147,14 @@ export const installEpcisProblems = (app: FastifyInstance): void => {
     if (typeof body.type === 'string' && String(body.type).startsWith('epcisException:')) return payload;
     const type = named.get(request) ?? typeOfStatus(reply.statusCode, request);
     reply.header('content-type', 'application/problem+json; charset=utf-8');
-    const { message, ...rest } = body;
+    // RFC 7807's members first; the product's own (message, code, errors, codes) stay as extension members.
     return JSON.stringify({
       type: `epcisException:${type}`,
       title: TITLES[type],
       status: reply.statusCode,
-      ...(typeof message === 'string' ? { detail: message } : {}),
+      ...(typeof body.message === 'string' ? { detail: body.message } : {}),
       instance: request.url.split('?')[0],
-      ...rest,
+      ...body,
     });
   });
 

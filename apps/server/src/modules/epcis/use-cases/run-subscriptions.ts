@@ -24,12 +24,16 @@ export type RunDeps = {
  * pushed through its webhook endpoint (an EPCISQueryDocument naming the query and the subscription); then its window
  * moves on to the horizon, in the same transaction, so an event is reported once and none is skipped.
  */
-export const runDueSubscriptions = async (deps: RunDeps, now = new Date()): Promise<{ runs: number; events: number }> => {
+export const runDueSubscriptions = async (
+  deps: RunDeps,
+  now = new Date(),
+  settleMs = SETTLE_MS,
+): Promise<{ runs: number; events: number }> => {
   const due = await deps.repo.dueSubscriptions(now, 200);
   let runs = 0;
   let events = 0;
   for (const { subscription, query } of due) {
-    const reported = await deps.inTransaction((repo) => runSubscription(repo, subscription.id, query, now));
+    const reported = await deps.inTransaction((repo) => runSubscription(repo, subscription.id, query, now, settleMs));
     if (reported !== null) {
       runs++;
       events += reported;
@@ -38,11 +42,17 @@ export const runDueSubscriptions = async (deps: RunDeps, now = new Date()): Prom
   return { runs, events };
 };
 
-const runSubscription = async (repo: RunRepo, id: number, named: NamedQueryRow, now: Date): Promise<number | null> => {
+const runSubscription = async (
+  repo: RunRepo,
+  id: number,
+  named: NamedQueryRow,
+  now: Date,
+  settleMs: number,
+): Promise<number | null> => {
   const sub = await repo.lockSubscription(id);
   if (!sub) return null;
   if (!sub.stream && (!sub.nextRunAt || sub.nextRunAt > now)) return null;
-  const horizon = new Date(Math.max(now.getTime() - SETTLE_MS, sub.minRecordTime.getTime()));
+  const horizon = new Date(Math.max(now.getTime() - settleMs, sub.minRecordTime.getTime()));
   const nextRunAt = sub.schedule ? nextScheduledRun(sub.schedule, now) : null;
   let criteria: ReturnType<typeof parseSimpleEventQuery>;
   try {
