@@ -13,11 +13,6 @@ const file = (name: string): Json => JSON.parse(readFileSync(new URL(name, STAND
 /** The SSCC of Example_9.6.3 (its AggregationEvent's parentID) and that event's eventID. */
 const SSCC = 'urn:epc:id:sscc:0614141.1234567890';
 const AGGREGATION_ID = 'ni:///sha-256;87b5f18a69993f0052046d4687dfacdf48f7c988cfabda2819688c86b4066a49?ver=CBV2.0';
-/** The two ObjectEvents of Example_9.6.1 (shipping, then receiving). */
-const OBJECT_IDS = [
-  'ni:///sha-256;df7bb3c352fef055578554f09f5e2aa41782150ced7bd0b8af24dd3ccb30ba69?ver=CBV2.0',
-  'ni:///sha-256;00e1e6eba3a7cc6125be4793a631f0af50f8322e0ab5f2c0bab994a11cec1d79?ver=CBV2.0',
-];
 
 describe('EPCIS named queries and subscriptions (REST binding /epcis/queries)', () => {
   let t: TestApp;
