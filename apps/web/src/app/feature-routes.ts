@@ -2,6 +2,7 @@ import type { RouteObject } from 'react-router';
 import { adminRoutes } from '../features/admin/routes';
 import { availabilityRoutes } from '../features/availability/routes';
 import { brandRoutes } from '../features/brand/routes';
+import { epcisRoutes } from '../features/epcis/routes';
 import { exitAlarmsRoutes } from '../features/exit-alarms/routes';
 import { inboundRoutes } from '../features/inbound/routes';
 import { inventoryRoutes } from '../features/inventory/routes';
@@ -33,4 +34,6 @@ export const featureRoutes: RouteObject[] = [
   ...replenishmentRoutes,
   ...exitAlarmsRoutes,
   ...shrinkRoutes,
+  // Integrations (issue 27).
+  ...epcisRoutes,
 ];

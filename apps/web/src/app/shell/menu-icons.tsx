@@ -6,6 +6,7 @@ import CallReceivedIcon from '@mui/icons-material/CallReceived';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import DownloadIcon from '@mui/icons-material/Download';
 import FactoryIcon from '@mui/icons-material/Factory';
+import HubIcon from '@mui/icons-material/Hub';
 import InventoryIcon from '@mui/icons-material/Inventory';
 import LocalMallIcon from '@mui/icons-material/LocalMall';
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
@@ -41,6 +42,7 @@ export const MENU_ICONS: Record<string, ReactElement> = {
   box: <ArchiveIcon />,
   alarm: <AlarmIcon />,
   exitAlarm: <SensorDoorIcon />,
+  epcis: <HubIcon />,
   scan: <QrCodeScannerIcon />,
   support: <SupportAgentIcon />,
   location: <LocationCityIcon />,
