@@ -109,10 +109,11 @@ describe('EpcisPage', () => {
   it('en: a GLN as the location asks for it and what is within it; the download is one JSON-LD document', async () => {
     const calls = fakeEpcis();
     const created: Blob[] = [];
-    vi.stubGlobal(
-      'URL',
-      Object.assign(URL, { createObjectURL: (blob: Blob) => (created.push(blob), 'blob:epcis'), revokeObjectURL: () => {} }),
-    );
+    const createObjectURL = (blob: Blob) => {
+      created.push(blob);
+      return 'blob:epcis';
+    };
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: () => {} }));
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     await renderApp(<EpcisPage />, { language: 'en', role: 3, namespaces: ['epcis'] });
     await screen.findAllByTestId('epcis-row');
