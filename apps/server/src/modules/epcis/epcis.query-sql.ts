@@ -18,10 +18,25 @@ const member = (name: string) => `.${JSON.stringify(name)}`;
 const path = (p: string) => sql`${p}::jsonpath`;
 const texts = (values: string[]) => sql`${sql.param(values)}::text[]`;
 
+/**
+ * A number as text that PostgreSQL's numeric reads without error (bounded exponent), and an ISO 8601 instant with an
+ * offset that timestamptz reads without error: real calendar days (leap years included), hours 00–23, offsets up to
+ * ±15:59. They guard the casts below, so a malformed value in an event is no match, never an error (PostgreSQL 15 has
+ * no pg_input_is_valid).
+ */
+const NUMERIC_TEXT = '^[+-]?([0-9]{1,100}([.][0-9]{0,100})?|[.][0-9]{1,100})([eE][+-]?[0-9]{1,3})?$';
+const INSTANT_TEXT = [
+  '^(',
+  '[1-9][0-9]{3}-(0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])',
+  '|[1-9][0-9]{3}-(0[469]|11)-(0[1-9]|[12][0-9]|30)',
+  '|[1-9][0-9]{3}-02-(0[1-9]|1[0-9]|2[0-8])',
+  '|([1-9][0-9](0[48]|[2468][048]|[13579][26])|([2468][048]|[13579][26])00)-02-29',
+  ')T([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9]([.][0-9]{1,9})?)?(Z|[+-](0[0-9]|1[0-5]):?[0-5][0-9])$',
+].join('');
 /** `v`, one JSON value, as a number when it is one (or a numeric string), else null. */
-const asNumber = sql`(case when jsonb_typeof(v) = 'number' or (jsonb_typeof(v) = 'string' and pg_input_is_valid(v #>> '{}', 'numeric')) then (v #>> '{}')::numeric end)`;
-/** `v` as an instant when it is a date-time string, else null. */
-const asTime = sql`(case when jsonb_typeof(v) = 'string' and v #>> '{}' ~ '^\\d{4}-\\d{2}-\\d{2}T' and pg_input_is_valid(v #>> '{}', 'timestamptz') then (v #>> '{}')::timestamptz end)`;
+const asNumber = sql`(case when jsonb_typeof(v) = 'number' or (jsonb_typeof(v) = 'string' and v #>> '{}' ~ ${NUMERIC_TEXT}) then (v #>> '{}')::numeric end)`;
+/** `v` as an instant when it is a date-time string with an offset, else null. */
+const asTime = sql`(case when jsonb_typeof(v) = 'string' and v #>> '{}' ~ ${INSTANT_TEXT} then (v #>> '{}')::timestamptz end)`;
 const asText = sql`(case when jsonb_typeof(v) in ('string', 'number', 'boolean') then v #>> '{}' end)`;
 
 /** Some value at one of `paths` of the event's document satisfies `condition` (on `v`). */
