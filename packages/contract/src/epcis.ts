@@ -23,7 +23,7 @@ export const epcisNamedQueryCreateSchema = z
       .string()
       .min(1)
       .max(100)
-      .regex(/^[A-Za-z0-9_.~-]+$/, 'letters, digits and _ . ~ - only'),
+      .regex(/^[A-Za-z0-9_.~-]+$/, 'Letters, digits and _ . ~ - only.'),
     query: epcisQueryParametersSchema,
   })
   .strict();
@@ -36,7 +36,7 @@ export type EpcisNamedQuery = z.infer<typeof epcisNamedQuerySchema>;
 const scheduleField = z
   .string()
   .max(100)
-  .regex(/^(\d{1,2}|\[\d{1,2}-\d{1,2}\])(,(\d{1,2}|\[\d{1,2}-\d{1,2}\]))*$/, 'numbers or [a-b] ranges, comma separated');
+  .regex(/^(\d{1,2}|\[\d{1,2}-\d{1,2}\])(,(\d{1,2}|\[\d{1,2}-\d{1,2}\]))*$/, 'Numbers or [a-b] ranges, separated by commas.');
 export const epcisScheduleSchema = z
   .object({
     second: scheduleField.optional(),
@@ -59,7 +59,7 @@ export const epcisSubscriptionCreateSchema = z
       .string()
       .url()
       .max(2000)
-      .regex(/^https?:\/\//i, 'an http(s) URL'),
+      .regex(/^https?:\/\//i, 'An http(s) URL is required.'),
     signatureToken: z.string().min(8).max(200).optional(),
     stream: z.boolean().optional(),
     schedule: epcisScheduleSchema.optional(),
@@ -68,7 +68,7 @@ export const epcisSubscriptionCreateSchema = z
   })
   .strict()
   .refine((s) => (s.stream === true) !== (s.schedule !== undefined), {
-    message: 'either stream: true or a schedule',
+    message: 'Either stream: true or a schedule.',
     path: ['stream'],
   });
 export type EpcisSubscriptionCreate = z.infer<typeof epcisSubscriptionCreateSchema>;

@@ -283,6 +283,13 @@ export const catalogue = {
   },
   'epcis.query_not_found': { en: 'Named query not found.', es: 'Consulta con nombre no encontrada.' },
   'epcis.subscription_not_found': { en: 'Subscription not found.', es: 'Suscripción no encontrada.' },
+  'epcis.query_name_chars': { en: 'Letters, digits and _ . ~ - only.', es: 'Solo letras, dígitos y _ . ~ -.' },
+  'epcis.schedule_field': {
+    en: 'Numbers or [a-b] ranges, separated by commas.',
+    es: 'Números o rangos [a-b], separados por comas.',
+  },
+  'epcis.stream_or_schedule': { en: 'Either stream: true or a schedule.', es: 'O bien stream: true o bien un horario.' },
+  'epcis.dest_url': { en: 'An http(s) URL is required.', es: 'Se necesita una URL http(s).' },
   // GS1 EPCIS 2.0 (modules/epcis)
   'epcis.invalid_document': {
     en: 'The document is not a valid EPCIS 2.0 document (EPCIS JSON Schema).',
