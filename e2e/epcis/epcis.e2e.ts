@@ -36,7 +36,7 @@ describe('EPCIS: a captured GS1 example found on the EPCIS page and downloaded a
   it('es, 1280 px with the menu open: "Eventos EPCIS" in the menu; the SSCC finds its aggregation; the download holds it', async () => {
     const { page, context } = await openPage(browser(), { viewport: DESKTOP_1280 });
     await page.goto('/dashboard');
-    expect(await page.getByTestId('side-menu').isVisible()).toBe(true);
+    await poll(() => page.getByTestId('side-menu').isVisible()).toBe(true);
     await page.getByTestId('side-menu').getByRole('link', { name: 'Eventos EPCIS' }).click();
     await page.waitForURL('**/epcis');
     await page.getByTestId('epcis-epc').fill(SSCC);

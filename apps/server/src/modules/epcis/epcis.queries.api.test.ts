@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { epcisSubscriptions, users, webhookDeliveries, webhookEndpoints, webhookMessages } from '../../db/schema/index.js';
@@ -301,5 +303,30 @@ describe('EPCIS named queries and subscriptions (REST binding /epcis/queries)', 
     expectProblem(await t.app.inject({ url: '/epcis/queries' }), 401, 'SecurityException');
     const invalid = await call('POST', '/epcis/capture', admin, { type: 'EPCISDocument' });
     expectProblem(invalid, 400, 'ValidationException');
+  });
+});
+
+describe('/epcis: the web page for a browser, the binding for API clients', () => {
+  let t: TestApp;
+  let webDist: string;
+  beforeAll(async () => {
+    webDist = mkdtempSync(path.join(tmpdir(), 'rfid-epcis-web-'));
+    writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>RFID</title><div id="root"></div>');
+    t = await buildTestApp({ options: { webDist } });
+  }, 240_000);
+  afterAll(async () => {
+    await t.close();
+    rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it('a navigation to /epcis (Accept: text/html) gets the app; an API client the top-level resources', async () => {
+    const browser = await t.app.inject({ url: '/epcis', headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
+    expect(browser.statusCode).toBe(200);
+    expect(browser.headers['content-type']).toMatch(/^text\/html/);
+    expect(browser.body).toContain('<div id="root">');
+    const token = await t.login('admin@demo.local');
+    const api = await t.app.inject({ url: '/epcis/', headers: { authorization: token, accept: 'application/ld+json' } });
+    expect(api.statusCode).toBe(200);
+    expect(api.json()).toMatchObject({ type: 'Collection', member: expect.arrayContaining(['events', 'queries']) });
   });
 });

@@ -189,9 +189,14 @@ export const epcisRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, 
       .headers({ ...EPCIS_HEADERS, ...DISCOVERY_HEADERS })
       .header('Allow', writable ? 'OPTIONS, GET, POST' : 'OPTIONS, GET');
   });
-  app.get('/', { schema: { ...doc, summary: 'The top-level resources' } }, async (_request, reply) =>
-    answer(reply, collection(TOP_LEVEL)),
-  );
+  app.get('/', { schema: { ...doc, summary: 'The top-level resources' } }, async (request, reply) => {
+    // A browser opening the web app's EPCIS page (/epcis typed or reloaded): the app's index.html, as for any of its
+    // client-side routes (API clients ask for JSON).
+    if (/\btext\/html\b/.test(request.headers.accept ?? '') && typeof reply.sendFile === 'function') {
+      return reply.type('text/html').sendFile('index.html');
+    }
+    return answer(reply, collection(TOP_LEVEL));
+  });
   app.get(
     '/eventTypes/:eventType',
     { schema: { ...doc, summary: 'The sub-resources of an event type', params: z.object({ eventType: z.string() }) } },
