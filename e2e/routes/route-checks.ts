@@ -122,7 +122,8 @@ export const ROUTES: Route[] = [
   r('/pos/exits'),
   r('/pos/exits/:id'),
   // The store floor (issue 26).
-  r('/exit-alarms'),  // Integrations (issue 27): the EPCIS events page.
+  r('/exit-alarms'),
+  // Integrations (issue 27): the EPCIS events page.
   r('/epcis'),
 ];
 
