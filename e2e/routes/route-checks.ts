@@ -123,6 +123,8 @@ export const ROUTES: Route[] = [
   r('/pos/exits/:id'),
   // The store floor (issue 26).
   r('/exit-alarms'),
+  // Integrations (issue 27): the EPCIS events page.
+  r('/epcis'),
 ];
 
 const patternOf = (route: string): RegExp =>

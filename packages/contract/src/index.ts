@@ -7,6 +7,7 @@ export * from './catalog-import.js';
 export * from './common.js';
 export * from './dates.js';
 export * from './enums.js';
+export * from './epcis.js';
 export * from './erp.js';
 export * from './exit-alarms.js';
 export * from './ingest.js';

@@ -313,6 +313,40 @@ export const catalogue = {
   'orders.return_not_found': { en: 'Return not found.', es: 'Devolución no encontrada.' },
   'orders.reception_not_found': { en: 'Reception not found.', es: 'Recepción no encontrada.' },
   'orders.verification_not_found': { en: 'Verification not found.', es: 'Verificación no encontrada.' },
+  // EPCIS query interface, named queries and subscriptions (issue 27)
+  'epcis.query_parameter': {
+    en: 'Query parameter {parameter}: {problem}.',
+    es: 'Parámetro de consulta {parameter}: {problem}.',
+  },
+  'epcis.query_too_large': {
+    en: 'The query matches more than {max} events (maxEventCount).',
+    es: 'La consulta encuentra más de {max} eventos (maxEventCount).',
+  },
+  'epcis.version_not_supported': {
+    en: 'EPCIS version {version} is not supported: this server speaks 2.0.0.',
+    es: 'La versión de EPCIS {version} no está soportada: este servidor habla 2.0.0.',
+  },
+  'epcis.not_acceptable': {
+    en: 'This server answers JSON or JSON-LD only (Accept).',
+    es: 'Este servidor solo responde JSON o JSON-LD (Accept).',
+  },
+  'epcis.unsupported_media_type': {
+    en: 'Send the body as application/json or application/ld+json.',
+    es: 'Envía el cuerpo como application/json o application/ld+json.',
+  },
+  'epcis.query_name_taken': {
+    en: 'A query named {name} exists already.',
+    es: 'Ya existe una consulta llamada {name}.',
+  },
+  'epcis.query_not_found': { en: 'Named query not found.', es: 'Consulta con nombre no encontrada.' },
+  'epcis.subscription_not_found': { en: 'Subscription not found.', es: 'Suscripción no encontrada.' },
+  'epcis.query_name_chars': { en: 'Letters, digits and _ . ~ - only.', es: 'Solo letras, dígitos y _ . ~ -.' },
+  'epcis.schedule_field': {
+    en: 'Numbers or [a-b] ranges, separated by commas.',
+    es: 'Números o rangos [a-b], separados por comas.',
+  },
+  'epcis.stream_or_schedule': { en: 'Either stream: true or a schedule.', es: 'O bien stream: true o bien un horario.' },
+  'epcis.dest_url': { en: 'An http(s) URL is required.', es: 'Se necesita una URL http(s).' },
   // GS1 EPCIS 2.0 (modules/epcis)
   'epcis.invalid_document': {
     en: 'The document is not a valid EPCIS 2.0 document (EPCIS JSON Schema).',

@@ -6,6 +6,11 @@ import type { Db } from '../db/client.js';
 import { whileDatabaseAway } from '../db/retry.js';
 import { catalogImportJob } from '../modules/catalog/catalog-import.job.js';
 import type { Engine } from '../modules/engine/engine.js';
+import {
+  EPCIS_SUBSCRIPTIONS_EVERY_MS,
+  EPCIS_SUBSCRIPTIONS_JOB,
+  epcisSubscriptionsJob,
+} from '../modules/epcis/epcis.subscriptions-job.js';
 import { createDeviceDirectory, type DeviceDirectory } from '../modules/ingest/ingest.service.js';
 import { createStreamGrouper, type StreamGrouper } from '../modules/ingest/stream-grouper.js';
 import { inventoryCsvJob } from '../modules/inventory/inventory.csv.js';
@@ -97,6 +102,8 @@ export const workersPlugin = fp(
     jobs.every({ kind: LIVE_PRUNE_JOB, everyMs: 3_600_000 });
     jobs.add(webhookPruneJob(db, config.webhooks.keepDays));
     jobs.every({ kind: WEBHOOK_PRUNE_JOB, everyMs: 3_600_000 });
+    jobs.add(epcisSubscriptionsJob(db));
+    jobs.every({ kind: EPCIS_SUBSCRIPTIONS_JOB, everyMs: EPCIS_SUBSCRIPTIONS_EVERY_MS });
     if (stockSnapshots) {
       registerStockSnapshotJobs({ jobs, db, log: app.log, intervalMs: config.stockSnapshotIntervalMs });
     }

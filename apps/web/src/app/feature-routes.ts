@@ -3,8 +3,9 @@ import { adminRoutes } from '../features/admin/routes';
 import { apiKeysRoutes } from '../features/api-keys/routes';
 import { availabilityRoutes } from '../features/availability/routes';
 import { brandRoutes } from '../features/brand/routes';
-import { erpRoutes } from '../features/erp/routes';
 import { catalogImportRoutes } from '../features/catalog-import/routes';
+import { epcisRoutes } from '../features/epcis/routes';
+import { erpRoutes } from '../features/erp/routes';
 import { exitAlarmsRoutes } from '../features/exit-alarms/routes';
 import { inboundRoutes } from '../features/inbound/routes';
 import { inventoryRoutes } from '../features/inventory/routes';
@@ -43,4 +44,5 @@ export const featureRoutes: RouteObject[] = [
   ...shrinkRoutes,
   // Integrations (issue 27).
   ...webhooksRoutes,
+  ...epcisRoutes,
 ];

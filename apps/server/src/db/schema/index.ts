@@ -2,6 +2,7 @@ export * from './broker.js';
 export * from './catalog.js';
 export * from './devices.js';
 export * from './epcis.js';
+export * from './epcis-queries.js';
 export * from './erp.js';
 export * from './ingest.js';
 export * from './integrations.js';

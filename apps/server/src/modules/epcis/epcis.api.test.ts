@@ -388,9 +388,12 @@ describe('EPCIS 2.0 REST bindings', () => {
       action: 'OBSERVE',
       parentID: `https://id.gs1.org/00/${sscc}`,
     });
-    // the product's own box events: MATCH_epc by the SSCC too
+    // the product's own box events: by the SSCC as parentID (MATCH_anyEPC; MATCH_epc looks at epcList/childEPCs only)
+    expect(
+      await events(`MATCH_anyEPC=${encodeURIComponent(`https://id.gs1.org/00/${sscc}`)}&eventType=AggregationEvent`),
+    ).toHaveLength(2);
     expect(
       await events(`MATCH_epc=${encodeURIComponent(`https://id.gs1.org/00/${sscc}`)}&eventType=AggregationEvent`),
-    ).toHaveLength(2);
+    ).toHaveLength(0);
   });
 });

@@ -1,4 +1,10 @@
-import { RoleThreshold } from '@rfid/contract';
+import {
+  epcisNamedQueryCreateSchema,
+  epcisNamedQuerySchema,
+  epcisSubscriptionCreateSchema,
+  epcisSubscriptionSchema,
+  RoleThreshold,
+} from '@rfid/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,18 +14,36 @@ import { currentUser } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../registry.js';
 import { JSON_LD_CONTEXT } from './epcis.identity.js';
 import { recordLedgerEvents } from './epcis.ledger.js';
+import { installEpcisProblems } from './epcis.problem.js';
+import type { RawQuery } from './epcis.query.js';
 import type { VocabularyName } from './epcis.repository.js';
-import { createEpcisService, EPCIS_HEADERS, type EventQuery, MAX_PER_PAGE, queryDocument } from './epcis.service.js';
+import { createEpcisService, EPCIS_HEADERS, MAX_PER_PAGE, queryDocument } from './epcis.service.js';
+import { EPCIS_SUBSCRIPTIONS_JOB } from './epcis.subscriptions-job.js';
+import { createEpcisQueriesRepository } from './epcis-queries.repository.js';
+import { createNamedQuery } from './use-cases/create-named-query.js';
+import { createSubscription } from './use-cases/create-subscription.js';
+import { deleteNamedQuery } from './use-cases/delete-named-query.js';
+import { deleteSubscription } from './use-cases/delete-subscription.js';
+import { getNamedQuery } from './use-cases/get-named-query.js';
+import { getSubscription } from './use-cases/get-subscription.js';
+import { listNamedQueries } from './use-cases/list-named-queries.js';
+import { listSubscriptions } from './use-cases/list-subscriptions.js';
+import { namedQueryEvents } from './use-cases/named-query-events.js';
+import { queryEvents } from './use-cases/query-events.js';
 
 const LD_JSON = 'application/ld+json; charset=utf-8';
 /** The reader's language (Accept-Language) for the capture job's reasons. */
 const languageOf = (request: FastifyRequest) => pickLanguage(request.headers['accept-language'], 'en');
 /**
- * The product's OpenAPI page (/api/docs) leaves these routes out: their documentation is the standard's own
- * (apps/server/standards/epcis is the schema; openapi.yaml of github.com/gs1/EPCIS the bindings).
+ * In the product's OpenAPI page (/api/docs) under the `epcis` tag; the standard's own documents are the reference
+ * (apps/server/standards/epcis: the schema; openapi.yaml of github.com/gs1/EPCIS: the binding).
  */
-const doc = { tags: ['epcis'], hide: true };
-const query = z.record(z.string(), z.string());
+const doc = { tags: ['epcis'] };
+/** SimpleEventQuery parameters (section 8.2.7.1; lists pipe-delimited), perPage and nextPageToken. */
+const query = z.record(z.string().max(200), z.string());
+const queryName = z.object({ queryName: z.string().min(1).max(100) });
+const subscriptionParams = queryName.extend({ subscriptionID: z.string().min(1).max(100) });
+const paging = z.object({ perPage: z.string().optional(), nextPageToken: z.string().max(200).optional() });
 /** The discovery headers of an OPTIONS answer (openapi.yaml, 204DefaultDiscoveryResponse). */
 const DISCOVERY_HEADERS = {
   'GS1-EPCIS-Min': '2.0.0',
@@ -55,8 +79,10 @@ const answer = (
  * (`Authorization: Token …`); a user sees the events of the locations in scope, company-wide roles the company's.
  * Besides the routes, the module writes the items ledger's events: its hook runs in every engine transaction.
  */
-export const epcisRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, engine }) => {
+export const epcisRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, engine, jobs }) => {
+  installEpcisProblems(app);
   const service = createEpcisService(db);
+  const queries = createEpcisQueriesRepository(db);
   const remove = engine.beforeCommit(recordLedgerEvents);
   app.addHook('onClose', async () => {
     remove();
@@ -69,8 +95,8 @@ export const epcisRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, 
     }
   });
 
-  const events = async (request: FastifyRequest, reply: FastifyReply, q: EventQuery) => {
-    const page = await service.query(currentUser(request), q);
+  const events = async (request: FastifyRequest, reply: FastifyReply, q: RawQuery) => {
+    const page = await queryEvents(queries, currentUser(request), q);
     return answer(reply, queryDocument(page.events), { next: page.next, request });
   };
 
@@ -145,21 +171,35 @@ export const epcisRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, 
 
   // ---- Discovery (openapi.yaml's `Discovery` tag) ----
   // OPTIONS on any EPCIS resource: 204 with the versions and formats; GET / lists the top-level resources, and
-  // GET /{resource}/{value} the sub-resources of one value (only `events`). The standard's `queries` (named queries
-  // and subscriptions) are not offered: the product's clients poll `/events` with the query parameters.
+  // GET /{resource}/{value} the sub-resources of one value (only `events`).
   const collection = (member: string[]) => ({ '@context': JSON_LD_CONTEXT, type: 'Collection', member });
-  const TOP_LEVEL = ['capture', 'events', 'eventTypes', 'epcs', 'readPoints', 'bizLocations', 'dispositions', 'bizSteps'];
+  const TOP_LEVEL = [
+    'capture',
+    'events',
+    'queries',
+    'eventTypes',
+    'epcs',
+    'readPoints',
+    'bizLocations',
+    'dispositions',
+    'bizSteps',
+  ];
   app.options('/*', { schema: { ...doc, summary: 'EPCIS discovery' } }, async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    const writable = /\/(capture|events)\/?$/.test(path);
+    const writable = /\/(capture|events|queries|subscriptions)\/?$/.test(path);
     reply
       .code(204)
       .headers({ ...EPCIS_HEADERS, ...DISCOVERY_HEADERS })
       .header('Allow', writable ? 'OPTIONS, GET, POST' : 'OPTIONS, GET');
   });
-  app.get('/', { schema: { ...doc, summary: 'The top-level resources' } }, async (_request, reply) =>
-    answer(reply, collection(TOP_LEVEL)),
-  );
+  app.get('/', { schema: { ...doc, summary: 'The top-level resources' } }, async (request, reply) => {
+    // A browser opening the web app's EPCIS page (/epcis typed or reloaded): the app's index.html, as for any of its
+    // client-side routes (API clients ask for JSON).
+    if (/\btext\/html\b/.test(request.headers.accept ?? '') && typeof reply.sendFile === 'function') {
+      return reply.type('text/html').sendFile('index.html');
+    }
+    return answer(reply, collection(TOP_LEVEL));
+  });
   app.get(
     '/eventTypes/:eventType',
     { schema: { ...doc, summary: 'The sub-resources of an event type', params: z.object({ eventType: z.string() }) } },
@@ -206,6 +246,8 @@ export const epcisRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, 
   // ---- Capture ----
   const capture = async (request: FastifyRequest, reply: FastifyReply, document: unknown) => {
     const id = await service.capture(currentUser(request), document);
+    // Stream subscriptions report the new events now rather than at the job's next tick.
+    await jobs.enqueue(db, { kind: EPCIS_SUBSCRIPTIONS_JOB, key: `${EPCIS_SUBSCRIPTIONS_JOB}:capture:${id}`, payload: {} });
     reply.code(202).headers(EPCIS_HEADERS).header('Location', `/epcis/capture/${id}`);
     return { captureID: String(id) };
   };
@@ -254,6 +296,107 @@ export const epcisRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, 
     async (request, reply) => {
       reply.headers(EPCIS_HEADERS);
       return service.captureJob(currentUser(request), request.params.captureID, languageOf(request));
+    },
+  );
+
+  // ---- Named queries and subscriptions (openapi.yaml `Queries`, `Subscriptions`; issue 27) ----
+  const writer = { maxRole: RoleThreshold.createOrders };
+  app.get(
+    '/queries',
+    { schema: { ...doc, summary: 'The named queries of the company (perPage, nextPageToken)', querystring: paging } },
+    async (request, reply) => {
+      const page = await listNamedQueries(queries, currentUser(request), request.query);
+      reply.headers(EPCIS_HEADERS);
+      if (page.next) reply.header('Link', nextLink(request, page.next));
+      return page.queries;
+    },
+  );
+  app.post(
+    '/queries',
+    {
+      config: writer,
+      schema: {
+        ...doc,
+        summary: 'Saves a named SimpleEventQuery; 201 with its URL at Location',
+        body: epcisNamedQueryCreateSchema,
+      },
+    },
+    async (request, reply) => {
+      const created = await createNamedQuery(queries, currentUser(request), request.body);
+      reply
+        .code(201)
+        .headers(EPCIS_HEADERS)
+        .header('Location', `/epcis/queries/${encodeURIComponent(created.name)}`);
+      return epcisNamedQuerySchema.parse(created);
+    },
+  );
+  app.get('/queries/:queryName', { schema: { ...doc, summary: 'A named query', params: queryName } }, async (request, reply) => {
+    reply.headers(EPCIS_HEADERS);
+    return getNamedQuery(queries, currentUser(request), request.params.queryName);
+  });
+  app.delete(
+    '/queries/:queryName',
+    { config: writer, schema: { ...doc, summary: 'Deletes a named query and its subscriptions', params: queryName } },
+    async (request, reply) => {
+      await deleteNamedQuery(queries, currentUser(request), request.params.queryName);
+      return reply.code(204).headers(EPCIS_HEADERS).send();
+    },
+  );
+  app.get(
+    '/queries/:queryName/events',
+    { schema: { ...doc, summary: "The named query's events (perPage, nextPageToken)", params: queryName, querystring: paging } },
+    async (request, reply) => {
+      const page = await namedQueryEvents(queries, currentUser(request), request.params.queryName, request.query);
+      return answer(reply, queryDocument(page.events, request.params.queryName), { next: page.next, request });
+    },
+  );
+  app.get(
+    '/queries/:queryName/subscriptions',
+    { schema: { ...doc, summary: "The named query's subscriptions", params: queryName } },
+    async (request, reply) => {
+      reply.headers(EPCIS_HEADERS);
+      return listSubscriptions(queries, currentUser(request), request.params.queryName);
+    },
+  );
+  app.post(
+    '/queries/:queryName/subscriptions',
+    {
+      config: writer,
+      schema: {
+        ...doc,
+        summary: 'Subscribes a webhook destination to a named query: on a schedule, or as a stream of new events',
+        params: queryName,
+        body: epcisSubscriptionCreateSchema,
+      },
+    },
+    async (request, reply) => {
+      const created = await createSubscription(queries, currentUser(request), request.params.queryName, request.body);
+      reply
+        .code(201)
+        .headers(EPCIS_HEADERS)
+        .header(
+          'Location',
+          `/epcis/queries/${encodeURIComponent(request.params.queryName)}/subscriptions/${created.subscriptionID}`,
+        );
+      return epcisSubscriptionSchema.parse(created);
+    },
+  );
+  app.get(
+    '/queries/:queryName/subscriptions/:subscriptionID',
+    { schema: { ...doc, summary: 'A subscription', params: subscriptionParams } },
+    async (request, reply) => {
+      reply.headers(EPCIS_HEADERS);
+      const { queryName: name, subscriptionID } = request.params;
+      return getSubscription(queries, currentUser(request), name, subscriptionID);
+    },
+  );
+  app.delete(
+    '/queries/:queryName/subscriptions/:subscriptionID',
+    { config: writer, schema: { ...doc, summary: 'Ends a subscription', params: subscriptionParams } },
+    async (request, reply) => {
+      const { queryName: name, subscriptionID } = request.params;
+      await deleteSubscription(queries, currentUser(request), name, subscriptionID);
+      return reply.code(204).headers(EPCIS_HEADERS).send();
     },
   );
 };

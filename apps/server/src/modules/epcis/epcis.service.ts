@@ -38,48 +38,12 @@ const tokenId = (token: string): number => {
 
 export type EventQuery = Partial<Record<string, string>>;
 
-const pipe = (v: string | undefined) => (v ? v.split('|').filter(Boolean) : undefined);
-const time = (name: string, v: string | undefined) => {
-  if (!v) return undefined;
-  // An unencoded `+01:00` arrives as ` 01:00` (form encoding): read it as the offset it was.
-  const at = new Date(v.replace(/ (\d{2}:?\d{2})$/, '+$1'));
-  if (Number.isNaN(at.getTime())) throw fieldError(name, 'common.date_time');
-  return at;
-};
 const perPageOf = (v: string | undefined) => {
   if (!v) return PER_PAGE;
   const n = Number(v);
   if (!Number.isInteger(n) || n < 1 || n > MAX_PER_PAGE)
     throw fieldError('perPage', msg('common.at_most', { max: MAX_PER_PAGE }));
   return n;
-};
-
-/** A CBV value asked as a bare word, a GS1 Web URI or a URN: each of its forms (events keep the form they came in). */
-const cbvForms = (values: string[] | undefined, web: string, urn: string) =>
-  values?.flatMap((v) => {
-    const bare = v.replace(`https://ref.gs1.org/cbv/${web}`, '').replace(urn, '');
-    return [...new Set([v, bare, `https://ref.gs1.org/cbv/${web}${bare}`, `${urn}${bare}`])];
-  });
-
-/** The REST bindings' query parameters (pipe-delimited lists) as a repository filter. */
-const filterOf = (q: EventQuery): repo.EventFilter => {
-  const epcs = pipe(q.MATCH_epc) ?? [];
-  const patterns = epcs.filter((e) => e.startsWith('urn:epc:idpat:') && e.endsWith('*'));
-  return {
-    eventType: pipe(q.eventType),
-    geEventTime: time('GE_eventTime', q.GE_eventTime),
-    ltEventTime: time('LT_eventTime', q.LT_eventTime),
-    geRecordTime: time('GE_recordTime', q.GE_recordTime),
-    ltRecordTime: time('LT_recordTime', q.LT_recordTime),
-    action: pipe(q.EQ_action),
-    bizStep: cbvForms(pipe(q.EQ_bizStep), 'BizStep-', 'urn:epcglobal:cbv:bizstep:'),
-    disposition: cbvForms(pipe(q.EQ_disposition), 'Disp-', 'urn:epcglobal:cbv:disp:'),
-    readPoint: pipe(q.EQ_readPoint),
-    bizLocation: pipe(q.EQ_bizLocation),
-    eventId: pipe(q.EQ_eventID),
-    epcs: epcs.filter((e) => !patterns.includes(e)).flatMap((e) => [e, canonicalDigitalLink(e)]),
-    epcPrefixes: patterns.map((p) => p.replace('urn:epc:idpat:', 'urn:epc:id:').slice(0, -1)),
-  };
 };
 
 const DESADV = new Set(['desadv', 'urn:epcglobal:cbv:btt:desadv', 'https://ref.gs1.org/cbv/BTT-desadv', 'cbv:BTT-desadv']);
@@ -177,15 +141,7 @@ export const createEpcisService = (db: Db) => {
   };
 
   return {
-    async query(user: AuthUser, q: EventQuery) {
-      const perPage = perPageOf(q.perPage);
-      const filter = { ...filterOf(q), ...(q.nextPageToken ? { afterId: tokenId(q.nextPageToken) } : {}) };
-      const rows = await repo.queryEvents(db, user, filter, perPage + 1);
-      const page = rows.slice(0, perPage);
-      const last = page.at(-1);
-      return { events: page.map(asDocument), next: rows.length > perPage && last ? pageToken(last.id) : null };
-    },
-
+    // The query interface (SimpleEventQuery) is use-cases/query-events.ts.
     async event(user: AuthUser, eventId: string) {
       const [row] = await repo.queryEvents(db, user, { eventId: [eventId] }, 1);
       if (!row) throw notFound('epcis.event_not_found');

@@ -8,6 +8,7 @@ import CloudUploadIcon from '@mui/icons-material/CloudUpload';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import DownloadIcon from '@mui/icons-material/Download';
 import FactoryIcon from '@mui/icons-material/Factory';
+import HubIcon from '@mui/icons-material/Hub';
 import InventoryIcon from '@mui/icons-material/Inventory';
 import KeyIcon from '@mui/icons-material/Key';
 import LocalMallIcon from '@mui/icons-material/LocalMall';
@@ -45,6 +46,7 @@ export const MENU_ICONS: Record<string, ReactElement> = {
   box: <ArchiveIcon />,
   alarm: <AlarmIcon />,
   exitAlarm: <SensorDoorIcon />,
+  epcis: <HubIcon />,
   scan: <QrCodeScannerIcon />,
   support: <SupportAgentIcon />,
   location: <LocationCityIcon />,

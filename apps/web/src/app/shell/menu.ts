@@ -34,6 +34,7 @@ export const MENUS: Record<MenuSet, MenuEntry[]> = {
     { key: 'availability', to: '/availability', icon: 'availability' },
     { key: 'findItem', to: '/find-item', icon: 'find' },
     { key: 'trackEpc', to: '/track-epc', icon: 'tag' },
+    { key: 'epcis', to: '/epcis', icon: 'epcis' },
     { key: 'freeScan', to: '/free-scan', icon: 'scan' },
     { key: 'support', to: '/support', icon: 'support' },
   ],
