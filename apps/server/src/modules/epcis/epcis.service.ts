@@ -75,8 +75,6 @@ export const createEpcisService = (db: Db) => {
   const orders = createOrdersService(db);
   const captureRepository = createCaptureRepository(db);
 
-  const asDocument = (row: repo.StoredEvent) => row.document;
-
   /**
    * A capture job as the binding has it, with the report of its events: `errors`, the events refused (by a rule of the
    * standard, or an ASN naming no order) and `duplicates`, those left out because their eventID was there already;

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { epcisCaptures, epcisEvents, locations } from '../../../db/schema/index.js';
 
@@ -48,6 +48,16 @@ export const createCaptureRepository = (db: Db): CaptureRepository => ({
           .onConflictDoNothing({ target: [epcisEvents.companyId, epcisEvents.eventId] })
           .returning({ eventId: epcisEvents.eventId });
         for (const r of inserted) stored.add(r.eventId);
+      }
+      // The events' recordTime is when they are stored, the last thing before the commit: a large capture takes a while,
+      // and a subscription reads events by recordTime up to a short margin before now (use-cases/run-subscriptions.ts).
+      const companyId = rows[0]?.companyId;
+      if (rows.length > INSERT_CHUNK && companyId !== undefined && stored.size > 0) {
+        await tx.execute(sql`
+          update epcis_events e set record_time = n.at,
+            document = jsonb_set(e.document, '{recordTime}', to_jsonb(to_char(n.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')))
+          from (select clock_timestamp() as at) n
+          where e.company_id = ${companyId} and e.event_id = any(${sql.param([...stored])}::text[])`);
       }
       return stored;
     });
