@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import { AreaKind } from '@rfid/contract';
 import { count } from 'drizzle-orm';
-import { seedDemoEpcisEvents } from '../../modules/epcis/demo-history.js';
+import { seedDemoEpcisEvents } from '../../modules/epcis/demo-history.repository.js';
 import type { Db } from '../client.js';
 import { areas, brands, companies, devices, itemTypes, locations, providers, userLocations, users } from '../schema/index.js';
 import { seedAvailabilityDemo } from './availability-demo.js';

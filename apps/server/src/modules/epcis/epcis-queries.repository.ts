@@ -6,7 +6,7 @@ import { type EpcisSchedule, epcisEvents, epcisQueries, epcisSubscriptions, webh
 import type { AuthUser } from '../../plugins/auth.js';
 import { emitWebhookEvent } from '../webhooks/emit.js';
 import { idForms, type SimpleEventQuery } from './epcis.query.js';
-import { orderOf, whereOf } from './epcis.query-sql.js';
+import { orderOf, whereOf } from './epcis-query.repository.js';
 
 /** Who a query runs for: a company and the locations seen (null: all of them). */
 export type QueryScope = Pick<AuthUser, 'companyId' | 'locationIds'>;

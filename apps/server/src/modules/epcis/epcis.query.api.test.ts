@@ -291,12 +291,20 @@ describe('EPCIS SimpleEventQuery over GS1 example documents', () => {
     expect(await names('MATCH_anyEPC=urn:epc:id:sscc:0614141.1234567890', demoAdmin)).toEqual([]);
   });
 
+  /**
+   * GS1's example dates its sensor readings (2019) after its event (2013), and gives attributes both in a sensor's
+   * metadata and in its report, which the capture refuses (matrix M122, TCR-53): the same document without its sensor
+   * elements, so that it is stored (its eventID is given).
+   */
+  const withoutSensors = (document: Json): Json =>
+    JSON.parse(JSON.stringify(document, (key: string, value: unknown) => (key === 'sensorElementList' ? undefined : value)));
+
   it("EQ_transformationID (GS1's transformation event with every field, captured by the demo company)", async () => {
     const r = await t.app.inject({
       method: 'POST',
       url: '/epcis/capture',
       headers: { authorization: demoAdmin },
-      payload: file('transformation_event_all_possible_fields.jsonld'),
+      payload: withoutSensors(file('transformation_event_all_possible_fields.jsonld')),
     });
     expect(r.statusCode, r.body).toBe(202);
     const id = 'ni:///sha-256;0bf4271d60ed65fb687e95f7216c4c0a4c1181c070f657d41385b6fbd93e97ef?ver=CBV2.0';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedAvailabilityDemo } from '../../db/seed/availability-demo.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
-import { seedDemoEpcisEvents } from './demo-history.js';
+import { seedDemoEpcisEvents } from './demo-history.repository.js';
 
 /** The demo's history as EPCIS events (issue 27): what a newcomer's first query answers. */
 type Json = Record<string, unknown>;
