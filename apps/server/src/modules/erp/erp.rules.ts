@@ -1,8 +1,7 @@
 import { ERP_REJECTED_KEPT, ERP_SNAPSHOT_MAX_ROWS } from '@rfid/contract';
 import { isValidGtin, toGtin14 } from '@rfid/epc';
-import { parse } from 'csv-parse/sync';
 import { type Message, msg, toMessage } from '../../i18n/messages.js';
-import { delimiterOf } from '../stock/stock.rules.js';
+import { headerCell, readCsvRows } from '../stock/stock.rules.js';
 
 /**
  * ERP stock snapshots (issue 27, docs/integrations.md), free of HTTP and SQL: reading a CSV file into rows, and
@@ -35,36 +34,17 @@ const GTIN_HEADERS = new Set(['gtin', 'ean', 'ean13', 'barcode', 'codebar', 'ite
 const QUANTITY_HEADERS = new Set(['quantity', 'qty', 'cantidad', 'stock', 'units', 'unidades']);
 const INT4_MAX = 2_147_483_647;
 
-const headerCell = (cell: string): string =>
-  cell
-    .trim()
-    .toLowerCase()
-    .replace(/^\uFEFF/, '');
-
 /**
  * A CSV snapshot: `store`, `gtin` and `quantity` columns (or their Spanish names; other columns are ignored), separated
  * by `,`, `;` or tabs, quoted or not; without a header row the first three columns are store, GTIN and quantity. Rows
  * are numbered as a spreadsheet shows them (the header is row 1).
  */
 export const parseErpCsv = (text: string): ParsedErpFile => {
-  const clean = text.replace(/^\uFEFF/, '');
-  let records: { record: string[]; info: { lines: number } }[];
-  try {
-    // csv-parse's typing of `info: true` answers records without their info: this is its documented shape.
-    records = parse(clean, {
-      info: true,
-      delimiter: delimiterOf(clean),
-      relax_column_count: true,
-      skip_empty_lines: true,
-      trim: true,
-      bom: true,
-    }) as unknown as { record: string[]; info: { lines: number } }[];
-  } catch (error) {
-    return { ok: false, message: msg('erp.file_not_csv', { row: (error as { lines?: number }).lines ?? 1 }) };
-  }
-  const numbered = records.filter(({ record }) => record.some((cell) => cell !== ''));
+  const read = readCsvRows(text);
+  if (!read.ok) return { ok: false, message: msg('erp.file_not_csv', { row: read.row }) };
+  const numbered = read.rows;
   if (numbered.length === 0) return { ok: false, message: toMessage('erp.file_no_rows') };
-  const first = numbered[0]?.record ?? [];
+  const first = numbered[0]?.cells ?? [];
   const hasHeader = !/^\d+$/.test((first[1] ?? '').trim());
   let columns = { store: 0, gtin: 1, quantity: 2 };
   if (hasHeader) {
@@ -83,11 +63,11 @@ export const parseErpCsv = (text: string): ParsedErpFile => {
     return { ok: false, message: msg('stock.file_max_rows', { max: ERP_SNAPSHOT_MAX_ROWS }) };
   return {
     ok: true,
-    rows: body.map(({ record, info }) => ({
-      row: info.lines,
-      store: record[columns.store] ?? '',
-      gtin: record[columns.gtin] ?? '',
-      quantity: record[columns.quantity] ?? '',
+    rows: body.map(({ cells, row }) => ({
+      row,
+      store: cells[columns.store] ?? '',
+      gtin: cells[columns.gtin] ?? '',
+      quantity: cells[columns.quantity] ?? '',
     })),
   };
 };

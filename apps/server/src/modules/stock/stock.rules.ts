@@ -40,11 +40,43 @@ export const delimiterOf = (text: string): string => {
   return best.n > 0 ? best.d : ',';
 };
 
-const normalizeHeader = (cell: string): string =>
+/** A header cell as the readers of spreadsheet files compare it: trimmed, lower case, no BOM. */
+export const headerCell = (cell: string): string =>
   cell
     .trim()
     .toLowerCase()
     .replace(/^\uFEFF/, '');
+
+/** A spreadsheet's CSV row: its cells and its number as the spreadsheet shows it (the header is row 1). */
+export type CsvRow = { cells: string[]; row: number };
+
+/**
+ * The rows of a CSV a spreadsheet wrote (the inventory file, the ERP's stock): separated by `,`, `;` or tabs (the first
+ * line's most frequent), quoted or not, BOM or not; rows of empty cells only (a spreadsheet's trailing ";;") left out.
+ * Or the row where the text stops being CSV.
+ */
+export const readCsvRows = (text: string): { ok: true; rows: CsvRow[] } | { ok: false; row: number } => {
+  const clean = text.replace(/^\uFEFF/, '');
+  try {
+    // csv-parse's typing of `info: true` answers records without their info: this is its documented shape.
+    const records = parse(clean, {
+      info: true,
+      delimiter: delimiterOf(clean),
+      relax_column_count: true,
+      skip_empty_lines: true,
+      trim: true,
+      bom: true,
+    }) as unknown as { record: string[]; info: { lines: number } }[];
+    return {
+      ok: true,
+      rows: records
+        .map(({ record, info }) => ({ cells: record, row: info.lines }))
+        .filter(({ cells }) => cells.some((cell) => cell !== '')),
+    };
+  } catch (error) {
+    return { ok: false, row: (error as { lines?: number }).lines ?? 1 };
+  }
+};
 
 /**
  * Reads an inventory file (counted stock of one area): a CSV with a `gtin` and a `quantity`
@@ -55,28 +87,12 @@ const normalizeHeader = (cell: string): string =>
  * (the header is row 1). Any bad row refuses the whole file.
  */
 export const parseInventoryFile = (text: string): ParsedInventoryFile => {
-  const clean = text.replace(/^\uFEFF/, '');
-  let records: { record: string[]; info: { lines: number } }[];
-  try {
-    records = parse(clean, {
-      info: true,
-      delimiter: delimiterOf(clean),
-      relax_column_count: true,
-      skip_empty_lines: true,
-      trim: true,
-      bom: true,
-    }) as unknown as { record: string[]; info: { lines: number } }[];
-  } catch (error) {
-    const line = (error as { lines?: number }).lines;
-    return { ok: false, errors: [{ row: line ?? 1, message: 'stock.file_not_csv' }] };
-  }
-  // Rows of empty cells only (a spreadsheet's trailing ";;") are blank lines too.
-  const numbered = records
-    .map(({ record, info }) => ({ cells: record, row: info.lines }))
-    .filter(({ cells }) => cells.some((cell) => cell !== ''));
+  const read = readCsvRows(text);
+  if (!read.ok) return { ok: false, errors: [{ row: read.row, message: 'stock.file_not_csv' }] };
+  const numbered = read.rows;
   if (numbered.length === 0) return { ok: false, errors: [{ row: 1, message: 'stock.file_no_rows' }] };
 
-  const first = numbered[0]?.cells.map(normalizeHeader) ?? [];
+  const first = numbered[0]?.cells.map(headerCell) ?? [];
   const hasHeader = !/^\d+$/.test(first[0] ?? '');
   let gtinColumn = 0;
   let quantityColumn = 1;
