@@ -78,7 +78,7 @@ describe('EpcisPage', () => {
     expect(await screen.findAllByTestId('epcis-row')).toHaveLength(2);
     const [first, second] = screen.getAllByTestId('epcis-row') as [HTMLElement, HTMLElement];
     expect(within(first).getByText('Objeto')).toBeTruthy();
-    expect(within(first).getByText('shipping')).toBeTruthy();
+    expect(within(first).getByText('Expedición')).toBeTruthy();
     expect(within(first).getByText(EPC)).toBeTruthy();
     expect(within(second).getByText(`2 EPC: ${EPC}…`)).toBeTruthy();
 

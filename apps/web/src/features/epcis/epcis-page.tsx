@@ -72,6 +72,11 @@ const epcsOf = (event: EpcisEvent): string[] =>
  */
 export const EpcisPage = () => {
   const { t, i18n } = useTranslation(['epcis', 'common']);
+  /** A CBV business step or disposition in the user's language; one the page has no name for, as its code. */
+  const label = (group: 'bizSteps' | 'dispositions', value: unknown): string => {
+    const code = bare(value);
+    return code ? t(`${group}.${code}`, { defaultValue: code }) : '';
+  };
   const isPhone = useMediaQuery(useTheme().breakpoints.down('md'));
   const [form, setForm] = useState<EpcisFilters>(EMPTY_FILTERS);
   const [applied, setApplied] = useState<EpcisFilters>(EMPTY_FILTERS);
@@ -222,7 +227,9 @@ export const EpcisPage = () => {
                     {t(`types.${String(event.type)}`, { defaultValue: String(event.type) })} · {when(event)}
                   </Typography>
                   <Typography variant="body2">
-                    {[event.action, bare(event.bizStep), bare(event.disposition)].filter(Boolean).join(' · ')}
+                    {[event.action, label('bizSteps', event.bizStep), label('dispositions', event.disposition)]
+                      .filter(Boolean)
+                      .join(' · ')}
                   </Typography>
                   <Typography variant="caption" component="div" sx={{ overflowWrap: 'anywhere' }}>
                     {what(event)}
@@ -258,9 +265,9 @@ export const EpcisPage = () => {
                     )}
                   </TableCell>
                   <TableCell sx={{ overflowWrap: 'anywhere' }}>
-                    {bare(event.bizStep)}
+                    {label('bizSteps', event.bizStep)}
                     <Typography variant="caption" component="div" color="text.secondary">
-                      {bare(event.disposition)}
+                      {label('dispositions', event.disposition)}
                     </Typography>
                   </TableCell>
                   <TableCell sx={{ overflowWrap: 'anywhere' }}>{what(event)}</TableCell>
