@@ -1,5 +1,18 @@
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { e2eWorkers } from './workers';
+
+/**
+ * The route walks (e2e/routes) first: they read the demo as it was seeded (the oldest orders' verified boxes, say), and
+ * the journeys that share their worker's server write to it (new orders, boxes). Then the rest in Vitest's own order.
+ */
+class WalksFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const isWalk = (file: TestSpecification) => file.moduleId.includes('/e2e/routes/');
+    return [...sorted.filter(isWalk), ...sorted.filter((file) => !isWalk(file))];
+  }
+}
 
 export default defineConfig({
   test: {
@@ -12,6 +25,7 @@ export default defineConfig({
     // One server and one browser a worker (support/global-setup.ts).
     fileParallelism: e2eWorkers > 1,
     maxWorkers: e2eWorkers,
+    sequence: { sequencer: WalksFirst },
     pool: 'forks',
     // Pages load lazily on a busy 2-core machine: a poll waits up to 20 s, not the default 1 s (CI, 2026-11-25: the
     // locations list took over 10 s beside the API suites). A poll that passes returns at once.
