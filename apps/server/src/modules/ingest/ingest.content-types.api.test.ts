@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDemoItemTypes, demoDeviceKey } from '../../db/seed/demo-data.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
+import { waitUntil } from '../../test/job-fixtures.js';
 
 /** Readers' event batches as their firmware labels them (issue 27, item 6): NDJSON under any content type. */
 const gtin = buildDemoItemTypes(1)[0]?.gtin ?? '';
@@ -66,12 +67,10 @@ describe('reader event batches whatever their content type', () => {
     };
     const r = await post(JSON.stringify(event), 'application/json');
     expect(r.statusCode, r.body).toBe(202);
-    const deadline = Date.now() + 15_000;
     const itemOf = async () =>
       ((await t.database.db.execute(sql`select epc, gtin from items where epc like ${`${epc}%`}`)) as unknown as { rows: Json[] })
         .rows;
-    while ((await itemOf()).length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(await itemOf()).toEqual([{ epc, gtin }]);
+    expect(await waitUntil(itemOf, (rows) => rows.length > 0)).toEqual([{ epc, gtin }]);
   });
 
   it('refuses a reader without its key', async () => {
