@@ -1,6 +1,7 @@
 import type { Db, DbOrTx, Tx } from '../db/client.js';
 import * as repo from './jobs.repository.js';
 import { processOwner, renewEveryMs } from './lease.js';
+import { createWakeableNap } from './wakeable-nap.js';
 
 /**
  * The one job runner of a server process (docs/background-jobs.md, DESIGN.md section 8). Jobs live in the `jobs`
@@ -163,32 +164,9 @@ export const createJobRunner = ({
   const running = new Map<number, Running>();
   let loop: Promise<void> | undefined;
   let isStopping = false;
-  let isWakePending = false;
-  let wakeUp: (() => void) | undefined;
   let isFailing = false;
 
-  const wake = () => {
-    if (wakeUp) wakeUp();
-    else isWakePending = true;
-  };
-
-  const nap = (ms: number) =>
-    new Promise<void>((resolve) => {
-      if (isWakePending || isStopping) {
-        isWakePending = false;
-        resolve();
-        return;
-      }
-      const done = () => {
-        clearTimeout(timer);
-        wakeUp = undefined;
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      // The server's socket keeps the process alive, not its poll.
-      timer.unref();
-      wakeUp = done;
-    });
+  const { wake, nap } = createWakeableNap(() => isStopping);
 
   /** One log line per spell of database trouble, not one a second. */
   const trouble = (error: unknown, message: string) => {

@@ -1,4 +1,5 @@
 import { processOwner } from '../../workers/lease.js';
+import { createWakeableNap } from '../../workers/wakeable-nap.js';
 import {
   bodyOf,
   type DisablePolicy,
@@ -72,31 +73,9 @@ export const createWebhookSender = ({
   const inFlight = new Set<Promise<void>>();
   let loop: Promise<void> | undefined;
   let isStopping = false;
-  let isWakePending = false;
-  let wakeUp: (() => void) | undefined;
   let isFailing = false;
 
-  const wake = () => {
-    if (wakeUp) wakeUp();
-    else isWakePending = true;
-  };
-
-  const nap = (ms: number) =>
-    new Promise<void>((resolve) => {
-      if (isWakePending || isStopping) {
-        isWakePending = false;
-        resolve();
-        return;
-      }
-      const done = () => {
-        clearTimeout(timer);
-        wakeUp = undefined;
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      timer.unref();
-      wakeUp = done;
-    });
+  const { wake, nap } = createWakeableNap(() => isStopping);
 
   const attempt = async (delivery: ClaimedDelivery): Promise<void> => {
     const at = now();
