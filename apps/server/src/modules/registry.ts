@@ -29,6 +29,7 @@ import { posRoutes } from './pos/pos.routes.js';
 import type { PrinterAddressPolicy } from './printing/printer-address.js';
 import { printingRoutes } from './printing/printing.routes.js';
 import { replenishmentRoutes } from './replenishment/replenishment.routes.js';
+import { searchRoutes } from './search/search.routes.js';
 import { shrinkRoutes } from './shrink/shrink.routes.js';
 import { statsRoutes } from './stats/stats.routes.js';
 import { stickersRoutes } from './stickers/stickers.routes.js';
@@ -95,6 +96,8 @@ export const registerModules = async (app: FastifyInstance, deps: ModuleDeps): P
         await api.register(exitAlarmsRoutes, deps);
         await api.register(webhooksRoutes, deps);
         await api.register(shrinkRoutes, deps);
+        // The header search (issue 28).
+        await api.register(searchRoutes, deps);
       },
       { prefix: '/api' },
     );
