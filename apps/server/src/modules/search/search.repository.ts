@@ -84,8 +84,7 @@ export const createSearchRepository = (db: DbOrTx): SearchRepository => {
 
   return {
     itemsByEpc: (user, epcs) => (epcs.length === 0 ? Promise.resolve([]) : itemsWhere(user, inArray(items.epc, epcs))),
-    itemsByGtinSerial: (user, gtin, serial) =>
-      itemsWhere(user, and(eq(items.gtin, gtin), eq(items.serial, serial)) as SQL),
+    itemsByGtinSerial: (user, gtin, serial) => itemsWhere(user, and(eq(items.gtin, gtin), eq(items.serial, serial)) as SQL),
     async productByGtin(user, gtin) {
       const [row] = await db
         .select({
@@ -99,8 +98,7 @@ export const createSearchRepository = (db: DbOrTx): SearchRepository => {
         .limit(1);
       return row;
     },
-    ordersByCodePrefix: (user, prefix, limit) =>
-      ordersWhere(user, ilike(orders.orderCode, prefixPattern(prefix)), prefix, limit),
+    ordersByCodePrefix: (user, prefix, limit) => ordersWhere(user, ilike(orders.orderCode, prefixPattern(prefix)), prefix, limit),
     async boxesByBarcodePrefix(user, prefix, limit) {
       const rows = await db
         .select({ boxId: boxes.id, barcode: boxes.codebar, ...orderColumns })

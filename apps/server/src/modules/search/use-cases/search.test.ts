@@ -23,7 +23,14 @@ const order = (over: Partial<StoredOrder> & Pick<StoredOrder, 'id' | 'type' | 'c
 
 /** Company 1: T-MAD-01 (2), T-BCN-01 (3), CD-MAD (4); company 2's order at its location 99. */
 const ORDERS: StoredOrder[] = [
-  order({ id: 10, type: 'purchase', code: 'PO-2026-001', destinationLocationId: 2, destination: 'Tienda Madrid', provider: 'Textil SA' }),
+  order({
+    id: 10,
+    type: 'purchase',
+    code: 'PO-2026-001',
+    destinationLocationId: 2,
+    destination: 'Tienda Madrid',
+    provider: 'Textil SA',
+  }),
   order({ id: 11, type: 'online', code: 'ON-2026-001', originLocationId: 3, origin: 'Tienda Barcelona' }),
   order({
     id: 12,
@@ -56,7 +63,9 @@ const fakeRepo = ({
   const hit = ({ epc, gtin, description }: StoredItem): ItemHit => ({ epc, gtin, description });
   const starts = (value: string, prefix: string) => value.toLowerCase().startsWith(prefix.toLowerCase());
   const exactFirst = <T>(rows: T[], value: (row: T) => string, prefix: string) =>
-    [...rows].sort((a, b) => Number(value(b).toLowerCase() === prefix.toLowerCase()) - Number(value(a).toLowerCase() === prefix.toLowerCase()));
+    [...rows].sort(
+      (a, b) => Number(value(b).toLowerCase() === prefix.toLowerCase()) - Number(value(a).toLowerCase() === prefix.toLowerCase()),
+    );
   const toHit = ({ companyId: _, ...rest }: StoredOrder): OrderHit => rest;
   const repo: SearchRepository = {
     itemsByEpc: async (user, epcs) => items.filter((i) => epcs.includes(i.epc) && seesItem(user, i)).map(hit),
@@ -110,7 +119,9 @@ describe('search (use case)', () => {
     expect((await routes('urn:epc:id:sgtin:9506000.013435.1234'))[0]).toEqual(['item', `/track-epc/${EPC}`, true]);
     expect((await routes('urn:epc:tag:sgtin-96:1.9506000.013435.1234'))[0]).toEqual(['item', `/track-epc/${EPC}`, true]);
     // A tag URI names its filter: another filter is another tag, not read yet (its product is offered).
-    expect(await routes('urn:epc:tag:sgtin-96:3.9506000.013435.1234')).toEqual([['gtin', `/inventory/stocks/${GTIN}/gtin`, false]]);
+    expect(await routes('urn:epc:tag:sgtin-96:3.9506000.013435.1234')).toEqual([
+      ['gtin', `/inventory/stocks/${GTIN}/gtin`, false],
+    ]);
     expect((await routes('https://id.gs1.org/01/09506000134352/21/1234'))[0]).toEqual(['item', `/track-epc/${EPC}`, true]);
   });
 

@@ -32,11 +32,7 @@ const gtinResult = (product: GtinHit, isExact: boolean): SearchResult => ({
  * Exact matches first (an EPC's item, a GTIN's product, an order code or barcode typed whole), then prefixes of order
  * codes and barcodes; at most SEARCH_RESULTS_MAX.
  */
-export const search = async (
-  repo: SearchRepository,
-  user: AuthUser,
-  { q, location }: SearchQuery,
-): Promise<SearchAnswer> => {
+export const search = async (repo: SearchRepository, user: AuthUser, { q, location }: SearchQuery): Promise<SearchAnswer> => {
   const query = recogniseQuery(q);
   const [byEpc, bySerial, product, epcProduct, orderHits, boxHits] = await Promise.all([
     repo.itemsByEpc(user, query.epcs),
