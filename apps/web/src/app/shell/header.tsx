@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useLogout } from '../../features/auth';
 import { ExitAlarmsBell } from '../../features/exit-alarms';
+import { HeaderSearch } from '../../features/search';
 import { useAlarmCount } from '../../features/stock';
 import { useCurrentLocation } from '../../lib/current-location';
 import { LANGUAGES } from '../../lib/i18n';
@@ -100,6 +101,7 @@ export const Header = ({ role, onMenuClick }: { role: number; onMenuClick: () =>
           </Box>
         </Button>
         <Box sx={{ flexGrow: 1 }} />
+        <HeaderSearch />
         <Tooltip title={alarmsLabel}>
           <IconButton color="inherit" component={RouterLink} to="/alarm" aria-label={alarmsLabel} data-testid="alarms-bell">
             <Badge color="error" badgeContent={alarms} max={99} invisible={alarms === 0} data-testid="alarms-bell-count">
