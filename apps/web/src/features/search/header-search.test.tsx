@@ -82,7 +82,7 @@ describe('HeaderSearch', () => {
   it('es: typing shows the matches with their kind; arrows move and Enter opens the chosen one', async () => {
     const asked = fakeSearch();
     await renderIn('es');
-    const box = screen.getByRole('combobox', { name: 'Buscar EPC, GTIN, orden o caja' });
+    const box = screen.getByRole('combobox', { name: 'Búsqueda rápida: EPC, GTIN, orden o caja' });
     await userEvent.type(box, 'PO-1');
     const options = await screen.findAllByRole('option');
     expect(options.map((o) => o.textContent)).toEqual([
@@ -99,7 +99,7 @@ describe('HeaderSearch', () => {
   it('en: Enter right after a scanned EPC asks at once and opens the exact match', async () => {
     fakeSearch();
     await renderIn('en');
-    const box = screen.getByRole('combobox', { name: 'Search EPC, GTIN, order or box' });
+    const box = screen.getByRole('combobox', { name: 'Quick search: EPC, GTIN, order or box' });
     fireEvent.change(box, { target: { value: EPC } });
     fireEvent.keyDown(box, { key: 'Enter' });
     await waitFor(() => expect(where()).toBe(`/track-epc/${EPC}`));
@@ -108,7 +108,7 @@ describe('HeaderSearch', () => {
   it('es: says when nothing matches; Esc closes the list', async () => {
     fakeSearch();
     await renderIn('es');
-    const box = screen.getByRole('combobox', { name: 'Buscar EPC, GTIN, orden o caja' });
+    const box = screen.getByRole('combobox', { name: 'Búsqueda rápida: EPC, GTIN, orden o caja' });
     await userEvent.type(box, 'ZZZ');
     expect(
       await screen.findByText('Sin resultados. Introduzca un EPC, un GTIN, el código de una orden o el de una caja.'),
@@ -121,7 +121,7 @@ describe('HeaderSearch', () => {
   it('/ and Ctrl+K go to the box; / typed inside a text box stays a character', async () => {
     fakeSearch();
     await renderIn('en');
-    const box = screen.getByRole('combobox', { name: 'Search EPC, GTIN, order or box' });
+    const box = screen.getByRole('combobox', { name: 'Quick search: EPC, GTIN, order or box' });
     expect(document.activeElement).not.toBe(box);
     await userEvent.keyboard('/');
     expect(document.activeElement).toBe(box);
@@ -138,9 +138,9 @@ describe('HeaderSearch', () => {
     fakeSearch();
     await renderIn('es');
     expect(screen.queryByRole('combobox')).toBeNull();
-    await userEvent.click(screen.getByRole('button', { name: 'Buscar EPC, GTIN, orden o caja' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Buscar' });
-    const box = screen.getByRole('combobox', { name: 'Buscar EPC, GTIN, orden o caja' });
+    await userEvent.click(screen.getByRole('button', { name: 'Búsqueda rápida: EPC, GTIN, orden o caja' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Búsqueda rápida' });
+    const box = screen.getByRole('combobox', { name: 'Búsqueda rápida: EPC, GTIN, orden o caja' });
     expect(dialog.contains(box)).toBe(true);
     await waitFor(() => expect(document.activeElement).toBe(box));
     await userEvent.type(box, 'PO-100');
@@ -150,6 +150,6 @@ describe('HeaderSearch', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     // Ctrl+K opens it again.
     await userEvent.keyboard('{Control>}k{/Control}');
-    expect(await screen.findByRole('dialog', { name: 'Buscar' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Búsqueda rápida' })).toBeTruthy();
   });
 });
