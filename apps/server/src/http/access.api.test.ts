@@ -627,4 +627,42 @@ describe('access: another company and another location get 404 and change nothin
     expect(failures).toEqual([]);
     expect(tried).toBeGreaterThanOrEqual(40);
   }, 300_000);
+
+  /**
+   * The header search (issue 28) has no id in its path: it finds rows by value. Called with the demo's order codes, box
+   * barcodes and EPCs, another company's administrator finds none, and the editor none of other locations.
+   */
+  it('the search finds none of the orders, boxes and items the caller may not see', async () => {
+    const searchPath = '/api/search/';
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, unknown> };
+    expect(Object.keys(doc.paths)).toContain(searchPath);
+    const values = (
+      await t.database.db.execute(sql`
+        (select order_code v, array_remove(array[origin_location_id, destination_location_id], null) locs from orders
+          where company_id = ${demoCompany} order by id limit 60)
+        union all
+        (select b.codebar, array_remove(array[o.origin_location_id, o.destination_location_id], null) from boxes b
+          join orders o on o.id = b.order_id where b.company_id = ${demoCompany} order by b.id limit 60)
+        union all
+        (select epc, array[location_id] from items where company_id = ${demoCompany} and location_id is not null
+          order by id limit 60)`)
+    ).rows as { v: string; locs: number[] }[];
+    const failures: string[] = [];
+    let hiddenFromEditor = 0;
+    const labels = async (q: string, authorization: string) => {
+      const res = await t.app.inject({ method: 'GET', url: searchPath, query: { q }, headers: { authorization } });
+      if (res.statusCode !== 200) failures.push(`${q}: ${res.statusCode}`);
+      return (res.json() as { results?: { kind: string; label: string }[] }).results ?? [];
+    };
+    for (const { v, locs } of values) {
+      const foreign = (await labels(v, foreignAdmin)).filter((r) => r.kind !== 'gtin');
+      if (foreign.length > 0) failures.push(`another company finds ${v}: ${JSON.stringify(foreign)}`);
+      if (locs.some((l) => editorLocations.includes(l))) continue;
+      hiddenFromEditor += 1;
+      if ((await labels(v, editor)).some((r) => r.label === v)) failures.push(`the editor finds ${v} of other locations`);
+    }
+    expect(failures).toEqual([]);
+    expect(values.length).toBeGreaterThan(100);
+    expect(hiddenFromEditor).toBeGreaterThan(0);
+  }, 120_000);
 });
