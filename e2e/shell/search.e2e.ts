@@ -25,13 +25,13 @@ describe('header search', () => {
     if (!sgtin?.gtin) throw new Error('no SGTIN-96 item in the demo');
     epc = sgtin.epc;
     gtin = sgtin.gtin;
-    const store = await findLocation(api, 'T-MAD-01');
+    const store = await findLocation(api, 'CD-MAD');
     const orders = await api<{ results: { id: number; order_code: string }[] }>(
       'GET',
       `/locations/${store.id}/v1/porders/?limit=1`,
     );
     const first = orders.json.results[0];
-    if (!first) throw new Error('no purchase order of T-MAD-01 in the demo');
+    if (!first) throw new Error('no purchase order of CD-MAD in the demo');
     order = first;
   });
 
