@@ -9,6 +9,7 @@ import {
   DialogTitle,
   IconButton,
   InputAdornment,
+  type PopperProps,
   TextField,
   Tooltip,
   Typography,
@@ -54,6 +55,14 @@ const target = (results: SearchResult[]): SearchResult | undefined => {
   return exact.length === 1 ? exact[0] : results[0];
 };
 
+/** The matches in the dialog: in its flow under the box (a popper would hang over the dialog's edge at 390 px). */
+const InlinePopper = ({ open, children, className, role, id }: PopperProps) =>
+  open && typeof children !== 'function' ? (
+    <Box className={className} role={role} id={id} sx={{ mt: 1 }}>
+      {children}
+    </Box>
+  ) : null;
+
 const ResultOption = ({ result }: { result: SearchResult }) => {
   const { t } = useTranslation('search');
   return (
@@ -85,10 +94,13 @@ const ResultOption = ({ result }: { result: SearchResult }) => {
 const SearchField = ({
   inputRef,
   autoFocus = false,
+  isInline = false,
   onOpened,
 }: {
   inputRef?: RefObject<HTMLInputElement | null>;
   autoFocus?: boolean;
+  /** The matches under the box, in the page's flow (the dialog), rather than floating over the page. */
+  isInline?: boolean;
   onOpened?: () => void;
 }) => {
   const { t } = useTranslation('search');
@@ -161,6 +173,8 @@ const SearchField = ({
           <ResultOption result={result} />
         </li>
       )}
+      forcePopupIcon={false}
+      {...(isInline ? { slots: { popper: InlinePopper } } : {})}
       slotProps={{ popper: { placement: 'bottom-start', sx: { minWidth: { xs: 0, md: 380 } } } }}
       sx={{ width: '100%' }}
       renderInput={(params) => (
@@ -250,7 +264,7 @@ export const HeaderSearch = () => {
         </DialogTitle>
         <DialogContent sx={{ px: 1.5, pb: 2 }}>
           <Box sx={{ pt: 0.5 }}>
-            <SearchField autoFocus onOpened={close} />
+            <SearchField autoFocus isInline onOpened={close} />
           </Box>
         </DialogContent>
       </Dialog>
