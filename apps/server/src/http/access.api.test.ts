@@ -636,16 +636,30 @@ describe('access: another company and another location get 404 and change nothin
     const searchPath = '/api/search/';
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, unknown> };
     expect(Object.keys(doc.paths)).toContain(searchPath);
+    // Rows of other locations than the editor's first; the demo has all its orders and items at the editor's, so an
+    // order, its box and an item at another of the company's locations are added.
+    const theirs = sql`${sql.param(editorLocations)}::int[]`;
+    await t.database.db.execute(sql`
+      with place as (select id from locations where company_id = ${demoCompany} and not (id = any(${theirs})) order by id limit 1),
+      o as (insert into orders (company_id, type, order_code, destination_location_id)
+        select ${demoCompany}, 'purchase', 'ACCESS-SEARCH-1', id from place returning id),
+      b as (insert into boxes (company_id, order_id, codebar) select ${demoCompany}, id, 'ACCESS-SEARCH-1-B1' from o returning id)
+      insert into items (company_id, epc, scheme, location_id)
+        select ${demoCompany}, 'E2801160600002054CC2A3F2', 'unknown', id from place`);
     const values = (
       await t.database.db.execute(sql`
         (select order_code v, array_remove(array[origin_location_id, destination_location_id], null) locs from orders
-          where company_id = ${demoCompany} order by id limit 60)
+          where company_id = ${demoCompany}
+          order by coalesce(origin_location_id, 0) = any(${theirs}) or coalesce(destination_location_id, 0) = any(${theirs}), id
+          limit 60)
         union all
         (select b.codebar, array_remove(array[o.origin_location_id, o.destination_location_id], null) from boxes b
-          join orders o on o.id = b.order_id where b.company_id = ${demoCompany} order by b.id limit 60)
+          join orders o on o.id = b.order_id where b.company_id = ${demoCompany}
+          order by coalesce(o.origin_location_id, 0) = any(${theirs}) or coalesce(o.destination_location_id, 0) = any(${theirs}), b.id
+          limit 60)
         union all
         (select epc, array[location_id] from items where company_id = ${demoCompany} and location_id is not null
-          order by id limit 60)`)
+          order by location_id = any(${theirs}), id limit 60)`)
     ).rows as { v: string; locs: number[] }[];
     const failures: string[] = [];
     let hiddenFromEditor = 0;
