@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import type { AuthUser } from '../../../plugins/auth.js';
 import { testUser } from '../../admin/use-cases/use-case-fixtures.js';
@@ -123,6 +124,11 @@ describe('search (use case)', () => {
       ['gtin', `/inventory/stocks/${GTIN}/gtin`, false],
     ]);
     expect((await routes('https://id.gs1.org/01/09506000134352/21/1234'))[0]).toEqual(['item', `/track-epc/${EPC}`, true]);
+    // A compressed Digital Link, made by GS1's toolkit (digital-link.js).
+    const { Utils } = createRequire(import.meta.url)('digital-link.js') as { Utils: { compressWebUri(uri: string): string } };
+    const compressed = Utils.compressWebUri('https://id.gs1.org/01/09506000134352/21/1234');
+    expect(compressed).toMatch(/^https:\/\/id\.gs1\.org\/[A-Za-z0-9_-]+$/);
+    expect((await routes(compressed))[0]).toEqual(['item', `/track-epc/${EPC}`, true]);
   });
 
   it('finds a product by its GTIN (8, 12, 13 or 14 digits with a correct check digit) or a Digital Link without serial', async () => {
