@@ -19,6 +19,7 @@ export * from './movements.js';
 export * from './nms.js';
 export * from './online.js';
 export * from './orders.js';
+export * from './order-with-boxes.js';
 export * from './pos.js';
 export * from './printing.js';
 export * from './printing-voided.js';
