@@ -25,7 +25,8 @@ const boxesField = z
   .superRefine((boxes, ctx) => {
     const seen = new Set<string>();
     boxes.forEach((box, index) => {
-      if (seen.has(box.codebar)) ctx.addIssue({ code: 'custom', path: [index, 'codebar'], message: 'Barcode repeated in this order.' });
+      if (seen.has(box.codebar))
+        ctx.addIssue({ code: 'custom', path: [index, 'codebar'], message: 'Barcode repeated in this order.' });
       seen.add(box.codebar);
     });
   });

@@ -24,14 +24,28 @@ describe('POST /api/orders-with-boxes/ (the order wizard)', () => {
       headers: { authorization: auth, 'accept-language': 'en', ...(key ? { 'idempotency-key': key } : {}) },
       payload: payload as object,
     });
-  const ordersWithCode = async (code: string) => t.database.db.select({ id: orders.id }).from(orders).where(eq(orders.orderCode, code));
-  const boxWithCode = async (codebar: string) => t.database.db.select({ id: boxes.id }).from(boxes).where(eq(boxes.codebar, codebar));
+  const ordersWithCode = async (code: string) =>
+    t.database.db.select({ id: orders.id }).from(orders).where(eq(orders.orderCode, code));
+  const boxWithCode = async (codebar: string) =>
+    t.database.db.select({ id: boxes.id }).from(boxes).where(eq(boxes.codebar, codebar));
   const purchase = (code: string, over: Record<string, unknown> = {}, boxList?: unknown[]) => ({
     kind: 'purchase',
-    order: { order_code: code, destination_id: mad, origin_id: ids.providerId, estimated_arrival_date: '2026-01-05 09:00:00', ...over },
+    order: {
+      order_code: code,
+      destination_id: mad,
+      origin_id: ids.providerId,
+      estimated_arrival_date: '2026-01-05 09:00:00',
+      ...over,
+    },
     boxes: boxList ?? [
       { codebar: `${code}-1`, contents: [{ gtin: g[0], quantity: 2 }] },
-      { codebar: `${code}-2`, contents: [{ gtin: g[1], quantity: 1 }, { gtin: g[2], quantity: 3 }] },
+      {
+        codebar: `${code}-2`,
+        contents: [
+          { gtin: g[1], quantity: 1 },
+          { gtin: g[2], quantity: 3 },
+        ],
+      },
     ],
   });
 
@@ -61,7 +75,10 @@ describe('POST /api/orders-with-boxes/ (the order wizard)', () => {
     expect(again.statusCode).toBe(201);
     expect(again.json()).toEqual(first.json());
     expect(await ordersWithCode('WZ-2')).toHaveLength(1);
-    const twice = await Promise.all([post(editor, purchase('WZ-3'), 'wizard-key-0003'), post(editor, purchase('WZ-3'), 'wizard-key-0003')]);
+    const twice = await Promise.all([
+      post(editor, purchase('WZ-3'), 'wizard-key-0003'),
+      post(editor, purchase('WZ-3'), 'wizard-key-0003'),
+    ]);
     expect(twice.map((r) => r.statusCode)).toEqual([201, 201]);
     expect(await ordersWithCode('WZ-3')).toHaveLength(1);
     const reused = await post(editor, purchase('WZ-4'), 'wizard-key-0003');
@@ -90,7 +107,10 @@ describe('POST /api/orders-with-boxes/ (the order wizard)', () => {
     const noBoxes = await post(editor, purchase('WZ-5', {}, []));
     expect(noBoxes.statusCode).toBe(400);
     expect(noBoxes.json().errors).toEqual({ boxes: ['Add at least one box.'] });
-    const unknownGtin = await post(editor, purchase('WZ-5', {}, [{ codebar: 'WZ-5-1', contents: [{ gtin: '12345670', quantity: 1 }] }]));
+    const unknownGtin = await post(
+      editor,
+      purchase('WZ-5', {}, [{ codebar: 'WZ-5-1', contents: [{ gtin: '12345670', quantity: 1 }] }]),
+    );
     expect(unknownGtin.statusCode).toBe(400);
     expect(unknownGtin.json().errors).toEqual({ 'boxes.0.contents.0.gtin': ['GTIN 12345670 does not exist.'] });
     const badKey = await post(editor, purchase('WZ-5'), 'short');

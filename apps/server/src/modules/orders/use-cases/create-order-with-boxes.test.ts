@@ -5,7 +5,11 @@ import { expectStatus, testUser } from '../../admin/use-cases/use-case-fixtures.
 import type { NewWizardOrder, OrderWithBoxesRepository, StoredOrderWithBoxes } from '../order-with-boxes.repository.js';
 import { createOrderWithBoxes } from './create-order-with-boxes.js';
 
-type Store = { orders: (NewWizardOrder & { id: number })[]; boxes: { id: number; orderId: number; codebar: string }[]; contents: unknown[] };
+type Store = {
+  orders: (NewWizardOrder & { id: number })[];
+  boxes: { id: number; orderId: number; codebar: string }[];
+  contents: unknown[];
+};
 
 /** An in-memory repository: locations 2 and 3 of company 1, provider 7, GTINs 8437000000017 and 8437000000024. */
 const fakeRepo = ({ takenBarcodes = [] as string[] } = {}) => {
@@ -39,7 +43,8 @@ const fakeRepo = ({ takenBarcodes = [] as string[] } = {}) => {
           return nextId;
         },
         insertReception: async (orderId) => orderId + 1,
-        isBarcodeTaken: async (_companyId, codebar) => takenBarcodes.includes(codebar) || draft.boxes.some((b) => b.codebar === codebar),
+        isBarcodeTaken: async (_companyId, codebar) =>
+          takenBarcodes.includes(codebar) || draft.boxes.some((b) => b.codebar === codebar),
         insertBox: async ({ orderId, codebar }) => {
           nextId += 1;
           draft.boxes.push({ id: nextId, orderId, codebar });
@@ -71,7 +76,12 @@ describe('create an order with its boxes (use case)', () => {
     const answer = await createOrderWithBoxes(repo, testUser(), purchase(), 'key-00000001');
     expect(answer).toMatchObject({ kind: 'purchase', order_code: 'PO-1', boxes: [{ codebar: 'B-1' }, { codebar: 'B-2' }] });
     expect(store().orders).toHaveLength(1);
-    expect(store().orders[0]).toMatchObject({ type: 'purchase', providerId: 7, destinationLocationId: 2, clientKey: 'key-00000001' });
+    expect(store().orders[0]).toMatchObject({
+      type: 'purchase',
+      providerId: 7,
+      destinationLocationId: 2,
+      clientKey: 'key-00000001',
+    });
     expect(store().contents).toEqual([
       { boxId: answer.boxes[0]?.id, itemTypeId: 17, quantity: 2 },
       { boxId: answer.boxes[1]?.id, itemTypeId: 24, quantity: 3 },
@@ -90,7 +100,10 @@ describe('create an order with its boxes (use case)', () => {
   it('a key that created another order is a 409', async () => {
     const { repo } = fakeRepo();
     await createOrderWithBoxes(repo, testUser(), purchase(), 'key-00000001');
-    await expectStatus(createOrderWithBoxes(repo, testUser(), purchase({ order_code: 'PO-2' }, [box('B-9')]), 'key-00000001'), 409);
+    await expectStatus(
+      createOrderWithBoxes(repo, testUser(), purchase({ order_code: 'PO-2' }, [box('B-9')]), 'key-00000001'),
+      409,
+    );
   });
 
   it('a barcode taken halfway undoes the order and the boxes before it (409 naming the box)', async () => {
@@ -104,9 +117,12 @@ describe('create an order with its boxes (use case)', () => {
 
   it('an unknown GTIN is a 400 on its line and nothing is written', async () => {
     const { repo, store } = fakeRepo();
-    const error = await createOrderWithBoxes(repo, testUser(), purchase({}, [box('B-1'), box('B-2', '8437000000031')]), null).catch(
-      (e: unknown) => e,
-    );
+    const error = await createOrderWithBoxes(
+      repo,
+      testUser(),
+      purchase({}, [box('B-1'), box('B-2', '8437000000031')]),
+      null,
+    ).catch((e: unknown) => e);
     expect((error as AppError).status).toBe(400);
     expect(Object.keys((error as AppError).errors ?? {})).toEqual(['boxes.1.contents.0.gtin']);
     expect(store().orders).toEqual([]);
@@ -128,7 +144,11 @@ describe('create an order with its boxes (use case)', () => {
 
   it('an online order leaves from the origin', async () => {
     const { repo, store } = fakeRepo();
-    const online = orderWithBoxesCreateBodySchema.parse({ kind: 'online', order: { order_code: 'ON-1', origin_id: 3 }, boxes: [box('B-1')] });
+    const online = orderWithBoxesCreateBodySchema.parse({
+      kind: 'online',
+      order: { order_code: 'ON-1', origin_id: 3 },
+      boxes: [box('B-1')],
+    });
     const answer = await createOrderWithBoxes(repo, testUser(), online, null);
     expect(answer.kind).toBe('online');
     expect(store().orders[0]).toMatchObject({ type: 'online', originLocationId: 3, clientKey: null });

@@ -32,7 +32,8 @@ const orderValues = async (
     case 'purchase': {
       const order = input.order;
       await requireVisible('destination_id', order.destination_id);
-      if (!(await repo.hasProvider(user.companyId, order.origin_id))) throw fieldError('order.origin_id', 'orders.provider_not_found');
+      if (!(await repo.hasProvider(user.companyId, order.origin_id)))
+        throw fieldError('order.origin_id', 'orders.provider_not_found');
       return {
         ...base,
         type: 'purchase',
@@ -99,11 +100,12 @@ export const createOrderWithBoxes = async (
   const values = await orderValues(repo, user, input);
   const gtins = [...new Set(input.boxes.flatMap((box) => box.contents.map((line) => line.gtin)))];
   const typeIds = await repo.itemTypeIds(user.companyId, gtins);
-  input.boxes.forEach((box, b) =>
-    box.contents.forEach((line, l) => {
-      if (!typeIds.has(line.gtin)) throw fieldError(`boxes.${b}.contents.${l}.gtin`, msg('catalog.gtin_missing', { gtin: line.gtin }));
-    }),
-  );
+  for (const [b, box] of input.boxes.entries()) {
+    for (const [l, line] of box.contents.entries()) {
+      if (!typeIds.has(line.gtin))
+        throw fieldError(`boxes.${b}.contents.${l}.gtin`, msg('catalog.gtin_missing', { gtin: line.gtin }));
+    }
+  }
 
   const created = await repo.transaction(async (writes): Promise<StoredOrderWithBoxes | null> => {
     const orderId = await writes.insertOrder({ ...values, clientKey });
