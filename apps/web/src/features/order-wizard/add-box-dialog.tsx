@@ -90,10 +90,17 @@ export const AddBoxDialog = ({ open, takenBarcodes, onClose, onAdded }: AddBoxDi
     clearErrors(`rows.${index}.gtin`);
   };
 
-  const submit = handleSubmit((values) => add(values));
+  /** Whether the barcode typed is one of the draft's already (said on the field at once, other errors or not). */
+  const isTaken = (barcode: string) => takenBarcodes.includes(boxBarcodeOf(barcode.trim()));
+  const submit = handleSubmit(
+    (values) => add(values),
+    () => {
+      if (isTaken(watch('barcode'))) setError('barcode', { message: 'duplicate' });
+    },
+  );
   const add = (values: AddBoxForm) => {
     const codebar = boxBarcodeOf(values.barcode.trim());
-    if (takenBarcodes.includes(codebar)) {
+    if (isTaken(codebar)) {
       setError('barcode', { message: 'duplicate' });
       return;
     }
