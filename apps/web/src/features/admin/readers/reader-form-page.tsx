@@ -190,11 +190,15 @@ export const ReaderFormPage = () => {
             (deviceKey || elsewhere) && (
               <Stack spacing={2}>
                 {elsewhere && headerLocation && (
-                  <Alert
-                    severity="info"
-                    data-testid="reader-elsewhere"
-                    action={
+                  <Alert severity="info" data-testid="reader-elsewhere" sx={{ overflowWrap: 'anywhere' }}>
+                    {t('readers.elsewhere.text', {
+                      serial: elsewhere.serial,
+                      location: elsewhere.location.description,
+                      header: headerLocation.description,
+                    })}
+                    <Box sx={{ mt: 1 }}>
                       <Button
+                        variant="outlined"
                         color="inherit"
                         size="small"
                         onClick={() => {
@@ -205,13 +209,7 @@ export const ReaderFormPage = () => {
                       >
                         {t('readers.elsewhere.switch', { location: elsewhere.location.description })}
                       </Button>
-                    }
-                  >
-                    {t('readers.elsewhere.text', {
-                      serial: elsewhere.serial,
-                      location: elsewhere.location.description,
-                      header: headerLocation.description,
-                    })}
+                    </Box>
                   </Alert>
                 )}
                 {deviceKey && (
