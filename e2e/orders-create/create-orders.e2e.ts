@@ -2,12 +2,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { fitsPhone, MOBILE, openPage, type Place, poll, screenshot, useBrowser } from '../support/browser';
 import { typeDate } from '../support/date-field';
 import { type Api, apiAs, demoWorld, findLocation, withCheckDigit } from '../support/journey-api';
-import { addBox, createdOrderId, fillNewGtin, pickGtin, tomorrowAt, tryDuplicateBox } from '../support/wizard';
+import { addBox, countOrdersWithCode, createOrder, fillNewGtin, pickGtin, tomorrowAt, tryDuplicateBox } from '../support/wizard';
 
 /**
  * Issue 6: the shared order wizard creates movement and online orders. The demo admin at CD-MAD
  * creates a movement to T-MAD-01 with two boxes (one GTIN created through 'Create') and an online
- * order with one box; a duplicate barcode is refused in Spanish and English; at 390 px the wizard
+ * order with one box; nothing is on the server until the wizard's last button (issue 28: it creates
+ * the order and its boxes in one idempotent call; leaving before leaves no order); a barcode twice
+ * in the draft is refused in the dialog, one the company has already by the server naming the box,
+ * and a lost answer retried makes one order, not two; at 390 px the wizard
  * fits the phone (an editor creates a movement there, choosing among its own locations); the
  * printer operator (role 4) and the visualizer (role 5) are told they may not create orders and the
  * API refuses them. What the wizard created is checked through the API.
@@ -73,12 +76,11 @@ describe('order wizard: movement and online orders', () => {
     await screenshot(page, 'orders-create-movement-step1-es');
     await page.getByTestId('wizard-next').click();
     await page.getByTestId('add-box').waitFor();
-    await poll(() => page.getByTestId('created-order').textContent()).toContain(MOVEMENT);
-    movementId = await createdOrderId(page);
-    // Links to the new order's pages, on the origin (exit) side.
-    expect(await page.getByTestId('created-detail-link').getAttribute('href')).toBe(`/movements/exit/order/${movementId}/detail`);
-    expect(await page.getByTestId('created-boxes-link').getAttribute('href')).toBe(`/movements/exit/order/${movementId}/boxes`);
-    expect(await page.getByTestId('created-dashboard-link').getAttribute('href')).toBe('/movements/exit/');
+    await poll(() => page.getByTestId('draft-order').textContent()).toContain(MOVEMENT);
+    // Step 1 wrote nothing: the order is created with its boxes at the end.
+    expect(await countOrdersWithCode(admin, { kind: 'movement', locationId: madrid.id, code: MOVEMENT })).toBe(0);
+    // Without a box there is nothing to create.
+    expect(await page.getByTestId('wizard-next').isDisabled()).toBe(true);
 
     // Box 1: a demo GTIN (2 units) and a new GTIN created through 'Create' (1 unit).
     await page.getByTestId('add-box').click();
@@ -105,17 +107,23 @@ describe('order wizard: movement and online orders', () => {
     expect(await page.getByTestId('wizard-box-code').allTextContents()).toEqual([BOX_1, BOX_2]);
     expect(await page.getByTestId('wizard-box-gtins').allTextContents()).toEqual(['2', '1']);
 
-    // The same barcode again: 409, said on the field.
+    // The same barcode twice in the order: said on the field.
     await tryDuplicateBox(page, BOX_1, gtins[0] as string);
-    await poll(() => page.getByTestId('add-box-dialog').textContent()).toContain('El código de barras ya existe');
+    await poll(() => page.getByTestId('add-box-dialog').textContent()).toContain('Esta orden ya tiene una caja con este código');
     await screenshot(page, 'orders-create-movement-duplicate-es');
     await page.getByRole('button', { name: 'Cancelar' }).click();
     await page.getByTestId('add-box-dialog').waitFor({ state: 'detached' });
     await screenshot(page, 'orders-create-movement-boxes-es');
 
-    // Done: back to step 1, cleared, with the finished order's links.
-    await page.getByTestId('wizard-next').click();
-    await poll(() => page.getByTestId('finished-order').textContent()).toContain(`${MOVEMENT} terminada con 2 cajas`);
+    // Still nothing on the server; then 'Crear la orden': back to step 1, cleared, with the new order's links.
+    expect(await countOrdersWithCode(admin, { kind: 'movement', locationId: madrid.id, code: MOVEMENT })).toBe(0);
+    expect(await page.getByTestId('wizard-next').textContent()).toBe('Crear la orden');
+    movementId = await createOrder(page);
+    expect(await page.getByTestId('finished-order').textContent()).toContain(
+      `${MOVEMENT} (n.º ${movementId}) creada con 2 cajas`,
+    );
+    expect(await page.getByTestId('created-detail-link').getAttribute('href')).toBe(`/movements/exit/order/${movementId}/detail`);
+    expect(await page.getByTestId('created-dashboard-link').getAttribute('href')).toBe('/movements/exit/');
     expect(await page.getByTestId('order-code').inputValue()).toBe('');
     expect(await page.getByTestId('order-destination').inputValue()).toBe('');
     expect(await page.getByTestId('wizard-box').count()).toBe(0);
@@ -141,13 +149,13 @@ describe('order wizard: movement and online orders', () => {
       [BOX_1]: { [gtins[0] as string]: 2, [NEW_GTIN]: 1 },
       [BOX_2]: { [gtins[1] as string]: 3 },
     });
-    // The removed box is gone from the server too.
+    // The removed box never reached the server.
     expect((await admin<{ count: number }>('GET', `/boxes/?codebar=${BOX_GONE}`)).json.count).toBe(0);
     // The new GTIN is in the catalog.
     expect((await admin<{ count: number }>('GET', `/types/?gtin__icontains=${NEW_GTIN}`)).json.count).toBe(1);
   });
 
-  it('en: the admin creates an online order with one box; a duplicate barcode says "Barcode already exists"', async () => {
+  it('en: the admin creates an online order with one box; a barcode the company has is refused by name, nothing is created', async () => {
     const { page, context } = await openPage(browser(), { at: madrid, language: 'en' });
     await page.goto('/online/order/add');
     await page.getByRole('heading', { name: 'New online order' }).waitFor();
@@ -158,23 +166,37 @@ describe('order wizard: movement and online orders', () => {
     await screenshot(page, 'orders-create-online-step1-en');
     await page.getByTestId('wizard-next').click();
     await page.getByTestId('add-box').waitFor();
-    onlineId = await createdOrderId(page);
-    expect(await page.getByTestId('created-detail-link').getAttribute('href')).toBe(`/online/order/${onlineId}/detail`);
-    expect(await page.getByTestId('created-boxes-link').getAttribute('href')).toBe(`/online/order/${onlineId}/boxes/`);
-    expect(await page.getByTestId('created-dashboard-link').getAttribute('href')).toBe('/online/');
 
-    // A barcode of the movement: barcodes are unique in the company.
-    await tryDuplicateBox(page, BOX_2, gtins[0] as string);
-    await poll(() => page.getByTestId('add-box-dialog').textContent()).toContain('Barcode already exists');
+    // A barcode of the movement (barcodes are unique in the company): the server refuses the order naming the box, and
+    // creates nothing, neither the order nor its other box.
+    await addBox(page, ONLINE_BOX, [{ gtin: gtins[0] as string, quantity: 4 }]);
+    await addBox(page, BOX_2, [{ gtin: gtins[0] as string, quantity: 1 }]);
+    await page.getByRole('button', { name: 'Create the order' }).click();
+    await poll(() => page.getByTestId('form-alert-error').textContent()).toContain(`Barcode ${BOX_2} already exists.`);
+    expect(await page.getByTestId('wizard-box').filter({ hasText: BOX_2 }).getAttribute('aria-invalid')).toBe('true');
     await screenshot(page, 'orders-create-online-duplicate-en');
-    await page.getByTestId('box-barcode').fill(ONLINE_BOX);
-    await page.getByTestId('box-quantity-0').fill('4');
-    await page.getByTestId('box-save').click();
-    await page.getByTestId('add-box-dialog').waitFor({ state: 'detached' });
+    expect(await countOrdersWithCode(admin, { kind: 'online', locationId: madrid.id, code: ONLINE })).toBe(0);
+    expect((await admin<{ count: number }>('GET', `/boxes/?codebar=${ONLINE_BOX}`)).json.count).toBe(0);
+    await page.getByTestId('wizard-box').filter({ hasText: BOX_2 }).getByTestId('remove-box').click();
     await poll(() => page.getByTestId('wizard-box-units').allTextContents()).toEqual(['4']);
     await screenshot(page, 'orders-create-online-boxes-en');
-    await page.getByRole('button', { name: 'Done' }).click();
-    await poll(() => page.getByTestId('finished-order').textContent()).toContain(`${ONLINE} finished with 1 box.`);
+
+    // The first answer is lost on its way back (the server did create the order); the retry sends the same key and
+    // gets that order back: one order, not two.
+    let isFirstCall = true;
+    await page.route('**/api/orders-with-boxes/', async (route) => {
+      if (!isFirstCall) return route.continue();
+      isFirstCall = false;
+      await route.fetch();
+      return route.abort('connectionreset');
+    });
+    await page.getByRole('button', { name: 'Create the order' }).click();
+    await page.getByTestId('form-alert-error').waitFor();
+    await poll(() => countOrdersWithCode(admin, { kind: 'online', locationId: madrid.id, code: ONLINE })).toBe(1);
+    onlineId = await createOrder(page);
+    expect(await page.getByTestId('finished-order').textContent()).toContain(`${ONLINE} (no. ${onlineId}) created with 1 box.`);
+    expect(await page.getByTestId('created-boxes-link').getAttribute('href')).toBe(`/online/order/${onlineId}/boxes/`);
+    expect(await countOrdersWithCode(admin, { kind: 'online', locationId: madrid.id, code: ONLINE })).toBe(1);
     await context.close();
 
     const order = await admin('GET', `/orders/${onlineId}/`);
@@ -188,6 +210,33 @@ describe('order wizard: movement and online orders', () => {
       item_count: 4,
     });
     expect(await boxContents(admin, `/orders/${onlineId}/`)).toEqual({ [ONLINE_BOX]: { [gtins[0] as string]: 4 } });
+  });
+
+  it('es: leaving the wizard at step 2 asks first, and leaves no order behind (issue 28)', async () => {
+    const code = `${MOVEMENT}-LEFT`;
+    const { page, context } = await openPage(browser(), { at: madrid, viewport: MOBILE });
+    await page.goto('/movements/order/add');
+    await page.getByTestId('order-code').fill(code);
+    await page.getByTestId('order-destination').fill(store.description.slice(0, 12));
+    await page.getByRole('option', { name: `${store.description} (T-MAD-01)` }).click();
+    await page.getByTestId('wizard-next').click();
+    await addBox(page, `${code}-1`, [{ gtin: gtins[0] as string, quantity: 1 }]);
+    await screenshot(page, 'orders-create-draft-mobile');
+    // Leaving asks; 'Seguir aquí' keeps the draft.
+    await page.getByTestId('page-back').click();
+    await poll(() => page.getByTestId('confirm-dialog').textContent()).toContain('¿Salir sin crear la orden?');
+    await fitsPhone(page);
+    await screenshot(page, 'orders-create-leave-mobile');
+    await page.getByRole('button', { name: 'Seguir aquí' }).click();
+    await page.getByTestId('confirm-dialog').waitFor({ state: 'detached' });
+    expect(await page.getByTestId('wizard-box-code').allTextContents()).toEqual([`${code}-1`]);
+    // 'Salir' leaves: no order, no box on the server.
+    await page.getByTestId('page-back').click();
+    await page.getByRole('button', { name: 'Salir' }).click();
+    await poll(() => new URL(page.url()).pathname).toBe('/movements/exit/');
+    await context.close();
+    expect(await countOrdersWithCode(admin, { kind: 'movement', locationId: madrid.id, code })).toBe(0);
+    expect((await admin<{ count: number }>('GET', `/boxes/?codebar=${code}-1`)).json.count).toBe(0);
   });
 
   it('390 px: an editor at T-MAD-01 creates a movement among its own locations; the wizard fits the phone', async () => {
@@ -208,7 +257,6 @@ describe('order wizard: movement and online orders', () => {
     await fitsPhone(page);
     await page.getByTestId('wizard-next').click();
     await page.getByTestId('add-box').waitFor();
-    const id = await createdOrderId(page);
     await fitsPhone(page);
     await page.getByTestId('add-box').click();
     await page.getByTestId('box-barcode').fill(`${MOBILE_MOVEMENT}-1`);
@@ -224,6 +272,9 @@ describe('order wizard: movement and online orders', () => {
     await poll(() => page.getByTestId('wizard-box').count()).toBe(1);
     await fitsPhone(page);
     await screenshot(page, 'orders-create-boxes-mobile');
+    const id = await createOrder(page);
+    await fitsPhone(page);
+    await screenshot(page, 'orders-create-done-mobile');
     await context.close();
 
     const order = await editor('GET', `/morders/${id}/`);
@@ -262,6 +313,12 @@ describe('order wizard: movement and online orders', () => {
     expect(reception?.id).toBeGreaterThan(0);
     expect((await printer('POST', '/boxes/', { codebar: `${MOVEMENT}-P`, reception_id: reception?.id })).status).toBe(403);
     expect((await printer('POST', '/receptions/', { reception_code: 'P', order_id: onlineId })).status).toBe(403);
+    const withBoxes = {
+      kind: 'movement',
+      order: movement,
+      boxes: [{ codebar: `${MOVEMENT}-P`, contents: [{ gtin: gtins[0], quantity: 1 }] }],
+    };
+    expect((await printer('POST', '/orders-with-boxes/', withBoxes)).status).toBe(403);
     expect((await admin<{ count: number }>('GET', `/boxes/?codebar=${MOVEMENT}-P`)).json.count).toBe(0);
   });
 

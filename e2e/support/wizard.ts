@@ -1,10 +1,11 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { dayText } from './date-field';
+import type { Api } from './journey-api';
 
 /**
- * Steps of the shared order wizard (components/order-wizard) that the creation journeys of
- * purchase, movement and online orders repeat. Not a test file itself.
+ * Steps of the shared order wizard (features/order-wizard) that the creation journeys of purchase, movement and online
+ * orders repeat: step 1 the order, step 2 its boxes (kept in the page), then one call creates both. Not a test file.
  */
 
 /** Tomorrow at `time` (HH:MM), as the date-time fields show it (DD/MM/YYYY HH:mm; typed with `typeDate`). */
@@ -29,7 +30,7 @@ export const addBox = async (page: Page, barcode: string, lines: Array<{ gtin: s
   await page.getByTestId('add-box-dialog').waitFor({ state: 'detached' });
 };
 
-/** Opens the add-box dialog, types a barcode the company already has and saves: the dialog stays open with the 409. */
+/** Opens the add-box dialog, types a barcode the order's draft has already and saves: the dialog stays open saying so. */
 export const tryDuplicateBox = async (page: Page, barcode: string, gtin: string) => {
   await page.getByTestId('add-box').click();
   await page.getByTestId('box-barcode').fill(barcode);
@@ -45,10 +46,32 @@ export const fillNewGtin = async (page: Page, gtin: string, { description, price
   await page.getByTestId('add-gtin-price').fill(price);
 };
 
-/** The order number the wizard shows once step 1 created the order ("… (n.º 12): …"). */
+/** The list of a location's orders of a kind, where an order code is looked for. */
+const LIST_OF_KIND = { purchase: 'porders', online: 'orders', movement: 'exits' } as const;
+
+/** How many orders of `kind` at `locationId` have a code containing `code` (the wizard's leavings, or its order). */
+export const countOrdersWithCode = async (
+  api: Api,
+  { kind, locationId, code }: { kind: keyof typeof LIST_OF_KIND; locationId: number; code: string },
+): Promise<number> =>
+  (
+    await api<{ count: number }>(
+      'GET',
+      `/locations/${locationId}/v1/${LIST_OF_KIND[kind]}/?order_code__icontains=${encodeURIComponent(code)}`,
+    )
+  ).json.count;
+
+/** The order number the wizard shows once its last button created the order ("… (n.º 12) …"). */
 export const createdOrderId = async (page: Page): Promise<number> => {
-  const text = (await page.getByTestId('created-order').textContent()) ?? '';
+  const text = (await page.getByTestId('finished-order').textContent()) ?? '';
   const id = Number(/(\d+)\)/.exec(text)?.[1] ?? 0);
   expect(id).toBeGreaterThan(0);
   return id;
+};
+
+/** The wizard's last button ('Crear la orden'): the order and its boxes in one call; waits for the new order's number. */
+export const createOrder = async (page: Page): Promise<number> => {
+  await page.getByTestId('wizard-next').click();
+  await page.getByTestId('finished-order').waitFor();
+  return createdOrderId(page);
 };

@@ -18,6 +18,7 @@ export * from './locations.js';
 export * from './movements.js';
 export * from './nms.js';
 export * from './online.js';
+export * from './order-with-boxes.js';
 export * from './orders.js';
 export * from './pos.js';
 export * from './printing.js';

@@ -309,6 +309,18 @@ export const catalogue = {
     es: 'No se puede borrar la caja. Ya ha sido verificada.',
   },
   'orders.barcode_exists': { en: 'Barcode already exists', es: 'El código de barras ya existe' },
+  'orders.idempotency_key_invalid': {
+    en: 'The Idempotency-Key header must have 8 to 100 characters.',
+    es: 'La cabecera Idempotency-Key debe tener de 8 a 100 caracteres.',
+  },
+  'orders.idempotency_key_reused': {
+    en: 'This Idempotency-Key already created another order ({code}).',
+    es: 'Esta Idempotency-Key ya creó otra orden ({code}).',
+  },
+  'orders.box_barcode_exists': {
+    en: 'Barcode {codebar} already exists.',
+    es: 'El código de barras {codebar} ya existe.',
+  },
   'orders.provider_not_found': { en: 'Provider not found.', es: 'Proveedor no encontrado.' },
   'orders.return_not_found': { en: 'Return not found.', es: 'Devolución no encontrada.' },
   'orders.reception_not_found': { en: 'Reception not found.', es: 'Recepción no encontrada.' },
@@ -803,6 +815,8 @@ export const catalogue = {
   'field.gtin_select': { en: 'Please select a GTIN', es: 'Seleccione un GTIN' },
   'field.gtin_length': { en: 'A GTIN has 8, 12, 13 or 14 digits.', es: 'Un GTIN tiene 8, 12, 13 o 14 dígitos.' },
   'field.gtin_one': { en: 'Add at least one GTIN.', es: 'Añada al menos un GTIN.' },
+  'field.box_one': { en: 'Add at least one box.', es: 'Añada al menos una caja.' },
+  'field.barcode_repeated': { en: 'Barcode repeated in this order.', es: 'Código de barras repetido en esta orden.' },
   'field.gtins_max': { en: 'At most {max} GTINs.', es: 'Como máximo {max} GTIN.' },
   'field.quantity_min': { en: 'The quantity must be at least 1.', es: 'La cantidad debe ser al menos 1.' },
   'field.quantity_max': { en: 'The quantity must be at most {max}.', es: 'La cantidad debe ser como máximo {max}.' },

@@ -54,6 +54,8 @@ export type RequestOptions = {
    * `isStaleEdit`) when someone else changed the record since (docs/concurrency.md).
    */
   ifMatch?: number;
+  /** More request headers (an `Idempotency-Key`). */
+  headers?: Record<string, string>;
 };
 
 export const buildUrl = (path: string, query?: RequestOptions['query']): string => {
@@ -70,7 +72,7 @@ export const buildUrl = (path: string, query?: RequestOptions['query']): string 
  */
 export const apiRequest = async <T>(path: string, options: RequestOptions = {}): Promise<T> => {
   const { method = 'GET', body, query, timeoutMs = 10_000, silent = false, auth = true, signal, ifMatch } = options;
-  const headers: Record<string, string> = { Accept: 'application/json', ...languageHeader() };
+  const headers: Record<string, string> = { Accept: 'application/json', ...languageHeader(), ...options.headers };
   if (ifMatch !== undefined) headers['If-Match'] = `"${ifMatch}"`;
   const session = readSession();
   if (auth && session) headers.Authorization = `Token ${session.token}`;

@@ -31,8 +31,11 @@ export const orders = pgTable(
     arrivalDate: instant('arrival_date'),
     estimatedExitDate: instant('estimated_exit_date'),
     exitDate: instant('exit_date'),
+    /** The Idempotency-Key the order wizard created it with: the same key again returns this order (issue 28). */
+    clientKey: text('client_key'),
   },
   (t) => [
+    uniqueIndex('orders_company_client_key_uq').on(t.companyId, t.clientKey),
     index('orders_destination_idx').on(t.destinationLocationId, t.type, t.creationDate),
     index('orders_origin_idx').on(t.originLocationId, t.type, t.creationDate),
     index('orders_provider_idx').on(t.providerId),

@@ -29,6 +29,24 @@ describe('readers API', () => {
   });
   afterAll(async () => t.close());
 
+  it('a Normal reader is added in the working mode chosen, at the location of its area (issue 28)', async () => {
+    const r = await call('POST', '/api/readers/', 'admin@demo.local', {
+      serial_number: 'FX9600-BCN-MODE',
+      mac_address: '84:24:8D:AA:BB:28',
+      working_mode: 4,
+      reader_type: 0,
+      locationArea1_id: storeAreaId,
+    });
+    expect(r.statusCode).toBe(201);
+    const tBcn = await adminTest.locationIdByCode(t.database.db, 'T-BCN-01');
+    expect(r.json()).toMatchObject({
+      working_mode: 4,
+      reader_type: 0,
+      location_id: tBcn,
+      location_description: expect.any(String),
+    });
+  });
+
   it('adds a reader, normalises its MAC and answers its device key once (stored hashed)', async () => {
     const r = await call('POST', '/api/readers/', 'admin@demo.local', {
       serial_number: 'FX9600-ZGZ-1',

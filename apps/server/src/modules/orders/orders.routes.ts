@@ -11,6 +11,9 @@ import {
   itemLineQuerySchema,
   itemLineSchema,
   orderUpdateBodySchema,
+  orderWithBoxesCreateBodySchema,
+  orderWithBoxesHeadersSchema,
+  orderWithBoxesSchema,
   pageOf,
   pagingQuerySchema,
   printDataQuerySchema,
@@ -40,7 +43,9 @@ import type { ModuleDeps } from '../registry.js';
 import { contentCells, mapChunks, sendCsv, streamCsv } from './csv.js';
 import { toProviderReturnDto, toSaleReturnDto } from './order-dto.js';
 import { registerOrderPageRoutes } from './order-pages.routes.js';
+import { createOrderWithBoxesRepository } from './order-with-boxes.repository.js';
 import { createOrdersService } from './orders.service.js';
+import { createOrderWithBoxes } from './use-cases/create-order-with-boxes.js';
 
 const DASHBOARD_PAGE = 11;
 
@@ -76,6 +81,25 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
     },
     service,
   });
+
+  // ------------------------------------------------------------ the order wizard's one call
+  const withBoxesRepo = createOrderWithBoxesRepository(db);
+  app.post(
+    '/orders-with-boxes/',
+    route({
+      maxRole: WRITE_ROLE,
+      summary:
+        'Create an order (purchase, online or movement) with its boxes and their contents in one transaction; the same Idempotency-Key again answers the same order',
+      body: orderWithBoxesCreateBodySchema,
+      headers: orderWithBoxesHeadersSchema,
+      created: orderWithBoxesSchema,
+    }),
+    async (request, reply) => {
+      const key = request.headers['idempotency-key'];
+      const answer = await createOrderWithBoxes(withBoxesRepo, currentUser(request), request.body, key ?? null);
+      return reply.status(201).send(answer);
+    },
+  );
 
   // ------------------------------------------------------------ purchase orders
   postCreated(

@@ -13,15 +13,12 @@ import {
   useMediaQuery,
   useTheme,
 } from '@mui/material';
-import { type Box, boxContentLineSchema, boxCreateBodySchema, type ItemType } from '@rfid/contract';
+import { boxBarcodeOf, boxContentLineSchema, boxCreateBodySchema, type ItemType } from '@rfid/contract';
 import { useEffect, useState } from 'react';
 import { type Resolver, useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { errorStatus, FormAlert, type FormStatus } from '../../components/form-alert';
-import { ApiError } from '../../lib/api-client';
 import { AddGtinDialog } from '../catalog';
-import { useCreateBox } from './api/create-box';
 import { GtinField } from './gtin-field';
 
 /**
@@ -46,24 +43,29 @@ const EMPTY: AddBoxForm = { barcode: '', rows: [{ gtin: null, quantity: '1' }] }
 // The contract's quantity reads any input (`unknown`); the field gives it as text.
 const addBoxResolver = zodResolver(addBoxSchema, undefined, { raw: true }) as unknown as Resolver<AddBoxForm>;
 
-export type AddedBox = { box: Box; gtinCount: number; units: number };
+/** A box of the wizard's draft: what the order's one call sends, and the list's figures. */
+export type AddedBox = {
+  box: { codebar: string; contents: { gtin: string; quantity: number }[] };
+  gtinCount: number;
+  units: number;
+};
 
 export type AddBoxDialogProps = {
   open: boolean;
-  receptionId: number;
+  /** The barcodes of the draft's boxes: one of them again is refused here, before the order is sent. */
+  takenBarcodes: readonly string[];
   onClose: () => void;
   onAdded: (added: AddedBox) => void;
 };
 
 /**
- * Add-box dialog (spec section 2): the box barcode and repeatable GTIN + quantity rows (at least
- * one); the box and its contents are created in one call. 409 shows 'Barcode already exists'.
+ * Add-box dialog (spec section 2): the box barcode and repeatable GTIN + quantity rows (at least one). The box joins the
+ * wizard's draft; the order and all its boxes are created together at the wizard's end (a barcode the company already
+ * has is refused then, naming the box).
  */
-export const AddBoxDialog = ({ open, receptionId, onClose, onAdded }: AddBoxDialogProps) => {
+export const AddBoxDialog = ({ open, takenBarcodes, onClose, onAdded }: AddBoxDialogProps) => {
   const { t } = useTranslation(['order-wizard', 'common']);
   const isPhone = useMediaQuery(useTheme().breakpoints.down('sm'));
-  const create = useCreateBox();
-  const [status, setStatus] = useState<FormStatus>(null);
   const [creating, setCreating] = useState<{ rowKey: string; gtin: string } | null>(null);
   const { register, handleSubmit, setValue, setError, clearErrors, reset, watch, control, formState } = useForm<AddBoxForm>({
     // Raw: the barcode is sent trimmed as typed; an error stays until its field is edited or the next send.
@@ -74,12 +76,13 @@ export const AddBoxDialog = ({ open, receptionId, onClose, onAdded }: AddBoxDial
   const { fields, append, remove } = useFieldArray({ control, name: 'rows' });
   const rows = watch('rows');
   const errors = formState.errors;
-  const barcodeError = errors.barcode ? t(errors.barcode.message === 'duplicate' ? 'box.duplicate' : 'box.required') : undefined;
+  const barcodeError = errors.barcode
+    ? t(errors.barcode.message === 'duplicate' ? 'box.duplicateHere' : 'box.required')
+    : undefined;
 
   useEffect(() => {
     if (!open) return;
     reset(EMPTY);
-    setStatus(null);
   }, [open, reset]);
 
   const setGtin = (index: number, gtin: ItemType | null) => {
@@ -87,31 +90,30 @@ export const AddBoxDialog = ({ open, receptionId, onClose, onAdded }: AddBoxDial
     clearErrors(`rows.${index}.gtin`);
   };
 
+  /** Whether the barcode typed is one of the draft's already (said on the field at once, other errors or not). */
+  const isTaken = (barcode: string) => takenBarcodes.includes(boxBarcodeOf(barcode.trim()));
   const submit = handleSubmit(
-    (values) => {
-      setStatus(null);
-      send(values);
+    (values) => add(values),
+    () => {
+      if (isTaken(watch('barcode'))) setError('barcode', { message: 'duplicate' });
     },
-    () => setStatus(null),
   );
-  const send = (values: AddBoxForm) => {
+  const add = (values: AddBoxForm) => {
+    const codebar = boxBarcodeOf(values.barcode.trim());
+    if (isTaken(codebar)) {
+      setError('barcode', { message: 'duplicate' });
+      return;
+    }
     // The same GTIN on two rows is one line with the summed quantity.
     const lines = new Map<string, number>();
     for (const row of values.rows) if (row.gtin) lines.set(row.gtin.gtin, (lines.get(row.gtin.gtin) ?? 0) + Number(row.quantity));
     const contents = [...lines].map(([gtin, quantity]) => ({ gtin, quantity }));
-    create.mutate(
-      { codebar: values.barcode.trim(), reception_id: receptionId, contents },
-      {
-        onSuccess: (box) => {
-          onAdded({ box, gtinCount: contents.length, units: contents.reduce((sum, line) => sum + line.quantity, 0) });
-          onClose();
-        },
-        onError: (error) => {
-          if (error instanceof ApiError && error.status === 409) setError('barcode', { message: 'duplicate' });
-          else setStatus(errorStatus(error, t('common:errors.notCompleted')));
-        },
-      },
-    );
+    onAdded({
+      box: { codebar, contents },
+      gtinCount: contents.length,
+      units: contents.reduce((sum, line) => sum + line.quantity, 0),
+    });
+    onClose();
   };
 
   return (
@@ -190,12 +192,11 @@ export const AddBoxDialog = ({ open, receptionId, onClose, onAdded }: AddBoxDial
               >
                 {t('box.addRow')}
               </Button>
-              <FormAlert status={status} onClose={() => setStatus(null)} />
             </Stack>
           </DialogContent>
           <DialogActions>
             <Button onClick={onClose}>{t('box.cancel')}</Button>
-            <Button type="submit" variant="contained" disabled={create.isPending} data-testid="box-save">
+            <Button type="submit" variant="contained" data-testid="box-save">
               {t('box.save')}
             </Button>
           </DialogActions>

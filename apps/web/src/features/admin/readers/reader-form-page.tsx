@@ -12,9 +12,11 @@ import {
 import { useEffect, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import type { FormStatus } from '../../../components/form-alert';
+import { useCurrentLocation } from '../../../lib/current-location';
+import { saveLocation } from '../../../lib/storage';
 import { useReader } from '../api/get-reader';
 import { useRotateReaderKey } from '../api/rotate-reader-key';
 import { useCreateReader, useUpdateReader } from '../api/save-reader';
@@ -98,6 +100,10 @@ export const ReaderFormPage = () => {
   const [isRotating, setRotating] = useState(false);
   const rotate = useRotateReaderKey();
   const [area, setArea] = useState<Option | null>(null);
+  const headerLocation = useCurrentLocation();
+  const navigate = useNavigate();
+  // The reader just added in another location than the header's: the list (which follows the header) will not show it.
+  const [elsewhere, setElsewhere] = useState<{ serial: string; location: { id: number; description: string } } | null>(null);
   const stale = useStaleEdit('reader');
   // The version edits and rotations are made from: the loaded reader's, or the one a rotation answered.
   const [version, setVersion] = useLoadedVersion(reader.data?.version);
@@ -131,6 +137,7 @@ export const ReaderFormPage = () => {
 
   const submit = handleSubmit((values) => {
     setStatus(null);
+    setElsewhere(null);
     const body = values as unknown as ReaderCreateBody; // parsed by the contract schema (MAC normalised, antennas a list)
     const onError = (error: Error) => {
       if (!stale.catchStale(error)) setStatus(adminErrorStatus(error, t('readers.failed')));
@@ -145,6 +152,11 @@ export const ReaderFormPage = () => {
     create.mutate(body, {
       onSuccess: (created) => {
         setStatus({ kind: 'success', message: t('readers.added') });
+        setElsewhere(
+          headerLocation && created.location_id !== headerLocation.id
+            ? { serial: created.serial_number, location: { id: created.location_id, description: created.location_description } }
+            : null,
+        );
         setDeviceKey(created.device_key);
         setKeySerial(created.serial_number);
         setCopied(false);
@@ -175,25 +187,52 @@ export const ReaderFormPage = () => {
           isLoading={isEdit && reader.isPending}
           stale={stale.alert(reader.refetch)}
           notice={
-            deviceKey && (
-              <Alert
-                severity="warning"
-                data-testid="device-key"
-                action={
-                  <Tooltip title={isCopied ? t('readers.copied') : t('readers.copy')}>
-                    <IconButton color="inherit" onClick={() => void copy()} aria-label={t('readers.copy')}>
-                      <ContentCopyIcon />
-                    </IconButton>
-                  </Tooltip>
-                }
-              >
-                <AlertTitle>{t('readers.deviceKeyTitle')}</AlertTitle>
-                <Box component="code" sx={{ wordBreak: 'break-all', fontSize: 14 }} data-testid="device-key-value">
-                  {deviceKey}
-                </Box>
-                <Box sx={{ mt: 1 }}>{t('readers.deviceKeyOnce')}</Box>
-                <ReaderConnectionHelp serial={keySerial || reader.data?.serial_number || ''} deviceKey={deviceKey} />
-              </Alert>
+            (deviceKey || elsewhere) && (
+              <Stack spacing={2}>
+                {elsewhere && headerLocation && (
+                  <Alert severity="info" data-testid="reader-elsewhere" sx={{ overflowWrap: 'anywhere' }}>
+                    {t('readers.elsewhere.text', {
+                      serial: elsewhere.serial,
+                      location: elsewhere.location.description,
+                      header: headerLocation.description,
+                    })}
+                    <Box sx={{ mt: 1 }}>
+                      <Button
+                        variant="outlined"
+                        color="inherit"
+                        size="small"
+                        onClick={() => {
+                          saveLocation(elsewhere.location);
+                          void navigate('/administrador/devices');
+                        }}
+                        data-testid="reader-switch-location"
+                      >
+                        {t('readers.elsewhere.switch', { location: elsewhere.location.description })}
+                      </Button>
+                    </Box>
+                  </Alert>
+                )}
+                {deviceKey && (
+                  <Alert
+                    severity="warning"
+                    data-testid="device-key"
+                    action={
+                      <Tooltip title={isCopied ? t('readers.copied') : t('readers.copy')}>
+                        <IconButton color="inherit" onClick={() => void copy()} aria-label={t('readers.copy')}>
+                          <ContentCopyIcon />
+                        </IconButton>
+                      </Tooltip>
+                    }
+                  >
+                    <AlertTitle>{t('readers.deviceKeyTitle')}</AlertTitle>
+                    <Box component="code" sx={{ wordBreak: 'break-all', fontSize: 14 }} data-testid="device-key-value">
+                      {deviceKey}
+                    </Box>
+                    <Box sx={{ mt: 1 }}>{t('readers.deviceKeyOnce')}</Box>
+                    <ReaderConnectionHelp serial={keySerial || reader.data?.serial_number || ''} deviceKey={deviceKey} />
+                  </Alert>
+                )}
+              </Stack>
             )
           }
           actions={
@@ -219,9 +258,10 @@ export const ReaderFormPage = () => {
             />
           </FullRow>
           {select('reader_type', t('readers.readerType'), readerTypeOptions(t))}
+          {/* A new reader starts in any mode; an existing one changes mode only as reader type All (the server's rule). */}
           {select('working_mode', t('readers.workingMode'), workingModeOptions(t), {
-            disabled: !isAll,
-            helperText: isAll ? undefined : t('readers.modeOnlyAll'),
+            disabled: isEdit && !isAll,
+            helperText: !isEdit || isAll ? undefined : t('readers.modeOnlyAll'),
           })}
           {select(
             'connection_type',

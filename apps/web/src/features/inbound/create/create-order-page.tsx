@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebounced } from '../../../lib/use-debounced';
 import { CounterpartOrderWizard } from '../../order-wizard';
-import { useCreatePurchaseOrder } from '../api/porders-create';
+import { purchaseOrderBody } from '../api/porders-create';
 import { useProviderSearch } from '../api/porders-providers';
 
 /**
@@ -12,7 +12,6 @@ import { useProviderSearch } from '../api/porders-providers';
  */
 export const CreateOrderPage = () => {
   const { t } = useTranslation('order-wizard');
-  const createOrder = useCreatePurchaseOrder();
   const [providerText, setProviderText] = useState('');
   const providers = useProviderSearch(useDebounced(providerText.trim()));
   return (
@@ -27,14 +26,16 @@ export const CreateOrderPage = () => {
         noOptionsText: t('noProviders'),
         testId: 'order-provider',
       }}
-      createOrder={({ orderCode, location, estimatedArrival, counterpart }) =>
-        createOrder.mutateAsync({
+      buildBody={({ orderCode, location, estimatedArrival, counterpart, boxes }) => ({
+        kind: 'purchase',
+        order: purchaseOrderBody({
           order_code: orderCode,
           estimated_arrival_date: estimatedArrival,
           providerId: counterpart.id,
           locationId: location.id,
-        })
-      }
+        }),
+        boxes,
+      })}
     />
   );
 };

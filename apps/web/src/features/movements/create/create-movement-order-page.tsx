@@ -4,7 +4,7 @@ import { useCurrentLocation } from '../../../lib/current-location';
 import { useDebounced } from '../../../lib/use-debounced';
 import { CounterpartOrderWizard } from '../../order-wizard';
 import { type DestinationOption, useDestinationSearch } from './api/locations-search';
-import { useCreateMovementOrder } from './api/morders-create';
+import { movementOrderBody } from './api/morders-create';
 
 /**
  * Movement order creation (spec section 2): step 1 has the order code, the estimated arrival
@@ -14,7 +14,6 @@ import { useCreateMovementOrder } from './api/morders-create';
 export const CreateMovementOrderPage = () => {
   const { t } = useTranslation('order-wizard');
   const location = useCurrentLocation();
-  const createOrder = useCreateMovementOrder();
   const [destinationText, setDestinationText] = useState('');
   const destinations = useDestinationSearch({ text: useDebounced(destinationText.trim()), originId: location?.id });
   return (
@@ -31,14 +30,16 @@ export const CreateMovementOrderPage = () => {
       }}
       // The origin may change in the header's picker: a destination equal to it is no destination.
       isAvailable={(destination) => destination.id !== location?.id}
-      createOrder={({ orderCode, location: origin, estimatedArrival, counterpart }) =>
-        createOrder.mutateAsync({
+      buildBody={({ orderCode, location: origin, estimatedArrival, counterpart, boxes }) => ({
+        kind: 'movement',
+        order: movementOrderBody({
           order_code: orderCode,
           estimated_arrival_date: estimatedArrival,
           originId: origin.id,
           destinationId: counterpart.id,
-        })
-      }
+        }),
+        boxes,
+      })}
     />
   );
 };
