@@ -23,6 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { TitleText } from '../../components/page-title';
 import { TableCard } from '../../components/table-card';
 import { ApiError } from '../../lib/api-client';
+import { formatDateTime } from '../../lib/format';
 import { notify } from '../../lib/notifier';
 import { downloadEpcisEvents } from './api/download-epcis-events';
 import { EMPTY_FILTERS, type EpcisEvent, type EpcisFilters } from './api/epcis-request';
@@ -71,7 +72,7 @@ const epcsOf = (event: EpcisEvent): string[] =>
  * (/epcis/events); a page at a time, and the whole answer downloadable as an EPCIS 2.0 JSON-LD document.
  */
 export const EpcisPage = () => {
-  const { t, i18n } = useTranslation(['epcis', 'common']);
+  const { t } = useTranslation(['epcis', 'common']);
   /** A CBV business step or disposition in the user's language; one the page has no name for, as its code. */
   const label = (group: 'bizSteps' | 'dispositions', value: unknown): string => {
     const code = bare(value);
@@ -114,10 +115,7 @@ export const EpcisPage = () => {
     }
   };
 
-  const when = (event: EpcisEvent) =>
-    typeof event.eventTime === 'string'
-      ? new Date(event.eventTime).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'medium' })
-      : '';
+  const when = (event: EpcisEvent) => (typeof event.eventTime === 'string' ? formatDateTime(event.eventTime) : '');
   const what = (event: EpcisEvent) => {
     const epcs = epcsOf(event);
     const parent = typeof event.parentID === 'string' ? event.parentID : '';
