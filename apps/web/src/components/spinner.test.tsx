@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { screen } from '@testing-library/react';
