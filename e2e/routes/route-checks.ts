@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildDemoItemTypes, demoBrands, demoLocations, demoProviders } from '../../apps/server/src/db/seed/demo-data';
+import { offStyleDates } from '../../apps/web/src/lib/date-style';
 import { chooseLocation, MOBILE, openPage, type Place, poll, screenshot, useBrowser } from '../support/browser';
 import { apiAs, findLocation } from '../support/journey-api';
 import { axeViolations } from './axe';
@@ -21,6 +22,8 @@ import { axeViolations } from './axe';
  *   {{placeholders}} and <tags>) of every value whose key differs between the languages, of 6 characters or more,
  *   that appear nowhere in this language's own catalogue, matched as whole words. Demo data (locations, brands,
  *   providers, products) is never counted.
+ * - Dates: one style (docs/writing-guide.md): no 12-hour time ("2:41 am") and no dashed date ("29-11-2026") in the
+ *   page's text (apps/web/src/lib/date-style.ts).
  * - No console error, no uncaught page error, no request answering 5xx.
  * - Accessibility: axe-core finds no violation of serious or critical impact (axe.ts).
  */
@@ -347,8 +350,11 @@ export const checkPage = async (
     found.push({ url, check: 'page width', detail: `${layout.documentWidth} > ${layout.viewport}` });
   }
   for (const table of layout.tables) found.push({ url, check: `table ${table.index}`, detail: table.detail });
-  const foreign = foreignIn(await pageText(page), language);
+  const text = await pageText(page);
+  const foreign = foreignIn(text, language);
   if (foreign.length > 0) found.push({ url, check: 'other language', detail: foreign.join(' | ') });
+  const dates = offStyleDates(text);
+  if (dates.length > 0) found.push({ url, check: 'date style', detail: dates.slice(0, 5).join(' | ') });
   for (const violation of axe ? await axeViolations(page) : []) {
     found.push({
       url,

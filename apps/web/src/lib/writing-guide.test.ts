@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { offStyleDates } from './date-style';
 
 /**
  * The writing guide (docs/writing-guide.md) over the catalogues: Spanish speaks as usted, never tú; no 12-hour times
@@ -77,10 +78,6 @@ const TU_OPENINGS = new RegExp(
   `(^|[.:;!?¡¿]\\s+)(crea|marca|usa|abre|guarda|cambia|elimina|borra|sube|busca|indica|acerca|deja|copia|escanea|envía|vuelve|prueba|espera|descarga|consulta)\\s+(el|la|los|las|un|una|unos|unas|lo|su|sus|tu|tus|este|esta|estos|estas|ese|esa|otro|otra|antes|aquí|ahora|primero)(?![${LETTER}])`,
   'iu',
 );
-/** 12-hour times: "2:41 am", "2:41 p. m.", "a.m." (the guide: 24 hours in both languages). */
-const TWELVE_HOURS = /\d{1,2}[:.]\d{2}\s*(am|pm|[ap]\.\s?m\.)(?![a-z])|(?<![a-z])[ap]\.\s?m\.(?![a-z])/iu;
-/** A date written day-month-year with dashes (the guide: DD/MM/YYYY). */
-const DASHED_DATE = /\b\d{2}-\d{2}-\d{4}\b/;
 /** English that is not direct: "Click here", "Please…". */
 const EN_INDIRECT = /\b(click here|please)\b/i;
 /** Names and acronyms written with capitals in any sentence. */
@@ -139,8 +136,7 @@ describe('writing guide (docs/writing-guide.md)', () => {
 
   it('both languages: 24-hour times and DD/MM/YYYY dates', () => {
     const rules = [
-      { name: '12-hour time: write 14:41', fails: (text: string) => TWELVE_HOURS.test(text) },
-      { name: 'dashed date: write DD/MM/YYYY', fails: (text: string) => DASHED_DATE.test(text) },
+      { name: 'date style: write DD/MM/YYYY HH:mm (24 hours)', fails: (text: string) => offStyleDates(text).length > 0 },
     ];
     expect([...check('es', rules), ...check('en', rules)]).toEqual([]);
   });
@@ -165,10 +161,10 @@ describe('writing guide (docs/writing-guide.md)', () => {
     expect(TU_WORDS.test('Su GTIN se añade')).toBe(false);
     expect(TU_OPENINGS.test('Marca')).toBe(false);
     expect(TU_OPENINGS.test('Se crea la orden')).toBe(false);
-    expect(TWELVE_HOURS.test('29/11/2026, 2:41 am')).toBe(true);
-    expect(TWELVE_HOURS.test('a las 2:41 p. m.')).toBe(true);
-    expect(TWELVE_HOURS.test('29/11/2026 14:41')).toBe(false);
-    expect(DASHED_DATE.test('29-11-2026 02:41')).toBe(true);
+    expect(offStyleDates('29/11/2026, 2:41 am')).toEqual(['2:41 am']);
+    expect(offStyleDates('a las 2:41 p. m.')).toEqual(['2:41 p. m.']);
+    expect(offStyleDates('29-11-2026 02:41')).toEqual(['29-11-2026']);
+    expect(offStyleDates('29/11/2026 14:41 · PO-2026-11-0001 · 2026-11-29')).toEqual([]);
     expect(EN_INDIRECT.test('Click here to upload')).toBe(true);
     expect(titleCase('Upload Inventory File')).toBe(true);
     expect(titleCase('Upload inventory file')).toBe(false);
