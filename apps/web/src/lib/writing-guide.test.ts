@@ -150,6 +150,18 @@ describe('writing guide (docs/writing-guide.md)', () => {
     ).toEqual([]);
   });
 
+  it("the app's code shows dates only through lib/format.ts and components/date-fields.tsx", () => {
+    // The browser's own date rendering follows the browser's locale, not the guide: "11/29/2026, 2:41 PM" from
+    // toLocaleString, "mm/dd/yyyy, --:-- --" in a native date input of an English Chromium.
+    const source = new URL('../', import.meta.url);
+    const files = readdirSync(source, { recursive: true, encoding: 'utf8' }).filter(
+      (file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file),
+    );
+    const rule =
+      /type=["'](date|datetime-local|time|month)["']|toLocaleDateString|toLocaleTimeString|new Date\([^)]*\)\.toLocaleString|Intl\.DateTimeFormat\([^)]*\)\.format/;
+    expect(files.filter((file) => rule.test(readFileSync(new URL(file, source), 'utf8')))).toEqual([]);
+  });
+
   // The rules must catch what they are for (a list that matches nothing would pass any catalogue).
   it('catches the forms it forbids', () => {
     expect(TU_WORDS.test('Elige una ubicación en la cabecera')).toBe(true);

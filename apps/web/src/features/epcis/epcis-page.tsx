@@ -20,6 +20,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateTimeField } from '../../components/date-fields';
 import { TitleText } from '../../components/page-title';
 import { TableCard } from '../../components/table-card';
 import { ApiError } from '../../lib/api-client';
@@ -143,19 +144,21 @@ export const EpcisPage = () => {
                 </MenuItem>
               ))}
             </TextField>
-            <TextField
-              type="datetime-local"
+            {/* The app's date-time field (DD/MM/YYYY HH:mm in both languages), not the browser's native input, which
+                follows the browser's own locale ("mm/dd/yyyy, --:-- --" in an English Chromium; issue 28). */}
+            <DateTimeField
               label={t('fields.from')}
               size="small"
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'epcis-from' } }}
-              {...field('from')}
+              testId="epcis-from"
+              value={form.from}
+              onChange={(value) => setForm((f) => ({ ...f, from: value }))}
             />
-            <TextField
-              type="datetime-local"
+            <DateTimeField
               label={t('fields.to')}
               size="small"
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'epcis-to' } }}
-              {...field('to')}
+              testId="epcis-to"
+              value={form.to}
+              onChange={(value) => setForm((f) => ({ ...f, to: value }))}
             />
             <TextField
               label={t('fields.epc')}
