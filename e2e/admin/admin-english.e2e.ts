@@ -7,24 +7,24 @@ const alertText = (page: Page, kind: 'success' | 'error') => page.getByTestId(`f
 describe('admin in English, and the readers list at 390 px', () => {
   const browser = useBrowser();
 
-  it('shows the spec messages in English, adds a company user, downloads the billing file', async () => {
+  it('shows the form messages in English (direct, sentence case: docs/writing-guide.md), adds a company user, downloads the billing file', async () => {
     const { page, context } = await openPage(browser(), { language: 'en' });
     await page.goto('/administrador/devices/add');
     await page.getByTestId('submit').click();
-    await expect.poll(() => page.getByText('Please enter serial number').count()).toBe(1);
+    await expect.poll(() => page.getByText('Enter the serial number').count()).toBe(1);
     expect(await page.getByText("MAC address can't be empty").count()).toBe(1);
-    expect(await page.getByText('Please select area').count()).toBe(1);
+    expect(await page.getByText('Select an area').count()).toBe(1);
     await screenshot(page, 'admin-reader-add-errors-en');
 
     await page.goto('/administrador/areas/add');
     await page.getByTestId('submit').click();
-    await expect.poll(() => page.getByText('Please enter stock').count()).toBe(1);
+    await expect.poll(() => page.getByText('Enter the stock').count()).toBe(1);
     expect(await page.getByText("Description can't be empty").count()).toBe(1);
-    expect(await page.getByText('Please select distribution center').count()).toBe(1);
+    expect(await page.getByText('Select the distribution center').count()).toBe(1);
 
     await page.goto('/administrador/visualizers/add_company_user');
     await page.getByTestId('submit').click();
-    await expect.poll(() => page.getByText('Please select a company for the user').count()).toBe(1);
+    await expect.poll(() => page.getByText('Select a company for the user').count()).toBe(1);
     await page.getByTestId('field-first_name').fill('Carla');
     await page.getByTestId('field-last_name').fill('Company');
     await page.getByTestId('field-email').fill('carla.company@demo.local');

@@ -226,7 +226,7 @@ describe('inbound part A: order wizard, dashboard, detail, boxes', () => {
     await page.getByTestId('delete-order').click();
     await page.getByTestId('confirm-yes').click();
     await poll(() => page.getByTestId('notifier').textContent()).toBe(
-      'No se puede borrar. Revisa las verificaciones de esa orden',
+      'No se puede borrar: revise las verificaciones de esa orden.',
     );
     await screenshot(page, 'inbound-dashboard-delete-refused-es');
     expect((await api('GET', `/v1/porders/${orderId}/`)).status).toBe(200);
@@ -309,7 +309,7 @@ describe('inbound part A: order wizard, dashboard, detail, boxes', () => {
     await page.keyboard.press('Escape');
     await page.goto('/inbound/order/add');
     await poll(() => page.getByTestId('not-allowed').textContent()).toBe(
-      'Tu rol no puede crear órdenes: solo administradores, gestores de marca y editores.',
+      'Su rol no puede crear órdenes: solo administradores, gestores de marca y editores.',
     );
     expect(await page.getByTestId('order-code').count()).toBe(0);
     await context.close();

@@ -225,7 +225,7 @@ describe('inbound journey: an order read by the tunnel, its verifications, and a
     await page.getByTestId('delete-order').click();
     await page.getByTestId('confirm-yes').click();
     await poll(() => page.getByTestId('notifier').textContent()).toBe(
-      'No se puede borrar. Revisa las verificaciones de esa orden',
+      'No se puede borrar: revise las verificaciones de esa orden.',
     );
     await screenshot(page, 'inbound-journey-delete-refused-es');
     await context.close();

@@ -295,7 +295,7 @@ describe('order wizard: movement and online orders', () => {
     for (const path of ['/movements/order/add', '/online/order/add']) {
       await page.goto(path);
       await poll(() => page.getByTestId('not-allowed').textContent()).toBe(
-        'Tu rol no puede crear órdenes: solo administradores, gestores de marca y editores.',
+        'Su rol no puede crear órdenes: solo administradores, gestores de marca y editores.',
       );
       expect(await page.getByTestId('order-code').count()).toBe(0);
     }

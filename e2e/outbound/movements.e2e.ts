@@ -169,7 +169,7 @@ describe('movements journey: a movement from a center to a store, verified at bo
     await readBox(EXIT, { codebar: box('D'), epcs: epcs.D as string[], at: hoursAgo(0.5) });
     await page.getByTestId('confirm-yes').click();
     const notice = page.getByTestId('notifier');
-    await poll(() => notice.textContent()).toBe('No se puede borrar. Revisa las verificaciones de esa orden');
+    await poll(() => notice.textContent()).toBe('No se puede borrar: revise las verificaciones de esa orden.');
     expect(await notice.getAttribute('class')).toMatch(/MuiAlert-colorError/);
     await poll(() => rowD.getByTestId('order-status').textContent()).toBe('Verificado sin errores');
     expect(await rowD.getByTestId('delete-order').count()).toBe(0);

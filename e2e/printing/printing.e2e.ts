@@ -169,7 +169,7 @@ describe('printing journey: orders by hand and from CSV, printing to the simulat
     await page.goto('/bionix-printer/orders/add');
     await chooseHangTag(page, 'en');
     await page.getByTestId('csv-submit').click();
-    await poll(() => page.getByTestId('csv-file-error').textContent()).toBe('Please select file');
+    await poll(() => page.getByTestId('csv-file-error').textContent()).toBe('Select a file');
     await page.getByTestId('csv-file').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
     await page.getByTestId('csv-submit').click();
     await poll(() => page.getByTestId('csv-file-error').textContent()).toBe('Only .csv files can be uploaded');

@@ -5,7 +5,7 @@ import { describeGroup, PRINTER } from './route-checks';
  * menu open and at 390×844, in Spanish and English, as the demo admin (role 1, who may open them all). The rules
  * checked on each page are written at the top of route-checks.ts. every-route-printing.e2e.ts,
  * every-route-orders.e2e.ts and every-route-stock.e2e.ts walk the other routes side by side (one file a worker);
- * every-role.e2e.ts the other roles. Each walk prints the routes it visited and fails on a route it did not reach.
+ * every-role-<n>.e2e.ts the other roles. Each walk prints the routes it visited and fails on a route it did not reach.
  */
 describeGroup(
   'every route: general and administration',

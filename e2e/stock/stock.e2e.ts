@@ -123,7 +123,7 @@ describe('stock journey: stock by area, counted stock, minimum stock and alarms,
     await poll(() => page.getByRole('heading', { name: 'Subir fichero de inventario' }).count()).toBe(1);
     await poll(() => page.getByRole('combobox', { name: 'Zona' }).textContent()).toBe('Muelle de recepción');
     await page.getByTestId('upload-submit').click();
-    expect(await page.getByTestId('upload-file-error').textContent()).toBe('Por favor, selecciona un fichero');
+    expect(await page.getByTestId('upload-file-error').textContent()).toBe('Seleccione un fichero');
     const bad = `gtin;cantidad\n${g1};4\n${g2};dos\n`;
     await page.getByTestId('upload-file').setInputFiles({ name: 'muelle.csv', mimeType: 'text/csv', buffer: Buffer.from(bad) });
     await page.getByTestId('upload-submit').click();
@@ -163,7 +163,7 @@ describe('stock journey: stock by area, counted stock, minimum stock and alarms,
     await poll(() => page.getByText('Campo obligatorio').count()).toBe(1);
     await page.getByTestId('minimum-value').fill('diez');
     await page.getByTestId('minimum-save').click();
-    await poll(() => page.getByText('Introduce solo números').count()).toBe(1);
+    await poll(() => page.getByText('Introduzca solo números').count()).toBe(1);
     await page.getByTestId('minimum-value').fill(String(current + 5));
     await page.getByTestId('minimum-save').click();
     await poll(() => page.getByTestId('form-alert-success').textContent()).toContain(
@@ -290,7 +290,7 @@ describe('stock journey: stock by area, counted stock, minimum stock and alarms,
     await context.close();
   });
 
-  it('en: the minimum stock form says "Field is required" and "Enter Number only"; the upload "Please select file"', async () => {
+  it('en: the minimum stock form says "Field is required" and "Enter numbers only"; the upload "Select a file"', async () => {
     const { page, context } = await openPage(browser(), { at: center, language: 'en' });
     await page.goto(`/minstock/${g2}/edit?area=${dock}`);
     await poll(() => page.getByRole('heading', { name: 'Minimum stock' }).count()).toBe(1);
@@ -300,12 +300,12 @@ describe('stock journey: stock by area, counted stock, minimum stock and alarms,
     await poll(() => page.getByText('Field is required').count()).toBe(1);
     await page.getByTestId('minimum-value').fill('1.5');
     await page.getByTestId('minimum-save').click();
-    await poll(() => page.getByText('Enter Number only').count()).toBe(1);
+    await poll(() => page.getByText('Enter numbers only').count()).toBe(1);
     await screenshot(page, 'stock-minimum-errors-en');
     await page.goto('/inventory/upload_csv/');
     await poll(() => page.getByRole('heading', { name: 'Upload inventory file' }).count()).toBe(1);
     await page.getByTestId('upload-submit').click();
-    expect(await page.getByTestId('upload-file-error').textContent()).toBe('Please select file');
+    expect(await page.getByTestId('upload-file-error').textContent()).toBe('Select a file');
     await page.goto('/alarm');
     await poll(() => page.getByRole('heading', { name: 'Alarms' }).count()).toBe(1);
     await poll(() => page.getByTestId('alarm-count-value').textContent()).toBe(String(await alarmCount()));

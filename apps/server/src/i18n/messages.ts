@@ -302,7 +302,7 @@ export const catalogue = {
   'orders.gtin_not_in_order': { en: 'GTIN not found in this order.', es: 'GTIN no encontrado en esta orden.' },
   'orders.delete_conflict': {
     en: 'Cannot delete the order. Check verifications.',
-    es: 'No se puede borrar. Revisa las verificaciones de esa orden',
+    es: 'No se puede borrar: revise las verificaciones de esa orden.',
   },
   'orders.box_delete_conflict': {
     en: 'Cannot delete the box. It has been verified.',
@@ -344,7 +344,7 @@ export const catalogue = {
   },
   'epcis.unsupported_media_type': {
     en: 'Send the body as application/json or application/ld+json.',
-    es: 'Envía el cuerpo como application/json o application/ld+json.',
+    es: 'Envíe el cuerpo como application/json o application/ld+json.',
   },
   'epcis.query_name_taken': {
     en: 'A query named {name} exists already.',

@@ -1,6 +1,7 @@
-import { Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Spinner } from './spinner';
 
 export type ConfirmDialogProps = {
   open: boolean;
@@ -63,7 +64,7 @@ export const ConfirmDialog = ({
           color={isDanger ? 'error' : 'success'}
           onClick={() => void confirm()}
           disabled={isPending}
-          startIcon={isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
+          startIcon={isPending ? <Spinner size={16} color="inherit" /> : undefined}
           data-testid="confirm-yes"
         >
           {confirmLabel ?? t('confirm.yes')}

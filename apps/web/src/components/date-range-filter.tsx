@@ -13,7 +13,7 @@ export type DateRangeFilterProps = {
   onChange: (range: DateRange) => void;
   startLabel?: string;
   endLabel?: string;
-  /** Shows "Please enter Start/End date" when a bound is empty. */
+  /** Shows "Enter the start/end date" when a bound is empty. */
   isRequired?: boolean;
   testId?: string;
 };

@@ -1,5 +1,6 @@
-import { Box, CircularProgress } from '@mui/material';
+import { Box } from '@mui/material';
 import { hasBootShell } from '../lib/boot-shell';
+import { Spinner } from './spinner';
 
 /**
  * A spinner in the page's place while its code or its first data loads (`full`: the whole screen); none while the
@@ -8,6 +9,6 @@ import { hasBootShell } from '../lib/boot-shell';
 export const PageLoading = ({ full = false }: { full?: boolean }) =>
   hasBootShell() ? null : (
     <Box sx={{ display: 'grid', placeItems: 'center', ...(full ? { height: '100vh' } : { py: 8 }) }} data-testid="page-loading">
-      <CircularProgress />
+      <Spinner />
     </Box>
   );

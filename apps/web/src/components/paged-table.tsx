@@ -2,7 +2,6 @@ import {
   Box,
   Card,
   CardContent,
-  CircularProgress,
   Skeleton,
   Stack,
   Table,
@@ -21,6 +20,7 @@ import { keepPreviousData, type QueryKey, useInfiniteQuery, useQuery } from '@ta
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pageQueryKey, TABLE_REFRESH_MS } from '../lib/query-client';
+import { Spinner } from './spinner';
 
 export type PageParams = { limit: number; offset: number; signal?: AbortSignal };
 
@@ -223,7 +223,7 @@ const CardList = <T,>({ queryKey, fetchPage, columns, rowKey, pageSize, emptyTex
         </Typography>
       )}
       <Box ref={sentinel} sx={{ display: 'grid', placeItems: 'center', minHeight: 8 }}>
-        {isFetchingNextPage && <CircularProgress size={24} />}
+        {isFetchingNextPage && <Spinner size={24} />}
       </Box>
     </Stack>
   );

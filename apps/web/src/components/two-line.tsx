@@ -1,13 +1,13 @@
 import { Box, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import { formatTableDateTime } from '../lib/format';
+import { formatDateTime } from '../lib/format';
 
 /**
  * A date on one line and its time under it (desktop; side by side on phone cards), so wide order
  * tables stay within the screen. Nothing when there is no date, or `fallback`.
  */
 export const TwoLineDate = ({ value, fallback }: { value: string | null | undefined; fallback?: ReactNode }) => {
-  const text = formatTableDateTime(value);
+  const text = formatDateTime(value);
   if (!text) return fallback ?? null;
   const [date, time] = text.split(' ');
   return (
@@ -38,9 +38,9 @@ export const TwoLineHeader = ({ title, detail }: { title: ReactNode; detail: Rea
 /** Two date-times in one cell, the second muted under the first (created over estimated), so wide order tables fit. */
 export const StackedDateTimes = ({ first, second }: { first: string | null | undefined; second: string | null | undefined }) => (
   <Box component="span" sx={{ whiteSpace: 'nowrap', display: 'inline-block' }}>
-    {formatTableDateTime(first)}
+    {formatDateTime(first)}
     <Box component="span" sx={{ display: 'block', color: 'text.secondary' }}>
-      {formatTableDateTime(second)}
+      {formatDateTime(second)}
     </Box>
   </Box>
 );

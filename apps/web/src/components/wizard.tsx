@@ -1,6 +1,7 @@
-import { Box, Button, CircularProgress, Stack, Step, StepLabel, Stepper, useMediaQuery, useTheme } from '@mui/material';
+import { Box, Button, Stack, Step, StepLabel, Stepper, useMediaQuery, useTheme } from '@mui/material';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Spinner } from './spinner';
 
 export type WizardStep = {
   label: ReactNode;
@@ -84,7 +85,7 @@ export const Wizard = ({ steps, onFinish, finishLabel, activeStep, onStepChange,
           variant="contained"
           onClick={() => void next()}
           disabled={isBusy || current?.canContinue === false}
-          startIcon={isBusy ? <CircularProgress size={16} color="inherit" /> : undefined}
+          startIcon={isBusy ? <Spinner size={16} color="inherit" /> : undefined}
           data-testid="wizard-next"
         >
           {isLast ? (finishLabel ?? t('wizard.finish')) : t('wizard.next')}

@@ -7,7 +7,6 @@ import {
   formatNumber,
   formatPercent,
   formatQuantity,
-  formatTableDateTime,
   rangeBounds,
   validateDateRange,
 } from './format';
@@ -16,8 +15,10 @@ describe('format', () => {
   it('formats dates as the spec shows them, and a fallback when there is none', () => {
     const date = new Date(2026, 10, 3, 15, 5);
     expect(formatDate(date)).toBe('03/11/2026');
-    expect(formatDateTime(date)).toBe('03/11/2026, 3:05 pm');
-    expect(formatTableDateTime(date)).toBe('03-11-2026 15:05');
+    // One date-time style, 24 hours, in both languages (issue 28: no "3:05 pm", no "03-11-2026").
+    expect(formatDateTime(date)).toBe('03/11/2026 15:05');
+    expect(formatDateTime(new Date(2026, 10, 29, 2, 41))).toBe('29/11/2026 02:41');
+    expect(formatDateTime(null, '—')).toBe('—');
     expect(formatDate(null, '—')).toBe('—');
     expect(formatDate('not a date', '—')).toBe('—');
   });

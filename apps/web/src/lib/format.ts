@@ -2,9 +2,9 @@ import { addDays, todayIn } from '@rfid/contract';
 import dayjs from 'dayjs';
 
 /**
- * Display formats of the spec (section 9): dates DD/MM/YYYY, date-times "DD/MM/YYYY, h:mm a"
- * (the shared table uses DD-MM-YYYY HH:mm), prices with 2 decimals, quantities with 0.
- * Numbers follow the user's language through Intl.
+ * Display formats (docs/writing-guide.md): dates DD/MM/YYYY and date-times DD/MM/YYYY HH:mm (24 hours) in both
+ * languages, everywhere on screen, in the browser's time zone (the location's: the app sets none of its own); prices
+ * with 2 decimals, quantities with 0. Numbers follow the user's language through Intl.
  */
 type DateInput = string | number | Date | null | undefined;
 
@@ -19,13 +19,8 @@ const localeOf = (language?: string): string => (language?.startsWith('en') ? 'e
 /** DD/MM/YYYY, or `fallback` when there is no date. */
 export const formatDate = (value: DateInput, fallback = ''): string => toDayjs(value)?.format('DD/MM/YYYY') ?? fallback;
 
-/** DD/MM/YYYY, h:mm a (e.g. 23/11/2026, 3:05 pm). */
-export const formatDateTime = (value: DateInput, fallback = ''): string =>
-  toDayjs(value)?.format('DD/MM/YYYY, h:mm a') ?? fallback;
-
-/** DD-MM-YYYY HH:mm, as the shared table shows it. */
-export const formatTableDateTime = (value: DateInput, fallback = ''): string =>
-  toDayjs(value)?.format('DD-MM-YYYY HH:mm') ?? fallback;
+/** DD/MM/YYYY HH:mm, 24 hours (e.g. 23/11/2026 15:05): the one date-time of every page, table and card. */
+export const formatDateTime = (value: DateInput, fallback = ''): string => toDayjs(value)?.format('DD/MM/YYYY HH:mm') ?? fallback;
 
 /** A quantity: integer, grouped in the user's language. */
 export const formatQuantity = (value: number | null | undefined, language?: string): string =>

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
 import { roleQueryOptions } from '../features/auth';
+import { DateLocalization } from '../lib/date-localization';
 import i18n from '../lib/i18n';
 import { NotifierProvider } from '../lib/notifier';
 
@@ -28,7 +29,7 @@ export const testIdentity = (role: number, overrides: Partial<Identity> = {}): I
 
 /**
  * Renders `ui` as the app shows it: in `language` with `namespaces` loaded, a user of `role` signed in (no retries, no
- * refetching), the notifier and a router.
+ * refetching), the notifier, the date pickers' localization (the signed-in layout's) and a router.
  */
 export const renderApp = async (
   ui: ReactNode,
@@ -41,7 +42,9 @@ export const renderApp = async (
   return render(
     <QueryClientProvider client={client}>
       <NotifierProvider>
-        <MemoryRouter>{ui}</MemoryRouter>
+        <DateLocalization>
+          <MemoryRouter>{ui}</MemoryRouter>
+        </DateLocalization>
       </NotifierProvider>
     </QueryClientProvider>,
   );

@@ -8,7 +8,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { PageTitle } from '../../components/page-title';
 import type { Column } from '../../components/paged-table';
 import { RowsTable } from '../../components/paged-table';
-import { formatTableDateTime } from '../../lib/format';
+import { formatDateTime } from '../../lib/format';
 import { notify } from '../../lib/notifier';
 import { useRole } from '../auth';
 import { useApiKeys } from './api/get-api-keys';
@@ -76,16 +76,16 @@ const ApiKeysList = () => {
     {
       id: 'created',
       header: t('fields.created'),
-      cell: (row) => `${formatTableDateTime(row.created_at)}${row.created_by ? ` · ${row.created_by.email}` : ''}`,
+      cell: (row) => `${formatDateTime(row.created_at)}${row.created_by ? ` · ${row.created_by.email}` : ''}`,
     },
-    { id: 'lastUsed', header: t('fields.lastUsed'), cell: (row) => formatTableDateTime(row.last_used_at, t('never')) },
+    { id: 'lastUsed', header: t('fields.lastUsed'), cell: (row) => formatDateTime(row.last_used_at, t('never')) },
     {
       id: 'actions',
       header: t('fields.actions'),
       cell: (row) =>
         row.revoked_at ? (
           <Typography variant="caption" color="error" data-testid="api-key-revoked">
-            {t('revokedAt', { date: formatTableDateTime(row.revoked_at) })}
+            {t('revokedAt', { date: formatDateTime(row.revoked_at) })}
           </Typography>
         ) : (
           <Tooltip title={t('revoke.action')}>

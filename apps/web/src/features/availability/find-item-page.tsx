@@ -20,7 +20,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { errorStatus, FormAlert } from '../../components/form-alert';
 import { TitleText } from '../../components/page-title';
 import { useCurrentLocation } from '../../lib/current-location';
-import { formatQuantity, formatTableDateTime } from '../../lib/format';
+import { formatDateTime, formatQuantity } from '../../lib/format';
 import { type FindBy, useFindItem } from './api/find-item';
 import { ArticleCell } from './availability-page';
 import { StatusChip } from './status-chip';
@@ -136,7 +136,7 @@ const FoundEpc = ({ item }: { item: LastSeen }) => {
               {t('find.lastSeen', {
                 place: placeText(item, t('find.noArea')),
                 device: item.device ?? '—',
-                at: formatTableDateTime(item.at, '—'),
+                at: formatDateTime(item.at, '—'),
               })}
             </Typography>
           </Box>
@@ -203,7 +203,7 @@ const FoundTypeCard = ({ type, hasStore }: { type: FoundItemType; hasStore: bool
                   <Box sx={{ flexGrow: 1, minWidth: 0 }}>
                     <Typography variant="body2">{placeText(seen, t('find.noArea'))}</Typography>
                     <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-                      {[seen.device, formatTableDateTime(seen.at, '—')].filter(Boolean).join(' · ')}
+                      {[seen.device, formatDateTime(seen.at, '—')].filter(Boolean).join(' · ')}
                     </Typography>
                   </Box>
                   <Button

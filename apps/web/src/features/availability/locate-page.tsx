@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { errorStatus, FormAlert } from '../../components/form-alert';
 import { TitleText } from '../../components/page-title';
-import { formatTableDateTime } from '../../lib/format';
+import { formatDateTime } from '../../lib/format';
 import { useLocateItem } from './api/locate-item';
 
 /** The RSSI a handheld reports from far away and from right next to the tag (dBm): the gauge's ends. */
@@ -85,7 +85,7 @@ export const LocatePage = () => {
             </Stack>
             {latest && (
               <Typography variant="body2" color="text.secondary">
-                {t('locate.lastRead', { at: formatTableDateTime(latest.at), device: latest.device ?? '—' })}
+                {t('locate.lastRead', { at: formatDateTime(latest.at), device: latest.device ?? '—' })}
               </Typography>
             )}
           </Stack>

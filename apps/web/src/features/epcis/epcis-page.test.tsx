@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type ApiCall, renderApp } from '../../test/render-app';
 import { EpcisPage } from './epcis-page';
 
@@ -66,6 +66,11 @@ const fakeEpcis = ({ bad = false } = {}) => {
 };
 
 describe('EpcisPage', () => {
+  // The date-time pickers' code (MUI X, loaded lazily by components/date-fields.tsx) is large: loaded once here, in the
+  // hook's time, not in the first test's.
+  beforeAll(async () => {
+    await import('@mui/x-date-pickers/DateTimePicker');
+  });
   beforeEach(() => localStorage.clear());
   afterEach(() => {
     cleanup();

@@ -20,9 +20,11 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateTimeField } from '../../components/date-fields';
 import { TitleText } from '../../components/page-title';
 import { TableCard } from '../../components/table-card';
 import { ApiError } from '../../lib/api-client';
+import { formatDateTime } from '../../lib/format';
 import { notify } from '../../lib/notifier';
 import { downloadEpcisEvents } from './api/download-epcis-events';
 import { EMPTY_FILTERS, type EpcisEvent, type EpcisFilters } from './api/epcis-request';
@@ -71,7 +73,7 @@ const epcsOf = (event: EpcisEvent): string[] =>
  * (/epcis/events); a page at a time, and the whole answer downloadable as an EPCIS 2.0 JSON-LD document.
  */
 export const EpcisPage = () => {
-  const { t, i18n } = useTranslation(['epcis', 'common']);
+  const { t } = useTranslation(['epcis', 'common']);
   /** A CBV business step or disposition in the user's language; one the page has no name for, as its code. */
   const label = (group: 'bizSteps' | 'dispositions', value: unknown): string => {
     const code = bare(value);
@@ -114,10 +116,7 @@ export const EpcisPage = () => {
     }
   };
 
-  const when = (event: EpcisEvent) =>
-    typeof event.eventTime === 'string'
-      ? new Date(event.eventTime).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'medium' })
-      : '';
+  const when = (event: EpcisEvent) => (typeof event.eventTime === 'string' ? formatDateTime(event.eventTime) : '');
   const what = (event: EpcisEvent) => {
     const epcs = epcsOf(event);
     const parent = typeof event.parentID === 'string' ? event.parentID : '';
@@ -145,19 +144,21 @@ export const EpcisPage = () => {
                 </MenuItem>
               ))}
             </TextField>
-            <TextField
-              type="datetime-local"
+            {/* The app's date-time field (DD/MM/YYYY HH:mm in both languages), not the browser's native input, which
+                follows the browser's own locale ("mm/dd/yyyy, --:-- --" in an English Chromium; issue 28). */}
+            <DateTimeField
               label={t('fields.from')}
               size="small"
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'epcis-from' } }}
-              {...field('from')}
+              testId="epcis-from"
+              value={form.from}
+              onChange={(value) => setForm((f) => ({ ...f, from: value }))}
             />
-            <TextField
-              type="datetime-local"
+            <DateTimeField
               label={t('fields.to')}
               size="small"
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'epcis-to' } }}
-              {...field('to')}
+              testId="epcis-to"
+              value={form.to}
+              onChange={(value) => setForm((f) => ({ ...f, to: value }))}
             />
             <TextField
               label={t('fields.epc')}

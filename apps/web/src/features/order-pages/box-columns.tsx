@@ -5,7 +5,7 @@ import { Link as RouterLink } from 'react-router';
 import type { Column } from '../../components/paged-table';
 import { PercentBar } from '../../components/percent-bar';
 import { StatusChip } from '../../components/status-chip';
-import { formatQuantity, formatTableDateTime } from '../../lib/format';
+import { formatDateTime, formatQuantity } from '../../lib/format';
 import { boxStatusMap, ORDER_PATHS, type OrderKind } from '../orders';
 import type { OrderBox } from './api/get-order-boxes';
 import { BOX_COLUMNS, BOX_TIME_LABEL, type BoxColumnId, hasOnlineReading } from './kinds';
@@ -61,7 +61,7 @@ export const useBoxColumns = (kind: OrderKind, orderId: string, onDelete?: (box:
       id: 'time',
       header: t(`columns.${BOX_TIME_LABEL[kind]}`),
       // Date and time may wrap onto two lines: the entry columns fit a laptop screen.
-      cell: (box) => <span data-testid="box-time">{formatTableDateTime(box.reading_time)}</span>,
+      cell: (box) => <span data-testid="box-time">{formatDateTime(box.reading_time)}</span>,
     },
     items: {
       id: 'items',

@@ -9,7 +9,7 @@ import { LoadErrorAlert } from '../../components/load-error-alert';
 import { PageTitle } from '../../components/page-title';
 import { type Column, PagedTable } from '../../components/paged-table';
 import { TableCard } from '../../components/table-card';
-import { formatQuantity, formatTableDateTime } from '../../lib/format';
+import { formatDateTime, formatQuantity } from '../../lib/format';
 import { usePosTransaction } from './api/pos-get';
 import { getPosItems, POS_ITEMS_PAGE_SIZE } from './api/pos-items';
 import { POS_PATHS, type PosKind } from './api/pos-kind';
@@ -89,7 +89,7 @@ const PosHeader = ({ data, error }: { data: PosTransaction | undefined; error: E
       record={data}
       facts={[
         { label: t('columns.id'), value: (row) => row.id, testId: 'pos-id' },
-        { label: t('columns.endDate'), value: (row) => formatTableDateTime(row.end_time, t('common:noDate')) },
+        { label: t('columns.endDate'), value: (row) => formatDateTime(row.end_time, t('common:noDate')) },
         { label: t('header.store'), value: (row) => row.destination_description ?? '' },
         { label: t('columns.reader'), value: (row) => row.device?.serial_number ?? t('noReader') },
         { label: t('columns.items'), value: (row) => quantity(row.item_count), testId: 'pos-item-count' },

@@ -8,7 +8,7 @@ import { useLastValidRange } from '../../components/date-range-filter';
 import { LocationListPage } from '../../components/location-list-page';
 import { type Column, PagedTable } from '../../components/paged-table';
 import { TextAndRangeFilters } from '../../components/text-and-range-filters';
-import { formatQuantity, formatTableDateTime } from '../../lib/format';
+import { formatDateTime, formatQuantity } from '../../lib/format';
 import { POS_PATHS, type PosKind } from './api/pos-kind';
 import { getPosList, POS_PAGE_SIZE, type PosFilters } from './api/pos-list';
 import { posKeys } from './keys';
@@ -42,7 +42,7 @@ export const PosListPage = ({ kind }: { kind: PosKind }) => {
     {
       id: 'date',
       header: t('columns.endDate'),
-      cell: (row) => <span data-testid="pos-date">{formatTableDateTime(row.end_time, t('common:noDate'))}</span>,
+      cell: (row) => <span data-testid="pos-date">{formatDateTime(row.end_time, t('common:noDate'))}</span>,
     },
     {
       id: 'items',

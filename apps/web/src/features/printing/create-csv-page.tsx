@@ -23,7 +23,7 @@ const EMPTY: CsvForm = { tagType: null, format: null, file: null };
 
 /**
  * Generate a print order from a CSV (spec section 2): tag type, tag format and a .csv of GTIN and quantity rows. The
- * file is required ('Please select file') and must be a .csv; the form resets after a success.
+ * file is required ('Select a file') and must be a .csv; the form resets after a success.
  */
 export const CreateCsvPage = () => {
   const { t } = useTranslation('printing');

@@ -7,7 +7,7 @@ import { LinkButton } from '../../components/link-button';
 import { PageTitle } from '../../components/page-title';
 import { type Column, PagedTable } from '../../components/paged-table';
 import { TableCard } from '../../components/table-card';
-import { formatTableDateTime } from '../../lib/format';
+import { formatDateTime } from '../../lib/format';
 import { PRINT_PATHS } from '../print-wizard';
 import { usePrintOrder } from './api/get-print-order';
 import { printTagsPages } from './api/get-print-tags';
@@ -57,7 +57,7 @@ export const PrintDetailPage = () => {
           {tag.void_reason
             ? t(`detail.void.${tag.void_reason}`)
             : tag.printed_at
-              ? formatTableDateTime(tag.printed_at)
+              ? formatDateTime(tag.printed_at)
               : t('detail.notPrinted')}
         </span>
       ),

@@ -8,7 +8,7 @@ import { StatBox } from '../../components/stat-box';
 import { TableCard } from '../../components/table-card';
 import { TextFilter } from '../../components/text-filter';
 import { useCurrentLocation } from '../../lib/current-location';
-import { formatQuantity, formatTableDateTime } from '../../lib/format';
+import { formatDateTime, formatQuantity } from '../../lib/format';
 import { useDebounced } from '../../lib/use-debounced';
 import { useAlarmCount } from './api/get-alarm-count';
 import { type AlarmFilters, alarmsPages } from './api/get-alarms';
@@ -50,7 +50,7 @@ export const AlarmsPage = () => {
         </Link>
       ),
     },
-    { id: 'date', header: t('columns.date'), cell: (row) => formatTableDateTime(row.date, t('common:noDate')) },
+    { id: 'date', header: t('columns.date'), cell: (row) => formatDateTime(row.date, t('common:noDate')) },
     {
       id: 'current',
       header: t('columns.currentStock'),

@@ -1,7 +1,7 @@
 import { Alert, Button, Skeleton, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { SimpleDialog } from '../../components/simple-dialog';
-import { formatQuantity, formatTableDateTime } from '../../lib/format';
+import { formatDateTime, formatQuantity } from '../../lib/format';
 import { useBoxContent } from './api/get-box-content';
 
 /** The contents dialog of a box in stock: the GTINs its last reading set held. */
@@ -31,7 +31,7 @@ export const BoxContentDialog = ({ codebar, onClose }: { codebar: string | null;
               quantity: formatQuantity(data.quantity, i18n.language),
               area: data.area.description,
               location: data.area.location_description,
-              date: formatTableDateTime(data.date, t('common:noDate')),
+              date: formatDateTime(data.date, t('common:noDate')),
             })}
           </Typography>
           {data.results.length === 0 ? (

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { DownloadDialog } from '../../components/download-dialog';
 import { type Column, PagedTable } from '../../components/paged-table';
 import { TextFilter } from '../../components/text-filter';
-import { formatQuantity, formatTableDateTime } from '../../lib/format';
+import { formatDateTime, formatQuantity } from '../../lib/format';
 import { useDebounced } from '../../lib/use-debounced';
 import { getAreaBoxStock } from './api/get-area-box-stock';
 import { getBoxStock } from './api/get-box-stock';
@@ -35,7 +35,7 @@ export const BoxStockPage = () => {
   const [isDownloading, setDownloading] = useState(false);
   const noticeEmpty = useEmptyNotice();
   const quantity = (value: number) => formatQuantity(value, i18n.language);
-  const date = (value: string) => formatTableDateTime(value, t('common:noDate'));
+  const date = (value: string) => formatDateTime(value, t('common:noDate'));
   const areaId = Number(area || 0);
 
   const stockColumns: Column<BoxStockRow>[] = [

@@ -8,7 +8,7 @@ import { FactsCard, Field } from '../../components/facts-card';
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { type Column, PagedTable, RowsTable } from '../../components/paged-table';
 import { TableCard } from '../../components/table-card';
-import { formatQuantity, formatTableDateTime } from '../../lib/format';
+import { formatDateTime, formatQuantity } from '../../lib/format';
 import { useFreeReadingSetDetail } from './api/get-free-reading-set-detail';
 import { getFreeReadingSetEpcs } from './api/get-free-reading-set-epcs';
 import { trackingKeys } from './keys';
@@ -51,7 +51,7 @@ export const FreeScanDetailPage = () => {
     {
       id: 'firstRead',
       header: t('freeScan.detail.columns.firstRead'),
-      cell: (row) => formatTableDateTime(row.first_read),
+      cell: (row) => formatDateTime(row.first_read),
     },
   ];
 
@@ -71,8 +71,8 @@ export const FreeScanDetailPage = () => {
             <Skeleton />
           )}
         </Field>
-        <Field label={t('freeScan.detail.start')}>{set ? formatTableDateTime(set.start_time) : <Skeleton />}</Field>
-        <Field label={t('freeScan.detail.end')}>{set ? formatTableDateTime(set.end_time) : <Skeleton />}</Field>
+        <Field label={t('freeScan.detail.start')}>{set ? formatDateTime(set.start_time) : <Skeleton />}</Field>
+        <Field label={t('freeScan.detail.end')}>{set ? formatDateTime(set.end_time) : <Skeleton />}</Field>
         <Field label={t('freeScan.detail.device')}>{set ? (set.device?.serial_number ?? '—') : <Skeleton />}</Field>
         <Field label={t('freeScan.detail.area')}>
           {set ? set.area ? `${set.area.description} · ${set.area.location_description}` : '—' : <Skeleton />}

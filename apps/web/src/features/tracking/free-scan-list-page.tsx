@@ -5,7 +5,7 @@ import { Link as RouterLink } from 'react-router';
 import { type Column, PagedTable } from '../../components/paged-table';
 import { TableCard } from '../../components/table-card';
 import { useCurrentLocation } from '../../lib/current-location';
-import { formatQuantity, formatTableDateTime } from '../../lib/format';
+import { formatDateTime, formatQuantity } from '../../lib/format';
 import { freeReadingSetsPages } from './api/get-free-reading-sets';
 
 /** Free scans: the current location's reading sets that no order, inventory or sale claimed. */
@@ -28,7 +28,7 @@ export const FreeScanListPage = () => {
       ),
       mobile: 'title',
     },
-    { id: 'date', header: t('freeScan.columns.date'), cell: (set) => formatTableDateTime(set.start_time) },
+    { id: 'date', header: t('freeScan.columns.date'), cell: (set) => formatDateTime(set.start_time) },
     { id: 'device', header: t('freeScan.columns.device'), cell: (set) => set.device?.serial_number ?? '—' },
     { id: 'area', header: t('freeScan.columns.area'), cell: (set) => set.area?.description ?? '—' },
     {

@@ -13,7 +13,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorStatus, FormAlert, type FormStatus } from '../../components/form-alert';
 import { type Column, PagedTable } from '../../components/paged-table';
-import { formatTableDateTime } from '../../lib/format';
+import { formatDateTime } from '../../lib/format';
 import { useRole } from '../auth';
 import { StatusChip } from '../availability';
 import { itemStatusChangesPages } from './api/get-item-status-changes';
@@ -53,7 +53,7 @@ export const ItemStatusPanel = ({ item }: { item: Pick<Item, 'id' | 'epc' | 'sta
   };
   const statusText = (value: number) => t(`status.${ITEM_STATUS_NAMES[value] ?? 'sellable'}`);
   const columns: Column<ItemStatusChange>[] = [
-    { id: 'date', header: t('statusPanel.columns.date'), cell: (c) => formatTableDateTime(c.at), mobile: 'title' },
+    { id: 'date', header: t('statusPanel.columns.date'), cell: (c) => formatDateTime(c.at), mobile: 'title' },
     { id: 'from', header: t('statusPanel.columns.from'), cell: (c) => statusText(c.from_status) },
     { id: 'to', header: t('statusPanel.columns.to'), cell: (c) => statusText(c.to_status) },
     { id: 'reference', header: t('statusPanel.columns.reference'), cell: (c) => c.reference ?? '' },

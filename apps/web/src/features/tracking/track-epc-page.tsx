@@ -21,7 +21,7 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { errorStatus, FormAlert, type FormStatus } from '../../components/form-alert';
 import { type Column, PagedTable } from '../../components/paged-table';
 import { TableCard } from '../../components/table-card';
-import { formatTableDateTime } from '../../lib/format';
+import { formatDateTime } from '../../lib/format';
 import { itemReadingGroupsPages } from './api/get-item-reading-groups';
 import { itemReadingsPages } from './api/get-item-readings';
 import { useRetrieveEpc } from './api/retrieve-epc';
@@ -127,7 +127,7 @@ const rssiText = (rssi: number | null) => (rssi === null ? '' : ` · ${rssi} dBm
 const ReadingsTables = ({ itemId }: { itemId: number }) => {
   const { t } = useTranslation('tracking');
   const [view, setView] = useState<'sets' | 'reads'>('sets');
-  const dateCell = (date: string) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatTableDateTime(date)}</Box>;
+  const dateCell = (date: string) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(date)}</Box>;
   const groupColumns: Column<EpcReadingGroup>[] = [
     { id: 'date', header: t('tracker.columns.date'), cell: (group) => dateCell(group.date), mobile: 'title' },
     ...sharedColumns(t),

@@ -9,7 +9,7 @@ import { PageTitle } from '../../components/page-title';
 import { type Column, PagedTable } from '../../components/paged-table';
 import { StatusChip } from '../../components/status-chip';
 import { TableCard } from '../../components/table-card';
-import { formatQuantity, formatTableDateTime } from '../../lib/format';
+import { formatDateTime, formatQuantity } from '../../lib/format';
 import { useNotify } from '../../lib/notifier';
 import { canChangeOrders, useRole } from '../auth';
 import { boxStatusMap, ORDER_PATHS, OrderHeader } from '../orders';
@@ -64,8 +64,8 @@ export const BoxVerificationsPage = ({ kind, orderId, boxId }: VerificationPageP
       ),
     },
     { id: 'code', header: t('verifications.columns.code'), cell: (row) => row.code },
-    { id: 'start', header: t('verifications.columns.start'), cell: (row) => formatTableDateTime(row.start_time) },
-    { id: 'end', header: t('verifications.columns.end'), cell: (row) => formatTableDateTime(row.end_time) },
+    { id: 'start', header: t('verifications.columns.start'), cell: (row) => formatDateTime(row.start_time) },
+    { id: 'end', header: t('verifications.columns.end'), cell: (row) => formatDateTime(row.end_time) },
     {
       id: 'items',
       header: t('verifications.columns.items'),

@@ -2,7 +2,7 @@ import { Chip } from '@mui/material';
 import type { Verification } from '@rfid/contract';
 import { useTranslation } from 'react-i18next';
 import { FactsList } from '../../components/facts-card';
-import { formatQuantity, formatTableDateTime } from '../../lib/format';
+import { formatDateTime, formatQuantity } from '../../lib/format';
 
 /** One verification's facts: code, window, reader, counts, whether it counts (valid) and its result; skeletons while undefined. */
 export const VerificationSummary = ({ verification }: { verification: Verification | undefined }) => {
@@ -14,8 +14,8 @@ export const VerificationSummary = ({ verification }: { verification: Verificati
       record={verification}
       facts={[
         { label: t('report.code'), value: (v) => v.code },
-        { label: t('report.start'), value: (v) => formatTableDateTime(v.start_time) },
-        { label: t('report.end'), value: (v) => formatTableDateTime(v.end_time) },
+        { label: t('report.start'), value: (v) => formatDateTime(v.start_time) },
+        { label: t('report.end'), value: (v) => formatDateTime(v.end_time) },
         {
           label: t('report.reader'),
           value: (v) => v.readers[0]?.serial_number ?? t('verifications.noReader'),

@@ -1,5 +1,6 @@
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../lib/format';
 import { notify } from '../../lib/notifier';
 
 /** A signing secret, shown this once (at creation or after a rotation), with a copy button. */
@@ -13,7 +14,7 @@ export const WebhookSecretDialog = ({
   previousUntil?: string;
   onClose: () => void;
 }) => {
-  const { t, i18n } = useTranslation('webhooks');
+  const { t } = useTranslation('webhooks');
   const copy = () =>
     navigator.clipboard?.writeText(secret).then(
       () => notify(t('secret.copied'), 'success'),
@@ -34,7 +35,7 @@ export const WebhookSecretDialog = ({
           </Typography>
           {previousUntil && (
             <Typography variant="body2" color="text.secondary">
-              {t('secret.previousUntil', { date: new Date(previousUntil).toLocaleString(i18n.language) })}
+              {t('secret.previousUntil', { date: formatDateTime(previousUntil) })}
             </Typography>
           )}
         </Stack>

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { PageTitle } from '../../components/page-title';
+import { formatDateTime } from '../../lib/format';
 import { notify } from '../../lib/notifier';
 import { useRole } from '../auth';
 import { useCreateWebhook } from './api/create-webhook';
@@ -36,7 +37,7 @@ const EndpointCard = ({
   onRotate: () => void;
   onDelete: () => void;
 }) => {
-  const { t, i18n } = useTranslation('webhooks');
+  const { t } = useTranslation('webhooks');
   const test = useTestWebhook();
   const enable = useEnableWebhook();
   const sendTest = () =>
@@ -74,13 +75,13 @@ const EndpointCard = ({
           <Alert severity="warning" data-testid="webhook-card-disabled-reason">
             {t('card.disabledReason', {
               reason: endpoint.disabled_reason,
-              date: endpoint.disabled_at ? new Date(endpoint.disabled_at).toLocaleString(i18n.language) : '',
+              date: formatDateTime(endpoint.disabled_at),
             })}
           </Alert>
         )}
         {endpoint.previous_secret_until && (
           <Typography variant="caption" color="text.secondary">
-            {t('card.rotating', { date: new Date(endpoint.previous_secret_until).toLocaleString(i18n.language) })}
+            {t('card.rotating', { date: formatDateTime(endpoint.previous_secret_until) })}
           </Typography>
         )}
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>

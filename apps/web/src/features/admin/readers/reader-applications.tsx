@@ -6,7 +6,6 @@ import {
   Box,
   Button,
   Chip,
-  CircularProgress,
   IconButton,
   MenuItem,
   Stack,
@@ -25,6 +24,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormAlert, type FormStatus } from '../../../components/form-alert';
 import { SimpleDialog } from '../../../components/simple-dialog';
+import { Spinner } from '../../../components/spinner';
 import { useDeleteDeviceApp } from '../api/delete-device-app';
 import { useAvailableApps } from '../api/get-available-apps';
 import { useDeviceApps } from '../api/get-device-apps';
@@ -71,7 +71,7 @@ export const ReaderApplications = ({ mac }: { mac: string }) => {
           {t('nms.unavailable')}
         </Alert>
       )}
-      {!isUnavailable && (device.isPending || apps.isPending) && <CircularProgress />}
+      {!isUnavailable && (device.isPending || apps.isPending) && <Spinner />}
       {!isUnavailable && device.isSuccess && !device.data && <Typography color="text.secondary">{t('nms.notFound')}</Typography>}
       {apps.data && (
         <Stack spacing={2}>

@@ -1,6 +1,7 @@
 import { Alert, Chip, Stack, Tooltip, Typography } from '@mui/material';
 import { ReaderConnection } from '@rfid/contract';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../lib/format';
 import type { Reader } from '../api/types';
 import { translateMessage } from '../shared/messages';
 
@@ -33,12 +34,11 @@ export const ReaderLinkChip = ({ reader }: { reader: Reader }) => {
 
 /** The reader page's LLRP panel: the link's state, since when, its last report and last error. */
 export const ReaderLinkPanel = ({ reader }: { reader: Reader }) => {
-  const { t, i18n } = useTranslation('admin');
+  const { t } = useTranslation('admin');
   if (reader.connection_type !== ReaderConnection.Llrp) return null;
   const link = reader.llrp_link;
   const key = linkKey(reader);
-  const when = (iso: string | null | undefined) =>
-    iso ? new Date(iso).toLocaleString(i18n.resolvedLanguage ?? i18n.language) : t('readers.llrp.never');
+  const when = (iso: string | null | undefined) => formatDateTime(iso, t('readers.llrp.never'));
   return (
     <Alert severity={key === 'CONNECTED' ? 'success' : key === 'RETRYING' ? 'warning' : 'info'} data-testid="llrp-link">
       <Stack spacing={0.5}>

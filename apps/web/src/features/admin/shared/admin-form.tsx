@@ -1,5 +1,5 @@
 import EditIcon from '@mui/icons-material/Edit';
-import { Alert, Box, Button, CircularProgress, IconButton, MenuItem, Stack, TextField, type TextFieldProps } from '@mui/material';
+import { Alert, Box, Button, IconButton, MenuItem, Stack, TextField, type TextFieldProps } from '@mui/material';
 import type { BaseSyntheticEvent, ReactNode } from 'react';
 import {
   type Control,
@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { FormAlert, type FormStatus } from '../../../components/form-alert';
 import type { Column } from '../../../components/paged-table';
+import { Spinner } from '../../../components/spinner';
 import { AdminPage, FormGrid, FullRow } from './admin-page';
 import { errorText } from './form-helpers';
 
@@ -45,7 +46,7 @@ export const AdminForm = ({
   children: ReactNode;
 }) => {
   const { t } = useTranslation('common');
-  if (isLoading) return <CircularProgress />;
+  if (isLoading) return <Spinner />;
   const save = (
     <Button type="submit" variant="contained" disabled={isSaving} data-testid="submit">
       {t('actions.save')}

@@ -9,7 +9,7 @@ import { type Column, PagedTable } from '../../../components/paged-table';
 import { StatBox } from '../../../components/stat-box';
 import { StatusChip } from '../../../components/status-chip';
 import { TableCard } from '../../../components/table-card';
-import { formatNumber, formatPercent, formatQuantity, formatTableDateTime } from '../../../lib/format';
+import { formatDateTime, formatNumber, formatPercent, formatQuantity } from '../../../lib/format';
 import { isLate, orderStatusMap } from '../../orders';
 import { useProvider } from '../api/providers-get';
 import { getProviderOrders, PROVIDER_ORDERS_PAGE_SIZE } from '../api/providers-orders';
@@ -98,12 +98,12 @@ const ProviderOrders = ({ providerId, pending }: { providerId: string; pending: 
     {
       id: 'created',
       header: t('provider.columns.created'),
-      cell: (order) => <NoWrap>{formatTableDateTime(order.creation_date)}</NoWrap>,
+      cell: (order) => <NoWrap>{formatDateTime(order.creation_date)}</NoWrap>,
     },
     {
       id: 'estimated',
       header: t('provider.columns.estimated'),
-      cell: (order) => <NoWrap>{formatTableDateTime(order.estimated_arrival_date)}</NoWrap>,
+      cell: (order) => <NoWrap>{formatDateTime(order.estimated_arrival_date)}</NoWrap>,
     },
     {
       id: 'arrival',
@@ -116,7 +116,7 @@ const ProviderOrders = ({ providerId, pending }: { providerId: string; pending: 
             color: isLate(order.estimated_arrival_date, order.arrival_date) ? 'error.main' : undefined,
           }}
         >
-          {formatTableDateTime(order.arrival_date, t('common:noDate'))}
+          {formatDateTime(order.arrival_date, t('common:noDate'))}
         </Box>
       ),
     },

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { type Fact, FactsList } from '../../../components/facts-card';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
-import { formatQuantity, formatTableDateTime } from '../../../lib/format';
+import { formatDateTime, formatQuantity } from '../../../lib/format';
 
 type ReturnFacts = {
   id: number;
@@ -26,8 +26,8 @@ export const ReturnHeader = <T extends ReturnFacts>({
   const facts: (Fact<T> | false)[] = [
     { label: t('returns.columns.id'), value: (row) => row.id },
     { label: t('returns.columns.code'), value: (row) => row.code, testId: 'return-code' },
-    { label: t('returns.start'), value: (row) => formatTableDateTime(row.start_time, t('common:noDate')) },
-    { label: t('returns.columns.date'), value: (row) => formatTableDateTime(row.end_time, t('common:noDate')) },
+    { label: t('returns.start'), value: (row) => formatDateTime(row.start_time, t('common:noDate')) },
+    { label: t('returns.columns.date'), value: (row) => formatDateTime(row.end_time, t('common:noDate')) },
     {
       label: t('returns.columns.items'),
       value: (row) => formatQuantity(row.real_item_count, i18n.language),

@@ -6,7 +6,7 @@ import { useLastValidRange } from '../../../components/date-range-filter';
 import { LocationListPage } from '../../../components/location-list-page';
 import { type Column, PagedTable } from '../../../components/paged-table';
 import { TextAndRangeFilters } from '../../../components/text-and-range-filters';
-import { formatQuantity, formatTableDateTime } from '../../../lib/format';
+import { formatDateTime, formatQuantity } from '../../../lib/format';
 
 /** The query of the return lists' filters. */
 export type ReturnQueryFilters = { code__icontains?: string; end_time__gte?: string; end_time__lte?: string };
@@ -49,7 +49,7 @@ export const ReturnsListPage = <T extends ReturnRow>({
     {
       id: 'date',
       header: t('returns.columns.date'),
-      cell: (row) => formatTableDateTime(row.end_time, t('common:noDate')),
+      cell: (row) => formatDateTime(row.end_time, t('common:noDate')),
     },
     {
       id: 'items',

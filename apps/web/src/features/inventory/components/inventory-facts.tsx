@@ -3,7 +3,7 @@ import type { Inventory, InventoryUser } from '@rfid/contract';
 import { useTranslation } from 'react-i18next';
 import { type Fact, FactsList } from '../../../components/facts-card';
 import { PercentBar } from '../../../components/percent-bar';
-import { formatNumber, formatQuantity, formatTableDateTime } from '../../../lib/format';
+import { formatDateTime, formatNumber, formatQuantity } from '../../../lib/format';
 import { InventoryStateChip } from './inventory-state';
 
 /** Who opened it: a user, or the reader whose first set opened it. */
@@ -71,14 +71,14 @@ export const InventoryFacts = ({
         row.is_partial ? `${t('types.partial')}: ${row.item_types.map((type) => type.gtin).join(', ')}` : t('types.total'),
       testId: 'inventory-type',
     },
-    { label: t('facts.start'), value: (row) => formatTableDateTime(row.start_time, t('common:noDate')) },
-    { label: t('facts.end'), value: (row) => formatTableDateTime(row.end_time, t('facts.noRead')) },
+    { label: t('facts.start'), value: (row) => formatDateTime(row.start_time, t('common:noDate')) },
+    { label: t('facts.end'), value: (row) => formatDateTime(row.end_time, t('facts.noRead')) },
     { label: t('facts.openedBy'), value: (row) => openedBy(row, users, (serial) => t('facts.reader', { serial })) },
     // Who closed it shows once the inventory is known.
     inventory !== undefined &&
       closer !== undefined && {
         label: t(closer.action === 'validated' ? 'facts.validatedBy' : 'facts.canceledBy'),
-        value: () => `${`${closer.first_name} ${closer.last_name}`.trim() || closer.email} · ${formatTableDateTime(closer.date)}`,
+        value: () => `${`${closer.first_name} ${closer.last_name}`.trim() || closer.email} · ${formatDateTime(closer.date)}`,
         testId: 'inventory-closed-by',
       },
   ];

@@ -9,7 +9,7 @@ import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { PageTitle } from '../../../components/page-title';
 import { type Column, PagedTable } from '../../../components/paged-table';
 import { SelectFilter } from '../../../components/select-filter';
-import { formatQuantity, formatTableDateTime } from '../../../lib/format';
+import { formatDateTime, formatQuantity } from '../../../lib/format';
 import { useInventory } from '../api/inventory-get';
 import { EMPTY_TAG_FILTERS, getInventoryTags, TAGS_PAGE_SIZE, type TagFilters, type TagKind } from '../api/inventory-tags';
 import { InventoryFacts } from '../components/inventory-facts';
@@ -62,7 +62,7 @@ export const InventoryItemsPage = () => {
       ),
     },
     ...(kind === 'read'
-      ? [{ id: 'readAt', header: t('tags.readAt'), cell: (row: InventoryTag) => formatTableDateTime(row.read_at) }]
+      ? [{ id: 'readAt', header: t('tags.readAt'), cell: (row: InventoryTag) => formatDateTime(row.read_at) }]
       : []),
   ];
 

@@ -6,7 +6,7 @@ import { Link as RouterLink } from 'react-router';
 import type { Column } from '../../../components/paged-table';
 import { StatusChip } from '../../../components/status-chip';
 import { StackedDateTimes, TwoLineDate, TwoLineHeader } from '../../../components/two-line';
-import { formatTableDateTime } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/format';
 import { type MovementSide, ORDER_PATHS, orderIdColumn, orderStatusMap, useOrderCountColumns, WaitingTime } from '../../orders';
 
 /**
@@ -102,7 +102,7 @@ export const useMovementColumns = ({
             cell: (row: MovementOrder) => (
               <Box component="span" sx={{ display: 'inline-flex', flexDirection: 'column' }}>
                 <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-                  {formatTableDateTime(read.happened(row))}
+                  {formatDateTime(read.happened(row))}
                 </Box>
                 {waiting(row)}
               </Box>

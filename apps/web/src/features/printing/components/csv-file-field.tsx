@@ -58,7 +58,7 @@ export const CsvFileField = ({
   );
 };
 
-/** The spec's file rules as a form schema's field: 'required' (no file, 'Please select file'), 'onlyCsv' (not a .csv); see `csvFileMessage`. */
+/** The spec's file rules as a form schema's field: 'required' (no file, 'Select a file'), 'onlyCsv' (not a .csv); see `csvFileMessage`. */
 export const csvFileSchema = z
   .instanceof(File, { error: 'required' })
   .nullable()

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { PercentBar } from '../../../components/percent-bar';
 import { StatusChip } from '../../../components/status-chip';
-import { formatTableDateTime } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/format';
 import { usePrintOrder } from '../api/get-print-order';
 import { printErrorText } from './print-error-text';
 import { printStateMap } from './print-state';
@@ -17,7 +17,7 @@ export const PrintOrderHeader = ({ id }: { id: string }) => {
   const facts = [
     { id: 'name', label: t('list.name'), value: data?.name || '—' },
     { id: 'state', label: t('list.state'), value: data ? <StatusChip status={data.state} map={printStateMap(t)} /> : '' },
-    { id: 'date', label: t('list.date'), value: formatTableDateTime(data?.creation_date) },
+    { id: 'date', label: t('list.date'), value: formatDateTime(data?.creation_date) },
     {
       id: 'format',
       label: t('list.tagFormat'),

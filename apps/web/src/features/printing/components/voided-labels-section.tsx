@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorStatus, FormAlert, type FormStatus } from '../../../components/form-alert';
 import { type Column, PagedTable } from '../../../components/paged-table';
-import { formatTableDateTime } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/format';
 import { useNotify } from '../../../lib/notifier';
 import { hasRole, useRole } from '../../auth';
 import { printKeys } from '../../print-wizard';
@@ -104,7 +104,7 @@ export const VoidedLabelsSection = ({ order }: { order: PrintOrder }) => {
       header: t('voided.when'),
       cell: (label) => (
         <Box>
-          {formatTableDateTime(label.voided_at)}
+          {formatDateTime(label.voided_at)}
           <Typography variant="body2" color="text.secondary">
             {label.printer?.description ?? '—'}
           </Typography>
