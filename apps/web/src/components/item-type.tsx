@@ -30,9 +30,8 @@ export const itemTypeVariant = (item: ItemType): ItemVariant & { gtin: string; i
 
 /** "Talla M · Azul marino": the size and colour that are set, joined; '' when neither is. */
 export const itemVariantText = (t: TFunction<'components'>, { size, colour }: Omit<ItemVariant, 'description'>): string => {
-  const sizeText = size?.trim()
-    ? t('itemType.size', { size: size.trim() === NO_SIZE ? t('itemType.standardSize') : size.trim() })
-    : '';
+  const value = size?.trim() ?? '';
+  const sizeText = value === NO_SIZE ? t('itemType.oneSize') : value ? t('itemType.size', { size: value }) : '';
   return [sizeText, colour?.trim() ?? ''].filter(Boolean).join(' · ');
 };
 
