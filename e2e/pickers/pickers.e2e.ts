@@ -2,7 +2,8 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fitsPhone, MOBILE, openPage, type Place, poll, screenshot, useBrowser } from '../support/browser';
 import { typeDate } from '../support/date-field';
-import { type Api, demoWorld } from '../support/journey-api';
+import { type Api, boxPlan, createPurchaseOrder, demoWorld, sgtin96 } from '../support/journey-api';
+import { simulate } from '../support/readers';
 import { tomorrowAt } from '../support/wizard';
 
 /**
@@ -27,23 +28,19 @@ const openAddBox = async (page: Page, provider: string) => {
   await page.getByTestId('add-box-dialog').waitFor();
 };
 
-type Row = { id: number; order_code?: string; num_verified_boxes?: number };
-
-/** An EPC a demo purchase order's verified box brought to the center, with that order and box. */
-const demoVerifiedEpc = async (api: Api, center: Place) => {
-  const orders = await api<{ results: Row[] }>('GET', `/locations/${center.id}/v1/porders/?limit=100`);
-  for (const order of orders.json.results.filter((row) => (row.num_verified_boxes ?? 0) > 0)) {
-    const boxes = await api<{ results: Array<{ id: number; barcode: string }> }>('GET', `/porders/${order.id}/boxes/?limit=100`);
-    for (const box of boxes.json.results) {
-      const verifications = await api<{ results: Row[] }>('GET', `/rboxes/${box.id}/verifications/`);
-      for (const verification of verifications.json.results) {
-        const items = await api<{ results: Array<{ epc: string }> }>('GET', `/verifications/${verification.id}/items/?limit=1`);
-        const epc = items.json.results[0]?.epc;
-        if (epc) return { epc, order: { id: order.id, code: order.order_code ?? '' }, box };
-      }
-    }
-  }
-  throw new Error('no demo purchase order with a verified box at the center');
+/** An inbound order of this run with one box, read by the demo tunnel: its tag's history has the box's verification. */
+const inboundTag = async (api: Api, center: Place, providerId: number, gtin: string) => {
+  const code = `E2E-SRC-${RUN}`;
+  const barcode = `E2E-SRC-B-${RUN}`;
+  const { orderId } = await createPurchaseOrder(api, {
+    code,
+    destinationId: center.id,
+    providerId,
+    boxes: [boxPlan(barcode, [gtin, 1])],
+  });
+  const epc = sgtin96(gtin, 720_000_000 + RUN);
+  await simulate('TUN-MAD-01', barcode, [epc]);
+  return { epc, order: { id: orderId, code }, barcode };
 };
 
 describe('pickers and lists tell items apart; the tracker names the order and box', () => {
@@ -51,9 +48,15 @@ describe('pickers and lists tell items apart; the tracker names the order and bo
   let api: Api;
   let center: Place = { id: 0, description: '' };
   let provider = { id: 0, name: '' };
+  let gtin = '';
 
   beforeAll(async () => {
-    ({ api, center, provider } = await demoWorld(1));
+    ({
+      api,
+      center,
+      provider,
+      gtins: [gtin = ''],
+    } = await demoWorld(1));
   });
 
   for (const [name, viewport] of [
@@ -66,17 +69,25 @@ describe('pickers and lists tell items apart; the tracker names the order and bo
       await page.getByTestId('box-gtin-0').fill(TYPED);
       const options = page.getByTestId('gtin-option');
       await poll(() => options.count()).toBeGreaterThan(1);
-      const texts = await options.allTextContents();
-      // Before issue 28 every option read "<GTIN> · Camisa de cuadros azul marino": the words told nothing apart.
-      const variants = await options.getByTestId('item-type-variant').allTextContents();
-      expect(variants).toHaveLength(texts.length);
-      expect(variants.every((text) => /^Talla \S+/.test(text))).toBe(true);
-      const descriptions = texts.map((text, index) => text.replace(/\d{14}/, '').replace(variants[index] ?? '', ''));
-      // Same model, so the description repeats; what differs is the size or colour.
-      expect(new Set(descriptions).size).toBeLessThan(texts.length);
-      expect(new Set(variants).size).toBe(variants.length);
-      expect(await options.first().getByRole('img').getAttribute('aria-label')).toMatch(/^Sin imagen de /);
       await screenshot(page, `pickers-add-box-options-es-${viewport ? '390' : 'desktop'}`);
+      // Each option: its description, then "GTIN · Talla … · colour".
+      const shown = await options.evaluateAll((list) =>
+        list.map((option) => ({
+          description: option.querySelector('p')?.textContent ?? '',
+          variant: option.querySelector('[data-testid="item-type-variant"]')?.textContent ?? '',
+        })),
+      );
+      expect(shown.every((option) => /^Talla \S+/.test(option.variant))).toBe(true);
+      // Before issue 28 the options of one model all read "<GTIN> · Camisa de cuadros azul marino": a description
+      // shown more than once is one model's sizes and colours, and these must now read apart.
+      const byDescription = new Map<string, string[]>();
+      for (const option of shown)
+        byDescription.set(option.description, [...(byDescription.get(option.description) ?? []), option.variant]);
+      const repeated = [...byDescription.values()].filter((group) => group.length > 1);
+      expect(repeated.length).toBeGreaterThan(0);
+      for (const group of repeated) expect(new Set(group).size).toBe(group.length);
+      expect(await options.first().getByRole('img').getAttribute('aria-label')).toMatch(/^Sin imagen de /);
+      const variants = shown.map((option) => option.variant);
       if (viewport) await fitsPhone(page);
       // The GTIN chosen reads in full under the field.
       const chosen = variants[0] ?? '';
@@ -86,14 +97,14 @@ describe('pickers and lists tell items apart; the tracker names the order and bo
     });
   }
 
-  it('es, 390 px: the tracker names the order and box of a demo inbound tag and links to them', async () => {
-    const { epc, order, box } = await demoVerifiedEpc(api, center);
+  it('es, 390 px: the tracker names the order and box of an inbound tag and links to them', async () => {
+    const { epc, order, barcode } = await inboundTag(api, center, provider.id, gtin);
     const { page, context } = await openPage(browser(), { at: center, viewport: MOBILE });
     await page.goto(`/track-epc/${epc}`);
     const sets = page.getByTestId('epc-reading-sets');
     const orderLink = sets.getByTestId('reading-source-order').filter({ hasText: order.code }).first();
     await poll(() => orderLink.count()).toBe(1);
-    expect(await sets.getByTestId('reading-source-box').filter({ hasText: box.barcode }).count()).toBeGreaterThan(0);
+    expect(await sets.getByTestId('reading-source-box').filter({ hasText: barcode }).count()).toBeGreaterThan(0);
     await screenshot(page, 'pickers-track-epc-source-es-390');
     await fitsPhone(page);
     await orderLink.click();
