@@ -101,11 +101,13 @@ describe('pickers and lists tell items apart; the tracker names the order and bo
     const { epc, order, barcode } = await inboundTag(api, center, provider.id, gtin);
     const { page, context } = await openPage(browser(), { at: center, viewport: MOBILE });
     await page.goto(`/track-epc/${epc}`);
-    const sets = page.getByTestId('epc-reading-sets');
+    // On a phone the reading sets are cards.
+    const sets = page.getByTestId('epc-reading-sets-cards');
+    await poll(() => sets.getByTestId('paged-card').count()).toBeGreaterThan(0);
+    await screenshot(page, 'pickers-track-epc-source-es-390');
     const orderLink = sets.getByTestId('reading-source-order').filter({ hasText: order.code }).first();
     await poll(() => orderLink.count()).toBe(1);
     expect(await sets.getByTestId('reading-source-box').filter({ hasText: barcode }).count()).toBeGreaterThan(0);
-    await screenshot(page, 'pickers-track-epc-source-es-390');
     await fitsPhone(page);
     await orderLink.click();
     await page.waitForURL(`**/inbound/order/${order.id}/detail`);

@@ -121,7 +121,7 @@ export const ItemDescriptionCell = ({ description, size, colour }: ItemVariant) 
           variant="caption"
           color="text.secondary"
           data-testid="item-variant"
-          sx={{ display: { xs: 'inline', md: 'block' }, ml: { xs: 0.5, md: 0 }, whiteSpace: 'nowrap' }}
+          sx={{ display: { xs: 'inline', md: 'block' }, ml: { xs: 0.5, md: 0 } }}
         >
           {variant}
         </Typography>
