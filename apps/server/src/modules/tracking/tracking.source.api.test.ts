@@ -59,5 +59,16 @@ describe('tracking: what brought a reading', () => {
     const reads = (await get(`/api/items/${item.id}/itemstock/?limit=10`)).json();
     expect(reads.results.at(-1)).toMatchObject(expected);
     expect(reads.results[0]).toMatchObject(free);
+
+    // The verification's EPC lines, and the tags in stock, name the GTIN's size and colour (issue 28).
+    const type = (await get(`/api/types/?gtin=${gtin}`)).json().results[0];
+    expect(type.size_primary).not.toBe('');
+    const variant = { gtin, size: type.size_primary, colour: type.colour };
+    const verification = (await get(`/api/rboxes/${boxIds[0]}/verifications/`)).json().results[0];
+    expect((await get(`/api/verifications/${verification.id}/items/`)).json().results).toEqual([
+      expect.objectContaining({ epc, ...variant }),
+    ]);
+    const inStock = (await get(`/api/global-item-stock/?location=${ids.locations['CD-MAD']}&epc__icontains=${epc}`)).json();
+    expect(inStock.results).toEqual([expect.objectContaining({ epc, ...variant })]);
   });
 });
