@@ -97,10 +97,15 @@ export const personFields = { id: z.number(), first_name: z.string(), last_name:
 /** An item's tag as its lines start: the item's id, its EPC, and the GTIN and catalog row it names (null when none). */
 export const epcTagFields = { id: z.number(), epc: z.string(), gtin: z.string().nullable(), item_type: z.number().nullable() };
 
-/** An item (EPC) line of a report or list: the tag, its GTIN and `lot` (the EPC's serial), quantity 1 or 0. */
+/**
+ * An item (EPC) line of a report or list: the tag, its GTIN and `lot` (the EPC's serial), quantity 1 or 0; the GTIN's
+ * size and colour tell one model's variants apart (issue 28; null when the tag has no GTIN of the catalog).
+ */
 export const epcLineFields = {
   ...epcTagFields,
   description: z.string().nullable(),
+  size: z.string().nullable(),
+  colour: z.string().nullable(),
   lot: z.string().nullable(),
   quantity: z.number(),
 };

@@ -150,6 +150,8 @@ export const contentBoxSchema = z.object({
       item_type: z.number().nullable(),
       gtin: z.string().nullable(),
       description: z.string().nullable(),
+      size: z.string().nullable(),
+      colour: z.string().nullable(),
       quantity: z.number(),
     }),
   ),
@@ -247,6 +249,9 @@ export const stockAlarmSchema = z.object({
   item_type: z.number(),
   gtin: z.string(),
   description: z.string(),
+  /** The GTIN's size and colour (issue 28: one model's variants told apart). */
+  size: z.string(),
+  colour: z.string(),
   minimum_stock: z.number(),
   current_stock: z.number(),
   date: z.string(),

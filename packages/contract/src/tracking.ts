@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { readerRefFields } from './admin.js';
 import { filteredListQuery } from './common.js';
 import { readCountFields, readWindowFields } from './ingest.js';
+import { orderTypeSchema } from './orders.js';
 
 /** Item state names as the spec writes them (0 STOCKED … 4 RETURNED TO SUPPLIER). */
 export const ITEM_STATE_NAMES: Record<number, string> = {
@@ -54,6 +55,20 @@ export const itemListQuerySchema = filteredListQuery(
 );
 
 /**
+ * What brought a reading, from the records that claimed its set (issue 28): the order and box a box verification
+ * compared it with (`side` the order's side that read it), or the return that received it (and that return's order).
+ */
+export const readingSourceFields = {
+  order: z.object({ id: z.number(), order_code: z.string(), type: orderTypeSchema }).nullable(),
+  box: z.object({ id: z.number(), codebar: z.string() }).nullable(),
+  side: z.enum(['origin', 'destination']).nullable(),
+  return: z.object({ id: z.number(), kind: z.enum(['provider', 'sale']), code: z.string() }).nullable(),
+};
+
+const readingSourceSchema = z.object(readingSourceFields);
+export type ReadingSource = z.infer<typeof readingSourceSchema>;
+
+/**
  * EPC reading (spec section 3): one read of a tag. `area1` is where the item was before the
  * read, `area2` where it is after; `state` is the state after the read.
  */
@@ -73,6 +88,7 @@ export const epcReadingSchema = z.object({
   read_area: areaRefSchema.nullable(),
   antenna: z.number().nullable(),
   rssi: z.number().nullable(),
+  ...readingSourceFields,
 });
 export type EpcReading = z.infer<typeof epcReadingSchema>;
 

@@ -57,5 +57,7 @@ export const verificationItemSchema = z.object({
   quantity: z.number(),
   lot: z.string().nullable(),
   description: z.string().nullable(),
+  size: z.string().nullable(),
+  colour: z.string().nullable(),
 });
 export type VerificationItem = z.infer<typeof verificationItemSchema>;

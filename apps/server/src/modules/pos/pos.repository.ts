@@ -132,6 +132,8 @@ export const posItems = async (db: DbOrTx, transactionId: number, page: PagePara
       gtin: items.gtin,
       itemTypeId: posTransactionItems.itemTypeId,
       description: itemTypes.description,
+      size: itemTypes.sizePrimary,
+      colour: itemTypes.colour,
       serial: items.serial,
       quantity: posTransactionItems.quantity,
       warning: posTransactionItems.warning,

@@ -113,17 +113,31 @@ export const lastSighting = async (
 /** What one reading set held, per GTIN (distinct items; a tag read twice counts once). */
 export const setContents = async (db: DbOrTx, setId: string) =>
   parseRows(
-    z.object({ item_type_id: col.intOrNull, gtin: col.textOrNull, description: col.textOrNull, quantity: col.int }),
+    z.object({
+      item_type_id: col.intOrNull,
+      gtin: col.textOrNull,
+      description: col.textOrNull,
+      size_primary: col.textOrNull,
+      colour: col.textOrNull,
+      quantity: col.int,
+    }),
     await db.execute(sql`
-      select i.item_type_id, i.gtin, it.description, count(distinct i.id)::int as quantity
+      select i.item_type_id, i.gtin, it.description, it.size_primary, it.colour, count(distinct i.id)::int as quantity
       from traces t
       join items i on i.id = t.item_id
       left join item_types it on it.id = i.item_type_id
       where t.reading_set_id = ${setId}
-      group by i.item_type_id, i.gtin, it.description
+      group by i.item_type_id, i.gtin, it.description, it.size_primary, it.colour
       order by quantity desc, i.gtin nulls last
       limit 1000`),
-  ).map((r) => ({ itemTypeId: r.item_type_id, gtin: r.gtin, description: r.description, quantity: r.quantity }));
+  ).map((r) => ({
+    itemTypeId: r.item_type_id,
+    gtin: r.gtin,
+    description: r.description,
+    size: r.size_primary,
+    colour: r.colour,
+    quantity: r.quantity,
+  }));
 
 export type BoxSeenRecord = {
   boxId: number | null;

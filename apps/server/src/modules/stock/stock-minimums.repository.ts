@@ -19,6 +19,8 @@ export type MinimumStockRecord = {
   itemTypeId: number;
   gtin: string;
   description: string;
+  size: string;
+  colour: string;
   minimumStock: number;
   currentStock: number;
   updatedAt: Date;
@@ -28,7 +30,7 @@ export type MinimumStockRecord = {
 /** A minimum stock row with the current stock (view stock_now) of its GTIN in its area. */
 const minimumSelect = sql`
   select ms.id, ms.area_id, a.description as area_description, l.id as location_id, l.description as location_description,
-    ms.item_type_id, it.gtin, it.description, ms.minimum_stock, ms.updated_at, c.uploaded_at,
+    ms.item_type_id, it.gtin, it.description, it.size_primary, it.colour, ms.minimum_stock, ms.updated_at, c.uploaded_at,
     greatest(ms.updated_at, c.uploaded_at) as alarm_date,
     cur.quantity as current_stock
   from minimum_stocks ms
@@ -50,6 +52,8 @@ const minimumColumns = {
   item_type_id: col.int,
   gtin: col.text,
   description: col.text,
+  size_primary: col.text,
+  colour: col.text,
   minimum_stock: col.int,
   current_stock: col.int,
   updated_at: col.instant,
@@ -66,6 +70,8 @@ const toMinimum = (r: z.infer<typeof minimumRowSchema>): MinimumStockRecord => (
   itemTypeId: r.item_type_id,
   gtin: r.gtin,
   description: r.description,
+  size: r.size_primary,
+  colour: r.colour,
   minimumStock: r.minimum_stock,
   currentStock: r.current_stock,
   updatedAt: r.updated_at,

@@ -214,6 +214,8 @@ const itemStockRowSchema = z
     gtin: col.textOrNull,
     item_type_id: col.intOrNull,
     description: col.textOrNull,
+    size_primary: col.textOrNull,
+    colour: col.textOrNull,
     serial: z.coerce.string().nullable(),
     area_id: col.int,
     area_description: col.text,
@@ -228,6 +230,8 @@ const itemStockRowSchema = z
       gtin: r.gtin,
       itemTypeId: r.item_type_id,
       description: r.description,
+      size: r.size_primary,
+      colour: r.colour,
       serial: r.serial,
       areaId: r.area_id,
       areaDescription: r.area_description,
@@ -256,7 +260,7 @@ export const itemStock = async (
         order by i.area_id, i.item_type_id, i.id
         limit ${page.limit} offset ${page.offset}
       )
-      select page.*, it.description, a.description as area_description, l.id as location_id, l.description as location_description
+      select page.*, it.description, it.size_primary, it.colour, a.description as area_description, l.id as location_id, l.description as location_description
       from page
       join areas a on a.id = page.area_id
       join locations l on l.id = a.location_id

@@ -102,6 +102,8 @@ export const toAlarm = (r: repo.MinimumStockRecord): StockAlarm => ({
   item_type: r.itemTypeId,
   gtin: r.gtin,
   description: r.description,
+  size: r.size,
+  colour: r.colour,
   minimum_stock: r.minimumStock,
   current_stock: r.currentStock,
   date: laterOf(r.updatedAt, r.uploadedAt).toISOString(),
@@ -237,6 +239,8 @@ export const createStockService = (db: Db) => {
           item_type: c.itemTypeId,
           gtin: c.gtin,
           description: c.description,
+          size: c.size,
+          colour: c.colour,
           quantity: c.quantity,
         })),
       };

@@ -1,10 +1,12 @@
-/** An item (EPC) row as the repositories select it: the item, its GTIN and serial, its item type's description. */
+/** An item (EPC) row as the repositories select it: the item, its GTIN and serial, its item type's description, size and colour. */
 export type EpcLineRow = {
   id: number;
   epc: string;
   gtin: string | null;
   itemTypeId: number | null;
   description: string | null;
+  size: string | null;
+  colour: string | null;
   serial: string | null;
 };
 
@@ -15,6 +17,8 @@ export type EpcLine = {
   gtin: string | null;
   item_type: number | null;
   description: string | null;
+  size: string | null;
+  colour: string | null;
   lot: string | null;
   quantity: number;
 };
@@ -26,6 +30,8 @@ export const toEpcLine = (r: EpcLineRow, quantity: number): EpcLine => ({
   gtin: r.gtin,
   item_type: r.itemTypeId,
   description: r.description,
+  size: r.size,
+  colour: r.colour,
   lot: r.serial,
   quantity,
 });

@@ -2,7 +2,19 @@ import { and, asc, countDistinct, desc, eq, inArray, isNull, min, type SQL, sql 
 import { alias, type PgColumn, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { listCount } from '../../db/counts.js';
-import { areas, devices, items, itemTypes, locations, readingSets, traces } from '../../db/schema/index.js';
+import {
+  areas,
+  boxes,
+  devices,
+  items,
+  itemTypes,
+  locations,
+  orders,
+  readingSets,
+  returns,
+  traces,
+  verifications,
+} from '../../db/schema/index.js';
 import { pageOf } from '../../db/sql.js';
 import { buildFilters, buildOrderBy, type FilterSpec } from '../../http/filters.js';
 import type { PageParams } from '../../http/paging.js';
@@ -17,6 +29,7 @@ const itemArea = alias(areas, 'item_area');
 const itemLocation = alias(locations, 'item_location');
 const setArea = alias(areas, 'set_area');
 const setLocation = alias(locations, 'set_location');
+const sourceOrder = alias(orders, 'source_order');
 
 /** Ids of the locations the user may see, as a sub-select. */
 const visibleLocationIds = (db: Db, user: AuthUser) =>
@@ -50,7 +63,21 @@ const readingPlaceColumns = {
   readAreaId: setArea.id,
   readAreaDescription: setArea.description,
   readAreaLocation: setLocation.description,
+  // What brought the reading: the verification or return that claimed its set (their stored references).
+  orderId: sourceOrder.id,
+  orderCode: sourceOrder.orderCode,
+  orderType: sourceOrder.type,
+  boxId: boxes.id,
+  boxCodebar: boxes.codebar,
+  side: verifications.side,
+  returnId: returns.id,
+  returnKind: returns.kind,
+  returnCode: returns.code,
 };
+
+/** The first verification, and the first return, that a reading set made (a set is claimed once; `limit 1` keeps one row). */
+const firstVerificationOfSet = sql`(select ${verifications.id} from ${verifications} where ${verifications.readingSetId} = ${readingSets.id} order by ${verifications.id} limit 1)`;
+const firstReturnOfSet = sql`(select ${returns.id} from ${returns} where ${returns.readingSetId} = ${readingSets.id} order by ${returns.id} limit 1)`;
 
 /** The joins of `readingPlaceColumns` onto a query of readings (joined to their set) with area ids `area1Id`, `area2Id`. */
 const joinReadingPlaces = <Q extends PgSelect>(
@@ -64,7 +91,11 @@ const joinReadingPlaces = <Q extends PgSelect>(
     .leftJoin(area2, eq(area2.id, areasOf.area2Id))
     .leftJoin(location2, eq(location2.id, area2.locationId))
     .leftJoin(setArea, eq(setArea.id, readingSets.areaId))
-    .leftJoin(setLocation, eq(setLocation.id, setArea.locationId));
+    .leftJoin(setLocation, eq(setLocation.id, setArea.locationId))
+    .leftJoin(verifications, eq(verifications.id, firstVerificationOfSet))
+    .leftJoin(boxes, eq(boxes.id, verifications.boxId))
+    .leftJoin(returns, eq(returns.id, firstReturnOfSet))
+    .leftJoin(sourceOrder, eq(sourceOrder.id, sql`coalesce(${verifications.orderId}, ${returns.orderId})`));
 
 const setScope = (db: Db, user: AuthUser): SQL =>
   and(eq(readingSets.companyId, user.companyId), inArray(readingSets.locationId, visibleLocationIds(db, user))) as SQL;

@@ -5,7 +5,9 @@ import type {
   FreeReadingSet,
   FreeReadingSetDetail,
   Item,
+  OrderType,
   ReadingSetEpc,
+  ReadingSource,
 } from '@rfid/contract';
 import { itemStateName } from '@rfid/contract';
 import { type Gs1ElementString, isDigitalLinkUri, isEpcError, parseDigitalLink } from '@rfid/epc';
@@ -19,6 +21,27 @@ import { createTrackingRepository, type ItemRow, type SetRow } from './tracking.
 
 const areaRef = (id: number | null, description: string | null, locationDescription: string | null): AreaRef | null =>
   id === null ? null : { id, description: description ?? '', location_description: locationDescription ?? '' };
+
+/** The columns of a reading that say what brought it (tracking.repository's `readingPlaceColumns`). */
+type SourceColumns = {
+  orderId: number | null;
+  orderCode: string | null;
+  orderType: OrderType | null;
+  boxId: number | null;
+  boxCodebar: string | null;
+  side: 'origin' | 'destination' | null;
+  returnId: number | null;
+  returnKind: 'provider' | 'sale' | null;
+  returnCode: string | null;
+};
+
+/** The order, box and return that brought a reading (issue 28), each null when its record is absent. */
+export const readingSource = (r: SourceColumns): ReadingSource => ({
+  order: r.orderId === null || r.orderType === null ? null : { id: r.orderId, order_code: r.orderCode ?? '', type: r.orderType },
+  box: r.boxId === null ? null : { id: r.boxId, codebar: r.boxCodebar ?? '' },
+  side: r.side,
+  return: r.returnId === null || r.returnKind === null ? null : { id: r.returnId, kind: r.returnKind, code: r.returnCode ?? '' },
+});
 
 export const toItemDto = (row: ItemRow): Item => ({
   id: row.id,
@@ -113,6 +136,7 @@ export const createTrackingService = (db: Db) => {
           read_area: areaRef(r.readAreaId, r.readAreaDescription, r.readAreaLocation),
           antenna: r.antenna,
           rssi: r.rssi,
+          ...readingSource(r),
         })),
       };
     },
@@ -141,6 +165,7 @@ export const createTrackingService = (db: Db) => {
           claimed_by: r.claimedBy,
           device: r.deviceSerial,
           read_area: areaRef(r.readAreaId, r.readAreaDescription, r.readAreaLocation),
+          ...readingSource(r),
         })),
       };
     },

@@ -282,6 +282,8 @@ export const verificationItems = async (
       itemTypeId: items.itemTypeId,
       serial: items.serial,
       description: itemTypes.description,
+      size: itemTypes.sizePrimary,
+      colour: itemTypes.colour,
       quantity: sql<number>`case when ${items.itemTypeId} in ${expectedTypes} then 1 else 0 end`.mapWith(Number),
     })
     .from(setItems)

@@ -1,5 +1,4 @@
 import BlockIcon from '@mui/icons-material/Block';
-import InventoryIcon from '@mui/icons-material/Inventory2';
 import ReportIcon from '@mui/icons-material/Report';
 import UndoIcon from '@mui/icons-material/Undo';
 import { Box, IconButton, Stack, Tooltip, Typography } from '@mui/material';
@@ -15,6 +14,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EpcLink } from '../../components/epc-link';
+import { ItemThumbnail, itemVariantText } from '../../components/item-type';
 import { LocationListPage } from '../../components/location-list-page';
 import { type Column, PagedTable } from '../../components/paged-table';
 import { SelectFilter } from '../../components/select-filter';
@@ -25,29 +25,6 @@ import { notify } from '../../lib/notifier';
 import { useRole } from '../auth';
 import { type ExitAlarmFilters, exitAlarmsPages } from './api/get-exit-alarms';
 import { useResolveExitAlarm } from './api/resolve-exit-alarm';
-
-/** The item's picture, small; a placeholder when it has none or it does not load. */
-const ItemImage = ({ src, alt }: { src: string | null; alt: string }) => {
-  const [isBroken, setIsBroken] = useState(false);
-  const size = { width: 48, height: 48, flexShrink: 0, borderRadius: 1 };
-  if (!src || isBroken) {
-    return (
-      <Box role="img" aria-label={alt} sx={{ ...size, display: 'grid', placeItems: 'center', bgcolor: 'grey.100' }}>
-        <InventoryIcon sx={{ color: 'grey.500' }} />
-      </Box>
-    );
-  }
-  return (
-    <Box
-      component="img"
-      src={src}
-      alt={alt}
-      onError={() => setIsBroken(true)}
-      sx={{ ...size, objectFit: 'contain', bgcolor: 'grey.50' }}
-      data-testid="exit-alarm-image"
-    />
-  );
-};
 
 /** The three resolutions, each with its icon. */
 const ACTIONS: { status: ExitAlarmResolution; icon: typeof BlockIcon }[] = [
@@ -64,6 +41,7 @@ const ACTIONS: { status: ExitAlarmResolution; icon: typeof BlockIcon }[] = [
  */
 export const ExitAlarmsPage = () => {
   const { t, i18n } = useTranslation(['exit-alarms', 'tracking', 'common']);
+  const { t: tc } = useTranslation('components');
   const role = useRole();
   const canWrite = role !== undefined && canDo(role, RoleThreshold.write);
   const [status, setStatus] = useState<ExitAlarmFilters['status']>(ExitAlarmStatus.Open);
@@ -90,13 +68,13 @@ export const ExitAlarmsPage = () => {
       mobile: 'title',
       cell: (row) => (
         <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', minWidth: 0 }}>
-          <ItemImage src={row.external_image || null} alt={row.description ?? row.epc} />
+          <ItemThumbnail src={row.external_image} description={row.description ?? row.epc} size={48} />
           <Box sx={{ minWidth: 0 }}>
             <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }} data-testid="exit-alarm-description">
               {row.description ?? t('unknownItem')}
             </Typography>
             <Typography variant="caption" color="text.secondary" component="div" data-testid="exit-alarm-variant">
-              {[row.size_primary && t('size', { size: row.size_primary }), row.colour].filter(Boolean).join(' · ')}
+              {itemVariantText(tc, { size: row.size_primary, colour: row.colour })}
             </Typography>
           </Box>
         </Stack>

@@ -3,6 +3,7 @@ import type { ItemType } from '@rfid/contract';
 import { gtinFromScan, isDigitalLinkUri } from '@rfid/epc';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ItemTypeOption, itemTypeVariant, itemVariantText } from '../../components/item-type';
 import { useDebounced } from '../../lib/use-debounced';
 import { GTIN_SEARCH_MIN, useGtinSearch } from './api/search-gtins';
 
@@ -34,6 +35,10 @@ const searchTextOf = (text: string): string => {
 /** Searchable GTIN combobox over /types/?gtin__icontains=; an unknown GTIN offers 'Create'. */
 export const GtinField = ({ value, onChange, onCreate, error, testId }: GtinFieldProps) => {
   const { t } = useTranslation('order-wizard');
+  const { t: tc } = useTranslation('components');
+  // The GTIN chosen reads in full under the field: description, size and colour.
+  const selectedText = (item: ItemType) =>
+    [item.description, itemVariantText(tc, itemTypeVariant(item))].filter(Boolean).join(' · ');
   const [input, setInput] = useState('');
   const typed = searchTextOf(input.trim());
   const search = useDebounced(typed);
@@ -64,9 +69,11 @@ export const GtinField = ({ value, onChange, onCreate, error, testId }: GtinFiel
         const { key, ...rest } = props;
         return (
           <li key={key} {...rest} data-testid={option.kind === 'create' ? 'gtin-option-create' : 'gtin-option'}>
-            {option.kind === 'create'
-              ? t('box.create', { gtin: option.gtin })
-              : `${option.item.gtin} · ${option.item.description}`}
+            {option.kind === 'create' ? (
+              t('box.create', { gtin: option.gtin })
+            ) : (
+              <ItemTypeOption item={itemTypeVariant(option.item)} />
+            )}
           </li>
         );
       }}
@@ -79,7 +86,7 @@ export const GtinField = ({ value, onChange, onCreate, error, testId }: GtinFiel
           size="small"
           label={t('box.gtin')}
           error={Boolean(error)}
-          helperText={error ?? (value ? value.description : undefined)}
+          helperText={error ?? (value ? selectedText(value) : undefined)}
           slotProps={{
             ...params.slotProps,
             htmlInput: { ...params.slotProps.htmlInput, inputMode: 'numeric', 'data-testid': testId },

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { epcColumn } from '../../components/epc-link';
 import { FactsList } from '../../components/facts-card';
+import { ItemDescriptionCell } from '../../components/item-type';
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { PageTitle } from '../../components/page-title';
 import { type Column, PagedTable } from '../../components/paged-table';
@@ -32,7 +33,7 @@ export const PosDetailPage = ({ kind }: { kind: PosKind }) => {
   const columns: Column<PosItem>[] = [
     epcColumn(t('items.epc'), 'item-epc'),
     { id: 'gtin', header: t('items.gtin'), cell: (row) => row.gtin ?? '' },
-    { id: 'description', header: t('items.description'), cell: (row) => row.description ?? '' },
+    { id: 'description', header: t('items.description'), cell: (row) => <ItemDescriptionCell {...row} /> },
     { id: 'lot', header: t('items.lot'), cell: (row) => row.lot ?? '' },
     {
       id: 'quantity',

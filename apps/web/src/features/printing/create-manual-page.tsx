@@ -12,6 +12,7 @@ import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import type { FormStatus } from '../../components/form-alert';
 import { FormCard } from '../../components/form-card';
+import { ItemTypeOption, itemTypeVariant, itemVariantText } from '../../components/item-type';
 import { PageTitle } from '../../components/page-title';
 import { ApiError } from '../../lib/api-client';
 import { useDebounced } from '../../lib/use-debounced';
@@ -58,6 +59,10 @@ const GtinCell = ({
   onCreate: (gtin: string) => void;
 }) => {
   const { t } = useTranslation('printing');
+  const { t: tc } = useTranslation('components');
+  // The GTIN chosen reads in full under the field: description, size and colour.
+  const variantText = (item: ItemType) =>
+    [item.description, itemVariantText(tc, itemTypeVariant(item))].filter(Boolean).join(' · ');
   const text = useDebounced(row.gtin.trim());
   const search = usePrintGtinSearch(text);
   const found = text.length >= PRINT_GTIN_SEARCH_MIN ? (search.data ?? []) : [];
@@ -77,16 +82,18 @@ const GtinCell = ({
       onChange={(_, value) => {
         if (!value || typeof value === 'string') return;
         if (value.kind === 'create') onCreate(value.gtin);
-        else onChange({ gtin: value.item.gtin, description: value.item.description });
+        else onChange({ gtin: value.item.gtin, description: variantText(value.item) });
       }}
       getOptionLabel={(option) => (typeof option === 'string' ? option : option.kind === 'gtin' ? option.item.gtin : option.gtin)}
       renderOption={(props, option) => {
         const { key, ...rest } = props;
         return (
           <li key={key} {...rest} data-testid={option.kind === 'create' ? 'gtin-option-create' : 'gtin-option'}>
-            {option.kind === 'create'
-              ? t('manual.create', { gtin: option.gtin })
-              : `${option.item.gtin} · ${option.item.description}`}
+            {option.kind === 'create' ? (
+              t('manual.create', { gtin: option.gtin })
+            ) : (
+              <ItemTypeOption item={itemTypeVariant(option.item)} />
+            )}
           </li>
         );
       }}

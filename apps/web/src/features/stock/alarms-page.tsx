@@ -3,6 +3,7 @@ import type { StockAlarm } from '@rfid/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { ItemDescriptionCell } from '../../components/item-type';
 import { type Column, PagedTable } from '../../components/paged-table';
 import { StatBox } from '../../components/stat-box';
 import { TableCard } from '../../components/table-card';
@@ -32,7 +33,7 @@ export const AlarmsPage = () => {
 
   const columns: Column<StockAlarm>[] = [
     { id: 'gtin', header: t('columns.gtin'), cell: (row) => <span data-testid="alarm-gtin">{row.gtin}</span>, mobile: 'title' },
-    { id: 'description', header: t('columns.description'), cell: (row) => row.description },
+    { id: 'description', header: t('columns.description'), cell: (row) => <ItemDescriptionCell {...row} /> },
     { id: 'location', header: t('columns.location'), cell: (row) => row.location.description },
     { id: 'area', header: t('columns.area'), cell: (row) => <span data-testid="alarm-area">{row.area.description}</span> },
     {

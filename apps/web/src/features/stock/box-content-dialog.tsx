@@ -1,5 +1,6 @@
 import { Alert, Button, Skeleton, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { ItemDescriptionCell } from '../../components/item-type';
 import { SimpleDialog } from '../../components/simple-dialog';
 import { formatDateTime, formatQuantity } from '../../lib/format';
 import { useBoxContent } from './api/get-box-content';
@@ -51,7 +52,9 @@ export const BoxContentDialog = ({ codebar, onClose }: { codebar: string | null;
                     <TableCell sx={{ overflowWrap: 'anywhere' }} data-testid="box-content-gtin">
                       {line.gtin ?? ''}
                     </TableCell>
-                    <TableCell>{line.description ?? ''}</TableCell>
+                    <TableCell>
+                      <ItemDescriptionCell description={line.description} size={line.size} colour={line.colour} />
+                    </TableCell>
                     <TableCell align="right" data-testid="box-content-quantity">
                       {formatQuantity(line.quantity, i18n.language)}
                     </TableCell>

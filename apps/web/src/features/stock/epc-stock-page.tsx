@@ -3,6 +3,7 @@ import { type ItemStockRow, STOCK_PAGE_SIZE } from '@rfid/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { epcColumn } from '../../components/epc-link';
+import { ItemDescriptionCell } from '../../components/item-type';
 import { type Column, PagedTable } from '../../components/paged-table';
 import { TextFilter } from '../../components/text-filter';
 import { formatQuantity } from '../../lib/format';
@@ -29,7 +30,7 @@ export const EpcStockPage = () => {
   const columns: Column<ItemStockRow>[] = [
     epcColumn(t('columns.epc'), 'tag-epc'),
     { id: 'gtin', header: t('columns.gtin'), cell: (row) => <span data-testid="tag-gtin">{row.gtin ?? ''}</span> },
-    { id: 'description', header: t('columns.description'), cell: (row) => row.description ?? '' },
+    { id: 'description', header: t('columns.description'), cell: (row) => <ItemDescriptionCell {...row} /> },
     { id: 'lot', header: t('columns.lot'), cell: (row) => row.lot ?? '' },
     {
       id: 'quantity',

@@ -27,6 +27,7 @@ import { itemReadingsPages } from './api/get-item-readings';
 import { useRetrieveEpc } from './api/retrieve-epc';
 import { ItemStateChip } from './item-state';
 import { ItemStatusPanel } from './item-status-panel';
+import { ReadingSourceLinks } from './reading-source';
 
 const areaText = (area: EpcReading['area1']): string =>
   area ? [area.description, area.location_description].filter(Boolean).join(' · ') : '—';
@@ -251,8 +252,11 @@ const Field = ({
   </Box>
 );
 
-/** A free reading set links to its detail; a set claimed by an order, inventory or sale says who claimed it. */
-const ReadingSetCell = ({ reading }: { reading: Pick<EpcReading, 'readingSet' | 'claimed_by'> }) => {
+/**
+ * A free reading set links to its detail; a set claimed by an order, inventory or sale says who claimed it, and links the
+ * order and box (or return) that brought the tag.
+ */
+const ReadingSetCell = ({ reading }: { reading: EpcReading | EpcReadingGroup }) => {
   const { t } = useTranslation('tracking');
   const shortId = reading.readingSet.slice(0, 8);
   if (reading.claimed_by === null) {
@@ -275,6 +279,7 @@ const ReadingSetCell = ({ reading }: { reading: Pick<EpcReading, 'readingSet' | 
       <Typography component="span" variant="caption" color="text.secondary">
         ({t(`claimedBy.${reading.claimed_by}`, { defaultValue: reading.claimed_by })})
       </Typography>
+      <ReadingSourceLinks source={reading} />
     </Box>
   );
 };

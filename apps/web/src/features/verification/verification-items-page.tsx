@@ -3,6 +3,7 @@ import { Typography } from '@mui/material';
 import type { VerificationItem } from '@rfid/contract';
 import { useTranslation } from 'react-i18next';
 import { EpcLink } from '../../components/epc-link';
+import { ItemDescriptionCell } from '../../components/item-type';
 import type { Column } from '../../components/paged-table';
 import { formatQuantity } from '../../lib/format';
 import { ORDER_PATHS } from '../orders';
@@ -31,7 +32,7 @@ export const VerificationItemsPage = (ids: VerificationIds) => {
       mobile: 'title',
     },
     { id: 'gtin', header: t('items.columns.gtin'), cell: (item) => item.gtin ?? muted(t('items.unknownGtin')) },
-    { id: 'description', header: t('items.columns.description'), cell: (item) => item.description ?? '' },
+    { id: 'description', header: t('items.columns.description'), cell: (item) => <ItemDescriptionCell {...item} /> },
     { id: 'lot', header: t('items.columns.lot'), cell: (item) => item.lot ?? '' },
     {
       id: 'quantity',

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { autocompleteInput } from '../../../components/autocomplete-input';
+import { ItemTypeOption, itemTypeVariant } from '../../../components/item-type';
 import { SimpleDialog } from '../../../components/simple-dialog';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notifier';
@@ -153,6 +154,14 @@ export const NewInventoryDialog = ({ locationId, open, onClose }: { locationId: 
               if (reason === 'input' || reason === 'clear') setSearch(value);
             }}
             getOptionLabel={(option) => `${option.gtin} · ${option.description}`}
+            renderOption={(props, option) => {
+              const { key, ...rest } = props;
+              return (
+                <li key={key} {...rest} data-testid="gtin-option">
+                  <ItemTypeOption item={itemTypeVariant(option)} />
+                </li>
+              );
+            }}
             isOptionEqualToValue={(option, other) => option.id === other.id}
             noOptionsText={text.length < GTIN_SEARCH_MIN ? t('create.typeMore', { count: GTIN_SEARCH_MIN }) : t('create.noMatch')}
             renderInput={autocompleteInput('new-inventory-gtins', {
