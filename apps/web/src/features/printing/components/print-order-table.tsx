@@ -1,5 +1,6 @@
 import CancelIcon from '@mui/icons-material/Cancel';
 import PrintIcon from '@mui/icons-material/Print';
+import ReplayIcon from '@mui/icons-material/Replay';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import {
   Box,
@@ -32,6 +33,9 @@ import { printErrorText } from './print-error-text';
 import { printStateMap } from './print-state';
 import { VoidedChip } from './voided-chip';
 
+/** Every label of the order is printed: its next label is past its quantity. */
+export const isFullyPrinted = (order: PrintOrder): boolean => order.from_label > order.total_quantity;
+
 /** Labels printed of the order: a bar and "printed / total", live (every second) while a job runs. */
 const ProgressCell = ({ order }: { order: PrintOrder }) => {
   const live = useLivePrintProgress(order.id, order.state === 'WORKING');
@@ -56,7 +60,7 @@ const ProgressCell = ({ order }: { order: PrintOrder }) => {
 /**
  * The print order table (spec section 2): id, name, locations (roles 1 and 2; 'all' when none), date, tag type (id and
  * reference), tag format, state, quantity, contents (eye), progress and the action: Cancel while WORKING (with the
- * spec's confirmation), otherwise Print. 10 per page; cards on phones.
+ * spec's confirmation), Print while labels remain, and a secondary Reprint, confirmed first, once all are printed. 10 per page; cards on phones.
  */
 export const PrintOrderTable = ({ filters, testId = 'print-orders' }: { filters: PrintOrderFilters; testId?: string }) => {
   const { t } = useTranslation('printing');
@@ -65,6 +69,7 @@ export const PrintOrderTable = ({ filters, testId = 'print-orders' }: { filters:
   const cancel = useCancelPrintOrder();
   const [printing, setPrinting] = useState<PrintOrder | null>(null);
   const [canceling, setCanceling] = useState<PrintOrder | null>(null);
+  const [reprinting, setReprinting] = useState<PrintOrder | null>(null);
   const states = printStateMap(t);
   const seesLocations = hasRole(role, RoleThreshold.companyWideScope);
   const canPrint = hasRole(role, RoleThreshold.printOrderAdd);
@@ -108,6 +113,18 @@ export const PrintOrderTable = ({ filters, testId = 'print-orders' }: { filters:
         data-testid="print-order-cancel"
       >
         {t('list.cancel')}
+      </Button>
+    ) : isFullyPrinted(order) ? (
+      // Every label is printed: no primary action; a reprint encodes RFID labels again, so it is asked for explicitly.
+      <Button
+        size="small"
+        variant="text"
+        color="inherit"
+        startIcon={<ReplayIcon />}
+        onClick={() => setReprinting(order)}
+        data-testid="print-order-reprint"
+      >
+        {t('list.reprint')}
       </Button>
     ) : (
       <Button
@@ -230,6 +247,15 @@ export const PrintOrderTable = ({ filters, testId = 'print-orders' }: { filters:
         testId={testId}
       />
       <PrintDialog order={printing} onClose={() => setPrinting(null)} />
+      <ConfirmDialog
+        open={Boolean(reprinting)}
+        title={t('reprint.title', { id: reprinting?.id ?? '' })}
+        message={t('reprint.body', { count: reprinting?.total_quantity ?? 0 })}
+        cancelLabel={t('reprint.no')}
+        confirmLabel={t('reprint.yes')}
+        onClose={() => setReprinting(null)}
+        onConfirm={() => setPrinting(reprinting)}
+      />
       <ConfirmDialog
         open={Boolean(canceling)}
         title={t('cancel.title')}
