@@ -88,7 +88,7 @@ describe('landing on data (es, 390 px)', () => {
   it('no message key shows while the texts load slowly and the first call fails: the Spanish sentence, then the page', async () => {
     const { page, context } = await openPage(browser(), { email: 'editor@demo.local', at: center, viewport: MOBILE });
     await watchTexts(context, []);
-    // The common texts arrive late; the first identity call (the boot script's early request) fails as on a bad network.
+    // The common texts arrive late; the boot script's early identity request and the app's first one fail as on a bad network.
     await page.route('**/assets/common-*.js', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 2_500));
       await route.continue();
@@ -96,7 +96,7 @@ describe('landing on data (es, 390 px)', () => {
     let identityCalls = 0;
     await page.route('**/api/identity/', async (route) => {
       identityCalls += 1;
-      if (identityCalls === 1) await route.abort('connectionreset');
+      if (identityCalls <= 2) await route.abort('connectionreset');
       else await route.continue();
     });
     await page.goto('/dashboard');
