@@ -1,3 +1,4 @@
+import AddIcon from '@mui/icons-material/Add';
 import CancelIcon from '@mui/icons-material/Cancel';
 import PrintIcon from '@mui/icons-material/Print';
 import ReplayIcon from '@mui/icons-material/Replay';
@@ -19,6 +20,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { LinkButton } from '../../../components/link-button';
 import { type Column, PagedTable } from '../../../components/paged-table';
 import { StatusChip } from '../../../components/status-chip';
 import { TwoLineDate, TwoLineHeader } from '../../../components/two-line';
@@ -243,7 +245,14 @@ export const PrintOrderTable = ({ filters, testId = 'print-orders' }: { filters:
         // Every second while a job runs (its progress and the state it ends in), else the spec's 20 s.
         refetchInterval={(rows) => (rows.some((order) => order.state === 'WORKING') ? 1_000 : 20_000)}
         columns={columns}
-        emptyText={t('list.empty')}
+        emptyText={canPrint ? t('list.emptyCreate', { button: t('list.addManual') }) : t('list.empty')}
+        emptyAction={
+          canPrint && (
+            <LinkButton to={PRINT_PATHS.addManual} icon={<AddIcon />} variant="outlined" testId="empty-add-manual-order">
+              {t('list.addManual')}
+            </LinkButton>
+          )
+        }
         testId={testId}
       />
       <PrintDialog order={printing} onClose={() => setPrinting(null)} />
