@@ -119,12 +119,20 @@ describe('landing on data (es, 390 px)', () => {
     await poll(() => page.getByTestId('paged-card').count()).toBeGreaterThan(0);
     const stateSelect = page.getByRole('combobox', { name: 'Estado' });
     expect(await stateSelect.textContent()).toBe('Todos');
+    expect(await page.getByRole('combobox', { name: 'Área' }).textContent()).toBe('Todas');
     const cards = await page.getByTestId('inventory-done').allTextContents();
     expect(cards.length).toBeGreaterThan(0);
     expect(new Set(cards)).toEqual(new Set(['Stock ajustado']));
     expect(await page.getByText('hecho', { exact: true }).count()).toBe(0);
     await fitsPhone(page);
     await screenshot(page, 'landing-inventory-list-es-390');
+    // A list with nothing to show says what to do, with the button (the editor may open inventories).
+    await page.getByTestId('filter-id').fill('999999');
+    await poll(() => page.getByTestId('paged-empty').textContent()).toBe(
+      'No hay inventarios de esta ubicación. Abra uno con «Nuevo inventario».',
+    );
+    expect(await page.getByTestId('empty-new-inventory').isVisible()).toBe(true);
+    await screenshot(page, 'landing-inventory-empty-es-390');
 
     await page.goto(`/inventory/${validated?.id}/detail`);
     const filter = page.getByRole('combobox', { name: 'Mostrar' });

@@ -221,7 +221,7 @@ export const InventoryDashboardPage = () => {
         <FilterRow>
           <SelectFilter
             label={t('filters.area')}
-            allLabel={t('filters.all')}
+            allLabel={t('filters.allAreas')}
             value={filters.location_area}
             onChange={(value) => set({ location_area: value })}
             options={(areas.data?.results ?? []).map((area) => ({ value: String(area.id), label: area.description }))}
