@@ -127,7 +127,7 @@ export const SupportPage = () => {
               required
               {...field('topic')}
               error={Boolean(topicError)}
-              helperText={topicError ?? t('topicHint', { max: TOPIC_MAX_LENGTH, count: topicLength })}
+              helperText={topicError ?? t('topicHint', { max: TOPIC_MAX_LENGTH, length: topicLength })}
               slotProps={{ htmlInput: { 'data-testid': 'support-topic', maxLength: TOPIC_MAX_LENGTH } }}
             />
             <TextField
