@@ -112,12 +112,11 @@ const bootScript = (): Plugin => ({
         JSON.parse(readFileSync(path.join(webRoot, `src/locales/${lng}/${ns}.json`), 'utf8')) as T;
       /** The signed-in frame's texts (boot.ts `showSignedInFrame`): the first pages' headings, as the pages write them. */
       const frameTexts = (lng: string) => {
-        const dashboard = readLocale<{ location: string; company: string; noLocation: string }>(lng, 'dashboard');
+        const dashboard = readLocale<{ location: string; company: string }>(lng, 'dashboard');
         const inbound = readLocale<{ dashboard: { title: string; history: string } }>(lng, 'inbound');
         return {
           location: dashboard.location,
           company: dashboard.company,
-          noLocation: dashboard.noLocation,
           inboundTitle: inbound.dashboard.title,
           inboundHistory: inbound.dashboard.history,
         };

@@ -216,7 +216,7 @@ describe('Inventory journey: a cabinet stocks an area, a handheld counts it, the
     await page.getByTestId('confirm-yes').click();
     await poll(() => page.getByTestId('inventory-done').count()).toBe(1);
     expect(await page.getByTestId('inventory-state').textContent()).toContain('Validado');
-    expect(await page.getByTestId('inventory-done').textContent()).toBe('hecho');
+    expect(await page.getByTestId('inventory-done').textContent()).toBe('Stock ajustado');
     expect(await page.getByTestId('inventory-validate').count()).toBe(0);
     expect(await page.getByTestId('inventory-cancel').count()).toBe(0);
     await poll(() => page.getByTestId('inventory-closed-by').count()).toBe(1);
@@ -321,7 +321,7 @@ describe('Inventory journey: a cabinet stocks an area, a handheld counts it, the
     await fitsPhone(page);
     await screenshot(page, 'inventory-dashboard-en-mobile');
     await page.goto(`/inventory/${inventoryId}/detail`);
-    await poll(() => page.getByTestId('inventory-done').textContent()).toBe('done');
+    await poll(() => page.getByTestId('inventory-done').textContent()).toBe('Stock adjusted');
     await choose(page, 'article-filter', 'Missing items');
     await poll(() => page.getByTestId('inventory-articles-cards').getByTestId('paged-card').count()).toBe(2);
     await fitsPhone(page);

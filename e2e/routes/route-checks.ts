@@ -35,7 +35,7 @@ export type Route = { path: string; maxRole: number };
 
 const r = (pathPattern: string, maxRole = 5): Route => ({ path: pathPattern, maxRole });
 
-/** Every route of the spec (section 2, "Route table"; /relabeling is behind a flag that is off). */
+/** Every route of the spec (section 2, "Route table"; /relabeling is behind a flag that is off: its page says so). */
 export const ROUTES: Route[] = [
   r('/dashboard'),
   r('/chart'),
@@ -79,6 +79,7 @@ export const ROUTES: Route[] = [
   r(`${PRINTER}/production`, 4),
   r(`${PRINTER}/print/:id/contents`, 4),
   r(`${PRINTER}/print/:id/detail`, 4),
+  r(`${PRINTER}/relabeling`, 4),
   r('/inbound/'),
   r('/inbound/returns'),
   r('/inbound/returns/:id/detail'),

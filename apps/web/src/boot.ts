@@ -23,7 +23,7 @@ export type RoutePreloads = {
   /** The login card's texts in each language (locales/<lng>/auth.json). */
   login: Record<string, { title: string; subtitle: string; submit: string; username: string; password: string }>;
   /** The signed-in frame's texts in each language (locales/<lng>/dashboard.json, inbound.json). */
-  frame: Record<string, { location: string; company: string; noLocation: string; inboundTitle: string; inboundHistory: string }>;
+  frame: Record<string, { location: string; company: string; inboundTitle: string; inboundHistory: string }>;
   routes: Record<string, string[]>;
   locales: Record<string, { login: string[]; signedIn: string[] }>;
 };
@@ -129,7 +129,8 @@ const showSignedInFrame = (texts: RoutePreloads['frame'][string]) => {
     const isCompany = localStorage.getItem(LOCATION_KIND_KEY) === 'company';
     card.append(
       element('span', 'boot-overline', isCompany ? texts.company : texts.location),
-      element('div', 'boot-h4', place ?? texts.noLocation),
+      // No location yet: the shell saves the user's first one before the page shows (app/shell/layout.tsx).
+      element('div', 'boot-h4', place ?? ''),
     );
     main.append(card);
   } else {

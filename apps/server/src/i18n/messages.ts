@@ -841,9 +841,9 @@ export const catalogue = {
     en: 'The status is 0 (pending), 1 (in progress) or 2 (completed).',
     es: 'El estado es 0 (pendiente), 1 (en curso) o 2 (completada).',
   },
-  'field.topic_words': {
-    en: 'The topic must have {min} to {max} words.',
-    es: 'El asunto debe tener de {min} a {max} palabras.',
+  'field.topic_length': {
+    en: 'The topic must have {min} to {max} characters.',
+    es: 'El asunto debe tener de {min} a {max} caracteres.',
   },
   'field.epcs_or_reads': { en: 'Send epcs or reads.', es: 'Envíe epcs o reads.' },
   'field.epcs_not_both': { en: 'Send epcs or reads, not both.', es: 'Envíe epcs o reads, no ambos.' },

@@ -4,10 +4,11 @@ import { PageLoading } from '../components/page-loading';
 import { identityQueryOptions } from '../features/auth/api/get-identity';
 import { authRoutes } from '../features/auth/routes';
 import { chartRoutes, dashboardRoutes } from '../features/dashboard/routes';
+import { defaultLocationQueryOptions } from '../features/locations/api/get-default-location';
 import { ALL_NAMESPACES, default as i18n } from '../lib/i18n';
 import { PRODUCT } from '../lib/product';
 import { queryClient } from '../lib/query-client';
-import { isAuthenticated } from '../lib/storage';
+import { isAuthenticated, readLocation } from '../lib/storage';
 import { featureRoutes } from './feature-routes';
 import { ComingSoonPage, LegalPage } from './pages';
 
@@ -23,11 +24,13 @@ const loadLayout = async () => {
 
 /**
  * Entering any signed-in page starts, side by side, the shell's code and translations (its route's `lazy`), the
- * identity it waits for; the page's own route starts its code and data.
+ * identity it waits for and, when no location is chosen yet, the user's default one; the page's own route starts its
+ * code and data.
  */
 const loadSignedIn = () => {
   if (!isAuthenticated()) return null;
   void queryClient.prefetchQuery(identityQueryOptions());
+  if (!readLocation()) void queryClient.prefetchQuery(defaultLocationQueryOptions());
   return null;
 };
 

@@ -54,6 +54,8 @@ export type PagedTableProps<T> = PagedQuery<T> & {
   columns: Column<T>[];
   /** Shown when there are no rows; defaults to "No results found". */
   emptyText?: ReactNode;
+  /** What to do next on an empty list (the page's create button, when the role may): under the empty text. */
+  emptyAction?: ReactNode;
   /** Desktop refresh interval; the spec's 20 s by default, false to disable, or chosen from the rows shown. */
   refetchInterval?: number | false | ((rows: readonly T[]) => number | false);
   /** Below md: 'cards' = card list with infinite scroll (default), 'table' = the same paged table, scrolling sideways. */
@@ -65,6 +67,19 @@ export type PagedTableProps<T> = PagedQuery<T> & {
 };
 
 type TableProps<T> = PagedTableProps<T> & { rowKey: (row: T) => string | number };
+
+/** An empty list: its text (or the load error) and, when given and loaded, what to do next. */
+const EmptyState = ({ isError, text, action }: { isError: boolean; text?: ReactNode; action?: ReactNode }) => {
+  const { t } = useTranslation('components');
+  return (
+    <Stack spacing={1.5} sx={{ py: 2, alignItems: 'center', textAlign: 'center' }}>
+      <Typography color="text.secondary" data-testid="paged-empty">
+        {isError ? t('table.loadError') : (text ?? t('table.empty'))}
+      </Typography>
+      {!isError && action}
+    </Stack>
+  );
+};
 
 /** The default row key: the row's `id` (every paged answer of the API but a few has one). */
 const rowId = (row: unknown): string | number => {
@@ -102,6 +117,7 @@ const DesktopTable = <T,>({
   rowKey,
   pageSize,
   emptyText,
+  emptyAction,
   refetchInterval = TABLE_REFRESH_MS,
   testId,
   rowSx,
@@ -153,9 +169,7 @@ const DesktopTable = <T,>({
             {!query.isPending && rows.length === 0 && (
               <TableRow>
                 <TableCell colSpan={columns.length}>
-                  <Typography color="text.secondary" sx={{ py: 2, textAlign: 'center' }} data-testid="paged-empty">
-                    {query.isError ? t('table.loadError') : (emptyText ?? t('table.empty'))}
-                  </Typography>
+                  <EmptyState isError={query.isError} text={emptyText} action={emptyAction} />
                 </TableCell>
               </TableRow>
             )}
@@ -181,8 +195,7 @@ const DesktopTable = <T,>({
 };
 
 /** Phone: one card per row, the next page loads when the sentinel scrolls into view. */
-const CardList = <T,>({ queryKey, fetchPage, columns, rowKey, pageSize, emptyText, testId }: TableProps<T>) => {
-  const { t } = useTranslation('components');
+const CardList = <T,>({ queryKey, fetchPage, columns, rowKey, pageSize, emptyText, emptyAction, testId }: TableProps<T>) => {
   const query = useInfiniteQuery({
     queryKey: [...queryKey, 'infinite', pageSize],
     queryFn: ({ pageParam, signal }) => fetchPage({ limit: pageSize, offset: pageParam, signal }),
@@ -217,11 +230,7 @@ const CardList = <T,>({ queryKey, fetchPage, columns, rowKey, pageSize, emptyTex
       {rows.map((row) => (
         <RowCard key={rowKey(row)} row={row} columns={columns} testId="paged-card" />
       ))}
-      {!query.isPending && rows.length === 0 && (
-        <Typography color="text.secondary" sx={{ py: 2, textAlign: 'center' }} data-testid="paged-empty">
-          {query.isError ? t('table.loadError') : (emptyText ?? t('table.empty'))}
-        </Typography>
-      )}
+      {!query.isPending && rows.length === 0 && <EmptyState isError={query.isError} text={emptyText} action={emptyAction} />}
       <Box ref={sentinel} sx={{ display: 'grid', placeItems: 'center', minHeight: 8 }}>
         {isFetchingNextPage && <Spinner size={24} />}
       </Box>

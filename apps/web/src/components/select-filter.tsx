@@ -3,7 +3,8 @@ import { MenuItem, TextField } from '@mui/material';
 export type SelectOption = { value: string; label: string };
 
 /**
- * A select of a filter row: "All" ('' value) first, then the options.
+ * A select of a filter row: "All" ('' value) first, then the options. Nothing chosen reads "All" (`allLabel`), not
+ * an empty box.
  *
  * ```tsx
  * <SelectFilter label={t('filters.state')} allLabel={t('filters.all')} value={state} onChange={setState}
@@ -36,7 +37,10 @@ export const SelectFilter = ({
     value={value}
     onChange={(event) => onChange(event.target.value)}
     sx={{ minWidth: { md: minWidth } }}
-    slotProps={{ htmlInput: { 'data-testid': testId } }}
+    slotProps={{
+      htmlInput: { 'data-testid': testId },
+      ...(allLabel !== undefined ? { select: { displayEmpty: true }, inputLabel: { shrink: true } } : {}),
+    }}
   >
     {allLabel !== undefined && <MenuItem value="">{allLabel}</MenuItem>}
     {options.map((option) => (

@@ -94,7 +94,10 @@ export const apiRequest = async <T>(path: string, options: RequestOptions = {}):
         signal: signal ? AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs),
       }));
   } catch (error) {
-    if (!silent && !signal?.aborted) notify(i18n.t('common:errors.connection'), 'error');
+    // Said once its text is in: a call that fails before the translations arrived must not show a key.
+    if (!silent && !signal?.aborted) {
+      void i18n.loadNamespaces('common').then(() => notify(i18n.t('common:errors.connection'), 'error'));
+    }
     throw error;
   }
   if (response.status === 401 && auth && session) {

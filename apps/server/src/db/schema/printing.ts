@@ -205,7 +205,7 @@ export const epcSerialCounters = pgTable(
   (t) => [primaryKey({ columns: [t.companyId, t.gtin] })],
 );
 
-/** A support ticket (spec: contact email, topic of 5 to 10 words, description, screenshot). */
+/** A support ticket (spec: contact email, topic of 3 to 120 characters, description, screenshot). */
 export const supportTickets = pgTable(
   'support_tickets',
   {

@@ -56,7 +56,7 @@ export const supportRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db
   app.post(
     '/ticket/',
     route({
-      summary: `Open a support ticket (multipart: email, topic of 5 to 10 words, description, location_id?, image ≤ ${SCREENSHOT_MAX_BYTES / 1024 / 1024} MB: PNG, JPEG, GIF or WebP)`,
+      summary: `Open a support ticket (multipart: email, topic of 3 to 120 characters, description, location_id?, image ≤ ${SCREENSHOT_MAX_BYTES / 1024 / 1024} MB: PNG, JPEG, GIF or WebP)`,
       consumes: ['multipart/form-data'],
       created: supportTicketSchema,
     }),

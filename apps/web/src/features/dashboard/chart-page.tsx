@@ -24,7 +24,7 @@ const Centered = ({ children, testId }: { children: ReactNode; testId: string })
 export const ChartPage = () => {
   const { t } = useTranslation('dashboard');
   const location = useCurrentLocation();
-  const identity = useIdentityWithDefaultLocation();
+  const { identity, isLocationSettled } = useIdentityWithDefaultLocation();
   if (!isAuthenticated()) {
     return (
       <Centered testId="chart-sign-in">
@@ -42,7 +42,7 @@ export const ChartPage = () => {
   }
   if (!location) {
     // Right after a first sign-in the default location is on its way.
-    if (identity.isPending) return null;
+    if (identity.isPending || !isLocationSettled) return null;
     return (
       <Centered testId="chart-no-location">
         <Typography color="text.secondary" sx={{ mb: 3 }}>

@@ -11,13 +11,14 @@ const PrintContentsPage = lazyPage(() => import('./print-contents-page').then((m
 const PrintDetailPage = lazyPage(() => import('./print-detail-page').then((m) => m.PrintDetailPage));
 const PrintOrdersPage = lazyPage(() => import('./print-orders-page').then((m) => m.PrintOrdersPage));
 const PrinterUploadPage = lazyPage(() => import('./printer-upload-page').then((m) => m.PrinterUploadPage));
+const RelabelingOffPage = lazyPage(() => import('./relabeling-off-page').then((m) => m.RelabelingOffPage));
 const ProductionPage = lazyPage(() => import('./production-page').then((m) => m.ProductionPage));
 
 const gated = (path: string, element: ReactNode): RouteObject => ({ path, element: <PrinterGate>{element}</PrinterGate> });
 
 /**
  * Pages of the printing feature, mounted inside the signed-in layout (see app/router.tsx). The printers list, add and
- * edit are the admin feature's; relabeling stays off (feature flag off).
+ * edit are the admin feature's; relabeling is off (the spec's feature flag): its routes say so.
  */
 export const printingRoutes: RouteObject[] = [
   gated(PRINT_PATHS.orders, <PrintOrdersPage />),
@@ -28,4 +29,5 @@ export const printingRoutes: RouteObject[] = [
   gated(`${PRINTER_BASE}/print/:id/contents`, <PrintContentsPage />),
   gated(`${PRINTER_BASE}/print/:id/detail`, <PrintDetailPage />),
   gated(`${PRINTER_BASE}/:id/upload`, <PrinterUploadPage />),
+  gated(`${PRINTER_BASE}/relabeling/*`, <RelabelingOffPage />),
 ];

@@ -6,10 +6,9 @@ import {
   DESCRIPTION_MAX_LENGTH,
   SCREENSHOT_MAX_BYTES,
   SCREENSHOT_TYPES,
-  TOPIC_MAX_WORDS,
-  TOPIC_MIN_WORDS,
+  TOPIC_MAX_LENGTH,
+  TOPIC_MIN_LENGTH,
   ticketFieldsSchema,
-  wordCount,
 } from '@rfid/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -34,7 +33,7 @@ type SupportForm = z.input<typeof supportFormSchema>;
 type Field = keyof SupportForm;
 
 /**
- * Support (spec section 2): contact email, topic (5 to 10 words), detailed description and a
+ * Support (spec section 2): contact email, topic (3 to 120 characters), detailed description and a
  * screenshot, sent as POST /ticket/ multipart; 'support ticket created' on success. The fields
  * are checked here with the contract's ticket schema, so a wrong topic makes no call.
  */
@@ -62,13 +61,13 @@ export const SupportPage = () => {
     const found = errors[field]?.message;
     if (found === undefined) return undefined;
     if (field === 'email') return t(found === 'required' ? 'errors.emailRequired' : 'errors.emailInvalid');
-    if (field === 'topic') return t('errors.topicWords', { min: TOPIC_MIN_WORDS, max: TOPIC_MAX_WORDS });
+    if (field === 'topic') return t('errors.topicLength', { min: TOPIC_MIN_LENGTH, max: TOPIC_MAX_LENGTH });
     if (field === 'description') return t('errors.descriptionRequired');
     return t(found === 'type' ? 'errors.imageType' : 'errors.imageSize');
   };
   /** Editing a field clears its error until the next send. */
   const field = (name: Exclude<Field, 'image'>) => register(name, { onChange: () => clearErrors(name) });
-  const words = wordCount(watch('topic'));
+  const topicLength = watch('topic').trim().length;
   const screenshot = watch('image');
 
   const submit = handleSubmit((values) => {
@@ -128,8 +127,8 @@ export const SupportPage = () => {
               required
               {...field('topic')}
               error={Boolean(topicError)}
-              helperText={topicError ?? t('topicHint', { min: TOPIC_MIN_WORDS, max: TOPIC_MAX_WORDS, count: words })}
-              slotProps={{ htmlInput: { 'data-testid': 'support-topic', maxLength: 200 } }}
+              helperText={topicError ?? t('topicHint', { max: TOPIC_MAX_LENGTH, length: topicLength })}
+              slotProps={{ htmlInput: { 'data-testid': 'support-topic', maxLength: TOPIC_MAX_LENGTH } }}
             />
             <TextField
               label={t('fields.description')}

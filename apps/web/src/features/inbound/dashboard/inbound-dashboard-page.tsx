@@ -1,3 +1,4 @@
+import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import DownloadIcon from '@mui/icons-material/Download';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
@@ -9,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { isValidDateRange } from '../../../components/date-range-filter';
 import { IconMenu } from '../../../components/icon-menu';
+import { LinkButton } from '../../../components/link-button';
 import { NoLocation } from '../../../components/no-location';
 import { type Column, PagedTable } from '../../../components/paged-table';
 import { StatGrid, statValue } from '../../../components/stat-grid';
@@ -328,7 +330,14 @@ export const InboundDashboardPage = () => {
       <PagedTable
         {...purchaseOrdersPages(location.id, filters)}
         columns={columns}
-        emptyText={t('dashboard.empty')}
+        emptyText={canCreateOrders(role) ? t('dashboard.emptyCreate') : t('dashboard.empty')}
+        emptyAction={
+          canCreateOrders(role) && (
+            <LinkButton to={PATHS.create} icon={<AddIcon />} variant="outlined" testId="empty-new-order">
+              {t('dashboard.newOrder')}
+            </LinkButton>
+          )
+        }
         testId="inbound-orders"
       />
       <OrderDownloadDialog download={download} onClose={() => setDownload(null)} />

@@ -1,5 +1,5 @@
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import { Chip, Stack } from '@mui/material';
+import { Chip, Stack, Tooltip } from '@mui/material';
 import { InventoryState, RoleThreshold } from '@rfid/contract';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +16,10 @@ export const inventoryStateMap = (t: TFunction): Record<number, StatusStyle> => 
   3: { label: t('inventory:states.3'), color: 'default' },
 });
 
-/** The state, with the 'done' badge when validated (spec section 4). */
+/**
+ * The state; a validated inventory also says what validating did (spec section 4's 'done' badge, which read an
+ * unexplained "hecho"): its count was applied to the stock, explained on hover and to screen readers.
+ */
 export const InventoryStateChip = ({ state }: { state: number }) => {
   const { t } = useTranslation('inventory');
   return (
@@ -28,14 +31,17 @@ export const InventoryStateChip = ({ state }: { state: number }) => {
     >
       <StatusChip status={state} map={inventoryStateMap(t)} />
       {state === InventoryState.Validated && (
-        <Chip
-          size="small"
-          variant="outlined"
-          color="success"
-          icon={<CheckCircleIcon />}
-          label={t('done')}
-          data-testid="inventory-done"
-        />
+        <Tooltip title={t('stockAdjusted.hint')}>
+          <Chip
+            size="small"
+            variant="outlined"
+            color="success"
+            icon={<CheckCircleIcon />}
+            label={t('stockAdjusted.label')}
+            aria-description={t('stockAdjusted.hint')}
+            data-testid="inventory-done"
+          />
+        </Tooltip>
       )}
     </Stack>
   );

@@ -221,7 +221,7 @@ export const InventoryDashboardPage = () => {
         <FilterRow>
           <SelectFilter
             label={t('filters.area')}
-            allLabel={t('filters.all')}
+            allLabel={t('filters.allAreas')}
             value={filters.location_area}
             onChange={(value) => set({ location_area: value })}
             options={(areas.data?.results ?? []).map((area) => ({ value: String(area.id), label: area.description }))}
@@ -263,7 +263,19 @@ export const InventoryDashboardPage = () => {
       <PagedTable
         {...inventoriesPages(location.id, query)}
         columns={columns}
-        emptyText={t('dashboard.empty')}
+        emptyText={canManageInventories(role) ? t('dashboard.emptyCreate') : t('dashboard.empty')}
+        emptyAction={
+          canManageInventories(role) && (
+            <Button
+              variant="outlined"
+              startIcon={<AddIcon />}
+              onClick={() => setIsCreating(true)}
+              data-testid="empty-new-inventory"
+            >
+              {t('dashboard.newInventory')}
+            </Button>
+          )
+        }
         testId="inventory-list"
       />
       <InventoryCsvDialog inventoryId={csvFor} onClose={() => setCsvFor(null)} />

@@ -1,5 +1,7 @@
+import AddIcon from '@mui/icons-material/Add';
 import CancelIcon from '@mui/icons-material/Cancel';
 import PrintIcon from '@mui/icons-material/Print';
+import ReplayIcon from '@mui/icons-material/Replay';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import {
   Box,
@@ -18,6 +20,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { LinkButton } from '../../../components/link-button';
 import { type Column, PagedTable } from '../../../components/paged-table';
 import { StatusChip } from '../../../components/status-chip';
 import { TwoLineDate, TwoLineHeader } from '../../../components/two-line';
@@ -31,6 +34,9 @@ import { PrintDialog } from './print-dialog';
 import { printErrorText } from './print-error-text';
 import { printStateMap } from './print-state';
 import { VoidedChip } from './voided-chip';
+
+/** Every label of the order is printed: its next label is past its quantity. */
+export const isFullyPrinted = (order: PrintOrder): boolean => order.from_label > order.total_quantity;
 
 /** Labels printed of the order: a bar and "printed / total", live (every second) while a job runs. */
 const ProgressCell = ({ order }: { order: PrintOrder }) => {
@@ -56,7 +62,7 @@ const ProgressCell = ({ order }: { order: PrintOrder }) => {
 /**
  * The print order table (spec section 2): id, name, locations (roles 1 and 2; 'all' when none), date, tag type (id and
  * reference), tag format, state, quantity, contents (eye), progress and the action: Cancel while WORKING (with the
- * spec's confirmation), otherwise Print. 10 per page; cards on phones.
+ * spec's confirmation), Print while labels remain, and a secondary Reprint, confirmed first, once all are printed. 10 per page; cards on phones.
  */
 export const PrintOrderTable = ({ filters, testId = 'print-orders' }: { filters: PrintOrderFilters; testId?: string }) => {
   const { t } = useTranslation('printing');
@@ -65,6 +71,7 @@ export const PrintOrderTable = ({ filters, testId = 'print-orders' }: { filters:
   const cancel = useCancelPrintOrder();
   const [printing, setPrinting] = useState<PrintOrder | null>(null);
   const [canceling, setCanceling] = useState<PrintOrder | null>(null);
+  const [reprinting, setReprinting] = useState<PrintOrder | null>(null);
   const states = printStateMap(t);
   const seesLocations = hasRole(role, RoleThreshold.companyWideScope);
   const canPrint = hasRole(role, RoleThreshold.printOrderAdd);
@@ -108,6 +115,18 @@ export const PrintOrderTable = ({ filters, testId = 'print-orders' }: { filters:
         data-testid="print-order-cancel"
       >
         {t('list.cancel')}
+      </Button>
+    ) : isFullyPrinted(order) ? (
+      // Every label is printed: no primary action; a reprint encodes RFID labels again, so it is asked for explicitly.
+      <Button
+        size="small"
+        variant="text"
+        color="inherit"
+        startIcon={<ReplayIcon />}
+        onClick={() => setReprinting(order)}
+        data-testid="print-order-reprint"
+      >
+        {t('list.reprint')}
       </Button>
     ) : (
       <Button
@@ -226,10 +245,26 @@ export const PrintOrderTable = ({ filters, testId = 'print-orders' }: { filters:
         // Every second while a job runs (its progress and the state it ends in), else the spec's 20 s.
         refetchInterval={(rows) => (rows.some((order) => order.state === 'WORKING') ? 1_000 : 20_000)}
         columns={columns}
-        emptyText={t('list.empty')}
+        emptyText={canPrint ? t('list.emptyCreate', { button: t('list.addManual') }) : t('list.empty')}
+        emptyAction={
+          canPrint && (
+            <LinkButton to={PRINT_PATHS.addManual} icon={<AddIcon />} variant="outlined" testId="empty-add-manual-order">
+              {t('list.addManual')}
+            </LinkButton>
+          )
+        }
         testId={testId}
       />
       <PrintDialog order={printing} onClose={() => setPrinting(null)} />
+      <ConfirmDialog
+        open={Boolean(reprinting)}
+        title={t('reprint.title', { id: reprinting?.id ?? '' })}
+        message={t('reprint.body', { count: reprinting?.total_quantity ?? 0 })}
+        cancelLabel={t('reprint.no')}
+        confirmLabel={t('reprint.yes')}
+        onClose={() => setReprinting(null)}
+        onConfirm={() => setPrinting(reprinting)}
+      />
       <ConfirmDialog
         open={Boolean(canceling)}
         title={t('cancel.title')}
