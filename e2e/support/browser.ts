@@ -182,8 +182,35 @@ export const poll: typeof expect.poll = (read, options) =>
   expect.poll(read, { timeout: 15_000, interval: 100, ...(typeof options === 'object' ? options : {}) });
 
 /** The page is no wider than the phone. */
-export const fitsPhone = async (page: Page) =>
+export const fitsPhone = async (page: Page) => {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+  // Nor cut off: a box wider than the screen inside one that hides its overflow leaves the page's width alone (the
+  // new reader's connection table, 2026-11-29). Content a container scrolls sideways on purpose (a phone's table) and
+  // what is not shown (a closed drawer off-screen) do not count.
+  const clipped = await page.evaluate(() => {
+    const width = window.innerWidth;
+    const scrolls = (element: Element) => {
+      for (let at = element.parentElement; at && at !== document.body; at = at.parentElement) {
+        const style = getComputedStyle(at);
+        if (style.overflowX === 'auto' || style.overflowX === 'scroll') return true;
+      }
+      return false;
+    };
+    return Array.from(document.body.querySelectorAll('*'))
+      .filter((element) => {
+        const box = element.getBoundingClientRect();
+        if (box.width === 0 || box.height === 0 || box.right <= width + 1 || box.left >= width) return false;
+        const style = getComputedStyle(element);
+        return style.visibility !== 'hidden' && style.position !== 'fixed' && !scrolls(element);
+      })
+      .slice(0, 3)
+      .map(
+        (element) =>
+          `${element.tagName.toLowerCase()}.${String(element.className).split(' ')[0]} ends at ${Math.round(element.getBoundingClientRect().right)}`,
+      );
+  });
+  expect(clipped, 'elements cut off at the right edge of the phone').toEqual([]);
+};
 
 /** The desktop table of `testId` shows all its columns without scrolling sideways. */
 export const tableFits = async (page: Page, testId: string) => {

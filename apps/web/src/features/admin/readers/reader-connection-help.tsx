@@ -1,4 +1,5 @@
-import { Box, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -24,20 +25,31 @@ export const ReaderConnectionHelp = ({ serial, deviceKey }: { serial: string; de
       <Typography variant="body2" sx={{ mb: 0.5 }}>
         {t('readers.connection.hint')}
       </Typography>
-      <Table size="small" sx={{ '& td': { borderBottom: 'none', py: 0.25, px: 0.5, verticalAlign: 'top' } }}>
-        <TableBody>
-          {rows.map(([label, value]) => (
-            <TableRow key={label}>
-              <TableCell sx={{ whiteSpace: 'nowrap', fontWeight: 500 }}>{label}</TableCell>
-              <TableCell>
-                <Box component="code" sx={{ wordBreak: 'break-all', fontSize: 13 }}>
-                  {value}
-                </Box>
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      {/* A definition list, label above its value on a phone: a table's unbroken labels made the form wider than 390 px. */}
+      <Box
+        component="dl"
+        sx={{
+          m: 0,
+          display: 'grid',
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'max-content minmax(0, 1fr)' },
+          columnGap: 1.5,
+          rowGap: { xs: 0, sm: 0.5 },
+          '& dd': { m: 0, mb: { xs: 1, sm: 0 } },
+        }}
+      >
+        {rows.map(([label, value]) => (
+          <Fragment key={label}>
+            <Typography component="dt" variant="body2" sx={{ fontWeight: 500 }}>
+              {label}
+            </Typography>
+            <Box component="dd">
+              <Box component="code" sx={{ wordBreak: 'break-all', fontSize: 13 }}>
+                {value}
+              </Box>
+            </Box>
+          </Fragment>
+        ))}
+      </Box>
     </Box>
   );
 };

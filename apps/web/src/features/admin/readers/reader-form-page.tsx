@@ -216,6 +216,8 @@ export const ReaderFormPage = () => {
                   <Alert
                     severity="warning"
                     data-testid="device-key"
+                    // The message may shrink below its longest word (a flex item's default minimum is its content).
+                    sx={{ '& .MuiAlert-message': { minWidth: 0 } }}
                     action={
                       <Tooltip title={isCopied ? t('readers.copied') : t('readers.copy')}>
                         <IconButton color="inherit" onClick={() => void copy()} aria-label={t('readers.copy')}>
