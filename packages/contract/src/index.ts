@@ -9,6 +9,7 @@ export * from './dates.js';
 export * from './enums.js';
 export * from './epcis.js';
 export * from './erp.js';
+export * from './exports.js';
 export * from './exit-alarms.js';
 export * from './ingest.js';
 export * from './integrations.js';

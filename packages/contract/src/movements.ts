@@ -1,3 +1,4 @@
+import { exportQuerySchema } from './exports.js';
 // Request and response shapes of the movements module (Zod); the server validates with them, the web types its calls with them.
 // Movement orders: boxes from one location (origin, working mode 1: items IN TRANSIT) to another
 // (destination, working modes 0 or 3: items STOCKED there), verified at both ends.
@@ -110,7 +111,7 @@ export const movementEntryListQuerySchema = z
 export const movementSideQuerySchema = z.object({ side: z.enum(['exit', 'entry']).optional() }).catchall(z.string());
 
 /** GET /morders/{id}/csv/?report_mode=0|1: 0 GTIN lines per box, 1 one row per EPC verified. */
-export const movementCsvQuerySchema = z.object({ report_mode: z.enum(['0', '1']).optional() });
+export const movementCsvQuerySchema = exportQuerySchema.extend({ report_mode: z.enum(['0', '1']).optional() });
 
 /**
  * Movement entry stats (spec section 3), for movements arriving at the location created in the

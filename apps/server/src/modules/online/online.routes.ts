@@ -1,6 +1,7 @@
 import {
   errorBodySchema,
   exitStatsSchema,
+  exportQuerySchema,
   idParamSchema,
   onlineBoxSchema,
   onlineItemLineSchema,
@@ -20,7 +21,9 @@ import { DEFAULT_PAGE_SIZE } from '../../http/paging.js';
 import { routeDeclarer } from '../../http/route.js';
 import { boxParams, errorResponses, LINES_PAGE, locationParams } from '../../http/route-schemas.js';
 import { currentUser } from '../../plugins/auth.js';
-import { contentCells, mapChunks, streamCsv } from '../orders/csv.js';
+import { exportOptionsOf, sendExport } from '../../lib/export/reply.js';
+import { exportTimeZone } from '../locations/location-scope.js';
+import { ONLINE_ORDER_TABLE, withOrder } from '../orders/csv.js';
 import { registerOrderPageRoutes } from '../orders/order-pages.routes.js';
 import type { ModuleDeps } from '../registry.js';
 import { createOnlineService } from './online.service.js';
@@ -31,7 +34,7 @@ import { createOnlineService } from './online.service.js';
  * to 4; reads: everyone who sees the origin location. Boxes are added with POST /receptions/ and
  * POST /boxes/ (orders module); box verifications are /rboxes/{id}/verifications/?side=origin.
  */
-export const onlineRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }) => {
+export const onlineRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, config }) => {
   const service = createOnlineService(db);
   const tags = ['online'];
   const route = routeDeclarer(tags);
@@ -113,21 +116,20 @@ export const onlineRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
 
   app.get(
     '/orders/:id/csv/',
-    route({ summary: 'Online order CSV: boxes and their expected contents (streamed)', params: idParamSchema }),
+    route({
+      summary: 'Online order file: each box and GTIN, expected and read at the origin (CSV or xlsx; lang es/en)',
+      params: idParamSchema,
+      querystring: exportQuerySchema,
+    }),
     async (request, reply) => {
-      const { order, chunks } = await service.csv(currentUser(request), request.params.id);
-      return streamCsv(reply, {
-        filename: `online-${order.id}.csv`,
-        columns: ['order_id', 'order_code', 'origin', 'box', 'box_status', 'reading_time', 'gtin', 'description', 'quantity'],
-        chunks: mapChunks(chunks, (r) => [
-          order.id,
-          order.orderCode,
-          order.originDescription ?? '',
-          r.codebar,
-          r.origin_status,
-          r.origin_reading_time ?? '',
-          ...contentCells(r),
-        ]),
+      const user = currentUser(request);
+      const { order, chunks } = await service.csv(user, request.params.id);
+      const timeZone = await exportTimeZone(db, user, order.originLocationId);
+      return sendExport(reply, {
+        table: ONLINE_ORDER_TABLE,
+        name: { es: `pedido-online-${order.id}`, en: `online-${order.id}` },
+        rows: withOrder(order, chunks),
+        options: exportOptionsOf(request, { timeZone, defaultLanguage: config.defaultLanguage }),
       });
     },
   );
