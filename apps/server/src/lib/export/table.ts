@@ -101,7 +101,7 @@ export const formatExportDateTime = (at: Date, { language, timeZone }: Omit<Expo
 const csvCells = <R>(table: ExportTable<R>, row: R, options: Omit<ExportOptions, 'format'>): unknown[] =>
   table.columns.map((column) => {
     const cell = exportCell(column, row, options.language);
-    if (cell === null) return '';
+    if (cell === null) return null;
     if (cell.kind === 'datetime') return formatExportDateTime(cell.value, options);
     if (cell.kind === 'date') return dayIn(cell.value, options.language);
     return cell.value;
