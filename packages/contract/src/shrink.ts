@@ -1,3 +1,4 @@
+import { exportQuerySchema } from './exports.js';
 /**
  * The store floor (issue 26): shrink and inventory accuracy of a store over a period of days
  * (docs/store-floor/shrink.md has the definitions and the formulas).
@@ -32,9 +33,8 @@ export const shrinkQuerySchema = z.object({
 export type ShrinkQuery = z.infer<typeof shrinkQuerySchema>;
 
 /** GET /api/locations/{id}/shrink/csv/: the report's language (column names; es: `;` and decimal comma). */
-export const shrinkCsvQuerySchema = shrinkQuerySchema.extend({
-  lang: z.enum(['es', 'en'], { error: 'Select the language: es or en.' }).optional().default('es'),
-});
+/** The shrink file: the report's query with a file's `format` and `lang` (lib/export; the user's language by default). */
+export const shrinkCsvQuerySchema = shrinkQuerySchema.extend(exportQuerySchema.shape);
 export type ShrinkCsvQuery = z.input<typeof shrinkCsvQuerySchema>;
 
 /** Shrink in units and in value (Σ of the item types' price; an item of no price counts 0). */

@@ -916,7 +916,7 @@ export const catalogue = {
     es: 'Envíe un array de filas { store, gtin, quantity }.',
   },
   'erp.dialect_choice': { en: 'Choose es or plain.', es: 'Elija es o plain.' },
-  'erp.format_choice': { en: 'Choose json or csv.', es: 'Elija json o csv.' },
+  'erp.format_choice': { en: 'Choose json, csv or xlsx.', es: 'Elija json, csv o xlsx.' },
   'export.format_choice': { en: 'Choose csv or xlsx.', es: 'Elija csv o xlsx.' },
   'erp.gtin_max': { en: 'A GTIN has at most 14 digits.', es: 'Un GTIN tiene como máximo 14 dígitos.' },
   'erp.gtin_digits': { en: 'Enter digits of a GTIN.', es: 'Introduzca dígitos de un GTIN.' },

@@ -59,11 +59,16 @@ export const movementsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
     boxPages: true,
     schemas: { order: movementOrderSchema, box: boxSchema, line: itemLineSchema },
     itemsCsv: {
-      filename: (id) => `movement-${id}-items.csv`,
-      moreColumns: ['origin_real', 'destination_real', 'percent'],
-      moreCells: (l) => [l.origin_real_quantity, l.destination_real_quantity, l.percent],
+      name: (id) => ({ es: `movimiento-${id}-articulos`, en: `movement-${id}-items` }),
+      sheet: { es: 'Artículos', en: 'Items' },
+      moreColumns: [
+        { header: { es: 'Leídas (origen)', en: 'Read (origin)' }, kind: 'number', value: (l) => l.origin_real_quantity },
+        { header: { es: 'Leídas (destino)', en: 'Read (destination)' }, kind: 'number', value: (l) => l.destination_real_quantity },
+        { header: { es: 'Porcentaje', en: 'Percent' }, kind: 'number', value: (l) => l.percent },
+      ],
     },
     service,
+    defaultLanguage: config.defaultLanguage,
   });
 
   postCreated(

@@ -57,11 +57,16 @@ export const onlineRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db,
     boxPages: true,
     schemas: { order: onlineOrderSchema, box: onlineBoxSchema, line: onlineItemLineSchema },
     itemsCsv: {
-      filename: (id) => `online-${id}-items.csv`,
-      moreColumns: ['real', 'percent', 'online_percent'],
-      moreCells: (l) => [l.real_quantity, l.percent, l.online_percent],
+      name: (id) => ({ es: `pedido-online-${id}-articulos`, en: `online-${id}-items` }),
+      sheet: { es: 'Artículos', en: 'Items' },
+      moreColumns: [
+        { header: { es: 'Leídas', en: 'Read' }, kind: 'number', value: (l) => l.real_quantity },
+        { header: { es: 'Porcentaje', en: 'Percent' }, kind: 'number', value: (l) => l.percent },
+        { header: { es: 'Porcentaje online', en: 'Online percent' }, kind: 'number', value: (l) => l.online_percent },
+      ],
     },
     service,
+    defaultLanguage: config.defaultLanguage,
   });
 
   postCreated(

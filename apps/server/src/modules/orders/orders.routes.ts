@@ -73,11 +73,15 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db,
     boxPages: false,
     schemas: { order: purchaseOrderSchema, box: boxSchema, line: itemLineSchema },
     itemsCsv: {
-      filename: (id) => `order-${id}-items.csv`,
-      moreColumns: ['real', 'percent'],
-      moreCells: (l) => [l.real_quantity, l.percent],
+      name: (id) => ({ es: `pedido-${id}-articulos`, en: `order-${id}-items` }),
+      sheet: { es: 'Artículos', en: 'Items' },
+      moreColumns: [
+        { header: { es: 'Leídas', en: 'Read' }, kind: 'number', value: (l) => l.real_quantity },
+        { header: { es: 'Porcentaje', en: 'Percent' }, kind: 'number', value: (l) => l.percent },
+      ],
     },
     service,
+    defaultLanguage: config.defaultLanguage,
   });
 
   // ------------------------------------------------------------ purchase orders
