@@ -123,6 +123,13 @@ export const exportCsvText = <R>(
     { columns: headersOf(table, options.language), dialect: dialectOf(options.language) },
   );
 
+/** Rows as CSV text without the header row and the BOM: the next part of a file written in parts (exportCsvText first). */
+export const csvRowsText = <R>(table: ExportTable<R>, rows: Iterable<R>, options: Omit<ExportOptions, 'format'>): string =>
+  csvText(
+    Array.from(rows, (row) => csvCells(table, row, options)),
+    { dialect: dialectOf(options.language) },
+  ).replace(/^\uFEFF/, '');
+
 /** A wall-clock time of `timeZone` as the Date a workbook stores (workbooks have no zones: their times read as UTC). */
 const wallClock = (at: Date, timeZone: string): Date => new Date(at.getTime() + zoneOffsetMs(at.getTime(), timeZone));
 

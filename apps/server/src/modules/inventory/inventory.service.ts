@@ -1,4 +1,5 @@
 import type {
+  ExportLanguage,
   FileCreationProgress,
   Inventory,
   InventoryStats,
@@ -281,9 +282,10 @@ export const createInventoryService = (db: Db, csvJobs: CsvJobs, engine: Engine)
       };
     },
 
-    async startCsv(user: AuthUser, id: number): Promise<{ task_id: string }> {
+    /** Starts the inventory file, written in `language` (the user's). */
+    async startCsv(user: AuthUser, id: number, language: ExportLanguage): Promise<{ task_id: string }> {
       const row = await requireInventory(user, id);
-      const taskId = await csvJobs.start({ companyId: user.companyId, userId: user.id, inventory: row });
+      const taskId = await csvJobs.start({ companyId: user.companyId, userId: user.id, inventory: row, language });
       return { task_id: taskId };
     },
 
