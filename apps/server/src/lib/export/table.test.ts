@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { BOX_STATUS_WORDS } from './states.js';
-import { type ExportTable, exportCsvText, exportXlsxBuffer, formatExportDateTime } from './table.js';
+import { csvRowsText, type ExportTable, exportCsvText, exportXlsxBuffer, formatExportDateTime } from './table.js';
 
 type Row = { code: string; status: number; at: string | null; day: string; units: number; value: number };
 
@@ -94,5 +94,15 @@ describe('the export table (lib/export)', () => {
     // A text that looks like a formula stays a text.
     expect(sheet?.getRow(3).getCell(1).value).toBe('=1+1');
     expect(sheet?.getRow(4).getCell(3).value).toBeNull();
+  });
+});
+
+describe('a file written in parts (the inventory job)', () => {
+  it('has one BOM and one header row, even when the first part has no rows', () => {
+    const text =
+      exportCsvText(TABLE, [], { language: 'es', ...MADRID }) + csvRowsText(TABLE, ROWS.slice(0, 1), { language: 'es', ...MADRID });
+    expect(text.startsWith('\uFEFFCódigo;')).toBe(true);
+    expect(text.match(/\uFEFF/g)).toHaveLength(1);
+    expect(text.trimEnd().split('\n')).toHaveLength(2);
   });
 });

@@ -46,6 +46,7 @@ export type ExportCell =
   | null;
 
 const DAY = /^\d{4}-\d{2}-\d{2}/;
+const BOM = '\uFEFF';
 
 const dayText = (value: Date | string): string | null => {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString().slice(0, 10);
@@ -117,18 +118,21 @@ export const exportCsvText = <R>(
   table: ExportTable<R>,
   rows: Iterable<R>,
   options: Omit<ExportOptions, 'format'>,
-): string =>
-  csvText(
+): string => {
+  const text = csvText(
     Array.from(rows, (row) => csvCells(table, row, options)),
     { columns: headersOf(table, options.language), dialect: dialectOf(options.language) },
   );
+  // csv-stringify writes its BOM with the first record: a file of the header alone needs it too.
+  return text.startsWith(BOM) ? text : `${BOM}${text}`;
+};
 
 /** Rows as CSV text without the header row and the BOM: the next part of a file written in parts (exportCsvText first). */
 export const csvRowsText = <R>(table: ExportTable<R>, rows: Iterable<R>, options: Omit<ExportOptions, 'format'>): string =>
   csvText(
     Array.from(rows, (row) => csvCells(table, row, options)),
     { dialect: dialectOf(options.language) },
-  ).replace(/^\uFEFF/, '');
+  ).replace(BOM, '');
 
 /** A wall-clock time of `timeZone` as the Date a workbook stores (workbooks have no zones: their times read as UTC). */
 const wallClock = (at: Date, timeZone: string): Date => new Date(at.getTime() + zoneOffsetMs(at.getTime(), timeZone));

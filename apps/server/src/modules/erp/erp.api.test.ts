@@ -163,7 +163,8 @@ describe('ERP stock and differences', () => {
 
     it('exports the differences as CSV for a Spanish spreadsheet (BOM, ";", the filters applied)', async () => {
       const [a] = stocked as [(typeof stocked)[0]];
-      const r = await as('viewer@demo.local', 'GET', `/api/erp/differences/export/?location=${mad}&gtin=${a.gtin}`);
+      // The user's language is English here (Accept-Language); `lang=es` asks for the Spanish file.
+      const r = await as('viewer@demo.local', 'GET', `/api/erp/differences/export/?location=${mad}&gtin=${a.gtin}&lang=es`);
       expect(r.statusCode, r.body).toBe(200);
       expect(r.headers['content-type']).toContain('text/csv');
       expect(r.body.startsWith('\uFEFF')).toBe(true);
