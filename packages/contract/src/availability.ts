@@ -120,7 +120,6 @@ export const availabilityRowSchema = z.object({
 });
 export type AvailabilityRow = z.infer<typeof availabilityRowSchema>;
 
-
 /* ------------------------------------------------------------------ find an item */
 
 /** GET /find/?epc=|gtin=|model= (one of them) and `location` (the chosen store; default the user's first). */

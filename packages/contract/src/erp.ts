@@ -1,4 +1,3 @@
-import { exportQuerySchema } from './exports.js';
 /**
  * ERP stock and differences (issue 27, docs/integrations.md): a company's ERP sends its stock per store and GTIN (a
  * snapshot), the product shows it beside its own RFID stock, and hands the approved differences of validated
@@ -6,6 +5,7 @@ import { exportQuerySchema } from './exports.js';
  */
 import { z } from 'zod';
 import { apiDateString, idDescriptionSchema, intId, intIn, pageQueryFields, personFields } from './common.js';
+import { exportQuerySchema } from './exports.js';
 
 /** At most this many rows in one snapshot (a CSV file or a JSON body). */
 export const ERP_SNAPSHOT_MAX_ROWS = 500_000;
@@ -91,13 +91,11 @@ export const erpDifferencesQuerySchema = z.object({
 export type ErpDifferencesQuery = z.infer<typeof erpDifferencesQuerySchema>;
 
 /** The CSV export's query: the list's filters and order, and the spreadsheet it is for (`es` by default). */
-export const erpDifferencesExportQuerySchema = erpDifferencesQuerySchema
-  .omit({ limit: true, offset: true })
-  .extend({
-    ...exportQuerySchema.shape,
-    // plain: the machine-readable CSV (English column names, `,`, ISO times, no BOM); es: the Spanish file (as lang=es).
-    dialect: z.enum(['es', 'plain'], { error: 'Choose es or plain.' }).optional(),
-  });
+export const erpDifferencesExportQuerySchema = erpDifferencesQuerySchema.omit({ limit: true, offset: true }).extend({
+  ...exportQuerySchema.shape,
+  // plain: the machine-readable CSV (English column names, `,`, ISO times, no BOM); es: the Spanish file (as lang=es).
+  dialect: z.enum(['es', 'plain'], { error: 'Choose es or plain.' }).optional(),
+});
 export type ErpDifferencesExportQuery = z.infer<typeof erpDifferencesExportQuerySchema>;
 
 /** One store and GTIN: `difference` is RFID − ERP (positive: the tags show more than the ERP says). */

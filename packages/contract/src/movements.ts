@@ -1,9 +1,9 @@
-import { exportQuerySchema } from './exports.js';
 // Request and response shapes of the movements module (Zod); the server validates with them, the web types its calls with them.
 // Movement orders: boxes from one location (origin, working mode 1: items IN TRANSIT) to another
 // (destination, working modes 0 or 3: items STOCKED there), verified at both ends.
 import { z } from 'zod';
 import { intId, intIn, listQueryFields, openListQuery, statsRangeFields, textFilters } from './common.js';
+import { exportQuerySchema } from './exports.js';
 import {
   orderCreateFields,
   orderDateFields,

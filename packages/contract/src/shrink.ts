@@ -1,4 +1,3 @@
-import { exportQuerySchema } from './exports.js';
 /**
  * The store floor (issue 26): shrink and inventory accuracy of a store over a period of days
  * (docs/store-floor/shrink.md has the definitions and the formulas).
@@ -7,6 +6,7 @@ import { z } from 'zod';
 import { DATE_RANGE_MESSAGE, isDateInRange } from './common.js';
 import { isDay } from './dates.js';
 import { RoleThreshold } from './enums.js';
+import { exportQuerySchema } from './exports.js';
 
 /** The period a shrink report covers when the query leaves it out: the last 30 days, today included. */
 export const SHRINK_DEFAULT_DAYS = 30;

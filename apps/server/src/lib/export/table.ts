@@ -108,17 +108,12 @@ const csvCells = <R>(table: ExportTable<R>, row: R, options: Omit<ExportOptions,
     return cell.value;
   });
 
-const headersOf = <R>(table: ExportTable<R>, language: ExportLanguage): string[] =>
-  table.columns.map((c) => c.header[language]);
+const headersOf = <R>(table: ExportTable<R>, language: ExportLanguage): string[] => table.columns.map((c) => c.header[language]);
 
 const dialectOf = (language: ExportLanguage): CsvDialect => (language === 'es' ? 'es' : 'en');
 
 /** The whole table as CSV text (BOM first): for a file made at once (a job's stored file, a test). */
-export const exportCsvText = <R>(
-  table: ExportTable<R>,
-  rows: Iterable<R>,
-  options: Omit<ExportOptions, 'format'>,
-): string => {
+export const exportCsvText = <R>(table: ExportTable<R>, rows: Iterable<R>, options: Omit<ExportOptions, 'format'>): string => {
   const text = csvText(
     Array.from(rows, (row) => csvCells(table, row, options)),
     { columns: headersOf(table, options.language), dialect: dialectOf(options.language) },

@@ -204,7 +204,10 @@ describe('admin locations API', () => {
     expect(r.statusCode).toBe(200);
     expect(r.headers['content-type']).toContain('text/csv');
     expect(r.headers['content-disposition']).toContain('attachment');
-    const lines = r.body.replace(/^\uFEFF/, '').trim().split('\n');
+    const lines = r.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
     expect(lines[0]).toBe(
       'Id;Código;Descripción;Tipo;Marca;Calle;Número;Ciudad;Código postal;País;Correo electrónico;Teléfono;Alta',
     );

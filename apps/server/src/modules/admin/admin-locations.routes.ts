@@ -1,6 +1,6 @@
 import {
-  exportQuerySchema,
   errorBodySchema,
+  exportQuerySchema,
   idParamSchema,
   ifMatchHeaderSchema,
   LOGO_MAX_BYTES,
@@ -10,17 +10,17 @@ import {
   RoleThreshold,
 } from '@rfid/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { exportOptionsOf, sendExport } from '../../lib/export/reply.js';
-import { companyTimeZone } from '../locations/location-scope.js';
-import { ACTIVE_LOCATIONS_TABLE } from './admin-locations.exports.js';
 import { fieldError } from '../../http/errors.js';
 import { readMultipart } from '../../http/multipart.js';
 import { routeDeclarer } from '../../http/route.js';
 import { expectedVersion, withVersionTag } from '../../http/versions.js';
+import { exportOptionsOf, sendExport } from '../../lib/export/reply.js';
 import { currentUser } from '../../plugins/auth.js';
+import { companyTimeZone } from '../locations/location-scope.js';
 import { createLocationsRepository } from '../locations/locations.repository.js';
 import { toLocationDto } from '../locations/locations.routes.js';
 import type { ModuleDeps } from '../registry.js';
+import { ACTIVE_LOCATIONS_TABLE } from './admin-locations.exports.js';
 import { createAdminLocationsRepository } from './admin-locations.repository.js';
 import { createAdminLocationsService, LOGO_NOT_IMAGE, LOGO_TOO_LARGE } from './admin-locations.service.js';
 import { createUpdateLocation } from './use-cases/update-location.js';

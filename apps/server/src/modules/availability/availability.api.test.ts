@@ -211,7 +211,10 @@ describe('store floor API: item status, availability, find', () => {
       const r = await as(VIEWER, 'GET', `/api/locations/${store}/availability.csv`);
       expect(r.statusCode).toBe(200);
       expect(r.headers['content-type']).toContain('text/csv');
-      const lines = r.body.replace(/^\uFEFF/, '').trim().split('\n');
+      const lines = r.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\n');
       expect(lines[0]).toBe(
         'GTIN;Descripción;Modelo;Talla;Color;Sección;En stock;En sala;En almacén;Vendibles;Reservadas;Disponibles para prometer',
       );

@@ -16,6 +16,10 @@ export const AVAILABILITY_TABLE: ExportTable<AvailabilityRow> = {
     { header: { es: 'En almacén', en: 'In the stockroom' }, kind: 'number', value: (r) => r.in_stockroom },
     { header: { es: 'Vendibles', en: 'Sellable' }, kind: 'number', value: (r) => r.sellable },
     { header: { es: 'Reservadas', en: 'Reserved' }, kind: 'number', value: (r) => r.reserved },
-    { header: { es: 'Disponibles para prometer', en: 'Available to promise' }, kind: 'number', value: (r) => r.available_to_promise },
+    {
+      header: { es: 'Disponibles para prometer', en: 'Available to promise' },
+      kind: 'number',
+      value: (r) => r.available_to_promise,
+    },
   ],
 };

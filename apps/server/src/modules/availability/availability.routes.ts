@@ -1,8 +1,8 @@
 import {
-  exportQuerySchema,
   AVAILABILITY_PAGE_SIZE,
   availabilityQuerySchema,
   availabilityRowSchema,
+  exportQuerySchema,
   findItemAnswerSchema,
   findItemQuerySchema,
   idParamSchema,
@@ -15,18 +15,18 @@ import {
   RoleThreshold,
 } from '@rfid/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { exportOptionsOf, sendExport } from '../../lib/export/reply.js';
 import { pagedGetter } from '../../http/paged-route.js';
 import { DEFAULT_PAGE_SIZE } from '../../http/paging.js';
 import { routeDeclarer } from '../../http/route.js';
 import { errorResponses } from '../../http/route-schemas.js';
+import { exportOptionsOf, sendExport } from '../../lib/export/reply.js';
 import { type AuthUser, currentUser } from '../../plugins/auth.js';
 import { StatusReason } from '../engine/ledger.js';
 import { requireLocation } from '../locations/location-scope.js';
 import type { ModuleDeps } from '../registry.js';
+import { AVAILABILITY_TABLE } from './availability.exports.js';
 import { createAvailabilityRepository } from './availability.repository.js';
 import { findItem, locateItem } from './use-cases/find-item.js';
-import { AVAILABILITY_TABLE } from './availability.exports.js';
 import { availabilityFeed, listAvailability } from './use-cases/list-availability.js';
 import { listStatusChanges } from './use-cases/list-status-changes.js';
 import { type SetItemStatusScope, setItemStatus } from './use-cases/set-item-status.js';

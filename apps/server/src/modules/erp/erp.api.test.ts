@@ -1,5 +1,5 @@
-import ExcelJS from 'exceljs';
 import { eq, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { erpStockSnapshots, locations, users } from '../../db/schema/index.js';
@@ -178,8 +178,14 @@ describe('ERP stock and differences', () => {
       // The import time in Madrid's wall clock, as a Spanish spreadsheet reads a date.
       expect(lines[1]?.split(';')[7]).toMatch(/^"\d\d\/\d\d\/\d{4} \d\d:\d\d"$/);
       // dialect=plain: the machine-readable CSV an ERP reads (English column names, `,`, no BOM).
-      const plain = await as('viewer@demo.local', 'GET', `/api/erp/differences/export/?location=${mad}&gtin=${a.gtin}&dialect=plain`);
-      expect(plain.body.split('\n')[0]).toBe('store,store_name,gtin,description,erp_quantity,rfid_quantity,difference,erp_imported_at');
+      const plain = await as(
+        'viewer@demo.local',
+        'GET',
+        `/api/erp/differences/export/?location=${mad}&gtin=${a.gtin}&dialect=plain`,
+      );
+      expect(plain.body.split('\n')[0]).toBe(
+        'store,store_name,gtin,description,erp_quantity,rfid_quantity,difference,erp_imported_at',
+      );
     });
 
     it('refuses bad input with a 400 naming the problem, and stores nothing', async () => {

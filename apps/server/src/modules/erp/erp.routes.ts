@@ -25,12 +25,12 @@ import { pagedGetter } from '../../http/paged-route.js';
 import { routeDeclarer } from '../../http/route.js';
 import { msg } from '../../i18n/messages.js';
 import { fromEnglish, pickLanguage } from '../../i18n/translate.js';
+import { exportOptionsOf, sendExport } from '../../lib/export/reply.js';
 import { currentUser } from '../../plugins/auth.js';
+import { companyTimeZone, exportTimeZone } from '../locations/location-scope.js';
 import type { ModuleDeps } from '../registry.js';
 import { DIFFERENCE_CSV_COLUMNS, differenceCells, INVENTORY_CSV_COLUMNS, inventoryCells } from './erp.dto.js';
 import { ERP_DIFFERENCES_TABLE, INVENTORY_DIFFERENCES_TABLE, inventoryDifferenceRows } from './erp.exports.js';
-import { exportOptionsOf, sendExport } from '../../lib/export/reply.js';
-import { companyTimeZone, exportTimeZone } from '../locations/location-scope.js';
 import { createErpRepository } from './erp.repository.js';
 import { jsonRows, parseErpCsv, type RawErpRow } from './erp.rules.js';
 import { getErpSnapshot } from './use-cases/get-erp-snapshot.js';
@@ -161,7 +161,7 @@ export const erpRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, co
     '/erp/differences/export/',
     route({
       summary:
-        'The differences as a file: CSV or xlsx in the user\'s language (lang es/en); dialect=plain: the machine CSV (`,`, English columns)',
+        "The differences as a file: CSV or xlsx in the user's language (lang es/en); dialect=plain: the machine CSV (`,`, English columns)",
       querystring: erpDifferencesExportQuerySchema,
     }),
     async (request, reply) => {

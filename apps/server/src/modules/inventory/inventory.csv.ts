@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { Db, DbOrTx } from '../../db/client.js';
 import { DEFAULT_TIME_ZONE, type ExportLanguage } from '@rfid/contract';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { INVENTORY_ITEM_WORDS } from '../../lib/export/states.js';
 import { csvRowsText, type ExportTable, exportCsvText } from '../../lib/export/table.js';
-import { timeZoneOfLocation } from '../locations/location-scope.repository.js';
 import { type JobKind, type JobRunner, PermanentJobError } from '../../workers/job-runner.js';
+import { timeZoneOfLocation } from '../locations/location-scope.repository.js';
 import { getInventory, type InventoryRow, setFileCreated } from './inventory.repository.js';
 import {
   type CsvRow,
@@ -79,7 +79,13 @@ const csvContent = async (
     signal?.throwIfAborted();
     const rows = await csvChunk(db, { inventoryId: inventory.id, afterItemId: after, limit: CSV_CHUNK });
     if (!rows.length) break;
-    parts.push(csvRowsText(INVENTORY_TABLE, rows.map((r) => ({ ...r, inventory })), options));
+    parts.push(
+      csvRowsText(
+        INVENTORY_TABLE,
+        rows.map((r) => ({ ...r, inventory })),
+        options,
+      ),
+    );
     done += rows.length;
     after = rows[rows.length - 1]?.item_id ?? after;
     await onProgress?.(Math.min(99, Math.floor((done / total) * 100)));
@@ -159,7 +165,12 @@ export const createCsvJobs = ({ db, jobs }: { db: Db; jobs: Pick<JobRunner, 'enq
       userId,
       inventory,
       language,
-    }: { companyId: number; userId: number; inventory: { id: number }; language: ExportLanguage }) {
+    }: {
+      companyId: number;
+      userId: number;
+      inventory: { id: number };
+      language: ExportLanguage;
+    }) {
       const id = randomUUID();
       await db.transaction(async (tx) => {
         await insertExportJob(tx, { id, companyId, userId, refId: inventory.id, fileName: inventoryFileName(inventory.id) });

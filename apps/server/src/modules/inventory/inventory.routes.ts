@@ -1,6 +1,6 @@
 import {
-  exportQuerySchema,
   errorBodySchema,
+  exportQuerySchema,
   fileCreationProgressSchema,
   fileCreationTaskParamSchema,
   INVENTORY_ARTICLES_PAGE_SIZE,
@@ -168,7 +168,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
     '/inventorys/:id/start_csv_creation/',
     route({
       summary:
-        'Start creating the inventory CSV (in lang es/en, else the user\'s language); poll /file_creation_progress/{task_id}/ every 2 s until 100',
+        "Start creating the inventory CSV (in lang es/en, else the user's language); poll /file_creation_progress/{task_id}/ every 2 s until 100",
       params: idParamSchema,
       querystring: exportQuerySchema.pick({ lang: true }),
       ok: inventoryCsvTaskSchema,

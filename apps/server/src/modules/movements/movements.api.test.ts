@@ -322,7 +322,10 @@ describe('movement endpoints', () => {
       expect(gtinCsv).toHaveLength(1 + 3);
       const epcCsv = await call(editor, 'GET', `/morders/${main.orderId}/csv/?report_mode=1`);
       expect(epcCsv.headers['content-disposition']).toBe(`attachment; filename="movimiento-${main.orderId}-epcs.csv"`);
-      const rows = epcCsv.body.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+      const rows = epcCsv.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split(/\r?\n/);
       expect(rows[0]).toBe('Id pedido;Código de pedido;Caja;Lado;EPC;GTIN;Descripción');
       expect(rows.slice(1).filter((r) => r.includes(';"Origen";'))).toHaveLength(3);
       expect(rows.slice(1).filter((r) => r.includes(';"Destino";'))).toHaveLength(2);

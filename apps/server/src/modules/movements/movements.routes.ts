@@ -22,8 +22,8 @@ import { pagedGetter } from '../../http/paged-route.js';
 import { pageParams, toPage } from '../../http/paging.js';
 import { routeDeclarer } from '../../http/route.js';
 import { errorResponses, LIST_PAGE, locationParams } from '../../http/route-schemas.js';
-import { currentUser } from '../../plugins/auth.js';
 import { exportOptionsOf, sendExport } from '../../lib/export/reply.js';
+import { currentUser } from '../../plugins/auth.js';
 import { exportTimeZone } from '../locations/location-scope.js';
 import { MOVEMENT_EPC_TABLE, MOVEMENT_TABLE, withOrder } from '../orders/csv.js';
 import { registerOrderPageRoutes } from '../orders/order-pages.routes.js';
@@ -63,7 +63,11 @@ export const movementsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
       sheet: { es: 'Artículos', en: 'Items' },
       moreColumns: [
         { header: { es: 'Leídas (origen)', en: 'Read (origin)' }, kind: 'number', value: (l) => l.origin_real_quantity },
-        { header: { es: 'Leídas (destino)', en: 'Read (destination)' }, kind: 'number', value: (l) => l.destination_real_quantity },
+        {
+          header: { es: 'Leídas (destino)', en: 'Read (destination)' },
+          kind: 'number',
+          value: (l) => l.destination_real_quantity,
+        },
         { header: { es: 'Porcentaje', en: 'Percent' }, kind: 'number', value: (l) => l.percent },
       ],
     },

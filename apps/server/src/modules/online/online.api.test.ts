@@ -308,7 +308,10 @@ describe('online endpoints', () => {
       const csv = await call(editor, 'GET', `/orders/${main.orderId}/csv/`);
       expect(csv.headers['content-type']).toContain('text/csv');
       expect(csv.headers['content-disposition']).toContain(`pedido-online-${main.orderId}.csv`);
-      const rows = csv.body.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+      const rows = csv.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split(/\r?\n/);
       expect(rows[0]).toBe(
         'Id pedido;Código de pedido;Origen;Caja;Estado de la caja;Hora de lectura;GTIN;Descripción;Esperadas;Leídas;Diferencia',
       );

@@ -26,12 +26,12 @@ import {
   locationParams,
   typeParams,
 } from '../../http/route-schemas.js';
-import type { AuthUser } from '../../plugins/auth.js';
-import { currentUser } from '../../plugins/auth.js';
-import { toItemTypeDto } from '../catalog/catalog.service.js';
 import type { Language } from '../../i18n/messages.js';
 import { exportOptionsOf, sendExport } from '../../lib/export/reply.js';
 import type { ExportColumn, ExportTable, Words } from '../../lib/export/table.js';
+import type { AuthUser } from '../../plugins/auth.js';
+import { currentUser } from '../../plugins/auth.js';
+import { toItemTypeDto } from '../catalog/catalog.service.js';
 
 /** Which side a movement page reads (`?side=exit|entry`); inbound and online pages have one side. */
 export type PageSide = 'exit' | 'entry';

@@ -420,7 +420,10 @@ describe('inbound API', () => {
     it('streams the items CSV', async () => {
       const r = await req('GET', `/api/porders/${a.orderId}/items-csv/`, editor);
       expect(r.statusCode).toBe(200);
-      const lines = r.body.replace(/^\uFEFF/, '').trim().split('\n');
+      const lines = r.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\n');
       expect(lines[0]).toBe('GTIN;Descripción;Modelo;Color;Referencia;Esperadas;Leídas;Porcentaje');
       expect(lines).toHaveLength(5);
       expect((await req('GET', `/api/porders/${b.orderId}/items-csv/`, editor)).statusCode).toBe(404);

@@ -4,6 +4,7 @@ import {
   boxCreateBodySchema,
   boxSchema,
   errorBodySchema,
+  exportQuerySchema,
   idParamSchema,
   inboundStatsQuerySchema,
   inboundStatsSchema,
@@ -13,7 +14,6 @@ import {
   orderUpdateBodySchema,
   pageOf,
   pagingQuerySchema,
-  exportQuerySchema,
   printDataQuerySchema,
   providerOrdersQuerySchema,
   providerReturnSchema,
@@ -36,11 +36,11 @@ import { pagedGetter } from '../../http/paged-route.js';
 import { DEFAULT_PAGE_SIZE, pageParams, toPage } from '../../http/paging.js';
 import { routeDeclarer } from '../../http/route.js';
 import { errorResponses, gtinFilter, LINES_PAGE, locationParams } from '../../http/route-schemas.js';
+import { exportOptionsOf, sendExport } from '../../lib/export/reply.js';
 import { currentUser } from '../../plugins/auth.js';
+import { exportTimeZone } from '../locations/location-scope.js';
 import type { ModuleDeps } from '../registry.js';
 import { PRINT_DATA_TABLE, PURCHASE_ORDER_TABLE, withOrder } from './csv.js';
-import { exportOptionsOf, sendExport } from '../../lib/export/reply.js';
-import { exportTimeZone } from '../locations/location-scope.js';
 import { toProviderReturnDto, toSaleReturnDto } from './order-dto.js';
 import { registerOrderPageRoutes } from './order-pages.routes.js';
 import { createOrdersService } from './orders.service.js';

@@ -437,7 +437,10 @@ describe('printing API: tag types and formats, print orders, contents, labels, p
     expect(r.statusCode).toBe(200);
     expect(r.headers['content-type']).toContain('text/csv');
     expect(r.headers['content-disposition']).toMatch(/attachment; filename="print-log-/);
-    const lines = r.body.replace(/^\uFEFF/, '').trim().split('\n');
+    const lines = r.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
     expect(lines[0]).toBe('Printed at,Print order,Name,Label,GTIN,Serial number,EPC,Printer,Printer MAC');
     expect(lines).toHaveLength(1 + 12 + 4);
     const rows = parse(lines.slice(1).join('\n')) as string[][];

@@ -1,7 +1,7 @@
 import {
-  exportQuerySchema,
   errorBodySchema,
   expectedPrintingBodySchema,
+  exportQuerySchema,
   fileUploadAnswerSchema,
   idParamSchema,
   NICELABEL_ORDERS_PAGE_SIZE,
@@ -35,10 +35,10 @@ import { fieldError } from '../../http/errors.js';
 import { readMultipart } from '../../http/multipart.js';
 import { pagedGetter } from '../../http/paged-route.js';
 import { pageParams, toPage } from '../../http/paging.js';
-import { currentUser } from '../../plugins/auth.js';
 import { exportOptionsOf, sendExport } from '../../lib/export/reply.js';
-import { PRINT_LOG_TABLE } from './printing.exports.js';
+import { currentUser } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../registry.js';
+import { PRINT_LOG_TABLE } from './printing.exports.js';
 import { READ, route, WRITE } from './printing.http.js';
 import { createPrintingService } from './printing.service.js';
 import { tagFormatsRoutes } from './tag-formats.routes.js';

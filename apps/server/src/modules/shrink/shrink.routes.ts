@@ -1,7 +1,7 @@
 import { idParamSchema, SHRINK_MAX_ROLE, shrinkCsvQuerySchema, shrinkQuerySchema, shrinkReportSchema } from '@rfid/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { exportOptionsOf, sendExport } from '../../lib/export/reply.js';
 import { routeDeclarer } from '../../http/route.js';
+import { exportOptionsOf, sendExport } from '../../lib/export/reply.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../registry.js';
 import { createShrinkRepository } from './shrink.repository.js';
@@ -35,7 +35,7 @@ export const shrinkRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db,
     route({
       maxRole: SHRINK_MAX_ROLE,
       summary:
-        'The shrink report as a file: CSV (lang es: Spanish columns, `;` and decimal comma; en) or xlsx (format); lang defaults to the user\'s language',
+        "The shrink report as a file: CSV (lang es: Spanish columns, `;` and decimal comma; en) or xlsx (format); lang defaults to the user's language",
       params: idParamSchema,
       querystring: shrinkCsvQuerySchema,
     }),

@@ -386,7 +386,10 @@ describe('stock endpoints', () => {
       const csv = await call(admin, 'GET', `/boxareaseens/${dock}/csv/`);
       expect(csv.statusCode).toBe(200);
       expect(csv.headers['content-type']).toContain('text/csv');
-      const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\n');
+      const lines = csv.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\n');
       expect(lines[0]).toBe('Zona;Ubicación;Código de barras;Palé;Ciclos;Detecciones;Última lectura');
       expect(lines.slice(1).map((l) => (parse(l, { delimiter: ';' }) as string[][])[0]?.slice(0, 6))).toEqual([
         ['Muelle de recepción', 'Centro de distribución Madrid', 'ST-BOX-1', 'PAL-77', '1', '5'],

@@ -1,5 +1,4 @@
 import {
-  exportQuerySchema,
   alarmCountSchema,
   alarmQuerySchema,
   boxAreaSeenQuerySchema,
@@ -9,6 +8,7 @@ import {
   codebarParamSchema,
   contentBoxSchema,
   errorBodySchema,
+  exportQuerySchema,
   globalStockQuerySchema,
   idParamSchema,
   inventoryFileResultSchema,
@@ -32,11 +32,11 @@ import { pagedGetter } from '../../http/paged-route.js';
 import { routeDeclarer } from '../../http/route.js';
 import { errorResponses } from '../../http/route-schemas.js';
 import { msg } from '../../i18n/messages.js';
-import { currentUser } from '../../plugins/auth.js';
 import { exportOptionsOf, sendExport } from '../../lib/export/reply.js';
+import { currentUser } from '../../plugins/auth.js';
 import { exportTimeZone } from '../locations/location-scope.js';
-import { BOX_TRACKING_TABLE } from './stock.exports.js';
 import type { ModuleDeps } from '../registry.js';
+import { BOX_TRACKING_TABLE } from './stock.exports.js';
 import { createStockService } from './stock.service.js';
 
 /** Uploading an inventory file and editing minimum stock: roles 1 to 3 (spec section 6, "import an inventory file"). */

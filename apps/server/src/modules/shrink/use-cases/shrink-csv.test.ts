@@ -38,9 +38,7 @@ describe('shrink CSV', () => {
     expect(exportFileName(csv.name, { format: 'csv', language: 'es' })).toBe('mermas_T-MAD-01_2026-11-01_2026-11-02.csv');
     const text = exportCsvText(SHRINK_TABLE, csv.rows, { language: 'es', timeZone: 'Europe/Madrid' });
     const lines = text.split('\n');
-    expect(lines[0]).toBe(
-      '\uFEFFTipo;Desde;Hasta;Clave;Descripción;Sección;Esperados;Coincidentes;Exactitud %;Unidades;Valor',
-    );
+    expect(lines[0]).toBe('\uFEFFTipo;Desde;Hasta;Clave;Descripción;Sección;Esperados;Coincidentes;Exactitud %;Unidades;Valor');
     expect(lines[1]).toBe('"total";"01/11/2026";"02/11/2026";"";"";"";;;92,5;3;45,5');
     expect(lines).toContain('"inventario";"01/11/2026";"01/11/2026";"7";"Almacén tienda";"";40;37;92,5;;');
     expect(lines).toContain('"gtin";"01/11/2026";"02/11/2026";"08437012000011";"Camiseta";"Hombre";;;;2;30');

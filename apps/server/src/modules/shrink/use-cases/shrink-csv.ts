@@ -86,7 +86,15 @@ export const shrinkCsv = (report: ShrinkReport, { code }: { code: string }): { n
       }),
     ),
     ...report.top_sections.map(
-      (s): ShrinkLine => ({ kind: 'section', ...period, ...none, key: s.section, section: s.section, units: s.units, value: s.value }),
+      (s): ShrinkLine => ({
+        kind: 'section',
+        ...period,
+        ...none,
+        key: s.section,
+        section: s.section,
+        units: s.units,
+        value: s.value,
+      }),
     ),
   ];
   const stem = `${code}_${report.date_from}_${report.date_to}`;
