@@ -303,7 +303,10 @@ export const createInventoryService = (db: Db, csvJobs: CsvJobs, engine: Engine)
       if (!file?.content) {
         throw new AppError('NOT_FOUND', { message: 'jobs.file_not_ready' });
       }
-      return { fileName: file.fileName || inventoryFileName(id), content: file.content };
+      // Served with one UTF-8 BOM whatever the stored text starts with (a file stored before issue 28 has none), so a
+      // spreadsheet opened by a double click reads its accents right.
+      const content = file.content.startsWith('\uFEFF') ? file.content : `\uFEFF${file.content}`;
+      return { fileName: file.fileName || inventoryFileName(id), content };
     },
   };
 };
