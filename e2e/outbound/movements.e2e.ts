@@ -146,13 +146,13 @@ describe('movements journey: a movement from a center to a store, verified at bo
     await poll(() => rowA.count()).toBe(1);
     await rowA.getByTestId('download-order').click();
     // GTIN mode (0): one line per box and GTIN.
-    await poll(() => page.getByTestId('download-done').textContent()).toBe(`Guardado movement-${ids.A}.csv (2 filas)`);
+    await poll(() => page.getByTestId('download-done').textContent()).toBe(`Guardado movimiento-${ids.A}.csv (2 filas)`);
     await page.getByTestId('download-close').click();
     await openSelect(page, 'filter-report-mode');
     await page.getByTestId('filter-report-mode-1').click();
     await rowA.getByTestId('download-order').click();
     // EPC mode (1): the three EPCs read at the exit and the three read at the store.
-    await poll(() => page.getByTestId('download-done').textContent()).toBe(`Guardado movement-${ids.A}-epcs.csv (6 filas)`);
+    await poll(() => page.getByTestId('download-done').textContent()).toBe(`Guardado movimiento-${ids.A}-epcs.csv (6 filas)`);
     await page.getByTestId('download-close').click();
     await context.close();
   });

@@ -101,7 +101,7 @@ describe('online journey: an online order expedited by a mode-6 reader, seen ver
     await context.close();
   });
 
-  it('es: the download icon streams the order CSV and the items CSV', async () => {
+  it('es: the download icon streams the order CSV, the items CSV and the order as Excel, named in Spanish', async () => {
     const { page, context } = await openPage(browser(), { at: center });
     await page.goto('/online/');
     await filterCode(page, SHIPPED);
@@ -116,11 +116,18 @@ describe('online journey: an online order expedited by a mode-6 reader, seen ver
     }).toBe(true);
     await downloadOrder.click();
     // One line per box and GTIN.
-    await poll(() => page.getByTestId('download-done').textContent()).toBe(`Guardado online-${shippedId}.csv (2 filas)`);
+    await poll(() => page.getByTestId('download-done').textContent()).toBe(`Guardado pedido-online-${shippedId}.csv (2 filas)`);
     await page.getByTestId('download-close').click();
     await shipped.getByTestId('order-download').click();
     await page.getByTestId('download-items').click();
-    await poll(() => page.getByTestId('download-done').textContent()).toBe(`Guardado online-${shippedId}-items.csv (2 filas)`);
+    await poll(() => page.getByTestId('download-done').textContent()).toBe(
+      `Guardado pedido-online-${shippedId}-articulos.csv (2 filas)`,
+    );
+    await page.getByTestId('download-close').click();
+    // The same order as an Excel workbook (format=xlsx), saved under the server's Spanish name.
+    await shipped.getByTestId('order-download').click();
+    await page.getByTestId('download-order-xlsx').click();
+    await poll(() => page.getByTestId('download-done').textContent()).toBe(`Guardado pedido-online-${shippedId}.xlsx`);
     await page.getByTestId('download-close').click();
     await context.close();
   });

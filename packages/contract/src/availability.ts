@@ -120,22 +120,6 @@ export const availabilityRowSchema = z.object({
 });
 export type AvailabilityRow = z.infer<typeof availabilityRowSchema>;
 
-/** The CSV feed's columns (GET /locations/{id}/availability.csv), in order. */
-export const AVAILABILITY_CSV_COLUMNS = [
-  'gtin',
-  'description',
-  'model',
-  'size',
-  'colour',
-  'section',
-  'in_stock',
-  'on_floor',
-  'in_stockroom',
-  'sellable',
-  'reserved',
-  'available_to_promise',
-] as const;
-
 /* ------------------------------------------------------------------ find an item */
 
 /** GET /find/?epc=|gtin=|model= (one of them) and `location` (the chosen store; default the user's first). */

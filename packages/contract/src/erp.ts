@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { apiDateString, idDescriptionSchema, intId, intIn, pageQueryFields, personFields } from './common.js';
+import { exportQuerySchema } from './exports.js';
 
 /** At most this many rows in one snapshot (a CSV file or a JSON body). */
 export const ERP_SNAPSHOT_MAX_ROWS = 500_000;
@@ -90,9 +91,11 @@ export const erpDifferencesQuerySchema = z.object({
 export type ErpDifferencesQuery = z.infer<typeof erpDifferencesQuerySchema>;
 
 /** The CSV export's query: the list's filters and order, and the spreadsheet it is for (`es` by default). */
-export const erpDifferencesExportQuerySchema = erpDifferencesQuerySchema
-  .omit({ limit: true, offset: true })
-  .extend({ dialect: z.enum(['es', 'plain'], { error: 'Choose es or plain.' }).optional() });
+export const erpDifferencesExportQuerySchema = erpDifferencesQuerySchema.omit({ limit: true, offset: true }).extend({
+  ...exportQuerySchema.shape,
+  // plain: the machine-readable CSV (English column names, `,`, ISO times, no BOM); es: the Spanish file (as lang=es).
+  dialect: z.enum(['es', 'plain'], { error: 'Choose es or plain.' }).optional(),
+});
 export type ErpDifferencesExportQuery = z.infer<typeof erpDifferencesExportQuerySchema>;
 
 /** One store and GTIN: `difference` is RFID − ERP (positive: the tags show more than the ERP says). */
@@ -143,7 +146,8 @@ export type InventoryDifferences = z.infer<typeof inventoryDifferencesSchema>;
 
 /** `format=csv`: the same rows as a CSV file (`dialect` es by default); `only_differences=true`: rows that differ. */
 export const inventoryDifferencesQuerySchema = z.object({
-  format: z.enum(['json', 'csv'], { error: 'Choose json or csv.' }).optional(),
+  format: z.enum(['json', 'csv', 'xlsx'], { error: 'Choose json, csv or xlsx.' }).optional(),
+  lang: exportQuerySchema.shape.lang,
   dialect: z.enum(['es', 'plain'], { error: 'Choose es or plain.' }).optional(),
   only_differences: booleanText.optional(),
 });

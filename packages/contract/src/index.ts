@@ -10,6 +10,7 @@ export * from './enums.js';
 export * from './epcis.js';
 export * from './erp.js';
 export * from './exit-alarms.js';
+export * from './exports.js';
 export * from './ingest.js';
 export * from './integrations.js';
 export * from './inventory.js';

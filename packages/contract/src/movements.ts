@@ -3,6 +3,7 @@
 // (destination, working modes 0 or 3: items STOCKED there), verified at both ends.
 import { z } from 'zod';
 import { intId, intIn, listQueryFields, openListQuery, statsRangeFields, textFilters } from './common.js';
+import { exportQuerySchema } from './exports.js';
 import {
   orderCreateFields,
   orderDateFields,
@@ -110,7 +111,7 @@ export const movementEntryListQuerySchema = z
 export const movementSideQuerySchema = z.object({ side: z.enum(['exit', 'entry']).optional() }).catchall(z.string());
 
 /** GET /morders/{id}/csv/?report_mode=0|1: 0 GTIN lines per box, 1 one row per EPC verified. */
-export const movementCsvQuerySchema = z.object({ report_mode: z.enum(['0', '1']).optional() });
+export const movementCsvQuerySchema = exportQuerySchema.extend({ report_mode: z.enum(['0', '1']).optional() });
 
 /**
  * Movement entry stats (spec section 3), for movements arriving at the location created in the

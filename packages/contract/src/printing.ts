@@ -548,17 +548,6 @@ export const printLogQuerySchema = z.object({
     .min(1, PrintMessages.toRequired)
     .refine((v) => !Number.isNaN(new Date(v.includes(' ') ? v.replace(' ', 'T') : v).getTime()), 'Enter a valid date/time.'),
 });
-export const PRINT_LOG_COLUMNS = [
-  'printed_at',
-  'print_order',
-  'name',
-  'label_number',
-  'gtin',
-  'serial_number',
-  'epc',
-  'printer',
-  'printer_mac',
-] as const;
 
 /* ------------------------------------------------------------------ the printer upload ("Other" calls) */
 

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { DATE_RANGE_MESSAGE, isDateInRange } from './common.js';
 import { isDay } from './dates.js';
 import { RoleThreshold } from './enums.js';
+import { exportQuerySchema } from './exports.js';
 
 /** The period a shrink report covers when the query leaves it out: the last 30 days, today included. */
 export const SHRINK_DEFAULT_DAYS = 30;
@@ -32,9 +33,8 @@ export const shrinkQuerySchema = z.object({
 export type ShrinkQuery = z.infer<typeof shrinkQuerySchema>;
 
 /** GET /api/locations/{id}/shrink/csv/: the report's language (column names; es: `;` and decimal comma). */
-export const shrinkCsvQuerySchema = shrinkQuerySchema.extend({
-  lang: z.enum(['es', 'en'], { error: 'Select the language: es or en.' }).optional().default('es'),
-});
+/** The shrink file: the report's query with a file's `format` and `lang` (lib/export; the user's language by default). */
+export const shrinkCsvQuerySchema = shrinkQuerySchema.extend(exportQuerySchema.shape);
 export type ShrinkCsvQuery = z.input<typeof shrinkCsvQuerySchema>;
 
 /** Shrink in units and in value (Σ of the item types' price; an item of no price counts 0). */

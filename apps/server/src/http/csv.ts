@@ -36,20 +36,22 @@ export const CSV_OPTIONS: Options = {
 };
 
 /**
- * How a file is written for the spreadsheet that opens it: 'plain' (`,` and `.`, the API's default) or 'es' (a Spanish
- * spreadsheet: `;` between cells, a decimal comma, and a UTF-8 BOM so its accents read right when opened by a double
- * click).
+ * How a file is written for what opens it: 'plain' (`,` and `.`, no BOM: a program's feed), 'en' (an English
+ * spreadsheet: the same with a UTF-8 BOM) or 'es' (a Spanish spreadsheet: `;` between cells, a decimal comma, and a
+ * UTF-8 BOM so its accents read right when opened by a double click). The exports for people pick 'es' or 'en' by
+ * the user's language (lib/export).
  */
-export type CsvDialect = 'plain' | 'es';
-const dialectOptions = (dialect: CsvDialect): Options =>
-  dialect === 'es'
-    ? {
-        ...CSV_OPTIONS,
-        delimiter: ';',
-        bom: true,
-        cast: { ...CSV_OPTIONS.cast, number: (n) => ({ value: String(n).replace('.', ','), quoted_string: false }) },
-      }
-    : CSV_OPTIONS;
+export type CsvDialect = 'plain' | 'es' | 'en';
+const dialectOptions = (dialect: CsvDialect): Options => {
+  if (dialect === 'plain') return CSV_OPTIONS;
+  if (dialect === 'en') return { ...CSV_OPTIONS, bom: true };
+  return {
+    ...CSV_OPTIONS,
+    delimiter: ';',
+    bom: true,
+    cast: { ...CSV_OPTIONS.cast, number: (n) => ({ value: String(n).replace('.', ','), quoted_string: false }) },
+  };
+};
 
 /** Rows (and an optional header row from `columns`) as CSV text, at once. */
 export const csvText = (
@@ -57,7 +59,7 @@ export const csvText = (
   { columns, dialect = 'plain' }: { columns?: string[]; dialect?: CsvDialect } = {},
 ): string => stringifySync(rows, { ...dialectOptions(dialect), ...(columns ? { header: true, columns } : {}) });
 
-const csvStringifier = (columns: string[], dialect: CsvDialect = 'plain'): Stringifier =>
+export const csvStringifier = (columns: string[], dialect: CsvDialect = 'plain'): Stringifier =>
   stringify({ ...dialectOptions(dialect), header: true, columns });
 
 /** The download headers of a CSV file named `filename` (sanitized). */
@@ -87,9 +89,14 @@ export const sendCsv = (
  */
 export const streamCsv = (
   reply: FastifyReply,
-  { filename, columns, chunks }: { filename: string; columns: string[]; chunks: AsyncIterable<unknown[][]> },
+  {
+    filename,
+    columns,
+    chunks,
+    dialect,
+  }: { filename: string; columns: string[]; chunks: AsyncIterable<unknown[][]>; dialect?: CsvDialect },
 ): FastifyReply => {
-  const stringifier = csvStringifier(columns);
+  const stringifier = csvStringifier(columns, dialect);
   csvHeaders(reply, filename);
   setImmediate(async () => {
     try {

@@ -16,7 +16,11 @@ export type DownloadDialogProps = {
   /** File name used when the answer has no Content-Disposition name. */
   fileName: string;
   title?: string;
+  /** The file's format (the server's exports: csv by default, or xlsx, the same table as an Excel workbook). */
+  format?: 'csv' | 'xlsx';
 };
+
+const ACCEPT = { csv: 'text/csv', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } as const;
 
 type Progress = { bytes: number; rows: number; total: number | null };
 type State = 'loading' | 'done' | 'error' | 'canceled';
@@ -29,13 +33,16 @@ type State = 'loading' | 'done' | 'error' | 'canceled';
  * <DownloadDialog open={open} onClose={() => setOpen(false)} path="/active_locations_all/" fileName="billing.csv" />
  * ```
  */
-export const DownloadDialog = ({ open, onClose, path, query, fileName, title }: DownloadDialogProps) => {
+export const DownloadDialog = ({ open, onClose, path, query, fileName, title, format = 'csv' }: DownloadDialogProps) => {
   const { t } = useTranslation('components');
   const [state, setState] = useState<State>('loading');
   const [progress, setProgress] = useState<Progress>({ bytes: 0, rows: 0, total: null });
   const [savedAs, setSavedAs] = useState('');
   const controller = useRef<AbortController | null>(null);
-  const queryText = JSON.stringify(query ?? {});
+  // A workbook is asked for with format=xlsx; a CSV keeps the query as it was (the server's default is csv).
+  const queryText = JSON.stringify(format === 'xlsx' ? { ...query, format } : (query ?? {}));
+  const savedName = format === 'xlsx' ? fileName.replace(/\.csv$/, '') + (fileName.endsWith('.xlsx') ? '' : '.xlsx') : fileName;
+  const isCsv = format === 'csv';
 
   useEffect(() => {
     if (!open) return;
@@ -46,7 +53,7 @@ export const DownloadDialog = ({ open, onClose, path, query, fileName, title }: 
     const run = async () => {
       const session = readSession();
       const response = await fetch(buildUrl(path, JSON.parse(queryText) as RequestOptions['query']), {
-        headers: { Accept: 'text/csv', ...languageHeader(), ...(session ? { Authorization: `Token ${session.token}` } : {}) },
+        headers: { Accept: ACCEPT[format], ...languageHeader(), ...(session ? { Authorization: `Token ${session.token}` } : {}) },
         signal: abort.signal,
       });
       if (!response.ok || !response.body) throw new Error(`HTTP ${response.status}`);
@@ -63,15 +70,15 @@ export const DownloadDialog = ({ open, onClose, path, query, fileName, title }: 
         for (const byte of value) if (byte === 10) rows += 1;
         setProgress({ bytes, rows, total });
       }
-      const blob = new Blob(chunks as BlobPart[], { type: response.headers.get('Content-Type') ?? 'text/csv' });
-      const name = fileNameFrom(response.headers.get('Content-Disposition')) ?? fileName;
+      const blob = new Blob(chunks as BlobPart[], { type: response.headers.get('Content-Type') ?? ACCEPT[format] });
+      const name = fileNameFrom(response.headers.get('Content-Disposition')) ?? savedName;
       saveBlob(blob, name);
       setSavedAs(name);
       setState('done');
     };
     run().catch(() => setState(abort.signal.aborted ? 'canceled' : 'error'));
     return () => abort.abort();
-  }, [open, path, queryText, fileName]);
+  }, [open, path, queryText, savedName, format]);
 
   const percent = progress.total ? Math.min(100, (progress.bytes / progress.total) * 100) : null;
   return (
@@ -102,7 +109,9 @@ export const DownloadDialog = ({ open, onClose, path, query, fileName, title }: 
               aria-labelledby="download-progress"
             />
             <Typography variant="body2" id="download-progress" data-testid="download-progress">
-              {t('download.progress', { bytes: formatBytes(progress.bytes), rows: Math.max(0, progress.rows - 1) })}
+              {isCsv
+                ? t('download.progress', { bytes: formatBytes(progress.bytes), rows: Math.max(0, progress.rows - 1) })
+                : t('download.progressBytes', { bytes: formatBytes(progress.bytes) })}
             </Typography>
             <Typography variant="body2" color="text.secondary">
               {t('download.slow')}
@@ -111,7 +120,9 @@ export const DownloadDialog = ({ open, onClose, path, query, fileName, title }: 
         )}
         {state === 'done' && (
           <Alert severity="success" data-testid="download-done">
-            {t('download.done', { name: savedAs, rows: Math.max(0, progress.rows - 1) })}
+            {isCsv
+              ? t('download.done', { name: savedAs, rows: Math.max(0, progress.rows - 1) })
+              : t('download.doneFile', { name: savedAs })}
           </Alert>
         )}
         {state === 'error' && <Alert severity="error">{t('download.failed')}</Alert>}

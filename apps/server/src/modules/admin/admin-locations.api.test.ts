@@ -204,10 +204,14 @@ describe('admin locations API', () => {
     expect(r.statusCode).toBe(200);
     expect(r.headers['content-type']).toContain('text/csv');
     expect(r.headers['content-disposition']).toContain('attachment');
-    const lines = r.body.trim().split('\n');
+    const lines = r.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
     expect(lines[0]).toBe(
-      'id,code,description,kind,brand,street_name,street_num,city,postal_code,country,email,phone,created_at',
+      'Id;Código;Descripción;Tipo;Marca;Calle;Número;Ciudad;Código postal;País;Correo electrónico;Teléfono;Alta',
     );
+    expect(r.body).toContain('"Centro de distribución"');
     expect(r.body).toContain('CD-MAD');
     expect(r.body).not.toContain('X-CD-1');
     expect((await call('GET', '/api/active_locations_all/', 'brand@demo.local')).statusCode).toBe(403);

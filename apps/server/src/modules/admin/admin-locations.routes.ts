@@ -1,5 +1,6 @@
 import {
   errorBodySchema,
+  exportQuerySchema,
   idParamSchema,
   ifMatchHeaderSchema,
   LOGO_MAX_BYTES,
@@ -9,21 +10,23 @@ import {
   RoleThreshold,
 } from '@rfid/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { csvHeaders, csvText } from '../../http/csv.js';
 import { fieldError } from '../../http/errors.js';
 import { readMultipart } from '../../http/multipart.js';
 import { routeDeclarer } from '../../http/route.js';
 import { expectedVersion, withVersionTag } from '../../http/versions.js';
+import { exportOptionsOf, sendExport } from '../../lib/export/reply.js';
 import { currentUser } from '../../plugins/auth.js';
+import { companyTimeZone } from '../locations/location-scope.js';
 import { createLocationsRepository } from '../locations/locations.repository.js';
 import { toLocationDto } from '../locations/locations.routes.js';
 import type { ModuleDeps } from '../registry.js';
+import { ACTIVE_LOCATIONS_TABLE } from './admin-locations.exports.js';
 import { createAdminLocationsRepository } from './admin-locations.repository.js';
 import { createAdminLocationsService, LOGO_NOT_IMAGE, LOGO_TOO_LARGE } from './admin-locations.service.js';
 import { createUpdateLocation } from './use-cases/update-location.js';
 
 /** Location writes (add center role 1, edit roles ≤ 2), the logo and the billing file. */
-export const adminLocationsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }) => {
+export const adminLocationsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, config }) => {
   const repo = createAdminLocationsRepository(db);
   const locationsRepo = createLocationsRepository(db);
   const service = createAdminLocationsService({ repo, locationsRepo });
@@ -97,44 +100,20 @@ export const adminLocationsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (ap
 
   app.get(
     '/active_locations_all/',
-    route({ maxRole: RoleThreshold.billing, summary: 'Billing file: active locations (CSV, role 1)' }),
+    route({
+      maxRole: RoleThreshold.billing,
+      summary: 'Billing file: active locations (CSV or xlsx with format, lang es/en; role 1)',
+      querystring: exportQuerySchema,
+    }),
     async (request, reply) => {
-      const rows = await service.activeLocations(currentUser(request));
-      const csv = csvText(
-        rows.map((r) => [
-          r.id,
-          r.code,
-          r.description,
-          r.kind,
-          r.brand,
-          r.streetName,
-          r.streetNum,
-          r.city,
-          r.postalCode,
-          r.country,
-          r.email,
-          r.phone,
-          r.createdAt,
-        ]),
-        {
-          columns: [
-            'id',
-            'code',
-            'description',
-            'kind',
-            'brand',
-            'street_name',
-            'street_num',
-            'city',
-            'postal_code',
-            'country',
-            'email',
-            'phone',
-            'created_at',
-          ],
-        },
-      );
-      return csvHeaders(reply, 'active_locations.csv').send(csv);
+      const user = currentUser(request);
+      const rows = await service.activeLocations(user);
+      return sendExport(reply, {
+        table: ACTIVE_LOCATIONS_TABLE,
+        name: { es: 'ubicaciones_activas', en: 'active_locations' },
+        rows,
+        options: exportOptionsOf(request, { timeZone: await companyTimeZone(db, user), defaultLanguage: config.defaultLanguage }),
+      });
     },
   );
 };

@@ -211,13 +211,16 @@ describe('store floor API: item status, availability, find', () => {
       const r = await as(VIEWER, 'GET', `/api/locations/${store}/availability.csv`);
       expect(r.statusCode).toBe(200);
       expect(r.headers['content-type']).toContain('text/csv');
-      const lines = r.body.trim().split('\n');
+      const lines = r.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\n');
       expect(lines[0]).toBe(
-        'gtin,description,model,size,colour,section,in_stock,on_floor,in_stockroom,sellable,reserved,available_to_promise',
+        'GTIN;Descripción;Modelo;Talla;Color;Sección;En stock;En sala;En almacén;Vendibles;Reservadas;Disponibles para prometer',
       );
       const count = (await as(VIEWER, 'GET', `/api/locations/${store}/availability/`)).json().count;
       expect(lines).toHaveLength(count + 1);
-      expect(lines.find((l) => l.startsWith(`"${typeB.gtin}"`))).toMatch(/,1,1,0,1,0,1$/);
+      expect(lines.find((l) => l.startsWith(`"${typeB.gtin}"`))).toMatch(/;1;1;0;1;0;1$/);
       expect((await as(PRINTER, 'GET', `/api/locations/${store}/availability.csv`)).statusCode).toBe(404);
       expect((await as(ADMIN, 'GET', `/api/locations/${store}/availability.csv?gtin=${'9'.repeat(20)}`)).statusCode).toBe(400);
     });

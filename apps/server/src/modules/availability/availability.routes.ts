@@ -1,8 +1,8 @@
 import {
-  AVAILABILITY_CSV_COLUMNS,
   AVAILABILITY_PAGE_SIZE,
   availabilityQuerySchema,
   availabilityRowSchema,
+  exportQuerySchema,
   findItemAnswerSchema,
   findItemQuerySchema,
   idParamSchema,
@@ -15,15 +15,16 @@ import {
   RoleThreshold,
 } from '@rfid/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sendCsv } from '../../http/csv.js';
 import { pagedGetter } from '../../http/paged-route.js';
 import { DEFAULT_PAGE_SIZE } from '../../http/paging.js';
 import { routeDeclarer } from '../../http/route.js';
 import { errorResponses } from '../../http/route-schemas.js';
+import { exportOptionsOf, sendExport } from '../../lib/export/reply.js';
 import { type AuthUser, currentUser } from '../../plugins/auth.js';
 import { StatusReason } from '../engine/ledger.js';
 import { requireLocation } from '../locations/location-scope.js';
 import type { ModuleDeps } from '../registry.js';
+import { AVAILABILITY_TABLE } from './availability.exports.js';
 import { createAvailabilityRepository } from './availability.repository.js';
 import { findItem, locateItem } from './use-cases/find-item.js';
 import { availabilityFeed, listAvailability } from './use-cases/list-availability.js';
@@ -35,7 +36,7 @@ import { type SetItemStatusScope, setItemStatus } from './use-cases/set-item-sta
  * availability per store and GTIN (paged and as a CSV feed) and finding an item. Reads are open to every role in its
  * scope; a location or item the user does not see is a 404.
  */
-export const availabilityRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, engine }) => {
+export const availabilityRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, engine, config }) => {
   const route = routeDeclarer(['store-floor']);
   const pagedGet = pagedGetter(app, route);
   const repo = {
@@ -93,20 +94,22 @@ export const availabilityRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app,
   app.get(
     '/locations/:id/availability.csv',
     route({
-      summary: 'Availability per GTIN of a store as CSV (the same filters)',
+      summary: 'Availability per GTIN of a store as a file (the same filters; CSV or xlsx with format, lang es/en)',
       params: idParamSchema,
-      querystring: availabilityQuerySchema,
+      querystring: availabilityQuerySchema.extend(exportQuerySchema.shape),
       response: errorResponses,
     }),
     async (request, reply) => {
-      const rows = await availabilityFeed(repo, currentUser(request), {
-        locationId: request.params.id,
-        query: request.query,
-      });
-      return sendCsv(reply, {
-        filename: `availability-location-${request.params.id}.csv`,
-        columns: [...AVAILABILITY_CSV_COLUMNS],
-        rows: rows.map((row) => AVAILABILITY_CSV_COLUMNS.map((column) => row[column])),
+      const user = currentUser(request);
+      const rows = await availabilityFeed(repo, user, { locationId: request.params.id, query: request.query });
+      return sendExport(reply, {
+        table: AVAILABILITY_TABLE,
+        name: { es: `disponibilidad-${request.params.id}`, en: `availability-location-${request.params.id}` },
+        rows,
+        options: exportOptionsOf(request, {
+          timeZone: (await requireLocation(db, user, request.params.id)).timeZone,
+          defaultLanguage: config.defaultLanguage,
+        }),
       });
     },
   );

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { erpStockSnapshots, locations, users } from '../../db/schema/index.js';
@@ -162,15 +163,29 @@ describe('ERP stock and differences', () => {
 
     it('exports the differences as CSV for a Spanish spreadsheet (BOM, ";", the filters applied)', async () => {
       const [a] = stocked as [(typeof stocked)[0]];
-      const r = await as('viewer@demo.local', 'GET', `/api/erp/differences/export/?location=${mad}&gtin=${a.gtin}`);
+      // The user's language is English here (Accept-Language); `lang=es` asks for the Spanish file.
+      const r = await as('viewer@demo.local', 'GET', `/api/erp/differences/export/?location=${mad}&gtin=${a.gtin}&lang=es`);
       expect(r.statusCode, r.body).toBe(200);
       expect(r.headers['content-type']).toContain('text/csv');
       expect(r.body.startsWith('\uFEFF')).toBe(true);
       const lines = r.body.replace('\uFEFF', '').trim().split(/\r?\n/);
-      expect(lines[0]).toBe('store;store_name;gtin;description;erp_quantity;rfid_quantity;difference;erp_imported_at');
+      expect(lines[0]).toBe(
+        'Tienda;Nombre de la tienda;GTIN;Descripción;Cantidad ERP;Cantidad RFID;Diferencia;Importado del ERP',
+      );
       expect(lines).toHaveLength(2);
       expect(lines[1]?.split(';').slice(0, 3)).toEqual(['"T-MAD-01"', expect.any(String), `"${a.gtin}"`]);
       expect(lines[1]?.split(';').slice(4, 7)).toEqual([String(a.quantity), String(a.quantity), '0']);
+      // The import time in Madrid's wall clock, as a Spanish spreadsheet reads a date.
+      expect(lines[1]?.split(';')[7]).toMatch(/^"\d\d\/\d\d\/\d{4} \d\d:\d\d"$/);
+      // dialect=plain: the machine-readable CSV an ERP reads (English column names, `,`, no BOM).
+      const plain = await as(
+        'viewer@demo.local',
+        'GET',
+        `/api/erp/differences/export/?location=${mad}&gtin=${a.gtin}&dialect=plain`,
+      );
+      expect(plain.body.split('\n')[0]).toBe(
+        'store,store_name,gtin,description,erp_quantity,rfid_quantity,difference,erp_imported_at',
+      );
     });
 
     it('refuses bad input with a 400 naming the problem, and stores nothing', async () => {
@@ -293,6 +308,16 @@ describe('ERP stock and differences', () => {
       const lines = csv.body.trim().split(/\r?\n/);
       expect(lines[0]).toBe('inventory,store,area,validated_at,gtin,description,expected,counted,difference,approved');
       expect(lines).toHaveLength(expected.length + 1);
+      // The same rows as a workbook for people: Spanish headers, numbers as numbers, approved as a word.
+      const xlsx = await as('brand@demo.local', 'GET', `/api/inventorys/${id}/differences/?format=xlsx&lang=es`);
+      expect(xlsx.statusCode).toBe(200);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer); // ExcelJS' typing predates Node's generic Buffer
+      const sheet = workbook.worksheets[0];
+      expect(sheet?.getRow(1).getCell(8).value).toBe('Contadas');
+      expect(sheet?.rowCount).toBe(expected.length + 1);
+      expect(sheet?.getRow(2).getCell(7).value).toBe(expected[0]?.expected);
+      expect(sheet?.getRow(2).getCell(10).value).toBe('Sí');
     });
 
     it('refuses another location’s or company’s inventory (404) and a bad format (400)', async () => {

@@ -25,9 +25,12 @@ import { pagedGetter } from '../../http/paged-route.js';
 import { routeDeclarer } from '../../http/route.js';
 import { msg } from '../../i18n/messages.js';
 import { fromEnglish, pickLanguage } from '../../i18n/translate.js';
+import { exportOptionsOf, sendExport } from '../../lib/export/reply.js';
 import { currentUser } from '../../plugins/auth.js';
+import { companyTimeZone, exportTimeZone } from '../locations/location-scope.js';
 import type { ModuleDeps } from '../registry.js';
 import { DIFFERENCE_CSV_COLUMNS, differenceCells, INVENTORY_CSV_COLUMNS, inventoryCells } from './erp.dto.js';
+import { ERP_DIFFERENCES_TABLE, INVENTORY_DIFFERENCES_TABLE, inventoryDifferenceRows } from './erp.exports.js';
 import { createErpRepository } from './erp.repository.js';
 import { jsonRows, parseErpCsv, type RawErpRow } from './erp.rules.js';
 import { getErpSnapshot } from './use-cases/get-erp-snapshot.js';
@@ -142,19 +145,40 @@ export const erpRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, co
     async (user, { query }, page) => listErpDifferences(repo, user, query, page),
   );
 
+  /**
+   * The people's file (the user's language, CSV or xlsx) unless `dialect=plain` asks for the machine-readable CSV an ERP
+   * reads (English column names, `,`, ISO times, no BOM); `dialect=es` is the Spanish file (lang=es).
+   */
+  const fileOptions = async (request: FastifyRequest, query: { dialect?: 'es' | 'plain' | undefined }) => {
+    const options = exportOptionsOf(request, {
+      timeZone: await companyTimeZone(db, currentUser(request)),
+      defaultLanguage: config.defaultLanguage,
+    });
+    return query.dialect === 'es' ? { ...options, language: 'es' as const } : options;
+  };
+
   app.get(
     '/erp/differences/export/',
     route({
-      summary: 'The differences as a CSV file (dialect es by default: ";", decimal comma, UTF-8 BOM; plain: ",")',
+      summary:
+        "The differences as a file: CSV or xlsx in the user's language (lang es/en); dialect=plain: the machine CSV (`,`, English columns)",
       querystring: erpDifferencesExportQuerySchema,
     }),
     async (request, reply) => {
       const { results } = await listErpDifferences(repo, currentUser(request), request.query, null);
-      return sendCsv(reply, {
-        filename: 'erp-differences.csv',
-        columns: DIFFERENCE_CSV_COLUMNS,
-        rows: results.map(differenceCells),
-        dialect: request.query.dialect ?? 'es',
+      if (request.query.dialect === 'plain') {
+        return sendCsv(reply, {
+          filename: 'erp-differences.csv',
+          columns: DIFFERENCE_CSV_COLUMNS,
+          rows: results.map(differenceCells),
+          dialect: 'plain',
+        });
+      }
+      return sendExport(reply, {
+        table: ERP_DIFFERENCES_TABLE,
+        name: { es: 'diferencias-erp', en: 'erp-differences' },
+        rows: results,
+        options: await fileOptions(request, request.query),
       });
     },
   );
@@ -163,7 +187,7 @@ export const erpRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, co
     '/inventorys/:id/differences/',
     route({
       summary:
-        'An inventory’s differences per GTIN for an ERP: expected, counted, difference, approved (validated); format=csv for a file',
+        'An inventory’s differences per GTIN for an ERP: expected, counted, difference, approved (validated); format=csv or xlsx for a file (dialect=plain: the machine CSV)',
       params: idParamSchema,
       querystring: inventoryDifferencesQuerySchema,
       ok: inventoryDifferencesSchema,
@@ -173,12 +197,26 @@ export const erpRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, co
         id: request.params.id,
         onlyDifferences: request.query.only_differences === 'true',
       });
-      if (request.query.format !== 'csv') return differences;
-      return sendCsv(reply, {
-        filename: `inventory-${differences.id}-differences.csv`,
-        columns: INVENTORY_CSV_COLUMNS,
-        rows: inventoryCells(differences),
-        dialect: request.query.dialect ?? 'es',
+      const { format } = request.query;
+      if (format !== 'csv' && format !== 'xlsx') return differences;
+      if (format === 'csv' && request.query.dialect === 'plain') {
+        return sendCsv(reply, {
+          filename: `inventory-${differences.id}-differences.csv`,
+          columns: INVENTORY_CSV_COLUMNS,
+          rows: inventoryCells(differences),
+          dialect: 'plain',
+        });
+      }
+      const options = await fileOptions(request, request.query);
+      return sendExport(reply, {
+        table: INVENTORY_DIFFERENCES_TABLE,
+        name: { es: `inventario-${differences.id}-diferencias`, en: `inventory-${differences.id}-differences` },
+        rows: inventoryDifferenceRows(differences),
+        options: {
+          ...options,
+          format,
+          timeZone: await exportTimeZone(db, currentUser(request), differences.location.id),
+        },
       });
     },
   );

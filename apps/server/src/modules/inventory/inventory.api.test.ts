@@ -377,9 +377,11 @@ describe('inventory API', () => {
       expect(file.headers['content-type']).toContain('text/csv');
       expect(file.headers['content-disposition']).toBe(`attachment; filename="Inventory-${partialInventory}.csv"`);
       const lines = file.body.trim().split('\n');
-      expect(lines[0]).toBe('inventory,area,epc,gtin,description,model,colour,size,status,read_at');
+      // A UTF-8 BOM first (trim() drops it from the text), then the Spanish header row.
+      expect(file.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+      expect(lines[0]).toBe('Inventario;Zona;EPC;GTIN;Descripción;Modelo;Color;Talla;Estado;Leído');
       expect(lines).toHaveLength(1 + 5);
-      expect(lines.slice(1).every((line) => line.includes(',"missing",'))).toBe(true);
+      expect(lines.slice(1).every((line) => line.includes(';"Faltante";'))).toBe(true);
       expect((await get(`/api/inventorys/${partialInventory}/`)).json().is_file_created).toBe(true);
     });
 
@@ -389,8 +391,8 @@ describe('inventory API', () => {
       const body = (await get(`/api/inventorys/${centerInventory}/csv/`)).body;
       const rows = body.trim().split('\n').slice(1);
       expect(rows).toHaveLength(7); // 6 expected + 1 excess
-      const statuses = rows.map((r) => (parse(r) as string[][])[0]?.[8]).sort();
-      expect(statuses).toEqual(['excess', 'matched', 'matched', 'matched', 'missing', 'missing', 'missing']);
+      const statuses = rows.map((r) => (parse(r, { delimiter: ';' }) as string[][])[0]?.[8]).sort();
+      expect(statuses).toEqual(['Coincidente', 'Coincidente', 'Coincidente', 'Faltante', 'Faltante', 'Faltante', 'Sobrante']);
     });
 
     it('a newer finished file drops the older finished ones of the inventory once they are old enough', async () => {

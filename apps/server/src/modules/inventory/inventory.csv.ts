@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { DEFAULT_TIME_ZONE, type ExportLanguage } from '@rfid/contract';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { csvText } from '../../http/csv.js';
+import { INVENTORY_ITEM_WORDS } from '../../lib/export/states.js';
+import { csvRowsText, type ExportTable, exportCsvText } from '../../lib/export/table.js';
 import { type JobKind, type JobRunner, PermanentJobError } from '../../workers/job-runner.js';
+import { timeZoneOfLocation } from '../locations/location-scope.repository.js';
 import { getInventory, type InventoryRow, setFileCreated } from './inventory.repository.js';
 import {
+  type CsvRow,
   csvChunk,
   getExportJob,
   insertExportJob,
@@ -18,7 +22,24 @@ export const KEEP_FINISHED_CSV_MS = 10 * 60_000;
 /** Rows per keyset chunk (and per progress step). */
 export const CSV_CHUNK = 2_000;
 
-export const CSV_COLUMNS = ['inventory', 'area', 'epc', 'gtin', 'description', 'model', 'colour', 'size', 'status', 'read_at'];
+type InventoryCsvRow = CsvRow & { inventory: InventoryRow };
+
+/** The inventory file's columns (lib/export: the language of the user who asked for it, the location's time). */
+export const INVENTORY_TABLE: ExportTable<InventoryCsvRow> = {
+  sheet: { es: 'Inventario', en: 'Inventory' },
+  columns: [
+    { header: { es: 'Inventario', en: 'Inventory' }, kind: 'number', value: (r) => r.inventory.id },
+    { header: { es: 'Zona', en: 'Area' }, kind: 'text', value: (r) => r.inventory.areaDescription },
+    { header: { es: 'EPC', en: 'EPC' }, kind: 'text', value: (r) => r.epc },
+    { header: { es: 'GTIN', en: 'GTIN' }, kind: 'text', value: (r) => r.gtin },
+    { header: { es: 'Descripción', en: 'Description' }, kind: 'text', value: (r) => r.description },
+    { header: { es: 'Modelo', en: 'Model' }, kind: 'text', value: (r) => r.model },
+    { header: { es: 'Color', en: 'Colour' }, kind: 'text', value: (r) => r.colour },
+    { header: { es: 'Talla', en: 'Size' }, kind: 'text', value: (r) => r.size_primary },
+    { header: { es: 'Estado', en: 'Status' }, kind: 'state', states: INVENTORY_ITEM_WORDS, value: (r) => statusOf(r) },
+    { header: { es: 'Leído', en: 'Read at' }, kind: 'datetime', value: (r) => r.read_at },
+  ],
+};
 
 /** The spec's default file name (section 7): Inventory-{id}.csv. */
 export const inventoryFileName = (id: number): string => `Inventory-${id}.csv`;
@@ -26,11 +47,10 @@ export const inventoryFileName = (id: number): string => `Inventory-${id}.csv`;
 const statusOf = (row: { is_expected: boolean; read_at: unknown }): string =>
   row.read_at === null ? 'missing' : row.is_expected ? 'matched' : 'excess';
 
-const toIso = (value: Date | string | null): string => (value === null ? '' : new Date(value).toISOString());
-
 export const INVENTORY_CSV_JOB = 'inventory-csv';
 
-type CsvJobPayload = { exportJobId: string; companyId: number; inventoryId: number };
+/** `language`: the file's (absent in a job queued before it existed: the default). */
+type CsvJobPayload = { exportJobId: string; companyId: number; inventoryId: number; language?: ExportLanguage };
 
 /** What the client reads when the file could not be made (never the database's message). */
 export const CSV_FAILED = 'The file could not be created.';
@@ -39,11 +59,20 @@ export const CSV_FAILED = 'The file could not be created.';
 const csvContent = async (
   db: Db,
   inventory: InventoryRow,
-  { signal, onProgress }: { signal?: AbortSignal; onProgress?: (progress: number) => Promise<void> } = {},
+  {
+    signal,
+    onProgress,
+    language = 'es',
+  }: { signal?: AbortSignal; onProgress?: (progress: number) => Promise<void>; language?: ExportLanguage | undefined } = {},
 ): Promise<string> => {
   // Every item the inventory involves: expected ∪ read.
   const total = Math.max(1, inventory.expectedCount + inventory.readCount - inventory.matchedCount);
-  const parts: string[] = [csvText([], { columns: CSV_COLUMNS })];
+  const options = {
+    language,
+    timeZone: (await timeZoneOfLocation(db, inventory.companyId, inventory.locationId)) ?? DEFAULT_TIME_ZONE,
+  };
+  // The header row (and the BOM) once; then each chunk's rows without them.
+  const parts: string[] = [exportCsvText(INVENTORY_TABLE, [], options)];
   let done = 0;
   let after = 0;
   for (;;) {
@@ -51,19 +80,10 @@ const csvContent = async (
     const rows = await csvChunk(db, { inventoryId: inventory.id, afterItemId: after, limit: CSV_CHUNK });
     if (!rows.length) break;
     parts.push(
-      csvText(
-        rows.map((r) => [
-          String(inventory.id),
-          inventory.areaDescription,
-          r.epc,
-          r.gtin ?? '',
-          r.description ?? '',
-          r.model ?? '',
-          r.colour ?? '',
-          r.size_primary ?? '',
-          statusOf(r),
-          toIso(r.read_at),
-        ]),
+      csvRowsText(
+        INVENTORY_TABLE,
+        rows.map((r) => ({ ...r, inventory })),
+        options,
       ),
     );
     done += rows.length;
@@ -124,6 +144,7 @@ export const inventoryCsvJob = (db: Db, keepFinishedMs = KEEP_FINISHED_CSV_MS): 
     const inventory = await getInventory(db, { id: inventoryId, companyId });
     if (!inventory) throw new PermanentJobError('The inventory is gone.');
     const content = await csvContent(db, inventory, {
+      language: job.payload.language,
       signal,
       onProgress: async (progress) => {
         await heartbeat(progress);
@@ -139,11 +160,21 @@ export const inventoryCsvJob = (db: Db, keepFinishedMs = KEEP_FINISHED_CSV_MS): 
 export const createCsvJobs = ({ db, jobs }: { db: Db; jobs: Pick<JobRunner, 'enqueue' | 'wake'> }) => {
   return {
     /** Creates the file's row and its job (together); answers the task id at once. */
-    async start({ companyId, userId, inventory }: { companyId: number; userId: number; inventory: { id: number } }) {
+    async start({
+      companyId,
+      userId,
+      inventory,
+      language,
+    }: {
+      companyId: number;
+      userId: number;
+      inventory: { id: number };
+      language: ExportLanguage;
+    }) {
       const id = randomUUID();
       await db.transaction(async (tx) => {
         await insertExportJob(tx, { id, companyId, userId, refId: inventory.id, fileName: inventoryFileName(inventory.id) });
-        const payload: CsvJobPayload = { exportJobId: id, companyId, inventoryId: inventory.id };
+        const payload: CsvJobPayload = { exportJobId: id, companyId, inventoryId: inventory.id, language };
         await jobs.enqueue(tx, { kind: INVENTORY_CSV_JOB, key: `${INVENTORY_CSV_JOB}:${id}`, payload });
       });
       jobs.wake();

@@ -1,5 +1,6 @@
 import {
   errorBodySchema,
+  exportQuerySchema,
   fileCreationProgressSchema,
   fileCreationTaskParamSchema,
   INVENTORY_ARTICLES_PAGE_SIZE,
@@ -28,6 +29,7 @@ import { createdPoster } from '../../http/created-route.js';
 import { pagedGetter } from '../../http/paged-route.js';
 import { routeDeclarer } from '../../http/route.js';
 import { errorResponses, locationParams } from '../../http/route-schemas.js';
+import { pickLanguage } from '../../i18n/translate.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../registry.js';
 import { createCsvJobs } from './inventory.csv.js';
@@ -39,7 +41,7 @@ import type { SummaryKind, TagKind } from './inventory-reports.repository.js';
  * the location. Open (POST), validate and cancel (PUT): roles 1 to 3, as importing an inventory
  * file (spec section 6); a visualizer (5) or printer operator (4) gets 403.
  */
-export const inventoryRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, jobs, engine }) => {
+export const inventoryRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, jobs, engine, config }) => {
   const service = createInventoryService(db, createCsvJobs({ db, jobs }), engine);
   const tags = ['inventory'];
   const route = routeDeclarer(tags);
@@ -165,11 +167,18 @@ export const inventoryRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
   app.get(
     '/inventorys/:id/start_csv_creation/',
     route({
-      summary: 'Start creating the inventory CSV; poll /file_creation_progress/{task_id}/ every 2 s until 100',
+      summary:
+        "Start creating the inventory CSV (in lang es/en, else the user's language); poll /file_creation_progress/{task_id}/ every 2 s until 100",
       params: idParamSchema,
+      querystring: exportQuerySchema.pick({ lang: true }),
       ok: inventoryCsvTaskSchema,
     }),
-    async (request) => service.startCsv(currentUser(request), request.params.id),
+    async (request) =>
+      service.startCsv(
+        currentUser(request),
+        request.params.id,
+        request.query.lang ?? pickLanguage(request.headers['accept-language'], config.defaultLanguage),
+      ),
   );
 
   app.get(

@@ -1,4 +1,5 @@
 import type {
+  ExportLanguage,
   FileCreationProgress,
   Inventory,
   InventoryStats,
@@ -281,9 +282,10 @@ export const createInventoryService = (db: Db, csvJobs: CsvJobs, engine: Engine)
       };
     },
 
-    async startCsv(user: AuthUser, id: number): Promise<{ task_id: string }> {
+    /** Starts the inventory file, written in `language` (the user's). */
+    async startCsv(user: AuthUser, id: number, language: ExportLanguage): Promise<{ task_id: string }> {
       const row = await requireInventory(user, id);
-      const taskId = await csvJobs.start({ companyId: user.companyId, userId: user.id, inventory: row });
+      const taskId = await csvJobs.start({ companyId: user.companyId, userId: user.id, inventory: row, language });
       return { task_id: taskId };
     },
 
@@ -301,7 +303,10 @@ export const createInventoryService = (db: Db, csvJobs: CsvJobs, engine: Engine)
       if (!file?.content) {
         throw new AppError('NOT_FOUND', { message: 'jobs.file_not_ready' });
       }
-      return { fileName: file.fileName || inventoryFileName(id), content: file.content };
+      // Served with one UTF-8 BOM whatever the stored text starts with (a file stored before issue 28 has none), so a
+      // spreadsheet opened by a double click reads its accents right.
+      const content = file.content.startsWith('\uFEFF') ? file.content : `\uFEFF${file.content}`;
+      return { fileName: file.fileName || inventoryFileName(id), content };
     },
   };
 };

@@ -26,6 +26,16 @@ export const findVisibleLocation = async (db: DbOrTx, user: AuthUser, locationId
 };
 
 /** The company's time zone (the default of its new locations), or undefined for an unknown company. */
+/** The time zone of a location of the company, if it is one. */
+export const timeZoneOfLocation = async (db: DbOrTx, companyId: number, locationId: number): Promise<string | undefined> => {
+  const [row] = await db
+    .select({ timeZone: locations.timeZone })
+    .from(locations)
+    .where(and(eq(locations.id, locationId), eq(locations.companyId, companyId)))
+    .limit(1);
+  return row?.timeZone;
+};
+
 export const timeZoneOfCompany = async (db: DbOrTx, companyId: number): Promise<string | undefined> => {
   const [row] = await db.select({ timeZone: companies.timeZone }).from(companies).where(eq(companies.id, companyId)).limit(1);
   return row?.timeZone;

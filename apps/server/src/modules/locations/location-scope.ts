@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.js';
 import { notFound } from '../../http/errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import { findVisibleLocation, timeZoneOfCompany } from './location-scope.repository.js';
+import { findVisibleLocation, timeZoneOfCompany, timeZoneOfLocation } from './location-scope.repository.js';
 
 /** The scope rule itself (which locations a user sees) is in location-scope.repository.ts. */
 export { visibleLocations } from './location-scope.repository.js';
@@ -39,6 +39,13 @@ export const requireLocation = async (db: DbOrTx, user: AuthUser, locationId: nu
  */
 export const companyTimeZone = async (db: DbOrTx, user: AuthUser): Promise<string> =>
   (await timeZoneOfCompany(db, user.companyId)) ?? DEFAULT_TIME_ZONE;
+
+/**
+ * The zone an export about a location writes its times in (the location's; the company's when there is none, e.g. an
+ * order without that side). Only the zone is read: the caller has checked what the user may see.
+ */
+export const exportTimeZone = async (db: DbOrTx, user: AuthUser, locationId: number | null | undefined): Promise<string> =>
+  (locationId ? await timeZoneOfLocation(db, user.companyId, locationId) : undefined) ?? (await companyTimeZone(db, user));
 
 /**
  * The location of every `/api/locations/:id/…` route (and of any route with a `:locationId` parameter) is in the

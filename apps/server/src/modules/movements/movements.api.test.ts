@@ -321,14 +321,19 @@ describe('movement endpoints', () => {
       const gtinCsv = (await call(editor, 'GET', `/morders/${main.orderId}/csv/?report_mode=0`)).body.trim().split(/\r?\n/);
       expect(gtinCsv).toHaveLength(1 + 3);
       const epcCsv = await call(editor, 'GET', `/morders/${main.orderId}/csv/?report_mode=1`);
-      expect(epcCsv.headers['content-disposition']).toContain(`movement-${main.orderId}-epcs.csv`);
-      const rows = epcCsv.body.trim().split(/\r?\n/);
-      expect(rows[0]).toBe('order_id,order_code,box,side,epc,gtin,description');
-      expect(rows.slice(1).filter((r) => r.includes(',"origin",'))).toHaveLength(3);
-      expect(rows.slice(1).filter((r) => r.includes(',"destination",'))).toHaveLength(2);
+      expect(epcCsv.headers['content-disposition']).toBe(`attachment; filename="movimiento-${main.orderId}-epcs.csv"`);
+      const rows = epcCsv.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split(/\r?\n/);
+      expect(rows[0]).toBe('Id pedido;Código de pedido;Caja;Lado;EPC;GTIN;Descripción');
+      expect(rows.slice(1).filter((r) => r.includes(';"Origen";'))).toHaveLength(3);
+      expect(rows.slice(1).filter((r) => r.includes(';"Destino";'))).toHaveLength(2);
       for (const epc of mainEpcs.a) expect(epcCsv.body).toContain(epc);
       const itemsCsv = (await call(editor, 'GET', `/morders/${main.orderId}/items-csv/?side=entry`)).body.trim().split(/\r?\n/);
-      expect(itemsCsv[0]).toBe('gtin,description,model,colour,reference,expected,origin_real,destination_real,percent');
+      expect(itemsCsv[0]?.replace(/^\uFEFF/, '')).toBe(
+        'GTIN;Descripción;Modelo;Color;Referencia;Esperadas;Leídas (origen);Leídas (destino);Porcentaje',
+      );
       expect(itemsCsv).toHaveLength(1 + 2);
     });
 
@@ -905,7 +910,7 @@ describe('movement endpoints', () => {
       const chunks: string[][] = [];
       for await (const chunk of orderCsvChunks(t.database.db, orderId, 1)) chunks.push(chunk.map((r) => r.codebar));
       expect(chunks).toEqual([['=MOV-EP-CSV-B'], ['MOV-EP-CSV-A']]);
-      expect((await call(viewer, 'GET', `/morders/${orderId}/items-csv/`)).body.split('\n')[0]).toContain('destination_real');
+      expect((await call(viewer, 'GET', `/morders/${orderId}/items-csv/`)).body.split('\n')[0]).toContain('Leídas (destino)');
       const listed = (await call(admin, 'GET', `/locations/${mad}/v1/exits/?order_code__icontains=ep-csv`)).json();
       expect(listed.results[0]).toMatchObject({
         id: orderId,

@@ -22,8 +22,10 @@ import { pagedGetter } from '../../http/paged-route.js';
 import { pageParams, toPage } from '../../http/paging.js';
 import { routeDeclarer } from '../../http/route.js';
 import { errorResponses, LIST_PAGE, locationParams } from '../../http/route-schemas.js';
+import { exportOptionsOf, sendExport } from '../../lib/export/reply.js';
 import { currentUser } from '../../plugins/auth.js';
-import { contentCells, mapChunks, sendCsv, streamCsv } from '../orders/csv.js';
+import { exportTimeZone } from '../locations/location-scope.js';
+import { MOVEMENT_EPC_TABLE, MOVEMENT_TABLE, withOrder } from '../orders/csv.js';
 import { registerOrderPageRoutes } from '../orders/order-pages.routes.js';
 import type { ModuleDeps } from '../registry.js';
 import { createMovementsService } from './movements.service.js';
@@ -34,7 +36,7 @@ import { createMovementsService } from './movements.service.js';
  * counts of an order or box mean: the origin's (exit pages) or the destination's (entry pages).
  * Create: roles 1 to 3; update (sync, cancel) and delete: roles 1 to 4; reads: everyone in scope.
  */
-export const movementsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }) => {
+export const movementsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, config }) => {
   const service = createMovementsService(db);
   const tags = ['movements'];
   const route = routeDeclarer(tags);
@@ -57,11 +59,20 @@ export const movementsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
     boxPages: true,
     schemas: { order: movementOrderSchema, box: boxSchema, line: itemLineSchema },
     itemsCsv: {
-      filename: (id) => `movement-${id}-items.csv`,
-      moreColumns: ['origin_real', 'destination_real', 'percent'],
-      moreCells: (l) => [l.origin_real_quantity, l.destination_real_quantity, l.percent],
+      name: (id) => ({ es: `movimiento-${id}-articulos`, en: `movement-${id}-items` }),
+      sheet: { es: 'Artículos', en: 'Items' },
+      moreColumns: [
+        { header: { es: 'Leídas (origen)', en: 'Read (origin)' }, kind: 'number', value: (l) => l.origin_real_quantity },
+        {
+          header: { es: 'Leídas (destino)', en: 'Read (destination)' },
+          kind: 'number',
+          value: (l) => l.destination_real_quantity,
+        },
+        { header: { es: 'Porcentaje', en: 'Percent' }, kind: 'number', value: (l) => l.percent },
+      ],
     },
     service,
+    defaultLanguage: config.defaultLanguage,
   });
 
   postCreated(
@@ -120,48 +131,30 @@ export const movementsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
   app.get(
     '/morders/:id/csv/',
     route({
-      summary: 'Movement CSV: report_mode 0 = boxes and GTINs (default), 1 = the EPCs verified per box and side',
+      summary:
+        'Movement file (CSV or xlsx; lang es/en): report_mode 0 = boxes and GTINs, expected and read (default), 1 = the EPCs verified per box and side',
       params: idParamSchema,
       querystring: movementCsvQuerySchema,
     }),
     async (request, reply) => {
-      const result = await service.csv(currentUser(request), request.params.id, request.query.report_mode ?? '0');
+      const user = currentUser(request);
+      const result = await service.csv(user, request.params.id, request.query.report_mode ?? '0');
       const { order } = result;
+      const timeZone = await exportTimeZone(db, user, order.originLocationId ?? order.destinationLocationId);
+      const options = exportOptionsOf(request, { timeZone, defaultLanguage: config.defaultLanguage });
       if (result.mode === 'epc') {
-        return sendCsv(reply, {
-          filename: `movement-${order.id}-epcs.csv`,
-          columns: ['order_id', 'order_code', 'box', 'side', 'epc', 'gtin', 'description'],
-          rows: result.rows.map((r) => [order.id, order.orderCode, r.codebar, r.side, r.epc, r.gtin ?? '', r.description ?? '']),
+        return sendExport(reply, {
+          table: MOVEMENT_EPC_TABLE,
+          name: { es: `movimiento-${order.id}-epcs`, en: `movement-${order.id}-epcs` },
+          rows: result.rows.map((row) => ({ ...row, order })),
+          options,
         });
       }
-      return streamCsv(reply, {
-        filename: `movement-${order.id}.csv`,
-        columns: [
-          'order_id',
-          'order_code',
-          'origin',
-          'destination',
-          'box',
-          'origin_status',
-          'origin_reading_time',
-          'destination_status',
-          'destination_reading_time',
-          'gtin',
-          'description',
-          'quantity',
-        ],
-        chunks: mapChunks(result.chunks, (r) => [
-          order.id,
-          order.orderCode,
-          order.originDescription ?? '',
-          order.destinationDescription ?? '',
-          r.codebar,
-          r.origin_status,
-          r.origin_reading_time ?? '',
-          r.destination_status,
-          r.destination_reading_time ?? '',
-          ...contentCells(r),
-        ]),
+      return sendExport(reply, {
+        table: MOVEMENT_TABLE,
+        name: { es: `movimiento-${order.id}`, en: `movement-${order.id}` },
+        rows: withOrder(order, result.chunks),
+        options,
       });
     },
   );

@@ -307,12 +307,17 @@ describe('online endpoints', () => {
     it('CSV and items CSV: one row per box content, one row per GTIN', async () => {
       const csv = await call(editor, 'GET', `/orders/${main.orderId}/csv/`);
       expect(csv.headers['content-type']).toContain('text/csv');
-      expect(csv.headers['content-disposition']).toContain(`online-${main.orderId}.csv`);
-      const rows = csv.body.trim().split(/\r?\n/);
-      expect(rows[0]).toBe('order_id,order_code,origin,box,box_status,reading_time,gtin,description,quantity');
+      expect(csv.headers['content-disposition']).toContain(`pedido-online-${main.orderId}.csv`);
+      const rows = csv.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split(/\r?\n/);
+      expect(rows[0]).toBe(
+        'Id pedido;Código de pedido;Origen;Caja;Estado de la caja;Hora de lectura;GTIN;Descripción;Esperadas;Leídas;Diferencia',
+      );
       expect(rows).toHaveLength(1 + 4);
       const itemsCsv = await call(editor, 'GET', `/orders/${main.orderId}/items-csv/`);
-      expect(itemsCsv.headers['content-disposition']).toContain(`online-${main.orderId}-items.csv`);
+      expect(itemsCsv.headers['content-disposition']).toContain(`pedido-online-${main.orderId}-articulos.csv`);
       const lines = itemsCsv.body.trim().split(/\r?\n/);
       expect(lines).toHaveLength(1 + 2);
       expect(lines[1]).toContain(gtinOf(0));

@@ -1,6 +1,7 @@
 import {
   errorBodySchema,
   exitStatsSchema,
+  exportQuerySchema,
   idParamSchema,
   onlineBoxSchema,
   onlineItemLineSchema,
@@ -19,8 +20,10 @@ import { pagedGetter } from '../../http/paged-route.js';
 import { DEFAULT_PAGE_SIZE } from '../../http/paging.js';
 import { routeDeclarer } from '../../http/route.js';
 import { boxParams, errorResponses, LINES_PAGE, locationParams } from '../../http/route-schemas.js';
+import { exportOptionsOf, sendExport } from '../../lib/export/reply.js';
 import { currentUser } from '../../plugins/auth.js';
-import { contentCells, mapChunks, streamCsv } from '../orders/csv.js';
+import { exportTimeZone } from '../locations/location-scope.js';
+import { ONLINE_ORDER_TABLE, withOrder } from '../orders/csv.js';
 import { registerOrderPageRoutes } from '../orders/order-pages.routes.js';
 import type { ModuleDeps } from '../registry.js';
 import { createOnlineService } from './online.service.js';
@@ -31,7 +34,7 @@ import { createOnlineService } from './online.service.js';
  * to 4; reads: everyone who sees the origin location. Boxes are added with POST /receptions/ and
  * POST /boxes/ (orders module); box verifications are /rboxes/{id}/verifications/?side=origin.
  */
-export const onlineRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }) => {
+export const onlineRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, config }) => {
   const service = createOnlineService(db);
   const tags = ['online'];
   const route = routeDeclarer(tags);
@@ -54,11 +57,16 @@ export const onlineRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
     boxPages: true,
     schemas: { order: onlineOrderSchema, box: onlineBoxSchema, line: onlineItemLineSchema },
     itemsCsv: {
-      filename: (id) => `online-${id}-items.csv`,
-      moreColumns: ['real', 'percent', 'online_percent'],
-      moreCells: (l) => [l.real_quantity, l.percent, l.online_percent],
+      name: (id) => ({ es: `pedido-online-${id}-articulos`, en: `online-${id}-items` }),
+      sheet: { es: 'Artículos', en: 'Items' },
+      moreColumns: [
+        { header: { es: 'Leídas', en: 'Read' }, kind: 'number', value: (l) => l.real_quantity },
+        { header: { es: 'Porcentaje', en: 'Percent' }, kind: 'number', value: (l) => l.percent },
+        { header: { es: 'Porcentaje online', en: 'Online percent' }, kind: 'number', value: (l) => l.online_percent },
+      ],
     },
     service,
+    defaultLanguage: config.defaultLanguage,
   });
 
   postCreated(
@@ -113,21 +121,20 @@ export const onlineRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
 
   app.get(
     '/orders/:id/csv/',
-    route({ summary: 'Online order CSV: boxes and their expected contents (streamed)', params: idParamSchema }),
+    route({
+      summary: 'Online order file: each box and GTIN, expected and read at the origin (CSV or xlsx; lang es/en)',
+      params: idParamSchema,
+      querystring: exportQuerySchema,
+    }),
     async (request, reply) => {
-      const { order, chunks } = await service.csv(currentUser(request), request.params.id);
-      return streamCsv(reply, {
-        filename: `online-${order.id}.csv`,
-        columns: ['order_id', 'order_code', 'origin', 'box', 'box_status', 'reading_time', 'gtin', 'description', 'quantity'],
-        chunks: mapChunks(chunks, (r) => [
-          order.id,
-          order.orderCode,
-          order.originDescription ?? '',
-          r.codebar,
-          r.origin_status,
-          r.origin_reading_time ?? '',
-          ...contentCells(r),
-        ]),
+      const user = currentUser(request);
+      const { order, chunks } = await service.csv(user, request.params.id);
+      const timeZone = await exportTimeZone(db, user, order.originLocationId);
+      return sendExport(reply, {
+        table: ONLINE_ORDER_TABLE,
+        name: { es: `pedido-online-${order.id}`, en: `online-${order.id}` },
+        rows: withOrder(order, chunks),
+        options: exportOptionsOf(request, { timeZone, defaultLanguage: config.defaultLanguage }),
       });
     },
   );

@@ -1,3 +1,4 @@
+import { verificationSideSchema } from '@rfid/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
@@ -131,12 +132,18 @@ const orderCsvRow = z.object({
   gtin: z.string().nullable(),
   description: z.string().nullable(),
   quantity: z.coerce.number().nullable(),
+  origin_read: z.coerce.number().nullable(),
+  destination_read: z.coerce.number().nullable(),
 });
 export type OrderCsvRow = z.output<typeof orderCsvRow>;
 
+const [ORIGIN, DESTINATION] = verificationSideSchema.options;
+
 /**
- * The boxes of an order with their expected contents, `boxesPerChunk` boxes at a time, by
- * keyset on (codebar, id): no offset scans, one short query per chunk.
+ * The boxes of an order, one row per box and GTIN: its expected quantity and the units read on each side by the box's
+ * counting (latest valid) verification there (a GTIN read but not expected has no expected quantity; a box without
+ * contents one row without GTIN). `boxesPerChunk` boxes at a time, by keyset on (codebar, id): no offset scans, one
+ * short query per chunk.
  */
 export async function* orderCsvChunks(db: DbOrTx, orderId: number, boxesPerChunk = 500): AsyncGenerator<OrderCsvRow[]> {
   let after: { codebar: string; id: number } | null = null;
@@ -149,10 +156,34 @@ export async function* orderCsvChunks(db: DbOrTx, orderId: number, boxesPerChunk
           select b.id, b.codebar, b.origin_status, b.origin_reading_time, b.destination_status, b.destination_reading_time
           from boxes b where b.order_id = ${orderId}${keyset}
           order by b.codebar, b.id limit ${boxesPerChunk}
+        ),
+        counting as (
+          select distinct on (v.box_id, v.side) v.id, v.box_id, v.side
+          from verifications v join page on page.id = v.box_id
+          where v.valid
+          order by v.box_id, v.side, v.start_time desc, v.id desc
+        ),
+        reads as (
+          select counting.box_id, l.gtin, max(l.item_type_id) as item_type_id,
+            coalesce(sum(l.real) filter (where counting.side = ${ORIGIN}), 0)::int as origin_read,
+            coalesce(sum(l.real) filter (where counting.side = ${DESTINATION}), 0)::int as destination_read
+          from verification_lines l join counting on counting.id = l.verification_id
+          group by counting.box_id, l.gtin
+        ),
+        expected as (
+          select c.box_id, t.gtin, max(t.id) as item_type_id, sum(c.quantity)::int as quantity
+          from box_contents c join page on page.id = c.box_id join item_types t on t.id = c.item_type_id
+          group by c.box_id, t.gtin
+        ),
+        lines as (
+          select coalesce(e.box_id, r.box_id) as box_id, coalesce(e.gtin, r.gtin) as gtin,
+            coalesce(e.item_type_id, r.item_type_id) as item_type_id, e.quantity,
+            coalesce(r.origin_read, 0) as origin_read, coalesce(r.destination_read, 0) as destination_read
+          from expected e full outer join reads r on r.box_id = e.box_id and r.gtin = e.gtin
         )
-        select page.*, t.gtin, t.description, c.quantity
-        from page left join box_contents c on c.box_id = page.id left join item_types t on t.id = c.item_type_id
-        order by page.codebar, page.id, t.gtin`),
+        select page.*, lines.gtin, t.description, lines.quantity, lines.origin_read, lines.destination_read
+        from page left join lines on lines.box_id = page.id left join item_types t on t.id = lines.item_type_id
+        order by page.codebar, page.id, lines.gtin`),
     );
     const last = rows.at(-1);
     if (!last) return;
@@ -203,8 +234,14 @@ const printDataRow = z.object({
   quantity: z.coerce.number(),
 });
 
-/** Print data for a range: expected units per order, box and GTIN of the location's purchase orders. */
-export const printDataRows = async (db: DbOrTx, { locationId, from, to }: { locationId: number; from: Date; to: Date | null }) =>
+/**
+ * Print data for a range: expected units per order, box and GTIN of the location's purchase orders whose arrival (else
+ * estimated arrival, else creation) is from `from` on and before `to` (up to it when `to.inclusive`).
+ */
+export const printDataRows = async (
+  db: DbOrTx,
+  { locationId, from, to }: { locationId: number; from: Date; to: { at: Date; inclusive: boolean } | null },
+) =>
   parseRows(
     printDataRow,
     await db.execute(sql`
@@ -217,7 +254,7 @@ export const printDataRows = async (db: DbOrTx, { locationId, from, to }: { loca
       left join providers p on p.id = o.provider_id
       where o.type = 'purchase' and o.destination_location_id = ${locationId}
         and coalesce(o.arrival_date, o.estimated_arrival_date, o.creation_date) >= ${from}
-        ${to ? sql`and coalesce(o.arrival_date, o.estimated_arrival_date, o.creation_date) <= ${to}` : sql``}
+        ${to ? sql`and coalesce(o.arrival_date, o.estimated_arrival_date, o.creation_date) ${to.inclusive ? sql`<=` : sql`<`} ${to.at}` : sql``}
       order by o.id, b.codebar, t.gtin
       limit 200000`),
   );

@@ -1,5 +1,7 @@
 import {
+  DEFAULT_TIME_ZONE,
   errorBodySchema,
+  exportQuerySchema,
   idParamSchema,
   itemLineQuerySchema,
   itemTypeSchema,
@@ -24,10 +26,12 @@ import {
   locationParams,
   typeParams,
 } from '../../http/route-schemas.js';
+import type { Language } from '../../i18n/messages.js';
+import { exportOptionsOf, sendExport } from '../../lib/export/reply.js';
+import type { ExportColumn, ExportTable, Words } from '../../lib/export/table.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { currentUser } from '../../plugins/auth.js';
 import { toItemTypeDto } from '../catalog/catalog.service.js';
-import { sendCsv } from './csv.js';
 
 /** Which side a movement page reads (`?side=exit|entry`); inbound and online pages have one side. */
 export type PageSide = 'exit' | 'entry';
@@ -61,17 +65,23 @@ export type OrderPagesService<Order, Box, Line> = {
   remove(user: AuthUser, id: number): Promise<void>;
 };
 
-/** The cells every items CSV starts with: a GTIN line's item type and its expected quantity. */
+/** The cells every items file starts with: a GTIN line's item type and its expected quantity. */
 type ItemLineCells = {
-  gtin: unknown;
-  description: unknown;
-  model: unknown;
-  colour: unknown;
-  reference: unknown;
-  theorical_quantity: unknown;
+  gtin: string;
+  description: string | null;
+  model: string | null;
+  colour: string | null;
+  reference: string | null;
+  theorical_quantity: number;
 };
-const ITEM_COLUMNS = ['gtin', 'description', 'model', 'colour', 'reference', 'expected'];
-const itemCells = (l: ItemLineCells): unknown[] => [l.gtin, l.description, l.model, l.colour, l.reference, l.theorical_quantity];
+const ITEM_COLUMNS: ExportColumn<ItemLineCells>[] = [
+  { header: { es: 'GTIN', en: 'GTIN' }, kind: 'text', value: (l) => l.gtin, width: 16 },
+  { header: { es: 'Descripción', en: 'Description' }, kind: 'text', value: (l) => l.description, width: 32 },
+  { header: { es: 'Modelo', en: 'Model' }, kind: 'text', value: (l) => l.model },
+  { header: { es: 'Color', en: 'Colour' }, kind: 'text', value: (l) => l.colour },
+  { header: { es: 'Referencia', en: 'Reference' }, kind: 'text', value: (l) => l.reference, width: 16 },
+  { header: { es: 'Esperadas', en: 'Expected' }, kind: 'number', value: (l) => l.theorical_quantity },
+];
 
 export type OrderPagesOptions<O extends z.ZodType, B extends z.ZodType, L extends z.ZodType<ItemLineCells>> = {
   tags: string[];
@@ -91,8 +101,10 @@ export type OrderPagesOptions<O extends z.ZodType, B extends z.ZodType, L extend
   /** `…/:id/boxes/:boxId/` and its lines (online and movements; inbound has /rboxes/). */
   boxPages: boolean;
   schemas: { order: O; box: B; line: L };
-  /** The items CSV: its name, and the columns (and their cells) that follow the common ones (ITEM_COLUMNS). */
-  itemsCsv: { filename: (orderId: number) => string; moreColumns: string[]; moreCells: (line: z.output<L>) => unknown[] };
+  /** The items file: its name and sheet, and the columns that follow the common ones (ITEM_COLUMNS). */
+  itemsCsv: { name: (orderId: number) => Words; sheet: Words; moreColumns: ExportColumn<z.output<L>>[] };
+  /** The language of a file when the request names none. */
+  defaultLanguage: Language;
   service: OrderPagesService<z.output<O>, z.output<B>, z.output<L>>;
 };
 
@@ -118,6 +130,7 @@ export const registerOrderPageRoutes = <O extends z.ZodType, B extends z.ZodType
     schemas,
     itemsCsv,
     service,
+    defaultLanguage,
   }: OrderPagesOptions<O, B, L>,
 ): void => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -261,15 +274,26 @@ export const registerOrderPageRoutes = <O extends z.ZodType, B extends z.ZodType
     },
   );
 
+  const itemsTable: ExportTable<z.output<L>> = {
+    sheet: itemsCsv.sheet,
+    // A line of L is an ItemLineCells (L extends z.ZodType<ItemLineCells>).
+    columns: [...(ITEM_COLUMNS as ExportColumn<z.output<L>>[]), ...itemsCsv.moreColumns],
+  };
   app.get(
     `${prefix}/:id/items-csv/`,
-    route({ summary: `Items CSV of ${name}: per GTIN expected vs real`, params: idParamSchema, querystring: sideQuery }),
+    route({
+      summary: `Items file of ${name}: per GTIN expected vs real (CSV or xlsx; lang es/en)`,
+      params: idParamSchema,
+      querystring: sideQuery.extend(exportQuerySchema.shape),
+    }),
     async (request, reply) => {
       const { order, lines } = await service.itemsCsv(currentUser(request), request.params.id, sideOf(request.query));
-      return sendCsv(reply, {
-        filename: itemsCsv.filename(order.id),
-        columns: [...ITEM_COLUMNS, ...itemsCsv.moreColumns],
-        rows: lines.map((line) => [...itemCells(line), ...itemsCsv.moreCells(line)]),
+      return sendExport(reply, {
+        table: itemsTable,
+        name: itemsCsv.name(order.id),
+        rows: lines,
+        // The table has no times: the zone does not matter.
+        options: exportOptionsOf(request, { timeZone: DEFAULT_TIME_ZONE, defaultLanguage }),
       });
     },
   );

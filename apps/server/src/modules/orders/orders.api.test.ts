@@ -410,18 +410,21 @@ describe('inbound API', () => {
       const r = await req('GET', `/api/porders/${evil.orderId}/csv/`, editor);
       expect(r.statusCode).toBe(200);
       expect(r.headers['content-type']).toContain('text/csv');
-      expect(r.headers['content-disposition']).toContain(`order-${evil.orderId}.csv`);
-      expect(r.body.split('\n')[0]).toBe('order_id,order_code,provider,box,box_status,reading_time,gtin,description,quantity');
+      expect(r.headers['content-disposition']).toContain(`pedido-${evil.orderId}.csv`);
+      expect(r.body.split('\n')[0]).toContain('Id pedido;Código de pedido;');
       expect(r.body).toContain(`"'=HYPERLINK(""http://x"")"`);
       expect(r.body).toContain("'@BOX");
-      expect(r.body).not.toMatch(/,=HYPERLINK/);
+      expect(r.body).not.toMatch(/[,;]=HYPERLINK/);
       expect((await req('GET', `/api/porders/${b.orderId}/csv/`, editor)).statusCode).toBe(404);
     });
     it('streams the items CSV', async () => {
       const r = await req('GET', `/api/porders/${a.orderId}/items-csv/`, editor);
       expect(r.statusCode).toBe(200);
-      const lines = r.body.trim().split('\n');
-      expect(lines[0]).toBe('gtin,description,model,colour,reference,expected,real,percent');
+      const lines = r.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\n');
+      expect(lines[0]).toBe('GTIN;Descripción;Modelo;Color;Referencia;Esperadas;Leídas;Porcentaje');
       expect(lines).toHaveLength(5);
       expect((await req('GET', `/api/porders/${b.orderId}/items-csv/`, editor)).statusCode).toBe(404);
     });

@@ -4,6 +4,7 @@ import {
   boxCreateBodySchema,
   boxSchema,
   errorBodySchema,
+  exportQuerySchema,
   idParamSchema,
   inboundStatsQuerySchema,
   inboundStatsSchema,
@@ -38,9 +39,11 @@ import { pagedGetter } from '../../http/paged-route.js';
 import { DEFAULT_PAGE_SIZE, pageParams, toPage } from '../../http/paging.js';
 import { routeDeclarer } from '../../http/route.js';
 import { errorResponses, gtinFilter, LINES_PAGE, locationParams } from '../../http/route-schemas.js';
+import { exportOptionsOf, sendExport } from '../../lib/export/reply.js';
 import { currentUser } from '../../plugins/auth.js';
+import { exportTimeZone } from '../locations/location-scope.js';
 import type { ModuleDeps } from '../registry.js';
-import { contentCells, mapChunks, sendCsv, streamCsv } from './csv.js';
+import { PRINT_DATA_TABLE, PURCHASE_ORDER_TABLE, withOrder } from './csv.js';
 import { toProviderReturnDto, toSaleReturnDto } from './order-dto.js';
 import { registerOrderPageRoutes } from './order-pages.routes.js';
 import { createOrderWithBoxesRepository } from './order-with-boxes.repository.js';
@@ -52,7 +55,7 @@ const DASHBOARD_PAGE = 11;
 const WRITE_ROLE = RoleThreshold.createOrders;
 
 /** Inbound: purchase orders, receptions, boxes and contents, providers, statistics, downloads and returns. */
-export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }) => {
+export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, config }) => {
   const service = createOrdersService(db);
   const tags = ['inbound'];
   const route = routeDeclarer(tags);
@@ -75,11 +78,15 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
     boxPages: false,
     schemas: { order: purchaseOrderSchema, box: boxSchema, line: itemLineSchema },
     itemsCsv: {
-      filename: (id) => `order-${id}-items.csv`,
-      moreColumns: ['real', 'percent'],
-      moreCells: (l) => [l.real_quantity, l.percent],
+      name: (id) => ({ es: `pedido-${id}-articulos`, en: `order-${id}-items` }),
+      sheet: { es: 'Artículos', en: 'Items' },
+      moreColumns: [
+        { header: { es: 'Leídas', en: 'Read' }, kind: 'number', value: (l) => l.real_quantity },
+        { header: { es: 'Porcentaje', en: 'Percent' }, kind: 'number', value: (l) => l.percent },
+      ],
     },
     service,
+    defaultLanguage: config.defaultLanguage,
   });
 
   // ------------------------------------------------------------ the order wizard's one call
@@ -127,21 +134,21 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
 
   app.get(
     '/porders/:id/csv/',
-    route({ summary: 'Order CSV: boxes and their expected contents (streamed)', params: idParamSchema }),
+    route({
+      summary:
+        'Order file: each box and GTIN with its status, reading time, expected, read and difference (CSV or xlsx; lang es/en)',
+      params: idParamSchema,
+      querystring: exportQuerySchema,
+    }),
     async (request, reply) => {
-      const { order, chunks } = await service.orderCsv(currentUser(request), request.params.id);
-      return streamCsv(reply, {
-        filename: `order-${order.id}.csv`,
-        columns: ['order_id', 'order_code', 'provider', 'box', 'box_status', 'reading_time', 'gtin', 'description', 'quantity'],
-        chunks: mapChunks(chunks, (r) => [
-          order.id,
-          order.orderCode,
-          order.providerName ?? '',
-          r.codebar,
-          r.destination_status,
-          r.destination_reading_time ?? '',
-          ...contentCells(r),
-        ]),
+      const user = currentUser(request);
+      const { order, chunks } = await service.orderCsv(user, request.params.id);
+      const timeZone = await exportTimeZone(db, user, order.destinationLocationId);
+      return sendExport(reply, {
+        table: PURCHASE_ORDER_TABLE,
+        name: { es: `pedido-${order.id}`, en: `order-${order.id}` },
+        rows: withOrder(order, chunks),
+        options: exportOptionsOf(request, { timeZone, defaultLanguage: config.defaultLanguage }),
       });
     },
   );
@@ -149,41 +156,17 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
   app.get(
     '/porderscsv/',
     route({
-      summary: 'Print data of the purchase orders of a location in a date range (CSV)',
-      querystring: printDataQuerySchema,
+      summary:
+        'Print data of the purchase orders of a location in a date range (days of the location; date_time_to included), CSV or xlsx',
+      querystring: printDataQuerySchema.extend(exportQuerySchema.shape),
     }),
     async (request, reply) => {
-      const rows = await service.printData(currentUser(request), request.query);
-      return sendCsv(reply, {
-        filename: `print-data-${request.query.location_id}.csv`,
-        columns: [
-          'order_id',
-          'order_code',
-          'provider',
-          'estimated_arrival_date',
-          'arrival_date',
-          'box',
-          'gtin',
-          'description',
-          'model',
-          'colour',
-          'size',
-          'quantity',
-        ],
-        rows: rows.map((r) => [
-          r.order_id,
-          r.order_code,
-          r.provider_name ?? '',
-          r.estimated_arrival_date ?? '',
-          r.arrival_date ?? '',
-          r.codebar,
-          r.gtin,
-          r.description,
-          r.model,
-          r.colour,
-          r.size_primary,
-          r.quantity,
-        ]),
+      const { rows, timeZone } = await service.printData(currentUser(request), request.query);
+      return sendExport(reply, {
+        table: PRINT_DATA_TABLE,
+        name: { es: `datos-impresion-${request.query.location_id}`, en: `print-data-${request.query.location_id}` },
+        rows,
+        options: exportOptionsOf(request, { timeZone, defaultLanguage: config.defaultLanguage }),
       });
     },
   );

@@ -7,6 +7,7 @@ import {
   type InboundStats,
   OrderStatus,
   type ProviderStats,
+  parseDateBound,
   type purchaseOrderCreateBodySchema,
   type ReturnLine,
   todayIn,
@@ -278,16 +279,21 @@ export const createOrdersService = (db: Db) => {
       return { order, chunks: repo.orderCsvChunks(db, id) };
     },
 
+    /**
+     * The print data of a location's purchase orders in a range, read in the location's zone (the one date codec): a
+     * day `date_time_to` includes that whole day, a date-time is that instant (inclusive).
+     */
     async printData(user: AuthUser, input: { location_id: number; date_time_from: string; date_time_to?: string }) {
-      await requireLocation(db, user, input.location_id);
-      const parse = (value: string, field: string) => {
-        const d = new Date(value.includes(' ') && !value.includes('T') ? value.replace(' ', 'T') : value);
-        if (Number.isNaN(d.getTime())) throw fieldError(field, 'common.date_time');
-        return d;
+      const { timeZone } = await requireLocation(db, user, input.location_id);
+      const parse = (value: string, field: string, side: 'start' | 'end') => {
+        const bound = parseDateBound(value, timeZone, side);
+        if (!bound) throw fieldError(field, 'common.date_time');
+        return bound;
       };
-      const from = parse(input.date_time_from, 'date_time_from');
-      const to = input.date_time_to ? parse(input.date_time_to, 'date_time_to') : null;
-      return repo.printDataRows(db, { locationId: input.location_id, from, to });
+      const from = parse(input.date_time_from, 'date_time_from', 'start').at;
+      const to = input.date_time_to ? parse(input.date_time_to, 'date_time_to', 'end') : null;
+      const rows = await repo.printDataRows(db, { locationId: input.location_id, from, to });
+      return { rows, timeZone };
     },
 
     // -------------------------------------------------------------- returns

@@ -429,12 +429,19 @@ describe('printing API: tag types and formats, print orders, contents, labels, p
     });
     const from = new Date(Date.now() - 3 * 86_400_000).toISOString();
     const to = new Date().toISOString();
-    const r = await call('GET', `/api/printer/print_log/?printed_at__gte=${from}&printed_at__lte=${to}`, 'printer@demo.local');
+    const r = await call(
+      'GET',
+      `/api/printer/print_log/?printed_at__gte=${from}&printed_at__lte=${to}&lang=en`,
+      'printer@demo.local',
+    );
     expect(r.statusCode).toBe(200);
     expect(r.headers['content-type']).toContain('text/csv');
     expect(r.headers['content-disposition']).toMatch(/attachment; filename="print-log-/);
-    const lines = r.body.trim().split('\n');
-    expect(lines[0]).toBe('printed_at,print_order,name,label_number,gtin,serial_number,epc,printer,printer_mac');
+    const lines = r.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
+    expect(lines[0]).toBe('Printed at,Print order,Name,Label,GTIN,Serial number,EPC,Printer,Printer MAC');
     expect(lines).toHaveLength(1 + 12 + 4);
     const rows = parse(lines.slice(1).join('\n')) as string[][];
     const times = rows.map((row) => row[0] as string);

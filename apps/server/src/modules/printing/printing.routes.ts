@@ -1,6 +1,7 @@
 import {
   errorBodySchema,
   expectedPrintingBodySchema,
+  exportQuerySchema,
   fileUploadAnswerSchema,
   idParamSchema,
   NICELABEL_ORDERS_PAGE_SIZE,
@@ -8,7 +9,6 @@ import {
   nicelabelOrderSchema,
   nicelabelUpdateBodySchema,
   PRINT_CONTENTS_PAGE_SIZE,
-  PRINT_LOG_COLUMNS,
   PRINT_ORDERS_PAGE_SIZE,
   PRINT_TAGS_PAGE_SIZE,
   pageOf,
@@ -35,9 +35,10 @@ import { fieldError } from '../../http/errors.js';
 import { readMultipart } from '../../http/multipart.js';
 import { pagedGetter } from '../../http/paged-route.js';
 import { pageParams, toPage } from '../../http/paging.js';
+import { exportOptionsOf, sendExport } from '../../lib/export/reply.js';
 import { currentUser } from '../../plugins/auth.js';
-import { streamCsv } from '../movements/outbound.csv.js';
 import type { ModuleDeps } from '../registry.js';
+import { PRINT_LOG_TABLE } from './printing.exports.js';
 import { READ, route, WRITE } from './printing.http.js';
 import { createPrintingService } from './printing.service.js';
 import { tagFormatsRoutes } from './tag-formats.routes.js';
@@ -206,16 +207,18 @@ export const printingRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { d
     '/printer/print_log/',
     route({
       maxRole: READ,
-      summary: 'The labels printed between printed_at__gte and printed_at__lte, as CSV',
-      querystring: printLogQuerySchema,
+      summary: 'The labels printed between printed_at__gte and printed_at__lte, as a file (CSV or xlsx with format, lang es/en)',
+      querystring: printLogQuerySchema.extend(exportQuerySchema.shape),
       response: { 400: errorBodySchema, 403: errorBodySchema },
     }),
     async (request, reply) => {
       const stamp = new Date().toISOString().slice(0, 10);
-      return streamCsv(reply, {
-        filename: `print-log-${stamp}.csv`,
-        columns: [...PRINT_LOG_COLUMNS],
-        chunks: service.printLog(currentUser(request), request.query),
+      const { timeZone, chunks } = await service.printLog(currentUser(request), request.query);
+      return sendExport(reply, {
+        table: PRINT_LOG_TABLE,
+        name: { es: `registro-impresion-${stamp}`, en: `print-log-${stamp}` },
+        rows: chunks,
+        options: exportOptionsOf(request, { timeZone, defaultLanguage: config.defaultLanguage }),
       });
     },
   );

@@ -54,6 +54,19 @@ export type NewOrder = {
 const CANCEL_SETTLE_MS = 3_000;
 const CANCEL_POLL_MS = 50;
 
+/** One printed label of the print log. */
+export type PrintLogRow = {
+  printed_at: Date;
+  print_order: number;
+  name: string;
+  label_number: number;
+  gtin: string;
+  serial_number: string;
+  epc: string;
+  printer: string | null;
+  printer_mac: string | null;
+};
+
 export const createPrintingService = ({
   db,
   spooler,
@@ -351,31 +364,35 @@ export const createPrintingService = ({
       startPrint(user, { orderId: body.print_order, printerId: body.printer, from: body.from, to: body.to }),
 
     /** The labels printed in [from, to] as CSV rows, 1,000 at a time. */
-    async *printLog(user: AuthUser, range: { printed_at__gte: string; printed_at__lte: string }): AsyncGenerator<unknown[][]> {
+    /** The labels printed in a range, in chunks; and the zone the range was read in (the company's: the log is company-wide). */
+    async printLog(user: AuthUser, range: { printed_at__gte: string; printed_at__lte: string }) {
       // Both are required by the route's schema; a date-only end is the end of that day, days and
-      // wall-clock times of the company's zone (the log is company-wide).
+      // wall-clock times of the company's zone.
       const zone = await companyTimeZone(db, user);
       const from = parseDateParam(range.printed_at__gte, 'printed_at__gte', 'start', zone) ?? new Date(0);
       const to = parseDateParam(range.printed_at__lte, 'printed_at__lte', 'end', zone) ?? new Date();
-      let after: { at: string; id: number } | null = null;
-      for (;;) {
-        const rows = await repo.printLogChunk(user, { from, to, after, limit: 1000 });
-        if (rows.length === 0) return;
-        yield rows.map((r) => [
-          new Date(r.printed_at),
-          r.print_order_id,
-          r.name,
-          r.label_number,
-          r.gtin,
-          String(r.serial),
-          r.epc,
-          r.printer ?? '',
-          r.printer_mac ?? '',
-        ]);
-        const last = rows[rows.length - 1] as (typeof rows)[number];
-        after = { at: last.at_key, id: Number(last.id) };
-        if (rows.length < 1000) return;
+      async function* chunks(): AsyncGenerator<PrintLogRow[]> {
+        let after: { at: string; id: number } | null = null;
+        for (;;) {
+          const rows = await repo.printLogChunk(user, { from, to, after, limit: 1000 });
+          if (rows.length === 0) return;
+          yield rows.map((r) => ({
+            printed_at: new Date(r.printed_at),
+            print_order: r.print_order_id,
+            name: r.name,
+            label_number: r.label_number,
+            gtin: r.gtin,
+            serial_number: String(r.serial),
+            epc: r.epc,
+            printer: r.printer,
+            printer_mac: r.printer_mac,
+          }));
+          const last = rows[rows.length - 1] as (typeof rows)[number];
+          after = { at: last.at_key, id: Number(last.id) };
+          if (rows.length < 1000) return;
+        }
       }
+      return { timeZone: zone, chunks: chunks() };
     },
 
     /* ---------------------------------------------- the printer upload ("Other" calls) */

@@ -135,8 +135,8 @@ describe('shrink API', () => {
     expect(es.headers['content-disposition']).toMatch(/filename="mermas_T-MAD-01_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv"/);
     expect(es.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const lines = es.body.replace(/^\uFEFF/, '').split('\n');
-    expect(lines[0]).toBe('tipo;fecha;clave;descripción;sección;esperados;coincidentes;exactitud %;unidades;valor');
-    expect(lines[1]).toMatch(/^"total";"[\d-]+\/[\d-]+";"";"";"";;;\d+(,\d+)?;13;\d+(,\d+)?$/);
+    expect(lines[0]).toBe('Tipo;Desde;Hasta;Clave;Descripción;Sección;Esperados;Coincidentes;Exactitud %;Unidades;Valor');
+    expect(lines[1]).toMatch(/^"total";"\d\d\/\d\d\/\d{4}";"\d\d\/\d\d\/\d{4}";"";"";"";;;\d+(,\d+)?;13;\d+(,\d+)?$/);
     expect(lines.filter((l) => l.startsWith('"inventario";'))).toHaveLength(4);
     const en = await call(
       'GET',
@@ -144,7 +144,9 @@ describe('shrink API', () => {
       'admin@demo.local',
     );
     expect(en.statusCode).toBe(200);
-    expect(en.body.split('\n')[0]).toBe('kind,date,key,description,section,expected,matched,accuracy %,units,value');
+    expect(en.body.replace(/^\uFEFF/, '').split('\n')[0]).toBe(
+      'Kind,From,To,Key,Description,Section,Expected,Matched,Accuracy %,Units,Value',
+    );
   });
 
   it('refuses roles above 3, locations out of scope and other companies', async () => {

@@ -1,18 +1,18 @@
 import { idParamSchema, SHRINK_MAX_ROLE, shrinkCsvQuerySchema, shrinkQuerySchema, shrinkReportSchema } from '@rfid/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sendCsv } from '../../http/csv.js';
 import { routeDeclarer } from '../../http/route.js';
+import { exportOptionsOf, sendExport } from '../../lib/export/reply.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../registry.js';
 import { createShrinkRepository } from './shrink.repository.js';
 import { createGetShrinkReport } from './use-cases/get-shrink-report.js';
-import { shrinkCsv } from './use-cases/shrink-csv.js';
+import { SHRINK_TABLE, shrinkCsv } from './use-cases/shrink-csv.js';
 
 /**
  * The store floor (issue 26): a store's shrink and inventory accuracy over a period of its days, as JSON and as CSV
  * (docs/store-floor/shrink.md). Roles 1 to 3 of the location's scope.
  */
-export const shrinkRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }) => {
+export const shrinkRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, config }) => {
   const repo = createShrinkRepository(db);
   const getReport = createGetShrinkReport({ repo });
   const route = routeDeclarer(['shrink']);
@@ -34,16 +34,23 @@ export const shrinkRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
     '/locations/:id/shrink/csv/',
     route({
       maxRole: SHRINK_MAX_ROLE,
-      summary: 'The shrink report as CSV (lang es: Spanish columns, `;` and decimal comma, for a Spanish spreadsheet; en)',
+      summary:
+        "The shrink report as a file: CSV (lang es: Spanish columns, `;` and decimal comma; en) or xlsx (format); lang defaults to the user's language",
       params: idParamSchema,
       querystring: shrinkCsvQuerySchema,
     }),
     async (request, reply) => {
       const user = currentUser(request);
-      const { lang, ...query } = request.query;
+      const { lang: _lang, format: _format, ...query } = request.query;
       const location = await repo.location(user, request.params.id);
       const report = await getReport({ user, locationId: location.id, query });
-      return sendCsv(reply, shrinkCsv(report, { lang, code: location.code }));
+      const { name, rows } = shrinkCsv(report, { code: location.code });
+      return sendExport(reply, {
+        table: SHRINK_TABLE,
+        name,
+        rows,
+        options: exportOptionsOf(request, { timeZone: report.time_zone, defaultLanguage: config.defaultLanguage }),
+      });
     },
   );
 };

@@ -386,9 +386,12 @@ describe('stock endpoints', () => {
       const csv = await call(admin, 'GET', `/boxareaseens/${dock}/csv/`);
       expect(csv.statusCode).toBe(200);
       expect(csv.headers['content-type']).toContain('text/csv');
-      const lines = csv.body.trim().split('\n');
-      expect(lines[0]).toBe('area,location,barcode,pallet,cycles,detections,date');
-      expect(lines.slice(1).map((l) => (parse(l) as string[][])[0]?.slice(0, 6))).toEqual([
+      const lines = csv.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\n');
+      expect(lines[0]).toBe('Zona;Ubicación;Código de barras;Palé;Ciclos;Detecciones;Última lectura');
+      expect(lines.slice(1).map((l) => (parse(l, { delimiter: ';' }) as string[][])[0]?.slice(0, 6))).toEqual([
         ['Muelle de recepción', 'Centro de distribución Madrid', 'ST-BOX-1', 'PAL-77', '1', '5'],
         ['Muelle de recepción', 'Centro de distribución Madrid', 'ST-BOX-2', 'PAL-77', '1', '1'],
         ['Muelle de recepción', 'Centro de distribución Madrid', 'ST-LOOSE-1', '', '1', '2'],

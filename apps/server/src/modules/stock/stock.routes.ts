@@ -8,6 +8,7 @@ import {
   codebarParamSchema,
   contentBoxSchema,
   errorBodySchema,
+  exportQuerySchema,
   globalStockQuerySchema,
   idParamSchema,
   inventoryFileResultSchema,
@@ -31,9 +32,11 @@ import { pagedGetter } from '../../http/paged-route.js';
 import { routeDeclarer } from '../../http/route.js';
 import { errorResponses } from '../../http/route-schemas.js';
 import { msg } from '../../i18n/messages.js';
+import { exportOptionsOf, sendExport } from '../../lib/export/reply.js';
 import { currentUser } from '../../plugins/auth.js';
-import { streamCsv } from '../movements/outbound.csv.js';
+import { exportTimeZone } from '../locations/location-scope.js';
 import type { ModuleDeps } from '../registry.js';
+import { BOX_TRACKING_TABLE } from './stock.exports.js';
 import { createStockService } from './stock.service.js';
 
 /** Uploading an inventory file and editing minimum stock: roles 1 to 3 (spec section 6, "import an inventory file"). */
@@ -56,7 +59,7 @@ const decodeText = (bytes: Buffer): string => {
  * by tag; box stock and box tracking; the counted-stock upload; minimum stock; alarms. Reads are
  * open to every role in scope; uploads and minimum stock edits to roles 1–3. Foreign ids are 404.
  */
-export const stockRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }) => {
+export const stockRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, config }) => {
   const service = createStockService(db);
   const route = routeDeclarer(['stock']);
   const pagedGet = pagedGetter(app, route);
@@ -139,25 +142,25 @@ export const stockRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }
 
   app.get(
     '/boxareaseens/:id/csv/',
-    route({ summary: 'Box tracking of an area as CSV (streamed)', params: idParamSchema, response: errorResponses }),
+    route({
+      summary: 'Box tracking of an area as a file (streamed; CSV or xlsx with format, lang es/en)',
+      params: idParamSchema,
+      querystring: exportQuerySchema,
+      response: errorResponses,
+    }),
     async (request, reply) => {
-      const { area, chunks } = await service.boxesSeenCsv(currentUser(request), request.params.id);
-      return streamCsv(reply, {
-        filename: `box-tracking-area-${area.id}.csv`,
-        columns: ['area', 'location', 'barcode', 'pallet', 'cycles', 'detections', 'date'],
-        chunks: (async function* () {
-          for await (const rows of chunks) {
-            yield rows.map((r) => [
-              area.description,
-              area.locationDescription,
-              r.codebar,
-              r.pallet,
-              r.cycles,
-              r.detections,
-              r.date,
-            ]);
-          }
+      const user = currentUser(request);
+      const { area, chunks } = await service.boxesSeenCsv(user, request.params.id);
+      return sendExport(reply, {
+        table: BOX_TRACKING_TABLE,
+        name: { es: `seguimiento-cajas-zona-${area.id}`, en: `box-tracking-area-${area.id}` },
+        rows: (async function* () {
+          for await (const rows of chunks) yield rows.map((row) => ({ ...row, area }));
         })(),
+        options: exportOptionsOf(request, {
+          timeZone: await exportTimeZone(db, user, area.locationId),
+          defaultLanguage: config.defaultLanguage,
+        }),
       });
     },
   );

@@ -1,4 +1,5 @@
 import DownloadIcon from '@mui/icons-material/Download';
+import GridOnIcon from '@mui/icons-material/GridOn';
 import { Box, Button, Link, Stack, Typography } from '@mui/material';
 import type { AvailabilityRow } from '@rfid/contract';
 import { useState } from 'react';
@@ -35,7 +36,8 @@ export const ArticleCell = ({ row }: { row: Pick<AvailabilityRow, 'description' 
 export const AvailabilityPage = () => {
   const { t, i18n } = useTranslation(['availability', 'common']);
   const [filters, setFilters] = useState<AvailabilityFilters>({ gtin: '', model: '', section: '' });
-  const [isDownloading, setDownloading] = useState(false);
+  // The file being downloaded: the CSV or the same rows as an Excel workbook.
+  const [downloading, setDownloading] = useState<'csv' | 'xlsx' | null>(null);
   const quantity = (value: number) => formatQuantity(value, i18n.language);
   const columns: Column<AvailabilityRow>[] = [
     {
@@ -85,13 +87,19 @@ export const AvailabilityPage = () => {
             <Typography variant="body2" color="text.secondary" sx={{ flex: '1 1 320px' }}>
               {t('hint')}
             </Typography>
-            <Button startIcon={<DownloadIcon />} onClick={() => setDownloading(true)} data-testid="availability-download">
-              {t('download')}
-            </Button>
+            <Stack direction="row" sx={{ gap: 1 }}>
+              <Button startIcon={<DownloadIcon />} onClick={() => setDownloading('csv')} data-testid="availability-download">
+                {t('download')}
+              </Button>
+              <Button startIcon={<GridOnIcon />} onClick={() => setDownloading('xlsx')} data-testid="availability-download-xlsx">
+                {t('downloadXlsx')}
+              </Button>
+            </Stack>
           </Stack>
           <DownloadDialog
-            open={isDownloading}
-            onClose={() => setDownloading(false)}
+            open={downloading !== null}
+            onClose={() => setDownloading(null)}
+            format={downloading ?? 'csv'}
             path={availabilityCsvPath(location.id)}
             query={availabilityQuery(filters)}
             fileName={`availability-location-${location.id}.csv`}

@@ -1,4 +1,5 @@
 import DownloadIcon from '@mui/icons-material/Download';
+import GridOnIcon from '@mui/icons-material/GridOn';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { Alert, Box, Button, IconButton, Stack, Tab, Tabs, Tooltip } from '@mui/material';
 import { type BoxAreaSeen, type BoxStockRow, STOCK_PAGE_SIZE } from '@rfid/contract';
@@ -32,7 +33,8 @@ export const BoxStockPage = () => {
   const codebar = useDebounced(codebarText.trim(), 400);
   const [tab, setTab] = useState<TabName>('stock');
   const [contentOf, setContentOf] = useState<string | null>(null);
-  const [isDownloading, setDownloading] = useState(false);
+  // The file being downloaded: the CSV or the same rows as an Excel workbook.
+  const [downloading, setDownloading] = useState<'csv' | 'xlsx' | null>(null);
   const noticeEmpty = useEmptyNotice();
   const quantity = (value: number) => formatQuantity(value, i18n.language);
   const date = (value: string) => formatDateTime(value, t('common:noDate'));
@@ -149,14 +151,24 @@ export const BoxStockPage = () => {
             <TextFilter label={t('filters.codebar')} value={codebarText} onChange={setCodebarText} testId={'filter-codebar'} />
             <Box sx={{ flexGrow: 1 }} />
             {tab === 'tracking' && (
-              <Button
-                startIcon={<DownloadIcon />}
-                disabled={areaId === 0}
-                onClick={() => setDownloading(true)}
-                data-testid="box-tracking-download"
-              >
-                {t('boxStock.download')}
-              </Button>
+              <>
+                <Button
+                  startIcon={<DownloadIcon />}
+                  disabled={areaId === 0}
+                  onClick={() => setDownloading('csv')}
+                  data-testid="box-tracking-download"
+                >
+                  {t('boxStock.download')}
+                </Button>
+                <Button
+                  startIcon={<GridOnIcon />}
+                  disabled={areaId === 0}
+                  onClick={() => setDownloading('xlsx')}
+                  data-testid="box-tracking-download-xlsx"
+                >
+                  {t('boxStock.downloadXlsx')}
+                </Button>
+              </>
             )}
           </Stack>
           <Tabs value={tab} onChange={(_, next: TabName) => setTab(next)} variant="fullWidth" sx={{ maxWidth: 480 }}>
@@ -172,8 +184,9 @@ export const BoxStockPage = () => {
           <BoxContentDialog codebar={contentOf} onClose={() => setContentOf(null)} />
           {areaId > 0 && (
             <DownloadDialog
-              open={isDownloading}
-              onClose={() => setDownloading(false)}
+              open={downloading !== null}
+              onClose={() => setDownloading(null)}
+              format={downloading ?? 'csv'}
               path={boxesSeenCsvPath(areaId)}
               fileName={`box-tracking-area-${areaId}.csv`}
               title={t('boxStock.downloadTitle')}

@@ -1,7 +1,8 @@
 import type { ShrinkReport } from '@rfid/contract';
 import { describe, expect, it } from 'vitest';
-import { csvText } from '../../../http/csv.js';
-import { shrinkCsv } from './shrink-csv.js';
+import { exportFileName } from '../../../lib/export/reply.js';
+import { exportCsvText } from '../../../lib/export/table.js';
+import { SHRINK_TABLE, shrinkCsv } from './shrink-csv.js';
 
 const report: ShrinkReport = {
   location_id: 3,
@@ -32,24 +33,28 @@ const report: ShrinkReport = {
 };
 
 describe('shrink CSV', () => {
-  it('writes a Spanish file for a Spanish spreadsheet: Spanish columns, `;`, decimal comma', () => {
-    const csv = shrinkCsv(report, { lang: 'es', code: 'T-MAD-01' });
-    expect(csv.filename).toBe('mermas_T-MAD-01_2026-11-01_2026-11-02.csv');
-    const text = csvText(csv.rows, { columns: csv.columns, dialect: csv.dialect });
+  it('writes a Spanish file for a Spanish spreadsheet: Spanish columns, `;`, decimal comma, days as a Spanish date', () => {
+    const csv = shrinkCsv(report, { code: 'T-MAD-01' });
+    expect(exportFileName(csv.name, { format: 'csv', language: 'es' })).toBe('mermas_T-MAD-01_2026-11-01_2026-11-02.csv');
+    const text = exportCsvText(SHRINK_TABLE, csv.rows, { language: 'es', timeZone: 'Europe/Madrid' });
     const lines = text.split('\n');
-    expect(lines[0]).toBe('\uFEFFtipo;fecha;clave;descripción;sección;esperados;coincidentes;exactitud %;unidades;valor');
-    expect(lines[1]).toBe('"total";"2026-11-01/2026-11-02";"";"";"";;;92,5;3;45,5');
-    expect(lines).toContain('"inventario";"2026-11-01";"7";"Almacén tienda";"";40;37;92,5;;');
-    expect(lines).toContain('"gtin";"2026-11-01/2026-11-02";"08437012000011";"Camiseta";"Hombre";;;;2;30');
+    expect(lines[0]).toBe('\uFEFFTipo;Desde;Hasta;Clave;Descripción;Sección;Esperados;Coincidentes;Exactitud %;Unidades;Valor');
+    expect(lines[1]).toBe('"total";"01/11/2026";"02/11/2026";"";"";"";;;92,5;3;45,5');
+    expect(lines).toContain('"inventario";"01/11/2026";"01/11/2026";"7";"Almacén tienda";"";40;37;92,5;;');
+    expect(lines).toContain('"gtin";"01/11/2026";"02/11/2026";"08437012000011";"Camiseta";"Hombre";;;;2;30');
     // total, two sources, two days, one inventory, one GTIN, one section, and the last line's end.
     expect(lines).toHaveLength(1 + 3 + 2 + 1 + 1 + 1 + 1);
   });
 
   it('writes an English file with `,` and a decimal point', () => {
-    const csv = shrinkCsv(report, { lang: 'en', code: 'T-MAD-01' });
-    const text = csvText(csv.rows, { columns: csv.columns, dialect: csv.dialect });
-    expect(csv.filename).toBe('shrink_T-MAD-01_2026-11-01_2026-11-02.csv');
-    expect(text.startsWith('kind,date,key,description,section,expected,matched,accuracy %,units,value\n"total"')).toBe(true);
+    const csv = shrinkCsv(report, { code: 'T-MAD-01' });
+    const text = exportCsvText(SHRINK_TABLE, csv.rows, { language: 'en', timeZone: 'Europe/Madrid' });
+    expect(exportFileName(csv.name, { format: 'csv', language: 'en' })).toBe('shrink_T-MAD-01_2026-11-01_2026-11-02.csv');
+    expect(
+      text.startsWith(
+        '\uFEFFKind,From,To,Key,Description,Section,Expected,Matched,Accuracy %,Units,Value\n"total","2026-11-01","2026-11-02"',
+      ),
+    ).toBe(true);
     expect(text).toContain(',92.5,3,45.5\n');
   });
 });

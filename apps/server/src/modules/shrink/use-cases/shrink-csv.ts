@@ -1,79 +1,102 @@
 import type { ShrinkReport } from '@rfid/contract';
-import type { CsvDialect } from '../../../http/csv.js';
+import type { ExportTable, Words } from '../../../lib/export/table.js';
 
-type CsvLanguage = 'es' | 'en';
+/** One line of the shrink file: a kind of row, its days, its key and its figures (null where they do not apply). */
+export type ShrinkLine = {
+  kind: 'total' | 'inventoryLost' | 'exitLost' | 'day' | 'inventory' | 'gtin' | 'section';
+  from: string;
+  to: string;
+  key: string;
+  description: string;
+  section: string;
+  expected: number | null;
+  matched: number | null;
+  accuracy: number | null;
+  units: number | null;
+  value: number | null;
+};
 
-/** The file's columns and its row kinds, in the report's language. */
-const WORDS = {
-  es: {
-    columns: [
-      'tipo',
-      'fecha',
-      'clave',
-      'descripción',
-      'sección',
-      'esperados',
-      'coincidentes',
-      'exactitud %',
-      'unidades',
-      'valor',
-    ],
-    total: 'total',
-    inventoryLost: 'perdidas en inventario',
-    exitLost: 'perdidas en salida',
-    day: 'día',
-    inventory: 'inventario',
-    gtin: 'gtin',
-    section: 'sección',
-    file: 'mermas',
-  },
-  en: {
-    columns: ['kind', 'date', 'key', 'description', 'section', 'expected', 'matched', 'accuracy %', 'units', 'value'],
-    total: 'total',
-    inventoryLost: 'lost at inventory',
-    exitLost: 'lost at exit',
-    day: 'day',
-    inventory: 'inventory',
-    gtin: 'gtin',
-    section: 'section',
-    file: 'shrink',
-  },
-} as const;
+const KIND_WORDS: Record<ShrinkLine['kind'], Words> = {
+  total: { es: 'total', en: 'total' },
+  inventoryLost: { es: 'perdidas en inventario', en: 'lost at inventory' },
+  exitLost: { es: 'perdidas en salida', en: 'lost at exit' },
+  day: { es: 'día', en: 'day' },
+  inventory: { es: 'inventario', en: 'inventory' },
+  gtin: { es: 'gtin', en: 'gtin' },
+  section: { es: 'sección', en: 'section' },
+};
 
-export type ShrinkCsv = { filename: string; columns: string[]; rows: unknown[][]; dialect: CsvDialect };
+/** The file's columns (lib/export: the user's language, CSV or xlsx). */
+export const SHRINK_TABLE: ExportTable<ShrinkLine> = {
+  sheet: { es: 'Mermas', en: 'Shrink' },
+  columns: [
+    { header: { es: 'Tipo', en: 'Kind' }, kind: 'state', states: KIND_WORDS, value: (l) => l.kind, width: 22 },
+    { header: { es: 'Desde', en: 'From' }, kind: 'date', value: (l) => l.from },
+    { header: { es: 'Hasta', en: 'To' }, kind: 'date', value: (l) => l.to },
+    { header: { es: 'Clave', en: 'Key' }, kind: 'text', value: (l) => l.key, width: 16 },
+    { header: { es: 'Descripción', en: 'Description' }, kind: 'text', value: (l) => l.description, width: 28 },
+    { header: { es: 'Sección', en: 'Section' }, kind: 'text', value: (l) => l.section },
+    { header: { es: 'Esperados', en: 'Expected' }, kind: 'number', value: (l) => l.expected },
+    { header: { es: 'Coincidentes', en: 'Matched' }, kind: 'number', value: (l) => l.matched },
+    { header: { es: 'Exactitud %', en: 'Accuracy %' }, kind: 'number', value: (l) => l.accuracy },
+    { header: { es: 'Unidades', en: 'Units' }, kind: 'number', value: (l) => l.units },
+    { header: { es: 'Valor', en: 'Value' }, kind: 'number', value: (l) => l.value },
+  ],
+};
+
+const none = { key: '', description: '', section: '', expected: null, matched: null, accuracy: null };
 
 /**
  * GET /api/locations/{id}/shrink/csv/: the report as one table a spreadsheet filters by its first column: the period's
  * totals (accuracy, shrink, and each source), one row per day, per validated inventory, per top GTIN and per top
- * section. Spanish: Spanish column names, `;` and a decimal comma (the one CSV writer's 'es' dialect).
+ * section. Written by lib/export in the user's language (Spanish: `;` and a decimal comma).
  */
-export const shrinkCsv = (report: ShrinkReport, { lang, code }: { lang: CsvLanguage; code: string }): ShrinkCsv => {
-  const w = WORDS[lang];
-  const period = `${report.date_from}/${report.date_to}`;
-  const rows: unknown[][] = [
-    [w.total, period, '', '', '', null, null, report.accuracy, report.shrink.units, report.shrink.value],
-    [w.inventoryLost, period, '', '', '', null, null, null, report.shrink.inventory.units, report.shrink.inventory.value],
-    [w.exitLost, period, '', '', '', null, null, null, report.shrink.exit.units, report.shrink.exit.value],
-    ...report.days.map((d) => [w.day, d.day, '', '', '', null, null, null, d.units, d.value]),
-    ...report.trend.map((i) => [
-      w.inventory,
-      i.day,
-      String(i.inventory_id),
-      i.area_description,
-      '',
-      i.expected,
-      i.matched,
-      i.accuracy,
-      null,
-      null,
-    ]),
-    ...report.top_gtins.map((g) => [w.gtin, period, g.gtin, g.description, g.section, null, null, null, g.units, g.value]),
-    ...report.top_sections.map((s) => [w.section, period, s.section, '', s.section, null, null, null, s.units, s.value]),
+export const shrinkCsv = (report: ShrinkReport, { code }: { code: string }): { name: Words; rows: ShrinkLine[] } => {
+  const period = { from: report.date_from, to: report.date_to };
+  const rows: ShrinkLine[] = [
+    { kind: 'total', ...period, ...none, accuracy: report.accuracy, units: report.shrink.units, value: report.shrink.value },
+    { kind: 'inventoryLost', ...period, ...none, ...report.shrink.inventory },
+    { kind: 'exitLost', ...period, ...none, ...report.shrink.exit },
+    ...report.days.map((d): ShrinkLine => ({ kind: 'day', from: d.day, to: d.day, ...none, units: d.units, value: d.value })),
+    ...report.trend.map(
+      (i): ShrinkLine => ({
+        kind: 'inventory',
+        from: i.day,
+        to: i.day,
+        ...none,
+        key: String(i.inventory_id),
+        description: i.area_description,
+        expected: i.expected,
+        matched: i.matched,
+        accuracy: i.accuracy,
+        units: null,
+        value: null,
+      }),
+    ),
+    ...report.top_gtins.map(
+      (g): ShrinkLine => ({
+        kind: 'gtin',
+        ...period,
+        ...none,
+        key: g.gtin,
+        description: g.description,
+        section: g.section,
+        units: g.units,
+        value: g.value,
+      }),
+    ),
+    ...report.top_sections.map(
+      (s): ShrinkLine => ({
+        kind: 'section',
+        ...period,
+        ...none,
+        key: s.section,
+        section: s.section,
+        units: s.units,
+        value: s.value,
+      }),
+    ),
   ];
-  return {
-    filename: `${w.file}_${code}_${report.date_from}_${report.date_to}.csv`,
-    columns: [...w.columns],
-    rows,
-    dialect: lang === 'es' ? 'es' : 'plain',
-  };
+  const stem = `${code}_${report.date_from}_${report.date_to}`;
+  return { name: { es: `mermas_${stem}`, en: `shrink_${stem}` }, rows };
 };

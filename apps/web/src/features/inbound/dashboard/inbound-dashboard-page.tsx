@@ -206,7 +206,12 @@ export const InboundDashboardPage = () => {
             ...orderCsvMenuItems({
               orderPath: `/porders/${row.id}`,
               fileName: `order-${row.id}`,
-              labels: { order: t('dashboard.actions.downloadOrder'), items: t('dashboard.actions.downloadItems') },
+              labels: {
+                order: t('dashboard.actions.downloadOrder'),
+                items: t('dashboard.actions.downloadItems'),
+                orderXlsx: t('dashboard.actions.downloadOrderXlsx'),
+                itemsXlsx: t('dashboard.actions.downloadItemsXlsx'),
+              },
               onPick: setDownload,
             }),
             // Tick for printing (spec section 2): the order's expected labels on a printer.

@@ -120,7 +120,12 @@ export const OnlineDashboardPage = () => {
             items={orderCsvMenuItems({
               orderPath: `/orders/${row.id}`,
               fileName: `online-${row.id}`,
-              labels: { order: t('dashboard.actions.downloadOrder'), items: t('dashboard.actions.downloadItems') },
+              labels: {
+                order: t('dashboard.actions.downloadOrder'),
+                items: t('dashboard.actions.downloadItems'),
+                orderXlsx: t('dashboard.actions.downloadOrderXlsx'),
+                itemsXlsx: t('dashboard.actions.downloadItemsXlsx'),
+              },
               onPick: setDownload,
             })}
           />

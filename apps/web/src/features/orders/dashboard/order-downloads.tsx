@@ -1,17 +1,18 @@
 import DownloadIcon from '@mui/icons-material/Download';
+import GridOnIcon from '@mui/icons-material/GridOn';
 import TableChartIcon from '@mui/icons-material/TableChartOutlined';
 import type { ReactNode } from 'react';
 import { DownloadDialog } from '../../../components/download-dialog';
 import type { IconMenuItem } from '../../../components/icon-menu';
 import type { RequestOptions } from '../../../lib/api-client';
 
-/** A CSV a dashboard downloads: the API path, its query and the file name to save it as. */
-export type OrderDownload = { path: string; fileName: string; query?: RequestOptions['query'] };
+/** A file a dashboard downloads: the API path, its query, the file name to save it as and its format. */
+export type OrderDownload = { path: string; fileName: string; query?: RequestOptions['query']; format?: 'csv' | 'xlsx' };
 
 /**
- * The two downloads of an order row (spec section 7, `<order>/csv/` and `<order>/items-csv/`):
- * the order CSV (boxes and contents) and the items CSV (per GTIN), saved as `<fileName>.csv` and
- * `<fileName>-items.csv`.
+ * The downloads of an order row (spec section 7, `<order>/csv/` and `<order>/items-csv/`): the order file (boxes and
+ * contents, expected and read) and the items file (per GTIN), as CSV and, with `labels.orderXlsx`/`itemsXlsx`, as an
+ * Excel workbook (`format=xlsx`). The server names the files in the user's language.
  */
 export const orderCsvMenuItems = ({
   orderPath,
@@ -22,7 +23,7 @@ export const orderCsvMenuItems = ({
   /** The order's API path without the trailing slash, e.g. `/orders/12`. */
   orderPath: string;
   fileName: string;
-  labels: { order: ReactNode; items: ReactNode };
+  labels: { order: ReactNode; items: ReactNode; orderXlsx?: ReactNode; itemsXlsx?: ReactNode };
   onPick: (download: OrderDownload) => void;
 }): IconMenuItem[] => [
   {
@@ -31,14 +32,43 @@ export const orderCsvMenuItems = ({
     icon: <DownloadIcon fontSize="small" />,
     onClick: () => onPick({ path: `${orderPath}/csv/`, fileName: `${fileName}.csv` }),
   },
+  ...(labels.orderXlsx
+    ? [
+        {
+          id: 'download-order-xlsx',
+          label: labels.orderXlsx,
+          icon: <GridOnIcon fontSize="small" />,
+          onClick: () => onPick({ path: `${orderPath}/csv/`, fileName: `${fileName}.xlsx`, format: 'xlsx' }),
+        },
+      ]
+    : []),
   {
     id: 'download-items',
     label: labels.items,
     icon: <TableChartIcon fontSize="small" />,
     onClick: () => onPick({ path: `${orderPath}/items-csv/`, fileName: `${fileName}-items.csv` }),
   },
+  ...(labels.itemsXlsx
+    ? [
+        {
+          id: 'download-items-xlsx',
+          label: labels.itemsXlsx,
+          icon: <GridOnIcon fontSize="small" />,
+          onClick: () => onPick({ path: `${orderPath}/items-csv/`, fileName: `${fileName}-items.xlsx`, format: 'xlsx' }),
+        },
+      ]
+    : []),
 ];
 
 /** The progress dialog of the download picked on a dashboard; nothing while none is. */
 export const OrderDownloadDialog = ({ download, onClose }: { download: OrderDownload | null; onClose: () => void }) =>
-  download && <DownloadDialog open onClose={onClose} path={download.path} query={download.query} fileName={download.fileName} />;
+  download && (
+    <DownloadDialog
+      open
+      onClose={onClose}
+      path={download.path}
+      query={download.query}
+      fileName={download.fileName}
+      {...(download.format ? { format: download.format } : {})}
+    />
+  );
