@@ -32,7 +32,12 @@ const fakeApi = (answers: number[] = []) => {
     const json = (status: number, value: unknown) =>
       new Response(JSON.stringify(value), { status, headers: { 'Content-Type': 'application/json' } });
     if (url.pathname === '/api/types/') {
-      return json(200, { count: 1, next: null, previous: null, results: [{ id: 7, gtin: GTIN, description: 'Camisa' }] });
+      return json(200, {
+        count: 1,
+        next: null,
+        previous: null,
+        results: [{ id: 7, gtin: GTIN, description: 'Camisa', size_primary: 'M', sizes: [], colour: 'Azul', external_image: '' }],
+      });
     }
     if (method === 'POST' && url.pathname === '/api/orders-with-boxes/') {
       const status = answers.shift() ?? 201;
