@@ -61,7 +61,7 @@ describe('EPCIS: a captured GS1 example found on the EPCIS page and downloaded a
     const { page, context } = await openPage(browser(), { viewport: MOBILE, language: 'en' });
     await page.goto('/epcis');
     await page.getByTestId('epcis-epc').fill(SSCC);
-    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
     const rows = page.getByTestId('epcis-row');
     await poll(() => rows.count()).toBe(1);
     expect(await rows.first().textContent()).toContain(`${SSCC} with 2 EPCs`);

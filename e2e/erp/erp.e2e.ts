@@ -61,7 +61,7 @@ describe('ERP vs RFID stock: an uploaded snapshot shows its differences to the R
     expect(text.startsWith('\uFEFF')).toBe(true);
     expect(text).toContain(`"${stocked.gtin}"`);
     expect(text.split(/\r?\n/)[0]).toBe(
-      '\uFEFFstore;store_name;gtin;description;erp_quantity;rfid_quantity;difference;erp_imported_at',
+      '\uFEFFTienda;Nombre de la tienda;GTIN;Descripción;Cantidad ERP;Cantidad RFID;Diferencia;Importado del ERP',
     );
     await context.close();
   });

@@ -253,12 +253,15 @@ describe('Inventory journey: a cabinet stocks an area, a handheld counts it, the
     expect(file.suggestedFilename()).toBe(`Inventory-${inventoryId}.csv`);
     await poll(() => dialog.getByTestId('job-done').textContent()).toBe(`Guardado Inventory-${inventoryId}.csv`);
     const path = await file.path();
-    const lines = (await readFile(path, 'utf8')).trim().split('\n');
-    expect(lines[0]).toBe('inventory,area,epc,gtin,description,model,colour,size,status,read_at');
+    // A file for a Spanish spreadsheet (docs/exports.md): byte-order mark, Spanish headers, `;`, words for states.
+    const text = await readFile(path, 'utf8');
+    expect(text.startsWith('\uFEFF')).toBe(true);
+    const lines = text.slice(1).trim().split(/\r?\n/);
+    expect(lines[0]).toBe('Inventario;Zona;EPC;GTIN;Descripción;Modelo;Color;Talla;Estado;Leído');
     expect(lines).toHaveLength(1 + 7); // 6 expected and 1 in excess
     // Text cells are quoted (one CSV writer, issue 13): the status column of each row.
-    const rows = parse(lines.slice(1).join('\n')) as string[][];
-    expect(rows.filter((row) => row[8] === 'missing')).toHaveLength(2);
+    const rows = parse(lines.slice(1).join('\n'), { delimiter: ';' }) as string[][];
+    expect(rows.filter((row) => row[8] === 'Faltante')).toHaveLength(2);
     await screenshot(page, 'inventory-csv-es');
     await dialog.getByTestId('job-close').click();
     await poll(() => row.getByTestId('row-icon-fileCreated').count()).toBe(1);
@@ -276,7 +279,8 @@ describe('Inventory journey: a cabinet stocks an area, a handheld counts it, the
     await page.getByRole('option', { name: AREA, exact: true }).click();
     await page.getByTestId('new-inventory-partial').click();
     await page.getByTestId('new-inventory-gtins').fill((gtins[1] as string).slice(-8));
-    await page.getByRole('option', { name: new RegExp(`^${gtins[1]}`) }).click();
+    // The option reads its picture, description, GTIN, size and colour (issue 28): found by the GTIN it shows.
+    await page.getByRole('option', { name: new RegExp(gtins[1] as string) }).click();
     await screenshot(page, 'inventory-new-partial-es');
     await page.getByTestId('new-inventory-submit').click();
     await page.waitForURL(/\/inventory\/\d+\/detail$/);

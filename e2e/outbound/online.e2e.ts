@@ -78,7 +78,8 @@ describe('online journey: an online order expedited by a mode-6 reader, seen ver
     const exitDate = (await api<OnlineOrder>('GET', `/orders/${shippedId}/`)).json.exit_date as string;
     const exit = new Date(exitDate);
     const pad = (n: number) => String(n).padStart(2, '0');
-    expect(await shipped.textContent()).toContain(`${pad(exit.getDate())}-${pad(exit.getMonth() + 1)}-${exit.getFullYear()}`);
+    // One date style (docs/writing-guide.md): day/month/year with slashes, 24-hour.
+    expect(await shipped.textContent()).toContain(`${pad(exit.getDate())}/${pad(exit.getMonth() + 1)}/${exit.getFullYear()}`);
 
     const late = rowOf(list, LATE);
     expect(await late.getByTestId('order-state-0').count()).toBe(1);

@@ -380,7 +380,9 @@ describe('printing journey: orders by hand and from CSV, printing to the simulat
     const text = await readFile((await file.path()) as string, 'utf8');
     const range = await labelsOf((await orderNamed(`${NAME}-range`)).id);
     for (const label of range.filter((l) => l.printed_at)) expect(text).toContain(label.item.epc);
-    expect(text.split('\n')[0]).toBe('printed_at,print_order,name,label_number,gtin,serial_number,epc,printer,printer_mac');
+    // A file for people in English (docs/exports.md): a byte-order mark, English headers, `,` between cells.
+    expect(text.startsWith('\uFEFF')).toBe(true);
+    expect(text.slice(1).split(/\r?\n/)[0]).toBe('Printed at,Print order,Name,Label,GTIN,Serial number,EPC,Printer,Printer MAC');
     await context.close();
   });
 

@@ -77,8 +77,8 @@ describe('shrink and accuracy: the demo store shows its figures and downloads th
     expect(file.suggestedFilename()).toMatch(/^mermas_T-MAD-01_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv$/);
     const bytes = await readFile((await file.path()) as string);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const lines = bytes.subarray(3).toString('utf8').split('\n');
-    expect(lines[0]).toBe('tipo;fecha;clave;descripción;sección;esperados;coincidentes;exactitud %;unidades;valor');
+    const lines = bytes.subarray(3).toString('utf8').split(/\r?\n/);
+    expect(lines[0]).toBe('Tipo;Desde;Hasta;Clave;Descripción;Sección;Esperados;Coincidentes;Exactitud %;Unidades;Valor');
     expect(lines[1]?.split(';').at(-2)).toBe(String(report.shrink.units));
     expect(lines[1]?.split(';').at(-1)).toBe(String(report.shrink.value).replace('.', ','));
     expect(lines.filter((line) => line.startsWith('"inventario";'))).toHaveLength(report.inventories);
