@@ -13,7 +13,7 @@ import { conflict, fieldError } from '../../http/errors.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { requireLocation } from '../locations/location-scope.js';
-import { isLate, iso, orderCreateValues, orderHeadDto, secondsBetween, toBoxDto, toItemLineDto } from '../orders/order-dto.js';
+import { isLate, iso, movementOrderValues, orderHeadDto, secondsBetween, toBoxDto, toItemLineDto } from '../orders/order-dto.js';
 import { createOrderPagesService, deleteUnverifiedOrder, orderLoader } from '../orders/order-pages.service.js';
 import * as ordersRepo from '../orders/orders.repository.js';
 import { toEntryStats, toExitStats } from '../stats/figures.js';
@@ -108,16 +108,7 @@ export const createMovementsService = (db: Db) => {
         throw fieldError('destination_id', 'location.not_found');
       }
       if (input.origin_id === input.destination_id) throw fieldError('destination_id', 'movements.destination_same');
-      const id = await ordersRepo.insertOrder(db, {
-        ...orderCreateValues(user.companyId, input),
-        type: 'movement',
-        originLocationId: input.origin_id,
-        destinationLocationId: input.destination_id,
-        originStatus: OrderStatus.Unchecked,
-        destinationStatus: OrderStatus.Unchecked,
-        container: input.container ?? '',
-        estimatedExitDate: input.estimated_exit_date ?? null,
-      });
+      const id = await ordersRepo.insertOrder(db, movementOrderValues(user.companyId, input));
       return toMovementDto(await requireMovement(user, id), 'exit');
     },
 

@@ -4,7 +4,6 @@ import {
   type OnlineItemLine,
   type OnlineOrder,
   type OrderContentRow,
-  OrderStatus,
   type onlineOrderCreateBodySchema,
   onlinePercent,
 } from '@rfid/contract';
@@ -19,7 +18,7 @@ import { statsRange } from '../movements/outbound.shared.js';
 import {
   isLate,
   iso,
-  orderCreateValues,
+  onlineOrderValues,
   orderHeadDto,
   secondsBetween,
   toBoxDto,
@@ -81,13 +80,7 @@ export const createOnlineService = (db: Db) => {
 
     async create(user: AuthUser, input: z.output<typeof onlineOrderCreateBodySchema>) {
       await requireLocation(db, user, input.origin_id);
-      const id = await ordersRepo.insertOrder(db, {
-        ...orderCreateValues(user.companyId, input),
-        type: 'online',
-        originLocationId: input.origin_id,
-        originStatus: OrderStatus.Unchecked,
-        estimatedExitDate: input.estimated_exit_date ?? null,
-      });
+      const id = await ordersRepo.insertOrder(db, onlineOrderValues(user.companyId, input));
       return toOnlineDto(await requireOnline(user, id));
     },
 

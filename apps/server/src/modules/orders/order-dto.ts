@@ -1,4 +1,16 @@
-import type { Box, ItemLine, ProviderReturn, PurchaseOrder, Reception, SaleReturn } from '@rfid/contract';
+import {
+  type Box,
+  type ItemLine,
+  type movementOrderCreateBodySchema,
+  OrderStatus,
+  type onlineOrderCreateBodySchema,
+  type ProviderReturn,
+  type PurchaseOrder,
+  type purchaseOrderCreateBodySchema,
+  type Reception,
+  type SaleReturn,
+} from '@rfid/contract';
+import type { z } from 'zod';
 import type { BoxRow } from './boxes.repository.js';
 import type { ItemLineRow } from './lines.repository.js';
 import { linePercent } from './order-rules.js';
@@ -28,6 +40,42 @@ export const orderCreateValues = (
   orderCode: input.order_code,
   creationDate: input.creation_date ?? new Date(),
   estimatedArrivalDate: input.estimated_arrival_date ?? null,
+});
+
+/**
+ * A new order's row values by kind, from the contract's create bodies: one place for what a purchase, an online order and
+ * a movement are made of, whether created alone (their services) or with their boxes (the wizard's one call).
+ */
+export const purchaseOrderValues = (
+  companyId: number,
+  input: z.output<typeof purchaseOrderCreateBodySchema>,
+  providerId: number,
+) => ({
+  ...orderCreateValues(companyId, input),
+  type: 'purchase' as const,
+  providerId,
+  destinationLocationId: input.destination_id,
+  destinationStatus: OrderStatus.Unchecked,
+  container: input.container ?? '',
+});
+
+export const onlineOrderValues = (companyId: number, input: z.output<typeof onlineOrderCreateBodySchema>) => ({
+  ...orderCreateValues(companyId, input),
+  type: 'online' as const,
+  originLocationId: input.origin_id,
+  originStatus: OrderStatus.Unchecked,
+  estimatedExitDate: input.estimated_exit_date ?? null,
+});
+
+export const movementOrderValues = (companyId: number, input: z.output<typeof movementOrderCreateBodySchema>) => ({
+  ...orderCreateValues(companyId, input),
+  type: 'movement' as const,
+  originLocationId: input.origin_id,
+  destinationLocationId: input.destination_id,
+  originStatus: OrderStatus.Unchecked,
+  destinationStatus: OrderStatus.Unchecked,
+  container: input.container ?? '',
+  estimatedExitDate: input.estimated_exit_date ?? null,
 });
 
 /** The fields every order DTO opens with: the order, its code, both sides' statuses and whether it is closed. */

@@ -25,7 +25,7 @@ import { companyTimeZone, requireLocation } from '../locations/location-scope.js
 import { toInboundStats } from '../stats/figures.js';
 import { inboundFigures } from '../stats/figures.repository.js';
 import { hours } from '../stats/stats.rules.js';
-import { orderCreateValues, pageSideOf, toBoxDto, toItemLineDto, toOrderDto, toReceptionDto } from './order-dto.js';
+import { pageSideOf, purchaseOrderValues, toBoxDto, toItemLineDto, toOrderDto, toReceptionDto } from './order-dto.js';
 import { createOrderPagesService, deleteUnverifiedBox, deleteUnverifiedOrder, orderLoader } from './order-pages.service.js';
 import { visibleOrders } from './order-scope.repository.js';
 import * as repo from './orders.repository.js';
@@ -94,14 +94,7 @@ export const createOrdersService = (db: Db) => {
       await requireLocation(db, user, input.destination_id);
       const provider = await repo.getProvider(db, user.companyId, input.origin_id);
       if (!provider) throw fieldError('origin_id', 'orders.provider_not_found');
-      const id = await repo.insertOrder(db, {
-        ...orderCreateValues(user.companyId, input),
-        type: 'purchase',
-        providerId: provider.id,
-        destinationLocationId: input.destination_id,
-        destinationStatus: OrderStatus.Unchecked,
-        container: input.container ?? '',
-      });
+      const id = await repo.insertOrder(db, purchaseOrderValues(user.companyId, input, provider.id));
       return toOrderDto(await requireOrder(user, id));
     },
 

@@ -1,9 +1,9 @@
-import { OrderStatus, type OrderWithBoxes, type orderWithBoxesCreateBodySchema } from '@rfid/contract';
+import type { OrderWithBoxes, orderWithBoxesCreateBodySchema } from '@rfid/contract';
 import type { z } from 'zod';
 import { conflict, fieldError, validationError } from '../../../http/errors.js';
 import { msg } from '../../../i18n/messages.js';
 import type { AuthUser } from '../../../plugins/auth.js';
-import { orderCreateValues } from '../order-dto.js';
+import { movementOrderValues, onlineOrderValues, purchaseOrderValues } from '../order-dto.js';
 import type { NewWizardOrder, OrderWithBoxesRepository, StoredOrderWithBoxes } from '../order-with-boxes.repository.js';
 
 export type CreateOrderWithBoxesInput = z.output<typeof orderWithBoxesCreateBodySchema>;
@@ -27,48 +27,25 @@ const orderValues = async (
   const requireVisible = async (field: string, locationId: number) => {
     if (!(await repo.isLocationVisible(user, locationId))) throw fieldError(`order.${field}`, 'location.not_found');
   };
-  const base = orderCreateValues(user.companyId, input.order);
   switch (input.kind) {
     case 'purchase': {
       const order = input.order;
       await requireVisible('destination_id', order.destination_id);
       if (!(await repo.hasProvider(user.companyId, order.origin_id)))
         throw fieldError('order.origin_id', 'orders.provider_not_found');
-      return {
-        ...base,
-        type: 'purchase',
-        providerId: order.origin_id,
-        destinationLocationId: order.destination_id,
-        destinationStatus: OrderStatus.Unchecked,
-        container: order.container ?? '',
-      };
+      return purchaseOrderValues(user.companyId, order, order.origin_id);
     }
     case 'online': {
       const order = input.order;
       await requireVisible('origin_id', order.origin_id);
-      return {
-        ...base,
-        type: 'online',
-        originLocationId: order.origin_id,
-        originStatus: OrderStatus.Unchecked,
-        estimatedExitDate: order.estimated_exit_date ?? null,
-      };
+      return onlineOrderValues(user.companyId, order);
     }
     case 'movement': {
       const order = input.order;
       await requireVisible('origin_id', order.origin_id);
       await requireVisible('destination_id', order.destination_id);
       if (order.origin_id === order.destination_id) throw fieldError('order.destination_id', 'movements.destination_same');
-      return {
-        ...base,
-        type: 'movement',
-        originLocationId: order.origin_id,
-        destinationLocationId: order.destination_id,
-        originStatus: OrderStatus.Unchecked,
-        destinationStatus: OrderStatus.Unchecked,
-        container: order.container ?? '',
-        estimatedExitDate: order.estimated_exit_date ?? null,
-      };
+      return movementOrderValues(user.companyId, order);
     }
   }
 };
