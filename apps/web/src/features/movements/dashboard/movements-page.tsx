@@ -1,3 +1,4 @@
+import AddIcon from '@mui/icons-material/Add';
 import CallMadeIcon from '@mui/icons-material/CallMade';
 import CallReceivedIcon from '@mui/icons-material/CallReceived';
 import { Box, Link, Stack, Tooltip } from '@mui/material';
@@ -139,7 +140,14 @@ export const MovementsPage = () => {
       <PagedTable
         {...awareMovementsPages(location.id, filters)}
         columns={columns}
-        emptyText={t('empty')}
+        emptyText={canCreateOrders(role) ? t('emptyCreate') : t('empty')}
+        emptyAction={
+          canCreateOrders(role) && (
+            <LinkButton to={ORDER_PATHS.exit.create} icon={<AddIcon />} variant="outlined" testId="empty-new-order">
+              {t('newOrder')}
+            </LinkButton>
+          )
+        }
         testId="movements-orders"
       />
     </OrderDashboardLayout>

@@ -1,3 +1,4 @@
+import AddIcon from '@mui/icons-material/Add';
 import DownloadIcon from '@mui/icons-material/Download';
 import LockIcon from '@mui/icons-material/LockOutlined';
 import { Link, Stack, Tooltip, useMediaQuery, useTheme } from '@mui/material';
@@ -6,6 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { IconMenu } from '../../../components/icon-menu';
+import { LinkButton } from '../../../components/link-button';
 import { NoLocation } from '../../../components/no-location';
 import { type Column, PagedTable } from '../../../components/paged-table';
 import { TwoLineDate } from '../../../components/two-line';
@@ -152,7 +154,14 @@ export const OnlineDashboardPage = () => {
       <PagedTable
         {...onlineOrdersPages(location.id, filters)}
         columns={columns}
-        emptyText={t('dashboard.empty')}
+        emptyText={canCreateOrders(role) ? t('dashboard.emptyCreate') : t('dashboard.empty')}
+        emptyAction={
+          canCreateOrders(role) && (
+            <LinkButton to={PATHS.create} icon={<AddIcon />} variant="outlined" testId="empty-new-order">
+              {t('dashboard.newOrder')}
+            </LinkButton>
+          )
+        }
         testId="online-orders"
       />
       <OrderDownloadDialog download={download} onClose={() => setDownload(null)} />
