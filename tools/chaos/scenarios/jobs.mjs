@@ -338,9 +338,10 @@ export const csvKill = templateScenario(
     if (last.progress === 100) {
       const file = await call(`${base}/api/inventorys/${inventory.id}/csv/`, { headers: { authorization: auth } });
       const counts = new Map();
-      for (const line of file.text.split('\n').slice(1)) {
-        // The EPC is the one 24-hex-digit cell of a row (the area's name may hold commas, quoted).
-        const epc = /(?:^|,)"?([0-9A-Fa-f]{24})"?(?:,|$)/.exec(line)?.[1]?.toUpperCase();
+      for (const line of file.text.split(/\r?\n/).slice(1)) {
+        // The EPC is the one 24-hex-digit cell of a row (the area's name may hold commas, quoted); the file is in the
+        // user's dialect (docs/exports.md): `;` between cells in Spanish, `,` in English.
+        const epc = /(?:^|[,;])"?([0-9A-Fa-f]{24})"?(?:[,;]|$)/.exec(line)?.[1]?.toUpperCase();
         if (epc) counts.set(epc, (counts.get(epc) ?? 0) + 1);
       }
       ({ once, doubled, lost } = tallyOnce(sent, counts));
