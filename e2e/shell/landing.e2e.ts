@@ -64,10 +64,14 @@ describe('landing on data (es, 390 px)', () => {
     let centerCalls = 0;
     await page.route('**/api/centers/**', async (route) => {
       centerCalls += 1;
-      // Slow, and the first answer a server error: the default location must still come.
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
-      if (centerCalls === 1) await route.fulfill({ status: 503, body: '{"detail":"busy"}' });
-      else await route.continue();
+      // The first answer a server error, and late: only once the page has drawn its frames with the question open (the
+      // lookup used to run after the first render without a retry). The default location must still come.
+      if (centerCalls === 1) {
+        await page.evaluate(
+          () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(null)))),
+        );
+        await route.fulfill({ status: 503, body: '{"detail":"busy"}' });
+      } else await route.continue();
     });
     await signIn(page, 'editor@demo.local');
     // The editor's locations: CD-MAD, T-MAD-01, T-BCN-01; its first center is CD-MAD.
@@ -88,14 +92,20 @@ describe('landing on data (es, 390 px)', () => {
   it('no message key shows while the texts load slowly and the first call fails: the Spanish sentence, then the page', async () => {
     const { page, context } = await openPage(browser(), { email: 'editor@demo.local', at: center, viewport: MOBILE });
     await watchTexts(context, []);
-    // The common texts arrive late; the boot script's early identity request and the app's first one fail as on a bad network.
+    // The boot script's early identity request and the app's first one fail as on a bad network, and the common texts
+    // arrive only after both failures were handled: they are held until the app asks for its identity a third time.
+    let identityCalls = 0;
+    let thirdAsked = () => {};
+    const asked = new Promise<void>((resolve) => {
+      thirdAsked = resolve;
+    });
     await page.route('**/assets/common-*.js', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      await asked;
       await route.continue();
     });
-    let identityCalls = 0;
     await page.route('**/api/identity/', async (route) => {
       identityCalls += 1;
+      if (identityCalls >= 3) thirdAsked();
       if (identityCalls <= 2) await route.abort('connectionreset');
       else await route.continue();
     });
