@@ -1,4 +1,3 @@
-import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import DownloadIcon from '@mui/icons-material/Download';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
@@ -9,8 +8,8 @@ import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { isValidDateRange } from '../../../components/date-range-filter';
+import { emptyCreate } from '../../../components/empty-create';
 import { IconMenu } from '../../../components/icon-menu';
-import { LinkButton } from '../../../components/link-button';
 import { NoLocation } from '../../../components/no-location';
 import { type Column, PagedTable } from '../../../components/paged-table';
 import { StatGrid, statValue } from '../../../components/stat-grid';
@@ -335,14 +334,13 @@ export const InboundDashboardPage = () => {
       <PagedTable
         {...purchaseOrdersPages(location.id, filters)}
         columns={columns}
-        emptyText={canCreateOrders(role) ? t('dashboard.emptyCreate') : t('dashboard.empty')}
-        emptyAction={
-          canCreateOrders(role) && (
-            <LinkButton to={PATHS.create} icon={<AddIcon />} variant="outlined" testId="empty-new-order">
-              {t('dashboard.newOrder')}
-            </LinkButton>
-          )
-        }
+        {...emptyCreate({
+          canCreate: canCreateOrders(role),
+          to: PATHS.create,
+          label: t('dashboard.newOrder'),
+          createText: t('dashboard.emptyCreate'),
+          emptyText: t('dashboard.empty'),
+        })}
         testId="inbound-orders"
       />
       <OrderDownloadDialog download={download} onClose={() => setDownload(null)} />

@@ -1,4 +1,3 @@
-import AddIcon from '@mui/icons-material/Add';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import { Button } from '@mui/material';
 import type { MovementOrder, Page } from '@rfid/contract';
@@ -6,7 +5,7 @@ import type { QueryKey } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { LinkButton } from '../../../components/link-button';
+import { emptyCreate } from '../../../components/empty-create';
 import { type Column, PagedTable, type PageParams } from '../../../components/paged-table';
 import type { CurrentLocation } from '../../../lib/storage';
 import { canCreateOrders, useRole } from '../../auth';
@@ -64,14 +63,13 @@ export const MovementDashboardLayout = ({
         columns={columns}
         rowKey={(row) => row.id}
         pageSize={MOVEMENTS_PAGE_SIZE}
-        emptyText={canCreateOrders(role) ? t('emptyCreate') : t('empty')}
-        emptyAction={
-          canCreateOrders(role) && (
-            <LinkButton to={ORDER_PATHS[side].create} icon={<AddIcon />} variant="outlined" testId="empty-new-order">
-              {t('newOrder')}
-            </LinkButton>
-          )
-        }
+        {...emptyCreate({
+          canCreate: canCreateOrders(role),
+          to: ORDER_PATHS[side].create,
+          label: t('newOrder'),
+          createText: t('emptyCreate'),
+          emptyText: t('empty'),
+        })}
         testId={`${side}-orders`}
       />
       {children}

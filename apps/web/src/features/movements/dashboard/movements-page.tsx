@@ -1,4 +1,3 @@
-import AddIcon from '@mui/icons-material/Add';
 import CallMadeIcon from '@mui/icons-material/CallMade';
 import CallReceivedIcon from '@mui/icons-material/CallReceived';
 import { Box, Link, Stack, Tooltip } from '@mui/material';
@@ -6,6 +5,7 @@ import type { MovementOrder } from '@rfid/contract';
 import { type ReactElement, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { emptyCreate } from '../../../components/empty-create';
 import { FilterBar } from '../../../components/filter-bar';
 import { LinkButton } from '../../../components/link-button';
 import { NoLocation } from '../../../components/no-location';
@@ -140,14 +140,13 @@ export const MovementsPage = () => {
       <PagedTable
         {...awareMovementsPages(location.id, filters)}
         columns={columns}
-        emptyText={canCreateOrders(role) ? t('emptyCreate') : t('empty')}
-        emptyAction={
-          canCreateOrders(role) && (
-            <LinkButton to={ORDER_PATHS.exit.create} icon={<AddIcon />} variant="outlined" testId="empty-new-order">
-              {t('newOrder')}
-            </LinkButton>
-          )
-        }
+        {...emptyCreate({
+          canCreate: canCreateOrders(role),
+          to: ORDER_PATHS.exit.create,
+          label: t('newOrder'),
+          createText: t('emptyCreate'),
+          emptyText: t('empty'),
+        })}
         testId="movements-orders"
       />
     </OrderDashboardLayout>

@@ -1,4 +1,3 @@
-import AddIcon from '@mui/icons-material/Add';
 import DownloadIcon from '@mui/icons-material/Download';
 import LockIcon from '@mui/icons-material/LockOutlined';
 import { Link, Stack, Tooltip, useMediaQuery, useTheme } from '@mui/material';
@@ -6,8 +5,8 @@ import type { OnlineOrder } from '@rfid/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { emptyCreate } from '../../../components/empty-create';
 import { IconMenu } from '../../../components/icon-menu';
-import { LinkButton } from '../../../components/link-button';
 import { NoLocation } from '../../../components/no-location';
 import { type Column, PagedTable } from '../../../components/paged-table';
 import { TwoLineDate } from '../../../components/two-line';
@@ -154,14 +153,13 @@ export const OnlineDashboardPage = () => {
       <PagedTable
         {...onlineOrdersPages(location.id, filters)}
         columns={columns}
-        emptyText={canCreateOrders(role) ? t('dashboard.emptyCreate') : t('dashboard.empty')}
-        emptyAction={
-          canCreateOrders(role) && (
-            <LinkButton to={PATHS.create} icon={<AddIcon />} variant="outlined" testId="empty-new-order">
-              {t('dashboard.newOrder')}
-            </LinkButton>
-          )
-        }
+        {...emptyCreate({
+          canCreate: canCreateOrders(role),
+          to: PATHS.create,
+          label: t('dashboard.newOrder'),
+          createText: t('dashboard.emptyCreate'),
+          emptyText: t('dashboard.empty'),
+        })}
         testId="online-orders"
       />
       <OrderDownloadDialog download={download} onClose={() => setDownload(null)} />
