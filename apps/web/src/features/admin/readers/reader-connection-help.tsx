@@ -1,6 +1,6 @@
 import { Box, Typography } from '@mui/material';
-import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Field } from '../../../components/facts-card';
 
 /**
  * What to paste into the reader's own web console, shown with a new (or rotated) device key:
@@ -25,29 +25,17 @@ export const ReaderConnectionHelp = ({ serial, deviceKey }: { serial: string; de
       <Typography variant="body2" sx={{ mb: 0.5 }}>
         {t('readers.connection.hint')}
       </Typography>
-      {/* A definition list, label above its value on a phone: a table's unbroken labels made the form wider than 390 px. */}
+      {/* The facts cards' `Field`s (label above value): a table's unbroken labels made the form wider than 390 px. */}
       <Box
         component="dl"
-        sx={{
-          m: 0,
-          display: 'grid',
-          gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'max-content minmax(0, 1fr)' },
-          columnGap: 1.5,
-          rowGap: { xs: 0, sm: 0.5 },
-          '& dd': { m: 0, mb: { xs: 1, sm: 0 } },
-        }}
+        sx={{ m: 0, display: 'grid', gap: 1, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' } }}
       >
         {rows.map(([label, value]) => (
-          <Fragment key={label}>
-            <Typography component="dt" variant="body2" sx={{ fontWeight: 500 }}>
-              {label}
-            </Typography>
-            <Box component="dd">
-              <Box component="code" sx={{ wordBreak: 'break-all', fontSize: 13 }}>
-                {value}
-              </Box>
+          <Field key={label} label={label}>
+            <Box component="code" sx={{ fontSize: 13 }}>
+              {value}
             </Box>
-          </Fragment>
+          </Field>
         ))}
       </Box>
     </Box>
