@@ -111,6 +111,15 @@ export type Config = {
     /** WEBHOOK_KEEP_DAYS: succeeded deliveries (and their messages) are kept this long in the log. */
     keepDays: number;
   };
+  /** Sign-in security (issue 29, docs/security.md). */
+  security: {
+    /** SESSION_IDLE_MINUTES (720): a session unused this long ends. */
+    sessionIdleMs: number;
+    /** SESSION_MAX_DAYS (30): a session ends this long after its sign-in, used or not. */
+    sessionMaxMs: number;
+    /** AUDIT_RETENTION_DAYS (400, 0: kept for ever): audit rows older than this are removed by the retention job. */
+    auditRetentionDays: number;
+  };
   /** The LLRP client (workers/llrp-client.ts). */
   llrp: { enabled: boolean; pollMs: number; leaseMs: number; keepaliveMs: number; timeoutMs: number };
 };
@@ -172,6 +181,9 @@ const envSchema = z.object({
   CATALOG_IMPORT_MAX_MB: whole(512, 1, 4_096),
   STOCK_SNAPSHOT_INTERVAL_MS: whole(300_000),
   AUTH_CACHE_MS: whole(5_000, 0, 60_000),
+  SESSION_IDLE_MINUTES: whole(720, 1, 525_600),
+  SESSION_MAX_DAYS: whole(30, 1, 3_650),
+  AUDIT_RETENTION_DAYS: whole(400, 0, 36_500),
   EXACT_COUNT_LIMIT: whole(EXACT_COUNT_LIMIT, 1, 10_000_000),
   EXIT_ALARM_WINDOW_S: whole(DEFAULT_EXIT_ALARM_WINDOW_S, 1, 86_400),
   BACKUP_KEY: optionalText.refine((value) => value === undefined || value.length >= 16, 'must be at least 16 characters'),
@@ -303,6 +315,11 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       disableAfterFailures: e.WEBHOOK_DISABLE_AFTER_FAILURES,
       disableAfterDays: e.WEBHOOK_DISABLE_AFTER_DAYS,
       keepDays: e.WEBHOOK_KEEP_DAYS,
+    },
+    security: {
+      sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
+      sessionMaxMs: e.SESSION_MAX_DAYS * 86_400_000,
+      auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     },
     llrp: {
       enabled: e.LLRP,

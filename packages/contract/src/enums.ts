@@ -136,3 +136,22 @@ export const InventoryState = { Pending: 0, Computing: 1, Validated: 2, Canceled
 export const JobState = { Queued: 'queued', Running: 'running', Done: 'done', Failed: 'failed' } as const;
 export type JobState = (typeof JobState)[keyof typeof JobState];
 export const JOB_STATES = [JobState.Queued, JobState.Running, JobState.Done, JobState.Failed] as const;
+
+/** How a session began (api_tokens.method; issue 29). */
+export const SessionMethod = { Password: 'password', Oidc: 'oidc' } as const;
+export type SessionMethod = (typeof SessionMethod)[keyof typeof SessionMethod];
+export const SESSION_METHODS = [SessionMethod.Password, SessionMethod.Oidc] as const;
+
+/** A pending step of a sign-in (login_challenges.kind; issue 29). */
+export const ChallengeKind = { Mfa: 'mfa', Oidc: 'oidc', Stream: 'stream' } as const;
+export type ChallengeKind = (typeof ChallengeKind)[keyof typeof ChallengeKind];
+
+/** Who wrote an audit row (audit_log.actor_kind; issue 29). */
+export const AuditActor = { User: 'user', ApiKey: 'api_key', Device: 'device', System: 'system' } as const;
+export type AuditActor = (typeof AuditActor)[keyof typeof AuditActor];
+export const AUDIT_ACTORS = [AuditActor.User, AuditActor.ApiKey, AuditActor.Device, AuditActor.System] as const;
+
+/** What an audited write did (audit_log.action; issue 29): made, changed or removed an entity, or another action on it. */
+export const AuditAction = { Create: 'create', Update: 'update', Delete: 'delete', Action: 'action' } as const;
+export type AuditAction = (typeof AuditAction)[keyof typeof AuditAction];
+export const AUDIT_ACTIONS = [AuditAction.Create, AuditAction.Update, AuditAction.Delete, AuditAction.Action] as const;

@@ -12,5 +12,6 @@ export * from './orders.js';
 export * from './organization.js';
 export * from './printing.js';
 export * from './readings.js';
+export * from './security.js';
 export * from './stickers.js';
 export * from './store-floor.js';

@@ -6,6 +6,8 @@ export const companies = pgTable('companies', {
   name: text('name').notNull(),
   /** The IANA zone new locations take (issue 14). */
   timeZone: text('time_zone').notNull().default('Europe/Madrid'),
+  /** Issue 29: users of role 1 (company admins) with a local password must enrol a TOTP second factor. */
+  mfaRequiredAdmins: boolean('mfa_required_admins').notNull().default(false),
 });
 
 /** The row's company: `company_id`, required. */
@@ -104,8 +106,23 @@ export const users = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     version: rowVersion(),
     createdAt: createdAt(),
+    /** Issue 29, single sign-on: the identity provider's issuer and subject (`sub`) this user is bound to. */
+    oidcIssuer: text('oidc_issuer'),
+    oidcSubject: text('oidc_subject'),
+    /** Issue 29, second factor: the TOTP secret (base32), and when its enrolment was confirmed (null: not enrolled). */
+    totpSecret: text('totp_secret'),
+    totpEnabledAt: instant('totp_enabled_at'),
+    /** When the password was last set (sessions older than a change are ended), and the last sign-in. */
+    passwordChangedAt: instant('password_changed_at'),
+    lastLoginAt: instant('last_login_at'),
+    /** When it was deactivated (is_active false); null while active. */
+    deactivatedAt: instant('deactivated_at'),
   },
-  (t) => [uniqueIndex('users_email_uq').on(t.email), index('users_company_idx').on(t.companyId)],
+  (t) => [
+    uniqueIndex('users_email_uq').on(t.email),
+    index('users_company_idx').on(t.companyId),
+    uniqueIndex('users_oidc_uq').on(t.oidcIssuer, t.oidcSubject),
+  ],
 );
 
 export const userLocations = pgTable(
@@ -125,9 +142,14 @@ export const apiTokens = pgTable(
     userId: requiredRef('user_id', () => users.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
     createdAt: createdAt(),
+    /** The absolute end of the session (SESSION_MAX_DAYS after sign-in); the idle end is in session_activity. */
     expiresAt: instant('expires_at').notNull(),
+    /** Issue 29: how the session began (SessionMethod of the contract: password, oidc), from where and with what. */
+    method: text('method').notNull().default('password'),
+    ip: text('ip').notNull().default(''),
+    userAgent: text('user_agent').notNull().default(''),
   },
-  (t) => [uniqueIndex('api_tokens_hash_uq').on(t.tokenHash)],
+  (t) => [uniqueIndex('api_tokens_hash_uq').on(t.tokenHash), index('api_tokens_user_idx').on(t.userId)],
 );
 
 /**

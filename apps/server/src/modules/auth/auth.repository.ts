@@ -11,9 +11,6 @@ export const createAuthRepository = (db: Db) => ({
       .limit(1);
     return row;
   },
-  async insertToken(userId: number, tokenHash: string, expiresAt: Date): Promise<void> {
-    await db.insert(apiTokens).values({ userId, tokenHash, expiresAt });
-  },
   async deleteToken(tokenHash: string): Promise<void> {
     await db.delete(apiTokens).where(eq(apiTokens.tokenHash, tokenHash));
   },

@@ -1,15 +1,21 @@
 import { errorBodySchema, identitySchema, loginBodySchema, loginResponseSchema } from '@rfid/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { currentUser } from '../../plugins/auth.js';
 import { createAuthRepository } from './auth.repository.js';
 import { createAuthService } from './auth.service.js';
 import { createLoginThrottle } from './login-throttle.js';
 
-export const authRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
   const repo = createAuthRepository(db);
-  const service = createAuthService({ repo, throttle: createLoginThrottle({ repo }) });
+  const service = createAuthService({
+    db,
+    repo,
+    throttle: createLoginThrottle({ repo }),
+    sessionMaxMs: config.security.sessionMaxMs,
+  });
   const tags = ['auth'];
 
   app.post(
@@ -23,7 +29,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
         response: { 200: loginResponseSchema, 400: errorBodySchema, 429: errorBodySchema },
       },
     },
-    async (request) => service.login({ ...request.body, clientIp: request.ip }),
+    async (request) => service.login({ ...request.body, clientIp: request.ip, userAgent: request.headers['user-agent'] ?? '' }),
   );
 
   app.get('/identity/', { config: { userOnly: true }, schema: { tags, response: { 200: identitySchema } } }, async (request) =>

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import type { Identity } from '@rfid/contract';
+import { type Identity, SessionMethod } from '@rfid/contract';
+import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
-import { type AuthUser, hashToken } from '../../plugins/auth.js';
+import type { AuthUser } from '../../plugins/auth.js';
 import type { createAuthRepository } from './auth.repository.js';
 import type { LoginThrottle } from './login-throttle.js';
+import { issueSession } from './sessions.js';
 
-/** Tokens live about 30 years, like the original session; logout deletes them. */
-export const TOKEN_LIFETIME_MS = 30 * 365 * 24 * 60 * 60 * 1000;
 export const BAD_CREDENTIALS = 'auth.bad_credentials';
 export const TOO_MANY_ATTEMPTS = 'auth.too_many_attempts';
 
@@ -22,16 +22,31 @@ const dummyPasswordHash = (): Promise<string> => {
 };
 
 export const createAuthService = ({
+  db,
   repo,
   throttle,
+  sessionMaxMs,
 }: {
+  db: Db;
   repo: ReturnType<typeof createAuthRepository>;
   throttle: LoginThrottle;
+  /** SESSION_MAX_DAYS: a session's absolute end (config.security.sessionMaxMs). */
+  sessionMaxMs: number;
 }) => {
   // Made now, so the first unknown user's login does not take longer than the others.
   dummyPasswordHash().catch(() => undefined);
   return {
-    async login({ username, password, clientIp }: { username: string; password: string; clientIp: string }) {
+    async login({
+      username,
+      password,
+      clientIp,
+      userAgent = '',
+    }: {
+      username: string;
+      password: string;
+      clientIp: string;
+      userAgent?: string;
+    }) {
       const userKey = `user:${username.toLowerCase()}`;
       const keys = [`ip:${clientIp}`, userKey];
       if (await throttle.isBlocked(keys)) throw new AppError('TOO_MANY_REQUESTS', { message: TOO_MANY_ATTEMPTS });
@@ -44,10 +59,7 @@ export const createAuthService = ({
       }
       // Only this user's count: the address's failures stand (another account's success does not clear them).
       await throttle.recordSuccess([userKey]);
-      const token = randomBytes(20).toString('hex');
-      const expiry = new Date(Date.now() + TOKEN_LIFETIME_MS);
-      await repo.insertToken(user.id, hashToken(token), expiry);
-      return { token, expiry: expiry.toISOString() };
+      return issueSession(db, { userId: user.id, method: SessionMethod.Password, ip: clientIp, userAgent }, sessionMaxMs);
     },
 
     async logout(user: AuthUser): Promise<void> {
