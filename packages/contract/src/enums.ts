@@ -143,7 +143,16 @@ export type SessionMethod = (typeof SessionMethod)[keyof typeof SessionMethod];
 export const SESSION_METHODS = [SessionMethod.Password, SessionMethod.Oidc] as const;
 
 /** A pending step of a sign-in (login_challenges.kind; issue 29). */
-export const ChallengeKind = { Mfa: 'mfa', Oidc: 'oidc', Stream: 'stream' } as const;
+export const ChallengeKind = {
+  /** Password right, second factor awaited (or its enrolment, when the company requires one). */
+  Mfa: 'mfa',
+  /** An authorization request sent to a company's identity provider: state → nonce, PKCE verifier. */
+  Oidc: 'oidc',
+  /** The provider's answer accepted: a one-time code the web exchanges for its session (no token in a URL). */
+  SsoHandoff: 'sso_handoff',
+  /** A one-time ticket for the live events stream (an EventSource cannot send headers). */
+  Stream: 'stream',
+} as const;
 export type ChallengeKind = (typeof ChallengeKind)[keyof typeof ChallengeKind];
 
 /** Who wrote an audit row (audit_log.actor_kind; issue 29). */
