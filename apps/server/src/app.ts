@@ -22,6 +22,7 @@ import { countScopeHook } from './http/paging.js';
 import { securityHeadersHook } from './http/security-headers.js';
 import { type Language, render } from './i18n/messages.js';
 import { pickLanguage, translateIssue, type ValidationIssue } from './i18n/translate.js';
+import { auditHookPlugin } from './modules/audit/audit.hook.js';
 import { createEngine } from './modules/engine/engine.js';
 import { readingSetHandlers } from './modules/engine/handlers.js';
 import { createLiveHub, liveCommitHook } from './modules/live/live.service.js';
@@ -232,6 +233,8 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   await app.register(fastifyMultipart, { limits: { fileSize: 10 * 1024 * 1024 } });
   await app.register(authPlugin, { database, cacheMs: config.authCacheMs });
+  // The audit log (modules/audit, docs/audit.md): every write by a user or an API key and every sign-in, once for all.
+  await app.register(auditHookPlugin, { db: database.db });
   locationScopeHook(app, database.db);
 
   const readersBus = typeof bus === 'function' ? await bus(app.log) : (bus ?? createNoBus());

@@ -1,5 +1,6 @@
 export * from './admin.js';
 export * from './api-keys.js';
+export * from './audit.js';
 export * from './auth.js';
 export * from './availability.js';
 export * from './catalog.js';

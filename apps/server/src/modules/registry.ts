@@ -7,6 +7,7 @@ import type { Workers } from '../plugins/workers.js';
 import type { JobRunner } from '../workers/job-runner.js';
 import { adminRoutes } from './admin/admin.routes.js';
 import { apiKeysRoutes } from './api-keys/api-keys.routes.js';
+import { auditRoutes } from './audit/audit.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { availabilityRoutes } from './availability/availability.routes.js';
 import { backupRoutes } from './backup/backup.routes.js';
@@ -98,6 +99,8 @@ export const registerModules = async (app: FastifyInstance, deps: ModuleDeps): P
         await api.register(shrinkRoutes, deps);
         // The header search (issue 28).
         await api.register(searchRoutes, deps);
+        // The audit log (issue 29).
+        await api.register(auditRoutes, deps);
       },
       { prefix: '/api' },
     );

@@ -4,6 +4,7 @@ import type { ReaderBus } from '../broker/bus.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { whileDatabaseAway } from '../db/retry.js';
+import { AUDIT_PRUNE_EVERY_MS, AUDIT_PRUNE_JOB, auditPruneJob } from '../modules/audit/audit.job.js';
 import { catalogImportJob } from '../modules/catalog/catalog-import.job.js';
 import type { Engine } from '../modules/engine/engine.js';
 import {
@@ -102,6 +103,9 @@ export const workersPlugin = fp(
     jobs.every({ kind: LIVE_PRUNE_JOB, everyMs: 3_600_000 });
     jobs.add(webhookPruneJob(db, config.webhooks.keepDays));
     jobs.every({ kind: WEBHOOK_PRUNE_JOB, everyMs: 3_600_000 });
+    // Audit rows older than AUDIT_RETENTION_DAYS leave the log, the chain's anchor moving with them (modules/audit).
+    jobs.add(auditPruneJob(db, config.security.auditRetentionDays));
+    jobs.every({ kind: AUDIT_PRUNE_JOB, everyMs: AUDIT_PRUNE_EVERY_MS });
     jobs.add(epcisSubscriptionsJob(db));
     jobs.every({ kind: EPCIS_SUBSCRIPTIONS_JOB, everyMs: EPCIS_SUBSCRIPTIONS_EVERY_MS });
     if (stockSnapshots) {
