@@ -5,6 +5,7 @@ import { count } from 'drizzle-orm';
 import { seedDemoEpcisEvents } from '../../modules/epcis/demo-history.repository.js';
 import type { Db } from '../client.js';
 import { areas, brands, companies, devices, itemTypes, locations, providers, userLocations, users } from '../schema/index.js';
+import { seedAuditDemo } from './audit-demo.js';
 import { seedAvailabilityDemo } from './availability-demo.js';
 import {
   buildDemoItemTypes,
@@ -56,6 +57,8 @@ export const seedDemoIfEmpty = async (db: Db): Promise<boolean> =>
     await seedErpDemo(seedDb);
     // Last: the EPCIS events of the history above (its seeders write without the ledger's hook), issue 27.
     await seedDemoEpcisEvents(seedDb);
+    // A few rows of the audit log (issue 29): the seed's own writes are not audited.
+    await seedAuditDemo(seedDb);
     return true;
   });
 
