@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { adminRoutes } from '../features/admin/routes';
 import { apiKeysRoutes } from '../features/api-keys/routes';
+import { auditRoutes } from '../features/audit';
 import { availabilityRoutes } from '../features/availability/routes';
 import { brandRoutes } from '../features/brand/routes';
 import { catalogImportRoutes } from '../features/catalog-import/routes';
@@ -44,5 +45,6 @@ export const featureRoutes: RouteObject[] = [
   ...shrinkRoutes,
   // Integrations (issue 27).
   ...webhooksRoutes,
+  ...auditRoutes,
   ...epcisRoutes,
 ];

@@ -8,6 +8,7 @@ import CompareArrowsIcon from '@mui/icons-material/CompareArrows';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import DownloadIcon from '@mui/icons-material/Download';
 import FactoryIcon from '@mui/icons-material/Factory';
+import HistoryEduIcon from '@mui/icons-material/HistoryEdu';
 import HubIcon from '@mui/icons-material/Hub';
 import InventoryIcon from '@mui/icons-material/Inventory';
 import KeyIcon from '@mui/icons-material/Key';
@@ -64,4 +65,5 @@ export const MENU_ICONS: Record<string, ReactElement> = {
   erp: <CompareArrowsIcon />,
   key: <KeyIcon />,
   webhook: <WebhookIcon />,
+  audit: <HistoryEduIcon />,
 };

@@ -1,0 +1,182 @@
+import DownloadIcon from '@mui/icons-material/Download';
+import VisibilityIcon from '@mui/icons-material/Visibility';
+import { Alert, Box, Button, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { AUDIT_ACTIONS, type AuditEntry, canDo, RoleThreshold } from '@rfid/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DateRangeFilter, useLastValidRange } from '../../components/date-range-filter';
+import { DownloadDialog } from '../../components/download-dialog';
+import { FilterBar } from '../../components/filter-bar';
+import { PageTitle } from '../../components/page-title';
+import { type Column, PagedTable } from '../../components/paged-table';
+import { SelectFilter } from '../../components/select-filter';
+import { formatDateTime } from '../../lib/format';
+import { useRole } from '../auth';
+import { type AuditFilters, auditPages, auditQuery } from './api/get-audit-entries';
+import { AuditDetailDialog } from './audit-detail-dialog';
+
+/**
+ * The audit log (/administrador/audit, issue 29; roles 1–2): every write by a user or an API key and every sign-in of
+ * the company, newest first, by dates, actor, entity and action; a row opens its fields before → after; the filtered
+ * rows download as CSV or Excel.
+ */
+export const AuditPage = () => {
+  const role = useRole();
+  if (role === undefined) return null;
+  return canDo(role, RoleThreshold.adminMenu) ? <AuditLog /> : <NotAllowed />;
+};
+
+const NotAllowed = () => {
+  const { t } = useTranslation('audit');
+  return (
+    <Alert severity="warning" data-testid="not-allowed">
+      {t('notAllowed')}
+    </Alert>
+  );
+};
+
+type TextFilters = { actor: string; entity: string; entity_id: string };
+
+const AuditLog = () => {
+  const { t } = useTranslation('audit');
+  const { range, setRange } = useLastValidRange({ start: '', end: '' });
+  const [text, setText] = useState<TextFilters>({ actor: '', entity: '', entity_id: '' });
+  const [action, setAction] = useState('');
+  const [openId, setOpenId] = useState<number | null>(null);
+  const [download, setDownload] = useState<'csv' | 'xlsx' | null>(null);
+  const filters: AuditFilters = { from: range.start, to: range.end, ...text, action };
+
+  const columns: Column<AuditEntry>[] = [
+    {
+      id: 'when',
+      header: t('fields.when'),
+      mobile: 'title',
+      cell: (row) => (
+        <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>
+          {formatDateTime(row.at)}
+        </Typography>
+      ),
+    },
+    {
+      id: 'who',
+      header: t('fields.who'),
+      cell: (row) => (
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+            {row.actor.label || '—'}
+          </Typography>
+          <Typography variant="caption" color="text.secondary">
+            {t(`actor.${row.actor.kind}`)}
+          </Typography>
+        </Box>
+      ),
+    },
+    { id: 'where', header: t('fields.where'), cell: (row) => row.ip || '—' },
+    {
+      id: 'what',
+      header: t('fields.what'),
+      cell: (row) => (
+        <Typography variant="body2" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
+          {`${row.method} ${row.path}`}
+        </Typography>
+      ),
+    },
+    { id: 'entity', header: t('fields.entity'), cell: (row) => `${row.entity}${row.entity_id ? ` #${row.entity_id}` : ''}` },
+    {
+      id: 'action',
+      header: t('fields.action'),
+      cell: (row) => (
+        <Chip
+          size="small"
+          label={t(`action.${row.action}`)}
+          color={row.action === 'delete' ? 'error' : row.action === 'create' ? 'success' : 'default'}
+        />
+      ),
+    },
+    {
+      id: 'open',
+      header: t('fields.detail'),
+      cell: (row) => (
+        <Tooltip title={t('open')}>
+          <IconButton
+            size="small"
+            aria-label={`${t('open')} ${row.id}`}
+            onClick={() => setOpenId(row.id)}
+            data-testid="audit-open"
+          >
+            <VisibilityIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      ),
+    },
+  ];
+
+  return (
+    <Stack spacing={2} data-testid="audit-page" sx={{ minWidth: 0 }}>
+      <PageTitle
+        title={t('title')}
+        subtitle={t('subtitle')}
+        actions={
+          <>
+            <Button
+              variant="outlined"
+              startIcon={<DownloadIcon />}
+              onClick={() => setDownload('csv')}
+              data-testid="audit-export-csv"
+            >
+              {t('export.csv')}
+            </Button>
+            <Button
+              variant="outlined"
+              startIcon={<DownloadIcon />}
+              onClick={() => setDownload('xlsx')}
+              data-testid="audit-export-xlsx"
+            >
+              {t('export.xlsx')}
+            </Button>
+          </>
+        }
+      />
+      <Stack spacing={1} data-testid="audit-filters">
+        <DateRangeFilter value={range} onChange={setRange} startLabel={t('filters.from')} endLabel={t('filters.to')} />
+        <FilterBar
+          layout="grid"
+          fields={[
+            { name: 'actor', label: t('filters.actor') },
+            { name: 'entity', label: t('filters.entity') },
+            { name: 'entity_id', label: t('filters.entityId') },
+          ]}
+          value={text}
+          onChange={setText}
+        />
+        <SelectFilter
+          label={t('filters.action')}
+          allLabel={t('filters.all')}
+          value={action}
+          onChange={setAction}
+          options={AUDIT_ACTIONS.map((value) => ({ value, label: t(`action.${value}`) }))}
+          testId="filter-action"
+        />
+      </Stack>
+      <PagedTable
+        {...auditPages(filters)}
+        columns={columns}
+        emptyText={t('empty')}
+        testId="audit-table"
+        refetchInterval={false}
+      />
+      <AuditDetailDialog id={openId} onClose={() => setOpenId(null)} />
+      {download && (
+        <DownloadDialog
+          open
+          onClose={() => setDownload(null)}
+          path="/audit/export/"
+          query={auditQuery(filters)}
+          fileName={download === 'xlsx' ? 'audit.xlsx' : 'audit.csv'}
+          format={download}
+          title={t('export.title')}
+        />
+      )}
+    </Stack>
+  );
+};
