@@ -21,7 +21,9 @@ export const redact = (value: unknown, route = ''): unknown => {
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {};
     for (const [key, inner] of Object.entries(value)) {
-      out[key] = isSecretKey(key, route) && inner !== null && inner !== '' ? REDACTED : redact(inner, route);
+      // A yes/no is never a secret (`mfa_enabled: true` stays readable); an empty or null one hides nothing.
+      const isHidden = isSecretKey(key, route) && inner !== null && inner !== '' && typeof inner !== 'boolean';
+      out[key] = isHidden ? REDACTED : redact(inner, route);
     }
     return out;
   }

@@ -1,4 +1,4 @@
-import { Box, Button, Stack, Typography } from '@mui/material';
+import { alpha, Box, Button, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { SimpleDialog } from '../../components/simple-dialog';
 import { Spinner } from '../../components/spinner';
@@ -57,6 +57,8 @@ export const AuditDetailDialog = ({ id, onClose }: { id: number | null; onClose:
             <Box
               role="table"
               aria-label={t('detail.fields')}
+              // Focusable: on a phone the dialog scrolls, and a keyboard must reach what it hides.
+              tabIndex={0}
               data-testid="audit-changes"
               sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(6rem, max-content) 1fr 1fr' }, gap: 0.5 }}
             >
@@ -75,7 +77,7 @@ export const AuditDetailDialog = ({ id, onClose }: { id: number | null; onClose:
                   data-changed={change.isChanged ? 'true' : 'false'}
                   sx={{
                     display: 'contents',
-                    '& > *': change.isChanged ? { bgcolor: 'warning.light', color: 'warning.contrastText' } : {},
+                    '& > *': change.isChanged ? { bgcolor: (theme) => alpha(theme.palette.warning.main, 0.16) } : {},
                   }}
                 >
                   <Typography role="cell" variant="body2" sx={{ fontWeight: 600, px: 0.5, overflowWrap: 'anywhere' }}>

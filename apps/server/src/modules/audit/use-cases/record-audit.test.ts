@@ -31,6 +31,7 @@ describe('record an audited write (use case)', () => {
           client_secret: 'n3w-s3cret',
           nested: [{ password: 'pw', mfa_token: 't', ticket: 'x', recovery_codes: ['a', 'b'], client_token: 'c' }],
           code: '123456',
+          totp_enabled: true,
         },
       }),
     );
@@ -51,6 +52,7 @@ describe('record an audited write (use case)', () => {
       ],
       // A one-time code on a sign-in route (/sso): hidden.
       code: '[redacted]',
+      totp_enabled: true,
     });
     expect(JSON.stringify(rows)).not.toMatch(/s3cret|123456/);
   });
