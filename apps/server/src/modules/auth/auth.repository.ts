@@ -1,6 +1,7 @@
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { apiTokens, companies, loginFailures, users } from '../../db/schema/index.js';
+import { apiTokens, companies, loginFailures, sessionActivity, users } from '../../db/schema/index.js';
+import type { SessionStart } from './sessions.js';
 
 export const createAuthRepository = (db: Db) => ({
   async findUserByEmail(email: string) {
@@ -10,6 +11,24 @@ export const createAuthRepository = (db: Db) => ({
       .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
       .limit(1);
     return row;
+  },
+  /** A new session: its token row, its first use now (session_activity), and the user's last sign-in. */
+  async insertSession(start: SessionStart, tokenHash: string, expiresAt: Date): Promise<void> {
+    await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(apiTokens)
+        .values({
+          userId: start.userId,
+          tokenHash,
+          expiresAt,
+          method: start.method,
+          ip: start.ip.slice(0, 100),
+          userAgent: start.userAgent.slice(0, 400),
+        })
+        .returning({ id: apiTokens.id });
+      if (row) await tx.insert(sessionActivity).values({ tokenId: row.id });
+      await tx.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, start.userId));
+    });
   },
   async deleteToken(tokenHash: string): Promise<void> {
     await db.delete(apiTokens).where(eq(apiTokens.tokenHash, tokenHash));
