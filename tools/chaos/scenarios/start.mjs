@@ -5,7 +5,18 @@ import { pgQuery, root, sleep, whyStopped } from '../lib/infra.mjs';
 import { resultRow } from '../lib/reads.mjs';
 
 /** Tables whose rows depend on the moment or on the sessions, not on the demo data. */
-const VOLATILE = new Set(['api_tokens', 'session_activity', 'login_challenges', 'known_clients', 'audit_log', 'audit_anchor', 'stock_daily', 'export_jobs', 'login_attempts', 'broker_sessions']);
+const VOLATILE = new Set([
+  'api_tokens',
+  'session_activity',
+  'login_challenges',
+  'known_clients',
+  'audit_log',
+  'audit_anchor',
+  'stock_daily',
+  'export_jobs',
+  'login_attempts',
+  'broker_sessions',
+]);
 
 /** Row counts of every table (and of the migrations journal): what "the demo is complete" is checked on. */
 export const tableCounts = async (dbUrl) => {
