@@ -15,6 +15,7 @@ import { posRoutes } from '../features/pos/routes';
 import { printingRoutes } from '../features/printing/routes';
 import { replenishmentRoutes } from '../features/replenishment/routes';
 import { shrinkRoutes } from '../features/shrink/routes';
+import { ssoRoutes } from '../features/sso';
 import { stockRoutes } from '../features/stock/routes';
 import { supportRoutes } from '../features/support/routes';
 import { trackingRoutes } from '../features/tracking/routes';
@@ -45,4 +46,6 @@ export const featureRoutes: RouteObject[] = [
   // Integrations (issue 27).
   ...webhooksRoutes,
   ...epcisRoutes,
+  // Sign-in security (issue 29).
+  ...ssoRoutes,
 ];
