@@ -1,5 +1,5 @@
 import type { ChallengeKind } from '@rfid/contract';
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { companySso, locations, loginChallenges, userLocations, users } from '../../db/schema/index.js';
 
@@ -61,6 +61,8 @@ export type SsoRepository = {
   /** Other companies' configurations that list one of `domains` (their domains). */
   domainsOfOthers: (companyId: number, domains: string[]) => Promise<string[]>;
   saveChallenge: (challenge: Challenge) => Promise<void>;
+  /** Removes the expired challenges of these kinds (requests never answered, codes never exchanged). */
+  deleteExpired: (kinds: ChallengeKind[], now: Date) => Promise<void>;
   /** Removes the challenge and answers it (once: a second take of it, in any process, finds nothing). */
   takeChallenge: (tokenHash: string, kind: ChallengeKind) => Promise<Challenge | undefined>;
   findUserBySubject: (issuer: string, subject: string) => Promise<SsoUser | undefined>;
@@ -140,6 +142,9 @@ export const createSsoRepository = (db: DbOrTx): SsoRepository => ({
       data: c.data,
       expiresAt: c.expiresAt,
     });
+  },
+  async deleteExpired(kinds, now) {
+    await db.delete(loginChallenges).where(and(inArray(loginChallenges.kind, kinds), lt(loginChallenges.expiresAt, now)));
   },
   async takeChallenge(tokenHash, kind) {
     const [row] = await db

@@ -39,6 +39,9 @@ export const fakeSsoRepo = (configs: SsoConfigRow[] = [CONFIG], people: SsoUser[
     saveChallenge: async (c) => {
       challenges.set(c.tokenHash, c);
     },
+    deleteExpired: async (kinds, now) => {
+      for (const [hash, c] of challenges) if (kinds.includes(c.kind) && c.expiresAt < now) challenges.delete(hash);
+    },
     takeChallenge: async (hash, kind) => {
       const c = challenges.get(hash);
       if (!c || c.kind !== kind) return undefined;

@@ -5,7 +5,7 @@ import type { SsoRepository } from '../sso.repository.js';
 import { emailDomain, OIDC_REQUEST_MS, randomToken, sha256 } from '../sso.rules.js';
 
 export type StartSsoDeps = {
-  repo: Pick<SsoRepository, 'findEnabledByDomain' | 'saveChallenge'>;
+  repo: Pick<SsoRepository, 'findEnabledByDomain' | 'saveChallenge' | 'deleteExpired'>;
   client: Pick<OidcClient, 'authorizationUrl' | 'randomVerifier'>;
   now: () => Date;
   log?: (error: unknown) => void;
@@ -33,6 +33,8 @@ export const startSso = async (
     log?.(error);
     throw new AppError('UNAVAILABLE', { message: 'sso.provider_unreachable' });
   }
+  // The requests nobody finished (and late hand-off codes) go as new ones come: the table stays small.
+  await repo.deleteExpired([ChallengeKind.Oidc, ChallengeKind.SsoHandoff], now());
   await repo.saveChallenge({
     tokenHash: sha256(state),
     kind: ChallengeKind.Oidc,
