@@ -1,5 +1,5 @@
 import { Alert, Button, Stack, TextField } from '@mui/material';
-import { SSO_ERRORS, type SsoError } from '@rfid/contract';
+import type { SsoError } from '@rfid/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -7,7 +7,20 @@ import { ApiError } from '../../lib/api-client';
 import { startSso } from './api/start-sso';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const isSsoError = (value: string | null): value is SsoError => SSO_ERRORS.some((known) => known === value);
+/**
+ * The reasons the callback may give (the contract's SsoError), written here: importing the contract's values would load
+ * its Zod schemas with the sign-in page (README, Performance: /login's JavaScript ≤ 250 KB gzip).
+ */
+export const SSO_REASONS = [
+  'expired',
+  'denied',
+  'no_role',
+  'no_user',
+  'inactive',
+  'provider',
+  'disabled',
+] as const satisfies readonly SsoError[];
+const isSsoError = (value: string | null): value is SsoError => SSO_REASONS.some((known) => known === value);
 
 /**
  * Below the password form: why a sign-in through the company's provider was refused (`?sso_error=`), and the button

@@ -1,4 +1,6 @@
 // @vitest-environment jsdom
+
+import { SSO_ERRORS } from '@rfid/contract';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
@@ -7,7 +9,7 @@ import i18n from '../../lib/i18n';
 import { readSession } from '../../lib/storage';
 import { fakeApi } from '../../test/render-app';
 import { SsoCallbackPage } from './sso-callback-page';
-import { SsoLoginEntry } from './sso-login-entry';
+import { SSO_REASONS, SsoLoginEntry } from './sso-login-entry';
 
 /** The sign-in page's company sign-in (issue 29) and the hand-off page, against a fake API (fetch). */
 const show = async (language: 'es' | 'en', at: string, ui: React.ReactNode) => {
@@ -43,6 +45,10 @@ describe('SsoLoginEntry', () => {
   ] as const)('%s: says why sso_error=%s refused the sign-in', async (language, reason, text) => {
     await show(language, `/login?sso_error=${reason}`, <SsoLoginEntry />);
     expect((await screen.findByTestId('sso-error')).textContent).toBe(text);
+  });
+
+  it("knows every reason the contract's callback may give", () => {
+    expect([...SSO_REASONS].sort()).toEqual([...SSO_ERRORS].sort());
   });
 
   it('asks the e-mail (none: no call), then goes to the provider', async () => {
