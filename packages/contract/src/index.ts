@@ -28,6 +28,7 @@ export * from './printing-voided.js';
 export * from './replenishment.js';
 export * from './search.js';
 export * from './shrink.js';
+export * from './sso.js';
 export * from './stats.js';
 export * from './stickers.js';
 export * from './stock.js';

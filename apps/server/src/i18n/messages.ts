@@ -1,3 +1,5 @@
+import { ssoMessages } from './sso-messages.js';
+
 /**
  * Every message the server writes to a user, in both languages (issue 16). A key is the stable `code` of an error body
  * (the web can translate it too); `{name}` marks a parameter, the same names in both languages (i18n/messages.test.ts).
@@ -5,6 +7,7 @@
  * `fromEnglish` (i18n/translate.ts) can find its key from what a Zod schema or a contract function returned.
  */
 export const catalogue = {
+  ...ssoMessages,
   // Generic
   'common.not_found': { en: 'Not found.', es: 'No encontrado.' },
   'common.forbidden': {

@@ -32,6 +32,7 @@ import { printingRoutes } from './printing/printing.routes.js';
 import { replenishmentRoutes } from './replenishment/replenishment.routes.js';
 import { searchRoutes } from './search/search.routes.js';
 import { shrinkRoutes } from './shrink/shrink.routes.js';
+import { ssoRoutes } from './sso/sso.routes.js';
 import { statsRoutes } from './stats/stats.routes.js';
 import { stickersRoutes } from './stickers/stickers.routes.js';
 import { stockRoutes } from './stock/stock.routes.js';
@@ -101,6 +102,8 @@ export const registerModules = async (app: FastifyInstance, deps: ModuleDeps): P
         await api.register(searchRoutes, deps);
         // The audit log (issue 29).
         await api.register(auditRoutes, deps);
+        // Single sign-on with OpenID Connect (issue 29).
+        await api.register(ssoRoutes, deps);
       },
       { prefix: '/api' },
     );

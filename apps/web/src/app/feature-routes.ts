@@ -16,6 +16,7 @@ import { posRoutes } from '../features/pos/routes';
 import { printingRoutes } from '../features/printing/routes';
 import { replenishmentRoutes } from '../features/replenishment/routes';
 import { shrinkRoutes } from '../features/shrink/routes';
+import { ssoRoutes } from '../features/sso';
 import { stockRoutes } from '../features/stock/routes';
 import { supportRoutes } from '../features/support/routes';
 import { trackingRoutes } from '../features/tracking/routes';
@@ -47,4 +48,6 @@ export const featureRoutes: RouteObject[] = [
   ...webhooksRoutes,
   ...auditRoutes,
   ...epcisRoutes,
+  // Sign-in security (issue 29).
+  ...ssoRoutes,
 ];

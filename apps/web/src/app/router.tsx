@@ -5,6 +5,7 @@ import { identityQueryOptions } from '../features/auth/api/get-identity';
 import { authRoutes } from '../features/auth/routes';
 import { chartRoutes, dashboardRoutes } from '../features/dashboard/routes';
 import { defaultLocationQueryOptions } from '../features/locations/api/get-default-location';
+import { ssoPublicRoutes } from '../features/sso';
 import { ALL_NAMESPACES, default as i18n } from '../lib/i18n';
 import { PRODUCT } from '../lib/product';
 import { queryClient } from '../lib/query-client';
@@ -130,6 +131,7 @@ const builtPaths = new Set(featureRoutes.map((route) => route.path));
 export const router = createBrowserRouter([
   { path: '/', element: <Navigate to={isAuthenticated() ? '/dashboard' : '/login'} replace /> },
   ...authRoutes,
+  ...ssoPublicRoutes,
   ...chartRoutes,
   {
     element: <RequireAuth />,

@@ -27,6 +27,7 @@ import { seedInventoryDemo } from './inventory-demo.js';
 import { seedPrintingDemo } from './printing-demo.js';
 import { seedReturnsDemo } from './returns-demo.js';
 import { seedShrinkDemo } from './shrink-demo.js';
+import { seedSsoDemo } from './sso-demo.js';
 import { seedStatsDemo } from './stats-demo.js';
 import { seedStockDemo } from './stock-demo.js';
 
@@ -55,6 +56,8 @@ export const seedDemoIfEmpty = async (db: Db): Promise<boolean> =>
     await seedExitAlarmsDemo(seedDb);
     // ERP stock of two stores with a few differences to the RFID stock above (issue 27).
     await seedErpDemo(seedDb);
+    // An example single sign-on (Entra ID), off (issue 29).
+    await seedSsoDemo(seedDb);
     // Last: the EPCIS events of the history above (its seeders write without the ledger's hook), issue 27.
     await seedDemoEpcisEvents(seedDb);
     // A few rows of the audit log (issue 29): the seed's own writes are not audited.

@@ -4,6 +4,7 @@ import { type Identity, SessionMethod } from '@rfid/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
+import { refusePasswordIfSsoOnly } from '../sso/use-cases/password-sign-in.js';
 import type { createAuthRepository } from './auth.repository.js';
 import type { LoginThrottle } from './login-throttle.js';
 import { issueSession } from './sessions.js';
@@ -57,6 +58,8 @@ export const createAuthService = ({
         await throttle.recordFailure(keys);
         throw new AppError('VALIDATION', { message: BAD_CREDENTIALS, errors: { non_field_errors: [BAD_CREDENTIALS] } });
       }
+      // A company that signs in only through its provider (issue 29, docs/sso.md): its role 1 keeps the password.
+      await refusePasswordIfSsoOnly(db, user);
       // Only this user's count: the address's failures stand (another account's success does not clear them).
       await throttle.recordSuccess([userKey]);
       return issueSession(db, { userId: user.id, method: SessionMethod.Password, ip: clientIp, userAgent }, sessionMaxMs);

@@ -1,6 +1,7 @@
 import AccountTreeIcon from '@mui/icons-material/AccountTree';
 import ArchiveIcon from '@mui/icons-material/Archive';
 import AssignmentReturnIcon from '@mui/icons-material/AssignmentReturn';
+import BadgeIcon from '@mui/icons-material/Badge';
 import CallMadeIcon from '@mui/icons-material/CallMade';
 import CallReceivedIcon from '@mui/icons-material/CallReceived';
 import CloudUploadIcon from '@mui/icons-material/CloudUpload';
@@ -66,4 +67,5 @@ export const MENU_ICONS: Record<string, ReactElement> = {
   key: <KeyIcon />,
   webhook: <WebhookIcon />,
   audit: <HistoryEduIcon />,
+  sso: <BadgeIcon />,
 };

@@ -1,4 +1,4 @@
-import { RoleThreshold } from '@rfid/contract';
+import { Role, RoleThreshold } from '@rfid/contract';
 import { AUDIT_PATH } from '../../features/audit';
 import { CATALOG_IMPORT_PATH } from '../../features/catalog-import';
 import { PRODUCT } from '../../lib/product';
@@ -45,6 +45,7 @@ export const MENUS: Record<MenuSet, MenuEntry[]> = {
     { key: 'devices', to: '/administrador/devices', icon: 'device', maxRole: RoleThreshold.adminMenu },
     { key: 'users', to: '/administrador/visualizers/locations', icon: 'users', maxRole: RoleThreshold.adminMenu },
     { key: 'apiKeys', to: '/administrador/api-keys', icon: 'key', maxRole: RoleThreshold.adminMenu },
+    { key: 'sso', to: '/administrador/sso', icon: 'sso', maxRole: Role.CompanyAdmin },
     { key: 'webhooks', to: '/administrador/webhooks', icon: 'webhook', maxRole: RoleThreshold.adminMenu },
     { key: 'audit', to: AUDIT_PATH, icon: 'audit', maxRole: RoleThreshold.adminMenu },
     { key: 'catalogImport', to: CATALOG_IMPORT_PATH, icon: 'catalogImport', maxRole: RoleThreshold.adminMenu },

@@ -7,6 +7,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import { removeBootShell } from '../../lib/boot-shell';
 import { isAuthenticated } from '../../lib/storage';
+import { SsoLoginLink } from '../sso';
 import { useLogin } from './api/login';
 
 /** The contract's message for a blank field. */
@@ -102,6 +103,7 @@ export const LoginPage = () => {
             </Button>
           </Stack>
         </CardContent>
+        <SsoLoginLink />
       </Card>
     </Box>
   );
