@@ -6,6 +6,7 @@ import { installInputGuards } from '../http/input-guard.js';
 import type { Workers } from '../plugins/workers.js';
 import type { JobRunner } from '../workers/job-runner.js';
 import { adminRoutes } from './admin/admin.routes.js';
+import { accountRoutes } from './account/account.routes.js';
 import { apiKeysRoutes } from './api-keys/api-keys.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { availabilityRoutes } from './availability/availability.routes.js';
@@ -69,6 +70,7 @@ export const registerModules = async (app: FastifyInstance, deps: ModuleDeps): P
     await scope.register(
       async (api) => {
         await api.register(authRoutes, deps);
+        await api.register(accountRoutes, deps);
         await api.register(locationsRoutes, deps);
         await api.register(adminRoutes, deps);
         await api.register(catalogRoutes, deps);
