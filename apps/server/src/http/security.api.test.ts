@@ -127,13 +127,13 @@ describe('security (issue 13)', () => {
         first_name: 'Rosa',
         last_name: 'Revocada',
         email: 'rosa@demo.local',
-        password: 'primera123',
+        password: 'primera clave de rosa',
         editor: false,
         locations: [tMad],
       };
       const created = await t.app.inject({ method: 'POST', url: '/api/locationusers/', headers: admin, payload: body });
       expect(created.statusCode).toBe(201);
-      const first = await login(t, 'rosa@demo.local', 'primera123', {}, '192.0.2.50');
+      const first = await login(t, 'rosa@demo.local', 'primera clave de rosa', {}, '192.0.2.50');
       const token = { authorization: `Token ${first.json().token}` };
       expect((await t.app.inject({ url: '/api/identity/', headers: token })).statusCode).toBe(200);
 
@@ -151,11 +151,11 @@ describe('security (issue 13)', () => {
         method: 'PUT',
         url: `/api/locationusers/${created.json().id}/`,
         headers: admin,
-        payload: { ...body, password: 'segunda456' },
+        payload: { ...body, password: 'segunda clave de rosa' },
       });
       expect(changed.statusCode).toBe(200);
       expect((await t.app.inject({ url: '/api/identity/', headers: token })).statusCode).toBe(401);
-      expect((await login(t, 'rosa@demo.local', 'segunda456', {}, '192.0.2.50')).statusCode).toBe(200);
+      expect((await login(t, 'rosa@demo.local', 'segunda clave de rosa', {}, '192.0.2.50')).statusCode).toBe(200);
       // The admin who made the change is still signed in.
       expect((await t.app.inject({ url: '/api/identity/', headers: admin })).statusCode).toBe(200);
     });
