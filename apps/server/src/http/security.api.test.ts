@@ -78,7 +78,8 @@ describe('security (issue 13)', () => {
       };
       const known: number[] = [];
       const unknown: number[] = [];
-      for (let i = 0; i < 6; i++) {
+      // 5 tries: the account's free failures (a 6th would be slowed down, issue 29).
+      for (let i = 0; i < 5; i++) {
         known.push(await time('editor@demo.local', `198.51.100.${20 + i}`));
         unknown.push(await time(`ghost${i}@demo.local`, `198.51.100.${30 + i}`));
       }
