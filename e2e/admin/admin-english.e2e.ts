@@ -28,7 +28,7 @@ describe('admin in English, and the readers list at 390 px', () => {
     await page.getByTestId('field-first_name').fill('Carla');
     await page.getByTestId('field-last_name').fill('Company');
     await page.getByTestId('field-email').fill('carla.company@demo.local');
-    await page.getByTestId('field-password').fill('Company2026');
+    await page.getByTestId('field-password').fill('Carla company 2026');
     await page.getByRole('combobox', { name: 'Company' }).click();
     await page.getByRole('option').first().click();
     await page.getByTestId('submit').click();

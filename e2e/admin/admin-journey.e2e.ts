@@ -269,7 +269,9 @@ describe('admin journey (es, desktop)', () => {
     await page.getByTestId('field-password').fill('short');
     await page.getByTestId('submit').click();
     await expect
-      .poll(() => page.getByText('La contraseña debe tener al menos 8 caracteres, con una letra y un número.').count())
+      .poll(() =>
+        page.getByText('La contraseña debe tener entre 8 y 128 caracteres (cualquier carácter, espacios incluidos).').count(),
+      )
       .toBe(1);
     await page.getByTestId('field-password').fill('Editora2026');
     await screenshot(page, 'admin-user-add');

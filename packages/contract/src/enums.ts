@@ -152,6 +152,8 @@ export const ChallengeKind = {
   SsoHandoff: 'sso_handoff',
   /** A one-time ticket for the live events stream (an EventSource cannot send headers). */
   Stream: 'stream',
+  /** A user's last accepted TOTP time step (data.step): a code is accepted once (RFC 6238 section 5.2). */
+  TotpStep: 'totp_step',
 } as const;
 export type ChallengeKind = (typeof ChallengeKind)[keyof typeof ChallengeKind];
 

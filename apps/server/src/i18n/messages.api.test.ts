@@ -48,7 +48,7 @@ describe('server messages in the user language', () => {
       first_name: 'Lucía',
       last_name: 'Tiendas',
       email: 'viewer@demo.local',
-      password: 'secreto123',
+      password: 'tienda-de-lucía',
       editor: true,
       locations: [tMad],
     };

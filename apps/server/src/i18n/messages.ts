@@ -120,6 +120,43 @@ export const catalogue = {
     en: 'Too many failed login attempts. Try again later.',
     es: 'Demasiados intentos fallidos de inicio de sesión. Inténtelo más tarde.',
   },
+  'auth.try_again_in': {
+    en: 'Too many failed login attempts. Try again in {seconds} seconds (at {at} UTC).',
+    es: 'Demasiados intentos fallidos de inicio de sesión. Vuelva a intentarlo dentro de {seconds} segundos (a las {at} UTC).',
+  },
+  'auth.password_common': {
+    en: 'This password is among the most common ones (or one of them with digits added): choose another.',
+    es: 'Esta contraseña está entre las más comunes (o es una de ellas con números añadidos): elija otra.',
+  },
+  'auth.password_email': {
+    en: 'The password may not be the e-mail address.',
+    es: 'La contraseña no puede ser la dirección de correo electrónico.',
+  },
+  'auth.mfa_expired': {
+    en: 'The sign-in step has expired or was used up. Sign in again.',
+    es: 'El paso de inicio de sesión ha caducado o se ha agotado. Inicie sesión de nuevo.',
+  },
+  'auth.mfa_bad_code': {
+    en: 'The code is not valid (or was used already).',
+    es: 'El código no es válido (o ya se ha usado).',
+  },
+  'auth.mfa_enrolled_already': {
+    en: 'The second factor is on already. Turn it off first to enrol again.',
+    es: 'El segundo factor ya está activado. Desactívelo antes de volver a registrarlo.',
+  },
+  'auth.mfa_not_enrolled': {
+    en: 'Start the enrolment first.',
+    es: 'Empiece primero el registro.',
+  },
+  'auth.mfa_off': { en: 'The second factor is not on.', es: 'El segundo factor no está activado.' },
+  'auth.mfa_required': {
+    en: 'Your company requires a second factor of administrators: it cannot be turned off.',
+    es: 'Su empresa exige un segundo factor a los administradores: no se puede desactivar.',
+  },
+  'auth.mfa_bad_proof': {
+    en: 'The password or the code is not right.',
+    es: 'La contraseña o el código no son correctos.',
+  },
   'auth.invalid_token': { en: 'Invalid token.', es: 'Token no válido.' },
   'auth.no_credentials': {
     en: 'Authentication credentials were not provided.',
@@ -773,9 +810,16 @@ export const catalogue = {
   'field.resolution': { en: 'The resolution is 203, 300 or 600 dpi.', es: 'La resolución es 203, 300 o 600 ppp.' },
   'field.password_required': { en: 'Please enter the password', es: 'Introduzca la contraseña' },
   'field.password_rule': {
-    en: 'The password must have at least 8 characters with a letter and a digit.',
-    es: 'La contraseña debe tener al menos 8 caracteres, con una letra y un número.',
+    en: 'The password must have 8 to 128 characters (any characters, spaces included).',
+    es: 'La contraseña debe tener entre 8 y 128 caracteres (cualquier carácter, espacios incluidos).',
   },
+  'field.totp_code': { en: 'Enter the 6-digit code.', es: 'Introduzca el código de 6 dígitos.' },
+  'field.recovery_code': { en: 'Enter a recovery code.', es: 'Introduzca un código de recuperación.' },
+  'field.mfa_code_or_recovery': {
+    en: 'Enter the 6-digit code or a recovery code.',
+    es: 'Introduzca el código de 6 dígitos o un código de recuperación.',
+  },
+  'field.password_or_code': { en: 'Enter your password or a code.', es: 'Introduzca su contraseña o un código.' },
   'field.email_required': { en: 'Please enter the email', es: 'Introduzca el correo electrónico' },
   'field.editor': { en: 'Please select Editor option', es: 'Seleccione la opción de editor' },
   'field.distribution_center': { en: 'Please select the distribution center', es: 'Seleccione el centro de distribución' },

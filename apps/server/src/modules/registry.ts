@@ -5,6 +5,7 @@ import type { Database } from '../db/client.js';
 import { installInputGuards } from '../http/input-guard.js';
 import type { Workers } from '../plugins/workers.js';
 import type { JobRunner } from '../workers/job-runner.js';
+import { accountRoutes } from './account/account.routes.js';
 import { adminRoutes } from './admin/admin.routes.js';
 import { apiKeysRoutes } from './api-keys/api-keys.routes.js';
 import { auditRoutes } from './audit/audit.routes.js';
@@ -71,6 +72,7 @@ export const registerModules = async (app: FastifyInstance, deps: ModuleDeps): P
     await scope.register(
       async (api) => {
         await api.register(authRoutes, deps);
+        await api.register(accountRoutes, deps);
         await api.register(locationsRoutes, deps);
         await api.register(adminRoutes, deps);
         await api.register(catalogRoutes, deps);

@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import { accountSecurityRoutes } from '../features/account-security/routes';
 import { adminRoutes } from '../features/admin/routes';
 import { apiKeysRoutes } from '../features/api-keys/routes';
 import { auditRoutes } from '../features/audit';
@@ -50,4 +51,5 @@ export const featureRoutes: RouteObject[] = [
   ...epcisRoutes,
   // Sign-in security (issue 29).
   ...ssoRoutes,
+  ...accountSecurityRoutes,
 ];

@@ -28,12 +28,25 @@ export const isAuthenticated = (): boolean => {
   return Boolean(session?.token) && new Date(session?.expiry ?? 0).getTime() > Date.now();
 };
 
-/** Logout clears the token and all local storage (keeping only the chosen language). */
+/**
+ * The known-client token of each user who signed in on this browser (issue 29): sent with the next sign-in of that
+ * user, so that an attacker's failed guesses never lock the owner out. Kept by e-mail, across sign-outs.
+ */
+const CLIENT_TOKEN_PREFIX = 'known_client:';
+export const readClientToken = (email: string): string | undefined =>
+  localStorage.getItem(`${CLIENT_TOKEN_PREFIX}${email.trim().toLowerCase()}`) ?? undefined;
+export const saveClientToken = (email: string, token: string | undefined): void => {
+  if (token) localStorage.setItem(`${CLIENT_TOKEN_PREFIX}${email.trim().toLowerCase()}`, token);
+};
+
+/** Logout clears the token and all local storage (keeping only the chosen language and the known-client tokens). */
 export const clearStorage = (): void => {
-  const language = localStorage.getItem(STORAGE_KEYS.language);
+  const kept = Object.keys(localStorage)
+    .filter((key) => key === STORAGE_KEYS.language || key.startsWith(CLIENT_TOKEN_PREFIX))
+    .map((key) => [key, localStorage.getItem(key) ?? ''] as const);
   localStorage.clear();
   sessionStorage.clear();
-  if (language) localStorage.setItem(STORAGE_KEYS.language, language);
+  for (const [key, value] of kept) localStorage.setItem(key, value);
 };
 
 /** `kind` is 'company' when the Company tab was used (the id is then a company's); absent for a location. */

@@ -153,8 +153,9 @@ export const apiTokens = pgTable(
 );
 
 /**
- * Failed sign-ins per key ('ip:<address>' or 'user:<email>') in the current window, shared by every server process
- * (modules/auth/login-throttle.ts): `failures` since `since`; a row older than the window counts as none and is deleted.
+ * Failed sign-ins per key ('ip:<address>' or 'user:<email>'), shared by every server process
+ * (modules/auth/login-throttle.ts): `failures`, the last at `since` (issue 29: the progressive delay runs from the last
+ * failure); a row whose last failure is older than the window counts as none and is deleted.
  */
 export const loginFailures = pgTable(
   'login_failures',

@@ -1,4 +1,4 @@
-import { isStrongPassword, isValidMac, macTopicSegment, normalizeMac } from '@rfid/contract';
+import { isPasswordLengthValid, isValidMac, macTopicSegment, normalizeMac } from '@rfid/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { codeFromName, sniffImage } from './admin-locations.service.js';
@@ -45,11 +45,15 @@ describe('admin rules', () => {
     );
   });
 
-  it('requires passwords of 8 characters with a letter and a digit', () => {
-    expect(isStrongPassword('secreto123')).toBe(true);
-    expect(isStrongPassword('abc12')).toBe(false);
-    expect(isStrongPassword('abcdefgh')).toBe(false);
-    expect(isStrongPassword('12345678')).toBe(false);
+  it('takes passwords of 8 to 128 characters of any kind, without a composition rule (ASVS 6.2.1, 6.2.5, 6.2.9)', () => {
+    expect(isPasswordLengthValid('abcdefgh')).toBe(true);
+    expect(isPasswordLengthValid('12345678')).toBe(true);
+    expect(isPasswordLengthValid('ab cd ef')).toBe(true);
+    expect(isPasswordLengthValid('🔑🔑🔑🔑🔑🔑🔑🔑')).toBe(true);
+    expect(isPasswordLengthValid('abcdefg')).toBe(false);
+    expect(isPasswordLengthValid('🔑🔑🔑🔑🔑🔑🔑')).toBe(false);
+    expect(isPasswordLengthValid('x'.repeat(128))).toBe(true);
+    expect(isPasswordLengthValid('x'.repeat(129))).toBe(false);
   });
 
   it('makes distinct device keys and stores only their SHA-256', () => {

@@ -14,7 +14,7 @@ describe('users API', () => {
     first_name: 'Lucía',
     last_name: 'Tiendas',
     email: 'lucia@demo.local',
-    password: 'secreto123',
+    password: 'tienda-de-lucía',
     editor: true,
     locations: [tMad, tBcn],
     ...over,
@@ -35,7 +35,7 @@ describe('users API', () => {
     expect(user).toMatchObject({ email: 'lucia@demo.local', editor: true, user_role: 3 });
     expect(user.locations.sort()).toEqual([tMad, tBcn].sort());
     expect(user.locations_detail).toHaveLength(2);
-    const auth = await t.login('lucia@demo.local', 'secreto123');
+    const auth = await t.login('lucia@demo.local', 'tienda-de-lucía');
     const seen = (await t.app.inject({ url: '/api/locations/', headers: { authorization: auth } })).json();
     expect(seen.results.map((l: { id: number }) => l.id).sort()).toEqual([tMad, tBcn].sort());
   });
@@ -67,13 +67,31 @@ describe('users API', () => {
     });
     const empty = await call('POST', '/api/locationusers/', 'admin@demo.local', body({ locations: [] }));
     expect(empty.json().errors.locations).toEqual(['Please select the distribution center']);
-    const weak = await call(
+    // ASVS 5.0 rules (issue 29): 8 to 128 characters, no common password, not the e-mail; no composition rule.
+    const short = await call(
       'POST',
       '/api/locationusers/',
       'admin@demo.local',
-      body({ email: 'weak@demo.local', password: 'abcdefgh' }),
+      body({ email: 'weak@demo.local', password: 'abcdefg' }),
     );
-    expect(weak.json().errors.password[0]).toMatch(/at least 8 characters/);
+    expect(short.json().errors.password).toEqual([
+      'The password must have 8 to 128 characters (any characters, spaces included).',
+    ]);
+    const common = await call(
+      'POST',
+      '/api/locationusers/',
+      'admin@demo.local',
+      body({ email: 'weak@demo.local', password: 'demo1234' }),
+    );
+    expect(common.json().codes.password).toEqual(['auth.password_common']);
+    const email = await call(
+      'POST',
+      '/api/locationusers/',
+      'admin@demo.local',
+      body({ email: 'weak@demo.local', password: 'WEAK@demo.local' }),
+    );
+    expect(email.json().codes.password).toEqual(['auth.password_email']);
+    expect((await call('GET', '/api/locationusers/?search=weak', 'admin@demo.local')).json().count).toBe(0);
     const badEmail = await call('POST', '/api/locationusers/', 'admin@demo.local', body({ email: 'not-an-email' }));
     expect(badEmail.json().errors.email).toEqual(['Enter a valid email address.']);
     const dup = await call('POST', '/api/locationusers/', 'admin@demo.local', body({ email: 'viewer@demo.local' }));
@@ -118,7 +136,7 @@ describe('users API', () => {
     );
     expect(r.statusCode).toBe(200);
     expect(r.json()).toMatchObject({ first_name: 'Marta', editor: true, user_role: 3, locations: [tMad] });
-    expect(await t.login('marta@demo.local', 'secreto123')).toMatch(/^Token /);
+    expect(await t.login('marta@demo.local', 'tienda-de-lucía')).toMatch(/^Token /);
     const taken = await call(
       'PUT',
       `/api/locationusers/${created.id}/`,
@@ -136,7 +154,7 @@ describe('users API', () => {
       first_name: 'Carlos',
       last_name: 'Empresa',
       email: 'carlos@demo.local',
-      password: 'empresa2026',
+      password: 'empresa-de-moda-2026',
       company: companyId,
     };
     const r = await call('POST', '/api/companyusers/', 'admin@demo.local', cu);

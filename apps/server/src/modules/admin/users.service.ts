@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import { AppError, fieldError, forbidden, notFound } from '../../http/errors.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
+import { assertNewPassword } from '../auth/password-policy.js';
 import { guardUnique } from './admin-scope.js';
 import type { UserLocation, UserRow, UsersRepository } from './users.repository.js';
 
@@ -98,6 +99,7 @@ export const createUsersService = ({ repo }: { repo: UsersRepository }) => {
     async create(user: AuthUser, body: z.output<typeof locationUserCreateBodySchema>) {
       const role = roleFor(body);
       checkRole(user, role);
+      assertNewPassword(body.password, body.email);
       const locationIds = await checkLocations(repo, user, body.locations);
       if (await repo.emailTaken(body.email)) throw emailConflict();
       const values = { ...profileValues(body, role), passwordHash: await hash(body.password) };
@@ -109,6 +111,7 @@ export const createUsersService = ({ repo }: { repo: UsersRepository }) => {
     async createCompanyUser(user: AuthUser, body: z.output<typeof companyUserBodySchema>): Promise<CompanyUser> {
       if (user.role > RoleThreshold.companyUser) throw forbidden();
       if (body.company !== user.companyId) throw notFound('admin.company_not_found');
+      assertNewPassword(body.password, body.email);
       if (await repo.emailTaken(body.email)) throw emailConflict();
       const values = {
         firstName: body.first_name,

@@ -271,7 +271,7 @@ describe('record versions (If-Match, 409 on a stale edit)', () => {
           first_name: 'Para',
           last_name: 'Borrar',
           email,
-          password: 'borrar1234',
+          password: 'borrar esta cuenta',
           editor: false,
           locations: [cdMad],
         })

@@ -54,20 +54,24 @@ export const createAuthRepository = (db: Db) => ({
 
   /* ------------------------------------------- failed sign-ins (login-throttle.ts), on the database's clock */
 
-  /** The most failures any of the keys has within the window. */
-  async failuresOf(keys: string[], windowMs: number): Promise<number> {
-    const [row] = await db
-      .select({ n: sql<number>`coalesce(max(${loginFailures.failures}), 0)::int` })
+  /** Each key's failures and the seconds since its last one, within the window (login-throttle.ts). */
+  async failureStates(keys: string[], forgetMs: number) {
+    const rows = await db
+      .select({
+        key: loginFailures.key,
+        failures: loginFailures.failures,
+        secondsSinceLast: sql<number>`extract(epoch from now() - ${loginFailures.since})::float8`,
+      })
       .from(loginFailures)
       .where(
-        and(inArray(loginFailures.key, keys), gt(loginFailures.since, sql`now() - make_interval(secs => ${windowMs / 1000})`)),
+        and(inArray(loginFailures.key, keys), gt(loginFailures.since, sql`now() - make_interval(secs => ${forgetMs / 1000})`)),
       );
-    return Number(row?.n ?? 0);
+    return rows.map((r) => ({ key: r.key, failures: r.failures, secondsSinceLast: Number(r.secondsSinceLast) }));
   },
 
-  /** One more failure for each key (a count older than the window starts again); rows past the window are deleted. */
-  async recordFailures(keys: string[], windowMs: number): Promise<void> {
-    const windowStart = sql`now() - make_interval(secs => ${windowMs / 1000})`;
+  /** One more failure for each key, its last now (a count older than the window starts again); rows past it go. */
+  async recordFailures(keys: string[], forgetMs: number): Promise<void> {
+    const windowStart = sql`now() - make_interval(secs => ${forgetMs / 1000})`;
     await db.delete(loginFailures).where(sql`${loginFailures.since} <= ${windowStart}`);
     if (keys.length === 0) return;
     await db
@@ -77,7 +81,7 @@ export const createAuthRepository = (db: Db) => ({
         target: loginFailures.key,
         set: {
           failures: sql`case when ${loginFailures.since} <= ${windowStart} then 1 else ${loginFailures.failures} + 1 end`,
-          since: sql`case when ${loginFailures.since} <= ${windowStart} then now() else ${loginFailures.since} end`,
+          since: sql`now()`,
         },
       });
   },

@@ -1,13 +1,13 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import { type Identity, SessionMethod } from '@rfid/contract';
-import type { Db } from '../../db/client.js';
+import type { Identity, LoginResponse } from '@rfid/contract';
 import { AppError } from '../../http/errors.js';
+import { msg } from '../../i18n/messages.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import { refusePasswordIfSsoOnly } from '../sso/use-cases/password-sign-in.js';
 import type { createAuthRepository } from './auth.repository.js';
 import type { LoginThrottle } from './login-throttle.js';
-import { issueSession } from './sessions.js';
+import type { MfaRepository } from './mfa.repository.js';
+import type { SecondFactor } from './second-factor.js';
 
 export const BAD_CREDENTIALS = 'auth.bad_credentials';
 export const TOO_MANY_ATTEMPTS = 'auth.too_many_attempts';
@@ -22,17 +22,29 @@ const dummyPasswordHash = (): Promise<string> => {
   return dummyHash;
 };
 
+/** The 429 of a throttled sign-in: when to try again, in the header and the message. */
+export const throttled = (seconds: number): AppError =>
+  new AppError('TOO_MANY_REQUESTS', {
+    message: msg('auth.try_again_in', {
+      seconds,
+      at: new Date(Date.now() + seconds * 1000).toISOString().slice(11, 19),
+    }),
+    retryAfterSeconds: seconds,
+  });
+
 export const createAuthService = ({
-  db,
   repo,
+  mfaRepo,
   throttle,
-  sessionMaxMs,
+  secondFactor,
+  passwordAllowed = async () => undefined,
 }: {
-  db: Db;
   repo: ReturnType<typeof createAuthRepository>;
+  mfaRepo: Pick<MfaRepository, 'touchKnownClient' | 'companySecurity'>;
   throttle: LoginThrottle;
-  /** SESSION_MAX_DAYS: a session's absolute end (config.security.sessionMaxMs). */
-  sessionMaxMs: number;
+  secondFactor: Pick<SecondFactor, 'afterPassword'>;
+  /** Throws when the user's company signs in only through its provider (modules/sso: refusePasswordIfSsoOnly). */
+  passwordAllowed?: (user: { companyId: number; role: number }) => Promise<void>;
 }) => {
   // Made now, so the first unknown user's login does not take longer than the others.
   dummyPasswordHash().catch(() => undefined);
@@ -40,18 +52,29 @@ export const createAuthService = ({
     async login({
       username,
       password,
+      client_token: clientToken,
       clientIp,
       userAgent = '',
     }: {
       username: string;
       password: string;
+      client_token?: string | undefined;
       clientIp: string;
       userAgent?: string;
-    }) {
+    }): Promise<LoginResponse> {
       const userKey = `user:${username.toLowerCase()}`;
       const keys = [`ip:${clientIp}`, userKey];
-      if (await throttle.isBlocked(keys)) throw new AppError('TOO_MANY_REQUESTS', { message: TOO_MANY_ATTEMPTS });
       const user = await repo.findUserByEmail(username);
+      // A known client of this user (a browser that signed in as it before) is never throttled: an attacker's failures
+      // cannot lock the owner out. Its wrong passwords still count.
+      const known =
+        user !== undefined &&
+        clientToken !== undefined &&
+        (await mfaRepo.touchKnownClient(user.id, createHash('sha256').update(clientToken).digest('hex')));
+      if (!known) {
+        const wait = await throttle.retryAfter(keys);
+        if (wait > 0) throw throttled(wait);
+      }
       // Always one argon2 verification, against a dummy hash when there is no such user: the time taken says nothing.
       const matches = await verify(user?.passwordHash ?? (await dummyPasswordHash()), password).catch(() => false);
       if (!user?.isActive || !matches) {
@@ -59,10 +82,10 @@ export const createAuthService = ({
         throw new AppError('VALIDATION', { message: BAD_CREDENTIALS, errors: { non_field_errors: [BAD_CREDENTIALS] } });
       }
       // A company that signs in only through its provider (issue 29, docs/sso.md): its role 1 keeps the password.
-      await refusePasswordIfSsoOnly(db, user);
-      // Only this user's count: the address's failures stand (another account's success does not clear them).
-      await throttle.recordSuccess([userKey]);
-      return issueSession(db, { userId: user.id, method: SessionMethod.Password, ip: clientIp, userAgent }, sessionMaxMs);
+      await passwordAllowed(user);
+      // The session (clearing only this user's count: the address's failures stand), or the second factor's step.
+      const company = await mfaRepo.companySecurity(user.companyId);
+      return secondFactor.afterPassword(user, company?.mfaRequiredAdmins ?? false, userKey, { clientIp, userAgent, clientToken });
     },
 
     async logout(user: AuthUser): Promise<void> {

@@ -142,6 +142,30 @@ export const Header = ({ role, onMenuClick }: { role: number; onMenuClick: () =>
               </MenuItem>
             )),
             <MenuItem
+              key="account-security"
+              data-testid="user-menu-account-security"
+              onClick={() => {
+                close();
+                void navigate('/account/security');
+              }}
+            >
+              {t('userMenu.accountSecurity')}
+            </MenuItem>,
+            ...(role === 1
+              ? [
+                  <MenuItem
+                    key="company-security"
+                    data-testid="user-menu-company-security"
+                    onClick={() => {
+                      close();
+                      void navigate('/admin/security');
+                    }}
+                  >
+                    {t('userMenu.companySecurity')}
+                  </MenuItem>,
+                ]
+              : []),
+            <MenuItem
               key="sign-off"
               data-testid="user-menu-sign-off"
               onClick={() => {

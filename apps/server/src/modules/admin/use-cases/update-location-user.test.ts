@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { createUpdateLocationUser, type UpdateLocationUserRepository, USER_CHANGED } from './update-location-user.js';
-import { fakeVersioned, raceableRead, testUser, userRow, type VersionedCase, versionedEditRules } from './use-case-fixtures.js';
+import {
+  expectStatus,
+  fakeVersioned,
+  raceableRead,
+  testUser,
+  userRow,
+  type VersionedCase,
+  versionedEditRules,
+} from './use-case-fixtures.js';
 
 const setup = (password = ''): VersionedCase & { hashed: string[] } => {
   const record = fakeVersioned(3);
@@ -39,5 +47,14 @@ describe('update location user (use case)', () => {
     expect(hashed).toEqual([]);
     await run(3);
     expect(hashed).toEqual(['nueva1234']);
+  });
+
+  it('refuses a common new password (or the e-mail) with a 400, hashing and writing nothing (issue 29)', async () => {
+    for (const password of ['demo1234', 'Viewer@demo.local']) {
+      const { run, hashed, record } = setup(password);
+      await expectStatus(run(3), 400);
+      expect(hashed).toEqual([]);
+      expect(record.state.writes).toEqual([]);
+    }
   });
 });

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { VersionedWrite } from '../../../db/versions.js';
 import { requireFound, requireFresh, type VersionedEdit, type VersionMessages, writtenVersion } from '../../../http/versions.js';
 import type { AuthUser } from '../../../plugins/auth.js';
+import { assertNewPassword } from '../../auth/password-policy.js';
 import type { UserLocation, UserRow, UserValues } from '../users.repository.js';
 import {
   checkLocations,
@@ -38,7 +39,8 @@ export type UpdateLocationUserRepository = {
 export type UpdateLocationUserInput = VersionedEdit<z.output<typeof locationUserUpdateBodySchema>>;
 
 /**
- * PUT /api/locationusers/{id}/: an empty password keeps the old one; a new one ends the user's other sessions. An edit
+ * PUT /api/locationusers/{id}/ (also how a user changes its own password): an empty password keeps the old one; a new
+ * one must pass the password rules (auth/password-policy.ts) and ends the user's other sessions. An edit
  * made from an older version changes nothing (409, docs/concurrency.md).
  */
 export const createUpdateLocationUser =
@@ -47,6 +49,7 @@ export const createUpdateLocationUser =
     const current = requireFresh(await repo.get(user.companyId, minRole(user), id), version, USER_MESSAGES);
     const role = body.user_role ?? (body.editor === current.editor ? current.role : roleFor({ editor: body.editor }));
     checkRole(user, role);
+    if (body.password) assertNewPassword(body.password, body.email);
     const locationIds = await checkLocations(repo, user, body.locations);
     if (await repo.emailTaken(body.email, id)) throw emailConflict();
     const values: UserValues = {

@@ -8,6 +8,7 @@ import { useCreateCompanyUser } from '../api/create-company-user';
 import { useCompanies } from '../api/get-companies';
 import { AdminForm, selectFieldsOf, textFieldsOf } from '../shared/admin-form';
 import { AdminPage, FullRow } from '../shared/admin-page';
+import { errorText } from '../shared/form-helpers';
 import { adminErrorStatus } from '../shared/messages';
 
 type CompanyUserForm = { first_name: string; last_name: string; email: string; password: string; company: string };
@@ -42,7 +43,11 @@ export const CompanyUserPage = () => {
         {text('first_name', t('users.firstName'))}
         {text('last_name', t('users.lastName'))}
         {text('email', t('users.email'), { type: 'email', autoComplete: 'off' })}
-        {text('password', t('users.password'), { type: 'password', autoComplete: 'new-password' })}
+        {text('password', t('users.password'), {
+          type: 'password',
+          autoComplete: 'new-password',
+          helperText: errors.password ? errorText(errors.password) : t('users.passwordRule'),
+        })}
         <FullRow>
           {select(
             'company',

@@ -122,6 +122,8 @@ export const UserFormPage = () => {
         type: 'password',
         autoComplete: 'new-password',
         placeholder: isEdit ? t('users.passwordKeep') : undefined,
+        // The rule while there is no error (issue 29); the server's message (a common password …) once there is one.
+        helperText: errors.password ? errorText(errors.password) : t('users.passwordRule'),
       })}
     </AdminRecordForm>
   );

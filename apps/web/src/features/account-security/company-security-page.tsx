@@ -1,0 +1,58 @@
+import { Alert, Card, CardContent, FormControlLabel, Stack, Switch, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { PageTitle } from '../../components/page-title';
+import { notify } from '../../lib/notifier';
+import { useRole } from '../auth';
+import { useCompanySecurity, usePutCompanySecurity } from './api/company-security';
+
+/** The company's sign-in rules (/admin/security, issue 29; role 1): require a second factor of its administrators. */
+export const CompanySecurityPage = () => {
+  const role = useRole();
+  if (role === undefined) return null;
+  return role === 1 ? <CompanySecurityForm /> : <NotAllowed />;
+};
+
+const NotAllowed = () => {
+  const { t } = useTranslation('account-security');
+  return (
+    <Alert severity="warning" data-testid="not-allowed">
+      {t('company.notAllowed')}
+    </Alert>
+  );
+};
+
+const CompanySecurityForm = () => {
+  const { t } = useTranslation('account-security');
+  const security = useCompanySecurity();
+  const save = usePutCompanySecurity();
+  return (
+    <Stack spacing={2} sx={{ maxWidth: 640 }}>
+      <PageTitle title={t('company.title')} />
+      <Card>
+        <CardContent>
+          <Stack spacing={1}>
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={security.data?.mfa_required_admins ?? false}
+                  disabled={!security.data || save.isPending}
+                  onChange={(e) =>
+                    save.mutate(
+                      { mfa_required_admins: e.target.checked },
+                      { onSuccess: () => notify(t('company.saved'), 'success') },
+                    )
+                  }
+                  slotProps={{ input: { 'aria-describedby': 'mfa-admins-help' } }}
+                />
+              }
+              label={t('company.mfaAdmins')}
+            />
+            <Typography id="mfa-admins-help" variant="body2" color="text.secondary">
+              {t('company.mfaAdminsHelp')}
+            </Typography>
+          </Stack>
+        </CardContent>
+      </Card>
+    </Stack>
+  );
+};
