@@ -30,6 +30,7 @@ import type { PrinterAddressPolicy } from './printing/printer-address.js';
 import { printingRoutes } from './printing/printing.routes.js';
 import { replenishmentRoutes } from './replenishment/replenishment.routes.js';
 import { searchRoutes } from './search/search.routes.js';
+import { sessionsRoutes } from './sessions/sessions.routes.js';
 import { shrinkRoutes } from './shrink/shrink.routes.js';
 import { statsRoutes } from './stats/stats.routes.js';
 import { stickersRoutes } from './stickers/stickers.routes.js';
@@ -69,6 +70,7 @@ export const registerModules = async (app: FastifyInstance, deps: ModuleDeps): P
     await scope.register(
       async (api) => {
         await api.register(authRoutes, deps);
+        await api.register(sessionsRoutes, deps);
         await api.register(locationsRoutes, deps);
         await api.register(adminRoutes, deps);
         await api.register(catalogRoutes, deps);
