@@ -61,8 +61,22 @@ export type RouteOptions<D extends RouteDecl, E extends Responses> = {
 export const routeDeclarer =
   <E extends Responses = typeof errorResponses>(tags: string[], defaultErrors?: E) =>
   <const D extends RouteDecl>(decl: D): RouteOptions<D, E> => {
-    const { summary, maxRole, userOnly, params, querystring, body, headers, consumes, ok, created, accepted, noContent, errors, response } =
-      decl;
+    const {
+      summary,
+      maxRole,
+      userOnly,
+      params,
+      querystring,
+      body,
+      headers,
+      consumes,
+      ok,
+      created,
+      accepted,
+      noContent,
+      errors,
+      response,
+    } = decl;
     const success = created
       ? { 201: created }
       : accepted

@@ -148,7 +148,8 @@ export const createUsersRepository = (db: Db) => ({
     db.transaction(async (tx) => {
       const outcome = await versionedUpdate(tx, users, { id, expected, values });
       if (!('written' in outcome)) return outcome;
-      if (values.passwordHash !== undefined) await tx.update(users).set({ passwordChangedAt: new Date() }).where(eq(users.id, id));
+      if (values.passwordHash !== undefined)
+        await tx.update(users).set({ passwordChangedAt: new Date() }).where(eq(users.id, id));
       if (values.passwordHash !== undefined || values.isActive === false) {
         const ofUser = eq(apiTokens.userId, id);
         await tx.delete(apiTokens).where(keepTokenHash ? and(ofUser, ne(apiTokens.tokenHash, keepTokenHash)) : ofUser);

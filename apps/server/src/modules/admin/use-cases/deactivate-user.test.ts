@@ -11,7 +11,8 @@ const setup = (over: Partial<UserRow> = {}) => {
   const row: UserRow = { ...userRow(3), ...over };
   const writes: { id: number; active: boolean; at: Date }[] = [];
   const repo: SetUserActiveRepository = {
-    get: async (companyId, minRole, id) => (companyId === row.companyId && id === row.id && row.role >= minRole ? { ...row } : undefined),
+    get: async (companyId, minRole, id) =>
+      companyId === row.companyId && id === row.id && row.role >= minRole ? { ...row } : undefined,
     locationsOf: async () => [],
     setActive: async (id, active, at) => {
       writes.push({ id, active, at });

@@ -23,7 +23,12 @@ export const loadUser = async (repo: SetUserActiveRepository, user: AuthUser, id
   requireFound(await repo.get(user.companyId, minRole(user), id), USER_MESSAGES);
 
 /** Writes the state and answers the user as it is now. */
-export const writeActive = async ({ repo, now = () => new Date() }: SetUserActiveDeps, user: AuthUser, row: UserRow, active: boolean) => {
+export const writeActive = async (
+  { repo, now = () => new Date() }: SetUserActiveDeps,
+  user: AuthUser,
+  row: UserRow,
+  active: boolean,
+) => {
   if (row.isActive !== active) writtenVersion(await repo.setActive(row.id, active, now()), USER_MESSAGES);
   const updated = await loadUser(repo, user, row.id);
   return toDto(updated, await repo.locationsOf([updated.id]));
