@@ -14,6 +14,7 @@ import { onlineRoutes } from '../features/online/routes';
 import { posRoutes } from '../features/pos/routes';
 import { printingRoutes } from '../features/printing/routes';
 import { replenishmentRoutes } from '../features/replenishment/routes';
+import { sessionsRoutes } from '../features/sessions/routes';
 import { shrinkRoutes } from '../features/shrink/routes';
 import { stockRoutes } from '../features/stock/routes';
 import { supportRoutes } from '../features/support/routes';
@@ -45,4 +46,6 @@ export const featureRoutes: RouteObject[] = [
   // Integrations (issue 27).
   ...webhooksRoutes,
   ...epcisRoutes,
+  // Sessions (issue 29).
+  ...sessionsRoutes,
 ];
