@@ -110,7 +110,7 @@ export const SessionsPage = () => {
         cancelLabel={t('close.cancel')}
         isDanger
         onConfirm={() =>
-          revokeOthers.mutateAsync().then(({ revoked }) => notify(t('closeOthers.done', { count: revoked }), 'success'))
+          revokeOthers.mutateAsync(undefined).then(({ revoked }) => notify(t('closeOthers.done', { count: revoked }), 'success'))
         }
         onClose={() => setIsClosingOthers(false)}
       />
