@@ -31,7 +31,9 @@ export const UsersListPage = () => {
   const me = useIdentity().data?.id;
   const [filters, setFilters] = useState({ search: '' });
   const [state, setState] = useState<StateFilter>('');
+  // The user whose state is being changed; kept while the dialog closes (its text must not flip meanwhile).
   const [changing, setChanging] = useState<LocationUser | null>(null);
+  const [isAsking, setIsAsking] = useState(false);
   const setActive = useSetUserActive();
   const action = changing?.is_active ? 'deactivate' : 'reactivate';
   const columns: Column<LocationUser>[] = [
@@ -70,7 +72,10 @@ export const UsersListPage = () => {
           <Button
             size="small"
             color={row.is_active ? 'error' : 'primary'}
-            onClick={() => setChanging(row)}
+            onClick={() => {
+              setChanging(row);
+              setIsAsking(true);
+            }}
             aria-label={`${t(row.is_active ? 'users.deactivate.action' : 'users.reactivate.action')}: ${row.email}`}
             data-testid={`${row.is_active ? 'deactivate' : 'reactivate'}-user-${row.email}`}
           >
@@ -111,7 +116,11 @@ export const UsersListPage = () => {
           value={state}
           onChange={(event) => setState(event.target.value as StateFilter)}
           sx={{ minWidth: 160 }}
-          slotProps={{ htmlInput: { 'data-testid': 'users-state-filter' } }}
+          slotProps={{
+            select: { displayEmpty: true },
+            inputLabel: { shrink: true },
+            htmlInput: { 'data-testid': 'users-state-filter' },
+          }}
         >
           {STATES.map((value) => (
             <MenuItem key={value || 'all'} value={value}>
@@ -129,7 +138,7 @@ export const UsersListPage = () => {
         testId="users-table"
       />
       <ConfirmDialog
-        open={changing !== null}
+        open={isAsking && changing !== null}
         title={t(`users.${action}.title`)}
         message={changing ? t(`users.${action}.message`, { email: changing.email }) : ''}
         confirmLabel={t(`users.${action}.confirm`)}
@@ -142,7 +151,7 @@ export const UsersListPage = () => {
                 .then(() => notify(t(`users.${action}.done`, { email: changing.email }), 'success'))
             : undefined
         }
-        onClose={() => setChanging(null)}
+        onClose={() => setIsAsking(false)}
       />
     </AdminPage>
   );
