@@ -70,8 +70,8 @@ export type AppOptions = {
 };
 
 /**
- * The logger's options with a request serializer that hides `access_token` in URLs (the live stream takes the token
- * there: a browser's EventSource cannot send headers), so that no token is written to the logs.
+ * The logger's options with a request serializer that hides `access_token` and `ticket` in URLs (the live stream's
+ * one-time ticket comes there: a browser's EventSource cannot send headers), so that none is written to the logs.
  */
 const withoutQueryTokens = (logger: boolean | { level: string }) => {
   if (logger === false) return false;
@@ -80,7 +80,7 @@ const withoutQueryTokens = (logger: boolean | { level: string }) => {
     serializers: {
       req: (request: { method: string; url: string; ip?: string }) => ({
         method: request.method,
-        url: request.url.replace(/([?&]access_token=)[^&]*/g, '$1[hidden]'),
+        url: request.url.replace(/([?&](?:access_token|ticket)=)[^&]*/g, '$1[hidden]'),
         remoteAddress: request.ip,
       }),
     },
@@ -232,8 +232,8 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   await app.register(fastifyMultipart, { limits: { fileSize: 10 * 1024 * 1024 } });
-  await app.register(authPlugin, { database, cacheMs: config.authCacheMs });
   // The audit log (modules/audit, docs/audit.md): every write by a user or an API key and every sign-in, once for all.
+  await app.register(authPlugin, { database, cacheMs: config.authCacheMs, security: config.security });
   await app.register(auditHookPlugin, { db: database.db });
   locationScopeHook(app, database.db);
 

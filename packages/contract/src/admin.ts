@@ -406,6 +406,9 @@ export const locationUserSchema = z.object({
   locations_detail: z.array(idDescriptionSchema),
   /** One more on every edit (docs/concurrency.md). */
   version: z.number().int(),
+  /** false: deactivated (cannot sign in; its sessions ended, its API keys refused); `deactivated_at` says when. */
+  is_active: z.boolean(),
+  deactivated_at: z.string().nullable(),
 });
 export type LocationUser = z.infer<typeof locationUserSchema>;
 

@@ -27,6 +27,7 @@ export * from './printing.js';
 export * from './printing-voided.js';
 export * from './replenishment.js';
 export * from './search.js';
+export * from './sessions.js';
 export * from './shrink.js';
 export * from './sso.js';
 export * from './stats.js';

@@ -95,6 +95,11 @@ const RESOURCES: [RegExp, Source][] = [
     (c) => sql`select id::text, location_ids locs from erp_stock_snapshots where company_id = ${c}`,
   ],
   [/^\/api\/api_keys\/\{id\}/, (c) => sql`select id::text, null::int[] locs from api_keys where company_id = ${c}`],
+  // Issue 29: a session is its user's alone (another user's, of any company: 404).
+  [
+    /^\/api\/sessions\/\{id\}/,
+    (c) => sql`select t.id::text, null::int[] locs from api_tokens t join users u on u.id = t.user_id where u.company_id = ${c}`,
+  ],
   // Issue 27: catalogue imports, webhook endpoints (not those an EPCIS subscription made, which are not listed), and the
   // EPCIS rows: an event by its eventID, a capture job, a named query by its name.
   [/^\/api\/types\/import\/\{id\}/, (c) => sql`select id::text, null::int[] locs from catalog_imports where company_id = ${c}`],

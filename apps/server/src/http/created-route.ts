@@ -7,7 +7,7 @@ import type { RouteDecl } from './route.js';
 type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 
 /** A module's route declarer (`routeDeclarer(tags)`), as far as a create route needs it. */
-type Declarer = (decl: RouteDecl) => { config?: { maxRole: number }; schema: object };
+type Declarer = (decl: RouteDecl) => { config?: { maxRole?: number; userOnly?: true }; schema: object };
 
 /** One create route: as `route` takes it, with the body it reads and the record it answers (201). */
 export type CreatedDecl<P extends z.ZodType, B extends z.ZodType, R extends z.ZodType> = {

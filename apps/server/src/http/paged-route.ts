@@ -10,7 +10,7 @@ type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 type PageQuery = { limit?: number; offset?: number };
 
 /** A module's route declarer (`routeDeclarer(tags)`), as far as a paged list needs it. */
-type Declarer = (decl: RouteDecl) => { config?: { maxRole: number }; schema: object };
+type Declarer = (decl: RouteDecl) => { config?: { maxRole?: number; userOnly?: true }; schema: object };
 
 /**
  * One paged list route: its summary, its role limit and error answers (as `route` takes them), its path parameters

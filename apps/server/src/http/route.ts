@@ -16,6 +16,8 @@ type Responses = Record<number, z.ZodType>;
 export type RouteDecl = RequestSchemas & {
   summary?: string;
   maxRole?: number;
+  /** Only a user's own session: an API key is refused (403; plugins/auth.ts). */
+  userOnly?: true;
   ok?: z.ZodType;
   created?: z.ZodType;
   accepted?: z.ZodType;
@@ -43,7 +45,7 @@ type ResponseOf<D, E> = D extends { response: infer R }
 
 /** The route options Fastify gets: the schema keeps each request schema's own type, so handlers stay typed. */
 export type RouteOptions<D extends RouteDecl, E extends Responses> = {
-  config?: { maxRole: number };
+  config?: { maxRole?: number; userOnly?: true };
   schema: { [K in keyof D & keyof RequestSchemas]: D[K] } & {
     tags: string[];
     summary?: string;
@@ -59,8 +61,22 @@ export type RouteOptions<D extends RouteDecl, E extends Responses> = {
 export const routeDeclarer =
   <E extends Responses = typeof errorResponses>(tags: string[], defaultErrors?: E) =>
   <const D extends RouteDecl>(decl: D): RouteOptions<D, E> => {
-    const { summary, maxRole, params, querystring, body, headers, consumes, ok, created, accepted, noContent, errors, response } =
-      decl;
+    const {
+      summary,
+      maxRole,
+      userOnly,
+      params,
+      querystring,
+      body,
+      headers,
+      consumes,
+      ok,
+      created,
+      accepted,
+      noContent,
+      errors,
+      response,
+    } = decl;
     const success = created
       ? { 201: created }
       : accepted
@@ -81,6 +97,7 @@ export const routeDeclarer =
       ...(response ? { response } : success ? { response: { ...success, ...(errors ?? defaultErrors ?? errorResponses) } } : {}),
     };
     // The object above holds exactly the keys RouteOptions names, each with the type of the declaration's own value.
-    const options = { ...(maxRole === undefined ? {} : { config: { maxRole } }), schema } as RouteOptions<D, E>;
+    const config = { ...(maxRole === undefined ? {} : { maxRole }), ...(userOnly ? { userOnly } : {}) };
+    const options = { ...(Object.keys(config).length ? { config } : {}), schema } as RouteOptions<D, E>;
     return options;
   };

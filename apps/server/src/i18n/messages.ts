@@ -162,6 +162,13 @@ export const catalogue = {
     en: 'Authentication credentials were not provided.',
     es: 'No se han proporcionado credenciales de autenticación.',
   },
+  // A user's sessions and the live stream's ticket (issue 29, modules/sessions)
+  'sessions.id': { en: 'A session id.', es: 'Un id de sesión.' },
+  'sessions.not_found': { en: 'Session not found.', es: 'Sesión no encontrada.' },
+  'sessions.ticket_invalid': {
+    en: 'The live stream ticket is unknown, used already or expired.',
+    es: 'El código de acceso a la transmisión en directo no existe, ya se usó o ha caducado.',
+  },
   // Backups through the server (modules/backup)
   'backup.off': {
     en: 'Backups through the server are off: it has no backup key (BACKUP_KEY).',
@@ -186,6 +193,7 @@ export const catalogue = {
   },
   'admin.role_above_own': { en: 'You cannot give a role above your own.', es: 'No puede asignar un rol superior al suyo.' },
   'admin.cannot_delete_self': { en: 'You cannot delete your own user.', es: 'No puede borrar su propio usuario.' },
+  'admin.cannot_deactivate_self': { en: 'You cannot deactivate your own user.', es: 'No puede desactivar su propio usuario.' },
   'admin.location_user_role': {
     en: 'A location user has a role from 2 to 5.',
     es: 'Un usuario de ubicación tiene un rol del 2 al 5.',

@@ -32,6 +32,7 @@ import type { PrinterAddressPolicy } from './printing/printer-address.js';
 import { printingRoutes } from './printing/printing.routes.js';
 import { replenishmentRoutes } from './replenishment/replenishment.routes.js';
 import { searchRoutes } from './search/search.routes.js';
+import { sessionsRoutes } from './sessions/sessions.routes.js';
 import { shrinkRoutes } from './shrink/shrink.routes.js';
 import { ssoRoutes } from './sso/sso.routes.js';
 import { statsRoutes } from './stats/stats.routes.js';
@@ -73,6 +74,7 @@ export const registerModules = async (app: FastifyInstance, deps: ModuleDeps): P
       async (api) => {
         await api.register(authRoutes, deps);
         await api.register(accountRoutes, deps);
+        await api.register(sessionsRoutes, deps);
         await api.register(locationsRoutes, deps);
         await api.register(adminRoutes, deps);
         await api.register(catalogRoutes, deps);

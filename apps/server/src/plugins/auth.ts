@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import { ApiKeyAccess, RoleThreshold } from '@rfid/contract';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Config } from '../config.js';
 import type { Database, Db } from '../db/client.js';
-import { apiTokens, userLocations, users } from '../db/schema/index.js';
+import { apiTokens, sessionActivity, userLocations, users } from '../db/schema/index.js';
 import { AppError, forbidden } from '../http/errors.js';
 import { createApiKeysRepository } from '../modules/api-keys/api-keys.repository.js';
 import { hashApiKey, KEY_TOUCH_INTERVAL_MS, keyUser, looksLikeApiKey } from '../modules/api-keys/api-keys.rules.js';
@@ -25,6 +26,8 @@ export type AuthUser = {
    * access's role and its locations. Absent for a user's token.
    */
   apiKey?: { id: number; access: ApiKeyAccess };
+  /** The session (api_tokens row) of a user's token (issue 29, modules/sessions); absent for an API key. */
+  sessionId?: number;
 };
 
 declare module 'fastify' {
@@ -36,11 +39,6 @@ declare module 'fastify' {
     public?: boolean;
     /** Highest role number allowed on this route (1 is highest). */
     maxRole?: number;
-    /**
-     * The token may also come as `?access_token=` (the live events stream: a browser's EventSource cannot send
-     * headers). Only routes that say so; the header wins when both are sent.
-     */
-    tokenInQuery?: boolean;
     /** Only a user's own token: an API key is refused (403) here (identity, logout: a user's session). */
     userOnly?: boolean;
   }
@@ -48,37 +46,114 @@ declare module 'fastify' {
 
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
-export const loadUserByToken = async (db: Db, token: string): Promise<AuthUser | null> =>
-  (await loadTokenUser(db, hashToken(token)))?.user ?? null;
+export const loadUserByToken = async (db: Db, token: string, idleMs: number): Promise<AuthUser | null> =>
+  (await loadTokenUser(db, hashToken(token), idleMs))?.user ?? null;
 
-/** The user of a token (hashed) and when the token expires; undefined for an unknown, expired or inactive one. */
-const loadTokenUser = async (db: Db, tokenHash: string): Promise<{ user: AuthUser; expiresAt: Date } | undefined> => {
-  const [row] = await db
-    .select({
-      id: users.id,
-      companyId: users.companyId,
-      role: users.role,
-      editor: users.editor,
-      email: users.email,
-      expiresAt: apiTokens.expiresAt,
-    })
-    .from(apiTokens)
-    .innerJoin(users, eq(users.id, apiTokens.userId))
-    .where(and(eq(apiTokens.tokenHash, tokenHash), gt(apiTokens.expiresAt, new Date()), eq(users.isActive, true)))
-    .limit(1);
-  if (!row) return undefined;
+/** A session's last use: its session_activity row's, else (none yet) its sign-in's. */
+export const lastSeenOf = sql<Date>`coalesce(${sessionActivity.lastSeenAt}, ${apiTokens.createdAt})`.mapWith(
+  (value: string | Date) => new Date(value),
+);
+
+/** The session was used after `at` (its idle end is still ahead). */
+const seenSince = (at: Date) => sql`${lastSeenOf} > ${at.toISOString()}::timestamptz`;
+
+/** The user's columns an AuthUser is made of. */
+const userColumns = { id: users.id, companyId: users.companyId, role: users.role, editor: users.editor, email: users.email };
+type UserColumns = { id: number; companyId: number; role: number; editor: boolean; email: string };
+
+/** The AuthUser of a user's row: its assigned locations, and its scope (null: every location, roles 1–2). */
+const withScope = async (db: Db, row: UserColumns, tokenHash: string): Promise<AuthUser> => {
   const assigned = await db.select({ id: userLocations.locationId }).from(userLocations).where(eq(userLocations.userId, row.id));
   const assignedLocationIds = assigned.map((r) => r.id);
-  const { expiresAt, ...user } = row;
   return {
-    expiresAt,
-    user: {
-      ...user,
-      assignedLocationIds,
-      locationIds: row.role <= RoleThreshold.companyWideScope ? null : assignedLocationIds,
-      tokenHash,
-    },
+    ...row,
+    assignedLocationIds,
+    locationIds: row.role <= RoleThreshold.companyWideScope ? null : assignedLocationIds,
+    tokenHash,
   };
+};
+
+/**
+ * The user of a token (hashed) and until when it may be kept: the sooner of the session's absolute end and its idle
+ * end (last use + `idleMs`). Undefined for an unknown token, one past either end, or a deactivated user's (issue 29).
+ */
+const loadTokenUser = async (
+  db: Db,
+  tokenHash: string,
+  idleMs: number,
+): Promise<{ user: AuthUser; validUntil: Date; lastSeenAt: Date } | undefined> => {
+  const now = Date.now();
+  const [row] = await db
+    .select({ ...userColumns, sessionId: apiTokens.id, expiresAt: apiTokens.expiresAt, lastSeenAt: lastSeenOf })
+    .from(apiTokens)
+    .innerJoin(users, eq(users.id, apiTokens.userId))
+    .leftJoin(sessionActivity, eq(sessionActivity.tokenId, apiTokens.id))
+    .where(
+      and(
+        eq(apiTokens.tokenHash, tokenHash),
+        gt(apiTokens.expiresAt, new Date(now)),
+        eq(users.isActive, true),
+        seenSince(new Date(now - idleMs)),
+      ),
+    )
+    .limit(1);
+  if (!row) return undefined;
+  const { expiresAt, lastSeenAt, sessionId, ...columns } = row;
+  const idleEnd = lastSeenAt.getTime() + idleMs;
+  return {
+    validUntil: new Date(Math.min(expiresAt.getTime(), idleEnd)),
+    lastSeenAt,
+    user: { ...(await withScope(db, columns, tokenHash)), sessionId },
+  };
+};
+
+/**
+ * An active user by id, with its scope (the live stream opened by a one-time ticket: modules/sessions). `sessionId`:
+ * the session the ticket was issued to, which must still be valid (not ended, not idle, not past its end).
+ */
+export const loadSessionUser = async (db: Db, userId: number, sessionId: number, idleMs: number): Promise<AuthUser | null> => {
+  const now = Date.now();
+  const [row] = await db
+    .select({ ...userColumns, tokenHash: apiTokens.tokenHash })
+    .from(apiTokens)
+    .innerJoin(users, eq(users.id, apiTokens.userId))
+    .leftJoin(sessionActivity, eq(sessionActivity.tokenId, apiTokens.id))
+    .where(
+      and(
+        eq(apiTokens.id, sessionId),
+        eq(apiTokens.userId, userId),
+        gt(apiTokens.expiresAt, new Date(now)),
+        eq(users.isActive, true),
+        seenSince(new Date(now - idleMs)),
+      ),
+    )
+    .limit(1);
+  if (!row) return null;
+  const { tokenHash, ...columns } = row;
+  return { ...(await withScope(db, columns, tokenHash)), sessionId };
+};
+
+/** A session's use is noted at most this often per process (session_activity; its idle end moves with it). */
+export const SESSION_TOUCH_INTERVAL_MS = 60_000;
+
+/**
+ * Notes a use of a session now (UPSERT into session_activity, never an update of api_tokens: its trigger would empty
+ * every process's token cache), unless one was noted less than SESSION_TOUCH_INTERVAL_MS before.
+ */
+export const touchSession = async (db: Db, sessionId: number, at: Date): Promise<void> => {
+  const before = new Date(at.getTime() - SESSION_TOUCH_INTERVAL_MS);
+  await db
+    .insert(sessionActivity)
+    .values({ tokenId: sessionId, lastSeenAt: at })
+    .onConflictDoUpdate({
+      target: sessionActivity.tokenId,
+      set: { lastSeenAt: at },
+      setWhere: sql`${sessionActivity.lastSeenAt} < ${before.toISOString()}::timestamptz`,
+    })
+    // The session was deleted between its read and this (signed out, revoked): nothing to note.
+    .catch((error: unknown) => {
+      if ((error as { code?: string }).code !== '23503') throw error;
+    });
 };
 
 export { AUTH_CHANGED } from './auth-channel.js';
@@ -124,16 +199,34 @@ export const createTokenCache = (ttlMs: number) => {
 };
 export type TokenCache = ReturnType<typeof createTokenCache>;
 
-/** The user of a request's token: from the cache, or read and kept. */
-const userOfToken = async (db: Db, cache: TokenCache, token: string): Promise<AuthUser | null> => {
+/**
+ * The user of a request's token: from the cache, or read and kept (never beyond the session's absolute or idle end).
+ * Its use is noted at most once a minute per session in this process (`touched`), which moves its idle end.
+ */
+const userOfToken = async (
+  db: Db,
+  cache: TokenCache,
+  touched: Map<number, number>,
+  token: string,
+  idleMs: number,
+): Promise<AuthUser | null> => {
   const tokenHash = hashToken(token);
-  const hit = cache.get(tokenHash);
-  if (hit) return hit;
-  const since = cache.generation();
-  const found = await loadTokenUser(db, tokenHash);
-  if (!found) return null;
-  cache.set(tokenHash, found.user, found.expiresAt, since);
-  return found.user;
+  let user = cache.get(tokenHash) ?? null;
+  if (!user) {
+    const since = cache.generation();
+    const found = await loadTokenUser(db, tokenHash, idleMs);
+    if (!found) return null;
+    cache.set(tokenHash, found.user, found.validUntil, since);
+    user = found.user;
+  }
+  const sessionId = user.sessionId;
+  const now = Date.now();
+  if (sessionId !== undefined && now - (touched.get(sessionId) ?? 0) >= SESSION_TOUCH_INTERVAL_MS) {
+    if (touched.size >= CACHE_MAX) touched.clear();
+    touched.set(sessionId, now);
+    await touchSession(db, sessionId, new Date(now));
+  }
+  return user;
 };
 
 /** A key never expires by time: it lives in the cache as long as a token would (`ttlMs`), or until a revocation. */
@@ -173,22 +266,25 @@ const userOfKey = async (
   return user;
 };
 
-/** The `access_token` of a URL's query string (routes with `tokenInQuery`); null when none. */
-const tokenOfQuery = (url: string): string | null => {
-  const query = url.indexOf('?');
-  return query < 0 ? null : new URLSearchParams(url.slice(query + 1)).get('access_token')?.trim() || null;
-};
-
 /** The authenticated user of a route that required one. */
 export const currentUser = (request: FastifyRequest): AuthUser => {
   if (!request.user) throw new AppError('UNAUTHENTICATED', { message: 'auth.no_credentials' });
   return request.user;
 };
 
-export const authPlugin = fp(async (app: FastifyInstance, { database, cacheMs }: { database: Database; cacheMs: number }) => {
+export type AuthPluginOptions = {
+  database: Database;
+  cacheMs: number;
+  /** config.security: a session's idle end (sessionIdleMs after its last use). */
+  security: Pick<Config['security'], 'sessionIdleMs'>;
+};
+
+export const authPlugin = fp(async (app: FastifyInstance, { database, cacheMs, security }: AuthPluginOptions) => {
   const { db } = database;
+  const idleMs = security.sessionIdleMs;
   const cache = createTokenCache(cacheMs);
   const touched = new Map<number, number>();
+  const sessionsTouched = new Map<number, number>();
   if (cacheMs > 0) {
     const stop = await database.listen(AUTH_CHANGED, { onNotify: cache.clear, onState: cache.setTrusted });
     app.addHook('onClose', async () => stop().catch(() => {}));
@@ -213,19 +309,16 @@ export const authPlugin = fp(async (app: FastifyInstance, { database, cacheMs }:
       : !header && typeof keyHeader === 'string'
         ? keyHeader.trim()
         : null;
-    const queryToken = config?.tokenInQuery && !header ? tokenOfQuery(request.url) : null;
     if (header?.startsWith('Token ')) {
-      request.user = await userOfToken(db, cache, header.slice(6).trim());
+      request.user = await userOfToken(db, cache, sessionsTouched, header.slice(6).trim(), idleMs);
     } else if (apiKey !== null) {
       request.user = await userOfKey(db, cache, touched, apiKey);
-    } else if (queryToken) {
-      request.user = await userOfToken(db, cache, queryToken);
     }
     if (config?.public) return;
     if (!request.routeOptions.url) return; // 404s are answered as 404, not 401
     if (!request.user) {
       throw new AppError('UNAUTHENTICATED', {
-        message: apiKey !== null ? 'keys.invalid' : header || queryToken ? 'auth.invalid_token' : 'auth.no_credentials',
+        message: apiKey !== null ? 'keys.invalid' : header ? 'auth.invalid_token' : 'auth.no_credentials',
       });
     }
     if (request.user.apiKey) {

@@ -17,6 +17,7 @@ import { createStreamGrouper, type StreamGrouper } from '../modules/ingest/strea
 import { inventoryCsvJob } from '../modules/inventory/inventory.csv.js';
 import { LIVE_PRUNE_JOB, livePruneJob } from '../modules/live/live.service.js';
 import { isAllowedPrinterAddress, type PrinterAddressPolicy } from '../modules/printing/printer-address.js';
+import { SESSIONS_PRUNE_JOB, sessionsPruneJob } from '../modules/sessions/sessions.job.js';
 import { createStickerJobs, stickerPdfJob } from '../modules/stickers/stickers.service.js';
 import type { WebhookSender } from '../modules/webhooks/webhooks.sender.js';
 import { createConfiguredSender, WEBHOOK_PRUNE_JOB, webhookPruneJob } from '../modules/webhooks/webhooks.service.js';
@@ -106,6 +107,9 @@ export const workersPlugin = fp(
     // Audit rows older than AUDIT_RETENTION_DAYS leave the log, the chain's anchor moving with them (modules/audit).
     jobs.add(auditPruneJob(db, config.security.auditRetentionDays));
     jobs.every({ kind: AUDIT_PRUNE_JOB, everyMs: AUDIT_PRUNE_EVERY_MS });
+    // Sessions past their absolute or idle end are deleted every hour (they are refused already; issue 29).
+    jobs.add(sessionsPruneJob(db, app.log, config.security.sessionIdleMs));
+    jobs.every({ kind: SESSIONS_PRUNE_JOB, everyMs: 3_600_000 });
     jobs.add(epcisSubscriptionsJob(db));
     jobs.every({ kind: EPCIS_SUBSCRIPTIONS_JOB, everyMs: EPCIS_SUBSCRIPTIONS_EVERY_MS });
     if (stockSnapshots) {

@@ -16,6 +16,7 @@ import { onlineRoutes } from '../features/online/routes';
 import { posRoutes } from '../features/pos/routes';
 import { printingRoutes } from '../features/printing/routes';
 import { replenishmentRoutes } from '../features/replenishment/routes';
+import { sessionsRoutes } from '../features/sessions/routes';
 import { shrinkRoutes } from '../features/shrink/routes';
 import { ssoRoutes } from '../features/sso';
 import { stockRoutes } from '../features/stock/routes';
@@ -52,4 +53,6 @@ export const featureRoutes: RouteObject[] = [
   // Sign-in security (issue 29).
   ...ssoRoutes,
   ...accountSecurityRoutes,
+  // Sessions (issue 29).
+  ...sessionsRoutes,
 ];

@@ -17,6 +17,8 @@ const userFilters: FilterSpec = {
   email: { column: users.email, lookups: ['icontains'] },
   editor: { column: users.editor, lookups: ['exact'], type: 'boolean' },
   user_role: { column: users.role, lookups: ['exact'], type: 'number' },
+  /** Issue 29: active (true) or deactivated (false) users; both when absent. */
+  is_active: { column: users.isActive, lookups: ['exact'], type: 'boolean' },
 };
 const userOrder = {
   id: users.id,
@@ -35,6 +37,8 @@ const userColumns = {
   role: users.role,
   editor: users.editor,
   version: users.version,
+  isActive: users.isActive,
+  deactivatedAt: users.deactivatedAt,
 };
 export type UserRow = {
   id: number;
@@ -46,6 +50,9 @@ export type UserRow = {
   editor: boolean;
   /** One more on every edit (docs/concurrency.md). */
   version: number;
+  /** false: deactivated (issue 29) since `deactivatedAt`. */
+  isActive: boolean;
+  deactivatedAt: Date | null;
 };
 export type UserLocation = { userId: number; id: number; description: string };
 export type UserValues = {
@@ -59,12 +66,11 @@ export type UserValues = {
 };
 
 export const createUsersRepository = (db: Db) => ({
-  /** Active users of the company whose role is `minRole` or lower in rank (a larger number). */
+  /** Users of the company (active and deactivated; filter `is_active`) whose role is `minRole` or lower in rank. */
   async list(companyId: number, minRole: number, query: Record<string, unknown>, page: PageParams) {
     const search = typeof query.search === 'string' && query.search.trim() ? `%${escapeLike(query.search.trim())}%` : null;
     const where = and(
       eq(users.companyId, companyId),
-      eq(users.isActive, true),
       gte(users.role, minRole),
       search ? or(ilike(users.firstName, search), ilike(users.lastName, search), ilike(users.email, search)) : undefined,
       buildFilters(query, userFilters),
@@ -82,7 +88,7 @@ export const createUsersRepository = (db: Db) => ({
     const [row] = await db
       .select(userColumns)
       .from(users)
-      .where(and(eq(users.id, id), eq(users.companyId, companyId), eq(users.isActive, true), gte(users.role, minRole)))
+      .where(and(eq(users.id, id), eq(users.companyId, companyId), gte(users.role, minRole)))
       .limit(1);
     return row;
   },
@@ -142,6 +148,8 @@ export const createUsersRepository = (db: Db) => ({
     db.transaction(async (tx) => {
       const outcome = await versionedUpdate(tx, users, { id, expected, values });
       if (!('written' in outcome)) return outcome;
+      if (values.passwordHash !== undefined)
+        await tx.update(users).set({ passwordChangedAt: new Date() }).where(eq(users.id, id));
       if (values.passwordHash !== undefined || values.isActive === false) {
         const ofUser = eq(apiTokens.userId, id);
         await tx.delete(apiTokens).where(keepTokenHash ? and(ofUser, ne(apiTokens.tokenHash, keepTokenHash)) : ofUser);
@@ -149,6 +157,18 @@ export const createUsersRepository = (db: Db) => ({
       await tx.delete(userLocations).where(eq(userLocations.userId, id));
       if (locationIds.length)
         await tx.insert(userLocations).values(locationIds.map((locationId) => ({ userId: id, locationId })));
+      return outcome;
+    }),
+
+  /**
+   * Deactivates (`active` false: deactivated_at now, and every session of the user ended in the same transaction) or
+   * reactivates the user; version + 1. The user's API keys are refused while it is deactivated (api-keys.repository).
+   */
+  setActive: (id: number, active: boolean, at: Date): Promise<VersionedWrite> =>
+    db.transaction(async (tx) => {
+      const values = { isActive: active, deactivatedAt: active ? null : at };
+      const outcome = await versionedUpdate(tx, users, { id, expected: undefined, values });
+      if ('written' in outcome && !active) await tx.delete(apiTokens).where(eq(apiTokens.userId, id));
       return outcome;
     }),
 

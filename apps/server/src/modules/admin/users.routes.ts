@@ -19,7 +19,9 @@ import { routeDeclarer } from '../../http/route.js';
 import { expectedVersion, withVersionTag } from '../../http/versions.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../registry.js';
+import { createDeactivateUser } from './use-cases/deactivate-user.js';
 import { createDeleteLocationUser } from './use-cases/delete-location-user.js';
+import { createReactivateUser } from './use-cases/reactivate-user.js';
 import { createUpdateLocationUser } from './use-cases/update-location-user.js';
 import { createUsersRepository } from './users.repository.js';
 import { createUsersService } from './users.service.js';
@@ -30,6 +32,8 @@ export const usersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }
   const service = createUsersService({ repo });
   const updateLocationUser = createUpdateLocationUser({ repo });
   const deleteLocationUser = createDeleteLocationUser({ repo });
+  const deactivateUser = createDeactivateUser({ repo });
+  const reactivateUser = createReactivateUser({ repo });
   const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
   const route = routeDeclarer(['admin: users'], errors);
   const postCreated = createdPoster(app, route);
@@ -103,6 +107,30 @@ export const usersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }
       await deleteLocationUser({ user: currentUser(request), id: request.params.id, version: expectedVersion(request) });
       return reply.status(204).send(null);
     },
+  );
+
+  app.post(
+    '/locationusers/:id/deactivate/',
+    route({
+      maxRole: adminMenu,
+      summary:
+        'Deactivate a user (issue 29): no sign-in, every session ended at once, their API keys refused; not oneself ' +
+        '(400); a deactivated user is answered as it is',
+      params: idParamSchema,
+      ok: locationUserSchema,
+    }),
+    async (request, reply) => withVersionTag(reply, await deactivateUser({ user: currentUser(request), id: request.params.id })),
+  );
+
+  app.post(
+    '/locationusers/:id/reactivate/',
+    route({
+      maxRole: adminMenu,
+      summary: 'Reactivate a deactivated user (issue 29): they may sign in again; an active user is answered as it is',
+      params: idParamSchema,
+      ok: locationUserSchema,
+    }),
+    async (request, reply) => withVersionTag(reply, await reactivateUser({ user: currentUser(request), id: request.params.id })),
   );
 
   postCreated(

@@ -27,6 +27,7 @@ export const profileValues = (body: { first_name: string; last_name: string; ema
 export const EMAIL_TAKEN = 'admin.email_taken';
 export const ROLE_ABOVE_OWN = 'admin.role_above_own';
 export const CANNOT_DELETE_SELF = 'admin.cannot_delete_self';
+export const CANNOT_DEACTIVATE_SELF = 'admin.cannot_deactivate_self';
 
 /** Location users are roles 2 to 5 (role 1 users are company users, added apart). */
 const LOWEST_LOCATION_USER_ROLE: number = Role.BrandManager;
@@ -50,6 +51,8 @@ export const toDto = (row: UserRow, locs: UserLocation[]): LocationUser => {
     locations: mine.map((l) => l.id),
     locations_detail: mine.map((l) => ({ id: l.id, description: l.description })),
     version: row.version,
+    is_active: row.isActive,
+    deactivated_at: row.deactivatedAt?.toISOString() ?? null,
   };
 };
 

@@ -119,6 +119,8 @@ export const createApiKeysRepository = (db: DbOrTx): ApiKeysRepository => {
           lastUsedAt: apiKeys.lastUsedAt,
         })
         .from(apiKeys)
+        // A key acts for its creator: a deactivated creator's keys are refused (issue 29) until it is reactivated.
+        .innerJoin(users, and(eq(users.id, apiKeys.createdBy), eq(users.isActive, true)))
         .where(and(eq(apiKeys.keyHash, keyHash), isNull(apiKeys.revokedAt)))
         .limit(1);
       return row;

@@ -109,20 +109,64 @@ describe('live updates stream', () => {
   });
   afterAll(async () => t.close());
 
+  /** A one-time ticket of the stream for a user's `Authorization`. */
+  const ticketOf = async (authorization: string): Promise<string> => {
+    const answer = await t.call('POST', '/api/events/ticket/', authorization);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json().expires_in).toBe(60);
+    return answer.json().ticket as string;
+  };
+
   it('refuses a stream without a token, or with a wrong one', async () => {
     const none = await t.call('GET', '/api/events/stream');
     expect(none.statusCode).toBe(401);
     expect(none.json().code).toBe('auth.no_credentials');
-    const wrong = await t.call('GET', '/api/events/stream?access_token=nope');
+    const wrong = await t.call('GET', '/api/events/stream?ticket=nope');
     expect(wrong.statusCode).toBe(401);
-    expect(wrong.json().code).toBe('auth.invalid_token');
-    // The query token is taken on this route only.
+    expect(wrong.json().code).toBe('sessions.ticket_invalid');
+    // A session's token is never taken from the URL (issue 29), here or elsewhere.
+    const inUrl = await t.call('GET', `/api/events/stream?access_token=${tokenOf(admin)}`);
+    expect(inUrl.statusCode).toBe(401);
+    expect(inUrl.json().code).toBe('auth.no_credentials');
     const elsewhere = await t.call('GET', `/api/alarms/count/?access_token=${tokenOf(admin)}`);
     expect(elsewhere.statusCode).toBe(401);
   });
 
+  it('a ticket opens one stream once: the second use, an expired one and one of an ended session are refused', async () => {
+    const ticket = await ticketOf(admin);
+    const stream = await openStream(baseUrl, `/api/events/stream?ticket=${ticket}`);
+    expect(stream.response.status).toBe(200);
+    await stream.ready();
+    await stream.close();
+    const again = await t.call('GET', `/api/events/stream?ticket=${ticket}`);
+    expect(again.statusCode).toBe(401);
+    expect(again.json().code).toBe('sessions.ticket_invalid');
+    // Expired: its end moved into the past in the database (no waiting).
+    const old = await ticketOf(admin);
+    await t.database.db.execute(sql`update login_challenges set expires_at = now() - interval '1 second' where kind = 'stream'`);
+    expect((await t.call('GET', `/api/events/stream?ticket=${old}`)).statusCode).toBe(401);
+    // A ticket of a session signed out since opens nothing.
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/authtoken/',
+      payload: { username: 'admin@demo.local', password: 'demo1234' },
+    });
+    const session = `Token ${login.json().token}`;
+    const orphan = await ticketOf(session);
+    expect((await t.call('POST', '/api/logout/', session)).statusCode).toBe(200);
+    expect((await t.call('GET', `/api/events/stream?ticket=${orphan}`)).statusCode).toBe(401);
+  });
+
+  it('an API key gets no ticket (a user’s own session only)', async () => {
+    const made = await t.call('POST', '/api/api_keys/', admin, { name: 'live ticket', access: 'read' });
+    expect(made.statusCode).toBe(201);
+    const refused = await t.call('POST', '/api/events/ticket/', `Bearer ${made.json().key}`);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('keys.user_only');
+  });
+
   it('hears a reading set once it is stored: its reader, area and the items it moved, with heartbeats', async () => {
-    const stream = await openStream(baseUrl, `/api/events/stream?access_token=${tokenOf(admin)}`);
+    const stream = await openStream(baseUrl, `/api/events/stream?ticket=${await ticketOf(admin)}`);
     expect(stream.response.status).toBe(200);
     expect(stream.response.headers.get('content-type')).toContain('text/event-stream');
     await stream.ready();
@@ -154,7 +198,7 @@ describe('live updates stream', () => {
 
   it('a store user hears only the locations of their scope', async () => {
     const viewer = await t.login('viewer@demo.local');
-    const stream = await openStream(baseUrl, `/api/events/stream?access_token=${tokenOf(viewer)}`);
+    const stream = await openStream(baseUrl, `/api/events/stream?ticket=${await ticketOf(viewer)}`);
     await stream.ready();
     // A set at the Madrid warehouse first (not theirs), then one at their store: the first thing they hear is the store's.
     const warehouse = (await send(TUNNEL, [epc()])).json();
@@ -163,7 +207,7 @@ describe('live updates stream', () => {
     expect(stream.events.some((e) => e.payload.set === warehouse.id)).toBe(false);
     expect(stream.events.every((e) => e.location === null || e.location === store.location)).toBe(true);
     // Nor does a resume from the start replay another location's rows.
-    const back = await openStream(baseUrl, `/api/events/stream?access_token=${tokenOf(viewer)}&last_event_id=0`);
+    const back = await openStream(baseUrl, `/api/events/stream?ticket=${await ticketOf(viewer)}&last_event_id=0`);
     await back.ready();
     expect(back.events.some((e) => e.payload.set === store.id)).toBe(true);
     expect(back.events.every((e) => e.location === null || e.location === store.location)).toBe(true);

@@ -166,6 +166,16 @@ export const Header = ({ role, onMenuClick }: { role: number; onMenuClick: () =>
                 ]
               : []),
             <MenuItem
+              key="sessions"
+              data-testid="user-menu-sessions"
+              onClick={() => {
+                close();
+                void navigate('/account/sessions');
+              }}
+            >
+              {t('userMenu.sessions')}
+            </MenuItem>,
+            <MenuItem
               key="sign-off"
               data-testid="user-menu-sign-off"
               onClick={() => {

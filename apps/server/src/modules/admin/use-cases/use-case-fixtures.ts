@@ -189,4 +189,6 @@ export const userRow = (version: number): UserRow => ({
   role: 5,
   editor: false,
   version,
+  isActive: true,
+  deactivatedAt: null,
 });

@@ -16,7 +16,7 @@ export const adminKeys = {
   printerList: ['admin', 'printers', 'list'] as const,
   tagFormats: ['admin', 'tag-formats'] as const,
   locationList: (filters: object) => ['admin', 'locations', 'list', filters] as const,
-  userList: (search: string) => ['admin', 'users', 'list', search] as const,
+  userList: (search: string, state = '') => ['admin', 'users', 'list', search, state] as const,
   companies: ['admin', 'lookups', 'companies'] as const,
   brands: ['admin', 'lookups', 'brands'] as const,
   locationSearch: (params: object) => ['admin', 'lookups', 'locations', params] as const,
