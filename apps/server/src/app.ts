@@ -257,7 +257,15 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   app.addHook('preClose', live.close);
   // Every background worker of the process (plugins/workers.ts): created here, so that the routes can queue work on
   // them; the plugin registers the job kinds and runs the workers from onReady to onClose.
-  const printers = { allowLoopback: printerAllowLoopback };
+  // Where printers may be: never this host (any interface's address), loopback only when allowed and then never this
+  // server's own HTTP port (modules/printing/printer-address.ts).
+  const printers = {
+    allowLoopback: printerAllowLoopback,
+    serverPort: () => {
+      const bound = app.server.address();
+      return bound !== null && typeof bound === 'object' ? bound.port : undefined;
+    },
+  };
   const workers = createWorkers({ db: database.db, engine, config, log: app.log, printers });
   await registerModules(app, {
     engine,
