@@ -19,6 +19,7 @@ import { isDatabaseUnavailableError, isDiskFullError } from './db/errors.js';
 import { AppError, notFound } from './http/errors.js';
 import { loadSheddingPlugin } from './http/load-shedding.js';
 import { countScopeHook } from './http/paging.js';
+import { refuseUnknownQueryKeys } from './http/query-keys.js';
 import { securityHeadersHook } from './http/security-headers.js';
 import { type Language, render } from './i18n/messages.js';
 import { pickLanguage, translateIssue, type ValidationIssue } from './i18n/translate.js';
@@ -153,6 +154,8 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   // Every handler counts its lists by the one policy and can tell an estimated count (http/paging.ts).
   app.addHook('preHandler', countScopeHook);
   app.setValidatorCompiler(validatorCompiler);
+  // Every API route refuses the query parameters its schema does not name (http/query-keys.ts).
+  refuseUnknownQueryKeys(app);
   app.setSerializerCompiler(serializerCompiler);
 
   /** The language of a request's messages: its `Accept-Language`, else DEFAULT_LANGUAGE. */

@@ -36,6 +36,8 @@ export const catalogue = {
   },
   'common.whole_number': { en: 'Enter a whole number.', es: 'Introduzca un número entero.' },
   'common.number': { en: 'Enter a number.', es: 'Introduzca un número.' },
+  /** A query parameter the route does not take (issue 29): a misspelt filter must not show every row. */
+  'common.unknown_filter': { en: 'Unknown filter.', es: 'Filtro desconocido.' },
   'common.at_most': {
     en: 'Ensure this value is less than or equal to {max}.',
     es: 'Asegúrese de que este valor es menor o igual que {max}.',
