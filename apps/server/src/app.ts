@@ -7,7 +7,6 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequ
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
-  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -18,6 +17,7 @@ import type { Database } from './db/client.js';
 import { isDatabaseUnavailableError, isDiskFullError } from './db/errors.js';
 import { AppError, notFound } from './http/errors.js';
 import { loadSheddingPlugin } from './http/load-shedding.js';
+import { documentTransform, documentTransformObject } from './http/openapi.js';
 import { countScopeHook } from './http/paging.js';
 import { refuseUnknownQueryKeys } from './http/query-keys.js';
 import { securityHeadersHook } from './http/security-headers.js';
@@ -230,7 +230,9 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
       components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
       security: [{ token: [] }],
     },
-    transform: jsonSchemaTransform,
+    // 401 and 403 where they apply, no body on a 204 (http/openapi.ts).
+    transform: documentTransform,
+    transformObject: documentTransformObject,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   await app.register(fastifyMultipart, { limits: { fileSize: 10 * 1024 * 1024 } });
