@@ -164,6 +164,10 @@ export const catalogue = {
   },
   'admin.reader_not_found': { en: 'Reader not found.', es: 'Lector no encontrado.' },
   'admin.printer_not_found': { en: 'Printer not found.', es: 'Impresora no encontrada.' },
+  'printing.relabel_not_found': {
+    en: 'Relabelling not found: relabelling is not enabled for this company.',
+    es: 'Reetiquetado no encontrado: el reetiquetado no está activado para esta empresa.',
+  },
   'admin.printer_address_refused': {
     en: "A printer cannot be at this address (this server's own, link-local, multicast or unspecified).",
     es: 'Una impresora no puede estar en esta dirección (la de este servidor, de enlace local, multicast o no especificada).',

@@ -43,6 +43,7 @@ import { READ, route, WRITE } from './printing.http.js';
 import { createPrintingService } from './printing.service.js';
 import { tagFormatsRoutes } from './tag-formats.routes.js';
 import { voidedLabelsRoutes } from './voided-labels.routes.js';
+import { relabelRoutes } from './relabel.routes.js';
 
 /** Largest CSV of labels accepted (10 MB, as the other uploads). */
 const CSV_MAX_BYTES = 10 * 1024 * 1024;
@@ -83,6 +84,7 @@ export const printingRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { d
   });
 
   await app.register(tagFormatsRoutes, { db });
+  await app.register(relabelRoutes);
   await app.register(voidedLabelsRoutes, { db, companyPrefixLength: config.print.companyPrefixLength });
 
   /* ------------------------------------------------ print orders */
