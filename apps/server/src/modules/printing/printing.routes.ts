@@ -41,9 +41,9 @@ import type { ModuleDeps } from '../registry.js';
 import { PRINT_LOG_TABLE } from './printing.exports.js';
 import { READ, route, WRITE } from './printing.http.js';
 import { createPrintingService } from './printing.service.js';
+import { relabelRoutes } from './relabel.routes.js';
 import { tagFormatsRoutes } from './tag-formats.routes.js';
 import { voidedLabelsRoutes } from './voided-labels.routes.js';
-import { relabelRoutes } from './relabel.routes.js';
 
 /** Largest CSV of labels accepted (10 MB, as the other uploads). */
 const CSV_MAX_BYTES = 10 * 1024 * 1024;

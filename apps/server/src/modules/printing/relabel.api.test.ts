@@ -22,7 +22,12 @@ describe('relabelling calls (feature flag off)', () => {
 
   it('lists nothing, in the shape of every list, to the printer menu roles', async () => {
     for (const who of ['admin@demo.local', 'brand@demo.local', 'editor@demo.local', 'printer@demo.local']) {
-      for (const url of ['/api/relabel/', '/api/relabel_item/', '/api/relabel/?limit=5&offset=0', `/api/locations/${cdMad}/relabels/`]) {
+      for (const url of [
+        '/api/relabel/',
+        '/api/relabel_item/',
+        '/api/relabel/?limit=5&offset=0',
+        `/api/locations/${cdMad}/relabels/`,
+      ]) {
         const r = await call('GET', url, who);
         expect(r.statusCode, `${url} as ${who}`).toBe(200);
         expect(r.json(), `${url} as ${who}`).toEqual(emptyPage);
