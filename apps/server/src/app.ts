@@ -7,7 +7,6 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequ
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
-  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -18,7 +17,9 @@ import type { Database } from './db/client.js';
 import { isDatabaseUnavailableError, isDiskFullError } from './db/errors.js';
 import { AppError, notFound } from './http/errors.js';
 import { loadSheddingPlugin } from './http/load-shedding.js';
+import { documentTransform, documentTransformObject } from './http/openapi.js';
 import { countScopeHook } from './http/paging.js';
+import { refuseUnknownQueryKeys } from './http/query-keys.js';
 import { securityHeadersHook } from './http/security-headers.js';
 import { type Language, render } from './i18n/messages.js';
 import { pickLanguage, translateIssue, type ValidationIssue } from './i18n/translate.js';
@@ -154,6 +155,8 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   // Every handler counts its lists by the one policy and can tell an estimated count (http/paging.ts).
   app.addHook('preHandler', countScopeHook);
   app.setValidatorCompiler(validatorCompiler);
+  // Every API route refuses the query parameters its schema does not name (http/query-keys.ts).
+  refuseUnknownQueryKeys(app);
   app.setSerializerCompiler(serializerCompiler);
 
   /** The language of a request's messages: its `Accept-Language`, else DEFAULT_LANGUAGE. */
@@ -228,7 +231,9 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
       components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
       security: [{ token: [] }],
     },
-    transform: jsonSchemaTransform,
+    // 401 and 403 where they apply, no body on a 204 (http/openapi.ts).
+    transform: documentTransform,
+    transformObject: documentTransformObject,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   await app.register(fastifyMultipart, { limits: { fileSize: 10 * 1024 * 1024 } });
@@ -260,7 +265,15 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   app.addHook('preClose', live.close);
   // Every background worker of the process (plugins/workers.ts): created here, so that the routes can queue work on
   // them; the plugin registers the job kinds and runs the workers from onReady to onClose.
-  const printers = { allowLoopback: printerAllowLoopback };
+  // Where printers may be: never this host (any interface's address), loopback only when allowed and then never this
+  // server's own HTTP port (modules/printing/printer-address.ts).
+  const printers = {
+    allowLoopback: printerAllowLoopback,
+    serverPort: () => {
+      const bound = app.server.address();
+      return bound !== null && typeof bound === 'object' ? bound.port : undefined;
+    },
+  };
   const workers = createWorkers({ db: database.db, engine, config, log: app.log, printers });
   await registerModules(app, {
     engine,

@@ -693,3 +693,16 @@ export type LabelVoidReason = (typeof LabelVoidReason)[keyof typeof LabelVoidRea
 /** Print head resolutions a printer may have (printers.dpi); templates are drawn at 203 dpi and scaled. */
 export const PRINTER_DPIS = [203, 300, 600] as const;
 export type PrinterDpi = (typeof PRINTER_DPIS)[number];
+
+/* ------------------------------------------------------------------ relabelling (feature flag, off) */
+
+/**
+ * A relabelling (spec: `GET /relabel/`, `GET /relabel_item/`, `PUT /relabel/{id}/`, `GET /locations/{id}/relabels/`).
+ * The feature is behind a flag that is off in this version, so the lists are always empty and every id is unknown
+ * (issue 29, finding 6): the calls answer as the spec says rather than 404 for the path.
+ */
+export const relabelSchema = z.object({ id: z.number().int(), location: z.number().int().nullable() });
+export type Relabel = z.infer<typeof relabelSchema>;
+/** One item (EPC) of a relabelling. */
+export const relabelItemSchema = z.object({ id: z.number().int(), relabel: z.number().int(), epc: z.string() });
+export type RelabelItem = z.infer<typeof relabelItemSchema>;

@@ -206,6 +206,8 @@ const FILTER_VALUES: [RegExp, Source][] = [
   [/^\/epcis\/dispositions\/\{disposition\}/, eventValues('disposition')],
   [/^\/epcis\/readPoints\/\{readPoint\}/, eventValues('read_point')],
   [/^\/epcis\/bizLocations\/\{bizLocation\}/, eventValues('biz_location')],
+  // A relabelling (issue 29): none exists while its feature flag is off, so any id is tried (an edit answers 404).
+  [/^\/api\/relabel\/\{id\}/, () => sql`select '1' id, null::int[] locs`],
   // OPTIONS on any EPCIS resource: the demo's named query.
   [/^\/epcis\/\{\*\}$/, (c) => sql`select 'queries/' || name id, null::int[] locs from epcis_queries where company_id = ${c}`],
 ];

@@ -1,5 +1,6 @@
 import { BIGINT_JS_MAX, INT2_MAX, INT4_MAX } from '@rfid/contract';
 import { type AnyColumn, and, asc, desc, eq, gte, ilike, isNotNull, isNull, like, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { escapeLike } from '../db/sql.js';
 import { msg } from '../i18n/messages.js';
 import { parseDateBoundParam } from './dates.js';
@@ -76,6 +77,37 @@ const dateCondition = (column: SQL, lookup: 'exact' | 'gte' | 'lte', raw: string
   if (lookup === 'exact') return eq(column, bound.at);
   if (lookup === 'gte') return gte(column, bound.at);
   return bound.inclusive ? lte(column, bound.at) : lt(column, bound.at);
+};
+
+/**
+ * The query parameters of a filter spec, as a query schema names them: `field` for `exact`, `field__lookup` for each
+ * other lookup, each an optional text (buildFilters parses it). Issue 29: unknown query parameters are refused
+ * (http/query-keys.ts), so a list's query schema must name every filter its repository reads, and the OpenAPI document
+ * lists them. Extra names (read by a handler itself, not through a spec) may be given as a list.
+ */
+export const filterFields = (...specs: (FilterSpec | readonly string[])[]): Record<string, z.ZodOptional<z.ZodString>> => {
+  const fields: Record<string, z.ZodOptional<z.ZodString>> = {};
+  for (const spec of specs) {
+    const names = Array.isArray(spec)
+      ? spec
+      : Object.entries(spec as FilterSpec).flatMap(([field, { lookups }]) =>
+          lookups.map((lookup) => (lookup === 'exact' ? field : `${field}__${lookup}`)),
+        );
+    for (const name of names) fields[name] ??= z.string().optional();
+  }
+  return fields;
+};
+
+/**
+ * A list query with the filters of `specs` named (see filterFields). Its type stays the base's: the base lets filters
+ * through as texts (a catchall), and every added field is an optional text, so what a handler reads is typed the same.
+ */
+export const withFilters = <T extends z.ZodObject>(base: T, ...specs: (FilterSpec | readonly string[])[]): T => {
+  const added = filterFields(...specs);
+  // Keys the base already names keep the base's schema (a number for `limit`, a typed filter …).
+  for (const key of Object.keys(base.shape)) delete added[key];
+  // `extend` returns another ZodObject type with the added keys; the runtime schema is the base's plus optional texts.
+  return base.extend(added) as unknown as T;
 };
 
 /**

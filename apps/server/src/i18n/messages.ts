@@ -39,6 +39,8 @@ export const catalogue = {
   },
   'common.whole_number': { en: 'Enter a whole number.', es: 'Introduzca un número entero.' },
   'common.number': { en: 'Enter a number.', es: 'Introduzca un número.' },
+  /** A query parameter the route does not take (issue 29): a misspelt filter must not show every row. */
+  'common.unknown_filter': { en: 'Unknown filter.', es: 'Filtro desconocido.' },
   'common.at_most': {
     en: 'Ensure this value is less than or equal to {max}.',
     es: 'Asegúrese de que este valor es menor o igual que {max}.',
@@ -210,6 +212,10 @@ export const catalogue = {
   },
   'admin.reader_not_found': { en: 'Reader not found.', es: 'Lector no encontrado.' },
   'admin.printer_not_found': { en: 'Printer not found.', es: 'Impresora no encontrada.' },
+  'printing.relabel_not_found': {
+    en: 'Relabelling not found: relabelling is not enabled for this company.',
+    es: 'Reetiquetado no encontrado: el reetiquetado no está activado para esta empresa.',
+  },
   'admin.printer_address_refused': {
     en: "A printer cannot be at this address (this server's own, link-local, multicast or unspecified).",
     es: 'Una impresora no puede estar en esta dirección (la de este servidor, de enlace local, multicast o no especificada).',

@@ -68,7 +68,7 @@ export const createWorkers = ({ db, engine, config, log, printers }: WorkersOpti
       labelTimeoutMs: config.print.labelTimeoutMs,
       pollMs: config.print.pollMs,
       statusSilenceMs: config.print.statusSilenceMs,
-      isAllowedAddress: (address) => isAllowedPrinterAddress(address, printers),
+      isAllowedAddress: (address, port) => isAllowedPrinterAddress(address, printers, port),
     }),
     log,
     leaseMs: config.print.leaseMs,

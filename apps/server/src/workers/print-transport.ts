@@ -68,9 +68,10 @@ export type TransportOptions = {
   statusSilenceMs: number;
   /**
    * Whether a printer may be at this IP address (modules/printing/printer-address.ts). A host name is resolved first and
-   * connected to by the address checked, so a name cannot point somewhere else in between.
+   * connected to by the address checked, so a name cannot point somewhere else in between (DNS rebinding: a name that
+   * resolved to a printer when it was saved and to this server later is refused when connecting).
    */
-  isAllowedAddress: (address: string) => boolean;
+  isAllowedAddress: (address: string, port: number) => boolean;
 };
 
 export const DEFAULT_TRANSPORT_OPTIONS: TransportOptions = {
@@ -245,7 +246,7 @@ export const tcpTransport = (options: Partial<TransportOptions> = {}): PrinterTr
           () => [],
         );
     const address = addresses[0];
-    if (address === undefined || !addresses.every(isAllowedAddress)) throw unreachable();
+    if (address === undefined || !addresses.every((each) => isAllowedAddress(each, port))) throw unreachable();
     const socket = new Socket();
     socket.setNoDelay(true);
     socket.setKeepAlive(true, 10_000);

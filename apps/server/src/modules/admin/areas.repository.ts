@@ -9,7 +9,7 @@ import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { requireLocation, type VisibleLocation, visibleLocations } from '../locations/location-scope.js';
 
-const areaFilters: FilterSpec = {
+export const areaFilters: FilterSpec = {
   id: { column: areas.id, lookups: ['exact'], type: 'number' },
   description: { column: areas.description, lookups: ['exact', 'icontains', 'contains'] },
   location_id: { column: areas.locationId, lookups: ['exact'], type: 'number' },

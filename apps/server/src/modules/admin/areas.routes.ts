@@ -12,15 +12,19 @@ import {
 } from '@rfid/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createdPoster } from '../../http/created-route.js';
+import { withFilters } from '../../http/filters.js';
 import { pagedGetter } from '../../http/paged-route.js';
 import { DEFAULT_PAGE_SIZE, listPage } from '../../http/paging.js';
 import { routeDeclarer } from '../../http/route.js';
 import { expectedVersion, withVersionTag } from '../../http/versions.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../registry.js';
-import { createAreasRepository } from './areas.repository.js';
+import { areaFilters, createAreasRepository } from './areas.repository.js';
 import { createAreasService } from './areas.service.js';
 import { createUpdateArea } from './use-cases/update-area.js';
+
+/** The areas' filters (areas.repository.ts), named. */
+const areaQuery = withFilters(areaListQuerySchema, areaFilters);
 
 /** Areas: read by every role within its locations; added and edited from the admin menu (roles ≤ 2). */
 export const areasRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }) => {
@@ -36,7 +40,7 @@ export const areasRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }
     '/areas/',
     route({
       summary: 'Areas of the locations the user may see',
-      querystring: areaListQuerySchema,
+      querystring: areaQuery,
       response: { 200: pageOf(areaSchema) },
     }),
     async (request) => listPage(request, DEFAULT_PAGE_SIZE, (page) => service.list(currentUser(request), request.query, page)),
@@ -47,7 +51,7 @@ export const areasRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }
     {
       summary: "A location's areas (11 per page)",
       params: idParamSchema,
-      querystring: areaListQuerySchema,
+      querystring: areaQuery,
       row: areaSchema,
       pageSize: LOCATION_AREAS_PAGE_SIZE,
       errors: notFound,

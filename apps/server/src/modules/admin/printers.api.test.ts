@@ -1,3 +1,5 @@
+import { type AddressInfo, createServer } from 'node:net';
+import { networkInterfaces } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { printers } from '../../db/schema/index.js';
 import * as adminTest from '../../test/admin-fixtures.js';
@@ -179,6 +181,61 @@ describe('printers API: where a printer may be (issue 13, item 19)', () => {
     }
     expect(await t.database.db.$count(printers)).toBe(before);
     expect((await post('10.20.30.40')).statusCode).toBe(201);
+  });
+
+  // Issue 29, finding 4: the auditor's 192.0.2.2 was this server's own address on its network, and it was taken.
+  const ownAddresses = Object.values(networkInterfaces())
+    .flatMap((list) => list ?? [])
+    .filter((info) => !info.internal && !info.address.startsWith('fe80:'))
+    .map((info) => info.address);
+  it.skipIf(ownAddresses.length === 0)("refuses this machine's own network addresses, on create and on edit", async () => {
+    const before = await t.database.db.$count(printers);
+    for (const ip of ownAddresses) {
+      const r = await post(ip);
+      expect(r.statusCode, ip).toBe(400);
+      expect(r.json().errors, ip).toEqual({ ip_address: [en(PRINTER_ADDRESS_REFUSED)] });
+    }
+    const made = await post('10.20.30.41');
+    expect(made.statusCode).toBe(201);
+    const admin = await t.login('admin@demo.local');
+    const edit = await t.app.inject({
+      method: 'PUT',
+      url: `/api/printer/printers/${made.json().id}/`,
+      headers: { authorization: admin },
+      payload: { description: 'x', mac: '00:07:4d:11:22:45', location_area: areaId, ip_address: ownAddresses[0], port: 9100 },
+    });
+    expect(edit.statusCode).toBe(400);
+    expect(edit.json().errors).toEqual({ ip_address: [en(PRINTER_ADDRESS_REFUSED)] });
+    expect(await t.database.db.$count(printers)).toBe(before + 1);
+  });
+
+  it('refuses at connection time a host name that resolves to a forbidden address (DNS rebinding)', async () => {
+    // `localhost` is a name, not an address: saved, it was not checked as loopback; resolved when printing, it is.
+    const transport = tcpTransport({
+      connectTimeoutMs: 500,
+      isAllowedAddress: (a, port) => isAllowedPrinterAddress(a, { allowLoopback: false }, port),
+    });
+    const refused = await transport({ host: 'localhost', port: 9100 }).catch((error: unknown) => error);
+    expect((refused as PrinterError).message).toBe('The printer at localhost:9100 could not be reached.');
+    // Loopback allowed (the demo's simulator), still never this server's own HTTP port.
+    let connections = 0;
+    const listener = createServer((socket) => {
+      connections += 1;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+    const { port } = listener.address() as AddressInfo;
+    try {
+      const demo = tcpTransport({
+        connectTimeoutMs: 500,
+        isAllowedAddress: (a, p) => isAllowedPrinterAddress(a, { allowLoopback: true, serverPort: () => port }, p),
+      });
+      const own = await demo({ host: '127.0.0.1', port }).catch((error: unknown) => error);
+      expect(own).toBeInstanceOf(PrinterError);
+      expect(connections).toBe(0);
+    } finally {
+      await new Promise((resolve) => listener.close(resolve));
+    }
   });
 
   it('never connects to a printer row that points at such an address, and says the same for every failed connection', async () => {

@@ -9,7 +9,7 @@ import type { AuthUser } from '../../plugins/auth.js';
 import { visibleLocations } from '../locations/location-scope.js';
 import { requireArea, type ScopedArea } from './admin-scope.js';
 
-const printerFilters: FilterSpec = {
+export const printerFilters: FilterSpec = {
   id: { column: printers.id, lookups: ['exact'], type: 'number' },
   description: { column: printers.description, lookups: ['exact', 'icontains', 'contains'] },
   mac: { column: printers.mac, lookups: ['exact', 'icontains'] },

@@ -11,12 +11,13 @@ import {
 } from '@rfid/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createdPoster } from '../../http/created-route.js';
+import { withFilters } from '../../http/filters.js';
 import { pagedGetter } from '../../http/paged-route.js';
 import { routeDeclarer } from '../../http/route.js';
 import { expectedVersion, withVersionTag } from '../../http/versions.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../registry.js';
-import { createPrintersRepository } from './printers.repository.js';
+import { createPrintersRepository, printerFilters } from './printers.repository.js';
 import { createPrintersService } from './printers.service.js';
 import { createDeletePrinter } from './use-cases/delete-printer.js';
 import { createUpdatePrinter } from './use-cases/update-printer.js';
@@ -38,7 +39,7 @@ export const printersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { d
     {
       maxRole: RoleThreshold.printerMenu,
       summary: 'Printers (11 per page)',
-      querystring: printerListQuerySchema,
+      querystring: withFilters(printerListQuerySchema, printerFilters),
       row: printerSchema,
       pageSize: PRINTERS_PAGE_SIZE,
       errors: forbidden,

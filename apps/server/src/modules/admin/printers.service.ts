@@ -33,7 +33,7 @@ export const printerValues = async (
   body: Body,
 ): Promise<PrinterValues> => {
   const scoped = await area(user, body.location_area);
-  if (!isAllowedPrinterAddress(body.ip_address, addresses)) throw fieldError('ip_address', PRINTER_ADDRESS_REFUSED);
+  if (!isAllowedPrinterAddress(body.ip_address, addresses, body.port)) throw fieldError('ip_address', PRINTER_ADDRESS_REFUSED);
   return {
     description: body.description,
     mac: body.mac,

@@ -9,7 +9,7 @@ import type { AuthUser } from '../../plugins/auth.js';
 import { visibleLocations } from '../locations/location-scope.js';
 import { requireArea, type ScopedArea } from './admin-scope.js';
 
-const readerFilters: FilterSpec = {
+export const readerFilters: FilterSpec = {
   id: { column: devices.id, lookups: ['exact'], type: 'number' },
   locationId: { column: devices.locationId, lookups: ['exact'], type: 'number' },
   location_id: { column: devices.locationId, lookups: ['exact'], type: 'number' },

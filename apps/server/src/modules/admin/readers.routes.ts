@@ -15,13 +15,14 @@ import {
 } from '@rfid/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createdPoster } from '../../http/created-route.js';
+import { withFilters } from '../../http/filters.js';
 import { listPage } from '../../http/paging.js';
 import { routeDeclarer } from '../../http/route.js';
 import { expectedVersion, withVersionTag } from '../../http/versions.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../registry.js';
 import { guardUnique } from './admin-scope.js';
-import { createReadersRepository } from './readers.repository.js';
+import { createReadersRepository, readerFilters } from './readers.repository.js';
 import { createReadersService, macConflict } from './readers.service.js';
 import { createRotateReaderKey } from './use-cases/rotate-reader-key.js';
 import { createUpdateReader } from './use-cases/update-reader.js';
@@ -40,7 +41,7 @@ export const readersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db
     '/readers/',
     route({
       summary: 'Readers (11 per page; locationId, mac_address__icontains, serial_number__icontains)',
-      querystring: readerListQuerySchema,
+      querystring: withFilters(readerListQuerySchema, readerFilters),
       response: { 200: pageOf(readerSchema) },
     }),
     async (request) => listPage(request, READERS_PAGE_SIZE, (page) => service.list(currentUser(request), request.query, page)),

@@ -8,7 +8,7 @@ import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { visibleLocations } from '../locations/location-scope.js';
 
-const userFilters: FilterSpec = {
+export const userFilters: FilterSpec = {
   user__first_name: { column: users.firstName, lookups: ['icontains', 'exact'] },
   user__last_name: { column: users.lastName, lookups: ['icontains', 'exact'] },
   user__email: { column: users.email, lookups: ['icontains', 'exact'] },

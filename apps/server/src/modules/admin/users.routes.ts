@@ -14,6 +14,7 @@ import {
 } from '@rfid/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createdPoster } from '../../http/created-route.js';
+import { withFilters } from '../../http/filters.js';
 import { listPage } from '../../http/paging.js';
 import { routeDeclarer } from '../../http/route.js';
 import { expectedVersion, withVersionTag } from '../../http/versions.js';
@@ -23,7 +24,7 @@ import { createDeactivateUser } from './use-cases/deactivate-user.js';
 import { createDeleteLocationUser } from './use-cases/delete-location-user.js';
 import { createReactivateUser } from './use-cases/reactivate-user.js';
 import { createUpdateLocationUser } from './use-cases/update-location-user.js';
-import { createUsersRepository } from './users.repository.js';
+import { createUsersRepository, userFilters } from './users.repository.js';
 import { createUsersService } from './users.service.js';
 
 /** Location users (editors and visualizers) from the admin menu (roles ≤ 2); company users by role 1. */
@@ -45,7 +46,7 @@ export const usersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }
       maxRole: adminMenu,
       summary:
         'Location users (11 per page; search, user__first_name__icontains, user__last_name__icontains, user__email__icontains)',
-      querystring: locationUserListQuerySchema,
+      querystring: withFilters(locationUserListQuerySchema, userFilters, ['search']),
       response: { 200: pageOf(locationUserSchema), 403: errorBodySchema },
     }),
     async (request) =>

@@ -11,11 +11,13 @@ import {
 } from '@rfid/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { withFilters } from '../../http/filters.js';
 import { pagedGetter } from '../../http/paged-route.js';
 import { DEFAULT_PAGE_SIZE } from '../../http/paging.js';
 import { routeDeclarer } from '../../http/route.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../registry.js';
+import { itemTypeFilters } from './catalog.repository.js';
 import { createCatalogService, toItemTypeDto } from './catalog.service.js';
 
 /** GTINs (item types) of the user's company, and EPC decoding. */
@@ -29,7 +31,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db
     '/types/',
     {
       summary: 'GTINs of the company (gtin__icontains, description__icontains …; paged)',
-      querystring: itemTypeListQuerySchema.catchall(z.string()),
+      querystring: withFilters(itemTypeListQuerySchema.catchall(z.string()), itemTypeFilters),
       row: itemTypeSchema,
       pageSize: DEFAULT_PAGE_SIZE,
     },

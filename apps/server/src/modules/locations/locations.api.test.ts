@@ -28,7 +28,11 @@ describe('locations API', () => {
       'Tienda Madrid Gran Vía',
       'Centro de distribución Madrid',
     ]);
-    const ignored = await get('/api/locations/?password__icontains=x&order_by=secret', 'admin@demo.local');
+    // A filter outside the allow-list is refused by name (issue 29), an ordering outside it falls back to the default.
+    const refused = await get('/api/locations/?password__icontains=x', 'admin@demo.local');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual({ password__icontains: ['Unknown filter.'] });
+    const ignored = await get('/api/locations/?order_by=secret', 'admin@demo.local');
     expect(ignored.json().count).toBe(8);
   });
 

@@ -7,6 +7,16 @@ import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { visibleLocations } from './location-scope.js';
 
+export const brandFilters: FilterSpec = {
+  description: { column: brands.description, lookups: ['exact', 'contains', 'icontains'] },
+  id: { column: brands.id, lookups: ['exact'], type: 'number' },
+};
+/** The companies' filters; `brand_id` (the company of a brand) is read by listCompanies itself. */
+export const companyFilters: FilterSpec = {
+  description: { column: companies.name, lookups: ['exact', 'contains', 'icontains'] },
+  name: { column: companies.name, lookups: ['exact', 'contains', 'icontains'] },
+};
+
 export const locationFilters: FilterSpec = {
   id: { column: locations.id, lookups: ['exact', 'icontains'], type: 'number' },
   description: { column: locations.description, lookups: ['exact', 'icontains', 'contains'] },
@@ -114,10 +124,7 @@ export const createLocationsRepository = (db: Db) => ({
 
   /** Brands of the company; below role 2 only the brands of the user's own locations. */
   async listBrands(user: AuthUser, query: Record<string, unknown>, page: PageParams) {
-    const spec: FilterSpec = {
-      description: { column: brands.description, lookups: ['exact', 'contains', 'icontains'] },
-      id: { column: brands.id, lookups: ['exact'], type: 'number' },
-    };
+    const spec = brandFilters;
     const ownBrands: SQL | undefined =
       user.locationIds === null
         ? undefined
@@ -143,10 +150,7 @@ export const createLocationsRepository = (db: Db) => ({
 
   /** Companies: a user only ever sees its own. */
   async listCompanies(user: AuthUser, query: Record<string, unknown>, page: PageParams) {
-    const spec: FilterSpec = {
-      description: { column: companies.name, lookups: ['exact', 'contains', 'icontains'] },
-      name: { column: companies.name, lookups: ['exact', 'contains', 'icontains'] },
-    };
+    const spec = companyFilters;
     const byBrand =
       typeof query.brand_id === 'string' && query.brand_id !== ''
         ? inArray(

@@ -2,10 +2,12 @@ import { brandSchema, companySchema, idParamSchema, locationSchema, pageOf, pagi
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { withFilters } from '../../http/filters.js';
 import { DEFAULT_PAGE_SIZE, listPage, pageParams, toPage } from '../../http/paging.js';
 import { withVersionTag } from '../../http/versions.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { LocationRow } from './locations.repository.js';
+import { brandFilters, companyFilters, locationFilters } from './locations.repository.js';
 import { createLocationsService } from './locations.service.js';
 
 export const toLocationDto = (row: LocationRow): z.infer<typeof locationSchema> => ({
@@ -40,7 +42,7 @@ export const locationsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
   const service = createLocationsService(db);
   const tags = ['locations'];
 
-  const listSchema = { tags, querystring: listQuery, response: { 200: pageOf(locationSchema) } };
+  const listSchema = { tags, querystring: withFilters(listQuery, locationFilters), response: { 200: pageOf(locationSchema) } };
   const lists = [
     { url: '/locations/', kind: undefined, order: 'description', summary: 'Locations (centers and stores) the user may see' },
     { url: '/centers/', kind: 'center', order: 'id', summary: 'Distribution centers' },
@@ -63,13 +65,21 @@ export const locationsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
     async (request, reply) => withVersionTag(reply, toLocationDto(await service.get(currentUser(request), request.params.id))),
   );
 
-  app.get('/brands/', { schema: { tags, querystring: listQuery, response: { 200: pageOf(brandSchema) } } }, async (request) =>
-    listPage(request, DEFAULT_PAGE_SIZE, (page) => service.brands(currentUser(request), request.query, page)),
+  app.get(
+    '/brands/',
+    { schema: { tags, querystring: withFilters(listQuery, brandFilters), response: { 200: pageOf(brandSchema) } } },
+    async (request) => listPage(request, DEFAULT_PAGE_SIZE, (page) => service.brands(currentUser(request), request.query, page)),
   );
 
   app.get(
     '/companies/',
-    { schema: { tags, querystring: listQuery, response: { 200: pageOf(companySchema) } } },
+    {
+      schema: {
+        tags,
+        querystring: withFilters(listQuery, companyFilters, ['brand_id']),
+        response: { 200: pageOf(companySchema) },
+      },
+    },
     async (request) =>
       listPage(request, DEFAULT_PAGE_SIZE, (page) => service.companies(currentUser(request), request.query, page)),
   );

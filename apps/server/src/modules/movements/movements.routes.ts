@@ -18,6 +18,7 @@ import {
 } from '@rfid/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createdPoster } from '../../http/created-route.js';
+import { withFilters } from '../../http/filters.js';
 import { pagedGetter } from '../../http/paged-route.js';
 import { pageParams, toPage } from '../../http/paging.js';
 import { routeDeclarer } from '../../http/route.js';
@@ -27,6 +28,7 @@ import { currentUser } from '../../plugins/auth.js';
 import { exportTimeZone } from '../locations/location-scope.js';
 import { MOVEMENT_EPC_TABLE, MOVEMENT_TABLE, withOrder } from '../orders/csv.js';
 import { registerOrderPageRoutes } from '../orders/order-pages.routes.js';
+import { orderListFilters } from '../orders/orders.repository.js';
 import type { ModuleDeps } from '../registry.js';
 import { createMovementsService } from './movements.service.js';
 
@@ -51,7 +53,7 @@ export const movementsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
     list: {
       url: '/locations/:id/v1/exits/',
       summary: 'Movements leaving a location (exit dashboard)',
-      querystring: movementExitListQuerySchema,
+      querystring: withFilters(movementExitListQuerySchema, orderListFilters('movement'), ['report_type']),
     },
     remove: { urls: ['/morders/:id/', '/v1/morders/:id/'], maxRole: RoleThreshold.write },
     boxesUrls: ['/v1/morders/:id/boxes/', '/morders/:id/boxes/'],
@@ -90,7 +92,7 @@ export const movementsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
     '/v1/morders/',
     route({
       summary: 'Movements arriving at a location (entry dashboard): destination__id is required',
-      querystring: movementEntryListQuerySchema.extend({
+      querystring: withFilters(movementEntryListQuerySchema, orderListFilters('movement'), ['report_type']).extend({
         destination__id: intId('required'),
       }),
       ok: pageOf(movementOrderSchema),
@@ -108,7 +110,7 @@ export const movementsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
     {
       summary: 'Movements from or to a location',
       params: locationParams,
-      querystring: movementEntryListQuerySchema,
+      querystring: withFilters(movementEntryListQuerySchema, orderListFilters('movement'), ['report_type']),
       row: movementOrderSchema,
       pageSize: LIST_PAGE,
     },

@@ -16,6 +16,7 @@ import {
 } from '@rfid/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createdPoster } from '../../http/created-route.js';
+import { withFilters } from '../../http/filters.js';
 import { pagedGetter } from '../../http/paged-route.js';
 import { DEFAULT_PAGE_SIZE } from '../../http/paging.js';
 import { routeDeclarer } from '../../http/route.js';
@@ -25,6 +26,7 @@ import { currentUser } from '../../plugins/auth.js';
 import { exportTimeZone } from '../locations/location-scope.js';
 import { ONLINE_ORDER_TABLE, withOrder } from '../orders/csv.js';
 import { registerOrderPageRoutes } from '../orders/order-pages.routes.js';
+import { orderListFilters } from '../orders/orders.repository.js';
 import type { ModuleDeps } from '../registry.js';
 import { createOnlineService } from './online.service.js';
 
@@ -49,7 +51,7 @@ export const onlineRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db,
     list: {
       url: '/locations/:id/v1/orders/',
       summary: 'Online orders of a location (online dashboard)',
-      querystring: onlineOrderListQuerySchema,
+      querystring: withFilters(onlineOrderListQuerySchema, orderListFilters('online'), ['report_type']),
     },
     remove: { urls: ['/orders/:id/'], maxRole: RoleThreshold.write },
     boxesUrls: ['/orders/:id/boxes/'],

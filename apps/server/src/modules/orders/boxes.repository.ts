@@ -37,7 +37,7 @@ export const getReception = async (db: DbOrTx, user: AuthUser, id: number) => {
   return row;
 };
 
-const receptionFilters: FilterSpec = {
+export const receptionFilters: FilterSpec = {
   order_id: { column: receptions.orderId, lookups: ['exact'], type: 'number' },
   reception_code: { column: receptions.receptionCode, lookups: ['exact', 'icontains', 'contains'] },
 };

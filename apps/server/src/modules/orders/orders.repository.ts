@@ -151,6 +151,9 @@ const LISTS: Record<OrderType, { filters: FilterSpec; order: Parameters<typeof b
   online: outboundList,
 };
 
+/** The filters of each order type's list (query schemas name them: http/query-keys.ts). */
+export const orderListFilters = (type: OrderType): FilterSpec => LISTS[type].filters;
+
 /** Per-order box counts, expected units and the real units of each box's counting verification. */
 const aggregatesFor = async (db: DbOrTx, ids: number[]): Promise<Map<number, OrderAggregates>> => {
   const result = new Map<number, OrderAggregates>();

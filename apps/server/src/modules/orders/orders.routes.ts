@@ -35,6 +35,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createdPoster } from '../../http/created-route.js';
+import { withFilters } from '../../http/filters.js';
 import { pagedGetter } from '../../http/paged-route.js';
 import { DEFAULT_PAGE_SIZE, pageParams, toPage } from '../../http/paging.js';
 import { routeDeclarer } from '../../http/route.js';
@@ -43,11 +44,15 @@ import { exportOptionsOf, sendExport } from '../../lib/export/reply.js';
 import { currentUser } from '../../plugins/auth.js';
 import { exportTimeZone } from '../locations/location-scope.js';
 import type { ModuleDeps } from '../registry.js';
+import { receptionFilters } from './boxes.repository.js';
 import { PRINT_DATA_TABLE, PURCHASE_ORDER_TABLE, withOrder } from './csv.js';
 import { toProviderReturnDto, toSaleReturnDto } from './order-dto.js';
 import { registerOrderPageRoutes } from './order-pages.routes.js';
 import { createOrderWithBoxesRepository } from './order-with-boxes.repository.js';
+import { orderListFilters } from './orders.repository.js';
 import { createOrdersService } from './orders.service.js';
+import { providerFilters } from './providers.repository.js';
+import { returnFilters } from './returns.repository.js';
 import { createOrderWithBoxes } from './use-cases/create-order-with-boxes.js';
 
 const DASHBOARD_PAGE = 11;
@@ -70,7 +75,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db,
     list: {
       url: '/locations/:id/v1/porders/',
       summary: "Purchase orders arriving at a location (inbound dashboard's history)",
-      querystring: purchaseOrderListQuerySchema,
+      querystring: withFilters(purchaseOrderListQuerySchema, orderListFilters('purchase')),
     },
     remove: { urls: ['/porders/:id/'], maxRole: RoleThreshold.createOrders },
     boxesUrls: ['/porders/:id/boxes/'],
@@ -198,7 +203,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db,
     '/receptions/',
     {
       summary: 'Receptions (order_id, reception_code filters)',
-      querystring: pagingQuerySchema.catchall(z.string()),
+      querystring: withFilters(pagingQuerySchema.catchall(z.string()), receptionFilters),
       row: receptionSchema,
       pageSize: DEFAULT_PAGE_SIZE,
     },
@@ -280,7 +285,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db,
     '/providers/',
     {
       summary: 'Providers (name__icontains)',
-      querystring: pagingQuerySchema.catchall(z.string()),
+      querystring: withFilters(pagingQuerySchema.catchall(z.string()), providerFilters),
       row: providerSchema,
       pageSize: DASHBOARD_PAGE,
     },
@@ -308,7 +313,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db,
     {
       summary: "A provider's purchase orders (pending=true: status 0; pending=false: resolved)",
       params: idParamSchema,
-      querystring: providerOrdersQuerySchema,
+      querystring: withFilters(providerOrdersQuerySchema, orderListFilters('purchase')),
       row: purchaseOrderSchema,
       pageSize: DASHBOARD_PAGE,
     },
@@ -338,7 +343,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db,
       route({
         summary: `${kind === 'provider' ? 'Provider' : 'Sale'} returns of a location`,
         params: locationParams,
-        querystring: returnListQuerySchema,
+        querystring: withFilters(returnListQuerySchema, returnFilters),
         ok: pageOf(schema),
       }),
       async (request) => {

@@ -18,11 +18,13 @@ export const getProvider = async (db: DbOrTx, companyId: number, id: number) => 
   return row;
 };
 
+export const providerFilters: FilterSpec = {
+  name: { column: providers.name, lookups: ['exact', 'icontains', 'contains'] },
+  id: { column: providers.id, lookups: ['exact', 'icontains'], type: 'number' },
+};
+
 export const listProviders = async (db: DbOrTx, companyId: number, query: Record<string, unknown>, page: PageParams) => {
-  const spec: FilterSpec = {
-    name: { column: providers.name, lookups: ['exact', 'icontains', 'contains'] },
-    id: { column: providers.id, lookups: ['exact', 'icontains'], type: 'number' },
-  };
+  const spec = providerFilters;
   const where = and(eq(providers.companyId, companyId), buildFilters(query, spec));
   const order = buildOrderBy(query.order_by as string | undefined, { name: providers.name, id: providers.id }, [
     asc(providers.name),

@@ -37,6 +37,13 @@ const returnColumns = {
   endTime: returns.endTime,
 };
 
+export const returnFilters: FilterSpec = {
+  code: { column: returns.code, lookups: ['exact', 'contains', 'icontains'] },
+  id: { column: returns.id, lookups: ['exact', 'icontains'], type: 'number' },
+  end_time: { column: returns.endTime, lookups: ['gte', 'lte'], type: 'date' },
+  arrival_date: { column: returns.endTime, lookups: ['gte', 'lte'], type: 'date' },
+};
+
 export const listReturns = async (
   db: DbOrTx,
   {
@@ -47,12 +54,7 @@ export const listReturns = async (
     timeZone,
   }: { kind: 'provider' | 'sale'; locationId: number; query: Record<string, unknown>; page: PageParams; timeZone: string },
 ): Promise<{ count: number; rows: ReturnRow[] }> => {
-  const spec: FilterSpec = {
-    code: { column: returns.code, lookups: ['exact', 'contains', 'icontains'] },
-    id: { column: returns.id, lookups: ['exact', 'icontains'], type: 'number' },
-    end_time: { column: returns.endTime, lookups: ['gte', 'lte'], type: 'date' },
-    arrival_date: { column: returns.endTime, lookups: ['gte', 'lte'], type: 'date' },
-  };
+  const spec = returnFilters;
   const where = and(eq(returns.locationId, locationId), eq(returns.kind, kind), buildFilters(query, spec, { timeZone }));
   const order = buildOrderBy(
     query.order_by as string | undefined,

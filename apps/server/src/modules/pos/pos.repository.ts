@@ -39,7 +39,7 @@ export const insertPosTransaction = async (db: DbOrTx, t: NewPosTransaction, lin
   return row.id;
 };
 
-const posFilters: FilterSpec = {
+export const posFilters: FilterSpec = {
   id: { column: posTransactions.id, lookups: ['exact', 'contains', 'icontains'], type: 'number' },
   end_time: { column: posTransactions.endTime, lookups: ['gte', 'lte'], type: 'date' },
   start_time: { column: posTransactions.startTime, lookups: ['gte', 'lte'], type: 'date' },

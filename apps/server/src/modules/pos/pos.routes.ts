@@ -1,10 +1,12 @@
 import { idParamSchema, pagingQuerySchema, posItemSchema, posListQuerySchema, posTransactionSchema } from '@rfid/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { withFilters } from '../../http/filters.js';
 import { pagedGetter } from '../../http/paged-route.js';
 import { routeDeclarer } from '../../http/route.js';
 import { LIST_PAGE, locationParams } from '../../http/route-schemas.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../registry.js';
+import { posFilters } from './pos.repository.js';
 import { createPosService } from './pos.service.js';
 
 const ITEMS_PAGE = 100;
@@ -25,7 +27,7 @@ export const posRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }) 
       {
         summary: `POS ${plural} of a location (11 per page; id__contains, end_time__gte, end_time__lte, order_by)`,
         params: locationParams,
-        querystring: posListQuerySchema,
+        querystring: withFilters(posListQuerySchema, posFilters),
         row: posTransactionSchema,
         pageSize: LIST_PAGE,
       },

@@ -41,6 +41,7 @@ import type { ModuleDeps } from '../registry.js';
 import { PRINT_LOG_TABLE } from './printing.exports.js';
 import { READ, route, WRITE } from './printing.http.js';
 import { createPrintingService } from './printing.service.js';
+import { relabelRoutes } from './relabel.routes.js';
 import { tagFormatsRoutes } from './tag-formats.routes.js';
 import { voidedLabelsRoutes } from './voided-labels.routes.js';
 
@@ -83,6 +84,7 @@ export const printingRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { d
   });
 
   await app.register(tagFormatsRoutes, { db });
+  await app.register(relabelRoutes);
   await app.register(voidedLabelsRoutes, { db, companyPrefixLength: config.print.companyPrefixLength });
 
   /* ------------------------------------------------ print orders */

@@ -177,6 +177,12 @@ export type SetRow = {
   areaLocationDescription: string | null;
 };
 
+/** The filters of a reading set's EPCs. */
+export const setEpcFilters: FilterSpec = {
+  epc: { column: traces.epc, lookups: ['exact', 'icontains', 'contains'] },
+  gtin: { column: items.gtin, lookups: ['exact', 'icontains', 'isnull'] },
+};
+
 export const freeSetFilters: FilterSpec = {
   id: { column: readingSets.id, lookups: ['exact', 'icontains'] },
   codebar: { column: readingSets.codebar, lookups: ['exact', 'icontains', 'isnull'] },
@@ -369,11 +375,7 @@ export const createTrackingRepository = (db: Db) => {
     },
 
     async setEpcs(setId: string, query: Record<string, unknown>, page: PageParams) {
-      const spec: FilterSpec = {
-        epc: { column: traces.epc, lookups: ['exact', 'icontains', 'contains'] },
-        gtin: { column: items.gtin, lookups: ['exact', 'icontains', 'isnull'] },
-      };
-      const where = and(eq(traces.readingSetId, setId), buildFilters(query, spec));
+      const where = and(eq(traces.readingSetId, setId), buildFilters(query, setEpcFilters));
       const [total] = await db
         .select({ n: countDistinct(traces.itemId) })
         .from(traces)

@@ -15,11 +15,13 @@ import {
 } from '@rfid/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { withFilters } from '../../http/filters.js';
 import { pagedGetter } from '../../http/paged-route.js';
 import { DEFAULT_PAGE_SIZE } from '../../http/paging.js';
 import { routeDeclarer } from '../../http/route.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../registry.js';
+import { freeSetFilters, itemFilters, setEpcFilters } from './tracking.repository.js';
 import { createTrackingService } from './tracking.service.js';
 
 const setIdParams = z.object({ id: z.uuid('Not found.') });
@@ -46,7 +48,7 @@ export const trackingRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { d
     '/items/',
     {
       summary: 'Items (tags): epc, epc__icontains, gtin, gtin__icontains, state, area, location',
-      querystring: itemListQuerySchema.catchall(z.string()),
+      querystring: withFilters(itemListQuerySchema.catchall(z.string()), itemFilters),
       row: itemSchema,
       pageSize: DEFAULT_PAGE_SIZE,
     },
@@ -86,7 +88,7 @@ export const trackingRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { d
     {
       summary: 'Free reading sets of a location (sets no module claimed), newest first',
       params: idParamSchema,
-      querystring: freeReadingSetListQuerySchema.catchall(z.string()),
+      querystring: withFilters(freeReadingSetListQuerySchema.catchall(z.string()), freeSetFilters),
       row: freeReadingSetSchema,
       pageSize: DEFAULT_PAGE_SIZE,
     },
@@ -104,7 +106,7 @@ export const trackingRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { d
     {
       summary: 'Distinct EPCs of a reading set, paged (epc__icontains, gtin)',
       params: setIdParams,
-      querystring: pagingQuerySchema.catchall(z.string()),
+      querystring: withFilters(pagingQuerySchema.catchall(z.string()), setEpcFilters),
       row: readingSetEpcSchema,
       pageSize: DEFAULT_PAGE_SIZE,
     },
