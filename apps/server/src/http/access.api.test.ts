@@ -3,6 +3,7 @@ import { hash } from '@node-rs/argon2';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema/index.js';
+import { seedAuditDemo } from '../db/seed/audit-demo.js';
 import { seedAvailabilityDemo } from '../db/seed/availability-demo.js';
 import { seedErpDemo } from '../db/seed/erp-demo.js';
 import { seedStatsDemo } from '../db/seed/stats-demo.js';
@@ -95,6 +96,8 @@ const RESOURCES: [RegExp, Source][] = [
     (c) => sql`select id::text, location_ids locs from erp_stock_snapshots where company_id = ${c}`,
   ],
   [/^\/api\/api_keys\/\{id\}/, (c) => sql`select id::text, null::int[] locs from api_keys where company_id = ${c}`],
+  // Issue 29: an audit row is its company's (roles 1 and 2).
+  [/^\/api\/audit\/\{id\}/, (c) => sql`select id::text, null::int[] locs from audit_log where company_id = ${c}`],
   // Issue 29: a session is its user's alone (another user's, of any company: 404).
   [
     /^\/api\/sessions\/\{id\}/,
@@ -450,6 +453,8 @@ describe('access: another company and another location get 404 and change nothin
     await seedDemoEpcisEvents(db);
     await addDemoRows(t);
     await addIntegrationRows(t);
+    // Issue 29: the demo's audit rows (the test database's seed does not write them).
+    await seedAuditDemo(t.database.db);
     const foreign = await addForeignCompany(db);
     await db.insert(users).values({
       companyId: foreign.companyId,

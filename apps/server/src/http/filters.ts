@@ -91,7 +91,8 @@ export const filterFields = (...specs: (FilterSpec | readonly string[])[]): Reco
     const names = Array.isArray(spec)
       ? spec
       : Object.entries(spec as FilterSpec).flatMap(([field, { lookups }]) =>
-          lookups.map((lookup) => (lookup === 'exact' ? field : `${field}__${lookup}`)),
+          // `field` and `field__exact` are the same filter (buildFilters reads both).
+          lookups.flatMap((lookup) => (lookup === 'exact' ? [field, `${field}__exact`] : [`${field}__${lookup}`])),
         );
     for (const name of names) fields[name] ??= z.string().optional();
   }

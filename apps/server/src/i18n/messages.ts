@@ -501,6 +501,10 @@ export const catalogue = {
   'pos.sale_not_found': { en: 'Sale not found.', es: 'Venta no encontrada.' },
   // Exit alarms (issue 26)
   'exit.alarm_not_found': { en: 'Exit alarm not found.', es: 'Alarma de salida no encontrada.' },
+  'audit.action_choice': {
+    en: 'Choose create, update, delete or action.',
+    es: 'Elija create, update, delete o action.',
+  },
   'exit.status_choice': {
     en: 'Choose open, false_alarm, recovered or lost.',
     es: 'Elija open, false_alarm, recovered o lost.',

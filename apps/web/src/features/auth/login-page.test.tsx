@@ -17,7 +17,7 @@ describe('LoginPage, second factor and known client', () => {
   const signIn = async (username: string) => {
     await userEvent.type(screen.getByLabelText(/Usuario|Username/), username);
     await userEvent.type(screen.getByLabelText(/Contraseña|Password/), 'correct horse');
-    await userEvent.click(screen.getByRole('button', { name: /Entrar|Login|Iniciar/ }));
+    await userEvent.click(screen.getByRole('button', { name: /^(Entrar|Sign in|Login|Iniciar sesión)$/ }));
   };
 
   it('es: password, then the code; keeps the session and the known-client token of the user', async () => {

@@ -1,7 +1,8 @@
-import { Alert, Box, Button, Card, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import { useEffect, useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { Spinner } from '../../components/spinner';
 import { ApiError } from '../../lib/api-client';
 import { removeBootShell } from '../../lib/boot-shell';
 import { exchangeSso } from './api/exchange-sso';
@@ -75,7 +76,7 @@ export const SsoCallbackPage = () => {
             </Stack>
           ) : (
             <Stack spacing={2} sx={{ alignItems: 'center' }}>
-              <CircularProgress aria-label={t('callback.working')} />
+              <Spinner label={t('callback.working')} />
               <Typography component="h1">{t('callback.working')}</Typography>
             </Stack>
           )}
