@@ -27,7 +27,7 @@ const isSsoError = (value: string | null): value is SsoError => SSO_REASONS.some
  * that asks for the e-mail and goes to the company's provider.
  */
 export const SsoLoginEntry = () => {
-  const { t } = useTranslation(['sso', 'common']);
+  const { t } = useTranslation(['auth', 'common']);
   const [params] = useSearchParams();
   const ssoError = params.get('sso_error');
   const [open, setOpen] = useState(false);
@@ -40,8 +40,8 @@ export const SsoLoginEntry = () => {
     event.preventDefault();
     setError(null);
     const value = email.trim();
-    if (!value) return setFieldError(t('entry.required'));
-    if (!EMAIL.test(value)) return setFieldError(t('entry.invalid'));
+    if (!value) return setFieldError(t('sso.entry.required'));
+    if (!EMAIL.test(value)) return setFieldError(t('sso.entry.invalid'));
     setFieldError(null);
     setPending(true);
     try {
@@ -57,20 +57,20 @@ export const SsoLoginEntry = () => {
     <Stack spacing={2} sx={{ px: 4, pb: 4 }} data-testid="sso-entry">
       {ssoError !== null && (
         <Alert severity="error" data-testid="sso-error">
-          {t(`errors.${isSsoError(ssoError) ? ssoError : 'provider'}`)}
+          {t(`sso.errors.${isSsoError(ssoError) ? ssoError : 'provider'}`)}
         </Alert>
       )}
       {open ? (
         <Stack component="form" spacing={2} noValidate onSubmit={(e) => void submit(e)}>
           <TextField
-            label={t('entry.email')}
+            label={t('sso.entry.email')}
             type="email"
             autoComplete="email"
             autoFocus
             value={email}
             onChange={(e) => setEmail(e.target.value)}
             error={fieldError !== null}
-            helperText={fieldError ?? t('entry.emailHint')}
+            helperText={fieldError ?? t('sso.entry.emailHint')}
             slotProps={{ htmlInput: { 'data-testid': 'sso-email' } }}
             fullWidth
           />
@@ -80,12 +80,12 @@ export const SsoLoginEntry = () => {
             </Alert>
           )}
           <Button type="submit" variant="outlined" size="large" disabled={pending} data-testid="sso-continue">
-            {t('entry.continue')}
+            {t('sso.entry.continue')}
           </Button>
         </Stack>
       ) : (
         <Button variant="outlined" size="large" onClick={() => setOpen(true)} data-testid="sso-open">
-          {t('entry.open')}
+          {t('sso.entry.open')}
         </Button>
       )}
     </Stack>

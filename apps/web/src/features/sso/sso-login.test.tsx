@@ -14,7 +14,7 @@ import { SSO_REASONS, SsoLoginEntry } from './sso-login-entry';
 /** The sign-in page's company sign-in (issue 29) and the hand-off page, against a fake API (fetch). */
 const show = async (language: 'es' | 'en', at: string, ui: React.ReactNode) => {
   await i18n.changeLanguage(language);
-  await i18n.loadNamespaces(['common', 'sso']);
+  await i18n.loadNamespaces(['common', 'auth', 'sso']);
   return render(
     <MemoryRouter initialEntries={[at]}>
       <Routes>
