@@ -23,11 +23,11 @@ const takeCode = (): string | null => {
  * for the session, kept as the password sign-in keeps it, and the dashboard opens.
  */
 export const SsoCallbackPage = () => {
-  const { t } = useTranslation(['sso', 'common']);
+  const { t } = useTranslation(['sso', 'common', 'auth']);
   useLayoutEffect(removeBootShell, []);
   const navigate = useNavigate();
   const [code] = useState(takeCode);
-  const [error, setError] = useState<string | null>(code ? null : t('errors.expired'));
+  const [error, setError] = useState<string | null>(code ? null : t('auth:sso.errors.expired'));
 
   useEffect(() => {
     if (!code) return;
