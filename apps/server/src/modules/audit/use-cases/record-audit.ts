@@ -1,21 +1,16 @@
 import type { AuditAction, AuditActor } from '@rfid/contract';
+import type { AuditContent } from '../audit.chain.js';
 import { auditBody } from '../audit.redact.js';
 import type { AuditRepository } from '../audit.repository.js';
 
 /** One write as the hook saw it (issue 29): who, from where, what, and the JSON before and after it. */
-export type AuditEvent = {
-  companyId: number | null;
+export type AuditEvent = Pick<
+  AuditContent,
+  'companyId' | 'ip' | 'userAgent' | 'method' | 'route' | 'path' | 'entity' | 'entityId' | 'status'
+> & {
   at: Date;
   actor: { kind: AuditActor; id: number | null; label: string; apiKeyId: number | null };
-  ip: string;
-  userAgent: string;
-  method: string;
-  route: string;
-  path: string;
-  entity: string;
-  entityId: string | null;
   action: AuditAction;
-  status: number;
   before?: unknown;
   after?: unknown;
 };
