@@ -1,4 +1,4 @@
-import { dictionary } from '@zxcvbn-ts/language-common';
+import { createRequire } from 'node:module';
 import { type FieldErrors, validationError } from '../../http/errors.js';
 import type { PlainKey } from '../../i18n/messages.js';
 
@@ -13,8 +13,14 @@ import type { PlainKey } from '../../i18n/messages.js';
  * writes its users' hashes directly (their `demo1234` stays usable in the demo).
  */
 let common: Set<string> | undefined;
+/** Read on the first new password, not at start-up (the dictionaries take ~90 ms); `require` answers an untyped module, typed here as the package. */
 const commonPasswords = (): Set<string> => {
-  common ??= new Set(dictionary['passwords-common'].map((p) => p.toLowerCase()));
+  if (!common) {
+    const { dictionary } = createRequire(import.meta.url)(
+      '@zxcvbn-ts/language-common',
+    ) as typeof import('@zxcvbn-ts/language-common');
+    common = new Set(dictionary['passwords-common'].map((p) => p.toLowerCase()));
+  }
   return common;
 };
 
