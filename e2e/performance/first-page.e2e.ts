@@ -24,15 +24,16 @@ describe('first page: what the browser loads', () => {
     await screenshot(page, 'first-page-login');
     const scripts = await recording.scripts();
     const manifest = readManifest();
-    // The login page's own chunk came (so the count below is of a page that loaded, not of an empty one).
-    const loginChunk = manifest['src/features/auth/login-page.tsx']?.file;
+    // The login page's own chunk came (so the count below is of a page that loaded, not of an empty one): the first
+    // load's `login` chunk (apps/web/vite.config.ts, FIRST_LOAD).
+    const loginChunk = manifest[chunkNamed(manifest, 'login')]?.file;
     expect(scripts.map((script) => assetOf(script.url))).toContain(loginChunk);
     const total = totalGzip(scripts);
     const list = scripts.map((script) => `${assetOf(script.url)} ${kb(script.gzip)}`).join(', ');
     expect(total, `/login loaded ${kb(total)} gzip: ${list}`).toBeLessThanOrEqual(LOGIN_BUDGET);
     // Nothing of the signed-in shell or of a signed-in page: no Zod, no charts, no date pickers.
-    const shell = chunksOf(manifest, ['src/app/shell/layout.tsx']);
-    const entryAndLogin = chunksOf(manifest, ['src/features/auth/login-page.tsx']);
+    const shell = chunksOf(manifest, [chunkNamed(manifest, 'shell')]);
+    const entryAndLogin = chunksOf(manifest, [chunkNamed(manifest, 'login')]);
     const shellOnly = [...shell].filter((file) => !entryAndLogin.has(file));
     expect(shellOnly.length).toBeGreaterThan(0);
     expect(scripts.map((script) => assetOf(script.url)).filter((file) => shellOnly.includes(file))).toEqual([]);
@@ -52,8 +53,10 @@ describe('first page: what the browser loads', () => {
     page.on('request', (request) => {
       if (/\/api\/(locations|companies)\/\d+\/statistics\//.test(request.url())) events.push('statistics asked');
     });
+    // The dashboard's code is in the first pages' chunk (apps/web/vite.config.ts, FIRST_LOAD).
+    const pagesFile = readManifest()[chunkNamed(readManifest(), 'pages')]?.file ?? 'none';
     page.on('requestfinished', (request) => {
-      if (/\/assets\/dashboard-page-[\w-]+\.js$/.test(request.url())) events.push('dashboard code in');
+      if (request.url().endsWith(`/${pagesFile}`)) events.push('dashboard code in');
     });
     await page.goto('/dashboard');
     await poll(() => page.getByTestId('dashboard-stock').first().textContent()).toMatch(/\d/);
@@ -65,29 +68,27 @@ describe('first page: what the browser loads', () => {
 
     const manifest = readManifest();
     const translations = Object.keys(manifest).filter((key) => /^src\/locales\/es\/[\w-]+\.json$/.test(key));
-    // The shell, the page, its charts (the time series and the donuts' ring, loaded as the page renders), the shrink card and Spanish (`common`, `auth` and the chunk of
-    // the signed-in pages' namespaces: vite.config.ts).
+    // The first load's chunks (apps/web/vite.config.ts, FIRST_LOAD): MUI's fields, the shell, the first pages' shared
+    // chunk and the dashboard's own (with its shrink card), the charts and date pickers (loaded as the page renders
+    // them), what the shell loads once idle (`later`: the search, the location picker, the menus, the tooltips), and
+    // Spanish (`common` and `auth`, the first pages' namespaces, then the other signed-in namespaces once idle); and the
+    // live updates' event parser, loaded with the stream's ticket.
     const own = chunksOf(manifest, [
-      'src/app/shell/layout.tsx',
-      'src/features/dashboard/dashboard-page.tsx',
-      chunkNamed(manifest, 'dashboard-chart'),
-      chunkNamed(manifest, 'donut-ring'),
-      // The store's shrink card and its charts (issue 26; the admin at a store: loaded after the figures, as it renders).
-      chunkNamed(manifest, 'shrink-dashboard-card'),
-      chunkNamed(manifest, 'shrink-charts'),
-      // The chart's range fields (MUI X pickers, loaded as they render).
-      chunkNamed(manifest, 'DatePicker'),
-      chunkNamed(manifest, 'locales-es'),
-      ...translations,
+      ...['forms', 'shell', 'pages', 'page-dashboard', 'charts', 'pickers', 'later', 'texts-es', 'first-es', 'locales-es'].map(
+        (name) => chunkNamed(manifest, name),
+      ),
+      'src/features/live/live-event.ts',
+      ...translations.filter((key) => manifest[key]),
     ]);
     const others = otherLazyChunks(manifest, own);
     expect(requested.length).toBeGreaterThan(0);
     expect(requested.filter((file) => others.has(file))).toEqual([]);
-    // The pages' chunks are indeed among the others (the check above can fail): the inbound dashboard's, the print
-    // wizard's (loaded on Print), English.
+    // The pages' chunks are indeed among the others (the check above can fail): the online dashboard's, the shrink
+    // page's, the login page's, English.
     for (const module of [
-      'src/features/inbound/dashboard/inbound-dashboard-page.tsx',
-      chunkNamed(manifest, 'print-wizard'),
+      'src/features/online/dashboard/online-dashboard-page.tsx',
+      'src/features/shrink/shrink-page.tsx',
+      chunkNamed(manifest, 'login'),
       chunkNamed(manifest, 'locales-en'),
     ]) {
       const file = manifest[module]?.file;

@@ -62,6 +62,8 @@ describe('app shell', () => {
     // The default location is the first center.
     await expect.poll(() => page.getByTestId('dashboard-location').textContent()).toBe('Centro de distribución Madrid');
     await page.getByTestId('location-picker-button').click();
+    // The picker's code may load on this first click (app/shell/header.tsx): its dialog shows once it is in.
+    await page.getByTestId('picker-tab-company').waitFor();
     for (const tab of ['company', 'brand', 'center', 'store']) {
       expect(await page.getByTestId(`picker-tab-${tab}`).isVisible()).toBe(true);
     }
@@ -73,6 +75,8 @@ describe('app shell', () => {
     await expect.poll(() => page.getByTestId('dashboard-location').textContent()).toBe('Centro de distribución Barcelona');
 
     await page.getByTestId('user-menu-button').click();
+    // The menu's code loads on its first click (app/shell/header.tsx): it shows once it is in.
+    await page.getByTestId('user-menu-admin_menu').waitFor();
     expect(await page.getByTestId('user-menu-admin_menu').isVisible()).toBe(true);
     expect(await page.getByTestId('user-menu-printer_menu').isVisible()).toBe(true);
     expect(await page.getByTestId('user-menu-dashboard_menu').count()).toBe(0); // current set hidden

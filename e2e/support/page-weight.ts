@@ -1,7 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { type Browser, type BrowserContextOptions, chromium, type Page, type Response } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Page,
+  type Response,
+} from 'playwright-core';
 
 /**
  * What a page costs to open: the scripts it loads and its Largest Contentful Paint. Shared by the first-page journey
@@ -205,3 +212,110 @@ export const MEASURED_PAGES: { name: string; url: string; signedIn: boolean; rea
     ready: (page) => page.locator('[data-testid="inbound-orders"] [data-testid="paged-row"]').first().waitFor(),
   },
 ];
+
+/**
+ * Lighthouse's mobile profile with DevTools throttling (its `mobileSlow4G` settings as DevTools applies them): 562.5 ms
+ * of latency, 1,474.56 Kbps down, 675 Kbps up, the CPU 4× slower; a phone's viewport (Moto G Power's, 412×823).
+ */
+export const PHONE_THROTTLING = {
+  latency: 562.5,
+  downloadThroughput: (1474.56 * 1024) / 8,
+  uploadThroughput: (675 * 1024) / 8,
+  cpuSlowdown: 4,
+} as const;
+export const PHONE_VIEWPORT = { width: 412, height: 823 };
+
+/** A cold load on a phone: its requests until its data showed and the network was idle, its LCP and data's time. */
+export type PhoneLoad = { requests: string[]; lcpMs: number; readyMs: number };
+
+/**
+ * Opens `url` cold (a fresh context: no cache) under `PHONE_THROTTLING` when `throttle` (the bench; the journeys count
+ * requests without it), counting every request from the navigation until `ready` is met and the network is idle.
+ */
+export const openPhone = async (
+  browser: Browser,
+  url: string,
+  ready: (page: Page) => Promise<unknown>,
+  { throttle = true, ...options }: BrowserContextOptions & { throttle?: boolean } = {},
+): Promise<PhoneLoad> => {
+  const context = await browser.newContext({ viewport: PHONE_VIEWPORT, isMobile: true, hasTouch: true, ...options });
+  try {
+    await context.addInitScript(observeLcp);
+    const page = await context.newPage();
+    if (throttle) {
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: PHONE_THROTTLING.latency,
+        downloadThroughput: PHONE_THROTTLING.downloadThroughput,
+        uploadThroughput: PHONE_THROTTLING.uploadThroughput,
+      });
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE_THROTTLING.cpuSlowdown });
+    }
+    const requests: string[] = [];
+    page.on('request', (request) => {
+      requests.push(request.url());
+    });
+    await page.goto(url, { timeout: 120_000 });
+    await ready(page);
+    const readyMs = await page.evaluate(() => performance.now());
+    await page.waitForLoadState('networkidle', { timeout: 120_000 });
+    const lcpMs = await page.evaluate(() => (window as unknown as { __lcp?: number }).__lcp ?? Number.NaN);
+    return { requests, lcpMs, readyMs };
+  } finally {
+    await context.close();
+  }
+};
+
+/** The demo admin's session token in a signed-in storage state (lib/storage.ts's `bionix` key). */
+export const tokenOf = (state: Awaited<ReturnType<BrowserContext['storageState']>>): string => {
+  for (const origin of state.origins) {
+    const raw = origin.localStorage.find((entry) => entry.name === 'bionix')?.value;
+    if (raw) return (JSON.parse(raw) as { token: string }).token;
+  }
+  throw new Error('No session in the storage state');
+};
+
+/** The boxes page of the newest demo purchase order with boxes at the user's first location, asked of the API. */
+export const demoOrderBoxesUrl = async (baseURL: string, token: string): Promise<string> => {
+  const headers = { Authorization: `Token ${token}`, Accept: 'application/json' };
+  const centers = (await (await fetch(`${baseURL}/api/centers/?limit=1`, { headers })).json()) as { results: { id: number }[] };
+  const location = centers.results[0]?.id;
+  const orders = (await (
+    await fetch(`${baseURL}/api/locations/${location}/v1/porders/?order_by=-creation_date&limit=50`, { headers })
+  ).json()) as { results: { id: number; num_boxes: number }[] };
+  const order = orders.results.find((candidate) => candidate.num_boxes > 0);
+  if (!order) throw new Error('No demo purchase order with boxes');
+  return `/inbound/order/${order.id}/boxes`;
+};
+
+/** What shows each phone page's data (`PHONE_PAGES`). */
+const PHONE_READY = {
+  login: (page: Page) => page.locator('#root button[type="submit"]').waitFor({ timeout: 120_000 }),
+  dashboard: (page: Page) =>
+    page.waitForFunction(() => /\d/.test(document.querySelector('[data-testid="dashboard-stock"]')?.textContent ?? ''), null, {
+      timeout: 120_000,
+      polling: 'raf',
+    }),
+  // On a phone a table is a list of cards (components/paged-table.tsx).
+  inbound: (page: Page) =>
+    page.locator('[data-testid="inbound-orders-cards"] [data-testid="paged-card"]').first().waitFor({ timeout: 120_000 }),
+  boxes: (page: Page) =>
+    page.locator('[data-testid="order-boxes-cards"] [data-testid="paged-card"]').first().waitFor({ timeout: 120_000 }),
+};
+
+/**
+ * The pages a phone opens first (issue 30), each with what shows its data; the order's boxes page's address is the
+ * newest demo order with boxes (`demoOrderBoxesUrl`), passed in.
+ */
+export const phonePages = (boxesUrl: string) =>
+  [
+    { name: '/login', url: '/login', signedIn: false, ready: PHONE_READY.login },
+    { name: '/dashboard', url: '/dashboard', signedIn: true, ready: PHONE_READY.dashboard },
+    { name: '/inbound/', url: '/inbound/', signedIn: true, ready: PHONE_READY.inbound },
+    { name: 'order boxes', url: boxesUrl, signedIn: true, ready: PHONE_READY.boxes },
+  ] as const;
+
+/** A static file the server sends as it is, opened as a page under the same throttling: the phone table's baseline. */
+export const STATIC_PAGE = '/favicon.svg';

@@ -26,11 +26,19 @@
 //
 // Options: --quick (small run while developing), --only pglite|postgres, --sets N,
 // --concurrency N, --mqtt-reads N, --mqtt-single N, --replay N, --no-mqtt, --pg URL, --mqtt URL,
-// --write-sets N (sets of each side of the write comparison), --write-only (only that comparison).
+// --write-sets N (sets of each side of the write comparison), --write-only (only that comparison),
+// --single-posts N, --single-connections N, --mqtt-bare N, --single-only (only the "reads one at a time" cases below).
+// --single-transport http|mqtt (only that one of them, e.g. to profile it),
+// BENCH_SERVER_CPU_PROF=<dir> profiles the server process (node --cpu-prof); BENCH_SERVER_LOG=<file> keeps what it printed.
+//
+// Reads one at a time (issue 30): one Zebra event a POST against a bare Fastify POST route (tools/bench/bare-ingest.mjs),
+// the client tools/bench/post-client.mjs (autocannon, its own process); and one event a MQTT message against a bare
+// QoS 1 subscriber (tools/bench/bare-subscriber.mjs, its own process) on the same broker in the same run. Each prints
+// its ratio with its goal, and the reads count in the check (stored = sent, none doubled).
 // Needs `npm run build` first (server, packages, tools/simulator).
 import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -51,6 +59,11 @@ const { values } = parseArgs({
     mqtt: { type: 'string' },
     'write-sets': { type: 'string' },
     'write-only': { type: 'boolean' },
+    'single-posts': { type: 'string' },
+    'single-connections': { type: 'string' },
+    'single-only': { type: 'boolean' },
+    'mqtt-bare': { type: 'string' },
+    'single-transport': { type: 'string' },
   },
 });
 const quick = values.quick ?? false;
@@ -60,9 +73,14 @@ const CONCURRENCY = Number(values.concurrency ?? 4);
 const MQTT_READS = Number(values['mqtt-reads'] ?? (quick ? 5_000 : 20_000));
 const MQTT_EVENTS_PER_MESSAGE = 100;
 const MQTT_SINGLE_READS = Number(values['mqtt-single'] ?? (quick ? 1_000 : 5_000));
+const MQTT_SINGLE_BARE = Number(values['mqtt-bare'] ?? (quick ? 5_000 : 20_000));
 const WRITE_SETS = Number(values['write-sets'] ?? (quick ? 10 : 40));
 const WRITE_BLOCK = 1;
 const REPLAY_READS = Number(values.replay ?? (quick ? 6_600 : 66_000));
+const SINGLE_POSTS = Number(values['single-posts'] ?? (quick ? 3_000 : 10_000));
+const SINGLE_CONNECTIONS = Number(values['single-connections'] ?? 20);
+/** The readers that post one event a request (SINGLE_CONNECTIONS connections spread over them). */
+const SINGLE_READERS = ['TUN-MAD-01', 'POR-MAD-EXP', 'HH-MAD-01', 'POR-T01-ENT', 'HH-T01-01'];
 const PG_URL = pgUrlOf(values.pg);
 const MQTT_URL = values.mqtt ?? process.env.MQTT_URL ?? 'mqtt://127.0.0.1:1883';
 const IDLE_GAP_MS = 500;
@@ -123,7 +141,10 @@ const startServer = async ({ databaseUrl, dataDir, useMqtt }) => {
     READS_IDLE_GAP_MS: String(IDLE_GAP_MS),
     WEB_DIST: path.join(dataDir, 'no-web'),
   };
-  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+  // BENCH_SERVER_CPU_PROF=<dir>: the server (only it) writes a V8 CPU profile there when it stops
+  // (tools/bench/cpuprofile-summary.mjs summarises it).
+  const profile = process.env.BENCH_SERVER_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SERVER_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...profile, path.join(root, 'apps/server/dist/main.js')], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -181,6 +202,85 @@ const postJson = async (url, key, body) => {
   return res;
 };
 
+/** Starts `node <script> …args` and resolves once it prints "ready"; `lines` collects what it prints after that. */
+const startProcess = (script, args) =>
+  new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(root, script), ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const lines = [];
+    let buffer = '';
+    let isReady = false;
+    child.stdout.on('data', (d) => {
+      buffer += d;
+      let nl = buffer.indexOf('\n');
+      while (nl >= 0) {
+        const line = buffer.slice(0, nl).trim();
+        buffer = buffer.slice(nl + 1);
+        if (line === 'ready' && !isReady) {
+          isReady = true;
+          resolve({
+            child,
+            lines,
+            stop: () =>
+              new Promise((r) => {
+                if (child.exitCode !== null) return r();
+                child.once('exit', r);
+                child.kill('SIGTERM');
+              }),
+          });
+        } else if (line) lines.push(line);
+        nl = buffer.indexOf('\n');
+      }
+    });
+    child.stderr.on('data', (d) => process.stderr.write(d));
+    child.once('exit', (code) => {
+      if (!isReady) reject(new Error(`${script} exited ${code} before it was ready`));
+    });
+  });
+
+/** Runs the HTTP client (tools/bench/post-client.mjs, its own process) over `requests`; answers its JSON line. */
+const runClient = async (url, requests) => {
+  const file = path.join(os.tmpdir(), `rfid-bench-posts-${randomBytes(4).toString('hex')}.json`);
+  const { writeFileSync } = await import('node:fs');
+  writeFileSync(file, JSON.stringify(requests));
+  try {
+    const child = spawn(
+      process.execPath,
+      [path.join(root, 'tools/bench/post-client.mjs'), url, String(SINGLE_CONNECTIONS), file],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+    });
+    const code = await new Promise((resolve) => child.once('exit', resolve));
+    if (code !== 0) throw new Error(`post-client exited ${code}`);
+    return JSON.parse(out.trim().split('\n').pop());
+  } finally {
+    rmSync(file, { force: true });
+  }
+};
+
+/** Waits until the reader's reads committed (staged or in sets) reach `expected` over `baseline`; answers when (ms). */
+const waitForCommitted = async ({ base, key, expected, baseline, timeoutMs = 120_000 }) => {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const status = await (await fetch(`${base}/api/readers/status/`, { headers: { authorization: `Device ${key}` } })).json();
+    const committed = status.staged_reads + status.stored_reads - baseline;
+    if (committed >= expected || Date.now() > deadline) return { committed, at: Date.now() };
+    await sleep(20);
+  }
+};
+
+const stagedOf = async (base, key) =>
+  (await (await fetch(`${base}/api/readers/status/`, { headers: { authorization: `Device ${key}` } })).json()).staged_reads;
+
+const readerCommitted = async (base, key) => {
+  const status = await (await fetch(`${base}/api/readers/status/`, { headers: { authorization: `Device ${key}` } })).json();
+  return status.staged_reads + status.stored_reads;
+};
+
 const pg = (await import('pg')).default;
 
 /** A fresh data folder, and for PostgreSQL a fresh database on PG_URL; `drop` removes both. */
@@ -230,13 +330,11 @@ const runWrite = async (kind) => {
     await database.migrate();
     await seedDemo(database.db);
     const { db } = database;
-    // The engine as the app builds it (app.ts, modules/epcis/epcis.routes.ts): every transaction also runs its commit
-    // hooks, the live-update rows + NOTIFY and the EPCIS events of the ledger (none for a free set of new tags).
-    const engine = createEngine({ db });
-    const { liveCommitHook } = await dist('modules/live/live.service.js');
-    const { recordLedgerEvents } = await dist('modules/epcis/epcis.ledger.js');
-    engine.beforeCommit(liveCommitHook);
-    engine.beforeCommit(recordLedgerEvents);
+    // The engine as the app builds it (app.ts, modules/engine/pipeline.ts): every transaction also runs its commit
+    // hooks, the live-update rows + NOTIFY, the stock alarms and the EPCIS events of the ledger (the last two: none for
+    // a free set of new tags, which moves nothing).
+    const { readingSetPipeline } = await dist('modules/engine/pipeline.js');
+    const engine = createEngine({ db, pipeline: readingSetPipeline() });
     const tunnel = 'TUN-MAD-01';
     const device = await createDeviceDirectory(db).authenticate(`Device ${demoDeviceKey(tunnel)}`);
     const itemTypeOf = new Map(
@@ -490,153 +588,298 @@ const runDatabase = async (kind) => {
     const tags = createTagFactory({ gtins: demoGtins(), companyPrefixLength: 7, serialBase: BENCH_SERIAL_BASE });
     const expectedBySerial = {};
 
-    // 1. HTTP sets of 1,000 EPCs from the inbound tunnel (free sets: no box barcode).
-    const tunnel = 'TUN-MAD-01';
-    const key = demoDeviceKey(tunnel);
-    const makeSet = () => ({
-      id: randomUUID(),
-      device: tunnel,
-      start_time: new Date(Date.now() - 5_000).toISOString(),
-      end_time: new Date().toISOString(),
-      epcs: tags.tags(EPCS_PER_SET, random, 40),
-    });
-    for (let i = 0; i < 2; i++) await postJson(`${server.base}/api/readingsets/`, key, makeSet()); // warm-up
-    const sets = Array.from({ length: SETS }, makeSet);
-    let next = 0;
-    const started = performance.now();
-    await Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
-        while (next < sets.length) {
-          const set = sets[next++];
-          await postJson(`${server.base}/api/readingsets/`, key, set);
-        }
-      }),
-    );
-    const httpSeconds = (performance.now() - started) / 1000;
-    expectedBySerial[tunnel] = (SETS + 2) * EPCS_PER_SET;
-    rows.push({
-      kind,
-      transport: `HTTP sets of ${fmt(EPCS_PER_SET)} EPCs, ${CONCURRENCY} in flight`,
-      reads: SETS * EPCS_PER_SET,
-      seconds: httpSeconds,
-    });
+    if (!values['single-only']) {
+      // 1. HTTP sets of 1,000 EPCs from the inbound tunnel (free sets: no box barcode).
+      const tunnel = 'TUN-MAD-01';
+      const key = demoDeviceKey(tunnel);
+      const makeSet = () => ({
+        id: randomUUID(),
+        device: tunnel,
+        start_time: new Date(Date.now() - 5_000).toISOString(),
+        end_time: new Date().toISOString(),
+        epcs: tags.tags(EPCS_PER_SET, random, 40),
+      });
+      for (let i = 0; i < 2; i++) await postJson(`${server.base}/api/readingsets/`, key, makeSet()); // warm-up
+      const sets = Array.from({ length: SETS }, makeSet);
+      let next = 0;
+      const started = performance.now();
+      await Promise.all(
+        Array.from({ length: CONCURRENCY }, async () => {
+          while (next < sets.length) {
+            const set = sets[next++];
+            await postJson(`${server.base}/api/readingsets/`, key, set);
+          }
+        }),
+      );
+      const httpSeconds = (performance.now() - started) / 1000;
+      expectedBySerial[tunnel] = (expectedBySerial[tunnel] ?? 0) + (SETS + 2) * EPCS_PER_SET;
+      rows.push({
+        kind,
+        transport: `HTTP sets of ${fmt(EPCS_PER_SET)} EPCs, ${CONCURRENCY} in flight`,
+        reads: SETS * EPCS_PER_SET,
+        seconds: httpSeconds,
+      });
 
-    // 2. MQTT Zebra stream from the shipping portal.
-    if (useMqtt) {
+      // 2. MQTT Zebra stream from the shipping portal.
+      if (useMqtt) {
+        const mqtt = (await import('mqtt')).default;
+        const portal = { serial: 'POR-MAD-EXP', mac: '84248D000002' };
+        const client = await mqtt.connectAsync(MQTT_URL, { clientId: `bench-${process.pid}` });
+        const base = Date.now() - 60_000;
+        const reads = tags.tags(MQTT_READS, random, 50).map((epc, i) => ({
+          epc,
+          time: new Date(base + Math.floor(i / 50) * 10),
+          antenna: 1 + (i % 4),
+          rssi: -60,
+        }));
+        const events = toZebraEvents(reads);
+        const streamBaseline = await storedReadsOf(server.base, demoDeviceKey(portal.serial));
+        const t0 = performance.now();
+        const inFlight = [];
+        for (let i = 0; i < events.length; i += MQTT_EVENTS_PER_MESSAGE) {
+          inFlight.push(
+            client.publishAsync(`readers/${portal.mac}/reads`, JSON.stringify(events.slice(i, i + MQTT_EVENTS_PER_MESSAGE)), {
+              qos: 1,
+            }),
+          );
+          if (inFlight.length >= 50) await Promise.all(inFlight.splice(0));
+        }
+        await Promise.all(inFlight);
+        const stored = await waitForReads({
+          base: server.base,
+          key: demoDeviceKey(portal.serial),
+          expected: MQTT_READS,
+          baseline: streamBaseline,
+        });
+        const seconds = (performance.now() - t0) / 1000;
+        expectedBySerial[portal.serial] = (expectedBySerial[portal.serial] ?? 0) + MQTT_READS;
+        rows.push({
+          kind,
+          transport: `MQTT Zebra stream, ${MQTT_EVENTS_PER_MESSAGE} events a message (incl. ${IDLE_GAP_MS} ms idle gap)`,
+          reads: stored,
+          seconds,
+        });
+
+        // 2b. An Impinj reader publishing every read as its own message (the out-of-the-box setting).
+        const single = { serial: 'POR-T01-ENT', mac: '001625000011' };
+        const singleReads = tags.tags(MQTT_SINGLE_READS, random, 20).map((epc, i) => ({
+          epc,
+          time: new Date(base + Math.floor(i / 20) * 10),
+          antenna: 1 + (i % 2),
+          rssi: -55,
+        }));
+        const singleEvents = toImpinjEvents(singleReads, 'impinj-bench');
+        const singleBaseline = await storedReadsOf(server.base, demoDeviceKey(single.serial));
+        const s0 = performance.now();
+        for (let i = 0; i < singleEvents.length; i += 50) {
+          await Promise.all(
+            singleEvents
+              .slice(i, i + 50)
+              .map((event) => client.publishAsync(`readers/${single.mac}/reads`, JSON.stringify(event), { qos: 1 })),
+          );
+        }
+        const singleStored = await waitForReads({
+          base: server.base,
+          key: demoDeviceKey(single.serial),
+          expected: MQTT_SINGLE_READS,
+          baseline: singleBaseline,
+        });
+        const singleSeconds = (performance.now() - s0) / 1000;
+        expectedBySerial[single.serial] = (expectedBySerial[single.serial] ?? 0) + MQTT_SINGLE_READS;
+        rows.push({
+          kind,
+          transport: `MQTT Impinj stream, 1 event a message (incl. ${IDLE_GAP_MS} ms idle gap)`,
+          reads: singleStored,
+          seconds: singleSeconds,
+        });
+        await client.endAsync();
+      }
+    }
+
+    // 2c. One event per HTTP POST (a Zebra IoT Connector left at its default), beside a bare Fastify process's POST
+    //     route (tools/bench/bare-ingest.mjs) in the same run: the same client (tools/bench/post-client.mjs, autocannon,
+    //     its own process), SINGLE_CONNECTIONS keep-alive connections spread over the SINGLE_READERS, each request one
+    //     new read, every one sent once; bare and server in turn, twice (the bare 4 times as many requests: it is that
+    //     much faster, and a run of a second or less is mostly warm-up). Ratio: requests/s over requests/s. Every 202 is a committed read (the server
+    //     answers after the commit that holds it): all must be stored once (the count at the end).
+    if (values['single-transport'] !== 'mqtt') {
+      const barePort = await freePort();
+      const bare = await startProcess('tools/bench/bare-ingest.mjs', [String(barePort)]);
+      let clock = Date.now() - 3_600_000;
+      const makeRequests = (n) => {
+        const epcs = tags.tags(n, random, 20);
+        return epcs.map((epc, i) => {
+          const serial = SINGLE_READERS[i % SINGLE_READERS.length];
+          clock += 1;
+          const [event] = toZebraEvents([{ epc, time: new Date(clock), antenna: 1, rssi: -58 }]);
+          return { serial, key: demoDeviceKey(serial), body: JSON.stringify(event) };
+        });
+      };
+      const baselines = Object.fromEntries(
+        await Promise.all(SINGLE_READERS.map(async (s) => [s, await readerCommitted(server.base, demoDeviceKey(s))])),
+      );
+      const sentBy = Object.fromEntries(SINGLE_READERS.map((s) => [s, 0]));
+      const acknowledged = { server: 0, sent: 0 };
+      const sides = { bare: { ok: 0, seconds: 0, p99: 0 }, server: { ok: 0, seconds: 0, p99: 0 } };
+      const send = async (side, n, isTimed) => {
+        const requests = makeRequests(n);
+        const url = side === 'bare' ? `http://127.0.0.1:${barePort}/api/readers/stream/` : `${server.base}/api/readers/stream/`;
+        const result = await runClient(
+          url,
+          requests.map(({ key, body }) => ({ key, body })),
+        );
+        if (side === 'server') {
+          for (const r of requests) sentBy[r.serial] += 1;
+          acknowledged.server += result.ok;
+          acknowledged.sent += n;
+        }
+        if (isTimed) {
+          sides[side].ok += result.ok;
+          sides[side].seconds += result.seconds;
+          sides[side].p99 = Math.max(sides[side].p99, result.p99);
+        }
+      };
+      await send('bare', 5_000, false); // warm-up
+      await send('server', 1_000, false);
+      for (let round = 0; round < 2; round++) {
+        // The bare route answers many times faster: more requests, so that its run lasts long enough to measure.
+        await send('bare', SINGLE_POSTS * 2, true);
+        await send('server', SINGLE_POSTS / 2, true);
+      }
+      await bare.stop();
+      for (const serial of SINGLE_READERS) {
+        await waitForCommitted({
+          base: server.base,
+          key: demoDeviceKey(serial),
+          expected: sentBy[serial],
+          baseline: baselines[serial],
+        });
+        // Grouped into sets once the reader is quiet for the idle gap (the count at the end reads the sets).
+        for (let i = 0; i < 600 && (await stagedOf(server.base, demoDeviceKey(serial))) > 0; i++) await sleep(100);
+        expectedBySerial[serial] = (expectedBySerial[serial] ?? 0) + sentBy[serial];
+      }
+      const serverRate = sides.server.ok / sides.server.seconds;
+      const bareRate = sides.bare.ok / sides.bare.seconds;
+      const ratio = serverRate / bareRate;
+      console.log(`  one event a POST: server ${fmt(serverRate)}/s, bare ${fmt(bareRate)}/s, ratio ${ratio.toFixed(2)}`);
+      rows.push(
+        {
+          kind,
+          transport: `HTTP bare POST route (Fastify, parses the body, 202), ${SINGLE_CONNECTIONS} connections, p99 ${sides.bare.p99} ms`,
+          reads: sides.bare.ok,
+          seconds: sides.bare.seconds,
+        },
+        {
+          kind,
+          transport: `HTTP one event a POST, ${SINGLE_CONNECTIONS} connections over ${SINGLE_READERS.length} readers, p99 ${sides.server.p99} ms`,
+          reads: sides.server.ok,
+          seconds: sides.server.seconds,
+        },
+        {
+          kind,
+          check: `one event a POST: ${fmt(acknowledged.server)} of ${fmt(acknowledged.sent)} posts acknowledged (202)`,
+          ok: acknowledged.server === acknowledged.sent,
+        },
+        {
+          kind,
+          ratio: `${kind}: one event a POST ÷ bare POST route = ${ratio.toFixed(2)} (goal ≥ 0.6: ${ratio >= 0.6 ? 'met' : 'NOT met'})`,
+        },
+      );
+    }
+
+    // 2d. One event per MQTT message beside a bare QoS 1 subscriber (tools/bench/bare-subscriber.mjs, its own process)
+    //     on the same broker and topic, in the same run: this process publishes MQTT_SINGLE_BARE single-event messages
+    //     (QoS 1, 500 in flight); the bare subscriber's time is when it received the last, the server's when all of
+    //     them are committed (staged or stored, GET /api/readers/status/ every 20 ms).
+    if (useMqtt && values['single-transport'] !== 'http') {
       const mqtt = (await import('mqtt')).default;
-      const portal = { serial: 'POR-MAD-EXP', mac: '84248D000002' };
-      const client = await mqtt.connectAsync(MQTT_URL, { clientId: `bench-${process.pid}` });
-      const base = Date.now() - 60_000;
-      const reads = tags.tags(MQTT_READS, random, 50).map((epc, i) => ({
-        epc,
-        time: new Date(base + Math.floor(i / 50) * 10),
-        antenna: 1 + (i % 4),
-        rssi: -60,
-      }));
-      const events = toZebraEvents(reads);
-      const streamBaseline = await storedReadsOf(server.base, demoDeviceKey(portal.serial));
-      const t0 = performance.now();
-      const inFlight = [];
-      for (let i = 0; i < events.length; i += MQTT_EVENTS_PER_MESSAGE) {
-        inFlight.push(
-          client.publishAsync(`readers/${portal.mac}/reads`, JSON.stringify(events.slice(i, i + MQTT_EVENTS_PER_MESSAGE)), {
-            qos: 1,
-          }),
-        );
-        if (inFlight.length >= 50) await Promise.all(inFlight.splice(0));
+      const reader = { serial: 'EXIT-T01-01', mac: '84248D000021' };
+      const topic = `readers/${reader.mac}/reads`;
+      const count = MQTT_SINGLE_BARE;
+      const bare = await startProcess('tools/bench/bare-subscriber.mjs', [MQTT_URL, topic, String(count)]);
+      const client = await mqtt.connectAsync(MQTT_URL, { clientId: `bench-single-${process.pid}` });
+      const from = Date.now() - 7_200_000;
+      const events = toImpinjEvents(
+        tags.tags(count, random, 20).map((epc, i) => ({ epc, time: new Date(from + i), antenna: 1, rssi: -55 })),
+        'impinj-bench-single',
+      );
+      const key = demoDeviceKey(reader.serial);
+      const baseline = await readerCommitted(server.base, key);
+      const bareDone = new Promise((resolve) => bare.child.once('exit', () => resolve(JSON.parse(bare.lines.at(-1) ?? '{}'))));
+      const t0 = Date.now();
+      for (let i = 0; i < events.length; i += 500) {
+        await Promise.all(events.slice(i, i + 500).map((event) => client.publishAsync(topic, JSON.stringify(event), { qos: 1 })));
       }
-      await Promise.all(inFlight);
-      const stored = await waitForReads({
-        base: server.base,
-        key: demoDeviceKey(portal.serial),
-        expected: MQTT_READS,
-        baseline: streamBaseline,
-      });
-      const seconds = (performance.now() - t0) / 1000;
-      expectedBySerial[portal.serial] = MQTT_READS;
-      rows.push({
-        kind,
-        transport: `MQTT Zebra stream, ${MQTT_EVENTS_PER_MESSAGE} events a message (incl. ${IDLE_GAP_MS} ms idle gap)`,
-        reads: stored,
-        seconds,
-      });
-
-      // 2b. An Impinj reader publishing every read as its own message (the out-of-the-box setting).
-      const single = { serial: 'POR-T01-ENT', mac: '001625000011' };
-      const singleReads = tags.tags(MQTT_SINGLE_READS, random, 20).map((epc, i) => ({
-        epc,
-        time: new Date(base + Math.floor(i / 20) * 10),
-        antenna: 1 + (i % 2),
-        rssi: -55,
-      }));
-      const singleEvents = toImpinjEvents(singleReads, 'impinj-bench');
-      const singleBaseline = await storedReadsOf(server.base, demoDeviceKey(single.serial));
-      const s0 = performance.now();
-      for (let i = 0; i < singleEvents.length; i += 50) {
-        await Promise.all(
-          singleEvents
-            .slice(i, i + 50)
-            .map((event) => client.publishAsync(`readers/${single.mac}/reads`, JSON.stringify(event), { qos: 1 })),
-        );
-      }
-      const singleStored = await waitForReads({
-        base: server.base,
-        key: demoDeviceKey(single.serial),
-        expected: MQTT_SINGLE_READS,
-        baseline: singleBaseline,
-      });
-      const singleSeconds = (performance.now() - s0) / 1000;
-      expectedBySerial[single.serial] = MQTT_SINGLE_READS;
-      rows.push({
-        kind,
-        transport: `MQTT Impinj stream, 1 event a message (incl. ${IDLE_GAP_MS} ms idle gap)`,
-        reads: singleStored,
-        seconds: singleSeconds,
-      });
+      const committed = await waitForCommitted({ base: server.base, key, expected: count, baseline });
+      const bareResult = await bareDone;
       await client.endAsync();
+      await waitForReads({ base: server.base, key, expected: count, baseline });
+      expectedBySerial[reader.serial] = (expectedBySerial[reader.serial] ?? 0) + count;
+      const bareSeconds = (bareResult.at - t0) / 1000;
+      const serverSeconds = (committed.at - t0) / 1000;
+      const ratio = bareSeconds / serverSeconds;
+      rows.push(
+        {
+          kind,
+          transport: 'MQTT bare QoS 1 subscriber (mqtt.js), 1 event a message, received',
+          reads: bareResult.received ?? 0,
+          seconds: bareSeconds,
+        },
+        {
+          kind,
+          transport: 'MQTT 1 event a message, committed (staged or stored)',
+          reads: committed.committed,
+          seconds: serverSeconds,
+        },
+        {
+          kind,
+          ratio: `${kind}: MQTT one event a message ÷ bare QoS 1 subscriber = ${ratio.toFixed(2)} (goal ≥ 0.8: ${ratio >= 0.8 ? 'met' : 'NOT met'})`,
+        },
+      );
     }
-
-    // 3. Replay of a reader's outage buffer over HTTP (Zebra events, 1,000 a request).
-    const handheld = 'HH-MAD-01';
-    const replayKey = demoDeviceKey(handheld);
-    const replayReads = [];
-    const hours = 4;
-    const bursts = Math.ceil(REPLAY_READS / 120);
-    const begin = Date.now() - hours * 3_600_000;
-    for (let b = 0; replayReads.length < REPLAY_READS; b++) {
-      for (const epc of tags.tags(60, random, 10)) {
-        for (let k = 0; k < 2 && replayReads.length < REPLAY_READS; k++) {
-          replayReads.push({
-            epc,
-            time: new Date(begin + b * ((hours * 3_600_000) / bursts) + Math.floor(random() * 4_000)),
-            antenna: 1 + k,
-            rssi: -65,
-          });
+    if (!values['single-only']) {
+      // 3. Replay of a reader's outage buffer over HTTP (Zebra events, 1,000 a request).
+      const handheld = 'HH-MAD-01';
+      const replayKey = demoDeviceKey(handheld);
+      const replayReads = [];
+      const hours = 4;
+      const bursts = Math.ceil(REPLAY_READS / 120);
+      const begin = Date.now() - hours * 3_600_000;
+      for (let b = 0; replayReads.length < REPLAY_READS; b++) {
+        for (const epc of tags.tags(60, random, 10)) {
+          for (let k = 0; k < 2 && replayReads.length < REPLAY_READS; k++) {
+            replayReads.push({
+              epc,
+              time: new Date(begin + b * ((hours * 3_600_000) / bursts) + Math.floor(random() * 4_000)),
+              antenna: 1 + k,
+              rssi: -65,
+            });
+          }
         }
       }
+      replayReads.sort((a, b) => a.time - b.time);
+      const replayEvents = toZebraEvents(replayReads);
+      const replayBaseline = await storedReadsOf(server.base, replayKey);
+      const r0 = performance.now();
+      for (let i = 0; i < replayEvents.length; i += 1_000) {
+        await postJson(`${server.base}/api/readers/stream/`, replayKey, replayEvents.slice(i, i + 1_000));
+      }
+      const acceptedSeconds = (performance.now() - r0) / 1000;
+      const replayed = await waitForReads({
+        base: server.base,
+        key: replayKey,
+        expected: REPLAY_READS,
+        baseline: replayBaseline,
+      });
+      const replaySeconds = (performance.now() - r0) / 1000;
+      expectedBySerial[handheld] = (expectedBySerial[handheld] ?? 0) + REPLAY_READS;
+      rows.push({
+        kind,
+        transport: `replay of ${fmt(REPLAY_READS)} buffered reads (${bursts} passes; all committed after ${acceptedSeconds.toFixed(1)} s)`,
+        reads: replayed,
+        seconds: replaySeconds,
+      });
     }
-    replayReads.sort((a, b) => a.time - b.time);
-    const replayEvents = toZebraEvents(replayReads);
-    const replayBaseline = await storedReadsOf(server.base, replayKey);
-    const r0 = performance.now();
-    for (let i = 0; i < replayEvents.length; i += 1_000) {
-      await postJson(`${server.base}/api/readers/stream/`, replayKey, replayEvents.slice(i, i + 1_000));
-    }
-    const acceptedSeconds = (performance.now() - r0) / 1000;
-    const replayed = await waitForReads({
-      base: server.base,
-      key: replayKey,
-      expected: REPLAY_READS,
-      baseline: replayBaseline,
-    });
-    const replaySeconds = (performance.now() - r0) / 1000;
-    expectedBySerial[handheld] = REPLAY_READS;
-    rows.push({
-      kind,
-      transport: `replay of ${fmt(REPLAY_READS)} buffered reads (${bursts} passes; all committed after ${acceptedSeconds.toFixed(1)} s)`,
-      reads: replayed,
-      seconds: replaySeconds,
-    });
 
     // 4. None lost, none doubled: stop the server and count the traces of the bench's own tags. The demo data
     //    holds reading sets of the same readers (554 reads, 306 traces): counting every trace of those readers
@@ -676,6 +919,7 @@ const runDatabase = async (kind) => {
     throw error;
   } finally {
     await server.stop();
+    if (process.env.BENCH_SERVER_LOG) writeFileSync(process.env.BENCH_SERVER_LOG, server.output());
     await drop();
   }
   return rows;
@@ -689,11 +933,13 @@ for (const kind of kinds) {
     console.log(`(skipping PostgreSQL: nothing answers at ${PG_URL})`);
     continue;
   }
-  console.log(`… ${kind}: write against its baseline`);
-  const write = await runWrite(kind);
-  all.push(...write.rows);
-  ratios.push(write.ratio);
-  if (values['write-only']) continue;
+  if (!values['single-only']) {
+    console.log(`… ${kind}: write against its baseline`);
+    const write = await runWrite(kind);
+    all.push(...write.rows);
+    ratios.push(write.ratio);
+    if (values['write-only']) continue;
+  }
   console.log(`… ${kind}`);
   all.push(...(await runDatabase(kind)));
 }
@@ -702,6 +948,7 @@ console.log(`\nIngest benchmark (${os.cpus().length} cores, ${os.cpus()[0]?.mode
 console.log('| database | transport | reads | seconds | reads/s |');
 console.log('|---|---|---:|---:|---:|');
 for (const r of all) {
+  if (r.ratio) continue;
   if (r.check) console.log(`| ${r.kind} | check | ${r.check} | | |`);
   else console.log(`| ${r.kind} | ${r.transport} | ${fmt(r.reads)} | ${r.seconds.toFixed(2)} | ${fmt(r.reads / r.seconds)} |`);
 }
@@ -714,4 +961,6 @@ const liteRate = httpRate('pglite');
 if (pgRate && liteRate) console.log(`\nPostgreSQL / PGlite HTTP ratio: ${(pgRate / liteRate).toFixed(2)}`);
 console.log(`\nWrite of reads (in-process, ${fmt(WRITE_SETS)} sets of ${fmt(EPCS_PER_SET)} new EPCs each side):`);
 for (const line of ratios) console.log(line);
+console.log('\nReads one at a time (each beside its bare baseline, same run):');
+for (const r of all) if (r.ratio) console.log(r.ratio);
 process.exitCode = all.every((r) => !r.check || r.ok) ? 0 : 1;

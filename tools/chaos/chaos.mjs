@@ -102,7 +102,7 @@ if (problem) {
   process.exit(2);
 }
 
-const { ingestKill, mqttDown, pgCut, domainRace } = await import('./scenarios/ingest.mjs');
+const { ingestKill, mqttDown, pgCut, domainRace, singlePostKill } = await import('./scenarios/ingest.mjs');
 const { printKill, csvKill, stickerKill } = await import('./scenarios/jobs.mjs');
 const { firstStart, pgliteLock, tableCounts } = await import('./scenarios/start.mjs');
 const { brokerRestart, processReplaced, sigstop, amqpKill, pgRestartStart } = await import('./scenarios/brokers.mjs');
@@ -112,6 +112,7 @@ const { diskFull } = await import('./scenarios/disk.mjs');
 const scenarios = [
   firstStart,
   ingestKill,
+  singlePostKill,
   mqttDown,
   pgCut,
   domainRace,
@@ -129,6 +130,7 @@ const scenarios = [
 /** The short (CI) version: each scenario once, with the process count that shows most. */
 const SHORT_PROCS = {
   'ingest-kill': [3],
+  'single-post-kill': [2],
   'mqtt-down': [2],
   'pg-cut': [2],
   'domain-race': [2],

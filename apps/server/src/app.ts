@@ -3,7 +3,13 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+} from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
@@ -16,22 +22,24 @@ import { type Config, loadConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { isDatabaseUnavailableError, isDiskFullError } from './db/errors.js';
 import { AppError, notFound } from './http/errors.js';
-import { loadSheddingPlugin } from './http/load-shedding.js';
+import { EMBEDDED_MAX_ACTIVE_REQUESTS, loadSheddingPlugin } from './http/load-shedding.js';
 import { documentTransform, documentTransformObject } from './http/openapi.js';
 import { countScopeHook } from './http/paging.js';
 import { refuseUnknownQueryKeys } from './http/query-keys.js';
+import { readRoutingHooks } from './http/read-routing.js';
 import { securityHeadersHook } from './http/security-headers.js';
 import { type Language, render } from './i18n/messages.js';
 import { pickLanguage, translateIssue, type ValidationIssue } from './i18n/translate.js';
 import { auditHookPlugin } from './modules/audit/audit.hook.js';
 import { createEngine } from './modules/engine/engine.js';
-import { readingSetHandlers } from './modules/engine/handlers.js';
-import { createLiveHub, liveCommitHook } from './modules/live/live.service.js';
+import { readingSetPipeline } from './modules/engine/pipeline.js';
+import { DEVICES_CHANGED } from './modules/ingest/ingest.service.js';
+import { createLiveHub } from './modules/live/live.service.js';
 import { locationScopeHook } from './modules/locations/location-scope.js';
 import { registerModules } from './modules/registry.js';
-import { stockAlarmCommitHook } from './modules/webhooks/emit-stock-alarms.js';
 import { authPlugin } from './plugins/auth.js';
 import { registerHealthRoutes } from './plugins/health.js';
+import { observeHttpRequest } from './plugins/metrics.js';
 import { createWorkers, workersPlugin } from './plugins/workers.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -81,12 +89,32 @@ const withoutQueryTokens = (logger: boolean | { level: string }) => {
     serializers: {
       req: (request: { method: string; url: string; ip?: string }) => ({
         method: request.method,
-        url: request.url.replace(/([?&](?:access_token|ticket)=)[^&]*/g, '$1[hidden]'),
+        url: TOKEN_IN_QUERY.test(request.url) ? request.url.replace(TOKENS_IN_QUERY, '$1[hidden]') : request.url,
         remoteAddress: request.ip,
       }),
     },
   };
 };
+const TOKEN_IN_QUERY = /[?&](?:access_token|ticket)=/;
+const TOKENS_IN_QUERY = /([?&](?:access_token|ticket)=)[^&]*/g;
+
+/**
+ * One log line per request, when its answer has gone (Fastify's default wrote two, "incoming request" and "request
+ * completed", each a synchronous write: ~0.03 ms of CPU a line, docs/performance-profile.md): the request id (the
+ * logger's `reqId`), the method, the URL (tokens hidden), the client's address, the status and the time taken; a
+ * failure with its error. The error handler logs a failure in full besides. The same moment counts the request in the
+ * HTTP latency histogram (plugins/metrics.ts): no hook of its own.
+ */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    observeHttpRequest(request, reply);
+    if (this.isLogDisabled(request)) return;
+    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
+  }
+}
 
 export type TrustProxy = boolean | number | string[];
 
@@ -145,6 +173,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   } = options;
   const app = Fastify({
     logger: withoutQueryTokens(logger),
+    logController: new OneLinePerRequest(),
     // A hop count trusts that many proxies in front of this server (Fastify's typings know it only as a function).
     trustProxy: typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
     bodyLimit: 20 * 1024 * 1024,
@@ -214,15 +243,18 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   });
 
   // Before every route: a request the server cannot answer soon is refused at once (503, Retry-After).
+  const shedding = { ...config.loadShedding, ...options.loadShedding };
   await app.register(loadSheddingPlugin, {
-    ...config.loadShedding,
-    ...options.loadShedding,
+    ...shedding,
+    // The embedded database runs one query at a time: a few requests at once, the rest in turn (http/load-shedding.ts).
+    maxActiveRequests: shedding.maxActiveRequests ?? (database.kind === 'pglite' ? EMBEDDED_MAX_ACTIVE_REQUESTS : 0),
     dbWaiting: database.waiting,
   });
   securityHeadersHook(app, config.brandDashboardUrl);
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     // HSTS only when this answer went over TLS (the socket's, or a trusted proxy's X-Forwarded-Proto).
     if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    done(null, payload);
   });
 
   await app.register(fastifySwagger, {
@@ -238,24 +270,25 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   await app.register(fastifyMultipart, { limits: { fileSize: 10 * 1024 * 1024 } });
   // The audit log (modules/audit, docs/audit.md): every write by a user or an API key and every sign-in, once for all.
-  await app.register(authPlugin, { database, cacheMs: config.authCacheMs, security: config.security });
+  // Caches a user's successful write empties in this process with the token cache (the readers' keys, below).
+  const evictOnWrite = new Set<() => void>();
+  await app.register(authPlugin, { database, cacheMs: config.authCacheMs, security: config.security, evictOnWrite });
   await app.register(auditHookPlugin, { db: database.db });
+  // Lists and statistics read from the read replica while it keeps up (DATABASE_READ_URL, db/read-replica.ts).
+  if (database.readReplica) readRoutingHooks(app, database.readReplica);
   locationScopeHook(app, database.db);
 
   const readersBus = typeof bus === 'function' ? await bus(app.log) : (bus ?? createNoBus());
   app.decorate('readersBus', readersBus);
   registerHealthRoutes(app, { database, bus: readersBus, probeMs: config.brokerProbeMs });
-  // The working-mode handlers in their order, the items ledger and its domain events (modules/engine).
+  // The engine and everything that runs in its transactions, in order: the working-mode handlers, then the commit
+  // hooks (live updates, stock alarms, EPCIS events and their webhooks): modules/engine/pipeline.ts.
   const engine = createEngine({
     db: database.db,
-    handlers: readingSetHandlers({ exitAlarmWindowS: config.exitAlarmWindowS }),
-    onListenerError: (error) => app.log.error({ err: error }, 'an item-move listener failed'),
+    pipeline: readingSetPipeline({ exitAlarmWindowS: config.exitAlarmWindowS }),
   });
-  // Live updates (modules/live): every engine transaction writes its live rows before it commits; this process's hub
-  // listens for them and feeds its streams, from the app's start until its close (streams end first: no hanging close).
-  engine.beforeCommit(liveCommitHook);
-  // Stock alarms crossed by the transaction's moves are `stock_alarm.changed` webhooks (issue 27, modules/webhooks).
-  engine.beforeCommit(stockAlarmCommitHook);
+  // Live updates (modules/live): the pipeline's `live` hook writes the rows; this process's hub listens for them and
+  // feeds its streams, from the app's start until its close (streams end first: no hanging close).
   const live = createLiveHub({
     database,
     log: app.log,
@@ -275,9 +308,17 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     },
   };
   const workers = createWorkers({ db: database.db, engine, config, log: app.log, printers });
+  // A reader's key, place or mode changed in any process: every process forgets the readers it kept by key (migration
+  // 0031, NOTIFY devices_changed); a user's successful write empties this process's at once, as the token cache does.
+  if (config.authCacheMs > 0) {
+    const stopDevices = await database.listen(DEVICES_CHANGED, workers.devices.keyCache);
+    app.addHook('onClose', async () => stopDevices().catch(() => {}));
+    evictOnWrite.add(workers.devices.keyCache.onNotify);
+  }
   await registerModules(app, {
     engine,
     db: database.db,
+    readDb: database.readDb,
     database,
     bus: readersBus,
     jobs: workers.jobs,

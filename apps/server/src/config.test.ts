@@ -37,6 +37,29 @@ describe('configuration (config.ts, the only reader of the environment)', () => 
     });
   });
 
+  it('reads the read replica only beside DATABASE_URL (PostgreSQL): the embedded database has none', () => {
+    expect(loadConfig({}).databaseRead).toBeUndefined();
+    const primary = 'postgres://app@db-1/rfid';
+    const standby = 'postgres://app@db-2/rfid';
+    expect(loadConfig({ DATABASE_URL: primary, DATABASE_READ_URL: standby }).databaseRead).toEqual({
+      url: standby,
+      maxLagMs: 2_000,
+      checkMs: 500,
+    });
+    expect(
+      loadConfig({
+        DATABASE_URL: primary,
+        DATABASE_READ_URL: standby,
+        DATABASE_READ_MAX_LAG_MS: '0',
+        DATABASE_READ_CHECK_MS: '100',
+      }).databaseRead,
+    ).toEqual({ url: standby, maxLagMs: 0, checkMs: 100 });
+    const embedded = loadConfig({ DATABASE_READ_URL: standby });
+    expect(embedded).toMatchObject({ databaseRead: undefined, databaseReadIgnored: true });
+    expect(() => loadConfig({ DATABASE_READ_CHECK_MS: '10' })).toThrow(/DATABASE_READ_CHECK_MS/);
+    expect(() => loadConfig({ DATABASE_READ_MAX_LAG_MS: 'soon' })).toThrow(/DATABASE_READ_MAX_LAG_MS/);
+  });
+
   it('refuses to start on a bad value, naming it', () => {
     expect(() => loadConfig({ PRINT_LEASE_MS: 'soon' })).toThrow(ConfigError);
     expect(() => loadConfig({ PRINT_LEASE_MS: 'soon' })).toThrow(/PRINT_LEASE_MS/);

@@ -13,6 +13,13 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * DATABASE_READ_URL (PostgreSQL only): a streaming standby for lists and statistics (docs/read-replicas.md), used
+   * while its data is at most DATABASE_READ_MAX_LAG_MS old (2000), checked every DATABASE_READ_CHECK_MS (500).
+   */
+  databaseRead: { url: string; maxLagMs: number; checkMs: number } | undefined;
+  /** DATABASE_READ_URL is set without DATABASE_URL: ignored (the embedded database has no standby), said at start. */
+  databaseReadIgnored: boolean;
   /** MQTT_URL: the readers' MQTT broker (Mosquitto, EMQX …). */
   mqttUrl: string | undefined;
   /** AMQP_URL: instead, RabbitMQ over AMQP 0-9-1 (the readers publish MQTT to its MQTT plugin). */
@@ -47,6 +54,8 @@ export type Config = {
   catalogImportMaxBytes: number;
   /** STOCK_SNAPSHOT_INTERVAL_MS: how often today's daily stock snapshot is rewritten. */
   stockSnapshotIntervalMs: number;
+  /** EPCIS_SUBSCRIPTIONS_INTERVAL_MS: how often the EPCIS subscriptions run (besides after each capture). */
+  epcisSubscriptionsIntervalMs: number;
   /** AUTH_CACHE_MS: how long a process keeps a token's user and location scope (0: never), dropped on any change. */
   authCacheMs: number;
   /** EXIT_ALARM_WINDOW_S: reads of one item at an exit gate this many seconds apart or less make one exit alarm. */
@@ -69,6 +78,13 @@ export type Config = {
     maxEventLoopDelayMs: number;
     /** MAX_DB_WAITING: database calls waiting for a connection. */
     maxDbWaiting: number;
+    /**
+     * MAX_ACTIVE_REQUESTS: API requests served at once; the next wait their turn in arrival order (0: no limit; unset:
+     * 4 on the embedded database, no limit on PostgreSQL).
+     */
+    maxActiveRequests: number | undefined;
+    /** MAX_QUEUE_WAIT_MS: how long a request may wait for its turn before it is refused (503, Retry-After). */
+    maxQueueWaitMs: number;
   };
   /** The print service (workers/print-spooler.ts, print-transport.ts). */
   print: {
@@ -120,6 +136,15 @@ export type Config = {
     /** AUDIT_RETENTION_DAYS (400, 0: kept for ever): audit rows older than this are removed by the retention job. */
     auditRetentionDays: number;
   };
+  /** The partitioned histories, traces and EPCIS events (docs/history-at-scale.md). */
+  history: {
+    /** HISTORY_PARTITIONS_AHEAD (3): months after the current one whose partitions the daily job makes ahead. */
+    partitionsAhead: number;
+    /** HISTORY_RETENTION_MONTHS (0: kept for ever): full months kept before the current one; older ones are archived and dropped. */
+    retentionMonths: number;
+    /** HISTORY_ARCHIVE_DIR (DATA_DIR/history-archive): where a month goes as `<table>-<YYYY-MM>.csv.gz` before it is dropped. */
+    archiveDir: string;
+  };
   /** The LLRP client (workers/llrp-client.ts). */
   llrp: { enabled: boolean; pollMs: number; leaseMs: number; keepaliveMs: number; timeoutMs: number };
 };
@@ -127,6 +152,7 @@ export type Config = {
 /** Load shedding's defaults (docs/operations.md: how they were chosen). */
 const DEFAULT_MAX_EVENT_LOOP_DELAY_MS = 2_000;
 const DEFAULT_MAX_DB_WAITING = 40;
+const DEFAULT_MAX_QUEUE_WAIT_MS = 500;
 
 /** A whole number of the environment: unset or empty is its default; anything else must be one, at least `min`. */
 const whole = (fallback: number, min = 1, max = Number.MAX_SAFE_INTEGER) =>
@@ -154,6 +180,9 @@ const envSchema = z.object({
   HOST: optionalText,
   DATA_DIR: optionalText,
   DATABASE_URL: optionalText,
+  DATABASE_READ_URL: optionalText,
+  DATABASE_READ_MAX_LAG_MS: whole(2_000, 0, 3_600_000),
+  DATABASE_READ_CHECK_MS: whole(500, 50, 60_000),
   MQTT_URL: optionalText,
   AMQP_URL: optionalText,
   MQTT_SHARE_GROUP: z
@@ -180,16 +209,25 @@ const envSchema = z.object({
   JOB_LEASE_MS: whole(30_000, 1_000),
   CATALOG_IMPORT_MAX_MB: whole(512, 1, 4_096),
   STOCK_SNAPSHOT_INTERVAL_MS: whole(300_000),
+  EPCIS_SUBSCRIPTIONS_INTERVAL_MS: whole(10_000, 1_000, 86_400_000),
   AUTH_CACHE_MS: whole(5_000, 0, 60_000),
   SESSION_IDLE_MINUTES: whole(720, 1, 525_600),
   SESSION_MAX_DAYS: whole(30, 1, 3_650),
   AUDIT_RETENTION_DAYS: whole(400, 0, 36_500),
+  HISTORY_PARTITIONS_AHEAD: whole(3, 1, 24),
+  HISTORY_RETENTION_MONTHS: whole(0, 0, 1_200),
+  HISTORY_ARCHIVE_DIR: optionalText,
   EXACT_COUNT_LIMIT: whole(EXACT_COUNT_LIMIT, 1, 10_000_000),
   EXIT_ALARM_WINDOW_S: whole(DEFAULT_EXIT_ALARM_WINDOW_S, 1, 86_400),
   BACKUP_KEY: optionalText.refine((value) => value === undefined || value.length >= 16, 'must be at least 16 characters'),
   DISK_RESERVE_MB: whole(64, 0, 1_000_000),
   MAX_EVENT_LOOP_DELAY_MS: whole(DEFAULT_MAX_EVENT_LOOP_DELAY_MS, 0, 600_000),
   MAX_DB_WAITING: whole(DEFAULT_MAX_DB_WAITING, 0, 1_000_000),
+  MAX_ACTIVE_REQUESTS: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.coerce.number().int().min(0).max(100_000).optional(),
+  ),
+  MAX_QUEUE_WAIT_MS: whole(DEFAULT_MAX_QUEUE_WAIT_MS, 1, 600_000),
   PRINT_SPOOLER: onUnlessOff,
   PRINT_CONNECT_TIMEOUT_MS: whole(5_000),
   PRINT_LABEL_TIMEOUT_MS: whole(30_000),
@@ -267,6 +305,12 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     host: e.HOST ?? '0.0.0.0',
     dataDir: path.resolve(e.DATA_DIR ?? './data'),
     databaseUrl: e.DATABASE_URL,
+    // The embedded database has no standby: DATABASE_READ_URL counts only beside DATABASE_URL (main.ts says so).
+    databaseRead:
+      e.DATABASE_READ_URL && e.DATABASE_URL
+        ? { url: e.DATABASE_READ_URL, maxLagMs: e.DATABASE_READ_MAX_LAG_MS, checkMs: e.DATABASE_READ_CHECK_MS }
+        : undefined,
+    databaseReadIgnored: Boolean(e.DATABASE_READ_URL && !e.DATABASE_URL),
     mqttUrl: e.MQTT_URL,
     amqpUrl: e.AMQP_URL,
     mqttShareGroup: e.MQTT_SHARE_GROUP ?? DEFAULT_SHARE_GROUP,
@@ -284,12 +328,18 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     jobLeaseMs: e.JOB_LEASE_MS,
     catalogImportMaxBytes: e.CATALOG_IMPORT_MAX_MB * 1024 * 1024,
     stockSnapshotIntervalMs: e.STOCK_SNAPSHOT_INTERVAL_MS,
+    epcisSubscriptionsIntervalMs: e.EPCIS_SUBSCRIPTIONS_INTERVAL_MS,
     authCacheMs: e.AUTH_CACHE_MS,
     exactCountLimit: e.EXACT_COUNT_LIMIT,
     exitAlarmWindowS: e.EXIT_ALARM_WINDOW_S,
     backupKey: e.BACKUP_KEY,
     diskReserveMb: e.DISK_RESERVE_MB,
-    loadShedding: { maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS, maxDbWaiting: e.MAX_DB_WAITING },
+    loadShedding: {
+      maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
+      maxDbWaiting: e.MAX_DB_WAITING,
+      maxActiveRequests: e.MAX_ACTIVE_REQUESTS,
+      maxQueueWaitMs: e.MAX_QUEUE_WAIT_MS,
+    },
     print: {
       spooler: e.PRINT_SPOOLER,
       connectTimeoutMs: e.PRINT_CONNECT_TIMEOUT_MS,
@@ -320,6 +370,11 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
       sessionMaxMs: e.SESSION_MAX_DAYS * 86_400_000,
       auditRetentionDays: e.AUDIT_RETENTION_DAYS,
+    },
+    history: {
+      partitionsAhead: e.HISTORY_PARTITIONS_AHEAD,
+      retentionMonths: e.HISTORY_RETENTION_MONTHS,
+      archiveDir: path.resolve(e.HISTORY_ARCHIVE_DIR ?? path.join(e.DATA_DIR ?? './data', 'history-archive')),
     },
     llrp: {
       enabled: e.LLRP,

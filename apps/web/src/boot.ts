@@ -5,15 +5,18 @@
  *   1. the chunks of the page the address names (its route's page, the signed-in shell, its language's texts), as
  *      module preloads: requested beside the entry instead of after it ran (the build lists them in index.html,
  *      `#route-preloads`, vite.config.ts);
- *   2. on /login, signed out, the login card (heading, texts, its two fields and button as they will look) at once,
- *      before the app's code: the login page replaces it in the commit that shows its own (lib/boot-shell.ts);
- *   3. on /dashboard and /inbound/, signed in, the signed-in frame (app bar, side menu's place, the page's heading:
- *      the location's name on the dashboard, the titles on the inbound dashboard) at once; the shell replaces it in the
- *      commit that shows the page (app/shell/layout.tsx), so the page's heading is not blank for the seconds the app's
- *      code takes to arrive and run;
+ *   2. on /login, signed out, the login card (heading, texts, its two fields, its button and the company sign-in's
+ *      button as they will look) at once, before the app's code: the login page replaces it in the commit that shows
+ *      its own (lib/boot-shell.ts);
+ *   3. on /dashboard, /inbound/ and a purchase order's boxes page, signed in, the signed-in frame (app bar, side menu's
+ *      place, the page's heading: the location's name on the dashboard, the titles and figures' titles on the inbound
+ *      dashboard, the title row on the boxes page) at once; the shell replaces it in the commit that shows the page
+ *      (app/shell/layout.tsx), so the page's heading is not blank for the seconds the app's code takes to arrive and
+ *      run;
  *   4. the page's first data, signed in: the identity the shell waits for and what the page shows first (the
- *      dashboard's figures; the inbound dashboard's figures and first page of orders), requested now with the same
- *      headers the app sends; the app's API client takes each answer instead of asking again (lib/early-data.ts).
+ *      dashboard's figures; the inbound dashboard's figures and first page of orders; a purchase order's header and
+ *      first page of boxes), requested now with the same headers the app sends; the app's API client takes each
+ *      answer instead of asking again (lib/early-data.ts).
  *
  * The storage keys are lib/storage.ts's (lib/boot-keys.test.ts checks them).
  */
@@ -21,9 +24,20 @@
 export type EarlyRequest = { token: string; language: string; at: number; response: Promise<Response> };
 export type RoutePreloads = {
   /** The login card's texts in each language (locales/<lng>/auth.json). */
-  login: Record<string, { title: string; subtitle: string; submit: string; username: string; password: string }>;
+  login: Record<string, { title: string; subtitle: string; submit: string; username: string; password: string; sso: string }>;
   /** The signed-in frame's texts in each language (locales/<lng>/dashboard.json, inbound.json). */
-  frame: Record<string, { location: string; company: string; inboundTitle: string; inboundHistory: string }>;
+  frame: Record<
+    string,
+    {
+      location: string;
+      company: string;
+      inboundTitle: string;
+      inboundHistory: string;
+      inboundStats: string[];
+      boxesTitle: string;
+      purchaseKind: string;
+    }
+  >;
   routes: Record<string, string[]>;
   locales: Record<string, { login: string[]; signedIn: string[] }>;
 };
@@ -44,6 +58,8 @@ const storedSession = (): { token: string; expiry: string } | null => {
 };
 
 const path = window.location.pathname;
+/** The order of a purchase order's boxes page (/inbound/order/:id/boxes), when the address is one. */
+const boxesOrder = /^\/inbound\/order\/(\d+)\/boxes$/.exec(path)?.[1];
 const language = localStorage.getItem(LANGUAGE_KEY) === 'en' ? 'en' : 'es';
 const session = storedSession();
 const isSignedIn = Boolean(session?.token) && new Date(session?.expiry ?? 0).getTime() > Date.now();
@@ -55,7 +71,16 @@ const preloads = (() => {
     return null;
   }
 })();
-const routeFiles = preloads?.routes[path];
+/** The preloads of the route `path` names: its own, or a pattern's whose `:param` segments are numbers in it. */
+const routeFiles = (() => {
+  const routes = preloads?.routes;
+  if (!routes) return undefined;
+  if (routes[path]) return routes[path];
+  const pattern = Object.keys(routes).find((route) =>
+    new RegExp(`^${route.replace(/:\w+/g, '\\d+').replace(/\//g, '\\/')}$`).test(path),
+  );
+  return pattern ? routes[pattern] : undefined;
+})();
 if (preloads && routeFiles) {
   const texts = preloads.locales[language];
   const files = [...routeFiles, ...((path === '/login' ? texts?.login : texts?.signedIn) ?? [])];
@@ -97,6 +122,9 @@ const showLoginCard = (texts: RoutePreloads['login'][string]) => {
   };
   const button = element('div', 'boot-button', texts.submit);
   button.setAttribute('aria-hidden', 'true');
+  // The company sign-in's button below the form (features/sso/sso-login-entry.tsx), which the page loads after its own.
+  const sso = element('div', 'boot-button-outlined', texts.sso);
+  sso.setAttribute('aria-hidden', 'true');
   card.append(
     element('h5', 'boot-h5', 'Bionix RFID'),
     element('p', 'boot-body2', texts.subtitle),
@@ -104,6 +132,7 @@ const showLoginCard = (texts: RoutePreloads['login'][string]) => {
     field(texts.username),
     field(texts.password),
     button,
+    sso,
   );
   shell.append(card);
   document.getElementById('root')?.before(shell);
@@ -114,7 +143,7 @@ if (path === '/login' && !isSignedIn && loginTexts) showLoginCard(loginTexts);
 /**
  * The signed-in frame as the shell draws it (index.html's styles; app/shell/header.tsx, side-menu.tsx, layout.tsx):
  * the app bar with the location's name, the side menu's place on wide screens, and the page's first heading (the
- * dashboard's card with the location's name; the inbound dashboard's title and order history heading). Nothing in it
+ * dashboard's card with the location's name; the inbound dashboard's title, its figures' titles and order history heading). Nothing in it
  * can be used: it is hidden from assistive technology and covers the page until the shell replaces it.
  */
 const showSignedInFrame = (texts: RoutePreloads['frame'][string]) => {
@@ -133,16 +162,33 @@ const showSignedInFrame = (texts: RoutePreloads['frame'][string]) => {
       element('div', 'boot-h4', place ?? ''),
     );
     main.append(card);
+  } else if (boxesOrder) {
+    // The page's title row (components/page-title.tsx): the back arrow's place, the heading and the order's kind.
+    const row = element('div', 'boot-title-row');
+    const title = element('div', 'boot-title-text');
+    title.append(
+      element('div', 'boot-h5-heading', texts.boxesTitle.replace('{{id}}', boxesOrder)),
+      element('p', 'boot-body2', texts.purchaseKind),
+    );
+    row.append(element('div', 'boot-back'), title);
+    main.append(row);
   } else {
     const history = element('div', 'boot-outlined');
     history.append(element('div', 'boot-history-title', texts.inboundHistory));
-    main.append(element('div', 'boot-h5-title', texts.inboundTitle), element('div', 'boot-stats'), history);
+    // The figures' cards with their titles (components/stat-grid.tsx, stat-box.tsx), their values still loading.
+    const stats = element('div', 'boot-stats');
+    for (const title of texts.inboundStats) {
+      const card = element('div', 'boot-stat');
+      card.append(element('p', 'boot-stat-title', title), element('div', 'boot-stat-value'));
+      stats.append(card);
+    }
+    main.append(element('div', 'boot-h5-title', texts.inboundTitle), stats, history);
   }
   shell.append(bar, element('div', 'boot-drawer'), main);
   document.getElementById('root')?.before(shell);
 };
 const frameTexts = preloads?.frame[language];
-if (isSignedIn && frameTexts && (path === '/dashboard' || path === '/inbound/')) showSignedInFrame(frameTexts);
+if (isSignedIn && frameTexts && (path === '/dashboard' || path === '/inbound/' || boxesOrder)) showSignedInFrame(frameTexts);
 
 /** The API address `path` as lib/api-client.ts builds it (`buildUrl`). */
 const apiUrl = (apiPath: string, query: Record<string, string | number> = {}) => {
@@ -174,6 +220,12 @@ if (isSignedIn && session && path !== '/login') {
   const isCompany = localStorage.getItem(LOCATION_KIND_KEY) === 'company';
   if (locationId > 0 && path === '/dashboard') {
     ask(apiUrl(`${isCompany ? '/companies' : '/locations'}/${locationId}/statistics/`));
+  }
+  // A purchase order's boxes page: the order's header and the first page of its boxes (order-pages' queries:
+  // get-order-header.ts, get-order-boxes.ts, 40 a page, by barcode, no filter).
+  if (boxesOrder) {
+    ask(apiUrl(`/v1/porders/${boxesOrder}/`));
+    ask(apiUrl(`/porders/${boxesOrder}/boxes/`, { order_by: 'box__codebar', limit: 40, offset: 0 }));
   }
   if (locationId > 0 && path === '/inbound/') {
     ask(apiUrl(`/locations/${locationId}/porders/statistics/`));

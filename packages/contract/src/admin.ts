@@ -7,6 +7,7 @@ import { timeZoneSchema } from './dates.js';
 import { AREA_KINDS, AreaKind } from './enums.js';
 import { ReaderConnection, ReaderLinkState } from './ingest.js';
 import { locationSchema } from './locations.js';
+import { LIST_PAGE_SIZE } from './paging.js';
 
 /* ------------------------------------------------------------------ shared field rules */
 
@@ -146,7 +147,7 @@ export const LOGO_MIME_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/w
 /** The location an area (or a device's area) belongs to: its id and name. */
 const areaLocationFields = { location_id: z.number(), location_description: z.string() };
 
-export const LOCATION_AREAS_PAGE_SIZE = 11;
+export const LOCATION_AREAS_PAGE_SIZE = LIST_PAGE_SIZE;
 
 /** What an area is for (issue 26, docs/store-floor/zones.md); an unknown kind names the field. */
 export const AREA_KIND_MESSAGE = 'Select the kind of area: stockroom, sales_floor, fitting_room, exit, dock or other.';
@@ -195,7 +196,7 @@ export const areaListQuerySchema = listQuery;
 
 /* ------------------------------------------------------------------ readers (devices) */
 
-export const READERS_PAGE_SIZE = 11;
+export const READERS_PAGE_SIZE = LIST_PAGE_SIZE;
 export const readerStateSchema = z.enum(['ON', 'OFF']);
 export type ReaderState = z.infer<typeof readerStateSchema>;
 
@@ -337,7 +338,7 @@ export const readerListQuerySchema = listQuery;
 
 /* ------------------------------------------------------------------ printers */
 
-export const PRINTERS_PAGE_SIZE = 11;
+export const PRINTERS_PAGE_SIZE = LIST_PAGE_SIZE;
 
 export const printerSchema = z.object({
   id: z.number(),
@@ -395,7 +396,7 @@ export const printerListQuerySchema = listQuery;
 
 /* ------------------------------------------------------------------ users */
 
-export const VISUALIZERS_PAGE_SIZE = 11;
+export const VISUALIZERS_PAGE_SIZE = LIST_PAGE_SIZE;
 
 export const locationUserSchema = z.object({
   ...personFields,

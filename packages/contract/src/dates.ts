@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { isDateInRange } from './common.js';
-import { addDays, dayNumber } from './stats.js';
+import { addDays, dayNumber, dayOf, formatterOf, pad, wallClockOf } from './days.js';
+
+export { dayOf, todayIn } from './days.js';
 
 /**
  * The one date codec of server and web (issue 14, "time zones done right"). Every location has an IANA
@@ -21,26 +23,6 @@ const DAY_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
 const IANA_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/;
 const HOUR_MS = 3_600_000;
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-/** A cached formatter of wall-clock parts in `zone`; throws a RangeError for an unknown zone. */
-const formatterOf = (zone: string): Intl.DateTimeFormat => {
-  let formatter = formatters.get(zone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(zone, formatter);
-  }
-  return formatter;
-};
 
 /** The canonical IANA name of `zone` ('europe/madrid' → 'Europe/Madrid'), or null when it is not one. */
 export const canonicalTimeZone = (zone: string): string | null => {
@@ -68,23 +50,6 @@ export const timeZoneSchema = z
   .refine(isTimeZone, { error: TIME_ZONE_MESSAGE })
   .transform((zone) => canonicalTimeZone(zone) ?? zone);
 
-type WallClock = { year: number; month: number; day: number; hour: number; minute: number; second: number };
-
-const wallClockOf = (instant: Date, zone: string): WallClock => {
-  const parts: Record<string, number> = {};
-  for (const part of formatterOf(zone).formatToParts(instant)) {
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  }
-  return {
-    year: parts.year ?? 1970,
-    month: parts.month ?? 1,
-    day: parts.day ?? 1,
-    hour: parts.hour ?? 0,
-    minute: parts.minute ?? 0,
-    second: parts.second ?? 0,
-  };
-};
-
 /** The offset of `zone` from UTC at `time` (ms; +7,200,000 for Madrid in summer). */
 export const zoneOffsetMs = (time: number, zone: string): number => {
   const whole = Math.floor(time / 1000) * 1000;
@@ -102,17 +67,6 @@ const instantOfWallClock = (local: number, zone: string): number => {
   const matches = [before, after].filter((time) => time + zoneOffsetMs(time, zone) === local);
   return matches.length ? Math.min(...matches) : before;
 };
-
-const pad = (n: number, size = 2): string => String(n).padStart(size, '0');
-
-/** The calendar day (YYYY-MM-DD) of `instant` in `zone`. */
-export const dayOf = (instant: Date, zone: string): string => {
-  const w = wallClockOf(instant, zone);
-  return `${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)}`;
-};
-
-/** Today (YYYY-MM-DD) in `zone`. */
-export const todayIn = (zone: string, now: Date = new Date()): string => dayOf(now, zone);
 
 /** A YYYY-MM-DD that is a real calendar date. */
 export const isDay = (text: string): boolean => dayNumber(text) !== null;

@@ -132,7 +132,7 @@ export const ReaderType = { Normal: 0, All: 1 } as const;
 
 export const InventoryState = { Pending: 0, Computing: 1, Validated: 2, Canceled: 3 } as const;
 
-/** A background job's state (the jobs table; DESIGN.md section 8, docs/background-jobs.md). */
+/** A background job's state (the jobs table; docs/design.md §8, docs/background-jobs.md). */
 export const JobState = { Queued: 'queued', Running: 'running', Done: 'done', Failed: 'failed' } as const;
 export type JobState = (typeof JobState)[keyof typeof JobState];
 export const JOB_STATES = [JobState.Queued, JobState.Running, JobState.Done, JobState.Failed] as const;

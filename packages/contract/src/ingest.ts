@@ -34,7 +34,7 @@ export const readSchema = z.object({
 export type Read = z.infer<typeof readSchema>;
 
 /**
- * A reading set (DESIGN.md section 6): the reader's own UUID (sent twice, stored once), the
+ * A reading set (docs/design.md §6): the reader's own UUID (sent twice, stored once), the
  * device (serial number or MAC), the read window, an optional box barcode and either plain
  * `epcs` or detailed `reads`. Sent to POST /api/readingsets/ with `Authorization: Device <key>`
  * or published on MQTT `readers/<mac>/reads`.
@@ -151,3 +151,33 @@ export type ReaderConnection = (typeof ReaderConnection)[keyof typeof ReaderConn
 /** The state of the server's LLRP connection to a reader (reader_links.state). */
 export const ReaderLinkState = { Connecting: 'CONNECTING', Connected: 'CONNECTED', Retrying: 'RETRYING' } as const;
 export type ReaderLinkState = (typeof ReaderLinkState)[keyof typeof ReaderLinkState];
+
+/**
+ * POST /api/locations/{id}/handheld_sets/ (issue 32, the store's handheld app; a user's session, roles 1 to 3): the
+ * EPCs a handheld's keyboard wedge typed into the app while counting `area`, as one reading set of the area's handheld
+ * reader. `id` is the app's own UUID, made when the set was queued: a resend is stored once (200, `created: false`).
+ */
+export const handheldSetBodySchema = z
+  .object({
+    id: z.uuid('id must be a UUID.'),
+    area: z.number().int().positive(),
+    start_time: isoDateTime('start_time must be an ISO 8601 date-time.'),
+    end_time: isoDateTime('end_time must be an ISO 8601 date-time.'),
+    /** Hexadecimal, as a keyboard wedge types them (made upper case). */
+    epcs: z
+      .array(
+        z
+          .string()
+          .trim()
+          .regex(/^[0-9A-Fa-f]{4,128}$/, 'An EPC is 4 to 128 hexadecimal digits.')
+          .transform((epc) => epc.toUpperCase()),
+      )
+      .min(1)
+      .max(MAX_SET_EPCS, `A reading set has at most ${MAX_SET_EPCS} EPCs.`),
+  })
+  .refine((set) => Date.parse(set.start_time) <= Date.parse(set.end_time), {
+    path: ['end_time'],
+    message: 'end_time is before start_time.',
+  });
+export type HandheldSetBody = z.input<typeof handheldSetBodySchema>;
+export type HandheldSetInput = z.output<typeof handheldSetBodySchema>;

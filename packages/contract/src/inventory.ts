@@ -3,9 +3,10 @@
 import { z } from 'zod';
 import { itemTypeFields, itemTypeSchema } from './catalog.js';
 import { epcTagFields, filteredListQuery, intId, personFields, statsRangeFields, statsRangeQuerySchema } from './common.js';
+import { LIST_PAGE_SIZE } from './paging.js';
 
 /** Page sizes of spec section 9: inventory lists 11, the article (GTIN) table of a detail 25; tags the default 20. */
-export const INVENTORY_LIST_PAGE_SIZE = 11;
+export const INVENTORY_LIST_PAGE_SIZE = LIST_PAGE_SIZE;
 export const INVENTORY_ARTICLES_PAGE_SIZE = 25;
 export const INVENTORY_TAGS_PAGE_SIZE = 20;
 

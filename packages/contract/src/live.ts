@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * Live updates (issue 17, `GET /api/events/stream`): what changed, as the browsers hear it. Each topic names the
  * screens it refreshes; the payload is small (counts per location and area, never a row per item).
@@ -27,14 +25,3 @@ export const LiveTopic = {
   Reset: 'reset',
 } as const;
 export type LiveTopic = (typeof LiveTopic)[keyof typeof LiveTopic];
-
-/** The `data` of one server-sent event (its `id` is the SSE id, for `Last-Event-ID`). */
-export const liveEventSchema = z.object({
-  id: z.number().int(),
-  topic: z.string(),
-  /** The location it concerns; null: the whole company. */
-  location: z.number().int().nullable(),
-  payload: z.record(z.string(), z.unknown()),
-  at: z.string(),
-});
-export type LiveEvent = z.infer<typeof liveEventSchema>;

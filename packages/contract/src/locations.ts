@@ -1,4 +1,11 @@
 import { z } from 'zod';
+import { pagingQuerySchema } from './common.js';
+
+/**
+ * GET /locations/, /brands/, /companies/: paging, order_by and each list's filters (texts, read by the server's
+ * allow-lists).
+ */
+export const locationListQuerySchema = pagingQuerySchema.catchall(z.string());
 
 export const companySchema = z.object({ id: z.number(), name: z.string(), description: z.string() });
 export type Company = z.infer<typeof companySchema>;

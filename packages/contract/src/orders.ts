@@ -3,7 +3,7 @@
 import { isDigitalLinkUri, parseDigitalLink } from '@rfid/epc';
 import { z } from 'zod';
 import { itemTypeFields, itemTypeSchema } from './catalog.js';
-import { DATE_RANGE_MESSAGE, intId, intIn, isDateInRange, openListQuery, statsRangeFields } from './common.js';
+import { DATE_RANGE_MESSAGE, intId, intIn, isDateInRange, openListQuery, pagingQuerySchema, statsRangeFields } from './common.js';
 
 /**
  * A date-time as the web sends orders ('YYYY-MM-DD HH:mm:ss', local time of the server) or
@@ -74,6 +74,8 @@ export const orderDestinationFields = {
 /** Provider (spec: id, name). */
 export const providerSchema = z.object({ id: z.number(), name: z.string() });
 export type Provider = z.infer<typeof providerSchema>;
+/** GET /providers/: paging, order_by and the providers' filters (texts, read by the server's allow-list). */
+export const providerListQuerySchema = pagingQuerySchema.catchall(z.string());
 
 /**
  * POST /porders/ (spec section 3). `destination_id` is the current location (must be visible to
@@ -148,6 +150,8 @@ export const receptionSchema = z.object({
   created_at: z.string(),
 });
 export type Reception = z.infer<typeof receptionSchema>;
+/** GET /receptions/: paging, order_by and the receptions' filters (texts, read by the server's allow-list). */
+export const receptionListQuerySchema = pagingQuerySchema.catchall(z.string());
 
 /** One expected line of a box: a GTIN (8 to 14 digits, must exist in the catalog) and a quantity ≥ 1. */
 export const boxContentLineSchema = z.object({

@@ -3,12 +3,13 @@
 // service (ZPL to the printer over TCP) and its log. Spec sections 2 "Printing", 3, 4, 5, 7 "Printing", 8 and 9.
 import { z } from 'zod';
 import { INT4_MAX, idDescriptionSchema, intId, intIn, pagingQuerySchema } from './common.js';
+import { LIST_PAGE_SIZE } from './paging.js';
 
 /* ------------------------------------------------------------------ constants (spec section 9) */
 
 export const PRINT_ORDERS_PAGE_SIZE = 10;
 export const PRINT_TAGS_PAGE_SIZE = 10;
-export const PRINT_CONTENTS_PAGE_SIZE = 11;
+export const PRINT_CONTENTS_PAGE_SIZE = LIST_PAGE_SIZE;
 /** The print dialog lists up to 100 printers. */
 export const PRINTER_DIALOG_PAGE_SIZE = 100;
 /** The wizard's tag format lookup asks for at most 10 formats of a tag type. */

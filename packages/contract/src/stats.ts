@@ -3,6 +3,7 @@
 // The SQL behind each figure is in apps/server/src/modules/stats/stats.repository.ts.
 import { z } from 'zod';
 import { intId, pageQueryFields, statsRangeFields, type statsRangeQuerySchema } from './common.js';
+import { addDays, dayNumber, ISO_DAY } from './days.js';
 import { inventoryStatsSchema } from './inventory.js';
 import { movementEntryStatsSchema } from './movements.js';
 import { exitStatsSchema } from './online.js';
@@ -56,27 +57,9 @@ export const CHART_YEARS_BACK = 50;
 /** Months: a range over at most this many months (the server's limit; the spec sets none). */
 export const CHART_MAX_MONTHS = 120;
 
-const DAY_MS = 86_400_000;
-const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+export { addDays, dayNumber } from './days.js';
+
 const ISO_MONTH = /^(\d{4})-(\d{2})$/;
-
-/** A YYYY-MM-DD (calendar date, no time zone) as days since 1970-01-01, or null. */
-export const dayNumber = (day: string): number | null => {
-  const m = ISO_DAY.exec(day);
-  if (!m) return null;
-  const time = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
-  const back = new Date(time);
-  // 2026-02-31 is not a date.
-  if (back.getUTCMonth() !== Number(m[2]) - 1 || back.getUTCDate() !== Number(m[3])) return null;
-  return time / DAY_MS;
-};
-
-/** YYYY-MM-DD `n` days after `day`. */
-export const addDays = (day: string, n: number): string => {
-  const base = dayNumber(day);
-  if (base === null) return day;
-  return new Date((base + n) * DAY_MS).toISOString().slice(0, 10);
-};
 
 /** YYYY-MM `n` months after `month`. */
 export const addMonths = (month: string, n: number): string => {

@@ -3,10 +3,11 @@
 import { z } from 'zod';
 import { itemTypeFields } from './catalog.js';
 import { epcLineFields, idDescriptionSchema, intId, listQueryFields, pageQueryFields } from './common.js';
+import { LIST_PAGE_SIZE } from './paging.js';
 import { areaRefSchema } from './tracking.js';
 
 /** Stock lists (summaries, stock by tag, box stock, alarms): 11 per page (spec section 9). */
-export const STOCK_PAGE_SIZE = 11;
+export const STOCK_PAGE_SIZE = LIST_PAGE_SIZE;
 /** Area summaries may take up to 30 s (spec section 9). */
 export const STOCK_SUMMARY_TIMEOUT_MS = 30_000;
 /** At most this many rows in one inventory file. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { escapeDigitalLinkSegment, formatDigitalLink, isDigitalLinkUri, parseDigitalLink } from './digital-link.js';
-import { gtinFromScan } from './element-string.js';
+import { gtinFromScan } from './scan.js';
 
 /** Examples of the GS1 Digital Link Standard (URI Syntax) and of GS1's resolver documentation. */
 describe('GS1 Digital Link URIs', () => {

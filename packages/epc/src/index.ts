@@ -18,7 +18,7 @@ export {
   parseDigitalLink,
 } from './digital-link.js';
 export type { Gs1ElementString } from './element-string.js';
-export { formatGs1ElementString, gtinFromScan, parseGs1ElementString } from './element-string.js';
+export { formatGs1ElementString, parseGs1ElementString } from './element-string.js';
 export type { DecodedEpc, EpcItemKey, EpcScheme, UriToHexOptions } from './epc.js';
 export {
   DEFAULT_FILTER,
@@ -40,3 +40,4 @@ export {
 } from './epc.js';
 export type { EpcErrorCode } from './errors.js';
 export { EpcError, isEpcError } from './errors.js';
+export { gtinFromScan } from './scan.js';

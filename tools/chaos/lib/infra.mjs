@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { HAPROXY_CHECK_LINES, HAPROXY_ERRORS, haproxyErrorPage, haproxyServerLines } from '../../../deploy/lib/haproxy.mjs';
 import { canConnect } from '../../../scripts/lib.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -379,17 +380,7 @@ export class ServerSlot {
 export const hasHaproxy = () => spawnSync('haproxy', ['-v'], { encoding: 'utf8' }).status === 0;
 
 /** HAProxy's own answers (no backend, backend failed, timeout): JSON, marked `x-chaos-proxy: 1` to tell them apart. */
-const haproxyError = (status, reason) =>
-  [
-    `HTTP/1.0 ${status} ${reason}`,
-    'Cache-Control: no-cache',
-    'Connection: close',
-    'Content-Type: application/json',
-    'x-chaos-proxy: 1',
-    '',
-    JSON.stringify({ message: `haproxy: ${reason}` }),
-    '',
-  ].join('\r\n');
+const haproxyError = (status, reason) => haproxyErrorPage(status, reason, ['x-chaos-proxy: 1']);
 
 /**
  * HAProxy from Debian in front of the server processes, as a deployment runs it: round robin, a health check on
@@ -400,11 +391,7 @@ const haproxyError = (status, reason) =>
  */
 export const startHaproxy = async ({ dir, ports }) => {
   const port = await freePort();
-  const errors = [
-    [502, 'Bad Gateway'],
-    [503, 'Service Unavailable'],
-    [504, 'Gateway Timeout'],
-  ];
+  const errors = HAPROXY_ERRORS;
   for (const [status, reason] of errors) writeFileSync(path.join(dir, `haproxy-${status}.http`), haproxyError(status, reason));
   const config = path.join(dir, 'haproxy.cfg');
   writeFileSync(
@@ -417,19 +404,15 @@ export const startHaproxy = async ({ dir, ports }) => {
       '  timeout connect 2s',
       '  timeout client 60s',
       '  timeout server 60s',
-      '  retries 2',
-      '  option redispatch 1',
-      '  option httpchk GET /api/health',
-      // A check answered within 2 s is a pass (a loaded 2-core machine answers health slower than the 500 ms interval).
-      '  timeout check 2s',
-      '  default-server inter 500 fastinter 250 downinter 500 fall 2 rise 1',
+      // The deployable stack's check (deploy/lib/haproxy.mjs): GET /api/health every 500 ms, 2 s to answer.
+      ...HAPROXY_CHECK_LINES,
       ...errors.map(([status]) => `  errorfile ${status} ${path.join(dir, `haproxy-${status}.http`)}`),
       'frontend chaos',
       `  bind 127.0.0.1:${port}`,
       '  default_backend servers',
       'backend servers',
       '  balance roundrobin',
-      ...ports.map((p, i) => `  server s${i + 1} 127.0.0.1:${p} check`),
+      ...haproxyServerLines(ports),
       '',
     ].join('\n'),
   );

@@ -1,7 +1,8 @@
 // Ingest under fire: kill -9 during HTTP sets, HTTP streams and MQTT; MQTT reads queued at the
 // broker while every server is down; PostgreSQL connections cut; reads against inventory validation.
+import path from 'node:path';
 import mqtt from 'mqtt';
-import { allowConnections, pgQuery, runId, sleep, terminateConnections } from '../lib/infra.mjs';
+import { allowConnections, pgQuery, root, runId, sleep, terminateConnections } from '../lib/infra.mjs';
 import {
   answerLabel,
   answersText,
@@ -105,6 +106,36 @@ export const startUnderLoad = async (ctx, duration, seed, clusterOptions = {}, {
   return { cluster, until, ledgers, running };
 };
 
+/**
+ * The victims in turn, at random moments (`pause` ms and up to `spread` more): kill -9, started again a moment later
+ * (a supervisor would) without waiting for it, so with several processes more than one can be down at once. A process
+ * is a victim once it has served for a second. Once the load is over, every process runs again and the load's promise
+ * has settled; then the rows, each noting the kills.
+ */
+const killInTurnsThenFinish = async (ctx, { cluster, until, ledgers, running }, random, pause, spread) => {
+  let kills = 0;
+  const restarts = new Set();
+  for (let k = 0; !until() && !ctx.isAborted(); k++) {
+    await sleep(pause + random() * spread);
+    if (until()) break;
+    const server = cluster.servers[k % cluster.servers.length];
+    if (!server.isRunning || !server.healthyAt || Date.now() - server.healthyAt < 1_000) continue;
+    await server.kill();
+    kills += 1;
+    const restart = sleep(200 + random() * 600)
+      .then(() => (server.isRunning ? undefined : server.start({ timeoutMs: 60_000 })))
+      .catch(() => {}); // a start that failed is a death (reported); started again below
+    restarts.add(restart);
+    void restart.finally(() => restarts.delete(restart));
+  }
+  await Promise.all(restarts);
+  for (const server of cluster.servers) if (!server.isRunning) await server.start({ timeoutMs: 60_000 });
+  await running;
+  const rows = await finish(ctx, cluster, ledgers);
+  for (const row of rows) row.notes.unshift(`${kills} kill -9`);
+  return rows;
+};
+
 /* ------------------------------------------------------------------ kill -9 during ingest */
 
 export const ingestKill = templateScenario(
@@ -115,30 +146,7 @@ export const ingestKill = templateScenario(
     const duration = ctx.short ? 6_000 : 15_000;
     const { cluster, until, ledgers, running } = await startUnderLoad(ctx, duration, 1100 + ctx.n);
     const random = seededRandom(77 + ctx.n);
-    let kills = 0;
-    // The victims in turn, at random moments: kill -9, started again a moment later (a supervisor
-    // would) without waiting for it, so with several processes more than one can be down at once.
-    // A process is a victim once it has served for a second.
-    const restarts = new Set();
-    for (let k = 0; !until() && !ctx.isAborted(); k++) {
-      await sleep(700 + random() * 1_100);
-      if (until()) break;
-      const server = cluster.servers[k % cluster.servers.length];
-      if (!server.isRunning || !server.healthyAt || Date.now() - server.healthyAt < 1_000) continue;
-      await server.kill();
-      kills += 1;
-      const restart = sleep(200 + random() * 600)
-        .then(() => (server.isRunning ? undefined : server.start({ timeoutMs: 60_000 })))
-        .catch(() => {}); // a start that failed is a death (reported); started again below
-      restarts.add(restart);
-      void restart.finally(() => restarts.delete(restart));
-    }
-    await Promise.all(restarts);
-    for (const server of cluster.servers) if (!server.isRunning) await server.start({ timeoutMs: 60_000 });
-    await running;
-    const rows = await finish(ctx, cluster, ledgers);
-    for (const row of rows) row.notes.unshift(`${kills} kill -9`);
-    return rows;
+    return killInTurnsThenFinish(ctx, { cluster, until, ledgers, running }, random, 700, 1_100);
   },
 );
 
@@ -454,3 +462,55 @@ const boxesAtOnce = async (ctx, cluster, auth) => {
     notes,
   });
 };
+
+/* ------------------------------------------------------------------ kill -9 while single-event posts are group-committed */
+
+const { toZebraEvents } = await import(path.join(root, 'tools/simulator/dist/formats.js'));
+
+/** One Zebra event a request (an IoT Connector left at its default): the body is the event itself. */
+const singleEvents = ({ ledger, source, random }) => {
+  const queue = [];
+  let eventNum = 1;
+  return () => {
+    // Now and then the reader pauses longer than the idle gap: the stream becomes several sets.
+    if (queue.length === 0) queue.push(...ledger.makeReads(source, 1, { gapMs: random() < 0.05 ? 400 : 0 }));
+    const read = queue.shift();
+    const [event] = toZebraEvents([read], eventNum++);
+    return { reads: [read], body: event };
+  };
+};
+
+export const singlePostKill = templateScenario(
+  'single-post-kill',
+  'kill -9 while single-event HTTP posts of several readers are committed together (group commit)',
+  [90_000, 150_000],
+  async (ctx) => {
+    const cluster = await ctx.cluster({ database: 'template' });
+    await cluster.startAll();
+    const duration = ctx.short ? 6_000 : 15_000;
+    const stopAt = Date.now() + duration;
+    const until = () => Date.now() >= stopAt;
+    const drainDeadline = () => Math.min(stopAt + 30_000, ctx.deadline - 30_000);
+    const source = tagSource(1500 + ctx.n);
+    const random = seededRandom(1600 + ctx.n);
+    // Several readers, many posts in flight each: the server's batches hold reads of several readers.
+    const readers = [READERS.exitPortal, READERS.handheld, READERS.storePortal];
+    const ledgers = readers.map((reader) => new Ledger(`http one event a post (${reader.serial})`, reader));
+    const running = Promise.all(
+      ledgers.map((ledger, i) =>
+        runHttpProducer({
+          url: `${cluster.url}/api/readers/stream/`,
+          key: demoDeviceKey(readers[i].serial),
+          ledger,
+          makeBatch: singleEvents({ ledger, source, random }),
+          until,
+          drainDeadline,
+          concurrency: 8,
+          isAborted: ctx.isAborted,
+        }),
+      ),
+    );
+    running.catch(() => {});
+    return killInTurnsThenFinish(ctx, { cluster, until, ledgers, running }, random, 600, 900);
+  },
+);

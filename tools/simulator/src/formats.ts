@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ImpinjTagInventoryEvent, ReadingSetBody, ZebraTagEvent } from '@rfid/contract';
 import type { SimRead } from './epcs.js';
 
-/** A reading set (DESIGN.md section 6) of detailed reads, or of plain EPCs. */
+/** A reading set (docs/design.md §6) of detailed reads, or of plain EPCs. */
 export const toSetBody = ({
   device,
   reads,

@@ -9,7 +9,8 @@
  * matches is never acknowledged for that reason either.
  */
 export type BusMessageHandler = (topic: string, payload: Buffer) => Promise<void> | void;
-export type BusMessage = { topic: string; payload: Buffer };
+/** `receivedAt`: when the process got it (ms since the epoch; the bus's window sets it): the commit lag (`/metrics`). */
+export type BusMessage = { topic: string; payload: Buffer; receivedAt?: number };
 /** Stores a window of messages in one go; they are acknowledged together once it resolved (after its commit). */
 export type BusBatchHandler = (messages: BusMessage[]) => Promise<void>;
 

@@ -49,6 +49,7 @@ export const createWindow = <D>({
   };
   return {
     push: (batch: BusBatchHandler, message: BusMessage, delivery: D) => {
+      message.receivedAt ??= Date.now();
       items.push({ batch, message, delivery });
       flushSoon();
     },

@@ -13,6 +13,7 @@ import { withTransactionRetry } from './errors.js';
 import { lockDataFolder } from './folder-lock.js';
 import { createPgliteHandle, type PgliteHandle } from './pglite-handle.js';
 import { holdsNoDatabase, prebuiltFor } from './prebuilt.js';
+import { createReadRouter, type ReadRouter } from './read-replica.js';
 import { type RetryLog, withRetry } from './retry.js';
 import * as schema from './schema/index.js';
 
@@ -24,6 +25,14 @@ export type DbOrTx = Db | Tx;
 
 export type Database = {
   db: Db;
+  /**
+   * The handle of reads that may be a moment old (lists, statistics; docs/read-replicas.md): the read replica's
+   * (DATABASE_READ_URL) while it keeps up, else the primary's. Without a replica it is `db` itself. Never for writes,
+   * nor for what must read its own writes (inside a write request, sign-in and session look-ups).
+   */
+  readDb: Db;
+  /** The read replica's routing and lag monitor, when DATABASE_READ_URL is set (PostgreSQL only). */
+  readReplica?: ReadRouter;
   kind: 'pglite' | 'postgres';
   migrate: () => Promise<void>;
   /**
@@ -45,6 +54,8 @@ export type Database = {
   storage: () => 'ok' | 'low' | 'stopped';
   /** Database calls waiting for a connection now: PostgreSQL's pool, or the embedded database's one (load shedding). */
   waiting: () => number;
+  /** The connections now (`/metrics`): PostgreSQL's pool; the embedded database has one, and its queue of calls waiting. */
+  pool: () => { total: number; idle: number; waiting: number };
   /** The embedded database's data folder as a tar file (the build's prebuilt database, the tests' templates). */
   dumpDataDir?: (compression?: 'auto' | 'gzip' | 'none') => Promise<File | Blob>;
   close: () => Promise<void>;
@@ -94,6 +105,11 @@ export type DatabaseOptions = {
   log?: RetryLog;
   /** PGlite in a folder: writes are refused below this many free bytes on its disk (db/pglite-handle.ts; 0: never). */
   diskReserveBytes?: number;
+  /**
+   * DATABASE_READ_URL: a streaming standby of `databaseUrl` for lists and statistics (db/read-replica.ts), with
+   * DATABASE_READ_MAX_LAG_MS and DATABASE_READ_CHECK_MS. Ignored without `databaseUrl` (the embedded database).
+   */
+  read?: { url: string; maxLagMs: number; checkMs: number; applicationName?: string };
 };
 
 const silent: RetryLog = { info: () => {}, warn: () => {} };
@@ -206,6 +222,18 @@ const createPgListener = (databaseUrl: string, onError: (error: Error) => void, 
   };
 };
 
+/**
+ * The embedded database's options: its extensions, and PostgreSQL's shared buffers at 64 MB instead of initdb's 128 MB.
+ * They live in PGlite's WebAssembly memory, which never shrinks: at 128 MB it grew to 189 MB and the server idled at
+ * 446 MB after a restart, 374 MB at 64 MB (issue 30, docs/performance.md "Memory"). 32 MB saved 36 MB more but made
+ * the location statistics 1.15× dearer in CPU (their pages then come from the data folder's files); 64 MB was as fast
+ * as 128 MB (×1.04 req/s, the same run).
+ */
+const EMBEDDED_OPTIONS = {
+  extensions: { pg_trgm },
+  startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=64MB'],
+};
+
 export const openDatabase = async ({
   databaseUrl,
   dataDir,
@@ -215,6 +243,7 @@ export const openDatabase = async ({
   onError = () => {},
   log = silent,
   diskReserveBytes = 0,
+  read,
 }: DatabaseOptions): Promise<Database> => {
   if (databaseUrl) {
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 5_000 });
@@ -228,12 +257,43 @@ export const openDatabase = async ({
     });
     const db = retryTransactions(drizzlePg(pool, { schema }) as unknown as Db);
     const listener = createPgListener(databaseUrl, onError, log);
+    let readReplica: ReadRouter | undefined;
+    let readDb = db;
+    if (read) {
+      const name = read.applicationName ?? 'rfid-read';
+      const standbyPool = (max: number, applicationName: string) => {
+        const standby = new pg.Pool({
+          connectionString: read.url,
+          max,
+          connectionTimeoutMillis: 2_000,
+          application_name: applicationName,
+        });
+        standby.on('error', onError);
+        standby.on('connect', (client) => {
+          client.on('error', onError);
+        });
+        return standby;
+      };
+      readReplica = createReadRouter({
+        primary: pool,
+        replica: standbyPool(10, name),
+        replicaMonitor: standbyPool(1, `${name}-monitor`),
+        maxLagMs: read.maxLagMs,
+        checkMs: read.checkMs,
+        onError,
+      });
+      // The routing pool answers drizzle's query() and connect() as a pg.Pool does (db/read-replica.ts).
+      readDb = retryTransactions(drizzlePg(readReplica.pool as unknown as pg.Pool, { schema }) as unknown as Db);
+    }
     return {
       db,
+      readDb,
+      ...(readReplica ? { readReplica } : {}),
       kind: 'postgres',
       listen: listener.listen,
       storage: () => 'ok',
       waiting: () => pool.waitingCount,
+      pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
       withStartupLock: async (work) => {
         const client = await pool.connect();
@@ -252,6 +312,7 @@ export const openDatabase = async ({
       },
       close: async () => {
         await listener.close();
+        await readReplica?.close();
         await pool.end();
       },
     };
@@ -259,7 +320,7 @@ export const openDatabase = async ({
   let unlock = () => {};
   let open: () => PGlite;
   if (inMemory || !dataDir) {
-    open = () => new PGlite({ extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
+    open = () => new PGlite({ ...EMBEDDED_OPTIONS, ...(loadDataDir ? { loadDataDir } : {}) });
   } else {
     mkdirSync(dataDir, { recursive: true });
     unlock = lockDataFolder(dataDir);
@@ -269,7 +330,7 @@ export const openDatabase = async ({
     // (db/pglite-handle.ts) finds the database there.
     open = () => {
       const initial = holdsNoDatabase(pgdata) ? (loadDataDir ?? prebuiltFor(pgdata, prebuiltFile)) : undefined;
-      return new PGlite(pgdata, { extensions: { pg_trgm }, ...(initial ? { loadDataDir: initial } : {}) });
+      return new PGlite(pgdata, { ...EMBEDDED_OPTIONS, ...(initial ? { loadDataDir: initial } : {}) });
     };
   }
   let handle: PgliteHandle;
@@ -291,6 +352,7 @@ export const openDatabase = async ({
   const db = drizzlePglite(handle.client, { schema }) as unknown as Db;
   return {
     db,
+    readDb: db,
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(handle.client), { migrationsFolder }),
     // One process owns the folder (lockDataFolder): nothing to coordinate.
@@ -299,6 +361,7 @@ export const openDatabase = async ({
     listen: handle.listen,
     storage: handle.state,
     waiting: handle.waiting,
+    pool: () => ({ total: 1, idle: handle.isRunning() ? 0 : 1, waiting: handle.waiting() }),
     dumpDataDir: handle.dumpDataDir,
     close: async () => {
       await handle.close();

@@ -43,14 +43,28 @@ const estimatedRows = async (db: DbOrTx, query: SQL | SQLWrapper): Promise<numbe
  */
 export const listCount = async (
   db: DbOrTx,
-  { rows, page, rowsOnPage }: { rows: SQL | SQLWrapper; page: PageParams; rowsOnPage: number },
+  {
+    rows,
+    page,
+    rowsOnPage,
+    exact: countUpTo,
+  }: {
+    rows: SQL | SQLWrapper;
+    page: PageParams;
+    rowsOnPage: number;
+    /** The count up to `limit` rows by a prepared statement of the same rows (a hot list's), instead of `rows`'. */
+    exact?: (limit: number) => Promise<number>;
+  },
 ): Promise<number> => {
   const endsHere = rowsOnPage < page.limit && (rowsOnPage > 0 || page.offset === 0);
   if (endsHere) return page.offset + rowsOnPage;
   const scope = scopes.getStore();
   const cap = scope?.exactUpTo ?? EXACT_COUNT_LIMIT;
-  const [exact] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from (${rows} limit ${cap + 1}) q`));
-  const n = Number(exact?.n ?? 0);
+  const n = countUpTo
+    ? await countUpTo(cap + 1)
+    : Number(
+        rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from (${rows} limit ${cap + 1}) q`))[0]?.n ?? 0,
+      );
   if (n <= cap) return n;
   if (scope) scope.estimated = true;
   const seen = page.offset + rowsOnPage + (rowsOnPage === page.limit ? 1 : 0);

@@ -4,7 +4,7 @@ import type { PageParams } from '../http/paging.js';
 import type { DbOrTx } from './client.js';
 import { listCount } from './counts.js';
 
-/** SQL pieces shared by the repositories (the only place with queries, DESIGN.md section 3). */
+/** SQL pieces shared by the repositories (the only place with queries, docs/design.md §3). */
 
 /** A LIKE pattern's special characters escaped (`\`, `%`, `_`), for `ilike ${`%${escapeLike(v)}%`}`. */
 export const escapeLike = (value: string): string => value.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -243,6 +243,8 @@ const KNOWN_VALUES: Record<string, unknown> = {
 /** Optional fields a body needs to pass its schema's rules across fields (an EPCIS subscription: stream or schedule). */
 const EXTRA_FIELDS: [RegExp, Record<string, unknown>][] = [
   [/^\/epcis\/queries\/\{queryName\}\/subscriptions$/, { stream: true }],
+  // The handheld's count (issue 32): EPCs as a keyboard wedge types them (hexadecimal; the schema names only a pattern).
+  [/\/handheld_sets\/$/, { epcs: ['3034257BF7194E4000000001'] }],
 ];
 
 /** A 1 × 1 PNG. */

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { type MessageArg, msg } from '../i18n/messages.js';
 import { AppError, type FieldErrors, NUL_MESSAGE, validationError } from './errors.js';
 import { isMalformedMultipartError, MALFORMED_MULTIPART } from './multipart.js';
@@ -122,22 +122,24 @@ export const clientErrorOf = (error: unknown, request: FastifyRequest): AppError
 
 /** Installs the NUL check and the error mapping on `scope` (every route registered in it afterwards). */
 export const installInputGuards = (scope: FastifyInstance): void => {
-  scope.addHook('preValidation', async (request: FastifyRequest) => {
-    if (NUL_EXEMPT_ROUTES.has(request.routeOptions.url ?? '')) return;
+  // A callback hook (no promise's turn): the checks are synchronous.
+  scope.addHook('preValidation', (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
+    if (NUL_EXEMPT_ROUTES.has(request.routeOptions.url ?? '')) return done();
     const query = (request.query ?? {}) as Record<string, unknown>;
     for (const [key, value] of Object.entries(query)) {
       const values = Array.isArray(value) ? value : [value];
       if (values.some((v) => typeof v === 'string' && v.length > QUERY_VALUE_MAX)) {
-        throw validationError({ [key]: [msg('common.value_too_long', { max: QUERY_VALUE_MAX })] });
+        return done(validationError({ [key]: [msg('common.value_too_long', { max: QUERY_VALUE_MAX })] }));
       }
     }
     for (const source of [request.params, request.query, request.body]) {
       const field = findNul(source);
       if (field !== null) {
         const name = field || 'non_field_errors';
-        throw validationError({ [name]: [NUL_MESSAGE] });
+        return done(validationError({ [name]: [NUL_MESSAGE] }));
       }
     }
+    done();
   });
   const parent = scope.errorHandler;
   scope.setErrorHandler(function guardedErrorHandler(

@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/helpers.js';
+import { holdEveryConnection } from '../test/hold-connections.js';
 import { waitUntil } from '../test/job-fixtures.js';
 
 /**
@@ -21,52 +21,20 @@ describe('load shedding', () => {
     await t?.close();
   });
 
-  /** Until `check` holds (a state, not a time), or throws after `ms`. */
-  const until = async (check: () => boolean, what: string, ms = 10_000) => {
-    const deadline = Date.now() + ms;
-    while (!check()) {
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  };
-
-  /**
-   * Holds every database connection (PGlite's one, or each of PostgreSQL's pool of 10) in a transaction until
-   * `release` is called.
-   */
-  const holdEveryConnection = async () => {
-    const connections = t.database.kind === 'pglite' ? 1 : 10;
-    let release = () => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let holding = 0;
-    const holders = Array.from({ length: connections }, () =>
-      t.database.db.transaction(async (tx) => {
-        await tx.execute(sql`select 1`);
-        holding += 1;
-        await released;
-      }),
-    );
-    await until(() => holding === connections, 'the connections to be held');
-    return {
-      release: async () => {
-        release();
-        await Promise.all(holders);
-      },
-    };
-  };
-
   it('answers 503 with Retry-After at once while the database queue is full, and 200 again after', async () => {
     const items = (language = 'en') =>
       t.app.inject({ url: '/api/items/?limit=5', headers: { authorization: admin, 'accept-language': language } });
-    const held = await holdEveryConnection();
-    let waiting: Promise<LightMyRequestResponse>[] = [];
+    const release = await holdEveryConnection(t.database);
+    const waiting: Promise<LightMyRequestResponse>[] = [];
     let health: Promise<LightMyRequestResponse> | undefined;
     try {
-      // Requests that arrive while fewer calls wait are taken: they wait for a connection.
-      waiting = Array.from({ length: MAX_DB_WAITING }, () => items());
-      await until(() => t.database.waiting() >= MAX_DB_WAITING, 'the taken requests to wait for the database');
+      // Requests that arrive while fewer calls wait are taken: they wait for a connection. One at a time, each once
+      // the previous one's calls are queued: a request may queue two calls at once (its page and its count).
+      while (t.database.waiting() < MAX_DB_WAITING) {
+        const before = t.database.waiting();
+        waiting.push(items());
+        await expect.poll(() => t.database.waiting(), { timeout: 10_000, interval: 10 }).toBeGreaterThan(before);
+      }
 
       const started = Date.now();
       const refused = await items('en');
@@ -93,7 +61,7 @@ describe('load shedding', () => {
       // Health is never refused: it waits for the database like any query.
       health = t.app.inject({ url: '/api/health' });
     } finally {
-      await held.release();
+      await release();
     }
     // The taken requests are answered, health too, and new requests are taken again.
     for (const response of await Promise.all(waiting)) expect(response.statusCode).toBe(200);

@@ -2,6 +2,7 @@ import type { SwaggerTransform, SwaggerTransformObject } from '@fastify/swagger'
 import { errorBodySchema } from '@rfid/contract';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { SAFE_METHODS } from './methods.js';
 
 /**
  * The OpenAPI document true to every answer (issue 29, finding 6), once for every route rather than route by route:
@@ -12,7 +13,6 @@ import { z } from 'zod';
  * - a 204 has no body (Fastify sends none), so it documents no content.
  */
 const SIGNED_IN = /^\/(api|nms|epcis)(\/|$)/;
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 type RouteConfig = { public?: boolean; maxRole?: number; userOnly?: boolean } | undefined;
 

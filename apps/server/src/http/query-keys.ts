@@ -1,4 +1,11 @@
-import type { FastifyInstance, FastifyRequest, preValidationHookHandler, RouteOptions } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  HookHandlerDoneFunction,
+  preValidationHookHandler,
+  RouteOptions,
+} from 'fastify';
 import { z } from 'zod';
 import { validationError } from './errors.js';
 
@@ -42,11 +49,12 @@ const isApiRoute = (url: string): boolean => /^\/(api|nms|epcis)(\/|$)/.test(url
 /** The check of one route: every key of the query string is one its schema names. */
 export const unknownQueryCheck =
   (known: ReadonlySet<string>): preValidationHookHandler =>
-  async (request: FastifyRequest) => {
+  (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
     const query = request.query;
-    if (query === null || typeof query !== 'object') return;
+    if (query === null || typeof query !== 'object') return done();
     const unknown = Object.keys(query).filter((key) => !known.has(key));
-    if (unknown.length) throw validationError(Object.fromEntries(unknown.map((key) => [key, [UNKNOWN_FILTER]])));
+    if (unknown.length) return done(validationError(Object.fromEntries(unknown.map((key) => [key, [UNKNOWN_FILTER]]))));
+    done();
   };
 
 /**

@@ -1,8 +1,8 @@
-import { errorBodySchema, intId } from '@rfid/contract';
+import { errorBodySchema, intId, LIST_PAGE_SIZE } from '@rfid/contract';
 import { z } from 'zod';
 
 /** Page sizes of spec section 9 shared by the order screens: lists, boxes, lines. */
-export const LIST_PAGE = 11;
+export const LIST_PAGE = LIST_PAGE_SIZE;
 export const BOXES_PAGE = 40;
 export const LINES_PAGE = 100;
 

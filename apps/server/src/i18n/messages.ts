@@ -567,6 +567,11 @@ export const catalogue = {
   },
   'stock.file_gtin_unknown': { en: 'GTIN {gtin} is not in the catalog.', es: 'El GTIN {gtin} no está en el catálogo.' },
   'inventory.not_found': { en: 'Inventory not found.', es: 'Inventario no encontrado.' },
+  'inventory.handheld_area_not_here': { en: 'This area is not one of the location.', es: 'Esta zona no es de la ubicación.' },
+  'inventory.handheld_none_in_area': {
+    en: 'This area has no handheld reader: add one in Devices to count it.',
+    es: 'Esta zona no tiene lector de mano: añada uno en Dispositivos para contarla.',
+  },
   'inventory.select_area': { en: 'Please select area', es: 'Seleccione la zona' },
   'inventory.area_busy': {
     en: 'This area already has an inventory in progress: validate or cancel it first.',

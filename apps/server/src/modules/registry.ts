@@ -49,6 +49,11 @@ import { webhooksRoutes } from './webhooks/webhooks.routes.js';
  */
 export type ModuleDeps = {
   db: Database['db'];
+  /**
+   * Reads that may be a moment old: lists and statistics (Database.readDb: the read replica's while it keeps up, else
+   * `db`). Never for writes, nor inside a write request's work (that reads its own writes).
+   */
+  readDb: Database['db'];
   database: Database;
   bus: ReaderBus;
   /** The job runner as routes see it: they queue jobs; the kinds are registered by plugins/workers.ts. */
@@ -58,7 +63,7 @@ export type ModuleDeps = {
   config: Config;
   /** Where printers may be (modules/printing/printer-address.ts). */
   printers: PrinterAddressPolicy;
-  /** The domain engine (modules/engine): working-mode handlers, items ledger, domain events. */
+  /** The domain engine (modules/engine): its pipeline (working-mode handlers, commit hooks) and the items ledger. */
   engine: Engine;
   /** The live updates of this process (modules/live): its streams, fed by the database's notifications. */
   live: LiveHub;

@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
-import { buildTestApp, type TestApp } from '../test/helpers.js';
+import { buildTwoProcesses, type TestApp } from '../test/helpers.js';
 import { createTokenCache, hashToken } from './auth.js';
 
 /**
@@ -16,15 +15,11 @@ describe('token cache', () => {
   let other: FastifyInstance;
   /** Long enough that only an eviction, never the time, can explain a change seen at once. */
   const config = { ...loadConfig(), authCacheMs: 60_000 };
+  let close = async () => {};
   beforeAll(async () => {
-    t = await buildTestApp({ seed: true, options: { config } });
-    other = await buildApp({ database: t.database, config });
-    await other.ready();
+    ({ t, other, close } = await buildTwoProcesses(config));
   });
-  afterAll(async () => {
-    await other.close();
-    await t.close();
-  });
+  afterAll(async () => close());
 
   const codesSeenBy = async (app: FastifyInstance, token: string): Promise<string[]> => {
     const response = await app.inject({ method: 'GET', url: '/api/locations/?limit=100', headers: { authorization: token } });

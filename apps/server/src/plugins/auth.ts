@@ -7,6 +7,8 @@ import type { Config } from '../config.js';
 import type { Database, Db } from '../db/client.js';
 import { apiTokens, sessionActivity, userLocations, users } from '../db/schema/index.js';
 import { AppError, forbidden } from '../http/errors.js';
+import { SAFE_METHODS } from '../http/methods.js';
+import { createNotifiedCache } from '../lib/notified-cache.js';
 import { createApiKeysRepository } from '../modules/api-keys/api-keys.repository.js';
 import { hashApiKey, KEY_TOUCH_INTERVAL_MS, keyUser, looksLikeApiKey } from '../modules/api-keys/api-keys.rules.js';
 import { AUTH_CHANGED } from './auth-channel.js';
@@ -45,9 +47,6 @@ declare module 'fastify' {
 }
 
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
-
-export const loadUserByToken = async (db: Db, token: string, idleMs: number): Promise<AuthUser | null> =>
-  (await loadTokenUser(db, hashToken(token), idleMs))?.user ?? null;
 
 /** A session's last use: its session_activity row's, else (none yet) its sign-in's. */
 export const lastSeenOf = sql<Date>`coalesce(${sessionActivity.lastSeenAt}, ${apiTokens.createdAt})`.mapWith(
@@ -156,10 +155,8 @@ export const touchSession = async (db: Db, sessionId: number, at: Date): Promise
     });
 };
 
-export { AUTH_CHANGED } from './auth-channel.js';
-
+/** At most this many sessions' last use noted in this process; then the map is emptied. */
 const CACHE_MAX = 10_000;
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Token → user and location scope, kept `ttlMs` in this process (issue 15: an authenticated request costs no query).
@@ -167,33 +164,12 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * process, empties it at commit; while the listening connection is cut it is empty and unused.
  */
 export const createTokenCache = (ttlMs: number) => {
-  const entries = new Map<string, { user: AuthUser; until: number }>();
-  let trusted = false;
-  /** Counts the evictions: a user read before one (`since` older than it) may be stale and is not kept. */
-  let generation = 0;
-  const clear = () => {
-    generation += 1;
-    entries.clear();
-  };
+  const cache = createNotifiedCache<AuthUser>(ttlMs);
   return {
-    generation: () => generation,
-    get(tokenHash: string, now = Date.now()): AuthUser | undefined {
-      const entry = entries.get(tokenHash);
-      if (!entry) return undefined;
-      if (entry.until > now) return entry.user;
-      entries.delete(tokenHash);
-      return undefined;
-    },
+    ...cache,
+    /** Kept `ttlMs` at most, never beyond the token's own end. */
     set(tokenHash: string, user: AuthUser, tokenExpiresAt: Date, since: number, now = Date.now()) {
-      if (!trusted || ttlMs <= 0 || since !== generation) return;
-      if (entries.size >= CACHE_MAX) entries.clear();
-      entries.set(tokenHash, { user, until: Math.min(now + ttlMs, tokenExpiresAt.getTime()) });
-    },
-    clear,
-    /** Whether notifications arrive: the cache is emptied either way, and filled only while they do. */
-    setTrusted(listening: boolean) {
-      trusted = listening;
-      clear();
+      cache.set(tokenHash, user, since, { until: tokenExpiresAt.getTime(), now });
     },
   };
 };
@@ -277,56 +253,63 @@ export type AuthPluginOptions = {
   cacheMs: number;
   /** config.security: a session's idle end (sessionIdleMs after its last use). */
   security: Pick<Config['security'], 'sessionIdleMs'>;
+  /** Other caches of this process that a user's successful write empties with the token cache (the readers' keys). */
+  evictOnWrite?: ReadonlySet<() => void>;
 };
 
-export const authPlugin = fp(async (app: FastifyInstance, { database, cacheMs, security }: AuthPluginOptions) => {
-  const { db } = database;
-  const idleMs = security.sessionIdleMs;
-  const cache = createTokenCache(cacheMs);
-  const touched = new Map<number, number>();
-  const sessionsTouched = new Map<number, number>();
-  if (cacheMs > 0) {
-    const stop = await database.listen(AUTH_CHANGED, { onNotify: cache.clear, onState: cache.setTrusted });
-    app.addHook('onClose', async () => stop().catch(() => {}));
-  }
-  app.decorateRequest('user', null);
-  // A write that succeeded here may have changed a user, a token or a user's locations: this process forgets at once,
-  // before answering (the others hear the trigger's NOTIFY a moment later). Reads of the next requests refill it.
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (request.user && !SAFE_METHODS.has(request.method) && reply.statusCode < 400) cache.clear();
-    return payload;
-  });
-  app.addHook('onRequest', async (request) => {
-    const path = request.url;
-    if (!path.startsWith('/api/') && !path.startsWith('/nms/') && !path.startsWith('/epcis/')) return;
-    if (path.startsWith('/api/docs')) return; // the OpenAPI page is public
-    const config = request.routeOptions.config;
-    const header = request.headers.authorization;
-    const keyHeader = request.headers['x-api-key'];
-    // An API key comes as `Authorization: Bearer …` or, without an Authorization header, as `X-API-Key`.
-    const apiKey = header?.startsWith('Bearer ')
-      ? header.slice(7).trim()
-      : !header && typeof keyHeader === 'string'
-        ? keyHeader.trim()
-        : null;
-    if (header?.startsWith('Token ')) {
-      request.user = await userOfToken(db, cache, sessionsTouched, header.slice(6).trim(), idleMs);
-    } else if (apiKey !== null) {
-      request.user = await userOfKey(db, cache, touched, apiKey);
+export const authPlugin = fp(
+  async (app: FastifyInstance, { database, cacheMs, security, evictOnWrite = new Set() }: AuthPluginOptions) => {
+    const { db } = database;
+    const idleMs = security.sessionIdleMs;
+    const cache = createTokenCache(cacheMs);
+    const touched = new Map<number, number>();
+    const sessionsTouched = new Map<number, number>();
+    if (cacheMs > 0) {
+      const stop = await database.listen(AUTH_CHANGED, { onNotify: cache.clear, onState: cache.setTrusted });
+      app.addHook('onClose', async () => stop().catch(() => {}));
     }
-    if (config?.public) return;
-    if (!request.routeOptions.url) return; // 404s are answered as 404, not 401
-    if (!request.user) {
-      throw new AppError('UNAUTHENTICATED', {
-        message: apiKey !== null ? 'keys.invalid' : header ? 'auth.invalid_token' : 'auth.no_credentials',
-      });
-    }
-    if (request.user.apiKey) {
-      if (config?.userOnly) throw forbidden('keys.user_only');
-      if (request.user.apiKey.access === ApiKeyAccess.Read && !SAFE_METHODS.has(request.method)) {
-        throw forbidden('keys.read_only');
+    app.decorateRequest('user', null);
+    // A write that succeeded here may have changed a user, a token or a user's locations: this process forgets at once,
+    // before answering (the others hear the trigger's NOTIFY a moment later). Reads of the next requests refill it.
+    app.addHook('onSend', (request, reply, payload, done) => {
+      if (request.user && !SAFE_METHODS.has(request.method) && reply.statusCode < 400) {
+        cache.clear();
+        for (const evict of evictOnWrite) evict();
       }
-    }
-    if (config?.maxRole !== undefined && request.user.role > config.maxRole) throw forbidden();
-  });
-});
+      done(null, payload);
+    });
+    app.addHook('onRequest', async (request) => {
+      const path = request.url;
+      if (!path.startsWith('/api/') && !path.startsWith('/nms/') && !path.startsWith('/epcis/')) return;
+      if (path.startsWith('/api/docs')) return; // the OpenAPI page is public
+      const config = request.routeOptions.config;
+      const header = request.headers.authorization;
+      const keyHeader = request.headers['x-api-key'];
+      // An API key comes as `Authorization: Bearer …` or, without an Authorization header, as `X-API-Key`.
+      const apiKey = header?.startsWith('Bearer ')
+        ? header.slice(7).trim()
+        : !header && typeof keyHeader === 'string'
+          ? keyHeader.trim()
+          : null;
+      if (header?.startsWith('Token ')) {
+        request.user = await userOfToken(db, cache, sessionsTouched, header.slice(6).trim(), idleMs);
+      } else if (apiKey !== null) {
+        request.user = await userOfKey(db, cache, touched, apiKey);
+      }
+      if (config?.public) return;
+      if (!request.routeOptions.url) return; // 404s are answered as 404, not 401
+      if (!request.user) {
+        throw new AppError('UNAUTHENTICATED', {
+          message: apiKey !== null ? 'keys.invalid' : header ? 'auth.invalid_token' : 'auth.no_credentials',
+        });
+      }
+      if (request.user.apiKey) {
+        if (config?.userOnly) throw forbidden('keys.user_only');
+        if (request.user.apiKey.access === ApiKeyAccess.Read && !SAFE_METHODS.has(request.method)) {
+          throw forbidden('keys.read_only');
+        }
+      }
+      if (config?.maxRole !== undefined && request.user.role > config.maxRole) throw forbidden();
+    });
+  },
+);

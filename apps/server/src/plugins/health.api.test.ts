@@ -56,7 +56,10 @@ describe('health, readiness and metrics', () => {
     expect(late.statusCode).toBe(503);
     expect(late.json().problems[0]).toMatch(/^a probe sent through the broker \d+ s ago has not come back$/);
     // Liveness is not readiness: the process answers.
-    expect((await t.app.inject({ url: '/api/health' })).statusCode).toBe(200);
+    const health = await t.app.inject({ url: '/api/health' });
+    expect(health.statusCode).toBe(200);
+    // No read replica configured (DATABASE_READ_URL): nothing is said of one (docs/read-replicas.md).
+    expect(health.json()).not.toHaveProperty('read_replica');
   });
 
   it('serves Prometheus metrics: the broker gauges as the bus says, the process defaults', async () => {

@@ -1,7 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import type { BusStatus, ReaderBus } from '../broker/bus.js';
 import type { Database } from '../db/client.js';
-import { brokerMetrics, registerMetricsRoute } from './metrics.js';
+import { applyPool, brokerMetrics, createDatabaseGauges, readReplicaMetrics, registerMetricsRoute } from './metrics.js';
+import { createMetricsRepository } from './metrics.repository.js';
+
+/** Where lists and statistics read now (DATABASE_READ_URL; docs/read-replicas.md), for /api/health; absent without one. */
+const readReplicaOf = (database: Database) => {
+  const status = database.readReplica?.status();
+  if (!status) return {};
+  return {
+    read_replica: {
+      reads_from: status.target,
+      reason: status.reason,
+      lag_ms: status.lagMs,
+      bytes_behind: status.bytesBehind,
+      max_lag_ms: status.maxLagMs,
+      checked_at: status.checkedAt?.toISOString() ?? null,
+      fallbacks: status.fallbacks,
+    },
+  };
+};
 
 /** Why a process is not ready to take readers' messages; empty when it is. */
 export const brokerProblems = (status: BusStatus, now: Date, probeMs: number): string[] => {
@@ -20,8 +38,7 @@ export const brokerProblems = (status: BusStatus, now: Date, probeMs: number): s
  * `GET /api/health`: alive (answers while the database does). `GET /api/health/ready`: ready to serve, i.e. the database
  * answers and, with a broker, this process is connected, subscribed when it collects the readers' messages, and its
  * last probe came back through the broker in time (a balancer or an orchestrator takes it out while it is not); 503
- * with the problems otherwise. `GET /metrics`:
- * Prometheus.
+ * with the problems otherwise. `GET /metrics`: Prometheus (plugins/metrics.ts, docs/observability.md).
  */
 export const registerHealthRoutes = (
   app: FastifyInstance,
@@ -31,7 +48,7 @@ export const registerHealthRoutes = (
   app.get('/api/health', { config: { public: true, loadShedding: false }, schema: { tags: ['health'] } }, async () => {
     await database.db.execute('select 1');
     // Reads work while writes are refused for a full disk: the process is healthy, and says so (`storage`).
-    return { status: 'ok', database: database.kind, storage: database.storage() };
+    return { status: 'ok', database: database.kind, storage: database.storage(), ...readReplicaOf(database) };
   });
   // Nor is readiness: it says why the process should get no traffic, which is not the same as being busy.
   const readiness = { config: { public: true, loadShedding: false }, schema: { tags: ['health'] } };
@@ -60,15 +77,27 @@ export const registerHealthRoutes = (
     }
     return { status: 'ready', database: database.kind, storage: database.storage(), broker };
   });
-  registerMetricsRoute(app, () => {
+  const databaseGauges = createDatabaseGauges({ repository: createMetricsRepository(database.db), log: app.log });
+  registerMetricsRoute(app, async () => {
+    applyPool(database.pool());
+    const replica = database.readReplica?.status();
+    if (replica) {
+      readReplicaMetrics.inUse.set(replica.target === 'replica' ? 1 : 0);
+      readReplicaMetrics.lag.set(replica.lagMs === null || replica.reason === 'unreachable' ? -1 : replica.lagMs / 1000);
+      readReplicaMetrics.fallbacks.set(replica.fallbacks);
+    }
     const status = bus.status();
     brokerMetrics.subscribed.set(status.subscribed ? 1 : 0);
     brokerMetrics.collector.set(status.role === 'collector' ? 1 : 0);
+    for (const transport of ['none', 'mqtt', 'amqp'] as const) {
+      brokerMetrics.transport.set({ transport }, status.transport === transport ? 1 : 0);
+    }
     if (status.lastProbe) {
       brokerMetrics.probeRoundTrip.set(status.lastProbe.roundTripMs / 1000);
       brokerMetrics.probeAge.set((Date.now() - status.lastProbe.at.getTime()) / 1000);
     } else {
       brokerMetrics.probeAge.set(-1);
     }
+    await databaseGauges.refresh();
   });
 };

@@ -7,11 +7,12 @@ import { whileDatabaseAway } from '../db/retry.js';
 import { AUDIT_PRUNE_EVERY_MS, AUDIT_PRUNE_JOB, auditPruneJob } from '../modules/audit/audit.job.js';
 import { catalogImportJob } from '../modules/catalog/catalog-import.job.js';
 import type { Engine } from '../modules/engine/engine.js';
+import { EPCIS_SUBSCRIPTIONS_JOB, epcisSubscriptionsJob } from '../modules/epcis/epcis.subscriptions-job.js';
 import {
-  EPCIS_SUBSCRIPTIONS_EVERY_MS,
-  EPCIS_SUBSCRIPTIONS_JOB,
-  epcisSubscriptionsJob,
-} from '../modules/epcis/epcis.subscriptions-job.js';
+  HISTORY_PARTITIONS_EVERY_MS,
+  HISTORY_PARTITIONS_JOB,
+  historyPartitionsJob,
+} from '../modules/history/history-partitions.job.js';
 import { createDeviceDirectory, type DeviceDirectory } from '../modules/ingest/ingest.service.js';
 import { createStreamGrouper, type StreamGrouper } from '../modules/ingest/stream-grouper.js';
 import { inventoryCsvJob } from '../modules/inventory/inventory.csv.js';
@@ -75,7 +76,8 @@ export const createWorkers = ({ db, engine, config, log, printers }: WorkersOpti
     pollMs: config.print.queuePollMs,
     engine,
   });
-  const devices = createDeviceDirectory(db);
+  // Readers are kept by key as long as users by token (AUTH_CACHE_MS); app.ts listens for their changes.
+  const devices = createDeviceDirectory(db, { keyCacheMs: config.authCacheMs });
   // The idle gap that closes a streamed set (READS_IDLE_GAP_MS, 2 s).
   const grouper = createStreamGrouper({ engine, devices, gapMs: config.readsIdleGapMs, log });
   const webhooks = createConfiguredSender(db, config.webhooks, log);
@@ -110,8 +112,17 @@ export const workersPlugin = fp(
     // Sessions past their absolute or idle end are deleted every hour (they are refused already; issue 29).
     jobs.add(sessionsPruneJob(db, app.log, config.security.sessionIdleMs));
     jobs.every({ kind: SESSIONS_PRUNE_JOB, everyMs: 3_600_000 });
+    // The histories' partitions made months ahead, and HISTORY_RETENTION_MONTHS's archive-then-drop, daily, at start too.
+    jobs.add(
+      historyPartitionsJob(db, app.log, {
+        monthsAhead: config.history.partitionsAhead,
+        retentionMonths: config.history.retentionMonths,
+        archiveDir: config.history.archiveDir,
+      }),
+    );
+    jobs.every({ kind: HISTORY_PARTITIONS_JOB, everyMs: HISTORY_PARTITIONS_EVERY_MS, isCurrentPeriodDue: true });
     jobs.add(epcisSubscriptionsJob(db));
-    jobs.every({ kind: EPCIS_SUBSCRIPTIONS_JOB, everyMs: EPCIS_SUBSCRIPTIONS_EVERY_MS });
+    jobs.every({ kind: EPCIS_SUBSCRIPTIONS_JOB, everyMs: config.epcisSubscriptionsIntervalMs });
     if (stockSnapshots) {
       registerStockSnapshotJobs({ jobs, db, log: app.log, intervalMs: config.stockSnapshotIntervalMs });
     }

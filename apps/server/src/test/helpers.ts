@@ -122,3 +122,21 @@ export const multipartForm = (parts: FormPart[]) => {
 
 /** A message's English text (what the tests' app answers by default: `defaultLanguage: 'en'`). */
 export const en = (message: MessageArg): string => render(message, 'en');
+
+/**
+ * Two apps on one seeded database, standing for two processes (a cache of one and the notifications that empty it);
+ * `close` stops both. `config` is both apps' (e.g. a long AUTH_CACHE_MS, so that only an eviction explains a change).
+ */
+export const buildTwoProcesses = async (config: NonNullable<AppOptions['config']>) => {
+  const t = await buildTestApp({ seed: true, options: { config } });
+  const other = await buildApp({ database: t.database, config });
+  await other.ready();
+  return {
+    t,
+    other,
+    close: async () => {
+      await other.close();
+      await t.close();
+    },
+  };
+};

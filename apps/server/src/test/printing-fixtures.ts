@@ -18,7 +18,7 @@ export const printingCaller =
       ...(payload === undefined ? {} : { payload: payload as object }),
     });
 
-export { type FormPart, multipartForm } from './helpers.js';
+export { multipartForm } from './helpers.js';
 
 /** SGTIN-96 of a GTIN-14 with a 7-digit company prefix (partition 5) and filter 1, written out by hand. */
 export const sgtin96Hex = (gtin14: string, serial: number): string => {

@@ -1,10 +1,11 @@
 import type { Db, DbOrTx, Tx } from '../db/client.js';
+import { countJobRun } from '../plugins/metrics.js';
 import * as repo from './jobs.repository.js';
 import { processOwner, renewEveryMs } from './lease.js';
 import { createWakeableNap } from './wakeable-nap.js';
 
 /**
- * The one job runner of a server process (docs/background-jobs.md, DESIGN.md section 8). Jobs live in the `jobs`
+ * The one job runner of a server process (docs/background-jobs.md, docs/design.md §8). Jobs live in the `jobs`
  * table; every process polls it, claims one due job at a time with `FOR UPDATE SKIP LOCKED` and holds it under a
  * lease it renews while the handler runs. Nothing is coordinated in process memory:
  *
@@ -223,6 +224,7 @@ export const createJobRunner = ({
       log.error({ err: onFailedError, jobId: job.id, kind: job.kind }, 'recording a job failure failed');
       await repo.withFence(db, fence, (tx) => repo.markFailed(tx, fence, error));
     }
+    countJobRun(job.kind, 'failed');
     log.warn({ jobId: job.id, kind: job.kind, attempts: job.attempts, error }, 'job failed');
   };
 
@@ -268,6 +270,7 @@ export const createJobRunner = ({
     try {
       await registered.handler({ job, signal: controller.signal, heartbeat, finish });
       await finish();
+      countJobRun(job.kind, 'done');
     } catch (error) {
       if (state.isFinishing) {
         log.error({ err: error, jobId: job.id, kind: job.kind }, 'job finished, then failed');
@@ -285,6 +288,7 @@ export const createJobRunner = ({
       if (!(error instanceof PermanentJobError) && job.attempts < job.maxAttempts) {
         const delayMs = retryDelay(registered.options, job.attempts);
         await repo.withFence(db, fence, (tx) => repo.markRetry(tx, fence, { delayMs, error: message }));
+        countJobRun(job.kind, 'retry');
         log.warn(
           { err: error, jobId: job.id, kind: job.kind, attempts: job.attempts, retryInMs: delayMs },
           'job failed; retrying',

@@ -150,13 +150,3 @@ export const deleteFinishedJobs = async (
     .returning({ id: jobs.id });
   return done.length + failed.length;
 };
-
-export const getJob = async (db: DbOrTx, id: number): Promise<JobRow | undefined> => {
-  const [row] = await db.select().from(jobs).where(eq(jobs.id, id));
-  return row;
-};
-
-export const getJobByKey = async (db: DbOrTx, key: string): Promise<JobRow | undefined> => {
-  const [row] = await db.select().from(jobs).where(eq(jobs.key, key));
-  return row;
-};

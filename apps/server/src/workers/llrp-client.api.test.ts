@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type LlrpReaderSimulator, startLlrpReader } from '../../../../tools/simulator/src/llrp-reader.js';
 import { createEngine } from '../modules/engine/engine.js';
+import { readingSetPipeline } from '../modules/engine/pipeline.js';
 import { createDeviceDirectory } from '../modules/ingest/ingest.service.js';
 import { createStreamGrouper, type StreamGrouper } from '../modules/ingest/stream-grouper.js';
 import { locationIdByCode } from '../test/admin-fixtures.js';
@@ -94,7 +95,7 @@ describe('LLRP client against the simulated reader', { timeout: 120_000 }, () =>
     const cdMad = await locationIdByCode(t.database.db, 'CD-MAD');
     areaId = (await api('GET', `/api/locations/${cdMad}/areas/`)).json().results[0].id;
     grouper = createStreamGrouper({
-      engine: createEngine({ db: t.database.db }),
+      engine: createEngine({ db: t.database.db, pipeline: readingSetPipeline({ isHandlersOnly: true }) }),
       devices: createDeviceDirectory(t.database.db),
       gapMs: 300,
       log: t.app.log,

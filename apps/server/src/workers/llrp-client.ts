@@ -28,6 +28,7 @@ import { createLinksRepository, type LlrpTarget } from '../llrp/links.repository
 import type { IngestDevice, SetRead } from '../modules/ingest/ingest.repository.js';
 import type { DeviceDirectory } from '../modules/ingest/ingest.service.js';
 import type { StreamGrouper } from '../modules/ingest/stream-grouper.js';
+import { countReads, newestOf } from '../plugins/metrics.js';
 import { processOwner, renewEveryMs } from './lease.js';
 
 /** The ROSpec the server adds to every reader (any ROSpecs already there are deleted first). */
@@ -93,7 +94,7 @@ type Link = {
 };
 
 /**
- * The LLRP client of one server process (DESIGN.md section 8): the server connects to readers whose connection type is
+ * The LLRP client of one server process (docs/design.md §8): the server connects to readers whose connection type is
  * LLRP, one process per reader at a time under a lease in reader_links. For each reader it holds it connects over TCP,
  * waits for the reader's ConnectionAttemptEvent, sets a periodic keepalive, deletes every ROSpec and adds and enables
  * its own (start trigger Immediate, a report per tag with antenna, peak RSSI and timestamps), and stages every tag of
@@ -204,6 +205,7 @@ export const createLlrpClient = ({
       for (let attempt = 0; ; attempt++) {
         try {
           await grouper.stage(device, reads);
+          countReads('llrp', 'stream', reads.length, newestOf(reads), receivedAt.getTime());
           break;
         } catch (error) {
           if (link.isStopped || isKilled) throw new LinkError('Stopped while storing a report');

@@ -72,7 +72,7 @@ const storedError = (error: unknown): string => {
 };
 
 /**
- * The print service of one process, one of any number sharing the database (DESIGN.md section 8). Print jobs live in
+ * The print service of one process, one of any number sharing the database (docs/design.md §8). Print jobs live in
  * the database: a job is a WORKING print order with its printer and range, queued on its printer oldest first. Every
  * process polls for printers with a waiting job and no live lease, claims the printer's lease in one statement and runs
  * that printer's oldest job, renewing the lease while it prints; so a printer prints one job at a time, whichever

@@ -23,6 +23,7 @@ const setUp = async (stage: StreamGrouper['stage']) => {
   const state = { isClosing: false };
   // The subscriber uses subscribeBatch (shared: one process of several gets each message) and isClosing.
   const bus = {
+    status: () => ({ transport: 'mqtt', connected: true, subscribed: true }),
     subscribeBatch: async (filter: string, h: BusBatchHandler, options?: { shared?: boolean }) => {
       expect(filter).toBe(READS_TOPIC);
       expect(options?.shared).toBe(true);

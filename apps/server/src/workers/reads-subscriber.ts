@@ -7,6 +7,7 @@ import type { IngestDevice, SetRead } from '../modules/ingest/ingest.repository.
 import { type DeviceDirectory, ingestSet, isSameDevice, type SetInput, toSetInput } from '../modules/ingest/ingest.service.js';
 import { parseReaderPayload } from '../modules/ingest/stream.js';
 import type { StreamGrouper } from '../modules/ingest/stream-grouper.js';
+import { countReads, newestOf, observeBusCommit } from '../plugins/metrics.js';
 
 export const READS_TOPIC = 'readers/+/reads';
 
@@ -84,15 +85,24 @@ export const startReadsSubscriber = async ({
       }
     }
   };
+  // The reads are counted by the bus's transport (mqtt or amqp) as they arrive, and their commit lag once stored.
+  const { transport } = bus.status();
+  const busTransport = transport === 'amqp' ? 'amqp' : 'mqtt';
   await bus.subscribeBatch(
     READS_TOPIC,
     async (messages) => {
+      const receivedAt = Date.now();
       const touched = new Map<number, IngestDevice>();
       /** Each reader's streamed reads of the window, in arrival order: staged in one write. */
       const streams = new Map<number, { device: IngestDevice; reads: SetRead[] }>();
       for (const message of messages) {
         const decoded = await decode(message);
         if (!decoded) continue;
+        if (decoded.kind === 'reads') {
+          countReads(busTransport, 'stream', decoded.reads.length, newestOf(decoded.reads), message.receivedAt ?? receivedAt);
+        } else {
+          countReads(busTransport, 'set', decoded.set.reads.length, decoded.set.endTime, message.receivedAt ?? receivedAt);
+        }
         touched.set(decoded.device.id, decoded.device);
         if (decoded.kind === 'reads') {
           const stream = streams.get(decoded.device.id) ?? { device: decoded.device, reads: [] };
@@ -109,6 +119,8 @@ export const startReadsSubscriber = async ({
         }
       }
       for (const { device, reads } of streams.values()) await withRetry(() => grouper.stage(device, reads), log, retry);
+      const committedAt = Date.now();
+      for (const message of messages) observeBusCommit(busTransport, message.receivedAt ?? receivedAt, committedAt);
       for (const device of touched.values()) await devices.touch(device.id).catch(() => {});
     },
     { shared: true },

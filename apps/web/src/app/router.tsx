@@ -1,9 +1,10 @@
-import { createBrowserRouter, Navigate, Outlet, useLocation } from 'react-router';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject, useLocation } from 'react-router';
 import { ErrorPage } from '../components/error-page';
 import { PageLoading } from '../components/page-loading';
 import { identityQueryOptions } from '../features/auth/api/get-identity';
 import { authRoutes } from '../features/auth/routes';
 import { chartRoutes, dashboardRoutes } from '../features/dashboard/routes';
+import { handheldRoutes } from '../features/handheld';
 import { defaultLocationQueryOptions } from '../features/locations/api/get-default-location';
 import { ssoPublicRoutes } from '../features/sso';
 import { ALL_NAMESPACES, default as i18n } from '../lib/i18n';
@@ -11,16 +12,41 @@ import { PRODUCT } from '../lib/product';
 import { queryClient } from '../lib/query-client';
 import { isAuthenticated, readLocation } from '../lib/storage';
 import { featureRoutes } from './feature-routes';
+import { firstPageNamespaces } from './first-pages';
 import { ComingSoonPage, LegalPage } from './pages';
 
 /**
  * The signed-in shell (header, menu, footer) is its own chunk: the login page does not load it. The router shows it
- * once its code and every namespace's translations (the shell's pages read each other's) are in, so that it renders
- * complete at once (lib/lazy-page.ts's `lazyRoute`).
+ * once its code and the translations are in, so that it renders complete at once (lib/lazy-page.ts's `lazyRoute`):
+ * every namespace (the shell's pages read each other's), or, for one of the pages a phone opens first, only the
+ * shell's and that page's (app/first-pages.ts; the rest follow once it is idle, issue 30).
  */
 const loadLayout = async () => {
-  const [module] = await Promise.all([import('./shell/layout'), i18n.loadNamespaces(ALL_NAMESPACES)]);
+  const namespaces = firstPageNamespaces(window.location.pathname) ?? ALL_NAMESPACES;
+  const [module] = await Promise.all([import('./shell/layout'), i18n.loadNamespaces(namespaces)]);
   return { Component: module.Layout };
+};
+
+/** Whether the first page is in (the router's first navigation done): set by the router's subscription below. */
+let isFirstPageIn = false;
+
+/**
+ * A signed-in page entered after the first one waits for every namespace too (they are loading, or in, since the first
+ * page was idle): it shows complete, as the first page does.
+ */
+const withAllTexts = (route: RouteObject): RouteObject => {
+  const { lazy } = route;
+  const wrapped: RouteObject =
+    typeof lazy === 'function'
+      ? {
+          ...route,
+          lazy: async () => {
+            const [loaded] = await Promise.all([lazy(), isFirstPageIn ? i18n.loadNamespaces(ALL_NAMESPACES) : undefined]);
+            return loaded;
+          },
+        }
+      : route;
+  return wrapped.index || !wrapped.children ? wrapped : { ...wrapped, children: wrapped.children.map(withAllTexts) };
 };
 
 /**
@@ -140,12 +166,14 @@ export const router = createBrowserRouter([
     hydrateFallbackElement: <PageLoading full />,
     loader: loadSignedIn,
     children: [
+      // The store's handheld app (issue 32): its own frame, which opens offline; not the shell.
+      ...handheldRoutes,
       {
         lazy: loadLayout,
         children: [
-          ...dashboardRoutes,
+          ...dashboardRoutes.map(withAllTexts),
           { path: '/legal', element: <LegalPage /> },
-          ...featureRoutes,
+          ...featureRoutes.map(withAllTexts),
           ...unbuiltRoutes.filter((path) => !builtPaths.has(path)).map(soon),
           { path: '*', element: <ErrorPage /> },
         ],
@@ -153,3 +181,6 @@ export const router = createBrowserRouter([
     ],
   },
 ]);
+router.subscribe((state) => {
+  if (state.initialized) isFirstPageIn = true;
+});

@@ -2,14 +2,13 @@ import { TextField } from '@mui/material';
 import dayjs, { type Dayjs } from 'dayjs';
 import { lazy, Suspense, useState } from 'react';
 
-// The pickers (MUI X, the largest part of a page with a date filter) load when a field first renders: until then a
-// plain field holds the picker's place, with its label, value and error (issue 15, LCP: the inbound dashboard's
-// figures and orders paint before the pickers' code). The placeholder has no test id: what waits for the field waits
-// for the picker.
-const DatePicker = lazy(() => import('@mui/x-date-pickers/DatePicker').then((module) => ({ default: module.DatePicker })));
-const DateTimePicker = lazy(() =>
-  import('@mui/x-date-pickers/DateTimePicker').then((module) => ({ default: module.DateTimePicker })),
-);
+// The pickers (MUI X, the largest part of a page with a date filter) load, with their localization, when a field first
+// renders: until then a plain field holds the picker's place, with its label, value and error (issue 15, LCP: the
+// inbound dashboard's figures and orders paint before the pickers' code). The placeholder has no test id: what waits
+// for the field waits for the picker.
+const loadPickers = () => import('./localized-pickers');
+const DatePicker = lazy(() => loadPickers().then((module) => ({ default: module.LocalizedDatePicker })));
+const DateTimePicker = lazy(() => loadPickers().then((module) => ({ default: module.LocalizedDateTimePicker })));
 
 /** What the fields show, in both languages (spec section 7: DD/MM/YYYY; times on 24 hours). */
 export const DATE_DISPLAY = 'DD/MM/YYYY';

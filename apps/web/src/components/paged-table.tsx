@@ -16,7 +16,7 @@ import {
   useTheme,
 } from '@mui/material';
 import type { Page } from '@rfid/contract';
-import { keepPreviousData, type QueryKey, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, type QueryKey, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pageQueryKey, TABLE_REFRESH_MS } from '../lib/query-client';
@@ -196,9 +196,18 @@ const DesktopTable = <T,>({
 
 /** Phone: one card per row, the next page loads when the sentinel scrolls into view. */
 const CardList = <T,>({ queryKey, fetchPage, columns, rowKey, pageSize, emptyText, emptyAction, testId }: TableProps<T>) => {
+  const client = useQueryClient();
   const query = useInfiniteQuery({
     queryKey: [...queryKey, 'infinite', pageSize],
-    queryFn: ({ pageParam, signal }) => fetchPage({ limit: pageSize, offset: pageParam, signal }),
+    // The first page is the table's first page (its query key): what a route's loader started beside the page's code
+    // (lib/lazy-page.ts `prefetch`) is taken, not asked for again.
+    queryFn: ({ pageParam, signal }) =>
+      pageParam === 0
+        ? client.fetchQuery({
+            queryKey: pageQueryKey(queryKey, pageSize, 0),
+            queryFn: ({ signal: pageSignal }) => fetchPage({ limit: pageSize, offset: 0, signal: pageSignal }),
+          })
+        : fetchPage({ limit: pageSize, offset: pageParam, signal }),
     initialPageParam: 0,
     getNextPageParam: (last, pages) => {
       const loaded = pages.reduce((sum, page) => sum + page.results.length, 0);

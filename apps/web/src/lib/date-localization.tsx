@@ -17,10 +17,9 @@ const PICKER_LOCALES = {
 } as const;
 
 /**
- * The date pickers' localization, following the i18n language, at the root of the signed-in pages (app/shell/layout:
- * every page with a date field is one of them). It is in the shell's chunk, not the entry, so /login does not load it
- * (its 250 KB budget, e2e/performance/first-page); the pickers themselves load with the pages that use them
- * (components/date-fields.tsx).
+ * The date pickers' localization, following the i18n language, around each picker (components/localized-pickers.tsx):
+ * it loads with the pickers' code when a page first draws a date field (components/date-fields.tsx), not with the
+ * signed-in shell, nor with /login (its 250 KB budget, e2e/performance/first-page).
  */
 export const DateLocalization = ({ children }: { children: ReactNode }) => {
   // No suspense: the language is known before any namespace loads, and a change re-renders this.

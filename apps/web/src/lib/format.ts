@@ -47,9 +47,6 @@ export const formatBytes = (bytes: number): string => {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 };
 
-/** A local date as YYYY-MM-DD (the value of a native date input). */
-export const toDateInput = (value: DateInput): string => toDayjs(value)?.format('YYYY-MM-DD') ?? '';
-
 /**
  * Query bounds of a date range, as the contract's date codec reads them (packages/contract/src/dates.ts):
  * date-only values, each the whole day (from 00:00, up to the next day's start) in the location's time

@@ -9,7 +9,8 @@ export type Language = (typeof LANGUAGES)[number];
  * One namespace per module: locales/<lng>/<namespace>.json, picked up without a central list. Each file is its own
  * chunk, loaded when first needed: the login page loads its language's `common` and `auth`, not every namespace of
  * both languages; the signed-in layout loads the rest of its language (`ALL_NAMESPACES`), as its pages and shared
- * labels read each other's namespaces ('orders:…').
+ * labels read each other's namespaces ('orders:…'): at once, or, when the page opened first is one a phone opens
+ * first, its own and the shell's first, the others once it is idle (app/first-pages.ts).
  */
 const files = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
 const fileOf = (lng: string, ns: string) => `../locales/${lng}/${ns}.json`;
@@ -64,6 +65,8 @@ void i18n
     // ('errors.connection' on screen, issue 28): see `missingText`.
     appendNamespaceToMissingKey: true,
     parseMissingKeyHandler: (key, defaultValue) => missingText(key, defaultValue),
+    // A page drawn before some namespace it reads arrived (the first page's, app/first-pages.ts) draws again once it did.
+    react: { bindI18n: 'languageChanged loaded' },
   });
 
 i18n.on('languageChanged', (lng) => {

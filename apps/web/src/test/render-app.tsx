@@ -1,13 +1,14 @@
 import type { Identity } from '@rfid/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { cleanup, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { roleQueryOptions } from '../features/auth';
 import { DateLocalization } from '../lib/date-localization';
 import i18n from '../lib/i18n';
 import { NotifierProvider } from '../lib/notifier';
+import { STORAGE_KEYS } from '../lib/storage';
 
 /**
  * What the Testing Library tests of the web share (one piece for each repeated thing): a signed-in user of a role, the
@@ -54,23 +55,42 @@ export const renderApp = async (
 export type ApiCall = { method: string; path: string; query?: string; body: unknown };
 export type ApiAnswer = { status: number; body: unknown };
 
-/** A fake API (global fetch): answers by "METHOD /path" (without the query), 404 otherwise; records every call. */
-export const fakeApi = (routes: Record<string, (body: unknown) => ApiAnswer>): ApiCall[] => {
+/**
+ * A fake API (global fetch): answers by "METHOD /path" (without the query; a route reads it from `url`), 404 otherwise;
+ * records every call, with its query string when it has one.
+ */
+export const fakeApi = (routes: Record<string, (body: unknown, url: URL) => ApiAnswer>): ApiCall[] => {
   const calls: ApiCall[] = [];
   vi.stubGlobal('fetch', async (input: string | URL, init?: RequestInit) => {
     const url = new URL(String(input));
     const method = init?.method ?? 'GET';
     const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    calls.push({ method, path: url.pathname, body });
+    calls.push({ method, path: url.pathname, body, ...(url.search ? { query: url.search } : {}) });
     const route = routes[`${method} ${url.pathname}`];
-    const answer = route ? route(body) : { status: 404, body: { message: 'Not found' } };
+    const answer = route ? route(body, url) : { status: 404, body: { message: 'Not found' } };
     return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'Content-Type': 'application/json' } });
   });
   return calls;
 };
 
-/** A list's page as the API answers it. */
-export const apiPage = <T,>(results: T[]): ApiAnswer => ({
+/** A list's page as the API answers it (`count`: the whole list's, when `results` is one page of it). */
+export const apiPage = <T,>(results: T[], count = results.length): ApiAnswer => ({
   status: 200,
-  body: { count: results.length, next: null, previous: null, results },
+  body: { count, next: null, previous: null, results },
 });
+
+/**
+ * For a describe block: the user works at the demo store T-MAD-01 (id 3) as the location picker left it; after each test
+ * the screen is unmounted, the stubbed fetch restored and the storage emptied.
+ */
+export const atTestStore = (): void => {
+  beforeEach(() => {
+    localStorage.setItem(STORAGE_KEYS.locationId, '3');
+    localStorage.setItem(STORAGE_KEYS.location, 'T-MAD-01');
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    localStorage.clear();
+  });
+};

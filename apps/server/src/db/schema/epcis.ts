@@ -1,4 +1,4 @@
-import { bigint, bigserial, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, instant } from './columns.js';
 import { companyRef, locations, users } from './organization.js';
 
@@ -22,12 +22,13 @@ export const epcisCaptures = pgTable(
 
 /**
  * GS1 EPCIS 2.0 events (issue 17): those the items ledger made, and those captured. `document` is the event as
- * EPCIS 2.0 JSON-LD; the other columns are what the query interface filters on.
+ * EPCIS 2.0 JSON-LD; the other columns are what the query interface filters on. Partitioned by month of `event_time`
+ * (migration 0032, docs/history-at-scale.md): the primary key and the event ID's unique index include it.
  */
 export const epcisEvents = pgTable(
   'epcis_events',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigserial('id', { mode: 'number' }).notNull(),
     /** The standard's eventID (the event hash ID `ni:///sha-256;…` for the product's events). */
     eventId: text('event_id').notNull(),
     companyId: companyRef(),
@@ -47,7 +48,9 @@ export const epcisEvents = pgTable(
     document: jsonb('document').$type<Record<string, unknown>>().notNull(),
   },
   (t) => [
-    uniqueIndex('epcis_events_company_event_uq').on(t.companyId, t.eventId),
+    primaryKey({ name: 'epcis_events_pkey', columns: [t.id, t.eventTime] }),
+    // An event ID is stored once per event time: its hash ID covers the time, and a resent capture repeats it.
+    uniqueIndex('epcis_events_company_event_uq').on(t.companyId, t.eventId, t.eventTime),
     index('epcis_events_company_time_idx').on(t.companyId, t.eventTime, t.id),
     index('epcis_events_epcs_idx').using('gin', t.epcs),
   ],

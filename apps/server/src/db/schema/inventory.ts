@@ -20,7 +20,7 @@ import { devices } from './devices.js';
 import { areaRef, areas, companyRef, locationRef, users } from './organization.js';
 
 /**
- * An RFID inventory of one area (DESIGN.md section 6). State: 0 pending (reading), 1 computing,
+ * An RFID inventory of one area (docs/design.md §6). State: 0 pending (reading), 1 computing,
  * 2 validated, 3 canceled. `expected_count` (the spec's theorical_stock) is the number of items
  * STOCKED in the area when it started (of the chosen GTINs when partial); `read_count` the
  * distinct EPCs its reading sets brought; `matched_count` those read that were expected.

@@ -88,7 +88,7 @@ export const boxContents = pgTable(
 );
 
 /**
- * What each box adds to its locations' theoretical stock (DESIGN.md section 6), kept by triggers on
+ * What each box adds to its locations' theoretical stock (docs/design.md §6), kept by triggers on
  * boxes, box_contents and orders (migration 0013_box_theoretical): side 'in' = its expected
  * contents, received at the order's destination (purchase or movement, box checked there: status 1
  * or 2); side 'out' = the same, negative, shipped from the order's origin (movement or online, box

@@ -6,6 +6,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   smallint,
   text,
   uniqueIndex,
@@ -86,11 +87,14 @@ export const items = pgTable(
   ],
 );
 
-/** Every read of a tag: the EPC tracker's history. */
+/**
+ * Every read of a tag: the EPC tracker's history. Partitioned by month of `read_at` (migration 0032,
+ * docs/history-at-scale.md): the key includes `read_at`, and the partitions are made ahead by the `history-partitions` job.
+ */
 export const traces = pgTable(
   'traces',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigserial('id', { mode: 'number' }).notNull(),
     companyId: integer('company_id').notNull(),
     itemId: bigint('item_id', { mode: 'number' }).notNull(),
     epc: text('epc').notNull(),
@@ -105,6 +109,7 @@ export const traces = pgTable(
     rssi: doublePrecision('rssi'),
   },
   (t) => [
+    primaryKey({ name: 'traces_pkey', columns: [t.id, t.readAt] }),
     index('traces_epc_idx').on(t.companyId, t.epc, t.readAt),
     index('traces_item_idx').on(t.itemId, t.readAt),
     index('traces_set_idx').on(t.readingSetId),

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ExitAlarmStatus, ItemState } from '@rfid/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { createEngine } from '../../modules/engine/engine.js';
+import { readingSetPipeline } from '../../modules/engine/pipeline.js';
 import { markAlarmItemLost } from '../../modules/exit-alarms/exit-alarms.engine.js';
 import { createExitAlarmsRepository } from '../../modules/exit-alarms/exit-alarms.repository.js';
 import { createIngestRepository } from '../../modules/ingest/ingest.repository.js';
@@ -40,7 +41,7 @@ export const seedExitAlarmsDemo = async (db: Db): Promise<void> => {
     .orderBy(asc(items.gtin), asc(items.id))
     .limit(5);
   if (stocked.length < 5) return;
-  const engine = createEngine({ db });
+  const engine = createEngine({ db, pipeline: readingSetPipeline({ isHandlersOnly: true }) });
   const now = Date.now();
   /** One pass of the tag through the gate `at` (a set of two seconds). */
   const pass = (epc: string, at: number) =>

@@ -3,6 +3,7 @@ import { InventoryState, ItemState } from '@rfid/contract';
 import { createSerialTags } from '@rfid/epc';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { createEngine } from '../../modules/engine/engine.js';
+import { readingSetPipeline } from '../../modules/engine/pipeline.js';
 import { createIngestRepository, type IngestDevice } from '../../modules/ingest/ingest.repository.js';
 import { ingestSet } from '../../modules/ingest/ingest.service.js';
 import { createInventoryCsvNow } from '../../modules/inventory/inventory.csv.js';
@@ -37,7 +38,7 @@ export const seedInventoryDemo = async (db: Db): Promise<void> => {
   if (!sites) return;
   const { mad, store } = sites;
   const companyId = mad.companyId;
-  const engine = createEngine({ db });
+  const engine = createEngine({ db, pipeline: readingSetPipeline({ isHandlersOnly: true }) });
   const warehouse = await areaIdOf(db, mad.id, 'Almacén');
   const floor = await areaIdOf(db, store.id, 'Sala de ventas');
   const reader = async (serial: string): Promise<IngestDevice | undefined> => {

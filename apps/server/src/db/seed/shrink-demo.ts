@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { InventoryState, ItemState } from '@rfid/contract';
 import { createSerialTags } from '@rfid/epc';
 import { createEngine } from '../../modules/engine/engine.js';
+import { readingSetPipeline } from '../../modules/engine/pipeline.js';
 import { createIngestRepository, type IngestDevice } from '../../modules/ingest/ingest.repository.js';
 import { ingestSet } from '../../modules/ingest/ingest.service.js';
 import { changeInventoryState } from '../../modules/inventory/inventory.engine.js';
@@ -36,7 +37,7 @@ export const seedShrinkDemo = async (db: Db): Promise<void> => {
   if (!sites) return;
   const { store } = sites;
   const companyId = store.companyId;
-  const engine = createEngine({ db });
+  const engine = createEngine({ db, pipeline: readingSetPipeline({ isHandlersOnly: true }) });
   const stockroom = await areaIdOf(db, store.id, 'Almacén tienda');
   const handheldId = await deviceIdOf(db, 'HH-T01-01');
   const handheld = handheldId ? await createIngestRepository(db).deviceById(handheldId) : undefined;

@@ -1,4 +1,4 @@
-import { BoxStatus, OrderStatus } from '@rfid/contract';
+import { BoxStatus } from '@rfid/contract';
 import type { Words } from './table.js';
 
 /** The words of the states the exports write (the web's words for them: locales/<lng>/orders.json). */
@@ -8,14 +8,6 @@ export const BOX_STATUS_WORDS: Record<string, Words> = {
   [BoxStatus.CheckedWithoutErrors]: { es: 'Verificada sin errores', en: 'Checked without errors' },
   [BoxStatus.Checking]: { es: 'Verificando', en: 'Checking' },
   [BoxStatus.Canceled]: { es: 'Cancelada', en: 'Canceled' },
-};
-
-export const ORDER_STATUS_WORDS: Record<string, Words> = {
-  [OrderStatus.Unchecked]: { es: 'Sin verificar', en: 'Unchecked' },
-  [OrderStatus.Checking]: { es: 'Verificando', en: 'Checking' },
-  [OrderStatus.CheckedWithErrors]: { es: 'Verificada con errores', en: 'Checked with errors' },
-  [OrderStatus.CheckedWithoutErrors]: { es: 'Verificada sin errores', en: 'Checked without errors' },
-  [OrderStatus.Canceled]: { es: 'Cancelada', en: 'Canceled' },
 };
 
 /** The side of an order a box was checked at. */

@@ -1,5 +1,6 @@
-import { AREA_KINDS, AreaKind } from '@rfid/contract';
+import { AREA_KINDS, AreaKind, type areaListQuerySchema } from '@rfid/contract';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { areas, locations, stockNow } from '../../db/schema/index.js';
 import { pageOf } from '../../db/sql.js';
@@ -59,13 +60,13 @@ export type AreaRow = {
 export type AreaValues = { description: string; locationId: number; glnExtension?: string | null; kind?: AreaKind };
 
 export const createAreasRepository = (db: Db) => ({
-  async list(user: AuthUser, query: Record<string, unknown>, page: PageParams, locationId?: number) {
+  async list(user: AuthUser, query: z.output<typeof areaListQuerySchema>, page: PageParams, locationId?: number) {
     const where = and(
       visibleLocations(user),
       locationId === undefined ? undefined : eq(areas.locationId, locationId),
       buildFilters(query, areaFilters),
     );
-    const order = buildOrderBy(query.order_by as string | undefined, areaOrder, [asc(areas.description), asc(areas.id)]);
+    const order = buildOrderBy(query.order_by, areaOrder, [asc(areas.description), asc(areas.id)]);
     const selected = db
       .select(areaColumns)
       .from(areas)

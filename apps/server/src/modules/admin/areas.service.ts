@@ -1,4 +1,4 @@
-import type { areaCreateBodySchema } from '@rfid/contract';
+import type { areaCreateBodySchema, areaListQuerySchema } from '@rfid/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../http/errors.js';
@@ -25,9 +25,9 @@ export const createAreasService = ({ db, repo }: { db: Db; repo: AreasRepository
   };
   const checkExtension = extensionCheck(repo);
   return {
-    list: (user: AuthUser, query: Record<string, unknown>, page: PageParams) => repo.list(user, query, page),
+    list: (user: AuthUser, query: z.output<typeof areaListQuerySchema>, page: PageParams) => repo.list(user, query, page),
 
-    async listOfLocation(user: AuthUser, locationId: number, query: Record<string, unknown>, page: PageParams) {
+    async listOfLocation(user: AuthUser, locationId: number, query: z.output<typeof areaListQuerySchema>, page: PageParams) {
       await requireLocation(db, user, locationId);
       return repo.list(user, query, page, locationId);
     },

@@ -1,4 +1,6 @@
+import type { printerListQuerySchema } from '@rfid/contract';
 import { and, asc, eq } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { areas, locations, printers, printOrders, printTags } from '../../db/schema/index.js';
 import { pageOf } from '../../db/sql.js';
@@ -68,12 +70,9 @@ export const createPrintersRepository = (db: Db) => {
       .innerJoin(areas, eq(areas.id, printers.areaId))
       .innerJoin(locations, eq(locations.id, printers.locationId));
   return {
-    async list(user: AuthUser, query: Record<string, unknown>, page: PageParams) {
+    async list(user: AuthUser, query: z.output<typeof printerListQuerySchema>, page: PageParams) {
       const where = and(visibleLocations(user), buildFilters(query, printerFilters));
-      const order = buildOrderBy(query.order_by as string | undefined, printerOrder, [
-        asc(printers.description),
-        asc(printers.id),
-      ]);
+      const order = buildOrderBy(query.order_by, printerOrder, [asc(printers.description), asc(printers.id)]);
       const selected = base().where(where).$dynamic();
       return pageOf(db, selected, order, page);
     },

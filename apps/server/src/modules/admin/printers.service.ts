@@ -1,4 +1,4 @@
-import type { Printer, printerCreateBodySchema } from '@rfid/contract';
+import type { Printer, printerCreateBodySchema, printerListQuerySchema } from '@rfid/contract';
 import type { z } from 'zod';
 import { fieldError, notFound } from '../../http/errors.js';
 import type { PageParams } from '../../http/paging.js';
@@ -60,7 +60,7 @@ export const createPrintersService = ({
     return row;
   };
   return {
-    async list(user: AuthUser, query: Record<string, unknown>, page: PageParams) {
+    async list(user: AuthUser, query: z.output<typeof printerListQuerySchema>, page: PageParams) {
       const { count, rows } = await repo.list(user, query, page);
       return { count, rows: rows.map(toPrinterDto) };
     },

@@ -1,4 +1,6 @@
+import type { readerListQuerySchema } from '@rfid/contract';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { areas, devices, locations, readerLinks } from '../../db/schema/index.js';
 import { pageOf } from '../../db/sql.js';
@@ -104,9 +106,9 @@ export const createReadersRepository = (db: Db) => {
       .innerJoin(locations, eq(locations.id, devices.locationId))
       .leftJoin(readerLinks, and(eq(readerLinks.deviceId, devices.id), sql`${readerLinks.leaseUntil} > now()`));
   return {
-    async list(user: AuthUser, query: Record<string, unknown>, page: PageParams) {
+    async list(user: AuthUser, query: z.output<typeof readerListQuerySchema>, page: PageParams) {
       const where = and(visibleLocations(user), buildFilters(query, readerFilters));
-      const order = buildOrderBy(query.order_by as string | undefined, readerOrder, [asc(devices.serialNumber), asc(devices.id)]);
+      const order = buildOrderBy(query.order_by, readerOrder, [asc(devices.serialNumber), asc(devices.id)]);
       const selected = base().where(where).$dynamic();
       return pageOf(db, selected, order, page);
     },

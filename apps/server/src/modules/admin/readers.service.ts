@@ -6,6 +6,7 @@ import {
   ReaderConnection,
   ReaderLinkState,
   type readerCreateBodySchema,
+  type readerListQuerySchema,
 } from '@rfid/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -82,7 +83,7 @@ export const createReadersService = ({ db, repo }: { db: Db; repo: ReadersReposi
   const guard = guardUnique(macConflict);
 
   return {
-    async list(user: AuthUser, query: Record<string, unknown>, page: PageParams) {
+    async list(user: AuthUser, query: z.output<typeof readerListQuerySchema>, page: PageParams) {
       const { count, rows } = await repo.list(user, query, page);
       return { count, rows: rows.map(toReaderDto) };
     },

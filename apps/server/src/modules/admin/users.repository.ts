@@ -1,4 +1,6 @@
+import type { locationUserListQuerySchema } from '@rfid/contract';
 import { and, asc, eq, gte, ilike, inArray, ne, or } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { apiTokens, locations, userLocations, users } from '../../db/schema/index.js';
 import { escapeLike, pageOf } from '../../db/sql.js';
@@ -67,7 +69,7 @@ export type UserValues = {
 
 export const createUsersRepository = (db: Db) => ({
   /** Users of the company (active and deactivated; filter `is_active`) whose role is `minRole` or lower in rank. */
-  async list(companyId: number, minRole: number, query: Record<string, unknown>, page: PageParams) {
+  async list(companyId: number, minRole: number, query: z.output<typeof locationUserListQuerySchema>, page: PageParams) {
     const search = typeof query.search === 'string' && query.search.trim() ? `%${escapeLike(query.search.trim())}%` : null;
     const where = and(
       eq(users.companyId, companyId),
@@ -75,11 +77,7 @@ export const createUsersRepository = (db: Db) => ({
       search ? or(ilike(users.firstName, search), ilike(users.lastName, search), ilike(users.email, search)) : undefined,
       buildFilters(query, userFilters),
     );
-    const order = buildOrderBy(query.order_by as string | undefined, userOrder, [
-      asc(users.lastName),
-      asc(users.firstName),
-      asc(users.id),
-    ]);
+    const order = buildOrderBy(query.order_by, userOrder, [asc(users.lastName), asc(users.firstName), asc(users.id)]);
     const selected = db.select(userColumns).from(users).where(where).$dynamic();
     return pageOf(db, selected, order, page);
   },

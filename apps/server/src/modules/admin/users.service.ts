@@ -4,6 +4,7 @@ import {
   type companyUserBodySchema,
   type LocationUser,
   type locationUserCreateBodySchema,
+  type locationUserListQuerySchema,
   Role,
   RoleThreshold,
 } from '@rfid/contract';
@@ -91,7 +92,7 @@ export const createUsersService = ({ repo }: { repo: UsersRepository }) => {
   const dto = async (row: UserRow) => toDto(row, await repo.locationsOf([row.id]));
 
   return {
-    async list(user: AuthUser, query: Record<string, unknown>, page: PageParams) {
+    async list(user: AuthUser, query: z.output<typeof locationUserListQuerySchema>, page: PageParams) {
       const { count, rows } = await repo.list(user.companyId, minRole(user), query, page);
       const locs = await repo.locationsOf(rows.map((r) => r.id));
       return { count, rows: rows.map((r) => toDto(r, locs)) };

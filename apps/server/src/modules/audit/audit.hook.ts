@@ -2,11 +2,11 @@ import { AuditAction, AuditActor } from '@rfid/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/client.js';
+import { SAFE_METHODS } from '../../http/methods.js';
 import { actionOf, entityIdOf, entityOf, isAuditedPath, isSignInRoute, SIGN_IN_ENTITY } from './audit.derive.js';
 import { type AuditActorsRepository, type AuditRepository, createAuditRepository } from './audit.repository.js';
 import { type AuditEvent, recordAudit } from './use-cases/record-audit.js';
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const WITH_BEFORE = new Set(['PUT', 'PATCH', 'DELETE']);
 
 /** The JSON of an answer's payload (a serialized body), or undefined when it is none. */
@@ -37,9 +37,7 @@ export const auditHookPlugin = fp(async (app: FastifyInstance, { db }: { db: Db 
   const repo: Pick<AuditRepository, 'append'> & AuditActorsRepository = createAuditRepository(db);
   const before = new WeakMap<FastifyRequest, unknown>();
 
-  app.addHook('preHandler', async (request) => {
-    const route = request.routeOptions.url;
-    if (!route || !request.user || !WITH_BEFORE.has(request.method) || !isAuditedPath(pathOf(request))) return;
+  const readBefore = async (request: FastifyRequest, route: string): Promise<void> => {
     if (!app.hasRoute({ method: 'GET', url: route })) return;
     const headers: Record<string, string> = {};
     for (const name of ['authorization', 'x-api-key', 'accept-language'] as const) {
@@ -50,6 +48,12 @@ export const auditHookPlugin = fp(async (app: FastifyInstance, { db }: { db: Db 
     if (answer.statusCode === 200 && String(answer.headers['content-type'] ?? '').includes('json')) {
       before.set(request, answer.json());
     }
+  };
+  // Callback hooks: a read (most requests) has nothing to do here, and goes on without a promise's turn.
+  app.addHook('preHandler', (request, _reply, done) => {
+    const route = request.routeOptions.url;
+    if (!route || !request.user || !WITH_BEFORE.has(request.method) || !isAuditedPath(pathOf(request))) return done();
+    readBefore(request, route).then(() => done(), done);
   });
 
   const eventOf = (request: FastifyRequest, reply: FastifyReply, route: string) => ({
@@ -85,12 +89,17 @@ export const auditHookPlugin = fp(async (app: FastifyInstance, { db }: { db: Db 
     };
   };
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const route = request.routeOptions.url;
-    if (SAFE_METHODS.has(request.method) || !route || !isAuditedPath(pathOf(request))) return payload;
+    if (SAFE_METHODS.has(request.method) || !route || !isAuditedPath(pathOf(request))) return done(null, payload);
+    record(request, reply, payload, route).then(() => done(null, payload), done);
+  });
+
+  /** Writes the audit row of an answered write (or sign-in), if it is one to record. */
+  const record = async (request: FastifyRequest, reply: FastifyReply, payload: unknown, route: string): Promise<void> => {
     const user = request.user;
     const signIn = !user && request.method === 'POST' && isSignInRoute(route) && reply.statusCode < 500;
-    if (!signIn && (!user || reply.statusCode >= 400)) return payload;
+    if (!signIn && (!user || reply.statusCode >= 400)) return;
     try {
       const answer = jsonOf(reply, payload);
       let event: AuditEvent;
@@ -116,6 +125,5 @@ export const auditHookPlugin = fp(async (app: FastifyInstance, { db }: { db: Db 
       // The write itself is done (committed); the answer says so. The missing row is logged for the operator.
       request.log.error({ err: error, route, method: request.method }, 'audit row not written');
     }
-    return payload;
-  });
+  };
 });

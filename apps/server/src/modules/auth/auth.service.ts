@@ -10,7 +10,6 @@ import type { MfaRepository } from './mfa.repository.js';
 import type { SecondFactor } from './second-factor.js';
 
 export const BAD_CREDENTIALS = 'auth.bad_credentials';
-export const TOO_MANY_ATTEMPTS = 'auth.too_many_attempts';
 
 /**
  * The hash an unknown (or inactive) user's password is checked against, made like the real ones (argon2

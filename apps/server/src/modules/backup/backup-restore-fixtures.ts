@@ -46,6 +46,8 @@ export const startServer = async (target: Target): Promise<RunningServer> => {
       BACKUP_KEY: '',
       // One stock snapshot period a day (not every 5 minutes): fewer background writes around a backup.
       STOCK_SNAPSHOT_INTERVAL_MS: '86400000',
+      // The EPCIS subscriptions hourly (not every 10 s): a job row every 10 s left no quiet moment for the backup.
+      EPCIS_SUBSCRIPTIONS_INTERVAL_MS: '3600000',
       WEB_DIST: path.join(target.dataDir, 'no-web-app'),
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -3,17 +3,16 @@ import type { ItemStateValue, MoveReason } from './events.js';
 import type { Ledger } from './ledger.js';
 
 /**
- * The seam between ingestion and the domain handlers (DESIGN.md section 6).
+ * What a working-mode handler gets and answers (docs/design.md §6); the handlers and their order are pipeline.ts's.
  *
- * Ingestion (ingest/ingest.service.ts) stores the reading set, makes every EPC an item (the
- * ledger's `see`) and then, in the same transaction, offers the set to the handlers of the
- * device's working mode in the order handlers.ts lists them. The first handler that returns a
- * claim name (e.g. 'verification', 'pos-sale') owns the set; ingestion records it in
+ * Ingestion (ingest/ingest.service.ts) stores the reading set, makes every EPC an item (the ledger's `see`) and then,
+ * in the same transaction, offers the set to the handlers of the device's working mode in the pipeline's order. The
+ * first handler that returns a claim name (e.g. 'verification', 'pos-sale') owns the set; ingestion records it in
  * reading_sets.claimed_by. A set nobody claims is a free reading set (/free-scan).
  *
- * Handlers move items only through the ledger (ledger.ts). After the handlers ran, ingestion
- * writes one trace row per read with the item's area before (area1) and after (area2) and its
- * state after, so the EPC tracker shows what the set did.
+ * Handlers move items only through the ledger (ledger.ts). After the handlers ran, ingestion writes one trace row per
+ * read with the item's area before (area1) and after (area2) and its state after, so the EPC tracker shows what the
+ * set did.
  */
 export type IngestedEpc = {
   epc: string;
@@ -66,19 +65,3 @@ export const moveSetItems = (
 export type ReadingSetHandler = (scope: EngineScope, set: IngestedSet) => Promise<string | null>;
 
 export type NamedHandler = { name: string; handle: ReadingSetHandler };
-
-/** The handlers of each working mode, in the order they are offered a set. */
-export type HandlerTable = Readonly<Record<number, readonly NamedHandler[]>>;
-
-/** Offers the set to the handlers of its working mode, in order; answers the claim, or null (a free set). */
-export const dispatchReadingSet = async (
-  handlers: HandlerTable,
-  scope: EngineScope,
-  set: IngestedSet,
-): Promise<string | null> => {
-  for (const { handle } of handlers[set.workingMode] ?? []) {
-    const claim = await handle(scope, set);
-    if (claim) return claim;
-  }
-  return null;
-};

@@ -7,8 +7,8 @@ import { addArea, itemsByEpc, stockItems } from '../inventory/inventory.fixtures
 import { createPurchaseOrder, type InboundIds, loadInboundIds, readSet } from '../orders/inbound-fixtures.js';
 import { createEngine, type Engine } from './engine.js';
 import { type ItemMoveEvent, MoveReason } from './events.js';
-import { readingSetHandlers } from './handlers.js';
 import type { Ledger } from './ledger.js';
+import { type CommitHook, readingSetPipeline } from './pipeline.js';
 
 /** A sale of no reading set: the items leave as SOLD. */
 const sell = (ledger: Ledger, itemIds: number[]) =>
@@ -22,7 +22,7 @@ const sell = (ledger: Ledger, itemIds: number[]) =>
     isTraced: false,
   });
 
-describe('engine: handler order, the ledger and its domain events', () => {
+describe('engine: the pipeline, the ledger and its moves', () => {
   let t: TestApp;
   let ids: InboundIds;
   let admin: string;
@@ -32,23 +32,32 @@ describe('engine: handler order, the ledger and its domain events', () => {
     t = await buildTestApp();
     ids = await loadInboundIds(t.database.db);
     admin = await t.login('admin@demo.local');
-    engine = createEngine({ db: t.database.db });
     received = [];
-    engine.events.subscribe((events) => {
-      received.push([...events]);
+    // The app's handlers; as commit hook, one that records what every transaction gives its hooks.
+    const record: CommitHook = async (_tx, moves) => {
+      if (moves.length > 0) received.push([...moves]);
+    };
+    engine = createEngine({
+      db: t.database.db,
+      pipeline: { ...readingSetPipeline({ isHandlersOnly: true }), commitHooks: [{ name: 'record', run: record }] },
     });
   });
   afterAll(async () => t.close());
 
   it('lists the verification before the returns at entries and exits', () => {
-    const names = (mode: number) => (readingSetHandlers()[mode] ?? []).map((h) => h.name);
+    const names = (mode: number) => (readingSetPipeline().handlers[mode] ?? []).map((h) => h.name);
     expect(names(0)).toEqual(['verification', 'sale-return']);
     expect(names(1)).toEqual(['verification', 'provider-return']);
     expect(names(6)).toEqual(['verification', 'provider-return']);
     expect(names(3)).toEqual(['verification']);
   });
 
-  it('a verified box emits one event per item moved, after the commit, with where it was, where it is and why', async () => {
+  it("runs the commit hooks in one order: live updates, stock alarms, then EPCIS (the app's); none for the seeders", () => {
+    expect(readingSetPipeline().commitHooks.map((h) => h.name)).toEqual(['live', 'stock-alarms', 'epcis']);
+    expect(readingSetPipeline({ isHandlersOnly: true }).commitHooks).toEqual([]);
+  });
+
+  it('a verified box gives the commit hooks one move per item moved, with where it was, where it is and why', async () => {
     const cdMad = ids.locations['CD-MAD'] as number;
     const area = ids.areaOf['CD-MAD'] as number;
     const gtin = ids.gtins[0]?.gtin as string;
@@ -84,7 +93,7 @@ describe('engine: handler order, the ledger and its domain events', () => {
     expect(received).toEqual([]);
   });
 
-  it('a cabinet snapshot emits the items found (STOCKED here) and the items lost (UNKNOWN, nowhere)', async () => {
+  it('a cabinet snapshot moves the items found (STOCKED here) and the items lost (UNKNOWN, nowhere)', async () => {
     const cdMad = ids.locations['CD-MAD'] as number;
     const gtin = ids.gtins[3]?.gtin as string;
     const areaId = await addArea(t.database.db, { locationId: cdMad, description: 'EVT-cabinet' });
@@ -124,7 +133,7 @@ describe('engine: handler order, the ledger and its domain events', () => {
     expect(events.every((e) => e.readingSetId === setId && e.at.getTime() === at.getTime())).toBe(true);
   });
 
-  it('a rolled-back transaction emits nothing and moves nothing', async () => {
+  it('a body that fails runs no commit hook and moves nothing', async () => {
     const { itemIds } = await readSet(t.database.db, ids, { codebar: null, gtins: [ids.gtins[1]?.gtin as string], engine });
     const itemId = itemIds[0] as number;
     const [before] = await t.database.db.select().from(items).where(eq(items.id, itemId));
@@ -143,20 +152,41 @@ describe('engine: handler order, the ledger and its domain events', () => {
     expect(after).toEqual(before);
   });
 
-  it('a failing subscriber neither undoes nor fails the commit', async () => {
-    const errors: unknown[] = [];
-    const local = createEngine({ db: t.database.db, onListenerError: (error) => errors.push(error) });
-    local.events.subscribe(() => {
-      throw new Error('listener down');
-    });
+  it('the commit hooks run in the transaction, in order, before its commit: one that fails rolls it all back', async () => {
     const { itemIds } = await readSet(t.database.db, ids, { codebar: null, gtins: [ids.gtins[2]?.gtin as string], engine });
-    const moved = await local.transaction(({ ledger }) => sell(ledger, itemIds));
-    expect(moved).toBe(1);
-    expect(errors).toHaveLength(1);
-    const [row] = await t.database.db
-      .select()
-      .from(items)
-      .where(eq(items.id, itemIds[0] as number));
-    expect(row?.state).toBe(ItemState.Sold);
+    const itemId = itemIds[0] as number;
+    const [before] = await t.database.db.select().from(items).where(eq(items.id, itemId));
+    const ran: string[] = [];
+    const stateInside: number[] = [];
+    const local = createEngine({
+      db: t.database.db,
+      pipeline: {
+        ...readingSetPipeline({ isHandlersOnly: true }),
+        commitHooks: [
+          {
+            name: 'sees',
+            run: async (tx) => {
+              ran.push('sees');
+              const [row] = await tx.select({ state: items.state }).from(items).where(eq(items.id, itemId));
+              stateInside.push(row?.state ?? -1);
+            },
+          },
+          {
+            name: 'fails',
+            run: async () => {
+              ran.push('fails');
+              throw new Error('hook down');
+            },
+          },
+          { name: 'never', run: async () => void ran.push('never') },
+        ],
+      },
+    });
+    await expect(local.transaction(({ ledger }) => sell(ledger, [itemId]))).rejects.toThrow('hook down');
+    expect(ran).toEqual(['sees', 'fails']);
+    // The first hook saw the sale (inside the transaction); the failure of the second undid it.
+    expect(stateInside).toEqual([ItemState.Sold]);
+    const [after] = await t.database.db.select().from(items).where(eq(items.id, itemId));
+    expect(after).toEqual(before);
   });
 });

@@ -1,58 +1,33 @@
-import type { Db, Tx } from '../../db/client.js';
-import { dispatchReadingSet, type EngineScope, type HandlerTable, type IngestedSet } from './dispatch.js';
-import { createEventBus, emptyLedgerNotes, type ItemMoveEvent, type LedgerNotes } from './events.js';
-import { readingSetHandlers } from './handlers.js';
+import type { Db } from '../../db/client.js';
+import type { EngineScope, IngestedSet } from './dispatch.js';
+import { emptyLedgerNotes, type ItemMoveEvent, type LedgerNotes } from './events.js';
 import { createLedger } from './ledger.js';
+import { type ReadingSetPipeline, runHandlers } from './pipeline.js';
 
 /**
- * The domain engine of one process: the working-mode handlers (handlers.ts), transactions that
- * carry the items ledger, and the ledger's domain events, delivered to `events` subscribers only
- * after the transaction that made them commits (none when it rolls back).
+ * The domain engine of one process, built from its pipeline (pipeline.ts: the working-mode handlers, then the commit
+ * hooks, in order): transactions that carry the items ledger and end with the pipeline's commit hooks.
  */
-export const createEngine = ({
+export const createEngine = ({ db, pipeline }: { db: Db; pipeline: ReadingSetPipeline }) => ({
   db,
-  handlers = readingSetHandlers(),
-  onListenerError,
-}: {
-  db: Db;
-  handlers?: HandlerTable;
-  /** A subscriber failed (after the commit: nothing is undone). */
-  onListenerError?: (error: unknown) => void;
-}) => {
-  const events = createEventBus(onListenerError);
-  const committing = new Set<CommittingHook>();
-  return {
-    db,
-    events,
-    handlers,
-    /**
-     * Registers work that runs inside every engine transaction after its body, before the commit, with the moves it
-     * made and what the ledger noted (sightings; e.g. EPCIS events, live-update rows): it commits or rolls back with
-     * them. Answers the function that removes it.
-     */
-    beforeCommit(hook: CommittingHook): () => void {
-      committing.add(hook);
-      return () => committing.delete(hook);
-    },
-    /** Runs `work` in one transaction with a ledger; its moves are published once it commits. */
-    async transaction<T>(work: (scope: EngineScope) => Promise<T>): Promise<T> {
-      let pending: ItemMoveEvent[] = [];
-      const result = await db.transaction(async (tx) => {
-        // A retried body starts again from no moves.
-        pending = [];
-        const notes: LedgerNotes = emptyLedgerNotes();
-        const value = await work({ tx, ledger: createLedger(tx, pending, notes) });
-        for (const hook of committing) await hook(tx, pending, notes);
-        return value;
-      });
-      events.publish(pending);
-      return result;
-    },
-    /** Offers a set to its working mode's handlers inside `scope` (ingest.service.ts calls it). */
-    dispatch: (scope: EngineScope, set: IngestedSet) => dispatchReadingSet(handlers, scope, set),
-  };
-};
-/** Work inside an engine transaction, before its commit (see `beforeCommit`). */
-export type CommittingHook = (tx: Tx, moves: readonly ItemMoveEvent[], notes: Readonly<LedgerNotes>) => Promise<void>;
+  pipeline,
+  /**
+   * Runs `work` in one transaction with a ledger; after it, before the commit, the pipeline's commit hooks in their
+   * order with every move and note of the transaction (a retried body starts again from none).
+   */
+  transaction: <T>(work: (scope: EngineScope) => Promise<T>): Promise<T> =>
+    db.transaction(async (tx) => {
+      const moves: ItemMoveEvent[] = [];
+      const notes: LedgerNotes = emptyLedgerNotes();
+      const value = await work({ tx, ledger: createLedger(tx, moves, notes) });
+      for (const hook of pipeline.commitHooks) await hook.run(tx, moves, notes);
+      return value;
+    }),
+  /**
+   * Step 1 of the pipeline for a stored set (ingest.service.ts calls it inside `transaction`): its working mode's
+   * handlers in order, then its live note; answers the claim, or null (a free set). `epcCount`: its distinct EPCs.
+   */
+  runHandlers: (scope: EngineScope, set: IngestedSet, epcCount: number) => runHandlers(pipeline.handlers, scope, set, epcCount),
+});
 
 export type Engine = ReturnType<typeof createEngine>;

@@ -27,7 +27,7 @@ export const MoveReason = {
 } as const;
 export type MoveReason = (typeof MoveReason)[keyof typeof MoveReason];
 
-/** One item moved by the ledger (DESIGN.md section 8): delivered to subscribers after its transaction commits. */
+/** One item moved by the ledger (docs/design.md §8): given to the pipeline's commit hooks before its transaction commits. */
 export type ItemMoveEvent = {
   itemId: number;
   epc: string;
@@ -41,7 +41,7 @@ export type ItemMoveEvent = {
 
 /**
  * Items a read saw where they already were (an inventory's reads: nothing moved). The ledger notes them so that the
- * transaction's hooks can tell of the observation (an EPCIS cycle count); subscribers of moves never get them.
+ * transaction's commit hooks can tell of the observation (an EPCIS cycle count).
  */
 export type ItemSighting = {
   itemId: number;
@@ -74,37 +74,8 @@ export type ItemStatusNote = {
   at: Date;
 };
 
-/** What an engine transaction did besides its moves (see `engine.beforeCommit`). */
+/** What an engine transaction did besides its moves (for the commit hooks of pipeline.ts). */
 export type LedgerNotes = { sightings: ItemSighting[]; commissions: TagCommission[]; statusChanges: ItemStatusNote[] };
 
 /** Notes with nothing in them: the start of every engine transaction. */
 export const emptyLedgerNotes = (): LedgerNotes => ({ sightings: [], commissions: [], statusChanges: [] });
-
-export type ItemMoveListener = (events: readonly ItemMoveEvent[]) => void | Promise<void>;
-
-/**
- * The engine's domain events. `publish` is called only after a commit, with every move of that
- * transaction in order; a listener's failure is reported to `onError` and never undoes nor delays
- * the commit it follows.
- */
-export const createEventBus = (onError: (error: unknown) => void = () => {}) => {
-  const listeners = new Set<ItemMoveListener>();
-  return {
-    /** Answers the function that unsubscribes. */
-    subscribe(listener: ItemMoveListener): () => void {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    publish(events: readonly ItemMoveEvent[]): void {
-      if (events.length === 0) return;
-      for (const listener of listeners) {
-        try {
-          Promise.resolve(listener(events)).catch(onError);
-        } catch (error) {
-          onError(error);
-        }
-      }
-    },
-  };
-};
-export type EventBus = ReturnType<typeof createEventBus>;

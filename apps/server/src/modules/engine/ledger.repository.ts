@@ -7,7 +7,7 @@ import { readingSets } from '../../db/schema/index.js';
 import type { ItemPlace } from './events.js';
 
 /**
- * The only statements that change where an item is, and that write traces (DESIGN.md section 8).
+ * The only statements that change where an item is, and that write traces (docs/design.md §8).
  * Set-based: one statement per move, whatever the number of items (ids bound as one array
  * parameter, or a subquery of ids), and every statement locks the items it changes by id first,
  * the one lock order of items.

@@ -10,9 +10,9 @@ import {
   type MoveReason,
   type TagCommission,
 } from './events.js';
-import { createLedgerRepository, type ItemPick, type SeenItem, type SetEpc, type SetRead } from './ledger.repository.js';
+import { createLedgerRepository, type ItemPick } from './ledger.repository.js';
 
-export type { ItemPick, SeenItem, SetEpc, SetRead };
+export type { ItemPick };
 
 export type Move = {
   /** The items: ids, or a subquery of item ids (set-based, whatever their number). */
@@ -50,10 +50,10 @@ const samePlace = (a: ItemPlace, b: ItemPlace): boolean =>
   a.state === b.state && a.areaId === b.areaId && a.locationId === b.locationId;
 
 /**
- * The items ledger (DESIGN.md section 8): the only code that moves an item (state, area,
+ * The items ledger (docs/design.md §8): the only code that moves an item (state, area,
  * location) and writes traces, inside the caller's transaction `tx`. Each item whose place
- * changed becomes one ItemMoveEvent in `pending`; the engine delivers them once `tx` commits
- * (engine.ts), and drops them if it rolls back. Reads that moved nothing are noted by `observe`.
+ * changed becomes one ItemMoveEvent in `pending`; the engine gives them to the pipeline's commit
+ * hooks before `tx` commits (engine.ts, pipeline.ts). Reads that moved nothing are noted by `observe`.
  */
 export const createLedger = (tx: Tx, pending: ItemMoveEvent[], notes: LedgerNotes = emptyLedgerNotes()) => {
   const repo = createLedgerRepository(tx);

@@ -80,7 +80,7 @@ export const seedDemoEpcisEvents = async (db: Db): Promise<number> => {
     const inserted = await db
       .insert(epcisEvents)
       .values(rows.slice(from, from + INSERT_CHUNK))
-      .onConflictDoNothing({ target: [epcisEvents.companyId, epcisEvents.eventId] })
+      .onConflictDoNothing({ target: [epcisEvents.companyId, epcisEvents.eventId, epcisEvents.eventTime] })
       .returning({ id: epcisEvents.id });
     stored += inserted.length;
   }

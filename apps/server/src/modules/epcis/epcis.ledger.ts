@@ -17,7 +17,7 @@ import { type EventRow, insertEvents, type LedgerContext, ledgerContext } from '
 
 /**
  * The items ledger's story as GS1 EPCIS 2.0 events (issue 17), written in the engine transaction that moved the items
- * (engine.beforeCommit), one statement per transaction. The moves of a transaction are grouped by what they mean
+ * (the `epcis` commit hook of engine/pipeline.ts), one statement per transaction. The moves of a transaction are grouped by what they mean
  * (CBV 2.0 business step and disposition), reading set and place into one ObjectEvent with an epcList:
  *
  * | ledger                                   | bizStep          | disposition           | action  |
@@ -227,7 +227,7 @@ export const eventsOfLedger = (
 
 const placeOf = (s: { areaId: number; locationId: number }) => ({ locationId: s.locationId, areaId: s.areaId });
 
-/** The engine hook (engine.beforeCommit): the transaction's events, read and written set-based (four statements). */
+/** The `epcis` commit hook (engine/pipeline.ts): the transaction's events, read and written set-based (four statements). */
 export const recordLedgerEvents = async (tx: Tx, moves: readonly ItemMoveEvent[], notes: Readonly<LedgerNotes>) => {
   if (!moves.length && !notes.sightings.length && !notes.commissions.length && !notes.statusChanges.length) return;
   const setIds = new Set<string>();

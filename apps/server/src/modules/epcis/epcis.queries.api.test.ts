@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { epcisSubscriptions, users, webhookDeliveries, webhookEndpoints, webhookMessages } from '../../db/schema/index.js';
 import { addForeignCompany } from '../../test/admin-fixtures.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
@@ -63,6 +63,21 @@ describe('EPCIS named queries and subscriptions (REST binding /epcis/queries)', 
       new Date(),
       0,
     );
+  };
+  /**
+   * Runs the subscriptions until one run reported for `subscriptionId`, then once more (which must add nothing): the
+   * app's own subscriptions job (queued by a capture, and every 10 s) may hold the subscription meanwhile (locked,
+   * skipped by our run).
+   */
+  const runUntilReported = async (subscriptionId: string) => {
+    await vi.waitFor(
+      async () => {
+        await runSubscriptions();
+        expect(await results(subscriptionId)).not.toEqual([]);
+      },
+      { timeout: 30_000, interval: 200 },
+    );
+    await runSubscriptions();
   };
   /** The result documents queued for a subscription's endpoint, in order. */
   const results = async (subscriptionId: string) => {
@@ -183,8 +198,7 @@ describe('EPCIS named queries and subscriptions (REST binding /epcis/queries)', 
     const fresh = doc.epcisBody.eventList.map((e, i) => ({ ...e, eventID: `urn:uuid:00000000-0000-4000-8000-00000000000${i}` }));
     const captured = await call('POST', '/epcis/capture', admin, { ...doc, epcisBody: { eventList: fresh } });
     expect(captured.statusCode).toBe(202);
-    await runSubscriptions();
-    await runSubscriptions();
+    await runUntilReported(sub.subscriptionID);
     expect(await results(sub.subscriptionID)).toEqual([
       {
         queryName: 'shipping',
@@ -229,7 +243,7 @@ describe('EPCIS named queries and subscriptions (REST binding /epcis/queries)', 
       .update(epcisSubscriptions)
       .set({ nextRunAt: new Date(Date.now() - 1000) })
       .where(eq(epcisSubscriptions.subscriptionId, sub.subscriptionID));
-    await runSubscriptions();
+    await runUntilReported(sub.subscriptionID);
     expect(await results(sub.subscriptionID)).toEqual([
       { queryName: 'pallets', subscriptionID: sub.subscriptionID, eventIds: [] },
     ]);

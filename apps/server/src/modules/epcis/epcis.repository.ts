@@ -98,7 +98,7 @@ export const insertEvents = async (tx: DbOrTx, rows: EventRow[]): Promise<number
   const inserted = await tx
     .insert(epcisEvents)
     .values(rows)
-    .onConflictDoNothing({ target: [epcisEvents.companyId, epcisEvents.eventId] })
+    .onConflictDoNothing({ target: [epcisEvents.companyId, epcisEvents.eventId, epcisEvents.eventTime] })
     .returning({ id: epcisEvents.id });
   return inserted.length;
 };
@@ -203,14 +203,6 @@ export const insertCapture = async (db: DbOrTx, { companyId, userId }: { company
   return row;
 };
 
-export const finishCapture = async (
-  db: DbOrTx,
-  id: number,
-  { state, eventCount, errors }: { state: 'succeeded' | 'failed'; eventCount: number; errors: unknown[] },
-) => {
-  await db.update(epcisCaptures).set({ state, eventCount, errors, finishedAt: new Date() }).where(eq(epcisCaptures.id, id));
-};
-
 /** Captures are the company's (the capture interface writes company-wide data: company admins only, see routes). */
 export const getCapture = async (db: DbOrTx, companyId: number, id: number) =>
   (
@@ -227,15 +219,6 @@ export const listCaptures = async (db: DbOrTx, companyId: number, { beforeId, li
     .where(and(eq(epcisCaptures.companyId, companyId), beforeId ? lt(epcisCaptures.id, beforeId) : undefined))
     .orderBy(desc(epcisCaptures.id))
     .limit(limit);
-
-/** The company's locations by GLN (a captured event's bizLocation or readPoint names one). */
-export const locationsByGln = async (db: DbOrTx, companyId: number, glns: string[]) =>
-  glns.length
-    ? db
-        .select({ id: locations.id, gln: locations.gln })
-        .from(locations)
-        .where(and(eq(locations.companyId, companyId), inArray(locations.gln, glns)))
-    : [];
 
 /** A purchase order of the company by its code (a desadv names it). */
 export const purchaseOrderByCode = async (db: DbOrTx, companyId: number, code: string) => {

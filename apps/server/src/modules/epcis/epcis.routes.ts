@@ -13,7 +13,6 @@ import { pickLanguage } from '../../i18n/translate.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../registry.js';
 import { JSON_LD_CONTEXT } from './epcis.identity.js';
-import { recordLedgerEvents } from './epcis.ledger.js';
 import { installEpcisProblems } from './epcis.problem.js';
 import type { RawQuery } from './epcis.query.js';
 import type { VocabularyName } from './epcis.repository.js';
@@ -77,16 +76,13 @@ const answer = (
  * GS1 EPCIS 2.0 REST bindings (issue 17; the standard's openapi.yaml), under `/epcis` beside `/api`: the query
  * interface (events, an event, an EPC's events, vocabularies) and the capture interface. Auth by the product's tokens
  * (`Authorization: Token …`); a user sees the events of the locations in scope, company-wide roles the company's.
- * Besides the routes, the module writes the items ledger's events: its hook runs in every engine transaction.
+ * Besides the routes, the module writes the items ledger's events: its `epcis` commit hook (epcis.ledger.ts) is in
+ * the engine's pipeline (engine/pipeline.ts).
  */
-export const epcisRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, engine, jobs }) => {
+export const epcisRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, jobs }) => {
   installEpcisProblems(app);
   const service = createEpcisService(db);
   const queries = createEpcisQueriesRepository(db);
-  const remove = engine.beforeCommit(recordLedgerEvents);
-  app.addHook('onClose', async () => {
-    remove();
-  });
   app.addContentTypeParser('application/ld+json', { parseAs: 'string' }, (_request, body, done) => {
     try {
       done(null, JSON.parse(String(body)));

@@ -64,9 +64,6 @@ export const createExitGateHandler =
     return EXIT_GATE_CLAIM;
   };
 
-/** The handler with the default window (tests and tools that build an engine without the configuration). */
-export const exitGateHandler: ReadingSetHandler = createExitGateHandler();
-
 /**
  * An alarm marked lost (inside the engine transaction that resolves it): its item becomes UNKNOWN in no area and no
  * location through the ledger (MoveReason.ExitLost: EPCIS disposition `stolen`), traced in a reading set of no reader

@@ -187,7 +187,7 @@ describe('ingest API', () => {
   it('offers the set to the working mode handlers; a claimed set records the claim and the new state', async () => {
     const epc = epcOf(0, 50);
     const res = await send({ ...set([epc]), device: POS.serial }, POS.key);
-    // mode 4 Sale: the POS engine (pos.engine.ts, listed in engine/handlers.ts) claims it
+    // mode 4 Sale: the POS engine (pos.engine.ts, listed in engine/pipeline.ts) claims it
     expect(res.json().claimed_by).toBe('pos-sale');
     expect(await scalar(sql`select state n from traces where epc = ${epc}`)).toBe(3);
     expect(await scalar(sql`select state n from items where epc = ${epc}`)).toBe(3);

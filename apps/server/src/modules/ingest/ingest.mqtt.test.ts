@@ -48,6 +48,16 @@ describe.skipIf(!MQTT_URL)('MQTT reads subscriber', () => {
     return value;
   };
   const publish = (payload: unknown) => publisher.publishAsync(topic, JSON.stringify(payload), { qos: 1 });
+  /** A series' value in the app's /metrics (0 while it does not exist). */
+  const series = async (name: string) => {
+    const text = (await app.inject({ url: '/metrics' })).body;
+    const line = text.split('\n').find((entry) => entry.startsWith(`${name} `));
+    return line === undefined ? 0 : Number(line.slice(name.length + 1));
+  };
+  /** Reads of reading-set messages from known readers, counted as each message is decoded. */
+  const reads = 'rfid_reads_received_total{transport="mqtt",kind="set"}';
+  /** Messages whose window committed: observed once per message after its reads are stored (or it was ignored). */
+  const lag = 'rfid_bus_reads_commit_lag_seconds_count{transport="mqtt"}';
 
   beforeAll(async () => {
     // A database from the test helper; a second app on it whose bus is a real broker.
@@ -82,6 +92,21 @@ describe.skipIf(!MQTT_URL)('MQTT reads subscriber', () => {
     await t?.close();
   });
 
+  it('counts the reads under transport mqtt and the time from each message to its commit (/metrics)', async () => {
+    const [readsBefore, lagBefore] = [await series(reads), await series(lag)];
+    const set = {
+      id: randomUUID(),
+      device: mac,
+      start_time: '2026-11-19T07:00:00Z',
+      end_time: '2026-11-19T07:00:02Z',
+      epcs: [epcOf(0, 71), epcOf(1, 72)],
+    };
+    await publish(set);
+    expect(await eventually(sql`select count(*) n from traces where reading_set_id = ${set.id}`, 2)).toBe(2);
+    await expect.poll(() => series(lag), { timeout: 8_000 }).toBe(lagBefore + 1);
+    expect(await series(reads)).toBe(readsBefore + 2);
+  });
+
   it('stores the same reading set message twice only once', async () => {
     const set = {
       id: randomUUID(),
@@ -90,10 +115,12 @@ describe.skipIf(!MQTT_URL)('MQTT reads subscriber', () => {
       end_time: '2026-11-20T10:00:02Z',
       epcs: [epcOf(0, 1), epcOf(1, 2), epcOf(2, 3)],
     };
+    const [readsBefore, lagBefore] = [await series(reads), await series(lag)];
     await publish(set);
     await publish(set);
-    expect(await eventually(sql`select count(*) n from traces where reading_set_id = ${set.id}`, 3)).toBe(3);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Both messages decoded (3 reads each) and both committed: only then may "stored once" be asserted.
+    await expect.poll(() => series(reads), { timeout: 8_000 }).toBe(readsBefore + 6);
+    await expect.poll(() => series(lag), { timeout: 8_000 }).toBeGreaterThanOrEqual(lagBefore + 2);
     expect(await scalar(sql`select count(*) n from reading_sets where id = ${set.id}`)).toBe(1);
     expect(await scalar(sql`select count(*) n from traces where reading_set_id = ${set.id}`)).toBe(3);
   });

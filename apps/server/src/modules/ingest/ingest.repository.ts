@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import { parseRows } from '../../db/rows.js';
@@ -33,6 +33,9 @@ export const normalizeMac = (mac: string): string => mac.replace(/[^0-9a-fA-F]/g
 
 export type StoredSetRow = typeof readingSets.$inferSelect;
 
+/** A request's streamed reads, as staged. */
+export type StagedStream = { companyId: number; deviceId: number; reads: SetRead[] };
+
 import type { SetRead } from '../engine/ledger.repository.js';
 
 export type { SetEpc, SetRead } from '../engine/ledger.repository.js';
@@ -47,6 +50,12 @@ const stagedRow = z.object({
   rssi: z.coerce.number().nullable(),
   traced: z.boolean(),
 });
+const stagedKeyRow = z.object({
+  device_id: z.coerce.number(),
+  epc: z.string(),
+  antenna: z.coerce.number(),
+  read_ms: z.coerce.number(),
+});
 const quietRow = z.object({ quiet_ms: z.coerce.number().nullable() });
 const countsRow = z.object({ staged: z.coerce.number(), sets: z.coerce.number(), reads: z.coerce.number() });
 
@@ -60,6 +69,15 @@ export const createIngestRepository = (db: DbOrTx) => ({
   async deviceByKeyHash(keyHash: string): Promise<IngestDevice | undefined> {
     const [row] = await db.select(deviceColumns).from(devices).where(eq(devices.deviceKeyHash, keyHash)).limit(1);
     return row;
+  },
+
+  /** The readers of these key hashes (one probe of the unique index for a batch of requests), by key hash. */
+  async devicesByKeyHashes(keyHashes: string[]): Promise<Map<string, IngestDevice>> {
+    const rows = await db
+      .select({ ...deviceColumns, keyHash: devices.deviceKeyHash })
+      .from(devices)
+      .where(inArray(devices.deviceKeyHash, keyHashes));
+    return new Map(rows.map(({ keyHash, ...device }) => [keyHash, device]));
   },
 
   async deviceByMac(mac: string): Promise<IngestDevice | undefined> {
@@ -95,28 +113,57 @@ export const createIngestRepository = (db: DbOrTx) => ({
   },
 
   /** Stages stream reads; a read already staged (redelivery) is skipped. Answers how many were new. */
-  async stageStreamReads({
-    companyId,
-    deviceId,
-    reads,
-  }: {
-    companyId: number;
-    deviceId: number;
-    reads: SetRead[];
-  }): Promise<number> {
-    if (reads.length === 0) return 0;
+  async stageStreamReads(stream: StagedStream): Promise<number> {
+    const [accepted] = await createIngestRepository(db).stageStreams([stream]);
+    return accepted ?? 0;
+  },
+
+  /**
+   * Stages the reads of several requests in one statement (a group commit: ingest/stream-grouper.ts); a read already
+   * staged (redelivery), or twice in the batch, is skipped. Rows go in the unique index's order (reader, time, EPC,
+   * antenna), so concurrent batches wait on each other's rows in one order. Answers how many reads of each stream
+   * were new, in the order given (a read twice in the batch counts for the first stream that has it).
+   */
+  async stageStreams(streams: StagedStream[]): Promise<number[]> {
+    const rows = streams.flatMap(({ companyId, deviceId, reads }) =>
+      reads.map((r) => ({ companyId, deviceId, epc: r.epc, ms: r.time.getTime(), antenna: r.antenna ?? 0, rssi: r.rssi })),
+    );
+    if (rows.length === 0) return streams.map(() => 0);
+    rows.sort(
+      (a, b) => a.deviceId - b.deviceId || a.ms - b.ms || (a.epc < b.epc ? -1 : a.epc > b.epc ? 1 : 0) || a.antenna - b.antenna,
+    );
     const result = await db.execute(sql`
       insert into reader_stream_reads (company_id, device_id, epc, read_at, antenna, rssi, received_at)
-      select ${companyId}::int, ${deviceId}::int, r.epc, r.t, coalesce(r.antenna, 0), r.rssi, clock_timestamp()
+      select r.company_id, r.device_id, r.epc, r.t, r.antenna, r.rssi, clock_timestamp()
       from unnest(
-        ${sql.param(reads.map((r) => r.epc))}::text[],
-        ${sql.param(reads.map((r) => r.time.toISOString()))}::timestamptz[],
-        ${sql.param(reads.map((r) => r.antenna))}::smallint[],
-        ${sql.param(reads.map((r) => r.rssi))}::float8[]
-      ) as r(epc, t, antenna, rssi)
+        ${sql.param(rows.map((r) => r.companyId))}::int[],
+        ${sql.param(rows.map((r) => r.deviceId))}::int[],
+        ${sql.param(rows.map((r) => r.epc))}::text[],
+        ${sql.param(rows.map((r) => new Date(r.ms).toISOString()))}::timestamptz[],
+        ${sql.param(rows.map((r) => r.antenna))}::smallint[],
+        ${sql.param(rows.map((r) => r.rssi))}::float8[]
+      ) with ordinality as r(company_id, device_id, epc, t, antenna, rssi, n)
+      order by r.n
       on conflict do nothing
-      returning 1 as ok`);
-    return parseRows(anyRow, result).length;
+      returning device_id, epc, antenna, (extract(epoch from read_at) * 1000)::float8 as read_ms`);
+    const keyOf = (deviceId: number, ms: number, epc: string, antenna: number) => `${deviceId}|${ms}|${epc}|${antenna}`;
+    const inserted = new Map<string, number>();
+    for (const r of parseRows(stagedKeyRow, result)) {
+      const key = keyOf(r.device_id, Math.round(r.read_ms), r.epc, r.antenna);
+      inserted.set(key, (inserted.get(key) ?? 0) + 1);
+    }
+    return streams.map(({ deviceId, reads }) => {
+      let accepted = 0;
+      for (const r of reads) {
+        const key = keyOf(deviceId, r.time.getTime(), r.epc, r.antenna ?? 0);
+        const left = inserted.get(key) ?? 0;
+        if (left > 0) {
+          accepted += 1;
+          inserted.set(key, left - 1);
+        }
+      }
+      return accepted;
+    });
   },
 
   /**

@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/errors.js';
 import { msg, untranslated } from '../../i18n/messages.js';
+import { countReads, newestOf } from '../../plugins/metrics.js';
 import type { ModuleDeps } from '../registry.js';
 import { parseJsonOrLines, READER_BODY_TYPES } from './body-lines.js';
 import { createIngestRepository, type IngestDevice } from './ingest.repository.js';
@@ -53,7 +54,9 @@ export const ingestRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db,
     async (request, reply) => {
       const device = deviceOf(request);
       devices.assertSameDevice(device, request.body.device);
-      const { set, isCreated } = await ingestSet(engine, device, toSetInput(request.body));
+      const input = toSetInput(request.body);
+      const { set, isCreated } = await ingestSet(engine, device, input);
+      countReads('http', 'set', input.reads.length, input.endTime);
       await devices.touch(device.id);
       return reply.status(isCreated ? 201 : 200).send(toIngestedSetDto(set, isCreated));
     },
@@ -101,6 +104,7 @@ export const ingestRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db,
       }
       // The good events of a batch are stored; the bad ones are named in the answer.
       const result = await grouper.stage(device, parsed.reads);
+      countReads('http', 'stream', parsed.reads.length, newestOf(parsed.reads));
       await devices.touch(device.id);
       return reply.status(202).send({ ...result, rejected: parsed.rejected });
     },

@@ -5,10 +5,11 @@ import { tryDecodeItemKey } from '@rfid/epc';
 import type { Db, Tx } from '../../db/client.js';
 import { AppError, fieldError, forbidden } from '../../http/errors.js';
 import { untranslated } from '../../i18n/messages.js';
+import { createGroupCommit } from '../../lib/group-commit.js';
+import { createNotifiedCache } from '../../lib/notified-cache.js';
 import { hashToken } from '../../plugins/auth.js';
 import type { IngestedEpc } from '../engine/dispatch.js';
 import type { Engine } from '../engine/engine.js';
-import { noteReadingSet } from '../live/live.service.js';
 import {
   createIngestRepository,
   type IngestDevice,
@@ -102,10 +103,10 @@ export class StaleStreamFlushError extends Error {}
 export const SET_ID_TAKEN = 'ingest.set_id_taken';
 
 /**
- * Stores one reading set in one transaction (DESIGN.md section 6): the set row (its id makes a
- * resend a no-op), the items never seen before (the ledger's `see`), the working-mode dispatch
- * (engine/handlers.ts), one trace per read (the ledger). The items' moves are published as domain
- * events once it commits (engine/engine.ts).
+ * Stores one reading set in one transaction (docs/design.md §6): the set row (its id makes a
+ * resend a no-op), the items never seen before (the ledger's `see`), the pipeline's working-mode
+ * handlers (engine/pipeline.ts), one trace per read (the ledger), then the pipeline's commit hooks
+ * (live updates, stock alarms, EPCIS events and their webhooks) before it commits.
  * `takeFirst` runs first inside the transaction (the stream grouper locks the reader's stream
  * and deletes the staged reads the set is made of there, so a set and the removal of its staged
  * reads commit together, or neither); with it, an existing set id is a stale flush, not a resend.
@@ -168,9 +169,9 @@ export const ingestSet = async (
       areaIdBefore: item.inserted ? null : item.areaId,
       locationIdBefore: item.inserted ? null : item.locationId,
     }));
-    const claim = await engine.dispatch(scope, { ...setHeader, epcs: ingested });
+    // The pipeline's handlers (engine/pipeline.ts); its commit hooks run when this body is done, before the commit.
+    const claim = await engine.runHandlers(scope, { ...setHeader, epcs: ingested }, distinct.length);
     if (claim) await repo.claimSet(input.id, claim);
-    noteReadingSet(tx, { ...setHeader, claim, epcCount: distinct.length });
     if (input.reads.length > 0 && claim) {
       // The handlers may have moved the items: the traces read their state and area now.
       await ledger.traceReads({
@@ -199,16 +200,37 @@ export const ingestSet = async (
 const DEVICE_CACHE_MS = 10_000;
 const TOUCH_EVERY_MS = 5_000;
 
+/** The channel a trigger notifies when a reader's key, place or mode changes (migration 0031). */
+export const DEVICES_CHANGED = 'devices_changed';
+
 /**
- * Device lookups and a throttled last_seen_at. A device key is looked up in the database on every request
- * (one unique-index probe on devices.device_key_hash): a rotated key or a deleted reader is refused at once, by
- * every process, with no cache to evict. Lookups by MAC (MQTT topics, which the broker authenticates) keep a
+ * Device lookups and a throttled last_seen_at. A device key is looked up in the database (one unique-index probe on
+ * devices.device_key_hash, the lookups of concurrent requests in one query) and the reader kept `keyCacheMs`
+ * (AUTH_CACHE_MS, as users' tokens are) while the database's notifications arrive: a rotated key, a moved or deleted
+ * reader empties every process's cache at commit (`devices_changed`, `keyCache.clear`), and the process that made
+ * the change empties its own before answering. Lookups by MAC (MQTT topics, which the broker authenticates) keep a
  * short cache.
  */
-export const createDeviceDirectory = (db: Db) => {
+export const createDeviceDirectory = (db: Db, { keyCacheMs = 0 }: { keyCacheMs?: number } = {}) => {
   const repo = createIngestRepository(db);
+  const keyCache = createNotifiedCache<IngestDevice>(keyCacheMs);
   const byMac = new Map<string, { device: IngestDevice | undefined; at: number }>();
   const touched = new Map<number, number>();
+  // The key lookups of concurrent requests that missed the cache, one query a batch (lib/group-commit.ts).
+  const keyLookups = createGroupCommit<string, IngestDevice | undefined>({
+    commit: async (keyHashes) => {
+      const found = await repo.devicesByKeyHashes([...new Set(keyHashes)]);
+      return keyHashes.map((keyHash) => found.get(keyHash));
+    },
+  });
+  const deviceOfKey = async (keyHash: string) => {
+    const hit = keyCache.get(keyHash);
+    if (hit) return hit;
+    const since = keyCache.generation();
+    const device = await keyLookups.submit(keyHash);
+    if (device) keyCache.set(keyHash, device, since);
+    return device;
+  };
 
   const cached = async (
     cache: Map<string, { device: IngestDevice | undefined; at: number }>,
@@ -225,6 +247,9 @@ export const createDeviceDirectory = (db: Db) => {
   };
 
   return {
+    /** The readers kept by key: `Database.listen(DEVICES_CHANGED, …)` empties it, and trusts it while listening. */
+    keyCache: { onNotify: () => keyCache.clear(), onState: (listening: boolean) => keyCache.setTrusted(listening) },
+
     /**
      * The reader of a request, or 401: `Authorization: Device <key>`, or HTTP Basic as the Zebra
      * IoT Connector and Impinj webhook consoles send it (user = the reader's serial number or
@@ -239,7 +264,7 @@ export const createDeviceDirectory = (db: Db) => {
         });
       }
       const keyHash = hashToken(credentials.key);
-      const device = await repo.deviceByKeyHash(keyHash);
+      const device = await deviceOfKey(keyHash);
       if (!device || (credentials.user !== undefined && !isSameDevice(device, credentials.user))) {
         throw new AppError('UNAUTHENTICATED', { message: 'ingest.invalid_device_key' });
       }

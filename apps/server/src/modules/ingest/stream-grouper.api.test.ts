@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import { createEngine } from '../engine/engine.js';
+import { readingSetPipeline } from '../engine/pipeline.js';
 import { createIngestRepository, type IngestDevice } from './ingest.repository.js';
 import { createDeviceDirectory } from './ingest.service.js';
 import { createStreamGrouper } from './stream-grouper.js';
@@ -18,7 +19,7 @@ describe('stream grouper on the database', () => {
   };
   const grouperWith = (maxEpcs: number) =>
     createStreamGrouper({
-      engine: createEngine({ db: t.database.db }),
+      engine: createEngine({ db: t.database.db, pipeline: readingSetPipeline({ isHandlersOnly: true }) }),
       devices: createDeviceDirectory(t.database.db),
       gapMs: 2_000,
       maxEpcs,

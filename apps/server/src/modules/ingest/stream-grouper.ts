@@ -1,7 +1,9 @@
 import { MAX_SET_EPCS } from '@rfid/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import { createGroupCommit } from '../../lib/group-commit.js';
+import { countStaged, observeStageBatch } from '../../plugins/metrics.js';
 import type { Engine } from '../engine/engine.js';
-import { createIngestRepository, type IngestDevice, type SetRead } from './ingest.repository.js';
+import { createIngestRepository, type IngestDevice, type SetRead, type StagedStream } from './ingest.repository.js';
 import { type DeviceDirectory, deterministicUuid, ingestSet, StaleStreamFlushError } from './ingest.service.js';
 import { groupByIdleGap } from './stream.js';
 
@@ -10,6 +12,17 @@ const FLUSH_BATCH = 50_000;
 const STALE_RETRIES = 20;
 /** How often every process looks for readers whose staged reads nobody is flushing (their process died). */
 const DEFAULT_SWEEP_MS = 5_000;
+/** The most requests whose reads are staged by one statement (a group commit). */
+const STAGE_BATCH = 500;
+/**
+ * A reader that never pauses: once `maxEpcs` of its reads are staged, its finished sets are stored when staging has
+ * been quiet this long (no stage call of any reader; at most half the idle gap), so that a burst is acknowledged
+ * first: on PGlite a set of 10,000 reads holds the one connection for seconds, and every staging behind it waited
+ * (issue 30). Long enough for the decoding of the next MQTT window on a loaded machine…
+ */
+const STAGING_QUIET_MS = 250;
+/** … or at once when this many sets' worth of its reads are staged (the staging table stays bounded under any load). */
+const DEFERRED_SETS = 4;
 
 export type FlushOptions = {
   /**
@@ -21,7 +34,10 @@ export type FlushOptions = {
 };
 
 export type StreamGrouper = {
-  /** Commits the reads (staged) and schedules the set; resolves once they are durable. */
+  /**
+   * Commits the reads (staged) and schedules the set; resolves once they are durable. Concurrent calls (one HTTP
+   * request or MQTT window each) are committed together, one statement for a batch (lib/group-commit.ts).
+   */
   stage: (device: IngestDevice, reads: SetRead[]) => Promise<{ accepted: number; duplicates: number }>;
   /** Turns the staged reads of a device into reading sets (all of them unless `force: false`). */
   flush: (deviceId: number, options?: FlushOptions) => Promise<number>;
@@ -69,7 +85,19 @@ export const createStreamGrouper = ({
   const timers = new Map<number, NodeJS.Timeout>();
   const stagedSinceFlush = new Map<number, number>();
   const chains = new Map<number, Promise<unknown>>();
+  /** The deferred flushes of readers that never pause (STAGING_QUIET_MS), by reader. */
+  const longFlushes = new Map<number, NodeJS.Timeout>();
+  let lastStagedAt = 0;
   let isClosed = false;
+  // The reads of concurrent requests, staged by one statement a batch, readers in id order (one lock order).
+  const staging = createGroupCommit<StagedStream, number>({
+    commit: (streams) => {
+      observeStageBatch(streams.length);
+      return repo.stageStreams(streams);
+    },
+    maxBatch: STAGE_BATCH,
+    order: (a, b) => a.deviceId - b.deviceId,
+  });
 
   /** One flush at a time per reader in this process (other processes are kept out by the database lock). */
   const serialize = <T>(deviceId: number, work: () => Promise<T>): Promise<T> => {
@@ -177,6 +205,8 @@ export const createStreamGrouper = ({
 
   const flush = (deviceId: number, { force = true }: FlushOptions = {}): Promise<number> => {
     stagedSinceFlush.set(deviceId, 0);
+    clearTimeout(longFlushes.get(deviceId));
+    longFlushes.delete(deviceId);
     return serialize(deviceId, () => flushOnce(deviceId, force ? 'never' : 'if-arriving'));
   };
 
@@ -184,6 +214,34 @@ export const createStreamGrouper = ({
     let stored = 0;
     for (const deviceId of await repo.devicesWithStagedReads()) stored += await flush(deviceId, options);
     return stored;
+  };
+
+  /** A reader that never pauses: store its finished groups, keep the open one. */
+  const flushLongStream = (deviceId: number) => {
+    clearTimeout(longFlushes.get(deviceId));
+    longFlushes.delete(deviceId);
+    stagedSinceFlush.set(deviceId, 0);
+    serialize(deviceId, () => flushOnce(deviceId, 'always')).catch((error: unknown) =>
+      log.error({ err: error, deviceId }, 'stream flush failed'),
+    );
+  };
+  const deferLongFlush = (deviceId: number, pending: number) => {
+    if (pending >= DEFERRED_SETS * maxEpcs) {
+      flushLongStream(deviceId);
+      return;
+    }
+    if (longFlushes.has(deviceId) || isClosed) return;
+    const quietMs = Math.min(STAGING_QUIET_MS, gapMs / 2);
+    const wait = (delay: number) => {
+      const timer = setTimeout(() => {
+        const quiet = Date.now() - lastStagedAt;
+        if (quiet < quietMs) wait(quietMs - quiet);
+        else flushLongStream(deviceId);
+      }, delay);
+      timer.unref();
+      longFlushes.set(deviceId, timer);
+    };
+    wait(quietMs);
   };
 
   const sweep = async () => {
@@ -197,18 +255,16 @@ export const createStreamGrouper = ({
 
   return {
     async stage(device, reads) {
-      const accepted = await repo.stageStreamReads({ companyId: device.companyId, deviceId: device.id, reads });
+      lastStagedAt = Date.now();
+      const accepted = reads.length === 0 ? 0 : await staging.submit({ companyId: device.companyId, deviceId: device.id, reads });
+      lastStagedAt = Date.now();
       const pending = (stagedSinceFlush.get(device.id) ?? 0) + accepted;
       stagedSinceFlush.set(device.id, pending);
-      if (pending >= maxEpcs) {
-        // A reader that never pauses: store its finished groups now, keep the open one.
-        stagedSinceFlush.set(device.id, 0);
-        serialize(device.id, () => flushOnce(device.id, 'always')).catch((error: unknown) =>
-          log.error({ err: error, deviceId: device.id }, 'stream flush failed'),
-        );
-      }
+      if (pending >= maxEpcs) deferLongFlush(device.id, pending);
       schedule(device.id);
-      return { accepted, duplicates: reads.length - accepted };
+      const result = { accepted, duplicates: reads.length - accepted };
+      countStaged(result);
+      return result;
     },
     flush,
     flushAll,
@@ -228,8 +284,10 @@ export const createStreamGrouper = ({
       isClosed = true;
       clearInterval(sweeper);
       clearTimeout(recovery);
-      for (const timer of timers.values()) clearTimeout(timer);
+      await staging.drain();
+      for (const timer of [...timers.values(), ...longFlushes.values()]) clearTimeout(timer);
       timers.clear();
+      longFlushes.clear();
       await Promise.allSettled([...chains.values()]);
       // Passes that are over become sets now; one still arriving (maybe through another
       // process) stays staged for that process or the next start.

@@ -24,7 +24,7 @@ import {
 import { canChangeState } from './inventory.rules.js';
 
 /**
- * What validating does to the items (DESIGN.md section 6), through the ledger, in the caller's
+ * What validating does to the items (docs/design.md §6), through the ledger, in the caller's
  * transaction, each change with its trace in `setId`: missing items still STOCKED in the area →
  * UNKNOWN, in no area (lost); excess items → STOCKED in the area (inventory.repository.ts says
  * which). A cabinet's excess is not traced here: the cabinet's own set read those items, and
@@ -41,7 +41,7 @@ const applyValidation = async (
     isCabinet,
   }: { inventoryId: number; areaId: number; locationId: number; setId: string; at: Date; isCabinet: boolean },
 ): Promise<{ lost: number; stocked: number }> => {
-  // One lock order everywhere (DESIGN.md section 8): items by id, as ingestion locks a set's items, and
+  // One lock order everywhere (docs/design.md §8): items by id, as ingestion locks a set's items, and
   // all of them at once before either move below changes them; in two separate steps a reader's
   // set arriving meanwhile deadlocked with the validation.
   await ledger.lock(itemsOfInventory(inventoryId));
@@ -64,7 +64,7 @@ const applyValidation = async (
 };
 
 /**
- * Working modes 2 (Handheld) and 7 (Cabinet), DESIGN.md section 6 and docs/design/inventory.md,
+ * Working modes 2 (Handheld) and 7 (Cabinet), docs/design.md §6 and docs/design/inventory.md,
  * inside the ingest transaction of the set:
  *
  * - Handheld: the set is part of the current inventory of the reader's area. Its articles are

@@ -3,10 +3,12 @@ import {
   exportQuerySchema,
   fileCreationProgressSchema,
   fileCreationTaskParamSchema,
+  handheldSetBodySchema,
   INVENTORY_ARTICLES_PAGE_SIZE,
   INVENTORY_LIST_PAGE_SIZE,
   INVENTORY_TAGS_PAGE_SIZE,
   idParamSchema,
+  ingestedSetSchema,
   inventoryCreateBodySchema,
   inventoryCsvTaskSchema,
   inventoryGtinParamsSchema,
@@ -32,9 +34,11 @@ import { errorResponses, locationParams } from '../../http/route-schemas.js';
 import { pickLanguage } from '../../i18n/translate.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../registry.js';
+import { createHandheldSetRepository } from './handheld-set.repository.js';
 import { createCsvJobs } from './inventory.csv.js';
 import { createInventoryService } from './inventory.service.js';
 import type { SummaryKind, TagKind } from './inventory-reports.repository.js';
+import { recordHandheldSet } from './use-cases/record-handheld-set.js';
 
 /**
  * Inventories (spec section 7 "Inventory", docs/design/inventory.md). Reads: every role that sees
@@ -73,6 +77,26 @@ export const inventoryRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
       errors: { 409: errorBodySchema, ...errorResponses },
     },
     (user, { params, body }) => service.create(user, params.id, body),
+  );
+
+  const handheldSets = createHandheldSetRepository(db, engine);
+  app.post(
+    '/locations/:id/handheld_sets/',
+    route({
+      maxRole: writeRole,
+      summary:
+        "The handheld app's count of an area (issue 32): its EPCs as one reading set of the area's handheld reader; idempotent on the app's id (201, then 200); 409 when the area has no handheld reader",
+      params: locationParams,
+      body: handheldSetBodySchema,
+      response: { 200: ingestedSetSchema, 201: ingestedSetSchema, 409: errorBodySchema, ...errorResponses },
+    }),
+    async (request, reply) => {
+      const { set, isCreated } = await recordHandheldSet(handheldSets, currentUser(request), {
+        locationId: request.params.id,
+        body: request.body,
+      });
+      return reply.status(isCreated ? 201 : 200).send(set);
+    },
   );
 
   app.get(

@@ -99,7 +99,7 @@ export const toTagDto = (r: reports.TagRow, kind: reports.TagKind): InventoryTag
 });
 
 /**
- * Inventories (spec sections 2, 4 and 7, DESIGN.md section 6): reads for every role that sees the
+ * Inventories (spec sections 2, 4 and 7, docs/design.md §6): reads for every role that sees the
  * location (another company's or location's inventory is 404); opening, validating and canceling
  * for roles 1 to 3 (checked by the routes).
  */

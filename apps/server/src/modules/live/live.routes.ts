@@ -51,7 +51,8 @@ export const liveRoutes: FastifyPluginAsyncZod<ModuleDeps & { live: LiveHub }> =
     '/events/stream',
     {
       // Authenticated here: by the request's credentials (plugins/auth.ts) or by the ticket.
-      config: { public: true },
+      // Long-lived: not one of the requests served at once (http/load-shedding.ts).
+      config: { public: true, longLived: true },
       schema: {
         tags: ['live'],
         summary:

@@ -2,7 +2,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import { type LiveEvent, LiveTopic } from '@rfid/contract';
 import type { Database, DbOrTx, Tx } from '../../db/client.js';
 import type { JobKind, JobLog } from '../../workers/job-runner.js';
-import type { CommittingHook } from '../engine/engine.js';
+import type { CommitHook } from '../engine/pipeline.js';
 import { emitAvailabilityOfLiveRows } from '../webhooks/emit-changes.js';
 import {
   companiesOfLocations,
@@ -36,7 +36,7 @@ export const noteLive = (tx: Tx, row: LiveRow): void => {
 };
 
 /**
- * Notes a stored reading set (ingest.service.ts): a `reading-set` row (its reader, area, claim and EPC count) and,
+ * Notes a stored reading set (engine/pipeline.ts, after its handlers): a `reading-set` row (its reader, area, claim and EPC count) and,
  * when a claim owns it, a row of the topic the claim changes (orders, inventory, pos) even when no item moved.
  */
 export const noteReadingSet = (
@@ -62,8 +62,8 @@ export const noteReadingSet = (
   if (topic) noteLive(tx, { companyId, locationId, topic, payload: { claim: set.claim, area: set.areaId } });
 };
 
-/** The engine's before-commit hook (app.ts registers it): the transaction's noted rows and its moves' rows, once each. */
-export const liveCommitHook: CommittingHook = async (tx, moves, ledgerNotes) => {
+/** The `live` commit hook of the engine's pipeline (engine/pipeline.ts): the transaction's noted rows and its moves' rows, once each. */
+export const liveCommitHook: CommitHook = async (tx, moves, ledgerNotes) => {
   const noted = notes.get(tx) ?? [];
   notes.delete(tx);
   const { statusChanges } = ledgerNotes;

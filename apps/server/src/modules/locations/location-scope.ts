@@ -8,9 +8,6 @@ import { findVisibleLocation, timeZoneOfCompany, timeZoneOfLocation } from './lo
 /** The scope rule itself (which locations a user sees) is in location-scope.repository.ts. */
 export { visibleLocations } from './location-scope.repository.js';
 
-export const canSeeLocation = (user: AuthUser, location: { id: number; companyId: number }): boolean =>
-  location.companyId === user.companyId && (user.locationIds === null || user.locationIds.includes(location.id));
-
 export type VisibleLocation = NonNullable<Awaited<ReturnType<typeof findVisibleLocation>>>;
 
 /**
@@ -53,16 +50,19 @@ export const exportTimeZone = async (db: DbOrTx, user: AuthUser, locationId: num
  * (`/locations/{id}/providers/{pid}/` did) cannot disclose anything through another location's id.
  */
 export const locationScopeHook = (app: FastifyInstance, db: DbOrTx): void => {
-  app.addHook('preHandler', async (request) => {
+  // A callback hook: most requests have nothing to check, and those answer without a promise's turn.
+  app.addHook('preHandler', (request, _reply, done) => {
     const route = request.routeOptions.url;
-    if (!route || !request.user) return;
+    if (!route || !request.user) return done();
     const key = route.includes('/:locationId') ? 'locationId' : route.startsWith('/api/locations/:id/') ? 'id' : null;
-    if (!key) return;
+    if (!key) return done();
     const id = Number((request.params as Record<string, unknown>)[key]);
     // A malformed id was refused by the route's schema; an integer one must be a location the user sees.
-    if (!Number.isSafeInteger(id) || id <= 0) throw notFound('location.not_found');
+    if (!Number.isSafeInteger(id) || id <= 0) return done(notFound('location.not_found'));
     const user = request.user;
-    if (user.locationIds !== null && !user.locationIds.includes(id)) throw notFound('location.not_found');
-    await requireLocation(db, user, id);
+    if (user.locationIds !== null && !user.locationIds.includes(id)) return done(notFound('location.not_found'));
+    // Known to be visible already (requireLocation's per-user memo): nothing to wait for.
+    if (visibleLocationsOf.get(user)?.has(id)) return done();
+    requireLocation(db, user, id).then(() => done(), done);
   });
 };

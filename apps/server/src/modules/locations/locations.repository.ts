@@ -1,4 +1,6 @@
+import type { locationListQuerySchema } from '@rfid/contract';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { brands, companies, locations } from '../../db/schema/index.js';
 import { pageOf } from '../../db/sql.js';
@@ -78,12 +80,12 @@ export type LocationRow = {
 export const createLocationsRepository = (db: Db) => ({
   async listLocations(
     user: AuthUser,
-    query: Record<string, unknown>,
+    query: z.output<typeof locationListQuerySchema>,
     page: PageParams,
     { kind, defaultOrder = 'description' }: { kind?: 'center' | 'store'; defaultOrder?: 'id' | 'description' },
   ): Promise<{ count: number; rows: LocationRow[] }> {
     const where = and(visibleLocations(user), kind ? eq(locations.kind, kind) : undefined, buildFilters(query, locationFilters));
-    const order = buildOrderBy(query.order_by as string | undefined, locationOrder, [
+    const order = buildOrderBy(query.order_by, locationOrder, [
       asc(defaultOrder === 'id' ? locations.id : locations.description),
       asc(locations.id),
     ]);
@@ -123,7 +125,7 @@ export const createLocationsRepository = (db: Db) => ({
   },
 
   /** Brands of the company; below role 2 only the brands of the user's own locations. */
-  async listBrands(user: AuthUser, query: Record<string, unknown>, page: PageParams) {
+  async listBrands(user: AuthUser, query: z.output<typeof locationListQuerySchema>, page: PageParams) {
     const spec = brandFilters;
     const ownBrands: SQL | undefined =
       user.locationIds === null
@@ -136,7 +138,7 @@ export const createLocationsRepository = (db: Db) => ({
               .where(visibleLocations(user)),
           );
     const where = and(eq(brands.companyId, user.companyId), ownBrands, buildFilters(query, spec));
-    const order = buildOrderBy(query.order_by as string | undefined, { description: brands.description, id: brands.id }, [
+    const order = buildOrderBy(query.order_by, { description: brands.description, id: brands.id }, [
       asc(brands.description),
       asc(brands.id),
     ]);
@@ -149,7 +151,7 @@ export const createLocationsRepository = (db: Db) => ({
   },
 
   /** Companies: a user only ever sees its own. */
-  async listCompanies(user: AuthUser, query: Record<string, unknown>, page: PageParams) {
+  async listCompanies(user: AuthUser, query: z.output<typeof locationListQuerySchema>, page: PageParams) {
     const spec = companyFilters;
     const byBrand =
       typeof query.brand_id === 'string' && query.brand_id !== ''

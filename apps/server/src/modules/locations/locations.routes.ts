@@ -1,6 +1,6 @@
-import { brandSchema, companySchema, idParamSchema, locationSchema, pageOf, pagingQuerySchema } from '@rfid/contract';
+import { brandSchema, companySchema, idParamSchema, locationListQuerySchema, locationSchema, pageOf } from '@rfid/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { withFilters } from '../../http/filters.js';
 import { DEFAULT_PAGE_SIZE, listPage, pageParams, toPage } from '../../http/paging.js';
@@ -36,7 +36,7 @@ export const toLocationDto = (row: LocationRow): z.infer<typeof locationSchema> 
 });
 
 /** Lists query: paging plus any DRF-style filter (checked against the allow-list in the repository). */
-const listQuery = pagingQuerySchema.catchall(z.string());
+const listQuery = locationListQuerySchema;
 
 export const locationsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const service = createLocationsService(db);

@@ -1,4 +1,5 @@
-import { DEFAULT_TIME_ZONE } from '@rfid/contract';
+import { DEFAULT_TIME_ZONE, type locationListQuerySchema } from '@rfid/contract';
+import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../http/errors.js';
 import type { PageParams } from '../../http/paging.js';
@@ -16,7 +17,7 @@ export const createLocationsService = (db: Db) => {
   return {
     list: (
       user: AuthUser,
-      query: Record<string, unknown>,
+      query: z.output<typeof locationListQuerySchema>,
       page: PageParams,
       options: { kind?: LocationKind; defaultOrder?: 'id' | 'description' },
     ) => repo.listLocations(user, query, page, options),
@@ -27,8 +28,10 @@ export const createLocationsService = (db: Db) => {
       return row;
     },
 
-    brands: (user: AuthUser, query: Record<string, unknown>, page: PageParams) => repo.listBrands(user, query, page),
-    companies: (user: AuthUser, query: Record<string, unknown>, page: PageParams) => repo.listCompanies(user, query, page),
+    brands: (user: AuthUser, query: z.output<typeof locationListQuerySchema>, page: PageParams) =>
+      repo.listBrands(user, query, page),
+    companies: (user: AuthUser, query: z.output<typeof locationListQuerySchema>, page: PageParams) =>
+      repo.listCompanies(user, query, page),
 
     /** The zone of every location (all of them when `ids` is left out). */
     timeZones: (ids?: readonly number[]) => repo.timeZones(ids),

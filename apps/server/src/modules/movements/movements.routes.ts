@@ -38,8 +38,10 @@ import { createMovementsService } from './movements.service.js';
  * counts of an order or box mean: the origin's (exit pages) or the destination's (entry pages).
  * Create: roles 1 to 3; update (sync, cancel) and delete: roles 1 to 4; reads: everyone in scope.
  */
-export const movementsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, config }) => {
+export const movementsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, readDb, config }) => {
   const service = createMovementsService(db);
+  // The location's list reads through this one (the read replica while it keeps up: docs/read-replicas.md).
+  const reads = readDb === db ? service : createMovementsService(readDb);
   const tags = ['movements'];
   const route = routeDeclarer(tags);
   const pagedGet = pagedGetter(app, route);
@@ -74,6 +76,7 @@ export const movementsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
       ],
     },
     service,
+    readService: reads,
     defaultLanguage: config.defaultLanguage,
   });
 

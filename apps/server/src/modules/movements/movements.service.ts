@@ -2,13 +2,13 @@ import {
   type ExitStats,
   type MovementEntryStats,
   type MovementOrder,
+  type movementEntryListQuerySchema,
+  type movementExitListQuerySchema,
   type movementOrderCreateBodySchema,
   OrderStatus,
 } from '@rfid/contract';
-import { and, eq, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { orders } from '../../db/schema/index.js';
 import { conflict, fieldError } from '../../http/errors.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
@@ -26,8 +26,8 @@ export type MovementSide = 'exit' | 'entry';
 export const toMovementDto = (o: ordersRepo.OrderWithAggregates, side: MovementSide, now = new Date()): MovementOrder => {
   const originVerified = o.originVerifiedBoxes;
   const destinationVerified = o.destinationVerifiedBoxes;
-  return {
-    ...orderHeadDto(o),
+  // Object.assign, not a spread: see orderHeadDto.
+  return Object.assign(orderHeadDto(o), {
     order_name: o.orderCode,
     sync: o.sync,
     container: o.container,
@@ -56,7 +56,7 @@ export const toMovementDto = (o: ordersRepo.OrderWithAggregates, side: MovementS
     destination_description: o.destinationDescription,
     can_cancel: canCancelEntry(o),
     can_delete: originVerified === 0 && destinationVerified === 0,
-  };
+  });
 };
 
 /**
@@ -71,6 +71,10 @@ export const canCancelEntry = (o: {
 
 const sideOf = (side: MovementSide | undefined) => ((side ?? 'exit') === 'exit' ? 'origin' : 'destination');
 
+/** The queries of the movement lists (exits; entries and both ways), as the contract's schemas give them. */
+type MovementExitListQuery = z.output<typeof movementExitListQuerySchema>;
+type MovementEntryListQuery = z.output<typeof movementEntryListQuerySchema>;
+
 export const createMovementsService = (db: Db) => {
   const requireMovement = orderLoader(db, 'movement');
 
@@ -83,10 +87,16 @@ export const createMovementsService = (db: Db) => {
   });
 
   /** A page of movements; date-only filters are days of `timeZone` (the listed location's). */
-  const list = async (where: SQL, query: Record<string, unknown>, page: PageParams, side: MovementSide, timeZone: string) => {
+  const list = async (
+    scope: ordersRepo.OrderListScope,
+    query: ordersRepo.OrderListQuery,
+    page: PageParams,
+    side: MovementSide,
+    timeZone: string,
+  ) => {
     const { count, rows } = await ordersRepo.listOrders(db, {
       type: 'movement',
-      where,
+      scope,
       query,
       page,
       side: sideOf(side),
@@ -113,27 +123,21 @@ export const createMovementsService = (db: Db) => {
     },
 
     /** GET /locations/{id}/v1/exits/: movements leaving the location. */
-    async list(user: AuthUser, locationId: number, query: Record<string, unknown>, page: PageParams) {
+    async list(user: AuthUser, locationId: number, query: MovementExitListQuery, page: PageParams) {
       const { timeZone } = await requireLocation(db, user, locationId);
-      const where = and(eq(orders.companyId, user.companyId), eq(orders.originLocationId, locationId)) as SQL;
-      return list(where, query, page, 'exit', timeZone);
+      return list({ companyId: user.companyId, locationId, at: 'origin' }, query, page, 'exit', timeZone);
     },
 
     /** GET /v1/morders/?destination__id={id}: movements arriving at the location. */
-    async listEntries(user: AuthUser, locationId: number, query: Record<string, unknown>, page: PageParams) {
+    async listEntries(user: AuthUser, locationId: number, query: MovementEntryListQuery, page: PageParams) {
       const { timeZone } = await requireLocation(db, user, locationId);
-      const where = and(eq(orders.companyId, user.companyId), eq(orders.destinationLocationId, locationId)) as SQL;
-      return list(where, query, page, 'entry', timeZone);
+      return list({ companyId: user.companyId, locationId, at: 'destination' }, query, page, 'entry', timeZone);
     },
 
     /** GET /locations/{id}/morderscaware/: movements from or to the location (entry reading). */
-    async listAware(user: AuthUser, locationId: number, query: Record<string, unknown>, page: PageParams) {
+    async listAware(user: AuthUser, locationId: number, query: MovementEntryListQuery, page: PageParams) {
       const { timeZone } = await requireLocation(db, user, locationId);
-      const where = and(
-        eq(orders.companyId, user.companyId),
-        or(eq(orders.destinationLocationId, locationId), eq(orders.originLocationId, locationId)),
-      ) as SQL;
-      return list(where, query, page, 'entry', timeZone);
+      return list({ companyId: user.companyId, locationId, at: 'either' }, query, page, 'entry', timeZone);
     },
 
     /**

@@ -13,6 +13,7 @@ const fakeBus = () => {
   const state = { connected: true };
   const bus: ReaderBus = {
     isConnected: () => state.connected,
+    status: () => ({ transport: 'mqtt', connected: state.connected, subscribed: state.connected }),
     publish: async (topic, message) => {
       published.push({ topic, message: message as Record<string, unknown> });
     },

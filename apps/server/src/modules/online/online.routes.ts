@@ -36,8 +36,10 @@ import { createOnlineService } from './online.service.js';
  * to 4; reads: everyone who sees the origin location. Boxes are added with POST /receptions/ and
  * POST /boxes/ (orders module); box verifications are /rboxes/{id}/verifications/?side=origin.
  */
-export const onlineRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, config }) => {
+export const onlineRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, readDb, config }) => {
   const service = createOnlineService(db);
+  // The location's list reads through this one (the read replica while it keeps up: docs/read-replicas.md).
+  const reads = readDb === db ? service : createOnlineService(readDb);
   const tags = ['online'];
   const route = routeDeclarer(tags);
   const pagedGet = pagedGetter(app, route);
@@ -68,6 +70,7 @@ export const onlineRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db,
       ],
     },
     service,
+    readService: reads,
     defaultLanguage: config.defaultLanguage,
   });
 

@@ -5,12 +5,11 @@ import {
   type OnlineOrder,
   type OrderContentRow,
   type onlineOrderCreateBodySchema,
+  type onlineOrderListQuerySchema,
   onlinePercent,
 } from '@rfid/contract';
-import { and, eq, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { orders } from '../../db/schema/index.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { requireLocation } from '../locations/location-scope.js';
@@ -37,22 +36,23 @@ import { exitFigures } from '../stats/figures.repository.js';
 import * as repo from './online.repository.js';
 
 /** Online order DTO: the origin side (the shipping location). */
-export const toOnlineDto = (o: ordersRepo.OrderWithAggregates, now = new Date()): OnlineOrder => ({
-  ...orderHeadDto(o),
-  waiting_time: secondsBetween(o.creationDate, o.exitDate, now),
-  late: isLate(o.estimatedExitDate ?? o.estimatedArrivalDate, o.exitDate, now),
-  item_count: o.itemCount,
-  real_item_count: o.originRealItemCount,
-  num_boxes: o.numBoxes,
-  num_verified_boxes: o.originVerifiedBoxes,
-  creation_date: o.creationDate.toISOString(),
-  estimated_arrival_date: iso(o.estimatedArrivalDate),
-  estimated_exit_date: iso(o.estimatedExitDate),
-  exit_date: iso(o.exitDate),
-  origin: o.originLocationId,
-  origin_description: o.originDescription,
-  order_name: o.orderCode,
-});
+export const toOnlineDto = (o: ordersRepo.OrderWithAggregates, now = new Date()): OnlineOrder =>
+  // Object.assign, not a spread: see orderHeadDto.
+  Object.assign(orderHeadDto(o), {
+    waiting_time: secondsBetween(o.creationDate, o.exitDate, now),
+    late: isLate(o.estimatedExitDate ?? o.estimatedArrivalDate, o.exitDate, now),
+    item_count: o.itemCount,
+    real_item_count: o.originRealItemCount,
+    num_boxes: o.numBoxes,
+    num_verified_boxes: o.originVerifiedBoxes,
+    creation_date: o.creationDate.toISOString(),
+    estimated_arrival_date: iso(o.estimatedArrivalDate),
+    estimated_exit_date: iso(o.estimatedExitDate),
+    exit_date: iso(o.exitDate),
+    origin: o.originLocationId,
+    origin_description: o.originDescription,
+    order_name: o.orderCode,
+  });
 
 export const toOnlineBoxDto = (b: ordersRepo.BoxRow, now = new Date()): OnlineBox => {
   const dto = toBoxDto(b, now, 'origin');
@@ -84,10 +84,10 @@ export const createOnlineService = (db: Db) => {
       return toOnlineDto(await requireOnline(user, id));
     },
 
-    async list(user: AuthUser, locationId: number, query: Record<string, unknown>, page: PageParams) {
+    async list(user: AuthUser, locationId: number, query: z.output<typeof onlineOrderListQuerySchema>, page: PageParams) {
       const { timeZone } = await requireLocation(db, user, locationId);
-      const where = and(eq(orders.companyId, user.companyId), eq(orders.originLocationId, locationId)) as SQL;
-      const { count, rows } = await ordersRepo.listOrders(db, { type: 'online', where, query, page, side: 'origin', timeZone });
+      const scope = { companyId: user.companyId, locationId, at: 'origin' } as const;
+      const { count, rows } = await ordersRepo.listOrders(db, { type: 'online', scope, query, page, side: 'origin', timeZone });
       const now = new Date();
       return { count, results: rows.map((r) => toOnlineDto(r, now)) };
     },

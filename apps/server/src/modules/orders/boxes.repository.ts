@@ -1,3 +1,4 @@
+import type { receptionListQuerySchema } from '@rfid/contract';
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
@@ -42,7 +43,12 @@ export const receptionFilters: FilterSpec = {
   reception_code: { column: receptions.receptionCode, lookups: ['exact', 'icontains', 'contains'] },
 };
 
-export const listReceptions = async (db: DbOrTx, user: AuthUser, query: Record<string, unknown>, page: PageParams) => {
+export const listReceptions = async (
+  db: DbOrTx,
+  user: AuthUser,
+  query: z.output<typeof receptionListQuerySchema>,
+  page: PageParams,
+) => {
   const where = and(visibleOrders(user), buildFilters(query, receptionFilters));
   const selected = db
     .select(receptionColumns)

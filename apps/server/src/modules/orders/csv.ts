@@ -2,9 +2,6 @@ import { BOX_STATUS_WORDS, SIDE_WORDS } from '../../lib/export/states.js';
 import type { ExportColumn, ExportTable } from '../../lib/export/table.js';
 import type { OrderCsvRow } from './lines.repository.js';
 
-/** The server's one CSV writer lives in http/csv.ts; re-exported for the routes still writing plain CSV. */
-export { sendCsv, streamCsv } from '../../http/csv.js';
-
 /** Maps each chunk of an async iterable. */
 export async function* mapChunks<T, U>(chunks: AsyncIterable<T[]>, map: (row: T) => U): AsyncGenerator<U[]> {
   for await (const chunk of chunks) yield chunk.map(map);

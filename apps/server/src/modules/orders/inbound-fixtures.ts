@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.js';
 import { areas, devices, items, itemTypes, locations, providers } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import { createEngine, type Engine } from '../engine/engine.js';
+import { readingSetPipeline } from '../engine/pipeline.js';
 import { createIngestRepository, type IngestDevice } from '../ingest/ingest.repository.js';
 import { ingestSet } from '../ingest/ingest.service.js';
 
@@ -176,7 +177,7 @@ export const readSet = async (
     workingMode = 0,
     at = new Date(),
     existingItemIds = [],
-    engine = createEngine({ db }),
+    engine = createEngine({ db, pipeline: readingSetPipeline({ isHandlersOnly: true }) }),
   }: {
     codebar: string | null;
     gtins: (string | null)[];
@@ -186,7 +187,7 @@ export const readSet = async (
     workingMode?: number;
     at?: Date;
     existingItemIds?: number[];
-    /** The engine to run the set through (one with the app's handlers by default). */
+    /** The engine to run the set through (the app's handlers, without the commit hooks, by default). */
     engine?: Engine;
   },
 ): Promise<{ claim: string | null; setId: string; itemIds: number[] }> => {

@@ -78,7 +78,11 @@ export const movementOrderValues = (companyId: number, input: z.output<typeof mo
   estimatedExitDate: input.estimated_exit_date ?? null,
 });
 
-/** The fields every order DTO opens with: the order, its code, both sides' statuses and whether it is closed. */
+/**
+ * The fields every order DTO opens with: the order, its code, both sides' statuses and whether it is closed. The DTOs
+ * add theirs with `Object.assign(orderHeadDto(o), {…})`: V8 in Node 20 builds `{ ...orderHeadDto(o), …15 fields }`
+ * about ten times slower, some 30 µs a row (docs/performance-profile.md).
+ */
 export const orderHeadDto = (o: OrderWithAggregates) => ({
   id: o.id,
   type: o.type,
@@ -90,8 +94,7 @@ export const orderHeadDto = (o: OrderWithAggregates) => ({
 
 export const toOrderDto = (o: OrderWithAggregates, now = new Date()): PurchaseOrder => {
   const isDestination = pageSideOf(o.type) === 'destination';
-  return {
-    ...orderHeadDto(o),
+  return Object.assign(orderHeadDto(o), {
     sync: o.sync,
     container: o.container,
     waiting_time: secondsBetween(o.creationDate, isDestination ? o.arrivalDate : o.exitDate, now),
@@ -107,7 +110,7 @@ export const toOrderDto = (o: OrderWithAggregates, now = new Date()): PurchaseOr
     order_name: o.providerName ? `${o.orderCode} · ${o.providerName}` : o.orderCode,
     destination: o.destinationLocationId,
     destination_description: o.destinationDescription,
-  };
+  });
 };
 
 /** A box as seen from `side` (default: its order's page side): the unprefixed fields are that side's. */

@@ -38,8 +38,11 @@ export type PageSide = 'exit' | 'entry';
 export type BoxQuery = { codebarContains?: string; orderBy?: string };
 type Page<T> = Promise<{ count: number; results: T[] }>;
 
-/** What an order page needs from its module's service; `side` is only given on movement pages. */
-export type OrderPagesService<Order, Box, Line> = {
+/**
+ * What an order page needs from its module's service; `side` is only given on movement pages. `Query` is the list's
+ * query as its schema (the contract's) gives it.
+ */
+export type OrderPagesService<Order, Box, Line, Query = Record<string, unknown>> = {
   get(user: AuthUser, id: number, side?: PageSide): Promise<Order>;
   lines(user: AuthUser, id: number, side: PageSide | undefined, gtin: string | undefined, page: PageParams): Page<Line>;
   boxes(user: AuthUser, id: number, side: PageSide | undefined, query: BoxQuery, page: PageParams): Page<Box>;
@@ -60,7 +63,7 @@ export type OrderPagesService<Order, Box, Line> = {
   ): Promise<{ order: Order; itemType: typeof itemTypes.$inferSelect; line: Line }>;
   itemsCsv(user: AuthUser, id: number, side?: PageSide): Promise<{ order: { id: number }; lines: Line[] }>;
   /** The location's dashboard list. */
-  list(user: AuthUser, locationId: number, query: Record<string, unknown>, page: PageParams): Page<Order>;
+  list: (user: AuthUser, locationId: number, query: Query, page: PageParams) => Page<Order>;
   /** Deletes an order with no verified box (409 otherwise). */
   remove(user: AuthUser, id: number): Promise<void>;
 };
@@ -83,7 +86,12 @@ const ITEM_COLUMNS: ExportColumn<ItemLineCells>[] = [
   { header: { es: 'Esperadas', en: 'Expected' }, kind: 'number', value: (l) => l.theorical_quantity },
 ];
 
-export type OrderPagesOptions<O extends z.ZodType, B extends z.ZodType, L extends z.ZodType<ItemLineCells>> = {
+export type OrderPagesOptions<
+  O extends z.ZodType,
+  B extends z.ZodType,
+  L extends z.ZodType<ItemLineCells>,
+  Q extends z.ZodType<Record<string, unknown>>,
+> = {
   tags: string[];
   /** '/porders', '/orders', '/morders' */
   prefix: string;
@@ -92,7 +100,7 @@ export type OrderPagesOptions<O extends z.ZodType, B extends z.ZodType, L extend
   /** The order's own URLs (the v1 alias among them). */
   detailUrls: string[];
   /** The location dashboard's list: `/locations/:id/v1/…/` and its filters. */
-  list: { url: string; summary: string; querystring: z.ZodType<Record<string, unknown>> };
+  list: { url: string; summary: string; querystring: Q };
   /** Who may delete an order (the highest role number allowed), and at which of its URLs. */
   remove: { urls: string[]; maxRole: number };
   boxesUrls: string[];
@@ -105,7 +113,9 @@ export type OrderPagesOptions<O extends z.ZodType, B extends z.ZodType, L extend
   itemsCsv: { name: (orderId: number) => Words; sheet: Words; moreColumns: ExportColumn<z.output<L>>[] };
   /** The language of a file when the request names none. */
   defaultLanguage: Language;
-  service: OrderPagesService<z.output<O>, z.output<B>, z.output<L>>;
+  service: OrderPagesService<z.output<O>, z.output<B>, z.output<L>, z.output<Q>>;
+  /** The same service on the read handle (ModuleDeps.readDb): the location's list reads through it. */
+  readService?: Pick<OrderPagesService<z.output<O>, z.output<B>, z.output<L>, z.output<Q>>, 'list'>;
 };
 
 const sideSchema = z.enum(['exit', 'entry']).optional();
@@ -115,7 +125,12 @@ const sideSchema = z.enum(['exit', 'entry']).optional();
  * location's list, the order and its delete, its item lines, its boxes (and, with `boxPages`, one
  * box and its lines), a GTIN of the order and the items CSV. Same URLs and answers as before.
  */
-export const registerOrderPageRoutes = <O extends z.ZodType, B extends z.ZodType, L extends z.ZodType<ItemLineCells>>(
+export const registerOrderPageRoutes = <
+  O extends z.ZodType,
+  B extends z.ZodType,
+  L extends z.ZodType<ItemLineCells>,
+  Q extends z.ZodType<Record<string, unknown>>,
+>(
   fastify: FastifyInstance,
   {
     tags,
@@ -130,8 +145,9 @@ export const registerOrderPageRoutes = <O extends z.ZodType, B extends z.ZodType
     schemas,
     itemsCsv,
     service,
+    readService = service,
     defaultLanguage,
-  }: OrderPagesOptions<O, B, L>,
+  }: OrderPagesOptions<O, B, L, Q>,
 ): void => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const route = routeDeclarer(tags);
@@ -147,7 +163,7 @@ export const registerOrderPageRoutes = <O extends z.ZodType, B extends z.ZodType
   pagedGet(
     list.url,
     { summary: list.summary, params: locationParams, querystring: list.querystring, row: answer.order, pageSize: LIST_PAGE },
-    (user, { params, query }, page) => service.list(user, params.id, query, page),
+    (user, { params, query }, page) => readService.list(user, params.id, query, page),
   );
 
   for (const url of remove.urls) {

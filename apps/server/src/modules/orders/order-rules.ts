@@ -1,6 +1,6 @@
 import { BoxStatus, OrderStatus } from '@rfid/contract';
 
-/** The pure rules of an order's side status and of its lines (DESIGN.md section 6). */
+/** The pure rules of an order's side status and of its lines (docs/design.md §6). */
 
 export const isBoxVerified = (status: number): boolean =>
   status === BoxStatus.CheckedWithErrors || status === BoxStatus.CheckedWithoutErrors;

@@ -138,6 +138,27 @@ describe('inbound API', () => {
       ).toBe(1);
       expect((await q('origin__name__icontains=zzzz-nobody')).count).toBe(0);
     });
+    it('answers the unfiltered page (prepared statements) as the same list built with an explicit order', async () => {
+      const q = (s: string) => req('GET', `/api/locations/${mad}/v1/porders/?${s}`, editor).then((r) => r.json());
+      // The same orders in the same order, by the built query (an order_by) and by the prepared one (none).
+      // waiting_time counts seconds until now: it moves between the two requests.
+      const rows = (page: { results: Record<string, unknown>[] }) => page.results.map(({ waiting_time: _, ...o }) => o);
+      const built = await q('order_by=-creation_date,-id&limit=100');
+      expect(built.count).toBeGreaterThan(3);
+      for (const paging of ['limit=3', 'limit=3&offset=2', `limit=2&offset=${built.count - 1}`, 'offset=0']) {
+        const prepared = await q(paging);
+        const p = new URLSearchParams(paging);
+        const offset = Number(p.get('offset') ?? 0);
+        const limit = Number(p.get('limit') ?? 11);
+        expect(prepared.count).toBe(built.count);
+        expect(rows(prepared)).toEqual(rows(built).slice(offset, offset + limit));
+      }
+      // Another location's orders are not in it; another user's company's scope applies the same way.
+      expect(built.results.map((o: { id: number }) => o.id)).not.toContain(b.orderId);
+      expect(
+        (await req('GET', `/api/locations/${bcn}/v1/porders/?limit=3`, admin)).json().results.map((o: { id: number }) => o.id),
+      ).toContain(b.orderId);
+    });
     it('validates filters', async () => {
       const r = await req('GET', `/api/locations/${mad}/v1/porders/?arrival_date__gte=yesterday`, editor);
       expect(r.statusCode).toBe(400);

@@ -11,6 +11,7 @@ import {
   intId,
   itemLineQuerySchema,
   itemLineSchema,
+  LIST_PAGE_SIZE,
   orderUpdateBodySchema,
   orderWithBoxesCreateBodySchema,
   orderWithBoxesHeadersSchema,
@@ -18,6 +19,7 @@ import {
   pageOf,
   pagingQuerySchema,
   printDataQuerySchema,
+  providerListQuerySchema,
   providerOrdersQuerySchema,
   providerReturnSchema,
   providerSchema,
@@ -27,6 +29,7 @@ import {
   purchaseOrderSchema,
   RoleThreshold,
   receptionCreateBodySchema,
+  receptionListQuerySchema,
   receptionSchema,
   returnLineSchema,
   returnListQuerySchema,
@@ -55,13 +58,15 @@ import { providerFilters } from './providers.repository.js';
 import { returnFilters } from './returns.repository.js';
 import { createOrderWithBoxes } from './use-cases/create-order-with-boxes.js';
 
-const DASHBOARD_PAGE = 11;
+const DASHBOARD_PAGE = LIST_PAGE_SIZE;
 
 const WRITE_ROLE = RoleThreshold.createOrders;
 
 /** Inbound: purchase orders, receptions, boxes and contents, providers, statistics, downloads and returns. */
-export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, config }) => {
+export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, readDb, config }) => {
   const service = createOrdersService(db);
+  // The lists and statistics read through this one (the read replica while it keeps up: docs/read-replicas.md).
+  const reads = readDb === db ? service : createOrdersService(readDb);
   const tags = ['inbound'];
   const route = routeDeclarer(tags);
   const pagedGet = pagedGetter(app, route);
@@ -91,6 +96,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db,
       ],
     },
     service,
+    readService: reads,
     defaultLanguage: config.defaultLanguage,
   });
 
@@ -184,7 +190,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db,
       querystring: inboundStatsQuerySchema,
       ok: inboundStatsSchema,
     }),
-    async (request) => service.inboundStats(currentUser(request), request.params.id, request.query),
+    async (request) => reads.inboundStats(currentUser(request), request.params.id, request.query),
   );
 
   // ------------------------------------------------------------ receptions
@@ -203,11 +209,11 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db,
     '/receptions/',
     {
       summary: 'Receptions (order_id, reception_code filters)',
-      querystring: withFilters(pagingQuerySchema.catchall(z.string()), receptionFilters),
+      querystring: withFilters(receptionListQuerySchema, receptionFilters),
       row: receptionSchema,
       pageSize: DEFAULT_PAGE_SIZE,
     },
-    (user, { query }, page) => service.listReceptions(user, query, page),
+    (user, { query }, page) => reads.listReceptions(user, query, page),
   );
 
   app.get('/receptions/:id/', route({ params: idParamSchema, ok: receptionSchema }), async (request) =>
@@ -235,7 +241,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db,
       row: boxSchema,
       pageSize: DEFAULT_PAGE_SIZE,
     },
-    (user, { query }, page) => service.boxesByCodebar(user, query.codebar, page),
+    (user, { query }, page) => reads.boxesByCodebar(user, query.codebar, page),
   );
 
   app.delete(
@@ -277,7 +283,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db,
       row: itemLineSchema,
       pageSize: LINES_PAGE,
     },
-    (user, { params, query }, page) => service.boxIdLines(user, params.id, gtinFilter(query), page),
+    (user, { params, query }, page) => reads.boxIdLines(user, params.id, gtinFilter(query), page),
   );
 
   // ------------------------------------------------------------ providers
@@ -285,11 +291,11 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db,
     '/providers/',
     {
       summary: 'Providers (name__icontains)',
-      querystring: withFilters(pagingQuerySchema.catchall(z.string()), providerFilters),
+      querystring: withFilters(providerListQuerySchema, providerFilters),
       row: providerSchema,
       pageSize: DASHBOARD_PAGE,
     },
-    (user, { query }, page) => service.listProviders(user, query, page),
+    (user, { query }, page) => reads.listProviders(user, query, page),
   );
 
   app.get('/providers/:id/', route({ params: idParamSchema, ok: providerSchema }), async (request) =>
@@ -305,7 +311,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db,
   app.get(
     '/providers/:id/statistics/',
     route({ summary: 'Provider statistics', params: idParamSchema, ok: providerStatsSchema }),
-    async (request) => service.providerStats(currentUser(request), request.params.id),
+    async (request) => reads.providerStats(currentUser(request), request.params.id),
   );
 
   pagedGet(
@@ -317,7 +323,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db,
       row: purchaseOrderSchema,
       pageSize: DASHBOARD_PAGE,
     },
-    (user, { params, query }, page) => service.providerOrders(user, params.id, query, page),
+    (user, { params, query }, page) => reads.providerOrders(user, params.id, query, page),
   );
 
   // ------------------------------------------------------------ returns
@@ -348,7 +354,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db,
       }),
       async (request) => {
         const page = pageParams(request.query, DASHBOARD_PAGE);
-        const { count, rows } = await service.listReturns(currentUser(request), kind, request.params.id, request.query, page);
+        const { count, rows } = await reads.listReturns(currentUser(request), kind, request.params.id, request.query, page);
         return toPage(request, page, count, rows.map(dto));
       },
     );
@@ -364,7 +370,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db,
         row: returnLineSchema,
         pageSize: LINES_PAGE,
       },
-      (user, { params }, page) => service.returnLines(user, kind, params.id, page),
+      (user, { params }, page) => reads.returnLines(user, kind, params.id, page),
     );
   }
 };

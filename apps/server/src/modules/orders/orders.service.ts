@@ -5,17 +5,19 @@ import {
   dayBucket,
   daysSpanned,
   type InboundStats,
-  OrderStatus,
   type ProviderStats,
   parseDateBound,
+  type providerListQuerySchema,
+  type providerOrdersQuerySchema,
   type purchaseOrderCreateBodySchema,
+  type purchaseOrderListQuerySchema,
   type ReturnLine,
+  type receptionListQuerySchema,
+  type returnListQuerySchema,
   todayIn,
 } from '@rfid/contract';
-import { and, eq, not, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { orders } from '../../db/schema/index.js';
 import { parseDateParam } from '../../http/dates.js';
 import { conflict, fieldError, notFound } from '../../http/errors.js';
 import type { PageParams } from '../../http/paging.js';
@@ -27,13 +29,15 @@ import { inboundFigures } from '../stats/figures.repository.js';
 import { hours } from '../stats/stats.rules.js';
 import { pageSideOf, purchaseOrderValues, toBoxDto, toItemLineDto, toOrderDto, toReceptionDto } from './order-dto.js';
 import { createOrderPagesService, deleteUnverifiedBox, deleteUnverifiedOrder, orderLoader } from './order-pages.service.js';
-import { visibleOrders } from './order-scope.repository.js';
 import * as repo from './orders.repository.js';
 
-export { BOX_DELETE_CONFLICT, ORDER_DELETE_CONFLICT } from './order-pages.service.js';
 export const BARCODE_EXISTS = 'orders.barcode_exists';
 
 const DAY_MS = 86_400_000;
+
+/** The queries of the purchase order lists, as the contract's schemas give them. */
+type PurchaseOrderListQuery = z.output<typeof purchaseOrderListQuerySchema>;
+type ProviderOrdersQuery = z.output<typeof providerOrdersQuerySchema>;
 
 /** Inbound: purchase orders (the /porders/ pages show any order the user sees), receptions, boxes, providers, returns. */
 export const createOrdersService = (db: Db) => {
@@ -66,8 +70,8 @@ export const createOrdersService = (db: Db) => {
   };
 
   /** A page of purchase orders; date-only filters are days of `timeZone`. */
-  const orderPage = async (where: SQL, query: Record<string, unknown>, page: PageParams, timeZone: string) => {
-    const { count, rows } = await repo.listOrders(db, { type: 'purchase', where, query, page, side: 'destination', timeZone });
+  const orderPage = async (scope: repo.OrderListScope, query: repo.OrderListQuery, page: PageParams, timeZone: string) => {
+    const { count, rows } = await repo.listOrders(db, { type: 'purchase', scope, query, page, side: 'destination', timeZone });
     const now = new Date();
     return { count, results: rows.map((r) => toOrderDto(r, now)) };
   };
@@ -98,14 +102,19 @@ export const createOrdersService = (db: Db) => {
       return toOrderDto(await requireOrder(user, id));
     },
 
-    async list(user: AuthUser, locationId: number, query: Record<string, unknown>, page: PageParams) {
+    async list(user: AuthUser, locationId: number, query: PurchaseOrderListQuery, page: PageParams) {
       const { timeZone } = await requireLocation(db, user, locationId);
-      return orderPage(
-        and(eq(orders.companyId, user.companyId), eq(orders.destinationLocationId, locationId)) as SQL,
+      const { count, rows } = await repo.listLocationOrders(db, {
+        type: 'purchase',
+        companyId: user.companyId,
+        locationId,
         query,
         page,
+        side: 'destination',
         timeZone,
-      );
+      });
+      const now = new Date();
+      return { count, results: rows.map((r) => toOrderDto(r, now)) };
     },
 
     async setSync(user: AuthUser, id: number, sync: boolean) {
@@ -125,7 +134,7 @@ export const createOrdersService = (db: Db) => {
       return toReceptionDto(await repo.insertReception(db, order.id, input.reception_code));
     },
 
-    async listReceptions(user: AuthUser, query: Record<string, unknown>, page: PageParams) {
+    async listReceptions(user: AuthUser, query: z.output<typeof receptionListQuerySchema>, page: PageParams) {
       const { count, rows } = await repo.listReceptions(db, user, query, page);
       return { count, results: rows.map(toReceptionDto) };
     },
@@ -219,7 +228,7 @@ export const createOrdersService = (db: Db) => {
 
     // -------------------------------------------------------------- providers
 
-    async listProviders(user: AuthUser, query: Record<string, unknown>, page: PageParams) {
+    async listProviders(user: AuthUser, query: z.output<typeof providerListQuerySchema>, page: PageParams) {
       const { count, rows } = await repo.listProviders(db, user.companyId, query, page);
       return { count, results: rows };
     },
@@ -228,7 +237,7 @@ export const createOrdersService = (db: Db) => {
 
     async providerStats(user: AuthUser, id: number): Promise<ProviderStats> {
       await getProvider(user, id);
-      const stats = await repo.providerStats(db, and(eq(orders.providerId, id), visibleOrders(user)) as SQL);
+      const stats = await repo.providerStats(db, user, id);
       return {
         average_reception_time: hours(stats.averageReceptionSeconds),
         order_count: stats.orderCount,
@@ -237,16 +246,10 @@ export const createOrdersService = (db: Db) => {
     },
 
     /** pending=true: destination_status 0; pending=false: the rest (spec section 4). */
-    async providerOrders(user: AuthUser, id: number, query: Record<string, unknown>, page: PageParams) {
+    async providerOrders(user: AuthUser, id: number, query: ProviderOrdersQuery, page: PageParams) {
       await getProvider(user, id);
-      const pending = typeof query.pending === 'string' ? ['true', 'True', '1'].includes(query.pending) : undefined;
-      const unchecked = eq(orders.destinationStatus, OrderStatus.Unchecked);
-      const where = and(
-        eq(orders.providerId, id),
-        visibleOrders(user),
-        pending === undefined ? undefined : pending ? unchecked : not(unchecked),
-      ) as SQL;
-      return orderPage(where, query, page, await companyTimeZone(db, user));
+      const pending = query.pending === undefined ? undefined : ['true', 'True', '1'].includes(query.pending);
+      return orderPage({ user, providerId: id, pending }, query, page, await companyTimeZone(db, user));
     },
 
     // -------------------------------------------------------------- statistics
@@ -295,7 +298,7 @@ export const createOrdersService = (db: Db) => {
       user: AuthUser,
       kind: 'provider' | 'sale',
       locationId: number,
-      query: Record<string, unknown>,
+      query: z.output<typeof returnListQuerySchema>,
       page: PageParams,
     ) {
       const { timeZone } = await requireLocation(db, user, locationId);

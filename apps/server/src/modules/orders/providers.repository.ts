@@ -1,11 +1,14 @@
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import type { providerListQuerySchema } from '@rfid/contract';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import { parseRows } from '../../db/rows.js';
-import { providers } from '../../db/schema/index.js';
+import { orders, providers } from '../../db/schema/index.js';
 import { pageOf } from '../../db/sql.js';
 import { buildFilters, buildOrderBy, type FilterSpec } from '../../http/filters.js';
 import type { PageParams } from '../../http/paging.js';
+import type { AuthUser } from '../../plugins/auth.js';
+import { visibleOrders } from './order-scope.repository.js';
 
 /** Orders core: the providers of purchase orders. */
 
@@ -23,10 +26,15 @@ export const providerFilters: FilterSpec = {
   id: { column: providers.id, lookups: ['exact', 'icontains'], type: 'number' },
 };
 
-export const listProviders = async (db: DbOrTx, companyId: number, query: Record<string, unknown>, page: PageParams) => {
+export const listProviders = async (
+  db: DbOrTx,
+  companyId: number,
+  query: z.output<typeof providerListQuerySchema>,
+  page: PageParams,
+) => {
   const spec = providerFilters;
   const where = and(eq(providers.companyId, companyId), buildFilters(query, spec));
-  const order = buildOrderBy(query.order_by as string | undefined, { name: providers.name, id: providers.id }, [
+  const order = buildOrderBy(query.order_by, { name: providers.name, id: providers.id }, [
     asc(providers.name),
     asc(providers.id),
   ]);
@@ -47,7 +55,8 @@ const providerStatsRow = z.object({
  * - average_reception_time (hours) = avg(last box reading − order arrival) over received orders
  * - delay_percent = 100 × count(arrival_date > estimated_arrival_date) / count(arrived with an estimate)
  */
-export const providerStats = async (db: DbOrTx, where: SQL) => {
+export const providerStats = async (db: DbOrTx, user: AuthUser, providerId: number) => {
+  const where = and(eq(orders.providerId, providerId), visibleOrders(user));
   const [r] = parseRows(
     providerStatsRow,
     await db.execute(sql`

@@ -13,7 +13,7 @@ import { findOrderForReturn, insertReturn } from './orders.repository.js';
  * - Sale return: a set at an entry reader (working mode 0) whose codebar names an online order
  *   shipped from this location. The items are STOCKED again in the reader's area.
  *
- * Both run after the verification handler of their mode (engine/handlers.ts): a codebar that
+ * Both run after the verification handler of their mode (engine/pipeline.ts): a codebar that
  * names a box the verification engine accepts (boxes of movement/online orders at exits and of
  * purchase/movement orders at entries) is that box's verification, never a return.
  */

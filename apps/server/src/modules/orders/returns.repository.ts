@@ -1,3 +1,4 @@
+import type { returnListQuerySchema } from '@rfid/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
@@ -52,15 +53,20 @@ export const listReturns = async (
     query,
     page,
     timeZone,
-  }: { kind: 'provider' | 'sale'; locationId: number; query: Record<string, unknown>; page: PageParams; timeZone: string },
+  }: {
+    kind: 'provider' | 'sale';
+    locationId: number;
+    query: z.output<typeof returnListQuerySchema>;
+    page: PageParams;
+    timeZone: string;
+  },
 ): Promise<{ count: number; rows: ReturnRow[] }> => {
   const spec = returnFilters;
   const where = and(eq(returns.locationId, locationId), eq(returns.kind, kind), buildFilters(query, spec, { timeZone }));
-  const order = buildOrderBy(
-    query.order_by as string | undefined,
-    { id: returns.id, end_time: returns.endTime, code: returns.code },
-    [desc(returns.endTime), desc(returns.id)],
-  );
+  const order = buildOrderBy(query.order_by, { id: returns.id, end_time: returns.endTime, code: returns.code }, [
+    desc(returns.endTime),
+    desc(returns.id),
+  ]);
   const selected = db
     .select(returnColumns)
     .from(returns)

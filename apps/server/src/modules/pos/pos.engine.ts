@@ -5,7 +5,7 @@ import { insertPosTransaction } from './pos.repository.js';
 import { type PosKind, posLines } from './pos.rules.js';
 
 /**
- * Working modes 4 (Sale) and 5 (POS return), DESIGN.md section 6: every non-empty set read at
+ * Working modes 4 (Sale) and 5 (POS return), docs/design.md §6: every non-empty set read at
  * such a reader is one POS transaction of its location, with one row per EPC (quantity 1, or 0
  * with a warning, see pos.rules.ts). Sold items leave (state SOLD, no area, no location);
  * returned items are STOCKED in the reader's area. All inside the ingest transaction.

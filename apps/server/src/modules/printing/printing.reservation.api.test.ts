@@ -5,7 +5,7 @@ import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import { printingCaller, sgtin96Hex } from '../../test/printing-fixtures.js';
 
 /**
- * EPC reservation (DESIGN.md section 6): a print order reserves an SGTIN-96 per label from a per-GTIN serial counter,
+ * EPC reservation (docs/design.md §6): a print order reserves an SGTIN-96 per label from a per-GTIN serial counter,
  * never reused, even by orders created at the same moment (on PostgreSQL the counter row is locked by the first
  * transaction; run with TEST_DATABASE_URL for that), and never equal to a tag a reader has already seen.
  */

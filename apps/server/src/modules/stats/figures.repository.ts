@@ -1,7 +1,7 @@
 import { InventoryState, OrderStatus } from '@rfid/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { DbOrTx } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { parseRows } from '../../db/rows.js';
 import { inScope } from '../../db/sql.js';
 
@@ -208,3 +208,23 @@ export const inventoryFigures = async (db: DbOrTx, { locationIds, from, to }: Ra
     secondsSum: r?.seconds_sum ?? 0,
   };
 };
+
+export type InventoryFigures = Awaited<ReturnType<typeof inventoryFigures>>;
+export type SaleFigures = Awaited<ReturnType<typeof saleFigures>>;
+
+/** The figures above over one database, as the stats use cases call them (modules/stats/use-cases; faked in their tests). */
+export type FiguresRepository = {
+  inboundFigures: (range: Range & { dayStart: Date; dayEnd: Date }) => Promise<InboundFigures>;
+  entryFigures: (range: Range) => Promise<SideFigures>;
+  exitFigures: (range: Range & { types: readonly ('movement' | 'online')[] }) => Promise<SideFigures>;
+  saleFigures: (range: Range) => Promise<SaleFigures>;
+  inventoryFigures: (range: Range) => Promise<InventoryFigures>;
+};
+
+export const createFiguresRepository = (db: Db): FiguresRepository => ({
+  inboundFigures: (range) => inboundFigures(db, range),
+  entryFigures: (range) => entryFigures(db, range),
+  exitFigures: (range) => exitFigures(db, range),
+  saleFigures: (range) => saleFigures(db, range),
+  inventoryFigures: (range) => inventoryFigures(db, range),
+});

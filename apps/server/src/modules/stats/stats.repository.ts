@@ -1,17 +1,18 @@
 import { BoxStatus } from '@rfid/contract';
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { DbOrTx } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { parseRows } from '../../db/rows.js';
 import { areas, brands, companies, locations, stockDaily, stockNow as stockNowView } from '../../db/schema/index.js';
 import { idList, pageOf } from '../../db/sql.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import { visibleLocations } from '../locations/location-scope.js';
+import { requireLocation, visibleLocations } from '../locations/location-scope.js';
+import { createLocationsService } from '../locations/locations.service.js';
 
 /**
  * Statistics are SQL over the stock and order tables, defined once here with the formula beside
- * each figure (DESIGN.md section 6). "Scope" is a list of location ids: one location, the
+ * each figure (docs/design.md §6). "Scope" is a list of location ids: one location, the
  * locations of a company the user sees, or the locations of a brand. Days are the days of the scope's time zone.
  */
 
@@ -309,3 +310,73 @@ export const listStockEvolution = async (
 };
 
 // The daily snapshots (stock_daily) are written by modules/stock/stock-snapshot.repository.ts.
+
+// ---------------------------------------------------------------- the use cases' interface
+
+/** A query above with its database bound: what a use case calls. */
+type Bound<F> = F extends (db: DbOrTx, ...rest: infer A) => infer R ? (...rest: A) => R : never;
+
+/** The reads of the dashboard's figures that must see one instant (`readSnapshot`). */
+export type StatsSnapshotReads = {
+  stockNow: Bound<typeof stockNow>;
+  theoreticalNow: Bound<typeof theoreticalNow>;
+  snapshotTotalOn: Bound<typeof snapshotTotalOn>;
+  itemsOut: Bound<typeof itemsOut>;
+  orderStatusCounts: Bound<typeof orderStatusCounts>;
+};
+
+/** A location the user sees, as a dashboard's scope needs it. */
+export type StatsLocation = { id: number; description: string; timeZone: string };
+
+/** The stats use cases' repository (modules/stats/use-cases): the queries above over one database, faked in their unit tests. */
+export type StatsRepository = StatsSnapshotReads & {
+  /** The location if the user sees it; otherwise a 404 (location.not_found). */
+  location: (user: AuthUser, locationId: number) => Promise<StatsLocation>;
+  /** The company, if it exists (a row may be missing: the query's type does not say so). */
+  companyOf: (companyId: number) => Promise<{ id: number; name: string } | undefined>;
+  visibleLocationIds: Bound<typeof visibleLocationIds>;
+  /** The brand if it is of the company. */
+  brandOf: (companyId: number, brandId: number) => Promise<{ id: number; description: string } | undefined>;
+  brandLocationIds: Bound<typeof brandLocationIds>;
+  /** The zone the locations share, or the company's when they differ (or there are none). */
+  scopeTimeZone: (scope: { companyId: number; locationIds: readonly number[] }) => Promise<string>;
+  orderBuckets: Bound<typeof orderBuckets>;
+  posBuckets: Bound<typeof posBuckets>;
+  stockBuckets: Bound<typeof stockBuckets>;
+  listStockEvolution: Bound<typeof listStockEvolution>;
+  /**
+   * `work`'s reads in one read-only snapshot on one connection: stock and theoretical stock of the same instant, and a
+   * request holds one pooled connection, not five (50 connections on a pool of 10 were mostly refused, issue 30).
+   */
+  readSnapshot: <T>(work: (reads: StatsSnapshotReads) => Promise<T>) => Promise<T>;
+};
+
+const snapshotReads = (db: DbOrTx): StatsSnapshotReads => ({
+  stockNow: (locationIds) => stockNow(db, locationIds),
+  theoreticalNow: (locationIds) => theoreticalNow(db, locationIds),
+  snapshotTotalOn: (args) => snapshotTotalOn(db, args),
+  itemsOut: (args) => itemsOut(db, args),
+  orderStatusCounts: (args) => orderStatusCounts(db, args),
+});
+
+export const createStatsRepository = (db: Db): StatsRepository => {
+  const locationsService = createLocationsService(db);
+  return {
+    ...snapshotReads(db),
+    location: async (user, locationId) => {
+      const { id, description, timeZone } = await requireLocation(db, user, locationId);
+      return { id, description, timeZone };
+    },
+    companyOf: (companyId) => companyOf(db, companyId),
+    visibleLocationIds: (user) => visibleLocationIds(db, user),
+    brandOf: (companyId, brandId) => brandOf(db, companyId, brandId),
+    brandLocationIds: (user, brandId) => brandLocationIds(db, user, brandId),
+    scopeTimeZone: (scope) => locationsService.scopeTimeZone(scope),
+    orderBuckets: (args) => orderBuckets(db, args),
+    posBuckets: (args) => posBuckets(db, args),
+    stockBuckets: (args) => stockBuckets(db, args),
+    listStockEvolution: (args) => listStockEvolution(db, args),
+    readSnapshot: (work) =>
+      db.transaction(async (tx) => work(snapshotReads(tx)), { isolationLevel: 'repeatable read', accessMode: 'read only' }),
+  };
+};

@@ -11,7 +11,6 @@ import {
   graphStatisticsSchema,
   idParamSchema,
   locationStatisticsSchema,
-  type StatsRangeQuery,
   statsRangeQuerySchema,
   stockEvolutionQuerySchema,
   stockEvolutionRowSchema,
@@ -20,9 +19,21 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pagedGetter } from '../../http/paged-route.js';
 import { routeDeclarer } from '../../http/route.js';
-import { type AuthUser, currentUser } from '../../plugins/auth.js';
+import { currentUser } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../registry.js';
-import { createStatsService } from './stats.service.js';
+import { createFiguresRepository } from './figures.repository.js';
+import { createStatsRepository } from './stats.repository.js';
+import { getBrandEntries } from './use-cases/get-brand-entries.js';
+import { getBrandEntryStats } from './use-cases/get-brand-entry-stats.js';
+import { getBrandExitStats } from './use-cases/get-brand-exit-stats.js';
+import { getBrandInventoryStats } from './use-cases/get-brand-inventory-stats.js';
+import { getBrandPurchaseStats } from './use-cases/get-brand-purchase-stats.js';
+import { getBrandSaleStats } from './use-cases/get-brand-sale-stats.js';
+import { getGraph } from './use-cases/get-graph.js';
+import { getStatistics } from './use-cases/get-statistics.js';
+import { listDashboards } from './use-cases/list-dashboards.js';
+import { listStockEvolution } from './use-cases/list-stock-evolution.js';
+import type { BrandStatsInput } from './use-cases/stats-scope.js';
 
 /** The Company tab (and so a company's dashboard) is role 1's; the Brand tab and menu roles 1 and 2's (spec section 6). */
 const COMPANY_MAX_ROLE = 1;
@@ -33,10 +44,11 @@ const STOCKEV_PAGE = 20;
 /**
  * Statistics (spec sections 2 "Dashboard", 3 and 7): the dashboard's figures and chart of a
  * location or a company, the brand statistics, the brand dashboards and the stock evolution.
- * Formulas: packages/contract/src/stats.ts; SQL: stats.repository.ts.
+ * Formulas: packages/contract/src/stats.ts; rules: use-cases/; SQL: stats.repository.ts and figures.repository.ts.
  */
-export const statsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, config }) => {
-  const service = createStatsService(db, { brandDashboardUrl: config.brandDashboardUrl });
+export const statsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { readDb, config }) => {
+  // Statistics only read: from the read replica while it keeps up (docs/read-replicas.md).
+  const deps = { repo: createStatsRepository(readDb), figures: createFiguresRepository(readDb), now: () => new Date() };
   const route = routeDeclarer(['stats']);
   const pagedGet = pagedGetter(app, route);
 
@@ -44,33 +56,31 @@ export const statsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, 
   const scopes = [
     {
       path: '/locations/:id/',
-      figures: {
-        summary: 'Dashboard figures of a location: stock, theoretical stock, precision, stock change, days of supply, donuts',
-        handle: service.locationStatistics,
-      },
-      chart: {
-        summary: 'Dashboard chart of a location (module, granularity day|month|year, date_start, date_end)',
-        handle: service.locationGraph,
-      },
+      kind: 'location' as const,
+      figures: 'Dashboard figures of a location: stock, theoretical stock, precision, stock change, days of supply, donuts',
+      chart: 'Dashboard chart of a location (module, granularity day|month|year, date_start, date_end)',
     },
     {
       path: '/companies/:id/',
+      kind: 'company' as const,
       maxRole: COMPANY_MAX_ROLE,
-      figures: { summary: 'Dashboard figures over every location of the company (role 1)', handle: service.companyStatistics },
-      chart: { summary: 'Dashboard chart over every location of the company (role 1)', handle: service.companyGraph },
+      figures: 'Dashboard figures over every location of the company (role 1)',
+      chart: 'Dashboard chart over every location of the company (role 1)',
     },
   ];
-  for (const { path, maxRole, figures, chart } of scopes) {
+  for (const { path, kind, maxRole, figures, chart } of scopes) {
     const params = idParamSchema;
     app.get(
       `${path}statistics/`,
-      route({ summary: figures.summary, maxRole, params, querystring: statsRangeQuerySchema, ok: locationStatisticsSchema }),
-      async (request) => figures.handle(currentUser(request), request.params.id, request.query),
+      route({ summary: figures, maxRole, params, querystring: statsRangeQuerySchema, ok: locationStatisticsSchema }),
+      async (request) =>
+        getStatistics(deps, { user: currentUser(request), target: { kind, id: request.params.id }, query: request.query }),
     );
     app.get(
       `${path}graphstatistics/`,
-      route({ summary: chart.summary, maxRole, params, querystring: graphStatisticsQuerySchema, ok: graphStatisticsSchema }),
-      async (request) => chart.handle(currentUser(request), request.params.id, request.query),
+      route({ summary: chart, maxRole, params, querystring: graphStatisticsQuerySchema, ok: graphStatisticsSchema }),
+      async (request) =>
+        getGraph(deps, { user: currentUser(request), target: { kind, id: request.params.id }, query: request.query }),
     );
   }
 
@@ -79,7 +89,7 @@ export const statsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, 
     path: string,
     summary: string,
     response: T,
-    handle: (user: AuthUser, brandId: number, query: StatsRangeQuery) => Promise<z.infer<T>>,
+    handle: (statsDeps: typeof deps, input: BrandStatsInput) => Promise<z.infer<T>>,
   ) => {
     // Registered with the schema widened to ZodType: the handler's type above already ties it to the schema.
     const responseSchema: z.ZodType = response;
@@ -93,26 +103,16 @@ export const statsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, 
           querystring: statsRangeQuerySchema,
           ok: responseSchema,
         }),
-        async (request) => handle(currentUser(request), request.params.id, request.query),
+        async (request) => handle(deps, { user: currentUser(request), brandId: request.params.id, query: request.query }),
       );
     }
   };
-  brandGet('entries/statistics', 'Entry donut of the brand’s locations', brandEntriesStatisticsSchema, service.brandEntries);
-  brandGet('purchasestats', 'Inbound figures of the brand’s locations', brandPurchaseStatsSchema, service.brandPurchaseStats);
-  brandGet('entrystats', 'Movement entry figures of the brand’s locations', brandEntryStatsSchema, service.brandEntryStats);
-  brandGet(
-    'exitstats',
-    'Exit figures (movements and online) of the brand’s locations',
-    brandExitStatsSchema,
-    service.brandExitStats,
-  );
-  brandGet('salestats', 'POS sales and returns of the brand’s locations', brandSaleStatsSchema, service.brandSaleStats);
-  brandGet(
-    'inventorystats',
-    'Inventory figures of the brand’s locations',
-    brandInventoryStatsSchema,
-    service.brandInventoryStats,
-  );
+  brandGet('entries/statistics', 'Entry donut of the brand’s locations', brandEntriesStatisticsSchema, getBrandEntries);
+  brandGet('purchasestats', 'Inbound figures of the brand’s locations', brandPurchaseStatsSchema, getBrandPurchaseStats);
+  brandGet('entrystats', 'Movement entry figures of the brand’s locations', brandEntryStatsSchema, getBrandEntryStats);
+  brandGet('exitstats', 'Exit figures (movements and online) of the brand’s locations', brandExitStatsSchema, getBrandExitStats);
+  brandGet('salestats', 'POS sales and returns of the brand’s locations', brandSaleStatsSchema, getBrandSaleStats);
+  brandGet('inventorystats', 'Inventory figures of the brand’s locations', brandInventoryStatsSchema, getBrandInventoryStats);
 
   app.get(
     '/dashboards/',
@@ -122,7 +122,7 @@ export const statsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, 
       querystring: dashboardsQuerySchema,
       ok: z.array(dashboardSchema),
     }),
-    async (request) => service.dashboards(request.query.description),
+    async (request) => listDashboards({ brandDashboardUrl: config.brandDashboardUrl }, request.query),
   );
 
   pagedGet(
@@ -133,6 +133,6 @@ export const statsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, 
       row: stockEvolutionRowSchema,
       pageSize: STOCKEV_PAGE,
     },
-    (user, { query }, page) => service.stockEvolution(user, query, page),
+    (user, { query }, page) => listStockEvolution(deps, { user, query, page }),
   );
 };

@@ -59,8 +59,10 @@ const decodeText = (bytes: Buffer): string => {
  * by tag; box stock and box tracking; the counted-stock upload; minimum stock; alarms. Reads are
  * open to every role in scope; uploads and minimum stock edits to roles 1–3. Foreign ids are 404.
  */
-export const stockRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, config }) => {
+export const stockRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, readDb, config }) => {
   const service = createStockService(db);
+  // The stock lists read through readDb: the read replica while it keeps up (docs/read-replicas.md); the rest, the primary.
+  const reads = readDb === db ? service : createStockService(readDb);
   const route = routeDeclarer(['stock']);
   const pagedGet = pagedGetter(app, route);
 
@@ -74,7 +76,7 @@ export const stockRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, 
       row: stockRowSchema,
       pageSize: STOCK_PAGE_SIZE,
     },
-    (user, { params, query }, page) => service.areaSummary(user, params.id, query, page),
+    (user, { params, query }, page) => reads.areaSummary(user, params.id, query, page),
   );
 
   pagedGet(
@@ -85,7 +87,7 @@ export const stockRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, 
       row: stockRowSchema,
       pageSize: STOCK_PAGE_SIZE,
     },
-    (user, { query }, page) => service.globalStock(user, query, page),
+    (user, { query }, page) => reads.globalStock(user, query, page),
   );
 
   pagedGet(
@@ -96,7 +98,7 @@ export const stockRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, 
       row: itemStockRowSchema,
       pageSize: STOCK_PAGE_SIZE,
     },
-    (user, { query }, page) => service.itemStock(user, query, page),
+    (user, { query }, page) => reads.itemStock(user, query, page),
   );
 
   pagedGet(
@@ -107,7 +109,7 @@ export const stockRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, 
       row: boxStockRowSchema,
       pageSize: STOCK_PAGE_SIZE,
     },
-    (user, { query }, page) => service.boxStock(user, query, page),
+    (user, { query }, page) => reads.boxStock(user, query, page),
   );
 
   pagedGet(
@@ -119,7 +121,7 @@ export const stockRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, 
       row: boxStockRowSchema,
       pageSize: STOCK_PAGE_SIZE,
     },
-    (user, { params, query }, page) => service.boxStock(user, { ...query, area: params.id }, page),
+    (user, { params, query }, page) => reads.boxStock(user, { ...query, area: params.id }, page),
   );
 
   app.get(
@@ -137,7 +139,7 @@ export const stockRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, 
       row: boxAreaSeenSchema,
       pageSize: STOCK_PAGE_SIZE,
     },
-    (user, { params, query }, page) => service.boxesSeen(user, params.id, query, page),
+    (user, { params, query }, page) => reads.boxesSeen(user, params.id, query, page),
   );
 
   app.get(
@@ -236,7 +238,7 @@ export const stockRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, 
       row: stockAlarmSchema,
       pageSize: STOCK_PAGE_SIZE,
     },
-    (user, { query }, page) => service.alarms(user, query, page),
+    (user, { query }, page) => reads.alarms(user, query, page),
   );
 
   app.get(

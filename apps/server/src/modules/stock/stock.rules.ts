@@ -4,7 +4,7 @@ import { parse } from 'csv-parse/sync';
 import { type Message, type MessageArg, msg, toMessage } from '../../i18n/messages.js';
 
 /**
- * The stock rules (DESIGN.md section 6, docs/design/stock.md), free of HTTP and SQL so they are
+ * The stock rules (docs/design.md §6, docs/design/stock.md), free of HTTP and SQL so they are
  * unit-tested alone; the repository computes the same figures in SQL.
  */
 

@@ -13,9 +13,9 @@ import {
 import { compareWithExpected } from './verification.rules.js';
 
 /**
- * What a box reading means per working mode (DESIGN.md section 6). The engine is general: a
+ * What a box reading means per working mode (docs/design.md §6). The engine is general: a
  * mode names the order side it verifies, the order types it accepts, and where the items go.
- * engine/handlers.ts offers it the sets of modes 0 (Entry), 3 (Movement entry), 1 (Movement exit)
+ * engine/pipeline.ts offers it the sets of modes 0 (Entry), 3 (Movement entry), 1 (Movement exit)
  * and 6 (Exit/Sale), before the returns of those modes.
  */
 export type VerificationMode = {

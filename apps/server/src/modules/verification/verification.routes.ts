@@ -3,6 +3,7 @@ import {
   idParamSchema,
   itemLineQuerySchema,
   itemLineSchema,
+  LIST_PAGE_SIZE,
   pageOf,
   pagingQuerySchema,
   RoleThreshold,
@@ -19,7 +20,7 @@ import { currentUser } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../registry.js';
 import { createVerificationService } from './verification.service.js';
 
-const VERIFICATIONS_PAGE = 11;
+const VERIFICATIONS_PAGE = LIST_PAGE_SIZE;
 const REPORT_PAGE = 100;
 
 /** Box verifications: list per box, detail, the valid switch, per-GTIN report and EPCs. */

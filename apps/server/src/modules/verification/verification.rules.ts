@@ -1,7 +1,7 @@
 import { BoxStatus } from '@rfid/contract';
 
 /**
- * The pure rules of a verification (DESIGN.md section 6), free of the database so they can be
+ * The pure rules of a verification (docs/design.md §6), free of the database so they can be
  * unit- and property-tested.
  */
 
@@ -15,7 +15,7 @@ export type Comparison = {
   matchedItemCount: number;
   /** EPCs that are not GS1 EPCs (no GTIN): counted in realItemCount, not in any line. */
   unknownItemCount: number;
-  /** Any GTIN whose real count differs from the expected one (DESIGN.md: every GTIN must match). */
+  /** Any GTIN whose real count differs from the expected one (docs/design.md §6: every GTIN must match). */
   hasErrors: boolean;
 };
 

@@ -1,6 +1,6 @@
 import { ItemState, WebhookEventType } from '@rfid/contract';
 import type { Tx } from '../../db/client.js';
-import type { CommittingHook } from '../engine/engine.js';
+import type { CommitHook } from '../engine/pipeline.js';
 import { isAlarm } from '../stock/stock.rules.js';
 import { emitWebhookEvents } from './emit.js';
 import { hasStockAlarmSubscribers, stockChanges } from './stock-alarms.repository.js';
@@ -8,13 +8,13 @@ import { hasStockAlarmSubscribers, stockChanges } from './stock-alarms.repositor
 /**
  * Stock alarms as webhooks (issue 27). An alarm is not stored: it is the current stock of a GTIN in an area under its
  * minimum (stock.rules.ts isAlarm), read when asked. So the crossing is found where stock changes: in the engine
- * transaction that moved the items (engine.beforeCommit), for each area and GTIN whose STOCKED count the moves changed
+ * transaction that moved the items (the `stock-alarms` commit hook of engine/pipeline.ts), for each area and GTIN whose STOCKED count the moves changed
  * and that has a minimum, the stock after (the view, inside the transaction) and before (after minus the moves' net
  * change) are compared: under the minimum now and not before raises `stock_alarm.changed` with `alarm: true`, the
  * reverse with `alarm: false`. Changes of the minimum itself or of counted stock (uploads) are not crossings sent
  * (docs/webhooks.md). With no endpoint subscribed to stock alarms anywhere, it costs one query on a small table.
  */
-export const stockAlarmCommitHook: CommittingHook = async (tx: Tx, moves) => {
+export const stockAlarmCommitHook: CommitHook = async (tx: Tx, moves) => {
   const stocked = moves.filter(
     (m) =>
       (m.from.state === ItemState.Stocked && m.from.areaId !== null) ||

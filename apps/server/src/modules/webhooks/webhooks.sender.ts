@@ -1,3 +1,4 @@
+import { countWebhookAttempt } from '../../plugins/metrics.js';
 import { processOwner } from '../../workers/lease.js';
 import { createWakeableNap } from '../../workers/wakeable-nap.js';
 import {
@@ -94,15 +95,16 @@ export const createWebhookSender = ({
     if (result.status !== null && isAcknowledged(result.status)) {
       if (!(await repo.succeed(owner, delivery, outcome))) {
         log.warn({ deliveryId: delivery.id }, 'webhook delivery taken over before its success was recorded');
-      }
+      } else countWebhookAttempt('succeeded');
       return;
     }
     const decision = isLastAttempt(retry, delivery.attempts)
       ? ({ isFinal: true } as const)
       : { retryInMs: retryDelayMs(retry, delivery.attempts, random()) };
-    const { disabledReason } = await repo.fail(owner, delivery, outcome, decision, (endpoint) =>
+    const { disabledReason, isRecorded } = await repo.fail(owner, delivery, outcome, decision, (endpoint) =>
       disableReason(disable, endpoint, now()),
     );
+    if (isRecorded) countWebhookAttempt('isFinal' in decision ? 'failed' : 'retry');
     if (disabledReason) {
       log.warn({ endpointId: delivery.endpointId, reason: disabledReason }, 'webhook endpoint disabled');
     }

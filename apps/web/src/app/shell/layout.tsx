@@ -10,8 +10,9 @@ import { hasRole } from '../../features/auth';
 import { useLiveUpdates } from '../../features/live';
 import { useIdentityWithDefaultLocation } from '../../features/locations';
 import { removeBootShell } from '../../lib/boot-shell';
-import { DateLocalization } from '../../lib/date-localization';
-import { ALL_NAMESPACES } from '../../lib/i18n';
+import i18n, { ALL_NAMESPACES } from '../../lib/i18n';
+import { useIdle } from '../../lib/use-idle';
+import { SHELL_NAMESPACES } from '../first-pages';
 import { liveRefresh } from '../live-refresh';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -43,8 +44,13 @@ const NoLocationBanner = ({ role }: { role: number }) => {
 };
 
 export const Layout = () => {
-  // The shell's pages and shared labels read each other's namespaces ('orders:…'): all of the language are in first.
-  useTranslation(ALL_NAMESPACES);
+  // The shell's namespaces are in (app/router.tsx's loadLayout), and the first page's; the others (the pages and shared
+  // labels read each other's: 'orders:…') follow once the first page is idle.
+  useTranslation(SHELL_NAMESPACES);
+  const isIdle = useIdle();
+  useEffect(() => {
+    if (isIdle) void i18n.loadNamespaces(ALL_NAMESPACES);
+  }, [isIdle]);
   const isMobile = useMediaQuery(useTheme().breakpoints.down('md'));
   const [open, setOpen] = useState(!isMobile);
   // The page waits for a location: on a first sign-in the user's first location becomes the header's choice.
@@ -68,11 +74,9 @@ export const Layout = () => {
         <Toolbar />
         <Box component="main" sx={{ flexGrow: 1, p: { xs: 1.5, sm: 3 } }}>
           {hasNoLocation && <NoLocationBanner role={role} />}
-          <DateLocalization>
-            <Suspense fallback={<PageLoading />}>
-              <Outlet />
-            </Suspense>
-          </DateLocalization>
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
         </Box>
         <Footer />
       </Box>

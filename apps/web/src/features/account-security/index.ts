@@ -1,4 +1,3 @@
 /** The public face of the account-security feature: other features import only from here. */
 export { RecoveryCodesView } from './recovery-codes-view';
-export { accountSecurityRoutes } from './routes';
 export { TotpSetup } from './totp-setup';

@@ -4,7 +4,6 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useCurrentLocation } from '../../lib/current-location';
-import { DateLocalization } from '../../lib/date-localization';
 import { isAuthenticated } from '../../lib/storage';
 import { useIdentityWithDefaultLocation } from '../locations';
 import { DashboardChart } from './components/dashboard-chart';
@@ -69,10 +68,7 @@ export const ChartPage = () => {
           {t('chartPage.openDashboard')}
         </Button>
       </Stack>
-      {/* Outside the signed-in shell: the chart's range pickers need their localization here. */}
-      <DateLocalization>
-        <DashboardChart scope={{ kind: location.kind === 'company' ? 'company' : 'location', id: location.id }} />
-      </DateLocalization>
+      <DashboardChart scope={{ kind: location.kind === 'company' ? 'company' : 'location', id: location.id }} />
     </Stack>
   );
 };

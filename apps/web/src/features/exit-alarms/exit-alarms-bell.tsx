@@ -1,7 +1,8 @@
 import SensorDoorIcon from '@mui/icons-material/SensorDoor';
-import { Badge, IconButton, Tooltip } from '@mui/material';
+import { Badge, IconButton } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { IdleTooltip } from '../../components/idle-tooltip';
 import { useExitAlarmCount } from './api/get-exit-alarm-count';
 
 /**
@@ -15,12 +16,12 @@ export const ExitAlarmsBell = () => {
   if (count === 0) return null;
   const label = t('bell', { count });
   return (
-    <Tooltip title={label}>
+    <IdleTooltip title={label}>
       <IconButton color="inherit" component={RouterLink} to="/exit-alarms" aria-label={label} data-testid="exit-alarms-bell">
         <Badge color="error" badgeContent={count} max={99} data-testid="exit-alarms-bell-count">
           <SensorDoorIcon />
         </Badge>
       </IconButton>
-    </Tooltip>
+    </IdleTooltip>
   );
 };

@@ -1,4 +1,4 @@
-import { type LiveEvent, LiveTopic, liveEventSchema, type StreamTicket } from '@rfid/contract';
+import { LiveTopic, type StreamTicket } from '@rfid/contract';
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiRequest } from '../../lib/api-client';
@@ -23,17 +23,6 @@ export const getStreamTicket = () => apiRequest<StreamTicket>('/events/ticket/',
 /** Waits before reconnecting: 1 s, doubling up to 30 s while the stream keeps failing. */
 const RETRY_FIRST_MS = 1_000;
 const RETRY_MAX_MS = 30_000;
-
-/** The event of a message's data; null when it is not one (ignored). */
-export const parseLiveEvent = (data: unknown): LiveEvent | null => {
-  if (typeof data !== 'string') return null;
-  try {
-    const parsed = liveEventSchema.safeParse(JSON.parse(data));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-};
 
 /**
  * The live updates of the signed-in user (issue 17): one EventSource on `GET /api/events/stream` while the shell is
@@ -67,9 +56,11 @@ export const useLiveUpdates = (refresh: LiveRefreshMap): void => {
         void queryClient.invalidateQueries({ queryKey });
       }
     };
+    // The events' parser (Zod's schema) is loaded with the first ticket: not part of the shell's first load.
+    let parseLiveEvent: ((data: unknown) => { topic: string } | null) | undefined;
     const onMessage = (message: MessageEvent) => {
       if (message.lastEventId) lastEventId = message.lastEventId;
-      const event = parseLiveEvent(message.data);
+      const event = parseLiveEvent?.(message.data);
       if (!event) return;
       heard.add(event.topic);
       timer ??= setTimeout(flush, COALESCE_MS);
@@ -83,7 +74,9 @@ export const useLiveUpdates = (refresh: LiveRefreshMap): void => {
       retry = undefined;
       let ticket: string;
       try {
-        ticket = (await getStreamTicket()).ticket;
+        const [answer, parser] = await Promise.all([getStreamTicket(), import('./live-event')]);
+        ticket = answer.ticket;
+        parseLiveEvent = parser.parseLiveEvent;
       } catch {
         reconnectLater();
         return;

@@ -1,6 +1,5 @@
 /** The public face of the locations feature: other features import only from here. */
 
-export { defaultLocationQueryOptions } from './api/get-default-location';
 export type { PickerItem, PickerTab } from './api/get-picker-page';
 export { PICKER_PAGE_SIZE, usePickerPage } from './api/get-picker-page';
 export { useIdentityWithDefaultLocation } from './use-default-location';

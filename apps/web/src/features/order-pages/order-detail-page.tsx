@@ -1,7 +1,7 @@
 import InventoryIcon from '@mui/icons-material/Inventory2Outlined';
 import PrintIcon from '@mui/icons-material/Print';
 import { Button, Checkbox, Stack, Typography } from '@mui/material';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LinkButton } from '../../components/link-button';
 import { PageTitle } from '../../components/page-title';
@@ -9,7 +9,7 @@ import { type Column, PagedTable } from '../../components/paged-table';
 import { TableCard } from '../../components/table-card';
 import { useCurrentLocation } from '../../lib/current-location';
 import { ORDER_PATHS, OrderHeader, type OrderKind } from '../orders';
-import { PrintWizardDialog } from '../print-wizard';
+import { LazyPrintWizardDialog } from '../print-wizard';
 import { orderLinesPages } from './api/get-order-lines';
 import type { OrderLine } from './api/order-endpoint';
 import { useItemLineColumns } from './item-line-columns';
@@ -82,19 +82,22 @@ export const OrderDetailPage = ({ kind, orderId }: { kind: OrderKind; orderId: s
           {t('detail.printHint')}
         </Typography>
       )}
-      <PrintWizardDialog
-        open={isPrinting}
-        onClose={() => setPrinting(false)}
-        records={[...ticked.values()].map((line) => ({
-          gtin: line.gtin,
-          description: line.description,
-          quantity: Math.max(1, line.theorical_item_count),
-        }))}
-        name={tp('wizard.orderName', { id: orderId })}
-        locations={location ? [location.id] : []}
-        source="order"
-        onDone={() => setTicked(new Map())}
-      />
+      {/* The wizard's code loads when it opens (on Print): the order's pages open without it. */}
+      <Suspense fallback={null}>
+        <LazyPrintWizardDialog
+          open={isPrinting}
+          onClose={() => setPrinting(false)}
+          records={[...ticked.values()].map((line) => ({
+            gtin: line.gtin,
+            description: line.description,
+            quantity: Math.max(1, line.theorical_item_count),
+          }))}
+          name={tp('wizard.orderName', { id: orderId })}
+          locations={location ? [location.id] : []}
+          source="order"
+          onDone={() => setTicked(new Map())}
+        />
+      </Suspense>
       <TableCard>
         <PagedTable {...orderLinesPages(kind, orderId)} columns={columns} emptyText={t('detail.empty')} testId="order-lines" />
       </TableCard>

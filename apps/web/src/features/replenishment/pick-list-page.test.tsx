@@ -1,11 +1,10 @@
 // @vitest-environment jsdom
 import type { ReplenishmentLine } from '@rfid/contract';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { STORAGE_KEYS } from '../../lib/storage';
-import { type ApiCall, renderApp } from '../../test/render-app';
+import { describe, expect, it, vi } from 'vitest';
+import { type ApiCall, atTestStore, renderApp } from '../../test/render-app';
 import { PickListPage } from './pick-list-page';
 
 /**
@@ -63,15 +62,7 @@ const renderIn = (language: 'es' | 'en', role = 4, ui: ReactNode = <PickListPage
   renderApp(ui, { language, role, namespaces: ['replenishment'] });
 
 describe('PickListPage', () => {
-  beforeEach(() => {
-    localStorage.setItem(STORAGE_KEYS.locationId, '3');
-    localStorage.setItem(STORAGE_KEYS.location, 'T-MAD-01');
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-    localStorage.clear();
-  });
+  atTestStore();
 
   it('picks a line (then shows it picked) and skips another (then it is gone), in Spanish', async () => {
     const calls = fakeServer([line(), line({ gtin: '08437012100015', description: 'Pantalón chino', to_pick: 1 })]);

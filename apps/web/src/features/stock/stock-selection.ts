@@ -49,4 +49,3 @@ export const useStockSelection = () => {
     clear,
   };
 };
-export type StockSelection = ReturnType<typeof useStockSelection>;

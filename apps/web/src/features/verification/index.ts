@@ -1,2 +1,2 @@
 /** The public face of the verification feature: other features import only from here. */
-export { type KindOfRoute, verificationRoutes } from './routes';
+export { verificationRoutes } from './routes';

@@ -45,7 +45,7 @@ export const createCaptureRepository = (db: Db): CaptureRepository => ({
         const inserted = await tx
           .insert(epcisEvents)
           .values(rows.slice(from, from + INSERT_CHUNK))
-          .onConflictDoNothing({ target: [epcisEvents.companyId, epcisEvents.eventId] })
+          .onConflictDoNothing({ target: [epcisEvents.companyId, epcisEvents.eventId, epcisEvents.eventTime] })
           .returning({ eventId: epcisEvents.eventId });
         for (const r of inserted) stored.add(r.eventId);
       }

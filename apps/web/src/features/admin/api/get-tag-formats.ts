@@ -1,9 +1,10 @@
 import type { Page, TagFormat } from '@rfid/contract';
+import { LIST_PAGE_SIZE } from '@rfid/contract';
 import type { PagedQuery, PageParams } from '../../../components/paged-table';
 import { apiRequest } from '../../../lib/api-client';
 import { adminKeys } from './admin-keys';
 
-export const TAG_FORMATS_PAGE_SIZE = 11;
+export const TAG_FORMATS_PAGE_SIZE = LIST_PAGE_SIZE;
 
 /** GET /tagformat/: the company's tag formats (id, description, digital_link_qr), paged. */
 export const getTagFormats = ({ limit, offset, signal }: PageParams) =>

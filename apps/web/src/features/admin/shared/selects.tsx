@@ -1,4 +1,4 @@
-import { Autocomplete, MenuItem } from '@mui/material';
+import { Autocomplete } from '@mui/material';
 import countries from 'i18n-iso-countries';
 import en from 'i18n-iso-countries/langs/en.json';
 import es from 'i18n-iso-countries/langs/es.json';
@@ -142,11 +142,3 @@ export const CountrySelect = ({
     />
   );
 };
-
-/** A plain select over fixed options (working mode, reader type, role). */
-export const optionItems = (options: { value: number | string; label: string }[]) =>
-  options.map((option) => (
-    <MenuItem key={option.value} value={option.value}>
-      {option.label}
-    </MenuItem>
-  ));

@@ -1,10 +1,11 @@
 import type { ExitAlarm, ExitAlarmStatus } from '@rfid/contract';
+import { LIST_PAGE_SIZE } from '@rfid/contract';
 import type { PagedQuery, PageParams } from '../../../components/paged-table';
 import { getPage } from '../../../lib/api-client';
 import { exitAlarmsKeys } from '../keys';
 
 /** The exit alarms page: 11 per page (the lists' size). */
-export const EXIT_ALARMS_PAGE_SIZE = 11;
+export const EXIT_ALARMS_PAGE_SIZE = LIST_PAGE_SIZE;
 
 /** '' is every status. */
 export type ExitAlarmFilters = { status: ExitAlarmStatus | '' };

@@ -1,10 +1,11 @@
 import type { PurchaseOrder, ReportType } from '@rfid/contract';
+import { LIST_PAGE_SIZE } from '@rfid/contract';
 import type { PagedQuery, PageParams } from '../../../components/paged-table';
 import { getPage } from '../../../lib/api-client';
 import { inboundKeys } from '../keys';
 
 /** Inbound dashboard history: 11 per page (spec section 9). */
-export const DASHBOARD_PAGE_SIZE = 11;
+export const DASHBOARD_PAGE_SIZE = LIST_PAGE_SIZE;
 
 /** The history filters of the spec: state, id, order code, arrival range, provider name and report type. */
 export type OrderFilters = {

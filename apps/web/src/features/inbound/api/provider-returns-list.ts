@@ -1,10 +1,9 @@
 import type { Page, ProviderReturn } from '@rfid/contract';
-import { queryOptions } from '@tanstack/react-query';
+import { LIST_PAGE_SIZE } from '@rfid/contract';
 import { apiRequest } from '../../../lib/api-client';
-import { inboundKeys } from '../keys';
 
 /** Return lists: 11 per page (spec section 9). */
-export const PROVIDER_RETURNS_PAGE_SIZE = 11;
+export const PROVIDER_RETURNS_PAGE_SIZE = LIST_PAGE_SIZE;
 
 export type ProviderReturnFilters = { code__icontains?: string; end_time__gte?: string; end_time__lte?: string };
 export type ProviderReturnsParams = ProviderReturnFilters & { locationId: number; limit: number; offset: number };
@@ -14,10 +13,4 @@ export const getProviderReturns = ({ locationId, ...query }: ProviderReturnsPara
   apiRequest<Page<ProviderReturn>>(`/locations/${locationId}/provider_returns/`, {
     query: { ...query, order_by: '-end_time' },
     signal,
-  });
-
-export const providerReturnsQueryOptions = (params: ProviderReturnsParams) =>
-  queryOptions({
-    queryKey: [...inboundKeys.providerReturns(params.locationId), params],
-    queryFn: ({ signal }) => getProviderReturns(params, signal),
   });

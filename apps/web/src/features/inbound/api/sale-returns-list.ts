@@ -1,10 +1,9 @@
 import type { Page, SaleReturn } from '@rfid/contract';
-import { queryOptions } from '@tanstack/react-query';
+import { LIST_PAGE_SIZE } from '@rfid/contract';
 import { apiRequest } from '../../../lib/api-client';
-import { inboundKeys } from '../keys';
 
 /** Return lists: 11 per page (spec section 9). */
-export const SALE_RETURNS_PAGE_SIZE = 11;
+export const SALE_RETURNS_PAGE_SIZE = LIST_PAGE_SIZE;
 
 export type SaleReturnFilters = { code__icontains?: string; end_time__gte?: string; end_time__lte?: string };
 export type SaleReturnsParams = SaleReturnFilters & { locationId: number; limit: number; offset: number };
@@ -12,9 +11,3 @@ export type SaleReturnsParams = SaleReturnFilters & { locationId: number; limit:
 /** GET /locations/{id}/sale_returns/: the location's sale returns (online sales coming back), newest first. */
 export const getSaleReturns = ({ locationId, ...query }: SaleReturnsParams, signal?: AbortSignal) =>
   apiRequest<Page<SaleReturn>>(`/locations/${locationId}/sale_returns/`, { query: { ...query, order_by: '-end_time' }, signal });
-
-export const saleReturnsQueryOptions = (params: SaleReturnsParams) =>
-  queryOptions({
-    queryKey: [...inboundKeys.saleReturns(params.locationId), params],
-    queryFn: ({ signal }) => getSaleReturns(params, signal),
-  });

@@ -1,10 +1,11 @@
 import type { PosTransaction } from '@rfid/contract';
+import { LIST_PAGE_SIZE } from '@rfid/contract';
 import type { PageParams } from '../../../components/paged-table';
 import { getPage } from '../../../lib/api-client';
 import { POS_COLLECTION, type PosKind } from './pos-kind';
 
 /** POS lists: 11 per page (spec section 9). */
-export const POS_PAGE_SIZE = 11;
+export const POS_PAGE_SIZE = LIST_PAGE_SIZE;
 
 export type PosFilters = { id__contains: string; end_time__gte: string; end_time__lte: string };
 

@@ -1,5 +1,5 @@
 import { PRINT_ORDERS_PAGE_SIZE, type PrintOrder, type PrintOrderState } from '@rfid/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { PagedQuery, PageParams } from '../../../components/paged-table';
 import { getPage } from '../../../lib/api-client';
 import { printKeys } from '../../print-wizard';
@@ -19,8 +19,6 @@ export const printOrderCountQueryOptions = (filters: PrintOrderFilters) =>
     queryFn: ({ signal }) => getPrintOrders(filters, { limit: 1, offset: 0, signal }).then((page) => page.count),
     refetchInterval: 20_000,
   });
-
-export const usePrintOrderCount = (filters: PrintOrderFilters) => useQuery(printOrderCountQueryOptions(filters));
 
 /** The print orders as a paged table reads them. */
 export const printOrdersPages = (filters: PrintOrderFilters): PagedQuery<PrintOrder> => ({

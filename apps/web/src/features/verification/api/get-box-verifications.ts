@@ -1,4 +1,5 @@
 import type { Page, Verification } from '@rfid/contract';
+import { LIST_PAGE_SIZE } from '@rfid/contract';
 import type { PagedQuery } from '../../../components/paged-table';
 import { apiRequest } from '../../../lib/api-client';
 import type { OrderKind } from '../../orders';
@@ -6,7 +7,7 @@ import { verificationKeys } from '../keys';
 import { verificationSideOf } from '../verification-kind';
 
 /** Box verification list: 11 per page (spec section 9; "the exit box verification list has 11 per page"). */
-export const VERIFICATIONS_PAGE_SIZE = 11;
+export const VERIFICATIONS_PAGE_SIZE = LIST_PAGE_SIZE;
 
 export type BoxVerificationsParams = {
   kind: OrderKind;

@@ -1,9 +1,10 @@
 import type { WebhookDelivery, WebhookDeliveryState } from '@rfid/contract';
+import { LIST_PAGE_SIZE } from '@rfid/contract';
 import type { PagedQuery, PageParams } from '../../../components/paged-table';
 import { getPage } from '../../../lib/api-client';
 import { webhooksKeys } from '../keys';
 
-export const WEBHOOK_DELIVERIES_PAGE_SIZE = 11;
+export const WEBHOOK_DELIVERIES_PAGE_SIZE = LIST_PAGE_SIZE;
 
 /** '' is every state. */
 export type DeliveryFilters = { state: WebhookDeliveryState | '' };

@@ -1,9 +1,10 @@
 import type { MovementOrder } from '@rfid/contract';
+import { LIST_PAGE_SIZE } from '@rfid/contract';
 import type { PageParams } from '../../../../components/paged-table';
 import { getPage } from '../../../../lib/api-client';
 
 /** Movement lists: 11 per page (spec section 9). */
-export const MOVEMENTS_PAGE_SIZE = 11;
+export const MOVEMENTS_PAGE_SIZE = LIST_PAGE_SIZE;
 
 /** Exit dashboard filters: state (origin_status, 0 to 4), id, order code and exit date range. */
 export type ExitFilters = {

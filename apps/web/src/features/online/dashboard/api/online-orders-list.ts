@@ -1,10 +1,11 @@
 import type { OnlineOrder } from '@rfid/contract';
+import { LIST_PAGE_SIZE } from '@rfid/contract';
 import type { PagedQuery, PageParams } from '../../../../components/paged-table';
 import { getPage } from '../../../../lib/api-client';
 import { onlineKeys } from '../../keys';
 
 /** Online dashboard: 11 orders per page (spec section 9). */
-export const ONLINE_PAGE_SIZE = 11;
+export const ONLINE_PAGE_SIZE = LIST_PAGE_SIZE;
 
 /** The dashboard's filters: state, id, order code, exit date range and report type (spec section 2). */
 export type OnlineOrderFilters = {

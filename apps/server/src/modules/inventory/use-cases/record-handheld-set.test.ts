@@ -1,0 +1,81 @@
+import { type IngestedSetDto, WorkingMode } from '@rfid/contract';
+import { describe, expect, it } from 'vitest';
+import { notFound } from '../../../http/errors.js';
+import type { AuthUser } from '../../../plugins/auth.js';
+import type { IngestDevice } from '../../ingest/ingest.repository.js';
+import type { SetInput } from '../../ingest/ingest.service.js';
+import { type HandheldSetRepository, recordHandheldSet } from './record-handheld-set.js';
+
+// The fields the use case reads of a user; the rest of AuthUser is the auth plugin's.
+const clerk = { id: 7, companyId: 1, locationIds: [10] } as unknown as AuthUser;
+const handheld: IngestDevice = {
+  id: 3,
+  companyId: 1,
+  locationId: 10,
+  areaId: 100,
+  workingMode: WorkingMode.Handheld,
+  serialNumber: 'HH-1',
+  macAddress: '00:00:00:00:00:01',
+};
+
+/** A store (location 10, areas 100 with a handheld and 101 without) whose ingestion keeps sets by id. */
+const fakeStore = () => {
+  const stored = new Map<string, { device: IngestDevice; input: SetInput }>();
+  const repo: HandheldSetRepository = {
+    location: async (user, locationId) => {
+      if (!user.locationIds?.includes(locationId)) throw notFound('location.not_found');
+      return { id: locationId, companyId: 1 };
+    },
+    hasArea: async (locationId, areaId) => locationId === 10 && (areaId === 100 || areaId === 101),
+    handheldOfArea: async (_locationId, areaId) => (areaId === 100 ? handheld : undefined),
+    ingest: async (device, input) => {
+      const isCreated = !stored.has(input.id);
+      if (isCreated) stored.set(input.id, { device, input });
+      const row = { id: input.id, deviceId: device.id, epcCount: new Set(input.reads.map((r) => r.epc)).size };
+      // The stored row's fields the fake's toDto reads.
+      return { set: row as never, isCreated };
+    },
+    toDto: ({ set, isCreated }) => {
+      const row = set as unknown as { id: string; deviceId: number; epcCount: number };
+      return { id: row.id, device: row.deviceId, epc_count: row.epcCount, created: isCreated } as IngestedSetDto;
+    },
+  };
+  return { repo, stored };
+};
+
+const body = (id: string, area: number, epcs: string[]) => ({
+  id,
+  area,
+  start_time: '2026-11-30T10:00:00.000Z',
+  end_time: '2026-11-30T10:00:05.000Z',
+  epcs,
+});
+const ID = '6f1c1f5e-8d2b-4c57-9a43-0d3f0b0f7a11';
+
+describe('recordHandheldSet', () => {
+  it("stores the app's set as the area's handheld's, once: a resend of its id is not stored again", async () => {
+    const { repo, stored } = fakeStore();
+    const first = await recordHandheldSet(repo, clerk, { locationId: 10, body: body(ID.toUpperCase(), 100, ['AA01', 'AA02']) });
+    expect(first.isCreated).toBe(true);
+    expect(first.set).toMatchObject({ id: ID, device: 3, epc_count: 2, created: true });
+    const again = await recordHandheldSet(repo, clerk, { locationId: 10, body: body(ID, 100, ['AA01', 'AA02']) });
+    expect(again.isCreated).toBe(false);
+    expect([...stored.keys()]).toEqual([ID]);
+    expect(stored.get(ID)?.input.reads.map((r) => r.epc)).toEqual(['AA01', 'AA02']);
+    expect(stored.get(ID)?.input.endTime.toISOString()).toBe('2026-11-30T10:00:05.000Z');
+  });
+
+  it("refuses another location (404), another location's area (400 on area), an area without a handheld (409)", async () => {
+    const { repo, stored } = fakeStore();
+    await expect(recordHandheldSet(repo, clerk, { locationId: 11, body: body(ID, 100, ['AA01']) })).rejects.toMatchObject({
+      status: 404,
+    });
+    await expect(recordHandheldSet(repo, clerk, { locationId: 10, body: body(ID, 200, ['AA01']) })).rejects.toMatchObject({
+      errors: { area: ['inventory.handheld_area_not_here'] },
+    });
+    await expect(recordHandheldSet(repo, clerk, { locationId: 10, body: body(ID, 101, ['AA01']) })).rejects.toMatchObject({
+      status: 409,
+    });
+    expect(stored.size).toBe(0);
+  });
+});

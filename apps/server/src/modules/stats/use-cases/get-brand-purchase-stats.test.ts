@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { getBrandPurchaseStats } from './get-brand-purchase-stats.js';
+import { clock, fakeFigures, fakeStatsRepo, statsUser as user } from './stats-fixtures.js';
+
+describe('get brand purchase stats (use case)', () => {
+  it("answers the inbound figures of the brand's locations over 10 days, and today's of Madrid", async () => {
+    const { repo } = fakeStatsRepo();
+    const { figures, asked } = fakeFigures({
+      inboundFigures: async () => ({
+        orders: 12,
+        avgDelaySeconds: 5400,
+        avgReceptionSeconds: 9000,
+        maxReceptionSeconds: 36_000,
+        incorrect: 3,
+        correct: 8,
+        todayTotal: 4,
+        todayPending: 1,
+      }),
+    });
+    const query = { date_start: '2026-11-01', date_end: '2026-11-10' };
+    expect(await getBrandPurchaseStats({ repo, figures, now: clock }, { user, brandId: 5, query })).toEqual({
+      orders: 12,
+      average_delay: 1.5, // 5400 s
+      daily_orders: 1.2, // 12 ÷ 10 days
+      reception_time: '2.50,9000',
+      max_time: '10.00,36000',
+      average_reception_time: 2.5,
+      max_reception_time: 10,
+      incorrect_daily_orders: 0.3,
+      total_orders_for_today: 4,
+      total_pending_orders_for_today: 1,
+      correctly_received_porders: 8,
+      incorrectly_received_porders: 3,
+      from: '2026-10-31T23:00:00.000Z',
+      to: '2026-11-10T22:59:59.999Z',
+    });
+    expect(asked).toEqual([
+      {
+        method: 'inboundFigures',
+        range: {
+          locationIds: [2, 3],
+          from: new Date('2026-10-31T23:00:00Z'),
+          to: new Date('2026-11-10T22:59:59.999Z'),
+          // Today: 29 November of Madrid.
+          dayStart: new Date('2026-11-28T23:00:00Z'),
+          dayEnd: new Date('2026-11-29T22:59:59.999Z'),
+        },
+      },
+    ]);
+  });
+
+  it("refuses another company's brand before reading any figure", async () => {
+    const { repo } = fakeStatsRepo();
+    const { figures, asked } = fakeFigures();
+    await expect(getBrandPurchaseStats({ repo, figures, now: clock }, { user, brandId: 7, query: {} })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      text: { key: 'brand.not_found' },
+    });
+    expect(asked).toEqual([]);
+  });
+});

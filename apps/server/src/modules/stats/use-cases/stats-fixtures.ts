@@ -1,0 +1,134 @@
+import { notFound } from '../../../http/errors.js';
+import type { AuthUser } from '../../../plugins/auth.js';
+import type { FiguresRepository } from '../figures.repository.js';
+import type { StatsRepository, StatsSnapshotReads } from '../stats.repository.js';
+
+/** A user of company 1 (role 1) for the stats use cases' unit tests. */
+export const statsUser: AuthUser = {
+  id: 1,
+  companyId: 1,
+  role: 1,
+  editor: true,
+  email: 'admin@demo.local',
+  locationIds: null,
+  assignedLocationIds: [],
+  tokenHash: 'token-hash',
+};
+
+/** 29 November 2026, 08:00 in Madrid (CET, UTC+1). */
+export const statsNow = new Date('2026-11-29T07:00:00Z');
+export const clock = () => statsNow;
+
+/** A repository call: its method, its arguments, and whether it ran within `readSnapshot`. */
+export type Call = { method: string; args: unknown[]; inSnapshot: boolean };
+
+/**
+ * A fake stats repository of company 1 ("Demo", Europe/Madrid): location 2 (T-MAD-01) is the one the user sees, brand 5
+ * (Zeta) has locations 2 and 3, the company's visible locations are 2, 3 and 4. Every call is recorded in `calls`.
+ */
+export const fakeStatsRepo = (over: Partial<StatsRepository> = {}) => {
+  const calls: Call[] = [];
+  let inSnapshot = false;
+  const record =
+    <A extends unknown[], R>(method: string, answer: (...args: A) => R) =>
+    (...args: A): R => {
+      calls.push({ method, args, inSnapshot });
+      return answer(...args);
+    };
+  const answers: Omit<StatsRepository, 'readSnapshot'> = {
+    stockNow: async () => 95,
+    theoreticalNow: async () => 100,
+    snapshotTotalOn: async () => 80,
+    itemsOut: async () => 60,
+    orderStatusCounts: async () => ({ entry: {}, exit: {}, online: {} }),
+    location: async (_user, id) => {
+      if (id !== 2) throw notFound('location.not_found');
+      return { id, description: 'T-MAD-01', timeZone: 'Europe/Madrid' };
+    },
+    companyOf: async (id) => (id === 1 ? { id, name: 'Demo' } : undefined),
+    visibleLocationIds: async () => [2, 3, 4],
+    brandOf: async (companyId, brandId) => (companyId === 1 && brandId === 5 ? { id: 5, description: 'Zeta' } : undefined),
+    brandLocationIds: async () => [2, 3],
+    scopeTimeZone: async () => 'Europe/Madrid',
+    orderBuckets: async () => [],
+    posBuckets: async () => [],
+    stockBuckets: async () => [],
+    listStockEvolution: async () => ({ count: 0, rows: [] }),
+    ...over,
+  };
+  const reads: StatsSnapshotReads = {
+    stockNow: record('stockNow', answers.stockNow),
+    theoreticalNow: record('theoreticalNow', answers.theoreticalNow),
+    snapshotTotalOn: record('snapshotTotalOn', answers.snapshotTotalOn),
+    itemsOut: record('itemsOut', answers.itemsOut),
+    orderStatusCounts: record('orderStatusCounts', answers.orderStatusCounts),
+  };
+  const repo: StatsRepository = {
+    ...reads,
+    location: record('location', answers.location),
+    companyOf: record('companyOf', answers.companyOf),
+    visibleLocationIds: record('visibleLocationIds', answers.visibleLocationIds),
+    brandOf: record('brandOf', answers.brandOf),
+    brandLocationIds: record('brandLocationIds', answers.brandLocationIds),
+    scopeTimeZone: record('scopeTimeZone', answers.scopeTimeZone),
+    orderBuckets: record('orderBuckets', answers.orderBuckets),
+    posBuckets: record('posBuckets', answers.posBuckets),
+    stockBuckets: record('stockBuckets', answers.stockBuckets),
+    listStockEvolution: record('listStockEvolution', answers.listStockEvolution),
+    readSnapshot: async (work) => {
+      inSnapshot = true;
+      try {
+        return await work(reads);
+      } finally {
+        inSnapshot = false;
+      }
+    },
+  };
+  return { repo, calls, called: (method: string) => calls.filter((c) => c.method === method).map((c) => c.args) };
+};
+
+/** A fake figures repository answering `over` (else no orders), with the ranges it was asked for. */
+export const fakeFigures = (over: Partial<FiguresRepository> = {}) => {
+  const asked: { method: string; range: unknown }[] = [];
+  const side = { orders: 0, pending: 0, avgSeconds: null, maxSeconds: null };
+  const figures: FiguresRepository = {
+    inboundFigures: async () => ({
+      orders: 0,
+      avgDelaySeconds: null,
+      avgReceptionSeconds: null,
+      maxReceptionSeconds: null,
+      incorrect: 0,
+      correct: 0,
+      todayTotal: 0,
+      todayPending: 0,
+    }),
+    entryFigures: async () => side,
+    exitFigures: async () => side,
+    saleFigures: async () => ({ sales: 0, itemsSold: 0, returns: 0, itemsReturned: 0 }),
+    inventoryFigures: async () => ({
+      total: 0,
+      pending: 0,
+      validated: 0,
+      avgSeconds: null,
+      avgItems: null,
+      avgAccuracy: null,
+      readSum: 0,
+      secondsSum: 0,
+    }),
+    ...over,
+  };
+  const ask =
+    <R, A>(method: keyof FiguresRepository, answer: (range: A) => Promise<R>) =>
+    (range: A) => {
+      asked.push({ method, range });
+      return answer(range);
+    };
+  const recorded: FiguresRepository = {
+    inboundFigures: ask('inboundFigures', figures.inboundFigures),
+    entryFigures: ask('entryFigures', figures.entryFigures),
+    exitFigures: ask('exitFigures', figures.exitFigures),
+    saleFigures: ask('saleFigures', figures.saleFigures),
+    inventoryFigures: ask('inventoryFigures', figures.inventoryFigures),
+  };
+  return { figures: recorded, asked };
+};

@@ -1,0 +1,110 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { Alert, AppBar, Box, Button, IconButton, List, ListItem, ListItemText, Toolbar, Typography } from '@mui/material';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, Link as RouterLink, useLocation } from 'react-router';
+import { registerServiceWorker } from '../../lib/service-worker';
+import type { OutboxEntry } from './outbox';
+import { outbox, useOutbox } from './use-outbox';
+
+/** What an entry is to a person: the area counted and its EPCs, the GTIN picked and its units. */
+const entryText = (entry: OutboxEntry, t: (key: string, options: Record<string, unknown>) => string) =>
+  t(entry.kind === 'count' ? 'refused.count' : 'refused.pick', { area: entry.label, gtin: entry.label, units: entry.units });
+
+/**
+ * Whether the network is there and what waits to be sent (issue 32): "No network" and the number waiting while
+ * offline; the number waiting, or "Everything is sent", online.
+ */
+const StatusBanner = () => {
+  const { t } = useTranslation('handheld');
+  const { online, waiting, othersWaiting } = useOutbox();
+  const units = waiting.reduce((sum, entry) => sum + entry.units, 0);
+  return (
+    <Alert
+      severity={online ? (waiting.length ? 'info' : 'success') : 'warning'}
+      square
+      data-testid="handheld-status"
+      data-online={online}
+      sx={{ py: 0.5 }}
+    >
+      <Typography variant="body2" sx={{ fontWeight: 500 }}>
+        {online ? t('status.online') : t('status.offline')}
+      </Typography>
+      <Typography variant="body2" data-testid="handheld-waiting" data-count={waiting.length}>
+        {waiting.length ? t('status.waiting', { count: waiting.length, units }) : t('status.allSent')}
+      </Typography>
+      {othersWaiting > 0 && (
+        <Typography variant="body2" data-testid="handheld-others-waiting">
+          {t('status.othersWaiting', { count: othersWaiting })}
+        </Typography>
+      )}
+    </Alert>
+  );
+};
+
+/** The calls the server refused, each with its message, kept until dismissed: nothing refused is lost silently. */
+export const RefusedList = () => {
+  const { t } = useTranslation('handheld');
+  const { refused } = useOutbox();
+  if (!refused.length) return null;
+  return (
+    <Alert severity="error" data-testid="handheld-refused" sx={{ '& .MuiAlert-message': { width: '100%' } }}>
+      <Typography variant="subtitle2" component="h2">
+        {t('refused.title')}
+      </Typography>
+      <List dense disablePadding>
+        {refused.map((entry) => (
+          <ListItem
+            key={entry.key}
+            disableGutters
+            data-testid="handheld-refused-entry"
+            secondaryAction={
+              <Button size="small" color="inherit" onClick={() => void outbox.dismiss(entry.key)}>
+                {t('refused.dismiss')}
+              </Button>
+            }
+          >
+            <ListItemText primary={entryText(entry, t)} secondary={entry.message} sx={{ pr: 10 }} />
+          </ListItem>
+        ))}
+      </List>
+    </Alert>
+  );
+};
+
+/**
+ * The handheld app's frame (issue 32): a bar with the way back home, the network and queue banner, and the screen,
+ * one column for one hand on a 360–412 px phone. It is not the signed-in shell: it needs no call to the server to
+ * show, so the app opens offline.
+ */
+export const HandheldFrame = () => {
+  const { t } = useTranslation('handheld');
+  const { pathname } = useLocation();
+  const isHome = pathname === '/handheld';
+  // The installable app's service worker is the handheld's: registered when it opens, not on every page of the
+  // dashboard (its install precaches the whole build, 2.3 MB, which on a phone's network delayed the first page's data).
+  useEffect(registerServiceWorker, []);
+  return (
+    <Box sx={{ minHeight: '100dvh', bgcolor: 'background.default' }}>
+      <AppBar position="sticky">
+        <Toolbar>
+          {!isHome && (
+            <IconButton component={RouterLink} to="/handheld" edge="start" color="inherit" size="large" aria-label={t('back')}>
+              <ArrowBackIcon />
+            </IconButton>
+          )}
+          <Typography variant="h6" component="p" sx={{ flex: 1 }}>
+            {t('title')}
+          </Typography>
+          <Button component={RouterLink} to="/dashboard" color="inherit">
+            {t('fullApp')}
+          </Button>
+        </Toolbar>
+      </AppBar>
+      <StatusBanner />
+      <Box component="main" sx={{ p: 2, maxWidth: 600, mx: 'auto' }}>
+        <Outlet />
+      </Box>
+    </Box>
+  );
+};

@@ -1,0 +1,83 @@
+import { Autocomplete, TextField } from '@mui/material';
+import type { ItemType } from '@rfid/contract';
+import { useTranslation } from 'react-i18next';
+import { ItemTypeOption, itemTypeVariant, itemVariantText } from '../../../components/item-type';
+import { useDebounced } from '../../../lib/use-debounced';
+import { PRINT_GTIN_SEARCH_MIN, usePrintGtinSearch } from '../api/search-gtins';
+import type { Row } from './manual-form';
+
+type Option = { kind: 'gtin'; item: ItemType } | { kind: 'create'; gtin: string };
+
+/** A row's GTIN: typed, searched from 8 characters on, picked, or created ('Create' opens the add-GTIN dialog). */
+export const GtinCell = ({
+  row,
+  index,
+  onChange,
+  onCreate,
+}: {
+  row: Row & { error?: string | undefined };
+  index: number;
+  onChange: (patch: Partial<Row>) => void;
+  onCreate: (gtin: string) => void;
+}) => {
+  const { t } = useTranslation('printing');
+  const { t: tc } = useTranslation('components');
+  // The GTIN chosen reads in full under the field: description, size and colour.
+  const variantText = (item: ItemType) =>
+    [item.description, itemVariantText(tc, itemTypeVariant(item))].filter(Boolean).join(' · ');
+  const text = useDebounced(row.gtin.trim());
+  const search = usePrintGtinSearch(text);
+  const found = text.length >= PRINT_GTIN_SEARCH_MIN ? (search.data ?? []) : [];
+  const typed = row.gtin.trim();
+  const options: Option[] = found.map((item) => ({ kind: 'gtin', item }));
+  const isExact = found.some((item) => item.gtin === typed.padStart(14, '0'));
+  if (/^\d{8,14}$/.test(typed) && !isExact && !search.isFetching) options.push({ kind: 'create', gtin: typed });
+  return (
+    <Autocomplete<Option, false, false, true>
+      freeSolo
+      options={options}
+      filterOptions={(list) => list}
+      inputValue={row.gtin}
+      onInputChange={(_, value, reason) => {
+        if (reason === 'input' || reason === 'clear') onChange({ gtin: value, description: '' });
+      }}
+      onChange={(_, value) => {
+        if (!value || typeof value === 'string') return;
+        if (value.kind === 'create') onCreate(value.gtin);
+        else onChange({ gtin: value.item.gtin, description: variantText(value.item) });
+      }}
+      getOptionLabel={(option) => (typeof option === 'string' ? option : option.kind === 'gtin' ? option.item.gtin : option.gtin)}
+      renderOption={(props, option) => {
+        const { key, ...rest } = props;
+        return (
+          <li key={key} {...rest} data-testid={option.kind === 'create' ? 'gtin-option-create' : 'gtin-option'}>
+            {option.kind === 'create' ? (
+              t('manual.create', { gtin: option.gtin })
+            ) : (
+              <ItemTypeOption item={itemTypeVariant(option.item)} />
+            )}
+          </li>
+        );
+      }}
+      loading={search.isFetching}
+      loadingText={t('manual.searching')}
+      noOptionsText={
+        typed.length < PRINT_GTIN_SEARCH_MIN ? t('manual.typeMore', { count: PRINT_GTIN_SEARCH_MIN }) : t('manual.noMatch')
+      }
+      fullWidth
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          size="small"
+          label={t('fields.gtin')}
+          error={Boolean(row.error)}
+          helperText={row.error ?? (row.description || undefined)}
+          slotProps={{
+            ...params.slotProps,
+            htmlInput: { ...params.slotProps.htmlInput, inputMode: 'numeric', 'data-testid': `manual-gtin-${index}` },
+          }}
+        />
+      )}
+    />
+  );
+};
