@@ -45,10 +45,11 @@ const vitest = (name, report, args, env = {}, options = {}) =>
       'run',
       '--reporter=default',
       '--reporter=json',
+      '--reporter=./scripts/run-errors-reporter.mjs',
       `--outputFile.json=${path.join(reports, `${report}.json`)}`,
       ...args,
     ],
-    env,
+    { RUN_ERRORS_FILE: path.join(reports, `${report}.errors.json`), ...env },
     options,
   );
 
@@ -203,6 +204,11 @@ for (const report of ['pglite', 'postgres', 'mqtt', 'e2e', 'stack']) {
   failed += json.numFailedTests ?? 0;
   pending += (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0);
   // Named again at the end: CI keeps only the tail of the output.
+  const errorsFile = path.join(reports, `${report}.errors.json`);
+  for (const error of existsSync(errorsFile) ? JSON.parse(readFileSync(errorsFile, 'utf8')) : []) {
+    failedTests.push(`${report}: error ${error.where === 'outside any test' ? error.where : path.relative(root, error.where)}`);
+    failedTests.push(`    ${error.lines.join('\n    ')}`);
+  }
   for (const suite of json.testResults ?? []) {
     if (suite.startTime && suite.endTime) {
       fileTimes.push({ name: `${report}: ${path.relative(root, suite.name)}`, ms: suite.endTime - suite.startTime });

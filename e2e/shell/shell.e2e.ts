@@ -86,6 +86,12 @@ describe('app shell', () => {
     await expect.poll(() => page.getByTestId('side-menu').textContent()).toContain('Lectores'); // remembered
 
     await page.getByTestId('language-button').click();
+    // The menu opens under its button (the header's right end), not in the page's corner: a menu left on a button drawn
+    // anew when its tooltip's code arrived jumped there, under the pointer (CI, 2026-11-30).
+    const button = await page.getByTestId('language-button').boundingBox();
+    await expect
+      .poll(async () => (await page.getByTestId('language-en').boundingBox())?.x)
+      .toBeGreaterThan((button?.x ?? 0) - 200);
     await page.getByTestId('language-en').click();
     await expect.poll(() => page.getByTestId('side-menu').textContent()).toContain('Readers');
     // /chart: the dashboard's chart alone, full screen (a wall screen), for the current location.

@@ -4,7 +4,7 @@ import NotificationsIcon from '@mui/icons-material/Notifications';
 import PlaceIcon from '@mui/icons-material/Place';
 import TranslateIcon from '@mui/icons-material/Translate';
 import { AppBar, Badge, Box, Button, IconButton, Toolbar, Typography, useMediaQuery, useTheme } from '@mui/material';
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { IdleTooltip } from '../../components/idle-tooltip';
@@ -39,11 +39,15 @@ const HeaderMenu = ({
 }) => {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [wasOpened, setWasOpened] = useState(false);
+  // The menu hangs from a box around the button, not from the button: the button is drawn anew when its tooltip's code
+  // arrives (IdleTooltip), and a menu left on a button no longer in the page jumps to the page's corner, under the
+  // pointer that was about to choose one of its entries (CI, 2026-11-30: 'English' clicked, the menu's backdrop hit).
+  const place = useRef<HTMLSpanElement>(null);
   const button = (
     <IconButton
       color="inherit"
-      onClick={(event) => {
-        setAnchor(event.currentTarget);
+      onClick={() => {
+        setAnchor(place.current);
         setWasOpened(true);
       }}
       aria-label={label}
@@ -54,7 +58,9 @@ const HeaderMenu = ({
   );
   return (
     <>
-      {hasTooltip ? <IdleTooltip title={label}>{button}</IdleTooltip> : button}
+      <Box component="span" ref={place} sx={{ display: 'inline-flex' }}>
+        {hasTooltip ? <IdleTooltip title={label}>{button}</IdleTooltip> : button}
+      </Box>
       {wasOpened && <Suspense fallback={null}>{menu({ anchor, onClose: () => setAnchor(null) })}</Suspense>}
     </>
   );
