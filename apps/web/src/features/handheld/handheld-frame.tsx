@@ -7,9 +7,13 @@ import { registerServiceWorker } from '../../lib/service-worker';
 import type { OutboxEntry } from './outbox';
 import { outbox, useOutbox } from './use-outbox';
 
-/** What an entry is to a person: the area counted and its EPCs, the GTIN picked and its units. */
+/** What an entry is to a person: the area counted and its EPCs, the item picked and its units, or skipped. */
 const entryText = (entry: OutboxEntry, t: (key: string, options: Record<string, unknown>) => string) =>
-  t(entry.kind === 'count' ? 'refused.count' : 'refused.pick', { area: entry.label, gtin: entry.label, units: entry.units });
+  t(entry.kind === 'count' ? 'refused.count' : entry.units ? 'refused.pick' : 'refused.skip', {
+    area: entry.label,
+    gtin: entry.label,
+    units: entry.units,
+  });
 
 /**
  * Whether the network is there and what waits to be sent (issue 32): "No network" and the number waiting (the reads of
