@@ -4,8 +4,22 @@ import { fitsPhone, MOBILE, openPage, poll, screenshot, useBrowser } from '../su
 import { apiAs, findLocation } from '../support/journey-api';
 
 const TEXTS = {
-  es: { title: 'Lista de reposición', offline: 'Sin conexión', allSent: 'Todo está enviado', picks: '2 recogidas' },
-  en: { title: 'Pick list', offline: 'No network', allSent: 'Everything is sent', picks: '2 picks' },
+  es: {
+    title: 'Lista de reposición',
+    offline: 'Sin conexión',
+    allSent: 'Todo está enviado',
+    picks: '2 recogidas',
+    menu: 'Terminal de tienda',
+    fullApp: 'Aplicación completa',
+  },
+  en: {
+    title: 'Pick list',
+    offline: 'No network',
+    allSent: 'Everything is sent',
+    picks: '2 picks',
+    menu: 'Handheld app',
+    fullApp: 'Full app',
+  },
 } as const;
 
 /** A pick as the app sent it: its body (with the app's UUID) and the server's answers to it. */
@@ -13,10 +27,10 @@ type SentPick = { body: { id: string; gtin: string; status: string; quantity?: n
 
 /**
  * The pick list on the store's handheld app (issue 32) at 390 px, in Spanish and English: the clerk (role 3) of T-MAD-01
- * opens it online, then the network goes; a line is picked and another skipped: both wait on the device, marked as
+ * opens the app from the user menu and the pick list online, then the network goes; a line is picked and another skipped: both wait on the device, marked as
  * waiting, and nothing reaches the server. The network is back: each is sent, and stored once: the server's list shows
  * the pick and no longer the skipped line, every pick the app sent has one 201, and the same pick sent again through
- * the API (the same UUID) answers the first pick with 200.
+ * the API (the same UUID) answers the first pick with 200. "Full app" leads back to the dashboard.
  */
 describe('handheld: picks made offline, sent once when the network is back', () => {
   const browser = useBrowser();
@@ -43,7 +57,14 @@ describe('handheld: picks made offline, sent once when the network is back', () 
         known.statuses.push(response.status());
         sent.set(body.id, known);
       });
-      await page.goto('/handheld');
+      // The signed-in shell's user menu opens the handheld app.
+      await page.goto('/dashboard');
+      await page.getByTestId('user-menu-button').click();
+      const menuEntry = page.getByTestId('user-menu-handheld');
+      await menuEntry.waitFor();
+      expect(await menuEntry.textContent()).toBe(texts.menu);
+      await menuEntry.click();
+      await page.waitForURL('**/handheld');
       await page.getByTestId('handheld-tile-pick').click();
       await page.waitForURL('**/handheld/picks');
       await poll(() => page.getByRole('heading', { name: texts.title, exact: true }).count()).toBe(1);
@@ -98,6 +119,10 @@ describe('handheld: picks made offline, sent once when the network is back', () 
         expect(again.json).toEqual(first.json);
       }
       expect((await serverList()).find((line) => line.gtin === toPick.gtin)?.picked).toBe(toPick.to_pick);
+
+      // The way back to the dashboard.
+      await page.getByRole('link', { name: texts.fullApp }).click();
+      await page.waitForURL('**/dashboard');
       await context.close();
     });
   }
