@@ -9,14 +9,11 @@ export default class RunErrorsReporter {
   onTestRunEnd(testModules, unhandledErrors) {
     const file = process.env.RUN_ERRORS_FILE;
     if (!file) return;
-    const lines = (error) => [error?.name, error?.message, ...(error?.stack ?? '').split('\n').slice(1, 5)]
-      .filter(Boolean)
-      .map(String);
+    const lines = (error) =>
+      [error?.name, error?.message, ...(error?.stack ?? '').split('\n').slice(1, 5)].filter(Boolean).map(String);
     const errors = [
       ...unhandledErrors.map((error) => ({ where: 'outside any test', lines: lines(error) })),
-      ...testModules.flatMap((module) =>
-        module.errors().map((error) => ({ where: module.moduleId, lines: lines(error) })),
-      ),
+      ...testModules.flatMap((module) => module.errors().map((error) => ({ where: module.moduleId, lines: lines(error) }))),
     ];
     writeFileSync(file, JSON.stringify(errors, null, 2));
   }

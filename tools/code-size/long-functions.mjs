@@ -9,7 +9,9 @@ const max = Number(process.argv[2] ?? 120);
 const files = execSync("git ls-files '*.ts' '*.tsx' '*.mjs'", { encoding: 'utf8' })
   .split('\n')
   // Tests: unit, API and browser tests, the stack's smoke test, and the chaos and fuzz suites (tools/chaos, tools/fuzz).
-  .filter((file) => file && !/\.test\.tsx?$|\.e2e\.ts$|\.smoke\.ts$|\/test\/|^tools\/(chaos|fuzz)\/|\/dist\/|\.d\.ts$/.test(file));
+  .filter(
+    (file) => file && !/\.test\.tsx?$|\.e2e\.ts$|\.smoke\.ts$|\/test\/|^tools\/(chaos|fuzz)\/|\/dist\/|\.d\.ts$/.test(file),
+  );
 const long = [];
 for (const file of files) {
   const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
