@@ -107,9 +107,11 @@ export type ReplenishmentSummary = z.infer<typeof replenishmentSummarySchema>;
 
 /**
  * POST /api/locations/{id}/replenishment/picks/: a phone works a line. `skipped` hides it for the rest of the store's
- * day; `picked` marks it (quantity: the units taken, default the line's to_pick) until the floor sees them.
+ * day; `picked` marks it (quantity: the units taken, default the line's to_pick) until the floor sees them. `id`, a
+ * UUID the app makes once (the handheld's queue, issue 32), makes a resend answer the first pick (200) and store none.
  */
 export const pickBodySchema = z.object({
+  id: z.uuid('id must be a UUID.').optional(),
   gtin: gtinField,
   status: z.enum(PICK_STATUSES, { error: 'The status is picked or skipped.' }),
   quantity: intIn(1, FLOOR_TARGET_MAX, `A quantity is a whole number from 1 to ${FLOOR_TARGET_MAX}.`).optional(),

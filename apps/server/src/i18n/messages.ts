@@ -286,6 +286,10 @@ export const catalogue = {
     es: 'Una cantidad es un número entero de 1 a {max}.',
   },
   'replenishment.pick_status': { en: 'The status is picked or skipped.', es: 'El estado es recogido u omitido.' },
+  'replenishment.pick_id_taken': {
+    en: 'This pick id was already used for another pick.',
+    es: 'Este id de recogida ya se usó para otra recogida.',
+  },
   'brand.not_found': { en: 'Brand not found.', es: 'Marca no encontrada.' },
   // Catalogue
   'catalog.gtin_not_found': { en: 'GTIN not found.', es: 'GTIN no encontrado.' },

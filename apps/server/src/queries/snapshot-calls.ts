@@ -870,7 +870,17 @@ export const snapshotCalls = (db: Db): SnapshotRepository[] => [
       ],
       summary: [{ companyId: 1, locationId: 1, dayStart: new Date('2026-01-01T00:00:00.000Z') }],
       hasGtin: [1, 'gtin'],
-      addPick: [{ locationId: 1, gtin: 'gtin', status: 'picked', quantity: 1, userId: 1 }],
+      addPick: [
+        {
+          locationId: 1,
+          gtin: 'gtin',
+          status: 'picked',
+          quantity: 1,
+          userId: 1,
+          clientId: '6f1c1f5e-8d2b-4c57-9a43-0d3f0b0f7a11',
+        },
+      ],
+      pickByClientId: ['6f1c1f5e-8d2b-4c57-9a43-0d3f0b0f7a11'],
       targets: [1, 1],
       setDefault: [1, 1],
       upsertTarget: [{ locationId: 1, gtin: 'gtin', section: 'section', target: 1 }],

@@ -1,4 +1,4 @@
-import { bigint, bigserial, index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, integer, pgTable, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, instant, serialId } from './columns.js';
 import { devices } from './devices.js';
 import { areas, companyRef, locationRef, users } from './organization.js';
@@ -97,6 +97,11 @@ export const replenishmentPicks = pgTable(
     quantity: integer('quantity').notNull().default(0),
     userId: integer('user_id').references(() => users.id),
     at: instant('at').notNull().defaultNow(),
+    /** The UUID the app made for the pick (issue 32, the handheld's queue): the same id again answers this pick. */
+    clientId: uuid('client_id'),
   },
-  (t) => [index('replenishment_picks_location_idx').on(t.locationId, t.gtin, t.at)],
+  (t) => [
+    index('replenishment_picks_location_idx').on(t.locationId, t.gtin, t.at),
+    uniqueIndex('replenishment_picks_client_id_uq').on(t.clientId),
+  ],
 );

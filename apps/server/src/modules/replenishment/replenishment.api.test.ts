@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { InventoryState, ItemState } from '@rfid/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { areas, inventories, items, readingSets } from '../../db/schema/index.js';
+import { areas, inventories, items, readingSets, replenishmentPicks } from '../../db/schema/index.js';
 import { demoDeviceKey } from '../../db/seed/demo-data.js';
 import {
   addForeignCompany,
@@ -194,6 +194,52 @@ describe('replenishment (floor targets, pick list, picks, NOSBOS, floor sighting
     expect(skipped.statusCode, skipped.body).toBe(201);
     expect(await lineOf(g1)).toBeUndefined();
     expect((await summary()).lines).toBe(before.lines + 1);
+  });
+
+  it("a pick with the app's id is stored once: a resend answers the first pick and changes nothing", async () => {
+    const [, , g2] = g as [string, string, string];
+    const picks = `/api/locations/${store}/replenishment/picks/`;
+    const id = randomUUID();
+    const storedOf = async () =>
+      t.database.db
+        .select({ id: replenishmentPicks.id, quantity: replenishmentPicks.quantity })
+        .from(replenishmentPicks)
+        .where(eq(replenishmentPicks.clientId, id));
+    const first = await call('POST', picks, EDITOR, { id, gtin: g2, status: 'picked', quantity: 2 });
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.json()).toMatchObject({ gtin: g2, status: 'picked', quantity: 2 });
+    // The answer was lost: the queue sends the same pick again (its id upper case this time), then once more.
+    const again = await call('POST', picks, EDITOR, { id: id.toUpperCase(), gtin: g2, status: 'picked', quantity: 2 });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    expect((await call('POST', picks, EDITOR, { id, gtin: g2, status: 'picked', quantity: 2 })).statusCode).toBe(200);
+    expect(await storedOf()).toEqual([{ id: first.json().id, quantity: 2 }]);
+
+    // The id of another pick (another status, another user, another store) is refused, and nothing is stored.
+    const taken = await call('POST', picks, EDITOR, { id, gtin: g2, status: 'skipped' });
+    expect(taken.statusCode, taken.body).toBe(409);
+    expect(taken.json().message).toBe('This pick id was already used for another pick.');
+    expect((await call('POST', picks, ADMIN, { id, gtin: g2, status: 'picked', quantity: 2 })).statusCode).toBe(409);
+    const bcn = ids.locations['T-BCN-01'] as number;
+    expect(
+      (await call('POST', `/api/locations/${bcn}/replenishment/picks/`, ADMIN, { id, gtin: g2, status: 'picked' })).statusCode,
+    ).toBe(409);
+    // A read-only role and a store out of the user's scope are refused before the id is looked at.
+    await expectRefusals(call, [
+      [403, 'POST', picks, VIEWER, { id, gtin: g2, status: 'picked', quantity: 2 }],
+      [404, 'POST', picks, OUTSIDER, { id, gtin: g2, status: 'picked', quantity: 2 }],
+      [
+        404,
+        'POST',
+        `/api/locations/${foreign.locationId}/replenishment/picks/`,
+        ADMIN,
+        { id: randomUUID(), gtin: g2, status: 'picked' },
+      ],
+    ]);
+    expect(await storedOf()).toHaveLength(1);
+    await expectFieldErrors(call('POST', picks, EDITOR, { id: 'not-a-uuid', gtin: g2, status: 'picked' }), {
+      id: ['id must be a UUID.'],
+    });
   });
 
   it('the sales floor handheld moves the stockroom items it sees to the floor, once; others stay', async () => {

@@ -79,6 +79,9 @@ const pickRow = z.object({
 });
 export type PickRow = z.infer<typeof pickRow>;
 
+const storedPickRow = pickRow.extend({ location_id: int, user_id: int.nullable() });
+export type StoredPick = z.infer<typeof storedPickRow>;
+
 /**
  * Per GTIN of the store with units in its stockroom: its target (GTIN override, else section override, else the store's
  * default; replenishment.rules.ts `floorTargetOf`), units on the floor and in the stockroom, and the day's last pick.
@@ -183,20 +186,33 @@ export const createReplenishmentRepository = (db: DbOrTx) => ({
     return parseRows(z.object({ found: z.boolean() }), result)[0]?.found ?? false;
   },
 
+  /**
+   * Stores a pick; with the app's `clientId`, none when a pick of that id exists (null: another request stored it first,
+   * `pickByClientId` answers it).
+   */
   async addPick(pick: {
     locationId: number;
     gtin: string;
     status: PickStatus;
     quantity: number;
     userId: number;
-  }): Promise<PickRow> {
+    clientId?: string | undefined;
+  }): Promise<PickRow | null> {
     const result = await db.execute(sql`
-      insert into replenishment_picks (location_id, gtin, status, quantity, user_id)
-      values (${pick.locationId}::int, ${pick.gtin}, ${pick.status}, ${pick.quantity}::int, ${pick.userId}::int)
+      insert into replenishment_picks (location_id, gtin, status, quantity, user_id, client_id)
+      values (${pick.locationId}::int, ${pick.gtin}, ${pick.status}, ${pick.quantity}::int, ${pick.userId}::int,
+        ${pick.clientId ?? null}::uuid)
+      on conflict (client_id) do nothing
       returning id, gtin, status, quantity, at`);
-    const [row] = parseRows(pickRow, result);
-    if (!row) throw new Error('the pick was not stored');
-    return row;
+    return parseRows(pickRow, result)[0] ?? null;
+  },
+
+  /** The pick the app stored with this UUID, with where and by whom (a resend must be the same user's, at the same store). */
+  async pickByClientId(clientId: string): Promise<StoredPick | undefined> {
+    const result = await db.execute(sql`
+      select id, gtin, status, quantity, at, location_id, user_id from replenishment_picks
+      where client_id = ${clientId}::uuid`);
+    return parseRows(storedPickRow, result)[0];
   },
 
   async targets(locationId: number, companyId: number): Promise<FloorTargetRow[]> {

@@ -1,4 +1,5 @@
 import {
+  errorBodySchema,
   floorTargetBodySchema,
   floorTargetParamSchema,
   floorTargetsSchema,
@@ -14,6 +15,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pagedGetter } from '../../http/paged-route.js';
 import { routeDeclarer } from '../../http/route.js';
+import { errorResponses } from '../../http/route-schemas.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../registry.js';
 import { createReplenishmentRepository } from './replenishment.repository.js';
@@ -61,14 +63,18 @@ export const replenishmentRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app
     '/locations/:id/replenishment/picks/',
     route({
       maxRole: REPLENISH_WRITE,
-      summary: 'A line of the pick list picked (until the floor sees the units) or skipped for the day (roles 1–4)',
+      summary:
+        "A line of the pick list picked (until the floor sees the units) or skipped for the day (roles 1–4); idempotent on the app's optional id (201, then 200)",
       params: idParamSchema,
       body: pickBodySchema,
-      created: pickAnswerSchema,
+      response: { 200: pickAnswerSchema, 201: pickAnswerSchema, 409: errorBodySchema, ...errorResponses },
     }),
     async (request, reply) => {
-      const answer = await recordPick(repo, currentUser(request), { locationId: request.params.id, body: request.body });
-      return reply.code(201).send(answer);
+      const { pick, isCreated } = await recordPick(repo, currentUser(request), {
+        locationId: request.params.id,
+        body: request.body,
+      });
+      return reply.code(isCreated ? 201 : 200).send(pick);
     },
   );
 

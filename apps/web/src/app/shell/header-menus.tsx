@@ -1,4 +1,5 @@
 import { Menu, MenuItem } from '@mui/material';
+import { canDo, RoleThreshold } from '@rfid/contract';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useLogout } from '../../features/auth';
@@ -37,7 +38,10 @@ export const LanguageMenu = ({ anchor, onClose }: HeaderMenuProps) => {
   );
 };
 
-/** The user menu: the other menu sets the role allows, account and company security, sessions, sign off. */
+/**
+ * The user menu: the other menu sets the role allows, the store's handheld app (roles 1 to 4: its picks are theirs,
+ * counting is roles 1 to 3's), account and company security, sessions, sign off.
+ */
 export const UserMenu = ({ anchor, onClose, role }: HeaderMenuProps & { role: number }) => {
   const { t } = useTranslation('shell');
   const [menuSet, setMenuSet] = useMenuSet();
@@ -75,6 +79,13 @@ export const UserMenu = ({ anchor, onClose, role }: HeaderMenuProps & { role: nu
         ...USER_MENU_SETS.filter((set) => set !== menuSet && allowed.includes(set)).map((set) =>
           item(set, `user-menu-${set}`, t(`userMenu.${set}`), () => chooseSet(set)),
         ),
+        ...(canDo(role, RoleThreshold.write)
+          ? [
+              item('handheld', 'user-menu-handheld', t('userMenu.handheld'), () => {
+                void navigate('/handheld');
+              }),
+            ]
+          : []),
         item('account-security', 'user-menu-account-security', t('userMenu.accountSecurity'), () => {
           void navigate('/account/security');
         }),

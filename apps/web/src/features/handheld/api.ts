@@ -1,10 +1,11 @@
-import type { Area, HandheldSetBody, Page, SearchAnswer, StockRow } from '@rfid/contract';
+import type { Area, HandheldSetBody, Page, PickBody, ReplenishmentLine, SearchAnswer, StockRow } from '@rfid/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
 
 const handheldKeys = {
   areas: (locationId: number) => ['handheld', 'areas', locationId] as const,
   expected: (areaId: number) => ['handheld', 'expected', areaId] as const,
+  picks: (locationId: number) => ['handheld', 'picks', locationId] as const,
 };
 
 /** The areas of a store as last listed on this device (the count lists them offline too). */
@@ -55,6 +56,44 @@ export const useExpectedStock = (areaId: number | null) =>
       staleTime: 60_000,
     }),
   );
+
+/** Lines of the pick list the handheld shows: the first ones, most sold first (the list is worked from the top). */
+const PICK_LINES = 100;
+/** The pick list as last loaded on this device (shown, and picked from, offline). */
+const PICKS_KEPT = (locationId: number) => `handheld-picks:${locationId}`;
+const keptPicks = (locationId: number): ReplenishmentLine[] | undefined => {
+  const kept = localStorage.getItem(PICKS_KEPT(locationId));
+  // Written by this module from the API's answer below.
+  return kept ? (JSON.parse(kept) as ReplenishmentLine[]) : undefined;
+};
+
+/** GET /locations/{id}/replenishment/: the store's pick list, kept on the device to be worked offline. */
+export const usePickLines = (locationId: number) =>
+  useQuery({
+    queryKey: handheldKeys.picks(locationId),
+    queryFn: async ({ signal }): Promise<ReplenishmentLine[]> => {
+      const page = await apiRequest<Page<ReplenishmentLine>>(`/locations/${locationId}/replenishment/`, {
+        query: { limit: PICK_LINES, offset: 0 },
+        silent: true,
+        signal,
+      });
+      localStorage.setItem(PICKS_KEPT(locationId), JSON.stringify(page.results));
+      return page.results;
+    },
+    placeholderData: keptPicks(locationId),
+    enabled: locationId > 0,
+    retry: false,
+    staleTime: 30_000,
+  });
+
+/**
+ * POST /locations/{id}/replenishment/picks/: the path and body of a pick as the queue sends it; the body's `id` (the
+ * queue's key) makes a resend answer the first pick.
+ */
+export const pickCall = (locationId: number, body: PickBody & { id: string }) => ({
+  path: `/locations/${locationId}/replenishment/picks/`,
+  body,
+});
 
 /** POST /locations/{id}/handheld_sets/: the path and body of a count's reading set, as the queue sends it. */
 export const handheldSetCall = (locationId: number, body: HandheldSetBody) => ({

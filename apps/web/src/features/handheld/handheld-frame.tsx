@@ -7,18 +7,27 @@ import { registerServiceWorker } from '../../lib/service-worker';
 import type { OutboxEntry } from './outbox';
 import { outbox, useOutbox } from './use-outbox';
 
-/** What an entry is to a person: the area counted and its EPCs, the GTIN picked and its units. */
+/** What an entry is to a person: the area counted and its EPCs, the item picked and its units, or skipped. */
 const entryText = (entry: OutboxEntry, t: (key: string, options: Record<string, unknown>) => string) =>
-  t(entry.kind === 'count' ? 'refused.count' : 'refused.pick', { area: entry.label, gtin: entry.label, units: entry.units });
+  t(entry.kind === 'count' ? 'refused.count' : entry.units ? 'refused.pick' : 'refused.skip', {
+    area: entry.label,
+    gtin: entry.label,
+    units: entry.units,
+  });
 
 /**
- * Whether the network is there and what waits to be sent (issue 32): "No network" and the number waiting while
- * offline; the number waiting, or "Everything is sent", online.
+ * Whether the network is there and what waits to be sent (issue 32): "No network" and the number waiting (the reads of
+ * counts, the picks) while offline; the number waiting, or "Everything is sent", online.
  */
 const StatusBanner = () => {
   const { t } = useTranslation('handheld');
   const { online, waiting, othersWaiting } = useOutbox();
-  const units = waiting.reduce((sum, entry) => sum + entry.units, 0);
+  const counts = waiting.filter((entry) => entry.kind === 'count');
+  const reads = counts.reduce((sum, entry) => sum + entry.units, 0);
+  const picks = waiting.length - counts.length;
+  const details = [counts.length ? t('status.reads', { count: reads }) : '', picks ? t('status.picks', { count: picks }) : '']
+    .filter(Boolean)
+    .join(', ');
   return (
     <Alert
       severity={online ? (waiting.length ? 'info' : 'success') : 'warning'}
@@ -31,7 +40,7 @@ const StatusBanner = () => {
         {online ? t('status.online') : t('status.offline')}
       </Typography>
       <Typography variant="body2" data-testid="handheld-waiting" data-count={waiting.length}>
-        {waiting.length ? t('status.waiting', { count: waiting.length, units }) : t('status.allSent')}
+        {waiting.length ? t('status.waiting', { count: waiting.length, details }) : t('status.allSent')}
       </Typography>
       {othersWaiting > 0 && (
         <Typography variant="body2" data-testid="handheld-others-waiting">

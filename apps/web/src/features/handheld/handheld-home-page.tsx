@@ -14,14 +14,14 @@ import { RefusedList } from './handheld-frame';
 const TILES: { key: string; to: string; icon: ReactNode }[] = [
   { key: 'count', to: '/handheld/count', icon: <InventoryIcon fontSize="large" /> },
   { key: 'find', to: '/find-item', icon: <TravelExploreIcon fontSize="large" /> },
-  { key: 'pick', to: '/replenishment', icon: <ChecklistIcon fontSize="large" /> },
+  { key: 'pick', to: '/handheld/picks', icon: <ChecklistIcon fontSize="large" /> },
   { key: 'receive', to: '/handheld/receive', icon: <AllInboxIcon fontSize="large" /> },
   { key: 'alarms', to: '/exit-alarms', icon: <NotificationsActiveIcon fontSize="large" /> },
 ];
 
 /**
  * The handheld's home (issue 32): the store it works in and one large tile a task, two a row, for a thumb: count an
- * area, find an item, the pick list, receive a box, the exit alarms.
+ * area, find an item, the pick list (its own page, queued offline), receive a box, the exit alarms.
  */
 export const HandheldHomePage = () => {
   const { t } = useTranslation('handheld');

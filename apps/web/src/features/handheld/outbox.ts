@@ -37,8 +37,11 @@ export type OutboxStore = {
   delete(key: string): Promise<void>;
 };
 
+/** An entry as IndexedDB holds it: one without a `kind` (written before the queue held picks) is read as a count. */
+type StoredEntry = Omit<OutboxEntry, 'kind'> & { kind?: OutboxKind };
+
 interface OutboxDb extends DBSchema {
-  outbox: { key: string; value: OutboxEntry; indexes: { queuedAt: string } };
+  outbox: { key: string; value: StoredEntry; indexes: { queuedAt: string } };
 }
 
 /** The entries in IndexedDB (database `name`, store `outbox`, oldest first by `queuedAt`). */
@@ -54,7 +57,10 @@ export const idbOutboxStore = (name = 'rfid-handheld'): OutboxStore => {
     return opened;
   };
   return {
-    all: async () => (await db()).getAllFromIndex('outbox', 'queuedAt'),
+    all: async () =>
+      (await db())
+        .getAllFromIndex('outbox', 'queuedAt')
+        .then((entries) => entries.map((entry): OutboxEntry => ({ ...entry, kind: entry.kind ?? 'count' }))),
     put: async (entry) => {
       await (await db()).put('outbox', entry);
     },

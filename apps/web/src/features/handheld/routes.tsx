@@ -25,6 +25,10 @@ export const handheldRoutes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./count/handheld-count-page')).HandheldCountPage }),
       },
       {
+        path: 'picks',
+        lazy: async () => ({ Component: (await import('./picks/handheld-picks-page')).HandheldPicksPage }),
+      },
+      {
         path: 'receive',
         lazy: async () => ({ Component: (await import('./receive/handheld-receive-page')).HandheldReceivePage }),
       },

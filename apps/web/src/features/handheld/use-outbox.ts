@@ -35,6 +35,9 @@ export const sendEntry = async (entry: OutboxEntry): Promise<SendOutcome> => {
 /** The app's one queue, in IndexedDB. */
 export const outbox = createOutbox(idbOutboxStore(), sendEntry);
 
+/** What waits and what was refused, for a screen inside the frame (which runs the queue: `useOutbox`). */
+export const useOutboxEntries = () => useSyncExternalStore(outbox.subscribe, outbox.snapshot);
+
 /** The last user this device's app knew (the queue's owner when the app starts offline). */
 const OWNER_KEY = 'handheld_user';
 const knownOwner = (): number | null => {

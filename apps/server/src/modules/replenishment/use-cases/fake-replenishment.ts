@@ -1,6 +1,12 @@
 import { notFound } from '../../../http/errors.js';
 import type { AuthUser } from '../../../plugins/auth.js';
-import type { FloorTargetRow, PickLineRow, PickRow, ReplenishmentRepository, StoreOfList } from '../replenishment.repository.js';
+import type {
+  FloorTargetRow,
+  PickLineRow,
+  ReplenishmentRepository,
+  StoredPick,
+  StoreOfList,
+} from '../replenishment.repository.js';
 
 /** A user of company 1 who sees location 1 (the use cases' tests). */
 export const storeUser: AuthUser = {
@@ -43,7 +49,7 @@ export const lineRow = (over: Partial<PickLineRow> = {}): PickLineRow => ({
 export const fakeReplenishment = (lines: PickLineRow[] = [lineRow()]) => {
   const store: StoreOfList = { id: 1, companyId: 1, timeZone: 'Europe/Madrid', floorTargetDefault: 1 };
   const targets: FloorTargetRow[] = [];
-  const picks: PickRow[] = [];
+  const picks: (StoredPick & { client_id: string | null })[] = [];
   const calls: unknown[] = [];
   let nextId = 1;
   const repo: ReplenishmentRepository = {
@@ -62,10 +68,14 @@ export const fakeReplenishment = (lines: PickLineRow[] = [lineRow()]) => {
     async hasGtin(_locationId, gtin) {
       return lines.some((l) => l.gtin === gtin);
     },
-    async addPick({ gtin, status, quantity }) {
+    async addPick({ locationId, gtin, status, quantity, userId, clientId }) {
+      if (clientId && picks.some((p) => p.client_id === clientId)) return null;
       const row = { id: nextId++, gtin, status, quantity, at: new Date('2026-11-10T10:00:00Z') };
-      picks.push(row);
+      picks.push({ ...row, location_id: locationId, user_id: userId, client_id: clientId ?? null });
       return row;
+    },
+    async pickByClientId(clientId) {
+      return picks.find((p) => p.client_id === clientId);
     },
     async targets() {
       return [...targets];
