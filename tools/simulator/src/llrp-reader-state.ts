@@ -181,6 +181,13 @@ const addRospec = (state: ReaderState, socket: Socket, message: LlrpMessage) => 
   send(state, socket, MessageType.AddRospecResponse, success, message.id);
 };
 
+/** The ROSpecs an id names: every one for 0, else the one of that id; undefined when there is none of it. */
+const named = (rospecs: Map<number, Rospec>, id: number): Rospec[] | undefined => {
+  if (id === 0) return [...rospecs.values()];
+  const rospec = rospecs.get(id);
+  return rospec ? [rospec] : undefined;
+};
+
 /** The ROSpec commands that name a ROSpec by id: what each does (an error's description, or null), and its response. */
 const rospecCommands = (rospecs: Map<number, Rospec>): Record<number, [number, (id: number) => string | null]> => ({
   [MessageType.DeleteRospec]: [
@@ -194,9 +201,9 @@ const rospecCommands = (rospecs: Map<number, Rospec>): Record<number, [number, (
   [MessageType.EnableRospec]: [
     MessageType.EnableRospecResponse,
     (id) => {
-      const targets = id === 0 ? [...rospecs.values()] : [rospecs.get(id)];
-      if (targets.some((r) => !r)) return `no ROSpec ${id}`;
-      for (const r of targets as Rospec[]) {
+      const targets = named(rospecs, id);
+      if (!targets) return `no ROSpec ${id}`;
+      for (const r of targets) {
         if (r.state === 'DISABLED') r.state = r.startTrigger === RospecStartTrigger.Immediate ? 'ACTIVE' : 'INACTIVE';
       }
       return null;
@@ -205,9 +212,9 @@ const rospecCommands = (rospecs: Map<number, Rospec>): Record<number, [number, (
   [MessageType.DisableRospec]: [
     MessageType.DisableRospecResponse,
     (id) => {
-      const targets = id === 0 ? [...rospecs.values()] : [rospecs.get(id)];
-      if (targets.some((r) => !r)) return `no ROSpec ${id}`;
-      for (const r of targets as Rospec[]) r.state = 'DISABLED';
+      const targets = named(rospecs, id);
+      if (!targets) return `no ROSpec ${id}`;
+      for (const r of targets) r.state = 'DISABLED';
       return null;
     },
   ],
