@@ -630,77 +630,71 @@ const httpSets = async ({ kind, server, random, tags, expectedBySerial, rows }) 
   });
 };
 
-const mqttStreams = async ({ kind, server, random, tags, expectedBySerial, rows }) => {
+/** Reads of `count` new tags (`group` a time), 10 ms apart a group from `base`, over `antennas` antennas. */
+const streamReads = ({ tags, random }, count, { group, base, antennas, rssi }) =>
+  tags.tags(count, random, group).map((epc, i) => ({
+    epc,
+    time: new Date(base + Math.floor(i / group) * 10),
+    antenna: 1 + (i % antennas),
+    rssi,
+  }));
+
+/** Times a reader's stream from its publishing until every read is stored; adds its row and the reads it expects. */
+const timeStream = async ({ kind, server, expectedBySerial, rows }, { serial, count, transport, publish }) => {
+  const key = demoDeviceKey(serial);
+  const baseline = await storedReadsOf(server.base, key);
+  const t0 = performance.now();
+  await publish();
+  const stored = await waitForReads({ base: server.base, key, expected: count, baseline });
+  const seconds = (performance.now() - t0) / 1000;
+  expectedBySerial[serial] = (expectedBySerial[serial] ?? 0) + count;
+  rows.push({ kind, transport, reads: stored, seconds });
+};
+
+const mqttStreams = async (run) => {
   // 2. MQTT Zebra stream from the shipping portal.
   const mqtt = (await import('mqtt')).default;
   const portal = { serial: 'POR-MAD-EXP', mac: '84248D000002' };
   const client = await mqtt.connectAsync(MQTT_URL, { clientId: `bench-${process.pid}` });
   const base = Date.now() - 60_000;
-  const reads = tags.tags(MQTT_READS, random, 50).map((epc, i) => ({
-    epc,
-    time: new Date(base + Math.floor(i / 50) * 10),
-    antenna: 1 + (i % 4),
-    rssi: -60,
-  }));
-  const events = toZebraEvents(reads);
-  const streamBaseline = await storedReadsOf(server.base, demoDeviceKey(portal.serial));
-  const t0 = performance.now();
-  const inFlight = [];
-  for (let i = 0; i < events.length; i += MQTT_EVENTS_PER_MESSAGE) {
-    inFlight.push(
-      client.publishAsync(`readers/${portal.mac}/reads`, JSON.stringify(events.slice(i, i + MQTT_EVENTS_PER_MESSAGE)), {
-        qos: 1,
-      }),
-    );
-    if (inFlight.length >= 50) await Promise.all(inFlight.splice(0));
-  }
-  await Promise.all(inFlight);
-  const stored = await waitForReads({
-    base: server.base,
-    key: demoDeviceKey(portal.serial),
-    expected: MQTT_READS,
-    baseline: streamBaseline,
-  });
-  const seconds = (performance.now() - t0) / 1000;
-  expectedBySerial[portal.serial] = (expectedBySerial[portal.serial] ?? 0) + MQTT_READS;
-  rows.push({
-    kind,
+  const events = toZebraEvents(streamReads(run, MQTT_READS, { group: 50, base, antennas: 4, rssi: -60 }));
+  await timeStream(run, {
+    serial: portal.serial,
+    count: MQTT_READS,
     transport: `MQTT Zebra stream, ${MQTT_EVENTS_PER_MESSAGE} events a message (incl. ${IDLE_GAP_MS} ms idle gap)`,
-    reads: stored,
-    seconds,
+    publish: async () => {
+      const inFlight = [];
+      for (let i = 0; i < events.length; i += MQTT_EVENTS_PER_MESSAGE) {
+        inFlight.push(
+          client.publishAsync(`readers/${portal.mac}/reads`, JSON.stringify(events.slice(i, i + MQTT_EVENTS_PER_MESSAGE)), {
+            qos: 1,
+          }),
+        );
+        if (inFlight.length >= 50) await Promise.all(inFlight.splice(0));
+      }
+      await Promise.all(inFlight);
+    },
   });
 
   // 2b. An Impinj reader publishing every read as its own message (the out-of-the-box setting).
   const single = { serial: 'POR-T01-ENT', mac: '001625000011' };
-  const singleReads = tags.tags(MQTT_SINGLE_READS, random, 20).map((epc, i) => ({
-    epc,
-    time: new Date(base + Math.floor(i / 20) * 10),
-    antenna: 1 + (i % 2),
-    rssi: -55,
-  }));
-  const singleEvents = toImpinjEvents(singleReads, 'impinj-bench');
-  const singleBaseline = await storedReadsOf(server.base, demoDeviceKey(single.serial));
-  const s0 = performance.now();
-  for (let i = 0; i < singleEvents.length; i += 50) {
-    await Promise.all(
-      singleEvents
-        .slice(i, i + 50)
-        .map((event) => client.publishAsync(`readers/${single.mac}/reads`, JSON.stringify(event), { qos: 1 })),
-    );
-  }
-  const singleStored = await waitForReads({
-    base: server.base,
-    key: demoDeviceKey(single.serial),
-    expected: MQTT_SINGLE_READS,
-    baseline: singleBaseline,
-  });
-  const singleSeconds = (performance.now() - s0) / 1000;
-  expectedBySerial[single.serial] = (expectedBySerial[single.serial] ?? 0) + MQTT_SINGLE_READS;
-  rows.push({
-    kind,
+  const singleEvents = toImpinjEvents(
+    streamReads(run, MQTT_SINGLE_READS, { group: 20, base, antennas: 2, rssi: -55 }),
+    'impinj-bench',
+  );
+  await timeStream(run, {
+    serial: single.serial,
+    count: MQTT_SINGLE_READS,
     transport: `MQTT Impinj stream, 1 event a message (incl. ${IDLE_GAP_MS} ms idle gap)`,
-    reads: singleStored,
-    seconds: singleSeconds,
+    publish: async () => {
+      for (let i = 0; i < singleEvents.length; i += 50) {
+        await Promise.all(
+          singleEvents
+            .slice(i, i + 50)
+            .map((event) => client.publishAsync(`readers/${single.mac}/reads`, JSON.stringify(event), { qos: 1 })),
+        );
+      }
+    },
   });
   await client.endAsync();
 };
