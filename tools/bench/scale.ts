@@ -91,7 +91,36 @@ const timed = async (label: string, client: pg.Client, query: string): Promise<v
 
 /* ------------------------------------------------------------------ generation */
 
-const generate = async (client: pg.Client): Promise<void> => {
+const { Stocked, Sold, InTransit, Unknown, ReturnedToSupplier } = ItemState;
+
+/** What the generation's statements share: the demo's ids, the sizes, and SQL expressions of a tag's or a set's number. */
+type Generation = {
+  client: pg.Client;
+  one: <T>(query: string) => Promise<T[]>;
+  c: number;
+  admin: { id: number } | undefined;
+  centers: number[];
+  stores: number[];
+  providerIds: number[];
+  N: number;
+  BIG: number;
+  OTHER: number;
+  TYPES: number;
+  PER_ROUND: number;
+  SETS: number;
+  i0: number;
+  areaOf: (g: string) => string;
+  stateOf: (g: string) => string;
+  typeOf: (g: string) => string;
+  setTime: (s: string) => string;
+  uuidOf: (text: string) => string;
+  setId: (s: string) => string;
+  epcOf: (g: string) => string;
+  lastSet: (g: string) => string;
+};
+
+/** The demo's ids and the GTINs' and areas' tables of the generation (bench_types, bench_areas). */
+const generationOf = async (client: pg.Client): Promise<Generation> => {
   const one = async <T>(query: string): Promise<T[]> => (await client.query(query)).rows as T[];
   await client.query(`set synchronous_commit = off; set maintenance_work_mem = '256MB'; set work_mem = '64MB'`);
 
@@ -133,7 +162,6 @@ const generate = async (client: pg.Client): Promise<void> => {
   const SETS = ROUNDS * PER_ROUND;
   const [maxItem] = await one<{ id: string | null }>('select max(id) as id from items');
   const i0 = Number(maxItem?.id ?? 0);
-  const { Stocked, Sold, InTransit, Unknown, ReturnedToSupplier } = ItemState;
   // Per tag number g (1..N): its area (0 = the big one), its state and its GTIN.
   const areaOf = (g: string) => `(case when ${g} <= ${BIG} then 0 else 1 + ((${g} - ${BIG} - 1) / ${RUN}) % ${OTHER} end)`;
   const stateOf = (g: string) => `(case when ${g} <= ${BIG} then ${Stocked} else (array[
@@ -148,15 +176,47 @@ const generate = async (client: pg.Client): Promise<void> => {
   const setId = (s: string) => uuidOf(`'scale-set-' || (${s})`);
   const epcOf = (g: string) => `t.head || lpad(upper(to_hex(t.tail * 274877906944 + ${SERIAL_BASE} + ${g})), 10, '0')`;
   const lastSet = (g: string) => `(${(ROUNDS - 1) * PER_ROUND} + (${g} - 1) / ${SET_SIZE})`;
+  return {
+    client,
+    one,
+    c,
+    admin,
+    centers,
+    stores,
+    providerIds,
+    N,
+    BIG,
+    OTHER,
+    TYPES,
+    PER_ROUND,
+    SETS,
+    i0,
+    areaOf,
+    stateOf,
+    typeOf,
+    setTime,
+    uuidOf,
+    setId,
+    epcOf,
+    lastSet,
+  };
+};
 
-  // The load drops the bulk tables' secondary indexes and re-creates them from their definitions.
+/** The load drops the bulk tables' secondary indexes and re-creates them from their definitions (rebuild). */
+const dropBulkIndexes = async (g: Generation): Promise<Array<{ indexname: string; indexdef: string }>> => {
+  const { client, one } = g;
   const bulkTables = ['items', 'traces', 'reading_sets', 'inventory_expected_items', 'inventory_read_items'];
   const indexes = await one<{ indexname: string; indexdef: string }>(`
     select i.indexname, i.indexdef from pg_indexes i
     where i.schemaname = 'public' and i.tablename in (${bulkTables.map((t) => `'${t}'`).join(', ')})
       and not exists (select 1 from pg_constraint k where k.conname = i.indexname)`);
   for (const index of indexes) await client.query(`drop index "${index.indexname}"`);
+  return indexes;
+};
 
+/** Items, their reading sets and their traces. */
+const generateItems = async (g: Generation) => {
+  const { client, one, c, N, PER_ROUND, SETS, i0, areaOf, stateOf, typeOf, setTime, setId, epcOf, lastSet } = g;
   await timed(
     'items',
     client,
@@ -208,7 +268,11 @@ const generate = async (client: pg.Client): Promise<void> => {
     join bench_types t on t.n = x.tn
     join bench_areas a on a.n = x.an`,
   );
+};
 
+/** Inventories every 14 days in every area, the latest of each open with its expected and read items. */
+const generateInventories = async (g: Generation) => {
+  const { client, one, c, admin, OTHER, TYPES, uuidOf } = g;
   const [maxInventory] = await one<{ id: number | null }>('select max(id) as id from inventories');
   // Inventories every 14 days in every area; the latest of each area open (state 0) with its rows,
   // unless the area already has an open one (the demo's): then it is validated.
@@ -288,7 +352,11 @@ const generate = async (client: pg.Client): Promise<void> => {
           on e.inventory_id = r.inventory_id and e.item_id = r.item_id where r.inventory_id = l.id)::int as matched
       from bench_latest l) x
     where v.id = x.id`);
+};
 
+/** Orders with boxes and contents, POS transactions and a year of daily stock snapshots. */
+const generateOrders = async (g: Generation) => {
+  const { client, c, centers, stores, providerIds, N, TYPES } = g;
   // Orders: purchases to the centers (2 boxes of 20 tags each), movements to the stores, online parcels.
   const purchases = Math.max(1, Math.floor(N / 40));
   const movements = Math.max(1, Math.floor(N / 80));
@@ -363,7 +431,10 @@ const generate = async (client: pg.Client): Promise<void> => {
     insert into stock_daily (day, location_id, area_id, quantity, theoretical_quantity)
     select day, location_id, null, sum(quantity), sum(quantity) from stock_daily where area_id is not null group by day, location_id
     on conflict (location_id, area_id, day) do update set quantity = excluded.quantity, theoretical_quantity = excluded.theoretical_quantity`);
+};
 
+/** The dropped indexes re-created, the generation's tables dropped, then VACUUM ANALYZE. */
+const rebuild = async (client: pg.Client, indexes: Array<{ indexname: string; indexdef: string }>): Promise<void> => {
   const t0 = performance.now();
   for (const index of indexes) await client.query(index.indexdef);
   log(`${indexes.length} indexes re-created in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
@@ -371,6 +442,15 @@ const generate = async (client: pg.Client): Promise<void> => {
   const t1 = performance.now();
   await client.query('vacuum (analyze)');
   log(`vacuum analyze: ${((performance.now() - t1) / 1000).toFixed(1)} s`);
+};
+
+const generate = async (client: pg.Client): Promise<void> => {
+  const g = await generationOf(client);
+  const indexes = await dropBulkIndexes(g);
+  await generateItems(g);
+  await generateInventories(g);
+  await generateOrders(g);
+  await rebuild(client, indexes);
 };
 
 /* ------------------------------------------------------------------ timing */

@@ -2,7 +2,7 @@
 // Field names follow the spec (section 3); validation messages are the spec's (section 5).
 import { isValidGln, isValidGlnExtension } from '@rfid/epc';
 import { z } from 'zod';
-import { editVersionField, INT4_MAX, idDescriptionSchema, intIn, pagingQuerySchema, personFields } from './common.js';
+import { editVersionField, emailField, INT4_MAX, idDescriptionSchema, intIn, pagingQuerySchema, personFields } from './common.js';
 import { timeZoneSchema } from './dates.js';
 import { AREA_KINDS, AreaKind } from './enums.js';
 import { ReaderConnection, ReaderLinkState } from './ingest.js';
@@ -421,12 +421,7 @@ const passwordField = z
 const userCommon = {
   first_name: requiredText('Please enter the first name', 150),
   last_name: requiredText('Please enter the last name', 150),
-  email: z
-    .string({ error: 'Please enter the email' })
-    .trim()
-    .min(1, { error: 'Please enter the email' })
-    .pipe(z.email({ error: 'Enter a valid email address.' }))
-    .transform((e) => e.toLowerCase()),
+  email: emailField().transform((e) => e.toLowerCase()),
 };
 
 /**

@@ -109,12 +109,17 @@ export const availabilityCountsFields = {
 };
 export type AvailabilityCounts = { [K in keyof typeof availabilityCountsFields]: number };
 
-export const availabilityRowSchema = z.object({
+/** An item type as the availability pages name it: its GTIN, description, model, size and colour. */
+const itemTypeFields = {
   gtin: z.string(),
   description: z.string(),
   model: z.string(),
   size: z.string(),
   colour: z.string(),
+};
+
+export const availabilityRowSchema = z.object({
+  ...itemTypeFields,
   section: z.string(),
   ...availabilityCountsFields,
 });
@@ -163,11 +168,7 @@ export type FindStoreCounts = z.infer<typeof findStoreCountsSchema>;
 
 /** One item type found (a size and colour of the model): its counts in the chosen store and in the others. */
 export const foundItemTypeSchema = z.object({
-  gtin: z.string(),
-  description: z.string(),
-  model: z.string(),
-  size: z.string(),
-  colour: z.string(),
+  ...itemTypeFields,
   here: findStoreCountsSchema.nullable(),
   others: z.array(findStoreCountsSchema),
   /** The items of this GTIN at the chosen store, the most recently seen first (at most FIND_LAST_SEEN_MAX). */

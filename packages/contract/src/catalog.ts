@@ -1,6 +1,6 @@
 // Request and response shapes of the catalog module (Zod); the server validates with them, the web types its calls with them.
 import { z } from 'zod';
-import { filteredListQuery, intId } from './common.js';
+import { filteredListQuery, intId, tagIdentityFields } from './common.js';
 
 export const sizeValueSchema = z.object({ country: z.string(), value: z.string() });
 export const priceValueSchema = z.object({ country: z.string(), value: z.string() });
@@ -103,10 +103,7 @@ export type DecodingBody = z.infer<typeof decodingBodySchema>;
 
 /** One decoded EPC. `scheme` is 'unknown' (and `error` says why) for an EPC that is not a GS1 EPC. */
 export const decodedEpcSchema = z.object({
-  epc: z.string(),
-  scheme: z.string(),
-  gtin: z.string().nullable(),
-  serial: z.string().nullable(),
+  ...tagIdentityFields,
   company_prefix: z.string().nullable(),
   filter: z.number().nullable(),
   pure_identity_uri: z.string().nullable(),

@@ -91,6 +91,22 @@ export const hasNoNul = (value: string): boolean => !value.includes('\u0000');
 /** A row another one names: its id and description (a location, an area, a brand, a printer …). */
 export const idDescriptionSchema = z.object({ id: z.number(), description: z.string() });
 
+/** A required e-mail address, trimmed (a user's, or the one whose domain names an SSO provider). */
+export const emailField = () =>
+  z
+    .string({ error: 'Please enter the email' })
+    .trim()
+    .min(1, { error: 'Please enter the email' })
+    .pipe(z.email({ error: 'Enter a valid email address.' }));
+
+/** What identifies a tag: its EPC (hex), its scheme, and the GTIN and serial it encodes when it does. */
+export const tagIdentityFields = {
+  epc: z.string(),
+  scheme: z.string(),
+  gtin: z.string().nullable(),
+  serial: z.string().nullable(),
+};
+
 /** A user as the lists show one: id, names and e-mail. */
 export const personFields = { id: z.number(), first_name: z.string(), last_name: z.string(), email: z.string() };
 

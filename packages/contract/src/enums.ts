@@ -85,14 +85,7 @@ export const AreaKind = {
   Other: 'other',
 } as const;
 export type AreaKind = (typeof AreaKind)[keyof typeof AreaKind];
-export const AREA_KINDS = [
-  AreaKind.Stockroom,
-  AreaKind.SalesFloor,
-  AreaKind.FittingRoom,
-  AreaKind.Exit,
-  AreaKind.Dock,
-  AreaKind.Other,
-] as const;
+export const AREA_KINDS = Object.values(AreaKind) as [AreaKind, ...AreaKind[]];
 
 /**
  * An item's status beside its state (issue 26): whether a STOCKED item may be sold. Only Sellable and OnDisplay count as
@@ -116,12 +109,7 @@ export const ExitAlarmStatus = {
   Lost: 'lost',
 } as const;
 export type ExitAlarmStatus = (typeof ExitAlarmStatus)[keyof typeof ExitAlarmStatus];
-export const EXIT_ALARM_STATUSES = [
-  ExitAlarmStatus.Open,
-  ExitAlarmStatus.FalseAlarm,
-  ExitAlarmStatus.Recovered,
-  ExitAlarmStatus.Lost,
-] as const;
+export const EXIT_ALARM_STATUSES = Object.values(ExitAlarmStatus) as [ExitAlarmStatus, ...ExitAlarmStatus[]];
 
 /** A replenishment pick's state (issue 26): taken from the stockroom, or skipped for the day. */
 export const PickStatus = { Picked: 'picked', Skipped: 'skipped' } as const;

@@ -74,23 +74,25 @@ export const readerCommandsTopic = (mac: string) => `readers/${macTopicSegment(m
 export const readerStatusTopic = (mac: string) => `readers/${macTopicSegment(mac)}/status`;
 export const READER_STATUS_FILTER = 'readers/+/status';
 
+/** An application package the configure and install commands name: its version and its configuration. */
+const packageFields = {
+  application: z.string(),
+  version: z.string(),
+  config: z.record(z.string(), z.string()),
+  request_id: z.string(),
+};
+
 /** Server → reader on `readers/<MAC>/commands` (MAC as 12 hex digits, e.g. readers/84248D000001/commands). */
 export const readerCommandSchema = z.discriminatedUnion('command', [
   z.object({ command: z.literal('start'), application: z.string(), request_id: z.string() }),
   z.object({ command: z.literal('stop'), application: z.string(), request_id: z.string() }),
   z.object({
     command: z.literal('configure'),
-    application: z.string(),
-    version: z.string(),
-    config: z.record(z.string(), z.string()),
-    request_id: z.string(),
+    ...packageFields,
   }),
   z.object({
     command: z.literal('install'),
-    application: z.string(),
-    version: z.string(),
-    config: z.record(z.string(), z.string()),
-    request_id: z.string(),
+    ...packageFields,
   }),
   z.object({ command: z.literal('uninstall'), application: z.string(), request_id: z.string() }),
   z.object({ command: z.literal('update_device'), version: z.string(), request_id: z.string() }),

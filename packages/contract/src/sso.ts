@@ -1,5 +1,6 @@
 /** Single sign-on with OpenID Connect (issue 29, docs/sso.md): a company's provider, and the sign-in through it. */
 import { z } from 'zod';
+import { emailField } from './common.js';
 import { ROLES } from './enums.js';
 
 export const SSO_DEFAULT_SCOPES = 'openid email profile';
@@ -115,11 +116,7 @@ export type SsoConfig = z.infer<typeof ssoConfigSchema>;
 
 /** POST /api/sso/start/: the e-mail whose domain names the company's provider. */
 export const ssoStartBodySchema = z.object({
-  email: z
-    .string({ error: 'Please enter the email' })
-    .trim()
-    .min(1, { error: 'Please enter the email' })
-    .pipe(z.email({ error: 'Enter a valid email address.' })),
+  email: emailField(),
 });
 export type SsoStartBody = z.infer<typeof ssoStartBodySchema>;
 export const ssoStartResponseSchema = z.object({ url: z.string() });

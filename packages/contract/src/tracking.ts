@@ -1,7 +1,7 @@
 // Request and response shapes of the tracking module (Zod); the server validates with them, the web types its calls with them.
 import { z } from 'zod';
 import { readerRefFields } from './admin.js';
-import { filteredListQuery } from './common.js';
+import { filteredListQuery, tagIdentityFields } from './common.js';
 import { readCountFields, readWindowFields } from './ingest.js';
 import { orderTypeSchema } from './orders.js';
 
@@ -25,10 +25,7 @@ export const epcRetrieveBodySchema = z.object({ epc: z.string().trim().min(1, 'N
 /** An item (one physical tag). */
 export const itemSchema = z.object({
   id: z.number(),
-  epc: z.string(),
-  scheme: z.string(),
-  gtin: z.string().nullable(),
-  serial: z.string().nullable(),
+  ...tagIdentityFields,
   item_type: z.number().nullable(),
   description: z.string().nullable(),
   state: z.number(),

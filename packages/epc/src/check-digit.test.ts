@@ -2,23 +2,29 @@ import { describe, expect, it } from 'vitest';
 import { isValidGln, isValidGlnExtension } from './check-digit.js';
 
 describe('GLN and GLN extension', () => {
-  it("accepts GS1's example GLNs and refuses a wrong check digit, a wrong length or non-digits", () => {
-    // GS1 General Specifications examples: GLN 0614141000012 (the EPC Tag Data Standard's SGLN examples use it too).
-    expect(isValidGln('0614141000012')).toBe(true);
-    expect(isValidGln('0614141000029')).toBe(true);
-    expect(isValidGln('0614141000013')).toBe(false);
-    expect(isValidGln('061414100001')).toBe(false);
-    expect(isValidGln('06141410000120')).toBe(false);
-    expect(isValidGln('061414100001a')).toBe(false);
+  // GS1 General Specifications examples: GLN 0614141000012 (the EPC Tag Data Standard's SGLN examples use it too).
+  // GS1's example GLNs are accepted; a wrong check digit, a wrong length or non-digits are refused.
+  it.each([
+    ['0614141000012', true],
+    ['0614141000029', true],
+    ['0614141000013', false],
+    ['061414100001', false],
+    ['06141410000120', false],
+    ['061414100001a', false],
+  ])('GLN %s is valid: %s', (gln, valid) => {
+    expect(isValidGln(gln)).toBe(valid);
   });
 
-  it('accepts 1 to 20 characters of GS1 character set 82 as an extension', () => {
-    expect(isValidGlnExtension('1')).toBe(true);
-    expect(isValidGlnExtension('Dock-4/B')).toBe(true);
-    expect(isValidGlnExtension('12345678901234567890')).toBe(true);
-    expect(isValidGlnExtension('')).toBe(false);
-    expect(isValidGlnExtension('123456789012345678901')).toBe(false);
-    expect(isValidGlnExtension('a b')).toBe(false);
-    expect(isValidGlnExtension('ñ')).toBe(false);
+  // 1 to 20 characters of GS1 character set 82 make an extension.
+  it.each([
+    ['1', true],
+    ['Dock-4/B', true],
+    ['12345678901234567890', true],
+    ['', false],
+    ['123456789012345678901', false],
+    ['a b', false],
+    ['ñ', false],
+  ])('GLN extension %j is valid: %s', (extension, valid) => {
+    expect(isValidGlnExtension(extension)).toBe(valid);
   });
 });

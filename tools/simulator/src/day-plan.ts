@@ -80,7 +80,19 @@ export const PURCHASE_FATES: readonly (readonly BoxFate[])[] = [
   ['exact', 'exact'], // order 3, later partly returned to its provider
 ];
 
-export const planDay = ({ seed, dayStart }: { seed: number; dayStart: Date }): DayPlan => {
+/** What the parts of a plan share: the seeded generator, the demo GTINs, the EPC mint, times of the day. */
+type PlanTools = {
+  random: Random;
+  int: (lo: number, hi: number) => number;
+  gtins: string[];
+  tag: string;
+  mintMany: (gtin: string, n: number) => string[];
+  at: (hours: number) => Date;
+  daysBefore: (days: number) => Date;
+  contentsOf: (epcs: readonly string[]) => ContentLine[];
+};
+
+const planTools = (seed: number, dayStart: Date): PlanTools => {
   const random: Random = seededRandom(seed);
   const int = (lo: number, hi: number) => lo + Math.floor(random() * (hi - lo + 1));
   const gtins = demoGtins();
@@ -107,71 +119,69 @@ export const planDay = ({ seed, dayStart }: { seed: number; dayStart: Date }): D
     }
     return [...counts].map(([gtin, quantity]) => ({ gtin, quantity })).sort((a, b) => a.gtin.localeCompare(b.gtin));
   };
+  return { random, int, gtins, tag, mintMany, at, daysBefore, contentsOf };
+};
 
-  // Inbound: purchase orders for CD-MAD read by the tunnel through the morning.
-  const purchases: PlannedPurchase[] = PURCHASE_FATES.map((fates, o) => {
-    const code = `PO-${tag}-${String(o + 1).padStart(2, '0')}`;
+/** A box of a purchase order and what the tunnel reads of it, by its fate. */
+const planPurchaseBox = (t: PlanTools, code: string, firstRead: number, fate: BoxFate, b: number): PlannedPurchaseBox => {
+  const { random, int, gtins, mintMany, at } = t;
+  const start = int(0, gtins.length - 1);
+  const lineCount = int(1, 3);
+  const epcs = Array.from({ length: lineCount }, (_, l) =>
+    mintMany(gtins[(start + l * 7) % gtins.length] as string, int(2, 6)),
+  ).flat();
+  const box = { codebar: `${code}-B${b + 1}`, contents: t.contentsOf(epcs), epcs };
+  let read: string[] | null = [...epcs];
+  if (fate === 'missing') {
+    const drop = Math.min(epcs.length - 1, int(1, 2));
+    const removed = new Set<number>();
+    while (removed.size < drop) removed.add(int(0, epcs.length - 1));
+    read = epcs.filter((_, i) => !removed.has(i));
+  } else if (fate === 'extra') {
+    // one or two tags too many: a unit more of an expected GTIN, or a GTIN the box does not expect
+    const expected = box.contents[0]?.gtin as string;
+    const other = gtins[(start + 150) % gtins.length] as string;
+    read = [...epcs, ...mintMany(random() < 0.5 ? expected : other, int(1, 2))];
+  } else if (fate === 'unread') {
+    read = null;
+  }
+  const readAt = at(firstRead + (b * 3) / 60);
+  const firstPass = fate === 'reread' ? { epcs: epcs.slice(1), at: readAt } : null;
+  return {
+    ...box,
+    fate,
+    firstPass,
+    read: read ? { epcs: read, at: firstPass ? new Date(readAt.getTime() + 5 * 60_000) : readAt } : null,
+  };
+};
+
+/** Inbound: purchase orders for CD-MAD read by the tunnel through the morning. */
+const planPurchases = (t: PlanTools): PlannedPurchase[] =>
+  PURCHASE_FATES.map((fates, o) => {
+    const code = `PO-${t.tag}-${String(o + 1).padStart(2, '0')}`;
     const firstRead = 0.5 + o * 0.7;
-    const boxes = fates.map((fate, b): PlannedPurchaseBox => {
-      const start = int(0, gtins.length - 1);
-      const lineCount = int(1, 3);
-      const epcs = Array.from({ length: lineCount }, (_, l) =>
-        mintMany(gtins[(start + l * 7) % gtins.length] as string, int(2, 6)),
-      ).flat();
-      const box = { codebar: `${code}-B${b + 1}`, contents: contentsOf(epcs), epcs };
-      let read: string[] | null = [...epcs];
-      if (fate === 'missing') {
-        const drop = Math.min(epcs.length - 1, int(1, 2));
-        const removed = new Set<number>();
-        while (removed.size < drop) removed.add(int(0, epcs.length - 1));
-        read = epcs.filter((_, i) => !removed.has(i));
-      } else if (fate === 'extra') {
-        // one or two tags too many: a unit more of an expected GTIN, or a GTIN the box does not expect
-        const expected = box.contents[0]?.gtin as string;
-        const other = gtins[(start + 150) % gtins.length] as string;
-        read = [...epcs, ...mintMany(random() < 0.5 ? expected : other, int(1, 2))];
-      } else if (fate === 'unread') {
-        read = null;
-      }
-      const readAt = at(firstRead + (b * 3) / 60);
-      const firstPass = fate === 'reread' ? { epcs: epcs.slice(1), at: readAt } : null;
-      return {
-        ...box,
-        fate,
-        firstPass,
-        read: read ? { epcs: read, at: firstPass ? new Date(readAt.getTime() + 5 * 60_000) : readAt } : null,
-      };
-    });
+    const boxes = fates.map((fate, b) => planPurchaseBox(t, code, firstRead, fate, b));
     return {
       code,
-      providerIndex: int(0, 99),
-      creation: daysBefore(1 + random() * 2),
+      providerIndex: t.int(0, 99),
+      creation: t.daysBefore(1 + t.random() * 2),
       // some arrive late, some early
-      estimatedArrival: at(firstRead + (random() * 2 - 1)),
+      estimatedArrival: t.at(firstRead + (t.random() * 2 - 1)),
       boxes,
     };
   });
 
-  // Stock of CD-MAD after the tunnel: every EPC read (extras included).
-  const returnedOrder = purchases[purchases.length - 1] as PlannedPurchase;
-  const returnedEpcs = (returnedOrder.boxes[0]?.read?.epcs ?? []).slice(0, 2);
-  const stock = purchases.flatMap((p) => p.boxes.flatMap((b) => b.read?.epcs ?? [])).filter((epc) => !returnedEpcs.includes(epc));
-  let taken = 0;
-  const take = (n: number) => {
-    const epcs = stock.slice(taken, taken + n);
-    taken += n;
-    return epcs;
-  };
-
-  // Movements CD-MAD → T-MAD-01: exits at the portal, entries at the store's portal.
+/** Movements CD-MAD → T-MAD-01: exits at the portal, entries at the store's portal. */
+const planMovements = (t: PlanTools, take: (n: number) => string[]): PlannedMovement[] => {
+  const { int, at } = t;
   const movementShapes: { exitAt: number | null; entry: ('exact' | 'missing 2' | null)[] }[] = [
     { exitAt: 5.5, entry: ['exact', 'missing 2'] }, // origin 3, destination 2: two tags stay IN TRANSIT
     { exitAt: 6, entry: ['exact'] }, // origin 3, destination 3
     { exitAt: 7, entry: [null] }, // origin 3, destination 0: still on the road
     { exitAt: null, entry: [null] }, // origin 0: not shipped yet
   ];
-  const movements: PlannedMovement[] = movementShapes.map((shape, m) => {
-    const code = `MOV-${tag}-${String(m + 1).padStart(2, '0')}`;
+  return movementShapes.map((shape, m) => {
+    const code = `MOV-${t.tag}-${String(m + 1).padStart(2, '0')}`;
     return {
       code,
       creation: at(4.5 + m * 0.1),
@@ -188,7 +198,7 @@ export const planDay = ({ seed, dayStart }: { seed: number; dayStart: Date }): D
               : null;
         return {
           codebar: `${code}-B${b + 1}`,
-          contents: contentsOf(epcs),
+          contents: t.contentsOf(epcs),
           epcs,
           exit: shape.exitAt === null ? null : { epcs: [...epcs], at: at(shape.exitAt + (b * 2) / 60) },
           entry,
@@ -197,9 +207,12 @@ export const planDay = ({ seed, dayStart }: { seed: number; dayStart: Date }): D
       }),
     };
   });
+};
 
-  // Online orders shipped from CD-MAD: one expedited (two parcels), one late and not shipped yet.
-  const online: PlannedOnline[] = [
+/** Online orders shipped from CD-MAD: one expedited (two parcels), one late and not shipped yet. */
+const planOnline = (t: PlanTools, take: (n: number) => string[]): PlannedOnline[] => {
+  const { tag, at, daysBefore } = t;
+  return [
     { code: `WEB-${tag}-01`, creation: daysBefore(1), estimatedExit: at(7), parcels: 2, shippedAt: 6.5 },
     { code: `WEB-${tag}-02`, creation: daysBefore(1.5), estimatedExit: at(2), parcels: 1, shippedAt: null },
   ].map(({ code, creation, estimatedExit, parcels, shippedAt }) => ({
@@ -207,15 +220,35 @@ export const planDay = ({ seed, dayStart }: { seed: number; dayStart: Date }): D
     creation,
     estimatedExit,
     boxes: Array.from({ length: parcels }, (_, b): PlannedOnlineBox => {
-      const epcs = take(int(1, 3));
+      const epcs = take(t.int(1, 3));
       return {
         codebar: `${code}-P${b + 1}`,
-        contents: contentsOf(epcs),
+        contents: t.contentsOf(epcs),
         epcs,
         exit: shippedAt === null ? null : { epcs: [...epcs], at: at(shippedAt + (b * 2) / 60) },
       };
     }),
   }));
+};
+
+export const planDay = ({ seed, dayStart }: { seed: number; dayStart: Date }): DayPlan => {
+  const t = planTools(seed, dayStart);
+  const { tag, at } = t;
+  const purchases = planPurchases(t);
+
+  // Stock of CD-MAD after the tunnel: every EPC read (extras included).
+  const returnedOrder = purchases[purchases.length - 1] as PlannedPurchase;
+  const returnedEpcs = (returnedOrder.boxes[0]?.read?.epcs ?? []).slice(0, 2);
+  const stock = purchases.flatMap((p) => p.boxes.flatMap((b) => b.read?.epcs ?? [])).filter((epc) => !returnedEpcs.includes(epc));
+  let taken = 0;
+  const take = (n: number) => {
+    const epcs = stock.slice(taken, taken + n);
+    taken += n;
+    return epcs;
+  };
+
+  const movements = planMovements(t, take);
+  const online = planOnline(t, take);
   const shipped = online[0] as PlannedOnline;
 
   // The store sells what arrived; the third sale reads a tag of the first again (a warning).

@@ -1,26 +1,9 @@
-import type { ReadingSetBody } from '@rfid/contract';
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from './api.js';
 import { demoGtins } from './demo.js';
 import { createTagFactory, seededRandom } from './epcs.js';
 import { exitScenario, formatExitReport } from './exit.js';
-import type { Transport } from './transport.js';
-
-/** A transport that keeps the sets it is given. */
-const recorder = () => {
-  const sets: ReadingSetBody[] = [];
-  const transport: Transport = {
-    sendSet: async (set) => {
-      sets.push(set);
-      return { status: 201, body: {}, ms: 1 };
-    },
-    sendEvents: async () => ({ status: 202, body: {}, ms: 1 }),
-    close: async () => {},
-  };
-  return { sets, transport };
-};
-
-const epcsOf = (set: ReadingSetBody | undefined) => [...new Set((set?.reads ?? []).map((r) => r.epc).concat(set?.epcs ?? []))];
+import { epcsOf, recording } from './test/recording.js';
 
 describe('exit scenario', () => {
   it('sells the first stock tags at the till, then passes them and unsold ones through the gate', async () => {
@@ -41,8 +24,8 @@ describe('exit scenario', () => {
     };
     const random = seededRandom(3);
     const tags = createTagFactory({ gtins: demoGtins(5), companyPrefixLength: 7, serialBase: 1 });
-    const gate = recorder();
-    const till = recorder();
+    const gate = recording();
+    const till = recording();
     const log = () => {};
     const report = await exitScenario(
       {

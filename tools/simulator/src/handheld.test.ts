@@ -3,24 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { demoGtins } from './demo.js';
 import { createTagFactory, seededRandom } from './epcs.js';
 import { handheld } from './scenarios.js';
-import type { Transport } from './transport.js';
-
-/** A transport that keeps the sets it is given. */
-const recording = () => {
-  const sets: ReadingSetBody[] = [];
-  const transport: Transport = {
-    name: 'http',
-    sendSet: async (set) => {
-      sets.push(set);
-      return { status: 201, body: {}, ms: 1 };
-    },
-    sendEvents: async () => ({ status: 202, body: {}, ms: 1 }),
-    close: async () => {},
-  };
-  return { sets, transport };
-};
-
-const epcsOf = (set: ReadingSetBody): string[] => (set.reads ? [...new Set(set.reads.map((r) => r.epc))] : [...(set.epcs ?? [])]);
+import { epcsOf, recording } from './test/recording.js';
 
 describe('handheld scenario', () => {
   const tags = () => createTagFactory({ gtins: demoGtins(), companyPrefixLength: 7, serialBase: 250_000_000_000 });
