@@ -2,7 +2,7 @@ import { NicelabelStatus, PrintOrderState, printContentSchema } from '@rfid/cont
 import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import type { DbOrTx } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { listCount } from '../../db/counts.js';
 import { idRow, int8, timestamp } from '../../db/row-schemas.js';
 import { parseRows } from '../../db/rows.js';
@@ -480,3 +480,9 @@ export const createPrintingRepository = (db: DbOrTx) => ({
   },
 });
 export type PrintingRepository = ReturnType<typeof createPrintingRepository>;
+
+/** Runs `work` in one transaction with the printing repository of that transaction. */
+export const inPrintingTransaction =
+  (db: Db) =>
+  <T>(work: (repo: PrintingRepository) => Promise<T>): Promise<T> =>
+    db.transaction((tx) => work(createPrintingRepository(tx)));
