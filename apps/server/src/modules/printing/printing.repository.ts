@@ -177,10 +177,8 @@ const orderToPrintColumns = {
   destinationLocationId: orders.destinationLocationId,
 };
 
-export const createPrintingRepository = (db: DbOrTx) => ({
-  ...createTagFormatsRepository(db),
-  ...createPrintJobsRepository(db),
-
+/** What printing purchase orders' expected labels reads: the orders or the box, and their expected contents. */
+const expectedLabelQueries = (db: DbOrTx) => ({
   /** The purchase orders of these the user sees (the rest are left out): codes and locations, in id order. */
   async purchaseOrdersToPrint(user: AuthUser, orderIds: number[]) {
     return db
@@ -212,9 +210,10 @@ export const createPrintingRepository = (db: DbOrTx) => ({
       .orderBy(asc(itemTypes.gtin));
     return rows.map((r) => ({ ...r, quantity: Number(r.quantity) })).filter((r) => r.quantity > 0);
   },
+});
 
-  /* -------------------------------------------------- NiceLabel orders */
-
+/** NiceLabel orders, and the print orders they complete or give up. */
+const nicelabelQueries = (db: DbOrTx) => ({
   async nicelabelOrders(
     user: AuthUser,
     filters: { id?: number; status?: number; order?: number; openForOrder?: number },
@@ -287,9 +286,10 @@ export const createPrintingRepository = (db: DbOrTx) => ({
   async deletePrintOrder(printOrderId: number): Promise<void> {
     await db.delete(printOrders).where(eq(printOrders.id, printOrderId));
   },
+});
 
-  /* -------------------------------------------------- scope helpers */
-
+/** What the user may use: printers, locations, brands and item types. */
+const scopeQueries = (db: DbOrTx) => ({
   /** A printer in a location the user may see, with its address. */
   async printer(user: AuthUser, id: number): Promise<ScopedPrinter | undefined> {
     const [row] = await db
@@ -342,9 +342,10 @@ export const createPrintingRepository = (db: DbOrTx) => ({
       .from(itemTypes)
       .where(and(eq(itemTypes.companyId, companyId), inArray(itemTypes.id, ids)));
   },
+});
 
-  /* -------------------------------------------------- print orders */
-
+/** Print orders: the list, one, and a new one with its locations, contents and total. */
+const orderQueries = (db: DbOrTx) => ({
   async listOrders(user: AuthUser, filters: PrintOrderFilters, orderBy: string | undefined, page: PageParams) {
     const where = sql.join([visibleOrderSql(user), ...orderFilters(filters)], sql` and `);
     const ordering = ORDERINGS[orderBy ?? ''] ?? ORDERINGS['-creation_date'];
@@ -389,7 +390,10 @@ export const createPrintingRepository = (db: DbOrTx) => ({
       .set({ totalQuantity: sql`${printOrders.totalQuantity} + ${labels}` })
       .where(eq(printOrders.id, orderId));
   },
+});
 
+/** The labels of an order: serials reserved, EPCs already seen, labels written. */
+const labelQueries = (db: DbOrTx) => ({
   /**
    * Reserves `n` serials of a GTIN for the company: the counter moves on in one statement (a row lock on PostgreSQL),
    * so two orders never get the same serial, even at the same time. Returns the first serial.
@@ -421,7 +425,10 @@ export const createPrintingRepository = (db: DbOrTx) => ({
   async insertTags(rows: (typeof printTags.$inferInsert)[]) {
     for (let at = 0; at < rows.length; at += 1000) await db.insert(printTags).values(rows.slice(at, at + 1000));
   },
+});
 
+/** An order's content rows and labels, a page at a time. */
+const orderContentQueries = (db: DbOrTx) => ({
   async contents(orderId: number, page: PageParams) {
     const [total] = await db.select({ n: count() }).from(printOrderContents).where(eq(printOrderContents.printOrderId, orderId));
     // The query answers the API's content rows as they are.
@@ -458,9 +465,10 @@ export const createPrintingRepository = (db: DbOrTx) => ({
       .$dynamic();
     return pageOf(db, selected, [asc(printTags.labelNumber)], page);
   },
+});
 
-  /* -------------------------------------------------- print log */
-
+/** The print log. */
+const printLogQueries = (db: DbOrTx) => ({
   /** Printed labels in [from, to] of orders the user sees, `limit` at a time by keyset on (printed_at, id). */
   async printLogChunk(
     user: AuthUser,
@@ -478,6 +486,18 @@ export const createPrintingRepository = (db: DbOrTx) => ({
         order by t.printed_at, t.id limit ${limit}`),
     );
   },
+});
+
+export const createPrintingRepository = (db: DbOrTx) => ({
+  ...createTagFormatsRepository(db),
+  ...createPrintJobsRepository(db),
+  ...expectedLabelQueries(db),
+  ...nicelabelQueries(db),
+  ...scopeQueries(db),
+  ...orderQueries(db),
+  ...labelQueries(db),
+  ...orderContentQueries(db),
+  ...printLogQueries(db),
 });
 export type PrintingRepository = ReturnType<typeof createPrintingRepository>;
 
