@@ -288,6 +288,13 @@ const nicelabelQueries = (db: DbOrTx) => ({
   },
 });
 
+/** The company's item types (id and GTIN) that `where` picks. */
+const itemTypesWhere = (db: DbOrTx, companyId: number, where: SQL) =>
+  db
+    .select({ id: itemTypes.id, gtin: itemTypes.gtin })
+    .from(itemTypes)
+    .where(and(eq(itemTypes.companyId, companyId), where));
+
 /** What the user may use: printers, locations, brands and item types. */
 const scopeQueries = (db: DbOrTx) => ({
   /** A printer in a location the user may see, with its address. */
@@ -328,19 +335,11 @@ const scopeQueries = (db: DbOrTx) => ({
 
   /** The company's GTINs among `gtins` (14 digits). */
   async itemTypesByGtin(companyId: number, gtins: string[]) {
-    if (gtins.length === 0) return [];
-    return db
-      .select({ id: itemTypes.id, gtin: itemTypes.gtin })
-      .from(itemTypes)
-      .where(and(eq(itemTypes.companyId, companyId), inArray(itemTypes.gtin, gtins)));
+    return gtins.length === 0 ? [] : itemTypesWhere(db, companyId, inArray(itemTypes.gtin, gtins));
   },
 
   async itemTypesById(companyId: number, ids: number[]) {
-    if (ids.length === 0) return [];
-    return db
-      .select({ id: itemTypes.id, gtin: itemTypes.gtin })
-      .from(itemTypes)
-      .where(and(eq(itemTypes.companyId, companyId), inArray(itemTypes.id, ids)));
+    return ids.length === 0 ? [] : itemTypesWhere(db, companyId, inArray(itemTypes.id, ids));
   },
 });
 
