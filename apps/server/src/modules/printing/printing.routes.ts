@@ -69,6 +69,12 @@ const optionalFormatId = (value: string | undefined): number | undefined => {
   return Number(value);
 };
 
+/** A CSV upload of a print order's rows, with the format named in its `tag_company_format` field (if any). */
+const readCsvOrder = async (request: FastifyRequest) => {
+  const { fileName, text, fields } = await readCsvUpload(request);
+  return { fileName, text, tagCompanyFormatId: optionalFormatId(fields.tag_company_format) };
+};
+
 /**
  * Label printing (spec section 7 "Printing" and its "Other" calls, all under /api): tag types and formats, print
  * orders with their reserved EPCs, the print service and the print log. Reads for the printer menu (roles ≤ 4), print
@@ -133,10 +139,9 @@ const registerPrintOrderRoutes = (app: App, service: PrintingService) => {
       created: printOrderSchema,
     }),
     async (request, reply) => {
-      const upload = await readCsvUpload(request);
-      const tagCompanyFormatId = optionalFormatId(upload.fields.tag_company_format);
+      const { tagCompanyFormatId, ...file } = await readCsvOrder(request);
       if (tagCompanyFormatId === undefined) throw fieldError('tag_company_format', 'print.select_format');
-      const order = await service.createFromCsv(currentUser(request), { ...upload, tagCompanyFormatId });
+      const order = await service.createFromCsv(currentUser(request), { ...file, tagCompanyFormatId });
       return reply.status(201).send(order);
     },
   );
@@ -253,10 +258,9 @@ const registerPrinterUploadRoutes = (app: App, service: PrintingService) => {
       created: fileUploadAnswerSchema,
     }),
     async (request, reply) => {
-      const upload = await readCsvUpload(request);
-      const tagCompanyFormatId = optionalFormatId(upload.fields.tag_company_format);
+      const { tagCompanyFormatId, ...file } = await readCsvOrder(request);
       const answer = await service.upload(currentUser(request), {
-        ...upload,
+        ...file,
         ...(tagCompanyFormatId ? { tagCompanyFormatId } : {}),
       });
       return reply.status(201).send(answer);
