@@ -181,199 +181,177 @@ export const hostQueryErrorStatus = ({ errors, warnings = 0 }: { errors: number;
 
 type Format = { zpl: string; connection: number; socket: Socket; ordinal: number };
 
-export const startPrinterSimulator = async ({
-  port = 0,
-  host = '127.0.0.1',
-  log,
-  ...mode
-}: Partial<SimulatorMode> & { port?: number; host?: string; log?: (line: string) => void } = {}): Promise<PrinterSimulator> => {
-  const state: SimulatorMode = {
-    printMs: 20,
-    refuse: false,
-    silent: false,
-    paperOutAfter: null,
-    paused: false,
-    paperOut: false,
-    headOpen: false,
-    ribbonOut: false,
-    overTemp: false,
-    failRate: 0,
-    seed: 1,
-    failFormats: [],
-    ...mode,
-  };
-  let random = seededRandom(state.seed);
-  const labels: SimulatedLabel[] = [];
-  const voids: SimulatedLabel[] = [];
-  const encoded: string[] = [];
-  const commands: string[] = [];
-  const listeners: ((label: SimulatedLabel) => void)[] = [];
+/** What one simulated printer holds: its mode, what it printed, its buffer and its connections, and its counters. */
+type Printer = {
+  state: SimulatorMode;
+  random: () => number;
+  log: ((line: string) => void) | undefined;
+  labels: SimulatedLabel[];
+  voids: SimulatedLabel[];
+  encoded: string[];
+  commands: string[];
+  listeners: ((label: SimulatedLabel) => void)[];
   /** Formats received, waiting for the print head. */
-  const queue: Format[] = [];
-  const sockets = new Set<Socket>();
-  let connectionCount = 0;
-  let receivedCount = 0;
-  let canceledCount = 0;
-  let printing: NodeJS.Timeout | null = null;
+  queue: Format[];
+  sockets: Set<Socket>;
+  counts: { connections: number; received: number; canceled: number; answered: number };
+  printing: NodeJS.Timeout | null;
   /** ~RVE: report each format's encode result to the host (a printer setting, not a connection's). */
-  let isReporting = false;
+  isReporting: boolean;
+};
 
-  const isPaperOut = () =>
-    state.paperOut || (state.paperOutAfter !== null && labels.length + voids.length >= state.paperOutAfter);
-  const isFaulted = () => isPaperOut() || state.headOpen || state.ribbonOut || state.overTemp;
-  /** ~HS goes unanswered in these states (ZPL II guide, ~HS note). */
-  const isHostStatusSilent = () => state.silent || isFaulted();
-  const errorFlags = () =>
-    (isPaperOut() ? 0x1 : 0) | (state.ribbonOut ? 0x2 : 0) | (state.headOpen ? 0x4 : 0) | (state.overTemp ? 0x10 : 0);
+const isPaperOut = ({ state, labels, voids }: Printer) =>
+  state.paperOut || (state.paperOutAfter !== null && labels.length + voids.length >= state.paperOutAfter);
+const isFaulted = (printer: Printer) =>
+  isPaperOut(printer) || printer.state.headOpen || printer.state.ribbonOut || printer.state.overTemp;
+/** ~HS goes unanswered in these states (ZPL II guide, ~HS note). */
+const isHostStatusSilent = (printer: Printer) => printer.state.silent || isFaulted(printer);
+const errorFlags = (printer: Printer) =>
+  (isPaperOut(printer) ? 0x1 : 0) |
+  (printer.state.ribbonOut ? 0x2 : 0) |
+  (printer.state.headOpen ? 0x4 : 0) |
+  (printer.state.overTemp ? 0x10 : 0);
 
-  let answeredCount = 0;
-  const send = (socket: Socket, text: string) => {
-    if (!socket.destroyed && socket.writable) {
-      answeredCount += 1;
-      socket.write(text);
-    }
+const send = (printer: Printer, socket: Socket, text: string) => {
+  if (!socket.destroyed && socket.writable) {
+    printer.counts.answered += 1;
+    socket.write(text);
+  }
+};
+
+const record = (format: Format, list: SimulatedLabel[], epc: string | null, fields: string[]) => {
+  const label: SimulatedLabel = {
+    index: list.length + 1,
+    epc,
+    fields,
+    zpl: format.zpl,
+    printedAt: new Date(),
+    connection: format.connection,
   };
+  list.push(label);
+  return label;
+};
 
-  const record = (format: Format, list: SimulatedLabel[], epc: string | null, fields: string[]) => {
-    const label: SimulatedLabel = {
-      index: list.length + 1,
-      epc,
-      fields,
-      zpl: format.zpl,
-      printedAt: new Date(),
-      connection: format.connection,
-    };
-    list.push(label);
-    return label;
-  };
+/** Encodes and prints the format at the head of the buffer (VOID labels while its encode fails). */
+const printFormat = (printer: Printer, format: Format) => {
+  const { state, log } = printer;
+  const { epc, fields } = parseLabel(format.zpl);
+  if (epc === null) {
+    const label = record(format, printer.labels, null, fields);
+    log?.(`label ${label.index}: (no RFID) | ${fields.join(' | ')}`);
+    for (const listener of printer.listeners) listener(label);
+    return;
+  }
+  const isFailing = state.failFormats.includes(format.ordinal) || (state.failRate > 0 && printer.random() < state.failRate);
+  if (isFailing) {
+    const tries = rfidTries(format.zpl);
+    for (let i = 0; i < tries; i += 1) record(format, printer.voids, epc, ['VOID']);
+    log?.(`format ${format.ordinal}: encode of ${epc} failed ${tries} times, VOID printed`);
+    if (printer.isReporting && !state.silent) send(printer, format.socket, `_-,${tries - 1}_`);
+    return;
+  }
+  printer.encoded.push(epc);
+  const label = record(format, printer.labels, epc, fields);
+  log?.(`label ${label.index}: EPC ${epc} | ${fields.join(' | ')}`);
+  if (printer.isReporting && !state.silent) send(printer, format.socket, '_+,0_');
+  for (const listener of printer.listeners) listener(label);
+};
 
-  /** Encodes and prints the format at the head of the buffer (VOID labels while its encode fails). */
-  const printFormat = (format: Format) => {
-    const { epc, fields } = parseLabel(format.zpl);
-    if (epc === null) {
-      const label = record(format, labels, null, fields);
-      log?.(`label ${label.index}: (no RFID) | ${fields.join(' | ')}`);
-      for (const listener of listeners) listener(label);
-      return;
+const printNext = (printer: Printer) => {
+  if (printer.printing || printer.queue.length === 0 || printer.state.paused || isFaulted(printer)) return;
+  printer.printing = setTimeout(() => {
+    printer.printing = null;
+    if (printer.state.paused || isFaulted(printer)) return;
+    const next = printer.queue.shift();
+    if (!next) return;
+    printFormat(printer, next);
+    printNext(printer);
+  }, printer.state.printMs);
+};
+
+/** Answers a ~HS or ~HQES, unless the printer stays silent to it. */
+const answerStatus = (printer: Printer, socket: Socket, command: string) => {
+  const { state, queue } = printer;
+  if (command === 'HS' && !isHostStatusSilent(printer)) {
+    send(
+      printer,
+      socket,
+      hostStatus({
+        paperOut: isPaperOut(printer),
+        paused: state.paused,
+        formats: queue.length,
+        labelsRemaining: queue.length,
+        headUp: state.headOpen,
+        ribbonOut: state.ribbonOut,
+        overTemp: state.overTemp,
+      }),
+    );
+  } else if (command === 'HQES' && !state.silent) {
+    send(printer, socket, hostQueryErrorStatus({ errors: errorFlags(printer) }));
+  }
+};
+
+/**
+ * Takes what a connection sent so far: its complete formats into the buffer, its tilde commands acted on; answers the
+ * status queries. Returns what is left (an incomplete format).
+ */
+const receive = (printer: Printer, socket: Socket, connection: number, buffer: string): string => {
+  // Tilde commands run as they arrive, ahead of the formats in the buffer (ZPL II guide: ~ commands are
+  // control commands acted on at once).
+  const tildes = /~(HQES|HS|JA|RV[ED])/g;
+  const found: string[] = [];
+  const enqueue = (text: string) => {
+    const { labels: complete, rest } = splitLabels(text);
+    for (const zpl of complete) {
+      printer.counts.received += 1;
+      printer.queue.push({ zpl, connection, socket, ordinal: printer.counts.received });
     }
-    const isFailing = state.failFormats.includes(format.ordinal) || (state.failRate > 0 && random() < state.failRate);
-    if (isFailing) {
-      const tries = rfidTries(format.zpl);
-      for (let i = 0; i < tries; i += 1) record(format, voids, epc, ['VOID']);
-      log?.(`format ${format.ordinal}: encode of ${epc} failed ${tries} times, VOID printed`);
-      if (isReporting && !state.silent) send(format.socket, `_-,${tries - 1}_`);
-      return;
-    }
-    encoded.push(epc);
-    const label = record(format, labels, epc, fields);
-    log?.(`label ${label.index}: EPC ${epc} | ${fields.join(' | ')}`);
-    if (isReporting && !state.silent) send(format.socket, '_+,0_');
-    for (const listener of listeners) listener(label);
+    return rest;
   };
+  let text = '';
+  let at = 0;
+  for (const match of buffer.matchAll(tildes)) {
+    text += buffer.slice(at, match.index);
+    at = match.index + match[0].length;
+    const command = match[1] as string;
+    printer.commands.push(`~${command}`);
+    if (command === 'JA') {
+      // Cancel All: the formats received before it are dropped, and the data before it (ZPL II guide, ~JA). Here a
+      // format leaves the buffer only once printed, so the one on the print head is dropped too.
+      enqueue(text);
+      printer.counts.canceled += printer.queue.length;
+      printer.queue.length = 0;
+      text = '';
+    } else if (command === 'RVE') printer.isReporting = true;
+    else if (command === 'RVD') printer.isReporting = false;
+    else found.push(command);
+  }
+  const rest = enqueue(text + buffer.slice(at));
+  printNext(printer);
+  for (const command of found) answerStatus(printer, socket, command);
+  return rest;
+};
 
-  const printNext = () => {
-    if (printing || queue.length === 0 || state.paused || isFaulted()) return;
-    printing = setTimeout(() => {
-      printing = null;
-      if (state.paused || isFaulted()) return;
-      const next = queue.shift();
-      if (!next) return;
-      printFormat(next);
-      printNext();
-    }, state.printMs);
-  };
-
-  const server: Server = createServer((socket) => {
-    connectionCount += 1;
-    const connection = connectionCount;
-    if (state.refuse) {
-      socket.destroy();
-      return;
-    }
-    sockets.add(socket);
-    socket.setEncoding('utf8');
-    let buffer = '';
-    socket.on('data', (chunk: string) => {
-      buffer += chunk;
-      // Tilde commands run as they arrive, ahead of the formats in the buffer (ZPL II guide: ~ commands are
-      // control commands acted on at once).
-      const tildes = /~(HQES|HS|JA|RV[ED])/g;
-      const found: string[] = [];
-      const enqueue = (text: string) => {
-        const { labels: complete, rest } = splitLabels(text);
-        for (const zpl of complete) {
-          receivedCount += 1;
-          queue.push({ zpl, connection, socket, ordinal: receivedCount });
-        }
-        return rest;
-      };
-      let text = '';
-      let at = 0;
-      for (const match of buffer.matchAll(tildes)) {
-        text += buffer.slice(at, match.index);
-        at = match.index + match[0].length;
-        const command = match[1] as string;
-        commands.push(`~${command}`);
-        if (command === 'JA') {
-          // Cancel All: the formats received before it are dropped, and the data before it (ZPL II guide, ~JA). Here a
-          // format leaves the buffer only once printed, so the one on the print head is dropped too.
-          enqueue(text);
-          canceledCount += queue.length;
-          queue.length = 0;
-          text = '';
-        } else if (command === 'RVE') isReporting = true;
-        else if (command === 'RVD') isReporting = false;
-        else found.push(command);
-      }
-      buffer = enqueue(text + buffer.slice(at));
-      printNext();
-      for (const command of found) {
-        if (command === 'HS' && !isHostStatusSilent()) {
-          send(
-            socket,
-            hostStatus({
-              paperOut: isPaperOut(),
-              paused: state.paused,
-              formats: queue.length,
-              labelsRemaining: queue.length,
-              headUp: state.headOpen,
-              ribbonOut: state.ribbonOut,
-              overTemp: state.overTemp,
-            }),
-          );
-        } else if (command === 'HQES' && !state.silent) {
-          send(socket, hostQueryErrorStatus({ errors: errorFlags() }));
-        }
-      }
-    });
-    socket.on('error', () => socket.destroy());
-    socket.on('close', () => sockets.delete(socket));
-  });
-
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => resolve());
-  });
-  const address = server.address();
-  const boundPort = typeof address === 'object' && address ? address.port : port;
-
+/** The simulator as its callers see it: what it printed, its counters, its mode, and its end. */
+const simulatorOf = (printer: Printer, server: Server, host: string, port: number): PrinterSimulator => {
+  const { state, labels, voids, encoded, commands, queue, listeners, counts } = printer;
   return {
-    port: boundPort,
+    port,
     host,
     labels,
     voids,
     encoded,
     commands,
     pending: () => queue.length,
-    received: () => receivedCount,
-    canceled: () => canceledCount,
-    connections: () => connectionCount,
-    answered: () => answeredCount,
+    received: () => counts.received,
+    canceled: () => counts.canceled,
+    connections: () => counts.connections,
+    answered: () => counts.answered,
     setMode(next) {
       const reseed = next.seed !== undefined && next.seed !== state.seed;
       Object.assign(state, next);
-      if (reseed) random = seededRandom(state.seed);
-      printNext();
+      if (reseed) printer.random = seededRandom(state.seed);
+      printNext(printer);
     },
     mode: () => ({ ...state, failFormats: [...state.failFormats] }),
     onLabel(listener) {
@@ -399,10 +377,72 @@ export const startPrinterSimulator = async ({
       queue.length = 0;
     },
     async close() {
-      if (printing) clearTimeout(printing);
-      printing = null;
-      for (const socket of sockets) socket.destroy();
+      if (printer.printing) clearTimeout(printer.printing);
+      printer.printing = null;
+      for (const socket of printer.sockets) socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+};
+
+export const startPrinterSimulator = async ({
+  port = 0,
+  host = '127.0.0.1',
+  log,
+  ...mode
+}: Partial<SimulatorMode> & { port?: number; host?: string; log?: (line: string) => void } = {}): Promise<PrinterSimulator> => {
+  const state: SimulatorMode = {
+    printMs: 20,
+    refuse: false,
+    silent: false,
+    paperOutAfter: null,
+    paused: false,
+    paperOut: false,
+    headOpen: false,
+    ribbonOut: false,
+    overTemp: false,
+    failRate: 0,
+    seed: 1,
+    failFormats: [],
+    ...mode,
+  };
+  const printer: Printer = {
+    state,
+    random: seededRandom(state.seed),
+    log,
+    labels: [],
+    voids: [],
+    encoded: [],
+    commands: [],
+    listeners: [],
+    queue: [],
+    sockets: new Set<Socket>(),
+    counts: { connections: 0, received: 0, canceled: 0, answered: 0 },
+    printing: null,
+    isReporting: false,
+  };
+
+  const server: Server = createServer((socket) => {
+    printer.counts.connections += 1;
+    const connection = printer.counts.connections;
+    if (state.refuse) {
+      socket.destroy();
+      return;
+    }
+    printer.sockets.add(socket);
+    socket.setEncoding('utf8');
+    let buffer = '';
+    socket.on('data', (chunk: string) => {
+      buffer = receive(printer, socket, connection, buffer + chunk);
+    });
+    socket.on('error', () => socket.destroy());
+    socket.on('close', () => printer.sockets.delete(socket));
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  const address = server.address();
+  return simulatorOf(printer, server, host, typeof address === 'object' && address ? address.port : port);
 };

@@ -71,6 +71,164 @@ const storedError = (error: unknown): string => {
   return JSON.stringify(detail);
 };
 
+type PrintJobsRepository = ReturnType<typeof createPrintJobsRepository>;
+
+/** What the jobs of one spooler share: its settings, its repository, its open connections and whether it stops. */
+type SpoolerContext = {
+  repo: PrintJobsRepository;
+  engine: Engine | undefined;
+  transport: PrinterTransport;
+  log: Logger | undefined;
+  batch: number;
+  owner: string;
+  leaseMs: number;
+  connections: Set<PrinterConnection>;
+  /** Closing or killed: no new label is sent. */
+  isStopping: () => boolean;
+  /** Killed: nothing more is written, not even what a label sent needs. */
+  isKilled: () => boolean;
+};
+
+/** A job being run: its printer and row, its template, and its connection once opened. */
+type JobRun = {
+  held: Held;
+  job: PrintJobRow;
+  template: string;
+  withDigitalLink: boolean;
+  connection?: PrinterConnection;
+};
+
+/** Voids a label sent and never confirmed (it may have printed: its EPC never goes out again), and logs it. */
+const voidUnconfirmed = async (c: SpoolerContext, { printerId, orderId }: Held, label: LabelRow) => {
+  if (await c.repo.voidLabel({ printerId, owner: c.owner, orderId, tagId: Number(label.id) })) {
+    c.log?.warn({ orderId, printerId, label: label.label_number, epc: label.epc }, 'unconfirmed label voided');
+  }
+};
+
+/** Records a label printed, in an engine transaction that notes the tag commissioned when there is an engine. */
+const recordPrinted = (c: SpoolerContext, printed: Parameters<PrintJobsRepository['labelPrinted']>[0], epc: string) =>
+  c.engine
+    ? c.engine.transaction(async ({ tx, ledger }) => {
+        const row = await createPrintJobsRepository(tx).labelPrinted(printed);
+        if (row) ledger.commission([{ epc, printerId: printed.printerId, at: new Date() }]);
+        return row;
+      })
+    : c.repo.labelPrinted(printed);
+
+/** Sends one label of the job and records what became of it; false when the job must stop (it stays as it is). */
+const printOne = async (c: SpoolerContext, run: JobRun, label: LabelRow): Promise<boolean> => {
+  const { held, job } = run;
+  const { printerId, orderId } = held;
+  const jobSeq = job.job_seq;
+  const tagId = Number(label.id);
+  if (label.sending_at !== null) {
+    // Sent by a job that stopped before the printer confirmed it (maybe in a process that died): it may have
+    // printed, so its EPC never goes out again.
+    await voidUnconfirmed(c, held, label);
+    return true;
+  }
+  if (!run.connection) {
+    run.connection = await c.transport({ host: job.host, port: job.port });
+    c.connections.add(run.connection);
+    if (c.isKilled()) return false;
+  }
+  const connection = run.connection;
+  const begun = await c.repo.beginLabel({ printerId, owner: c.owner, leaseMs: c.leaseMs, orderId, jobSeq, tagId });
+  if (!begun.hasLease) {
+    held.isLost = true;
+    return false;
+  }
+  // Canceled (from any process) or superseded: the cancel has set the order's state.
+  if (!begun.isCurrent) return false;
+  if (!begun.isSending) return true;
+  // A label recorded as sent goes out even while closing (the close waits for it); a dead process sends nothing.
+  if (c.isKilled()) return false;
+  let result: EncodeResult;
+  try {
+    result = await connection.printLabel(renderLabel(run.template, labelData(label, run.withDigitalLink)));
+  } catch (error) {
+    if (c.isKilled()) return false;
+    // Nothing left in the printer's buffer prints by itself once the fault is cleared (~JA, best effort).
+    await connection.cancelAll();
+    // Sent and never confirmed: the printer may have printed it before the cancel.
+    await voidUnconfirmed(c, held, label);
+    throw error;
+  }
+  if (!result.isEncoded) {
+    if (c.isKilled()) return false;
+    // The printer could not write the EPC into the tag and printed VOID over it: the EPC is void, never reused.
+    if (await c.repo.voidLabel({ printerId, owner: c.owner, orderId, tagId, reason: LabelVoidReason.EncodeFailed })) {
+      c.log?.warn(
+        { orderId, printerId, label: label.label_number, epc: label.epc, retries: result.retries },
+        'label encode failed: voided',
+      );
+    }
+    return true;
+  }
+  if (c.isKilled()) return false;
+  const printed = { orderId, jobSeq, tagId, labelNumber: label.label_number, printerId };
+  const recorded = await recordPrinted(c, printed, label.epc);
+  return !(!recorded || recorded.canceled || recorded.state !== PrintOrderState.Working || recorded.job_seq !== jobSeq);
+};
+
+/** Runs the order's current job on the held printer until it ends, stops or loses the printer. */
+const runJob = async (c: SpoolerContext, held: Held, job: PrintJobRow) => {
+  const { printerId, orderId } = held;
+  const mustStop = () => c.isStopping() || held.isLost;
+  const template = templateForPrinter(job.template, job.dpi, { digitalLinkQr: job.digital_link_qr });
+  const run: JobRun = { held, job, template, withDigitalLink: usesDigitalLink(template) };
+  try {
+    let next = job.job_from;
+    while (next <= job.job_to) {
+      const labels = await c.repo.jobLabels(orderId, next, job.job_to, c.batch);
+      if (labels.length === 0) break;
+      for (const label of labels) {
+        if (mustStop()) return;
+        if (!(await printOne(c, run, label))) return;
+      }
+      next = (labels[labels.length - 1] as LabelRow).label_number + 1;
+    }
+    if (c.isKilled()) return;
+    await c.repo.finishJob(orderId, job.job_seq);
+  } catch (error) {
+    // Stopping: the order stays WORKING for the next holder of the printer to resume.
+    if (mustStop()) return;
+    c.log?.warn({ orderId, printerId, err: error }, 'print job failed');
+    await c.repo.failJob(orderId, job.job_seq, storedError(error)).catch(() => {});
+  } finally {
+    if (run.connection) {
+      c.connections.delete(run.connection);
+      run.connection.close();
+    }
+  }
+};
+
+/** Holds a claimed printer: renews its lease while the order's job runs, then gives it back. */
+const holdPrinter = async (c: SpoolerContext, held: Held) => {
+  const { repo, owner, leaseMs, log } = c;
+  let renewing: Promise<void> = Promise.resolve();
+  const renewer = setInterval(() => {
+    if (c.isKilled()) return;
+    renewing = repo
+      .renewLease({ printerId: held.printerId, owner, leaseMs })
+      .then((isOwn) => {
+        if (!isOwn) held.isLost = true;
+      })
+      .catch((error: unknown) => log?.warn({ printerId: held.printerId, err: error }, 'print lease renewal failed'));
+  }, renewEveryMs(leaseMs));
+  try {
+    const job = await repo.jobToRun(held.orderId);
+    if (job && job.state === PrintOrderState.Working && !job.canceled) {
+      log?.info({ orderId: held.orderId, printerId: held.printerId, owner }, 'print job claimed');
+      await runJob(c, held, job);
+    }
+  } finally {
+    clearInterval(renewer);
+    await renewing;
+    if (!c.isKilled() && !held.isLost) await repo.releaseLease({ printerId: held.printerId, owner });
+  }
+};
+
 /**
  * The print service of one process, one of any number sharing the database (docs/design.md §8). Print jobs live in
  * the database: a job is a WORKING print order with its printer and range, queued on its printer oldest first. Every
@@ -122,121 +280,17 @@ export const createPrintSpooler = ({
   let isKilled = false;
 
   const isStopping = () => isClosing || isKilled;
-
-  /** Runs the order's current job on the held printer until it ends, stops or loses the printer. */
-  const runJob = async (held: Held, job: PrintJobRow) => {
-    const { printerId, orderId } = held;
-    const jobSeq = job.job_seq;
-    let connection: PrinterConnection | undefined;
-    const mustStop = () => isStopping() || held.isLost;
-    const template = templateForPrinter(job.template, job.dpi, { digitalLinkQr: job.digital_link_qr });
-    const withDigitalLink = usesDigitalLink(template);
-    try {
-      let next = job.job_from;
-      while (next <= job.job_to) {
-        const labels = await repo.jobLabels(orderId, next, job.job_to, batch);
-        if (labels.length === 0) break;
-        for (const label of labels) {
-          if (mustStop()) return;
-          const tagId = Number(label.id);
-          if (label.sending_at !== null) {
-            // Sent by a job that stopped before the printer confirmed it (maybe in a process that died): it may have
-            // printed, so its EPC never goes out again.
-            if (await repo.voidLabel({ printerId, owner, orderId, tagId })) {
-              log?.warn({ orderId, printerId, label: label.label_number, epc: label.epc }, 'unconfirmed label voided');
-            }
-            continue;
-          }
-          if (!connection) {
-            connection = await transport({ host: job.host, port: job.port });
-            connections.add(connection);
-            if (isKilled) return;
-          }
-          const begun = await repo.beginLabel({ printerId, owner, leaseMs, orderId, jobSeq, tagId });
-          if (!begun.hasLease) {
-            held.isLost = true;
-            return;
-          }
-          // Canceled (from any process) or superseded: the cancel has set the order's state.
-          if (!begun.isCurrent) return;
-          if (!begun.isSending) continue;
-          // A label recorded as sent goes out even while closing (the close waits for it); a dead process sends nothing.
-          if (isKilled) return;
-          let result: EncodeResult;
-          try {
-            result = await connection.printLabel(renderLabel(template, labelData(label, withDigitalLink)));
-          } catch (error) {
-            if (isKilled) return;
-            // Nothing left in the printer's buffer prints by itself once the fault is cleared (~JA, best effort).
-            await connection.cancelAll();
-            // Sent and never confirmed: the printer may have printed it before the cancel.
-            if (await repo.voidLabel({ printerId, owner, orderId, tagId })) {
-              log?.warn({ orderId, printerId, label: label.label_number, epc: label.epc }, 'unconfirmed label voided');
-            }
-            throw error;
-          }
-          if (!result.isEncoded) {
-            if (isKilled) return;
-            // The printer could not write the EPC into the tag and printed VOID over it: the EPC is void, never reused.
-            if (await repo.voidLabel({ printerId, owner, orderId, tagId, reason: LabelVoidReason.EncodeFailed })) {
-              log?.warn(
-                { orderId, printerId, label: label.label_number, epc: label.epc, retries: result.retries },
-                'label encode failed: voided',
-              );
-            }
-            continue;
-          }
-          if (isKilled) return;
-          const printed = { orderId, jobSeq, tagId, labelNumber: label.label_number, printerId };
-          const recorded = engine
-            ? await engine.transaction(async ({ tx, ledger }) => {
-                const row = await createPrintJobsRepository(tx).labelPrinted(printed);
-                if (row) ledger.commission([{ epc: label.epc, printerId, at: new Date() }]);
-                return row;
-              })
-            : await repo.labelPrinted(printed);
-          if (!recorded || recorded.canceled || recorded.state !== PrintOrderState.Working || recorded.job_seq !== jobSeq) return;
-        }
-        next = (labels[labels.length - 1] as LabelRow).label_number + 1;
-      }
-      if (isKilled) return;
-      await repo.finishJob(orderId, jobSeq);
-    } catch (error) {
-      // Stopping: the order stays WORKING for the next holder of the printer to resume.
-      if (mustStop()) return;
-      log?.warn({ orderId, printerId, err: error }, 'print job failed');
-      await repo.failJob(orderId, jobSeq, storedError(error)).catch(() => {});
-    } finally {
-      if (connection) {
-        connections.delete(connection);
-        connection.close();
-      }
-    }
-  };
-
-  /** Holds a claimed printer: renews its lease while the order's job runs, then gives it back. */
-  const holdPrinter = async (held: Held) => {
-    let renewing: Promise<void> = Promise.resolve();
-    const renewer = setInterval(() => {
-      if (isKilled) return;
-      renewing = repo
-        .renewLease({ printerId: held.printerId, owner, leaseMs })
-        .then((isOwn) => {
-          if (!isOwn) held.isLost = true;
-        })
-        .catch((error: unknown) => log?.warn({ printerId: held.printerId, err: error }, 'print lease renewal failed'));
-    }, renewEveryMs(leaseMs));
-    try {
-      const job = await repo.jobToRun(held.orderId);
-      if (job && job.state === PrintOrderState.Working && !job.canceled) {
-        log?.info({ orderId: held.orderId, printerId: held.printerId, owner }, 'print job claimed');
-        await runJob(held, job);
-      }
-    } finally {
-      clearInterval(renewer);
-      await renewing;
-      if (!isKilled && !held.isLost) await repo.releaseLease({ printerId: held.printerId, owner });
-    }
+  const context: SpoolerContext = {
+    repo,
+    engine,
+    transport,
+    log,
+    batch,
+    owner,
+    leaseMs,
+    connections,
+    isStopping,
+    isKilled: () => isKilled,
   };
 
   const poll = (): Promise<void> => {
@@ -253,7 +307,7 @@ export const createPrintSpooler = ({
           if (running.has(printerId)) continue;
           const orderId = await repo.claimPrinter({ printerId, owner, leaseMs });
           if (orderId === undefined || isStopping()) continue;
-          const run = holdPrinter({ printerId, orderId, isLost: false })
+          const run = holdPrinter(context, { printerId, orderId, isLost: false })
             .catch((error: unknown) => log?.warn({ printerId, orderId, err: error }, 'print queue failed'))
             .finally(() => {
               running.delete(printerId);

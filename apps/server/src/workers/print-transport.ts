@@ -222,6 +222,181 @@ export const createPrinterOutputReader = () => {
 
 const seconds = (ms: number) => Math.round(ms / 1000);
 
+/** Resolves the printer's host to the address connected to; every address it has must be allowed (else unreachable). */
+const printerAddress = async (
+  { host, port }: PrinterAddress,
+  isAllowedAddress: TransportOptions['isAllowedAddress'],
+  unreachable: () => PrinterError,
+): Promise<string> => {
+  const addresses = isIP(host)
+    ? [host]
+    : await lookup(host, { all: true }).then(
+        (found) => found.map((a) => a.address),
+        () => [],
+      );
+  const address = addresses[0];
+  if (address === undefined || !addresses.every((each) => isAllowedAddress(each, port))) throw unreachable();
+  return address;
+};
+
+/** A TCP connection to the address, within the connect timeout (else unreachable). */
+const connectSocket = async (
+  address: string,
+  port: number,
+  connectTimeoutMs: number,
+  unreachable: () => PrinterError,
+): Promise<Socket> => {
+  const socket = new Socket();
+  socket.setNoDelay(true);
+  socket.setKeepAlive(true, 10_000);
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      socket.destroy();
+      reject(unreachable());
+    }, connectTimeoutMs);
+    socket.once('error', () => {
+      clearTimeout(timer);
+      reject(unreachable());
+    });
+    socket.connect(port, address, () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+  return socket;
+};
+
+/** What a printer said on a connection (in the order it came), how to write to it, and how to wait for an answer. */
+type PrinterChannel = {
+  statuses: PrinterStatus[];
+  errorStatuses: PrinterFault[][];
+  encodes: EncodeResult[];
+  write: (data: string) => Promise<void>;
+  /** Waits until `take` finds something or `until` passes (then null); throws when the connection ends. */
+  waitFor: <T>(take: () => T | undefined, until: number) => Promise<T | null>;
+};
+
+/** Reads the socket's answers into the channel's lists as they come; the first error or close ends the channel. */
+const printerChannel = (socket: Socket, where: string): PrinterChannel => {
+  const read = createPrinterOutputReader();
+  const statuses: PrinterStatus[] = [];
+  const errorStatuses: PrinterFault[][] = [];
+  const encodes: EncodeResult[] = [];
+  let closed: PrintError | null = null;
+  let waiter: (() => void) | null = null;
+  const wake = () => {
+    const current = waiter;
+    waiter = null;
+    current?.();
+  };
+  socket.setEncoding('latin1');
+  socket.on('data', (chunk: string) => {
+    for (const event of read(chunk)) {
+      if (event.type === 'status') statuses.push(event.status);
+      else if (event.type === 'errors') errorStatuses.push(event.faults);
+      else encodes.push(event.result);
+    }
+    wake();
+  });
+  socket.on('error', (error: Error) => {
+    closed ??= { code: 'connection_lost', where, detail: error.message };
+    wake();
+  });
+  socket.on('close', () => {
+    closed ??= { code: 'connection_closed', where };
+    wake();
+  });
+
+  const write = (data: string) =>
+    new Promise<void>((resolve, reject) => {
+      if (closed) return reject(new PrinterError(closed));
+      socket.write(data, 'utf8', (error) =>
+        error ? reject(new PrinterError(closed ?? { code: 'connection_lost', where, detail: error.message })) : resolve(),
+      );
+    });
+
+  const waitFor = async <T>(take: () => T | undefined, until: number): Promise<T | null> => {
+    for (;;) {
+      const found = take();
+      if (found !== undefined) return found;
+      if (closed) throw new PrinterError(closed);
+      const left = until - Date.now();
+      if (left <= 0) return null;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        waiter = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    }
+  };
+  return { statuses, errorStatuses, encodes, write, waitFor };
+};
+
+/** A label's printing on a channel: the printer's address, the faults it last reported, and the transport's timing. */
+type LabelWatch = Pick<TransportOptions, 'labelTimeoutMs' | 'pollMs' | 'statusSilenceMs'> & {
+  where: string;
+  lastFaults: Map<string, PrinterFault[]>;
+};
+
+/**
+ * Sends one label format and waits for its encode result, asking the printer's status (~HS, then ~HQES when it is
+ * silent) meanwhile: a fault, a pause or a silence past the label's timeout is a PrinterError.
+ */
+const printLabelOn = async (channel: PrinterChannel, watch: LabelWatch, zpl: string): Promise<EncodeResult> => {
+  const { statuses, errorStatuses, encodes, write, waitFor } = channel;
+  const { where, lastFaults, labelTimeoutMs, pollMs, statusSilenceMs } = watch;
+  const fail = (faults: PrinterFault[]): never => {
+    lastFaults.set(where, faults);
+    throw new PrinterError({ code: 'fault', faults });
+  };
+  const startedAt = Date.now();
+  const deadline = startedAt + labelTimeoutMs;
+  encodes.length = 0;
+  await write(zpl.endsWith('\n') ? zpl : `${zpl}\n`);
+  let heardAt = 0;
+  let isPaused = false;
+  for (;;) {
+    const done = encodes.shift();
+    if (done) return done;
+    if (Date.now() >= deadline) {
+      if (heardAt === 0) {
+        throw new PrinterError({ code: 'silent', faults: lastFaults.get(where) ?? [], seconds: seconds(labelTimeoutMs) });
+      }
+      if (isPaused) throw new PrinterError({ code: 'paused' });
+      throw new PrinterError({ code: 'not_printed', where, seconds: seconds(labelTimeoutMs) });
+    }
+    statuses.length = 0;
+    await write('~HS');
+    const status = await waitFor(
+      () => (encodes.length > 0 ? null : statuses.shift()),
+      Math.min(deadline, Date.now() + statusSilenceMs),
+    );
+    if (status) {
+      heardAt = Date.now();
+      const faults = statusFaults(status);
+      if (faults.length > 0) fail(faults);
+      lastFaults.delete(where);
+      isPaused = status.paused;
+    } else if (encodes.length === 0 && Date.now() < deadline) {
+      // ~HS unanswered: out of paper or ribbon, head open, over temperature … or hung. ~HQES says which.
+      errorStatuses.length = 0;
+      await write('~HQES');
+      const faults = await waitFor(
+        () => (encodes.length > 0 ? [] : errorStatuses.shift()),
+        Math.min(deadline, Date.now() + statusSilenceMs),
+      );
+      if (faults && encodes.length === 0) {
+        heardAt = Date.now();
+        if (faults.length > 0) fail(faults);
+        lastFaults.delete(where);
+      }
+    }
+    await waitFor(() => (encodes.length > 0 ? true : undefined), Math.min(deadline, Date.now() + pollMs));
+  }
+};
+
 /** Raw TCP to the printer's IP and port, the way Zebra printers take ZPL on port 9100. */
 export const tcpTransport = (options: Partial<TransportOptions> = {}): PrinterTransport => {
   /**
@@ -239,144 +414,18 @@ export const tcpTransport = (options: Partial<TransportOptions> = {}): PrinterTr
     // One answer for every way a connection fails (refused, timed out, unreachable, not allowed), so the error a user
     // sees never tells a closed port from a filtered one (issue 13: a printer form is no port scanner).
     const unreachable = () => new PrinterError({ code: 'unreachable', where });
-    const addresses = isIP(host)
-      ? [host]
-      : await lookup(host, { all: true }).then(
-          (found) => found.map((a) => a.address),
-          () => [],
-        );
-    const address = addresses[0];
-    if (address === undefined || !addresses.every((each) => isAllowedAddress(each, port))) throw unreachable();
-    const socket = new Socket();
-    socket.setNoDelay(true);
-    socket.setKeepAlive(true, 10_000);
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        socket.destroy();
-        reject(unreachable());
-      }, connectTimeoutMs);
-      socket.once('error', () => {
-        clearTimeout(timer);
-        reject(unreachable());
-      });
-      socket.connect(port, address, () => {
-        clearTimeout(timer);
-        resolve();
-      });
-    });
-
-    const read = createPrinterOutputReader();
-    const statuses: PrinterStatus[] = [];
-    const errorStatuses: PrinterFault[][] = [];
-    const encodes: EncodeResult[] = [];
-    let closed: PrintError | null = null;
-    let waiter: (() => void) | null = null;
-    const wake = () => {
-      const current = waiter;
-      waiter = null;
-      current?.();
-    };
-    socket.setEncoding('latin1');
-    socket.on('data', (chunk: string) => {
-      for (const event of read(chunk)) {
-        if (event.type === 'status') statuses.push(event.status);
-        else if (event.type === 'errors') errorStatuses.push(event.faults);
-        else encodes.push(event.result);
-      }
-      wake();
-    });
-    socket.on('error', (error: Error) => {
-      closed ??= { code: 'connection_lost', where, detail: error.message };
-      wake();
-    });
-    socket.on('close', () => {
-      closed ??= { code: 'connection_closed', where };
-      wake();
-    });
-
-    const write = (data: string) =>
-      new Promise<void>((resolve, reject) => {
-        if (closed) return reject(new PrinterError(closed));
-        socket.write(data, 'utf8', (error) =>
-          error ? reject(new PrinterError(closed ?? { code: 'connection_lost', where, detail: error.message })) : resolve(),
-        );
-      });
-
-    /** Waits until `take` finds something or `until` passes (then null); throws when the connection ends. */
-    const waitFor = async <T>(take: () => T | undefined, until: number): Promise<T | null> => {
-      for (;;) {
-        const found = take();
-        if (found !== undefined) return found;
-        if (closed) throw new PrinterError(closed);
-        const left = until - Date.now();
-        if (left <= 0) return null;
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, left);
-          waiter = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
-      }
-    };
-
-    const fail = (faults: PrinterFault[]): never => {
-      lastFaults.set(where, faults);
-      throw new PrinterError({ code: 'fault', faults });
-    };
+    const address = await printerAddress({ host, port }, isAllowedAddress, unreachable);
+    const socket = await connectSocket(address, port, connectTimeoutMs, unreachable);
+    const channel = printerChannel(socket, where);
+    const watch: LabelWatch = { where, lastFaults, labelTimeoutMs, pollMs, statusSilenceMs };
 
     // Every label format's encode result comes back from now on (~RV, Zebra RFID Programming Guide).
-    await write('~RVE');
+    await channel.write('~RVE');
 
     return {
-      async printLabel(zpl: string) {
-        const startedAt = Date.now();
-        const deadline = startedAt + labelTimeoutMs;
-        encodes.length = 0;
-        await write(zpl.endsWith('\n') ? zpl : `${zpl}\n`);
-        let heardAt = 0;
-        let isPaused = false;
-        for (;;) {
-          const done = encodes.shift();
-          if (done) return done;
-          if (Date.now() >= deadline) {
-            if (heardAt === 0) {
-              throw new PrinterError({ code: 'silent', faults: lastFaults.get(where) ?? [], seconds: seconds(labelTimeoutMs) });
-            }
-            if (isPaused) throw new PrinterError({ code: 'paused' });
-            throw new PrinterError({ code: 'not_printed', where, seconds: seconds(labelTimeoutMs) });
-          }
-          statuses.length = 0;
-          await write('~HS');
-          const status = await waitFor(
-            () => (encodes.length > 0 ? null : statuses.shift()),
-            Math.min(deadline, Date.now() + statusSilenceMs),
-          );
-          if (status) {
-            heardAt = Date.now();
-            const faults = statusFaults(status);
-            if (faults.length > 0) fail(faults);
-            lastFaults.delete(where);
-            isPaused = status.paused;
-          } else if (encodes.length === 0 && Date.now() < deadline) {
-            // ~HS unanswered: out of paper or ribbon, head open, over temperature … or hung. ~HQES says which.
-            errorStatuses.length = 0;
-            await write('~HQES');
-            const faults = await waitFor(
-              () => (encodes.length > 0 ? [] : errorStatuses.shift()),
-              Math.min(deadline, Date.now() + statusSilenceMs),
-            );
-            if (faults && encodes.length === 0) {
-              heardAt = Date.now();
-              if (faults.length > 0) fail(faults);
-              lastFaults.delete(where);
-            }
-          }
-          await waitFor(() => (encodes.length > 0 ? true : undefined), Math.min(deadline, Date.now() + pollMs));
-        }
-      },
+      printLabel: (zpl: string) => printLabelOn(channel, watch, zpl),
       async cancelAll() {
-        await write('~JA').catch(() => {});
+        await channel.write('~JA').catch(() => {});
       },
       close() {
         socket.end();

@@ -2,7 +2,7 @@ import { conflict, notFound } from '../../http/errors.js';
 import { msg } from '../../i18n/messages.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import type { PrintingRepository } from './printing.repository.js';
-import type { NewOrder } from './printing.service.js';
+import type { NewOrder } from './use-cases/create-print-order.js';
 
 /** A print order's name is at most 120 characters (the contract's `name`). */
 const NAME_MAX = 120;

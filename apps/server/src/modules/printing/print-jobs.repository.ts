@@ -95,7 +95,8 @@ const endJob = (db: DbOrTx, update: SQL): Promise<void> =>
     }
   });
 
-export const createPrintJobsRepository = (db: DbOrTx) => ({
+/** Queuing, refusing and canceling a job. */
+const jobQueueQueries = (db: DbOrTx) => ({
   /**
    * Queues a job on `printerId` for labels from..to: the order WORKING, behind the printer's older jobs. Refused (false)
    * while the order is WORKING, or while a job of it still holds a printer (a canceled one finishing its label).
@@ -142,7 +143,10 @@ export const createPrintJobsRepository = (db: DbOrTx) => ({
     );
     return Number(row?.n ?? 0) > 0;
   },
+});
 
+/** The printer leases: which process runs the jobs of a printer, renewed while it does. */
+const printerLeaseQueries = (db: DbOrTx) => ({
   /** Printers with a WORKING order and no live lease: a job waits there for any process to claim it. */
   async claimablePrinters(): Promise<number[]> {
     const rows = parseRows(
@@ -189,7 +193,10 @@ export const createPrintJobsRepository = (db: DbOrTx) => ({
   async releaseLease({ printerId, owner }: LeaseHolder): Promise<void> {
     await db.execute(sql`delete from printer_leases where printer_id = ${printerId} and owner = ${owner}`);
   },
+});
 
+/** The job a lease holder runs and its labels, in label order. */
+const jobReadQueries = (db: DbOrTx) => ({
   /** The order's current job as a spooler runs it: its range, printer and template. */
   async jobToRun(orderId: number): Promise<PrintJobRow | undefined> {
     const [row] = parseRows(
@@ -221,7 +228,10 @@ export const createPrintJobsRepository = (db: DbOrTx) => ({
         order by t.label_number limit ${limit}`),
     );
   },
+});
 
+/** A label of the job: sent, voided, or printed. */
+const jobLabelQueries = (db: DbOrTx) => ({
   /**
    * Before a label goes to the printer, in one statement: renews the lease (only while it is the owner's and live),
    * checks the job is still the order's current one (WORKING, not canceled), and records the label as sent (only if it
@@ -335,7 +345,10 @@ export const createPrintJobsRepository = (db: DbOrTx) => ({
     );
     return row;
   },
+});
 
+/** How a job ends: done, or failed with its error. */
+const jobEndQueries = (db: DbOrTx) => ({
   /** The job ended: PRINTED when every label is printed (or voided), else PARTIAL (PENDING with none), unless stopped meanwhile. */
   async finishJob(orderId: number, jobSeq: number) {
     await endJob(
@@ -354,4 +367,12 @@ export const createPrintJobsRepository = (db: DbOrTx) => ({
       returning ${endedColumns}`,
     );
   },
+});
+
+export const createPrintJobsRepository = (db: DbOrTx) => ({
+  ...jobQueueQueries(db),
+  ...printerLeaseQueries(db),
+  ...jobReadQueries(db),
+  ...jobLabelQueries(db),
+  ...jobEndQueries(db),
 });

@@ -1,6 +1,17 @@
 import { BlockList, isIP } from 'node:net';
 import { type NetworkInterfaceInfo, networkInterfaces } from 'node:os';
 
+/** A block list of addresses (`a.b.c.d`) and subnets (`prefix/length`). */
+const blockListOf = (rules: [address: string, type: 'ipv4' | 'ipv6'][]): BlockList => {
+  const list = new BlockList();
+  for (const [rule, type] of rules) {
+    const [address = rule, length] = rule.split('/');
+    if (length === undefined) list.addAddress(address, type);
+    else list.addSubnet(address, Number(length), type);
+  }
+  return list;
+};
+
 /**
  * Where a printer may be (issue 13, item 19): a printer is a device on the site's network, so its address is never this
  * server itself (loopback), a link-local address (169.254.0.0/16 holds cloud metadata services, fe80::/10), the
@@ -13,31 +24,34 @@ import { type NetworkInterfaceInfo, networkInterfaces } from 'node:os';
  * too) is refused, whatever the port, and so are their IPv4-mapped IPv6 forms (`::ffff:192.0.2.2`). Even with loopback
  * allowed, the server's own HTTP port on loopback is refused: a print job would send admin-set text to this very API.
  */
-const LOOPBACK = new BlockList();
-LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
-LOOPBACK.addAddress('::1', 'ipv6');
-LOOPBACK.addSubnet('::ffff:127.0.0.0', 104, 'ipv6');
+const LOOPBACK = blockListOf([
+  ['127.0.0.0/8', 'ipv4'],
+  ['::1', 'ipv6'],
+  ['::ffff:127.0.0.0/104', 'ipv6'],
+]);
 
-const NEVER = new BlockList();
-NEVER.addSubnet('169.254.0.0', 16, 'ipv4');
-NEVER.addSubnet('fe80::', 10, 'ipv6');
-NEVER.addSubnet('::ffff:169.254.0.0', 112, 'ipv6');
-NEVER.addSubnet('0.0.0.0', 8, 'ipv4');
-NEVER.addAddress('::', 'ipv6');
-NEVER.addSubnet('224.0.0.0', 4, 'ipv4');
-NEVER.addAddress('255.255.255.255', 'ipv4');
-NEVER.addSubnet('ff00::', 8, 'ipv6');
+const NEVER = blockListOf([
+  ['169.254.0.0/16', 'ipv4'],
+  ['fe80::/10', 'ipv6'],
+  ['::ffff:169.254.0.0/112', 'ipv6'],
+  ['0.0.0.0/8', 'ipv4'],
+  ['::', 'ipv6'],
+  ['224.0.0.0/4', 'ipv4'],
+  ['255.255.255.255', 'ipv4'],
+  ['ff00::/8', 'ipv6'],
+]);
 
 /** The site's own networks (RFC 1918, shared 100.64/10, IPv6 unique local): where printers are, not webhooks. */
-const PRIVATE = new BlockList();
-PRIVATE.addSubnet('10.0.0.0', 8, 'ipv4');
-PRIVATE.addSubnet('172.16.0.0', 12, 'ipv4');
-PRIVATE.addSubnet('192.168.0.0', 16, 'ipv4');
-PRIVATE.addSubnet('100.64.0.0', 10, 'ipv4');
-PRIVATE.addSubnet('fc00::', 7, 'ipv6');
-PRIVATE.addSubnet('::ffff:10.0.0.0', 104, 'ipv6');
-PRIVATE.addSubnet('::ffff:172.16.0.0', 108, 'ipv6');
-PRIVATE.addSubnet('::ffff:192.168.0.0', 112, 'ipv6');
+const PRIVATE = blockListOf([
+  ['10.0.0.0/8', 'ipv4'],
+  ['172.16.0.0/12', 'ipv4'],
+  ['192.168.0.0/16', 'ipv4'],
+  ['100.64.0.0/10', 'ipv4'],
+  ['fc00::/7', 'ipv6'],
+  ['::ffff:10.0.0.0/104', 'ipv6'],
+  ['::ffff:172.16.0.0/108', 'ipv6'],
+  ['::ffff:192.168.0.0/112', 'ipv6'],
+]);
 
 /** This host's network interfaces, as `os.networkInterfaces()` gives them (tests inject a list). */
 export type HostInterfaces = () => NodeJS.Dict<NetworkInterfaceInfo[]>;

@@ -1,5 +1,5 @@
 import type { ExportTable } from '../../lib/export/table.js';
-import type { PrintLogRow } from './printing.service.js';
+import type { PrintLogRow } from './use-cases/read-print-log.js';
 
 /** GET /printer/print_log/: the labels printed in a range, as a file for people (lib/export). */
 export const PRINT_LOG_TABLE: ExportTable<PrintLogRow> = {

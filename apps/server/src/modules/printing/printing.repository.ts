@@ -2,7 +2,7 @@ import { NicelabelStatus, PrintOrderState, printContentSchema } from '@rfid/cont
 import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import type { DbOrTx } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { listCount } from '../../db/counts.js';
 import { idRow, int8, timestamp } from '../../db/row-schemas.js';
 import { parseRows } from '../../db/rows.js';
@@ -177,10 +177,8 @@ const orderToPrintColumns = {
   destinationLocationId: orders.destinationLocationId,
 };
 
-export const createPrintingRepository = (db: DbOrTx) => ({
-  ...createTagFormatsRepository(db),
-  ...createPrintJobsRepository(db),
-
+/** What printing purchase orders' expected labels reads: the orders or the box, and their expected contents. */
+const expectedLabelQueries = (db: DbOrTx) => ({
   /** The purchase orders of these the user sees (the rest are left out): codes and locations, in id order. */
   async purchaseOrdersToPrint(user: AuthUser, orderIds: number[]) {
     return db
@@ -212,9 +210,10 @@ export const createPrintingRepository = (db: DbOrTx) => ({
       .orderBy(asc(itemTypes.gtin));
     return rows.map((r) => ({ ...r, quantity: Number(r.quantity) })).filter((r) => r.quantity > 0);
   },
+});
 
-  /* -------------------------------------------------- NiceLabel orders */
-
+/** NiceLabel orders, and the print orders they complete or give up. */
+const nicelabelQueries = (db: DbOrTx) => ({
   async nicelabelOrders(
     user: AuthUser,
     filters: { id?: number; status?: number; order?: number; openForOrder?: number },
@@ -287,9 +286,17 @@ export const createPrintingRepository = (db: DbOrTx) => ({
   async deletePrintOrder(printOrderId: number): Promise<void> {
     await db.delete(printOrders).where(eq(printOrders.id, printOrderId));
   },
+});
 
-  /* -------------------------------------------------- scope helpers */
+/** The company's item types (id and GTIN) that `where` picks. */
+const itemTypesWhere = (db: DbOrTx, companyId: number, where: SQL) =>
+  db
+    .select({ id: itemTypes.id, gtin: itemTypes.gtin })
+    .from(itemTypes)
+    .where(and(eq(itemTypes.companyId, companyId), where));
 
+/** What the user may use: printers, locations, brands and item types. */
+const scopeQueries = (db: DbOrTx) => ({
   /** A printer in a location the user may see, with its address. */
   async printer(user: AuthUser, id: number): Promise<ScopedPrinter | undefined> {
     const [row] = await db
@@ -328,23 +335,16 @@ export const createPrintingRepository = (db: DbOrTx) => ({
 
   /** The company's GTINs among `gtins` (14 digits). */
   async itemTypesByGtin(companyId: number, gtins: string[]) {
-    if (gtins.length === 0) return [];
-    return db
-      .select({ id: itemTypes.id, gtin: itemTypes.gtin })
-      .from(itemTypes)
-      .where(and(eq(itemTypes.companyId, companyId), inArray(itemTypes.gtin, gtins)));
+    return gtins.length === 0 ? [] : itemTypesWhere(db, companyId, inArray(itemTypes.gtin, gtins));
   },
 
   async itemTypesById(companyId: number, ids: number[]) {
-    if (ids.length === 0) return [];
-    return db
-      .select({ id: itemTypes.id, gtin: itemTypes.gtin })
-      .from(itemTypes)
-      .where(and(eq(itemTypes.companyId, companyId), inArray(itemTypes.id, ids)));
+    return ids.length === 0 ? [] : itemTypesWhere(db, companyId, inArray(itemTypes.id, ids));
   },
+});
 
-  /* -------------------------------------------------- print orders */
-
+/** Print orders: the list, one, and a new one with its locations, contents and total. */
+const orderQueries = (db: DbOrTx) => ({
   async listOrders(user: AuthUser, filters: PrintOrderFilters, orderBy: string | undefined, page: PageParams) {
     const where = sql.join([visibleOrderSql(user), ...orderFilters(filters)], sql` and `);
     const ordering = ORDERINGS[orderBy ?? ''] ?? ORDERINGS['-creation_date'];
@@ -389,7 +389,10 @@ export const createPrintingRepository = (db: DbOrTx) => ({
       .set({ totalQuantity: sql`${printOrders.totalQuantity} + ${labels}` })
       .where(eq(printOrders.id, orderId));
   },
+});
 
+/** The labels of an order: serials reserved, EPCs already seen, labels written. */
+const labelQueries = (db: DbOrTx) => ({
   /**
    * Reserves `n` serials of a GTIN for the company: the counter moves on in one statement (a row lock on PostgreSQL),
    * so two orders never get the same serial, even at the same time. Returns the first serial.
@@ -421,7 +424,10 @@ export const createPrintingRepository = (db: DbOrTx) => ({
   async insertTags(rows: (typeof printTags.$inferInsert)[]) {
     for (let at = 0; at < rows.length; at += 1000) await db.insert(printTags).values(rows.slice(at, at + 1000));
   },
+});
 
+/** An order's content rows and labels, a page at a time. */
+const orderContentQueries = (db: DbOrTx) => ({
   async contents(orderId: number, page: PageParams) {
     const [total] = await db.select({ n: count() }).from(printOrderContents).where(eq(printOrderContents.printOrderId, orderId));
     // The query answers the API's content rows as they are.
@@ -458,9 +464,10 @@ export const createPrintingRepository = (db: DbOrTx) => ({
       .$dynamic();
     return pageOf(db, selected, [asc(printTags.labelNumber)], page);
   },
+});
 
-  /* -------------------------------------------------- print log */
-
+/** The print log. */
+const printLogQueries = (db: DbOrTx) => ({
   /** Printed labels in [from, to] of orders the user sees, `limit` at a time by keyset on (printed_at, id). */
   async printLogChunk(
     user: AuthUser,
@@ -479,4 +486,22 @@ export const createPrintingRepository = (db: DbOrTx) => ({
     );
   },
 });
+
+export const createPrintingRepository = (db: DbOrTx) => ({
+  ...createTagFormatsRepository(db),
+  ...createPrintJobsRepository(db),
+  ...expectedLabelQueries(db),
+  ...nicelabelQueries(db),
+  ...scopeQueries(db),
+  ...orderQueries(db),
+  ...labelQueries(db),
+  ...orderContentQueries(db),
+  ...printLogQueries(db),
+});
 export type PrintingRepository = ReturnType<typeof createPrintingRepository>;
+
+/** Runs `work` in one transaction with the printing repository of that transaction. */
+export const inPrintingTransaction =
+  (db: Db) =>
+  <T>(work: (repo: PrintingRepository) => Promise<T>): Promise<T> =>
+    db.transaction((tx) => work(createPrintingRepository(tx)));

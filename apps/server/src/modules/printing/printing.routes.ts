@@ -40,7 +40,7 @@ import { currentUser } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../registry.js';
 import { PRINT_LOG_TABLE } from './printing.exports.js';
 import { READ, route, WRITE } from './printing.http.js';
-import { createPrintingService } from './printing.service.js';
+import { createPrintingService, type PrintingService } from './printing.service.js';
 import { relabelRoutes } from './relabel.routes.js';
 import { tagFormatsRoutes } from './tag-formats.routes.js';
 import { voidedLabelsRoutes } from './voided-labels.routes.js';
@@ -69,14 +69,18 @@ const optionalFormatId = (value: string | undefined): number | undefined => {
   return Number(value);
 };
 
+/** A CSV upload of a print order's rows, with the format named in its `tag_company_format` field (if any). */
+const readCsvOrder = async (request: FastifyRequest) => {
+  const { fileName, text, fields } = await readCsvUpload(request);
+  return { fileName, text, tagCompanyFormatId: optionalFormatId(fields.tag_company_format) };
+};
+
 /**
  * Label printing (spec section 7 "Printing" and its "Other" calls, all under /api): tag types and formats, print
  * orders with their reserved EPCs, the print service and the print log. Reads for the printer menu (roles ≤ 4), print
  * order creation and printing for roles 1 to 4, tag types and formats for role 1, company formats for roles ≤ 2.
  */
 export const printingRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, config, workers }) => {
-  const pagedGet = pagedGetter(app, route);
-  const postCreated = createdPoster(app, route);
   const service = createPrintingService({
     db,
     spooler: workers.spooler,
@@ -86,8 +90,19 @@ export const printingRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { d
   await app.register(tagFormatsRoutes, { db });
   await app.register(relabelRoutes);
   await app.register(voidedLabelsRoutes, { db, companyPrefixLength: config.print.companyPrefixLength });
+  registerPrintOrderRoutes(app, service);
+  registerPrintOrderDetailRoutes(app, service);
+  registerPrintRoutes(app, service, config.defaultLanguage);
+  registerPrinterUploadRoutes(app, service);
+  registerExpectedLabelsRoutes(app, service);
+  registerPrintingsRoutes(app, service);
+};
 
-  /* ------------------------------------------------ print orders */
+type App = Parameters<FastifyPluginAsyncZod>[0];
+
+/** The print orders: the list, one, and adding one (typed, from a CSV, or from purchase orders' expected labels). */
+const registerPrintOrderRoutes = (app: App, service: PrintingService) => {
+  const postCreated = createdPoster(app, route);
 
   app.get(
     '/printer/print_orders/',
@@ -100,7 +115,7 @@ export const printingRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { d
     async (request) => {
       const page = pageParams(request.query, PRINT_ORDERS_PAGE_SIZE);
       const { limit: _l, offset: _o, ...query } = request.query;
-      const { count, results } = await service.list(currentUser(request), query, page);
+      const { count, results } = await service.list(currentUser(request), { query, page });
       return toPage(request, page, count, results);
     },
   );
@@ -124,10 +139,9 @@ export const printingRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { d
       created: printOrderSchema,
     }),
     async (request, reply) => {
-      const upload = await readCsvUpload(request);
-      const tagCompanyFormatId = optionalFormatId(upload.fields.tag_company_format);
+      const { tagCompanyFormatId, ...file } = await readCsvOrder(request);
       if (tagCompanyFormatId === undefined) throw fieldError('tag_company_format', 'print.select_format');
-      const order = await service.createFromCsv(currentUser(request), { ...upload, tagCompanyFormatId });
+      const order = await service.createFromCsv(currentUser(request), { ...file, tagCompanyFormatId });
       return reply.status(201).send(order);
     },
   );
@@ -145,8 +159,13 @@ export const printingRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { d
   );
 
   app.get('/printer/print_orders/:id/', route({ maxRole: READ, params: idParamSchema, ok: printOrderSchema }), async (request) =>
-    service.get(currentUser(request), request.params.id),
+    service.get(currentUser(request), { orderId: request.params.id }),
   );
+};
+
+/** A print order's cancel, progress, contents and labels. */
+const registerPrintOrderDetailRoutes = (app: App, service: PrintingService) => {
+  const pagedGet = pagedGetter(app, route);
 
   app.put(
     '/printer/print_orders/:id/',
@@ -157,13 +176,13 @@ export const printingRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { d
       body: printOrderUpdateBodySchema,
       ok: printOrderSchema,
     }),
-    async (request) => service.cancel(currentUser(request), request.params.id),
+    async (request) => service.cancel(currentUser(request), { orderId: request.params.id }),
   );
 
   app.get(
     '/printer/print_orders/:id/printer_progress/',
     route({ maxRole: READ, params: idParamSchema, ok: printProgressSchema }),
-    async (request) => service.progress(currentUser(request), request.params.id),
+    async (request) => service.progress(currentUser(request), { orderId: request.params.id }),
   );
 
   pagedGet(
@@ -176,7 +195,7 @@ export const printingRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { d
       row: printContentSchema,
       pageSize: PRINT_CONTENTS_PAGE_SIZE,
     },
-    (user, { params }, page) => service.contents(user, params.id, page),
+    (user, { params }, page) => service.contents(user, { orderId: params.id, page }),
   );
 
   pagedGet(
@@ -189,9 +208,12 @@ export const printingRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { d
       row: printTagSchema,
       pageSize: PRINT_TAGS_PAGE_SIZE,
     },
-    (user, { params }, page) => service.tags(user, params.id, page),
+    (user, { params }, page) => service.tags(user, { orderId: params.id, page }),
   );
+};
 
+/** Printing a print order's labels, and the print log. */
+const registerPrintRoutes = (app: App, service: PrintingService, defaultLanguage: ModuleDeps['config']['defaultLanguage']) => {
   /* ------------------------------------------------ printing and its log */
 
   app.post(
@@ -220,13 +242,14 @@ export const printingRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { d
         table: PRINT_LOG_TABLE,
         name: { es: `registro-impresion-${stamp}`, en: `print-log-${stamp}` },
         rows: chunks,
-        options: exportOptionsOf(request, { timeZone, defaultLanguage: config.defaultLanguage }),
+        options: exportOptionsOf(request, { timeZone, defaultLanguage }),
       });
     },
   );
+};
 
-  /* ------------------------------------------------ the printer upload ("Other" calls) */
-
+/** The printer upload ("Other" calls): a CSV file as a print order, and its printing. */
+const registerPrinterUploadRoutes = (app: App, service: PrintingService) => {
   app.put(
     '/fileupload/',
     route({
@@ -235,10 +258,9 @@ export const printingRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { d
       created: fileUploadAnswerSchema,
     }),
     async (request, reply) => {
-      const upload = await readCsvUpload(request);
-      const tagCompanyFormatId = optionalFormatId(upload.fields.tag_company_format);
+      const { tagCompanyFormatId, ...file } = await readCsvOrder(request);
       const answer = await service.upload(currentUser(request), {
-        ...upload,
+        ...file,
         ...(tagCompanyFormatId ? { tagCompanyFormatId } : {}),
       });
       return reply.status(201).send(answer);
@@ -253,14 +275,12 @@ export const printingRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { d
       body: printCsvBodySchema,
       accepted: printOrderSchema,
     }),
-    async (request, reply) =>
-      reply
-        .status(202)
-        .send(await service.printUpload(currentUser(request), { code: request.body.code, printerId: request.body.printer_id })),
+    async (request, reply) => reply.status(202).send(await service.printUpload(currentUser(request), request.body)),
   );
+};
 
-  /* ------------------------------------------------ the expected labels of an order or a box */
-
+/** The expected labels of an order or a box: printed at once, or as a NiceLabel order. */
+const registerExpectedLabelsRoutes = (app: App, service: PrintingService) => {
   for (const [url, summary, target] of [
     ['/porders/:id/printing/', "Print the expected labels of a purchase order's boxes on a printer {printer_id}", 'order'],
     ['/rboxes/:id/printing/', 'Print the expected labels of a box on a printer {printer_id}', 'box'],
@@ -270,11 +290,10 @@ export const printingRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { d
       route({ maxRole: WRITE, summary, params: idParamSchema, body: expectedPrintingBodySchema, accepted: printOrderSchema }),
       async (request, reply) => {
         const { id } = request.params;
-        const order = await service.printExpected(
-          currentUser(request),
-          target === 'order' ? { orderId: id } : { boxId: id },
-          request.body.printer_id,
-        );
+        const order = await service.printExpected(currentUser(request), {
+          target: target === 'order' ? { orderId: id } : { boxId: id },
+          body: request.body,
+        });
         return reply.status(202).send(order);
       },
     );
@@ -324,7 +343,10 @@ export const printingRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { d
     }),
     async (request) => service.updateNicelabel(currentUser(request), request.params.id, request.body.status),
   );
+};
 
+/** The printings of a printer ("Other" calls): an empty print order, then its labels printed. */
+const registerPrintingsRoutes = (app: App, service: PrintingService) => {
   app.post(
     '/printings/',
     route({
@@ -333,13 +355,7 @@ export const printingRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { d
       body: printingCreateBodySchema,
       created: printingSchema,
     }),
-    async (request, reply) =>
-      reply.status(201).send(
-        await service.createPrinting(currentUser(request), {
-          printerId: request.body.printer_id,
-          ...(request.body.datetime ? { datetime: request.body.datetime } : {}),
-        }),
-      ),
+    async (request, reply) => reply.status(201).send(await service.createPrinting(currentUser(request), request.body)),
   );
 
   app.post(
@@ -350,12 +366,6 @@ export const printingRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { d
       body: tprintingBodySchema,
       accepted: printOrderSchema,
     }),
-    async (request, reply) =>
-      reply.status(202).send(
-        await service.addToPrinting(currentUser(request), {
-          printingId: request.body.printing_id,
-          itemTypes: request.body.item_types,
-        }),
-      ),
+    async (request, reply) => reply.status(202).send(await service.addToPrinting(currentUser(request), request.body)),
   );
 };

@@ -5,9 +5,8 @@ import { pageOf } from '../../db/sql.js';
 import type { PageParams } from '../../http/paging.js';
 
 /** Tag types, tag formats (ZPL templates), the company's pairs of them (company formats) and the company's name. */
-export const createTagFormatsRepository = (db: DbOrTx) => ({
-  /* -------------------------------------------------- tag types, formats, company formats */
-
+/** Tag types and tag formats. */
+const tagTypeQueries = (db: DbOrTx) => ({
   async tagTypes(companyId: number, { onlyWithFormats }: { onlyWithFormats: boolean }, page: PageParams) {
     const where = and(
       eq(tagTypes.companyId, companyId),
@@ -68,7 +67,10 @@ export const createTagFormatsRepository = (db: DbOrTx) => ({
       .returning();
     return row;
   },
+});
 
+/** The company's formats (pairs of a tag type and a format with a filter value), and the company. */
+const companyFormatQueries = (db: DbOrTx) => ({
   async companyFormats(companyId: number, filters: { tag_type?: number; tag_format?: number }, page: PageParams) {
     const where = and(
       eq(tagCompanyFormats.companyId, companyId),
@@ -142,4 +144,9 @@ export const createTagFormatsRepository = (db: DbOrTx) => ({
     const [row] = await db.select({ id: companies.id, name: companies.name }).from(companies).where(eq(companies.id, companyId));
     return row;
   },
+});
+
+export const createTagFormatsRepository = (db: DbOrTx) => ({
+  ...tagTypeQueries(db),
+  ...companyFormatQueries(db),
 });

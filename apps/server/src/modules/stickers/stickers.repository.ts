@@ -48,7 +48,8 @@ export type StickerOrder = z.infer<typeof stickerOrderRow>;
 const visibleSticker = (user: AuthUser): SQL =>
   sql`s.company_id = ${user.companyId} and exists (select 1 from orders where orders.id = s.order_id and ${visibleOrders(user)})`;
 
-export const createStickersRepository = (db: DbOrTx) => ({
+/** Stickers of the orders the user sees: asked for, listed, and their PDFs. */
+const stickerQueries = (db: DbOrTx) => ({
   /** The order the user sees (any type), or undefined. */
   async visibleOrder(user: AuthUser, orderId: number): Promise<{ id: number } | undefined> {
     const rows = parseRows(
@@ -120,9 +121,10 @@ export const createStickersRepository = (db: DbOrTx) => ({
     );
     return rows[0];
   },
+});
 
-  /* ---------------------------------------------- for the builder (no user: it works on a sticker it was given) */
-
+/** For the builder (no user: it works on a sticker it was given). */
+const builderQueries = (db: DbOrTx) => ({
   async stickerToBuild(id: number) {
     const [row] = await db
       .select({ id: stickers.id, orderId: stickers.orderId, boxIds: stickers.boxIds, language: stickers.language })
@@ -188,5 +190,10 @@ export const createStickersRepository = (db: DbOrTx) => ({
   async fail(id: number, error: string): Promise<void> {
     await db.update(stickers).set({ error }).where(eq(stickers.id, id));
   },
+});
+
+export const createStickersRepository = (db: DbOrTx) => ({
+  ...stickerQueries(db),
+  ...builderQueries(db),
 });
 export type StickersRepository = ReturnType<typeof createStickersRepository>;

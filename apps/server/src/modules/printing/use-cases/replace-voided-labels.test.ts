@@ -6,6 +6,7 @@ import { sgtin96Hex } from '../../../test/printing-fixtures.js';
 import type { PrintOrderRow } from '../printing.repository.js';
 import type { LockedPrintOrder, VoidedLabelsRepository } from '../voided-labels.repository.js';
 import { listVoidedLabels } from './list-voided-labels.js';
+import { orderRow as fixtureOrderRow } from './print-fixtures.js';
 import { replaceVoidedLabels } from './replace-voided-labels.js';
 
 /**
@@ -62,35 +63,23 @@ const fakeWorld = () => {
   let nextTagId = 1;
   const calls: string[] = [];
 
-  const orderRow = (o: FakeOrder): PrintOrderRow => ({
-    id: o.id,
-    company_id: o.companyId,
-    name: 'fake',
-    creation_date: new Date(0),
-    state: o.state,
-    total_quantity: o.total,
-    from_label: o.fromLabel,
-    progress: o.progress,
-    canceled: false,
-    error: null,
-    source: 'manual',
-    job_from: null,
-    job_to: null,
-    job_done: 0,
-    voided_labels: o.voided,
-    replaced_labels: o.replaced,
-    tcf_id: 1,
-    tag_type_id: 1,
-    tag_type_reference: 'T',
-    tag_format_id: 1,
-    tag_format_description: 'F',
-    printer_id: null,
-    printer_description: null,
-    brand_id: null,
-    brand_description: null,
-    contents_count: 1,
-    location: null,
-  });
+  const orderRow = (o: FakeOrder): PrintOrderRow =>
+    fixtureOrderRow({
+      id: o.id,
+      company_id: o.companyId,
+      name: 'fake',
+      creation_date: new Date(0),
+      state: o.state,
+      total_quantity: o.total,
+      from_label: o.fromLabel,
+      progress: o.progress,
+      voided_labels: o.voided,
+      replaced_labels: o.replaced,
+      tcf_id: 1,
+      tag_type_reference: 'T',
+      tag_format_description: 'F',
+      contents_count: 1,
+    });
   const visible = (who: AuthUser, id: number) => orders.find((o) => o.id === id && o.visibleTo.includes(who.id));
   const ref = (t: FakeTag): PrintLabelRef => ({ id: t.id, label_number: t.labelNumber, epc: t.epc });
 

@@ -1,19 +1,19 @@
 import PrintIcon from '@mui/icons-material/Print';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import { Alert, Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
-import { type PrintOrder, RoleThreshold, type VoidedLabel } from '@rfid/contract';
+import { type PrintOrder, RoleThreshold } from '@rfid/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorStatus, FormAlert, type FormStatus } from '../../../components/form-alert';
-import { type Column, PagedTable } from '../../../components/paged-table';
-import { formatDateTime } from '../../../lib/format';
+import { PagedTable } from '../../../components/paged-table';
 import { useNotify } from '../../../lib/notifier';
 import { hasRole, useRole } from '../../auth';
 import { printKeys } from '../../print-wizard';
 import { voidedLabelsPages } from '../api/get-voided-labels';
 import { useReplaceVoidedLabels } from '../api/replace-voided-labels';
 import { PrintDialog } from './print-dialog';
+import { voidedLabelColumns } from './voided-label-columns';
 
 /** What is left of an order's voided labels: those without a replacement, and the labels neither printed nor voided. */
 export const voidedCounts = (order: PrintOrder) => {
@@ -27,13 +27,8 @@ export const voidedCounts = (order: PrintOrder) => {
   };
 };
 
-const monospace = { fontFamily: 'monospace', overflowWrap: 'anywhere' } as const;
 /** The section's button keeps its words on one line beside the title (it takes the whole width on phones). */
 const NO_WRAP = { whiteSpace: 'nowrap', flexShrink: 0 } as const;
-
-/** A replacement's state in words: printed, voided in its turn, or still to print. */
-const replacementState = (replacement: NonNullable<VoidedLabel['replacement']>) =>
-  replacement.printed_at ? 'printed' : replacement.voided_at ? 'voided' : 'toPrint';
 
 /**
  * The voided labels of a print order (issue 25, item 7), on its detail page: how many, each label's EPC, why in words
@@ -77,58 +72,7 @@ export const VoidedLabelsSection = ({ order }: { order: PrintOrder }) => {
     }
   };
 
-  const columns: Column<VoidedLabel>[] = [
-    { id: 'label', header: t('detail.label'), align: 'right', cell: (label) => label.label_number },
-    {
-      id: 'epc',
-      header: t('detail.epc'),
-      cell: (label) => (
-        <Box component="span" sx={monospace} data-testid="voided-epc">
-          {label.epc}
-        </Box>
-      ),
-      mobile: 'title',
-    },
-    { id: 'gtin', header: t('fields.gtin'), cell: (label) => label.gtin },
-    {
-      id: 'reason',
-      header: t('voided.reason'),
-      cell: (label) => (
-        <Typography variant="body2" sx={{ maxWidth: 300 }} data-testid="voided-reason" data-reason={label.reason}>
-          {t(`voided.reasons.${label.reason}`)}
-        </Typography>
-      ),
-    },
-    {
-      id: 'when',
-      header: t('voided.when'),
-      cell: (label) => (
-        <Box>
-          {formatDateTime(label.voided_at)}
-          <Typography variant="body2" color="text.secondary">
-            {label.printer?.description ?? '—'}
-          </Typography>
-        </Box>
-      ),
-    },
-    {
-      id: 'replacement',
-      header: t('voided.replacement'),
-      cell: (label) =>
-        label.replacement ? (
-          <Box data-testid="voided-replacement" data-state={replacementState(label.replacement)}>
-            {t(`voided.replacementState.${replacementState(label.replacement)}`, { label: label.replacement.label_number })}
-            <Typography variant="body2" color="text.secondary" sx={monospace}>
-              {label.replacement.epc}
-            </Typography>
-          </Box>
-        ) : (
-          <Box component="span" data-testid="voided-replacement" data-state="none">
-            {t('voided.replacementState.none')}
-          </Box>
-        ),
-    },
-  ];
+  const columns = voidedLabelColumns(t);
 
   const canPrint = hasRole(role, RoleThreshold.printOrderAdd) && !isWorking;
   const action = !canPrint ? null : unreplaced > 0 ? (
