@@ -146,7 +146,8 @@ const lastSeenSelect = sql`
     where tr.item_id = i.id order by tr.read_at desc limit 1
   ) last on true`;
 
-export const createAvailabilityRepository = (db: DbOrTx) => ({
+/** The availability of a location per GTIN, and per store of the GTINs. */
+const availabilityReads = (db: DbOrTx) => ({
   /** A page of availability per GTIN of a location, by GTIN. */
   async availabilityPage(
     locationId: number,
@@ -174,6 +175,28 @@ export const createAvailabilityRepository = (db: DbOrTx) => ({
     return parseRows(availabilityRow, result).map(toAvailability);
   },
 
+  /** Per GTIN and store the user sees: STOCKED items on the floor, in the stockroom and in all. */
+  async storeCounts(user: AuthUser, gtins: readonly string[]): Promise<StoreCountRow[]> {
+    if (gtins.length === 0) return [];
+    const result = await db.execute(sql`
+      select i.gtin, l.id as location_id, l.description, l.code,
+        count(*)::int as in_stock,
+        count(*) filter (where a.kind = any(${sql.param([...FLOOR_KINDS])}::text[]))::int as on_floor,
+        count(*) filter (where a.kind = any(${sql.param([...STOCKROOM_KINDS])}::text[]))::int as in_stockroom
+      from items i
+      join locations l on l.id = i.location_id
+      left join areas a on a.id = i.area_id
+      where i.company_id = ${user.companyId}::int and i.state = ${ItemState.Stocked}::smallint
+        and i.gtin = any(${sql.param([...gtins])}::text[])
+        and l.kind = ${LocationKind.Store} and l.id in ${visibleIds(user)}
+      group by i.gtin, l.id, l.description, l.code
+      order by l.description, l.id`);
+    return parseRows(storeCountRow, result);
+  },
+});
+
+/** Items by EPC, the user's view of an item, its status changes and the company's item types. */
+const itemStatusReads = (db: DbOrTx) => ({
   /** The items of these EPCs in the company (their id, EPC and location), locked by id (the one lock order). */
   async itemsByEpc(companyId: number, epcs: readonly string[]): Promise<StatusItemRow[]> {
     const result = await db.execute(sql`
@@ -211,26 +234,10 @@ export const createAvailabilityRepository = (db: DbOrTx) => ({
       order by model, colour, size_primary, gtin limit ${limit}`);
     return parseRows(typeRow, result);
   },
+});
 
-  /** Per GTIN and store the user sees: STOCKED items on the floor, in the stockroom and in all. */
-  async storeCounts(user: AuthUser, gtins: readonly string[]): Promise<StoreCountRow[]> {
-    if (gtins.length === 0) return [];
-    const result = await db.execute(sql`
-      select i.gtin, l.id as location_id, l.description, l.code,
-        count(*)::int as in_stock,
-        count(*) filter (where a.kind = any(${sql.param([...FLOOR_KINDS])}::text[]))::int as on_floor,
-        count(*) filter (where a.kind = any(${sql.param([...STOCKROOM_KINDS])}::text[]))::int as in_stockroom
-      from items i
-      join locations l on l.id = i.location_id
-      left join areas a on a.id = i.area_id
-      where i.company_id = ${user.companyId}::int and i.state = ${ItemState.Stocked}::smallint
-        and i.gtin = any(${sql.param([...gtins])}::text[])
-        and l.kind = ${LocationKind.Store} and l.id in ${visibleIds(user)}
-      group by i.gtin, l.id, l.description, l.code
-      order by l.description, l.id`);
-    return parseRows(storeCountRow, result);
-  },
-
+/** Finding an item: the last seen items of GTINs, an EPC's item and its latest reads. */
+const findItemReads = (db: DbOrTx) => ({
   /** The items of these GTINs at a location, the most recently seen first (`perGtin` each at most). */
   async lastSeen(locationId: number, gtins: readonly string[], perGtin: number): Promise<LastSeenRow[]> {
     if (gtins.length === 0) return [];
@@ -281,5 +288,11 @@ export const createAvailabilityRepository = (db: DbOrTx) => ({
       order by at desc limit ${limit}`);
     return parseRows(readRow, result);
   },
+});
+
+export const createAvailabilityRepository = (db: DbOrTx) => ({
+  ...availabilityReads(db),
+  ...itemStatusReads(db),
+  ...findItemReads(db),
 });
 export type AvailabilityRepository = ReturnType<typeof createAvailabilityRepository>;

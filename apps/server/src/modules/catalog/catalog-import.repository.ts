@@ -172,7 +172,8 @@ const upsertRows = async (tx: DbOrTx, companyId: number, rows: ImportRow[]): Pro
   return { inserted: counts?.inserted ?? 0, updated: counts?.updated ?? 0 };
 };
 
-export const createCatalogImportRepository = (db: Db): CatalogImportRepository => ({
+/** The upload: the import, its file in chunks, and reading them back. */
+const fileWrites = (db: Db): Pick<CatalogImportRepository, 'create' | 'addChunk' | 'markUploaded' | 'remove' | 'chunks'> => ({
   async create(row) {
     const [created] = await db
       .insert(catalogImports)
@@ -190,6 +191,20 @@ export const createCatalogImportRepository = (db: Db): CatalogImportRepository =
   async remove(importId) {
     await db.delete(catalogImports).where(eq(catalogImports.id, importId));
   },
+  async *chunks(importId, count) {
+    for (let seq = 0; seq < count; seq += 1) {
+      const [chunk] = await db
+        .select({ data: catalogImportChunks.data })
+        .from(catalogImportChunks)
+        .where(and(eq(catalogImportChunks.importId, importId), eq(catalogImportChunks.seq, seq)));
+      if (!chunk) throw new Error(`catalog import ${importId}: chunk ${seq} is missing`);
+      yield chunk.data;
+    }
+  },
+});
+
+/** The company's imports, its brands and an import's rejected records. */
+const importReads = (db: Db): Pick<CatalogImportRepository, 'get' | 'byId' | 'list' | 'brands' | 'rejections'> => ({
   async get(companyId, id) {
     const [row] = await withCreator(db)
       .where(and(eq(catalogImports.companyId, companyId), eq(catalogImports.id, id)))
@@ -214,16 +229,24 @@ export const createCatalogImportRepository = (db: Db): CatalogImportRepository =
       byName: new Map(rows.map((r) => [r.description.trim().toLowerCase(), r.id])),
     };
   },
-  async *chunks(importId, count) {
-    for (let seq = 0; seq < count; seq += 1) {
-      const [chunk] = await db
-        .select({ data: catalogImportChunks.data })
-        .from(catalogImportChunks)
-        .where(and(eq(catalogImportChunks.importId, importId), eq(catalogImportChunks.seq, seq)));
-      if (!chunk) throw new Error(`catalog import ${importId}: chunk ${seq} is missing`);
-      yield chunk.data;
-    }
+  async rejections(importId, afterLine, limit) {
+    const rows = await db
+      .select()
+      .from(catalogImportRejections)
+      .where(and(eq(catalogImportRejections.importId, importId), gt(catalogImportRejections.line, afterLine)))
+      .orderBy(asc(catalogImportRejections.line))
+      .limit(limit);
+    return rows.map((r) => ({
+      line: r.line,
+      gtin: r.gtin,
+      // The reason was written by this module from a MessageKey (catalog-import.file.ts, catalog-import.rules.ts).
+      rejection: { reason: r.reason as Rejection['reason'], params: r.params },
+    }));
   },
+});
+
+/** The job's progress: running, each batch, and its end. */
+const jobWrites = (db: Db): Pick<CatalogImportRepository, 'markRunning' | 'commitBatch' | 'markSucceeded' | 'markFailed'> => ({
   async markRunning(importId, at) {
     await db
       .update(catalogImports)
@@ -290,18 +313,10 @@ export const createCatalogImportRepository = (db: Db): CatalogImportRepository =
       .where(eq(catalogImports.id, importId));
     await tx.delete(catalogImportChunks).where(eq(catalogImportChunks.importId, importId));
   },
-  async rejections(importId, afterLine, limit) {
-    const rows = await db
-      .select()
-      .from(catalogImportRejections)
-      .where(and(eq(catalogImportRejections.importId, importId), gt(catalogImportRejections.line, afterLine)))
-      .orderBy(asc(catalogImportRejections.line))
-      .limit(limit);
-    return rows.map((r) => ({
-      line: r.line,
-      gtin: r.gtin,
-      // The reason was written by this module from a MessageKey (catalog-import.file.ts, catalog-import.rules.ts).
-      rejection: { reason: r.reason as Rejection['reason'], params: r.params },
-    }));
-  },
+});
+
+export const createCatalogImportRepository = (db: Db): CatalogImportRepository => ({
+  ...fileWrites(db),
+  ...importReads(db),
+  ...jobWrites(db),
 });

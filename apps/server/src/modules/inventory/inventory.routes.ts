@@ -36,23 +36,20 @@ import { currentUser } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../registry.js';
 import { createHandheldSetRepository } from './handheld-set.repository.js';
 import { createCsvJobs } from './inventory.csv.js';
-import { createInventoryService } from './inventory.service.js';
+import { createInventoryService, type InventoryService } from './inventory.service.js';
 import type { SummaryKind, TagKind } from './inventory-reports.repository.js';
 import { recordHandheldSet } from './use-cases/record-handheld-set.js';
 
-/**
- * Inventories (spec section 7 "Inventory", docs/design/inventory.md). Reads: every role that sees
- * the location. Open (POST), validate and cancel (PUT): roles 1 to 3, as importing an inventory
- * file (spec section 6); a visualizer (5) or printer operator (4) gets 403.
- */
-export const inventoryRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, jobs, engine, config }) => {
-  const service = createInventoryService(db, createCsvJobs({ db, jobs }), engine);
-  const tags = ['inventory'];
-  const route = routeDeclarer(tags);
+type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
+/** What the inventory routes use: the database, the engine, the app's config and the inventory service. */
+type InventoryRouteDeps = Pick<ModuleDeps, 'db' | 'engine' | 'config'> & { service: InventoryService };
+
+/** A location's inventories: list, open, the handheld app's sets, statistics; one inventory and its state. */
+const registerInventoryRoutes = (app: ZodApp, { db, engine, service }: InventoryRouteDeps) => {
+  const route = routeDeclarer(['inventory']);
   const pagedGet = pagedGetter(app, route);
   const postCreated = createdPoster(app, route);
   const writeRole = RoleThreshold.importInventory;
-
   pagedGet(
     '/locations/:id/inventories/',
     {
@@ -126,7 +123,12 @@ export const inventoryRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
     }),
     async (request) => service.changeState(currentUser(request), request.params.id, request.body.state),
   );
+};
 
+/** An inventory's people, its summaries and tag lists per kind, and one GTIN of it. */
+const registerInventoryReportRoutes = (app: ZodApp, { service }: InventoryRouteDeps) => {
+  const route = routeDeclarer(['inventory']);
+  const pagedGet = pagedGetter(app, route);
   app.get(
     '/inventorys/:id/users/',
     route({
@@ -187,7 +189,11 @@ export const inventoryRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
     }),
     async (request) => service.gtin(currentUser(request), request.params.id, request.params.itemType),
   );
+};
 
+/** The inventory file: start it, follow it, download it. */
+const registerInventoryFileRoutes = (app: ZodApp, { config, service }: InventoryRouteDeps) => {
+  const route = routeDeclarer(['inventory']);
   app.get(
     '/inventorys/:id/start_csv_creation/',
     route({
@@ -228,4 +234,17 @@ export const inventoryRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
       return reply.send(file.content);
     },
   );
+};
+
+/**
+ * Inventories (spec section 7 "Inventory", docs/design/inventory.md). Reads: every role that sees
+ * the location. Open (POST), validate and cancel (PUT): roles 1 to 3, as importing an inventory
+ * file (spec section 6); a visualizer (5) or printer operator (4) gets 403.
+ */
+export const inventoryRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, jobs, engine, config }) => {
+  const service = createInventoryService(db, createCsvJobs({ db, jobs }), engine);
+  const deps = { db, engine, config, service };
+  registerInventoryRoutes(app, deps);
+  registerInventoryReportRoutes(app, deps);
+  registerInventoryFileRoutes(app, deps);
 };

@@ -13,7 +13,7 @@ import type { Db } from '../../db/client.js';
 import { AppError, conflict, fieldError, notFound } from '../../http/errors.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import { createCatalogRepository } from '../catalog/catalog.repository.js';
+import { type CatalogRepository, createCatalogRepository } from '../catalog/catalog.repository.js';
 import { toItemTypeDto } from '../catalog/catalog.service.js';
 import type { Engine } from '../engine/engine.js';
 import { requireLocation } from '../locations/location-scope.js';
@@ -98,6 +98,145 @@ export const toTagDto = (r: reports.TagRow, kind: reports.TagKind): InventoryTag
   read_at: r.read_at === null ? null : new Date(r.read_at).toISOString(),
 });
 
+/** Opens the inventory (409 while the area has an open one) and answers its id. */
+const openInventory = async (
+  db: Db,
+  user: AuthUser,
+  locationId: number,
+  body: { location_area: number; item_types: number[] },
+): Promise<number> => {
+  await requireLocation(db, user, locationId);
+  if (!(await repo.areaOfLocation(db, { areaId: body.location_area, locationId }))) {
+    throw fieldError('location_area', 'inventory.select_area');
+  }
+  const known = await repo.companyItemTypes(db, { ids: body.item_types, companyId: user.companyId });
+  if (known.length !== body.item_types.length) throw fieldError('item_types', 'catalog.unknown_gtin');
+  return db.transaction(async (tx) => {
+    await repo.lockArea(tx, body.location_area);
+    if (await repo.openInventoryOfArea(tx, body.location_area)) {
+      throw conflict('inventory.area_busy');
+    }
+    return repo.insertInventory(tx, {
+      companyId: user.companyId,
+      locationId,
+      areaId: body.location_area,
+      deviceId: null,
+      createdBy: user.id,
+      startTime: new Date(),
+      itemTypeIds: body.item_types,
+    });
+  });
+};
+
+/** Who opened the inventory and who validated or canceled it (when it is closed), with the dates. */
+const toInventoryUsers = (row: repo.InventoryRow, people: Awaited<ReturnType<typeof repo.inventoryUsers>>): InventoryUser[] => {
+  const person = (userId: number | null) => people.find((p) => p.id === userId);
+  const result: InventoryUser[] = [];
+  const opener = person(row.createdBy);
+  if (opener) {
+    result.push({
+      id: opener.id,
+      first_name: opener.firstName,
+      last_name: opener.lastName,
+      email: opener.email,
+      action: 'opened',
+      date: row.startTime.toISOString(),
+    });
+  }
+  const closer = person(row.closedBy);
+  if (closer && (row.state === InventoryState.Validated || row.state === InventoryState.Canceled)) {
+    result.push({
+      id: closer.id,
+      first_name: closer.firstName,
+      last_name: closer.lastName,
+      email: closer.email,
+      action: row.state === InventoryState.Validated ? 'validated' : 'canceled',
+      date: iso(row.closedAt),
+    });
+  }
+  return result;
+};
+
+/** The zero line of a GTIN the inventory does not hold. */
+const emptyLine = (type: NonNullable<Awaited<ReturnType<CatalogRepository['byId']>>>) => ({
+  item_type: type.id,
+  gtin: type.gtin,
+  expected: 0,
+  read: 0,
+  matched: 0,
+  description: type.description,
+  model: type.model,
+  colour: type.colour,
+  season: type.season,
+  section: type.section,
+  reference: type.reference,
+  size_primary: type.sizePrimary,
+  sizes: type.sizes,
+  total: 0,
+});
+
+/** The inventory figures of a location in a range (default the last 30 days), in its days. */
+const locationStats = async (
+  db: Db,
+  user: AuthUser,
+  locationId: number,
+  query: { date_start?: string; date_end?: string },
+): Promise<InventoryStats> => {
+  const { timeZone } = await requireLocation(db, user, locationId);
+  const { from, to } = statsRange(query, undefined, timeZone);
+  // The figures and the stock are the stats module's, over this one location.
+  const [f, stock] = await Promise.all([
+    inventoryFigures(db, { locationIds: [locationId], from, to }),
+    stockNow(db, [locationId]),
+  ]);
+  return {
+    total_inventory_count: f.total,
+    pending_inventories: f.pending,
+    validated_inventories: f.validated,
+    estimated_inventory_time: estimatedMinutes({ stock, itemsRead: f.readSum, minutes: f.secondsSum / 60 }),
+    avg_inventory_time: minutes(f.avgSeconds),
+    avg_inventory_items: round2(f.avgItems),
+    avg_inventory_accuracy: round2(f.avgAccuracy),
+    stock,
+    from: from.toISOString(),
+    to: to.toISOString(),
+  };
+};
+
+/** The inventory file: starting it, its progress and the newest finished one. */
+const inventoryFiles = (
+  db: Db,
+  csvJobs: CsvJobs,
+  requireInventory: (user: AuthUser, id: number) => Promise<repo.InventoryRow>,
+) => ({
+  /** Starts the inventory file, written in `language` (the user's). */
+  async startCsv(user: AuthUser, id: number, language: ExportLanguage): Promise<{ task_id: string }> {
+    const row = await requireInventory(user, id);
+    const taskId = await csvJobs.start({ companyId: user.companyId, userId: user.id, inventory: row, language });
+    return { task_id: taskId };
+  },
+
+  async progress(user: AuthUser, taskId: string): Promise<FileCreationProgress> {
+    const job = await files.getExportJob(db, { id: taskId, companyId: user.companyId });
+    if (job?.kind !== 'inventory-csv' || job.refId === null) throw notFound('jobs.task_not_found');
+    await requireInventory(user, job.refId);
+    return { task_id: job.id, progress: job.progress, file_name: job.fileName, error: job.error };
+  },
+
+  /** The newest finished file of the inventory; 404 before one was created. */
+  async csv(user: AuthUser, id: number): Promise<{ fileName: string; content: string }> {
+    await requireInventory(user, id);
+    const file = await files.latestFinishedCsv(db, { inventoryId: id, companyId: user.companyId });
+    if (!file?.content) {
+      throw new AppError('NOT_FOUND', { message: 'jobs.file_not_ready' });
+    }
+    // Served with one UTF-8 BOM whatever the stored text starts with (a file stored before issue 28 has none), so a
+    // spreadsheet opened by a double click reads its accents right.
+    const content = file.content.startsWith('\uFEFF') ? file.content : `\uFEFF${file.content}`;
+    return { fileName: file.fileName || inventoryFileName(id), content };
+  },
+});
+
 /**
  * Inventories (spec sections 2, 4 and 7, docs/design.md §6): reads for every role that sees the
  * location (another company's or location's inventory is 404); opening, validating and canceling
@@ -143,27 +282,7 @@ export const createInventoryService = (db: Db, csvJobs: CsvJobs, engine: Engine)
      * go to the area's open inventory, so two would compete.
      */
     async create(user: AuthUser, locationId: number, body: { location_area: number; item_types: number[] }) {
-      await requireLocation(db, user, locationId);
-      if (!(await repo.areaOfLocation(db, { areaId: body.location_area, locationId }))) {
-        throw fieldError('location_area', 'inventory.select_area');
-      }
-      const known = await repo.companyItemTypes(db, { ids: body.item_types, companyId: user.companyId });
-      if (known.length !== body.item_types.length) throw fieldError('item_types', 'catalog.unknown_gtin');
-      const id = await db.transaction(async (tx) => {
-        await repo.lockArea(tx, body.location_area);
-        if (await repo.openInventoryOfArea(tx, body.location_area)) {
-          throw conflict('inventory.area_busy');
-        }
-        return repo.insertInventory(tx, {
-          companyId: user.companyId,
-          locationId,
-          areaId: body.location_area,
-          deviceId: null,
-          createdBy: user.id,
-          startTime: new Date(),
-          itemTypeIds: body.item_types,
-        });
-      });
+      const id = await openInventory(db, user, locationId, body);
       return withTypes(await requireInventory(user, id));
     },
 
@@ -182,32 +301,7 @@ export const createInventoryService = (db: Db, csvJobs: CsvJobs, engine: Engine)
 
     async users(user: AuthUser, id: number): Promise<InventoryUser[]> {
       const row = await requireInventory(user, id);
-      const people = await repo.inventoryUsers(db, row);
-      const person = (userId: number | null) => people.find((p) => p.id === userId);
-      const result: InventoryUser[] = [];
-      const opener = person(row.createdBy);
-      if (opener) {
-        result.push({
-          id: opener.id,
-          first_name: opener.firstName,
-          last_name: opener.lastName,
-          email: opener.email,
-          action: 'opened',
-          date: row.startTime.toISOString(),
-        });
-      }
-      const closer = person(row.closedBy);
-      if (closer && (row.state === InventoryState.Validated || row.state === InventoryState.Canceled)) {
-        result.push({
-          id: closer.id,
-          first_name: closer.firstName,
-          last_name: closer.lastName,
-          email: closer.email,
-          action: row.state === InventoryState.Validated ? 'validated' : 'canceled',
-          date: iso(row.closedAt),
-        });
-      }
-      return result;
+      return toInventoryUsers(row, await repo.inventoryUsers(db, row));
     },
 
     async summary(user: AuthUser, id: number, kind: reports.SummaryKind, query: Record<string, unknown>, page: PageParams) {
@@ -232,24 +326,7 @@ export const createInventoryService = (db: Db, csvJobs: CsvJobs, engine: Engine)
       const itemType: ItemType = toItemTypeDto(type);
       return {
         inventory: await withTypes(row),
-        line: line
-          ? toSummaryDto(line)
-          : toSummaryDto({
-              item_type: type.id,
-              gtin: type.gtin,
-              expected: 0,
-              read: 0,
-              matched: 0,
-              description: type.description,
-              model: type.model,
-              colour: type.colour,
-              season: type.season,
-              section: type.section,
-              reference: type.reference,
-              size_primary: type.sizePrimary,
-              sizes: type.sizes,
-              total: 0,
-            }),
+        line: line ? toSummaryDto(line) : toSummaryDto(emptyLine(type)),
         item_type: itemType,
       };
     },
@@ -260,54 +337,10 @@ export const createInventoryService = (db: Db, csvJobs: CsvJobs, engine: Engine)
       return { count, results: rows.map((r) => toTagDto(r, kind)) };
     },
 
-    async stats(user: AuthUser, locationId: number, query: { date_start?: string; date_end?: string }): Promise<InventoryStats> {
-      const { timeZone } = await requireLocation(db, user, locationId);
-      const { from, to } = statsRange(query, undefined, timeZone);
-      // The figures and the stock are the stats module's, over this one location.
-      const [f, stock] = await Promise.all([
-        inventoryFigures(db, { locationIds: [locationId], from, to }),
-        stockNow(db, [locationId]),
-      ]);
-      return {
-        total_inventory_count: f.total,
-        pending_inventories: f.pending,
-        validated_inventories: f.validated,
-        estimated_inventory_time: estimatedMinutes({ stock, itemsRead: f.readSum, minutes: f.secondsSum / 60 }),
-        avg_inventory_time: minutes(f.avgSeconds),
-        avg_inventory_items: round2(f.avgItems),
-        avg_inventory_accuracy: round2(f.avgAccuracy),
-        stock,
-        from: from.toISOString(),
-        to: to.toISOString(),
-      };
-    },
+    stats: (user: AuthUser, locationId: number, query: { date_start?: string; date_end?: string }) =>
+      locationStats(db, user, locationId, query),
 
-    /** Starts the inventory file, written in `language` (the user's). */
-    async startCsv(user: AuthUser, id: number, language: ExportLanguage): Promise<{ task_id: string }> {
-      const row = await requireInventory(user, id);
-      const taskId = await csvJobs.start({ companyId: user.companyId, userId: user.id, inventory: row, language });
-      return { task_id: taskId };
-    },
-
-    async progress(user: AuthUser, taskId: string): Promise<FileCreationProgress> {
-      const job = await files.getExportJob(db, { id: taskId, companyId: user.companyId });
-      if (job?.kind !== 'inventory-csv' || job.refId === null) throw notFound('jobs.task_not_found');
-      await requireInventory(user, job.refId);
-      return { task_id: job.id, progress: job.progress, file_name: job.fileName, error: job.error };
-    },
-
-    /** The newest finished file of the inventory; 404 before one was created. */
-    async csv(user: AuthUser, id: number): Promise<{ fileName: string; content: string }> {
-      await requireInventory(user, id);
-      const file = await files.latestFinishedCsv(db, { inventoryId: id, companyId: user.companyId });
-      if (!file?.content) {
-        throw new AppError('NOT_FOUND', { message: 'jobs.file_not_ready' });
-      }
-      // Served with one UTF-8 BOM whatever the stored text starts with (a file stored before issue 28 has none), so a
-      // spreadsheet opened by a double click reads its accents right.
-      const content = file.content.startsWith('\uFEFF') ? file.content : `\uFEFF${file.content}`;
-      return { fileName: file.fileName || inventoryFileName(id), content };
-    },
+    ...inventoryFiles(db, csvJobs, requireInventory),
   };
 };
 export type InventoryService = ReturnType<typeof createInventoryService>;

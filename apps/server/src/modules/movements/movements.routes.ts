@@ -32,54 +32,16 @@ import { orderListFilters } from '../orders/orders.repository.js';
 import type { ModuleDeps } from '../registry.js';
 import { createMovementsService } from './movements.service.js';
 
-/**
- * Movements between locations (spec section 7 "Movements"). A movement is visible from its
- * origin and from its destination. `?side=exit|entry` (default exit) picks what the unprefixed
- * counts of an order or box mean: the origin's (exit pages) or the destination's (entry pages).
- * Create: roles 1 to 3; update (sync, cancel) and delete: roles 1 to 4; reads: everyone in scope.
- */
-export const movementsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, readDb, config }) => {
-  const service = createMovementsService(db);
-  // The location's list reads through this one (the read replica while it keeps up: docs/read-replicas.md).
-  const reads = readDb === db ? service : createMovementsService(readDb);
-  const tags = ['movements'];
-  const route = routeDeclarer(tags);
+type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
+type MovementsService = ReturnType<typeof createMovementsService>;
+/** What the movement routes use: the primary's service, the one lists read through, and the app's config. */
+type MovementsRouteDeps = Pick<ModuleDeps, 'db' | 'config'> & { service: MovementsService; reads: MovementsService };
+
+/** Creating a movement, its list of a location in both directions, its update and its files. */
+const registerMovementRoutes = (app: ZodApp, { db, config, service }: MovementsRouteDeps) => {
+  const route = routeDeclarer(['movements']);
   const pagedGet = pagedGetter(app, route);
   const postCreated = createdPoster(app, route);
-
-  registerOrderPageRoutes(app, {
-    tags,
-    prefix: '/morders',
-    name: 'a movement',
-    detailUrls: ['/morders/:id/', '/v1/morders/:id/'],
-    list: {
-      url: '/locations/:id/v1/exits/',
-      summary: 'Movements leaving a location (exit dashboard)',
-      querystring: withFilters(movementExitListQuerySchema, orderListFilters('movement'), ['report_type']),
-    },
-    remove: { urls: ['/morders/:id/', '/v1/morders/:id/'], maxRole: RoleThreshold.write },
-    boxesUrls: ['/v1/morders/:id/boxes/', '/morders/:id/boxes/'],
-    sided: true,
-    boxPages: true,
-    schemas: { order: movementOrderSchema, box: boxSchema, line: itemLineSchema },
-    itemsCsv: {
-      name: (id) => ({ es: `movimiento-${id}-articulos`, en: `movement-${id}-items` }),
-      sheet: { es: 'Artículos', en: 'Items' },
-      moreColumns: [
-        { header: { es: 'Leídas (origen)', en: 'Read (origin)' }, kind: 'number', value: (l) => l.origin_real_quantity },
-        {
-          header: { es: 'Leídas (destino)', en: 'Read (destination)' },
-          kind: 'number',
-          value: (l) => l.destination_real_quantity,
-        },
-        { header: { es: 'Porcentaje', en: 'Percent' }, kind: 'number', value: (l) => l.percent },
-      ],
-    },
-    service,
-    readService: reads,
-    defaultLanguage: config.defaultLanguage,
-  });
-
   postCreated(
     '/morders/',
     {
@@ -163,7 +125,11 @@ export const movementsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
       });
     },
   );
+};
 
+/** The exit and entry statistics of a location. */
+const registerMovementStatsRoutes = (app: ZodApp, { service }: MovementsRouteDeps) => {
+  const route = routeDeclarer(['movements']);
   app.get(
     '/locations/:id/movstats/',
     route({
@@ -187,4 +153,54 @@ export const movementsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
       async (request) => service.entryStats(currentUser(request), request.params.id, request.query),
     );
   }
+};
+
+/**
+ * Movements between locations (spec section 7 "Movements"). A movement is visible from its
+ * origin and from its destination. `?side=exit|entry` (default exit) picks what the unprefixed
+ * counts of an order or box mean: the origin's (exit pages) or the destination's (entry pages).
+ * Create: roles 1 to 3; update (sync, cancel) and delete: roles 1 to 4; reads: everyone in scope.
+ */
+export const movementsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, readDb, config }) => {
+  const service = createMovementsService(db);
+  // The location's list reads through this one (the read replica while it keeps up: docs/read-replicas.md).
+  const reads = readDb === db ? service : createMovementsService(readDb);
+  const tags = ['movements'];
+
+  registerOrderPageRoutes(app, {
+    tags,
+    prefix: '/morders',
+    name: 'a movement',
+    detailUrls: ['/morders/:id/', '/v1/morders/:id/'],
+    list: {
+      url: '/locations/:id/v1/exits/',
+      summary: 'Movements leaving a location (exit dashboard)',
+      querystring: withFilters(movementExitListQuerySchema, orderListFilters('movement'), ['report_type']),
+    },
+    remove: { urls: ['/morders/:id/', '/v1/morders/:id/'], maxRole: RoleThreshold.write },
+    boxesUrls: ['/v1/morders/:id/boxes/', '/morders/:id/boxes/'],
+    sided: true,
+    boxPages: true,
+    schemas: { order: movementOrderSchema, box: boxSchema, line: itemLineSchema },
+    itemsCsv: {
+      name: (id) => ({ es: `movimiento-${id}-articulos`, en: `movement-${id}-items` }),
+      sheet: { es: 'Artículos', en: 'Items' },
+      moreColumns: [
+        { header: { es: 'Leídas (origen)', en: 'Read (origin)' }, kind: 'number', value: (l) => l.origin_real_quantity },
+        {
+          header: { es: 'Leídas (destino)', en: 'Read (destination)' },
+          kind: 'number',
+          value: (l) => l.destination_real_quantity,
+        },
+        { header: { es: 'Porcentaje', en: 'Percent' }, kind: 'number', value: (l) => l.percent },
+      ],
+    },
+    service,
+    readService: reads,
+    defaultLanguage: config.defaultLanguage,
+  });
+
+  const deps = { db, config, service, reads };
+  registerMovementRoutes(app, deps);
+  registerMovementStatsRoutes(app, deps);
 };

@@ -118,48 +118,58 @@ export type OrderPagesOptions<
   readService?: Pick<OrderPagesService<z.output<O>, z.output<B>, z.output<L>, z.output<Q>>, 'list'>;
 };
 
-const sideSchema = z.enum(['exit', 'entry']).optional();
-
-/**
- * The pages every order type shows, declared once for inbound, online and movements: the
- * location's list, the order and its delete, its item lines, its boxes (and, with `boxPages`, one
- * box and its lines), a GTIN of the order and the items CSV. Same URLs and answers as before.
- */
-export const registerOrderPageRoutes = <
+/** What every group of order page routes uses: the options, the route declarers and the side query of movement pages. */
+const pageContext = <
   O extends z.ZodType,
   B extends z.ZodType,
   L extends z.ZodType<ItemLineCells>,
   Q extends z.ZodType<Record<string, unknown>>,
 >(
   fastify: FastifyInstance,
-  {
-    tags,
-    prefix,
-    name,
-    detailUrls,
-    list,
-    remove,
-    boxesUrls,
-    sided,
-    boxPages,
-    schemas,
-    itemsCsv,
-    service,
-    readService = service,
-    defaultLanguage,
-  }: OrderPagesOptions<O, B, L, Q>,
-): void => {
+  options: OrderPagesOptions<O, B, L, Q>,
+) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const route = routeDeclarer(tags);
+  const route = routeDeclarer(options.tags);
   const pagedGet = pagedGetter(app, route);
   // The answers are checked against the schemas when sent; the service's types tie them together at the call site.
-  const answer: { order: z.ZodType; box: z.ZodType; line: z.ZodType } = schemas;
-  const side = sided ? { side: sideSchema } : {};
+  const answer: { order: z.ZodType; box: z.ZodType; line: z.ZodType } = options.schemas;
+  const side = options.sided ? { side: sideSchema } : {};
   const sideQuery = z.object(side);
   const sideOf = (q: object): PageSide | undefined =>
-    sided && 'side' in q && (q.side === 'exit' || q.side === 'entry') ? q.side : undefined;
+    options.sided && 'side' in q && (q.side === 'exit' || q.side === 'entry') ? q.side : undefined;
   const lineQuery = itemLineQuerySchema.extend(side);
+  const readService = options.readService ?? options.service;
+  return { ...options, readService, app, route, pagedGet, answer, side, sideQuery, sideOf, lineQuery };
+};
+type PageContext<
+  O extends z.ZodType,
+  B extends z.ZodType,
+  L extends z.ZodType<ItemLineCells>,
+  Q extends z.ZodType<Record<string, unknown>>,
+> = ReturnType<typeof pageContext<O, B, L, Q>>;
 
+/** The location's list, the order (at each of its URLs) and its delete. */
+const registerOrderRoutes = <
+  O extends z.ZodType,
+  B extends z.ZodType,
+  L extends z.ZodType<ItemLineCells>,
+  Q extends z.ZodType<Record<string, unknown>>,
+>({
+  app,
+  route,
+  pagedGet,
+  answer,
+  sideQuery,
+  sideOf,
+  readService,
+  service,
+  tags,
+  name,
+  detailUrls,
+  list,
+  remove,
+  sided,
+}: PageContext<O, B, L, Q>) => {
   pagedGet(
     list.url,
     { summary: list.summary, params: locationParams, querystring: list.querystring, row: answer.order, pageSize: LIST_PAGE },
@@ -198,7 +208,26 @@ export const registerOrderPageRoutes = <
       async (request) => service.get(currentUser(request), request.params.id, sideOf(request.query ?? {})),
     );
   }
+};
 
+/** The item lines of an order and its boxes. */
+const registerLinesAndBoxesRoutes = <
+  O extends z.ZodType,
+  B extends z.ZodType,
+  L extends z.ZodType<ItemLineCells>,
+  Q extends z.ZodType<Record<string, unknown>>,
+>({
+  app,
+  route,
+  answer,
+  side,
+  sideOf,
+  lineQuery,
+  service,
+  prefix,
+  name,
+  boxesUrls,
+}: PageContext<O, B, L, Q>) => {
   app.get(
     `${prefix}/:id/report/`,
     route({
@@ -247,7 +276,28 @@ export const registerOrderPageRoutes = <
       },
     );
   }
+};
 
+/** With `boxPages`, one box and its item lines; one GTIN of the order; the items file. */
+const registerBoxAndItemRoutes = <
+  O extends z.ZodType,
+  B extends z.ZodType,
+  L extends z.ZodType<ItemLineCells>,
+  Q extends z.ZodType<Record<string, unknown>>,
+>({
+  app,
+  route,
+  answer,
+  sideQuery,
+  sideOf,
+  lineQuery,
+  service,
+  prefix,
+  name,
+  boxPages,
+  itemsCsv,
+  defaultLanguage,
+}: PageContext<O, B, L, Q>) => {
   const { box, boxLines } = service;
   if (boxPages && box && boxLines) {
     app.get(
@@ -313,4 +363,26 @@ export const registerOrderPageRoutes = <
       });
     },
   );
+};
+
+const sideSchema = z.enum(['exit', 'entry']).optional();
+
+/**
+ * The pages every order type shows, declared once for inbound, online and movements: the
+ * location's list, the order and its delete, its item lines, its boxes (and, with `boxPages`, one
+ * box and its lines), a GTIN of the order and the items CSV. Same URLs and answers as before.
+ */
+export const registerOrderPageRoutes = <
+  O extends z.ZodType,
+  B extends z.ZodType,
+  L extends z.ZodType<ItemLineCells>,
+  Q extends z.ZodType<Record<string, unknown>>,
+>(
+  fastify: FastifyInstance,
+  options: OrderPagesOptions<O, B, L, Q>,
+): void => {
+  const context = pageContext(fastify, options);
+  registerOrderRoutes(context);
+  registerLinesAndBoxesRoutes(context);
+  registerBoxAndItemRoutes(context);
 };

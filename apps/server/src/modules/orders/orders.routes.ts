@@ -53,7 +53,7 @@ import { toProviderReturnDto, toSaleReturnDto } from './order-dto.js';
 import { registerOrderPageRoutes } from './order-pages.routes.js';
 import { createOrderWithBoxesRepository } from './order-with-boxes.repository.js';
 import { orderListFilters } from './orders.repository.js';
-import { createOrdersService } from './orders.service.js';
+import { createOrdersService, type OrdersService } from './orders.service.js';
 import { providerFilters } from './providers.repository.js';
 import { returnFilters } from './returns.repository.js';
 import { createOrderWithBoxes } from './use-cases/create-order-with-boxes.js';
@@ -62,45 +62,13 @@ const DASHBOARD_PAGE = LIST_PAGE_SIZE;
 
 const WRITE_ROLE = RoleThreshold.createOrders;
 
-/** Inbound: purchase orders, receptions, boxes and contents, providers, statistics, downloads and returns. */
-export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, readDb, config }) => {
-  const service = createOrdersService(db);
-  // The lists and statistics read through this one (the read replica while it keeps up: docs/read-replicas.md).
-  const reads = readDb === db ? service : createOrdersService(readDb);
-  const tags = ['inbound'];
-  const route = routeDeclarer(tags);
-  const pagedGet = pagedGetter(app, route);
-  const postCreated = createdPoster(app, route);
+type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
+/** What the inbound routes use: the primary's service, the one lists and statistics read through, the app's config. */
+type OrdersRouteDeps = Pick<ModuleDeps, 'db' | 'config'> & { service: OrdersService; reads: OrdersService };
 
-  registerOrderPageRoutes(app, {
-    tags,
-    prefix: '/porders',
-    name: 'an order',
-    detailUrls: ['/v1/porders/:id/', '/porders/:id/'],
-    list: {
-      url: '/locations/:id/v1/porders/',
-      summary: "Purchase orders arriving at a location (inbound dashboard's history)",
-      querystring: withFilters(purchaseOrderListQuerySchema, orderListFilters('purchase')),
-    },
-    remove: { urls: ['/porders/:id/'], maxRole: RoleThreshold.createOrders },
-    boxesUrls: ['/porders/:id/boxes/'],
-    sided: false,
-    boxPages: false,
-    schemas: { order: purchaseOrderSchema, box: boxSchema, line: itemLineSchema },
-    itemsCsv: {
-      name: (id) => ({ es: `pedido-${id}-articulos`, en: `order-${id}-items` }),
-      sheet: { es: 'Artículos', en: 'Items' },
-      moreColumns: [
-        { header: { es: 'Leídas', en: 'Read' }, kind: 'number', value: (l) => l.real_quantity },
-        { header: { es: 'Porcentaje', en: 'Percent' }, kind: 'number', value: (l) => l.percent },
-      ],
-    },
-    service,
-    readService: reads,
-    defaultLanguage: config.defaultLanguage,
-  });
-
-  // ------------------------------------------------------------ the order wizard's one call
+/** The order wizard's one call. */
+const registerOrderWizardRoute = (app: ZodApp, { db }: OrdersRouteDeps) => {
+  const route = routeDeclarer(['inbound']);
   const withBoxesRepo = createOrderWithBoxesRepository(db);
   app.post(
     '/orders-with-boxes/',
@@ -118,8 +86,12 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db,
       return reply.status(201).send(answer);
     },
   );
+};
 
-  // ------------------------------------------------------------ purchase orders
+/** Purchase orders: create, sync flag, the order file, print data and the statistics. */
+const registerPurchaseOrderRoutes = (app: ZodApp, { db, config, service, reads }: OrdersRouteDeps) => {
+  const route = routeDeclarer(['inbound']);
+  const postCreated = createdPoster(app, route);
   postCreated(
     '/porders/',
     {
@@ -192,8 +164,13 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db,
     }),
     async (request) => reads.inboundStats(currentUser(request), request.params.id, request.query),
   );
+};
 
-  // ------------------------------------------------------------ receptions
+/** Receptions of an order. */
+const registerReceptionRoutes = (app: ZodApp, { service, reads }: OrdersRouteDeps) => {
+  const route = routeDeclarer(['inbound']);
+  const pagedGet = pagedGetter(app, route);
+  const postCreated = createdPoster(app, route);
   postCreated(
     '/receptions/',
     {
@@ -219,8 +196,13 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db,
   app.get('/receptions/:id/', route({ params: idParamSchema, ok: receptionSchema }), async (request) =>
     service.getReception(currentUser(request), request.params.id),
   );
+};
 
-  // ------------------------------------------------------------ boxes and contents
+/** Boxes and their contents. */
+const registerBoxRoutes = (app: ZodApp, { service, reads }: OrdersRouteDeps) => {
+  const route = routeDeclarer(['inbound']);
+  const pagedGet = pagedGetter(app, route);
+  const postCreated = createdPoster(app, route);
   postCreated(
     '/boxes/',
     {
@@ -285,8 +267,12 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db,
     },
     (user, { params, query }, page) => reads.boxIdLines(user, params.id, gtinFilter(query), page),
   );
+};
 
-  // ------------------------------------------------------------ providers
+/** Providers, their statistics and their purchase orders. */
+const registerProviderRoutes = (app: ZodApp, { service, reads }: OrdersRouteDeps) => {
+  const route = routeDeclarer(['inbound']);
+  const pagedGet = pagedGetter(app, route);
   pagedGet(
     '/providers/',
     {
@@ -325,8 +311,12 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db,
     },
     (user, { params, query }, page) => reads.providerOrders(user, params.id, query, page),
   );
+};
 
-  // ------------------------------------------------------------ returns
+/** Provider and sale returns of a location, one by one and their lines. */
+const registerReturnRoutes = (app: ZodApp, { service, reads }: OrdersRouteDeps) => {
+  const route = routeDeclarer(['inbound']);
+  const pagedGet = pagedGetter(app, route);
   const returnKinds = [
     {
       kind: 'provider',
@@ -373,4 +363,48 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db,
       (user, { params }, page) => reads.returnLines(user, kind, params.id, page),
     );
   }
+};
+
+/** Inbound: purchase orders, receptions, boxes and contents, providers, statistics, downloads and returns. */
+export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, readDb, config }) => {
+  const service = createOrdersService(db);
+  // The lists and statistics read through this one (the read replica while it keeps up: docs/read-replicas.md).
+  const reads = readDb === db ? service : createOrdersService(readDb);
+  const tags = ['inbound'];
+
+  registerOrderPageRoutes(app, {
+    tags,
+    prefix: '/porders',
+    name: 'an order',
+    detailUrls: ['/v1/porders/:id/', '/porders/:id/'],
+    list: {
+      url: '/locations/:id/v1/porders/',
+      summary: "Purchase orders arriving at a location (inbound dashboard's history)",
+      querystring: withFilters(purchaseOrderListQuerySchema, orderListFilters('purchase')),
+    },
+    remove: { urls: ['/porders/:id/'], maxRole: RoleThreshold.createOrders },
+    boxesUrls: ['/porders/:id/boxes/'],
+    sided: false,
+    boxPages: false,
+    schemas: { order: purchaseOrderSchema, box: boxSchema, line: itemLineSchema },
+    itemsCsv: {
+      name: (id) => ({ es: `pedido-${id}-articulos`, en: `order-${id}-items` }),
+      sheet: { es: 'Artículos', en: 'Items' },
+      moreColumns: [
+        { header: { es: 'Leídas', en: 'Read' }, kind: 'number', value: (l) => l.real_quantity },
+        { header: { es: 'Porcentaje', en: 'Percent' }, kind: 'number', value: (l) => l.percent },
+      ],
+    },
+    service,
+    readService: reads,
+    defaultLanguage: config.defaultLanguage,
+  });
+
+  const deps = { db, config, service, reads };
+  registerOrderWizardRoute(app, deps);
+  registerPurchaseOrderRoutes(app, deps);
+  registerReceptionRoutes(app, deps);
+  registerBoxRoutes(app, deps);
+  registerProviderRoutes(app, deps);
+  registerReturnRoutes(app, deps);
 };

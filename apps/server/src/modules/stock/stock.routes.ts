@@ -53,18 +53,14 @@ const decodeText = (bytes: Buffer): string => {
   }
 };
 
-/**
- * Stock (spec sections 2 "Inventory" and "Alarms", 7 "Areas" and "Items and alarms";
- * docs/design/stock.md): stock per GTIN of an area, a location or every visible location; stock
- * by tag; box stock and box tracking; the counted-stock upload; minimum stock; alarms. Reads are
- * open to every role in scope; uploads and minimum stock edits to roles 1–3. Foreign ids are 404.
- */
-export const stockRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, readDb, config }) => {
-  const service = createStockService(db);
-  // The stock lists read through readDb: the read replica while it keeps up (docs/read-replicas.md); the rest, the primary.
-  const reads = readDb === db ? service : createStockService(readDb);
-  const route = routeDeclarer(['stock']);
-  const pagedGet = pagedGetter(app, route);
+type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
+type StockService = ReturnType<typeof createStockService>;
+/** What the stock routes use: the primary's service, the one lists read through, and the app's config. */
+type StockRouteDeps = Pick<ModuleDeps, 'db' | 'config'> & { service: StockService; reads: StockService };
+
+/** Stock per GTIN of an area, a location or every visible location, and stock by tag. */
+const registerStockPerGtinRoutes = (app: ZodApp, { reads }: StockRouteDeps) => {
+  const pagedGet = pagedGetter(app, routeDeclarer(['stock']));
 
   pagedGet(
     '/areas/:id/summary/',
@@ -100,6 +96,12 @@ export const stockRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, 
     },
     (user, { query }, page) => reads.itemStock(user, query, page),
   );
+};
+
+/** Box stock, a box's contents and box tracking (with its file). */
+const registerBoxRoutes = (app: ZodApp, { db, config, service, reads }: StockRouteDeps) => {
+  const route = routeDeclarer(['stock']);
+  const pagedGet = pagedGetter(app, route);
 
   pagedGet(
     '/boxstock/',
@@ -166,6 +168,11 @@ export const stockRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, 
       });
     },
   );
+};
+
+/** The counted-stock upload of an area (roles 1–3). */
+const registerInventoryFileRoute = (app: ZodApp, { service }: StockRouteDeps) => {
+  const route = routeDeclarer(['stock']);
 
   app.post(
     '/areas/:id/upload_inventory_file/',
@@ -191,6 +198,11 @@ export const stockRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, 
       return service.uploadInventoryFile(currentUser(request), request.params.id, decodeText(bytes));
     },
   );
+};
+
+/** Minimum stock of a GTIN: read, set and change (roles 1–3 edit). */
+const registerMinimumStockRoutes = (app: ZodApp, { service }: StockRouteDeps) => {
+  const route = routeDeclarer(['stock']);
 
   app.get(
     '/types/:id/minstock/',
@@ -229,6 +241,12 @@ export const stockRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, 
     }),
     async (request) => service.updateMinimumStock(currentUser(request), request.params.id, request.body),
   );
+};
+
+/** Stock alarms and their count (the header bell). */
+const registerAlarmRoutes = (app: ZodApp, { service, reads }: StockRouteDeps) => {
+  const route = routeDeclarer(['stock']);
+  const pagedGet = pagedGetter(app, route);
 
   pagedGet(
     '/alarms/',
@@ -250,4 +268,22 @@ export const stockRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, 
     }),
     async (request) => ({ count: await service.alarmCount(currentUser(request), request.query) }),
   );
+};
+
+/**
+ * Stock (spec sections 2 "Inventory" and "Alarms", 7 "Areas" and "Items and alarms";
+ * docs/design/stock.md): stock per GTIN of an area, a location or every visible location; stock
+ * by tag; box stock and box tracking; the counted-stock upload; minimum stock; alarms. Reads are
+ * open to every role in scope; uploads and minimum stock edits to roles 1–3. Foreign ids are 404.
+ */
+export const stockRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, readDb, config }) => {
+  const service = createStockService(db);
+  // The stock lists read through readDb: the read replica while it keeps up (docs/read-replicas.md); the rest, the primary.
+  const reads = readDb === db ? service : createStockService(readDb);
+  const deps = { db, config, service, reads };
+  registerStockPerGtinRoutes(app, deps);
+  registerBoxRoutes(app, deps);
+  registerInventoryFileRoute(app, deps);
+  registerMinimumStockRoutes(app, deps);
+  registerAlarmRoutes(app, deps);
 };
