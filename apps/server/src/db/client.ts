@@ -234,89 +234,94 @@ const EMBEDDED_OPTIONS = {
   startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=64MB'],
 };
 
-export const openDatabase = async ({
-  databaseUrl,
+/** Errors of a pool's idle clients and of its clients in use go to `onError` (see below). */
+const watchPool = (pool: pg.Pool, onError: (error: Error) => void) => {
+  pool.on('error', onError);
+  pool.on('connect', (client) => {
+    client.on('error', onError);
+  });
+};
+
+/** PostgreSQL: a pool, its LISTEN connection and, with `read`, the routing to a standby. */
+const openPostgres = async (
+  databaseUrl: string,
+  { onError = () => {}, log = silent, read }: DatabaseOptions,
+): Promise<Database> => {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 5_000 });
+  // A connection can be cut by the server (restart, failover, pg_terminate_backend). pg emits
+  // 'error' on the pool for an idle client and on the client itself for one in use: without a
+  // listener either one would end the process. The query in flight fails (the request answers
+  // 503, see http/errors), the pool drops the broken client and opens a new one next time.
+  watchPool(pool, onError);
+  const db = retryTransactions(drizzlePg(pool, { schema }) as unknown as Db);
+  const listener = createPgListener(databaseUrl, onError, log);
+  let readReplica: ReadRouter | undefined;
+  let readDb = db;
+  if (read) {
+    const name = read.applicationName ?? 'rfid-read';
+    const standbyPool = (max: number, applicationName: string) => {
+      const standby = new pg.Pool({
+        connectionString: read.url,
+        max,
+        connectionTimeoutMillis: 2_000,
+        application_name: applicationName,
+      });
+      watchPool(standby, onError);
+      return standby;
+    };
+    readReplica = createReadRouter({
+      primary: pool,
+      replica: standbyPool(10, name),
+      replicaMonitor: standbyPool(1, `${name}-monitor`),
+      maxLagMs: read.maxLagMs,
+      checkMs: read.checkMs,
+      onError,
+    });
+    // The routing pool answers drizzle's query() and connect() as a pg.Pool does (db/read-replica.ts).
+    readDb = retryTransactions(drizzlePg(readReplica.pool as unknown as pg.Pool, { schema }) as unknown as Db);
+  }
+  return {
+    db,
+    readDb,
+    ...(readReplica ? { readReplica } : {}),
+    kind: 'postgres',
+    listen: listener.listen,
+    storage: () => 'ok',
+    waiting: () => pool.waitingCount,
+    pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
+    withStartupLock: async (work) => {
+      const client = await pool.connect();
+      // A connection cut on the way (the database restarting) is not given back to the pool, and its lock is gone
+      // with it: the caller runs the whole start-up work again (main.ts).
+      let broken: Error | undefined;
+      try {
+        await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+        return await work();
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch((error: unknown) => {
+          broken = error instanceof Error ? error : new Error(String(error));
+        });
+        client.release(broken);
+      }
+    },
+    close: async () => {
+      await listener.close();
+      await readReplica?.close();
+      await pool.end();
+    },
+  };
+};
+
+/** PGlite in this process, in memory or in a data folder this process locks. */
+const openEmbedded = async ({
   dataDir,
   inMemory,
   loadDataDir,
   prebuiltFile,
-  onError = () => {},
   log = silent,
   diskReserveBytes = 0,
-  read,
 }: DatabaseOptions): Promise<Database> => {
-  if (databaseUrl) {
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 5_000 });
-    // A connection can be cut by the server (restart, failover, pg_terminate_backend). pg emits
-    // 'error' on the pool for an idle client and on the client itself for one in use: without a
-    // listener either one would end the process. The query in flight fails (the request answers
-    // 503, see http/errors), the pool drops the broken client and opens a new one next time.
-    pool.on('error', onError);
-    pool.on('connect', (client) => {
-      client.on('error', onError);
-    });
-    const db = retryTransactions(drizzlePg(pool, { schema }) as unknown as Db);
-    const listener = createPgListener(databaseUrl, onError, log);
-    let readReplica: ReadRouter | undefined;
-    let readDb = db;
-    if (read) {
-      const name = read.applicationName ?? 'rfid-read';
-      const standbyPool = (max: number, applicationName: string) => {
-        const standby = new pg.Pool({
-          connectionString: read.url,
-          max,
-          connectionTimeoutMillis: 2_000,
-          application_name: applicationName,
-        });
-        standby.on('error', onError);
-        standby.on('connect', (client) => {
-          client.on('error', onError);
-        });
-        return standby;
-      };
-      readReplica = createReadRouter({
-        primary: pool,
-        replica: standbyPool(10, name),
-        replicaMonitor: standbyPool(1, `${name}-monitor`),
-        maxLagMs: read.maxLagMs,
-        checkMs: read.checkMs,
-        onError,
-      });
-      // The routing pool answers drizzle's query() and connect() as a pg.Pool does (db/read-replica.ts).
-      readDb = retryTransactions(drizzlePg(readReplica.pool as unknown as pg.Pool, { schema }) as unknown as Db);
-    }
-    return {
-      db,
-      readDb,
-      ...(readReplica ? { readReplica } : {}),
-      kind: 'postgres',
-      listen: listener.listen,
-      storage: () => 'ok',
-      waiting: () => pool.waitingCount,
-      pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-      migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
-      withStartupLock: async (work) => {
-        const client = await pool.connect();
-        // A connection cut on the way (the database restarting) is not given back to the pool, and its lock is gone
-        // with it: the caller runs the whole start-up work again (main.ts).
-        let broken: Error | undefined;
-        try {
-          await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
-          return await work();
-        } finally {
-          await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch((error: unknown) => {
-            broken = error instanceof Error ? error : new Error(String(error));
-          });
-          client.release(broken);
-        }
-      },
-      close: async () => {
-        await listener.close();
-        await readReplica?.close();
-        await pool.end();
-      },
-    };
-  }
   let unlock = () => {};
   let open: () => PGlite;
   if (inMemory || !dataDir) {
@@ -370,3 +375,6 @@ export const openDatabase = async ({
     dataDirImage: () => handle.dumpDataDirInTransaction('none'),
   };
 };
+
+export const openDatabase = async (options: DatabaseOptions): Promise<Database> =>
+  options.databaseUrl ? openPostgres(options.databaseUrl, options) : openEmbedded(options);

@@ -90,23 +90,13 @@ const isFatal = (error: unknown): boolean => {
 /** SQLSTATE 25006 read_only_sql_transaction: a write refused by the read-only session. */
 const isReadOnlyRefusal = (error: unknown): boolean => (error as { code?: unknown } | null)?.code === '25006';
 
-export const createPgliteHandle = async ({
-  open,
-  dataDir,
-  reserveBytes = 0,
-  checkMs = 1_000,
-  log = { info: () => {}, warn: () => {} },
-}: PgliteHandleOptions): Promise<PgliteHandle> => {
-  let instance: PGlite | undefined = await open();
-  let stoppedBy: unknown;
-  let diskLow = false;
-  let closed = false;
-  let reopening: Promise<void> | undefined;
-
-  // The queue: each call waits for the one before it. A call that had to wait lets the event loop turn once before it
-  // runs (setImmediate): PGlite's queries are synchronous, and the queue hands over in promise callbacks, so without
-  // it a queue of calls ran back to back in one turn of the loop (0.9–4.8 s under 50 connections, issue 30), and no
-  // socket was read nor timer run meanwhile: the load shedding's refusals and new requests waited with the rest.
+/**
+ * The queue: each call waits for the one before it. A call that had to wait lets the event loop turn once before it
+ * runs (setImmediate): PGlite's queries are synchronous, and the queue hands over in promise callbacks, so without
+ * it a queue of calls ran back to back in one turn of the loop (0.9–4.8 s under 50 connections, issue 30), and no
+ * socket was read nor timer run meanwhile: the load shedding's refusals and new requests waited with the rest.
+ */
+const createQueue = (usable: () => PGlite) => {
   let tail: Promise<void> = Promise.resolve();
   let waiting = 0;
   let running = false;
@@ -133,6 +123,77 @@ export const createPgliteHandle = async ({
       release();
     }
   };
+  return { exclusive, waiting: () => waiting, isRunning: () => running };
+};
+
+/** One call to an instance, guarded (handle's `guarded`). */
+type Guard = <T>(call: () => Promise<T>) => Promise<T>;
+
+/** BEGIN, the callback with a transaction of `current`, then COMMIT (or ROLLBACK when it throws, if `current` is live). */
+const runTransaction = async <T>(
+  current: PGlite,
+  { guard, isLive }: { guard: Guard; isLive: () => boolean },
+  callback: (tx: Transaction) => Promise<T>,
+): Promise<T> => {
+  await guard(() => current.query('begin'));
+  let isOpen = true;
+  const check = () => {
+    if (!isOpen) throw new Error('Transaction is closed');
+  };
+  const tx: Transaction = {
+    query: <R>(query: string, params?: unknown[], options?: QueryOptions): Promise<Results<R>> => {
+      check();
+      return guard(() => current.query<R>(query, params, options));
+    },
+    sql: <R>(strings: TemplateStringsArray, ...params: unknown[]): Promise<Results<R>> => {
+      check();
+      return guard(() => current.sql<R>(strings, ...params));
+    },
+    exec: (query: string, options?: QueryOptions) => {
+      check();
+      return guard(() => current.exec(query, options));
+    },
+    rollback: async () => {
+      check();
+      isOpen = false;
+      await guard(() => current.query('rollback'));
+    },
+    listen: () => Promise.reject(new Error('LISTEN inside a transaction is not supported here')),
+    get closed() {
+      return !isOpen;
+    },
+  };
+  try {
+    const result = await callback(tx);
+    if (isOpen) {
+      isOpen = false;
+      await guard(() => current.query('commit'));
+    }
+    return result;
+  } catch (error) {
+    if (isOpen) {
+      isOpen = false;
+      if (isLive()) await guard(() => current.query('rollback')).catch(() => {});
+    }
+    throw error;
+  }
+};
+
+export const createPgliteHandle = async ({
+  open,
+  dataDir,
+  reserveBytes = 0,
+  checkMs = 1_000,
+  log = { info: () => {}, warn: () => {} },
+}: PgliteHandleOptions): Promise<PgliteHandle> => {
+  let instance: PGlite | undefined = await open();
+  let stoppedBy: unknown;
+  let diskLow = false;
+  let closed = false;
+  let reopening: Promise<void> | undefined;
+
+  const queue = createQueue(() => usable());
+  const { exclusive } = queue;
 
   const usable = (): PGlite => {
     if (closed) throw new Error('The database is closed');
@@ -224,50 +285,9 @@ export const createPgliteHandle = async ({
 
   /** A transaction of our own (BEGIN … COMMIT) under the queue: PGlite's would send ROLLBACK to a stopped instance. */
   const transaction = <T>(callback: (tx: Transaction) => Promise<T>): Promise<T> =>
-    exclusive(async (current) => {
-      await guarded(current, () => current.query('begin'));
-      let isOpen = true;
-      const check = () => {
-        if (!isOpen) throw new Error('Transaction is closed');
-      };
-      const tx: Transaction = {
-        query: <R>(query: string, params?: unknown[], options?: QueryOptions): Promise<Results<R>> => {
-          check();
-          return guarded(current, () => current.query<R>(query, params, options));
-        },
-        sql: <R>(strings: TemplateStringsArray, ...params: unknown[]): Promise<Results<R>> => {
-          check();
-          return guarded(current, () => current.sql<R>(strings, ...params));
-        },
-        exec: (query: string, options?: QueryOptions) => {
-          check();
-          return guarded(current, () => current.exec(query, options));
-        },
-        rollback: async () => {
-          check();
-          isOpen = false;
-          await guarded(current, () => current.query('rollback'));
-        },
-        listen: () => Promise.reject(new Error('LISTEN inside a transaction is not supported here')),
-        get closed() {
-          return !isOpen;
-        },
-      };
-      try {
-        const result = await callback(tx);
-        if (isOpen) {
-          isOpen = false;
-          await guarded(current, () => current.query('commit'));
-        }
-        return result;
-      } catch (error) {
-        if (isOpen) {
-          isOpen = false;
-          if (current === instance) await guarded(current, () => current.query('rollback')).catch(() => {});
-        }
-        throw error;
-      }
-    });
+    exclusive((current) =>
+      runTransaction(current, { guard: (call) => guarded(current, call), isLive: () => current === instance }, callback),
+    );
 
   // Only what drizzle (drizzle-orm/pglite) calls: `query` and `transaction`.
   const facade = {
@@ -294,8 +314,8 @@ export const createPgliteHandle = async ({
         if (stopListening && instance) await exclusive(() => stopListening()).catch(() => {});
       };
     },
-    waiting: () => waiting,
-    isRunning: () => running,
+    waiting: queue.waiting,
+    isRunning: queue.isRunning,
     state: () => (!instance ? 'stopped' : diskLow ? 'low' : 'ok'),
     dumpDataDir: (compression) => exclusive((current) => guarded(current, () => current.dumpDataDir(compression))),
     dumpDataDirInTransaction: (compression) => {

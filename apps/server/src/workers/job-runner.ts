@@ -1,8 +1,13 @@
-import type { Db, DbOrTx, Tx } from '../db/client.js';
-import { countJobRun } from '../plugins/metrics.js';
+import type { Db, DbOrTx } from '../db/client.js';
+import { launchJob, type Registered, type RunContext, type Running } from './job-run.js';
+import { periodJob, periodStarts } from './job-schedule.js';
+import { type JobHandler, type JobKindOptions, type JobLog, JobStoppedError, type PeriodicJob } from './job-types.js';
 import * as repo from './jobs.repository.js';
-import { processOwner, renewEveryMs } from './lease.js';
+import { processOwner } from './lease.js';
 import { createWakeableNap } from './wakeable-nap.js';
+
+export type { JobContext, JobLog } from './job-types.js';
+export { JobLeaseLostError, PermanentJobError } from './job-types.js';
 
 /**
  * The one job runner of a server process (docs/background-jobs.md, docs/design.md §8). Jobs live in the `jobs`
@@ -18,48 +23,6 @@ import { createWakeableNap } from './wakeable-nap.js';
  * PGlite is one process: the same code polls it.
  */
 
-export type JobLog = {
-  info: (object: object, message: string) => void;
-  warn: (object: object, message: string) => void;
-  error: (object: object, message: string) => void;
-};
-
-export type Job<P = unknown> = {
-  id: number;
-  kind: string;
-  key: string | null;
-  payload: P;
-  /** This run's number (1 for the first). */
-  attempts: number;
-  maxAttempts: number;
-  progress: number;
-  runAt: Date;
-};
-
-export type JobContext<P> = {
-  job: Job<P>;
-  /** Aborted when the process stops or another process took the job over: stop soon (throwing is fine). */
-  signal: AbortSignal;
-  /** Renews the lease now and records the progress (0 to 100); throws JobLeaseLostError when the job is no longer this run's. */
-  heartbeat: (progress?: number) => Promise<void>;
-  /**
-   * Runs `work` in a transaction that commits only while the job is this run's, and marks the job done in it; throws
-   * JobLeaseLostError (nothing committed) otherwise. Without it the job is marked done when the handler returns.
-   */
-  finish: (work?: (tx: Tx) => Promise<void>) => Promise<void>;
-};
-
-export type JobHandler<P> = (context: JobContext<P>) => Promise<void>;
-
-export type JobKindOptions<P> = {
-  maxAttempts?: number;
-  /** Delay before the first retry; it doubles with every attempt, up to `retryMaxMs`. */
-  retryBaseMs?: number;
-  retryMaxMs?: number;
-  /** In the transaction that fails the job for good: record the failure where its users see it. */
-  onFailed?: (tx: Tx, job: Job<P>, error: string) => Promise<void>;
-};
-
 /** A kind of job as its module exports it: plugins/workers.ts registers it on the process's runner. */
 export type JobKind<P> = { kind: string; handler: JobHandler<P>; options?: JobKindOptions<P> };
 
@@ -71,19 +34,6 @@ export type NewJob<P> = {
   /** Not before (default now). */
   runAt?: Date;
   maxAttempts?: number;
-};
-
-export type PeriodicJob = {
-  kind: string;
-  everyMs: number;
-  /** Where the periods start, from the epoch (e.g. 1 s for 00:00:01 with a one-day period). */
-  offsetMs?: number;
-  /** Also the job of the period under way, when a process starts (it runs at once unless it ran already). */
-  isCurrentPeriodDue?: boolean;
-  /** The payload of the period that starts at `start` (default {}). */
-  payloadOf?: (start: Date) => unknown;
-  /** The key of the period that starts at `start` (default `<kind>:<start ISO>`). */
-  keyOf?: (start: Date) => string;
 };
 
 export type JobRunnerOptions = {
@@ -105,48 +55,48 @@ export type JobRunnerOptions = {
   now?: () => Date;
 };
 
-/** The job was taken over by another run (its lease ran out): this run must not write its result. */
-export class JobLeaseLostError extends Error {
-  constructor() {
-    super('The job was taken over by another process.');
-    this.name = 'JobLeaseLostError';
-  }
-}
-
-/** The process is stopping: the job is given back, not failed. */
-export class JobStoppedError extends Error {
-  constructor() {
-    super('The job runner stopped.');
-    this.name = 'JobStoppedError';
-  }
-}
-
-/** A failure that another attempt cannot mend: the job fails at once. */
-export class PermanentJobError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'PermanentJobError';
-  }
-}
-
 export const DEFAULT_MAX_ATTEMPTS = 3;
 export const CLEANUP_JOB = 'jobs-cleanup';
 
-type Registered = { handler: JobHandler<unknown>; options: JobKindOptions<unknown> };
-type Running = { controller: AbortController; stopHeartbeat: () => void; done: Promise<void> };
+/** Waits until every one of `promises` has settled, or `ms` have passed. */
+const settledWithin = async (promises: Promise<unknown>[], ms: number) => {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    Promise.allSettled(promises),
+    new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, ms);
+    }),
+  ]);
+  clearTimeout(timer);
+};
 
-const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error)).slice(0, 2_000);
+/** Asks running handlers to stop (their jobs are given back), waits up to `graceMs`; the rest is left to the leases. */
+const stopRunning = async (running: ReadonlyMap<number, Running>, graceMs: number) => {
+  const current = [...running.values()];
+  for (const job of current) job.controller.abort(new JobStoppedError());
+  await settledWithin(
+    current.map((job) => job.done),
+    graceMs,
+  );
+  for (const job of running.values()) job.stopHeartbeat();
+};
 
-const toJob = (row: repo.JobRow): Job => ({
-  id: row.id,
-  kind: row.kind,
-  key: row.key,
-  payload: row.payload,
-  attempts: row.attempts,
-  maxAttempts: row.maxAttempts,
-  progress: row.progress,
-  runAt: row.runAt,
+/** A new job's row: its kind's `maxAttempts` unless the job has its own. */
+const jobRow = <P>(job: NewJob<P>, kindMaxAttempts: number | undefined) => ({
+  kind: job.kind,
+  key: job.key ?? null,
+  payload: job.payload,
+  ...(job.runAt ? { runAt: job.runAt } : {}),
+  maxAttempts: job.maxAttempts ?? kindMaxAttempts ?? DEFAULT_MAX_ATTEMPTS,
 });
+
+/** The hourly cleanup: done and failed jobs deleted once kept long enough. */
+const cleanupHandler =
+  (db: Db, log: JobLog, keep: { keepDoneMs: number; keepFailedMs: number }): JobHandler<unknown> =>
+  async () => {
+    const deleted = await repo.deleteFinishedJobs(db, keep);
+    if (deleted) log.info({ deleted }, 'old jobs deleted');
+  };
 
 export const createJobRunner = ({
   db,
@@ -176,13 +126,7 @@ export const createJobRunner = ({
   };
 
   const enqueue = async <P>(target: DbOrTx, job: NewJob<P>): Promise<number | null> => {
-    const id = await repo.insertJob(target, {
-      kind: job.kind,
-      key: job.key ?? null,
-      payload: job.payload,
-      ...(job.runAt ? { runAt: job.runAt } : {}),
-      maxAttempts: job.maxAttempts ?? handlers.get(job.kind)?.options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
-    });
+    const id = await repo.insertJob(target, jobRow(job, handlers.get(job.kind)?.options.maxAttempts));
     // Queued in a transaction not yet committed, the next poll finds it instead.
     wake();
     return id;
@@ -192,134 +136,14 @@ export const createJobRunner = ({
   const queuePeriodic = async () => {
     const at = now().getTime();
     for (const schedule of periodic.values()) {
-      const offset = schedule.offsetMs ?? 0;
-      const current = Math.floor((at - offset) / schedule.everyMs) * schedule.everyMs + offset;
-      const next = current + schedule.everyMs;
-      if (schedule.queuedUntil >= next) continue;
-      const starts = schedule.queuedUntil === 0 && schedule.isCurrentPeriodDue ? [current, next] : [next];
-      for (const start of starts) {
-        const date = new Date(start);
-        await enqueue(db, {
-          kind: schedule.kind,
-          key: schedule.keyOf ? schedule.keyOf(date) : `${schedule.kind}:${date.toISOString()}`,
-          payload: schedule.payloadOf ? schedule.payloadOf(date) : {},
-          runAt: date,
-        });
-      }
+      const { starts, next } = periodStarts(schedule, schedule.queuedUntil, at);
+      if (starts.length === 0) continue;
+      for (const start of starts) await enqueue(db, periodJob(schedule, new Date(start)));
       schedule.queuedUntil = next;
     }
   };
 
-  const retryDelay = (options: JobKindOptions<unknown>, attempts: number) =>
-    Math.min((options.retryBaseMs ?? 5_000) * 2 ** Math.max(0, attempts - 1), options.retryMaxMs ?? 5 * 60_000);
-
-  const failForGood = async (registered: Registered, job: Job, fence: repo.JobFence, error: string) => {
-    try {
-      await repo.withFence(db, fence, async (tx) => {
-        await registered.options.onFailed?.(tx, job, error);
-        await repo.markFailed(tx, fence, error);
-      });
-    } catch (onFailedError) {
-      // The job still ends, so that it is not run again and again; its record of the failure is what was lost.
-      log.error({ err: onFailedError, jobId: job.id, kind: job.kind }, 'recording a job failure failed');
-      await repo.withFence(db, fence, (tx) => repo.markFailed(tx, fence, error));
-    }
-    countJobRun(job.kind, 'failed');
-    log.warn({ jobId: job.id, kind: job.kind, attempts: job.attempts, error }, 'job failed');
-  };
-
-  const execute = async (row: repo.JobRow, controller: AbortController, state: { isFinishing: boolean }) => {
-    const registered = handlers.get(row.kind);
-    if (!registered) return; // only registered kinds are claimed
-    const fence: repo.JobFence = { id: row.id, owner, attempts: row.attempts };
-    const job = toJob(row);
-    if (row.attempts > row.maxAttempts) {
-      // Every attempt ended with its process (or hung): not one more.
-      await failForGood(registered, job, fence, row.lastError ?? 'The job did not finish.');
-      return;
-    }
-    const heartbeat = async (progress?: number) => {
-      const isOurs = await repo.renewLease(db, {
-        fence,
-        leaseMs,
-        ...(progress === undefined ? {} : { progress: Math.max(0, Math.min(100, Math.round(progress))) }),
-      });
-      if (isOurs || state.isFinishing) return;
-      const lost = new JobLeaseLostError();
-      controller.abort(lost);
-      throw lost;
-    };
-    const finish = async (work?: (tx: Tx) => Promise<void>) => {
-      if (state.isFinishing) return;
-      state.isFinishing = true;
-      const isOurs = await repo
-        .withFence(db, fence, async (tx) => {
-          await work?.(tx);
-          await repo.markDone(tx, fence);
-        })
-        .catch((error: unknown) => {
-          state.isFinishing = false;
-          throw error;
-        });
-      if (isOurs) return;
-      state.isFinishing = false;
-      const lost = new JobLeaseLostError();
-      controller.abort(lost);
-      throw lost;
-    };
-    try {
-      await registered.handler({ job, signal: controller.signal, heartbeat, finish });
-      await finish();
-      countJobRun(job.kind, 'done');
-    } catch (error) {
-      if (state.isFinishing) {
-        log.error({ err: error, jobId: job.id, kind: job.kind }, 'job finished, then failed');
-        return;
-      }
-      if (error instanceof JobLeaseLostError || controller.signal.reason instanceof JobLeaseLostError) {
-        log.warn({ jobId: job.id, kind: job.kind }, 'job taken over by another process; this run is dropped');
-        return;
-      }
-      if (controller.signal.reason instanceof JobStoppedError) {
-        await repo.releaseJob(db, fence);
-        return;
-      }
-      const message = messageOf(error);
-      if (!(error instanceof PermanentJobError) && job.attempts < job.maxAttempts) {
-        const delayMs = retryDelay(registered.options, job.attempts);
-        await repo.withFence(db, fence, (tx) => repo.markRetry(tx, fence, { delayMs, error: message }));
-        countJobRun(job.kind, 'retry');
-        log.warn(
-          { err: error, jobId: job.id, kind: job.kind, attempts: job.attempts, retryInMs: delayMs },
-          'job failed; retrying',
-        );
-        return;
-      }
-      await failForGood(registered, job, fence, message);
-    }
-  };
-
-  const launch = (row: repo.JobRow) => {
-    const controller = new AbortController();
-    const state = { isFinishing: false };
-    const renewal = setInterval(() => {
-      repo.renewLease(db, { fence: { id: row.id, owner, attempts: row.attempts }, leaseMs }).then(
-        (isOurs) => {
-          if (!isOurs && !state.isFinishing) controller.abort(new JobLeaseLostError());
-        },
-        () => {}, // the next renewal, or the fence at the end, settles it
-      );
-    }, renewEveryMs(leaseMs));
-    renewal.unref();
-    const done = execute(row, controller, state)
-      .catch((error: unknown) => log.error({ err: error, jobId: row.id, kind: row.kind }, 'job runner error'))
-      .finally(() => {
-        clearInterval(renewal);
-        running.delete(row.id);
-        wake();
-      });
-    running.set(row.id, { controller, stopHeartbeat: () => clearInterval(renewal), done });
-  };
+  const ctx: RunContext = { db, log, owner, leaseMs, handlers };
 
   const poll = async () => {
     while (!isStopping) {
@@ -328,7 +152,13 @@ export const createJobRunner = ({
         while (!isStopping && running.size < concurrency) {
           const row = await repo.claimJob(db, { owner, leaseMs, kinds: [...handlers.keys()] });
           if (!row) break;
-          launch(row);
+          running.set(
+            row.id,
+            launchJob(ctx, row, () => {
+              running.delete(row.id);
+              wake();
+            }),
+          );
         }
         isFailing = false;
       } catch (error) {
@@ -373,26 +203,13 @@ export const createJobRunner = ({
       wake();
       await loop;
       loop = undefined;
-      const current = [...running.values()];
-      for (const job of current) job.controller.abort(new JobStoppedError());
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([
-        Promise.allSettled(current.map((job) => job.done)),
-        new Promise<void>((resolve) => {
-          timer = setTimeout(resolve, graceMs);
-        }),
-      ]);
-      clearTimeout(timer);
-      for (const job of running.values()) job.stopHeartbeat();
+      await stopRunning(running, graceMs);
     },
     /** Ids of the jobs this process is running. */
     runningJobIds: (): number[] => [...running.keys()],
   };
 
-  runner.register(CLEANUP_JOB, async () => {
-    const deleted = await repo.deleteFinishedJobs(db, { keepDoneMs, keepFailedMs });
-    if (deleted) log.info({ deleted }, 'old jobs deleted');
-  });
+  runner.register(CLEANUP_JOB, cleanupHandler(db, log, { keepDoneMs, keepFailedMs }));
   runner.every({ kind: CLEANUP_JOB, everyMs: 3_600_000 });
 
   return runner;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { backoffDelay, toSetRead } from './llrp-client.js';
+import { backoffDelay } from './llrp-client.js';
+import { toSetRead } from './llrp-session.js';
 
 describe('LLRP client rules', () => {
   it('backs off from 1 s, doubling, to at most 30 s, with ±25 % jitter', () => {

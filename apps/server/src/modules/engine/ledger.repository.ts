@@ -78,7 +78,8 @@ const readTimes = (reads: SetRead[]): { at: string | null; times: (string | null
   };
 };
 
-export const createLedgerRepository = (db: DbOrTx) => ({
+/** The writes to picked items: locks, status changes and moves, each in the one lock order (by id). */
+const itemWrites = (db: DbOrTx) => ({
   /** Locks the picked items by id (before several moves that must see them unchanged). */
   async lock(pick: ItemPick): Promise<void> {
     await db.execute(sql`select id from items where ${idsIn(pick)} order by id for update`);
@@ -161,7 +162,10 @@ export const createLedgerRepository = (db: DbOrTx) => ({
       select id, epc, from_state, from_area_id, from_location_id from moved order by id`);
     return parseRows(movedRow, result);
   },
+});
 
+/** The items a reading set saw: created when new, refreshed when known. */
+const sightings = (db: DbOrTx) => ({
   /**
    * Creates the items never seen before (state UNKNOWN, where the reader is, linked to the
    * company's GTIN row when the decoded GTIN exists) and refreshes last_seen_at of the others.
@@ -255,6 +259,10 @@ export const createLedgerRepository = (db: DbOrTx) => ({
     }
     return epcs.flatMap((e) => byEpc.get(e.epc) ?? []);
   },
+});
+
+/** A reading set's traces: one per read. */
+const traceWrites = (db: DbOrTx) => ({
   /**
    * One trace per read when nothing claimed the set: the items did not change, so their state
    * and area (as `see` answered them) are written without looking the items up again.
@@ -315,6 +323,8 @@ export const createLedgerRepository = (db: DbOrTx) => ({
       join items i on i.company_id = ${companyId}::int and i.epc = r.epc`);
   },
 });
+
+export const createLedgerRepository = (db: DbOrTx) => ({ ...itemWrites(db), ...sightings(db), ...traceWrites(db) });
 export type LedgerRepository = ReturnType<typeof createLedgerRepository>;
 
 /**

@@ -59,13 +59,8 @@ const stagedKeyRow = z.object({
 const quietRow = z.object({ quiet_ms: z.coerce.number().nullable() });
 const countsRow = z.object({ staged: z.coerce.number(), sets: z.coerce.number(), reads: z.coerce.number() });
 
-/**
- * The only queries of ingestion (the items and their traces are the ledger's: engine/ledger.ts).
- * The hot path is set-based: one statement per step whatever the number of EPCs (arrays bound as
- * single parameters and expanded with unnest), so a 10,000-EPC set costs the same few round trips
- * as a 10-EPC one.
- */
-export const createIngestRepository = (db: DbOrTx) => ({
+/** The readers as ingestion knows them. */
+const deviceQueries = (db: DbOrTx) => ({
   async deviceByKeyHash(keyHash: string): Promise<IngestDevice | undefined> {
     const [row] = await db.select(deviceColumns).from(devices).where(eq(devices.deviceKeyHash, keyHash)).limit(1);
     return row;
@@ -97,6 +92,14 @@ export const createIngestRepository = (db: DbOrTx) => ({
       .where(eq(devices.id, deviceId));
   },
 
+  async deviceById(id: number): Promise<IngestDevice | undefined> {
+    const [row] = await db.select(deviceColumns).from(devices).where(eq(devices.id, id)).limit(1);
+    return row;
+  },
+});
+
+/** The reading sets themselves. */
+const setQueries = (db: DbOrTx) => ({
   /** Inserts the set unless its id exists; answers the stored row when inserted. */
   async insertSet(row: typeof readingSets.$inferInsert): Promise<StoredSetRow | undefined> {
     const [inserted] = await db.insert(readingSets).values(row).onConflictDoNothing().returning();
@@ -111,7 +114,10 @@ export const createIngestRepository = (db: DbOrTx) => ({
   async claimSet(id: string, claim: string): Promise<void> {
     await db.update(readingSets).set({ claimedBy: claim }).where(eq(readingSets.id, id));
   },
+});
 
+/** Stream reads staged until their reader's pass is over. */
+const stagingWrites = (db: DbOrTx) => ({
   /** Stages stream reads; a read already staged (redelivery) is skipped. Answers how many were new. */
   async stageStreamReads(stream: StagedStream): Promise<number> {
     const [accepted] = await createIngestRepository(db).stageStreams([stream]);
@@ -165,7 +171,10 @@ export const createIngestRepository = (db: DbOrTx) => ({
       return accepted;
     });
   },
+});
 
+/** The staged reads of a reader, taken into a set when its pass is over. */
+const stagedQueries = (db: DbOrTx) => ({
   /**
    * Staged reads of a device in time order. `isTraced` marks a read that already became a
    * trace of this reader (a message redelivered after its set was stored): it is deleted, not
@@ -246,10 +255,18 @@ export const createIngestRepository = (db: DbOrTx) => ({
     const [row] = parseRows(countsRow, result);
     return { staged: row?.staged ?? 0, sets: row?.sets ?? 0, reads: row?.reads ?? 0 };
   },
+});
 
-  async deviceById(id: number): Promise<IngestDevice | undefined> {
-    const [row] = await db.select(deviceColumns).from(devices).where(eq(devices.id, id)).limit(1);
-    return row;
-  },
+/**
+ * The only queries of ingestion (the items and their traces are the ledger's: engine/ledger.ts).
+ * The hot path is set-based: one statement per step whatever the number of EPCs (arrays bound as
+ * single parameters and expanded with unnest), so a 10,000-EPC set costs the same few round trips
+ * as a 10-EPC one.
+ */
+export const createIngestRepository = (db: DbOrTx) => ({
+  ...deviceQueries(db),
+  ...setQueries(db),
+  ...stagingWrites(db),
+  ...stagedQueries(db),
 });
 export type IngestRepository = ReturnType<typeof createIngestRepository>;

@@ -3,13 +3,16 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createGroupCommit } from '../../lib/group-commit.js';
 import { countStaged, observeStageBatch } from '../../plugins/metrics.js';
 import type { Engine } from '../engine/engine.js';
-import { createIngestRepository, type IngestDevice, type SetRead, type StagedStream } from './ingest.repository.js';
-import { type DeviceDirectory, deterministicUuid, ingestSet, StaleStreamFlushError } from './ingest.service.js';
-import { groupByIdleGap } from './stream.js';
+import {
+  createIngestRepository,
+  type IngestDevice,
+  type IngestRepository,
+  type SetRead,
+  type StagedStream,
+} from './ingest.repository.js';
+import type { DeviceDirectory } from './ingest.service.js';
+import { createQuietTimers, createSerializer, type FlushContext, flushStaged, type KeepTail } from './stream-flush.js';
 
-const FLUSH_BATCH = 50_000;
-/** A flush that lost a race with another process's starts again from what is staged; a few times at most. */
-const STALE_RETRIES = 20;
 /** How often every process looks for readers whose staged reads nobody is flushing (their process died). */
 const DEFAULT_SWEEP_MS = 5_000;
 /** The most requests whose reads are staged by one statement (a group commit). */
@@ -51,6 +54,38 @@ export type StreamGrouper = {
   close: () => Promise<void>;
 };
 
+type StreamGrouperOptions = {
+  engine: Engine;
+  devices: DeviceDirectory;
+  gapMs: number;
+  maxEpcs?: number;
+  sweepMs?: number;
+  log: FastifyBaseLogger;
+};
+
+/** The reads of concurrent requests, staged by one statement a batch, readers in id order (one lock order). */
+const stagingCommit = (repo: IngestRepository) =>
+  createGroupCommit<StagedStream, number>({
+    commit: (streams) => {
+      observeStageBatch(streams.length);
+      return repo.stageStreams(streams);
+    },
+    maxBatch: STAGE_BATCH,
+    order: (a, b) => a.deviceId - b.deviceId,
+  });
+
+/** An interval and a timeout that do not keep the process alive. */
+const every = (ms: number, run: () => void) => {
+  const timer = setInterval(run, ms);
+  timer.unref();
+  return timer;
+};
+const after = (ms: number, run: () => void) => {
+  const timer = setTimeout(run, ms);
+  timer.unref();
+  return timer;
+};
+
 /**
  * Groups single reads streamed by portal readers into reading sets by an idle gap. Reads are
  * committed to reader_stream_reads before they are acknowledged; when a reader has been
@@ -73,43 +108,18 @@ export const createStreamGrouper = ({
   maxEpcs = MAX_SET_EPCS,
   sweepMs = DEFAULT_SWEEP_MS,
   log,
-}: {
-  engine: Engine;
-  devices: DeviceDirectory;
-  gapMs: number;
-  maxEpcs?: number;
-  sweepMs?: number;
-  log: FastifyBaseLogger;
-}): StreamGrouper => {
+}: StreamGrouperOptions): StreamGrouper => {
   const repo = createIngestRepository(engine.db);
   const timers = new Map<number, NodeJS.Timeout>();
   const stagedSinceFlush = new Map<number, number>();
-  const chains = new Map<number, Promise<unknown>>();
   /** The deferred flushes of readers that never pause (STAGING_QUIET_MS), by reader. */
-  const longFlushes = new Map<number, NodeJS.Timeout>();
+  const longFlushes = createQuietTimers();
   let lastStagedAt = 0;
   let isClosed = false;
-  // The reads of concurrent requests, staged by one statement a batch, readers in id order (one lock order).
-  const staging = createGroupCommit<StagedStream, number>({
-    commit: (streams) => {
-      observeStageBatch(streams.length);
-      return repo.stageStreams(streams);
-    },
-    maxBatch: STAGE_BATCH,
-    order: (a, b) => a.deviceId - b.deviceId,
-  });
+  const staging = stagingCommit(repo);
 
   /** One flush at a time per reader in this process (other processes are kept out by the database lock). */
-  const serialize = <T>(deviceId: number, work: () => Promise<T>): Promise<T> => {
-    const previous = chains.get(deviceId) ?? Promise.resolve();
-    const next = previous.then(work, work);
-    const settled = next.catch(() => {});
-    chains.set(deviceId, settled);
-    void settled.then(() => {
-      if (chains.get(deviceId) === settled) chains.delete(deviceId);
-    });
-    return next;
-  };
+  const { serialize, chains } = createSerializer();
 
   const schedule = (deviceId: number, delay = gapMs) => {
     if (isClosed) return;
@@ -131,82 +141,12 @@ export const createStreamGrouper = ({
     timers.set(deviceId, timer);
   };
 
-  /** One pass over the staged reads; throws StaleStreamFlushError when another flush took some of them. */
-  const flushPass = async (
-    deviceId: number,
-    keepTail: 'always' | 'if-arriving' | 'never',
-    onStored: () => void,
-  ): Promise<void> => {
-    const device = await devices.byId(deviceId);
-    for (;;) {
-      const rows = await repo.stagedReads(deviceId, FLUSH_BATCH);
-      if (rows.length === 0) break;
-      if (!device) {
-        // The reader was deleted: its staged reads cannot belong to any set.
-        await repo.deleteStaged(rows.map((r) => r.id));
-        continue;
-      }
-      const traced = rows.filter((r) => r.isTraced).map((r) => r.id);
-      const groups = groupByIdleGap(
-        rows.filter((r) => !r.isTraced),
-        { gapMs, maxEpcs },
-      );
-      const hasMore = rows.length === FLUSH_BATCH;
-      // While the reader still streams, its last group may still grow: leave it staged.
-      const isArriving = keepTail === 'if-arriving' && !hasMore && ((await repo.quietMs(deviceId)) ?? gapMs) < gapMs;
-      if ((keepTail === 'always' || isArriving) && groups.length > 0) groups.pop();
-      if (groups.length === 0) {
-        await repo.deleteStaged(traced);
-        break;
-      }
-      for (const [index, group] of groups.entries()) {
-        const first = group[0] as (typeof group)[number];
-        const last = group[group.length - 1] as (typeof group)[number];
-        const ids = group.map((r) => r.id);
-        if (index === 0) ids.push(...traced);
-        await ingestSet(
-          engine,
-          device,
-          {
-            // Named by its first staged row (unique for ever): a regrouping after a lost race or a crash cannot collide.
-            id: deterministicUuid(`stream:${device.id}:${first.id}`),
-            startTime: first.time,
-            endTime: last.time,
-            codebar: null,
-            reads: group.map(({ epc, time, antenna, rssi }) => ({ epc, time, antenna, rssi })),
-          },
-          async (tx) => {
-            const txRepo = createIngestRepository(tx);
-            await txRepo.lockStreamOf(device.id);
-            const taken = await txRepo.takeStaged(ids);
-            if (taken !== ids.length) throw new StaleStreamFlushError(`${ids.length - taken} staged reads already taken`);
-          },
-        );
-        onStored();
-      }
-      if (!hasMore || keepTail === 'always') break;
-    }
-  };
-
-  const flushOnce = async (deviceId: number, keepTail: 'always' | 'if-arriving' | 'never'): Promise<number> => {
-    let stored = 0;
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await flushPass(deviceId, keepTail, () => {
-          stored += 1;
-        });
-        return stored;
-      } catch (error) {
-        if (!(error instanceof StaleStreamFlushError) || attempt >= STALE_RETRIES) throw error;
-        // Another process stored some of these reads: start again from what is still staged.
-      }
-    }
-  };
+  const flushCtx: FlushContext = { engine, devices, repo, gapMs, maxEpcs };
+  const flushOnce = (deviceId: number, keepTail: KeepTail) => flushStaged(flushCtx, deviceId, keepTail);
 
   const flush = (deviceId: number, { force = true }: FlushOptions = {}): Promise<number> => {
     stagedSinceFlush.set(deviceId, 0);
-    clearTimeout(longFlushes.get(deviceId));
-    longFlushes.delete(deviceId);
+    longFlushes.cancel(deviceId);
     return serialize(deviceId, () => flushOnce(deviceId, force ? 'never' : 'if-arriving'));
   };
 
@@ -218,8 +158,7 @@ export const createStreamGrouper = ({
 
   /** A reader that never pauses: store its finished groups, keep the open one. */
   const flushLongStream = (deviceId: number) => {
-    clearTimeout(longFlushes.get(deviceId));
-    longFlushes.delete(deviceId);
+    longFlushes.cancel(deviceId);
     stagedSinceFlush.set(deviceId, 0);
     serialize(deviceId, () => flushOnce(deviceId, 'always')).catch((error: unknown) =>
       log.error({ err: error, deviceId }, 'stream flush failed'),
@@ -231,17 +170,7 @@ export const createStreamGrouper = ({
       return;
     }
     if (longFlushes.has(deviceId) || isClosed) return;
-    const quietMs = Math.min(STAGING_QUIET_MS, gapMs / 2);
-    const wait = (delay: number) => {
-      const timer = setTimeout(() => {
-        const quiet = Date.now() - lastStagedAt;
-        if (quiet < quietMs) wait(quietMs - quiet);
-        else flushLongStream(deviceId);
-      }, delay);
-      timer.unref();
-      longFlushes.set(deviceId, timer);
-    };
-    wait(quietMs);
+    longFlushes.afterQuiet(deviceId, Math.min(STAGING_QUIET_MS, gapMs / 2), () => lastStagedAt, flushLongStream);
   };
 
   const sweep = async () => {
@@ -270,22 +199,18 @@ export const createStreamGrouper = ({
     flushAll,
     start() {
       if (sweeper || isClosed) return;
-      sweeper = setInterval(() => {
-        sweep().catch((error: unknown) => log.warn({ err: error }, 'stream sweep failed'));
-      }, sweepMs);
-      sweeper.unref();
+      sweeper = every(sweepMs, () => sweep().catch((error: unknown) => log.warn({ err: error }, 'stream sweep failed')));
       // Reads staged before a restart become sets once the idle gap has passed.
-      recovery = setTimeout(() => {
-        flushAll({ force: false }).catch((error: unknown) => log.error({ err: error }, 'stream recovery failed'));
-      }, gapMs);
-      recovery.unref();
+      recovery = after(gapMs, () =>
+        flushAll({ force: false }).catch((error: unknown) => log.error({ err: error }, 'stream recovery failed')),
+      );
     },
     async close() {
       isClosed = true;
       clearInterval(sweeper);
       clearTimeout(recovery);
       await staging.drain();
-      for (const timer of [...timers.values(), ...longFlushes.values()]) clearTimeout(timer);
+      for (const timer of timers.values()) clearTimeout(timer);
       timers.clear();
       longFlushes.clear();
       await Promise.allSettled([...chains.values()]);
