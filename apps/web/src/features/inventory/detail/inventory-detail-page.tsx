@@ -11,6 +11,7 @@ import { useRole } from '../../auth';
 import { useInventory } from '../api/inventory-get';
 import { useUpdateInventoryState } from '../api/inventory-update';
 import { useInventoryUsers } from '../api/inventory-users';
+import { InventoryCsvDialog } from '../components/inventory-csv-dialog';
 import { InventoryFacts } from '../components/inventory-facts';
 import { canManageInventories } from '../components/inventory-state';
 import { INVENTORY_PATHS } from '../paths';
