@@ -21,7 +21,7 @@ const reader: Reader = {
   location_id: 3,
   location_description: 'T-MAD-01',
   description: '',
-  state: null,
+  state: 'OFF',
   last_seen_at: null,
   firmware_version: '',
   connection_type: 'push',
