@@ -1,4 +1,4 @@
-import { Box, Chip, Link, Stack, } from '@mui/material';
+import { Box, Chip, Link, Stack } from '@mui/material';
 import type { Verification } from '@rfid/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
