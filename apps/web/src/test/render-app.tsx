@@ -2,7 +2,7 @@ import type { Identity } from '@rfid/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { roleQueryOptions } from '../features/auth';
 import { DateLocalization } from '../lib/date-localization';
@@ -30,11 +30,17 @@ export const testIdentity = (role: number, overrides: Partial<Identity> = {}): I
 
 /**
  * Renders `ui` as the app shows it: in `language` with `namespaces` loaded, a user of `role` signed in (no retries, no
- * refetching), the notifier, the date pickers' localization (the signed-in layout's) and a router.
+ * refetching), the notifier, the date pickers' localization (the signed-in layout's) and a router; with `route`, the
+ * router is at `route.url` and shows `ui` as the page of `route.path` (a page that reads its URL's parameters).
  */
 export const renderApp = async (
   ui: ReactNode,
-  { language, role, namespaces }: { language: 'es' | 'en'; role: number; namespaces: string[] },
+  {
+    language,
+    role,
+    namespaces,
+    route,
+  }: { language: 'es' | 'en'; role: number; namespaces: string[]; route?: { path: string; url: string } },
 ) => {
   await i18n.changeLanguage(language);
   await i18n.loadNamespaces(['common', 'components', ...namespaces]);
@@ -44,7 +50,15 @@ export const renderApp = async (
     <QueryClientProvider client={client}>
       <NotifierProvider>
         <DateLocalization>
-          <MemoryRouter>{ui}</MemoryRouter>
+          {route ? (
+            <MemoryRouter initialEntries={[route.url]}>
+              <Routes>
+                <Route path={route.path} element={ui} />
+              </Routes>
+            </MemoryRouter>
+          ) : (
+            <MemoryRouter>{ui}</MemoryRouter>
+          )}
         </DateLocalization>
       </NotifierProvider>
     </QueryClientProvider>,

@@ -1,19 +1,18 @@
 import DownloadIcon from '@mui/icons-material/Download';
-import VisibilityIcon from '@mui/icons-material/Visibility';
-import { Alert, Box, Button, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/material';
-import { AUDIT_ACTIONS, type AuditEntry, canDo, RoleThreshold } from '@rfid/contract';
+import { Alert, Button, Stack } from '@mui/material';
+import { AUDIT_ACTIONS, canDo, RoleThreshold } from '@rfid/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateRangeFilter, useLastValidRange } from '../../components/date-range-filter';
 import { DownloadDialog } from '../../components/download-dialog';
 import { FilterBar } from '../../components/filter-bar';
 import { PageTitle } from '../../components/page-title';
-import { type Column, PagedTable } from '../../components/paged-table';
+import { PagedTable } from '../../components/paged-table';
 import { SelectFilter } from '../../components/select-filter';
-import { formatDateTime } from '../../lib/format';
 import { useRole } from '../auth';
 import { type AuditFilters, auditPages, auditQuery } from './api/get-audit-entries';
 import { AuditDetailDialog } from './audit-detail-dialog';
+import { useAuditColumns } from './columns';
 
 /**
  * The audit log (/administrador/audit, issue 29; roles 1–2): every write by a user or an API key and every sign-in of
@@ -46,70 +45,7 @@ const AuditLog = () => {
   const [download, setDownload] = useState<'csv' | 'xlsx' | null>(null);
   const filters: AuditFilters = { from: range.start, to: range.end, ...text, action };
 
-  const columns: Column<AuditEntry>[] = [
-    {
-      id: 'when',
-      header: t('fields.when'),
-      mobile: 'title',
-      cell: (row) => (
-        <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>
-          {formatDateTime(row.at)}
-        </Typography>
-      ),
-    },
-    {
-      id: 'who',
-      header: t('fields.who'),
-      cell: (row) => (
-        <Box sx={{ minWidth: 0 }}>
-          <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-            {row.actor.label || '—'}
-          </Typography>
-          <Typography variant="caption" color="text.secondary">
-            {t(`actor.${row.actor.kind}`)}
-          </Typography>
-        </Box>
-      ),
-    },
-    { id: 'where', header: t('fields.where'), cell: (row) => row.ip || '—' },
-    {
-      id: 'what',
-      header: t('fields.what'),
-      cell: (row) => (
-        <Typography variant="body2" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
-          {`${row.method} ${row.path}`}
-        </Typography>
-      ),
-    },
-    { id: 'entity', header: t('fields.entity'), cell: (row) => `${row.entity}${row.entity_id ? ` #${row.entity_id}` : ''}` },
-    {
-      id: 'action',
-      header: t('fields.action'),
-      cell: (row) => (
-        <Chip
-          size="small"
-          label={t(`action.${row.action}`)}
-          color={row.action === 'delete' ? 'error' : row.action === 'create' ? 'success' : 'default'}
-        />
-      ),
-    },
-    {
-      id: 'open',
-      header: t('fields.detail'),
-      cell: (row) => (
-        <Tooltip title={t('open')}>
-          <IconButton
-            size="small"
-            aria-label={`${t('open')} ${row.id}`}
-            onClick={() => setOpenId(row.id)}
-            data-testid="audit-open"
-          >
-            <VisibilityIcon fontSize="small" />
-          </IconButton>
-        </Tooltip>
-      ),
-    },
-  ];
+  const columns = useAuditColumns(setOpenId);
 
   return (
     <Stack spacing={2} data-testid="audit-page" sx={{ minWidth: 0 }}>

@@ -1,14 +1,15 @@
-import OpenInNewIcon from '@mui/icons-material/OpenInNew';
-import { Alert, Box, Button, Card, CardContent, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Card, CardContent, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { StatGrid, type StatItem, statValue } from '../../components/stat-grid';
+import { StatGrid } from '../../components/stat-grid';
 import { useCurrentLocation } from '../../lib/current-location';
 import { useRole } from '../auth';
 import { useBrandStatistics } from './api/get-brand-statistics';
 import { useBrands } from './api/get-brands';
 import { useDashboards } from './api/get-dashboards';
 import { useLocationBrand } from './api/get-location-brand';
+import { BrandFrame } from './brand-frame';
+import { brandStatGroups } from './brand-stat-groups';
 
 const BRAND_MAX_ROLE = 2;
 
@@ -31,64 +32,7 @@ export const BrandDashboardPage = () => {
   const brandId = canSeeBrands ? (chosen ?? locationBrand ?? brands.data?.results[0]?.id ?? 0) : 0;
   const stats = useBrandStatistics(brandId);
   const url = dashboards.data?.[0]?.full_url;
-  const language = i18n.language;
-  const { purchase, entry, exit, sales, inventory } = stats.data;
-  const hours = t('brand.stats.hours');
-  /** One box: `brand-<id>`, its title `brand.stats.<title>`, the value with `digits` decimals, a unit only beside a value ('—' stands alone). */
-  const stat = (id: string, title: string, value: number | null | undefined, digits = 0, unit?: string): StatItem => ({
-    id: `brand-${id}`,
-    title: t(`brand.stats.${title}`),
-    value: statValue(value, language, digits),
-    unit: value === null || value === undefined ? undefined : unit,
-  });
-
-  const groups = [
-    {
-      id: 'purchase',
-      items: [
-        stat('purchase-orders', 'orders', purchase?.orders),
-        stat('purchase-correct', 'correct', purchase?.correctly_received_porders),
-        stat('purchase-incorrect', 'incorrect', purchase?.incorrectly_received_porders),
-        stat('purchase-reception', 'receptionTime', purchase?.average_reception_time, 2, hours),
-      ],
-    },
-    {
-      id: 'entry',
-      items: [
-        stat('entry-orders', 'orders', entry?.orders),
-        stat('entry-pending', 'pending', entry?.destination_pending_orders),
-        stat('entry-daily', 'dailyOrders', entry?.destination_daily_orders, 2),
-        stat('entry-reception', 'receptionTime', entry?.average_reception_time, 2, hours),
-      ],
-    },
-    {
-      id: 'exit',
-      items: [
-        stat('exit-orders', 'orders', exit?.orders),
-        stat('exit-pending', 'pending', exit?.origin_pending_orders),
-        stat('exit-daily', 'dailyOrders', exit?.origin_daily_orders, 2),
-        stat('exit-shipping', 'shippingTime', exit?.average_shipping_time, 2, hours),
-      ],
-    },
-    {
-      id: 'sales',
-      items: [
-        stat('sales', 'sales', sales?.sales),
-        stat('items-sold', 'itemsSold', sales?.items_sold),
-        stat('returns', 'returns', sales?.returns),
-        stat('items-returned', 'itemsReturned', sales?.items_returned),
-      ],
-    },
-    {
-      id: 'inventory',
-      items: [
-        stat('inventories', 'inventories', inventory?.total_inventory_count),
-        stat('inventories-validated', 'validated', inventory?.validated_inventories),
-        stat('inventory-accuracy', 'accuracy', inventory?.avg_inventory_accuracy, 2, '%'),
-        stat('inventory-time', 'inventoryTime', inventory?.avg_inventory_time, 2, t('brand.stats.minutes')),
-      ],
-    },
-  ];
+  const groups = brandStatGroups(t, i18n.language, stats.data);
 
   return (
     <Stack spacing={2}>
@@ -100,20 +44,7 @@ export const BrandDashboardPage = () => {
           {t('brand.notAllowed')}
         </Alert>
       ) : dashboards.isPending ? null : url ? (
-        <Card variant="outlined">
-          <Box
-            component="iframe"
-            src={url}
-            title={t('brand.frameTitle')}
-            data-testid="brand-dashboard-frame"
-            sx={{ display: 'block', width: '100%', height: { xs: '70vh', md: 'calc(100vh - 260px)' }, minHeight: 420, border: 0 }}
-          />
-          <Box sx={{ p: 1, textAlign: 'right' }}>
-            <Button size="small" endIcon={<OpenInNewIcon />} href={url} target="_blank" rel="noopener noreferrer">
-              {t('brand.openNew')}
-            </Button>
-          </Box>
-        </Card>
+        <BrandFrame url={url} />
       ) : (
         <Alert severity="info" data-testid="brand-dashboard-none">
           {t('brand.notConfigured')} {t('brand.notConfiguredHelp')}

@@ -1,5 +1,6 @@
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import { IconButton, Link, Box as MuiBox, Stack, Tooltip } from '@mui/material';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { Column } from '../../components/paged-table';
@@ -25,6 +26,57 @@ const visuallyHidden = {
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',
 } as const;
+
+/** The reading percentage; online boxes show both readings in one column (the bar capped at 100, the online one where above 100 is 0). */
+const percentColumn = (t: TFunction, isOnline: boolean): Column<OrderBox> => ({
+  id: 'percent',
+  header: isOnline ? (
+    <>
+      {t('columns.percent')}
+      <br />
+      {t('columns.online')}
+    </>
+  ) : (
+    t('columns.percent')
+  ),
+  cell: (box) => (
+    <Stack spacing={0.5}>
+      <span data-testid="box-percent">
+        <PercentBar value={box.percent} minWidth={BAR_WIDTH} />
+      </span>
+      {isOnline && (
+        <span data-testid="box-online">
+          <PercentBar value={box.online_percent} minWidth={BAR_WIDTH} />
+        </span>
+      )}
+    </Stack>
+  ),
+});
+
+/** The delete icon of a row (`onDelete` picks the box). */
+const deleteColumn = (t: TFunction, onDelete: (box: OrderBox) => void): Column<OrderBox> => ({
+  id: 'delete',
+  // The icon says what it does; the header is for screen readers (and labels the phone card's row).
+  header: (
+    <MuiBox component="span" sx={visuallyHidden}>
+      {t('columns.actions')}
+    </MuiBox>
+  ),
+  align: 'center',
+  cell: (box) => (
+    <Tooltip title={t('boxes.delete', { barcode: box.barcode })}>
+      <IconButton
+        size="small"
+        color="error"
+        onClick={() => onDelete(box)}
+        aria-label={t('boxes.delete', { barcode: box.barcode })}
+        data-testid="box-delete"
+      >
+        <DeleteIcon fontSize="small" />
+      </IconButton>
+    </Tooltip>
+  ),
+});
 
 /**
  * The box table's columns for a kind of order (kinds.ts picks which): the barcode links to the
@@ -102,56 +154,8 @@ export const useBoxColumns = (kind: OrderKind, orderId: string, onDelete?: (box:
         </Link>
       ),
     },
-    // Online boxes show both readings in one column (the bar capped at 100, the online one where above 100 is 0).
-    percent: {
-      id: 'percent',
-      header: isOnline ? (
-        <>
-          {t('columns.percent')}
-          <br />
-          {t('columns.online')}
-        </>
-      ) : (
-        t('columns.percent')
-      ),
-      cell: (box) => (
-        <Stack spacing={0.5}>
-          <span data-testid="box-percent">
-            <PercentBar value={box.percent} minWidth={BAR_WIDTH} />
-          </span>
-          {isOnline && (
-            <span data-testid="box-online">
-              <PercentBar value={box.online_percent} minWidth={BAR_WIDTH} />
-            </span>
-          )}
-        </Stack>
-      ),
-    },
-    delete: onDelete
-      ? {
-          id: 'delete',
-          // The icon says what it does; the header is for screen readers (and labels the phone card's row).
-          header: (
-            <MuiBox component="span" sx={visuallyHidden}>
-              {t('columns.actions')}
-            </MuiBox>
-          ),
-          align: 'center',
-          cell: (box) => (
-            <Tooltip title={t('boxes.delete', { barcode: box.barcode })}>
-              <IconButton
-                size="small"
-                color="error"
-                onClick={() => onDelete(box)}
-                aria-label={t('boxes.delete', { barcode: box.barcode })}
-                data-testid="box-delete"
-              >
-                <DeleteIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
-          ),
-        }
-      : null,
+    percent: percentColumn(t, isOnline),
+    delete: onDelete ? deleteColumn(t, onDelete) : null,
   };
   return BOX_COLUMNS[kind].flatMap((id) => {
     const column = all[id];

@@ -1,15 +1,14 @@
-import AssessmentIcon from '@mui/icons-material/Assessment';
-import { Box, Chip, IconButton, Link, Stack, Switch, Tooltip, Typography, useMediaQuery, useTheme } from '@mui/material';
+import { Box, Chip, Link, Stack } from '@mui/material';
 import type { Verification } from '@rfid/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { PageTitle } from '../../components/page-title';
-import { type Column, PagedTable } from '../../components/paged-table';
+import { PagedTable } from '../../components/paged-table';
 import { StatusChip } from '../../components/status-chip';
 import { TableCard } from '../../components/table-card';
-import { formatDateTime, formatQuantity } from '../../lib/format';
+import { formatQuantity } from '../../lib/format';
 import { useNotify } from '../../lib/notifier';
 import { canChangeOrders, useRole } from '../auth';
 import { boxStatusMap, ORDER_PATHS, OrderHeader } from '../orders';
@@ -17,6 +16,7 @@ import { boxVerificationsPages } from './api/get-box-verifications';
 import { useVerificationBox } from './api/get-verification-box';
 import { useSetVerificationValid } from './api/set-verification-valid';
 import { KindChip } from './kind-chip';
+import { useVerificationColumns } from './verification-columns';
 import type { VerificationPageProps } from './verification-kind';
 
 /**
@@ -33,70 +33,8 @@ export const BoxVerificationsPage = ({ kind, orderId, boxId }: VerificationPageP
   const notify = useNotify();
   const setValid = useSetVerificationValid();
   const [pending, setPending] = useState<Verification | null>(null);
-  const isPhone = useMediaQuery(useTheme().breakpoints.down('md'));
 
-  const columns: Column<Verification>[] = [
-    {
-      id: 'id',
-      header: t('verifications.columns.id'),
-      cell: (row) => (
-        <Link component={RouterLink} to={paths.verification(orderId, boxId, row.id)} data-testid="verification-link">
-          {isPhone ? t('verifications.cardTitle', { id: row.id }) : row.id}
-        </Link>
-      ),
-      mobile: 'title',
-    },
-    {
-      id: 'detail',
-      header: t('verifications.columns.detail'),
-      cell: (row) => (
-        <Tooltip title={t('verifications.report')}>
-          <IconButton
-            size="small"
-            component={RouterLink}
-            to={paths.verification(orderId, boxId, row.id)}
-            aria-label={t('verifications.report')}
-            data-testid="verification-report-link"
-          >
-            <AssessmentIcon fontSize="small" />
-          </IconButton>
-        </Tooltip>
-      ),
-    },
-    { id: 'code', header: t('verifications.columns.code'), cell: (row) => row.code },
-    { id: 'start', header: t('verifications.columns.start'), cell: (row) => formatDateTime(row.start_time) },
-    { id: 'end', header: t('verifications.columns.end'), cell: (row) => formatDateTime(row.end_time) },
-    {
-      id: 'items',
-      header: t('verifications.columns.items'),
-      cell: (row) => <span data-testid="verification-items-count">{formatQuantity(row.real_item_count, i18n.language)}</span>,
-      align: 'right',
-    },
-    {
-      id: 'reader',
-      header: t('verifications.columns.reader'),
-      cell: (row) =>
-        row.readers[0]?.serial_number ?? (
-          <Typography component="span" variant="body2" color="text.secondary">
-            {t('verifications.noReader')}
-          </Typography>
-        ),
-    },
-    {
-      id: 'valid',
-      header: t('verifications.columns.valid'),
-      cell: (row) => (
-        <Switch
-          size="small"
-          checked={row.valid}
-          disabled={!canToggle}
-          onChange={() => setPending(row)}
-          slotProps={{ input: { 'aria-label': t('verifications.validLabel', { id: row.id }) } }}
-          data-testid={`verification-valid-${row.id}`}
-        />
-      ),
-    },
-  ];
+  const columns = useVerificationColumns({ kind, orderId, boxId, canToggle, setPending });
 
   const confirm = async () => {
     if (!pending) return;

@@ -1,34 +1,26 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  Autocomplete,
   Button,
-  Checkbox,
   Dialog,
   DialogActions,
   DialogContent,
   DialogTitle,
   FormControlLabel,
-  FormGroup,
-  FormHelperText,
-  FormLabel,
   Stack,
   Switch,
   TextField,
 } from '@mui/material';
 import {
-  WEBHOOK_EVENT_TYPES,
   type WebhookEndpoint,
   type WebhookEndpointCreate,
   type WebhookEndpointCreateInput,
-  type WebhookEventType,
   webhookEndpointCreateSchema,
 } from '@rfid/contract';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { autocompleteInput } from '../../components/autocomplete-input';
 import { errorStatus, FormAlert, type FormStatus } from '../../components/form-alert';
-import { useWebhookLocations } from './api/get-webhook-locations';
+import { WebhookScopeFields } from './webhook-dialog-fields';
 
 /**
  * The endpoint's form (create or edit), checked by the contract's schema as the server checks it: an http(s) URL,
@@ -57,7 +49,6 @@ export const WebhookDialog = ({
     },
   });
   const { errors, isSubmitting } = form.formState;
-  const locations = useWebhookLocations();
   const submit = form.handleSubmit(async (values) => {
     setStatus(null);
     try {
@@ -87,60 +78,7 @@ export const WebhookDialog = ({
             helperText={errors.description ? t('form.invalidDescription') : undefined}
             slotProps={{ htmlInput: { 'data-testid': 'webhook-description' } }}
           />
-          <Controller
-            control={form.control}
-            name="event_types"
-            render={({ field }) => {
-              const chosen = new Set<string>(field.value ?? []);
-              const toggle = (type: WebhookEventType, isOn: boolean) =>
-                field.onChange(WEBHOOK_EVENT_TYPES.filter((known) => (known === type ? isOn : chosen.has(known))));
-              return (
-                <Stack>
-                  <FormLabel error={Boolean(errors.event_types)}>{t('form.eventTypes')}</FormLabel>
-                  <FormGroup data-testid="webhook-event-types">
-                    {WEBHOOK_EVENT_TYPES.map((type) => (
-                      <FormControlLabel
-                        key={type}
-                        control={
-                          <Checkbox
-                            size="small"
-                            checked={chosen.has(type)}
-                            onChange={(event) => toggle(type, event.target.checked)}
-                            slotProps={{ input: { 'aria-label': t(`events.${type}`) } }}
-                          />
-                        }
-                        label={t(`events.${type}`)}
-                      />
-                    ))}
-                  </FormGroup>
-                  {errors.event_types && <FormHelperText error>{t('form.chooseEventTypes')}</FormHelperText>}
-                </Stack>
-              );
-            }}
-          />
-          <Controller
-            control={form.control}
-            name="location_ids"
-            render={({ field }) => {
-              const options = locations.data ?? [];
-              const chosen = options.filter((location) => (field.value ?? []).includes(location.id));
-              return (
-                <Autocomplete
-                  multiple
-                  options={options}
-                  value={chosen}
-                  getOptionLabel={(location) => location.description}
-                  isOptionEqualToValue={(a, b) => a.id === b.id}
-                  onChange={(_event, value) => field.onChange(value.length > 0 ? value.map((location) => location.id) : null)}
-                  renderInput={autocompleteInput('webhook-locations', {
-                    label: t('form.locations'),
-                    helperText: errors.location_ids ? t('form.invalidLocations') : t('form.locationsHint'),
-                    error: Boolean(errors.location_ids),
-                  })}
-                />
-              );
-            }}
-          />
+          <WebhookScopeFields form={form} />
           <Controller
             control={form.control}
             name="enabled"

@@ -1,6 +1,5 @@
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
-import SettingsIcon from '@mui/icons-material/Settings';
 import {
   Alert,
   Box,
@@ -9,7 +8,6 @@ import {
   IconButton,
   MenuItem,
   Stack,
-  Switch,
   Table,
   TableBody,
   TableCell,
@@ -36,6 +34,7 @@ import { useUpdateDeviceApp } from '../api/update-device-app';
 import { useUpdateDeviceFirmware } from '../api/update-device-firmware';
 import { AdminPage } from '../shared/admin-page';
 import { adminErrorStatus } from '../shared/messages';
+import { ReaderAppRow } from './reader-app-row';
 
 /**
  * The reader's state and applications from the network management service (/nms). Switches,
@@ -89,42 +88,15 @@ export const ReaderApplications = ({ mac }: { mac: string }) => {
               </TableHead>
               <TableBody>
                 {apps.data.map((app) => (
-                  <TableRow key={app.id} data-testid={`app-${app.application}`}>
-                    <TableCell>{app.application}</TableCell>
-                    <TableCell>{app.version_name || app.version}</TableCell>
-                    <TableCell>
-                      <Switch
-                        checked={app.desired_running}
-                        disabled={!isOn || running.isPending}
-                        onChange={(_, checked) =>
-                          running.mutate(
-                            { id: app.id, running: checked },
-                            { onError: (error) => setStatus(adminErrorStatus(error, t('nms.failed'))) },
-                          )
-                        }
-                        slotProps={{ input: { 'aria-label': `${t('nms.runningColumn')} ${app.application}` } }}
-                        data-testid={`app-switch-${app.application}`}
-                      />
-                      {app.desired_running !== app.running && (
-                        <Typography variant="caption" color="text.secondary" data-testid={`app-pending-${app.application}`}>
-                          {t(app.desired_running ? 'nms.starting' : 'nms.stopping')}
-                        </Typography>
-                      )}
-                    </TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      <IconButton onClick={() => setEditing(app)} aria-label={`${t('nms.config')} ${app.application}`}>
-                        <SettingsIcon fontSize="small" />
-                      </IconButton>
-                      <IconButton
-                        color="error"
-                        disabled={!isOn}
-                        onClick={() => setDeleting(app)}
-                        aria-label={`${t('nms.delete')} ${app.application}`}
-                      >
-                        <DeleteIcon fontSize="small" />
-                      </IconButton>
-                    </TableCell>
-                  </TableRow>
+                  <ReaderAppRow
+                    key={app.id}
+                    app={app}
+                    isOn={isOn}
+                    running={running}
+                    setStatus={setStatus}
+                    setEditing={setEditing}
+                    setDeleting={setDeleting}
+                  />
                 ))}
                 {apps.data.length === 0 && (
                   <TableRow>

@@ -1,20 +1,20 @@
 import AddIcon from '@mui/icons-material/Add';
-import { Button, Chip, MenuItem, Stack, TextField } from '@mui/material';
+import { Button, MenuItem, Stack, TextField } from '@mui/material';
 import { RoleThreshold } from '@rfid/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FilterBar } from '../../../components/filter-bar';
-import { type Column, PagedTable } from '../../../components/paged-table';
+import { PagedTable } from '../../../components/paged-table';
 import { notify } from '../../../lib/notifier';
 import { hasRole, useIdentity, useRole } from '../../auth';
 import { adminKeys } from '../api/admin-keys';
 import { getLocationUsers, USERS_PAGE_SIZE } from '../api/get-location-users';
 import { useSetUserActive } from '../api/set-user-active';
 import type { LocationUser } from '../api/types';
-import { editColumn } from '../shared/admin-form';
 import { AdminPage } from '../shared/admin-page';
+import { useUserColumns } from './user-columns';
 
 /** The state filter's choices: every user, the active ones, the deactivated ones (`is_active`). */
 const STATES = ['', 'true', 'false'] as const;
@@ -36,60 +36,10 @@ export const UsersListPage = () => {
   const [isAsking, setIsAsking] = useState(false);
   const setActive = useSetUserActive();
   const action = changing?.is_active ? 'deactivate' : 'reactivate';
-  const columns: Column<LocationUser>[] = [
-    { id: 'first', header: t('users.firstName'), cell: (row) => row.first_name },
-    { id: 'last', header: t('users.lastName'), cell: (row) => row.last_name },
-    { id: 'email', header: t('users.email'), cell: (row) => row.email, mobile: 'title' },
-    {
-      id: 'role',
-      header: t('users.role'),
-      cell: (row) => (
-        <Chip
-          size="small"
-          color={row.editor ? 'primary' : 'default'}
-          label={t(row.editor ? 'users.editor' : 'users.visualizer')}
-        />
-      ),
-    },
-    {
-      id: 'state',
-      header: t('users.state'),
-      cell: (row) => (
-        <Chip
-          size="small"
-          variant="outlined"
-          color={row.is_active ? 'success' : 'default'}
-          label={t(row.is_active ? 'users.active' : 'users.inactive')}
-          data-testid={`user-state-${row.email}`}
-        />
-      ),
-    },
-    {
-      id: 'activation',
-      header: t('users.activation'),
-      cell: (row) =>
-        row.id === me ? null : (
-          <Button
-            size="small"
-            color={row.is_active ? 'error' : 'primary'}
-            onClick={() => {
-              setChanging(row);
-              setIsAsking(true);
-            }}
-            aria-label={`${t(row.is_active ? 'users.deactivate.action' : 'users.reactivate.action')}: ${row.email}`}
-            data-testid={`${row.is_active ? 'deactivate' : 'reactivate'}-user-${row.email}`}
-          >
-            {t(row.is_active ? 'users.deactivate.action' : 'users.reactivate.action')}
-          </Button>
-        ),
-    },
-    editColumn<LocationUser>({
-      header: t('actions.edit'),
-      to: (row) => `/administrador/visualizers/${row.id}/edit`,
-      name: (row) => row.email,
-      testId: (row) => `edit-user-${row.email}`,
-    }),
-  ];
+  const columns = useUserColumns(me, (row) => {
+    setChanging(row);
+    setIsAsking(true);
+  });
   return (
     <AdminPage
       title={t('users.title')}

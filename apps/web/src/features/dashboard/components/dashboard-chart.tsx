@@ -10,9 +10,7 @@ import {
   ToggleButton,
   ToggleButtonGroup,
   Typography,
-  useTheme,
 } from '@mui/material';
-import { LineChart } from '@mui/x-charts/LineChart';
 import {
   CHART_MODULES,
   type ChartGranularity,
@@ -24,19 +22,10 @@ import {
 import { type ChangeEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField, MonthField } from '../../../components/date-fields';
-import { formatQuantity } from '../../../lib/format';
 import { type GraphQuery, useGraphStatistics } from '../api/get-graph-statistics';
 import type { DashboardScope } from '../api/get-statistics';
-import {
-  axisLabel,
-  initialRanges,
-  maxDayStart,
-  rangeProblem,
-  todayIso,
-  toQuery,
-  withMonthEnd,
-  withMonthStart,
-} from './chart-range';
+import { ChartPlot } from './chart-plot';
+import { initialRanges, maxDayStart, rangeProblem, todayIso, toQuery, withMonthEnd, withMonthStart } from './chart-range';
 
 const GRANULARITIES: ChartGranularity[] = ['day', 'month', 'year'];
 
@@ -47,8 +36,7 @@ const GRANULARITIES: ChartGranularity[] = ['day', 'month', 'year'];
  * the last valid chart.
  */
 export const DashboardChart = ({ scope }: { scope: DashboardScope }) => {
-  const { t, i18n } = useTranslation('dashboard');
-  const theme = useTheme();
+  const { t } = useTranslation('dashboard');
   const [module, setModule] = useState<ChartModule>('stock');
   const [granularity, setGranularity] = useState<ChartGranularity>('day');
   const [ranges, setRanges] = useState(initialRanges);
@@ -66,20 +54,7 @@ export const DashboardChart = ({ scope }: { scope: DashboardScope }) => {
   const query = valid ?? { ...lastValid, module };
   const graph = useGraphStatistics(scope, query);
 
-  const colors: Record<string, string> = {
-    stock: theme.palette.primary.main,
-    theorical_stock: theme.palette.info.main,
-    correctly_received: theme.palette.success.main,
-    incorrectly_received: theme.palette.error.main,
-    correctly_exited: theme.palette.success.main,
-    incorrectly_exited: theme.palette.error.main,
-    waiting: theme.palette.warning.light,
-    sended: theme.palette.success.main,
-    sales: theme.palette.primary.main,
-    returns: theme.palette.info.main,
-  };
   const data = graph.data;
-  const isStock = data?.module === 'stock';
   const problemText = problem ? t(`chart.problems.${problem}`) : '';
 
   return (
@@ -138,34 +113,7 @@ export const DashboardChart = ({ scope }: { scope: DashboardScope }) => {
           sx={{ width: '100%', minHeight: 320 }}
         >
           {graph.isError && <Alert severity="error">{t('chart.error')}</Alert>}
-          {data && (
-            <LineChart
-              height={320}
-              skipAnimation
-              grid={{ horizontal: true }}
-              sx={{ '& .MuiAreaElement-root': { fillOpacity: isStock ? 0.3 : 0.6 } }}
-              margin={{ left: 8, right: 32 }}
-              xAxis={[
-                {
-                  scaleType: 'point',
-                  data: data.x_axis,
-                  valueFormatter: (bucket: string) => axisLabel(data.granularity, bucket),
-                },
-              ]}
-              yAxis={[{ valueFormatter: (v: number | null) => formatQuantity(v, i18n.language), width: 56 }]}
-              series={data.series.map((s) => ({
-                id: s.name,
-                label: t(`chart.series.${s.name}`),
-                data: s.data,
-                color: colors[s.name] ?? theme.palette.grey[500],
-                area: !isStock || s.name === 'stock',
-                showMark: data.x_axis.length <= 12,
-                ...(isStock ? {} : { stack: 'orders', curve: 'linear' as const }),
-                valueFormatter: (v: number | null) => (v === null ? t('chart.noData') : formatQuantity(v, i18n.language)),
-              }))}
-              slotProps={{ legend: { direction: 'horizontal', position: { vertical: 'bottom', horizontal: 'center' } } }}
-            />
-          )}
+          {data && <ChartPlot data={data} />}
         </Box>
         <Typography variant="caption" color="text.secondary" component="div">
           {t(`chart.notes.${module}`)}

@@ -1,21 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Autocomplete, Button, FormControlLabel, MenuItem, Radio, RadioGroup, Stack, TextField } from '@mui/material';
+import { Alert, Button, FormControlLabel, MenuItem, Radio, RadioGroup, Stack, TextField } from '@mui/material';
 import { type ItemType, inventoryCreateBodySchema } from '@rfid/contract';
 import { useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
-import { autocompleteInput } from '../../../components/autocomplete-input';
-import { ItemTypeOption, itemTypeVariant } from '../../../components/item-type';
 import { SimpleDialog } from '../../../components/simple-dialog';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notifier';
-import { useDebounced } from '../../../lib/use-debounced';
 import { useCreateInventory } from '../api/inventories-create';
 import { useLocationAreas } from '../api/location-areas';
-import { GTIN_SEARCH_MIN, useSearchGtins } from '../api/search-gtins';
 import { INVENTORY_PATHS } from '../paths';
+import { GtinsPicker } from './gtins-picker';
 
 /**
  * The dialog's fields, checked with the contract's create body: the area (the select's value, a
@@ -57,8 +54,6 @@ export const NewInventoryDialog = ({ locationId, open, onClose }: { locationId: 
     area: errors.area ? t('create.areaRequired') : undefined,
     gtins: errors.gtins ? t('create.gtinsRequired') : undefined,
   };
-  const text = useDebounced(search.trim());
-  const found = useSearchGtins(text);
 
   const reset = () => {
     form.reset(EMPTY);
@@ -140,35 +135,15 @@ export const NewInventoryDialog = ({ locationId, open, onClose }: { locationId: 
           <FormControlLabel value="partial" control={<Radio data-testid="new-inventory-partial" />} label={t('types.partial')} />
         </RadioGroup>
         {isPartial && (
-          <Autocomplete
-            multiple
-            value={gtins}
-            options={text.length >= GTIN_SEARCH_MIN ? (found.data?.results ?? []) : []}
-            filterOptions={(list) => list}
-            loading={found.isFetching}
-            onChange={(_, next) => {
+          <GtinsPicker
+            gtins={gtins}
+            onChange={(next) => {
               form.setValue('gtins', next);
               form.clearErrors('gtins');
             }}
-            onInputChange={(_, value, reason) => {
-              if (reason === 'input' || reason === 'clear') setSearch(value);
-            }}
-            getOptionLabel={(option) => `${option.gtin} · ${option.description}`}
-            renderOption={(props, option) => {
-              const { key, ...rest } = props;
-              return (
-                <li key={key} {...rest} data-testid="gtin-option">
-                  <ItemTypeOption item={itemTypeVariant(option)} />
-                </li>
-              );
-            }}
-            isOptionEqualToValue={(option, other) => option.id === other.id}
-            noOptionsText={text.length < GTIN_SEARCH_MIN ? t('create.typeMore', { count: GTIN_SEARCH_MIN }) : t('create.noMatch')}
-            renderInput={autocompleteInput('new-inventory-gtins', {
-              label: t('create.gtins'),
-              error: Boolean(fieldErrors.gtins),
-              helperText: fieldErrors.gtins ?? t('create.gtinsHint'),
-            })}
+            search={search}
+            setSearch={setSearch}
+            error={fieldErrors.gtins}
           />
         )}
       </Stack>

@@ -1,20 +1,14 @@
-import DownloadIcon from '@mui/icons-material/Download';
-import LockIcon from '@mui/icons-material/LockOutlined';
-import { Link, Stack, Tooltip, useMediaQuery, useTheme } from '@mui/material';
+import { useMediaQuery, useTheme } from '@mui/material';
 import type { OnlineOrder } from '@rfid/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
 import { emptyCreate } from '../../../components/empty-create';
-import { IconMenu } from '../../../components/icon-menu';
 import { NoLocation } from '../../../components/no-location';
-import { type Column, PagedTable } from '../../../components/paged-table';
-import { TwoLineDate } from '../../../components/two-line';
+import { PagedTable } from '../../../components/paged-table';
 import { useCurrentLocation } from '../../../lib/current-location';
 import { canChangeOrders, canCreateOrders, useRole } from '../../auth';
 import {
   DeleteOrderDialog,
-  DeleteRowButton,
   defaultStatsRange,
   ExitStatGrid,
   ORDER_PATHS,
@@ -22,17 +16,12 @@ import {
   type OrderDownload,
   OrderDownloadDialog,
   OrderHistoryFilters,
-  OrderStateIcon,
-  orderCsvMenuItems,
-  orderIdColumn,
-  RowActions,
-  useOrderCountColumns,
   useOrderHistoryFilters,
-  WaitingTime,
 } from '../../orders';
 import { useDeleteOnlineOrder } from './api/online-orders-delete';
 import { type OnlineOrderFilters, onlineOrdersPages } from './api/online-orders-list';
 import { useOnlineStats } from './api/online-stats';
+import { useOnlineColumns } from './columns';
 
 const PATHS = ORDER_PATHS.online;
 
@@ -52,7 +41,8 @@ export const OnlineDashboardPage = () => {
   const [download, setDownload] = useState<OrderDownload | null>(null);
   const [toDelete, setToDelete] = useState<OnlineOrder | null>(null);
   const stats = useOnlineStats(location?.id ?? 0, defaultStatsRange(), isPhone);
-  const countColumns = useOrderCountColumns<OnlineOrder>((row) => PATHS.boxes(row.id));
+  const canDelete = canChangeOrders(role);
+  const columns = useOnlineColumns({ isPhone, canDelete, setDownload, setToDelete });
 
   if (!location) return <NoLocation testId="online-no-location">{t('dashboard.noLocation')}</NoLocation>;
 
@@ -63,80 +53,6 @@ export const OnlineDashboardPage = () => {
     exit_date__gte: history.dates.gte,
     exit_date__lte: history.dates.lte,
   };
-  const canDelete = canChangeOrders(role);
-
-  const columns: Column<OnlineOrder>[] = [
-    {
-      id: 'state',
-      header: t('dashboard.columns.state'),
-      cell: (row) => <OrderStateIcon status={row.origin_status} withLabel={isPhone} />,
-    },
-    {
-      id: 'waiting',
-      header: t('dashboard.columns.waiting'),
-      // Red once the estimated exit has passed (the arrival estimate when there is no exit estimate).
-      cell: (row) => (
-        <WaitingTime
-          seconds={row.waiting_time}
-          estimated={row.estimated_exit_date ?? row.estimated_arrival_date}
-          happened={row.exit_date}
-        />
-      ),
-    },
-    orderIdColumn(t('dashboard.columns.id'), (row) => PATHS.detail(row.id)),
-    {
-      id: 'code',
-      header: t('dashboard.columns.orderCode'),
-      cell: (row) => (
-        <Link component={RouterLink} to={PATHS.detail(row.id)} data-testid="order-code-link">
-          {row.order_code}
-        </Link>
-      ),
-      mobile: 'title',
-    },
-    {
-      id: 'exit',
-      header: t('dashboard.columns.exit'),
-      cell: (row) => (
-        <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', justifyContent: { xs: 'flex-end', md: 'flex-start' } }}>
-          <TwoLineDate value={row.exit_date} />
-          {row.closed && (
-            <Tooltip title={t('dashboard.closed')}>
-              <LockIcon fontSize="small" color="action" aria-label={t('dashboard.closed')} data-testid="order-closed" />
-            </Tooltip>
-          )}
-        </Stack>
-      ),
-    },
-    ...countColumns,
-    {
-      id: 'actions',
-      header: t('dashboard.columns.actions'),
-      cell: (row) => (
-        <RowActions>
-          <IconMenu
-            icon={<DownloadIcon fontSize="small" />}
-            label={t('dashboard.actions.download')}
-            testId="order-download"
-            items={orderCsvMenuItems({
-              orderPath: `/orders/${row.id}`,
-              fileName: `online-${row.id}`,
-              labels: {
-                order: t('dashboard.actions.downloadOrder'),
-                items: t('dashboard.actions.downloadItems'),
-                orderXlsx: t('dashboard.actions.downloadOrderXlsx'),
-                itemsXlsx: t('dashboard.actions.downloadItemsXlsx'),
-              },
-              onPick: setDownload,
-            })}
-          />
-          {canDelete && row.num_verified_boxes === 0 && (
-            <DeleteRowButton label={t('dashboard.actions.delete')} onClick={() => setToDelete(row)} />
-          )}
-        </RowActions>
-      ),
-    },
-  ];
 
   return (
     <OrderDashboardLayout
