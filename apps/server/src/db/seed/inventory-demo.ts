@@ -33,6 +33,38 @@ const SERIAL_BASE = 90_000_000_000;
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
+/** `count` tags of each GTIN STOCKED in an area, as an entry would have left them. */
+const demoStocker =
+  (db: Db, { nextTag, companyId, now }: { nextTag: ReturnType<typeof createSerialTags>; companyId: number; now: number }) =>
+  async (lines: Array<{ type: { id: number; gtin: string }; count: number }>, areaId: number, locationId: number) => {
+    const epcs: string[] = [];
+    const rows = lines.flatMap(({ type, count }) =>
+      Array.from({ length: count }, () => {
+        const identity = demoItemIdentity(nextTag, companyId, type);
+        epcs.push(identity.epc);
+        return {
+          ...identity,
+          state: ItemState.Stocked,
+          areaId,
+          locationId,
+          lastSeenAt: new Date(now - 12 * DAY),
+        };
+      }),
+    );
+    await db.insert(items).values(rows);
+    return epcs;
+  };
+/** The newest inventory of an area (the one a handheld's set just opened). */
+const latestInventoryOf = async (db: Db, areaId: number) =>
+  (
+    await db
+      .select({ id: inventories.id })
+      .from(inventories)
+      .where(eq(inventories.areaId, areaId))
+      .orderBy(desc(inventories.id))
+      .limit(1)
+  )[0]?.id as number;
+
 export const seedInventoryDemo = async (db: Db): Promise<void> => {
   const sites = await demoSites(db);
   if (!sites) return;
@@ -55,29 +87,7 @@ export const seedInventoryDemo = async (db: Db): Promise<void> => {
   const now = Date.now();
   const nextTag = createSerialTags({ companyPrefixLength: 7, serialBase: SERIAL_BASE });
 
-  /** `count` tags of each GTIN STOCKED in an area, as an entry would have left them. */
-  const stock = async (
-    lines: Array<{ type: { id: number; gtin: string }; count: number }>,
-    areaId: number,
-    locationId: number,
-  ) => {
-    const epcs: string[] = [];
-    const rows = lines.flatMap(({ type, count }) =>
-      Array.from({ length: count }, () => {
-        const identity = demoItemIdentity(nextTag, companyId, type);
-        epcs.push(identity.epc);
-        return {
-          ...identity,
-          state: ItemState.Stocked,
-          areaId,
-          locationId,
-          lastSeenAt: new Date(now - 12 * DAY),
-        };
-      }),
-    );
-    await db.insert(items).values(rows);
-    return epcs;
-  };
+  const stock = demoStocker(db, { nextTag, companyId, now });
   /** Stray tags: never stocked anywhere (a tag the entry missed). */
   const strays = (n: number, type: { gtin: string }) => Array.from({ length: n }, () => nextTag(type.gtin).epc);
   /** A handheld reading set `at`, two minutes long. */
@@ -94,17 +104,6 @@ export const seedInventoryDemo = async (db: Db): Promise<void> => {
   /** An inventory validated or canceled by `userId` at `at`, as the user does it. */
   const changeState = (id: number, state: Parameters<typeof changeInventoryState>[1]['state'], userId: number, at: number) =>
     engine.transaction((scope) => changeInventoryState(scope, { id, companyId, state, userId, at: new Date(at) }));
-  /** The newest inventory of an area (the one a handheld's set just opened). */
-  const latestOf = async (areaId: number) =>
-    (
-      await db
-        .select({ id: inventories.id })
-        .from(inventories)
-        .where(eq(inventories.areaId, areaId))
-        .orderBy(desc(inventories.id))
-        .limit(1)
-    )[0]?.id as number;
-
   // CD-MAD, Almacén: ~110 items of 10 GTINs.
   const madStock = await stock(
     types.slice(0, 10).map((type, i) => ({ type, count: 8 + ((i * 5) % 7) })),
@@ -115,7 +114,7 @@ export const seedInventoryDemo = async (db: Db): Promise<void> => {
   const seen = skipping(madStock, 15);
   await read(madHandheld, seen.slice(0, 60), t9);
   await read(madHandheld, [...seen.slice(60), ...strays(3, types[10] as { gtin: string })], t9 + 20 * 60_000);
-  const first = await latestOf(warehouse);
+  const first = await latestInventoryOf(db, warehouse);
   await changeState(first, InventoryState.Validated, editor, t9 + HOUR);
   const firstRow = await getInventory(db, { id: first, companyId });
   if (firstRow) await createInventoryCsvNow(db, { companyId, userId: editor, inventory: firstRow });
@@ -145,7 +144,7 @@ export const seedInventoryDemo = async (db: Db): Promise<void> => {
     .where(and(eq(items.areaId, warehouse), eq(items.state, ItemState.Stocked)))
     .orderBy(asc(items.epc));
   await read(madHandheld, [...stocked.slice(1).map((r) => r.epc), ...strays(1, types[11] as { gtin: string })], t3);
-  const third = await latestOf(warehouse);
+  const third = await latestInventoryOf(db, warehouse);
   await changeState(third, InventoryState.Validated, admin, t3 + HOUR);
 
   // T-MAD-01, Sala de ventas: ~50 items of 6 GTINs, an inventory in progress.

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ItemState } from '@rfid/contract';
 import { createSerialTags } from '@rfid/epc';
-import type { Db } from '../client.js';
+import type { Db, Tx } from '../client.js';
 import { countedStocks, floorTargets, items, minimumStocks, readingSets, traces } from '../schema/index.js';
 import { areaIdOf, catalogStretch, demoItemIdentity, demoSites, deviceIdOf, userIdOf } from './demo-lookups.js';
 
@@ -22,6 +22,69 @@ import { areaIdOf, catalogStretch, demoItemIdentity, demoSites, deviceIdOf, user
  */
 const SERIAL_BASE = 77_000_000_000;
 const DAY = 86_400_000;
+
+/** The counted stock, minimum stocks and a floor target of the demo's areas. */
+const seedCountsAndMinimums = async (
+  tx: Tx,
+  {
+    companyId,
+    storeId,
+    shipping,
+    backRoom,
+    admin,
+    type,
+    now,
+  }: {
+    companyId: number;
+    storeId: number;
+    shipping: number;
+    backRoom: number;
+    admin: number | null;
+    type: (i: number) => { id: number; gtin: string };
+    now: number;
+  },
+) => {
+  // Counted (non-RFID) stock, as an upload of an inventory file would leave it.
+  const uploadedAt = new Date(now - 3 * DAY);
+  const counted: [areaId: number, type: number, quantity: number][] = [
+    [backRoom, 8, 4],
+    [backRoom, 14, 12],
+    [backRoom, 15, 7],
+    [backRoom, 16, 20],
+    [backRoom, 17, 1],
+    [shipping, 0, 6],
+    [shipping, 18, 24],
+  ];
+  await tx
+    .insert(countedStocks)
+    .values(
+      counted.map(([areaId, i, quantity]) => ({ areaId, itemTypeId: type(i).id, quantity, uploadedAt, uploadedBy: admin })),
+    );
+
+  // Minimum stocks (stock → minimum): back room 12 → 14 (alarm), 5 → 3, 2 → 6 (alarm), 20 → 10;
+  // shipping 12 → 20 (alarm), 9 → 5, 24 → 10.
+  const minimumAt = new Date(now - 2 * DAY);
+  await tx.insert(minimumStocks).values(
+    [
+      [backRoom, 8, 14],
+      [backRoom, 10, 3],
+      [backRoom, 13, 6],
+      [backRoom, 16, 10],
+      [shipping, 1, 20],
+      [shipping, 2, 5],
+      [shipping, 18, 10],
+    ].map(([areaId, i, minimum]) => ({
+      companyId,
+      areaId: areaId as number,
+      itemTypeId: type(i as number).id,
+      minimumStock: minimum as number,
+      updatedAt: minimumAt,
+    })),
+  );
+
+  // Replenishment: the first back-room GTIN has a floor target of its own.
+  await tx.insert(floorTargets).values({ locationId: storeId, gtin: type(8).gtin, target: 3, updatedAt: minimumAt });
+};
 
 export const seedStockDemo = async (db: Db): Promise<void> => {
   const sites = await demoSites(db);
@@ -63,46 +126,7 @@ export const seedStockDemo = async (db: Db): Promise<void> => {
       await stock(type(8 + i), count, backRoom, store.id, 2 + i);
     }
 
-    // Counted (non-RFID) stock, as an upload of an inventory file would leave it.
-    const uploadedAt = new Date(now - 3 * DAY);
-    const counted: [areaId: number, type: number, quantity: number][] = [
-      [backRoom, 8, 4],
-      [backRoom, 14, 12],
-      [backRoom, 15, 7],
-      [backRoom, 16, 20],
-      [backRoom, 17, 1],
-      [shipping, 0, 6],
-      [shipping, 18, 24],
-    ];
-    await tx
-      .insert(countedStocks)
-      .values(
-        counted.map(([areaId, i, quantity]) => ({ areaId, itemTypeId: type(i).id, quantity, uploadedAt, uploadedBy: admin })),
-      );
-
-    // Minimum stocks (stock → minimum): back room 12 → 14 (alarm), 5 → 3, 2 → 6 (alarm), 20 → 10;
-    // shipping 12 → 20 (alarm), 9 → 5, 24 → 10.
-    const minimumAt = new Date(now - 2 * DAY);
-    await tx.insert(minimumStocks).values(
-      [
-        [backRoom, 8, 14],
-        [backRoom, 10, 3],
-        [backRoom, 13, 6],
-        [backRoom, 16, 10],
-        [shipping, 1, 20],
-        [shipping, 2, 5],
-        [shipping, 18, 10],
-      ].map(([areaId, i, minimum]) => ({
-        companyId: mad.companyId,
-        areaId: areaId as number,
-        itemTypeId: type(i as number).id,
-        minimumStock: minimum as number,
-        updatedAt: minimumAt,
-      })),
-    );
-
-    // Replenishment: the first back-room GTIN has a floor target of its own.
-    await tx.insert(floorTargets).values({ locationId: store.id, gtin: type(8).gtin, target: 3, updatedAt: minimumAt });
+    await seedCountsAndMinimums(tx, { companyId: mad.companyId, storeId: store.id, shipping, backRoom, admin, type, now });
 
     // Boxes read with their barcode: free reading sets at the shipping portal (and the tunnel for two of them).
     const sighting = async (

@@ -6,10 +6,8 @@ import { companies, knownClients, loginChallenges, userRecoveryCodes, users } fr
 /** How many known clients a user keeps (the most recently used). */
 export const KNOWN_CLIENTS_KEPT = 20;
 
-/** Known clients, sign-in challenges, the TOTP second factor and the company's rule (issue 29, docs/security.md). */
-export const createMfaRepository = (db: Db) => ({
-  /* ---------------------------------------------------------------------------------------------- known clients */
-
+/** Known clients: the browsers a user signed in from with the second factor. */
+const knownClientQueries = (db: Db) => ({
   /** Whether the hash is a known client of this user; when it is, its last use is now. */
   async touchKnownClient(userId: number, tokenHash: string): Promise<boolean> {
     const rows = await db
@@ -35,9 +33,10 @@ export const createMfaRepository = (db: Db) => ({
       await tx.delete(knownClients).where(and(eq(knownClients.userId, userId), notInArray(knownClients.id, kept)));
     });
   },
+});
 
-  /* ------------------------------------------------------------------------------------------ sign-in challenges */
-
+/** Sign-in challenges: the second factor still to give after the password. */
+const challengeQueries = (db: Db) => ({
   async createChallenge(row: { tokenHash: string; userId: number; data: Record<string, string>; ttlMs: number }) {
     await db.insert(loginChallenges).values({
       tokenHash: row.tokenHash,
@@ -72,9 +71,10 @@ export const createMfaRepository = (db: Db) => ({
   async deleteChallenge(tokenHash: string): Promise<void> {
     await db.delete(loginChallenges).where(eq(loginChallenges.tokenHash, tokenHash));
   },
+});
 
-  /* -------------------------------------------------------------------------------------------- TOTP of a user */
-
+/** The TOTP second factor of a user and its recovery codes. */
+const totpQueries = (db: Db) => ({
   async totpUser(userId: number) {
     const [row] = await db
       .select({
@@ -172,9 +172,10 @@ export const createMfaRepository = (db: Db) => ({
       .returning({ tokenHash: loginChallenges.tokenHash });
     return rows.length > 0;
   },
+});
 
-  /* ------------------------------------------------------------------------------------------ company's rule */
-
+/** The company's rule (second factor required of its administrators). */
+const companyRuleQueries = (db: Db) => ({
   async companySecurity(companyId: number) {
     const [row] = await db
       .select({ mfaRequiredAdmins: companies.mfaRequiredAdmins })
@@ -187,5 +188,13 @@ export const createMfaRepository = (db: Db) => ({
   async setCompanySecurity(companyId: number, mfaRequiredAdmins: boolean): Promise<void> {
     await db.update(companies).set({ mfaRequiredAdmins }).where(eq(companies.id, companyId));
   },
+});
+
+/** Known clients, sign-in challenges, the TOTP second factor and the company's rule (issue 29, docs/security.md). */
+export const createMfaRepository = (db: Db) => ({
+  ...knownClientQueries(db),
+  ...challengeQueries(db),
+  ...totpQueries(db),
+  ...companyRuleQueries(db),
 });
 export type MfaRepository = ReturnType<typeof createMfaRepository>;

@@ -24,6 +24,33 @@ export type SignInContext = {
   clientTokenHash?: string | undefined;
 };
 
+/** A challenge for the password's next step: enter a code, or enrol first. */
+const challenge = async (
+  repo: MfaRepository,
+  userId: number,
+  userKey: string,
+  stage: 'verify' | 'enrol',
+  context: SignInContext,
+) => {
+  const token = randomBytes(24).toString('base64url');
+  await repo.createChallenge({
+    tokenHash: sha256(token),
+    userId,
+    data: { stage, userKey, ...(context.clientToken ? { clientTokenHash: sha256(context.clientToken) } : {}) },
+    ttlMs: MFA_TTL_MS,
+  });
+  return token;
+};
+
+/** The challenge of `token` at `stage`, counting one try (a 400 when expired, used up or unknown). */
+const openChallenge = async (repo: MfaRepository, token: string, stage: 'verify' | 'enrol') => {
+  const found = await repo.tryChallenge(sha256(token), MFA_MAX_ATTEMPTS);
+  if (!found || found.data.stage !== stage) throw new AppError('VALIDATION', { message: MFA_EXPIRED });
+  const user = await repo.totpUser(found.userId);
+  if (!user?.isActive) throw new AppError('VALIDATION', { message: MFA_EXPIRED });
+  return { user, data: found.data };
+};
+
 /**
  * The second factor of a sign-in and the end of every password sign-in (issue 29, docs/security.md): TOTP codes (each
  * time step once), recovery codes (each once), the challenge between password and code, and the session with its
@@ -62,27 +89,6 @@ export const createSecondFactor = ({
     return { ...session, client_token: clientToken };
   };
 
-  /** A challenge for the password's next step: enter a code, or enrol first. */
-  const challenge = async (userId: number, userKey: string, stage: 'verify' | 'enrol', context: SignInContext) => {
-    const token = randomBytes(24).toString('base64url');
-    await repo.createChallenge({
-      tokenHash: sha256(token),
-      userId,
-      data: { stage, userKey, ...(context.clientToken ? { clientTokenHash: sha256(context.clientToken) } : {}) },
-      ttlMs: MFA_TTL_MS,
-    });
-    return token;
-  };
-
-  /** The challenge of `token` at `stage`, counting one try (a 400 when expired, used up or unknown). */
-  const openChallenge = async (token: string, stage: 'verify' | 'enrol') => {
-    const found = await repo.tryChallenge(sha256(token), MFA_MAX_ATTEMPTS);
-    if (!found || found.data.stage !== stage) throw new AppError('VALIDATION', { message: MFA_EXPIRED });
-    const user = await repo.totpUser(found.userId);
-    if (!user?.isActive) throw new AppError('VALIDATION', { message: MFA_EXPIRED });
-    return { user, data: found.data };
-  };
-
   const badCode = async (userKey: string, clientIp: string, field: string): Promise<never> => {
     // A wrong code counts as a failed sign-in of the account: guessing codes is slowed like guessing passwords.
     await throttle.recordFailure([userKey, `ip:${clientIp}`]);
@@ -101,10 +107,10 @@ export const createSecondFactor = ({
       context: SignInContext,
     ): Promise<LoginResponse> {
       if (user.totpEnabledAt && user.totpSecret) {
-        return { mfa_required: true, mfa_token: await challenge(user.id, userKey, 'verify', context) };
+        return { mfa_required: true, mfa_token: await challenge(repo, user.id, userKey, 'verify', context) };
       }
       if (mfaRequiredAdmins && user.role === 1) {
-        return { mfa_enrol_required: true, mfa_token: await challenge(user.id, userKey, 'enrol', context) };
+        return { mfa_enrol_required: true, mfa_token: await challenge(repo, user.id, userKey, 'enrol', context) };
       }
       return finish(user.id, userKey, context);
     },
@@ -114,7 +120,7 @@ export const createSecondFactor = ({
       body: { mfa_token: string; code?: string | undefined; recovery_code?: string | undefined },
       context: SignInContext,
     ) {
-      const { user, data } = await openChallenge(body.mfa_token, 'verify');
+      const { user, data } = await openChallenge(repo, body.mfa_token, 'verify');
       const userKey = data.userKey ?? `user:${user.email.toLowerCase()}`;
       if (!user.totpSecret || !user.totpEnabledAt) throw new AppError('VALIDATION', { message: MFA_EXPIRED });
       const ok = body.code
@@ -127,7 +133,7 @@ export const createSecondFactor = ({
 
     /** POST /api/authtoken/mfa/enrol/: the secret of the enrolment a company requires (a new one each call). */
     async startEnrolment(body: { mfa_token: string }) {
-      const { user, data } = await openChallenge(body.mfa_token, 'enrol');
+      const { user, data } = await openChallenge(repo, body.mfa_token, 'enrol');
       const secret = newTotpSecret();
       await repo.updateChallengeData(sha256(body.mfa_token), { ...data, secret });
       return enrolmentOf(secret, user.email);
@@ -135,7 +141,7 @@ export const createSecondFactor = ({
 
     /** POST /api/authtoken/mfa/enrol/confirm/: the first code → the second factor on, recovery codes and the session. */
     async confirmEnrolment(body: { mfa_token: string; code: string }, context: SignInContext) {
-      const { user, data } = await openChallenge(body.mfa_token, 'enrol');
+      const { user, data } = await openChallenge(repo, body.mfa_token, 'enrol');
       const userKey = data.userKey ?? `user:${user.email.toLowerCase()}`;
       if (!data.secret) throw new AppError('VALIDATION', { message: 'auth.mfa_not_enrolled' });
       if (!(await repo.setPendingSecret(user.id, data.secret)))

@@ -39,8 +39,8 @@ export type NewSubscription = {
   nextRunAt: Date | null;
 };
 
-/** The SQL of the EPCIS query interface (SimpleEventQuery), named queries and subscriptions. */
-export const createEpcisQueriesRepository = (db: DbOrTx) => {
+/** The query interface's events (SimpleEventQuery): a page of them and their count. */
+const eventQueries = (db: DbOrTx) => {
   const where = (scope: QueryScope, query: Pick<SimpleEventQuery, 'criteria'>, w: Omit<EventWindow, 'limit' | 'offset'>) =>
     and(
       whereOf(scope, query, idForms, {
@@ -73,150 +73,163 @@ export const createEpcisQueriesRepository = (db: DbOrTx) => {
       const [row] = await db.select({ n: count() }).from(inner);
       return row?.n ?? 0;
     },
-
-    // ---- Named queries ----
-
-    /** Saves a named query; null when the company has one of that name. */
-    async createQuery(companyId: number, userId: number, name: string, query: Record<string, unknown>) {
-      const [row] = await db
-        .insert(epcisQueries)
-        .values({ companyId, name, query, createdBy: userId })
-        .onConflictDoNothing()
-        .returning();
-      return row ?? null;
-    },
-    async listQueries(companyId: number, { after, limit }: { after?: string; limit: number }) {
-      return db
-        .select()
-        .from(epcisQueries)
-        .where(and(eq(epcisQueries.companyId, companyId), after ? gt(epcisQueries.name, after) : undefined))
-        .orderBy(asc(epcisQueries.name))
-        .limit(limit);
-    },
-    async getQuery(companyId: number, name: string): Promise<NamedQueryRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(epcisQueries)
-        .where(and(eq(epcisQueries.companyId, companyId), eq(epcisQueries.name, name)));
-      return row;
-    },
-    /** Deletes a named query, its subscriptions and their webhook endpoints (pending deliveries go with them). */
-    async deleteQuery(companyId: number, queryId: number): Promise<void> {
-      await db.execute(sql`
-        delete from ${webhookEndpoints} where ${webhookEndpoints.companyId} = ${companyId}
-          and ${webhookEndpoints.epcisSubscriptionId} in (select id from ${epcisSubscriptions} where query_id = ${queryId})`);
-      await db.delete(epcisQueries).where(and(eq(epcisQueries.companyId, companyId), eq(epcisQueries.id, queryId)));
-    },
-
-    // ---- Subscriptions ----
-
-    /** A subscription and its webhook endpoint (the deliveries' destination and signing secret). */
-    async createSubscription(s: NewSubscription): Promise<SubscriptionRow> {
-      const [row] = await db
-        .insert(epcisSubscriptions)
-        .values({
-          subscriptionId: randomUUID(),
-          companyId: s.companyId,
-          queryId: s.queryId,
-          dest: s.dest,
-          stream: s.stream,
-          schedule: s.schedule,
-          reportIfEmpty: s.reportIfEmpty,
-          initialRecordTime: s.initialRecordTime,
-          minRecordTime: s.initialRecordTime,
-          locationIds: s.locationIds,
-          nextRunAt: s.nextRunAt,
-          createdBy: s.userId,
-        })
-        .returning();
-      if (!row) throw new Error('subscription not inserted');
-      await db.insert(webhookEndpoints).values({
-        companyId: s.companyId,
-        url: s.dest,
-        description: `EPCIS subscription ${row.subscriptionId}`,
-        eventTypes: [WebhookEventType.EpcisQueryResult],
-        secret: s.secret,
-        epcisSubscriptionId: row.id,
-        createdBy: s.userId,
-      });
-      return row;
-    },
-    async listSubscriptions(queryId: number): Promise<SubscriptionRow[]> {
-      return db
-        .select()
-        .from(epcisSubscriptions)
-        .where(eq(epcisSubscriptions.queryId, queryId))
-        .orderBy(asc(epcisSubscriptions.id));
-    },
-    async getSubscription(queryId: number, subscriptionId: string): Promise<SubscriptionRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(epcisSubscriptions)
-        .where(and(eq(epcisSubscriptions.queryId, queryId), eq(epcisSubscriptions.subscriptionId, subscriptionId)));
-      return row;
-    },
-    async deleteSubscription(companyId: number, id: number): Promise<void> {
-      await db
-        .delete(webhookEndpoints)
-        .where(and(eq(webhookEndpoints.companyId, companyId), eq(webhookEndpoints.epcisSubscriptionId, id)));
-      await db.delete(epcisSubscriptions).where(eq(epcisSubscriptions.id, id));
-    },
-
-    /** Subscriptions to run now: every stream, and the scheduled ones whose time came. */
-    async dueSubscriptions(now: Date, limit: number) {
-      return db
-        .select({ subscription: epcisSubscriptions, query: epcisQueries })
-        .from(epcisSubscriptions)
-        .innerJoin(epcisQueries, eq(epcisQueries.id, epcisSubscriptions.queryId))
-        .where(
-          or(
-            eq(epcisSubscriptions.stream, true),
-            and(isNotNull(epcisSubscriptions.nextRunAt), lte(epcisSubscriptions.nextRunAt, now)),
-          ),
-        )
-        .orderBy(asc(epcisSubscriptions.id))
-        .limit(limit);
-    },
-    /** Locks a subscription for its run (another process running it skips it); undefined when locked or gone. */
-    async lockSubscription(id: number): Promise<SubscriptionRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(epcisSubscriptions)
-        .where(eq(epcisSubscriptions.id, id))
-        .for('update', { skipLocked: true });
-      return row;
-    },
-    async endpointOf(companyId: number, subscriptionId: number): Promise<number | undefined> {
-      const [row] = await db
-        .select({ id: webhookEndpoints.id })
-        .from(webhookEndpoints)
-        .where(and(eq(webhookEndpoints.companyId, companyId), eq(webhookEndpoints.epcisSubscriptionId, subscriptionId)));
-      return row?.id;
-    },
-    async markRun(id: number, run: { minRecordTime: Date; lastRunAt: Date; nextRunAt: Date | null; notified: boolean }) {
-      await db
-        .update(epcisSubscriptions)
-        .set({
-          minRecordTime: run.minRecordTime,
-          lastRunAt: run.lastRunAt,
-          nextRunAt: run.nextRunAt,
-          ...(run.notified ? { lastNotifiedAt: run.lastRunAt } : {}),
-        })
-        .where(eq(epcisSubscriptions.id, id));
-    },
-    /** Queues one result document to the subscription's endpoint (the webhooks sender signs and delivers it). */
-    async emitResult(companyId: number, endpointId: number, subscriptionId: string, data: Record<string, unknown>) {
-      await emitWebhookEvent(db, {
-        companyId,
-        locationId: null,
-        type: WebhookEventType.EpcisQueryResult,
-        subject: `epcis-subscription:${subscriptionId}`,
-        data,
-        endpointId,
-      });
-    },
   };
 };
+
+/** Named queries: a company's saved SimpleEventQuery documents. */
+const namedQueryQueries = (db: DbOrTx) => ({
+  /** Saves a named query; null when the company has one of that name. */
+  async createQuery(companyId: number, userId: number, name: string, query: Record<string, unknown>) {
+    const [row] = await db
+      .insert(epcisQueries)
+      .values({ companyId, name, query, createdBy: userId })
+      .onConflictDoNothing()
+      .returning();
+    return row ?? null;
+  },
+  async listQueries(companyId: number, { after, limit }: { after?: string; limit: number }) {
+    return db
+      .select()
+      .from(epcisQueries)
+      .where(and(eq(epcisQueries.companyId, companyId), after ? gt(epcisQueries.name, after) : undefined))
+      .orderBy(asc(epcisQueries.name))
+      .limit(limit);
+  },
+  async getQuery(companyId: number, name: string): Promise<NamedQueryRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(epcisQueries)
+      .where(and(eq(epcisQueries.companyId, companyId), eq(epcisQueries.name, name)));
+    return row;
+  },
+  /** Deletes a named query, its subscriptions and their webhook endpoints (pending deliveries go with them). */
+  async deleteQuery(companyId: number, queryId: number): Promise<void> {
+    await db.execute(sql`
+        delete from ${webhookEndpoints} where ${webhookEndpoints.companyId} = ${companyId}
+          and ${webhookEndpoints.epcisSubscriptionId} in (select id from ${epcisSubscriptions} where query_id = ${queryId})`);
+    await db.delete(epcisQueries).where(and(eq(epcisQueries.companyId, companyId), eq(epcisQueries.id, queryId)));
+  },
+});
+
+/** Subscriptions to a named query, each with the webhook endpoint its results go to. */
+const subscriptionQueries = (db: DbOrTx) => ({
+  /** A subscription and its webhook endpoint (the deliveries' destination and signing secret). */
+  async createSubscription(s: NewSubscription): Promise<SubscriptionRow> {
+    const [row] = await db
+      .insert(epcisSubscriptions)
+      .values({
+        subscriptionId: randomUUID(),
+        companyId: s.companyId,
+        queryId: s.queryId,
+        dest: s.dest,
+        stream: s.stream,
+        schedule: s.schedule,
+        reportIfEmpty: s.reportIfEmpty,
+        initialRecordTime: s.initialRecordTime,
+        minRecordTime: s.initialRecordTime,
+        locationIds: s.locationIds,
+        nextRunAt: s.nextRunAt,
+        createdBy: s.userId,
+      })
+      .returning();
+    if (!row) throw new Error('subscription not inserted');
+    await db.insert(webhookEndpoints).values({
+      companyId: s.companyId,
+      url: s.dest,
+      description: `EPCIS subscription ${row.subscriptionId}`,
+      eventTypes: [WebhookEventType.EpcisQueryResult],
+      secret: s.secret,
+      epcisSubscriptionId: row.id,
+      createdBy: s.userId,
+    });
+    return row;
+  },
+  async listSubscriptions(queryId: number): Promise<SubscriptionRow[]> {
+    return db
+      .select()
+      .from(epcisSubscriptions)
+      .where(eq(epcisSubscriptions.queryId, queryId))
+      .orderBy(asc(epcisSubscriptions.id));
+  },
+  async getSubscription(queryId: number, subscriptionId: string): Promise<SubscriptionRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(epcisSubscriptions)
+      .where(and(eq(epcisSubscriptions.queryId, queryId), eq(epcisSubscriptions.subscriptionId, subscriptionId)));
+    return row;
+  },
+  async deleteSubscription(companyId: number, id: number): Promise<void> {
+    await db
+      .delete(webhookEndpoints)
+      .where(and(eq(webhookEndpoints.companyId, companyId), eq(webhookEndpoints.epcisSubscriptionId, id)));
+    await db.delete(epcisSubscriptions).where(eq(epcisSubscriptions.id, id));
+  },
+});
+
+/** The subscriptions job's runs: which are due, one locked for its run, its result queued and the run recorded. */
+const subscriptionRunQueries = (db: DbOrTx) => ({
+  /** Subscriptions to run now: every stream, and the scheduled ones whose time came. */
+  async dueSubscriptions(now: Date, limit: number) {
+    return db
+      .select({ subscription: epcisSubscriptions, query: epcisQueries })
+      .from(epcisSubscriptions)
+      .innerJoin(epcisQueries, eq(epcisQueries.id, epcisSubscriptions.queryId))
+      .where(
+        or(
+          eq(epcisSubscriptions.stream, true),
+          and(isNotNull(epcisSubscriptions.nextRunAt), lte(epcisSubscriptions.nextRunAt, now)),
+        ),
+      )
+      .orderBy(asc(epcisSubscriptions.id))
+      .limit(limit);
+  },
+  /** Locks a subscription for its run (another process running it skips it); undefined when locked or gone. */
+  async lockSubscription(id: number): Promise<SubscriptionRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(epcisSubscriptions)
+      .where(eq(epcisSubscriptions.id, id))
+      .for('update', { skipLocked: true });
+    return row;
+  },
+  async endpointOf(companyId: number, subscriptionId: number): Promise<number | undefined> {
+    const [row] = await db
+      .select({ id: webhookEndpoints.id })
+      .from(webhookEndpoints)
+      .where(and(eq(webhookEndpoints.companyId, companyId), eq(webhookEndpoints.epcisSubscriptionId, subscriptionId)));
+    return row?.id;
+  },
+  async markRun(id: number, run: { minRecordTime: Date; lastRunAt: Date; nextRunAt: Date | null; notified: boolean }) {
+    await db
+      .update(epcisSubscriptions)
+      .set({
+        minRecordTime: run.minRecordTime,
+        lastRunAt: run.lastRunAt,
+        nextRunAt: run.nextRunAt,
+        ...(run.notified ? { lastNotifiedAt: run.lastRunAt } : {}),
+      })
+      .where(eq(epcisSubscriptions.id, id));
+  },
+  /** Queues one result document to the subscription's endpoint (the webhooks sender signs and delivers it). */
+  async emitResult(companyId: number, endpointId: number, subscriptionId: string, data: Record<string, unknown>) {
+    await emitWebhookEvent(db, {
+      companyId,
+      locationId: null,
+      type: WebhookEventType.EpcisQueryResult,
+      subject: `epcis-subscription:${subscriptionId}`,
+      data,
+      endpointId,
+    });
+  },
+});
+
+/** The SQL of the EPCIS query interface (SimpleEventQuery), named queries and subscriptions. */
+export const createEpcisQueriesRepository = (db: DbOrTx) => ({
+  ...eventQueries(db),
+  ...namedQueryQueries(db),
+  ...subscriptionQueries(db),
+  ...subscriptionRunQueries(db),
+});
 export type EpcisQueriesRepository = ReturnType<typeof createEpcisQueriesRepository>;
 
 /** A Standard Webhooks signing secret (`whsec_` + base64): from the client's signatureToken, or random. */

@@ -99,13 +99,8 @@ type Group = {
   isShipping: boolean;
 };
 
-/** The EPCIS events of a transaction's moves and sightings (pure: everything it needs is in `context`). */
-export const eventsOfLedger = (
-  moves: readonly ItemMoveEvent[],
-  notes: Readonly<LedgerNotes>,
-  context: LedgerContext,
-  recordTime: Date,
-): EventRow[] => {
+/** A transaction's moves, sightings, commissions and status changes grouped into the events they make (one per key). */
+const groupsOf = (moves: readonly ItemMoveEvent[], notes: Readonly<LedgerNotes>, context: LedgerContext): Group[] => {
   const groups = new Map<string, Group>();
   const add = (key: string, group: Omit<Group, 'epcs'>, epc: string) => {
     let found = groups.get(key);
@@ -150,80 +145,91 @@ export const eventsOfLedger = (
     const key = `${meaning.bizStep}|${meaning.disposition}|${m.readingSetId}|${place.locationId}|${place.areaId}|${m.at.getTime()}`;
     add(key, { meaning, setId: m.readingSetId, ...place, at: m.at, isShipping: meaning.bizStep === 'shipping' }, m.epc);
   }
+  return [...groups.values()];
+};
+
+/** The events of one group: its ObjectEvent, after the AggregationEvent of its box when a box's items moved. */
+const eventsOfGroup = (group: Group, context: LedgerContext, recordTime: Date): EventRow[] => {
   const rows: EventRow[] = [];
-  for (const group of groups.values()) {
-    const place = group.locationId ? context.places.get(group.locationId) : undefined;
-    const set = group.setId ? context.sets.get(group.setId) : undefined;
-    const companyId = set?.company_id ?? place?.companyId;
-    if (!companyId) continue;
-    const area = group.areaId ? context.areas.get(group.areaId) : undefined;
-    const gln = place?.gln ?? null;
-    const readPoint = group.areaId ? areaUri(group.areaId, gln, area?.glnExtension ?? null) : null;
-    const bizLocation = group.locationId ? locationUri(group.locationId, gln) : null;
-    const common = {
-      eventTime: group.at.toISOString(),
-      eventTimeZoneOffset: timeZoneOffset(place?.timeZone ?? 'UTC', group.at),
+  const place = group.locationId ? context.places.get(group.locationId) : undefined;
+  const set = group.setId ? context.sets.get(group.setId) : undefined;
+  const companyId = set?.company_id ?? place?.companyId;
+  if (!companyId) return rows;
+  const area = group.areaId ? context.areas.get(group.areaId) : undefined;
+  const gln = place?.gln ?? null;
+  const readPoint = group.areaId ? areaUri(group.areaId, gln, area?.glnExtension ?? null) : null;
+  const bizLocation = group.locationId ? locationUri(group.locationId, gln) : null;
+  const common = {
+    eventTime: group.at.toISOString(),
+    eventTimeZoneOffset: timeZoneOffset(place?.timeZone ?? 'UTC', group.at),
+  };
+  const where = {
+    ...(readPoint ? { readPoint: { id: readPoint } } : {}),
+    ...(bizLocation ? { bizLocation: { id: bizLocation } } : {}),
+  };
+  const transactions =
+    set?.order_code && set.order_type
+      ? [
+          {
+            type: set.order_type === 'purchase' ? 'po' : 'desadv',
+            bizTransaction: bizTransactionUri(set.order_code, companyId, set.order_gln),
+          },
+        ]
+      : [];
+  const epcs = [...new Set(group.epcs)].sort();
+  const row = (body: Record<string, unknown>): EventRow => {
+    const document = { eventID: eventHashId(body), ...body };
+    return {
+      eventId: document.eventID,
+      companyId,
+      locationId: group.locationId,
+      eventType: String(body.type),
+      action: String(body.action),
+      bizStep: typeof body.bizStep === 'string' ? body.bizStep : null,
+      disposition: typeof body.disposition === 'string' ? body.disposition : null,
+      eventTime: group.at,
+      recordTime,
+      readPoint,
+      bizLocation,
+      epcs: matchableEpcs(body),
+      document: { ...document, recordTime: recordTime.toISOString() },
     };
-    const where = {
-      ...(readPoint ? { readPoint: { id: readPoint } } : {}),
-      ...(bizLocation ? { bizLocation: { id: bizLocation } } : {}),
-    };
-    const transactions =
-      set?.order_code && set.order_type
-        ? [
-            {
-              type: set.order_type === 'purchase' ? 'po' : 'desadv',
-              bizTransaction: bizTransactionUri(set.order_code, companyId, set.order_gln),
-            },
-          ]
-        : [];
-    const epcs = [...new Set(group.epcs)].sort();
-    const row = (body: Record<string, unknown>): EventRow => {
-      const document = { eventID: eventHashId(body), ...body };
-      return {
-        eventId: document.eventID,
-        companyId,
-        locationId: group.locationId,
-        eventType: String(body.type),
-        action: String(body.action),
-        bizStep: typeof body.bizStep === 'string' ? body.bizStep : null,
-        disposition: typeof body.disposition === 'string' ? body.disposition : null,
-        eventTime: group.at,
-        recordTime,
-        readPoint,
-        bizLocation,
-        epcs: matchableEpcs(body),
-        document: { ...document, recordTime: recordTime.toISOString() },
-      };
-    };
-    const parent = set?.box_codebar ? ssccUri(set.box_codebar) : null;
-    if (parent && group.meaning.bizStep !== 'cycle_counting') {
-      const aggregation = {
-        type: 'AggregationEvent',
-        ...common,
-        parentID: parent,
-        childEPCs: epcs,
-        action: group.isShipping ? 'ADD' : 'OBSERVE',
-        bizStep: group.isShipping ? 'packing' : 'receiving',
-        ...where,
-        ...(transactions.length ? { bizTransactionList: transactions } : {}),
-      };
-      rows.push(row(aggregation));
-    }
-    const object = {
-      type: 'ObjectEvent',
+  };
+  const parent = set?.box_codebar ? ssccUri(set.box_codebar) : null;
+  if (parent && group.meaning.bizStep !== 'cycle_counting') {
+    const aggregation = {
+      type: 'AggregationEvent',
       ...common,
-      epcList: epcs,
-      action: group.meaning.action ?? 'OBSERVE',
-      bizStep: group.meaning.bizStep,
-      ...(group.meaning.disposition ? { disposition: group.meaning.disposition } : {}),
+      parentID: parent,
+      childEPCs: epcs,
+      action: group.isShipping ? 'ADD' : 'OBSERVE',
+      bizStep: group.isShipping ? 'packing' : 'receiving',
       ...where,
       ...(transactions.length ? { bizTransactionList: transactions } : {}),
     };
-    rows.push(row(object));
+    rows.push(row(aggregation));
   }
+  const object = {
+    type: 'ObjectEvent',
+    ...common,
+    epcList: epcs,
+    action: group.meaning.action ?? 'OBSERVE',
+    bizStep: group.meaning.bizStep,
+    ...(group.meaning.disposition ? { disposition: group.meaning.disposition } : {}),
+    ...where,
+    ...(transactions.length ? { bizTransactionList: transactions } : {}),
+  };
+  rows.push(row(object));
   return rows;
 };
+
+/** The EPCIS events of a transaction's moves and sightings (pure: everything it needs is in `context`). */
+export const eventsOfLedger = (
+  moves: readonly ItemMoveEvent[],
+  notes: Readonly<LedgerNotes>,
+  context: LedgerContext,
+  recordTime: Date,
+): EventRow[] => groupsOf(moves, notes, context).flatMap((group) => eventsOfGroup(group, context, recordTime));
 
 const placeOf = (s: { areaId: number; locationId: number }) => ({ locationId: s.locationId, areaId: s.areaId });
 

@@ -72,25 +72,21 @@ const answer = (
   return body;
 };
 
-/**
- * GS1 EPCIS 2.0 REST bindings (issue 17; the standard's openapi.yaml), under `/epcis` beside `/api`: the query
- * interface (events, an event, an EPC's events, vocabularies) and the capture interface. Auth by the product's tokens
- * (`Authorization: Token …`); a user sees the events of the locations in scope, company-wide roles the company's.
- * Besides the routes, the module writes the items ledger's events: its `epcis` commit hook (epcis.ledger.ts) is in
- * the engine's pipeline (engine/pipeline.ts).
- */
-export const epcisRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, jobs }) => {
-  installEpcisProblems(app);
-  const service = createEpcisService(db);
-  const queries = createEpcisQueriesRepository(db);
-  app.addContentTypeParser('application/ld+json', { parseAs: 'string' }, (_request, body, done) => {
-    try {
-      done(null, JSON.parse(String(body)));
-    } catch {
-      done(new AppError('VALIDATION', { message: 'common.invalid_request' }));
-    }
-  });
+type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
+type EpcisService = ReturnType<typeof createEpcisService>;
+type EpcisQueries = ReturnType<typeof createEpcisQueriesRepository>;
 
+/** The query filters of the event sub-resources `/{resource}/{value}/events` (after `/epcs/:epc/events`). */
+const EVENT_FILTERS = [
+  ['eventTypes', 'eventType', 'eventType', 'The events of one type'],
+  ['bizSteps', 'bizStep', 'EQ_bizStep', 'The events of one business step'],
+  ['dispositions', 'disposition', 'EQ_disposition', 'The events of one disposition'],
+  ['readPoints', 'readPoint', 'EQ_readPoint', 'The events of one read point'],
+  ['bizLocations', 'bizLocation', 'EQ_bizLocation', 'The events of one business location'],
+] as const;
+
+/** The query interface's events: all, one by its eventID, an EPC's, and those of one value of a vocabulary. */
+const registerEventRoutes = (app: ZodApp, service: EpcisService, queries: EpcisQueries) => {
   const events = async (request: FastifyRequest, reply: FastifyReply, q: RawQuery) => {
     const page = await queryEvents(queries, currentUser(request), q);
     return answer(reply, queryDocument(page.events), { next: page.next, request });
@@ -111,75 +107,35 @@ export const epcisRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, 
     { schema: { ...doc, summary: 'The events of one EPC', params: z.object({ epc: z.string() }), querystring: query } },
     (request, reply) => events(request, reply, { ...request.query, MATCH_epc: request.params.epc }),
   );
-  app.get(
-    '/eventTypes/:eventType/events',
-    { schema: { ...doc, summary: 'The events of one type', params: z.object({ eventType: z.string() }), querystring: query } },
-    (request, reply) => events(request, reply, { ...request.query, eventType: request.params.eventType }),
-  );
-  app.get(
-    '/bizSteps/:bizStep/events',
-    {
-      schema: {
-        ...doc,
-        summary: 'The events of one business step',
-        params: z.object({ bizStep: z.string() }),
-        querystring: query,
+  for (const [name, param, filter, summary] of EVENT_FILTERS) {
+    app.get(
+      `/${name}/:${param}/events`,
+      { schema: { ...doc, summary, params: z.object({ [param]: z.string() }), querystring: query } },
+      (request, reply) => {
+        const value = (request.params as Record<string, string>)[param] ?? '';
+        return events(request, reply, { ...request.query, [filter]: value });
       },
-    },
-    (request, reply) => events(request, reply, { ...request.query, EQ_bizStep: request.params.bizStep }),
-  );
-  app.get(
-    '/dispositions/:disposition/events',
-    {
-      schema: {
-        ...doc,
-        summary: 'The events of one disposition',
-        params: z.object({ disposition: z.string() }),
-        querystring: query,
-      },
-    },
-    (request, reply) => events(request, reply, { ...request.query, EQ_disposition: request.params.disposition }),
-  );
-  app.get(
-    '/readPoints/:readPoint/events',
-    {
-      schema: {
-        ...doc,
-        summary: 'The events of one read point',
-        params: z.object({ readPoint: z.string() }),
-        querystring: query,
-      },
-    },
-    (request, reply) => events(request, reply, { ...request.query, EQ_readPoint: request.params.readPoint }),
-  );
-  app.get(
-    '/bizLocations/:bizLocation/events',
-    {
-      schema: {
-        ...doc,
-        summary: 'The events of one business location',
-        params: z.object({ bizLocation: z.string() }),
-        querystring: query,
-      },
-    },
-    (request, reply) => events(request, reply, { ...request.query, EQ_bizLocation: request.params.bizLocation }),
-  );
+    );
+  }
+};
 
-  // ---- Discovery (openapi.yaml's `Discovery` tag) ----
-  // OPTIONS on any EPCIS resource: 204 with the versions and formats; GET / lists the top-level resources, and
-  // GET /{resource}/{value} the sub-resources of one value (only `events`).
-  const collection = (member: string[]) => ({ '@context': JSON_LD_CONTEXT, type: 'Collection', member });
-  const TOP_LEVEL = [
-    'capture',
-    'events',
-    'queries',
-    'eventTypes',
-    'epcs',
-    'readPoints',
-    'bizLocations',
-    'dispositions',
-    'bizSteps',
-  ];
+const collection = (member: string[]) => ({ '@context': JSON_LD_CONTEXT, type: 'Collection', member });
+const TOP_LEVEL = [
+  'capture',
+  'events',
+  'queries',
+  'eventTypes',
+  'epcs',
+  'readPoints',
+  'bizLocations',
+  'dispositions',
+  'bizSteps',
+];
+
+// ---- Discovery (openapi.yaml's `Discovery` tag) ----
+// OPTIONS on any EPCIS resource: 204 with the versions and formats; GET / lists the top-level resources, and
+// GET /{resource}/{value} the sub-resources of one value (only `events`).
+const registerDiscoveryRoutes = (app: ZodApp) => {
   app.options('/*', { schema: { ...doc, summary: 'EPCIS discovery' } }, async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     const writable = /\/(capture|events|queries|subscriptions)\/?$/.test(path);
@@ -217,8 +173,10 @@ export const epcisRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, 
       async (_request, reply) => answer(reply, collection(['events'])),
     );
   }
+};
 
-  // Top-level vocabulary resources: `{ "@set": [...] }` (openapi.yaml), paged like the events.
+/** Top-level vocabulary resources: `{ "@set": [...] }` (openapi.yaml), paged like the events. */
+const registerVocabularyRoutes = (app: ZodApp, service: EpcisService) => {
   app.get('/eventTypes', { schema: { ...doc, summary: 'The event types' } }, async (_request, reply) =>
     answer(reply, { '@context': JSON_LD_CONTEXT, '@set': EVENT_TYPES }),
   );
@@ -238,8 +196,31 @@ export const epcisRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, 
       },
     );
   }
+};
 
-  // ---- Capture ----
+/** EPCIS headers and, when there is a next page, its `Link` (the lists answered as plain JSON arrays). */
+const pagedHeaders = (request: FastifyRequest, reply: FastifyReply, next: string | null | undefined) => {
+  reply.headers(EPCIS_HEADERS);
+  if (next) reply.header('Link', nextLink(request, next));
+};
+
+/** One event posted alone, as the document of one event the capture interface takes. */
+const eventDocument = (event: unknown) => {
+  if (typeof event !== 'object' || event === null || Array.isArray(event)) {
+    throw new AppError('VALIDATION', { message: 'epcis.not_an_event' });
+  }
+  const { '@context': context, ...rest } = event as Record<string, unknown>;
+  return {
+    '@context': context ?? JSON_LD_CONTEXT,
+    type: 'EPCISDocument',
+    schemaVersion: '2.0',
+    creationDate: new Date().toISOString(),
+    epcisBody: { eventList: [rest] },
+  };
+};
+
+// ---- Capture ----
+const registerCaptureRoutes = (app: ZodApp, service: EpcisService, { db, jobs }: Pick<ModuleDeps, 'db' | 'jobs'>) => {
   const capture = async (request: FastifyRequest, reply: FastifyReply, document: unknown) => {
     const id = await service.capture(currentUser(request), document);
     // Stream subscriptions report the new events now rather than at the job's next tick.
@@ -261,28 +242,14 @@ export const epcisRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, 
       config: { maxRole: RoleThreshold.createOrders },
       schema: { ...doc, summary: 'Captures one EPCIS event (as a document of one event); 202 with the job at Location' },
     },
-    (request, reply) => {
-      const event = request.body;
-      if (typeof event !== 'object' || event === null || Array.isArray(event)) {
-        throw new AppError('VALIDATION', { message: 'epcis.not_an_event' });
-      }
-      const { '@context': context, ...rest } = event as Record<string, unknown>;
-      return capture(request, reply, {
-        '@context': context ?? JSON_LD_CONTEXT,
-        type: 'EPCISDocument',
-        schemaVersion: '2.0',
-        creationDate: new Date().toISOString(),
-        epcisBody: { eventList: [rest] },
-      });
-    },
+    (request, reply) => capture(request, reply, eventDocument(request.body)),
   );
   app.get(
     '/capture',
     { schema: { ...doc, summary: 'The capture jobs of the company', querystring: query } },
     async (request, reply) => {
       const page = await service.captureJobs(currentUser(request), request.query, languageOf(request));
-      reply.headers(EPCIS_HEADERS);
-      if (page.next) reply.header('Link', nextLink(request, page.next));
+      pagedHeaders(request, reply, page.next);
       return page.jobs;
     },
   );
@@ -294,16 +261,18 @@ export const epcisRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, 
       return service.captureJob(currentUser(request), request.params.captureID, languageOf(request));
     },
   );
+};
 
-  // ---- Named queries and subscriptions (openapi.yaml `Queries`, `Subscriptions`; issue 27) ----
-  const writer = { maxRole: RoleThreshold.createOrders };
+const writer = { maxRole: RoleThreshold.createOrders };
+
+// ---- Named queries (openapi.yaml `Queries`; issue 27) ----
+const registerNamedQueryRoutes = (app: ZodApp, queries: EpcisQueries) => {
   app.get(
     '/queries',
     { schema: { ...doc, summary: 'The named queries of the company (perPage, nextPageToken)', querystring: paging } },
     async (request, reply) => {
       const page = await listNamedQueries(queries, currentUser(request), request.query);
-      reply.headers(EPCIS_HEADERS);
-      if (page.next) reply.header('Link', nextLink(request, page.next));
+      pagedHeaders(request, reply, page.next);
       return page.queries;
     },
   );
@@ -346,6 +315,10 @@ export const epcisRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, 
       return answer(reply, queryDocument(page.events, request.params.queryName), { next: page.next, request });
     },
   );
+};
+
+// ---- Subscriptions (openapi.yaml `Subscriptions`; issue 27) ----
+const registerSubscriptionRoutes = (app: ZodApp, queries: EpcisQueries) => {
   app.get(
     '/queries/:queryName/subscriptions',
     { schema: { ...doc, summary: "The named query's subscriptions", params: queryName } },
@@ -395,4 +368,30 @@ export const epcisRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, 
       return reply.code(204).headers(EPCIS_HEADERS).send();
     },
   );
+};
+
+/**
+ * GS1 EPCIS 2.0 REST bindings (issue 17; the standard's openapi.yaml), under `/epcis` beside `/api`: the query
+ * interface (events, an event, an EPC's events, vocabularies) and the capture interface. Auth by the product's tokens
+ * (`Authorization: Token …`); a user sees the events of the locations in scope, company-wide roles the company's.
+ * Besides the routes, the module writes the items ledger's events: its `epcis` commit hook (epcis.ledger.ts) is in
+ * the engine's pipeline (engine/pipeline.ts).
+ */
+export const epcisRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, jobs }) => {
+  installEpcisProblems(app);
+  const service = createEpcisService(db);
+  const queries = createEpcisQueriesRepository(db);
+  app.addContentTypeParser('application/ld+json', { parseAs: 'string' }, (_request, body, done) => {
+    try {
+      done(null, JSON.parse(String(body)));
+    } catch {
+      done(new AppError('VALIDATION', { message: 'common.invalid_request' }));
+    }
+  });
+  registerEventRoutes(app, service, queries);
+  registerDiscoveryRoutes(app);
+  registerVocabularyRoutes(app, service);
+  registerCaptureRoutes(app, service, { db, jobs });
+  registerNamedQueryRoutes(app, queries);
+  registerSubscriptionRoutes(app, queries);
 };

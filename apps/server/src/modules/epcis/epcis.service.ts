@@ -71,72 +71,76 @@ const eventsOf = (document: Json): Json[] => {
   return Array.isArray(results.eventList) ? results.eventList.filter(isObject) : [];
 };
 
+/**
+ * A capture job as the binding has it, with the report of its events: `errors`, the events refused (by a rule of the
+ * standard, or an ASN naming no order) and `duplicates`, those left out because their eventID was there already;
+ * each with its index in the document's eventList, its eventID and the reason in the reader's language.
+ */
+const captureDto = (row: NonNullable<Awaited<ReturnType<typeof repo.getCapture>>>, language: Language) => {
+  const entries = row.errors.map((e) => (isReportEntry(e) ? e : null));
+  const rendered = (e: CaptureReportEntry) => ({
+    ...(e.index >= 0 ? { index: e.index } : {}),
+    ...(e.eventID ? { eventID: e.eventID } : {}),
+    ...(e.rule ? { rule: e.rule } : {}),
+    reason: render(e.reason, language),
+  });
+  return {
+    captureID: String(row.id),
+    createdAt: row.createdAt.toISOString(),
+    ...(row.finishedAt ? { finishedAt: row.finishedAt.toISOString() } : {}),
+    running: row.state === 'running',
+    success: row.state !== 'failed',
+    captureErrorBehaviour: 'rollback',
+    eventCount: row.eventCount,
+    errors: row.errors.flatMap((e, i) => {
+      const entry = entries[i];
+      return entry ? (entry.kind === 'rejected' ? [rendered(entry)] : []) : [e];
+    }),
+    duplicates: entries.flatMap((e) => (e?.kind === 'duplicate' ? [rendered(e)] : [])),
+  };
+};
+
+/** Creates the boxes an ASN announces in its purchase order (the orders service's rules); answers the refused ASNs. */
+const applyAsns = async (
+  { db, orders }: { db: Db; orders: ReturnType<typeof createOrdersService> },
+  user: AuthUser,
+  events: Json[],
+): Promise<CaptureReportEntry[]> => {
+  const refused: CaptureReportEntry[] = [];
+  const refuse = (index: number, reason: Message) =>
+    refused.push({
+      kind: 'rejected',
+      index,
+      eventID: typeof events[index]?.eventID === 'string' ? String(events[index]?.eventID) : null,
+      rule: 'desadv',
+      reason,
+    });
+  for (const [index, event] of events.entries()) {
+    const asn = asnOf(event);
+    if (!asn) continue;
+    const order = await repo.purchaseOrderByCode(db, user.companyId, asn.code);
+    if (!order) {
+      refuse(index, msg('epcis.desadv_order_not_found', { code: asn.code }));
+      continue;
+    }
+    try {
+      const receptionId =
+        order.reception_id ?? (await orders.createReception(user, { reception_code: asn.code, order_id: order.id })).id;
+      const contents = [...asn.gtins].map(([gtin, quantity]) => ({ gtin, quantity }));
+      await orders.createBox(user, { codebar: asn.sscc, reception_id: receptionId, contents });
+    } catch (error) {
+      // The box of a document captured again is there already: nothing to do.
+      if (error instanceof AppError && error.text.key === BARCODE_EXISTS) continue;
+      if (error instanceof AppError && error.code !== 'VALIDATION' && error.code !== 'NOT_FOUND') throw error;
+      refuse(index, error instanceof AppError ? error.text : msg('common.invalid_value'));
+    }
+  }
+  return refused;
+};
+
 export const createEpcisService = (db: Db) => {
   const orders = createOrdersService(db);
   const captureRepository = createCaptureRepository(db);
-
-  /**
-   * A capture job as the binding has it, with the report of its events: `errors`, the events refused (by a rule of the
-   * standard, or an ASN naming no order) and `duplicates`, those left out because their eventID was there already;
-   * each with its index in the document's eventList, its eventID and the reason in the reader's language.
-   */
-  const captureDto = (row: NonNullable<Awaited<ReturnType<typeof repo.getCapture>>>, language: Language) => {
-    const entries = row.errors.map((e) => (isReportEntry(e) ? e : null));
-    const rendered = (e: CaptureReportEntry) => ({
-      ...(e.index >= 0 ? { index: e.index } : {}),
-      ...(e.eventID ? { eventID: e.eventID } : {}),
-      ...(e.rule ? { rule: e.rule } : {}),
-      reason: render(e.reason, language),
-    });
-    return {
-      captureID: String(row.id),
-      createdAt: row.createdAt.toISOString(),
-      ...(row.finishedAt ? { finishedAt: row.finishedAt.toISOString() } : {}),
-      running: row.state === 'running',
-      success: row.state !== 'failed',
-      captureErrorBehaviour: 'rollback',
-      eventCount: row.eventCount,
-      errors: row.errors.flatMap((e, i) => {
-        const entry = entries[i];
-        return entry ? (entry.kind === 'rejected' ? [rendered(entry)] : []) : [e];
-      }),
-      duplicates: entries.flatMap((e) => (e?.kind === 'duplicate' ? [rendered(e)] : [])),
-    };
-  };
-
-  /** Creates the boxes an ASN announces in its purchase order (the orders service's rules); answers the refused ASNs. */
-  const applyAsns = async (user: AuthUser, events: Json[]): Promise<CaptureReportEntry[]> => {
-    const refused: CaptureReportEntry[] = [];
-    const refuse = (index: number, reason: Message) =>
-      refused.push({
-        kind: 'rejected',
-        index,
-        eventID: typeof events[index]?.eventID === 'string' ? String(events[index]?.eventID) : null,
-        rule: 'desadv',
-        reason,
-      });
-    for (const [index, event] of events.entries()) {
-      const asn = asnOf(event);
-      if (!asn) continue;
-      const order = await repo.purchaseOrderByCode(db, user.companyId, asn.code);
-      if (!order) {
-        refuse(index, msg('epcis.desadv_order_not_found', { code: asn.code }));
-        continue;
-      }
-      try {
-        const receptionId =
-          order.reception_id ?? (await orders.createReception(user, { reception_code: asn.code, order_id: order.id })).id;
-        const contents = [...asn.gtins].map(([gtin, quantity]) => ({ gtin, quantity }));
-        await orders.createBox(user, { codebar: asn.sscc, reception_id: receptionId, contents });
-      } catch (error) {
-        // The box of a document captured again is there already: nothing to do.
-        if (error instanceof AppError && error.text.key === BARCODE_EXISTS) continue;
-        if (error instanceof AppError && error.code !== 'VALIDATION' && error.code !== 'NOT_FOUND') throw error;
-        refuse(index, error instanceof AppError ? error.text : msg('common.invalid_value'));
-      }
-    }
-    return refused;
-  };
 
   return {
     // The query interface (SimpleEventQuery) is use-cases/query-events.ts.
@@ -175,7 +179,7 @@ export const createEpcisService = (db: Db) => {
         events,
         context: doc['@context'],
         recordTime: new Date(),
-        prepare: () => applyAsns(user, events),
+        prepare: () => applyAsns({ db, orders }, user, events),
       });
       return capture.id;
     },

@@ -179,7 +179,8 @@ const inventoryHeadSelect = sql`
     (extract(epoch from i.closed_at) * 1000000)::bigint as closed_us
   from inventories i join locations l on l.id = i.location_id join areas a on a.id = i.area_id`;
 
-export const createErpRepository = (db: DbOrTx): ErpRepository => {
+/** The ERP stock beside the RFID stock, line by line (GTIN and store), a page of them with their count. */
+const differencesQuery = (db: DbOrTx): ErpRepository['differences'] => {
   const differences: ErpRepository['differences'] = async (user, filters, page) => {
     // The stores compared: those the user sees that have ERP stock (one of them with `location`), read first so that the
     // RFID stock is read for their areas only (a constant list, pushed down into the stock view).
@@ -229,112 +230,124 @@ export const createErpRepository = (db: DbOrTx): ErpRepository => {
     const again = await differences(user, filters, { limit: 1, offset: 0 });
     return { count: again.count, rows: [] };
   };
-  return {
-    async storesOf(user) {
-      const rows = await db.select({ id: locations.id, code: locations.code }).from(locations).where(visibleLocations(user));
-      return new Map(rows.map((r) => [r.code, r.id]));
-    },
+  return differences;
+};
 
-    saveSnapshot: (snapshot, lines, at) =>
-      db.transaction(async (tx) => {
-        const [row] = await tx.insert(erpStockSnapshots).values(snapshot).returning({ id: erpStockSnapshots.id });
-        const snapshotId = row?.id;
-        if (snapshotId === undefined) throw new Error('erp snapshot not inserted');
-        await tx.delete(erpStock).where(inArray(erpStock.locationId, snapshot.locationIds));
-        for (let start = 0; start < lines.length; start += ERP_INSERT_BATCH) {
-          const batch = lines.slice(start, start + ERP_INSERT_BATCH);
-          await tx.execute(sql`
+/** The ERP stock snapshots: imported, listed, read. */
+const snapshotQueries = (
+  db: DbOrTx,
+): Pick<ErpRepository, 'storesOf' | 'saveSnapshot' | 'listSnapshots' | 'getSnapshot' | 'locationsOf' | 'seesLocation'> => ({
+  async storesOf(user) {
+    const rows = await db.select({ id: locations.id, code: locations.code }).from(locations).where(visibleLocations(user));
+    return new Map(rows.map((r) => [r.code, r.id]));
+  },
+
+  saveSnapshot: (snapshot, lines, at) =>
+    db.transaction(async (tx) => {
+      const [row] = await tx.insert(erpStockSnapshots).values(snapshot).returning({ id: erpStockSnapshots.id });
+      const snapshotId = row?.id;
+      if (snapshotId === undefined) throw new Error('erp snapshot not inserted');
+      await tx.delete(erpStock).where(inArray(erpStock.locationId, snapshot.locationIds));
+      for (let start = 0; start < lines.length; start += ERP_INSERT_BATCH) {
+        const batch = lines.slice(start, start + ERP_INSERT_BATCH);
+        await tx.execute(sql`
           insert into erp_stock (location_id, gtin, company_id, quantity, snapshot_id)
           select l, g, ${snapshot.companyId}::int, q, ${snapshotId}::int
           from unnest(${sql.param(batch.map((b) => b.locationId))}::int[], ${sql.param(batch.map((b) => b.gtin))}::text[],
             ${sql.param(batch.map((b) => b.quantity))}::int[]) as u(l, g, q)`);
-        }
-        await tx
-          .insert(erpStockLocations)
-          .values(
-            snapshot.locationIds.map((locationId) => ({ locationId, companyId: snapshot.companyId, snapshotId, importedAt: at })),
-          )
-          .onConflictDoUpdate({
-            target: erpStockLocations.locationId,
-            set: { snapshotId: sql`excluded.snapshot_id`, importedAt: sql`excluded.imported_at` },
-          });
-        return snapshotId;
-      }),
+      }
+      await tx
+        .insert(erpStockLocations)
+        .values(
+          snapshot.locationIds.map((locationId) => ({ locationId, companyId: snapshot.companyId, snapshotId, importedAt: at })),
+        )
+        .onConflictDoUpdate({
+          target: erpStockLocations.locationId,
+          set: { snapshotId: sql`excluded.snapshot_id`, importedAt: sql`excluded.imported_at` },
+        });
+      return snapshotId;
+    }),
 
-    async listSnapshots(user, page) {
-      const where = snapshotScope(user);
-      const [rows, [counted]] = await Promise.all([
-        db
-          .select(snapshotColumns)
-          .from(erpStockSnapshots)
-          .leftJoin(users, eq(users.id, erpStockSnapshots.createdBy))
-          .where(where)
-          .orderBy(desc(erpStockSnapshots.id))
-          .limit(page.limit)
-          .offset(page.offset),
-        db
-          .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
-          .from(erpStockSnapshots)
-          .where(where),
-      ]);
-      return { count: counted?.n ?? 0, rows };
-    },
-
-    async getSnapshot(user, id) {
-      const [row] = await db
-        .select({ ...snapshotColumns, rejected: erpStockSnapshots.rejected })
+  async listSnapshots(user, page) {
+    const where = snapshotScope(user);
+    const [rows, [counted]] = await Promise.all([
+      db
+        .select(snapshotColumns)
         .from(erpStockSnapshots)
         .leftJoin(users, eq(users.id, erpStockSnapshots.createdBy))
-        .where(and(eq(erpStockSnapshots.id, id), snapshotScope(user)))
-        .limit(1);
-      return row;
-    },
+        .where(where)
+        .orderBy(desc(erpStockSnapshots.id))
+        .limit(page.limit)
+        .offset(page.offset),
+      db
+        .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
+        .from(erpStockSnapshots)
+        .where(where),
+    ]);
+    return { count: counted?.n ?? 0, rows };
+  },
 
-    async locationsOf(companyId, ids) {
-      if (!ids.length) return [];
-      return db
-        .select({ id: locations.id, code: locations.code, description: locations.description })
-        .from(locations)
-        .where(and(eq(locations.companyId, companyId), inArray(locations.id, ids)))
-        .orderBy(locations.code);
-    },
+  async getSnapshot(user, id) {
+    const [row] = await db
+      .select({ ...snapshotColumns, rejected: erpStockSnapshots.rejected })
+      .from(erpStockSnapshots)
+      .leftJoin(users, eq(users.id, erpStockSnapshots.createdBy))
+      .where(and(eq(erpStockSnapshots.id, id), snapshotScope(user)))
+      .limit(1);
+    return row;
+  },
 
-    async seesLocation(user, locationId) {
-      const [row] = await db
-        .select({ id: locations.id })
-        .from(locations)
-        .where(and(eq(locations.id, locationId), visibleLocations(user)))
-        .limit(1);
-      return row !== undefined;
-    },
+  async locationsOf(companyId, ids) {
+    if (!ids.length) return [];
+    return db
+      .select({ id: locations.id, code: locations.code, description: locations.description })
+      .from(locations)
+      .where(and(eq(locations.companyId, companyId), inArray(locations.id, ids)))
+      .orderBy(locations.code);
+  },
 
-    differences,
+  async seesLocation(user, locationId) {
+    const [row] = await db
+      .select({ id: locations.id })
+      .from(locations)
+      .where(and(eq(locations.id, locationId), visibleLocations(user)))
+      .limit(1);
+    return row !== undefined;
+  },
+});
 
-    async inventoryHead(user, id) {
-      const result = await db.execute(sql`${inventoryHeadSelect} where i.id = ${id}::int and ${inventoryScope(user)}`);
-      return parseRows(inventoryHead, result)[0];
-    },
+/** The validated inventories fed to the ERP: a head, those validated after a point, and their lines. */
+const inventoryFeedQueries = (db: DbOrTx): Pick<ErpRepository, 'inventoryHead' | 'validatedAfter' | 'inventoryLines'> => ({
+  async inventoryHead(user, id) {
+    const result = await db.execute(sql`${inventoryHeadSelect} where i.id = ${id}::int and ${inventoryScope(user)}`);
+    return parseRows(inventoryHead, result)[0];
+  },
 
-    async validatedAfter(user, after, { locationId, limit }) {
-      const location = locationId === undefined ? sql`` : sql`and i.location_id = ${locationId}::int`;
-      const result = await db.execute(sql`
+  async validatedAfter(user, after, { locationId, limit }) {
+    const location = locationId === undefined ? sql`` : sql`and i.location_id = ${locationId}::int`;
+    const result = await db.execute(sql`
       ${inventoryHeadSelect}
       where ${inventoryScope(user)} and i.state = ${InventoryState.Validated}::smallint and i.closed_at is not null
         and (i.closed_at, i.id) > ('epoch'::timestamptz + ${after.us}::bigint * interval '1 microsecond', ${after.id}::int)
         ${location}
       order by i.closed_at, i.id
       limit ${limit}`);
-      return parseRows(inventoryHead, result);
-    },
+    return parseRows(inventoryHead, result);
+  },
 
-    async inventoryLines(inventoryIds) {
-      if (!inventoryIds.length) return [];
-      const result = await db.execute(sql`
+  async inventoryLines(inventoryIds) {
+    if (!inventoryIds.length) return [];
+    const result = await db.execute(sql`
       select f.inventory_id, it.id as item_type, it.gtin, it.description, f.expected, f.read
       from inventory_type_counts f join item_types it on it.id = f.item_type_id
       where f.inventory_id in ${idList(inventoryIds)}
       order by f.inventory_id, it.gtin, it.id`);
-      return parseRows(inventoryLine, result);
-    },
-  };
-};
+    return parseRows(inventoryLine, result);
+  },
+});
+
+export const createErpRepository = (db: DbOrTx): ErpRepository => ({
+  ...snapshotQueries(db),
+  differences: differencesQuery(db),
+  ...inventoryFeedQueries(db),
+});

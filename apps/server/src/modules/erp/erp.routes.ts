@@ -31,7 +31,7 @@ import { companyTimeZone, exportTimeZone } from '../locations/location-scope.js'
 import type { ModuleDeps } from '../registry.js';
 import { DIFFERENCE_CSV_COLUMNS, differenceCells, INVENTORY_CSV_COLUMNS, inventoryCells } from './erp.dto.js';
 import { ERP_DIFFERENCES_TABLE, INVENTORY_DIFFERENCES_TABLE, inventoryDifferenceRows } from './erp.exports.js';
-import { createErpRepository } from './erp.repository.js';
+import { createErpRepository, type ErpRepository } from './erp.repository.js';
 import { jsonRows, parseErpCsv, type RawErpRow } from './erp.rules.js';
 import { getErpSnapshot } from './use-cases/get-erp-snapshot.js';
 import { getInventoryDifferences } from './use-cases/get-inventory-differences.js';
@@ -86,10 +86,31 @@ const snapshotRows = async (
  */
 export const erpRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, config }) => {
   const route = routeDeclarer(['erp']);
-  const pagedGet = pagedGetter(app, route);
-  const repo = createErpRepository(db);
-  const languageOf = (request: FastifyRequest) => pickLanguage(request.headers['accept-language'], config.defaultLanguage);
+  const context: ErpRouteContext = { db, config, route, pagedGet: pagedGetter(app, route), repo: createErpRepository(db) };
+  registerStockRoutes(app, context);
+  registerExportRoutes(app, context);
+  app.get(
+    '/erp/inventory-differences/',
+    route({
+      summary:
+        'Validated inventories’ differences since a time (since, or cursor: the previous answer’s next_cursor), oldest first, for an ERP that polls',
+      querystring: inventoryFeedQuerySchema,
+      ok: inventoryFeedSchema,
+    }),
+    async (request) => listInventoryFeed(context.repo, currentUser(request), request.query),
+  );
+};
 
+type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
+type ErpRouteContext = Pick<ModuleDeps, 'db' | 'config'> & {
+  route: ReturnType<typeof routeDeclarer>;
+  pagedGet: ReturnType<typeof pagedGetter>;
+  repo: ErpRepository;
+};
+
+/** The ERP stock: its imports (one imported, the list, one read) and its differences with the RFID stock. */
+const registerStockRoutes = (app: ZodApp, { config, route, pagedGet, repo }: ErpRouteContext) => {
+  const languageOf = (request: FastifyRequest) => pickLanguage(request.headers['accept-language'], config.defaultLanguage);
   app.post(
     '/erp/stock/',
     {
@@ -144,7 +165,10 @@ export const erpRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, co
     },
     async (user, { query }, page) => listErpDifferences(repo, user, query, page),
   );
+};
 
+/** The differences as files: the ERP stock's, and one inventory's. */
+const registerExportRoutes = (app: ZodApp, { db, config, route, repo }: ErpRouteContext) => {
   /**
    * The people's file (the user's language, CSV or xlsx) unless `dialect=plain` asks for the machine-readable CSV an ERP
    * reads (English column names, `,`, ISO times, no BOM); `dialect=es` is the Spanish file (lang=es).
@@ -219,16 +243,5 @@ export const erpRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, co
         },
       });
     },
-  );
-
-  app.get(
-    '/erp/inventory-differences/',
-    route({
-      summary:
-        'Validated inventories’ differences since a time (since, or cursor: the previous answer’s next_cursor), oldest first, for an ERP that polls',
-      querystring: inventoryFeedQuerySchema,
-      ok: inventoryFeedSchema,
-    }),
-    async (request) => listInventoryFeed(repo, currentUser(request), request.query),
   );
 };

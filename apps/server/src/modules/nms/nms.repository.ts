@@ -42,7 +42,8 @@ export type ReportedApp = {
   versionName?: string | undefined;
 };
 
-export const createNmsRepository = (db: Db) => ({
+/** The readers and their applications as the users see them (their locations). */
+const readQueries = (db: Db) => ({
   async devices(user: AuthUser, mac?: string): Promise<NmsDeviceRow[]> {
     return db
       .select(deviceColumns)
@@ -83,7 +84,10 @@ export const createNmsRepository = (db: Db) => ({
       .limit(1);
     return row;
   },
+});
 
+/** The operators' changes to a reader's applications. */
+const appWrites = (db: Db) => ({
   async insertApp(values: {
     deviceId: number;
     application: string;
@@ -109,9 +113,10 @@ export const createNmsRepository = (db: Db) => ({
   async deleteApp(id: number): Promise<void> {
     await db.delete(deviceApplications).where(eq(deviceApplications.id, id));
   },
+});
 
-  /* ---- used by the status subscriber (no user: the reader speaks for itself) ---- */
-
+/** Used by the status subscriber (no user: the reader speaks for itself). */
+const statusQueries = (db: Db) => ({
   async deviceByMac(mac: string): Promise<{ id: number; companyId: number; locationId: number } | undefined> {
     const [row] = await db
       .select({ id: devices.id, companyId: devices.companyId, locationId: devices.locationId })
@@ -166,4 +171,6 @@ export const createNmsRepository = (db: Db) => ({
     });
   },
 });
+
+export const createNmsRepository = (db: Db) => ({ ...readQueries(db), ...appWrites(db), ...statusQueries(db) });
 export type NmsRepository = ReturnType<typeof createNmsRepository>;

@@ -50,20 +50,70 @@ const unavailable = () => new AppError('UNAVAILABLE', { message: 'nms.unavailabl
 
 type Logger = { warn: (obj: object, msg: string) => void };
 
-export const createNmsService = ({ repo, bus, log, db }: { repo: NmsRepository; bus: ReaderBus; log: Logger; db: DbOrTx }) => {
-  const toDeviceDto = (row: NmsDeviceRow): NmsDevice => ({
-    id: row.id,
-    mac: row.mac,
-    serial_number: row.serialNumber,
-    state: readerState(row.lastSeenAt),
-    last_seen_at: row.lastSeenAt ? row.lastSeenAt.toISOString() : null,
-    version: row.firmwareVersion,
-    nms_connected: bus.isConnected(),
-  });
+type Deps = { repo: NmsRepository; bus: ReaderBus; log: Logger; db: DbOrTx };
 
-  /** Sends a command (with a new request id) to a reader; 503 when the broker is not connected or does not answer. */
-  const send = async (mac: string, order: CommandWithoutId): Promise<void> => {
-    const command: ReaderCommand = { ...order, request_id: requestId() };
+/**
+ * The handler of `readers/+/status`: every message marks the reader as heard from now; reported applications are
+ * stored, and any whose running state differs from the desired one is sent its start or stop again (so a command
+ * missed while the reader was OFF still lands).
+ */
+const statusHandler =
+  ({ repo, bus, log, db }: Deps) =>
+  async (topic: string, payload: Buffer) => {
+    try {
+      const macPart = topic.split('/')[1] ?? '';
+      if (!isValidMac(macPart)) return;
+      const mac = normalizeMac(macPart);
+      const device = await repo.deviceByMac(mac);
+      if (!device) return;
+      let json: unknown = {};
+      try {
+        json = payload.length ? JSON.parse(payload.toString('utf8')) : {};
+      } catch {
+        json = {};
+      }
+      const parsed = readerStatusSchema.safeParse(json);
+      const status = parsed.success ? parsed.data : {};
+      await repo.touch(device.id, new Date(), status.firmware_version);
+      if (!status.applications) return;
+      // The reader pages hear of a reported status (its applications); a bare "still here" is not worth a row.
+      await recordLive(db, [
+        {
+          companyId: device.companyId,
+          locationId: device.locationId,
+          topic: LiveTopic.Device,
+          payload: { device: device.id, applications: status.applications.length },
+        },
+      ]);
+      const apps = await repo.saveReported(
+        device.id,
+        status.applications.map((a) => ({
+          application: a.application,
+          running: a.running,
+          version: a.version,
+          versionName: a.version_name,
+        })),
+      );
+      const reported = new Set(status.applications.map((a) => a.application));
+      for (const app of apps) {
+        if (!reported.has(app.application) || app.running === app.desiredRunning) continue;
+        if (!bus.isConnected()) break;
+        await bus.publish(
+          readerCommandsTopic(mac),
+          { command: app.desiredRunning ? 'start' : 'stop', application: app.application, request_id: randomUUID() },
+          { qos: 1 },
+        );
+      }
+    } catch (error) {
+      log.warn({ err: error, topic }, 'reader status not recorded');
+    }
+  };
+
+/** Sends a command (with a new request id) to a reader; 503 when the broker is not connected or does not answer. */
+const commandSender =
+  ({ bus, log }: Pick<Deps, 'bus' | 'log'>) =>
+  async (mac: string, order: CommandWithoutId): Promise<void> => {
+    const command: ReaderCommand = { ...order, request_id: randomUUID() };
     if (!bus.isConnected()) throw unavailable();
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
@@ -79,7 +129,18 @@ export const createNmsService = ({ repo, bus, log, db }: { repo: NmsRepository; 
       clearTimeout(timer);
     }
   };
-  const requestId = () => randomUUID();
+
+export const createNmsService = ({ repo, bus, log, db }: Deps) => {
+  const send = commandSender({ bus, log });
+  const toDeviceDto = (row: NmsDeviceRow): NmsDevice => ({
+    id: row.id,
+    mac: row.mac,
+    serial_number: row.serialNumber,
+    state: readerState(row.lastSeenAt),
+    last_seen_at: row.lastSeenAt ? row.lastSeenAt.toISOString() : null,
+    version: row.firmwareVersion,
+    nms_connected: bus.isConnected(),
+  });
 
   const loadApp = async (user: AuthUser, id: number) => {
     const row = await repo.app(user, id);
@@ -175,65 +236,9 @@ export const createNmsService = ({ repo, bus, log, db }: { repo: NmsRepository; 
       return { id: device.id, command: 'update_device', status: 'sent' };
     },
 
-    /**
-     * Listens to `readers/+/status`: every message marks the reader as heard from now; reported
-     * applications are stored, and any whose running state differs from the desired one is sent
-     * its start or stop again (so a command missed while the reader was OFF still lands).
-     */
+    /** Listens to `readers/+/status` (statusHandler). */
     async listen(): Promise<void> {
-      await bus.subscribe(
-        READER_STATUS_FILTER,
-        async (topic, payload) => {
-          try {
-            const macPart = topic.split('/')[1] ?? '';
-            if (!isValidMac(macPart)) return;
-            const mac = normalizeMac(macPart);
-            const device = await repo.deviceByMac(mac);
-            if (!device) return;
-            let json: unknown = {};
-            try {
-              json = payload.length ? JSON.parse(payload.toString('utf8')) : {};
-            } catch {
-              json = {};
-            }
-            const parsed = readerStatusSchema.safeParse(json);
-            const status = parsed.success ? parsed.data : {};
-            await repo.touch(device.id, new Date(), status.firmware_version);
-            if (!status.applications) return;
-            // The reader pages hear of a reported status (its applications); a bare "still here" is not worth a row.
-            await recordLive(db, [
-              {
-                companyId: device.companyId,
-                locationId: device.locationId,
-                topic: LiveTopic.Device,
-                payload: { device: device.id, applications: status.applications.length },
-              },
-            ]);
-            const apps = await repo.saveReported(
-              device.id,
-              status.applications.map((a) => ({
-                application: a.application,
-                running: a.running,
-                version: a.version,
-                versionName: a.version_name,
-              })),
-            );
-            const reported = new Set(status.applications.map((a) => a.application));
-            for (const app of apps) {
-              if (!reported.has(app.application) || app.running === app.desiredRunning) continue;
-              if (!bus.isConnected()) break;
-              await bus.publish(
-                readerCommandsTopic(mac),
-                { command: app.desiredRunning ? 'start' : 'stop', application: app.application, request_id: requestId() },
-                { qos: 1 },
-              );
-            }
-          } catch (error) {
-            log.warn({ err: error, topic }, 'reader status not recorded');
-          }
-        },
-        { shared: true },
-      );
+      await bus.subscribe(READER_STATUS_FILTER, statusHandler({ repo, bus, log, db }), { shared: true });
     },
   };
 };

@@ -192,214 +192,225 @@ export const freeSetFilters: FilterSpec = {
   device: { column: readingSets.deviceId, lookups: ['exact'], type: 'number' },
 };
 
-/** Queries of the EPC tracker and the free reading sets. */
-export const createTrackingRepository = (db: Db) => {
-  const selectItems = () =>
-    db
-      .select(itemColumns)
+const selectItems = (db: Db) =>
+  db
+    .select(itemColumns)
+    .from(items)
+    .leftJoin(itemTypes, eq(itemTypes.id, items.itemTypeId))
+    .leftJoin(itemArea, eq(itemArea.id, items.areaId))
+    .leftJoin(itemLocation, eq(itemLocation.id, itemArea.locationId));
+const selectSets = (db: Db) =>
+  db
+    .select(setColumns)
+    .from(readingSets)
+    .leftJoin(devices, eq(devices.id, readingSets.deviceId))
+    .leftJoin(setArea, eq(setArea.id, readingSets.areaId))
+    .leftJoin(setLocation, eq(setLocation.id, setArea.locationId));
+
+/** The EPC tracker's items: by EPC, by GTIN and serial, by id, and a filtered page of them. */
+const itemQueries = (db: Db) => ({
+  async itemsByEpc(user: AuthUser, epc: string): Promise<ItemRow[]> {
+    return selectItems(db)
+      .where(and(itemScope(db, user), eq(items.epc, epc)))
+      .orderBy(asc(items.id))
+      .limit(100);
+  },
+
+  /** The items of a GTIN-14 and serial (a GS1 Digital Link's), in the user's scope. */
+  async itemsByGtinSerial(user: AuthUser, gtin: string, serial: string): Promise<ItemRow[]> {
+    return selectItems(db)
+      .where(and(itemScope(db, user), eq(items.gtin, gtin), eq(items.serial, serial)))
+      .orderBy(asc(items.id))
+      .limit(100);
+  },
+
+  async itemById(user: AuthUser, id: number): Promise<ItemRow | undefined> {
+    const [row] = await selectItems(db)
+      .where(and(itemScope(db, user), eq(items.id, id)))
+      .limit(1);
+    return row;
+  },
+
+  /** Date-only filters are days of `timeZone` (the user's company's). */
+  async listItems(user: AuthUser, query: Record<string, unknown>, page: PageParams, timeZone: string) {
+    const where = and(itemScope(db, user), buildFilters(query, itemFilters, { timeZone }));
+    const order = buildOrderBy(
+      query.order_by as string | undefined,
+      { id: items.id, epc: items.epc, gtin: items.gtin, state: items.state, last_seen_at: items.lastSeenAt },
+      [asc(items.id)],
+    );
+    // The page's ids first (an index walk, however deep the page), then only those rows joined.
+    const pageIds = db
+      .select({ id: items.id })
       .from(items)
+      .where(where)
+      .orderBy(...order)
+      .limit(page.limit)
+      .offset(page.offset);
+    const rows = await selectItems(db)
+      .where(inArray(items.id, pageIds))
+      .orderBy(...order);
+    // A company's items run to millions: exact up to a cap, then the planner's estimate (db/counts.ts).
+    const total = await listCount(db, {
+      rows: sql`select 1 from ${items} where ${where ?? sql`true`}`,
+      page,
+      rowsOnPage: rows.length,
+    });
+    return { count: total, rows };
+  },
+});
+
+/** An item's readings, one by one or grouped by reading set. */
+const itemReadingQueries = (db: Db) => ({
+  /**
+   * The readings (traces) of an item, newest first, with area names before and after, the
+   * reading set's claim and reader. Below role 2 only readings made at the user's locations.
+   */
+  async readingsOfItem(user: AuthUser, itemId: number, page: PageParams) {
+    const where = itemTraceScope(db, user, itemId);
+    const selected = db
+      .select({
+        id: traces.id,
+        readAt: traces.readAt,
+        state: traces.state,
+        epc: traces.epc,
+        readingSetId: traces.readingSetId,
+        antenna: traces.antenna,
+        rssi: traces.rssi,
+        ...readingPlaceColumns,
+      })
+      .from(traces)
+      .innerJoin(readingSets, eq(readingSets.id, traces.readingSetId))
+      .$dynamic();
+    return pageOf(db, joinReadingPlaces(selected, traces).where(where), [desc(traces.readAt), desc(traces.id)], page);
+  },
+
+  /**
+   * The readings of an item grouped by reading set, newest set first: each set's first and last read, its reads,
+   * antennas and best RSSI, the state and area2 of its last read and the area1 of its first. Same scope as above.
+   */
+  async readingSetsOfItem(user: AuthUser, itemId: number, page: PageParams) {
+    const grouped = db
+      .select({
+        readingSetId: traces.readingSetId,
+        firstRead: sql<Date>`min(${traces.readAt})`.mapWith(traces.readAt).as('first_read'),
+        lastRead: sql<Date>`max(${traces.readAt})`.mapWith(traces.readAt).as('last_read'),
+        reads: sql<number>`count(*)::int`.as('reads'),
+        antennas: sql<
+          number[]
+        >`coalesce(array_agg(distinct ${traces.antenna} order by ${traces.antenna}) filter (where ${traces.antenna} is not null), '{}')`.as(
+          'antennas',
+        ),
+        bestRssi: sql<number | null>`max(${traces.rssi})`.as('best_rssi'),
+        state: sql<number>`(array_agg(${traces.state} order by ${traces.readAt} desc, ${traces.id} desc))[1]`.as('state'),
+        epc: sql<string>`(array_agg(${traces.epc} order by ${traces.readAt} desc, ${traces.id} desc))[1]`.as('epc'),
+        area1Id: sql<number | null>`(array_agg(${traces.area1Id} order by ${traces.readAt}, ${traces.id}))[1]`.as('area1_id'),
+        area2Id: sql<number | null>`(array_agg(${traces.area2Id} order by ${traces.readAt} desc, ${traces.id} desc))[1]`.as(
+          'area2_id',
+        ),
+      })
+      .from(traces)
+      .innerJoin(readingSets, eq(readingSets.id, traces.readingSetId))
+      .where(itemTraceScope(db, user, itemId))
+      .groupBy(traces.readingSetId)
+      .as('g');
+    const selected = db
+      .select({
+        readingSetId: grouped.readingSetId,
+        firstRead: grouped.firstRead,
+        lastRead: grouped.lastRead,
+        reads: grouped.reads,
+        antennas: grouped.antennas,
+        bestRssi: grouped.bestRssi,
+        state: grouped.state,
+        epc: grouped.epc,
+        ...readingPlaceColumns,
+      })
+      .from(grouped)
+      .innerJoin(readingSets, eq(readingSets.id, grouped.readingSetId))
+      .$dynamic();
+    return pageOf(db, joinReadingPlaces(selected, grouped), [desc(grouped.lastRead), desc(grouped.readingSetId)], page);
+  },
+});
+
+/** The free reading sets of a location, and a set with its report and EPCs. */
+const setQueries = (db: Db) => ({
+  /** Date-only filters are days of `timeZone` (the location's). */
+  async freeSetsOfLocation(locationId: number, query: Record<string, unknown>, page: PageParams, timeZone: string) {
+    const where = and(
+      eq(readingSets.locationId, locationId),
+      isNull(readingSets.claimedBy),
+      buildFilters(query, freeSetFilters, { timeZone }),
+    );
+    const order = buildOrderBy(
+      query.order_by as string | undefined,
+      { start_time: readingSets.startTime, end_time: readingSets.endTime, read_count: readingSets.readCount },
+      [desc(readingSets.startTime), desc(readingSets.id)],
+    );
+    const selected = selectSets(db).where(where).$dynamic();
+    return pageOf(db, selected, order, page);
+  },
+
+  async setById(user: AuthUser, id: string): Promise<SetRow | undefined> {
+    const [row] = await selectSets(db)
+      .where(and(setScope(db, user), eq(readingSets.id, id)))
+      .limit(1);
+    return row;
+  },
+
+  /** The set's report: distinct items per GTIN (null GTIN = EPCs that are not GS1), most first. */
+  async setLines(setId: string) {
+    const quantity = countDistinct(traces.itemId);
+    return db
+      .select({
+        gtin: items.gtin,
+        itemTypeId: items.itemTypeId,
+        description: itemTypes.description,
+        model: itemTypes.model,
+        colour: itemTypes.colour,
+        size: itemTypes.sizePrimary,
+        quantity,
+      })
+      .from(traces)
+      .innerJoin(items, eq(items.id, traces.itemId))
       .leftJoin(itemTypes, eq(itemTypes.id, items.itemTypeId))
-      .leftJoin(itemArea, eq(itemArea.id, items.areaId))
-      .leftJoin(itemLocation, eq(itemLocation.id, itemArea.locationId));
-  const selectSets = () =>
-    db
-      .select(setColumns)
-      .from(readingSets)
-      .leftJoin(devices, eq(devices.id, readingSets.deviceId))
-      .leftJoin(setArea, eq(setArea.id, readingSets.areaId))
-      .leftJoin(setLocation, eq(setLocation.id, setArea.locationId));
+      .where(eq(traces.readingSetId, setId))
+      .groupBy(items.gtin, items.itemTypeId, itemTypes.description, itemTypes.model, itemTypes.colour, itemTypes.sizePrimary)
+      .orderBy(desc(quantity), asc(items.gtin));
+  },
 
-  return {
-    async itemsByEpc(user: AuthUser, epc: string): Promise<ItemRow[]> {
-      return selectItems()
-        .where(and(itemScope(db, user), eq(items.epc, epc)))
-        .orderBy(asc(items.id))
-        .limit(100);
-    },
+  async setEpcs(setId: string, query: Record<string, unknown>, page: PageParams) {
+    const where = and(eq(traces.readingSetId, setId), buildFilters(query, setEpcFilters));
+    const [total] = await db
+      .select({ n: countDistinct(traces.itemId) })
+      .from(traces)
+      .innerJoin(items, eq(items.id, traces.itemId))
+      .where(where);
+    const rows = await db
+      .select({
+        epc: traces.epc,
+        gtin: items.gtin,
+        description: itemTypes.description,
+        item: traces.itemId,
+        reads: sql<number>`count(*)::int`,
+        firstRead: min(traces.readAt),
+      })
+      .from(traces)
+      .innerJoin(items, eq(items.id, traces.itemId))
+      .leftJoin(itemTypes, eq(itemTypes.id, items.itemTypeId))
+      .where(where)
+      .groupBy(traces.epc, traces.itemId, items.gtin, itemTypes.description)
+      .orderBy(asc(traces.epc))
+      .limit(page.limit)
+      .offset(page.offset);
+    return { count: total?.n ?? 0, rows };
+  },
+});
 
-    /** The items of a GTIN-14 and serial (a GS1 Digital Link's), in the user's scope. */
-    async itemsByGtinSerial(user: AuthUser, gtin: string, serial: string): Promise<ItemRow[]> {
-      return selectItems()
-        .where(and(itemScope(db, user), eq(items.gtin, gtin), eq(items.serial, serial)))
-        .orderBy(asc(items.id))
-        .limit(100);
-    },
-
-    async itemById(user: AuthUser, id: number): Promise<ItemRow | undefined> {
-      const [row] = await selectItems()
-        .where(and(itemScope(db, user), eq(items.id, id)))
-        .limit(1);
-      return row;
-    },
-
-    /** Date-only filters are days of `timeZone` (the user's company's). */
-    async listItems(user: AuthUser, query: Record<string, unknown>, page: PageParams, timeZone: string) {
-      const where = and(itemScope(db, user), buildFilters(query, itemFilters, { timeZone }));
-      const order = buildOrderBy(
-        query.order_by as string | undefined,
-        { id: items.id, epc: items.epc, gtin: items.gtin, state: items.state, last_seen_at: items.lastSeenAt },
-        [asc(items.id)],
-      );
-      // The page's ids first (an index walk, however deep the page), then only those rows joined.
-      const pageIds = db
-        .select({ id: items.id })
-        .from(items)
-        .where(where)
-        .orderBy(...order)
-        .limit(page.limit)
-        .offset(page.offset);
-      const rows = await selectItems()
-        .where(inArray(items.id, pageIds))
-        .orderBy(...order);
-      // A company's items run to millions: exact up to a cap, then the planner's estimate (db/counts.ts).
-      const total = await listCount(db, {
-        rows: sql`select 1 from ${items} where ${where ?? sql`true`}`,
-        page,
-        rowsOnPage: rows.length,
-      });
-      return { count: total, rows };
-    },
-
-    /**
-     * The readings (traces) of an item, newest first, with area names before and after, the
-     * reading set's claim and reader. Below role 2 only readings made at the user's locations.
-     */
-    async readingsOfItem(user: AuthUser, itemId: number, page: PageParams) {
-      const where = itemTraceScope(db, user, itemId);
-      const selected = db
-        .select({
-          id: traces.id,
-          readAt: traces.readAt,
-          state: traces.state,
-          epc: traces.epc,
-          readingSetId: traces.readingSetId,
-          antenna: traces.antenna,
-          rssi: traces.rssi,
-          ...readingPlaceColumns,
-        })
-        .from(traces)
-        .innerJoin(readingSets, eq(readingSets.id, traces.readingSetId))
-        .$dynamic();
-      return pageOf(db, joinReadingPlaces(selected, traces).where(where), [desc(traces.readAt), desc(traces.id)], page);
-    },
-
-    /**
-     * The readings of an item grouped by reading set, newest set first: each set's first and last read, its reads,
-     * antennas and best RSSI, the state and area2 of its last read and the area1 of its first. Same scope as above.
-     */
-    async readingSetsOfItem(user: AuthUser, itemId: number, page: PageParams) {
-      const grouped = db
-        .select({
-          readingSetId: traces.readingSetId,
-          firstRead: sql<Date>`min(${traces.readAt})`.mapWith(traces.readAt).as('first_read'),
-          lastRead: sql<Date>`max(${traces.readAt})`.mapWith(traces.readAt).as('last_read'),
-          reads: sql<number>`count(*)::int`.as('reads'),
-          antennas: sql<
-            number[]
-          >`coalesce(array_agg(distinct ${traces.antenna} order by ${traces.antenna}) filter (where ${traces.antenna} is not null), '{}')`.as(
-            'antennas',
-          ),
-          bestRssi: sql<number | null>`max(${traces.rssi})`.as('best_rssi'),
-          state: sql<number>`(array_agg(${traces.state} order by ${traces.readAt} desc, ${traces.id} desc))[1]`.as('state'),
-          epc: sql<string>`(array_agg(${traces.epc} order by ${traces.readAt} desc, ${traces.id} desc))[1]`.as('epc'),
-          area1Id: sql<number | null>`(array_agg(${traces.area1Id} order by ${traces.readAt}, ${traces.id}))[1]`.as('area1_id'),
-          area2Id: sql<number | null>`(array_agg(${traces.area2Id} order by ${traces.readAt} desc, ${traces.id} desc))[1]`.as(
-            'area2_id',
-          ),
-        })
-        .from(traces)
-        .innerJoin(readingSets, eq(readingSets.id, traces.readingSetId))
-        .where(itemTraceScope(db, user, itemId))
-        .groupBy(traces.readingSetId)
-        .as('g');
-      const selected = db
-        .select({
-          readingSetId: grouped.readingSetId,
-          firstRead: grouped.firstRead,
-          lastRead: grouped.lastRead,
-          reads: grouped.reads,
-          antennas: grouped.antennas,
-          bestRssi: grouped.bestRssi,
-          state: grouped.state,
-          epc: grouped.epc,
-          ...readingPlaceColumns,
-        })
-        .from(grouped)
-        .innerJoin(readingSets, eq(readingSets.id, grouped.readingSetId))
-        .$dynamic();
-      return pageOf(db, joinReadingPlaces(selected, grouped), [desc(grouped.lastRead), desc(grouped.readingSetId)], page);
-    },
-
-    /** Date-only filters are days of `timeZone` (the location's). */
-    async freeSetsOfLocation(locationId: number, query: Record<string, unknown>, page: PageParams, timeZone: string) {
-      const where = and(
-        eq(readingSets.locationId, locationId),
-        isNull(readingSets.claimedBy),
-        buildFilters(query, freeSetFilters, { timeZone }),
-      );
-      const order = buildOrderBy(
-        query.order_by as string | undefined,
-        { start_time: readingSets.startTime, end_time: readingSets.endTime, read_count: readingSets.readCount },
-        [desc(readingSets.startTime), desc(readingSets.id)],
-      );
-      const selected = selectSets().where(where).$dynamic();
-      return pageOf(db, selected, order, page);
-    },
-
-    async setById(user: AuthUser, id: string): Promise<SetRow | undefined> {
-      const [row] = await selectSets()
-        .where(and(setScope(db, user), eq(readingSets.id, id)))
-        .limit(1);
-      return row;
-    },
-
-    /** The set's report: distinct items per GTIN (null GTIN = EPCs that are not GS1), most first. */
-    async setLines(setId: string) {
-      const quantity = countDistinct(traces.itemId);
-      return db
-        .select({
-          gtin: items.gtin,
-          itemTypeId: items.itemTypeId,
-          description: itemTypes.description,
-          model: itemTypes.model,
-          colour: itemTypes.colour,
-          size: itemTypes.sizePrimary,
-          quantity,
-        })
-        .from(traces)
-        .innerJoin(items, eq(items.id, traces.itemId))
-        .leftJoin(itemTypes, eq(itemTypes.id, items.itemTypeId))
-        .where(eq(traces.readingSetId, setId))
-        .groupBy(items.gtin, items.itemTypeId, itemTypes.description, itemTypes.model, itemTypes.colour, itemTypes.sizePrimary)
-        .orderBy(desc(quantity), asc(items.gtin));
-    },
-
-    async setEpcs(setId: string, query: Record<string, unknown>, page: PageParams) {
-      const where = and(eq(traces.readingSetId, setId), buildFilters(query, setEpcFilters));
-      const [total] = await db
-        .select({ n: countDistinct(traces.itemId) })
-        .from(traces)
-        .innerJoin(items, eq(items.id, traces.itemId))
-        .where(where);
-      const rows = await db
-        .select({
-          epc: traces.epc,
-          gtin: items.gtin,
-          description: itemTypes.description,
-          item: traces.itemId,
-          reads: sql<number>`count(*)::int`,
-          firstRead: min(traces.readAt),
-        })
-        .from(traces)
-        .innerJoin(items, eq(items.id, traces.itemId))
-        .leftJoin(itemTypes, eq(itemTypes.id, items.itemTypeId))
-        .where(where)
-        .groupBy(traces.epc, traces.itemId, items.gtin, itemTypes.description)
-        .orderBy(asc(traces.epc))
-        .limit(page.limit)
-        .offset(page.offset);
-      return { count: total?.n ?? 0, rows };
-    },
-  };
-};
+/** Queries of the EPC tracker and the free reading sets. */
+export const createTrackingRepository = (db: Db) => ({
+  ...itemQueries(db),
+  ...itemReadingQueries(db),
+  ...setQueries(db),
+});
 export type TrackingRepository = ReturnType<typeof createTrackingRepository>;

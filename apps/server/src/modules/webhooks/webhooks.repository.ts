@@ -87,7 +87,10 @@ const replayed = {
 const ownEndpoint = (companyId: number, id: number) =>
   and(eq(webhookEndpoints.companyId, companyId), eq(webhookEndpoints.id, id), isNull(webhookEndpoints.epcisSubscriptionId));
 
-export const createWebhooksRepository = (db: DbOrTx): WebhooksRepository => ({
+type DeliveryMethods = 'deliveries' | 'replay' | 'replayFailedSince';
+
+/** The company's endpoints (not those of EPCIS subscriptions). */
+const endpointQueries = (db: DbOrTx): Omit<WebhooksRepository, DeliveryMethods> => ({
   list: (companyId) =>
     db
       .select()
@@ -160,7 +163,10 @@ export const createWebhooksRepository = (db: DbOrTx): WebhooksRepository => ({
       .returning();
     return row;
   },
+});
 
+/** An endpoint's delivery log and its replays. */
+const deliveryQueries = (db: DbOrTx): Pick<WebhooksRepository, DeliveryMethods> => ({
   async deliveries(endpointId, filter, page) {
     const where = and(
       eq(webhookDeliveries.endpointId, endpointId),
@@ -207,4 +213,9 @@ export const createWebhooksRepository = (db: DbOrTx): WebhooksRepository => ({
       .returning({ id: webhookDeliveries.id });
     return rows.length;
   },
+});
+
+export const createWebhooksRepository = (db: DbOrTx): WebhooksRepository => ({
+  ...endpointQueries(db),
+  ...deliveryQueries(db),
 });

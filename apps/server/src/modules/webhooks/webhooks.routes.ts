@@ -32,7 +32,7 @@ import { replayFailed } from './use-cases/replay-failed.js';
 import { rotateSecret } from './use-cases/rotate-secret.js';
 import { testEndpoint } from './use-cases/test-endpoint.js';
 import { updateEndpoint } from './use-cases/update-endpoint.js';
-import { createWebhooksRepository } from './webhooks.repository.js';
+import { createWebhooksRepository, type WebhooksRepository } from './webhooks.repository.js';
 import { newSecret } from './webhooks.rules.js';
 import { addressPolicyOf } from './webhooks.service.js';
 import { httpPost } from './webhooks.transport.js';
@@ -47,11 +47,28 @@ export const webhooksRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { d
   const repo = createWebhooksRepository(db);
   const policy = addressPolicyOf(config.webhooks);
   const now = () => new Date();
-  const deps = { repo, now };
   const wake = () => workers.webhooks.wake();
   const post = httpPost({ timeoutMs: config.webhooks.timeoutMs, policy });
-  const maxRole = WEBHOOKS_MAX_ROLE;
+  const context = { route, pagedGet, repo, now, policy, wake, post };
+  registerEndpointRoutes(app, context);
+  registerDeliveryRoutes(app, context);
+};
 
+type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
+type WebhookRouteContext = {
+  route: ReturnType<typeof routeDeclarer>;
+  pagedGet: ReturnType<typeof pagedGetter>;
+  repo: WebhooksRepository;
+  now: () => Date;
+  policy: ReturnType<typeof addressPolicyOf>;
+  wake: () => void;
+  post: ReturnType<typeof httpPost>;
+};
+const maxRole = WEBHOOKS_MAX_ROLE;
+
+/** The company's endpoints: listed, created, read, changed, deleted, and a new signing secret. */
+const registerEndpointRoutes = (app: ZodApp, { route, repo, now, policy }: WebhookRouteContext) => {
+  const deps = { repo, now };
   app.get(
     '/webhooks/',
     route({ summary: "The company's webhook endpoints", maxRole, ok: webhookEndpointListSchema }),
@@ -109,6 +126,11 @@ export const webhooksRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { d
     }),
     async (request) => rotateSecret({ ...deps, newSecret }, currentUser(request), request.params.id),
   );
+};
+
+/** An endpoint's deliveries: enabled again, a test message, the delivery log and the replays. */
+const registerDeliveryRoutes = (app: ZodApp, { route, pagedGet, repo, now, wake, post }: WebhookRouteContext) => {
+  const deps = { repo, now };
 
   app.post(
     '/webhooks/:id/enable/',
