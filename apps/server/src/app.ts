@@ -156,38 +156,11 @@ const validationBody = (
   };
 };
 
-export const buildApp = async (options: AppOptions): Promise<FastifyInstance> => {
-  const config = options.config ?? loadConfig();
-  // What the options name is taken over the configuration's (tests build apps with their own).
-  const {
-    database,
-    bus,
-    logger = false,
-    webDist,
-    stockSnapshots = false,
-    trustProxy = config.trustProxy,
-    publicUrl = config.publicUrl,
-    printerAllowLoopback = config.printerAllowLoopback,
-    exactCountLimit = config.exactCountLimit,
-    defaultLanguage = config.defaultLanguage,
-  } = options;
-  const app = Fastify({
-    logger: withoutQueryTokens(logger),
-    logController: new OneLinePerRequest(),
-    // A hop count trusts that many proxies in front of this server (Fastify's typings know it only as a function).
-    trustProxy: typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
-    bodyLimit: 20 * 1024 * 1024,
-  }).withTypeProvider<ZodTypeProvider>();
-  app.decorate('publicUrl', publicUrl ?? null);
-  app.decorate('exactCountLimit', exactCountLimit);
-  app.decorateRequest('listCounts', null);
-  // Every handler counts its lists by the one policy and can tell an estimated count (http/paging.ts).
-  app.addHook('preHandler', countScopeHook);
-  app.setValidatorCompiler(validatorCompiler);
-  // Every API route refuses the query parameters its schema does not name (http/query-keys.ts).
-  refuseUnknownQueryKeys(app);
-  app.setSerializerCompiler(serializerCompiler);
-
+/** What the API answers for an error, in the request's language, and for a path no route serves. */
+const registerErrorAnswers = (
+  app: FastifyInstance,
+  { defaultLanguage, webDist }: { defaultLanguage: Language; webDist: string | undefined },
+): void => {
   /** The language of a request's messages: its `Accept-Language`, else DEFAULT_LANGUAGE. */
   const languageOf = (request: FastifyRequest): Language => pickLanguage(request.headers['accept-language'], defaultLanguage);
   app.setErrorHandler((error, request, reply) => {
@@ -241,7 +214,13 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
       .header('content-language', languageOf(request))
       .send(notFound().body(languageOf(request)));
   });
+};
 
+/** Before every route: load shedding, security headers and HSTS; then the OpenAPI document and multipart bodies. */
+const registerPlatform = async (
+  app: FastifyInstance,
+  { config, options, database }: { config: Config; options: AppOptions; database: Database },
+): Promise<void> => {
   // Before every route: a request the server cannot answer soon is refused at once (503, Retry-After).
   const shedding = { ...config.loadShedding, ...options.loadShedding };
   await app.register(loadSheddingPlugin, {
@@ -269,15 +248,22 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   await app.register(fastifyMultipart, { limits: { fileSize: 10 * 1024 * 1024 } });
-  // The audit log (modules/audit, docs/audit.md): every write by a user or an API key and every sign-in, once for all.
-  // Caches a user's successful write empties in this process with the token cache (the readers' keys, below).
-  const evictOnWrite = new Set<() => void>();
-  await app.register(authPlugin, { database, cacheMs: config.authCacheMs, security: config.security, evictOnWrite });
-  await app.register(auditHookPlugin, { db: database.db });
-  // Lists and statistics read from the read replica while it keeps up (DATABASE_READ_URL, db/read-replica.ts).
-  if (database.readReplica) readRoutingHooks(app, database.readReplica);
-  locationScopeHook(app, database.db);
+};
 
+/**
+ * The readers' bus, health, the engine and its pipeline, live updates, the background workers and every module's
+ * routes.
+ */
+const registerDomain = async (
+  app: FastifyInstance,
+  {
+    config,
+    options,
+    database,
+    evictOnWrite,
+  }: { config: Config; options: AppOptions; database: Database; evictOnWrite: Set<() => void> },
+): Promise<void> => {
+  const { bus, stockSnapshots = false, printerAllowLoopback = config.printerAllowLoopback } = options;
   const readersBus = typeof bus === 'function' ? await bus(app.log) : (bus ?? createNoBus());
   app.decorate('readersBus', readersBus);
   registerHealthRoutes(app, { database, bus: readersBus, probeMs: config.brokerProbeMs });
@@ -332,7 +318,10 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   app.addHook('onReady', async () => {
     await readersBus.start();
   });
+};
 
+/** The files of the built web app, when there is one. */
+const registerWebApp = async (app: FastifyInstance, webDist: string | undefined): Promise<void> => {
   if (webDist && existsSync(webDist)) {
     // The files of the built app; the not-found handler answers its client-side routes.
     await app.register(fastifyStatic, {
@@ -347,5 +336,49 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
       },
     });
   }
+};
+
+export const buildApp = async (options: AppOptions): Promise<FastifyInstance> => {
+  const config = options.config ?? loadConfig();
+  // What the options name is taken over the configuration's (tests build apps with their own).
+  const {
+    database,
+    logger = false,
+    webDist,
+    trustProxy = config.trustProxy,
+    publicUrl = config.publicUrl,
+    exactCountLimit = config.exactCountLimit,
+    defaultLanguage = config.defaultLanguage,
+  } = options;
+  const app = Fastify({
+    logger: withoutQueryTokens(logger),
+    logController: new OneLinePerRequest(),
+    // A hop count trusts that many proxies in front of this server (Fastify's typings know it only as a function).
+    trustProxy: typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
+    bodyLimit: 20 * 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.decorate('publicUrl', publicUrl ?? null);
+  app.decorate('exactCountLimit', exactCountLimit);
+  app.decorateRequest('listCounts', null);
+  // Every handler counts its lists by the one policy and can tell an estimated count (http/paging.ts).
+  app.addHook('preHandler', countScopeHook);
+  app.setValidatorCompiler(validatorCompiler);
+  // Every API route refuses the query parameters its schema does not name (http/query-keys.ts).
+  refuseUnknownQueryKeys(app);
+  app.setSerializerCompiler(serializerCompiler);
+
+  registerErrorAnswers(app, { defaultLanguage, webDist });
+  await registerPlatform(app, { config, options, database });
+  // The audit log (modules/audit, docs/audit.md): every write by a user or an API key and every sign-in, once for all.
+  // Caches a user's successful write empties in this process with the token cache (the readers' keys, below).
+  const evictOnWrite = new Set<() => void>();
+  await app.register(authPlugin, { database, cacheMs: config.authCacheMs, security: config.security, evictOnWrite });
+  await app.register(auditHookPlugin, { db: database.db });
+  // Lists and statistics read from the read replica while it keeps up (DATABASE_READ_URL, db/read-replica.ts).
+  if (database.readReplica) readRoutingHooks(app, database.readReplica);
+  locationScopeHook(app, database.db);
+
+  await registerDomain(app, { config, options, database, evictOnWrite });
+  await registerWebApp(app, webDist);
   return app;
 };

@@ -179,6 +179,162 @@ const runTransaction = async <T>(
   }
 };
 
+/**
+ * The data folder's free space against `reserveBytes`: checked on a call (one check at a time) and every `checkMs` once
+ * started; `onChange` is told when it falls below the reserve or rises above it again.
+ */
+const createDiskWatch = ({
+  dataDir,
+  reserveBytes,
+  checkMs,
+  log,
+  isClosed,
+  onChange,
+}: {
+  dataDir: string | undefined;
+  reserveBytes: number;
+  checkMs: number;
+  log: RetryLog;
+  isClosed: () => boolean;
+  onChange: (low: boolean) => Promise<void>;
+}) => {
+  let isLow = false;
+  let checking: Promise<void> | undefined;
+  let watcher: NodeJS.Timeout | undefined;
+  const check = (): Promise<void> => {
+    if (!dataDir || reserveBytes <= 0 || isClosed()) return Promise.resolve();
+    const folder = dataDir;
+    checking ??= (async () => {
+      const stats = await statfs(folder).catch(() => undefined);
+      if (!stats) return;
+      const free = stats.bavail * stats.bsize;
+      const low = free < reserveBytes;
+      if (low === isLow) return;
+      isLow = low;
+      if (low) log.warn({ freeBytes: free, reserveBytes }, 'the disk is nearly full: writes are refused until there is room');
+      else log.info({ freeBytes: free, reserveBytes }, 'the disk has room again: writes are accepted');
+      await onChange(low);
+    })().finally(() => {
+      checking = undefined;
+    });
+    return checking;
+  };
+  return {
+    check,
+    isLow: () => isLow,
+    start: () => {
+      if (!dataDir || reserveBytes <= 0) return;
+      watcher = setInterval(() => void check(), checkMs);
+      watcher.unref();
+    },
+    /** Stops the checks; settles once the one under way has. */
+    stop: async () => {
+      if (watcher) clearInterval(watcher);
+      await checking;
+    },
+  };
+};
+
+type Guarded = <T>(current: PGlite, call: () => Promise<T>) => Promise<T>;
+
+type Listener = { channel: string; handlers: ListenHandlers; stop?: (() => Promise<void>) | undefined };
+
+/** The channels listened to, kept across a stop of the instance and its opening again. */
+const createListeners = () => {
+  const listeners = new Set<Listener>();
+  return {
+    /** Listens on `channel`: at once when the instance is open, else once it is; the function it gives stops. */
+    listen: async (
+      channel: string,
+      handlers: ListenHandlers,
+      {
+        exclusive,
+        guarded,
+        isOpen,
+      }: { exclusive: ReturnType<typeof createQueue>['exclusive']; guarded: Guarded; isOpen: () => boolean },
+    ): Promise<() => Promise<void>> => {
+      const listener: Listener = { channel, handlers };
+      listeners.add(listener);
+      if (isOpen()) {
+        listener.stop = await exclusive((current) => guarded(current, () => current.listen(channel, handlers.onNotify)));
+        handlers.onState?.(true);
+      } else handlers.onState?.(false);
+      return async () => {
+        listeners.delete(listener);
+        const stopListening = listener.stop;
+        listener.stop = undefined;
+        if (stopListening && isOpen()) await exclusive(() => stopListening()).catch(() => {});
+      };
+    },
+    /** The instance stopped: nothing is listened to until it is open again. */
+    stopped: () => {
+      for (const listener of listeners) {
+        listener.stop = undefined;
+        listener.handlers.onState?.(false);
+      }
+    },
+    /** Every channel listened to on the instance opened again, before it serves. */
+    listenOn: async (next: PGlite) => {
+      for (const listener of listeners) listener.stop = await next.listen(listener.channel, listener.handlers.onNotify);
+    },
+    /** The instance opened again serves. */
+    opened: () => {
+      for (const listener of listeners) listener.handlers.onState?.(true);
+    },
+  };
+};
+
+/**
+ * Opens a stopped instance again once the disk has room, retried with back-off until the handle closes: `adopt` takes
+ * the new instance over (its listeners first); one opened after the close is closed at once.
+ */
+const openAgain = ({
+  open,
+  disk,
+  log,
+  isClosed,
+  adopt,
+}: {
+  open: () => Promise<PGlite>;
+  disk: ReturnType<typeof createDiskWatch>;
+  log: RetryLog;
+  isClosed: () => boolean;
+  adopt: (next: PGlite) => Promise<void>;
+}): Promise<void> =>
+  withRetry(
+    async () => {
+      await disk.check();
+      if (disk.isLow()) throw new Error('the disk is still (nearly) full');
+      const next = await open();
+      if (isClosed()) {
+        await next.close().catch(() => {});
+        return;
+      }
+      if (disk.isLow()) await next.query('set default_transaction_read_only = on');
+      await adopt(next);
+    },
+    log,
+    { what: 'the embedded database is stopped: opening it again', isStopping: isClosed, baseMs: 1_000, maxMs: 30_000 },
+  );
+
+/**
+ * Only what drizzle (drizzle-orm/pglite) calls: `query` and `transaction`, each under the queue and guarded. The
+ * transaction is our own (BEGIN … COMMIT): PGlite's would send ROLLBACK to a stopped instance.
+ */
+const drizzleFacade = (
+  exclusive: ReturnType<typeof createQueue>['exclusive'],
+  guarded: Guarded,
+  isLive: (current: PGlite) => boolean,
+) => ({
+  query: <R>(query: string, params?: unknown[], options?: QueryOptions): Promise<Results<R>> =>
+    exclusive((current) => guarded(current, () => current.query<R>(query, params, options))),
+  exec: (query: string, options?: QueryOptions) => exclusive((current) => guarded(current, () => current.exec(query, options))),
+  transaction: <T>(callback: (tx: Transaction) => Promise<T>): Promise<T> =>
+    exclusive((current) =>
+      runTransaction(current, { guard: (call) => guarded(current, call), isLive: () => isLive(current) }, callback),
+    ),
+});
+
 export const createPgliteHandle = async ({
   open,
   dataDir,
@@ -188,12 +344,25 @@ export const createPgliteHandle = async ({
 }: PgliteHandleOptions): Promise<PgliteHandle> => {
   let instance: PGlite | undefined = await open();
   let stoppedBy: unknown;
-  let diskLow = false;
   let closed = false;
   let reopening: Promise<void> | undefined;
 
   const queue = createQueue(() => usable());
   const { exclusive } = queue;
+  // Below the reserve, the session is read-only until there is room again.
+  const disk = createDiskWatch({
+    dataDir,
+    reserveBytes,
+    checkMs,
+    log,
+    isClosed: () => closed,
+    onChange: async (low) => {
+      if (!instance) return;
+      await exclusive((current) =>
+        guarded(current, () => current.query(`set default_transaction_read_only = ${low ? 'on' : 'off'}`)),
+      ).catch((error: unknown) => log.warn({ err: error }, 'the read-only switch failed'));
+    },
+  });
 
   const usable = (): PGlite => {
     if (closed) throw new Error('The database is closed');
@@ -201,18 +370,17 @@ export const createPgliteHandle = async ({
     return instance;
   };
 
-  type Listener = { channel: string; handlers: ListenHandlers; stop?: (() => Promise<void>) | undefined };
-  const listeners = new Set<Listener>();
+  const listeners = createListeners();
 
   /** One call to the instance: a PANIC stops it for good, a refused write is told as disk full. */
-  const guarded = async <T>(current: PGlite, call: () => Promise<T>): Promise<T> => {
+  const guarded: Guarded = async (current, call) => {
     if (current !== instance) throw new PgliteStoppedError(isDiskFullError(stoppedBy), { cause: stoppedBy });
     try {
       return await call();
     } catch (error) {
       if (isFatal(error)) stop(current, error);
-      else if (isDiskFullError(error)) void checkDisk();
-      if (isReadOnlyRefusal(error) && diskLow) throw new DiskLowError({ cause: error });
+      else if (isDiskFullError(error)) void disk.check();
+      if (isReadOnlyRefusal(error) && disk.isLow()) throw new DiskLowError({ cause: error });
       throw error;
     }
   };
@@ -223,109 +391,51 @@ export const createPgliteHandle = async ({
     instance = undefined;
     stoppedBy = error;
     log.warn({ err: error }, 'the embedded database stopped; it is opened again once the disk has room');
-    for (const listener of listeners) {
-      listener.stop = undefined;
-      listener.handlers.onState?.(false);
-    }
+    listeners.stopped();
     reopen();
   };
 
   const reopen = () => {
     if (reopening || closed || !dataDir) return;
-    reopening = withRetry(
-      async () => {
-        await checkDisk();
-        if (diskLow) throw new Error('the disk is still (nearly) full');
-        const next = await open();
-        if (closed) {
-          await next.close().catch(() => {});
-          return;
-        }
-        if (diskLow) await next.query('set default_transaction_read_only = on');
-        for (const listener of listeners) listener.stop = await next.listen(listener.channel, listener.handlers.onNotify);
+    reopening = openAgain({
+      open,
+      disk,
+      log,
+      isClosed: () => closed,
+      adopt: async (next) => {
+        await listeners.listenOn(next);
         instance = next;
         stoppedBy = undefined;
-        for (const listener of listeners) listener.handlers.onState?.(true);
+        listeners.opened();
       },
-      log,
-      { what: 'the embedded database is stopped: opening it again', isStopping: () => closed, baseMs: 1_000, maxMs: 30_000 },
-    )
+    })
       .catch(() => {}) // only when closed
       .finally(() => {
         reopening = undefined;
       });
   };
 
-  let checking: Promise<void> | undefined;
-  const checkDisk = (): Promise<void> => {
-    if (!dataDir || reserveBytes <= 0 || closed) return Promise.resolve();
-    const folder = dataDir;
-    checking ??= (async () => {
-      const stats = await statfs(folder).catch(() => undefined);
-      if (!stats) return;
-      const free = stats.bavail * stats.bsize;
-      const low = free < reserveBytes;
-      if (low === diskLow) return;
-      diskLow = low;
-      if (low) log.warn({ freeBytes: free, reserveBytes }, 'the disk is nearly full: writes are refused until there is room');
-      else log.info({ freeBytes: free, reserveBytes }, 'the disk has room again: writes are accepted');
-      if (instance) {
-        await exclusive((current) =>
-          guarded(current, () => current.query(`set default_transaction_read_only = ${low ? 'on' : 'off'}`)),
-        ).catch((error: unknown) => log.warn({ err: error }, 'the read-only switch failed'));
-      }
-    })().finally(() => {
-      checking = undefined;
-    });
-    return checking;
-  };
-  await checkDisk();
-  const watcher = dataDir && reserveBytes > 0 ? setInterval(() => void checkDisk(), checkMs) : undefined;
-  watcher?.unref();
+  await disk.check();
+  disk.start();
 
-  /** A transaction of our own (BEGIN … COMMIT) under the queue: PGlite's would send ROLLBACK to a stopped instance. */
-  const transaction = <T>(callback: (tx: Transaction) => Promise<T>): Promise<T> =>
-    exclusive((current) =>
-      runTransaction(current, { guard: (call) => guarded(current, call), isLive: () => current === instance }, callback),
-    );
-
-  // Only what drizzle (drizzle-orm/pglite) calls: `query` and `transaction`.
-  const facade = {
-    query: <R>(query: string, params?: unknown[], options?: QueryOptions): Promise<Results<R>> =>
-      exclusive((current) => guarded(current, () => current.query<R>(query, params, options))),
-    exec: (query: string, options?: QueryOptions) => exclusive((current) => guarded(current, () => current.exec(query, options))),
-    transaction,
-  };
+  const facade = drizzleFacade(exclusive, guarded, (current) => current === instance);
 
   return {
     // drizzle-orm/pglite types its client as PGlite and calls only `query` and `transaction` on it (its session.js).
     client: facade as unknown as PGlite,
-    listen: async (channel, handlers) => {
-      const listener: Listener = { channel, handlers };
-      listeners.add(listener);
-      if (instance) {
-        listener.stop = await exclusive((current) => guarded(current, () => current.listen(channel, handlers.onNotify)));
-        handlers.onState?.(true);
-      } else handlers.onState?.(false);
-      return async () => {
-        listeners.delete(listener);
-        const stopListening = listener.stop;
-        listener.stop = undefined;
-        if (stopListening && instance) await exclusive(() => stopListening()).catch(() => {});
-      };
-    },
+    listen: (channel, handlers) =>
+      listeners.listen(channel, handlers, { exclusive, guarded, isOpen: () => instance !== undefined }),
     waiting: queue.waiting,
     isRunning: queue.isRunning,
-    state: () => (!instance ? 'stopped' : diskLow ? 'low' : 'ok'),
+    state: () => (!instance ? 'stopped' : disk.isLow() ? 'low' : 'ok'),
     dumpDataDir: (compression) => exclusive((current) => guarded(current, () => current.dumpDataDir(compression))),
     dumpDataDirInTransaction: (compression) => {
       const current = instance;
-      if (!current) return Promise.reject(new PgliteStoppedError(diskLow));
+      if (!current) return Promise.reject(new PgliteStoppedError(disk.isLow()));
       return guarded(current, () => current.dumpDataDir(compression));
     },
     close: async () => {
-      if (watcher) clearInterval(watcher);
-      await checking;
+      await disk.stop();
       // Queued calls run first; a stopped instance is left alone (closing it would spin too).
       await exclusive(async (current) => {
         closed = true;

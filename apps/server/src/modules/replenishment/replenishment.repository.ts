@@ -123,7 +123,8 @@ const countsOf = (locationId: number, companyId: number, dayStart: Date): SQL =>
 /** The pick list's filter: to_pick > 0 (replenishment.rules.ts `isPickable`: target above the floor, stockroom not empty). */
 const PICKABLE = sql`x.target > x.on_floor and x.in_stockroom > 0`;
 
-export const createReplenishmentRepository = (db: DbOrTx) => ({
+/** The store, its pick list and its picks. */
+const pickQueries = (db: DbOrTx) => ({
   /** A location the user sees (else 404), with what the lists need. */
   async store(user: AuthUser, locationId: number): Promise<StoreOfList> {
     const location = await requireLocation(db, user, locationId);
@@ -214,7 +215,10 @@ export const createReplenishmentRepository = (db: DbOrTx) => ({
       where client_id = ${clientId}::uuid`);
     return parseRows(storedPickRow, result)[0];
   },
+});
 
+/** The store's floor targets: its default and the overrides of a GTIN or a section. */
+const targetQueries = (db: DbOrTx) => ({
   async targets(locationId: number, companyId: number): Promise<FloorTargetRow[]> {
     const result = await db.execute(sql`
       select f.id, f.gtin, f.section, t.description, f.target, f.updated_at
@@ -253,6 +257,8 @@ export const createReplenishmentRepository = (db: DbOrTx) => ({
     return parseRows(z.object({ id: int }), result).length > 0;
   },
 });
+
+export const createReplenishmentRepository = (db: DbOrTx) => ({ ...pickQueries(db), ...targetQueries(db) });
 export type ReplenishmentRepository = ReturnType<typeof createReplenishmentRepository>;
 
 /**
