@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { aPickLine } from '../../test/fixtures';
 import { type ApiCall, atTestStore, renderApp } from '../../test/render-app';
 import { PickListPage } from './pick-list-page';
 
@@ -11,26 +12,7 @@ import { PickListPage } from './pick-list-page';
  * The pick list page (issue 26, item 4) against a fake API: a line is picked (then shown picked) or skipped (then gone),
  * and a read-only role sees no buttons. The texts are the ones a user reads.
  */
-const line = (fields: Partial<ReplenishmentLine> = {}): ReplenishmentLine => ({
-  gtin: '08437012100008',
-  item_type: 1,
-  description: 'Camiseta básica',
-  size: 'M',
-  colour: 'Azul',
-  section: 'Mujer',
-  image: '',
-  target: 2,
-  on_floor: 0,
-  in_stockroom: 4,
-  missing: 2,
-  to_pick: 2,
-  sold_recently: 3,
-  areas: [{ id: 5, description: 'Almacén tienda', count: 4 }],
-  epcs: [],
-  picked: null,
-  picked_at: null,
-  ...fields,
-});
+const line = aPickLine;
 
 /** The store's pick list held by the fake server: a pick marks the line, a skip takes it away. */
 const fakeServer = (lines: ReplenishmentLine[]) => {

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
-import type { Reader } from '@rfid/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { aReader } from '../../../test/fixtures';
 import { atTestStore, fakeApi, renderApp } from '../../../test/render-app';
 import { ReaderFormPage } from './reader-form-page';
 
@@ -10,28 +10,7 @@ import { ReaderFormPage } from './reader-form-page';
  * Edit reader against a fake API: the form filled from the reader, a save PUT with the version it was loaded at, and a
  * key rotation (asked first) showing the new device key once.
  */
-const reader: Reader = {
-  id: 7,
-  serial_number: 'FX9600-01',
-  mac_address: 'AA:BB:CC:DD:EE:01',
-  working_mode: 0,
-  reader_type: 0,
-  locationArea1: 11,
-  description_area_locationArea1: 'Muelle',
-  location_id: 3,
-  location_description: 'T-MAD-01',
-  description: '',
-  state: 'OFF',
-  last_seen_at: null,
-  firmware_version: '',
-  connection_type: 'push',
-  llrp_host: null,
-  llrp_port: 5084,
-  llrp_antennas: [],
-  llrp_power_dbm: null,
-  llrp_link: null,
-  version: 4,
-};
+const reader = aReader({ version: 4 });
 
 const serve = () =>
   fakeApi({

@@ -3,6 +3,7 @@ import type { Reader } from '@rfid/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { aReader } from '../../../test/fixtures';
 import { type ApiCall, apiPage, atTestStore, fakeApi, renderApp } from '../../../test/render-app';
 import { ReadersListPage } from './readers-list-page';
 
@@ -10,29 +11,7 @@ import { ReadersListPage } from './readers-list-page';
  * The readers of the header's location against a fake API: each row's serial (leading to its edit page), MAC, area and
  * state; a reader type changed in the row is PUT at once.
  */
-const reader = (fields: Partial<Reader> = {}): Reader => ({
-  id: 7,
-  serial_number: 'FX9600-01',
-  mac_address: 'AA:BB:CC:DD:EE:01',
-  working_mode: 0,
-  reader_type: 0,
-  locationArea1: 11,
-  description_area_locationArea1: 'Muelle',
-  location_id: 3,
-  location_description: 'T-MAD-01',
-  description: '',
-  state: 'OFF',
-  last_seen_at: null,
-  firmware_version: '',
-  connection_type: 'push',
-  llrp_host: null,
-  llrp_port: 5084,
-  llrp_antennas: [],
-  llrp_power_dbm: null,
-  llrp_link: null,
-  version: 1,
-  ...fields,
-});
+const reader = aReader;
 
 const serve = (readers: Reader[]) =>
   fakeApi({

@@ -8,6 +8,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../../lib/i18n';
 import { NotifierProvider } from '../../../lib/notifier';
+import { aReader } from '../../../test/fixtures';
 import { PrinterFormPage } from '../printers/printer-form-page';
 import { ReaderFormPage } from '../readers/reader-form-page';
 
@@ -32,29 +33,16 @@ const printer = (fields: Partial<Printer> = {}): Printer => ({
   ...fields,
 });
 
-const reader = (fields: Partial<Reader> = {}): Reader => ({
-  id: 7,
-  serial_number: 'FX-7',
-  mac_address: '84:24:8D:00:00:07',
-  working_mode: 0,
-  reader_type: 0,
-  locationArea1: 3,
-  description_area_locationArea1: 'Muelle',
-  location_id: 2,
-  location_description: 'CD Madrid',
-  description: '',
-  state: 'OFF',
-  last_seen_at: null,
-  firmware_version: '',
-  connection_type: 'push',
-  llrp_host: null,
-  llrp_port: 5084,
-  llrp_antennas: [],
-  llrp_power_dbm: null,
-  llrp_link: null,
-  version: 3,
-  ...fields,
-});
+const reader = (fields: Partial<Reader> = {}): Reader =>
+  aReader({
+    serial_number: 'FX-7',
+    mac_address: '84:24:8D:00:00:07',
+    locationArea1: 3,
+    location_id: 2,
+    location_description: 'CD Madrid',
+    version: 3,
+    ...fields,
+  });
 
 type Call = { method: string; path: string; ifMatch: string | null; body: unknown };
 type Answer = { status: number; body: unknown };

@@ -4,30 +4,12 @@ import type { ReplenishmentLine } from '@rfid/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { aPickLine } from '../../../test/fixtures';
 import { type ApiCall, atTestStore, renderApp } from '../../../test/render-app';
 import { outbox } from '../use-outbox';
 import { HandheldPicksPage } from './handheld-picks-page';
 
-const line = (fields: Partial<ReplenishmentLine> = {}): ReplenishmentLine => ({
-  gtin: '08437012100008',
-  item_type: 1,
-  description: 'Camiseta básica',
-  size: 'M',
-  colour: 'Azul',
-  section: 'Mujer',
-  image: '',
-  target: 2,
-  on_floor: 0,
-  in_stockroom: 4,
-  missing: 2,
-  to_pick: 2,
-  sold_recently: 3,
-  areas: [{ id: 5, description: 'Almacén tienda', count: 4 }],
-  epcs: [],
-  picked: null,
-  picked_at: null,
-  ...fields,
-});
+const line = aPickLine;
 
 /** The store's pick list on a fake server: a pick of a GTIN it knows is stored once by its id, another is refused. */
 const fakeServer = (lines: ReplenishmentLine[]) => {

@@ -1,0 +1,48 @@
+import type { Reader, ReplenishmentLine } from '@rfid/contract';
+
+/** A fixed reader of the test store's dock (push connection, no LLRP), with `fields` over it. */
+export const aReader = (fields: Partial<Reader> = {}): Reader => ({
+  id: 7,
+  serial_number: 'FX9600-01',
+  mac_address: 'AA:BB:CC:DD:EE:01',
+  working_mode: 0,
+  reader_type: 0,
+  locationArea1: 11,
+  description_area_locationArea1: 'Muelle',
+  location_id: 3,
+  location_description: 'T-MAD-01',
+  description: '',
+  state: 'OFF',
+  last_seen_at: null,
+  firmware_version: '',
+  connection_type: 'push',
+  llrp_host: null,
+  llrp_port: 5084,
+  llrp_antennas: [],
+  llrp_power_dbm: null,
+  llrp_link: null,
+  version: 1,
+  ...fields,
+});
+
+/** A line of a store's pick list: 2 to pick of a T-shirt none of which is on the floor, 4 in the stockroom. */
+export const aPickLine = (fields: Partial<ReplenishmentLine> = {}): ReplenishmentLine => ({
+  gtin: '08437012100008',
+  item_type: 1,
+  description: 'Camiseta básica',
+  size: 'M',
+  colour: 'Azul',
+  section: 'Mujer',
+  image: '',
+  target: 2,
+  on_floor: 0,
+  in_stockroom: 4,
+  missing: 2,
+  to_pick: 2,
+  sold_recently: 3,
+  areas: [{ id: 5, description: 'Almacén tienda', count: 4 }],
+  epcs: [],
+  picked: null,
+  picked_at: null,
+  ...fields,
+});
