@@ -10,7 +10,8 @@ import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import type { EpcReservationRepository } from './epc-reservation.js';
 import { settledState } from './print-jobs.repository.js';
-import { createPrintingRepository, type PrintOrderRow, visibleOrderSql } from './printing.repository.js';
+import { visibleOrderSql } from './print-order-scope.repository.js';
+import { createPrintingRepository, type PrintOrderRow } from './printing.repository.js';
 
 /** A print order locked for a replacement (until its transaction ends): what making replacements needs of it. */
 export type LockedPrintOrder = {
