@@ -576,6 +576,10 @@ export const catalogue = {
     en: 'This area has no handheld reader: add one in Devices to count it.',
     es: 'Esta zona no tiene lector de mano: añada uno en Dispositivos para contarla.',
   },
+  'verification.handheld_codebar_required': {
+    en: 'Enter the box barcode.',
+    es: 'Introduzca el código de barras de la caja.',
+  },
   'verification.handheld_no_receiving_reader': {
     en: 'This store has no receiving reader (working mode Entry or Movement): add one in Devices to receive boxes.',
     es: 'Esta tienda no tiene lector de recepción (modo Entrada o Movimiento): añada uno en Dispositivos para recibir cajas.',
