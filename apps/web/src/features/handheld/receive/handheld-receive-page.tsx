@@ -138,31 +138,91 @@ const Receiving = ({
 };
 
 /**
- * Receive a box (issue 32): its barcode, typed by the reader's scanner into the field (a keyboard wedge, Enter ends
- * it), typed by hand, or read by the camera where the browser can (BarcodeDetector; elsewhere the page says so and the
- * field remains); then the box's tags, read by the reader's keyboard wedge, and "Receive box" queues the receipt
- * (outbox.ts, kind `receipt`): the server stores it as a reading set of the store's receiving reader with the box's
- * barcode, which verifies the box. "Open the box's page" (online) shows the box as on the full app.
+ * The box's barcode: typed by the reader's scanner into the field (a keyboard wedge, Enter ends it), typed by hand, or
+ * read by the camera where the browser can (BarcodeDetector; elsewhere the page says so and the field remains).
+ */
+const BarcodeForm = ({ onBarcode, onCameraFail }: { onBarcode: (barcode: string) => void; onCameraFail: () => void }) => {
+  const { t } = useTranslation('handheld');
+  const [code, setCode] = useState('');
+  const [isScanning, setIsScanning] = useState(false);
+  const hasCamera = barcodeReaderClass() !== undefined && Boolean(navigator.mediaDevices);
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (code.trim()) onBarcode(code.trim());
+  };
+  return (
+    <Stack component="form" spacing={2} onSubmit={onSubmit}>
+      <TextField
+        label={t('receive.barcode')}
+        value={code}
+        onChange={(event) => setCode(event.target.value)}
+        autoFocus
+        helperText={t('receive.hint')}
+        slotProps={{ htmlInput: { 'data-testid': 'handheld-receive-barcode', autoComplete: 'off' } }}
+      />
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        sx={{ minHeight: 56 }}
+        disabled={!code.trim()}
+        data-testid="handheld-receive-next"
+      >
+        {t('receive.next')}
+      </Button>
+      {hasCamera ? (
+        <Button
+          variant="outlined"
+          size="large"
+          startIcon={<QrCodeScannerIcon />}
+          sx={{ minHeight: 56 }}
+          onClick={() => setIsScanning((before) => !before)}
+        >
+          {isScanning ? t('receive.stopScan') : t('receive.scan')}
+        </Button>
+      ) : (
+        <Alert severity="info" data-testid="handheld-receive-no-camera">
+          {t('receive.noCamera')}
+        </Alert>
+      )}
+      {isScanning && (
+        <CameraScanner
+          onCode={(scanned) => {
+            setIsScanning(false);
+            if (scanned.trim()) onBarcode(scanned.trim());
+          }}
+          onFail={() => {
+            setIsScanning(false);
+            onCameraFail();
+          }}
+        />
+      )}
+    </Stack>
+  );
+};
+
+/**
+ * Receive a box (issue 32): its barcode (BarcodeForm), then the box's tags, read by the reader's keyboard wedge, and
+ * "Receive box" queues the receipt (outbox.ts, kind `receipt`): the server stores it as a reading set of the store's
+ * receiving reader with the box's barcode, which verifies the box. "Open the box's page" (online) shows the box as on
+ * the full app.
  */
 export const HandheldReceivePage = () => {
   const { t } = useTranslation('handheld');
   const location = useCurrentLocation();
   const navigate = useNavigate();
-  const [code, setCode] = useState('');
   /** The barcode of the box being received (its tags are read next), null while the barcode is asked for. */
   const [box, setBox] = useState<string | null>(null);
   const [queued, setQueued] = useState<{ codebar: string; epcs: number } | null>(null);
-  const [isScanning, setIsScanning] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [isFinding, setIsFinding] = useState(false);
-  const hasCamera = barcodeReaderClass() !== undefined && Boolean(navigator.mediaDevices);
 
   const find = async (barcode: string) => {
-    if (!location || !barcode.trim()) return;
+    if (!location) return;
     setIsFinding(true);
     setProblem(null);
     try {
-      const answer = await searchBarcode(barcode.trim(), location.id);
+      const answer = await searchBarcode(barcode, location.id);
       const found = answer.results.find((result) => result.kind === SearchResultKind.Box);
       if (found) void navigate(found.route);
       else setProblem(t('receive.notFound'));
@@ -171,20 +231,6 @@ export const HandheldReceivePage = () => {
     } finally {
       setIsFinding(false);
     }
-  };
-  const choose = (barcode: string) => {
-    if (!barcode.trim()) return;
-    setProblem(null);
-    setQueued(null);
-    setBox(barcode.trim());
-  };
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    choose(code);
-  };
-  const askBarcode = () => {
-    setBox(null);
-    setCode('');
   };
 
   return (
@@ -208,60 +254,20 @@ export const HandheldReceivePage = () => {
           isFinding={isFinding}
           onQueued={(epcs) => {
             setQueued({ codebar: box, epcs });
-            askBarcode();
+            setBox(null);
           }}
           onOpen={() => void find(box)}
-          onCancel={askBarcode}
+          onCancel={() => setBox(null)}
         />
       ) : (
-        <Stack component="form" spacing={2} onSubmit={onSubmit}>
-          <TextField
-            label={t('receive.barcode')}
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
-            autoFocus
-            helperText={t('receive.hint')}
-            slotProps={{ htmlInput: { 'data-testid': 'handheld-receive-barcode', autoComplete: 'off' } }}
-          />
-          <Button
-            type="submit"
-            variant="contained"
-            size="large"
-            sx={{ minHeight: 56 }}
-            disabled={!code.trim()}
-            data-testid="handheld-receive-next"
-          >
-            {t('receive.next')}
-          </Button>
-          {hasCamera ? (
-            <Button
-              variant="outlined"
-              size="large"
-              startIcon={<QrCodeScannerIcon />}
-              sx={{ minHeight: 56 }}
-              onClick={() => setIsScanning((before) => !before)}
-            >
-              {isScanning ? t('receive.stopScan') : t('receive.scan')}
-            </Button>
-          ) : (
-            <Alert severity="info" data-testid="handheld-receive-no-camera">
-              {t('receive.noCamera')}
-            </Alert>
-          )}
-          {isScanning && (
-            <CameraScanner
-              onCode={(scanned) => {
-                setIsScanning(false);
-                setCode(scanned);
-                choose(scanned);
-              }}
-              onFail={() => {
-                setIsScanning(false);
-                setProblem(t('receive.cameraRefused'));
-              }}
-            />
-          )}
-        </Stack>
+        <BarcodeForm
+          onBarcode={(barcode) => {
+            setProblem(null);
+            setQueued(null);
+            setBox(barcode);
+          }}
+          onCameraFail={() => setProblem(t('receive.cameraRefused'))}
+        />
       )}
       {problem && (
         <Alert severity="warning" data-testid="handheld-receive-problem">
