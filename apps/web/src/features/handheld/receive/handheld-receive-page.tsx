@@ -98,7 +98,12 @@ const Receiving = ({
   return (
     <Stack spacing={2}>
       <Paper sx={{ p: 2, textAlign: 'center' }}>
-        <Typography variant="overline" component="p" data-testid="handheld-receive-box" sx={{ overflowWrap: 'anywhere' }}>
+        <Typography
+          variant="subtitle1"
+          component="p"
+          data-testid="handheld-receive-box"
+          sx={{ overflowWrap: 'anywhere', fontWeight: 500 }}
+        >
           {t('receive.box', { codebar })}
         </Typography>
         <Typography variant="h3" component="p" data-testid="handheld-receive-read" data-count={reads.count}>
