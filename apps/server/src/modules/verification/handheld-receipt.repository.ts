@@ -3,9 +3,11 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { devices } from '../../db/schema/index.js';
 import type { Engine } from '../engine/engine.js';
+import { createIngestRepository } from '../ingest/ingest.repository.js';
 import { ingestSet, toIngestedSetDto } from '../ingest/ingest.service.js';
 import { requireLocation } from '../locations/location-scope.js';
 import type { HandheldReceiptRepository } from './use-cases/record-handheld-receipt.js';
+import { findBoxByCodebar } from './verification.repository.js';
 
 /** The handheld app's box receipts (use-cases/record-handheld-receipt.ts): the location scope, the store's receiving reader, ingestion. */
 export const createHandheldReceiptRepository = (db: Db, engine: Engine): HandheldReceiptRepository => ({
@@ -31,6 +33,8 @@ export const createHandheldReceiptRepository = (db: Db, engine: Engine): Handhel
       .limit(1);
     return row;
   },
+  boxOf: (companyId, codebar) => findBoxByCodebar(db, companyId, codebar),
+  isStored: async (setId) => (await createIngestRepository(db).setById(setId)) !== undefined,
   ingest: (device, input) => ingestSet(engine, device, input),
   toDto: ({ set, isCreated }) => toIngestedSetDto(set, isCreated),
 });

@@ -11,7 +11,8 @@ import { createDemoPurchaseOrder, type InboundIds, openDemoApp } from '../orders
 /**
  * POST /api/locations/{id}/handheld_receipts/ (issue 32): a box received with the handheld app is a reading set of the
  * store's receiving reader (T-MAD-01's back-room portal POR-T01-ENT, working mode Movement) with the box's barcode, so
- * the box is verified as that reader's own set would verify it; stored once whatever the resends.
+ * the box is verified as that reader's own set would verify it; stored once whatever the resends. A barcode that names
+ * no box waiting at the store is refused.
  */
 describe('handheld app box receipts', () => {
   let t: TestApp;
@@ -145,6 +146,25 @@ describe('handheld app box receipts', () => {
     const badEpc = await receive(store, editor, body(randomUUID(), box.codebar, ['not-hex']));
     expect(badEpc.json().errors).toEqual({ 'epcs.0': ['An EPC is 4 to 128 hexadecimal digits.'] });
     expect((await get(`/api/rboxes/${box.boxId}/verifications/`)).json().count).toBe(0);
+  });
+
+  it('refuses a barcode that names no box waiting at the store (409) and stores nothing', async () => {
+    const [g0] = ids.gtins.map((x) => x.gtin) as [string];
+    // A box bound for the center CD-MAD, not for this store.
+    await createDemoPurchaseOrder(t, admin, ids, {
+      location: 'CD-MAD',
+      code: 'HHR-4',
+      boxes: [{ codebar: 'HHR-4-A', contents: [{ gtin: g0, quantity: 1 }] }],
+    });
+    for (const codebar of ['NO-SUCH-BOX', 'HHR-4-A']) {
+      const id = randomUUID();
+      const refused = await receive(store, editor, body(id, codebar, epcs(g0, 1)));
+      expect(refused.statusCode, codebar).toBe(409);
+      expect(refused.json().message).toBe(
+        'No box waiting at this store has this barcode (unknown, of another store, or of a closed or canceled order).',
+      );
+      expect(await t.database.db.select({ id: readingSets.id }).from(readingSets).where(eq(readingSets.id, id))).toHaveLength(0);
+    }
   });
 
   it('refuses a store with no receiving reader (409), in English and Spanish', async () => {

@@ -63,7 +63,7 @@ export const verificationRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app,
     route({
       maxRole: RoleThreshold.createOrders,
       summary:
-        "The handheld app's box receipt (issue 32): the box's barcode and EPCs as one reading set of the store's receiving reader (Entry, else Movement), which verifies the box; idempotent on the app's id (201, then 200); 409 when the store has no receiving reader",
+        "The handheld app's box receipt (issue 32): the box's barcode and EPCs as one reading set of the store's receiving reader (Entry, else Movement), which verifies the box; idempotent on the app's id (201, then 200); 409 when the store has no receiving reader or the barcode names no box waiting there",
       params: locationParams,
       body: handheldReceiptBodySchema,
       response: { 200: ingestedSetSchema, 201: ingestedSetSchema, 409: errorBodySchema, ...errorResponses },

@@ -53,7 +53,8 @@ export const verificationCalls = (db: Db): SnapshotRepository =>
     },
   );
 
-// The handheld app's box receipts: its own statement (location() is the locations module's, ingest the engine's).
+// The handheld app's box receipts: its own statement (location() is the locations module's, boxOf verification's
+// findBoxByCodebar, isStored ingestion's setById, ingest the engine's).
 export const handheldReceiptCalls = (db: Db): SnapshotRepository =>
   snapshotRepository(
     'verification.handheld-receipt',

@@ -4,6 +4,7 @@ import { notFound } from '../../../http/errors.js';
 import type { AuthUser } from '../../../plugins/auth.js';
 import type { IngestDevice } from '../../ingest/ingest.repository.js';
 import type { SetInput } from '../../ingest/ingest.service.js';
+import type { FoundBox } from '../verification.rules.js';
 import { type HandheldReceiptRepository, recordHandheldReceipt } from './record-handheld-receipt.js';
 
 // The fields the use case reads of a user; the rest of AuthUser is the auth plugin's.
@@ -18,6 +19,19 @@ const portal: IngestDevice = {
   macAddress: '00:00:00:00:00:04',
 };
 
+/** Boxes by barcode: BOX-1 and BOX-2 wait at store 10; AWAY waits at store 12; SHUT is of a closed order. */
+const box = (boxId: number, destinationLocationId: number, closed = false): FoundBox => ({
+  boxId,
+  orderId: boxId,
+  type: 'purchase',
+  originLocationId: null,
+  destinationLocationId,
+  originStatus: 0,
+  destinationStatus: 0,
+  closed,
+});
+const boxes: Record<string, FoundBox> = { 'BOX-1': box(1, 10), 'BOX-2': box(2, 10), AWAY: box(3, 12), SHUT: box(4, 10, true) };
+
 /** Two stores (10 with a receiving reader, 11 without) whose ingestion keeps sets by id. */
 const fakeStores = () => {
   const stored = new Map<string, { device: IngestDevice; input: SetInput }>();
@@ -27,6 +41,8 @@ const fakeStores = () => {
       return { id: locationId, companyId: 1 };
     },
     receivingReader: async (locationId) => (locationId === 10 ? portal : undefined),
+    boxOf: async (_companyId, codebar) => boxes[codebar],
+    isStored: async (setId) => stored.has(setId),
     ingest: async (device, input) => {
       const isCreated = !stored.has(input.id);
       if (isCreated) stored.set(input.id, { device, input });
@@ -83,6 +99,23 @@ describe('recordHandheldReceipt', () => {
     const { repo, stored } = fakeStores();
     await recordHandheldReceipt(repo, clerk, { locationId: 10, body: body(ID, 'BOX-2', []) });
     expect(stored.get(ID)?.input).toMatchObject({ codebar: 'BOX-2', reads: [] });
+  });
+
+  it('refuses a barcode that names no box waiting at the store (409), but answers the resend of a stored receipt', async () => {
+    const { repo, stored } = fakeStores();
+    for (const codebar of ['NONE', 'AWAY', 'SHUT']) {
+      await expect(recordHandheldReceipt(repo, clerk, { locationId: 10, body: body(ID, codebar, []) })).rejects.toMatchObject({
+        code: 'CONFLICT',
+        text: { key: 'verification.handheld_box_not_waiting' },
+      });
+    }
+    expect(stored.size).toBe(0);
+    await recordHandheldReceipt(repo, clerk, { locationId: 10, body: body(ID, 'BOX-1', ['AA01']) });
+    // The box's order closed meanwhile: the resend is still the stored receipt's answer.
+    boxes['BOX-1'] = box(1, 10, true);
+    const again = await recordHandheldReceipt(repo, clerk, { locationId: 10, body: body(ID, 'BOX-1', ['AA01']) });
+    expect(again.isCreated).toBe(false);
+    boxes['BOX-1'] = box(1, 10);
   });
 
   it('refuses a location the user does not see (404) and a store without a receiving reader (409)', async () => {
