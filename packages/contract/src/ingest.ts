@@ -181,3 +181,34 @@ export const handheldSetBodySchema = z
   });
 export type HandheldSetBody = z.input<typeof handheldSetBodySchema>;
 export type HandheldSetInput = z.output<typeof handheldSetBodySchema>;
+
+/**
+ * POST /api/locations/{id}/handheld_receipts/ (issue 32, the store's handheld app; a user's session, roles 1 to 3): a
+ * box received at the store, its barcode (`codebar`, as the readers' own sets carry it) and the EPCs the handheld's
+ * keyboard wedge typed while reading it (none when the box was only scanned), as one reading set of the store's
+ * receiving reader. `id` is the app's own UUID, made when the receipt was queued: a resend is stored once (200,
+ * `created: false`).
+ */
+export const handheldReceiptBodySchema = z
+  .object({
+    id: z.uuid('id must be a UUID.'),
+    codebar: z.string().trim().min(1, 'Enter the box barcode.').max(128).refine(hasNoNul, NUL_REFUSED),
+    start_time: isoDateTime('start_time must be an ISO 8601 date-time.'),
+    end_time: isoDateTime('end_time must be an ISO 8601 date-time.'),
+    /** Hexadecimal, as a keyboard wedge types them (made upper case). */
+    epcs: z
+      .array(
+        z
+          .string()
+          .trim()
+          .regex(/^[0-9A-Fa-f]{4,128}$/, 'An EPC is 4 to 128 hexadecimal digits.')
+          .transform((epc) => epc.toUpperCase()),
+      )
+      .max(MAX_SET_EPCS, `A reading set has at most ${MAX_SET_EPCS} EPCs.`),
+  })
+  .refine((set) => Date.parse(set.start_time) <= Date.parse(set.end_time), {
+    path: ['end_time'],
+    message: 'end_time is before start_time.',
+  });
+export type HandheldReceiptBody = z.input<typeof handheldReceiptBodySchema>;
+export type HandheldReceiptInput = z.output<typeof handheldReceiptBodySchema>;

@@ -576,6 +576,18 @@ export const catalogue = {
     en: 'This area has no handheld reader: add one in Devices to count it.',
     es: 'Esta zona no tiene lector de mano: añada uno en Dispositivos para contarla.',
   },
+  'verification.handheld_codebar_required': {
+    en: 'Enter the box barcode.',
+    es: 'Introduzca el código de barras de la caja.',
+  },
+  'verification.handheld_box_not_waiting': {
+    en: 'No box waiting at this store has this barcode (unknown, of another store, or of a closed or canceled order).',
+    es: 'Ninguna caja pendiente en esta tienda tiene este código de barras (desconocido, de otra tienda o de un pedido cerrado o cancelado).',
+  },
+  'verification.handheld_no_receiving_reader': {
+    en: 'This store has no receiving reader (working mode Entry or Movement): add one in Devices to receive boxes.',
+    es: 'Esta tienda no tiene lector de recepción (modo Entrada o Movimiento): añada uno en Dispositivos para recibir cajas.',
+  },
   'inventory.select_area': { en: 'Please select area', es: 'Seleccione la zona' },
   'inventory.area_busy': {
     en: 'This area already has an inventory in progress: validate or cancel it first.',

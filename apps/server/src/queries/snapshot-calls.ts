@@ -46,7 +46,7 @@ import { stickersCalls } from './snapshot-calls/stickers.js';
 import { stockBoxesCalls, stockCalls, stockMinimumsCalls, stockSnapshotCalls, stockSqlCalls } from './snapshot-calls/stock.js';
 import { supportCalls } from './snapshot-calls/support.js';
 import { trackingCalls } from './snapshot-calls/tracking.js';
-import { verificationCalls } from './snapshot-calls/verification.js';
+import { handheldReceiptCalls, verificationCalls } from './snapshot-calls/verification.js';
 import { emitCalls, stockAlarmsCalls, webhooksCalls, webhooksSenderCalls } from './snapshot-calls/webhooks.js';
 
 /**
@@ -121,6 +121,7 @@ export const snapshotCalls = (db: Db): SnapshotRepository[] => [
   stockCalls(db),
   supportCalls(db),
   verificationCalls(db),
+  handheldReceiptCalls(db),
   emitCalls(db),
   stockAlarmsCalls(db),
 ];

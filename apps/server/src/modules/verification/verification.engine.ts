@@ -1,4 +1,4 @@
-import { ItemState, OrderStatus, WorkingMode } from '@rfid/contract';
+import { ItemState, WorkingMode } from '@rfid/contract';
 import { type EngineScope, type IngestedSet, moveSetItems } from '../engine/dispatch.js';
 import { type ItemStateValue, MoveReason } from '../engine/events.js';
 import {
@@ -10,7 +10,7 @@ import {
   recomputeBoxAndOrder,
   type Side,
 } from './verification.repository.js';
-import { compareWithExpected } from './verification.rules.js';
+import { compareWithExpected, verifiesBox } from './verification.rules.js';
 
 /**
  * What a box reading means per working mode (docs/design.md §6). The engine is general: a
@@ -55,18 +55,12 @@ export const VERIFICATION_CLAIM = 'verification';
 export const verifyBoxSet = async ({ tx, ledger }: EngineScope, set: IngestedSet): Promise<string | null> => {
   const mode = VERIFICATION_MODES[set.workingMode];
   if (!mode || !set.codebar) return null;
-  const accepts = (b: Awaited<ReturnType<typeof findBoxByCodebar>>): b is NonNullable<typeof b> => {
-    if (!b || !mode.orderTypes.includes(b.type)) return false;
-    const sideLocation = mode.side === 'destination' ? b.destinationLocationId : b.originLocationId;
-    const sideStatus = mode.side === 'destination' ? b.destinationStatus : b.originStatus;
-    return sideLocation === set.locationId && !b.closed && sideStatus !== OrderStatus.Canceled;
-  };
   const found = await findBoxByCodebar(tx, set.companyId, set.codebar);
-  if (!accepts(found)) return null;
+  if (!verifiesBox(mode, found, set.locationId)) return null;
   await lockOrder(tx, found.orderId);
   // Read again under the lock: a box or order deleted, or an entry canceled, meanwhile leaves the set free.
   const box = await findBoxByCodebar(tx, set.companyId, set.codebar);
-  if (!accepts(box) || box.boxId !== found.boxId) return null;
+  if (!verifiesBox(mode, box, set.locationId) || box.boxId !== found.boxId) return null;
   const expected = await expectedContents(tx, box.boxId);
   const comparison = compareWithExpected(
     expected,

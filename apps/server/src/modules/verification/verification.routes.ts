@@ -1,6 +1,9 @@
 import {
   boxVerificationsQuerySchema,
+  errorBodySchema,
+  handheldReceiptBodySchema,
   idParamSchema,
+  ingestedSetSchema,
   itemLineQuerySchema,
   itemLineSchema,
   LIST_PAGE_SIZE,
@@ -15,16 +18,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pagedGetter } from '../../http/paged-route.js';
 import { pageParams, toPage } from '../../http/paging.js';
 import { routeDeclarer } from '../../http/route.js';
-import { gtinFilter } from '../../http/route-schemas.js';
+import { errorResponses, gtinFilter, locationParams } from '../../http/route-schemas.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../registry.js';
+import { createHandheldReceiptRepository } from './handheld-receipt.repository.js';
+import { recordHandheldReceipt } from './use-cases/record-handheld-receipt.js';
 import { createVerificationService } from './verification.service.js';
 
 const VERIFICATIONS_PAGE = LIST_PAGE_SIZE;
 const REPORT_PAGE = 100;
 
-/** Box verifications: list per box, detail, the valid switch, per-GTIN report and EPCs. */
-export const verificationRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }) => {
+/** Box verifications: the handheld app's box receipts, list per box, detail, the valid switch, per-GTIN report and EPCs. */
+export const verificationRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, engine }) => {
   const service = createVerificationService(db);
   const route = routeDeclarer(['verification']);
   const pagedGet = pagedGetter(app, route);
@@ -48,6 +53,27 @@ export const verificationRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app,
         page,
       );
       return toPage(request, page, count, results);
+    },
+  );
+
+  // Receiving a box is adding to an order's progress: the roles that add orders (1 to 3); the spec names no other rule.
+  const handheldReceipts = createHandheldReceiptRepository(db, engine);
+  app.post(
+    '/locations/:id/handheld_receipts/',
+    route({
+      maxRole: RoleThreshold.createOrders,
+      summary:
+        "The handheld app's box receipt (issue 32): the box's barcode and EPCs as one reading set of the store's receiving reader (Entry, else Movement), which verifies the box; idempotent on the app's id (201, then 200); 409 when the store has no receiving reader or the barcode names no box waiting there",
+      params: locationParams,
+      body: handheldReceiptBodySchema,
+      response: { 200: ingestedSetSchema, 201: ingestedSetSchema, 409: errorBodySchema, ...errorResponses },
+    }),
+    async (request, reply) => {
+      const { set, isCreated } = await recordHandheldReceipt(handheldReceipts, currentUser(request), {
+        locationId: request.params.id,
+        body: request.body,
+      });
+      return reply.status(isCreated ? 201 : 200).send(set);
     },
   );
 

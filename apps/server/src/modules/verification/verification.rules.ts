@@ -1,4 +1,4 @@
-import { BoxStatus } from '@rfid/contract';
+import { BoxStatus, OrderStatus } from '@rfid/contract';
 
 /**
  * The pure rules of a verification (docs/design.md §6), free of the database so they can be
@@ -68,3 +68,30 @@ export const boxStatusFor = (counting: { hasErrors: boolean } | null): number =>
 
 /** The order side's status and a line's percent are the orders module's rules, written once there. */
 export { isBoxVerified, linePercent, orderSideStatus } from '../orders/order-rules.js';
+
+/** A box as its barcode finds it (verification.repository.ts `findBoxByCodebar`): its order's kind, places and states. */
+export type FoundBox = {
+  boxId: number;
+  orderId: number;
+  type: 'purchase' | 'movement' | 'online';
+  originLocationId: number | null;
+  destinationLocationId: number | null;
+  originStatus: number | null;
+  destinationStatus: number | null;
+  closed: boolean;
+};
+
+/**
+ * Whether a set of a working mode (its order side and the order kinds it accepts) read at `locationId` verifies the
+ * box: an order of an accepted kind whose side is that location, not closed, and that side not canceled.
+ */
+export const verifiesBox = (
+  mode: { side: 'origin' | 'destination'; orderTypes: readonly FoundBox['type'][] },
+  box: FoundBox | undefined,
+  locationId: number,
+): box is FoundBox => {
+  if (!box || !mode.orderTypes.includes(box.type)) return false;
+  const sideLocation = mode.side === 'destination' ? box.destinationLocationId : box.originLocationId;
+  const sideStatus = mode.side === 'destination' ? box.destinationStatus : box.originStatus;
+  return sideLocation === locationId && !box.closed && sideStatus !== OrderStatus.Canceled;
+};

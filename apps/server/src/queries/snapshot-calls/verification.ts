@@ -1,4 +1,7 @@
 import type { Db } from '../../db/client.js';
+import { createEngine } from '../../modules/engine/engine.js';
+import { readingSetPipeline } from '../../modules/engine/pipeline.js';
+import { createHandheldReceiptRepository } from '../../modules/verification/handheld-receipt.repository.js';
 import * as verificationRepository from '../../modules/verification/verification.repository.js';
 import { type SnapshotRepository, snapshotRepository } from '../capture.js';
 import { user } from './fixtures.js';
@@ -48,4 +51,16 @@ export const verificationCalls = (db: Db): SnapshotRepository =>
       verificationReport: [db, { verificationId: 1, page: { limit: 1, offset: 1 } }],
       verificationItems: [db, { readingSetId: 'readingSetId', boxId: 1, page: { limit: 1, offset: 1 } }],
     },
+  );
+
+// The handheld app's box receipts: its own statement (location() is the locations module's, boxOf verification's
+// findBoxByCodebar, isStored ingestion's setById, ingest the engine's).
+export const handheldReceiptCalls = (db: Db): SnapshotRepository =>
+  snapshotRepository(
+    'verification.handheld-receipt',
+    'modules/verification/handheld-receipt.repository.ts',
+    (({ receivingReader }) => ({ receivingReader }))(
+      createHandheldReceiptRepository(db, createEngine({ db, pipeline: readingSetPipeline({ isHandlersOnly: true }) })),
+    ),
+    { receivingReader: [1] },
   );

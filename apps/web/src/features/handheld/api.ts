@@ -1,4 +1,13 @@
-import type { Area, HandheldSetBody, Page, PickBody, ReplenishmentLine, SearchAnswer, StockRow } from '@rfid/contract';
+import type {
+  Area,
+  HandheldReceiptBody,
+  HandheldSetBody,
+  Page,
+  PickBody,
+  ReplenishmentLine,
+  SearchAnswer,
+  StockRow,
+} from '@rfid/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
 
@@ -98,6 +107,15 @@ export const pickCall = (locationId: number, body: PickBody & { id: string }) =>
 /** POST /locations/{id}/handheld_sets/: the path and body of a count's reading set, as the queue sends it. */
 export const handheldSetCall = (locationId: number, body: HandheldSetBody) => ({
   path: `/locations/${locationId}/handheld_sets/`,
+  body,
+});
+
+/**
+ * POST /locations/{id}/handheld_receipts/: the path and body of a box's receipt (its barcode and the EPCs read), as the
+ * queue sends it; the body's `id` (the queue's key) makes a resend a no-op.
+ */
+export const handheldReceiptCall = (locationId: number, body: HandheldReceiptBody) => ({
+  path: `/locations/${locationId}/handheld_receipts/`,
   body,
 });
 

@@ -7,25 +7,33 @@ import { registerServiceWorker } from '../../lib/service-worker';
 import type { OutboxEntry } from './outbox';
 import { outbox, useOutbox } from './use-outbox';
 
-/** What an entry is to a person: the area counted and its EPCs, the item picked and its units, or skipped. */
+/** The text of an entry of each kind (a pick of no units is a skip). */
+const entryKey = (entry: OutboxEntry): string => {
+  if (entry.kind === 'count') return 'refused.count';
+  if (entry.kind === 'receipt') return 'refused.receipt';
+  return entry.units ? 'refused.pick' : 'refused.skip';
+};
+
+/** What an entry is to a person: the area counted and its EPCs, the item picked and its units, or skipped, the box received. */
 const entryText = (entry: OutboxEntry, t: (key: string, options: Record<string, unknown>) => string) =>
-  t(entry.kind === 'count' ? 'refused.count' : entry.units ? 'refused.pick' : 'refused.skip', {
-    area: entry.label,
-    gtin: entry.label,
-    units: entry.units,
-  });
+  t(entryKey(entry), { area: entry.label, gtin: entry.label, codebar: entry.label, units: entry.units });
 
 /**
  * Whether the network is there and what waits to be sent (issue 32): "No network" and the number waiting (the reads of
- * counts, the picks) while offline; the number waiting, or "Everything is sent", online.
+ * counts, the picks, the boxes received) while offline; the number waiting, or "Everything is sent", online.
  */
 const StatusBanner = () => {
   const { t } = useTranslation('handheld');
   const { online, waiting, othersWaiting } = useOutbox();
   const counts = waiting.filter((entry) => entry.kind === 'count');
   const reads = counts.reduce((sum, entry) => sum + entry.units, 0);
-  const picks = waiting.length - counts.length;
-  const details = [counts.length ? t('status.reads', { count: reads }) : '', picks ? t('status.picks', { count: picks }) : '']
+  const picks = waiting.filter((entry) => entry.kind === 'pick').length;
+  const boxes = waiting.filter((entry) => entry.kind === 'receipt').length;
+  const details = [
+    counts.length ? t('status.reads', { count: reads }) : '',
+    picks ? t('status.picks', { count: picks }) : '',
+    boxes ? t('status.boxes', { count: boxes }) : '',
+  ]
     .filter(Boolean)
     .join(', ');
   return (

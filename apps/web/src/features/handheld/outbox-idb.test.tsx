@@ -26,6 +26,21 @@ const count = (key: string) => ({
   units: 1,
 });
 
+const receipt = (key: string) => ({
+  key,
+  kind: 'receipt' as const,
+  path: '/locations/3/handheld_receipts/',
+  body: {
+    id: key,
+    codebar: 'PO-7-A',
+    start_time: '2026-11-30T09:00:00Z',
+    end_time: '2026-11-30T09:00:04Z',
+    epcs: ['30ABCDEF01', '30ABCDEF02'],
+  },
+  label: 'PO-7-A',
+  units: 2,
+});
+
 /**
  * The API as the outbox meets it: it stores each call once by its `Idempotency-Key` (201, then 200 for a resend), can
  * lose its answer after storing (the network drops on the way back) and can refuse (a 4xx with a message).
@@ -117,6 +132,46 @@ describe('the outbox in IndexedDB', () => {
     expect(server.answers).toEqual([201, 200]);
     expect(server.stored.size).toBe(1);
     expect(outbox.snapshot()).toEqual({ waiting: [], refused: [], othersWaiting: 0 });
+  });
+
+  it('keeps a box receipt through a reopen, sends it once (a resend after a lost answer is a 200), and keeps a refused one', async () => {
+    const name = freshName();
+    vi.stubGlobal('fetch', async (): Promise<never> => {
+      throw new TypeError('Failed to fetch');
+    });
+    const offline = createOutbox(idbOutboxStore(name), sendEntry);
+    await offline.setOwner(7);
+    // Keys in the order of queuing (entries queued in the same millisecond come in the order of their keys).
+    await offline.add(receipt('r1'));
+    await offline.add(count('s1'));
+    await offline.flush();
+    expect(offline.snapshot().waiting.map((entry) => [entry.key, entry.kind])).toEqual([
+      ['r1', 'receipt'],
+      ['s1', 'count'],
+    ]);
+
+    const server = fakeServer();
+    const reopened = createOutbox(idbOutboxStore(name), sendEntry);
+    server.loseAnswers(true);
+    await reopened.setOwner(7);
+    await reopened.flush();
+    expect(reopened.snapshot().waiting.map((entry) => [entry.key, entry.kind, entry.label, entry.units])).toEqual([
+      ['r1', 'receipt', 'PO-7-A', 2],
+      ['s1', 'count', 'Sala de ventas', 1],
+    ]);
+    server.loseAnswers(false);
+    await reopened.flush();
+    // The receipt stored, its answer lost (the flush stops there), then its resend (200) and the count (201).
+    expect(server.answers).toEqual([201, 200, 201]);
+    expect(server.stored.get('r1')).toEqual(receipt('r1').body);
+    expect(reopened.snapshot()).toEqual({ waiting: [], refused: [], othersWaiting: 0 });
+
+    server.refuse({ status: 409, message: 'This store has no receiving reader.' });
+    await reopened.add(receipt('r2'));
+    await reopened.flush();
+    expect(reopened.snapshot().refused).toMatchObject([
+      { key: 'r2', kind: 'receipt', label: 'PO-7-A', state: 'refused', message: 'This store has no receiving reader.' },
+    ]);
   });
 
   it('a 4xx goes to the refused list with the server message, is not sent again, and stays until dismissed', async () => {

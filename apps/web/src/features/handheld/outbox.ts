@@ -1,7 +1,8 @@
 import { type DBSchema, openDB } from 'idb';
 
-/** What the handheld queues: an area's count (a reading set), a pick of the pick list. */
-type OutboxKind = 'count' | 'pick';
+/** What the handheld queues: an area's count (a reading set), a pick of the pick list, a box received (a reading set
+ * with the box's barcode). */
+type OutboxKind = 'count' | 'pick' | 'receipt';
 
 /**
  * A call the handheld made that waits to reach the server, or that the server refused. `key` is made once, when the
@@ -20,7 +21,7 @@ export type OutboxEntry = {
   /** The API path (without /api) the body is POSTed to. */
   path: string;
   body: unknown;
-  /** What the entry is to a person: the area counted, the GTIN picked. */
+  /** What the entry is to a person: the area counted, the GTIN picked, the box's barcode. */
   label: string;
   /** How many units or EPCs it carries. */
   units: number;
@@ -76,7 +77,7 @@ export type SendOutcome = { kind: 'sent' } | { kind: 'refused'; message: string 
 type OutboxSnapshot = { waiting: OutboxEntry[]; refused: OutboxEntry[]; othersWaiting: number };
 
 /**
- * The handheld's queue (issue 32): every count and pick is kept here first, then sent, oldest first, while sending
+ * The handheld's queue (issue 32): every count, pick and box receipt is kept here first, then sent, oldest first, while sending
  * works. An entry leaves once the server stored it; one it refuses stays, in the refused list, with its message, until
  * the person dismisses it; when the network is gone (`later`) the rest wait for the next `flush`. One flush runs at a
  * time (and, where the browser has Web Locks, one in all the app's tabs), so no entry is sent by two at once.

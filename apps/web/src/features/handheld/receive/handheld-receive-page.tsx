@@ -1,12 +1,15 @@
 import QrCodeScannerIcon from '@mui/icons-material/QrCodeScanner';
-import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Paper, Stack, TextField, Typography } from '@mui/material';
 import { SearchResultKind } from '@rfid/contract';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { NoLocation } from '../../../components/no-location';
 import { useCurrentLocation } from '../../../lib/current-location';
-import { searchBarcode } from '../api';
+import { handheldReceiptCall, searchBarcode } from '../api';
+import { RefusedList } from '../handheld-frame';
+import { outbox } from '../use-outbox';
+import { useWedgeReads } from '../wedge';
 
 /** The Shape Detection API's barcode reader, where the browser has it (Chrome on Android, not Firefox or Safari). */
 type BarcodeReader = { detect(source: HTMLVideoElement): Promise<{ rawValue: string }[]> };
@@ -58,28 +61,175 @@ const CameraScanner = ({ onCode, onFail }: { onCode: (code: string) => void; onF
 };
 
 /**
- * Receive a box (issue 32): its barcode, typed by the reader's scanner into the field (a keyboard wedge, Enter ends
- * it), typed by hand, or read by the camera where the browser can (BarcodeDetector; elsewhere the page says so and the
- * field remains), opens the box's page, where its verification is done as on the full app.
+ * The box chosen, being received: the EPCs the reader's keyboard wedge types (wedge.ts, no field: the barcode's field is
+ * gone, so the keys are the page's), their count, and "Receive box", which queues the receipt (its barcode and EPCs, a
+ * UUID made here) to be sent now or when the network is back. "Open the box's page" needs the network.
+ */
+const Receiving = ({
+  locationId,
+  codebar,
+  onQueued,
+  onOpen,
+  onCancel,
+  isFinding,
+}: {
+  locationId: number;
+  codebar: string;
+  onQueued: (epcs: number) => void;
+  onOpen: () => void;
+  onCancel: () => void;
+  isFinding: boolean;
+}) => {
+  const { t } = useTranslation('handheld');
+  const reads = useWedgeReads({ enabled: true });
+  const [startTime] = useState(() => new Date().toISOString());
+  const receive = () => {
+    const id = crypto.randomUUID();
+    const { path, body } = handheldReceiptCall(locationId, {
+      id,
+      codebar,
+      start_time: startTime,
+      end_time: new Date().toISOString(),
+      epcs: reads.epcs,
+    });
+    void outbox.add({ key: id, kind: 'receipt', path, body, label: codebar, units: reads.count });
+    onQueued(reads.count);
+  };
+  return (
+    <Stack spacing={2}>
+      <Paper sx={{ p: 2, textAlign: 'center' }}>
+        <Typography
+          variant="subtitle1"
+          component="p"
+          data-testid="handheld-receive-box"
+          sx={{ overflowWrap: 'anywhere', fontWeight: 500 }}
+        >
+          {t('receive.box', { codebar })}
+        </Typography>
+        <Typography variant="h3" component="p" data-testid="handheld-receive-read" data-count={reads.count}>
+          {t('receive.read', { count: reads.count })}
+        </Typography>
+        {reads.last && (
+          <Typography variant="body2" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere', mt: 1 }}>
+            {t('receive.last', { epc: reads.last })}
+          </Typography>
+        )}
+      </Paper>
+      <Alert severity="info">{t('receive.wedgeHint')}</Alert>
+      <Button
+        variant="contained"
+        size="large"
+        sx={{ minHeight: 64, fontSize: '1.125rem' }}
+        data-testid="handheld-receive-submit"
+        onClick={receive}
+      >
+        {t('receive.submit')}
+      </Button>
+      <Button
+        variant="outlined"
+        size="large"
+        sx={{ minHeight: 56 }}
+        data-testid="handheld-receive-open"
+        disabled={isFinding}
+        onClick={onOpen}
+      >
+        {t('receive.open')}
+      </Button>
+      <Button size="large" sx={{ minHeight: 48 }} data-testid="handheld-receive-another" onClick={onCancel}>
+        {t('receive.another')}
+      </Button>
+    </Stack>
+  );
+};
+
+/**
+ * The box's barcode: typed by the reader's scanner into the field (a keyboard wedge, Enter ends it), typed by hand, or
+ * read by the camera where the browser can (BarcodeDetector; elsewhere the page says so and the field remains).
+ */
+const BarcodeForm = ({ onBarcode, onCameraFail }: { onBarcode: (barcode: string) => void; onCameraFail: () => void }) => {
+  const { t } = useTranslation('handheld');
+  const [code, setCode] = useState('');
+  const [isScanning, setIsScanning] = useState(false);
+  const hasCamera = barcodeReaderClass() !== undefined && Boolean(navigator.mediaDevices);
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (code.trim()) onBarcode(code.trim());
+  };
+  return (
+    <Stack component="form" spacing={2} onSubmit={onSubmit}>
+      <TextField
+        label={t('receive.barcode')}
+        value={code}
+        onChange={(event) => setCode(event.target.value)}
+        autoFocus
+        helperText={t('receive.hint')}
+        slotProps={{ htmlInput: { 'data-testid': 'handheld-receive-barcode', autoComplete: 'off' } }}
+      />
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        sx={{ minHeight: 56 }}
+        disabled={!code.trim()}
+        data-testid="handheld-receive-next"
+      >
+        {t('receive.next')}
+      </Button>
+      {hasCamera ? (
+        <Button
+          variant="outlined"
+          size="large"
+          startIcon={<QrCodeScannerIcon />}
+          sx={{ minHeight: 56 }}
+          onClick={() => setIsScanning((before) => !before)}
+        >
+          {isScanning ? t('receive.stopScan') : t('receive.scan')}
+        </Button>
+      ) : (
+        <Alert severity="info" data-testid="handheld-receive-no-camera">
+          {t('receive.noCamera')}
+        </Alert>
+      )}
+      {isScanning && (
+        <CameraScanner
+          onCode={(scanned) => {
+            setIsScanning(false);
+            if (scanned.trim()) onBarcode(scanned.trim());
+          }}
+          onFail={() => {
+            setIsScanning(false);
+            onCameraFail();
+          }}
+        />
+      )}
+    </Stack>
+  );
+};
+
+/**
+ * Receive a box (issue 32): its barcode (BarcodeForm), then the box's tags, read by the reader's keyboard wedge, and
+ * "Receive box" queues the receipt (outbox.ts, kind `receipt`): the server stores it as a reading set of the store's
+ * receiving reader with the box's barcode, which verifies the box. "Open the box's page" (online) shows the box as on
+ * the full app.
  */
 export const HandheldReceivePage = () => {
   const { t } = useTranslation('handheld');
   const location = useCurrentLocation();
   const navigate = useNavigate();
-  const [code, setCode] = useState('');
-  const [isScanning, setIsScanning] = useState(false);
+  /** The barcode of the box being received (its tags are read next), null while the barcode is asked for. */
+  const [box, setBox] = useState<string | null>(null);
+  const [queued, setQueued] = useState<{ codebar: string; epcs: number } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [isFinding, setIsFinding] = useState(false);
-  const hasCamera = barcodeReaderClass() !== undefined && Boolean(navigator.mediaDevices);
 
   const find = async (barcode: string) => {
-    if (!location || !barcode.trim()) return;
+    if (!location) return;
     setIsFinding(true);
     setProblem(null);
     try {
-      const answer = await searchBarcode(barcode.trim(), location.id);
-      const box = answer.results.find((result) => result.kind === SearchResultKind.Box);
-      if (box) void navigate(box.route);
+      const answer = await searchBarcode(barcode, location.id);
+      const found = answer.results.find((result) => result.kind === SearchResultKind.Box);
+      if (found) void navigate(found.route);
       else setProblem(t('receive.notFound'));
     } catch {
       setProblem(navigator.onLine ? t('receive.notFound') : t('receive.offline'));
@@ -87,65 +237,47 @@ export const HandheldReceivePage = () => {
       setIsFinding(false);
     }
   };
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    void find(code);
-  };
 
   return (
     <Stack spacing={2}>
       <Typography variant="h5" component="h1">
         {t('receive.title')}
       </Typography>
+      <RefusedList />
+      {queued && (
+        <Alert severity="success" data-testid="handheld-receive-queued">
+          {t('receive.queued', { codebar: queued.codebar, count: queued.epcs })}
+        </Alert>
+      )}
       {!location ? (
         <NoLocation>{t('noLocation')}</NoLocation>
+      ) : box ? (
+        <Receiving
+          key={box}
+          locationId={location.id}
+          codebar={box}
+          isFinding={isFinding}
+          onQueued={(epcs) => {
+            setQueued({ codebar: box, epcs });
+            setBox(null);
+          }}
+          onOpen={() => void find(box)}
+          onCancel={() => setBox(null)}
+        />
       ) : (
-        <Stack component="form" spacing={2} onSubmit={onSubmit}>
-          <TextField
-            label={t('receive.barcode')}
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
-            autoFocus
-            helperText={t('receive.hint')}
-            slotProps={{ htmlInput: { 'data-testid': 'handheld-receive-barcode', autoComplete: 'off' } }}
-          />
-          <Button type="submit" variant="contained" size="large" sx={{ minHeight: 56 }} disabled={isFinding || !code.trim()}>
-            {t('receive.find')}
-          </Button>
-          {hasCamera ? (
-            <Button
-              variant="outlined"
-              size="large"
-              startIcon={<QrCodeScannerIcon />}
-              sx={{ minHeight: 56 }}
-              onClick={() => setIsScanning((before) => !before)}
-            >
-              {isScanning ? t('receive.stopScan') : t('receive.scan')}
-            </Button>
-          ) : (
-            <Alert severity="info" data-testid="handheld-receive-no-camera">
-              {t('receive.noCamera')}
-            </Alert>
-          )}
-          {isScanning && (
-            <CameraScanner
-              onCode={(scanned) => {
-                setIsScanning(false);
-                setCode(scanned);
-                void find(scanned);
-              }}
-              onFail={() => {
-                setIsScanning(false);
-                setProblem(t('receive.cameraRefused'));
-              }}
-            />
-          )}
-          {problem && (
-            <Alert severity="warning" data-testid="handheld-receive-problem">
-              {problem}
-            </Alert>
-          )}
-        </Stack>
+        <BarcodeForm
+          onBarcode={(barcode) => {
+            setProblem(null);
+            setQueued(null);
+            setBox(barcode);
+          }}
+          onCameraFail={() => setProblem(t('receive.cameraRefused'))}
+        />
+      )}
+      {problem && (
+        <Alert severity="warning" data-testid="handheld-receive-problem">
+          {problem}
+        </Alert>
       )}
     </Stack>
   );
