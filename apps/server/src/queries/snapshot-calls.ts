@@ -23,6 +23,7 @@ import { ingestCalls } from './snapshot-calls/ingest.js';
 import { handheldSetCalls, inventoryCalls, inventoryExportsCalls, inventoryReportsCalls } from './snapshot-calls/inventory.js';
 import { liveCalls } from './snapshot-calls/live.js';
 import { locationScopeCalls, locationsCalls } from './snapshot-calls/locations.js';
+import { movementsCalls } from './snapshot-calls/movements.js';
 import { nmsCalls } from './snapshot-calls/nms.js';
 import { onlineCalls } from './snapshot-calls/online.js';
 import {
@@ -104,6 +105,7 @@ export const snapshotCalls = (db: Db): SnapshotRepository[] => [
   inventoryCalls(db),
   liveCalls(db),
   locationScopeCalls(db),
+  movementsCalls(db),
   onlineCalls(db),
   boxesCalls(db),
   linesCalls(db),

@@ -25,20 +25,65 @@ import { routeDeclarer } from '../../http/route.js';
 import { errorResponses, LIST_PAGE, locationParams } from '../../http/route-schemas.js';
 import { exportOptionsOf, sendExport } from '../../lib/export/reply.js';
 import { currentUser } from '../../plugins/auth.js';
-import { exportTimeZone } from '../locations/location-scope.js';
 import { MOVEMENT_EPC_TABLE, MOVEMENT_TABLE, withOrder } from '../orders/csv.js';
-import { registerOrderPageRoutes } from '../orders/order-pages.routes.js';
+import { registerBoxPages } from '../orders/order-pages/box-pages.routes.js';
+import { registerItemType } from '../orders/order-pages/item-type.routes.js';
+import { registerItemsFile } from '../orders/order-pages/items-file.routes.js';
+import { registerLocationList } from '../orders/order-pages/location-list.routes.js';
+import { registerOrderBoxes } from '../orders/order-pages/order-boxes.routes.js';
+import { registerOrderDelete } from '../orders/order-pages/order-delete.routes.js';
+import { registerOrderDetail } from '../orders/order-pages/order-detail.routes.js';
+import { registerOrderLines } from '../orders/order-pages/order-lines.routes.js';
+import { EXIT_OR_ENTRY, type OrderPageKind } from '../orders/order-pages/page-kind.js';
 import { orderListFilters } from '../orders/orders.repository.js';
 import type { ModuleDeps } from '../registry.js';
-import { createMovementsService } from './movements.service.js';
+import { createMovementsService, type MovementsService } from './movements.service.js';
 
 type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
-type MovementsService = ReturnType<typeof createMovementsService>;
 /** What the movement routes use: the primary's service, the one lists read through, and the app's config. */
-type MovementsRouteDeps = Pick<ModuleDeps, 'db' | 'config'> & { service: MovementsService; reads: MovementsService };
+type MovementsRouteDeps = Pick<ModuleDeps, 'config'> & { service: MovementsService; reads: MovementsService };
+
+/**
+ * The order pages of a movement, seen from its origin (exit) or its destination (entry): the exit dashboard's list, the
+ * movement and its delete, its item lines, its boxes, one box and its lines, a GTIN of it and the items file.
+ */
+const registerMovementPages = (app: ZodApp, { config, service, reads }: MovementsRouteDeps) => {
+  const kind: OrderPageKind = { tags: ['movements'], name: 'a movement', prefix: '/morders', sides: EXIT_OR_ENTRY };
+  registerLocationList(app, kind, {
+    url: '/locations/:id/v1/exits/',
+    summary: 'Movements leaving a location (exit dashboard)',
+    querystring: withFilters(movementExitListQuerySchema, orderListFilters('movement'), ['report_type']),
+    order: movementOrderSchema,
+    // The location's list reads through the read handle (the read replica while it keeps up: docs/read-replicas.md).
+    lister: reads,
+  });
+  registerOrderDelete(app, kind, { urls: ['/morders/:id/', '/v1/morders/:id/'], maxRole: RoleThreshold.write, remover: service });
+  registerOrderDetail(app, kind, { urls: ['/morders/:id/', '/v1/morders/:id/'], order: movementOrderSchema, reader: service });
+  registerOrderLines(app, kind, { line: itemLineSchema, reader: service });
+  registerOrderBoxes(app, kind, { urls: ['/v1/morders/:id/boxes/', '/morders/:id/boxes/'], box: boxSchema, reader: service });
+  registerBoxPages(app, kind, { box: boxSchema, line: itemLineSchema, reader: service });
+  registerItemType(app, kind, { order: movementOrderSchema, line: itemLineSchema, reader: service });
+  registerItemsFile(app, kind, {
+    file: {
+      name: (id) => ({ es: `movimiento-${id}-articulos`, en: `movement-${id}-items` }),
+      sheet: { es: 'Artículos', en: 'Items' },
+      moreColumns: [
+        { header: { es: 'Leídas (origen)', en: 'Read (origin)' }, kind: 'number', value: (l) => l.origin_real_quantity },
+        {
+          header: { es: 'Leídas (destino)', en: 'Read (destination)' },
+          kind: 'number',
+          value: (l) => l.destination_real_quantity,
+        },
+        { header: { es: 'Porcentaje', en: 'Percent' }, kind: 'number', value: (l) => l.percent },
+      ],
+    },
+    defaultLanguage: config.defaultLanguage,
+    reader: service,
+  });
+};
 
 /** Creating a movement, its list of a location in both directions, its update and its files. */
-const registerMovementRoutes = (app: ZodApp, { db, config, service }: MovementsRouteDeps) => {
+const registerMovementRoutes = (app: ZodApp, { config, service }: MovementsRouteDeps) => {
   const route = routeDeclarer(['movements']);
   const pagedGet = pagedGetter(app, route);
   const postCreated = createdPoster(app, route);
@@ -104,10 +149,8 @@ const registerMovementRoutes = (app: ZodApp, { db, config, service }: MovementsR
       querystring: movementCsvQuerySchema,
     }),
     async (request, reply) => {
-      const user = currentUser(request);
-      const result = await service.csv(user, request.params.id, request.query.report_mode ?? '0');
-      const { order } = result;
-      const timeZone = await exportTimeZone(db, user, order.originLocationId ?? order.destinationLocationId);
+      const result = await service.csv(currentUser(request), request.params.id, request.query);
+      const { order, timeZone } = result;
       const options = exportOptionsOf(request, { timeZone, defaultLanguage: config.defaultLanguage });
       if (result.mode === 'epc') {
         return sendExport(reply, {
@@ -165,42 +208,8 @@ export const movementsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
   const service = createMovementsService(db);
   // The location's list reads through this one (the read replica while it keeps up: docs/read-replicas.md).
   const reads = readDb === db ? service : createMovementsService(readDb);
-  const tags = ['movements'];
-
-  registerOrderPageRoutes(app, {
-    tags,
-    prefix: '/morders',
-    name: 'a movement',
-    detailUrls: ['/morders/:id/', '/v1/morders/:id/'],
-    list: {
-      url: '/locations/:id/v1/exits/',
-      summary: 'Movements leaving a location (exit dashboard)',
-      querystring: withFilters(movementExitListQuerySchema, orderListFilters('movement'), ['report_type']),
-    },
-    remove: { urls: ['/morders/:id/', '/v1/morders/:id/'], maxRole: RoleThreshold.write },
-    boxesUrls: ['/v1/morders/:id/boxes/', '/morders/:id/boxes/'],
-    sided: true,
-    boxPages: true,
-    schemas: { order: movementOrderSchema, box: boxSchema, line: itemLineSchema },
-    itemsCsv: {
-      name: (id) => ({ es: `movimiento-${id}-articulos`, en: `movement-${id}-items` }),
-      sheet: { es: 'Artículos', en: 'Items' },
-      moreColumns: [
-        { header: { es: 'Leídas (origen)', en: 'Read (origin)' }, kind: 'number', value: (l) => l.origin_real_quantity },
-        {
-          header: { es: 'Leídas (destino)', en: 'Read (destination)' },
-          kind: 'number',
-          value: (l) => l.destination_real_quantity,
-        },
-        { header: { es: 'Porcentaje', en: 'Percent' }, kind: 'number', value: (l) => l.percent },
-      ],
-    },
-    service,
-    readService: reads,
-    defaultLanguage: config.defaultLanguage,
-  });
-
-  const deps = { db, config, service, reads };
+  const deps = { config, service, reads };
+  registerMovementPages(app, deps);
   registerMovementRoutes(app, deps);
   registerMovementStatsRoutes(app, deps);
 };

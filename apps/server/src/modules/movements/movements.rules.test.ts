@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isLate, toBoxDto } from '../orders/order-dto.js';
 import type { BoxRow } from '../orders/orders.repository.js';
 import { perDay } from '../stats/stats.rules.js';
-import { canCancelEntry } from './movements.service.js';
+import { canCancelEntry } from './movement-dto.js';
 import { statsRange } from './outbound.shared.js';
 
 describe('movement rules', () => {

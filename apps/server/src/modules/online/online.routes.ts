@@ -21,14 +21,62 @@ import { pagedGetter } from '../../http/paged-route.js';
 import { DEFAULT_PAGE_SIZE } from '../../http/paging.js';
 import { routeDeclarer } from '../../http/route.js';
 import { boxParams, errorResponses, LINES_PAGE, locationParams } from '../../http/route-schemas.js';
+import type { Language } from '../../i18n/messages.js';
 import { exportOptionsOf, sendExport } from '../../lib/export/reply.js';
 import { currentUser } from '../../plugins/auth.js';
 import { exportTimeZone } from '../locations/location-scope.js';
 import { ONLINE_ORDER_TABLE, withOrder } from '../orders/csv.js';
-import { registerOrderPageRoutes } from '../orders/order-pages.routes.js';
+import { registerBoxPages } from '../orders/order-pages/box-pages.routes.js';
+import { registerItemType } from '../orders/order-pages/item-type.routes.js';
+import { registerItemsFile } from '../orders/order-pages/items-file.routes.js';
+import { registerLocationList } from '../orders/order-pages/location-list.routes.js';
+import { registerOrderBoxes } from '../orders/order-pages/order-boxes.routes.js';
+import { registerOrderDelete } from '../orders/order-pages/order-delete.routes.js';
+import { registerOrderDetail } from '../orders/order-pages/order-detail.routes.js';
+import { registerOrderLines } from '../orders/order-pages/order-lines.routes.js';
+import { ONE_SIDE, type OrderPageKind, type ZodApp } from '../orders/order-pages/page-kind.js';
 import { orderListFilters } from '../orders/orders.repository.js';
 import type { ModuleDeps } from '../registry.js';
 import { createOnlineService } from './online.service.js';
+
+type OnlineService = ReturnType<typeof createOnlineService>;
+
+/**
+ * The order pages of an online order, seen from its origin (the shipping location): the online dashboard's list, the
+ * order and its delete, its item lines, its boxes, one box and its lines, a GTIN of it and the items file.
+ */
+const registerOnlinePages = (
+  app: ZodApp,
+  { service, reads, defaultLanguage }: { service: OnlineService; reads: OnlineService; defaultLanguage: Language },
+) => {
+  const kind: OrderPageKind = { tags: ['online'], name: 'an online order', prefix: '/orders', sides: ONE_SIDE };
+  registerLocationList(app, kind, {
+    url: '/locations/:id/v1/orders/',
+    summary: 'Online orders of a location (online dashboard)',
+    querystring: withFilters(onlineOrderListQuerySchema, orderListFilters('online'), ['report_type']),
+    order: onlineOrderSchema,
+    lister: reads,
+  });
+  registerOrderDelete(app, kind, { urls: ['/orders/:id/'], maxRole: RoleThreshold.write, remover: service });
+  registerOrderDetail(app, kind, { urls: ['/orders/:id/', '/v1/orders/:id/'], order: onlineOrderSchema, reader: service });
+  registerOrderLines(app, kind, { line: onlineItemLineSchema, reader: service });
+  registerOrderBoxes(app, kind, { urls: ['/orders/:id/boxes/'], box: onlineBoxSchema, reader: service });
+  registerBoxPages(app, kind, { box: onlineBoxSchema, line: onlineItemLineSchema, reader: service });
+  registerItemType(app, kind, { order: onlineOrderSchema, line: onlineItemLineSchema, reader: service });
+  registerItemsFile(app, kind, {
+    file: {
+      name: (id) => ({ es: `pedido-online-${id}-articulos`, en: `online-${id}-items` }),
+      sheet: { es: 'Artículos', en: 'Items' },
+      moreColumns: [
+        { header: { es: 'Leídas', en: 'Read' }, kind: 'number', value: (l) => l.real_quantity },
+        { header: { es: 'Porcentaje', en: 'Percent' }, kind: 'number', value: (l) => l.percent },
+        { header: { es: 'Porcentaje online', en: 'Online percent' }, kind: 'number', value: (l) => l.online_percent },
+      ],
+    },
+    defaultLanguage,
+    reader: service,
+  });
+};
 
 /**
  * Online orders (spec section 7 "Outbound and online"): boxes shipped from a location to
@@ -40,39 +88,11 @@ export const onlineRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db,
   const service = createOnlineService(db);
   // The location's list reads through this one (the read replica while it keeps up: docs/read-replicas.md).
   const reads = readDb === db ? service : createOnlineService(readDb);
-  const tags = ['online'];
-  const route = routeDeclarer(tags);
+  const route = routeDeclarer(['online']);
   const pagedGet = pagedGetter(app, route);
   const postCreated = createdPoster(app, route);
 
-  registerOrderPageRoutes(app, {
-    tags,
-    prefix: '/orders',
-    name: 'an online order',
-    detailUrls: ['/orders/:id/', '/v1/orders/:id/'],
-    list: {
-      url: '/locations/:id/v1/orders/',
-      summary: 'Online orders of a location (online dashboard)',
-      querystring: withFilters(onlineOrderListQuerySchema, orderListFilters('online'), ['report_type']),
-    },
-    remove: { urls: ['/orders/:id/'], maxRole: RoleThreshold.write },
-    boxesUrls: ['/orders/:id/boxes/'],
-    sided: false,
-    boxPages: true,
-    schemas: { order: onlineOrderSchema, box: onlineBoxSchema, line: onlineItemLineSchema },
-    itemsCsv: {
-      name: (id) => ({ es: `pedido-online-${id}-articulos`, en: `online-${id}-items` }),
-      sheet: { es: 'Artículos', en: 'Items' },
-      moreColumns: [
-        { header: { es: 'Leídas', en: 'Read' }, kind: 'number', value: (l) => l.real_quantity },
-        { header: { es: 'Porcentaje', en: 'Percent' }, kind: 'number', value: (l) => l.percent },
-        { header: { es: 'Porcentaje online', en: 'Online percent' }, kind: 'number', value: (l) => l.online_percent },
-      ],
-    },
-    service,
-    readService: reads,
-    defaultLanguage: config.defaultLanguage,
-  });
+  registerOnlinePages(app, { service, reads, defaultLanguage: config.defaultLanguage });
 
   postCreated(
     '/orders/',

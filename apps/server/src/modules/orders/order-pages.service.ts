@@ -2,7 +2,16 @@ import type { Db } from '../../db/client.js';
 import { conflict, notFound } from '../../http/errors.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import type { BoxQuery, OrderPagesService, PageSide } from './order-pages.routes.js';
+import type { ItemTypeReader } from './order-pages/item-type.routes.js';
+import type { ItemsFileReader } from './order-pages/items-file.routes.js';
+import type {
+  BoxPagesReader,
+  BoxQuery,
+  OrderBoxesReader,
+  OrderLinesReader,
+  OrderReader,
+  PageSide,
+} from './order-pages/page-kind.js';
 import * as repo from './orders.repository.js';
 
 /** An order type's view of the shared order pages: how it finds its orders and maps rows to its DTOs. */
@@ -15,13 +24,21 @@ export type OrderPagesView<Order, OrderDto, BoxDto, LineDto> = {
   toLine(line: repo.ItemLineRow, index: number, side: repo.OrderSide): LineDto;
 };
 
-/** The order pages' reads (registerOrderPageRoutes) over the orders core, for one order type. */
+/** Every reader of the order pages' pieces (order-pages/*.routes.ts) but the list, and the box of an order. */
+export type OrderPagesReads<Order, OrderDto, BoxDto, LineDto> = OrderReader<OrderDto> &
+  OrderLinesReader<LineDto> &
+  OrderBoxesReader<BoxDto> &
+  BoxPagesReader<BoxDto, LineDto> &
+  ItemTypeReader<OrderDto, LineDto> &
+  ItemsFileReader<LineDto> & {
+    requireBox(user: AuthUser, id: number, boxId: number): Promise<{ order: Order; box: repo.BoxRow }>;
+  };
+
+/** The order pages' reads over the orders core, for one order type. */
 export const createOrderPagesService = <Order, OrderDto, BoxDto, LineDto>(
   db: Db,
   view: OrderPagesView<Order, OrderDto, BoxDto, LineDto>,
-): Omit<Required<OrderPagesService<OrderDto, BoxDto, LineDto>>, 'list' | 'remove'> & {
-  requireBox(user: AuthUser, id: number, boxId: number): Promise<{ order: Order; box: repo.BoxRow }>;
-} => {
+): OrderPagesReads<Order, OrderDto, BoxDto, LineDto> => {
   const { requireOrder, sideOf, toOrder, toBox, toLine } = view;
   const lineRows = async (order: Order, side: PageSide | undefined, query: Parameters<typeof repo.itemLines>[1]) => {
     const { count, rows } = await repo.itemLines(db, query);

@@ -418,11 +418,6 @@ export const updateOrderSync = async (db: DbOrTx, id: number, sync: boolean): Pr
   await db.update(orders).set({ sync }).where(eq(orders.id, id));
 };
 
-/** Sets the destination side's status (a movement entry's cancel). */
-export const setDestinationStatus = async (db: DbOrTx, orderId: number, status: number): Promise<void> => {
-  await db.update(orders).set({ destinationStatus: status }).where(eq(orders.id, orderId));
-};
-
 /** Verified boxes (either side) or any valid verification block deleting. */
 export const orderHasVerifiedBox = async (db: DbOrTx, orderId: number): Promise<boolean> => {
   const [row] = await db

@@ -50,7 +50,14 @@ import type { ModuleDeps } from '../registry.js';
 import { receptionFilters } from './boxes.repository.js';
 import { PRINT_DATA_TABLE, PURCHASE_ORDER_TABLE, withOrder } from './csv.js';
 import { toProviderReturnDto, toSaleReturnDto } from './order-dto.js';
-import { registerOrderPageRoutes } from './order-pages.routes.js';
+import { registerItemType } from './order-pages/item-type.routes.js';
+import { registerItemsFile } from './order-pages/items-file.routes.js';
+import { registerLocationList } from './order-pages/location-list.routes.js';
+import { registerOrderBoxes } from './order-pages/order-boxes.routes.js';
+import { registerOrderDelete } from './order-pages/order-delete.routes.js';
+import { registerOrderDetail } from './order-pages/order-detail.routes.js';
+import { registerOrderLines } from './order-pages/order-lines.routes.js';
+import { ONE_SIDE, type OrderPageKind } from './order-pages/page-kind.js';
 import { createOrderWithBoxesRepository } from './order-with-boxes.repository.js';
 import { orderListFilters } from './orders.repository.js';
 import { createOrdersService, type OrdersService } from './orders.service.js';
@@ -65,6 +72,39 @@ const WRITE_ROLE = RoleThreshold.createOrders;
 type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 /** What the inbound routes use: the primary's service, the one lists and statistics read through, the app's config. */
 type OrdersRouteDeps = Pick<ModuleDeps, 'db' | 'config'> & { service: OrdersService; reads: OrdersService };
+
+/**
+ * The order pages of a purchase order, seen from its destination (the /porders/ pages show any order the user sees): the
+ * inbound dashboard's history, the order and its delete, its item lines, its boxes (one box is read at /rboxes/{id}/),
+ * a GTIN of it and the items file.
+ */
+const registerPurchaseOrderPages = (app: ZodApp, { config, service, reads }: OrdersRouteDeps) => {
+  const kind: OrderPageKind = { tags: ['inbound'], name: 'an order', prefix: '/porders', sides: ONE_SIDE };
+  registerLocationList(app, kind, {
+    url: '/locations/:id/v1/porders/',
+    summary: "Purchase orders arriving at a location (inbound dashboard's history)",
+    querystring: withFilters(purchaseOrderListQuerySchema, orderListFilters('purchase')),
+    order: purchaseOrderSchema,
+    lister: reads,
+  });
+  registerOrderDelete(app, kind, { urls: ['/porders/:id/'], maxRole: RoleThreshold.createOrders, remover: service });
+  registerOrderDetail(app, kind, { urls: ['/v1/porders/:id/', '/porders/:id/'], order: purchaseOrderSchema, reader: service });
+  registerOrderLines(app, kind, { line: itemLineSchema, reader: service });
+  registerOrderBoxes(app, kind, { urls: ['/porders/:id/boxes/'], box: boxSchema, reader: service });
+  registerItemType(app, kind, { order: purchaseOrderSchema, line: itemLineSchema, reader: service });
+  registerItemsFile(app, kind, {
+    file: {
+      name: (id) => ({ es: `pedido-${id}-articulos`, en: `order-${id}-items` }),
+      sheet: { es: 'Artículos', en: 'Items' },
+      moreColumns: [
+        { header: { es: 'Leídas', en: 'Read' }, kind: 'number', value: (l) => l.real_quantity },
+        { header: { es: 'Porcentaje', en: 'Percent' }, kind: 'number', value: (l) => l.percent },
+      ],
+    },
+    defaultLanguage: config.defaultLanguage,
+    reader: service,
+  });
+};
 
 /** The order wizard's one call. */
 const registerOrderWizardRoute = (app: ZodApp, { db }: OrdersRouteDeps) => {
@@ -370,37 +410,8 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db,
   const service = createOrdersService(db);
   // The lists and statistics read through this one (the read replica while it keeps up: docs/read-replicas.md).
   const reads = readDb === db ? service : createOrdersService(readDb);
-  const tags = ['inbound'];
-
-  registerOrderPageRoutes(app, {
-    tags,
-    prefix: '/porders',
-    name: 'an order',
-    detailUrls: ['/v1/porders/:id/', '/porders/:id/'],
-    list: {
-      url: '/locations/:id/v1/porders/',
-      summary: "Purchase orders arriving at a location (inbound dashboard's history)",
-      querystring: withFilters(purchaseOrderListQuerySchema, orderListFilters('purchase')),
-    },
-    remove: { urls: ['/porders/:id/'], maxRole: RoleThreshold.createOrders },
-    boxesUrls: ['/porders/:id/boxes/'],
-    sided: false,
-    boxPages: false,
-    schemas: { order: purchaseOrderSchema, box: boxSchema, line: itemLineSchema },
-    itemsCsv: {
-      name: (id) => ({ es: `pedido-${id}-articulos`, en: `order-${id}-items` }),
-      sheet: { es: 'Artículos', en: 'Items' },
-      moreColumns: [
-        { header: { es: 'Leídas', en: 'Read' }, kind: 'number', value: (l) => l.real_quantity },
-        { header: { es: 'Porcentaje', en: 'Percent' }, kind: 'number', value: (l) => l.percent },
-      ],
-    },
-    service,
-    readService: reads,
-    defaultLanguage: config.defaultLanguage,
-  });
-
   const deps = { db, config, service, reads };
+  registerPurchaseOrderPages(app, deps);
   registerOrderWizardRoute(app, deps);
   registerPurchaseOrderRoutes(app, deps);
   registerReceptionRoutes(app, deps);
