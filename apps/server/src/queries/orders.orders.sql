@@ -23,8 +23,5 @@ select count(*)::int as n from ((select 1 from "orders" inner join "providers" o
 select count(*) from "boxes" where ("boxes"."order_id" = $1 and ("boxes"."destination_status" in ($2, $3) or "boxes"."origin_status" in ($4, $5)));
 select count(*) from "verifications" where ("verifications"."order_id" = $1 and "verifications"."valid" = $2);
 
--- setDestinationStatus
-update "orders" set "destination_status" = $1 where "orders"."id" = $2;
-
 -- updateOrderSync
 update "orders" set "sync" = $1 where "orders"."id" = $2;

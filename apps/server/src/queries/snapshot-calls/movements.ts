@@ -6,6 +6,7 @@ import { user } from './fixtures.js';
 export const movementsCalls = (db: Db): SnapshotRepository =>
   snapshotRepository('movements.movements', 'modules/movements/movements.repository.ts', createMovementsRepository(db), {
     location: [user, 1],
+    fileTimeZone: [user, 1],
     movement: [user, 1],
     insertOrder: [{ companyId: 1, type: 'movement', orderCode: 'orderCode' }],
     listMovements: [
