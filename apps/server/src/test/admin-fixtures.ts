@@ -6,6 +6,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { Db } from '../db/client.js';
 import { areas, brands, companies, devices, locations, printers, users } from '../db/schema/index.js';
+import { areaIdOf } from '../db/seed/demo-lookups.js';
 import { buildTestApp, type HttpMethod } from './helpers.js';
 
 export type ForeignCompany = {
@@ -83,6 +84,13 @@ export const locationIdByCode = async (db: Db, code: string): Promise<number> =>
   const [row] = await db.select({ id: locations.id }).from(locations).where(eq(locations.code, code)).limit(1);
   if (!row) throw new Error(`no location ${code}`);
   return row.id;
+};
+
+/** The id of a demo location's area by its description. */
+export const areaIdByDescription = async (db: Db, locationId: number, description: string): Promise<number> => {
+  const id = await areaIdOf(db, locationId, description);
+  if (id === undefined) throw new Error(`no area ${description} in location ${locationId}`);
+  return id;
 };
 
 /** A request as a demo user (`who`: an e-mail; signed in with the demo password). */

@@ -17,6 +17,8 @@ export type ExpectedPrintTest = {
   printerId: number;
   /** How many print orders there are (one row asked). */
   orderCount: () => Promise<number>;
+  /** A print order's contents as [GTIN, quantity] pairs, sorted. */
+  contentsOf: (printOrderId: number) => Promise<[string, number][]>;
   /** A purchase order to a demo location, with its boxes and their expected contents. */
   newOrder: (
     code: string,
@@ -46,6 +48,10 @@ export const openExpectedPrintTest = async (printer: { description: string; mac:
     foreign,
     printerId: r.json().id,
     orderCount: async () => (await call('GET', '/api/printer/print_orders/?limit=1', 'admin@demo.local')).json().count,
+    contentsOf: async (printOrderId) => {
+      const r = await call('GET', `/api/printer/print_orders/${printOrderId}/print_contents/`, 'printer@demo.local');
+      return (r.json().results as Content[]).map((c): [string, number] => [c.gtin, c.quantity]).sort();
+    },
     newOrder: async (code, location, boxes) =>
       createPurchaseOrder(t, await t.login('admin@demo.local'), {
         locationId: ids.locations[location] as number,

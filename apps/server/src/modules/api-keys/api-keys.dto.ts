@@ -1,4 +1,5 @@
 import type { ApiKey } from '@rfid/contract';
+import { personOrNull } from '../../http/person.js';
 import type { ApiKeyRow, KeyLocation } from './api-keys.repository.js';
 
 /** A key as the API answers it (apiKeySchema): its locations named from `places` (the company's, by id). */
@@ -13,15 +14,7 @@ export const toApiKey = (row: ApiKeyRow, places: Map<number, KeyLocation>): ApiK
       : row.locationIds
           .map((id) => places.get(id) ?? { id, code: '', description: '' })
           .sort((a, b) => a.code.localeCompare(b.code)),
-  created_by:
-    row.creatorId === null
-      ? null
-      : {
-          id: row.creatorId,
-          first_name: row.creatorFirstName ?? '',
-          last_name: row.creatorLastName ?? '',
-          email: row.creatorEmail ?? '',
-        },
+  created_by: personOrNull(row.creatorId, row.creatorFirstName, row.creatorLastName, row.creatorEmail),
   created_at: row.createdAt.toISOString(),
   last_used_at: row.lastUsedAt?.toISOString() ?? null,
   revoked_at: row.revokedAt?.toISOString() ?? null,

@@ -1,8 +1,9 @@
 import type { ApiKeyAccess } from '@rfid/contract';
-import { and, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { apiKeys, locations, users } from '../../db/schema/index.js';
+import { apiKeys, users } from '../../db/schema/index.js';
 import { AUTH_CHANGED } from '../../plugins/auth-channel.js';
+import { companyLocationsByIds } from '../locations/location-scope.js';
 
 /** A key as the list reads it (never the key, only its hash's row), with its creator. */
 export type ApiKeyRow = {
@@ -99,14 +100,7 @@ export const createApiKeysRepository = (db: DbOrTx): ApiKeysRepository => {
       if (revoked.length) await db.execute(sql`select pg_notify(${AUTH_CHANGED}, 'api_keys')`);
       return revoked.length > 0;
     },
-    async locationsOf(companyId, ids) {
-      if (!ids.length) return [];
-      return db
-        .select({ id: locations.id, code: locations.code, description: locations.description })
-        .from(locations)
-        .where(and(eq(locations.companyId, companyId), inArray(locations.id, ids)))
-        .orderBy(locations.code);
-    },
+    locationsOf: (companyId, ids) => companyLocationsByIds(db, companyId, ids),
     async findActiveByHash(keyHash) {
       const [row] = await db
         .select({

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { ItemState, ItemStatus, LiveTopic } from '@rfid/contract';
 import { createSerialTags } from '@rfid/epc';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { areas, items, itemTypes, locations } from '../../db/schema/index.js';
+import { items, itemTypes, locations } from '../../db/schema/index.js';
 import { demoDeviceKey } from '../../db/seed/demo-data.js';
-import { addForeignCompany, type ForeignCompany, locationIdByCode } from '../../test/admin-fixtures.js';
+import { addForeignCompany, areaIdByDescription, type ForeignCompany, locationIdByCode } from '../../test/admin-fixtures.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
 
 /**
@@ -43,15 +43,8 @@ describe('store floor API: item status, availability, find', () => {
     const db = t.database.db;
     foreign = await addForeignCompany(db);
     store = await locationIdByCode(db, 'T-MAD-01');
-    const areaOf = async (description: string) =>
-      (
-        await db
-          .select({ id: areas.id })
-          .from(areas)
-          .where(and(eq(areas.locationId, store), eq(areas.description, description)))
-      )[0]?.id as number;
-    floor = await areaOf('Sala de ventas');
-    stockroom = await areaOf('Almacén tienda');
+    floor = await areaIdByDescription(db, store, 'Sala de ventas');
+    stockroom = await areaIdByDescription(db, store, 'Almacén tienda');
     const [location] = await db.select().from(locations).where(eq(locations.id, store));
     const types = await db
       .select()

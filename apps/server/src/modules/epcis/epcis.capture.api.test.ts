@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addForeignCompany } from '../../test/admin-fixtures.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
+import { objectEvent } from './use-cases/epcis-use-case-fixtures.js';
 
 /**
  * The capture interface at size (issue 27): documents of 10,000 events and more stored in chunks (one INSERT of 4,682
@@ -11,15 +12,7 @@ import { buildTestApp, type TestApp } from '../../test/helpers.js';
 type Json = Record<string, unknown>;
 const SIZE = 10_000;
 
-const event = (serial: string, extra: Json = {}): Json => ({
-  type: 'ObjectEvent',
-  eventTime: '2026-11-29T10:00:00.000+01:00',
-  eventTimeZoneOffset: '+01:00',
-  epcList: [`urn:epc:id:sgtin:4012345.011111.${serial}`],
-  action: 'OBSERVE',
-  bizStep: 'inspecting',
-  ...extra,
-});
+const event = (serial: string, extra: Json = {}): Json => objectEvent(serial, { bizStep: 'inspecting', ...extra });
 const document = (events: Json[]) => ({
   '@context': ['https://ref.gs1.org/standards/epcis/2.0.0/epcis-context.jsonld'],
   type: 'EPCISDocument',

@@ -6,6 +6,7 @@ import {
   type InventoryDifferences,
   InventoryState,
 } from '@rfid/contract';
+import { personOrNull } from '../../http/person.js';
 import type { DifferenceRow, ErpLocation, InventoryHead, InventoryLine, SnapshotRow, StoredRejected } from './erp.repository.js';
 import { differenceOf } from './erp.rules.js';
 
@@ -13,15 +14,7 @@ import { differenceOf } from './erp.rules.js';
 export const toSnapshot = (row: SnapshotRow, places: Map<number, ErpLocation>): ErpSnapshot => ({
   id: row.id,
   created_at: row.createdAt.toISOString(),
-  created_by:
-    row.creatorId === null
-      ? null
-      : {
-          id: row.creatorId,
-          first_name: row.creatorFirstName ?? '',
-          last_name: row.creatorLastName ?? '',
-          email: row.creatorEmail ?? '',
-        },
+  created_by: personOrNull(row.creatorId, row.creatorFirstName, row.creatorLastName, row.creatorEmail),
   source: row.source,
   file_name: row.fileName,
   rows: row.rowCount,

@@ -8,7 +8,7 @@ import { containsPattern, idList } from '../../db/sql.js';
 import { allowList } from '../../http/filters.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import { visibleLocations } from '../locations/location-scope.js';
+import { companyLocationsByIds, visibleLocations } from '../locations/location-scope.js';
 import { locationGtinStock } from '../stock/stock.repository.js';
 import type { ErpStockLine } from './erp.rules.js';
 
@@ -297,14 +297,7 @@ const snapshotQueries = (
     return row;
   },
 
-  async locationsOf(companyId, ids) {
-    if (!ids.length) return [];
-    return db
-      .select({ id: locations.id, code: locations.code, description: locations.description })
-      .from(locations)
-      .where(and(eq(locations.companyId, companyId), inArray(locations.id, ids)))
-      .orderBy(locations.code);
-  },
+  locationsOf: (companyId, ids) => companyLocationsByIds(db, companyId, ids),
 
   async seesLocation(user, locationId) {
     const [row] = await db

@@ -1,4 +1,5 @@
 import { EXIT_ALARM_STATUSES, type ExitAlarm, type ExitAlarmStatus } from '@rfid/contract';
+import { personOrNull } from '../../http/person.js';
 import type { ExitAlarmRow } from './exit-alarms.repository.js';
 
 const statusOf = (value: string): ExitAlarmStatus => {
@@ -29,14 +30,6 @@ export const toExitAlarm = (row: ExitAlarmRow): ExitAlarm => ({
   reads: row.reads,
   status: statusOf(row.status),
   note: row.note,
-  resolved_by:
-    row.resolverId === null
-      ? null
-      : {
-          id: row.resolverId,
-          first_name: row.resolverFirstName ?? '',
-          last_name: row.resolverLastName ?? '',
-          email: row.resolverEmail ?? '',
-        },
+  resolved_by: personOrNull(row.resolverId, row.resolverFirstName, row.resolverLastName, row.resolverEmail),
   resolved_at: row.resolvedAt === null ? null : row.resolvedAt.toISOString(),
 });

@@ -18,7 +18,8 @@ export type IngestDevice = {
   macAddress: string;
 };
 
-const deviceColumns = {
+/** The columns of an `IngestDevice`, for a `select`. */
+export const ingestDeviceColumns = {
   id: devices.id,
   companyId: devices.companyId,
   locationId: devices.locationId,
@@ -62,14 +63,14 @@ const countsRow = z.object({ staged: z.coerce.number(), sets: z.coerce.number(),
 /** The readers as ingestion knows them. */
 const deviceQueries = (db: DbOrTx) => ({
   async deviceByKeyHash(keyHash: string): Promise<IngestDevice | undefined> {
-    const [row] = await db.select(deviceColumns).from(devices).where(eq(devices.deviceKeyHash, keyHash)).limit(1);
+    const [row] = await db.select(ingestDeviceColumns).from(devices).where(eq(devices.deviceKeyHash, keyHash)).limit(1);
     return row;
   },
 
   /** The readers of these key hashes (one probe of the unique index for a batch of requests), by key hash. */
   async devicesByKeyHashes(keyHashes: string[]): Promise<Map<string, IngestDevice>> {
     const rows = await db
-      .select({ ...deviceColumns, keyHash: devices.deviceKeyHash })
+      .select({ ...ingestDeviceColumns, keyHash: devices.deviceKeyHash })
       .from(devices)
       .where(inArray(devices.deviceKeyHash, keyHashes));
     return new Map(rows.map(({ keyHash, ...device }) => [keyHash, device]));
@@ -78,7 +79,7 @@ const deviceQueries = (db: DbOrTx) => ({
   async deviceByMac(mac: string): Promise<IngestDevice | undefined> {
     const normalized = normalizeMac(mac);
     const [row] = await db
-      .select(deviceColumns)
+      .select(ingestDeviceColumns)
       .from(devices)
       .where(sql`upper(regexp_replace(${devices.macAddress}, '[^0-9A-Fa-f]', '', 'g')) = ${normalized}`)
       .limit(1);
@@ -93,7 +94,7 @@ const deviceQueries = (db: DbOrTx) => ({
   },
 
   async deviceById(id: number): Promise<IngestDevice | undefined> {
-    const [row] = await db.select(deviceColumns).from(devices).where(eq(devices.id, id)).limit(1);
+    const [row] = await db.select(ingestDeviceColumns).from(devices).where(eq(devices.id, id)).limit(1);
     return row;
   },
 });

@@ -3,6 +3,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { areas, devices } from '../../db/schema/index.js';
 import type { Engine } from '../engine/engine.js';
+import { ingestDeviceColumns } from '../ingest/ingest.repository.js';
 import { ingestSet, toIngestedSetDto } from '../ingest/ingest.service.js';
 import { requireLocation } from '../locations/location-scope.js';
 import type { HandheldSetRepository } from './use-cases/record-handheld-set.js';
@@ -23,15 +24,7 @@ export const createHandheldSetRepository = (db: Db, engine: Engine): HandheldSet
   },
   handheldOfArea: async (locationId, areaId) => {
     const [row] = await db
-      .select({
-        id: devices.id,
-        companyId: devices.companyId,
-        locationId: devices.locationId,
-        areaId: devices.areaId,
-        workingMode: devices.workingMode,
-        serialNumber: devices.serialNumber,
-        macAddress: devices.macAddress,
-      })
+      .select(ingestDeviceColumns)
       .from(devices)
       .where(and(eq(devices.locationId, locationId), eq(devices.areaId, areaId), eq(devices.workingMode, WorkingMode.Handheld)))
       .orderBy(asc(devices.id))

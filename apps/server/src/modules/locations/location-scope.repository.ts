@@ -25,7 +25,16 @@ export const findVisibleLocation = async (db: DbOrTx, user: AuthUser, locationId
   return row;
 };
 
-/** The company's time zone (the default of its new locations), or undefined for an unknown company. */
+/** The locations `ids` of the company (others left out), by code: id, code and description. */
+export const companyLocationsByIds = async (db: DbOrTx, companyId: number, ids: number[]) => {
+  if (!ids.length) return [];
+  return db
+    .select({ id: locations.id, code: locations.code, description: locations.description })
+    .from(locations)
+    .where(and(eq(locations.companyId, companyId), inArray(locations.id, ids)))
+    .orderBy(locations.code);
+};
+
 /** The time zone of a location of the company, if it is one. */
 export const timeZoneOfLocation = async (db: DbOrTx, companyId: number, locationId: number): Promise<string | undefined> => {
   const [row] = await db
@@ -36,6 +45,7 @@ export const timeZoneOfLocation = async (db: DbOrTx, companyId: number, location
   return row?.timeZone;
 };
 
+/** The company's time zone (the default of its new locations), or undefined for an unknown company. */
 export const timeZoneOfCompany = async (db: DbOrTx, companyId: number): Promise<string | undefined> => {
   const [row] = await db.select({ timeZone: companies.timeZone }).from(companies).where(eq(companies.id, companyId)).limit(1);
   return row?.timeZone;

@@ -16,7 +16,6 @@ type Order = {
   progress: number;
   location: { id: number }[];
 };
-type Content = { gtin: string; quantity: number };
 type Tag = { label_number: number; gtin: string; item: { epc: string; serial_number: string } };
 
 /** The dashboard's "tick for printing": POST /porders/{id}/printing/ and /rboxes/{id}/printing/ {printer_id}. */
@@ -66,9 +65,7 @@ describe('printing the expected labels of a purchase order or a box', () => {
     const started = r.json() as Order;
     expect(started).toMatchObject({ name: 'PO-PRINT-1', state: 'WORKING', total_quantity: 6 });
     expect(started.location.map((l) => l.id)).toEqual([ids.locations['CD-MAD']]);
-    const contents = (await call('GET', `/api/printer/print_orders/${started.id}/print_contents/`, 'printer@demo.local')).json()
-      .results as Content[];
-    expect(contents.map((c) => [c.gtin, c.quantity]).sort()).toEqual(
+    expect(await fx.contentsOf(started.id)).toEqual(
       [
         [gtinA, 4],
         [gtinB, 2],

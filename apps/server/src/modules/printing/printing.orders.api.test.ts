@@ -11,7 +11,6 @@ import { ordersPrintName } from './expected-labels.service.js';
 shortenPrintTimeouts();
 
 type Order = { id: number; name: string; state: string; total_quantity: number; progress: number; location: { id: number }[] };
-type Content = { gtin: string; quantity: number };
 
 const URL = '/api/printer/print_orders/create_by_orders/';
 
@@ -70,9 +69,7 @@ describe('one print order of the expected labels of several purchase orders', ()
     const created = r.json() as Order;
     expect(created).toMatchObject({ name: 'PO-MULTI-1, PO-MULTI-2', state: 'PENDING', total_quantity: 10 });
     expect(created.location.map((l) => l.id)).toEqual([ids.locations['CD-MAD']]);
-    const contents = (await call('GET', `/api/printer/print_orders/${created.id}/print_contents/`, 'printer@demo.local')).json()
-      .results as Content[];
-    expect(contents.map((c) => [c.gtin, c.quantity]).sort()).toEqual(
+    expect(await fx.contentsOf(created.id)).toEqual(
       [
         [gtinA, 5],
         [gtinB, 1],

@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { InventoryState, ItemState } from '@rfid/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { areas, inventories, items, readingSets, replenishmentPicks } from '../../db/schema/index.js';
+import { inventories, items, readingSets, replenishmentPicks } from '../../db/schema/index.js';
 import { demoDeviceKey } from '../../db/seed/demo-data.js';
 import {
   addForeignCompany,
+  areaIdByDescription,
   type CallAs,
   expectFieldErrors,
   expectRefusals,
@@ -51,13 +52,7 @@ describe('replenishment (floor targets, pick list, picks, NOSBOS, floor sighting
   let onFloor: Record<string, string[]>;
   let elsewhere: string[];
 
-  const areaOf = async (locationId: number, description: string) => {
-    const [row] = await t.database.db
-      .select({ id: areas.id })
-      .from(areas)
-      .where(and(eq(areas.locationId, locationId), eq(areas.description, description)));
-    return row?.id as number;
-  };
+  const areaOf = (locationId: number, description: string) => areaIdByDescription(t.database.db, locationId, description);
   const lineOf = async (gtin: string, who = EDITOR): Promise<Line | undefined> => {
     const r = await call('GET', `/api/locations/${store}/replenishment/?gtin=${gtin}`, who);
     expect(r.statusCode, r.body).toBe(200);

@@ -1,9 +1,9 @@
 import { parse } from 'csv-parse/sync';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { areas, countedStocks } from '../../db/schema/index.js';
+import { countedStocks } from '../../db/schema/index.js';
 import { demoDeviceKey } from '../../db/seed/demo-data.js';
-import { addForeignCompany, type ForeignCompany } from '../../test/admin-fixtures.js';
+import { addForeignCompany, areaIdByDescription, type ForeignCompany } from '../../test/admin-fixtures.js';
 import { multipartForm, type TestApp } from '../../test/helpers.js';
 import { newEpcs, postSet } from '../movements/outbound-fixtures.js';
 import { type InboundIds, openDemoApp } from '../orders/inbound-fixtures.js';
@@ -66,13 +66,7 @@ describe('stock endpoints', () => {
     });
   };
   const rowOf = (page: Page<StockRow>, gtin: string) => page.results.find((r) => r.gtin === gtin);
-  const areaOf = async (locationId: number, description: string) => {
-    const [row] = await t.database.db
-      .select({ id: areas.id })
-      .from(areas)
-      .where(and(eq(areas.locationId, locationId), eq(areas.description, description)));
-    return row?.id as number;
-  };
+  const areaOf = (locationId: number, description: string) => areaIdByDescription(t.database.db, locationId, description);
 
   beforeAll(async () => {
     ({ t, ids, admin, editor, printer, viewer } = await openDemoApp());

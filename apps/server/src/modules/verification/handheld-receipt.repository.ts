@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { devices } from '../../db/schema/index.js';
 import type { Engine } from '../engine/engine.js';
-import { createIngestRepository } from '../ingest/ingest.repository.js';
+import { createIngestRepository, ingestDeviceColumns } from '../ingest/ingest.repository.js';
 import { ingestSet, toIngestedSetDto } from '../ingest/ingest.service.js';
 import { requireLocation } from '../locations/location-scope.js';
 import type { HandheldReceiptRepository } from './use-cases/record-handheld-receipt.js';
@@ -17,15 +17,7 @@ export const createHandheldReceiptRepository = (db: Db, engine: Engine): Handhel
   },
   receivingReader: async (locationId) => {
     const [row] = await db
-      .select({
-        id: devices.id,
-        companyId: devices.companyId,
-        locationId: devices.locationId,
-        areaId: devices.areaId,
-        workingMode: devices.workingMode,
-        serialNumber: devices.serialNumber,
-        macAddress: devices.macAddress,
-      })
+      .select(ingestDeviceColumns)
       .from(devices)
       .where(and(eq(devices.locationId, locationId), inArray(devices.workingMode, [WorkingMode.Entry, WorkingMode.Movement])))
       // Entry before Movement, then the lowest id.

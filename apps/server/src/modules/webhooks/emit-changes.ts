@@ -10,63 +10,43 @@ import { emitWebhookEvent, emitWebhookEvents } from './emit.js';
 
 type Side = 'origin' | 'destination';
 
+/** What an order side's and a box's status change share: the side, its location and the status before and after. */
+type SideStatusChange = { companyId: number; locationId: number | null; side: Side; from: number; to: number };
+
+/** An OrderStatusChanged event of order `orderId`, `about` (what changed) first in its `data`. */
+const emitSideStatusChanged = (
+  db: DbOrTx,
+  orderId: number,
+  change: SideStatusChange,
+  about: Record<string, unknown>,
+): Promise<void> =>
+  emitWebhookEvent(db, {
+    companyId: change.companyId,
+    locationId: change.locationId,
+    type: WebhookEventType.OrderStatusChanged,
+    subject: `order:${orderId}`,
+    data: { ...about, side: change.side, location: change.locationId, previous_status: change.from, status: change.to },
+  });
+
 /** An order side's status changed (after a verification, a valid toggle, boxes added or removed). */
 export const emitOrderStatusChanged = (
   db: DbOrTx,
-  order: {
-    id: number;
-    companyId: number;
-    orderCode: string;
-    type: string;
-    locationId: number | null;
-    side: Side;
-    from: number;
-    to: number;
-  },
+  order: SideStatusChange & { id: number; orderCode: string; type: string },
 ): Promise<void> =>
-  emitWebhookEvent(db, {
-    companyId: order.companyId,
-    locationId: order.locationId,
-    type: WebhookEventType.OrderStatusChanged,
-    subject: `order:${order.id}`,
-    data: {
-      kind: 'order',
-      order: { id: order.id, code: order.orderCode, type: order.type },
-      side: order.side,
-      location: order.locationId,
-      previous_status: order.from,
-      status: order.to,
-    },
+  emitSideStatusChanged(db, order.id, order, {
+    kind: 'order',
+    order: { id: order.id, code: order.orderCode, type: order.type },
   });
 
 /** A box's status on one side changed (a verification of it). Same subject as its order: they arrive in order. */
 export const emitBoxStatusChanged = (
   db: DbOrTx,
-  box: {
-    id: number;
-    codebar: string;
-    orderId: number;
-    companyId: number;
-    locationId: number | null;
-    side: Side;
-    from: number;
-    to: number;
-  },
+  box: SideStatusChange & { id: number; codebar: string; orderId: number },
 ): Promise<void> =>
-  emitWebhookEvent(db, {
-    companyId: box.companyId,
-    locationId: box.locationId,
-    type: WebhookEventType.OrderStatusChanged,
-    subject: `order:${box.orderId}`,
-    data: {
-      kind: 'box',
-      box: { id: box.id, codebar: box.codebar },
-      order: { id: box.orderId },
-      side: box.side,
-      location: box.locationId,
-      previous_status: box.from,
-      status: box.to,
-    },
+  emitSideStatusChanged(db, box.orderId, box, {
+    kind: 'box',
+    box: { id: box.id, codebar: box.codebar },
+    order: { id: box.orderId },
   });
 
 /** Exit alarms raised by a gate's set (new ones only) or resolved by a user. */

@@ -8,36 +8,24 @@ import { createUsersRepository } from '../../modules/admin/users.repository.js';
 import { type SnapshotRepository, snapshotRepository } from '../capture.js';
 import { user } from './fixtures.js';
 
+/** A printer's values, as inserted and as updated. */
+const printerValues: Parameters<ReturnType<typeof createPrintersRepository>['insert']>[1] = {
+  description: 'description',
+  mac: 'mac',
+  ipAddress: 'ipAddress',
+  port: 1,
+  areaId: 1,
+  locationId: 1,
+  serialNumber: 'serialNumber',
+};
+
 export const printersCalls = (db: Db): SnapshotRepository =>
   snapshotRepository('admin.printers', 'modules/admin/printers.repository.ts', createPrintersRepository(db), {
     list: [user, {}, { limit: 1, offset: 1 }],
     get: [user, 1],
-    insert: [
-      1,
-      {
-        description: 'description',
-        mac: 'mac',
-        ipAddress: 'ipAddress',
-        port: 1,
-        areaId: 1,
-        locationId: 1,
-        serialNumber: 'serialNumber',
-      },
-    ],
+    insert: [1, printerValues],
     area: [user, 1],
-    update: [
-      1,
-      {
-        description: 'description',
-        mac: 'mac',
-        ipAddress: 'ipAddress',
-        port: 1,
-        areaId: 1,
-        locationId: 1,
-        serialNumber: 'serialNumber',
-      },
-      1,
-    ],
+    update: [1, printerValues, 1],
     remove: [1, 1],
   });
 
@@ -96,48 +84,30 @@ export const usersCalls = (db: Db): SnapshotRepository =>
     remove: [1, 1],
   });
 
+/** A location's values, as inserted and as updated. */
+const locationValues: Parameters<ReturnType<typeof createAdminLocationsRepository>['insert']>[1] = {
+  description: 'description',
+  code: 'code',
+  kind: 'center',
+  brandId: 1,
+  phone: 'phone',
+  email: 'email',
+  observations: 'observations',
+  floor: 'floor',
+  streetName: 'streetName',
+  streetNum: 1,
+  city: 'city',
+  postalCode: 1,
+  country: 'country',
+};
+
 export const adminLocationsCalls = (db: Db): SnapshotRepository =>
   snapshotRepository('admin.admin-locations', 'modules/admin/admin-locations.repository.ts', createAdminLocationsRepository(db), {
     findBrand: [1, 1],
     codeTaken: [1, 'code'],
     glnTaken: [1, 'gln'],
-    insert: [
-      1,
-      {
-        description: 'description',
-        code: 'code',
-        kind: 'center',
-        brandId: 1,
-        phone: 'phone',
-        email: 'email',
-        observations: 'observations',
-        floor: 'floor',
-        streetName: 'streetName',
-        streetNum: 1,
-        city: 'city',
-        postalCode: 1,
-        country: 'country',
-      },
-    ],
-    update: [
-      1,
-      {
-        description: 'description',
-        code: 'code',
-        kind: 'center',
-        brandId: 1,
-        phone: 'phone',
-        email: 'email',
-        observations: 'observations',
-        floor: 'floor',
-        streetName: 'streetName',
-        streetNum: 1,
-        city: 'city',
-        postalCode: 1,
-        country: 'country',
-      },
-      1,
-    ],
+    insert: [1, locationValues],
+    update: [1, locationValues, 1],
     saveLogo: [1, 'mime', Buffer.from('x')],
     getLogo: [user, 1],
     activeLocations: [1],

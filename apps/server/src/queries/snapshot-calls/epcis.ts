@@ -6,30 +6,19 @@ import { createEpcisQueriesRepository } from '../../modules/epcis/epcis-queries.
 import { type SnapshotRepository, snapshotRepository } from '../capture.js';
 import { user } from './fixtures.js';
 
+/** An events query, as searched and as counted. */
+const eventQuery: Parameters<ReturnType<typeof createEpcisQueriesRepository>['searchEvents']>[1] = {
+  criteria: [{ kind: 'column', column: 'action', values: ['value'] }],
+  orderBy: { kind: 'column', column: 'eventTime' },
+  orderDirection: 'ASC',
+  eventCountLimit: 1,
+  maxEventCount: 1,
+};
+
 export const epcisQueriesCalls = (db: Db): SnapshotRepository =>
   snapshotRepository('epcis.epcis-queries', 'modules/epcis/epcis-queries.repository.ts', createEpcisQueriesRepository(db), {
-    searchEvents: [
-      { companyId: 1, locationIds: [1] },
-      {
-        criteria: [{ kind: 'column', column: 'action', values: ['value'] }],
-        orderBy: { kind: 'column', column: 'eventTime' },
-        orderDirection: 'ASC',
-        eventCountLimit: 1,
-        maxEventCount: 1,
-      },
-      { limit: 1 },
-    ],
-    countEvents: [
-      { companyId: 1, locationIds: [1] },
-      {
-        criteria: [{ kind: 'column', column: 'action', values: ['value'] }],
-        orderBy: { kind: 'column', column: 'eventTime' },
-        orderDirection: 'ASC',
-        eventCountLimit: 1,
-        maxEventCount: 1,
-      },
-      1,
-    ],
+    searchEvents: [{ companyId: 1, locationIds: [1] }, eventQuery, { limit: 1 }],
+    countEvents: [{ companyId: 1, locationIds: [1] }, eventQuery, 1],
     createQuery: [1, 1, 'name', {}],
     listQueries: [1, { limit: 1 }],
     getQuery: [1, 'name'],

@@ -20,11 +20,13 @@ export const locationScopeCalls = (db: Db): SnapshotRepository =>
     'modules/locations/location-scope.repository.ts',
     {
       findVisibleLocation: locationScopeRepository.findVisibleLocation,
+      companyLocationsByIds: locationScopeRepository.companyLocationsByIds,
       timeZoneOfLocation: locationScopeRepository.timeZoneOfLocation,
       timeZoneOfCompany: locationScopeRepository.timeZoneOfCompany,
     },
     {
       findVisibleLocation: [db, user, 1],
+      companyLocationsByIds: [db, 1, [1]],
       timeZoneOfLocation: [db, 1, 1],
       timeZoneOfCompany: [db, 1],
     },

@@ -3,43 +3,59 @@ import { createPrintJobsRepository } from '../../modules/printing/print-jobs.rep
 import { createPrintingRepository } from '../../modules/printing/printing.repository.js';
 import { createTagFormatsRepository } from '../../modules/printing/tag-formats.repository.js';
 import { createVoidedLabelsRepository } from '../../modules/printing/voided-labels.repository.js';
-import { type SnapshotRepository, snapshotRepository } from '../capture.js';
+import { type CallArgs, type SnapshotRepository, snapshotRepository } from '../capture.js';
 import { user } from './fixtures.js';
 
+/** The print jobs repository's calls; the printing repository has its methods too. */
+const printJobsArgs: CallArgs<ReturnType<typeof createPrintJobsRepository>> = {
+  startJob: [{ orderId: 1, printerId: 1, from: 1, to: 1 }],
+  sendableLabels: [1, 1, 1],
+  cancel: [1],
+  jobHoldsPrinter: [1],
+  claimablePrinters: [],
+  claimPrinter: [{ printerId: 1, owner: 'owner', leaseMs: 1 }],
+  renewLease: [{ printerId: 1, owner: 'owner', leaseMs: 1 }],
+  releaseLease: [{ printerId: 1, owner: 'owner' }],
+  jobToRun: [1],
+  jobLabels: [1, 1, 1, 1],
+  beginLabel: [{ printerId: 1, owner: 'owner', leaseMs: 1, orderId: 1, jobSeq: 1, tagId: 1 }],
+  voidLabel: [{ printerId: 1, owner: 'owner', orderId: 1, tagId: 1 }],
+  labelPrinted: [{ orderId: 1, jobSeq: 1, tagId: 1, labelNumber: 1, printerId: 1 }],
+  finishJob: [1, 1],
+  failJob: [1, 1, 'error'],
+};
+
+/** The tag formats repository's calls; the printing repository has its methods too. */
+const tagFormatsArgs: CallArgs<ReturnType<typeof createTagFormatsRepository>> = {
+  tagTypes: [1, { onlyWithFormats: true }, { limit: 1, offset: 1 }],
+  insertTagType: [{ companyId: 1, reference: 'reference', epcBits: 1 }],
+  tagFormats: [1, { limit: 1, offset: 1 }],
+  tagFormat: [1, 1],
+  tagType: [1, 1],
+  insertTagFormat: [{ companyId: 1, description: 'description', zplTemplate: 'zplTemplate', digitalLinkQr: true }],
+  setDigitalLinkQr: [1, 1, true],
+  companyFormats: [1, {}, { limit: 1, offset: 1 }],
+  companyFormat: [1, 1],
+  defaultCompanyFormatId: [1],
+  insertCompanyFormat: [{ companyId: 1, tagTypeId: 1, tagFormatId: 1, filterValue: 1 }],
+  company: [1],
+};
+
 export const printJobsCalls = (db: Db): SnapshotRepository =>
-  snapshotRepository('printing.print-jobs', 'modules/printing/print-jobs.repository.ts', createPrintJobsRepository(db), {
-    startJob: [{ orderId: 1, printerId: 1, from: 1, to: 1 }],
-    sendableLabels: [1, 1, 1],
-    cancel: [1],
-    jobHoldsPrinter: [1],
-    claimablePrinters: [],
-    claimPrinter: [{ printerId: 1, owner: 'owner', leaseMs: 1 }],
-    renewLease: [{ printerId: 1, owner: 'owner', leaseMs: 1 }],
-    releaseLease: [{ printerId: 1, owner: 'owner' }],
-    jobToRun: [1],
-    jobLabels: [1, 1, 1, 1],
-    beginLabel: [{ printerId: 1, owner: 'owner', leaseMs: 1, orderId: 1, jobSeq: 1, tagId: 1 }],
-    voidLabel: [{ printerId: 1, owner: 'owner', orderId: 1, tagId: 1 }],
-    labelPrinted: [{ orderId: 1, jobSeq: 1, tagId: 1, labelNumber: 1, printerId: 1 }],
-    finishJob: [1, 1],
-    failJob: [1, 1, 'error'],
-  });
+  snapshotRepository(
+    'printing.print-jobs',
+    'modules/printing/print-jobs.repository.ts',
+    createPrintJobsRepository(db),
+    printJobsArgs,
+  );
 
 export const tagFormatsCalls = (db: Db): SnapshotRepository =>
-  snapshotRepository('printing.tag-formats', 'modules/printing/tag-formats.repository.ts', createTagFormatsRepository(db), {
-    tagTypes: [1, { onlyWithFormats: true }, { limit: 1, offset: 1 }],
-    insertTagType: [{ companyId: 1, reference: 'reference', epcBits: 1 }],
-    tagFormats: [1, { limit: 1, offset: 1 }],
-    tagFormat: [1, 1],
-    tagType: [1, 1],
-    insertTagFormat: [{ companyId: 1, description: 'description', zplTemplate: 'zplTemplate', digitalLinkQr: true }],
-    setDigitalLinkQr: [1, 1, true],
-    companyFormats: [1, {}, { limit: 1, offset: 1 }],
-    companyFormat: [1, 1],
-    defaultCompanyFormatId: [1],
-    insertCompanyFormat: [{ companyId: 1, tagTypeId: 1, tagFormatId: 1, filterValue: 1 }],
-    company: [1],
-  });
+  snapshotRepository(
+    'printing.tag-formats',
+    'modules/printing/tag-formats.repository.ts',
+    createTagFormatsRepository(db),
+    tagFormatsArgs,
+  );
 
 export const voidedLabelsCalls = (db: Db): SnapshotRepository =>
   snapshotRepository('printing.voided-labels', 'modules/printing/voided-labels.repository.ts', createVoidedLabelsRepository(db), {
@@ -90,31 +106,6 @@ export const printingCalls = (db: Db): SnapshotRepository =>
         limit: 1,
       },
     ],
-    startJob: [{ orderId: 1, printerId: 1, from: 1, to: 1 }],
-    sendableLabels: [1, 1, 1],
-    cancel: [1],
-    jobHoldsPrinter: [1],
-    claimablePrinters: [],
-    claimPrinter: [{ printerId: 1, owner: 'owner', leaseMs: 1 }],
-    renewLease: [{ printerId: 1, owner: 'owner', leaseMs: 1 }],
-    releaseLease: [{ printerId: 1, owner: 'owner' }],
-    jobToRun: [1],
-    jobLabels: [1, 1, 1, 1],
-    beginLabel: [{ printerId: 1, owner: 'owner', leaseMs: 1, orderId: 1, jobSeq: 1, tagId: 1 }],
-    voidLabel: [{ printerId: 1, owner: 'owner', orderId: 1, tagId: 1 }],
-    labelPrinted: [{ orderId: 1, jobSeq: 1, tagId: 1, labelNumber: 1, printerId: 1 }],
-    finishJob: [1, 1],
-    failJob: [1, 1, 'error'],
-    tagTypes: [1, { onlyWithFormats: true }, { limit: 1, offset: 1 }],
-    insertTagType: [{ companyId: 1, reference: 'reference', epcBits: 1 }],
-    tagFormats: [1, { limit: 1, offset: 1 }],
-    tagFormat: [1, 1],
-    tagType: [1, 1],
-    insertTagFormat: [{ companyId: 1, description: 'description', zplTemplate: 'zplTemplate', digitalLinkQr: true }],
-    setDigitalLinkQr: [1, 1, true],
-    companyFormats: [1, {}, { limit: 1, offset: 1 }],
-    companyFormat: [1, 1],
-    defaultCompanyFormatId: [1],
-    insertCompanyFormat: [{ companyId: 1, tagTypeId: 1, tagFormatId: 1, filterValue: 1 }],
-    company: [1],
+    ...printJobsArgs,
+    ...tagFormatsArgs,
   });

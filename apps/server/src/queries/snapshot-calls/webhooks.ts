@@ -5,45 +5,26 @@ import { createWebhooksRepository } from '../../modules/webhooks/webhooks.reposi
 import { createSenderRepository } from '../../modules/webhooks/webhooks.sender.repository.js';
 import { type SnapshotRepository, snapshotRepository } from '../capture.js';
 
+/** A claimed delivery, as it succeeds or fails. */
+const claimedDelivery: Parameters<ReturnType<typeof createSenderRepository>['succeed']>[1] = {
+  id: 1,
+  endpointId: 1,
+  messageId: 1,
+  attempts: 1,
+  eventType: 'eventType',
+  payload: {},
+  messageCreatedAt: new Date('2026-01-01T00:00:00.000Z'),
+  url: 'url',
+  secret: 'secret',
+  previousSecret: 'previousSecret',
+  previousSecretUntil: new Date('2026-01-01T00:00:00.000Z'),
+};
+
 export const webhooksSenderCalls = (db: Db): SnapshotRepository =>
   snapshotRepository('webhooks.webhooks.sender', 'modules/webhooks/webhooks.sender.repository.ts', createSenderRepository(db), {
     claim: ['owner', 1, 1],
-    succeed: [
-      'owner',
-      {
-        id: 1,
-        endpointId: 1,
-        messageId: 1,
-        attempts: 1,
-        eventType: 'eventType',
-        payload: {},
-        messageCreatedAt: new Date('2026-01-01T00:00:00.000Z'),
-        url: 'url',
-        secret: 'secret',
-        previousSecret: 'previousSecret',
-        previousSecretUntil: new Date('2026-01-01T00:00:00.000Z'),
-      },
-      { status: 1, error: 'error', durationMs: 1 },
-    ],
-    fail: [
-      'owner',
-      {
-        id: 1,
-        endpointId: 1,
-        messageId: 1,
-        attempts: 1,
-        eventType: 'eventType',
-        payload: {},
-        messageCreatedAt: new Date('2026-01-01T00:00:00.000Z'),
-        url: 'url',
-        secret: 'secret',
-        previousSecret: 'previousSecret',
-        previousSecretUntil: new Date('2026-01-01T00:00:00.000Z'),
-      },
-      { status: 1, error: 'error', durationMs: 1 },
-      { retryInMs: 1 },
-      () => null,
-    ],
+    succeed: ['owner', claimedDelivery, { status: 1, error: 'error', durationMs: 1 }],
+    fail: ['owner', claimedDelivery, { status: 1, error: 'error', durationMs: 1 }, { retryInMs: 1 }, () => null],
     prune: [1],
   });
 

@@ -1,19 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createDeleteLocationUser, type DeleteLocationUserRepository } from './delete-location-user.js';
 import { USER_CHANGED } from './update-location-user.js';
-import {
-  expectStatus,
-  fakeVersioned,
-  raceableRead,
-  testUser,
-  userRow,
-  type VersionedCase,
-  versionedEditRules,
-} from './use-case-fixtures.js';
+import { expectStatus, raceableRecord, testUser, userRow, type VersionedCase, versionedEditRules } from './use-case-fixtures.js';
 
 const setup = (callerId = 1): VersionedCase => {
-  const record = fakeVersioned(3);
-  const reads = raceableRead(record, userRow);
+  const { record, ...reads } = raceableRecord(userRow);
   const repo: DeleteLocationUserRepository = {
     get: reads.read,
     remove: async (_id, expected) => record.write('deleted', expected),
@@ -21,8 +12,7 @@ const setup = (callerId = 1): VersionedCase => {
   const remove = createDeleteLocationUser({ repo });
   return {
     record,
-    raceNextRead: reads.raceNextRead,
-    hide: reads.hide,
+    ...reads,
     run: (version) => remove({ user: testUser({ id: callerId }), id: 9, version }),
   };
 };

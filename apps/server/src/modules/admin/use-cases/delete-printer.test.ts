@@ -1,18 +1,10 @@
 import { describe, it } from 'vitest';
 import { createDeletePrinter, type DeletePrinterRepository } from './delete-printer.js';
 import { PRINTER_CHANGED } from './update-printer.js';
-import {
-  fakeVersioned,
-  printerRow,
-  raceableRead,
-  testUser,
-  type VersionedCase,
-  versionedEditRules,
-} from './use-case-fixtures.js';
+import { printerRow, raceableRecord, testUser, type VersionedCase, versionedEditRules } from './use-case-fixtures.js';
 
 const setup = (): VersionedCase => {
-  const record = fakeVersioned(3);
-  const reads = raceableRead(record, printerRow);
+  const { record, ...reads } = raceableRecord(printerRow);
   const repo: DeletePrinterRepository = {
     get: reads.read,
     remove: async (_id, expected) => record.write('deleted', expected),
@@ -20,8 +12,7 @@ const setup = (): VersionedCase => {
   const remove = createDeletePrinter({ repo });
   return {
     record,
-    raceNextRead: reads.raceNextRead,
-    hide: reads.hide,
+    ...reads,
     run: (version) => remove({ user: testUser(), id: 5, version }),
   };
 };

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createRotateReaderKey, type RotateReaderKeyRepository } from './rotate-reader-key.js';
 import { READER_CHANGED } from './update-reader.js';
-import { fakeVersioned, raceableRead, readerRow, testUser, type VersionedCase, versionedEditRules } from './use-case-fixtures.js';
+import { raceableRecord, readerRow, testUser, type VersionedCase, versionedEditRules } from './use-case-fixtures.js';
 
 const setup = (): VersionedCase & { keys: string[] } => {
-  const record = fakeVersioned(3);
-  const reads = raceableRead(record, readerRow);
+  const { record, ...reads } = raceableRecord(readerRow);
   const keys: string[] = [];
   const repo: RotateReaderKeyRepository = {
     get: reads.read,
@@ -18,9 +17,8 @@ const setup = (): VersionedCase & { keys: string[] } => {
   const rotate = createRotateReaderKey({ repo, newKey });
   return {
     record,
+    ...reads,
     keys,
-    raceNextRead: reads.raceNextRead,
-    hide: reads.hide,
     run: (version) => rotate({ user: testUser(), id: 7, version }),
   };
 };

@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AreaRow } from '../areas.repository.js';
 import { AREA_CHANGED, createUpdateArea, type UpdateAreaRepository } from './update-area.js';
-import {
-  expectStatus,
-  fakeVersioned,
-  raceableRead,
-  testUser,
-  type VersionedCase,
-  versionedEditRules,
-} from './use-case-fixtures.js';
+import { expectStatus, raceableRecord, testUser, type VersionedCase, versionedEditRules } from './use-case-fixtures.js';
 
 const areaRow = (version: number): AreaRow => ({
   id: 3,
@@ -22,8 +15,7 @@ const areaRow = (version: number): AreaRow => ({
 });
 
 const setup = (isExtensionTaken = false): VersionedCase => {
-  const record = fakeVersioned(3);
-  const reads = raceableRead(record, areaRow);
+  const { record, ...reads } = raceableRecord(areaRow);
   const repo: UpdateAreaRepository = {
     get: reads.read,
     location: async () => ({ id: 2 }),
@@ -33,8 +25,7 @@ const setup = (isExtensionTaken = false): VersionedCase => {
   const update = createUpdateArea({ repo });
   return {
     record,
-    raceNextRead: reads.raceNextRead,
-    hide: reads.hide,
+    ...reads,
     run: (version) =>
       update({ user: testUser(), id: 3, body: { description: 'Muelle 2', location_id: 2, gln_extension: 'M2' }, version }),
   };
@@ -50,8 +41,7 @@ describe('update area (use case)', () => {
   });
 
   it('writes the kind when sent and leaves it out of the write when not', async () => {
-    const record = fakeVersioned(3);
-    const reads = raceableRead(record, areaRow);
+    const { record, ...reads } = raceableRecord(areaRow);
     const update = createUpdateArea({
       repo: {
         get: reads.read,

@@ -1,18 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createUpdateLocationUser, type UpdateLocationUserRepository, USER_CHANGED } from './update-location-user.js';
-import {
-  expectStatus,
-  fakeVersioned,
-  raceableRead,
-  testUser,
-  userRow,
-  type VersionedCase,
-  versionedEditRules,
-} from './use-case-fixtures.js';
+import { expectStatus, raceableRecord, testUser, userRow, type VersionedCase, versionedEditRules } from './use-case-fixtures.js';
 
 const setup = (password = ''): VersionedCase & { hashed: string[] } => {
-  const record = fakeVersioned(3);
-  const reads = raceableRead(record, userRow);
+  const { record, ...reads } = raceableRecord(userRow);
   const hashed: string[] = [];
   const repo: UpdateLocationUserRepository = {
     get: reads.read,
@@ -31,9 +22,8 @@ const setup = (password = ''): VersionedCase & { hashed: string[] } => {
   const body = { first_name: 'Vera', last_name: 'Nueva', email: 'viewer@demo.local', editor: false, locations: [2], password };
   return {
     record,
+    ...reads,
     hashed,
-    raceNextRead: reads.raceNextRead,
-    hide: reads.hide,
     run: (version) => update({ user: testUser(), id: 9, body, version }),
   };
 };

@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LocationRow } from '../../locations/locations.repository.js';
 import { createUpdateLocation, LOCATION_CHANGED, type UpdateLocationRepository } from './update-location.js';
-import {
-  expectStatus,
-  fakeVersioned,
-  raceableRead,
-  testUser,
-  type VersionedCase,
-  versionedEditRules,
-} from './use-case-fixtures.js';
+import { expectStatus, raceableRecord, testUser, type VersionedCase, versionedEditRules } from './use-case-fixtures.js';
 
 const locationRow = (version: number): LocationRow => ({
   id: 2,
@@ -47,8 +40,7 @@ const body = {
 };
 
 const setup = ({ role = 1, active }: { role?: number; active?: boolean } = {}): VersionedCase => {
-  const record = fakeVersioned(3);
-  const reads = raceableRead(record, locationRow);
+  const { record, ...reads } = raceableRecord(locationRow);
   const repo: UpdateLocationRepository = {
     getLocation: reads.read,
     findBrand: async () => ({ id: 1 }),
@@ -59,8 +51,7 @@ const setup = ({ role = 1, active }: { role?: number; active?: boolean } = {}): 
   const update = createUpdateLocation({ repo });
   return {
     record,
-    raceNextRead: reads.raceNextRead,
-    hide: reads.hide,
+    ...reads,
     run: (version) =>
       update({ user: testUser({ role }), id: 2, body: { ...body, ...(active === undefined ? {} : { active }) }, version }),
   };

@@ -2,9 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createUpdatePrinter, PRINTER_CHANGED, type UpdatePrinterRepository } from './update-printer.js';
 import {
   expectStatus,
-  fakeVersioned,
   printerRow,
-  raceableRead,
+  raceableRecord,
   testUser,
   type VersionedCase,
   versionedEditRules,
@@ -20,8 +19,7 @@ const body = {
 };
 
 const setup = (ipAddress = body.ip_address): VersionedCase => {
-  const record = fakeVersioned(3);
-  const reads = raceableRead(record, printerRow);
+  const { record, ...reads } = raceableRecord(printerRow);
   const repo: UpdatePrinterRepository = {
     get: reads.read,
     area: async () => ({ id: 3, description: 'Muelle', locationId: 2, companyId: 1, locationDescription: 'CD Madrid' }),
@@ -30,8 +28,7 @@ const setup = (ipAddress = body.ip_address): VersionedCase => {
   const update = createUpdatePrinter({ repo, addresses: { allowLoopback: false } });
   return {
     record,
-    raceNextRead: reads.raceNextRead,
-    hide: reads.hide,
+    ...reads,
     run: (version) => update({ user: testUser(), id: 5, body: { ...body, ip_address: ipAddress }, version }),
   };
 };

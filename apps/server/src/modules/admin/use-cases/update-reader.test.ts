@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createUpdateReader, READER_CHANGED, type UpdateReaderRepository } from './update-reader.js';
-import { fakeVersioned, raceableRead, readerRow, testUser, type VersionedCase, versionedEditRules } from './use-case-fixtures.js';
+import { raceableRecord, readerRow, testUser, type VersionedCase, versionedEditRules } from './use-case-fixtures.js';
 
 const setup = (): VersionedCase => {
-  const record = fakeVersioned(3);
-  const reads = raceableRead(record, readerRow);
+  const { record, ...reads } = raceableRecord(readerRow);
   const repo: UpdateReaderRepository = {
     get: reads.read,
     macTaken: async () => false,
@@ -14,8 +13,7 @@ const setup = (): VersionedCase => {
   const update = createUpdateReader({ repo, guard: (work) => work() });
   return {
     record,
-    raceNextRead: reads.raceNextRead,
-    hide: reads.hide,
+    ...reads,
     run: (version) => update({ user: testUser(), id: 7, body: { description: 'Puerta 2' }, version }),
   };
 };

@@ -73,11 +73,16 @@ export type VersionedCase = {
   hide: () => void;
 };
 
-/** A reader of a fake record that can be raced (`raceNextRead`) or hidden (`hide`); `toRow` builds the row read. */
-export const raceableRead = <R>(record: ReturnType<typeof fakeVersioned>, toRow: (version: number) => R) => {
+/**
+ * A fake record at version 3 and its reader, which can be raced (`raceNextRead`) or hidden (`hide`); `toRow` builds the
+ * row read. `{ record, ...reads }` of it and a `run` make a `VersionedCase`.
+ */
+export const raceableRecord = <R>(toRow: (version: number) => R) => {
+  const record = fakeVersioned(3);
   let isRacing = false;
   let isHidden = false;
   return {
+    record,
     read: async (): Promise<R | undefined> => {
       if (isHidden) return undefined;
       const row = toRow(record.state.version);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AuthUser } from '../../../plugins/auth.js';
 import type { CaptureRepository, EventRow } from '../capture/capture.repository.js';
 import { captureEvents } from './capture-events.js';
+import { objectEvent } from './epcis-use-case-fixtures.js';
 
 type Json = Record<string, unknown>;
 const user = { id: 1, companyId: 7, locationIds: null } as unknown as AuthUser; // only these fields are read
@@ -31,20 +32,12 @@ const fakeRepository = (storedBefore: string[] = [], failStore = false) => {
   return { repo, finished, batches, stored };
 };
 
-const event = (serial: string, extra: Json = {}): Json => ({
-  type: 'ObjectEvent',
-  eventTime: '2026-11-29T10:00:00.000+01:00',
-  eventTimeZoneOffset: '+01:00',
-  epcList: [`urn:epc:id:sgtin:4012345.011111.${serial}`],
-  action: 'OBSERVE',
-  ...extra,
-});
 const input = (events: Json[]) => ({ user, captureId: 3, events, context: undefined, recordTime: new Date() });
 
 describe('capture-events', () => {
   it('stores every event, reporting those stored already and those given twice', async () => {
     const { repo, finished, batches } = fakeRepository(['urn:x:old']);
-    const events = [event('A.1'), event('A.2'), event('A.1'), event('B', { eventID: 'urn:x:old' })];
+    const events = [objectEvent('A.1'), objectEvent('A.2'), objectEvent('A.1'), objectEvent('B', { eventID: 'urn:x:old' })];
     const outcome = await captureEvents(repo, input(events));
     expect(outcome.state).toBe('succeeded');
     expect(outcome.eventCount).toBe(2);
@@ -59,12 +52,12 @@ describe('capture-events', () => {
 
   it('stores nothing when an event breaks a rule, and reports each broken rule', async () => {
     const { repo, finished, batches } = fakeRepository();
-    const late = event('C', {
+    const late = objectEvent('C', {
       sensorElementList: [
         { sensorMetadata: { time: '2026-11-29T11:00:00Z' }, sensorReport: [{ type: 'Temperature', value: 1, uom: 'CEL' }] },
       ],
     });
-    const outcome = await captureEvents(repo, input([event('A'), late]));
+    const outcome = await captureEvents(repo, input([objectEvent('A'), late]));
     expect(outcome).toMatchObject({ state: 'failed', eventCount: 0 });
     expect(outcome.report.map((e) => [e.kind, e.index, e.rule])).toEqual([['rejected', 1, 'M122']]);
     expect(outcome.report[0]?.eventID).toMatch(/^ni:\/\/\/sha-256;[0-9a-f]{64}\?ver=CBV2\.0$/);
@@ -74,7 +67,7 @@ describe('capture-events', () => {
 
   it('ends the job failed when the events cannot be stored', async () => {
     const { repo, finished } = fakeRepository([], true);
-    await expect(captureEvents(repo, input([event('A')]))).rejects.toThrow('connection lost');
+    await expect(captureEvents(repo, input([objectEvent('A')]))).rejects.toThrow('connection lost');
     expect(finished).toMatchObject([{ state: 'failed', eventCount: 0 }]);
   });
 
@@ -87,9 +80,9 @@ describe('capture-events', () => {
         { kind: 'rejected' as const, index: 0, eventID: null, rule: 'desadv', reason: { key: 'common.invalid_value' as const } },
       ];
     };
-    expect((await captureEvents(repo, { ...input([event('A')]), prepare })).state).toBe('failed');
+    expect((await captureEvents(repo, { ...input([objectEvent('A')]), prepare })).state).toBe('failed');
     expect(prepared).toBe(1);
-    await captureEvents(repo, { ...input([event('B', { quantityList: [{ epcClass: 'urn:x:c', uom: 'KGM' }] })]), prepare });
+    await captureEvents(repo, { ...input([objectEvent('B', { quantityList: [{ epcClass: 'urn:x:c', uom: 'KGM' }] })]), prepare });
     expect(prepared).toBe(1);
     expect(finished.map((f) => f.state)).toEqual(['failed', 'failed']);
   });

@@ -1,5 +1,17 @@
 import type { NamedQueryRow, StoredEvent, SubscriptionRow } from '../epcis-queries.repository.js';
 
+type Json = Record<string, unknown>;
+
+/** An EPCIS ObjectEvent (OBSERVE, 29 November 2026 10:00 in UTC+1) of one SGTIN of serial `serial`, with `extra` on top. */
+export const objectEvent = (serial: string, extra: Json = {}): Json => ({
+  type: 'ObjectEvent',
+  eventTime: '2026-11-29T10:00:00.000+01:00',
+  eventTimeZoneOffset: '+01:00',
+  epcList: [`urn:epc:id:sgtin:4012345.011111.${serial}`],
+  action: 'OBSERVE',
+  ...extra,
+});
+
 /** A stored event row for fake repositories. */
 export const eventRow = (id: number, over: Partial<StoredEvent> = {}): StoredEvent => ({
   id,

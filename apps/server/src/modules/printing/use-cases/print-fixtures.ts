@@ -1,20 +1,11 @@
 import { PrintOrderState } from '@rfid/contract';
 import { AppError } from '../../../http/errors.js';
-import type { AuthUser } from '../../../plugins/auth.js';
+import { testUser } from '../../admin/use-cases/use-case-fixtures.js';
 import type { PrintingRepository, PrintOrderRow, ScopedPrinter } from '../printing.repository.js';
 import type { InPrintingTransaction } from './print-order-scope.js';
 
 /** A user of company 1 (role 1, every location) for the printing use cases' unit tests. */
-export const printUser: AuthUser = {
-  id: 1,
-  companyId: 1,
-  role: 1,
-  editor: true,
-  email: 'admin@demo.local',
-  locationIds: null,
-  assignedLocationIds: [],
-  tokenHash: 'token-hash',
-};
+export const printUser = testUser();
 
 /** A print order row of company 1 in the format 3 (filter 1), PENDING, with `over` on top. */
 export const orderRow = (over: Partial<PrintOrderRow> = {}): PrintOrderRow => ({

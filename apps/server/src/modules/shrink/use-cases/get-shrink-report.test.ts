@@ -1,19 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../http/errors.js';
-import type { AuthUser } from '../../../plugins/auth.js';
+import { testUser } from '../../admin/use-cases/use-case-fixtures.js';
 import type { ShrinkRange, ShrinkRepository } from '../shrink.repository.js';
 import { createGetShrinkReport } from './get-shrink-report.js';
 
-const user: AuthUser = {
-  id: 1,
-  companyId: 1,
-  role: 1,
-  editor: true,
-  email: 'admin@demo.local',
-  locationIds: null,
-  assignedLocationIds: [],
-  tokenHash: 'token-hash',
-};
+const user = testUser();
 
 /** A fake repository of a Madrid store, with the ranges it was asked for. */
 const fakeRepo = (over: Partial<ShrinkRepository> = {}) => {
@@ -69,10 +60,14 @@ const fakeRepo = (over: Partial<ShrinkRepository> = {}) => {
 
 const now = new Date('2026-11-29T07:00:00Z');
 
+/** The report of location 3 as of `now`. */
+const reportOf = (repo: ShrinkRepository, query: { date_from?: string; date_to?: string } = {}) =>
+  createGetShrinkReport({ repo })({ user, locationId: 3, query, now });
+
 describe('get shrink report (use case)', () => {
   it('defaults to the last 30 days of the location, today included, as whole Madrid days', async () => {
     const { repo, ranges } = fakeRepo();
-    const report = await createGetShrinkReport({ repo })({ user, locationId: 3, query: {}, now });
+    const report = await reportOf(repo);
     expect(report).toMatchObject({ location_id: 3, time_zone: 'Europe/Madrid', date_from: '2026-10-31', date_to: '2026-11-29' });
     expect(report.days).toHaveLength(30);
     // 31 October 00:00 in Madrid (CET, UTC+1) to the last millisecond of 29 November there.
@@ -82,12 +77,7 @@ describe('get shrink report (use case)', () => {
 
   it('computes accuracy as Σ matched ÷ Σ expected and each inventory its own (null when it expected nothing)', async () => {
     const { repo } = fakeRepo();
-    const report = await createGetShrinkReport({ repo })({
-      user,
-      locationId: 3,
-      query: { date_from: '2026-11-01', date_to: '2026-11-15' },
-      now,
-    });
+    const report = await reportOf(repo, { date_from: '2026-11-01', date_to: '2026-11-15' });
     expect(report.inventories).toBe(3);
     expect(report.accuracy).toBe(95); // (38 + 57) ÷ (40 + 60)
     expect(report.trend.map((i) => i.accuracy)).toEqual([95, 95, null]);
@@ -96,12 +86,7 @@ describe('get shrink report (use case)', () => {
 
   it('adds shrink by source and by day, money to the cent, and zero days in between', async () => {
     const { repo } = fakeRepo();
-    const report = await createGetShrinkReport({ repo })({
-      user,
-      locationId: 3,
-      query: { date_from: '2026-11-01', date_to: '2026-11-15' },
-      now,
-    });
+    const report = await reportOf(repo, { date_from: '2026-11-01', date_to: '2026-11-15' });
     expect(report.shrink).toEqual({
       units: 11,
       value: 116,
@@ -129,7 +114,7 @@ describe('get shrink report (use case)', () => {
 
   it('answers no accuracy without inventories expecting anything', async () => {
     const { repo } = fakeRepo({ validatedInventories: async () => [], lostByDay: async () => [] });
-    const report = await createGetShrinkReport({ repo })({ user, locationId: 3, query: {}, now });
+    const report = await reportOf(repo);
     expect(report.accuracy).toBeNull();
     expect(report.shrink.units).toBe(0);
   });
@@ -137,7 +122,7 @@ describe('get shrink report (use case)', () => {
   it('refuses a period that ends before it starts or is longer than a year, naming date_from', async () => {
     const { repo } = fakeRepo();
     const run = (date_from: string, date_to: string) =>
-      createGetShrinkReport({ repo })({ user, locationId: 3, query: { date_from, date_to }, now }).then(
+      reportOf(repo, { date_from, date_to }).then(
         () => null,
         (e: unknown) => e,
       );

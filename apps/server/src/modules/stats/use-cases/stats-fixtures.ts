@@ -1,19 +1,10 @@
 import { notFound } from '../../../http/errors.js';
-import type { AuthUser } from '../../../plugins/auth.js';
+import { testUser } from '../../admin/use-cases/use-case-fixtures.js';
 import type { FiguresRepository } from '../figures.repository.js';
 import type { StatsRepository, StatsSnapshotReads } from '../stats.repository.js';
 
 /** A user of company 1 (role 1) for the stats use cases' unit tests. */
-export const statsUser: AuthUser = {
-  id: 1,
-  companyId: 1,
-  role: 1,
-  editor: true,
-  email: 'admin@demo.local',
-  locationIds: null,
-  assignedLocationIds: [],
-  tokenHash: 'token-hash',
-};
+export const statsUser = testUser();
 
 /** 29 November 2026, 08:00 in Madrid (CET, UTC+1). */
 export const statsNow = new Date('2026-11-29T07:00:00Z');
