@@ -1,7 +1,7 @@
 import type { InventoryGtin } from '@rfid/contract';
 import { notFound } from '../../../http/errors.js';
 import type { AuthUser } from '../../../plugins/auth.js';
-import { toItemTypeDto } from '../../catalog/catalog.service.js';
+import { toItemTypeDto } from '../../catalog/catalog-dto.js';
 import { emptyLine, toSummaryDto } from '../inventory-dto.js';
 import type { InventoryRepository } from '../inventory-store.repository.js';
 import { requireInventory, withTypes } from './inventory-scope.js';
