@@ -71,8 +71,13 @@ export type InventoryRepository = {
     inventory: { id: number };
     language: ExportLanguage;
   }) => Promise<string>;
-  exportJob: (input: { id: string; companyId: number }) => ReturnType<typeof files.getExportJob>;
-  latestFinishedCsv: (input: { inventoryId: number; companyId: number }) => ReturnType<typeof files.latestFinishedCsv>;
+  /** The company's file creation task, or undefined. */
+  exportJob: (input: { id: string; companyId: number }) => Promise<Awaited<ReturnType<typeof files.getExportJob>> | undefined>;
+  /** The inventory's newest finished file, or undefined before one is made. */
+  latestFinishedCsv: (input: {
+    inventoryId: number;
+    companyId: number;
+  }) => Promise<Awaited<ReturnType<typeof files.latestFinishedCsv>> | undefined>;
 };
 
 export const createInventoryRepository = (db: Db, csvJobs: CsvJobs, engine: Engine): InventoryRepository => {
