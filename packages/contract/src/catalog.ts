@@ -52,6 +52,10 @@ export const itemTypeListQuerySchema = filteredListQuery(
   'brand_id',
 );
 
+/** GET /types/ as the route reads it: the list's named filters, and any other text filter of the catalog (unread when unknown). */
+export const itemTypeListOpenQuerySchema = itemTypeListQuerySchema.catchall(z.string());
+export type ItemTypeListQuery = z.output<typeof itemTypeListOpenQuerySchema>;
+
 export const gtinParamSchema = z.object({ gtin: z.string().regex(/^\d{8,14}$/, 'Enter a valid GTIN.') });
 
 const required = 'required';

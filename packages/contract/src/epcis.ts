@@ -87,3 +87,10 @@ export const epcisSubscriptionSchema = z.object({
   secret: z.string().optional(),
 });
 export type EpcisSubscription = z.infer<typeof epcisSubscriptionSchema>;
+
+/**
+ * The paging of an EPCIS list (vocabularies, capture jobs): `perPage` (1 … 1000, default 30) and the opaque
+ * `nextPageToken` of the previous page's `Link: rel="next"`; the routes let other query keys through, unread.
+ */
+export const epcisPagingQuerySchema = z.object({ perPage: z.string().optional(), nextPageToken: z.string().optional() });
+export type EpcisPagingQuery = z.output<typeof epcisPagingQuerySchema>;

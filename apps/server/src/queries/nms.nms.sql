@@ -22,6 +22,21 @@ select "devices"."id", "devices"."mac_address", "devices"."serial_number", "devi
 insert into "device_applications" ("id", "device_id", "application", "version", "version_name", "running", "desired_running", "config", "updated_at") values (default, $1, $2, $3, $4, default, default, $5, default) returning "id";
 -- (stopped on an empty database: SQLSTATE 23503)
 
+-- reportedLive
+with inserted as (
+      insert into "live_events" (company_id, location_id, topic, payload)
+      select u.company_id, u.location_id, u.topic, u.payload::jsonb
+      from unnest(
+        $1::int[],
+        $2::int[],
+        $3::text[],
+        $4::text[]
+      ) as u(company_id, location_id, topic, payload)
+      returning id
+    ), ids as (select string_agg(id::text, ',' order by id) as ids from inserted)
+    select ids.ids, pg_notify($5, ids.ids)::text as notified from ids;
+-- (stopped on an empty database: SQLSTATE 23503)
+
 -- saveReported
 insert into "device_applications" ("id", "device_id", "application", "version", "version_name", "running", "desired_running", "config", "updated_at") values (default, $1, $2, $3, $4, $5, $6, default, default) on conflict ("device_id","application") do update set "running" = $7, "updated_at" = $8;
 -- (stopped on an empty database: SQLSTATE 23503)

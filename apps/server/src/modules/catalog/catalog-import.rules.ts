@@ -1,5 +1,5 @@
 import { type CatalogImportField, INT4_MAX } from '@rfid/contract';
-import { normalizeGtin } from './catalog.service.js';
+import { normalizeGtin } from './catalog.rules.js';
 import type { FileRecord, Rejection } from './catalog-import.file.js';
 
 /** A GTIN row as the import writes it: null means "not in the file" (kept on an update, the default on an insert). */

@@ -1,3 +1,4 @@
+import type { ItemTypeListQuery } from '@rfid/contract';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { brands, items, itemTypes } from '../../db/schema/index.js';
@@ -27,15 +28,33 @@ const itemTypeOrder = {
   reference: itemTypes.reference,
 };
 
-export const createCatalogRepository = (db: DbOrTx) => ({
-  async list(companyId: number, query: Record<string, unknown>, page: PageParams) {
+/** What the catalog use cases (use-cases/*.ts) read and write: the company's GTINs (item types). */
+export type CatalogRepository = {
+  /** A page of the company's GTINs: the query's filters (itemTypeFilters) and order, by GTIN by default. */
+  list(companyId: number, query: ItemTypeListQuery, page: PageParams): Promise<{ count: number; rows: ItemTypeRow[] }>;
+  byId(companyId: number, id: number): Promise<ItemTypeRow | undefined>;
+  /** The company's GTIN row of a GTIN-14. */
+  byGtin(companyId: number, gtin: string): Promise<ItemTypeRow | undefined>;
+  /** GTIN rows of the company for many GTINs at once (decoding). */
+  byGtins(companyId: number, gtins: string[]): Promise<{ id: number; gtin: string; description: string }[]>;
+  brandBelongsTo(companyId: number, brandId: number): Promise<boolean>;
+  /** Inserts unless the company already has the GTIN; returns undefined on that conflict. */
+  insert(row: NewItemTypeRow): Promise<ItemTypeRow | undefined>;
+  /** Tags read before their GTIN was in the catalog get linked to it. */
+  linkItems(companyId: number, gtin: string, itemTypeId: number): Promise<void>;
+  /** Inserts the GTIN (undefined when the company has it) and links the tags read before, in one transaction. */
+  insertLinked(row: NewItemTypeRow & { companyId: number; gtin: string }): Promise<ItemTypeRow | undefined>;
+};
+
+export const createCatalogRepository = (db: DbOrTx): CatalogRepository => ({
+  async list(companyId, query, page) {
     const where = and(eq(itemTypes.companyId, companyId), buildFilters(query, itemTypeFilters));
-    const order = buildOrderBy(query.order_by as string | undefined, itemTypeOrder, [asc(itemTypes.gtin), asc(itemTypes.id)]);
+    const order = buildOrderBy(query.order_by, itemTypeOrder, [asc(itemTypes.gtin), asc(itemTypes.id)]);
     const selected = db.select().from(itemTypes).where(where).$dynamic();
     return pageOf(db, selected, order, page);
   },
 
-  async byId(companyId: number, id: number): Promise<ItemTypeRow | undefined> {
+  async byId(companyId, id) {
     const [row] = await db
       .select()
       .from(itemTypes)
@@ -44,7 +63,7 @@ export const createCatalogRepository = (db: DbOrTx) => ({
     return row;
   },
 
-  async byGtin(companyId: number, gtin: string): Promise<ItemTypeRow | undefined> {
+  async byGtin(companyId, gtin) {
     const [row] = await db
       .select()
       .from(itemTypes)
@@ -53,8 +72,7 @@ export const createCatalogRepository = (db: DbOrTx) => ({
     return row;
   },
 
-  /** GTIN rows of the company for many GTINs at once (decoding). */
-  async byGtins(companyId: number, gtins: string[]) {
+  async byGtins(companyId, gtins) {
     if (gtins.length === 0) return [];
     return db
       .select({ id: itemTypes.id, gtin: itemTypes.gtin, description: itemTypes.description })
@@ -62,7 +80,7 @@ export const createCatalogRepository = (db: DbOrTx) => ({
       .where(and(eq(itemTypes.companyId, companyId), inArray(itemTypes.gtin, gtins)));
   },
 
-  async brandBelongsTo(companyId: number, brandId: number): Promise<boolean> {
+  async brandBelongsTo(companyId, brandId) {
     const [row] = await db
       .select({ id: brands.id })
       .from(brands)
@@ -71,18 +89,24 @@ export const createCatalogRepository = (db: DbOrTx) => ({
     return Boolean(row);
   },
 
-  /** Inserts unless the company already has the GTIN; returns undefined on that conflict. */
-  async insert(row: NewItemTypeRow): Promise<ItemTypeRow | undefined> {
+  async insert(row) {
     const [created] = await db.insert(itemTypes).values(row).onConflictDoNothing().returning();
     return created;
   },
 
-  /** Tags read before their GTIN was in the catalog get linked to it. */
-  async linkItems(companyId: number, gtin: string, itemTypeId: number): Promise<void> {
+  async linkItems(companyId, gtin, itemTypeId) {
     await db
       .update(items)
       .set({ itemTypeId })
       .where(and(eq(items.companyId, companyId), eq(items.gtin, gtin), isNull(items.itemTypeId)));
   },
+
+  insertLinked(row) {
+    return db.transaction(async (tx) => {
+      const inTx = createCatalogRepository(tx);
+      const created = await inTx.insert(row);
+      if (created) await inTx.linkItems(row.companyId, row.gtin, created.id);
+      return created;
+    });
+  },
 });
-export type CatalogRepository = ReturnType<typeof createCatalogRepository>;

@@ -5,12 +5,11 @@ import {
   errorBodySchema,
   gtinParamSchema,
   idParamSchema,
-  itemTypeListQuerySchema,
+  itemTypeListOpenQuerySchema,
   itemTypeSchema,
   RoleThreshold,
 } from '@rfid/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { withFilters } from '../../http/filters.js';
 import { pagedGetter } from '../../http/paged-route.js';
 import { DEFAULT_PAGE_SIZE } from '../../http/paging.js';
@@ -18,7 +17,7 @@ import { routeDeclarer } from '../../http/route.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../registry.js';
 import { itemTypeFilters } from './catalog.repository.js';
-import { createCatalogService, toItemTypeDto } from './catalog.service.js';
+import { createCatalogService } from './catalog.service.js';
 
 /** GTINs (item types) of the user's company, and EPC decoding. */
 export const catalogRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }) => {
@@ -31,14 +30,11 @@ export const catalogRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db
     '/types/',
     {
       summary: 'GTINs of the company (gtin__icontains, description__icontains …; paged)',
-      querystring: withFilters(itemTypeListQuerySchema.catchall(z.string()), itemTypeFilters),
+      querystring: withFilters(itemTypeListOpenQuerySchema, itemTypeFilters),
       row: itemTypeSchema,
       pageSize: DEFAULT_PAGE_SIZE,
     },
-    async (user, { query }, page) => {
-      const { count, rows } = await service.list(user.companyId, query, page);
-      return { count, results: rows.map(toItemTypeDto) };
-    },
+    (user, { query }, page) => service.list(user, query, page),
   );
 
   app.get('/types/:id/', route({ summary: 'One GTIN by id', params: idParamSchema, ok: itemTypeSchema }), async (request) =>

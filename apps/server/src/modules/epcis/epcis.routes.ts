@@ -12,11 +12,12 @@ import { AppError, notFound } from '../../http/errors.js';
 import { pickLanguage } from '../../i18n/translate.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../registry.js';
+import { EPCIS_HEADERS, queryDocument } from './epcis.document.js';
 import { JSON_LD_CONTEXT } from './epcis.identity.js';
 import { installEpcisProblems } from './epcis.problem.js';
 import type { RawQuery } from './epcis.query.js';
 import type { VocabularyName } from './epcis.repository.js';
-import { createEpcisService, EPCIS_HEADERS, MAX_PER_PAGE, queryDocument } from './epcis.service.js';
+import { createEpcisService } from './epcis.service.js';
 import { EPCIS_SUBSCRIPTIONS_JOB } from './epcis.subscriptions-job.js';
 import { createEpcisQueriesRepository } from './epcis-queries.repository.js';
 import { createNamedQuery } from './use-cases/create-named-query.js';
@@ -28,7 +29,7 @@ import { getSubscription } from './use-cases/get-subscription.js';
 import { listNamedQueries } from './use-cases/list-named-queries.js';
 import { listSubscriptions } from './use-cases/list-subscriptions.js';
 import { namedQueryEvents } from './use-cases/named-query-events.js';
-import { queryEvents } from './use-cases/query-events.js';
+import { MAX_PER_PAGE, queryEvents } from './use-cases/query-events.js';
 
 const LD_JSON = 'application/ld+json; charset=utf-8';
 /** The reader's language (Accept-Language) for the capture job's reasons. */

@@ -1,3 +1,4 @@
+import type { InventorySummaryQuery, InventoryTagQuery } from '@rfid/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
@@ -39,8 +40,10 @@ const summaryRow = z.object({
 });
 export type SummaryRow = z.infer<typeof summaryRow>;
 
+type SummaryTextFilter = Exclude<keyof InventorySummaryQuery, 'limit' | 'offset' | 'order_by'>;
+
 /** The summary's text filters (spec section 7) → conditions on the GTIN (alias `it`). */
-const SUMMARY_TEXT_FILTERS: Record<string, SQL> = allowList({
+const SUMMARY_TEXT_FILTERS: Readonly<Record<SummaryTextFilter, SQL>> = allowList({
   item_type__gtin__icontains: sql`it.gtin`,
   item_type__description__icontains: sql`it.description`,
   item_type__season__icontains: sql`it.season`,
@@ -85,10 +88,10 @@ export const inventorySummary = async (
     query,
     page,
     itemTypeId,
-  }: { inventoryId: number; kind: SummaryKind; query: Record<string, unknown>; page: PageParams; itemTypeId?: number },
+  }: { inventoryId: number; kind: SummaryKind; query: InventorySummaryQuery; page: PageParams; itemTypeId?: number },
 ): Promise<{ count: number; rows: SummaryRow[] }> => {
   const conditions: SQL[] = [];
-  for (const [key, column] of Object.entries(SUMMARY_TEXT_FILTERS)) {
+  for (const [key, column] of Object.entries(SUMMARY_TEXT_FILTERS) as [SummaryTextFilter, SQL][]) {
     const value = query[key];
     if (typeof value === 'string' && value !== '') conditions.push(sql`${column} ilike ${`%${escapeLike(value)}%`}`);
   }
@@ -101,7 +104,7 @@ export const inventorySummary = async (
       it.section, it.reference, it.size_primary, it.sizes, count(*) over () as total
     from inventory_type_counts f join item_types it on it.id = f.item_type_id
     where ${where}
-    order by ${summaryOrder(query.order_by as string | undefined)}
+    order by ${summaryOrder(query.order_by)}
     limit ${page.limit} offset ${page.offset}`);
   const rows = parseRows(summaryRow, result);
   if (rows.length || page.offset === 0) return { count: rows[0]?.total ?? 0, rows };
@@ -241,17 +244,11 @@ const tagsByType = async (
  */
 export const inventoryTags = async (
   db: DbOrTx,
-  { inventoryId, kind, query, page }: { inventoryId: number; kind: TagKind; query: Record<string, unknown>; page: PageParams },
+  { inventoryId, kind, query, page }: { inventoryId: number; kind: TagKind; query: InventoryTagQuery; page: PageParams },
 ): Promise<{ count: number; rows: TagRow[] }> => {
-  const gtin =
-    typeof query.itemType__gtin__contains === 'string' && query.itemType__gtin__contains !== ''
-      ? query.itemType__gtin__contains
-      : undefined;
-  const epc =
-    typeof query.epc__contains === 'string' && query.epc__contains !== ''
-      ? query.epc__contains.replace(/\s+/g, '').toUpperCase()
-      : undefined;
-  const order = String(query.order_by ?? 'itemType')
+  const gtin = query.itemType__gtin__contains || undefined;
+  const epc = query.epc__contains ? query.epc__contains.replace(/\s+/g, '').toUpperCase() : undefined;
+  const order = (query.order_by ?? 'itemType')
     .split(',')
     .map((p) => p.trim())
     .map((part) => ({ isDesc: part.startsWith('-'), key: part.startsWith('-') ? part.slice(1) : part }))

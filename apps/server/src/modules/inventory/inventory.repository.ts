@@ -1,4 +1,4 @@
-import { InventoryState, ItemState } from '@rfid/contract';
+import { type InventoryListQuery, InventoryState, ItemState } from '@rfid/contract';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
@@ -102,27 +102,22 @@ const listOrder = {
 };
 
 /** `inventorypartial__isnull`: True → total inventories (no partial record), False → partial ones. */
-const partialFilter = (raw: unknown): SQL | undefined => {
-  if (typeof raw !== 'string' || raw === '') return undefined;
+const partialFilter = (raw: string | undefined): SQL | undefined => {
+  if (!raw) return undefined;
   const isNull = raw === 'true' || raw === 'True' || raw === '1';
   return eq(inventories.isPartial, !isNull);
 };
 
 export const listInventories = async (
   db: DbOrTx,
-  {
-    locationId,
-    query,
-    page,
-    timeZone,
-  }: { locationId: number; query: Record<string, unknown>; page: PageParams; timeZone: string },
+  { locationId, query, page, timeZone }: { locationId: number; query: InventoryListQuery; page: PageParams; timeZone: string },
 ): Promise<{ count: number; rows: InventoryRow[] }> => {
   const where = and(
     eq(inventories.locationId, locationId),
     buildFilters(query, listFilters, { timeZone }),
     partialFilter(query.inventorypartial__isnull),
   ) as SQL;
-  const order = buildOrderBy(query.order_by as string | undefined, listOrder, [desc(inventories.id)]);
+  const order = buildOrderBy(query.order_by, listOrder, [desc(inventories.id)]);
   const selected = selectRows(db).where(where).$dynamic();
   return pageOf(db, selected, order, page);
 };

@@ -121,7 +121,7 @@ const registerInventoryRoutes = (app: ZodApp, { db, engine, service }: Inventory
       ok: inventorySchema,
       errors: { 409: errorBodySchema, ...errorResponses },
     }),
-    async (request) => service.changeState(currentUser(request), request.params.id, request.body.state),
+    async (request) => service.changeState(currentUser(request), request.params.id, request.body),
   );
 };
 

@@ -1,7 +1,9 @@
+import { LiveTopic } from '@rfid/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { deviceApplications, devices, locations } from '../../db/schema/index.js';
 import type { AuthUser } from '../../plugins/auth.js';
+import { recordLive } from '../live/live.service.js';
 import { visibleLocations } from '../locations/location-scope.js';
 
 const deviceColumns = {
@@ -40,6 +42,40 @@ export type ReportedApp = {
   running: boolean;
   version?: string | undefined;
   versionName?: string | undefined;
+};
+
+/** A reader known by its MAC (the status subscriber: no user, the reader speaks for itself). */
+export type StatusDevice = { id: number; companyId: number; locationId: number };
+export type NewDeviceApp = {
+  deviceId: number;
+  application: string;
+  version: string;
+  versionName: string;
+  config: Record<string, string>;
+};
+
+/** What the NMS use cases (use-cases/*.ts) read and write: readers and their applications. */
+export type NmsRepository = {
+  /** The readers of the locations the user sees (one MAC, normalized, when given), by id. */
+  devices(user: AuthUser, mac?: string): Promise<NmsDeviceRow[]>;
+  /** A reader of a location the user sees, or undefined. */
+  device(user: AuthUser, id: number): Promise<NmsDeviceRow | undefined>;
+  /** The applications of the readers the user sees (of one reader when given), by name. */
+  apps(user: AuthUser, deviceId?: number): Promise<DeviceAppRow[]>;
+  /** An application of a reader the user sees, with the reader's MAC, or undefined. */
+  app(user: AuthUser, id: number): Promise<(DeviceAppRow & { mac: string }) | undefined>;
+  /** Stores an installed application; answers its id. */
+  insertApp(values: NewDeviceApp): Promise<number>;
+  updateApp(id: number, values: { config: Record<string, string>; version?: string; versionName?: string }): Promise<void>;
+  setDesired(id: number, desiredRunning: boolean): Promise<void>;
+  deleteApp(id: number): Promise<void>;
+  deviceByMac(mac: string): Promise<StatusDevice | undefined>;
+  /** Heard from now: last_seen_at only moves forward; the firmware version when reported. */
+  touch(deviceId: number, at: Date, firmwareVersion?: string): Promise<void>;
+  /** Tells the reader pages a reader reported its applications (the live stream). */
+  reportedLive(device: StatusDevice, applications: number): Promise<void>;
+  /** Records the applications a reader reports; answers every application of the reader afterwards. */
+  saveReported(deviceId: number, reported: ReportedApp[]): Promise<DeviceAppRow[]>;
 };
 
 /** The readers and their applications as the users see them (their locations). */
@@ -88,13 +124,7 @@ const readQueries = (db: Db) => ({
 
 /** The operators' changes to a reader's applications. */
 const appWrites = (db: Db) => ({
-  async insertApp(values: {
-    deviceId: number;
-    application: string;
-    version: string;
-    versionName: string;
-    config: Record<string, string>;
-  }) {
+  async insertApp(values: NewDeviceApp) {
     const [row] = await db.insert(deviceApplications).values(values).returning({ id: deviceApplications.id });
     return row?.id as number;
   },
@@ -117,7 +147,7 @@ const appWrites = (db: Db) => ({
 
 /** Used by the status subscriber (no user: the reader speaks for itself). */
 const statusQueries = (db: Db) => ({
-  async deviceByMac(mac: string): Promise<{ id: number; companyId: number; locationId: number } | undefined> {
+  async deviceByMac(mac: string): Promise<StatusDevice | undefined> {
     const [row] = await db
       .select({ id: devices.id, companyId: devices.companyId, locationId: devices.locationId })
       .from(devices)
@@ -135,6 +165,17 @@ const statusQueries = (db: Db) => ({
         ...(firmwareVersion ? { firmwareVersion } : {}),
       })
       .where(eq(devices.id, deviceId));
+  },
+
+  async reportedLive(device: StatusDevice, applications: number): Promise<void> {
+    await recordLive(db, [
+      {
+        companyId: device.companyId,
+        locationId: device.locationId,
+        topic: LiveTopic.Device,
+        payload: { device: device.id, applications },
+      },
+    ]);
   },
 
   /**
@@ -172,5 +213,8 @@ const statusQueries = (db: Db) => ({
   },
 });
 
-export const createNmsRepository = (db: Db) => ({ ...readQueries(db), ...appWrites(db), ...statusQueries(db) });
-export type NmsRepository = ReturnType<typeof createNmsRepository>;
+export const createNmsRepository = (db: Db): NmsRepository => ({
+  ...readQueries(db),
+  ...appWrites(db),
+  ...statusQueries(db),
+});

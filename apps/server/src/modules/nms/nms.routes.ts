@@ -27,7 +27,7 @@ import { createNmsService } from './nms.service.js';
  * support." when the broker is not configured, not connected or does not take the message.
  */
 export const nmsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, bus }) => {
-  const service = createNmsService({ repo: createNmsRepository(db), bus, log: app.log, db });
+  const service = createNmsService({ repo: createNmsRepository(db), bus, log: app.log });
   await service.listen();
   const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 503: errorBodySchema };
   const route = routeDeclarer(['nms'], errors);
@@ -44,7 +44,7 @@ export const nmsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, bu
       ok: z.array(nmsDeviceSchema),
       errors: forbidden,
     }),
-    async (request) => service.devices(currentUser(request), request.query.mac),
+    async (request) => service.devices(currentUser(request), request.query),
   );
 
   app.get(
@@ -63,7 +63,7 @@ export const nmsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, bu
       accepted: commandAcceptedSchema,
     }),
     async (request, reply) =>
-      reply.status(202).send(await service.updateDevice(currentUser(request), request.params.id, request.body.version)),
+      reply.status(202).send(await service.updateDevice(currentUser(request), request.params.id, request.body)),
   );
 
   app.get(
@@ -75,7 +75,7 @@ export const nmsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, bu
       ok: z.array(deviceApplicationSchema),
       errors: forbidden,
     }),
-    async (request) => service.apps(currentUser(request), request.query.device),
+    async (request) => service.apps(currentUser(request), request.query),
   );
 
   postCreated(

@@ -73,4 +73,5 @@ export const catalogCalls = (db: Db): SnapshotRepository =>
     brandBelongsTo: [1, 1],
     insert: [{ companyId: 1, description: 'description', gtin: 'gtin' }],
     linkItems: [1, 'gtin', 1],
+    insertLinked: [{ companyId: 1, description: 'description', gtin: 'gtin' }],
   });

@@ -15,5 +15,6 @@ export const nmsCalls = (db: Db): SnapshotRepository =>
     deleteApp: [1],
     deviceByMac: ['mac'],
     touch: [1, new Date('2026-01-01T00:00:00.000Z')],
+    reportedLive: [{ id: 1, companyId: 1, locationId: 1 }, 1],
     saveReported: [1, [{ application: 'application', running: true }]],
   });

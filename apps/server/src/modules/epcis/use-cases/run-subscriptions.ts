@@ -1,5 +1,5 @@
+import { queryDocument } from '../epcis.document.js';
 import { parseSimpleEventQuery, QueryParameterError, type RawQuery } from '../epcis.query.js';
-import { queryDocument } from '../epcis.service.js';
 import type { EpcisQueriesRepository, NamedQueryRow } from '../epcis-queries.repository.js';
 import { nextScheduledRun } from './subscription-schedule.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeEpcRow, normalizeGtin } from './catalog.service.js';
+import { decodeEpcRow, normalizeGtin } from './catalog.rules.js';
 
 describe('catalog rules', () => {
   it('stores GTIN-8/12/13/14 with a correct check digit as GTIN-14', () => {

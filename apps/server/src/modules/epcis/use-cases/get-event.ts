@@ -1,0 +1,13 @@
+import { notFound } from '../../../http/errors.js';
+import type { AuthUser } from '../../../plugins/auth.js';
+import type { EpcisRepository } from '../epcis-store.repository.js';
+
+/** GET /epcis/events/{eventID}: one event the user sees, as it was captured (404 otherwise). */
+export const getEvent = async (
+  repo: Pick<EpcisRepository, 'eventById'>,
+  { user, eventId }: { user: AuthUser; eventId: string },
+): Promise<Record<string, unknown>> => {
+  const row = await repo.eventById(user, eventId);
+  if (!row) throw notFound('epcis.event_not_found');
+  return row.document;
+};
