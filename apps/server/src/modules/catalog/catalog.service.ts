@@ -8,9 +8,6 @@ import { getItemType } from './use-cases/get-item-type.js';
 import { getItemTypeByGtin } from './use-cases/get-item-type-by-gtin.js';
 import { type ListItemTypesInput, listItemTypes } from './use-cases/list-item-types.js';
 
-// Where the orders module finds it (order-pages.routes.ts).
-export { toItemTypeDto } from './catalog-dto.js';
-
 /** The catalog use cases (use-cases/*.ts) over the database's catalog repository, as the routes call them. */
 export const createCatalogService = (db: Db) => {
   const repo = createCatalogRepository(db);

@@ -5,7 +5,7 @@ import { routeDeclarer } from '../../../http/route.js';
 import { typeParams } from '../../../http/route-schemas.js';
 import type { AuthUser } from '../../../plugins/auth.js';
 import { currentUser } from '../../../plugins/auth.js';
-import { toItemTypeDto } from '../../catalog/catalog.service.js';
+import { toItemTypeDto } from '../../catalog/catalog-dto.js';
 import type { OrderPageKind, PageSide, ZodApp } from './page-kind.js';
 
 /** What the GTIN page of an order reads: the order, the GTIN's item type and its line in the order. */
