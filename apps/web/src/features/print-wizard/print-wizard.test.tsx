@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import type { Printer, TagCompanyFormat, TagType } from '@rfid/contract';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type ApiAnswer, type ApiCall, apiPage, fakeApi, renderApp } from '../../test/render-app';
+import { describe, expect, it, vi } from 'vitest';
+import { type ApiAnswer, type ApiCall, apiPage, cleanAfterEach, fakeApi, renderApp } from '../../test/render-app';
 import { PrintWizardDialog, type PrintWizardProps } from './print-wizard';
 
 /**
@@ -77,10 +77,7 @@ const pick = async (combobox: RegExp, option: string) => {
 };
 
 describe('PrintWizardDialog', () => {
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  cleanAfterEach();
 
   it('es, records: quantities, tag type, format, then "create" POSTs the order with the edited quantities', async () => {
     const calls = serve();

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import type { TagCompanyFormat, TagType } from '@rfid/contract';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type ApiAnswer, type ApiCall, apiPage, fakeApi, renderApp } from '../../test/render-app';
+import { describe, expect, it } from 'vitest';
+import { type ApiAnswer, type ApiCall, apiPage, cleanAfterEach, fakeApi, renderApp } from '../../test/render-app';
 import { CreateManualPage } from './create-manual-page';
 
 /**
@@ -48,10 +48,7 @@ const chooseFormat = async (typeLabel: RegExp, formatLabel: RegExp) => {
 };
 
 describe('CreateManualPage', () => {
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  cleanAfterEach();
 
   it('es: an empty form names the tag type, the format and the GTIN it lacks, and sends nothing', async () => {
     const calls = serve();

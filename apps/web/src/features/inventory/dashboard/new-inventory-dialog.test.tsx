@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { anItemType } from '../../../test/fixtures';
-import { type ApiCall, apiPage, fakeApi, renderApp } from '../../../test/render-app';
+import { type ApiCall, apiPage, cleanAfterEach, fakeApi, renderApp } from '../../../test/render-app';
 import { NewInventoryDialog } from './new-inventory-dialog';
 
 /**
@@ -43,10 +43,7 @@ const renderDialog = async (language: 'es' | 'en') => {
 const FIRST_LOAD = { timeout: 10_000 };
 
 describe('NewInventoryDialog', () => {
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  cleanAfterEach();
 
   it('es: without an area, then (with one) partial without a GTIN, it says what is missing and sends nothing', async () => {
     const calls = serve();
