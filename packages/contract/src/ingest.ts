@@ -1,6 +1,7 @@
 // Request and response shapes of the ingest module (Zod); the server validates with them, the web types its calls with them.
 import { z } from 'zod';
 import { hasNoNul, isoDateTime, NUL_REFUSED } from './common.js';
+import type { ValueOf } from './const-enum.js';
 
 /** Largest reading set accepted in one body (EPCs, or reads when sent as reads). */
 export const MAX_SET_EPCS = 10_000;
@@ -166,11 +167,11 @@ export type ReaderIngestStatus = z.infer<typeof readerIngestStatusSchema>;
  * them (MQTT); 'llrp', the server connects to the reader's LLRP port (5084) and runs a ROSpec.
  */
 export const ReaderConnection = { Push: 'push', Llrp: 'llrp' } as const;
-export type ReaderConnection = (typeof ReaderConnection)[keyof typeof ReaderConnection];
+export type ReaderConnection = ValueOf<typeof ReaderConnection>;
 
 /** The state of the server's LLRP connection to a reader (reader_links.state). */
 export const ReaderLinkState = { Connecting: 'CONNECTING', Connected: 'CONNECTED', Retrying: 'RETRYING' } as const;
-export type ReaderLinkState = (typeof ReaderLinkState)[keyof typeof ReaderLinkState];
+export type ReaderLinkState = ValueOf<typeof ReaderLinkState>;
 
 /**
  * POST /api/locations/{id}/handheld_sets/ (issue 32, the store's handheld app; a user's session, roles 1 to 3): the
