@@ -1,4 +1,4 @@
-import type { ItemType, Reader, ReplenishmentLine } from '@rfid/contract';
+import type { ItemType, Reader, ReplenishmentLine, TagCompanyFormat } from '@rfid/contract';
 
 /** A fixed reader of the test store's dock (push connection, no LLRP), with `fields` over it. */
 export const aReader = (fields: Partial<Reader> = {}): Reader => ({
@@ -74,5 +74,15 @@ export const anItemType = (fields: Partial<ItemType> = {}): ItemType => ({
   section: '',
   zone: '',
   minimum_stock: null,
+  ...fields,
+});
+
+/** The company's hang-tag format (id 11) of the UHF-96 tag type (id 3), filter 1; `fields` over it. */
+export const aTagCompanyFormat = (fields: Partial<TagCompanyFormat> = {}): TagCompanyFormat => ({
+  id: 11,
+  company: 1,
+  tag_type: { id: 3, reference: 'UHF-96', epc_bits: 96 },
+  tag_format: { id: 2, description: 'Etiqueta colgante' },
+  filter_value: 1,
   ...fields,
 });
