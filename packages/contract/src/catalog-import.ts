@@ -1,6 +1,7 @@
 /** Catalogue import (issue 27): a file of GTINs (CSV with `,` or `;`, or JSON Lines) imported by a background job. */
 import { z } from 'zod';
 import { intId, pageQueryFields } from './common.js';
+import { type ValueOf, valuesOf } from './const-enum.js';
 import { IMPORT_STATES } from './integrations.js';
 
 /** The largest catalogue file accepted (bytes): a million GTINs with every attribute fit well under it. */
@@ -8,8 +9,8 @@ export const CATALOG_IMPORT_MAX_BYTES = 512 * 1024 * 1024;
 
 /** How the file is written: detected from its name, its type and its first bytes. */
 export const CatalogImportFormat = { Csv: 'csv', JsonLines: 'jsonl' } as const;
-export type CatalogImportFormat = (typeof CatalogImportFormat)[keyof typeof CatalogImportFormat];
-export const CATALOG_IMPORT_FORMATS = Object.values(CatalogImportFormat) as [CatalogImportFormat, ...CatalogImportFormat[]];
+export type CatalogImportFormat = ValueOf<typeof CatalogImportFormat>;
+export const CATALOG_IMPORT_FORMATS = valuesOf(CatalogImportFormat);
 
 /**
  * The GTIN attributes a file may carry (spec section 3, the GTIN entity), by their API names. A CSV header (or a JSON

@@ -1,3 +1,5 @@
+import { type ValueOf, valuesOf } from './const-enum.js';
+
 /** Roles: 1 is highest. Thresholds from the spec, section 6. */
 export const Role = {
   CompanyAdmin: 1,
@@ -6,7 +8,7 @@ export const Role = {
   PrinterOperator: 4,
   Visualizer: 5,
 } as const;
-export type Role = (typeof Role)[keyof typeof Role];
+export type Role = ValueOf<typeof Role>;
 export const ROLES = [1, 2, 3, 4, 5] as const;
 
 /** The highest (numerically largest) role allowed for each gated action. */
@@ -31,7 +33,7 @@ export const RoleThreshold = {
 export const canDo = (role: number, threshold: number): boolean => role >= 1 && role <= threshold;
 
 export const LocationKind = { Center: 'center', Store: 'store' } as const;
-export type LocationKind = (typeof LocationKind)[keyof typeof LocationKind];
+export type LocationKind = ValueOf<typeof LocationKind>;
 
 /** Order status (origin_status / destination_status). */
 export const OrderStatus = {
@@ -84,8 +86,8 @@ export const AreaKind = {
   Dock: 'dock',
   Other: 'other',
 } as const;
-export type AreaKind = (typeof AreaKind)[keyof typeof AreaKind];
-export const AREA_KINDS = Object.values(AreaKind) as [AreaKind, ...AreaKind[]];
+export type AreaKind = ValueOf<typeof AreaKind>;
+export const AREA_KINDS = valuesOf(AreaKind);
 
 /**
  * An item's status beside its state (issue 26): whether a STOCKED item may be sold. Only Sellable and OnDisplay count as
@@ -98,7 +100,7 @@ export const ItemStatus = {
   Reserved: 3,
   Quarantine: 4,
 } as const;
-export type ItemStatus = (typeof ItemStatus)[keyof typeof ItemStatus];
+export type ItemStatus = ValueOf<typeof ItemStatus>;
 export const ITEM_STATUSES = [0, 1, 2, 3, 4] as const;
 
 /** An exit alarm's state (issue 26): open until a user marks it a false alarm, recovered or lost. */
@@ -108,12 +110,12 @@ export const ExitAlarmStatus = {
   Recovered: 'recovered',
   Lost: 'lost',
 } as const;
-export type ExitAlarmStatus = (typeof ExitAlarmStatus)[keyof typeof ExitAlarmStatus];
-export const EXIT_ALARM_STATUSES = Object.values(ExitAlarmStatus) as [ExitAlarmStatus, ...ExitAlarmStatus[]];
+export type ExitAlarmStatus = ValueOf<typeof ExitAlarmStatus>;
+export const EXIT_ALARM_STATUSES = valuesOf(ExitAlarmStatus);
 
 /** A replenishment pick's state (issue 26): taken from the stockroom, or skipped for the day. */
 export const PickStatus = { Picked: 'picked', Skipped: 'skipped' } as const;
-export type PickStatus = (typeof PickStatus)[keyof typeof PickStatus];
+export type PickStatus = ValueOf<typeof PickStatus>;
 export const PICK_STATUSES = [PickStatus.Picked, PickStatus.Skipped] as const;
 
 export const ReaderType = { Normal: 0, All: 1 } as const;
@@ -122,12 +124,12 @@ export const InventoryState = { Pending: 0, Computing: 1, Validated: 2, Canceled
 
 /** A background job's state (the jobs table; docs/design.md §8, docs/background-jobs.md). */
 export const JobState = { Queued: 'queued', Running: 'running', Done: 'done', Failed: 'failed' } as const;
-export type JobState = (typeof JobState)[keyof typeof JobState];
+export type JobState = ValueOf<typeof JobState>;
 export const JOB_STATES = [JobState.Queued, JobState.Running, JobState.Done, JobState.Failed] as const;
 
 /** How a session began (api_tokens.method; issue 29). */
 export const SessionMethod = { Password: 'password', Oidc: 'oidc' } as const;
-export type SessionMethod = (typeof SessionMethod)[keyof typeof SessionMethod];
+export type SessionMethod = ValueOf<typeof SessionMethod>;
 export const SESSION_METHODS = [SessionMethod.Password, SessionMethod.Oidc] as const;
 
 /** A pending step of a sign-in (login_challenges.kind; issue 29). */
@@ -143,14 +145,14 @@ export const ChallengeKind = {
   /** A user's last accepted TOTP time step (data.step): a code is accepted once (RFC 6238 section 5.2). */
   TotpStep: 'totp_step',
 } as const;
-export type ChallengeKind = (typeof ChallengeKind)[keyof typeof ChallengeKind];
+export type ChallengeKind = ValueOf<typeof ChallengeKind>;
 
 /** Who wrote an audit row (audit_log.actor_kind; issue 29). */
 export const AuditActor = { User: 'user', ApiKey: 'api_key', Device: 'device', System: 'system' } as const;
-export type AuditActor = (typeof AuditActor)[keyof typeof AuditActor];
+export type AuditActor = ValueOf<typeof AuditActor>;
 export const AUDIT_ACTORS = [AuditActor.User, AuditActor.ApiKey, AuditActor.Device, AuditActor.System] as const;
 
 /** What an audited write did (audit_log.action; issue 29): made, changed or removed an entity, or another action on it. */
 export const AuditAction = { Create: 'create', Update: 'update', Delete: 'delete', Action: 'action' } as const;
-export type AuditAction = (typeof AuditAction)[keyof typeof AuditAction];
+export type AuditAction = ValueOf<typeof AuditAction>;
 export const AUDIT_ACTIONS = [AuditAction.Create, AuditAction.Update, AuditAction.Delete, AuditAction.Action] as const;

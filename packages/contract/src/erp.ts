@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { apiDateString, idDescriptionSchema, intId, intIn, pageQueryFields, personFields } from './common.js';
+import { type ValueOf, valuesOf } from './const-enum.js';
 import { exportQuerySchema } from './exports.js';
 
 /** At most this many rows in one snapshot (a CSV file or a JSON body). */
@@ -18,8 +19,8 @@ export const ERP_REJECTED_KEPT = 10_000;
 
 /** Where a snapshot came from. */
 export const ErpSnapshotSource = { Csv: 'csv', Json: 'json' } as const;
-export type ErpSnapshotSource = (typeof ErpSnapshotSource)[keyof typeof ErpSnapshotSource];
-export const ERP_SNAPSHOT_SOURCES = Object.values(ErpSnapshotSource) as [ErpSnapshotSource, ...ErpSnapshotSource[]];
+export type ErpSnapshotSource = ValueOf<typeof ErpSnapshotSource>;
+export const ERP_SNAPSHOT_SOURCES = valuesOf(ErpSnapshotSource);
 
 /**
  * One row of a JSON snapshot: the store (its location `code`, as the locations list shows it), the GTIN (8, 12, 13 or

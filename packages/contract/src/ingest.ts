@@ -1,6 +1,7 @@
 // Request and response shapes of the ingest module (Zod); the server validates with them, the web types its calls with them.
 import { z } from 'zod';
 import { hasNoNul, isoDateTime, NUL_REFUSED } from './common.js';
+import type { ValueOf } from './const-enum.js';
 
 /** Largest reading set accepted in one body (EPCs, or reads when sent as reads). */
 export const MAX_SET_EPCS = 10_000;
@@ -33,6 +34,29 @@ export const readSchema = z.object({
 });
 export type Read = z.infer<typeof readSchema>;
 
+/** A set's read window as a client sends it: two ISO 8601 date-times. */
+const readWindowBodyFields = {
+  start_time: isoDateTime('start_time must be an ISO 8601 date-time.'),
+  end_time: isoDateTime('end_time must be an ISO 8601 date-time.'),
+};
+
+/** Whether a set's read window does not end before it starts. */
+const isReadWindowInOrder = (set: { start_time: string; end_time: string }) =>
+  Date.parse(set.start_time) <= Date.parse(set.end_time);
+/** The refusal when it does: a new object each time, as Zod's refine rewrites the one it is given. */
+const readWindowRefused = () => ({ path: ['end_time'], message: 'end_time is before start_time.' });
+
+/** The EPCs of a handheld's set: hexadecimal, as a keyboard wedge types them (made upper case). */
+const wedgeEpcsSchema = z
+  .array(
+    z
+      .string()
+      .trim()
+      .regex(/^[0-9A-Fa-f]{4,128}$/, 'An EPC is 4 to 128 hexadecimal digits.')
+      .transform((epc) => epc.toUpperCase()),
+  )
+  .max(MAX_SET_EPCS, `A reading set has at most ${MAX_SET_EPCS} EPCs.`);
+
 /**
  * A reading set (docs/design.md §6): the reader's own UUID (sent twice, stored once), the
  * device (serial number or MAC), the read window, an optional box barcode and either plain
@@ -44,8 +68,7 @@ export const readingSetBodySchema = z
     id: z.uuid('id must be a UUID.'),
     /** Serial number or MAC; optional (the device key names the reader), and when given it must be the key's reader. */
     device: z.string().trim().min(1).max(64).refine(hasNoNul, NUL_REFUSED).optional(),
-    start_time: isoDateTime('start_time must be an ISO 8601 date-time.'),
-    end_time: isoDateTime('end_time must be an ISO 8601 date-time.'),
+    ...readWindowBodyFields,
     codebar: z.string().trim().max(128).refine(hasNoNul, NUL_REFUSED).nullable().optional(),
     epcs: z.array(epcHexSchema).max(MAX_SET_EPCS, `A reading set has at most ${MAX_SET_EPCS} EPCs.`).optional(),
     reads: z.array(readSchema).max(MAX_SET_EPCS, `A reading set has at most ${MAX_SET_EPCS} reads.`).optional(),
@@ -57,9 +80,7 @@ export const readingSetBodySchema = z
     if (set.epcs && set.reads) {
       ctx.addIssue({ code: 'custom', path: ['reads'], message: 'Send epcs or reads, not both.' });
     }
-    if (Date.parse(set.start_time) > Date.parse(set.end_time)) {
-      ctx.addIssue({ code: 'custom', path: ['end_time'], message: 'end_time is before start_time.' });
-    }
+    if (!isReadWindowInOrder(set)) ctx.addIssue({ code: 'custom', ...readWindowRefused() });
   });
 export type ReadingSetBody = z.input<typeof readingSetBodySchema>;
 export type ReadingSetInput = z.output<typeof readingSetBodySchema>;
@@ -146,11 +167,11 @@ export type ReaderIngestStatus = z.infer<typeof readerIngestStatusSchema>;
  * them (MQTT); 'llrp', the server connects to the reader's LLRP port (5084) and runs a ROSpec.
  */
 export const ReaderConnection = { Push: 'push', Llrp: 'llrp' } as const;
-export type ReaderConnection = (typeof ReaderConnection)[keyof typeof ReaderConnection];
+export type ReaderConnection = ValueOf<typeof ReaderConnection>;
 
 /** The state of the server's LLRP connection to a reader (reader_links.state). */
 export const ReaderLinkState = { Connecting: 'CONNECTING', Connected: 'CONNECTED', Retrying: 'RETRYING' } as const;
-export type ReaderLinkState = (typeof ReaderLinkState)[keyof typeof ReaderLinkState];
+export type ReaderLinkState = ValueOf<typeof ReaderLinkState>;
 
 /**
  * POST /api/locations/{id}/handheld_sets/ (issue 32, the store's handheld app; a user's session, roles 1 to 3): the
@@ -161,24 +182,10 @@ export const handheldSetBodySchema = z
   .object({
     id: z.uuid('id must be a UUID.'),
     area: z.number().int().positive(),
-    start_time: isoDateTime('start_time must be an ISO 8601 date-time.'),
-    end_time: isoDateTime('end_time must be an ISO 8601 date-time.'),
-    /** Hexadecimal, as a keyboard wedge types them (made upper case). */
-    epcs: z
-      .array(
-        z
-          .string()
-          .trim()
-          .regex(/^[0-9A-Fa-f]{4,128}$/, 'An EPC is 4 to 128 hexadecimal digits.')
-          .transform((epc) => epc.toUpperCase()),
-      )
-      .min(1)
-      .max(MAX_SET_EPCS, `A reading set has at most ${MAX_SET_EPCS} EPCs.`),
+    ...readWindowBodyFields,
+    epcs: wedgeEpcsSchema.min(1),
   })
-  .refine((set) => Date.parse(set.start_time) <= Date.parse(set.end_time), {
-    path: ['end_time'],
-    message: 'end_time is before start_time.',
-  });
+  .refine(isReadWindowInOrder, readWindowRefused());
 export type HandheldSetBody = z.input<typeof handheldSetBodySchema>;
 export type HandheldSetInput = z.output<typeof handheldSetBodySchema>;
 
@@ -193,22 +200,9 @@ export const handheldReceiptBodySchema = z
   .object({
     id: z.uuid('id must be a UUID.'),
     codebar: z.string().trim().min(1, 'Enter the box barcode.').max(128).refine(hasNoNul, NUL_REFUSED),
-    start_time: isoDateTime('start_time must be an ISO 8601 date-time.'),
-    end_time: isoDateTime('end_time must be an ISO 8601 date-time.'),
-    /** Hexadecimal, as a keyboard wedge types them (made upper case). */
-    epcs: z
-      .array(
-        z
-          .string()
-          .trim()
-          .regex(/^[0-9A-Fa-f]{4,128}$/, 'An EPC is 4 to 128 hexadecimal digits.')
-          .transform((epc) => epc.toUpperCase()),
-      )
-      .max(MAX_SET_EPCS, `A reading set has at most ${MAX_SET_EPCS} EPCs.`),
+    ...readWindowBodyFields,
+    epcs: wedgeEpcsSchema,
   })
-  .refine((set) => Date.parse(set.start_time) <= Date.parse(set.end_time), {
-    path: ['end_time'],
-    message: 'end_time is before start_time.',
-  });
+  .refine(isReadWindowInOrder, readWindowRefused());
 export type HandheldReceiptBody = z.input<typeof handheldReceiptBodySchema>;
 export type HandheldReceiptInput = z.output<typeof handheldReceiptBodySchema>;

@@ -1,3 +1,5 @@
+import { type ValueOf, valuesOf } from './const-enum.js';
+
 /**
  * Integrations with a company's other systems (issue 27): outbound webhooks, API keys, catalogue and ERP imports.
  * The enums every side shares; each feature's request and answer schemas live in its own file.
@@ -25,8 +27,8 @@ export const WebhookEventType = {
   /** The result of an EPCIS subscription (a named query run on schedule or on capture). */
   EpcisQueryResult: 'epcis.query_result',
 } as const;
-export type WebhookEventType = (typeof WebhookEventType)[keyof typeof WebhookEventType];
-export const WEBHOOK_EVENT_TYPES = Object.values(WebhookEventType) as [WebhookEventType, ...WebhookEventType[]];
+export type WebhookEventType = ValueOf<typeof WebhookEventType>;
+export const WEBHOOK_EVENT_TYPES = valuesOf(WebhookEventType);
 
 /** A delivery of one message to one endpoint. */
 export const WebhookDeliveryState = {
@@ -36,16 +38,16 @@ export const WebhookDeliveryState = {
   /** Gave up (attempts exhausted, or the endpoint was disabled): replayable. */
   Failed: 'failed',
 } as const;
-export type WebhookDeliveryState = (typeof WebhookDeliveryState)[keyof typeof WebhookDeliveryState];
-export const WEBHOOK_DELIVERY_STATES = Object.values(WebhookDeliveryState) as [WebhookDeliveryState, ...WebhookDeliveryState[]];
+export type WebhookDeliveryState = ValueOf<typeof WebhookDeliveryState>;
+export const WEBHOOK_DELIVERY_STATES = valuesOf(WebhookDeliveryState);
 
 /** What an API key may do: read only, or read and write. */
 export const ApiKeyAccess = {
   Read: 'read',
   Write: 'write',
 } as const;
-export type ApiKeyAccess = (typeof ApiKeyAccess)[keyof typeof ApiKeyAccess];
-export const API_KEY_ACCESS = Object.values(ApiKeyAccess) as [ApiKeyAccess, ...ApiKeyAccess[]];
+export type ApiKeyAccess = ValueOf<typeof ApiKeyAccess>;
+export const API_KEY_ACCESS = valuesOf(ApiKeyAccess);
 
 /** A file import (catalogue, ERP stock) as a background job. */
 export const ImportState = {
@@ -54,5 +56,5 @@ export const ImportState = {
   Succeeded: 'succeeded',
   Failed: 'failed',
 } as const;
-export type ImportState = (typeof ImportState)[keyof typeof ImportState];
-export const IMPORT_STATES = Object.values(ImportState) as [ImportState, ...ImportState[]];
+export type ImportState = ValueOf<typeof ImportState>;
+export const IMPORT_STATES = valuesOf(ImportState);

@@ -1,3 +1,5 @@
+import type { ValueOf } from './const-enum.js';
+
 /**
  * Live updates (issue 17, `GET /api/events/stream`): what changed, as the browsers hear it. Each topic names the
  * screens it refreshes; the payload is small (counts per location and area, never a row per item).
@@ -24,4 +26,4 @@ export const LiveTopic = {
   /** The stream cannot replay what was missed (too much, or pruned): refresh everything. */
   Reset: 'reset',
 } as const;
-export type LiveTopic = (typeof LiveTopic)[keyof typeof LiveTopic];
+export type LiveTopic = ValueOf<typeof LiveTopic>;

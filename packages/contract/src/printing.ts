@@ -3,6 +3,7 @@
 // service (ZPL to the printer over TCP) and its log. Spec sections 2 "Printing", 3, 4, 5, 7 "Printing", 8 and 9.
 import { z } from 'zod';
 import { INT4_MAX, idDescriptionSchema, intId, intIn, pagingQuerySchema } from './common.js';
+import type { ValueOf } from './const-enum.js';
 import { LIST_PAGE_SIZE } from './paging.js';
 
 /* ------------------------------------------------------------------ constants (spec section 9) */
@@ -40,7 +41,7 @@ export const PrintOrderState = {
   Printed: 'PRINTED',
   Error: 'ERROR',
 } as const;
-export type PrintOrderState = (typeof PrintOrderState)[keyof typeof PrintOrderState];
+export type PrintOrderState = ValueOf<typeof PrintOrderState>;
 export const PRINT_ORDER_STATES = ['PENDING', 'WORKING', 'PARTIAL', 'PRINTED', 'ERROR'] as const;
 
 export const PRINT_ORDER_SOURCES = ['manual', 'csv', 'order', 'stock', 'upload'] as const;
@@ -689,7 +690,7 @@ export const nicelabelUpdateBodySchema = z.object({
  * 'encode_failed': the printer could not write the EPC into the label's tag (it printed VOID over it).
  */
 export const LabelVoidReason = { Unconfirmed: 'unconfirmed', EncodeFailed: 'encode_failed' } as const;
-export type LabelVoidReason = (typeof LabelVoidReason)[keyof typeof LabelVoidReason];
+export type LabelVoidReason = ValueOf<typeof LabelVoidReason>;
 
 /** Print head resolutions a printer may have (printers.dpi); templates are drawn at 203 dpi and scaled. */
 export const PRINTER_DPIS = [203, 300, 600] as const;

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { intId } from './common.js';
+import { type ValueOf, valuesOf } from './const-enum.js';
 
 /** The longest query: a compressed or uncompressed Digital Link fits, a pasted paragraph does not. */
 export const SEARCH_QUERY_MAX = 200;
@@ -19,8 +20,8 @@ export const SearchResultKind = {
   MovementOrder: 'movement_order',
   Box: 'box',
 } as const;
-export type SearchResultKind = (typeof SearchResultKind)[keyof typeof SearchResultKind];
-export const SEARCH_RESULT_KINDS = Object.values(SearchResultKind) as [SearchResultKind, ...SearchResultKind[]];
+export type SearchResultKind = ValueOf<typeof SearchResultKind>;
+export const SEARCH_RESULT_KINDS = valuesOf(SearchResultKind);
 
 /**
  * GET /api/search/?q=…: `q` the text typed or scanned (trimmed); `location` the location the header has chosen, which

@@ -1,6 +1,7 @@
 /** Single sign-on with OpenID Connect (issue 29, docs/sso.md): a company's provider, and the sign-in through it. */
 import { z } from 'zod';
 import { emailField } from './common.js';
+import type { ValueOf } from './const-enum.js';
 import { ROLES } from './enums.js';
 
 export const SSO_DEFAULT_SCOPES = 'openid email profile';
@@ -28,7 +29,7 @@ export const SsoError = {
   /** The company's single sign-on is off. */
   Disabled: 'disabled',
 } as const;
-export type SsoError = (typeof SsoError)[keyof typeof SsoError];
+export type SsoError = ValueOf<typeof SsoError>;
 export const SSO_ERRORS = Object.values(SsoError);
 
 const text = (max = SSO_TEXT_MAX) =>

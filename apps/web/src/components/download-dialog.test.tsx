@@ -1,15 +1,12 @@
 // @vitest-environment jsdom
-import { cleanup, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderApp } from '../test/render-app';
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { cleanAfterEach, renderApp } from '../test/render-app';
 import { DownloadDialog } from './download-dialog';
 
 /** The download dialog asks the server for the file's format and says what it saved (issue 28: Excel beside CSV). */
 describe('DownloadDialog', () => {
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  cleanAfterEach();
 
   const serve = (body: string, name: string, type: string) => {
     const calls: { url: string; accept: string | null; language: string | null }[] = [];

@@ -2,38 +2,20 @@
 import type { ItemType } from '@rfid/contract';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { anItemType } from '../test/fixtures';
 import { renderApp } from '../test/render-app';
 import { ItemDescriptionCell, ItemTypeOption, itemTypeVariant } from './item-type';
 
 /** Issue 28: a GTIN reads with what tells it from its model's other GTINs (size, colour, picture). */
-const shirt = (overrides: Partial<ItemType>): ItemType => ({
-  id: 1,
-  gtin: '08437012101004',
-  description: 'Camisa de cuadros azul marino',
-  external_image: '',
-  price: '29.95',
-  prices: [],
-  size_primary: 'M',
-  size_secondary: '',
-  sizes: [{ country: 'ES', value: 'M' }],
-  colour: 'Azul marino',
-  model: 'de cuadros',
-  season: '',
-  cloth_type: '',
-  reference: '',
-  department: '',
-  leather_code: '',
-  provider: '',
-  manufacturer: '',
-  brand_name: '',
-  brand_id: null,
-  product_type: '',
-  gender: '',
-  section: '',
-  zone: '',
-  minimum_stock: null,
-  ...overrides,
-});
+const shirt = (overrides: Partial<ItemType>): ItemType =>
+  anItemType({
+    description: 'Camisa de cuadros azul marino',
+    price: '29.95',
+    sizes: [{ country: 'ES', value: 'M' }],
+    colour: 'Azul marino',
+    model: 'de cuadros',
+    ...overrides,
+  });
 
 describe('ItemTypeOption', () => {
   afterEach(cleanup);

@@ -1,4 +1,4 @@
-import type { Reader, ReplenishmentLine } from '@rfid/contract';
+import type { ItemType, Reader, ReplenishmentLine, TagCompanyFormat } from '@rfid/contract';
 
 /** A fixed reader of the test store's dock (push connection, no LLRP), with `fields` over it. */
 export const aReader = (fields: Partial<Reader> = {}): Reader => ({
@@ -44,5 +44,45 @@ export const aPickLine = (fields: Partial<ReplenishmentLine> = {}): Replenishmen
   epcs: [],
   picked: null,
   picked_at: null,
+  ...fields,
+});
+
+/** An item type (GTIN) of a checked shirt in size M, blue, with no catalogue details beyond those; `fields` over it. */
+export const anItemType = (fields: Partial<ItemType> = {}): ItemType => ({
+  id: 1,
+  gtin: '08437012101004',
+  description: 'Camisa de cuadros',
+  external_image: '',
+  price: null,
+  prices: [],
+  size_primary: 'M',
+  size_secondary: '',
+  sizes: [],
+  colour: 'Azul',
+  model: '',
+  season: '',
+  cloth_type: '',
+  reference: '',
+  department: '',
+  leather_code: '',
+  provider: '',
+  manufacturer: '',
+  brand_name: '',
+  brand_id: null,
+  product_type: '',
+  gender: '',
+  section: '',
+  zone: '',
+  minimum_stock: null,
+  ...fields,
+});
+
+/** The company's hang-tag format (id 11) of the UHF-96 tag type (id 3), filter 1; `fields` over it. */
+export const aTagCompanyFormat = (fields: Partial<TagCompanyFormat> = {}): TagCompanyFormat => ({
+  id: 11,
+  company: 1,
+  tag_type: { id: 3, reference: 'UHF-96', epc_bits: 96 },
+  tag_format: { id: 2, description: 'Etiqueta colgante' },
+  filter_value: 1,
   ...fields,
 });

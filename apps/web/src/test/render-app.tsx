@@ -8,7 +8,7 @@ import { roleQueryOptions } from '../features/auth';
 import { DateLocalization } from '../lib/date-localization';
 import i18n from '../lib/i18n';
 import { NotifierProvider } from '../lib/notifier';
-import { STORAGE_KEYS } from '../lib/storage';
+import { type CurrentLocation, saveLocation } from '../lib/storage';
 
 /**
  * What the Testing Library tests of the web share (one piece for each repeated thing): a signed-in user of a role, the
@@ -93,18 +93,26 @@ export const apiPage = <T,>(results: T[], count = results.length): ApiAnswer => 
   body: { count, next: null, previous: null, results },
 });
 
-/**
- * For a describe block: the user works at the demo store T-MAD-01 (id 3) as the location picker left it; after each test
- * the screen is unmounted, the stubbed fetch restored and the storage emptied.
- */
-export const atTestStore = (): void => {
-  beforeEach(() => {
-    localStorage.setItem(STORAGE_KEYS.locationId, '3');
-    localStorage.setItem(STORAGE_KEYS.location, 'T-MAD-01');
-  });
+/** For a describe block: after each test the screen is unmounted and the stubbed globals (fetch) restored. */
+export const cleanAfterEach = (): void => {
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();
-    localStorage.clear();
   });
 };
+
+/**
+ * For a describe block: the user works at `place` as the location picker left it; after each test the screen is
+ * unmounted, the stubbed fetch restored and the storage emptied.
+ */
+export const atStore = (place: CurrentLocation): void => {
+  beforeEach(() => {
+    localStorage.clear();
+    saveLocation(place);
+  });
+  cleanAfterEach();
+  afterEach(() => localStorage.clear());
+};
+
+/** For a describe block: the user works at the demo store T-MAD-01 (id 3); see `atStore`. */
+export const atTestStore = (): void => atStore({ id: 3, description: 'T-MAD-01' });

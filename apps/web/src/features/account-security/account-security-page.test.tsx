@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import type { TotpStatus } from '@rfid/contract';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, renderApp } from '../../test/render-app';
+import { describe, expect, it, vi } from 'vitest';
+import { cleanAfterEach, fakeApi, renderApp } from '../../test/render-app';
 import { AccountSecurityPage } from './account-security-page';
 
 /** Account security (issue 29) against a fake API: enrol with the QR code and key, recovery codes once, turn off. */
@@ -14,10 +14,7 @@ const off: TotpStatus = { enabled: false, enabled_at: null, recovery_codes_left:
 const on: TotpStatus = { enabled: true, enabled_at: '2026-05-04T07:00:00.000Z', recovery_codes_left: 9, required: false };
 
 describe('AccountSecurityPage', () => {
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  cleanAfterEach();
 
   it('es: turns the second factor on: QR code and key, a wrong code shows the server message, then the codes once', async () => {
     let status = off;

@@ -1,15 +1,12 @@
 // @vitest-environment jsdom
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, renderApp } from '../../test/render-app';
+import { describe, expect, it } from 'vitest';
+import { cleanAfterEach, fakeApi, renderApp } from '../../test/render-app';
 import { CompanySecurityPage } from './company-security-page';
 
 describe('CompanySecurityPage', () => {
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  cleanAfterEach();
 
   it('es: role 1 requires a second factor of administrators with the switch', async () => {
     let value = false;

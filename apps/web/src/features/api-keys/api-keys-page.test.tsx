@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import type { ApiKey } from '@rfid/contract';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type ApiAnswer, apiPage, fakeApi, renderApp } from '../../test/render-app';
+import { describe, expect, it, vi } from 'vitest';
+import { type ApiAnswer, apiPage, cleanAfterEach, fakeApi, renderApp } from '../../test/render-app';
 import { ApiKeysPage } from './api-keys-page';
 
 /**
@@ -38,10 +38,7 @@ const routes = (keys: () => ApiKey[]): Record<string, (body: unknown) => ApiAnsw
 const renderIn = (language: 'es' | 'en', role = 1) => renderApp(<ApiKeysPage />, { language, role, namespaces: ['api-keys'] });
 
 describe('ApiKeysPage', () => {
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  cleanAfterEach();
 
   it('es: lists the keys by their first characters; creates one (name required), shows it once and copies it', async () => {
     const calls = fakeApi(routes(() => [apiKey()]));

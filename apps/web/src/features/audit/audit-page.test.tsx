@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import type { AuditDetail, AuditEntry } from '@rfid/contract';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiPage, fakeApi, renderApp } from '../../test/render-app';
+import { describe, expect, it, vi } from 'vitest';
+import { apiPage, cleanAfterEach, fakeApi, renderApp } from '../../test/render-app';
 import { AuditPage } from './audit-page';
 
 /**
@@ -50,10 +50,7 @@ const recordUrls = (): string[] => {
 const renderIn = (language: 'es' | 'en', role = 1) => renderApp(<AuditPage />, { language, role, namespaces: ['audit'] });
 
 describe('AuditPage', () => {
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  cleanAfterEach();
 
   it('es: lists who changed what from where; a row opens its fields before → after, the changed ones marked', async () => {
     fakeApi({

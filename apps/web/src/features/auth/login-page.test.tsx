@@ -1,18 +1,15 @@
 // @vitest-environment jsdom
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { readSession } from '../../lib/storage';
-import { fakeApi, renderApp } from '../../test/render-app';
+import { cleanAfterEach, fakeApi, renderApp } from '../../test/render-app';
 import { LoginPage } from './login-page';
 
 /** The sign-in's steps (issue 29): the known-client token kept and sent, the second factor's code or a recovery code. */
 describe('LoginPage, second factor and known client', () => {
   beforeEach(() => localStorage.clear());
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  cleanAfterEach();
 
   const signIn = async (username: string) => {
     await userEvent.type(screen.getByLabelText(/Usuario|Username/), username);

@@ -1,9 +1,10 @@
-import { Alert, Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, CardContent, Stack, TextField, Typography } from '@mui/material';
 import type { LoginBody } from '@rfid/contract';
 import { lazy, Suspense, useLayoutEffect, useState } from 'react';
 import { type FieldError, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
+import { SignInCard } from '../../components/sign-in-card';
 import { ApiError } from '../../lib/api-client';
 import { removeBootShell } from '../../lib/boot-shell';
 import i18n from '../../lib/i18n';
@@ -66,79 +67,69 @@ export const LoginPage = () => {
     fieldError ? (fieldError.message === BLANK ? t('login.required') : fieldError.message) : ' ';
 
   return (
-    <Box
-      sx={{
-        minHeight: '100vh',
-        display: 'grid',
-        placeItems: 'center',
-        p: 2,
-        background: 'linear-gradient(135deg, #ef6c00 0%, #ffb74d 100%)',
-      }}
-    >
-      <Card sx={{ width: '100%', maxWidth: 400 }} elevation={6}>
-        {step ? (
-          <CardContent sx={{ p: 4 }}>
-            <Suspense fallback={null}>
-              {step.kind === 'mfa' ? (
-                <MfaStep
-                  username={step.username}
-                  mfaToken={step.mfaToken}
-                  onSignedIn={() => void navigate(target, { replace: true })}
-                  onBack={() => setStep(null)}
-                />
-              ) : (
-                <MfaEnrolStep
-                  username={step.username}
-                  mfaToken={step.mfaToken}
-                  onSignedIn={() => void navigate(target, { replace: true })}
-                  onBack={() => setStep(null)}
-                />
-              )}
-            </Suspense>
-          </CardContent>
-        ) : (
-          <CardContent component="form" onSubmit={submit} noValidate sx={{ p: 4 }}>
-            <Stack spacing={2.5}>
-              <Box>
-                <Typography variant="h5" color="primary" sx={{ fontWeight: 700 }}>
-                  Bionix RFID
-                </Typography>
-                <Typography variant="body2" color="text.secondary">
-                  {t('login.subtitle')}
-                </Typography>
-              </Box>
-              <Typography variant="h6">{t('login.title')}</Typography>
-              <TextField
-                label={t('fields.username')}
-                autoComplete="username"
-                {...register('username')}
-                error={Boolean(errors.username)}
-                helperText={helperText(errors.username)}
-                fullWidth
-                autoFocus
+    <SignInCard>
+      {step ? (
+        <CardContent sx={{ p: 4 }}>
+          <Suspense fallback={null}>
+            {step.kind === 'mfa' ? (
+              <MfaStep
+                username={step.username}
+                mfaToken={step.mfaToken}
+                onSignedIn={() => void navigate(target, { replace: true })}
+                onBack={() => setStep(null)}
               />
-              <TextField
-                label={t('fields.password')}
-                type="password"
-                autoComplete="current-password"
-                {...register('password')}
-                error={Boolean(errors.password)}
-                helperText={helperText(errors.password)}
-                fullWidth
+            ) : (
+              <MfaEnrolStep
+                username={step.username}
+                mfaToken={step.mfaToken}
+                onSignedIn={() => void navigate(target, { replace: true })}
+                onBack={() => setStep(null)}
               />
-              {error && (
-                <Alert severity="error" data-testid="login-error">
-                  {error}
-                </Alert>
-              )}
-              <Button type="submit" variant="contained" size="large" disabled={login.isPending}>
-                {t('login.submit')}
-              </Button>
-            </Stack>
-          </CardContent>
-        )}
-        {!step && <SsoLoginLink />}
-      </Card>
-    </Box>
+            )}
+          </Suspense>
+        </CardContent>
+      ) : (
+        <CardContent component="form" onSubmit={submit} noValidate sx={{ p: 4 }}>
+          <Stack spacing={2.5}>
+            <Box>
+              <Typography variant="h5" color="primary" sx={{ fontWeight: 700 }}>
+                Bionix RFID
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                {t('login.subtitle')}
+              </Typography>
+            </Box>
+            <Typography variant="h6">{t('login.title')}</Typography>
+            <TextField
+              label={t('fields.username')}
+              autoComplete="username"
+              {...register('username')}
+              error={Boolean(errors.username)}
+              helperText={helperText(errors.username)}
+              fullWidth
+              autoFocus
+            />
+            <TextField
+              label={t('fields.password')}
+              type="password"
+              autoComplete="current-password"
+              {...register('password')}
+              error={Boolean(errors.password)}
+              helperText={helperText(errors.password)}
+              fullWidth
+            />
+            {error && (
+              <Alert severity="error" data-testid="login-error">
+                {error}
+              </Alert>
+            )}
+            <Button type="submit" variant="contained" size="large" disabled={login.isPending}>
+              {t('login.submit')}
+            </Button>
+          </Stack>
+        </CardContent>
+      )}
+      {!step && <SsoLoginLink />}
+    </SignInCard>
   );
 };

@@ -5,22 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
 import { RecoveryCodesView, TotpSetup } from '../account-security';
 import { confirmRequiredEnrolment, keepSession, startRequiredEnrolment } from './api/login';
+import type { MfaStepProps } from './mfa-step';
 
 /**
  * The enrolment a company requires of its administrators before any session (issue 29): the secret, the first code,
  * then the recovery codes; the session is kept once the user has them. Loaded only when needed (with the QR code).
  */
-export const MfaEnrolStep = ({
-  username,
-  mfaToken,
-  onSignedIn,
-  onBack,
-}: {
-  username: string;
-  mfaToken: string;
-  onSignedIn: () => void;
-  onBack: () => void;
-}) => {
+export const MfaEnrolStep = ({ username, mfaToken, onSignedIn, onBack }: MfaStepProps) => {
   const { t } = useTranslation(['auth', 'common']);
   const [enrolment, setEnrolment] = useState<TotpEnrolment | null>(null);
   const [done, setDone] = useState<(SessionResponse & { recovery_codes: string[] }) | null>(null);

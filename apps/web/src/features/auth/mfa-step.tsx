@@ -4,18 +4,16 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
 import { loginMfa } from './api/login';
 
-/** The sign-in's second step (issue 29): the authenticator app's code, or one recovery code. Loaded only when needed. */
-export const MfaStep = ({
-  username,
-  mfaToken,
-  onSignedIn,
-  onBack,
-}: {
+/** The sign-in's steps after the password: whose, the server's token of the first step, what ends them. */
+export type MfaStepProps = {
   username: string;
   mfaToken: string;
   onSignedIn: () => void;
   onBack: () => void;
-}) => {
+};
+
+/** The sign-in's second step (issue 29): the authenticator app's code, or one recovery code. Loaded only when needed. */
+export const MfaStep = ({ username, mfaToken, onSignedIn, onBack }: MfaStepProps) => {
   const { t } = useTranslation(['auth', 'common']);
   const [useRecovery, setUseRecovery] = useState(false);
   const [value, setValue] = useState('');

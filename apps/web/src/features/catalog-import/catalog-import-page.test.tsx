@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import type { CatalogImport } from '@rfid/contract';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiPage, fakeApi, renderApp } from '../../test/render-app';
+import { describe, expect, it } from 'vitest';
+import { apiPage, cleanAfterEach, fakeApi, renderApp } from '../../test/render-app';
 import { CatalogImportPage } from './catalog-import-page';
 
 /**
@@ -40,10 +40,7 @@ const choose = async (name: string, content: string) => {
 };
 
 describe('CatalogImportPage', () => {
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  cleanAfterEach();
 
   it('uploads the chosen file and shows the progress bar climbing to 100 with the counts (Spanish)', async () => {
     // The server's answers for the import, one per poll: running at 40 %, then finished.

@@ -1,20 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Stack,
-  TextField,
-  useMediaQuery,
-  useTheme,
-} from '@mui/material';
+import { TextField } from '@mui/material';
 import { type CreateItemTypeBody, createItemTypeBodySchema, type ItemType } from '@rfid/contract';
 import { useEffect, useState } from 'react';
 import { type Path, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { errorStatus, FormAlert, type FormStatus } from '../../components/form-alert';
+import { FormDialog } from '../../components/form-dialog';
 import { ApiError } from '../../lib/api-client';
 import { useCreateGtin } from './api/create-gtin';
 
@@ -44,7 +35,6 @@ export type AddGtinDialogProps = {
 /** The add-GTIN dialog ('Create' from an unknown GTIN in the order and print forms). */
 export const AddGtinDialog = ({ open, onClose, onCreated, initialGtin = '', brandId }: AddGtinDialogProps) => {
   const { t } = useTranslation(['catalog', 'common']);
-  const isPhone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const create = useCreateGtin();
   const [status, setStatus] = useState<FormStatus>(null);
   const {
@@ -106,40 +96,37 @@ export const AddGtinDialog = ({ open, onClose, onCreated, initialGtin = '', bran
   };
 
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" fullScreen={isPhone} data-testid="add-gtin-dialog">
-      <form noValidate onSubmit={(event) => void submit(event)}>
-        <DialogTitle>{t('addGtin.title')}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            {FIELDS.map((name) => (
-              <TextField
-                key={name}
-                label={t(`fields.${name}`)}
-                required={name === 'gtin' || name === 'description' || name === 'price'}
-                error={Boolean(errors[name])}
-                helperText={helper(name)}
-                autoFocus={name === (initialGtin ? 'description' : 'gtin')}
-                fullWidth
-                {...register(name)}
-                slotProps={{
-                  htmlInput: {
-                    'data-testid': `add-gtin-${name}`,
-                    ...(name === 'gtin' ? { inputMode: 'numeric', maxLength: 14 } : {}),
-                    ...(name === 'price' ? { inputMode: 'decimal' } : {}),
-                  },
-                }}
-              />
-            ))}
-            <FormAlert status={status} onClose={() => setStatus(null)} />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{t('addGtin.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={create.isPending} data-testid="add-gtin-submit">
-            {t('addGtin.create')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title={t('addGtin.title')}
+      testId="add-gtin-dialog"
+      onSubmit={() => void submit()}
+      cancelLabel={t('addGtin.cancel')}
+      submitLabel={t('addGtin.create')}
+      submitTestId="add-gtin-submit"
+      submitDisabled={create.isPending}
+    >
+      {FIELDS.map((name) => (
+        <TextField
+          key={name}
+          label={t(`fields.${name}`)}
+          required={name === 'gtin' || name === 'description' || name === 'price'}
+          error={Boolean(errors[name])}
+          helperText={helper(name)}
+          autoFocus={name === (initialGtin ? 'description' : 'gtin')}
+          fullWidth
+          {...register(name)}
+          slotProps={{
+            htmlInput: {
+              'data-testid': `add-gtin-${name}`,
+              ...(name === 'gtin' ? { inputMode: 'numeric', maxLength: 14 } : {}),
+              ...(name === 'price' ? { inputMode: 'decimal' } : {}),
+            },
+          }}
+        />
+      ))}
+      <FormAlert status={status} onClose={() => setStatus(null)} />
+    </FormDialog>
   );
 };

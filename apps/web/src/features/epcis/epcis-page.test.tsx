@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type ApiCall, renderApp } from '../../test/render-app';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type ApiCall, cleanAfterEach, renderApp } from '../../test/render-app';
 import { EpcisPage } from './epcis-page';
 
 /**
@@ -72,10 +72,7 @@ describe('EpcisPage', () => {
     await import('@mui/x-date-pickers/DateTimePicker');
   });
   beforeEach(() => localStorage.clear());
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  cleanAfterEach();
 
   it('es: lists the events, searches by EPC and business step, and pages with the binding’s token', async () => {
     const calls = fakeEpcis();

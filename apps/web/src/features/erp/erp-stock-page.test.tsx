@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import type { ErpDifference, ErpSnapshotDetail } from '@rfid/contract';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type ApiCall, renderApp } from '../../test/render-app';
+import { describe, expect, it, vi } from 'vitest';
+import { type ApiCall, cleanAfterEach, renderApp } from '../../test/render-app';
 import { ErpStockPage } from './erp-stock-page';
 
 /**
@@ -66,10 +66,7 @@ const fakeApi = (rows: ErpDifference[]) => {
 const renderIn = (language: 'es' | 'en', role = 3) => renderApp(<ErpStockPage />, { language, role, namespaces: ['erp'] });
 
 describe('ErpStockPage', () => {
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  cleanAfterEach();
 
   it('es: lists ERP, RFID and the difference, only the differences by default; the GTIN filter asks the server', async () => {
     const calls = fakeApi([difference()]);

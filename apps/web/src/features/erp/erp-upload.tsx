@@ -1,7 +1,7 @@
-import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { Button, Paper, Stack, Typography } from '@mui/material';
-import { useRef, useState } from 'react';
+import { Box, Button, Paper, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CsvFileField } from '../../components/csv-file-field';
 import { errorStatus, FormAlert, type FormStatus } from '../../components/form-alert';
 import { formatQuantity } from '../../lib/format';
 import { useUploadErpStock } from './api/upload-erp-stock';
@@ -13,7 +13,6 @@ const REJECTED_SHOWN = 10;
 export const ErpUpload = () => {
   const { t, i18n } = useTranslation(['erp', 'common']);
   const upload = useUploadErpStock();
-  const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [status, setStatus] = useState<FormStatus>(null);
   const quantity = (value: number) => formatQuantity(value, i18n.language);
@@ -38,7 +37,6 @@ export const ErpUpload = () => {
             .map((row) => t('upload.rejectedRow', { row: row.row, reason: row.reason })),
         });
         setFile(null);
-        if (input.current) input.current.value = '';
       },
       onError: (error) => setStatus(errorStatus(error, t('common:errors.notCompleted'))),
     });
@@ -54,24 +52,18 @@ export const ErpUpload = () => {
           {t('upload.help')}
         </Typography>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
-          <Button component="label" variant="outlined" startIcon={<UploadFileIcon />}>
-            {t('upload.choose')}
-            <input
-              ref={input}
-              hidden
-              type="file"
-              accept=".csv,text/csv"
-              data-testid="erp-file"
-              aria-label={t('upload.choose')}
-              onChange={(event) => {
-                setFile(event.target.files?.[0] ?? null);
+          <Box sx={{ flex: 1, minWidth: 0 }}>
+            <CsvFileField
+              file={file}
+              onChange={(chosen) => {
+                setFile(chosen);
                 setStatus(null);
               }}
+              testId="erp-file"
+              chooseLabel={t('upload.choose')}
+              noneLabel={t('upload.noFile')}
             />
-          </Button>
-          <Typography variant="body2" sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }} data-testid="erp-file-name">
-            {file?.name ?? t('upload.noFile')}
-          </Typography>
+          </Box>
           <Button variant="contained" onClick={send} disabled={upload.isPending} data-testid="erp-upload">
             {t('upload.send')}
           </Button>

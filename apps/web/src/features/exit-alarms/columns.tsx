@@ -7,9 +7,10 @@ import { useTranslation } from 'react-i18next';
 import { EpcLink } from '../../components/epc-link';
 import { ItemThumbnail, itemVariantText } from '../../components/item-type';
 import type { Column } from '../../components/paged-table';
+import { quantityColumn } from '../../components/quantity-column';
 import { StatusChip, type StatusStyle } from '../../components/status-chip';
 import { TwoLineDate } from '../../components/two-line';
-import { formatNumber, formatQuantity } from '../../lib/format';
+import { formatNumber } from '../../lib/format';
 
 /** The three resolutions, each with its icon. */
 const ACTIONS: { status: ExitAlarmResolution; icon: typeof BlockIcon }[] = [
@@ -69,12 +70,13 @@ export const useExitAlarmColumns = ({
     },
     { id: 'epc', header: t('columns.epc'), cell: (row) => <EpcLink epc={row.epc} testId="exit-alarm-epc" isMonospace={false} /> },
     { id: 'time', header: t('columns.lastRead'), cell: (row) => <TwoLineDate value={row.last_read_at} /> },
-    {
+    quantityColumn({
       id: 'reads',
       header: t('columns.reads'),
-      align: 'right',
-      cell: (row) => <span data-testid="exit-alarm-reads">{formatQuantity(row.reads, i18n.language)}</span>,
-    },
+      value: (row) => row.reads,
+      language: i18n.language,
+      testId: 'exit-alarm-reads',
+    }),
     {
       id: 'status',
       header: t('columns.status'),

@@ -1,11 +1,10 @@
 // @vitest-environment jsdom
 import type { ExitAlarm } from '@rfid/contract';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { saveLocation } from '../../lib/storage';
-import { type ApiCall, renderApp } from '../../test/render-app';
+import { describe, expect, it, vi } from 'vitest';
+import { type ApiCall, atStore, renderApp } from '../../test/render-app';
 import { ExitAlarmsBell } from './exit-alarms-bell';
 import { ExitAlarmsPage } from './exit-alarms-page';
 
@@ -71,14 +70,7 @@ const renderIn = (language: 'es' | 'en', role = 3, ui: ReactNode = <ExitAlarmsPa
   renderApp(ui, { language, role, namespaces: ['exit-alarms', 'tracking'] });
 
 describe('ExitAlarmsPage', () => {
-  beforeEach(() => {
-    localStorage.clear();
-    saveLocation({ id: 2, description: 'Tienda Madrid Centro' });
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  atStore({ id: 2, description: 'Tienda Madrid Centro' });
 
   it('es: lists the open alarms with the item; "Marcar falsa alarma" resolves at once and the list asks again', async () => {
     let status: ExitAlarm['status'] = 'open';

@@ -1,16 +1,7 @@
 import AddIcon from '@mui/icons-material/Add';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Stack,
-  TextField,
-  useMediaQuery,
-  useTheme,
-} from '@mui/material';
+import { Button, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../components/form-dialog';
 import { AddGtinDialog } from '../catalog';
 import { AddBoxRow } from './add-box-row';
 import { useAddBox } from './use-add-box';
@@ -38,53 +29,42 @@ export type AddBoxDialogProps = {
 export const AddBoxDialog = (props: AddBoxDialogProps) => {
   const { open, onClose } = props;
   const { t } = useTranslation(['order-wizard', 'common']);
-  const isPhone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const state = useAddBox(props);
   const { fields, append, barcodeError, submit, creating, setCreating, setGtin } = state;
   const { register, clearErrors } = state.form;
   return (
     <>
-      <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" fullScreen={isPhone} data-testid="add-box-dialog">
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void submit();
-          }}
+      <FormDialog
+        open={open}
+        onClose={onClose}
+        title={t('box.title')}
+        testId="add-box-dialog"
+        onSubmit={() => void submit()}
+        cancelLabel={t('box.cancel')}
+        submitLabel={t('box.save')}
+        submitTestId="box-save"
+      >
+        <TextField
+          label={t('box.barcode')}
+          {...register('barcode', { onChange: () => clearErrors('barcode') })}
+          required
+          autoFocus
+          error={Boolean(barcodeError)}
+          helperText={barcodeError}
+          slotProps={{ htmlInput: { 'data-testid': 'box-barcode', maxLength: 128 } }}
+        />
+        {fields.map((field, index) => (
+          <AddBoxRow key={field.id} state={state} index={index} rowKey={field.id} />
+        ))}
+        <Button
+          startIcon={<AddIcon />}
+          onClick={() => append({ gtin: null, quantity: '1' })}
+          sx={{ alignSelf: 'flex-start' }}
+          data-testid="box-add-row"
         >
-          <DialogTitle>{t('box.title')}</DialogTitle>
-          <DialogContent>
-            <Stack spacing={2} sx={{ pt: 1 }}>
-              <TextField
-                label={t('box.barcode')}
-                {...register('barcode', { onChange: () => clearErrors('barcode') })}
-                required
-                autoFocus
-                error={Boolean(barcodeError)}
-                helperText={barcodeError}
-                slotProps={{ htmlInput: { 'data-testid': 'box-barcode', maxLength: 128 } }}
-              />
-              {fields.map((field, index) => (
-                <AddBoxRow key={field.id} state={state} index={index} rowKey={field.id} />
-              ))}
-              <Button
-                startIcon={<AddIcon />}
-                onClick={() => append({ gtin: null, quantity: '1' })}
-                sx={{ alignSelf: 'flex-start' }}
-                data-testid="box-add-row"
-              >
-                {t('box.addRow')}
-              </Button>
-            </Stack>
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={onClose}>{t('box.cancel')}</Button>
-            <Button type="submit" variant="contained" data-testid="box-save">
-              {t('box.save')}
-            </Button>
-          </DialogActions>
-        </form>
-      </Dialog>
+          {t('box.addRow')}
+        </Button>
+      </FormDialog>
       <AddGtinDialog
         open={Boolean(creating)}
         initialGtin={creating?.gtin ?? ''}

@@ -1,13 +1,12 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, Link, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import i18n from '../../lib/i18n';
 import { NotifierProvider } from '../../lib/notifier';
-import { saveLocation } from '../../lib/storage';
-import { testIdentity } from '../../test/render-app';
+import { atStore, testIdentity } from '../../test/render-app';
 import { roleQueryOptions } from '../auth';
 import { OrderWizard } from './order-wizard';
 
@@ -115,14 +114,7 @@ const fillDraft = async (user: ReturnType<typeof userEvent.setup>) => {
 };
 
 describe('OrderWizard', () => {
-  beforeEach(() => {
-    localStorage.clear();
-    saveLocation({ id: 2, description: 'Tienda Madrid Centro' });
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  atStore({ id: 2, description: 'Tienda Madrid Centro' });
 
   it('writes nothing before its last button, then sends the order with its boxes in one call', async () => {
     const calls = fakeApi();

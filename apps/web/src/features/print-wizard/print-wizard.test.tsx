@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
-import type { Printer, TagCompanyFormat, TagType } from '@rfid/contract';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import type { Printer } from '@rfid/contract';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type ApiAnswer, type ApiCall, apiPage, fakeApi, renderApp } from '../../test/render-app';
+import { describe, expect, it, vi } from 'vitest';
+import { aTagCompanyFormat } from '../../test/fixtures';
+import { type ApiAnswer, type ApiCall, apiPage, cleanAfterEach, fakeApi, renderApp } from '../../test/render-app';
 import { PrintWizardDialog, type PrintWizardProps } from './print-wizard';
 
 /**
@@ -12,14 +13,8 @@ import { PrintWizardDialog, type PrintWizardProps } from './print-wizard';
  * step), and the requests of its three uses: the records' print order, the ticked orders' print order then its print
  * job (after the printer's verification), and the dashboard's "new order" going to the manual form.
  */
-const tagType: TagType = { id: 3, reference: 'UHF-96', epc_bits: 96 };
-const format: TagCompanyFormat = {
-  id: 11,
-  company: 1,
-  tag_type: tagType,
-  tag_format: { id: 2, description: 'Etiqueta colgante' },
-  filter_value: 1,
-};
+const format = aTagCompanyFormat();
+const tagType = format.tag_type;
 const printer: Printer = {
   id: 6,
   description: 'Zebra almacén',
@@ -77,10 +72,7 @@ const pick = async (combobox: RegExp, option: string) => {
 };
 
 describe('PrintWizardDialog', () => {
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  cleanAfterEach();
 
   it('es, records: quantities, tag type, format, then "create" POSTs the order with the edited quantities', async () => {
     const calls = serve();

@@ -4,15 +4,16 @@ import { useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { CsvFileField } from '../../components/csv-file-field';
 import type { FormStatus } from '../../components/form-alert';
 import { FormCard } from '../../components/form-card';
 import { PageTitle } from '../../components/page-title';
 import { type FormatChoice, FormatFields, PRINT_PATHS } from '../print-wizard';
 import { useCreateCsvOrder } from './api/create-csv-order';
-import { CsvFileField, csvFileMessage, csvFileSchema } from './components/csv-file-field';
 import { formatChoiceErrors, formatChoiceFields } from './components/format-choice-schema';
 import { OrderFormFooter } from './components/order-form-footer';
 import { printErrorStatus } from './components/print-form-status';
+import { csvFileMessage, csvFileSchema } from './csv-file-rules';
 
 /** The form: the tag type and format (sent as `tag_company_format`) and the .csv file, the multipart body's fields. */
 const csvFormSchema = z.object({ ...formatChoiceFields, file: csvFileSchema });
@@ -72,6 +73,8 @@ export const CreateCsvPage = () => {
       <FormCard onSubmit={() => void submit()}>
         <FormatFields value={{ tagType, format }} onChange={choose} errors={formatChoiceErrors(formState.errors, t)} />
         <CsvFileField
+          chooseLabel={t('csv.choose')}
+          noneLabel={t('csv.none')}
           file={file}
           onChange={(next) => setValue('file', next, recheck)}
           {...(fileError ? { error: fileError } : {})}

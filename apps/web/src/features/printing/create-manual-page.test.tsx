@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
-import type { TagCompanyFormat, TagType } from '@rfid/contract';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type ApiAnswer, type ApiCall, apiPage, fakeApi, renderApp } from '../../test/render-app';
+import { describe, expect, it } from 'vitest';
+import { aTagCompanyFormat } from '../../test/fixtures';
+import { type ApiAnswer, type ApiCall, apiPage, cleanAfterEach, fakeApi, renderApp } from '../../test/render-app';
 import { CreateManualPage } from './create-manual-page';
 
 /**
@@ -11,14 +11,8 @@ import { CreateManualPage } from './create-manual-page';
  * en) and sends nothing, the print order body it POSTs, the rows the server did not find, and a scan filling a row.
  */
 const ORDERS = '/api/printer/print_orders/';
-const tagType: TagType = { id: 3, reference: 'UHF-96', epc_bits: 96 };
-const format: TagCompanyFormat = {
-  id: 11,
-  company: 1,
-  tag_type: tagType,
-  tag_format: { id: 2, description: 'Etiqueta colgante' },
-  filter_value: 1,
-};
+const format = aTagCompanyFormat();
+const tagType = format.tag_type;
 
 const serve = (create: (body: unknown) => ApiAnswer = () => ({ status: 201, body: { id: 77 } })) =>
   fakeApi({
@@ -48,10 +42,7 @@ const chooseFormat = async (typeLabel: RegExp, formatLabel: RegExp) => {
 };
 
 describe('CreateManualPage', () => {
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  cleanAfterEach();
 
   it('es: an empty form names the tag type, the format and the GTIN it lacks, and sends nothing', async () => {
     const calls = serve();

@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
+import { CsvFileField } from '../../components/csv-file-field';
 import { errorStatus, FormAlert, type FormStatus } from '../../components/form-alert';
 import { FormCard } from '../../components/form-card';
 import { LoadErrorAlert } from '../../components/load-error-alert';
@@ -13,7 +14,7 @@ import { PageTitle } from '../../components/page-title';
 import { PRINT_PATHS } from '../print-wizard';
 import { usePrinter } from './api/get-printer';
 import { useUploadAndPrint } from './api/upload-printer-file';
-import { CsvFileField, csvFileMessage, csvFileSchema } from './components/csv-file-field';
+import { csvFileMessage, csvFileSchema } from './csv-file-rules';
 
 /** The form: the .csv file sent as PUT /fileupload/'s multipart `file`. */
 const printerUploadSchema = z.object({ file: csvFileSchema });
@@ -97,7 +98,14 @@ export const PrinterUploadPage = () => {
         <Typography variant="body2" color="text.secondary">
           {t('upload.hint')}
         </Typography>
-        <CsvFileField file={file} onChange={choose} {...(fileError ? { error: fileError } : {})} testId="upload-file" />
+        <CsvFileField
+          chooseLabel={t('csv.choose')}
+          noneLabel={t('csv.none')}
+          file={file}
+          onChange={choose}
+          {...(fileError ? { error: fileError } : {})}
+          testId="upload-file"
+        />
         <FormAlert status={status} onClose={() => setStatus(null)} />
         {leavingAt !== null && (
           <Alert severity="info" data-testid="upload-redirect">

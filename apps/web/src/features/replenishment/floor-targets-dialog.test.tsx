@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, renderApp } from '../../test/render-app';
+import { describe, expect, it } from 'vitest';
+import { cleanAfterEach, fakeApi, renderApp } from '../../test/render-app';
 import { FloorTargetsDialog } from './floor-targets-dialog';
 
 /**
@@ -15,10 +15,7 @@ const PUT = 'PUT /api/locations/3/floor_targets/';
 const targets = { default: 1, overrides: [] };
 
 describe('FloorTargetsDialog', () => {
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  cleanAfterEach();
 
   it('es: a bad GTIN and target are told and nothing is sent; then the GTIN target is sent as numbers', async () => {
     const calls = fakeApi({

@@ -3,9 +3,9 @@ import type { ReplenishmentLine } from '@rfid/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { aPickLine } from '../../test/fixtures';
-import { type ApiCall, atTestStore, renderApp } from '../../test/render-app';
+import { apiPage, atTestStore, fakeApi, renderApp } from '../../test/render-app';
 import { PickListPage } from './pick-list-page';
 
 /**
@@ -16,28 +16,18 @@ const line = aPickLine;
 
 /** The store's pick list held by the fake server: a pick marks the line, a skip takes it away. */
 const fakeServer = (lines: ReplenishmentLine[]) => {
-  const calls: ApiCall[] = [];
   let state = [...lines];
-  vi.stubGlobal('fetch', async (input: string | URL, init?: RequestInit) => {
-    const url = new URL(String(input));
-    const method = init?.method ?? 'GET';
-    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    calls.push({ method, path: url.pathname, body });
-    let answer: { status: number; body: unknown } = { status: 404, body: { message: 'Not found' } };
-    if (method === 'GET' && url.pathname === '/api/locations/3/replenishment/') {
-      answer = { status: 200, body: { count: state.length, next: null, previous: null, results: state } };
-    }
-    if (method === 'POST' && url.pathname === '/api/locations/3/replenishment/picks/') {
+  return fakeApi({
+    'GET /api/locations/3/replenishment/': () => apiPage(state),
+    'POST /api/locations/3/replenishment/picks/': (body) => {
       const { gtin, status, quantity } = body as { gtin: string; status: string; quantity?: number };
       state =
         status === 'skipped'
           ? state.filter((l) => l.gtin !== gtin)
           : state.map((l) => (l.gtin === gtin ? { ...l, picked: quantity ?? 1, picked_at: '2026-11-10T10:00:00Z' } : l));
-      answer = { status: 201, body: { id: 1, gtin, status, quantity: quantity ?? 0, at: '2026-11-10T10:00:00Z' } };
-    }
-    return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'Content-Type': 'application/json' } });
+      return { status: 201, body: { id: 1, gtin, status, quantity: quantity ?? 0, at: '2026-11-10T10:00:00Z' } };
+    },
   });
-  return calls;
 };
 
 const renderIn = (language: 'es' | 'en', role = 4, ui: ReactNode = <PickListPage />) =>

@@ -1,11 +1,10 @@
 // @vitest-environment jsdom
 import type { SearchAnswer, SearchResult } from '@rfid/contract';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { saveLocation } from '../../lib/storage';
-import { renderApp } from '../../test/render-app';
+import { describe, expect, it, vi } from 'vitest';
+import { atStore, renderApp } from '../../test/render-app';
 import { HeaderSearch } from './header-search';
 
 /**
@@ -70,14 +69,7 @@ const narrowScreen = () =>
   }));
 
 describe('HeaderSearch', () => {
-  beforeEach(() => {
-    localStorage.clear();
-    saveLocation({ id: 2, description: 'Tienda Madrid' });
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  atStore({ id: 2, description: 'Tienda Madrid' });
 
   it('es: typing shows the matches with their kind; arrows move and Enter opens the chosen one', async () => {
     const asked = fakeSearch();

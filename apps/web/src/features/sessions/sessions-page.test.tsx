@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import type { Session } from '@rfid/contract';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type ApiAnswer, fakeApi, renderApp } from '../../test/render-app';
+import { describe, expect, it } from 'vitest';
+import { type ApiAnswer, cleanAfterEach, fakeApi, renderApp } from '../../test/render-app';
 import { SessionsPage } from './sessions-page';
 import { summarizeUserAgent } from './user-agent';
 
@@ -34,10 +34,7 @@ const routes = (list: () => Session[]): Record<string, (body: unknown) => ApiAns
 const SESSIONS = [session({ id: 3, current: true }), session({ id: 2, user_agent: IPHONE, ip: '192.0.2.9', method: 'oidc' })];
 
 describe('SessionsPage', () => {
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  cleanAfterEach();
 
   it('es: lists the sessions (device, address, method, ends); closing one asks first, No changes nothing', async () => {
     const calls = fakeApi(routes(() => SESSIONS));

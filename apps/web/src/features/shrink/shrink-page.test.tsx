@@ -1,10 +1,9 @@
 // @vitest-environment jsdom
 import type { ShrinkReport } from '@rfid/contract';
-import { cleanup, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { saveLocation } from '../../lib/storage';
-import { renderApp } from '../../test/render-app';
+import { describe, expect, it, vi } from 'vitest';
+import { atStore, renderApp } from '../../test/render-app';
 import { ShrinkPage } from './shrink-page';
 
 /**
@@ -55,14 +54,7 @@ const figureText = (id: string) => screen.getByTestId(`stat-${id}-value`).textCo
 const renderIn = (language: 'es' | 'en', ui: ReactNode, role = 3) => renderApp(ui, { language, role, namespaces: ['shrink'] });
 
 describe('ShrinkPage', () => {
-  beforeEach(() => {
-    localStorage.clear();
-    saveLocation({ id: 3, description: 'Tienda Madrid Centro' });
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  atStore({ id: 3, description: 'Tienda Madrid Centro' });
 
   it('es: the figures and top lists with a decimal comma and "." thousands, asked for the last 30 days', async () => {
     const asked = fakeApi();

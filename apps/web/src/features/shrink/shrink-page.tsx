@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { type DateRange, DateRangeFilter } from '../../components/date-range-filter';
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { NoLocation } from '../../components/no-location';
+import { TitleText } from '../../components/page-title';
 import { useCurrentLocation } from '../../lib/current-location';
 import { saveBlob } from '../../lib/files';
 import { defaultDateRange, validateDateRange } from '../../lib/format';
@@ -70,12 +71,7 @@ export const ShrinkPage = () => {
 
   const header = (
     <Box>
-      <Typography variant="h5" component="h1">
-        {t('title')}
-      </Typography>
-      <Typography variant="body2" color="text.secondary">
-        {t('subtitle')}
-      </Typography>
+      <TitleText title={t('title')} subtitle={t('subtitle')} />
     </Box>
   );
   if (role !== undefined && !isAllowed) {

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import type { SsoConfig } from '@rfid/contract';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, renderApp } from '../../test/render-app';
+import { describe, expect, it } from 'vitest';
+import { cleanAfterEach, fakeApi, renderApp } from '../../test/render-app';
 import { SsoAdminPage } from './sso-admin-page';
 
 const CONFIG: SsoConfig = {
@@ -25,10 +25,7 @@ const CONFIG: SsoConfig = {
 };
 
 describe('SsoAdminPage', () => {
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  cleanAfterEach();
 
   it('es: shows the configuration without the secret, and saves it (blank secret keeps it)', async () => {
     const calls = fakeApi({

@@ -1,7 +1,8 @@
-import { Alert, Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
+import { Alert, Button, CardContent, Stack, Typography } from '@mui/material';
 import { useEffect, useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { SignInCard } from '../../components/sign-in-card';
 import { Spinner } from '../../components/spinner';
 import { ApiError } from '../../lib/api-client';
 import { removeBootShell } from '../../lib/boot-shell';
@@ -51,37 +52,27 @@ export const SsoCallbackPage = () => {
   }, [code, navigate, t]);
 
   return (
-    <Box
-      sx={{
-        minHeight: '100vh',
-        display: 'grid',
-        placeItems: 'center',
-        p: 2,
-        background: 'linear-gradient(135deg, #ef6c00 0%, #ffb74d 100%)',
-      }}
-    >
-      <Card sx={{ width: '100%', maxWidth: 400 }} elevation={6}>
-        <CardContent sx={{ p: 4 }}>
-          {error ? (
-            <Stack spacing={2}>
-              <Typography variant="h6" component="h1">
-                {t('callback.failed')}
-              </Typography>
-              <Alert severity="error" data-testid="sso-callback-error">
-                {error}
-              </Alert>
-              <Button component={RouterLink} to="/login" variant="contained">
-                {t('callback.back')}
-              </Button>
-            </Stack>
-          ) : (
-            <Stack spacing={2} sx={{ alignItems: 'center' }}>
-              <Spinner label={t('callback.working')} />
-              <Typography component="h1">{t('callback.working')}</Typography>
-            </Stack>
-          )}
-        </CardContent>
-      </Card>
-    </Box>
+    <SignInCard>
+      <CardContent sx={{ p: 4 }}>
+        {error ? (
+          <Stack spacing={2}>
+            <Typography variant="h6" component="h1">
+              {t('callback.failed')}
+            </Typography>
+            <Alert severity="error" data-testid="sso-callback-error">
+              {error}
+            </Alert>
+            <Button component={RouterLink} to="/login" variant="contained">
+              {t('callback.back')}
+            </Button>
+          </Stack>
+        ) : (
+          <Stack spacing={2} sx={{ alignItems: 'center' }}>
+            <Spinner label={t('callback.working')} />
+            <Typography component="h1">{t('callback.working')}</Typography>
+          </Stack>
+        )}
+      </CardContent>
+    </SignInCard>
   );
 };

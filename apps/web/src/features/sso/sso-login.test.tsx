@@ -7,7 +7,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../lib/i18n';
 import { readSession } from '../../lib/storage';
-import { fakeApi } from '../../test/render-app';
+import { cleanAfterEach, fakeApi } from '../../test/render-app';
 import { SsoCallbackPage } from './sso-callback-page';
 import { SSO_REASONS, SsoLoginEntry } from './sso-login-entry';
 
@@ -27,10 +27,7 @@ const show = async (language: 'es' | 'en', at: string, ui: React.ReactNode) => {
 };
 
 describe('SsoLoginEntry', () => {
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  cleanAfterEach();
 
   it.each([
     [

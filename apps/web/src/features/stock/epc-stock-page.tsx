@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { epcColumn } from '../../components/epc-link';
 import { ItemDescriptionCell } from '../../components/item-type';
 import { type Column, PagedTable } from '../../components/paged-table';
+import { quantityColumn } from '../../components/quantity-column';
 import { TextFilter } from '../../components/text-filter';
-import { formatQuantity } from '../../lib/format';
 import { useDebounced } from '../../lib/use-debounced';
 import { getItemStock, type ItemStockFilters } from './api/get-item-stock';
 import { AreaSelect } from './area-select';
@@ -32,12 +32,13 @@ export const EpcStockPage = () => {
     { id: 'gtin', header: t('columns.gtin'), cell: (row) => <span data-testid="tag-gtin">{row.gtin ?? ''}</span> },
     { id: 'description', header: t('columns.description'), cell: (row) => <ItemDescriptionCell {...row} /> },
     { id: 'lot', header: t('columns.lot'), cell: (row) => row.lot ?? '' },
-    {
+    quantityColumn({
       id: 'quantity',
       header: t('columns.quantity'),
-      align: 'right',
-      cell: (row) => <span data-testid="tag-quantity">{formatQuantity(row.quantity, i18n.language)}</span>,
-    },
+      value: (row) => row.quantity,
+      language: i18n.language,
+      testId: 'tag-quantity',
+    }),
     { id: 'area', header: t('columns.area'), cell: (row) => row.area.description },
   ];
 

@@ -1,8 +1,8 @@
-import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { Alert, Button, FormHelperText, Link, Stack, Typography } from '@mui/material';
+import { Alert, Button, Link, Stack, Typography } from '@mui/material';
 import { canDo, RoleThreshold } from '@rfid/contract';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { CsvFileField } from '../../components/csv-file-field';
 import { FormAlert } from '../../components/form-alert';
 import { FormCard } from '../../components/form-card';
 import { NoLocation } from '../../components/no-location';
@@ -23,7 +23,7 @@ export const UploadInventoryPage = () => {
   const location = useCurrentLocation();
   const role = useRole();
   const canUpload = role !== undefined && canDo(role, RoleThreshold.importInventory);
-  const { form, area, file, errors, status, setStatus, doneArea, input, choose, submit, isSending } = useUploadInventory(
+  const { form, area, file, errors, status, setStatus, doneArea, choose, submit, isSending } = useUploadInventory(
     location?.id ?? 0,
   );
   const { setValue, clearErrors } = form;
@@ -52,34 +52,14 @@ export const UploadInventoryPage = () => {
             error={errors.area}
             testId="upload-area"
           />
-          <div>
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
-              <Button
-                component="label"
-                variant="outlined"
-                startIcon={<UploadFileIcon />}
-                color={errors.file ? 'error' : 'primary'}
-              >
-                {t('upload.choose')}
-                <input
-                  ref={input}
-                  hidden
-                  type="file"
-                  accept=".csv,text/csv"
-                  onChange={(event) => choose(event.target.files?.[0] ?? null)}
-                  data-testid="upload-file"
-                />
-              </Button>
-              <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }} data-testid="upload-file-name">
-                {file?.name ?? t('upload.noFile')}
-              </Typography>
-            </Stack>
-            {errors.file && (
-              <FormHelperText error data-testid="upload-file-error">
-                {errors.file}
-              </FormHelperText>
-            )}
-          </div>
+          <CsvFileField
+            file={file}
+            onChange={choose}
+            error={errors.file}
+            testId="upload-file"
+            chooseLabel={t('upload.choose')}
+            noneLabel={t('upload.noFile')}
+          />
           <FormAlert status={status} onClose={() => setStatus(null)} />
           {status?.kind === 'success' && doneArea !== null && (
             <Link component={RouterLink} to={STOCK_PATHS.areaStockOf(doneArea)} data-testid="upload-see-stock">

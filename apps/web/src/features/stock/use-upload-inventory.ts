@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { intId } from '@rfid/contract';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -41,7 +41,6 @@ export const useUploadInventory = (locationId: number) => {
   };
   const [status, setStatus] = useState<FormStatus>(null);
   const [doneArea, setDoneArea] = useState<number | null>(null);
-  const input = useRef<HTMLInputElement>(null);
   const areas = useLocationAreas(locationId);
   const upload = useUploadInventoryFile();
 
@@ -76,7 +75,6 @@ export const useUploadInventory = (locationId: number) => {
           });
           // The file is cleared for the next one; the success message stays.
           setValue('file', null);
-          if (input.current) input.current.value = '';
         },
         onError: (error) => {
           const refused = errorStatus(error, t('common:errors.notCompleted'));
@@ -93,5 +91,5 @@ export const useUploadInventory = (locationId: number) => {
     );
   };
 
-  return { form, area, file, errors, status, setStatus, doneArea, input, choose, submit, isSending: upload.isPending };
+  return { form, area, file, errors, status, setStatus, doneArea, choose, submit, isSending: upload.isPending };
 };

@@ -1,8 +1,9 @@
 import SendIcon from '@mui/icons-material/Send';
-import { Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, Stack, TextField } from '@mui/material';
 import { DESCRIPTION_MAX_LENGTH, TOPIC_MAX_LENGTH } from '@rfid/contract';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../components/form-alert';
+import { TitleText } from '../../components/page-title';
 import { ScreenshotField } from './screenshot-field';
 import { useSupportForm } from './use-support-form';
 
@@ -18,12 +19,7 @@ export const SupportPage = () => {
   return (
     <Stack spacing={2} sx={{ maxWidth: 760 }}>
       <Box>
-        <Typography variant="h5" component="h1">
-          {t('title')}
-        </Typography>
-        <Typography variant="body2" color="text.secondary">
-          {t('intro')}
-        </Typography>
+        <TitleText title={t('title')} subtitle={t('intro')} />
       </Box>
       <Card variant="outlined">
         <CardContent>

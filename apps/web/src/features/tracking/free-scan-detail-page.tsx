@@ -7,6 +7,7 @@ import { EpcLink } from '../../components/epc-link';
 import { FactsCard, Field } from '../../components/facts-card';
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { type Column, PagedTable, RowsTable } from '../../components/paged-table';
+import { quantityColumn } from '../../components/quantity-column';
 import { TableCard } from '../../components/table-card';
 import { formatDateTime, formatQuantity } from '../../lib/format';
 import { useFreeReadingSetDetail } from './api/get-free-reading-set-detail';
@@ -127,12 +128,7 @@ const GtinReport = ({ lines }: { lines: FreeReadingSetLine[] | undefined }) => {
       header: header(field),
       cell: (line: FreeReadingSetLine) => line[field] || null,
     })),
-    {
-      id: 'quantity',
-      header: header('quantity'),
-      cell: (line) => formatQuantity(line.quantity, i18n.language),
-      align: 'right',
-    },
+    quantityColumn({ id: 'quantity', header: header('quantity'), value: (line) => line.quantity, language: i18n.language }),
   ];
   return (
     <RowsTable

@@ -3,8 +3,8 @@ import { ItemStatus, type ItemStatusChange } from '@rfid/contract';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiPage, fakeApi, renderApp } from '../../test/render-app';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { apiPage, cleanAfterEach, fakeApi, renderApp } from '../../test/render-app';
 import { ItemStatusPanel } from './item-status-panel';
 
 /**
@@ -31,10 +31,7 @@ const renderIn = (language: 'es' | 'en', ui: ReactNode, role = 3) =>
 
 describe('ItemStatusPanel', () => {
   beforeEach(() => localStorage.clear());
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  cleanAfterEach();
 
   it('es: shows the status and its history; reserving asks for the reference, then sends it', async () => {
     const calls = fakeApi({

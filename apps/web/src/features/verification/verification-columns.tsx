@@ -4,7 +4,8 @@ import type { Verification } from '@rfid/contract';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { Column } from '../../components/paged-table';
-import { formatDateTime, formatQuantity } from '../../lib/format';
+import { quantityColumn } from '../../components/quantity-column';
+import { formatDateTime } from '../../lib/format';
 import { ORDER_PATHS } from '../orders';
 import type { VerificationPageProps } from './verification-kind';
 
@@ -50,12 +51,13 @@ export const useVerificationColumns = ({
     { id: 'code', header: t('verifications.columns.code'), cell: (row) => row.code },
     { id: 'start', header: t('verifications.columns.start'), cell: (row) => formatDateTime(row.start_time) },
     { id: 'end', header: t('verifications.columns.end'), cell: (row) => formatDateTime(row.end_time) },
-    {
+    quantityColumn({
       id: 'items',
       header: t('verifications.columns.items'),
-      cell: (row) => <span data-testid="verification-items-count">{formatQuantity(row.real_item_count, i18n.language)}</span>,
-      align: 'right',
-    },
+      value: (row) => row.real_item_count,
+      language: i18n.language,
+      testId: 'verification-items-count',
+    }),
     {
       id: 'reader',
       header: t('verifications.columns.reader'),

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import type { WebhookDelivery, WebhookEndpoint } from '@rfid/contract';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiPage, fakeApi, renderApp } from '../../test/render-app';
+import { describe, expect, it } from 'vitest';
+import { apiPage, cleanAfterEach, fakeApi, renderApp } from '../../test/render-app';
 import { WebhooksPage } from './webhooks-page';
 
 /**
@@ -61,10 +61,7 @@ const api = () =>
   });
 
 describe('WebhooksPage', () => {
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  cleanAfterEach();
 
   it('es: lists the endpoints; a disabled one says why and "Activar" enables it', async () => {
     const calls = api();

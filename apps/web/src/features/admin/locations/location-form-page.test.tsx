@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type ApiCall, apiPage, fakeApi, renderApp } from '../../../test/render-app';
+import { describe, expect, it } from 'vitest';
+import { type ApiCall, apiPage, cleanAfterEach, fakeApi, renderApp } from '../../../test/render-app';
 import { LocationFormPage } from './location-form-page';
 
 /**
@@ -20,10 +20,7 @@ const posts = (calls: ApiCall[]) => calls.filter((c) => c.method === 'POST').map
 const FIRST_LOAD = { timeout: 10_000 };
 
 describe('LocationFormPage (add)', () => {
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  cleanAfterEach();
 
   it('es: an empty form names the brand, name, street, number, city and postal code it lacks; nothing is sent', async () => {
     const calls = serve();

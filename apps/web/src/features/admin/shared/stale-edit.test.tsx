@@ -1,14 +1,15 @@
 // @vitest-environment jsdom
 import type { Printer, Reader } from '@rfid/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../../lib/i18n';
 import { NotifierProvider } from '../../../lib/notifier';
 import { aReader } from '../../../test/fixtures';
+import { cleanAfterEach } from '../../../test/render-app';
 import { PrinterFormPage } from '../printers/printer-form-page';
 import { ReaderFormPage } from '../readers/reader-form-page';
 
@@ -94,10 +95,7 @@ describe('an edit page whose record someone else changed meanwhile', () => {
   beforeEach(() => {
     localStorage.clear();
   });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  cleanAfterEach();
 
   it('es: the printer save sends the loaded version; the 409 is told, the input kept; Reload shows the other’s changes', async () => {
     const calls = fakeApi({

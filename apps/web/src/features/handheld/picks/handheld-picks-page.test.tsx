@@ -3,9 +3,9 @@ import 'fake-indexeddb/auto';
 import type { ReplenishmentLine } from '@rfid/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { aPickLine } from '../../../test/fixtures';
-import { type ApiCall, atTestStore, renderApp } from '../../../test/render-app';
+import { apiPage, atTestStore, fakeApi, renderApp } from '../../../test/render-app';
 import { outbox } from '../use-outbox';
 import { HandheldPicksPage } from './handheld-picks-page';
 
@@ -13,32 +13,22 @@ const line = aPickLine;
 
 /** The store's pick list on a fake server: a pick of a GTIN it knows is stored once by its id, another is refused. */
 const fakeServer = (lines: ReplenishmentLine[]) => {
-  const calls: ApiCall[] = [];
   const stored = new Set<string>();
-  vi.stubGlobal('fetch', async (input: string | URL, init?: RequestInit) => {
-    const url = new URL(String(input));
-    const method = init?.method ?? 'GET';
-    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    calls.push({ method, path: url.pathname, body });
-    let answer: { status: number; body: unknown } = { status: 404, body: { message: 'Not found' } };
-    if (method === 'GET' && url.pathname === '/api/locations/3/replenishment/') {
-      answer = { status: 200, body: { count: lines.length, next: null, previous: null, results: lines } };
-    }
-    if (method === 'POST' && url.pathname === '/api/locations/3/replenishment/picks/') {
+  return fakeApi({
+    'GET /api/locations/3/replenishment/': () => apiPage(lines),
+    'POST /api/locations/3/replenishment/picks/': (body) => {
       const { id, gtin, status, quantity } = body as { id: string; gtin: string; status: string; quantity?: number };
       if (!lines.some((l) => l.gtin === gtin)) {
-        answer = {
+        return {
           status: 400,
           body: { message: 'Invalid', errors: { gtin: ['La tienda no tiene ninguna unidad de este GTIN.'] } },
         };
-      } else {
-        answer = { status: stored.has(id) ? 200 : 201, body: { id: 1, gtin, status, quantity: quantity ?? 0, at: '' } };
-        stored.add(id);
       }
-    }
-    return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'Content-Type': 'application/json' } });
+      const answer = { status: stored.has(id) ? 200 : 201, body: { id: 1, gtin, status, quantity: quantity ?? 0, at: '' } };
+      stored.add(id);
+      return answer;
+    },
   });
-  return calls;
 };
 
 const cardOf = (description: string) =>

@@ -3,35 +3,30 @@ import 'fake-indexeddb/auto';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { type ApiCall, atTestStore, renderApp } from '../../../test/render-app';
+import { atTestStore, fakeApi, renderApp } from '../../../test/render-app';
 import { outbox } from '../use-outbox';
 import { HandheldReceivePage } from './handheld-receive-page';
 
 const EPC_1 = '3036029B0C3A4C0000000001';
 const EPC_2 = '3036029b0c3a4c0000000002';
 
-/** The receipts endpoint on a fake server: stored once by id (201, then 200), or refused with a message; or no network. */
-const fakeServer = ({ refusal, isOffline = false }: { refusal?: string; isOffline?: boolean } = {}) => {
-  const calls: ApiCall[] = [];
+/** The receipts endpoint on a fake server: stored once by id (201, then 200), or refused with a message. */
+const fakeServer = ({ refusal }: { refusal?: string } = {}) => {
   const stored = new Set<string>();
-  vi.stubGlobal('fetch', async (input: string | URL, init?: RequestInit) => {
-    if (isOffline) throw new TypeError('Failed to fetch');
-    const url = new URL(String(input));
-    const method = init?.method ?? 'GET';
-    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    calls.push({ method, path: url.pathname, body });
-    let answer: { status: number; body: unknown } = { status: 404, body: { message: 'Not found' } };
-    if (method === 'POST' && url.pathname === '/api/locations/3/handheld_receipts/') {
+  return fakeApi({
+    'POST /api/locations/3/handheld_receipts/': (body) => {
       const { id } = body as { id: string };
-      answer = refusal
+      const answer = refusal
         ? { status: 409, body: { message: refusal } }
         : { status: stored.has(id) ? 200 : 201, body: { id, created: !stored.has(id) } };
       stored.add(id);
-    }
-    return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'Content-Type': 'application/json' } });
+      return answer;
+    },
   });
-  return calls;
 };
+
+/** No network: every request fails as fetch fails offline. */
+const noNetwork = () => vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
 
 /**
  * The handheld's box receipt (issue 32) against a fake API and the real queue (IndexedDB, fake-indexeddb): the box's
@@ -77,7 +72,7 @@ describe('HandheldReceivePage', () => {
   });
 
   it('keeps a receipt made offline (none of its tags read) and lists it with the message when refused, in English', async () => {
-    fakeServer({ isOffline: true });
+    noNetwork();
     const user = userEvent.setup();
     await renderApp(<HandheldReceivePage />, { language: 'en', role: 3, namespaces: ['handheld'] });
     await user.type(screen.getByTestId('handheld-receive-barcode'), 'PO-7-B');

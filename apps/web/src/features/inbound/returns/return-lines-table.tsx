@@ -1,8 +1,8 @@
 import type { Page, ReturnLine } from '@rfid/contract';
 import { useTranslation } from 'react-i18next';
 import { type Column, PagedTable, type PageParams } from '../../../components/paged-table';
+import { quantityColumn } from '../../../components/quantity-column';
 import { TableCard } from '../../../components/table-card';
-import { formatQuantity } from '../../../lib/format';
 import { formatSizes } from '../../orders';
 
 /** Return details: lines per GTIN, 100 per page (spec section 9). */
@@ -24,12 +24,13 @@ export const ReturnLinesTable = ({
     { id: 'colour', header: t('returns.lines.colour'), cell: (line) => line.colour },
     { id: 'section', header: t('returns.lines.section'), cell: (line) => line.section },
     { id: 'size', header: t('returns.lines.size'), cell: (line) => formatSizes(line.sizes, t) },
-    {
+    quantityColumn({
       id: 'quantity',
       header: t('returns.lines.quantity'),
-      cell: (line) => <span data-testid="return-line-quantity">{formatQuantity(line.quantity, i18n.language)}</span>,
-      align: 'right',
-    },
+      value: (line) => line.quantity,
+      language: i18n.language,
+      testId: 'return-line-quantity',
+    }),
   ];
   return (
     <TableCard>

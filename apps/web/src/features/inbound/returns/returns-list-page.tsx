@@ -5,8 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { useLastValidRange } from '../../../components/date-range-filter';
 import { LocationListPage } from '../../../components/location-list-page';
 import { type Column, PagedTable } from '../../../components/paged-table';
+import { quantityColumn } from '../../../components/quantity-column';
 import { TextAndRangeFilters } from '../../../components/text-and-range-filters';
-import { formatDateTime, formatQuantity } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/format';
 
 /** The query of the return lists' filters. */
 export type ReturnQueryFilters = { code__icontains?: string; end_time__gte?: string; end_time__lte?: string };
@@ -51,12 +52,12 @@ export const ReturnsListPage = <T extends ReturnRow>({
       header: t('returns.columns.date'),
       cell: (row) => formatDateTime(row.end_time, t('common:noDate')),
     },
-    {
+    quantityColumn({
       id: 'items',
       header: t('returns.columns.items'),
-      cell: (row) => formatQuantity(row.real_item_count, i18n.language),
-      align: 'right',
-    },
+      value: (row) => row.real_item_count,
+      language: i18n.language,
+    }),
   ];
   return (
     <LocationListPage

@@ -1,43 +1,17 @@
 // @vitest-environment jsdom
-import type { ItemType } from '@rfid/contract';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type ApiCall, apiPage, fakeApi, renderApp } from '../../../test/render-app';
+import { describe, expect, it, vi } from 'vitest';
+import { anItemType } from '../../../test/fixtures';
+import { type ApiCall, apiPage, cleanAfterEach, fakeApi, renderApp } from '../../../test/render-app';
 import { NewInventoryDialog } from './new-inventory-dialog';
 
 /**
  * The new inventory dialog against a fake API: the area and, for a partial inventory, a GTIN are required (es); a
  * partial inventory POSTs its area and the GTINs chosen, then its detail opens (en); the server's refusal is shown.
  */
-const shirt: ItemType = {
-  id: 9,
-  gtin: '08437012101004',
-  description: 'Camisa de cuadros',
-  external_image: '',
-  price: null,
-  prices: [],
-  size_primary: 'M',
-  size_secondary: '',
-  sizes: [],
-  colour: 'Azul',
-  model: '',
-  season: '',
-  cloth_type: '',
-  reference: '',
-  department: '',
-  leather_code: '',
-  provider: '',
-  manufacturer: '',
-  brand_name: '',
-  brand_id: null,
-  product_type: '',
-  gender: '',
-  section: '',
-  zone: '',
-  minimum_stock: null,
-};
+const shirt = anItemType({ id: 9 });
 
 const CREATE = '/api/locations/3/inventories/';
 const serve = (status = 201) =>
@@ -69,10 +43,7 @@ const renderDialog = async (language: 'es' | 'en') => {
 const FIRST_LOAD = { timeout: 10_000 };
 
 describe('NewInventoryDialog', () => {
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  cleanAfterEach();
 
   it('es: without an area, then (with one) partial without a GTIN, it says what is missing and sends nothing', async () => {
     const calls = serve();

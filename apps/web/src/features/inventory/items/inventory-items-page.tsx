@@ -8,8 +8,9 @@ import { FilterBar } from '../../../components/filter-bar';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { PageTitle } from '../../../components/page-title';
 import { type Column, PagedTable } from '../../../components/paged-table';
+import { quantityColumn } from '../../../components/quantity-column';
 import { SelectFilter } from '../../../components/select-filter';
-import { formatDateTime, formatQuantity } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/format';
 import { useInventory } from '../api/inventory-get';
 import { EMPTY_TAG_FILTERS, getInventoryTags, TAGS_PAGE_SIZE, type TagFilters, type TagKind } from '../api/inventory-tags';
 import { InventoryFacts } from '../components/inventory-facts';
@@ -43,12 +44,13 @@ export const InventoryItemsPage = () => {
       cell: (row) => <Box sx={{ minWidth: { md: 160 } }}>{row.description ?? ''}</Box>,
     },
     { id: 'lot', header: t('tags.lot'), cell: (row) => row.lot ?? '' },
-    {
+    quantityColumn({
       id: 'quantity',
       header: t('tags.quantity'),
-      align: 'right',
-      cell: (row) => <span data-testid="tag-quantity">{formatQuantity(row.quantity, i18n.language)}</span>,
-    },
+      value: (row) => row.quantity,
+      language: i18n.language,
+      testId: 'tag-quantity',
+    }),
     {
       id: 'status',
       header: t('tags.status'),

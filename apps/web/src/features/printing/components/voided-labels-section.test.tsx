@@ -3,8 +3,8 @@ import type { PrintOrder, ReplaceVoidedLabelsAnswer, VoidedLabel } from '@rfid/c
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiPage, fakeApi, renderApp } from '../../../test/render-app';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { apiPage, cleanAfterEach, fakeApi, renderApp } from '../../../test/render-app';
 import { VoidedChip } from './voided-chip';
 import { VoidedLabelsSection } from './voided-labels-section';
 
@@ -56,10 +56,7 @@ describe('VoidedLabelsSection', () => {
   beforeEach(() => {
     localStorage.clear();
   });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  cleanAfterEach();
 
   it('es: counts the voided labels, shows each EPC with its reason in words, and "Imprimir reposiciones (2)" makes them and opens the print dialog', async () => {
     const answer: ReplaceVoidedLabelsAnswer = {

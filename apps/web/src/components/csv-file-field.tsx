@@ -1,22 +1,26 @@
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { Button, FormHelperText, Stack, Typography } from '@mui/material';
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 
-/** A .csv picker (spec: "a .csv picker"; only .csv): a button, the chosen file's name, the error under it. */
+/**
+ * A .csv picker (spec: "a .csv picker"; only .csv): a button, the chosen file's name (`noneLabel` before one), the error
+ * under it. The same file may be chosen again.
+ */
 export const CsvFileField = ({
   file,
   onChange,
   error,
   testId = 'csv-file',
+  chooseLabel,
+  noneLabel,
 }: {
   file: File | null;
   onChange: (file: File | null) => void;
-  error?: string;
+  error?: string | undefined;
   testId?: string;
+  chooseLabel: string;
+  noneLabel: string;
 }) => {
-  const { t } = useTranslation('printing');
   const input = useRef<HTMLInputElement>(null);
   return (
     <Stack spacing={0.5}>
@@ -27,7 +31,7 @@ export const CsvFileField = ({
           onClick={() => input.current?.click()}
           color={error ? 'error' : 'primary'}
         >
-          {t('csv.choose')}
+          {chooseLabel}
         </Button>
         <Typography
           variant="body2"
@@ -35,7 +39,7 @@ export const CsvFileField = ({
           sx={{ overflowWrap: 'anywhere' }}
           data-testid={`${testId}-name`}
         >
-          {file ? file.name : t('csv.none')}
+          {file ? file.name : noneLabel}
         </Typography>
         <input
           ref={input}
@@ -43,6 +47,7 @@ export const CsvFileField = ({
           accept=".csv,text/csv"
           hidden
           data-testid={testId}
+          aria-label={chooseLabel}
           onChange={(event) => {
             onChange(event.target.files?.[0] ?? null);
             event.target.value = '';
@@ -57,14 +62,3 @@ export const CsvFileField = ({
     </Stack>
   );
 };
-
-/** The spec's file rules as a form schema's field: 'required' (no file, 'Select a file'), 'onlyCsv' (not a .csv); see `csvFileMessage`. */
-export const csvFileSchema = z
-  .instanceof(File, { error: 'required' })
-  .nullable()
-  .refine((file) => file !== null, { error: 'required', abort: true })
-  .refine((file) => file !== null && /\.csv$/i.test(file.name), 'onlyCsv');
-
-/** The text of a `csvFileSchema` error (its message), or undefined without one. */
-export const csvFileMessage = (message: string | undefined, t: (key: string) => string): string | undefined =>
-  message === undefined ? undefined : t(message === 'onlyCsv' ? 'csv.onlyCsv' : 'csv.required');
