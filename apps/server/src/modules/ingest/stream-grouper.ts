@@ -79,7 +79,10 @@ type StreamGrouperOptions = {
 };
 
 /** The reads of concurrent requests, staged by one statement a batch, readers in id order (one lock order). */
-const stagingCommit = (repo: IngestRepository, slots: number, collectMs: number) =>
+const stagingCommit = (
+  repo: IngestRepository,
+  { stagingSlots = 1, stagingCollectMs = 0 }: Pick<StreamGrouperOptions, 'stagingSlots' | 'stagingCollectMs'>,
+) =>
   createGroupCommit<StagedStream, number>({
     commit: (streams) => {
       observeStageBatch(streams.length);
@@ -87,8 +90,8 @@ const stagingCommit = (repo: IngestRepository, slots: number, collectMs: number)
     },
     maxBatch: STAGE_BATCH,
     order: (a, b) => a.deviceId - b.deviceId,
-    concurrency: slots,
-    collectMs,
+    concurrency: stagingSlots,
+    collectMs: stagingCollectMs,
   });
 
 /** An interval and a timeout that do not keep the process alive. */
@@ -124,9 +127,8 @@ export const createStreamGrouper = ({
   gapMs,
   maxEpcs = MAX_SET_EPCS,
   sweepMs = DEFAULT_SWEEP_MS,
-  stagingSlots = 1,
-  stagingCollectMs = 0,
   log,
+  ...stagingOptions
 }: StreamGrouperOptions): StreamGrouper => {
   const repo = createIngestRepository(engine.db);
   const timers = new Map<number, NodeJS.Timeout>();
@@ -135,7 +137,7 @@ export const createStreamGrouper = ({
   const longFlushes = createQuietTimers();
   let lastStagedAt = 0;
   let isClosed = false;
-  const staging = stagingCommit(repo, stagingSlots, stagingCollectMs);
+  const staging = stagingCommit(repo, stagingOptions);
 
   /** One flush at a time per reader in this process (other processes are kept out by the database lock). */
   const { serialize, chains } = createSerializer();
