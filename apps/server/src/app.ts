@@ -293,7 +293,7 @@ const registerDomain = async (
       return bound !== null && typeof bound === 'object' ? bound.port : undefined;
     },
   };
-  const workers = createWorkers({ db: database.db, engine, config, log: app.log, printers });
+  const workers = createWorkers({ db: database.db, dbKind: database.kind, engine, config, log: app.log, printers });
   // A reader's key, place or mode changed in any process: every process forgets the readers it kept by key (migration
   // 0031, NOTIFY devices_changed); a user's successful write empties this process's at once, as the token cache does.
   if (config.authCacheMs > 0) {

@@ -105,4 +105,44 @@ describe('group commit', () => {
     await drained;
     expect(await results).toEqual(['ok:a', 'ok:b']);
   });
+  it('with concurrency 2, a batch commits while the one before it still commits; each caller waits for its own', async () => {
+    const store = fakeStore();
+    const group = createGroupCommit({ commit: store.commit, concurrency: 2 });
+    const settled: string[] = [];
+    const first = group.submit({ reader: 1, value: 'a' }).then((r) => settled.push(r));
+    await waitUntil(() => store.waiting() === 1);
+    const second = group.submit({ reader: 1, value: 'b' }).then((r) => settled.push(r));
+    // The second batch does not wait for the first one's end.
+    await waitUntil(() => store.waiting() === 2);
+    // A third slot there is not: c waits for a batch to end.
+    const third = group.submit({ reader: 1, value: 'c' }).then((r) => settled.push(r));
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    expect(store.commits.map((c) => c.map((i) => i.value))).toEqual([['a'], ['b']]);
+    expect(settled).toEqual([]);
+    await store.release();
+    await first;
+    expect(settled).toEqual(['ok:a']);
+    await waitUntil(() => store.commits.length === 3);
+    await store.release();
+    await second;
+    expect(settled).toEqual(['ok:a', 'ok:b']);
+    await store.release();
+    await third;
+    expect(store.commits.map((c) => c.map((i) => i.value))).toEqual([['a'], ['b'], ['c']]);
+    expect(settled).toEqual(['ok:a', 'ok:b', 'ok:c']);
+  });
+
+  it('with collectMs, the items submitted over several turns of the event loop in that time make one batch', async () => {
+    const store = fakeStore();
+    const group = createGroupCommit({ commit: store.commit, collectMs: 50 });
+    const submitted = [group.submit({ reader: 1, value: 'a' })];
+    for (const value of ['b', 'c']) {
+      // A later turn of the event loop, within the window.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      submitted.push(group.submit({ reader: 1, value }));
+    }
+    await store.release();
+    expect(await Promise.all(submitted)).toEqual(['ok:a', 'ok:b', 'ok:c']);
+    expect(store.commits.map((c) => c.map((i) => i.value))).toEqual([['a', 'b', 'c']]);
+  });
 });

@@ -4,9 +4,13 @@
  * (or with its own error). The same batching serves reads that concurrent requests each make (one query for the
  * batch, e.g. the readers' key lookups): each is still made after its request arrived.
  *
- * - Natural batching, no delay timer: when nothing is committing, a batch starts at the end of the current turn of
- *   the event loop (setImmediate: the requests parsed in that turn join it); while one commits, what arrives waits and
- *   becomes the next batch as soon as it ends. An idle process adds no latency; a busy one commits bigger batches.
+ * - Natural batching, no delay timer: when a commit slot is free, a batch starts at the end of the current turn of
+ *   the event loop (setImmediate: the requests parsed in that turn join it); while every slot commits, what arrives
+ *   waits and becomes the next batch as soon as one ends. An idle process adds no latency; a busy one commits bigger
+ *   batches.
+ * - `concurrency` slots (1 unless told): with more than one, a batch does not wait for the one committing before it
+ *   (PostgreSQL: its own pooled connection; the waits on the network and on the WAL's flush overlap). Each caller is
+ *   still answered after its own batch's commit.
  * - Bounded: at most `maxBatch` items a batch (the rest make the next one).
  * - One order: a batch is sorted with `order` before it is committed (e.g. by reader id), so two processes' batches
  *   take their locks in the same order.
@@ -27,6 +31,14 @@ export type GroupCommitOptions<I, R> = {
   maxBatch?: number;
   /** The order the items of a batch are committed in. */
   order?: (a: I, b: I) => number;
+  /** The most batches committing at once (default 1: one after the other). */
+  concurrency?: number;
+  /**
+   * How long a batch gathers items before it commits (default 0: until the end of the event loop's turn). Where a
+   * commit's cost is mostly its own (PGlite: one statement runs in this process, whatever its size), a millisecond or
+   * two lets the requests of that time join it.
+   */
+  collectMs?: number;
 };
 
 const DEFAULT_MAX_BATCH = 500;
@@ -37,9 +49,10 @@ export const createGroupCommit = <I, R>({
   commit,
   maxBatch = DEFAULT_MAX_BATCH,
   order,
+  concurrency = 1,
+  collectMs = 0,
 }: GroupCommitOptions<I, R>): GroupCommit<I, R> => {
   const queue: Waiting<I, R>[] = [];
-  let running: Promise<void> | undefined;
 
   const commitBatch = async (batch: Waiting<I, R>[]): Promise<void> => {
     const sorted = order ? [...batch].sort((a, b) => order(a.item, b.item)) : batch;
@@ -67,18 +80,35 @@ export const createGroupCommit = <I, R>({
     for (const [index, waiting] of sorted.entries()) waiting.resolve(results[index] as R);
   };
 
-  const run = async (): Promise<void> => {
-    // The end of this turn of the event loop: what was submitted in it joins the first batch.
-    await new Promise<void>((resolve) => setImmediate(resolve));
-    while (queue.length > 0) await commitBatch(queue.splice(0, maxBatch));
+  let active = 0;
+  let isScheduled = false;
+  const running = new Set<Promise<void>>();
+
+  /** Starts batches while a slot is free and items wait. */
+  const pump = () => {
+    while (active < concurrency && queue.length > 0) {
+      active += 1;
+      const batch = commitBatch(queue.splice(0, maxBatch)).finally(() => {
+        active -= 1;
+        running.delete(batch);
+        // What arrived while the slots were busy: the next batch at once (or once it has gathered for collectMs).
+        if (collectMs > 0) start();
+        else pump();
+      });
+      running.add(batch);
+    }
   };
 
   const start = () => {
-    running ??= run().finally(() => {
-      running = undefined;
-      // Submitted after the loop's last check: a new run.
-      if (queue.length > 0) start();
-    });
+    if (isScheduled || active >= concurrency) return;
+    isScheduled = true;
+    // The end of this turn of the event loop (or collectMs): what was submitted meanwhile joins the batch.
+    const go = () => {
+      isScheduled = false;
+      pump();
+    };
+    if (collectMs > 0) setTimeout(go, collectMs);
+    else setImmediate(go);
   };
 
   return {
@@ -88,7 +118,10 @@ export const createGroupCommit = <I, R>({
         start();
       }),
     drain: async () => {
-      while (running) await running;
+      while (isScheduled || running.size > 0 || queue.length > 0) {
+        if (running.size > 0) await Promise.allSettled([...running]);
+        else await new Promise<void>((resolve) => setTimeout(resolve, collectMs));
+      }
     },
   };
 };

@@ -14,7 +14,12 @@ import {
   historyPartitionsJob,
 } from '../modules/history/history-partitions.job.js';
 import { createDeviceDirectory, type DeviceDirectory } from '../modules/ingest/ingest.service.js';
-import { createStreamGrouper, type StreamGrouper } from '../modules/ingest/stream-grouper.js';
+import {
+  createStreamGrouper,
+  PGLITE_STAGING_COLLECT_MS,
+  POSTGRES_STAGING_SLOTS,
+  type StreamGrouper,
+} from '../modules/ingest/stream-grouper.js';
 import { inventoryCsvJob } from '../modules/inventory/inventory.csv.js';
 import { LIVE_PRUNE_JOB, livePruneJob } from '../modules/live/live.service.js';
 import { isAllowedPrinterAddress, type PrinterAddressPolicy } from '../modules/printing/printer-address.js';
@@ -50,6 +55,8 @@ export type Workers = {
 
 export type WorkersOptions = {
   db: Db;
+  /** The database behind `db`: PostgreSQL's pool commits several staging batches at once. */
+  dbKind: 'pglite' | 'postgres';
   /** The engine the stream grouper hands its sets to (modules/engine). */
   engine: Engine;
   config: Config;
@@ -59,7 +66,7 @@ export type WorkersOptions = {
 };
 
 /** Creates the workers (nothing runs yet): the routes get them to queue work; `workersPlugin` runs them. */
-export const createWorkers = ({ db, engine, config, log, printers }: WorkersOptions): Workers => {
+export const createWorkers = ({ db, dbKind, engine, config, log, printers }: WorkersOptions): Workers => {
   // JOB_LEASE_MS: how long a dead process's job waits before another takes it (the runner's default when unset).
   const jobs = createJobRunner({ db, log, leaseMs: config.jobLeaseMs });
   const spooler = createPrintSpooler({
@@ -79,7 +86,14 @@ export const createWorkers = ({ db, engine, config, log, printers }: WorkersOpti
   // Readers are kept by key as long as users by token (AUTH_CACHE_MS); app.ts listens for their changes.
   const devices = createDeviceDirectory(db, { keyCacheMs: config.authCacheMs });
   // The idle gap that closes a streamed set (READS_IDLE_GAP_MS, 2 s).
-  const grouper = createStreamGrouper({ engine, devices, gapMs: config.readsIdleGapMs, log });
+  const grouper = createStreamGrouper({
+    engine,
+    devices,
+    gapMs: config.readsIdleGapMs,
+    stagingSlots: dbKind === 'postgres' ? POSTGRES_STAGING_SLOTS : 1,
+    stagingCollectMs: dbKind === 'pglite' ? PGLITE_STAGING_COLLECT_MS : 0,
+    log,
+  });
   const webhooks = createConfiguredSender(db, config.webhooks, log);
   return { jobs, spooler, devices, grouper, webhooks };
 };

@@ -92,6 +92,8 @@ export const auditHookPlugin = fp(async (app: FastifyInstance, { db }: { db: Db 
   app.addHook('onSend', (request, reply, payload, done) => {
     const route = request.routeOptions.url;
     if (SAFE_METHODS.has(request.method) || !route || !isAuditedPath(pathOf(request))) return done(null, payload);
+    // Nobody signed in and no sign-in (a reader's device key, one request a read): nothing to record, no promise's turn.
+    if (!request.user && !isSignInRoute(route)) return done(null, payload);
     record(request, reply, payload, route).then(() => done(null, payload), done);
   });
 
