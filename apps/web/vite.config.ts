@@ -98,12 +98,8 @@ const bootScript = (): Plugin => ({
           .map((file) => `/${file}`);
       const texts = (lng: string) => ({
         login: beyondEntry([`src/locales/${lng}/common.json`, `src/locales/${lng}/auth.json`]),
-        signedIn: [
-          ...beyondEntry([`src/locales/${lng}/common.json`, `src/locales/${lng}/auth.json`]),
-          ...[...closure(chunks.filter((chunk) => chunk.name === `first-${lng}`))]
-            .filter((file) => !inEntry.has(file))
-            .map((file) => `/${file}`),
-        ],
+        // The same file (`texts-<lng>`, localesGroup): common, auth and the first pages' namespaces.
+        signedIn: beyondEntry([`src/locales/${lng}/common.json`, `src/locales/${lng}/dashboard.json`]),
       });
       const loginTexts = (lng: string) => {
         const auth = JSON.parse(readFileSync(path.join(webRoot, `src/locales/${lng}/auth.json`), 'utf8')) as {
@@ -144,8 +140,15 @@ const bootScript = (): Plugin => ({
         routes: Object.fromEntries(Object.entries(FIRST_PAGES).map(([route, modules]) => [route, beyondEntry(modules)])),
         locales: { es: texts('es'), en: texts('en') },
       };
+      // boot.ts inline (issue 30, pages on a phone): it asks for the page's data and chunks as the document arrives,
+      // not a round trip later (562 ms on a phone's network) once its own file came. The server lets this exact text
+      // run (its hash in the Content-Security-Policy, apps/server/src/http/inline-scripts.ts).
+      const bootCode = boot.code.trim();
+      if (/<\/script|<!--|\bimport\b|\bexport\b/i.test(bootCode)) {
+        throw new Error('rfid-boot-script: boot.ts must build to one self-contained script (no import, export or </script)');
+      }
       return [
-        { tag: 'script', attrs: { type: 'module', crossorigin: true, src: `/${boot.fileName}` }, injectTo: 'head-prepend' },
+        { tag: 'script', attrs: { type: 'module' }, children: bootCode, injectTo: 'head-prepend' },
         {
           tag: 'script',
           attrs: { type: 'application/json', id: 'route-preloads' },
@@ -158,16 +161,15 @@ const bootScript = (): Plugin => ({
 });
 
 /**
- * The translation chunks: `texts-<lng>` for `common` and `auth` (the login page's, one file), `first-<lng>` for the
- * other namespaces of the signed-in shell and of the pages a phone opens first (app/first-pages.ts: such a page loads
- * them first), `locales-<lng>` for every other namespace (the signed-in shell loads them all at once, lib/i18n.ts: one
+ * The translation chunks: `texts-<lng>` for `common` and `auth` (the login page's) and the other namespaces of the
+ * signed-in shell and of the pages a phone opens first (app/first-pages.ts: such a page loads them first), one file
+ * (issue 30: a request fewer for a signed-in page, 8 KB more for the login page), `locales-<lng>` for every other namespace (the signed-in shell loads them all at once, lib/i18n.ts: one
  * file instead of one a namespace).
  */
 const localesGroup = (id: string): string | null => {
   const [, lng, ns] = /\/locales\/(\w+)\/([\w-]+)\.json$/.exec(id) ?? [];
   if (!lng || !ns) return null;
-  if (ns === 'common' || ns === 'auth') return `texts-${lng}`;
-  return FIRST_NAMESPACES.includes(ns) ? `first-${lng}` : `locales-${lng}`;
+  return ns === 'common' || ns === 'auth' || FIRST_NAMESPACES.includes(ns) ? `texts-${lng}` : `locales-${lng}`;
 };
 
 const src = (module: string) => path.join(webRoot, 'src', module);
@@ -186,7 +188,8 @@ const src = (module: string) => path.join(webRoot, 'src', module);
  *   - `later`: what the shell loads once idle or on a click (the search, the location picker, the header's menus);
  *   - `pickers`, `charts`: MUI X's date pickers and charts, which a page loads as it draws a date field or a chart.
  * Without these, every module shared by two lazy chunks was a chunk of its own: 40–140 files for a first page. Other
- * pages keep their own lazy chunks (and the bundler's shared ones).
+ * pages keep their own lazy chunks (and the bundler's shared ones). Some groups are sent in another's file
+ * (`MERGED_INTO`): `forms` in the entry's, `pages` and the dashboard's in the shell's, the two lists' pages in `lists`.
  */
 const FIRST_LOAD: { name: string; roots: string[]; common?: string; give?: RegExp; shared?: string }[] = [
   { name: 'app', roots: ['main.tsx'] },
@@ -238,6 +241,22 @@ const FIRST_LOAD: { name: string; roots: string[]; common?: string; give?: RegEx
     ],
   },
 ];
+/**
+ * First-load groups sent in another's file (issue 30, pages on a phone: a browser asks an HTTP/1.1 server for 6 files
+ * at a time, and a file more than that waits a round trip, 562 ms on a phone's network). Every page loads either the
+ * login page or the shell, so MUI's fields (`forms`) go with the entry at no cost in bytes; every signed-in page loads
+ * the shell, so the first pages' shared code and the dashboard's own (13 KB brotli) go with it; the two lists'
+ * pages go in one file with what they share (8 KB more for each). The analysis still splits them apart
+ * (`analyseFirstLoad`): which module is whose does not change, only the file it is sent in.
+ */
+const MERGED_INTO: Record<string, string> = {
+  forms: 'app',
+  pages: 'shell',
+  'page-dashboard': 'shell',
+  'page-inbound': 'lists',
+  'page-order-boxes': 'lists',
+};
+
 /** A module MUI X's date pickers' lazy chunk holds (`pickers`), found by its name: date-fields.tsx loads it lazily. */
 const PICKERS = /node_modules[\\/]@mui[\\/]x-date-pickers[\\/]/;
 
@@ -397,9 +416,12 @@ export default defineConfig(async ({ command }) => {
               // One group each, earlier ones first: a group takes the modules its own import too, which a later one
               // must not take from it (the charts would hold the login page's text field).
               ...(firstLoad
-                ? FIRST_LOAD.map(({ name }, index) => ({
+                ? FIRST_LOAD.filter(({ name }) => !MERGED_INTO[name]).map(({ name }, index) => ({
                     name,
-                    test: (id: string) => firstLoad.get(id) === name,
+                    test: (id: string) => {
+                      const owner = firstLoad.get(id);
+                      return owner !== undefined && (MERGED_INTO[owner] ?? owner) === name;
+                    },
                     priority: FIRST_LOAD.length - index,
                   }))
                 : []),

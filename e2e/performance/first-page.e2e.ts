@@ -53,8 +53,8 @@ describe('first page: what the browser loads', () => {
     page.on('request', (request) => {
       if (/\/api\/(locations|companies)\/\d+\/statistics\//.test(request.url())) events.push('statistics asked');
     });
-    // The dashboard's code is in the first pages' chunk (apps/web/vite.config.ts, FIRST_LOAD).
-    const pagesFile = readManifest()[chunkNamed(readManifest(), 'pages')]?.file ?? 'none';
+    // The dashboard's code is in the shell's file (apps/web/vite.config.ts, FIRST_LOAD and MERGED_INTO).
+    const pagesFile = readManifest()[chunkNamed(readManifest(), 'shell')]?.file ?? 'none';
     page.on('requestfinished', (request) => {
       if (request.url().endsWith(`/${pagesFile}`)) events.push('dashboard code in');
     });
@@ -68,15 +68,13 @@ describe('first page: what the browser loads', () => {
 
     const manifest = readManifest();
     const translations = Object.keys(manifest).filter((key) => /^src\/locales\/es\/[\w-]+\.json$/.test(key));
-    // The first load's chunks (apps/web/vite.config.ts, FIRST_LOAD): MUI's fields, the shell, the first pages' shared
-    // chunk and the dashboard's own (with its shrink card), the charts and date pickers (loaded as the page renders
-    // them), what the shell loads once idle (`later`: the search, the location picker, the menus, the tooltips), and
-    // Spanish (`common` and `auth`, the first pages' namespaces, then the other signed-in namespaces once idle); and the
-    // live updates' event parser, loaded with the stream's ticket.
+    // The first load's chunks (apps/web/vite.config.ts, FIRST_LOAD and MERGED_INTO): the shell's (with the first
+    // pages' shared code and the dashboard's own, with its shrink card), the charts and date pickers (loaded as the page
+    // renders them), what the shell loads once idle (`later`: the search, the location picker, the menus, the
+    // tooltips), and Spanish (`common`, `auth` and the first pages' namespaces in one file, then the other signed-in
+    // namespaces once idle); and the live updates' event parser, loaded with the stream's ticket.
     const own = chunksOf(manifest, [
-      ...['forms', 'shell', 'pages', 'page-dashboard', 'charts', 'pickers', 'later', 'texts-es', 'first-es', 'locales-es'].map(
-        (name) => chunkNamed(manifest, name),
-      ),
+      ...['shell', 'charts', 'pickers', 'later', 'texts-es', 'locales-es'].map((name) => chunkNamed(manifest, name)),
       'src/features/live/live-event.ts',
       ...translations.filter((key) => manifest[key]),
     ]);

@@ -100,7 +100,7 @@ export const readManifest = (): Record<string, ManifestChunk> =>
  * chunk and every chunk they import statically), e.g. `['src/app/shell/layout.tsx', 'src/features/dashboard/dashboard-page.tsx']`.
  */
 export const chunksOf = (manifest: Record<string, ManifestChunk>, modules: string[]): Set<string> => {
-  // The app's entry (index.html's); src/boot.ts is an entry too, loaded by every page but importing nothing.
+  // The app's entry (index.html's); src/boot.ts is an entry too, importing nothing, inlined in index.html.
   const entry = Object.keys(manifest).find((key) => key === 'index.html' && manifest[key]?.isEntry);
   const files = new Set<string>();
   const visit = (key: string) => {

@@ -22,6 +22,7 @@ import { type Config, loadConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { isDatabaseUnavailableError, isDiskFullError } from './db/errors.js';
 import { AppError, notFound } from './http/errors.js';
+import { webAppScriptHashes } from './http/inline-scripts.js';
 import { EMBEDDED_MAX_ACTIVE_REQUESTS, loadSheddingPlugin } from './http/load-shedding.js';
 import { documentTransform, documentTransformObject } from './http/openapi.js';
 import { countScopeHook } from './http/paging.js';
@@ -229,7 +230,8 @@ const registerPlatform = async (
     maxActiveRequests: shedding.maxActiveRequests ?? (database.kind === 'pglite' ? EMBEDDED_MAX_ACTIVE_REQUESTS : 0),
     dbWaiting: database.waiting,
   });
-  securityHeadersHook(app, config.brandDashboardUrl);
+  // The web build's inline boot script may run (its hash, read from the index.html this server sends).
+  securityHeadersHook(app, config.brandDashboardUrl, webAppScriptHashes(options.webDist));
   app.addHook('onSend', (request, reply, payload, done) => {
     // HSTS only when this answer went over TLS (the socket's, or a trusted proxy's X-Forwarded-Proto).
     if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');

@@ -1,6 +1,7 @@
 /**
- * The first script of every page (index.html names it before the app's entry; it imports nothing, so it runs as soon
- * as it arrives, while the entry is still loading). For the pages people open first (issue 15, LCP):
+ * The first script of every page, inline in index.html before the app's entry (vite.config.ts; it imports nothing, so
+ * it runs as soon as the document is parsed, while the entry is still loading; issue 30: not a round trip later, as its
+ * own file did). For the pages people open first (issue 15, LCP):
  *
  *   1. the chunks of the page the address names (its route's page, the signed-in shell, its language's texts), as
  *      module preloads: requested beside the entry instead of after it ran (the build lists them in index.html,
@@ -81,7 +82,13 @@ const routeFiles = (() => {
   );
   return pattern ? routes[pattern] : undefined;
 })();
-if (preloads && routeFiles) {
+/**
+ * The route's chunks and its language's texts as module preloads. Called last: after the page's data (below), which
+ * the page waits for first; a browser asks one HTTP/1.1 server for 6 files at a time (the entry's is already on its
+ * way), and the first pages need 2 or 3 of these.
+ */
+const preloadRoute = () => {
+  if (!preloads || !routeFiles) return;
   const texts = preloads.locales[language];
   const files = [...routeFiles, ...((path === '/login' ? texts?.login : texts?.signedIn) ?? [])];
   for (const file of files) {
@@ -89,12 +96,9 @@ if (preloads && routeFiles) {
     link.rel = 'modulepreload';
     link.crossOrigin = '';
     link.href = file;
-    // After the entry's own scripts and the page's data (below), which the page waits for first: a browser asks one
-    // server for 6 files at a time.
-    link.fetchPriority = 'low';
     document.head.append(link);
   }
-}
+};
 
 const element = (tag: string, className: string, text?: string) => {
   const node = document.createElement(tag);
@@ -232,3 +236,4 @@ if (isSignedIn && session && path !== '/login') {
     ask(apiUrl(`/locations/${locationId}/v1/porders/`, { order_by: '-creation_date', limit: 11, offset: 0 }));
   }
 }
+preloadRoute();

@@ -19,10 +19,11 @@ const httpOrigin = (value: string | undefined): string | null => {
  * no-referrer`, and a Content-Security-Policy the web app and the OpenAPI page (/api/docs) work under:
  * scripts only from this origin, styles also inline (MUI's emotion and Swagger UI write style
  * elements), images also `data:`/`blob:` (logos, screenshots), frames only of this origin and of the
- * brand dashboard (BRAND_DASHBOARD_URL). HSTS is sent by the app only over TLS (see app.ts), and no
+ * brand dashboard (BRAND_DASHBOARD_URL). Inline scripts run only when their hash is in `scriptHashes` (the web build's
+ * boot script, http/inline-scripts.ts). HSTS is sent by the app only over TLS (see app.ts), and no
  * `upgrade-insecure-requests`: the demo and LAN installs are served over plain HTTP.
  */
-export const securityHeaders = (brandDashboardUrl: string | undefined): HelmetOptions => {
+export const securityHeaders = (brandDashboardUrl: string | undefined, scriptHashes: string[] = []): HelmetOptions => {
   const dashboard = httpOrigin(brandDashboardUrl);
   return {
     contentSecurityPolicy: {
@@ -30,7 +31,7 @@ export const securityHeaders = (brandDashboardUrl: string | undefined): HelmetOp
       directives: {
         defaultSrc: ["'self'"],
         baseUri: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...scriptHashes],
         scriptSrcAttr: ["'none'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
@@ -73,8 +74,12 @@ export const securityHeaderValues = (options: HelmetOptions): [string, string][]
  * request: a third of the bare route's time (2026-11-25, `tools/bench/api.ts`: 8,500 req/s with it, 12,400–13,800
  * without any security header).
  */
-export const securityHeadersHook = (app: FastifyInstance, brandDashboardUrl: string | undefined): void => {
-  const headers = securityHeaderValues(securityHeaders(brandDashboardUrl));
+export const securityHeadersHook = (
+  app: FastifyInstance,
+  brandDashboardUrl: string | undefined,
+  scriptHashes: string[] = [],
+): void => {
+  const headers = securityHeaderValues(securityHeaders(brandDashboardUrl, scriptHashes));
   app.addHook('onRequest', (_request, reply, done) => {
     for (const [name, value] of headers) reply.raw.setHeader(name, value);
     done();

@@ -9,10 +9,13 @@ import { buildTestApp, type TestApp } from '../test/helpers.js';
 describe('web assets', () => {
   let t: TestApp;
   const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+  /** The build's inline boot script (apps/web/vite.config.ts), and its CSP source worked out by hand (openssl). */
+  const BOOT = 'console.log(1)';
+  const BOOT_SOURCE = "'sha256-CihokcEcBW4atb/CW/XWsvWwbTjqwQlE9nj9ii5ww5M='";
   beforeAll(async () => {
     const webDist = mkdtempSync(path.join(tmpdir(), 'rfid-web-assets-'));
     mkdirSync(path.join(webDist, 'assets'));
-    const html = '<!doctype html><title>app</title><div id="root"></div>';
+    const html = `<!doctype html><title>app</title><script type="module">${BOOT}</script><div id="root"></div>`;
     writeFileSync(path.join(webDist, 'index.html'), html);
     const asset = path.join(webDist, 'assets', 'index-B0XuT59r.js');
     writeFileSync(asset, script);
@@ -43,6 +46,15 @@ describe('web assets', () => {
       expect(response.statusCode).toBe(200);
       expect(response.body).toContain('<div id="root">');
       expect(response.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('the page’s inline boot script may run, by its hash: no other inline script may (issue 30)', async () => {
+    for (const url of ['/', '/dashboard', '/api/health']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      const policy = String(response.headers['content-security-policy']);
+      // The whole directive: this origin's files and that one text, no 'unsafe-inline'.
+      expect(/(?:^|;)script-src ([^;]*)/.exec(policy)?.[1], url).toBe(`'self' ${BOOT_SOURCE}`);
     }
   });
 

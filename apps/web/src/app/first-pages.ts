@@ -1,7 +1,7 @@
 /**
  * The pages a phone opens first (issue 30) and the translation namespaces each one's first screen reads, beside the
  * signed-in shell's. Opened first, such a page waits for these only, one file a language (vite.config.ts puts them in
- * the `first-<lng>` chunk, which boot.ts preloads); the other namespaces load once the page is idle
+ * the `texts-<lng>` chunk, with `common` and `auth`, which boot.ts preloads); the other namespaces load once the page is idle
  * (app/shell/layout.tsx), and any other page opened first, or later, waits for all of them (app/router.tsx).
  * Pure data: vite.config.ts reads it too.
  */
@@ -13,7 +13,7 @@ export const FIRST_PAGE_NAMESPACES: { path: RegExp; namespaces: string[] }[] = [
   { path: /^\/inbound\/order\/\d+\/boxes$/, namespaces: ['order-pages', 'orders', 'components', 'catalog'] },
 ];
 
-/** Every namespace of the first pages and the shell: the `first-<lng>` chunk's. */
+/** Every namespace of the first pages and the shell: in the `texts-<lng>` chunk (vite.config.ts). */
 export const FIRST_NAMESPACES = [...new Set([...SHELL_NAMESPACES, ...FIRST_PAGE_NAMESPACES.flatMap((page) => page.namespaces)])];
 
 /** The namespaces a page opened first at `path` waits for; undefined when it is not one of the first pages. */

@@ -1,0 +1,138 @@
+// Where a phone's cold load goes (issue 30): `npx tsx tools/bench/web-phone-profile.ts [--port N] [--only NAME]`.
+// Starts the built server on an empty data folder like tools/bench/web.ts, opens the phone pages (e2e/support/page-weight.ts
+// `phonePages`) cold under Lighthouse's mobile throttling (`PHONE_THROTTLING`) and prints, per page, a waterfall from
+// the navigation's start: every request (sent → first byte → end, size as sent, its initiator's URL), the paints, the
+// LCP candidates, the long tasks (main thread busy > 50 ms, slowed 4× like the rest) and when the data showed.
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Page } from 'playwright-core';
+import {
+  demoOrderBoxesUrl,
+  launchBrowser,
+  PHONE_THROTTLING,
+  PHONE_VIEWPORT,
+  phonePages,
+  signedInState,
+  tokenOf,
+} from '../../e2e/support/page-weight.js';
+import { startBenchServer } from './web-server.js';
+
+const { values } = parseArgs({ options: { port: { type: 'string' }, only: { type: 'string' } } });
+const root = path.resolve(import.meta.dirname, '../..');
+const { baseURL, ready, stop } = startBenchServer(root, values.port ? Number(values.port) : undefined);
+
+type Observed = { kind: string; at: number; end?: number; what: string };
+
+/** Paints, LCP candidates and long tasks from the page's first byte (a string: see web-profile.ts). */
+const observe = `
+  window.__observed = [];
+  const describe = (node) => node
+    ? node.tagName.toLowerCase() + (node.id ? '#' + node.id : '') +
+      (node.getAttribute('data-testid') ? '[' + node.getAttribute('data-testid') + ']' : '') +
+      ' "' + (node.textContent || '').trim().slice(0, 40) + '"'
+    : '(removed)';
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__observed.push({ kind: 'LCP', at: e.startTime, what: e.size + 'px² ' + describe(e.element) });
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__observed.push({ kind: 'paint', at: e.startTime, what: e.name });
+  }).observe({ type: 'paint', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__observed.push({ kind: 'longtask', at: e.startTime, end: e.startTime + e.duration, what: e.duration.toFixed(0) + ' ms' });
+  }).observe({ type: 'longtask', buffered: true });
+`;
+
+type Row = {
+  url: string;
+  start: number;
+  sent?: number;
+  connection?: number;
+  response?: number;
+  end?: number;
+  size?: number;
+  by?: string;
+};
+
+try {
+  await ready();
+  const browser = await launchBrowser();
+  try {
+    const options = { baseURL, locale: 'es-ES', timezoneId: 'Europe/Madrid' };
+    const storageState = await signedInState(browser, { ...options, viewport: { width: 1366, height: 900 } });
+    const pages = phonePages(await demoOrderBoxesUrl(baseURL, tokenOf(storageState)));
+    for (const measured of pages) {
+      if (values.only && !measured.name.includes(values.only)) continue;
+      const context = await browser.newContext({
+        ...options,
+        viewport: PHONE_VIEWPORT,
+        isMobile: true,
+        hasTouch: true,
+        ...(measured.signedIn ? { storageState } : {}),
+      });
+      await context.addInitScript({ content: observe });
+      const page: Page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: PHONE_THROTTLING.latency,
+        downloadThroughput: PHONE_THROTTLING.downloadThroughput,
+        uploadThroughput: PHONE_THROTTLING.uploadThroughput,
+      });
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE_THROTTLING.cpuSlowdown });
+      const rows = new Map<string, Row>();
+      let t0 = 0;
+      const short = (url: string) => url.replace(baseURL, '').replace(/^(\/assets\/[\w-]+?)-[\w-]{8}\.js$/, '$1.js');
+      cdp.on('Network.requestWillBeSent', (e) => {
+        if (!t0 && e.type === 'Document') t0 = e.timestamp;
+        const by = e.initiator.url ?? e.initiator.stack?.callFrames[0]?.url;
+        rows.set(e.requestId, { url: short(e.request.url), start: e.timestamp, by: by ? short(by) : e.initiator.type });
+      });
+      cdp.on('Network.responseReceived', (e) => {
+        const row = rows.get(e.requestId);
+        if (!row) return;
+        row.response = e.timestamp;
+        const timing = e.response.timing;
+        // When it left on a connection (after waiting for one of the 6 an HTTP/1.1 server gets), and on which.
+        if (timing) row.sent = timing.requestTime + timing.sendStart / 1000;
+        row.connection = e.response.connectionId;
+      });
+      cdp.on('Network.loadingFinished', (e) => {
+        const row = rows.get(e.requestId);
+        if (row) {
+          row.end = e.timestamp;
+          row.size = e.encodedDataLength;
+        }
+      });
+      await page.goto(measured.url, { timeout: 120_000 });
+      await measured.ready(page);
+      const readyMs = await page.evaluate(() => performance.now());
+      await page.waitForLoadState('networkidle', { timeout: 120_000 });
+      const observed = await page.evaluate(() => (window as unknown as { __observed: Observed[] }).__observed);
+      const nav = await page.evaluate(() => {
+        const n = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+        return { responseEnd: n.responseEnd, domContentLoaded: n.domContentLoadedEventEnd };
+      });
+      console.log(`\n== ${measured.name} (${measured.url})`);
+      const ms = (at?: number) => (at ? ((at - t0) * 1000).toFixed(0) : '?').padStart(5);
+      const lines: [number, string][] = [...rows.values()].map((r) => [
+        (r.start - t0) * 1000,
+        `req ${ms(r.start)} ⇢ ${ms(r.sent)} c${String(r.connection ?? '?').padEnd(3)} → ${ms(r.response)} → ${ms(r.end)} ms ${((r.size ?? 0) / 1024).toFixed(1).padStart(6)} KB ${r.url}  (by ${r.by})`,
+      ]);
+      for (const o of observed) {
+        lines.push([
+          o.at,
+          `${o.kind.padEnd(8)} ${o.at.toFixed(0).padStart(5)}${o.end ? ` → ${o.end.toFixed(0).padStart(5)}` : '         '} ms ${o.what}`,
+        ]);
+      }
+      lines.push([nav.domContentLoaded, `DCL      ${nav.domContentLoaded.toFixed(0).padStart(5)} ms`]);
+      lines.push([readyMs, `DATA     ${readyMs.toFixed(0).padStart(5)} ms shown`]);
+      for (const [, line] of lines.sort((a, b) => a[0] - b[0])) console.log(line);
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+} finally {
+  await stop();
+}
