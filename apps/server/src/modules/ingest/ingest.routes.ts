@@ -79,9 +79,7 @@ export const ingestRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db,
   app.post(
     '/readers/stream/',
     {
-      // Its reads are staged by one statement for the requests at once (stream-grouper.ts): not held to the embedded
-      // database's few requests at once (http/load-shedding.ts), which kept the batches at 4 reads.
-      config: { public: true, groupCommitted: true },
+      config: { public: true },
       onRequest: authenticate,
       schema: {
         tags,
