@@ -1,6 +1,7 @@
 import { InventoryState } from '@rfid/contract';
 import { notFound } from '../../../http/errors.js';
 import type { ItemTypeRow } from '../../catalog/catalog.repository.js';
+import { itemTypeRow as catalogItemTypeRow } from '../../catalog/use-cases/catalog-fixtures.js';
 import type { InventoryRow } from '../inventory.repository.js';
 import type { SummaryRow, TagRow } from '../inventory-reports.repository.js';
 import type { InventoryRepository } from '../inventory-store.repository.js';
@@ -30,36 +31,9 @@ export const inventoryRow = (over: Partial<InventoryRow> = {}): InventoryRow => 
   ...over,
 });
 
-/** GTIN 17 of company 1 (Camisa). */
-export const itemTypeRow = (over: Partial<ItemTypeRow> = {}): ItemTypeRow => ({
-  id: 17,
-  companyId: 1,
-  brandId: null,
-  gtin: '08437000000013',
-  description: 'Camisa',
-  model: 'M-1',
-  colour: 'Azul',
-  sizePrimary: 'M',
-  sizeSecondary: '',
-  sizes: [],
-  price: null,
-  prices: [],
-  season: 'W26',
-  section: 'Hombre',
-  clothType: '',
-  reference: 'REF-1',
-  department: '',
-  leatherCode: '',
-  provider: '',
-  manufacturer: '',
-  brandName: '',
-  productType: '',
-  gender: '',
-  zone: '',
-  externalImage: '',
-  minimumStock: null,
-  ...over,
-});
+/** GTIN 17 of company 1 (Camisa): the catalog's fixture, with no sizes and no price. */
+export const itemTypeRow = (over: Partial<ItemTypeRow> = {}): ItemTypeRow =>
+  catalogItemTypeRow({ sizes: [], price: null, ...over });
 
 export const summaryRow = (over: Partial<SummaryRow> = {}): SummaryRow => ({
   item_type: 17,
