@@ -223,6 +223,20 @@ export const PHONE_THROTTLING = {
   uploadThroughput: (675 * 1024) / 8,
   cpuSlowdown: 4,
 } as const;
+/** `PHONE_THROTTLING` on `page` through the DevTools protocol (network and CPU); its CDP session, for more. */
+export const throttleLikeAPhone = async (context: BrowserContext, page: Page) => {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: PHONE_THROTTLING.latency,
+    downloadThroughput: PHONE_THROTTLING.downloadThroughput,
+    uploadThroughput: PHONE_THROTTLING.uploadThroughput,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE_THROTTLING.cpuSlowdown });
+  return cdp;
+};
+
 export const PHONE_VIEWPORT = { width: 412, height: 823 };
 
 /** A cold load on a phone: its requests until its data showed and the network was idle, its LCP and data's time. */
@@ -243,15 +257,7 @@ export const openPhone = async (
     await context.addInitScript(observeLcp);
     const page = await context.newPage();
     if (throttle) {
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Network.enable');
-      await cdp.send('Network.emulateNetworkConditions', {
-        offline: false,
-        latency: PHONE_THROTTLING.latency,
-        downloadThroughput: PHONE_THROTTLING.downloadThroughput,
-        uploadThroughput: PHONE_THROTTLING.uploadThroughput,
-      });
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE_THROTTLING.cpuSlowdown });
+      await throttleLikeAPhone(context, page);
     }
     const requests: string[] = [];
     page.on('request', (request) => {

@@ -9,38 +9,18 @@ import type { Page } from 'playwright-core';
 import {
   demoOrderBoxesUrl,
   launchBrowser,
-  PHONE_THROTTLING,
   PHONE_VIEWPORT,
   phonePages,
   signedInState,
+  throttleLikeAPhone,
   tokenOf,
 } from '../../e2e/support/page-weight.js';
+import { type Observed, observerScript } from './page-observer.js';
 import { startBenchServer } from './web-server.js';
 
 const { values } = parseArgs({ options: { port: { type: 'string' }, only: { type: 'string' } } });
 const root = path.resolve(import.meta.dirname, '../..');
 const { baseURL, ready, stop } = startBenchServer(root, values.port ? Number(values.port) : undefined);
-
-type Observed = { kind: string; at: number; end?: number; what: string };
-
-/** Paints, LCP candidates and long tasks from the page's first byte (a string: see web-profile.ts). */
-const observe = `
-  window.__observed = [];
-  const describe = (node) => node
-    ? node.tagName.toLowerCase() + (node.id ? '#' + node.id : '') +
-      (node.getAttribute('data-testid') ? '[' + node.getAttribute('data-testid') + ']' : '') +
-      ' "' + (node.textContent || '').trim().slice(0, 40) + '"'
-    : '(removed)';
-  new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) window.__observed.push({ kind: 'LCP', at: e.startTime, what: e.size + 'px² ' + describe(e.element) });
-  }).observe({ type: 'largest-contentful-paint', buffered: true });
-  new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) window.__observed.push({ kind: 'paint', at: e.startTime, what: e.name });
-  }).observe({ type: 'paint', buffered: true });
-  new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) window.__observed.push({ kind: 'longtask', at: e.startTime, end: e.startTime + e.duration, what: e.duration.toFixed(0) + ' ms' });
-  }).observe({ type: 'longtask', buffered: true });
-`;
 
 type Row = {
   url: string;
@@ -69,17 +49,9 @@ try {
         hasTouch: true,
         ...(measured.signedIn ? { storageState } : {}),
       });
-      await context.addInitScript({ content: observe });
+      await context.addInitScript({ content: observerScript(40) });
       const page: Page = await context.newPage();
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Network.enable');
-      await cdp.send('Network.emulateNetworkConditions', {
-        offline: false,
-        latency: PHONE_THROTTLING.latency,
-        downloadThroughput: PHONE_THROTTLING.downloadThroughput,
-        uploadThroughput: PHONE_THROTTLING.uploadThroughput,
-      });
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE_THROTTLING.cpuSlowdown });
+      const cdp = await throttleLikeAPhone(context, page);
       const rows = new Map<string, Row>();
       let t0 = 0;
       const short = (url: string) => url.replace(baseURL, '').replace(/^(\/assets\/[\w-]+?)-[\w-]{8}\.js$/, '$1.js');

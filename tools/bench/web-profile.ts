@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { launchBrowser, MEASURED_PAGES, signedInState } from '../../e2e/support/page-weight.js';
+import { type Observed, observerScript } from './page-observer.js';
 import { startBenchServer } from './web-server.js';
 
 const { values } = parseArgs({
@@ -13,30 +14,6 @@ const { values } = parseArgs({
 });
 const root = path.resolve(import.meta.dirname, '../..');
 const { baseURL, ready, stop } = startBenchServer(root, values.port ? Number(values.port) : undefined);
-
-type Observed = { kind: string; at: number; end?: number; what: string };
-
-/**
- * Paints, LCP candidates and long tasks, recorded in the page from its first byte. A string: tsx would wrap the
- * functions of a function literal in a helper the page does not have.
- */
-const observe = `
-  window.__observed = [];
-  const describe = (node) => node
-    ? node.tagName.toLowerCase() + (node.id ? '#' + node.id : '') +
-      (node.getAttribute('data-testid') ? '[' + node.getAttribute('data-testid') + ']' : '') +
-      ' "' + (node.textContent || '').trim().slice(0, 50) + '"'
-    : '(removed)';
-  new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) window.__observed.push({ kind: 'LCP', at: e.startTime, what: e.size + 'px² ' + describe(e.element) });
-  }).observe({ type: 'largest-contentful-paint', buffered: true });
-  new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) window.__observed.push({ kind: 'paint', at: e.startTime, what: e.name });
-  }).observe({ type: 'paint', buffered: true });
-  new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) window.__observed.push({ kind: 'longtask', at: e.startTime, end: e.startTime + e.duration, what: e.duration.toFixed(0) + ' ms' });
-  }).observe({ type: 'longtask', buffered: true });
-`;
 
 try {
   await ready();
@@ -47,7 +24,7 @@ try {
     for (const measured of MEASURED_PAGES) {
       if (values.only && !measured.name.includes(values.only)) continue;
       const context = await browser.newContext(measured.signedIn ? { ...options, storageState } : options);
-      await context.addInitScript({ content: observe });
+      await context.addInitScript({ content: observerScript(50) });
       const page = await context.newPage();
       const cdp = await context.newCDPSession(page);
       if (values.trace) {
