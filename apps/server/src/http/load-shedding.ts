@@ -8,6 +8,12 @@ declare module 'fastify' {
     loadShedding?: boolean;
     /** A long-lived answer (the live stream): not counted among the requests served at once (maxActiveRequests). */
     longLived?: boolean;
+    /**
+     * The route's database work is a group commit (lib/group-commit.ts: one statement for the requests at once, the
+     * readers' one-read POSTs): not counted among the requests served at once (maxActiveRequests), whose limit is
+     * there for requests that each queue their own queries. Still refused for the event loop and the database queue.
+     */
+    groupCommitted?: boolean;
   }
 }
 
@@ -72,7 +78,8 @@ const isInjected = (request: FastifyRequest): boolean => '_lightMyRequest' in re
  * - The turn (maxActiveRequests, on the embedded database by default): at most that many API requests are served at
  *   once, the others wait in arrival order and are refused after `maxQueueWaitMs`. Without it, each of a request's
  *   queries waited behind every other request's in the embedded database's queue (issue 30). Requests made inside the
- *   process (`app.inject`) and long-lived answers (`config.longLived`: the live stream) are not counted.
+ *   process (`app.inject`), long-lived answers (`config.longLived`: the live stream) and group-committed requests
+ *   (`config.groupCommitted`: a reader's stream of reads, one statement for all the requests at once) are not counted.
  *
  * The health route is never refused (`config.loadShedding: false`). The readers' routes are refused like the rest: a
  * reader sends its reads again after a 503 (they are idempotent: a set keeps its id), so refusing costs them a delay,
@@ -108,7 +115,8 @@ export const loadSheddingPlugin = fp(
       };
       app.addHook('onRequest', (request, reply, done) => {
         const config = request.routeOptions.config;
-        if (!usesDatabase(request.url) || isExempt(request) || config?.longLived || isInjected(request)) return done();
+        if (!usesDatabase(request.url) || isExempt(request) || isInjected(request)) return done();
+        if (config?.longLived || config?.groupCommitted) return done();
         let state: 'waiting' | 'served' | 'over' = 'waiting';
         const admit = () => {
           clearTimeout(timer);
