@@ -107,6 +107,7 @@ const { printKill, csvKill, stickerKill } = await import('./scenarios/jobs.mjs')
 const { firstStart, pgliteLock, tableCounts } = await import('./scenarios/start.mjs');
 const { brokerRestart, processReplaced, sigstop, amqpKill, pgRestartStart } = await import('./scenarios/brokers.mjs');
 const { diskFull } = await import('./scenarios/disk.mjs');
+const { embeddedBusy } = await import('./scenarios/embedded.mjs');
 
 // first-start comes first: its database (one process, or all of them when good) is the demo the others copy.
 const scenarios = [
@@ -126,6 +127,7 @@ const scenarios = [
   amqpKill,
   pgRestartStart,
   diskFull,
+  embeddedBusy,
 ];
 /** The short (CI) version: each scenario once, with the process count that shows most. */
 const SHORT_PROCS = {
@@ -145,6 +147,7 @@ const SHORT_PROCS = {
   'amqp-kill': [2],
   'pg-restart': [2],
   'disk-full': [1],
+  'embedded-busy': [1],
 };
 
 if (values.list) {

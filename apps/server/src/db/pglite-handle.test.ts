@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mountSmallDisk, type SmallDisk } from '../test/small-disk.js';
-import { createPgliteHandle, DiskLowError, PgliteStoppedError } from './pglite-handle.js';
+import { createPgliteHandle, DiskLowError, HELD_LOOP_MS, PgliteStoppedError } from './pglite-handle.js';
 
 /** A stand-in for a PGlite instance: records the statements it is sent; `answer` decides each one's outcome. */
 const fakePglite = (answer: (sql: string) => Promise<unknown> = async () => ({ rows: [] })) => {
@@ -67,6 +67,40 @@ describe('the embedded database handle', () => {
     await Promise.all(calls);
     expect(most).toBe(1);
     expect(handle.waiting()).toBe(0);
+  });
+
+  it('lets the event loop turn during a long chain of statements (HELD_LOOP_MS), not only between callers', async () => {
+    // Each statement holds the thread 5 ms, as PGlite's synchronous calls do; 80 of them in one transaction are 400 ms.
+    const busy = (ms: number) => {
+      const until = performance.now() + ms;
+      while (performance.now() < until) {
+        // PGlite's work is synchronous: nothing else runs meanwhile.
+      }
+    };
+    const instance = fakePglite(async () => {
+      busy(5);
+      return { rows: [] };
+    });
+    const handle = await createPgliteHandle({ open: async () => instance });
+    // Timers that ran while the transaction held the handle, and at which statement.
+    const firedAt: number[] = [];
+    const timer = setInterval(() => firedAt.push(instance.sent.length), 10);
+    try {
+      await handle.client.transaction(async (tx) => {
+        for (let i = 0; i < 80; i++) await tx.query(`insert into t values (${i})`);
+      });
+    } finally {
+      clearInterval(timer);
+      await handle.close();
+    }
+    // begin, 80 inserts, commit (then close).
+    expect(instance.sent.slice(0, 82).filter((sql) => sql.startsWith('insert'))).toHaveLength(80);
+    // The loop came round to its timers during the transaction, more than once, and never after 2 × HELD_LOOP_MS of
+    // statements (each 5 ms) without a turn.
+    const during = firedAt.filter((at) => at < 82);
+    expect(during.length).toBeGreaterThan(2);
+    const gaps = [during[0] ?? 0, ...during.slice(1).map((at, i) => at - (during[i] ?? 0))];
+    expect(Math.max(...gaps)).toBeLessThanOrEqual((2 * HELD_LOOP_MS) / 5 + 2);
   });
 
   it('never calls a PGlite whose PostgreSQL PANICked again, and says the disk is full', async () => {

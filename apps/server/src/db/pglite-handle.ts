@@ -126,6 +126,30 @@ const createQueue = (usable: () => PGlite) => {
   return { exclusive, waiting: () => waiting, isRunning: () => running };
 };
 
+/**
+ * How long calls may run back to back without the event loop coming round to its timers. PGlite's calls are synchronous
+ * and each hands over to the next in promise callbacks (a transaction's statements, the queue's next call, a request's
+ * next query), so without a turn a chain of short statements held the loop: 5.8 s of the engine's and the EPCIS
+ * ledger's statements for a set of thousands of reads (a CPU profile of `npm run bench`, 2026-11-30), during which no
+ * socket was read, and the load shedding's event-loop check then refused the next request as if the process were
+ * overloaded. After this long, the next call first lets the loop turn once (setImmediate).
+ */
+export const HELD_LOOP_MS = 50;
+
+/** Notes the loop's turns (a timer every 10 ms) and lets it turn when calls have held it for HELD_LOOP_MS. */
+const createLoopTurns = () => {
+  let turnedAt = performance.now();
+  const ticker = setInterval(() => {
+    turnedAt = performance.now();
+  }, 10);
+  ticker.unref();
+  return {
+    isHeld: () => performance.now() - turnedAt >= HELD_LOOP_MS,
+    turn: () => new Promise<void>((resolve) => setImmediate(resolve)),
+    stop: () => clearInterval(ticker),
+  };
+};
+
 /** One call to an instance, guarded (handle's `guarded`). */
 type Guard = <T>(call: () => Promise<T>) => Promise<T>;
 
@@ -349,6 +373,7 @@ export const createPgliteHandle = async ({
 
   const queue = createQueue(() => usable());
   const { exclusive } = queue;
+  const loopTurns = createLoopTurns();
   // Below the reserve, the session is read-only until there is room again.
   const disk = createDiskWatch({
     dataDir,
@@ -374,6 +399,7 @@ export const createPgliteHandle = async ({
 
   /** One call to the instance: a PANIC stops it for good, a refused write is told as disk full. */
   const guarded: Guarded = async (current, call) => {
+    if (loopTurns.isHeld()) await loopTurns.turn();
     if (current !== instance) throw new PgliteStoppedError(isDiskFullError(stoppedBy), { cause: stoppedBy });
     try {
       return await call();
@@ -435,6 +461,7 @@ export const createPgliteHandle = async ({
       return guarded(current, () => current.dumpDataDir(compression));
     },
     close: async () => {
+      loopTurns.stop();
       await disk.stop();
       // Queued calls run first; a stopped instance is left alone (closing it would spin too).
       await exclusive(async (current) => {

@@ -1,0 +1,108 @@
+// The embedded database busy with large reading sets while a reader replays its buffer (issue 30, 2026-11-30): PGlite's
+// statements are synchronous, and a chain of them (the engine's and the EPCIS ledger's for a set of thousands of reads)
+// held the event loop for 5.8 s; the load shedding's event-loop check then refused the replay's next request with 503
+// as if the process were overloaded. Now the handle lets the loop turn after 50 ms of calls (db/pglite-handle.ts).
+import { mkdtempSync } from 'node:fs';
+import path from 'node:path';
+import { sleep, tempRoot } from '../lib/infra.mjs';
+import {
+  call,
+  demoDeviceKey,
+  Ledger,
+  ledgerRows,
+  READERS,
+  runHttpProducer,
+  seededRandom,
+  tagSource,
+  zebraBatches,
+} from '../lib/reads.mjs';
+
+const { PGlite } = await import('@electric-sql/pglite');
+const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+
+/** A store's exit portal of the demo (tools/simulator/src/demo.ts). */
+const EXIT_PORTAL = { serial: 'EXIT-T01-01' };
+
+/** Health answers within this while the sets are stored (the event-loop check refuses after 2 s). */
+const HEALTH_BOUND_MS = 1_500;
+
+export const embeddedBusy = {
+  name: 'embedded-busy',
+  title: 'embedded database: an exit portal’s burst is stored as sets of thousands of reads while a handheld replays its buffer: no 503, health answers',
+  usesTemplate: false,
+  /** One process: an embedded database serves one. */
+  procs: [1],
+  timeoutMs: { short: 150_000, full: 180_000 },
+  async run(ctx) {
+    const dataDir = path.join(mkdtempSync(path.join(tempRoot, 'embedded-busy-')), 'data');
+    const cluster = await ctx.cluster({ database: 'none', broker: false, proxy: false, env: { DATA_DIR: dataDir, DATABASE_URL: '' } });
+    await cluster.startAll({ timeoutMs: 120_000 });
+    const base = cluster.servers[0].base;
+    // 1. A store's exit portal streams a burst (1,000 tags a request, 3 at once): its reads are staged, and become
+    //    sets of thousands of reads (exit alarms, webhooks, EPCIS ledger) once it is quiet.
+    const burst = new Ledger('exit portal burst, 1,000 tags a request', EXIT_PORTAL);
+    const burstFor = ctx.short ? 6_000 : 12_000;
+    const burstEnds = Date.now() + burstFor;
+    await runHttpProducer({
+      url: `${base}/api/readers/stream/`,
+      key: demoDeviceKey(EXIT_PORTAL.serial),
+      ledger: burst,
+      makeBatch: zebraBatches({ ledger: burst, source: tagSource(3100), tagsPerBatch: 1_000, random: seededRandom(3150) }),
+      until: () => Date.now() >= burstEnds,
+      drainDeadline: () => burstEnds + 60_000,
+      concurrency: 3,
+      isAborted: ctx.isAborted,
+    });
+    // 2. Meanwhile those sets are stored, a handheld sends its buffer, one request after the other (the bench's replay).
+    const replay = new Ledger('handheld replay, 500 tags a request', READERS.handheld);
+    const stopAt = Date.now() + (ctx.short ? 12_000 : 24_000);
+    const producers = runHttpProducer({
+      url: `${base}/api/readers/stream/`,
+      key: demoDeviceKey(READERS.handheld.serial),
+      ledger: replay,
+      makeBatch: zebraBatches({ ledger: replay, source: tagSource(3200), tagsPerBatch: 500, random: seededRandom(3300) }),
+      until: () => Date.now() >= stopAt,
+      drainDeadline: () => stopAt + 60_000,
+      concurrency: 1,
+      isAborted: ctx.isAborted,
+    });
+    // Health's answer time meanwhile: the event loop's longest hold, as a client sees it.
+    let slowestHealthMs = 0;
+    let healthCalls = 0;
+    let isWatching = true;
+    const watching = (async () => {
+      while (isWatching) {
+        const started = performance.now();
+        await call(`${base}/api/health`, { timeoutMs: 10_000 });
+        slowestHealthMs = Math.max(slowestHealthMs, performance.now() - started);
+        healthCalls += 1;
+        await sleep(100);
+      }
+    })();
+    await producers;
+    isWatching = false;
+    await watching;
+    const isClean = await cluster.stopAll(20_000);
+    // The server is stopped: the folder is ours to open and count.
+    const db = new PGlite(path.join(dataDir, 'pgdata'), { extensions: { pg_trgm } });
+    let rows;
+    try {
+      rows = await ledgerRows({ dbUrl: (text, params) => db.query(text, params), ledgers: [burst, replay], scenario: ctx.name, n: ctx.n });
+    } finally {
+      await db.close();
+    }
+    for (const [row, ledger] of [
+      [rows[0], burst],
+      [rows[1], replay],
+    ]) {
+      if (ledger.answers['503']) row.problems.push(`${ledger.answers['503']} requests refused for load (503) `);
+    }
+    const first = rows[0];
+    first.notes.unshift(`health: ${healthCalls} calls, slowest ${Math.round(slowestHealthMs)} ms`);
+    if (slowestHealthMs > HEALTH_BOUND_MS) {
+      first.problems.push(`health took ${Math.round(slowestHealthMs)} ms (bound ${HEALTH_BOUND_MS} ms): the event loop was held`);
+    }
+    if (!isClean) first.notes.push('the server did not stop cleanly on SIGTERM');
+    return rows;
+  },
+};
