@@ -28,14 +28,20 @@ const HEALTH_BOUND_MS = 1_500;
 
 export const embeddedBusy = {
   name: 'embedded-busy',
-  title: 'embedded database: an exit portal’s burst is stored as sets of thousands of reads while a handheld replays its buffer: no 503, health answers',
+  title:
+    'embedded database: an exit portal’s burst is stored as sets of thousands of reads while a handheld replays its buffer: no 503, health answers',
   usesTemplate: false,
   /** One process: an embedded database serves one. */
   procs: [1],
   timeoutMs: { short: 150_000, full: 180_000 },
   async run(ctx) {
     const dataDir = path.join(mkdtempSync(path.join(tempRoot, 'embedded-busy-')), 'data');
-    const cluster = await ctx.cluster({ database: 'none', broker: false, proxy: false, env: { DATA_DIR: dataDir, DATABASE_URL: '' } });
+    const cluster = await ctx.cluster({
+      database: 'none',
+      broker: false,
+      proxy: false,
+      env: { DATA_DIR: dataDir, DATABASE_URL: '' },
+    });
     await cluster.startAll({ timeoutMs: 120_000 });
     const base = cluster.servers[0].base;
     // 1. A store's exit portal streams a burst (1,000 tags a request, 3 at once): its reads are staged, and become
@@ -87,7 +93,12 @@ export const embeddedBusy = {
     const db = new PGlite(path.join(dataDir, 'pgdata'), { extensions: { pg_trgm } });
     let rows;
     try {
-      rows = await ledgerRows({ dbUrl: (text, params) => db.query(text, params), ledgers: [burst, replay], scenario: ctx.name, n: ctx.n });
+      rows = await ledgerRows({
+        dbUrl: (text, params) => db.query(text, params),
+        ledgers: [burst, replay],
+        scenario: ctx.name,
+        n: ctx.n,
+      });
     } finally {
       await db.close();
     }
