@@ -6,6 +6,7 @@ import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { createInboundRepository, type InboundRepository } from './inbound.repository.js';
 import { pageSideOf, toBoxDto, toItemLineDto, toOrderDto, toReceptionDto } from './order-dto.js';
+import type { OrderLinesInput } from './order-pages/page-kind.js';
 import { createOrderPagesRepository, type OrderPagesRepository } from './order-pages.repository.js';
 import * as repo from './orders.repository.js';
 import { createBox } from './use-cases/create-box.js';
@@ -125,9 +126,9 @@ export const createOrdersService = (db: Db) => {
     ...inboundUseCases(inbound),
     requireOrder: inbound.requireOrder,
     /** GET /rboxes/{id}/report/: the lines of a box found by its id alone. */
-    async boxIdLines(user: AuthUser, id: number, gtinContains: string | undefined, page: PageParams) {
+    async boxIdLines(user: AuthUser, id: number, query: OrderLinesInput['query'], page: PageParams) {
       const { orderId } = await reads.requireBox(user, id);
-      return pages.boxLines(user, orderId, id, undefined, gtinContains, page);
+      return pages.boxLines({ user, id: orderId, boxId: id, query, page });
     },
   };
 };

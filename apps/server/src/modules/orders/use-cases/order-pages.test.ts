@@ -57,38 +57,54 @@ const fakeReads = () => {
 };
 
 describe('order pages (use cases)', () => {
-  it("numbers a page's lines from its offset and reads them on the page's side", async () => {
+  it("numbers a page's lines from its offset, reads them on the page's side, filtered by either GTIN key", async () => {
     const { reads, asked } = fakeReads();
     const page = { limit: 2, offset: 40 };
-    expect(await reads.lines(testUser(), 10, 'exit', '0843', page)).toEqual({
+    const user = testUser();
+    expect(await reads.lines({ user, id: 10, side: 'exit', query: { item_type__gtin__contains: '0843' }, page })).toEqual({
       count: 7,
       results: [
         { gtin: '08437000000013', index: 40, real: 1 },
         { gtin: '08437000000020', index: 41, real: 1 },
       ],
     });
-    expect(asked).toEqual([{ orderId: 10, gtinContains: '0843', page }]);
-    expect((await reads.lines(testUser(), 10, undefined, undefined, page)).results[0]).toMatchObject({ real: 2 });
+    const entry = await reads.lines({ user, id: 10, query: { gtin__contains: '8437' }, page });
+    expect(entry.results[0]).toMatchObject({ real: 2 });
+    await reads.lines({ user, id: 10, query: {}, page });
+    expect(asked).toEqual([
+      { orderId: 10, gtinContains: '0843', page },
+      { orderId: 10, gtinContains: '8437', page },
+      { orderId: 10, gtinContains: undefined, page },
+    ]);
   });
 
-  it("lists the boxes on the page's side with the filter and ordering asked", async () => {
+  it("lists the boxes on the page's side with the barcode filter (either key) and ordering asked", async () => {
     const { reads, asked } = fakeReads();
     const page = { limit: 40, offset: 0 };
-    expect(await reads.boxes(testUser(), 10, 'exit', { codebarContains: 'B-', orderBy: '-codebar' }, page)).toEqual({
+    const user = testUser();
+    const query = { box__codebar__contains: 'B-', order_by: '-codebar' };
+    expect(await reads.boxes({ user, id: 10, side: 'exit', query, page })).toEqual({
       count: 1,
       results: [{ id: 30, side: 'origin' }],
     });
-    expect(asked).toEqual([{ orderId: 10, codebarContains: 'B-', orderBy: '-codebar', page, side: 'origin' }]);
+    expect((await reads.boxes({ user, id: 10, query: { codebar: 'B-1' }, page })).results).toEqual([
+      { id: 30, side: 'destination' },
+    ]);
+    expect(asked).toEqual([
+      { orderId: 10, codebarContains: 'B-', orderBy: '-codebar', page, side: 'origin' },
+      { orderId: 10, codebarContains: 'B-1', orderBy: undefined, page, side: 'destination' },
+    ]);
   });
 
   it("reads a box of the order and its lines; another order's box or none is a 404", async () => {
     const { reads, asked } = fakeReads();
     expect(await reads.box(testUser(), 10, 30, 'entry')).toEqual({ id: 30, side: 'destination' });
     const page = { limit: 1, offset: 0 };
-    expect((await reads.boxLines(testUser(), 10, 30, undefined, 'x', page)).count).toBe(7);
+    const query = { item_type__gtin__contains: 'x' };
+    expect((await reads.boxLines({ user: testUser(), id: 10, boxId: 30, query, page })).count).toBe(7);
     expect(asked).toEqual([{ orderId: 10, boxId: 30, gtinContains: 'x', page }]);
     await expectStatus(reads.box(testUser(), 10, 31), 404);
-    await expectStatus(reads.boxLines(testUser(), 10, 32, undefined, undefined, page), 404);
+    await expectStatus(reads.boxLines({ user: testUser(), id: 10, boxId: 32, query: {}, page }), 404);
   });
 
   it("shows a GTIN of the order: the company's item type and its line; unknown or not in the order is a 404", async () => {

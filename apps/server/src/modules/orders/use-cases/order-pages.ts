@@ -1,12 +1,14 @@
 import { conflict, notFound } from '../../../http/errors.js';
-import type { PageParams } from '../../../http/paging.js';
+import { gtinFilter } from '../../../http/route-schemas.js';
 import type { AuthUser } from '../../../plugins/auth.js';
 import type { ItemTypeReader } from '../order-pages/item-type.routes.js';
 import type { ItemsFileReader } from '../order-pages/items-file.routes.js';
 import type {
+  BoxLinesInput,
   BoxPagesReader,
-  BoxQuery,
+  OrderBoxesInput,
   OrderBoxesReader,
+  OrderLinesInput,
   OrderLinesReader,
   OrderReader,
   PageSide,
@@ -60,13 +62,19 @@ export const orderPagesReads = <Order, OrderDto, BoxDto, LineDto>(
       return toOrder(await requireOrder(user, id), side, new Date());
     },
 
-    async lines(user: AuthUser, id: number, side: PageSide | undefined, gtinContains: string | undefined, page: PageParams) {
-      return lineRows(await requireOrder(user, id), side, { orderId: id, gtinContains, page });
+    async lines({ user, id, side, query, page }: OrderLinesInput) {
+      return lineRows(await requireOrder(user, id), side, { orderId: id, gtinContains: gtinFilter(query), page });
     },
 
-    async boxes(user: AuthUser, id: number, side: PageSide | undefined, query: BoxQuery, page: PageParams) {
+    async boxes({ user, id, side, query, page }: OrderBoxesInput) {
       const boxSide = sideOf(await requireOrder(user, id), side);
-      const { count, rows } = await repo.orderBoxes({ orderId: id, ...query, page, side: boxSide });
+      const { count, rows } = await repo.orderBoxes({
+        orderId: id,
+        codebarContains: query.box__codebar__contains ?? query.codebar,
+        orderBy: query.order_by,
+        page,
+        side: boxSide,
+      });
       const now = new Date();
       return { count, results: rows.map((r) => toBox(r, boxSide, now)) };
     },
@@ -76,16 +84,9 @@ export const orderPagesReads = <Order, OrderDto, BoxDto, LineDto>(
       return toBox(box, sideOf(order, side), new Date());
     },
 
-    async boxLines(
-      user: AuthUser,
-      id: number,
-      boxId: number,
-      side: PageSide | undefined,
-      gtinContains: string | undefined,
-      page: PageParams,
-    ) {
+    async boxLines({ user, id, boxId, side, query, page }: BoxLinesInput) {
       const { order } = await requireBox(user, id, boxId);
-      return lineRows(order, side, { orderId: id, boxId, gtinContains, page });
+      return lineRows(order, side, { orderId: id, boxId, gtinContains: gtinFilter(query), page });
     },
 
     async itemType(user: AuthUser, id: number, itemTypeId: number, side?: PageSide) {
