@@ -104,7 +104,7 @@ export const createOnlineService = (db: Db) => {
     /** Online box delete: only a box without any verification (409 BOX_DELETE_CONFLICT). */
     async removeBox(user: AuthUser, id: number, boxId: number) {
       await pages.requireBox(user, id, boxId);
-      await deleteUnverifiedBox(orderPages, user, { orderId: id, boxId });
+      await deleteUnverifiedBox(orderPages, { user, orderId: id, boxId });
     },
 
     async receptions(user: AuthUser, id: number, page: PageParams) {

@@ -80,7 +80,7 @@ const inboundReads = (db: Db, inbound: InboundRepository, orderPages: OrderPages
     },
     async deleteBox(user: AuthUser, id: number) {
       const { orderId } = await requireBox(user, id);
-      await deleteUnverifiedBox(orderPages, user, { orderId, boxId: id });
+      await deleteUnverifiedBox(orderPages, { user, orderId, boxId: id });
     },
     getBox: async (user: AuthUser, id: number) => toBoxDto(await requireBox(user, id)),
     async boxesByCodebar(user: AuthUser, codebar: string, page: PageParams) {

@@ -162,11 +162,11 @@ describe('order pages deletes (use cases)', () => {
 
   it("deletes an unverified box and recomputes its order's sides; a verified box is a 409, another order's a 404", async () => {
     const open = fakeDeletes({ verified: false });
-    await deleteUnverifiedBox(open.repo, testUser(), { orderId: 10, boxId: 30 });
+    await deleteUnverifiedBox(open.repo, { user: testUser(), orderId: 10, boxId: 30 });
     expect(open.writes).toEqual(['lock 10', 'delete box 30', 'recompute 10']);
     const read = fakeDeletes({ verified: true });
-    await expectStatus(deleteUnverifiedBox(read.repo, testUser(), { orderId: 10, boxId: 30 }), 409);
-    await expectStatus(deleteUnverifiedBox(read.repo, testUser(), { orderId: 11, boxId: 30 }), 404);
+    await expectStatus(deleteUnverifiedBox(read.repo, { user: testUser(), orderId: 10, boxId: 30 }), 409);
+    await expectStatus(deleteUnverifiedBox(read.repo, { user: testUser(), orderId: 11, boxId: 30 }), 404);
     expect(read.writes).toEqual(['lock 10', 'lock 11']);
   });
 });

@@ -134,8 +134,7 @@ export const deleteUnverifiedOrder = (repo: Pick<OrderPagesRepository, 'transact
  */
 export const deleteUnverifiedBox = (
   repo: Pick<OrderPagesRepository, 'transaction'>,
-  user: AuthUser,
-  { orderId, boxId }: { orderId: number; boxId: number },
+  { user, orderId, boxId }: { user: AuthUser; orderId: number; boxId: number },
 ): Promise<void> =>
   repo.transaction(async (tx) => {
     await tx.lockOrder(orderId);
