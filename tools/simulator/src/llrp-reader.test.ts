@@ -73,13 +73,14 @@ describe('LLRP reader simulator', () => {
   });
 
   it('greets, takes a ROSpec, reports only while it is enabled, and refuses a second client', async () => {
-    reader = await startLlrpReader({ port: 0, host: '127.0.0.1', tags: EPCS, ratePerSecond: 200, passes: 1 });
-    const client = await open(reader.port);
+    const sim = await startLlrpReader({ port: 0, host: '127.0.0.1', tags: EPCS, ratePerSecond: 200, passes: 1 });
+    reader = sim;
+    const client = await open(sim.port);
     const hello = await client.waitFor((m) => m.type === MessageType.ReaderEventNotification, 'greeting');
     expect(parseReaderEvent(hello.body).connectionAttempt).toBe(0);
 
     // a second client at the same time: Failed_A_Client_Initiated_Connection_Already_Exists (2), then closed
-    const second = await open(reader.port);
+    const second = await open(sim.port);
     const refused = await second.waitFor((m) => m.type === MessageType.ReaderEventNotification, 'refusal');
     expect(parseReaderEvent(refused.body).connectionAttempt).toBe(2);
     await waitUntil(() => second.isClosed);
@@ -100,7 +101,7 @@ describe('LLRP reader simulator', () => {
     expect(parseStatus((await client.call(MessageType.AddRospec, spec)).body).code).toBe(0);
     // the same id again: refused
     expect(parseStatus((await client.call(MessageType.AddRospec, spec)).body).code).toBe(100);
-    expect(reader.reported).toHaveLength(0); // disabled: no reports
+    expect(sim.reported).toHaveLength(0); // disabled: no reports
     // an unknown message: ERROR_MESSAGE
     const error = await client.call(MessageType.GetReaderCapabilities + 1);
     expect(error.type).toBe(MessageType.ErrorMessage);
@@ -108,8 +109,8 @@ describe('LLRP reader simulator', () => {
 
     expect(parseStatus((await client.call(MessageType.EnableRospec, rospecIdBody(7))).body).code).toBe(0);
     await client.waitFor((m) => m.type === MessageType.Keepalive, 'keepalive');
-    await waitUntil(() => reader.isDone);
-    expect(reader.isDone).toBe(true);
+    await waitUntil(() => sim.isDone);
+    expect(sim.isDone).toBe(true);
     const reports = () =>
       client.received.filter((m) => m.type === MessageType.RoAccessReport).flatMap((m) => parseRoAccessReport(m.body));
     await client.waitFor(() => reports().length === EPCS.length, 'all reports');
@@ -122,7 +123,7 @@ describe('LLRP reader simulator', () => {
   });
 
   it('keeps reading through a dropped connection and sends the buffered reports to the next client', async () => {
-    reader = await startLlrpReader({
+    const sim = await startLlrpReader({
       port: 0,
       host: '127.0.0.1',
       tags: EPCS,
@@ -130,13 +131,14 @@ describe('LLRP reader simulator', () => {
       passes: 1,
       resendOnReconnect: 3,
     });
-    const first = await open(reader.port);
+    reader = sim;
+    const first = await open(sim.port);
     await first.call(MessageType.AddRospec, addRospecBody({ rospecId: 1, antennas: [], startTrigger: 1, reportEveryNTags: 1 }));
     await first.call(MessageType.EnableRospec, rospecIdBody(1));
-    await waitUntil(() => reader.reported.length >= 5);
-    reader.dropConnection();
-    await waitUntil(() => reader.isDone);
-    const second = await open(reader.port);
+    await waitUntil(() => sim.reported.length >= 5);
+    sim.dropConnection();
+    await waitUntil(() => sim.isDone);
+    const second = await open(sim.port);
     const got = () =>
       new Set(
         [...first.received, ...second.received]
@@ -144,6 +146,6 @@ describe('LLRP reader simulator', () => {
           .flatMap((m) => parseRoAccessReport(m.body).map((t) => t.epc)),
       );
     await second.waitFor(() => got().size === EPCS.length, 'every tag');
-    expect(reader.counters.connections).toBe(2);
+    expect(sim.counters.connections).toBe(2);
   });
 });

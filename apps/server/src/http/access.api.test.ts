@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../db/rows.js';
 import { users } from '../db/schema/index.js';
 import { seedAuditDemo } from '../db/seed/audit-demo.js';
 import { seedAvailabilityDemo } from '../db/seed/availability-demo.js';
@@ -339,7 +340,7 @@ const addDemoRows = async (t: TestApp) => {
     )
     insert into sticker_pdfs (sticker_id, file_name, pages, content) select id, 'x.pdf', 1, 'JVBERg==' from s`);
   const admin = await t.login('admin@demo.local');
-  const purchases = (await db.execute(sql`select id from orders where type = 'purchase'`)).rows as { id: number }[];
+  const purchases = rowsOf<{ id: number }>(await db.execute(sql`select id from orders where type = 'purchase'`));
   for (const { id } of purchases) {
     const res = await t.app.inject({ method: 'GET', url: `/api/porders/${id}/nicelabel/`, headers: { authorization: admin } });
     if (res.statusCode >= 300) throw new Error(`nicelabel ${id}: ${res.statusCode} ${res.body}`);
@@ -379,7 +380,7 @@ const addIntegrationRows = async (t: TestApp) => {
   };
   // A captured event at T-VAL-01 (none of the demo editor's locations; the demo's history is at theirs): a capture job,
   // and an event whose EPC, business step, disposition, read point and business location only it has.
-  const [valencia] = (await db.execute(sql`select gln from locations where code = 'T-VAL-01'`)).rows as { gln: string }[];
+  const [valencia] = rowsOf<{ gln: string }>(await db.execute(sql`select gln from locations where code = 'T-VAL-01'`));
   const place = `https://id.gs1.org/414/${valencia?.gln}`;
   await post(
     '/epcis/events',
@@ -414,25 +415,23 @@ describe('access: another company and another location get 404 and change nothin
   let editor: string;
 
   const rows = async (source: Source): Promise<Target[]> =>
-    (await t.database.db.execute(source(demoCompany))).rows.map((row) => {
-      const r = row as { id: string; locs: number[] | null };
-      return { id: r.id, locations: r.locs };
-    });
+    rowsOf<{ id: string; locs: number[] | null }>(await t.database.db.execute(source(demoCompany))).map((r) => ({
+      id: r.id,
+      locations: r.locs,
+    }));
 
   const tableCounts = async (): Promise<Map<string, number>> => {
-    const tables = (
+    const tables = rowsOf<{ table_name: string }>(
       await t.database.db.execute(
         sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name not like '%migrations%'`,
-      )
-    ).rows.map((r) => (r as { table_name: string }).table_name);
+      ),
+    ).map((r) => r.table_name);
     const counts = new Map<string, number>();
     for (const table of tables) {
       // The job runner queues each periodic job (e.g. the EPCIS subscriptions' every 10 s) under its period's key by
       // the clock, not for a request: those are not counted.
       const where = table === 'jobs' ? String.raw` where key is null or key !~ ':\d{4}-\d{2}-\d{2}T[\d:.]+Z$'` : '';
-      const [row] = (await t.database.db.execute(sql.raw(`select count(*)::int n from "${table}"${where}`))).rows as {
-        n: number;
-      }[];
+      const [row] = rowsOf<{ n: number }>(await t.database.db.execute(sql.raw(`select count(*)::int n from "${table}"${where}`)));
       counts.set(table, row?.n ?? 0);
     }
     return counts;
@@ -469,15 +468,15 @@ describe('access: another company and another location get 404 and change nothin
     });
     foreignAdmin = await t.login('foreign-admin@other.local');
     editor = await t.login('editor@demo.local');
-    const [company] = (await db.execute(sql`select company_id from users where email = 'editor@demo.local'`)).rows as {
-      company_id: number;
-    }[];
+    const [company] = rowsOf<{ company_id: number }>(
+      await db.execute(sql`select company_id from users where email = 'editor@demo.local'`),
+    );
     demoCompany = company?.company_id as number;
-    editorLocations = (
+    editorLocations = rowsOf<{ location_id: number }>(
       await db.execute(
         sql`select ul.location_id from user_locations ul join users u on u.id = ul.user_id where u.email = 'editor@demo.local'`,
-      )
-    ).rows.map((r) => (r as { location_id: number }).location_id);
+      ),
+    ).map((r) => r.location_id);
     const admin = await t.login('admin@demo.local');
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json', headers: { authorization: admin } })).json() as {
       paths: Record<string, Record<string, { requestBody?: { content?: Record<string, { schema?: Schema }> } }>>;
@@ -550,14 +549,14 @@ describe('access: another company and another location get 404 and change nothin
 
   /** The eventIDs of the demo's EPCIS events a caller may not see: all (another company), or those of none of `locations`. */
   const hiddenEvents = async (locations?: number[]): Promise<string[]> =>
-    (
+    rowsOf<{ event_id: string }>(
       await t.database.db.execute(
         locations
           ? sql`select event_id from epcis_events where company_id = ${demoCompany}
                 and (location_id is null or not location_id = any(${sql.param(locations)}::int[]))`
           : sql`select event_id from epcis_events where company_id = ${demoCompany}`,
-      )
-    ).rows.map((r) => (r as { event_id: string }).event_id);
+      ),
+    ).map((r) => r.event_id);
 
   /** A filter value's answer: refused, or none of the events the caller may not see. */
   const showsNothing = (res: { statusCode: number; body: string }, hidden: string[], refused: number[]) =>
@@ -660,7 +659,7 @@ describe('access: another company and another location get 404 and change nothin
       b as (insert into boxes (company_id, order_id, codebar) select ${demoCompany}, id, 'ACCESS-SEARCH-1-B1' from o returning id)
       insert into items (company_id, epc, scheme, location_id)
         select ${demoCompany}, 'E2801160600002054CC2A3F2', 'unknown', id from place`);
-    const values = (
+    const values = rowsOf<{ v: string; locs: number[] }>(
       await t.database.db.execute(sql`
         (select order_code v, array_remove(array[origin_location_id, destination_location_id], null) locs from orders
           where company_id = ${demoCompany}
@@ -673,8 +672,8 @@ describe('access: another company and another location get 404 and change nothin
           limit 60)
         union all
         (select epc, array[location_id] from items where company_id = ${demoCompany} and location_id is not null
-          order by location_id = any(${theirs}), id limit 60)`)
-    ).rows as { v: string; locs: number[] }[];
+          order by location_id = any(${theirs}), id limit 60)`),
+    );
     const failures: string[] = [];
     let hiddenFromEditor = 0;
     const labels = async (q: string, authorization: string) => {

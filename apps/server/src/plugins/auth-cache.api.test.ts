@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
+import { rowsOf } from '../db/rows.js';
 import { buildTwoProcesses, type TestApp } from '../test/helpers.js';
 import { createTokenCache, hashToken } from './auth.js';
 
@@ -43,10 +44,9 @@ describe('token cache', () => {
 
   it('a location moved out of the company is out of scope in the other process at once (its row was kept with the user)', async () => {
     const token = await t.login('admin@demo.local');
-    const [row] = (await t.database.db.execute(sql`select id, company_id from locations where code = 'T-BCN-01'`)).rows as {
-      id: number;
-      company_id: number;
-    }[];
+    const [row] = rowsOf<{ id: number; company_id: number }>(
+      await t.database.db.execute(sql`select id, company_id from locations where code = 'T-BCN-01'`),
+    );
     if (!row) throw new Error('no demo store T-BCN-01');
     const statistics = async () =>
       (await other.inject({ method: 'GET', url: `/api/locations/${row.id}/statistics/`, headers: { authorization: token } }))
@@ -91,16 +91,16 @@ describe('token cache', () => {
       const cut = await t.database.db.execute(sql`
       select pg_terminate_backend(pid) as cut from pg_stat_activity
       where datname = current_database() and query ilike 'listen%' and pid <> pg_backend_pid()`);
-      expect(cut.rows.length).toBeGreaterThan(0);
+      expect(rowsOf(cut).length).toBeGreaterThan(0);
       // Listening again within a few seconds: a change is then seen at once again.
       await expect
         .poll(
           async () =>
-            (
+            rowsOf<{ n: number }>(
               await t.database.db.execute(
                 sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and query ilike 'listen%'`,
-              )
-            ).rows[0]?.n,
+              ),
+            )[0]?.n,
           { timeout: 10_000, interval: 100 },
         )
         .toBeGreaterThan(0);

@@ -29,6 +29,7 @@ import { onlineCalls } from './snapshot-calls/online.js';
 import {
   boxesCalls,
   linesCalls,
+  orderPagesCalls,
   orderStatusCalls,
   ordersCalls,
   orderWithBoxesCalls,
@@ -109,6 +110,7 @@ export const snapshotCalls = (db: Db): SnapshotRepository[] => [
   onlineCalls(db),
   boxesCalls(db),
   linesCalls(db),
+  orderPagesCalls(db),
   orderStatusCalls(db),
   ordersCalls(db),
   providersCalls(db),

@@ -1,22 +1,15 @@
-import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { locationIdByCode } from './admin-fixtures.js';
+import { type CallAs, locationIdByCode } from './admin-fixtures.js';
 import type { TestApp } from './helpers.js';
 import { waitUntil } from './job-fixtures.js';
 
 /** What the printing tests share: an API caller, multipart forms and an SGTIN-96 writer independent of packages/epc. */
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
+/** A caller as any demo user (the admin tests' CallAs). */
 export const printingCaller =
-  (t: TestApp) =>
-  async (method: Method, url: string, who: string, payload?: unknown): Promise<LightMyRequestResponse> =>
-    t.app.inject({
-      method,
-      url,
-      headers: { authorization: await t.login(who) },
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+  (t: TestApp): CallAs =>
+  async (method, url, who, payload) =>
+    t.call(method, url, await t.login(who), payload);
 
 export { multipartForm } from './helpers.js';
 

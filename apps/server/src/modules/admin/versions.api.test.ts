@@ -5,7 +5,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devices } from '../../db/schema/index.js';
 import { buildDemoItemTypes } from '../../db/seed/demo-data.js';
-import type { MessageKey } from '../../i18n/messages.js';
+import type { PlainKey } from '../../i18n/messages.js';
 import { render } from '../../i18n/messages.js';
 import * as adminTest from '../../test/admin-fixtures.js';
 import type { HttpMethod, TestApp } from '../../test/helpers.js';
@@ -44,7 +44,7 @@ describe('record versions (If-Match, 409 on a stale edit)', () => {
     expect(r.statusCode, `GET ${url}`).toBe(200);
     return r.json() as Row;
   };
-  const expectStale = (r: LightMyRequestResponse, key: MessageKey, current: number) => {
+  const expectStale = (r: LightMyRequestResponse, key: PlainKey, current: number) => {
     expect(r.statusCode).toBe(409);
     expect(r.json()).toEqual({ message: render(key, 'en'), code: key, current_version: current });
     expect(r.headers.etag).toBe(`"${current}"`);
@@ -66,7 +66,7 @@ describe('record versions (If-Match, 409 on a stale edit)', () => {
     edit: (row: Row, value: string) => object;
     field: string;
     foreignId: () => number;
-    changed: MessageKey;
+    changed: PlainKey;
   };
   const firstOf = async (url: string) => (await call('GET', url, 'admin@demo.local')).json().results[0].id as number;
   const resources: Resource[] = [

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/rows.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import { createAuthRepository } from './auth.repository.js';
 import { createLoginThrottle } from './login-throttle.js';
@@ -32,8 +33,10 @@ describe('login throttle (issue 29: slows guessers, never locks the owner out)',
     await waitPassed(t, 25 * 3600);
     expect(await one.retryAfter(keys)).toBe(0);
     await one.recordFailure(['user:other@x']);
-    const left = (await t.database.db.execute(sql`select key from login_failures where key like 'user:%x' order by key`)).rows;
-    expect(left.map((r) => (r as { key: string }).key)).toEqual(['user:other@x']);
+    const left = rowsOf<{ key: string }>(
+      await t.database.db.execute(sql`select key from login_failures where key like 'user:%x' order by key`),
+    );
+    expect(left.map((r) => r.key)).toEqual(['user:other@x']);
   });
 
   it('keeps a long key as its hash (an index entry has a size limit, a key has none)', async () => {

@@ -14,8 +14,8 @@ const KEY = 'a-backup-key-of-the-tests-0123456789';
 const isPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 /** The tar's entries by name. */
-const entriesOf = async (body: Buffer): Promise<Map<string, Buffer>> => {
-  const entries = new Map<string, Buffer>();
+const entriesOf = async (body: Buffer): Promise<Map<string, Buffer<ArrayBuffer>>> => {
+  const entries = new Map<string, Buffer<ArrayBuffer>>();
   const extract = tar.extract();
   const reading = (async () => {
     for await (const entry of extract) {

@@ -1,4 +1,4 @@
-import { ImportState } from '@rfid/contract';
+import { catalogImportSchema, ImportState } from '@rfid/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brands, companies, itemTypes, users } from '../../db/schema/index.js';
@@ -50,8 +50,8 @@ describe('catalogue import', () => {
   const poll = async (id: number) => {
     const admin = await t.login('admin@demo.local');
     return waitUntil(
-      async () => (await t.call('GET', `/api/types/import/${id}/`, admin)).json(),
-      (body: { state: string }) => body.state === ImportState.Succeeded || body.state === ImportState.Failed,
+      async () => catalogImportSchema.parse((await t.call('GET', `/api/types/import/${id}/`, admin)).json()),
+      (body) => body.state === ImportState.Succeeded || body.state === ImportState.Failed,
       30_000,
       50,
     );

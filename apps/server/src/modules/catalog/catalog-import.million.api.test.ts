@@ -5,6 +5,7 @@ import path from 'node:path';
 import { ImportState } from '@rfid/contract';
 import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/rows.js';
 import { itemTypes, users } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import { waitUntil } from '../../test/job-fixtures.js';
@@ -65,7 +66,7 @@ describe.skipIf(!pgUrl)(`catalogue import of ${ROWS} GTINs on PostgreSQL`, () =>
     const bytes = await writeCatalogCsv(file, ROWS);
     phase('plain COPY');
     // The baseline runs on the test's own database (a scratch copy on the server at TEST_DATABASE_URL).
-    const [current] = (await t.database.db.execute(sql`select current_database() as name`)).rows as { name: string }[];
+    const [current] = rowsOf<{ name: string }>(await t.database.db.execute(sql`select current_database() as name`));
     const url = new URL(pgUrl as string);
     url.pathname = `/${current?.name}`;
     const copyMs = await plainCopyMs(url.toString(), file, companyId);

@@ -79,7 +79,12 @@ const eventQueries = (db: DbOrTx) => {
 /** Named queries: a company's saved SimpleEventQuery documents. */
 const namedQueryQueries = (db: DbOrTx) => ({
   /** Saves a named query; null when the company has one of that name. */
-  async createQuery(companyId: number, userId: number, name: string, query: Record<string, unknown>) {
+  async createQuery(
+    companyId: number,
+    userId: number,
+    name: string,
+    query: Record<string, unknown>,
+  ): Promise<NamedQueryRow | null> {
     const [row] = await db
       .insert(epcisQueries)
       .values({ companyId, name, query, createdBy: userId })

@@ -1,5 +1,6 @@
 import { ItemState } from '@rfid/contract';
 import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../../../../tools/simulator/src/api.js';
 import { playDay } from '../../../../../tools/simulator/src/day.js';
@@ -41,7 +42,7 @@ describe('EPCIS events tell the story of a whole day (the simulator’s day)', (
     let next: string | null = '/epcis/events?perPage=500';
     let pages = 0;
     while (next) {
-      const r = await t.app.inject({ url: next, headers: { authorization: admin } });
+      const r: LightMyRequestResponse = await t.app.inject({ url: next, headers: { authorization: admin } });
       expect(r.statusCode, r.body).toBe(200);
       const body = r.json();
       expect(schemaErrors(body)).toEqual([]);

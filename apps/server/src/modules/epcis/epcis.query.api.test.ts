@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index.js';
 import { addForeignCompany } from '../../test/admin-fixtures.js';
@@ -201,7 +202,7 @@ describe('EPCIS SimpleEventQuery over GS1 example documents', () => {
     const found: Json[] = [];
     let next: string | null = `/epcis/events?perPage=5${query ? `&${query}` : ''}`;
     while (next) {
-      const r = await t.app.inject({ url: next, headers: { authorization: as } });
+      const r: LightMyRequestResponse = await t.app.inject({ url: next, headers: { authorization: as } });
       expect(r.statusCode, `${query}: ${r.body}`).toBe(200);
       found.push(...r.json().epcisBody.queryResults.resultsBody.eventList);
       next = /<([^>]+)>; rel="next"/.exec(String(r.headers.link ?? ''))?.[1] ?? null;

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/rows.js';
 import { erpStockSnapshots, locations, users } from '../../db/schema/index.js';
 import { addForeignCompany, type ForeignCompany, locationIdByCode } from '../../test/admin-fixtures.js';
 import { buildTestApp, multipartForm, type TestApp } from '../../test/helpers.js';
@@ -59,7 +60,7 @@ describe('ERP stock and differences', () => {
     const rows = await t.database.db.execute(sql`
       select it.gtin, sum(s.quantity)::int as quantity from stock_now s join item_types it on it.id = s.item_type_id
       where s.location_id = ${mad} group by it.gtin having sum(s.quantity) > 0 order by it.gtin limit 3`);
-    stocked = (rows.rows as { gtin: string; quantity: number }[]).map((r) => ({ gtin: r.gtin, quantity: Number(r.quantity) }));
+    stocked = rowsOf<{ gtin: string; quantity: number }>(rows).map((r) => ({ gtin: r.gtin, quantity: Number(r.quantity) }));
     expect(stocked).toHaveLength(3);
   });
   afterAll(async () => t.close());
@@ -148,11 +149,11 @@ describe('ERP stock and differences', () => {
       const r = await upload('admin@demo.local', lines.join('\n'));
       expect(r.statusCode, r.body).toBe(201);
       expect(r.json()).toMatchObject({ rows: 30_001, rejected: 0 });
-      const [counted] = (
+      const [counted] = rowsOf<{ n: number; q: number }>(
         await t.database.db.execute(
           sql`select count(*)::int as n, sum(quantity)::int as q from erp_stock where location_id = ${val}`,
-        )
-      ).rows as { n: number; q: number }[];
+        ),
+      );
       let total = 1;
       for (let i = 1; i <= 30_000; i++) total += i % 7;
       expect({ n: Number(counted?.n), q: Number(counted?.q) }).toEqual({ n: 30_001, q: total });
@@ -259,12 +260,12 @@ describe('ERP stock and differences', () => {
   describe('inventory differences for the ERP', () => {
     /** A validated demo inventory (the one with most GTINs), its location, and its per-GTIN summary (the inventory screens'). */
     const validatedInventory = async () => {
-      const [row] = (
+      const [row] = rowsOf<{ id: number; location_id: number; code: string }>(
         await t.database.db.execute(sql`
           select i.id, i.location_id, l.code from inventories i join locations l on l.id = i.location_id
           where i.state = 2 and l.company_id = (select company_id from locations where id = ${mad})
-          order by (select count(*) from inventory_type_counts f where f.inventory_id = i.id) desc, i.id limit 1`)
-      ).rows as { id: number; location_id: number; code: string }[];
+          order by (select count(*) from inventory_type_counts f where f.inventory_id = i.id) desc, i.id limit 1`),
+      );
       if (!row) throw new Error('no validated demo inventory');
       const summary = (await as('admin@demo.local', 'GET', `/api/inventorys/${row.id}/summary/?limit=1000`)).json();
       return {
@@ -332,11 +333,11 @@ describe('ERP stock and differences', () => {
     });
 
     it('the feed lists validated inventories since a time, page by page with its cursor, each once', async () => {
-      const validated = (
+      const validated = rowsOf<{ id: number }>(
         await t.database.db.execute(
           sql`select id from inventories where company_id = (select company_id from locations where id = ${mad}) and state = 2`,
-        )
-      ).rows as { id: number }[];
+        ),
+      );
       expect(validated.length).toBeGreaterThan(1);
       const seen: number[] = [];
       let cursor = '';

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
+import { rowsOf } from '../../db/rows.js';
 import { buildDemoItemTypes, demoDeviceKey } from '../../db/seed/demo-data.js';
 import { buildTwoProcesses, type TestApp } from '../../test/helpers.js';
 
@@ -32,9 +33,9 @@ describe('readers kept by key', () => {
     return response.statusCode;
   };
   const readerId = async (serialNumber: string) => {
-    const [row] = (await t.database.db.execute(sql`select id from devices where serial_number = ${serialNumber}`)).rows as {
-      id: number;
-    }[];
+    const [row] = rowsOf<{ id: number }>(
+      await t.database.db.execute(sql`select id from devices where serial_number = ${serialNumber}`),
+    );
     if (!row) throw new Error(`no demo reader ${serialNumber}`);
     return row.id;
   };

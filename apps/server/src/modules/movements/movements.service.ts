@@ -2,7 +2,8 @@ import type { Db } from '../../db/client.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { toBoxDto, toItemLineDto } from '../orders/order-dto.js';
-import { createOrderPagesService } from '../orders/order-pages.service.js';
+import { createOrderPagesRepository } from '../orders/order-pages.repository.js';
+import { orderPagesReads } from '../orders/use-cases/order-pages.js';
 import { toMovementDto } from './movement-dto.js';
 import { createMovementsRepository } from './movements.repository.js';
 import { type CreateMovementInput, createMovement } from './use-cases/create-movement.js';
@@ -20,7 +21,7 @@ type StatsQuery = GetMovementStatsInput['query'];
 /** The movement use cases (use-cases/*.ts) over the movements repository, and the order pages of a movement. */
 export const createMovementsService = (db: Db) => {
   const repo = createMovementsRepository(db);
-  const pages = createOrderPagesService(db, {
+  const pages = orderPagesReads(createOrderPagesRepository(db), {
     requireOrder: (user, id) => requireMovement(repo, user, id),
     sideOf: (_order, side) => ((side ?? 'exit') === 'exit' ? 'origin' : 'destination'),
     toOrder: (order, side, now) => toMovementDto(order, side ?? 'exit', now),

@@ -24,13 +24,9 @@ import {
   toItemLineDto,
   toReceptionDto,
 } from '../orders/order-dto.js';
-import {
-  createOrderPagesService,
-  deleteUnverifiedBox,
-  deleteUnverifiedOrder,
-  orderLoader,
-} from '../orders/order-pages.service.js';
+import { createOrderPagesRepository } from '../orders/order-pages.repository.js';
 import * as ordersRepo from '../orders/orders.repository.js';
+import { deleteUnverifiedBox, deleteUnverifiedOrder, orderLoader, orderPagesReads } from '../orders/use-cases/order-pages.js';
 import { toExitStats } from '../stats/figures.js';
 import { exitFigures } from '../stats/figures.repository.js';
 import * as repo from './online.repository.js';
@@ -65,9 +61,10 @@ const toOnlineLine = (l: ordersRepo.ItemLineRow, index: number): OnlineItemLine 
 };
 
 export const createOnlineService = (db: Db) => {
-  const requireOnline = orderLoader(db, 'online');
+  const orderPages = createOrderPagesRepository(db);
+  const requireOnline = orderLoader(orderPages, 'online');
 
-  const pages = createOrderPagesService(db, {
+  const pages = orderPagesReads(orderPages, {
     requireOrder: requireOnline,
     sideOf: () => 'origin',
     toOrder: (order, _side, now) => toOnlineDto(order, now),
@@ -95,7 +92,7 @@ export const createOnlineService = (db: Db) => {
     /** Only with no verified box (409 ORDER_DELETE_CONFLICT). */
     async remove(user: AuthUser, id: number) {
       await requireOnline(user, id);
-      await deleteUnverifiedOrder(db, id);
+      await deleteUnverifiedOrder(orderPages, id);
     },
 
     async contents(user: AuthUser, id: number, page: PageParams): Promise<{ count: number; results: OrderContentRow[] }> {
@@ -107,7 +104,7 @@ export const createOnlineService = (db: Db) => {
     /** Online box delete: only a box without any verification (409 BOX_DELETE_CONFLICT). */
     async removeBox(user: AuthUser, id: number, boxId: number) {
       await pages.requireBox(user, id, boxId);
-      await deleteUnverifiedBox(db, user, { orderId: id, boxId });
+      await deleteUnverifiedBox(orderPages, { user, orderId: id, boxId });
     },
 
     async receptions(user: AuthUser, id: number, page: PageParams) {

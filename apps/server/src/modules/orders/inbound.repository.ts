@@ -2,11 +2,12 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { companyTimeZone, requireLocation } from '../locations/location-scope.js';
 import { inboundFigures } from '../stats/figures.repository.js';
-import { orderLoader } from './order-pages.service.js';
+import { createOrderPagesRepository } from './order-pages.repository.js';
 import * as rows from './orders.repository.js';
+import { orderLoader } from './use-cases/order-pages.js';
 
 /** The input of a repository function `fn(db, input)`, without its database handle. */
-type InputOf<F> = F extends (db: never, input: infer I) => unknown ? I : never;
+export type InputOf<F> = F extends (db: never, input: infer I) => unknown ? I : never;
 
 type ReceptionRow = NonNullable<Awaited<ReturnType<typeof rows.getReception>>>;
 
@@ -66,7 +67,7 @@ const writesOf = (tx: DbOrTx): InboundWrites => ({
 export const createInboundRepository = (db: Db): InboundRepository => ({
   location: (user, locationId) => requireLocation(db, user, locationId),
   companyTimeZone: (user) => companyTimeZone(db, user),
-  requireOrder: orderLoader(db),
+  requireOrder: orderLoader(createOrderPagesRepository(db)),
   order: (user, id) => rows.getOrder(db, user, id),
   insertOrder: (values) => rows.insertOrder(db, values),
   provider: (companyId, id) => rows.getProvider(db, companyId, id),

@@ -110,13 +110,14 @@ export const itemLines = async (
 export const allItemLines = async (db: DbOrTx, orderId: number) =>
   (await itemLines(db, { orderId, page: { limit: 1_000_000, offset: 0 } })).rows;
 
+/** The company's item type, or undefined (at(0): a destructured `[row]` would be typed as always there). */
 export const getItemType = async (db: DbOrTx, companyId: number, id: number) => {
-  const [row] = await db
+  const found = await db
     .select()
     .from(itemTypes)
     .where(and(eq(itemTypes.id, id), eq(itemTypes.companyId, companyId)))
     .limit(1);
-  return row;
+  return found.at(0);
 };
 
 // ---------------------------------------------------------------- CSV sources

@@ -42,7 +42,7 @@ import { withFilters } from '../../http/filters.js';
 import { pagedGetter } from '../../http/paged-route.js';
 import { DEFAULT_PAGE_SIZE, pageParams, toPage } from '../../http/paging.js';
 import { routeDeclarer } from '../../http/route.js';
-import { errorResponses, gtinFilter, LINES_PAGE, locationParams } from '../../http/route-schemas.js';
+import { errorResponses, LINES_PAGE, locationParams } from '../../http/route-schemas.js';
 import { exportOptionsOf, sendExport } from '../../lib/export/reply.js';
 import { currentUser } from '../../plugins/auth.js';
 import { exportTimeZone } from '../locations/location-scope.js';
@@ -305,7 +305,7 @@ const registerBoxRoutes = (app: ZodApp, { service, reads }: OrdersRouteDeps) => 
       row: itemLineSchema,
       pageSize: LINES_PAGE,
     },
-    (user, { params, query }, page) => reads.boxIdLines(user, params.id, gtinFilter(query), page),
+    (user, { params, query }, page) => reads.boxIdLines(user, params.id, query, page),
   );
 };
 

@@ -6,7 +6,8 @@ import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { createInboundRepository, type InboundRepository } from './inbound.repository.js';
 import { pageSideOf, toBoxDto, toItemLineDto, toOrderDto, toReceptionDto } from './order-dto.js';
-import { createOrderPagesService, deleteUnverifiedBox, deleteUnverifiedOrder } from './order-pages.service.js';
+import type { OrderLinesInput } from './order-pages/page-kind.js';
+import { createOrderPagesRepository, type OrderPagesRepository } from './order-pages.repository.js';
 import * as repo from './orders.repository.js';
 import { createBox } from './use-cases/create-box.js';
 import { createContents } from './use-cases/create-contents.js';
@@ -18,6 +19,7 @@ import { getProviderStats } from './use-cases/get-provider-stats.js';
 import { type ListProviderOrdersInput, listProviderOrders } from './use-cases/list-provider-orders.js';
 import { type ListPurchaseOrdersInput, listPurchaseOrders } from './use-cases/list-purchase-orders.js';
 import { listReturnLines } from './use-cases/list-return-lines.js';
+import { deleteUnverifiedBox, deleteUnverifiedOrder, orderPagesReads } from './use-cases/order-pages.js';
 import { requireProvider } from './use-cases/require-provider.js';
 import { requireReturn } from './use-cases/require-return.js';
 
@@ -49,7 +51,7 @@ const inboundUseCases = (inbound: InboundRepository) => ({
 });
 
 /** The inbound reads and deletes that are one repository call and a mapping. */
-const inboundReads = (db: Db, inbound: InboundRepository) => {
+const inboundReads = (db: Db, inbound: InboundRepository, orderPages: OrderPagesRepository) => {
   /** The box the user may see, or 404. */
   const requireBox = async (user: AuthUser, id: number) => {
     const box = await inbound.box(user, id);
@@ -65,7 +67,7 @@ const inboundReads = (db: Db, inbound: InboundRepository) => {
     },
     async remove(user: AuthUser, id: number) {
       await inbound.requireOrder(user, id);
-      await deleteUnverifiedOrder(db, id);
+      await deleteUnverifiedOrder(orderPages, id);
     },
     async listReceptions(user: AuthUser, query: z.output<typeof receptionListQuerySchema>, page: PageParams) {
       const { count, rows } = await repo.listReceptions(db, user, query, page);
@@ -78,7 +80,7 @@ const inboundReads = (db: Db, inbound: InboundRepository) => {
     },
     async deleteBox(user: AuthUser, id: number) {
       const { orderId } = await requireBox(user, id);
-      await deleteUnverifiedBox(db, user, { orderId, boxId: id });
+      await deleteUnverifiedBox(orderPages, { user, orderId, boxId: id });
     },
     getBox: async (user: AuthUser, id: number) => toBoxDto(await requireBox(user, id)),
     async boxesByCodebar(user: AuthUser, codebar: string, page: PageParams) {
@@ -109,8 +111,9 @@ const inboundReads = (db: Db, inbound: InboundRepository) => {
 /** Inbound: purchase orders (the /porders/ pages show any order the user sees), receptions, boxes, providers, returns. */
 export const createOrdersService = (db: Db) => {
   const inbound = createInboundRepository(db);
-  const reads = inboundReads(db, inbound);
-  const pages = createOrderPagesService(db, {
+  const orderPages = createOrderPagesRepository(db);
+  const reads = inboundReads(db, inbound, orderPages);
+  const pages = orderPagesReads(orderPages, {
     requireOrder: inbound.requireOrder,
     sideOf: (order) => pageSideOf(order.type),
     toOrder: (order, _side, now) => toOrderDto(order, now),
@@ -123,9 +126,9 @@ export const createOrdersService = (db: Db) => {
     ...inboundUseCases(inbound),
     requireOrder: inbound.requireOrder,
     /** GET /rboxes/{id}/report/: the lines of a box found by its id alone. */
-    async boxIdLines(user: AuthUser, id: number, gtinContains: string | undefined, page: PageParams) {
+    async boxIdLines(user: AuthUser, id: number, query: OrderLinesInput['query'], page: PageParams) {
       const { orderId } = await reads.requireBox(user, id);
-      return pages.boxLines(user, orderId, id, undefined, gtinContains, page);
+      return pages.boxLines({ user, id: orderId, boxId: id, query, page });
     },
   };
 };

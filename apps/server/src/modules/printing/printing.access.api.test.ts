@@ -1,6 +1,7 @@
 import { hash } from '@node-rs/argon2';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/rows.js';
 import { userLocations, users } from '../../db/schema/index.js';
 import { addForeignCompany, type ForeignCompany, locationIdByCode } from '../../test/admin-fixtures.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
@@ -20,16 +21,16 @@ describe('printing access: checked before writing, tag formats per company, prin
   const FOREIGN_ADMIN = 'foreign-admin@other.local';
 
   const scalar = async (query: ReturnType<typeof sql>) =>
-    Number(((await t.database.db.execute(query)).rows[0] as { n: number | string }).n);
+    Number(rowsOf<{ n: number | string }>(await t.database.db.execute(query))[0]?.n);
 
   beforeAll(async () => {
     t = await buildTestApp();
     call = printingCaller(t);
     const db = t.database.db;
     foreign = await addForeignCompany(db);
-    const [company] = (await db.execute(sql`select company_id from users where email = 'admin@demo.local'`)).rows as {
-      company_id: number;
-    }[];
+    const [company] = rowsOf<{ company_id: number }>(
+      await db.execute(sql`select company_id from users where email = 'admin@demo.local'`),
+    );
     const passwordHash = await hash('demo1234');
     // A location editor of T-BCN-01 only: allowed to print there, not to see CD-MAD's printer.
     const [editor] = await db

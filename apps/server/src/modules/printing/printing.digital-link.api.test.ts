@@ -3,6 +3,7 @@ import { parseDigitalLink } from '@rfid/epc';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PrinterSimulator, startPrinterSimulator } from '../../../../../tools/printer-simulator/src/printer-simulator.js';
+import { rowsOf } from '../../db/rows.js';
 import { addForeignCompany, type ForeignCompany } from '../../test/admin-fixtures.js';
 import { buildTestApp, type HttpMethod, type TestApp } from '../../test/helpers.js';
 import * as printTest from '../../test/printing-fixtures.js';
@@ -37,11 +38,9 @@ describe('tag formats: the GS1 Digital Link QR setting, and the labels that carr
       ...(payload === undefined ? {} : { payload: payload as object }),
     });
   const stored = async (id: number) =>
-    (
-      (await t.database.db.execute(sql`select digital_link_qr from tag_formats where id = ${id}`)).rows[0] as {
-        digital_link_qr: boolean;
-      }
-    ).digital_link_qr;
+    rowsOf<{ digital_link_qr: boolean }>(
+      await t.database.db.execute(sql`select digital_link_qr from tag_formats where id = ${id}`),
+    )[0]?.digital_link_qr;
   const listed = async (who: string) => (await send('GET', '/api/tagformat/', who)).json().results as Format[];
 
   beforeAll(async () => {

@@ -2,6 +2,7 @@ import { hash } from '@node-rs/argon2';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type PrinterSimulator, startPrinterSimulator } from '../../../../../tools/printer-simulator/src/printer-simulator.js';
+import { rowsOf } from '../../db/rows.js';
 import { users } from '../../db/schema/index.js';
 import { addForeignCompany, locationIdByCode } from '../../test/admin-fixtures.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
@@ -59,7 +60,7 @@ describe('voided labels and their replacements (GET …/voided/, POST …/replac
   const voidedOf = async (id: number, who = OPERATOR) => call('GET', `/api/printer/print_orders/${id}/voided/`, who);
   const replace = (id: number, body: unknown = {}, who = OPERATOR) =>
     call('POST', `/api/printer/print_orders/${id}/replacements/`, who, body);
-  const rows = async <T>(query: ReturnType<typeof sql>) => (await t.database.db.execute(query)).rows as T[];
+  const rows = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await t.database.db.execute(query));
   /** What the labels themselves say of an order: printed, voided, replacements and all of them. */
   const truthOf = async (id: number) => {
     const [row] = await rows<Record<string, number | string>>(sql`select

@@ -95,7 +95,8 @@ const companyFormatQueries = (db: DbOrTx) => ({
 
   /** A tag company format of the company, with what printing needs (template, filter value, EPC size). */
   async companyFormat(companyId: number, id: number) {
-    const [row] = await db
+    // at(0): none when the company has no such format (a destructured `[row]` would be typed as always there).
+    const rows = await db
       .select({
         id: tagCompanyFormats.id,
         filterValue: tagCompanyFormats.filterValue,
@@ -108,7 +109,7 @@ const companyFormatQueries = (db: DbOrTx) => ({
       .innerJoin(tagFormats, eq(tagFormats.id, tagCompanyFormats.tagFormatId))
       .where(and(eq(tagCompanyFormats.companyId, companyId), eq(tagCompanyFormats.id, id)))
       .limit(1);
-    return row;
+    return rows.at(0);
   },
 
   /** The company's first tag company format: the one the printer upload prints with when none is named. */

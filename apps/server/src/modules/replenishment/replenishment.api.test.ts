@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { InventoryState, ItemState } from '@rfid/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/rows.js';
 import { inventories, items, readingSets, replenishmentPicks } from '../../db/schema/index.js';
 import { demoDeviceKey } from '../../db/seed/demo-data.js';
 import {
@@ -269,7 +270,7 @@ describe('replenishment (floor targets, pick list, picks, NOSBOS, floor sighting
     const moves = await t.database.db.execute(
       `select count(*)::int as n from traces where epc = '${seen[0]}' and area1_id = ${stockroom} and area2_id = ${floor}`,
     );
-    expect((moves.rows[0] as { n: number }).n).toBe(1);
+    expect(rowsOf<{ n: number }>(moves)[0]?.n).toBe(1);
 
     // The floor's open inventory took the sets' reads; validating it leaves the replenished units where they are.
     const [open] = await t.database.db

@@ -1,6 +1,7 @@
 import { decodeEpc, formatDigitalLink } from '@rfid/epc';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/rows.js';
 import { orders, users } from '../../db/schema/index.js';
 import { seedStatsDemo } from '../../db/seed/stats-demo.js';
 import { seedStockDemo } from '../../db/seed/stock-demo.js';
@@ -34,7 +35,7 @@ describe('GET /api/search/', () => {
     expect(response.statusCode, response.body).toBe(200);
     return (response.json() as Answer).results;
   };
-  const first = async <T>(query: ReturnType<typeof sql>) => (await t.database.db.execute(query)).rows[0] as T;
+  const first = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await t.database.db.execute(query))[0];
 
   beforeAll(async () => {
     t = await buildTestApp();
@@ -102,7 +103,8 @@ describe('GET /api/search/', () => {
   });
 
   it('refuses an empty, blank or too long query, naming the field', async () => {
-    for (const query of [{}, { q: '' }, { q: '   ' }, { q: 'x'.repeat(201) }, { q: 'PO', location: 'abc' }]) {
+    const queries: Record<string, string>[] = [{}, { q: '' }, { q: '   ' }, { q: 'x'.repeat(201) }, { q: 'PO', location: 'abc' }];
+    for (const query of queries) {
       const response = await search('admin@demo.local', query);
       expect(response.statusCode, JSON.stringify(query)).toBe(400);
       expect(response.body).toMatch(/"(q|location)"/);

@@ -262,7 +262,7 @@ describe('stats endpoints', () => {
       expect(g.x_axis[0]).toBe(g.date_start);
       expect(g.series.map((s) => s.name)).toEqual(['stock', 'theorical_stock']);
       const at = (day: string) => g.x_axis.indexOf(day);
-      const [stock, theo] = g.series as [{ data: (number | null)[] }, { data: (number | null)[] }];
+      const [stock, theo] = g.series;
       expect([stock.data[at(d5)], theo.data[at(d5)]]).toEqual([10, 12]);
       expect([stock.data[at(d2)], theo.data[at(d2)]]).toEqual([8, 9]);
       expect(stock.data[at(daysAgo(3))]).toBeNull();

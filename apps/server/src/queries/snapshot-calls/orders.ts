@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.js';
 import * as boxesRepository from '../../modules/orders/boxes.repository.js';
 import * as linesRepository from '../../modules/orders/lines.repository.js';
+import { createOrderPagesRepository } from '../../modules/orders/order-pages.repository.js';
 import * as orderStatusRepository from '../../modules/orders/order-status.repository.js';
 import { createOrderWithBoxesRepository } from '../../modules/orders/order-with-boxes.repository.js';
 import * as ordersRepository from '../../modules/orders/orders.repository.js';
@@ -22,6 +23,25 @@ export const orderWithBoxesCalls = (db: Db): SnapshotRepository =>
       transaction: [async () => undefined],
     },
   );
+
+export const orderPagesCalls = (db: Db): SnapshotRepository =>
+  snapshotRepository('orders.order-pages', 'modules/orders/order-pages.repository.ts', createOrderPagesRepository(db), {
+    order: [user, 1, 'online'],
+    itemLines: [{ orderId: 1, boxId: 1, gtinContains: 'gtin', page: { limit: 1, offset: 1 } }],
+    allItemLines: [1],
+    orderBoxes: [{ orderId: 1, codebarContains: 'codebar', page: { limit: 1, offset: 1 }, side: 'origin' }],
+    box: [user, 1],
+    itemType: [1, 1],
+    transaction: (repo) =>
+      repo.transaction(async (writes) => {
+        await writes.lockOrder(1);
+        await writes.orderHasVerifiedBox(1);
+        await writes.box(user, 1);
+        await writes.deleteBox(1);
+        await writes.recomputeSides(1);
+        await writes.deleteOrder(1);
+      }),
+  });
 
 export const boxesCalls = (db: Db): SnapshotRepository =>
   snapshotRepository(

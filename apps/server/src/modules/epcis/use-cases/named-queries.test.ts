@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectStatus, testUser } from '../../admin/use-cases/use-case-fixtures.js';
+import type { EpcisQueriesRepository } from '../epcis-queries.repository.js';
 import { createNamedQuery } from './create-named-query.js';
 import { deleteNamedQuery } from './delete-named-query.js';
 import { namedQueryRow } from './epcis-use-case-fixtures.js';
@@ -10,8 +11,8 @@ import { namedQueryEvents } from './named-query-events.js';
 describe('named queries (use cases)', () => {
   it('saves a query whose parameters the standard knows; a taken name is a 409', async () => {
     const saved: unknown[] = [];
-    const repo = {
-      createQuery: async (companyId: number, _user: number, name: string, query: Record<string, unknown>) => {
+    const repo: Pick<EpcisQueriesRepository, 'createQuery'> = {
+      createQuery: async (companyId, _user, name, query) => {
         saved.push({ companyId, name, query });
         return name === 'taken' ? null : namedQueryRow({ name, query });
       },

@@ -1,6 +1,6 @@
 import { conflict } from '../../../http/errors.js';
 import type { AuthUser } from '../../../plugins/auth.js';
-import { ORDER_DELETE_CONFLICT } from '../../orders/order-pages.service.js';
+import { ORDER_DELETE_CONFLICT } from '../../orders/use-cases/order-pages.js';
 import type { MovementsRepository } from '../movements.repository.js';
 import { requireMovement } from './require-movement.js';
 

@@ -2,7 +2,7 @@ import { itemLineQuerySchema, pageOf } from '@rfid/contract';
 import type { z } from 'zod';
 import { pageParams, toPage } from '../../../http/paging.js';
 import { routeDeclarer } from '../../../http/route.js';
-import { boxParams, gtinFilter, LINES_PAGE } from '../../../http/route-schemas.js';
+import { boxParams, LINES_PAGE } from '../../../http/route-schemas.js';
 import { currentUser } from '../../../plugins/auth.js';
 import type { BoxPagesReader, OrderPageKind, ZodApp } from './page-kind.js';
 
@@ -35,14 +35,14 @@ export const registerBoxPages = <B extends z.ZodType, L extends z.ZodType>(
     async (request) => {
       const page = pageParams(request.query, LINES_PAGE);
       const { id, boxId } = request.params;
-      const { count, results } = await reader.boxLines(
-        currentUser(request),
+      const { count, results } = await reader.boxLines({
+        user: currentUser(request),
         id,
         boxId,
-        sides.of(request.query),
-        gtinFilter(request.query),
+        side: sides.of(request.query),
+        query: request.query,
         page,
-      );
+      });
       return toPage(request, page, count, results);
     },
   );

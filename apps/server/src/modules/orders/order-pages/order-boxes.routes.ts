@@ -24,17 +24,13 @@ export const registerOrderBoxes = <B extends z.ZodType>(
       }),
       async (request) => {
         const page = pageParams(request.query, BOXES_PAGE);
-        const query = {
-          codebarContains: request.query.box__codebar__contains ?? request.query.codebar,
-          orderBy: request.query.order_by,
-        };
-        const { count, results } = await reader.boxes(
-          currentUser(request),
-          request.params.id,
-          sides.of(request.query),
-          query,
+        const { count, results } = await reader.boxes({
+          user: currentUser(request),
+          id: request.params.id,
+          side: sides.of(request.query),
+          query: request.query,
           page,
-        );
+        });
         return toPage(request, page, count, results);
       },
     );

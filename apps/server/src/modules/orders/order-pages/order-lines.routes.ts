@@ -2,7 +2,7 @@ import { idParamSchema, itemLineQuerySchema, pageOf } from '@rfid/contract';
 import type { z } from 'zod';
 import { pageParams, toPage } from '../../../http/paging.js';
 import { routeDeclarer } from '../../../http/route.js';
-import { gtinFilter, LINES_PAGE } from '../../../http/route-schemas.js';
+import { LINES_PAGE } from '../../../http/route-schemas.js';
 import { currentUser } from '../../../plugins/auth.js';
 import type { OrderLinesReader, OrderPageKind, ZodApp } from './page-kind.js';
 
@@ -22,13 +22,13 @@ export const registerOrderLines = <L extends z.ZodType>(
     }),
     async (request) => {
       const page = pageParams(request.query, LINES_PAGE);
-      const { count, results } = await reader.lines(
-        currentUser(request),
-        request.params.id,
-        sides.of(request.query),
-        gtinFilter(request.query),
+      const { count, results } = await reader.lines({
+        user: currentUser(request),
+        id: request.params.id,
+        side: sides.of(request.query),
+        query: request.query,
         page,
-      );
+      });
       return toPage(request, page, count, results);
     },
   );

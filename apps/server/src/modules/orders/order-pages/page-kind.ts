@@ -1,3 +1,4 @@
+import type { itemLineQuerySchema, orderBoxesQuerySchema } from '@rfid/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { PageParams } from '../../../http/paging.js';
@@ -43,8 +44,25 @@ export type OrderPageKind = {
   sides: PageSides;
 };
 
-/** A box list's filter and ordering (`box__codebar__contains` or `codebar`, `order_by`). */
-export type BoxQuery = { codebarContains?: string; orderBy?: string };
+/** A page of an order's item lines as asked: the order, its side, the validated query (the contract's schema). */
+export type OrderLinesInput = {
+  user: AuthUser;
+  id: number;
+  side?: PageSide;
+  /** `item_type__gtin__contains` (or `gtin__contains`). */
+  query: z.output<typeof itemLineQuerySchema>;
+  page: PageParams;
+};
+/** A page of the item lines of a box of the order. */
+export type BoxLinesInput = OrderLinesInput & { boxId: number };
+/** A page of an order's boxes as asked: a barcode filter (`box__codebar__contains` or `codebar`) and `order_by`. */
+export type OrderBoxesInput = {
+  user: AuthUser;
+  id: number;
+  side?: PageSide;
+  query: z.output<typeof orderBoxesQuerySchema>;
+  page: PageParams;
+};
 
 /** The readers the pieces call, each the one operation its routes need; `side` is given only on movement pages. */
 export type OrderLister<Query, Order> = {
@@ -56,20 +74,9 @@ export type OrderRemover = {
   /** Deletes an order with no verified box (409 otherwise). */
   remove: (user: AuthUser, id: number) => Promise<void>;
 };
-export type OrderLinesReader<Line> = {
-  lines: (user: AuthUser, id: number, side: PageSide | undefined, gtin: string | undefined, page: PageParams) => Page<Line>;
-};
-export type OrderBoxesReader<Box> = {
-  boxes: (user: AuthUser, id: number, side: PageSide | undefined, query: BoxQuery, page: PageParams) => Page<Box>;
-};
+export type OrderLinesReader<Line> = { lines: (input: OrderLinesInput) => Page<Line> };
+export type OrderBoxesReader<Box> = { boxes: (input: OrderBoxesInput) => Page<Box> };
 export type BoxPagesReader<Box, Line> = {
   box: (user: AuthUser, id: number, boxId: number, side?: PageSide) => Promise<Box>;
-  boxLines: (
-    user: AuthUser,
-    id: number,
-    boxId: number,
-    side: PageSide | undefined,
-    gtin: string | undefined,
-    page: PageParams,
-  ) => Page<Line>;
+  boxLines: (input: BoxLinesInput) => Page<Line>;
 };
