@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PrinterSimulator } from '../../tools/printer-simulator/src/printer-simulator';
 import { fitsPhone, MOBILE, openPage, poll, rowOf, screenshot, tableFits, useBrowser } from '../support/browser';
 import { dateTimeText, typeDate } from '../support/date-field';
-import { type Api, boxPlan, createPurchaseOrder, demoWorld, sgtin96, withCheckDigit } from '../support/journey-api';
-import { simulatedPrinterAt } from '../support/printers';
+import { type Api, boxPlan, createPurchaseOrder, sgtin96, withCheckDigit } from '../support/journey-api';
+import { demoWorldWithPrinter } from '../support/printers';
 import { macOf } from '../support/readers';
 
 /**
@@ -76,15 +76,9 @@ describe('printing journey: orders by hand and from CSV, printing to the simulat
   const orderRow = (page: Page, name: string): Locator => rowOf(page.getByTestId('print-orders'), name);
 
   beforeAll(async () => {
-    const world = await demoWorld(6);
-    ({ api, center, gtins } = world);
+    const world = await demoWorldWithPrinter(6, { printMs: 120, description: `Simulador E2E ${RUN}`, mac: macOf(RUN, 0x91) });
+    ({ api, center, gtins, simulator, printer, formatId } = world);
     providerId = world.provider.id;
-    ({ simulator, printer, formatId } = await simulatedPrinterAt(api, {
-      at: center,
-      printMs: 120,
-      description: `Simulador E2E ${RUN}`,
-      mac: macOf(RUN, 0x91),
-    }));
   });
   afterAll(async () => {
     await simulator?.close();

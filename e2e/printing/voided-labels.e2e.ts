@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PrinterSimulator } from '../../tools/printer-simulator/src/printer-simulator';
 import { axeViolations } from '../routes/axe';
 import { fitsPhone, MOBILE, openPage, poll, rowOf, screenshot, tableFits, useBrowser } from '../support/browser';
-import { type Api, demoWorld } from '../support/journey-api';
-import { simulatedPrinterAt } from '../support/printers';
+import type { Api } from '../support/journey-api';
+import { demoWorldWithPrinter } from '../support/printers';
 import { macOf } from '../support/readers';
 
 /**
@@ -72,10 +72,7 @@ describe('voided labels: seen on the print order, replaced with new EPCs and pri
   };
 
   beforeAll(async () => {
-    const world = await demoWorld(2);
-    ({ api, center, gtins } = world);
-    ({ simulator, printer, formatId } = await simulatedPrinterAt(api, {
-      at: center,
+    ({ api, center, gtins, simulator, printer, formatId } = await demoWorldWithPrinter(2, {
       printMs: 20,
       // Not a word of the Spanish catalogue: the every-route walk in English reads this printer's name on its pages.
       description: `Simulador VOID ${RUN}`,

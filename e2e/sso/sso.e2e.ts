@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestProvider, type TestProvider } from '../../apps/server/src/test/oidc-test-provider';
+import { ssoConfigFor, startTestProvider, type TestProvider } from '../../apps/server/src/test/oidc-test-provider';
 import { axeViolations } from '../routes/axe';
 import { baseUrl, fitsPhone, MOBILE, newPage, openPage, poll, screenshot, useBrowser } from '../support/browser';
 import { apiAs } from '../support/journey-api';
@@ -34,21 +34,14 @@ describe('single sign-on with the company account', () => {
       ],
     });
     admin = await apiAs('admin@demo.local');
-    const saved = await admin('PUT', '/sso/config/', {
-      enabled: true,
-      issuer: idp.issuer,
-      client_id: idp.clientId,
-      client_secret: idp.clientSecret,
-      scopes: 'openid email profile groups',
-      domains: [DOMAIN],
-      role_claim: 'groups',
-      role_map: { 'rfid-admins': 1, 'rfid-editors': 3 },
-      default_role: null,
-      locations_claim: 'groups',
-      location_map: { 'store-madrid': ['T-MAD-01'] },
-      jit_users: true,
-      sso_only: false,
-    });
+    const saved = await admin(
+      'PUT',
+      '/sso/config/',
+      ssoConfigFor(idp, DOMAIN, {
+        roleMap: { 'rfid-admins': 1, 'rfid-editors': 3 },
+        locationMap: { 'store-madrid': ['T-MAD-01'] },
+      }),
+    );
     expect(saved.status, JSON.stringify(saved.json)).toBe(200);
   });
   afterAll(async () => {

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { type PrinterSimulator, startPrinterSimulator } from '../../tools/printer-simulator/src/printer-simulator';
-import type { Api } from './journey-api';
+import { type Api, demoWorld } from './journey-api';
 
 /** A printer (the printer simulator on 127.0.0.1:`port`) added as the administrator does it, in the first area of `at`. */
 export const addSimulatorPrinter = async (
@@ -29,11 +29,17 @@ export const hangTagFormatId = async (api: Api): Promise<number> => {
 };
 
 /** A printer simulator of the journey's own, added as a printer of `at`, and the hang-tag format to print with. */
-export const simulatedPrinterAt = async (
+const simulatedPrinterAt = async (
   api: Api,
   { at, printMs, description, mac }: { at: { id: number }; printMs: number; description: string; mac: string },
 ): Promise<{ simulator: PrinterSimulator; printer: { id: number; description: string }; formatId: number }> => {
   const simulator = await startPrinterSimulator({ printMs });
   const printer = await addSimulatorPrinter(api, { at, port: simulator.port, description, mac });
   return { simulator, printer, formatId: await hangTagFormatId(api) };
+};
+
+/** The demo world (demoWorld, `gtinCount` GTINs) with a printer simulator of the journey's own at its center. */
+export const demoWorldWithPrinter = async (gtinCount: number, printer: { printMs: number; description: string; mac: string }) => {
+  const world = await demoWorld(gtinCount);
+  return { ...world, ...(await simulatedPrinterAt(world.api, { at: world.center, ...printer })) };
 };

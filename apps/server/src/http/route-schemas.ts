@@ -8,6 +8,8 @@ export const LINES_PAGE = 100;
 
 /** The error answers most routes declare. */
 export const errorResponses = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+/** Those and 409, of the routes that refuse a change the state of the record forbids. */
+export const conflictErrorResponses = { 409: errorBodySchema, ...errorResponses };
 
 const positiveId = intId();
 /** `/:id/` of a location or an order. */

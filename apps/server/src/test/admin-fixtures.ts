@@ -7,7 +7,7 @@ import { expect } from 'vitest';
 import type { Db } from '../db/client.js';
 import { areas, brands, companies, devices, locations, printers, users } from '../db/schema/index.js';
 import { areaIdOf } from '../db/seed/demo-lookups.js';
-import { buildTestApp, type HttpMethod } from './helpers.js';
+import { buildTestApp, type HttpMethod, type TestApp } from './helpers.js';
 
 export type ForeignCompany = {
   companyId: number;
@@ -128,4 +128,15 @@ export const expectFieldErrors = async (
   const r = await response;
   expect(r.statusCode).toBe(400);
   expect(r.json().errors).toEqual(errors);
+};
+
+/**
+ * The test app with the sign-ins of a company-scoped API test: the demo admin, the demo viewer (T-MAD-01 only) and
+ * another company (`other`, whose user the test signs in, after changing it if it must).
+ */
+export const openAppWithViewers = async (): Promise<{ t: TestApp; admin: string; viewer: string; other: ForeignCompany }> => {
+  const t = await buildTestApp();
+  const admin = await t.login('admin@demo.local');
+  const viewer = await t.login('viewer@demo.local');
+  return { t, admin, viewer, other: await addForeignCompany(t.database.db) };
 };

@@ -22,6 +22,32 @@ export type TestProvider = {
 };
 
 /**
+ * The company's SSO settings (PUT /sso/config/) that send the e-mails of `domain` to this provider, roles and locations
+ * taken from its `groups` claim through `roleMap` and `locationMap`, users created just in time; `over` changes any field.
+ */
+export const ssoConfigFor = (
+  idp: TestProvider,
+  domain: string,
+  { roleMap, locationMap }: { roleMap: Record<string, number>; locationMap: Record<string, string[]> },
+  over: Record<string, unknown> = {},
+) => ({
+  enabled: true,
+  issuer: idp.issuer,
+  client_id: idp.clientId,
+  client_secret: idp.clientSecret,
+  scopes: 'openid email profile groups',
+  domains: [domain],
+  role_claim: 'groups',
+  role_map: roleMap,
+  default_role: null,
+  locations_claim: 'groups',
+  location_map: locationMap,
+  jit_users: true,
+  sso_only: false,
+  ...over,
+});
+
+/**
  * A real OpenID provider for the tests (panva's oidc-provider, as certified providers are): code flow with PKCE
  * required, a confidential client (client_secret_post) whose redirect URIs are given, the development sign-in and
  * consent pages (any password), and accounts with e-mail, names and a `groups` claim (scope `groups`).

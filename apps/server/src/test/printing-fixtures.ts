@@ -45,6 +45,20 @@ export type PrintOrderView = {
   canceled: boolean;
   error: string | null;
 };
+/** A print order's label as GET /printer/print_orders/{id}/print_tags/ lists it (the fields the tests read). */
+export type PrintLabelView = {
+  id: number;
+  label_number: number;
+  gtin: string;
+  item: { epc: string; serial_number: string };
+  printed_at: string | null;
+};
+/** A label that may have been voided (issue 25), and the label it replaces. */
+export type VoidableLabelView = PrintLabelView & {
+  voided_at: string | null;
+  void_reason: string | null;
+  replaces_label: number | null;
+};
 /** The order's detail while a job runs: its live progress and printer. */
 export type PrintOrderProgress = PrintOrderView & { job_done: number; job_total: number; printer: { id: number } | null };
 

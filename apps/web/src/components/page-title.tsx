@@ -1,22 +1,19 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { Box, IconButton, Stack, Typography } from '@mui/material';
+import { Box, IconButton, Stack, type SxProps, type Theme, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
-/** A page's title row: back arrow, title (and a line under it), and actions that wrap on phones. */
-export const PageTitle = ({
-  title,
-  subtitle,
-  actions,
-  backTo,
-}: {
+type PageTitleProps = {
   title: ReactNode;
   subtitle?: ReactNode;
   actions?: ReactNode;
   /** Where the back arrow goes (the parent page); without it, one step back in the history. */
   backTo?: string;
-}) => {
+};
+
+/** A page's title row: back arrow, title (and a line under it), and actions that wrap on phones. */
+export const PageTitle = ({ title, subtitle, actions, backTo }: PageTitleProps) => {
   const { t } = useTranslation('common');
   const navigate = useNavigate();
   return (
@@ -48,4 +45,17 @@ export const TitleText = ({ title, subtitle }: { title: ReactNode; subtitle?: Re
       </Typography>
     )}
   </>
+);
+
+/** A page: its title row (PageTitle) over its content, one column 16 px apart. */
+export const TitledPage = ({
+  testId,
+  sx,
+  children,
+  ...title
+}: PageTitleProps & { testId?: string; sx?: SxProps<Theme>; children: ReactNode }) => (
+  <Stack spacing={2} data-testid={testId} sx={sx}>
+    <PageTitle {...title} />
+    {children}
+  </Stack>
 );

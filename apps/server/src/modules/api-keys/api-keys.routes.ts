@@ -4,13 +4,12 @@ import {
   apiKeyListQuerySchema,
   apiKeyParamsSchema,
   apiKeySchema,
-  errorBodySchema,
   RoleThreshold,
 } from '@rfid/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { routeDeclarer } from '../../http/route.js';
-import { errorResponses } from '../../http/route-schemas.js';
+import { conflictErrorResponses } from '../../http/route-schemas.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../registry.js';
 import { createApiKeysRepository } from './api-keys.repository.js';
@@ -58,7 +57,7 @@ export const apiKeysRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db
       maxRole,
       params: apiKeyParamsSchema,
       ok: apiKeySchema,
-      errors: { 409: errorBodySchema, ...errorResponses },
+      errors: conflictErrorResponses,
     }),
     async (request) => revokeApiKey({ repo, now: () => new Date() }, currentUser(request), request.params.id),
   );

@@ -3,8 +3,8 @@ import { gtinCheckDigit } from '@rfid/epc';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boxContents, boxes, itemTypes, locations, orders, providers } from '../../db/schema/index.js';
-import { addForeignCompany } from '../../test/admin-fixtures.js';
-import { buildTestApp, type TestApp } from '../../test/helpers.js';
+import { type ForeignCompany, openAppWithViewers } from '../../test/admin-fixtures.js';
+import type { TestApp } from '../../test/helpers.js';
 import { addArea, freshEpcs, stockItems } from '../inventory/inventory.fixtures.js';
 import { addReader, postSet } from '../movements/outbound-fixtures.js';
 import { canonicalTime, epcUri } from './epcis.identity.js';
@@ -32,10 +32,8 @@ describe('EPCIS 2.0 REST bindings', () => {
   let storeId: number;
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    admin = await t.login('admin@demo.local');
-    viewer = await t.login('viewer@demo.local'); // T-MAD-01 only
-    const other = await addForeignCompany(t.database.db);
+    let other: ForeignCompany;
+    ({ t, admin, viewer, other } = await openAppWithViewers());
     foreign = await t.login(other.email);
     const db = t.database.db;
     await db.update(locations).set({ gln: GLN_MAD }).where(eq(locations.code, 'CD-MAD'));

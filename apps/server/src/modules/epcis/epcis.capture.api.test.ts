@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addForeignCompany } from '../../test/admin-fixtures.js';
-import { buildTestApp, type TestApp } from '../../test/helpers.js';
+import { type ForeignCompany, openAppWithViewers } from '../../test/admin-fixtures.js';
+import type { TestApp } from '../../test/helpers.js';
 import { objectEvent } from './use-cases/epcis-use-case-fixtures.js';
 
 /**
@@ -28,10 +28,9 @@ describe('EPCIS capture of any size, with its report', () => {
   let foreign: string;
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    admin = await t.login('admin@demo.local');
-    viewer = await t.login('viewer@demo.local');
-    foreign = await t.login((await addForeignCompany(t.database.db)).email);
+    let other: ForeignCompany;
+    ({ t, admin, viewer, other } = await openAppWithViewers());
+    foreign = await t.login(other.email);
   }, 240_000);
   afterAll(async () => t.close());
 

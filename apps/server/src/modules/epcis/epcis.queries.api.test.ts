@@ -4,7 +4,7 @@ import path from 'node:path';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { epcisSubscriptions, users, webhookDeliveries, webhookEndpoints, webhookMessages } from '../../db/schema/index.js';
-import { addForeignCompany } from '../../test/admin-fixtures.js';
+import { type ForeignCompany, openAppWithViewers } from '../../test/admin-fixtures.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import { STANDARD_FOLDER } from './epcis.schema.js';
 import { createEpcisQueriesRepository } from './epcis-queries.repository.js';
@@ -23,10 +23,8 @@ describe('EPCIS named queries and subscriptions (REST binding /epcis/queries)', 
   let foreign: string;
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    admin = await t.login('admin@demo.local');
-    viewer = await t.login('viewer@demo.local');
-    const other = await addForeignCompany(t.database.db);
+    let other: ForeignCompany;
+    ({ t, admin, viewer, other } = await openAppWithViewers());
     // The other company's user as its admin: refused for the company, not for the role.
     await t.database.db.update(users).set({ role: 1 }).where(eq(users.id, other.userId));
     foreign = await t.login(other.email);

@@ -30,7 +30,7 @@ import { z } from 'zod';
 import { createdPoster } from '../../http/created-route.js';
 import { pagedGetter } from '../../http/paged-route.js';
 import { routeDeclarer } from '../../http/route.js';
-import { errorResponses, locationParams } from '../../http/route-schemas.js';
+import { conflictErrorResponses, errorResponses, locationParams } from '../../http/route-schemas.js';
 import { pickLanguage } from '../../i18n/translate.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../registry.js';
@@ -71,7 +71,7 @@ const registerInventoryRoutes = (app: ZodApp, { db, engine, service }: Inventory
       params: locationParams,
       body: inventoryCreateBodySchema,
       created: inventorySchema,
-      errors: { 409: errorBodySchema, ...errorResponses },
+      errors: conflictErrorResponses,
     },
     (user, { params, body }) => service.create(user, params.id, body),
   );
@@ -119,7 +119,7 @@ const registerInventoryRoutes = (app: ZodApp, { db, engine, service }: Inventory
       params: idParamSchema,
       body: inventoryUpdateBodySchema,
       ok: inventorySchema,
-      errors: { 409: errorBodySchema, ...errorResponses },
+      errors: conflictErrorResponses,
     }),
     async (request) => service.changeState(currentUser(request), request.params.id, request.body),
   );

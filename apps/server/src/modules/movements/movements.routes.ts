@@ -1,6 +1,5 @@
 import {
   boxSchema,
-  errorBodySchema,
   exitStatsSchema,
   idParamSchema,
   intId,
@@ -22,7 +21,7 @@ import { withFilters } from '../../http/filters.js';
 import { pagedGetter } from '../../http/paged-route.js';
 import { pageParams, toPage } from '../../http/paging.js';
 import { routeDeclarer } from '../../http/route.js';
-import { errorResponses, LIST_PAGE, locationParams } from '../../http/route-schemas.js';
+import { conflictErrorResponses, LIST_PAGE, locationParams } from '../../http/route-schemas.js';
 import { exportOptionsOf, sendExport } from '../../lib/export/reply.js';
 import { currentUser } from '../../plugins/auth.js';
 import { MOVEMENT_EPC_TABLE, MOVEMENT_TABLE, withOrder } from '../orders/csv.js';
@@ -135,7 +134,7 @@ const registerMovementRoutes = (app: ZodApp, { config, service }: MovementsRoute
       params: idParamSchema,
       body: movementOrderUpdateBodySchema,
       ok: movementOrderSchema,
-      errors: { 409: errorBodySchema, ...errorResponses },
+      errors: conflictErrorResponses,
     }),
     async (request) => service.update(currentUser(request), request.params.id, request.body),
   );

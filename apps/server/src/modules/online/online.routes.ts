@@ -1,5 +1,4 @@
 import {
-  errorBodySchema,
   exitStatsSchema,
   exportQuerySchema,
   idParamSchema,
@@ -20,7 +19,7 @@ import { withFilters } from '../../http/filters.js';
 import { pagedGetter } from '../../http/paged-route.js';
 import { DEFAULT_PAGE_SIZE } from '../../http/paging.js';
 import { routeDeclarer } from '../../http/route.js';
-import { boxParams, errorResponses, LINES_PAGE, locationParams } from '../../http/route-schemas.js';
+import { boxParams, conflictErrorResponses, LINES_PAGE, locationParams } from '../../http/route-schemas.js';
 import type { Language } from '../../i18n/messages.js';
 import { exportOptionsOf, sendExport } from '../../lib/export/reply.js';
 import { currentUser } from '../../plugins/auth.js';
@@ -124,7 +123,7 @@ export const onlineRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db,
       summary: 'Delete a box of an online order that has no verification',
       params: boxParams,
       noContent: true,
-      errors: { 409: errorBodySchema, ...errorResponses },
+      errors: conflictErrorResponses,
     }),
     async (request, reply) => {
       await service.removeBox(currentUser(request), request.params.id, request.params.boxId);

@@ -3,7 +3,6 @@ import {
   boxContentSchema,
   boxCreateBodySchema,
   boxSchema,
-  errorBodySchema,
   exportQuerySchema,
   idParamSchema,
   inboundStatsQuerySchema,
@@ -42,7 +41,7 @@ import { withFilters } from '../../http/filters.js';
 import { pagedGetter } from '../../http/paged-route.js';
 import { DEFAULT_PAGE_SIZE, pageParams, toPage } from '../../http/paging.js';
 import { routeDeclarer } from '../../http/route.js';
-import { errorResponses, LINES_PAGE, locationParams } from '../../http/route-schemas.js';
+import { conflictErrorResponses, LINES_PAGE, locationParams } from '../../http/route-schemas.js';
 import { exportOptionsOf, sendExport } from '../../lib/export/reply.js';
 import { currentUser } from '../../plugins/auth.js';
 import { exportTimeZone } from '../locations/location-scope.js';
@@ -250,7 +249,7 @@ const registerBoxRoutes = (app: ZodApp, { service, reads }: OrdersRouteDeps) => 
       summary: "Create a box (and its contents, in one transaction). 409 'Barcode already exists'",
       body: boxCreateBodySchema,
       created: boxSchema,
-      errors: { 409: errorBodySchema, ...errorResponses },
+      errors: conflictErrorResponses,
     },
     (user, { body }) => service.createBox(user, body),
   );
@@ -273,7 +272,7 @@ const registerBoxRoutes = (app: ZodApp, { service, reads }: OrdersRouteDeps) => 
       summary: 'Delete a box that has no verification',
       params: idParamSchema,
       noContent: true,
-      errors: { 409: errorBodySchema, ...errorResponses },
+      errors: conflictErrorResponses,
     }),
     async (request, reply) => {
       await service.deleteBox(currentUser(request), request.params.id);

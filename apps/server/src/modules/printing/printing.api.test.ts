@@ -3,7 +3,7 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addForeignCompany, type ForeignCompany, locationIdByCode } from '../../test/admin-fixtures.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
-import { multipartForm, printingCaller, sgtin96Hex } from '../../test/printing-fixtures.js';
+import { multipartForm, type PrintLabelView, printingCaller, sgtin96Hex } from '../../test/printing-fixtures.js';
 
 const MISSING = 'The order could not be created. One of the items does not exist.';
 
@@ -21,13 +21,7 @@ type Order = {
   source: string;
   tag_company_format: Format;
 };
-type Tag = {
-  id: number;
-  label_number: number;
-  gtin: string;
-  item: { epc: string; serial_number: string };
-  printed_at: string | null;
-};
+type Tag = PrintLabelView;
 
 describe('printing API: tag types and formats, print orders, contents, labels, print log', () => {
   let t: TestApp;

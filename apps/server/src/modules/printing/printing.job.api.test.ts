@@ -10,7 +10,7 @@ import * as printTest from '../../test/printing-fixtures.js';
 printTest.shortenPrintTimeouts();
 
 type Order = printTest.PrintOrderView;
-type Tag = { label_number: number; gtin: string; item: { epc: string; serial_number: string }; printed_at: string | null };
+type Tag = printTest.PrintLabelView;
 
 describe('print jobs against the printer simulator: labels, progress, cancel, faults, one job per printer', () => {
   let t: TestApp;

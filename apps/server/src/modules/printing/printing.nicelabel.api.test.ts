@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addForeignCompany, type ForeignCompany } from '../../test/admin-fixtures.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
-import { printingCaller, sgtin96Hex } from '../../test/printing-fixtures.js';
+import { type PrintLabelView, printingCaller, sgtin96Hex } from '../../test/printing-fixtures.js';
 import { createPurchaseOrder, type InboundIds, loadInboundIds } from '../orders/inbound-fixtures.js';
 
 type Nicelabel = {
@@ -12,7 +12,7 @@ type Nicelabel = {
   print_order: { id: number; name: string; total_quantity: number; state: string };
   labels: string;
 };
-type Tag = { label_number: number; gtin: string; item: { epc: string; serial_number: string }; printed_at: string | null };
+type Tag = PrintLabelView;
 
 /** NiceLabel orders: GET /porders/{id}/nicelabel/, GET /nicelabelorder/, PUT /nicelabelorder/{id}/ {status}. */
 describe('NiceLabel orders: a purchase order handed to a NiceLabel integration', () => {

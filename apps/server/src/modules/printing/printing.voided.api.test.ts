@@ -17,16 +17,7 @@ import { createPrintJobsRepository } from './print-jobs.repository.js';
 printTest.shortenPrintTimeouts();
 process.env.PRINT_STATUS_SILENCE_MS = '300';
 
-type Tag = {
-  id: number;
-  label_number: number;
-  gtin: string;
-  item: { epc: string; serial_number: string };
-  printed_at: string | null;
-  voided_at: string | null;
-  void_reason: string | null;
-  replaces_label: number | null;
-};
+type Tag = printTest.VoidableLabelView;
 type Order = printTest.PrintOrderView & { voided_labels: number; replaced_labels: number };
 type LabelRef = { id: number; label_number: number; epc: string };
 type Answer = { order: Order; created: number; replacements: { replaced: LabelRef; replacement: LabelRef }[] };

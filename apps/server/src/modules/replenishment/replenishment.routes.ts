@@ -1,5 +1,4 @@
 import {
-  errorBodySchema,
   floorTargetBodySchema,
   floorTargetParamSchema,
   floorTargetsSchema,
@@ -15,7 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pagedGetter } from '../../http/paged-route.js';
 import { routeDeclarer } from '../../http/route.js';
-import { errorResponses } from '../../http/route-schemas.js';
+import { conflictErrorResponses } from '../../http/route-schemas.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../registry.js';
 import { createReplenishmentRepository } from './replenishment.repository.js';
@@ -67,7 +66,7 @@ export const replenishmentRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app
         "A line of the pick list picked (until the floor sees the units) or skipped for the day (roles 1–4); idempotent on the app's optional id (201, then 200)",
       params: idParamSchema,
       body: pickBodySchema,
-      response: { 200: pickAnswerSchema, 201: pickAnswerSchema, 409: errorBodySchema, ...errorResponses },
+      response: { 200: pickAnswerSchema, 201: pickAnswerSchema, ...conflictErrorResponses },
     }),
     async (request, reply) => {
       const { pick, isCreated } = await recordPick(repo, currentUser(request), {

@@ -6,7 +6,7 @@ import { loadConfig } from '../../config.js';
 import { apiTokens, companySso, loginChallenges, userLocations, users } from '../../db/schema/index.js';
 import { addForeignCompany, type ForeignCompany, locationIdByCode } from '../../test/admin-fixtures.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
-import { signInAtProvider, startTestProvider, type TestProvider } from '../../test/oidc-test-provider.js';
+import { signInAtProvider, ssoConfigFor, startTestProvider, type TestProvider } from '../../test/oidc-test-provider.js';
 
 /**
  * Single sign-on end to end against a real OpenID provider (oidc-provider, run by the test on 127.0.0.1): the
@@ -26,22 +26,16 @@ describe('single sign-on (OpenID Connect)', () => {
 
   const as = async (who: string, method: 'GET' | 'PUT', url: string, payload?: unknown) =>
     t.call(method, url, await t.login(who), payload);
-  const configBody = (over: Record<string, unknown> = {}) => ({
-    enabled: true,
-    issuer: idp.issuer,
-    client_id: idp.clientId,
-    client_secret: idp.clientSecret,
-    scopes: 'openid email profile groups',
-    domains: [DOMAIN],
-    role_claim: 'groups',
-    role_map: { 'rfid-admins': 1, 'rfid-editors': 3, 'rfid-viewers': 5 },
-    default_role: null,
-    locations_claim: 'groups',
-    location_map: { 'store-madrid': ['T-MAD-01'], 'store-barcelona': ['T-BCN-01'] },
-    jit_users: true,
-    sso_only: false,
-    ...over,
-  });
+  const configBody = (over: Record<string, unknown> = {}) =>
+    ssoConfigFor(
+      idp,
+      DOMAIN,
+      {
+        roleMap: { 'rfid-admins': 1, 'rfid-editors': 3, 'rfid-viewers': 5 },
+        locationMap: { 'store-madrid': ['T-MAD-01'], 'store-barcelona': ['T-BCN-01'] },
+      },
+      over,
+    );
   const configure = async (over: Record<string, unknown> = {}) => {
     const r = await as('admin@demo.local', 'PUT', '/api/sso/config/', configBody(over));
     expect(r.statusCode, r.body).toBe(200);

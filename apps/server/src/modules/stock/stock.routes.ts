@@ -7,7 +7,6 @@ import {
   boxStockRowSchema,
   codebarParamSchema,
   contentBoxSchema,
-  errorBodySchema,
   exportQuerySchema,
   globalStockQuerySchema,
   idParamSchema,
@@ -30,7 +29,7 @@ import { fieldError } from '../../http/errors.js';
 import { readMultipart } from '../../http/multipart.js';
 import { pagedGetter } from '../../http/paged-route.js';
 import { routeDeclarer } from '../../http/route.js';
-import { errorResponses } from '../../http/route-schemas.js';
+import { conflictErrorResponses, errorResponses } from '../../http/route-schemas.js';
 import { msg } from '../../i18n/messages.js';
 import { exportOptionsOf, sendExport } from '../../lib/export/reply.js';
 import { currentUser } from '../../plugins/auth.js';
@@ -237,7 +236,7 @@ const registerMinimumStockRoutes = (app: ZodApp, { service }: StockRouteDeps) =>
       params: idParamSchema,
       body: minimumStockUpdateBodySchema,
       ok: minimumStockSchema,
-      errors: { 409: errorBodySchema, ...errorResponses },
+      errors: conflictErrorResponses,
     }),
     async (request) => service.updateMinimumStock(currentUser(request), request.params.id, request.body),
   );

@@ -1,6 +1,5 @@
 import {
   boxVerificationsQuerySchema,
-  errorBodySchema,
   handheldReceiptBodySchema,
   idParamSchema,
   ingestedSetSchema,
@@ -18,7 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pagedGetter } from '../../http/paged-route.js';
 import { pageParams, toPage } from '../../http/paging.js';
 import { routeDeclarer } from '../../http/route.js';
-import { errorResponses, gtinFilter, locationParams } from '../../http/route-schemas.js';
+import { conflictErrorResponses, gtinFilter, locationParams } from '../../http/route-schemas.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../registry.js';
 import { createHandheldReceiptRepository } from './handheld-receipt.repository.js';
@@ -66,7 +65,7 @@ export const verificationRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app,
         "The handheld app's box receipt (issue 32): the box's barcode and EPCs as one reading set of the store's receiving reader (Entry, else Movement), which verifies the box; idempotent on the app's id (201, then 200); 409 when the store has no receiving reader or the barcode names no box waiting there",
       params: locationParams,
       body: handheldReceiptBodySchema,
-      response: { 200: ingestedSetSchema, 201: ingestedSetSchema, 409: errorBodySchema, ...errorResponses },
+      response: { 200: ingestedSetSchema, 201: ingestedSetSchema, ...conflictErrorResponses },
     }),
     async (request, reply) => {
       const { set, isCreated } = await recordHandheldReceipt(handheldReceipts, currentUser(request), {

@@ -2,7 +2,7 @@ import { Alert, Button, Card, CardContent, Stack, TextField, Typography } from '
 import type { TotpEnrolment } from '@rfid/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageTitle } from '../../components/page-title';
+import { TitledPage } from '../../components/page-title';
 import { ApiError } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format';
 import { notify } from '../../lib/notifier';
@@ -77,8 +77,7 @@ export const AccountSecurityPage = () => {
   };
 
   return (
-    <Stack spacing={2} sx={{ maxWidth: 640 }}>
-      <PageTitle title={t('title')} subtitle={t('subtitle')} />
+    <TitledPage sx={{ maxWidth: 640 }} title={t('title')} subtitle={t('subtitle')}>
       <Card>
         <CardContent>
           <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
@@ -95,7 +94,7 @@ export const AccountSecurityPage = () => {
           <Typography variant="body2">{t('password.rules')}</Typography>
         </CardContent>
       </Card>
-    </Stack>
+    </TitledPage>
   );
 };
 

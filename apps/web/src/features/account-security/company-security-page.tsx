@@ -1,23 +1,17 @@
-import { Alert, Card, CardContent, FormControlLabel, Stack, Switch, Typography } from '@mui/material';
+import { Card, CardContent, FormControlLabel, Stack, Switch, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { PageTitle } from '../../components/page-title';
+import { TitledPage } from '../../components/page-title';
 import { notify } from '../../lib/notifier';
-import { useRole } from '../auth';
+import { RoleGate } from '../auth';
 import { useCompanySecurity, usePutCompanySecurity } from './api/company-security';
 
 /** The company's sign-in rules (/admin/security, issue 29; role 1): require a second factor of its administrators. */
 export const CompanySecurityPage = () => {
-  const role = useRole();
-  if (role === undefined) return null;
-  return role === 1 ? <CompanySecurityForm /> : <NotAllowed />;
-};
-
-const NotAllowed = () => {
   const { t } = useTranslation('account-security');
   return (
-    <Alert severity="warning" data-testid="not-allowed">
-      {t('company.notAllowed')}
-    </Alert>
+    <RoleGate allows={(role) => role === 1} notAllowed={t('company.notAllowed')}>
+      <CompanySecurityForm />
+    </RoleGate>
   );
 };
 
@@ -26,8 +20,7 @@ const CompanySecurityForm = () => {
   const security = useCompanySecurity();
   const save = usePutCompanySecurity();
   return (
-    <Stack spacing={2} sx={{ maxWidth: 640 }}>
-      <PageTitle title={t('company.title')} />
+    <TitledPage sx={{ maxWidth: 640 }} title={t('company.title')}>
       <Card>
         <CardContent>
           <Stack spacing={1}>
@@ -53,6 +46,6 @@ const CompanySecurityForm = () => {
           </Stack>
         </CardContent>
       </Card>
-    </Stack>
+    </TitledPage>
   );
 };

@@ -1,16 +1,16 @@
 import AddIcon from '@mui/icons-material/Add';
 import BlockIcon from '@mui/icons-material/Block';
-import { Alert, Box, Button, Checkbox, Chip, FormControlLabel, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { Box, Button, Checkbox, Chip, FormControlLabel, IconButton, Tooltip, Typography } from '@mui/material';
 import { type ApiKey, type ApiKeyCreated, canDo, RoleThreshold } from '@rfid/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { PageTitle } from '../../components/page-title';
+import { TitledPage } from '../../components/page-title';
 import type { Column } from '../../components/paged-table';
 import { RowsTable } from '../../components/paged-table';
 import { formatDateTime } from '../../lib/format';
 import { notify } from '../../lib/notifier';
-import { useRole } from '../auth';
+import { RoleGate } from '../auth';
 import { useApiKeys } from './api/get-api-keys';
 import { useRevokeApiKey } from './api/revoke-api-key';
 import { ApiKeyShownDialog } from './api-key-shown-dialog';
@@ -22,17 +22,11 @@ import { CreateApiKeyDialog } from './create-api-key-dialog';
  * first and stops the key at once.
  */
 export const ApiKeysPage = () => {
-  const role = useRole();
-  if (role === undefined) return null;
-  return canDo(role, RoleThreshold.adminMenu) ? <ApiKeysList /> : <NotAllowed />;
-};
-
-const NotAllowed = () => {
   const { t } = useTranslation('api-keys');
   return (
-    <Alert severity="warning" data-testid="not-allowed">
-      {t('notAllowed')}
-    </Alert>
+    <RoleGate allows={(role) => canDo(role, RoleThreshold.adminMenu)} notAllowed={t('notAllowed')}>
+      <ApiKeysList />
+    </RoleGate>
   );
 };
 
@@ -98,16 +92,17 @@ const ApiKeysList = () => {
   ];
 
   return (
-    <Stack spacing={2} data-testid="api-keys-page" sx={{ minWidth: 0 }}>
-      <PageTitle
-        title={t('title')}
-        subtitle={t('subtitle')}
-        actions={
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setIsCreating(true)} data-testid="api-key-new">
-            {t('create.button')}
-          </Button>
-        }
-      />
+    <TitledPage
+      testId="api-keys-page"
+      sx={{ minWidth: 0 }}
+      title={t('title')}
+      subtitle={t('subtitle')}
+      actions={
+        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setIsCreating(true)} data-testid="api-key-new">
+          {t('create.button')}
+        </Button>
+      }
+    >
       <FormControlLabel
         control={<Checkbox checked={withRevoked} onChange={(event) => setWithRevoked(event.target.checked)} />}
         label={t('showRevoked')}
@@ -143,6 +138,6 @@ const ApiKeysList = () => {
         }
         onClose={() => setRevoking(null)}
       />
-    </Stack>
+    </TitledPage>
   );
 };

@@ -1,15 +1,15 @@
 import DownloadIcon from '@mui/icons-material/Download';
-import { Alert, Button, Stack } from '@mui/material';
+import { Button, Stack } from '@mui/material';
 import { AUDIT_ACTIONS, canDo, RoleThreshold } from '@rfid/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateRangeFilter, useLastValidRange } from '../../components/date-range-filter';
 import { DownloadDialog } from '../../components/download-dialog';
 import { FilterBar } from '../../components/filter-bar';
-import { PageTitle } from '../../components/page-title';
+import { TitledPage } from '../../components/page-title';
 import { PagedTable } from '../../components/paged-table';
 import { SelectFilter } from '../../components/select-filter';
-import { useRole } from '../auth';
+import { RoleGate } from '../auth';
 import { type AuditFilters, auditPages, auditQuery } from './api/get-audit-entries';
 import { AuditDetailDialog } from './audit-detail-dialog';
 import { useAuditColumns } from './columns';
@@ -20,17 +20,11 @@ import { useAuditColumns } from './columns';
  * rows download as CSV or Excel.
  */
 export const AuditPage = () => {
-  const role = useRole();
-  if (role === undefined) return null;
-  return canDo(role, RoleThreshold.adminMenu) ? <AuditLog /> : <NotAllowed />;
-};
-
-const NotAllowed = () => {
   const { t } = useTranslation('audit');
   return (
-    <Alert severity="warning" data-testid="not-allowed">
-      {t('notAllowed')}
-    </Alert>
+    <RoleGate allows={(role) => canDo(role, RoleThreshold.adminMenu)} notAllowed={t('notAllowed')}>
+      <AuditLog />
+    </RoleGate>
   );
 };
 
@@ -48,31 +42,32 @@ const AuditLog = () => {
   const columns = useAuditColumns(setOpenId);
 
   return (
-    <Stack spacing={2} data-testid="audit-page" sx={{ minWidth: 0 }}>
-      <PageTitle
-        title={t('title')}
-        subtitle={t('subtitle')}
-        actions={
-          <>
-            <Button
-              variant="outlined"
-              startIcon={<DownloadIcon />}
-              onClick={() => setDownload('csv')}
-              data-testid="audit-export-csv"
-            >
-              {t('export.csv')}
-            </Button>
-            <Button
-              variant="outlined"
-              startIcon={<DownloadIcon />}
-              onClick={() => setDownload('xlsx')}
-              data-testid="audit-export-xlsx"
-            >
-              {t('export.xlsx')}
-            </Button>
-          </>
-        }
-      />
+    <TitledPage
+      testId="audit-page"
+      sx={{ minWidth: 0 }}
+      title={t('title')}
+      subtitle={t('subtitle')}
+      actions={
+        <>
+          <Button
+            variant="outlined"
+            startIcon={<DownloadIcon />}
+            onClick={() => setDownload('csv')}
+            data-testid="audit-export-csv"
+          >
+            {t('export.csv')}
+          </Button>
+          <Button
+            variant="outlined"
+            startIcon={<DownloadIcon />}
+            onClick={() => setDownload('xlsx')}
+            data-testid="audit-export-xlsx"
+          >
+            {t('export.xlsx')}
+          </Button>
+        </>
+      }
+    >
       <Stack spacing={1} data-testid="audit-filters">
         <DateRangeFilter value={range} onChange={setRange} startLabel={t('filters.from')} endLabel={t('filters.to')} />
         <FilterBar
@@ -113,6 +108,6 @@ const AuditLog = () => {
           title={t('export.title')}
         />
       )}
-    </Stack>
+    </TitledPage>
   );
 };

@@ -5,7 +5,7 @@ import { type CatalogImport, canDo, ImportState, RoleThreshold } from '@rfid/con
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageTitle } from '../../components/page-title';
+import { TitledPage } from '../../components/page-title';
 import { type Column, PagedTable } from '../../components/paged-table';
 import { PercentBar } from '../../components/percent-bar';
 import { StatusChip, type StatusStyle } from '../../components/status-chip';
@@ -13,7 +13,7 @@ import { TwoLineDate } from '../../components/two-line';
 import { ApiError } from '../../lib/api-client';
 import { formatBytes, formatQuantity } from '../../lib/format';
 import { notify } from '../../lib/notifier';
-import { useRole } from '../auth';
+import { RoleGate } from '../auth';
 import { downloadRejected } from './api/download-rejected';
 import { catalogImportQuery, isFinished, PROGRESS_POLL_MS } from './api/get-catalog-import';
 import { catalogImportsPages } from './api/get-catalog-imports';
@@ -112,16 +112,11 @@ const CurrentImport = ({ id }: { id: number }) => {
  */
 export const CatalogImportPage = () => {
   const { t } = useTranslation('catalog-import');
-  const role = useRole();
-  if (role === undefined) return null;
-  if (!canDo(role, RoleThreshold.adminMenu)) {
-    return (
-      <Alert severity="warning" data-testid="not-allowed">
-        {t('notAllowed')}
-      </Alert>
-    );
-  }
-  return <ImportsPage />;
+  return (
+    <RoleGate allows={(role) => canDo(role, RoleThreshold.adminMenu)} notAllowed={t('notAllowed')}>
+      <ImportsPage />
+    </RoleGate>
+  );
 };
 
 const ImportsPage = () => {
@@ -190,8 +185,7 @@ const ImportsPage = () => {
   ];
 
   return (
-    <Stack spacing={2}>
-      <PageTitle title={t('title')} subtitle={t('subtitle')} />
+    <TitledPage title={t('title')} subtitle={t('subtitle')}>
       <Card variant="outlined">
         <CardContent>
           <Stack spacing={1.5}>
@@ -237,6 +231,6 @@ const ImportsPage = () => {
         refetchInterval={(rows) => (rows.some((row) => !isFinished(row)) ? PROGRESS_POLL_MS : false)}
         testId="catalog-imports"
       />
-    </Stack>
+    </TitledPage>
   );
 };

@@ -1,9 +1,9 @@
 import DownloadIcon from '@mui/icons-material/Download';
-import { Button, Stack } from '@mui/material';
+import { Button } from '@mui/material';
 import { canDo, RoleThreshold } from '@rfid/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageTitle } from '../../components/page-title';
+import { TitledPage } from '../../components/page-title';
 import { PagedTable } from '../../components/paged-table';
 import { notify } from '../../lib/notifier';
 import { useDebounced } from '../../lib/use-debounced';
@@ -38,25 +38,26 @@ export const ErpStockPage = () => {
   };
 
   return (
-    <Stack spacing={2} data-testid="erp-stock-page" sx={{ minWidth: 0 }}>
-      <PageTitle
-        title={t('title')}
-        subtitle={t('subtitle')}
-        actions={
-          <Button
-            variant="outlined"
-            startIcon={<DownloadIcon />}
-            onClick={download}
-            disabled={isExporting}
-            data-testid="erp-export"
-          >
-            {t('export.button')}
-          </Button>
-        }
-      />
+    <TitledPage
+      testId="erp-stock-page"
+      sx={{ minWidth: 0 }}
+      title={t('title')}
+      subtitle={t('subtitle')}
+      actions={
+        <Button
+          variant="outlined"
+          startIcon={<DownloadIcon />}
+          onClick={download}
+          disabled={isExporting}
+          data-testid="erp-export"
+        >
+          {t('export.button')}
+        </Button>
+      }
+    >
       {canImport && <ErpUpload />}
       <ErpFilters value={typed} set={(patch) => setTyped((current) => ({ ...current, ...patch }))} />
       <PagedTable {...erpDifferencesPages(filters)} columns={columns} emptyText={t('empty')} testId="erp-differences" />
-    </Stack>
+    </TitledPage>
   );
 };

@@ -17,30 +17,49 @@ const handheldKeys = {
   picks: (locationId: number) => ['handheld', 'picks', locationId] as const,
 };
 
-/** The areas of a store as last listed on this device (the count lists them offline too). */
-const AREAS_KEPT = (locationId: number) => `handheld-areas:${locationId}`;
-const keptAreas = (locationId: number): Area[] | undefined => {
-  const kept = localStorage.getItem(AREAS_KEPT(locationId));
-  // Written by this module from the API's answer below.
-  return kept ? (JSON.parse(kept) as Area[]) : undefined;
+/**
+ * GET `path` (one page of `limit` rows) of a store: a list this device keeps (localStorage `storageKey`) and shows
+ * while it is offline, until the API answers again.
+ */
+const useKeptList = <T>({
+  queryKey,
+  storageKey,
+  path,
+  limit,
+  locationId,
+  staleTime,
+}: {
+  queryKey: readonly unknown[];
+  storageKey: string;
+  path: string;
+  limit: number;
+  locationId: number;
+  staleTime: number;
+}) => {
+  const kept = localStorage.getItem(storageKey);
+  return useQuery({
+    queryKey,
+    queryFn: async ({ signal }): Promise<T[]> => {
+      const page = await apiRequest<Page<T>>(path, { query: { limit, offset: 0 }, silent: true, signal });
+      localStorage.setItem(storageKey, JSON.stringify(page.results));
+      return page.results;
+    },
+    // Written by this hook from the API's answer above.
+    placeholderData: kept ? (JSON.parse(kept) as T[]) : undefined,
+    enabled: locationId > 0,
+    retry: false,
+    staleTime,
+  });
 };
 
 /** GET /locations/{id}/areas/: the areas a count can be of, kept on the device for the next time it is offline. */
 export const useCountAreas = (locationId: number) =>
-  useQuery({
+  useKeptList<Area>({
     queryKey: handheldKeys.areas(locationId),
-    queryFn: async ({ signal }): Promise<Area[]> => {
-      const page = await apiRequest<Page<Area>>(`/locations/${locationId}/areas/`, {
-        query: { limit: 100, offset: 0 },
-        silent: true,
-        signal,
-      });
-      localStorage.setItem(AREAS_KEPT(locationId), JSON.stringify(page.results));
-      return page.results;
-    },
-    placeholderData: keptAreas(locationId),
-    enabled: locationId > 0,
-    retry: false,
+    storageKey: `handheld-areas:${locationId}`,
+    path: `/locations/${locationId}/areas/`,
+    limit: 100,
+    locationId,
     staleTime: 60_000,
   });
 
@@ -68,30 +87,14 @@ export const useExpectedStock = (areaId: number | null) =>
 
 /** Lines of the pick list the handheld shows: the first ones, most sold first (the list is worked from the top). */
 const PICK_LINES = 100;
-/** The pick list as last loaded on this device (shown, and picked from, offline). */
-const PICKS_KEPT = (locationId: number) => `handheld-picks:${locationId}`;
-const keptPicks = (locationId: number): ReplenishmentLine[] | undefined => {
-  const kept = localStorage.getItem(PICKS_KEPT(locationId));
-  // Written by this module from the API's answer below.
-  return kept ? (JSON.parse(kept) as ReplenishmentLine[]) : undefined;
-};
-
 /** GET /locations/{id}/replenishment/: the store's pick list, kept on the device to be worked offline. */
 export const usePickLines = (locationId: number) =>
-  useQuery({
+  useKeptList<ReplenishmentLine>({
     queryKey: handheldKeys.picks(locationId),
-    queryFn: async ({ signal }): Promise<ReplenishmentLine[]> => {
-      const page = await apiRequest<Page<ReplenishmentLine>>(`/locations/${locationId}/replenishment/`, {
-        query: { limit: PICK_LINES, offset: 0 },
-        silent: true,
-        signal,
-      });
-      localStorage.setItem(PICKS_KEPT(locationId), JSON.stringify(page.results));
-      return page.results;
-    },
-    placeholderData: keptPicks(locationId),
-    enabled: locationId > 0,
-    retry: false,
+    storageKey: `handheld-picks:${locationId}`,
+    path: `/locations/${locationId}/replenishment/`,
+    limit: PICK_LINES,
+    locationId,
     staleTime: 30_000,
   });
 

@@ -1,4 +1,4 @@
-import { Link, Stack } from '@mui/material';
+import { Link } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,7 @@ import { Link as RouterLink } from 'react-router';
 import { FactsList } from '../../components/facts-card';
 import { FilterBar } from '../../components/filter-bar';
 import { LoadErrorAlert } from '../../components/load-error-alert';
-import { PageTitle } from '../../components/page-title';
+import { TitledPage } from '../../components/page-title';
 import { PagedTable } from '../../components/paged-table';
 import { PercentBar } from '../../components/percent-bar';
 import { StatusChip } from '../../components/status-chip';
@@ -45,8 +45,12 @@ export const BoxDetailPage = ({
   const data = box.data;
   const quantity = (count: number | undefined) => formatQuantity(count, i18n.language);
   return (
-    <Stack spacing={2} data-testid="box-detail-page">
-      <PageTitle backTo={paths.boxes(orderId)} title={t('box.title', { barcode: data?.barcode ?? '' })} actions={actions} />
+    <TitledPage
+      testId="box-detail-page"
+      backTo={paths.boxes(orderId)}
+      title={t('box.title', { barcode: data?.barcode ?? '' })}
+      actions={actions}
+    >
       <FactsList
         testId="box-header"
         record={data}
@@ -114,6 +118,6 @@ export const BoxDetailPage = ({
           testId="box-lines"
         />
       </TableCard>
-    </Stack>
+    </TitledPage>
   );
 };

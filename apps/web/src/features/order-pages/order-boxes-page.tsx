@@ -1,10 +1,10 @@
 import ListAltIcon from '@mui/icons-material/ListAlt';
-import { Box, Stack } from '@mui/material';
+import { Box } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterBar } from '../../components/filter-bar';
 import { LinkButton } from '../../components/link-button';
-import { PageTitle } from '../../components/page-title';
+import { TitledPage } from '../../components/page-title';
 import { PagedTable } from '../../components/paged-table';
 import { TableCard } from '../../components/table-card';
 import { canCreateOrders, useRole } from '../auth';
@@ -33,20 +33,20 @@ export const OrderBoxesPage = ({ kind, orderId }: { kind: OrderKind; orderId: st
   const columns = useBoxColumns(kind, orderId, canDelete ? setToDelete : undefined);
 
   return (
-    <Stack spacing={2} data-testid="order-boxes-page">
-      <PageTitle
-        backTo={paths.dashboard}
-        title={t('boxes.title', { id: orderId })}
-        subtitle={t('boxes.subtitle', { kind: t(`kind.${kind}`) })}
-        actions={
-          <>
-            <StickersButton orderId={Number(orderId)} />
-            <LinkButton to={paths.detail(orderId)} icon={<ListAltIcon />} variant="outlined" testId="order-detail-link">
-              {t('boxes.detail')}
-            </LinkButton>
-          </>
-        }
-      />
+    <TitledPage
+      testId="order-boxes-page"
+      backTo={paths.dashboard}
+      title={t('boxes.title', { id: orderId })}
+      subtitle={t('boxes.subtitle', { kind: t(`kind.${kind}`) })}
+      actions={
+        <>
+          <StickersButton orderId={Number(orderId)} />
+          <LinkButton to={paths.detail(orderId)} icon={<ListAltIcon />} variant="outlined" testId="order-detail-link">
+            {t('boxes.detail')}
+          </LinkButton>
+        </>
+      }
+    >
       <OrderHeader kind={kind} orderId={orderId} />
       <FilterBar
         fields={[{ name: 'barcode', label: t('boxes.barcodeFilter') }]}
@@ -74,6 +74,6 @@ export const OrderBoxesPage = ({ kind, orderId }: { kind: OrderKind; orderId: st
         messages={{ success: t('boxes.deleteSuccess'), conflict: t('boxes.deleteError'), other: t('boxes.deleteFailed') }}
         onClose={() => setToDelete(null)}
       />
-    </Stack>
+    </TitledPage>
   );
 };

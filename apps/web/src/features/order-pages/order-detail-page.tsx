@@ -1,10 +1,10 @@
 import InventoryIcon from '@mui/icons-material/Inventory2Outlined';
 import PrintIcon from '@mui/icons-material/Print';
-import { Button, Checkbox, Stack, Typography } from '@mui/material';
+import { Button, Checkbox, Typography } from '@mui/material';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LinkButton } from '../../components/link-button';
-import { PageTitle } from '../../components/page-title';
+import { TitledPage } from '../../components/page-title';
 import { type Column, PagedTable } from '../../components/paged-table';
 import { TableCard } from '../../components/table-card';
 import { useCurrentLocation } from '../../lib/current-location';
@@ -52,30 +52,30 @@ export const OrderDetailPage = ({ kind, orderId }: { kind: OrderKind; orderId: s
   const lineColumns = useItemLineColumns(kind, orderId);
   const columns = isTickable ? [tickColumn, ...lineColumns] : lineColumns;
   return (
-    <Stack spacing={2} data-testid="order-detail-page">
-      <PageTitle
-        backTo={paths.dashboard}
-        title={t('detail.title', { id: orderId })}
-        subtitle={t('detail.subtitle', { kind: t(`kind.${kind}`) })}
-        actions={
-          <>
-            <LinkButton to={paths.boxes(orderId)} icon={<InventoryIcon />} variant="outlined" testId="order-boxes-link">
-              {t('detail.boxes')}
-            </LinkButton>
-            {isTickable && (
-              <Button
-                startIcon={<PrintIcon />}
-                variant="contained"
-                disabled={ticked.size === 0}
-                onClick={() => setPrinting(true)}
-                data-testid="print-lines"
-              >
-                {t('detail.print')}
-              </Button>
-            )}
-          </>
-        }
-      />
+    <TitledPage
+      testId="order-detail-page"
+      backTo={paths.dashboard}
+      title={t('detail.title', { id: orderId })}
+      subtitle={t('detail.subtitle', { kind: t(`kind.${kind}`) })}
+      actions={
+        <>
+          <LinkButton to={paths.boxes(orderId)} icon={<InventoryIcon />} variant="outlined" testId="order-boxes-link">
+            {t('detail.boxes')}
+          </LinkButton>
+          {isTickable && (
+            <Button
+              startIcon={<PrintIcon />}
+              variant="contained"
+              disabled={ticked.size === 0}
+              onClick={() => setPrinting(true)}
+              data-testid="print-lines"
+            >
+              {t('detail.print')}
+            </Button>
+          )}
+        </>
+      }
+    >
       <OrderHeader kind={kind} orderId={orderId} />
       {isTickable && ticked.size === 0 && (
         <Typography variant="body2" color="text.secondary">
@@ -101,6 +101,6 @@ export const OrderDetailPage = ({ kind, orderId }: { kind: OrderKind; orderId: s
       <TableCard>
         <PagedTable {...orderLinesPages(kind, orderId)} columns={columns} emptyText={t('detail.empty')} testId="order-lines" />
       </TableCard>
-    </Stack>
+    </TitledPage>
   );
 };

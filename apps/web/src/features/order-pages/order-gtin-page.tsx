@@ -1,10 +1,10 @@
-import { Link, Skeleton, Stack } from '@mui/material';
+import { Link, Skeleton } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { FactsCard, Field } from '../../components/facts-card';
 import { LoadErrorAlert } from '../../components/load-error-alert';
-import { PageTitle } from '../../components/page-title';
+import { TitledPage } from '../../components/page-title';
 import { PercentBar } from '../../components/percent-bar';
 import { StatusChip } from '../../components/status-chip';
 import { formatQuantity } from '../../lib/format';
@@ -31,8 +31,11 @@ export const OrderGtinPage = ({ kind, orderId, itemType }: { kind: OrderKind; or
   const quantity = (count: number | undefined) => formatQuantity(count, i18n.language);
   const status = data ? toOrderHeaderData(data.order, { exit: t('orders:header.exit') }).status : undefined;
   return (
-    <Stack spacing={2} data-testid="order-gtin-page">
-      <PageTitle backTo={paths.detail(orderId)} title={t('gtin.title', { gtin: data?.item_type.gtin ?? '' })} />
+    <TitledPage
+      testId="order-gtin-page"
+      backTo={paths.detail(orderId)}
+      title={t('gtin.title', { gtin: data?.item_type.gtin ?? '' })}
+    >
       <FactsCard>
         <Field label={t('gtin.orderStatus')}>
           {value(
@@ -72,7 +75,7 @@ export const OrderGtinPage = ({ kind, orderId, itemType }: { kind: OrderKind; or
         )}
       </FactsCard>
       {data ? <GtinCard gtin={data.item_type} /> : <Skeleton variant="rounded" height={220} />}
-    </Stack>
+    </TitledPage>
   );
 };
 

@@ -7,7 +7,7 @@ import { epcColumn } from '../../components/epc-link';
 import { FactsList } from '../../components/facts-card';
 import { ItemDescriptionCell } from '../../components/item-type';
 import { LoadErrorAlert } from '../../components/load-error-alert';
-import { PageTitle } from '../../components/page-title';
+import { TitledPage } from '../../components/page-title';
 import { type Column, PagedTable } from '../../components/paged-table';
 import { TableCard } from '../../components/table-card';
 import { formatDateTime, formatQuantity } from '../../lib/format';
@@ -58,8 +58,7 @@ export const PosDetailPage = ({ kind }: { kind: PosKind }) => {
   ];
 
   return (
-    <Stack spacing={2} data-testid={`pos-${kind}-detail`}>
-      <PageTitle title={t(`${kind}.detailTitle`, { id })} backTo={POS_PATHS[kind].list} />
+    <TitledPage testId={`pos-${kind}-detail`} title={t(`${kind}.detailTitle`, { id })} backTo={POS_PATHS[kind].list}>
       <PosHeader data={transaction.data} error={transaction.error} />
       {!transaction.error && (
         <TableCard>
@@ -75,7 +74,7 @@ export const PosDetailPage = ({ kind }: { kind: PosKind }) => {
           />
         </TableCard>
       )}
-    </Stack>
+    </TitledPage>
   );
 };
 

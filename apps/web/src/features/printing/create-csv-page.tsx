@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Stack } from '@mui/material';
 import { useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +6,7 @@ import { z } from 'zod';
 import { CsvFileField } from '../../components/csv-file-field';
 import type { FormStatus } from '../../components/form-alert';
 import { FormCard } from '../../components/form-card';
-import { PageTitle } from '../../components/page-title';
+import { TitledPage } from '../../components/page-title';
 import { type FormatChoice, FormatFields, PRINT_PATHS } from '../print-wizard';
 import { useCreateCsvOrder } from './api/create-csv-order';
 import { formatChoiceErrors, formatChoiceFields } from './components/format-choice-schema';
@@ -68,8 +67,7 @@ export const CreateCsvPage = () => {
   };
 
   return (
-    <Stack spacing={2} data-testid="create-csv-page">
-      <PageTitle backTo={PRINT_PATHS.orders} title={t('csvPage.title')} subtitle={t('csvPage.subtitle')} />
+    <TitledPage testId="create-csv-page" backTo={PRINT_PATHS.orders} title={t('csvPage.title')} subtitle={t('csvPage.subtitle')}>
       <FormCard onSubmit={() => void submit()}>
         <FormatFields value={{ tagType, format }} onChange={choose} errors={formatChoiceErrors(formState.errors, t)} />
         <CsvFileField
@@ -88,6 +86,6 @@ export const CreateCsvPage = () => {
           submitTestId="csv-submit"
         />
       </FormCard>
-    </Stack>
+    </TitledPage>
   );
 };

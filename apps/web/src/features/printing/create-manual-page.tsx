@@ -1,8 +1,8 @@
-import { Stack, TextField } from '@mui/material';
+import { TextField } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormCard } from '../../components/form-card';
-import { PageTitle } from '../../components/page-title';
+import { TitledPage } from '../../components/page-title';
 import { AddGtinDialog } from '../catalog';
 import { FormatFields, PRINT_PATHS } from '../print-wizard';
 import { OrderFormFooter } from './components/order-form-footer';
@@ -22,8 +22,7 @@ export const CreateManualPage = () => {
   const [creating, setCreating] = useState<{ key: string; gtin: string } | null>(null);
 
   return (
-    <Stack spacing={2} data-testid="create-manual-page">
-      <PageTitle backTo={PRINT_PATHS.orders} title={t('manual.title')} subtitle={t('manual.subtitle')} />
+    <TitledPage testId="create-manual-page" backTo={PRINT_PATHS.orders} title={t('manual.title')} subtitle={t('manual.subtitle')}>
       <FormCard onSubmit={() => void form.submit()}>
         <FormatFields value={{ tagType, format }} onChange={form.choose} errors={form.formatErrors} />
         <TextField
@@ -52,6 +51,6 @@ export const CreateManualPage = () => {
           if (index >= 0) form.patch(index, { gtin: item.gtin, description: item.description });
         }}
       />
-    </Stack>
+    </TitledPage>
   );
 };

@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import { DateTimeField } from '../../components/date-fields';
 import { DownloadDialog } from '../../components/download-dialog';
 import { FormCard } from '../../components/form-card';
-import { PageTitle } from '../../components/page-title';
+import { TitledPage } from '../../components/page-title';
 
 const LOCAL = 'YYYY-MM-DDTHH:mm';
 
@@ -68,8 +68,7 @@ export const ImpressionsPage = () => {
   );
 
   return (
-    <Stack spacing={2} data-testid="impressions-page">
-      <PageTitle title={t('impressions.title')} subtitle={t('impressions.subtitle')} />
+    <TitledPage testId="impressions-page" title={t('impressions.title')} subtitle={t('impressions.subtitle')}>
       <FormCard onSubmit={() => void download()}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
           {dateField('printed_at__gte', t('impressions.from'), 'impressions-from')}
@@ -89,6 +88,6 @@ export const ImpressionsPage = () => {
         fileName="print-log.csv"
         title={t('impressions.dialog')}
       />
-    </Stack>
+    </TitledPage>
   );
 };

@@ -1,8 +1,8 @@
-import { Button, Stack } from '@mui/material';
+import { Button } from '@mui/material';
 import type { PrintContent } from '@rfid/contract';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
-import { PageTitle } from '../../components/page-title';
+import { TitledPage } from '../../components/page-title';
 import { type Column, PagedTable } from '../../components/paged-table';
 import { TableCard } from '../../components/table-card';
 import { PRINT_PATHS } from '../print-wizard';
@@ -31,20 +31,20 @@ export const PrintContentsPage = () => {
     },
   ];
   return (
-    <Stack spacing={2} data-testid="print-contents-page">
-      <PageTitle
-        backTo={PRINT_PATHS.orders}
-        title={t('contents.title', { id })}
-        actions={
-          <Button variant="outlined" component={RouterLink} to={PRINT_PATHS.detail(id)} data-testid="contents-detail-link">
-            {t('contents.labels')}
-          </Button>
-        }
-      />
+    <TitledPage
+      testId="print-contents-page"
+      backTo={PRINT_PATHS.orders}
+      title={t('contents.title', { id })}
+      actions={
+        <Button variant="outlined" component={RouterLink} to={PRINT_PATHS.detail(id)} data-testid="contents-detail-link">
+          {t('contents.labels')}
+        </Button>
+      }
+    >
       <PrintOrderHeader id={id} />
       <TableCard>
         <PagedTable {...printContentsPages(id)} columns={columns} testId="print-contents" />
       </TableCard>
-    </Stack>
+    </TitledPage>
   );
 };

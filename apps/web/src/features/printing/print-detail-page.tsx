@@ -4,7 +4,7 @@ import type { PrintTag } from '@rfid/contract';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { LinkButton } from '../../components/link-button';
-import { PageTitle } from '../../components/page-title';
+import { TitledPage } from '../../components/page-title';
 import { type Column, PagedTable } from '../../components/paged-table';
 import { TableCard } from '../../components/table-card';
 import { formatDateTime } from '../../lib/format';
@@ -64,8 +64,7 @@ export const PrintDetailPage = () => {
     },
   ];
   return (
-    <Stack spacing={2} data-testid="print-detail-page">
-      <PageTitle backTo={PRINT_PATHS.orders} title={t('detail.title', { id })} />
+    <TitledPage testId="print-detail-page" backTo={PRINT_PATHS.orders} title={t('detail.title', { id })}>
       <PrintOrderHeader id={id} />
       {order.data && <VoidedLabelsSection order={order.data} />}
       <TableCard>
@@ -76,6 +75,6 @@ export const PrintDetailPage = () => {
           {t('detail.goBack')}
         </LinkButton>
       </Stack>
-    </Stack>
+    </TitledPage>
   );
 };

@@ -1,10 +1,9 @@
 import AddIcon from '@mui/icons-material/Add';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { Stack } from '@mui/material';
 import { RoleThreshold } from '@rfid/contract';
 import { useTranslation } from 'react-i18next';
 import { LinkButton } from '../../components/link-button';
-import { PageTitle } from '../../components/page-title';
+import { TitledPage } from '../../components/page-title';
 import { TableCard } from '../../components/table-card';
 import { hasRole, useRole } from '../auth';
 import { PRINT_PATHS } from '../print-wizard';
@@ -15,26 +14,26 @@ export const PrintOrdersPage = () => {
   const { t } = useTranslation('printing');
   const role = useRole();
   return (
-    <Stack spacing={2} data-testid="print-orders-page">
-      <PageTitle
-        title={t('list.title')}
-        subtitle={t('list.subtitle')}
-        actions={
-          hasRole(role, RoleThreshold.printOrderAdd) && (
-            <>
-              <LinkButton to={PRINT_PATHS.addCsv} icon={<UploadFileIcon />} variant="outlined" testId="add-csv-order">
-                {t('list.addCsv')}
-              </LinkButton>
-              <LinkButton to={PRINT_PATHS.addManual} icon={<AddIcon />} variant="contained" testId="add-manual-order">
-                {t('list.addManual')}
-              </LinkButton>
-            </>
-          )
-        }
-      />
+    <TitledPage
+      testId="print-orders-page"
+      title={t('list.title')}
+      subtitle={t('list.subtitle')}
+      actions={
+        hasRole(role, RoleThreshold.printOrderAdd) && (
+          <>
+            <LinkButton to={PRINT_PATHS.addCsv} icon={<UploadFileIcon />} variant="outlined" testId="add-csv-order">
+              {t('list.addCsv')}
+            </LinkButton>
+            <LinkButton to={PRINT_PATHS.addManual} icon={<AddIcon />} variant="contained" testId="add-manual-order">
+              {t('list.addManual')}
+            </LinkButton>
+          </>
+        )
+      }
+    >
       <TableCard>
         <PrintOrderTable filters={{}} />
       </TableCard>
-    </Stack>
+    </TitledPage>
   );
 };

@@ -10,7 +10,7 @@ import { CsvFileField } from '../../components/csv-file-field';
 import { errorStatus, FormAlert, type FormStatus } from '../../components/form-alert';
 import { FormCard } from '../../components/form-card';
 import { LoadErrorAlert } from '../../components/load-error-alert';
-import { PageTitle } from '../../components/page-title';
+import { TitledPage } from '../../components/page-title';
 import { PRINT_PATHS } from '../print-wizard';
 import { usePrinter } from './api/get-printer';
 import { useUploadAndPrint } from './api/upload-printer-file';
@@ -86,14 +86,14 @@ export const PrinterUploadPage = () => {
 
   if (printer.isError) return <LoadErrorAlert error={printer.error} testId="upload-printer-error" />;
   return (
-    <Stack spacing={2} data-testid="printer-upload-page">
-      <PageTitle
-        backTo={PRINT_PATHS.printers}
-        title={t('upload.title')}
-        subtitle={
-          printer.data ? `${printer.data.description || printer.data.mac} · ${printer.data.ip_address}:${printer.data.port}` : ''
-        }
-      />
+    <TitledPage
+      testId="printer-upload-page"
+      backTo={PRINT_PATHS.printers}
+      title={t('upload.title')}
+      subtitle={
+        printer.data ? `${printer.data.description || printer.data.mac} · ${printer.data.ip_address}:${printer.data.port}` : ''
+      }
+    >
       <FormCard onSubmit={() => void submit()}>
         <Typography variant="body2" color="text.secondary">
           {t('upload.hint')}
@@ -121,6 +121,6 @@ export const PrinterUploadPage = () => {
           </Button>
         </Stack>
       </FormCard>
-    </Stack>
+    </TitledPage>
   );
 };

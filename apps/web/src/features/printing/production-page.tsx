@@ -1,11 +1,11 @@
 import PrintIcon from '@mui/icons-material/Print';
-import { Button, Stack, Typography } from '@mui/material';
+import { Button, Typography } from '@mui/material';
 import { type PrintOrderState, RoleThreshold } from '@rfid/contract';
 import { useQueries } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { PageTitle } from '../../components/page-title';
+import { TitledPage } from '../../components/page-title';
 import { StatGrid } from '../../components/stat-grid';
 import { TableCard } from '../../components/table-card';
 import { hasRole, useRole } from '../auth';
@@ -40,23 +40,23 @@ export const ProductionPage = () => {
   });
   const figures = FIGURES.map((state, index) => ({ state, query: queries[index] }));
   return (
-    <Stack spacing={2} data-testid="production-page">
-      <PageTitle
-        title={t('production.title')}
-        subtitle={brand ? (brandName ?? t('production.brand', { id: brand })) : t('production.allBrands')}
-        actions={
-          hasRole(role, RoleThreshold.printOrderAdd) && (
-            <Button
-              variant="contained"
-              startIcon={<PrintIcon />}
-              onClick={() => setWizardOpen(true)}
-              data-testid="production-print"
-            >
-              {t('production.print')}
-            </Button>
-          )
-        }
-      />
+    <TitledPage
+      testId="production-page"
+      title={t('production.title')}
+      subtitle={brand ? (brandName ?? t('production.brand', { id: brand })) : t('production.allBrands')}
+      actions={
+        hasRole(role, RoleThreshold.printOrderAdd) && (
+          <Button
+            variant="contained"
+            startIcon={<PrintIcon />}
+            onClick={() => setWizardOpen(true)}
+            data-testid="production-print"
+          >
+            {t('production.print')}
+          </Button>
+        )
+      }
+    >
       <StatGrid
         testId="production-stats"
         isLoading={figures.some((f) => f.query?.isPending)}
@@ -74,6 +74,6 @@ export const ProductionPage = () => {
         <PrintOrderTable filters={brand ? { brand } : {}} testId="production-orders" />
       </TableCard>
       <PrintWizardDialog open={isWizardOpen} onClose={() => setWizardOpen(false)} />
-    </Stack>
+    </TitledPage>
   );
 };

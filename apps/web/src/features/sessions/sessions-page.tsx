@@ -1,9 +1,9 @@
-import { Box, Button, Chip, Stack, Typography } from '@mui/material';
+import { Box, Button, Chip, Typography } from '@mui/material';
 import type { Session } from '@rfid/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { PageTitle } from '../../components/page-title';
+import { TitledPage } from '../../components/page-title';
 import { type Column, RowsTable } from '../../components/paged-table';
 import { formatDateTime } from '../../lib/format';
 import { notify } from '../../lib/notifier';
@@ -69,22 +69,23 @@ export const SessionsPage = () => {
   ];
 
   return (
-    <Stack spacing={2} data-testid="sessions-page" sx={{ minWidth: 0 }}>
-      <PageTitle
-        title={t('title')}
-        subtitle={t('subtitle')}
-        actions={
-          <Button
-            variant="outlined"
-            color="error"
-            disabled={others === 0}
-            onClick={() => setIsClosingOthers(true)}
-            data-testid="sessions-close-others"
-          >
-            {t('closeOthers.button')}
-          </Button>
-        }
-      />
+    <TitledPage
+      testId="sessions-page"
+      sx={{ minWidth: 0 }}
+      title={t('title')}
+      subtitle={t('subtitle')}
+      actions={
+        <Button
+          variant="outlined"
+          color="error"
+          disabled={others === 0}
+          onClick={() => setIsClosingOthers(true)}
+          data-testid="sessions-close-others"
+        >
+          {t('closeOthers.button')}
+        </Button>
+      }
+    >
       <RowsTable
         rows={sessions.data}
         columns={columns}
@@ -114,6 +115,6 @@ export const SessionsPage = () => {
         }
         onClose={() => setIsClosingOthers(false)}
       />
-    </Stack>
+    </TitledPage>
   );
 };

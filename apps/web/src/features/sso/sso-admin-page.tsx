@@ -1,9 +1,9 @@
-import { Alert, Box, Button, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Typography } from '@mui/material';
 import { canDo, Role } from '@rfid/contract';
 import { useTranslation } from 'react-i18next';
 import { FormCard } from '../../components/form-card';
-import { PageTitle } from '../../components/page-title';
-import { useRole } from '../auth';
+import { TitledPage } from '../../components/page-title';
+import { RoleGate } from '../auth';
 import { LocationsSection, ProviderSection, RolesSection, UsersSection } from './sso-admin-sections';
 import { useSsoAdmin } from './use-sso-admin';
 
@@ -13,17 +13,12 @@ import { useSsoAdmin } from './use-sso-admin';
  * shown; left empty, the stored one stays.
  */
 export const SsoAdminPage = () => {
-  const role = useRole();
   const { t } = useTranslation('sso');
-  if (role === undefined) return null;
-  if (!canDo(role, Role.CompanyAdmin)) {
-    return (
-      <Alert severity="warning" data-testid="not-allowed">
-        {t('admin.notAllowed')}
-      </Alert>
-    );
-  }
-  return <SsoAdmin />;
+  return (
+    <RoleGate allows={(role) => canDo(role, Role.CompanyAdmin)} notAllowed={t('admin.notAllowed')}>
+      <SsoAdmin />
+    </RoleGate>
+  );
 };
 
 const SsoAdmin = () => {
@@ -31,8 +26,7 @@ const SsoAdmin = () => {
   const state = useSsoAdmin();
   const { config, save, current, formError } = state;
   return (
-    <Stack spacing={2}>
-      <PageTitle title={t('admin.title')} subtitle={t('admin.subtitle')} />
+    <TitledPage title={t('admin.title')} subtitle={t('admin.subtitle')}>
       <FormCard
         onSubmit={state.submit}
         maxWidth={900}
@@ -63,6 +57,6 @@ const SsoAdmin = () => {
           </>
         )}
       </FormCard>
-    </Stack>
+    </TitledPage>
   );
 };

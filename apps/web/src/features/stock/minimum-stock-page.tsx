@@ -1,9 +1,9 @@
-import { Alert, Button, Skeleton, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Button, Skeleton, TextField, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../components/form-alert';
 import { FormCard } from '../../components/form-card';
 import { NoLocation } from '../../components/no-location';
-import { PageTitle } from '../../components/page-title';
+import { TitledPage } from '../../components/page-title';
 import { AreaSelect } from './area-select';
 import { useMinimumStock } from './use-minimum-stock';
 
@@ -21,13 +21,13 @@ export const MinimumStockPage = () => {
   const { setValue, clearErrors } = state.form;
   const title = t('minimum.title');
   return (
-    <Stack spacing={2} data-testid="minimum-stock">
-      <PageTitle
-        title={title}
-        subtitle={
-          itemType.data ? `${t('minimum.subtitle', { gtin: itemType.data.gtin })} · ${itemType.data.description}` : undefined
-        }
-      />
+    <TitledPage
+      testId="minimum-stock"
+      title={title}
+      subtitle={
+        itemType.data ? `${t('minimum.subtitle', { gtin: itemType.data.gtin })} · ${itemType.data.description}` : undefined
+      }
+    >
       {itemType.isError && (
         <Alert severity="error" data-testid="minimum-not-found">
           {t('minimum.notFound')}
@@ -83,6 +83,6 @@ export const MinimumStockPage = () => {
           </div>
         </FormCard>
       )}
-    </Stack>
+    </TitledPage>
   );
 };

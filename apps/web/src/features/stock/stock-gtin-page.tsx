@@ -1,11 +1,11 @@
 import EditIcon from '@mui/icons-material/Edit';
-import { Alert, Skeleton, Stack } from '@mui/material';
+import { Alert, Skeleton } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { FactsCard, Field } from '../../components/facts-card';
 import { LinkButton } from '../../components/link-button';
-import { PageTitle } from '../../components/page-title';
+import { TitledPage } from '../../components/page-title';
 import { useCurrentLocation } from '../../lib/current-location';
 import { formatQuantity } from '../../lib/format';
 import { GtinCard } from '../catalog';
@@ -32,17 +32,17 @@ export const StockGtinPage = () => {
   });
   const quantity = (n: number | undefined) => (n === undefined ? <Skeleton width={40} /> : formatQuantity(n, i18n.language));
   return (
-    <Stack spacing={2} data-testid="stock-gtin">
-      <PageTitle
-        title={t('gtin.title', { gtin })}
-        actions={
-          itemType.data && (
-            <LinkButton to={STOCK_PATHS.minimum(itemType.data.gtin)} icon={<EditIcon />} testId="gtin-minimum">
-              {t('gtin.minimum')}
-            </LinkButton>
-          )
-        }
-      />
+    <TitledPage
+      testId="stock-gtin"
+      title={t('gtin.title', { gtin })}
+      actions={
+        itemType.data && (
+          <LinkButton to={STOCK_PATHS.minimum(itemType.data.gtin)} icon={<EditIcon />} testId="gtin-minimum">
+            {t('gtin.minimum')}
+          </LinkButton>
+        )
+      }
+    >
       {itemType.isError && (
         <Alert severity="error" data-testid="gtin-not-found">
           {t('gtin.notFound')}
@@ -63,6 +63,6 @@ export const StockGtinPage = () => {
           <GtinCard gtin={itemType.data} />
         </>
       )}
-    </Stack>
+    </TitledPage>
   );
 };

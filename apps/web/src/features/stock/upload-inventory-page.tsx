@@ -1,4 +1,4 @@
-import { Alert, Button, Link, Stack, Typography } from '@mui/material';
+import { Alert, Button, Link, Typography } from '@mui/material';
 import { canDo, RoleThreshold } from '@rfid/contract';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -6,7 +6,7 @@ import { CsvFileField } from '../../components/csv-file-field';
 import { FormAlert } from '../../components/form-alert';
 import { FormCard } from '../../components/form-card';
 import { NoLocation } from '../../components/no-location';
-import { PageTitle } from '../../components/page-title';
+import { TitledPage } from '../../components/page-title';
 import { useCurrentLocation } from '../../lib/current-location';
 import { useRole } from '../auth';
 import { AreaSelect } from './area-select';
@@ -29,8 +29,12 @@ export const UploadInventoryPage = () => {
   const { setValue, clearErrors } = form;
 
   return (
-    <Stack spacing={2} data-testid="upload-inventory">
-      <PageTitle title={t('upload.title')} subtitle={location?.description} backTo={STOCK_PATHS.areaStock} />
+    <TitledPage
+      testId="upload-inventory"
+      title={t('upload.title')}
+      subtitle={location?.description}
+      backTo={STOCK_PATHS.areaStock}
+    >
       {!location && <NoLocation>{t('noLocation')}</NoLocation>}
       {location && role !== undefined && !canUpload && (
         <Alert severity="warning" data-testid="upload-not-allowed">
@@ -73,6 +77,6 @@ export const UploadInventoryPage = () => {
           </div>
         </FormCard>
       )}
-    </Stack>
+    </TitledPage>
   );
 };

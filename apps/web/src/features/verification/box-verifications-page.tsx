@@ -1,10 +1,10 @@
-import { Box, Chip, Link, Stack } from '@mui/material';
+import { Box, Chip, Link } from '@mui/material';
 import type { Verification } from '@rfid/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { PageTitle } from '../../components/page-title';
+import { TitledPage } from '../../components/page-title';
 import { PagedTable } from '../../components/paged-table';
 import { StatusChip } from '../../components/status-chip';
 import { TableCard } from '../../components/table-card';
@@ -44,33 +44,32 @@ export const BoxVerificationsPage = ({ kind, orderId, boxId }: VerificationPageP
   };
 
   return (
-    <Stack spacing={2}>
-      <PageTitle
-        title={t('verifications.heading')}
-        backTo={paths.boxes(orderId)}
-        subtitle={
-          box.data ? (
-            <Box component="span" sx={{ display: 'inline-flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-              <KindChip kind={kind} />
-              <Link component={RouterLink} to={paths.box(orderId, boxId)} data-testid="box-barcode">
-                {box.data.barcode}
-              </Link>
-              <span data-testid="box-status">
-                <StatusChip status={box.data.status} map={boxStatusMap(t)} />
-              </span>
-              <Chip
-                size="small"
-                variant="outlined"
-                data-testid="box-counts"
-                label={t('verifications.boxCounts', {
-                  real: formatQuantity(box.data.real_item_count, i18n.language),
-                  expected: formatQuantity(box.data.theorical_item_count, i18n.language),
-                })}
-              />
-            </Box>
-          ) : undefined
-        }
-      />
+    <TitledPage
+      title={t('verifications.heading')}
+      backTo={paths.boxes(orderId)}
+      subtitle={
+        box.data ? (
+          <Box component="span" sx={{ display: 'inline-flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+            <KindChip kind={kind} />
+            <Link component={RouterLink} to={paths.box(orderId, boxId)} data-testid="box-barcode">
+              {box.data.barcode}
+            </Link>
+            <span data-testid="box-status">
+              <StatusChip status={box.data.status} map={boxStatusMap(t)} />
+            </span>
+            <Chip
+              size="small"
+              variant="outlined"
+              data-testid="box-counts"
+              label={t('verifications.boxCounts', {
+                real: formatQuantity(box.data.real_item_count, i18n.language),
+                expected: formatQuantity(box.data.theorical_item_count, i18n.language),
+              })}
+            />
+          </Box>
+        ) : undefined
+      }
+    >
       <OrderHeader kind={kind} orderId={orderId} />
       <TableCard>
         <PagedTable
@@ -87,6 +86,6 @@ export const BoxVerificationsPage = ({ kind, orderId, boxId }: VerificationPageP
         onConfirm={confirm}
         onClose={() => setPending(null)}
       />
-    </Stack>
+    </TitledPage>
   );
 };

@@ -1,8 +1,7 @@
-import { Stack } from '@mui/material';
 import type { Verification } from '@rfid/contract';
 import type { ReactNode } from 'react';
 import { LinkButton } from '../../components/link-button';
-import { PageTitle } from '../../components/page-title';
+import { TitledPage } from '../../components/page-title';
 import { PagedTable, type PagedTableProps } from '../../components/paged-table';
 import { TableCard } from '../../components/table-card';
 import { OrderHeader } from '../orders';
@@ -35,22 +34,21 @@ export const VerificationPageFrame = ({
   loading?: ReactNode;
   children: (verification: Verification) => ReactNode;
 }) => (
-  <Stack spacing={2}>
-    <PageTitle
-      title={title}
-      subtitle={kind === 'purchase' ? undefined : <KindChip kind={kind} />}
-      backTo={backTo}
-      actions={
-        <LinkButton to={link.to} icon={link.icon} variant="outlined" testId={link.testId}>
-          {link.label}
-        </LinkButton>
-      }
-    />
+  <TitledPage
+    title={title}
+    subtitle={kind === 'purchase' ? undefined : <KindChip kind={kind} />}
+    backTo={backTo}
+    actions={
+      <LinkButton to={link.to} icon={link.icon} variant="outlined" testId={link.testId}>
+        {link.label}
+      </LinkButton>
+    }
+  >
     <OrderHeader kind={kind} orderId={orderId} />
     <VerificationGate kind={kind} orderId={orderId} boxId={boxId} verificationId={verificationId} loading={loading}>
       {children}
     </VerificationGate>
-  </Stack>
+  </TitledPage>
 );
 
 /** The table of a verification's report or items, in its card: 100 lines per page (spec section 9). */

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { LoadErrorAlert } from '../../components/load-error-alert';
-import { PageTitle } from '../../components/page-title';
+import { TitledPage } from '../../components/page-title';
 import { formatDateTime } from '../../lib/format';
 import { notify } from '../../lib/notifier';
 import { useRole } from '../auth';
@@ -144,21 +144,16 @@ export const WebhooksPage = () => {
   }
 
   return (
-    <Stack spacing={2} data-testid="webhooks-page">
-      <PageTitle
-        title={t('title')}
-        subtitle={t('subtitle')}
-        actions={
-          <Button
-            variant="contained"
-            startIcon={<AddIcon />}
-            onClick={() => setEditing({ mode: 'new' })}
-            data-testid="webhook-new"
-          >
-            {t('new')}
-          </Button>
-        }
-      />
+    <TitledPage
+      testId="webhooks-page"
+      title={t('title')}
+      subtitle={t('subtitle')}
+      actions={
+        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing({ mode: 'new' })} data-testid="webhook-new">
+          {t('new')}
+        </Button>
+      }
+    >
       {webhooks.isError && <LoadErrorAlert error={webhooks.error} testId="webhooks-load-error" />}
       {webhooks.data?.length === 0 && (
         <Typography color="text.secondary" data-testid="webhooks-empty">
@@ -228,6 +223,6 @@ export const WebhooksPage = () => {
         onConfirm={() => (deleting ? remove.mutateAsync(deleting.id) : undefined)}
         onClose={() => setDeleting(null)}
       />
-    </Stack>
+    </TitledPage>
   );
 };

@@ -1,3 +1,4 @@
+import { recordingRepo } from '../../../test/recording-repo.js';
 import type { CatalogRepository, ItemTypeRow } from '../catalog.repository.js';
 
 /** GTIN 17 of company 1: 08437000000013, Camisa, 19.90. */
@@ -37,7 +38,6 @@ export const itemTypeRow = (over: Partial<ItemTypeRow> = {}): ItemTypeRow => ({
  */
 export const fakeCatalogRepo = (over: Partial<CatalogRepository> = {}) => {
   const rows = [itemTypeRow()];
-  const calls: { method: keyof CatalogRepository; args: unknown[] }[] = [];
   const base: CatalogRepository = {
     list: async (companyId) => ({ count: companyId === 1 ? rows.length : 0, rows: companyId === 1 ? rows : [] }),
     byId: async (companyId, id) => rows.find((r) => r.companyId === companyId && r.id === id),
@@ -57,15 +57,6 @@ export const fakeCatalogRepo = (over: Partial<CatalogRepository> = {}) => {
     },
     ...over,
   };
-  const repo = Object.fromEntries(
-    Object.entries(base).map(([method, fn]) => [
-      method,
-      (...args: unknown[]) => {
-        calls.push({ method: method as keyof CatalogRepository, args });
-        return (fn as (...a: unknown[]) => unknown)(...args);
-      },
-    ]),
-  ) as CatalogRepository;
-  const called = (method: keyof CatalogRepository) => calls.filter((c) => c.method === method).map((c) => c.args);
+  const { repo, called } = recordingRepo<CatalogRepository>(base);
   return { repo, rows, called };
 };

@@ -1,5 +1,6 @@
 import type { Box, Reception } from '@rfid/contract';
 import { conflict } from '../../../http/errors.js';
+import { recordingRepo } from '../../../test/recording-repo.js';
 import { BARCODE_EXISTS } from '../../orders/orders.service.js';
 import type { EventRow } from '../capture/capture.repository.js';
 import type { CaptureRow, EpcisRepository } from '../epcis-store.repository.js';
@@ -58,7 +59,6 @@ export const fakeEpcisRepo = (over: Partial<EpcisRepository> = {}) => {
     finished: [] as { id: number; state: string; eventCount: number; errors: unknown[] }[],
     boxes: new Set<string>(),
   };
-  const calls: { method: keyof EpcisRepository; args: unknown[] }[] = [];
   const orders: Record<string, { id: number; location_id: number | null; reception_id: number | null }> = {
     'PO-1': { id: 50, location_id: 2, reception_id: null },
     'PO-2': { id: 51, location_id: 2, reception_id: 71 },
@@ -88,15 +88,6 @@ export const fakeEpcisRepo = (over: Partial<EpcisRepository> = {}) => {
     },
     ...over,
   };
-  const repo = Object.fromEntries(
-    Object.entries(base).map(([method, fn]) => [
-      method,
-      (...args: unknown[]) => {
-        calls.push({ method: method as keyof EpcisRepository, args });
-        return (fn as (...a: unknown[]) => unknown)(...args);
-      },
-    ]),
-  ) as EpcisRepository;
-  const called = (method: keyof EpcisRepository) => calls.filter((c) => c.method === method).map((c) => c.args);
+  const { repo, called } = recordingRepo<EpcisRepository>(base);
   return { repo, state, called };
 };

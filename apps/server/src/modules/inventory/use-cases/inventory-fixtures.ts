@@ -1,5 +1,6 @@
 import { InventoryState } from '@rfid/contract';
 import { notFound } from '../../../http/errors.js';
+import { recordingRepo, unexpectedCall } from '../../../test/recording-repo.js';
 import type { ItemTypeRow } from '../../catalog/catalog.repository.js';
 import { itemTypeRow as catalogItemTypeRow } from '../../catalog/use-cases/catalog-fixtures.js';
 import type { InventoryRow } from '../inventory.repository.js';
@@ -65,19 +66,12 @@ export const tagRow = (over: Partial<TagRow> = {}): TagRow => ({
   ...over,
 });
 
-type Call = { method: keyof InventoryRepository; args: unknown[] };
-
-const unused = (method: string) => () => {
-  throw new Error(`fake inventory repository: ${method} not expected`);
-};
-
 /**
  * An in-memory inventory repository: location 2 (time zone Europe/Madrid) is the user's (others 404) with area 3;
  * inventory 5 (`inventoryRow()`) is company 1's; GTIN 17 is company 1's. Every call is recorded; `over` replaces any
  * method.
  */
 export const fakeInventoryRepo = (over: Partial<InventoryRepository> = {}) => {
-  const calls: Call[] = [];
   const base: InventoryRepository = {
     location: async (_user, locationId) => {
       if (locationId !== 2) throw notFound('location.not_found');
@@ -94,22 +88,13 @@ export const fakeInventoryRepo = (over: Partial<InventoryRepository> = {}) => {
     summary: async () => ({ count: 0, rows: [] }),
     tags: async () => ({ count: 0, rows: [] }),
     itemType: async (companyId, id) => (companyId === 1 && id === 17 ? itemTypeRow() : undefined),
-    figures: unused('figures'),
+    figures: unexpectedCall('inventory', 'figures'),
     stockNow: async () => 0,
     startCsv: async () => 'task-1',
     exportJob: async () => undefined,
     latestFinishedCsv: async () => undefined,
     ...over,
   };
-  const repo = Object.fromEntries(
-    Object.entries(base).map(([method, fn]) => [
-      method,
-      (...args: unknown[]) => {
-        calls.push({ method: method as keyof InventoryRepository, args });
-        return (fn as (...a: unknown[]) => unknown)(...args);
-      },
-    ]),
-  ) as InventoryRepository;
-  const called = (method: keyof InventoryRepository) => calls.filter((c) => c.method === method).map((c) => c.args);
+  const { repo, calls, called } = recordingRepo<InventoryRepository>(base);
   return { repo, calls, called };
 };

@@ -1,5 +1,6 @@
 import { notFound } from '../../../http/errors.js';
 import type { AuthUser } from '../../../plugins/auth.js';
+import { callRecorder } from '../../../test/recording-repo.js';
 import type { MovementRow, MovementsRepository, MovementWrites } from '../movements.repository.js';
 
 /**
@@ -36,8 +37,6 @@ export const movementRow = (over: Partial<MovementRow> = {}): MovementRow => ({
   ...over,
 });
 
-type Call = { method: string; args: unknown[] };
-
 const ZONES: Record<number, string> = { 2: 'Europe/Madrid', 3: 'Atlantic/Canary' };
 
 /**
@@ -53,13 +52,7 @@ export const fakeMovementsRepo = ({
   movement?: MovementRow;
   over?: Partial<MovementsRepository>;
 } = {}) => {
-  const calls: Call[] = [];
-  const record =
-    <A extends unknown[], R>(method: string, fn: (...args: A) => R) =>
-    (...args: A): R => {
-      calls.push({ method, args });
-      return fn(...args);
-    };
+  const { calls, record, called } = callRecorder();
   const state = { movement: movement as MovementRow | undefined };
   const find = (id: number) => (id === 5 ? state.movement : undefined);
   const writes = (draft: { movement: MovementRow | undefined }): MovementWrites => ({
@@ -108,6 +101,5 @@ export const fakeMovementsRepo = ({
       record(method, (...args: unknown[]) => (fn as (...a: unknown[]) => unknown)(...args)),
     ]),
   ) as MovementsRepository;
-  const called = (method: string) => calls.filter((c) => c.method === method).map((c) => c.args);
   return { repo, calls, called, state };
 };

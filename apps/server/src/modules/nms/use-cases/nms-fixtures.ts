@@ -1,3 +1,4 @@
+import { recordingRepo, unexpectedCall } from '../../../test/recording-repo.js';
 import type { DeviceAppRow, NmsDeviceRow, NmsRepository } from '../nms.repository.js';
 import type { CommandWithoutId, ReaderCommands } from '../nms-commands.js';
 
@@ -25,10 +26,6 @@ export const appRow = (over: Partial<DeviceAppRow> = {}): DeviceAppRow => ({
   ...over,
 });
 
-const unused = (method: string) => () => {
-  throw new Error(`fake NMS repository: ${method} not expected`);
-};
-
 /**
  * An in-memory NMS: reader 7 is the user's, with application 30 (`appRow()`); each application stored is kept in
  * `apps` and read back. `sent` lists the commands sent to readers (`connected: false`: the broker is down, a send is
@@ -37,7 +34,6 @@ const unused = (method: string) => () => {
 export const fakeNms = ({ connected = true, over = {} }: { connected?: boolean; over?: Partial<NmsRepository> } = {}) => {
   const apps = new Map<number, DeviceAppRow>([[30, appRow()]]);
   const sent: { mac: string; order: CommandWithoutId; kind: 'send' | 'resend' }[] = [];
-  const calls: { method: keyof NmsRepository; args: unknown[] }[] = [];
   const base: NmsRepository = {
     devices: async () => [deviceRow()],
     device: async (_user, id) => (id === 7 ? deviceRow() : undefined),
@@ -64,18 +60,10 @@ export const fakeNms = ({ connected = true, over = {} }: { connected?: boolean; 
     deviceByMac: async (mac) => (mac === '84:24:8D:00:00:07' ? { id: 7, companyId: 1, locationId: 2 } : undefined),
     touch: async () => {},
     reportedLive: async () => {},
-    saveReported: unused('saveReported'),
+    saveReported: unexpectedCall('NMS', 'saveReported'),
     ...over,
   };
-  const repo = Object.fromEntries(
-    Object.entries(base).map(([method, fn]) => [
-      method,
-      (...args: unknown[]) => {
-        calls.push({ method: method as keyof NmsRepository, args });
-        return (fn as (...a: unknown[]) => unknown)(...args);
-      },
-    ]),
-  ) as NmsRepository;
+  const { repo, called } = recordingRepo<NmsRepository>(base);
   const commands: ReaderCommands = {
     isConnected: () => connected,
     send: async (mac, order) => {
@@ -86,6 +74,5 @@ export const fakeNms = ({ connected = true, over = {} }: { connected?: boolean; 
       sent.push({ mac, order, kind: 'resend' });
     },
   };
-  const called = (method: keyof NmsRepository) => calls.filter((c) => c.method === method).map((c) => c.args);
   return { repo, commands, apps, sent, called };
 };

@@ -1,6 +1,6 @@
-import { errorBodySchema, idParamSchema } from '@rfid/contract';
+import { idParamSchema } from '@rfid/contract';
 import { routeDeclarer } from '../../../http/route.js';
-import { errorResponses } from '../../../http/route-schemas.js';
+import { conflictErrorResponses } from '../../../http/route-schemas.js';
 import { currentUser } from '../../../plugins/auth.js';
 import type { OrderPageKind, OrderRemover, ZodApp } from './page-kind.js';
 
@@ -19,7 +19,7 @@ export const registerOrderDelete = (
         summary: `Delete ${kind.name} with no verified box (409 'Cannot delete the order. Check verifications.')`,
         params: idParamSchema,
         noContent: true,
-        errors: { 409: errorBodySchema, ...errorResponses },
+        errors: conflictErrorResponses,
       }),
       async (request, reply) => {
         await remover.remove(currentUser(request), request.params.id);

@@ -1,4 +1,5 @@
 import { notFound } from '../../../http/errors.js';
+import { callRecorder, unexpectedCall } from '../../../test/recording-repo.js';
 import type { InboundRepository, InboundWrites } from '../inbound.repository.js';
 import type { BoxRow } from '../orders.repository.js';
 
@@ -26,25 +27,13 @@ export const boxRow = (id: number, codebar = 'B-1'): BoxRow => ({
   originVerificationCount: 0,
 });
 
-type Call = { method: string; args: unknown[] };
-
-const unused = (method: string) => () => {
-  throw new Error(`fake inbound repository: ${method} not expected`);
-};
-
 /**
  * An in-memory inbound repository: location 2 (Europe/Madrid) is the user's, provider 7 the company's, reception 20
  * of order 10, boxes 30 and 31 visible, GTIN 08437000000013 item type 13; box barcode 'TAKEN' exists. The writes of a
  * transaction are kept only when its work ends well. Every call is recorded in `calls` ('tx.' before a write).
  */
 export const fakeInboundRepo = (over: Partial<InboundRepository> = {}) => {
-  const calls: Call[] = [];
-  const record =
-    <A extends unknown[], R>(method: string, fn: (...args: A) => R) =>
-    (...args: A): R => {
-      calls.push({ method, args });
-      return fn(...args);
-    };
+  const { calls, record, called } = callRecorder();
   const committed: { boxes: number[]; contents: unknown[] } = { boxes: [], contents: [] };
   let nextId = 100;
   const writes = (draft: typeof committed): InboundWrites => ({
@@ -72,7 +61,7 @@ export const fakeInboundRepo = (over: Partial<InboundRepository> = {}) => {
       return { timeZone: 'Europe/Madrid' };
     }),
     companyTimeZone: record('companyTimeZone', async () => 'Europe/Madrid'),
-    requireOrder: unused('requireOrder'),
+    requireOrder: unexpectedCall('inbound', 'requireOrder'),
     order: record('order', async () => undefined),
     insertOrder: record('insertOrder', async () => 10),
     provider: record('provider', async (companyId, id) =>
@@ -84,7 +73,7 @@ export const fakeInboundRepo = (over: Partial<InboundRepository> = {}) => {
     reception: record('reception', async (_user, id) =>
       id === 20 ? { id, orderId: 10, receptionCode: 'R-1', createdAt: new Date('2026-11-01T10:00:00Z') } : undefined,
     ),
-    insertReception: unused('insertReception'),
+    insertReception: unexpectedCall('inbound', 'insertReception'),
     box: record('box', async (_user, id) => (id === 30 || id === 31 || committed.boxes.includes(id) ? boxRow(id) : undefined)),
     transaction: async (work) => {
       const draft = { boxes: [...committed.boxes], contents: [...committed.contents] };
@@ -92,12 +81,11 @@ export const fakeInboundRepo = (over: Partial<InboundRepository> = {}) => {
       Object.assign(committed, draft);
       return answer;
     },
-    inboundFigures: unused('inboundFigures'),
+    inboundFigures: unexpectedCall('inbound', 'inboundFigures'),
     printDataRows: record('printDataRows', async () => []),
-    returnOf: unused('returnOf'),
+    returnOf: unexpectedCall('inbound', 'returnOf'),
     returnLines: record('returnLines', async () => ({ count: 0, rows: [] })),
     ...over,
   };
-  const called = (method: string) => calls.filter((c) => c.method === method).map((c) => c.args);
   return { repo, calls, called, committed };
 };

@@ -1,4 +1,5 @@
 import { notFound } from '../../../http/errors.js';
+import { recordingRepo, unexpectedCall } from '../../../test/recording-repo.js';
 import type { ScopedArea } from '../../admin/admin-scope.js';
 import type { MinimumStockRecord } from '../stock.repository.js';
 import type { StockRepository } from '../stock-store.repository.js';
@@ -24,18 +25,11 @@ export const minimumRecord = (over: Partial<MinimumStockRecord> = {}): MinimumSt
   ...over,
 });
 
-type Call = { method: keyof StockRepository; args: unknown[] };
-
-const unused = (method: string) => () => {
-  throw new Error(`fake stock repository: ${method} not expected`);
-};
-
 /**
  * An in-memory stock repository: area 3 of location 2 and location 2 are the user's (others 404), item type 17 is
  * GTIN 08437000000013; every call is recorded in `calls`. `over` replaces any method.
  */
 export const fakeStockRepo = (over: Partial<StockRepository> = {}) => {
-  const calls: Call[] = [];
   const base: StockRepository = {
     area: async (_user, areaId) => {
       if (areaId !== area3.id) throw notFound('admin.area_not_found');
@@ -51,7 +45,7 @@ export const fakeStockRepo = (over: Partial<StockRepository> = {}) => {
     lastSighting: async () => null,
     setContents: async () => [],
     boxesSeen: async () => ({ count: 0, rows: [] }),
-    boxesSeenChunks: unused('boxesSeenChunks'),
+    boxesSeenChunks: unexpectedCall('stock', 'boxesSeenChunks'),
     itemTypeIdsByGtin: async (_companyId, gtins) =>
       new Map(gtins.filter((g) => g === '08437000000013').map((g) => [g, 17] as const)),
     saveCountedStock: async () => {},
@@ -64,15 +58,6 @@ export const fakeStockRepo = (over: Partial<StockRepository> = {}) => {
     alarmCount: async () => 0,
     ...over,
   };
-  const repo = Object.fromEntries(
-    Object.entries(base).map(([method, fn]) => [
-      method,
-      (...args: unknown[]) => {
-        calls.push({ method: method as keyof StockRepository, args });
-        return (fn as (...a: unknown[]) => unknown)(...args);
-      },
-    ]),
-  ) as StockRepository;
-  const called = (method: keyof StockRepository) => calls.filter((c) => c.method === method).map((c) => c.args);
+  const { repo, calls, called } = recordingRepo<StockRepository>(base);
   return { repo, calls, called };
 };

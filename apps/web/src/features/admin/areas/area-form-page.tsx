@@ -82,31 +82,19 @@ export const AreaFormPage = () => {
           },
           version: area.data?.version,
         },
-        { onSuccess: page.showSaved, onError: page.showFailed },
+        page.saveHandlers(),
       );
       return;
     }
     save.mutate(
       { body },
-      {
-        onSuccess: () => {
-          page.showSaved();
-          // A new area clears the form but keeps the chosen center for the next one.
-          reset({ ...emptyForm, location_id: location?.id ?? 0 });
-        },
-        onError: page.showFailed,
-      },
+      // A new area clears the form but keeps the chosen center for the next one.
+      page.saveHandlers(() => reset({ ...emptyForm, location_id: location?.id ?? 0 })),
     );
   });
 
   return (
-    <AdminRecordForm
-      {...page.recordForm}
-      record={area}
-      onSubmit={submit}
-      isSaving={save.isPending}
-      stale={page.staleAlert(area.refetch)}
-    >
+    <AdminRecordForm {...page.recordFormOf(area, save.isPending)} onSubmit={submit}>
       <TextField
         {...register('stock')}
         label={t('areas.stock')}

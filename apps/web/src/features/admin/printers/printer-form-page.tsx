@@ -50,25 +50,15 @@ export const PrinterFormPage = () => {
     const body = values as unknown as PrinterCreateBody; // parsed by the contract schema (port is a number)
     save.mutate(
       { id: isEdit ? id : undefined, body, version: printer.data?.version },
-      {
-        onSuccess: () => {
-          page.showSaved();
-          if (isEdit) return;
-          reset(emptyForm);
-          setArea(null);
-        },
-        onError: page.showFailed,
-      },
+      page.saveHandlers(() => {
+        if (isEdit) return;
+        reset(emptyForm);
+        setArea(null);
+      }),
     );
   });
   return (
-    <AdminRecordForm
-      {...page.recordForm}
-      record={printer}
-      onSubmit={submit}
-      isSaving={save.isPending}
-      stale={page.staleAlert(printer.refetch)}
-    >
+    <AdminRecordForm {...page.recordFormOf(printer, save.isPending)} onSubmit={submit}>
       {text('description', t('printers.description'))}
       {text('mac', t('printers.mac'), { placeholder: 'AA:BB:CC:DD:EE:FF' })}
       <FullRow>

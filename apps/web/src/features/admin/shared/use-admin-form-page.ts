@@ -15,8 +15,8 @@ import { type EditedThing, useStaleEdit } from './stale-edit';
  * the URL (0 = add), the outcome message, and the form validated with the contract's create or
  * update schema (the same the API validates with).
  *
- * `recordForm` holds the props of `AdminRecordForm` this state decides (title, test id, outcome);
- * `text` makes text fields.
+ * `recordFormOf` gives the props of `AdminRecordForm`, `saveHandlers` the callbacks of the save; `text` makes text
+ * fields.
  */
 export const useAdminFormPage = <F extends FieldValues>({
   section,
@@ -48,6 +48,11 @@ export const useAdminFormPage = <F extends FieldValues>({
   const { errors } = form.formState;
   const stale = useStaleEdit(thing);
   const title = t(isEdit ? `${section}.editTitle` : `${section}.addTitle`);
+  const showSaved = () => setStatus({ kind: 'success', message: t(isEdit ? `${section}.updated` : `${section}.added`) });
+  const showFailed = (error: Error) => {
+    setStatus(null);
+    if (!stale.catchStale(error)) setStatus(adminErrorStatus(error, t(`${section}.failed`)));
+  };
   return {
     t,
     id,
@@ -56,18 +61,31 @@ export const useAdminFormPage = <F extends FieldValues>({
     form,
     errors,
     text: textFieldsOf(form.register, errors),
-    /** The outcome of a save: 'added' or 'updated'. */
-    showSaved: () => setStatus({ kind: 'success', message: t(isEdit ? `${section}.updated` : `${section}.added`) }),
     /**
-     * The outcome of a failed save: someone else changed the record meanwhile (the stale alert, with Reload), else the
-     * API's message, else `<section>.failed`.
+     * The callbacks of the save: on success the outcome 'added' or 'updated', then `onSaved` (clear the form after an
+     * add…); on failure someone else changed the record meanwhile (the stale alert, with Reload), else the API's
+     * message, else `<section>.failed`.
      */
-    showFailed: (error: Error) => {
-      setStatus(null);
-      if (!stale.catchStale(error)) setStatus(adminErrorStatus(error, t(`${section}.failed`)));
-    },
-    /** The stale alert of the edited record (`record.refetch` reloads it), for `AdminRecordForm`'s `stale`. */
-    staleAlert: stale.alert,
-    recordForm: { title, testId, isEdit, status, setStatus },
+    saveHandlers: (onSaved?: () => void) => ({
+      onSuccess: () => {
+        showSaved();
+        onSaved?.();
+      },
+      onError: showFailed,
+    }),
+    /**
+     * The props of `AdminRecordForm` this state decides (title, test id, outcome) with the edited record's query, whether
+     * it is being saved, and its stale alert (`record.refetch` reloads it).
+     */
+    recordFormOf: (record: { isError: boolean; isPending: boolean; refetch: () => Promise<unknown> }, isSaving: boolean) => ({
+      title,
+      testId,
+      isEdit,
+      status,
+      setStatus,
+      record,
+      isSaving,
+      stale: stale.alert(record.refetch),
+    }),
   };
 };

@@ -65,36 +65,20 @@ export const UserFormPage = () => {
     if (isEdit) {
       save.mutate(
         { id, body: values as LocationUserUpdateBody, version: user.data?.version },
-        {
-          onSuccess: () => {
-            page.showSaved();
-            setValue('password', '');
-          },
-          onError: page.showFailed,
-        },
+        page.saveHandlers(() => setValue('password', '')),
       );
       return;
     }
     save.mutate(
       { body: values as LocationUserCreateBody },
-      {
-        onSuccess: () => {
-          page.showSaved();
-          reset(emptyForm);
-          setLocations([]);
-        },
-        onError: page.showFailed,
-      },
+      page.saveHandlers(() => {
+        reset(emptyForm);
+        setLocations([]);
+      }),
     );
   });
   return (
-    <AdminRecordForm
-      {...page.recordForm}
-      record={user}
-      onSubmit={submit}
-      isSaving={save.isPending}
-      stale={page.staleAlert(user.refetch)}
-    >
+    <AdminRecordForm {...page.recordFormOf(user, save.isPending)} onSubmit={submit}>
       {text('first_name', t('users.firstName'))}
       {text('last_name', t('users.lastName'))}
       {text('email', t('users.email'), { type: 'email', autoComplete: 'off' })}

@@ -141,12 +141,7 @@ const actionsColumn = (
         ...orderCsvMenuItems({
           orderPath: `/porders/${row.id}`,
           fileName: `order-${row.id}`,
-          labels: {
-            order: t('dashboard.actions.downloadOrder'),
-            items: t('dashboard.actions.downloadItems'),
-            orderXlsx: t('dashboard.actions.downloadOrderXlsx'),
-            itemsXlsx: t('dashboard.actions.downloadItemsXlsx'),
-          },
+          t,
           onPick: setDownload,
         }),
         // Tick for printing (spec section 2): the order's expected labels on a printer.

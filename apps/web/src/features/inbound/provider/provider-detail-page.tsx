@@ -1,10 +1,10 @@
-import { Box, Link, Skeleton, Stack, Typography } from '@mui/material';
+import { Box, Link, Skeleton, Typography } from '@mui/material';
 import type { PurchaseOrder } from '@rfid/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
-import { PageTitle } from '../../../components/page-title';
+import { TitledPage } from '../../../components/page-title';
 import { type Column, PagedTable } from '../../../components/paged-table';
 import { StatBox } from '../../../components/stat-box';
 import { StatusChip } from '../../../components/status-chip';
@@ -28,19 +28,17 @@ export const ProviderDetailPage = () => {
 
   if (provider.isError) {
     return (
-      <Stack spacing={2}>
-        <PageTitle title={t('provider.heading')} />
+      <TitledPage title={t('provider.heading')}>
         <LoadErrorAlert error={provider.error} testId="provider-error" />
-      </Stack>
+      </TitledPage>
     );
   }
   const hours = stats.data?.average_reception_time;
   return (
-    <Stack spacing={2}>
-      <PageTitle
-        title={provider.data ? <span data-testid="provider-name">{provider.data.name}</span> : <Skeleton width={240} />}
-        subtitle={t('provider.heading')}
-      />
+    <TitledPage
+      title={provider.data ? <span data-testid="provider-name">{provider.data.name}</span> : <Skeleton width={240} />}
+      subtitle={t('provider.heading')}
+    >
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, minmax(0, 1fr))' } }}>
         <StatBox
           title={t('provider.stats.orders')}
@@ -67,7 +65,7 @@ export const ProviderDetailPage = () => {
       <ProviderOrders providerId={id} pending />
       <Typography variant="h6">{t('provider.resolved')}</Typography>
       <ProviderOrders providerId={id} pending={false} />
-    </Stack>
+    </TitledPage>
   );
 };
 

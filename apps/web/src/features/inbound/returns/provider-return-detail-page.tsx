@@ -1,8 +1,7 @@
-import { Stack } from '@mui/material';
 import type { ProviderReturn } from '@rfid/contract';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { PageTitle } from '../../../components/page-title';
+import { TitledPage } from '../../../components/page-title';
 import { useProviderReturn } from '../api/provider-returns-get';
 import { getProviderReturnLines } from '../api/provider-returns-lines';
 import { inboundKeys } from '../keys';
@@ -17,8 +16,7 @@ export const ProviderReturnDetailPage = () => {
   const query = useProviderReturn(id);
   const row = query.data;
   return (
-    <Stack spacing={2}>
-      <PageTitle title={t('returns.providerDetail', { code: row?.code ?? '' })} backTo="/inbound/returns" />
+    <TitledPage title={t('returns.providerDetail', { code: row?.code ?? '' })} backTo="/inbound/returns">
       <ReturnHeader<ProviderReturn>
         data={row}
         error={query.error}
@@ -34,6 +32,6 @@ export const ProviderReturnDetailPage = () => {
       {!query.isError && (
         <ReturnLinesTable queryKey={inboundKeys.providerReturnLines(id)} fetchPage={(page) => getProviderReturnLines(id, page)} />
       )}
-    </Stack>
+    </TitledPage>
   );
 };

@@ -1,8 +1,7 @@
-import { Stack } from '@mui/material';
 import type { SaleReturn } from '@rfid/contract';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { PageTitle } from '../../../components/page-title';
+import { TitledPage } from '../../../components/page-title';
 import { useSaleReturn } from '../api/sale-returns-get';
 import { getSaleReturnLines } from '../api/sale-returns-lines';
 import { inboundKeys } from '../keys';
@@ -16,8 +15,7 @@ export const SaleReturnDetailPage = () => {
   const query = useSaleReturn(id);
   const row = query.data;
   return (
-    <Stack spacing={2}>
-      <PageTitle title={t('returns.saleDetail', { code: row?.code ?? '' })} backTo="/outbound/returns" />
+    <TitledPage title={t('returns.saleDetail', { code: row?.code ?? '' })} backTo="/outbound/returns">
       <ReturnHeader<SaleReturn>
         data={row}
         error={query.error}
@@ -29,6 +27,6 @@ export const SaleReturnDetailPage = () => {
       {!query.isError && (
         <ReturnLinesTable queryKey={inboundKeys.saleReturnLines(id)} fetchPage={(page) => getSaleReturnLines(id, page)} />
       )}
-    </Stack>
+    </TitledPage>
   );
 };

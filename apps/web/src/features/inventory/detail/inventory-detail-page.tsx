@@ -1,11 +1,10 @@
-import { Stack } from '@mui/material';
 import { InventoryState } from '@rfid/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
-import { PageTitle } from '../../../components/page-title';
+import { TitledPage } from '../../../components/page-title';
 import { notify } from '../../../lib/notifier';
 import { useRole } from '../../auth';
 import { useInventory } from '../api/inventory-get';
@@ -46,21 +45,21 @@ export const InventoryDetailPage = () => {
   };
 
   return (
-    <Stack spacing={2} data-testid="inventory-detail">
-      <PageTitle
-        backTo={INVENTORY_PATHS.dashboard}
-        title={t('detail.title', { id })}
-        subtitle={data ? `${data.location_description} · ${data.location_area_description}` : undefined}
-        actions={
-          <InventoryDetailActions
-            id={id}
-            canValidate={canValidate}
-            canCancel={canCancel}
-            setConfirm={setConfirm}
-            setCsvFor={setCsvFor}
-          />
-        }
-      />
+    <TitledPage
+      testId="inventory-detail"
+      backTo={INVENTORY_PATHS.dashboard}
+      title={t('detail.title', { id })}
+      subtitle={data ? `${data.location_description} · ${data.location_area_description}` : undefined}
+      actions={
+        <InventoryDetailActions
+          id={id}
+          canValidate={canValidate}
+          canCancel={canCancel}
+          setConfirm={setConfirm}
+          setCsvFor={setCsvFor}
+        />
+      }
+    >
       {inventory.isError ? (
         <LoadErrorAlert error={inventory.error} testId="inventory-error" />
       ) : (
@@ -86,6 +85,6 @@ export const InventoryDetailPage = () => {
         onClose={() => setConfirm((current) => ({ ...current, isOpen: false }))}
       />
       <InventoryCsvDialog inventoryId={csvFor} onClose={() => setCsvFor(null)} />
-    </Stack>
+    </TitledPage>
   );
 };

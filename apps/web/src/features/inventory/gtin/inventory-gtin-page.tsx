@@ -1,9 +1,9 @@
-import { Link, Skeleton, Stack } from '@mui/material';
+import { Link, Skeleton } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { FactsList } from '../../../components/facts-card';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
-import { PageTitle } from '../../../components/page-title';
+import { TitledPage } from '../../../components/page-title';
 import { formatQuantity } from '../../../lib/format';
 import { GtinCard } from '../../catalog';
 import { useInventoryGtin } from '../api/inventory-gtin';
@@ -22,8 +22,11 @@ export const InventoryGtinPage = () => {
   const data = query.data;
   const quantity = (n: number | undefined) => formatQuantity(n, i18n.language);
   return (
-    <Stack spacing={2} data-testid="inventory-gtin">
-      <PageTitle backTo={INVENTORY_PATHS.detail(id)} title={t('gtin.title', { gtin: data?.item_type.gtin ?? '' })} />
+    <TitledPage
+      testId="inventory-gtin"
+      backTo={INVENTORY_PATHS.detail(id)}
+      title={t('gtin.title', { gtin: data?.item_type.gtin ?? '' })}
+    >
       {query.isError ? (
         <LoadErrorAlert error={query.error} testId="inventory-gtin-error" />
       ) : (
@@ -62,6 +65,6 @@ export const InventoryGtinPage = () => {
           {data ? <GtinCard gtin={data.item_type} /> : <Skeleton variant="rounded" height={220} />}
         </>
       )}
-    </Stack>
+    </TitledPage>
   );
 };

@@ -6,7 +6,7 @@ import { useParams } from 'react-router';
 import { epcColumn } from '../../../components/epc-link';
 import { FilterBar } from '../../../components/filter-bar';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
-import { PageTitle } from '../../../components/page-title';
+import { TitledPage } from '../../../components/page-title';
 import { type Column, PagedTable } from '../../../components/paged-table';
 import { quantityColumn } from '../../../components/quantity-column';
 import { SelectFilter } from '../../../components/select-filter';
@@ -69,14 +69,14 @@ export const InventoryItemsPage = () => {
   ];
 
   return (
-    <Stack spacing={2} data-testid="inventory-items">
-      <PageTitle
-        backTo={INVENTORY_PATHS.detail(id)}
-        title={t('tags.title', { id })}
-        subtitle={
-          inventory.data ? `${inventory.data.location_description} · ${inventory.data.location_area_description}` : undefined
-        }
-      />
+    <TitledPage
+      testId="inventory-items"
+      backTo={INVENTORY_PATHS.detail(id)}
+      title={t('tags.title', { id })}
+      subtitle={
+        inventory.data ? `${inventory.data.location_description} · ${inventory.data.location_area_description}` : undefined
+      }
+    >
       {inventory.isError ? (
         <LoadErrorAlert error={inventory.error} testId="inventory-error" />
       ) : (
@@ -122,6 +122,6 @@ export const InventoryItemsPage = () => {
           </Card>
         </>
       )}
-    </Stack>
+    </TitledPage>
   );
 };

@@ -94,12 +94,7 @@ export const useOnlineColumns = ({
             items={orderCsvMenuItems({
               orderPath: `/orders/${row.id}`,
               fileName: `online-${row.id}`,
-              labels: {
-                order: t('dashboard.actions.downloadOrder'),
-                items: t('dashboard.actions.downloadItems'),
-                orderXlsx: t('dashboard.actions.downloadOrderXlsx'),
-                itemsXlsx: t('dashboard.actions.downloadItemsXlsx'),
-              },
+              t,
               onPick: setDownload,
             })}
           />

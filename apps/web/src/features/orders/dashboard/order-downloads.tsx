@@ -1,7 +1,6 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import GridOnIcon from '@mui/icons-material/GridOn';
 import TableChartIcon from '@mui/icons-material/TableChartOutlined';
-import type { ReactNode } from 'react';
 import { DownloadDialog } from '../../../components/download-dialog';
 import type { IconMenuItem } from '../../../components/icon-menu';
 import type { RequestOptions } from '../../../lib/api-client';
@@ -11,53 +10,47 @@ export type OrderDownload = { path: string; fileName: string; query?: RequestOpt
 
 /**
  * The downloads of an order row (spec section 7, `<order>/csv/` and `<order>/items-csv/`): the order file (boxes and
- * contents, expected and read) and the items file (per GTIN), as CSV and, with `labels.orderXlsx`/`itemsXlsx`, as an
- * Excel workbook (`format=xlsx`). The server names the files in the user's language.
+ * contents, expected and read) and the items file (per GTIN), as CSV and as an Excel workbook (`format=xlsx`). The
+ * server names the files in the user's language; the items are labelled by the dashboard's own texts
+ * `dashboard.actions.downloadOrder`, `downloadOrderXlsx`, `downloadItems` and `downloadItemsXlsx`.
  */
 export const orderCsvMenuItems = ({
   orderPath,
   fileName,
-  labels,
+  t,
   onPick,
 }: {
   /** The order's API path without the trailing slash, e.g. `/orders/12`. */
   orderPath: string;
   fileName: string;
-  labels: { order: ReactNode; items: ReactNode; orderXlsx?: ReactNode; itemsXlsx?: ReactNode };
+  /** The dashboard's translation (its namespace holds the `dashboard.actions.download*` texts). */
+  t: (key: string) => string;
   onPick: (download: OrderDownload) => void;
 }): IconMenuItem[] => [
   {
     id: 'download-order',
-    label: labels.order,
+    label: t('dashboard.actions.downloadOrder'),
     icon: <DownloadIcon fontSize="small" />,
     onClick: () => onPick({ path: `${orderPath}/csv/`, fileName: `${fileName}.csv` }),
   },
-  ...(labels.orderXlsx
-    ? [
-        {
-          id: 'download-order-xlsx',
-          label: labels.orderXlsx,
-          icon: <GridOnIcon fontSize="small" />,
-          onClick: () => onPick({ path: `${orderPath}/csv/`, fileName: `${fileName}.xlsx`, format: 'xlsx' }),
-        },
-      ]
-    : []),
+  {
+    id: 'download-order-xlsx',
+    label: t('dashboard.actions.downloadOrderXlsx'),
+    icon: <GridOnIcon fontSize="small" />,
+    onClick: () => onPick({ path: `${orderPath}/csv/`, fileName: `${fileName}.xlsx`, format: 'xlsx' }),
+  },
   {
     id: 'download-items',
-    label: labels.items,
+    label: t('dashboard.actions.downloadItems'),
     icon: <TableChartIcon fontSize="small" />,
     onClick: () => onPick({ path: `${orderPath}/items-csv/`, fileName: `${fileName}-items.csv` }),
   },
-  ...(labels.itemsXlsx
-    ? [
-        {
-          id: 'download-items-xlsx',
-          label: labels.itemsXlsx,
-          icon: <GridOnIcon fontSize="small" />,
-          onClick: () => onPick({ path: `${orderPath}/items-csv/`, fileName: `${fileName}-items.xlsx`, format: 'xlsx' }),
-        },
-      ]
-    : []),
+  {
+    id: 'download-items-xlsx',
+    label: t('dashboard.actions.downloadItemsXlsx'),
+    icon: <GridOnIcon fontSize="small" />,
+    onClick: () => onPick({ path: `${orderPath}/items-csv/`, fileName: `${fileName}-items.xlsx`, format: 'xlsx' }),
+  },
 ];
 
 /** The progress dialog of the download picked on a dashboard; nothing while none is. */
