@@ -12,7 +12,8 @@ export const USE_CASE_TESTS = 'apps/server/src/modules/*/use-cases/**/*.test.ts'
  */
 export const sharedGraphProject = {
   name: 'shared-graph',
-  include: [USE_CASE_TESTS, 'packages/*/src/**/*.test.ts'],
+  // The use cases, the modules' rules (pure domain functions) and the packages (codecs, schemas).
+  include: [USE_CASE_TESTS, 'apps/server/src/modules/**/*rules.test.ts', 'packages/*/src/**/*.test.ts'],
   exclude: ['**/node_modules/**', '**/dist/**'],
   pool: 'threads',
   isolate: false,
