@@ -2,7 +2,7 @@ import { globSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
-import { sharedGraphProject } from './vitest.unit.config';
+import { SHARED_GRAPH_TESTS, sharedGraphProject } from './vitest.unit.config';
 
 /**
  * The API tests that exercise the embedded database's own paths: its client and backups, ingestion and the engine (the
@@ -52,7 +52,7 @@ export default defineConfig({
             // Web components, with Testing Library: each file names its DOM (`// @vitest-environment jsdom` on its first line)
             'apps/web/src/**/*.test.tsx',
           ],
-          exclude: ['**/node_modules/**', '**/dist/**', ...sharedGraphProject.include, ...postgresOnly],
+          exclude: ['**/node_modules/**', '**/dist/**', ...SHARED_GRAPH_TESTS, ...postgresOnly],
           // Migrate and seed once per run; each test file clones the result (apps/server/src/test/template-db.ts).
           globalSetup: ['apps/server/src/test/global-setup.ts'],
           testTimeout: 30_000,

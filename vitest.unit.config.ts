@@ -1,7 +1,10 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type ViteUserConfig } from 'vitest/config';
 
 /** The use cases' unit tests: fake repositories, no database and no server (the fast layer, issue 33). */
-export const USE_CASE_TESTS = 'apps/server/src/modules/*/use-cases/**/*.test.ts';
+const USE_CASE_TESTS = 'apps/server/src/modules/*/use-cases/**/*.test.ts';
+
+/** The use cases, the modules' rules (pure domain functions) and the packages (codecs, schemas). */
+export const SHARED_GRAPH_TESTS = [USE_CASE_TESTS, 'apps/server/src/modules/**/*rules.test.ts', 'packages/*/src/**/*.test.ts'];
 
 /**
  * Tests that share one module graph a worker (`isolate: false`): pure functions over fakes, with no module state, no
@@ -10,15 +13,14 @@ export const USE_CASE_TESTS = 'apps/server/src/modules/*/use-cases/**/*.test.ts'
  * project `shared-graph`; a test that needs a module of its own (vi.mock, a global, an environment variable) goes
  * elsewhere.
  */
-export const sharedGraphProject = {
+export const sharedGraphProject: NonNullable<ViteUserConfig['test']> = {
   name: 'shared-graph',
-  // The use cases, the modules' rules (pure domain functions) and the packages (codecs, schemas).
-  include: [USE_CASE_TESTS, 'apps/server/src/modules/**/*rules.test.ts', 'packages/*/src/**/*.test.ts'],
+  include: SHARED_GRAPH_TESTS,
   exclude: ['**/node_modules/**', '**/dist/**'],
   pool: 'threads',
   isolate: false,
   testTimeout: 5_000,
-} as const;
+};
 
 /**
  * The fast layer (issue 33): the use cases' unit tests alone — `npm run test:unit`, seconds. `npm test` runs them too,
