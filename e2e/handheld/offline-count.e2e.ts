@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { baseUrl, fitsPhone, MOBILE, openPage, poll, screenshot, useBrowser } from '../support/browser';
 import { apiAs, findLocation, sgtin96 } from '../support/journey-api';
-import { demoReader } from '../support/readers';
+import { demoReader, wedgeOn } from '../support/readers';
 
 /** The sales floor's handheld of T-MAD-01 (demo data): the app's counts of that area are its reading sets. */
 const FLOOR_HANDHELD = demoReader('HH-T01-01');
@@ -54,6 +54,7 @@ describe('handheld: an area counted with the network cut half way', () => {
         viewport: MOBILE,
         language,
       });
+      const wedge = await wedgeOn(page);
       await page.goto('/handheld');
       await poll(() => page.getByTestId('handheld-home').count()).toBe(1);
       await fitsPhone(page);
@@ -67,12 +68,7 @@ describe('handheld: an area counted with the network cut half way', () => {
 
       // The first half, as the wedge types it: hex and Enter, no pause, into no field.
       const started = Date.now();
-      await page.keyboard.type(
-        epcs
-          .slice(0, half)
-          .map((epc) => `${epc}\n`)
-          .join(''),
-      );
+      await wedge.types(epcs.slice(0, half));
       const firstHalfMs = Date.now() - started;
       await poll(() => page.getByTestId('handheld-count-read').getAttribute('data-count')).toBe(String(half));
       await poll(() => page.getByTestId('handheld-waiting').textContent()).toBe(texts.allSent);
@@ -83,7 +79,7 @@ describe('handheld: an area counted with the network cut half way', () => {
       await context.setOffline(true);
       await poll(() => page.getByTestId('handheld-status').getAttribute('data-online')).toBe('false');
       const second = [...epcs.slice(half), ...epcs.slice(0, 20)];
-      await page.keyboard.type(second.map((epc) => `${epc}\n`).join(''));
+      await wedge.types(second);
       await poll(() => page.getByTestId('handheld-count-read').getAttribute('data-count')).toBe(String(EPCS_A_COUNT));
       await poll(async () => Number(await page.getByTestId('handheld-waiting').getAttribute('data-count'))).toBeGreaterThan(0);
       expect(await page.getByTestId('handheld-status').textContent()).toContain(texts.offline);
@@ -107,7 +103,7 @@ describe('handheld: an area counted with the network cut half way', () => {
       await page.getByRole('combobox').click();
       await page.getByRole('option', { name: texts.noHandheldArea }).click();
       await page.getByTestId('handheld-count-start').click();
-      await page.keyboard.type(`${sgtin96('08437999000017', 1)}\n`);
+      await wedge.types([sgtin96('08437999000017', 1)]);
       await poll(() => page.getByTestId('handheld-refused-entry').count()).toBe(1);
       const refusal = await page.getByTestId('handheld-refused-entry').textContent();
       expect(refusal).toContain(texts.noHandheldArea);

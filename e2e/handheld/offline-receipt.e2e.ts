@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fitsPhone, MOBILE, openPage, poll, screenshot, useBrowser } from '../support/browser';
 import { apiAs, boxPlan, createPurchaseOrder, demoCatalog, findLocation, sgtin96 } from '../support/journey-api';
+import { wedgeOn } from '../support/readers';
 
 const TEXTS = {
   es: { offline: 'Sin conexión', allSent: 'Todo está enviado', boxes: '1 caja', read: '3 EPC leídos', submit: 'Recibir caja' },
@@ -46,6 +47,7 @@ describe('handheld: a box received offline, verified once when the network is ba
       const verifications = async () => (await admin<Verifications>('GET', `/rboxes/${boxId}/verifications/`)).json;
 
       const { page, context } = await openPage(browser(), { email: 'editor@demo.local', at: store, viewport: MOBILE, language });
+      const wedge = await wedgeOn(page);
       const sent = new Map<string, SentReceipt>();
       page.on('response', async (response) => {
         const request = response.request();
@@ -66,7 +68,7 @@ describe('handheld: a box received offline, verified once when the network is ba
       // The scanner types the barcode into the field and ends it with Enter; the wedge types the tags into the page.
       await page.keyboard.type(`${codebar}\n`);
       await poll(() => page.getByTestId('handheld-receive-box').textContent()).toContain(codebar);
-      await page.keyboard.type(epcs.map((epc) => `${epc}\n`).join(''));
+      await wedge.types(epcs);
       await poll(() => page.getByTestId('handheld-receive-read').getAttribute('data-count')).toBe('3');
       expect(await page.getByTestId('handheld-receive-read').textContent()).toBe(texts.read);
       const submit = page.getByTestId('handheld-receive-submit');
