@@ -17,7 +17,7 @@ import {
 } from '@mui/material';
 import type { Page } from '@rfid/contract';
 import { keepPreviousData, type QueryKey, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, startTransition, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pageQueryKey, TABLE_REFRESH_MS } from '../lib/query-client';
 import { Spinner } from './spinner';
@@ -194,23 +194,6 @@ const DesktopTable = <T,>({
   );
 };
 
-/** How many cards a phone's list draws at once: a phone's screen and more (a card is 100–200 px high). */
-const FIRST_CARDS = 8;
-
-/**
- * The rows a phone's list draws: the first `FIRST_CARDS` in the render that brings them, all of them in a transition
- * right after (issue 30, pages on a phone: the boxes page's 40 cards were all drawn, on a ×4 slower CPU, before the
- * first showed). Once all are drawn, later pages draw at once.
- */
-const useFirstCardsFirst = <T,>(rows: T[]): T[] => {
-  const [isAllDrawn, setAllDrawn] = useState(false);
-  const isCut = !isAllDrawn && rows.length > FIRST_CARDS;
-  useEffect(() => {
-    if (isCut) startTransition(() => setAllDrawn(true));
-  }, [isCut]);
-  return isCut ? rows.slice(0, FIRST_CARDS) : rows;
-};
-
 /** Phone: one card per row, the next page loads when the sentinel scrolls into view. */
 const CardList = <T,>({ queryKey, fetchPage, columns, rowKey, pageSize, emptyText, emptyAction, testId }: TableProps<T>) => {
   const client = useQueryClient();
@@ -241,13 +224,9 @@ const CardList = <T,>({ queryKey, fetchPage, columns, rowKey, pageSize, emptyTex
   });
   const sentinel = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
-  const rows = query.data?.pages.flatMap((page) => page.results) ?? [];
-  const shown = useFirstCardsFirst(rows);
-  const isAllShown = shown.length === rows.length;
   useEffect(() => {
     const element = sentinel.current;
-    // Not while the first cards alone are drawn: the sentinel is not yet after the last one.
-    if (!element || !hasNextPage || !isAllShown) return;
+    if (!element || !hasNextPage) return;
     // Load the next page a little before the end (the spec's infinite-scroll distance of 20).
     const observer = new IntersectionObserver(
       (entries) => {
@@ -257,14 +236,15 @@ const CardList = <T,>({ queryKey, fetchPage, columns, rowKey, pageSize, emptyTex
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage, isAllShown]);
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
+  const rows = query.data?.pages.flatMap((page) => page.results) ?? [];
   return (
     <Stack spacing={1} data-testid={testId ? `${testId}-cards` : undefined}>
       {query.isPending &&
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholder cards have no identity
         Array.from({ length: 6 }, (_, index) => <Skeleton key={index} variant="rounded" height={96} />)}
-      {shown.map((row) => (
+      {rows.map((row) => (
         <RowCard key={rowKey(row)} row={row} columns={columns} testId="paged-card" />
       ))}
       {!query.isPending && rows.length === 0 && <EmptyState isError={query.isError} text={emptyText} action={emptyAction} />}
