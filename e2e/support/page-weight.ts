@@ -245,12 +245,14 @@ export type PhoneLoad = { requests: string[]; lcpMs: number; readyMs: number };
 /**
  * Opens `url` cold (a fresh context: no cache) under `PHONE_THROTTLING` when `throttle` (the bench; the journeys count
  * requests without it), counting every request from the navigation until `ready` is met and the network is idle.
+ * `holdUntilReady`: the requests whose path it matches are answered only once `ready` was met (a page that needs one
+ * of them to show its data never shows it: `ready` times out).
  */
 export const openPhone = async (
   browser: Browser,
   url: string,
   ready: (page: Page) => Promise<unknown>,
-  { throttle = true, ...options }: BrowserContextOptions & { throttle?: boolean } = {},
+  { throttle = true, holdUntilReady, ...options }: BrowserContextOptions & { throttle?: boolean; holdUntilReady?: RegExp } = {},
 ): Promise<PhoneLoad> => {
   const context = await browser.newContext({ viewport: PHONE_VIEWPORT, isMobile: true, hasTouch: true, ...options });
   try {
@@ -263,9 +265,23 @@ export const openPhone = async (
     page.on('request', (request) => {
       requests.push(request.url());
     });
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    if (holdUntilReady) {
+      await page.route(
+        (address) => holdUntilReady.test(address.pathname),
+        async (route) => {
+          await released;
+          await route.continue();
+        },
+      );
+    }
     await page.goto(url, { timeout: 120_000 });
     await ready(page);
     const readyMs = await page.evaluate(() => performance.now());
+    release();
     await page.waitForLoadState('networkidle', { timeout: 120_000 });
     const lcpMs = await page.evaluate(() => (window as unknown as { __lcp?: number }).__lcp ?? Number.NaN);
     return { requests, lcpMs, readyMs };

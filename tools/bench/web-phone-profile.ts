@@ -3,6 +3,8 @@
 // `phonePages`) cold under Lighthouse's mobile throttling (`PHONE_THROTTLING`) and prints, per page, a waterfall from
 // the navigation's start: every request (sent → first byte → end, size as sent, its initiator's URL), the paints, the
 // LCP candidates, the long tasks (main thread busy > 50 ms, slowed 4× like the rest) and when the data showed.
+// `--cpu-profile PREFIX` also writes each page's CPU profile until its data showed (PREFIX-<page>.cpuprofile).
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Page } from 'playwright-core';
@@ -18,7 +20,9 @@ import {
 import { type Observed, observerScript } from './page-observer.js';
 import { startBenchServer } from './web-server.js';
 
-const { values } = parseArgs({ options: { port: { type: 'string' }, only: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { port: { type: 'string' }, only: { type: 'string' }, 'cpu-profile': { type: 'string' } },
+});
 const root = path.resolve(import.meta.dirname, '../..');
 const { baseURL, ready, stop } = startBenchServer(root, values.port ? Number(values.port) : undefined);
 
@@ -76,8 +80,20 @@ try {
           row.size = e.encodedDataLength;
         }
       });
+      if (values['cpu-profile']) {
+        await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+        await cdp.send('Profiler.start');
+      }
       await page.goto(measured.url, { timeout: 120_000 });
       await measured.ready(page);
+      if (values['cpu-profile']) {
+        // Until the data showed: open the .cpuprofile in Chrome DevTools (Performance) to see where the main thread went.
+        const { profile } = await cdp.send('Profiler.stop');
+        const file = `${values['cpu-profile']}-${measured.name.replace(/\W+/g, '_')}.cpuprofile`;
+        writeFileSync(file, JSON.stringify(profile));
+        console.log(`CPU profile: ${file} (starts ${(profile.startTime / 1000 - t0 * 1000).toFixed(0)} ms from the navigation)`);
+      }
       const readyMs = await page.evaluate(() => performance.now());
       await page.waitForLoadState('networkidle', { timeout: 120_000 });
       const observed = await page.evaluate(() => (window as unknown as { __observed: Observed[] }).__observed);

@@ -197,14 +197,22 @@ const DesktopTable = <T,>({
 /** Phone: one card per row, the next page loads when the sentinel scrolls into view. */
 const CardList = <T,>({ queryKey, fetchPage, columns, rowKey, pageSize, emptyText, emptyAction, testId }: TableProps<T>) => {
   const client = useQueryClient();
+  const firstPageKey = pageQueryKey(queryKey, pageSize, 0);
   const query = useInfiniteQuery({
     queryKey: [...queryKey, 'infinite', pageSize],
+    // The first page already in (a route's loader's, or the table's): the cards draw in the list's first render, not
+    // a render later (issue 30, pages on a phone: one render of the page less before its first card).
+    initialData: () => {
+      const first = client.getQueryData<Page<T>>(firstPageKey);
+      return first ? { pages: [first], pageParams: [0] } : undefined;
+    },
+    initialDataUpdatedAt: () => client.getQueryState(firstPageKey)?.dataUpdatedAt,
     // The first page is the table's first page (its query key): what a route's loader started beside the page's code
     // (lib/lazy-page.ts `prefetch`) is taken, not asked for again.
     queryFn: ({ pageParam, signal }) =>
       pageParam === 0
         ? client.fetchQuery({
-            queryKey: pageQueryKey(queryKey, pageSize, 0),
+            queryKey: firstPageKey,
             queryFn: ({ signal: pageSignal }) => fetchPage({ limit: pageSize, offset: 0, signal: pageSignal }),
           })
         : fetchPage({ limit: pageSize, offset: pageParam, signal }),
