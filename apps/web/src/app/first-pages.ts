@@ -9,10 +9,10 @@ export const SHELL_NAMESPACES = ['common', 'shell', 'stock', 'exit-alarms'];
 
 export const FIRST_PAGE_NAMESPACES: { path: RegExp; namespaces: string[] }[] = [
   { path: /^\/dashboard$/, namespaces: ['dashboard', 'replenishment', 'shrink', 'components', 'orders'] },
-  // The history's columns and buttons read `printing` (tick, print the ticked orders) and `inbound-verification` (the
-  // verification's link): without them the page waited for every other namespace (locales-<lng>, asked for once the
-  // entry ran) before its first order card, on a phone ~1 s after the dashboard's figures (issue 30).
-  { path: /^\/inbound\/$/, namespaces: ['inbound', 'orders', 'components', 'printing', 'inbound-verification'] },
+  // Not `printing` and `inbound-verification`, which its history reads: with them here its data showed 1.6 s sooner on a
+  // phone (5.5 → 3.9 s, still over 3 s) but its desktop LCP went from 0.84 s to 1.01–1.10 s, over its 1.0 s goal
+  // (npx tsx tools/bench/web.ts --runs 5 --baseline <dist>, 2026-11-30; docs/performance.md, pages on a phone).
+  { path: /^\/inbound\/$/, namespaces: ['inbound', 'orders', 'components'] },
   { path: /^\/inbound\/order\/\d+\/boxes$/, namespaces: ['order-pages', 'orders', 'components', 'catalog'] },
 ];
 
