@@ -1,5 +1,6 @@
 import { statfs } from 'node:fs/promises';
 import type { PGlite, QueryOptions, Results, Transaction } from '@electric-sql/pglite';
+import { createLoopTurns } from '../lib/loop-turns.js';
 import type { ListenHandlers } from './client.js';
 import { isDiskFullError } from './errors.js';
 import { type RetryLog, withRetry } from './retry.js';
@@ -135,20 +136,6 @@ const createQueue = (usable: () => PGlite) => {
  * overloaded. After this long, the next call first lets the loop turn once (setImmediate).
  */
 export const HELD_LOOP_MS = 50;
-
-/** Notes the loop's turns (a timer every 10 ms) and lets it turn when calls have held it for HELD_LOOP_MS. */
-const createLoopTurns = () => {
-  let turnedAt = performance.now();
-  const ticker = setInterval(() => {
-    turnedAt = performance.now();
-  }, 10);
-  ticker.unref();
-  return {
-    isHeld: () => performance.now() - turnedAt >= HELD_LOOP_MS,
-    turn: () => new Promise<void>((resolve) => setImmediate(resolve)),
-    stop: () => clearInterval(ticker),
-  };
-};
 
 /** One call to an instance, guarded (handle's `guarded`). */
 type Guard = <T>(call: () => Promise<T>) => Promise<T>;
@@ -399,7 +386,7 @@ export const createPgliteHandle = async ({
 
   /** One call to the instance: a PANIC stops it for good, a refused write is told as disk full. */
   const guarded: Guarded = async (current, call) => {
-    if (loopTurns.isHeld()) await loopTurns.turn();
+    if (loopTurns.sinceTurn() >= HELD_LOOP_MS) await loopTurns.turn();
     if (current !== instance) throw new PgliteStoppedError(isDiskFullError(stoppedBy), { cause: stoppedBy });
     try {
       return await call();

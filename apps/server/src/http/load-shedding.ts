@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { createLoopTurns, LOOP_TICK_MS } from '../lib/loop-turns.js';
 import { AppError } from './errors.js';
 
 declare module 'fastify' {
@@ -40,9 +41,6 @@ export type LoadSheddingOptions = {
  * keeps the database busy while one request's answer is written; the rest wait once, in arrival order.
  */
 export const EMBEDDED_MAX_ACTIVE_REQUESTS = 4;
-
-/** How often the event loop's timers note that they ran. */
-const TICK_MS = 10;
 
 /** The seconds a refused client waits before trying again (`Retry-After`). */
 export const SHED_RETRY_AFTER_S = 2;
@@ -149,14 +147,10 @@ export const loadSheddingPlugin = fp(
     if (maxEventLoopDelayMs > 0) {
       // How long the event loop has been busy without coming back to its timers: a timer notes every 10 ms when it ran,
       // and a request that finds it older than the bound has waited behind that much work.
-      let tickedAt = performance.now();
-      const ticker = setInterval(() => {
-        tickedAt = performance.now();
-      }, TICK_MS);
-      ticker.unref();
-      app.addHook('onClose', async () => clearInterval(ticker));
+      const loopTurns = createLoopTurns();
+      app.addHook('onClose', async () => loopTurns.stop());
       app.addHook('onRequest', (request, _reply, done) => {
-        if (performance.now() - tickedAt - TICK_MS <= maxEventLoopDelayMs || isExempt(request)) return done();
+        if (loopTurns.sinceTurn() - LOOP_TICK_MS <= maxEventLoopDelayMs || isExempt(request)) return done();
         refused.eventLoop += 1;
         done(overloaded());
       });
