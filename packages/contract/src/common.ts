@@ -107,6 +107,17 @@ export const tagIdentityFields = {
   serial: z.string().nullable(),
 };
 
+/** The location a row belongs to: its id and description. */
+export const locationRefFields = { location: z.number(), location_description: z.string() };
+/** The area a row belongs to: its id and description. */
+export const areaRefFields = { area: z.number(), area_description: z.string() };
+/** The same fields, each null when the row has none (`nullableFields(areaRefFields)`: a row of no area). */
+export const nullableFields = <T extends Record<string, z.ZodType>>(fields: T) =>
+  // Object.fromEntries loses the keys' names: the mapped type restores what the entries hold.
+  Object.fromEntries(Object.entries(fields).map(([key, field]) => [key, field.nullable()])) as {
+    [K in keyof T]: z.ZodNullable<T[K]>;
+  };
+
 /** A user as the lists show one: id, names and e-mail. */
 export const personFields = { id: z.number(), first_name: z.string(), last_name: z.string(), email: z.string() };
 
@@ -154,8 +165,7 @@ export const filteredListQuery = <const K extends string>(...keys: K[]) =>
 export const openListQuery = <const K extends string>(...keys: K[]) => filteredListQuery(...keys).catchall(z.string());
 
 export const pagingQuerySchema = z.object({
-  limit: intIn(1, 1000).optional(),
-  offset: intIn(0, INT4_MAX).optional(),
+  ...pageQueryFields,
   order_by: z.string().max(200).optional(),
 });
 

@@ -321,6 +321,12 @@ export const printContentSchema = z.object({
 });
 export type PrintContent = z.infer<typeof printContentSchema>;
 
+/** The last job's error in English (ERROR only); `error_detail` says the same as a code the web translates. */
+const printJobErrorFields = {
+  error: z.string().nullable(),
+  error_detail: printErrorSchema.nullable().optional(),
+};
+
 /**
  * A print order (spec section 3): id, name, location (list with description; empty = all), creation_date,
  * tag_company_format (tag_type with id and reference, tag_format with description), state, total_quantity, from_label
@@ -346,9 +352,7 @@ export const printOrderSchema = z.object({
   printer: idDescriptionSchema.nullable(),
   source: z.string(),
   contents_count: z.number(),
-  /** The last job's error in English (ERROR only); `error_detail` says the same as a code the web translates. */
-  error: z.string().nullable(),
-  error_detail: printErrorSchema.nullable().optional(),
+  ...printJobErrorFields,
   /** Labels voided (never printed, their EPCs never reused): sent and unconfirmed, or their encode failed. */
   voided_labels: z.number().optional(),
   /**
@@ -424,8 +428,7 @@ export const printProgressSchema = z.object({
   job_done: z.number(),
   job_total: z.number(),
   printer: idDescriptionSchema.nullable(),
-  error: z.string().nullable(),
-  error_detail: printErrorSchema.nullable().optional(),
+  ...printJobErrorFields,
 });
 export type PrintProgress = z.infer<typeof printProgressSchema>;
 
