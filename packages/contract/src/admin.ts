@@ -167,12 +167,17 @@ export const areaSchema = z.object({
 });
 export type Area = z.infer<typeof areaSchema>;
 
-/** POST /api/areas/ */
-export const areaCreateBodySchema = z.object({
-  stock: requiredInt('Please enter stock'),
+/** What a user sets of an area, on creation and on an edit (an edit that leaves out gln_extension leaves it unchanged). */
+const areaEditFields = {
   description: requiredText("Description can't be empty"),
   location_id: requiredId('Please select distribution center'),
   gln_extension: glnExtensionField,
+};
+
+/** POST /api/areas/ */
+export const areaCreateBodySchema = z.object({
+  stock: requiredInt('Please enter stock'),
+  ...areaEditFields,
   /** Left out: 'other'. */
   kind: areaKindField.optional().default(AreaKind.Other),
 });
@@ -180,10 +185,7 @@ export type AreaCreateBody = z.input<typeof areaCreateBodySchema>;
 
 /** PUT /api/areas/{id}/ (stock is read-only and ignored; location_description is not sent). */
 export const areaUpdateBodySchema = z.object({
-  description: requiredText("Description can't be empty"),
-  location_id: requiredId('Please select distribution center'),
-  /** Left out: unchanged. */
-  gln_extension: glnExtensionField,
+  ...areaEditFields,
   /** Left out: unchanged. */
   kind: areaKindField.optional(),
   /** The version the edit was made from; left out, the edit is unconditional (docs/concurrency.md). */
