@@ -154,8 +154,7 @@ export const AREA_KIND_MESSAGE = 'Select the kind of area: stockroom, sales_floo
 const areaKindField = z.enum(AREA_KINDS, { error: AREA_KIND_MESSAGE });
 
 export const areaSchema = z.object({
-  id: z.number(),
-  description: z.string(),
+  ...idDescriptionSchema.shape,
   stock: z.number().int(),
   /** The extension of the area's SGLN (its location's GLN + this), unique in the location; null when not set. */
   gln_extension: z.string().nullable(),
@@ -343,8 +342,7 @@ export const readerListQuerySchema = listQuery;
 export const PRINTERS_PAGE_SIZE = LIST_PAGE_SIZE;
 
 export const printerSchema = z.object({
-  id: z.number(),
-  description: z.string(),
+  ...idDescriptionSchema.shape,
   mac: z.string(),
   ip_address: z.string(),
   port: z.number().int(),
