@@ -118,6 +118,9 @@ export const nullableFields = <T extends Record<string, z.ZodType>>(fields: T) =
     [K in keyof T]: z.ZodNullable<T[K]>;
   };
 
+/** The catalog row (item type) a GTIN names and its description: null when the GTIN is not in the company's catalog. */
+export const gtinCatalogFields = { item_type: z.number().nullable(), description: z.string().nullable() };
+
 /** A user as the lists show one: id, names and e-mail. */
 export const personFields = { id: z.number(), first_name: z.string(), last_name: z.string(), email: z.string() };
 
