@@ -3,8 +3,18 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { fitsPhone, MOBILE, openPage, type Place, poll, screenshot, useBrowser } from '../support/browser';
 import { dayText, typeDate } from '../support/date-field';
 import { type Api, demoWorld, sgtin96, withCheckDigit } from '../support/journey-api';
+import { inboundOrderRows } from '../support/order-lists';
 import { simulate } from '../support/readers';
-import { addBox, countOrdersWithCode, createOrder, fillNewGtin, pickGtin, tomorrowAt, tryDuplicateBox } from '../support/wizard';
+import {
+  addBox,
+  countOrdersWithCode,
+  createOrder,
+  duplicateBoxRefused,
+  fillNewGtin,
+  pickGtin,
+  tomorrowAt,
+  wizardNotAllowed,
+} from '../support/wizard';
 
 /**
  * Issue 5, part A: the demo admin creates a purchase order with two boxes through the wizard (one
@@ -83,12 +93,7 @@ describe('inbound part A: order wizard, dashboard, detail, boxes', () => {
     await poll(() => page.getByTestId('wizard-box').count()).toBe(2);
 
     // The same barcode twice in the order: shown on the field.
-    await tryDuplicateBox(page, BOX_A, gtin);
-    await poll(() => page.getByTestId('add-box-dialog').textContent()).toContain('Esta orden ya tiene una caja con este código');
-    await screenshot(page, 'inbound-create-duplicate-es');
-    await page.getByRole('button', { name: 'Cancelar' }).click();
-    await page.getByTestId('add-box-dialog').waitFor({ state: 'detached' });
-    await screenshot(page, 'inbound-create-boxes-es');
+    await duplicateBoxRefused(page, BOX_A, gtin, 'inbound-create');
     // Nothing is on the server before the last button; 'Crear la orden' creates the order with both boxes.
     expect(await countOrdersWithCode(api, { kind: 'purchase', locationId: center.id, code: ORDER_CODE })).toBe(0);
     orderId = await createOrder(page);
@@ -217,9 +222,7 @@ describe('inbound part A: order wizard, dashboard, detail, boxes', () => {
     await boxA.getByTestId('box-verifications-link').click();
     await page.waitForURL(`**/order/${orderId}/box/*/verifications`);
 
-    await page.goto('/inbound/');
-    await page.getByTestId('filter-order_code__icontains').fill(ORDER_CODE);
-    const rows = page.getByTestId('inbound-orders').getByTestId('paged-row');
+    const rows = await inboundOrderRows(page, ORDER_CODE);
     await poll(() => rows.count()).toBe(1);
     await poll(() => rows.first().textContent()).toContain('1 / 2');
     await rows.first().getByTestId('order-actions').click();
@@ -297,9 +300,7 @@ describe('inbound part A: order wizard, dashboard, detail, boxes', () => {
 
   it('role 4 (printer operator): no new-order button, no delete, and the wizard says who may create orders', async () => {
     const { page, context } = await openPage(browser(), { at: center, email: 'printer@demo.local' });
-    await page.goto('/inbound/');
-    await page.getByTestId('filter-order_code__icontains').fill(ORDER_CODE);
-    const rows = page.getByTestId('inbound-orders').getByTestId('paged-row');
+    const rows = await inboundOrderRows(page, ORDER_CODE);
     // The order and the phone's (-M); the English one was refused whole.
     await poll(() => rows.count()).toBe(2);
     expect(await page.getByTestId('new-order').count()).toBe(0);
@@ -307,19 +308,13 @@ describe('inbound part A: order wizard, dashboard, detail, boxes', () => {
     await page.getByTestId('download-order').waitFor();
     expect(await page.getByTestId('delete-order').count()).toBe(0);
     await page.keyboard.press('Escape');
-    await page.goto('/inbound/order/add');
-    await poll(() => page.getByTestId('not-allowed').textContent()).toBe(
-      'Su rol no puede crear órdenes: solo administradores, gestores de marca y editores.',
-    );
-    expect(await page.getByTestId('order-code').count()).toBe(0);
+    await wizardNotAllowed(page, ['/inbound/order/add']);
     await context.close();
   });
 
   it('es: an order without verified boxes is deleted, in green', async () => {
     const { page, context } = await openPage(browser(), { at: center });
-    await page.goto('/inbound/');
-    await page.getByTestId('filter-order_code__icontains').fill(`${ORDER_CODE}-M`);
-    const rows = page.getByTestId('inbound-orders').getByTestId('paged-row');
+    const rows = await inboundOrderRows(page, `${ORDER_CODE}-M`);
     await poll(() => rows.count()).toBe(1);
     await rows.first().getByTestId('order-actions').click();
     await page.getByTestId('delete-order').click();

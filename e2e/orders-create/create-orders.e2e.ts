@@ -2,7 +2,16 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { fitsPhone, MOBILE, openPage, type Place, poll, screenshot, useBrowser } from '../support/browser';
 import { typeDate } from '../support/date-field';
 import { type Api, apiAs, demoWorld, findLocation, withCheckDigit } from '../support/journey-api';
-import { addBox, countOrdersWithCode, createOrder, fillNewGtin, pickGtin, tomorrowAt, tryDuplicateBox } from '../support/wizard';
+import {
+  addBox,
+  countOrdersWithCode,
+  createOrder,
+  duplicateBoxRefused,
+  fillNewGtin,
+  pickGtin,
+  tomorrowAt,
+  wizardNotAllowed,
+} from '../support/wizard';
 
 /**
  * Issue 6: the shared order wizard creates movement and online orders. The demo admin at CD-MAD
@@ -108,12 +117,7 @@ describe('order wizard: movement and online orders', () => {
     expect(await page.getByTestId('wizard-box-gtins').allTextContents()).toEqual(['2', '1']);
 
     // The same barcode twice in the order: said on the field.
-    await tryDuplicateBox(page, BOX_1, gtins[0] as string);
-    await poll(() => page.getByTestId('add-box-dialog').textContent()).toContain('Esta orden ya tiene una caja con este código');
-    await screenshot(page, 'orders-create-movement-duplicate-es');
-    await page.getByRole('button', { name: 'Cancelar' }).click();
-    await page.getByTestId('add-box-dialog').waitFor({ state: 'detached' });
-    await screenshot(page, 'orders-create-movement-boxes-es');
+    await duplicateBoxRefused(page, BOX_1, gtins[0] as string, 'orders-create-movement');
 
     // Still nothing on the server; then 'Crear la orden': back to step 1, cleared, with the new order's links.
     expect(await countOrdersWithCode(admin, { kind: 'movement', locationId: madrid.id, code: MOVEMENT })).toBe(0);
@@ -292,13 +296,7 @@ describe('order wizard: movement and online orders', () => {
   it('role 4 (printer operator): told it may not create orders; the API refuses it (403)', async () => {
     const printer = await apiAs('printer@demo.local');
     const { page, context } = await openPage(browser(), { email: 'printer@demo.local', at: madrid });
-    for (const path of ['/movements/order/add', '/online/order/add']) {
-      await page.goto(path);
-      await poll(() => page.getByTestId('not-allowed').textContent()).toBe(
-        'Su rol no puede crear órdenes: solo administradores, gestores de marca y editores.',
-      );
-      expect(await page.getByTestId('order-code').count()).toBe(0);
-    }
+    await wizardNotAllowed(page, ['/movements/order/add', '/online/order/add']);
     await screenshot(page, 'orders-create-not-allowed-es');
     await context.close();
 
@@ -325,13 +323,7 @@ describe('order wizard: movement and online orders', () => {
   it('role 5 (visualizer): told it may not create orders, in English; the API refuses it (403)', async () => {
     const viewer = await apiAs('viewer@demo.local');
     const { page, context } = await openPage(browser(), { email: 'viewer@demo.local', at: store, language: 'en' });
-    for (const path of ['/online/order/add', '/movements/order/add']) {
-      await page.goto(path);
-      await poll(() => page.getByTestId('not-allowed').textContent()).toBe(
-        'Your role may not create orders: only administrators, brand managers and editors can.',
-      );
-      expect(await page.getByTestId('order-code').count()).toBe(0);
-    }
+    await wizardNotAllowed(page, ['/online/order/add', '/movements/order/add'], 'en');
     await screenshot(page, 'orders-create-not-allowed-en');
     await context.close();
     const movement = { order_code: `${MOVEMENT}-V`, origin_id: store.id, destination_id: madrid.id, origin_status: 0 };
