@@ -54,7 +54,7 @@ const NOT_ALLOWED = {
 };
 
 /** The wizard at each of `paths` tells the signed-in role it may not create orders, in `language`, and shows no form. */
-export const wizardNotAllowed = async (page: Page, paths: string[], language: keyof typeof NOT_ALLOWED = 'es') => {
+export const notAllowed = async (page: Page, paths: string[], language: keyof typeof NOT_ALLOWED = 'es') => {
   for (const path of paths) {
     await page.goto(path);
     await poll(() => page.getByTestId('not-allowed').textContent()).toBe(NOT_ALLOWED[language]);
