@@ -121,6 +121,13 @@ export const nullableFields = <T extends Record<string, z.ZodType>>(fields: T) =
 /** The catalog row (item type) a GTIN names and its description: null when the GTIN is not in the company's catalog. */
 export const gtinCatalogFields = { item_type: z.number().nullable(), description: z.string().nullable() };
 
+/** A job made for an order (a NiceLabel order, a batch of box stickers): its id, its status and the order's id and code. */
+export const orderJobFields = {
+  id: z.number().int(),
+  status: z.number().int(),
+  order: z.object({ id: z.number().int(), order_code: z.string() }),
+};
+
 /** A user as the lists show one: id, names and e-mail. */
 export const personFields = { id: z.number(), first_name: z.string(), last_name: z.string(), email: z.string() };
 

@@ -2,7 +2,7 @@
 // Label printing with RFID encoding: tag types and formats, print orders (their contents and reserved EPCs), the print
 // service (ZPL to the printer over TCP) and its log. Spec sections 2 "Printing", 3, 4, 5, 7 "Printing", 8 and 9.
 import { z } from 'zod';
-import { INT4_MAX, idDescriptionSchema, intId, intIn, pagingQuerySchema } from './common.js';
+import { INT4_MAX, idDescriptionSchema, intId, intIn, orderJobFields, pagingQuerySchema } from './common.js';
 import type { ValueOf } from './const-enum.js';
 import { LIST_PAGE_SIZE } from './paging.js';
 
@@ -665,9 +665,7 @@ export const NicelabelStatus = { pending: 0, inProgress: 1, completed: 2 } as co
 export const NICELABEL_ORDERS_PAGE_SIZE = 20;
 
 export const nicelabelOrderSchema = z.object({
-  id: z.number().int(),
-  status: z.number().int(),
-  order: z.object({ id: z.number().int(), order_code: z.string() }),
+  ...orderJobFields,
   print_order: z.object({ id: z.number().int(), name: z.string(), total_quantity: z.number().int(), state: z.string() }),
   /** The labels to print (label number, GTIN, serial, EPC), paged: the print order's items. */
   labels: z.string(),
