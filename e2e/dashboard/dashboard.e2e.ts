@@ -59,30 +59,23 @@ describe('dashboard journey: the figures, donuts and chart of CD-MAD after real 
     const expedition = await addExitReader(api, { serial: `E2E-DASH-${RUN}`, mac: macOf(RUN, 0x0d), locationId: center.id });
     const serial = 760_000_000 + RUN * 20;
     const epc = (gtin: string, n: number) => sgtin96(gtin, serial + n);
+    /** A purchase order `name` to the center, from the provider, of one box (`<name>-A`) of `quantity` × `gtin`. */
+    const purchase = (name: string, gtin: string, quantity: number) =>
+      createPurchaseOrder(api, {
+        code: `${PREFIX}-${name}`,
+        destinationId: center.id,
+        providerId: world.provider.id,
+        boxes: [boxPlan(`${PREFIX}-${name}-A`, [gtin, quantity])],
+      });
 
     // Received correctly: 2 × g1 read exactly.
-    await createPurchaseOrder(api, {
-      code: `${PREFIX}-P1`,
-      destinationId: center.id,
-      providerId: world.provider.id,
-      boxes: [boxPlan(`${PREFIX}-P1-A`, [g1, 2])],
-    });
+    await purchase('P1', g1, 2);
     await readBox(tunnel, { codebar: `${PREFIX}-P1-A`, epcs: [epc(g1, 1), epc(g1, 2)], at: hoursAgo(2) });
     // Received with differences: 3 × g2 expected, 2 read.
-    await createPurchaseOrder(api, {
-      code: `${PREFIX}-P2`,
-      destinationId: center.id,
-      providerId: world.provider.id,
-      boxes: [boxPlan(`${PREFIX}-P2-A`, [g2, 3])],
-    });
+    await purchase('P2', g2, 3);
     await readBox(tunnel, { codebar: `${PREFIX}-P2-A`, epcs: [epc(g2, 3), epc(g2, 4)], at: hoursAgo(2) });
     // Waiting: never read.
-    await createPurchaseOrder(api, {
-      code: `${PREFIX}-P3`,
-      destinationId: center.id,
-      providerId: world.provider.id,
-      boxes: [boxPlan(`${PREFIX}-P3-A`, [g3, 5])],
-    });
+    await purchase('P3', g3, 5);
     // A movement to the store leaves with one of the g1 tags; another waits.
     await createMovement(api, {
       code: `${PREFIX}-M1`,

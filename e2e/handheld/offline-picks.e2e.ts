@@ -2,6 +2,7 @@ import type { PickAnswer, ReplenishmentLine } from '@rfid/contract';
 import { describe, expect, it } from 'vitest';
 import { fitsPhone, MOBILE, openPage, poll, screenshot, useBrowser } from '../support/browser';
 import { apiAs, findLocation } from '../support/journey-api';
+import { recordSentPosts } from '../support/sent-posts';
 
 const TEXTS = {
   es: {
@@ -22,8 +23,8 @@ const TEXTS = {
   },
 } as const;
 
-/** A pick as the app sent it: its body (with the app's UUID) and the server's answers to it. */
-type SentPick = { body: { id: string; gtin: string; status: string; quantity?: number }; statuses: number[] };
+/** A pick as the app sends it (with the app's UUID). */
+type PickBody = { id: string; gtin: string; status: string; quantity?: number };
 
 /**
  * The pick list on the store's handheld app (issue 32) at 390 px, in Spanish and English: the clerk (role 3) of T-MAD-01
@@ -48,15 +49,7 @@ describe('handheld: picks made offline, sent once when the network is back', () 
       if (!toPick || !toSkip) throw new Error('the demo pick list of T-MAD-01 has fewer than two lines to work');
 
       const { page, context } = await openPage(browser(), { email: 'editor@demo.local', at: store, viewport: MOBILE, language });
-      const sent = new Map<string, SentPick>();
-      page.on('response', async (response) => {
-        const request = response.request();
-        if (request.method() !== 'POST' || !request.url().endsWith(`/api/locations/${store.id}/replenishment/picks/`)) return;
-        const body = request.postDataJSON() as SentPick['body'];
-        const known = sent.get(body.id) ?? { body, statuses: [] };
-        known.statuses.push(response.status());
-        sent.set(body.id, known);
-      });
+      const sent = recordSentPosts<PickBody>(page, `/api/locations/${store.id}/replenishment/picks/`);
       // The signed-in shell's user menu opens the handheld app.
       await page.goto('/dashboard');
       await page.getByTestId('user-menu-button').click();

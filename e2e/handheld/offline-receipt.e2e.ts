@@ -2,14 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { fitsPhone, MOBILE, openPage, poll, screenshot, useBrowser } from '../support/browser';
 import { apiAs, boxPlan, createPurchaseOrder, demoCatalog, findLocation, sgtin96 } from '../support/journey-api';
 import { wedgeOn } from '../support/readers';
+import { recordSentPosts } from '../support/sent-posts';
 
 const TEXTS = {
   es: { offline: 'Sin conexión', allSent: 'Todo está enviado', boxes: '1 caja', read: '3 EPC leídos', submit: 'Recibir caja' },
   en: { offline: 'No network', allSent: 'Everything is sent', boxes: '1 box', read: '3 EPCs read', submit: 'Receive box' },
 } as const;
 
-/** A receipt as the app sent it: its body (with the app's UUID) and the server's answers to it. */
-type SentReceipt = { body: { id: string; codebar: string; epcs: string[] }; statuses: number[] };
+/** A receipt as the app sends it (with the app's UUID). */
+type ReceiptBody = { id: string; codebar: string; epcs: string[] };
 type Verifications = { count: number; results: { real_item_count: number; readers: { serial_number: string }[] }[] };
 
 /**
@@ -48,15 +49,7 @@ describe('handheld: a box received offline, verified once when the network is ba
 
       const { page, context } = await openPage(browser(), { email: 'editor@demo.local', at: store, viewport: MOBILE, language });
       const wedge = await wedgeOn(page);
-      const sent = new Map<string, SentReceipt>();
-      page.on('response', async (response) => {
-        const request = response.request();
-        if (request.method() !== 'POST' || !request.url().endsWith(`/api/locations/${store.id}/handheld_receipts/`)) return;
-        const body = request.postDataJSON() as SentReceipt['body'];
-        const known = sent.get(body.id) ?? { body, statuses: [] };
-        known.statuses.push(response.status());
-        sent.set(body.id, known);
-      });
+      const sent = recordSentPosts<ReceiptBody>(page, `/api/locations/${store.id}/handheld_receipts/`);
       await page.goto('/handheld');
       await page.getByTestId('handheld-tile-receive').click();
       await page.waitForURL('**/handheld/receive');

@@ -3,8 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { fitsPhone, MOBILE, openPage, type Place, poll, screenshot, useBrowser } from '../support/browser';
 import { dayText, typeDate } from '../support/date-field';
 import { type Api, demoWorld, sgtin96, withCheckDigit } from '../support/journey-api';
+import { inboundOrderRows } from '../support/order-lists';
 import { simulate } from '../support/readers';
-import { addBox, countOrdersWithCode, createOrder, fillNewGtin, pickGtin, tomorrowAt, tryDuplicateBox } from '../support/wizard';
+import * as wizard from '../support/wizard';
 
 /**
  * Issue 5, part A: the demo admin creates a purchase order with two boxes through the wizard (one
@@ -24,7 +25,7 @@ const NEW_GTIN = withCheckDigit(`084370129${String(RUN).padStart(4, '0')}`);
 /** Wizard step 1: code, estimated arrival and provider (typed and picked from the search). */
 const fillOrder = async (page: Page, code: string, provider: string) => {
   await page.getByTestId('order-code').fill(code);
-  await typeDate(page.getByTestId('order-estimated-arrival'), tomorrowAt('10:30'));
+  await typeDate(page.getByTestId('order-estimated-arrival'), wizard.tomorrowAt('10:30'));
   await page.getByTestId('order-provider').fill(provider.slice(0, 5));
   await page.getByRole('option', { name: provider }).first().click();
   await page.getByTestId('wizard-next').click();
@@ -61,11 +62,11 @@ describe('inbound part A: order wizard, dashboard, detail, boxes', () => {
     // Box A: an existing GTIN (2 units) and a new one created through the add-GTIN dialog (1 unit).
     await page.getByTestId('add-box').click();
     await page.getByTestId('box-barcode').fill(BOX_A);
-    await pickGtin(page, 0, gtin, 'gtin-option');
+    await wizard.pickGtin(page, 0, gtin, 'gtin-option');
     await page.getByTestId('box-quantity-0').fill('2');
     await page.getByTestId('box-add-row').click();
-    await pickGtin(page, 1, NEW_GTIN, 'gtin-option-create');
-    await fillNewGtin(page, NEW_GTIN, { description: `Camiseta E2E ${RUN}`, price: '19.95' });
+    await wizard.pickGtin(page, 1, NEW_GTIN, 'gtin-option-create');
+    await wizard.fillNewGtin(page, NEW_GTIN, { description: `Camiseta E2E ${RUN}`, price: '19.95' });
     await screenshot(page, 'inbound-create-add-gtin-es');
     await page.getByTestId('add-gtin-submit').click();
     await page.getByTestId('add-gtin-dialog').waitFor({ state: 'detached' });
@@ -77,21 +78,16 @@ describe('inbound part A: order wizard, dashboard, detail, boxes', () => {
     // Box B: one GTIN, 1 unit.
     await page.getByTestId('add-box').click();
     await page.getByTestId('box-barcode').fill(BOX_B);
-    await pickGtin(page, 0, gtin, 'gtin-option');
+    await wizard.pickGtin(page, 0, gtin, 'gtin-option');
     await page.getByTestId('box-save').click();
     await page.getByTestId('add-box-dialog').waitFor({ state: 'detached' });
     await poll(() => page.getByTestId('wizard-box').count()).toBe(2);
 
     // The same barcode twice in the order: shown on the field.
-    await tryDuplicateBox(page, BOX_A, gtin);
-    await poll(() => page.getByTestId('add-box-dialog').textContent()).toContain('Esta orden ya tiene una caja con este código');
-    await screenshot(page, 'inbound-create-duplicate-es');
-    await page.getByRole('button', { name: 'Cancelar' }).click();
-    await page.getByTestId('add-box-dialog').waitFor({ state: 'detached' });
-    await screenshot(page, 'inbound-create-boxes-es');
+    await wizard.duplicateBoxRefused(page, BOX_A, gtin, 'inbound-create');
     // Nothing is on the server before the last button; 'Crear la orden' creates the order with both boxes.
-    expect(await countOrdersWithCode(api, { kind: 'purchase', locationId: center.id, code: ORDER_CODE })).toBe(0);
-    orderId = await createOrder(page);
+    expect(await wizard.countOrdersWithCode(api, { kind: 'purchase', locationId: center.id, code: ORDER_CODE })).toBe(0);
+    orderId = await wizard.createOrder(page);
     await screenshot(page, 'inbound-create-done-es');
     // Back to step 1 with a cleared form.
     await poll(() => page.getByTestId('order-code').inputValue()).toBe('');
@@ -217,9 +213,7 @@ describe('inbound part A: order wizard, dashboard, detail, boxes', () => {
     await boxA.getByTestId('box-verifications-link').click();
     await page.waitForURL(`**/order/${orderId}/box/*/verifications`);
 
-    await page.goto('/inbound/');
-    await page.getByTestId('filter-order_code__icontains').fill(ORDER_CODE);
-    const rows = page.getByTestId('inbound-orders').getByTestId('paged-row');
+    const rows = await inboundOrderRows(page, ORDER_CODE);
     await poll(() => rows.count()).toBe(1);
     await poll(() => rows.first().textContent()).toContain('1 / 2');
     await rows.first().getByTestId('order-actions').click();
@@ -250,12 +244,12 @@ describe('inbound part A: order wizard, dashboard, detail, boxes', () => {
 
     await page.goto('/inbound/order/add');
     await fillOrder(page, `${ORDER_CODE}-EN`, provider.name);
-    await addBox(page, BOX_A, [{ gtin, quantity: 1 }]);
+    await wizard.addBox(page, BOX_A, [{ gtin, quantity: 1 }]);
     await page.getByRole('button', { name: 'Create the order' }).click();
     await poll(() => page.getByTestId('form-alert-error').textContent()).toContain(`Barcode ${BOX_A} already exists.`);
     await screenshot(page, 'inbound-create-duplicate-en');
     await context.close();
-    expect(await countOrdersWithCode(api, { kind: 'purchase', locationId: center.id, code: `${ORDER_CODE}-EN` })).toBe(0);
+    expect(await wizard.countOrdersWithCode(api, { kind: 'purchase', locationId: center.id, code: `${ORDER_CODE}-EN` })).toBe(0);
   });
 
   it('390 px: the dashboard is a list of cards, the wizard and the boxes page fit the phone', async () => {
@@ -282,14 +276,14 @@ describe('inbound part A: order wizard, dashboard, detail, boxes', () => {
     await fillOrder(page, `${ORDER_CODE}-M`, provider.name);
     await page.getByTestId('add-box').click();
     await page.getByTestId('box-barcode').fill(`${BOX_A}-M`);
-    await pickGtin(page, 0, gtin, 'gtin-option');
+    await wizard.pickGtin(page, 0, gtin, 'gtin-option');
     await screenshot(page, 'inbound-create-add-box-mobile');
     await page.getByTestId('box-save').click();
     await page.getByTestId('add-box-dialog').waitFor({ state: 'detached' });
     await poll(() => page.getByTestId('wizard-box').count()).toBe(1);
     await fitsPhone(page);
     await screenshot(page, 'inbound-create-boxes-mobile');
-    await createOrder(page);
+    await wizard.createOrder(page);
     await fitsPhone(page);
     await screenshot(page, 'inbound-create-done-mobile');
     await context.close();
@@ -297,9 +291,7 @@ describe('inbound part A: order wizard, dashboard, detail, boxes', () => {
 
   it('role 4 (printer operator): no new-order button, no delete, and the wizard says who may create orders', async () => {
     const { page, context } = await openPage(browser(), { at: center, email: 'printer@demo.local' });
-    await page.goto('/inbound/');
-    await page.getByTestId('filter-order_code__icontains').fill(ORDER_CODE);
-    const rows = page.getByTestId('inbound-orders').getByTestId('paged-row');
+    const rows = await inboundOrderRows(page, ORDER_CODE);
     // The order and the phone's (-M); the English one was refused whole.
     await poll(() => rows.count()).toBe(2);
     expect(await page.getByTestId('new-order').count()).toBe(0);
@@ -307,19 +299,13 @@ describe('inbound part A: order wizard, dashboard, detail, boxes', () => {
     await page.getByTestId('download-order').waitFor();
     expect(await page.getByTestId('delete-order').count()).toBe(0);
     await page.keyboard.press('Escape');
-    await page.goto('/inbound/order/add');
-    await poll(() => page.getByTestId('not-allowed').textContent()).toBe(
-      'Su rol no puede crear órdenes: solo administradores, gestores de marca y editores.',
-    );
-    expect(await page.getByTestId('order-code').count()).toBe(0);
+    await wizard.notAllowed(page, ['/inbound/order/add']);
     await context.close();
   });
 
   it('es: an order without verified boxes is deleted, in green', async () => {
     const { page, context } = await openPage(browser(), { at: center });
-    await page.goto('/inbound/');
-    await page.getByTestId('filter-order_code__icontains').fill(`${ORDER_CODE}-M`);
-    const rows = page.getByTestId('inbound-orders').getByTestId('paged-row');
+    const rows = await inboundOrderRows(page, `${ORDER_CODE}-M`);
     await poll(() => rows.count()).toBe(1);
     await rows.first().getByTestId('order-actions').click();
     await page.getByTestId('delete-order').click();

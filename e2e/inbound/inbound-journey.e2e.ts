@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fitsPhone, MOBILE, openPage, type Place, poll, screenshot, tableFits, useBrowser } from '../support/browser';
 import { type Api, boxPlan, createPurchaseOrder, demoWorld, sgtin96 } from '../support/journey-api';
+import { inboundOrderRows } from '../support/order-lists';
 import { simulate } from '../support/readers';
 
 /**
@@ -197,9 +198,7 @@ describe('inbound journey: an order read by the tunnel, its verifications, and a
 
   it('es: the dashboard shows the order checked with errors, its boxes page each box, and delete is refused', async () => {
     const { page, context } = await openPage(browser(), { at: center });
-    await page.goto('/inbound/');
-    await page.getByTestId('filter-order_code__icontains').fill(ORDER_CODE);
-    const rows = page.getByTestId('inbound-orders').getByTestId('paged-row');
+    const rows = await inboundOrderRows(page, ORDER_CODE);
     await poll(() => rows.count()).toBe(1);
     await poll(() => rows.first().textContent()).toContain('Verificado con errores');
     expect(await rows.first().textContent()).toContain('2 / 2');
@@ -218,8 +217,7 @@ describe('inbound journey: an order read by the tunnel, its verifications, and a
     await page.waitForURL(`**/order/${orderId}/box/${boxB}/verifications`);
     await poll(() => page.getByTestId('box-verifications').getByTestId('paged-row').count()).toBe(1);
 
-    await page.goto('/inbound/');
-    await page.getByTestId('filter-order_code__icontains').fill(ORDER_CODE);
+    await inboundOrderRows(page, ORDER_CODE);
     await poll(() => rows.count()).toBe(1);
     await rows.first().getByTestId('order-actions').click();
     await page.getByTestId('delete-order').click();
@@ -233,9 +231,7 @@ describe('inbound journey: an order read by the tunnel, its verifications, and a
 
   it('en: the dashboard, the boxes page and the refused delete in English', async () => {
     const { page, context } = await openPage(browser(), { at: center, language: 'en' });
-    await page.goto('/inbound/');
-    await page.getByTestId('filter-order_code__icontains').fill(ORDER_CODE);
-    const rows = page.getByTestId('inbound-orders').getByTestId('paged-row');
+    const rows = await inboundOrderRows(page, ORDER_CODE);
     await poll(() => rows.count()).toBe(1);
     await poll(() => rows.first().textContent()).toContain('Checked with errors');
     await rows.first().getByTestId('order-actions').click();

@@ -44,6 +44,22 @@ describe('order pages of online orders and movements: detail, boxes, box and GTI
   let itemType1 = 0;
   let itemType2 = 0;
 
+  /**
+   * The detail page of the movement's box B on `side` (opened from its row): its status, the other side's, and its
+   * units read and expected.
+   */
+  const expectMovementBoxB = async (
+    page: Page,
+    side: 'exit' | 'entry',
+    figures: { status: string; other: string; real: string; expected: string },
+  ) => {
+    await page.waitForURL(`**/movements/${side}/order/${moveId}/box/${moveB}/detail`);
+    await poll(() => page.getByTestId('box-status').textContent()).toBe(figures.status);
+    expect(await page.getByTestId('box-other-status').textContent()).toBe(figures.other);
+    expect(await page.getByTestId('box-real').textContent()).toBe(figures.real);
+    expect(await page.getByTestId('box-expected').textContent()).toBe(figures.expected);
+  };
+
   beforeAll(async () => {
     ({
       api,
@@ -212,12 +228,13 @@ describe('order pages of online orders and movements: detail, boxes, box and GTI
     await screenshot(page, 'order-pages-exit-boxes-es');
     await rowB.getByTestId('box-link').click();
 
-    await page.waitForURL(`**/movements/exit/order/${moveId}/box/${moveB}/detail`);
-    await poll(() => page.getByTestId('box-status').textContent()).toBe('Verificada sin errores');
     // The other side: box B arrived with a tag missing.
-    expect(await page.getByTestId('box-other-status').textContent()).toBe('Verificada con errores');
-    expect(await page.getByTestId('box-real').textContent()).toBe('3');
-    expect(await page.getByTestId('box-expected').textContent()).toBe('3');
+    await expectMovementBoxB(page, 'exit', {
+      status: 'Verificada sin errores',
+      other: 'Verificada con errores',
+      real: '3',
+      expected: '3',
+    });
     await poll(() => page.getByTestId('box-lines').getByTestId('paged-row').count()).toBe(2);
     await screenshot(page, 'order-pages-exit-box-es');
     await context.close();
@@ -286,11 +303,12 @@ describe('order pages of online orders and movements: detail, boxes, box and GTI
     await screenshot(page, 'order-pages-entry-boxes-es');
     await rowB.getByTestId('box-link').click();
 
-    await page.waitForURL(`**/movements/entry/order/${moveId}/box/${moveB}/detail`);
-    await poll(() => page.getByTestId('box-status').textContent()).toBe('Verificada con errores');
-    expect(await page.getByTestId('box-other-status').textContent()).toBe('Verificada sin errores');
-    expect(await page.getByTestId('box-real').textContent()).toBe('2');
-    expect(await page.getByTestId('box-expected').textContent()).toBe('3');
+    await expectMovementBoxB(page, 'entry', {
+      status: 'Verificada con errores',
+      other: 'Verificada sin errores',
+      real: '2',
+      expected: '3',
+    });
     expect(await page.getByTestId('box-percent').textContent()).toBe('66%');
     const boxLine2 = page.getByTestId('box-lines').getByTestId('paged-row').filter({ hasText: g2 });
     await poll(() => boxLine2.getByTestId('line-real').textContent()).toBe('1');

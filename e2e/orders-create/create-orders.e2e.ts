@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { fitsPhone, MOBILE, openPage, type Place, poll, screenshot, useBrowser } from '../support/browser';
 import { typeDate } from '../support/date-field';
 import { type Api, apiAs, demoWorld, findLocation, withCheckDigit } from '../support/journey-api';
-import { addBox, countOrdersWithCode, createOrder, fillNewGtin, pickGtin, tomorrowAt, tryDuplicateBox } from '../support/wizard';
+import * as wizard from '../support/wizard';
 
 /**
  * Issue 6: the shared order wizard creates movement and online orders. The demo admin at CD-MAD
@@ -66,7 +66,7 @@ describe('order wizard: movement and online orders', () => {
     expect(await page.getByTestId('wizard-next').isDisabled()).toBe(true);
 
     await page.getByTestId('order-code').fill(MOVEMENT);
-    await typeDate(page.getByTestId('order-estimated-arrival'), tomorrowAt('09:15'));
+    await typeDate(page.getByTestId('order-estimated-arrival'), wizard.tomorrowAt('09:15'));
     // The destination search never offers the origin.
     await page.getByTestId('order-destination').fill('Centro de distribución');
     await poll(() => page.getByRole('listbox').textContent()).toContain('(CD-BCN)');
@@ -78,18 +78,18 @@ describe('order wizard: movement and online orders', () => {
     await page.getByTestId('add-box').waitFor();
     await poll(() => page.getByTestId('draft-order').textContent()).toContain(MOVEMENT);
     // Step 1 wrote nothing: the order is created with its boxes at the end.
-    expect(await countOrdersWithCode(admin, { kind: 'movement', locationId: madrid.id, code: MOVEMENT })).toBe(0);
+    expect(await wizard.countOrdersWithCode(admin, { kind: 'movement', locationId: madrid.id, code: MOVEMENT })).toBe(0);
     // Without a box there is nothing to create.
     expect(await page.getByTestId('wizard-next').isDisabled()).toBe(true);
 
     // Box 1: a demo GTIN (2 units) and a new GTIN created through 'Create' (1 unit).
     await page.getByTestId('add-box').click();
     await page.getByTestId('box-barcode').fill(BOX_1);
-    await pickGtin(page, 0, gtins[0] as string, 'gtin-option');
+    await wizard.pickGtin(page, 0, gtins[0] as string, 'gtin-option');
     await page.getByTestId('box-quantity-0').fill('2');
     await page.getByTestId('box-add-row').click();
-    await pickGtin(page, 1, NEW_GTIN, 'gtin-option-create');
-    await fillNewGtin(page, NEW_GTIN, { description: `Pantalón E2E ${RUN}`, price: '29.90' });
+    await wizard.pickGtin(page, 1, NEW_GTIN, 'gtin-option-create');
+    await wizard.fillNewGtin(page, NEW_GTIN, { description: `Pantalón E2E ${RUN}`, price: '29.90' });
     await page.getByTestId('add-gtin-submit').click();
     await page.getByTestId('add-gtin-dialog').waitFor({ state: 'detached' });
     await poll(() => page.getByTestId('box-gtin-1').inputValue()).toBe(NEW_GTIN);
@@ -98,8 +98,8 @@ describe('order wizard: movement and online orders', () => {
     await page.getByTestId('add-box-dialog').waitFor({ state: 'detached' });
 
     // Box 2: the second demo GTIN, 3 units. A third box is added and removed again.
-    await addBox(page, BOX_2, [{ gtin: gtins[1] as string, quantity: 3 }]);
-    await addBox(page, BOX_GONE, [{ gtin: gtins[1] as string, quantity: 1 }]);
+    await wizard.addBox(page, BOX_2, [{ gtin: gtins[1] as string, quantity: 3 }]);
+    await wizard.addBox(page, BOX_GONE, [{ gtin: gtins[1] as string, quantity: 1 }]);
     const rows = page.getByTestId('wizard-box');
     await poll(() => rows.count()).toBe(3);
     await rows.filter({ hasText: BOX_GONE }).getByTestId('remove-box').click();
@@ -108,17 +108,12 @@ describe('order wizard: movement and online orders', () => {
     expect(await page.getByTestId('wizard-box-gtins').allTextContents()).toEqual(['2', '1']);
 
     // The same barcode twice in the order: said on the field.
-    await tryDuplicateBox(page, BOX_1, gtins[0] as string);
-    await poll(() => page.getByTestId('add-box-dialog').textContent()).toContain('Esta orden ya tiene una caja con este código');
-    await screenshot(page, 'orders-create-movement-duplicate-es');
-    await page.getByRole('button', { name: 'Cancelar' }).click();
-    await page.getByTestId('add-box-dialog').waitFor({ state: 'detached' });
-    await screenshot(page, 'orders-create-movement-boxes-es');
+    await wizard.duplicateBoxRefused(page, BOX_1, gtins[0] as string, 'orders-create-movement');
 
     // Still nothing on the server; then 'Crear la orden': back to step 1, cleared, with the new order's links.
-    expect(await countOrdersWithCode(admin, { kind: 'movement', locationId: madrid.id, code: MOVEMENT })).toBe(0);
+    expect(await wizard.countOrdersWithCode(admin, { kind: 'movement', locationId: madrid.id, code: MOVEMENT })).toBe(0);
     expect(await page.getByTestId('wizard-next').textContent()).toBe('Crear la orden');
-    movementId = await createOrder(page);
+    movementId = await wizard.createOrder(page);
     expect(await page.getByTestId('finished-order').textContent()).toContain(
       `${MOVEMENT} (n.º ${movementId}) creada con 2 cajas`,
     );
@@ -169,13 +164,13 @@ describe('order wizard: movement and online orders', () => {
 
     // A barcode of the movement (barcodes are unique in the company): the server refuses the order naming the box, and
     // creates nothing, neither the order nor its other box.
-    await addBox(page, ONLINE_BOX, [{ gtin: gtins[0] as string, quantity: 4 }]);
-    await addBox(page, BOX_2, [{ gtin: gtins[0] as string, quantity: 1 }]);
+    await wizard.addBox(page, ONLINE_BOX, [{ gtin: gtins[0] as string, quantity: 4 }]);
+    await wizard.addBox(page, BOX_2, [{ gtin: gtins[0] as string, quantity: 1 }]);
     await page.getByRole('button', { name: 'Create the order' }).click();
     await poll(() => page.getByTestId('form-alert-error').textContent()).toContain(`Barcode ${BOX_2} already exists.`);
     expect(await page.getByTestId('wizard-box').filter({ hasText: BOX_2 }).getAttribute('aria-invalid')).toBe('true');
     await screenshot(page, 'orders-create-online-duplicate-en');
-    expect(await countOrdersWithCode(admin, { kind: 'online', locationId: madrid.id, code: ONLINE })).toBe(0);
+    expect(await wizard.countOrdersWithCode(admin, { kind: 'online', locationId: madrid.id, code: ONLINE })).toBe(0);
     expect((await admin<{ count: number }>('GET', `/boxes/?codebar=${ONLINE_BOX}`)).json.count).toBe(0);
     await page.getByTestId('wizard-box').filter({ hasText: BOX_2 }).getByTestId('remove-box').click();
     await poll(() => page.getByTestId('wizard-box-units').allTextContents()).toEqual(['4']);
@@ -192,11 +187,11 @@ describe('order wizard: movement and online orders', () => {
     });
     await page.getByRole('button', { name: 'Create the order' }).click();
     await page.getByTestId('form-alert-error').waitFor();
-    await poll(() => countOrdersWithCode(admin, { kind: 'online', locationId: madrid.id, code: ONLINE })).toBe(1);
-    onlineId = await createOrder(page);
+    await poll(() => wizard.countOrdersWithCode(admin, { kind: 'online', locationId: madrid.id, code: ONLINE })).toBe(1);
+    onlineId = await wizard.createOrder(page);
     expect(await page.getByTestId('finished-order').textContent()).toContain(`${ONLINE} (no. ${onlineId}) created with 1 box.`);
     expect(await page.getByTestId('created-boxes-link').getAttribute('href')).toBe(`/online/order/${onlineId}/boxes/`);
-    expect(await countOrdersWithCode(admin, { kind: 'online', locationId: madrid.id, code: ONLINE })).toBe(1);
+    expect(await wizard.countOrdersWithCode(admin, { kind: 'online', locationId: madrid.id, code: ONLINE })).toBe(1);
     await context.close();
 
     const order = await admin('GET', `/orders/${onlineId}/`);
@@ -220,7 +215,7 @@ describe('order wizard: movement and online orders', () => {
     await page.getByTestId('order-destination').fill(store.description.slice(0, 12));
     await page.getByRole('option', { name: `${store.description} (T-MAD-01)` }).click();
     await page.getByTestId('wizard-next').click();
-    await addBox(page, `${code}-1`, [{ gtin: gtins[0] as string, quantity: 1 }]);
+    await wizard.addBox(page, `${code}-1`, [{ gtin: gtins[0] as string, quantity: 1 }]);
     await screenshot(page, 'orders-create-draft-mobile');
     // Leaving asks; 'Seguir aquí' keeps the draft.
     await page.getByTestId('page-back').click();
@@ -235,7 +230,7 @@ describe('order wizard: movement and online orders', () => {
     await page.getByRole('button', { name: 'Salir' }).click();
     await poll(() => new URL(page.url()).pathname).toBe('/movements/exit/');
     await context.close();
-    expect(await countOrdersWithCode(admin, { kind: 'movement', locationId: madrid.id, code })).toBe(0);
+    expect(await wizard.countOrdersWithCode(admin, { kind: 'movement', locationId: madrid.id, code })).toBe(0);
     expect((await admin<{ count: number }>('GET', `/boxes/?codebar=${code}-1`)).json.count).toBe(0);
   });
 
@@ -261,8 +256,8 @@ describe('order wizard: movement and online orders', () => {
     await page.getByTestId('add-box').click();
     await page.getByTestId('box-barcode').fill(`${MOBILE_MOVEMENT}-1`);
     await page.getByTestId('box-add-row').click();
-    await pickGtin(page, 0, gtins[0] as string, 'gtin-option');
-    await pickGtin(page, 1, gtins[1] as string, 'gtin-option');
+    await wizard.pickGtin(page, 0, gtins[0] as string, 'gtin-option');
+    await wizard.pickGtin(page, 1, gtins[1] as string, 'gtin-option');
     await screenshot(page, 'orders-create-add-box-mobile');
     expect(
       await page.evaluate(() => document.querySelector('[data-testid="add-box-dialog"] .MuiDialog-paper')?.scrollWidth),
@@ -272,7 +267,7 @@ describe('order wizard: movement and online orders', () => {
     await poll(() => page.getByTestId('wizard-box').count()).toBe(1);
     await fitsPhone(page);
     await screenshot(page, 'orders-create-boxes-mobile');
-    const id = await createOrder(page);
+    const id = await wizard.createOrder(page);
     await fitsPhone(page);
     await screenshot(page, 'orders-create-done-mobile');
     await context.close();
@@ -292,13 +287,7 @@ describe('order wizard: movement and online orders', () => {
   it('role 4 (printer operator): told it may not create orders; the API refuses it (403)', async () => {
     const printer = await apiAs('printer@demo.local');
     const { page, context } = await openPage(browser(), { email: 'printer@demo.local', at: madrid });
-    for (const path of ['/movements/order/add', '/online/order/add']) {
-      await page.goto(path);
-      await poll(() => page.getByTestId('not-allowed').textContent()).toBe(
-        'Su rol no puede crear órdenes: solo administradores, gestores de marca y editores.',
-      );
-      expect(await page.getByTestId('order-code').count()).toBe(0);
-    }
+    await wizard.notAllowed(page, ['/movements/order/add', '/online/order/add']);
     await screenshot(page, 'orders-create-not-allowed-es');
     await context.close();
 
@@ -325,13 +314,7 @@ describe('order wizard: movement and online orders', () => {
   it('role 5 (visualizer): told it may not create orders, in English; the API refuses it (403)', async () => {
     const viewer = await apiAs('viewer@demo.local');
     const { page, context } = await openPage(browser(), { email: 'viewer@demo.local', at: store, language: 'en' });
-    for (const path of ['/online/order/add', '/movements/order/add']) {
-      await page.goto(path);
-      await poll(() => page.getByTestId('not-allowed').textContent()).toBe(
-        'Your role may not create orders: only administrators, brand managers and editors can.',
-      );
-      expect(await page.getByTestId('order-code').count()).toBe(0);
-    }
+    await wizard.notAllowed(page, ['/online/order/add', '/movements/order/add'], 'en');
     await screenshot(page, 'orders-create-not-allowed-en');
     await context.close();
     const movement = { order_code: `${MOVEMENT}-V`, origin_id: store.id, destination_id: madrid.id, origin_status: 0 };

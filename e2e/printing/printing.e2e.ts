@@ -5,6 +5,7 @@ import type { PrinterSimulator } from '../../tools/printer-simulator/src/printer
 import { fitsPhone, MOBILE, openPage, poll, rowOf, screenshot, tableFits, useBrowser } from '../support/browser';
 import { dateTimeText, typeDate } from '../support/date-field';
 import { type Api, boxPlan, createPurchaseOrder, sgtin96, withCheckDigit } from '../support/journey-api';
+import { inboundOrderRows } from '../support/order-lists';
 import { demoWorldWithPrinter } from '../support/printers';
 import { macOf } from '../support/readers';
 
@@ -67,9 +68,7 @@ describe('printing journey: orders by hand and from CSV, printing to the simulat
     simulator.reset();
     simulator.setMode({ printMs: 20 });
     const opened = await openPage(browser(), { at: center, language });
-    await opened.page.goto('/inbound/');
-    await opened.page.getByTestId('filter-order_code__icontains').fill(code);
-    const rows = opened.page.getByTestId('inbound-orders').getByTestId('paged-row');
+    const rows = await inboundOrderRows(opened.page, code);
     await poll(() => rows.count()).toBe(count);
     return { ...opened, rows };
   };

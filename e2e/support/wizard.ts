@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { poll, screenshot } from './browser';
 import { dayText } from './date-field';
 import type { Api } from './journey-api';
 
@@ -30,12 +31,35 @@ export const addBox = async (page: Page, barcode: string, lines: Array<{ gtin: s
   await page.getByTestId('add-box-dialog').waitFor({ state: 'detached' });
 };
 
-/** Opens the add-box dialog, types a barcode the order's draft has already and saves: the dialog stays open saying so. */
-export const tryDuplicateBox = async (page: Page, barcode: string, gtin: string) => {
+/**
+ * Opens the add-box dialog, types a barcode the order's draft has already and saves: the dialog stays open saying so
+ * (Spanish; screenshot `<shots>-duplicate-es`), then is cancelled (`<shots>-boxes-es`).
+ */
+export const duplicateBoxRefused = async (page: Page, barcode: string, gtin: string, shots: string) => {
   await page.getByTestId('add-box').click();
   await page.getByTestId('box-barcode').fill(barcode);
   await pickGtin(page, 0, gtin, 'gtin-option');
   await page.getByTestId('box-save').click();
+  await poll(() => page.getByTestId('add-box-dialog').textContent()).toContain('Esta orden ya tiene una caja con este código');
+  await screenshot(page, `${shots}-duplicate-es`);
+  await page.getByRole('button', { name: 'Cancelar' }).click();
+  await page.getByTestId('add-box-dialog').waitFor({ state: 'detached' });
+  await screenshot(page, `${shots}-boxes-es`);
+};
+
+/** What the wizard says to a role that may not create orders (4 and 5). */
+const NOT_ALLOWED = {
+  es: 'Su rol no puede crear órdenes: solo administradores, gestores de marca y editores.',
+  en: 'Your role may not create orders: only administrators, brand managers and editors can.',
+};
+
+/** The wizard at each of `paths` tells the signed-in role it may not create orders, in `language`, and shows no form. */
+export const notAllowed = async (page: Page, paths: string[], language: keyof typeof NOT_ALLOWED = 'es') => {
+  for (const path of paths) {
+    await page.goto(path);
+    await poll(() => page.getByTestId('not-allowed').textContent()).toBe(NOT_ALLOWED[language]);
+    expect(await page.getByTestId('order-code').count()).toBe(0);
+  }
 };
 
 /** Fills the add-GTIN dialog that 'Create' opened: it holds the typed GTIN; the caller saves it. */

@@ -19,6 +19,7 @@ import { openDatabase } from '../../apps/server/src/db/client.js';
 import { seedDemo } from '../../apps/server/src/db/seed/seed.js';
 import { createHistoryPartitionsRepository } from '../../apps/server/src/modules/history/history-partitions.repository.js';
 import { listenSignedIn } from './app.js';
+import { databaseUrlOf, dropDatabase, pgUrlOf } from './options.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -29,7 +30,7 @@ const { values } = parseArgs({
     pg: { type: 'string' },
   },
 });
-const PG_URL = values.pg ?? process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const PG_URL = pgUrlOf(values.pg);
 const TRACES = Number(values.traces ?? 10_000_000);
 const READS_PER_TAG = 20;
 const ITEMS = Math.max(1, Math.floor(TRACES / READS_PER_TAG));
@@ -38,11 +39,7 @@ const AREAS_PER_STORE = 3;
 const CALLS = Number(values.calls ?? 40);
 const WARMUP = 3;
 const NAME = values.db ?? 'rfid_chain_scale';
-const urlOf = (database: string) => {
-  const url = new URL(PG_URL);
-  url.pathname = `/${database}`;
-  return url.toString();
-};
+const urlOf = (database: string) => databaseUrlOf(PG_URL, database);
 const started = Date.now();
 const log = (message: string) => console.error(`[${((Date.now() - started) / 1000).toFixed(0)} s] ${message}`);
 
@@ -256,10 +253,7 @@ try {
   console.error(error);
 } finally {
   if (!values.keep && !values.db) {
-    const client = new pg.Client({ connectionString: PG_URL });
-    await client.connect();
-    await client.query(`drop database if exists ${NAME} with (force)`);
-    await client.end();
+    await dropDatabase(PG_URL, NAME);
     log(`dropped database ${NAME}`);
   }
 }

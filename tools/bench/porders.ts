@@ -15,7 +15,7 @@ import pg from 'pg';
 import { type Database, openDatabase } from '../../apps/server/src/db/client.js';
 import { seedDemo } from '../../apps/server/src/db/seed/seed.js';
 import { listenSignedIn } from './app.js';
-import { httpBenchOptions, pgUrlOf } from './options.mjs';
+import { databaseUrlOf, dropDatabase, httpBenchOptions, pgUrlOf } from './options.mjs';
 
 const { values } = parseArgs({
   options: { ...httpBenchOptions, orders: { type: 'string' } },
@@ -104,18 +104,13 @@ const runOn = async (kind: 'pglite' | 'postgres'): Promise<Result[] | null> => {
     }
     await admin.query(`create database ${name}`);
     await admin.end();
-    const url = new URL(PG_URL);
-    url.pathname = `/${name}`;
-    database = await openDatabase({ databaseUrl: url.toString() });
+    database = await openDatabase({ databaseUrl: databaseUrlOf(PG_URL, name) });
     cleanup = async () => {
       if (values.keep) {
         console.log(`postgres: kept database ${name}`);
         return;
       }
-      const client = new pg.Client({ connectionString: PG_URL });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
+      await dropDatabase(PG_URL, name);
     };
   } else {
     database = await openDatabase({ inMemory: true });

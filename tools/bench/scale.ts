@@ -50,7 +50,7 @@ import {
   explainReport,
   statementsOf,
 } from './explain.js';
-import { httpBenchOptions, pgUrlOf } from './options.mjs';
+import { databaseUrlOf, dropDatabase, httpBenchOptions, pgUrlOf } from './options.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -616,10 +616,9 @@ const explainLists = async (
 };
 
 const run = async (dbName: string): Promise<Result[]> => {
-  const url = new URL(PG_URL);
-  url.pathname = `/${dbName}`;
-  const database = await openDatabase({ databaseUrl: url.toString() });
-  const client = new pg.Client({ connectionString: url.toString() });
+  const url = databaseUrlOf(PG_URL, dbName);
+  const database = await openDatabase({ databaseUrl: url });
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     await database.migrate();
@@ -728,10 +727,7 @@ try {
   if (values.keep || values.db) {
     log(`kept database ${name}`);
   } else {
-    const client = new pg.Client({ connectionString: PG_URL });
-    await client.connect();
-    await client.query(`drop database if exists ${name} with (force)`);
-    await client.end();
+    await dropDatabase(PG_URL, name);
     log(`dropped database ${name}`);
   }
 }

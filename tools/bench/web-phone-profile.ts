@@ -5,26 +5,21 @@
 // LCP candidates, the long tasks (main thread busy > 50 ms, slowed 4× like the rest) and when the data showed.
 // `--cpu-profile PREFIX` also writes each page's CPU profile until its data showed (PREFIX-<page>.cpuprofile).
 import { writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Page } from 'playwright-core';
 import {
   demoOrderBoxesUrl,
-  launchBrowser,
   PHONE_VIEWPORT,
   phonePages,
   signedInState,
   throttleLikeAPhone,
   tokenOf,
 } from '../../e2e/support/page-weight.js';
-import { type Observed, observerScript } from './page-observer.js';
-import { startBenchServer } from './web-server.js';
+import { observedTimeline, observerScript, printTimeline, type TimelineLine, withServedBrowser } from './page-observer.js';
 
 const { values } = parseArgs({
   options: { port: { type: 'string' }, only: { type: 'string' }, 'cpu-profile': { type: 'string' } },
 });
-const root = path.resolve(import.meta.dirname, '../..');
-const { baseURL, ready, stop } = startBenchServer(root, values.port ? Number(values.port) : undefined);
 
 type Row = {
   url: string;
@@ -37,90 +32,73 @@ type Row = {
   by?: string;
 };
 
-try {
-  await ready();
-  const browser = await launchBrowser();
-  try {
-    const options = { baseURL, locale: 'es-ES', timezoneId: 'Europe/Madrid' };
-    const storageState = await signedInState(browser, { ...options, viewport: { width: 1366, height: 900 } });
-    const pages = phonePages(await demoOrderBoxesUrl(baseURL, tokenOf(storageState)));
-    for (const measured of pages) {
-      if (values.only && !measured.name.includes(values.only)) continue;
-      const context = await browser.newContext({
-        ...options,
-        viewport: PHONE_VIEWPORT,
-        isMobile: true,
-        hasTouch: true,
-        ...(measured.signedIn ? { storageState } : {}),
-      });
-      await context.addInitScript({ content: observerScript(40) });
-      const page: Page = await context.newPage();
-      const cdp = await throttleLikeAPhone(context, page);
-      const rows = new Map<string, Row>();
-      let t0 = 0;
-      const short = (url: string) => url.replace(baseURL, '').replace(/^(\/assets\/[\w-]+?)-[\w-]{8}\.js$/, '$1.js');
-      cdp.on('Network.requestWillBeSent', (e) => {
-        if (!t0 && e.type === 'Document') t0 = e.timestamp;
-        const by = e.initiator.url ?? e.initiator.stack?.callFrames[0]?.url;
-        rows.set(e.requestId, { url: short(e.request.url), start: e.timestamp, by: by ? short(by) : e.initiator.type });
-      });
-      cdp.on('Network.responseReceived', (e) => {
-        const row = rows.get(e.requestId);
-        if (!row) return;
-        row.response = e.timestamp;
-        const timing = e.response.timing;
-        // When it left on a connection (after waiting for one of the 6 an HTTP/1.1 server gets), and on which.
-        if (timing) row.sent = timing.requestTime + timing.sendStart / 1000;
-        row.connection = e.response.connectionId;
-      });
-      cdp.on('Network.loadingFinished', (e) => {
-        const row = rows.get(e.requestId);
-        if (row) {
-          row.end = e.timestamp;
-          row.size = e.encodedDataLength;
-        }
-      });
-      if (values['cpu-profile']) {
-        await cdp.send('Profiler.enable');
-        await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
-        await cdp.send('Profiler.start');
+await withServedBrowser(values.port, async (browser, baseURL) => {
+  const options = { baseURL, locale: 'es-ES', timezoneId: 'Europe/Madrid' };
+  const storageState = await signedInState(browser, { ...options, viewport: { width: 1366, height: 900 } });
+  const pages = phonePages(await demoOrderBoxesUrl(baseURL, tokenOf(storageState)));
+  for (const measured of pages) {
+    if (values.only && !measured.name.includes(values.only)) continue;
+    const context = await browser.newContext({
+      ...options,
+      viewport: PHONE_VIEWPORT,
+      isMobile: true,
+      hasTouch: true,
+      ...(measured.signedIn ? { storageState } : {}),
+    });
+    await context.addInitScript({ content: observerScript(40) });
+    const page: Page = await context.newPage();
+    const cdp = await throttleLikeAPhone(context, page);
+    const rows = new Map<string, Row>();
+    let t0 = 0;
+    const short = (url: string) => url.replace(baseURL, '').replace(/^(\/assets\/[\w-]+?)-[\w-]{8}\.js$/, '$1.js');
+    cdp.on('Network.requestWillBeSent', (e) => {
+      if (!t0 && e.type === 'Document') t0 = e.timestamp;
+      const by = e.initiator.url ?? e.initiator.stack?.callFrames[0]?.url;
+      rows.set(e.requestId, { url: short(e.request.url), start: e.timestamp, by: by ? short(by) : e.initiator.type });
+    });
+    cdp.on('Network.responseReceived', (e) => {
+      const row = rows.get(e.requestId);
+      if (!row) return;
+      row.response = e.timestamp;
+      const timing = e.response.timing;
+      // When it left on a connection (after waiting for one of the 6 an HTTP/1.1 server gets), and on which.
+      if (timing) row.sent = timing.requestTime + timing.sendStart / 1000;
+      row.connection = e.response.connectionId;
+    });
+    cdp.on('Network.loadingFinished', (e) => {
+      const row = rows.get(e.requestId);
+      if (row) {
+        row.end = e.timestamp;
+        row.size = e.encodedDataLength;
       }
-      await page.goto(measured.url, { timeout: 120_000 });
-      await measured.ready(page);
-      if (values['cpu-profile']) {
-        // Until the data showed: open the .cpuprofile in Chrome DevTools (Performance) to see where the main thread went.
-        const { profile } = await cdp.send('Profiler.stop');
-        const file = `${values['cpu-profile']}-${measured.name.replace(/\W+/g, '_')}.cpuprofile`;
-        writeFileSync(file, JSON.stringify(profile));
-        console.log(`CPU profile: ${file} (starts ${(profile.startTime / 1000 - t0 * 1000).toFixed(0)} ms from the navigation)`);
-      }
-      const readyMs = await page.evaluate(() => performance.now());
-      await page.waitForLoadState('networkidle', { timeout: 120_000 });
-      const observed = await page.evaluate(() => (window as unknown as { __observed: Observed[] }).__observed);
-      const nav = await page.evaluate(() => {
-        const n = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
-        return { responseEnd: n.responseEnd, domContentLoaded: n.domContentLoadedEventEnd };
-      });
-      console.log(`\n== ${measured.name} (${measured.url})`);
-      const ms = (at?: number) => (at ? ((at - t0) * 1000).toFixed(0) : '?').padStart(5);
-      const lines: [number, string][] = [...rows.values()].map((r) => [
-        (r.start - t0) * 1000,
-        `req ${ms(r.start)} ⇢ ${ms(r.sent)} c${String(r.connection ?? '?').padEnd(3)} → ${ms(r.response)} → ${ms(r.end)} ms ${((r.size ?? 0) / 1024).toFixed(1).padStart(6)} KB ${r.url}  (by ${r.by})`,
-      ]);
-      for (const o of observed) {
-        lines.push([
-          o.at,
-          `${o.kind.padEnd(8)} ${o.at.toFixed(0).padStart(5)}${o.end ? ` → ${o.end.toFixed(0).padStart(5)}` : '         '} ms ${o.what}`,
-        ]);
-      }
-      lines.push([nav.domContentLoaded, `DCL      ${nav.domContentLoaded.toFixed(0).padStart(5)} ms`]);
-      lines.push([readyMs, `DATA     ${readyMs.toFixed(0).padStart(5)} ms shown`]);
-      for (const [, line] of lines.sort((a, b) => a[0] - b[0])) console.log(line);
-      await context.close();
+    });
+    if (values['cpu-profile']) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
     }
-  } finally {
-    await browser.close();
+    await page.goto(measured.url, { timeout: 120_000 });
+    await measured.ready(page);
+    if (values['cpu-profile']) {
+      // Until the data showed: open the .cpuprofile in Chrome DevTools (Performance) to see where the main thread went.
+      const { profile } = await cdp.send('Profiler.stop');
+      const file = `${values['cpu-profile']}-${measured.name.replace(/\W+/g, '_')}.cpuprofile`;
+      writeFileSync(file, JSON.stringify(profile));
+      console.log(`CPU profile: ${file} (starts ${(profile.startTime / 1000 - t0 * 1000).toFixed(0)} ms from the navigation)`);
+    }
+    const readyMs = await page.evaluate(() => performance.now());
+    await page.waitForLoadState('networkidle', { timeout: 120_000 });
+    const observed = await observedTimeline(page);
+    console.log(`\n== ${measured.name} (${measured.url})`);
+    const ms = (at?: number) => (at ? ((at - t0) * 1000).toFixed(0) : '?').padStart(5);
+    const lines: TimelineLine[] = [...rows.values()].map((r) => [
+      (r.start - t0) * 1000,
+      `req ${ms(r.start)} ⇢ ${ms(r.sent)} c${String(r.connection ?? '?').padEnd(3)} → ${ms(r.response)} → ${ms(r.end)} ms ${((r.size ?? 0) / 1024).toFixed(1).padStart(6)} KB ${r.url}  (by ${r.by})`,
+    ]);
+    lines.push(...observed.lines);
+    lines.push([observed.domContentLoaded, `DCL      ${observed.domContentLoaded.toFixed(0).padStart(5)} ms`]);
+    lines.push([readyMs, `DATA     ${readyMs.toFixed(0).padStart(5)} ms shown`]);
+    printTimeline(lines);
+    await context.close();
   }
-} finally {
-  await stop();
-}
+});

@@ -3,84 +3,64 @@
 // in headless Chromium and prints, per page, a timeline from navigation start: every request (start → end), the
 // paints (first paint, first contentful paint), every Largest Contentful Paint candidate (element, size) and the long
 // tasks (main thread busy > 50 ms). With --trace it also writes a Chromium performance trace a page to /tmp.
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { launchBrowser, MEASURED_PAGES, signedInState } from '../../e2e/support/page-weight.js';
-import { type Observed, observerScript } from './page-observer.js';
-import { startBenchServer } from './web-server.js';
+import { MEASURED_PAGES, signedInState } from '../../e2e/support/page-weight.js';
+import { observedTimeline, observerScript, printTimeline, type TimelineLine, withServedBrowser } from './page-observer.js';
 
 const { values } = parseArgs({
   options: { port: { type: 'string' }, trace: { type: 'boolean', default: false }, only: { type: 'string' } },
 });
-const root = path.resolve(import.meta.dirname, '../..');
-const { baseURL, ready, stop } = startBenchServer(root, values.port ? Number(values.port) : undefined);
 
-try {
-  await ready();
-  const browser = await launchBrowser();
-  try {
-    const options = { baseURL, viewport: { width: 1366, height: 900 }, locale: 'es-ES', timezoneId: 'Europe/Madrid' };
-    const storageState = await signedInState(browser, options);
-    for (const measured of MEASURED_PAGES) {
-      if (values.only && !measured.name.includes(values.only)) continue;
-      const context = await browser.newContext(measured.signedIn ? { ...options, storageState } : options);
-      await context.addInitScript({ content: observerScript(50) });
-      const page = await context.newPage();
-      const cdp = await context.newCDPSession(page);
-      if (values.trace) {
-        await browser.startTracing(page, {
-          path: `/tmp/perfprof/trace-${measured.name.replace(/\W+/g, '_')}.json`,
-          screenshots: false,
-        });
-      }
-      await cdp.send('Network.enable');
-      const requests = new Map<string, { url: string; start: number; end?: number; size?: number }>();
-      let t0 = 0;
-      cdp.on('Network.requestWillBeSent', (e) => {
-        if (!t0 && e.type === 'Document') t0 = e.timestamp;
-        requests.set(e.requestId, { url: e.request.url.replace(baseURL, ''), start: e.timestamp });
+await withServedBrowser(values.port, async (browser, baseURL) => {
+  const options = { baseURL, viewport: { width: 1366, height: 900 }, locale: 'es-ES', timezoneId: 'Europe/Madrid' };
+  const storageState = await signedInState(browser, options);
+  for (const measured of MEASURED_PAGES) {
+    if (values.only && !measured.name.includes(values.only)) continue;
+    const context = await browser.newContext(measured.signedIn ? { ...options, storageState } : options);
+    await context.addInitScript({ content: observerScript(50) });
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    if (values.trace) {
+      await browser.startTracing(page, {
+        path: `/tmp/perfprof/trace-${measured.name.replace(/\W+/g, '_')}.json`,
+        screenshots: false,
       });
-      cdp.on('Network.loadingFinished', (e) => {
-        const r = requests.get(e.requestId);
-        if (r) {
-          r.end = e.timestamp;
-          r.size = e.encodedDataLength;
-        }
-      });
-      await page.goto(measured.url);
-      await measured.ready(page);
-      await page.waitForLoadState('networkidle');
-      if (values.trace) await browser.stopTracing();
-      const observed = await page.evaluate(() => (window as unknown as { __observed: Observed[] }).__observed);
-      const nav = await page.evaluate(() => {
-        const n = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
-        return { responseEnd: n.responseEnd, domInteractive: n.domInteractive, domContentLoaded: n.domContentLoadedEventEnd };
-      });
-      console.log(`\n== ${measured.name}`);
-      const lines: [number, string][] = [];
-      for (const r of requests.values()) {
-        const s = (r.start - t0) * 1000;
-        const e = r.end ? (r.end - t0) * 1000 : Number.NaN;
-        lines.push([
-          s,
-          `req ${s.toFixed(0).padStart(5)} → ${e.toFixed(0).padStart(5)} ms ${((r.size ?? 0) / 1024).toFixed(1).padStart(6)} KB ${r.url}`,
-        ]);
-      }
-      for (const o of observed)
-        lines.push([
-          o.at,
-          `${o.kind.padEnd(8)} ${o.at.toFixed(0).padStart(5)}${o.end ? ` → ${o.end.toFixed(0).padStart(5)}` : '         '} ms ${o.what}`,
-        ]);
-      lines.push([
-        nav.domContentLoaded,
-        `DCL      ${nav.domContentLoaded.toFixed(0).padStart(5)} ms (response end ${nav.responseEnd.toFixed(0)})`,
-      ]);
-      for (const [, line] of lines.sort((a, b) => a[0] - b[0])) console.log(line);
-      await context.close();
     }
-  } finally {
-    await browser.close();
+    await cdp.send('Network.enable');
+    const requests = new Map<string, { url: string; start: number; end?: number; size?: number }>();
+    let t0 = 0;
+    cdp.on('Network.requestWillBeSent', (e) => {
+      if (!t0 && e.type === 'Document') t0 = e.timestamp;
+      requests.set(e.requestId, { url: e.request.url.replace(baseURL, ''), start: e.timestamp });
+    });
+    cdp.on('Network.loadingFinished', (e) => {
+      const r = requests.get(e.requestId);
+      if (r) {
+        r.end = e.timestamp;
+        r.size = e.encodedDataLength;
+      }
+    });
+    await page.goto(measured.url);
+    await measured.ready(page);
+    await page.waitForLoadState('networkidle');
+    if (values.trace) await browser.stopTracing();
+    const observed = await observedTimeline(page);
+    console.log(`\n== ${measured.name}`);
+    const lines: TimelineLine[] = [];
+    for (const r of requests.values()) {
+      const s = (r.start - t0) * 1000;
+      const e = r.end ? (r.end - t0) * 1000 : Number.NaN;
+      lines.push([
+        s,
+        `req ${s.toFixed(0).padStart(5)} → ${e.toFixed(0).padStart(5)} ms ${((r.size ?? 0) / 1024).toFixed(1).padStart(6)} KB ${r.url}`,
+      ]);
+    }
+    lines.push(...observed.lines);
+    lines.push([
+      observed.domContentLoaded,
+      `DCL      ${observed.domContentLoaded.toFixed(0).padStart(5)} ms (response end ${observed.responseEnd.toFixed(0)})`,
+    ]);
+    printTimeline(lines);
+    await context.close();
   }
-} finally {
-  await stop();
-}
+});

@@ -154,8 +154,7 @@ export const AREA_KIND_MESSAGE = 'Select the kind of area: stockroom, sales_floo
 const areaKindField = z.enum(AREA_KINDS, { error: AREA_KIND_MESSAGE });
 
 export const areaSchema = z.object({
-  id: z.number(),
-  description: z.string(),
+  ...idDescriptionSchema.shape,
   stock: z.number().int(),
   /** The extension of the area's SGLN (its location's GLN + this), unique in the location; null when not set. */
   gln_extension: z.string().nullable(),
@@ -167,12 +166,17 @@ export const areaSchema = z.object({
 });
 export type Area = z.infer<typeof areaSchema>;
 
-/** POST /api/areas/ */
-export const areaCreateBodySchema = z.object({
-  stock: requiredInt('Please enter stock'),
+/** What a user sets of an area, on creation and on an edit (an edit that leaves out gln_extension leaves it unchanged). */
+const areaEditFields = {
   description: requiredText("Description can't be empty"),
   location_id: requiredId('Please select distribution center'),
   gln_extension: glnExtensionField,
+};
+
+/** POST /api/areas/ */
+export const areaCreateBodySchema = z.object({
+  stock: requiredInt('Please enter stock'),
+  ...areaEditFields,
   /** Left out: 'other'. */
   kind: areaKindField.optional().default(AreaKind.Other),
 });
@@ -180,10 +184,7 @@ export type AreaCreateBody = z.input<typeof areaCreateBodySchema>;
 
 /** PUT /api/areas/{id}/ (stock is read-only and ignored; location_description is not sent). */
 export const areaUpdateBodySchema = z.object({
-  description: requiredText("Description can't be empty"),
-  location_id: requiredId('Please select distribution center'),
-  /** Left out: unchanged. */
-  gln_extension: glnExtensionField,
+  ...areaEditFields,
   /** Left out: unchanged. */
   kind: areaKindField.optional(),
   /** The version the edit was made from; left out, the edit is unconditional (docs/concurrency.md). */
@@ -341,8 +342,7 @@ export const readerListQuerySchema = listQuery;
 export const PRINTERS_PAGE_SIZE = LIST_PAGE_SIZE;
 
 export const printerSchema = z.object({
-  id: z.number(),
-  description: z.string(),
+  ...idDescriptionSchema.shape,
   mac: z.string(),
   ip_address: z.string(),
   port: z.number().int(),

@@ -1,6 +1,6 @@
 // The store floor (issue 26): item status, availability (sellable stock) per store and GTIN, and finding an item.
 import { z } from 'zod';
-import { listQueryFields } from './common.js';
+import { areaRefFields, listQueryFields, locationRefFields, nullableFields } from './common.js';
 import { ITEM_STATUSES, ItemStatus } from './enums.js';
 import { epcHexSchema } from './ingest.js';
 
@@ -146,10 +146,8 @@ export const lastSeenSchema = z.object({
   epc: z.string(),
   item: z.number(),
   status: z.number(),
-  location: z.number().nullable(),
-  location_description: z.string().nullable(),
-  area: z.number().nullable(),
-  area_description: z.string().nullable(),
+  ...nullableFields(locationRefFields),
+  ...nullableFields(areaRefFields),
   device: z.string().nullable(),
   at: z.string().nullable(),
 });

@@ -1,6 +1,6 @@
 // Request and response shapes of the catalog module (Zod); the server validates with them, the web types its calls with them.
 import { z } from 'zod';
-import { filteredListQuery, intId, tagIdentityFields } from './common.js';
+import { filteredListQuery, gtinCatalogFields, intId, tagIdentityFields } from './common.js';
 
 export const sizeValueSchema = z.object({ country: z.string(), value: z.string() });
 export const priceValueSchema = z.object({ country: z.string(), value: z.string() });
@@ -113,8 +113,7 @@ export const decodedEpcSchema = z.object({
   pure_identity_uri: z.string().nullable(),
   tag_uri: z.string().nullable(),
   /** The company's GTIN row for the decoded GTIN, when it exists. */
-  item_type: z.number().nullable(),
-  description: z.string().nullable(),
+  ...gtinCatalogFields,
   error: z.string().nullable(),
 });
 export type DecodedEpcRow = z.infer<typeof decodedEpcSchema>;

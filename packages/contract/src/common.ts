@@ -107,6 +107,27 @@ export const tagIdentityFields = {
   serial: z.string().nullable(),
 };
 
+/** The location a row belongs to: its id and description. */
+export const locationRefFields = { location: z.number(), location_description: z.string() };
+/** The area a row belongs to: its id and description. */
+export const areaRefFields = { area: z.number(), area_description: z.string() };
+/** The same fields, each null when the row has none (`nullableFields(areaRefFields)`: a row of no area). */
+export const nullableFields = <T extends Record<string, z.ZodType>>(fields: T) =>
+  // Object.fromEntries loses the keys' names: the mapped type restores what the entries hold.
+  Object.fromEntries(Object.entries(fields).map(([key, field]) => [key, field.nullable()])) as {
+    [K in keyof T]: z.ZodNullable<T[K]>;
+  };
+
+/** The catalog row (item type) a GTIN names and its description: null when the GTIN is not in the company's catalog. */
+export const gtinCatalogFields = { item_type: z.number().nullable(), description: z.string().nullable() };
+
+/** A job made for an order (a NiceLabel order, a batch of box stickers): its id, its status and the order's id and code. */
+export const orderJobFields = {
+  id: z.number().int(),
+  status: z.number().int(),
+  order: z.object({ id: z.number().int(), order_code: z.string() }),
+};
+
 /** A user as the lists show one: id, names and e-mail. */
 export const personFields = { id: z.number(), first_name: z.string(), last_name: z.string(), email: z.string() };
 
@@ -154,8 +175,7 @@ export const filteredListQuery = <const K extends string>(...keys: K[]) =>
 export const openListQuery = <const K extends string>(...keys: K[]) => filteredListQuery(...keys).catchall(z.string());
 
 export const pagingQuerySchema = z.object({
-  limit: intIn(1, 1000).optional(),
-  offset: intIn(0, INT4_MAX).optional(),
+  ...pageQueryFields,
   order_by: z.string().max(200).optional(),
 });
 

@@ -4,7 +4,7 @@
  * inventories back to the ERP.
  */
 import { z } from 'zod';
-import { apiDateString, idDescriptionSchema, intId, intIn, pageQueryFields, personFields } from './common.js';
+import { apiDateString, gtinCatalogFields, idDescriptionSchema, intId, intIn, pageQueryFields, personFields } from './common.js';
 import { type ValueOf, valuesOf } from './const-enum.js';
 import { exportQuerySchema } from './exports.js';
 
@@ -103,8 +103,7 @@ export type ErpDifferencesExportQuery = z.infer<typeof erpDifferencesExportQuery
 export const erpDifferenceSchema = z.object({
   location: erpLocationSchema,
   gtin: z.string(),
-  item_type: z.number().nullable(),
-  description: z.string().nullable(),
+  ...gtinCatalogFields,
   erp_quantity: z.number(),
   rfid_quantity: z.number(),
   difference: z.number(),

@@ -1,7 +1,7 @@
 /** The store floor (issue 26): exit alarms. */
 import { z } from 'zod';
 import { itemTypeFields } from './catalog.js';
-import { apiDateString, bigId, idDescriptionSchema, intId, pageQueryFields, personFields } from './common.js';
+import { apiDateString, bigId, gtinCatalogFields, idDescriptionSchema, intId, pageQueryFields, personFields } from './common.js';
 import { EXIT_ALARM_STATUSES, ExitAlarmStatus } from './enums.js';
 
 /**
@@ -16,8 +16,7 @@ export const exitAlarmSchema = z.object({
   item: z.number(),
   epc: z.string(),
   gtin: z.string().nullable(),
-  item_type: z.number().nullable(),
-  description: z.string().nullable(),
+  ...gtinCatalogFields,
   size_primary: z.string().nullable(),
   colour: z.string().nullable(),
   price: itemTypeFields('price').price,

@@ -2,7 +2,15 @@
 // RFID inventories of an area (spec sections 2, 3, 4 and 7 "Inventory"; docs/design/inventory.md).
 import { z } from 'zod';
 import { itemTypeFields, itemTypeSchema } from './catalog.js';
-import { epcTagFields, filteredListQuery, intId, personFields, statsRangeFields, statsRangeQuerySchema } from './common.js';
+import {
+  epcTagFields,
+  filteredListQuery,
+  intId,
+  locationRefFields,
+  personFields,
+  statsRangeFields,
+  statsRangeQuerySchema,
+} from './common.js';
 import { LIST_PAGE_SIZE } from './paging.js';
 
 /** Page sizes of spec section 9: inventory lists 11, the article (GTIN) table of a detail 25; tags the default 20. */
@@ -37,8 +45,7 @@ export const inventorySchema = z.object({
   accuracy: z.number(),
   is_partial: z.boolean(),
   is_file_created: z.boolean(),
-  location: z.number(),
-  location_description: z.string(),
+  ...locationRefFields,
   location_area: z.number(),
   location_area_description: z.string(),
   /** The reader that opened it (a handheld or a cabinet); null when a user opened it. */

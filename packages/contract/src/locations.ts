@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pagingQuerySchema } from './common.js';
+import { idDescriptionSchema, pagingQuerySchema } from './common.js';
 
 /**
  * GET /locations/, /brands/, /companies/: paging, order_by and each list's filters (texts, read by the server's
@@ -21,8 +21,7 @@ export const addressSchema = z.object({
 });
 
 export const locationSchema = z.object({
-  id: z.number(),
-  description: z.string(),
+  ...idDescriptionSchema.shape,
   code: z.string(),
   kind: z.enum(['center', 'store']),
   brand: z.number().nullable(),

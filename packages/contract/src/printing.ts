@@ -2,7 +2,7 @@
 // Label printing with RFID encoding: tag types and formats, print orders (their contents and reserved EPCs), the print
 // service (ZPL to the printer over TCP) and its log. Spec sections 2 "Printing", 3, 4, 5, 7 "Printing", 8 and 9.
 import { z } from 'zod';
-import { INT4_MAX, idDescriptionSchema, intId, intIn, pagingQuerySchema } from './common.js';
+import { INT4_MAX, idDescriptionSchema, intId, intIn, orderJobFields, pagingQuerySchema } from './common.js';
 import type { ValueOf } from './const-enum.js';
 import { LIST_PAGE_SIZE } from './paging.js';
 
@@ -321,6 +321,12 @@ export const printContentSchema = z.object({
 });
 export type PrintContent = z.infer<typeof printContentSchema>;
 
+/** The last job's error in English (ERROR only); `error_detail` says the same as a code the web translates. */
+const printJobErrorFields = {
+  error: z.string().nullable(),
+  error_detail: printErrorSchema.nullable().optional(),
+};
+
 /**
  * A print order (spec section 3): id, name, location (list with description; empty = all), creation_date,
  * tag_company_format (tag_type with id and reference, tag_format with description), state, total_quantity, from_label
@@ -346,9 +352,7 @@ export const printOrderSchema = z.object({
   printer: idDescriptionSchema.nullable(),
   source: z.string(),
   contents_count: z.number(),
-  /** The last job's error in English (ERROR only); `error_detail` says the same as a code the web translates. */
-  error: z.string().nullable(),
-  error_detail: printErrorSchema.nullable().optional(),
+  ...printJobErrorFields,
   /** Labels voided (never printed, their EPCs never reused): sent and unconfirmed, or their encode failed. */
   voided_labels: z.number().optional(),
   /**
@@ -424,8 +428,7 @@ export const printProgressSchema = z.object({
   job_done: z.number(),
   job_total: z.number(),
   printer: idDescriptionSchema.nullable(),
-  error: z.string().nullable(),
-  error_detail: printErrorSchema.nullable().optional(),
+  ...printJobErrorFields,
 });
 export type PrintProgress = z.infer<typeof printProgressSchema>;
 
@@ -662,9 +665,7 @@ export const NicelabelStatus = { pending: 0, inProgress: 1, completed: 2 } as co
 export const NICELABEL_ORDERS_PAGE_SIZE = 20;
 
 export const nicelabelOrderSchema = z.object({
-  id: z.number().int(),
-  status: z.number().int(),
-  order: z.object({ id: z.number().int(), order_code: z.string() }),
+  ...orderJobFields,
   print_order: z.object({ id: z.number().int(), name: z.string(), total_quantity: z.number().int(), state: z.string() }),
   /** The labels to print (label number, GTIN, serial, EPC), paged: the print order's items. */
   labels: z.string(),

@@ -2,7 +2,15 @@
 // server share: the figures' formulas (spec section 9) and the chart ranges (spec section 5).
 // The SQL behind each figure is in apps/server/src/modules/stats/stats.repository.ts.
 import { z } from 'zod';
-import { intId, pageQueryFields, statsRangeFields, type statsRangeQuerySchema } from './common.js';
+import {
+  areaRefFields,
+  intId,
+  locationRefFields,
+  nullableFields,
+  pageQueryFields,
+  statsRangeFields,
+  statsRangeQuerySchema,
+} from './common.js';
 import { addDays, dayNumber, ISO_DAY } from './days.js';
 import { inventoryStatsSchema } from './inventory.js';
 import { movementEntryStatsSchema } from './movements.js';
@@ -200,8 +208,7 @@ export const graphStatisticsQuerySchema = z.object({
     .enum(['day', 'month', 'year', 'days', 'months', 'years', 'Days', 'Months', 'Years'])
     .transform((g) => g.toLowerCase().replace(/s$/, '') as ChartGranularity)
     .optional(),
-  date_start: z.string().optional(),
-  date_end: z.string().optional(),
+  ...statsRangeQuerySchema.shape,
 });
 export type GraphStatisticsQuery = z.input<typeof graphStatisticsQuerySchema>;
 
@@ -291,10 +298,8 @@ export const stockEvolutionQuerySchema = z.object({
 });
 export const stockEvolutionRowSchema = z.object({
   day: z.string(),
-  location: z.number(),
-  location_description: z.string(),
-  area: z.number().nullable(),
-  area_description: z.string().nullable(),
+  ...locationRefFields,
+  ...nullableFields(areaRefFields),
   quantity: z.number(),
   theoretical_quantity: z.number(),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { intId, intIn, pagingQuerySchema } from './common.js';
+import { intId, intIn, orderJobFields, pagingQuerySchema } from './common.js';
 
 /** Spec section 4: sticker status 0 pending, 1 completed. */
 export const StickerStatus = { pending: 0, completed: 1 } as const;
@@ -23,9 +23,7 @@ export const stickerCreateBodySchema = z.object({
 });
 
 export const stickerSchema = z.object({
-  id: z.number().int(),
-  status: z.number().int(),
-  order: z.object({ id: z.number().int(), order_code: z.string() }),
+  ...orderJobFields,
   box_count: z.number().int(),
   /** The newest PDF (GET /stickers_pdfs/{id}/), null while pending. */
   pdf: z.number().int().nullable(),

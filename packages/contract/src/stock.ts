@@ -2,7 +2,15 @@
 // Stock by area, by location and by tag, box stock, counted-stock upload, minimum stock and alarms (docs/design/stock.md).
 import { z } from 'zod';
 import { itemTypeFields } from './catalog.js';
-import { epcLineFields, idDescriptionSchema, intId, listQueryFields, pageQueryFields } from './common.js';
+import {
+  areaRefFields,
+  epcLineFields,
+  idDescriptionSchema,
+  intId,
+  listQueryFields,
+  locationRefFields,
+  pageQueryFields,
+} from './common.js';
 import { LIST_PAGE_SIZE } from './paging.js';
 import { areaRefSchema } from './tracking.js';
 
@@ -212,10 +220,8 @@ const requiredNumberOnly = z.preprocess(
 /** Minimum stock record (spec section 3): id, area, minimum_stock, item_type; with what the form shows. */
 export const minimumStockSchema = z.object({
   id: z.number(),
-  area: z.number(),
-  area_description: z.string(),
-  location: z.number(),
-  location_description: z.string(),
+  ...areaRefFields,
+  ...locationRefFields,
   item_type: z.number(),
   gtin: z.string(),
   minimum_stock: z.number(),

@@ -1,7 +1,7 @@
 // Request and response shapes of the tracking module (Zod); the server validates with them, the web types its calls with them.
 import { z } from 'zod';
 import { readerRefFields } from './admin.js';
-import { filteredListQuery, tagIdentityFields } from './common.js';
+import { filteredListQuery, gtinCatalogFields, tagIdentityFields } from './common.js';
 import { readCountFields, readWindowFields } from './ingest.js';
 import { orderTypeSchema } from './orders.js';
 
@@ -26,8 +26,7 @@ export const epcRetrieveBodySchema = z.object({ epc: z.string().trim().min(1, 'N
 export const itemSchema = z.object({
   id: z.number(),
   ...tagIdentityFields,
-  item_type: z.number().nullable(),
-  description: z.string().nullable(),
+  ...gtinCatalogFields,
   state: z.number(),
   state_name: z.string(),
   area: areaRefSchema.nullable(),
@@ -127,8 +126,7 @@ export const freeReadingSetListQuerySchema = filteredListQuery(
 /** One line of the free reading set report: a GTIN (null for EPCs that are not GS1) and its count. */
 export const freeReadingSetLineSchema = z.object({
   gtin: z.string().nullable(),
-  item_type: z.number().nullable(),
-  description: z.string().nullable(),
+  ...gtinCatalogFields,
   model: z.string().nullable(),
   colour: z.string().nullable(),
   size: z.string().nullable(),

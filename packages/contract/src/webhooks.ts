@@ -47,11 +47,18 @@ const locationIdsField = z
   .transform((ids) => [...new Set(ids)])
   .nullable();
 
-/** POST /api/webhooks/: a new endpoint (its secret is made by the server and shown once, in the answer). */
-export const webhookEndpointCreateSchema = z.object({
+/** What a user sets of an endpoint. */
+const webhookEndpointFields = z.object({
   url: urlField,
-  description: descriptionField.default(''),
+  description: descriptionField,
   event_types: eventTypesField,
+  location_ids: locationIdsField,
+  enabled: z.boolean(),
+});
+
+/** POST /api/webhooks/: a new endpoint (its secret is made by the server and shown once, in the answer). */
+export const webhookEndpointCreateSchema = webhookEndpointFields.extend({
+  description: descriptionField.default(''),
   location_ids: locationIdsField.default(null),
   enabled: z.boolean().default(true),
 });
@@ -59,13 +66,7 @@ export type WebhookEndpointCreate = z.infer<typeof webhookEndpointCreateSchema>;
 export type WebhookEndpointCreateInput = z.input<typeof webhookEndpointCreateSchema>;
 
 /** PATCH /api/webhooks/{id}/: any of the fields. Enabling a disabled endpoint clears its reason and failures. */
-export const webhookEndpointUpdateSchema = z.object({
-  url: urlField.optional(),
-  description: descriptionField.optional(),
-  event_types: eventTypesField.optional(),
-  location_ids: locationIdsField.optional(),
-  enabled: z.boolean().optional(),
-});
+export const webhookEndpointUpdateSchema = webhookEndpointFields.partial();
 export type WebhookEndpointUpdate = z.infer<typeof webhookEndpointUpdateSchema>;
 
 /** An endpoint as the API answers it (never its secret, except once: webhookEndpointCreatedSchema, webhookSecretSchema). */

@@ -410,6 +410,21 @@ export const ledgerRows = async ({ dbUrl, ledgers, scenario, n, failOnServerErro
   return rows;
 };
 
+/**
+ * `ledgerRows` counted in the embedded database of a stopped server's data folder (`dataDir`/pgdata): the server is
+ * stopped, the folder is ours to open and count.
+ */
+export const embeddedLedgerRows = async (dataDir, options) => {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const db = new PGlite(path.join(dataDir, 'pgdata'), { extensions: { pg_trgm } });
+  try {
+    return await ledgerRows({ dbUrl: (text, params) => db.query(text, params), ...options });
+  } finally {
+    await db.close();
+  }
+};
+
 /** A purchase order `code` from the first provider to CD-MAD with its reception `<code>-R1`, and the catalog's first five GTINs. */
 export const purchaseOrderWithReception = async (base, db, auth, code) => {
   const { id: destination } = (await pgQuery(db, `select id from locations where code = 'CD-MAD'`)).rows[0];

@@ -6,8 +6,8 @@ import {
   answerLabel,
   call,
   demoDeviceKey,
+  embeddedLedgerRows,
   Ledger,
-  ledgerRows,
   READERS,
   readingSetBatches,
   resultRow,
@@ -16,8 +16,6 @@ import {
 } from '../lib/reads.mjs';
 
 const { mountSmallDisk } = await import(path.join(root, 'apps/server/src/test/small-disk.ts'));
-const { PGlite } = await import('@electric-sql/pglite');
-const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
 
 export const diskFull = {
   name: 'disk-full',
@@ -74,20 +72,12 @@ export const diskFull = {
     isWatching = false;
     await watching;
     const isClean = await cluster.stopAll(15_000);
-    // The server is stopped: the folder is ours to open and count.
-    const db = new PGlite(path.join(dataDir, 'pgdata'), { extensions: { pg_trgm } });
-    let rows;
-    try {
-      rows = await ledgerRows({
-        dbUrl: (text, params) => db.query(text, params),
-        ledgers: [ledger],
-        scenario: ctx.name,
-        n: ctx.n,
-        failOnServerErrors: false,
-      });
-    } finally {
-      await db.close();
-    }
+    const rows = await embeddedLedgerRows(dataDir, {
+      ledgers: [ledger],
+      scenario: ctx.name,
+      n: ctx.n,
+      failOnServerErrors: false,
+    });
     const answers = ledger.answers;
     const row = rows[0];
     if (!answers['507']) row.problems.push('no write was refused with 507 while the disk was full');

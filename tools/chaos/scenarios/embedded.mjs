@@ -8,17 +8,14 @@ import { sleep, tempRoot } from '../lib/infra.mjs';
 import {
   call,
   demoDeviceKey,
+  embeddedLedgerRows,
   Ledger,
-  ledgerRows,
   READERS,
   runHttpProducer,
   seededRandom,
   tagSource,
   zebraBatches,
 } from '../lib/reads.mjs';
-
-const { PGlite } = await import('@electric-sql/pglite');
-const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
 
 /** A store's exit portal of the demo (tools/simulator/src/demo.ts). */
 const EXIT_PORTAL = { serial: 'EXIT-T01-01' };
@@ -92,19 +89,7 @@ export const embeddedBusy = {
     isWatching = false;
     await watching;
     const isClean = await cluster.stopAll(20_000);
-    // The server is stopped: the folder is ours to open and count.
-    const db = new PGlite(path.join(dataDir, 'pgdata'), { extensions: { pg_trgm } });
-    let rows;
-    try {
-      rows = await ledgerRows({
-        dbUrl: (text, params) => db.query(text, params),
-        ledgers: [burst, replay],
-        scenario: ctx.name,
-        n: ctx.n,
-      });
-    } finally {
-      await db.close();
-    }
+    const rows = await embeddedLedgerRows(dataDir, { ledgers: [burst, replay], scenario: ctx.name, n: ctx.n });
     for (const [row, ledger] of [
       [rows[0], burst],
       [rows[1], replay],

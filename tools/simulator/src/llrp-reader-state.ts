@@ -188,6 +188,14 @@ const named = (rospecs: Map<number, Rospec>, id: number): Rospec[] | undefined =
   return rospec ? [rospec] : undefined;
 };
 
+/** Changes each ROSpec an id names (`named`): null, or the error when there is none of that id. */
+const changeNamed = (rospecs: Map<number, Rospec>, id: number, change: (rospec: Rospec) => void): string | null => {
+  const targets = named(rospecs, id);
+  if (!targets) return `no ROSpec ${id}`;
+  for (const r of targets) change(r);
+  return null;
+};
+
 /** The ROSpec commands that name a ROSpec by id: what each does (an error's description, or null), and its response. */
 const rospecCommands = (rospecs: Map<number, Rospec>): Record<number, [number, (id: number) => string | null]> => ({
   [MessageType.DeleteRospec]: [
@@ -200,23 +208,17 @@ const rospecCommands = (rospecs: Map<number, Rospec>): Record<number, [number, (
   ],
   [MessageType.EnableRospec]: [
     MessageType.EnableRospecResponse,
-    (id) => {
-      const targets = named(rospecs, id);
-      if (!targets) return `no ROSpec ${id}`;
-      for (const r of targets) {
+    (id) =>
+      changeNamed(rospecs, id, (r) => {
         if (r.state === 'DISABLED') r.state = r.startTrigger === RospecStartTrigger.Immediate ? 'ACTIVE' : 'INACTIVE';
-      }
-      return null;
-    },
+      }),
   ],
   [MessageType.DisableRospec]: [
     MessageType.DisableRospecResponse,
-    (id) => {
-      const targets = named(rospecs, id);
-      if (!targets) return `no ROSpec ${id}`;
-      for (const r of targets) r.state = 'DISABLED';
-      return null;
-    },
+    (id) =>
+      changeNamed(rospecs, id, (r) => {
+        r.state = 'DISABLED';
+      }),
   ],
   [MessageType.StartRospec]: [
     MessageType.StartRospecResponse,
