@@ -116,3 +116,6 @@ export const atStore = (place: CurrentLocation): void => {
 
 /** For a describe block: the user works at the demo store T-MAD-01 (id 3); see `atStore`. */
 export const atTestStore = (): void => atStore({ id: 3, description: 'T-MAD-01' });
+
+/** The wait of a test's first look: its first render loads the page's modules, slow on a loaded machine. */
+export const FIRST_LOAD = { timeout: 10_000 };

@@ -1,7 +1,7 @@
 import AddIcon from '@mui/icons-material/Add';
 import BlockIcon from '@mui/icons-material/Block';
 import { Box, Button, Checkbox, Chip, FormControlLabel, IconButton, Tooltip, Typography } from '@mui/material';
-import { type ApiKey, type ApiKeyCreated, canDo, RoleThreshold } from '@rfid/contract';
+import type { ApiKey, ApiKeyCreated } from '@rfid/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -10,7 +10,7 @@ import type { Column } from '../../components/paged-table';
 import { RowsTable } from '../../components/paged-table';
 import { formatDateTime } from '../../lib/format';
 import { notify } from '../../lib/notifier';
-import { RoleGate } from '../auth';
+import { GatedPage, isAdminMenuRole } from '../auth';
 import { useApiKeys } from './api/get-api-keys';
 import { useRevokeApiKey } from './api/revoke-api-key';
 import { ApiKeyShownDialog } from './api-key-shown-dialog';
@@ -21,14 +21,11 @@ import { CreateApiKeyDialog } from './create-api-key-dialog';
  * characters, access, locations, creation and last use. A new key is shown once, with a copy button; revoking asks
  * first and stops the key at once.
  */
-export const ApiKeysPage = () => {
-  const { t } = useTranslation('api-keys');
-  return (
-    <RoleGate allows={(role) => canDo(role, RoleThreshold.adminMenu)} notAllowed={t('notAllowed')}>
-      <ApiKeysList />
-    </RoleGate>
-  );
-};
+export const ApiKeysPage = () => (
+  <GatedPage ns="api-keys" allows={isAdminMenuRole}>
+    <ApiKeysList />
+  </GatedPage>
+);
 
 const ApiKeysList = () => {
   const { t } = useTranslation(['api-keys', 'common']);

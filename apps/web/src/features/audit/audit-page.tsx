@@ -1,6 +1,6 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import { Button, Stack } from '@mui/material';
-import { AUDIT_ACTIONS, canDo, RoleThreshold } from '@rfid/contract';
+import { AUDIT_ACTIONS } from '@rfid/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateRangeFilter, useLastValidRange } from '../../components/date-range-filter';
@@ -9,7 +9,7 @@ import { FilterBar } from '../../components/filter-bar';
 import { TitledPage } from '../../components/page-title';
 import { PagedTable } from '../../components/paged-table';
 import { SelectFilter } from '../../components/select-filter';
-import { RoleGate } from '../auth';
+import { GatedPage, isAdminMenuRole } from '../auth';
 import { type AuditFilters, auditPages, auditQuery } from './api/get-audit-entries';
 import { AuditDetailDialog } from './audit-detail-dialog';
 import { useAuditColumns } from './columns';
@@ -19,14 +19,11 @@ import { useAuditColumns } from './columns';
  * the company, newest first, by dates, actor, entity and action; a row opens its fields before → after; the filtered
  * rows download as CSV or Excel.
  */
-export const AuditPage = () => {
-  const { t } = useTranslation('audit');
-  return (
-    <RoleGate allows={(role) => canDo(role, RoleThreshold.adminMenu)} notAllowed={t('notAllowed')}>
-      <AuditLog />
-    </RoleGate>
-  );
-};
+export const AuditPage = () => (
+  <GatedPage ns="audit" allows={isAdminMenuRole}>
+    <AuditLog />
+  </GatedPage>
+);
 
 type TextFilters = { actor: string; entity: string; entity_id: string };
 

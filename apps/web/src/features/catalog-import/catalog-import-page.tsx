@@ -1,7 +1,7 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { Alert, Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
-import { type CatalogImport, canDo, ImportState, RoleThreshold } from '@rfid/contract';
+import { type CatalogImport, ImportState } from '@rfid/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +13,7 @@ import { TwoLineDate } from '../../components/two-line';
 import { ApiError } from '../../lib/api-client';
 import { formatBytes, formatQuantity } from '../../lib/format';
 import { notify } from '../../lib/notifier';
-import { RoleGate } from '../auth';
+import { GatedPage, isAdminMenuRole } from '../auth';
 import { downloadRejected } from './api/download-rejected';
 import { catalogImportQuery, isFinished, PROGRESS_POLL_MS } from './api/get-catalog-import';
 import { catalogImportsPages } from './api/get-catalog-imports';
@@ -110,14 +110,11 @@ const CurrentImport = ({ id }: { id: number }) => {
  * and a header row, or JSON Lines); the server imports it in the background (new GTINs inserted, known ones updated),
  * this page follows its progress and lists the company's imports with their counts and the report of rejected rows.
  */
-export const CatalogImportPage = () => {
-  const { t } = useTranslation('catalog-import');
-  return (
-    <RoleGate allows={(role) => canDo(role, RoleThreshold.adminMenu)} notAllowed={t('notAllowed')}>
-      <ImportsPage />
-    </RoleGate>
-  );
-};
+export const CatalogImportPage = () => (
+  <GatedPage ns="catalog-import" allows={isAdminMenuRole}>
+    <ImportsPage />
+  </GatedPage>
+);
 
 const ImportsPage = () => {
   const { t, i18n } = useTranslation(['catalog-import', 'common']);
