@@ -5,7 +5,7 @@ import type { ApiKey, ApiKeyCreated } from '@rfid/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { TitledPage } from '../../components/page-title';
+import { TitledListPage } from '../../components/page-title';
 import type { Column } from '../../components/paged-table';
 import { RowsTable } from '../../components/paged-table';
 import { formatDateTime } from '../../lib/format';
@@ -89,11 +89,9 @@ const ApiKeysList = () => {
   ];
 
   return (
-    <TitledPage
+    <TitledListPage
+      ns="api-keys"
       testId="api-keys-page"
-      sx={{ minWidth: 0 }}
-      title={t('title')}
-      subtitle={t('subtitle')}
       actions={
         <Button variant="contained" startIcon={<AddIcon />} onClick={() => setIsCreating(true)} data-testid="api-key-new">
           {t('create.button')}
@@ -135,6 +133,6 @@ const ApiKeysList = () => {
         }
         onClose={() => setRevoking(null)}
       />
-    </TitledPage>
+    </TitledListPage>
   );
 };

@@ -1,12 +1,13 @@
 import DownloadIcon from '@mui/icons-material/Download';
-import { Button, Stack } from '@mui/material';
+import { Stack } from '@mui/material';
 import { AUDIT_ACTIONS } from '@rfid/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateRangeFilter, useLastValidRange } from '../../components/date-range-filter';
 import { DownloadDialog } from '../../components/download-dialog';
+import { ExportButtons } from '../../components/export-buttons';
 import { FilterBar } from '../../components/filter-bar';
-import { TitledPage } from '../../components/page-title';
+import { TitledListPage } from '../../components/page-title';
 import { PagedTable } from '../../components/paged-table';
 import { SelectFilter } from '../../components/select-filter';
 import { GatedPage, isAdminMenuRole } from '../auth';
@@ -39,30 +40,17 @@ const AuditLog = () => {
   const columns = useAuditColumns(setOpenId);
 
   return (
-    <TitledPage
+    <TitledListPage
+      ns="audit"
       testId="audit-page"
-      sx={{ minWidth: 0 }}
-      title={t('title')}
-      subtitle={t('subtitle')}
       actions={
-        <>
-          <Button
-            variant="outlined"
-            startIcon={<DownloadIcon />}
-            onClick={() => setDownload('csv')}
-            data-testid="audit-export-csv"
-          >
-            {t('export.csv')}
-          </Button>
-          <Button
-            variant="outlined"
-            startIcon={<DownloadIcon />}
-            onClick={() => setDownload('xlsx')}
-            data-testid="audit-export-xlsx"
-          >
-            {t('export.xlsx')}
-          </Button>
-        </>
+        <ExportButtons
+          variant="outlined"
+          icons={{ csv: <DownloadIcon />, xlsx: <DownloadIcon /> }}
+          onPick={setDownload}
+          labels={{ csv: t('export.csv'), xlsx: t('export.xlsx') }}
+          testIds={{ csv: 'audit-export-csv', xlsx: 'audit-export-xlsx' }}
+        />
       }
     >
       <Stack spacing={1} data-testid="audit-filters">
@@ -105,6 +93,6 @@ const AuditLog = () => {
           title={t('export.title')}
         />
       )}
-    </TitledPage>
+    </TitledListPage>
   );
 };
