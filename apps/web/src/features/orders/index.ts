@@ -15,8 +15,15 @@ export {
 export { FilterRow, OrderDashboardLayout } from './dashboard/order-dashboard-layout';
 export type { OrderDownload } from './dashboard/order-downloads';
 export { OrderDownloadDialog, orderCsvMenuItems } from './dashboard/order-downloads';
-export { OrderHistoryFilters, useOrderHistoryFilters } from './dashboard/order-history-filters';
-export { EntryStatGrid, ExitStatGrid } from './dashboard/side-stat-grid';
+export type { DestinationHistoryQuery, OriginHistoryQuery } from './dashboard/order-history-filters';
+export {
+  destinationHistoryQuery,
+  OrderHistoryFilters,
+  originHistoryQuery,
+  useOrderHistoryFilters,
+} from './dashboard/order-history-filters';
+export type { SideFigures } from './dashboard/side-stat-grid';
+export { EntryStatGrid, ExitStatGrid, entryFigures, exitFigures } from './dashboard/side-stat-grid';
 export { defaultStatsRange } from './dashboard/stats-range';
 export { ordersKeys } from './keys';
 export { boxStatusMap, formatSizes, isLate, orderStatusMap } from './labels';
