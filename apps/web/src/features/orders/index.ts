@@ -3,6 +3,8 @@
 export type { AnyOrder } from './api/get-order-header';
 
 export { DeleteOrderDialog } from './dashboard/delete-order-dialog';
+export type { DestinationHistoryQuery, OriginHistoryQuery } from './dashboard/history-query';
+export { destinationHistoryQuery, originHistoryQuery } from './dashboard/history-query';
 export { OrderActionDialog } from './dashboard/order-action-dialog';
 export {
   DeleteRowButton,
@@ -15,13 +17,7 @@ export {
 export { FilterRow, OrderDashboardLayout } from './dashboard/order-dashboard-layout';
 export type { OrderDownload } from './dashboard/order-downloads';
 export { OrderDownloadDialog, orderCsvMenuItems } from './dashboard/order-downloads';
-export type { DestinationHistoryQuery, OriginHistoryQuery } from './dashboard/order-history-filters';
-export {
-  destinationHistoryQuery,
-  OrderHistoryFilters,
-  originHistoryQuery,
-  useOrderHistoryFilters,
-} from './dashboard/order-history-filters';
+export { OrderHistoryFilters, useOrderHistoryFilters } from './dashboard/order-history-filters';
 export type { SideFigures } from './dashboard/side-stat-grid';
 export { EntryStatGrid, ExitStatGrid, entryFigures, exitFigures } from './dashboard/side-stat-grid';
 export { defaultStatsRange } from './dashboard/stats-range';

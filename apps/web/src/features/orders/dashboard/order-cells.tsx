@@ -3,6 +3,7 @@ import { Box, IconButton, Link, Stack, Tooltip } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { linkCell } from '../../../components/link-cell';
 import type { Column } from '../../../components/paged-table';
 import { TwoLineHeader } from '../../../components/two-line';
 import { formatQuantity } from '../../../lib/format';
@@ -106,9 +107,5 @@ export const DeleteRowButton = ({ label, onClick }: { label: string; onClick: ()
 export const orderIdColumn = <T extends { id: number }>(header: string, detailTo: (row: T) => string): Column<T> => ({
   id: 'id',
   header,
-  cell: (row) => (
-    <Link component={RouterLink} to={detailTo(row)} data-testid="order-detail-link">
-      {row.id}
-    </Link>
-  ),
+  cell: linkCell(detailTo, (row) => row.id, 'order-detail-link'),
 });
