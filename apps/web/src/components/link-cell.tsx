@@ -2,17 +2,23 @@ import { Link } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 
+/** Where a row's link goes and what it reads. */
+export type RowLink = { to: string; text: ReactNode };
+
 /**
- * A table cell linking to the row's page: `text` of the row, to `to` of the row.
+ * A table cell linking to the row's page (`link` of the row: where to, and the text).
  *
  * ```tsx
- * { id: 'code', header: t('columns.code'), cell: linkCell((row) => paths.detail(row.id), (row) => row.code, 'code-link') }
+ * { id: 'code', header: t('columns.code'), cell: linkCell((row) => ({ to: paths.detail(row.id), text: row.code }), 'code-link') }
  * ```
  */
 export const linkCell =
-  <T,>(to: (row: T) => string, text: (row: T) => ReactNode, testId?: string) =>
-  (row: T) => (
-    <Link component={RouterLink} to={to(row)} data-testid={testId}>
-      {text(row)}
-    </Link>
-  );
+  <T,>(link: (row: T) => RowLink, testId?: string) =>
+  (row: T) => {
+    const { to, text } = link(row);
+    return (
+      <Link component={RouterLink} to={to} data-testid={testId}>
+        {text}
+      </Link>
+    );
+  };

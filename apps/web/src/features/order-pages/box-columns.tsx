@@ -93,11 +93,7 @@ export const useBoxColumns = (kind: OrderKind, orderId: string, onDelete?: (box:
     barcode: {
       id: 'barcode',
       header: t('columns.barcode'),
-      cell: linkCell(
-        (box) => paths.box(orderId, box.id),
-        (box) => box.barcode,
-        'box-link',
-      ),
+      cell: linkCell((box) => ({ to: paths.box(orderId, box.id), text: box.barcode }), 'box-link'),
       mobile: 'title',
     },
     status: {
@@ -149,8 +145,7 @@ export const useBoxColumns = (kind: OrderKind, orderId: string, onDelete?: (box:
       header: t('columns.verifications'),
       align: 'right',
       cell: linkCell(
-        (box) => paths.verifications(orderId, box.id),
-        (box) => quantity(box.verification_count),
+        (box) => ({ to: paths.verifications(orderId, box.id), text: quantity(box.verification_count) }),
         'box-verifications-link',
       ),
     },

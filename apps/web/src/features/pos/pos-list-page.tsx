@@ -32,11 +32,7 @@ export const PosListPage = ({ kind }: { kind: PosKind }) => {
     {
       id: 'id',
       header: t('columns.id'),
-      cell: linkCell(
-        (row) => POS_PATHS[kind].detail(row.id),
-        (row) => row.id,
-        'pos-link',
-      ),
+      cell: linkCell((row) => ({ to: POS_PATHS[kind].detail(row.id), text: row.id }), 'pos-link'),
       mobile: 'title',
     },
     {

@@ -26,8 +26,10 @@ export const useVerificationColumns = ({
       id: 'id',
       header: t('verifications.columns.id'),
       cell: linkCell(
-        (row) => paths.verification(orderId, boxId, row.id),
-        (row) => (isPhone ? t('verifications.cardTitle', { id: row.id }) : row.id),
+        (row) => ({
+          to: paths.verification(orderId, boxId, row.id),
+          text: isPhone ? t('verifications.cardTitle', { id: row.id }) : row.id,
+        }),
         'verification-link',
       ),
       mobile: 'title',

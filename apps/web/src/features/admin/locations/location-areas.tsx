@@ -19,10 +19,7 @@ export const LocationAreas = ({ locationId }: { locationId: number }) => {
     {
       id: 'location',
       header: t('areas.location'),
-      cell: linkCell(
-        (row) => `/administrador/locations/${row.location_id}/edit`,
-        (row) => row.location_description,
-      ),
+      cell: linkCell((row) => ({ to: `/administrador/locations/${row.location_id}/edit`, text: row.location_description })),
     },
     editColumn<Area>({
       header: t('actions.edit'),

@@ -86,10 +86,10 @@ export const useReaderColumns = ({ selected, toggle, hasState, change }: Readers
     {
       id: 'area',
       header: t('readers.area'),
-      cell: linkCell(
-        (row) => `/administrador/areas/${row.locationArea1}/edit`,
-        (row) => row.description_area_locationArea1,
-      ),
+      cell: linkCell((row) => ({
+        to: `/administrador/areas/${row.locationArea1}/edit`,
+        text: row.description_area_locationArea1,
+      })),
     },
     selectColumn({
       id: 'mode',

@@ -15,11 +15,7 @@ export const ProviderReturnsPage = () => {
     {
       id: 'code',
       header: t('returns.columns.code'),
-      cell: linkCell(
-        (row) => `/inbound/returns/${row.id}/detail`,
-        (row) => row.code,
-        'return-link',
-      ),
+      cell: linkCell((row) => ({ to: `/inbound/returns/${row.id}/detail`, text: row.code }), 'return-link'),
       mobile: 'title',
     },
     {

@@ -15,11 +15,7 @@ export const SaleReturnsPage = () => {
         {
           id: 'id',
           header: t('returns.columns.id'),
-          cell: linkCell(
-            (row) => `/outbound/returns/${row.id}/detail`,
-            (row) => row.id,
-            'return-link',
-          ),
+          cell: linkCell((row) => ({ to: `/outbound/returns/${row.id}/detail`, text: row.id }), 'return-link'),
           mobile: 'title',
         },
         { id: 'code', header: t('returns.columns.code'), cell: (row) => row.code },

@@ -26,11 +26,7 @@ export const useArticleColumns = (id: string): Column<InventorySummaryRow>[] => 
     {
       id: 'gtin',
       header: t('articles.gtin'),
-      cell: linkCell(
-        (row) => INVENTORY_PATHS.gtin(id, row.item_type),
-        (row) => row.gtin,
-        'article-gtin',
-      ),
+      cell: linkCell((row) => ({ to: INVENTORY_PATHS.gtin(id, row.item_type), text: row.gtin }), 'article-gtin'),
       mobile: 'title',
     },
     {

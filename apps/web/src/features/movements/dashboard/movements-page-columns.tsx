@@ -67,11 +67,7 @@ export const awareColumns = (t: TFunction, language: string, locationId: number)
     {
       id: 'code',
       header: t('columns.orderCode'),
-      cell: linkCell(
-        (row) => ORDER_PATHS[sideOf(row)].boxes(row.id),
-        (row) => row.order_code,
-        'order-code-link',
-      ),
+      cell: linkCell((row) => ({ to: ORDER_PATHS[sideOf(row)].boxes(row.id), text: row.order_code }), 'order-code-link'),
       mobile: 'title',
     },
     { id: 'created', header: t('columns.created'), cell: (row) => <TwoLineDate value={row.creation_date} /> },

@@ -60,11 +60,7 @@ export const useOnlineColumns = ({
     {
       id: 'code',
       header: t('dashboard.columns.orderCode'),
-      cell: linkCell(
-        (row) => PATHS.detail(row.id),
-        (row) => row.order_code,
-        'order-code-link',
-      ),
+      cell: linkCell((row) => ({ to: PATHS.detail(row.id), text: row.order_code }), 'order-code-link'),
       mobile: 'title',
     },
     {

@@ -107,5 +107,5 @@ export const DeleteRowButton = ({ label, onClick }: { label: string; onClick: ()
 export const orderIdColumn = <T extends { id: number }>(header: string, detailTo: (row: T) => string): Column<T> => ({
   id: 'id',
   header,
-  cell: linkCell(detailTo, (row) => row.id, 'order-detail-link'),
+  cell: linkCell((row) => ({ to: detailTo(row), text: row.id }), 'order-detail-link'),
 });
