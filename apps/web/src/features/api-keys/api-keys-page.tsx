@@ -1,6 +1,6 @@
 import AddIcon from '@mui/icons-material/Add';
 import BlockIcon from '@mui/icons-material/Block';
-import { Box, Button, Checkbox, Chip, FormControlLabel, IconButton, Tooltip, Typography } from '@mui/material';
+import { Button, Checkbox, Chip, FormControlLabel, IconButton, Tooltip, Typography } from '@mui/material';
 import type { ApiKey, ApiKeyCreated } from '@rfid/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { TitledListPage } from '../../components/page-title';
 import type { Column } from '../../components/paged-table';
 import { RowsTable } from '../../components/paged-table';
+import { NameOverDetail } from '../../components/two-line';
 import { formatDateTime } from '../../lib/format';
 import { notify } from '../../lib/notifier';
 import { GatedPage, isAdminMenuRole } from '../auth';
@@ -42,14 +43,12 @@ const ApiKeysList = () => {
       header: t('fields.name'),
       mobile: 'title',
       cell: (row) => (
-        <Box sx={{ minWidth: 0 }}>
-          <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-            {row.name}
-          </Typography>
-          <Typography variant="caption" color="text.secondary" sx={{ fontFamily: 'monospace' }} data-testid="api-key-prefix">
-            {`${row.prefix}…`}
-          </Typography>
-        </Box>
+        <NameOverDetail
+          name={row.name}
+          detail={`${row.prefix}…`}
+          detailSx={{ fontFamily: 'monospace' }}
+          detailTestId="api-key-prefix"
+        />
       ),
     },
     {

@@ -9,7 +9,7 @@ import { TitledPage } from '../../components/page-title';
 import { type Column, PagedTable } from '../../components/paged-table';
 import { PercentBar } from '../../components/percent-bar';
 import { StatusChip, type StatusStyle } from '../../components/status-chip';
-import { TwoLineDate } from '../../components/two-line';
+import { NameOverDetail, TwoLineDate } from '../../components/two-line';
 import { ApiError } from '../../lib/api-client';
 import { formatBytes, formatQuantity } from '../../lib/format';
 import { notify } from '../../lib/notifier';
@@ -153,14 +153,10 @@ const ImportsPage = () => {
       header: t('columns.file'),
       mobile: 'title',
       cell: (row) => (
-        <Box sx={{ minWidth: 0 }}>
-          <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-            {row.file_name}
-          </Typography>
-          <Typography variant="caption" color="text.secondary">
-            {`${row.format.toUpperCase()} · ${formatBytes(row.bytes)} · ${row.created_by}`}
-          </Typography>
-        </Box>
+        <NameOverDetail
+          name={row.file_name}
+          detail={`${row.format.toUpperCase()} · ${formatBytes(row.bytes)} · ${row.created_by}`}
+        />
       ),
     },
     { id: 'created', header: t('columns.created'), cell: (row) => <TwoLineDate value={row.created_at} /> },
