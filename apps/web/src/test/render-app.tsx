@@ -1,9 +1,9 @@
 import type { Identity } from '@rfid/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { roleQueryOptions } from '../features/auth';
 import { DateLocalization } from '../lib/date-localization';
 import i18n from '../lib/i18n';
@@ -33,15 +33,10 @@ export const testIdentity = (role: number, overrides: Partial<Identity> = {}): I
  * refetching), the notifier, the date pickers' localization (the signed-in layout's) and a router; with `route`, the
  * router is at `route.url` and shows `ui` as the page of `route.path` (a page that reads its URL's parameters).
  */
-export const renderApp = async (
-  ui: ReactNode,
-  {
-    language,
-    role,
-    namespaces,
-    route,
-  }: { language: 'es' | 'en'; role: number; namespaces: string[]; route?: { path: string; url: string } },
-) => {
+/** How a component test renders its screen: the language, the user's role, the namespaces to load, the route. */
+export type RenderOptions = { language: 'es' | 'en'; role: number; namespaces: string[]; route?: { path: string; url: string } };
+
+export const renderApp = async (ui: ReactNode, { language, role, namespaces, route }: RenderOptions) => {
   await i18n.changeLanguage(language);
   await i18n.loadNamespaces(['common', 'components', ...namespaces]);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
@@ -119,3 +114,11 @@ export const atTestStore = (): void => atStore({ id: 3, description: 'T-MAD-01' 
 
 /** The wait of a test's first look: its first render loads the page's modules, slow on a loaded machine. */
 export const FIRST_LOAD = { timeout: 10_000 };
+
+/** Renders `ui` for a role it refuses: its warning (test id `not-allowed`) reads `text`, and nothing is asked of the API. */
+export const expectNotAllowed = async (ui: ReactNode, options: RenderOptions, text: string): Promise<void> => {
+  const calls = fakeApi({});
+  await renderApp(ui, options);
+  expect((await screen.findByTestId('not-allowed')).textContent).toBe(text);
+  expect(calls).toEqual([]);
+};

@@ -70,16 +70,19 @@ const fakeServer = () => {
   };
 };
 
+/** No network: every call fails as a browser's fetch does offline. */
+const goOffline = () =>
+  vi.stubGlobal('fetch', async (): Promise<never> => {
+    throw new TypeError('Failed to fetch');
+  });
+
 /** The real queue: IndexedDB (fake-indexeddb) and the real sender (sendEntry, through the API client and `fetch`). */
 describe('the outbox in IndexedDB', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('keeps its entries when the app is closed and opened again (a new connection to the same database)', async () => {
     const name = freshName();
-    const offline = async (): Promise<never> => {
-      throw new TypeError('Failed to fetch');
-    };
-    vi.stubGlobal('fetch', offline);
+    goOffline();
     const first = createOutbox(idbOutboxStore(name), sendEntry);
     await first.setOwner(7);
     await first.add(count('a'));
@@ -136,9 +139,7 @@ describe('the outbox in IndexedDB', () => {
 
   it('keeps a box receipt through a reopen, sends it once (a resend after a lost answer is a 200), and keeps a refused one', async () => {
     const name = freshName();
-    vi.stubGlobal('fetch', async (): Promise<never> => {
-      throw new TypeError('Failed to fetch');
-    });
+    goOffline();
     const offline = createOutbox(idbOutboxStore(name), sendEntry);
     await offline.setOwner(7);
     // Keys in the order of queuing (entries queued in the same millisecond come in the order of their keys).
@@ -197,9 +198,7 @@ describe('the outbox in IndexedDB', () => {
 
   it("sends only the signed-in user's entries: another user's wait in the database for their session", async () => {
     const name = freshName();
-    vi.stubGlobal('fetch', async (): Promise<never> => {
-      throw new TypeError('Failed to fetch');
-    });
+    goOffline();
     const of7 = createOutbox(idbOutboxStore(name), sendEntry);
     await of7.setOwner(7);
     await of7.add(pick('of-7'));
