@@ -7,8 +7,6 @@ import { type GtinPickOption, itemTypeVariant, itemVariantText, renderGtinPickOp
 import { useDebounced } from '../../lib/use-debounced';
 import { GTIN_SEARCH_MIN, useGtinSearch } from './api/search-gtins';
 
-/** An option of the GTIN field: a catalog GTIN, or 'Create' for the digits typed. */
-
 export type GtinFieldProps = {
   value: ItemType | null;
   onChange: (value: ItemType | null) => void;
