@@ -8,9 +8,11 @@ export { destinationHistoryQuery, originHistoryQuery } from './dashboard/history
 export { OrderActionDialog } from './dashboard/order-action-dialog';
 export {
   DeleteRowButton,
+  expectedRealColumns,
   orderIdColumn,
   RowActionButton,
   RowActions,
+  sizeColumn,
   useOrderCountColumns,
   WaitingTime,
 } from './dashboard/order-cells';
