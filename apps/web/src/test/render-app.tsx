@@ -1,6 +1,7 @@
 import type { Identity } from '@rfid/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
@@ -121,4 +122,25 @@ export const expectNotAllowed = async (ui: ReactNode, options: RenderOptions, te
   await renderApp(ui, options);
   expect((await screen.findByTestId('not-allowed')).textContent).toBe(text);
   expect(calls).toEqual([]);
+};
+
+/**
+ * A row's DELETE that asks first: its button `action` opens the confirm dialog, which reads `message`; No sends nothing
+ * and closes it; the button again and then `yes` send it: the notifier says `done`, and `path` is the only DELETE.
+ */
+export const declineThenConfirmDelete = async (
+  calls: ApiCall[],
+  row: HTMLElement,
+  texts: { action: string; message: string | RegExp; yes: string; done: string; path: string },
+): Promise<void> => {
+  await userEvent.click(within(row).getByRole('button', { name: texts.action }));
+  const dialog = await screen.findByTestId('confirm-dialog');
+  expect(within(dialog).getByText(texts.message)).toBeTruthy();
+  await userEvent.click(within(dialog).getByRole('button', { name: 'No' }));
+  expect(calls.filter((c) => c.method === 'DELETE')).toEqual([]);
+  await waitFor(() => expect(screen.queryByTestId('confirm-dialog')).toBeNull());
+  await userEvent.click(within(row).getByRole('button', { name: texts.action }));
+  await userEvent.click(within(await screen.findByTestId('confirm-dialog')).getByRole('button', { name: texts.yes }));
+  await waitFor(() => expect(screen.getByTestId('notifier').textContent).toBe(texts.done));
+  expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual([texts.path]);
 };
