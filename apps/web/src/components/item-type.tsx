@@ -2,7 +2,7 @@ import InventoryIcon from '@mui/icons-material/Inventory2Outlined';
 import { Box, Stack, Typography } from '@mui/material';
 import type { ItemType } from '@rfid/contract';
 import type { TFunction } from 'i18next';
-import { useState } from 'react';
+import { type HTMLAttributes, type Key, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -129,3 +129,17 @@ export const ItemDescriptionCell = ({ description, size, colour }: ItemVariant) 
     </Box>
   );
 };
+
+/** An option of a GTIN picker that may create a GTIN: a catalog GTIN, or the typed GTIN to create. */
+export type GtinPickOption = { kind: 'gtin'; item: ItemType } | { kind: 'create'; gtin: string };
+
+/** A GTIN picker's option rows (its Autocomplete's renderOption): a catalog GTIN, or `createLabel` of the one to create. */
+export const renderGtinPickOption =
+  (createLabel: (gtin: string) => string) => (props: HTMLAttributes<HTMLLIElement> & { key: Key }, option: GtinPickOption) => {
+    const { key, ...rest } = props;
+    return (
+      <li key={key} {...rest} data-testid={option.kind === 'create' ? 'gtin-option-create' : 'gtin-option'}>
+        {option.kind === 'create' ? createLabel(option.gtin) : <ItemTypeOption item={itemTypeVariant(option.item)} />}
+      </li>
+    );
+  };

@@ -59,3 +59,12 @@ export const TitledPage = ({
     {children}
   </Stack>
 );
+
+/**
+ * A list page titled by its namespace's `title` and `subtitle` (TitledPage), free to grow narrower than its table
+ * (minWidth 0: the table scrolls inside it).
+ */
+export const TitledListPage = ({ ns, ...page }: { ns: string; testId: string; actions?: ReactNode; children: ReactNode }) => {
+  const { t } = useTranslation(ns);
+  return <TitledPage {...page} sx={{ minWidth: 0 }} title={t('title')} subtitle={t('subtitle')} />;
+};

@@ -1,4 +1,4 @@
-import { Box, Typography } from '@mui/material';
+import { Box, type SxProps, type Theme, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { formatDateTime } from '../lib/format';
 
@@ -42,5 +42,27 @@ export const StackedDateTimes = ({ first, second }: { first: string | null | und
     <Box component="span" sx={{ display: 'block', color: 'text.secondary' }}>
       {formatDateTime(second)}
     </Box>
+  </Box>
+);
+
+/** A row's name in bold over a muted caption (`detail`), both wrapping anywhere: the title cell of a card list. */
+export const NameOverDetail = ({
+  name,
+  detail,
+  detailSx,
+  detailTestId,
+}: {
+  name: ReactNode;
+  detail: ReactNode;
+  detailSx?: SxProps<Theme>;
+  detailTestId?: string;
+}) => (
+  <Box sx={{ minWidth: 0 }}>
+    <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+      {name}
+    </Typography>
+    <Typography variant="caption" color="text.secondary" sx={detailSx} data-testid={detailTestId}>
+      {detail}
+    </Typography>
   </Box>
 );

@@ -1,9 +1,10 @@
 import type { Identity } from '@rfid/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { roleQueryOptions } from '../features/auth';
 import { DateLocalization } from '../lib/date-localization';
 import i18n from '../lib/i18n';
@@ -33,15 +34,10 @@ export const testIdentity = (role: number, overrides: Partial<Identity> = {}): I
  * refetching), the notifier, the date pickers' localization (the signed-in layout's) and a router; with `route`, the
  * router is at `route.url` and shows `ui` as the page of `route.path` (a page that reads its URL's parameters).
  */
-export const renderApp = async (
-  ui: ReactNode,
-  {
-    language,
-    role,
-    namespaces,
-    route,
-  }: { language: 'es' | 'en'; role: number; namespaces: string[]; route?: { path: string; url: string } },
-) => {
+/** How a component test renders its screen: the language, the user's role, the namespaces to load, the route. */
+export type RenderOptions = { language: 'es' | 'en'; role: number; namespaces: string[]; route?: { path: string; url: string } };
+
+export const renderApp = async (ui: ReactNode, { language, role, namespaces, route }: RenderOptions) => {
   await i18n.changeLanguage(language);
   await i18n.loadNamespaces(['common', 'components', ...namespaces]);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
@@ -116,3 +112,35 @@ export const atStore = (place: CurrentLocation): void => {
 
 /** For a describe block: the user works at the demo store T-MAD-01 (id 3); see `atStore`. */
 export const atTestStore = (): void => atStore({ id: 3, description: 'T-MAD-01' });
+
+/** The wait of a test's first look: its first render loads the page's modules, slow on a loaded machine. */
+export const FIRST_LOAD = { timeout: 10_000 };
+
+/** Renders `ui` for a role it refuses: its warning (test id `not-allowed`) reads `text`, and nothing is asked of the API. */
+export const expectNotAllowed = async (ui: ReactNode, options: RenderOptions, text: string): Promise<void> => {
+  const calls = fakeApi({});
+  await renderApp(ui, options);
+  expect((await screen.findByTestId('not-allowed')).textContent).toBe(text);
+  expect(calls).toEqual([]);
+};
+
+/**
+ * A row's DELETE that asks first: its button `action` opens the confirm dialog, which reads `message`; No sends nothing
+ * and closes it; the button again and then `yes` send it: the notifier says `done`, and `path` is the only DELETE.
+ */
+export const declineThenConfirmDelete = async (
+  calls: ApiCall[],
+  row: HTMLElement,
+  texts: { action: string; message: string | RegExp; yes: string; done: string; path: string },
+): Promise<void> => {
+  await userEvent.click(within(row).getByRole('button', { name: texts.action }));
+  const dialog = await screen.findByTestId('confirm-dialog');
+  expect(within(dialog).getByText(texts.message)).toBeTruthy();
+  await userEvent.click(within(dialog).getByRole('button', { name: 'No' }));
+  expect(calls.filter((c) => c.method === 'DELETE')).toEqual([]);
+  await waitFor(() => expect(screen.queryByTestId('confirm-dialog')).toBeNull());
+  await userEvent.click(within(row).getByRole('button', { name: texts.action }));
+  await userEvent.click(within(await screen.findByTestId('confirm-dialog')).getByRole('button', { name: texts.yes }));
+  await waitFor(() => expect(screen.getByTestId('notifier').textContent).toBe(texts.done));
+  expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual([texts.path]);
+};

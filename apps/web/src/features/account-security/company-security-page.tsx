@@ -2,18 +2,15 @@ import { Card, CardContent, FormControlLabel, Stack, Switch, Typography } from '
 import { useTranslation } from 'react-i18next';
 import { TitledPage } from '../../components/page-title';
 import { notify } from '../../lib/notifier';
-import { RoleGate } from '../auth';
+import { GatedPage } from '../auth';
 import { useCompanySecurity, usePutCompanySecurity } from './api/company-security';
 
 /** The company's sign-in rules (/admin/security, issue 29; role 1): require a second factor of its administrators. */
-export const CompanySecurityPage = () => {
-  const { t } = useTranslation('account-security');
-  return (
-    <RoleGate allows={(role) => role === 1} notAllowed={t('company.notAllowed')}>
-      <CompanySecurityForm />
-    </RoleGate>
-  );
-};
+export const CompanySecurityPage = () => (
+  <GatedPage ns="account-security" notAllowedKey="company.notAllowed" allows={(role) => role === 1}>
+    <CompanySecurityForm />
+  </GatedPage>
+);
 
 const CompanySecurityForm = () => {
   const { t } = useTranslation('account-security');

@@ -3,7 +3,7 @@ import type { ApiKey } from '@rfid/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { type ApiAnswer, apiPage, cleanAfterEach, fakeApi, renderApp } from '../../test/render-app';
+import { type ApiAnswer, apiPage, cleanAfterEach, declineThenConfirmDelete, fakeApi, renderApp } from '../../test/render-app';
 import { ApiKeysPage } from './api-keys-page';
 
 /**
@@ -76,16 +76,13 @@ describe('ApiKeysPage', () => {
     const calls = fakeApi(routes(() => [apiKey()]));
     await renderIn('en');
     const [row] = (await screen.findAllByTestId('api-key-row')) as [HTMLElement];
-    await userEvent.click(within(row).getByRole('button', { name: 'Revoke: ERP SAP' }));
-    const dialog = await screen.findByTestId('confirm-dialog');
-    expect(within(dialog).getByText('The key "ERP SAP" (rfid_0123456…) will stop working at once.')).toBeTruthy();
-    await userEvent.click(within(dialog).getByRole('button', { name: 'No' }));
-    expect(calls.filter((c) => c.method === 'DELETE')).toEqual([]);
-    await waitFor(() => expect(screen.queryByTestId('confirm-dialog')).toBeNull());
-    await userEvent.click(within(row).getByRole('button', { name: 'Revoke: ERP SAP' }));
-    await userEvent.click(within(await screen.findByTestId('confirm-dialog')).getByRole('button', { name: 'Yes, revoke' }));
-    await waitFor(() => expect(screen.getByTestId('notifier').textContent).toBe('Key "ERP SAP" revoked.'));
-    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/api/api_keys/7/']);
+    await declineThenConfirmDelete(calls, row, {
+      action: 'Revoke: ERP SAP',
+      message: 'The key "ERP SAP" (rfid_0123456…) will stop working at once.',
+      yes: 'Yes, revoke',
+      done: 'Key "ERP SAP" revoked.',
+      path: '/api/api_keys/7/',
+    });
   });
 
   it('a location editor (role 3) is told the page is for the administrators, and nothing is asked', async () => {

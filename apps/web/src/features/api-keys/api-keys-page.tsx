@@ -1,16 +1,17 @@
 import AddIcon from '@mui/icons-material/Add';
 import BlockIcon from '@mui/icons-material/Block';
-import { Box, Button, Checkbox, Chip, FormControlLabel, IconButton, Tooltip, Typography } from '@mui/material';
-import { type ApiKey, type ApiKeyCreated, canDo, RoleThreshold } from '@rfid/contract';
+import { Button, Checkbox, Chip, FormControlLabel, IconButton, Tooltip, Typography } from '@mui/material';
+import type { ApiKey, ApiKeyCreated } from '@rfid/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { TitledPage } from '../../components/page-title';
+import { TitledListPage } from '../../components/page-title';
 import type { Column } from '../../components/paged-table';
 import { RowsTable } from '../../components/paged-table';
+import { NameOverDetail } from '../../components/two-line';
 import { formatDateTime } from '../../lib/format';
 import { notify } from '../../lib/notifier';
-import { RoleGate } from '../auth';
+import { GatedPage, isAdminMenuRole } from '../auth';
 import { useApiKeys } from './api/get-api-keys';
 import { useRevokeApiKey } from './api/revoke-api-key';
 import { ApiKeyShownDialog } from './api-key-shown-dialog';
@@ -21,14 +22,11 @@ import { CreateApiKeyDialog } from './create-api-key-dialog';
  * characters, access, locations, creation and last use. A new key is shown once, with a copy button; revoking asks
  * first and stops the key at once.
  */
-export const ApiKeysPage = () => {
-  const { t } = useTranslation('api-keys');
-  return (
-    <RoleGate allows={(role) => canDo(role, RoleThreshold.adminMenu)} notAllowed={t('notAllowed')}>
-      <ApiKeysList />
-    </RoleGate>
-  );
-};
+export const ApiKeysPage = () => (
+  <GatedPage ns="api-keys" allows={isAdminMenuRole}>
+    <ApiKeysList />
+  </GatedPage>
+);
 
 const ApiKeysList = () => {
   const { t } = useTranslation(['api-keys', 'common']);
@@ -45,14 +43,12 @@ const ApiKeysList = () => {
       header: t('fields.name'),
       mobile: 'title',
       cell: (row) => (
-        <Box sx={{ minWidth: 0 }}>
-          <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-            {row.name}
-          </Typography>
-          <Typography variant="caption" color="text.secondary" sx={{ fontFamily: 'monospace' }} data-testid="api-key-prefix">
-            {`${row.prefix}…`}
-          </Typography>
-        </Box>
+        <NameOverDetail
+          name={row.name}
+          detail={`${row.prefix}…`}
+          detailSx={{ fontFamily: 'monospace' }}
+          detailTestId="api-key-prefix"
+        />
       ),
     },
     {
@@ -92,11 +88,9 @@ const ApiKeysList = () => {
   ];
 
   return (
-    <TitledPage
+    <TitledListPage
+      ns="api-keys"
       testId="api-keys-page"
-      sx={{ minWidth: 0 }}
-      title={t('title')}
-      subtitle={t('subtitle')}
       actions={
         <Button variant="contained" startIcon={<AddIcon />} onClick={() => setIsCreating(true)} data-testid="api-key-new">
           {t('create.button')}
@@ -138,6 +132,6 @@ const ApiKeysList = () => {
         }
         onClose={() => setRevoking(null)}
       />
-    </TitledPage>
+    </TitledListPage>
   );
 };

@@ -1,15 +1,16 @@
 import DownloadIcon from '@mui/icons-material/Download';
-import { Button, Stack } from '@mui/material';
-import { AUDIT_ACTIONS, canDo, RoleThreshold } from '@rfid/contract';
+import { Stack } from '@mui/material';
+import { AUDIT_ACTIONS } from '@rfid/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateRangeFilter, useLastValidRange } from '../../components/date-range-filter';
 import { DownloadDialog } from '../../components/download-dialog';
+import { ExportButtons } from '../../components/export-buttons';
 import { FilterBar } from '../../components/filter-bar';
-import { TitledPage } from '../../components/page-title';
+import { TitledListPage } from '../../components/page-title';
 import { PagedTable } from '../../components/paged-table';
 import { SelectFilter } from '../../components/select-filter';
-import { RoleGate } from '../auth';
+import { GatedPage, isAdminMenuRole } from '../auth';
 import { type AuditFilters, auditPages, auditQuery } from './api/get-audit-entries';
 import { AuditDetailDialog } from './audit-detail-dialog';
 import { useAuditColumns } from './columns';
@@ -19,14 +20,11 @@ import { useAuditColumns } from './columns';
  * the company, newest first, by dates, actor, entity and action; a row opens its fields before → after; the filtered
  * rows download as CSV or Excel.
  */
-export const AuditPage = () => {
-  const { t } = useTranslation('audit');
-  return (
-    <RoleGate allows={(role) => canDo(role, RoleThreshold.adminMenu)} notAllowed={t('notAllowed')}>
-      <AuditLog />
-    </RoleGate>
-  );
-};
+export const AuditPage = () => (
+  <GatedPage ns="audit" allows={isAdminMenuRole}>
+    <AuditLog />
+  </GatedPage>
+);
 
 type TextFilters = { actor: string; entity: string; entity_id: string };
 
@@ -42,30 +40,17 @@ const AuditLog = () => {
   const columns = useAuditColumns(setOpenId);
 
   return (
-    <TitledPage
+    <TitledListPage
+      ns="audit"
       testId="audit-page"
-      sx={{ minWidth: 0 }}
-      title={t('title')}
-      subtitle={t('subtitle')}
       actions={
-        <>
-          <Button
-            variant="outlined"
-            startIcon={<DownloadIcon />}
-            onClick={() => setDownload('csv')}
-            data-testid="audit-export-csv"
-          >
-            {t('export.csv')}
-          </Button>
-          <Button
-            variant="outlined"
-            startIcon={<DownloadIcon />}
-            onClick={() => setDownload('xlsx')}
-            data-testid="audit-export-xlsx"
-          >
-            {t('export.xlsx')}
-          </Button>
-        </>
+        <ExportButtons
+          variant="outlined"
+          icons={{ csv: <DownloadIcon />, xlsx: <DownloadIcon /> }}
+          onPick={setDownload}
+          labels={{ csv: t('export.csv'), xlsx: t('export.xlsx') }}
+          testIds={{ csv: 'audit-export-csv', xlsx: 'audit-export-xlsx' }}
+        />
       }
     >
       <Stack spacing={1} data-testid="audit-filters">
@@ -108,6 +93,6 @@ const AuditLog = () => {
           title={t('export.title')}
         />
       )}
-    </TitledPage>
+    </TitledListPage>
   );
 };

@@ -3,4 +3,4 @@ export { useIdentity } from './api/get-identity';
 export { canChangeOrders, canCreateOrders, hasRole, roleQueryOptions, useRole } from './api/get-role';
 export { useLogout } from './api/logout';
 export { isNotIdentity } from './keys';
-export { RoleGate } from './role-gate';
+export { GatedPage, isAdminMenuRole } from './role-gate';

@@ -1,11 +1,10 @@
-import DownloadIcon from '@mui/icons-material/Download';
-import GridOnIcon from '@mui/icons-material/GridOn';
-import { Box, Button, Link, Stack, Typography } from '@mui/material';
+import { Box, Link, Stack, Typography } from '@mui/material';
 import type { AvailabilityRow } from '@rfid/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { DownloadDialog } from '../../components/download-dialog';
+import { ExportButtons } from '../../components/export-buttons';
 import { FilterBar } from '../../components/filter-bar';
 import { LocationListPage } from '../../components/location-list-page';
 import { type Column, PagedTable } from '../../components/paged-table';
@@ -88,12 +87,11 @@ export const AvailabilityPage = () => {
               {t('hint')}
             </Typography>
             <Stack direction="row" sx={{ gap: 1 }}>
-              <Button startIcon={<DownloadIcon />} onClick={() => setDownloading('csv')} data-testid="availability-download">
-                {t('download')}
-              </Button>
-              <Button startIcon={<GridOnIcon />} onClick={() => setDownloading('xlsx')} data-testid="availability-download-xlsx">
-                {t('downloadXlsx')}
-              </Button>
+              <ExportButtons
+                onPick={setDownloading}
+                labels={{ csv: t('download'), xlsx: t('downloadXlsx') }}
+                testIds={{ csv: 'availability-download', xlsx: 'availability-download-xlsx' }}
+              />
             </Stack>
           </Stack>
           <DownloadDialog

@@ -2,7 +2,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { type ApiAnswer, apiPage, atTestStore, fakeApi, renderApp } from '../../test/render-app';
+import { type ApiAnswer, apiPage, atTestStore, FIRST_LOAD, fakeApi, renderApp } from '../../test/render-app';
 import { BrandDashboardPage } from './brand-dashboard-page';
 
 /**
@@ -32,7 +32,6 @@ const serve = (dashboards: unknown[] = []) =>
   });
 
 const value = (id: string) => screen.getByTestId(`stat-brand-${id}-value`).textContent;
-const FIRST_LOAD = { timeout: 10_000 };
 
 describe('BrandDashboardPage', () => {
   atTestStore();

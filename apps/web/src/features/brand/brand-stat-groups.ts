@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import { type StatItem, statValue } from '../../components/stat-grid';
+import { entryFigures, exitFigures, type SideFigures } from '../orders';
 import type { BrandStatistics } from './api/get-brand-statistics';
 
 /** The brand's statistics in five groups (purchase, entry, exit, sales, inventory) of four boxes, in `language`. */
@@ -13,6 +14,16 @@ export const brandStatGroups = (t: TFunction, language: string, data: BrandStati
     value: statValue(value, language, digits),
     unit: value === null || value === undefined ? undefined : unit,
   });
+  /** A movement side's group: orders, pending, daily orders and the average time of `time`. */
+  const side = (id: 'entry' | 'exit', figures: SideFigures | undefined, time: 'reception' | 'shipping') => ({
+    id,
+    items: [
+      stat(`${id}-orders`, 'orders', figures?.orders),
+      stat(`${id}-pending`, 'pending', figures?.pending),
+      stat(`${id}-daily`, 'dailyOrders', figures?.daily, 2),
+      stat(`${id}-${time}`, `${time}Time`, figures?.average, 2, hours),
+    ],
+  });
 
   return [
     {
@@ -24,24 +35,8 @@ export const brandStatGroups = (t: TFunction, language: string, data: BrandStati
         stat('purchase-reception', 'receptionTime', purchase?.average_reception_time, 2, hours),
       ],
     },
-    {
-      id: 'entry',
-      items: [
-        stat('entry-orders', 'orders', entry?.orders),
-        stat('entry-pending', 'pending', entry?.destination_pending_orders),
-        stat('entry-daily', 'dailyOrders', entry?.destination_daily_orders, 2),
-        stat('entry-reception', 'receptionTime', entry?.average_reception_time, 2, hours),
-      ],
-    },
-    {
-      id: 'exit',
-      items: [
-        stat('exit-orders', 'orders', exit?.orders),
-        stat('exit-pending', 'pending', exit?.origin_pending_orders),
-        stat('exit-daily', 'dailyOrders', exit?.origin_daily_orders, 2),
-        stat('exit-shipping', 'shippingTime', exit?.average_shipping_time, 2, hours),
-      ],
-    },
+    side('entry', entry && entryFigures(entry), 'reception'),
+    side('exit', exit && exitFigures(exit), 'shipping'),
     {
       id: 'sales',
       items: [

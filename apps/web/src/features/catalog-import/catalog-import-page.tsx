@@ -1,7 +1,7 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { Alert, Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
-import { type CatalogImport, canDo, ImportState, RoleThreshold } from '@rfid/contract';
+import { type CatalogImport, ImportState } from '@rfid/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,11 +9,11 @@ import { TitledPage } from '../../components/page-title';
 import { type Column, PagedTable } from '../../components/paged-table';
 import { PercentBar } from '../../components/percent-bar';
 import { StatusChip, type StatusStyle } from '../../components/status-chip';
-import { TwoLineDate } from '../../components/two-line';
+import { NameOverDetail, TwoLineDate } from '../../components/two-line';
 import { ApiError } from '../../lib/api-client';
 import { formatBytes, formatQuantity } from '../../lib/format';
 import { notify } from '../../lib/notifier';
-import { RoleGate } from '../auth';
+import { GatedPage, isAdminMenuRole } from '../auth';
 import { downloadRejected } from './api/download-rejected';
 import { catalogImportQuery, isFinished, PROGRESS_POLL_MS } from './api/get-catalog-import';
 import { catalogImportsPages } from './api/get-catalog-imports';
@@ -110,14 +110,11 @@ const CurrentImport = ({ id }: { id: number }) => {
  * and a header row, or JSON Lines); the server imports it in the background (new GTINs inserted, known ones updated),
  * this page follows its progress and lists the company's imports with their counts and the report of rejected rows.
  */
-export const CatalogImportPage = () => {
-  const { t } = useTranslation('catalog-import');
-  return (
-    <RoleGate allows={(role) => canDo(role, RoleThreshold.adminMenu)} notAllowed={t('notAllowed')}>
-      <ImportsPage />
-    </RoleGate>
-  );
-};
+export const CatalogImportPage = () => (
+  <GatedPage ns="catalog-import" allows={isAdminMenuRole}>
+    <ImportsPage />
+  </GatedPage>
+);
 
 const ImportsPage = () => {
   const { t, i18n } = useTranslation(['catalog-import', 'common']);
@@ -156,14 +153,10 @@ const ImportsPage = () => {
       header: t('columns.file'),
       mobile: 'title',
       cell: (row) => (
-        <Box sx={{ minWidth: 0 }}>
-          <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-            {row.file_name}
-          </Typography>
-          <Typography variant="caption" color="text.secondary">
-            {`${row.format.toUpperCase()} · ${formatBytes(row.bytes)} · ${row.created_by}`}
-          </Typography>
-        </Box>
+        <NameOverDetail
+          name={row.file_name}
+          detail={`${row.format.toUpperCase()} · ${formatBytes(row.bytes)} · ${row.created_by}`}
+        />
       ),
     },
     { id: 'created', header: t('columns.created'), cell: (row) => <TwoLineDate value={row.created_at} /> },

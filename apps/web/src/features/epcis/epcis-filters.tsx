@@ -26,6 +26,36 @@ const DISPOSITIONS = [
   'unknown',
 ];
 
+/** The two ends of the time range, in the form's order. */
+const BOUNDS = ['from', 'to'] as const;
+
+/** A select of the form: "any" (''), then `options`, each read as `<optionKey>.<option>`; its label is `fields.<name>`. */
+const AnySelect = ({
+  state,
+  name,
+  options,
+  optionKey,
+  testId,
+}: {
+  state: EpcisState;
+  name: 'eventType' | 'bizStep' | 'disposition';
+  options: readonly string[];
+  optionKey: string;
+  testId: string;
+}) => {
+  const { t } = useTranslation(['epcis', 'common']);
+  return (
+    <TextField select label={t(`fields.${name}`)} size="small" {...state.field(name)} data-testid={testId}>
+      <MenuItem value="">{t('any')}</MenuItem>
+      {options.map((option) => (
+        <MenuItem key={option} value={option}>
+          {t(`${optionKey}.${option}`)}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+};
+
 /** The query form: type, time range, EPC, business step, disposition and location; search and download. */
 export const EpcisFilterForm = ({ state }: { state: EpcisState }) => {
   const { t } = useTranslation(['epcis', 'common']);
@@ -34,30 +64,19 @@ export const EpcisFilterForm = ({ state }: { state: EpcisState }) => {
     <Card component="form" onSubmit={state.submit} data-testid="epcis-form">
       <CardContent>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(4, 1fr)' } }}>
-          <TextField select label={t('fields.eventType')} size="small" {...field('eventType')} data-testid="epcis-event-type">
-            <MenuItem value="">{t('any')}</MenuItem>
-            {EVENT_TYPES.map((type) => (
-              <MenuItem key={type} value={type}>
-                {t(`types.${type}`)}
-              </MenuItem>
-            ))}
-          </TextField>
+          <AnySelect state={state} name="eventType" options={EVENT_TYPES} optionKey="types" testId="epcis-event-type" />
           {/* The app's date-time field (DD/MM/YYYY HH:mm in both languages), not the browser's native input, which
               follows the browser's own locale ("mm/dd/yyyy, --:-- --" in an English Chromium; issue 28). */}
-          <DateTimeField
-            label={t('fields.from')}
-            size="small"
-            testId="epcis-from"
-            value={form.from}
-            onChange={(value) => setForm((f) => ({ ...f, from: value }))}
-          />
-          <DateTimeField
-            label={t('fields.to')}
-            size="small"
-            testId="epcis-to"
-            value={form.to}
-            onChange={(value) => setForm((f) => ({ ...f, to: value }))}
-          />
+          {BOUNDS.map((bound) => (
+            <DateTimeField
+              key={bound}
+              label={t(`fields.${bound}`)}
+              size="small"
+              testId={`epcis-${bound}`}
+              value={form[bound]}
+              onChange={(value) => setForm((f) => ({ ...f, [bound]: value }))}
+            />
+          ))}
           <TextField
             label={t('fields.epc')}
             size="small"
@@ -65,28 +84,14 @@ export const EpcisFilterForm = ({ state }: { state: EpcisState }) => {
             slotProps={{ htmlInput: { 'data-testid': 'epcis-epc' } }}
             {...field('epc')}
           />
-          <TextField select label={t('fields.bizStep')} size="small" {...field('bizStep')} data-testid="epcis-biz-step">
-            <MenuItem value="">{t('any')}</MenuItem>
-            {BIZ_STEPS.map((step) => (
-              <MenuItem key={step} value={step}>
-                {t(`bizSteps.${step}`)}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            select
-            label={t('fields.disposition')}
-            size="small"
-            {...field('disposition')}
-            data-testid="epcis-disposition"
-          >
-            <MenuItem value="">{t('any')}</MenuItem>
-            {DISPOSITIONS.map((disposition) => (
-              <MenuItem key={disposition} value={disposition}>
-                {t(`dispositions.${disposition}`)}
-              </MenuItem>
-            ))}
-          </TextField>
+          <AnySelect state={state} name="bizStep" options={BIZ_STEPS} optionKey="bizSteps" testId="epcis-biz-step" />
+          <AnySelect
+            state={state}
+            name="disposition"
+            options={DISPOSITIONS}
+            optionKey="dispositions"
+            testId="epcis-disposition"
+          />
           <TextField
             label={t('fields.location')}
             size="small"

@@ -1,7 +1,8 @@
-import { Box, Typography } from '@mui/material';
+import { Typography } from '@mui/material';
 import type { ErpDifference } from '@rfid/contract';
 import { useTranslation } from 'react-i18next';
 import type { Column } from '../../components/paged-table';
+import { NameOverDetail } from '../../components/two-line';
 import { formatQuantity } from '../../lib/format';
 
 /** The differences' columns: GTIN (and description), store, ERP and RFID quantities, and the difference, coloured. */
@@ -14,14 +15,7 @@ export const useErpColumns = (): Column<ErpDifference>[] => {
       header: t('columns.gtin'),
       mobile: 'title',
       cell: (row) => (
-        <Box sx={{ minWidth: 0 }}>
-          <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-            {row.gtin}
-          </Typography>
-          <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-            {row.description ?? t('notInCatalogue')}
-          </Typography>
-        </Box>
+        <NameOverDetail name={row.gtin} detail={row.description ?? t('notInCatalogue')} detailSx={{ overflowWrap: 'anywhere' }} />
       ),
     },
     { id: 'store', header: t('columns.store'), cell: (row) => `${row.location.code} · ${row.location.description}` },

@@ -3,7 +3,7 @@ import { Button } from '@mui/material';
 import { canDo, RoleThreshold } from '@rfid/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TitledPage } from '../../components/page-title';
+import { TitledListPage } from '../../components/page-title';
 import { PagedTable } from '../../components/paged-table';
 import { notify } from '../../lib/notifier';
 import { useDebounced } from '../../lib/use-debounced';
@@ -38,11 +38,9 @@ export const ErpStockPage = () => {
   };
 
   return (
-    <TitledPage
+    <TitledListPage
+      ns="erp"
       testId="erp-stock-page"
-      sx={{ minWidth: 0 }}
-      title={t('title')}
-      subtitle={t('subtitle')}
       actions={
         <Button
           variant="outlined"
@@ -58,6 +56,6 @@ export const ErpStockPage = () => {
       {canImport && <ErpUpload />}
       <ErpFilters value={typed} set={(patch) => setTyped((current) => ({ ...current, ...patch }))} />
       <PagedTable {...erpDifferencesPages(filters)} columns={columns} emptyText={t('empty')} testId="erp-differences" />
-    </TitledPage>
+    </TitledListPage>
   );
 };

@@ -7,6 +7,14 @@ import { registerServiceWorker } from '../../lib/service-worker';
 import type { OutboxEntry } from './outbox';
 import { outbox, useOutbox } from './use-outbox';
 
+/** The last EPC the reader typed, in monospace under the count (`text` of it); nothing before the first. */
+export const LastEpc = ({ epc, text }: { epc: string | undefined; text: (epc: string) => string }) =>
+  epc && (
+    <Typography variant="body2" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere', mt: 1 }}>
+      {text(epc)}
+    </Typography>
+  );
+
 /** The text of an entry of each kind (a pick of no units is a skip). */
 const entryKey = (entry: OutboxEntry): string => {
   if (entry.kind === 'count') return 'refused.count';

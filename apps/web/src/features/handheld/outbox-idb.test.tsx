@@ -70,18 +70,27 @@ const fakeServer = () => {
   };
 };
 
+/** No network: every call fails as a browser's fetch does offline. */
+const goOffline = () =>
+  vi.stubGlobal('fetch', async (): Promise<never> => {
+    throw new TypeError('Failed to fetch');
+  });
+
+/** A fresh database and no network: the database's name, and an outbox on it signed in as user `owner`. */
+const offlineOutbox = async (owner: number) => {
+  const name = freshName();
+  goOffline();
+  const outbox = createOutbox(idbOutboxStore(name), sendEntry);
+  await outbox.setOwner(owner);
+  return { name, outbox };
+};
+
 /** The real queue: IndexedDB (fake-indexeddb) and the real sender (sendEntry, through the API client and `fetch`). */
 describe('the outbox in IndexedDB', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('keeps its entries when the app is closed and opened again (a new connection to the same database)', async () => {
-    const name = freshName();
-    const offline = async (): Promise<never> => {
-      throw new TypeError('Failed to fetch');
-    };
-    vi.stubGlobal('fetch', offline);
-    const first = createOutbox(idbOutboxStore(name), sendEntry);
-    await first.setOwner(7);
+    const { name, outbox: first } = await offlineOutbox(7);
     await first.add(count('a'));
     await first.add(pick('b'));
     await first.flush();
@@ -135,12 +144,7 @@ describe('the outbox in IndexedDB', () => {
   });
 
   it('keeps a box receipt through a reopen, sends it once (a resend after a lost answer is a 200), and keeps a refused one', async () => {
-    const name = freshName();
-    vi.stubGlobal('fetch', async (): Promise<never> => {
-      throw new TypeError('Failed to fetch');
-    });
-    const offline = createOutbox(idbOutboxStore(name), sendEntry);
-    await offline.setOwner(7);
+    const { name, outbox: offline } = await offlineOutbox(7);
     // Keys in the order of queuing (entries queued in the same millisecond come in the order of their keys).
     await offline.add(receipt('r1'));
     await offline.add(count('s1'));
@@ -196,12 +200,7 @@ describe('the outbox in IndexedDB', () => {
   });
 
   it("sends only the signed-in user's entries: another user's wait in the database for their session", async () => {
-    const name = freshName();
-    vi.stubGlobal('fetch', async (): Promise<never> => {
-      throw new TypeError('Failed to fetch');
-    });
-    const of7 = createOutbox(idbOutboxStore(name), sendEntry);
-    await of7.setOwner(7);
+    const { name, outbox: of7 } = await offlineOutbox(7);
     await of7.add(pick('of-7'));
     await of7.flush();
 

@@ -1,8 +1,8 @@
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
-import { IconButton, Link, Box as MuiBox, Stack, Tooltip } from '@mui/material';
+import { IconButton, Box as MuiBox, Stack, Tooltip } from '@mui/material';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { linkCell } from '../../components/link-cell';
 import type { Column } from '../../components/paged-table';
 import { PercentBar } from '../../components/percent-bar';
 import { StatusChip } from '../../components/status-chip';
@@ -93,11 +93,7 @@ export const useBoxColumns = (kind: OrderKind, orderId: string, onDelete?: (box:
     barcode: {
       id: 'barcode',
       header: t('columns.barcode'),
-      cell: (box) => (
-        <Link component={RouterLink} to={paths.box(orderId, box.id)} data-testid="box-link">
-          {box.barcode}
-        </Link>
-      ),
+      cell: linkCell((box) => ({ to: paths.box(orderId, box.id), text: box.barcode }), 'box-link'),
       mobile: 'title',
     },
     status: {
@@ -148,10 +144,9 @@ export const useBoxColumns = (kind: OrderKind, orderId: string, onDelete?: (box:
       id: 'verifications',
       header: t('columns.verifications'),
       align: 'right',
-      cell: (box) => (
-        <Link component={RouterLink} to={paths.verifications(orderId, box.id)} data-testid="box-verifications-link">
-          {quantity(box.verification_count)}
-        </Link>
+      cell: linkCell(
+        (box) => ({ to: paths.verifications(orderId, box.id), text: quantity(box.verification_count) }),
+        'box-verifications-link',
       ),
     },
     percent: percentColumn(t, isOnline),

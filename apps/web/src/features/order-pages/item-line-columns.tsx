@@ -1,10 +1,10 @@
-import { Box, Link } from '@mui/material';
+import { Link } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { Column } from '../../components/paged-table';
 import { PercentBar } from '../../components/percent-bar';
 import { formatQuantity } from '../../lib/format';
-import { formatSizes, ORDER_PATHS, type OrderKind } from '../orders';
+import { expectedRealColumns, ORDER_PATHS, type OrderKind, sizeColumn } from '../orders';
 import type { OrderLine } from './api/order-endpoint';
 import { hasOnlineReading } from './kinds';
 
@@ -33,23 +33,8 @@ export const useItemLineColumns = (kind: OrderKind, orderId: string): Column<Ord
     { id: 'description', header: t('columns.description'), cell: (line) => line.description },
     { id: 'model', header: t('columns.model'), cell: (line) => line.model },
     { id: 'colour', header: t('columns.colour'), cell: (line) => line.colour },
-    {
-      id: 'size',
-      header: t('columns.size'),
-      cell: (line) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatSizes(line.sizes, t)}</Box>,
-    },
-    {
-      id: 'expected',
-      header: t('columns.expected'),
-      align: 'right',
-      cell: (line) => <span data-testid="line-expected">{quantity(line.theorical_quantity)}</span>,
-    },
-    {
-      id: 'real',
-      header: t('columns.real'),
-      align: 'right',
-      cell: (line) => <span data-testid="line-real">{quantity(line.real_quantity)}</span>,
-    },
+    sizeColumn(t('columns.size'), t),
+    ...expectedRealColumns<OrderLine>({ expected: t('columns.expected'), real: t('columns.real') }, quantity),
     { id: 'percent', header: t('columns.percent'), cell: (line) => <PercentBar value={line.percent} /> },
   ];
   if (!hasOnlineReading(kind)) return columns;

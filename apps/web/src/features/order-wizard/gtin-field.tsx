@@ -3,12 +3,9 @@ import type { ItemType } from '@rfid/contract';
 import { gtinFromScan, isDigitalLinkUri } from '@rfid/epc';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ItemTypeOption, itemTypeVariant, itemVariantText } from '../../components/item-type';
+import { type GtinPickOption, itemTypeVariant, itemVariantText, renderGtinPickOption } from '../../components/item-type';
 import { useDebounced } from '../../lib/use-debounced';
 import { GTIN_SEARCH_MIN, useGtinSearch } from './api/search-gtins';
-
-/** An option of the GTIN field: a catalog GTIN, or 'Create' for the digits typed. */
-type GtinOption = { kind: 'gtin'; item: ItemType } | { kind: 'create'; gtin: string };
 
 export type GtinFieldProps = {
   value: ItemType | null;
@@ -44,9 +41,9 @@ export const GtinField = ({ value, onChange, onCreate, error, testId }: GtinFiel
   const search = useDebounced(typed);
   const query = useGtinSearch(search);
   const found = search.length >= GTIN_SEARCH_MIN ? (query.data ?? []) : [];
-  const options: GtinOption[] = found.map((item) => ({ kind: 'gtin', item }));
+  const options: GtinPickOption[] = found.map((item) => ({ kind: 'gtin', item }));
   if (/^\d{8,14}$/.test(typed) && !found.some((item) => item.gtin === typed)) options.push({ kind: 'create', gtin: typed });
-  const selected: GtinOption | null = value ? { kind: 'gtin', item: value } : null;
+  const selected: GtinPickOption | null = value ? { kind: 'gtin', item: value } : null;
   return (
     <Autocomplete
       value={selected}
@@ -65,18 +62,7 @@ export const GtinField = ({ value, onChange, onCreate, error, testId }: GtinFiel
       isOptionEqualToValue={(option, other) =>
         option.kind === 'gtin' && other.kind === 'gtin' && option.item.id === other.item.id
       }
-      renderOption={(props, option) => {
-        const { key, ...rest } = props;
-        return (
-          <li key={key} {...rest} data-testid={option.kind === 'create' ? 'gtin-option-create' : 'gtin-option'}>
-            {option.kind === 'create' ? (
-              t('box.create', { gtin: option.gtin })
-            ) : (
-              <ItemTypeOption item={itemTypeVariant(option.item)} />
-            )}
-          </li>
-        );
-      }}
+      renderOption={renderGtinPickOption((gtin) => t('box.create', { gtin }))}
       noOptionsText={typed.length < GTIN_SEARCH_MIN ? t('box.typeMore', { count: GTIN_SEARCH_MIN }) : t('box.noMatch')}
       loadingText={t('loading')}
       fullWidth

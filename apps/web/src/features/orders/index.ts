@@ -3,12 +3,16 @@
 export type { AnyOrder } from './api/get-order-header';
 
 export { DeleteOrderDialog } from './dashboard/delete-order-dialog';
+export type { DestinationHistoryQuery, OriginHistoryQuery } from './dashboard/history-query';
+export { destinationHistoryQuery, originHistoryQuery } from './dashboard/history-query';
 export { OrderActionDialog } from './dashboard/order-action-dialog';
 export {
   DeleteRowButton,
+  expectedRealColumns,
   orderIdColumn,
   RowActionButton,
   RowActions,
+  sizeColumn,
   useOrderCountColumns,
   WaitingTime,
 } from './dashboard/order-cells';
@@ -16,7 +20,8 @@ export { FilterRow, OrderDashboardLayout } from './dashboard/order-dashboard-lay
 export type { OrderDownload } from './dashboard/order-downloads';
 export { OrderDownloadDialog, orderCsvMenuItems } from './dashboard/order-downloads';
 export { OrderHistoryFilters, useOrderHistoryFilters } from './dashboard/order-history-filters';
-export { EntryStatGrid, ExitStatGrid } from './dashboard/side-stat-grid';
+export type { SideFigures } from './dashboard/side-stat-grid';
+export { EntryStatGrid, ExitStatGrid, entryFigures, exitFigures } from './dashboard/side-stat-grid';
 export { defaultStatsRange } from './dashboard/stats-range';
 export { ordersKeys } from './keys';
 export { boxStatusMap, formatSizes, isLate, orderStatusMap } from './labels';

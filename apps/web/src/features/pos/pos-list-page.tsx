@@ -1,10 +1,10 @@
 import WarningIcon from '@mui/icons-material/WarningAmber';
-import { Link, Stack, Tooltip } from '@mui/material';
+import { Stack, Tooltip } from '@mui/material';
 import type { PosTransaction } from '@rfid/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
 import { useLastValidRange } from '../../components/date-range-filter';
+import { linkCell } from '../../components/link-cell';
 import { LocationListPage } from '../../components/location-list-page';
 import { type Column, PagedTable } from '../../components/paged-table';
 import { TextAndRangeFilters } from '../../components/text-and-range-filters';
@@ -32,11 +32,7 @@ export const PosListPage = ({ kind }: { kind: PosKind }) => {
     {
       id: 'id',
       header: t('columns.id'),
-      cell: (row) => (
-        <Link component={RouterLink} to={POS_PATHS[kind].detail(row.id)} data-testid="pos-link">
-          {row.id}
-        </Link>
-      ),
+      cell: linkCell((row) => ({ to: POS_PATHS[kind].detail(row.id), text: row.id }), 'pos-link'),
       mobile: 'title',
     },
     {

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { aTagCompanyFormat } from '../../test/fixtures';
-import { type ApiAnswer, type ApiCall, apiPage, cleanAfterEach, fakeApi, renderApp } from '../../test/render-app';
+import { type ApiAnswer, type ApiCall, apiPage, cleanAfterEach, FIRST_LOAD, fakeApi, renderApp } from '../../test/render-app';
 import { PrintWizardDialog, type PrintWizardProps } from './print-wizard';
 
 /**
@@ -60,9 +60,6 @@ const renderWizard = (language: 'es' | 'en', props: Partial<PrintWizardProps>) =
   );
   return { rendered, onClose, onDone };
 };
-
-/** The first render loads the dialog's modules: slow on a loaded machine. */
-const FIRST_LOAD = { timeout: 10_000 };
 
 const nextButton = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
 

@@ -47,6 +47,9 @@ export const PrinterSelect = ({ value, onChange }: { value: Printer | null; onCh
 
 export type RangeChoice = { mode: 'all' | 'range'; from: string; to: string };
 
+/** The two ends of a label range, in the form's order. */
+const RANGE_ENDS = ['from', 'to'] as const;
+
 /** All or a from/to range; the range fields are active only with the range option (spec section 5). */
 export const RangeFields = ({
   value,
@@ -69,6 +72,8 @@ export const RangeFields = ({
   };
   const isRange = value.mode === 'range';
   const from = Number(value.from);
+  /** The lowest number each end may take, as its message says: the range's minimum, and for "to" a valid "from". */
+  const lowest = { from: bounds.min, to: Number.isFinite(from) && from > bounds.min ? from : bounds.min };
   return (
     <Stack spacing={1}>
       <RadioGroup
@@ -80,28 +85,20 @@ export const RangeFields = ({
         <FormControlLabel value="range" control={<Radio data-testid="range-range" />} label={t('range.range')} />
       </RadioGroup>
       <Stack direction="row" spacing={2}>
-        <TextField
-          label={t('range.from')}
-          type="number"
-          disabled={!isRange}
-          value={value.from}
-          onChange={(event) => onChange({ ...value, from: event.target.value })}
-          error={isRange && Boolean(errors.from)}
-          helperText={isRange ? message(errors.from, bounds.min) : undefined}
-          slotProps={{ htmlInput: { min: bounds.min, max: bounds.max, 'data-testid': 'range-from' } }}
-          fullWidth
-        />
-        <TextField
-          label={t('range.to')}
-          type="number"
-          disabled={!isRange}
-          value={value.to}
-          onChange={(event) => onChange({ ...value, to: event.target.value })}
-          error={isRange && Boolean(errors.to)}
-          helperText={isRange ? message(errors.to, Number.isFinite(from) && from > bounds.min ? from : bounds.min) : undefined}
-          slotProps={{ htmlInput: { min: bounds.min, max: bounds.max, 'data-testid': 'range-to' } }}
-          fullWidth
-        />
+        {RANGE_ENDS.map((end) => (
+          <TextField
+            key={end}
+            label={t(`range.${end}`)}
+            type="number"
+            disabled={!isRange}
+            value={value[end]}
+            onChange={(event) => onChange({ ...value, [end]: event.target.value })}
+            error={isRange && Boolean(errors[end])}
+            helperText={isRange ? message(errors[end], lowest[end]) : undefined}
+            slotProps={{ htmlInput: { min: bounds.min, max: bounds.max, 'data-testid': `range-${end}` } }}
+            fullWidth
+          />
+        ))}
       </Stack>
     </Stack>
   );

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { aTagCompanyFormat } from '../../test/fixtures';
-import { type ApiAnswer, type ApiCall, apiPage, cleanAfterEach, fakeApi, renderApp } from '../../test/render-app';
+import { type ApiAnswer, type ApiCall, apiPage, cleanAfterEach, FIRST_LOAD, fakeApi, renderApp } from '../../test/render-app';
 import { CreateManualPage } from './create-manual-page';
 
 /**
@@ -23,9 +23,6 @@ const serve = (create: (body: unknown) => ApiAnswer = () => ({ status: 201, body
   });
 
 const posts = (calls: ApiCall[]) => calls.filter((c) => c.method === 'POST' && c.path === ORDERS).map((c) => c.body);
-
-/** The first render loads the page's modules: slow on a loaded machine. */
-const FIRST_LOAD = { timeout: 10_000 };
 
 /** Types `text` into `field` in one input event (a scan or a paste: far fewer renders than key by key). */
 const fill = async (field: HTMLElement, text: string) => {

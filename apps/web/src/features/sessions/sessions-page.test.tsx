@@ -3,7 +3,7 @@ import type { Session } from '@rfid/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { type ApiAnswer, cleanAfterEach, fakeApi, renderApp } from '../../test/render-app';
+import { type ApiAnswer, cleanAfterEach, declineThenConfirmDelete, fakeApi, renderApp } from '../../test/render-app';
 import { SessionsPage } from './sessions-page';
 import { summarizeUserAgent } from './user-agent';
 
@@ -48,17 +48,13 @@ describe('SessionsPage', () => {
     expect(within(other).getByText('192.0.2.9')).toBeTruthy();
     expect(within(other).getByText('Inicio de sesión único')).toBeTruthy();
 
-    await userEvent.click(within(other).getByRole('button', { name: 'Cerrar: Safari · iOS' }));
-    const dialog = await screen.findByTestId('confirm-dialog');
-    expect(within(dialog).getByText(/La sesión de Safari · iOS terminará ahora/)).toBeTruthy();
-    await userEvent.click(within(dialog).getByRole('button', { name: 'No' }));
-    expect(calls.filter((c) => c.method === 'DELETE')).toEqual([]);
-    await waitFor(() => expect(screen.queryByTestId('confirm-dialog')).toBeNull());
-
-    await userEvent.click(within(other).getByRole('button', { name: 'Cerrar: Safari · iOS' }));
-    await userEvent.click(within(await screen.findByTestId('confirm-dialog')).getByRole('button', { name: 'Sí, cerrar' }));
-    await waitFor(() => expect(screen.getByTestId('notifier').textContent).toBe('Sesión cerrada.'));
-    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/api/sessions/2/']);
+    await declineThenConfirmDelete(calls, other, {
+      action: 'Cerrar: Safari · iOS',
+      message: /La sesión de Safari · iOS terminará ahora/,
+      yes: 'Sí, cerrar',
+      done: 'Sesión cerrada.',
+      path: '/api/sessions/2/',
+    });
   });
 
   it('en: closes the other sessions after a confirmation; with none left the button is off', async () => {

@@ -3,7 +3,7 @@ import type { Session } from '@rfid/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { TitledPage } from '../../components/page-title';
+import { TitledListPage } from '../../components/page-title';
 import { type Column, RowsTable } from '../../components/paged-table';
 import { formatDateTime } from '../../lib/format';
 import { notify } from '../../lib/notifier';
@@ -69,11 +69,9 @@ export const SessionsPage = () => {
   ];
 
   return (
-    <TitledPage
+    <TitledListPage
+      ns="sessions"
       testId="sessions-page"
-      sx={{ minWidth: 0 }}
-      title={t('title')}
-      subtitle={t('subtitle')}
       actions={
         <Button
           variant="outlined"
@@ -115,6 +113,6 @@ export const SessionsPage = () => {
         }
         onClose={() => setIsClosingOthers(false)}
       />
-    </TitledPage>
+    </TitledListPage>
   );
 };

@@ -53,14 +53,19 @@ const figureText = (id: string) => screen.getByTestId(`stat-${id}-value`).textCo
 
 const renderIn = (language: 'es' | 'en', ui: ReactNode, role = 3) => renderApp(ui, { language, role, namespaces: ['shrink'] });
 
+/** Opens the page in `language` and waits for its title and its report. */
+const openReport = async (language: 'es' | 'en', title: string) => {
+  await renderIn(language, <ShrinkPage />);
+  expect(await screen.findByText(title)).toBeTruthy();
+  await screen.findByTestId('shrink-gtins');
+};
+
 describe('ShrinkPage', () => {
   atStore({ id: 3, description: 'Tienda Madrid Centro' });
 
   it('es: the figures and top lists with a decimal comma and "." thousands, asked for the last 30 days', async () => {
     const asked = fakeApi();
-    await renderIn('es', <ShrinkPage />);
-    expect(await screen.findByText('Mermas y exactitud')).toBeTruthy();
-    await screen.findByTestId('shrink-gtins');
+    await openReport('es', 'Mermas y exactitud');
     expect(figureText('shrink-accuracy')).toBe('94,3%');
     expect(figureText('shrink-inventories')).toBe('4');
     expect(figureText('shrink-units')).toBe('1234');
@@ -79,9 +84,7 @@ describe('ShrinkPage', () => {
 
   it('en: the same figures with a decimal point and "," thousands', async () => {
     fakeApi();
-    await renderIn('en', <ShrinkPage />);
-    expect(await screen.findByText('Shrink and accuracy')).toBeTruthy();
-    await screen.findByTestId('shrink-gtins');
+    await openReport('en', 'Shrink and accuracy');
     expect(figureText('shrink-accuracy')).toBe('94.3%');
     expect(figureText('shrink-units')).toBe('1,234');
     expect(figureText('shrink-value')).toBe('23,456.50');

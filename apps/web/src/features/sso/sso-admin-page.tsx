@@ -3,7 +3,7 @@ import { canDo, Role } from '@rfid/contract';
 import { useTranslation } from 'react-i18next';
 import { FormCard } from '../../components/form-card';
 import { TitledPage } from '../../components/page-title';
-import { RoleGate } from '../auth';
+import { GatedPage } from '../auth';
 import { LocationsSection, ProviderSection, RolesSection, UsersSection } from './sso-admin-sections';
 import { useSsoAdmin } from './use-sso-admin';
 
@@ -12,14 +12,11 @@ import { useSsoAdmin } from './use-sso-admin';
  * sent to it, how its groups map to roles and locations, just-in-time users and "SSO only". The client secret is never
  * shown; left empty, the stored one stays.
  */
-export const SsoAdminPage = () => {
-  const { t } = useTranslation('sso');
-  return (
-    <RoleGate allows={(role) => canDo(role, Role.CompanyAdmin)} notAllowed={t('admin.notAllowed')}>
-      <SsoAdmin />
-    </RoleGate>
-  );
-};
+export const SsoAdminPage = () => (
+  <GatedPage ns="sso" notAllowedKey="admin.notAllowed" allows={(role) => canDo(role, Role.CompanyAdmin)}>
+    <SsoAdmin />
+  </GatedPage>
+);
 
 const SsoAdmin = () => {
   const { t } = useTranslation(['sso', 'shell', 'common']);

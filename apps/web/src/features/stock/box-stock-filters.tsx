@@ -1,7 +1,6 @@
-import DownloadIcon from '@mui/icons-material/Download';
-import GridOnIcon from '@mui/icons-material/GridOn';
-import { Box, Button, Stack, Tab, Tabs } from '@mui/material';
+import { Box, Stack, Tab, Tabs } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { ExportButtons } from '../../components/export-buttons';
 import { TextFilter } from '../../components/text-filter';
 import { AreaSelect } from './area-select';
 import type { BoxStockTabName } from './box-stock-tab';
@@ -35,24 +34,12 @@ export const BoxStockFilters = ({
         <TextFilter label={t('filters.codebar')} value={codebarText} onChange={setCodebarText} testId={'filter-codebar'} />
         <Box sx={{ flexGrow: 1 }} />
         {tab === 'tracking' && (
-          <>
-            <Button
-              startIcon={<DownloadIcon />}
-              disabled={areaId === 0}
-              onClick={() => setDownloading('csv')}
-              data-testid="box-tracking-download"
-            >
-              {t('boxStock.download')}
-            </Button>
-            <Button
-              startIcon={<GridOnIcon />}
-              disabled={areaId === 0}
-              onClick={() => setDownloading('xlsx')}
-              data-testid="box-tracking-download-xlsx"
-            >
-              {t('boxStock.downloadXlsx')}
-            </Button>
-          </>
+          <ExportButtons
+            disabled={areaId === 0}
+            onPick={setDownloading}
+            labels={{ csv: t('boxStock.download'), xlsx: t('boxStock.downloadXlsx') }}
+            testIds={{ csv: 'box-tracking-download', xlsx: 'box-tracking-download-xlsx' }}
+          />
         )}
       </Stack>
       <Tabs value={tab} onChange={(_, next: BoxStockTabName) => setTab(next)} variant="fullWidth" sx={{ maxWidth: 480 }}>

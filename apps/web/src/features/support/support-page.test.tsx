@@ -2,7 +2,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { atTestStore, renderApp } from '../../test/render-app';
+import { atTestStore, FIRST_LOAD, renderApp } from '../../test/render-app';
 import { SupportPage } from './support-page';
 
 /**
@@ -34,8 +34,6 @@ const fakeTickets = () => {
   });
   return sent;
 };
-
-const FIRST_LOAD = { timeout: 10_000 };
 
 describe('SupportPage', () => {
   atTestStore();

@@ -1,8 +1,9 @@
 import AssessmentIcon from '@mui/icons-material/Assessment';
-import { IconButton, Link, Switch, Tooltip, Typography, useMediaQuery, useTheme } from '@mui/material';
+import { IconButton, Switch, Tooltip, Typography, useMediaQuery, useTheme } from '@mui/material';
 import type { Verification } from '@rfid/contract';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { linkCell } from '../../components/link-cell';
 import type { Column } from '../../components/paged-table';
 import { quantityColumn } from '../../components/quantity-column';
 import { formatDateTime } from '../../lib/format';
@@ -24,10 +25,12 @@ export const useVerificationColumns = ({
     {
       id: 'id',
       header: t('verifications.columns.id'),
-      cell: (row) => (
-        <Link component={RouterLink} to={paths.verification(orderId, boxId, row.id)} data-testid="verification-link">
-          {isPhone ? t('verifications.cardTitle', { id: row.id }) : row.id}
-        </Link>
+      cell: linkCell(
+        (row) => ({
+          to: paths.verification(orderId, boxId, row.id),
+          text: isPhone ? t('verifications.cardTitle', { id: row.id }) : row.id,
+        }),
+        'verification-link',
       ),
       mobile: 'title',
     },

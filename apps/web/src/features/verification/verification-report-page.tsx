@@ -1,11 +1,11 @@
 import ListAltIcon from '@mui/icons-material/ListAlt';
-import { Box, Stack, Typography } from '@mui/material';
+import { Stack, Typography } from '@mui/material';
 import { type ItemLine, onlinePercent } from '@rfid/contract';
 import { useTranslation } from 'react-i18next';
 import type { Column } from '../../components/paged-table';
 import { PercentBar } from '../../components/percent-bar';
 import { formatQuantity } from '../../lib/format';
-import { formatSizes, ORDER_PATHS } from '../orders';
+import { expectedRealColumns, ORDER_PATHS, sizeColumn } from '../orders';
 import { getVerificationReport } from './api/get-verification-report';
 import { verificationKeys } from './keys';
 import type { VerificationIds } from './verification-kind';
@@ -30,23 +30,8 @@ export const VerificationReportPage = (ids: VerificationIds) => {
     { id: 'clothType', header: t('report.columns.clothType'), cell: (line) => line.cloth_type },
     { id: 'model', header: t('report.columns.model'), cell: (line) => line.model },
     { id: 'colour', header: t('report.columns.colour'), cell: (line) => line.colour },
-    {
-      id: 'size',
-      header: t('report.columns.size'),
-      cell: (line) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatSizes(line.sizes, t)}</Box>,
-    },
-    {
-      id: 'expected',
-      header: t('report.columns.expected'),
-      cell: (line) => <span data-testid="line-expected">{quantity(line.theorical_quantity)}</span>,
-      align: 'right',
-    },
-    {
-      id: 'real',
-      header: t('report.columns.real'),
-      cell: (line) => <span data-testid="line-real">{quantity(line.real_quantity)}</span>,
-      align: 'right',
-    },
+    sizeColumn(t('report.columns.size'), t),
+    ...expectedRealColumns<ItemLine>({ expected: t('report.columns.expected'), real: t('report.columns.real') }, quantity),
     {
       id: 'completion',
       header: t('report.columns.completion'),

@@ -1,8 +1,7 @@
 import AddIcon from '@mui/icons-material/Add';
-import { Link } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
 import { LinkButton } from '../../../components/link-button';
+import { linkCell } from '../../../components/link-cell';
 import { type Column, PagedTable } from '../../../components/paged-table';
 import { locationAreasPages } from '../api/get-location-areas';
 import type { Area } from '../api/types';
@@ -20,11 +19,7 @@ export const LocationAreas = ({ locationId }: { locationId: number }) => {
     {
       id: 'location',
       header: t('areas.location'),
-      cell: (row) => (
-        <Link component={RouterLink} to={`/administrador/locations/${row.location_id}/edit`}>
-          {row.location_description}
-        </Link>
-      ),
+      cell: linkCell((row) => ({ to: `/administrador/locations/${row.location_id}/edit`, text: row.location_description })),
     },
     editColumn<Area>({
       header: t('actions.edit'),

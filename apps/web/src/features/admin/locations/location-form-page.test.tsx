@@ -2,7 +2,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { type ApiCall, apiPage, cleanAfterEach, fakeApi, renderApp } from '../../../test/render-app';
+import { type ApiCall, apiPage, cleanAfterEach, FIRST_LOAD, fakeApi, renderApp } from '../../../test/render-app';
 import { LocationFormPage } from './location-form-page';
 
 /**
@@ -16,8 +16,6 @@ const serve = () =>
   });
 
 const posts = (calls: ApiCall[]) => calls.filter((c) => c.method === 'POST').map((c) => c.body);
-
-const FIRST_LOAD = { timeout: 10_000 };
 
 describe('LocationFormPage (add)', () => {
   cleanAfterEach();

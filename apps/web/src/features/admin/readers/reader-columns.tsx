@@ -2,6 +2,7 @@ import { Checkbox, Chip, Link, MenuItem, Stack, TextField, Typography, useMediaQ
 import { ReaderType } from '@rfid/contract';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { linkCell } from '../../../components/link-cell';
 import type { Column } from '../../../components/paged-table';
 import { TwoLineHeader } from '../../../components/two-line';
 import type { Reader } from '../api/types';
@@ -85,11 +86,10 @@ export const useReaderColumns = ({ selected, toggle, hasState, change }: Readers
     {
       id: 'area',
       header: t('readers.area'),
-      cell: (row) => (
-        <Link component={RouterLink} to={`/administrador/areas/${row.locationArea1}/edit`}>
-          {row.description_area_locationArea1}
-        </Link>
-      ),
+      cell: linkCell((row) => ({
+        to: `/administrador/areas/${row.locationArea1}/edit`,
+        text: row.description_area_locationArea1,
+      })),
     },
     selectColumn({
       id: 'mode',

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { aReader } from '../../../test/fixtures';
-import { atTestStore, fakeApi, renderApp } from '../../../test/render-app';
+import { atTestStore, FIRST_LOAD, fakeApi, renderApp } from '../../../test/render-app';
 import { ReaderFormPage } from './reader-form-page';
 
 /**
@@ -20,7 +20,6 @@ const serve = () =>
   });
 
 const route = { path: '/administrador/devices/:id/edit', url: '/administrador/devices/7/edit' };
-const FIRST_LOAD = { timeout: 10_000 };
 
 describe('ReaderFormPage (edit)', () => {
   atTestStore();

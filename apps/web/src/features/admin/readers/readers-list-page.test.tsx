@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { aReader } from '../../../test/fixtures';
-import { type ApiCall, apiPage, atTestStore, fakeApi, renderApp } from '../../../test/render-app';
+import { type ApiCall, apiPage, atTestStore, FIRST_LOAD, fakeApi, renderApp } from '../../../test/render-app';
 import { ReadersListPage } from './readers-list-page';
 
 /**
@@ -20,8 +20,6 @@ const serve = (readers: Reader[]) =>
   });
 
 const puts = (calls: ApiCall[]) => calls.filter((c) => c.method === 'PUT').map((c) => c.body);
-
-const FIRST_LOAD = { timeout: 10_000 };
 
 describe('ReadersListPage', () => {
   atTestStore();

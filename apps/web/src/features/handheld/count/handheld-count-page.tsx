@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { NoLocation } from '../../../components/no-location';
 import { useCurrentLocation } from '../../../lib/current-location';
 import { handheldSetCall, useCountAreas, useExpectedStock } from '../api';
-import { RefusedList } from '../handheld-frame';
+import { LastEpc, RefusedList } from '../handheld-frame';
 import { outbox } from '../use-outbox';
 import { useWedgeReads } from '../wedge';
 
@@ -69,11 +69,7 @@ const Counting = ({ locationId, area, onFinish }: { locationId: number; area: Ar
         <Typography variant="body1" color="text.secondary" data-testid="handheld-count-expected">
           {expected.data === undefined ? t('count.expectedUnknown') : t('count.expected', { units: expected.data })}
         </Typography>
-        {reads.last && (
-          <Typography variant="body2" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere', mt: 1 }}>
-            {t('count.last', { epc: reads.last })}
-          </Typography>
-        )}
+        <LastEpc epc={reads.last} text={(epc) => t('count.last', { epc })} />
       </Paper>
       <Alert severity="info">{t('count.hint')}</Alert>
       <Button

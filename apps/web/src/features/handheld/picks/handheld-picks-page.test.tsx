@@ -5,6 +5,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { aPickLine } from '../../../test/fixtures';
+import { dismissRefusedEntry } from '../../../test/handheld';
 import { apiPage, atTestStore, fakeApi, renderApp } from '../../../test/render-app';
 import { outbox } from '../use-outbox';
 import { HandheldPicksPage } from './handheld-picks-page';
@@ -75,11 +76,7 @@ describe('HandheldPicksPage', () => {
       units: 1,
     });
     await outbox.flush();
-    const refused = await screen.findByTestId('handheld-refused-entry');
-    expect(refused.textContent).toContain('Pick of Gorra: 1');
-    expect(refused.textContent).toContain('La tienda no tiene ninguna unidad de este GTIN.');
-    await userEvent.click(within(refused).getByRole('button', { name: 'Dismiss' }));
-    await waitFor(() => expect(screen.queryByTestId('handheld-refused')).toBeNull());
+    await dismissRefusedEntry(userEvent, ['Pick of Gorra: 1', 'La tienda no tiene ninguna unidad de este GTIN.']);
   });
 
   it('shows a read-only role the list without its buttons', async () => {

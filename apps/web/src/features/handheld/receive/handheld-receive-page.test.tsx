@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { dismissRefusedEntry } from '../../../test/handheld';
 import { atTestStore, fakeApi, renderApp } from '../../../test/render-app';
 import { outbox } from '../use-outbox';
 import { HandheldReceivePage } from './handheld-receive-page';
@@ -92,10 +93,6 @@ describe('HandheldReceivePage', () => {
 
     fakeServer({ refusal: 'This store has no receiving reader.' });
     await outbox.flush();
-    const refused = await screen.findByTestId('handheld-refused-entry');
-    expect(refused.textContent).toContain('Box PO-7-B: 0 EPCs');
-    expect(refused.textContent).toContain('This store has no receiving reader.');
-    await user.click(within(refused).getByRole('button', { name: 'Dismiss' }));
-    await waitFor(() => expect(screen.queryByTestId('handheld-refused')).toBeNull());
+    await dismissRefusedEntry(user, ['Box PO-7-B: 0 EPCs', 'This store has no receiving reader.']);
   });
 });

@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { NoLocation } from '../../../components/no-location';
 import { useCurrentLocation } from '../../../lib/current-location';
 import { handheldReceiptCall, searchBarcode } from '../api';
-import { RefusedList } from '../handheld-frame';
+import { LastEpc, RefusedList } from '../handheld-frame';
 import { outbox } from '../use-outbox';
 import { useWedgeReads } from '../wedge';
 
@@ -109,11 +109,7 @@ const Receiving = ({
         <Typography variant="h3" component="p" data-testid="handheld-receive-read" data-count={reads.count}>
           {t('receive.read', { count: reads.count })}
         </Typography>
-        {reads.last && (
-          <Typography variant="body2" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere', mt: 1 }}>
-            {t('receive.last', { epc: reads.last })}
-          </Typography>
-        )}
+        <LastEpc epc={reads.last} text={(epc) => t('receive.last', { epc })} />
       </Paper>
       <Alert severity="info">{t('receive.wedgeHint')}</Alert>
       <Button

@@ -2,21 +2,14 @@ import type { PurchaseOrder, ReportType } from '@rfid/contract';
 import { LIST_PAGE_SIZE } from '@rfid/contract';
 import type { PagedQuery, PageParams } from '../../../components/paged-table';
 import { getPage } from '../../../lib/api-client';
+import type { DestinationHistoryQuery } from '../../orders';
 import { inboundKeys } from '../keys';
 
 /** Inbound dashboard history: 11 per page (spec section 9). */
 export const DASHBOARD_PAGE_SIZE = LIST_PAGE_SIZE;
 
 /** The history filters of the spec: state, id, order code, arrival range, provider name and report type. */
-export type OrderFilters = {
-  destination_status: string;
-  id__icontains: string;
-  order_code__icontains: string;
-  origin__name__icontains: string;
-  arrival_date__gte: string;
-  arrival_date__lte: string;
-  report_type: ReportType | '';
-};
+export type OrderFilters = DestinationHistoryQuery & { origin__name__icontains: string; report_type: ReportType | '' };
 
 export const EMPTY_ORDER_FILTERS: OrderFilters = {
   destination_status: '',

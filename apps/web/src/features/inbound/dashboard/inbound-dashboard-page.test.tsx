@@ -3,7 +3,7 @@ import type { InboundStats, PurchaseOrder } from '@rfid/contract';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { type ApiAnswer, apiPage, atTestStore, fakeApi, renderApp } from '../../../test/render-app';
+import { type ApiAnswer, apiPage, atTestStore, FIRST_LOAD, fakeApi, renderApp } from '../../../test/render-app';
 import { InboundDashboardPage } from './inbound-dashboard-page';
 
 /**
@@ -65,9 +65,6 @@ const serve = (list: (url: URL) => ApiAnswer) =>
 
 const listCalls = (calls: ReturnType<typeof fakeApi>) =>
   calls.filter((c) => c.path === LIST).map((c) => new URLSearchParams(c.query));
-
-/** The first rows of a test: its first render loads the page's modules, slow on a loaded machine. */
-const FIRST_LOAD = { timeout: 10_000 };
 
 const statValue = (id: string) => screen.getByTestId(`stat-${id}-value`).textContent;
 

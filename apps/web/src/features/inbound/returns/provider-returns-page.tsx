@@ -1,7 +1,6 @@
-import { Link } from '@mui/material';
 import type { ProviderReturn } from '@rfid/contract';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { linkCell } from '../../../components/link-cell';
 import type { Column } from '../../../components/paged-table';
 import { getProviderReturns, PROVIDER_RETURNS_PAGE_SIZE } from '../api/provider-returns-list';
 import { inboundKeys } from '../keys';
@@ -16,11 +15,7 @@ export const ProviderReturnsPage = () => {
     {
       id: 'code',
       header: t('returns.columns.code'),
-      cell: (row) => (
-        <Link component={RouterLink} to={`/inbound/returns/${row.id}/detail`} data-testid="return-link">
-          {row.code}
-        </Link>
-      ),
+      cell: linkCell((row) => ({ to: `/inbound/returns/${row.id}/detail`, text: row.code }), 'return-link'),
       mobile: 'title',
     },
     {

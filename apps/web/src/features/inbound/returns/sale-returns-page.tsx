@@ -1,7 +1,6 @@
-import { Link } from '@mui/material';
 import type { SaleReturn } from '@rfid/contract';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { linkCell } from '../../../components/link-cell';
 import { getSaleReturns, SALE_RETURNS_PAGE_SIZE } from '../api/sale-returns-list';
 import { inboundKeys } from '../keys';
 import { ReturnsListPage } from './returns-list-page';
@@ -16,11 +15,7 @@ export const SaleReturnsPage = () => {
         {
           id: 'id',
           header: t('returns.columns.id'),
-          cell: (row) => (
-            <Link component={RouterLink} to={`/outbound/returns/${row.id}/detail`} data-testid="return-link">
-              {row.id}
-            </Link>
-          ),
+          cell: linkCell((row) => ({ to: `/outbound/returns/${row.id}/detail`, text: row.id }), 'return-link'),
           mobile: 'title',
         },
         { id: 'code', header: t('returns.columns.code'), cell: (row) => row.code },

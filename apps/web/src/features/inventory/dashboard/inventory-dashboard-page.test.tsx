@@ -3,7 +3,7 @@ import type { Inventory, InventoryStats } from '@rfid/contract';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { type ApiAnswer, apiPage, atTestStore, fakeApi, renderApp } from '../../../test/render-app';
+import { type ApiAnswer, apiPage, atTestStore, FIRST_LOAD, fakeApi, renderApp } from '../../../test/render-app';
 import { InventoryDashboardPage } from './inventory-dashboard-page';
 
 /**
@@ -57,8 +57,6 @@ const serve = (list: (url: URL) => ApiAnswer) =>
     'GET /api/locations/3/areas/': () => apiPage([{ id: 5, description: 'Almacén tienda' }]),
     [`GET ${LIST}`]: (_body, url) => list(url),
   });
-
-const FIRST_LOAD = { timeout: 10_000 };
 
 describe('InventoryDashboardPage', () => {
   atTestStore();

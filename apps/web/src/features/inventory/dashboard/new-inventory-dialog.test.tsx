@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { anItemType } from '../../../test/fixtures';
-import { type ApiCall, apiPage, cleanAfterEach, fakeApi, renderApp } from '../../../test/render-app';
+import { type ApiCall, apiPage, cleanAfterEach, FIRST_LOAD, fakeApi, renderApp } from '../../../test/render-app';
 import { NewInventoryDialog } from './new-inventory-dialog';
 
 /**
@@ -39,8 +39,6 @@ const renderDialog = async (language: 'es' | 'en') => {
   );
   return onClose;
 };
-
-const FIRST_LOAD = { timeout: 10_000 };
 
 describe('NewInventoryDialog', () => {
   cleanAfterEach();

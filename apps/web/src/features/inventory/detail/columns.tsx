@@ -1,7 +1,7 @@
-import { Box, Link, useMediaQuery, useTheme } from '@mui/material';
+import { Box, useMediaQuery, useTheme } from '@mui/material';
 import type { InventorySummaryRow } from '@rfid/contract';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { linkCell } from '../../../components/link-cell';
 import type { Column } from '../../../components/paged-table';
 import { TwoLineHeader } from '../../../components/two-line';
 import { formatQuantity } from '../../../lib/format';
@@ -26,11 +26,7 @@ export const useArticleColumns = (id: string): Column<InventorySummaryRow>[] => 
     {
       id: 'gtin',
       header: t('articles.gtin'),
-      cell: (row) => (
-        <Link component={RouterLink} to={INVENTORY_PATHS.gtin(id, row.item_type)} data-testid="article-gtin">
-          {row.gtin}
-        </Link>
-      ),
+      cell: linkCell((row) => ({ to: INVENTORY_PATHS.gtin(id, row.item_type), text: row.gtin }), 'article-gtin'),
       mobile: 'title',
     },
     {

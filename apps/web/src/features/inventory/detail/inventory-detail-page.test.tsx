@@ -3,7 +3,7 @@ import type { Inventory, InventorySummaryRow } from '@rfid/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { type ApiCall, apiPage, atTestStore, fakeApi, renderApp } from '../../../test/render-app';
+import { type ApiCall, apiPage, atTestStore, FIRST_LOAD, fakeApi, renderApp } from '../../../test/render-app';
 import { InventoryDetailPage } from './inventory-detail-page';
 
 /**
@@ -65,7 +65,6 @@ const serve = () =>
   });
 
 const route = { path: '/inventory/:id', url: '/inventory/5' };
-const FIRST_LOAD = { timeout: 10_000 };
 
 describe('InventoryDetailPage', () => {
   atTestStore();

@@ -9,6 +9,7 @@ import { canChangeOrders, useRole } from '../../auth';
 import {
   DeleteRowButton,
   defaultStatsRange,
+  destinationHistoryQuery,
   EntryStatGrid,
   OrderActionDialog,
   OrderHistoryFilters,
@@ -61,12 +62,7 @@ export const EntryDashboardPage = () => {
 
   if (!location) return <NoLocation testId="movements-no-location">{t('noLocation')}</NoLocation>;
 
-  const filters: EntryFilters = {
-    ...history.text,
-    destination_status: history.status,
-    arrival_date__gte: history.dates.gte,
-    arrival_date__lte: history.dates.lte,
-  };
+  const filters: EntryFilters = destinationHistoryQuery(history);
 
   return (
     <MovementDashboardLayout

@@ -14,6 +14,7 @@ import {
   type OrderDownload,
   OrderDownloadDialog,
   OrderHistoryFilters,
+  originHistoryQuery,
   RowActionButton,
   RowActions,
   useOrderHistoryFilters,
@@ -67,12 +68,7 @@ export const ExitDashboardPage = () => {
 
   if (!location) return <NoLocation testId="movements-no-location">{t('noLocation')}</NoLocation>;
 
-  const filters: ExitFilters = {
-    ...history.text,
-    origin_status: history.status,
-    exit_date__gte: history.dates.gte,
-    exit_date__lte: history.dates.lte,
-  };
+  const filters: ExitFilters = originHistoryQuery(history);
 
   return (
     <MovementDashboardLayout

@@ -1,10 +1,10 @@
 import CallMadeIcon from '@mui/icons-material/CallMade';
 import CallReceivedIcon from '@mui/icons-material/CallReceived';
-import { Box, Link, Stack, Tooltip } from '@mui/material';
+import { Box, Stack, Tooltip } from '@mui/material';
 import type { MovementOrder } from '@rfid/contract';
 import type { TFunction } from 'i18next';
 import type { ReactElement, ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { linkCell } from '../../../components/link-cell';
 import type { Column } from '../../../components/paged-table';
 import { StatusChip } from '../../../components/status-chip';
 import { TwoLineDate, TwoLineHeader } from '../../../components/two-line';
@@ -67,11 +67,7 @@ export const awareColumns = (t: TFunction, language: string, locationId: number)
     {
       id: 'code',
       header: t('columns.orderCode'),
-      cell: (row) => (
-        <Link component={RouterLink} to={ORDER_PATHS[sideOf(row)].boxes(row.id)} data-testid="order-code-link">
-          {row.order_code}
-        </Link>
-      ),
+      cell: linkCell((row) => ({ to: ORDER_PATHS[sideOf(row)].boxes(row.id), text: row.order_code }), 'order-code-link'),
       mobile: 'title',
     },
     { id: 'created', header: t('columns.created'), cell: (row) => <TwoLineDate value={row.creation_date} /> },

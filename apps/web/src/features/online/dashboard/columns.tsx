@@ -1,10 +1,10 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import LockIcon from '@mui/icons-material/LockOutlined';
-import { Link, Stack, Tooltip } from '@mui/material';
+import { Stack, Tooltip } from '@mui/material';
 import type { OnlineOrder } from '@rfid/contract';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
 import { IconMenu } from '../../../components/icon-menu';
+import { linkCell } from '../../../components/link-cell';
 import type { Column } from '../../../components/paged-table';
 import { TwoLineDate } from '../../../components/two-line';
 import {
@@ -60,11 +60,7 @@ export const useOnlineColumns = ({
     {
       id: 'code',
       header: t('dashboard.columns.orderCode'),
-      cell: (row) => (
-        <Link component={RouterLink} to={PATHS.detail(row.id)} data-testid="order-code-link">
-          {row.order_code}
-        </Link>
-      ),
+      cell: linkCell((row) => ({ to: PATHS.detail(row.id), text: row.order_code }), 'order-code-link'),
       mobile: 'title',
     },
     {

@@ -3,7 +3,7 @@ import type { OnlineOrder } from '@rfid/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { apiPage, atTestStore, fakeApi, renderApp } from '../../../test/render-app';
+import { apiPage, atTestStore, FIRST_LOAD, fakeApi, renderApp } from '../../../test/render-app';
 import { OnlineDashboardPage } from './online-dashboard-page';
 
 /**
@@ -42,8 +42,6 @@ const serve = (orders: OnlineOrder[]) =>
     // (A 204 cannot carry the fake's JSON body: 200 with an empty object.)
     'DELETE /api/orders/51/': () => ({ status: 200, body: {} }),
   });
-
-const FIRST_LOAD = { timeout: 10_000 };
 
 describe('OnlineDashboardPage', () => {
   atTestStore();

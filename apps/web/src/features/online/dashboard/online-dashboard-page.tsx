@@ -16,6 +16,7 @@ import {
   type OrderDownload,
   OrderDownloadDialog,
   OrderHistoryFilters,
+  originHistoryQuery,
   useOrderHistoryFilters,
 } from '../../orders';
 import { useDeleteOnlineOrder } from './api/online-orders-delete';
@@ -46,13 +47,7 @@ export const OnlineDashboardPage = () => {
 
   if (!location) return <NoLocation testId="online-no-location">{t('dashboard.noLocation')}</NoLocation>;
 
-  const filters: OnlineOrderFilters = {
-    ...history.text,
-    origin_status: history.status,
-    report_type: history.reportType,
-    exit_date__gte: history.dates.gte,
-    exit_date__lte: history.dates.lte,
-  };
+  const filters: OnlineOrderFilters = { ...originHistoryQuery(history), report_type: history.reportType };
 
   return (
     <OrderDashboardLayout

@@ -3,10 +3,11 @@ import { Box, IconButton, Link, Stack, Tooltip } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { linkCell } from '../../../components/link-cell';
 import type { Column } from '../../../components/paged-table';
 import { TwoLineHeader } from '../../../components/two-line';
 import { formatQuantity } from '../../../lib/format';
-import { formatWaitingTime, isLate } from '../labels';
+import { formatSizes, formatWaitingTime, isLate, type Translate } from '../labels';
 
 /** The counts of an order row: items real/expected and boxes verified/total. */
 export type OrderCounts = { real_item_count: number; item_count: number; num_verified_boxes: number; num_boxes: number };
@@ -106,9 +107,34 @@ export const DeleteRowButton = ({ label, onClick }: { label: string; onClick: ()
 export const orderIdColumn = <T extends { id: number }>(header: string, detailTo: (row: T) => string): Column<T> => ({
   id: 'id',
   header,
-  cell: (row) => (
-    <Link component={RouterLink} to={detailTo(row)} data-testid="order-detail-link">
-      {row.id}
-    </Link>
-  ),
+  cell: linkCell((row) => ({ to: detailTo(row), text: row.id }), 'order-detail-link'),
 });
+
+/** An order line's sizes on one line (formatSizes). */
+export const sizeColumn = <T extends { sizes: ReadonlyArray<{ country: string; value: string }> }>(
+  header: string,
+  t: Translate,
+): Column<T> => ({
+  id: 'size',
+  header,
+  cell: (line) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatSizes(line.sizes, t)}</Box>,
+});
+
+/** An order line's expected and real quantities (test ids `line-expected`, `line-real`), in `quantity`'s numbers. */
+export const expectedRealColumns = <T extends { theorical_quantity: number; real_quantity: number }>(
+  headers: { expected: string; real: string },
+  quantity: (value: number) => string,
+): Column<T>[] => [
+  {
+    id: 'expected',
+    header: headers.expected,
+    align: 'right',
+    cell: (line) => <span data-testid="line-expected">{quantity(line.theorical_quantity)}</span>,
+  },
+  {
+    id: 'real',
+    header: headers.real,
+    align: 'right',
+    cell: (line) => <span data-testid="line-real">{quantity(line.real_quantity)}</span>,
+  },
+];

@@ -20,7 +20,7 @@ export type OrderTextFilters = { id__icontains: string; order_code__icontains: s
  *
  * ```tsx
  * const history = useOrderHistoryFilters({ id__icontains: '', order_code__icontains: '' });
- * const filters = { ...history.text, origin_status: history.status, exit_date__gte: history.dates.gte, … };
+ * const filters = originHistoryQuery(history);
  * ```
  */
 export const useOrderHistoryFilters = <T extends OrderTextFilters>(emptyText: T) => {

@@ -2,13 +2,32 @@ import type { ExitStats, MovementEntryStats } from '@rfid/contract';
 import { useTranslation } from 'react-i18next';
 import { StatGrid, statValue } from '../../../components/stat-grid';
 
-type Figures = {
+/** A side's order figures: orders, pending orders, orders per day, and the average and maximum time, in hours. */
+export type SideFigures = {
   orders: number;
   pending: number;
   daily: number;
   average: number | null;
   max: number | null;
 };
+
+/** The exit side's figures (spec section 2): counted on the origin, with the shipping times. */
+export const exitFigures = (stats: ExitStats): SideFigures => ({
+  orders: stats.orders,
+  pending: stats.origin_pending_orders,
+  daily: stats.origin_daily_orders,
+  average: stats.average_shipping_time,
+  max: stats.max_shipping_time,
+});
+
+/** The entry side's figures: counted on the destination, with the reception times. */
+export const entryFigures = (stats: MovementEntryStats): SideFigures => ({
+  orders: stats.orders,
+  pending: stats.destination_pending_orders,
+  daily: stats.destination_daily_orders,
+  average: stats.average_reception_time,
+  max: stats.max_reception_time,
+});
 
 /** Orders, pending orders, orders per day, and the average and maximum time of `time`, in hours. */
 const SideStats = ({
@@ -17,7 +36,7 @@ const SideStats = ({
   isLoading,
   testId,
 }: {
-  figures: Figures | undefined;
+  figures: SideFigures | undefined;
   time: 'Shipping' | 'Reception';
   isLoading: boolean;
   testId: string;
@@ -57,22 +76,7 @@ export const ExitStatGrid = ({
   stats: ExitStats | undefined;
   isLoading: boolean;
   testId: string;
-}) => (
-  <SideStats
-    time="Shipping"
-    isLoading={isLoading}
-    testId={testId}
-    figures={
-      stats && {
-        orders: stats.orders,
-        pending: stats.origin_pending_orders,
-        daily: stats.origin_daily_orders,
-        average: stats.average_shipping_time,
-        max: stats.max_shipping_time,
-      }
-    }
-  />
-);
+}) => <SideStats time="Shipping" isLoading={isLoading} testId={testId} figures={stats && exitFigures(stats)} />;
 
 /** The movement-entry dashboard's five figures, counted on the destination side, with the reception times. */
 export const EntryStatGrid = ({
@@ -83,19 +87,4 @@ export const EntryStatGrid = ({
   stats: MovementEntryStats | undefined;
   isLoading: boolean;
   testId: string;
-}) => (
-  <SideStats
-    time="Reception"
-    isLoading={isLoading}
-    testId={testId}
-    figures={
-      stats && {
-        orders: stats.orders,
-        pending: stats.destination_pending_orders,
-        daily: stats.destination_daily_orders,
-        average: stats.average_reception_time,
-        max: stats.max_reception_time,
-      }
-    }
-  />
-);
+}) => <SideStats time="Reception" isLoading={isLoading} testId={testId} figures={stats && entryFigures(stats)} />;

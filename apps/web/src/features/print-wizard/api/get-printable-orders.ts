@@ -1,7 +1,8 @@
 import type { Page, PrintOrder } from '@rfid/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { printKeys } from '../keys';
+import { chosenLookup } from './chosen-lookup';
 
 /** GET /printer/print_orders/?printable=true&tag_company_format=: orders of a format with labels left to print. */
 export const getPrintableOrders = (format: number, signal?: AbortSignal) =>
@@ -11,10 +12,6 @@ export const getPrintableOrders = (format: number, signal?: AbortSignal) =>
   }).then((page) => page.results);
 
 export const printableOrdersQueryOptions = (format: number | null) =>
-  queryOptions({
-    queryKey: printKeys.printable(format),
-    queryFn: ({ signal }) => getPrintableOrders(format as number, signal),
-    enabled: format !== null,
-  });
+  chosenLookup(printKeys.printable(format), format, getPrintableOrders);
 
 export const usePrintableOrders = (format: number | null) => useQuery(printableOrdersQueryOptions(format));

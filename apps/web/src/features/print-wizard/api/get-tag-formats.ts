@@ -2,6 +2,7 @@ import { type Page, TAG_FORMAT_LOOKUP_LIMIT, type TagCompanyFormat } from '@rfid
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { printKeys } from '../keys';
+import { chosenLookup } from './chosen-lookup';
 
 /** GET /printer/tag_company_format/?tag_type=&limit=10: the company's formats of a tag type (the spec's lookup limit). */
 export const getTagFormats = (tagType: number, signal?: AbortSignal) =>
@@ -11,11 +12,6 @@ export const getTagFormats = (tagType: number, signal?: AbortSignal) =>
   }).then((page) => page.results);
 
 export const tagFormatsQueryOptions = (tagType: number | null) =>
-  queryOptions({
-    queryKey: printKeys.formatsOf(tagType),
-    queryFn: ({ signal }) => getTagFormats(tagType as number, signal),
-    enabled: tagType !== null,
-    staleTime: 60_000,
-  });
+  queryOptions({ ...chosenLookup(printKeys.formatsOf(tagType), tagType, getTagFormats), staleTime: 60_000 });
 
 export const useTagFormats = (tagType: number | null) => useQuery(tagFormatsQueryOptions(tagType));

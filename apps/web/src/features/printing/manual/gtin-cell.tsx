@@ -1,12 +1,10 @@
 import { Autocomplete, TextField } from '@mui/material';
 import type { ItemType } from '@rfid/contract';
 import { useTranslation } from 'react-i18next';
-import { ItemTypeOption, itemTypeVariant, itemVariantText } from '../../../components/item-type';
+import { type GtinPickOption, itemTypeVariant, itemVariantText, renderGtinPickOption } from '../../../components/item-type';
 import { useDebounced } from '../../../lib/use-debounced';
 import { PRINT_GTIN_SEARCH_MIN, usePrintGtinSearch } from '../api/search-gtins';
 import type { Row } from './manual-form';
-
-type Option = { kind: 'gtin'; item: ItemType } | { kind: 'create'; gtin: string };
 
 /** A row's GTIN: typed, searched from 8 characters on, picked, or created ('Create' opens the add-GTIN dialog). */
 export const GtinCell = ({
@@ -29,11 +27,11 @@ export const GtinCell = ({
   const search = usePrintGtinSearch(text);
   const found = text.length >= PRINT_GTIN_SEARCH_MIN ? (search.data ?? []) : [];
   const typed = row.gtin.trim();
-  const options: Option[] = found.map((item) => ({ kind: 'gtin', item }));
+  const options: GtinPickOption[] = found.map((item) => ({ kind: 'gtin', item }));
   const isExact = found.some((item) => item.gtin === typed.padStart(14, '0'));
   if (/^\d{8,14}$/.test(typed) && !isExact && !search.isFetching) options.push({ kind: 'create', gtin: typed });
   return (
-    <Autocomplete<Option, false, false, true>
+    <Autocomplete<GtinPickOption, false, false, true>
       freeSolo
       options={options}
       filterOptions={(list) => list}
@@ -47,18 +45,7 @@ export const GtinCell = ({
         else onChange({ gtin: value.item.gtin, description: variantText(value.item) });
       }}
       getOptionLabel={(option) => (typeof option === 'string' ? option : option.kind === 'gtin' ? option.item.gtin : option.gtin)}
-      renderOption={(props, option) => {
-        const { key, ...rest } = props;
-        return (
-          <li key={key} {...rest} data-testid={option.kind === 'create' ? 'gtin-option-create' : 'gtin-option'}>
-            {option.kind === 'create' ? (
-              t('manual.create', { gtin: option.gtin })
-            ) : (
-              <ItemTypeOption item={itemTypeVariant(option.item)} />
-            )}
-          </li>
-        );
-      }}
+      renderOption={renderGtinPickOption((gtin) => t('manual.create', { gtin }))}
       loading={search.isFetching}
       loadingText={t('manual.searching')}
       noOptionsText={

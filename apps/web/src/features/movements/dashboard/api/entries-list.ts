@@ -1,15 +1,10 @@
 import type { MovementOrder } from '@rfid/contract';
 import type { PageParams } from '../../../../components/paged-table';
 import { getPage } from '../../../../lib/api-client';
+import type { DestinationHistoryQuery } from '../../../orders';
 
 /** Entry dashboard filters: status (destination_status), id, order code and arrival date range. */
-export type EntryFilters = {
-  destination_status: string;
-  id__icontains: string;
-  order_code__icontains: string;
-  arrival_date__gte: string;
-  arrival_date__lte: string;
-};
+export type EntryFilters = DestinationHistoryQuery;
 
 /** GET /v1/morders/?destination__id={id}&order_by=-id: movements arriving at the location (spec section 7). */
 export const getEntries = (locationId: number, filters: EntryFilters, page: PageParams) =>

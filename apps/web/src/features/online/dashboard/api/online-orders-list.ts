@@ -2,20 +2,14 @@ import type { OnlineOrder } from '@rfid/contract';
 import { LIST_PAGE_SIZE } from '@rfid/contract';
 import type { PagedQuery, PageParams } from '../../../../components/paged-table';
 import { getPage } from '../../../../lib/api-client';
+import type { OriginHistoryQuery } from '../../../orders';
 import { onlineKeys } from '../../keys';
 
 /** Online dashboard: 11 orders per page (spec section 9). */
 export const ONLINE_PAGE_SIZE = LIST_PAGE_SIZE;
 
 /** The dashboard's filters: state, id, order code, exit date range and report type (spec section 2). */
-export type OnlineOrderFilters = {
-  origin_status: string;
-  id__icontains: string;
-  order_code__icontains: string;
-  exit_date__gte: string;
-  exit_date__lte: string;
-  report_type: string;
-};
+export type OnlineOrderFilters = OriginHistoryQuery & { report_type: string };
 
 /** GET /locations/{id}/v1/orders/?order_by=-creation_date with the filters and paging. */
 export const getOnlineOrders = (locationId: number, filters: OnlineOrderFilters, page: PageParams) =>
