@@ -411,6 +411,27 @@ export const ledgerRows = async ({ dbUrl, ledgers, scenario, n, failOnServerErro
 };
 
 /**
+ * Waits until no reader of `ledgers` has staged reads left (GET /api/readers/status/), or the deadline; answers the
+ * staged reads left (0 when drained). For a server whose database cannot be read while it runs (the embedded one):
+ * stopping it with reads still staged would leave them for its next start, and its traces could not be counted yet.
+ */
+export const drainStaged = async ({ base, ledgers, deadline, isAborted }) => {
+  let staged = Number.POSITIVE_INFINITY;
+  while (Date.now() < deadline && !isAborted()) {
+    staged = 0;
+    for (const ledger of ledgers) {
+      const r = await call(`${base}/api/readers/status/`, {
+        headers: { authorization: `Device ${demoDeviceKey(ledger.reader.serial)}` },
+      });
+      staged += r.status === 200 ? r.json().staged_reads : 1;
+    }
+    if (staged === 0) return 0;
+    await sleep(300);
+  }
+  return staged;
+};
+
+/**
  * `ledgerRows` counted in the embedded database of a stopped server's data folder (`dataDir`/pgdata): the server is
  * stopped, the folder is ours to open and count.
  */

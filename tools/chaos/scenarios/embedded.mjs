@@ -8,6 +8,7 @@ import { sleep, tempRoot } from '../lib/infra.mjs';
 import {
   call,
   demoDeviceKey,
+  drainStaged,
   embeddedLedgerRows,
   Ledger,
   READERS,
@@ -33,7 +34,7 @@ export const embeddedBusy = {
   usesTemplate: false,
   /** One process: an embedded database serves one. */
   procs: [1],
-  timeoutMs: { short: 150_000, full: 180_000 },
+  timeoutMs: { short: 240_000, full: 270_000 },
   async run(ctx) {
     const dataDir = path.join(mkdtempSync(path.join(tempRoot, 'embedded-busy-')), 'data');
     const cluster = await ctx.cluster({
@@ -88,6 +89,13 @@ export const embeddedBusy = {
     await producers;
     isWatching = false;
     await watching;
+    // Every acknowledged read becomes a set before the server is stopped (the embedded database is read once it is).
+    const stagedLeft = await drainStaged({
+      base,
+      ledgers: [burst, replay],
+      deadline: Date.now() + 90_000,
+      isAborted: ctx.isAborted,
+    });
     const isClean = await cluster.stopAll(20_000);
     const rows = await embeddedLedgerRows(dataDir, { ledgers: [burst, replay], scenario: ctx.name, n: ctx.n });
     for (const [row, ledger] of [
@@ -102,6 +110,7 @@ export const embeddedBusy = {
       first.problems.push(`health took ${Math.round(slowestHealthMs)} ms (bound ${HEALTH_BOUND_MS} ms): the event loop was held`);
     }
     if (!isClean) first.notes.push('the server did not stop cleanly on SIGTERM');
+    if (stagedLeft > 0) first.problems.push(`${stagedLeft} reads still staged 90 s after the last request`);
     return rows;
   },
 };
