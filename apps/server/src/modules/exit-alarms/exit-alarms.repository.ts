@@ -10,38 +10,6 @@ import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { insertOperationSet } from '../engine/ledger.repository.js';
 
-/** An exit alarm as the repository reads it: the alarm, its item's GTIN fields, area, reader and resolver. */
-export type ExitAlarmRow = {
-  id: number;
-  companyId: number;
-  locationId: number;
-  itemId: number;
-  epc: string;
-  gtin: string | null;
-  itemTypeId: number | null;
-  description: string | null;
-  sizePrimary: string | null;
-  colour: string | null;
-  price: string | null;
-  externalImage: string | null;
-  areaId: number | null;
-  areaDescription: string | null;
-  deviceId: number | null;
-  deviceSerial: string | null;
-  itemState: number;
-  currentState: number | null;
-  firstReadAt: Date;
-  lastReadAt: Date;
-  reads: number;
-  status: string;
-  note: string;
-  resolvedAt: Date | null;
-  resolverId: number | null;
-  resolverFirstName: string | null;
-  resolverLastName: string | null;
-  resolverEmail: string | null;
-};
-
 /** The list's filters: a status and a range of the first read (date-only: the whole day in the location's zone). */
 export type ExitAlarmFilters = { status?: ExitAlarmStatus; dateStart?: string; dateEnd?: string };
 
@@ -90,6 +58,8 @@ const selectAlarms = (db: DbOrTx) =>
     .leftJoin(areas, eq(areas.id, exitAlarms.areaId))
     .leftJoin(devices, eq(devices.id, exitAlarms.deviceId))
     .leftJoin(resolver, eq(resolver.id, exitAlarms.resolvedBy));
+/** An exit alarm as the repository reads it: the alarm, its item's GTIN fields, area, reader and resolver. */
+export type ExitAlarmRow = Awaited<ReturnType<typeof selectAlarms>>[number];
 
 /** The alarms a user may see: their company's, at a location in their scope. */
 const visibleTo = (user: AuthUser): SQL | undefined =>

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/helpers.js';
 import { addReader, postSet } from '../movements/outbound-fixtures.js';
 import { type InboundIds, openDemoApp } from '../orders/inbound-fixtures.js';
-import { addArea, freshEpcs, stockItems } from './inventory.fixtures.js';
+import { addArea, companyStock, freshEpcs } from './inventory.fixtures.js';
 import { getExportJob } from './inventory-exports.repository.js';
 
 /**
@@ -29,6 +29,7 @@ describe('inventory API', () => {
   let g0: string;
   let g1: string;
   let g1Id: number;
+  const stockIn = companyStock(() => ({ db: t.database.db, companyId: ids.companyId }));
 
   const inject = (method: 'GET' | 'POST' | 'PUT', url: string, auth: string, payload?: unknown) =>
     t.call(method, url, auth, payload);
@@ -43,16 +44,8 @@ describe('inventory API', () => {
     const db = t.database.db;
     centerArea = await addArea(db, { locationId: center, description: 'API-INV-center' });
     storeArea = await addArea(db, { locationId: store, description: 'API-INV-store' });
-    const centerStock = await stockItems(db, {
-      companyId: ids.companyId,
-      locationId: center,
-      areaId: centerArea,
-      lines: [
-        { gtin: g0, count: 4 },
-        { gtin: g1, count: 2 },
-      ],
-    });
-    await stockItems(db, { companyId: ids.companyId, locationId: store, areaId: storeArea, lines: [{ gtin: g0, count: 3 }] });
+    const centerStock = await stockIn(center, centerArea, [g0, 4], [g1, 2]);
+    await stockIn(store, storeArea, [g0, 3]);
     const key = await addReader(db, {
       companyId: ids.companyId,
       serialNumber: 'HH-API-INV',
@@ -140,15 +133,7 @@ describe('inventory API', () => {
   describe('POST /locations/{id}/inventories/', () => {
     it('opens a partial inventory with its GTINs (roles 1 to 3), and refuses a second one for the area (409)', async () => {
       const area = await addArea(t.database.db, { locationId: center, description: 'API-INV-partial' });
-      await stockItems(t.database.db, {
-        companyId: ids.companyId,
-        locationId: center,
-        areaId: area,
-        lines: [
-          { gtin: g0, count: 2 },
-          { gtin: g1, count: 5 },
-        ],
-      });
+      await stockIn(center, area, [g0, 2], [g1, 5]);
       const opened = await inject('POST', `/api/locations/${center}/inventories/`, editor, {
         location_area: area,
         item_types: [g1Id],
@@ -297,12 +282,7 @@ describe('inventory API', () => {
   describe('GET /locations/{id}/inventorystats/', () => {
     it('computes the seven figures over the range', async () => {
       const area = await addArea(t.database.db, { locationId: center, description: 'API-INV-stats' });
-      const stocked = await stockItems(t.database.db, {
-        companyId: ids.companyId,
-        locationId: center,
-        areaId: area,
-        lines: [{ gtin: g0, count: 4 }],
-      });
+      const stocked = await stockIn(center, area, [g0, 4]);
       const stockEpcs = stocked[g0] as string[];
       const key = await addReader(t.database.db, {
         companyId: ids.companyId,

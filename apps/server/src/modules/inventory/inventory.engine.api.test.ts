@@ -6,7 +6,7 @@ import { demoDeviceKey } from '../../db/seed/demo-data.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import { addReader, postSet } from '../movements/outbound-fixtures.js';
 import { type InboundIds, loadInboundIds } from '../orders/inbound-fixtures.js';
-import { addArea, freshEpcs, itemOf, itemsByEpc, stockItems } from './inventory.fixtures.js';
+import { addArea, companyStock, freshEpcs, itemOf, itemsByEpc } from './inventory.fixtures.js';
 
 /**
  * The inventory engine end to end through POST /api/readingsets/ (working modes 2 Handheld and
@@ -33,6 +33,7 @@ describe('inventory engine', () => {
   afterAll(async () => t.close());
 
   const db = () => t.database.db;
+  const stockIn = companyStock(() => ({ db: t.database.db, companyId: ids.companyId }));
   const get = (url: string, auth = admin) => t.app.inject({ url, headers: { authorization: auth } });
   const put = (url: string, payload: unknown, auth = admin) => t.call('PUT', url, auth, payload);
 
@@ -73,21 +74,8 @@ describe('inventory engine', () => {
     beforeAll(async () => {
       ({ areaId, reader } = await areaWithReader('HH-INV-A', center, 2, '02:00:00:00:07:01'));
       otherArea = await addArea(db(), { locationId: center, description: 'INV-other' });
-      stock = await stockItems(db(), {
-        companyId: ids.companyId,
-        locationId: center,
-        areaId,
-        lines: [
-          { gtin: g0, count: 6 },
-          { gtin: g1, count: 4 },
-        ],
-      });
-      const other = await stockItems(db(), {
-        companyId: ids.companyId,
-        locationId: center,
-        areaId: otherArea,
-        lines: [{ gtin: g0, count: 3 }],
-      });
+      stock = await stockIn(center, areaId, [g0, 6], [g1, 4]);
+      const other = await stockIn(center, otherArea, [g0, 3]);
       elsewhere = other[g0] as string[];
       [stray] = freshEpcs(g2, 1) as [string];
     });
@@ -276,15 +264,7 @@ describe('inventory engine', () => {
 
   it('a partial inventory expects and counts only its GTINs', async () => {
     const { areaId, reader } = await areaWithReader('HH-INV-P', center, 2, '02:00:00:00:07:03');
-    const stock = await stockItems(db(), {
-      companyId: ids.companyId,
-      locationId: center,
-      areaId,
-      lines: [
-        { gtin: g0, count: 3 },
-        { gtin: g1, count: 2 },
-      ],
-    });
+    const stock = await stockIn(center, areaId, [g0, 3], [g1, 2]);
     const g1Id = ids.gtins[1]?.id as number;
     const post = await t.app.inject({
       method: 'POST',
@@ -316,18 +296,8 @@ describe('inventory engine', () => {
   it('a cabinet set is a snapshot: read items are the stock, the rest leaves, validated at once', async () => {
     const { areaId, reader } = await areaWithReader('CAB-INV', store, 7, '02:00:00:00:07:04');
     const origin = await addArea(db(), { locationId: store, description: 'INV-cab-origin' });
-    const stock = await stockItems(db(), {
-      companyId: ids.companyId,
-      locationId: store,
-      areaId,
-      lines: [{ gtin: g0, count: 4 }],
-    });
-    const moved = await stockItems(db(), {
-      companyId: ids.companyId,
-      locationId: store,
-      areaId: origin,
-      lines: [{ gtin: g1, count: 1 }],
-    });
+    const stock = await stockIn(store, areaId, [g0, 4]);
+    const moved = await stockIn(store, origin, [g1, 1]);
     const [fresh] = freshEpcs(g2, 1) as [string];
     const inCabinet = [...(stock[g0] as string[]).slice(0, 2), (moved[g1] as string[])[0] as string, fresh];
     const set = await postSet(t, { ...reader, epcs: inCabinet, at: '2026-11-14T08:00:05Z' });

@@ -73,3 +73,14 @@ export const itemOf = async (db: Db, epc: string) => {
   if (!row) throw new Error(`no item ${epc}`);
   return row;
 };
+
+/**
+ * `stockItems` for the company `of()` names (read when it runs: a test's `beforeAll` sets it), the lines as
+ * `[gtin, count]` pairs: `stockIn(locationId, areaId, [g0, 4], [g1, 2])`.
+ */
+export const companyStock =
+  (of: () => { db: Db; companyId: number }) =>
+  (locationId: number, areaId: number, ...lines: [string, number][]): Promise<Record<string, string[]>> => {
+    const { db, companyId } = of();
+    return stockItems(db, { companyId, locationId, areaId, lines: lines.map(([gtin, count]) => ({ gtin, count })) });
+  };

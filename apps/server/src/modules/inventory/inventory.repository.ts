@@ -34,29 +34,6 @@ export const CABINET_CLAIM = 'cabinet';
 /** Advisory lock key space of "one open inventory per area" (arbitrary constant). */
 const AREA_LOCK_SPACE = 7301;
 
-export type InventoryRow = {
-  id: number;
-  companyId: number;
-  locationId: number;
-  locationDescription: string;
-  areaId: number;
-  areaDescription: string;
-  deviceId: number | null;
-  deviceSerial: string | null;
-  deviceMode: number | null;
-  state: number;
-  isPartial: boolean;
-  startTime: Date;
-  endTime: Date | null;
-  closedAt: Date | null;
-  expectedCount: number;
-  readCount: number;
-  matchedCount: number;
-  isFileCreated: boolean;
-  createdBy: number | null;
-  closedBy: number | null;
-};
-
 const columns = {
   id: inventories.id,
   companyId: inventories.companyId,
@@ -87,6 +64,8 @@ const selectRows = (db: DbOrTx) =>
     .innerJoin(locations, eq(locations.id, inventories.locationId))
     .innerJoin(areas, eq(areas.id, inventories.areaId))
     .leftJoin(devices, eq(devices.id, inventories.deviceId));
+/** An inventory with its location, area and reader (the columns of `columns`). */
+export type InventoryRow = Awaited<ReturnType<typeof selectRows>>[number];
 
 const listFilters: FilterSpec = {
   id: { column: inventories.id, lookups: ['exact', 'icontains', 'contains'], type: 'number' },

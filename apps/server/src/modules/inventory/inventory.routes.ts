@@ -33,6 +33,7 @@ import { routeDeclarer } from '../../http/route.js';
 import { conflictErrorResponses, errorResponses, locationParams } from '../../http/route-schemas.js';
 import { pickLanguage } from '../../i18n/translate.js';
 import { currentUser } from '../../plugins/auth.js';
+import { recordAtLocation } from '../recorded-route.js';
 import type { ModuleDeps } from '../registry.js';
 import { createHandheldSetRepository } from './handheld-set.repository.js';
 import { createCsvJobs } from './inventory.csv.js';
@@ -87,13 +88,10 @@ const registerInventoryRoutes = (app: ZodApp, { db, engine, service }: Inventory
       body: handheldSetBodySchema,
       response: { 200: ingestedSetSchema, 201: ingestedSetSchema, 409: errorBodySchema, ...errorResponses },
     }),
-    async (request, reply) => {
-      const { set, isCreated } = await recordHandheldSet(handheldSets, currentUser(request), {
-        locationId: request.params.id,
-        body: request.body,
-      });
-      return reply.status(isCreated ? 201 : 200).send(set);
-    },
+    recordAtLocation(
+      (user, input) => recordHandheldSet(handheldSets, user, input),
+      (recorded) => recorded.set,
+    ),
   );
 
   app.get(

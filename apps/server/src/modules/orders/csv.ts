@@ -68,38 +68,46 @@ const readColumns = (side: Side, { named }: { named: boolean }): ExportColumn<Or
   ];
 };
 
-/** A purchase order (inbound): each box and GTIN, checked at the destination: expected, read and their difference. */
-export const PURCHASE_ORDER_TABLE: ExportTable<OrderExportRow> = {
-  sheet: { es: 'Pedido', en: 'Order' },
-  columns: [
-    ...orderColumns,
-    { header: { es: 'Proveedor', en: 'Provider' }, kind: 'text', value: (r) => r.order.providerName, width: 24 },
-    boxColumn,
-    ...sideColumns('destination', { named: false }),
-    ...contentColumns,
-    ...readColumns('destination', { named: false }),
-  ],
+const originColumn: ExportColumn<OrderExportRow> = {
+  header: { es: 'Origen', en: 'Origin' },
+  kind: 'text',
+  value: (r) => r.order.originDescription,
+  width: 24,
 };
 
-/** An online order: each box and GTIN, checked at the origin (the store that ships it). */
-export const ONLINE_ORDER_TABLE: ExportTable<OrderExportRow> = {
-  sheet: { es: 'Pedido online', en: 'Online order' },
+/** An order checked at one side: each box and GTIN, with `place` after the order's columns, then the side's figures. */
+const oneSideTable = (
+  sheet: ExportTable<OrderExportRow>['sheet'],
+  place: ExportColumn<OrderExportRow>,
+  side: Side,
+): ExportTable<OrderExportRow> => ({
+  sheet,
   columns: [
     ...orderColumns,
-    { header: { es: 'Origen', en: 'Origin' }, kind: 'text', value: (r) => r.order.originDescription, width: 24 },
+    place,
     boxColumn,
-    ...sideColumns('origin', { named: false }),
+    ...sideColumns(side, { named: false }),
     ...contentColumns,
-    ...readColumns('origin', { named: false }),
+    ...readColumns(side, { named: false }),
   ],
-};
+});
+
+/** A purchase order (inbound): each box and GTIN, checked at the destination: expected, read and their difference. */
+export const PURCHASE_ORDER_TABLE = oneSideTable(
+  { es: 'Pedido', en: 'Order' },
+  { header: { es: 'Proveedor', en: 'Provider' }, kind: 'text', value: (r) => r.order.providerName, width: 24 },
+  'destination',
+);
+
+/** An online order: each box and GTIN, checked at the origin (the store that ships it). */
+export const ONLINE_ORDER_TABLE = oneSideTable({ es: 'Pedido online', en: 'Online order' }, originColumn, 'origin');
 
 /** A movement: each box and GTIN, checked at both sides. */
 export const MOVEMENT_TABLE: ExportTable<OrderExportRow> = {
   sheet: { es: 'Movimiento', en: 'Movement' },
   columns: [
     ...orderColumns,
-    { header: { es: 'Origen', en: 'Origin' }, kind: 'text', value: (r) => r.order.originDescription, width: 24 },
+    originColumn,
     { header: { es: 'Destino', en: 'Destination' }, kind: 'text', value: (r) => r.order.destinationDescription, width: 24 },
     boxColumn,
     ...sideColumns('origin', { named: true }),

@@ -80,6 +80,9 @@ export const openDemoApp = async (): Promise<{ t: TestApp; ids: InboundIds } & R
   return { t, ids, ...users };
 };
 
+/** The demo app, its inbound ids and a token of each demo user, as `openDemoApp` answers them. */
+export type DemoApp = Awaited<ReturnType<typeof openDemoApp>>;
+
 /** The ids of demo locations by code, in the order asked. */
 export const locationIdsOf = <C extends string[]>(ids: InboundIds, ...codes: C) =>
   codes.map((c) => ids.locations[c] as number) as { [K in keyof C]: number }; // one id per code, as map keeps the length

@@ -34,29 +34,6 @@ export * from './returns.repository.js';
 export type OrderType = 'purchase' | 'movement' | 'online';
 export type OrderSide = 'origin' | 'destination';
 
-export type OrderRow = {
-  id: number;
-  companyId: number;
-  type: OrderType;
-  orderCode: string;
-  providerId: number | null;
-  providerName: string | null;
-  originLocationId: number | null;
-  originDescription: string | null;
-  destinationLocationId: number | null;
-  destinationDescription: string | null;
-  originStatus: number;
-  destinationStatus: number;
-  closed: boolean;
-  sync: boolean;
-  container: string;
-  creationDate: Date;
-  estimatedArrivalDate: Date | null;
-  arrivalDate: Date | null;
-  estimatedExitDate: Date | null;
-  exitDate: Date | null;
-};
-
 const aggregatesRow = z.object({
   order_id: z.coerce.number(),
   num_boxes: z.coerce.number(),
@@ -226,6 +203,8 @@ const selectOrders = (db: DbOrTx) =>
     .leftJoin(providers, eq(providers.id, orders.providerId))
     .leftJoin(locations, eq(locations.id, orders.destinationLocationId))
     .leftJoin(originLocations, eq(originLocations.id, orders.originLocationId));
+/** An order with its provider and locations (the columns of `orderColumns`). */
+export type OrderRow = Awaited<ReturnType<typeof selectOrders>>[number];
 
 /**
  * The query of an order list, as the contract's schema gives it (paging, `order_by`, text filters, and the keys the

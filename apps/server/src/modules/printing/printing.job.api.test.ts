@@ -3,9 +3,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type PrinterSimulator, startPrinterSimulator } from '../../../../../tools/printer-simulator/src/printer-simulator.js';
 import { rowsOf } from '../../db/rows.js';
-import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import { freePort } from '../../test/ports.js';
 import * as printTest from '../../test/printing-fixtures.js';
+import { openPrintJobWorld, type PrintJobWorld } from './print-job-fixtures.js';
 
 printTest.shortenPrintTimeouts();
 
@@ -13,39 +13,35 @@ type Order = printTest.PrintOrderView;
 type Tag = printTest.PrintLabelView;
 
 describe('print jobs against the printer simulator: labels, progress, cancel, faults, one job per printer', () => {
-  let t: TestApp;
-  let call: ReturnType<typeof printTest.printingCaller>;
+  let w: PrintJobWorld;
   let simulator: PrinterSimulator;
   let printerId: number;
-  let formatId: number;
-  let gtins: string[];
-  let areaId: number;
 
-  const addPrinter = (description: string, port: number) => printTest.addSimulatedPrinter(call, { description, port, areaId });
-  const newOrder = (rows: [string, number][], name = 'Job') => printTest.newPrintOrder<Order>(call, { formatId, name, rows });
-  const steps = () => printTest.printJobSteps<Tag>(call);
+  const addPrinter = (description: string, port: number) =>
+    printTest.addSimulatedPrinter(w.call, { description, port, areaId: w.areaId });
+  const newOrder = (rows: [string, number][], name = 'Job') =>
+    printTest.newPrintOrder<Order>(w.call, { formatId: w.formatId, name, rows });
+  const steps = () => printTest.printJobSteps<Tag>(w.call);
   const print = (body: Record<string, unknown>) => steps().print(body);
   const progressOf = (id: number) => steps().progressOf(id);
   const labelsOf = (id: number) => steps().labelsOf(id);
   const settled = (id: number) => steps().settled(id);
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    call = printTest.printingCaller(t);
+    w = await openPrintJobWorld({ offset: 20, count: 4 });
     simulator = await startPrinterSimulator({ printMs: 10 });
-    ({ areaId, formatId, gtins } = await printTest.printJobStart(t, call, { offset: 20, count: 4 }));
     printerId = await addPrinter('Simulador de pruebas', simulator.port);
   });
   beforeEach(() => simulator.setMode({ printMs: 10, paperOutAfter: null, silent: false, refuse: false, paused: false }));
   afterAll(async () => {
-    await t?.close();
+    await w?.t.close();
     await simulator?.close();
   });
 
   it('prints every label: the printer gets each ZPL label with its ^RFW EPC and fields, progress rises to PRINTED', async () => {
     simulator.reset();
     simulator.setMode({ printMs: 150 });
-    const [a, b] = gtins as [string, string];
+    const [a, b] = w.gtins as [string, string];
     const order = await newOrder([
       [a, 3],
       [b, 2],
@@ -76,8 +72,8 @@ describe('print jobs against the printer simulator: labels, progress, cancel, fa
     expect(first?.fields.some((f) => f.endsWith('€'))).toBe(true);
     expect(first?.zpl).not.toContain('{{');
     // Each printed label commissioned its tag (EPCIS 2.0, issue 17): ADD, commissioning, active, at the printer's area.
-    const admin = await t.login('admin@demo.local');
-    const epcis = await t.app.inject({
+    const admin = await w.t.login('admin@demo.local');
+    const epcis = await w.t.app.inject({
       url: '/epcis/events?EQ_bizStep=commissioning&perPage=100',
       headers: { authorization: admin },
     });
@@ -90,7 +86,7 @@ describe('print jobs against the printer simulator: labels, progress, cancel, fa
 
   it('prints a range: only labels from..to, from_label moves on, PARTIAL; a range below from_label is refused', async () => {
     simulator.reset();
-    const order = await newOrder([[gtins[2] as string, 6]]);
+    const order = await newOrder([[w.gtins[2] as string, 6]]);
     expect((await print({ print_order: order.id, printer: printerId, from: 2, to: 4 })).statusCode).toBe(202);
     const done = await settled(order.id);
     expect(done).toMatchObject({ state: 'PARTIAL', progress: 3, from_label: 5 });
@@ -109,21 +105,21 @@ describe('print jobs against the printer simulator: labels, progress, cancel, fa
   it('cancels mid-job: the job stops between labels, what was printed is recorded, the order can print again', async () => {
     simulator.reset();
     simulator.setMode({ printMs: 60 });
-    const order = await newOrder([[gtins[3] as string, 40]]);
+    const order = await newOrder([[w.gtins[3] as string, 40]]);
     await print({ print_order: order.id, printer: printerId });
     await printTest.waitFor(
       () => progressOf(order.id),
       (p) => p.progress >= 3,
     );
     expect((await print({ print_order: order.id, printer: printerId })).statusCode).toBe(409);
-    const canceled = await call('PUT', `/api/printer/print_orders/${order.id}/`, 'printer@demo.local', { canceled: true });
+    const canceled = await w.call('PUT', `/api/printer/print_orders/${order.id}/`, 'printer@demo.local', { canceled: true });
     expect(canceled.statusCode).toBe(200);
     expect(canceled.json()).toMatchObject({ state: 'PARTIAL', canceled: true });
     // The label on the printer when the cancel came is finished and recorded; nothing after it. The job has ended once
     // it gave the printer's lease back.
     const leases = async () =>
       rowsOf<{ n: number }>(
-        await t.database.db.execute(sql`select count(*)::int as n from printer_leases where print_order_id = ${order.id}`),
+        await w.t.database.db.execute(sql`select count(*)::int as n from printer_leases where print_order_id = ${order.id}`),
       )[0]?.n;
     await printTest.waitFor(leases, (n) => n === 0, 5_000);
     const after = await progressOf(order.id);
@@ -147,17 +143,17 @@ describe('print jobs against the printer simulator: labels, progress, cancel, fa
   it('a late cancel, while the last label prints, says what happened: every label printed → PRINTED, nothing left', async () => {
     simulator.reset();
     simulator.setMode({ printMs: 400 });
-    const order = await newOrder([[gtins[2] as string, 3]], 'Late cancel');
+    const order = await newOrder([[w.gtins[2] as string, 3]], 'Late cancel');
     await print({ print_order: order.id, printer: printerId });
     // The last label is on the printer (sent, not yet confirmed) when the cancel comes.
     const lastSent = async () =>
       rowsOf<{ n: number }>(
-        await t.database.db.execute(
+        await w.t.database.db.execute(
           sql`select count(*)::int as n from print_tags where print_order_id = ${order.id} and label_number = 3 and sending_at is not null`,
         ),
       )[0]?.n;
     await printTest.waitFor(lastSent, (n) => n === 1, 5_000);
-    const canceled = await call('PUT', `/api/printer/print_orders/${order.id}/`, 'printer@demo.local', { canceled: true });
+    const canceled = await w.call('PUT', `/api/printer/print_orders/${order.id}/`, 'printer@demo.local', { canceled: true });
     // The cancel answers once the label on the printer has ended: all three printed.
     expect(canceled.statusCode).toBe(200);
     expect(canceled.json()).toMatchObject({ state: 'PRINTED', progress: 3, canceled: true });
@@ -170,17 +166,17 @@ describe('print jobs against the printer simulator: labels, progress, cancel, fa
   it('an unreachable printer ends the job in ERROR with the reason; printing may be tried again', async () => {
     const deadPort = await freePort();
     const deadPrinter = await addPrinter('Impresora apagada', deadPort);
-    const order = await newOrder([[gtins[0] as string, 2]]);
+    const order = await newOrder([[w.gtins[0] as string, 2]]);
     await print({ print_order: order.id, printer: deadPrinter });
     const failed = await settled(order.id);
     expect(failed).toMatchObject({ state: 'ERROR', progress: 0 });
     // One text for every way a connection fails: it never tells a closed port from a filtered one.
     expect(failed.error).toBe(`The printer at 127.0.0.1:${deadPort} could not be reached.`);
-    const listed = (await call('GET', `/api/printer/print_orders/?id=${order.id}`, 'printer@demo.local')).json().results[0];
+    const listed = (await w.call('GET', `/api/printer/print_orders/?id=${order.id}`, 'printer@demo.local')).json().results[0];
     expect(listed).toMatchObject({ state: 'ERROR', error: failed.error });
     // The reason is stored with the order, so another process (or a restart) still tells it.
     // Stored as a code with its values (the web says it in the user's language), answered in English too.
-    const stored = await t.database.db.execute(sql`select error from print_orders where id = ${order.id}`);
+    const stored = await w.t.database.db.execute(sql`select error from print_orders where id = ${order.id}`);
     const detail = JSON.parse((stored as unknown as { rows: { error: string }[] }).rows[0]?.error ?? '{}');
     expect(detail).toEqual({ code: 'unreachable', where: `127.0.0.1:${deadPort}` });
     expect(listed.error_detail).toEqual(detail);
@@ -192,7 +188,7 @@ describe('print jobs against the printer simulator: labels, progress, cancel, fa
   it('a printer out of paper stops the job in ERROR after the labels it printed; a silent one times out', async () => {
     simulator.reset();
     simulator.setMode({ paperOutAfter: 3 });
-    const order = await newOrder([[gtins[1] as string, 6]]);
+    const order = await newOrder([[w.gtins[1] as string, 6]]);
     await print({ print_order: order.id, printer: printerId });
     const failed = await settled(order.id);
     expect(failed).toMatchObject({ state: 'ERROR', progress: 3, from_label: 4, error: 'The printer reports: paper out.' });
@@ -215,7 +211,7 @@ describe('print jobs against the printer simulator: labels, progress, cancel, fa
 
   it('a printer that drops the connection ends the job in ERROR', async () => {
     simulator.setMode({ refuse: true });
-    const order = await newOrder([[gtins[1] as string, 1]]);
+    const order = await newOrder([[w.gtins[1] as string, 1]]);
     await print({ print_order: order.id, printer: printerId });
     const failed = await settled(order.id);
     expect(failed.state).toBe('ERROR');
@@ -225,8 +221,8 @@ describe('print jobs against the printer simulator: labels, progress, cancel, fa
   it('runs one job at a time per printer: a second order waits and its labels follow the first', async () => {
     simulator.reset();
     simulator.setMode({ printMs: 15 });
-    const first = await newOrder([[gtins[2] as string, 5]], 'Primero');
-    const second = await newOrder([[gtins[3] as string, 5]], 'Segundo');
+    const first = await newOrder([[w.gtins[2] as string, 5]], 'Primero');
+    const second = await newOrder([[w.gtins[3] as string, 5]], 'Segundo');
     await print({ print_order: first.id, printer: printerId });
     await print({ print_order: second.id, printer: printerId });
     expect((await progressOf(second.id)).state).toBe('WORKING');
@@ -240,50 +236,52 @@ describe('print jobs against the printer simulator: labels, progress, cancel, fa
 
   it('prints an uploaded file (PUT /fileupload/, POST /printcsv/) and a printing (/printings/, /tprintings/)', async () => {
     simulator.reset();
-    const form = printTest.multipartForm([{ name: 'file', filename: 'subida.csv', content: `${gtins[0]};2\n${gtins[1]};1\n` }]);
-    const uploaded = await t.app.inject({
+    const form = printTest.multipartForm([
+      { name: 'file', filename: 'subida.csv', content: `${w.gtins[0]};2\n${w.gtins[1]};1\n` },
+    ]);
+    const uploaded = await w.t.app.inject({
       method: 'PUT',
       url: '/api/fileupload/',
       payload: form.payload,
-      headers: { ...form.headers, authorization: await t.login('printer@demo.local') },
+      headers: { ...form.headers, authorization: await w.t.login('printer@demo.local') },
     });
     expect(uploaded.statusCode).toBe(201);
     expect(uploaded.json()).toMatchObject({ filecode: expect.any(String), total_quantity: 3 });
-    const printed = await call('POST', '/api/printcsv/', 'printer@demo.local', {
+    const printed = await w.call('POST', '/api/printcsv/', 'printer@demo.local', {
       code: uploaded.json().filecode,
       printer_id: printerId,
     });
     expect(printed.statusCode).toBe(202);
     expect(await settled(printed.json().id)).toMatchObject({ state: 'PRINTED', progress: 3 });
-    expect((await call('POST', '/api/printcsv/', 'printer@demo.local', { code: 'nope', printer_id: printerId })).statusCode).toBe(
-      400,
-    );
     expect(
-      (await call('POST', '/api/printcsv/', 'printer@demo.local', { code: '999999', printer_id: printerId })).statusCode,
+      (await w.call('POST', '/api/printcsv/', 'printer@demo.local', { code: 'nope', printer_id: printerId })).statusCode,
+    ).toBe(400);
+    expect(
+      (await w.call('POST', '/api/printcsv/', 'printer@demo.local', { code: '999999', printer_id: printerId })).statusCode,
     ).toBe(404);
-    expect((await call('POST', '/api/printcsv/', 'printer@demo.local', {})).json().errors).toEqual({
+    expect((await w.call('POST', '/api/printcsv/', 'printer@demo.local', {})).json().errors).toEqual({
       code: ['Please select file'],
       printer_id: ['Please select a printer'],
     });
 
-    const printing = await call('POST', '/api/printings/', 'printer@demo.local', {
+    const printing = await w.call('POST', '/api/printings/', 'printer@demo.local', {
       printer_id: printerId,
       datetime: '2026-05-01 10:00:00',
     });
     expect(printing.statusCode).toBe(201);
-    const typeId = (await call('GET', `/api/types/?gtin=${gtins[3]}`, 'admin@demo.local')).json().results[0].id;
-    const labels = await call('POST', '/api/tprintings/', 'printer@demo.local', {
+    const typeId = (await w.call('GET', `/api/types/?gtin=${w.gtins[3]}`, 'admin@demo.local')).json().results[0].id;
+    const labels = await w.call('POST', '/api/tprintings/', 'printer@demo.local', {
       printing_id: printing.json().id,
       item_types: [{ item_type_id: typeId, quantity: 2 }],
     });
     expect(labels.statusCode).toBe(202);
     expect(await settled(printing.json().id)).toMatchObject({ state: 'PRINTED', progress: 2 });
     expect(simulator.labels).toHaveLength(5);
-    const again = await call('POST', '/api/tprintings/', 'printer@demo.local', {
+    const again = await w.call('POST', '/api/tprintings/', 'printer@demo.local', {
       printing_id: printing.json().id,
       item_types: [{ item_type_id: typeId, quantity: 1 }],
     });
     expect(again.statusCode).toBe(409);
-    expect((await call('POST', '/api/printings/', 'viewer@demo.local', { printer_id: printerId })).statusCode).toBe(403);
+    expect((await w.call('POST', '/api/printings/', 'viewer@demo.local', { printer_id: printerId })).statusCode).toBe(403);
   });
 });

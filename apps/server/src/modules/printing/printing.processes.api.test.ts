@@ -7,10 +7,10 @@ import {
   startPrinterSimulator,
 } from '../../../../../tools/printer-simulator/src/printer-simulator.js';
 import { rowsOf } from '../../db/rows.js';
-import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import * as printTest from '../../test/printing-fixtures.js';
 import { createPrintSpooler, type PrintSpooler } from '../../workers/print-spooler.js';
 import { type PrinterTransport, tcpTransport } from '../../workers/print-transport.js';
+import { openPrintJobWorld, type PrintJobWorld } from './print-job-fixtures.js';
 
 /**
  * Print jobs with several server processes on one database: each "process" here is a print spooler with its own owner
@@ -29,12 +29,9 @@ type Tag = { label_number: number; item: { epc: string }; printed_at: string | n
 type Sent = { owner: string; epc: string | null };
 
 describe('print jobs across processes: one job per printer, resumed when a process dies, no EPC sent twice', () => {
-  let t: TestApp;
-  let call: ReturnType<typeof printTest.printingCaller>;
+  let w: PrintJobWorld;
   let simulator: PrinterSimulator;
-  let formatId: number;
   let gtin: string;
-  let areaId: number;
   let printerCount = 0;
   const sent: Sent[] = [];
   let spoolers: PrintSpooler[] = [];
@@ -59,7 +56,7 @@ describe('print jobs across processes: one job per printer, resumed when a proce
   /** A "process": a spooler with its own owner id on the test database, started (its start-up recovery done). */
   const startProcess = async (owner: string, pollMs = 40) => {
     const spooler = createPrintSpooler({
-      db: t.database.db,
+      db: w.t.database.db,
       owner,
       transport: recordingTransport(owner),
       leaseMs: LEASE_MS,
@@ -73,11 +70,15 @@ describe('print jobs across processes: one job per printer, resumed when a proce
 
   const addPrinter = async () => {
     printerCount += 1;
-    return printTest.addSimulatedPrinter(call, { description: `Simulador ${printerCount}`, port: simulator.port, areaId });
+    return printTest.addSimulatedPrinter(w.call, {
+      description: `Simulador ${printerCount}`,
+      port: simulator.port,
+      areaId: w.areaId,
+    });
   };
   const newOrder = (quantity: number, name: string) =>
-    printTest.newPrintOrder<Order>(call, { formatId, name, rows: [[gtin, quantity]] });
-  const steps = () => printTest.printJobSteps<Tag>(call);
+    printTest.newPrintOrder<Order>(w.call, { formatId: w.formatId, name, rows: [[gtin, quantity]] });
+  const steps = () => printTest.printJobSteps<Tag>(w.call);
   const print = (body: Record<string, unknown>) => steps().print(body);
   const progressOf = (id: number) => steps().progressOf(id);
   const labelsOf = (id: number) => steps().labelsOf(id);
@@ -85,7 +86,7 @@ describe('print jobs across processes: one job per printer, resumed when a proce
   const settled = (id: number, timeoutMs = 15_000) => steps().settled(id, timeoutMs);
   const leaseOf = async (printerId: number) => {
     const [row] = rowsOf<{ owner: string; print_order_id: number; is_live: boolean }>(
-      await t.database.db.execute(
+      await w.t.database.db.execute(
         sql`select owner, print_order_id, lease_until > now() as is_live from printer_leases where printer_id = ${printerId}`,
       ),
     );
@@ -102,7 +103,7 @@ describe('print jobs across processes: one job per printer, resumed when a proce
    * label `printed + 1` sent and never confirmed, and the printer's lease held by a dead owner whose lease ran out.
    */
   const leaveAsCrashed = async ({ orderId, printerId, printed }: { orderId: number; printerId: number; printed: number }) => {
-    const db = t.database.db;
+    const db = w.t.database.db;
     await db.execute(sql`update print_tags set printed_at = now(), printer_id = ${printerId}
       where print_order_id = ${orderId} and label_number <= ${printed}`);
     await db.execute(sql`update print_tags set sending_at = now()
@@ -115,13 +116,10 @@ describe('print jobs across processes: one job per printer, resumed when a proce
   };
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    call = printTest.printingCaller(t);
+    w = await openPrintJobWorld({ offset: 30, count: 1 });
     simulator = await startPrinterSimulator({ printMs: 10 });
     simulator.onLabel(() => onPrinted?.(simulator.labels.length));
-    let gtins: string[];
-    ({ areaId, formatId, gtins } = await printTest.printJobStart(t, call, { offset: 30, count: 1 }));
-    gtin = gtins[0] as string;
+    gtin = w.gtins[0] as string;
   });
   beforeEach(() => {
     simulator.reset();
@@ -133,7 +131,7 @@ describe('print jobs across processes: one job per printer, resumed when a proce
     spoolers = [];
   });
   afterAll(async () => {
-    await t?.close();
+    await w?.t.close();
     await simulator?.close();
   });
 
@@ -210,7 +208,7 @@ describe('print jobs across processes: one job per printer, resumed when a proce
     const labels = await labelsOf(order.id);
     expect(labels.filter((l) => l.printed_at === null).map((l) => l.label_number)).toEqual([3]);
     const [tag] = rowsOf<{ voided: boolean; voided_labels: number }>(
-      await t.database.db.execute(sql`select t.voided_at is not null as voided, po.voided_labels from print_tags t
+      await w.t.database.db.execute(sql`select t.voided_at is not null as voided, po.voided_labels from print_tags t
         join print_orders po on po.id = t.print_order_id where t.print_order_id = ${order.id} and t.label_number = 3`),
     );
     expect(tag).toEqual({ voided: true, voided_labels: 1 });
@@ -236,7 +234,7 @@ describe('print jobs across processes: one job per printer, resumed when a proce
     expect(resumed.state).toBe('WORKING');
     expect(await leaseOf(printerId)).toMatchObject({ owner: b.owner, is_live: true });
     // Canceled from "another process" (the HTTP app): the job stops between labels.
-    const canceled = await call('PUT', `/api/printer/print_orders/${order.id}/`, 'printer@demo.local', { canceled: true });
+    const canceled = await w.call('PUT', `/api/printer/print_orders/${order.id}/`, 'printer@demo.local', { canceled: true });
     expect(canceled.json()).toMatchObject({ state: 'PARTIAL', canceled: true });
     await printTest.waitFor(
       () => leaseOf(printerId),

@@ -5,8 +5,8 @@ import { type PrinterSimulator, startPrinterSimulator } from '../../../../../too
 import { rowsOf } from '../../db/rows.js';
 import { users } from '../../db/schema/index.js';
 import { addForeignCompany, locationIdByCode } from '../../test/admin-fixtures.js';
-import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import * as printTest from '../../test/printing-fixtures.js';
+import { openPrintJobWorld, type PrintJobWorld } from './print-job-fixtures.js';
 import { createPrintJobsRepository } from './print-jobs.repository.js';
 
 /**
@@ -37,21 +37,18 @@ const OPERATOR = 'printer@demo.local';
 const FOREIGN_ADMIN = 'voided-foreign-admin@other.local';
 
 describe('voided labels and their replacements (GET …/voided/, POST …/replacements/)', () => {
-  let t: TestApp;
-  let call: ReturnType<typeof printTest.printingCaller>;
+  let w: PrintJobWorld;
   let printer: PrinterSimulator;
   let printerId: number;
-  let formatId: number;
-  let gtins: string[];
   let cdBcn: number;
 
-  const steps = () => printTest.printJobSteps<Tag>(call);
+  const steps = () => printTest.printJobSteps<Tag>(w.call);
   const orderOf = async (id: number, who = OPERATOR) =>
-    (await call('GET', `/api/printer/print_orders/${id}/`, who)).json() as Order;
-  const voidedOf = async (id: number, who = OPERATOR) => call('GET', `/api/printer/print_orders/${id}/voided/`, who);
+    (await w.call('GET', `/api/printer/print_orders/${id}/`, who)).json() as Order;
+  const voidedOf = async (id: number, who = OPERATOR) => w.call('GET', `/api/printer/print_orders/${id}/voided/`, who);
   const replace = (id: number, body: unknown = {}, who = OPERATOR) =>
-    call('POST', `/api/printer/print_orders/${id}/replacements/`, who, body);
-  const rows = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await t.database.db.execute(query));
+    w.call('POST', `/api/printer/print_orders/${id}/replacements/`, who, body);
+  const rows = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await w.t.database.db.execute(query));
   /** What the labels themselves say of an order: printed, voided, replacements and all of them. */
   const truthOf = async (id: number) => {
     const [row] = await rows<Record<string, number | string>>(sql`select
@@ -79,8 +76,8 @@ describe('voided labels and their replacements (GET …/voided/, POST …/replac
     failing: number[],
     extra: Record<string, unknown> = {},
   ): Promise<Order> => {
-    const r = await call('POST', '/api/printer/print_orders/', OPERATOR, {
-      tag_company_format: formatId,
+    const r = await w.call('POST', '/api/printer/print_orders/', OPERATOR, {
+      tag_company_format: w.formatId,
       name: 'Anuladas',
       items: [{ gtin, quantity }],
       ...extra,
@@ -96,15 +93,16 @@ describe('voided labels and their replacements (GET …/voided/, POST …/replac
   };
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    call = printTest.printingCaller(t);
+    w = await openPrintJobWorld({ offset: 40, count: 6 });
     printer = await startPrinterSimulator({ printMs: 10 });
-    let areaId: number;
-    ({ areaId, formatId, gtins } = await printTest.printJobStart(t, call, { offset: 40, count: 6 }));
-    printerId = await printTest.addSimulatedPrinter(call, { description: 'ZT411 anuladas', port: printer.port, areaId });
-    cdBcn = await locationIdByCode(t.database.db, 'CD-BCN');
-    const foreign = await addForeignCompany(t.database.db);
-    await t.database.db.insert(users).values({
+    printerId = await printTest.addSimulatedPrinter(w.call, {
+      description: 'ZT411 anuladas',
+      port: printer.port,
+      areaId: w.areaId,
+    });
+    cdBcn = await locationIdByCode(w.t.database.db, 'CD-BCN');
+    const foreign = await addForeignCompany(w.t.database.db);
+    await w.t.database.db.insert(users).values({
       companyId: foreign.companyId,
       email: FOREIGN_ADMIN,
       role: 1,
@@ -116,12 +114,12 @@ describe('voided labels and their replacements (GET …/voided/, POST …/replac
     printer.setMode({ printMs: 10, paperOutAfter: null, paperOut: false, failFormats: [] });
   });
   afterAll(async () => {
-    await t?.close();
+    await w?.t.close();
     await printer?.close();
   });
 
   it('an encode failed: listed with its reason and printer; its replacement (a new EPC) prints once and the order is PRINTED', async () => {
-    const gtin = gtins[0] as string;
+    const gtin = w.gtins[0] as string;
     const order = await orderWithFailedEncodes(gtin, 4, [2]);
     expect(order).toMatchObject({ progress: 3, voided_labels: 1, replaced_labels: 0, total_quantity: 4 });
     const labels = await steps().labelsOf(order.id);
@@ -177,7 +175,7 @@ describe('voided labels and their replacements (GET …/voided/, POST …/replac
     });
     expect(withReplacement[0]?.replaces_label).toBeNull();
 
-    // The existing print call (every label not printed yet) prints exactly the replacement.
+    // The existing print w.call (every label not printed yet) prints exactly the replacement.
     printer.reset();
     expect((await steps().print({ print_order: order.id, printer: printerId })).statusCode).toBe(202);
     expect(await steps().settled(order.id)).toMatchObject({ state: 'PRINTED', progress: 4 });
@@ -188,13 +186,13 @@ describe('voided labels and their replacements (GET …/voided/, POST …/replac
     expect(after[0]?.replacement).toMatchObject({ label_number: 5, epc: newEpc, voided_at: null });
     expect(after[0]?.replacement?.printed_at).not.toBeNull();
     // Its contents row: as many printed as asked for.
-    const contents = (await call('GET', `/api/printer/print_orders/${order.id}/print_contents/`, OPERATOR)).json().results;
+    const contents = (await w.call('GET', `/api/printer/print_orders/${order.id}/print_contents/`, OPERATOR)).json().results;
     expect(contents).toMatchObject([{ gtin, quantity: 4, printed: 4 }]);
   });
 
   it('unconfirmed (paper out with a label on the printer): the ERROR order gets its replacement, printed once the paper is back', async () => {
-    const gtin = gtins[1] as string;
-    const created = await printTest.newPrintOrder<Order>(call, { formatId, name: 'Sin papel', rows: [[gtin, 3]] });
+    const gtin = w.gtins[1] as string;
+    const created = await printTest.newPrintOrder<Order>(w.call, { formatId: w.formatId, name: 'Sin papel', rows: [[gtin, 3]] });
     printer.reset();
     printer.setMode({ paperOutAfter: 2 });
     await steps().print({ print_order: created.id, printer: printerId });
@@ -214,7 +212,7 @@ describe('voided labels and their replacements (GET …/voided/, POST …/replac
   });
 
   it('twice: the second call makes none (200) and answers the same replacements; no serial is reserved', async () => {
-    const gtin = gtins[2] as string;
+    const gtin = w.gtins[2] as string;
     const order = await orderWithFailedEncodes(gtin, 3, [1, 3]);
     const first = await replace(order.id);
     expect(first.statusCode).toBe(201);
@@ -229,12 +227,12 @@ describe('voided labels and their replacements (GET …/voided/, POST …/replac
   });
 
   it('only the labels named; a label that is not a voided one of the order is a 400 on labels, and nothing changes', async () => {
-    const gtin = gtins[3] as string;
+    const gtin = w.gtins[3] as string;
     const order = await orderWithFailedEncodes(gtin, 3, [1, 2]);
     const labels = await steps().labelsOf(order.id);
     const [one, two, printed] = labels as [Tag, Tag, Tag];
     const serial = await countersOf(gtin);
-    const other = await orderWithFailedEncodes(gtins[4] as string, 1, [1]);
+    const other = await orderWithFailedEncodes(w.gtins[4] as string, 1, [1]);
     const foreignLabel = (await steps().labelsOf(other.id))[0] as Tag;
 
     for (const [body, field] of [
@@ -251,10 +249,10 @@ describe('voided labels and their replacements (GET …/voided/, POST …/replac
     }
     // The list's own input: the order's id and the page.
     for (const url of [`/api/printer/print_orders/abc/voided/`, `/api/printer/print_orders/${order.id}/voided/?limit=-1`]) {
-      expect((await call('GET', url, OPERATOR)).statusCode, url).toBe(400);
+      expect((await w.call('GET', url, OPERATOR)).statusCode, url).toBe(400);
     }
-    expect((await call('POST', '/api/printer/print_orders/0/replacements/', OPERATOR, {})).statusCode).toBe(400);
-    expect((await call('GET', '/api/printer/print_orders/999999/voided/', OPERATOR)).statusCode).toBe(404);
+    expect((await w.call('POST', '/api/printer/print_orders/0/replacements/', OPERATOR, {})).statusCode).toBe(400);
+    expect((await w.call('GET', '/api/printer/print_orders/999999/voided/', OPERATOR)).statusCode).toBe(404);
     expect((await replace(999_999)).statusCode).toBe(404);
     const named = await replace(order.id, { labels: [printed.id] });
     expect(named.json().errors.labels).toEqual([`Not voided labels of this order: ${printed.id}.`]);
@@ -273,14 +271,14 @@ describe('voided labels and their replacements (GET …/voided/, POST …/replac
   });
 
   it('no voided label: 409; while the order prints: 409 to make one, the same answer when there is nothing to make', async () => {
-    const gtin = gtins[5] as string;
-    const plain = await printTest.newPrintOrder<Order>(call, { formatId, name: 'Sin anuladas', rows: [[gtin, 1]] });
+    const gtin = w.gtins[5] as string;
+    const plain = await printTest.newPrintOrder<Order>(w.call, { formatId: w.formatId, name: 'Sin anuladas', rows: [[gtin, 1]] });
     const none = await replace(plain.id);
     expect([none.statusCode, none.json().code]).toEqual([409, 'print.no_voided_labels']);
     expect((await voidedOf(plain.id)).json()).toMatchObject({ count: 0, results: [] });
 
     // Labels 1–2 printed first (label 1's encode fails), then 3–6 on a slow printer: the order prints.
-    const order = await printTest.newPrintOrder<Order>(call, { formatId, name: 'Imprimiendo', rows: [[gtin, 6]] });
+    const order = await printTest.newPrintOrder<Order>(w.call, { formatId: w.formatId, name: 'Imprimiendo', rows: [[gtin, 6]] });
     printer.setMode({ failFormats: [printer.received() + 1] });
     await steps().print({ print_order: order.id, printer: printerId, from: 1, to: 2 });
     expect(await steps().settled(order.id)).toMatchObject({ state: 'PARTIAL', progress: 1 });
@@ -291,7 +289,7 @@ describe('voided labels and their replacements (GET …/voided/, POST …/replac
     expect([refused.statusCode, refused.json().code]).toEqual([409, 'print.printing_already']);
     expect(await truthOf(order.id)).toMatchObject({ voided: 1, replaced: 0, total: 6 });
     expect(await countersOf(gtin)).toBe(serial);
-    await call('PUT', `/api/printer/print_orders/${order.id}/`, OPERATOR, { canceled: true });
+    await w.call('PUT', `/api/printer/print_orders/${order.id}/`, OPERATOR, { canceled: true });
     await steps().settled(order.id);
 
     // Made once it stopped; while its replacement prints, asking again answers it (nothing to make, nothing refused).
@@ -302,13 +300,13 @@ describe('voided labels and their replacements (GET …/voided/, POST …/replac
     const again = await replace(order.id);
     expect(again.statusCode).toBe(200);
     expect(again.json().replacements).toEqual(made.json().replacements);
-    await call('PUT', `/api/printer/print_orders/${order.id}/`, OPERATOR, { canceled: true });
+    await w.call('PUT', `/api/printer/print_orders/${order.id}/`, OPERATOR, { canceled: true });
     await steps().settled(order.id);
   });
 
   it('refuses the visualizer (role 5), a user of other locations and another company, changing nothing', async () => {
     // An order for CD-BCN only: the operator (CD-MAD and CD-BCN) sees it, the editor (CD-MAD, T-MAD-01, T-BCN-01) does not.
-    const order = await orderWithFailedEncodes(gtins[0] as string, 2, [1], { locations: [cdBcn] });
+    const order = await orderWithFailedEncodes(w.gtins[0] as string, 2, [1], { locations: [cdBcn] });
     const before = await truthOf(order.id);
     for (const [who, status] of [
       ['viewer@demo.local', 403],
@@ -324,7 +322,11 @@ describe('voided labels and their replacements (GET …/voided/, POST …/replac
 
   it("a voided label's late confirmation after it was replaced does not count it as printed (its replacement took its place)", async () => {
     // Label 2 on the printer when the paper ran out: voided unconfirmed (it may have printed).
-    const order = await printTest.newPrintOrder<Order>(call, { formatId, name: 'Tardía', rows: [[gtins[2] as string, 2]] });
+    const order = await printTest.newPrintOrder<Order>(w.call, {
+      formatId: w.formatId,
+      name: 'Tardía',
+      rows: [[w.gtins[2] as string, 2]],
+    });
     printer.reset();
     printer.setMode({ paperOutAfter: 1 });
     await steps().print({ print_order: order.id, printer: printerId });
@@ -335,7 +337,7 @@ describe('voided labels and their replacements (GET …/voided/, POST …/replac
     const before = await truthOf(order.id);
     // As the print service records a label the printer confirmed (a stalled process whose printer answered late).
     const [job] = await rows<{ job_seq: number }>(sql`select job_seq from print_orders where id = ${order.id}`);
-    const recorded = await createPrintJobsRepository(t.database.db).labelPrinted({
+    const recorded = await createPrintJobsRepository(w.t.database.db).labelPrinted({
       orderId: order.id,
       jobSeq: job?.job_seq ?? 0,
       tagId: voidedTag.id,
@@ -348,7 +350,7 @@ describe('voided labels and their replacements (GET …/voided/, POST …/replac
   });
 
   it('two calls at once make one replacement per voided label (the other answers them)', async () => {
-    const gtin = gtins[1] as string;
+    const gtin = w.gtins[1] as string;
     for (let round = 0; round < 3; round += 1) {
       const order = await orderWithFailedEncodes(gtin, 4, [1, 2, 4]);
       const serial = await countersOf(gtin);

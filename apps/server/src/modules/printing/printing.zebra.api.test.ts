@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type PrinterSimulator, startPrinterSimulator } from '../../../../../tools/printer-simulator/src/printer-simulator.js';
-import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import * as printTest from '../../test/printing-fixtures.js';
+import { openPrintJobWorld, type PrintJobWorld } from './print-job-fixtures.js';
 
 /**
  * Printing on a Zebra ZT411 RFID as strict as the real one (tools/printer-simulator): silent to ~HS when out of paper,
@@ -25,24 +25,20 @@ type Order = printTest.PrintOrderView & {
 };
 
 describe('printing on Zebra RFID printers: verified encodes, faults as the printer reports them, ~JA on error', () => {
-  let t: TestApp;
-  let call: ReturnType<typeof printTest.printingCaller>;
+  let w: PrintJobWorld;
   let first: PrinterSimulator;
   let second: PrinterSimulator;
   let firstId: number;
   let secondId: number;
-  let formatId: number;
-  let gtins: string[];
-  let areaId: number;
 
   const addPrinter = (description: string, port: number, dpi?: number) =>
-    printTest.addSimulatedPrinter(call, { description, port, areaId, ...(dpi ? { dpi } : {}) });
+    printTest.addSimulatedPrinter(w.call, { description, port, areaId: w.areaId, ...(dpi ? { dpi } : {}) });
   const newOrder = (gtin: string, quantity: number) =>
-    printTest.newPrintOrder<Order>(call, { formatId, name: 'Zebra', rows: [[gtin, quantity]] });
-  const steps = () => printTest.printJobSteps<Tag>(call);
+    printTest.newPrintOrder<Order>(w.call, { formatId: w.formatId, name: 'Zebra', rows: [[gtin, quantity]] });
+  const steps = () => printTest.printJobSteps<Tag>(w.call);
   const print = (body: Record<string, unknown>) => steps().print(body);
   const orderOf = async (id: number) =>
-    (await call('GET', `/api/printer/print_orders/${id}/`, 'printer@demo.local')).json() as Order;
+    (await w.call('GET', `/api/printer/print_orders/${id}/`, 'printer@demo.local')).json() as Order;
   const labelsOf = (id: number) => steps().labelsOf(id);
   const settled = (id: number) => steps().settled(id);
   /** Waits (with a deadline) until the simulator has taken what the server sent. */
@@ -55,11 +51,9 @@ describe('printing on Zebra RFID printers: verified encodes, faults as the print
   const healthy = { printMs: 10, paperOutAfter: null, paperOut: false, headOpen: false, silent: false, failFormats: [] };
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    call = printTest.printingCaller(t);
+    w = await openPrintJobWorld({ offset: 30, count: 4 });
     first = await startPrinterSimulator({ printMs: 10 });
     second = await startPrinterSimulator({ printMs: 10 });
-    ({ areaId, formatId, gtins } = await printTest.printJobStart(t, call, { offset: 30, count: 4 }));
     firstId = await addPrinter('ZT411 uno', first.port);
     secondId = await addPrinter('ZT411 dos', second.port);
   });
@@ -68,7 +62,7 @@ describe('printing on Zebra RFID printers: verified encodes, faults as the print
     second.setMode(healthy);
   });
   afterAll(async () => {
-    await t?.close();
+    await w?.t.close();
     await first?.close();
     await second?.close();
   });
@@ -76,7 +70,7 @@ describe('printing on Zebra RFID printers: verified encodes, faults as the print
   it('paper out: ERROR with the reason "paper out" from ~HQES within the label timeout, the buffer canceled (~JA)', async () => {
     first.reset();
     first.setMode({ paperOutAfter: 2 });
-    const order = await newOrder(gtins[0] as string, 5);
+    const order = await newOrder(w.gtins[0] as string, 5);
     const startedAt = Date.now();
     await print({ print_order: order.id, printer: firstId });
     const failed = await settled(order.id);
@@ -101,7 +95,7 @@ describe('printing on Zebra RFID printers: verified encodes, faults as the print
   it('head open and silent: the printer does not answer, likely fault the last one it reported', async () => {
     first.reset();
     first.setMode({ headOpen: true });
-    const order = await newOrder(gtins[1] as string, 2);
+    const order = await newOrder(w.gtins[1] as string, 2);
     await print({ print_order: order.id, printer: firstId });
     expect(await settled(order.id)).toMatchObject({ state: 'ERROR', error: 'The printer reports: head open.' });
     // Now hung: neither ~HS nor ~HQES answered until the label timeout.
@@ -117,7 +111,7 @@ describe('printing on Zebra RFID printers: verified encodes, faults as the print
     first.reset();
     const before = first.received();
     first.setMode({ failFormats: [before + 2] });
-    const order = await newOrder(gtins[2] as string, 4);
+    const order = await newOrder(w.gtins[2] as string, 4);
     await print({ print_order: order.id, printer: firstId });
     const done = await settled(order.id);
     // Every label is done: 3 printed, 1 void. The order counts printed labels only.
@@ -139,10 +133,14 @@ describe('printing on Zebra RFID printers: verified encodes, faults as the print
     // Not in the print log (printed labels only).
     const from = new Date(Date.now() - 60_000).toISOString();
     const to = new Date(Date.now() + 60_000).toISOString();
-    const log = await call('GET', `/api/printer/print_log/?printed_at__gte=${from}&printed_at__lte=${to}`, 'printer@demo.local');
+    const log = await w.call(
+      'GET',
+      `/api/printer/print_log/?printed_at__gte=${from}&printed_at__lte=${to}`,
+      'printer@demo.local',
+    );
     expect(log.body).not.toContain(failed.item.epc);
     // A new order of the same GTIN never gets the void EPC again.
-    const next = await newOrder(gtins[2] as string, 3);
+    const next = await newOrder(w.gtins[2] as string, 3);
     expect((await labelsOf(next.id)).map((l) => l.item.epc)).not.toContain(failed.item.epc);
   });
 
@@ -150,7 +148,7 @@ describe('printing on Zebra RFID printers: verified encodes, faults as the print
     first.reset();
     second.reset();
     first.setMode({ paperOutAfter: 3, failFormats: [first.received() + 2] });
-    const order = await newOrder(gtins[3] as string, 10);
+    const order = await newOrder(w.gtins[3] as string, 10);
     await print({ print_order: order.id, printer: firstId });
     expect(await settled(order.id)).toMatchObject({ state: 'ERROR', error: 'The printer reports: paper out.' });
     // Retried on the same printer, still out of paper: fails again, sends one more label that is voided.
@@ -181,7 +179,7 @@ describe('printing on Zebra RFID printers: verified encodes, faults as the print
     const sim = await startPrinterSimulator({ printMs: 5 });
     try {
       const printerId = await addPrinter('ZT411 300 dpi', sim.port, 300);
-      const order = await newOrder(gtins[0] as string, 1);
+      const order = await newOrder(w.gtins[0] as string, 1);
       await print({ print_order: order.id, printer: printerId });
       expect(await settled(order.id)).toMatchObject({ state: 'PRINTED', progress: 1 });
       const zpl = sim.labels[0]?.zpl ?? '';

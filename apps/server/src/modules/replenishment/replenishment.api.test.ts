@@ -14,7 +14,7 @@ import {
   type ForeignCompany,
 } from '../../test/admin-fixtures.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
-import { stockItems } from '../inventory/inventory.fixtures.js';
+import { companyStock } from '../inventory/inventory.fixtures.js';
 import { type InboundIds, loadInboundIds } from '../orders/inbound-fixtures.js';
 
 /**
@@ -52,6 +52,7 @@ describe('replenishment (floor targets, pick list, picks, NOSBOS, floor sighting
   let stock: Record<string, string[]>;
   let onFloor: Record<string, string[]>;
   let elsewhere: string[];
+  const stockIn = companyStock(() => ({ db: t.database.db, companyId: ids.companyId }));
 
   const areaOf = (locationId: number, description: string) => areaIdByDescription(t.database.db, locationId, description);
   const lineOf = async (gtin: string, who = EDITOR): Promise<Line | undefined> => {
@@ -83,35 +84,11 @@ describe('replenishment (floor targets, pick list, picks, NOSBOS, floor sighting
     floor = await areaOf(store, 'Sala de ventas');
     g = ids.gtins.slice(0, 4).map((x) => x.gtin);
     const [g0, g1, g2, g3] = g as [string, string, string, string];
-    stock = await stockItems(t.database.db, {
-      companyId: ids.companyId,
-      locationId: store,
-      areaId: stockroom,
-      lines: [
-        { gtin: g0, count: 3 },
-        { gtin: g1, count: 2 },
-        { gtin: g2, count: 5 },
-      ],
-    });
-    onFloor = await stockItems(t.database.db, {
-      companyId: ids.companyId,
-      locationId: store,
-      areaId: floor,
-      lines: [
-        { gtin: g1, count: 1 },
-        { gtin: g2, count: 1 },
-      ],
-    });
+    stock = await stockIn(store, stockroom, [g0, 3], [g1, 2], [g2, 5]);
+    onFloor = await stockIn(store, floor, [g1, 1], [g2, 1]);
     // The same GTIN stocked in another store: a handheld of T-MAD-01 seeing it must not take it.
     const bcn = ids.locations['T-BCN-01'] as number;
-    elsewhere = (
-      await stockItems(t.database.db, {
-        companyId: ids.companyId,
-        locationId: bcn,
-        areaId: await areaOf(bcn, 'Almacén tienda'),
-        lines: [{ gtin: g3, count: 1 }],
-      })
-    )[g3] as string[];
+    elsewhere = (await stockIn(bcn, await areaOf(bcn, 'Almacén tienda'), [g3, 1]))[g3] as string[];
   });
   afterAll(async () => t.close());
 

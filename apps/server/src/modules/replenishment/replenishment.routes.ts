@@ -16,6 +16,7 @@ import { pagedGetter } from '../../http/paged-route.js';
 import { routeDeclarer } from '../../http/route.js';
 import { conflictErrorResponses } from '../../http/route-schemas.js';
 import { currentUser } from '../../plugins/auth.js';
+import { recordAtLocation } from '../recorded-route.js';
 import type { ModuleDeps } from '../registry.js';
 import { createReplenishmentRepository } from './replenishment.repository.js';
 import { deleteFloorTarget, listFloorTargets, setFloorTarget } from './use-cases/floor-targets.js';
@@ -68,13 +69,10 @@ export const replenishmentRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app
       body: pickBodySchema,
       response: { 200: pickAnswerSchema, 201: pickAnswerSchema, ...conflictErrorResponses },
     }),
-    async (request, reply) => {
-      const { pick, isCreated } = await recordPick(repo, currentUser(request), {
-        locationId: request.params.id,
-        body: request.body,
-      });
-      return reply.code(isCreated ? 201 : 200).send(pick);
-    },
+    recordAtLocation(
+      (user, input) => recordPick(repo, user, input),
+      (recorded) => recorded.pick,
+    ),
   );
 
   app.get(

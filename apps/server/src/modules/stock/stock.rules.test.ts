@@ -52,16 +52,39 @@ describe('stock and alarm rules', () => {
 });
 
 describe('inventory file', () => {
-  it('reads gtin and quantity columns by name, in any order, ignoring other columns', () => {
-    const parsed = parseInventoryFile(`description,quantity,gtin\nShirt,3,${G1}\nTrousers,0,${G2}\n`);
-    expect(parsed).toEqual({
-      ok: true,
+  /** A file that parses: its text, how many rows it has, and its lines as [GTIN, quantity, row]. */
+  type ParsedFile = { name: string; file: string; rows: number; lines: [string, number, number][] };
+  it.each<ParsedFile>([
+    {
+      name: 'reads gtin and quantity columns by name, in any order, ignoring other columns',
+      file: `description,quantity,gtin\nShirt,3,${G1}\nTrousers,0,${G2}\n`,
       rows: 2,
       lines: [
-        { gtin: G1, quantity: 3, row: 2 },
-        { gtin: G2, quantity: 0, row: 3 },
+        [G1, 3, 2],
+        [G2, 0, 3],
       ],
-    });
+    },
+    {
+      name: 'without a header, the first two columns are GTIN and quantity',
+      file: `${G1},2\n${G2},5`,
+      rows: 2,
+      lines: [
+        [G1, 2, 1],
+        [G2, 5, 2],
+      ],
+    },
+    {
+      name: 'a GTIN on several rows adds up (first row kept); blank lines are skipped but still numbered',
+      file: `gtin,quantity\n${G1},2\n\n${G2},1\n${G13},3\n,,\n`,
+      rows: 3,
+      lines: [
+        [G1, 5, 2],
+        [G2, 1, 4],
+      ],
+    },
+  ])('$name', ({ file, rows, lines }) => {
+    const expected = lines.map(([gtin, quantity, row]) => ({ gtin, quantity, row }));
+    expect(parseInventoryFile(file)).toEqual({ ok: true, rows, lines: expected });
   });
 
   it('detects semicolons and tabs, a BOM, Spanish headers and CRLF; GTIN-13 becomes GTIN-14', () => {
@@ -72,29 +95,6 @@ describe('inventory file', () => {
     expect(parsed).toEqual({ ok: true, rows: 1, lines: [{ gtin: G1, quantity: 4, row: 2 }] });
     // A decimal comma in a semicolon file is a bad quantity, not two cells.
     expect(parseInventoryFile(`gtin;quantity\n${G1};1,5\n`)).toMatchObject({ ok: false, errors: [{ row: 2 }] });
-  });
-
-  it('without a header, the first two columns are GTIN and quantity', () => {
-    expect(parseInventoryFile(`${G1},2\n${G2},5`)).toEqual({
-      ok: true,
-      rows: 2,
-      lines: [
-        { gtin: G1, quantity: 2, row: 1 },
-        { gtin: G2, quantity: 5, row: 2 },
-      ],
-    });
-  });
-
-  it('a GTIN on several rows adds up (first row kept); blank lines are skipped but still numbered', () => {
-    const parsed = parseInventoryFile(`gtin,quantity\n${G1},2\n\n${G2},1\n${G13},3\n,,\n`);
-    expect(parsed).toEqual({
-      ok: true,
-      rows: 3,
-      lines: [
-        { gtin: G1, quantity: 5, row: 2 },
-        { gtin: G2, quantity: 1, row: 4 },
-      ],
-    });
   });
 
   it('refuses bad rows naming them as a spreadsheet numbers them', () => {

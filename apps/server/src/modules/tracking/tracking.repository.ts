@@ -117,23 +117,6 @@ const itemColumns = {
   areaDescription: itemArea.description,
   areaLocationDescription: itemLocation.description,
 };
-export type ItemRow = {
-  id: number;
-  epc: string;
-  scheme: string;
-  gtin: string | null;
-  serial: string | null;
-  itemTypeId: number | null;
-  description: string | null;
-  state: number;
-  locationId: number | null;
-  lastSeenAt: Date | null;
-  status: number;
-  statusRef: string | null;
-  areaId: number | null;
-  areaDescription: string | null;
-  areaLocationDescription: string | null;
-};
 
 export const itemFilters: FilterSpec = {
   epc: { column: items.epc, lookups: ['exact', 'icontains', 'contains'] },
@@ -160,22 +143,6 @@ const setColumns = {
   areaDescription: setArea.description,
   areaLocationDescription: setLocation.description,
 };
-export type SetRow = {
-  id: string;
-  startTime: Date;
-  endTime: Date;
-  codebar: string | null;
-  workingMode: number | null;
-  readCount: number;
-  epcCount: number;
-  claimedBy: string | null;
-  deviceId: number | null;
-  deviceSerial: string | null;
-  deviceMac: string | null;
-  areaId: number | null;
-  areaDescription: string | null;
-  areaLocationDescription: string | null;
-};
 
 /** The filters of a reading set's EPCs. */
 export const setEpcFilters: FilterSpec = {
@@ -199,6 +166,8 @@ const selectItems = (db: Db) =>
     .leftJoin(itemTypes, eq(itemTypes.id, items.itemTypeId))
     .leftJoin(itemArea, eq(itemArea.id, items.areaId))
     .leftJoin(itemLocation, eq(itemLocation.id, itemArea.locationId));
+/** An item as the EPC tracker reads it (the columns of `itemColumns`). */
+export type ItemRow = Awaited<ReturnType<typeof selectItems>>[number];
 const selectSets = (db: Db) =>
   db
     .select(setColumns)
@@ -206,6 +175,8 @@ const selectSets = (db: Db) =>
     .leftJoin(devices, eq(devices.id, readingSets.deviceId))
     .leftJoin(setArea, eq(setArea.id, readingSets.areaId))
     .leftJoin(setLocation, eq(setLocation.id, setArea.locationId));
+/** A reading set as the tracker reads it (the columns of `setColumns`). */
+export type SetRow = Awaited<ReturnType<typeof selectSets>>[number];
 
 /** The EPC tracker's items: by EPC, by GTIN and serial, by id, and a filtered page of them. */
 const itemQueries = (db: Db) => ({

@@ -19,6 +19,7 @@ import { pageParams, toPage } from '../../http/paging.js';
 import { routeDeclarer } from '../../http/route.js';
 import { conflictErrorResponses, gtinFilter, locationParams } from '../../http/route-schemas.js';
 import { currentUser } from '../../plugins/auth.js';
+import { recordAtLocation } from '../recorded-route.js';
 import type { ModuleDeps } from '../registry.js';
 import { createHandheldReceiptRepository } from './handheld-receipt.repository.js';
 import { recordHandheldReceipt } from './use-cases/record-handheld-receipt.js';
@@ -67,13 +68,10 @@ export const verificationRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app,
       body: handheldReceiptBodySchema,
       response: { 200: ingestedSetSchema, 201: ingestedSetSchema, ...conflictErrorResponses },
     }),
-    async (request, reply) => {
-      const { set, isCreated } = await recordHandheldReceipt(handheldReceipts, currentUser(request), {
-        locationId: request.params.id,
-        body: request.body,
-      });
-      return reply.status(isCreated ? 201 : 200).send(set);
-    },
+    recordAtLocation(
+      (user, input) => recordHandheldReceipt(handheldReceipts, user, input),
+      (recorded) => recorded.set,
+    ),
   );
 
   app.get('/verifications/:id/', route({ params: idParamSchema, ok: verificationSchema }), async (request) =>

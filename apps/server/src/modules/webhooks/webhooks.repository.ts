@@ -1,5 +1,5 @@
 import { WebhookDeliveryState } from '@rfid/contract';
-import { and, asc, count, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { locations, webhookDeliveries, webhookEndpoints, webhookMessages } from '../../db/schema/index.js';
 import type { PageParams } from '../../http/paging.js';
@@ -83,6 +83,10 @@ const replayed = {
   leaseOwner: null,
   leaseUntil: null,
 };
+
+/** Sets the deliveries `where` picks back to pending (`replayed`); answers how many. */
+const replayWhere = async (db: DbOrTx, where: SQL | undefined): Promise<number> =>
+  (await db.update(webhookDeliveries).set(replayed).where(where).returning({ id: webhookDeliveries.id })).length;
 
 const ownEndpoint = (companyId: number, id: number) =>
   and(eq(webhookEndpoints.companyId, companyId), eq(webhookEndpoints.id, id), isNull(webhookEndpoints.epcisSubscriptionId));
@@ -185,33 +189,21 @@ const deliveryQueries = (db: DbOrTx): Pick<WebhooksRepository, DeliveryMethods> 
   },
 
   async replay(endpointId, deliveryId) {
-    const rows = await db
-      .update(webhookDeliveries)
-      .set(replayed)
-      .where(
-        and(
-          eq(webhookDeliveries.id, deliveryId),
-          eq(webhookDeliveries.endpointId, endpointId),
-          eq(webhookDeliveries.state, WebhookDeliveryState.Failed),
-        ),
-      )
-      .returning({ id: webhookDeliveries.id });
-    return rows.length > 0;
+    const where = and(
+      eq(webhookDeliveries.id, deliveryId),
+      eq(webhookDeliveries.endpointId, endpointId),
+      eq(webhookDeliveries.state, WebhookDeliveryState.Failed),
+    );
+    return (await replayWhere(db, where)) > 0;
   },
 
   async replayFailedSince(endpointId, since) {
-    const rows = await db
-      .update(webhookDeliveries)
-      .set(replayed)
-      .where(
-        and(
-          eq(webhookDeliveries.endpointId, endpointId),
-          eq(webhookDeliveries.state, WebhookDeliveryState.Failed),
-          gte(webhookDeliveries.createdAt, since),
-        ),
-      )
-      .returning({ id: webhookDeliveries.id });
-    return rows.length;
+    const where = and(
+      eq(webhookDeliveries.endpointId, endpointId),
+      eq(webhookDeliveries.state, WebhookDeliveryState.Failed),
+      gte(webhookDeliveries.createdAt, since),
+    );
+    return replayWhere(db, where);
   },
 });
 

@@ -1,15 +1,10 @@
 import type { Inventory, inventoryUpdateBodySchema } from '@rfid/contract';
 import type { z } from 'zod';
-import type { AuthUser } from '../../../plugins/auth.js';
+import type { RequestInput } from '../../use-case-input.js';
 import type { InventoryRepository } from '../inventory-store.repository.js';
 import { requireInventory, withTypes } from './inventory-scope.js';
 
-export type ChangeInventoryStateInput = {
-  user: AuthUser;
-  id: number;
-  body: z.output<typeof inventoryUpdateBodySchema>;
-  now: Date;
-};
+export type ChangeInventoryStateInput = RequestInput<'id', { body: z.output<typeof inventoryUpdateBodySchema>; now: Date }>;
 
 /**
  * PUT /inventorys/{id}/ {state}: 2 validates a pending inventory (its items move), 3 cancels a pending or computing one

@@ -1,17 +1,12 @@
 import type { InventoryStats, inventoryStatsQuerySchema } from '@rfid/contract';
 import type { z } from 'zod';
-import type { AuthUser } from '../../../plugins/auth.js';
 import { statsRange } from '../../movements/outbound.shared.js';
 import { minutes } from '../../stats/stats.rules.js';
+import type { RequestInput } from '../../use-case-input.js';
 import { estimatedMinutes, round2 } from '../inventory.rules.js';
 import type { InventoryRepository } from '../inventory-store.repository.js';
 
-export type GetInventoryStatsInput = {
-  user: AuthUser;
-  locationId: number;
-  query: z.output<typeof inventoryStatsQuerySchema>;
-  now: Date;
-};
+export type GetInventoryStatsInput = RequestInput<'locationId', { query: z.output<typeof inventoryStatsQuerySchema>; now: Date }>;
 
 /**
  * GET /locations/{id}/inventorystats/: the inventory figures of the location over inventories started in a range

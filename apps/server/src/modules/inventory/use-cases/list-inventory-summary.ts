@@ -1,18 +1,11 @@
 import type { InventorySummaryQuery, InventorySummaryRow } from '@rfid/contract';
-import type { PageParams } from '../../../http/paging.js';
-import type { AuthUser } from '../../../plugins/auth.js';
+import type { PageRequestInput } from '../../use-case-input.js';
 import { toSummaryDto } from '../inventory-dto.js';
 import type { SummaryKind } from '../inventory-reports.repository.js';
 import type { InventoryRepository } from '../inventory-store.repository.js';
 import { requireInventory } from './inventory-scope.js';
 
-export type ListInventorySummaryInput = {
-  user: AuthUser;
-  id: number;
-  kind: SummaryKind;
-  query: InventorySummaryQuery;
-  page: PageParams;
-};
+export type ListInventorySummaryInput = PageRequestInput<'id', InventorySummaryQuery> & { kind: SummaryKind };
 
 /**
  * GET /inventorys/{id}/summary/ (all), remaining_summary/ (GTINs with missing items), surplus_summary/ (with excess

@@ -1,12 +1,11 @@
 import type { InventoryTag, InventoryTagQuery } from '@rfid/contract';
-import type { PageParams } from '../../../http/paging.js';
-import type { AuthUser } from '../../../plugins/auth.js';
+import type { PageRequestInput } from '../../use-case-input.js';
 import { toTagDto } from '../inventory-dto.js';
 import type { TagKind } from '../inventory-reports.repository.js';
 import type { InventoryRepository } from '../inventory-store.repository.js';
 import { requireInventory } from './inventory-scope.js';
 
-export type ListInventoryTagsInput = { user: AuthUser; id: number; kind: TagKind; query: InventoryTagQuery; page: PageParams };
+export type ListInventoryTagsInput = PageRequestInput<'id', InventoryTagQuery> & { kind: TagKind };
 
 /** GET /inventorys/{id}/items/ (the EPCs read) and unchecked_items/ (lost: expected, not read): a page of them. */
 export const listInventoryTags = async (

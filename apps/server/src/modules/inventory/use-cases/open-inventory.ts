@@ -1,16 +1,11 @@
 import type { Inventory, inventoryCreateBodySchema } from '@rfid/contract';
 import type { z } from 'zod';
 import { conflict, fieldError } from '../../../http/errors.js';
-import type { AuthUser } from '../../../plugins/auth.js';
+import type { RequestInput } from '../../use-case-input.js';
 import type { InventoryRepository } from '../inventory-store.repository.js';
 import { requireInventory, withTypes } from './inventory-scope.js';
 
-export type OpenInventoryInput = {
-  user: AuthUser;
-  locationId: number;
-  body: z.output<typeof inventoryCreateBodySchema>;
-  now: Date;
-};
+export type OpenInventoryInput = RequestInput<'locationId', { body: z.output<typeof inventoryCreateBodySchema>; now: Date }>;
 
 /**
  * POST /locations/{id}/inventories/: opens an inventory of an area of the location (total, or partial with the chosen

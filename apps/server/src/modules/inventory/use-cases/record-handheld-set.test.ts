@@ -1,9 +1,9 @@
-import { type IngestedSetDto, WorkingMode } from '@rfid/contract';
+import { WorkingMode } from '@rfid/contract';
 import { describe, expect, it } from 'vitest';
 import { notFound } from '../../../http/errors.js';
 import type { AuthUser } from '../../../plugins/auth.js';
 import type { IngestDevice } from '../../ingest/ingest.repository.js';
-import type { SetInput } from '../../ingest/ingest.service.js';
+import { fakeIngestion } from '../../ingest/ingest-fixtures.js';
 import { type HandheldSetRepository, recordHandheldSet } from './record-handheld-set.js';
 
 // The fields the use case reads of a user; the rest of AuthUser is the auth plugin's.
@@ -20,7 +20,7 @@ const handheld: IngestDevice = {
 
 /** A store (location 10, areas 100 with a handheld and 101 without) whose ingestion keeps sets by id. */
 const fakeStore = () => {
-  const stored = new Map<string, { device: IngestDevice; input: SetInput }>();
+  const { stored, ...ingestion } = fakeIngestion();
   const repo: HandheldSetRepository = {
     location: async (user, locationId) => {
       if (!user.locationIds?.includes(locationId)) throw notFound('location.not_found');
@@ -28,17 +28,7 @@ const fakeStore = () => {
     },
     hasArea: async (locationId, areaId) => locationId === 10 && (areaId === 100 || areaId === 101),
     handheldOfArea: async (_locationId, areaId) => (areaId === 100 ? handheld : undefined),
-    ingest: async (device, input) => {
-      const isCreated = !stored.has(input.id);
-      if (isCreated) stored.set(input.id, { device, input });
-      const row = { id: input.id, deviceId: device.id, epcCount: new Set(input.reads.map((r) => r.epc)).size };
-      // The stored row's fields the fake's toDto reads.
-      return { set: row as never, isCreated };
-    },
-    toDto: ({ set, isCreated }) => {
-      const row = set as unknown as { id: string; deviceId: number; epcCount: number };
-      return { id: row.id, device: row.deviceId, epc_count: row.epcCount, created: isCreated } as IngestedSetDto;
-    },
+    ...ingestion,
   };
   return { repo, stored };
 };

@@ -1,16 +1,11 @@
 import type { ExitStats, outboundStatsQuerySchema } from '@rfid/contract';
 import type { z } from 'zod';
-import type { AuthUser } from '../../../plugins/auth.js';
 import { toExitStats } from '../../stats/figures.js';
+import type { RequestInput } from '../../use-case-input.js';
 import type { MovementsRepository } from '../movements.repository.js';
 import { statsRange } from '../outbound.shared.js';
 
-export type GetMovementStatsInput = {
-  user: AuthUser;
-  locationId: number;
-  query: z.output<typeof outboundStatsQuerySchema>;
-  now?: Date;
-};
+export type GetMovementStatsInput = RequestInput<'locationId', { query: z.output<typeof outboundStatsQuerySchema>; now?: Date }>;
 
 /**
  * GET /locations/{id}/movstats/: the exit figures of the movements leaving a location the user sees (404 otherwise),

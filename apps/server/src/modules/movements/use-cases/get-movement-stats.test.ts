@@ -22,41 +22,23 @@ describe('movement statistics (use cases)', () => {
   });
 
   it('exits: the last 30 days by default', async () => {
-    let range: { from: Date; to: Date } | undefined;
-    const { repo } = fakeMovementsRepo({
-      over: {
-        exitFigures: async (input) => {
-          range = input;
-          return figures;
-        },
-      },
-    });
+    const { repo, called } = fakeMovementsRepo({ over: { exitFigures: async () => figures } });
     const now = new Date('2026-11-30T12:00:00Z');
     await getMovementExitStats(repo, { user, locationId: 2, query: {}, now });
-    expect(range).toEqual({ locationId: 2, from: new Date('2026-10-31T12:00:00Z'), to: now });
+    expect(called('exitFigures')).toEqual([[{ locationId: 2, from: new Date('2026-10-31T12:00:00Z'), to: now }]]);
   });
 
   it("entries: the figures of the movements arriving, in the location's zone", async () => {
-    let range: { from: Date; to: Date } | undefined;
-    const { repo } = fakeMovementsRepo({
-      over: {
-        entryFigures: async (input) => {
-          range = input;
-          return figures;
-        },
-      },
-    });
+    const { repo, called } = fakeMovementsRepo({ over: { entryFigures: async () => figures } });
     const answer = await getMovementEntryStats(repo, {
       user,
       locationId: 3,
       query: { date_start: '2026-11-01', date_end: '2026-11-01' },
     });
     // The Canaries are UTC+0 in November: the day is 00:00 to 23:59:59.999 UTC.
-    expect(range).toEqual({
-      locationId: 3,
-      from: new Date('2026-11-01T00:00:00.000Z'),
-      to: new Date('2026-11-01T23:59:59.999Z'),
-    });
+    expect(called('entryFigures')).toEqual([
+      [{ locationId: 3, from: new Date('2026-11-01T00:00:00.000Z'), to: new Date('2026-11-01T23:59:59.999Z') }],
+    ]);
     expect(answer).toMatchObject({ orders: 4, destination_pending_orders: 1, average_reception_time: 2, max_reception_time: 3 });
   });
 

@@ -1,7 +1,6 @@
 import type { MovementOrder, movementEntryListQuerySchema, movementExitListQuerySchema } from '@rfid/contract';
 import type { z } from 'zod';
-import type { PageParams } from '../../../http/paging.js';
-import type { AuthUser } from '../../../plugins/auth.js';
+import type { PageRequestInput } from '../../use-case-input.js';
 import { toMovementDto } from '../movement-dto.js';
 import type { MovementsRepository } from '../movements.repository.js';
 
@@ -11,13 +10,10 @@ import type { MovementsRepository } from '../movements.repository.js';
  */
 export type MovementDirection = 'exits' | 'entries' | 'either';
 
-export type ListLocationMovementsInput = {
-  user: AuthUser;
-  locationId: number;
-  direction: MovementDirection;
-  query: z.output<typeof movementExitListQuerySchema> | z.output<typeof movementEntryListQuerySchema>;
-  page: PageParams;
-};
+export type ListLocationMovementsInput = PageRequestInput<
+  'locationId',
+  z.output<typeof movementExitListQuerySchema> | z.output<typeof movementEntryListQuerySchema>
+> & { direction: MovementDirection };
 
 const AT = { exits: 'origin', entries: 'destination', either: 'either' } as const;
 

@@ -1,6 +1,6 @@
-import { itemLineQuerySchema, pageOf } from '@rfid/contract';
+import { itemLineQuerySchema } from '@rfid/contract';
 import type { z } from 'zod';
-import { pageParams, toPage } from '../../../http/paging.js';
+import { pagedGetter } from '../../../http/paged-route.js';
 import { routeDeclarer } from '../../../http/route.js';
 import { boxParams, LINES_PAGE } from '../../../http/route-schemas.js';
 import { currentUser } from '../../../plugins/auth.js';
@@ -24,26 +24,16 @@ export const registerBoxPages = <B extends z.ZodType, L extends z.ZodType>(
     async (request) => reader.box(currentUser(request), request.params.id, request.params.boxId, sides.of(request.query)),
   );
 
-  app.get(
+  pagedGetter(app, route)(
     `${prefix}/:id/boxes/:boxId/report/`,
-    route({
+    {
       summary: `Item lines of a box of ${name}`,
       params: boxParams,
       querystring: itemLineQuerySchema.extend(sides.query.shape),
-      ok: pageOf(line),
-    }),
-    async (request) => {
-      const page = pageParams(request.query, LINES_PAGE);
-      const { id, boxId } = request.params;
-      const { count, results } = await reader.boxLines({
-        user: currentUser(request),
-        id,
-        boxId,
-        side: sides.of(request.query),
-        query: request.query,
-        page,
-      });
-      return toPage(request, page, count, results);
+      row: line,
+      pageSize: LINES_PAGE,
     },
+    (user, { params, query }, page) =>
+      reader.boxLines({ user, id: params.id, boxId: params.boxId, side: sides.of(query), query, page }),
   );
 };

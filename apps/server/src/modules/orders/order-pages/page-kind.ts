@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { PageParams } from '../../../http/paging.js';
 import type { AuthUser } from '../../../plugins/auth.js';
+import type { PageRequestInput } from '../../use-case-input.js';
 
 /**
  * The order pages (a location's list of orders, one order, its item lines and boxes, a GTIN of it, its items file) are
@@ -44,25 +45,17 @@ export type OrderPageKind = {
   sides: PageSides;
 };
 
-/** A page of an order's item lines as asked: the order, its side, the validated query (the contract's schema). */
-export type OrderLinesInput = {
-  user: AuthUser;
-  id: number;
-  side?: PageSide;
-  /** `item_type__gtin__contains` (or `gtin__contains`). */
-  query: z.output<typeof itemLineQuerySchema>;
-  page: PageParams;
-};
+/** A page of something of an order (`id`), as asked: the side it is read at (movements) and the validated query. */
+type OrderPageInput<Query> = PageRequestInput<'id', Query> & { side?: PageSide };
+/**
+ * A page of an order's item lines as asked: the order, its side, the validated query (`item_type__gtin__contains` or
+ * `gtin__contains`).
+ */
+export type OrderLinesInput = OrderPageInput<z.output<typeof itemLineQuerySchema>>;
 /** A page of the item lines of a box of the order. */
 export type BoxLinesInput = OrderLinesInput & { boxId: number };
 /** A page of an order's boxes as asked: a barcode filter (`box__codebar__contains` or `codebar`) and `order_by`. */
-export type OrderBoxesInput = {
-  user: AuthUser;
-  id: number;
-  side?: PageSide;
-  query: z.output<typeof orderBoxesQuerySchema>;
-  page: PageParams;
-};
+export type OrderBoxesInput = OrderPageInput<z.output<typeof orderBoxesQuerySchema>>;
 
 /** The readers the pieces call, each the one operation its routes need; `side` is given only on movement pages. */
 export type OrderLister<Query, Order> = {

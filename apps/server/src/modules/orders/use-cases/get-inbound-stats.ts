@@ -2,18 +2,13 @@ import { dayBucket, daysSpanned, type InboundStats, type inboundStatsQuerySchema
 import type { z } from 'zod';
 import { parseDateParam } from '../../../http/dates.js';
 import { fieldError } from '../../../http/errors.js';
-import type { AuthUser } from '../../../plugins/auth.js';
 import { toInboundStats } from '../../stats/figures.js';
+import type { RequestInput } from '../../use-case-input.js';
 import type { InboundRepository } from '../inbound.repository.js';
 
 const DAY_MS = 86_400_000;
 
-export type GetInboundStatsInput = {
-  user: AuthUser;
-  locationId: number;
-  range: z.output<typeof inboundStatsQuerySchema>;
-  now: Date;
-};
+export type GetInboundStatsInput = RequestInput<'locationId', { range: z.output<typeof inboundStatsQuerySchema>; now: Date }>;
 
 /** GET /locations/{id}/porders/statistics/: the six figures of the inbound dashboard (default the last 30 days). */
 export const getInboundStats = async (

@@ -1,17 +1,11 @@
 import type { PurchaseOrder, providerOrdersQuerySchema } from '@rfid/contract';
 import type { z } from 'zod';
-import type { PageParams } from '../../../http/paging.js';
-import type { AuthUser } from '../../../plugins/auth.js';
+import type { PageRequestInput } from '../../use-case-input.js';
 import type { InboundRepository } from '../inbound.repository.js';
 import { toOrderDto } from '../order-dto.js';
 import { requireProvider } from './require-provider.js';
 
-export type ListProviderOrdersInput = {
-  user: AuthUser;
-  id: number;
-  query: z.output<typeof providerOrdersQuerySchema>;
-  page: PageParams;
-};
+export type ListProviderOrdersInput = PageRequestInput<'id', z.output<typeof providerOrdersQuerySchema>>;
 
 /**
  * GET /providers/{id}/porders/: pending=true: destination_status 0; pending=false: the rest (spec section 4). Date-only

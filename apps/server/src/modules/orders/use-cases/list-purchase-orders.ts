@@ -1,16 +1,10 @@
 import type { PurchaseOrder, purchaseOrderListQuerySchema } from '@rfid/contract';
 import type { z } from 'zod';
-import type { PageParams } from '../../../http/paging.js';
-import type { AuthUser } from '../../../plugins/auth.js';
+import type { PageRequestInput } from '../../use-case-input.js';
 import type { InboundRepository } from '../inbound.repository.js';
 import { toOrderDto } from '../order-dto.js';
 
-export type ListPurchaseOrdersInput = {
-  user: AuthUser;
-  locationId: number;
-  query: z.output<typeof purchaseOrderListQuerySchema>;
-  page: PageParams;
-};
+export type ListPurchaseOrdersInput = PageRequestInput<'locationId', z.output<typeof purchaseOrderListQuerySchema>>;
 
 /** GET /locations/{id}/v1/porders/: the purchase orders arriving at a location; date-only filters are its days. */
 export const listPurchaseOrders = async (

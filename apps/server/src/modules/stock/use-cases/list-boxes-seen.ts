@@ -1,17 +1,11 @@
 import type { BoxAreaSeen, boxAreaSeenQuerySchema } from '@rfid/contract';
 import type { z } from 'zod';
-import type { PageParams } from '../../../http/paging.js';
-import type { AuthUser } from '../../../plugins/auth.js';
+import type { PageRequestInput } from '../../use-case-input.js';
 import { toSeen } from '../stock-dto.js';
 import type { StockRepository } from '../stock-store.repository.js';
 import type { Page } from './stock-scope.js';
 
-export type ListBoxesSeenInput = {
-  user: AuthUser;
-  areaId: number;
-  query: z.output<typeof boxAreaSeenQuerySchema>;
-  page: PageParams;
-};
+export type ListBoxesSeenInput = PageRequestInput<'areaId', z.output<typeof boxAreaSeenQuerySchema>>;
 
 /** GET /boxareaseens/{areaId}/: the barcodes read in an area (cycles, detections, last date). */
 export const listBoxesSeen = async (

@@ -1,15 +1,11 @@
 import type { MinimumStock, minimumStockQuerySchema } from '@rfid/contract';
 import type { z } from 'zod';
-import type { AuthUser } from '../../../plugins/auth.js';
+import type { RequestInput } from '../../use-case-input.js';
 import { toMinimumStock } from '../stock-dto.js';
 import type { StockRepository } from '../stock-store.repository.js';
 import { requireItemType } from './stock-scope.js';
 
-export type ListMinimumStocksOfTypeInput = {
-  user: AuthUser;
-  itemTypeId: number;
-  query: z.output<typeof minimumStockQuerySchema>;
-};
+export type ListMinimumStocksOfTypeInput = RequestInput<'itemTypeId', { query: z.output<typeof minimumStockQuerySchema> }>;
 
 /** GET /types/{id}/minstock/: the GTIN's minimum stocks in the areas the user sees. */
 export const listMinimumStocksOfType = async (

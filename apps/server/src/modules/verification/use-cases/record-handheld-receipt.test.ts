@@ -1,9 +1,9 @@
-import { type IngestedSetDto, WorkingMode } from '@rfid/contract';
+import { WorkingMode } from '@rfid/contract';
 import { describe, expect, it } from 'vitest';
 import { notFound } from '../../../http/errors.js';
 import type { AuthUser } from '../../../plugins/auth.js';
 import type { IngestDevice } from '../../ingest/ingest.repository.js';
-import type { SetInput } from '../../ingest/ingest.service.js';
+import { fakeIngestion } from '../../ingest/ingest-fixtures.js';
 import type { FoundBox } from '../verification.rules.js';
 import { type HandheldReceiptRepository, recordHandheldReceipt } from './record-handheld-receipt.js';
 
@@ -34,7 +34,7 @@ const boxes: Record<string, FoundBox> = { 'BOX-1': box(1, 10), 'BOX-2': box(2, 1
 
 /** Two stores (10 with a receiving reader, 11 without) whose ingestion keeps sets by id. */
 const fakeStores = () => {
-  const stored = new Map<string, { device: IngestDevice; input: SetInput }>();
+  const { stored, ...ingestion } = fakeIngestion();
   const repo: HandheldReceiptRepository = {
     location: async (user, locationId) => {
       if (!user.locationIds?.includes(locationId)) throw notFound('location.not_found');
@@ -43,28 +43,7 @@ const fakeStores = () => {
     receivingReader: async (locationId) => (locationId === 10 ? portal : undefined),
     boxOf: async (_companyId, codebar) => boxes[codebar],
     isStored: async (setId) => stored.has(setId),
-    ingest: async (device, input) => {
-      const isCreated = !stored.has(input.id);
-      if (isCreated) stored.set(input.id, { device, input });
-      const row = {
-        id: input.id,
-        deviceId: device.id,
-        codebar: input.codebar,
-        epcCount: new Set(input.reads.map((r) => r.epc)).size,
-      };
-      // The stored row's fields the fake's toDto reads.
-      return { set: row as never, isCreated };
-    },
-    toDto: ({ set, isCreated }) => {
-      const row = set as unknown as { id: string; deviceId: number; codebar: string; epcCount: number };
-      return {
-        id: row.id,
-        device: row.deviceId,
-        codebar: row.codebar,
-        epc_count: row.epcCount,
-        created: isCreated,
-      } as IngestedSetDto;
-    },
+    ...ingestion,
   };
   return { repo, stored };
 };
