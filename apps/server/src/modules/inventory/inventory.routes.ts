@@ -89,6 +89,7 @@ const registerInventoryRoutes = (app: ZodApp, { db, engine, service }: Inventory
       response: { 200: ingestedSetSchema, 201: ingestedSetSchema, 409: errorBodySchema, ...errorResponses },
     }),
     recordAtLocation(
+      ingestedSetSchema,
       (user, input) => recordHandheldSet(handheldSets, user, input),
       (recorded) => recorded.set,
     ),

@@ -70,6 +70,7 @@ export const replenishmentRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app
       response: { 200: pickAnswerSchema, 201: pickAnswerSchema, ...conflictErrorResponses },
     }),
     recordAtLocation(
+      pickAnswerSchema,
       (user, input) => recordPick(repo, user, input),
       (recorded) => recorded.pick,
     ),

@@ -69,6 +69,7 @@ export const verificationRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app,
       response: { 200: ingestedSetSchema, 201: ingestedSetSchema, ...conflictErrorResponses },
     }),
     recordAtLocation(
+      ingestedSetSchema,
       (user, input) => recordHandheldReceipt(handheldReceipts, user, input),
       (recorded) => recorded.set,
     ),
