@@ -1,15 +1,9 @@
 import { idParamSchema, ifMatchHeaderSchema } from '@rfid/contract';
 import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { type AuthUser, currentUser } from '../plugins/auth.js';
-import type { RouteDecl } from './route.js';
+import type { Declarer, RouteDecl, ZodApp } from './route.js';
 import { expectedVersion, withVersionTag } from './versions.js';
-
-type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
-
-/** A module's route declarer (`routeDeclarer(tags)`), as far as a versioned edit or delete needs it. */
-type Declarer = (decl: RouteDecl) => { config?: { maxRole?: number; userOnly?: true }; schema: object };
 
 /** What every versioned edit's summary ends with (docs/concurrency.md). */
 const EDIT_VERSION_RULE =
