@@ -48,25 +48,28 @@ export type PrinterValues = {
   dpi?: number;
 };
 
+/** A printer as the admin pages read it: with its area and location. */
+const printerColumns = {
+  id: printers.id,
+  description: printers.description,
+  mac: printers.mac,
+  ipAddress: printers.ipAddress,
+  port: printers.port,
+  areaId: printers.areaId,
+  areaDescription: areas.description,
+  locationId: printers.locationId,
+  locationDescription: locations.description,
+  serialNumber: printers.serialNumber,
+  dpi: printers.dpi,
+  version: printers.version,
+};
+
 export const createPrintersRepository = (db: Db) => {
   const records = visibleRecords(
     db,
     () =>
       db
-        .select({
-          id: printers.id,
-          description: printers.description,
-          mac: printers.mac,
-          ipAddress: printers.ipAddress,
-          port: printers.port,
-          areaId: printers.areaId,
-          areaDescription: areas.description,
-          locationId: printers.locationId,
-          locationDescription: locations.description,
-          serialNumber: printers.serialNumber,
-          dpi: printers.dpi,
-          version: printers.version,
-        })
+        .select(printerColumns)
         .from(printers)
         .innerJoin(areas, eq(areas.id, printers.areaId))
         .innerJoin(locations, eq(locations.id, printers.locationId))
