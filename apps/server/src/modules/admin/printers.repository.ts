@@ -8,7 +8,7 @@ import { buildFilters, buildOrderBy, type FilterSpec } from '../../http/filters.
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { visibleRecords } from '../locations/location-scope.js';
-import { requireArea, type ScopedArea } from './admin-scope.js';
+import { joinAreaAndLocation, requireArea, type ScopedArea } from './admin-scope.js';
 
 export const printerFilters: FilterSpec = {
   id: { column: printers.id, lookups: ['exact'], type: 'number' },
@@ -67,13 +67,7 @@ const printerColumns = {
 export const createPrintersRepository = (db: Db) => {
   const records = visibleRecords(
     db,
-    () =>
-      db
-        .select(printerColumns)
-        .from(printers)
-        .innerJoin(areas, eq(areas.id, printers.areaId))
-        .innerJoin(locations, eq(locations.id, printers.locationId))
-        .$dynamic(),
+    () => joinAreaAndLocation(db.select(printerColumns).from(printers).$dynamic(), printers),
     printers.id,
   );
   return {

@@ -8,7 +8,7 @@ import { buildFilters, buildOrderBy, type FilterSpec } from '../../http/filters.
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { visibleRecords } from '../locations/location-scope.js';
-import { requireArea, type ScopedArea } from './admin-scope.js';
+import { joinAreaAndLocation, requireArea, type ScopedArea } from './admin-scope.js';
 
 export const readerFilters: FilterSpec = {
   id: { column: devices.id, lookups: ['exact'], type: 'number' },
@@ -100,13 +100,10 @@ export const createReadersRepository = (db: Db) => {
   const records = visibleRecords(
     db,
     () =>
-      db
-        .select(readerColumns)
-        .from(devices)
-        .innerJoin(areas, eq(areas.id, devices.areaId))
-        .innerJoin(locations, eq(locations.id, devices.locationId))
-        .leftJoin(readerLinks, and(eq(readerLinks.deviceId, devices.id), sql`${readerLinks.leaseUntil} > now()`))
-        .$dynamic(),
+      joinAreaAndLocation(db.select(readerColumns).from(devices).$dynamic(), devices).leftJoin(
+        readerLinks,
+        and(eq(readerLinks.deviceId, devices.id), sql`${readerLinks.leaseUntil} > now()`),
+      ),
     devices.id,
   );
   return {
