@@ -1,13 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { type AuthUser, currentUser } from '../plugins/auth.js';
-import type { RouteDecl } from './route.js';
-
-type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
-
-/** A module's route declarer (`routeDeclarer(tags)`), as far as a create route needs it. */
-type Declarer = (decl: RouteDecl) => { config?: { maxRole?: number; userOnly?: true }; schema: object };
+import type { Declarer, RouteDecl, ZodApp } from './route.js';
 
 /** One create route: as `route` takes it, with the body it reads and the record it answers (201). */
 export type CreatedDecl<P extends z.ZodType, B extends z.ZodType, R extends z.ZodType> = {

@@ -115,5 +115,11 @@ export const validationError = (errors: FieldErrors, code: AppErrorCode = 'VALID
 export const NUL_MESSAGE = 'common.nul_refused' satisfies MessageArg;
 
 export const notFound = (message: MessageArg = 'common.not_found'): AppError => new AppError('NOT_FOUND', { message });
+/** The record read, or a 404 with `message` when there is none. */
+export const foundOr = async <T>(read: Promise<T | undefined>, message: MessageArg): Promise<T> => {
+  const row = await read;
+  if (!row) throw notFound(message);
+  return row;
+};
 export const forbidden = (message: MessageArg = 'common.forbidden'): AppError => new AppError('FORBIDDEN', { message });
 export const conflict = (message: MessageArg): AppError => new AppError('CONFLICT', { message });

@@ -1,16 +1,11 @@
 import { pageOf } from '@rfid/contract';
 import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { type AuthUser, currentUser } from '../plugins/auth.js';
 import { type Counted, listPage, type PageParams } from './paging.js';
-import type { RouteDecl } from './route.js';
+import type { Declarer, RouteDecl, ZodApp } from './route.js';
 
-type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 type PageQuery = { limit?: number; offset?: number };
-
-/** A module's route declarer (`routeDeclarer(tags)`), as far as a paged list needs it. */
-type Declarer = (decl: RouteDecl) => { config?: { maxRole?: number; userOnly?: true }; schema: object };
 
 /**
  * One paged list route: its summary, its role limit and error answers (as `route` takes them), its path parameters

@@ -1,5 +1,9 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from './route-schemas.js';
+
+/** A module's Fastify instance with the Zod type provider (what a route plugin gets). */
+export type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 
 /** The request schemas a route may declare (validated and typed by fastify-type-provider-zod). */
 type RequestSchemas = { params?: z.ZodType; querystring?: z.ZodType; body?: z.ZodType; headers?: z.ZodType };
@@ -18,6 +22,8 @@ export type RouteDecl = RequestSchemas & {
   maxRole?: number;
   /** Only a user's own session: an API key is refused (403; plugins/auth.ts). */
   userOnly?: true;
+  /** No sign-in asked (plugins/auth.ts): the sign-in routes themselves and what checks its own key. */
+  public?: true;
   ok?: z.ZodType;
   created?: z.ZodType;
   accepted?: z.ZodType;
@@ -45,7 +51,7 @@ type ResponseOf<D, E> = D extends { response: infer R }
 
 /** The route options Fastify gets: the schema keeps each request schema's own type, so handlers stay typed. */
 export type RouteOptions<D extends RouteDecl, E extends Responses> = {
-  config?: { maxRole?: number; userOnly?: true };
+  config?: { maxRole?: number; userOnly?: true; public?: true };
   schema: { [K in keyof D & keyof RequestSchemas]: D[K] } & {
     tags: string[];
     summary?: string;
@@ -53,6 +59,9 @@ export type RouteOptions<D extends RouteDecl, E extends Responses> = {
     response: ResponseOf<D, E>;
   };
 };
+
+/** A module's route declarer (`routeDeclarer(tags)`), as far as the shared route builders need it. */
+export type Declarer = (decl: RouteDecl) => { config?: { maxRole?: number; userOnly?: true; public?: true }; schema: object };
 
 /**
  * The route declarer of a module: `route({ summary, maxRole, params, querystring, body, ok })` gives the options of
@@ -65,6 +74,7 @@ export const routeDeclarer =
       summary,
       maxRole,
       userOnly,
+      public: isPublic,
       params,
       querystring,
       body,
@@ -97,7 +107,11 @@ export const routeDeclarer =
       ...(response ? { response } : success ? { response: { ...success, ...(errors ?? defaultErrors ?? errorResponses) } } : {}),
     };
     // The object above holds exactly the keys RouteOptions names, each with the type of the declaration's own value.
-    const config = { ...(maxRole === undefined ? {} : { maxRole }), ...(userOnly ? { userOnly } : {}) };
+    const config = {
+      ...(isPublic ? { public: isPublic } : {}),
+      ...(maxRole === undefined ? {} : { maxRole }),
+      ...(userOnly ? { userOnly } : {}),
+    };
     const options = { ...(Object.keys(config).length ? { config } : {}), schema } as RouteOptions<D, E>;
     return options;
   };

@@ -16,15 +16,6 @@ import { securityHeaders } from './security-headers.js';
 
 /** Issue 13, items 11 to 18: each test failed before its fix. */
 
-const login = (t: TestApp, username: string, password: string, headers: Record<string, string> = {}, remoteAddress?: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/authtoken/',
-    payload: { username, password },
-    headers,
-    ...(remoteAddress ? { remoteAddress } : {}),
-  });
-
 const rows = async <T>(t: TestApp, query: ReturnType<typeof sql>): Promise<T[]> =>
   ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
 
@@ -42,37 +33,38 @@ describe('security (issue 13)', () => {
     it('does not believe X-Forwarded-For from a client that is no trusted proxy: rotating it still ends in 429', async () => {
       const statuses: number[] = [];
       for (let i = 0; i < 21; i++) {
-        const r = await login(
-          t,
-          `nobody${i}@x.local`,
-          'wrong-password',
-          { 'x-forwarded-for': `203.0.113.${i + 1}` },
-          '198.51.100.7',
-        );
+        const r = await t.signIn(`nobody${i}@x.local`, 'wrong-password', {
+          headers: { 'x-forwarded-for': `203.0.113.${i + 1}` },
+          remoteAddress: '198.51.100.7',
+        });
         statuses.push(r.statusCode);
       }
       // An address has 20 free failures (issue 29), then it is slowed down.
       expect(statuses.slice(0, 20)).toEqual(Array(20).fill(400));
       expect(statuses[20]).toBe(429);
       // Even the right password of a real user, from that address, with yet another X-Forwarded-For.
-      const right = await login(t, 'brand@demo.local', 'demo1234', { 'x-forwarded-for': '203.0.113.99' }, '198.51.100.7');
+      const right = await t.signIn('brand@demo.local', 'demo1234', {
+        headers: { 'x-forwarded-for': '203.0.113.99' },
+        remoteAddress: '198.51.100.7',
+      });
       expect(right.statusCode).toBe(429);
     });
 
     it("a success with the attacker's own account does not reset the address's failures", async () => {
       const address = '198.51.100.8';
-      for (let i = 0; i < 19; i++) expect((await login(t, `guess${i}@x.local`, 'nope-nope', {}, address)).statusCode).toBe(400);
-      expect((await login(t, 'viewer@demo.local', 'demo1234', {}, address)).statusCode).toBe(200);
-      expect((await login(t, 'guess19@x.local', 'nope-nope', {}, address)).statusCode).toBe(400);
-      expect((await login(t, 'guess20@x.local', 'nope-nope', {}, address)).statusCode).toBe(429);
+      for (let i = 0; i < 19; i++)
+        expect((await t.signIn(`guess${i}@x.local`, 'nope-nope', { remoteAddress: address })).statusCode).toBe(400);
+      expect((await t.signIn('viewer@demo.local', 'demo1234', { remoteAddress: address })).statusCode).toBe(200);
+      expect((await t.signIn('guess19@x.local', 'nope-nope', { remoteAddress: address })).statusCode).toBe(400);
+      expect((await t.signIn('guess20@x.local', 'nope-nope', { remoteAddress: address })).statusCode).toBe(429);
       // The user's own count is reset by its success: elsewhere it signs in.
-      expect((await login(t, 'viewer@demo.local', 'demo1234', {}, '198.51.100.9')).statusCode).toBe(200);
+      expect((await t.signIn('viewer@demo.local', 'demo1234', { remoteAddress: '198.51.100.9' })).statusCode).toBe(200);
     });
 
     it('takes as long for an unknown user as for a known one (a dummy hash is verified)', async () => {
       const time = async (username: string, address: string) => {
         const start = process.hrtime.bigint();
-        const r = await login(t, username, 'wrong-password', {}, address);
+        const r = await t.signIn(username, 'wrong-password', { remoteAddress: address });
         expect(r.statusCode).toBe(400);
         return Number(process.hrtime.bigint() - start) / 1e6;
       };
@@ -100,7 +92,9 @@ describe('security (issue 13)', () => {
 
     it("believes a configured proxy's X-Forwarded-For (each client address is counted on its own)", async () => {
       for (let i = 0; i < 21; i++) {
-        const r = await login(proxied, `nobody${i}@x.local`, 'wrong-password', { 'x-forwarded-for': `203.0.113.${i + 1}` });
+        const r = await proxied.signIn(`nobody${i}@x.local`, 'wrong-password', {
+          headers: { 'x-forwarded-for': `203.0.113.${i + 1}` },
+        });
         expect(r.statusCode).toBe(400);
       }
     });
@@ -134,7 +128,7 @@ describe('security (issue 13)', () => {
       };
       const created = await t.app.inject({ method: 'POST', url: '/api/locationusers/', headers: admin, payload: body });
       expect(created.statusCode).toBe(201);
-      const first = await login(t, 'rosa@demo.local', 'primera clave de rosa', {}, '192.0.2.50');
+      const first = await t.signIn('rosa@demo.local', 'primera clave de rosa', { remoteAddress: '192.0.2.50' });
       const token = { authorization: `Token ${first.json().token}` };
       expect((await t.app.inject({ url: '/api/identity/', headers: token })).statusCode).toBe(200);
 
@@ -156,7 +150,7 @@ describe('security (issue 13)', () => {
       });
       expect(changed.statusCode).toBe(200);
       expect((await t.app.inject({ url: '/api/identity/', headers: token })).statusCode).toBe(401);
-      expect((await login(t, 'rosa@demo.local', 'segunda clave de rosa', {}, '192.0.2.50')).statusCode).toBe(200);
+      expect((await t.signIn('rosa@demo.local', 'segunda clave de rosa', { remoteAddress: '192.0.2.50' })).statusCode).toBe(200);
       // The admin who made the change is still signed in.
       expect((await t.app.inject({ url: '/api/identity/', headers: admin })).statusCode).toBe(200);
     });

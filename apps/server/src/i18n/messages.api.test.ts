@@ -129,18 +129,9 @@ describe('server messages in the user language', () => {
   it('answers in Spanish (the product default, DEFAULT_LANGUAGE) a request without Accept-Language', async () => {
     const spanish = await buildTestApp({ options: { defaultLanguage: 'es' } });
     try {
-      const r = await spanish.app.inject({
-        method: 'POST',
-        url: '/api/authtoken/',
-        payload: { username: 'admin@demo.local', password: 'wrong-password' },
-      });
+      const r = await spanish.signIn('admin@demo.local', 'wrong-password');
       expect(r.json().message).toBe('No se puede iniciar sesión con las credenciales proporcionadas.');
-      const english = await spanish.app.inject({
-        method: 'POST',
-        url: '/api/authtoken/',
-        headers: { 'accept-language': 'en' },
-        payload: { username: 'admin@demo.local', password: 'wrong-password' },
-      });
+      const english = await spanish.signIn('admin@demo.local', 'wrong-password', { headers: { 'accept-language': 'en' } });
       expect(english.json().message).toBe('Unable to log in with provided credentials.');
     } finally {
       await spanish.close();

@@ -3,7 +3,7 @@ import { hash } from '@node-rs/argon2';
 import { DEFAULT_TIME_ZONE } from '@rfid/contract';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { Db } from '../db/client.js';
 import { areas, brands, companies, devices, locations, printers, users } from '../db/schema/index.js';
 import { areaIdOf } from '../db/seed/demo-lookups.js';
@@ -131,12 +131,26 @@ export const expectFieldErrors = async (
 };
 
 /**
- * The test app with the sign-ins of a company-scoped API test: the demo admin, the demo viewer (T-MAD-01 only) and
- * another company (`other`, whose user the test signs in, after changing it if it must).
+ * A company-scoped API test's world: the test app, the sign-ins of the demo admin, the demo viewer (T-MAD-01 only) and
+ * the user of another company (`foreign`, of `other`).
  */
-export const openAppWithViewers = async (): Promise<{ t: TestApp; admin: string; viewer: string; other: ForeignCompany }> => {
-  const t = await buildTestApp();
-  const admin = await t.login('admin@demo.local');
-  const viewer = await t.login('viewer@demo.local');
-  return { t, admin, viewer, other: await addForeignCompany(t.database.db) };
+export type ViewersWorld = { t: TestApp; admin: string; viewer: string; foreign: string; other: ForeignCompany };
+
+/**
+ * A company-scoped API test file's world: before its tests, the test app, the demo admin's and viewer's sign-ins and
+ * another company whose user signs in (with `foreignRole`, when given); after them, the app closed.
+ */
+export const appWithViewers = ({ foreignRole }: { foreignRole?: number } = {}): ViewersWorld => {
+  // Filled by the beforeAll below, before any test of the file reads it.
+  const world = {} as ViewersWorld;
+  beforeAll(async () => {
+    const t = await buildTestApp();
+    const admin = await t.login('admin@demo.local');
+    const viewer = await t.login('viewer@demo.local');
+    const other = await addForeignCompany(t.database.db);
+    if (foreignRole !== undefined) await t.database.db.update(users).set({ role: foreignRole }).where(eq(users.id, other.userId));
+    Object.assign(world, { t, admin, viewer, other, foreign: await t.login(other.email) });
+  }, 240_000);
+  afterAll(async () => world.t?.close());
+  return world;
 };

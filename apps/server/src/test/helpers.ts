@@ -13,11 +13,16 @@ export type TestApp = {
   close: () => Promise<void>;
   /** Signs in and returns the `Authorization` header value. */
   login: (email: string, password?: string) => Promise<string>;
+  /** POST /api/authtoken/ (password demo1234 unless told): the answer as it is (a token, a second factor's step, a refusal). */
+  signIn: (username: string, password?: string, more?: SignInMore) => Promise<LightMyRequestResponse>;
   /** One request with an `Authorization` header value (when given) and a JSON body (when given). */
   call: (method: HttpMethod, url: string, authorization?: string, payload?: unknown) => Promise<LightMyRequestResponse>;
 };
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** What a sign-in sends besides the user name and password: more body fields, headers, the client's address. */
+export type SignInMore = { body?: Record<string, string>; headers?: Record<string, string>; remoteAddress?: string };
 
 /**
  * A fresh database per test file: in-memory PGlite by default, or, when TEST_DATABASE_URL
@@ -68,6 +73,14 @@ export const buildTestApp = async ({
   });
   await app.ready();
   const tokens = new Map<string, string>();
+  const signIn: TestApp['signIn'] = (username, password = 'demo1234', { body, headers, remoteAddress } = {}) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/authtoken/',
+      payload: { username, password, ...body },
+      ...(headers ? { headers } : {}),
+      ...(remoteAddress ? { remoteAddress } : {}),
+    });
   return {
     app,
     database,
@@ -79,12 +92,13 @@ export const buildTestApp = async ({
     async login(email, password = 'demo1234') {
       const cached = tokens.get(email);
       if (cached && password === 'demo1234') return cached;
-      const response = await app.inject({ method: 'POST', url: '/api/authtoken/', payload: { username: email, password } });
+      const response = await signIn(email, password);
       if (response.statusCode !== 200) throw new Error(`login ${email} failed: ${response.body}`);
       const header = `Token ${response.json().token}`;
       tokens.set(email, header);
       return header;
     },
+    signIn,
     call(method, url, authorization, payload) {
       return app.inject({
         method,

@@ -1,25 +1,15 @@
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/helpers.js';
-import { locations } from '../schema/index.js';
+import { describe, expect, it } from 'vitest';
+import { seededDemo } from '../../test/seeded-demo.js';
 import { seedAvailabilityDemo } from './availability-demo.js';
 
 type Row = { gtin: string; on_floor: number; in_stockroom: number; in_stock: number; sellable: number; reserved: number };
 
 /** The store floor's demo: T-MAD-01 shows stock on the floor and in the stockroom, and items not for sale. */
 describe('availability demo', () => {
-  let t: TestApp;
-  let store: number;
-  beforeAll(async () => {
-    t = await buildTestApp();
-    await seedAvailabilityDemo(t.database.db);
-    const [row] = await t.database.db.select({ id: locations.id }).from(locations).where(eq(locations.code, 'T-MAD-01'));
-    store = row?.id ?? 0;
-  });
-  afterAll(async () => t?.close());
+  const demo = seededDemo([seedAvailabilityDemo]);
 
   it('gives T-MAD-01 GTINs on the floor and in the stockroom, damaged, reserved and on display items', async () => {
-    const admin = await t.login('admin@demo.local');
+    const { t, store, admin } = demo();
     const page = (await t.call('GET', `/api/locations/${store}/availability/?limit=100`, admin)).json();
     const rows: Row[] = page.results;
     expect(rows.filter((r) => r.on_floor > 0 && r.in_stockroom > 0).length).toBeGreaterThanOrEqual(6);

@@ -1,7 +1,5 @@
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/helpers.js';
-import { locations } from '../schema/index.js';
+import { describe, expect, it } from 'vitest';
+import { seededDemo } from '../../test/seeded-demo.js';
 import { seedErpDemo } from './erp-demo.js';
 import { seedStockDemo } from './stock-demo.js';
 
@@ -9,19 +7,10 @@ type Difference = { gtin: string; erp_quantity: number; rfid_quantity: number; d
 
 /** The demo's ERP stock: T-MAD-01's differences show a few GTINs that differ, among many that agree. */
 describe('ERP demo', () => {
-  let t: TestApp;
-  let store = 0;
-
-  beforeAll(async () => {
-    t = await buildTestApp();
-    await seedStockDemo(t.database.db);
-    await seedErpDemo(t.database.db);
-    store = (await t.database.db.select({ id: locations.id }).from(locations).where(eq(locations.code, 'T-MAD-01')))[0]?.id ?? 0;
-  }, 120_000);
-  afterAll(async () => t?.close());
+  const demo = seededDemo([seedStockDemo, seedErpDemo]);
 
   it('has one snapshot of two stores, and T-MAD-01 differs in a few GTINs, one of them only in the ERP', async () => {
-    const admin = await t.login('admin@demo.local');
+    const { t, store, admin } = demo();
     const snapshots = (await t.call('GET', '/api/erp/snapshots/', admin)).json();
     expect(snapshots.results.map((s: { locations: { code: string }[] }) => s.locations.map((l) => l.code).sort())).toEqual([
       ['T-BCN-01', 'T-MAD-01'],

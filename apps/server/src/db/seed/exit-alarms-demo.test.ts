@@ -1,8 +1,8 @@
 import { ItemState } from '@rfid/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/helpers.js';
-import { items, locations } from '../schema/index.js';
+import { describe, expect, it } from 'vitest';
+import { seededDemo } from '../../test/seeded-demo.js';
+import { items } from '../schema/index.js';
 import { seedExitAlarmsDemo } from './exit-alarms-demo.js';
 import { seedStockDemo } from './stock-demo.js';
 
@@ -10,19 +10,10 @@ type Alarm = { epc: string; status: string; reads: number; current_state: number
 
 /** The demo's exit alarms: T-MAD-01's page has one of each status; the lost one's item left through the ledger. */
 describe('exit alarms demo', () => {
-  let t: TestApp;
-  let store = 0;
-
-  beforeAll(async () => {
-    t = await buildTestApp();
-    await seedStockDemo(t.database.db);
-    await seedExitAlarmsDemo(t.database.db);
-    store = (await t.database.db.select({ id: locations.id }).from(locations).where(eq(locations.code, 'T-MAD-01')))[0]?.id ?? 0;
-  }, 120_000);
-  afterAll(async () => t?.close());
+  const demo = seededDemo([seedStockDemo, seedExitAlarmsDemo]);
 
   it('shows two open alarms, a false alarm, a recovered one and a lost one', async () => {
-    const admin = await t.login('admin@demo.local');
+    const { t, store, admin } = demo();
     const r = await t.call('GET', `/api/locations/${store}/exit_alarms/`, admin);
     expect(r.statusCode).toBe(200);
     const alarms: Alarm[] = r.json().results;

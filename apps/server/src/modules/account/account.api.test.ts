@@ -19,11 +19,7 @@ describe('second factor and password rules (issue 29)', () => {
   const clientTokens = new Map<string, string>();
   const signIn = async (username: string, password: string) => {
     const clientToken = clientTokens.get(username);
-    const r = await t.app.inject({
-      method: 'POST',
-      url: '/api/authtoken/',
-      payload: { username, password, ...(clientToken ? { client_token: clientToken } : {}) },
-    });
+    const r = await t.signIn(username, password, clientToken ? { body: { client_token: clientToken } } : {});
     if (r.json().client_token) clientTokens.set(username, r.json().client_token);
     return r;
   };

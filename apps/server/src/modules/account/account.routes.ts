@@ -26,49 +26,43 @@ export const accountRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db
   const route = routeDeclarer(['account'], { 400: errorBodySchema, 403: errorBodySchema, 409: errorBodySchema });
   const repo = createMfaRepository(db);
   const deps = { repo, now: Date.now };
-  const userOnly = { config: { userOnly: true } };
 
   app.get(
     '/account/totp/',
-    {
-      ...route({ summary: 'My second factor: on or off, recovery codes left, required by the company', ok: totpStatusSchema }),
-      ...userOnly,
-    },
+    route({
+      summary: 'My second factor: on or off, recovery codes left, required by the company',
+      ok: totpStatusSchema,
+      userOnly: true,
+    }),
     async (request) => totpStatus(deps, currentUser(request)),
   );
   app.post(
     '/account/totp/',
-    {
-      ...route({
-        summary: 'Start enrolling a TOTP second factor: secret, otpauth URI and QR code; 409 when on',
-        ok: totpEnrolmentSchema,
-      }),
-      ...userOnly,
-    },
+    route({
+      summary: 'Start enrolling a TOTP second factor: secret, otpauth URI and QR code; 409 when on',
+      ok: totpEnrolmentSchema,
+      userOnly: true,
+    }),
     async (request) => startTotpEnrolment(deps, currentUser(request)),
   );
   app.post(
     '/account/totp/confirm/',
-    {
-      ...route({
-        summary: 'Confirm the enrolment with the first code: the 10 recovery codes, shown this once',
-        body: totpConfirmBodySchema,
-        ok: recoveryCodesSchema,
-      }),
-      ...userOnly,
-    },
+    route({
+      summary: 'Confirm the enrolment with the first code: the 10 recovery codes, shown this once',
+      body: totpConfirmBodySchema,
+      ok: recoveryCodesSchema,
+      userOnly: true,
+    }),
     async (request) => confirmTotpEnrolment(deps, currentUser(request), request.body.code),
   );
   app.delete(
     '/account/totp/',
-    {
-      ...route({
-        summary: 'Turn the second factor off, with the password or a code',
-        body: totpDisableBodySchema,
-        noContent: true,
-      }),
-      ...userOnly,
-    },
+    route({
+      summary: 'Turn the second factor off, with the password or a code',
+      body: totpDisableBodySchema,
+      noContent: true,
+      userOnly: true,
+    }),
     async (request, reply) => {
       await disableTotp(deps, currentUser(request), request.body);
       return reply.status(204).send(null);
@@ -76,28 +70,27 @@ export const accountRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db
   );
   app.post(
     '/account/totp/recovery-codes/',
-    {
-      ...route({ summary: 'New recovery codes (the old ones stop working), shown this once', ok: recoveryCodesSchema }),
-      ...userOnly,
-    },
+    route({
+      summary: 'New recovery codes (the old ones stop working), shown this once',
+      ok: recoveryCodesSchema,
+      userOnly: true,
+    }),
     async (request) => regenerateRecoveryCodes(deps, currentUser(request)),
   );
 
   app.get(
     '/company/security/',
-    { ...route({ summary: "The company's sign-in rules; role 1", ok: companySecuritySchema }), ...userOnly },
+    route({ summary: "The company's sign-in rules; role 1", ok: companySecuritySchema, userOnly: true }),
     async (request) => getCompanySecurity(deps, currentUser(request)),
   );
   app.put(
     '/company/security/',
-    {
-      ...route({
-        summary: 'Change the sign-in rules (mfa_required_admins: role 1 users must enrol a second factor); role 1',
-        body: companySecuritySchema,
-        ok: companySecuritySchema,
-      }),
-      ...userOnly,
-    },
+    route({
+      summary: 'Change the sign-in rules (mfa_required_admins: role 1 users must enrol a second factor); role 1',
+      body: companySecuritySchema,
+      ok: companySecuritySchema,
+      userOnly: true,
+    }),
     async (request) => putCompanySecurity(deps, currentUser(request), request.body),
   );
 };

@@ -26,6 +26,20 @@ export type LocationValues = {
   gln?: string | null;
 };
 
+/** Whether a location of the company other than `exceptId` has `value` in `column` (a code or a GLN). */
+const takenInCompany = async (
+  db: Db,
+  column: typeof locations.code | typeof locations.gln,
+  { companyId, value, exceptId }: { companyId: number; value: string; exceptId?: number | undefined },
+): Promise<boolean> => {
+  const [row] = await db
+    .select({ id: locations.id })
+    .from(locations)
+    .where(and(eq(locations.companyId, companyId), eq(column, value), exceptId ? ne(locations.id, exceptId) : undefined))
+    .limit(1);
+  return Boolean(row);
+};
+
 export const createAdminLocationsRepository = (db: Db) => ({
   async findBrand(companyId: number, brandId: number) {
     const [row] = await db
@@ -36,24 +50,13 @@ export const createAdminLocationsRepository = (db: Db) => ({
     return row;
   },
 
-  async codeTaken(companyId: number, code: string, exceptId?: number): Promise<boolean> {
-    const [row] = await db
-      .select({ id: locations.id })
-      .from(locations)
-      .where(and(eq(locations.companyId, companyId), eq(locations.code, code), exceptId ? ne(locations.id, exceptId) : undefined))
-      .limit(1);
-    return Boolean(row);
-  },
+  /** Another location of the company has this code. */
+  codeTaken: (companyId: number, code: string, exceptId?: number): Promise<boolean> =>
+    takenInCompany(db, locations.code, { companyId, value: code, exceptId }),
 
   /** Another location of the company has this GLN. */
-  async glnTaken(companyId: number, gln: string, exceptId?: number): Promise<boolean> {
-    const [row] = await db
-      .select({ id: locations.id })
-      .from(locations)
-      .where(and(eq(locations.companyId, companyId), eq(locations.gln, gln), exceptId ? ne(locations.id, exceptId) : undefined))
-      .limit(1);
-    return Boolean(row);
-  },
+  glnTaken: (companyId: number, gln: string, exceptId?: number): Promise<boolean> =>
+    takenInCompany(db, locations.gln, { companyId, value: gln, exceptId }),
 
   async insert(companyId: number, values: LocationValues): Promise<number> {
     const [row] = await db

@@ -2,7 +2,6 @@ import {
   errorBodySchema,
   exportQuerySchema,
   idParamSchema,
-  ifMatchHeaderSchema,
   LOGO_MAX_BYTES,
   locationBodySchema,
   locationSchema,
@@ -13,7 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fieldError } from '../../http/errors.js';
 import { readMultipart } from '../../http/multipart.js';
 import { routeDeclarer } from '../../http/route.js';
-import { expectedVersion, withVersionTag } from '../../http/versions.js';
+import { versionedPutter } from '../../http/versioned-route.js';
 import { exportOptionsOf, sendExport } from '../../lib/export/reply.js';
 import { currentUser } from '../../plugins/auth.js';
 import { companyTimeZone } from '../locations/location-scope.js';
@@ -33,6 +32,7 @@ export const adminLocationsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (ap
   const updateLocation = createUpdateLocation({ repo: { ...repo, getLocation: locationsRepo.getLocation } });
   const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
   const route = routeDeclarer(['admin: locations'], errors);
+  const putVersioned = versionedPutter(app, route);
 
   app.post(
     '/locations/',
@@ -48,24 +48,15 @@ export const adminLocationsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (ap
     },
   );
 
-  app.put(
+  putVersioned(
     '/locations/:id/',
-    route({
+    {
       maxRole: RoleThreshold.adminMenu,
-      summary:
-        'Edit a location (roles ≤ 2). If-Match or `version`: the version it was made from; an older one answers 409 and ' +
-        'changes nothing (none: unconditional). ETag: the new version',
-      params: idParamSchema,
-      headers: ifMatchHeaderSchema,
+      summary: 'Edit a location (roles ≤ 2).',
       body: locationUpdateBodySchema,
       ok: locationSchema,
-    }),
-    async (request, reply) => {
-      const { params, body } = request;
-      const version = expectedVersion(request, body.version);
-      const row = await updateLocation({ user: currentUser(request), id: params.id, body, version });
-      return withVersionTag(reply, toLocationDto(row));
     },
+    async (edit) => toLocationDto(await updateLocation(edit)),
   );
 
   app.put(

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { LOGO_MAX_BYTES, type LocationBody, type locationBodySchema } from '@rfid/contract';
 import type { z } from 'zod';
-import { AppError, conflict, fieldError, notFound } from '../../http/errors.js';
+import { AppError, conflict, fieldError, foundOr, notFound } from '../../http/errors.js';
 import { msg } from '../../i18n/messages.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import type { LocationsRepository } from '../locations/locations.repository.js';
@@ -97,11 +97,7 @@ export const createAdminLocationsService = ({
   locationsRepo: LocationsRepository;
 }) => {
   const { checkBrand, checkCode, checkGln } = locationChecks(repo);
-  const load = async (user: AuthUser, id: number) => {
-    const row = await locationsRepo.getLocation(user, id);
-    if (!row) throw notFound('location.not_found');
-    return row;
-  };
+  const load = (user: AuthUser, id: number) => foundOr(locationsRepo.getLocation(user, id), 'location.not_found');
 
   return {
     async create(user: AuthUser, body: Body) {

@@ -1,10 +1,15 @@
 import { and, eq } from 'drizzle-orm';
+import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { areas, locations } from '../../db/schema/index.js';
 import { notFound } from '../../http/errors.js';
 import type { MessageArg } from '../../i18n/messages.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { visibleLocations } from '../locations/location-scope.js';
+
+/** A query of things placed in an area of a location (printers, readers), joined to that area and location. */
+export const joinAreaAndLocation = <Q extends PgSelect>(query: Q, placed: { areaId: PgColumn; locationId: PgColumn }) =>
+  query.innerJoin(areas, eq(areas.id, placed.areaId)).innerJoin(locations, eq(locations.id, placed.locationId));
 
 export type ScopedArea = { id: number; description: string; locationId: number; companyId: number; locationDescription: string };
 

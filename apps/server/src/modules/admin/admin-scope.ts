@@ -1,5 +1,5 @@
 /** The admin modules' shared checks: the area lookup lives in admin-scope.repository.ts (queries only in repositories). */
-export { requireArea, type ScopedArea } from './admin-scope.repository.js';
+export { joinAreaAndLocation, requireArea, type ScopedArea } from './admin-scope.repository.js';
 
 /** Postgres unique-violation (both pg and PGlite report SQLSTATE 23505, possibly on a wrapped cause). */
 export const isUniqueViolation = (error: unknown): boolean => {

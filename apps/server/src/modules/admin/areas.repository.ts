@@ -3,12 +3,11 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { areas, locations, stockNow } from '../../db/schema/index.js';
-import { pageOf } from '../../db/sql.js';
 import { type VersionedWrite, versionedUpdate } from '../../db/versions.js';
 import { buildFilters, buildOrderBy, type FilterSpec } from '../../http/filters.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import { requireLocation, type VisibleLocation, visibleLocations } from '../locations/location-scope.js';
+import { requireLocation, type VisibleLocation, visibleRecords } from '../locations/location-scope.js';
 
 export const areaFilters: FilterSpec = {
   id: { column: areas.id, lookups: ['exact'], type: 'number' },
@@ -59,32 +58,22 @@ export type AreaRow = {
 /** An area's edited columns (its stock is read-only); the GLN extension or kind left out stays. */
 export type AreaValues = { description: string; locationId: number; glnExtension?: string | null; kind?: AreaKind };
 
+/** The areas the user sees, with their location. */
+const areaRecords = (db: Db) =>
+  visibleRecords(
+    db,
+    () => db.select(areaColumns).from(areas).innerJoin(locations, eq(locations.id, areas.locationId)).$dynamic(),
+    areas.id,
+  );
+
 export const createAreasRepository = (db: Db) => ({
   async list(user: AuthUser, query: z.output<typeof areaListQuerySchema>, page: PageParams, locationId?: number) {
-    const where = and(
-      visibleLocations(user),
-      locationId === undefined ? undefined : eq(areas.locationId, locationId),
-      buildFilters(query, areaFilters),
-    );
+    const where = [locationId === undefined ? undefined : eq(areas.locationId, locationId), buildFilters(query, areaFilters)];
     const order = buildOrderBy(query.order_by, areaOrder, [asc(areas.description), asc(areas.id)]);
-    const selected = db
-      .select(areaColumns)
-      .from(areas)
-      .innerJoin(locations, eq(locations.id, areas.locationId))
-      .where(where)
-      .$dynamic();
-    return pageOf(db, selected, order, page);
+    return areaRecords(db).page(user, where, order, page);
   },
 
-  async get(user: AuthUser, id: number): Promise<AreaRow | undefined> {
-    const [row] = await db
-      .select(areaColumns)
-      .from(areas)
-      .innerJoin(locations, eq(locations.id, areas.locationId))
-      .where(and(eq(areas.id, id), visibleLocations(user)))
-      .limit(1);
-    return row;
-  },
+  get: (user: AuthUser, id: number): Promise<AreaRow | undefined> => areaRecords(db).one(user, id),
 
   /** Another area of the location has this GLN extension. */
   async glnExtensionTaken(locationId: number, extension: string, exceptId?: number): Promise<boolean> {

@@ -5,7 +5,6 @@ import {
   areaUpdateBodySchema,
   errorBodySchema,
   idParamSchema,
-  ifMatchHeaderSchema,
   LOCATION_AREAS_PAGE_SIZE,
   pageOf,
   RoleThreshold,
@@ -16,7 +15,8 @@ import { withFilters } from '../../http/filters.js';
 import { pagedGetter } from '../../http/paged-route.js';
 import { DEFAULT_PAGE_SIZE, listPage } from '../../http/paging.js';
 import { routeDeclarer } from '../../http/route.js';
-import { expectedVersion, withVersionTag } from '../../http/versions.js';
+import { versionedPutter } from '../../http/versioned-route.js';
+import { withVersionTag } from '../../http/versions.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../registry.js';
 import { areaFilters, createAreasRepository } from './areas.repository.js';
@@ -32,6 +32,7 @@ export const areasRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }
   const service = createAreasService({ db, repo });
   const updateArea = createUpdateArea({ repo });
   const route = routeDeclarer(['admin: areas']);
+  const putVersioned = versionedPutter(app, route);
   const pagedGet = pagedGetter(app, route);
   const postCreated = createdPoster(app, route);
   const notFound = { 404: errorBodySchema };
@@ -76,23 +77,15 @@ export const areasRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }
     (user, { body }) => service.create(user, body),
   );
 
-  app.put(
+  putVersioned(
     '/areas/:id/',
-    route({
+    {
       maxRole: RoleThreshold.adminMenu,
-      summary:
-        'Edit an area: description and location (stock is read-only). If-Match or `version`: the version it was made ' +
-        'from; an older one answers 409 and changes nothing (none: unconditional). ETag: the new version',
-      params: idParamSchema,
-      headers: ifMatchHeaderSchema,
+      summary: 'Edit an area: description and location (stock is read-only).',
       body: areaUpdateBodySchema,
       ok: areaSchema,
       errors: { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema },
-    }),
-    async (request, reply) => {
-      const { params, body } = request;
-      const version = expectedVersion(request, body.version);
-      return withVersionTag(reply, await updateArea({ user: currentUser(request), id: params.id, body, version }));
     },
+    updateArea,
   );
 };

@@ -1,7 +1,7 @@
 import type { areaCreateBodySchema, areaListQuerySchema } from '@rfid/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { AppError, notFound } from '../../http/errors.js';
+import { AppError, foundOr } from '../../http/errors.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { requireLocation } from '../locations/location-scope.js';
@@ -18,11 +18,7 @@ export const extensionCheck =
   };
 
 export const createAreasService = ({ db, repo }: { db: Db; repo: AreasRepository }) => {
-  const load = async (user: AuthUser, id: number) => {
-    const row = await repo.get(user, id);
-    if (!row) throw notFound('admin.area_not_found');
-    return row;
-  };
+  const load = (user: AuthUser, id: number) => foundOr(repo.get(user, id), 'admin.area_not_found');
   const checkExtension = extensionCheck(repo);
   return {
     list: (user: AuthUser, query: z.output<typeof areaListQuerySchema>, page: PageParams) => repo.list(user, query, page),

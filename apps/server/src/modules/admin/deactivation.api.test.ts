@@ -7,9 +7,7 @@ describe('user deactivation API', () => {
   let t: TestApp;
   let foreign: adminTest.ForeignCompany;
   let call: adminTest.CallAs;
-  const signIn = (email: string) =>
-    t.app.inject({ method: 'POST', url: '/api/authtoken/', payload: { username: email, password: 'demo1234' } });
-  const sessionOf = async (email: string) => `Token ${(await signIn(email)).json().token as string}`;
+  const sessionOf = async (email: string) => `Token ${(await t.signIn(email)).json().token as string}`;
   const userId = async (email: string): Promise<number> =>
     (await call('GET', `/api/locationusers/?user__email__exact=${email}`, 'admin@demo.local')).json().results[0].id;
   const works = async (authorization: string) => (await t.call('GET', '/api/locations/', authorization)).statusCode;
@@ -43,9 +41,9 @@ describe('user deactivation API', () => {
     // Nothing changed: every one of them still signs in and the viewer's session works.
     expect(await works(viewer)).toBe(200);
     for (const email of ['viewer@demo.local', 'brand@demo.local', 'admin@demo.local']) {
-      expect((await signIn(email)).statusCode, email).toBe(200);
+      expect((await t.signIn(email)).statusCode, email).toBe(200);
     }
-    const foreignSignIn = await signIn(foreign.email);
+    const foreignSignIn = await t.signIn(foreign.email);
     expect(foreignSignIn.statusCode).toBe(200);
   });
 
@@ -58,7 +56,7 @@ describe('user deactivation API', () => {
     expect(answer.json()).toMatchObject({ id, is_active: false });
     expect(Date.now() - Date.parse(answer.json().deactivated_at)).toBeLessThan(60_000);
     expect(await works(session)).toBe(401);
-    expect((await signIn('printer@demo.local')).statusCode).toBe(400);
+    expect((await t.signIn('printer@demo.local')).statusCode).toBe(400);
     const inactive = (await call('GET', '/api/locationusers/?is_active=false', 'admin@demo.local')).json();
     expect(inactive.results.map((u: { email: string }) => u.email)).toContain('printer@demo.local');
     const active = (await call('GET', '/api/locationusers/?is_active=true', 'admin@demo.local')).json();
@@ -67,7 +65,7 @@ describe('user deactivation API', () => {
     const back = await call('POST', `/api/locationusers/${id}/reactivate/`, 'admin@demo.local');
     expect(back.statusCode).toBe(200);
     expect(back.json()).toMatchObject({ is_active: true, deactivated_at: null });
-    expect((await signIn('printer@demo.local')).statusCode).toBe(200);
+    expect((await t.signIn('printer@demo.local')).statusCode).toBe(200);
     // The old session stays ended.
     expect(await works(session)).toBe(401);
   });

@@ -1,15 +1,14 @@
 import type { printerListQuerySchema } from '@rfid/contract';
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { areas, locations, printers, printOrders, printTags } from '../../db/schema/index.js';
-import { pageOf } from '../../db/sql.js';
 import { type VersionedWrite, versionedUpdate } from '../../db/versions.js';
 import { buildFilters, buildOrderBy, type FilterSpec } from '../../http/filters.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import { visibleLocations } from '../locations/location-scope.js';
-import { requireArea, type ScopedArea } from './admin-scope.js';
+import { visibleRecords } from '../locations/location-scope.js';
+import { joinAreaAndLocation, requireArea, type ScopedArea } from './admin-scope.js';
 
 export const printerFilters: FilterSpec = {
   id: { column: printers.id, lookups: ['exact'], type: 'number' },
@@ -49,40 +48,35 @@ export type PrinterValues = {
   dpi?: number;
 };
 
+/** A printer as the admin pages read it: with its area and location. */
+const printerColumns = {
+  id: printers.id,
+  description: printers.description,
+  mac: printers.mac,
+  ipAddress: printers.ipAddress,
+  port: printers.port,
+  areaId: printers.areaId,
+  areaDescription: areas.description,
+  locationId: printers.locationId,
+  locationDescription: locations.description,
+  serialNumber: printers.serialNumber,
+  dpi: printers.dpi,
+  version: printers.version,
+};
+
 export const createPrintersRepository = (db: Db) => {
-  const base = () =>
-    db
-      .select({
-        id: printers.id,
-        description: printers.description,
-        mac: printers.mac,
-        ipAddress: printers.ipAddress,
-        port: printers.port,
-        areaId: printers.areaId,
-        areaDescription: areas.description,
-        locationId: printers.locationId,
-        locationDescription: locations.description,
-        serialNumber: printers.serialNumber,
-        dpi: printers.dpi,
-        version: printers.version,
-      })
-      .from(printers)
-      .innerJoin(areas, eq(areas.id, printers.areaId))
-      .innerJoin(locations, eq(locations.id, printers.locationId));
+  const records = visibleRecords(
+    db,
+    () => joinAreaAndLocation(db.select(printerColumns).from(printers).$dynamic(), printers),
+    printers.id,
+  );
   return {
     async list(user: AuthUser, query: z.output<typeof printerListQuerySchema>, page: PageParams) {
-      const where = and(visibleLocations(user), buildFilters(query, printerFilters));
       const order = buildOrderBy(query.order_by, printerOrder, [asc(printers.description), asc(printers.id)]);
-      const selected = base().where(where).$dynamic();
-      return pageOf(db, selected, order, page);
+      return records.page(user, [buildFilters(query, printerFilters)], order, page);
     },
 
-    async get(user: AuthUser, id: number): Promise<PrinterRow | undefined> {
-      const [row] = await base()
-        .where(and(eq(printers.id, id), visibleLocations(user)))
-        .limit(1);
-      return row;
-    },
+    get: (user: AuthUser, id: number): Promise<PrinterRow | undefined> => records.one(user, id),
 
     async insert(companyId: number, values: PrinterValues): Promise<number> {
       const [row] = await db

@@ -1,7 +1,6 @@
 import {
   errorBodySchema,
   idParamSchema,
-  ifMatchHeaderSchema,
   PRINTERS_PAGE_SIZE,
   printerCreateBodySchema,
   printerListQuerySchema,
@@ -14,7 +13,8 @@ import { createdPoster } from '../../http/created-route.js';
 import { withFilters } from '../../http/filters.js';
 import { pagedGetter } from '../../http/paged-route.js';
 import { routeDeclarer } from '../../http/route.js';
-import { expectedVersion, withVersionTag } from '../../http/versions.js';
+import { versionedDeleter, versionedPutter } from '../../http/versioned-route.js';
+import { withVersionTag } from '../../http/versions.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../registry.js';
 import { createPrintersRepository, printerFilters } from './printers.repository.js';
@@ -29,6 +29,8 @@ export const printersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { d
   const updatePrinter = createUpdatePrinter({ repo, addresses: printers });
   const deletePrinter = createDeletePrinter({ repo });
   const route = routeDeclarer(['admin: printers']);
+  const putVersioned = versionedPutter(app, route);
+  const deleteVersioned = versionedDeleter(app, route);
   const stale = { 409: errorBodySchema };
   const pagedGet = pagedGetter(app, route);
   const postCreated = createdPoster(app, route);
@@ -70,41 +72,27 @@ export const printersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { d
     (user, { body }) => service.create(user, body),
   );
 
-  app.put(
+  putVersioned(
     '/printer/printers/:id/',
-    route({
+    {
       maxRole: RoleThreshold.adminMenu,
-      summary:
-        'Edit a printer (roles ≤ 2); description is required here. If-Match or `version`: the version it was made from; ' +
-        'an older one answers 409 and changes nothing (none: unconditional). ETag: the new version',
-      params: idParamSchema,
-      headers: ifMatchHeaderSchema,
+      summary: 'Edit a printer (roles ≤ 2); description is required here.',
       body: printerUpdateBodySchema,
       ok: printerSchema,
       errors: { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, ...stale },
-    }),
-    async (request, reply) => {
-      const { params, body } = request;
-      const version = expectedVersion(request, body.version);
-      return withVersionTag(reply, await updatePrinter({ user: currentUser(request), id: params.id, body, version }));
     },
+    updatePrinter,
   );
 
   for (const url of ['/printers/:id/', '/printer/printers/:id/']) {
-    app.delete(
+    deleteVersioned(
       url,
-      route({
+      {
         maxRole: RoleThreshold.adminMenu,
-        summary: 'Delete a printer (roles ≤ 2); If-Match: the version it was asked from (an older one answers 409)',
-        params: idParamSchema,
-        headers: ifMatchHeaderSchema,
-        noContent: true,
+        summary: 'Delete a printer (roles ≤ 2)',
         errors: { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, ...stale },
-      }),
-      async (request, reply) => {
-        await deletePrinter({ user: currentUser(request), id: request.params.id, version: expectedVersion(request) });
-        return reply.status(204).send(null);
       },
+      deletePrinter,
     );
   }
 };

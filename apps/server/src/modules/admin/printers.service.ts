@@ -1,6 +1,6 @@
 import type { Printer, printerCreateBodySchema, printerListQuerySchema } from '@rfid/contract';
 import type { z } from 'zod';
-import { fieldError, notFound } from '../../http/errors.js';
+import { fieldError, foundOr } from '../../http/errors.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { isAllowedPrinterAddress, PRINTER_ADDRESS_REFUSED, type PrinterAddressPolicy } from '../printing/printer-address.js';
@@ -54,11 +54,7 @@ export const createPrintersService = ({
   /** Where a printer may be (never this host unless allowed, never link-local). */
   addresses: PrinterAddressPolicy;
 }) => {
-  const load = async (user: AuthUser, id: number) => {
-    const row = await repo.get(user, id);
-    if (!row) throw notFound('admin.printer_not_found');
-    return row;
-  };
+  const load = (user: AuthUser, id: number) => foundOr(repo.get(user, id), 'admin.printer_not_found');
   return {
     async list(user: AuthUser, query: z.output<typeof printerListQuerySchema>, page: PageParams) {
       const { count, rows } = await repo.list(user, query, page);

@@ -3,13 +3,12 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { areas, devices, locations, readerLinks } from '../../db/schema/index.js';
-import { pageOf } from '../../db/sql.js';
 import { type VersionedWrite, versionedUpdate } from '../../db/versions.js';
 import { buildFilters, buildOrderBy, type FilterSpec } from '../../http/filters.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import { visibleLocations } from '../locations/location-scope.js';
-import { requireArea, type ScopedArea } from './admin-scope.js';
+import { visibleRecords } from '../locations/location-scope.js';
+import { joinAreaAndLocation, requireArea, type ScopedArea } from './admin-scope.js';
 
 export const readerFilters: FilterSpec = {
   id: { column: devices.id, lookups: ['exact'], type: 'number' },
@@ -98,27 +97,22 @@ export type ReaderValues = {
 };
 
 export const createReadersRepository = (db: Db) => {
-  const base = () =>
-    db
-      .select(readerColumns)
-      .from(devices)
-      .innerJoin(areas, eq(areas.id, devices.areaId))
-      .innerJoin(locations, eq(locations.id, devices.locationId))
-      .leftJoin(readerLinks, and(eq(readerLinks.deviceId, devices.id), sql`${readerLinks.leaseUntil} > now()`));
+  const records = visibleRecords(
+    db,
+    () =>
+      joinAreaAndLocation(db.select(readerColumns).from(devices).$dynamic(), devices).leftJoin(
+        readerLinks,
+        and(eq(readerLinks.deviceId, devices.id), sql`${readerLinks.leaseUntil} > now()`),
+      ),
+    devices.id,
+  );
   return {
     async list(user: AuthUser, query: z.output<typeof readerListQuerySchema>, page: PageParams) {
-      const where = and(visibleLocations(user), buildFilters(query, readerFilters));
       const order = buildOrderBy(query.order_by, readerOrder, [asc(devices.serialNumber), asc(devices.id)]);
-      const selected = base().where(where).$dynamic();
-      return pageOf(db, selected, order, page);
+      return records.page(user, [buildFilters(query, readerFilters)], order, page);
     },
 
-    async get(user: AuthUser, id: number): Promise<ReaderRow | undefined> {
-      const [row] = await base()
-        .where(and(eq(devices.id, id), visibleLocations(user)))
-        .limit(1);
-      return row;
-    },
+    get: (user: AuthUser, id: number): Promise<ReaderRow | undefined> => records.one(user, id),
 
     /** MAC addresses are unique across all companies (a reader is one physical device). */
     async macTaken(mac: string, exceptId?: number): Promise<boolean> {

@@ -18,6 +18,7 @@ import { createdPoster } from '../../http/created-route.js';
 import { withFilters } from '../../http/filters.js';
 import { listPage } from '../../http/paging.js';
 import { routeDeclarer } from '../../http/route.js';
+import { versionedPutter } from '../../http/versioned-route.js';
 import { expectedVersion, withVersionTag } from '../../http/versions.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../registry.js';
@@ -35,6 +36,7 @@ export const readersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db
   const rotateReaderKey = createRotateReaderKey({ repo });
   const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
   const route = routeDeclarer(['admin: readers'], errors);
+  const putVersioned = versionedPutter(app, route);
   const postCreated = createdPoster(app, route);
 
   app.get(
@@ -64,23 +66,15 @@ export const readersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db
     (user, { body }) => service.create(user, body),
   );
 
-  app.put(
+  putVersioned(
     '/readers/:id/',
-    route({
+    {
       maxRole: RoleThreshold.adminMenu,
-      summary:
-        'Edit a reader (roles ≤ 2): the full form, or only working_mode or reader_type. If-Match or `version`: the version ' +
-        'it was made from; an older one answers 409 and changes nothing (none: unconditional). ETag: the new version',
-      params: idParamSchema,
-      headers: ifMatchHeaderSchema,
+      summary: 'Edit a reader (roles ≤ 2): the full form, or only working_mode or reader_type.',
       body: readerUpdateBodySchema,
       ok: readerSchema,
-    }),
-    async (request, reply) => {
-      const { params, body } = request;
-      const version = expectedVersion(request, body.version);
-      return withVersionTag(reply, await updateReader({ user: currentUser(request), id: params.id, body, version }));
     },
+    updateReader,
   );
 
   app.post(

@@ -10,7 +10,7 @@ import {
 } from '@rfid/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { AppError, notFound } from '../../http/errors.js';
+import { AppError, foundOr } from '../../http/errors.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { guardUnique, requireArea } from './admin-scope.js';
@@ -75,11 +75,7 @@ export const newDeviceKey = (): { key: string; hash: string } => {
 export const macConflict = () => new AppError('CONFLICT', { message: MAC_TAKEN, errors: { mac_address: [MAC_TAKEN] } });
 
 export const createReadersService = ({ db, repo }: { db: Db; repo: ReadersRepository }) => {
-  const load = async (user: AuthUser, id: number) => {
-    const row = await repo.get(user, id);
-    if (!row) throw notFound('admin.reader_not_found');
-    return row;
-  };
+  const load = (user: AuthUser, id: number) => foundOr(repo.get(user, id), 'admin.reader_not_found');
   const guard = guardUnique(macConflict);
 
   return {

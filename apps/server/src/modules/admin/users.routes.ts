@@ -3,7 +3,6 @@ import {
   companyUserSchema,
   errorBodySchema,
   idParamSchema,
-  ifMatchHeaderSchema,
   locationUserCreateBodySchema,
   locationUserListQuerySchema,
   locationUserSchema,
@@ -17,7 +16,8 @@ import { createdPoster } from '../../http/created-route.js';
 import { withFilters } from '../../http/filters.js';
 import { listPage } from '../../http/paging.js';
 import { routeDeclarer } from '../../http/route.js';
-import { expectedVersion, withVersionTag } from '../../http/versions.js';
+import { versionedDeleter, versionedPutter } from '../../http/versioned-route.js';
+import { withVersionTag } from '../../http/versions.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../registry.js';
 import { createDeactivateUser } from './use-cases/deactivate-user.js';
@@ -37,6 +37,8 @@ export const usersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }
   const reactivateUser = createReactivateUser({ repo });
   const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
   const route = routeDeclarer(['admin: users'], errors);
+  const putVersioned = versionedPutter(app, route);
+  const deleteVersioned = versionedDeleter(app, route);
   const postCreated = createdPoster(app, route);
   const adminMenu = RoleThreshold.adminMenu;
 
@@ -76,39 +78,18 @@ export const usersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }
     (user, { body }) => service.create(user, body),
   );
 
-  app.put(
+  putVersioned(
     '/locationusers/:id/',
-    route({
+    {
       maxRole: adminMenu,
-      summary:
-        'Edit a location user (an empty password keeps the old one). If-Match or `version`: the version it was made ' +
-        'from; an older one answers 409 and changes nothing (none: unconditional). ETag: the new version',
-      params: idParamSchema,
-      headers: ifMatchHeaderSchema,
+      summary: 'Edit a location user (an empty password keeps the old one).',
       body: locationUserUpdateBodySchema,
       ok: locationUserSchema,
-    }),
-    async (request, reply) => {
-      const { params, body } = request;
-      const version = expectedVersion(request, body.version);
-      return withVersionTag(reply, await updateLocationUser({ user: currentUser(request), id: params.id, body, version }));
     },
+    updateLocationUser,
   );
 
-  app.delete(
-    '/locationusers/:id/',
-    route({
-      maxRole: adminMenu,
-      summary: 'Delete a location user; If-Match: the version it was asked from (an older one answers 409)',
-      params: idParamSchema,
-      headers: ifMatchHeaderSchema,
-      noContent: true,
-    }),
-    async (request, reply) => {
-      await deleteLocationUser({ user: currentUser(request), id: request.params.id, version: expectedVersion(request) });
-      return reply.status(204).send(null);
-    },
-  );
+  deleteVersioned('/locationusers/:id/', { maxRole: adminMenu, summary: 'Delete a location user' }, deleteLocationUser);
 
   app.post(
     '/locationusers/:id/deactivate/',

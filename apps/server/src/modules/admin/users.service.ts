@@ -9,7 +9,7 @@ import {
   RoleThreshold,
 } from '@rfid/contract';
 import type { z } from 'zod';
-import { AppError, fieldError, forbidden, notFound } from '../../http/errors.js';
+import { AppError, fieldError, forbidden, foundOr, notFound } from '../../http/errors.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { assertNewPassword } from '../auth/password-policy.js';
@@ -84,11 +84,7 @@ export const checkLocations = async (
 export const guardEmail = guardUnique(emailConflict);
 
 export const createUsersService = ({ repo }: { repo: UsersRepository }) => {
-  const load = async (user: AuthUser, id: number) => {
-    const row = await repo.get(user.companyId, minRole(user), id);
-    if (!row) throw notFound('admin.user_not_found');
-    return row;
-  };
+  const load = (user: AuthUser, id: number) => foundOr(repo.get(user.companyId, minRole(user), id), 'admin.user_not_found');
   const dto = async (row: UserRow) => toDto(row, await repo.locationsOf([row.id]));
 
   return {

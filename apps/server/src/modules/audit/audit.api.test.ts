@@ -139,17 +139,9 @@ describe('audit log', () => {
   });
 
   it('records sign-ins that succeed and fail, never the password; refused writes are not recorded', async () => {
-    const bad = await t.app.inject({
-      method: 'POST',
-      url: '/api/authtoken/',
-      payload: { username: 'viewer@demo.local', password: 'wrong-Secret-42' },
-    });
+    const bad = await t.signIn('viewer@demo.local', 'wrong-Secret-42');
     expect(bad.statusCode).toBe(400);
-    const good = await t.app.inject({
-      method: 'POST',
-      url: '/api/authtoken/',
-      payload: { username: 'viewer@demo.local', password: 'demo1234' },
-    });
+    const good = await t.signIn('viewer@demo.local');
     expect(good.statusCode).toBe(200);
     const sessions = (await list('entity=session&actor=viewer@')).results;
     expect(sessions.map((s) => s.action).slice(0, 2)).toEqual(['create', 'action']);

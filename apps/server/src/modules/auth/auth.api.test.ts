@@ -9,11 +9,7 @@ describe('auth API', () => {
   afterAll(async () => t.close());
 
   it('gives the admin a token and identity answers role 1', async () => {
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/authtoken/',
-      payload: { username: 'admin@demo.local', password: 'demo1234' },
-    });
+    const login = await t.signIn('admin@demo.local');
     expect(login.statusCode).toBe(200);
     const { token } = login.json();
     expect(token).toMatch(/^[0-9a-f]{40}$/);
@@ -23,11 +19,7 @@ describe('auth API', () => {
   });
 
   it('answers a wrong password with 400 and a message in the first field', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/authtoken/',
-      payload: { username: 'brand@demo.local', password: 'nope' },
-    });
+    const response = await t.signIn('brand@demo.local', 'nope');
     expect(response.statusCode).toBe(400);
     const body = response.json();
     expect(body.message).toBe('Unable to log in with provided credentials.');
@@ -35,7 +27,7 @@ describe('auth API', () => {
   });
 
   it('rejects empty fields with a validation error and makes no token', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/authtoken/', payload: { username: '', password: '' } });
+    const response = await t.signIn('', '');
     expect(response.statusCode).toBe(400);
     expect(response.json().errors.username).toBeDefined();
   });
@@ -58,22 +50,12 @@ describe('auth API', () => {
     // From an address of its own: an address's failures are not cleared by the other tests' sign-ins.
     const remoteAddress = '192.0.2.201';
     for (let i = 0; i < 6; i++) {
-      const r = await t.app.inject({
-        method: 'POST',
-        url: '/api/authtoken/',
-        payload: { username: 'printer@demo.local', password: `wrong${i}` },
-        remoteAddress,
-      });
+      const r = await t.signIn('printer@demo.local', `wrong${i}`, { remoteAddress });
       statuses.push(r.statusCode);
     }
     // 5 free failures; the 6th attempt comes before its 2-second wait has passed.
     expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
-    const right = await t.app.inject({
-      method: 'POST',
-      url: '/api/authtoken/',
-      payload: { username: 'printer@demo.local', password: 'demo1234' },
-      remoteAddress: '192.0.2.202',
-    });
+    const right = await t.signIn('printer@demo.local', 'demo1234', { remoteAddress: '192.0.2.202' });
     // The user's own count blocks it from any address.
     expect(right.statusCode).toBe(429);
     expect(Number(right.headers['retry-after'])).toBeGreaterThan(0);

@@ -14,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
+import { routeDeclarer } from '../../http/route.js';
 import { currentUser } from '../../plugins/auth.js';
 import { refusePasswordIfSsoOnly } from '../sso/use-cases/password-sign-in.js';
 import { createAuthRepository } from './auth.repository.js';
@@ -38,76 +39,64 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
     clientIp: request.ip,
     userAgent: String(request.headers['user-agent'] ?? ''),
   });
-  const tags = ['auth'];
+  const route = routeDeclarer(['auth']);
 
   app.post(
     '/authtoken/',
-    {
-      config: { public: true },
-      schema: {
-        tags,
-        summary:
-          'Sign in: email and password (and the known-client token of an earlier sign-in) → token, or the second ' +
-          "factor's step (mfa_required) or its enrolment (mfa_enrol_required). 429 with Retry-After while throttled.",
-        body: loginBodySchema,
-        response: { 200: loginResponseSchema, 400: errorBodySchema, 429: errorBodySchema },
-      },
-    },
+    route({
+      public: true,
+      summary:
+        'Sign in: email and password (and the known-client token of an earlier sign-in) → token, or the second ' +
+        "factor's step (mfa_required) or its enrolment (mfa_enrol_required). 429 with Retry-After while throttled.",
+      body: loginBodySchema,
+      ok: loginResponseSchema,
+      errors: { 400: errorBodySchema, 429: errorBodySchema },
+    }),
     async (request) => service.login({ ...request.body, ...context(request) }),
   );
 
   app.post(
     '/authtoken/mfa/',
-    {
-      config: { public: true },
-      schema: {
-        tags,
-        summary: "Sign in, second step: the challenge's mfa_token and a TOTP code or a recovery code → token (5 tries)",
-        body: mfaLoginBodySchema,
-        response: { 200: sessionResponseSchema, 400: errorBodySchema },
-      },
-    },
+    route({
+      public: true,
+      summary: "Sign in, second step: the challenge's mfa_token and a TOTP code or a recovery code → token (5 tries)",
+      body: mfaLoginBodySchema,
+      ok: sessionResponseSchema,
+      errors: { 400: errorBodySchema },
+    }),
     async (request) => secondFactor.verify(request.body, context(request)),
   );
 
   app.post(
     '/authtoken/mfa/enrol/',
-    {
-      config: { public: true },
-      schema: {
-        tags,
-        summary: 'Sign in, enrolment a company requires of its administrators: the TOTP secret, its URI and QR code',
-        body: mfaEnrolBodySchema,
-        response: { 200: totpEnrolmentSchema, 400: errorBodySchema },
-      },
-    },
+    route({
+      public: true,
+      summary: 'Sign in, enrolment a company requires of its administrators: the TOTP secret, its URI and QR code',
+      body: mfaEnrolBodySchema,
+      ok: totpEnrolmentSchema,
+      errors: { 400: errorBodySchema },
+    }),
     async (request) => secondFactor.startEnrolment(request.body),
   );
 
   app.post(
     '/authtoken/mfa/enrol/confirm/',
-    {
-      config: { public: true },
-      schema: {
-        tags,
-        summary: 'Sign in, enrolment confirmed with the first code → the recovery codes (shown once) and the session',
-        body: mfaEnrolConfirmBodySchema,
-        response: { 200: mfaEnrolConfirmedSchema, 400: errorBodySchema, 409: errorBodySchema },
-      },
-    },
+    route({
+      public: true,
+      summary: 'Sign in, enrolment confirmed with the first code → the recovery codes (shown once) and the session',
+      body: mfaEnrolConfirmBodySchema,
+      ok: mfaEnrolConfirmedSchema,
+      errors: { 400: errorBodySchema, 409: errorBodySchema },
+    }),
     async (request) => secondFactor.confirmEnrolment(request.body, context(request)),
   );
 
-  app.get('/identity/', { config: { userOnly: true }, schema: { tags, response: { 200: identitySchema } } }, async (request) =>
+  app.get('/identity/', route({ userOnly: true, response: { 200: identitySchema } }), async (request) =>
     service.identity(currentUser(request)),
   );
 
-  app.post(
-    '/logout/',
-    { config: { userOnly: true }, schema: { tags, response: { 200: z.object({ detail: z.string() }) } } },
-    async (request) => {
-      await service.logout(currentUser(request));
-      return { detail: 'Signed out.' };
-    },
-  );
+  app.post('/logout/', route({ userOnly: true, response: { 200: z.object({ detail: z.string() }) } }), async (request) => {
+    await service.logout(currentUser(request));
+    return { detail: 'Signed out.' };
+  });
 };

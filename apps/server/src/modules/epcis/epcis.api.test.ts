@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { gtinCheckDigit } from '@rfid/epc';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { boxContents, boxes, itemTypes, locations, orders, providers } from '../../db/schema/index.js';
-import { type ForeignCompany, openAppWithViewers } from '../../test/admin-fixtures.js';
-import type { TestApp } from '../../test/helpers.js';
+import { appWithViewers } from '../../test/admin-fixtures.js';
 import { addArea, freshEpcs, stockItems } from '../inventory/inventory.fixtures.js';
 import { addReader, postSet } from '../movements/outbound-fixtures.js';
 import { canonicalTime, epcUri } from './epcis.identity.js';
@@ -25,31 +24,24 @@ const DOCUMENTS = [
 const SINGLE_EVENTS = ['ObjectEvent.json', 'AggregationEvent.json'];
 
 describe('EPCIS 2.0 REST bindings', () => {
-  let t: TestApp;
-  let admin: string;
-  let viewer: string;
-  let foreign: string;
+  const w = appWithViewers();
   let storeId: number;
 
   beforeAll(async () => {
-    let other: ForeignCompany;
-    ({ t, admin, viewer, other } = await openAppWithViewers());
-    foreign = await t.login(other.email);
-    const db = t.database.db;
+    const db = w.t.database.db;
     await db.update(locations).set({ gln: GLN_MAD }).where(eq(locations.code, 'CD-MAD'));
     await db.update(locations).set({ gln: GLN_STORE }).where(eq(locations.code, 'T-MAD-01'));
     storeId = (await db.select({ id: locations.id }).from(locations).where(eq(locations.code, 'T-MAD-01')))[0]?.id ?? 0;
   }, 240_000);
-  afterAll(async () => t.close());
 
-  const get = async (url: string, token = admin) => {
-    const r = await t.app.inject({ url, headers: { authorization: token } });
+  const get = async (url: string, token = w.admin) => {
+    const r = await w.t.app.inject({ url, headers: { authorization: token } });
     expect(r.statusCode, r.body).toBe(200);
     expect(r.headers['gs1-epcis-version']).toBe('2.0.0');
     return r;
   };
   /** Every page of a query, following `Link: rel="next"`; each page validated against the standard's schema. */
-  const all = async (url: string, token = admin): Promise<Json[]> => {
+  const all = async (url: string, token = w.admin): Promise<Json[]> => {
     const events: Json[] = [];
     let next: string | null = url;
     while (next) {
@@ -61,8 +53,8 @@ describe('EPCIS 2.0 REST bindings', () => {
     }
     return events;
   };
-  const capture = async (body: unknown, token = admin, url = '/epcis/capture') => {
-    const r = await t.app.inject({ method: 'POST', url, headers: { authorization: token }, payload: body as Json });
+  const capture = async (body: unknown, token = w.admin, url = '/epcis/capture') => {
+    const r = await w.t.app.inject({ method: 'POST', url, headers: { authorization: token }, payload: body as Json });
     expect(r.statusCode, r.body).toBe(202);
     const job = (await get(String(r.headers.location), token)).json();
     return job;
@@ -85,7 +77,7 @@ describe('EPCIS 2.0 REST bindings', () => {
     }
     for (const name of SINGLE_EVENTS) {
       const event = standardFile(name);
-      expect(await capture(event, admin, '/epcis/events'), name).toMatchObject({ running: false, success: true });
+      expect(await capture(event, w.admin, '/epcis/events'), name).toMatchObject({ running: false, success: true });
       sent.push(event);
     }
     const stored = await all('/epcis/events?perPage=3');
@@ -113,20 +105,20 @@ describe('EPCIS 2.0 REST bindings', () => {
       ['en', 'not a valid EPCIS 2.0 document'],
       ['es', 'no es un documento EPCIS 2.0 válido'],
     ]) {
-      const r = await t.app.inject({
+      const r = await w.t.app.inject({
         method: 'POST',
         url: '/epcis/capture',
-        headers: { authorization: admin, 'accept-language': String(language) },
+        headers: { authorization: w.admin, 'accept-language': String(language) },
         payload: bad,
       });
       expect(r.statusCode).toBe(400);
       expect(r.json().message).toContain(text);
       expect(JSON.stringify(r.json().errors)).toContain('eventTime');
     }
-    const notJson = await t.app.inject({
+    const notJson = await w.t.app.inject({
       method: 'POST',
       url: '/epcis/capture',
-      headers: { authorization: admin, 'content-type': 'application/ld+json' },
+      headers: { authorization: w.admin, 'content-type': 'application/ld+json' },
       payload: '{nope',
     });
     expect(notJson.statusCode).toBe(400);
@@ -190,51 +182,51 @@ describe('EPCIS 2.0 REST bindings', () => {
     expect((await get('/epcis/eventTypes')).json()['@set']).toContain('ObjectEvent');
     // bad parameters are 400s
     for (const q of ['perPage=0', 'perPage=x', 'GE_eventTime=yesterday', 'nextPageToken=zzz']) {
-      const r = await t.app.inject({ url: `/epcis/events?${q}`, headers: { authorization: admin } });
+      const r = await w.t.app.inject({ url: `/epcis/events?${q}`, headers: { authorization: w.admin } });
       expect(r.statusCode, q).toBe(400);
     }
   });
 
   it('answers discovery: OPTIONS with the versions, the top-level resources, a value’s sub-resources', async () => {
-    const options = await t.app.inject({ method: 'OPTIONS', url: '/epcis/events', headers: { authorization: admin } });
+    const options = await w.t.app.inject({ method: 'OPTIONS', url: '/epcis/events', headers: { authorization: w.admin } });
     expect(options.statusCode).toBe(204);
     expect(options.headers.allow).toBe('OPTIONS, GET, POST');
     expect(options.headers['gs1-epcis-min']).toBe('2.0.0');
     expect(options.headers['gs1-cbv-max']).toBe('2.0.0');
-    const bizSteps = await t.app.inject({ method: 'OPTIONS', url: '/epcis/bizSteps', headers: { authorization: admin } });
+    const bizSteps = await w.t.app.inject({ method: 'OPTIONS', url: '/epcis/bizSteps', headers: { authorization: w.admin } });
     expect(bizSteps.headers.allow).toBe('OPTIONS, GET');
-    expect((await t.app.inject({ method: 'OPTIONS', url: '/epcis/events' })).statusCode).toBe(401);
+    expect((await w.t.app.inject({ method: 'OPTIONS', url: '/epcis/events' })).statusCode).toBe(401);
     expect((await get('/epcis/')).json().member).toContain('events');
     expect((await get('/epcis/eventTypes/ObjectEvent')).json().member).toEqual(['events']);
     expect((await get('/epcis/bizSteps/shipping')).json().member).toEqual(['events']);
-    const unknown = await t.app.inject({ url: '/epcis/eventTypes/CarrotEvent', headers: { authorization: admin } });
+    const unknown = await w.t.app.inject({ url: '/epcis/eventTypes/CarrotEvent', headers: { authorization: w.admin } });
     expect(unknown.statusCode).toBe(404);
   });
 
   it('answers only what the location scope lets a user see', async () => {
     const window = `GE_eventTime=${encodeURIComponent(at(0))}&LT_eventTime=${encodeURIComponent(at(59))}`;
-    const seen = await all(`/epcis/events?${window}`, viewer);
+    const seen = await all(`/epcis/events?${window}`, w.viewer);
     expect(seen).toHaveLength(2);
     expect(seen.every((e) => (e.bizLocation as Json).id === `https://id.gs1.org/414/${GLN_STORE}`)).toBe(true);
     const hidden = (await all(`/epcis/events?${window}`)).find(
       (e) => (e.bizLocation as Json).id !== `https://id.gs1.org/414/${GLN_STORE}`,
     );
-    const r = await t.app.inject({
+    const r = await w.t.app.inject({
       url: `/epcis/events/${encodeURIComponent(String(hidden?.eventID))}`,
-      headers: { authorization: viewer },
+      headers: { authorization: w.viewer },
     });
     expect(r.statusCode).toBe(404);
-    expect(await all('/epcis/events', foreign)).toEqual([]);
-    expect((await get('/epcis/bizSteps', foreign)).json()['@set']).toEqual([]);
+    expect(await all('/epcis/events', w.foreign)).toEqual([]);
+    expect((await get('/epcis/bizSteps', w.foreign)).json()['@set']).toEqual([]);
     const job = (await get('/epcis/capture')).json()[0];
-    expect((await t.app.inject({ url: `/epcis/capture/${job.captureID}`, headers: { authorization: foreign } })).statusCode).toBe(
-      404,
-    );
-    expect((await t.app.inject({ url: '/epcis/events' })).statusCode).toBe(401);
-    const refused = await t.app.inject({
+    expect(
+      (await w.t.app.inject({ url: `/epcis/capture/${job.captureID}`, headers: { authorization: w.foreign } })).statusCode,
+    ).toBe(404);
+    expect((await w.t.app.inject({ url: '/epcis/events' })).statusCode).toBe(401);
+    const refused = await w.t.app.inject({
       method: 'POST',
       url: '/epcis/capture',
-      headers: { authorization: viewer },
+      headers: { authorization: w.viewer },
       payload: document([]),
     });
     expect(refused.statusCode).toBe(403);
@@ -242,14 +234,14 @@ describe('EPCIS 2.0 REST bindings', () => {
   });
 
   it('turns a dispatch advice (SSCC → SGTINs, desadv) into the purchase order’s expected box', async () => {
-    const db = t.database.db;
+    const db = w.t.database.db;
     const [location] = await db.select().from(locations).where(eq(locations.code, 'CD-MAD'));
     const [provider] = await db
       .select()
       .from(providers)
       .where(eq(providers.companyId, location?.companyId ?? 0))
       .limit(1);
-    const created = await t.call('POST', '/api/porders/', admin, {
+    const created = await w.t.call('POST', '/api/porders/', w.admin, {
       order_code: 'PO-ASN-1',
       destination_id: location?.id,
       origin_id: provider?.id,
@@ -303,7 +295,7 @@ describe('EPCIS 2.0 REST bindings', () => {
     expect(JSON.stringify(job.errors)).toContain('NOPE-1');
   });
   it('tells an inventory (reads, then lost items) and an announced SSCC box read at the entry', async () => {
-    const db = t.database.db;
+    const db = w.t.database.db;
     const [center] = await db.select().from(locations).where(eq(locations.code, 'CD-MAD'));
     const [type] = await db
       .select()
@@ -328,7 +320,7 @@ describe('EPCIS 2.0 REST bindings', () => {
       workingMode: 2,
     });
     expect(
-      (await postSet(t, { device: 'HH-EPCIS', key: hh, epcs: stock.slice(0, 2), at: '2031-01-01T10:00:05Z' })).statusCode,
+      (await postSet(w.t, { device: 'HH-EPCIS', key: hh, epcs: stock.slice(0, 2), at: '2031-01-01T10:00:05Z' })).statusCode,
     ).toBeLessThan(300);
     const area = `https://id.gs1.org/414/${GLN_MAD}`;
     const counted = await events(`EQ_bizStep=cycle_counting&MATCH_epc=${encodeURIComponent(epcUri(stock[0] ?? ''))}`);
@@ -340,15 +332,15 @@ describe('EPCIS 2.0 REST bindings', () => {
     });
     expect([...((counted[0]?.epcList as string[] | undefined) ?? [])].sort()).toEqual(stock.slice(0, 2).map(epcUri).sort());
     expect(counted[0]?.disposition).toBeUndefined();
-    const list = (await t.call('GET', `/api/locations/${center.id}/inventories/?location_area=${areaId}`, admin)).json();
-    const validated = await t.call('PUT', `/api/inventorys/${list.results[0].id}/`, admin, { state: 2 });
+    const list = (await w.t.call('GET', `/api/locations/${center.id}/inventories/?location_area=${areaId}`, w.admin)).json();
+    const validated = await w.t.call('PUT', `/api/inventorys/${list.results[0].id}/`, w.admin, { state: 2 });
     expect(validated.statusCode, validated.body).toBe(200);
     const lost = await events(`EQ_disposition=unknown&MATCH_epc=${encodeURIComponent(epcUri(stock[2] ?? ''))}`);
     expect(lost).toMatchObject([{ bizStep: 'cycle_counting', epcList: [epcUri(stock[2] ?? '')] }]);
 
     // A supplier's ASN announces an SSCC box; the entry tunnel reads it: receiving + the box's aggregation, with the PO.
     const [provider] = await db.select().from(providers).where(eq(providers.companyId, companyId)).limit(1);
-    const po = await t.call('POST', '/api/porders/', admin, {
+    const po = await w.t.call('POST', '/api/porders/', w.admin, {
       order_code: 'PO-ASN-2',
       destination_id: center.id,
       origin_id: provider?.id,
@@ -375,7 +367,7 @@ describe('EPCIS 2.0 REST bindings', () => {
       areaId,
       workingMode: 0,
     });
-    const read = await postSet(t, { device: 'ENTRY-EPCIS', key: entry, codebar: sscc, epcs: tags, at: '2031-01-03T09:00:05Z' });
+    const read = await postSet(w.t, { device: 'ENTRY-EPCIS', key: entry, codebar: sscc, epcs: tags, at: '2031-01-03T09:00:05Z' });
     expect(read.statusCode, read.body).toBeLessThan(300);
     const received = await events(`EQ_bizStep=receiving&MATCH_epc=${encodeURIComponent(epcUri(tags[0] ?? ''))}`);
     expect(received.map((e) => e.type).sort()).toEqual(['AggregationEvent', 'ObjectEvent']);

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ForeignCompany, openAppWithViewers } from '../../test/admin-fixtures.js';
-import type { TestApp } from '../../test/helpers.js';
+import { describe, expect, it } from 'vitest';
+import { appWithViewers } from '../../test/admin-fixtures.js';
 import { objectEvent } from './use-cases/epcis-use-case-fixtures.js';
 
 /**
@@ -22,34 +21,24 @@ const document = (events: Json[]) => ({
 });
 
 describe('EPCIS capture of any size, with its report', () => {
-  let t: TestApp;
-  let admin: string;
-  let viewer: string;
-  let foreign: string;
+  const w = appWithViewers();
 
-  beforeAll(async () => {
-    let other: ForeignCompany;
-    ({ t, admin, viewer, other } = await openAppWithViewers());
-    foreign = await t.login(other.email);
-  }, 240_000);
-  afterAll(async () => t.close());
-
-  const post = (body: unknown, token = admin) =>
-    t.app.inject({ method: 'POST', url: '/epcis/capture', headers: { authorization: token }, payload: body as Json });
-  const job = async (location: string, token = admin, language = 'en') => {
-    const r = await t.app.inject({ url: location, headers: { authorization: token, 'accept-language': language } });
+  const post = (body: unknown, token = w.admin) =>
+    w.t.app.inject({ method: 'POST', url: '/epcis/capture', headers: { authorization: token }, payload: body as Json });
+  const job = async (location: string, token = w.admin, language = 'en') => {
+    const r = await w.t.app.inject({ url: location, headers: { authorization: token, 'accept-language': language } });
     expect(r.statusCode, r.body).toBe(200);
     return r.json();
   };
   const capture = async (events: Json[], language = 'en') => {
     const r = await post(document(events));
     expect(r.statusCode, r.body).toBe(202);
-    return job(String(r.headers.location), admin, language);
+    return job(String(r.headers.location), w.admin, language);
   };
   const count = async (epc: string) => {
-    const r = await t.app.inject({
+    const r = await w.t.app.inject({
       url: `/epcis/events?MATCH_epc=${encodeURIComponent(epc)}`,
-      headers: { authorization: admin },
+      headers: { authorization: w.admin },
     });
     expect(r.statusCode, r.body).toBe(200);
     return r.json().epcisBody.queryResults.resultsBody.eventList.length;
@@ -97,7 +86,7 @@ describe('EPCIS capture of any size, with its report', () => {
     });
     const r = await post(document([event('FINE'), late]));
     expect(r.statusCode).toBe(202);
-    const result = await job(String(r.headers.location), admin, 'es');
+    const result = await job(String(r.headers.location), w.admin, 'es');
     expect(result).toMatchObject({ running: false, success: false, eventCount: 0, duplicates: [] });
     expect(result.errors).toEqual([
       expect.objectContaining({ index: 1, rule: 'M122', reason: expect.stringContaining('posterior a eventTime') }),
@@ -106,9 +95,9 @@ describe('EPCIS capture of any size, with its report', () => {
   });
 
   it('refuses a role below order creation and hides the job from another company', async () => {
-    expect((await post(document([event('VIEWER')]), viewer)).statusCode).toBe(403);
+    expect((await post(document([event('VIEWER')]), w.viewer)).statusCode).toBe(403);
     const r = await post(document([event('MINE')]));
     const location = String(r.headers.location);
-    expect((await t.app.inject({ url: location, headers: { authorization: foreign } })).statusCode).toBe(404);
+    expect((await w.t.app.inject({ url: location, headers: { authorization: w.foreign } })).statusCode).toBe(404);
   });
 });

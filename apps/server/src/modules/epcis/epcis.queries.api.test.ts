@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { epcisSubscriptions, users, webhookDeliveries, webhookEndpoints, webhookMessages } from '../../db/schema/index.js';
-import { type ForeignCompany, openAppWithViewers } from '../../test/admin-fixtures.js';
+import { epcisSubscriptions, webhookDeliveries, webhookEndpoints, webhookMessages } from '../../db/schema/index.js';
+import { appWithViewers } from '../../test/admin-fixtures.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import { STANDARD_FOLDER } from './epcis.schema.js';
 import { createEpcisQueriesRepository } from './epcis-queries.repository.js';
@@ -17,22 +17,11 @@ const SSCC = 'urn:epc:id:sscc:0614141.1234567890';
 const AGGREGATION_ID = 'ni:///sha-256;87b5f18a69993f0052046d4687dfacdf48f7c988cfabda2819688c86b4066a49?ver=CBV2.0';
 
 describe('EPCIS named queries and subscriptions (REST binding /epcis/queries)', () => {
-  let t: TestApp;
-  let admin: string;
-  let viewer: string;
-  let foreign: string;
+  // The other company's user as its admin: refused for the company, not for the role.
+  const w = appWithViewers({ foreignRole: 1 });
 
-  beforeAll(async () => {
-    let other: ForeignCompany;
-    ({ t, admin, viewer, other } = await openAppWithViewers());
-    // The other company's user as its admin: refused for the company, not for the role.
-    await t.database.db.update(users).set({ role: 1 }).where(eq(users.id, other.userId));
-    foreign = await t.login(other.email);
-  }, 240_000);
-  afterAll(async () => t.close());
-
-  const call = (method: 'GET' | 'POST' | 'DELETE', url: string, token = admin, payload?: unknown) =>
-    t.app.inject({
+  const call = (method: 'GET' | 'POST' | 'DELETE', url: string, token = w.admin, payload?: unknown) =>
+    w.t.app.inject({
       method,
       url,
       headers: { authorization: token },
@@ -44,7 +33,7 @@ describe('EPCIS named queries and subscriptions (REST binding /epcis/queries)', 
     expect(r.json()).toMatchObject({ type: `epcisException:${type}`, status });
   };
   const capture = async (name: string) => {
-    const r = await call('POST', '/epcis/capture', admin, file(name));
+    const r = await call('POST', '/epcis/capture', w.admin, file(name));
     expect(r.statusCode, r.body).toBe(202);
     expect((await call('GET', String(r.headers.location))).json()).toMatchObject({ success: true });
   };
@@ -52,7 +41,7 @@ describe('EPCIS named queries and subscriptions (REST binding /epcis/queries)', 
   const runSubscriptions = async () => {
     const now = Date.now();
     while (Date.now() <= now) await new Promise((resolve) => setImmediate(resolve));
-    const db = t.database.db;
+    const db = w.t.database.db;
     return runDueSubscriptions(
       {
         repo: createEpcisQueriesRepository(db),
@@ -79,7 +68,7 @@ describe('EPCIS named queries and subscriptions (REST binding /epcis/queries)', 
   };
   /** The result documents queued for a subscription's endpoint, in order. */
   const results = async (subscriptionId: string) => {
-    const db = t.database.db;
+    const db = w.t.database.db;
     const [sub] = await db.select().from(epcisSubscriptions).where(eq(epcisSubscriptions.subscriptionId, subscriptionId));
     const endpoints = await db
       .select({ id: webhookEndpoints.id })
@@ -109,7 +98,7 @@ describe('EPCIS named queries and subscriptions (REST binding /epcis/queries)', 
   };
 
   it('saves a named query, lists it, answers it and its events', async () => {
-    const created = await call('POST', '/epcis/queries', admin, {
+    const created = await call('POST', '/epcis/queries', w.admin, {
       name: 'pallets',
       query: { MATCH_parentID: [SSCC], eventType: ['AggregationEvent'] },
     });
@@ -132,46 +121,46 @@ describe('EPCIS named queries and subscriptions (REST binding /epcis/queries)', 
   });
 
   it('refuses a query with a parameter the standard has not, or a bad value, naming it (QueryParameterException)', async () => {
-    const carrot = await call('POST', '/epcis/queries', admin, { name: 'carrots', query: { eventType: ['CarrotEvent'] } });
+    const carrot = await call('POST', '/epcis/queries', w.admin, { name: 'carrots', query: { eventType: ['CarrotEvent'] } });
     expectProblem(carrot, 400, 'QueryParameterException');
     expect(carrot.json().detail).toContain('eventType');
-    const unknown = await call('POST', '/epcis/queries', admin, { name: 'odd', query: { EQ_colour: ['red'] } });
+    const unknown = await call('POST', '/epcis/queries', w.admin, { name: 'odd', query: { EQ_colour: ['red'] } });
     expectProblem(unknown, 400, 'QueryParameterException');
     expect(unknown.json().detail).toContain('EQ_colour');
-    expectProblem(await call('POST', '/epcis/queries', admin, { name: 'no query' }), 400, 'ValidationException');
-    expectProblem(await call('POST', '/epcis/queries', admin, { name: 'x', query: {}, extra: 1 }), 400, 'ValidationException');
+    expectProblem(await call('POST', '/epcis/queries', w.admin, { name: 'no query' }), 400, 'ValidationException');
+    expectProblem(await call('POST', '/epcis/queries', w.admin, { name: 'x', query: {}, extra: 1 }), 400, 'ValidationException');
     expect((await call('GET', '/epcis/queries')).json().map((q: Json) => q.name)).not.toContain('carrots');
   });
 
   it('a name is one query: the second is a 409 ResourceAlreadyExistsException', async () => {
-    const again = await call('POST', '/epcis/queries', admin, { name: 'pallets', query: { eventType: ['ObjectEvent'] } });
+    const again = await call('POST', '/epcis/queries', w.admin, { name: 'pallets', query: { eventType: ['ObjectEvent'] } });
     expectProblem(again, 409, 'ResourceAlreadyExistsException');
   });
 
   it('a visualizer reads queries but may not save, subscribe or delete (SecurityException)', async () => {
-    expect((await call('GET', '/epcis/queries/pallets', viewer)).statusCode).toBe(200);
-    expectProblem(await call('POST', '/epcis/queries', viewer, { name: 'mine', query: {} }), 403, 'SecurityException');
+    expect((await call('GET', '/epcis/queries/pallets', w.viewer)).statusCode).toBe(200);
+    expectProblem(await call('POST', '/epcis/queries', w.viewer, { name: 'mine', query: {} }), 403, 'SecurityException');
     expectProblem(
-      await call('POST', '/epcis/queries/pallets/subscriptions', viewer, { dest: 'https://example.com/hook', stream: true }),
+      await call('POST', '/epcis/queries/pallets/subscriptions', w.viewer, { dest: 'https://example.com/hook', stream: true }),
       403,
       'SecurityException',
     );
-    expectProblem(await call('DELETE', '/epcis/queries/pallets', viewer), 403, 'SecurityException');
+    expectProblem(await call('DELETE', '/epcis/queries/pallets', w.viewer), 403, 'SecurityException');
   });
 
   it("another company's queries are not there (NoSuchResourceException), nor listed", async () => {
-    expectProblem(await call('GET', '/epcis/queries/pallets', foreign), 404, 'NoSuchResourceException');
-    expectProblem(await call('GET', '/epcis/queries/pallets/events', foreign), 404, 'NoSuchResourceException');
-    expectProblem(await call('GET', '/epcis/queries/pallets/subscriptions', foreign), 404, 'NoSuchResourceException');
-    expect((await call('GET', '/epcis/queries', foreign)).json()).toEqual([]);
+    expectProblem(await call('GET', '/epcis/queries/pallets', w.foreign), 404, 'NoSuchResourceException');
+    expectProblem(await call('GET', '/epcis/queries/pallets/events', w.foreign), 404, 'NoSuchResourceException');
+    expectProblem(await call('GET', '/epcis/queries/pallets/subscriptions', w.foreign), 404, 'NoSuchResourceException');
+    expect((await call('GET', '/epcis/queries', w.foreign)).json()).toEqual([]);
   });
 
   it('a stream subscription pushes each new matching event once, through its own webhook endpoint', async () => {
-    await call('POST', '/epcis/queries', admin, {
+    await call('POST', '/epcis/queries', w.admin, {
       name: 'shipping',
       query: { EQ_bizStep: ['shipping', 'receiving'], eventType: ['ObjectEvent'] },
     });
-    const r = await call('POST', '/epcis/queries/shipping/subscriptions', admin, {
+    const r = await call('POST', '/epcis/queries/shipping/subscriptions', w.admin, {
       dest: 'https://partner.example.com/epcis',
       stream: true,
     });
@@ -180,7 +169,7 @@ describe('EPCIS named queries and subscriptions (REST binding /epcis/queries)', 
     expect(sub).toMatchObject({ dest: 'https://partner.example.com/epcis', stream: true, reportIfEmpty: false });
     expect(sub.secret).toMatch(/^whsec_/);
     expect(r.headers.location).toBe(`/epcis/queries/shipping/subscriptions/${sub.subscriptionID}`);
-    const [endpoint] = await t.database.db
+    const [endpoint] = await w.t.database.db
       .select()
       .from(webhookEndpoints)
       .where(and(eq(webhookEndpoints.url, 'https://partner.example.com/epcis')));
@@ -194,7 +183,7 @@ describe('EPCIS named queries and subscriptions (REST binding /epcis/queries)', 
     // New events matching the query: 9.6.1's two events captured again under eventIDs of their own.
     const doc = file('Example_9.6.1-ObjectEvent.jsonld') as { epcisBody: { eventList: Json[] } };
     const fresh = doc.epcisBody.eventList.map((e, i) => ({ ...e, eventID: `urn:uuid:00000000-0000-4000-8000-00000000000${i}` }));
-    const captured = await call('POST', '/epcis/capture', admin, { ...doc, epcisBody: { eventList: fresh } });
+    const captured = await call('POST', '/epcis/capture', w.admin, { ...doc, epcisBody: { eventList: fresh } });
     expect(captured.statusCode).toBe(202);
     await runUntilReported(sub.subscriptionID);
     expect(await results(sub.subscriptionID)).toEqual([
@@ -213,7 +202,7 @@ describe('EPCIS named queries and subscriptions (REST binding /epcis/queries)', 
   });
 
   it('a scheduled subscription runs when its time comes, and reports an empty result when asked to', async () => {
-    const r = await call('POST', '/epcis/queries/pallets/subscriptions', admin, {
+    const r = await call('POST', '/epcis/queries/pallets/subscriptions', w.admin, {
       dest: 'https://partner.example.com/pallets',
       signatureToken: 'the-partners-own-secret',
       schedule: { minute: '0,30' },
@@ -223,7 +212,7 @@ describe('EPCIS named queries and subscriptions (REST binding /epcis/queries)', 
     const sub = r.json();
     // The client's signatureToken makes the secret: not answered.
     expect(sub.secret).toBeUndefined();
-    const [row] = await t.database.db
+    const [row] = await w.t.database.db
       .select()
       .from(epcisSubscriptions)
       .where(eq(epcisSubscriptions.subscriptionId, sub.subscriptionID));
@@ -237,7 +226,7 @@ describe('EPCIS named queries and subscriptions (REST binding /epcis/queries)', 
     await runSubscriptions();
     expect(await results(sub.subscriptionID)).toEqual([]);
     // Its time came (moved to the past): one empty report, and the next run is half an hour on.
-    await t.database.db
+    await w.t.database.db
       .update(epcisSubscriptions)
       .set({ nextRunAt: new Date(Date.now() - 1000) })
       .where(eq(epcisSubscriptions.subscriptionId, sub.subscriptionID));
@@ -245,7 +234,7 @@ describe('EPCIS named queries and subscriptions (REST binding /epcis/queries)', 
     expect(await results(sub.subscriptionID)).toEqual([
       { queryName: 'pallets', subscriptionID: sub.subscriptionID, eventIds: [] },
     ]);
-    const [after] = await t.database.db
+    const [after] = await w.t.database.db
       .select()
       .from(epcisSubscriptions)
       .where(eq(epcisSubscriptions.subscriptionId, sub.subscriptionID));
@@ -254,20 +243,20 @@ describe('EPCIS named queries and subscriptions (REST binding /epcis/queries)', 
 
   it('refuses a subscription without stream or schedule, with both, or without a URL', async () => {
     const url = '/epcis/queries/pallets/subscriptions';
-    expectProblem(await call('POST', url, admin, { dest: 'https://example.com/x' }), 400, 'ValidationException');
+    expectProblem(await call('POST', url, w.admin, { dest: 'https://example.com/x' }), 400, 'ValidationException');
     expectProblem(
-      await call('POST', url, admin, { dest: 'https://example.com/x', stream: true, schedule: { hour: '1' } }),
+      await call('POST', url, w.admin, { dest: 'https://example.com/x', stream: true, schedule: { hour: '1' } }),
       400,
       'ValidationException',
     );
-    expectProblem(await call('POST', url, admin, { dest: 'not a url', stream: true }), 400, 'ValidationException');
+    expectProblem(await call('POST', url, w.admin, { dest: 'not a url', stream: true }), 400, 'ValidationException');
     expectProblem(
-      await call('POST', url, admin, { dest: 'https://example.com/x', schedule: { hour: 'noon' } }),
+      await call('POST', url, w.admin, { dest: 'https://example.com/x', schedule: { hour: 'noon' } }),
       400,
       'ValidationException',
     );
     expectProblem(
-      await call('POST', '/epcis/queries/nothing-here/subscriptions', admin, { dest: 'https://example.com/x', stream: true }),
+      await call('POST', '/epcis/queries/nothing-here/subscriptions', w.admin, { dest: 'https://example.com/x', stream: true }),
       404,
       'NoSuchResourceException',
     );
@@ -281,16 +270,16 @@ describe('EPCIS named queries and subscriptions (REST binding /epcis/queries)', 
       404,
       'NoSuchResourceException',
     );
-    const left = await t.database.db
+    const left = await w.t.database.db
       .select()
       .from(webhookEndpoints)
       .where(eq(webhookEndpoints.url, 'https://partner.example.com/epcis'));
     expect(left).toEqual([]);
 
-    expectProblem(await call('DELETE', '/epcis/queries/pallets', foreign), 404, 'NoSuchResourceException');
+    expectProblem(await call('DELETE', '/epcis/queries/pallets', w.foreign), 404, 'NoSuchResourceException');
     expect((await call('DELETE', '/epcis/queries/pallets')).statusCode).toBe(204);
     expectProblem(await call('GET', '/epcis/queries/pallets'), 404, 'NoSuchResourceException');
-    const pallets = await t.database.db
+    const pallets = await w.t.database.db
       .select()
       .from(webhookEndpoints)
       .where(eq(webhookEndpoints.url, 'https://partner.example.com/pallets'));
@@ -298,22 +287,22 @@ describe('EPCIS named queries and subscriptions (REST binding /epcis/queries)', 
   });
 
   it('answers the binding: 406 for XML or another EPCIS version, 415 for a text body, a JSON 404 and 401', async () => {
-    const xml = await t.app.inject({ url: '/epcis/events', headers: { authorization: admin, accept: 'application/xml' } });
+    const xml = await w.t.app.inject({ url: '/epcis/events', headers: { authorization: w.admin, accept: 'application/xml' } });
     expectProblem(xml, 406, 'NotAcceptableException');
-    const v12 = await t.app.inject({ url: '/epcis/events', headers: { authorization: admin, 'gs1-epcis-version': '1.2.0' } });
+    const v12 = await w.t.app.inject({ url: '/epcis/events', headers: { authorization: w.admin, 'gs1-epcis-version': '1.2.0' } });
     expectProblem(v12, 406, 'NotAcceptableException');
-    const v20 = await t.app.inject({ url: '/epcis/events', headers: { authorization: admin, 'gs1-epcis-version': '2.0.0' } });
+    const v20 = await w.t.app.inject({ url: '/epcis/events', headers: { authorization: w.admin, 'gs1-epcis-version': '2.0.0' } });
     expect(v20.statusCode).toBe(200);
-    const text = await t.app.inject({
+    const text = await w.t.app.inject({
       method: 'POST',
       url: '/epcis/capture',
-      headers: { authorization: admin, 'content-type': 'text/plain' },
+      headers: { authorization: w.admin, 'content-type': 'text/plain' },
       payload: JSON.stringify(file('Example_9.6.1-ObjectEvent.jsonld')),
     });
     expectProblem(text, 415, 'UnsupportedMediaTypeException');
     expectProblem(await call('GET', '/epcis/nowhere/to/be/found'), 404, 'NoSuchResourceException');
-    expectProblem(await t.app.inject({ url: '/epcis/queries' }), 401, 'SecurityException');
-    const invalid = await call('POST', '/epcis/capture', admin, { type: 'EPCISDocument' });
+    expectProblem(await w.t.app.inject({ url: '/epcis/queries' }), 401, 'SecurityException');
+    const invalid = await call('POST', '/epcis/capture', w.admin, { type: 'EPCISDocument' });
     expectProblem(invalid, 400, 'ValidationException');
   });
 });

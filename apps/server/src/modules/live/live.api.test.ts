@@ -148,11 +148,7 @@ describe('live updates stream', () => {
     await t.database.db.execute(sql`update login_challenges set expires_at = now() - interval '1 second' where kind = 'stream'`);
     expect((await t.call('GET', `/api/events/stream?ticket=${old}`)).statusCode).toBe(401);
     // A ticket of a session signed out since opens nothing.
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/authtoken/',
-      payload: { username: 'admin@demo.local', password: 'demo1234' },
-    });
+    const login = await t.signIn('admin@demo.local');
     const session = `Token ${login.json().token}`;
     const orphan = await ticketOf(session);
     expect((await t.call('POST', '/api/logout/', session)).statusCode).toBe(200);

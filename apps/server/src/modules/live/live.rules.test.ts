@@ -40,18 +40,13 @@ describe('live rows', () => {
     });
     const items20 = rows.find((r) => r.locationId === 20 && r.topic === LiveTopic.Items);
     expect(items20?.payload).toMatchObject({ moved: 2, areas: [{ area: 200, in: 1, out: 1 }] });
-    expect(
+    const topicsAt = (locationId: number) =>
       rows
-        .filter((r) => r.locationId === 10)
+        .filter((r) => r.locationId === locationId)
         .map((r) => r.topic)
-        .sort(),
-    ).toEqual(['items', 'orders', 'pos']);
-    expect(
-      rows
-        .filter((r) => r.locationId === 20)
-        .map((r) => r.topic)
-        .sort(),
-    ).toEqual(['inventory', 'items', 'pos']);
+        .sort();
+    expect(topicsAt(10)).toEqual(['items', 'orders', 'pos']);
+    expect(topicsAt(20)).toEqual(['inventory', 'items', 'pos']);
   });
 
   it('leaves out locations of no known company and moves in no location', () => {

@@ -1,6 +1,9 @@
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { companies, locations } from '../../db/schema/index.js';
+import { pageOf } from '../../db/sql.js';
+import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
 
 /**
@@ -14,6 +17,28 @@ export const visibleLocations = (user: AuthUser): SQL => {
   if (user.locationIds.length === 0) return sql`false`;
   return and(company, inArray(locations.id, user.locationIds)) as SQL;
 };
+
+/**
+ * The page and the one record of rows read within the user's locations (visibleLocations): `base` selects them (its
+ * columns, from and joins, `.$dynamic()`), `id` is their id column.
+ */
+export const visibleRecords = <Q extends PgSelect>(db: DbOrTx, base: () => Q, id: PgColumn) => ({
+  /** A page of the rows the user sees that meet `conditions` too, in `order`. */
+  page: (user: AuthUser, conditions: (SQL | undefined)[], order: (PgColumn | SQL)[], page: PageParams) =>
+    pageOf(db, base().where(and(visibleLocations(user), ...conditions)), order, page),
+  /** Every row the user sees that meets `conditions` too, in `order`. */
+  all: async (user: AuthUser, conditions: (SQL | undefined)[], order: (PgColumn | SQL)[]): Promise<Awaited<Q>> =>
+    await base()
+      .where(and(visibleLocations(user), ...conditions))
+      .orderBy(...order),
+  /** The row `recordId`, if the user sees it. */
+  one: async (user: AuthUser, recordId: number): Promise<Awaited<Q>[number] | undefined> => {
+    const [row] = await base()
+      .where(and(eq(id, recordId), visibleLocations(user)))
+      .limit(1);
+    return row;
+  },
+});
 
 /** The location `locationId` if the user may see it. */
 export const findVisibleLocation = async (db: DbOrTx, user: AuthUser, locationId: number) => {

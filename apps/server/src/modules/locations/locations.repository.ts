@@ -7,7 +7,7 @@ import { pageOf } from '../../db/sql.js';
 import { buildFilters, buildOrderBy, type FilterSpec } from '../../http/filters.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import { visibleLocations } from './location-scope.js';
+import { visibleLocations, visibleRecords } from './location-scope.js';
 
 export const brandFilters: FilterSpec = {
   description: { column: brands.description, lookups: ['exact', 'contains', 'icontains'] },
@@ -77,6 +77,14 @@ export type LocationRow = {
   version: number;
 };
 
+/** The locations the user sees, with their brand. */
+const locationRecords = (db: Db) =>
+  visibleRecords(
+    db,
+    () => db.select(locationColumns).from(locations).leftJoin(brands, eq(brands.id, locations.brandId)).$dynamic(),
+    locations.id,
+  );
+
 export const createLocationsRepository = (db: Db) => ({
   async listLocations(
     user: AuthUser,
@@ -84,29 +92,15 @@ export const createLocationsRepository = (db: Db) => ({
     page: PageParams,
     { kind, defaultOrder = 'description' }: { kind?: 'center' | 'store'; defaultOrder?: 'id' | 'description' },
   ): Promise<{ count: number; rows: LocationRow[] }> {
-    const where = and(visibleLocations(user), kind ? eq(locations.kind, kind) : undefined, buildFilters(query, locationFilters));
+    const where = [kind ? eq(locations.kind, kind) : undefined, buildFilters(query, locationFilters)];
     const order = buildOrderBy(query.order_by, locationOrder, [
       asc(defaultOrder === 'id' ? locations.id : locations.description),
       asc(locations.id),
     ]);
-    const selected = db
-      .select(locationColumns)
-      .from(locations)
-      .leftJoin(brands, eq(brands.id, locations.brandId))
-      .where(where)
-      .$dynamic();
-    return pageOf(db, selected, order, page);
+    return locationRecords(db).page(user, where, order, page);
   },
 
-  async getLocation(user: AuthUser, id: number): Promise<LocationRow | undefined> {
-    const [row] = await db
-      .select(locationColumns)
-      .from(locations)
-      .leftJoin(brands, eq(brands.id, locations.brandId))
-      .where(and(eq(locations.id, id), visibleLocations(user)))
-      .limit(1);
-    return row;
-  },
+  getLocation: (user: AuthUser, id: number): Promise<LocationRow | undefined> => locationRecords(db).one(user, id),
 
   /** The time zone of each location asked for (every location of every company when `ids` is left out). */
   async timeZones(ids?: readonly number[]): Promise<Map<number, string>> {

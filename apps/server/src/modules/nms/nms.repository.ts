@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { deviceApplications, devices, locations } from '../../db/schema/index.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { recordLive } from '../live/live.service.js';
-import { visibleLocations } from '../locations/location-scope.js';
+import { visibleLocations, visibleRecords } from '../locations/location-scope.js';
 
 const deviceColumns = {
   id: devices.id,
@@ -78,26 +78,20 @@ export type NmsRepository = {
   saveReported(deviceId: number, reported: ReportedApp[]): Promise<DeviceAppRow[]>;
 };
 
+/** The readers the user sees, with their location. */
+const deviceRecords = (db: Db) =>
+  visibleRecords(
+    db,
+    () => db.select(deviceColumns).from(devices).innerJoin(locations, eq(locations.id, devices.locationId)).$dynamic(),
+    devices.id,
+  );
+
 /** The readers and their applications as the users see them (their locations). */
 const readQueries = (db: Db) => ({
-  async devices(user: AuthUser, mac?: string): Promise<NmsDeviceRow[]> {
-    return db
-      .select(deviceColumns)
-      .from(devices)
-      .innerJoin(locations, eq(locations.id, devices.locationId))
-      .where(and(visibleLocations(user), mac === undefined ? undefined : eq(devices.macAddress, mac)))
-      .orderBy(asc(devices.id));
-  },
+  devices: (user: AuthUser, mac?: string): Promise<NmsDeviceRow[]> =>
+    deviceRecords(db).all(user, [mac === undefined ? undefined : eq(devices.macAddress, mac)], [asc(devices.id)]),
 
-  async device(user: AuthUser, id: number): Promise<NmsDeviceRow | undefined> {
-    const [row] = await db
-      .select(deviceColumns)
-      .from(devices)
-      .innerJoin(locations, eq(locations.id, devices.locationId))
-      .where(and(eq(devices.id, id), visibleLocations(user)))
-      .limit(1);
-    return row;
-  },
+  device: (user: AuthUser, id: number): Promise<NmsDeviceRow | undefined> => deviceRecords(db).one(user, id),
 
   async apps(user: AuthUser, deviceId?: number): Promise<DeviceAppRow[]> {
     return db

@@ -9,12 +9,7 @@ describe('sessions API', () => {
   let t: TestApp;
   /** A new session of `email` (never cached: each sign-in makes its own token). */
   const signIn = async (email: string, password = 'demo1234', userAgent = 'Mozilla/5.0 (X11; Linux x86_64) Firefox/128.0') => {
-    const answer = await t.app.inject({
-      method: 'POST',
-      url: '/api/authtoken/',
-      headers: { 'user-agent': userAgent },
-      payload: { username: email, password },
-    });
+    const answer = await t.signIn(email, password, { headers: { 'user-agent': userAgent } });
     expect(answer.statusCode).toBe(200);
     return `Token ${answer.json().token as string}`;
   };

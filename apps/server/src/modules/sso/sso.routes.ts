@@ -40,7 +40,6 @@ export const ssoRoutes: FastifyPluginAsyncZod<SsoRouteOptions> = async (app, { d
   const repo = createSsoRepository(db);
   const client = oidcClient ?? createOidcClient();
   const now = () => new Date();
-  const tags = ['sso'];
   /** The address the browser uses: PUBLIC_URL when set, else the request's own origin (TRUST_PROXY decides). */
   const baseOf = (request: FastifyRequest): string => config.publicUrl?.toString() ?? `${request.protocol}://${request.host}/`;
   const unusablePasswordHash = () => hash(randomBytes(32).toString('base64url'));
@@ -68,15 +67,13 @@ export const ssoRoutes: FastifyPluginAsyncZod<SsoRouteOptions> = async (app, { d
 
   app.post(
     '/sso/start/',
-    {
-      config: { public: true },
-      schema: {
-        tags,
-        summary: "Sign in through the company's provider: the e-mail's domain → the provider's authorization URL",
-        body: ssoStartBodySchema,
-        response: { 200: ssoStartResponseSchema, 400: errorBodySchema, 404: errorBodySchema, 503: errorBodySchema },
-      },
-    },
+    route({
+      public: true,
+      summary: "Sign in through the company's provider: the e-mail's domain → the provider's authorization URL",
+      body: ssoStartBodySchema,
+      ok: ssoStartResponseSchema,
+      errors: { 400: errorBodySchema, 404: errorBodySchema, 503: errorBodySchema },
+    }),
     async (request) =>
       startSso(
         { repo, client, now, log: (error) => request.log.warn({ err: error }, 'sso: provider not reachable') },
@@ -87,15 +84,12 @@ export const ssoRoutes: FastifyPluginAsyncZod<SsoRouteOptions> = async (app, { d
 
   app.get(
     CALLBACK_PATH.slice('/api'.length),
-    {
-      config: { public: true },
-      schema: {
-        tags,
-        summary: "The provider's answer (the redirect URI): to /login/sso#code=… signed in, else to /login?sso_error=<reason>",
-        querystring: ssoCallbackQuerySchema,
-        response: { 302: z.null().describe('To the sign-in page'), 400: errorBodySchema },
-      },
-    },
+    route({
+      public: true,
+      summary: "The provider's answer (the redirect URI): to /login/sso#code=… signed in, else to /login?sso_error=<reason>",
+      querystring: ssoCallbackQuerySchema,
+      response: { 302: z.null().describe('To the sign-in page'), 400: errorBodySchema },
+    }),
     async (request, reply) => {
       const query = new URL(request.url, 'http://callback.invalid').searchParams;
       const result = await finishSso(
@@ -113,15 +107,13 @@ export const ssoRoutes: FastifyPluginAsyncZod<SsoRouteOptions> = async (app, { d
 
   app.post(
     '/sso/exchange/',
-    {
-      config: { public: true },
-      schema: {
-        tags,
-        summary: "The callback's one-time code → the session (as POST /api/authtoken/ answers it)",
-        body: ssoExchangeBodySchema,
-        response: { 200: loginResponseSchema, 400: errorBodySchema },
-      },
-    },
+    route({
+      public: true,
+      summary: "The callback's one-time code → the session (as POST /api/authtoken/ answers it)",
+      body: ssoExchangeBodySchema,
+      ok: loginResponseSchema,
+      errors: { 400: errorBodySchema },
+    }),
     async (request) =>
       exchangeSso({ repo, now, issue: (start) => issueSession(db, start, config.security.sessionMaxMs) }, request.body.code, {
         ip: request.ip,

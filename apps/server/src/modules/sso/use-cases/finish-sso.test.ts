@@ -4,7 +4,7 @@ import type { CallbackCheck } from '../sso.provider.js';
 import type { SsoUser } from '../sso.repository.js';
 import { sha256 } from '../sso.rules.js';
 import { finishSso } from './finish-sso.js';
-import { CONFIG, fakeSsoRepo } from './sso-fixtures.js';
+import { CONFIG, fakeSsoRepo, ssoUser } from './sso-fixtures.js';
 
 const NOW = new Date('2026-06-01T10:00:00Z');
 const STATE = 'the-state';
@@ -102,15 +102,7 @@ describe('finish SSO (use case)', () => {
   });
 
   it('binds the company user with that e-mail; refuses one of another company or bound to another subject', async () => {
-    const own: SsoUser = {
-      id: 7,
-      companyId: 1,
-      email: 'marta@example.com',
-      role: 2,
-      isActive: true,
-      oidcIssuer: null,
-      oidcSubject: null,
-    };
+    const own = ssoUser();
     const s = setup(marta, [own]);
     expect(await s.run()).toMatchObject({ ok: true, userId: 7 });
     expect(s.bound).toEqual([{ userId: 7, issuer: CONFIG.issuer, subject: 's-1' }]);
@@ -131,15 +123,14 @@ describe('finish SSO (use case)', () => {
   });
 
   it('refuses an inactive user (found by subject), and a disabled configuration', async () => {
-    const off: SsoUser = {
+    const off = ssoUser({
       id: 8,
-      companyId: 1,
       email: 'x@example.com',
       role: 5,
       isActive: false,
       oidcIssuer: CONFIG.issuer,
       oidcSubject: 's-1',
-    };
+    });
     const s = setup(marta, [off]);
     expect(await s.run()).toEqual({ ok: false, reason: 'inactive' });
     expect(s.access).toEqual([]);

@@ -21,6 +21,18 @@ export const CONFIG: SsoConfigRow = {
 /** Location code → id of company 1 (company 2 has X-CD-1). */
 const CODES: Record<number, Record<string, number>> = { 1: { 'T-MAD-01': 2, 'T-BCN-01': 3 }, 2: { 'X-CD-1': 9 } };
 
+/** A user of company 1 as the SSO repository reads it: active, not bound to a provider (`over` changes it). */
+export const ssoUser = (over: Partial<SsoUser> = {}): SsoUser => ({
+  id: 7,
+  companyId: 1,
+  email: 'marta@example.com',
+  role: 2,
+  isActive: true,
+  oidcIssuer: null,
+  oidcSubject: null,
+  ...over,
+});
+
 /** An in-memory SSO repository: configurations, challenges, users and what was written. */
 export const fakeSsoRepo = (configs: SsoConfigRow[] = [CONFIG], people: SsoUser[] = []) => {
   const challenges = new Map<string, Challenge>();

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getBrandEntries } from './get-brand-entries.js';
-import { clock, fakeStatsRepo, statsUser as user } from './stats-fixtures.js';
-
-const query = { date_start: '2026-11-01', date_end: '2026-11-10' };
+import { brandNotFound, clock, fakeStatsRepo, tenDays as query, statsUser as user } from './stats-fixtures.js';
 
 describe('get brand entries (use case)', () => {
   it("answers the entry donut of the brand's locations, their orders (canceled included) and how many locations", async () => {
@@ -27,10 +25,7 @@ describe('get brand entries (use case)', () => {
 
   it("refuses a brand that is not of the user's company (404 brand.not_found), counting nothing", async () => {
     const { repo, calls, called } = fakeStatsRepo();
-    await expect(getBrandEntries({ repo, now: clock }, { user, brandId: 7, query })).rejects.toMatchObject({
-      code: 'NOT_FOUND',
-      text: { key: 'brand.not_found' },
-    });
+    await expect(getBrandEntries({ repo, now: clock }, { user, brandId: 7, query })).rejects.toMatchObject(brandNotFound);
     expect(called('brandOf')).toEqual([[1, 7]]);
     expect(calls.map((c) => c.method)).toEqual(['brandOf']);
   });

@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { getBrandEntryStats } from './get-brand-entry-stats.js';
-import { clock, fakeFigures, fakeStatsRepo, statsUser as user } from './stats-fixtures.js';
+import { brandStatsDeps, expectRefusedBeforeFigures, statsUser as user } from './stats-fixtures.js';
 
 describe('get brand entry stats (use case)', () => {
   it("answers the movement entry figures of the brand's locations, per day over the default 30 days", async () => {
-    const { repo } = fakeStatsRepo();
-    const { figures, asked } = fakeFigures({
+    const { deps, asked } = brandStatsDeps({
       entryFigures: async () => ({ orders: 60, pending: 4, avgSeconds: 7200, maxSeconds: 18_000 }),
     });
-    expect(await getBrandEntryStats({ repo, figures, now: clock }, { user, brandId: 5, query: {} })).toEqual({
+    expect(await getBrandEntryStats(deps, { user, brandId: 5, query: {} })).toEqual({
       orders: 60,
       destination_pending_orders: 4,
       destination_daily_orders: 2, // 60 ÷ 30 days
@@ -26,14 +25,10 @@ describe('get brand entry stats (use case)', () => {
   });
 
   it('refuses a range that ends before it starts (400 on date_start)', async () => {
-    const { repo } = fakeStatsRepo();
-    const { figures, asked } = fakeFigures();
-    await expect(
-      getBrandEntryStats(
-        { repo, figures, now: clock },
-        { user, brandId: 5, query: { date_start: '2026-11-10', date_end: '2026-11-01' } },
-      ),
-    ).rejects.toMatchObject({ code: 'VALIDATION', errors: { date_start: ['common.date_start_after_end'] } });
-    expect(asked).toEqual([]);
+    await expectRefusedBeforeFigures(
+      getBrandEntryStats,
+      { brandId: 5, query: { date_start: '2026-11-10', date_end: '2026-11-01' } },
+      { code: 'VALIDATION', errors: { date_start: ['common.date_start_after_end'] } },
+    );
   });
 });

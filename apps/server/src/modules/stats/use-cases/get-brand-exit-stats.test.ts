@@ -1,15 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { getBrandExitStats } from './get-brand-exit-stats.js';
-import { clock, fakeFigures, fakeStatsRepo, statsUser as user } from './stats-fixtures.js';
+import { brandNotFound, brandStatsDeps, expectRefusedBeforeFigures, tenDays, statsUser as user } from './stats-fixtures.js';
 
 describe('get brand exit stats (use case)', () => {
   it("answers the exit figures of movements and online orders leaving the brand's locations", async () => {
-    const { repo } = fakeStatsRepo();
-    const { figures, asked } = fakeFigures({
+    const { deps, asked } = brandStatsDeps({
       exitFigures: async () => ({ orders: 5, pending: 2, avgSeconds: 1800, maxSeconds: null }),
     });
-    const query = { date_start: '2026-11-01', date_end: '2026-11-10' };
-    expect(await getBrandExitStats({ repo, figures, now: clock }, { user, brandId: 5, query })).toEqual({
+    expect(await getBrandExitStats(deps, { user, brandId: 5, query: tenDays })).toEqual({
       orders: 5,
       origin_pending_orders: 2,
       origin_daily_orders: 0.5, // 5 ÷ 10 days
@@ -34,12 +32,6 @@ describe('get brand exit stats (use case)', () => {
   });
 
   it("refuses another company's brand (404)", async () => {
-    const { repo } = fakeStatsRepo();
-    const { figures, asked } = fakeFigures();
-    await expect(getBrandExitStats({ repo, figures, now: clock }, { user, brandId: 7, query: {} })).rejects.toMatchObject({
-      code: 'NOT_FOUND',
-      text: { key: 'brand.not_found' },
-    });
-    expect(asked).toEqual([]);
+    await expectRefusedBeforeFigures(getBrandExitStats, { brandId: 7, query: {} }, brandNotFound);
   });
 });

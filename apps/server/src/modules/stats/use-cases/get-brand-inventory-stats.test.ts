@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { getBrandInventoryStats } from './get-brand-inventory-stats.js';
-import { clock, fakeFigures, fakeStatsRepo, statsUser as user } from './stats-fixtures.js';
-
-const query = { date_start: '2026-11-01', date_end: '2026-11-10' };
+import {
+  brandNotFound,
+  brandStatsDeps,
+  expectRefusedBeforeFigures,
+  tenDays as query,
+  statsUser as user,
+} from './stats-fixtures.js';
 
 describe('get brand inventory stats (use case)', () => {
   it("answers the brand's inventories and how long counting its stock takes at their reading rate", async () => {
-    const { repo, called } = fakeStatsRepo();
-    const { figures, asked } = fakeFigures({
+    const { deps, asked, called } = brandStatsDeps({
       inventoryFigures: async () => ({
         total: 6,
         pending: 1,
@@ -19,7 +22,7 @@ describe('get brand inventory stats (use case)', () => {
         secondsSum: 300,
       }),
     });
-    expect(await getBrandInventoryStats({ repo, figures, now: clock }, { user, brandId: 5, query })).toEqual({
+    expect(await getBrandInventoryStats(deps, { user, brandId: 5, query })).toEqual({
       total_inventory_count: 6,
       pending_inventories: 1,
       validated_inventories: 4,
@@ -38,9 +41,8 @@ describe('get brand inventory stats (use case)', () => {
   });
 
   it('has no estimate nor averages without a validated inventory that took time', async () => {
-    const { repo } = fakeStatsRepo();
-    const { figures } = fakeFigures();
-    expect(await getBrandInventoryStats({ repo, figures, now: clock }, { user, brandId: 5, query })).toMatchObject({
+    const { deps } = brandStatsDeps();
+    expect(await getBrandInventoryStats(deps, { user, brandId: 5, query })).toMatchObject({
       total_inventory_count: 0,
       estimated_inventory_time: null,
       avg_inventory_time: null,
@@ -50,13 +52,7 @@ describe('get brand inventory stats (use case)', () => {
   });
 
   it("refuses another company's brand (404)", async () => {
-    const { repo, called } = fakeStatsRepo();
-    const { figures, asked } = fakeFigures();
-    await expect(getBrandInventoryStats({ repo, figures, now: clock }, { user, brandId: 7, query })).rejects.toMatchObject({
-      code: 'NOT_FOUND',
-      text: { key: 'brand.not_found' },
-    });
-    expect(asked).toEqual([]);
+    const { called } = await expectRefusedBeforeFigures(getBrandInventoryStats, { brandId: 7, query }, brandNotFound);
     expect(called('stockNow')).toEqual([]);
   });
 });

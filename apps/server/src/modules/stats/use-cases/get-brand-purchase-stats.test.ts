@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { getBrandPurchaseStats } from './get-brand-purchase-stats.js';
-import { clock, fakeFigures, fakeStatsRepo, statsUser as user } from './stats-fixtures.js';
+import { brandNotFound, brandStatsDeps, expectRefusedBeforeFigures, tenDays, statsUser as user } from './stats-fixtures.js';
 
 describe('get brand purchase stats (use case)', () => {
   it("answers the inbound figures of the brand's locations over 10 days, and today's of Madrid", async () => {
-    const { repo } = fakeStatsRepo();
-    const { figures, asked } = fakeFigures({
+    const { deps, asked } = brandStatsDeps({
       inboundFigures: async () => ({
         orders: 12,
         avgDelaySeconds: 5400,
@@ -17,8 +16,7 @@ describe('get brand purchase stats (use case)', () => {
         todayPending: 1,
       }),
     });
-    const query = { date_start: '2026-11-01', date_end: '2026-11-10' };
-    expect(await getBrandPurchaseStats({ repo, figures, now: clock }, { user, brandId: 5, query })).toEqual({
+    expect(await getBrandPurchaseStats(deps, { user, brandId: 5, query: tenDays })).toEqual({
       orders: 12,
       average_delay: 1.5, // 5400 s
       daily_orders: 1.2, // 12 ÷ 10 days
@@ -50,12 +48,6 @@ describe('get brand purchase stats (use case)', () => {
   });
 
   it("refuses another company's brand before reading any figure", async () => {
-    const { repo } = fakeStatsRepo();
-    const { figures, asked } = fakeFigures();
-    await expect(getBrandPurchaseStats({ repo, figures, now: clock }, { user, brandId: 7, query: {} })).rejects.toMatchObject({
-      code: 'NOT_FOUND',
-      text: { key: 'brand.not_found' },
-    });
-    expect(asked).toEqual([]);
+    await expectRefusedBeforeFigures(getBrandPurchaseStats, { brandId: 7, query: {} }, brandNotFound);
   });
 });

@@ -1,15 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { getBrandSaleStats } from './get-brand-sale-stats.js';
-import { clock, fakeFigures, fakeStatsRepo, statsUser as user } from './stats-fixtures.js';
+import { brandStatsDeps, expectRefusedBeforeFigures, tenDays, statsUser as user } from './stats-fixtures.js';
 
 describe('get brand sale stats (use case)', () => {
   it("answers the POS sales and returns of the brand's locations, and per day of the range", async () => {
-    const { repo } = fakeStatsRepo();
-    const { figures, asked } = fakeFigures({
+    const { deps, asked } = brandStatsDeps({
       saleFigures: async () => ({ sales: 25, itemsSold: 40, returns: 3, itemsReturned: 4 }),
     });
-    const query = { date_start: '2026-11-01', date_end: '2026-11-10' };
-    expect(await getBrandSaleStats({ repo, figures, now: clock }, { user, brandId: 5, query })).toEqual({
+    expect(await getBrandSaleStats(deps, { user, brandId: 5, query: tenDays })).toEqual({
       sales: 25,
       items_sold: 40,
       returns: 3,
@@ -28,11 +26,10 @@ describe('get brand sale stats (use case)', () => {
   });
 
   it('refuses an unreadable date (400 on date_end) before reading any figure', async () => {
-    const { repo } = fakeStatsRepo();
-    const { figures, asked } = fakeFigures();
-    await expect(
-      getBrandSaleStats({ repo, figures, now: clock }, { user, brandId: 5, query: { date_end: '2026-13-45' } }),
-    ).rejects.toMatchObject({ code: 'VALIDATION', errors: { date_end: expect.any(Array) } });
-    expect(asked).toEqual([]);
+    await expectRefusedBeforeFigures(
+      getBrandSaleStats,
+      { brandId: 5, query: { date_end: '2026-13-45' } },
+      { code: 'VALIDATION', errors: { date_end: expect.any(Array) } },
+    );
   });
 });

@@ -1,7 +1,9 @@
+import { expect } from 'vitest';
 import { notFound } from '../../../http/errors.js';
 import { testUser } from '../../admin/use-cases/use-case-fixtures.js';
 import type { FiguresRepository } from '../figures.repository.js';
 import type { StatsRepository, StatsSnapshotReads } from '../stats.repository.js';
+import type { BrandStatsInput } from './stats-scope.js';
 
 /** A user of company 1 (role 1) for the stats use cases' unit tests. */
 export const statsUser = testUser();
@@ -122,4 +124,31 @@ export const fakeFigures = (over: Partial<FiguresRepository> = {}) => {
     inventoryFigures: ask('inventoryFigures', figures.inventoryFigures),
   };
   return { figures: recorded, asked };
+};
+
+/** 1 to 10 November 2026: a brand statistic's range of 10 days of Madrid. */
+export const tenDays = { date_start: '2026-11-01', date_end: '2026-11-10' };
+/** What a brand of another company is refused with (404). */
+export const brandNotFound = { code: 'NOT_FOUND', text: { key: 'brand.not_found' } };
+
+/** A brand statistic's fake dependencies: the stats repository, the figures answering `over` and the clock. */
+export const brandStatsDeps = (over: Partial<FiguresRepository> = {}) => {
+  const { repo, called } = fakeStatsRepo();
+  const { figures, asked } = fakeFigures(over);
+  return { deps: { repo, figures, now: clock }, asked, called };
+};
+
+/** A brand statistic of brandStats (stats-scope.ts), as the tests call it. */
+type BrandStatsUseCase = (deps: ReturnType<typeof brandStatsDeps>['deps'], input: BrandStatsInput) => Promise<unknown>;
+
+/** Expects the brand statistic to refuse `input` (with `error`, matched) before reading any figure. */
+export const expectRefusedBeforeFigures = async (
+  useCase: BrandStatsUseCase,
+  input: Omit<BrandStatsInput, 'user'>,
+  error: Record<string, unknown>,
+) => {
+  const { deps, asked, called } = brandStatsDeps();
+  await expect(useCase(deps, { user: statsUser, ...input })).rejects.toMatchObject(error);
+  expect(asked).toEqual([]);
+  return { called };
 };

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { notFound } from '../../../http/errors.js';
 import type { AuthUser } from '../../../plugins/auth.js';
 import type { StatsRepository } from '../stats.repository.js';
+import { statsRange } from '../stats.rules.js';
 
 /**
  * The scopes of the stats use cases: a dashboard's (a location, or a company's locations the user sees) and a brand's
@@ -54,3 +55,18 @@ export const brandScope = async (
 
 /** What the brand statistics ask: the brand, and its date_start/date_end (contract's statsRangeQuerySchema). */
 export type BrandStatsInput = { user: AuthUser; brandId: number; query: z.output<typeof statsRangeQuerySchema> };
+
+/** A brand statistic's scope and range: the brand, the clock's instant and the query's range in the brand's zone. */
+export type BrandStatsRange = { brand: BrandScope; at: Date; from: Date; to: Date; days: number };
+
+/**
+ * A brand statistic's use case: the brand of the user's company (brandScope), then the query's range in the brand's
+ * zone (statsRange, default the last 30 days), then `answer` reads its figures with its own dependencies.
+ */
+export const brandStats =
+  <D, T>(answer: (deps: D, range: BrandStatsRange) => Promise<T>) =>
+  async (deps: D & { repo: ScopeRepository; now: () => Date }, { user, brandId, query }: BrandStatsInput): Promise<T> => {
+    const brand = await brandScope(deps.repo, user, brandId);
+    const at = deps.now();
+    return answer(deps, { brand, at, ...statsRange(query, at, brand.timeZone) });
+  };
