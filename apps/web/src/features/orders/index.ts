@@ -1,7 +1,6 @@
 /** The public face of the orders feature: other features import only from here. */
 
 export type { AnyOrder } from './api/get-order-header';
-export { anyOrderQueryOptions } from './api/get-order-header';
 
 export { DeleteOrderDialog } from './dashboard/delete-order-dialog';
 export { OrderActionDialog } from './dashboard/order-action-dialog';
