@@ -1,5 +1,5 @@
 import { type ComponentType, createElement, type LazyExoticComponent, lazy } from 'react';
-import type { Params, RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { PageLoading } from '../components/page-loading';
 import i18n from './i18n';
 
@@ -16,9 +16,9 @@ export type LazyRouteOptions = {
   /**
    * Starts the page's first data when the route is entered, beside its code: e.g. `queryClient.prefetchQuery(…)` of
    * what the page shows first. Not awaited: the page shows as soon as its code is in, its queries find the data on
-   * the way. It gets the address's parameters (`:id`).
+   * the way.
    */
-  prefetch?: (params: Params) => void;
+  prefetch?: () => void;
 };
 
 /**
@@ -40,8 +40,8 @@ export const lazyRoute = <M extends Record<K, ComponentType>, K extends keyof M 
     const [module] = await Promise.all([load(), i18n.loadNamespaces(namespaces)]);
     return { Component: module[name] };
   },
-  loader: ({ params }) => {
-    prefetch?.(params);
+  loader: () => {
+    prefetch?.();
     return null;
   },
   // A page opened first, outside the signed-in routes (the login page): what shows while its code loads.

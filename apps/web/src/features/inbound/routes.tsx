@@ -1,14 +1,8 @@
 import type { InboundStats } from '@rfid/contract';
-import type { Params, RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { lazyRoute } from '../../lib/lazy-page';
 import { dashboardStatsOptions, pageQueryKey, queryClient } from '../../lib/query-client';
 import { isAuthenticated, readLocation } from '../../lib/storage';
-// Not through the two features' public index: the entry holds this file, and the bundler puts in the entry's file what
-// an index the entry imports reaches (every order page: 178 → 214 KB brotli, 2026-11-30).
-// biome-ignore lint/style/noRestrictedImports: the entry's file must not take the order pages (above)
-import { orderBoxesPages } from '../order-pages/api/get-order-boxes';
-// biome-ignore lint/style/noRestrictedImports: as above
-import { anyOrderQueryOptions } from '../orders/api/get-order-header';
 import { EMPTY_ORDER_FILTERS, purchaseOrdersPages } from './api/porders-list';
 import { inboundKeys } from './keys';
 import { inboundVerificationRoutes } from './verification/routes';
@@ -30,22 +24,6 @@ const prefetchInboundDashboard = () => {
   });
 };
 
-/**
- * A purchase order's boxes page's first data, started with the page's code: the order's header and the first page of
- * its boxes, unfiltered (the keys and requests the page makes; boot.ts asked for both as the document arrived). Without
- * it the page drew once without them, its queries started as it mounted, then again with them (issue 30: two more
- * renders on a phone's CPU before the first box).
- */
-const prefetchOrderBoxes = ({ id }: Params) => {
-  if (!id || !isAuthenticated()) return;
-  void queryClient.prefetchQuery(anyOrderQueryOptions('purchase', id));
-  const boxes = orderBoxesPages('purchase', id, '');
-  void queryClient.prefetchQuery({
-    queryKey: pageQueryKey(boxes.queryKey, boxes.pageSize, 0),
-    queryFn: ({ signal }) => boxes.fetchPage({ limit: boxes.pageSize, offset: 0, signal }),
-  });
-};
-
 /** Inbound part A: dashboard, order creation, order detail and boxes, box detail, GTIN in an order. */
 export const inboundCoreRoutes: RouteObject[] = [
   lazyRoute('/inbound/', () => import('./dashboard/inbound-dashboard-page'), 'InboundDashboardPage', {
@@ -53,9 +31,7 @@ export const inboundCoreRoutes: RouteObject[] = [
   }),
   lazyRoute('/inbound/order/add', () => import('./create/create-order-page'), 'CreateOrderPage'),
   lazyRoute('/inbound/order/:id/detail', () => import('./order/order-detail-page'), 'OrderDetailPage'),
-  lazyRoute('/inbound/order/:id/boxes', () => import('./order/order-boxes-page'), 'OrderBoxesPage', {
-    prefetch: prefetchOrderBoxes,
-  }),
+  lazyRoute('/inbound/order/:id/boxes', () => import('./order/order-boxes-page'), 'OrderBoxesPage'),
   lazyRoute('/inbound/order/:orderId/box/:id/detail', () => import('./box/box-detail-page'), 'BoxDetailPage'),
   lazyRoute('/inbound/order/:orderId/gtin/:itemType/detail', () => import('./gtin/order-gtin-page'), 'OrderGtinPage'),
 ];
