@@ -13,6 +13,7 @@ import type { InboundDashboard } from './use-inbound-dashboard';
  */
 export const InboundHistoryButtons = ({ dashboard, locationId }: { dashboard: InboundDashboard; locationId: number }) => {
   const { t } = useTranslation('inbound');
+  const { t: tp } = useTranslation('printing');
   const { canPrint, ticked, history, rangeOk, bounds } = dashboard;
   const { range } = history;
   return (
@@ -26,7 +27,7 @@ export const InboundHistoryButtons = ({ dashboard, locationId }: { dashboard: In
           onClick={dashboard.openWizard}
           sx={{ whiteSpace: 'nowrap' }}
         >
-          {t('print.ordersButton', { count: ticked.size })}
+          {tp('wizard.ordersButton', { count: ticked.size })}
         </Button>
       )}
       <Tooltip title={range.start ? '' : t('dashboard.printDataHint')}>
