@@ -22,23 +22,41 @@ export const formatDate = (value: DateInput, fallback = ''): string => toDayjs(v
 /** DD/MM/YYYY HH:mm, 24 hours (e.g. 23/11/2026 15:05): the one date-time of every page, table and card. */
 export const formatDateTime = (value: DateInput, fallback = ''): string => toDayjs(value)?.format('DD/MM/YYYY HH:mm') ?? fallback;
 
+const numberFormats = new Map<string, Intl.NumberFormat>();
+/**
+ * The number format of `language` with these options, made once: building one costs far more than formatting with it
+ * (issue 30, a phone's CPU: a page formats every figure and every row's counts as it first draws).
+ */
+const numberFormat = (language: string | undefined, kind: 'quantity' | 'number' | 'percent', digits: number) => {
+  const locale = localeOf(language);
+  const key = `${locale}|${kind}|${digits}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    const options: Intl.NumberFormatOptions =
+      kind === 'number'
+        ? { minimumFractionDigits: digits, maximumFractionDigits: digits }
+        : kind === 'percent'
+          ? { style: 'percent', maximumFractionDigits: digits }
+          : { maximumFractionDigits: digits };
+    format = new Intl.NumberFormat(locale, options);
+    numberFormats.set(key, format);
+  }
+  return format;
+};
+
 /** A quantity: integer, grouped in the user's language. */
 export const formatQuantity = (value: number | null | undefined, language?: string): string =>
-  value === null || value === undefined || Number.isNaN(value)
-    ? ''
-    : new Intl.NumberFormat(localeOf(language), { maximumFractionDigits: 0 }).format(value);
+  value === null || value === undefined || Number.isNaN(value) ? '' : numberFormat(language, 'quantity', 0).format(value);
 
 /** Any number with `digits` decimals (default 2: prices, stock change). */
 export const formatNumber = (value: number | null | undefined, language?: string, digits = 2): string =>
-  value === null || value === undefined || Number.isNaN(value)
-    ? ''
-    : new Intl.NumberFormat(localeOf(language), { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
+  value === null || value === undefined || Number.isNaN(value) ? '' : numberFormat(language, 'number', digits).format(value);
 
 /** A percent given as 0–100 (not 0–1), e.g. 42 → "42 %" / "42%". */
 export const formatPercent = (value: number | null | undefined, language?: string, digits = 0): string =>
   value === null || value === undefined || Number.isNaN(value)
     ? ''
-    : new Intl.NumberFormat(localeOf(language), { style: 'percent', maximumFractionDigits: digits }).format(value / 100);
+    : numberFormat(language, 'percent', digits).format(value / 100);
 
 /** Bytes as B / KB / MB for download progress. */
 export const formatBytes = (bytes: number): string => {
