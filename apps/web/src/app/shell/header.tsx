@@ -2,12 +2,26 @@ import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import MenuIcon from '@mui/icons-material/Menu';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import PlaceIcon from '@mui/icons-material/Place';
+import SearchIcon from '@mui/icons-material/Search';
 import TranslateIcon from '@mui/icons-material/Translate';
-import { AppBar, Badge, Box, Button, IconButton, Toolbar, Typography, useMediaQuery, useTheme } from '@mui/material';
+import {
+  AppBar,
+  Badge,
+  Box,
+  Button,
+  IconButton,
+  InputAdornment,
+  OutlinedInput,
+  Toolbar,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { IdleTooltip } from '../../components/idle-tooltip';
+import { SEARCH_BOX_SX } from '../../components/search-box';
 import { ExitAlarmsBell } from '../../features/exit-alarms';
 import { useAlarmCount } from '../../features/stock';
 import { useCurrentLocation } from '../../lib/current-location';
@@ -66,10 +80,31 @@ const HeaderMenu = ({
   );
 };
 
-/** The search's place in the header until its code is in: an empty box of its size (the box, or the icon on a phone). */
+/**
+ * The search's place in the header until its code is in: on a phone an empty place of the icon's size; wider, the box as
+ * it will look (its outline, icon and placeholder, read-only), so the header does not change when the search arrives
+ * and the box's text is drawn with the page's first render rather than becoming the page's largest paint once idle.
+ */
 const SearchPlace = () => {
+  const { t } = useTranslation('shell');
   const isCompact = useMediaQuery(useTheme().breakpoints.down('md'));
-  return <Box sx={isCompact ? { width: 40, height: 40 } : { flex: '0 1 340px', minWidth: 160, height: 40 }} />;
+  if (isCompact) return <Box sx={{ width: 40, height: 40 }} />;
+  return (
+    <Box sx={SEARCH_BOX_SX}>
+      <OutlinedInput
+        size="small"
+        readOnly
+        fullWidth
+        placeholder={t('searchPlaceholder')}
+        inputProps={{ 'aria-hidden': true, tabIndex: -1 }}
+        startAdornment={
+          <InputAdornment position="start">
+            <SearchIcon fontSize="small" />
+          </InputAdornment>
+        }
+      />
+    </Box>
+  );
 };
 
 export const Header = ({ role, onMenuClick }: { role: number; onMenuClick: () => void }) => {

@@ -21,6 +21,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type KeyboardEvent, type RefObject, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { SEARCH_BOX_SX } from '../../components/search-box';
 import { useCurrentLocation } from '../../lib/current-location';
 import { useDebounced } from '../../lib/use-debounced';
 import { searchQueryOptions, useSearch } from './api/search';
@@ -183,7 +184,7 @@ const SearchField = ({
           inputRef={inputRef}
           autoFocus={autoFocus}
           size="small"
-          placeholder={t('placeholder')}
+          placeholder={t('shell:searchPlaceholder')}
           slotProps={{
             ...params.slotProps,
             input: {
@@ -224,15 +225,7 @@ export const HeaderSearch = () => {
 
   if (!isCompact) {
     return (
-      <Box
-        sx={{
-          flex: '0 1 340px',
-          minWidth: 160,
-          bgcolor: 'background.paper',
-          borderRadius: 1,
-          '& .MuiOutlinedInput-notchedOutline': { border: 'none' },
-        }}
-      >
+      <Box sx={SEARCH_BOX_SX}>
         <SearchField inputRef={inputRef} />
       </Box>
     );
