@@ -49,10 +49,7 @@ describe('pages on a phone: the first load', () => {
     const context = { baseURL: baseUrl(), locale: 'es-ES', timezoneId: 'Europe/Madrid' };
     const storageState = await signedInState(browser(), context);
     const boxesUrl = await demoOrderBoxesUrl(baseUrl(), tokenOf(storageState));
-    // Not the inbound dashboard: its history reads `printing` and `inbound-verification`, and with those among its first
-    // texts its desktop LCP went from 0.84 s to 1.01–1.10 s (over the 1.0 s goal; npx tsx tools/bench/web.ts --runs 5,
-    // 2026-11-30), for 1.6 s sooner data on a phone, where it still misses 3 s: left in locales-<lng> (docs/performance.md).
-    const ownTexts = phonePages(boxesUrl).filter((page) => page.signedIn && page.url !== '/inbound/');
+    const ownTexts = phonePages(boxesUrl).filter((page) => page.signedIn);
     for (const measured of ownTexts) {
       const load = await openPhone(browser(), measured.url, measured.ready, {
         ...context,

@@ -12,7 +12,7 @@ import { usePrintBoxLabels } from '../api/rboxes-printing';
 /** /inbound/order/:orderId/box/:id/detail: a box of a purchase order (components/order-pages), its labels printable. */
 export const BoxDetailPage = () => {
   const { orderId = '', id = '' } = useParams();
-  const { t } = useTranslation('printing');
+  const { t } = useTranslation('inbound');
   const role = useRole();
   const box = useOrderBox('purchase', orderId, id);
   const print = usePrintBoxLabels();
@@ -32,7 +32,7 @@ export const BoxDetailPage = () => {
               onClick={() => setTarget({ kind: 'box', id: Number(id), name: box.data?.barcode ?? '' })}
               data-testid="print-box-labels"
             >
-              {t('expected.printLabels')}
+              {t('print.labels')}
             </Button>
           )
         }

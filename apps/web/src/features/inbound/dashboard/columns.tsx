@@ -61,20 +61,20 @@ const providerLink = (row: PurchaseOrder) =>
   );
 
 /** The tick for printing: a checkbox per order (desktop: a print icon named "Print" as its header). */
-const tickColumn = (tp: TFunction, { isPhone, ticked, toggle }: InboundDashboard): Column<PurchaseOrder> => ({
+const tickColumn = (t: TFunction, { isPhone, ticked, toggle }: InboundDashboard): Column<PurchaseOrder> => ({
   id: 'tick',
   // Desktop: a print icon named "Print" (its word widened the table past 1280 px with the menu open).
   header: isPhone ? (
-    tp('wizard.ticked')
+    t('print.ticked')
   ) : (
-    <PrintIcon fontSize="small" titleAccess={tp('wizard.ticked')} sx={{ verticalAlign: 'middle' }} />
+    <PrintIcon fontSize="small" titleAccess={t('print.ticked')} sx={{ verticalAlign: 'middle' }} />
   ),
   cell: (row) => (
     <Checkbox
       size="small"
       checked={ticked.has(row.id)}
       onChange={() => toggle(row)}
-      slotProps={{ input: { 'aria-label': tp('wizard.tickOrder', { code: row.order_code }) } }}
+      slotProps={{ input: { 'aria-label': t('print.tickOrder', { code: row.order_code }) } }}
       data-testid="order-tick"
     />
   ),
@@ -127,7 +127,6 @@ const dateColumns = (t: TFunction, isPhone: boolean): Column<PurchaseOrder>[] =>
 /** The row menu: the CSV and Excel downloads, print labels (roles that may print) and delete (roles that may create). */
 const actionsColumn = (
   t: TFunction,
-  tp: TFunction,
   { role, canPrint, setDownload, openPrint, setToDelete }: InboundDashboard,
 ): Column<PurchaseOrder> => ({
   id: 'actions',
@@ -149,7 +148,7 @@ const actionsColumn = (
           ? [
               {
                 id: 'print-labels',
-                label: tp('expected.printLabels'),
+                label: t('print.labels'),
                 icon: <PrintIcon fontSize="small" />,
                 onClick: () => openPrint(row),
               },
@@ -173,14 +172,14 @@ const actionsColumn = (
 
 /** The columns of the inbound history, as the dashboard's state (`useInboundDashboard`) shapes them. */
 export const useInboundColumns = (dashboard: InboundDashboard): Column<PurchaseOrder>[] => {
+  // Its texts are the `inbound` namespace's and the `orders` one's (the state's), both among the first texts of the
+  // page opened first (app/first-pages.ts): no other namespace, or its first render would wait for every other page's.
   const { t } = useTranslation('inbound');
-  const { t: tv } = useTranslation('inbound-verification');
-  const { t: tp } = useTranslation('printing');
-  const statusMap = orderStatusMap(tv);
+  const statusMap = orderStatusMap(t);
   const countColumns = useOrderCountColumns<PurchaseOrder>();
   const { isPhone } = dashboard;
   return [
-    ...(dashboard.canPrint ? [tickColumn(tp, dashboard)] : []),
+    ...(dashboard.canPrint ? [tickColumn(t, dashboard)] : []),
     orderIdColumn(t('dashboard.columns.id'), (row) => PATHS.detail(row.id)),
     ...codeColumns(t, isPhone),
     {
@@ -202,6 +201,6 @@ export const useInboundColumns = (dashboard: InboundDashboard): Column<PurchaseO
       ),
     },
     ...countColumns,
-    actionsColumn(t, tp, dashboard),
+    actionsColumn(t, dashboard),
   ];
 };

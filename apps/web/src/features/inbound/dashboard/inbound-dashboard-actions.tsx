@@ -13,7 +13,6 @@ import type { InboundDashboard } from './use-inbound-dashboard';
  */
 export const InboundHistoryButtons = ({ dashboard, locationId }: { dashboard: InboundDashboard; locationId: number }) => {
   const { t } = useTranslation('inbound');
-  const { t: tp } = useTranslation('printing');
   const { canPrint, ticked, history, rangeOk, bounds } = dashboard;
   const { range } = history;
   return (
@@ -27,7 +26,7 @@ export const InboundHistoryButtons = ({ dashboard, locationId }: { dashboard: In
           onClick={dashboard.openWizard}
           sx={{ whiteSpace: 'nowrap' }}
         >
-          {tp('wizard.ordersButton', { count: ticked.size })}
+          {t('print.ordersButton', { count: ticked.size })}
         </Button>
       )}
       <Tooltip title={range.start ? '' : t('dashboard.printDataHint')}>
