@@ -116,7 +116,7 @@ export const NUL_MESSAGE = 'common.nul_refused' satisfies MessageArg;
 
 export const notFound = (message: MessageArg = 'common.not_found'): AppError => new AppError('NOT_FOUND', { message });
 /** The record read, or a 404 with `message` when there is none. */
-export const foundOr = async <T>(read: Promise<T | undefined>, message: MessageArg): Promise<T> => {
+export const foundOr = async <T>(read: Promise<T | null | undefined>, message: MessageArg): Promise<T> => {
   const row = await read;
   if (!row) throw notFound(message);
   return row;
