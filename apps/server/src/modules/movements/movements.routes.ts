@@ -18,7 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createdPoster } from '../../http/created-route.js';
 import { withFilters } from '../../http/filters.js';
 import { pagedGetter } from '../../http/paged-route.js';
-import { routeDeclarer } from '../../http/route.js';
+import { routeDeclarer, type ZodApp } from '../../http/route.js';
 import { conflictErrorResponses, LIST_PAGE, locationParams } from '../../http/route-schemas.js';
 import { exportOptionsOf, sendExport } from '../../lib/export/reply.js';
 import { currentUser } from '../../plugins/auth.js';
@@ -36,7 +36,6 @@ import { orderListFilters } from '../orders/orders.repository.js';
 import type { ModuleDeps } from '../registry.js';
 import { createMovementsService, type MovementsService } from './movements.service.js';
 
-type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 /** What the movement routes use: the primary's service, the one lists read through, and the app's config. */
 type MovementsRouteDeps = Pick<ModuleDeps, 'config'> & { service: MovementsService; reads: MovementsService };
 

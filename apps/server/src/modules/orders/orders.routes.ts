@@ -39,7 +39,7 @@ import { createdPoster } from '../../http/created-route.js';
 import { withFilters } from '../../http/filters.js';
 import { pagedGetter } from '../../http/paged-route.js';
 import { DEFAULT_PAGE_SIZE } from '../../http/paging.js';
-import { routeDeclarer } from '../../http/route.js';
+import { routeDeclarer, type ZodApp } from '../../http/route.js';
 import { conflictErrorResponses, LINES_PAGE, locationParams } from '../../http/route-schemas.js';
 import { exportOptionsOf, sendExport } from '../../lib/export/reply.js';
 import { currentUser } from '../../plugins/auth.js';
@@ -67,7 +67,6 @@ const DASHBOARD_PAGE = LIST_PAGE_SIZE;
 
 const WRITE_ROLE = RoleThreshold.createOrders;
 
-type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 /** What the inbound routes use: the primary's service, the one lists and statistics read through, the app's config. */
 type OrdersRouteDeps = Pick<ModuleDeps, 'db' | 'config'> & { service: OrdersService; reads: OrdersService };
 

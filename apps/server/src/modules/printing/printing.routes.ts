@@ -33,6 +33,7 @@ import { createdPoster } from '../../http/created-route.js';
 import { fieldError } from '../../http/errors.js';
 import { readMultipart } from '../../http/multipart.js';
 import { pagedGetter } from '../../http/paged-route.js';
+import type { ZodApp } from '../../http/route.js';
 import { exportOptionsOf, sendExport } from '../../lib/export/reply.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../registry.js';
@@ -96,10 +97,8 @@ export const printingRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { d
   registerPrintingsRoutes(app, service);
 };
 
-type App = Parameters<FastifyPluginAsyncZod>[0];
-
 /** The print orders: the list, one, and adding one (typed, from a CSV, or from purchase orders' expected labels). */
-const registerPrintOrderRoutes = (app: App, service: PrintingService) => {
+const registerPrintOrderRoutes = (app: ZodApp, service: PrintingService) => {
   const postCreated = createdPoster(app, route);
   const pagedGet = pagedGetter(app, route);
 
@@ -159,7 +158,7 @@ const registerPrintOrderRoutes = (app: App, service: PrintingService) => {
 };
 
 /** A print order's cancel, progress, contents and labels. */
-const registerPrintOrderDetailRoutes = (app: App, service: PrintingService) => {
+const registerPrintOrderDetailRoutes = (app: ZodApp, service: PrintingService) => {
   const pagedGet = pagedGetter(app, route);
 
   app.put(
@@ -208,7 +207,7 @@ const registerPrintOrderDetailRoutes = (app: App, service: PrintingService) => {
 };
 
 /** Printing a print order's labels, and the print log. */
-const registerPrintRoutes = (app: App, service: PrintingService, defaultLanguage: ModuleDeps['config']['defaultLanguage']) => {
+const registerPrintRoutes = (app: ZodApp, service: PrintingService, defaultLanguage: ModuleDeps['config']['defaultLanguage']) => {
   /* ------------------------------------------------ printing and its log */
 
   app.post(
@@ -244,7 +243,7 @@ const registerPrintRoutes = (app: App, service: PrintingService, defaultLanguage
 };
 
 /** The printer upload ("Other" calls): a CSV file as a print order, and its printing. */
-const registerPrinterUploadRoutes = (app: App, service: PrintingService) => {
+const registerPrinterUploadRoutes = (app: ZodApp, service: PrintingService) => {
   app.put(
     '/fileupload/',
     route({
@@ -275,7 +274,7 @@ const registerPrinterUploadRoutes = (app: App, service: PrintingService) => {
 };
 
 /** The expected labels of an order or a box: printed at once, or as a NiceLabel order. */
-const registerExpectedLabelsRoutes = (app: App, service: PrintingService) => {
+const registerExpectedLabelsRoutes = (app: ZodApp, service: PrintingService) => {
   const pagedGet = pagedGetter(app, route);
   for (const [url, summary, target] of [
     ['/porders/:id/printing/', "Print the expected labels of a purchase order's boxes on a printer {printer_id}", 'order'],
@@ -339,7 +338,7 @@ const registerExpectedLabelsRoutes = (app: App, service: PrintingService) => {
 };
 
 /** The printings of a printer ("Other" calls): an empty print order, then its labels printed. */
-const registerPrintingsRoutes = (app: App, service: PrintingService) => {
+const registerPrintingsRoutes = (app: ZodApp, service: PrintingService) => {
   app.post(
     '/printings/',
     route({
