@@ -116,9 +116,22 @@ export const NUL_MESSAGE = 'common.nul_refused' satisfies MessageArg;
 
 export const notFound = (message: MessageArg = 'common.not_found'): AppError => new AppError('NOT_FOUND', { message });
 /** The record read, or a 404 with `message` when there is none. */
-export const foundOr = async <T>(read: Promise<T | undefined>, message: MessageArg): Promise<T> => {
+export const foundOr = async <T>(read: Promise<T | null | undefined>, message: MessageArg): Promise<T> => {
   const row = await read;
   if (!row) throw notFound(message);
+  return row;
+};
+/**
+ * The record read when it is in a location the user sees (`locationIds`: theirs, null for every one of the company),
+ * or a 404 with `message` when there is none or it is elsewhere.
+ */
+export const visibleOr = async <T extends { locationId: number }>(
+  { locationIds }: { locationIds: readonly number[] | null },
+  read: Promise<T | null | undefined>,
+  message: MessageArg,
+): Promise<T> => {
+  const row = await read;
+  if (!row || (locationIds !== null && !locationIds.includes(row.locationId))) throw notFound(message);
   return row;
 };
 export const forbidden = (message: MessageArg = 'common.forbidden'): AppError => new AppError('FORBIDDEN', { message });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { LOGO_MAX_BYTES, type LocationBody, type locationBodySchema } from '@rfid/contract';
 import type { z } from 'zod';
-import { AppError, conflict, fieldError, foundOr, notFound } from '../../http/errors.js';
+import { AppError, conflict, fieldError, foundOr } from '../../http/errors.js';
 import { msg } from '../../i18n/messages.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import type { LocationsRepository } from '../locations/locations.repository.js';
@@ -118,8 +118,7 @@ export const createAdminLocationsService = ({
     },
 
     async logo(user: AuthUser, id: number) {
-      const row = await repo.getLogo(user, id);
-      if (!row) throw notFound('admin.logo_not_found');
+      const row = await foundOr(repo.getLogo(user, id), 'admin.logo_not_found');
       return { mime: row.mime, bytes: Buffer.from(row.bytes, 'base64') };
     },
 

@@ -9,6 +9,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, notFound } from '../../http/errors.js';
+import type { ZodApp } from '../../http/route.js';
 import { pickLanguage } from '../../i18n/translate.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../registry.js';
@@ -73,7 +74,6 @@ const answer = (
   return body;
 };
 
-type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 type EpcisService = ReturnType<typeof createEpcisService>;
 type EpcisQueries = ReturnType<typeof createEpcisQueriesRepository>;
 

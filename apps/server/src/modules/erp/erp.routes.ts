@@ -22,7 +22,7 @@ import { sendCsv } from '../../http/csv.js';
 import { type FieldErrors, fieldError, validationError } from '../../http/errors.js';
 import { readMultipart } from '../../http/multipart.js';
 import { pagedGetter } from '../../http/paged-route.js';
-import { routeDeclarer } from '../../http/route.js';
+import { routeDeclarer, type ZodApp } from '../../http/route.js';
 import { msg } from '../../i18n/messages.js';
 import { fromEnglish, pickLanguage } from '../../i18n/translate.js';
 import { exportOptionsOf, sendExport } from '../../lib/export/reply.js';
@@ -101,7 +101,6 @@ export const erpRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, co
   );
 };
 
-type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 type ErpRouteContext = Pick<ModuleDeps, 'db' | 'config'> & {
   route: ReturnType<typeof routeDeclarer>;
   pagedGet: ReturnType<typeof pagedGetter>;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { InventoryState, ItemState } from '@rfid/contract';
 import type { Tx } from '../../db/client.js';
-import { conflict, notFound } from '../../http/errors.js';
+import { conflict, foundOr } from '../../http/errors.js';
 import type { EngineScope, IngestedSet } from '../engine/dispatch.js';
 import { MoveReason } from '../engine/events.js';
 import { emitInventoryValidated } from '../webhooks/emit-changes.js';
@@ -168,8 +168,7 @@ export const changeInventoryState = async (
 ): Promise<void> => {
   const { tx } = scope;
   await lockInventory(tx, id);
-  const row = await getInventory(tx, { id, companyId });
-  if (!row) throw notFound('inventory.not_found');
+  const row = await foundOr(getInventory(tx, { id, companyId }), 'inventory.not_found');
   const verdict = canChangeState(row.state, state, {
     expected: row.expectedCount,
     read: row.readCount,

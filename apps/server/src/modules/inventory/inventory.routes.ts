@@ -29,7 +29,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createdPoster } from '../../http/created-route.js';
 import { pagedGetter } from '../../http/paged-route.js';
-import { routeDeclarer } from '../../http/route.js';
+import { routeDeclarer, type ZodApp } from '../../http/route.js';
 import { conflictErrorResponses, errorResponses, locationParams } from '../../http/route-schemas.js';
 import { pickLanguage } from '../../i18n/translate.js';
 import { currentUser } from '../../plugins/auth.js';
@@ -41,7 +41,6 @@ import { createInventoryService, type InventoryService } from './inventory.servi
 import type { SummaryKind, TagKind } from './inventory-reports.repository.js';
 import { recordHandheldSet } from './use-cases/record-handheld-set.js';
 
-type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 /** What the inventory routes use: the database, the engine, the app's config and the inventory service. */
 type InventoryRouteDeps = Pick<ModuleDeps, 'db' | 'engine' | 'config'> & { service: InventoryService };
 

@@ -1,7 +1,7 @@
 import { DEFAULT_TIME_ZONE } from '@rfid/contract';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.js';
-import { notFound } from '../../http/errors.js';
+import { foundOr, notFound } from '../../http/errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { findVisibleLocation, timeZoneOfCompany, timeZoneOfLocation } from './location-scope.repository.js';
 
@@ -22,8 +22,7 @@ const visibleLocationsOf = new WeakMap<AuthUser, Map<number, VisibleLocation>>()
 export const requireLocation = async (db: DbOrTx, user: AuthUser, locationId: number): Promise<VisibleLocation> => {
   const known = visibleLocationsOf.get(user)?.get(locationId);
   if (known) return known;
-  const row = await findVisibleLocation(db, user, locationId);
-  if (!row) throw notFound('location.not_found');
+  const row = await foundOr(findVisibleLocation(db, user, locationId), 'location.not_found');
   const rows = visibleLocationsOf.get(user) ?? new Map<number, VisibleLocation>();
   rows.set(locationId, row);
   visibleLocationsOf.set(user, rows);

@@ -1,7 +1,7 @@
 import { DEFAULT_TIME_ZONE, type locationListQuerySchema } from '@rfid/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { notFound } from '../../http/errors.js';
+import { foundOr } from '../../http/errors.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { createLocationsRepository, type LocationRow } from './locations.repository.js';
@@ -23,9 +23,7 @@ export const createLocationsService = (db: Db) => {
     ) => repo.listLocations(user, query, page, options),
 
     async get(user: AuthUser, id: number): Promise<LocationRow> {
-      const row = await repo.getLocation(user, id);
-      if (!row) throw notFound('location.not_found');
-      return row;
+      return foundOr(repo.getLocation(user, id), 'location.not_found');
     },
 
     brands: (user: AuthUser, query: z.output<typeof locationListQuerySchema>, page: PageParams) =>

@@ -12,15 +12,13 @@ import {
   movementOrderSchema,
   movementOrderUpdateBodySchema,
   outboundStatsQuerySchema,
-  pageOf,
   RoleThreshold,
 } from '@rfid/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createdPoster } from '../../http/created-route.js';
 import { withFilters } from '../../http/filters.js';
 import { pagedGetter } from '../../http/paged-route.js';
-import { pageParams, toPage } from '../../http/paging.js';
-import { routeDeclarer } from '../../http/route.js';
+import { routeDeclarer, type ZodApp } from '../../http/route.js';
 import { conflictErrorResponses, LIST_PAGE, locationParams } from '../../http/route-schemas.js';
 import { exportOptionsOf, sendExport } from '../../lib/export/reply.js';
 import { currentUser } from '../../plugins/auth.js';
@@ -38,7 +36,6 @@ import { orderListFilters } from '../orders/orders.repository.js';
 import type { ModuleDeps } from '../registry.js';
 import { createMovementsService, type MovementsService } from './movements.service.js';
 
-type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 /** What the movement routes use: the primary's service, the one lists read through, and the app's config. */
 type MovementsRouteDeps = Pick<ModuleDeps, 'config'> & { service: MovementsService; reads: MovementsService };
 
@@ -97,21 +94,17 @@ const registerMovementRoutes = (app: ZodApp, { config, service }: MovementsRoute
     (user, { body }) => service.create(user, body),
   );
 
-  app.get(
+  pagedGet(
     '/v1/morders/',
-    route({
+    {
       summary: 'Movements arriving at a location (entry dashboard): destination__id is required',
       querystring: withFilters(movementEntryListQuerySchema, orderListFilters('movement'), ['report_type']).extend({
         destination__id: intId('required'),
       }),
-      ok: pageOf(movementOrderSchema),
-    }),
-    async (request) => {
-      const page = pageParams(request.query, LIST_PAGE);
-      const { destination__id, ...query } = request.query;
-      const { count, results } = await service.listEntries(currentUser(request), destination__id, query, page);
-      return toPage(request, page, count, results);
+      row: movementOrderSchema,
+      pageSize: LIST_PAGE,
     },
+    (user, { query: { destination__id, ...query } }, page) => service.listEntries(user, destination__id, query, page),
   );
 
   pagedGet(

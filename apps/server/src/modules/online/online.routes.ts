@@ -18,6 +18,7 @@ import { createdPoster } from '../../http/created-route.js';
 import { withFilters } from '../../http/filters.js';
 import { pagedGetter } from '../../http/paged-route.js';
 import { DEFAULT_PAGE_SIZE } from '../../http/paging.js';
+import type { ZodApp } from '../../http/route.js';
 import { routeDeclarer } from '../../http/route.js';
 import { boxParams, conflictErrorResponses, LINES_PAGE, locationParams } from '../../http/route-schemas.js';
 import type { Language } from '../../i18n/messages.js';
@@ -33,7 +34,7 @@ import { registerOrderBoxes } from '../orders/order-pages/order-boxes.routes.js'
 import { registerOrderDelete } from '../orders/order-pages/order-delete.routes.js';
 import { registerOrderDetail } from '../orders/order-pages/order-detail.routes.js';
 import { registerOrderLines } from '../orders/order-pages/order-lines.routes.js';
-import { ONE_SIDE, type OrderPageKind, type ZodApp } from '../orders/order-pages/page-kind.js';
+import { ONE_SIDE, type OrderPageKind } from '../orders/order-pages/page-kind.js';
 import { orderListFilters } from '../orders/orders.repository.js';
 import type { ModuleDeps } from '../registry.js';
 import { createOnlineService } from './online.service.js';

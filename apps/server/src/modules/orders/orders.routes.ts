@@ -15,7 +15,6 @@ import {
   orderWithBoxesCreateBodySchema,
   orderWithBoxesHeadersSchema,
   orderWithBoxesSchema,
-  pageOf,
   pagingQuerySchema,
   printDataQuerySchema,
   providerListQuerySchema,
@@ -39,8 +38,8 @@ import { z } from 'zod';
 import { createdPoster } from '../../http/created-route.js';
 import { withFilters } from '../../http/filters.js';
 import { pagedGetter } from '../../http/paged-route.js';
-import { DEFAULT_PAGE_SIZE, pageParams, toPage } from '../../http/paging.js';
-import { routeDeclarer } from '../../http/route.js';
+import { DEFAULT_PAGE_SIZE } from '../../http/paging.js';
+import { routeDeclarer, type ZodApp } from '../../http/route.js';
 import { conflictErrorResponses, LINES_PAGE, locationParams } from '../../http/route-schemas.js';
 import { exportOptionsOf, sendExport } from '../../lib/export/reply.js';
 import { currentUser } from '../../plugins/auth.js';
@@ -68,7 +67,6 @@ const DASHBOARD_PAGE = LIST_PAGE_SIZE;
 
 const WRITE_ROLE = RoleThreshold.createOrders;
 
-type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 /** What the inbound routes use: the primary's service, the one lists and statistics read through, the app's config. */
 type OrdersRouteDeps = Pick<ModuleDeps, 'db' | 'config'> & { service: OrdersService; reads: OrdersService };
 
@@ -373,18 +371,18 @@ const registerReturnRoutes = (app: ZodApp, { service, reads }: OrdersRouteDeps) 
     },
   ] as const;
   for (const { kind, list, item, schema, dto } of returnKinds) {
-    app.get(
+    pagedGet(
       list,
-      route({
+      {
         summary: `${kind === 'provider' ? 'Provider' : 'Sale'} returns of a location`,
         params: locationParams,
         querystring: withFilters(returnListQuerySchema, returnFilters),
-        ok: pageOf(schema),
-      }),
-      async (request) => {
-        const page = pageParams(request.query, DASHBOARD_PAGE);
-        const { count, rows } = await reads.listReturns(currentUser(request), kind, request.params.id, request.query, page);
-        return toPage(request, page, count, rows.map(dto));
+        row: schema,
+        pageSize: DASHBOARD_PAGE,
+      },
+      async (user, { params, query }, page) => {
+        const { count, rows } = await reads.listReturns(user, kind, params.id, query, page);
+        return { count, results: rows.map(dto) };
       },
     );
     app.get(item, route({ params: idParamSchema, ok: schema }), async (request) =>

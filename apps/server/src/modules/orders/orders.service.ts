@@ -1,7 +1,7 @@
 import type { providerListQuerySchema, receptionListQuerySchema, returnListQuerySchema } from '@rfid/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { notFound } from '../../http/errors.js';
+import { foundOr } from '../../http/errors.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { createInboundRepository, type InboundRepository } from './inbound.repository.js';
@@ -54,9 +54,7 @@ const inboundUseCases = (inbound: InboundRepository) => ({
 const inboundReads = (db: Db, inbound: InboundRepository, orderPages: OrderPagesRepository) => {
   /** The box the user may see, or 404. */
   const requireBox = async (user: AuthUser, id: number) => {
-    const box = await inbound.box(user, id);
-    if (!box) throw notFound('orders.box_not_found');
-    return box;
+    return foundOr(inbound.box(user, id), 'orders.box_not_found');
   };
   return {
     requireBox,
@@ -74,8 +72,7 @@ const inboundReads = (db: Db, inbound: InboundRepository, orderPages: OrderPages
       return { count, results: rows.map(toReceptionDto) };
     },
     async getReception(user: AuthUser, id: number) {
-      const row = await inbound.reception(user, id);
-      if (!row) throw notFound('orders.reception_not_found');
+      const row = await foundOr(inbound.reception(user, id), 'orders.reception_not_found');
       return toReceptionDto(row);
     },
     async deleteBox(user: AuthUser, id: number) {

@@ -1,6 +1,6 @@
 import type { PosItem, PosTransaction } from '@rfid/contract';
 import type { Db } from '../../db/client.js';
-import { notFound } from '../../http/errors.js';
+import { visibleOr } from '../../http/errors.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { requireLocation } from '../locations/location-scope.js';
@@ -34,13 +34,12 @@ export const toPosDto = (r: repo.PosRow): PosTransaction => {
 };
 
 export const createPosService = (db: Db) => {
-  const requireTransaction = async (user: AuthUser, kind: PosKind, id: number) => {
-    const row = await repo.getPosTransaction(db, { id, kind, companyId: user.companyId });
-    if (!row || (user.locationIds !== null && !user.locationIds.includes(row.locationId))) {
-      throw notFound(kind === 'sale' ? 'pos.sale_not_found' : 'orders.return_not_found');
-    }
-    return row;
-  };
+  const requireTransaction = (user: AuthUser, kind: PosKind, id: number) =>
+    visibleOr(
+      user,
+      repo.getPosTransaction(db, { id, kind, companyId: user.companyId }),
+      kind === 'sale' ? 'pos.sale_not_found' : 'orders.return_not_found',
+    );
   return {
     async list(user: AuthUser, kind: PosKind, locationId: number, query: Record<string, unknown>, page: PageParams) {
       const { timeZone } = await requireLocation(db, user, locationId);

@@ -11,7 +11,6 @@ import {
   PRINT_CONTENTS_PAGE_SIZE,
   PRINT_ORDERS_PAGE_SIZE,
   PRINT_TAGS_PAGE_SIZE,
-  pageOf,
   pagingQuerySchema,
   printBodySchema,
   printContentSchema,
@@ -34,7 +33,7 @@ import { createdPoster } from '../../http/created-route.js';
 import { fieldError } from '../../http/errors.js';
 import { readMultipart } from '../../http/multipart.js';
 import { pagedGetter } from '../../http/paged-route.js';
-import { pageParams, toPage } from '../../http/paging.js';
+import type { ZodApp } from '../../http/route.js';
 import { exportOptionsOf, sendExport } from '../../lib/export/reply.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../registry.js';
@@ -98,26 +97,21 @@ export const printingRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { d
   registerPrintingsRoutes(app, service);
 };
 
-type App = Parameters<FastifyPluginAsyncZod>[0];
-
 /** The print orders: the list, one, and adding one (typed, from a CSV, or from purchase orders' expected labels). */
-const registerPrintOrderRoutes = (app: App, service: PrintingService) => {
+const registerPrintOrderRoutes = (app: ZodApp, service: PrintingService) => {
   const postCreated = createdPoster(app, route);
+  const pagedGet = pagedGetter(app, route);
 
-  app.get(
+  pagedGet(
     '/printer/print_orders/',
-    route({
+    {
       maxRole: READ,
       summary: `Print orders (${PRINT_ORDERS_PAGE_SIZE} per page; state, brand, name__icontains, id; order_by -creation_date)`,
       querystring: printOrderListQuerySchema,
-      ok: pageOf(printOrderSchema),
-    }),
-    async (request) => {
-      const page = pageParams(request.query, PRINT_ORDERS_PAGE_SIZE);
-      const { limit: _l, offset: _o, ...query } = request.query;
-      const { count, results } = await service.list(currentUser(request), { query, page });
-      return toPage(request, page, count, results);
+      row: printOrderSchema,
+      pageSize: PRINT_ORDERS_PAGE_SIZE,
     },
+    (user, { query: { limit: _l, offset: _o, ...query } }, page) => service.list(user, { query, page }),
   );
 
   postCreated(
@@ -164,7 +158,7 @@ const registerPrintOrderRoutes = (app: App, service: PrintingService) => {
 };
 
 /** A print order's cancel, progress, contents and labels. */
-const registerPrintOrderDetailRoutes = (app: App, service: PrintingService) => {
+const registerPrintOrderDetailRoutes = (app: ZodApp, service: PrintingService) => {
   const pagedGet = pagedGetter(app, route);
 
   app.put(
@@ -213,7 +207,7 @@ const registerPrintOrderDetailRoutes = (app: App, service: PrintingService) => {
 };
 
 /** Printing a print order's labels, and the print log. */
-const registerPrintRoutes = (app: App, service: PrintingService, defaultLanguage: ModuleDeps['config']['defaultLanguage']) => {
+const registerPrintRoutes = (app: ZodApp, service: PrintingService, defaultLanguage: ModuleDeps['config']['defaultLanguage']) => {
   /* ------------------------------------------------ printing and its log */
 
   app.post(
@@ -249,7 +243,7 @@ const registerPrintRoutes = (app: App, service: PrintingService, defaultLanguage
 };
 
 /** The printer upload ("Other" calls): a CSV file as a print order, and its printing. */
-const registerPrinterUploadRoutes = (app: App, service: PrintingService) => {
+const registerPrinterUploadRoutes = (app: ZodApp, service: PrintingService) => {
   app.put(
     '/fileupload/',
     route({
@@ -280,7 +274,8 @@ const registerPrinterUploadRoutes = (app: App, service: PrintingService) => {
 };
 
 /** The expected labels of an order or a box: printed at once, or as a NiceLabel order. */
-const registerExpectedLabelsRoutes = (app: App, service: PrintingService) => {
+const registerExpectedLabelsRoutes = (app: ZodApp, service: PrintingService) => {
+  const pagedGet = pagedGetter(app, route);
   for (const [url, summary, target] of [
     ['/porders/:id/printing/', "Print the expected labels of a purchase order's boxes on a printer {printer_id}", 'order'],
     ['/rboxes/:id/printing/', 'Print the expected labels of a box on a printer {printer_id}', 'box'],
@@ -312,24 +307,21 @@ const registerExpectedLabelsRoutes = (app: App, service: PrintingService) => {
     async (request) => service.nicelabelForOrder(currentUser(request), request.params.id),
   );
 
-  app.get(
+  pagedGet(
     '/nicelabelorder/',
-    route({
+    {
       maxRole: READ,
       summary: 'NiceLabel orders, newest first (status: 0 pending, 1 in progress, 2 completed; order: a purchase order)',
       querystring: nicelabelListQuerySchema,
-      ok: pageOf(nicelabelOrderSchema),
-    }),
-    async (request) => {
-      const { status, order } = request.query;
-      const page = pageParams(request.query, NICELABEL_ORDERS_PAGE_SIZE);
-      const result = await service.nicelabelOrders(
-        currentUser(request),
+      row: nicelabelOrderSchema,
+      pageSize: NICELABEL_ORDERS_PAGE_SIZE,
+    },
+    (user, { query: { status, order } }, page) =>
+      service.nicelabelOrders(
+        user,
         { ...(status === undefined ? {} : { status }), ...(order === undefined ? {} : { order }) },
         page,
-      );
-      return toPage(request, page, result.count, result.results);
-    },
+      ),
   );
 
   app.put(
@@ -346,7 +338,7 @@ const registerExpectedLabelsRoutes = (app: App, service: PrintingService) => {
 };
 
 /** The printings of a printer ("Other" calls): an empty print order, then its labels printed. */
-const registerPrintingsRoutes = (app: App, service: PrintingService) => {
+const registerPrintingsRoutes = (app: ZodApp, service: PrintingService) => {
   app.post(
     '/printings/',
     route({

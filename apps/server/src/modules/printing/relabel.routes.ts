@@ -1,8 +1,9 @@
-import { idParamSchema, pageOf, pagingQuerySchema, RoleThreshold, relabelItemSchema, relabelSchema } from '@rfid/contract';
+import { idParamSchema, pagingQuerySchema, RoleThreshold, relabelItemSchema, relabelSchema } from '@rfid/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../http/errors.js';
-import { DEFAULT_PAGE_SIZE, listPage } from '../../http/paging.js';
+import { pagedGetter } from '../../http/paged-route.js';
+import { DEFAULT_PAGE_SIZE } from '../../http/paging.js';
 import { routeDeclarer } from '../../http/route.js';
 import { locationParams } from '../../http/route-schemas.js';
 
@@ -19,36 +20,40 @@ const none = async () => ({ count: 0, rows: [] });
  * (modules/locations/location-scope.ts: another location's id is a 404).
  */
 export const relabelRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
+  const pagedGet = pagedGetter(app, route);
+  pagedGet(
     '/relabel/',
-    route({
+    {
       summary: 'Relabellings (feature flag off: always an empty list)',
       maxRole: RoleThreshold.printerMenu,
       querystring: pagingQuerySchema,
-      ok: pageOf(relabelSchema),
-    }),
-    async (request) => listPage(request, DEFAULT_PAGE_SIZE, none),
+      row: relabelSchema,
+      pageSize: DEFAULT_PAGE_SIZE,
+    },
+    none,
   );
-  app.get(
+  pagedGet(
     '/relabel_item/',
-    route({
+    {
       summary: 'Items of relabellings (feature flag off: always an empty list)',
       maxRole: RoleThreshold.printerMenu,
       querystring: pagingQuerySchema,
-      ok: pageOf(relabelItemSchema),
-    }),
-    async (request) => listPage(request, DEFAULT_PAGE_SIZE, none),
+      row: relabelItemSchema,
+      pageSize: DEFAULT_PAGE_SIZE,
+    },
+    none,
   );
-  app.get(
+  pagedGet(
     '/locations/:id/relabels/',
-    route({
+    {
       summary: 'Relabellings of a location (feature flag off: always an empty list)',
       maxRole: RoleThreshold.printerMenu,
       params: locationParams,
       querystring: pagingQuerySchema,
-      ok: pageOf(relabelSchema),
-    }),
-    async (request) => listPage(request, DEFAULT_PAGE_SIZE, none),
+      row: relabelSchema,
+      pageSize: DEFAULT_PAGE_SIZE,
+    },
+    none,
   );
   app.put(
     '/relabel/:id/',

@@ -20,7 +20,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { createdPoster } from '../../http/created-route.js';
 import { pagedGetter } from '../../http/paged-route.js';
-import { DEFAULT_PAGE_SIZE, pageParams, toPage } from '../../http/paging.js';
+import { DEFAULT_PAGE_SIZE, toPage } from '../../http/paging.js';
 import { currentUser } from '../../plugins/auth.js';
 import { errors, READ, route } from './printing.http.js';
 import { createTagFormatsService } from './tag-formats.service.js';
@@ -101,20 +101,16 @@ export const tagFormatsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
   );
 
   for (const url of ['/printer/tag_company_format/', '/tag_company_format/']) {
-    app.get(
+    pagedGet(
       url,
-      route({
+      {
         maxRole: READ,
         summary: `The company's tag type and format pairs (tag_type, tag_format; the wizard asks ${TAG_FORMAT_LOOKUP_LIMIT})`,
         querystring: tagCompanyFormatQuerySchema,
-        ok: pageOf(tagCompanyFormatSchema),
-      }),
-      async (request) => {
-        const page = pageParams(request.query, TAG_FORMAT_LOOKUP_LIMIT);
-        const { limit: _l, offset: _o, order_by: _b, ...filters } = request.query;
-        const { count, results } = await service.companyFormats(currentUser(request), filters, page);
-        return toPage(request, page, count, results);
+        row: tagCompanyFormatSchema,
+        pageSize: TAG_FORMAT_LOOKUP_LIMIT,
       },
+      (user, { query: { limit: _l, offset: _o, order_by: _b, ...filters } }, page) => service.companyFormats(user, filters, page),
     );
     app.post(
       url,

@@ -8,7 +8,7 @@ import type {
 } from '@rfid/contract';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
-import { notFound } from '../../http/errors.js';
+import { foundOr, notFound } from '../../http/errors.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { createTagFormatsRepository } from './tag-formats.repository.js';
@@ -49,8 +49,7 @@ export const createTagFormatsService = (db: DbOrTx) => {
     },
     tagFormats: (user: AuthUser, page: PageParams) => repo.tagFormats(user.companyId, page),
     async tagFormat(user: AuthUser, id: number) {
-      const row = await repo.tagFormat(user.companyId, id);
-      if (!row) throw notFound('print.tag_format_not_found');
+      const row = await foundOr(repo.tagFormat(user.companyId, id), 'print.tag_format_not_found');
       return detail(row);
     },
     async createTagFormat(user: AuthUser, body: z.output<typeof tagFormatCreateBodySchema>) {
@@ -64,14 +63,13 @@ export const createTagFormatsService = (db: DbOrTx) => {
     },
     /** Turns the GS1 Digital Link QR code of the format's labels on or off (another company's format is not found). */
     async updateTagFormat(user: AuthUser, id: number, body: z.output<typeof tagFormatUpdateBodySchema>) {
-      const row = await repo.setDigitalLinkQr(user.companyId, id, body.digital_link_qr);
-      if (!row) throw notFound('print.tag_format_not_found');
+      const row = await foundOr(repo.setDigitalLinkQr(user.companyId, id, body.digital_link_qr), 'print.tag_format_not_found');
       return detail(row);
     },
     companyFormats,
     async createCompanyFormat(user: AuthUser, body: z.output<typeof tagCompanyFormatCreateBodySchema>) {
-      if (!(await repo.tagType(user.companyId, body.tag_type))) throw notFound('print.tag_type_not_found');
-      if (!(await repo.tagFormat(user.companyId, body.tag_format))) throw notFound('print.tag_format_not_found');
+      await foundOr(repo.tagType(user.companyId, body.tag_type), 'print.tag_type_not_found');
+      await foundOr(repo.tagFormat(user.companyId, body.tag_format), 'print.tag_format_not_found');
       const { id, isNew } = await repo.insertCompanyFormat({
         companyId: user.companyId,
         tagTypeId: body.tag_type,

@@ -1,7 +1,6 @@
 import {
   errorBodySchema,
   idParamSchema,
-  pageOf,
   RoleThreshold,
   STICKERS_PAGE_SIZE,
   stickerCreateBodySchema,
@@ -13,7 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createdPoster } from '../../http/created-route.js';
-import { pageParams, toPage } from '../../http/paging.js';
+import { pagedGetter } from '../../http/paged-route.js';
 import { routeDeclarer } from '../../http/route.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../registry.js';
@@ -28,27 +27,21 @@ const WRITE_ROLE = RoleThreshold.printOrderAdd;
 /** Box stickers (spec "Stickers"): GET/POST /stickers/, GET /stickers_pdfs/ and /stickers_pdfs/{id}/ (the PDF). */
 export const stickersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, jobs }) => {
   const postCreated = createdPoster(app, route);
+  const pagedGet = pagedGetter(app, route);
   const stickerJobs = createStickerJobs({ db, jobs });
   const service = createStickersService(db, stickerJobs);
 
-  app.get(
+  pagedGet(
     '/stickers/',
-    route({
+    {
       maxRole: READ_ROLE,
       summary: 'Sticker requests, newest first (status 0 pending, 1 completed; order filter)',
       querystring: stickerListQuerySchema,
-      ok: pageOf(stickerSchema),
-    }),
-    async (request) => {
-      const { order, status } = request.query;
-      const page = pageParams(request.query, STICKERS_PAGE_SIZE);
-      const { count, results } = await service.list(
-        currentUser(request),
-        { ...(order === undefined ? {} : { order }), ...(status === undefined ? {} : { status }) },
-        page,
-      );
-      return toPage(request, page, count, results);
+      row: stickerSchema,
+      pageSize: STICKERS_PAGE_SIZE,
     },
+    (user, { query: { order, status } }, page) =>
+      service.list(user, { ...(order === undefined ? {} : { order }), ...(status === undefined ? {} : { status }) }, page),
   );
 
   postCreated(
@@ -62,20 +55,16 @@ export const stickersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { d
     (user, { body }) => service.create(user, body),
   );
 
-  app.get(
+  pagedGet(
     '/stickers_pdfs/',
-    route({
+    {
       maxRole: READ_ROLE,
       summary: 'Sticker PDFs, newest first (sticker filter)',
       querystring: stickerPdfListQuerySchema,
-      ok: pageOf(stickerPdfSchema),
-    }),
-    async (request) => {
-      const { sticker } = request.query;
-      const page = pageParams(request.query, STICKERS_PAGE_SIZE);
-      const { count, results } = await service.pdfs(currentUser(request), sticker === undefined ? {} : { sticker }, page);
-      return toPage(request, page, count, results);
+      row: stickerPdfSchema,
+      pageSize: STICKERS_PAGE_SIZE,
     },
+    (user, { query: { sticker } }, page) => service.pdfs(user, sticker === undefined ? {} : { sticker }, page),
   );
 
   app.get(

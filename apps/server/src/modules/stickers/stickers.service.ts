@@ -1,7 +1,7 @@
 import { STICKER_MAX_BOXES, type Sticker, type StickerPdf, type stickerCreateBodySchema } from '@rfid/contract';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { conflict, fieldError, notFound } from '../../http/errors.js';
+import { conflict, fieldError, foundOr, notFound } from '../../http/errors.js';
 import type { PageParams } from '../../http/paging.js';
 import { msg } from '../../i18n/messages.js';
 import type { AuthUser } from '../../plugins/auth.js';
@@ -86,7 +86,7 @@ export const createStickersService = (db: Db, stickerJobs: StickerJobs) => {
   return {
     /** POST /stickers/: a pending sticker for the order's boxes (or the chosen ones); its PDF follows. */
     async create(user: AuthUser, body: z.output<typeof stickerCreateBodySchema>): Promise<Sticker> {
-      if (!(await repo.visibleOrder(user, body.order_id))) throw notFound('orders.order_not_found');
+      await foundOr(repo.visibleOrder(user, body.order_id), 'orders.order_not_found');
       const chosen = body.box_ids?.length ? [...new Set(body.box_ids)] : undefined;
       const boxIds = await repo.boxIdsOf(body.order_id, chosen);
       if (chosen && boxIds.length !== chosen.length) throw fieldError('box_ids', 'stickers.unknown_box');
@@ -134,8 +134,7 @@ export const createStickersService = (db: Db, stickerJobs: StickerJobs) => {
     },
 
     async pdf(user: AuthUser, id: number): Promise<{ fileName: string; bytes: Buffer }> {
-      const row = await repo.pdfContent(user, id);
-      if (!row) throw notFound('stickers.pdf_not_found');
+      const row = await foundOr(repo.pdfContent(user, id), 'stickers.pdf_not_found');
       return { fileName: row.file_name, bytes: Buffer.from(row.content, 'base64') };
     },
   };

@@ -28,7 +28,7 @@ import { z } from 'zod';
 import { fieldError } from '../../http/errors.js';
 import { readMultipart } from '../../http/multipart.js';
 import { pagedGetter } from '../../http/paged-route.js';
-import { routeDeclarer } from '../../http/route.js';
+import { routeDeclarer, type ZodApp } from '../../http/route.js';
 import { conflictErrorResponses, errorResponses } from '../../http/route-schemas.js';
 import { msg } from '../../i18n/messages.js';
 import { exportOptionsOf, sendExport } from '../../lib/export/reply.js';
@@ -52,7 +52,6 @@ const decodeText = (bytes: Buffer): string => {
   }
 };
 
-type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 type StockService = ReturnType<typeof createStockService>;
 /** What the stock routes use: the primary's service, the one lists read through, and the app's config. */
 type StockRouteDeps = Pick<ModuleDeps, 'db' | 'config'> & { service: StockService; reads: StockService };

@@ -12,7 +12,7 @@ import type {
 import { itemStateName } from '@rfid/contract';
 import { type Gs1ElementString, isDigitalLinkUri, isEpcError, parseDigitalLink } from '@rfid/epc';
 import type { Db } from '../../db/client.js';
-import { fieldError, notFound } from '../../http/errors.js';
+import { fieldError, foundOr } from '../../http/errors.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { uncompressedDigitalLink } from '../epcis/capture/compressed-link.js';
@@ -112,13 +112,12 @@ export const createTrackingService = (db: Db) => {
     },
 
     async item(user: AuthUser, id: number): Promise<Item> {
-      const row = await repo.itemById(user, id);
-      if (!row) throw notFound('tracking.item_not_found');
+      const row = await foundOr(repo.itemById(user, id), 'tracking.item_not_found');
       return toItemDto(row);
     },
 
     async readings(user: AuthUser, itemId: number, page: PageParams): Promise<{ count: number; results: EpcReading[] }> {
-      if (!(await repo.itemById(user, itemId))) throw notFound('tracking.item_not_found');
+      await foundOr(repo.itemById(user, itemId), 'tracking.item_not_found');
       const { count, rows } = await repo.readingsOfItem(user, itemId, page);
       return {
         count,
@@ -146,7 +145,7 @@ export const createTrackingService = (db: Db) => {
       itemId: number,
       page: PageParams,
     ): Promise<{ count: number; results: EpcReadingGroup[] }> {
-      if (!(await repo.itemById(user, itemId))) throw notFound('tracking.item_not_found');
+      await foundOr(repo.itemById(user, itemId), 'tracking.item_not_found');
       const { count, rows } = await repo.readingSetsOfItem(user, itemId, page);
       return {
         count,
@@ -177,8 +176,7 @@ export const createTrackingService = (db: Db) => {
     },
 
     async setDetail(user: AuthUser, id: string): Promise<FreeReadingSetDetail> {
-      const row = await repo.setById(user, id);
-      if (!row) throw notFound('tracking.set_not_found');
+      const row = await foundOr(repo.setById(user, id), 'tracking.set_not_found');
       const lines = await repo.setLines(id);
       return {
         ...toFreeSetDto(row),
@@ -196,7 +194,7 @@ export const createTrackingService = (db: Db) => {
     },
 
     async setEpcs(user: AuthUser, id: string, query: Record<string, unknown>, page: PageParams) {
-      if (!(await repo.setById(user, id))) throw notFound('tracking.set_not_found');
+      await foundOr(repo.setById(user, id), 'tracking.set_not_found');
       const { count, rows } = await repo.setEpcs(id, query, page);
       const results: ReadingSetEpc[] = rows.map((r) => ({
         epc: r.epc,

@@ -6,7 +6,6 @@ import {
   itemLineQuerySchema,
   itemLineSchema,
   LIST_PAGE_SIZE,
-  pageOf,
   pagingQuerySchema,
   RoleThreshold,
   verificationItemSchema,
@@ -15,7 +14,6 @@ import {
 } from '@rfid/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pagedGetter } from '../../http/paged-route.js';
-import { pageParams, toPage } from '../../http/paging.js';
 import { routeDeclarer } from '../../http/route.js';
 import { conflictErrorResponses, gtinFilter, locationParams } from '../../http/route-schemas.js';
 import { currentUser } from '../../plugins/auth.js';
@@ -34,25 +32,18 @@ export const verificationRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app,
   const route = routeDeclarer(['verification']);
   const pagedGet = pagedGetter(app, route);
 
-  app.get(
+  pagedGet(
     '/rboxes/:id/verifications/',
-    route({
+    {
       summary: 'Verifications of a box (destination side; side=origin or readingset_ptr__reading__type=1 for the exit side)',
       params: idParamSchema,
       querystring: boxVerificationsQuerySchema,
-      ok: pageOf(verificationSchema),
-    }),
-    async (request) => {
-      const page = pageParams(request.query, VERIFICATIONS_PAGE);
-      const side = request.query.side ?? (request.query.readingset_ptr__reading__type === '1' ? 'origin' : 'destination');
-      const { count, results } = await service.listForBox(
-        currentUser(request),
-        request.params.id,
-        side,
-        request.query.order_by,
-        page,
-      );
-      return toPage(request, page, count, results);
+      row: verificationSchema,
+      pageSize: VERIFICATIONS_PAGE,
+    },
+    (user, { params, query }, page) => {
+      const side = query.side ?? (query.readingset_ptr__reading__type === '1' ? 'origin' : 'destination');
+      return service.listForBox(user, params.id, side, query.order_by, page);
     },
   );
 

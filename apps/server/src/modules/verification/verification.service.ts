@@ -1,6 +1,6 @@
 import type { ItemLine, Verification, VerificationItem } from '@rfid/contract';
 import type { Db } from '../../db/client.js';
-import { notFound } from '../../http/errors.js';
+import { foundOr } from '../../http/errors.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import * as ordersRepo from '../orders/orders.repository.js';
@@ -27,16 +27,13 @@ export const toVerificationDto = (v: repo.VerificationRow): Verification => ({
 
 export const createVerificationService = (db: Db) => {
   const requireVerification = async (user: AuthUser, id: number) => {
-    const row = await repo.getVerification(db, user, id);
-    if (!row) throw notFound('orders.verification_not_found');
-    return row;
+    return foundOr(repo.getVerification(db, user, id), 'orders.verification_not_found');
   };
 
   return {
     /** Verifications of a box on one side (destination by default), newest first. */
     async listForBox(user: AuthUser, boxId: number, side: repo.Side, orderBy: string | undefined, page: PageParams) {
-      const box = await ordersRepo.getBox(db, user, boxId);
-      if (!box) throw notFound('orders.box_not_found');
+      await foundOr(ordersRepo.getBox(db, user, boxId), 'orders.box_not_found');
       const { count, rows } = await repo.listBoxVerifications(db, { boxId, side, orderBy, page });
       return { count, results: rows.map(toVerificationDto) };
     },

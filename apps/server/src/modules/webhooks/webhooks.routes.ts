@@ -17,7 +17,7 @@ import {
 } from '@rfid/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pagedGetter } from '../../http/paged-route.js';
-import { routeDeclarer } from '../../http/route.js';
+import { routeDeclarer, type ZodApp } from '../../http/route.js';
 import { LIST_PAGE } from '../../http/route-schemas.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../registry.js';
@@ -54,7 +54,6 @@ export const webhooksRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { d
   registerDeliveryRoutes(app, context);
 };
 
-type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 type WebhookRouteContext = {
   route: ReturnType<typeof routeDeclarer>;
   pagedGet: ReturnType<typeof pagedGetter>;

@@ -1,5 +1,5 @@
 import type { CompanySecurity } from '@rfid/contract';
-import { forbidden, notFound } from '../../../http/errors.js';
+import { forbidden, foundOr } from '../../../http/errors.js';
 import type { AuthUser } from '../../../plugins/auth.js';
 import type { MfaRepository } from '../../auth/mfa.repository.js';
 
@@ -13,8 +13,7 @@ const requireCompanyAdmin = (user: AuthUser) => {
 /** GET /api/company/security/ (role 1). */
 export const getCompanySecurity = async ({ repo }: CompanySecurityDeps, user: AuthUser): Promise<CompanySecurity> => {
   requireCompanyAdmin(user);
-  const row = await repo.companySecurity(user.companyId);
-  if (!row) throw notFound();
+  const row = await foundOr(repo.companySecurity(user.companyId), 'common.not_found');
   return { mfa_required_admins: row.mfaRequiredAdmins };
 };
 

@@ -1,5 +1,5 @@
 import type { ApiKeyCreateBody, ApiKeyCreated } from '@rfid/contract';
-import { notFound } from '../../../http/errors.js';
+import { foundOr, notFound } from '../../../http/errors.js';
 import type { AuthUser } from '../../../plugins/auth.js';
 import { toApiKey } from '../api-keys.dto.js';
 import type { ApiKeysRepository } from '../api-keys.repository.js';
@@ -32,7 +32,6 @@ export const createApiKey = async (
     locationIds: wanted,
     createdBy: user.id,
   });
-  const row = await repo.get(user.companyId, id);
-  if (!row) throw notFound('keys.not_found');
+  const row = await foundOr(repo.get(user.companyId, id), 'keys.not_found');
   return { ...toApiKey(row, new Map(places.map((p) => [p.id, p]))), key };
 };

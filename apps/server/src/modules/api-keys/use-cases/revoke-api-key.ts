@@ -1,5 +1,5 @@
 import type { ApiKey } from '@rfid/contract';
-import { conflict, notFound } from '../../../http/errors.js';
+import { conflict, foundOr } from '../../../http/errors.js';
 import type { AuthUser } from '../../../plugins/auth.js';
 import { locationIdsOf, toApiKey } from '../api-keys.dto.js';
 import type { ApiKeysRepository } from '../api-keys.repository.js';
@@ -12,11 +12,9 @@ export type RevokeApiKeyDeps = { repo: Pick<ApiKeysRepository, 'get' | 'revoke' 
  * the list of revoked ones.
  */
 export const revokeApiKey = async ({ repo, now }: RevokeApiKeyDeps, user: AuthUser, id: number): Promise<ApiKey> => {
-  const key = await repo.get(user.companyId, id);
-  if (!key) throw notFound('keys.not_found');
+  const key = await foundOr(repo.get(user.companyId, id), 'keys.not_found');
   if (key.revokedAt !== null || !(await repo.revoke(user.companyId, id, now()))) throw conflict('keys.revoked');
-  const row = await repo.get(user.companyId, id);
-  if (!row) throw notFound('keys.not_found');
+  const row = await foundOr(repo.get(user.companyId, id), 'keys.not_found');
   const places = await repo.locationsOf(user.companyId, locationIdsOf([row]));
   return toApiKey(row, new Map(places.map((p) => [p.id, p])));
 };

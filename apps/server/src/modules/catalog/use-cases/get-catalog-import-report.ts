@@ -1,4 +1,4 @@
-import { notFound } from '../../../http/errors.js';
+import { foundOr } from '../../../http/errors.js';
 import { type Language, render } from '../../../i18n/messages.js';
 import type { AuthUser } from '../../../plugins/auth.js';
 import { renderStored } from '../catalog-import.dto.js';
@@ -18,8 +18,7 @@ export const getCatalogImportReport = async (
   user: AuthUser,
   { id, language }: { id: number; language: Language },
 ): Promise<CatalogImportReport> => {
-  const row = await repo.get(user.companyId, id);
-  if (!row) throw notFound('catalogue.not_found');
+  await foundOr(repo.get(user.companyId, id), 'catalogue.not_found');
   async function* chunks(): AsyncGenerator<unknown[][]> {
     let after = 0;
     for (;;) {

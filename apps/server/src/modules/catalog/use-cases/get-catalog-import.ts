@@ -1,5 +1,5 @@
 import type { CatalogImport } from '@rfid/contract';
-import { notFound } from '../../../http/errors.js';
+import { foundOr } from '../../../http/errors.js';
 import type { Language } from '../../../i18n/messages.js';
 import type { AuthUser } from '../../../plugins/auth.js';
 import { toCatalogImportDto } from '../catalog-import.dto.js';
@@ -11,7 +11,6 @@ export const getCatalogImport = async (
   user: AuthUser,
   { id, language }: { id: number; language: Language },
 ): Promise<CatalogImport> => {
-  const row = await repo.get(user.companyId, id);
-  if (!row) throw notFound('catalogue.not_found');
+  const row = await foundOr(repo.get(user.companyId, id), 'catalogue.not_found');
   return toCatalogImportDto(row, language);
 };

@@ -1,5 +1,5 @@
 import type { ItemType } from '@rfid/contract';
-import { notFound } from '../../../http/errors.js';
+import { foundOr } from '../../../http/errors.js';
 import type { AuthUser } from '../../../plugins/auth.js';
 import type { CatalogRepository } from '../catalog.repository.js';
 import { toItemTypeDto } from '../catalog-dto.js';
@@ -9,7 +9,6 @@ export const getItemType = async (
   repo: Pick<CatalogRepository, 'byId'>,
   { user, id }: { user: AuthUser; id: number },
 ): Promise<ItemType> => {
-  const row = await repo.byId(user.companyId, id);
-  if (!row) throw notFound('catalog.gtin_not_found');
+  const row = await foundOr(repo.byId(user.companyId, id), 'catalog.gtin_not_found');
   return toItemTypeDto(row);
 };

@@ -1,4 +1,4 @@
-import { notFound } from '../../../http/errors.js';
+import { foundOr } from '../../../http/errors.js';
 import type { Language } from '../../../i18n/messages.js';
 import type { AuthUser } from '../../../plugins/auth.js';
 import { type CaptureJob, captureDto } from '../epcis-capture-dto.js';
@@ -9,7 +9,6 @@ export const getCaptureJob = async (
   repo: Pick<EpcisRepository, 'capture'>,
   { user, id, language }: { user: AuthUser; id: number; language: Language },
 ): Promise<CaptureJob> => {
-  const row = await repo.capture(user.companyId, id);
-  if (!row) throw notFound('epcis.capture_not_found');
+  const row = await foundOr(repo.capture(user.companyId, id), 'epcis.capture_not_found');
   return captureDto(row, language);
 };

@@ -1,4 +1,4 @@
-import { notFound } from '../../../http/errors.js';
+import { foundOr } from '../../../http/errors.js';
 import type { AuthUser } from '../../../plugins/auth.js';
 import type { EpcisRepository } from '../epcis-store.repository.js';
 
@@ -7,7 +7,6 @@ export const getEvent = async (
   repo: Pick<EpcisRepository, 'eventById'>,
   { user, eventId }: { user: AuthUser; eventId: string },
 ): Promise<Record<string, unknown>> => {
-  const row = await repo.eventById(user, eventId);
-  if (!row) throw notFound('epcis.event_not_found');
+  const row = await foundOr(repo.eventById(user, eventId), 'epcis.event_not_found');
   return row.document;
 };

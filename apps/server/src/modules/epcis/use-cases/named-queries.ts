@@ -1,5 +1,5 @@
 import type { EpcisNamedQuery } from '@rfid/contract';
-import { notFound } from '../../../http/errors.js';
+import { foundOr } from '../../../http/errors.js';
 import type { AuthUser } from '../../../plugins/auth.js';
 import type { EpcisQueriesRepository, NamedQueryRow } from '../epcis-queries.repository.js';
 
@@ -9,9 +9,7 @@ export const requireNamedQuery = async (
   user: Pick<AuthUser, 'companyId'>,
   name: string,
 ): Promise<NamedQueryRow> => {
-  const row = await repo.getQuery(user.companyId, name);
-  if (!row) throw notFound('epcis.query_not_found');
-  return row;
+  return foundOr(repo.getQuery(user.companyId, name), 'epcis.query_not_found');
 };
 
 export const toNamedQuery = (row: NamedQueryRow): EpcisNamedQuery => ({

@@ -1,5 +1,5 @@
 import type { EpcisSchedule, EpcisSubscription } from '@rfid/contract';
-import { notFound } from '../../../http/errors.js';
+import { foundOr } from '../../../http/errors.js';
 import type { EpcisQueriesRepository, NamedQueryRow, SubscriptionRow } from '../epcis-queries.repository.js';
 
 export const toSubscription = (row: SubscriptionRow, secret?: string): EpcisSubscription => ({
@@ -20,7 +20,5 @@ export const requireSubscription = async (
   query: NamedQueryRow,
   subscriptionId: string,
 ): Promise<SubscriptionRow> => {
-  const row = await repo.getSubscription(query.id, subscriptionId);
-  if (!row) throw notFound('epcis.subscription_not_found');
-  return row;
+  return foundOr(repo.getSubscription(query.id, subscriptionId), 'epcis.subscription_not_found');
 };

@@ -1,5 +1,5 @@
 import type { ErpSnapshotDetail } from '@rfid/contract';
-import { notFound } from '../../../http/errors.js';
+import { foundOr } from '../../../http/errors.js';
 import type { AuthUser } from '../../../plugins/auth.js';
 import { toSnapshotDetail } from '../erp.dto.js';
 import type { ErpRepository } from '../erp.repository.js';
@@ -10,8 +10,7 @@ export const getErpSnapshot = async (
   user: AuthUser,
   id: number,
 ): Promise<ErpSnapshotDetail> => {
-  const row = await repo.getSnapshot(user, id);
-  if (!row) throw notFound('erp.snapshot_not_found');
+  const row = await foundOr(repo.getSnapshot(user, id), 'erp.snapshot_not_found');
   const places = await repo.locationsOf(user.companyId, row.locationIds);
   return toSnapshotDetail(row, new Map(places.map((p) => [p.id, p])));
 };

@@ -1,5 +1,5 @@
 import type { InventoryDifferences } from '@rfid/contract';
-import { notFound } from '../../../http/errors.js';
+import { foundOr } from '../../../http/errors.js';
 import type { AuthUser } from '../../../plugins/auth.js';
 import { toInventoryDifferences } from '../erp.dto.js';
 import type { ErpRepository } from '../erp.repository.js';
@@ -13,7 +13,6 @@ export const getInventoryDifferences = async (
   user: AuthUser,
   { id, onlyDifferences }: { id: number; onlyDifferences: boolean },
 ): Promise<InventoryDifferences> => {
-  const head = await repo.inventoryHead(user, id);
-  if (!head) throw notFound('inventory.not_found');
+  const head = await foundOr(repo.inventoryHead(user, id), 'inventory.not_found');
   return toInventoryDifferences(head, await repo.inventoryLines([head.id]), { onlyDifferences });
 };

@@ -1,5 +1,5 @@
 import { type ExitAlarm, type ExitAlarmResolveBody, ExitAlarmStatus } from '@rfid/contract';
-import { conflict, notFound } from '../../../http/errors.js';
+import { conflict, foundOr } from '../../../http/errors.js';
 import type { AuthUser } from '../../../plugins/auth.js';
 import { toExitAlarm } from '../exit-alarms.dto.js';
 import type { ExitAlarmRow, ExitAlarmsRepository } from '../exit-alarms.repository.js';
@@ -35,8 +35,7 @@ export const resolveExitAlarm = (
   { id, body }: { id: number; body: ExitAlarmResolveBody },
 ): Promise<ExitAlarm> =>
   inTransaction(async ({ repo, markItemLost, announce }) => {
-    const alarm = await repo.lock(user, id);
-    if (!alarm) throw notFound('exit.alarm_not_found');
+    const alarm = await foundOr(repo.lock(user, id), 'exit.alarm_not_found');
     if (!canResolve(alarm.status)) throw conflict('exit.alarm_resolved');
     const at = now();
     if (!(await repo.resolve(id, { status: body.status, note: body.note ?? '', userId: user.id, at }))) {
@@ -44,7 +43,6 @@ export const resolveExitAlarm = (
     }
     if (body.status === ExitAlarmStatus.Lost) await markItemLost(alarm, at);
     await announce(alarm, { status: body.status, at });
-    const resolved = await repo.get(user, id);
-    if (!resolved) throw notFound('exit.alarm_not_found');
+    const resolved = await foundOr(repo.get(user, id), 'exit.alarm_not_found');
     return toExitAlarm(resolved);
   });

@@ -1,5 +1,5 @@
 import type { InventoryGtin } from '@rfid/contract';
-import { notFound } from '../../../http/errors.js';
+import { foundOr } from '../../../http/errors.js';
 import type { AuthUser } from '../../../plugins/auth.js';
 import { toItemTypeDto } from '../../catalog/catalog-dto.js';
 import { emptyLine, toSummaryDto } from '../inventory-dto.js';
@@ -15,8 +15,7 @@ export const getInventoryGtin = async (
   { user, id, itemTypeId }: { user: AuthUser; id: number; itemTypeId: number },
 ): Promise<InventoryGtin> => {
   const row = await requireInventory(repo, user, id);
-  const type = await repo.itemType(user.companyId, itemTypeId);
-  if (!type) throw notFound('catalog.gtin_not_found');
+  const type = await foundOr(repo.itemType(user.companyId, itemTypeId), 'catalog.gtin_not_found');
   const { rows } = await repo.summary({ inventoryId: id, kind: 'all', query: {}, page: { limit: 1, offset: 0 }, itemTypeId });
   const [line] = rows;
   return {

@@ -1,5 +1,5 @@
 import type { Inventory } from '@rfid/contract';
-import { notFound } from '../../../http/errors.js';
+import { visibleOr } from '../../../http/errors.js';
 import type { AuthUser } from '../../../plugins/auth.js';
 import type { InventoryRow } from '../inventory.repository.js';
 import { toInventoryDto } from '../inventory-dto.js';
@@ -11,11 +11,7 @@ export const requireInventory = async (
   user: AuthUser,
   id: number,
 ): Promise<InventoryRow> => {
-  const row = await repo.inventory({ id, companyId: user.companyId });
-  if (!row || (user.locationIds !== null && !user.locationIds.includes(row.locationId))) {
-    throw notFound('inventory.not_found');
-  }
-  return row;
+  return visibleOr(user, repo.inventory({ id, companyId: user.companyId }), 'inventory.not_found');
 };
 
 /** The inventory as the API answers it, with its GTINs when partial. */

@@ -1,4 +1,4 @@
-import { notFound } from '../../../http/errors.js';
+import { foundOr } from '../../../http/errors.js';
 import type { AuthUser } from '../../../plugins/auth.js';
 import type { MovementRow, MovementsRepository } from '../movements.repository.js';
 
@@ -8,7 +8,5 @@ export const requireMovement = async (
   user: AuthUser,
   id: number,
 ): Promise<MovementRow> => {
-  const row = await repo.movement(user, id);
-  if (!row) throw notFound('orders.order_not_found');
-  return row;
+  return foundOr(repo.movement(user, id), 'orders.order_not_found');
 };

@@ -1,4 +1,4 @@
-import { notFound } from '../../../http/errors.js';
+import { foundOr } from '../../../http/errors.js';
 import type { AuthUser } from '../../../plugins/auth.js';
 import type { NmsRepository } from '../nms.repository.js';
 import type { ReaderCommands } from '../nms-commands.js';
@@ -12,16 +12,12 @@ export const AVAILABLE_APPS = [
 
 /** An application of a reader the user sees, with the reader's MAC; else 404. */
 export const requireApp = async (repo: Pick<NmsRepository, 'app'>, user: AuthUser, id: number) => {
-  const row = await repo.app(user, id);
-  if (!row) throw notFound('nms.application_not_found');
-  return row;
+  return foundOr(repo.app(user, id), 'nms.application_not_found');
 };
 
 /** A reader the user sees; else 404. */
 export const requireDevice = async (repo: Pick<NmsRepository, 'device'>, user: AuthUser, id: number) => {
-  const row = await repo.device(user, id);
-  if (!row) throw notFound('nms.device_not_found');
-  return row;
+  return foundOr(repo.device(user, id), 'nms.device_not_found');
 };
 
 /** Sends an application with its configuration to the reader, in the version asked or else `current`; answers that version. */

@@ -1,10 +1,11 @@
 import { itemLineQuerySchema } from '@rfid/contract';
 import type { z } from 'zod';
 import { pagedGetter } from '../../../http/paged-route.js';
+import type { ZodApp } from '../../../http/route.js';
 import { routeDeclarer } from '../../../http/route.js';
 import { boxParams, LINES_PAGE } from '../../../http/route-schemas.js';
 import { currentUser } from '../../../plugins/auth.js';
-import type { BoxPagesReader, OrderPageKind, ZodApp } from './page-kind.js';
+import type { BoxPagesReader, OrderPageKind } from './page-kind.js';
 
 /**
  * `GET {prefix}/:id/boxes/:boxId/` and its `report/`: one box of the order and its item lines (online orders and

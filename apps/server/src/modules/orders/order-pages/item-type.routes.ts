@@ -1,12 +1,13 @@
 import { itemTypeSchema } from '@rfid/contract';
 import { z } from 'zod';
 import type { itemTypes } from '../../../db/schema/index.js';
+import type { ZodApp } from '../../../http/route.js';
 import { routeDeclarer } from '../../../http/route.js';
 import { typeParams } from '../../../http/route-schemas.js';
 import type { AuthUser } from '../../../plugins/auth.js';
 import { currentUser } from '../../../plugins/auth.js';
 import { toItemTypeDto } from '../../catalog/catalog-dto.js';
-import type { OrderPageKind, PageSide, ZodApp } from './page-kind.js';
+import type { OrderPageKind, PageSide } from './page-kind.js';
 
 /** What the GTIN page of an order reads: the order, the GTIN's item type and its line in the order. */
 export type ItemTypeReader<Order, Line> = {

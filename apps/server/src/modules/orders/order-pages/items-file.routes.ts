@@ -1,11 +1,12 @@
 import { DEFAULT_TIME_ZONE, exportQuerySchema, idParamSchema } from '@rfid/contract';
+import type { ZodApp } from '../../../http/route.js';
 import { routeDeclarer } from '../../../http/route.js';
 import type { Language } from '../../../i18n/messages.js';
 import { exportOptionsOf, sendExport } from '../../../lib/export/reply.js';
 import type { ExportColumn, ExportTable, Words } from '../../../lib/export/table.js';
 import type { AuthUser } from '../../../plugins/auth.js';
 import { currentUser } from '../../../plugins/auth.js';
-import type { OrderPageKind, PageSide, ZodApp } from './page-kind.js';
+import type { OrderPageKind, PageSide } from './page-kind.js';
 
 /** The cells every items file starts with: a GTIN line's item type and its expected quantity. */
 export type ItemLineCells = {

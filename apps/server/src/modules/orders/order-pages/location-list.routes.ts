@@ -1,8 +1,9 @@
 import type { z } from 'zod';
 import { pagedGetter } from '../../../http/paged-route.js';
+import type { ZodApp } from '../../../http/route.js';
 import { routeDeclarer } from '../../../http/route.js';
 import { LIST_PAGE, locationParams } from '../../../http/route-schemas.js';
-import type { OrderLister, OrderPageKind, ZodApp } from './page-kind.js';
+import type { OrderLister, OrderPageKind } from './page-kind.js';
 
 /** `GET url`: a location's orders of the kind (its dashboard), a page of LIST_PAGE, filtered by `querystring`. */
 export const registerLocationList = <Q extends z.ZodType<Record<string, unknown>>, O extends z.ZodType>(

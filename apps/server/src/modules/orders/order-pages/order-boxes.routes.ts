@@ -1,9 +1,10 @@
 import { idParamSchema, orderBoxesQuerySchema } from '@rfid/contract';
 import type { z } from 'zod';
 import { pagedGetter } from '../../../http/paged-route.js';
+import type { ZodApp } from '../../../http/route.js';
 import { routeDeclarer } from '../../../http/route.js';
 import { BOXES_PAGE } from '../../../http/route-schemas.js';
-import type { OrderBoxesReader, OrderPageKind, ZodApp } from './page-kind.js';
+import type { OrderBoxesReader, OrderPageKind } from './page-kind.js';
 
 /** `GET` at each of `urls`: the order's boxes with their verification counts, a barcode filter, a page of BOXES_PAGE. */
 export const registerOrderBoxes = <B extends z.ZodType>(

@@ -1,8 +1,9 @@
 import { idParamSchema } from '@rfid/contract';
+import type { ZodApp } from '../../../http/route.js';
 import { routeDeclarer } from '../../../http/route.js';
 import { conflictErrorResponses } from '../../../http/route-schemas.js';
 import { currentUser } from '../../../plugins/auth.js';
-import type { OrderPageKind, OrderRemover, ZodApp } from './page-kind.js';
+import type { OrderPageKind, OrderRemover } from './page-kind.js';
 
 /** `DELETE` at each of `urls`: an order with no verified box (409 otherwise), by roles up to `maxRole`. */
 export const registerOrderDelete = (

@@ -1,8 +1,9 @@
 import { idParamSchema } from '@rfid/contract';
 import type { z } from 'zod';
+import type { ZodApp } from '../../../http/route.js';
 import { errorResponses } from '../../../http/route-schemas.js';
 import { currentUser } from '../../../plugins/auth.js';
-import type { OrderPageKind, OrderReader, ZodApp } from './page-kind.js';
+import type { OrderPageKind, OrderReader } from './page-kind.js';
 
 /** `GET` at each of `urls` (the v1 alias among them): one order with its counts, as seen from the side asked for. */
 export const registerOrderDetail = <O extends z.ZodType>(

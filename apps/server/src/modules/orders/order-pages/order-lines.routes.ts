@@ -1,9 +1,10 @@
 import { idParamSchema, itemLineQuerySchema } from '@rfid/contract';
 import type { z } from 'zod';
 import { pagedGetter } from '../../../http/paged-route.js';
+import type { ZodApp } from '../../../http/route.js';
 import { routeDeclarer } from '../../../http/route.js';
 import { LINES_PAGE } from '../../../http/route-schemas.js';
-import type { OrderLinesReader, OrderPageKind, ZodApp } from './page-kind.js';
+import type { OrderLinesReader, OrderPageKind } from './page-kind.js';
 
 /** `GET {prefix}/:id/report/`: the order's item lines per GTIN, expected vs real, a GTIN filter, a page of LINES_PAGE. */
 export const registerOrderLines = <L extends z.ZodType>(

@@ -1,5 +1,4 @@
 import type { itemLineQuerySchema, orderBoxesQuerySchema } from '@rfid/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { PageParams } from '../../../http/paging.js';
 import type { AuthUser } from '../../../plugins/auth.js';
@@ -10,8 +9,6 @@ import type { PageRequestInput } from '../../use-case-input.js';
  * declared by each kind of order — purchase orders (orders), online orders (online), movements (movements) — with the
  * route pieces of this folder it shows, each given the small reader it calls (the types below).
  */
-
-export type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 
 /** Which side a movement page reads (`?side=exit|entry`); purchase and online pages have one side. */
 export type PageSide = 'exit' | 'entry';

@@ -1,6 +1,6 @@
 import type { Box, boxCreateBodySchema } from '@rfid/contract';
 import type { z } from 'zod';
-import { conflict, fieldError, notFound } from '../../../http/errors.js';
+import { conflict, fieldError, foundOr } from '../../../http/errors.js';
 import type { AuthUser } from '../../../plugins/auth.js';
 import type { InboundRepository } from '../inbound.repository.js';
 import { toBoxDto } from '../order-dto.js';
@@ -40,7 +40,6 @@ export const createBox = async (
     await writes.recomputeSides(reception.orderId);
     return boxId;
   });
-  const box = await repo.box(user, id);
-  if (!box) throw notFound('orders.box_not_found');
+  const box = await foundOr(repo.box(user, id), 'orders.box_not_found');
   return toBoxDto(box);
 };

@@ -1,4 +1,4 @@
-import { conflict, notFound } from '../../../http/errors.js';
+import { conflict, foundOr, notFound } from '../../../http/errors.js';
 import { gtinFilter } from '../../../http/route-schemas.js';
 import type { AuthUser } from '../../../plugins/auth.js';
 import type { ItemTypeReader } from '../order-pages/item-type.routes.js';
@@ -91,8 +91,7 @@ export const orderPagesReads = <Order, OrderDto, BoxDto, LineDto>(
 
     async itemType(user: AuthUser, id: number, itemTypeId: number, side?: PageSide) {
       const order = await requireOrder(user, id);
-      const itemType = await repo.itemType(user.companyId, itemTypeId);
-      if (!itemType) throw notFound('catalog.gtin_not_found');
+      const itemType = await foundOr(repo.itemType(user.companyId, itemTypeId), 'catalog.gtin_not_found');
       const { rows } = await repo.itemLines({ orderId: id, itemTypeId, page: { limit: 1, offset: 0 } });
       const line = rows[0];
       if (!line) throw notFound('orders.gtin_not_in_order');
@@ -112,9 +111,7 @@ export const orderPagesReads = <Order, OrderDto, BoxDto, LineDto>(
 export const orderLoader =
   (repo: Pick<OrderPagesRepository, 'order'>, type?: OrderType) =>
   async (user: AuthUser, id: number): Promise<OrderWithAggregates> => {
-    const row = await repo.order(user, id, type);
-    if (!row) throw notFound('orders.order_not_found');
-    return row;
+    return foundOr(repo.order(user, id, type), 'orders.order_not_found');
   };
 
 export const ORDER_DELETE_CONFLICT = 'orders.delete_conflict';

@@ -1,4 +1,4 @@
-import { notFound } from '../../../http/errors.js';
+import { visibleOr } from '../../../http/errors.js';
 import type { AuthUser } from '../../../plugins/auth.js';
 import type { InboundRepository } from '../inbound.repository.js';
 
@@ -7,8 +7,5 @@ export const requireReturn = async (
   repo: Pick<InboundRepository, 'returnOf'>,
   { user, kind, id }: { user: AuthUser; kind: 'provider' | 'sale'; id: number },
 ) => {
-  const row = await repo.returnOf({ id, kind, companyId: user.companyId });
-  if (!row) throw notFound('orders.return_not_found');
-  if (user.locationIds !== null && !user.locationIds.includes(row.locationId)) throw notFound('orders.return_not_found');
-  return row;
+  return visibleOr(user, repo.returnOf({ id, kind, companyId: user.companyId }), 'orders.return_not_found');
 };

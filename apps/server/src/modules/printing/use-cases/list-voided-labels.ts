@@ -1,5 +1,5 @@
 import type { VoidedLabel } from '@rfid/contract';
-import { notFound } from '../../../http/errors.js';
+import { foundOr } from '../../../http/errors.js';
 import type { PageParams } from '../../../http/paging.js';
 import type { AuthUser } from '../../../plugins/auth.js';
 import { iso, voidReasonOf } from '../printing.dto.js';
@@ -36,7 +36,7 @@ export const listVoidedLabels = async (
   user: AuthUser,
   { printOrderId, page }: { printOrderId: number; page: PageParams },
 ): Promise<{ count: number; results: VoidedLabel[] }> => {
-  if (!(await repo.order(user, printOrderId))) throw notFound('print.order_not_found');
+  await foundOr(repo.order(user, printOrderId), 'print.order_not_found');
   const { count, rows } = await repo.listVoided(printOrderId, page);
   return { count, results: rows.map(toVoidedLabel) };
 };

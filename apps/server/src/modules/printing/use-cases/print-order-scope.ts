@@ -1,4 +1,4 @@
-import { notFound } from '../../../http/errors.js';
+import { foundOr } from '../../../http/errors.js';
 import type { AuthUser } from '../../../plugins/auth.js';
 import type { PrintingRepository, PrintOrderRow, ScopedPrinter } from '../printing.repository.js';
 
@@ -7,9 +7,7 @@ export type InPrintingTransaction = <T>(work: (repo: PrintingRepository) => Prom
 
 /** The print order when the user sees it, else a 404. */
 export const loadOrder = async (repo: Pick<PrintingRepository, 'order'>, user: AuthUser, id: number): Promise<PrintOrderRow> => {
-  const row = await repo.order(user, id);
-  if (!row) throw notFound('print.order_not_found');
-  return row;
+  return foundOr(repo.order(user, id), 'print.order_not_found');
 };
 
 /** The printer when it is in a location the user sees, else a 404. */
@@ -18,14 +16,10 @@ export const loadPrinter = async (
   user: AuthUser,
   id: number,
 ): Promise<ScopedPrinter> => {
-  const printer = await repo.printer(user, id);
-  if (!printer) throw notFound('admin.printer_not_found');
-  return printer;
+  return foundOr(repo.printer(user, id), 'admin.printer_not_found');
 };
 
 /** The company's tag format (a tag type and format pair with its filter value), else a 404. */
 export const loadFormat = async (repo: Pick<PrintingRepository, 'companyFormat'>, user: AuthUser, id: number) => {
-  const format = await repo.companyFormat(user.companyId, id);
-  if (!format) throw notFound('print.tag_format_not_found');
-  return format;
+  return foundOr(repo.companyFormat(user.companyId, id), 'print.tag_format_not_found');
 };

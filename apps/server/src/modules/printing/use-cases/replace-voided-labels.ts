@@ -4,7 +4,7 @@ import {
   type ReplaceVoidedLabelsAnswer,
   type ReplaceVoidedLabelsInput,
 } from '@rfid/contract';
-import { conflict, fieldError, notFound } from '../../../http/errors.js';
+import { conflict, fieldError, foundOr } from '../../../http/errors.js';
 import { msg } from '../../../i18n/messages.js';
 import type { AuthUser } from '../../../plugins/auth.js';
 import { type ReservedEpc, reserveEpcs } from '../epc-reservation.js';
@@ -41,8 +41,7 @@ export const replaceVoidedLabels = (
   { printOrderId, body }: { printOrderId: number; body: ReplaceVoidedLabelsInput },
 ): Promise<ReplaceVoidedLabelsAnswer> =>
   inTransaction(async (repo) => {
-    const order = await repo.lockOrder(user, printOrderId);
-    if (!order) throw notFound('print.order_not_found');
+    const order = await foundOr(repo.lockOrder(user, printOrderId), 'print.order_not_found');
     const ids = body.labels ? [...new Set(body.labels)] : null;
     const voided = await repo.voidedLabels(order.id, ids);
     if (ids) {
@@ -87,8 +86,7 @@ export const replaceVoidedLabels = (
       if (label) made.set(row.replacesTagId, label);
     });
 
-    const now = await repo.order(user, order.id);
-    if (!now) throw notFound('print.order_not_found');
+    const now = await foundOr(repo.order(user, order.id), 'print.order_not_found');
     return {
       order: toPrintOrderDto(now),
       created: added.length,

@@ -1,5 +1,5 @@
 import { ChallengeKind, type SsoStartBody, type SsoStartResponse } from '@rfid/contract';
-import { AppError, notFound } from '../../../http/errors.js';
+import { AppError, foundOr } from '../../../http/errors.js';
 import type { OidcClient } from '../sso.provider.js';
 import type { SsoRepository } from '../sso.repository.js';
 import { emailDomain, OIDC_REQUEST_MS, randomToken, sha256 } from '../sso.rules.js';
@@ -21,8 +21,7 @@ export const startSso = async (
   body: SsoStartBody,
   redirectUri: string,
 ): Promise<SsoStartResponse> => {
-  const config = await repo.findEnabledByDomain(emailDomain(body.email));
-  if (!config) throw notFound('sso.not_configured');
+  const config = await foundOr(repo.findEnabledByDomain(emailDomain(body.email)), 'sso.not_configured');
   const state = randomToken();
   const nonce = randomToken();
   const codeVerifier = client.randomVerifier();

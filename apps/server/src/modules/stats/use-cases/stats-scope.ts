@@ -1,6 +1,6 @@
 import type { statsRangeQuerySchema } from '@rfid/contract';
 import type { z } from 'zod';
-import { notFound } from '../../../http/errors.js';
+import { foundOr, notFound } from '../../../http/errors.js';
 import type { AuthUser } from '../../../plugins/auth.js';
 import type { StatsRepository } from '../stats.repository.js';
 import { statsRange } from '../stats.rules.js';
@@ -46,8 +46,7 @@ export const brandScope = async (
   user: AuthUser,
   brandId: number,
 ): Promise<BrandScope> => {
-  const brand = await repo.brandOf(user.companyId, brandId);
-  if (!brand) throw notFound('brand.not_found');
+  const brand = await foundOr(repo.brandOf(user.companyId, brandId), 'brand.not_found');
   const locationIds = await repo.brandLocationIds(user, brand.id);
   const timeZone = await repo.scopeTimeZone({ companyId: user.companyId, locationIds });
   return { ...brand, locationIds, timeZone };

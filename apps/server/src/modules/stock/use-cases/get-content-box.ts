@@ -1,5 +1,5 @@
 import type { ContentBox } from '@rfid/contract';
-import { notFound } from '../../../http/errors.js';
+import { visibleOr } from '../../../http/errors.js';
 import type { AuthUser } from '../../../plugins/auth.js';
 import { areaRef } from '../stock-dto.js';
 import type { StockRepository } from '../stock-store.repository.js';
@@ -9,10 +9,7 @@ export const getContentBox = async (
   repo: Pick<StockRepository, 'lastSighting' | 'setContents'>,
   { user, codebar }: { user: AuthUser; codebar: string },
 ): Promise<ContentBox> => {
-  const last = await repo.lastSighting({ companyId: user.companyId, codebar });
-  if (!last || (user.locationIds !== null && !user.locationIds.includes(last.locationId))) {
-    throw notFound('orders.box_not_found');
-  }
+  const last = await visibleOr(user, repo.lastSighting({ companyId: user.companyId, codebar }), 'orders.box_not_found');
   const contents = await repo.setContents(last.setId);
   return {
     codebar: last.codebar,

@@ -1,6 +1,6 @@
 import type { MinimumStock, minimumStockBodySchema } from '@rfid/contract';
 import type { z } from 'zod';
-import { notFound } from '../../../http/errors.js';
+import { foundOr } from '../../../http/errors.js';
 import type { AuthUser } from '../../../plugins/auth.js';
 import { toMinimumStock } from '../stock-dto.js';
 import type { StockRepository } from '../stock-store.repository.js';
@@ -22,7 +22,6 @@ export const setMinimumStock = async (
     minimumStock: body.minimum_stock,
   });
   await repo.alarmsChanged(area);
-  const record = await repo.minimumStockById(user, id);
-  if (!record) throw notFound('stock.minimum_not_found');
+  const record = await foundOr(repo.minimumStockById(user, id), 'stock.minimum_not_found');
   return { created, record: toMinimumStock(record) };
 };

@@ -1,6 +1,6 @@
 import type { StockRow, stockQuerySchema } from '@rfid/contract';
 import type { z } from 'zod';
-import { notFound } from '../../../http/errors.js';
+import { foundOr, notFound } from '../../../http/errors.js';
 import type { PageParams } from '../../../http/paging.js';
 import type { AuthUser } from '../../../plugins/auth.js';
 import type { AlarmFilters, AreaSet } from '../stock.repository.js';
@@ -31,9 +31,7 @@ export const areaSetOf = async (
 
 /** The GTIN (item type) of the user's company, or 404. */
 export const requireItemType = async (repo: Pick<StockRepository, 'itemTypeOf'>, user: AuthUser, id: number) => {
-  const row = await repo.itemTypeOf(user.companyId, id);
-  if (!row) throw notFound('catalog.gtin_not_found');
-  return row;
+  return foundOr(repo.itemTypeOf(user.companyId, id), 'catalog.gtin_not_found');
 };
 
 /** The alarm filters of a query: its location and area must be the user's (404). */

@@ -1,6 +1,6 @@
 import type { MinimumStock, minimumStockUpdateBodySchema } from '@rfid/contract';
 import type { z } from 'zod';
-import { AppError, conflict, notFound } from '../../../http/errors.js';
+import { AppError, conflict, foundOr } from '../../../http/errors.js';
 import type { AuthUser } from '../../../plugins/auth.js';
 import { toMinimumStock } from '../stock-dto.js';
 import type { StockRepository } from '../stock-store.repository.js';
@@ -12,8 +12,7 @@ export const updateMinimumStock = async (
   repo: Pick<StockRepository, 'minimumStockById' | 'area' | 'updateMinimumStock' | 'alarmsChanged'>,
   { user, id, body }: UpdateMinimumStockInput,
 ): Promise<MinimumStock> => {
-  const current = await repo.minimumStockById(user, id);
-  if (!current) throw notFound('stock.minimum_not_found');
+  const current = await foundOr(repo.minimumStockById(user, id), 'stock.minimum_not_found');
   if (body.item_type !== undefined && body.item_type !== current.itemTypeId) {
     throw new AppError('VALIDATION', {
       message: 'stock.minimum_gtin_fixed',
@@ -24,7 +23,6 @@ export const updateMinimumStock = async (
   const done = await repo.updateMinimumStock({ id, areaId: area.id, minimumStock: body.minimum_stock });
   if (!done) throw conflict('stock.minimum_taken');
   await repo.alarmsChanged(area);
-  const record = await repo.minimumStockById(user, id);
-  if (!record) throw notFound('stock.minimum_not_found');
+  const record = await foundOr(repo.minimumStockById(user, id), 'stock.minimum_not_found');
   return toMinimumStock(record);
 };

@@ -1,5 +1,5 @@
 import type { WebhookEndpoint } from '@rfid/contract';
-import { notFound } from '../../../http/errors.js';
+import { foundOr } from '../../../http/errors.js';
 import type { AuthUser } from '../../../plugins/auth.js';
 import { toEndpoint } from '../webhooks.dto.js';
 import { requireEndpoint, type WebhookDeps } from './webhook-use-case.js';
@@ -10,7 +10,6 @@ import { requireEndpoint, type WebhookDeps } from './webhook-use-case.js';
  */
 export const enableEndpoint = async ({ repo, now }: WebhookDeps, user: AuthUser, id: number): Promise<WebhookEndpoint> => {
   await requireEndpoint(repo, user, id);
-  const row = await repo.enable(user.companyId, id);
-  if (!row) throw notFound('webhooks.not_found');
+  const row = await foundOr(repo.enable(user.companyId, id), 'webhooks.not_found');
   return toEndpoint(row, now());
 };

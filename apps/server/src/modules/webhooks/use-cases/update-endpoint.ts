@@ -1,5 +1,5 @@
 import type { WebhookEndpoint, WebhookEndpointUpdate } from '@rfid/contract';
-import { notFound } from '../../../http/errors.js';
+import { foundOr } from '../../../http/errors.js';
 import { render } from '../../../i18n/messages.js';
 import type { AuthUser } from '../../../plugins/auth.js';
 import type { OutboundAddressPolicy } from '../../printing/printer-address.js';
@@ -32,7 +32,6 @@ export const updateEndpoint = async (
   if (body.enabled === false && current.enabled) {
     await repo.disable(user.companyId, id, render('webhooks.disabled_by_user', 'en'));
   }
-  const updated = await repo.get(user.companyId, id);
-  if (!updated) throw notFound('webhooks.not_found');
+  const updated = await foundOr(repo.get(user.companyId, id), 'webhooks.not_found');
   return toEndpoint(updated, now());
 };

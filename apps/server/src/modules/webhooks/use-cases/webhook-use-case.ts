@@ -1,4 +1,4 @@
-import { fieldError, notFound } from '../../../http/errors.js';
+import { fieldError, foundOr } from '../../../http/errors.js';
 import type { AuthUser } from '../../../plugins/auth.js';
 import type { OutboundAddressPolicy } from '../../printing/printer-address.js';
 import type { EndpointRow, WebhooksRepository } from '../webhooks.repository.js';
@@ -9,9 +9,7 @@ export type WebhookDeps = { repo: WebhooksRepository; now: () => Date };
 
 /** The user's company's endpoint, or 404 (another company's endpoint is not theirs to know of). */
 export const requireEndpoint = async (repo: WebhooksRepository, user: AuthUser, id: number): Promise<EndpointRow> => {
-  const row = await repo.get(user.companyId, id);
-  if (!row) throw notFound('webhooks.not_found');
-  return row;
+  return foundOr(repo.get(user.companyId, id), 'webhooks.not_found');
 };
 
 /** A URL on this server or a private network is refused (400 naming `url`) unless the configuration allows it. */
