@@ -3,9 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/rows.js';
 import { userLocations, users } from '../../db/schema/index.js';
-import { addForeignCompany, type ForeignCompany, locationIdByCode } from '../../test/admin-fixtures.js';
-import { buildTestApp, type TestApp } from '../../test/helpers.js';
-import { printingCaller } from '../../test/printing-fixtures.js';
+import { locationIdByCode } from '../../test/admin-fixtures.js';
 import { type ForeignPrintingWorld, openForeignPrintingWorld } from './print-job-fixtures.js';
 
 /**

@@ -1,9 +1,8 @@
 import { decodeEpc } from '@rfid/epc';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addForeignCompany, type ForeignCompany, locationIdByCode } from '../../test/admin-fixtures.js';
-import { buildTestApp, type TestApp } from '../../test/helpers.js';
-import { multipartForm, type PrintLabelView, printingCaller, sgtin96Hex } from '../../test/printing-fixtures.js';
+import { locationIdByCode } from '../../test/admin-fixtures.js';
+import { multipartForm, type PrintLabelView, sgtin96Hex } from '../../test/printing-fixtures.js';
 import { type ForeignPrintingWorld, openForeignPrintingWorld } from './print-job-fixtures.js';
 
 const MISSING = 'The order could not be created. One of the items does not exist.';

@@ -1,8 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addForeignCompany, type ForeignCompany } from '../../test/admin-fixtures.js';
-import { buildTestApp, type TestApp } from '../../test/helpers.js';
-import { type PrintLabelView, printingCaller, sgtin96Hex } from '../../test/printing-fixtures.js';
+import { type PrintLabelView, sgtin96Hex } from '../../test/printing-fixtures.js';
 import { createPurchaseOrder, type InboundIds, loadInboundIds } from '../orders/inbound-fixtures.js';
 import { type ForeignPrintingWorld, openForeignPrintingWorld } from './print-job-fixtures.js';
 
