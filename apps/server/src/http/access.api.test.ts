@@ -547,6 +547,15 @@ describe('access: another company and another location get 404 and change nothin
     return t.app.inject({ method: operation.method as 'GET', url, headers: { authorization }, ...(payload ? { payload } : {}) });
   };
 
+  /** The tables whose row counts differ from `before` (none when there is no `before`: a GET), as failures of `what`. */
+  const changesSince = async (before: Map<string, number> | undefined, what: string): Promise<string[]> => {
+    if (!before) return [];
+    const after = await tableCounts();
+    return [...before]
+      .filter(([table, n]) => after.get(table) !== n)
+      .map(([table, n]) => `${what}: ${table} ${n} → ${after.get(table)}`);
+  };
+
   /** The eventIDs of the demo's EPCIS events a caller may not see: all (another company), or those of none of `locations`. */
   const hiddenEvents = async (locations?: number[]): Promise<string[]> =>
     rowsOf<{ event_id: string }>(
@@ -597,12 +606,7 @@ describe('access: another company and another location get 404 and change nothin
         if (!showsNothing(res, hidden, [404]))
           failures.push(`${operation.method} ${url}: ${res.statusCode} shows the demo's events`);
       } else if (res.statusCode !== 404) failures.push(`${operation.method} ${url}: ${res.statusCode} ${res.body.slice(0, 120)}`);
-      if (before) {
-        const after = await tableCounts();
-        for (const [table, n] of before) {
-          if (after.get(table) !== n) failures.push(`${operation.method} ${url}: ${table} ${n} → ${after.get(table)}`);
-        }
-      }
+      failures.push(...(await changesSince(before, `${operation.method} ${url}`)));
     }
     expect(failures).toEqual([]);
     expect(filtered).toBeGreaterThanOrEqual(6);
@@ -630,12 +634,7 @@ describe('access: another company and another location get 404 and change nothin
           failures.push(`${operation.method} ${url}: ${res.statusCode} shows events of other locations`);
       } else if (res.statusCode !== 404 && res.statusCode !== 403)
         failures.push(`${operation.method} ${url}: ${res.statusCode} ${res.body.slice(0, 120)}`);
-      if (before) {
-        const after = await tableCounts();
-        for (const [table, n] of before) {
-          if (after.get(table) !== n) failures.push(`${operation.method} ${url}: ${table} ${n} → ${after.get(table)}`);
-        }
-      }
+      failures.push(...(await changesSince(before, `${operation.method} ${url}`)));
     }
     expect(failures).toEqual([]);
     expect(tried).toBeGreaterThanOrEqual(40);

@@ -19,6 +19,17 @@ import { securityHeaders } from './security-headers.js';
 const rows = async <T>(t: TestApp, query: ReturnType<typeof sql>): Promise<T[]> =>
   ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
 
+/** The demo administrator's GET of `url` sent as by a proxy: X-Forwarded-Host `host`, X-Forwarded-Proto https. */
+const adminViaHttps = async (t: TestApp, url: string, host: string) =>
+  t.app.inject({
+    url,
+    headers: {
+      authorization: await t.login('admin@demo.local'),
+      'x-forwarded-host': host,
+      'x-forwarded-proto': 'https',
+    },
+  });
+
 describe('security (issue 13)', () => {
   let t: TestApp;
   let webDist: string;
@@ -100,14 +111,7 @@ describe('security (issue 13)', () => {
     });
 
     it("builds next links on a trusted proxy's X-Forwarded-Host and sends HSTS when it says https", async () => {
-      const r = await proxied.app.inject({
-        url: '/api/providers/?limit=1',
-        headers: {
-          authorization: await proxied.login('admin@demo.local'),
-          'x-forwarded-host': 'rfid.example.com',
-          'x-forwarded-proto': 'https',
-        },
-      });
+      const r = await adminViaHttps(proxied, '/api/providers/?limit=1', 'rfid.example.com');
       expect(r.statusCode).toBe(200);
       expect(r.json().next).toBe('https://rfid.example.com/api/providers/?limit=1&offset=1');
       expect(r.headers['strict-transport-security']).toMatch(/max-age=\d+/);
@@ -225,14 +229,7 @@ describe('security (issue 13)', () => {
 
   describe('15. next/previous links', () => {
     it("ignore a client's X-Forwarded-Host", async () => {
-      const r = await t.app.inject({
-        url: '/api/providers/?limit=1&offset=1',
-        headers: {
-          authorization: await t.login('admin@demo.local'),
-          'x-forwarded-host': 'evil.example',
-          'x-forwarded-proto': 'https',
-        },
-      });
+      const r = await adminViaHttps(t, '/api/providers/?limit=1&offset=1', 'evil.example');
       expect(r.json().next).toBe('http://localhost/api/providers/?limit=1&offset=2');
       expect(r.json().previous).toBe('http://localhost/api/providers/?limit=1');
     });

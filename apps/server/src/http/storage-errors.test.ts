@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PgliteStoppedError } from '../db/pglite-handle.js';
-import { buildTestApp, type TestApp } from '../test/helpers.js';
+import { buildTestApp, expectRefusedInBothLanguages, type TestApp } from '../test/helpers.js';
 
 /**
  * How the error handler answers the database's storage failures (issue 25, item 4): a full disk (SQLSTATE 53100, from
@@ -27,18 +27,13 @@ describe('answers to a full disk', () => {
     failure = Object.assign(new Error('Failed query: insert …'), {
       cause: Object.assign(new Error('could not extend file "base/16384/16397": No space left on device'), { code: '53100' }),
     });
-    const english = await health('en');
-    expect(english.statusCode).toBe(507);
-    expect(english.headers['retry-after']).toBe('60');
-    expect(english.json()).toEqual({
-      message: "The server's disk is full; nothing was saved. Free space on the server's disk and try again.",
+    expectRefusedInBothLanguages(await health('en'), await health('es'), {
+      status: 507,
+      retryAfter: '60',
       code: 'common.disk_full',
+      en: "The server's disk is full; nothing was saved. Free space on the server's disk and try again.",
+      es: 'El disco del servidor está lleno; no se ha guardado nada. Libere espacio en el disco del servidor e inténtelo de nuevo.',
     });
-    const spanish = await health('es');
-    expect(spanish.statusCode).toBe(507);
-    expect(spanish.json().message).toBe(
-      'El disco del servidor está lleno; no se ha guardado nada. Libere espacio en el disco del servidor e inténtelo de nuevo.',
-    );
   });
 
   it('is 507 while the embedded database is stopped by a full disk, 503 when stopped for another reason', async () => {

@@ -115,23 +115,25 @@ describe('date-only list filters in the time zone of the listed location (or com
     const tracked = `/api/items/?epc=${item.epc}`;
     const providerOrders = `/api/providers/${ids.providerId}/porders/?order_code__icontains=TZ-`;
 
+    /** The counts on the 10th and up to the 9th: the tracked item, the provider's orders, the labels logged. */
+    const expectCounts = async (expected: { items: number[]; orders: number[]; labels: number[] }) => {
+      expect([
+        await countOf(tracked, 'last_seen_at__gte=2026-03-10'),
+        await countOf(tracked, 'last_seen_at__lte=2026-03-09'),
+      ]).toEqual(expected.items);
+      expect([await countOf(providerOrders, SINCE_10TH), await countOf(providerOrders, UNTIL_9TH)]).toEqual(expected.orders);
+      expect([await loggedLabels('2026-03-10', '2026-03-10'), await loggedLabels('2026-03-09', '2026-03-09')]).toEqual(
+        expected.labels,
+      );
+    };
+
     // Madrid, the default: the instant is on the 10th.
-    expect(await countOf(tracked, 'last_seen_at__gte=2026-03-10')).toBe(1);
-    expect(await countOf(tracked, 'last_seen_at__lte=2026-03-09')).toBe(0);
-    expect(await countOf(providerOrders, SINCE_10TH)).toBe(2);
-    expect(await countOf(providerOrders, UNTIL_9TH)).toBe(0);
-    expect(await loggedLabels('2026-03-10', '2026-03-10')).toBe(1);
-    expect(await loggedLabels('2026-03-09', '2026-03-09')).toBe(0);
+    await expectCounts({ items: [1, 0], orders: [2, 0], labels: [1, 0] });
     expect(await loggedLabels('2026-03-10 04:00:00', '2026-03-10 05:00:00')).toBe(1);
 
     await t.database.db.update(companies).set({ timeZone: 'America/New_York' }).where(eq(companies.id, ids.companyId));
     try {
-      expect(await countOf(tracked, 'last_seen_at__gte=2026-03-10')).toBe(0);
-      expect(await countOf(tracked, 'last_seen_at__lte=2026-03-09')).toBe(1);
-      expect(await countOf(providerOrders, SINCE_10TH)).toBe(0);
-      expect(await countOf(providerOrders, UNTIL_9TH)).toBe(2);
-      expect(await loggedLabels('2026-03-10', '2026-03-10')).toBe(0);
-      expect(await loggedLabels('2026-03-09', '2026-03-09')).toBe(1);
+      await expectCounts({ items: [0, 1], orders: [0, 2], labels: [0, 1] });
       // A wall-clock time is the company's too: 23:00–23:59 on the 9th in New York.
       expect(await loggedLabels('2026-03-09 23:00:00', '2026-03-09 23:59:59')).toBe(1);
       expect(await loggedLabels('2026-03-10 04:00:00', '2026-03-10 05:00:00')).toBe(0);

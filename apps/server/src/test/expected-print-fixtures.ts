@@ -1,3 +1,4 @@
+import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { type PrinterSimulator, startPrinterSimulator } from '../../../../tools/printer-simulator/src/printer-simulator.js';
 import { createPurchaseOrder, type InboundIds, loadInboundIds } from '../modules/orders/inbound-fixtures.js';
@@ -60,4 +61,21 @@ export const openExpectedPrintTest = async (printer: { description: string; mac:
         boxes,
       }),
   };
+};
+
+/**
+ * The answer that made a print order of CD-MAD's expected labels: its `status`, the order's name, state and total,
+ * CD-MAD as its only location and its `contents` per GTIN. Answers the print order's id.
+ */
+export const expectCdMadPrintOrder = async (
+  fx: ExpectedPrintTest,
+  response: LightMyRequestResponse,
+  expected: { status: number; name: string; state: string; total: number; contents: [string, number][] },
+): Promise<number> => {
+  expect(response.statusCode).toBe(expected.status);
+  const order = response.json() as { id: number; location: { id: number }[] };
+  expect(order).toMatchObject({ name: expected.name, state: expected.state, total_quantity: expected.total });
+  expect(order.location.map((l) => l.id)).toEqual([fx.ids.locations['CD-MAD']]);
+  expect(await fx.contentsOf(order.id)).toEqual(expected.contents.sort());
+  return order.id;
 };

@@ -1,4 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
 import { type AppOptions, buildApp } from '../app.js';
 import type { ReaderBus } from '../broker/bus.js';
 import { type Database, openDatabase } from '../db/client.js';
@@ -153,4 +154,20 @@ export const buildTwoProcesses = async (config: NonNullable<AppOptions['config']
       await t.close();
     },
   };
+};
+
+/**
+ * A request the whole server refused, asked in English and in Spanish: both with `status`, the English one with
+ * Retry-After `retryAfter` and the answer `{ message: en, code }`, the Spanish one with the message `es`.
+ */
+export const expectRefusedInBothLanguages = (
+  english: LightMyRequestResponse,
+  spanish: LightMyRequestResponse,
+  expected: { status: number; retryAfter: string; code: string; en: string; es: string },
+) => {
+  expect(english.statusCode).toBe(expected.status);
+  expect(english.headers['retry-after']).toBe(expected.retryAfter);
+  expect(english.json()).toEqual({ message: expected.en, code: expected.code });
+  expect(spanish.statusCode).toBe(expected.status);
+  expect(spanish.json().message).toBe(expected.es);
 };

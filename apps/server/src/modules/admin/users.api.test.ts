@@ -68,28 +68,15 @@ describe('users API', () => {
     const empty = await call('POST', '/api/locationusers/', 'admin@demo.local', body({ locations: [] }));
     expect(empty.json().errors.locations).toEqual(['Please select the distribution center']);
     // ASVS 5.0 rules (issue 29): 8 to 128 characters, no common password, not the e-mail; no composition rule.
-    const short = await call(
-      'POST',
-      '/api/locationusers/',
-      'admin@demo.local',
-      body({ email: 'weak@demo.local', password: 'abcdefg' }),
-    );
+    const weakUser = (password: string) =>
+      call('POST', '/api/locationusers/', 'admin@demo.local', body({ email: 'weak@demo.local', password }));
+    const short = await weakUser('abcdefg');
     expect(short.json().errors.password).toEqual([
       'The password must have 8 to 128 characters (any characters, spaces included).',
     ]);
-    const common = await call(
-      'POST',
-      '/api/locationusers/',
-      'admin@demo.local',
-      body({ email: 'weak@demo.local', password: 'demo1234' }),
-    );
+    const common = await weakUser('demo1234');
     expect(common.json().codes.password).toEqual(['auth.password_common']);
-    const email = await call(
-      'POST',
-      '/api/locationusers/',
-      'admin@demo.local',
-      body({ email: 'weak@demo.local', password: 'WEAK@demo.local' }),
-    );
+    const email = await weakUser('WEAK@demo.local');
     expect(email.json().codes.password).toEqual(['auth.password_email']);
     expect((await call('GET', '/api/locationusers/?search=weak', 'admin@demo.local')).json().count).toBe(0);
     const badEmail = await call('POST', '/api/locationusers/', 'admin@demo.local', body({ email: 'not-an-email' }));

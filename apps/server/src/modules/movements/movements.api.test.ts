@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boxes, orders, readingSets, verifications } from '../../db/schema/index.js';
 import { demoDeviceKey } from '../../db/seed/demo-data.js';
 import type { TestApp } from '../../test/helpers.js';
-import { addReceptionWithBoxes, type InboundIds, locationIdsOf, openDemoApp } from '../orders/inbound-fixtures.js';
+import { addReceptionWithBoxes, type BoxSpec, type InboundIds, locationIdsOf, openDemoApp } from '../orders/inbound-fixtures.js';
 import { orderCsvChunks } from '../orders/lines.repository.js';
-import { addReaderAt, createOutboundOrder, itemTypesByGtin, newEpcs, postSet } from './outbound-fixtures.js';
+import { addReaderAt, createOutboundOrder, fortyOneBoxes, itemTypesByGtin, newEpcs, postSet } from './outbound-fixtures.js';
 
 const DELETE_CONFLICT = 'Cannot delete the order. Check verifications.';
 
@@ -44,6 +44,9 @@ describe('movement endpoints', () => {
   const call = (auth: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
     t.call(method, `/api${url}`, auth, payload);
   const gtinOf = (i: number) => (g[i] as { gtin: string }).gtin;
+  /** A movement CD-MAD → T-MAD-01 created by the admin. */
+  const movementMadToStore = (code: string, boxes: BoxSpec[], more: { estimatedExit?: string } = {}) =>
+    createOutboundOrder(t, admin, { kind: 'movement', origin: mad, destination: store, code, boxes, ...more });
   const idOf = (i: number) => (g[i] as { id: number }).id;
   const codes = (page: { results: { order_code: string }[] }) => page.results.map((o) => o.order_code);
   const orderRow = async (id: number) => (await t.database.db.select().from(orders).where(eq(orders.id, id)))[0];
@@ -58,13 +61,9 @@ describe('movement endpoints', () => {
       location: 'T-BCN-01',
       workingMode: 3,
     });
-    main = await createOutboundOrder(t, admin, {
-      kind: 'movement',
-      origin: mad,
-      destination: store,
-      code: 'MOV-EP-MAIN',
-      estimatedExit: '2026-01-01 10:00:00',
-      boxes: [
+    main = await movementMadToStore(
+      'MOV-EP-MAIN',
+      [
         {
           codebar: 'MOV-EP-MAIN-A',
           contents: [
@@ -74,7 +73,8 @@ describe('movement endpoints', () => {
         },
         { codebar: 'MOV-EP-MAIN-B', contents: [{ gtin: gtinOf(0), quantity: 1 }] },
       ],
-    });
+      { estimatedExit: '2026-01-01 10:00:00' },
+    );
     foreign = await createOutboundOrder(t, admin, {
       kind: 'movement',
       origin: bcn,
@@ -659,16 +659,7 @@ describe('movement endpoints', () => {
   describe('page sizes of the order pages: boxes 40, lines 100', () => {
     let big: { orderId: number; boxIds: number[] };
     beforeAll(async () => {
-      big = await createOutboundOrder(t, admin, {
-        kind: 'movement',
-        origin: mad,
-        destination: store,
-        code: 'MOV-BIG',
-        boxes: Array.from({ length: 41 }, (_, i) => ({
-          codebar: `MOV-BIG-${String(i).padStart(2, '0')}`,
-          contents: [0, 41, 82].map((k) => ({ gtin: gtinOf(4 + i + k), quantity: 1 })),
-        })),
-      });
+      big = await movementMadToStore('MOV-BIG', fortyOneBoxes('MOV-BIG', gtinOf));
     });
 
     it('boxes 40 per page on both URLs; report 100 per page; CSVs whole', async () => {
@@ -692,16 +683,10 @@ describe('movement endpoints', () => {
   describe('PUT /morders/{id}/: sync and cancel', () => {
     let cancelable: { orderId: number; boxIds: number[] };
     beforeAll(async () => {
-      cancelable = await createOutboundOrder(t, admin, {
-        kind: 'movement',
-        origin: mad,
-        destination: store,
-        code: 'MOV-EP-CAN',
-        boxes: [
-          { codebar: 'MOV-EP-CAN-A', contents: [{ gtin: gtinOf(5), quantity: 1 }] },
-          { codebar: 'MOV-EP-CAN-B', contents: [{ gtin: gtinOf(5), quantity: 1 }] },
-        ],
-      });
+      cancelable = await movementMadToStore('MOV-EP-CAN', [
+        { codebar: 'MOV-EP-CAN-A', contents: [{ gtin: gtinOf(5), quantity: 1 }] },
+        { codebar: 'MOV-EP-CAN-B', contents: [{ gtin: gtinOf(5), quantity: 1 }] },
+      ]);
     });
 
     it('cancel before the origin verified: 409 with the spec message; a sync sent with it is not written', async () => {
@@ -792,13 +777,9 @@ describe('movement endpoints', () => {
     it('PUT destination_status 4 against the entry read', async () => {
       for (let i = 0; i < 8; i += 1) {
         const code = `MOV-RACE-C${i}`;
-        const { orderId } = await createOutboundOrder(t, admin, {
-          kind: 'movement',
-          origin: mad,
-          destination: store,
-          code,
-          boxes: [{ codebar: `${code}-A`, contents: [{ gtin: gtinOf(7), quantity: 1 }] }],
-        });
+        const { orderId } = await movementMadToStore(code, [
+          { codebar: `${code}-A`, contents: [{ gtin: gtinOf(7), quantity: 1 }] },
+        ]);
         const epcs = newEpcs(gtinOf(7), 1);
         expect((await postSet(t, { ...exitMad, codebar: `${code}-A`, epcs })).json().claimed_by).toBe('verification');
         const cancel = () => call(printer, 'PUT', `/morders/${orderId}/`, { destination_status: 4 });
@@ -824,13 +805,9 @@ describe('movement endpoints', () => {
     it('DELETE /v1/morders/{id}/ against the exit read', async () => {
       for (let i = 0; i < 8; i += 1) {
         const code = `MOV-RACE-D${i}`;
-        const { orderId, boxIds } = await createOutboundOrder(t, admin, {
-          kind: 'movement',
-          origin: mad,
-          destination: store,
-          code,
-          boxes: [{ codebar: `${code}-A`, contents: [{ gtin: gtinOf(7), quantity: 1 }] }],
-        });
+        const { orderId, boxIds } = await movementMadToStore(code, [
+          { codebar: `${code}-A`, contents: [{ gtin: gtinOf(7), quantity: 1 }] },
+        ]);
         const remove = () => call(printer, 'DELETE', `/v1/morders/${orderId}/`);
         const read = () => postSet(t, { ...exitMad, codebar: `${code}-A`, epcs: newEpcs(gtinOf(7), 1) });
         const [deleted, left] = i % 2 ? await Promise.all([remove(), read()]) : (await Promise.all([read(), remove()])).reverse();
@@ -893,16 +870,10 @@ describe('movement endpoints', () => {
   // Last: a movement of its own, so the counts above never meet it.
   describe('the order CSV streams by keyset with formula cells escaped', () => {
     it('one box a chunk gives the same rows in the same order; the list names the origin', async () => {
-      const { orderId } = await createOutboundOrder(t, admin, {
-        kind: 'movement',
-        origin: mad,
-        destination: store,
-        code: 'MOV-EP-CSV',
-        boxes: [
-          { codebar: 'MOV-EP-CSV-A', contents: [{ gtin: gtinOf(0), quantity: 2 }] },
-          { codebar: '=MOV-EP-CSV-B', contents: [{ gtin: gtinOf(0), quantity: 1 }] },
-        ],
-      });
+      const { orderId } = await movementMadToStore('MOV-EP-CSV', [
+        { codebar: 'MOV-EP-CSV-A', contents: [{ gtin: gtinOf(0), quantity: 2 }] },
+        { codebar: '=MOV-EP-CSV-B', contents: [{ gtin: gtinOf(0), quantity: 1 }] },
+      ]);
       const csv = await call(admin, 'GET', `/morders/${orderId}/csv/`);
       expect(csv.statusCode).toBe(200);
       expect(csv.body).toContain("'=MOV-EP-CSV-B");

@@ -8,6 +8,16 @@ import { addReceptionWithBoxes, type BoxSpec, type InboundIds } from '../orders/
 
 /** Test fixtures for the outbound modules: orders created through the API, extra readers, reading sets posted by readers. */
 
+/**
+ * 41 boxes `<code>-00` … `<code>-40` (one more than a page of 40), each with 3 GTINs no other box has (`gtinOf(4 + i)`,
+ * `gtinOf(45 + i)`, `gtinOf(86 + i)`): 123 content rows (more than a page of 100).
+ */
+export const fortyOneBoxes = (code: string, gtinOf: (i: number) => string): BoxSpec[] =>
+  Array.from({ length: 41 }, (_, i) => ({
+    codebar: `${code}-${String(i).padStart(2, '0')}`,
+    contents: [0, 41, 82].map((k) => ({ gtin: gtinOf(4 + i + k), quantity: 1 })),
+  }));
+
 /** Creates a movement or online order, its reception and its boxes through the API. */
 export const createOutboundOrder = async (
   t: { app: FastifyInstance },

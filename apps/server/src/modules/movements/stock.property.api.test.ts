@@ -68,6 +68,18 @@ describe('stock moves across movements, sales and returns', () => {
   });
   afterAll(async () => t.close());
 
+  /** A reading set of the known items `itemIds` (no new tags) by `reader` in `workingMode`, with `codebar` or none. */
+  const readItemsAt = (reader: Reader, codebar: string | null, itemIds: number[], workingMode: number) =>
+    readSet(t.database.db, ids, {
+      codebar,
+      gtins: [],
+      existingItemIds: itemIds,
+      deviceId: reader.id,
+      locationId: reader.locationId,
+      areaId: reader.areaId,
+      workingMode,
+    });
+
   it('every item is in at most one area, and stock per area = entries − exits', async () => {
     const POOL = 6;
     const picks = fc.uniqueArray(fc.integer({ min: 0, max: POOL - 1 }), { minLength: 1, maxLength: 4 });
@@ -127,40 +139,16 @@ describe('stock moves across movements, sales and returns', () => {
               code,
               boxes: [{ codebar: `${code}-A`, contents: [{ gtin, quantity: chosen.length }] }],
             });
-            const out = await readSet(db, ids, {
-              codebar: `${code}-A`,
-              gtins: [],
-              existingItemIds: chosen,
-              deviceId: from.id,
-              locationId: from.locationId,
-              areaId: from.areaId,
-              workingMode: WorkingMode.MovementExit,
-            });
+            const out = await readItemsAt(from, `${code}-A`, chosen, WorkingMode.MovementExit);
             expect(out.claim).toBe('verification');
             for (const id of chosen) leave(id, ItemState.InTransit);
             const arrived = chosen.slice(0, Math.max(0, chosen.length - o.missing));
-            const entry = await readSet(db, ids, {
-              codebar: `${code}-A`,
-              gtins: [],
-              existingItemIds: arrived,
-              deviceId: to.id,
-              locationId: to.locationId,
-              areaId: to.areaId,
-              workingMode: o.forward ? WorkingMode.Movement : WorkingMode.Entry,
-            });
+            const entry = await readItemsAt(to, `${code}-A`, arrived, o.forward ? WorkingMode.Movement : WorkingMode.Entry);
             expect(entry.claim).toBe('verification');
             for (const id of arrived) stock(id, to.areaId);
           } else {
             const reader = o.kind === 'sale' ? readers.sale : readers.back;
-            const r = await readSet(db, ids, {
-              codebar: null,
-              gtins: [],
-              existingItemIds: chosen,
-              deviceId: reader.id,
-              locationId: reader.locationId,
-              areaId: reader.areaId,
-              workingMode: o.kind === 'sale' ? WorkingMode.Sale : WorkingMode.Pos,
-            });
+            const r = await readItemsAt(reader, null, chosen, o.kind === 'sale' ? WorkingMode.Sale : WorkingMode.Pos);
             expect(r.claim).toBe(o.kind === 'sale' ? 'pos-sale' : 'pos-return');
             for (const id of chosen) {
               const before = model.get(id)?.state;

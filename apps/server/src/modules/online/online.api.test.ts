@@ -4,7 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boxes, items, orders, readingSets, verifications } from '../../db/schema/index.js';
 import { demoDeviceKey } from '../../db/seed/demo-data.js';
 import type { TestApp } from '../../test/helpers.js';
-import { addReaderAt, createOutboundOrder, itemTypesByGtin, newEpcs, postSet } from '../movements/outbound-fixtures.js';
+import {
+  addReaderAt,
+  createOutboundOrder,
+  fortyOneBoxes,
+  itemTypesByGtin,
+  newEpcs,
+  postSet,
+} from '../movements/outbound-fixtures.js';
 import { addReceptionWithBoxes, type InboundIds, locationIdsOf, openDemoApp } from '../orders/inbound-fixtures.js';
 
 /**
@@ -551,10 +558,7 @@ describe('online endpoints', () => {
         kind: 'online',
         origin: tbcn,
         code: 'ONL-BIG',
-        boxes: Array.from({ length: 41 }, (_, i) => ({
-          codebar: `ONL-BIG-${String(i).padStart(2, '0')}`,
-          contents: [0, 41, 82].map((k) => ({ gtin: gtinOf(4 + i + k), quantity: 1 })),
-        })),
+        boxes: fortyOneBoxes('ONL-BIG', gtinOf),
       });
     });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ExpectedPrintTest, openExpectedPrintTest } from '../../test/expected-print-fixtures.js';
+import { type ExpectedPrintTest, expectCdMadPrintOrder, openExpectedPrintTest } from '../../test/expected-print-fixtures.js';
 import { sgtin96Hex, shortenPrintTimeouts, waitFor } from '../../test/printing-fixtures.js';
 
 shortenPrintTimeouts();
@@ -50,18 +50,18 @@ describe('printing the expected labels of a purchase order or a box', () => {
     const r = await fx.call('POST', `/api/porders/${order.orderId}/printing/`, 'printer@demo.local', {
       printer_id: fx.printerId,
     });
-    expect(r.statusCode).toBe(202);
-    const started = r.json() as Order;
-    expect(started).toMatchObject({ name: 'PO-PRINT-1', state: 'WORKING', total_quantity: 6 });
-    expect(started.location.map((l) => l.id)).toEqual([fx.ids.locations['CD-MAD']]);
-    expect(await fx.contentsOf(started.id)).toEqual(
-      [
+    const started = await expectCdMadPrintOrder(fx, r, {
+      status: 202,
+      name: 'PO-PRINT-1',
+      state: 'WORKING',
+      total: 6,
+      contents: [
         [gtinA, 4],
         [gtinB, 2],
-      ].sort(),
-    );
-    expect(await settled(started.id)).toMatchObject({ state: 'PRINTED', progress: 6 });
-    const tags = (await fx.call('GET', `/api/printer/print_orders/${started.id}/items/?limit=100`, 'printer@demo.local')).json()
+      ],
+    });
+    expect(await settled(started)).toMatchObject({ state: 'PRINTED', progress: 6 });
+    const tags = (await fx.call('GET', `/api/printer/print_orders/${started}/items/?limit=100`, 'printer@demo.local')).json()
       .results as Tag[];
     expect(fx.simulator.labels.slice(-6).map((l) => l.epc)).toEqual(tags.map((tag) => tag.item.epc));
     for (const tag of tags) expect(tag.item.epc).toBe(sgtin96Hex(tag.gtin, Number(tag.item.serial_number)));

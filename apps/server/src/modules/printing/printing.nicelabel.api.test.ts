@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addForeignCompany, type ForeignCompany } from '../../test/admin-fixtures.js';
-import { buildTestApp, type TestApp } from '../../test/helpers.js';
-import { type PrintLabelView, printingCaller, sgtin96Hex } from '../../test/printing-fixtures.js';
+import { type PrintLabelView, sgtin96Hex } from '../../test/printing-fixtures.js';
 import { createPurchaseOrder, type InboundIds, loadInboundIds } from '../orders/inbound-fixtures.js';
+import { type ForeignPrintingWorld, openForeignPrintingWorld } from './print-job-fixtures.js';
 
 type Nicelabel = {
   id: number;
@@ -16,37 +15,34 @@ type Tag = PrintLabelView;
 
 /** NiceLabel orders: GET /porders/{id}/nicelabel/, GET /nicelabelorder/, PUT /nicelabelorder/{id}/ {status}. */
 describe('NiceLabel orders: a purchase order handed to a NiceLabel integration', () => {
-  let t: TestApp;
-  let call: ReturnType<typeof printingCaller>;
+  let w: ForeignPrintingWorld;
   let ids: InboundIds;
-  let foreign: ForeignCompany;
   let madOrder: number;
   let bcnOrder: number;
   let gtinA: string;
 
   const newOrder = async (code: string, location: string, quantity: number) =>
     (
-      await createPurchaseOrder(t, await t.login('admin@demo.local'), {
+      await createPurchaseOrder(w.t, await w.t.login('admin@demo.local'), {
         locationId: ids.locations[location] as number,
         providerId: ids.providerId,
         code,
         boxes: quantity ? [{ codebar: `${code}-1`, contents: [{ gtin: gtinA, quantity }] }] : [],
       })
     ).orderId;
-  const nicelabelOf = (orderId: number, who = 'printer@demo.local') => call('GET', `/api/porders/${orderId}/nicelabel/`, who);
-  const update = (id: number, body: unknown, who = 'printer@demo.local') => call('PUT', `/api/nicelabelorder/${id}/`, who, body);
+  const nicelabelOf = (orderId: number, who = 'printer@demo.local') => w.call('GET', `/api/porders/${orderId}/nicelabel/`, who);
+  const update = (id: number, body: unknown, who = 'printer@demo.local') =>
+    w.call('PUT', `/api/nicelabelorder/${id}/`, who, body);
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    call = printingCaller(t);
-    ids = await loadInboundIds(t.database.db);
-    foreign = await addForeignCompany(t.database.db);
+    w = await openForeignPrintingWorld();
+    ids = await loadInboundIds(w.t.database.db);
     gtinA = ids.gtins[2]?.gtin as string;
     madOrder = await newOrder('PO-NL-MAD', 'CD-MAD', 3);
     bcnOrder = await newOrder('PO-NL-BCN', 'CD-BCN', 2);
   });
   afterAll(async () => {
-    await t.close();
+    await w.t.close();
   });
 
   it('the first call opens it with the expected labels reserved; the next calls answer the same one', async () => {
@@ -59,16 +55,16 @@ describe('NiceLabel orders: a purchase order handed to a NiceLabel integration',
       print_order: { name: 'PO-NL-MAD', total_quantity: 3, state: 'PENDING' },
     });
     expect(opened.labels).toBe(`/api/printer/print_orders/${opened.print_order.id}/items/`);
-    const tags = (await call('GET', `${opened.labels}?limit=100`, 'printer@demo.local')).json().results as Tag[];
+    const tags = (await w.call('GET', `${opened.labels}?limit=100`, 'printer@demo.local')).json().results as Tag[];
     expect(tags).toHaveLength(3);
     for (const tag of tags) expect(tag.item.epc).toBe(sgtin96Hex(tag.gtin, Number(tag.item.serial_number)));
     // Twice, and at the same time: still one open order, one print order.
     const [again, meanwhile] = await Promise.all([nicelabelOf(madOrder), nicelabelOf(madOrder, 'admin@demo.local')]);
     expect(again.json().id).toBe(opened.id);
     expect(meanwhile.json().id).toBe(opened.id);
-    const listed = (await call('GET', `/api/nicelabelorder/?order=${madOrder}`, 'printer@demo.local')).json();
+    const listed = (await w.call('GET', `/api/nicelabelorder/?order=${madOrder}`, 'printer@demo.local')).json();
     expect(listed.count).toBe(1);
-    const printOrders = (await call('GET', '/api/printer/print_orders/?name__icontains=PO-NL-MAD', 'admin@demo.local')).json();
+    const printOrders = (await w.call('GET', '/api/printer/print_orders/?name__icontains=PO-NL-MAD', 'admin@demo.local')).json();
     expect(printOrders.count).toBe(1);
   });
 
@@ -79,13 +75,13 @@ describe('NiceLabel orders: a purchase order handed to a NiceLabel integration',
     const back = await update(opened.id, { status: 0 });
     expect(back.statusCode).toBe(409);
     expect(back.json().message).toBe('A NiceLabel order only moves forward: 0 pending, 1 in progress, 2 completed.');
-    const pending = (await call('GET', '/api/nicelabelorder/?status=1', 'printer@demo.local')).json();
+    const pending = (await w.call('GET', '/api/nicelabelorder/?status=1', 'printer@demo.local')).json();
     expect(pending.results.map((n: Nicelabel) => n.id)).toContain(opened.id);
     const done = (await update(opened.id, { status: 2 })).json() as Nicelabel;
     expect(done).toMatchObject({ status: 2, print_order: { state: 'PRINTED' } });
-    const order = (await call('GET', `/api/printer/print_orders/${opened.print_order.id}/`, 'printer@demo.local')).json();
+    const order = (await w.call('GET', `/api/printer/print_orders/${opened.print_order.id}/`, 'printer@demo.local')).json();
     expect(order).toMatchObject({ state: 'PRINTED', progress: 3, from_label: 4 });
-    const tags = (await call('GET', `${opened.labels}?limit=100`, 'printer@demo.local')).json().results as Tag[];
+    const tags = (await w.call('GET', `${opened.labels}?limit=100`, 'printer@demo.local')).json().results as Tag[];
     expect(tags.every((tag) => tag.printed_at !== null)).toBe(true);
     const reopened = (await nicelabelOf(madOrder)).json() as Nicelabel;
     expect(reopened.id).not.toBe(opened.id);
@@ -112,7 +108,7 @@ describe('NiceLabel orders: a purchase order handed to a NiceLabel integration',
     expect((await nicelabelOf(madOrder, 'viewer@demo.local')).statusCode).toBe(403);
     expect((await update(opened.id, { status: 1 }, 'viewer@demo.local')).statusCode).toBe(403);
     // The printer menu is roles 1 to 4: the visualizer does not list them either.
-    expect((await call('GET', '/api/nicelabelorder/', 'viewer@demo.local')).statusCode).toBe(403);
+    expect((await w.call('GET', '/api/nicelabelorder/', 'viewer@demo.local')).statusCode).toBe(403);
   });
 
   it('an order of a location the user does not see, or of another company, is not found', async () => {
@@ -123,14 +119,14 @@ describe('NiceLabel orders: a purchase order handed to a NiceLabel integration',
     const bcn = (await nicelabelOf(bcnOrder, 'admin@demo.local')).json() as Nicelabel;
     expect((await update(bcn.id, { status: 1 }, 'editor@demo.local')).statusCode).toBe(404);
     expect(
-      (await call('GET', '/api/nicelabelorder/', 'editor@demo.local')).json().results.map((n: Nicelabel) => n.id),
+      (await w.call('GET', '/api/nicelabelorder/', 'editor@demo.local')).json().results.map((n: Nicelabel) => n.id),
     ).not.toContain(bcn.id);
     // An administrator of another company: nothing of this one.
-    await t.database.db.execute(sql`update users set role = 1 where email = ${foreign.email}`);
-    const other = await call('GET', '/api/nicelabelorder/', foreign.email);
+    await w.t.database.db.execute(sql`update users set role = 1 where email = ${w.foreign.email}`);
+    const other = await w.call('GET', '/api/nicelabelorder/', w.foreign.email);
     expect(other.statusCode).toBe(200);
     expect(other.json().count).toBe(0);
-    expect((await nicelabelOf(madOrder, foreign.email)).statusCode).toBe(404);
-    expect((await update(bcn.id, { status: 1 }, foreign.email)).statusCode).toBe(404);
+    expect((await nicelabelOf(madOrder, w.foreign.email)).statusCode).toBe(404);
+    expect((await update(bcn.id, { status: 1 }, w.foreign.email)).statusCode).toBe(404);
   });
 });

@@ -1,7 +1,7 @@
 import { PRINT_ORDERS_MAX_ORDERS } from '@rfid/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectRefusals } from '../../test/admin-fixtures.js';
-import { type ExpectedPrintTest, openExpectedPrintTest } from '../../test/expected-print-fixtures.js';
+import { type ExpectedPrintTest, expectCdMadPrintOrder, openExpectedPrintTest } from '../../test/expected-print-fixtures.js';
 import { shortenPrintTimeouts, waitFor } from '../../test/printing-fixtures.js';
 import { ordersPrintName } from './expected-labels.service.js';
 
@@ -53,28 +53,28 @@ describe('one print order of the expected labels of several purchase orders', ()
       orders: [second.orderId, first.orderId, first.orderId],
       tag_company_format: formatId,
     });
-    expect(r.statusCode).toBe(201);
-    const created = r.json() as Order;
-    expect(created).toMatchObject({ name: 'PO-MULTI-1, PO-MULTI-2', state: 'PENDING', total_quantity: 10 });
-    expect(created.location.map((l) => l.id)).toEqual([fx.ids.locations['CD-MAD']]);
-    expect(await fx.contentsOf(created.id)).toEqual(
-      [
+    const created = await expectCdMadPrintOrder(fx, r, {
+      status: 201,
+      name: 'PO-MULTI-1, PO-MULTI-2',
+      state: 'PENDING',
+      total: 10,
+      contents: [
         [gtinA, 5],
         [gtinB, 1],
         [gtinC, 4],
-      ].sort(),
-    );
+      ],
+    });
     const print = await fx.call('POST', '/api/printer/print/', 'printer@demo.local', {
-      print_order: created.id,
+      print_order: created,
       printer: fx.printerId,
     });
     expect(print.statusCode).toBeLessThan(300);
     const done = await waitFor(
-      async () => (await fx.call('GET', `/api/printer/print_orders/${created.id}/`, 'printer@demo.local')).json() as Order,
+      async () => (await fx.call('GET', `/api/printer/print_orders/${created}/`, 'printer@demo.local')).json() as Order,
       (o) => o.state !== 'WORKING',
     );
     expect(done).toMatchObject({ state: 'PRINTED', progress: 10 });
-    const tags = (await fx.call('GET', `/api/printer/print_orders/${created.id}/items/?limit=100`, 'printer@demo.local')).json()
+    const tags = (await fx.call('GET', `/api/printer/print_orders/${created}/items/?limit=100`, 'printer@demo.local')).json()
       .results as { item: { epc: string } }[];
     expect(tags).toHaveLength(10);
     expect(fx.simulator.labels.slice(-10).map((l) => l.epc)).toEqual(tags.map((tag) => tag.item.epc));

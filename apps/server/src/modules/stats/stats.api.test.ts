@@ -66,6 +66,17 @@ describe('stats endpoints', () => {
     let n = 0;
     return (prefix: string) => `${prefix}-${++n}`;
   })();
+  /** An order leaving CD-MAD (a movement to T-MAD-01, or an online order) with one box of `quantity` × `gtin`. */
+  const shipFromCd = (kind: 'movement' | 'online', codebar: string, gtin: string, quantity: number) => {
+    const boxes = [{ codebar, contents: [{ gtin, quantity }] }];
+    return createOutboundOrder(
+      t,
+      admin,
+      kind === 'movement'
+        ? { kind, origin: cd, destination: store, code: code('ST-M'), boxes }
+        : { kind, origin: cd, code: code('ST-O'), boxes },
+    );
+  };
 
   beforeAll(async () => {
     ({ t, ids, admin, brand, editor, viewer } = await openDemoApp());
@@ -116,40 +127,18 @@ describe('stats endpoints', () => {
     // Stocked at CD-MAD: 3 + 1 + 2 = 6; received (expected contents): 3 + 2 + 2 = 7.
 
     // A movement CD-MAD → T-MAD-01: its box of 2×g1 leaves with two of the stocked tags (exit status 3).
-    await createOutboundOrder(t, admin, {
-      kind: 'movement',
-      origin: cd,
-      destination: store,
-      code: code('ST-M'),
-      boxes: [{ codebar: 'ST-M1-A', contents: [{ gtin: g1, quantity: 2 }] }],
-    });
+    await shipFromCd('movement', 'ST-M1-A', g1, 2);
     expect((await postSet(t, { ...portal, codebar: 'ST-M1-A', epcs: inA.slice(0, 2), at: hourAgo })).json().claimed_by).toBe(
       'verification',
     );
     // A second movement never read (exit waiting).
-    await createOutboundOrder(t, admin, {
-      kind: 'movement',
-      origin: cd,
-      destination: store,
-      code: code('ST-M'),
-      boxes: [{ codebar: 'ST-M2-A', contents: [{ gtin: g2, quantity: 1 }] }],
-    });
+    await shipFromCd('movement', 'ST-M2-A', g2, 1);
     // Online: one order shipped with one stocked tag (sent), one waiting.
-    await createOutboundOrder(t, admin, {
-      kind: 'online',
-      origin: cd,
-      code: code('ST-O'),
-      boxes: [{ codebar: 'ST-O1-A', contents: [{ gtin: g1, quantity: 1 }] }],
-    });
+    await shipFromCd('online', 'ST-O1-A', g1, 1);
     expect((await postSet(t, { ...online, codebar: 'ST-O1-A', epcs: inP2.slice(0, 1), at: hourAgo })).json().claimed_by).toBe(
       'verification',
     );
-    await createOutboundOrder(t, admin, {
-      kind: 'online',
-      origin: cd,
-      code: code('ST-O'),
-      boxes: [{ codebar: 'ST-O2-A', contents: [{ gtin: g1, quantity: 1 }] }],
-    });
+    await shipFromCd('online', 'ST-O2-A', g1, 1);
     // Now at CD-MAD: stocked 6 − 2 (in transit) − 1 (sold) = 3; theoretical 7 − 2 − 1 = 4.
 
     // A POS sale of 2 new tags at T-MAD-01 an hour ago.

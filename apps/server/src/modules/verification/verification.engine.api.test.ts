@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boxes, items, orders, verificationLines, verifications } from '../../db/schema/index.js';
 import type { TestApp } from '../../test/helpers.js';
-import { createDemoPurchaseOrder, type InboundIds, openDemoApp, readSet } from '../orders/inbound-fixtures.js';
+import { type BoxSpec, createDemoPurchaseOrder, type InboundIds, openDemoApp, readSet } from '../orders/inbound-fixtures.js';
 
 describe('verification engine (modes 0 and 3)', () => {
   let t: TestApp;
@@ -19,21 +19,20 @@ describe('verification engine (modes 0 and 3)', () => {
   const orderRow = async (id: number) => (await db().select().from(orders).where(eq(orders.id, id)))[0];
   const boxRow = async (id: number) => (await db().select().from(boxes).where(eq(boxes.id, id)))[0];
   const get = (url: string, auth = admin) => t.app.inject({ url, headers: { authorization: auth } });
+  /** A purchase order of the admin's to `location`, with its boxes and their expected contents. */
+  const adminOrder = (location: string, code: string, boxSpecs: BoxSpec[]) =>
+    createDemoPurchaseOrder(t, admin, ids, { location, code, boxes: boxSpecs });
 
   it('an exact match makes the box 2 and, with every box verified, the order 3; items are STOCKED in the area', async () => {
-    const { orderId, boxIds } = await createDemoPurchaseOrder(t, admin, ids, {
-      location: 'CD-MAD',
-      code: 'ENG-EXACT',
-      boxes: [
-        {
-          codebar: 'ENG-EXACT-1',
-          contents: [
-            { gtin: g[0] as string, quantity: 2 },
-            { gtin: g[1] as string, quantity: 1 },
-          ],
-        },
-      ],
-    });
+    const { orderId, boxIds } = await adminOrder('CD-MAD', 'ENG-EXACT', [
+      {
+        codebar: 'ENG-EXACT-1',
+        contents: [
+          { gtin: g[0] as string, quantity: 2 },
+          { gtin: g[1] as string, quantity: 1 },
+        ],
+      },
+    ]);
     const at = new Date('2026-02-01T10:00:00Z');
     const { claim, itemIds } = await readSet(db(), ids, {
       codebar: 'ENG-EXACT-1',
@@ -73,14 +72,10 @@ describe('verification engine (modes 0 and 3)', () => {
   });
 
   it('one tag missing makes the box 1 and the order 2; a second box unread keeps the order at 1 first', async () => {
-    const { orderId, boxIds } = await createDemoPurchaseOrder(t, admin, ids, {
-      location: 'CD-MAD',
-      code: 'ENG-MISS',
-      boxes: [
-        { codebar: 'ENG-MISS-1', contents: [{ gtin: g[2] as string, quantity: 3 }] },
-        { codebar: 'ENG-MISS-2', contents: [{ gtin: g[3] as string, quantity: 1 }] },
-      ],
-    });
+    const { orderId, boxIds } = await adminOrder('CD-MAD', 'ENG-MISS', [
+      { codebar: 'ENG-MISS-1', contents: [{ gtin: g[2] as string, quantity: 3 }] },
+      { codebar: 'ENG-MISS-2', contents: [{ gtin: g[3] as string, quantity: 1 }] },
+    ]);
     await readSet(db(), ids, { codebar: 'ENG-MISS-1', gtins: [g[2] as string, g[2] as string] });
     expect((await boxRow(boxIds[0] as number))?.destinationStatus).toBe(1);
     expect((await orderRow(orderId))?.destinationStatus).toBe(1);
@@ -96,11 +91,9 @@ describe('verification engine (modes 0 and 3)', () => {
   });
 
   it("does not verify a box of another location's order here: the set stays free", async () => {
-    const { orderId, boxIds } = await createDemoPurchaseOrder(t, admin, ids, {
-      location: 'CD-BCN',
-      code: 'ENG-BCN',
-      boxes: [{ codebar: 'ENG-BCN-1', contents: [{ gtin: g[0] as string, quantity: 1 }] }],
-    });
+    const { orderId, boxIds } = await adminOrder('CD-BCN', 'ENG-BCN', [
+      { codebar: 'ENG-BCN-1', contents: [{ gtin: g[0] as string, quantity: 1 }] },
+    ]);
     const { claim } = await readSet(db(), ids, { codebar: 'ENG-BCN-1', gtins: [g[0] as string] });
     expect(claim).toBeNull();
     expect((await boxRow(boxIds[0] as number))?.destinationStatus).toBe(0);
@@ -118,11 +111,9 @@ describe('verification engine (modes 0 and 3)', () => {
   });
 
   it('a box read twice keeps both verifications; the latest valid counts; invalidating recomputes box and order', async () => {
-    const { orderId, boxIds } = await createDemoPurchaseOrder(t, admin, ids, {
-      location: 'CD-MAD',
-      code: 'ENG-TWICE',
-      boxes: [{ codebar: 'ENG-TWICE-1', contents: [{ gtin: g[4] as string, quantity: 2 }] }],
-    });
+    const { orderId, boxIds } = await adminOrder('CD-MAD', 'ENG-TWICE', [
+      { codebar: 'ENG-TWICE-1', contents: [{ gtin: g[4] as string, quantity: 2 }] },
+    ]);
     const first = new Date('2026-03-01T08:00:00Z');
     const second = new Date('2026-03-01T09:00:00Z');
     await readSet(db(), ids, { codebar: 'ENG-TWICE-1', gtins: [g[4] as string], at: first });
@@ -154,11 +145,9 @@ describe('verification engine (modes 0 and 3)', () => {
   });
 
   it('adding an unread box to a verified order takes it back to 1; removing it gives 3 again', async () => {
-    const { orderId, receptionId } = await createDemoPurchaseOrder(t, admin, ids, {
-      location: 'CD-MAD',
-      code: 'ENG-ADD',
-      boxes: [{ codebar: 'ENG-ADD-1', contents: [{ gtin: g[6] as string, quantity: 1 }] }],
-    });
+    const { orderId, receptionId } = await adminOrder('CD-MAD', 'ENG-ADD', [
+      { codebar: 'ENG-ADD-1', contents: [{ gtin: g[6] as string, quantity: 1 }] },
+    ]);
     await readSet(db(), ids, { codebar: 'ENG-ADD-1', gtins: [g[6] as string] });
     expect((await orderRow(orderId))?.destinationStatus).toBe(3);
     const added = await t.call('POST', '/api/boxes/', admin, {
@@ -175,11 +164,9 @@ describe('verification engine (modes 0 and 3)', () => {
   });
 
   it('mode 3 (movement entry) verifies boxes arriving here as well', async () => {
-    const { orderId } = await createDemoPurchaseOrder(t, admin, ids, {
-      location: 'CD-MAD',
-      code: 'ENG-MODE3',
-      boxes: [{ codebar: 'ENG-MODE3-1', contents: [{ gtin: g[5] as string, quantity: 1 }] }],
-    });
+    const { orderId } = await adminOrder('CD-MAD', 'ENG-MODE3', [
+      { codebar: 'ENG-MODE3-1', contents: [{ gtin: g[5] as string, quantity: 1 }] },
+    ]);
     const { claim } = await readSet(db(), ids, { codebar: 'ENG-MODE3-1', gtins: [g[5] as string], workingMode: 3 });
     expect(claim).toBe('verification');
     expect((await orderRow(orderId))?.destinationStatus).toBe(3);

@@ -1,31 +1,18 @@
 import { WorkingMode } from '@rfid/contract';
 import { describe, expect, it } from 'vitest';
-import { notFound } from '../../../http/errors.js';
 import type { AuthUser } from '../../../plugins/auth.js';
-import type { IngestDevice } from '../../ingest/ingest.repository.js';
-import { fakeIngestion } from '../../ingest/ingest-fixtures.js';
+import { deviceAtStore10, fakeIngestion, handheldBody, locationOfUser } from '../../ingest/ingest-fixtures.js';
 import { type HandheldSetRepository, recordHandheldSet } from './record-handheld-set.js';
 
 // The fields the use case reads of a user; the rest of AuthUser is the auth plugin's.
 const clerk = { id: 7, companyId: 1, locationIds: [10] } as unknown as AuthUser;
-const handheld: IngestDevice = {
-  id: 3,
-  companyId: 1,
-  locationId: 10,
-  areaId: 100,
-  workingMode: WorkingMode.Handheld,
-  serialNumber: 'HH-1',
-  macAddress: '00:00:00:00:00:01',
-};
+const handheld = deviceAtStore10(3, WorkingMode.Handheld, 'HH-1', '00:00:00:00:00:01');
 
 /** A store (location 10, areas 100 with a handheld and 101 without) whose ingestion keeps sets by id. */
 const fakeStore = () => {
   const { stored, ...ingestion } = fakeIngestion();
   const repo: HandheldSetRepository = {
-    location: async (user, locationId) => {
-      if (!user.locationIds?.includes(locationId)) throw notFound('location.not_found');
-      return { id: locationId, companyId: 1 };
-    },
+    location: locationOfUser,
     hasArea: async (locationId, areaId) => locationId === 10 && (areaId === 100 || areaId === 101),
     handheldOfArea: async (_locationId, areaId) => (areaId === 100 ? handheld : undefined),
     ...ingestion,
@@ -33,13 +20,7 @@ const fakeStore = () => {
   return { repo, stored };
 };
 
-const body = (id: string, area: number, epcs: string[]) => ({
-  id,
-  area,
-  start_time: '2026-11-30T10:00:00.000Z',
-  end_time: '2026-11-30T10:00:05.000Z',
-  epcs,
-});
+const body = (id: string, area: number, epcs: string[]) => handheldBody(id, { area }, epcs);
 const ID = '6f1c1f5e-8d2b-4c57-9a43-0d3f0b0f7a11';
 
 describe('recordHandheldSet', () => {

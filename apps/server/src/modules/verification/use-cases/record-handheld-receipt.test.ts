@@ -1,23 +1,13 @@
 import { WorkingMode } from '@rfid/contract';
 import { describe, expect, it } from 'vitest';
-import { notFound } from '../../../http/errors.js';
 import type { AuthUser } from '../../../plugins/auth.js';
-import type { IngestDevice } from '../../ingest/ingest.repository.js';
-import { fakeIngestion } from '../../ingest/ingest-fixtures.js';
+import { deviceAtStore10, fakeIngestion, handheldBody, locationOfUser } from '../../ingest/ingest-fixtures.js';
 import type { FoundBox } from '../verification.rules.js';
 import { type HandheldReceiptRepository, recordHandheldReceipt } from './record-handheld-receipt.js';
 
 // The fields the use case reads of a user; the rest of AuthUser is the auth plugin's.
 const clerk = { id: 7, companyId: 1, locationIds: [10, 11] } as unknown as AuthUser;
-const portal: IngestDevice = {
-  id: 4,
-  companyId: 1,
-  locationId: 10,
-  areaId: 100,
-  workingMode: WorkingMode.Movement,
-  serialNumber: 'POR-1',
-  macAddress: '00:00:00:00:00:04',
-};
+const portal = deviceAtStore10(4, WorkingMode.Movement, 'POR-1', '00:00:00:00:00:04');
 
 /** Boxes by barcode: BOX-1 and BOX-2 wait at store 10; AWAY waits at store 12; SHUT is of a closed order. */
 const box = (boxId: number, destinationLocationId: number, closed = false): FoundBox => ({
@@ -36,10 +26,7 @@ const boxes: Record<string, FoundBox> = { 'BOX-1': box(1, 10), 'BOX-2': box(2, 1
 const fakeStores = () => {
   const { stored, ...ingestion } = fakeIngestion();
   const repo: HandheldReceiptRepository = {
-    location: async (user, locationId) => {
-      if (!user.locationIds?.includes(locationId)) throw notFound('location.not_found');
-      return { id: locationId, companyId: 1 };
-    },
+    location: locationOfUser,
     receivingReader: async (locationId) => (locationId === 10 ? portal : undefined),
     boxOf: async (_companyId, codebar) => boxes[codebar],
     isStored: async (setId) => stored.has(setId),
@@ -48,13 +35,7 @@ const fakeStores = () => {
   return { repo, stored };
 };
 
-const body = (id: string, codebar: string, epcs: string[]) => ({
-  id,
-  codebar,
-  start_time: '2026-11-30T10:00:00.000Z',
-  end_time: '2026-11-30T10:00:05.000Z',
-  epcs,
-});
+const body = (id: string, codebar: string, epcs: string[]) => handheldBody(id, { codebar }, epcs);
 const ID = '0b8e3c1a-52f4-4d7e-8f0a-7c9d2e1b3a44';
 
 describe('recordHandheldReceipt', () => {
