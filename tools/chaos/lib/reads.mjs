@@ -305,6 +305,14 @@ export const runMqttProducer = async ({ client, mac, ledger, makeBatch, until, i
 
 /* ------------------------------------------------------------------ settling and counting */
 
+/** The reads a ledger's reader has staged (GET /api/readers/status/ with its device key), null when it did not answer. */
+const stagedReadsOf = async (base, ledger) => {
+  const r = await call(`${base}/api/readers/status/`, {
+    headers: { authorization: `Device ${demoDeviceKey(ledger.reader.serial)}` },
+  });
+  return r.status === 200 ? r.json().staged_reads : null;
+};
+
 /**
  * Waits until every reader shows no staged reads (GET /api/readers/status/) and its traces for
  * our EPCs reach the count of reads sent, or stop changing for `quietMs` while nothing is staged
@@ -319,15 +327,13 @@ export const settle = async ({ base, dbUrl, ledgers, deadline, quietMs = 8_000, 
     let changed = false;
     for (const ledger of ledgers) {
       if (ledger.reads.size === 0) continue;
-      const r = await call(`${base}/api/readers/status/`, {
-        headers: { authorization: `Device ${demoDeviceKey(ledger.reader.serial)}` },
-      });
-      if (r.status !== 200) {
+      const readerStaged = await stagedReadsOf(base, ledger);
+      if (readerStaged === null) {
         isComplete = false;
         changed = true;
         continue;
       }
-      staged += r.json().staged_reads;
+      staged += readerStaged;
       const total = await traceTotal(dbUrl, ledger.reader.serial, ledger.epcs).catch(() => -1);
       if (total !== last.get(ledger)) changed = true;
       last.set(ledger, total);
@@ -419,12 +425,7 @@ export const drainStaged = async ({ base, ledgers, deadline, isAborted }) => {
   let staged = Number.POSITIVE_INFINITY;
   while (Date.now() < deadline && !isAborted()) {
     staged = 0;
-    for (const ledger of ledgers) {
-      const r = await call(`${base}/api/readers/status/`, {
-        headers: { authorization: `Device ${demoDeviceKey(ledger.reader.serial)}` },
-      });
-      staged += r.status === 200 ? r.json().staged_reads : 1;
-    }
+    for (const ledger of ledgers) staged += (await stagedReadsOf(base, ledger)) ?? 1;
     if (staged === 0) return 0;
     await sleep(300);
   }

@@ -49,9 +49,12 @@ type ResponseOf<D, E> = D extends { response: infer R }
     ? undefined
     : SuccessOf<D> & ErrorsOf<D, E>;
 
+/** What a route tells the auth plugin (plugins/auth.ts): its role limit, session only, no sign-in. */
+type RouteConfig = { maxRole?: number; userOnly?: true; public?: true };
+
 /** The route options Fastify gets: the schema keeps each request schema's own type, so handlers stay typed. */
 export type RouteOptions<D extends RouteDecl, E extends Responses> = {
-  config?: { maxRole?: number; userOnly?: true; public?: true };
+  config?: RouteConfig;
   schema: { [K in keyof D & keyof RequestSchemas]: D[K] } & {
     tags: string[];
     summary?: string;
@@ -61,7 +64,7 @@ export type RouteOptions<D extends RouteDecl, E extends Responses> = {
 };
 
 /** A module's route declarer (`routeDeclarer(tags)`), as far as the shared route builders need it. */
-export type Declarer = (decl: RouteDecl) => { config?: { maxRole?: number; userOnly?: true; public?: true }; schema: object };
+export type Declarer = (decl: RouteDecl) => { config?: RouteConfig; schema: object };
 
 /**
  * The route declarer of a module: `route({ summary, maxRole, params, querystring, body, ok })` gives the options of
