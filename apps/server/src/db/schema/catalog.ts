@@ -1,6 +1,6 @@
 import type { CatalogImportFormat, ImportState } from '@rfid/contract';
 import { bigint, customType, index, integer, jsonb, numeric, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, instant, serialId } from './columns.js';
+import { createdAt, instant, requiredRef, serialId } from './columns.js';
 import { brands, companyRef, users } from './organization.js';
 
 export type SizeValue = { country: string; value: string };
@@ -56,9 +56,7 @@ export const catalogImports = pgTable(
   {
     id: serialId(),
     companyId: companyRef(),
-    createdBy: integer('created_by')
-      .notNull()
-      .references(() => users.id),
+    createdBy: requiredRef('created_by', () => users.id),
     fileName: text('file_name').notNull(),
     format: text('format').$type<CatalogImportFormat>().notNull(),
     /** A CSV's delimiter (`,` or `;`), found in its header. */
@@ -88,9 +86,7 @@ export const catalogImports = pgTable(
 export const catalogImportChunks = pgTable(
   'catalog_import_chunks',
   {
-    importId: integer('import_id')
-      .notNull()
-      .references(() => catalogImports.id, { onDelete: 'cascade' }),
+    importId: requiredRef('import_id', () => catalogImports.id, { onDelete: 'cascade' }),
     seq: integer('seq').notNull(),
     data: bytea('data').notNull(),
   },
@@ -101,9 +97,7 @@ export const catalogImportChunks = pgTable(
 export const catalogImportRejections = pgTable(
   'catalog_import_rejections',
   {
-    importId: integer('import_id')
-      .notNull()
-      .references(() => catalogImports.id, { onDelete: 'cascade' }),
+    importId: requiredRef('import_id', () => catalogImports.id, { onDelete: 'cascade' }),
     line: integer('line').notNull(),
     gtin: text('gtin').notNull(),
     reason: text('reason').notNull(),

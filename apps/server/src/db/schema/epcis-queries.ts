@@ -1,5 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, instant, serialId } from './columns.js';
+import { createdAt, instant, requiredRef, serialId } from './columns.js';
 import { companyRef, users } from './organization.js';
 
 /**
@@ -34,9 +34,7 @@ export const epcisSubscriptions = pgTable(
     /** The binding's subscriptionID (a UUID). */
     subscriptionId: text('subscription_id').notNull(),
     companyId: companyRef(),
-    queryId: integer('query_id')
-      .notNull()
-      .references(() => epcisQueries.id, { onDelete: 'cascade' }),
+    queryId: requiredRef('query_id', () => epcisQueries.id, { onDelete: 'cascade' }),
     dest: text('dest').notNull(),
     stream: boolean('stream').notNull().default(false),
     schedule: jsonb('schedule').$type<EpcisSchedule>(),

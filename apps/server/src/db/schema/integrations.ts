@@ -13,7 +13,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { createdAt, instant, serialId } from './columns.js';
+import { createdAt, instant, requiredRef, serialId } from './columns.js';
 import { companyRef, users } from './organization.js';
 
 export const webhookDeliveryState = pgEnum('webhook_delivery_state', WEBHOOK_DELIVERY_STATES);
@@ -77,9 +77,7 @@ export const webhookDeliveries = pgTable(
   'webhook_deliveries',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    endpointId: integer('endpoint_id')
-      .notNull()
-      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    endpointId: requiredRef('endpoint_id', () => webhookEndpoints.id, { onDelete: 'cascade' }),
     messageId: bigint('message_id', { mode: 'number' })
       .notNull()
       .references(() => webhookMessages.id, { onDelete: 'cascade' }),

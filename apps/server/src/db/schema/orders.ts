@@ -167,15 +167,23 @@ export const returns = pgTable(
   (t) => [index('returns_location_idx').on(t.locationId, t.kind, t.endTime)],
 );
 
+/**
+ * The columns of a line of a return or of a point-of-sale transaction: the tag read (`epc`), the item and the item type
+ * it is when known, and the quantity (1; a sale's line refused has 0 and its warning).
+ */
+const taggedLineColumns = () => ({
+  itemId: bigint('item_id', { mode: 'number' }),
+  epc: text('epc').notNull(),
+  itemTypeId: integer('item_type_id').references(() => itemTypes.id),
+  quantity: integer('quantity').notNull().default(1),
+});
+
 export const returnItems = pgTable(
   'return_items',
   {
     id: serialId(),
     returnId: requiredRef('return_id', () => returns.id, { onDelete: 'cascade' }),
-    itemId: bigint('item_id', { mode: 'number' }),
-    epc: text('epc').notNull(),
-    itemTypeId: integer('item_type_id').references(() => itemTypes.id),
-    quantity: integer('quantity').notNull().default(1),
+    ...taggedLineColumns(),
   },
   (t) => [index('return_items_return_idx').on(t.returnId)],
 );
@@ -204,10 +212,7 @@ export const posTransactionItems = pgTable(
   {
     id: serialId(),
     transactionId: requiredRef('transaction_id', () => posTransactions.id, { onDelete: 'cascade' }),
-    itemId: bigint('item_id', { mode: 'number' }),
-    epc: text('epc').notNull(),
-    itemTypeId: integer('item_type_id').references(() => itemTypes.id),
-    quantity: integer('quantity').notNull().default(1),
+    ...taggedLineColumns(),
     warning: text('warning'),
   },
   (t) => [index('pos_transaction_items_tx_idx').on(t.transactionId)],
