@@ -1,6 +1,6 @@
 // Request and response shapes of the verification module (Zod); the server validates with them, the web types its calls with them.
 import { z } from 'zod';
-import { epcTagFields, intId, listQueryFields } from './common.js';
+import { epcTagFields, gtinVariantFields, intId, listQueryFields, nullableFields } from './common.js';
 
 export const verificationSideSchema = z.enum(['origin', 'destination']);
 export type VerificationSide = z.infer<typeof verificationSideSchema>;
@@ -56,8 +56,6 @@ export const verificationItemSchema = z.object({
   ...epcTagFields,
   quantity: z.number(),
   lot: z.string().nullable(),
-  description: z.string().nullable(),
-  size: z.string().nullable(),
-  colour: z.string().nullable(),
+  ...nullableFields(gtinVariantFields),
 });
 export type VerificationItem = z.infer<typeof verificationItemSchema>;
