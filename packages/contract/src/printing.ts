@@ -235,9 +235,9 @@ export const printErrorSchema = z.object({
 });
 export type PrintError = z.infer<typeof printErrorSchema>;
 
-
 /** The faults in English words: "paper out, head open". */
-export const printerFaultWords = (faults: readonly PrinterFault[]): string => faults.map((f) => PRINTER_FAULT_WORDS[f]).join(', ');
+export const printerFaultWords = (faults: readonly PrinterFault[]): string =>
+  faults.map((f) => PRINTER_FAULT_WORDS[f]).join(', ');
 
 /** A print job error in English (the API's `error`; the web shows its own language from the code). */
 export const printErrorMessage = (error: PrintError): string => {
