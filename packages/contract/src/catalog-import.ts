@@ -1,7 +1,7 @@
 /** Catalogue import (issue 27): a file of GTINs (CSV with `,` or `;`, or JSON Lines) imported by a background job. */
 import { z } from 'zod';
 import { intId, pageQueryFields } from './common.js';
-import { type ValueOf, valuesOf } from './const-enum.js';
+import { keysOf, type ValueOf, valuesOf } from './const-enum.js';
 import { IMPORT_STATES } from './integrations.js';
 
 /** The largest catalogue file accepted (bytes): a million GTINs with every attribute fit well under it. */
@@ -13,42 +13,11 @@ export type CatalogImportFormat = ValueOf<typeof CatalogImportFormat>;
 export const CATALOG_IMPORT_FORMATS = valuesOf(CatalogImportFormat);
 
 /**
- * The GTIN attributes a file may carry (spec section 3, the GTIN entity), by their API names. A CSV header (or a JSON
- * line's keys) may also use the Spanish or English aliases of CATALOG_IMPORT_ALIASES.
+ * The GTIN attributes a file may carry (spec section 3, the GTIN entity), by their API names, each with its other names: a
+ * CSV header (or a JSON line's key) may use the Spanish or English aliases too (compared lower-case, without accents,
+ * spaces and dashes as `_`). The spec's create payload calls the season `session`; `brand` is the brand's name.
  */
-export const CATALOG_IMPORT_FIELDS = [
-  'gtin',
-  'description',
-  'price',
-  'prices',
-  'size_primary',
-  'size_secondary',
-  'sizes',
-  'colour',
-  'model',
-  'season',
-  'cloth_type',
-  'reference',
-  'department',
-  'leather_code',
-  'provider',
-  'manufacturer',
-  'brand_name',
-  'brand_id',
-  'product_type',
-  'gender',
-  'section',
-  'zone',
-  'external_image',
-  'minimum_stock',
-] as const;
-export type CatalogImportField = (typeof CATALOG_IMPORT_FIELDS)[number];
-
-/**
- * Other names of each attribute (compared lower-case, without accents, spaces and dashes as `_`). The spec's create
- * payload calls the season `session`; `brand` is the brand's name.
- */
-export const CATALOG_IMPORT_ALIASES: Record<CatalogImportField, readonly string[]> = {
+export const CATALOG_IMPORT_ALIASES = {
   gtin: ['ean', 'ean13', 'barcode', 'codigo', 'codigo_barras', 'cod_barras'],
   description: ['descripcion', 'name', 'nombre'],
   price: ['precio', 'pvp'],
@@ -73,7 +42,9 @@ export const CATALOG_IMPORT_ALIASES: Record<CatalogImportField, readonly string[
   zone: ['zona'],
   external_image: ['image', 'imagen', 'image_url'],
   minimum_stock: ['stock_minimo', 'min_stock'],
-};
+} satisfies Record<string, readonly string[]>;
+export type CatalogImportField = keyof typeof CATALOG_IMPORT_ALIASES;
+export const CATALOG_IMPORT_FIELDS = keysOf(CATALOG_IMPORT_ALIASES);
 
 /** A header or key as compared with the attributes' names: lower case, no accents, `_` for spaces and dashes. */
 export const normalizeImportHeader = (name: string): string =>

@@ -135,14 +135,18 @@ export const personFields = { id: z.number(), first_name: z.string(), last_name:
 export const epcTagFields = { id: z.number(), epc: z.string(), gtin: z.string().nullable(), item_type: z.number().nullable() };
 
 /**
+ * A GTIN's description, size and colour as a line names them: the size and colour tell one model's variants apart
+ * (issue 28). `nullableFields(gtinVariantFields)` on a line whose tag or GTIN may be unknown to the catalog.
+ */
+export const gtinVariantFields = { description: z.string(), size: z.string(), colour: z.string() };
+
+/**
  * An item (EPC) line of a report or list: the tag, its GTIN and `lot` (the EPC's serial), quantity 1 or 0; the GTIN's
- * size and colour tell one model's variants apart (issue 28; null when the tag has no GTIN of the catalog).
+ * description, size and colour (null when the tag has no GTIN of the catalog).
  */
 export const epcLineFields = {
   ...epcTagFields,
-  description: z.string().nullable(),
-  size: z.string().nullable(),
-  colour: z.string().nullable(),
+  ...nullableFields(gtinVariantFields),
   lot: z.string().nullable(),
   quantity: z.number(),
 };

@@ -10,3 +10,11 @@ export type ValueOf<T> = T[keyof T];
  */
 export const valuesOf = <T extends Record<string, string>>(names: T): [T[keyof T], ...T[keyof T][]] =>
   Object.values(names) as [T[keyof T], ...T[keyof T][]];
+
+/**
+ * The names of a table keyed by the values it describes (each printer fault with its words, each catalogue import field
+ * with its aliases) as the non-empty tuple `z.enum` takes, in the table's order. Object.keys types them as strings; they
+ * are the const table's own keys, and such a table has at least one.
+ */
+export const keysOf = <T extends Record<string, unknown>>(table: T): [keyof T & string, ...(keyof T & string)[]] =>
+  Object.keys(table) as [keyof T & string, ...(keyof T & string)[]];

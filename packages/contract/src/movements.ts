@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { intId, intIn, listQueryFields, openListQuery, statsRangeFields, textFilters } from './common.js';
 import { exportQuerySchema } from './exports.js';
 import {
+  EXIT_LIST_FILTERS,
   orderCreateFields,
   orderDateFields,
   orderDateTimeSchema,
@@ -84,14 +85,7 @@ export type MovementOrder = z.infer<typeof movementOrderSchema>;
  * exit_date__gte, exit_date__lte, origin_status (0 to 4), report_mode (0 GTIN, 1 EPC: what the
  * row download contains), order_by.
  */
-export const movementExitListQuerySchema = openListQuery(
-  'id__icontains',
-  'order_code__icontains',
-  'exit_date__gte',
-  'exit_date__lte',
-  'origin_status',
-  'report_mode',
-);
+export const movementExitListQuerySchema = openListQuery(...EXIT_LIST_FILTERS, 'report_mode');
 
 /**
  * GET /v1/morders/?destination__id={id} (entries, 11 per page): id__icontains,

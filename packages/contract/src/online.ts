@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { intId, openListQuery, statsRangeFields, statsRangeQuerySchema } from './common.js';
 import {
   boxSchema,
+  EXIT_LIST_FILTERS,
   itemLineSchema,
   orderCodeField,
   orderCountFields,
@@ -62,13 +63,7 @@ export const exitReportTypeSchema = reportTypeSchema;
  * exit_date__gte, exit_date__lte, origin_status, report_type, order_by (id, creation_date,
  * exit_date, estimated_exit_date, order_code, origin_status; '-' for descending; default -creation_date).
  */
-export const onlineOrderListQuerySchema = openListQuery(
-  'id__icontains',
-  'order_code__icontains',
-  'exit_date__gte',
-  'exit_date__lte',
-  'origin_status',
-).extend(reportTypeFilter);
+export const onlineOrderListQuerySchema = openListQuery(...EXIT_LIST_FILTERS).extend(reportTypeFilter);
 
 /**
  * Item line of an online order, box or verification report. `percent` is capped at 100 (the

@@ -127,6 +127,14 @@ export const reportTypeSchema = z.enum(['all', 'pending', 'verified', 'with_erro
 export type ReportType = z.infer<typeof reportTypeSchema>;
 /** The `report_type` filter of the order dashboards: a report type, or empty for all. */
 export const reportTypeFilter = { report_type: z.union([reportTypeSchema, z.literal('')]).optional() };
+/** The text filters of the lists of orders leaving the location (movement exits, online orders), in that order. */
+export const EXIT_LIST_FILTERS = [
+  'id__icontains',
+  'order_code__icontains',
+  'exit_date__gte',
+  'exit_date__lte',
+  'origin_status',
+] as const;
 export const purchaseOrderListQuerySchema = openListQuery(
   'destination_status',
   'id',

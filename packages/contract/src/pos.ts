@@ -2,6 +2,7 @@
 // POS: sales (working mode 4, items SOLD) and returns (working mode 5, items STOCKED again) of a store.
 import { z } from 'zod';
 import { epcLineFields, openListQuery } from './common.js';
+import { readWindowFields } from './ingest.js';
 
 /**
  * POS list row (spec section 3). A sale or return is one reading set at a POS reader:
@@ -24,8 +25,7 @@ export const posTransactionSchema = z.object({
   num_boxes: z.number(),
   destination_num_verified_boxes: z.number(),
   creation_date: z.string(),
-  start_time: z.string(),
-  end_time: z.string(),
+  ...readWindowFields,
   estimated_end_time: z.string().nullable().optional(),
   estimated_arrival_date: z.string().nullable().optional(),
   destination: z.number(),

@@ -3,7 +3,7 @@
 // service (ZPL to the printer over TCP) and its log. Spec sections 2 "Printing", 3, 4, 5, 7 "Printing", 8 and 9.
 import { z } from 'zod';
 import { INT4_MAX, idDescriptionSchema, intId, intIn, orderJobFields, pagingQuerySchema } from './common.js';
-import type { ValueOf } from './const-enum.js';
+import { keysOf, type ValueOf } from './const-enum.js';
 import { LIST_PAGE_SIZE } from './paging.js';
 
 /* ------------------------------------------------------------------ constants (spec section 9) */
@@ -177,30 +177,32 @@ export type PrintCompany = z.infer<typeof printCompanySchema>;
 
 /**
  * A printer fault as the printer reports it: the ~HQES error flags (Zebra ZPL II Programming Guide, ~HQ "Host Query",
- * ES error flags, the same table as ~WQ) and the ~HS flags (paper out, head up, ribbon out, over/under temperature).
+ * ES error flags, the same table as ~WQ) and the ~HS flags (paper out, head up, ribbon out, over/under temperature); each
+ * with its English words.
  */
-export const PRINTER_FAULTS = [
-  'paper_out',
-  'ribbon_out',
-  'head_open',
-  'cutter_fault',
-  'printhead_over_temperature',
-  'motor_over_temperature',
-  'bad_printhead_element',
-  'printhead_detection_error',
-  'invalid_firmware_config',
-  'printhead_thermistor_open',
-  'paper_jam_during_retract',
-  'presenter_not_running',
-  'paper_feed_error',
-  'clear_paper_path_failed',
-  'black_mark_calibrate_error',
-  'black_mark_not_found',
-  'over_temperature',
-  'under_temperature',
-  'unknown_error',
-] as const;
-export type PrinterFault = (typeof PRINTER_FAULTS)[number];
+const PRINTER_FAULT_WORDS = {
+  paper_out: 'paper out',
+  ribbon_out: 'ribbon out',
+  head_open: 'head open',
+  cutter_fault: 'cutter fault',
+  printhead_over_temperature: 'print head over temperature',
+  motor_over_temperature: 'motor over temperature',
+  bad_printhead_element: 'bad print head element',
+  printhead_detection_error: 'print head detection error',
+  invalid_firmware_config: 'invalid firmware configuration',
+  printhead_thermistor_open: 'print head thermistor open',
+  paper_jam_during_retract: 'paper jam during retract',
+  presenter_not_running: 'presenter not running',
+  paper_feed_error: 'paper feed error',
+  clear_paper_path_failed: 'clear paper path failed',
+  black_mark_calibrate_error: 'black mark calibrate error',
+  black_mark_not_found: 'black mark not found',
+  over_temperature: 'over temperature',
+  under_temperature: 'under temperature',
+  unknown_error: 'printer error',
+} as const;
+export type PrinterFault = keyof typeof PRINTER_FAULT_WORDS;
+export const PRINTER_FAULTS = keysOf(PRINTER_FAULT_WORDS);
 
 /**
  * Why a print job stopped, as a code and its values (stored in print_orders.error as JSON, translated by the web):
@@ -233,30 +235,9 @@ export const printErrorSchema = z.object({
 });
 export type PrintError = z.infer<typeof printErrorSchema>;
 
-const FAULT_WORDS: Record<PrinterFault, string> = {
-  paper_out: 'paper out',
-  ribbon_out: 'ribbon out',
-  head_open: 'head open',
-  cutter_fault: 'cutter fault',
-  printhead_over_temperature: 'print head over temperature',
-  motor_over_temperature: 'motor over temperature',
-  bad_printhead_element: 'bad print head element',
-  printhead_detection_error: 'print head detection error',
-  invalid_firmware_config: 'invalid firmware configuration',
-  printhead_thermistor_open: 'print head thermistor open',
-  paper_jam_during_retract: 'paper jam during retract',
-  presenter_not_running: 'presenter not running',
-  paper_feed_error: 'paper feed error',
-  clear_paper_path_failed: 'clear paper path failed',
-  black_mark_calibrate_error: 'black mark calibrate error',
-  black_mark_not_found: 'black mark not found',
-  over_temperature: 'over temperature',
-  under_temperature: 'under temperature',
-  unknown_error: 'printer error',
-};
-
 /** The faults in English words: "paper out, head open". */
-export const printerFaultWords = (faults: readonly PrinterFault[]): string => faults.map((f) => FAULT_WORDS[f]).join(', ');
+export const printerFaultWords = (faults: readonly PrinterFault[]): string =>
+  faults.map((f) => PRINTER_FAULT_WORDS[f]).join(', ');
 
 /** A print job error in English (the API's `error`; the web shows its own language from the code). */
 export const printErrorMessage = (error: PrintError): string => {

@@ -2,7 +2,7 @@
 // sales floor and present in the stockroom (ordered by recent sales), the picks a phone makes, and "not on shelf but in
 // stock" (NOSBOS). docs/store-floor/replenishment.md.
 import { z } from 'zod';
-import { intIn, pageQueryFields } from './common.js';
+import { gtinVariantFields, intIn, pageQueryFields } from './common.js';
 import { PICK_STATUSES } from './enums.js';
 
 export const REPLENISHMENT_PAGE_SIZE = 20;
@@ -73,9 +73,7 @@ export const pickAreaSchema = z.object({ id: z.number(), description: z.string()
 export const replenishmentLineSchema = z.object({
   gtin: z.string(),
   item_type: z.number().nullable(),
-  description: z.string(),
-  size: z.string(),
-  colour: z.string(),
+  ...gtinVariantFields,
   section: z.string(),
   image: z.string(),
   target: z.number(),

@@ -59,8 +59,7 @@ export const shrinkDaySchema = z.object({
   day: z.string(),
   inventory_units: z.number().int(),
   exit_units: z.number().int(),
-  units: z.number().int(),
-  value: z.number(),
+  ...unitsValue,
 });
 export type ShrinkDay = z.infer<typeof shrinkDaySchema>;
 

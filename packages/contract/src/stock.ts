@@ -5,10 +5,12 @@ import { itemTypeFields } from './catalog.js';
 import {
   areaRefFields,
   epcLineFields,
+  gtinVariantFields,
   idDescriptionSchema,
   intId,
   listQueryFields,
   locationRefFields,
+  nullableFields,
   pageQueryFields,
 } from './common.js';
 import { LIST_PAGE_SIZE } from './paging.js';
@@ -158,9 +160,7 @@ export const contentBoxSchema = z.object({
     z.object({
       item_type: z.number().nullable(),
       gtin: z.string().nullable(),
-      description: z.string().nullable(),
-      size: z.string().nullable(),
-      colour: z.string().nullable(),
+      ...nullableFields(gtinVariantFields),
       quantity: z.number(),
     }),
   ),
@@ -255,10 +255,7 @@ export const stockAlarmSchema = z.object({
   location: idDescriptionSchema,
   item_type: z.number(),
   gtin: z.string(),
-  description: z.string(),
-  /** The GTIN's size and colour (issue 28: one model's variants told apart). */
-  size: z.string(),
-  colour: z.string(),
+  ...gtinVariantFields,
   minimum_stock: z.number(),
   current_stock: z.number(),
   date: z.string(),

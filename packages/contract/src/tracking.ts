@@ -14,6 +14,8 @@ export const ITEM_STATE_NAMES: Record<number, string> = {
   4: 'RETURNED TO SUPPLIER',
 };
 export const itemStateName = (state: number): string => ITEM_STATE_NAMES[state] ?? String(state);
+/** An item's state (ItemState) and its name (`itemStateName`), as an item and each of its readings carry them. */
+const itemStateFields = { state: z.number(), state_name: z.string() };
 
 export const areaRefSchema = z.object({ id: z.number(), description: z.string(), location_description: z.string() });
 export type AreaRef = z.infer<typeof areaRefSchema>;
@@ -27,8 +29,7 @@ export const itemSchema = z.object({
   id: z.number(),
   ...tagIdentityFields,
   ...gtinCatalogFields,
-  state: z.number(),
-  state_name: z.string(),
+  ...itemStateFields,
   area: areaRefSchema.nullable(),
   location: z.number().nullable(),
   last_seen_at: z.string().nullable(),
@@ -71,8 +72,7 @@ export type ReadingSource = z.infer<typeof readingSourceSchema>;
 export const epcReadingSchema = z.object({
   id: z.number(),
   date: z.string(),
-  state: z.number(),
-  state_name: z.string(),
+  ...itemStateFields,
   area1: areaRefSchema.nullable(),
   area2: areaRefSchema.nullable(),
   readingSet: z.string(),

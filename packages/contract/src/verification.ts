@@ -1,6 +1,7 @@
 // Request and response shapes of the verification module (Zod); the server validates with them, the web types its calls with them.
 import { z } from 'zod';
-import { epcTagFields, intId, listQueryFields } from './common.js';
+import { epcTagFields, gtinVariantFields, intId, listQueryFields, nullableFields } from './common.js';
+import { readWindowFields } from './ingest.js';
 
 export const verificationSideSchema = z.enum(['origin', 'destination']);
 export type VerificationSide = z.infer<typeof verificationSideSchema>;
@@ -17,8 +18,7 @@ export const verificationSchema = z.object({
   order: z.number(),
   side: verificationSideSchema,
   reading_set: z.string(),
-  start_time: z.string(),
-  end_time: z.string(),
+  ...readWindowFields,
   real_item_count: z.number(),
   matched_item_count: z.number(),
   theorical_item_count: z.number(),
@@ -56,8 +56,6 @@ export const verificationItemSchema = z.object({
   ...epcTagFields,
   quantity: z.number(),
   lot: z.string().nullable(),
-  description: z.string().nullable(),
-  size: z.string().nullable(),
-  colour: z.string().nullable(),
+  ...nullableFields(gtinVariantFields),
 });
 export type VerificationItem = z.infer<typeof verificationItemSchema>;

@@ -1,5 +1,4 @@
 // Property tests against epc-tds, an independent implementation of the GS1 EPC Tag Data Standard.
-import epcTds from 'epc-tds';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -20,24 +19,15 @@ import {
   tryDecodeEpc,
   uriToHex,
 } from './index.js';
-
-// epc-tds is CommonJS with `module.exports = TDS` but its typings declare `export default TDS`.
-const tds = epcTds as unknown as typeof epcTds.default;
+import { digitString, tds, withCheck } from './test/epc-tds.js';
 
 const RUNS_PER_PARTITION = 1000;
 const PARTITIONS = [0, 1, 2, 3, 4, 5, 6];
 
-/** Exactly `digits` decimal digits (leading zeros kept), biased to the edges by fast-check. */
-const digitString = (digits: number) =>
-  digits === 0
-    ? fc.constant('')
-    : fc.bigInt({ min: 0n, max: 10n ** BigInt(digits) - 1n }).map((v) => v.toString().padStart(digits, '0'));
 const filterArb = fc.integer({ min: 0, max: 7 });
 const serial38 = fc.bigInt({ min: 0n, max: 2n ** 38n - 1n }).map(Number);
 const AI82 = '!"%&\'()*+,-./0123456789:;<=>?ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz';
 const ai82Serial = fc.string({ unit: fc.constantFrom(...AI82), minLength: 1, maxLength: 20 });
-
-const withCheck = (digits: string) => digits + gtinCheckDigit(digits);
 
 /** Runs a property of one partition RUNS_PER_PARTITION times. */
 const assertPerPartition = <Ts extends [unknown, ...unknown[]]>(property: fc.IProperty<Ts>) =>
