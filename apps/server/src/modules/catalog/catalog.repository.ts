@@ -1,6 +1,7 @@
 import type { ItemTypeListQuery } from '@rfid/contract';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { companyRowById } from '../../db/company-rows.js';
 import { brands, items, itemTypes } from '../../db/schema/index.js';
 import { pageOf } from '../../db/sql.js';
 import { buildFilters, buildOrderBy, type FilterSpec } from '../../http/filters.js';
@@ -81,11 +82,7 @@ export const createCatalogRepository = (db: DbOrTx): CatalogRepository => ({
   },
 
   async brandBelongsTo(companyId, brandId) {
-    const [row] = await db
-      .select({ id: brands.id })
-      .from(brands)
-      .where(and(eq(brands.id, brandId), eq(brands.companyId, companyId)))
-      .limit(1);
+    const row = await companyRowById(db.select({ id: brands.id }).from(brands).$dynamic(), brands, { companyId, id: brandId });
     return Boolean(row);
   },
 

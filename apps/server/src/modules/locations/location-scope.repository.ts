@@ -1,6 +1,7 @@
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
+import { companyRowById } from '../../db/company-rows.js';
 import { companies, locations } from '../../db/schema/index.js';
 import { pageOf } from '../../db/sql.js';
 import type { PageParams } from '../../http/paging.js';
@@ -62,12 +63,8 @@ export const companyLocationsByIds = async (db: DbOrTx, companyId: number, ids: 
 
 /** The time zone of a location of the company, if it is one. */
 export const timeZoneOfLocation = async (db: DbOrTx, companyId: number, locationId: number): Promise<string | undefined> => {
-  const [row] = await db
-    .select({ timeZone: locations.timeZone })
-    .from(locations)
-    .where(and(eq(locations.id, locationId), eq(locations.companyId, companyId)))
-    .limit(1);
-  return row?.timeZone;
+  const query = db.select({ timeZone: locations.timeZone }).from(locations).$dynamic();
+  return (await companyRowById(query, locations, { companyId, id: locationId }))?.timeZone;
 };
 
 /** The company's time zone (the default of its new locations), or undefined for an unknown company. */
