@@ -1,5 +1,5 @@
 import type { ItemTypeListQuery } from '@rfid/contract';
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { companyRowById } from '../../db/company-rows.js';
 import { brands, items, itemTypes } from '../../db/schema/index.js';
@@ -47,6 +47,16 @@ export type CatalogRepository = {
   insertLinked(row: NewItemTypeRow & { companyId: number; gtin: string }): Promise<ItemTypeRow | undefined>;
 };
 
+/** The company's item type that `matching` picks (by id, by GTIN: one at the most). */
+const companyItemType = async (db: DbOrTx, companyId: number, matching: SQL): Promise<ItemTypeRow | undefined> => {
+  const [row] = await db
+    .select()
+    .from(itemTypes)
+    .where(and(eq(itemTypes.companyId, companyId), matching))
+    .limit(1);
+  return row;
+};
+
 export const createCatalogRepository = (db: DbOrTx): CatalogRepository => ({
   async list(companyId, query, page) {
     const where = and(eq(itemTypes.companyId, companyId), buildFilters(query, itemTypeFilters));
@@ -55,23 +65,9 @@ export const createCatalogRepository = (db: DbOrTx): CatalogRepository => ({
     return pageOf(db, selected, order, page);
   },
 
-  async byId(companyId, id) {
-    const [row] = await db
-      .select()
-      .from(itemTypes)
-      .where(and(eq(itemTypes.companyId, companyId), eq(itemTypes.id, id)))
-      .limit(1);
-    return row;
-  },
+  byId: (companyId, id) => companyItemType(db, companyId, eq(itemTypes.id, id)),
 
-  async byGtin(companyId, gtin) {
-    const [row] = await db
-      .select()
-      .from(itemTypes)
-      .where(and(eq(itemTypes.companyId, companyId), eq(itemTypes.gtin, gtin)))
-      .limit(1);
-    return row;
-  },
+  byGtin: (companyId, gtin) => companyItemType(db, companyId, eq(itemTypes.gtin, gtin)),
 
   async byGtins(companyId, gtins) {
     if (gtins.length === 0) return [];
