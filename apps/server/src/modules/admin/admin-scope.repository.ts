@@ -12,6 +12,7 @@ export const joinAreaAndLocation = <Q extends PgSelect>(query: Q, placed: { area
   query.innerJoin(areas, eq(areas.id, placed.areaId)).innerJoin(locations, eq(locations.id, placed.locationId));
 
 export type ScopedArea = { id: number; description: string; locationId: number; companyId: number; locationDescription: string };
+/** The columns of a ScopedArea (the area and its location). */
 const scopedAreaColumns = {
   id: areas.id,
   description: areas.description,
