@@ -1,5 +1,6 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { companyRowById } from '../../db/company-rows.js';
 import { brands, companies, locationLogos, locations } from '../../db/schema/index.js';
 import { type VersionedWrite, versionedUpdate } from '../../db/versions.js';
 import type { AuthUser } from '../../plugins/auth.js';
@@ -42,12 +43,7 @@ const takenInCompany = async (
 
 export const createAdminLocationsRepository = (db: Db) => ({
   async findBrand(companyId: number, brandId: number) {
-    const [row] = await db
-      .select({ id: brands.id })
-      .from(brands)
-      .where(and(eq(brands.id, brandId), eq(brands.companyId, companyId)))
-      .limit(1);
-    return row;
+    return companyRowById(db.select({ id: brands.id }).from(brands).$dynamic(), brands, { companyId, id: brandId });
   },
 
   /** Another location of the company has this code. */

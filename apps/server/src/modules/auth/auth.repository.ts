@@ -1,7 +1,27 @@
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { apiTokens, companies, loginFailures, sessionActivity, users } from '../../db/schema/index.js';
 import type { SessionStart } from './sessions.js';
+
+/**
+ * Users joined with their company, with `columns` of both: what the signed-in identity (findIdentity) and the second
+ * factor (mfa.repository.ts, totpUser) read of a user.
+ */
+export const usersWithCompany = <S extends SelectedFields>(db: Db, columns: S) =>
+  db.select(columns).from(users).innerJoin(companies, eq(companies.id, users.companyId));
+
+/** A signed-in user's identity: who they are, their role and their company. */
+const identityColumns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  role: users.role,
+  editor: users.editor,
+  companyId: companies.id,
+  companyName: companies.name,
+};
 
 export const createAuthRepository = (db: Db) => ({
   async findUserByEmail(email: string) {
@@ -34,21 +54,7 @@ export const createAuthRepository = (db: Db) => ({
     await db.delete(apiTokens).where(eq(apiTokens.tokenHash, tokenHash));
   },
   async findIdentity(userId: number) {
-    const [row] = await db
-      .select({
-        id: users.id,
-        email: users.email,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        role: users.role,
-        editor: users.editor,
-        companyId: companies.id,
-        companyName: companies.name,
-      })
-      .from(users)
-      .innerJoin(companies, eq(companies.id, users.companyId))
-      .where(eq(users.id, userId))
-      .limit(1);
+    const [row] = await usersWithCompany(db, identityColumns).where(eq(users.id, userId)).limit(1);
     return row;
   },
 

@@ -2,6 +2,7 @@ import { ChallengeKind } from '@rfid/contract';
 import { and, count, desc, eq, gt, inArray, isNull, lt, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { companies, knownClients, loginChallenges, userRecoveryCodes, users } from '../../db/schema/index.js';
+import { usersWithCompany } from './auth.repository.js';
 
 /** How many known clients a user keeps (the most recently used). */
 export const KNOWN_CLIENTS_KEPT = 20;
@@ -73,24 +74,22 @@ const challengeQueries = (db: Db) => ({
   },
 });
 
+/** A user's second factor, what checking a code needs (the password for turning it off) and the company's rule. */
+const totpUserColumns = {
+  id: users.id,
+  email: users.email,
+  role: users.role,
+  isActive: users.isActive,
+  passwordHash: users.passwordHash,
+  totpSecret: users.totpSecret,
+  totpEnabledAt: users.totpEnabledAt,
+  mfaRequiredAdmins: companies.mfaRequiredAdmins,
+};
+
 /** The TOTP second factor of a user and its recovery codes. */
 const totpQueries = (db: Db) => ({
   async totpUser(userId: number) {
-    const [row] = await db
-      .select({
-        id: users.id,
-        email: users.email,
-        role: users.role,
-        isActive: users.isActive,
-        passwordHash: users.passwordHash,
-        totpSecret: users.totpSecret,
-        totpEnabledAt: users.totpEnabledAt,
-        mfaRequiredAdmins: companies.mfaRequiredAdmins,
-      })
-      .from(users)
-      .innerJoin(companies, eq(companies.id, users.companyId))
-      .where(eq(users.id, userId))
-      .limit(1);
+    const [row] = await usersWithCompany(db, totpUserColumns).where(eq(users.id, userId)).limit(1);
     return row;
   },
 

@@ -1,6 +1,7 @@
 import type { ItemTypeListQuery } from '@rfid/contract';
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { companyRowById } from '../../db/company-rows.js';
 import { brands, items, itemTypes } from '../../db/schema/index.js';
 import { pageOf } from '../../db/sql.js';
 import { buildFilters, buildOrderBy, type FilterSpec } from '../../http/filters.js';
@@ -46,6 +47,16 @@ export type CatalogRepository = {
   insertLinked(row: NewItemTypeRow & { companyId: number; gtin: string }): Promise<ItemTypeRow | undefined>;
 };
 
+/** The company's item type that `matching` picks (by id, by GTIN: one at the most). */
+const companyItemType = async (db: DbOrTx, companyId: number, matching: SQL): Promise<ItemTypeRow | undefined> => {
+  const [row] = await db
+    .select()
+    .from(itemTypes)
+    .where(and(eq(itemTypes.companyId, companyId), matching))
+    .limit(1);
+  return row;
+};
+
 export const createCatalogRepository = (db: DbOrTx): CatalogRepository => ({
   async list(companyId, query, page) {
     const where = and(eq(itemTypes.companyId, companyId), buildFilters(query, itemTypeFilters));
@@ -54,23 +65,9 @@ export const createCatalogRepository = (db: DbOrTx): CatalogRepository => ({
     return pageOf(db, selected, order, page);
   },
 
-  async byId(companyId, id) {
-    const [row] = await db
-      .select()
-      .from(itemTypes)
-      .where(and(eq(itemTypes.companyId, companyId), eq(itemTypes.id, id)))
-      .limit(1);
-    return row;
-  },
+  byId: (companyId, id) => companyItemType(db, companyId, eq(itemTypes.id, id)),
 
-  async byGtin(companyId, gtin) {
-    const [row] = await db
-      .select()
-      .from(itemTypes)
-      .where(and(eq(itemTypes.companyId, companyId), eq(itemTypes.gtin, gtin)))
-      .limit(1);
-    return row;
-  },
+  byGtin: (companyId, gtin) => companyItemType(db, companyId, eq(itemTypes.gtin, gtin)),
 
   async byGtins(companyId, gtins) {
     if (gtins.length === 0) return [];
@@ -81,11 +78,7 @@ export const createCatalogRepository = (db: DbOrTx): CatalogRepository => ({
   },
 
   async brandBelongsTo(companyId, brandId) {
-    const [row] = await db
-      .select({ id: brands.id })
-      .from(brands)
-      .where(and(eq(brands.id, brandId), eq(brands.companyId, companyId)))
-      .limit(1);
+    const row = await companyRowById(db.select({ id: brands.id }).from(brands).$dynamic(), brands, { companyId, id: brandId });
     return Boolean(row);
   },
 

@@ -8,7 +8,7 @@ import { containsPattern, idList } from '../../db/sql.js';
 import { allowList } from '../../http/filters.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import { companyLocationsByIds, visibleLocations } from '../locations/location-scope.js';
+import { companyLocationsByIds, visibleLocations, visibleRow } from '../locations/location-scope.js';
 import { locationGtinStock } from '../stock/stock.repository.js';
 import type { ErpStockLine } from './erp.rules.js';
 
@@ -300,11 +300,7 @@ const snapshotQueries = (
   locationsOf: (companyId, ids) => companyLocationsByIds(db, companyId, ids),
 
   async seesLocation(user, locationId) {
-    const [row] = await db
-      .select({ id: locations.id })
-      .from(locations)
-      .where(and(eq(locations.id, locationId), visibleLocations(user)))
-      .limit(1);
+    const row = await visibleRow(db.select({ id: locations.id }).from(locations).$dynamic(), locations.id, user, locationId);
     return row !== undefined;
   },
 });

@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
+import { companyRowById } from '../../db/company-rows.js';
 import { parseRows } from '../../db/rows.js';
 import { exportJobs } from '../../db/schema/index.js';
 
@@ -70,7 +71,7 @@ export const raiseExportProgress = async (db: DbOrTx, id: string, progress: numb
 };
 
 export const getExportJob = async (db: DbOrTx, { id, companyId }: { id: string; companyId: number }) => {
-  const [row] = await db
+  const query = db
     .select({
       id: exportJobs.id,
       refId: exportJobs.refId,
@@ -80,9 +81,8 @@ export const getExportJob = async (db: DbOrTx, { id, companyId }: { id: string; 
       error: exportJobs.error,
     })
     .from(exportJobs)
-    .where(and(eq(exportJobs.id, id), eq(exportJobs.companyId, companyId)))
-    .limit(1);
-  return row;
+    .$dynamic();
+  return companyRowById(query, exportJobs, { companyId, id });
 };
 
 /** The CSV jobs of one inventory of a company. */

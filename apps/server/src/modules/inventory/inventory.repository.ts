@@ -2,6 +2,7 @@ import { type InventoryListQuery, InventoryState, ItemState } from '@rfid/contra
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
+import { companyRowById } from '../../db/company-rows.js';
 import { parseRows } from '../../db/rows.js';
 import {
   areas,
@@ -101,12 +102,8 @@ export const listInventories = async (
   return pageOf(db, selected, order, page);
 };
 
-export const getInventory = async (db: DbOrTx, { id, companyId }: { id: number; companyId: number }) => {
-  const [row] = await selectRows(db)
-    .where(and(eq(inventories.id, id), eq(inventories.companyId, companyId)))
-    .limit(1);
-  return row as InventoryRow | undefined;
-};
+export const getInventory = async (db: DbOrTx, { id, companyId }: { id: number; companyId: number }) =>
+  companyRowById(selectRows(db).$dynamic(), inventories, { companyId, id });
 
 /** The GTINs of partial inventories, for a page of them at once. */
 export const partialTypesOf = async (db: DbOrTx, inventoryIds: number[]) => {

@@ -1,6 +1,7 @@
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
+import { companyRowById } from '../../db/company-rows.js';
 import { companies, locations } from '../../db/schema/index.js';
 import { pageOf } from '../../db/sql.js';
 import type { PageParams } from '../../http/paging.js';
@@ -19,6 +20,20 @@ export const visibleLocations = (user: AuthUser): SQL => {
 };
 
 /**
+ * The row `recordId` of `query` (its columns, from and joins, built with `.$dynamic()`; `id` its id column), if it is in
+ * the user's locations (visibleLocations).
+ */
+export const visibleRow = async <Q extends PgSelect>(
+  query: Q,
+  id: PgColumn,
+  user: AuthUser,
+  recordId: number,
+): Promise<Awaited<Q>[number] | undefined> => {
+  const [row] = await query.where(and(eq(id, recordId), visibleLocations(user))).limit(1);
+  return row;
+};
+
+/**
  * The page and the one record of rows read within the user's locations (visibleLocations): `base` selects them (its
  * columns, from and joins, `.$dynamic()`), `id` is their id column.
  */
@@ -32,23 +47,12 @@ export const visibleRecords = <Q extends PgSelect>(db: DbOrTx, base: () => Q, id
       .where(and(visibleLocations(user), ...conditions))
       .orderBy(...order),
   /** The row `recordId`, if the user sees it. */
-  one: async (user: AuthUser, recordId: number): Promise<Awaited<Q>[number] | undefined> => {
-    const [row] = await base()
-      .where(and(eq(id, recordId), visibleLocations(user)))
-      .limit(1);
-    return row;
-  },
+  one: (user: AuthUser, recordId: number) => visibleRow(base(), id, user, recordId),
 });
 
 /** The location `locationId` if the user may see it. */
-export const findVisibleLocation = async (db: DbOrTx, user: AuthUser, locationId: number) => {
-  const [row] = await db
-    .select()
-    .from(locations)
-    .where(and(eq(locations.id, locationId), visibleLocations(user)))
-    .limit(1);
-  return row;
-};
+export const findVisibleLocation = (db: DbOrTx, user: AuthUser, locationId: number) =>
+  visibleRow(db.select().from(locations).$dynamic(), locations.id, user, locationId);
 
 /** The locations `ids` of the company (others left out), by code: id, code and description. */
 export const companyLocationsByIds = async (db: DbOrTx, companyId: number, ids: number[]) => {
@@ -62,12 +66,8 @@ export const companyLocationsByIds = async (db: DbOrTx, companyId: number, ids: 
 
 /** The time zone of a location of the company, if it is one. */
 export const timeZoneOfLocation = async (db: DbOrTx, companyId: number, locationId: number): Promise<string | undefined> => {
-  const [row] = await db
-    .select({ timeZone: locations.timeZone })
-    .from(locations)
-    .where(and(eq(locations.id, locationId), eq(locations.companyId, companyId)))
-    .limit(1);
-  return row?.timeZone;
+  const query = db.select({ timeZone: locations.timeZone }).from(locations).$dynamic();
+  return (await companyRowById(query, locations, { companyId, id: locationId }))?.timeZone;
 };
 
 /** The company's time zone (the default of its new locations), or undefined for an unknown company. */

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { deviceApplications, devices, locations } from '../../db/schema/index.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { recordLive } from '../live/live.service.js';
-import { visibleLocations, visibleRecords } from '../locations/location-scope.js';
+import { visibleLocations, visibleRecords, visibleRow } from '../locations/location-scope.js';
 
 const deviceColumns = {
   id: devices.id,
@@ -105,14 +105,13 @@ const readQueries = (db: Db) => ({
 
   /** An application of a device the user may see, with the device's MAC. */
   async app(user: AuthUser, id: number): Promise<(DeviceAppRow & { mac: string }) | undefined> {
-    const [row] = await db
+    const query = db
       .select({ ...appColumns, mac: devices.macAddress })
       .from(deviceApplications)
       .innerJoin(devices, eq(devices.id, deviceApplications.deviceId))
       .innerJoin(locations, eq(locations.id, devices.locationId))
-      .where(and(eq(deviceApplications.id, id), visibleLocations(user)))
-      .limit(1);
-    return row;
+      .$dynamic();
+    return visibleRow(query, deviceApplications.id, user, id);
   },
 });
 

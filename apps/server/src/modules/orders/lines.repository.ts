@@ -1,7 +1,8 @@
 import { verificationSideSchema } from '@rfid/contract';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
+import { companyRowById } from '../../db/company-rows.js';
 import { parseRows } from '../../db/rows.js';
 import { itemTypes } from '../../db/schema/index.js';
 import type { PageParams } from '../../http/paging.js';
@@ -110,15 +111,9 @@ export const itemLines = async (
 export const allItemLines = async (db: DbOrTx, orderId: number) =>
   (await itemLines(db, { orderId, page: { limit: 1_000_000, offset: 0 } })).rows;
 
-/** The company's item type, or undefined (at(0): a destructured `[row]` would be typed as always there). */
-export const getItemType = async (db: DbOrTx, companyId: number, id: number) => {
-  const found = await db
-    .select()
-    .from(itemTypes)
-    .where(and(eq(itemTypes.id, id), eq(itemTypes.companyId, companyId)))
-    .limit(1);
-  return found.at(0);
-};
+/** The company's item type, or undefined. */
+export const getItemType = async (db: DbOrTx, companyId: number, id: number) =>
+  companyRowById(db.select().from(itemTypes).$dynamic(), itemTypes, { companyId, id });
 
 // ---------------------------------------------------------------- CSV sources
 

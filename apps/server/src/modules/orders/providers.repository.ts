@@ -2,6 +2,7 @@ import type { providerListQuerySchema } from '@rfid/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
+import { companyRowById } from '../../db/company-rows.js';
 import { parseRows } from '../../db/rows.js';
 import { orders, providers } from '../../db/schema/index.js';
 import { pageOf } from '../../db/sql.js';
@@ -12,14 +13,8 @@ import { visibleOrders } from './order-scope.repository.js';
 
 /** Orders core: the providers of purchase orders. */
 
-export const getProvider = async (db: DbOrTx, companyId: number, id: number) => {
-  const [row] = await db
-    .select({ id: providers.id, name: providers.name })
-    .from(providers)
-    .where(and(eq(providers.id, id), eq(providers.companyId, companyId)))
-    .limit(1);
-  return row;
-};
+export const getProvider = async (db: DbOrTx, companyId: number, id: number) =>
+  companyRowById(db.select({ id: providers.id, name: providers.name }).from(providers).$dynamic(), providers, { companyId, id });
 
 export const providerFilters: FilterSpec = {
   name: { column: providers.name, lookups: ['exact', 'icontains', 'contains'] },

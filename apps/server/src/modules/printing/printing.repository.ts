@@ -20,7 +20,7 @@ import { pageOf } from '../../db/sql.js';
 import { allowList } from '../../http/filters.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import { visibleLocations } from '../locations/location-scope.js';
+import { visibleLocations, visibleRow } from '../locations/location-scope.js';
 import { createPrintJobsRepository } from './print-jobs.repository.js';
 import { visibleOrderSql } from './print-order-scope.repository.js';
 import { expectedLabelQueries, nicelabelQueries } from './printing-sources.repository.js';
@@ -141,24 +141,22 @@ const itemTypesWhere = (db: DbOrTx, companyId: number, where: SQL) =>
     .from(itemTypes)
     .where(and(eq(itemTypes.companyId, companyId), where));
 
+/** A printer's address (ScopedPrinter). */
+const scopedPrinterColumns = {
+  id: printers.id,
+  description: printers.description,
+  host: printers.ipAddress,
+  port: printers.port,
+  companyId: printers.companyId,
+  locationId: printers.locationId,
+};
+
 /** What the user may use: printers, locations, brands and item types. */
 const scopeQueries = (db: DbOrTx) => ({
   /** A printer in a location the user may see, with its address. */
   async printer(user: AuthUser, id: number): Promise<ScopedPrinter | undefined> {
-    const [row] = await db
-      .select({
-        id: printers.id,
-        description: printers.description,
-        host: printers.ipAddress,
-        port: printers.port,
-        companyId: printers.companyId,
-        locationId: printers.locationId,
-      })
-      .from(printers)
-      .innerJoin(locations, eq(locations.id, printers.locationId))
-      .where(and(eq(printers.id, id), visibleLocations(user)))
-      .limit(1);
-    return row;
+    const query = db.select(scopedPrinterColumns).from(printers).innerJoin(locations, eq(locations.id, printers.locationId));
+    return visibleRow(query.$dynamic(), printers.id, user, id);
   },
 
   /** Which of `ids` are locations the user may see. */

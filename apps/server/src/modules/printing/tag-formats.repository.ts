@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { companyRowById } from '../../db/company-rows.js';
 import { companies, tagCompanyFormats, tagFormats, tagTypes } from '../../db/schema/index.js';
 import { pageOf } from '../../db/sql.js';
 import type { PageParams } from '../../http/paging.js';
@@ -35,22 +36,12 @@ const tagTypeQueries = (db: DbOrTx) => ({
 
   /** The company's tag format (another company's is not found). */
   async tagFormat(companyId: number, id: number) {
-    const [row] = await db
-      .select()
-      .from(tagFormats)
-      .where(and(eq(tagFormats.id, id), eq(tagFormats.companyId, companyId)))
-      .limit(1);
-    return row;
+    return companyRowById(db.select().from(tagFormats).$dynamic(), tagFormats, { companyId, id });
   },
 
   /** The company's tag type (another company's is not found). */
   async tagType(companyId: number, id: number) {
-    const [row] = await db
-      .select()
-      .from(tagTypes)
-      .where(and(eq(tagTypes.id, id), eq(tagTypes.companyId, companyId)))
-      .limit(1);
-    return row;
+    return companyRowById(db.select().from(tagTypes).$dynamic(), tagTypes, { companyId, id });
   },
 
   async insertTagFormat(values: { companyId: number; description: string; zplTemplate: string; digitalLinkQr: boolean }) {

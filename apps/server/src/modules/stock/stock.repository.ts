@@ -2,6 +2,7 @@ import { ItemState } from '@rfid/contract';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
+import { companyRowById } from '../../db/company-rows.js';
 import { listCount } from '../../db/counts.js';
 import { parseRows } from '../../db/rows.js';
 import { itemTypes, stockNow } from '../../db/schema/index.js';
@@ -285,12 +286,8 @@ export const itemStock = async (
 
 /** A GTIN (item type) of the company, or undefined. */
 export const itemTypeOf = async (db: DbOrTx, companyId: number, id: number) => {
-  const [row] = await db
-    .select({ id: itemTypes.id, gtin: itemTypes.gtin })
-    .from(itemTypes)
-    .where(and(eq(itemTypes.id, id), eq(itemTypes.companyId, companyId)))
-    .limit(1);
-  return row;
+  const query = db.select({ id: itemTypes.id, gtin: itemTypes.gtin }).from(itemTypes).$dynamic();
+  return companyRowById(query, itemTypes, { companyId, id });
 };
 
 /** GTIN-14 → item type id, for the GTINs of the company among `gtins`. */
