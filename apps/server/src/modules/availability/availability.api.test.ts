@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { items, itemTypes, locations } from '../../db/schema/index.js';
 import { demoDeviceKey } from '../../db/seed/demo-data.js';
 import { addForeignCompany, areaIdByDescription, type ForeignCompany, locationIdByCode } from '../../test/admin-fixtures.js';
-import { buildTestApp, type TestApp } from '../../test/helpers.js';
+import { buildTestApp, csvLinesOf, type TestApp } from '../../test/helpers.js';
 import { DEMO_EMAIL } from '../orders/inbound-fixtures.js';
 
 /**
@@ -202,12 +202,7 @@ describe('store floor API: item status, availability, find', () => {
 
     it('gives the same rows as a CSV feed a spreadsheet opens', async () => {
       const r = await as(DEMO_EMAIL.viewer, 'GET', `/api/locations/${store}/availability.csv`);
-      expect(r.statusCode).toBe(200);
-      expect(r.headers['content-type']).toContain('text/csv');
-      const lines = r.body
-        .replace(/^\uFEFF/, '')
-        .trim()
-        .split('\n');
+      const lines = csvLinesOf(r);
       expect(lines[0]).toBe(
         'GTIN;Descripción;Modelo;Talla;Color;Sección;En stock;En sala;En almacén;Vendibles;Reservadas;Disponibles para prometer',
       );

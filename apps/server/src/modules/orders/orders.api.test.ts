@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { devices, orders } from '../../db/schema/index.js';
 import { demoWorld } from '../../test/demo-world.js';
+import { csvLinesOf } from '../../test/helpers.js';
 import { createDemoPurchaseOrder, readSet } from './inbound-fixtures.js';
 
 describe('inbound API', () => {
@@ -467,11 +468,7 @@ describe('inbound API', () => {
     });
     it('streams the items CSV', async () => {
       const r = await req('GET', `/api/porders/${a.orderId}/items-csv/`, demo.editor);
-      expect(r.statusCode).toBe(200);
-      const lines = r.body
-        .replace(/^\uFEFF/, '')
-        .trim()
-        .split('\n');
+      const lines = csvLinesOf(r);
       expect(lines[0]).toBe('GTIN;Descripción;Modelo;Color;Referencia;Esperadas;Leídas;Porcentaje');
       expect(lines).toHaveLength(5);
       expect((await req('GET', `/api/porders/${b.orderId}/items-csv/`, demo.editor)).statusCode).toBe(404);

@@ -5,7 +5,7 @@ import { countedStocks } from '../../db/schema/index.js';
 import { demoDeviceKey } from '../../db/seed/demo-data.js';
 import { addForeignCompany, areaIdByDescription, type ForeignCompany } from '../../test/admin-fixtures.js';
 import { demoWorld } from '../../test/demo-world.js';
-import { multipartForm } from '../../test/helpers.js';
+import { csvLinesOf, multipartForm } from '../../test/helpers.js';
 import { newEpcs, postSet } from '../movements/outbound-fixtures.js';
 
 const multipart = (filename: string, text: string, field = 'file') => multipartForm([{ name: field, filename, content: text }]);
@@ -380,12 +380,7 @@ describe('stock endpoints', () => {
       ]);
       expect((await ok<Page<Seen>>(demo.admin, `/boxareaseens/${dock}/?codebar__icontains=loose`)).count).toBe(1);
       const csv = await call(demo.admin, 'GET', `/boxareaseens/${dock}/csv/`);
-      expect(csv.statusCode).toBe(200);
-      expect(csv.headers['content-type']).toContain('text/csv');
-      const lines = csv.body
-        .replace(/^\uFEFF/, '')
-        .trim()
-        .split('\n');
+      const lines = csvLinesOf(csv);
       expect(lines[0]).toBe('Zona;Ubicación;Código de barras;Palé;Ciclos;Detecciones;Última lectura');
       expect(lines.slice(1).map((l) => (parse(l, { delimiter: ';' }) as string[][])[0]?.slice(0, 6))).toEqual([
         ['Muelle de recepción', 'Centro de distribución Madrid', 'ST-BOX-1', 'PAL-77', '1', '5'],
