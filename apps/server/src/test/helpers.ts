@@ -22,6 +22,16 @@ export type TestApp = {
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/** Expects a CSV answer (200, text/csv) and gives its lines, without the byte-order mark and the last line break. */
+export const csvLinesOf = (response: LightMyRequestResponse): string[] => {
+  expect(response.statusCode, response.body).toBe(200);
+  expect(response.headers['content-type']).toContain('text/csv');
+  return response.body
+    .replace(/^\uFEFF/, '')
+    .trimEnd()
+    .split('\n');
+};
+
 /** What a sign-in sends besides the user name and password: more body fields, headers, the client's address. */
 export type SignInMore = { body?: Record<string, string>; headers?: Record<string, string>; remoteAddress?: string };
 

@@ -1,25 +1,15 @@
 import { and, count, eq, isNull, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/helpers.js';
-import { locations, orders, stockDaily } from '../schema/index.js';
+import { describe, expect, it } from 'vitest';
+import { seededDemo } from '../../test/seeded-demo.js';
+import { orders, stockDaily } from '../schema/index.js';
 import { seedStatsDemo } from './stats-demo.js';
 
 /** The dashboard's demo: orders that explain the demo stock, and a daily history that ends at today's stock. */
 describe('stats demo', () => {
-  let t: TestApp;
-  let admin: string;
-  let cd: number;
-
-  beforeAll(async () => {
-    t = await buildTestApp();
-    await seedStatsDemo(t.database.db);
-    admin = await t.login('admin@demo.local');
-    const [row] = await t.database.db.select({ id: locations.id }).from(locations).where(eq(locations.code, 'CD-MAD'));
-    cd = row?.id ?? 0;
-  });
-  afterAll(async () => t?.close());
+  const demo = seededDemo([seedStatsDemo]);
 
   it('makes the dashboard of CD-MAD come alive: precision a little under 100, every donut with orders', async () => {
+    const { t, center: cd, admin } = demo();
     const s = (await t.app.inject({ url: `/api/locations/${cd}/statistics/`, headers: { authorization: admin } })).json();
     expect(s.stock).toBeGreaterThan(0);
     // Two units of the last purchase never arrived: theoretical = stock + 2.
@@ -38,6 +28,7 @@ describe('stats demo', () => {
   });
 
   it('writes a history up to yesterday that ends near today’s stock', async () => {
+    const { t, center: cd, admin } = demo();
     const [{ n } = { n: 0 }] = await t.database.db
       .select({ n: count() })
       .from(stockDaily)
@@ -50,10 +41,10 @@ describe('stats demo', () => {
     expect(stock.every((v) => v !== null)).toBe(true);
     const [yesterday, today] = stock.slice(-2) as [number, number];
     expect(Math.abs(yesterday - today) / today).toBeLessThan(0.1);
-    const [{ n: demo } = { n: 0 }] = await t.database.db
+    const [{ n: demoOrders } = { n: 0 }] = await t.database.db
       .select({ n: count() })
       .from(orders)
       .where(like(orders.orderCode, 'DEMO-%'));
-    expect(demo).toBeGreaterThan(10);
+    expect(demoOrders).toBeGreaterThan(10);
   });
 });

@@ -6,17 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { items, itemTypes, locations } from '../../db/schema/index.js';
 import { demoDeviceKey } from '../../db/seed/demo-data.js';
 import { addForeignCompany, areaIdByDescription, type ForeignCompany, locationIdByCode } from '../../test/admin-fixtures.js';
-import { buildTestApp, type TestApp } from '../../test/helpers.js';
+import { buildTestApp, csvLinesOf, type TestApp } from '../../test/helpers.js';
+import { DEMO_EMAIL } from '../orders/inbound-fixtures.js';
 
 /**
  * Item status, availability and find-item against a real database (issue 26, items 2, 3 and 6): T-MAD-01 gets items of
  * two item types of one model, some on the sales floor and some in the stockroom.
  */
-
-const ADMIN = 'admin@demo.local';
-const EDITOR = 'editor@demo.local'; // role 3: CD-MAD, T-MAD-01, T-BCN-01
-const PRINTER = 'printer@demo.local'; // role 4: CD-MAD, CD-BCN (not the store)
-const VIEWER = 'viewer@demo.local'; // role 5: T-MAD-01
 
 describe('store floor API: item status, availability, find', () => {
   let t: TestApp;
@@ -35,7 +31,7 @@ describe('store floor API: item status, availability, find', () => {
     const result = (await t.database.db.execute(query)) as unknown as { rows: { n: number | string }[] };
     return Number(result.rows[0]?.n ?? 0);
   };
-  const availabilityOf = async (gtin: string, who = ADMIN) =>
+  const availabilityOf = async (gtin: string, who = DEMO_EMAIL.admin) =>
     (await as(who, 'GET', `/api/locations/${store}/availability/?gtin=${gtin}`)).json().results[0];
 
   beforeAll(async () => {
@@ -99,7 +95,7 @@ describe('store floor API: item status, availability, find', () => {
       const before = await availabilityOf(typeA.gtin);
       expect(before).toMatchObject({ in_stock: 5, on_floor: 3, in_stockroom: 2, sellable: 5, reserved: 0 });
       const liveBefore = await scalar(sql`select count(*) n from live_events where topic = ${LiveTopic.Availability}`);
-      const r = await as(EDITOR, 'POST', '/api/items/status/', { epcs: [epcsA[0]], status: ItemStatus.Damaged });
+      const r = await as(DEMO_EMAIL.editor, 'POST', '/api/items/status/', { epcs: [epcsA[0]], status: ItemStatus.Damaged });
       expect(r.statusCode).toBe(200);
       expect(r.json()).toEqual({ changed: 1, items: 1 });
       expect(await availabilityOf(typeA.gtin)).toMatchObject({ in_stock: 5, sellable: 4, available_to_promise: 4 });
@@ -113,13 +109,13 @@ describe('store floor API: item status, availability, find', () => {
       ).toBe(1);
       expect(await scalar(sql`select count(*) n from live_events where topic = ${LiveTopic.Availability}`)).toBe(liveBefore + 1);
       // The same status again changes nothing and writes no history.
-      const again = await as(EDITOR, 'POST', '/api/items/status/', { epcs: [epcsA[0]], status: ItemStatus.Damaged });
+      const again = await as(DEMO_EMAIL.editor, 'POST', '/api/items/status/', { epcs: [epcsA[0]], status: ItemStatus.Damaged });
       expect(again.json()).toEqual({ changed: 0, items: 1 });
       expect(await scalar(sql`select count(*) n from item_status_changes where epc = ${epcsA[0]}`)).toBe(1);
     });
 
     it('reserves with a reference; the tracker and the history show it', async () => {
-      const r = await as(ADMIN, 'POST', '/api/items/status/', {
+      const r = await as(DEMO_EMAIL.admin, 'POST', '/api/items/status/', {
         epcs: [epcsA[1], epcsA[1]],
         status: ItemStatus.Reserved,
         reference: 'WEB-000123',
@@ -127,16 +123,16 @@ describe('store floor API: item status, availability, find', () => {
       });
       expect(r.json()).toEqual({ changed: 1, items: 1 });
       expect(await availabilityOf(typeA.gtin)).toMatchObject({ sellable: 3, reserved: 1, available_to_promise: 3 });
-      const [item] = (await as(ADMIN, 'POST', '/api/epc/retrieve/', { epc: epcsA[1] })).json();
+      const [item] = (await as(DEMO_EMAIL.admin, 'POST', '/api/epc/retrieve/', { epc: epcsA[1] })).json();
       expect(item).toMatchObject({ status: ItemStatus.Reserved, status_ref: 'WEB-000123' });
-      const history = (await as(VIEWER, 'GET', `/api/items/${item.id}/status_changes/`)).json();
+      const history = (await as(DEMO_EMAIL.viewer, 'GET', `/api/items/${item.id}/status_changes/`)).json();
       expect(history.results).toEqual([
         expect.objectContaining({
           from_status: ItemStatus.Sellable,
           to_status: ItemStatus.Reserved,
           reference: 'WEB-000123',
           reason: 'handheld',
-          user: ADMIN,
+          user: DEMO_EMAIL.admin,
         }),
       ]);
       expect((await as(foreign.email, 'GET', `/api/items/${item.id}/status_changes/`)).statusCode).toBe(404);
@@ -153,7 +149,7 @@ describe('store floor API: item status, availability, find', () => {
         [{ epcs: [epcsA[2]], status: 0, source: 'robot' }, 'source'],
       ];
       for (const [body, field] of cases) {
-        const r = await as(ADMIN, 'POST', '/api/items/status/', body);
+        const r = await as(DEMO_EMAIL.admin, 'POST', '/api/items/status/', body);
         expect(r.statusCode, JSON.stringify(body).slice(0, 80)).toBe(400);
         expect(Object.keys(r.json().errors)).toContain(field);
       }
@@ -161,10 +157,10 @@ describe('store floor API: item status, availability, find', () => {
 
     it('refuses the visualizer (403), a user of other locations and another company (404), changing nothing', async () => {
       const body = { epcs: [epcsA[2]], status: ItemStatus.Quarantine };
-      expect((await as(VIEWER, 'POST', '/api/items/status/', body)).statusCode).toBe(403);
-      expect((await as(PRINTER, 'POST', '/api/items/status/', body)).statusCode).toBe(404);
+      expect((await as(DEMO_EMAIL.viewer, 'POST', '/api/items/status/', body)).statusCode).toBe(403);
+      expect((await as(DEMO_EMAIL.printer, 'POST', '/api/items/status/', body)).statusCode).toBe(404);
       // One foreign EPC among the user's own: the whole call is refused.
-      const mixed = await as(ADMIN, 'POST', '/api/items/status/', { ...body, epcs: [epcsA[2], foreignEpc] });
+      const mixed = await as(DEMO_EMAIL.admin, 'POST', '/api/items/status/', { ...body, epcs: [epcsA[2], foreignEpc] });
       expect(mixed.statusCode).toBe(404);
       expect(mixed.json().message).toContain(foreignEpc);
       expect(await scalar(sql`select count(*) n from items where status = ${ItemStatus.Quarantine}`)).toBe(0);
@@ -174,54 +170,55 @@ describe('store floor API: item status, availability, find', () => {
   describe('GET /api/locations/{id}/availability/', () => {
     it('answers per GTIN, filtered by GTIN, model and section', async () => {
       // The demo has other items at the store (its inventory demo): ours are among them, one row a GTIN, by GTIN.
-      const all = (await as(VIEWER, 'GET', `/api/locations/${store}/availability/?limit=1000`)).json();
+      const all = (await as(DEMO_EMAIL.viewer, 'GET', `/api/locations/${store}/availability/?limit=1000`)).json();
       const gtins = all.results.map((r: { gtin: string }) => r.gtin);
       expect(gtins).toEqual(expect.arrayContaining([typeA.gtin, typeB.gtin]));
       expect(gtins).toEqual([...gtins].sort());
       expect(all.count).toBe(gtins.length);
-      const b = await availabilityOf(typeB.gtin, VIEWER);
+      const b = await availabilityOf(typeB.gtin, DEMO_EMAIL.viewer);
       expect(b).toMatchObject({ in_stock: 1, on_floor: 1, in_stockroom: 0, sellable: 1, reserved: 0, available_to_promise: 1 });
       const byModel = (
-        await as(ADMIN, 'GET', `/api/locations/${store}/availability/?model=${encodeURIComponent(typeA.model)}`)
+        await as(DEMO_EMAIL.admin, 'GET', `/api/locations/${store}/availability/?model=${encodeURIComponent(typeA.model)}`)
       ).json();
       expect(byModel.count).toBe(2);
       const bySection = (
-        await as(ADMIN, 'GET', `/api/locations/${store}/availability/?section=${encodeURIComponent('no such section')}`)
+        await as(
+          DEMO_EMAIL.admin,
+          'GET',
+          `/api/locations/${store}/availability/?section=${encodeURIComponent('no such section')}`,
+        )
       ).json();
       expect(bySection.count).toBe(0);
-      const paged = (await as(ADMIN, 'GET', `/api/locations/${store}/availability/?limit=1&offset=1`)).json();
+      const paged = (await as(DEMO_EMAIL.admin, 'GET', `/api/locations/${store}/availability/?limit=1&offset=1`)).json();
       expect(paged).toMatchObject({ count: all.count, results: [{ gtin: gtins[1] }] });
     });
 
     it('refuses bad paging (400), a location the user does not see and another company (404)', async () => {
-      expect((await as(ADMIN, 'GET', `/api/locations/${store}/availability/?limit=nope`)).statusCode).toBe(400);
-      expect((await as(PRINTER, 'GET', `/api/locations/${store}/availability/`)).statusCode).toBe(404);
+      expect((await as(DEMO_EMAIL.admin, 'GET', `/api/locations/${store}/availability/?limit=nope`)).statusCode).toBe(400);
+      expect((await as(DEMO_EMAIL.printer, 'GET', `/api/locations/${store}/availability/`)).statusCode).toBe(404);
       expect((await as(foreign.email, 'GET', `/api/locations/${store}/availability/`)).statusCode).toBe(404);
-      expect((await as(ADMIN, 'GET', `/api/locations/${foreign.locationId}/availability/`)).statusCode).toBe(404);
+      expect((await as(DEMO_EMAIL.admin, 'GET', `/api/locations/${foreign.locationId}/availability/`)).statusCode).toBe(404);
     });
 
     it('gives the same rows as a CSV feed a spreadsheet opens', async () => {
-      const r = await as(VIEWER, 'GET', `/api/locations/${store}/availability.csv`);
-      expect(r.statusCode).toBe(200);
-      expect(r.headers['content-type']).toContain('text/csv');
-      const lines = r.body
-        .replace(/^\uFEFF/, '')
-        .trim()
-        .split('\n');
+      const r = await as(DEMO_EMAIL.viewer, 'GET', `/api/locations/${store}/availability.csv`);
+      const lines = csvLinesOf(r);
       expect(lines[0]).toBe(
         'GTIN;Descripción;Modelo;Talla;Color;Sección;En stock;En sala;En almacén;Vendibles;Reservadas;Disponibles para prometer',
       );
-      const count = (await as(VIEWER, 'GET', `/api/locations/${store}/availability/`)).json().count;
+      const count = (await as(DEMO_EMAIL.viewer, 'GET', `/api/locations/${store}/availability/`)).json().count;
       expect(lines).toHaveLength(count + 1);
       expect(lines.find((l) => l.startsWith(`"${typeB.gtin}"`))).toMatch(/;1;1;0;1;0;1$/);
-      expect((await as(PRINTER, 'GET', `/api/locations/${store}/availability.csv`)).statusCode).toBe(404);
-      expect((await as(ADMIN, 'GET', `/api/locations/${store}/availability.csv?gtin=${'9'.repeat(20)}`)).statusCode).toBe(400);
+      expect((await as(DEMO_EMAIL.printer, 'GET', `/api/locations/${store}/availability.csv`)).statusCode).toBe(404);
+      expect(
+        (await as(DEMO_EMAIL.admin, 'GET', `/api/locations/${store}/availability.csv?gtin=${'9'.repeat(20)}`)).statusCode,
+      ).toBe(400);
     });
   });
 
   describe('GET /api/find/', () => {
     it('finds a model: every size with its counts here and in the other stores, and where its items were last seen', async () => {
-      const r = await as(EDITOR, 'GET', `/api/find/?model=${encodeURIComponent(typeA.model)}&location=${store}`);
+      const r = await as(DEMO_EMAIL.editor, 'GET', `/api/find/?model=${encodeURIComponent(typeA.model)}&location=${store}`);
       expect(r.statusCode).toBe(200);
       const body = r.json();
       const a = body.types.find((x: { gtin: string }) => x.gtin === typeA.gtin);
@@ -232,10 +229,10 @@ describe('store floor API: item status, availability, find', () => {
     });
 
     it('finds by GTIN and by EPC (the item itself too)', async () => {
-      const byGtin = (await as(ADMIN, 'GET', `/api/find/?gtin=${typeB.gtin}&location=${store}`)).json();
+      const byGtin = (await as(DEMO_EMAIL.admin, 'GET', `/api/find/?gtin=${typeB.gtin}&location=${store}`)).json();
       expect(byGtin.types).toHaveLength(1);
       expect(byGtin.types[0].here).toMatchObject({ on_floor: 1 });
-      const byEpc = (await as(ADMIN, 'GET', `/api/find/?epc=${epcsB[0]?.toLowerCase()}`)).json();
+      const byEpc = (await as(DEMO_EMAIL.admin, 'GET', `/api/find/?epc=${epcsB[0]?.toLowerCase()}`)).json();
       expect(byEpc.item).toMatchObject({ epc: epcsB[0], area: floor });
       expect(byEpc.types[0].gtin).toBe(typeB.gtin);
       // Without a chosen store, every store the user sees is among the others.
@@ -243,10 +240,12 @@ describe('store floor API: item status, availability, find', () => {
     });
 
     it('refuses no or two search keys (400), a store the user does not see, and shows nothing of another company', async () => {
-      expect((await as(ADMIN, 'GET', '/api/find/')).statusCode).toBe(400);
-      expect((await as(ADMIN, 'GET', `/api/find/?gtin=${typeA.gtin}&model=x`)).statusCode).toBe(400);
-      expect((await as(PRINTER, 'GET', `/api/find/?gtin=${typeA.gtin}&location=${store}`)).statusCode).toBe(404);
-      expect((await as(ADMIN, 'GET', `/api/find/?gtin=${typeA.gtin}&location=${foreign.locationId}`)).statusCode).toBe(404);
+      expect((await as(DEMO_EMAIL.admin, 'GET', '/api/find/')).statusCode).toBe(400);
+      expect((await as(DEMO_EMAIL.admin, 'GET', `/api/find/?gtin=${typeA.gtin}&model=x`)).statusCode).toBe(400);
+      expect((await as(DEMO_EMAIL.printer, 'GET', `/api/find/?gtin=${typeA.gtin}&location=${store}`)).statusCode).toBe(404);
+      expect((await as(DEMO_EMAIL.admin, 'GET', `/api/find/?gtin=${typeA.gtin}&location=${foreign.locationId}`)).statusCode).toBe(
+        404,
+      );
       const stranger = (await as(foreign.email, 'GET', `/api/find/?gtin=${typeA.gtin}`)).json();
       // Their own item of that GTIN is not at a store; ours are never counted for them.
       expect(stranger.types.flatMap((x: { others: unknown[] }) => x.others)).toEqual([]);
@@ -267,7 +266,7 @@ describe('store floor API: item status, availability, find', () => {
       };
       const sent = await t.call('POST', '/api/readingsets/', `Device ${demoDeviceKey('HH-T01-01')}`, set);
       expect(sent.statusCode).toBe(201);
-      const r = (await as(VIEWER, 'GET', `/api/find/locate/?epc=${epcsB[0]}`)).json();
+      const r = (await as(DEMO_EMAIL.viewer, 'GET', `/api/find/locate/?epc=${epcsB[0]}`)).json();
       expect(r).toMatchObject({ found: true, reads: [{ rssi: -48, device: 'HH-T01-01' }, { rssi: -61.5 }] });
       // A single read a handheld streams shows at once (staged, or traced once grouped), with its RSSI.
       const event = {
@@ -282,9 +281,9 @@ describe('store floor API: item status, availability, find', () => {
       };
       const streamed = await t.call('POST', '/api/readers/stream/', `Device ${demoDeviceKey('HH-T01-01')}`, [event]);
       expect(streamed.statusCode).toBe(202);
-      const live = (await as(VIEWER, 'GET', `/api/find/locate/?epc=${epcsB[0]}`)).json();
+      const live = (await as(DEMO_EMAIL.viewer, 'GET', `/api/find/locate/?epc=${epcsB[0]}`)).json();
       expect(live.reads[0]).toMatchObject({ rssi: -40.25, device: 'HH-T01-01' });
-      expect((await as(VIEWER, 'GET', '/api/find/locate/?epc=zz')).statusCode).toBe(400);
+      expect((await as(DEMO_EMAIL.viewer, 'GET', '/api/find/locate/?epc=zz')).statusCode).toBe(400);
       expect((await as(foreign.email, 'GET', `/api/find/locate/?epc=${epcsB[0]}`)).json()).toMatchObject({
         found: false,
         reads: [],

@@ -1,23 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seedAvailabilityDemo } from '../../db/seed/availability-demo.js';
-import { buildTestApp, type TestApp } from '../../test/helpers.js';
+import { seededDemo } from '../../test/seeded-demo.js';
 import { seedDemoEpcisEvents } from './demo-history.repository.js';
 
 /** The demo's history as EPCIS events (issue 27): what a newcomer's first query answers. */
 type Json = Record<string, unknown>;
 
 describe("the demo's EPCIS events", () => {
-  let t: TestApp;
-  let admin: string;
-  beforeAll(async () => {
-    t = await buildTestApp();
-    // The store floor's demo: reading sets with their traces, and item statuses (damaged, reserved, on display).
-    await seedAvailabilityDemo(t.database.db);
-    admin = await t.login('admin@demo.local');
-  }, 240_000);
-  afterAll(async () => t.close());
+  // The store floor's demo: reading sets with their traces, and item statuses (damaged, reserved, on display).
+  const demo = seededDemo([seedAvailabilityDemo], 240_000);
 
   const events = async (query: string): Promise<Json[]> => {
+    const { t, admin } = demo();
     const r = await t.app.inject({ url: `/epcis/events?perPage=1000&${query}`, headers: { authorization: admin } });
     expect(r.statusCode, r.body).toBe(200);
     return r.json().epcisBody.queryResults.resultsBody.eventList;
@@ -25,7 +19,7 @@ describe("the demo's EPCIS events", () => {
 
   it("writes the reads' cycle counts and the statuses' dispositions, once", async () => {
     const before = (await events('EQ_bizStep=cycle_counting')).length;
-    const stored = await seedDemoEpcisEvents(t.database.db);
+    const stored = await seedDemoEpcisEvents(demo().t.database.db);
     expect(stored).toBeGreaterThan(0);
     const counts = await events('EQ_bizStep=cycle_counting');
     expect(counts.length).toBeGreaterThan(before);
@@ -33,6 +27,6 @@ describe("the demo's EPCIS events", () => {
     expect((await events('EQ_disposition=damaged')).length).toBeGreaterThan(0);
     expect((await events('EQ_disposition=reserved')).length).toBeGreaterThan(0);
     // Seeded again, nothing new: each event is there by its hash already.
-    expect(await seedDemoEpcisEvents(t.database.db)).toBe(0);
+    expect(await seedDemoEpcisEvents(demo().t.database.db)).toBe(0);
   });
 });

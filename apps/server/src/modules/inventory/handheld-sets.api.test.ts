@@ -4,10 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { areas, items, locations, readingSets } from '../../db/schema/index.js';
 import { type CallAs, expectFieldErrors, expectRefusals, type ForeignCompany, openAdminTest } from '../../test/admin-fixtures.js';
 import type { TestApp } from '../../test/helpers.js';
-
-const EDITOR = 'editor@demo.local'; // role 3, T-MAD-01
-const VIEWER = 'viewer@demo.local'; // role 5, T-MAD-01
-const PRINTER = 'printer@demo.local'; // role 4
+import { DEMO_EMAIL } from '../orders/inbound-fixtures.js';
 
 /**
  * POST /api/locations/{id}/handheld_sets/ (issue 32): the handheld app's count of an area is a reading set of the
@@ -52,10 +49,10 @@ describe('handheld app sets', () => {
 
   it("stores the count as the floor handheld's set, once: a resend of its id answers 200 and stores nothing", async () => {
     const id = randomUUID();
-    const first = await call('POST', `/api/locations/${store}/handheld_sets/`, EDITOR, body(id, floor));
+    const first = await call('POST', `/api/locations/${store}/handheld_sets/`, DEMO_EMAIL.editor, body(id, floor));
     expect(first.statusCode, first.body).toBe(201);
     expect(first.json()).toMatchObject({ id, area: floor, location: store, working_mode: 2, epc_count: 3, created: true });
-    const again = await call('POST', `/api/locations/${store}/handheld_sets/`, EDITOR, body(id.toUpperCase(), floor));
+    const again = await call('POST', `/api/locations/${store}/handheld_sets/`, DEMO_EMAIL.editor, body(id.toUpperCase(), floor));
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json()).toMatchObject({ id, created: false });
     const sets = await t.database.db.select({ id: readingSets.id }).from(readingSets).where(eq(readingSets.id, id));
@@ -69,18 +66,21 @@ describe('handheld app sets', () => {
 
   it("refuses a role that may not count (403), a store out of the user's scope (404), an area of another store (400), an area with no handheld (409)", async () => {
     await expectRefusals(call, [
-      [403, 'POST', `/api/locations/${store}/handheld_sets/`, VIEWER, body(randomUUID(), floor)],
-      [403, 'POST', `/api/locations/${store}/handheld_sets/`, PRINTER, body(randomUUID(), floor)],
-      [404, 'POST', `/api/locations/${foreign.locationId}/handheld_sets/`, EDITOR, body(randomUUID(), foreign.areaId)],
+      [403, 'POST', `/api/locations/${store}/handheld_sets/`, DEMO_EMAIL.viewer, body(randomUUID(), floor)],
+      [403, 'POST', `/api/locations/${store}/handheld_sets/`, DEMO_EMAIL.printer, body(randomUUID(), floor)],
+      [404, 'POST', `/api/locations/${foreign.locationId}/handheld_sets/`, DEMO_EMAIL.editor, body(randomUUID(), foreign.areaId)],
     ]);
-    await expectFieldErrors(call('POST', `/api/locations/${store}/handheld_sets/`, EDITOR, body(randomUUID(), otherStoreArea)), {
-      area: ['This area is not one of the location.'],
-    });
-    const none = await call('POST', `/api/locations/${store}/handheld_sets/`, EDITOR, body(randomUUID(), till));
+    await expectFieldErrors(
+      call('POST', `/api/locations/${store}/handheld_sets/`, DEMO_EMAIL.editor, body(randomUUID(), otherStoreArea)),
+      {
+        area: ['This area is not one of the location.'],
+      },
+    );
+    const none = await call('POST', `/api/locations/${store}/handheld_sets/`, DEMO_EMAIL.editor, body(randomUUID(), till));
     expect(none.statusCode).toBe(409);
     expect(none.json().message).toBe('This area has no handheld reader: add one in Devices to count it.');
     await expectFieldErrors(
-      call('POST', `/api/locations/${store}/handheld_sets/`, EDITOR, body(randomUUID(), floor, ['not-hex'])),
+      call('POST', `/api/locations/${store}/handheld_sets/`, DEMO_EMAIL.editor, body(randomUUID(), floor, ['not-hex'])),
       { 'epcs.0': ['An EPC is 4 to 128 hexadecimal digits.'] },
     );
   });

@@ -1,33 +1,23 @@
 import { count } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import type { Db } from '../../db/client.js';
 import { inventories } from '../../db/schema/index.js';
 import { seedInventoryDemo } from '../../db/seed/inventory-demo.js';
-import { buildTestApp, type TestApp } from '../../test/helpers.js';
-import { loadInboundIds } from '../orders/inbound-fixtures.js';
+import { seededDemo } from '../../test/seeded-demo.js';
 
 /** The demo inventories (db/seed/inventory-demo.ts) make the inventory pages come alive on `npm start`. */
+/** seed.ts calls the inventory demo; a seed without it (another module's tests) gets it here. */
+const seedInventoryDemoIfMissing = async (db: Db) => {
+  const [existing] = await db.select({ n: count() }).from(inventories);
+  if ((existing?.n ?? 0) === 0) await seedInventoryDemo(db);
+};
+
 describe('inventory demo data', () => {
-  let t: TestApp;
-  let admin: string;
-  let center: number;
-  let store: number;
-
-  beforeAll(async () => {
-    t = await buildTestApp();
-    // seed.ts calls the inventory demo; a seed without it (another module's tests) gets it here.
-    const [existing] = await t.database.db.select({ n: count() }).from(inventories);
-    if ((existing?.n ?? 0) === 0) await seedInventoryDemo(t.database.db);
-    const ids = await loadInboundIds(t.database.db);
-    center = ids.locations['CD-MAD'] as number;
-    store = ids.locations['T-MAD-01'] as number;
-    admin = await t.login('admin@demo.local');
-  });
-  afterAll(async () => t.close());
-
-  const get = (url: string) => t.app.inject({ url, headers: { authorization: admin } });
+  const demo = seededDemo([seedInventoryDemoIfMissing]);
+  const get = (url: string) => demo().t.app.inject({ url, headers: { authorization: demo().admin } });
 
   it('CD-MAD: two validated handheld inventories (one with its CSV) and a canceled partial one', async () => {
-    const list = (await get(`/api/locations/${center}/inventories/`)).json();
+    const list = (await get(`/api/locations/${demo().center}/inventories/`)).json();
     expect(list.results.map((r: { state: number }) => r.state)).toEqual([2, 3, 2]);
     const [third, partial, first] = list.results;
     expect(first).toMatchObject({
@@ -42,7 +32,7 @@ describe('inventory demo data', () => {
     expect(partial.item_types).toHaveLength(3);
     expect(partial.items).toBeGreaterThan(0);
     expect(third).toMatchObject({ missing_items: 1, excess_items: 1 });
-    const stats = (await get(`/api/locations/${center}/inventorystats/`)).json();
+    const stats = (await get(`/api/locations/${demo().center}/inventorystats/`)).json();
     expect(stats).toMatchObject({ total_inventory_count: 3, pending_inventories: 0, validated_inventories: 2 });
     expect(stats.avg_inventory_time).toBeGreaterThan(0);
     expect(stats.estimated_inventory_time).toBeGreaterThan(0);
@@ -51,7 +41,7 @@ describe('inventory demo data', () => {
   });
 
   it('T-MAD-01: a handheld inventory in progress, ready to validate', async () => {
-    const list = (await get(`/api/locations/${store}/inventories/`)).json();
+    const list = (await get(`/api/locations/${demo().store}/inventories/`)).json();
     expect(list.count).toBe(1);
     expect(list.results[0]).toMatchObject({ state: 0, excess_items: 2, device: { serial_number: 'HH-T01-01' } });
     expect(list.results[0].missing_items).toBeGreaterThan(0);

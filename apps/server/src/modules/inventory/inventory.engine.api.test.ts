@@ -1,11 +1,10 @@
 import { InventoryState, ItemState } from '@rfid/contract';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { inventories, inventoryExpectedItems, readingSets, traces } from '../../db/schema/index.js';
 import { demoDeviceKey } from '../../db/seed/demo-data.js';
-import { buildTestApp, type TestApp } from '../../test/helpers.js';
+import { demoWorld } from '../../test/demo-world.js';
 import { addReader, postSet } from '../movements/outbound-fixtures.js';
-import { type InboundIds, loadInboundIds } from '../orders/inbound-fixtures.js';
 import { addArea, companyStock, freshEpcs, itemOf, itemsByEpc } from './inventory.fixtures.js';
 
 /**
@@ -13,9 +12,7 @@ import { addArea, companyStock, freshEpcs, itemOf, itemsByEpc } from './inventor
  * 7 Cabinet) and the validation and cancel of PUT /api/inventorys/{id}/ (docs/design/inventory.md).
  */
 describe('inventory engine', () => {
-  let t: TestApp;
-  let ids: InboundIds;
-  let admin: string;
+  const demo = demoWorld();
   let center: number;
   let store: number;
   let g0: string;
@@ -23,25 +20,21 @@ describe('inventory engine', () => {
   let g2: string;
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    ids = await loadInboundIds(t.database.db);
-    admin = await t.login('admin@demo.local');
-    center = ids.locations['CD-MAD'] as number;
-    store = ids.locations['T-MAD-01'] as number;
-    [g0, g1, g2] = ids.gtins.map((g) => g.gtin) as [string, string, string];
+    center = demo.locationId('CD-MAD');
+    store = demo.locationId('T-MAD-01');
+    [g0, g1, g2] = demo.ids.gtins.map((g) => g.gtin) as [string, string, string];
   });
-  afterAll(async () => t.close());
 
-  const db = () => t.database.db;
-  const stockIn = companyStock(() => ({ db: t.database.db, companyId: ids.companyId }));
-  const get = (url: string, auth = admin) => t.app.inject({ url, headers: { authorization: auth } });
-  const put = (url: string, payload: unknown, auth = admin) => t.call('PUT', url, auth, payload);
+  const db = () => demo.t.database.db;
+  const stockIn = companyStock(() => ({ db: demo.t.database.db, companyId: demo.ids.companyId }));
+  const get = (url: string, auth = demo.admin) => demo.t.app.inject({ url, headers: { authorization: auth } });
+  const put = (url: string, payload: unknown, auth = demo.admin) => demo.t.call('PUT', url, auth, payload);
 
   /** A fresh area of `locationId` with a reader of `mode` in it. */
   const areaWithReader = async (name: string, locationId: number, mode: number, mac: string) => {
     const areaId = await addArea(db(), { locationId, description: name });
     const key = await addReader(db(), {
-      companyId: ids.companyId,
+      companyId: demo.ids.companyId,
       serialNumber: name,
       mac,
       locationId,
@@ -84,7 +77,7 @@ describe('inventory engine', () => {
       const s0 = stock[g0] as string[];
       const s1 = stock[g1] as string[];
       const epcs = [...s0.slice(0, 3), ...s1.slice(0, 2), elsewhere[0] as string, stray, 'E28011606000020A1B2C3D4E'];
-      const first = await postSet(t, { ...reader, epcs, at: '2026-11-10T10:00:05Z' });
+      const first = await postSet(demo.t, { ...reader, epcs, at: '2026-11-10T10:00:05Z' });
       expect(first.statusCode, first.body).toBe(201);
       expect(first.json().claimed_by).toBe('inventory');
       inventoryId = await inventoryOfSet(first.json().id);
@@ -122,7 +115,7 @@ describe('inventory engine', () => {
     it('a second set of the area adds to the same inventory (an EPC read twice counts once)', async () => {
       const s0 = stock[g0] as string[];
       const epcs = [s0[0] as string, s0[3] as string, (stock[g1] as string[])[2] as string, elsewhere[1] as string];
-      const second = await postSet(t, { ...reader, epcs, at: '2026-11-10T10:10:05Z' });
+      const second = await postSet(demo.t, { ...reader, epcs, at: '2026-11-10T10:10:05Z' });
       expect(second.json().claimed_by).toBe('inventory');
       const open = await db().select().from(inventories).where(eq(inventories.areaId, areaId));
       expect(open).toHaveLength(1);
@@ -167,7 +160,7 @@ describe('inventory engine', () => {
     it('validating moves missing items to UNKNOWN and excess ones to STOCKED here, with traces; a later sale wins', async () => {
       // One excess item is sold at the store after the inventory read it: it stays SOLD.
       const sale = { device: 'POS-T01-01', key: demoDeviceKey('POS-T01-01') };
-      const sold = await postSet(t, { ...sale, epcs: [soldLater], at: '2026-11-10T11:00:00Z' });
+      const sold = await postSet(demo.t, { ...sale, epcs: [soldLater], at: '2026-11-10T11:00:00Z' });
       expect(sold.json().claimed_by).toBe('pos-sale');
 
       const answer = await put(`/api/inventorys/${inventoryId}/`, { state: 2 });
@@ -218,7 +211,7 @@ describe('inventory engine', () => {
     });
 
     it('after validation the next set opens a new inventory whose expected stock is the validated one', async () => {
-      const next = await postSet(t, { ...reader, epcs: [stray], at: '2026-11-11T09:00:05Z' });
+      const next = await postSet(demo.t, { ...reader, epcs: [stray], at: '2026-11-11T09:00:05Z' });
       expect(next.json().claimed_by).toBe('inventory');
       const rows = await db().select().from(inventories).where(eq(inventories.areaId, areaId)).orderBy(inventories.id);
       expect(rows).toHaveLength(2);
@@ -239,16 +232,20 @@ describe('inventory engine', () => {
     });
 
     it('a set of a reader of another location is applied there, never to this area', async () => {
-      const post = await t.app.inject({
+      const post = await demo.t.app.inject({
         method: 'POST',
         url: `/api/locations/${center}/inventories/`,
         payload: { location_area: areaId },
-        headers: { authorization: admin },
+        headers: { authorization: demo.admin },
       });
       expect(post.statusCode, post.body).toBe(201);
       const opened = post.json();
       const far = await areaWithReader('HH-INV-STORE', store, 2, '02:00:00:00:07:02');
-      const set = await postSet(t, { ...far.reader, epcs: [(stock[g1] as string[])[0] as string], at: '2026-11-12T09:00:05Z' });
+      const set = await postSet(demo.t, {
+        ...far.reader,
+        epcs: [(stock[g1] as string[])[0] as string],
+        at: '2026-11-12T09:00:05Z',
+      });
       expect(set.json().claimed_by).toBe('inventory');
       expect((await get(`/api/inventorys/${opened.id}/`)).json()).toMatchObject({ items: 0, state: 0 });
       const storeInventories = (await get(`/api/locations/${store}/inventories/?location_area=${far.areaId}`)).json();
@@ -265,17 +262,17 @@ describe('inventory engine', () => {
   it('a partial inventory expects and counts only its GTINs', async () => {
     const { areaId, reader } = await areaWithReader('HH-INV-P', center, 2, '02:00:00:00:07:03');
     const stock = await stockIn(center, areaId, [g0, 3], [g1, 2]);
-    const g1Id = ids.gtins[1]?.id as number;
-    const post = await t.app.inject({
+    const g1Id = demo.ids.gtins[1]?.id as number;
+    const post = await demo.t.app.inject({
       method: 'POST',
       url: `/api/locations/${center}/inventories/`,
       payload: { location_area: areaId, item_types: [g1Id] },
-      headers: { authorization: admin },
+      headers: { authorization: demo.admin },
     });
     expect(post.statusCode, post.body).toBe(201);
     expect(post.json()).toMatchObject({ is_partial: true, theorical_stock: 2, item_types: [{ id: g1Id, gtin: g1 }] });
     const [strayG1, strayG2] = [freshEpcs(g1, 1)[0], freshEpcs(g2, 1)[0]] as [string, string];
-    const set = await postSet(t, {
+    const set = await postSet(demo.t, {
       ...reader,
       epcs: [...(stock[g0] as string[]), (stock[g1] as string[])[0] as string, strayG1, strayG2],
       at: '2026-11-13T09:00:05Z',
@@ -300,7 +297,7 @@ describe('inventory engine', () => {
     const moved = await stockIn(store, origin, [g1, 1]);
     const [fresh] = freshEpcs(g2, 1) as [string];
     const inCabinet = [...(stock[g0] as string[]).slice(0, 2), (moved[g1] as string[])[0] as string, fresh];
-    const set = await postSet(t, { ...reader, epcs: inCabinet, at: '2026-11-14T08:00:05Z' });
+    const set = await postSet(demo.t, { ...reader, epcs: inCabinet, at: '2026-11-14T08:00:05Z' });
     expect(set.json().claimed_by).toBe('cabinet');
     const list = (await get(`/api/locations/${store}/inventories/?location_area=${areaId}`)).json();
     expect(list.count).toBe(1);
@@ -334,7 +331,7 @@ describe('inventory engine', () => {
       area2: null,
     });
     // The next snapshot compares with the new stock: nothing missing, nothing in excess.
-    const again = await postSet(t, { ...reader, epcs: inCabinet, at: '2026-11-14T09:00:05Z' });
+    const again = await postSet(demo.t, { ...reader, epcs: inCabinet, at: '2026-11-14T09:00:05Z' });
     expect(again.json().claimed_by).toBe('cabinet');
     const latest = (await get(`/api/locations/${store}/inventories/?location_area=${areaId}`)).json().results[0];
     expect(latest).toMatchObject({ theorical_stock: 4, matched_items: 4, missing_items: 0, excess_items: 0, accuracy: 100 });
@@ -342,7 +339,7 @@ describe('inventory engine', () => {
 
   it('an empty set opens nothing (a free reading set)', async () => {
     const { areaId, reader } = await areaWithReader('HH-INV-E', center, 2, '02:00:00:00:07:05');
-    const set = await postSet(t, { ...reader, epcs: [], at: '2026-11-15T08:00:05Z' });
+    const set = await postSet(demo.t, { ...reader, epcs: [], at: '2026-11-15T08:00:05Z' });
     expect(set.statusCode, set.body).toBe(201);
     expect(set.json().claimed_by).toBeNull();
     expect(await db().select().from(inventories).where(eq(inventories.areaId, areaId))).toHaveLength(0);

@@ -1,39 +1,32 @@
 import { ItemState } from '@rfid/contract';
 import { inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { items } from '../../db/schema/index.js';
 import { demoDeviceKey } from '../../db/seed/demo-data.js';
-import { buildTestApp, type TestApp } from '../../test/helpers.js';
-import { type InboundIds, loadInboundIds } from '../orders/inbound-fixtures.js';
+import { demoWorld } from '../../test/demo-world.js';
 import { createOutboundOrder, newEpcs, postSet } from './outbound-fixtures.js';
 
 /** Modes 1 (movement exit) and 3 (movement entry) end to end through POST /api/readingsets/. */
 describe('movement engine', () => {
-  let t: TestApp;
-  let ids: InboundIds;
-  let admin: string;
+  const demo = demoWorld();
   let gtin: string;
   const exit = { device: 'POR-MAD-EXP', key: demoDeviceKey('POR-MAD-EXP') };
   const entry = { device: 'POR-T01-ENT', key: demoDeviceKey('POR-T01-ENT') };
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    ids = await loadInboundIds(t.database.db);
-    admin = await t.login('admin@demo.local');
-    gtin = ids.gtins[0]?.gtin as string;
+    gtin = demo.ids.gtins[0]?.gtin as string;
   });
-  afterAll(async () => t.close());
 
   const get = async (url: string) => {
-    const r = await t.app.inject({ url, headers: { authorization: admin } });
+    const r = await demo.t.app.inject({ url, headers: { authorization: demo.admin } });
     expect(r.statusCode, r.body).toBe(200);
     return r.json();
   };
 
   it('a box that arrives with two tags missing: origin 3, destination 2, the two missing stay IN TRANSIT', async () => {
-    const mad = ids.locations['CD-MAD'] as number;
-    const store = ids.locations['T-MAD-01'] as number;
-    const { orderId, boxIds } = await createOutboundOrder(t, admin, {
+    const mad = demo.locationId('CD-MAD');
+    const store = demo.locationId('T-MAD-01');
+    const { orderId, boxIds } = await createOutboundOrder(demo.t, demo.admin, {
       kind: 'movement',
       origin: mad,
       destination: store,
@@ -42,10 +35,10 @@ describe('movement engine', () => {
     });
     const epcs = newEpcs(gtin, 5);
 
-    const out = await postSet(t, { ...exit, codebar: 'MOV-ENG-1-A', epcs, at: '2026-04-01T10:00:05Z' });
+    const out = await postSet(demo.t, { ...exit, codebar: 'MOV-ENG-1-A', epcs, at: '2026-04-01T10:00:05Z' });
     expect(out.statusCode, out.body).toBe(201);
     expect(out.json().claimed_by).toBe('verification');
-    const afterExit = await t.database.db.select().from(items).where(inArray(items.epc, epcs));
+    const afterExit = await demo.t.database.db.select().from(items).where(inArray(items.epc, epcs));
     expect(afterExit.every((i) => i.state === ItemState.InTransit && i.areaId === null && i.locationId === null)).toBe(true);
     expect(await get(`/api/morders/${orderId}/`)).toMatchObject({
       origin_status: 3,
@@ -57,7 +50,12 @@ describe('movement engine', () => {
       can_delete: false,
     });
 
-    const arrived = await postSet(t, { ...entry, codebar: 'MOV-ENG-1-A', epcs: epcs.slice(0, 3), at: '2026-04-02T09:00:00Z' });
+    const arrived = await postSet(demo.t, {
+      ...entry,
+      codebar: 'MOV-ENG-1-A',
+      epcs: epcs.slice(0, 3),
+      at: '2026-04-02T09:00:00Z',
+    });
     expect(arrived.json().claimed_by).toBe('verification');
     const order = await get(`/api/morders/${orderId}/?side=entry`);
     expect(order).toMatchObject({
@@ -69,7 +67,7 @@ describe('movement engine', () => {
       arrival_date: '2026-04-02T09:00:00.000Z',
       can_cancel: false,
     });
-    const after = await t.database.db.select().from(items).where(inArray(items.epc, epcs));
+    const after = await demo.t.database.db.select().from(items).where(inArray(items.epc, epcs));
     const byEpc = new Map(after.map((i) => [i.epc, i]));
     for (const epc of epcs.slice(0, 3)) {
       expect(byEpc.get(epc)).toMatchObject({ state: ItemState.Stocked, locationId: store, areaId: expect.any(Number) });
@@ -97,14 +95,17 @@ describe('movement engine', () => {
     expect(entryVerifications.results).toEqual([expect.objectContaining({ side: 'destination', real_item_count: 3 })]);
 
     // the EPC report of the movement lists what each side verified
-    const csv = await t.app.inject({ url: `/api/morders/${orderId}/csv/?report_mode=1`, headers: { authorization: admin } });
+    const csv = await demo.t.app.inject({
+      url: `/api/morders/${orderId}/csv/?report_mode=1`,
+      headers: { authorization: demo.admin },
+    });
     expect(csv.statusCode).toBe(200);
     expect(csv.body.trim().split('\n')).toHaveLength(1 + 5 + 3);
 
-    const off = await t.app.inject({
+    const off = await demo.t.app.inject({
       method: 'PUT',
       url: `/api/verifications/${exitVerifications.results[0].id}/`,
-      headers: { authorization: admin },
+      headers: { authorization: demo.admin },
       payload: { valid: false },
     });
     expect(off.statusCode, off.body).toBe(200);
@@ -112,14 +113,14 @@ describe('movement engine', () => {
   });
 
   it('a box of a movement leaving another location is not claimed at this exit', async () => {
-    await createOutboundOrder(t, admin, {
+    await createOutboundOrder(demo.t, demo.admin, {
       kind: 'movement',
-      origin: ids.locations['CD-BCN'] as number,
-      destination: ids.locations['T-MAD-01'] as number,
+      origin: demo.locationId('CD-BCN'),
+      destination: demo.locationId('T-MAD-01'),
       code: 'MOV-ENG-2',
       boxes: [{ codebar: 'MOV-ENG-2-A', contents: [{ gtin, quantity: 1 }] }],
     });
-    const r = await postSet(t, { ...exit, codebar: 'MOV-ENG-2-A', epcs: newEpcs(gtin, 1) });
+    const r = await postSet(demo.t, { ...exit, codebar: 'MOV-ENG-2-A', epcs: newEpcs(gtin, 1) });
     expect(r.json().claimed_by).toBeNull();
   });
 });

@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { ItemState, WorkingMode } from '@rfid/contract';
 import { eq, inArray } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { areas, devices, items } from '../../db/schema/index.js';
-import type { TestApp } from '../../test/helpers.js';
-import { type InboundIds, openDemoApp, readSet } from '../orders/inbound-fixtures.js';
+import { demoWorld } from '../../test/demo-world.js';
+import { readSet } from '../orders/inbound-fixtures.js';
 import { addReader, createOutboundOrder } from './outbound-fixtures.js';
 
 type Reader = { id: number; areaId: number; locationId: number };
@@ -22,30 +22,27 @@ type Op =
  * equals what entered it minus what left it.
  */
 describe('stock moves across movements, sales and returns', () => {
-  let t: TestApp;
-  let ids: InboundIds;
-  let admin: string;
+  const demo = demoWorld();
   let readers: Record<'madExit' | 'madEntry' | 'storeExit' | 'storeEntry' | 'sale' | 'back', Reader>;
   let gtin: string;
   let typeId: number;
   let run = 0;
 
   beforeAll(async () => {
-    ({ t, ids, admin } = await openDemoApp());
-    gtin = ids.gtins[0]?.gtin as string;
-    typeId = ids.gtins[0]?.id as number;
-    const store = ids.locations['T-MAD-01'] as number;
-    const storeArea = ids.areaOf['T-MAD-01'] as number;
-    await addReader(t.database.db, {
-      companyId: ids.companyId,
+    gtin = demo.ids.gtins[0]?.gtin as string;
+    typeId = demo.ids.gtins[0]?.id as number;
+    const store = demo.locationId('T-MAD-01');
+    const storeArea = demo.ids.areaOf['T-MAD-01'] as number;
+    await addReader(demo.t.database.db, {
+      companyId: demo.ids.companyId,
       serialNumber: 'PROP-T01-EXIT',
       mac: '02:00:00:00:01:11',
       locationId: store,
       areaId: storeArea,
       workingMode: WorkingMode.MovementExit,
     });
-    await addReader(t.database.db, {
-      companyId: ids.companyId,
+    await addReader(demo.t.database.db, {
+      companyId: demo.ids.companyId,
       serialNumber: 'PROP-T01-RET',
       mac: '02:00:00:00:05:11',
       locationId: store,
@@ -53,7 +50,7 @@ describe('stock moves across movements, sales and returns', () => {
       workingMode: WorkingMode.Pos,
     });
     const bySerial = async (serialNumber: string): Promise<Reader> => {
-      const [d] = await t.database.db.select().from(devices).where(eq(devices.serialNumber, serialNumber));
+      const [d] = await demo.t.database.db.select().from(devices).where(eq(devices.serialNumber, serialNumber));
       if (!d?.areaId) throw new Error(`reader ${serialNumber}`);
       return { id: d.id, areaId: d.areaId, locationId: d.locationId };
     };
@@ -66,11 +63,10 @@ describe('stock moves across movements, sales and returns', () => {
       back: await bySerial('PROP-T01-RET'),
     };
   });
-  afterAll(async () => t.close());
 
   /** A reading set of the known items `itemIds` (no new tags) by `reader` in `workingMode`, with `codebar` or none. */
   const readItemsAt = (reader: Reader, codebar: string | null, itemIds: number[], workingMode: number) =>
-    readSet(t.database.db, ids, {
+    readSet(demo.t.database.db, demo.ids, {
       codebar,
       gtins: [],
       existingItemIds: itemIds,
@@ -92,13 +88,13 @@ describe('stock moves across movements, sales and returns', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 6 }), async (ops) => {
         run += 1;
-        const db = t.database.db;
+        const db = demo.t.database.db;
         const start = readers.madEntry;
         const pool = await db
           .insert(items)
           .values(
             Array.from({ length: POOL }, () => ({
-              companyId: ids.companyId,
+              companyId: demo.ids.companyId,
               epc: randomBytes(12).toString('hex').toUpperCase(),
               scheme: 'sgtin-96',
               gtin,
@@ -132,7 +128,7 @@ describe('stock moves across movements, sales and returns', () => {
             const from = o.forward ? readers.madExit : readers.storeExit;
             const to = o.forward ? readers.storeEntry : readers.madEntry;
             const code = `PROP-MOV-${run}-${step}`;
-            await createOutboundOrder(t, admin, {
+            await createOutboundOrder(demo.t, demo.admin, {
               kind: 'movement',
               origin: from.locationId,
               destination: to.locationId,

@@ -67,15 +67,26 @@ export const loadInboundIds = async (db: Db): Promise<InboundIds> => {
 export const DEMO_USERS = ['admin', 'brand', 'editor', 'printer', 'viewer'] as const;
 export type DemoUser = (typeof DEMO_USERS)[number];
 
+/** The demo users' e-mails, their sign-in names. */
+export const DEMO_EMAIL = {
+  admin: 'admin@demo.local', // role 1
+  brand: 'brand@demo.local', // role 2
+  editor: 'editor@demo.local', // role 3: CD-MAD, T-MAD-01, T-BCN-01
+  printer: 'printer@demo.local', // role 4: CD-MAD, CD-BCN
+  viewer: 'viewer@demo.local', // role 5: T-MAD-01
+} satisfies Record<DemoUser, string>;
+
 /**
  * A test app on the demo data (buildTestApp), its ids (loadInboundIds) and the `Authorization`
  * values of the demo users: admin (role 1), brand (2), editor (3: CD-MAD, T-MAD-01, T-BCN-01),
- * printer (4: CD-MAD, CD-BCN) and viewer (5: T-MAD-01).
+ * printer (4: CD-MAD, CD-BCN) and viewer (5: T-MAD-01). `build`: buildTestApp's options.
  */
-export const openDemoApp = async (): Promise<{ t: TestApp; ids: InboundIds } & Record<DemoUser, string>> => {
-  const t = await buildTestApp();
+export const openDemoApp = async (
+  build?: Parameters<typeof buildTestApp>[0],
+): Promise<{ t: TestApp; ids: InboundIds } & Record<DemoUser, string>> => {
+  const t = await buildTestApp(build);
   const ids = await loadInboundIds(t.database.db);
-  const tokens = await Promise.all(DEMO_USERS.map((u) => t.login(`${u}@demo.local`)));
+  const tokens = await Promise.all(DEMO_USERS.map((u) => t.login(DEMO_EMAIL[u])));
   const users = Object.fromEntries(DEMO_USERS.map((u, i) => [u, tokens[i] as string])) as Record<DemoUser, string>; // one entry per DEMO_USERS name
   return { t, ids, ...users };
 };

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../test/helpers.js';
+import { csvLinesOf, type TestApp } from '../../test/helpers.js';
 import { createDemoPurchaseOrder, type InboundIds, openDemoApp, readSet } from './inbound-fixtures.js';
 
 /** A workbook cell's date as ISO text (anything else as it is, so a wrong kind fails the comparison). */
@@ -49,14 +49,9 @@ describe('order exports', () => {
 
   it('writes the order CSV for a Spanish manager: BOM, `;`, Spanish headers, state words, Madrid time, read vs expected', async () => {
     const r = await get(`/api/porders/${order.orderId}/csv/`, { 'accept-language': 'es-ES,es;q=0.9' });
-    expect(r.statusCode).toBe(200);
-    expect(r.headers['content-type']).toContain('text/csv');
     expect(r.headers['content-disposition']).toContain(`pedido-${order.orderId}.csv`);
     expect(r.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
-    const lines = r.body
-      .replace(/^\uFEFF/, '')
-      .trimEnd()
-      .split('\n');
+    const lines = csvLinesOf(r);
     expect(lines[0]).toBe(
       'Id pedido;Código de pedido;Proveedor;Caja;Estado de la caja;Hora de lectura;GTIN;Descripción;Esperadas;Leídas;Diferencia',
     );
@@ -72,10 +67,7 @@ describe('order exports', () => {
 
   it('writes English with `,` for an English user, and `lang` overrides the header', async () => {
     const en = await get(`/api/porders/${order.orderId}/csv/`, { 'accept-language': 'en' });
-    const lines = en.body
-      .replace(/^\uFEFF/, '')
-      .trimEnd()
-      .split('\n');
+    const lines = csvLinesOf(en);
     expect(lines[0]).toBe('Order id,Order code,Provider,Box,Box status,Reading time,GTIN,Description,Expected,Read,Difference');
     expect(lines[1]).toContain('"Checked with errors","2026-01-10 13:00"');
     const es = await get(`/api/porders/${order.orderId}/csv/?lang=es`, { 'accept-language': 'en' });

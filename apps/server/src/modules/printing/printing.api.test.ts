@@ -2,6 +2,7 @@ import { decodeEpc } from '@rfid/epc';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { locationIdByCode } from '../../test/admin-fixtures.js';
+import { csvLinesOf } from '../../test/helpers.js';
 import { multipartForm, type PrintLabelView, sgtin96Hex } from '../../test/printing-fixtures.js';
 import { type ForeignPrintingWorld, openForeignPrintingWorld } from './print-job-fixtures.js';
 
@@ -427,13 +428,8 @@ describe('printing API: tag types and formats, print orders, contents, labels, p
       `/api/printer/print_log/?printed_at__gte=${from}&printed_at__lte=${to}&lang=en`,
       'printer@demo.local',
     );
-    expect(r.statusCode).toBe(200);
-    expect(r.headers['content-type']).toContain('text/csv');
     expect(r.headers['content-disposition']).toMatch(/attachment; filename="print-log-/);
-    const lines = r.body
-      .replace(/^\uFEFF/, '')
-      .trim()
-      .split('\n');
+    const lines = csvLinesOf(r);
     expect(lines[0]).toBe('Printed at,Print order,Name,Label,GTIN,Serial number,EPC,Printer,Printer MAC');
     expect(lines).toHaveLength(1 + 12 + 4);
     const rows = parse(lines.slice(1).join('\n')) as string[][];

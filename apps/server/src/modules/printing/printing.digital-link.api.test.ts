@@ -7,6 +7,7 @@ import { rowsOf } from '../../db/rows.js';
 import { addForeignCompany, type ForeignCompany } from '../../test/admin-fixtures.js';
 import { buildTestApp, type HttpMethod, type TestApp } from '../../test/helpers.js';
 import * as printTest from '../../test/printing-fixtures.js';
+import { DEMO_EMAIL } from '../orders/inbound-fixtures.js';
 
 /**
  * Issue 17, item 6: a tag format's `digital_link_qr` setting (role 1 changes it, per company) and the QR code of the
@@ -17,7 +18,6 @@ printTest.shortenPrintTimeouts();
 type Format = { id: number; description: string; digital_link_qr: boolean; zpl_template?: string };
 type Tag = { label_number: number; item: { epc: string; serial_number: string; gtin?: string }; printed_at: string | null };
 
-const ADMIN = 'admin@demo.local';
 const FOREIGN_ADMIN = 'foreign-qr-admin@other.local';
 
 describe('tag formats: the GS1 Digital Link QR setting, and the labels that carry it', () => {
@@ -48,11 +48,11 @@ describe('tag formats: the GS1 Digital Link QR setting, and the labels that carr
     foreign = await addForeignCompany(t.database.db);
     await t.database.db.execute(
       sql`insert into users (company_id, email, role, editor, password_hash)
-        select ${foreign.companyId}, ${FOREIGN_ADMIN}, ${Role.CompanyAdmin}, true, password_hash from users where email = ${ADMIN}`,
+        select ${foreign.companyId}, ${FOREIGN_ADMIN}, ${Role.CompanyAdmin}, true, password_hash from users where email = ${DEMO_EMAIL.admin}`,
     );
     const call = printTest.printingCaller(t);
     ({ areaId, formatId: hangCompanyFormat, gtins } = await printTest.printJobStart(t, call, { offset: 12, count: 2 }));
-    const pairs = (await send('GET', '/api/printer/tag_company_format/', ADMIN)).json().results as {
+    const pairs = (await send('GET', '/api/printer/tag_company_format/', DEMO_EMAIL.admin)).json().results as {
       id: number;
       tag_format: { id: number };
     }[];
@@ -70,10 +70,10 @@ describe('tag formats: the GS1 Digital Link QR setting, and the labels that carr
     expect(formats.length).toBe(2);
     for (const format of formats)
       expect(format).toEqual({ id: expect.any(Number), description: expect.any(String), digital_link_qr: false });
-    const detail = (await send('GET', `/api/tagformat/${hangFormat}/`, ADMIN)).json() as Format;
+    const detail = (await send('GET', `/api/tagformat/${hangFormat}/`, DEMO_EMAIL.admin)).json() as Format;
     expect(detail).toMatchObject({ id: hangFormat, digital_link_qr: false });
     expect(detail.zpl_template).toContain('^RFW');
-    const made = await send('POST', '/api/tagformat/', ADMIN, {
+    const made = await send('POST', '/api/tagformat/', DEMO_EMAIL.admin, {
       description: 'Con QR',
       zpl_template: '^XA^RFW,H^FD{{epc}}^FS^FO20,20{{digital_link_qr}}^XZ',
       digital_link_qr: true,
@@ -84,35 +84,35 @@ describe('tag formats: the GS1 Digital Link QR setting, and the labels that carr
   });
 
   it('turns it on and off (role 1): the answer, the detail and the list show it', async () => {
-    const on = await send('PATCH', `/api/tagformat/${hangFormat}/`, ADMIN, { digital_link_qr: true });
+    const on = await send('PATCH', `/api/tagformat/${hangFormat}/`, DEMO_EMAIL.admin, { digital_link_qr: true });
     expect(on.statusCode).toBe(200);
     expect(on.json()).toMatchObject({ id: hangFormat, description: 'Etiqueta colgante 2×3 pulgadas', digital_link_qr: true });
     expect(on.json().zpl_template).toContain('^RFW');
     expect(await stored(hangFormat)).toBe(true);
     expect((await listed('printer@demo.local')).find((f) => f.id === hangFormat)?.digital_link_qr).toBe(true);
     expect((await send('GET', `/api/tagformat/${hangFormat}/`, 'brand@demo.local')).json().digital_link_qr).toBe(true);
-    const off = await send('PATCH', `/api/tagformat/${hangFormat}/`, ADMIN, { digital_link_qr: false });
+    const off = await send('PATCH', `/api/tagformat/${hangFormat}/`, DEMO_EMAIL.admin, { digital_link_qr: false });
     expect(off.json().digital_link_qr).toBe(false);
     expect(await stored(hangFormat)).toBe(false);
   });
 
   it('refuses a missing or non-boolean value with a clear message in English and Spanish, and changes nothing', async () => {
     for (const body of [{}, { digital_link_qr: 'yes' }, { digital_link_qr: 1 }, { digital_link_qr: null }]) {
-      const en = await send('PATCH', `/api/tagformat/${hangFormat}/`, ADMIN, body);
+      const en = await send('PATCH', `/api/tagformat/${hangFormat}/`, DEMO_EMAIL.admin, body);
       expect(en.statusCode, JSON.stringify(body)).toBe(400);
       expect(en.json().errors).toEqual({
         digital_link_qr: ['digital_link_qr must be true or false (whether the labels carry the GS1 Digital Link QR code).'],
       });
       expect(en.json().codes).toEqual({ digital_link_qr: ['field.digital_link_qr'] });
     }
-    const es = await send('PATCH', `/api/tagformat/${hangFormat}/`, ADMIN, { digital_link_qr: 'sí' }, 'es');
+    const es = await send('PATCH', `/api/tagformat/${hangFormat}/`, DEMO_EMAIL.admin, { digital_link_qr: 'sí' }, 'es');
     expect(es.statusCode).toBe(400);
     expect(es.headers['content-language']).toBe('es');
     expect(es.json().errors).toEqual({
       digital_link_qr: ['digital_link_qr debe ser true o false (si las etiquetas llevan el código QR GS1 Digital Link).'],
     });
-    expect((await send('PATCH', '/api/tagformat/abc/', ADMIN, { digital_link_qr: true })).statusCode).toBe(400);
-    expect((await send('PATCH', '/api/tagformat/2147483647/', ADMIN, { digital_link_qr: true })).statusCode).toBe(404);
+    expect((await send('PATCH', '/api/tagformat/abc/', DEMO_EMAIL.admin, { digital_link_qr: true })).statusCode).toBe(400);
+    expect((await send('PATCH', '/api/tagformat/2147483647/', DEMO_EMAIL.admin, { digital_link_qr: true })).statusCode).toBe(404);
     expect(await stored(hangFormat)).toBe(false);
   });
 
@@ -133,7 +133,9 @@ describe('tag formats: the GS1 Digital Link QR setting, and the labels that carr
       zpl_template: '^XA^RFW,H^FD{{epc}}^FS^XZ',
     });
     expect(theirs.statusCode).toBe(201);
-    expect((await send('PATCH', `/api/tagformat/${theirs.json().id}/`, ADMIN, { digital_link_qr: true })).statusCode).toBe(404);
+    expect(
+      (await send('PATCH', `/api/tagformat/${theirs.json().id}/`, DEMO_EMAIL.admin, { digital_link_qr: true })).statusCode,
+    ).toBe(404);
     expect(await stored(theirs.json().id)).toBe(false);
     expect((await listed(FOREIGN_ADMIN)).map((f) => f.id)).toEqual([theirs.json().id]);
     expect(foreign.companyId).toBeGreaterThan(0);
@@ -142,7 +144,9 @@ describe('tag formats: the GS1 Digital Link QR setting, and the labels that carr
   it("prints the QR code of each label's Digital Link URI on the printer (simulator) while the setting is on", async () => {
     const steps = printTest.printJobSteps<Tag>(printTest.printingCaller(t));
     const call = printTest.printingCaller(t);
-    expect((await send('PATCH', `/api/tagformat/${hangFormat}/`, ADMIN, { digital_link_qr: true })).statusCode).toBe(200);
+    expect((await send('PATCH', `/api/tagformat/${hangFormat}/`, DEMO_EMAIL.admin, { digital_link_qr: true })).statusCode).toBe(
+      200,
+    );
     const gtin = gtins[0] as string;
     const order = await printTest.newPrintOrder(call, { formatId: hangCompanyFormat, name: 'QR', rows: [[gtin, 2]] });
     sim.reset();
@@ -160,7 +164,7 @@ describe('tag formats: the GS1 Digital Link QR setting, and the labels that carr
       expect(parseDigitalLink(uri)).toMatchObject({ gtin, serial });
     }
     // Off again: the next labels carry no QR code.
-    await send('PATCH', `/api/tagformat/${hangFormat}/`, ADMIN, { digital_link_qr: false });
+    await send('PATCH', `/api/tagformat/${hangFormat}/`, DEMO_EMAIL.admin, { digital_link_qr: false });
     const plain = await printTest.newPrintOrder(call, {
       formatId: hangCompanyFormat,
       name: 'Sin QR',

@@ -6,6 +6,7 @@ import { rowsOf } from '../../db/rows.js';
 import { users } from '../../db/schema/index.js';
 import { addForeignCompany, locationIdByCode } from '../../test/admin-fixtures.js';
 import * as printTest from '../../test/printing-fixtures.js';
+import { DEMO_EMAIL } from '../orders/inbound-fixtures.js';
 import { openPrintJobWorld, type PrintJobWorld } from './print-job-fixtures.js';
 import { createPrintJobsRepository } from './print-jobs.repository.js';
 
@@ -33,7 +34,7 @@ type Voided = {
   replacement: (LabelRef & { printed_at: string | null; voided_at: string | null }) | null;
 };
 
-const OPERATOR = 'printer@demo.local';
+const OPERATOR = DEMO_EMAIL.printer;
 const FOREIGN_ADMIN = 'voided-foreign-admin@other.local';
 
 describe('voided labels and their replacements (GET …/voided/, POST …/replacements/)', () => {

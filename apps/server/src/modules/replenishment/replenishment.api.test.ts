@@ -15,17 +15,14 @@ import {
 } from '../../test/admin-fixtures.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import { companyStock } from '../inventory/inventory.fixtures.js';
-import { type InboundIds, loadInboundIds } from '../orders/inbound-fixtures.js';
+import { DEMO_EMAIL, type InboundIds, loadInboundIds } from '../orders/inbound-fixtures.js';
 
 /**
  * Replenishment end to end (issue 26, item 4): floor targets, the pick list, the picks of a phone, NOSBOS, and the floor
  * sighting through POST /api/readingsets/: the demo handheld of T-MAD-01's sales floor (HH-T01-01, working mode 2)
  * reading stockroom items moves them to the floor once.
  */
-const ADMIN = 'admin@demo.local';
-const EDITOR = 'editor@demo.local'; // role 3, T-MAD-01
-const VIEWER = 'viewer@demo.local'; // role 5, T-MAD-01
-const OUTSIDER = 'printer@demo.local'; // role 4, not T-MAD-01
+const OUTSIDER = DEMO_EMAIL.printer; // role 4, not T-MAD-01
 const HANDHELD = { device: 'HH-T01-01', key: demoDeviceKey('HH-T01-01') };
 
 type Line = {
@@ -55,12 +52,12 @@ describe('replenishment (floor targets, pick list, picks, NOSBOS, floor sighting
   const stockIn = companyStock(() => ({ db: t.database.db, companyId: ids.companyId }));
 
   const areaOf = (locationId: number, description: string) => areaIdByDescription(t.database.db, locationId, description);
-  const lineOf = async (gtin: string, who = EDITOR): Promise<Line | undefined> => {
+  const lineOf = async (gtin: string, who = DEMO_EMAIL.editor): Promise<Line | undefined> => {
     const r = await call('GET', `/api/locations/${store}/replenishment/?gtin=${gtin}`, who);
     expect(r.statusCode, r.body).toBe(200);
     return (r.json().results as Line[]).find((l) => l.gtin === gtin);
   };
-  const summary = async () => (await call('GET', `/api/locations/${store}/replenishment/summary/`, EDITOR)).json();
+  const summary = async () => (await call('GET', `/api/locations/${store}/replenishment/summary/`, DEMO_EMAIL.editor)).json();
   const postSet = (epcs: string[], id = randomUUID()) =>
     t.app.inject({
       method: 'POST',
@@ -107,7 +104,7 @@ describe('replenishment (floor targets, pick list, picks, NOSBOS, floor sighting
     // One on the floor meets the default target.
     expect(await lineOf(g1)).toBeUndefined();
     expect(await lineOf(g2)).toBeUndefined();
-    const all = (await call('GET', `/api/locations/${store}/replenishment/?limit=100`, VIEWER)).json();
+    const all = (await call('GET', `/api/locations/${store}/replenishment/?limit=100`, DEMO_EMAIL.viewer)).json();
     expect(all.count).toBeGreaterThanOrEqual(1);
     for (const line of all.results as Line[]) {
       expect(line.to_pick).toBeGreaterThan(0);
@@ -118,36 +115,36 @@ describe('replenishment (floor targets, pick list, picks, NOSBOS, floor sighting
   it('floor targets: a GTIN wins over its section, which wins over the default; an override can be taken away', async () => {
     const [, g1, g2] = g as [string, string, string];
     const url = `/api/locations/${store}/floor_targets/`;
-    const set = await call('PUT', url, EDITOR, { gtin: g2, target: 3 });
+    const set = await call('PUT', url, DEMO_EMAIL.editor, { gtin: g2, target: 3 });
     expect(set.statusCode, set.body).toBe(200);
     expect(set.json().overrides).toEqual([expect.objectContaining({ gtin: g2, section: null, target: 3 })]);
     expect(await lineOf(g2)).toMatchObject({ target: 3, on_floor: 1, in_stockroom: 5, missing: 2, to_pick: 2 });
     // Upsert: the same GTIN again replaces its target.
-    expect((await call('PUT', url, EDITOR, { gtin: g2, target: 9 })).json().overrides).toHaveLength(1);
+    expect((await call('PUT', url, DEMO_EMAIL.editor, { gtin: g2, target: 9 })).json().overrides).toHaveLength(1);
     expect(await lineOf(g2)).toMatchObject({ target: 9, to_pick: 5 });
 
     // A section's target applies to the GTINs of the section without their own.
     const { section: name } = (await lineOf(g[0] as string)) as Line & { section: string };
-    const bySection = await call('PUT', url, ADMIN, { section: name, target: 4 });
+    const bySection = await call('PUT', url, DEMO_EMAIL.admin, { section: name, target: 4 });
     expect(bySection.statusCode, bySection.body).toBe(200);
     const sectionTarget = (bySection.json().overrides as { id: number; section: string | null; target: number }[]).find(
       (o) => o.section === name,
     );
     expect(sectionTarget).toMatchObject({ target: 4 });
     expect(await lineOf(g[0] as string)).toMatchObject({ target: 4, to_pick: 3 });
-    expect((await call('DELETE', `${url}${sectionTarget?.id}/`, EDITOR)).statusCode).toBe(204);
+    expect((await call('DELETE', `${url}${sectionTarget?.id}/`, DEMO_EMAIL.editor)).statusCode).toBe(204);
 
-    expect((await call('PUT', url, ADMIN, { target: 2 })).json().default).toBe(2);
+    expect((await call('PUT', url, DEMO_EMAIL.admin, { target: 2 })).json().default).toBe(2);
     expect(await lineOf(g1)).toMatchObject({ target: 2, on_floor: 1, to_pick: 1 });
-    expect((await call('PUT', url, ADMIN, { target: 1 })).json().default).toBe(1);
+    expect((await call('PUT', url, DEMO_EMAIL.admin, { target: 1 })).json().default).toBe(1);
 
-    const targets = (await call('GET', url, VIEWER)).json();
+    const targets = (await call('GET', url, DEMO_EMAIL.viewer)).json();
     for (const o of targets.overrides as { id: number }[]) {
-      expect((await call('DELETE', `${url}${o.id}/`, EDITOR)).statusCode).toBe(204);
+      expect((await call('DELETE', `${url}${o.id}/`, DEMO_EMAIL.editor)).statusCode).toBe(204);
     }
-    expect((await call('GET', url, EDITOR)).json()).toEqual({ default: 1, overrides: [] });
+    expect((await call('GET', url, DEMO_EMAIL.editor)).json()).toEqual({ default: 1, overrides: [] });
     expect(await lineOf(g2)).toBeUndefined();
-    expect((await call('DELETE', `${url}999999/`, EDITOR)).statusCode).toBe(404);
+    expect((await call('DELETE', `${url}999999/`, DEMO_EMAIL.editor)).statusCode).toBe(404);
   });
 
   it('a phone picks a line (marked until the floor sees it) or skips it (gone for the day); NOSBOS counts empty floors', async () => {
@@ -155,15 +152,21 @@ describe('replenishment (floor targets, pick list, picks, NOSBOS, floor sighting
     const before = await summary();
     expect(before.nosbos).toBeGreaterThanOrEqual(1);
     expect(before.lines).toBeGreaterThanOrEqual(before.nosbos);
-    const picked = await call('POST', `/api/locations/${store}/replenishment/picks/`, EDITOR, { gtin: g0, status: 'picked' });
+    const picked = await call('POST', `/api/locations/${store}/replenishment/picks/`, DEMO_EMAIL.editor, {
+      gtin: g0,
+      status: 'picked',
+    });
     expect(picked.statusCode, picked.body).toBe(201);
     expect(picked.json()).toMatchObject({ gtin: g0, status: 'picked', quantity: 1 });
     expect(await lineOf(g0)).toMatchObject({ picked: 1, to_pick: 1 });
 
     // g1 becomes a line with a target of 2, then is skipped: hidden from the list, still counted by the summary.
-    await call('PUT', `/api/locations/${store}/floor_targets/`, EDITOR, { gtin: g1, target: 2 });
+    await call('PUT', `/api/locations/${store}/floor_targets/`, DEMO_EMAIL.editor, { gtin: g1, target: 2 });
     expect(await lineOf(g1)).toBeDefined();
-    const skipped = await call('POST', `/api/locations/${store}/replenishment/picks/`, ADMIN, { gtin: g1, status: 'skipped' });
+    const skipped = await call('POST', `/api/locations/${store}/replenishment/picks/`, DEMO_EMAIL.admin, {
+      gtin: g1,
+      status: 'skipped',
+    });
     expect(skipped.statusCode, skipped.body).toBe(201);
     expect(await lineOf(g1)).toBeUndefined();
     expect((await summary()).lines).toBe(before.lines + 1);
@@ -178,39 +181,40 @@ describe('replenishment (floor targets, pick list, picks, NOSBOS, floor sighting
         .select({ id: replenishmentPicks.id, quantity: replenishmentPicks.quantity })
         .from(replenishmentPicks)
         .where(eq(replenishmentPicks.clientId, id));
-    const first = await call('POST', picks, EDITOR, { id, gtin: g2, status: 'picked', quantity: 2 });
+    const first = await call('POST', picks, DEMO_EMAIL.editor, { id, gtin: g2, status: 'picked', quantity: 2 });
     expect(first.statusCode, first.body).toBe(201);
     expect(first.json()).toMatchObject({ gtin: g2, status: 'picked', quantity: 2 });
     // The answer was lost: the queue sends the same pick again (its id upper case this time), then once more.
-    const again = await call('POST', picks, EDITOR, { id: id.toUpperCase(), gtin: g2, status: 'picked', quantity: 2 });
+    const again = await call('POST', picks, DEMO_EMAIL.editor, { id: id.toUpperCase(), gtin: g2, status: 'picked', quantity: 2 });
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json()).toEqual(first.json());
-    expect((await call('POST', picks, EDITOR, { id, gtin: g2, status: 'picked', quantity: 2 })).statusCode).toBe(200);
+    expect((await call('POST', picks, DEMO_EMAIL.editor, { id, gtin: g2, status: 'picked', quantity: 2 })).statusCode).toBe(200);
     expect(await storedOf()).toEqual([{ id: first.json().id, quantity: 2 }]);
 
     // The id of another pick (another status, another user, another store) is refused, and nothing is stored.
-    const taken = await call('POST', picks, EDITOR, { id, gtin: g2, status: 'skipped' });
+    const taken = await call('POST', picks, DEMO_EMAIL.editor, { id, gtin: g2, status: 'skipped' });
     expect(taken.statusCode, taken.body).toBe(409);
     expect(taken.json().message).toBe('This pick id was already used for another pick.');
-    expect((await call('POST', picks, ADMIN, { id, gtin: g2, status: 'picked', quantity: 2 })).statusCode).toBe(409);
+    expect((await call('POST', picks, DEMO_EMAIL.admin, { id, gtin: g2, status: 'picked', quantity: 2 })).statusCode).toBe(409);
     const bcn = ids.locations['T-BCN-01'] as number;
     expect(
-      (await call('POST', `/api/locations/${bcn}/replenishment/picks/`, ADMIN, { id, gtin: g2, status: 'picked' })).statusCode,
+      (await call('POST', `/api/locations/${bcn}/replenishment/picks/`, DEMO_EMAIL.admin, { id, gtin: g2, status: 'picked' }))
+        .statusCode,
     ).toBe(409);
     // A read-only role and a store out of the user's scope are refused before the id is looked at.
     await expectRefusals(call, [
-      [403, 'POST', picks, VIEWER, { id, gtin: g2, status: 'picked', quantity: 2 }],
+      [403, 'POST', picks, DEMO_EMAIL.viewer, { id, gtin: g2, status: 'picked', quantity: 2 }],
       [404, 'POST', picks, OUTSIDER, { id, gtin: g2, status: 'picked', quantity: 2 }],
       [
         404,
         'POST',
         `/api/locations/${foreign.locationId}/replenishment/picks/`,
-        ADMIN,
+        DEMO_EMAIL.admin,
         { id: randomUUID(), gtin: g2, status: 'picked' },
       ],
     ]);
     expect(await storedOf()).toHaveLength(1);
-    await expectFieldErrors(call('POST', picks, EDITOR, { id: 'not-a-uuid', gtin: g2, status: 'picked' }), {
+    await expectFieldErrors(call('POST', picks, DEMO_EMAIL.editor, { id: 'not-a-uuid', gtin: g2, status: 'picked' }), {
       id: ['id must be a UUID.'],
     });
   });
@@ -255,7 +259,7 @@ describe('replenishment (floor targets, pick list, picks, NOSBOS, floor sighting
       .from(inventories)
       .where(and(eq(inventories.areaId, floor), inArray(inventories.state, [InventoryState.Pending, InventoryState.Computing])));
     expect(open).toBeDefined();
-    const validated = await call('PUT', `/api/inventorys/${open?.id}/`, ADMIN, { state: InventoryState.Validated });
+    const validated = await call('PUT', `/api/inventorys/${open?.id}/`, DEMO_EMAIL.admin, { state: InventoryState.Validated });
     expect(validated.statusCode, validated.body).toBe(200);
     for (const item of await placeOf(seen))
       expect(item).toMatchObject({ state: ItemState.Stocked, areaId: floor, locationId: store });
@@ -265,19 +269,21 @@ describe('replenishment (floor targets, pick list, picks, NOSBOS, floor sighting
     const [g0] = g as [string];
     const targets = `/api/locations/${store}/floor_targets/`;
     const picks = `/api/locations/${store}/replenishment/picks/`;
-    await expectFieldErrors(call('PUT', targets, EDITOR, { gtin: g0, target: -1 }), {
+    await expectFieldErrors(call('PUT', targets, DEMO_EMAIL.editor, { gtin: g0, target: -1 }), {
       target: ['Ensure this value is greater than or equal to 0.'],
     });
-    expect((await call('PUT', targets, EDITOR, { gtin: g0, section: 'X', target: 1 })).json().errors).toHaveProperty('section');
-    expect((await call('PUT', targets, EDITOR, { gtin: 'abc', target: 1 })).json().errors).toHaveProperty('gtin');
-    expect((await call('POST', picks, EDITOR, { gtin: g0, status: 'done' })).json().errors).toHaveProperty('status');
-    expect((await call('POST', picks, EDITOR, { gtin: g0, status: 'picked', quantity: 0 })).json().errors).toHaveProperty(
-      'quantity',
+    expect((await call('PUT', targets, DEMO_EMAIL.editor, { gtin: g0, section: 'X', target: 1 })).json().errors).toHaveProperty(
+      'section',
     );
-    const stranger = await call('POST', picks, EDITOR, { gtin: '12345678901231', status: 'picked' });
+    expect((await call('PUT', targets, DEMO_EMAIL.editor, { gtin: 'abc', target: 1 })).json().errors).toHaveProperty('gtin');
+    expect((await call('POST', picks, DEMO_EMAIL.editor, { gtin: g0, status: 'done' })).json().errors).toHaveProperty('status');
+    expect(
+      (await call('POST', picks, DEMO_EMAIL.editor, { gtin: g0, status: 'picked', quantity: 0 })).json().errors,
+    ).toHaveProperty('quantity');
+    const stranger = await call('POST', picks, DEMO_EMAIL.editor, { gtin: '12345678901231', status: 'picked' });
     expect(stranger.statusCode).toBe(400);
     expect(stranger.json().errors).toHaveProperty('gtin');
-    expect((await call('GET', `/api/locations/${store}/replenishment/?limit=0`, EDITOR)).statusCode).toBe(400);
+    expect((await call('GET', `/api/locations/${store}/replenishment/?limit=0`, DEMO_EMAIL.editor)).statusCode).toBe(400);
   });
 
   it('refuses a read-only role, another location and another company', async () => {
@@ -285,18 +291,18 @@ describe('replenishment (floor targets, pick list, picks, NOSBOS, floor sighting
     const mine = `/api/locations/${store}`;
     const theirs = `/api/locations/${foreign.locationId}`;
     await expectRefusals(call, [
-      [403, 'PUT', `${mine}/floor_targets/`, VIEWER, { target: 2 }],
-      [403, 'POST', `${mine}/replenishment/picks/`, VIEWER, { gtin: g0, status: 'skipped' }],
-      [403, 'DELETE', `${mine}/floor_targets/1/`, VIEWER],
+      [403, 'PUT', `${mine}/floor_targets/`, DEMO_EMAIL.viewer, { target: 2 }],
+      [403, 'POST', `${mine}/replenishment/picks/`, DEMO_EMAIL.viewer, { gtin: g0, status: 'skipped' }],
+      [403, 'DELETE', `${mine}/floor_targets/1/`, DEMO_EMAIL.viewer],
       [404, 'GET', `${mine}/replenishment/`, OUTSIDER],
       [404, 'GET', `${mine}/replenishment/summary/`, OUTSIDER],
       [404, 'GET', `${mine}/floor_targets/`, OUTSIDER],
       [404, 'PUT', `${mine}/floor_targets/`, OUTSIDER, { target: 2 }],
       [404, 'POST', `${mine}/replenishment/picks/`, OUTSIDER, { gtin: g0, status: 'skipped' }],
-      [404, 'GET', `${theirs}/replenishment/`, ADMIN],
-      [404, 'GET', `${theirs}/floor_targets/`, ADMIN],
-      [404, 'PUT', `${theirs}/floor_targets/`, ADMIN, { target: 2 }],
-      [404, 'POST', `${theirs}/replenishment/picks/`, ADMIN, { gtin: g0, status: 'skipped' }],
+      [404, 'GET', `${theirs}/replenishment/`, DEMO_EMAIL.admin],
+      [404, 'GET', `${theirs}/floor_targets/`, DEMO_EMAIL.admin],
+      [404, 'PUT', `${theirs}/floor_targets/`, DEMO_EMAIL.admin, { target: 2 }],
+      [404, 'POST', `${theirs}/replenishment/picks/`, DEMO_EMAIL.admin, { gtin: g0, status: 'skipped' }],
       [404, 'GET', `${mine}/replenishment/`, foreign.email],
     ]);
   });

@@ -1,17 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { encodeSgtin96 } from '@rfid/epc';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { demoDeviceKey } from '../../db/seed/demo-data.js';
-import type { TestApp } from '../../test/helpers.js';
-import { createDemoPurchaseOrder, type InboundIds, openDemoApp } from '../orders/inbound-fixtures.js';
+import { demoWorld } from '../../test/demo-world.js';
+import { createDemoPurchaseOrder } from '../orders/inbound-fixtures.js';
 
 /** Issue 28: a tag's history names the order and box that brought it (the verification that claimed its set). */
 describe('tracking: what brought a reading', () => {
-  let t: TestApp;
-  let ids: InboundIds;
-  let admin: string;
+  const demo = demoWorld();
   const post = (body: Record<string, unknown>) =>
-    t.app.inject({
+    demo.t.app.inject({
       method: 'POST',
       url: '/api/readingsets/',
       payload: {
@@ -23,16 +21,13 @@ describe('tracking: what brought a reading', () => {
       },
       headers: { authorization: `Device ${demoDeviceKey('TUN-MAD-01')}` },
     });
-  const get = (url: string) => t.app.inject({ url, headers: { authorization: admin } });
+  const get = (url: string) => demo.t.app.inject({ url, headers: { authorization: demo.admin } });
 
-  beforeAll(async () => {
-    ({ t, ids, admin } = await openDemoApp());
-  });
-  afterAll(async () => t.close());
+  beforeAll(async () => {});
 
   it('gives the order (code, type, side) and the box of a verified set, and nothing for a free set', async () => {
-    const gtin = ids.gtins[0]?.gtin as string;
-    const { orderId, boxIds } = await createDemoPurchaseOrder(t, admin, ids, {
+    const gtin = demo.ids.gtins[0]?.gtin as string;
+    const { orderId, boxIds } = await createDemoPurchaseOrder(demo.t, demo.admin, demo.ids, {
       location: 'CD-MAD',
       code: 'SRC-ORDER-1',
       boxes: [{ codebar: 'SRC-BOX-1', contents: [{ gtin, quantity: 1 }] }],
@@ -44,7 +39,7 @@ describe('tracking: what brought a reading', () => {
       201,
     );
 
-    const [item] = (await t.call('POST', '/api/epc/retrieve/', admin, { epc })).json();
+    const [item] = (await demo.t.call('POST', '/api/epc/retrieve/', demo.admin, { epc })).json();
     const expected = {
       order: { id: orderId, order_code: 'SRC-ORDER-1', type: 'purchase' },
       box: { id: boxIds[0], codebar: 'SRC-BOX-1' },
@@ -68,7 +63,7 @@ describe('tracking: what brought a reading', () => {
     expect((await get(`/api/verifications/${verification.id}/items/`)).json().results).toEqual([
       expect.objectContaining({ epc, ...variant }),
     ]);
-    const inStock = (await get(`/api/global-item-stock/?location=${ids.locations['CD-MAD']}&epc__icontains=${epc}`)).json();
+    const inStock = (await get(`/api/global-item-stock/?location=${demo.ids.locations['CD-MAD']}&epc__icontains=${epc}`)).json();
     expect(inStock.results).toEqual([expect.objectContaining({ epc, ...variant })]);
   });
 });

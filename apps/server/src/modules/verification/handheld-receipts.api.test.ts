@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { encodeSgtin96 } from '@rfid/epc';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { readingSets } from '../../db/schema/index.js';
 import { demoDeviceKey } from '../../db/seed/demo-data.js';
 import { addForeignCompany, type ForeignCompany } from '../../test/admin-fixtures.js';
-import type { TestApp } from '../../test/helpers.js';
-import { createDemoPurchaseOrder, type InboundIds, openDemoApp } from '../orders/inbound-fixtures.js';
+import { demoWorld } from '../../test/demo-world.js';
+import { createDemoPurchaseOrder } from '../orders/inbound-fixtures.js';
 
 /**
  * POST /api/locations/{id}/handheld_receipts/ (issue 32): a box received with the handheld app is a reading set of the
@@ -15,12 +15,7 @@ import { createDemoPurchaseOrder, type InboundIds, openDemoApp } from '../orders
  * no box waiting at the store is refused.
  */
 describe('handheld app box receipts', () => {
-  let t: TestApp;
-  let ids: InboundIds;
-  let admin: string;
-  let editor: string;
-  let printer: string;
-  let viewer: string;
+  const demo = demoWorld();
   let foreign: ForeignCompany;
   let store: number;
   let serial = 5000;
@@ -37,17 +32,17 @@ describe('handheld app box receipts', () => {
     epcs: list,
   });
   const receive = (location: number, auth: string, payload: unknown, language = 'en') =>
-    t.app.inject({
+    demo.t.app.inject({
       method: 'POST',
       url: `/api/locations/${location}/handheld_receipts/`,
       payload: payload as Record<string, unknown>,
       headers: { authorization: auth, 'accept-language': language },
     });
-  const get = (url: string) => t.app.inject({ url, headers: { authorization: admin } });
+  const get = (url: string) => demo.t.app.inject({ url, headers: { authorization: demo.admin } });
   /** An order of one box of 2 units of the first GTIN and 1 of the second, bound for T-MAD-01. */
   const orderOfOneBox = async (code: string) => {
-    const [g0, g1] = ids.gtins.map((x) => x.gtin) as [string, string];
-    const { orderId, boxIds } = await createDemoPurchaseOrder(t, admin, ids, {
+    const [g0, g1] = demo.ids.gtins.map((x) => x.gtin) as [string, string];
+    const { orderId, boxIds } = await createDemoPurchaseOrder(demo.t, demo.admin, demo.ids, {
       location: 'T-MAD-01',
       code,
       boxes: [
@@ -84,17 +79,15 @@ describe('handheld app box receipts', () => {
   };
 
   beforeAll(async () => {
-    ({ t, ids, admin, editor, printer, viewer } = await openDemoApp());
-    foreign = await addForeignCompany(t.database.db);
-    store = ids.locations['T-MAD-01'] as number;
+    foreign = await addForeignCompany(demo.t.database.db);
+    store = demo.locationId('T-MAD-01');
   });
-  afterAll(async () => t.close());
 
   it("verifies the box as the store's receiving reader's own set does, once: a resend answers 200 and changes nothing", async () => {
     const byHand = await orderOfOneBox('HHR-1');
     const byReader = await orderOfOneBox('HHR-2');
     const id = randomUUID();
-    const first = await receive(store, editor, body(id, byHand.codebar, byHand.epcs));
+    const first = await receive(store, demo.editor, body(id, byHand.codebar, byHand.epcs));
     expect(first.statusCode, first.body).toBe(201);
     expect(first.json()).toMatchObject({
       id,
@@ -105,7 +98,7 @@ describe('handheld app box receipts', () => {
       claimed_by: 'verification',
       created: true,
     });
-    const reader = await t.app.inject({
+    const reader = await demo.t.app.inject({
       method: 'POST',
       url: '/api/readingsets/',
       payload: body(randomUUID(), byReader.codebar, byReader.epcs),
@@ -120,61 +113,65 @@ describe('handheld app box receipts', () => {
     });
     expect(received).toEqual(await outcome(byReader.orderId, byReader.boxId));
 
-    const again = await receive(store, editor, body(id.toUpperCase(), byHand.codebar, byHand.epcs));
+    const again = await receive(store, demo.editor, body(id.toUpperCase(), byHand.codebar, byHand.epcs));
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json()).toMatchObject({ id, created: false });
-    expect(await t.database.db.select({ id: readingSets.id }).from(readingSets).where(eq(readingSets.id, id))).toHaveLength(1);
+    expect(await demo.t.database.db.select({ id: readingSets.id }).from(readingSets).where(eq(readingSets.id, id))).toHaveLength(
+      1,
+    );
     expect(await outcome(byHand.orderId, byHand.boxId)).toEqual(received);
   });
 
   it('refuses a role that may not receive (403), a store out of scope or of another company (404), a bad barcode (400)', async () => {
     const box = await orderOfOneBox('HHR-3');
     for (const [status, location, auth] of [
-      [403, store, printer],
-      [403, store, viewer],
-      [404, ids.locations['CD-BCN'] as number, editor],
-      [404, foreign.locationId, editor],
-      [404, foreign.locationId, admin],
+      [403, store, demo.printer],
+      [403, store, demo.viewer],
+      [404, demo.locationId('CD-BCN'), demo.editor],
+      [404, foreign.locationId, demo.editor],
+      [404, foreign.locationId, demo.admin],
     ] as const) {
       expect((await receive(location, auth, body(randomUUID(), box.codebar, box.epcs))).statusCode, `${location}`).toBe(status);
     }
     for (const codebar of ['', '   ', 'a\u0000b', 'X'.repeat(129)]) {
-      const bad = await receive(store, editor, body(randomUUID(), codebar, box.epcs));
+      const bad = await receive(store, demo.editor, body(randomUUID(), codebar, box.epcs));
       expect(bad.statusCode, JSON.stringify(codebar)).toBe(400);
       expect(Object.keys(bad.json().errors)).toEqual(['codebar']);
     }
-    const badEpc = await receive(store, editor, body(randomUUID(), box.codebar, ['not-hex']));
+    const badEpc = await receive(store, demo.editor, body(randomUUID(), box.codebar, ['not-hex']));
     expect(badEpc.json().errors).toEqual({ 'epcs.0': ['An EPC is 4 to 128 hexadecimal digits.'] });
     expect((await get(`/api/rboxes/${box.boxId}/verifications/`)).json().count).toBe(0);
   });
 
   it('refuses a barcode that names no box waiting at the store (409) and stores nothing', async () => {
-    const [g0] = ids.gtins.map((x) => x.gtin) as [string];
+    const [g0] = demo.ids.gtins.map((x) => x.gtin) as [string];
     // A box bound for the center CD-MAD, not for this store.
-    await createDemoPurchaseOrder(t, admin, ids, {
+    await createDemoPurchaseOrder(demo.t, demo.admin, demo.ids, {
       location: 'CD-MAD',
       code: 'HHR-4',
       boxes: [{ codebar: 'HHR-4-A', contents: [{ gtin: g0, quantity: 1 }] }],
     });
     for (const codebar of ['NO-SUCH-BOX', 'HHR-4-A']) {
       const id = randomUUID();
-      const refused = await receive(store, editor, body(id, codebar, epcs(g0, 1)));
+      const refused = await receive(store, demo.editor, body(id, codebar, epcs(g0, 1)));
       expect(refused.statusCode, codebar).toBe(409);
       expect(refused.json().message).toBe(
         'No box waiting at this store has this barcode (unknown, of another store, or of a closed or canceled order).',
       );
-      expect(await t.database.db.select({ id: readingSets.id }).from(readingSets).where(eq(readingSets.id, id))).toHaveLength(0);
+      expect(
+        await demo.t.database.db.select({ id: readingSets.id }).from(readingSets).where(eq(readingSets.id, id)),
+      ).toHaveLength(0);
     }
   });
 
   it('refuses a store with no receiving reader (409), in English and Spanish', async () => {
-    const barcelona = ids.locations['T-BCN-01'] as number;
-    const en = await receive(barcelona, editor, body(randomUUID(), 'ANY-BOX'));
+    const barcelona = demo.locationId('T-BCN-01');
+    const en = await receive(barcelona, demo.editor, body(randomUUID(), 'ANY-BOX'));
     expect(en.statusCode).toBe(409);
     expect(en.json().message).toBe(
       'This store has no receiving reader (working mode Entry or Movement): add one in Devices to receive boxes.',
     );
-    const es = await receive(barcelona, editor, body(randomUUID(), 'ANY-BOX'), 'es');
+    const es = await receive(barcelona, demo.editor, body(randomUUID(), 'ANY-BOX'), 'es');
     expect(es.statusCode).toBe(409);
     expect(es.json().message).toBe(
       'Esta tienda no tiene lector de recepción (modo Entrada o Movimiento): añada uno en Dispositivos para recibir cajas.',

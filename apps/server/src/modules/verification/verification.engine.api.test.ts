@@ -1,27 +1,23 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { boxes, items, orders, verificationLines, verifications } from '../../db/schema/index.js';
-import type { TestApp } from '../../test/helpers.js';
-import { type BoxSpec, createDemoPurchaseOrder, type InboundIds, openDemoApp, readSet } from '../orders/inbound-fixtures.js';
+import { demoWorld } from '../../test/demo-world.js';
+import { type BoxSpec, createDemoPurchaseOrder, readSet } from '../orders/inbound-fixtures.js';
 
 describe('verification engine (modes 0 and 3)', () => {
-  let t: TestApp;
-  let ids: InboundIds;
-  let admin: string;
+  const demo = demoWorld();
   let g: string[];
   beforeAll(async () => {
-    ({ t, ids, admin } = await openDemoApp());
-    g = ids.gtins.map((x) => x.gtin);
+    g = demo.ids.gtins.map((x) => x.gtin);
   });
-  afterAll(async () => t.close());
 
-  const db = () => t.database.db;
+  const db = () => demo.t.database.db;
   const orderRow = async (id: number) => (await db().select().from(orders).where(eq(orders.id, id)))[0];
   const boxRow = async (id: number) => (await db().select().from(boxes).where(eq(boxes.id, id)))[0];
-  const get = (url: string, auth = admin) => t.app.inject({ url, headers: { authorization: auth } });
+  const get = (url: string, auth = demo.admin) => demo.t.app.inject({ url, headers: { authorization: auth } });
   /** A purchase order of the admin's to `location`, with its boxes and their expected contents. */
   const adminOrder = (location: string, code: string, boxSpecs: BoxSpec[]) =>
-    createDemoPurchaseOrder(t, admin, ids, { location, code, boxes: boxSpecs });
+    createDemoPurchaseOrder(demo.t, demo.admin, demo.ids, { location, code, boxes: boxSpecs });
 
   it('an exact match makes the box 2 and, with every box verified, the order 3; items are STOCKED in the area', async () => {
     const { orderId, boxIds } = await adminOrder('CD-MAD', 'ENG-EXACT', [
@@ -34,7 +30,7 @@ describe('verification engine (modes 0 and 3)', () => {
       },
     ]);
     const at = new Date('2026-02-01T10:00:00Z');
-    const { claim, itemIds } = await readSet(db(), ids, {
+    const { claim, itemIds } = await readSet(db(), demo.ids, {
       codebar: 'ENG-EXACT-1',
       gtins: [g[0] as string, g[0] as string, g[1] as string],
       at,
@@ -48,7 +44,7 @@ describe('verification engine (modes 0 and 3)', () => {
       .select()
       .from(items)
       .where(eq(items.id, itemIds[0] as number));
-    expect(moved[0]).toMatchObject({ state: 0, areaId: ids.areaOf['CD-MAD'], locationId: ids.locations['CD-MAD'] });
+    expect(moved[0]).toMatchObject({ state: 0, areaId: demo.ids.areaOf['CD-MAD'], locationId: demo.ids.locations['CD-MAD'] });
     const [v] = await db()
       .select()
       .from(verifications)
@@ -61,7 +57,7 @@ describe('verification engine (modes 0 and 3)', () => {
       [g[0], 2, 2],
       [g[1], 1, 1],
     ]);
-    const list = (await get(`/api/locations/${ids.locations['CD-MAD']}/v1/porders/?order_code__icontains=ENG-EXACT`)).json();
+    const list = (await get(`/api/locations/${demo.ids.locations['CD-MAD']}/v1/porders/?order_code__icontains=ENG-EXACT`)).json();
     expect(list.results[0]).toMatchObject({
       destination_status: 3,
       item_count: 3,
@@ -76,10 +72,10 @@ describe('verification engine (modes 0 and 3)', () => {
       { codebar: 'ENG-MISS-1', contents: [{ gtin: g[2] as string, quantity: 3 }] },
       { codebar: 'ENG-MISS-2', contents: [{ gtin: g[3] as string, quantity: 1 }] },
     ]);
-    await readSet(db(), ids, { codebar: 'ENG-MISS-1', gtins: [g[2] as string, g[2] as string] });
+    await readSet(db(), demo.ids, { codebar: 'ENG-MISS-1', gtins: [g[2] as string, g[2] as string] });
     expect((await boxRow(boxIds[0] as number))?.destinationStatus).toBe(1);
     expect((await orderRow(orderId))?.destinationStatus).toBe(1);
-    await readSet(db(), ids, { codebar: 'ENG-MISS-2', gtins: [g[3] as string] });
+    await readSet(db(), demo.ids, { codebar: 'ENG-MISS-2', gtins: [g[3] as string] });
     expect((await boxRow(boxIds[1] as number))?.destinationStatus).toBe(2);
     expect((await orderRow(orderId))?.destinationStatus).toBe(2);
     const report = (await get(`/api/porders/${orderId}/report/`)).json();
@@ -94,7 +90,7 @@ describe('verification engine (modes 0 and 3)', () => {
     const { orderId, boxIds } = await adminOrder('CD-BCN', 'ENG-BCN', [
       { codebar: 'ENG-BCN-1', contents: [{ gtin: g[0] as string, quantity: 1 }] },
     ]);
-    const { claim } = await readSet(db(), ids, { codebar: 'ENG-BCN-1', gtins: [g[0] as string] });
+    const { claim } = await readSet(db(), demo.ids, { codebar: 'ENG-BCN-1', gtins: [g[0] as string] });
     expect(claim).toBeNull();
     expect((await boxRow(boxIds[0] as number))?.destinationStatus).toBe(0);
     expect((await orderRow(orderId))?.destinationStatus).toBe(0);
@@ -102,10 +98,10 @@ describe('verification engine (modes 0 and 3)', () => {
   });
 
   it('a set without a known box, or in another working mode, is not claimed', async () => {
-    expect((await readSet(db(), ids, { codebar: 'NO-SUCH-BOX', gtins: [g[0] as string] })).claim).toBeNull();
-    expect((await readSet(db(), ids, { codebar: null, gtins: [g[0] as string] })).claim).toBeNull();
+    expect((await readSet(db(), demo.ids, { codebar: 'NO-SUCH-BOX', gtins: [g[0] as string] })).claim).toBeNull();
+    expect((await readSet(db(), demo.ids, { codebar: null, gtins: [g[0] as string] })).claim).toBeNull();
     // Mode 2 (Handheld) verifies no box: its sets belong to the area's inventory (inventory.engine.ts).
-    expect((await readSet(db(), ids, { codebar: 'ENG-EXACT-1', gtins: [g[0] as string], workingMode: 2 })).claim).not.toBe(
+    expect((await readSet(db(), demo.ids, { codebar: 'ENG-EXACT-1', gtins: [g[0] as string], workingMode: 2 })).claim).not.toBe(
       'verification',
     );
   });
@@ -116,9 +112,9 @@ describe('verification engine (modes 0 and 3)', () => {
     ]);
     const first = new Date('2026-03-01T08:00:00Z');
     const second = new Date('2026-03-01T09:00:00Z');
-    await readSet(db(), ids, { codebar: 'ENG-TWICE-1', gtins: [g[4] as string], at: first });
+    await readSet(db(), demo.ids, { codebar: 'ENG-TWICE-1', gtins: [g[4] as string], at: first });
     expect((await boxRow(boxIds[0] as number))?.destinationStatus).toBe(1);
-    await readSet(db(), ids, { codebar: 'ENG-TWICE-1', gtins: [g[4] as string, g[4] as string], at: second });
+    await readSet(db(), demo.ids, { codebar: 'ENG-TWICE-1', gtins: [g[4] as string, g[4] as string], at: second });
     expect((await boxRow(boxIds[0] as number))?.destinationStatus).toBe(2);
     expect((await orderRow(orderId))?.destinationStatus).toBe(3);
 
@@ -127,7 +123,7 @@ describe('verification engine (modes 0 and 3)', () => {
     expect(list.results[0].end_time).toBe(second.toISOString());
     const latestId = list.results[0].id as number;
 
-    const off = await t.call('PUT', `/api/verifications/${latestId}/`, admin, { id: latestId, valid: false });
+    const off = await demo.t.call('PUT', `/api/verifications/${latestId}/`, demo.admin, { id: latestId, valid: false });
     expect(off.statusCode).toBe(200);
     expect(off.json().valid).toBe(false);
     expect((await boxRow(boxIds[0] as number))?.destinationStatus).toBe(1);
@@ -135,11 +131,11 @@ describe('verification engine (modes 0 and 3)', () => {
     expect((await orderRow(orderId))?.arrivalDate?.toISOString()).toBe(first.toISOString());
 
     const olderId = list.results[1].id as number;
-    await t.call('PUT', `/api/verifications/${olderId}/`, admin, { valid: false });
+    await demo.t.call('PUT', `/api/verifications/${olderId}/`, demo.admin, { valid: false });
     expect((await boxRow(boxIds[0] as number))?.destinationStatus).toBe(0);
     expect((await orderRow(orderId))?.destinationStatus).toBe(0);
 
-    await t.call('PUT', `/api/verifications/${latestId}/`, admin, { valid: true });
+    await demo.t.call('PUT', `/api/verifications/${latestId}/`, demo.admin, { valid: true });
     expect((await boxRow(boxIds[0] as number))?.destinationStatus).toBe(2);
     expect((await orderRow(orderId))?.destinationStatus).toBe(3);
   });
@@ -148,16 +144,16 @@ describe('verification engine (modes 0 and 3)', () => {
     const { orderId, receptionId } = await adminOrder('CD-MAD', 'ENG-ADD', [
       { codebar: 'ENG-ADD-1', contents: [{ gtin: g[6] as string, quantity: 1 }] },
     ]);
-    await readSet(db(), ids, { codebar: 'ENG-ADD-1', gtins: [g[6] as string] });
+    await readSet(db(), demo.ids, { codebar: 'ENG-ADD-1', gtins: [g[6] as string] });
     expect((await orderRow(orderId))?.destinationStatus).toBe(3);
-    const added = await t.call('POST', '/api/boxes/', admin, {
+    const added = await demo.t.call('POST', '/api/boxes/', demo.admin, {
       codebar: 'ENG-ADD-2',
       reception_id: receptionId,
       contents: [{ gtin: g[6], quantity: 1 }],
     });
     expect(added.statusCode).toBe(201);
     expect((await orderRow(orderId))?.destinationStatus).toBe(1);
-    const removed = await t.call('DELETE', `/api/boxes/${added.json().id}/`, admin);
+    const removed = await demo.t.call('DELETE', `/api/boxes/${added.json().id}/`, demo.admin);
     expect(removed.statusCode).toBe(204);
     expect((await orderRow(orderId))?.destinationStatus).toBe(3);
     expect((await orderRow(orderId))?.arrivalDate).not.toBeNull();
@@ -167,7 +163,7 @@ describe('verification engine (modes 0 and 3)', () => {
     const { orderId } = await adminOrder('CD-MAD', 'ENG-MODE3', [
       { codebar: 'ENG-MODE3-1', contents: [{ gtin: g[5] as string, quantity: 1 }] },
     ]);
-    const { claim } = await readSet(db(), ids, { codebar: 'ENG-MODE3-1', gtins: [g[5] as string], workingMode: 3 });
+    const { claim } = await readSet(db(), demo.ids, { codebar: 'ENG-MODE3-1', gtins: [g[5] as string], workingMode: 3 });
     expect(claim).toBe('verification');
     expect((await orderRow(orderId))?.destinationStatus).toBe(3);
   });

@@ -1,17 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { encodeSgtin96 } from '@rfid/epc';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { items } from '../../db/schema/index.js';
 import { demoDeviceKey } from '../../db/seed/demo-data.js';
-import type { TestApp } from '../../test/helpers.js';
-import { createDemoPurchaseOrder, type InboundIds, openDemoApp } from '../orders/inbound-fixtures.js';
+import { demoWorld } from '../../test/demo-world.js';
+import { createDemoPurchaseOrder } from '../orders/inbound-fixtures.js';
 
 /** The engine end to end: reading sets posted by a reader to POST /api/readingsets/. */
 describe('verification through ingestion', () => {
-  let t: TestApp;
-  let ids: InboundIds;
-  let admin: string;
+  const demo = demoWorld();
   let g: string[];
   let serial = 1000;
   const epcs = (gtin: string, n: number) =>
@@ -20,7 +18,7 @@ describe('verification through ingestion', () => {
       return encodeSgtin96({ gtin, serial: String(serial), companyPrefixLength: 7 });
     });
   const post = (body: Record<string, unknown>, serialNumber = 'TUN-MAD-01') =>
-    t.app.inject({
+    demo.t.app.inject({
       method: 'POST',
       url: '/api/readingsets/',
       payload: {
@@ -32,16 +30,14 @@ describe('verification through ingestion', () => {
       },
       headers: { authorization: `Device ${demoDeviceKey(serialNumber)}` },
     });
-  const get = (url: string) => t.app.inject({ url, headers: { authorization: admin } });
+  const get = (url: string) => demo.t.app.inject({ url, headers: { authorization: demo.admin } });
 
   beforeAll(async () => {
-    ({ t, ids, admin } = await openDemoApp());
-    g = ids.gtins.map((x) => x.gtin);
+    g = demo.ids.gtins.map((x) => x.gtin);
   });
-  afterAll(async () => t.close());
 
   it('verifies boxes read at the tunnel: exact → box 2; one missing → box 1 and order 2; items STOCKED', async () => {
-    const { orderId, boxIds } = await createDemoPurchaseOrder(t, admin, ids, {
+    const { orderId, boxIds } = await createDemoPurchaseOrder(demo.t, demo.admin, demo.ids, {
       location: 'CD-MAD',
       code: 'ING-1',
       boxes: [
@@ -70,12 +66,12 @@ describe('verification through ingestion', () => {
     const itemsPage = (await get(`/api/verifications/${verification.id}/items/`)).json();
     expect(itemsPage.count).toBe(2);
     expect(itemsPage.results.every((i: { quantity: number; gtin: string }) => i.quantity === 1 && i.gtin === g[1])).toBe(true);
-    const [stocked] = await t.database.db.select().from(items).where(eq(items.epc, itemsPage.results[0].epc));
-    expect(stocked).toMatchObject({ state: 0, locationId: ids.locations['CD-MAD'] });
+    const [stocked] = await demo.t.database.db.select().from(items).where(eq(items.epc, itemsPage.results[0].epc));
+    expect(stocked).toMatchObject({ state: 0, locationId: demo.ids.locations['CD-MAD'] });
     expect(stocked?.areaId).not.toBeNull();
 
     // the same set sent again is stored once: still one verification of box A
-    const again = await t.app.inject({
+    const again = await demo.t.app.inject({
       method: 'POST',
       url: '/api/readingsets/',
       payload: { ...first, device: 'TUN-MAD-01', start_time: '2026-04-01T10:00:00Z', end_time: '2026-04-01T10:00:05Z' },
@@ -86,7 +82,7 @@ describe('verification through ingestion', () => {
   });
 
   it('leaves a box of another location as a free set, and makes a provider return at the exit portal', async () => {
-    await createDemoPurchaseOrder(t, admin, ids, {
+    await createDemoPurchaseOrder(demo.t, demo.admin, demo.ids, {
       location: 'CD-BCN',
       code: 'ING-BCN',
       boxes: [{ codebar: 'ING-BCN-A', contents: [{ gtin: g[0] as string, quantity: 1 }] }],
@@ -97,7 +93,7 @@ describe('verification through ingestion', () => {
     const back = await post({ codebar: 'ING-1', epcs: epcs(g[0] as string, 2) }, 'POR-MAD-EXP');
     expect(back.statusCode).toBe(201);
     expect(back.json().claimed_by).toBe('provider-return');
-    const returns = (await get(`/api/locations/${ids.locations['CD-MAD']}/provider_returns/`)).json();
+    const returns = (await get(`/api/locations/${demo.ids.locations['CD-MAD']}/provider_returns/`)).json();
     expect(returns.results[0]).toMatchObject({ code: 'ING-1', real_item_count: 2 });
   });
 });

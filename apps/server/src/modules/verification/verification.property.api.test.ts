@@ -1,10 +1,10 @@
 import { BoxStatus, OrderStatus } from '@rfid/contract';
 import { eq, inArray } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { boxes, orders, verificationLines, verifications } from '../../db/schema/index.js';
-import type { TestApp } from '../../test/helpers.js';
-import { createDemoPurchaseOrder, type InboundIds, openDemoApp, readSet } from '../orders/inbound-fixtures.js';
+import { demoWorld } from '../../test/demo-world.js';
+import { createDemoPurchaseOrder, readSet } from '../orders/inbound-fixtures.js';
 
 /**
  * The test's own oracle, written from docs/design.md §6 and not from verification.rules.ts (the code under test): the
@@ -34,17 +34,12 @@ const expectedOrderStatus = (boxStatuses: readonly number[]) => {
 
 /** Random orders and random read sets through the real engine and database. */
 describe('verification engine properties', () => {
-  let t: TestApp;
-  let ids: InboundIds;
-  let admin: string;
+  const demo = demoWorld();
   let run = 0;
-  beforeAll(async () => {
-    ({ t, ids, admin } = await openDemoApp());
-  });
-  afterAll(async () => t.close());
+  beforeAll(async () => {});
 
   it('per-GTIN real counts equal the decoded GTINs read; box and order statuses are those the design gives', async () => {
-    const pool = ids.gtins.slice(0, 4).map((g) => g.gtin);
+    const pool = demo.ids.gtins.slice(0, 4).map((g) => g.gtin);
     const gtin = fc.constantFrom(...pool);
     const box = fc.record({
       contents: fc.uniqueArray(fc.record({ gtin, quantity: fc.integer({ min: 1, max: 3 }) }), {
@@ -59,20 +54,20 @@ describe('verification engine properties', () => {
       fc.asyncProperty(fc.array(box, { minLength: 1, maxLength: 3 }), async (spec) => {
         run += 1;
         const code = `PROP-${run}`;
-        const { orderId, boxIds } = await createDemoPurchaseOrder(t, admin, ids, {
+        const { orderId, boxIds } = await createDemoPurchaseOrder(demo.t, demo.admin, demo.ids, {
           location: 'CD-MAD',
           code,
           boxes: spec.map((b, i) => ({ codebar: `${code}-${i}`, contents: b.contents })),
         });
         for (const [i, b] of spec.entries()) {
           if (b.read === null) continue;
-          const { claim } = await readSet(t.database.db, ids, { codebar: `${code}-${i}`, gtins: b.read });
+          const { claim } = await readSet(demo.t.database.db, demo.ids, { codebar: `${code}-${i}`, gtins: b.read });
           expect(claim).toBe('verification');
-          const [v] = await t.database.db
+          const [v] = await demo.t.database.db
             .select()
             .from(verifications)
             .where(eq(verifications.boxId, boxIds[i] as number));
-          const lines = await t.database.db
+          const lines = await demo.t.database.db
             .select()
             .from(verificationLines)
             .where(eq(verificationLines.verificationId, v?.id as number));
@@ -81,13 +76,13 @@ describe('verification engine properties', () => {
           for (const [g, n] of counts) expect(lines.find((l) => l.gtin === g)?.real).toBe(n);
           expect(v?.realItemCount).toBe(b.read.length);
         }
-        const boxRows = await t.database.db
+        const boxRows = await demo.t.database.db
           .select({ id: boxes.id, status: boxes.destinationStatus })
           .from(boxes)
           .where(inArray(boxes.id, boxIds));
         const expectedBoxes = spec.map((b) => expectedBoxStatus(b.contents, b.read));
         expect(boxIds.map((id) => boxRows.find((row) => row.id === id)?.status)).toEqual(expectedBoxes);
-        const [order] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
+        const [order] = await demo.t.database.db.select().from(orders).where(eq(orders.id, orderId));
         expect(order?.destinationStatus).toBe(expectedOrderStatus(expectedBoxes));
       }),
       { numRuns: 12 },

@@ -12,16 +12,12 @@ import {
 } from '../../test/admin-fixtures.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import { silentLog } from '../../test/job-fixtures.js';
+import { DEMO_EMAIL } from '../orders/inbound-fixtures.js';
 import { emitWebhookEvent } from './emit.js';
 import { type Receiver, startReceiver } from './webhook-receiver-fixtures.js';
 import { createWebhookSender } from './webhooks.sender.js';
 import { createSenderRepository } from './webhooks.sender.repository.js';
 import { httpPost } from './webhooks.transport.js';
-
-const ADMIN = 'admin@demo.local';
-const BRAND = 'brand@demo.local';
-const EDITOR = 'editor@demo.local';
-const VIEWER = 'viewer@demo.local';
 
 /**
  * The webhooks' admin API (issue 27): every route's happy path, its validation (400 naming the field), the refused roles
@@ -47,7 +43,7 @@ describe('webhooks API', () => {
       concurrency: 4,
     }).runOnce();
   const create = async (body: Record<string, unknown> = {}) => {
-    const r = await call('POST', '/api/webhooks/', ADMIN, {
+    const r = await call('POST', '/api/webhooks/', DEMO_EMAIL.admin, {
       url: rx.url,
       event_types: [WebhookEventType.OrderStatusChanged],
       ...body,
@@ -66,7 +62,7 @@ describe('webhooks API', () => {
     call = async (method, url, who, payload) => t.call(method, url, await t.login(who), payload);
     rx = await startReceiver();
     store = await locationIdByCode(t.database.db, 'T-MAD-01');
-    const [admin] = await t.database.db.select().from(users).where(eq(users.email, ADMIN));
+    const [admin] = await t.database.db.select().from(users).where(eq(users.email, DEMO_EMAIL.admin));
     companyId = admin?.companyId ?? 0;
   });
   afterAll(async () => {
@@ -87,18 +83,22 @@ describe('webhooks API', () => {
       previous_secret_until: null,
     });
     expect(created.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
-    const one = await call('GET', `/api/webhooks/${created.id}/`, BRAND);
+    const one = await call('GET', `/api/webhooks/${created.id}/`, DEMO_EMAIL.brand);
     expect(one.statusCode).toBe(200);
     expect(one.json()).not.toHaveProperty('secret');
     expect(one.json().id).toBe(created.id);
-    const list = await call('GET', '/api/webhooks/', ADMIN);
+    const list = await call('GET', '/api/webhooks/', DEMO_EMAIL.admin);
     expect(list.json().map((e: { id: number }) => e.id)).toContain(created.id);
     expect(JSON.stringify(list.json())).not.toContain(created.secret);
   });
 
   it('refuses a bad body with 400 naming the field', async () => {
     const bad = async (body: Record<string, unknown>, field: string) => {
-      const r = await call('POST', '/api/webhooks/', ADMIN, { url: rx.url, event_types: ['exit_alarm.changed'], ...body });
+      const r = await call('POST', '/api/webhooks/', DEMO_EMAIL.admin, {
+        url: rx.url,
+        event_types: ['exit_alarm.changed'],
+        ...body,
+      });
       expect(r.statusCode, r.body).toBe(400);
       expect(Object.keys(r.json().errors), r.body).toEqual([field]);
     };
@@ -117,7 +117,7 @@ describe('webhooks API', () => {
     });
     try {
       for (const url of ['http://127.0.0.1:9/x', 'http://localhost/x', 'http://10.1.2.3/x', 'http://169.254.169.254/x']) {
-        const r = await strict.call('POST', '/api/webhooks/', await strict.login(ADMIN), {
+        const r = await strict.call('POST', '/api/webhooks/', await strict.login(DEMO_EMAIL.admin), {
           url,
           event_types: ['print.finished'],
         });
@@ -144,7 +144,7 @@ describe('webhooks API', () => {
       ['POST', `/api/webhooks/${id}/deliveries/1/replay/`],
       ['POST', `/api/webhooks/${id}/replay/`, { since: '2026-01-01T00:00:00Z' }],
     ];
-    for (const who of [EDITOR, VIEWER]) {
+    for (const who of [DEMO_EMAIL.editor, DEMO_EMAIL.viewer]) {
       await expectRefusals(
         call,
         routes.map(([method, url, payload]) => [403, method, url, who, payload]),
@@ -159,12 +159,12 @@ describe('webhooks API', () => {
     );
     const theirs = await call('GET', '/api/webhooks/', foreign.email);
     expect(theirs.json()).toEqual([]);
-    expect((await call('GET', `/api/webhooks/${id}/`, ADMIN)).statusCode).toBe(200);
+    expect((await call('GET', `/api/webhooks/${id}/`, DEMO_EMAIL.admin)).statusCode).toBe(200);
   });
 
   it('PATCH changes the fields; switching off fails the pending deliveries with the reason, enable switches it on', async () => {
     const { id } = await create();
-    const patched = await call('PATCH', `/api/webhooks/${id}/`, BRAND, {
+    const patched = await call('PATCH', `/api/webhooks/${id}/`, DEMO_EMAIL.brand, {
       description: 'changed',
       event_types: ['exit_alarm.changed', 'stock_alarm.changed'],
       location_ids: null,
@@ -178,40 +178,42 @@ describe('webhooks API', () => {
       subject: 'exit_alarm:1',
       data: { id: 1 },
     });
-    const off = await call('PATCH', `/api/webhooks/${id}/`, ADMIN, { enabled: false });
+    const off = await call('PATCH', `/api/webhooks/${id}/`, DEMO_EMAIL.admin, { enabled: false });
     expect(off.json()).toMatchObject({ enabled: false, disabled_reason: 'Disabled by a user.' });
-    const log = await call('GET', `/api/webhooks/${id}/deliveries/`, ADMIN);
+    const log = await call('GET', `/api/webhooks/${id}/deliveries/`, DEMO_EMAIL.admin);
     expect(log.json().results).toMatchObject([{ state: 'failed', last_error: 'endpoint disabled: Disabled by a user.' }]);
-    const on = await call('POST', `/api/webhooks/${id}/enable/`, ADMIN);
+    const on = await call('POST', `/api/webhooks/${id}/enable/`, DEMO_EMAIL.admin);
     expect(on.json()).toMatchObject({ enabled: true, disabled_reason: null, disabled_at: null, consecutive_failures: 0 });
-    const bad = await call('PATCH', `/api/webhooks/${id}/`, ADMIN, { event_types: [] });
+    const bad = await call('PATCH', `/api/webhooks/${id}/`, DEMO_EMAIL.admin, { event_types: [] });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().errors)).toEqual(['event_types']);
   });
 
   it('POST rotate_secret/ answers a new secret; both sign for 24 h (the receiver verifies with either)', async () => {
     const { id, secret: old } = await create();
-    const r = await call('POST', `/api/webhooks/${id}/rotate_secret/`, ADMIN);
+    const r = await call('POST', `/api/webhooks/${id}/rotate_secret/`, DEMO_EMAIL.admin);
     expect(r.statusCode).toBe(200);
     const { secret, previous_secret_until } = r.json();
     expect(secret).not.toBe(old);
     expect(Date.parse(previous_secret_until) - Date.now()).toBeGreaterThan(23.9 * 3_600_000);
-    expect((await call('GET', `/api/webhooks/${id}/`, ADMIN)).json().previous_secret_until).toBe(previous_secret_until);
+    expect((await call('GET', `/api/webhooks/${id}/`, DEMO_EMAIL.admin)).json().previous_secret_until).toBe(
+      previous_secret_until,
+    );
     rx.setSecrets([old]);
-    expect((await call('POST', `/api/webhooks/${id}/test/`, ADMIN)).json()).toMatchObject({ ok: true, status: 204 });
+    expect((await call('POST', `/api/webhooks/${id}/test/`, DEMO_EMAIL.admin)).json()).toMatchObject({ ok: true, status: 204 });
     rx.setSecrets([secret]);
-    expect((await call('POST', `/api/webhooks/${id}/test/`, ADMIN)).json()).toMatchObject({ ok: true, status: 204 });
+    expect((await call('POST', `/api/webhooks/${id}/test/`, DEMO_EMAIL.admin)).json()).toMatchObject({ ok: true, status: 204 });
   });
 
   it('POST test/ sends a signed webhook.test now and answers what the endpoint said', async () => {
     const { id, secret } = await create();
     rx.setSecrets([secret]);
     const before = rx.received.length;
-    const ok = await call('POST', `/api/webhooks/${id}/test/`, ADMIN);
+    const ok = await call('POST', `/api/webhooks/${id}/test/`, DEMO_EMAIL.admin);
     expect(ok.json()).toMatchObject({ ok: true, status: 204, error: null });
     expect(rx.received.slice(before)).toMatchObject([{ type: 'webhook.test', data: { endpoint: id } }]);
     rx.setSecrets([]);
-    const refused = await call('POST', `/api/webhooks/${id}/test/`, ADMIN);
+    const refused = await call('POST', `/api/webhooks/${id}/test/`, DEMO_EMAIL.admin);
     expect(refused.json()).toMatchObject({ ok: false, status: 401, error: 'HTTP 401: bad signature' });
   });
 
@@ -229,7 +231,7 @@ describe('webhooks API', () => {
       });
     }
     await send();
-    const log = await call('GET', `/api/webhooks/${id}/deliveries/?limit=2`, ADMIN);
+    const log = await call('GET', `/api/webhooks/${id}/deliveries/?limit=2`, DEMO_EMAIL.admin);
     expect(log.statusCode).toBe(200);
     expect(log.json().count).toBe(3);
     expect(log.json().results).toHaveLength(2);
@@ -243,20 +245,20 @@ describe('webhooks API', () => {
       next_attempt_at: null,
     });
     expect(log.json().results[0].message_id).toMatch(/^msg_\d+$/);
-    const failedOnly = await call('GET', `/api/webhooks/${id}/deliveries/?state=succeeded`, ADMIN);
+    const failedOnly = await call('GET', `/api/webhooks/${id}/deliveries/?state=succeeded`, DEMO_EMAIL.admin);
     expect(failedOnly.json().count).toBe(0);
-    const badState = await call('GET', `/api/webhooks/${id}/deliveries/?state=lost`, ADMIN);
+    const badState = await call('GET', `/api/webhooks/${id}/deliveries/?state=lost`, DEMO_EMAIL.admin);
     expect(badState.statusCode).toBe(400);
 
     rx.setUnavailable(false);
     const [first] = log.json().results as { id: number; message_id: string }[];
-    const one = await call('POST', `/api/webhooks/${id}/deliveries/${first?.id}/replay/`, ADMIN);
+    const one = await call('POST', `/api/webhooks/${id}/deliveries/${first?.id}/replay/`, DEMO_EMAIL.admin);
     expect(one.json()).toEqual({ replayed: 1 });
     // A delivery that is not failed (pending now) cannot be replayed.
-    expect((await call('POST', `/api/webhooks/${id}/deliveries/${first?.id}/replay/`, ADMIN)).statusCode).toBe(404);
+    expect((await call('POST', `/api/webhooks/${id}/deliveries/${first?.id}/replay/`, DEMO_EMAIL.admin)).statusCode).toBe(404);
     await send();
     expect(rx.received.at(-1)?.id).toBe(first?.message_id);
-    const all = await call('POST', `/api/webhooks/${id}/replay/`, ADMIN, {
+    const all = await call('POST', `/api/webhooks/${id}/replay/`, DEMO_EMAIL.admin, {
       since: new Date(Date.now() - 3_600_000).toISOString(),
     });
     expect(all.json()).toEqual({ replayed: 2 });
@@ -267,15 +269,15 @@ describe('webhooks API', () => {
       WebhookDeliveryState.Succeeded,
       WebhookDeliveryState.Succeeded,
     ]);
-    const badSince = await call('POST', `/api/webhooks/${id}/replay/`, ADMIN, { since: 'yesterday' });
+    const badSince = await call('POST', `/api/webhooks/${id}/replay/`, DEMO_EMAIL.admin, { since: 'yesterday' });
     expect(badSince.statusCode).toBe(400);
     expect(Object.keys(badSince.json().errors)).toEqual(['since']);
   });
 
   it('DELETE removes the endpoint and its log (then 404)', async () => {
     const { id } = await create();
-    expect((await call('DELETE', `/api/webhooks/${id}/`, ADMIN)).statusCode).toBe(204);
-    expect((await call('GET', `/api/webhooks/${id}/`, ADMIN)).statusCode).toBe(404);
+    expect((await call('DELETE', `/api/webhooks/${id}/`, DEMO_EMAIL.admin)).statusCode).toBe(204);
+    expect((await call('GET', `/api/webhooks/${id}/`, DEMO_EMAIL.admin)).statusCode).toBe(404);
     expect(await t.database.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id))).toEqual([]);
   });
 });

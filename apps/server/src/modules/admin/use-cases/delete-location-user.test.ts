@@ -1,21 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { createDeleteLocationUser, type DeleteLocationUserRepository } from './delete-location-user.js';
 import { USER_CHANGED } from './update-location-user.js';
-import { expectStatus, raceableRecord, testUser, userRow, type VersionedCase, versionedEditRules } from './use-case-fixtures.js';
+import { expectStatus, testUser, userRow, type VersionedCase, versionedCase, versionedEditRules } from './use-case-fixtures.js';
 
-const setup = (callerId = 1): VersionedCase => {
-  const { record, ...reads } = raceableRecord(userRow);
-  const repo: DeleteLocationUserRepository = {
-    get: reads.read,
-    remove: async (_id, expected) => record.write('deleted', expected),
-  };
-  const remove = createDeleteLocationUser({ repo });
-  return {
-    record,
-    ...reads,
-    run: (version) => remove({ user: testUser({ id: callerId }), id: 9, version }),
-  };
-};
+const setup = (callerId = 1): VersionedCase =>
+  versionedCase(userRow, (record, get) => {
+    const repo: DeleteLocationUserRepository = { get, remove: async (_id, expected) => record.write('deleted', expected) };
+    const remove = createDeleteLocationUser({ repo });
+    return (version) => remove({ user: testUser({ id: callerId }), id: 9, version });
+  });
 
 describe('delete location user (use case)', () => {
   for (const [name, rule] of Object.entries(versionedEditRules(setup, { stale: USER_CHANGED }))) it(name, rule);

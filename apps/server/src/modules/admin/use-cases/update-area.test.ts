@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { AreaRow } from '../areas.repository.js';
 import { AREA_CHANGED, createUpdateArea, type UpdateAreaRepository } from './update-area.js';
-import { expectStatus, raceableRecord, testUser, type VersionedCase, versionedEditRules } from './use-case-fixtures.js';
+import {
+  expectStatus,
+  raceableRecord,
+  testUser,
+  type VersionedCase,
+  versionedCase,
+  versionedEditRules,
+} from './use-case-fixtures.js';
 
 const areaRow = (version: number): AreaRow => ({
   id: 3,
@@ -14,22 +21,18 @@ const areaRow = (version: number): AreaRow => ({
   version,
 });
 
-const setup = (isExtensionTaken = false): VersionedCase => {
-  const { record, ...reads } = raceableRecord(areaRow);
-  const repo: UpdateAreaRepository = {
-    get: reads.read,
-    location: async () => ({ id: 2 }),
-    glnExtensionTaken: async () => isExtensionTaken,
-    update: async (_id, values, expected) => record.write(values, expected),
-  };
-  const update = createUpdateArea({ repo });
-  return {
-    record,
-    ...reads,
-    run: (version) =>
-      update({ user: testUser(), id: 3, body: { description: 'Muelle 2', location_id: 2, gln_extension: 'M2' }, version }),
-  };
-};
+const setup = (isExtensionTaken = false): VersionedCase =>
+  versionedCase(areaRow, (record, get) => {
+    const repo: UpdateAreaRepository = {
+      get,
+      location: async () => ({ id: 2 }),
+      glnExtensionTaken: async () => isExtensionTaken,
+      update: async (_id, values, expected) => record.write(values, expected),
+    };
+    const update = createUpdateArea({ repo });
+    return (version) =>
+      update({ user: testUser(), id: 3, body: { description: 'Muelle 2', location_id: 2, gln_extension: 'M2' }, version });
+  });
 
 describe('update area (use case)', () => {
   for (const [name, rule] of Object.entries(versionedEditRules(setup, { stale: AREA_CHANGED }))) it(name, rule);

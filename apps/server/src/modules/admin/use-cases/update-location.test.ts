@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LocationRow } from '../../locations/locations.repository.js';
 import { createUpdateLocation, LOCATION_CHANGED, type UpdateLocationRepository } from './update-location.js';
-import { expectStatus, raceableRecord, testUser, type VersionedCase, versionedEditRules } from './use-case-fixtures.js';
+import { expectStatus, testUser, type VersionedCase, versionedCase, versionedEditRules } from './use-case-fixtures.js';
 
 const locationRow = (version: number): LocationRow => ({
   id: 2,
@@ -39,23 +39,19 @@ const body = {
   address: { street_name: 'Calle', street_num: 1, city: 'Madrid', postal_code: 28001, country: 'ES' },
 };
 
-const setup = ({ role = 1, active }: { role?: number; active?: boolean } = {}): VersionedCase => {
-  const { record, ...reads } = raceableRecord(locationRow);
-  const repo: UpdateLocationRepository = {
-    getLocation: reads.read,
-    findBrand: async () => ({ id: 1 }),
-    codeTaken: async () => false,
-    glnTaken: async () => false,
-    update: async (_id, values, expected) => record.write(values, expected),
-  };
-  const update = createUpdateLocation({ repo });
-  return {
-    record,
-    ...reads,
-    run: (version) =>
-      update({ user: testUser({ role }), id: 2, body: { ...body, ...(active === undefined ? {} : { active }) }, version }),
-  };
-};
+const setup = ({ role = 1, active }: { role?: number; active?: boolean } = {}): VersionedCase =>
+  versionedCase(locationRow, (record, getLocation) => {
+    const repo: UpdateLocationRepository = {
+      getLocation,
+      findBrand: async () => ({ id: 1 }),
+      codeTaken: async () => false,
+      glnTaken: async () => false,
+      update: async (_id, values, expected) => record.write(values, expected),
+    };
+    const update = createUpdateLocation({ repo });
+    return (version) =>
+      update({ user: testUser({ role }), id: 2, body: { ...body, ...(active === undefined ? {} : { active }) }, version });
+  });
 
 describe('update location (use case)', () => {
   for (const [name, rule] of Object.entries(versionedEditRules(setup, { stale: LOCATION_CHANGED }))) it(name, rule);

@@ -3,9 +3,9 @@ import { createUpdatePrinter, PRINTER_CHANGED, type UpdatePrinterRepository } fr
 import {
   expectStatus,
   printerRow,
-  raceableRecord,
   testUser,
   type VersionedCase,
+  versionedCase,
   versionedEditRules,
 } from './use-case-fixtures.js';
 
@@ -18,20 +18,16 @@ const body = {
   serial_number: '',
 };
 
-const setup = (ipAddress = body.ip_address): VersionedCase => {
-  const { record, ...reads } = raceableRecord(printerRow);
-  const repo: UpdatePrinterRepository = {
-    get: reads.read,
-    area: async () => ({ id: 3, description: 'Muelle', locationId: 2, companyId: 1, locationDescription: 'CD Madrid' }),
-    update: async (_id, values, expected) => record.write(values, expected),
-  };
-  const update = createUpdatePrinter({ repo, addresses: { allowLoopback: false } });
-  return {
-    record,
-    ...reads,
-    run: (version) => update({ user: testUser(), id: 5, body: { ...body, ip_address: ipAddress }, version }),
-  };
-};
+const setup = (ipAddress = body.ip_address): VersionedCase =>
+  versionedCase(printerRow, (record, get) => {
+    const repo: UpdatePrinterRepository = {
+      get,
+      area: async () => ({ id: 3, description: 'Muelle', locationId: 2, companyId: 1, locationDescription: 'CD Madrid' }),
+      update: async (_id, values, expected) => record.write(values, expected),
+    };
+    const update = createUpdatePrinter({ repo, addresses: { allowLoopback: false } });
+    return (version) => update({ user: testUser(), id: 5, body: { ...body, ip_address: ipAddress }, version });
+  });
 
 describe('update printer (use case)', () => {
   for (const [name, rule] of Object.entries(versionedEditRules(setup, { stale: PRINTER_CHANGED }))) it(name, rule);

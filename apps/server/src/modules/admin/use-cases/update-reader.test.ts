@@ -1,22 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { createUpdateReader, READER_CHANGED, type UpdateReaderRepository } from './update-reader.js';
-import { raceableRecord, readerRow, testUser, type VersionedCase, versionedEditRules } from './use-case-fixtures.js';
+import { readerRow, testUser, type VersionedCase, versionedCase, versionedEditRules } from './use-case-fixtures.js';
 
-const setup = (): VersionedCase => {
-  const { record, ...reads } = raceableRecord(readerRow);
-  const repo: UpdateReaderRepository = {
-    get: reads.read,
-    macTaken: async () => false,
-    area: async () => ({ id: 3, description: 'Muelle', locationId: 2, companyId: 1, locationDescription: 'CD Madrid' }),
-    update: async (_id, values, expected) => record.write(values, expected),
-  };
-  const update = createUpdateReader({ repo, guard: (work) => work() });
-  return {
-    record,
-    ...reads,
-    run: (version) => update({ user: testUser(), id: 7, body: { description: 'Puerta 2' }, version }),
-  };
-};
+const setup = (): VersionedCase =>
+  versionedCase(readerRow, (record, get) => {
+    const repo: UpdateReaderRepository = {
+      get,
+      macTaken: async () => false,
+      area: async () => ({ id: 3, description: 'Muelle', locationId: 2, companyId: 1, locationDescription: 'CD Madrid' }),
+      update: async (_id, values, expected) => record.write(values, expected),
+    };
+    const update = createUpdateReader({ repo, guard: (work) => work() });
+    return (version) => update({ user: testUser(), id: 7, body: { description: 'Puerta 2' }, version });
+  });
 
 describe('update reader (use case)', () => {
   for (const [name, rule] of Object.entries(versionedEditRules(setup, { stale: READER_CHANGED }))) it(name, rule);

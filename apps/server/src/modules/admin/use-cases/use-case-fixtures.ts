@@ -102,6 +102,18 @@ export const raceableRecord = <R>(toRow: (version: number) => R) => {
   };
 };
 
+/**
+ * A `VersionedCase` on a raceable record of `toRow` (at version 3): `runOn` makes the use case's `run` from the record,
+ * which the fake repository writes, and its reader, which the fake repository's read is.
+ */
+export const versionedCase = <R>(
+  toRow: (version: number) => R,
+  runOn: (record: ReturnType<typeof fakeVersioned>, read: () => Promise<R | undefined>) => VersionedCase['run'],
+): VersionedCase => {
+  const { record, ...reads } = raceableRecord(toRow);
+  return { record, ...reads, run: runOn(record, reads.read) };
+};
+
 /** The rules every versioned edit keeps (docs/concurrency.md), checked on `setup()`'s use case. */
 export const versionedEditRules = (
   setup: () => VersionedCase,
