@@ -19,6 +19,12 @@ const gtinOf = (entry: OutboxEntry): string | undefined =>
 /** What became of a line on this device: picked or skipped (sent, or waiting to be), or nothing yet. */
 type LineState = { status: PickStatus; isWaiting: boolean } | null;
 
+/** The card's two buttons: Pick (the wider) and Skip. */
+const PICK_BUTTONS = [
+  { status: 'picked', variant: 'contained', flex: 2, testId: 'handheld-pick-pick' },
+  { status: 'skipped', variant: 'outlined', flex: 1, testId: 'handheld-pick-skip' },
+] as const;
+
 /** One line of the pick list, one card: what, where from, how many, and two buttons for a thumb. */
 const PickLineCard = ({
   line,
@@ -68,24 +74,18 @@ const PickLineCard = ({
       ) : (
         canWrite && (
           <Stack direction="row" spacing={1.5} sx={{ mt: 1.5 }}>
-            <Button
-              variant="contained"
-              size="large"
-              sx={{ minHeight: 56, flex: 2 }}
-              onClick={() => onPick('picked')}
-              data-testid="handheld-pick-pick"
-            >
-              {t('picks.pick', { count: line.to_pick })}
-            </Button>
-            <Button
-              variant="outlined"
-              size="large"
-              sx={{ minHeight: 56, flex: 1 }}
-              onClick={() => onPick('skipped')}
-              data-testid="handheld-pick-skip"
-            >
-              {t('picks.skip')}
-            </Button>
+            {PICK_BUTTONS.map(({ status, variant, flex, testId }) => (
+              <Button
+                key={status}
+                variant={variant}
+                size="large"
+                sx={{ minHeight: 56, flex }}
+                onClick={() => onPick(status)}
+                data-testid={testId}
+              >
+                {status === 'picked' ? t('picks.pick', { count: line.to_pick }) : t('picks.skip')}
+              </Button>
+            ))}
           </Stack>
         )
       )}
