@@ -1,12 +1,13 @@
 import InventoryIcon from '@mui/icons-material/Inventory2Outlined';
 import PrintIcon from '@mui/icons-material/Print';
-import { Button, Checkbox, Typography } from '@mui/material';
+import { Button, Typography } from '@mui/material';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LinkButton } from '../../components/link-button';
 import { TitledPage } from '../../components/page-title';
-import { type Column, PagedTable } from '../../components/paged-table';
+import { PagedTable } from '../../components/paged-table';
 import { TableCard } from '../../components/table-card';
+import { tickColumn } from '../../components/tick-column';
 import { useCurrentLocation } from '../../lib/current-location';
 import { ORDER_PATHS, OrderHeader, type OrderKind } from '../orders';
 import { LazyPrintWizardDialog } from '../print-wizard';
@@ -36,21 +37,15 @@ export const OrderDetailPage = ({ kind, orderId }: { kind: OrderKind; orderId: s
       else next.set(line.gtin, line);
       return next;
     });
-  const tickColumn: Column<OrderLine> = {
-    id: 'tick',
+  const lineTickColumn = tickColumn<OrderLine>({
     header: t('detail.selected', { count: ticked.size }),
-    cell: (line) => (
-      <Checkbox
-        size="small"
-        checked={ticked.has(line.gtin)}
-        onChange={() => toggle(line)}
-        slotProps={{ input: { 'aria-label': t('detail.tick', { gtin: line.gtin }) } }}
-        data-testid="line-tick"
-      />
-    ),
-  };
+    isTicked: (line) => ticked.has(line.gtin),
+    toggle,
+    label: (line) => t('detail.tick', { gtin: line.gtin }),
+    testId: 'line-tick',
+  });
   const lineColumns = useItemLineColumns(kind, orderId);
-  const columns = isTickable ? [tickColumn, ...lineColumns] : lineColumns;
+  const columns = isTickable ? [lineTickColumn, ...lineColumns] : lineColumns;
   return (
     <TitledPage
       testId="order-detail-page"
