@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Chip, Paper, Stack, Typography } from '@mui/material';
+import { Alert, Box, Chip, Paper, Stack, Typography } from '@mui/material';
 import { type PickStatus, type ReplenishmentLine, RoleThreshold } from '@rfid/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,7 @@ import { NoLocation } from '../../../components/no-location';
 import { useCurrentLocation } from '../../../lib/current-location';
 import { hasRole, useRole } from '../../auth';
 import { pickCall, usePickLines } from '../api';
-import { RefusedList } from '../handheld-frame';
+import { HandheldPage, ThumbButton } from '../handheld-frame';
 import type { OutboxEntry } from '../outbox';
 import { outbox, useOutboxEntries } from '../use-outbox';
 
@@ -75,16 +75,9 @@ const PickLineCard = ({
         canWrite && (
           <Stack direction="row" spacing={1.5} sx={{ mt: 1.5 }}>
             {PICK_BUTTONS.map(({ status, variant, flex, testId }) => (
-              <Button
-                key={status}
-                variant={variant}
-                size="large"
-                sx={{ minHeight: 56, flex }}
-                onClick={() => onPick(status)}
-                data-testid={testId}
-              >
+              <ThumbButton key={status} variant={variant} flex={flex} onClick={() => onPick(status)} testId={testId}>
                 {status === 'picked' ? t('picks.pick', { count: line.to_pick }) : t('picks.skip')}
-              </Button>
+              </ThumbButton>
             ))}
           </Stack>
         )
@@ -144,11 +137,7 @@ export const HandheldPicksPage = () => {
   };
 
   return (
-    <Stack spacing={2} data-testid="handheld-picks">
-      <Typography variant="h5" component="h1">
-        {t('picks.title')}
-      </Typography>
-      <RefusedList />
+    <HandheldPage title={t('picks.title')} testId="handheld-picks">
       {!location ? (
         <NoLocation>{t('noLocation')}</NoLocation>
       ) : (
@@ -171,6 +160,6 @@ export const HandheldPicksPage = () => {
           ))}
         </>
       )}
-    </Stack>
+    </HandheldPage>
   );
 };
