@@ -24,15 +24,37 @@ export const FactsCard = ({ children, testId }: { children: ReactNode; testId?: 
   </Card>
 );
 
+/**
+ * A description list's term and its value: the label muted (in `labelVariant`), the value wrapping anywhere and named
+ * `valueTestId` when given.
+ */
+export const TermAndValue = ({
+  label,
+  labelVariant,
+  valueTestId,
+  children,
+}: {
+  label: ReactNode;
+  labelVariant: 'caption' | 'body2';
+  valueTestId?: string;
+  children: ReactNode;
+}) => (
+  <>
+    <Typography component="dt" variant={labelVariant} color="text.secondary">
+      {label}
+    </Typography>
+    <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }} data-testid={valueTestId}>
+      {children}
+    </Typography>
+  </>
+);
+
 /** One label and value of a facts card; `wide` spans two columns. */
 export const Field = ({ label, children, wide = false }: { label: ReactNode; children: ReactNode; wide?: boolean }) => (
   <Box sx={{ minWidth: 0, gridColumn: wide ? { xs: '1 / -1', md: 'span 2' } : undefined }}>
-    <Typography component="dt" variant="caption" color="text.secondary">
-      {label}
-    </Typography>
-    <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+    <TermAndValue label={label} labelVariant="caption">
       {children}
-    </Typography>
+    </TermAndValue>
   </Box>
 );
 

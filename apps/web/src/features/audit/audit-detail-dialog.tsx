@@ -1,5 +1,6 @@
 import { alpha, Box, Button, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { TermAndValue } from '../../components/facts-card';
 import { SimpleDialog } from '../../components/simple-dialog';
 import { Spinner } from '../../components/spinner';
 import { formatDateTime } from '../../lib/format';
@@ -39,12 +40,9 @@ export const AuditDetailDialog = ({ id, onClose }: { id: number | null; onClose:
           <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' }, gap: 0.5 }}>
             {facts.map(([label, value]) => (
               <Box key={label} sx={{ display: 'contents' }}>
-                <Typography component="dt" variant="body2" color="text.secondary">
-                  {label}
-                </Typography>
-                <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+                <TermAndValue label={label} labelVariant="body2">
                   {value}
-                </Typography>
+                </TermAndValue>
               </Box>
             ))}
           </Box>

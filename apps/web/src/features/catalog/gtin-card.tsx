@@ -2,6 +2,7 @@ import InventoryIcon from '@mui/icons-material/Inventory2Outlined';
 import { Box, Card, CardContent, CardMedia, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TermAndValue } from '../../components/facts-card';
 import { formatNumber } from '../../lib/format';
 
 type PriceValue = { value: number | string; country?: string | null };
@@ -150,12 +151,9 @@ export const GtinCard = ({ gtin, title }: { gtin: GtinAttributes; title?: string
           >
             {rows.map((row) => (
               <Box key={row.key} data-testid={`gtin-field-${row.key}`} sx={{ minWidth: 0 }}>
-                <Typography component="dt" variant="caption" color="text.secondary">
-                  {t(`fields.${row.key}`)}
-                </Typography>
-                <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+                <TermAndValue label={t(`fields.${row.key}`)} labelVariant="caption">
                   {row.value}
-                </Typography>
+                </TermAndValue>
               </Box>
             ))}
           </Box>

@@ -1,6 +1,20 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { Alert, AppBar, Box, Button, IconButton, List, ListItem, ListItemText, Toolbar, Typography } from '@mui/material';
-import { useEffect } from 'react';
+import {
+  Alert,
+  AppBar,
+  Box,
+  Button,
+  type ButtonProps,
+  IconButton,
+  List,
+  ListItem,
+  ListItemText,
+  Paper,
+  Stack,
+  Toolbar,
+  Typography,
+} from '@mui/material';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, Link as RouterLink, useLocation } from 'react-router';
 import { registerServiceWorker } from '../../lib/service-worker';
@@ -8,12 +22,57 @@ import type { OutboxEntry } from './outbox';
 import { outbox, useOutbox } from './use-outbox';
 
 /** The last EPC the reader typed, in monospace under the count (`text` of it); nothing before the first. */
-export const LastEpc = ({ epc, text }: { epc: string | undefined; text: (epc: string) => string }) =>
+const LastEpc = ({ epc, text }: { epc: string | undefined; text: (epc: string) => string }) =>
   epc && (
     <Typography variant="body2" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere', mt: 1 }}>
       {text(epc)}
     </Typography>
   );
+
+/** A button for a thumb: large and at least `minHeight` px tall (56 unless told), with `flex` and `fontSize` when given. */
+export const ThumbButton = ({
+  minHeight = 56,
+  flex,
+  fontSize,
+  testId,
+  ...button
+}: Omit<ButtonProps, 'size' | 'sx'> & { minHeight?: number; flex?: number; fontSize?: string; testId?: string }) => (
+  <Button size="large" sx={{ minHeight, flex, fontSize }} data-testid={testId} {...button} />
+);
+
+/**
+ * What the reader's wedge has read in the handheld's `step` (its texts `<step>.read` and `<step>.last`), in big:
+ * `heading`, the count (named `handheld-<step>-read`, the number in `data-count`), `children` (more lines), the last EPC
+ * read; then `hint` under the panel.
+ */
+export const WedgeReadsPanel = ({
+  step,
+  heading,
+  reads,
+  hint,
+  children,
+}: {
+  step: 'count' | 'receive';
+  heading: ReactNode;
+  reads: { count: number; last: string | undefined };
+  hint: string;
+  children?: ReactNode;
+}) => {
+  const { t } = useTranslation('handheld');
+  return (
+    <>
+      <Paper sx={{ p: 2, textAlign: 'center' }}>
+        {heading}
+        <Typography variant="h3" component="p" data-testid={`handheld-${step}-read`} data-count={reads.count}>
+          {t(`${step}.read`, { count: reads.count })}
+        </Typography>
+        {children}
+        <LastEpc epc={reads.last} text={(epc) => t(`${step}.last`, { epc })} />
+      </Paper>
+      <Alert severity="info">{hint}</Alert>
+    </>
+  );
+};
 
 /** The text of an entry of each kind (a pick of no units is a skip). */
 const entryKey = (entry: OutboxEntry): string => {
@@ -133,3 +192,14 @@ export const HandheldFrame = () => {
     </Box>
   );
 };
+
+/** A handheld page under way: its title, the entries the server refused, then the page's own content. */
+export const HandheldPage = ({ title, testId, children }: { title: string; testId?: string; children: ReactNode }) => (
+  <Stack spacing={2} data-testid={testId}>
+    <Typography variant="h5" component="h1">
+      {title}
+    </Typography>
+    <RefusedList />
+    {children}
+  </Stack>
+);

@@ -4,15 +4,15 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterBar } from '../../components/filter-bar';
 import { LinkButton } from '../../components/link-button';
-import { TitledPage } from '../../components/page-title';
 import { PagedTable } from '../../components/paged-table';
 import { TableCard } from '../../components/table-card';
 import { canCreateOrders, useRole } from '../auth';
-import { ORDER_PATHS, OrderActionDialog, OrderHeader, type OrderKind } from '../orders';
+import { ORDER_PATHS, OrderActionDialog } from '../orders';
 import { useDeleteOnlineBox } from './api/delete-online-box';
 import { type OrderBox, orderBoxesPages } from './api/get-order-boxes';
 import { useBoxColumns } from './box-columns';
 import { BOX_COLUMNS } from './kinds';
+import { OrderPageFrame, type OrderPageProps } from './order-page-frame';
 import { StickersButton } from './stickers-button';
 
 /**
@@ -22,7 +22,7 @@ import { StickersButton } from './stickers-button';
  * to 3) behind a No/Yes confirmation; a verified box is refused (409) in red, a deleted one is
  * said in green, and the list reloads.
  */
-export const OrderBoxesPage = ({ kind, orderId }: { kind: OrderKind; orderId: string }) => {
+export const OrderBoxesPage = ({ kind, orderId }: OrderPageProps) => {
   const { t } = useTranslation('order-pages');
   const paths = ORDER_PATHS[kind];
   const [filters, setFilters] = useState({ barcode: '' });
@@ -33,11 +33,10 @@ export const OrderBoxesPage = ({ kind, orderId }: { kind: OrderKind; orderId: st
   const columns = useBoxColumns(kind, orderId, canDelete ? setToDelete : undefined);
 
   return (
-    <TitledPage
-      testId="order-boxes-page"
-      backTo={paths.dashboard}
-      title={t('boxes.title', { id: orderId })}
-      subtitle={t('boxes.subtitle', { kind: t(`kind.${kind}`) })}
+    <OrderPageFrame
+      view="boxes"
+      kind={kind}
+      orderId={orderId}
       actions={
         <>
           <StickersButton orderId={Number(orderId)} />
@@ -47,7 +46,6 @@ export const OrderBoxesPage = ({ kind, orderId }: { kind: OrderKind; orderId: st
         </>
       }
     >
-      <OrderHeader kind={kind} orderId={orderId} />
       <FilterBar
         fields={[{ name: 'barcode', label: t('boxes.barcodeFilter') }]}
         value={filters}
@@ -74,6 +72,6 @@ export const OrderBoxesPage = ({ kind, orderId }: { kind: OrderKind; orderId: st
         messages={{ success: t('boxes.deleteSuccess'), conflict: t('boxes.deleteError'), other: t('boxes.deleteFailed') }}
         onClose={() => setToDelete(null)}
       />
-    </TitledPage>
+    </OrderPageFrame>
   );
 };

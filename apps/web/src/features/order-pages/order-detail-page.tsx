@@ -1,26 +1,27 @@
 import InventoryIcon from '@mui/icons-material/Inventory2Outlined';
 import PrintIcon from '@mui/icons-material/Print';
-import { Button, Checkbox, Typography } from '@mui/material';
+import { Button, Typography } from '@mui/material';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LinkButton } from '../../components/link-button';
-import { TitledPage } from '../../components/page-title';
-import { type Column, PagedTable } from '../../components/paged-table';
+import { PagedTable } from '../../components/paged-table';
 import { TableCard } from '../../components/table-card';
+import { tickColumn } from '../../components/tick-column';
 import { useCurrentLocation } from '../../lib/current-location';
-import { ORDER_PATHS, OrderHeader, type OrderKind } from '../orders';
+import { ORDER_PATHS } from '../orders';
 import { LazyPrintWizardDialog } from '../print-wizard';
 import { orderLinesPages } from './api/get-order-lines';
 import type { OrderLine } from './api/order-endpoint';
 import { useItemLineColumns } from './item-line-columns';
 import { canTickLines } from './kinds';
+import { OrderPageFrame, type OrderPageProps } from './order-page-frame';
 
 /**
  * Order detail (spec section 2) of any kind of order: the header of the order's side and its
  * item lines, 100 per page by GTIN, with the completion bar (online: and the online reading).
  * Purchase order lines can be ticked and printed through the 4-step print wizard.
  */
-export const OrderDetailPage = ({ kind, orderId }: { kind: OrderKind; orderId: string }) => {
+export const OrderDetailPage = ({ kind, orderId }: OrderPageProps) => {
   const { t } = useTranslation('order-pages');
   const { t: tp } = useTranslation('printing');
   const location = useCurrentLocation();
@@ -36,27 +37,20 @@ export const OrderDetailPage = ({ kind, orderId }: { kind: OrderKind; orderId: s
       else next.set(line.gtin, line);
       return next;
     });
-  const tickColumn: Column<OrderLine> = {
-    id: 'tick',
+  const lineTickColumn = tickColumn<OrderLine>({
     header: t('detail.selected', { count: ticked.size }),
-    cell: (line) => (
-      <Checkbox
-        size="small"
-        checked={ticked.has(line.gtin)}
-        onChange={() => toggle(line)}
-        slotProps={{ input: { 'aria-label': t('detail.tick', { gtin: line.gtin }) } }}
-        data-testid="line-tick"
-      />
-    ),
-  };
+    isTicked: (line) => ticked.has(line.gtin),
+    toggle,
+    label: (line) => t('detail.tick', { gtin: line.gtin }),
+    testId: 'line-tick',
+  });
   const lineColumns = useItemLineColumns(kind, orderId);
-  const columns = isTickable ? [tickColumn, ...lineColumns] : lineColumns;
+  const columns = isTickable ? [lineTickColumn, ...lineColumns] : lineColumns;
   return (
-    <TitledPage
-      testId="order-detail-page"
-      backTo={paths.dashboard}
-      title={t('detail.title', { id: orderId })}
-      subtitle={t('detail.subtitle', { kind: t(`kind.${kind}`) })}
+    <OrderPageFrame
+      view="detail"
+      kind={kind}
+      orderId={orderId}
       actions={
         <>
           <LinkButton to={paths.boxes(orderId)} icon={<InventoryIcon />} variant="outlined" testId="order-boxes-link">
@@ -76,7 +70,6 @@ export const OrderDetailPage = ({ kind, orderId }: { kind: OrderKind; orderId: s
         </>
       }
     >
-      <OrderHeader kind={kind} orderId={orderId} />
       {isTickable && ticked.size === 0 && (
         <Typography variant="body2" color="text.secondary">
           {t('detail.printHint')}
@@ -101,6 +94,6 @@ export const OrderDetailPage = ({ kind, orderId }: { kind: OrderKind; orderId: s
       <TableCard>
         <PagedTable {...orderLinesPages(kind, orderId)} columns={columns} emptyText={t('detail.empty')} testId="order-lines" />
       </TableCard>
-    </TitledPage>
+    </OrderPageFrame>
   );
 };

@@ -1,6 +1,6 @@
 import TuneIcon from '@mui/icons-material/Tune';
 import { Avatar, Box, Button, Chip, Stack, TextField, Typography } from '@mui/material';
-import { type ReplenishmentLine, RoleThreshold } from '@rfid/contract';
+import { type PickStatus, type ReplenishmentLine, RoleThreshold } from '@rfid/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LocationListPage } from '../../components/location-list-page';
@@ -11,42 +11,36 @@ import { type PickListFilters, pickListPages } from './api/pick-list';
 import { useRecordPick } from './api/record-pick';
 import { FloorTargetsDialog } from './floor-targets-dialog';
 
+/** The button sending each pick status: Pick stands out, Skip does not. */
+const SEND_BUTTONS = {
+  picked: { variant: 'contained', testId: 'replenishment-pick', label: 'pick' },
+  skipped: { variant: 'outlined', testId: 'replenishment-skip', label: 'skip' },
+} as const satisfies Record<PickStatus, { variant: 'contained' | 'outlined'; testId: string; label: string }>;
+
 /** The line's Pick and Skip buttons (write roles), and whether it was picked. */
 const LineActions = ({ line, locationId, canWrite }: { line: ReplenishmentLine; locationId: number; canWrite: boolean }) => {
   const { t } = useTranslation('replenishment');
   const pick = useRecordPick();
-  const send = (status: 'picked' | 'skipped') =>
+  const send = (status: PickStatus) =>
     pick.mutate({
       locationId,
       body: { gtin: line.gtin, status, ...(status === 'picked' ? { quantity: line.to_pick } : {}) },
     });
+  const sendButton = (status: PickStatus) => {
+    const { variant, testId, label } = SEND_BUTTONS[status];
+    return (
+      <Button size="small" variant={variant} disabled={pick.isPending} onClick={() => send(status)} data-testid={testId}>
+        {t(label)}
+      </Button>
+    );
+  };
   return (
     <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
       {line.picked !== null && (
         <Chip size="small" color="success" label={t('picked', { count: line.picked })} data-testid="replenishment-picked" />
       )}
-      {canWrite && line.picked === null && (
-        <Button
-          size="small"
-          variant="contained"
-          disabled={pick.isPending}
-          onClick={() => send('picked')}
-          data-testid="replenishment-pick"
-        >
-          {t('pick')}
-        </Button>
-      )}
-      {canWrite && (
-        <Button
-          size="small"
-          variant="outlined"
-          disabled={pick.isPending}
-          onClick={() => send('skipped')}
-          data-testid="replenishment-skip"
-        >
-          {t('skip')}
-        </Button>
-      )}
+      {canWrite && line.picked === null && sendButton('picked')}
+      {canWrite && sendButton('skipped')}
     </Stack>
   );
 };

@@ -31,6 +31,8 @@ const useRoleOptions = () => {
   ));
 };
 
+type ValueInput = { label: string; hint?: string; options?: ReactNode };
+
 /** The rows of a group mapping (roles or locations): a group name, its value, remove; and a button adding a row. */
 const RowsEditor = ({
   field,
@@ -42,7 +44,8 @@ const RowsEditor = ({
   field: 'roles' | 'locations';
   rows: Row[];
   set: SsoAdminState['set'];
-  valueInput: (row: Row, i: number) => ReactNode;
+  /** A row's value field: its label, its hint, and its options when it is a select. */
+  valueInput: ValueInput;
   addLabel: string;
 }) => {
   const { t } = useTranslation('sso');
@@ -60,7 +63,17 @@ const RowsEditor = ({
             slotProps={{ htmlInput: { 'data-testid': `${field}-key-${i}` } }}
           />
           <Box sx={{ flex: 1, display: 'flex', gap: 1, alignItems: 'flex-start' }}>
-            {valueInput(row, i)}
+            <TextField
+              select={valueInput.options !== undefined}
+              label={valueInput.label}
+              value={row.value}
+              onChange={(e) => set({ [field]: rows.map((r, j) => (j === i ? { ...r, value: e.target.value } : r)) })}
+              helperText={valueInput.hint}
+              size="small"
+              sx={{ flex: 1 }}
+            >
+              {valueInput.options}
+            </TextField>
             <IconButton aria-label={t('admin.remove')} onClick={() => set({ [field]: rows.filter((_, j) => j !== i) })}>
               <DeleteIcon />
             </IconButton>
@@ -79,33 +92,43 @@ const RowsEditor = ({
   );
 };
 
-/** A text field of the form with the server's error for `field` (or `hint`) under it. */
+/** The form's text fields. */
+type TextName = 'issuer' | 'clientId' | 'scopes' | 'domains' | 'roleClaim' | 'locationsClaim';
+
+/** The form's text field `name`, with the server's error for `field` (or `hint`) under it. */
 const FormText = ({
   state,
+  current,
+  name,
   field,
   label,
-  value,
-  onChange,
   hint = ' ',
   testId,
-}: {
-  state: SsoAdminState;
-  field: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  hint?: string;
-  testId?: string;
-}) => (
+}: Omit<SectionProps, 'stored'> & { name: TextName; field: string; label: string; hint?: string; testId?: string }) => (
   <TextField
     label={label}
-    value={value}
-    onChange={(e) => onChange(e.target.value)}
+    value={current[name]}
+    onChange={(e) => state.set({ [name]: e.target.value })}
     error={Boolean(state.errorOf(field))}
     helperText={state.errorOf(field) ?? hint}
     {...(testId ? { slotProps: { htmlInput: { 'data-testid': testId } } } : {})}
     fullWidth
   />
+);
+
+/** A section's title, under a divider but for the first section. */
+const SectionHeading = ({ title, isFirst = false }: { title: string; isFirst?: boolean }) => (
+  <>
+    {!isFirst && <Divider />}
+    <Typography variant="h6" component="h2">
+      {title}
+    </Typography>
+  </>
+);
+
+/** A switch of the form, with its label. */
+const FormSwitch = ({ label, checked, onChange }: { label: string; checked: boolean; onChange: (checked: boolean) => void }) => (
+  <FormControlLabel control={<Switch checked={checked} onChange={(e) => onChange(e.target.checked)} />} label={label} />
 );
 
 /** The provider: enabled, issuer, client id and secret (never shown), scopes, domains and the redirect URI. */
@@ -114,29 +137,18 @@ export const ProviderSection = ({ state, current, stored }: SectionProps) => {
   const { set, errorOf } = state;
   return (
     <>
-      <Typography variant="h6" component="h2">
-        {t('admin.provider')}
-      </Typography>
-      <FormControlLabel
-        control={<Switch checked={current.enabled} onChange={(e) => set({ enabled: e.target.checked })} />}
-        label={t('admin.enabled')}
-      />
+      <SectionHeading title={t('admin.provider')} isFirst />
+      <FormSwitch label={t('admin.enabled')} checked={current.enabled} onChange={(enabled) => set({ enabled })} />
       <FormText
         state={state}
+        current={current}
+        name="issuer"
         field="issuer"
         label={t('admin.issuer')}
-        value={current.issuer}
-        onChange={(issuer) => set({ issuer })}
         hint={t('admin.issuerHint')}
         testId="sso-issuer"
       />
-      <FormText
-        state={state}
-        field="client_id"
-        label={t('admin.clientId')}
-        value={current.clientId}
-        onChange={(clientId) => set({ clientId })}
-      />
+      <FormText state={state} current={current} name="clientId" field="client_id" label={t('admin.clientId')} />
       <TextField
         label={t('admin.clientSecret')}
         type="password"
@@ -147,22 +159,47 @@ export const ProviderSection = ({ state, current, stored }: SectionProps) => {
         helperText={errorOf('client_secret') ?? (stored.has_client_secret ? t('admin.secretStored') : t('admin.secretNone'))}
         fullWidth
       />
+      <FormText state={state} current={current} name="scopes" field="scopes" label={t('admin.scopes')} />
       <FormText
         state={state}
-        field="scopes"
-        label={t('admin.scopes')}
-        value={current.scopes}
-        onChange={(scopes) => set({ scopes })}
-      />
-      <FormText
-        state={state}
+        current={current}
+        name="domains"
         field="domains"
         label={t('admin.domains')}
-        value={current.domains}
-        onChange={(domains) => set({ domains })}
         hint={t('admin.domainsHint')}
       />
       <TextField label={t('admin.redirectUri')} value={stored.redirect_uri} slotProps={{ input: { readOnly: true } }} fullWidth />
+    </>
+  );
+};
+
+/**
+ * What differs between the two group mappings: the form's claim (its label is `admin.<claim>`), the fields the server
+ * names in its errors and the add button's text.
+ */
+const GROUP_MAPS = {
+  roles: { claim: 'roleClaim', claimField: 'role_claim', mapField: 'role_map', addLabel: 'admin.addRole' },
+  locations: { claim: 'locationsClaim', claimField: 'locations_claim', mapField: 'location_map', addLabel: 'admin.addLocation' },
+} as const;
+
+/** A group mapping (`map`, also its title `admin.<map>`): the claim naming the user's groups, each group's value. */
+const GroupMapSection = ({
+  state,
+  current,
+  map,
+  valueInput,
+  children,
+}: Omit<SectionProps, 'stored'> & { map: keyof typeof GROUP_MAPS; valueInput: ValueInput; children?: ReactNode }) => {
+  const { t } = useTranslation('sso');
+  const { set, errorOf } = state;
+  const { claim, claimField, mapField, addLabel } = GROUP_MAPS[map];
+  return (
+    <>
+      <SectionHeading title={t(`admin.${map}`)} />
+      <FormText state={state} current={current} name={claim} field={claimField} label={t(`admin.${claim}`)} />
+      <RowsEditor field={map} rows={current[map]} set={set} valueInput={valueInput} addLabel={t(addLabel)} />
+      {errorOf(mapField) && <Alert severity="error">{errorOf(mapField)}</Alert>}
+      {children}
     </>
   );
 };
@@ -173,37 +210,7 @@ export const RolesSection = ({ state, current }: SectionProps) => {
   const { set, errorOf } = state;
   const roleOptions = useRoleOptions();
   return (
-    <>
-      <Divider />
-      <Typography variant="h6" component="h2">
-        {t('admin.roles')}
-      </Typography>
-      <FormText
-        state={state}
-        field="role_claim"
-        label={t('admin.roleClaim')}
-        value={current.roleClaim}
-        onChange={(roleClaim) => set({ roleClaim })}
-      />
-      <RowsEditor
-        field="roles"
-        rows={current.roles}
-        set={set}
-        valueInput={(row, i) => (
-          <TextField
-            select
-            label={t('admin.role')}
-            value={row.value}
-            onChange={(e) => set({ roles: current.roles.map((r, j) => (j === i ? { ...r, value: e.target.value } : r)) })}
-            size="small"
-            sx={{ flex: 1 }}
-          >
-            {roleOptions}
-          </TextField>
-        )}
-        addLabel={t('admin.addRole')}
-      />
-      {errorOf('role_map') && <Alert severity="error">{errorOf('role_map')}</Alert>}
+    <GroupMapSection state={state} current={current} map="roles" valueInput={{ label: t('admin.role'), options: roleOptions }}>
       <TextField
         select
         label={t('admin.defaultRole')}
@@ -216,45 +223,20 @@ export const RolesSection = ({ state, current }: SectionProps) => {
         <MenuItem value="">{t('admin.noDefault')}</MenuItem>
         {roleOptions}
       </TextField>
-    </>
+    </GroupMapSection>
   );
 };
 
 /** The locations: the claim and each group's location codes. */
 export const LocationsSection = ({ state, current }: SectionProps) => {
   const { t } = useTranslation('sso');
-  const { set, errorOf } = state;
   return (
-    <>
-      <Divider />
-      <Typography variant="h6" component="h2">
-        {t('admin.locations')}
-      </Typography>
-      <FormText
-        state={state}
-        field="locations_claim"
-        label={t('admin.locationsClaim')}
-        value={current.locationsClaim}
-        onChange={(locationsClaim) => set({ locationsClaim })}
-      />
-      <RowsEditor
-        field="locations"
-        rows={current.locations}
-        set={set}
-        valueInput={(row, i) => (
-          <TextField
-            label={t('admin.codes')}
-            value={row.value}
-            onChange={(e) => set({ locations: current.locations.map((r, j) => (j === i ? { ...r, value: e.target.value } : r)) })}
-            helperText={t('admin.codesHint')}
-            size="small"
-            sx={{ flex: 1 }}
-          />
-        )}
-        addLabel={t('admin.addLocation')}
-      />
-      {errorOf('location_map') && <Alert severity="error">{errorOf('location_map')}</Alert>}
-    </>
+    <GroupMapSection
+      state={state}
+      current={current}
+      map="locations"
+      valueInput={{ label: t('admin.codes'), hint: t('admin.codesHint') }}
+    />
   );
 };
 
@@ -264,18 +246,9 @@ export const UsersSection = ({ state, current }: SectionProps) => {
   const { set } = state;
   return (
     <>
-      <Divider />
-      <Typography variant="h6" component="h2">
-        {t('admin.users')}
-      </Typography>
-      <FormControlLabel
-        control={<Switch checked={current.jit} onChange={(e) => set({ jit: e.target.checked })} />}
-        label={t('admin.jit')}
-      />
-      <FormControlLabel
-        control={<Switch checked={current.ssoOnly} onChange={(e) => set({ ssoOnly: e.target.checked })} />}
-        label={t('admin.ssoOnly')}
-      />
+      <SectionHeading title={t('admin.users')} />
+      <FormSwitch label={t('admin.jit')} checked={current.jit} onChange={(jit) => set({ jit })} />
+      <FormSwitch label={t('admin.ssoOnly')} checked={current.ssoOnly} onChange={(ssoOnly) => set({ ssoOnly })} />
     </>
   );
 };

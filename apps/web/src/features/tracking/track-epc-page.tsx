@@ -18,6 +18,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { TermAndValue } from '../../components/facts-card';
 import { errorStatus, FormAlert, type FormStatus } from '../../components/form-alert';
 import { type Column, PagedTable } from '../../components/paged-table';
 import { TableCard } from '../../components/table-card';
@@ -243,12 +244,9 @@ const Field = ({
   wide?: boolean;
 }) => (
   <Box sx={{ minWidth: 0, gridColumn: wide ? { sm: 'span 2' } : undefined }}>
-    <Typography component="dt" variant="caption" color="text.secondary">
-      {label}
-    </Typography>
-    <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }} data-testid={testId}>
+    <TermAndValue label={label} labelVariant="caption" valueTestId={testId}>
       {value}
-    </Typography>
+    </TermAndValue>
   </Box>
 );
 

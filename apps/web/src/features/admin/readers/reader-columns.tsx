@@ -1,9 +1,10 @@
-import { Checkbox, Chip, Link, MenuItem, Stack, TextField, Typography, useMediaQuery, useTheme } from '@mui/material';
+import { Chip, Link, MenuItem, Stack, TextField, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { ReaderType } from '@rfid/contract';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { linkCell } from '../../../components/link-cell';
 import type { Column } from '../../../components/paged-table';
+import { tickColumn } from '../../../components/tick-column';
 import { TwoLineHeader } from '../../../components/two-line';
 import type { Reader } from '../api/types';
 import { editColumn } from '../shared/admin-form';
@@ -50,19 +51,14 @@ export const useReaderColumns = ({ selected, toggle, hasState, change }: Readers
     ),
   });
   return [
-    {
+    tickColumn({
       id: 'select',
       header: '',
       mobile: false,
-      cell: (row) => (
-        <Checkbox
-          size="small"
-          checked={selected.has(row.id)}
-          onChange={() => toggle(row.id)}
-          slotProps={{ input: { 'aria-label': row.serial_number } }}
-        />
-      ),
-    },
+      isTicked: (row) => selected.has(row.id),
+      toggle: (row) => toggle(row.id),
+      label: (row) => row.serial_number,
+    }),
     {
       id: 'serial',
       // Desktop: the MAC under the serial keeps every column, the Edit one included, within 1280 px with the menu open.

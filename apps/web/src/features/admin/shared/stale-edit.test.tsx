@@ -91,6 +91,14 @@ const renderAt = async (language: 'es' | 'en', path: string, page: ReactNode) =>
 
 const fieldValue = (testId: string) => (screen.getByTestId(testId) as HTMLInputElement).value;
 
+/** Waits for the field `testId` to show the record as loaded (`loaded`), then types `typed` over it, as a user would. */
+const retypeLoaded = async (testId: string, { loaded, typed }: { loaded: string; typed: string }) => {
+  await waitFor(() => expect(fieldValue(testId)).toBe(loaded));
+  const field = screen.getByTestId(testId);
+  await userEvent.clear(field);
+  await userEvent.type(field, typed);
+};
+
 describe('an edit page whose record someone else changed meanwhile', () => {
   beforeEach(() => {
     localStorage.clear();
@@ -106,11 +114,7 @@ describe('an edit page whose record someone else changed meanwhile', () => {
       'PUT /api/printer/printers/5/': [stale(4, 'Otra persona ha cambiado esta impresora…')],
     });
     await renderAt('es', '/edit/5', <PrinterFormPage />);
-    await waitFor(() => expect(fieldValue('field-description')).toBe('Zebra muelle'));
-
-    const description = screen.getByTestId('field-description');
-    await userEvent.clear(description);
-    await userEvent.type(description, 'Mi cambio');
+    await retypeLoaded('field-description', { loaded: 'Zebra muelle', typed: 'Mi cambio' });
     await userEvent.click(screen.getByTestId('submit'));
 
     const alert = await screen.findByTestId('stale-edit');
@@ -145,10 +149,7 @@ describe('an edit page whose record someone else changed meanwhile', () => {
       'POST /api/readers/7/rotate_key/': [stale(4, 'Someone else changed this reader…')],
     });
     await renderAt('en', '/edit/7', <ReaderFormPage />);
-    await waitFor(() => expect(fieldValue('field-serial_number')).toBe('FX-7'));
-    const serial = screen.getByTestId('field-serial_number');
-    await userEvent.clear(serial);
-    await userEvent.type(serial, 'FX-7B');
+    await retypeLoaded('field-serial_number', { loaded: 'FX-7', typed: 'FX-7B' });
     await userEvent.click(screen.getByTestId('submit'));
 
     expect((await screen.findByTestId('stale-edit')).textContent).toContain(
@@ -174,10 +175,7 @@ describe('an edit page whose record someone else changed meanwhile', () => {
       'PUT /api/readers/7/': [{ status: 200, body: reader({ serial_number: 'FX-7C', version: 5 }) }],
     });
     await renderAt('es', '/edit/7', <ReaderFormPage />);
-    await waitFor(() => expect(fieldValue('field-serial_number')).toBe('FX-7'));
-    const serial = screen.getByTestId('field-serial_number');
-    await userEvent.clear(serial);
-    await userEvent.type(serial, 'FX-7C');
+    await retypeLoaded('field-serial_number', { loaded: 'FX-7', typed: 'FX-7C' });
     await userEvent.click(screen.getByTestId('rotate-key'));
     await userEvent.click(await screen.findByTestId('confirm-yes'));
     expect((await screen.findByTestId('device-key-value')).textContent).toBe('nueva-clave');

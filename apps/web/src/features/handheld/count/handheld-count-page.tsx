@@ -1,11 +1,11 @@
-import { Alert, Button, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Alert, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import type { Area } from '@rfid/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NoLocation } from '../../../components/no-location';
 import { useCurrentLocation } from '../../../lib/current-location';
 import { handheldSetCall, useCountAreas, useExpectedStock } from '../api';
-import { LastEpc, RefusedList } from '../handheld-frame';
+import { HandheldPage, ThumbButton, WedgeReadsPanel } from '../handheld-frame';
 import { outbox } from '../use-outbox';
 import { useWedgeReads } from '../wedge';
 
@@ -59,24 +59,23 @@ const Counting = ({ locationId, area, onFinish }: { locationId: number; area: Ar
   const expected = useExpectedStock(area.id);
   return (
     <Stack spacing={2}>
-      <Paper sx={{ p: 2, textAlign: 'center' }}>
-        <Typography variant="overline" component="p">
-          {area.description}
-        </Typography>
-        <Typography variant="h3" component="p" data-testid="handheld-count-read" data-count={reads.count}>
-          {t('count.read', { count: reads.count })}
-        </Typography>
+      <WedgeReadsPanel
+        step="count"
+        heading={
+          <Typography variant="overline" component="p">
+            {area.description}
+          </Typography>
+        }
+        reads={reads}
+        hint={t('count.hint')}
+      >
         <Typography variant="body1" color="text.secondary" data-testid="handheld-count-expected">
           {expected.data === undefined ? t('count.expectedUnknown') : t('count.expected', { units: expected.data })}
         </Typography>
-        <LastEpc epc={reads.last} text={(epc) => t('count.last', { epc })} />
-      </Paper>
-      <Alert severity="info">{t('count.hint')}</Alert>
-      <Button
+      </WedgeReadsPanel>
+      <ThumbButton
         variant="contained"
-        size="large"
-        sx={{ minHeight: 56 }}
-        data-testid="handheld-count-finish"
+        testId="handheld-count-finish"
         onClick={() => {
           sets.queue();
           reads.reset();
@@ -84,7 +83,7 @@ const Counting = ({ locationId, area, onFinish }: { locationId: number; area: Ar
         }}
       >
         {t('count.finish')}
-      </Button>
+      </ThumbButton>
     </Stack>
   );
 };
@@ -105,11 +104,7 @@ export const HandheldCountPage = () => {
   useExpectedStock(areaId === '' ? null : areaId);
   const chosen = areas.data?.find((area) => area.id === areaId) ?? null;
   return (
-    <Stack spacing={2}>
-      <Typography variant="h5" component="h1">
-        {t('count.title')}
-      </Typography>
-      <RefusedList />
+    <HandheldPage title={t('count.title')}>
       {!location ? (
         <NoLocation>{t('noLocation')}</NoLocation>
       ) : counting ? (
@@ -132,18 +127,11 @@ export const HandheldCountPage = () => {
               </MenuItem>
             ))}
           </TextField>
-          <Button
-            variant="contained"
-            size="large"
-            sx={{ minHeight: 56 }}
-            disabled={!chosen}
-            data-testid="handheld-count-start"
-            onClick={() => setCounting(chosen)}
-          >
+          <ThumbButton variant="contained" disabled={!chosen} testId="handheld-count-start" onClick={() => setCounting(chosen)}>
             {t('count.start')}
-          </Button>
+          </ThumbButton>
         </>
       )}
-    </Stack>
+    </HandheldPage>
   );
 };

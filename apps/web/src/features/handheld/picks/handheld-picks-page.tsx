@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Chip, Paper, Stack, Typography } from '@mui/material';
+import { Alert, Box, Chip, Paper, Stack, Typography } from '@mui/material';
 import { type PickStatus, type ReplenishmentLine, RoleThreshold } from '@rfid/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,7 @@ import { NoLocation } from '../../../components/no-location';
 import { useCurrentLocation } from '../../../lib/current-location';
 import { hasRole, useRole } from '../../auth';
 import { pickCall, usePickLines } from '../api';
-import { RefusedList } from '../handheld-frame';
+import { HandheldPage, ThumbButton } from '../handheld-frame';
 import type { OutboxEntry } from '../outbox';
 import { outbox, useOutboxEntries } from '../use-outbox';
 
@@ -18,6 +18,12 @@ const gtinOf = (entry: OutboxEntry): string | undefined =>
 
 /** What became of a line on this device: picked or skipped (sent, or waiting to be), or nothing yet. */
 type LineState = { status: PickStatus; isWaiting: boolean } | null;
+
+/** The card's two buttons: Pick (the wider) and Skip. */
+const PICK_BUTTONS = [
+  { status: 'picked', variant: 'contained', flex: 2, testId: 'handheld-pick-pick' },
+  { status: 'skipped', variant: 'outlined', flex: 1, testId: 'handheld-pick-skip' },
+] as const;
 
 /** One line of the pick list, one card: what, where from, how many, and two buttons for a thumb. */
 const PickLineCard = ({
@@ -68,24 +74,11 @@ const PickLineCard = ({
       ) : (
         canWrite && (
           <Stack direction="row" spacing={1.5} sx={{ mt: 1.5 }}>
-            <Button
-              variant="contained"
-              size="large"
-              sx={{ minHeight: 56, flex: 2 }}
-              onClick={() => onPick('picked')}
-              data-testid="handheld-pick-pick"
-            >
-              {t('picks.pick', { count: line.to_pick })}
-            </Button>
-            <Button
-              variant="outlined"
-              size="large"
-              sx={{ minHeight: 56, flex: 1 }}
-              onClick={() => onPick('skipped')}
-              data-testid="handheld-pick-skip"
-            >
-              {t('picks.skip')}
-            </Button>
+            {PICK_BUTTONS.map(({ status, variant, flex, testId }) => (
+              <ThumbButton key={status} variant={variant} flex={flex} onClick={() => onPick(status)} testId={testId}>
+                {status === 'picked' ? t('picks.pick', { count: line.to_pick }) : t('picks.skip')}
+              </ThumbButton>
+            ))}
           </Stack>
         )
       )}
@@ -144,11 +137,7 @@ export const HandheldPicksPage = () => {
   };
 
   return (
-    <Stack spacing={2} data-testid="handheld-picks">
-      <Typography variant="h5" component="h1">
-        {t('picks.title')}
-      </Typography>
-      <RefusedList />
+    <HandheldPage title={t('picks.title')} testId="handheld-picks">
       {!location ? (
         <NoLocation>{t('noLocation')}</NoLocation>
       ) : (
@@ -171,6 +160,6 @@ export const HandheldPicksPage = () => {
           ))}
         </>
       )}
-    </Stack>
+    </HandheldPage>
   );
 };

@@ -1,5 +1,5 @@
 import QrCodeScannerIcon from '@mui/icons-material/QrCodeScanner';
-import { Alert, Box, Button, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Stack, TextField, Typography } from '@mui/material';
 import { SearchResultKind } from '@rfid/contract';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { NoLocation } from '../../../components/no-location';
 import { useCurrentLocation } from '../../../lib/current-location';
 import { handheldReceiptCall, searchBarcode } from '../api';
-import { LastEpc, RefusedList } from '../handheld-frame';
+import { HandheldPage, ThumbButton, WedgeReadsPanel } from '../handheld-frame';
 import { outbox } from '../use-outbox';
 import { useWedgeReads } from '../wedge';
 
@@ -97,43 +97,30 @@ const Receiving = ({
   };
   return (
     <Stack spacing={2}>
-      <Paper sx={{ p: 2, textAlign: 'center' }}>
-        <Typography
-          variant="subtitle1"
-          component="p"
-          data-testid="handheld-receive-box"
-          sx={{ overflowWrap: 'anywhere', fontWeight: 500 }}
-        >
-          {t('receive.box', { codebar })}
-        </Typography>
-        <Typography variant="h3" component="p" data-testid="handheld-receive-read" data-count={reads.count}>
-          {t('receive.read', { count: reads.count })}
-        </Typography>
-        <LastEpc epc={reads.last} text={(epc) => t('receive.last', { epc })} />
-      </Paper>
-      <Alert severity="info">{t('receive.wedgeHint')}</Alert>
-      <Button
-        variant="contained"
-        size="large"
-        sx={{ minHeight: 64, fontSize: '1.125rem' }}
-        data-testid="handheld-receive-submit"
-        onClick={receive}
-      >
+      <WedgeReadsPanel
+        step="receive"
+        heading={
+          <Typography
+            variant="subtitle1"
+            component="p"
+            data-testid="handheld-receive-box"
+            sx={{ overflowWrap: 'anywhere', fontWeight: 500 }}
+          >
+            {t('receive.box', { codebar })}
+          </Typography>
+        }
+        reads={reads}
+        hint={t('receive.wedgeHint')}
+      />
+      <ThumbButton variant="contained" minHeight={64} fontSize="1.125rem" testId="handheld-receive-submit" onClick={receive}>
         {t('receive.submit')}
-      </Button>
-      <Button
-        variant="outlined"
-        size="large"
-        sx={{ minHeight: 56 }}
-        data-testid="handheld-receive-open"
-        disabled={isFinding}
-        onClick={onOpen}
-      >
+      </ThumbButton>
+      <ThumbButton variant="outlined" testId="handheld-receive-open" disabled={isFinding} onClick={onOpen}>
         {t('receive.open')}
-      </Button>
-      <Button size="large" sx={{ minHeight: 48 }} data-testid="handheld-receive-another" onClick={onCancel}>
+      </ThumbButton>
+      <ThumbButton minHeight={48} testId="handheld-receive-another" onClick={onCancel}>
         {t('receive.another')}
-      </Button>
+      </ThumbButton>
     </Stack>
   );
 };
@@ -161,26 +148,13 @@ const BarcodeForm = ({ onBarcode, onCameraFail }: { onBarcode: (barcode: string)
         helperText={t('receive.hint')}
         slotProps={{ htmlInput: { 'data-testid': 'handheld-receive-barcode', autoComplete: 'off' } }}
       />
-      <Button
-        type="submit"
-        variant="contained"
-        size="large"
-        sx={{ minHeight: 56 }}
-        disabled={!code.trim()}
-        data-testid="handheld-receive-next"
-      >
+      <ThumbButton type="submit" variant="contained" disabled={!code.trim()} testId="handheld-receive-next">
         {t('receive.next')}
-      </Button>
+      </ThumbButton>
       {hasCamera ? (
-        <Button
-          variant="outlined"
-          size="large"
-          startIcon={<QrCodeScannerIcon />}
-          sx={{ minHeight: 56 }}
-          onClick={() => setIsScanning((before) => !before)}
-        >
+        <ThumbButton variant="outlined" startIcon={<QrCodeScannerIcon />} onClick={() => setIsScanning((before) => !before)}>
           {isScanning ? t('receive.stopScan') : t('receive.scan')}
-        </Button>
+        </ThumbButton>
       ) : (
         <Alert severity="info" data-testid="handheld-receive-no-camera">
           {t('receive.noCamera')}
@@ -235,11 +209,7 @@ export const HandheldReceivePage = () => {
   };
 
   return (
-    <Stack spacing={2}>
-      <Typography variant="h5" component="h1">
-        {t('receive.title')}
-      </Typography>
-      <RefusedList />
+    <HandheldPage title={t('receive.title')}>
       {queued && (
         <Alert severity="success" data-testid="handheld-receive-queued">
           {t('receive.queued', { codebar: queued.codebar, count: queued.epcs })}
@@ -275,6 +245,6 @@ export const HandheldReceivePage = () => {
           {problem}
         </Alert>
       )}
-    </Stack>
+    </HandheldPage>
   );
 };

@@ -1,7 +1,7 @@
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import PrintIcon from '@mui/icons-material/Print';
-import { Box, Checkbox, Link } from '@mui/material';
+import { Box, Link } from '@mui/material';
 import type { InboundStats, PurchaseOrder } from '@rfid/contract';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { IconMenu } from '../../../components/icon-menu';
 import type { Column } from '../../../components/paged-table';
 import { type StatItem, statValue } from '../../../components/stat-grid';
 import { StatusChip } from '../../../components/status-chip';
+import { tickColumn } from '../../../components/tick-column';
 import { StackedDateTimes, TwoLineDate, TwoLineHeader } from '../../../components/two-line';
 import { formatQuantity } from '../../../lib/format';
 import { canCreateOrders } from '../../auth';
@@ -61,24 +62,19 @@ const providerLink = (row: PurchaseOrder) =>
   );
 
 /** The tick for printing: a checkbox per order (desktop: a print icon named "Print" as its header). */
-const tickColumn = (t: TFunction, { isPhone, ticked, toggle }: InboundDashboard): Column<PurchaseOrder> => ({
-  id: 'tick',
-  // Desktop: a print icon named "Print" (its word widened the table past 1280 px with the menu open).
-  header: isPhone ? (
-    t('print.ticked')
-  ) : (
-    <PrintIcon fontSize="small" titleAccess={t('print.ticked')} sx={{ verticalAlign: 'middle' }} />
-  ),
-  cell: (row) => (
-    <Checkbox
-      size="small"
-      checked={ticked.has(row.id)}
-      onChange={() => toggle(row)}
-      slotProps={{ input: { 'aria-label': t('print.tickOrder', { code: row.order_code }) } }}
-      data-testid="order-tick"
-    />
-  ),
-});
+const printTickColumn = (t: TFunction, { isPhone, ticked, toggle }: InboundDashboard): Column<PurchaseOrder> =>
+  tickColumn({
+    // Desktop: a print icon named "Print" (its word widened the table past 1280 px with the menu open).
+    header: isPhone ? (
+      t('print.ticked')
+    ) : (
+      <PrintIcon fontSize="small" titleAccess={t('print.ticked')} sx={{ verticalAlign: 'middle' }} />
+    ),
+    isTicked: (row) => ticked.has(row.id),
+    toggle,
+    label: (row) => t('print.tickOrder', { code: row.order_code }),
+    testId: 'order-tick',
+  });
 
 /** The order code (with its provider under it on desktop) and, on phones, the provider as its own field. */
 const codeColumns = (t: TFunction, isPhone: boolean): Column<PurchaseOrder>[] => [
@@ -179,7 +175,7 @@ export const useInboundColumns = (dashboard: InboundDashboard): Column<PurchaseO
   const countColumns = useOrderCountColumns<PurchaseOrder>();
   const { isPhone } = dashboard;
   return [
-    ...(dashboard.canPrint ? [tickColumn(t, dashboard)] : []),
+    ...(dashboard.canPrint ? [printTickColumn(t, dashboard)] : []),
     orderIdColumn(t('dashboard.columns.id'), (row) => PATHS.detail(row.id)),
     ...codeColumns(t, isPhone),
     {

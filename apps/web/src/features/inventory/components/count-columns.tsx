@@ -7,17 +7,22 @@ const COLOR_WHEN_ANY: Partial<Record<keyof Counts, string>> = { missing: 'error.
 
 /**
  * The four right-aligned count columns of an inventory table (expected, read, missing in red and excess in orange when
- * above zero); each cell's test id is `<testIdPrefix>-<count>`.
+ * above zero), each headed by `header(count)`; each cell's test id is `<testIdPrefix>-<count>`.
  */
-export const countColumns = <T,>(
-  headers: Record<keyof Counts, string>,
-  counts: (row: T) => Counts,
-  testIdPrefix: string,
-  quantity: (n: number) => string,
-): Column<T>[] =>
+export const countColumns = <T,>({
+  header,
+  counts,
+  testIdPrefix,
+  quantity,
+}: {
+  header: (count: keyof Counts) => string;
+  counts: (row: T) => Counts;
+  testIdPrefix: string;
+  quantity: (n: number) => string;
+}): Column<T>[] =>
   COUNT_KEYS.map((key) => ({
     id: key,
-    header: headers[key],
+    header: header(key),
     align: 'right',
     cell: (row) => {
       const value = counts(row)[key];

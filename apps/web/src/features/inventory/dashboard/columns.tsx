@@ -89,17 +89,12 @@ export const useInventoryColumns = (isPhone: boolean, setCsvFor: (id: number) =>
           header: <TwoLineHeader title={t('columns.start')} detail={t('columns.end')} />,
           cell: (row: Inventory) => <StackedDateTimes first={row.start_time} second={row.end_time} />,
         },
-    ...countColumns<Inventory>(
-      {
-        expected: t('columns.expected'),
-        read: t('columns.read'),
-        missing: t('columns.missing'),
-        excess: t('columns.excess'),
-      },
-      (row) => ({ expected: row.theorical_stock, read: row.items, missing: row.missing_items, excess: row.excess_items }),
-      'inventory-row',
+    ...countColumns<Inventory>({
+      header: (count) => t(`columns.${count}`),
+      counts: (row) => ({ expected: row.theorical_stock, read: row.items, missing: row.missing_items, excess: row.excess_items }),
+      testIdPrefix: 'inventory-row',
       quantity,
-    ),
+    }),
     {
       id: 'progress',
       header: t('columns.progress'),

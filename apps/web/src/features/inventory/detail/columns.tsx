@@ -58,16 +58,11 @@ export const useArticleColumns = (id: string): Column<InventorySummaryRow>[] => 
         </Box>
       ),
     },
-    ...countColumns<InventorySummaryRow>(
-      {
-        expected: t('articles.expected'),
-        read: t('articles.read'),
-        missing: t('articles.missing'),
-        excess: t('articles.excess'),
-      },
-      (row) => ({ expected: row.theorical_quantity, read: row.quantity, missing: row.missing, excess: row.excess }),
-      'article',
+    ...countColumns<InventorySummaryRow>({
+      header: (count) => t(`articles.${count}`),
+      counts: (row) => ({ expected: row.theorical_quantity, read: row.quantity, missing: row.missing, excess: row.excess }),
+      testIdPrefix: 'article',
       quantity,
-    ),
+    }),
   ];
 };

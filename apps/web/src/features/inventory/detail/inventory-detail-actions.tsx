@@ -22,30 +22,43 @@ export const InventoryDetailActions = ({
   setCsvFor: (id: number) => void;
 }) => {
   const { t } = useTranslation(['inventory', 'common']);
+  // Validate (state 2) and Cancel (state 3) close the inventory; both ask first.
+  const closings = [
+    {
+      state: 2,
+      isAllowed: canValidate,
+      variant: 'contained',
+      color: 'success',
+      icon: <DoneAllIcon />,
+      testId: 'inventory-validate',
+      label: t('detail.validate'),
+    },
+    {
+      state: 3,
+      isAllowed: canCancel,
+      variant: 'outlined',
+      color: 'error',
+      icon: <BlockIcon />,
+      testId: 'inventory-cancel',
+      label: t('detail.cancel'),
+    },
+  ] as const;
   return (
     <>
-      {canValidate && (
-        <Button
-          variant="contained"
-          color="success"
-          startIcon={<DoneAllIcon />}
-          onClick={() => setConfirm({ isOpen: true, state: 2 })}
-          data-testid="inventory-validate"
-        >
-          {t('detail.validate')}
-        </Button>
-      )}
-      {canCancel && (
-        <Button
-          variant="outlined"
-          color="error"
-          startIcon={<BlockIcon />}
-          onClick={() => setConfirm({ isOpen: true, state: 3 })}
-          data-testid="inventory-cancel"
-        >
-          {t('detail.cancel')}
-        </Button>
-      )}
+      {closings
+        .filter((closing) => closing.isAllowed)
+        .map(({ state, variant, color, icon, testId, label }) => (
+          <Button
+            key={state}
+            variant={variant}
+            color={color}
+            startIcon={icon}
+            onClick={() => setConfirm({ isOpen: true, state })}
+            data-testid={testId}
+          >
+            {label}
+          </Button>
+        ))}
       <LinkButton to={INVENTORY_PATHS.items(id)} icon={<SellIcon />} variant="outlined" testId="inventory-tags-link">
         {t('detail.tags')}
       </LinkButton>
