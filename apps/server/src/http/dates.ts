@@ -23,13 +23,8 @@ export const parseDateBoundParam = (
  * As parseDateBoundParam, as one inclusive instant for `<=` comparisons: the end of a date-only value
  * is the last millisecond of that day in `zone` (the start of the next day, less 1 ms).
  */
-export const parseDateParam = (
-  value: string | undefined,
-  field: string,
-  side: 'start' | 'end' = 'start',
-  zone: string = DEFAULT_TIME_ZONE,
-): Date | null => {
-  const bound = parseDateBoundParam(value, field, side, zone);
+export const parseDateParam = (...param: Parameters<typeof parseDateBoundParam>): Date | null => {
+  const bound = parseDateBoundParam(...param);
   if (!bound) return null;
   return bound.inclusive ? bound.at : new Date(bound.at.getTime() - 1);
 };

@@ -11,58 +11,51 @@ import type { MetricsRepository, MetricsSnapshot } from './metrics.repository.js
 export const metricsRegistry = new Registry();
 collectDefaultMetrics({ register: metricsRegistry, prefix: 'rfid_' });
 
+/** A gauge of the process's registry: `labelNames`, when it has labels. */
+const appGauge = <L extends string = string>(name: string, help: string, labelNames?: readonly L[]): Gauge<L> =>
+  new Gauge<L>({ name, help, ...(labelNames ? { labelNames } : {}), registers: [metricsRegistry] });
+
+/** A counter of the process's registry: `labelNames`, when it has labels. */
+const appCounter = <L extends string = string>(name: string, help: string, labelNames?: readonly L[]): Counter<L> =>
+  new Counter<L>({ name, help, ...(labelNames ? { labelNames } : {}), registers: [metricsRegistry] });
+
 export const brokerMetrics = {
-  subscribed: new Gauge({
-    name: 'rfid_broker_subscribed',
-    help: 'Whether this process is subscribed to the readers broker now (1) or not (0).',
-    registers: [metricsRegistry],
-  }),
-  changes: new Counter({
-    name: 'rfid_broker_subscription_changes_total',
-    help: 'Times the subscription to the readers broker was lost or restored.',
-    labelNames: ['change'] as const,
-    registers: [metricsRegistry],
-  }),
-  collector: new Gauge({
-    name: 'rfid_broker_collector',
-    help: 'MQTT: whether this process holds the group session that takes the readers messages (1) or stands by (0); summed over the processes it should be 1.',
-    registers: [metricsRegistry],
-  }),
-  transport: new Gauge({
-    name: 'rfid_broker_transport',
-    help: 'The readers broker this process is configured with: 1 on its transport (none, mqtt, amqp), 0 on the others.',
-    labelNames: ['transport'] as const,
-    registers: [metricsRegistry],
-  }),
-  probeRoundTrip: new Gauge({
-    name: 'rfid_broker_probe_round_trip_seconds',
-    help: 'How long the last probe took through the broker and back.',
-    registers: [metricsRegistry],
-  }),
-  probeAge: new Gauge({
-    name: 'rfid_broker_probe_age_seconds',
-    help: 'Seconds since the last probe came back through the broker (-1: none yet).',
-    registers: [metricsRegistry],
-  }),
+  subscribed: appGauge('rfid_broker_subscribed', 'Whether this process is subscribed to the readers broker now (1) or not (0).'),
+  changes: appCounter(
+    'rfid_broker_subscription_changes_total',
+    'Times the subscription to the readers broker was lost or restored.',
+    ['change'],
+  ),
+  collector: appGauge(
+    'rfid_broker_collector',
+    'MQTT: whether this process holds the group session that takes the readers messages (1) or stands by (0); summed over the processes it should be 1.',
+  ),
+  transport: appGauge(
+    'rfid_broker_transport',
+    'The readers broker this process is configured with: 1 on its transport (none, mqtt, amqp), 0 on the others.',
+    ['transport'],
+  ),
+  probeRoundTrip: appGauge('rfid_broker_probe_round_trip_seconds', 'How long the last probe took through the broker and back.'),
+  probeAge: appGauge(
+    'rfid_broker_probe_age_seconds',
+    'Seconds since the last probe came back through the broker (-1: none yet).',
+  ),
 };
 
 /** The read replica (DATABASE_READ_URL, db/read-replica.ts), set when one is configured. */
 export const readReplicaMetrics = {
-  inUse: new Gauge({
-    name: 'rfid_db_read_replica_in_use',
-    help: 'Whether lists and statistics read from the read replica now (1) or from the primary (0).',
-    registers: [metricsRegistry],
-  }),
-  lag: new Gauge({
-    name: 'rfid_db_read_replica_lag_seconds',
-    help: "At most this old is the read replica's data (-1: not known: unreachable, no standby, or not checked yet).",
-    registers: [metricsRegistry],
-  }),
-  fallbacks: new Gauge({
-    name: 'rfid_db_read_replica_fallbacks',
-    help: 'Reads that failed on the read replica for want of a connection and ran on the primary, since the start.',
-    registers: [metricsRegistry],
-  }),
+  inUse: appGauge(
+    'rfid_db_read_replica_in_use',
+    'Whether lists and statistics read from the read replica now (1) or from the primary (0).',
+  ),
+  lag: appGauge(
+    'rfid_db_read_replica_lag_seconds',
+    "At most this old is the read replica's data (-1: not known: unreachable, no standby, or not checked yet).",
+  ),
+  fallbacks: appGauge(
+    'rfid_db_read_replica_fallbacks',
+    'Reads that failed on the read replica for want of a connection and ran on the primary, since the start.',
+  ),
 };
 
 // --- HTTP ---------------------------------------------------------------------------------------------------------
@@ -102,12 +95,11 @@ export type ReadsTransport = 'http' | 'mqtt' | 'amqp' | 'llrp';
 /** A reading set (the reader grouped its reads) or single reads streamed and grouped by the server. */
 export type ReadsKind = 'set' | 'stream';
 
-const readsReceived = new Counter({
-  name: 'rfid_reads_received_total',
-  help: 'Tag reads taken in, by transport (http, mqtt, amqp, llrp) and kind (set: a reading set; stream: single reads grouped by the server).',
-  labelNames: ['transport', 'kind'] as const,
-  registers: [metricsRegistry],
-});
+const readsReceived = appCounter(
+  'rfid_reads_received_total',
+  'Tag reads taken in, by transport (http, mqtt, amqp, llrp) and kind (set: a reading set; stream: single reads grouped by the server).',
+  ['transport', 'kind'],
+);
 const readAge = new Histogram({
   name: 'rfid_reads_age_at_receipt_seconds',
   help: "Seconds from a message's newest read (the reader's own timestamp) to the server receiving it, by transport: the reader's and the broker's delay (and any clock skew).",
@@ -148,12 +140,11 @@ export const observeBusCommit = (transport: 'mqtt' | 'amqp', receivedAt: number,
   busCommitLag.observe({ transport }, Math.max(0, (now - receivedAt) / 1000));
 };
 
-const streamStaged = new Counter({
-  name: 'rfid_stream_reads_staged_total',
-  help: 'Streamed reads staged (committed to reader_stream_reads before being acknowledged), by outcome: staged, duplicate (already staged).',
-  labelNames: ['outcome'] as const,
-  registers: [metricsRegistry],
-});
+const streamStaged = appCounter(
+  'rfid_stream_reads_staged_total',
+  'Streamed reads staged (committed to reader_stream_reads before being acknowledged), by outcome: staged, duplicate (already staged).',
+  ['outcome'],
+);
 const stageBatch = new Histogram({
   name: 'rfid_stream_stage_batch_requests',
   help: 'Requests or broker windows whose streamed reads one staging statement committed together (the group commit).',
@@ -169,65 +160,53 @@ export const observeStageBatch = (requests: number): void => stageBatch.observe(
 
 // --- Jobs, webhooks -------------------------------------------------------------------------------------------------
 
-const jobRuns = new Counter({
-  name: 'rfid_job_runs_total',
-  help: 'Runs of background jobs ended by this process, by kind and outcome: done, retry (failed, will run again), failed (failed for good).',
-  labelNames: ['kind', 'outcome'] as const,
-  registers: [metricsRegistry],
-});
+const jobRuns = appCounter(
+  'rfid_job_runs_total',
+  'Runs of background jobs ended by this process, by kind and outcome: done, retry (failed, will run again), failed (failed for good).',
+  ['kind', 'outcome'],
+);
 export type JobRunOutcome = 'done' | 'retry' | 'failed';
 export const countJobRun = (kind: string, outcome: JobRunOutcome): void => jobRuns.inc({ kind, outcome });
 
-const webhookAttempts = new Counter({
-  name: 'rfid_webhook_attempts_total',
-  help: 'Webhook delivery attempts by this process, by outcome: succeeded, retry (failed, tried again later), failed (given up).',
-  labelNames: ['outcome'] as const,
-  registers: [metricsRegistry],
-});
+const webhookAttempts = appCounter(
+  'rfid_webhook_attempts_total',
+  'Webhook delivery attempts by this process, by outcome: succeeded, retry (failed, tried again later), failed (given up).',
+  ['outcome'],
+);
 export type WebhookAttemptOutcome = 'succeeded' | 'retry' | 'failed';
 export const countWebhookAttempt = (outcome: WebhookAttemptOutcome): void => webhookAttempts.inc({ outcome });
 
 // --- Read from the database (and the pool) on scrape ----------------------------------------------------------------
 
-const jobsGauge = new Gauge({
-  name: 'rfid_jobs',
-  help: 'Background jobs in the jobs table now, by kind and state (queued, running, done, failed; done and failed ones are deleted after a while). From the database: the same in every process.',
-  labelNames: ['kind', 'state'] as const,
-  registers: [metricsRegistry],
-});
-const printOrdersGauge = new Gauge({
-  name: 'rfid_print_orders',
-  help: 'Print orders by state (PENDING, WORKING, PARTIAL, PRINTED, ERROR). From the database.',
-  labelNames: ['state'] as const,
-  registers: [metricsRegistry],
-});
-const webhookDeliveriesGauge = new Gauge({
-  name: 'rfid_webhook_deliveries',
-  help: 'Webhook deliveries by state: pending (waiting for their turn or next attempt), failed (given up, replayable). From the database.',
-  labelNames: ['state'] as const,
-  registers: [metricsRegistry],
-});
-const readersOnline = new Gauge({
-  name: 'rfid_readers_online',
-  help: "Readers heard from within the last minute (the readers list's ON). From the database.",
-  registers: [metricsRegistry],
-});
-const readersRegistered = new Gauge({
-  name: 'rfid_readers_registered',
-  help: 'Readers registered. From the database.',
-  registers: [metricsRegistry],
-});
-const dbConnections = new Gauge({
-  name: 'rfid_db_pool_connections',
-  help: "The database connections: PostgreSQL's pool (state total, idle, waiting: calls waiting for a connection); embedded PGlite: total 1 and waiting, its queue of calls.",
-  labelNames: ['state'] as const,
-  registers: [metricsRegistry],
-});
-const dbRefreshFailures = new Counter({
-  name: 'rfid_metrics_database_refresh_failures_total',
-  help: 'Scrapes whose database-read gauges (jobs, print orders, webhook deliveries, readers) could not be refreshed; they keep their last values.',
-  registers: [metricsRegistry],
-});
+const jobsGauge = appGauge(
+  'rfid_jobs',
+  'Background jobs in the jobs table now, by kind and state (queued, running, done, failed; done and failed ones are deleted after a while). From the database: the same in every process.',
+  ['kind', 'state'],
+);
+const printOrdersGauge = appGauge(
+  'rfid_print_orders',
+  'Print orders by state (PENDING, WORKING, PARTIAL, PRINTED, ERROR). From the database.',
+  ['state'],
+);
+const webhookDeliveriesGauge = appGauge(
+  'rfid_webhook_deliveries',
+  'Webhook deliveries by state: pending (waiting for their turn or next attempt), failed (given up, replayable). From the database.',
+  ['state'],
+);
+const readersOnline = appGauge(
+  'rfid_readers_online',
+  "Readers heard from within the last minute (the readers list's ON). From the database.",
+);
+const readersRegistered = appGauge('rfid_readers_registered', 'Readers registered. From the database.');
+const dbConnections = appGauge(
+  'rfid_db_pool_connections',
+  "The database connections: PostgreSQL's pool (state total, idle, waiting: calls waiting for a connection); embedded PGlite: total 1 and waiting, its queue of calls.",
+  ['state'],
+);
+const dbRefreshFailures = appCounter(
+  'rfid_metrics_database_refresh_failures_total',
+  'Scrapes whose database-read gauges (jobs, print orders, webhook deliveries, readers) could not be refreshed; they keep their last values.',
+);
 
 /** Only the states a table still holds are read; the others are set to 0 so that every series exists. */
 const setByState = <S extends string>(

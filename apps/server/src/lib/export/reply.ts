@@ -31,18 +31,16 @@ export const exportOptionsOf = (
 export const exportFileName = (name: Words, { format, language }: Pick<ExportOptions, 'format' | 'language'>): string =>
   `${name[language].replace(/[^\w.-]/g, '_')}.${format}`;
 
+/** The rows of a file: all at once, or in chunks fetched on demand. */
+export type ExportRows<R> = Iterable<R> | AsyncIterable<readonly R[]>;
+
 /**
  * Sends a table as a download (CSV or xlsx, as `options` say). Rows come at once or in chunks fetched on demand (a CSV
  * waits for the client between chunks: constant memory for any size).
  */
 export const sendExport = <R>(
   reply: FastifyReply,
-  {
-    table,
-    name,
-    rows,
-    options,
-  }: { table: ExportTable<R>; name: Words; rows: Iterable<R> | AsyncIterable<readonly R[]>; options: ExportOptions },
+  { table, name, rows, options }: { table: ExportTable<R>; name: Words; rows: ExportRows<R>; options: ExportOptions },
 ): FastifyReply => {
   reply
     .header('content-type', CONTENT_TYPES[options.format])

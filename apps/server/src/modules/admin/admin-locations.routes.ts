@@ -10,10 +10,10 @@ import {
 } from '@rfid/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fieldError } from '../../http/errors.js';
+import { exportGetter } from '../../http/export-route.js';
 import { readMultipart } from '../../http/multipart.js';
 import { routeDeclarer } from '../../http/route.js';
 import { versionedPutter } from '../../http/versioned-route.js';
-import { exportOptionsOf, sendExport } from '../../lib/export/reply.js';
 import { currentUser } from '../../plugins/auth.js';
 import { companyTimeZone } from '../locations/location-scope.js';
 import { createLocationsRepository } from '../locations/locations.repository.js';
@@ -89,22 +89,18 @@ export const adminLocationsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (ap
     },
   );
 
-  app.get(
+  exportGetter(app, route, config.defaultLanguage)(
     '/active_locations_all/',
-    route({
+    {
       maxRole: RoleThreshold.billing,
       summary: 'Billing file: active locations (CSV or xlsx with format, lang es/en; role 1)',
       querystring: exportQuerySchema,
-    }),
-    async (request, reply) => {
-      const user = currentUser(request);
-      const rows = await service.activeLocations(user);
-      return sendExport(reply, {
-        table: ACTIVE_LOCATIONS_TABLE,
-        name: { es: 'ubicaciones_activas', en: 'active_locations' },
-        rows,
-        options: exportOptionsOf(request, { timeZone: await companyTimeZone(db, user), defaultLanguage: config.defaultLanguage }),
-      });
     },
+    async (user) => ({
+      table: ACTIVE_LOCATIONS_TABLE,
+      name: { es: 'ubicaciones_activas', en: 'active_locations' },
+      rows: await service.activeLocations(user),
+      timeZone: await companyTimeZone(db, user),
+    }),
   );
 };

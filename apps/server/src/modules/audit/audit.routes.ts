@@ -9,9 +9,9 @@ import {
   RoleThreshold,
 } from '@rfid/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { exportGetter } from '../../http/export-route.js';
 import { pagedGetter } from '../../http/paged-route.js';
 import { routeDeclarer } from '../../http/route.js';
-import { exportOptionsOf, sendExport } from '../../lib/export/reply.js';
 import type { ExportTable } from '../../lib/export/table.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../registry.js';
@@ -73,23 +73,18 @@ export const auditRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, 
     (user, { query }, page) => listAudit(repo, user, query, page),
   );
 
-  app.get(
+  exportGetter(app, route, config.defaultLanguage)(
     '/audit/export/',
-    route({
+    {
       maxRole,
       summary: 'The audit log of the filters as a file (CSV or xlsx with format, lang es/en)',
       querystring: auditExportQuerySchema,
       response: { 400: errorBodySchema, 403: errorBodySchema },
-    }),
-    async (request, reply) => {
+    },
+    async (user, { query }) => {
       const stamp = new Date().toISOString().slice(0, 10);
-      const { timeZone, chunks } = await exportAudit(repo, currentUser(request), request.query);
-      return sendExport(reply, {
-        table: AUDIT_TABLE,
-        name: { es: `auditoria-${stamp}`, en: `audit-${stamp}` },
-        rows: chunks,
-        options: exportOptionsOf(request, { timeZone, defaultLanguage: config.defaultLanguage }),
-      });
+      const { timeZone, chunks } = await exportAudit(repo, user, query);
+      return { table: AUDIT_TABLE, name: { es: `auditoria-${stamp}`, en: `audit-${stamp}` }, rows: chunks, timeZone };
     },
   );
 

@@ -15,11 +15,11 @@ import {
   RoleThreshold,
 } from '@rfid/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { exportGetter } from '../../http/export-route.js';
 import { pagedGetter } from '../../http/paged-route.js';
 import { DEFAULT_PAGE_SIZE } from '../../http/paging.js';
 import { routeDeclarer } from '../../http/route.js';
 import { errorResponses } from '../../http/route-schemas.js';
-import { exportOptionsOf, sendExport } from '../../lib/export/reply.js';
 import { type AuthUser, currentUser } from '../../plugins/auth.js';
 import { StatusReason } from '../engine/ledger.js';
 import { requireLocation } from '../locations/location-scope.js';
@@ -91,27 +91,20 @@ export const availabilityRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app,
     (user, { params, query }, page) => listAvailability(repo, user, { locationId: params.id, query, page }),
   );
 
-  app.get(
+  exportGetter(app, route, config.defaultLanguage)(
     '/locations/:id/availability.csv',
-    route({
+    {
       summary: 'Availability per GTIN of a store as a file (the same filters; CSV or xlsx with format, lang es/en)',
       params: idParamSchema,
       querystring: availabilityQuerySchema.extend(exportQuerySchema.shape),
       response: errorResponses,
-    }),
-    async (request, reply) => {
-      const user = currentUser(request);
-      const rows = await availabilityFeed(repo, user, { locationId: request.params.id, query: request.query });
-      return sendExport(reply, {
-        table: AVAILABILITY_TABLE,
-        name: { es: `disponibilidad-${request.params.id}`, en: `availability-location-${request.params.id}` },
-        rows,
-        options: exportOptionsOf(request, {
-          timeZone: (await requireLocation(db, user, request.params.id)).timeZone,
-          defaultLanguage: config.defaultLanguage,
-        }),
-      });
     },
+    async (user, { params, query }) => ({
+      table: AVAILABILITY_TABLE,
+      name: { es: `disponibilidad-${params.id}`, en: `availability-location-${params.id}` },
+      rows: await availabilityFeed(repo, user, { locationId: params.id, query }),
+      timeZone: (await requireLocation(db, user, params.id)).timeZone,
+    }),
   );
 
   app.get(

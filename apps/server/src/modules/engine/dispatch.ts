@@ -42,6 +42,9 @@ export type IngestedSet = {
 /** What a handler works with: the ingest transaction and the ledger bound to it. */
 export type EngineScope = { tx: Tx; ledger: Ledger };
 
+/** Where a handler moves the items its set read: `state`, in the reader's area and location (`atReader`) or in none. */
+export type SetItemsMove = { state: ItemStateValue; atReader: boolean; why: MoveReason };
+
 /**
  * A handler's move of items its set read: to `state` in the reader's area and location (`atReader`) or in none (items
  * that left), seen at the set's end. Not traced here: the set's reads are traced after the handlers.
@@ -49,7 +52,7 @@ export type EngineScope = { tx: Tx; ledger: Ledger };
 export const moveSetItems = (
   ledger: Ledger,
   set: IngestedSet,
-  { items, state, atReader, why }: { items: number[]; state: ItemStateValue; atReader: boolean; why: MoveReason },
+  { items, state, atReader, why }: SetItemsMove & { items: number[] },
 ) =>
   ledger.move({
     items,
@@ -65,3 +68,9 @@ export const moveSetItems = (
 export type ReadingSetHandler = (scope: EngineScope, set: IngestedSet) => Promise<string | null>;
 
 export type NamedHandler = { name: string; handle: ReadingSetHandler };
+
+/** The handler that owns a set as `claim` when `record` took it (true), else leaves it to the next handler. */
+export const claimingHandler =
+  (claim: string, record: (scope: EngineScope, set: IngestedSet) => Promise<boolean>): ReadingSetHandler =>
+  async (scope, set) =>
+    (await record(scope, set)) ? claim : null;

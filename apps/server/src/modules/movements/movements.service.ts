@@ -10,8 +10,9 @@ import { type CreateMovementInput, createMovement } from './use-cases/create-mov
 import { deleteMovement } from './use-cases/delete-movement.js';
 import { type ExportMovementInput, exportMovement } from './use-cases/export-movement.js';
 import { getMovementEntryStats } from './use-cases/get-movement-entry-stats.js';
-import { type GetMovementStatsInput, getMovementExitStats } from './use-cases/get-movement-exit-stats.js';
+import { getMovementExitStats } from './use-cases/get-movement-exit-stats.js';
 import { type ListLocationMovementsInput, listLocationMovements } from './use-cases/list-location-movements.js';
+import type { GetMovementStatsInput } from './use-cases/movement-stats.js';
 import { requireMovement } from './use-cases/require-movement.js';
 import { type UpdateMovementInput, updateMovement } from './use-cases/update-movement.js';
 

@@ -1,6 +1,5 @@
 import {
   exitStatsSchema,
-  exportQuerySchema,
   idParamSchema,
   onlineBoxSchema,
   onlineItemLineSchema,
@@ -22,10 +21,8 @@ import type { ZodApp } from '../../http/route.js';
 import { routeDeclarer } from '../../http/route.js';
 import { boxParams, conflictErrorResponses, LINES_PAGE, locationParams } from '../../http/route-schemas.js';
 import type { Language } from '../../i18n/messages.js';
-import { exportOptionsOf, sendExport } from '../../lib/export/reply.js';
 import { currentUser } from '../../plugins/auth.js';
-import { exportTimeZone } from '../locations/location-scope.js';
-import { ONLINE_ORDER_TABLE, withOrder } from '../orders/csv.js';
+import { ONLINE_ORDER_TABLE } from '../orders/csv.js';
 import { registerBoxPages } from '../orders/order-pages/box-pages.routes.js';
 import { registerItemType } from '../orders/order-pages/item-type.routes.js';
 import { registerItemsFile } from '../orders/order-pages/items-file.routes.js';
@@ -33,6 +30,7 @@ import { registerLocationList } from '../orders/order-pages/location-list.routes
 import { registerOrderBoxes } from '../orders/order-pages/order-boxes.routes.js';
 import { registerOrderDelete } from '../orders/order-pages/order-delete.routes.js';
 import { registerOrderDetail } from '../orders/order-pages/order-detail.routes.js';
+import { registerOrderFile } from '../orders/order-pages/order-file.routes.js';
 import { registerOrderLines } from '../orders/order-pages/order-lines.routes.js';
 import { ONE_SIDE, type OrderPageKind } from '../orders/order-pages/page-kind.js';
 import { orderListFilters } from '../orders/orders.repository.js';
@@ -40,6 +38,9 @@ import type { ModuleDeps } from '../registry.js';
 import { createOnlineService } from './online.service.js';
 
 type OnlineService = ReturnType<typeof createOnlineService>;
+
+/** The order pages of an online order (the /orders/ pages). */
+const ONLINE_ORDER_PAGES: OrderPageKind = { tags: ['online'], name: 'an online order', prefix: '/orders', sides: ONE_SIDE };
 
 /**
  * The order pages of an online order, seen from its origin (the shipping location): the online dashboard's list, the
@@ -49,7 +50,7 @@ const registerOnlinePages = (
   app: ZodApp,
   { service, reads, defaultLanguage }: { service: OnlineService; reads: OnlineService; defaultLanguage: Language },
 ) => {
-  const kind: OrderPageKind = { tags: ['online'], name: 'an online order', prefix: '/orders', sides: ONE_SIDE };
+  const kind = ONLINE_ORDER_PAGES;
   registerLocationList(app, kind, {
     url: '/locations/:id/v1/orders/',
     summary: 'Online orders of a location (online dashboard)',
@@ -144,25 +145,17 @@ export const onlineRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db,
     (user, { params }, page) => service.receptions(user, params.id, page),
   );
 
-  app.get(
-    '/orders/:id/csv/',
-    route({
+  registerOrderFile(app, ONLINE_ORDER_PAGES, {
+    reader: (user, id) => service.csv(user, id),
+    file: {
       summary: 'Online order file: each box and GTIN, expected and read at the origin (CSV or xlsx; lang es/en)',
-      params: idParamSchema,
-      querystring: exportQuerySchema,
-    }),
-    async (request, reply) => {
-      const user = currentUser(request);
-      const { order, chunks } = await service.csv(user, request.params.id);
-      const timeZone = await exportTimeZone(db, user, order.originLocationId);
-      return sendExport(reply, {
-        table: ONLINE_ORDER_TABLE,
-        name: { es: `pedido-online-${order.id}`, en: `online-${order.id}` },
-        rows: withOrder(order, chunks),
-        options: exportOptionsOf(request, { timeZone, defaultLanguage: config.defaultLanguage }),
-      });
+      table: ONLINE_ORDER_TABLE,
+      name: (id) => ({ es: `pedido-online-${id}`, en: `online-${id}` }),
+      locationOf: (order) => order.originLocationId,
     },
-  );
+    db,
+    defaultLanguage: config.defaultLanguage,
+  });
 
   app.get(
     '/locations/:id/onlinestats/',

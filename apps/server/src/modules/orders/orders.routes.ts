@@ -36,17 +36,16 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createdPoster } from '../../http/created-route.js';
+import { exportGetter } from '../../http/export-route.js';
 import { withFilters } from '../../http/filters.js';
 import { pagedGetter } from '../../http/paged-route.js';
 import { DEFAULT_PAGE_SIZE } from '../../http/paging.js';
 import { routeDeclarer, type ZodApp } from '../../http/route.js';
 import { conflictErrorResponses, LINES_PAGE, locationParams } from '../../http/route-schemas.js';
-import { exportOptionsOf, sendExport } from '../../lib/export/reply.js';
 import { currentUser } from '../../plugins/auth.js';
-import { exportTimeZone } from '../locations/location-scope.js';
 import type { ModuleDeps } from '../registry.js';
 import { receptionFilters } from './boxes.repository.js';
-import { PRINT_DATA_TABLE, PURCHASE_ORDER_TABLE, withOrder } from './csv.js';
+import { PRINT_DATA_TABLE, PURCHASE_ORDER_TABLE } from './csv.js';
 import { toProviderReturnDto, toSaleReturnDto } from './order-dto.js';
 import { registerItemType } from './order-pages/item-type.routes.js';
 import { registerItemsFile } from './order-pages/items-file.routes.js';
@@ -54,6 +53,7 @@ import { registerLocationList } from './order-pages/location-list.routes.js';
 import { registerOrderBoxes } from './order-pages/order-boxes.routes.js';
 import { registerOrderDelete } from './order-pages/order-delete.routes.js';
 import { registerOrderDetail } from './order-pages/order-detail.routes.js';
+import { registerOrderFile } from './order-pages/order-file.routes.js';
 import { registerOrderLines } from './order-pages/order-lines.routes.js';
 import { ONE_SIDE, type OrderPageKind } from './order-pages/page-kind.js';
 import { createOrderWithBoxesRepository } from './order-with-boxes.repository.js';
@@ -67,6 +67,9 @@ const DASHBOARD_PAGE = LIST_PAGE_SIZE;
 
 const WRITE_ROLE = RoleThreshold.createOrders;
 
+/** The order pages of a purchase order (the /porders/ pages). */
+const PURCHASE_ORDER_PAGES: OrderPageKind = { tags: ['inbound'], name: 'an order', prefix: '/porders', sides: ONE_SIDE };
+
 /** What the inbound routes use: the primary's service, the one lists and statistics read through, the app's config. */
 type OrdersRouteDeps = Pick<ModuleDeps, 'db' | 'config'> & { service: OrdersService; reads: OrdersService };
 
@@ -76,7 +79,7 @@ type OrdersRouteDeps = Pick<ModuleDeps, 'db' | 'config'> & { service: OrdersServ
  * a GTIN of it and the items file.
  */
 const registerPurchaseOrderPages = (app: ZodApp, { config, service, reads }: OrdersRouteDeps) => {
-  const kind: OrderPageKind = { tags: ['inbound'], name: 'an order', prefix: '/porders', sides: ONE_SIDE };
+  const kind = PURCHASE_ORDER_PAGES;
   registerLocationList(app, kind, {
     url: '/locations/:id/v1/porders/',
     summary: "Purchase orders arriving at a location (inbound dashboard's history)",
@@ -152,42 +155,34 @@ const registerPurchaseOrderRoutes = (app: ZodApp, { db, config, service, reads }
     async (request) => service.setSync(currentUser(request), request.params.id, request.body.sync),
   );
 
-  app.get(
-    '/porders/:id/csv/',
-    route({
+  registerOrderFile(app, PURCHASE_ORDER_PAGES, {
+    reader: (user, id) => service.orderCsv(user, id),
+    file: {
       summary:
         'Order file: each box and GTIN with its status, reading time, expected, read and difference (CSV or xlsx; lang es/en)',
-      params: idParamSchema,
-      querystring: exportQuerySchema,
-    }),
-    async (request, reply) => {
-      const user = currentUser(request);
-      const { order, chunks } = await service.orderCsv(user, request.params.id);
-      const timeZone = await exportTimeZone(db, user, order.destinationLocationId);
-      return sendExport(reply, {
-        table: PURCHASE_ORDER_TABLE,
-        name: { es: `pedido-${order.id}`, en: `order-${order.id}` },
-        rows: withOrder(order, chunks),
-        options: exportOptionsOf(request, { timeZone, defaultLanguage: config.defaultLanguage }),
-      });
+      table: PURCHASE_ORDER_TABLE,
+      name: (id) => ({ es: `pedido-${id}`, en: `order-${id}` }),
+      locationOf: (order) => order.destinationLocationId,
     },
-  );
+    db,
+    defaultLanguage: config.defaultLanguage,
+  });
 
-  app.get(
+  exportGetter(app, route, config.defaultLanguage)(
     '/porderscsv/',
-    route({
+    {
       summary:
         'Print data of the purchase orders of a location in a date range (days of the location; date_time_to included), CSV or xlsx',
       querystring: printDataQuerySchema.extend(exportQuerySchema.shape),
-    }),
-    async (request, reply) => {
-      const { rows, timeZone } = await service.printData(currentUser(request), request.query);
-      return sendExport(reply, {
+    },
+    async (user, { query }) => {
+      const { rows, timeZone } = await service.printData(user, query);
+      return {
         table: PRINT_DATA_TABLE,
-        name: { es: `datos-impresion-${request.query.location_id}`, en: `print-data-${request.query.location_id}` },
+        name: { es: `datos-impresion-${query.location_id}`, en: `print-data-${query.location_id}` },
         rows,
-        options: exportOptionsOf(request, { timeZone, defaultLanguage: config.defaultLanguage }),
-      });
+        timeZone,
+      };
     },
   );
 

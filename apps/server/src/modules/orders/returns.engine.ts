@@ -1,5 +1,5 @@
 import { ItemState } from '@rfid/contract';
-import { type EngineScope, type IngestedSet, moveSetItems } from '../engine/dispatch.js';
+import { claimingHandler, type EngineScope, type IngestedSet, moveSetItems, type SetItemsMove } from '../engine/dispatch.js';
 import { MoveReason } from '../engine/events.js';
 import { findOrderForReturn, insertReturn } from './orders.repository.js';
 
@@ -20,7 +20,15 @@ import { findOrderForReturn, insertReturn } from './orders.repository.js';
 export const PROVIDER_RETURN_CLAIM = 'provider-return';
 export const SALE_RETURN_CLAIM = 'sale-return';
 
-const recordReturn = async ({ tx, ledger }: EngineScope, set: IngestedSet, kind: 'provider' | 'sale'): Promise<boolean> => {
+type ReturnKind = 'provider' | 'sale';
+
+/** Where a return's items go: back to the provider (no area, no location), or STOCKED again at the reader. */
+const RETURN_MOVES: Readonly<Record<ReturnKind, SetItemsMove>> = {
+  provider: { state: ItemState.ReturnedToSupplier, atReader: false, why: MoveReason.ProviderReturn },
+  sale: { state: ItemState.Stocked, atReader: true, why: MoveReason.SaleReturn },
+};
+
+const recordReturn = async ({ tx, ledger }: EngineScope, set: IngestedSet, kind: ReturnKind): Promise<boolean> => {
   if (!set.codebar) return false;
   const order = await findOrderForReturn(tx, {
     companyId: set.companyId,
@@ -45,18 +53,10 @@ const recordReturn = async ({ tx, ledger }: EngineScope, set: IngestedSet, kind:
     },
     set.epcs.map((e) => ({ itemId: e.itemId, epc: e.epc, itemTypeId: e.itemTypeId })),
   );
-  const toProvider = kind === 'provider';
-  await moveSetItems(ledger, set, {
-    items: set.epcs.map((e) => e.itemId),
-    state: toProvider ? ItemState.ReturnedToSupplier : ItemState.Stocked,
-    atReader: !toProvider,
-    why: toProvider ? MoveReason.ProviderReturn : MoveReason.SaleReturn,
-  });
+  await moveSetItems(ledger, set, { items: set.epcs.map((e) => e.itemId), ...RETURN_MOVES[kind] });
   return true;
 };
 
-export const providerReturnHandler = async (scope: EngineScope, set: IngestedSet): Promise<string | null> =>
-  (await recordReturn(scope, set, 'provider')) ? PROVIDER_RETURN_CLAIM : null;
+export const providerReturnHandler = claimingHandler(PROVIDER_RETURN_CLAIM, (scope, set) => recordReturn(scope, set, 'provider'));
 
-export const saleReturnHandler = async (scope: EngineScope, set: IngestedSet): Promise<string | null> =>
-  (await recordReturn(scope, set, 'sale')) ? SALE_RETURN_CLAIM : null;
+export const saleReturnHandler = claimingHandler(SALE_RETURN_CLAIM, (scope, set) => recordReturn(scope, set, 'sale'));

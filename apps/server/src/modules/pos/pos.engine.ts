@@ -1,5 +1,5 @@
 import { ItemState } from '@rfid/contract';
-import { type EngineScope, type IngestedSet, moveSetItems } from '../engine/dispatch.js';
+import { claimingHandler, type EngineScope, type IngestedSet, moveSetItems, type SetItemsMove } from '../engine/dispatch.js';
 import { MoveReason } from '../engine/events.js';
 import { insertPosTransaction } from './pos.repository.js';
 import { type PosKind, posLines } from './pos.rules.js';
@@ -12,6 +12,12 @@ import { type PosKind, posLines } from './pos.rules.js';
  */
 export const POS_SALE_CLAIM = 'pos-sale';
 export const POS_RETURN_CLAIM = 'pos-return';
+
+/** Where a POS transaction's items go: sold (they leave: no area, no location), or STOCKED again at the reader. */
+const POS_MOVES: Readonly<Record<PosKind, SetItemsMove>> = {
+  sale: { state: ItemState.Sold, atReader: false, why: MoveReason.PosSale },
+  return: { state: ItemState.Stocked, atReader: true, why: MoveReason.PosReturn },
+};
 
 const handle = async ({ tx, ledger }: EngineScope, set: IngestedSet, kind: PosKind): Promise<boolean> => {
   if (!set.epcs.length) return false;
@@ -29,18 +35,10 @@ const handle = async ({ tx, ledger }: EngineScope, set: IngestedSet, kind: PosKi
     },
     lines,
   );
-  const sale = kind === 'sale';
-  await moveSetItems(ledger, set, {
-    items: lines.filter((l) => l.move).map((l) => l.itemId),
-    state: sale ? ItemState.Sold : ItemState.Stocked,
-    atReader: !sale,
-    why: sale ? MoveReason.PosSale : MoveReason.PosReturn,
-  });
+  await moveSetItems(ledger, set, { items: lines.filter((l) => l.move).map((l) => l.itemId), ...POS_MOVES[kind] });
   return true;
 };
 
-export const posSaleHandler = async (scope: EngineScope, set: IngestedSet): Promise<string | null> =>
-  (await handle(scope, set, 'sale')) ? POS_SALE_CLAIM : null;
+export const posSaleHandler = claimingHandler(POS_SALE_CLAIM, (scope, set) => handle(scope, set, 'sale'));
 
-export const posReturnHandler = async (scope: EngineScope, set: IngestedSet): Promise<string | null> =>
-  (await handle(scope, set, 'return')) ? POS_RETURN_CLAIM : null;
+export const posReturnHandler = claimingHandler(POS_RETURN_CLAIM, (scope, set) => handle(scope, set, 'return'));

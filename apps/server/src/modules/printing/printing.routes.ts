@@ -31,10 +31,10 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createdPoster } from '../../http/created-route.js';
 import { fieldError } from '../../http/errors.js';
+import { exportGetter } from '../../http/export-route.js';
 import { readMultipart } from '../../http/multipart.js';
 import { pagedGetter } from '../../http/paged-route.js';
 import type { ZodApp } from '../../http/route.js';
-import { exportOptionsOf, sendExport } from '../../lib/export/reply.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../registry.js';
 import { PRINT_LOG_TABLE } from './printing.exports.js';
@@ -221,23 +221,23 @@ const registerPrintRoutes = (app: ZodApp, service: PrintingService, defaultLangu
     async (request, reply) => reply.status(202).send(await service.print(currentUser(request), request.body)),
   );
 
-  app.get(
+  exportGetter(app, route, defaultLanguage)(
     '/printer/print_log/',
-    route({
+    {
       maxRole: READ,
       summary: 'The labels printed between printed_at__gte and printed_at__lte, as a file (CSV or xlsx with format, lang es/en)',
       querystring: printLogQuerySchema.extend(exportQuerySchema.shape),
       response: { 400: errorBodySchema, 403: errorBodySchema },
-    }),
-    async (request, reply) => {
+    },
+    async (user, { query }) => {
       const stamp = new Date().toISOString().slice(0, 10);
-      const { timeZone, chunks } = await service.printLog(currentUser(request), request.query);
-      return sendExport(reply, {
+      const { timeZone, chunks } = await service.printLog(user, query);
+      return {
         table: PRINT_LOG_TABLE,
         name: { es: `registro-impresion-${stamp}`, en: `print-log-${stamp}` },
         rows: chunks,
-        options: exportOptionsOf(request, { timeZone, defaultLanguage }),
-      });
+        timeZone,
+      };
     },
   );
 };

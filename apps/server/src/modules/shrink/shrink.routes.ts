@@ -1,7 +1,7 @@
 import { idParamSchema, SHRINK_MAX_ROLE, shrinkCsvQuerySchema, shrinkQuerySchema, shrinkReportSchema } from '@rfid/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { exportGetter } from '../../http/export-route.js';
 import { routeDeclarer } from '../../http/route.js';
-import { exportOptionsOf, sendExport } from '../../lib/export/reply.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../registry.js';
 import { createShrinkRepository } from './shrink.repository.js';
@@ -30,27 +30,20 @@ export const shrinkRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db,
     async (request) => getReport({ user: currentUser(request), locationId: request.params.id, query: request.query }),
   );
 
-  app.get(
+  exportGetter(app, route, config.defaultLanguage)(
     '/locations/:id/shrink/csv/',
-    route({
+    {
       maxRole: SHRINK_MAX_ROLE,
       summary:
         "The shrink report as a file: CSV (lang es: Spanish columns, `;` and decimal comma; en) or xlsx (format); lang defaults to the user's language",
       params: idParamSchema,
       querystring: shrinkCsvQuerySchema,
-    }),
-    async (request, reply) => {
-      const user = currentUser(request);
-      const { lang: _lang, format: _format, ...query } = request.query;
-      const location = await repo.location(user, request.params.id);
+    },
+    async (user, { params, query: { lang: _lang, format: _format, ...query } }) => {
+      const location = await repo.location(user, params.id);
       const report = await getReport({ user, locationId: location.id, query });
       const { name, rows } = shrinkCsv(report, { code: location.code });
-      return sendExport(reply, {
-        table: SHRINK_TABLE,
-        name,
-        rows,
-        options: exportOptionsOf(request, { timeZone: report.time_zone, defaultLanguage: config.defaultLanguage }),
-      });
+      return { table: SHRINK_TABLE, name, rows, timeZone: report.time_zone };
     },
   );
 };

@@ -26,12 +26,12 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fieldError } from '../../http/errors.js';
+import { exportGetter } from '../../http/export-route.js';
 import { readMultipart } from '../../http/multipart.js';
 import { pagedGetter } from '../../http/paged-route.js';
 import { routeDeclarer, type ZodApp } from '../../http/route.js';
 import { conflictErrorResponses, errorResponses } from '../../http/route-schemas.js';
 import { msg } from '../../i18n/messages.js';
-import { exportOptionsOf, sendExport } from '../../lib/export/reply.js';
 import { currentUser } from '../../plugins/auth.js';
 import { exportTimeZone } from '../locations/location-scope.js';
 import type { ModuleDeps } from '../registry.js';
@@ -142,28 +142,24 @@ const registerBoxRoutes = (app: ZodApp, { db, config, service, reads }: StockRou
     (user, { params, query }, page) => reads.boxesSeen(user, params.id, query, page),
   );
 
-  app.get(
+  exportGetter(app, route, config.defaultLanguage)(
     '/boxareaseens/:id/csv/',
-    route({
+    {
       summary: 'Box tracking of an area as a file (streamed; CSV or xlsx with format, lang es/en)',
       params: idParamSchema,
       querystring: exportQuerySchema,
       response: errorResponses,
-    }),
-    async (request, reply) => {
-      const user = currentUser(request);
-      const { area, chunks } = await service.boxesSeenCsv(user, request.params.id);
-      return sendExport(reply, {
+    },
+    async (user, { params }) => {
+      const { area, chunks } = await service.boxesSeenCsv(user, params.id);
+      return {
         table: BOX_TRACKING_TABLE,
         name: { es: `seguimiento-cajas-zona-${area.id}`, en: `box-tracking-area-${area.id}` },
         rows: (async function* () {
           for await (const rows of chunks) yield rows.map((row) => ({ ...row, area }));
         })(),
-        options: exportOptionsOf(request, {
-          timeZone: await exportTimeZone(db, user, area.locationId),
-          defaultLanguage: config.defaultLanguage,
-        }),
-      });
+        timeZone: await exportTimeZone(db, user, area.locationId),
+      };
     },
   );
 };

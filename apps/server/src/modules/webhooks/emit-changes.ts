@@ -1,7 +1,7 @@
 import { LiveTopic, WebhookEventType } from '@rfid/contract';
 import type { DbOrTx } from '../../db/client.js';
 import type { LiveRow } from '../live/live.repository.js';
-import { emitWebhookEvent, emitWebhookEvents } from './emit.js';
+import { emitWebhookEvent, emitWebhookEvents, webhookEvent } from './emit.js';
 
 /**
  * The business changes as webhooks (issue 27, docs/webhooks.md "Events"), each emitted in the transaction of its change
@@ -20,13 +20,16 @@ const emitSideStatusChanged = (
   change: SideStatusChange,
   about: Record<string, unknown>,
 ): Promise<void> =>
-  emitWebhookEvent(db, {
-    companyId: change.companyId,
-    locationId: change.locationId,
-    type: WebhookEventType.OrderStatusChanged,
-    subject: `order:${orderId}`,
-    data: { ...about, side: change.side, location: change.locationId, previous_status: change.from, status: change.to },
-  });
+  emitWebhookEvent(
+    db,
+    webhookEvent(WebhookEventType.OrderStatusChanged, change, `order:${orderId}`, {
+      ...about,
+      side: change.side,
+      location: change.locationId,
+      previous_status: change.from,
+      status: change.to,
+    }),
+  );
 
 /** An order side's status changed (after a verification, a valid toggle, boxes added or removed). */
 export const emitOrderStatusChanged = (
@@ -64,17 +67,13 @@ export const emitExitAlarms = (
 ): Promise<void> =>
   emitWebhookEvents(
     db,
-    alarms.map((a) => ({
-      companyId: a.companyId,
-      locationId: a.locationId,
-      type: WebhookEventType.ExitAlarm,
-      subject: `exit_alarm:${a.id}`,
-      data: {
+    alarms.map((a) =>
+      webhookEvent(WebhookEventType.ExitAlarm, a, `exit_alarm:${a.id}`, {
         change: a.change,
         alarm: { id: a.id, location: a.locationId, epc: a.epc, status: a.status },
         at: a.at.toISOString(),
-      },
-    })),
+      }),
+    ),
   );
 
 /**
@@ -86,13 +85,9 @@ export const emitAvailabilityOfLiveRows = (db: DbOrTx, rows: readonly LiveRow[])
   if (availability.length === 0) return Promise.resolve();
   return emitWebhookEvents(
     db,
-    availability.map((r) => ({
-      companyId: r.companyId,
-      locationId: r.locationId,
-      type: WebhookEventType.AvailabilityChanged,
-      subject: `location:${r.locationId}`,
-      data: { location: r.locationId, ...r.payload },
-    })),
+    availability.map((r) =>
+      webhookEvent(WebhookEventType.AvailabilityChanged, r, `location:${r.locationId}`, { location: r.locationId, ...r.payload }),
+    ),
   );
 };
 
@@ -117,12 +112,9 @@ export const emitInventoryValidated = (
     found: number;
   },
 ): Promise<void> =>
-  emitWebhookEvent(db, {
-    companyId: inventory.companyId,
-    locationId: inventory.locationId,
-    type: WebhookEventType.InventoryValidated,
-    subject: `inventory:${inventory.id}`,
-    data: {
+  emitWebhookEvent(
+    db,
+    webhookEvent(WebhookEventType.InventoryValidated, inventory, `inventory:${inventory.id}`, {
       inventory: { id: inventory.id, location: inventory.locationId, area: inventory.areaId },
       validated_at: inventory.at.toISOString(),
       by_cabinet: inventory.byCabinet,
@@ -133,8 +125,8 @@ export const emitInventoryValidated = (
         lost: inventory.lost,
         found: inventory.found,
       },
-    },
-  });
+    }),
+  );
 
 /** A print order's job ended: every label printed (PRINTED), some (PARTIAL, PENDING) or the printer failed (ERROR). */
 export const emitPrintFinished = (
@@ -151,17 +143,14 @@ export const emitPrintFinished = (
     error: string | null;
   },
 ): Promise<void> =>
-  emitWebhookEvent(db, {
-    companyId: order.companyId,
-    locationId: order.locationId,
-    type: WebhookEventType.PrintFinished,
-    subject: `print_order:${order.id}`,
-    data: {
+  emitWebhookEvent(
+    db,
+    webhookEvent(WebhookEventType.PrintFinished, order, `print_order:${order.id}`, {
       print_order: { id: order.id, name: order.name, location: order.locationId },
       state: order.state,
       printed: order.progress,
       voided: order.voided,
       total: order.total,
       error: order.error,
-    },
-  });
+    }),
+  );

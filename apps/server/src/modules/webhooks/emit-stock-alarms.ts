@@ -2,7 +2,7 @@ import { ItemState, WebhookEventType } from '@rfid/contract';
 import type { Tx } from '../../db/client.js';
 import type { CommitHook } from '../engine/pipeline.js';
 import { isAlarm } from '../stock/stock.rules.js';
-import { emitWebhookEvents } from './emit.js';
+import { emitWebhookEvents, webhookEvent } from './emit.js';
 import { hasStockAlarmSubscribers, stockChanges } from './stock-alarms.repository.js';
 
 /**
@@ -31,21 +31,22 @@ export const stockAlarmCommitHook: CommitHook = async (tx: Tx, moves) => {
   if (crossings.length === 0) return;
   await emitWebhookEvents(
     tx,
-    crossings.map((r) => ({
-      companyId: r.company_id,
-      locationId: r.location_id,
-      type: WebhookEventType.StockAlarm,
-      subject: `stock:${r.area_id}:${r.item_type_id}`,
-      data: {
-        alarm: isAlarm({ current: r.quantity, minimum: r.minimum_stock }),
-        location: r.location_id,
-        area: r.area_id,
-        item_type: r.item_type_id,
-        gtin: r.gtin,
-        minimum_stock: r.minimum_stock,
-        current_stock: r.quantity,
-        previous_stock: r.quantity - r.delta,
-      },
-    })),
+    crossings.map((r) =>
+      webhookEvent(
+        WebhookEventType.StockAlarm,
+        { companyId: r.company_id, locationId: r.location_id },
+        `stock:${r.area_id}:${r.item_type_id}`,
+        {
+          alarm: isAlarm({ current: r.quantity, minimum: r.minimum_stock }),
+          location: r.location_id,
+          area: r.area_id,
+          item_type: r.item_type_id,
+          gtin: r.gtin,
+          minimum_stock: r.minimum_stock,
+          current_stock: r.quantity,
+          previous_stock: r.quantity - r.delta,
+        },
+      ),
+    ),
   );
 };

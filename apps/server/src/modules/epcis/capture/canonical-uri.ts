@@ -45,6 +45,22 @@ const split = (body: string, count: number): string[] | null => {
 
 type Rule = (body: string) => string | null;
 
+/** A key of a company prefix and a reference of `total` digits in all, with its check digit: `AI/key`. */
+const checkedKey =
+  (ai: string, total: number): Rule =>
+  (body) => {
+    const [cp = '', ref = ''] = split(body, 2) ?? [];
+    return prefixed(cp, ref, total) ? `${DL_HOST}/${ai}/${withCheck(cp + ref)}` : null;
+  };
+
+/** A key of a company prefix and a reference of AI 82 characters, 30 in all: `AI/key`. */
+const freeKey =
+  (ai: string): Rule =>
+  (body) => {
+    const [cp = '', ref = ''] = split(body, 2) ?? [];
+    return /^\d{6,12}$/.test(cp) && value(1, 30 - cp.length).test(ref) ? `${DL_HOST}/${ai}/${cp}${pathEncode(ref)}` : null;
+  };
+
 const ID_RULES: Record<string, Rule> = {
   sgtin: (body) => {
     const [cp = '', ref = '', serial = ''] = split(body, 3) ?? [];
@@ -68,18 +84,9 @@ const ID_RULES: Record<string, Rule> = {
       ? `${DL_HOST}/8003/${withCheck(`0${cp}${type}`)}${pathEncode(serial)}`
       : null;
   },
-  giai: (body) => {
-    const [cp = '', ref = ''] = split(body, 2) ?? [];
-    return /^\d{6,12}$/.test(cp) && value(1, 30 - cp.length).test(ref) ? `${DL_HOST}/8004/${cp}${pathEncode(ref)}` : null;
-  },
-  gsrn: (body) => {
-    const [cp = '', ref = ''] = split(body, 2) ?? [];
-    return prefixed(cp, ref, 17) ? `${DL_HOST}/8018/${withCheck(cp + ref)}` : null;
-  },
-  gsrnp: (body) => {
-    const [cp = '', ref = ''] = split(body, 2) ?? [];
-    return prefixed(cp, ref, 17) ? `${DL_HOST}/8017/${withCheck(cp + ref)}` : null;
-  },
+  giai: freeKey('8004'),
+  gsrn: checkedKey('8018', 17),
+  gsrnp: checkedKey('8017', 17),
   gdti: (body) => {
     const [cp = '', type = '', serial = ''] = split(body, 3) ?? [];
     return prefixed(cp, type, 12) && value(0, 17).test(serial)
@@ -98,14 +105,8 @@ const ID_RULES: Record<string, Rule> = {
     const [cp = '', ref = '', serial = ''] = split(body, 3) ?? [];
     return prefixed(cp, ref, 12) && /^\d{1,12}$/.test(serial) ? `${DL_HOST}/255/${withCheck(cp + ref)}${serial}` : null;
   },
-  ginc: (body) => {
-    const [cp = '', ref = ''] = split(body, 2) ?? [];
-    return /^\d{6,12}$/.test(cp) && value(1, 30 - cp.length).test(ref) ? `${DL_HOST}/401/${cp}${pathEncode(ref)}` : null;
-  },
-  gsin: (body) => {
-    const [cp = '', ref = ''] = split(body, 2) ?? [];
-    return prefixed(cp, ref, 16) ? `${DL_HOST}/402/${withCheck(cp + ref)}` : null;
-  },
+  ginc: freeKey('401'),
+  gsin: checkedKey('402', 16),
   itip: (body) => {
     const [cp = '', ref = '', piece = '', total = '', serial = ''] = split(body, 5) ?? [];
     return prefixed(cp, ref, 13) && /^\d{2}$/.test(piece) && /^\d{2}$/.test(total) && value(1, 20).test(serial)
@@ -118,10 +119,7 @@ const ID_RULES: Record<string, Rule> = {
       ? `${DL_HOST}/01/${gtinOf(cp, ref)}/235/${pathEncode(serial)}`
       : null;
   },
-  pgln: (body) => {
-    const [cp = '', ref = ''] = split(body, 2) ?? [];
-    return prefixed(cp, ref, 12) ? `${DL_HOST}/417/${withCheck(cp + ref)}` : null;
-  },
+  pgln: checkedKey('417', 12),
 };
 
 const CLASS_RULES: Record<string, Rule> = {

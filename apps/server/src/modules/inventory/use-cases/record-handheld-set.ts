@@ -1,21 +1,15 @@
 import type { HandheldSetInput, IngestedSetDto } from '@rfid/contract';
 import { conflict, fieldError } from '../../../http/errors.js';
 import type { AuthUser } from '../../../plugins/auth.js';
+import { type HandheldIngestion, ingestHandheldSet } from '../../ingest/handheld-set.js';
 import type { IngestDevice } from '../../ingest/ingest.repository.js';
-import type { IngestResult, SetInput } from '../../ingest/ingest.service.js';
 
 /** What recording a handheld app's set needs: the user's location, the area's handheld reader, ingestion. */
-export type HandheldSetRepository = {
-  /** The location when the user sees it (else a 404). */
-  location(user: AuthUser, locationId: number): Promise<{ id: number; companyId: number }>;
+export type HandheldSetRepository = HandheldIngestion & {
   /** Whether the area is one of the location's. */
   hasArea(locationId: number, areaId: number): Promise<boolean>;
   /** The area's handheld reader (working mode Handheld), the lowest id when it has several; undefined when none. */
   handheldOfArea(locationId: number, areaId: number): Promise<IngestDevice | undefined>;
-  /** Stores the set as that reader's (ingest.service.ts `ingestSet`: idempotent on the set's id). */
-  ingest(device: IngestDevice, input: SetInput): Promise<IngestResult>;
-  /** The stored set as ingestion answers it. */
-  toDto(result: IngestResult): IngestedSetDto;
 };
 
 /**
@@ -34,13 +28,5 @@ export const recordHandheldSet = async (
   if (!(await repo.hasArea(location.id, body.area))) throw fieldError('area', 'inventory.handheld_area_not_here');
   const device = await repo.handheldOfArea(location.id, body.area);
   if (!device || device.companyId !== location.companyId) throw conflict('inventory.handheld_none_in_area');
-  const endTime = new Date(body.end_time);
-  const result = await repo.ingest(device, {
-    id: body.id.toLowerCase(),
-    startTime: new Date(body.start_time),
-    endTime,
-    codebar: null,
-    reads: body.epcs.map((epc) => ({ epc, time: endTime, antenna: null, rssi: null })),
-  });
-  return { set: repo.toDto(result), isCreated: result.isCreated };
+  return ingestHandheldSet(repo, device, body, { id: body.id.toLowerCase(), codebar: null });
 };

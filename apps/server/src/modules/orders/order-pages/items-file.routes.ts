@@ -1,11 +1,10 @@
 import { DEFAULT_TIME_ZONE, exportQuerySchema, idParamSchema } from '@rfid/contract';
+import { exportGetter } from '../../../http/export-route.js';
 import type { ZodApp } from '../../../http/route.js';
 import { routeDeclarer } from '../../../http/route.js';
 import type { Language } from '../../../i18n/messages.js';
-import { exportOptionsOf, sendExport } from '../../../lib/export/reply.js';
 import type { ExportColumn, ExportTable, Words } from '../../../lib/export/table.js';
 import type { AuthUser } from '../../../plugins/auth.js';
-import { currentUser } from '../../../plugins/auth.js';
 import type { OrderPageKind, PageSide } from './page-kind.js';
 
 /** The cells every items file starts with: a GTIN line's item type and its expected quantity. */
@@ -51,22 +50,17 @@ export const registerItemsFile = <Line extends ItemLineCells>(
   },
 ): void => {
   const table: ExportTable<Line> = { sheet: file.sheet, columns: [...ITEM_COLUMNS, ...file.moreColumns] };
-  app.get(
+  exportGetter(app, routeDeclarer(tags), defaultLanguage)(
     `${prefix}/:id/items-csv/`,
-    routeDeclarer(tags)({
+    {
       summary: `Items file of ${name}: per GTIN expected vs real (CSV or xlsx; lang es/en)`,
       params: idParamSchema,
       querystring: sides.query.extend(exportQuerySchema.shape),
-    }),
-    async (request, reply) => {
-      const { order, lines } = await reader.itemsCsv(currentUser(request), request.params.id, sides.of(request.query));
-      return sendExport(reply, {
-        table,
-        name: file.name(order.id),
-        rows: lines,
-        // The table has no times: the zone does not matter.
-        options: exportOptionsOf(request, { timeZone: DEFAULT_TIME_ZONE, defaultLanguage }),
-      });
+    },
+    async (user, { params, query }) => {
+      const { order, lines } = await reader.itemsCsv(user, params.id, sides.of(query));
+      // The table has no times: the zone does not matter.
+      return { table, name: file.name(order.id), rows: lines, timeZone: DEFAULT_TIME_ZONE };
     },
   );
 };

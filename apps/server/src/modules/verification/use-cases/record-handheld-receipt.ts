@@ -1,15 +1,13 @@
 import type { HandheldReceiptInput, IngestedSetDto } from '@rfid/contract';
 import { conflict } from '../../../http/errors.js';
 import type { AuthUser } from '../../../plugins/auth.js';
+import { type HandheldIngestion, ingestHandheldSet } from '../../ingest/handheld-set.js';
 import type { IngestDevice } from '../../ingest/ingest.repository.js';
-import type { IngestResult, SetInput } from '../../ingest/ingest.service.js';
 import { VERIFICATION_MODES } from '../verification.engine.js';
 import { type FoundBox, verifiesBox } from '../verification.rules.js';
 
 /** What recording a handheld app's box receipt needs: the user's location, the store's receiving reader, ingestion. */
-export type HandheldReceiptRepository = {
-  /** The location when the user sees it (else a 404). */
-  location(user: AuthUser, locationId: number): Promise<{ id: number; companyId: number }>;
+export type HandheldReceiptRepository = HandheldIngestion & {
   /**
    * The location's receiving reader: working mode Entry, else Movement (the modes whose sets verify a box at its
    * destination), the lowest id of the first mode that has one; undefined when none.
@@ -19,10 +17,6 @@ export type HandheldReceiptRepository = {
   boxOf(companyId: number, codebar: string): Promise<FoundBox | undefined>;
   /** Whether a reading set of this id is stored (a resend). */
   isStored(setId: string): Promise<boolean>;
-  /** Stores the set as that reader's (ingest.service.ts `ingestSet`: idempotent on the set's id). */
-  ingest(device: IngestDevice, input: SetInput): Promise<IngestResult>;
-  /** The stored set as ingestion answers it. */
-  toDto(result: IngestResult): IngestedSetDto;
 };
 
 /**
@@ -48,13 +42,5 @@ export const recordHandheldReceipt = async (
     const box = await repo.boxOf(location.companyId, body.codebar);
     if (!mode || !verifiesBox(mode, box, location.id)) throw conflict('verification.handheld_box_not_waiting');
   }
-  const endTime = new Date(body.end_time);
-  const result = await repo.ingest(device, {
-    id,
-    startTime: new Date(body.start_time),
-    endTime,
-    codebar: body.codebar,
-    reads: body.epcs.map((epc) => ({ epc, time: endTime, antenna: null, rssi: null })),
-  });
-  return { set: repo.toDto(result), isCreated: result.isCreated };
+  return ingestHandheldSet(repo, device, body, { id, codebar: body.codebar });
 };
