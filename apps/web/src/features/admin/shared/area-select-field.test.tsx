@@ -2,7 +2,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { type Resolver, useForm } from 'react-hook-form';
+import { type Resolver, type ResolverResult, useForm } from 'react-hook-form';
 import { describe, expect, it, vi } from 'vitest';
 import { apiPage, cleanAfterEach, FIRST_LOAD, fakeApi, renderApp } from '../../../test/render-app';
 import { AreaSelectField, type Option } from './selects';
@@ -13,7 +13,7 @@ import { AreaSelectField, type Option } from './selects';
  */
 type AreaForm = { location_area: number };
 
-const requireArea: Resolver<AreaForm> = async (values) =>
+const requireArea: Resolver<AreaForm> = async (values): Promise<ResolverResult<AreaForm>> =>
   values.location_area > 0
     ? { values, errors: {} }
     : { values: {}, errors: { location_area: { type: 'required', message: "Area can't be empty" } } };
