@@ -16,6 +16,7 @@ export {
   useOrderCountColumns,
   WaitingTime,
 } from './dashboard/order-cells';
+export { orderDashboardCreate } from './dashboard/order-dashboard-create';
 export { FilterRow, OrderDashboardLayout } from './dashboard/order-dashboard-layout';
 export type { OrderDownload } from './dashboard/order-downloads';
 export { OrderDownloadDialog, orderCsvMenuItems } from './dashboard/order-downloads';

@@ -73,6 +73,31 @@ describe('SsoAdminPage', () => {
     expect(await screen.findAllByText('Enter an https address (http only for 127.0.0.1 or localhost).')).not.toHaveLength(0);
   });
 
+  it("en: shows each text field's server message (named by its body field) under that field", async () => {
+    const messages = {
+      'Client ID': ['client_id', 'Client message.'],
+      Scopes: ['scopes', 'Scopes message.'],
+      'E-mail domains': ['domains', 'Domains message.'],
+      'Claim with the groups': ['role_claim', 'Role claim message.'],
+      'Claim with the locations': ['locations_claim', 'Locations claim message.'],
+    };
+    fakeApi({
+      'GET /api/sso/config/': () => ({ status: 200, body: CONFIG }),
+      'PUT /api/sso/config/': () => ({
+        status: 400,
+        body: { message: 'bad', errors: Object.fromEntries(Object.values(messages).map(([field, text]) => [field, [text]])) },
+      }),
+    });
+    await renderApp(<SsoAdminPage />, { language: 'en', role: 1, namespaces: ['sso'] });
+    await screen.findByTestId('sso-issuer');
+    await userEvent.click(screen.getByTestId('sso-save'));
+    await screen.findAllByText('Client message.');
+    for (const [label, [, text]] of Object.entries(messages)) {
+      const helperId = screen.getByLabelText(label).getAttribute('aria-describedby') ?? '';
+      expect(document.getElementById(helperId)?.textContent).toBe(text);
+    }
+  });
+
   it('role 2: says only role 1 sets it up, and asks nothing', async () => {
     await expectNotAllowed(
       <SsoAdminPage />,

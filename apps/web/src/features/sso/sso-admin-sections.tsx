@@ -16,7 +16,7 @@ import {
 import { ROLES, type SsoConfig } from '@rfid/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Form, Row } from './sso-form';
+import { type Form, type Row, TEXT_BODY_FIELDS, type TextName } from './sso-form';
 import type { SsoAdminState } from './use-sso-admin';
 
 /** A section's props: the page's state, the form being edited and the stored configuration. */
@@ -92,25 +92,21 @@ const RowsEditor = ({
   );
 };
 
-/** The form's text fields. */
-type TextName = 'issuer' | 'clientId' | 'scopes' | 'domains' | 'roleClaim' | 'locationsClaim';
-
-/** The form's text field `name`, with the server's error for `field` (or `hint`) under it. */
+/** The form's text field `name`, with the server's error for its body field (or `hint`) under it. */
 const FormText = ({
   state,
   current,
   name,
-  field,
   label,
   hint = ' ',
   testId,
-}: Omit<SectionProps, 'stored'> & { name: TextName; field: string; label: string; hint?: string; testId?: string }) => (
+}: Omit<SectionProps, 'stored'> & { name: TextName; label: string; hint?: string; testId?: string }) => (
   <TextField
     label={label}
     value={current[name]}
     onChange={(e) => state.set({ [name]: e.target.value })}
-    error={Boolean(state.errorOf(field))}
-    helperText={state.errorOf(field) ?? hint}
+    error={Boolean(state.errorOf(TEXT_BODY_FIELDS[name]))}
+    helperText={state.errorOf(TEXT_BODY_FIELDS[name]) ?? hint}
     {...(testId ? { slotProps: { htmlInput: { 'data-testid': testId } } } : {})}
     fullWidth
   />
@@ -143,12 +139,11 @@ export const ProviderSection = ({ state, current, stored }: SectionProps) => {
         state={state}
         current={current}
         name="issuer"
-        field="issuer"
         label={t('admin.issuer')}
         hint={t('admin.issuerHint')}
         testId="sso-issuer"
       />
-      <FormText state={state} current={current} name="clientId" field="client_id" label={t('admin.clientId')} />
+      <FormText state={state} current={current} name="clientId" label={t('admin.clientId')} />
       <TextField
         label={t('admin.clientSecret')}
         type="password"
@@ -159,27 +154,20 @@ export const ProviderSection = ({ state, current, stored }: SectionProps) => {
         helperText={errorOf('client_secret') ?? (stored.has_client_secret ? t('admin.secretStored') : t('admin.secretNone'))}
         fullWidth
       />
-      <FormText state={state} current={current} name="scopes" field="scopes" label={t('admin.scopes')} />
-      <FormText
-        state={state}
-        current={current}
-        name="domains"
-        field="domains"
-        label={t('admin.domains')}
-        hint={t('admin.domainsHint')}
-      />
+      <FormText state={state} current={current} name="scopes" label={t('admin.scopes')} />
+      <FormText state={state} current={current} name="domains" label={t('admin.domains')} hint={t('admin.domainsHint')} />
       <TextField label={t('admin.redirectUri')} value={stored.redirect_uri} slotProps={{ input: { readOnly: true } }} fullWidth />
     </>
   );
 };
 
 /**
- * What differs between the two group mappings: the form's claim (its label is `admin.<claim>`), the fields the server
- * names in its errors and the add button's text.
+ * What differs between the two group mappings: the form's claim (its label is `admin.<claim>`), the mapping's body
+ * field (the server names it in its errors) and the add button's text.
  */
 const GROUP_MAPS = {
-  roles: { claim: 'roleClaim', claimField: 'role_claim', mapField: 'role_map', addLabel: 'admin.addRole' },
-  locations: { claim: 'locationsClaim', claimField: 'locations_claim', mapField: 'location_map', addLabel: 'admin.addLocation' },
+  roles: { claim: 'roleClaim', mapField: 'role_map', addLabel: 'admin.addRole' },
+  locations: { claim: 'locationsClaim', mapField: 'location_map', addLabel: 'admin.addLocation' },
 } as const;
 
 /** A group mapping (`map`, also its title `admin.<map>`): the claim naming the user's groups, each group's value. */
@@ -192,11 +180,11 @@ const GroupMapSection = ({
 }: Omit<SectionProps, 'stored'> & { map: keyof typeof GROUP_MAPS; valueInput: ValueInput; children?: ReactNode }) => {
   const { t } = useTranslation('sso');
   const { set, errorOf } = state;
-  const { claim, claimField, mapField, addLabel } = GROUP_MAPS[map];
+  const { claim, mapField, addLabel } = GROUP_MAPS[map];
   return (
     <>
       <SectionHeading title={t(`admin.${map}`)} />
-      <FormText state={state} current={current} name={claim} field={claimField} label={t(`admin.${claim}`)} />
+      <FormText state={state} current={current} name={claim} label={t(`admin.${claim}`)} />
       <RowsEditor field={map} rows={current[map]} set={set} valueInput={valueInput} addLabel={t(addLabel)} />
       {errorOf(mapField) && <Alert severity="error">{errorOf(mapField)}</Alert>}
       {children}

@@ -20,6 +20,19 @@ export type Form = {
   ssoOnly: boolean;
 };
 
+/** The form's text fields. */
+export type TextName = 'issuer' | 'clientId' | 'scopes' | 'domains' | 'roleClaim' | 'locationsClaim';
+
+/** The body field each text field of the form is sent as (`toBody`): the name the server gives its errors. */
+export const TEXT_BODY_FIELDS = {
+  issuer: 'issuer',
+  clientId: 'client_id',
+  scopes: 'scopes',
+  domains: 'domains',
+  roleClaim: 'role_claim',
+  locationsClaim: 'locations_claim',
+} as const satisfies Record<TextName, keyof SsoConfigBody>;
+
 const list = (text: string) =>
   text
     .split(',')

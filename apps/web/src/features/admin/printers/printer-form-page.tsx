@@ -4,9 +4,8 @@ import { useEffect, useState } from 'react';
 import { usePrinter } from '../api/get-printer';
 import { useSavePrinter } from '../api/save-printer';
 import { AdminRecordForm } from '../shared/admin-form';
-import { FullRow } from '../shared/admin-page';
 import { errorText } from '../shared/form-helpers';
-import { AreaSelect, type Option } from '../shared/selects';
+import { AreaSelectField, type Option } from '../shared/selects';
 import { useAdminFormPage } from '../shared/use-admin-form-page';
 
 type PrinterForm = {
@@ -34,7 +33,7 @@ export const PrinterFormPage = () => {
     emptyForm,
   });
   const { t, id, isEdit, setStatus, errors, text } = page;
-  const { register, handleSubmit, reset, setValue, formState } = page.form;
+  const { register, handleSubmit, reset } = page.form;
   const printer = usePrinter(id);
   const save = useSavePrinter();
   const [area, setArea] = useState<Option | null>(null);
@@ -61,18 +60,13 @@ export const PrinterFormPage = () => {
     <AdminRecordForm {...page.recordFormOf(printer, save.isPending)} onSubmit={submit}>
       {text('description', t('printers.description'))}
       {text('mac', t('printers.mac'), { placeholder: 'AA:BB:CC:DD:EE:FF' })}
-      <FullRow>
-        <AreaSelect
-          name="area"
-          label={t('printers.area')}
-          value={area}
-          onChange={(option) => {
-            setArea(option);
-            setValue('location_area', option?.id ?? 0, { shouldValidate: formState.isSubmitted });
-          }}
-          error={errorText(errors.location_area)}
-        />
-      </FullRow>
+      <AreaSelectField
+        control={page.form.control}
+        name="location_area"
+        label={t('printers.area')}
+        area={area}
+        onAreaChange={setArea}
+      />
       {text('ip_address', t('printers.ip'), { placeholder: '192.168.1.50' })}
       {text('port', t('printers.port'), { inputMode: 'numeric', placeholder: '9100' })}
       <TextField

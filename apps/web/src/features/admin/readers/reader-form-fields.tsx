@@ -4,7 +4,7 @@ import { selectFieldsOf, textFieldsOf } from '../shared/admin-form';
 import { FullRow } from '../shared/admin-page';
 import { errorText } from '../shared/form-helpers';
 import { readerTypeOptions, workingModeOptions } from '../shared/modes';
-import { AreaSelect } from '../shared/selects';
+import { AreaSelectField } from '../shared/selects';
 import { ReaderLinkPanel } from './reader-link-state';
 import type { ReaderFormState } from './use-reader-form';
 
@@ -12,7 +12,7 @@ import type { ReaderFormState } from './use-reader-form';
 export const ReaderFormFields = ({ state }: { state: ReaderFormState }) => {
   const { t } = useTranslation(['admin', 'common']);
   const { form, isEdit, isAll, isLlrp, reader, area, setArea } = state;
-  const { register, control, setValue, formState } = form;
+  const { register, control, formState } = form;
   const { errors } = formState;
   const text = textFieldsOf(register, errors);
   const select = selectFieldsOf(control, errors);
@@ -20,18 +20,7 @@ export const ReaderFormFields = ({ state }: { state: ReaderFormState }) => {
     <>
       {text('serial_number', t('readers.serial'))}
       {text('mac_address', t('readers.mac'), { placeholder: 'AA:BB:CC:DD:EE:FF' })}
-      <FullRow>
-        <AreaSelect
-          name="area"
-          label={t('readers.area')}
-          value={area}
-          onChange={(option) => {
-            setArea(option);
-            setValue('locationArea1_id', option?.id ?? 0, { shouldValidate: formState.isSubmitted });
-          }}
-          error={errorText(errors.locationArea1_id)}
-        />
-      </FullRow>
+      <AreaSelectField control={control} name="locationArea1_id" label={t('readers.area')} area={area} onAreaChange={setArea} />
       {select('reader_type', t('readers.readerType'), readerTypeOptions(t))}
       {/* A new reader starts in any mode; an existing one changes mode only as reader type All (the server's rule). */}
       {select('working_mode', t('readers.workingMode'), workingModeOptions(t), {

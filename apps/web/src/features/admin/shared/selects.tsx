@@ -3,11 +3,14 @@ import countries from 'i18n-iso-countries';
 import en from 'i18n-iso-countries/langs/en.json';
 import es from 'i18n-iso-countries/langs/es.json';
 import { useMemo, useState } from 'react';
+import { type Control, Controller, type FieldPathByValue, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { autocompleteInput } from '../../../components/autocomplete-input';
 import { useDebounced } from '../../../lib/use-debounced';
 import { useSearchAreas } from '../api/search-areas';
 import { type LocationOption, useSearchLocations } from '../api/search-locations';
+import { FullRow } from './admin-page';
+import { errorText } from './form-helpers';
 
 countries.registerLocale(en);
 countries.registerLocale(es);
@@ -63,6 +66,43 @@ export const AreaSelect = (props: SearchSelectProps) => {
   }));
   return <SearchSelect {...props} options={options} isLoading={query.isFetching} onSearch={setSearch} />;
 };
+
+/**
+ * The area field of the printer and reader forms, on a full row: the chosen area (`area`, kept by the page to show its
+ * name) sets the form's numeric field `name` to its id (0 when cleared), revalidated once the form was submitted.
+ */
+export const AreaSelectField = <T extends FieldValues>({
+  control,
+  name,
+  label,
+  area,
+  onAreaChange,
+}: {
+  control: Control<T>;
+  name: FieldPathByValue<T, number>;
+  label: string;
+  area: Option | null;
+  onAreaChange: (area: Option | null) => void;
+}) => (
+  <FullRow>
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <AreaSelect
+          name="area"
+          label={label}
+          value={area}
+          onChange={(option) => {
+            onAreaChange(option);
+            field.onChange(option?.id ?? 0);
+          }}
+          error={errorText(fieldState.error)}
+        />
+      )}
+    />
+  </FullRow>
+);
 
 /** A searchable location (or distribution center) field. */
 export const LocationSelect = ({ kind, ...props }: SearchSelectProps & { kind?: 'center' }) => {

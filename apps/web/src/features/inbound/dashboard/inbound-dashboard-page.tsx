@@ -1,10 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { emptyCreate } from '../../../components/empty-create';
 import { NoLocation } from '../../../components/no-location';
 import { PagedTable } from '../../../components/paged-table';
 import { StatGrid } from '../../../components/stat-grid';
 import { canCreateOrders } from '../../auth';
-import { ORDER_PATHS, OrderDashboardLayout, OrderHistoryFilters } from '../../orders';
+import { ORDER_PATHS, OrderDashboardLayout, OrderHistoryFilters, orderDashboardCreate } from '../../orders';
 import { purchaseOrdersPages } from '../api/porders-list';
 import { inboundStatItems, useInboundColumns } from './columns';
 import { InboundDashboardDialogs, InboundHistoryButtons } from './inbound-dashboard-actions';
@@ -23,15 +22,14 @@ export const InboundDashboardPage = () => {
   const dashboard = useInboundDashboard();
   const columns = useInboundColumns(dashboard);
   const { location, role, stats, history } = dashboard;
+  const create = orderDashboardCreate(t, PATHS.create, canCreateOrders(role));
 
   if (!location) return <NoLocation testId="inbound-no-location">{t('dashboard.noLocation')}</NoLocation>;
 
   return (
     <OrderDashboardLayout
       title={t('dashboard.title')}
-      createTo={PATHS.create}
-      createLabel={t('dashboard.newOrder')}
-      canCreate={canCreateOrders(role)}
+      {...create.layout}
       testId="inbound-dashboard"
       stats={
         <StatGrid testId="inbound-stats" isLoading={stats.isPending} items={inboundStatItems(t, stats.data, i18n.language)} />
@@ -52,13 +50,7 @@ export const InboundDashboardPage = () => {
       <PagedTable
         {...purchaseOrdersPages(location.id, dashboard.filters)}
         columns={columns}
-        {...emptyCreate({
-          canCreate: canCreateOrders(role),
-          to: PATHS.create,
-          label: t('dashboard.newOrder'),
-          createText: t('dashboard.emptyCreate'),
-          emptyText: t('dashboard.empty'),
-        })}
+        {...create.emptyList}
         testId="inbound-orders"
       />
       <InboundDashboardDialogs dashboard={dashboard} />

@@ -2,7 +2,6 @@ import { useMediaQuery, useTheme } from '@mui/material';
 import type { OnlineOrder } from '@rfid/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { emptyCreate } from '../../../components/empty-create';
 import { NoLocation } from '../../../components/no-location';
 import { PagedTable } from '../../../components/paged-table';
 import { useCurrentLocation } from '../../../lib/current-location';
@@ -16,6 +15,7 @@ import {
   type OrderDownload,
   OrderDownloadDialog,
   OrderHistoryFilters,
+  orderDashboardCreate,
   originHistoryQuery,
   useOrderHistoryFilters,
 } from '../../orders';
@@ -44,6 +44,7 @@ export const OnlineDashboardPage = () => {
   const stats = useOnlineStats(location?.id ?? 0, defaultStatsRange(), isPhone);
   const canDelete = canChangeOrders(role);
   const columns = useOnlineColumns({ isPhone, canDelete, setDownload, setToDelete });
+  const create = orderDashboardCreate(t, PATHS.create, canCreateOrders(role));
 
   if (!location) return <NoLocation testId="online-no-location">{t('dashboard.noLocation')}</NoLocation>;
 
@@ -53,26 +54,13 @@ export const OnlineDashboardPage = () => {
     <OrderDashboardLayout
       title={t('dashboard.title')}
       subtitle={location.description}
-      createTo={PATHS.create}
-      createLabel={t('dashboard.newOrder')}
-      canCreate={canCreateOrders(role)}
+      {...create.layout}
       testId="online-dashboard"
       stats={<ExitStatGrid testId="online-stats" stats={stats.data} isLoading={stats.isPending} />}
       historyTitle={t('dashboard.history')}
       filters={<OrderHistoryFilters filters={history} textTestId="online-filters" hasReportType date="exit" />}
     >
-      <PagedTable
-        {...onlineOrdersPages(location.id, filters)}
-        columns={columns}
-        {...emptyCreate({
-          canCreate: canCreateOrders(role),
-          to: PATHS.create,
-          label: t('dashboard.newOrder'),
-          createText: t('dashboard.emptyCreate'),
-          emptyText: t('dashboard.empty'),
-        })}
-        testId="online-orders"
-      />
+      <PagedTable {...onlineOrdersPages(location.id, filters)} columns={columns} {...create.emptyList} testId="online-orders" />
       <OrderDownloadDialog download={download} onClose={() => setDownload(null)} />
       <DeleteOrderDialog
         target={toDelete}
