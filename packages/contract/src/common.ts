@@ -182,6 +182,8 @@ export const pagingQuerySchema = z.object({
   ...pageQueryFields,
   order_by: z.string().max(200).optional(),
 });
+/** A paged list's query as the server reads it: its page, its order (a list's text filters pass through untyped). */
+export type PagingQuery = z.output<typeof pagingQuerySchema>;
 
 export const pageOf = <T extends z.ZodType>(item: T) =>
   z.object({

@@ -1,7 +1,7 @@
 // Request and response shapes of the pos module (Zod); the server validates with them, the web types its calls with them.
 // POS: sales (working mode 4, items SOLD) and returns (working mode 5, items STOCKED again) of a store.
 import { z } from 'zod';
-import { epcLineFields, openListQuery } from './common.js';
+import { epcLineFields, filteredListQuery } from './common.js';
 import { readWindowFields } from './ingest.js';
 
 /**
@@ -38,7 +38,10 @@ export type PosTransaction = z.infer<typeof posTransactionSchema>;
  * GET /locations/{id}/sales/ and /returns/ (11 per page): id__contains, end_time__gte,
  * end_time__lte, order_by (id, end_time, item_count; '-' descending; default -end_time).
  */
-export const posListQuerySchema = openListQuery('id__contains', 'id__icontains', 'end_time__gte', 'end_time__lte');
+const posListFilterQuery = filteredListQuery('id__contains', 'id__icontains', 'end_time__gte', 'end_time__lte');
+export const posListQuerySchema = posListFilterQuery.catchall(z.string());
+/** The list as the server reads it: its named filters (the route's other text filters pass through untyped). */
+export type PosListQuery = z.output<typeof posListFilterQuery>;
 
 /**
  * GET /sales/{id}/report/ and /returns/{id}/report/ (100 per page): the items, each quantity 1,

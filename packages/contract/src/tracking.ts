@@ -50,6 +50,8 @@ export const itemListQuerySchema = filteredListQuery(
   'area',
   'location',
 );
+/** GET /items/ as the server reads it: its named filters (the route's other text filters pass through untyped). */
+export type ItemListQuery = z.output<typeof itemListQuerySchema>;
 
 /**
  * What brought a reading, from the records that claimed its set (issue 28): the order and box a box verification
@@ -122,6 +124,8 @@ export const freeReadingSetListQuerySchema = filteredListQuery(
   'codebar__icontains',
   'area',
 );
+/** The free reading sets' list as the server reads it: its named filters. */
+export type FreeReadingSetListQuery = z.output<typeof freeReadingSetListQuerySchema>;
 
 /** One line of the free reading set report: a GTIN (null for EPCs that are not GS1) and its count. */
 export const freeReadingSetLineSchema = z.object({

@@ -1,3 +1,4 @@
+import type { PosListQuery } from '@rfid/contract';
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { devices, items, itemTypes, locations, posTransactionItems, posTransactions } from '../../db/schema/index.js';
@@ -98,17 +99,14 @@ export const listPosTransactions = async (
     query,
     page,
     timeZone,
-  }: { kind: PosKind; locationId: number; query: Record<string, unknown>; page: PageParams; timeZone: string },
+  }: { kind: PosKind; locationId: number; query: PosListQuery; page: PageParams; timeZone: string },
 ): Promise<{ count: number; rows: PosRow[] }> => {
   const where = and(
     eq(posTransactions.locationId, locationId),
     eq(posTransactions.kind, kind),
     buildFilters(query, posFilters, { timeZone }),
   ) as SQL;
-  const order = buildOrderBy(query.order_by as string | undefined, posOrder, [
-    desc(posTransactions.endTime),
-    desc(posTransactions.id),
-  ]);
+  const order = buildOrderBy(query.order_by, posOrder, [desc(posTransactions.endTime), desc(posTransactions.id)]);
   const selected = selectRows(db).where(where).$dynamic();
   return pageOf(db, selected, order, page);
 };

@@ -1,4 +1,4 @@
-import type { PosItem, PosTransaction } from '@rfid/contract';
+import type { PosItem, PosListQuery, PosTransaction } from '@rfid/contract';
 import type { Db } from '../../db/client.js';
 import { visibleOr } from '../../http/errors.js';
 import type { PageParams } from '../../http/paging.js';
@@ -41,7 +41,7 @@ export const createPosService = (db: Db) => {
       kind === 'sale' ? 'pos.sale_not_found' : 'orders.return_not_found',
     );
   return {
-    async list(user: AuthUser, kind: PosKind, locationId: number, query: Record<string, unknown>, page: PageParams) {
+    async list(user: AuthUser, kind: PosKind, locationId: number, query: PosListQuery, page: PageParams) {
       const { timeZone } = await requireLocation(db, user, locationId);
       const { count, rows } = await repo.listPosTransactions(db, { kind, locationId, query, page, timeZone });
       return { count, results: rows.map(toPosDto) };

@@ -1,3 +1,4 @@
+import type { FreeReadingSetListQuery, ItemListQuery, PagingQuery } from '@rfid/contract';
 import { and, asc, countDistinct, desc, eq, inArray, isNull, min, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgColumn, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
@@ -203,10 +204,10 @@ const itemQueries = (db: Db) => ({
   },
 
   /** Date-only filters are days of `timeZone` (the user's company's). */
-  async listItems(user: AuthUser, query: Record<string, unknown>, page: PageParams, timeZone: string) {
+  async listItems(user: AuthUser, query: ItemListQuery, page: PageParams, timeZone: string) {
     const where = and(itemScope(db, user), buildFilters(query, itemFilters, { timeZone }));
     const order = buildOrderBy(
-      query.order_by as string | undefined,
+      query.order_by,
       { id: items.id, epc: items.epc, gtin: items.gtin, state: items.state, last_seen_at: items.lastSeenAt },
       [asc(items.id)],
     );
@@ -307,14 +308,14 @@ const itemReadingQueries = (db: Db) => ({
 /** The free reading sets of a location, and a set with its report and EPCs. */
 const setQueries = (db: Db) => ({
   /** Date-only filters are days of `timeZone` (the location's). */
-  async freeSetsOfLocation(locationId: number, query: Record<string, unknown>, page: PageParams, timeZone: string) {
+  async freeSetsOfLocation(locationId: number, query: FreeReadingSetListQuery, page: PageParams, timeZone: string) {
     const where = and(
       eq(readingSets.locationId, locationId),
       isNull(readingSets.claimedBy),
       buildFilters(query, freeSetFilters, { timeZone }),
     );
     const order = buildOrderBy(
-      query.order_by as string | undefined,
+      query.order_by,
       { start_time: readingSets.startTime, end_time: readingSets.endTime, read_count: readingSets.readCount },
       [desc(readingSets.startTime), desc(readingSets.id)],
     );
@@ -350,7 +351,7 @@ const setQueries = (db: Db) => ({
       .orderBy(desc(quantity), asc(items.gtin));
   },
 
-  async setEpcs(setId: string, query: Record<string, unknown>, page: PageParams) {
+  async setEpcs(setId: string, query: PagingQuery, page: PageParams) {
     const where = and(eq(traces.readingSetId, setId), buildFilters(query, setEpcFilters));
     const [total] = await db
       .select({ n: countDistinct(traces.itemId) })

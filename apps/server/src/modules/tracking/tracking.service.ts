@@ -4,8 +4,11 @@ import type {
   EpcReadingGroup,
   FreeReadingSet,
   FreeReadingSetDetail,
+  FreeReadingSetListQuery,
   Item,
+  ItemListQuery,
   OrderType,
+  PagingQuery,
   ReadingSetEpc,
   ReadingSource,
 } from '@rfid/contract';
@@ -105,8 +108,8 @@ export const createTrackingService = (db: Db) => {
       return (await repo.itemsByEpc(user, normalizeEpcQuery(epc))).map(toItemDto);
     },
 
-    async listItems(user: AuthUser, query: Record<string, unknown>, page: PageParams) {
-      const normalized = typeof query.epc === 'string' ? { ...query, epc: normalizeEpcQuery(query.epc) } : query;
+    async listItems(user: AuthUser, query: ItemListQuery, page: PageParams) {
+      const normalized = query.epc === undefined ? query : { ...query, epc: normalizeEpcQuery(query.epc) };
       const { count, rows } = await repo.listItems(user, normalized, page, await companyTimeZone(db, user));
       return { count, results: rows.map(toItemDto) };
     },
@@ -169,7 +172,7 @@ export const createTrackingService = (db: Db) => {
       };
     },
 
-    async freeSets(user: AuthUser, locationId: number, query: Record<string, unknown>, page: PageParams) {
+    async freeSets(user: AuthUser, locationId: number, query: FreeReadingSetListQuery, page: PageParams) {
       const { timeZone } = await requireLocation(db, user, locationId);
       const { count, rows } = await repo.freeSetsOfLocation(locationId, query, page, timeZone);
       return { count, results: rows.map(toFreeSetDto) };
@@ -193,7 +196,7 @@ export const createTrackingService = (db: Db) => {
       };
     },
 
-    async setEpcs(user: AuthUser, id: string, query: Record<string, unknown>, page: PageParams) {
+    async setEpcs(user: AuthUser, id: string, query: PagingQuery, page: PageParams) {
       await foundOr(repo.setById(user, id), 'tracking.set_not_found');
       const { count, rows } = await repo.setEpcs(id, query, page);
       const results: ReadingSetEpc[] = rows.map((r) => ({
