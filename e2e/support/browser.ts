@@ -181,6 +181,12 @@ export const screenshot = async (page: Page, name: string): Promise<void> => {
 export const poll: typeof expect.poll = (read, options) =>
   expect.poll(read, { timeout: 15_000, interval: 100, ...(typeof options === 'object' ? options : {}) });
 
+/** Opens `path` and waits until the page shows its heading `heading` (exactly one). */
+export const gotoHeading = async (page: Page, path: string, heading: string): Promise<void> => {
+  await page.goto(path);
+  await poll(() => page.getByRole('heading', { name: heading }).count()).toBe(1);
+};
+
 /** The page is no wider than the phone. */
 export const fitsPhone = async (page: Page) => {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
