@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, newPage, screenshot, signIn, useBrowser } from '../support/browser';
+import { baseUrl, countRequests, newPage, screenshot, signIn, useBrowser } from '../support/browser';
 
 /** Picks an option of a MUI select (role combobox) by the visible texts. */
 const choose = async (page: Page, combobox: ReturnType<Page['getByRole']>, option: string) => {
@@ -51,19 +51,16 @@ describe('admin journey (es, desktop)', () => {
     await page.getByTestId('field-phone').fill('+34 955 000 000');
     // The GLN's GS1 check digit is checked in the form, in Spanish, before any call (…991 is wrong, …992 right).
     await page.getByTestId('field-gln').fill('8437012999991');
-    let saves = 0;
-    page.on('request', (request) => {
-      if (request.method() === 'PUT' && /\/api\/locations\/\d+\/$/.test(request.url())) saves += 1;
-    });
+    const saves = countRequests(page, (request) => request.method() === 'PUT' && /\/api\/locations\/\d+\/$/.test(request.url()));
     await page.getByTestId('submit').click();
     await expect
       .poll(() => page.getByText('Introduzca un GLN válido: 13 dígitos, el último su dígito de control GS1.').count())
       .toBe(1);
-    expect(saves).toBe(0);
+    expect(saves()).toBe(0);
     await page.getByTestId('field-gln').fill('8437012999992');
     await page.getByTestId('submit').click();
     await expect.poll(() => alertText(page, 'success')).toContain('Centro actualizado');
-    expect(saves).toBe(1);
+    expect(saves()).toBe(1);
     await page.reload();
     await expect.poll(() => page.getByTestId('field-gln').inputValue()).toBe('8437012999992');
   });
