@@ -60,20 +60,14 @@ describe('inbound part A: order wizard, dashboard, detail, boxes', () => {
     await poll(() => page.getByTestId('draft-order').textContent()).toContain(ORDER_CODE);
 
     // Box A: an existing GTIN (2 units) and a new one created through the add-GTIN dialog (1 unit).
-    await page.getByTestId('add-box').click();
-    await page.getByTestId('box-barcode').fill(BOX_A);
-    await wizard.pickGtin(page, 0, gtin, 'gtin-option');
-    await page.getByTestId('box-quantity-0').fill('2');
-    await page.getByTestId('box-add-row').click();
-    await wizard.pickGtin(page, 1, NEW_GTIN, 'gtin-option-create');
-    await wizard.fillNewGtin(page, NEW_GTIN, { description: `Camiseta E2E ${RUN}`, price: '19.95' });
-    await screenshot(page, 'inbound-create-add-gtin-es');
-    await page.getByTestId('add-gtin-submit').click();
-    await page.getByTestId('add-gtin-dialog').waitFor({ state: 'detached' });
-    await poll(() => page.getByTestId('box-gtin-1').inputValue()).toBe(NEW_GTIN);
-    await screenshot(page, 'inbound-create-add-box-es');
-    await page.getByTestId('box-save').click();
-    await page.getByTestId('add-box-dialog').waitFor({ state: 'detached' });
+    await wizard.addBoxWithNewGtin(page, {
+      barcode: BOX_A,
+      gtin,
+      quantity: 2,
+      newGtin: NEW_GTIN,
+      fields: { description: `Camiseta E2E ${RUN}`, price: '19.95' },
+      shots: { addGtin: 'inbound-create-add-gtin-es', addBox: 'inbound-create-add-box-es' },
+    });
 
     // Box B: one GTIN, 1 unit.
     await page.getByTestId('add-box').click();
