@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { poll } from '../support/browser';
+import { poll, rowOf } from '../support/browser';
 import type { Api } from '../support/journey-api';
 
 /**
@@ -31,6 +31,26 @@ export const openSelect = async (page: Page, testId: string) =>
   page.getByTestId(testId).locator('xpath=..').getByRole('combobox').click();
 
 export const filterCode = async (page: Page, value: string) => page.getByTestId('filter-order_code__icontains').fill(value);
+
+type FilteredDashboard = { path: string; list: string; code: string };
+
+/** Opens the dashboard at `path`, filters it by order code `code` and waits for `count` rows in its list `list` (a test id). */
+export const openFilteredRows = async (page: Page, { path, list, code }: FilteredDashboard, count: number) => {
+  await page.goto(path);
+  await filterCode(page, code);
+  const rows = page.getByTestId(list);
+  await poll(() => rows.getByTestId('paged-row').count()).toBe(count);
+  return rows;
+};
+
+/** Opens the dashboard at `path`, filters it by order code `code` and waits for the one row of that order in `list`. */
+export const openFilteredRow = async (page: Page, { path, list, code }: FilteredDashboard) => {
+  await page.goto(path);
+  await filterCode(page, code);
+  const row = rowOf(page.getByTestId(list), code);
+  await poll(() => row.count()).toBe(1);
+  return row;
+};
 
 /** The exit figures of a location (GET /locations/{id}/movstats/ or /onlinestats/) for the last 30 days. */
 export type ExitStats = {

@@ -14,7 +14,16 @@ import {
 } from '../support/browser';
 import { type Api, createMovement, demoWorld, hoursAgo, sgtin96 } from '../support/journey-api';
 import { demoReader, readBox } from '../support/readers';
-import { exitStatsOf, expectExitFigures, filterCode, numberIn, openSelect, statsRange } from './dashboards';
+import {
+  exitStatsOf,
+  expectExitFigures,
+  filterCode,
+  numberIn,
+  openFilteredRow,
+  openFilteredRows,
+  openSelect,
+  statsRange,
+} from './dashboards';
 
 /**
  * Issue 6, movements: four movements from the center CD-MAD to the store T-MAD-01 are created
@@ -102,10 +111,7 @@ describe('movements journey: a movement from a center to a store, verified at bo
 
   it('es: the exit dashboard of CD-MAD shows the statuses, the stats of the server, and delete only while unverified', async () => {
     const { page, context } = await openPage(browser(), { at: center });
-    await page.goto('/movements/exit/');
-    await filterCode(page, PREFIX);
-    const list = page.getByTestId('exit-orders');
-    await poll(() => list.getByTestId('paged-row').count()).toBe(4);
+    const list = await openFilteredRows(page, { path: '/movements/exit/', list: 'exit-orders', code: PREFIX }, 4);
     const rowA = rowOf(list, code('A'));
     expect(await rowA.getByTestId('order-status').textContent()).toBe('Verificado sin errores');
     expect(await rowA.getByTestId('order-items').textContent()).toBe('3 / 3');
@@ -140,10 +146,7 @@ describe('movements journey: a movement from a center to a store, verified at bo
 
   it('es: the row download streams the movement CSV in the chosen report mode (GTIN lines, then the EPCs of both sides)', async () => {
     const { page, context } = await openPage(browser(), { at: center });
-    await page.goto('/movements/exit/');
-    await filterCode(page, code('A'));
-    const rowA = rowOf(page.getByTestId('exit-orders'), code('A'));
-    await poll(() => rowA.count()).toBe(1);
+    const rowA = await openFilteredRow(page, { path: '/movements/exit/', list: 'exit-orders', code: code('A') });
     await rowA.getByTestId('download-order').click();
     // GTIN mode (0): one line per box and GTIN.
     await poll(() => page.getByTestId('download-done').textContent()).toBe(`Guardado movimiento-${ids.A}.csv (2 filas)`);
@@ -181,10 +184,7 @@ describe('movements journey: a movement from a center to a store, verified at bo
 
   it('es: the entry dashboard of T-MAD-01: statuses, stats, cancel of B, delete of C, and a cancel refused once D arrived', async () => {
     const { page, context } = await openPage(browser(), { at: store });
-    await page.goto('/movements/entry/');
-    await filterCode(page, PREFIX);
-    const list = page.getByTestId('entry-orders');
-    await poll(() => list.getByTestId('paged-row').count()).toBe(4);
+    const list = await openFilteredRows(page, { path: '/movements/entry/', list: 'entry-orders', code: PREFIX }, 4);
     const [rowA, rowB, rowC, rowD] = ['A', 'B', 'C', 'D'].map((letter) => rowOf(list, code(letter))) as [
       Locator,
       Locator,
@@ -291,10 +291,7 @@ describe('movements journey: a movement from a center to a store, verified at bo
 
   it('every movement from or to the location, each row linking to its side', async () => {
     const { page, context } = await openPage(browser(), { at: center });
-    await page.goto('/movements/');
-    await filterCode(page, code('A'));
-    const rowAtCenter = rowOf(page.getByTestId('movements-orders'), code('A'));
-    await poll(() => rowAtCenter.count()).toBe(1);
+    const rowAtCenter = await openFilteredRow(page, { path: '/movements/', list: 'movements-orders', code: code('A') });
     expect(await rowAtCenter.getByTestId('movement-exit').getByTestId('movement-direction').textContent()).toBe('Salida a');
     expect(await rowAtCenter.getByTestId('movement-location').textContent()).toBe(store.description);
     // Both sides' statuses and verified boxes: A was checked at the exit and at the store.
@@ -306,10 +303,7 @@ describe('movements journey: a movement from a center to a store, verified at bo
     await tableFits(page, 'movements-orders');
 
     await chooseLocation(page, store);
-    await page.goto('/movements/');
-    await filterCode(page, code('A'));
-    const rowAtStore = rowOf(page.getByTestId('movements-orders'), code('A'));
-    await poll(() => rowAtStore.count()).toBe(1);
+    const rowAtStore = await openFilteredRow(page, { path: '/movements/', list: 'movements-orders', code: code('A') });
     expect(await rowAtStore.getByTestId('movement-entry').getByTestId('movement-direction').textContent()).toBe('Entrada desde');
     expect(await rowAtStore.getByTestId('movement-location').textContent()).toBe(center.description);
     await rowAtStore.getByTestId('order-code-link').click();
@@ -319,10 +313,7 @@ describe('movements journey: a movement from a center to a store, verified at bo
 
   it('a visualizer of the store sees the entries but neither new order, cancel nor delete', async () => {
     const { page, context } = await openPage(browser(), { at: store, email: 'viewer@demo.local' });
-    await page.goto('/movements/entry/');
-    await filterCode(page, PREFIX);
-    const list = page.getByTestId('entry-orders');
-    await poll(() => list.getByTestId('paged-row').count()).toBe(3);
+    const list = await openFilteredRows(page, { path: '/movements/entry/', list: 'entry-orders', code: PREFIX }, 3);
     expect(await list.locator('[data-testid="cancel-order"], [data-testid="delete-order"]').count()).toBe(0);
     expect(await page.getByTestId('new-order').count()).toBe(0);
     await context.close();

@@ -1,17 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  fitsPhone,
-  gotoHeading,
-  MOBILE,
-  openPage,
-  type Place,
-  poll,
-  rowOf,
-  screenshot,
-  tableFits,
-  useBrowser,
-} from '../support/browser';
+import { fitsPhone, MOBILE, openPage, type Place, poll, rowOf, screenshot, tableFits, useBrowser } from '../support/browser';
 import { type Api, apiAs, boxPlan, createPurchaseOrder, findLocation, hoursAgo, sgtin96 } from '../support/journey-api';
 import { demoReader, readBox, readSet } from '../support/readers';
 
@@ -60,7 +49,8 @@ const openDockList = async (
   page: Page,
   { path, heading, filter, value }: { path: string; heading: string; filter: string; value: string },
 ) => {
-  await gotoHeading(page, path, heading);
+  await page.goto(path);
+  await poll(() => page.getByRole('heading', { name: heading }).count()).toBe(1);
   await choose(page, 'Zona', 'Muelle de recepción');
   await page.getByTestId(filter).fill(value);
 };
@@ -129,7 +119,8 @@ describe('stock journey: stock by area, counted stock, minimum stock and alarms,
 
   it('es: stock by area, after choosing the dock and Submit, shows the GTINs read; an unknown GTIN says "No se encontraron resultados"', async () => {
     const { page, context } = await openPage(browser(), { at: center });
-    await gotoHeading(page, '/inventory/stocks', 'Stock por zona');
+    await page.goto('/inventory/stocks');
+    await poll(() => page.getByRole('heading', { name: 'Stock por zona' }).count()).toBe(1);
     await poll(() => page.getByTestId('area-stock-hint').count()).toBe(1);
     expect(await page.getByTestId('stock-submit').isDisabled()).toBe(true);
     await choose(page, 'Zona', 'Muelle de recepción');
@@ -159,7 +150,8 @@ describe('stock journey: stock by area, counted stock, minimum stock and alarms,
 
   it('es: an inventory file adds counted stock; no file, and a file with a bad row, are refused and change nothing', async () => {
     const { page, context } = await openPage(browser(), { at: center });
-    await gotoHeading(page, `/inventory/upload_csv/?area=${dock}`, 'Subir fichero de inventario');
+    await page.goto(`/inventory/upload_csv/?area=${dock}`);
+    await poll(() => page.getByRole('heading', { name: 'Subir fichero de inventario' }).count()).toBe(1);
     await poll(() => page.getByRole('combobox', { name: 'Zona' }).textContent()).toBe('Muelle de recepción');
     await page.getByTestId('upload-submit').click();
     expect(await page.getByTestId('upload-file-error').textContent()).toBe('Seleccione un fichero');
@@ -321,15 +313,18 @@ describe('stock journey: stock by area, counted stock, minimum stock and alarms,
 
   it('en: the minimum stock form says "Field is required" and "Enter numbers only"; the upload "Select a file"', async () => {
     const { page, context } = await openPage(browser(), { at: center, language: 'en' });
-    await gotoHeading(page, `/minstock/${g2}/edit?area=${dock}`, 'Minimum stock');
+    await page.goto(`/minstock/${g2}/edit?area=${dock}`);
+    await poll(() => page.getByRole('heading', { name: 'Minimum stock' }).count()).toBe(1);
     await poll(() => page.getByTestId('minimum-current').count()).toBe(1);
     await minimumRefused(page, '', 'Field is required');
     await minimumRefused(page, '1.5', 'Enter numbers only');
     await screenshot(page, 'stock-minimum-errors-en');
-    await gotoHeading(page, '/inventory/upload_csv/', 'Upload inventory file');
+    await page.goto('/inventory/upload_csv/');
+    await poll(() => page.getByRole('heading', { name: 'Upload inventory file' }).count()).toBe(1);
     await page.getByTestId('upload-submit').click();
     expect(await page.getByTestId('upload-file-error').textContent()).toBe('Select a file');
-    await gotoHeading(page, '/alarm', 'Alarms');
+    await page.goto('/alarm');
+    await poll(() => page.getByRole('heading', { name: 'Alarms' }).count()).toBe(1);
     await poll(() => page.getByTestId('alarm-count-value').textContent()).toBe(String(await alarmCount()));
     await screenshot(page, 'stock-alarms-en');
     await context.close();
