@@ -26,11 +26,21 @@ export const numberIn = (language: 'es' | 'en', value: number | null, digits: nu
         maximumFractionDigits: digits,
       }).format(value);
 
-/** Opens an MUI select by the test id of its (hidden) input. */
-export const openSelect = async (page: Page, testId: string) =>
-  page.getByTestId(testId).locator('xpath=..').getByRole('combobox').click();
+/** Opens an MUI select by the test id of its (hidden) input and picks its option `<testId>-<value>`. */
+export const chooseInSelect = async (page: Page, testId: string, value: number) => {
+  await page.getByTestId(testId).locator('xpath=..').getByRole('combobox').click();
+  await page.getByTestId(`${testId}-${value}`).click();
+};
 
 export const filterCode = async (page: Page, value: string) => page.getByTestId('filter-order_code__icontains').fill(value);
+
+/** Says yes to the open confirm dialog; the notice then says `text`, as a `kind` alert (MUI's colour). */
+export const confirmWithNotice = async (page: Page, text: string, kind: 'success' | 'error') => {
+  await page.getByTestId('confirm-yes').click();
+  const notice = page.getByTestId('notifier');
+  await poll(() => notice.textContent()).toBe(text);
+  expect(await notice.getAttribute('class')).toMatch(kind === 'success' ? /MuiAlert-colorSuccess/ : /MuiAlert-colorError/);
+};
 
 type FilteredDashboard = { path: string; list: string; code: string };
 

@@ -1,4 +1,4 @@
-import type { Locator } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   chooseLocation,
@@ -15,13 +15,14 @@ import {
 import { type Api, createMovement, demoWorld, hoursAgo, sgtin96 } from '../support/journey-api';
 import { demoReader, readBox } from '../support/readers';
 import {
+  chooseInSelect,
+  confirmWithNotice,
   exitStatsOf,
   expectExitFigures,
   filterCode,
   numberIn,
   openFilteredRow,
   openFilteredRows,
-  openSelect,
   statsRange,
 } from './dashboards';
 
@@ -51,6 +52,12 @@ type Movement = {
 const EXIT = demoReader('POR-MAD-EXP');
 const ENTRY = demoReader('POR-T01-ENT');
 
+/** What a row's delete or cancel says when the order got verified meanwhile (409). */
+const REFUSED = {
+  'delete-order': 'No se puede borrar: revise las verificaciones de esa orden.',
+  'cancel-order': 'No se pudo cancelar la orden, revise si la orden ya ha sido verificada.',
+};
+
 describe('movements journey: a movement from a center to a store, verified at both ends, seen on both dashboards', () => {
   const browser = useBrowser();
   let api: Api;
@@ -59,6 +66,24 @@ describe('movements journey: a movement from a center to a store, verified at bo
   const ids: Record<string, number> = {};
   const boxIds: Record<string, number> = {};
   const epcs: Record<string, string[]> = {};
+
+  /**
+   * Clicks `action` on D's row; while the confirm dialog is open, `portal` reads D's box (at `at`). The confirmation is
+   * refused, in red, saying why (REFUSED); the row shows D verified, without the action.
+   */
+  const refusedAsReadMeanwhile = async (
+    page: Page,
+    rowD: Locator,
+    { action, portal, at }: { action: keyof typeof REFUSED; portal: typeof EXIT; at: Date },
+  ) => {
+    await rowD.getByTestId(action).click();
+    await poll(() => page.getByTestId('confirm-dialog').count()).toBe(1);
+    await readBox(portal, { codebar: box('D'), epcs: epcs.D as string[], at });
+    await confirmWithNotice(page, REFUSED[action], 'error');
+    await poll(() => rowD.getByTestId('order-status').textContent()).toBe('Verificado sin errores');
+    expect(await rowD.getByTestId(action).count()).toBe(0);
+    await poll(() => page.getByTestId('confirm-dialog').count()).toBe(0);
+  };
 
   const movement = async (letter: string, side: 'exit' | 'entry' = 'exit') =>
     (await api<Movement>('GET', `/morders/${ids[letter]}/?side=${side}`)).json;
@@ -137,8 +162,7 @@ describe('movements journey: a movement from a center to a store, verified at bo
     await tableFits(page, 'exit-orders');
 
     // The state filter: only A and B are checked without errors among ours.
-    await openSelect(page, 'filter-state');
-    await page.getByTestId('filter-state-3').click();
+    await chooseInSelect(page, 'filter-state', 3);
     await poll(() => list.getByTestId('paged-row').count()).toBe(2);
     expect(await rowOf(list, code('C')).count()).toBe(0);
     await context.close();
@@ -151,8 +175,7 @@ describe('movements journey: a movement from a center to a store, verified at bo
     // GTIN mode (0): one line per box and GTIN.
     await poll(() => page.getByTestId('download-done').textContent()).toBe(`Guardado movimiento-${ids.A}.csv (2 filas)`);
     await page.getByTestId('download-close').click();
-    await openSelect(page, 'filter-report-mode');
-    await page.getByTestId('filter-report-mode-1').click();
+    await chooseInSelect(page, 'filter-report-mode', 1);
     await rowA.getByTestId('download-order').click();
     // EPC mode (1): the three EPCs read at the exit and the three read at the store.
     await poll(() => page.getByTestId('download-done').textContent()).toBe(`Guardado movimiento-${ids.A}-epcs.csv (6 filas)`);
@@ -166,17 +189,8 @@ describe('movements journey: a movement from a center to a store, verified at bo
     await filterCode(page, code('D'));
     const rowD = rowOf(page.getByTestId('exit-orders'), code('D'));
     await poll(() => rowD.getByTestId('delete-order').count()).toBe(1);
-    await rowD.getByTestId('delete-order').click();
-    await poll(() => page.getByTestId('confirm-dialog').count()).toBe(1);
     // While the dialog is open the exit portal reads D's box.
-    await readBox(EXIT, { codebar: box('D'), epcs: epcs.D as string[], at: hoursAgo(0.5) });
-    await page.getByTestId('confirm-yes').click();
-    const notice = page.getByTestId('notifier');
-    await poll(() => notice.textContent()).toBe('No se puede borrar: revise las verificaciones de esa orden.');
-    expect(await notice.getAttribute('class')).toMatch(/MuiAlert-colorError/);
-    await poll(() => rowD.getByTestId('order-status').textContent()).toBe('Verificado sin errores');
-    expect(await rowD.getByTestId('delete-order').count()).toBe(0);
-    await poll(() => page.getByTestId('confirm-dialog').count()).toBe(0);
+    await refusedAsReadMeanwhile(page, rowD, { action: 'delete-order', portal: EXIT, at: hoursAgo(0.5) });
     await screenshot(page, 'outbound-exit-delete-refused-es');
     expect((await api('GET', `/morders/${ids.D}/`)).status).toBe(200);
     await context.close();
@@ -230,31 +244,19 @@ describe('movements journey: a movement from a center to a store, verified at bo
 
     // Cancel B: destination_status 4.
     await rowB.getByTestId('cancel-order').click();
-    await page.getByTestId('confirm-yes').click();
-    const notice = page.getByTestId('notifier');
-    await poll(() => notice.textContent()).toBe('Orden cancelada correctamente.');
-    expect(await notice.getAttribute('class')).toMatch(/MuiAlert-colorSuccess/);
+    await confirmWithNotice(page, 'Orden cancelada correctamente.', 'success');
     await poll(() => rowB.getByTestId('order-status').textContent()).toBe('Cancelado');
     expect(await rowB.getByTestId('cancel-order').count()).toBe(0);
     expect((await movement('B', 'entry')).destination_status).toBe(4);
 
     // Delete C.
     await rowC.getByTestId('delete-order').click();
-    await page.getByTestId('confirm-yes').click();
-    await poll(() => notice.textContent()).toBe('Orden borrada correctamente');
+    await confirmWithNotice(page, 'Orden borrada correctamente', 'success');
     await poll(() => list.getByTestId('paged-row').count()).toBe(3);
     expect((await api('GET', `/morders/${ids.C}/`)).status).toBe(404);
 
     // D arrives while the user is canceling it: 409, in red.
-    await rowD.getByTestId('cancel-order').click();
-    await poll(() => page.getByTestId('confirm-dialog').count()).toBe(1);
-    await readBox(ENTRY, { codebar: box('D'), epcs: epcs.D as string[], at: hoursAgo(0.25) });
-    await page.getByTestId('confirm-yes').click();
-    await poll(() => notice.textContent()).toBe('No se pudo cancelar la orden, revise si la orden ya ha sido verificada.');
-    expect(await notice.getAttribute('class')).toMatch(/MuiAlert-colorError/);
-    await poll(() => rowD.getByTestId('order-status').textContent()).toBe('Verificado sin errores');
-    expect(await rowD.getByTestId('cancel-order').count()).toBe(0);
-    await poll(() => page.getByTestId('confirm-dialog').count()).toBe(0);
+    await refusedAsReadMeanwhile(page, rowD, { action: 'cancel-order', portal: ENTRY, at: hoursAgo(0.25) });
     await screenshot(page, 'outbound-entry-after-es');
     await context.close();
   });

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { fitsPhone, MOBILE, openPage, poll, rowOf, screenshot, tableFits, useBrowser } from '../support/browser';
 import { type Api, boxPlan, createOnlineOrder, demoWorld, hoursAgo, sgtin96 } from '../support/journey-api';
 import { addExitReader, macOf, readBox } from '../support/readers';
-import { exitStatsOf, expectExitFigures, filterCode, openFilteredRow, openFilteredRows, openSelect } from './dashboards';
+import { chooseInSelect, exitStatsOf, expectExitFigures, filterCode, openFilteredRow, openFilteredRows } from './dashboards';
 
 /**
  * Issue 6, online: the admin adds an Exit/Sale reader (working mode 6) at the expedition area of
@@ -95,8 +95,7 @@ describe('online journey: an online order expedited by a mode-6 reader, seen ver
     await tableFits(page, 'online-orders');
 
     // The state filter keeps only the verified one.
-    await openSelect(page, 'filter-state');
-    await page.getByTestId('filter-state-3').click();
+    await chooseInSelect(page, 'filter-state', 3);
     await poll(() => list.getByTestId('paged-row').count()).toBe(1);
     expect(await rowOf(list, SHIPPED).count()).toBe(1);
     await context.close();
