@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { fitsPhone, MOBILE, openPage, type Place, poll, screenshot, useBrowser } from '../support/browser';
 import { dayText, typeDate } from '../support/date-field';
 import { type Api, demoWorld, sgtin96, withCheckDigit } from '../support/journey-api';
-import { inboundOrderRows } from '../support/order-lists';
+import { deleteFirstOrder, inboundOrderRows } from '../support/order-lists';
 import { simulate } from '../support/readers';
 import * as wizard from '../support/wizard';
 
@@ -210,12 +210,7 @@ describe('inbound part A: order wizard, dashboard, detail, boxes', () => {
     const rows = await inboundOrderRows(page, ORDER_CODE);
     await poll(() => rows.count()).toBe(1);
     await poll(() => rows.first().textContent()).toContain('1 / 2');
-    await rows.first().getByTestId('order-actions').click();
-    await page.getByTestId('delete-order').click();
-    await page.getByTestId('confirm-yes').click();
-    await poll(() => page.getByTestId('notifier').textContent()).toBe(
-      'No se puede borrar: revise las verificaciones de esa orden.',
-    );
+    await deleteFirstOrder(page, rows, 'No se puede borrar: revise las verificaciones de esa orden.');
     await screenshot(page, 'inbound-dashboard-delete-refused-es');
     expect((await api('GET', `/v1/porders/${orderId}/`)).status).toBe(200);
     await context.close();
@@ -231,10 +226,7 @@ describe('inbound part A: order wizard, dashboard, detail, boxes', () => {
     await poll(() => rows.count()).toBe(1);
     await poll(() => rows.first().textContent()).toContain('Checking');
     await screenshot(page, 'inbound-dashboard-en');
-    await rows.first().getByTestId('order-actions').click();
-    await page.getByTestId('delete-order').click();
-    await page.getByTestId('confirm-yes').click();
-    await poll(() => page.getByTestId('notifier').textContent()).toBe('Cannot delete the order. Check verifications.');
+    await deleteFirstOrder(page, rows, 'Cannot delete the order. Check verifications.');
 
     await page.goto('/inbound/order/add');
     await fillOrder(page, `${ORDER_CODE}-EN`, provider.name);
@@ -301,12 +293,8 @@ describe('inbound part A: order wizard, dashboard, detail, boxes', () => {
     const { page, context } = await openPage(browser(), { at: center });
     const rows = await inboundOrderRows(page, `${ORDER_CODE}-M`);
     await poll(() => rows.count()).toBe(1);
-    await rows.first().getByTestId('order-actions').click();
-    await page.getByTestId('delete-order').click();
-    await page.getByTestId('confirm-yes').click();
-    const notice = page.getByTestId('notifier');
-    await poll(() => notice.textContent()).toBe('Orden borrada correctamente');
-    expect(await notice.getAttribute('class')).toContain('Success');
+    await deleteFirstOrder(page, rows, 'Orden borrada correctamente');
+    expect(await page.getByTestId('notifier').getAttribute('class')).toContain('Success');
     await poll(() => page.getByTestId('paged-empty').count()).toBe(1);
     await context.close();
   });
