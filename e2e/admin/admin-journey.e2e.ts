@@ -1,12 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, newPage, screenshot, signIn, useBrowser } from '../support/browser';
+import { baseUrl, countRequests, newPage, screenshot, signIn, useBrowser } from '../support/browser';
 
 /** Picks an option of a MUI select (role combobox) by the visible texts. */
 const choose = async (page: Page, combobox: ReturnType<Page['getByRole']>, option: string) => {
   await combobox.click();
   await page.getByRole('option', { name: option, exact: true }).click();
+};
+
+/** Submits the form and waits for it to say `message` (the error of a field it refuses). */
+const submitRefused = async (page: Page, message: string) => {
+  await page.getByTestId('submit').click();
+  await expect.poll(() => page.getByText(message).count()).toBe(1);
 };
 
 /** Types into a searchable field (MUI Autocomplete) and picks the first option containing `text`. */
@@ -20,6 +26,25 @@ const search = async (page: Page, label: string, text: string) => {
 };
 
 const alertText = (page: Page, kind: 'success' | 'error') => page.getByTestId(`form-alert-${kind}`).textContent();
+
+/** Submits the form and waits for its success message, which contains `message`. */
+const submitSaved = async (page: Page, message: string) => {
+  await page.getByTestId('submit').click();
+  await expect.poll(() => alertText(page, 'success')).toContain(message);
+};
+
+/**
+ * Opens the new user's form and fills it for the editor e2e.editor@demo.local (`firstName` Editora): role Editor, its
+ * locations searched by `stores`. The password is left to the caller.
+ */
+const addEditorForm = async (page: Page, firstName: string, stores: string[]) => {
+  await page.goto('/administrador/visualizers/add');
+  await page.getByTestId('field-first_name').fill(firstName);
+  await page.getByTestId('field-last_name').fill('Editora');
+  await page.getByTestId('field-email').fill('e2e.editor@demo.local');
+  await choose(page, page.getByRole('combobox', { name: 'Rol' }), 'Editor');
+  for (const store of stores) await search(page, 'Ubicaciones', store);
+};
 
 describe('admin journey (es, desktop)', () => {
   const browser = useBrowser();
@@ -38,8 +63,7 @@ describe('admin journey (es, desktop)', () => {
     await page.getByTestId('field-street_num').fill('5');
     await page.getByTestId('field-city').fill('Sevilla');
     await page.getByTestId('field-postal_code').fill('41003');
-    await page.getByTestId('submit').click();
-    await expect.poll(() => alertText(page, 'success')).toContain('Nuevo centro añadido');
+    await submitSaved(page, 'Nuevo centro añadido');
     expect(await page.getByTestId('field-description').inputValue()).toBe(''); // the form resets after an add
 
     await page.goto('/administrador/locations/');
@@ -51,19 +75,12 @@ describe('admin journey (es, desktop)', () => {
     await page.getByTestId('field-phone').fill('+34 955 000 000');
     // The GLN's GS1 check digit is checked in the form, in Spanish, before any call (…991 is wrong, …992 right).
     await page.getByTestId('field-gln').fill('8437012999991');
-    let saves = 0;
-    page.on('request', (request) => {
-      if (request.method() === 'PUT' && /\/api\/locations\/\d+\/$/.test(request.url())) saves += 1;
-    });
-    await page.getByTestId('submit').click();
-    await expect
-      .poll(() => page.getByText('Introduzca un GLN válido: 13 dígitos, el último su dígito de control GS1.').count())
-      .toBe(1);
-    expect(saves).toBe(0);
+    const saves = countRequests(page, (request) => request.method() === 'PUT' && /\/api\/locations\/\d+\/$/.test(request.url()));
+    await submitRefused(page, 'Introduzca un GLN válido: 13 dígitos, el último su dígito de control GS1.');
+    expect(saves()).toBe(0);
     await page.getByTestId('field-gln').fill('8437012999992');
-    await page.getByTestId('submit').click();
-    await expect.poll(() => alertText(page, 'success')).toContain('Centro actualizado');
-    expect(saves).toBe(1);
+    await submitSaved(page, 'Centro actualizado');
+    expect(saves()).toBe(1);
     await page.reload();
     await expect.poll(() => page.getByTestId('field-gln').inputValue()).toBe('8437012999992');
   });
@@ -74,8 +91,7 @@ describe('admin journey (es, desktop)', () => {
     await expect
       .poll(() => page.getByRole('combobox', { name: 'Centro de distribución' }).inputValue())
       .toBe('Centro E2E Sevilla');
-    await page.getByTestId('submit').click();
-    await expect.poll(() => page.getByText('Introduzca el stock').count()).toBe(1);
+    await submitRefused(page, 'Introduzca el stock');
     expect(await page.getByText('La descripción no puede estar vacía').count()).toBe(1);
 
     await page.getByTestId('field-stock').fill('10');
@@ -90,8 +106,7 @@ describe('admin journey (es, desktop)', () => {
     await expect.poll(() => alertText(page, 'error')).toContain('Boom');
     expect(await page.getByTestId('field-description').inputValue()).toBe('Muelle E2E');
     await page.unroute('**/api/areas/');
-    await page.getByTestId('submit').click();
-    await expect.poll(() => alertText(page, 'success')).toContain('Nueva zona añadida');
+    await submitSaved(page, 'Nueva zona añadida');
     expect(await page.getByTestId('field-description').inputValue()).toBe('');
 
     await page.goBack();
@@ -106,13 +121,9 @@ describe('admin journey (es, desktop)', () => {
     await page.getByTestId('field-description').fill('Muelle E2E norte');
     // The area's SGLN extension: a space is refused in the form; a GS1 one is saved and shown on the location's areas.
     await page.getByTestId('field-gln_extension').fill('muelle 4');
-    await page.getByTestId('submit').click();
-    await expect
-      .poll(() => page.getByText('Introduzca una extensión de GLN válida: de 1 a 20 letras, dígitos o símbolos GS1.').count())
-      .toBe(1);
+    await submitRefused(page, 'Introduzca una extensión de GLN válida: de 1 a 20 letras, dígitos o símbolos GS1.');
     await page.getByTestId('field-gln_extension').fill('M4');
-    await page.getByTestId('submit').click();
-    await expect.poll(() => alertText(page, 'success')).toContain('Zona actualizada');
+    await submitSaved(page, 'Zona actualizada');
     await page.goBack();
     await expect.poll(() => page.getByTestId('location-areas').getByText('M4', { exact: true }).count()).toBe(1);
     await screenshot(page, 'admin-area-edit');
@@ -122,18 +133,12 @@ describe('admin journey (es, desktop)', () => {
     await page.goto('/administrador/devices/add');
     await page.getByTestId('field-serial_number').fill('E2E-0001');
     await page.getByTestId('field-mac_address').fill('AA:BB');
-    await page.getByTestId('submit').click();
-    await expect
-      .poll(() =>
-        page.getByText('Introduzca una dirección MAC válida (seis pares hexadecimales, p. ej. 84:24:8D:00:00:01).').count(),
-      )
-      .toBe(1);
+    await submitRefused(page, 'Introduzca una dirección MAC válida (seis pares hexadecimales, p. ej. 84:24:8D:00:00:01).');
     expect(await page.getByText('Seleccione la zona').count()).toBe(1);
     await page.getByTestId('field-mac_address').fill('AA:BB:CC:00:E2:01');
     await search(page, 'Zona', 'Muelle E2E norte');
     await choose(page, page.getByRole('combobox', { name: 'Tipo de lector' }), 'Todos');
-    await page.getByTestId('submit').click();
-    await expect.poll(() => alertText(page, 'success')).toContain('Nuevo dispositivo añadido');
+    await submitSaved(page, 'Nuevo dispositivo añadido');
     const key = await page.getByTestId('device-key-value').textContent();
     expect(key?.length ?? 0).toBeGreaterThan(15);
     // What to paste into the Zebra and Impinj consoles: the events URL, Basic with the serial and the key.
@@ -169,8 +174,7 @@ describe('admin journey (es, desktop)', () => {
     await page.getByTestId('edit-reader-E2E-0001').click();
     await expect.poll(() => page.getByTestId('field-serial_number').inputValue()).toBe('E2E-0001');
     await page.getByTestId('field-serial_number').fill('E2E-0001-B');
-    await page.getByTestId('submit').click();
-    await expect.poll(() => alertText(page, 'success')).toContain('Dispositivo actualizado');
+    await submitSaved(page, 'Dispositivo actualizado');
     // A reader that was never heard from is OFF: its applications cannot be changed.
     await expect.poll(() => page.getByTestId('reader-state').textContent()).toBe('Parado');
     expect(await page.getByTestId('install-app').isDisabled()).toBe(true);
@@ -204,11 +208,9 @@ describe('admin journey (es, desktop)', () => {
     await search(page, 'Zona', 'Muelle E2E norte');
     await page.getByTestId('field-ip_address').fill('10.0.0.300');
     await page.getByTestId('field-port').fill('9100');
-    await page.getByTestId('submit').click();
-    await expect.poll(() => page.getByText('Introduzca una dirección IP válida.').count()).toBe(1);
+    await submitRefused(page, 'Introduzca una dirección IP válida.');
     await page.getByTestId('field-ip_address').fill('10.0.0.30');
-    await page.getByTestId('submit').click();
-    await expect.poll(() => alertText(page, 'success')).toContain('Nueva impresora añadida');
+    await submitSaved(page, 'Nueva impresora añadida');
 
     await page.goto('/bionix-printer/all');
     const row = page.getByTestId('paged-row').filter({ hasText: 'Zebra E2E' });
@@ -218,8 +220,7 @@ describe('admin journey (es, desktop)', () => {
     // Print head resolution: 203 dpi unless set (templates are scaled to it).
     await expect.poll(() => page.getByTestId('printer-dpi').inputValue()).toBe('203');
     await page.getByTestId('field-ip_address').fill('10.0.0.31');
-    await page.getByTestId('submit').click();
-    await expect.poll(() => alertText(page, 'success')).toContain('Impresora actualizada');
+    await submitSaved(page, 'Impresora actualizada');
 
     await page.goto('/bionix-printer/all');
     await expect.poll(() => row.textContent()).toContain('10.0.0.31');
@@ -259,24 +260,12 @@ describe('admin journey (es, desktop)', () => {
   });
 
   it('adds an editor limited to two stores, who then sees only those two', async () => {
-    await page.goto('/administrador/visualizers/add');
-    await page.getByTestId('field-first_name').fill('Elena');
-    await page.getByTestId('field-last_name').fill('Editora');
-    await page.getByTestId('field-email').fill('e2e.editor@demo.local');
-    await choose(page, page.getByRole('combobox', { name: 'Rol' }), 'Editor');
-    await search(page, 'Ubicaciones', 'Tienda Valencia');
-    await search(page, 'Ubicaciones', 'Tienda Sevilla');
+    await addEditorForm(page, 'Elena', ['Tienda Valencia', 'Tienda Sevilla']);
     await page.getByTestId('field-password').fill('short');
-    await page.getByTestId('submit').click();
-    await expect
-      .poll(() =>
-        page.getByText('La contraseña debe tener entre 8 y 128 caracteres (cualquier carácter, espacios incluidos).').count(),
-      )
-      .toBe(1);
+    await submitRefused(page, 'La contraseña debe tener entre 8 y 128 caracteres (cualquier carácter, espacios incluidos).');
     await page.getByTestId('field-password').fill('Editora2026');
     await screenshot(page, 'admin-user-add');
-    await page.getByTestId('submit').click();
-    await expect.poll(() => alertText(page, 'success')).toContain('Nuevo usuario añadido');
+    await submitSaved(page, 'Nuevo usuario añadido');
 
     await page.goto('/administrador/visualizers/locations');
     await page.getByTestId('filter-search').fill('e2e.editor');
@@ -290,16 +279,11 @@ describe('admin journey (es, desktop)', () => {
       .poll(async () => (await chips.allTextContents()).sort())
       .toEqual(['Tienda Sevilla Sierpes', 'Tienda Valencia Colón']);
     await page.getByTestId('field-last_name').fill('Editora Sur');
-    await page.getByTestId('submit').click(); // an empty password keeps the current one
-    await expect.poll(() => alertText(page, 'success')).toContain('Usuario actualizado');
+    // An empty password keeps the current one.
+    await submitSaved(page, 'Usuario actualizado');
 
     // The same email again: the server refuses it, in Spanish (Accept-Language of the UI; issue 16).
-    await page.goto('/administrador/visualizers/add');
-    await page.getByTestId('field-first_name').fill('Otra');
-    await page.getByTestId('field-last_name').fill('Editora');
-    await page.getByTestId('field-email').fill('e2e.editor@demo.local');
-    await choose(page, page.getByRole('combobox', { name: 'Rol' }), 'Editor');
-    await search(page, 'Ubicaciones', 'Tienda Valencia');
+    await addEditorForm(page, 'Otra', ['Tienda Valencia']);
     await page.getByTestId('field-password').fill('Editora2026');
     await page.getByTestId('submit').click();
     await expect.poll(() => alertText(page, 'error')).toContain('Ya existe un usuario con este correo electrónico.');

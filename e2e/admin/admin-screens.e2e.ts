@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MOBILE, openPage, screenshot, useBrowser } from '../support/browser';
+import { countRequests, MOBILE, openPage, screenshot, useBrowser } from '../support/browser';
 
 describe('admin screens', () => {
   const browser = useBrowser();
@@ -19,16 +19,13 @@ describe('admin screens', () => {
 
   it('location add: flags the required fields in Spanish without a call', async () => {
     const { page, context } = await openPage(browser());
-    let posts = 0;
-    page.on('request', (request) => {
-      if (request.method() === 'POST' && request.url().includes('/api/locations/')) posts += 1;
-    });
+    const posts = countRequests(page, (request) => request.method() === 'POST' && request.url().includes('/api/locations/'));
     await page.goto('/administrador/locations/add');
     await page.getByTestId('submit').click();
     await expect.poll(() => page.getByText('Introduzca el nombre').count()).toBe(1);
     expect(await page.getByText('Seleccione la marca').count()).toBe(1);
     expect(await page.getByText('Introduzca el código postal').count()).toBe(1);
-    expect(posts).toBe(0);
+    expect(posts()).toBe(0);
     await screenshot(page, 'admin-location-add-errors');
     await context.close();
   });

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { fitsPhone, MOBILE, openPage, type Place, poll, screenshot, useBrowser } from '../support/browser';
 import { dayText, typeDate } from '../support/date-field';
 import { type Api, demoWorld, sgtin96, withCheckDigit } from '../support/journey-api';
-import { inboundOrderRows } from '../support/order-lists';
+import { deleteFirstOrder, inboundOrderRows } from '../support/order-lists';
 import { simulate } from '../support/readers';
 import * as wizard from '../support/wizard';
 
@@ -60,20 +60,14 @@ describe('inbound part A: order wizard, dashboard, detail, boxes', () => {
     await poll(() => page.getByTestId('draft-order').textContent()).toContain(ORDER_CODE);
 
     // Box A: an existing GTIN (2 units) and a new one created through the add-GTIN dialog (1 unit).
-    await page.getByTestId('add-box').click();
-    await page.getByTestId('box-barcode').fill(BOX_A);
-    await wizard.pickGtin(page, 0, gtin, 'gtin-option');
-    await page.getByTestId('box-quantity-0').fill('2');
-    await page.getByTestId('box-add-row').click();
-    await wizard.pickGtin(page, 1, NEW_GTIN, 'gtin-option-create');
-    await wizard.fillNewGtin(page, NEW_GTIN, { description: `Camiseta E2E ${RUN}`, price: '19.95' });
-    await screenshot(page, 'inbound-create-add-gtin-es');
-    await page.getByTestId('add-gtin-submit').click();
-    await page.getByTestId('add-gtin-dialog').waitFor({ state: 'detached' });
-    await poll(() => page.getByTestId('box-gtin-1').inputValue()).toBe(NEW_GTIN);
-    await screenshot(page, 'inbound-create-add-box-es');
-    await page.getByTestId('box-save').click();
-    await page.getByTestId('add-box-dialog').waitFor({ state: 'detached' });
+    await wizard.addBoxWithNewGtin(page, {
+      barcode: BOX_A,
+      gtin,
+      quantity: 2,
+      newGtin: NEW_GTIN,
+      fields: { description: `Camiseta E2E ${RUN}`, price: '19.95' },
+      shots: { addGtin: 'inbound-create-add-gtin-es', addBox: 'inbound-create-add-box-es' },
+    });
 
     // Box B: one GTIN, 1 unit.
     await page.getByTestId('add-box').click();
@@ -216,12 +210,7 @@ describe('inbound part A: order wizard, dashboard, detail, boxes', () => {
     const rows = await inboundOrderRows(page, ORDER_CODE);
     await poll(() => rows.count()).toBe(1);
     await poll(() => rows.first().textContent()).toContain('1 / 2');
-    await rows.first().getByTestId('order-actions').click();
-    await page.getByTestId('delete-order').click();
-    await page.getByTestId('confirm-yes').click();
-    await poll(() => page.getByTestId('notifier').textContent()).toBe(
-      'No se puede borrar: revise las verificaciones de esa orden.',
-    );
+    await deleteFirstOrder(page, rows, 'No se puede borrar: revise las verificaciones de esa orden.');
     await screenshot(page, 'inbound-dashboard-delete-refused-es');
     expect((await api('GET', `/v1/porders/${orderId}/`)).status).toBe(200);
     await context.close();
@@ -237,10 +226,7 @@ describe('inbound part A: order wizard, dashboard, detail, boxes', () => {
     await poll(() => rows.count()).toBe(1);
     await poll(() => rows.first().textContent()).toContain('Checking');
     await screenshot(page, 'inbound-dashboard-en');
-    await rows.first().getByTestId('order-actions').click();
-    await page.getByTestId('delete-order').click();
-    await page.getByTestId('confirm-yes').click();
-    await poll(() => page.getByTestId('notifier').textContent()).toBe('Cannot delete the order. Check verifications.');
+    await deleteFirstOrder(page, rows, 'Cannot delete the order. Check verifications.');
 
     await page.goto('/inbound/order/add');
     await fillOrder(page, `${ORDER_CODE}-EN`, provider.name);
@@ -307,12 +293,8 @@ describe('inbound part A: order wizard, dashboard, detail, boxes', () => {
     const { page, context } = await openPage(browser(), { at: center });
     const rows = await inboundOrderRows(page, `${ORDER_CODE}-M`);
     await poll(() => rows.count()).toBe(1);
-    await rows.first().getByTestId('order-actions').click();
-    await page.getByTestId('delete-order').click();
-    await page.getByTestId('confirm-yes').click();
-    const notice = page.getByTestId('notifier');
-    await poll(() => notice.textContent()).toBe('Orden borrada correctamente');
-    expect(await notice.getAttribute('class')).toContain('Success');
+    await deleteFirstOrder(page, rows, 'Orden borrada correctamente');
+    expect(await page.getByTestId('notifier').getAttribute('class')).toContain('Success');
     await poll(() => page.getByTestId('paged-empty').count()).toBe(1);
     await context.close();
   });

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fitsPhone, MOBILE, openPage, type Place, poll, screenshot, tableFits, useBrowser } from '../support/browser';
 import { type Api, boxPlan, createPurchaseOrder, demoWorld, sgtin96 } from '../support/journey-api';
-import { inboundOrderRows } from '../support/order-lists';
+import { deleteFirstOrder, inboundOrderRows } from '../support/order-lists';
 import { simulate } from '../support/readers';
 
 /**
@@ -219,12 +219,7 @@ describe('inbound journey: an order read by the tunnel, its verifications, and a
 
     await inboundOrderRows(page, ORDER_CODE);
     await poll(() => rows.count()).toBe(1);
-    await rows.first().getByTestId('order-actions').click();
-    await page.getByTestId('delete-order').click();
-    await page.getByTestId('confirm-yes').click();
-    await poll(() => page.getByTestId('notifier').textContent()).toBe(
-      'No se puede borrar: revise las verificaciones de esa orden.',
-    );
+    await deleteFirstOrder(page, rows, 'No se puede borrar: revise las verificaciones de esa orden.');
     await screenshot(page, 'inbound-journey-delete-refused-es');
     await context.close();
   });
@@ -234,10 +229,7 @@ describe('inbound journey: an order read by the tunnel, its verifications, and a
     const rows = await inboundOrderRows(page, ORDER_CODE);
     await poll(() => rows.count()).toBe(1);
     await poll(() => rows.first().textContent()).toContain('Checked with errors');
-    await rows.first().getByTestId('order-actions').click();
-    await page.getByTestId('delete-order').click();
-    await page.getByTestId('confirm-yes').click();
-    await poll(() => page.getByTestId('notifier').textContent()).toBe('Cannot delete the order. Check verifications.');
+    await deleteFirstOrder(page, rows, 'Cannot delete the order. Check verifications.');
     await screenshot(page, 'inbound-journey-delete-refused-en');
     await page.goto(`/inbound/order/${orderId}/boxes`);
     const rowB = page.getByTestId('order-boxes').getByTestId('paged-row').filter({ hasText: BOX_B });

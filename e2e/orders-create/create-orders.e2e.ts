@@ -83,19 +83,14 @@ describe('order wizard: movement and online orders', () => {
     expect(await page.getByTestId('wizard-next').isDisabled()).toBe(true);
 
     // Box 1: a demo GTIN (2 units) and a new GTIN created through 'Create' (1 unit).
-    await page.getByTestId('add-box').click();
-    await page.getByTestId('box-barcode').fill(BOX_1);
-    await wizard.pickGtin(page, 0, gtins[0] as string, 'gtin-option');
-    await page.getByTestId('box-quantity-0').fill('2');
-    await page.getByTestId('box-add-row').click();
-    await wizard.pickGtin(page, 1, NEW_GTIN, 'gtin-option-create');
-    await wizard.fillNewGtin(page, NEW_GTIN, { description: `Pantalón E2E ${RUN}`, price: '29.90' });
-    await page.getByTestId('add-gtin-submit').click();
-    await page.getByTestId('add-gtin-dialog').waitFor({ state: 'detached' });
-    await poll(() => page.getByTestId('box-gtin-1').inputValue()).toBe(NEW_GTIN);
-    await screenshot(page, 'orders-create-movement-add-box-es');
-    await page.getByTestId('box-save').click();
-    await page.getByTestId('add-box-dialog').waitFor({ state: 'detached' });
+    await wizard.addBoxWithNewGtin(page, {
+      barcode: BOX_1,
+      gtin: gtins[0] as string,
+      quantity: 2,
+      newGtin: NEW_GTIN,
+      fields: { description: `Pantalón E2E ${RUN}`, price: '29.90' },
+      shots: { addBox: 'orders-create-movement-add-box-es' },
+    });
 
     // Box 2: the second demo GTIN, 3 units. A third box is added and removed again.
     await wizard.addBox(page, BOX_2, [{ gtin: gtins[1] as string, quantity: 3 }]);

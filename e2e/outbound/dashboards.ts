@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { poll } from '../support/browser';
+import { poll, rowOf } from '../support/browser';
 import type { Api } from '../support/journey-api';
 
 /**
@@ -26,11 +26,41 @@ export const numberIn = (language: 'es' | 'en', value: number | null, digits: nu
         maximumFractionDigits: digits,
       }).format(value);
 
-/** Opens an MUI select by the test id of its (hidden) input. */
-export const openSelect = async (page: Page, testId: string) =>
-  page.getByTestId(testId).locator('xpath=..').getByRole('combobox').click();
+/** Opens an MUI select by the test id of its (hidden) input and picks its option `<testId>-<value>`. */
+export const chooseInSelect = async (page: Page, testId: string, value: number) => {
+  await page.getByTestId(testId).locator('xpath=..').getByRole('combobox').click();
+  await page.getByTestId(`${testId}-${value}`).click();
+};
 
 export const filterCode = async (page: Page, value: string) => page.getByTestId('filter-order_code__icontains').fill(value);
+
+/** Says yes to the open confirm dialog; the notice then says `text`, as a `kind` alert (MUI's colour). */
+export const confirmWithNotice = async (page: Page, text: string, kind: 'success' | 'error') => {
+  await page.getByTestId('confirm-yes').click();
+  const notice = page.getByTestId('notifier');
+  await poll(() => notice.textContent()).toBe(text);
+  expect(await notice.getAttribute('class')).toMatch(kind === 'success' ? /MuiAlert-colorSuccess/ : /MuiAlert-colorError/);
+};
+
+type FilteredDashboard = { path: string; list: string; code: string };
+
+/** Opens the dashboard at `path`, filters it by order code `code` and waits for `count` rows in its list `list` (a test id). */
+export const openFilteredRows = async (page: Page, { path, list, code }: FilteredDashboard, count: number) => {
+  await page.goto(path);
+  await filterCode(page, code);
+  const rows = page.getByTestId(list);
+  await poll(() => rows.getByTestId('paged-row').count()).toBe(count);
+  return rows;
+};
+
+/** Opens the dashboard at `path`, filters it by order code `code` and waits for the one row of that order in `list`. */
+export const openFilteredRow = async (page: Page, { path, list, code }: FilteredDashboard) => {
+  await page.goto(path);
+  await filterCode(page, code);
+  const row = rowOf(page.getByTestId(list), code);
+  await poll(() => row.count()).toBe(1);
+  return row;
+};
 
 /** The exit figures of a location (GET /locations/{id}/movstats/ or /onlinestats/) for the last 30 days. */
 export type ExitStats = {

@@ -1,4 +1,4 @@
-import type { Locator } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   chooseLocation,
@@ -14,7 +14,17 @@ import {
 } from '../support/browser';
 import { type Api, createMovement, demoWorld, hoursAgo, sgtin96 } from '../support/journey-api';
 import { demoReader, readBox } from '../support/readers';
-import { exitStatsOf, expectExitFigures, filterCode, numberIn, openSelect, statsRange } from './dashboards';
+import {
+  chooseInSelect,
+  confirmWithNotice,
+  exitStatsOf,
+  expectExitFigures,
+  filterCode,
+  numberIn,
+  openFilteredRow,
+  openFilteredRows,
+  statsRange,
+} from './dashboards';
 
 /**
  * Issue 6, movements: four movements from the center CD-MAD to the store T-MAD-01 are created
@@ -42,6 +52,12 @@ type Movement = {
 const EXIT = demoReader('POR-MAD-EXP');
 const ENTRY = demoReader('POR-T01-ENT');
 
+/** What a row's delete or cancel says when the order got verified meanwhile (409). */
+const REFUSED = {
+  'delete-order': 'No se puede borrar: revise las verificaciones de esa orden.',
+  'cancel-order': 'No se pudo cancelar la orden, revise si la orden ya ha sido verificada.',
+};
+
 describe('movements journey: a movement from a center to a store, verified at both ends, seen on both dashboards', () => {
   const browser = useBrowser();
   let api: Api;
@@ -50,6 +66,24 @@ describe('movements journey: a movement from a center to a store, verified at bo
   const ids: Record<string, number> = {};
   const boxIds: Record<string, number> = {};
   const epcs: Record<string, string[]> = {};
+
+  /**
+   * Clicks `action` on D's row; while the confirm dialog is open, `portal` reads D's box (at `at`). The confirmation is
+   * refused, in red, saying why (REFUSED); the row shows D verified, without the action.
+   */
+  const refusedAsReadMeanwhile = async (
+    page: Page,
+    rowD: Locator,
+    { action, portal, at }: { action: keyof typeof REFUSED; portal: typeof EXIT; at: Date },
+  ) => {
+    await rowD.getByTestId(action).click();
+    await poll(() => page.getByTestId('confirm-dialog').count()).toBe(1);
+    await readBox(portal, { codebar: box('D'), epcs: epcs.D as string[], at });
+    await confirmWithNotice(page, REFUSED[action], 'error');
+    await poll(() => rowD.getByTestId('order-status').textContent()).toBe('Verificado sin errores');
+    expect(await rowD.getByTestId(action).count()).toBe(0);
+    await poll(() => page.getByTestId('confirm-dialog').count()).toBe(0);
+  };
 
   const movement = async (letter: string, side: 'exit' | 'entry' = 'exit') =>
     (await api<Movement>('GET', `/morders/${ids[letter]}/?side=${side}`)).json;
@@ -102,10 +136,7 @@ describe('movements journey: a movement from a center to a store, verified at bo
 
   it('es: the exit dashboard of CD-MAD shows the statuses, the stats of the server, and delete only while unverified', async () => {
     const { page, context } = await openPage(browser(), { at: center });
-    await page.goto('/movements/exit/');
-    await filterCode(page, PREFIX);
-    const list = page.getByTestId('exit-orders');
-    await poll(() => list.getByTestId('paged-row').count()).toBe(4);
+    const list = await openFilteredRows(page, { path: '/movements/exit/', list: 'exit-orders', code: PREFIX }, 4);
     const rowA = rowOf(list, code('A'));
     expect(await rowA.getByTestId('order-status').textContent()).toBe('Verificado sin errores');
     expect(await rowA.getByTestId('order-items').textContent()).toBe('3 / 3');
@@ -131,8 +162,7 @@ describe('movements journey: a movement from a center to a store, verified at bo
     await tableFits(page, 'exit-orders');
 
     // The state filter: only A and B are checked without errors among ours.
-    await openSelect(page, 'filter-state');
-    await page.getByTestId('filter-state-3').click();
+    await chooseInSelect(page, 'filter-state', 3);
     await poll(() => list.getByTestId('paged-row').count()).toBe(2);
     expect(await rowOf(list, code('C')).count()).toBe(0);
     await context.close();
@@ -140,16 +170,12 @@ describe('movements journey: a movement from a center to a store, verified at bo
 
   it('es: the row download streams the movement CSV in the chosen report mode (GTIN lines, then the EPCs of both sides)', async () => {
     const { page, context } = await openPage(browser(), { at: center });
-    await page.goto('/movements/exit/');
-    await filterCode(page, code('A'));
-    const rowA = rowOf(page.getByTestId('exit-orders'), code('A'));
-    await poll(() => rowA.count()).toBe(1);
+    const rowA = await openFilteredRow(page, { path: '/movements/exit/', list: 'exit-orders', code: code('A') });
     await rowA.getByTestId('download-order').click();
     // GTIN mode (0): one line per box and GTIN.
     await poll(() => page.getByTestId('download-done').textContent()).toBe(`Guardado movimiento-${ids.A}.csv (2 filas)`);
     await page.getByTestId('download-close').click();
-    await openSelect(page, 'filter-report-mode');
-    await page.getByTestId('filter-report-mode-1').click();
+    await chooseInSelect(page, 'filter-report-mode', 1);
     await rowA.getByTestId('download-order').click();
     // EPC mode (1): the three EPCs read at the exit and the three read at the store.
     await poll(() => page.getByTestId('download-done').textContent()).toBe(`Guardado movimiento-${ids.A}-epcs.csv (6 filas)`);
@@ -163,17 +189,8 @@ describe('movements journey: a movement from a center to a store, verified at bo
     await filterCode(page, code('D'));
     const rowD = rowOf(page.getByTestId('exit-orders'), code('D'));
     await poll(() => rowD.getByTestId('delete-order').count()).toBe(1);
-    await rowD.getByTestId('delete-order').click();
-    await poll(() => page.getByTestId('confirm-dialog').count()).toBe(1);
     // While the dialog is open the exit portal reads D's box.
-    await readBox(EXIT, { codebar: box('D'), epcs: epcs.D as string[], at: hoursAgo(0.5) });
-    await page.getByTestId('confirm-yes').click();
-    const notice = page.getByTestId('notifier');
-    await poll(() => notice.textContent()).toBe('No se puede borrar: revise las verificaciones de esa orden.');
-    expect(await notice.getAttribute('class')).toMatch(/MuiAlert-colorError/);
-    await poll(() => rowD.getByTestId('order-status').textContent()).toBe('Verificado sin errores');
-    expect(await rowD.getByTestId('delete-order').count()).toBe(0);
-    await poll(() => page.getByTestId('confirm-dialog').count()).toBe(0);
+    await refusedAsReadMeanwhile(page, rowD, { action: 'delete-order', portal: EXIT, at: hoursAgo(0.5) });
     await screenshot(page, 'outbound-exit-delete-refused-es');
     expect((await api('GET', `/morders/${ids.D}/`)).status).toBe(200);
     await context.close();
@@ -181,10 +198,7 @@ describe('movements journey: a movement from a center to a store, verified at bo
 
   it('es: the entry dashboard of T-MAD-01: statuses, stats, cancel of B, delete of C, and a cancel refused once D arrived', async () => {
     const { page, context } = await openPage(browser(), { at: store });
-    await page.goto('/movements/entry/');
-    await filterCode(page, PREFIX);
-    const list = page.getByTestId('entry-orders');
-    await poll(() => list.getByTestId('paged-row').count()).toBe(4);
+    const list = await openFilteredRows(page, { path: '/movements/entry/', list: 'entry-orders', code: PREFIX }, 4);
     const [rowA, rowB, rowC, rowD] = ['A', 'B', 'C', 'D'].map((letter) => rowOf(list, code(letter))) as [
       Locator,
       Locator,
@@ -230,31 +244,19 @@ describe('movements journey: a movement from a center to a store, verified at bo
 
     // Cancel B: destination_status 4.
     await rowB.getByTestId('cancel-order').click();
-    await page.getByTestId('confirm-yes').click();
-    const notice = page.getByTestId('notifier');
-    await poll(() => notice.textContent()).toBe('Orden cancelada correctamente.');
-    expect(await notice.getAttribute('class')).toMatch(/MuiAlert-colorSuccess/);
+    await confirmWithNotice(page, 'Orden cancelada correctamente.', 'success');
     await poll(() => rowB.getByTestId('order-status').textContent()).toBe('Cancelado');
     expect(await rowB.getByTestId('cancel-order').count()).toBe(0);
     expect((await movement('B', 'entry')).destination_status).toBe(4);
 
     // Delete C.
     await rowC.getByTestId('delete-order').click();
-    await page.getByTestId('confirm-yes').click();
-    await poll(() => notice.textContent()).toBe('Orden borrada correctamente');
+    await confirmWithNotice(page, 'Orden borrada correctamente', 'success');
     await poll(() => list.getByTestId('paged-row').count()).toBe(3);
     expect((await api('GET', `/morders/${ids.C}/`)).status).toBe(404);
 
     // D arrives while the user is canceling it: 409, in red.
-    await rowD.getByTestId('cancel-order').click();
-    await poll(() => page.getByTestId('confirm-dialog').count()).toBe(1);
-    await readBox(ENTRY, { codebar: box('D'), epcs: epcs.D as string[], at: hoursAgo(0.25) });
-    await page.getByTestId('confirm-yes').click();
-    await poll(() => notice.textContent()).toBe('No se pudo cancelar la orden, revise si la orden ya ha sido verificada.');
-    expect(await notice.getAttribute('class')).toMatch(/MuiAlert-colorError/);
-    await poll(() => rowD.getByTestId('order-status').textContent()).toBe('Verificado sin errores');
-    expect(await rowD.getByTestId('cancel-order').count()).toBe(0);
-    await poll(() => page.getByTestId('confirm-dialog').count()).toBe(0);
+    await refusedAsReadMeanwhile(page, rowD, { action: 'cancel-order', portal: ENTRY, at: hoursAgo(0.25) });
     await screenshot(page, 'outbound-entry-after-es');
     await context.close();
   });
@@ -291,10 +293,7 @@ describe('movements journey: a movement from a center to a store, verified at bo
 
   it('every movement from or to the location, each row linking to its side', async () => {
     const { page, context } = await openPage(browser(), { at: center });
-    await page.goto('/movements/');
-    await filterCode(page, code('A'));
-    const rowAtCenter = rowOf(page.getByTestId('movements-orders'), code('A'));
-    await poll(() => rowAtCenter.count()).toBe(1);
+    const rowAtCenter = await openFilteredRow(page, { path: '/movements/', list: 'movements-orders', code: code('A') });
     expect(await rowAtCenter.getByTestId('movement-exit').getByTestId('movement-direction').textContent()).toBe('Salida a');
     expect(await rowAtCenter.getByTestId('movement-location').textContent()).toBe(store.description);
     // Both sides' statuses and verified boxes: A was checked at the exit and at the store.
@@ -306,10 +305,7 @@ describe('movements journey: a movement from a center to a store, verified at bo
     await tableFits(page, 'movements-orders');
 
     await chooseLocation(page, store);
-    await page.goto('/movements/');
-    await filterCode(page, code('A'));
-    const rowAtStore = rowOf(page.getByTestId('movements-orders'), code('A'));
-    await poll(() => rowAtStore.count()).toBe(1);
+    const rowAtStore = await openFilteredRow(page, { path: '/movements/', list: 'movements-orders', code: code('A') });
     expect(await rowAtStore.getByTestId('movement-entry').getByTestId('movement-direction').textContent()).toBe('Entrada desde');
     expect(await rowAtStore.getByTestId('movement-location').textContent()).toBe(center.description);
     await rowAtStore.getByTestId('order-code-link').click();
@@ -319,10 +315,7 @@ describe('movements journey: a movement from a center to a store, verified at bo
 
   it('a visualizer of the store sees the entries but neither new order, cancel nor delete', async () => {
     const { page, context } = await openPage(browser(), { at: store, email: 'viewer@demo.local' });
-    await page.goto('/movements/entry/');
-    await filterCode(page, PREFIX);
-    const list = page.getByTestId('entry-orders');
-    await poll(() => list.getByTestId('paged-row').count()).toBe(3);
+    const list = await openFilteredRows(page, { path: '/movements/entry/', list: 'entry-orders', code: PREFIX }, 3);
     expect(await list.locator('[data-testid="cancel-order"], [data-testid="delete-order"]').count()).toBe(0);
     expect(await page.getByTestId('new-order').count()).toBe(0);
     await context.close();

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { fitsPhone, MOBILE, openPage, poll, rowOf, screenshot, tableFits, useBrowser } from '../support/browser';
 import { type Api, boxPlan, createOnlineOrder, demoWorld, hoursAgo, sgtin96 } from '../support/journey-api';
 import { addExitReader, macOf, readBox } from '../support/readers';
-import { exitStatsOf, expectExitFigures, filterCode, openSelect } from './dashboards';
+import { chooseInSelect, exitStatsOf, expectExitFigures, filterCode, openFilteredRow, openFilteredRows } from './dashboards';
 
 /**
  * Issue 6, online: the admin adds an Exit/Sale reader (working mode 6) at the expedition area of
@@ -95,8 +95,7 @@ describe('online journey: an online order expedited by a mode-6 reader, seen ver
     await tableFits(page, 'online-orders');
 
     // The state filter keeps only the verified one.
-    await openSelect(page, 'filter-state');
-    await page.getByTestId('filter-state-3').click();
+    await chooseInSelect(page, 'filter-state', 3);
     await poll(() => list.getByTestId('paged-row').count()).toBe(1);
     expect(await rowOf(list, SHIPPED).count()).toBe(1);
     await context.close();
@@ -104,10 +103,7 @@ describe('online journey: an online order expedited by a mode-6 reader, seen ver
 
   it('es: the download icon streams the order CSV, the items CSV and the order as Excel, named in Spanish', async () => {
     const { page, context } = await openPage(browser(), { at: center });
-    await page.goto('/online/');
-    await filterCode(page, SHIPPED);
-    const shipped = rowOf(page.getByTestId('online-orders'), SHIPPED);
-    await poll(() => shipped.count()).toBe(1);
+    const shipped = await openFilteredRow(page, { path: '/online/', list: 'online-orders', code: SHIPPED });
     // The dialog opens from the row; a refresh of the list (a live event, the polling) may redraw the row as it is
     // clicked, so the click is repeated until the dialog shows.
     const downloadOrder = page.getByTestId('download-order');
@@ -135,10 +131,7 @@ describe('online journey: an online order expedited by a mode-6 reader, seen ver
 
   it('es: the late, unverified order is deleted from the dashboard', async () => {
     const { page, context } = await openPage(browser(), { at: center });
-    await page.goto('/online/');
-    await filterCode(page, PREFIX);
-    const list = page.getByTestId('online-orders');
-    await poll(() => list.getByTestId('paged-row').count()).toBe(2);
+    const list = await openFilteredRows(page, { path: '/online/', list: 'online-orders', code: PREFIX }, 2);
     await rowOf(list, LATE).getByTestId('delete-order').click();
     await page.getByTestId('confirm-yes').click();
     const notice = page.getByTestId('notifier');

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fitsPhone, MOBILE, openPage, poll, screenshot, useBrowser } from '../support/browser';
+import { fitsPhone, gotoHeading, MOBILE, openPage, poll, screenshot, useBrowser } from '../support/browser';
 import { type Api, apiAs, boxPlan, createMovement, demoWorld, hoursAgo, sgtin96 } from '../support/journey-api';
 import { addReader, demoReader, macOf, readBox, readSet } from '../support/readers';
 
@@ -33,6 +33,23 @@ const filterId = async (page: Page, id: number) => {
   const answered = page.waitForResponse((response) => new URL(response.url()).searchParams.get('id__contains') === String(id));
   await page.getByTestId('filter-id__contains').fill(String(id));
   await answered;
+};
+
+/** Filters the list by `id` and waits for its one row (or phone card) in `list`, which it returns. */
+const filteredRow = async (page: Page, list: Locator, id: number) => {
+  const row = rowWithId(list, id);
+  await filterId(page, id);
+  await poll(() => row.count()).toBe(1);
+  return row;
+};
+
+/** Opens the POS list at `path`, waits for its `heading`, and filters it to transaction `id` (see filteredRow). */
+const openFilteredRow = async (
+  page: Page,
+  { path, heading, list, id }: { path: string; heading: string; list: string; id: number },
+) => {
+  await gotoHeading(page, path, heading);
+  return filteredRow(page, page.getByTestId(list), id);
 };
 
 describe('POS journey: a sale, a tag sold twice and a return at the store, with their details', () => {
@@ -101,18 +118,11 @@ describe('POS journey: a sale, a tag sold twice and a return at the store, with 
 
   it('es: /pos/exits lists both sales; the first shows its two items with quantity 1', async () => {
     const { page, context } = await openPage(browser(), { at: store });
-    await page.goto('/pos/exits');
-    await poll(() => page.getByRole('heading', { name: 'TPV: ventas' }).count()).toBe(1);
-    const list = page.getByTestId('pos-list');
-    const sale = rowWithId(list, saleId);
-    const twice = rowWithId(list, twiceId);
     // Other journeys sell at this store too: find ours through the id filter.
-    await filterId(page, twiceId);
-    await poll(() => twice.count()).toBe(1);
+    const twice = await openFilteredRow(page, { path: '/pos/exits', heading: 'TPV: ventas', list: 'pos-list', id: twiceId });
     expect(await twice.getByTestId('pos-items').textContent()).toBe('1');
     expect(await twice.getByTestId('pos-warnings').textContent()).toBe('1');
-    await filterId(page, saleId);
-    await poll(() => sale.count()).toBe(1);
+    const sale = await filteredRow(page, page.getByTestId('pos-list'), saleId);
     expect(await sale.getByTestId('pos-items').textContent()).toBe('2');
     expect(await sale.getByTestId('pos-warnings').count()).toBe(0);
     await screenshot(page, 'outbound-pos-sales-es');
@@ -145,11 +155,7 @@ describe('POS journey: a sale, a tag sold twice and a return at the store, with 
 
   it('es: /pos lists the return, its detail the returned item with quantity 1', async () => {
     const { page, context } = await openPage(browser(), { at: store });
-    await page.goto('/pos');
-    await poll(() => page.getByRole('heading', { name: 'TPV: devoluciones' }).count()).toBe(1);
-    const row = rowWithId(page.getByTestId('pos-list'), returnId);
-    await filterId(page, returnId);
-    await poll(() => row.count()).toBe(1);
+    const row = await openFilteredRow(page, { path: '/pos', heading: 'TPV: devoluciones', list: 'pos-list', id: returnId });
     expect(await row.getByTestId('pos-items').textContent()).toBe('1');
     await screenshot(page, 'outbound-pos-returns-es');
     await row.getByTestId('pos-link').click();
@@ -165,11 +171,7 @@ describe('POS journey: a sale, a tag sold twice and a return at the store, with 
 
   it('en, 390 px: the lists are cards and the details fit the phone', async () => {
     const { page, context } = await openPage(browser(), { at: store, viewport: MOBILE, language: 'en' });
-    await page.goto('/pos/exits');
-    await poll(() => page.getByRole('heading', { name: 'POS: sales' }).count()).toBe(1);
-    const twice = rowWithId(page.getByTestId('pos-list-cards'), twiceId);
-    await filterId(page, twiceId);
-    await poll(() => twice.count()).toBe(1);
+    const twice = await openFilteredRow(page, { path: '/pos/exits', heading: 'POS: sales', list: 'pos-list-cards', id: twiceId });
     expect(await twice.getByTestId('pos-warnings').textContent()).toBe('1');
     await fitsPhone(page);
     await screenshot(page, 'outbound-pos-sales-mobile-en');

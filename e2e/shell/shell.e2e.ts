@@ -1,27 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { MOBILE, newPage, screenshot, signIn, useBrowser } from '../support/browser';
+import { countRequests, MOBILE, newPage, screenshot, signIn, useBrowser } from '../support/browser';
 
 describe('app shell', () => {
   const browser = useBrowser();
 
   it('flags empty fields without a call, and shows the error of a wrong password', async () => {
     const { page, context } = await newPage(browser());
-    let calls = 0;
-    page.on('request', (request) => {
-      if (request.url().includes('/api/authtoken/')) calls += 1;
-    });
+    const calls = countRequests(page, '/api/authtoken/');
     await page.goto('/');
     await page.waitForURL('**/login');
     await page.locator('button[type="submit"]').click();
     await expect.poll(() => page.getByText('Este campo es obligatorio').count()).toBe(2);
-    expect(calls).toBe(0);
+    expect(calls()).toBe(0);
     await page.locator('input[name="username"]').fill('admin@demo.local');
     await page.locator('input[name="password"]').fill('wrong-password');
     await page.keyboard.press('Enter');
     await expect
       .poll(() => page.getByTestId('login-error').textContent())
       .toContain('No se puede iniciar sesión con las credenciales proporcionadas.');
-    expect(calls).toBe(1);
+    expect(calls()).toBe(1);
     await screenshot(page, 'login-error');
     await context.close();
   });

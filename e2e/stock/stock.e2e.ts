@@ -41,6 +41,27 @@ const choose = async (page: Page, label: string, option: string) => {
   await poll(() => select.textContent()).toBe(option);
 };
 
+/**
+ * Opens the stock list at `path`, waits for its `heading`, picks the reception dock in its Zona filter and types `value`
+ * in its filter `filter` (a test id).
+ */
+const openDockList = async (
+  page: Page,
+  { path, heading, filter, value }: { path: string; heading: string; filter: string; value: string },
+) => {
+  await page.goto(path);
+  await poll(() => page.getByRole('heading', { name: heading }).count()).toBe(1);
+  await choose(page, 'Zona', 'Muelle de recepción');
+  await page.getByTestId(filter).fill(value);
+};
+
+/** Types `value` as the minimum stock and saves: the form refuses it, saying `message`. */
+const minimumRefused = async (page: Page, value: string, message: string) => {
+  await page.getByTestId('minimum-value').fill(value);
+  await page.getByTestId('minimum-save').click();
+  await poll(() => page.getByText(message).count()).toBe(1);
+};
+
 describe('stock journey: stock by area, counted stock, minimum stock and alarms, by tag, boxes', () => {
   const browser = useBrowser();
   let api: Api;
@@ -168,12 +189,8 @@ describe('stock journey: stock by area, counted stock, minimum stock and alarms,
     const bell = page.getByTestId('alarms-bell');
     await poll(() => bell.getAttribute('aria-label')).toBe(baseline ? `Alarmas: ${baseline}` : 'Alarmas');
     // The spec's validation: required, then numbers only.
-    await page.getByTestId('minimum-value').fill('');
-    await page.getByTestId('minimum-save').click();
-    await poll(() => page.getByText('Campo obligatorio').count()).toBe(1);
-    await page.getByTestId('minimum-value').fill('diez');
-    await page.getByTestId('minimum-save').click();
-    await poll(() => page.getByText('Introduzca solo números').count()).toBe(1);
+    await minimumRefused(page, '', 'Campo obligatorio');
+    await minimumRefused(page, 'diez', 'Introduzca solo números');
     await page.getByTestId('minimum-value').fill(String(current + 5));
     await page.getByTestId('minimum-save').click();
     await poll(() => page.getByTestId('form-alert-success').textContent()).toContain(
@@ -213,10 +230,7 @@ describe('stock journey: stock by area, counted stock, minimum stock and alarms,
 
   it('es: stock by tag lists the tags read, quantity 1 each, linked to the EPC tracker', async () => {
     const { page, context } = await openPage(browser(), { at: center });
-    await page.goto('/epc-stock');
-    await poll(() => page.getByRole('heading', { name: 'Stock por etiqueta' }).count()).toBe(1);
-    await choose(page, 'Zona', 'Muelle de recepción');
-    await page.getByTestId('filter-gtin').fill(g2);
+    await openDockList(page, { path: '/epc-stock', heading: 'Stock por etiqueta', filter: 'filter-gtin', value: g2 });
     const table = page.getByTestId('epc-stock-table');
     for (const epc of epcs.slice(3)) {
       const row = rowOf(table, epc);
@@ -233,10 +247,7 @@ describe('stock journey: stock by area, counted stock, minimum stock and alarms,
 
   it('es: box stock shows the box at the dock with its contents, and its tracking: 2 cycles, 9 detections, as CSV too', async () => {
     const { page, context } = await openPage(browser(), { at: center });
-    await page.goto('/inventory/boxstocks');
-    await poll(() => page.getByRole('heading', { name: 'Stock de cajas' }).count()).toBe(1);
-    await choose(page, 'Zona', 'Muelle de recepción');
-    await page.getByTestId('filter-codebar').fill(BOX);
+    await openDockList(page, { path: '/inventory/boxstocks', heading: 'Stock de cajas', filter: 'filter-codebar', value: BOX });
     const table = page.getByTestId('box-stock-table');
     const row = rowOf(table, BOX);
     await poll(() => row.count()).toBe(1);
@@ -305,12 +316,8 @@ describe('stock journey: stock by area, counted stock, minimum stock and alarms,
     await page.goto(`/minstock/${g2}/edit?area=${dock}`);
     await poll(() => page.getByRole('heading', { name: 'Minimum stock' }).count()).toBe(1);
     await poll(() => page.getByTestId('minimum-current').count()).toBe(1);
-    await page.getByTestId('minimum-value').fill('');
-    await page.getByTestId('minimum-save').click();
-    await poll(() => page.getByText('Field is required').count()).toBe(1);
-    await page.getByTestId('minimum-value').fill('1.5');
-    await page.getByTestId('minimum-save').click();
-    await poll(() => page.getByText('Enter numbers only').count()).toBe(1);
+    await minimumRefused(page, '', 'Field is required');
+    await minimumRefused(page, '1.5', 'Enter numbers only');
     await screenshot(page, 'stock-minimum-errors-en');
     await page.goto('/inventory/upload_csv/');
     await poll(() => page.getByRole('heading', { name: 'Upload inventory file' }).count()).toBe(1);
@@ -337,30 +344,22 @@ describe('stock journey: stock by area, counted stock, minimum stock and alarms,
 
   it('390 px: stock by area, stock by tag, boxes and alarms become cards and fit the phone', async () => {
     const { page, context } = await openPage(browser(), { at: center, viewport: MOBILE, language: 'en' });
-    await page.goto(`/inventory/stocks?area=${dock}`);
-    await poll(() => page.getByTestId('area-stock-table-cards').getByTestId('paged-card').count()).toBeGreaterThan(0);
-    await fitsPhone(page);
-    await screenshot(page, 'stock-area-mobile');
-    await page.goto('/epc-stock');
-    await poll(() => page.getByTestId('epc-stock-table-cards').getByTestId('paged-card').count()).toBeGreaterThan(0);
-    await fitsPhone(page);
-    await screenshot(page, 'stock-epc-mobile');
-    await page.goto('/inventory/boxstocks');
-    await poll(() => page.getByTestId('box-stock-table-cards').getByTestId('paged-card').count()).toBeGreaterThan(0);
-    await fitsPhone(page);
-    await screenshot(page, 'stock-boxes-mobile');
-    await page.goto('/stock');
-    await poll(() => page.getByTestId('stock-table-cards').getByTestId('paged-card').count()).toBeGreaterThan(0);
-    await fitsPhone(page);
-    await screenshot(page, 'stock-page-mobile');
-    await page.goto('/alarm');
-    await poll(() => page.getByTestId('alarm-count-value').count()).toBe(1);
-    await fitsPhone(page);
-    await screenshot(page, 'stock-alarms-mobile');
-    await page.goto(`/minstock/${g1}/edit?area=${dock}`);
-    await poll(() => page.getByTestId('minimum-current').count()).toBe(1);
-    await fitsPhone(page);
-    await screenshot(page, 'stock-minimum-mobile');
+    /** The first card of a list shown as cards: there is one once the list shows any. */
+    const firstCard = (table: string) => page.getByTestId(`${table}-cards`).getByTestId('paged-card').first();
+    // Each page, once `shown` is there (exactly one), fits the phone.
+    for (const { path, shown, shot } of [
+      { path: `/inventory/stocks?area=${dock}`, shown: firstCard('area-stock-table'), shot: 'stock-area-mobile' },
+      { path: '/epc-stock', shown: firstCard('epc-stock-table'), shot: 'stock-epc-mobile' },
+      { path: '/inventory/boxstocks', shown: firstCard('box-stock-table'), shot: 'stock-boxes-mobile' },
+      { path: '/stock', shown: firstCard('stock-table'), shot: 'stock-page-mobile' },
+      { path: '/alarm', shown: page.getByTestId('alarm-count-value'), shot: 'stock-alarms-mobile' },
+      { path: `/minstock/${g1}/edit?area=${dock}`, shown: page.getByTestId('minimum-current'), shot: 'stock-minimum-mobile' },
+    ]) {
+      await page.goto(path);
+      await poll(() => shown.count()).toBe(1);
+      await fitsPhone(page);
+      await screenshot(page, shot);
+    }
     await context.close();
   });
 });

@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, onTestFailed } from 'vitest';
 import { launchBrowser } from './page-weight';
 
@@ -180,6 +180,24 @@ export const screenshot = async (page: Page, name: string): Promise<void> => {
 /** Polls longer than Vitest's 1 s default: two cores are shared by the server, the browser and the tests. */
 export const poll: typeof expect.poll = (read, options) =>
   expect.poll(read, { timeout: 15_000, interval: 100, ...(typeof options === 'object' ? options : {}) });
+
+/** Opens `path` and waits until the page shows its heading `heading` (exactly one). */
+export const gotoHeading = async (page: Page, path: string, heading: string): Promise<void> => {
+  await page.goto(path);
+  await poll(() => page.getByRole('heading', { name: heading }).count()).toBe(1);
+};
+
+/**
+ * Counts the requests `page` sends from now on that `matches` (a URL fragment, or a test of the request); the returned
+ * function reads the count so far.
+ */
+export const countRequests = (page: Page, matches: string | ((request: Request) => boolean)): (() => number) => {
+  let count = 0;
+  page.on('request', (request) => {
+    if (typeof matches === 'string' ? request.url().includes(matches) : matches(request)) count += 1;
+  });
+  return () => count;
+};
 
 /** The page is no wider than the phone. */
 export const fitsPhone = async (page: Page) => {

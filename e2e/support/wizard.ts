@@ -70,6 +70,45 @@ export const fillNewGtin = async (page: Page, gtin: string, { description, price
   await page.getByTestId('add-gtin-price').fill(price);
 };
 
+/**
+ * Adds a box `barcode` with `quantity` units of `gtin` and one unit of `newGtin`, a GTIN the catalogue lacks: created
+ * through the row's 'Create' and the add-GTIN dialog (`fields`), it then fills its row. Screenshots: the filled dialog
+ * as `shots.addGtin` (when given) and the box before saving as `shots.addBox`; waits for the dialog to close.
+ */
+export const addBoxWithNewGtin = async (
+  page: Page,
+  {
+    barcode,
+    gtin,
+    quantity,
+    newGtin,
+    fields,
+    shots,
+  }: {
+    barcode: string;
+    gtin: string;
+    quantity: number;
+    newGtin: string;
+    fields: { description: string; price: string };
+    shots: { addGtin?: string; addBox: string };
+  },
+) => {
+  await page.getByTestId('add-box').click();
+  await page.getByTestId('box-barcode').fill(barcode);
+  await pickGtin(page, 0, gtin, 'gtin-option');
+  await page.getByTestId('box-quantity-0').fill(String(quantity));
+  await page.getByTestId('box-add-row').click();
+  await pickGtin(page, 1, newGtin, 'gtin-option-create');
+  await fillNewGtin(page, newGtin, fields);
+  if (shots.addGtin) await screenshot(page, shots.addGtin);
+  await page.getByTestId('add-gtin-submit').click();
+  await page.getByTestId('add-gtin-dialog').waitFor({ state: 'detached' });
+  await poll(() => page.getByTestId('box-gtin-1').inputValue()).toBe(newGtin);
+  await screenshot(page, shots.addBox);
+  await page.getByTestId('box-save').click();
+  await page.getByTestId('add-box-dialog').waitFor({ state: 'detached' });
+};
+
 /** The list of a location's orders of a kind, where an order code is looked for. */
 const LIST_OF_KIND = { purchase: 'porders', online: 'orders', movement: 'exits' } as const;
 

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fitsPhone, MOBILE, openPage, poll, screenshot, useBrowser } from '../support/browser';
+import { countRequests, fitsPhone, MOBILE, openPage, poll, screenshot, useBrowser } from '../support/browser';
 import { sgtin96, withCheckDigit } from '../support/journey-api';
 import { simulate } from '../support/readers';
 
@@ -34,16 +34,13 @@ describe('EPC tracking and free scans', () => {
 
   it('tracker: empty gives Not found with no call; a tag shows its history; an unknown EPC is Not found', async () => {
     const { page, context } = await openPage(browser());
-    let calls = 0;
-    page.on('request', (request) => {
-      if (request.url().includes('/api/epc/')) calls += 1;
-    });
+    const calls = countRequests(page, '/api/epc/');
     await page.goto('/dashboard');
     await page.getByTestId('side-menu').getByText('Rastreo de EPC').click();
     await page.waitForURL('**/track-epc');
     await page.getByTestId('epc-submit').click();
     await poll(() => page.getByTestId('form-alert-error').textContent()).toContain('No encontrado');
-    expect(calls).toBe(0);
+    expect(calls()).toBe(0);
 
     await track(page, TRACKED);
     await poll(() => page.getByTestId('tracked-gtin').textContent()).toBe(DEMO_GTIN);

@@ -38,6 +38,26 @@ const EXIT_PASSES = 12;
 const rowsOf = (page: Page, testId: string) => page.getByTestId(testId).getByTestId('paged-row');
 const cardsOf = (page: Page, testId: string) => page.getByTestId(`${testId}-cards`).getByTestId('paged-card');
 
+/** The box's verifications list shows exactly one verification, read by `reader`: its row's text, for more checks. */
+const onlyVerificationReadBy = async (page: Page, reader: string) => {
+  const rows = rowsOf(page, 'box-verifications');
+  await poll(() => rows.count()).toBe(1);
+  const row = (await rows.first().textContent()) ?? '';
+  expect(row).toContain(reader);
+  return row;
+};
+
+/** Follows the link `link` to the verification report at `path`: it shows `result`, read by `reader`. */
+const openReport = async (
+  page: Page,
+  { link, path, result, reader }: { link: string; path: string; result: string; reader: string },
+) => {
+  await page.getByTestId(link).click();
+  await page.waitForURL(`**${path}`);
+  await poll(() => page.getByTestId('verification-result').textContent()).toBe(result);
+  expect(await page.getByTestId('verification-reader').textContent()).toBe(reader);
+};
+
 describe('outbound box verifications: movement exit and entry, online expedition', () => {
   const browser = useBrowser();
   let api: Api;
@@ -145,11 +165,8 @@ describe('outbound box verifications: movement exit and entry, online expedition
     await poll(() => page.getByTestId('box-barcode').textContent()).toBe(MOVEMENT_BOX);
     expect(await page.getByTestId('box-status').textContent()).toBe('Verificada sin errores');
     expect(await page.getByTestId('verification-kind').textContent()).toBe('Salida de movimiento');
-    const rows = rowsOf(page, 'box-verifications');
-    await poll(() => rows.count()).toBe(1);
-    const row = (await rows.first().textContent()) ?? '';
+    const row = await onlyVerificationReadBy(page, 'POR-MAD-EXP');
     expect(row).toContain(MOVEMENT_BOX);
-    expect(row).toContain('POR-MAD-EXP');
     expect(row).not.toContain('POR-T01-ENT');
     expect(await page.getByTestId('verification-items-count').textContent()).toBe('3');
     const toggle = page.getByTestId(`verification-valid-${exitVerification}`).locator('input');
@@ -157,10 +174,12 @@ describe('outbound box verifications: movement exit and entry, online expedition
     await poll(() => toggle.isEnabled()).toBe(true);
     await screenshot(page, 'verification-exit-list-es');
 
-    await page.getByTestId('verification-link').click();
-    await page.waitForURL(`**${exitPaths()}/${exitVerification}`);
-    await poll(() => page.getByTestId('verification-result').textContent()).toBe('Correcta');
-    expect(await page.getByTestId('verification-reader').textContent()).toBe('POR-MAD-EXP');
+    await openReport(page, {
+      link: 'verification-link',
+      path: `${exitPaths()}/${exitVerification}`,
+      result: 'Correcta',
+      reader: 'POR-MAD-EXP',
+    });
     expect(await page.getByTestId('verification-real').textContent()).toBe('3');
     expect(await page.getByTestId('verification-expected').textContent()).toBe('3');
     const lines = rowsOf(page, 'verification-report');
@@ -190,18 +209,16 @@ describe('outbound box verifications: movement exit and entry, online expedition
     await poll(() => page.getByTestId('order-status').textContent()).toBe('Verificado con errores');
     await poll(() => page.getByTestId('box-status').textContent()).toBe('Verificada con errores');
     expect(await page.getByTestId('verification-kind').textContent()).toBe('Entrada de movimiento');
-    const rows = rowsOf(page, 'box-verifications');
-    await poll(() => rows.count()).toBe(1);
-    const row = (await rows.first().textContent()) ?? '';
-    expect(row).toContain('POR-T01-ENT');
-    expect(row).not.toContain('POR-MAD-EXP');
+    expect(await onlyVerificationReadBy(page, 'POR-T01-ENT')).not.toContain('POR-MAD-EXP');
     expect(await page.getByTestId('verification-link').textContent()).toBe(String(entryVerification));
     await screenshot(page, 'verification-entry-list-es');
 
-    await page.getByTestId('verification-report-link').click();
-    await page.waitForURL(`**${entryPaths()}/${entryVerification}`);
-    await poll(() => page.getByTestId('verification-result').textContent()).toBe('Con diferencias');
-    expect(await page.getByTestId('verification-reader').textContent()).toBe('POR-T01-ENT');
+    await openReport(page, {
+      link: 'verification-report-link',
+      path: `${entryPaths()}/${entryVerification}`,
+      result: 'Con diferencias',
+      reader: 'POR-T01-ENT',
+    });
     expect(await page.getByTestId('verification-matched').textContent()).toBe('2');
     const lines = rowsOf(page, 'verification-report');
     await poll(() => lines.count()).toBe(3);
@@ -269,9 +286,7 @@ describe('outbound box verifications: movement exit and entry, online expedition
     expect(await page.getByTestId('box-counts').textContent()).toBe('3 / 2 items');
     expect(await page.getByTestId('verification-kind').textContent()).toBe('Online expedition');
     expect(await page.getByRole('heading', { name: 'Box verifications' }).count()).toBe(1);
-    const rows = rowsOf(page, 'box-verifications');
-    await poll(() => rows.count()).toBe(1);
-    expect(await rows.first().textContent()).toContain(ONLINE_READER);
+    await onlyVerificationReadBy(page, ONLINE_READER);
     await screenshot(page, 'verification-online-list-en');
 
     await page.getByTestId('verification-link').click();
