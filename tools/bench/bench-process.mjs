@@ -20,7 +20,7 @@ export const freshStore = async (kind, pgUrl, prefix) => {
   if (kind !== 'postgres') {
     return { dataDir, databaseUrl: '', dispose: async () => rmSync(dataDir, { recursive: true, force: true }) };
   }
-  const name = `${prefix.replace(/\W/g, '_')}_${Math.random().toString(16).slice(2, 10)}`;
+  const name = `${prefix.replace(/\W/g, '_')}_${Math.random().toString(16).slice(2, 10)}`.toLowerCase();
   const admin = new pg.Client({ connectionString: pgUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);
