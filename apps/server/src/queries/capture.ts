@@ -17,7 +17,28 @@ import * as schema from '../db/schema/index.js';
 export type SnapshotCall = { method: string; run: () => unknown };
 
 /** One repository: the file it is written to (`<module>.<repository>`), its source, its calls, its uncalled methods. */
-export type SnapshotRepository = { file: string; source: string; calls: SnapshotCall[]; notCalled: string[] };
+export type SnapshotRepository = {
+  file: string;
+  source: string;
+  calls: SnapshotCall[];
+  notCalled: string[];
+  /** Rewrites a statement's text before it is written (what in it depends on the day of the run). */
+  normalize?: (statement: string) => string;
+};
+
+/**
+ * A statement's month partitions (`traces_p202612`) named by their rank among the same table's in it
+ * (`traces_p{1}`, `traces_p{2}` …): a database has the partitions of the months around the day it was made
+ * (migration 0032, history-partitions.job.ts), so a statement that lists the database's tables would otherwise name
+ * other ones every month.
+ */
+export const rankedMonthPartitions = (statement: string): string => {
+  const pattern = /\b([a-z_]+)_p(\d{6})\b/g;
+  const months = new Map<string, string[]>();
+  for (const [, table = '', month = ''] of statement.matchAll(pattern)) months.set(table, [...(months.get(table) ?? []), month]);
+  const rank = (table: string, month: string) => [...new Set(months.get(table))].sort().indexOf(month) + 1;
+  return statement.replace(pattern, (_whole, table: string, month: string) => `${table}_p{${rank(table, month)}}`);
+};
 
 type Args<F> = F extends (...args: infer A) => unknown ? A : never;
 /**
@@ -120,7 +141,8 @@ export const snapshotSections = async (
         failed = typeof code === 'string' ? `SQLSTATE ${code}` : error instanceof Error ? error.name : 'error';
       }
     });
-    const lines = [`-- ${call.method}`, ...statements.map(statementText)];
+    const normalize = repository.normalize ?? ((statement: string) => statement);
+    const lines = [`-- ${call.method}`, ...statements.map((statement) => statementText(normalize(statement)))];
     if (statements.length === 0) lines.push('-- (no statement)');
     if (failed) lines.push(`-- (stopped on an empty database: ${failed})`);
     sections.push({ method: call.method, text: lines.join('\n'), statements: statements.length });

@@ -1,9 +1,10 @@
 import type { Db } from '../../db/client.js';
 import { createBackupRepository } from '../../modules/backup/backup.repository.js';
-import { type SnapshotRepository, snapshotRepository } from '../capture.js';
+import { rankedMonthPartitions, type SnapshotRepository, snapshotRepository } from '../capture.js';
 
-export const backupCalls = (db: Db): SnapshotRepository =>
-  snapshotRepository('backup.backup', 'modules/backup/backup.repository.ts', createBackupRepository(db), {
+/** `tableCounts` lists the database's tables, the history's month partitions among them: named by their rank. */
+export const backupCalls = (db: Db): SnapshotRepository => ({
+  ...snapshotRepository('backup.backup', 'modules/backup/backup.repository.ts', createBackupRepository(db), {
     lastMigration: [],
     tableCounts: [],
     version: [],
@@ -12,4 +13,6 @@ export const backupCalls = (db: Db): SnapshotRepository =>
     exportSnapshot: [],
     otherSessions: [],
     contents: [],
-  });
+  }),
+  normalize: rankedMonthPartitions,
+});
