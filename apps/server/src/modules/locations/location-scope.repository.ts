@@ -1,7 +1,7 @@
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
-import { companyRowById } from '../../db/company-rows.js';
+import { companyRowById, rowById } from '../../db/company-rows.js';
 import { companies, locations } from '../../db/schema/index.js';
 import { pageOf } from '../../db/sql.js';
 import type { PageParams } from '../../http/paging.js';
@@ -23,15 +23,12 @@ export const visibleLocations = (user: AuthUser): SQL => {
  * The row `recordId` of `query` (its columns, from and joins, built with `.$dynamic()`; `id` its id column), if it is in
  * the user's locations (visibleLocations).
  */
-export const visibleRow = async <Q extends PgSelect>(
+export const visibleRow = <Q extends PgSelect>(
   query: Q,
   id: PgColumn,
   user: AuthUser,
   recordId: number,
-): Promise<Awaited<Q>[number] | undefined> => {
-  const [row] = await query.where(and(eq(id, recordId), visibleLocations(user))).limit(1);
-  return row;
-};
+): Promise<Awaited<Q>[number] | undefined> => rowById(query, id, recordId, visibleLocations(user));
 
 /**
  * The page and the one record of rows read within the user's locations (visibleLocations): `base` selects them (its
