@@ -16,6 +16,7 @@ import { holdsNoDatabase, prebuiltFor } from './prebuilt.js';
 import { createReadRouter, type ReadRouter } from './read-replica.js';
 import { type RetryLog, withRetry } from './retry.js';
 import * as schema from './schema/index.js';
+import { transactionSafePool } from './transaction-safe-pool.js';
 
 export type Schema = typeof schema;
 /** The one database type the code sees: PGlite and PostgreSQL share it. */
@@ -253,7 +254,8 @@ const openPostgres = async (
   // listener either one would end the process. The query in flight fails (the request answers
   // 503, see http/errors), the pool drops the broken client and opens a new one next time.
   watchPool(pool, onError);
-  const db = retryTransactions(drizzlePg(pool, { schema }) as unknown as Db);
+  // drizzle talks to the pool through TransactionSafePool: a transaction whose BEGIN fails gives its client back.
+  const db = retryTransactions(drizzlePg(transactionSafePool(pool), { schema }) as unknown as Db);
   const listener = createPgListener(databaseUrl, onError, log);
   let readReplica: ReadRouter | undefined;
   let readDb = db;
@@ -278,7 +280,7 @@ const openPostgres = async (
       onError,
     });
     // The routing pool answers drizzle's query() and connect() as a pg.Pool does (db/read-replica.ts).
-    readDb = retryTransactions(drizzlePg(readReplica.pool as unknown as pg.Pool, { schema }) as unknown as Db);
+    readDb = retryTransactions(drizzlePg(transactionSafePool(readReplica.pool), { schema }) as unknown as Db);
   }
   return {
     db,

@@ -139,6 +139,15 @@ describe.skipIf(!serverUrl)('several processes on one PostgreSQL database', () =
         if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 100));
       }
       expect(status).toBe(200);
+      // Every connection the pool handed out during the cut comes back to it (a transaction whose BEGIN failed on a
+      // cut connection kept its client for good before db/transaction-safe-pool.ts, and close() then waited forever).
+      let inUse = -1;
+      for (const until = Date.now() + 10_000; inUse !== 0 && Date.now() < until; ) {
+        const pool = database.pool();
+        inUse = pool.total - pool.idle;
+        if (inUse !== 0) await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(inUse).toBe(0);
     });
   });
 });
