@@ -1,7 +1,7 @@
 import * as OTPAuth from 'otpauth';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, fitsPhone, MOBILE, newPage, screenshot, useBrowser } from '../support/browser';
+import { baseUrl, MOBILE, newPage, phoneShot, screenshot, useBrowser } from '../support/browser';
 import { apiAs } from '../support/journey-api';
 
 /** The code an authenticator app shows for the secret, `offsetSteps` 30-second steps from now (the test's own TOTP). */
@@ -97,8 +97,7 @@ describe('two-factor sign-in and login protection (issue 29)', () => {
     await page.setViewportSize(MOBILE);
     await page.goto('/account/security');
     await expect.poll(() => page.getByText('Le quedan 9 códigos de recuperación.').count()).toBe(1);
-    await fitsPhone(page);
-    await screenshot(page, 'account-security-mobile');
+    await phoneShot(page, 'account-security-mobile');
     await context.close();
   });
 

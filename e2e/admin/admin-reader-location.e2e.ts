@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fitsPhone, MOBILE, openPage, poll, screenshot, useBrowser } from '../support/browser';
+import { MOBILE, openPage, phoneShot, poll, screenshot, useBrowser } from '../support/browser';
 import { apiAs, findLocation } from '../support/journey-api';
 
 /**
@@ -36,8 +36,7 @@ describe('add reader: its working mode, and a reader added at another location t
     const notice = page.getByTestId('reader-elsewhere');
     await poll(() => notice.textContent()).toContain(`El lector ${serial} está en ${barcelona.description}.`);
     expect(await notice.textContent()).toContain(`(${madrid.description})`);
-    await fitsPhone(page);
-    await screenshot(page, 'admin-reader-elsewhere-mobile');
+    await phoneShot(page, 'admin-reader-elsewhere-mobile');
     await page.getByTestId('reader-switch-location').click();
     await page.waitForURL('**/administrador/devices');
     await poll(() => page.getByTestId('readers-page').locator('h1').textContent()).toBe(`Lectores · ${barcelona.description}`);

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from '../routes/axe';
-import { fitsPhone, MOBILE, openPage, type Place, poll, rowOf, screenshot, useBrowser } from '../support/browser';
+import { MOBILE, openPage, type Place, phoneShot, poll, rowOf, screenshot, useBrowser } from '../support/browser';
 import { type Api, demoWorld } from '../support/journey-api';
 
 /**
@@ -87,15 +87,13 @@ describe('audit log: a change is found with its fields before and after, and exp
     await page.getByTestId('filter-entity_id').fill(String(area.id));
     const list = page.getByTestId('audit-table-cards');
     await poll(() => rowOf(list, `PUT /api/areas/${area.id}/`).count()).toBe(2);
-    await fitsPhone(page);
-    await screenshot(page, 'audit-en-390');
+    await phoneShot(page, 'audit-en-390');
     expect(await axeViolations(page)).toEqual([]);
     await rowOf(list, `PUT /api/areas/${area.id}/`).first().getByTestId('audit-open').click();
     const change = page.getByTestId('audit-detail').getByTestId('audit-change-description');
     await change.waitFor();
     expect(await change.getAttribute('data-changed')).toBe('true');
-    await fitsPhone(page);
-    await screenshot(page, 'audit-en-390-detail');
+    await phoneShot(page, 'audit-en-390-detail');
     expect(await axeViolations(page)).toEqual([]);
     await context.close();
   });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { fitsPhone, MOBILE, openPage, poll, rowOf, screenshot, tableFits, useBrowser } from '../support/browser';
+import { MOBILE, openPage, phoneShot, poll, rowOf, screenshot, tableFits, useBrowser } from '../support/browser';
 import { apiAs, withCheckDigit } from '../support/journey-api';
 
 /**
@@ -77,8 +77,7 @@ describe('catalogue import: upload, progress, counts, rejected rows', () => {
     await poll(() => card.count()).toBe(1);
     expect(await card.textContent()).toContain('Finished');
     expect(await card.textContent()).toContain('3 new');
-    await fitsPhone(page);
-    await screenshot(page, 'catalog-import-list-en');
+    await phoneShot(page, 'catalog-import-list-en');
     await context.close();
   });
 });

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, fitsPhone, MOBILE, openPage, poll, screenshot, useBrowser } from '../support/browser';
+import { baseUrl, MOBILE, openPage, phoneShot, poll, screenshot, useBrowser } from '../support/browser';
 import { type Api, apiAs, findLocation } from '../support/journey-api';
 
 /**
@@ -81,8 +81,7 @@ describe('brand dashboard journey', () => {
     expect(logged.some((m) => m.includes('brand dashboard not available'))).toBe(true);
     // No red notifier for it.
     expect(await page.getByText('Internal server error.').count()).toBe(0);
-    await fitsPhone(page);
-    await screenshot(page, 'brand-dashboard-mobile-en');
+    await phoneShot(page, 'brand-dashboard-mobile-en');
     await context.close();
   });
 

@@ -1,7 +1,7 @@
 import type { GraphStatistics, LocationStatistics } from '@rfid/contract';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fitsPhone, MOBILE, openPage, poll, screenshot, useBrowser } from '../support/browser';
+import { fitsPhone, MOBILE, openPage, phoneShot, poll, screenshot, useBrowser } from '../support/browser';
 import { dateFieldText, dayText, typeDate } from '../support/date-field';
 import {
   type Api,
@@ -312,8 +312,7 @@ describe('dashboard journey: the figures, donuts and chart of CD-MAD after real 
     const s = await statsOf(center.id);
     await poll(() => text(page, 'dashboard-stock')).toBe(es(s.stock));
     await poll(() => page.getByTestId('dashboard-chart').getAttribute('data-points')).toBe('61');
-    await fitsPhone(page);
-    await screenshot(page, 'dashboard-mobile');
+    await phoneShot(page, 'dashboard-mobile');
     await page.getByTestId('chart-granularity-year').click();
     await poll(() => page.getByTestId('dashboard-chart').getAttribute('data-granularity')).toBe('year');
     await fitsPhone(page);

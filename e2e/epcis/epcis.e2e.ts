@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, fitsPhone, MOBILE, openPage, poll, screenshot, useBrowser } from '../support/browser';
+import { baseUrl, MOBILE, openPage, phoneShot, poll, screenshot, useBrowser } from '../support/browser';
 
 /**
  * The EPCIS page (issue 27, item 5): GS1's own aggregation example (Example 9.6.3, a pallet SSCC with two SGTINs) is
@@ -65,8 +65,7 @@ describe('EPCIS: a captured GS1 example found on the EPCIS page and downloaded a
     const rows = page.getByTestId('epcis-row');
     await poll(() => rows.count()).toBe(1);
     expect(await rows.first().textContent()).toContain(`${SSCC} with 2 EPCs`);
-    await fitsPhone(page);
-    await screenshot(page, 'epcis-search-en');
+    await phoneShot(page, 'epcis-search-en');
     await context.close();
   });
 });

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, fitsPhone, MOBILE, openPage, poll, screenshot, useBrowser } from '../support/browser';
+import { baseUrl, MOBILE, openPage, phoneShot, poll, screenshot, useBrowser } from '../support/browser';
 import { type Api, apiAs } from '../support/journey-api';
 
 /**
@@ -61,8 +61,7 @@ describe('API keys: made on the page, shown once, used, revoked', () => {
     const { page, context } = await openPage(browser(), { viewport: MOBILE, language: 'en' });
     await page.goto('/administrador/api-keys');
     await poll(() => page.getByTestId('api-keys-table-cards').getByText('Phone list key').count()).toBe(1);
-    await fitsPhone(page);
-    await screenshot(page, 'api-keys-en-phone');
+    await phoneShot(page, 'api-keys-en-phone');
     await context.close();
   });
 });

@@ -2,7 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fitsPhone, MOBILE, openPage, type Place, poll, rowOf, screenshot, tableFits, useBrowser } from '../support/browser';
+import { MOBILE, openPage, type Place, phoneShot, poll, rowOf, screenshot, tableFits, useBrowser } from '../support/browser';
 import { type Api, demoWorld } from '../support/journey-api';
 
 /**
@@ -77,8 +77,7 @@ describe('ERP vs RFID stock: an uploaded snapshot shows its differences to the R
     await page.getByTestId('erp-filter-gtin').fill(stocked.gtin);
     await poll(() => page.getByTestId('erp-differences-cards').getByTestId('erp-difference').first().textContent()).toBe('-3');
     expect(await page.getByTestId('erp-upload').count()).toBe(0);
-    await fitsPhone(page);
-    await screenshot(page, 'erp-stock-en-phone');
+    await phoneShot(page, 'erp-stock-en-phone');
     await context.close();
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { baseUrl, fitsPhone, MOBILE, openPage, poll, screenshot, useBrowser } from '../support/browser';
+import { baseUrl, MOBILE, openPage, phoneShot, poll, screenshot, useBrowser } from '../support/browser';
 import { apiAs, findLocation, sgtin96 } from '../support/journey-api';
 import { demoReader, wedgeOn } from '../support/readers';
 
@@ -57,8 +57,7 @@ describe('handheld: an area counted with the network cut half way', () => {
       const wedge = await wedgeOn(page);
       await page.goto('/handheld');
       await poll(() => page.getByTestId('handheld-home').count()).toBe(1);
-      await fitsPhone(page);
-      await screenshot(page, `handheld-home-${language}`);
+      await phoneShot(page, `handheld-home-${language}`);
       await page.getByTestId('handheld-tile-count').click();
       await page.getByRole('combobox').click();
       await page.getByRole('option', { name: texts.area }).click();
@@ -83,8 +82,7 @@ describe('handheld: an area counted with the network cut half way', () => {
       await poll(() => page.getByTestId('handheld-count-read').getAttribute('data-count')).toBe(String(EPCS_A_COUNT));
       await poll(async () => Number(await page.getByTestId('handheld-waiting').getAttribute('data-count'))).toBeGreaterThan(0);
       expect(await page.getByTestId('handheld-status').textContent()).toContain(texts.offline);
-      await fitsPhone(page);
-      await screenshot(page, `handheld-count-offline-${language}`);
+      await phoneShot(page, `handheld-count-offline-${language}`);
       // Nothing of the second half reached the server.
       expect((await storedOfHandheld()).reads - before.reads).toBe(half);
 
@@ -108,8 +106,7 @@ describe('handheld: an area counted with the network cut half way', () => {
       const refusal = await page.getByTestId('handheld-refused-entry').textContent();
       expect(refusal).toContain(texts.noHandheldArea);
       expect(refusal).toContain(language === 'es' ? 'no tiene lector de mano' : 'has no handheld reader');
-      await fitsPhone(page);
-      await screenshot(page, `handheld-count-refused-${language}`);
+      await phoneShot(page, `handheld-count-refused-${language}`);
       await context.close();
     });
   }

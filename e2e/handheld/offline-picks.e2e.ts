@@ -1,6 +1,6 @@
 import type { PickAnswer, ReplenishmentLine } from '@rfid/contract';
 import { describe, expect, it } from 'vitest';
-import { fitsPhone, MOBILE, openPage, poll, screenshot, useBrowser } from '../support/browser';
+import { MOBILE, openPage, phoneShot, poll, useBrowser } from '../support/browser';
 import { apiAs, findLocation } from '../support/journey-api';
 import { recordSentPosts } from '../support/sent-posts';
 
@@ -64,8 +64,7 @@ describe('handheld: picks made offline, sent once when the network is back', () 
       const card = (gtin: string) => page.locator(`[data-testid="handheld-pick-line"][data-gtin="${gtin}"]`);
       await poll(() => card(toPick.gtin).count()).toBe(1);
       await poll(() => card(toSkip.gtin).count()).toBe(1);
-      await fitsPhone(page);
-      await screenshot(page, `handheld-picks-${language}`);
+      await phoneShot(page, `handheld-picks-${language}`);
 
       // The network goes: the pick and the skip wait on the device.
       await context.setOffline(true);
@@ -78,8 +77,7 @@ describe('handheld: picks made offline, sent once when the network is back', () 
       await poll(() => page.getByTestId('handheld-waiting').getAttribute('data-count')).toBe('2');
       expect(await page.getByTestId('handheld-waiting').textContent()).toContain(texts.picks);
       expect(await page.getByTestId('handheld-status').textContent()).toContain(texts.offline);
-      await fitsPhone(page);
-      await screenshot(page, `handheld-picks-offline-${language}`);
+      await phoneShot(page, `handheld-picks-offline-${language}`);
       // Nothing reached the server.
       expect(sent.size).toBe(0);
       const meanwhile = await serverList();
@@ -93,8 +91,7 @@ describe('handheld: picks made offline, sent once when the network is back', () 
       expect((await serverList()).some((line) => line.gtin === toSkip.gtin)).toBe(false);
       await poll(() => card(toPick.gtin).getByTestId('handheld-pick-state').getAttribute('data-state')).toBe('picked');
       expect(await page.getByTestId('handheld-refused').count()).toBe(0);
-      await fitsPhone(page);
-      await screenshot(page, `handheld-picks-sent-${language}`);
+      await phoneShot(page, `handheld-picks-sent-${language}`);
 
       const picks = [...sent.values()];
       expect(picks.map((pick) => [pick.body.gtin, pick.body.status]).sort()).toEqual(

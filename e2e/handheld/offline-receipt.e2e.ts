@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fitsPhone, MOBILE, openPage, poll, screenshot, useBrowser } from '../support/browser';
+import { MOBILE, openPage, phoneShot, poll, useBrowser } from '../support/browser';
 import { apiAs, boxPlan, createPurchaseOrder, demoCatalog, findLocation, sgtin96 } from '../support/journey-api';
 import { wedgeOn } from '../support/readers';
 import { recordSentPosts } from '../support/sent-posts';
@@ -67,15 +67,13 @@ describe('handheld: a box received offline, verified once when the network is ba
       const submit = page.getByTestId('handheld-receive-submit');
       expect(await submit.textContent()).toBe(texts.submit);
       expect((await submit.boundingBox())?.height).toBeGreaterThanOrEqual(56);
-      await fitsPhone(page);
-      await screenshot(page, `handheld-receive-box-read-${language}`);
+      await phoneShot(page, `handheld-receive-box-read-${language}`);
       await submit.click();
       await poll(() => page.getByTestId('handheld-waiting').getAttribute('data-count')).toBe('1');
       expect(await page.getByTestId('handheld-waiting').textContent()).toContain(texts.boxes);
       expect(await page.getByTestId('handheld-status').textContent()).toContain(texts.offline);
       await poll(() => page.getByTestId('handheld-receive-queued').count()).toBe(1);
-      await fitsPhone(page);
-      await screenshot(page, `handheld-receive-offline-${language}`);
+      await phoneShot(page, `handheld-receive-offline-${language}`);
       // Nothing reached the server.
       expect(sent.size).toBe(0);
       expect((await verifications()).count).toBe(0);
@@ -90,8 +88,7 @@ describe('handheld: a box received offline, verified once when the network is ba
       const order = (await admin<Record<string, unknown>>('GET', `/porders/${orderId}/`)).json;
       expect(order).toMatchObject({ destination_status: 3, num_verified_boxes: 1, real_item_count: 3 });
       expect(await page.getByTestId('handheld-refused').count()).toBe(0);
-      await fitsPhone(page);
-      await screenshot(page, `handheld-receive-sent-${language}`);
+      await phoneShot(page, `handheld-receive-sent-${language}`);
 
       const receipts = [...sent.values()];
       expect(receipts.map((receipt) => [receipt.body.codebar, receipt.body.epcs])).toEqual([[codebar, epcs]]);

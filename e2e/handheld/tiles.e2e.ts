@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fitsPhone, MOBILE, openPage, poll, screenshot, useBrowser } from '../support/browser';
+import { MOBILE, openPage, phoneShot, poll, screenshot, useBrowser } from '../support/browser';
 import { apiAs, findLocation } from '../support/journey-api';
 
 /** Each tile of the handheld's home, the address it opens and a heading of that page, as the page writes it. */
@@ -36,8 +36,7 @@ describe('handheld: the home tiles at 390 px', () => {
         await page.getByTestId(`handheld-tile-${tile}`).click();
         await page.waitForURL(`**${path}`);
         await poll(() => page.getByRole('heading', { name: heading, exact: true }).count()).toBeGreaterThan(0);
-        await fitsPhone(page);
-        await screenshot(page, `handheld-tile-${tile}-${language}`);
+        await phoneShot(page, `handheld-tile-${tile}-${language}`);
       }
 
       // A box of the demo's first purchase order of CD-MAD (a center the clerk sees), by the order's own list.
@@ -57,8 +56,7 @@ describe('handheld: the home tiles at 390 px', () => {
       await fieldHasFocus();
       const hasDetector = await page.evaluate(() => 'BarcodeDetector' in window);
       expect(await page.getByTestId('handheld-receive-no-camera').count()).toBe(hasDetector ? 0 : 1);
-      await fitsPhone(page);
-      await screenshot(page, `handheld-receive-${language}`);
+      await phoneShot(page, `handheld-receive-${language}`);
       // The scanner types into the field, which has focus, and ends with Enter.
       await page.keyboard.type(`${codebar}\n`);
       await page.getByTestId('handheld-receive-open').click();

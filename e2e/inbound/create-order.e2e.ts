@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fitsPhone, MOBILE, openPage, type Place, poll, screenshot, useBrowser } from '../support/browser';
+import { MOBILE, openPage, type Place, phoneShot, poll, screenshot, useBrowser } from '../support/browser';
 import { dayText, typeDate } from '../support/date-field';
 import { type Api, demoWorld, sgtin96, withCheckDigit } from '../support/journey-api';
 import { deleteFirstOrder, inboundOrderRows } from '../support/order-lists';
@@ -247,18 +247,15 @@ describe('inbound part A: order wizard, dashboard, detail, boxes', () => {
     // Only the order: the English run's order was refused whole.
     await poll(() => cards.count()).toBe(1);
     expect(await cards.allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining(ORDER_CODE)]));
-    await fitsPhone(page);
-    await screenshot(page, 'inbound-dashboard-mobile');
+    await phoneShot(page, 'inbound-dashboard-mobile');
 
     await page.goto(`/inbound/order/${orderId}/boxes`);
     await poll(() => page.getByTestId('order-boxes-cards').getByTestId('paged-card').count()).toBe(2);
-    await fitsPhone(page);
-    await screenshot(page, 'inbound-order-boxes-mobile');
+    await phoneShot(page, 'inbound-order-boxes-mobile');
 
     await page.goto('/inbound/order/add');
     await page.getByTestId('order-code').waitFor();
-    await fitsPhone(page);
-    await screenshot(page, 'inbound-create-mobile');
+    await phoneShot(page, 'inbound-create-mobile');
     await fillOrder(page, `${ORDER_CODE}-M`, provider.name);
     await page.getByTestId('add-box').click();
     await page.getByTestId('box-barcode').fill(`${BOX_A}-M`);
@@ -267,11 +264,9 @@ describe('inbound part A: order wizard, dashboard, detail, boxes', () => {
     await page.getByTestId('box-save').click();
     await page.getByTestId('add-box-dialog').waitFor({ state: 'detached' });
     await poll(() => page.getByTestId('wizard-box').count()).toBe(1);
-    await fitsPhone(page);
-    await screenshot(page, 'inbound-create-boxes-mobile');
+    await phoneShot(page, 'inbound-create-boxes-mobile');
     await wizard.createOrder(page);
-    await fitsPhone(page);
-    await screenshot(page, 'inbound-create-done-mobile');
+    await phoneShot(page, 'inbound-create-done-mobile');
     await context.close();
   });
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fitsPhone, MOBILE, openPage, type Place, poll, screenshot, tableFits, useBrowser } from '../support/browser';
+import { MOBILE, openPage, type Place, phoneShot, poll, screenshot, tableFits, useBrowser } from '../support/browser';
 import { type Api, boxPlan, createPurchaseOrder, demoWorld, sgtin96 } from '../support/journey-api';
 import { deleteFirstOrder, inboundOrderRows } from '../support/order-lists';
 import { simulate } from '../support/readers';
@@ -299,27 +299,22 @@ describe('inbound journey: an order read by the tunnel, its verifications, and a
     const { page, context } = await openPage(browser(), { at: center, viewport: MOBILE });
     await page.goto(`/order/${orderId}/box/${boxB}/verifications`);
     await poll(() => page.getByTestId('box-verifications-cards').getByTestId('paged-card').count()).toBe(1);
-    await fitsPhone(page);
-    await screenshot(page, 'inbound-verifications-mobile');
+    await phoneShot(page, 'inbound-verifications-mobile');
     await page.goto(`/order/${orderId}/box/${boxB}/verifications/${verificationB}`);
     await poll(() => page.getByTestId('verification-report-cards').getByTestId('paged-card').count()).toBeGreaterThanOrEqual(1);
-    await fitsPhone(page);
-    await screenshot(page, 'inbound-verification-report-mobile');
+    await phoneShot(page, 'inbound-verification-report-mobile');
     await page.goto(`/order/${orderId}/box/${boxB}/verifications/${verificationB}/items`);
     await poll(() => page.getByTestId('verification-items-cards').getByTestId('paged-card').count()).toBe(2);
     await poll(() => page.getByTestId('verification-items-cards').getByText('Nada').count()).toBe(1);
-    await fitsPhone(page);
-    await screenshot(page, 'inbound-verification-items-mobile');
+    await phoneShot(page, 'inbound-verification-items-mobile');
     await page.goto(`/inbound/provider/${provider.id}/detail`);
     await poll(() => page.getByTestId('provider-resolved-cards').getByText(ORDER_CODE).count()).toBe(1);
-    await fitsPhone(page);
-    await screenshot(page, 'inbound-provider-mobile');
+    await phoneShot(page, 'inbound-provider-mobile');
     await page.goto('/inbound/returns');
     await poll(() =>
       page.getByTestId('provider-returns-cards').getByTestId('paged-card').filter({ hasText: ORDER_CODE }).count(),
     ).toBe(1);
-    await fitsPhone(page);
-    await screenshot(page, 'inbound-provider-returns-mobile');
+    await phoneShot(page, 'inbound-provider-returns-mobile');
     await context.close();
   });
 });

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fitsPhone, MOBILE, openPage, type PageOptions, type Place, poll, screenshot, useBrowser } from '../support/browser';
+import { MOBILE, openPage, type PageOptions, type Place, phoneShot, poll, screenshot, useBrowser } from '../support/browser';
 import { typeDate } from '../support/date-field';
 import { type Api, boxPlan, createOnlineOrder, createPurchaseOrder, demoWorld, sgtin96 } from '../support/journey-api';
 import { simulate } from '../support/readers';
@@ -131,12 +131,10 @@ describe('provider returns and sale returns', () => {
     await poll(() =>
       page.getByTestId('sale-returns-cards').getByTestId('paged-card').filter({ hasText: ONLINE_CODE }).count(),
     ).toBe(1);
-    await fitsPhone(page);
-    await screenshot(page, 'inbound-sale-returns-mobile');
+    await phoneShot(page, 'inbound-sale-returns-mobile');
     await page.goto(`/outbound/returns/${saleReturnId}/detail`);
     await poll(() => page.getByTestId('return-lines-cards').getByTestId('paged-card').count()).toBe(2);
-    await fitsPhone(page);
-    await screenshot(page, 'inbound-sale-return-detail-mobile');
+    await phoneShot(page, 'inbound-sale-return-detail-mobile');
     await context.close();
   });
 

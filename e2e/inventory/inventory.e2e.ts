@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { parse } from 'csv-parse/sync';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fitsPhone, MOBILE, openPage, type Place, poll, screenshot, tableFits, useBrowser } from '../support/browser';
+import { MOBILE, openPage, type Place, phoneShot, poll, screenshot, tableFits, useBrowser } from '../support/browser';
 import { type Api, apiAs, demoWorld, hoursAgo, itemTypeOf, sgtin96 } from '../support/journey-api';
 import { addReader, macOf, type Reader, readSet } from '../support/readers';
 
@@ -322,19 +322,16 @@ describe('Inventory journey: a cabinet stocks an area, a handheld counts it, the
     const card = rowWithId(page.getByTestId('inventory-list-cards'), inventoryId);
     await poll(() => card.count()).toBe(1);
     expect(await card.textContent()).toContain('Validated');
-    await fitsPhone(page);
-    await screenshot(page, 'inventory-dashboard-en-mobile');
+    await phoneShot(page, 'inventory-dashboard-en-mobile');
     await page.goto(`/inventory/${inventoryId}/detail`);
     await poll(() => page.getByTestId('inventory-done').textContent()).toBe('Stock adjusted');
     await choose(page, 'article-filter', 'Missing items');
     await poll(() => page.getByTestId('inventory-articles-cards').getByTestId('paged-card').count()).toBe(2);
-    await fitsPhone(page);
-    await screenshot(page, 'inventory-detail-en-mobile');
+    await phoneShot(page, 'inventory-detail-en-mobile');
     await page.goto(`/inventory/${inventoryId}/detail-items`);
     await choose(page, 'tag-kind', 'Lost EPCs');
     await poll(() => page.getByTestId('inventory-tags-cards').getByTestId('paged-card').count()).toBe(2);
-    await fitsPhone(page);
-    await screenshot(page, 'inventory-items-en-mobile');
+    await phoneShot(page, 'inventory-items-en-mobile');
     await context.close();
   });
 

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { PDFDocument } from 'pdf-lib';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fitsPhone, MOBILE, openPage, type Place, poll, screenshot, tableFits, useBrowser } from '../support/browser';
+import { MOBILE, openPage, type Place, phoneShot, poll, screenshot, tableFits, useBrowser } from '../support/browser';
 import { type Api, boxPlan, createMovement, createOnlineOrder, demoWorld, itemTypeOf, sgtin96 } from '../support/journey-api';
 import { addExitReader, demoReader, macOf, readBox } from '../support/readers';
 
@@ -382,36 +382,30 @@ describe('order pages of online orders and movements: detail, boxes, box and GTI
     const cards = page.getByTestId('order-boxes-cards').getByTestId('paged-card');
     await poll(() => cards.count()).toBe(2);
     await poll(() => cards.filter({ hasText: ONL_A }).getByTestId('box-online').textContent()).toBe('0%');
-    await fitsPhone(page);
-    await screenshot(page, 'order-pages-online-boxes-mobile');
+    await phoneShot(page, 'order-pages-online-boxes-mobile');
 
     await page.goto(`/online/order/${onlineId}/detail`);
     await poll(() => page.getByTestId('order-lines-cards').getByTestId('paged-card').count()).toBe(2);
-    await fitsPhone(page);
-    await screenshot(page, 'order-pages-online-detail-mobile');
+    await phoneShot(page, 'order-pages-online-detail-mobile');
 
     await page.goto(`/online/order/${onlineId}/box/${onlineA}/detail`);
     await poll(() => page.getByTestId('box-lines-cards').getByTestId('paged-card').count()).toBe(2);
-    await fitsPhone(page);
-    await screenshot(page, 'order-pages-online-box-mobile');
+    await phoneShot(page, 'order-pages-online-box-mobile');
 
     await page.goto(`/movements/entry/order/${moveId}/boxes`);
     await poll(() => page.getByTestId('order-boxes-cards').getByTestId('paged-card').count()).toBe(2);
     await poll(() =>
       page.getByTestId('order-boxes-cards').getByTestId('paged-card').filter({ hasText: MOV_B }).textContent(),
     ).toContain('Verificada con errores');
-    await fitsPhone(page);
-    await screenshot(page, 'order-pages-entry-boxes-mobile');
+    await phoneShot(page, 'order-pages-entry-boxes-mobile');
 
     await page.goto(`/movements/exit/order/${moveId}/detail`);
     await poll(() => page.getByTestId('order-lines-cards').getByTestId('paged-card').count()).toBe(2);
-    await fitsPhone(page);
-    await screenshot(page, 'order-pages-exit-detail-mobile');
+    await phoneShot(page, 'order-pages-exit-detail-mobile');
 
     await page.goto(`/movements/entry/order/${moveId}/gtin/${itemType2}/detail`);
     await page.getByTestId('gtin-card').waitFor();
-    await fitsPhone(page);
-    await screenshot(page, 'order-pages-entry-gtin-mobile');
+    await phoneShot(page, 'order-pages-entry-gtin-mobile');
     await context.close();
   });
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fitsPhone, MOBILE, openPage, type Place, poll, screenshot, useBrowser } from '../support/browser';
+import { fitsPhone, MOBILE, openPage, type Place, phoneShot, poll, screenshot, useBrowser } from '../support/browser';
 import { typeDate } from '../support/date-field';
 import { type Api, apiAs, demoWorld, findLocation, withCheckDigit } from '../support/journey-api';
 import * as wizard from '../support/wizard';
@@ -215,8 +215,7 @@ describe('order wizard: movement and online orders', () => {
     // Leaving asks; 'Seguir aquí' keeps the draft.
     await page.getByTestId('page-back').click();
     await poll(() => page.getByTestId('confirm-dialog').textContent()).toContain('¿Salir sin crear la orden?');
-    await fitsPhone(page);
-    await screenshot(page, 'orders-create-leave-mobile');
+    await phoneShot(page, 'orders-create-leave-mobile');
     await page.getByRole('button', { name: 'Seguir aquí' }).click();
     await page.getByTestId('confirm-dialog').waitFor({ state: 'detached' });
     expect(await page.getByTestId('wizard-box-code').allTextContents()).toEqual([`${code}-1`]);
@@ -234,8 +233,7 @@ describe('order wizard: movement and online orders', () => {
     const { page, context } = await openPage(browser(), { email: 'editor@demo.local', at: store, viewport: MOBILE });
     await page.goto('/movements/order/add');
     await page.getByTestId('order-code').waitFor();
-    await fitsPhone(page);
-    await screenshot(page, 'orders-create-movement-mobile');
+    await phoneShot(page, 'orders-create-movement-mobile');
     await page.getByTestId('order-code').fill(MOBILE_MOVEMENT);
     // The editor sees CD-MAD, T-MAD-01 and T-BCN-01: the destination offers the two that are not the origin.
     await page.getByTestId('order-destination').click();
@@ -260,11 +258,9 @@ describe('order wizard: movement and online orders', () => {
     await page.getByTestId('box-save').click();
     await page.getByTestId('add-box-dialog').waitFor({ state: 'detached' });
     await poll(() => page.getByTestId('wizard-box').count()).toBe(1);
-    await fitsPhone(page);
-    await screenshot(page, 'orders-create-boxes-mobile');
+    await phoneShot(page, 'orders-create-boxes-mobile');
     const id = await wizard.createOrder(page);
-    await fitsPhone(page);
-    await screenshot(page, 'orders-create-done-mobile');
+    await phoneShot(page, 'orders-create-done-mobile');
     await context.close();
 
     const order = await editor('GET', `/morders/${id}/`);

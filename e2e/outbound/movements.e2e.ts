@@ -2,10 +2,10 @@ import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   chooseLocation,
-  fitsPhone,
   MOBILE,
   openPage,
   type Place,
+  phoneShot,
   poll,
   rowOf,
   screenshot,
@@ -271,8 +271,7 @@ describe('movements journey: a movement from a center to a store, verified at bo
     expect(await rowOf(cards, code('A')).getByTestId('order-status').textContent()).toBe('Checked without errors');
     expect(await rowOf(cards, code('B')).getByTestId('order-status').textContent()).toBe('Canceled');
     await poll(() => page.getByTestId('stat-orders-value').count()).toBe(1);
-    await fitsPhone(page);
-    await screenshot(page, 'outbound-entry-dashboard-mobile-en');
+    await phoneShot(page, 'outbound-entry-dashboard-mobile-en');
 
     await chooseLocation(page, center);
     await page.goto('/movements/exit/');
@@ -281,13 +280,11 @@ describe('movements journey: a movement from a center to a store, verified at bo
     await poll(() => exitCards.getByTestId('paged-card').count()).toBe(3);
     expect(await rowOf(exitCards, code('A')).getByTestId('order-status').textContent()).toBe('Checked without errors');
     expect(await rowOf(exitCards, code('A')).getByTestId('delete-order').count()).toBe(0);
-    await fitsPhone(page);
-    await screenshot(page, 'outbound-exit-dashboard-mobile-en');
+    await phoneShot(page, 'outbound-exit-dashboard-mobile-en');
     await page.goto('/movements/');
     await filterCode(page, PREFIX);
     await poll(() => page.getByTestId('movements-orders-cards').getByTestId('paged-card').count()).toBe(3);
-    await fitsPhone(page);
-    await screenshot(page, 'outbound-movements-mobile-en');
+    await phoneShot(page, 'outbound-movements-mobile-en');
     await context.close();
   });
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fitsPhone, MOBILE, openPage, poll, rowOf, screenshot, tableFits, useBrowser } from '../support/browser';
+import { MOBILE, openPage, phoneShot, poll, rowOf, screenshot, tableFits, useBrowser } from '../support/browser';
 import { type Api, boxPlan, createOnlineOrder, demoWorld, hoursAgo, sgtin96 } from '../support/journey-api';
 import { addExitReader, macOf, readBox } from '../support/readers';
 import { chooseInSelect, exitStatsOf, expectExitFigures, filterCode, openFilteredRow, openFilteredRows } from './dashboards';
@@ -156,8 +156,7 @@ describe('online journey: an online order expedited by a mode-6 reader, seen ver
     expect(await card.getByTestId('order-state-3').textContent()).toBe('Checked without errors');
     expect(await card.getByTestId('order-items').textContent()).toBe('2 / 2');
     await poll(() => page.getByTestId('stat-orders-value').count()).toBe(1);
-    await fitsPhone(page);
-    await screenshot(page, 'outbound-online-dashboard-mobile-en');
+    await phoneShot(page, 'outbound-online-dashboard-mobile-en');
     await card.getByTestId('order-code-link').click();
     await page.waitForURL(`**/online/order/${shippedId}/detail`);
     await context.close();

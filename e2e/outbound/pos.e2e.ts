@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fitsPhone, gotoHeading, MOBILE, openPage, poll, screenshot, useBrowser } from '../support/browser';
+import { fitsPhone, gotoHeading, MOBILE, openPage, phoneShot, poll, screenshot, useBrowser } from '../support/browser';
 import { type Api, apiAs, boxPlan, createMovement, demoWorld, hoursAgo, sgtin96 } from '../support/journey-api';
 import { addReader, demoReader, macOf, readBox, readSet } from '../support/readers';
 
@@ -173,8 +173,7 @@ describe('POS journey: a sale, a tag sold twice and a return at the store, with 
     const { page, context } = await openPage(browser(), { at: store, viewport: MOBILE, language: 'en' });
     const twice = await openFilteredRow(page, { path: '/pos/exits', heading: 'POS: sales', list: 'pos-list-cards', id: twiceId });
     expect(await twice.getByTestId('pos-warnings').textContent()).toBe('1');
-    await fitsPhone(page);
-    await screenshot(page, 'outbound-pos-sales-mobile-en');
+    await phoneShot(page, 'outbound-pos-sales-mobile-en');
     await twice.getByTestId('pos-link').click();
     await page.waitForURL(`**/pos/exits/${twiceId}`);
     const cards = page.getByTestId('pos-items-cards').getByTestId('paged-card');
@@ -183,8 +182,7 @@ describe('POS journey: a sale, a tag sold twice and a return at the store, with 
     expect(await cards.getByTestId('item-warning').getAttribute('aria-label')).toBe(
       'Not counted: this tag had already been sold',
     );
-    await fitsPhone(page);
-    await screenshot(page, 'outbound-pos-sold-twice-mobile-en');
+    await phoneShot(page, 'outbound-pos-sold-twice-mobile-en');
     await page.goto(`/pos/${returnId}`);
     await poll(() => page.getByTestId('pos-items-cards').getByTestId('paged-card').count()).toBe(1);
     await poll(() => page.getByRole('heading', { name: `Return ${returnId}` }).count()).toBe(1);

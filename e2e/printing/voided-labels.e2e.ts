@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PrinterSimulator } from '../../tools/printer-simulator/src/printer-simulator';
 import { axeViolations } from '../routes/axe';
-import { fitsPhone, MOBILE, openPage, poll, rowOf, screenshot, tableFits, useBrowser } from '../support/browser';
+import { fitsPhone, MOBILE, openPage, phoneShot, poll, rowOf, screenshot, tableFits, useBrowser } from '../support/browser';
 import type { Api } from '../support/journey-api';
 import { demoWorldWithPrinter } from '../support/printers';
 import { macOf } from '../support/readers';
@@ -179,8 +179,7 @@ describe('voided labels: seen on the print order, replaced with new EPCs and pri
     await page.goto('/bionix-printer/orders');
     const card = rowOf(page.getByTestId('print-orders-cards'), name);
     await poll(() => card.getByTestId('print-order-voided').textContent()).toBe('1 voided');
-    await fitsPhone(page);
-    await screenshot(page, 'printing-voided-chip-en-mobile');
+    await phoneShot(page, 'printing-voided-chip-en-mobile');
     await page.goto(`/bionix-printer/print/${waiting.id}/detail`);
     const section = page.getByTestId('voided-labels');
     await poll(() => section.getByTestId('voided-reason').first().textContent()).toBe(

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fitsPhone, MOBILE, newPage, openPage, type Place, poll, screenshot, signIn, useBrowser } from '../support/browser';
+import { MOBILE, newPage, openPage, type Place, phoneShot, poll, screenshot, signIn, useBrowser } from '../support/browser';
 import { type Api, apiAs, findLocation } from '../support/journey-api';
 
 /**
@@ -80,8 +80,7 @@ describe('landing on data (es, 390 px)', () => {
     expect(await page.evaluate(() => localStorage.getItem('location_id'))).toBe(String(center.id));
     expect(centerCalls).toBeGreaterThanOrEqual(2);
     await poll(() => page.getByTestId('dashboard-stock').textContent()).toMatch(/\d/);
-    await fitsPhone(page);
-    await screenshot(page, 'landing-editor-dashboard-es-390');
+    await phoneShot(page, 'landing-editor-dashboard-es-390');
     // Another page straight away: its own data of that location, no hint to choose one.
     await page.goto('/inventory/');
     await poll(() => page.getByTestId('paged-card').count()).toBeGreaterThan(0);
@@ -134,8 +133,7 @@ describe('landing on data (es, 390 px)', () => {
     expect(cards.length).toBeGreaterThan(0);
     expect(new Set(cards)).toEqual(new Set(['Stock ajustado']));
     expect(await page.getByText('hecho', { exact: true }).count()).toBe(0);
-    await fitsPhone(page);
-    await screenshot(page, 'landing-inventory-list-es-390');
+    await phoneShot(page, 'landing-inventory-list-es-390');
     // A list with nothing to show says what to do, with the button (the editor may open inventories).
     await page.getByTestId('filter-id').fill('999999');
     await poll(() => page.getByTestId('paged-empty').textContent()).toBe(
@@ -149,8 +147,7 @@ describe('landing on data (es, 390 px)', () => {
     await poll(() => filter.textContent()).toBe('Todos los artículos');
     expect(await page.getByText('Desactivado').count()).toBe(0);
     expect(await page.getByTestId('inventory-done').getAttribute('aria-description')).toContain('recuento se aplicó al stock');
-    await fitsPhone(page);
-    await screenshot(page, 'landing-inventory-detail-es-390');
+    await phoneShot(page, 'landing-inventory-detail-es-390');
     await context.close();
   });
 
@@ -176,8 +173,7 @@ describe('landing on data (es, 390 px)', () => {
     const partial = page.getByTestId('paged-card').filter({ has: page.locator('[data-state="PARTIAL"]') });
     await poll(() => partial.count()).toBeGreaterThan(0);
     expect(await partial.first().getByTestId('print-order-print').getAttribute('class')).toContain('MuiButton-contained');
-    await fitsPhone(page);
-    await screenshot(page, 'landing-print-orders-es-390');
+    await phoneShot(page, 'landing-print-orders-es-390');
 
     await reprint.click();
     const confirm = page.getByTestId('confirm-dialog');
@@ -200,8 +196,7 @@ describe('landing on data (es, 390 px)', () => {
     await page.getByTestId('support-description').fill('El lector del muelle 2 no lee desde esta mañana.');
     await page.getByTestId('support-submit').click();
     await poll(() => page.getByTestId('form-alert-success').textContent()).toBe('Ticket de soporte creado');
-    await fitsPhone(page);
-    await screenshot(page, 'landing-support-es-390');
+    await phoneShot(page, 'landing-support-es-390');
     await context.close();
   });
 
@@ -211,8 +206,7 @@ describe('landing on data (es, 390 px)', () => {
     await poll(() => page.getByTestId('feature-off').count()).toBe(1);
     expect(await page.getByRole('heading', { name: 'El reetiquetado no está activado' }).count()).toBe(1);
     expect(await page.getByText('Algo salió mal').count()).toBe(0);
-    await fitsPhone(page);
-    await screenshot(page, 'landing-relabeling-es-390');
+    await phoneShot(page, 'landing-relabeling-es-390');
     await context.close();
   });
 });

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, fitsPhone, MOBILE, openPage, poll, screenshot, useBrowser } from '../support/browser';
+import { DESKTOP, fitsPhone, MOBILE, openPage, phoneShot, poll, screenshot, useBrowser } from '../support/browser';
 import { type Api, apiAs, findLocation } from '../support/journey-api';
 
 /**
@@ -92,8 +92,7 @@ describe('header search', () => {
     await dialog.waitFor();
     await page.keyboard.type(order.order_code);
     await poll(() => page.getByRole('option').first().textContent()).toContain(order.order_code);
-    await fitsPhone(page);
-    await screenshot(page, 'search-dialog-390-es');
+    await phoneShot(page, 'search-dialog-390-es');
     await page.keyboard.press('Enter');
     await page.waitForURL(`**/inbound/order/${order.id}/detail`);
     await poll(() => dialog.count()).toBe(0);

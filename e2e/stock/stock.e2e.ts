@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fitsPhone, MOBILE, openPage, type Place, poll, rowOf, screenshot, tableFits, useBrowser } from '../support/browser';
+import { MOBILE, openPage, type Place, phoneShot, poll, rowOf, screenshot, tableFits, useBrowser } from '../support/browser';
 import { type Api, apiAs, boxPlan, createPurchaseOrder, findLocation, hoursAgo, sgtin96 } from '../support/journey-api';
 import { demoReader, readBox, readSet } from '../support/readers';
 
@@ -357,8 +357,7 @@ describe('stock journey: stock by area, counted stock, minimum stock and alarms,
     ]) {
       await page.goto(path);
       await poll(() => shown.count()).toBe(1);
-      await fitsPhone(page);
-      await screenshot(page, shot);
+      await phoneShot(page, shot);
     }
     await context.close();
   });

@@ -1,6 +1,17 @@
 import { ItemState, ItemStatus } from '@rfid/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fitsPhone, MOBILE, openPage, type Place, poll, rowOf, screenshot, tableFits, useBrowser } from '../support/browser';
+import {
+  fitsPhone,
+  MOBILE,
+  openPage,
+  type Place,
+  phoneShot,
+  poll,
+  rowOf,
+  screenshot,
+  tableFits,
+  useBrowser,
+} from '../support/browser';
 import { type Api, demoWorld } from '../support/journey-api';
 
 /**
@@ -82,8 +93,7 @@ describe('availability: an item set damaged leaves the sellable stock; find item
     const card = page.getByTestId('find-type');
     await poll(() => card.count()).toBe(1);
     await poll(() => card.getByTestId('find-here').textContent()).toContain(`${before.on_floor} on the floor`);
-    await fitsPhone(page);
-    await screenshot(page, 'availability-find-en');
+    await phoneShot(page, 'availability-find-en');
     await card.getByRole('link', { name: 'Locate' }).first().click();
     await page.waitForURL('**/find-item/locate/**');
     await poll(() => page.getByTestId('locate-trend').textContent()).not.toBe('');
@@ -91,8 +101,7 @@ describe('availability: an item set damaged leaves the sellable stock; find item
 
     await page.goto('/availability');
     await poll(() => page.getByTestId('availability-table-cards').count()).toBe(1);
-    await fitsPhone(page);
-    await screenshot(page, 'availability-table-en');
+    await phoneShot(page, 'availability-table-en');
     await context.close();
   });
 });

@@ -2,7 +2,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from '../routes/axe';
-import { fitsPhone, MOBILE, openPage, type Place, poll, rowOf, screenshot, tableFits, useBrowser } from '../support/browser';
+import { MOBILE, openPage, type Place, phoneShot, poll, rowOf, screenshot, tableFits, useBrowser } from '../support/browser';
 import { type Api, demoWorld } from '../support/journey-api';
 import { demoReader, readSet } from '../support/readers';
 
@@ -110,8 +110,7 @@ describe('exit alarms: an unsold tag at the exit gate alarms on the open page, a
     expect(Date.now() - sent).toBeLessThan(boundMs());
     expect(await card.getByTestId('status-open').textContent()).toBe('Open');
     await poll(() => page.getByTestId('exit-alarms-bell').getAttribute('aria-label')).toBe(`Exit alarms: ${before + 1}`);
-    await fitsPhone(page);
-    await screenshot(page, 'exit-alarms-open-en-phone');
+    await phoneShot(page, 'exit-alarms-open-en-phone');
     await page.context().close();
   });
 });

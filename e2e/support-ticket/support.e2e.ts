@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, fitsPhone, MOBILE, openPage, poll, screenshot, useBrowser } from '../support/browser';
+import { baseUrl, fitsPhone, MOBILE, openPage, phoneShot, poll, screenshot, useBrowser } from '../support/browser';
 import { type Api, apiAs } from '../support/journey-api';
 
 /**
@@ -118,8 +118,7 @@ describe('support journey: a ticket with a screenshot', () => {
     await fitsPhone(page);
     await page.getByTestId('support-submit').click();
     await poll(() => page.getByTestId('form-alert-success').textContent()).toBe('Support ticket created');
-    await fitsPhone(page);
-    await screenshot(page, 'support-created-mobile-en');
+    await phoneShot(page, 'support-created-mobile-en');
     const ticket = (await newest()).find((x) => x.topic === `The store reader stopped reading ${RUN}`);
     expect(ticket).toMatchObject({ email: 'store.manager@demo.local', screenshot: null });
     await context.close();

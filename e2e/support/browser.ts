@@ -230,6 +230,12 @@ export const fitsPhone = async (page: Page) => {
   expect(clipped, 'elements cut off at the right edge of the phone').toEqual([]);
 };
 
+/** The page fits the phone (`fitsPhone`), then passes the journey's checkpoint `name` (`screenshot`). */
+export const phoneShot = async (page: Page, name: string): Promise<void> => {
+  await fitsPhone(page);
+  await screenshot(page, name);
+};
+
 /** The desktop table of `testId` shows all its columns without scrolling sideways. */
 export const tableFits = async (page: Page, testId: string) => {
   const { scroll, client } = await page

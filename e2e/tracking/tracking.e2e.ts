@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { countRequests, fitsPhone, MOBILE, openPage, poll, screenshot, useBrowser } from '../support/browser';
+import { countRequests, MOBILE, openPage, phoneShot, poll, screenshot, useBrowser } from '../support/browser';
 import { sgtin96, withCheckDigit } from '../support/journey-api';
 import { simulate } from '../support/readers';
 
@@ -113,18 +113,15 @@ describe('EPC tracking and free scans', () => {
     const { page, context } = await openPage(browser(), { viewport: MOBILE });
     await page.goto(`/track-epc/${TRACKED}`);
     await poll(() => page.getByTestId('epc-reading-sets-cards').getByTestId('paged-card').count()).toBe(2);
-    await fitsPhone(page);
-    await screenshot(page, 'tracking-tracker-mobile');
+    await phoneShot(page, 'tracking-tracker-mobile');
     await page.goto('/free-scan');
     await poll(() => page.getByTestId('free-scans-cards').getByText(firstSet.slice(0, 8)).count()).toBe(1);
-    await fitsPhone(page);
-    await screenshot(page, 'tracking-free-scans-mobile');
+    await phoneShot(page, 'tracking-free-scans-mobile');
     await page.goto(`/free-scan/${firstSet}/detail`);
     await poll(() => page.getByTestId('free-scan-epcs-cards').getByTestId('paged-card').count()).toBe(EPCS.length);
     // The per-GTIN report is a separate call: wait for it like the EPC cards.
     await poll(() => page.getByTestId('free-scan-report-cards').getByTestId('free-scan-report-line').count()).toBe(2);
-    await fitsPhone(page);
-    await screenshot(page, 'tracking-free-scan-detail-mobile');
+    await phoneShot(page, 'tracking-free-scan-detail-mobile');
     await context.close();
   });
 

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fitsPhone, MOBILE, openPage, poll, screenshot, tableFits, useBrowser } from '../support/browser';
+import { MOBILE, openPage, phoneShot, poll, screenshot, tableFits, useBrowser } from '../support/browser';
 import {
   type Api,
   apiAs,
@@ -391,19 +391,16 @@ describe('outbound box verifications: movement exit and entry, online expedition
       expect(await page.getByTestId('verification-link').textContent()).toBe(
         language === 'es' ? `Verificación ${verification}` : `Verification ${verification}`,
       );
-      await fitsPhone(page);
-      await screenshot(page, `verification-${name}-list-mobile`);
+      await phoneShot(page, `verification-${name}-list-mobile`);
       await page.getByTestId('verification-link').click();
       await page.waitForURL(`**${base}/${verification}`);
       await poll(() => cardsOf(page, 'verification-report').count()).toBeGreaterThanOrEqual(1);
       await poll(() => page.getByTestId('verification-result').count()).toBe(1);
-      await fitsPhone(page);
-      await screenshot(page, `verification-${name}-report-mobile`);
+      await phoneShot(page, `verification-${name}-report-mobile`);
       await page.getByTestId('verification-items-link').click();
       await page.waitForURL(`**${base}/${verification}/items`);
       await poll(() => cardsOf(page, 'verification-items').count()).toBe(3);
-      await fitsPhone(page);
-      await screenshot(page, `verification-${name}-items-mobile`);
+      await phoneShot(page, `verification-${name}-items-mobile`);
       await context.close();
     }
   });

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fitsPhone, MOBILE, openPage, type Place, poll, rowOf, screenshot, useBrowser } from '../support/browser';
+import { fitsPhone, MOBILE, openPage, type Place, phoneShot, poll, rowOf, screenshot, useBrowser } from '../support/browser';
 import { type Api, demoWorld } from '../support/journey-api';
 import { demoReader, readSet } from '../support/readers';
 
@@ -126,8 +126,7 @@ describe('webhooks: an endpoint gets signed events; a failed delivery is replaye
     const log = page.getByTestId('webhook-deliveries-dialog');
     await poll(() => log.getByTestId('webhook-delivery-error').count()).toBeGreaterThan(0);
     expect(await log.getByTestId('webhook-delivery-error').first().textContent()).toBe('HTTP 503: maintenance');
-    await fitsPhone(page);
-    await screenshot(page, 'webhooks-log-failed-en');
+    await phoneShot(page, 'webhooks-log-failed-en');
     await log.getByTestId('webhook-delivery-replay').first().click();
     await poll(() =>
       received.filter((r) => r.type === 'exit_alarm.changed').map((r) => (r.data.alarm as { epc: string }).epc),
