@@ -1,17 +1,6 @@
 import { ItemState, ItemStatus } from '@rfid/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  fitsPhone,
-  MOBILE,
-  openPage,
-  type Place,
-  phoneShot,
-  poll,
-  rowOf,
-  screenshot,
-  tableFits,
-  useBrowser,
-} from '../support/browser';
+import { MOBILE, openPage, type Place, phoneShot, poll, rowOf, screenshot, tableFits, useBrowser } from '../support/browser';
 import { type Api, demoWorld } from '../support/journey-api';
 
 /**
@@ -97,7 +86,7 @@ describe('availability: an item set damaged leaves the sellable stock; find item
     await card.getByRole('link', { name: 'Locate' }).first().click();
     await page.waitForURL('**/find-item/locate/**');
     await poll(() => page.getByTestId('locate-trend').textContent()).not.toBe('');
-    await fitsPhone(page);
+    await phoneShot(page, 'availability-locate-en');
 
     await page.goto('/availability');
     await poll(() => page.getByTestId('availability-table-cards').count()).toBe(1);

@@ -129,16 +129,17 @@ const createBoxes = async (api: Api, orderId: number, code: string, boxes: BoxPl
 
 export type CreatedOrder = { orderId: number; boxIds: number[] };
 
-/** An order (POST `path` with `body`) and then its reception and boxes, named after its code. */
+/** An order `code` (POST `path` with its `order_code` and `body`) and then its reception and boxes, named after the code. */
 const createOrder = async (
   api: Api,
   path: string,
+  code: string,
   boxes: BoxPlan[],
-  body: { order_code: string } & Record<string, unknown>,
+  body: Record<string, unknown>,
 ): Promise<CreatedOrder> => {
-  const order = await api<{ id: number }>('POST', path, body);
+  const order = await api<{ id: number }>('POST', path, { order_code: code, ...body });
   expect(order.status).toBe(201);
-  return { orderId: order.json.id, boxIds: await createBoxes(api, order.json.id, body.order_code, boxes) };
+  return { orderId: order.json.id, boxIds: await createBoxes(api, order.json.id, code, boxes) };
 };
 
 /** A purchase order from a provider to `destinationId` (POST /porders/), arriving tomorrow, with its boxes. */
@@ -146,8 +147,7 @@ export const createPurchaseOrder = async (
   api: Api,
   { code, destinationId, providerId, boxes }: { code: string; destinationId: number; providerId: number; boxes: BoxPlan[] },
 ): Promise<CreatedOrder> => {
-  return createOrder(api, '/porders/', boxes, {
-    order_code: code,
+  return createOrder(api, '/porders/', code, boxes, {
     destination_id: destinationId,
     origin_id: providerId,
     destination_status: 0,
@@ -179,8 +179,7 @@ export const createMovement = async (
     estimatedArrival?: Date;
   },
 ): Promise<CreatedOrder> => {
-  return createOrder(api, '/morders/', boxes, {
-    order_code: code,
+  return createOrder(api, '/morders/', code, boxes, {
     origin_id: originId,
     destination_id: destinationId,
     origin_status: 0,
@@ -201,8 +200,7 @@ export const createOnlineOrder = async (
     estimatedExit = hoursAgo(-24),
   }: { code: string; originId: number; boxes: BoxPlan[]; createdAt?: Date; estimatedExit?: Date },
 ): Promise<CreatedOrder> => {
-  return createOrder(api, '/orders/', boxes, {
-    order_code: code,
+  return createOrder(api, '/orders/', code, boxes, {
     origin_id: originId,
     origin_status: 0,
     creation_date: createdAt.toISOString(),
