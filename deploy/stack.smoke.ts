@@ -6,7 +6,7 @@ import { ItemState } from '@rfid/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type ApiClient, signIn } from '../tools/simulator/src/api.js';
 import { type DayReport, playDay } from '../tools/simulator/src/day.js';
-import { type DayPlan, planDay } from '../tools/simulator/src/day-plan.js';
+import { DAY_OUTCOME, type DayPlan, planDay } from '../tools/simulator/src/day-plan.js';
 
 /**
  * The deployable stack (`npm run stack`, deploy/) started on its own ports and folder: a day of the reader simulator
@@ -140,30 +140,22 @@ describe.skipIf(missing.length > 0 && !required)('the deployable stack (npm run 
   /** What the plan says each order and box ends as (the fates of tools/simulator/src/day-plan.ts). */
   const expectStatuses = (plan: DayPlan, report: DayReport) => {
     const purchases = report.orders.filter((o) => o.kind === 'purchase');
-    expect(purchases.map((o) => o.status)).toEqual([3, 2, 2, 1, 0, 3]);
-    const boxStatus: Record<string, number> = { exact: 2, reread: 2, missing: 1, extra: 1, unread: 0 };
+    expect(purchases.map((o) => o.status)).toEqual(DAY_OUTCOME.purchaseStatuses);
+    const boxStatus: Record<string, number> = DAY_OUTCOME.boxStatusByFate;
     const verifications: Record<string, number> = { exact: 1, reread: 2, missing: 1, extra: 1, unread: 0 };
     // Nothing doubled: a set stored twice would be a second verification of its box.
     expect(purchases.flatMap((o) => o.boxes.map((b) => [b.codebar, b.status, b.verifications]))).toEqual(
       plan.purchases.flatMap((p) => p.boxes.map((b) => [b.codebar, boxStatus[b.fate], verifications[b.fate]])),
     );
-    expect(report.orders.filter((o) => o.kind === 'movement').map((o) => [o.status, o.entryStatus])).toEqual([
-      [3, 2],
-      [3, 3],
-      [3, 0],
-      [0, 0],
-    ]);
-    expect(report.orders.filter((o) => o.kind === 'online').map((o) => o.status)).toEqual([3, 0]);
+    expect(report.orders.filter((o) => o.kind === 'movement').map((o) => [o.status, o.entryStatus])).toEqual(
+      DAY_OUTCOME.movementStatuses,
+    );
+    expect(report.orders.filter((o) => o.kind === 'online').map((o) => o.status)).toEqual(DAY_OUTCOME.onlineStatuses);
     expect(report.returns.map((r) => [r.kind, r.code, r.items])).toEqual([
       ['provider', plan.providerReturn.orderCode, plan.providerReturn.read.epcs.length],
       ['sale', plan.saleReturn.orderCode, plan.saleReturn.read.epcs.length],
     ]);
-    expect(report.pos.map((p) => [p.kind, p.items, p.warnings])).toEqual([
-      ['sale', 2, 0],
-      ['sale', 1, 0],
-      ['sale', 3, 1],
-      ['return', 1, 0],
-    ]);
+    expect(report.pos.map((p) => [p.kind, p.items, p.warnings])).toEqual(DAY_OUTCOME.posOperations);
     expect(report.skipped).toEqual([]);
   };
 

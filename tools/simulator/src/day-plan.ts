@@ -80,6 +80,29 @@ export const PURCHASE_FATES: readonly (readonly BoxFate[])[] = [
   ['exact', 'exact'], // order 3, later partly returned to its provider
 ];
 
+/**
+ * What a played day ends as, by its plan (the day test on PGlite and the stack's smoke test check the API against it):
+ * the purchase orders' statuses, a purchase box's status by its fate, the movements' [exit, entry] statuses, the online
+ * orders' statuses and the POS operations as [kind, items, warnings].
+ */
+export const DAY_OUTCOME = {
+  purchaseStatuses: [3, 2, 2, 1, 0, 3],
+  boxStatusByFate: { exact: 2, reread: 2, missing: 1, extra: 1, unread: 0 } satisfies Record<BoxFate, number>,
+  movementStatuses: [
+    [3, 2],
+    [3, 3],
+    [3, 0],
+    [0, 0],
+  ],
+  onlineStatuses: [3, 0],
+  posOperations: [
+    ['sale', 2, 0],
+    ['sale', 1, 0],
+    ['sale', 3, 1],
+    ['return', 1, 0],
+  ],
+};
+
 /** What the parts of a plan share: the seeded generator, the demo GTINs, the EPC mint, times of the day. */
 type PlanTools = {
   random: Random;
