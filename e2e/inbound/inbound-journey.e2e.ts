@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MOBILE, openPage, type Place, phoneShot, poll, screenshot, tableFits, useBrowser } from '../support/browser';
+import { MOBILE, openPage, type Place, phoneShot, poll, screenshot, tableFits, textInRow, useBrowser } from '../support/browser';
 import { type Api, boxPlan, createPurchaseOrder, demoWorld, sgtin96 } from '../support/journey-api';
 import { deleteFirstOrder, inboundOrderRows } from '../support/order-lists';
 import { simulate } from '../support/readers';
+import { switchValid, validSwitch } from '../support/verifications';
 
 /**
  * The inbound journey of issue 5: an order with two boxes is created through the API, the demo
@@ -85,7 +86,7 @@ describe('inbound journey: an order read by the tunnel, its verifications, and a
     const row = (await rows.first().textContent()) ?? '';
     expect(row).toContain(BOX_B);
     expect(row).toContain('TUN-MAD-01');
-    expect(await page.getByTestId(`verification-valid-${verificationB}`).locator('input').isChecked()).toBe(true);
+    expect(await validSwitch(page, verificationB).isChecked()).toBe(true);
     await screenshot(page, 'inbound-verifications-es');
 
     await page.getByTestId('verification-link').click();
@@ -107,12 +108,7 @@ describe('inbound journey: an order read by the tunnel, its verifications, and a
     await poll(() => items.count()).toBe(2);
     const foreign = items.filter({ hasText: FOREIGN_EPC });
     expect(await foreign.getByTestId('item-quantity').textContent()).toBe('Nada');
-    expect(
-      await items
-        .filter({ hasText: epcsB[0] as string })
-        .getByTestId('item-quantity')
-        .textContent(),
-    ).toBe('1');
+    expect(await textInRow(items, epcsB[0] as string, 'item-quantity')).toBe('1');
     await screenshot(page, 'inbound-verification-items-es');
     // The EPC links to the tracker.
     await page.getByRole('link', { name: epcsB[0] as string }).click();
@@ -164,24 +160,20 @@ describe('inbound journey: an order read by the tunnel, its verifications, and a
   it('the valid switch asks first, then the box and the order are recomputed; switching back restores them', async () => {
     const { page, context } = await openPage(browser(), { at: center });
     await page.goto(`/order/${orderId}/box/${boxB}/verifications`);
-    const toggle = page.getByTestId(`verification-valid-${verificationB}`).locator('input');
+    const toggle = validSwitch(page, verificationB);
     await poll(() => toggle.isChecked()).toBe(true);
     await toggle.click();
     await poll(() => page.getByTestId('confirm-dialog').count()).toBe(1);
     await page.getByTestId('confirm-no').click();
     expect(await toggle.isChecked()).toBe(true);
 
-    await toggle.click();
-    await page.getByTestId('confirm-yes').click();
-    await poll(() => toggle.isChecked()).toBe(false);
+    await switchValid(page, toggle, false);
     // Box B has no valid verification any more: unchecked, and the order is still being checked.
     await poll(() => page.getByTestId('order-boxes').textContent()).toBe('1 / 2');
     await poll(() => page.getByTestId('order-status').textContent()).toBe('Verificando');
     expect((await api<{ status: number }>('GET', `/rboxes/${boxB}/`)).json.status).toBe(0);
 
-    await toggle.click();
-    await page.getByTestId('confirm-yes').click();
-    await poll(() => toggle.isChecked()).toBe(true);
+    await switchValid(page, toggle, true);
     await poll(() => page.getByTestId('order-status').textContent()).toBe('Verificado con errores');
     expect((await api<{ status: number }>('GET', `/rboxes/${boxB}/`)).json.status).toBe(1);
     await context.close();
@@ -261,18 +253,8 @@ describe('inbound journey: an order read by the tunnel, its verifications, and a
     expect(await page.getByTestId('return-items').textContent()).toBe('3');
     const lines = page.getByTestId('return-lines').getByTestId('paged-row');
     await poll(() => lines.count()).toBe(2);
-    expect(
-      await lines
-        .filter({ hasText: gtins[0] as string })
-        .getByTestId('return-line-quantity')
-        .textContent(),
-    ).toBe('2');
-    expect(
-      await lines
-        .filter({ hasText: gtins[1] as string })
-        .getByTestId('return-line-quantity')
-        .textContent(),
-    ).toBe('1');
+    expect(await textInRow(lines, gtins[0] as string, 'return-line-quantity')).toBe('2');
+    expect(await textInRow(lines, gtins[1] as string, 'return-line-quantity')).toBe('1');
     await screenshot(page, 'inbound-provider-return-detail-es');
     // The returned tags are RETURNED TO SUPPLIER.
     await page.goto(`/track-epc/${epcsA[0]}`);

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { openPage, poll, screenshot, useBrowser } from '../support/browser';
 import { type Api, apiAs, createPurchaseOrder, demoWorld, sgtin96 } from '../support/journey-api';
 import { demoReader, readBox } from '../support/readers';
+import { switchValid, validSwitch } from '../support/verifications';
 
 /**
  * Box verifications in a store: a purchase order for the Madrid store T-MAD-01 whose box the
@@ -69,17 +70,12 @@ describe('box verifications: paging by 11, newest first, and who may use the val
     const { page, context } = await openPage(browser(), { email: 'editor@demo.local' });
     await page.goto(`/order/${orderId}/box/${boxId}/verifications`);
     const newest = verificationIds[0] as number;
-    const toggle = page.getByTestId(`verification-valid-${newest}`).locator('input');
+    const toggle = validSwitch(page, newest);
     await poll(() => toggle.isEnabled()).toBe(true);
-    await toggle.click();
-    await poll(() => page.getByTestId('confirm-dialog').textContent()).toContain(`La verificación ${newest} dejará de contar`);
-    await page.getByTestId('confirm-yes').click();
-    await poll(() => toggle.isChecked()).toBe(false);
+    await switchValid(page, toggle, false, `La verificación ${newest} dejará de contar`);
     await poll(() => page.getByText('Verificación marcada como no válida').count()).toBe(1);
     expect((await api<{ valid: boolean }>('GET', `/verifications/${newest}/`)).json.valid).toBe(false);
-    await toggle.click();
-    await page.getByTestId('confirm-yes').click();
-    await poll(() => toggle.isChecked()).toBe(true);
+    await switchValid(page, toggle, true);
     expect((await api<{ valid: boolean }>('GET', `/verifications/${newest}/`)).json.valid).toBe(true);
     await context.close();
   });
@@ -90,7 +86,7 @@ describe('box verifications: paging by 11, newest first, and who may use the val
     const rows = page.getByTestId('box-verifications').getByTestId('paged-row');
     await poll(() => rows.count()).toBe(11);
     await poll(() => page.getByTestId('order-status').textContent()).toBe('Checked without errors');
-    const toggle = page.getByTestId(`verification-valid-${verificationIds[0]}`).locator('input');
+    const toggle = validSwitch(page, verificationIds[0]);
     expect(await toggle.isChecked()).toBe(true);
     expect(await toggle.isDisabled()).toBe(true);
     await screenshot(page, 'inbound-verifications-viewer-en');

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { PDFDocument } from 'pdf-lib';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MOBILE, openPage, type Place, phoneShot, poll, screenshot, tableFits, useBrowser } from '../support/browser';
+import { MOBILE, openPage, type Place, phoneShot, poll, screenshot, tableFits, textInRow, useBrowser } from '../support/browser';
 import { type Api, boxPlan, createMovement, createOnlineOrder, demoWorld, itemTypeOf, sgtin96 } from '../support/journey-api';
 import { addExitReader, demoReader, macOf, readBox } from '../support/readers';
 
@@ -177,7 +177,7 @@ describe('order pages of online orders and movements: detail, boxes, box and GTI
     expect(await boxLine1.getByTestId('line-expected').textContent()).toBe('1');
     expect(await boxLine1.getByTestId('line-real').textContent()).toBe('2');
     expect(await boxLine1.getByTestId('line-online').textContent()).toBe('0%');
-    expect(await boxLines.filter({ hasText: g2 }).getByTestId('line-online').textContent()).toBe('100%');
+    expect(await textInRow(boxLines, g2, 'line-online')).toBe('100%');
     await screenshot(page, 'order-pages-online-box-es');
     await page.getByTestId('box-lines-filters').getByRole('textbox').fill(g2);
     await poll(() => boxLines.count()).toBe(1);
@@ -205,8 +205,8 @@ describe('order pages of online orders and movements: detail, boxes, box and GTI
     expect(await page.getByTestId('order-boxes').first().textContent()).toBe('2 / 2');
     const lines = page.getByTestId('order-lines').getByTestId('paged-row');
     await poll(() => lines.count()).toBe(2);
-    expect(await lines.filter({ hasText: g2 }).getByTestId('line-real').textContent()).toBe('2');
-    expect(await lines.filter({ hasText: g2 }).getByTestId('percent-bar').textContent()).toBe('100%');
+    expect(await textInRow(lines, g2, 'line-real')).toBe('2');
+    expect(await textInRow(lines, g2, 'percent-bar')).toBe('100%');
     await screenshot(page, 'order-pages-exit-detail-es');
 
     await page.goto(`/movements/exit/order/${moveId}/boxes`);

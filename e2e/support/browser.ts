@@ -248,3 +248,7 @@ export const tableFits = async (page: Page, testId: string) => {
 /** The rows (desktop) or cards (phone) of a paged list that show `text`. */
 export const rowOf = (list: Locator, text: string) =>
   list.locator('[data-testid="paged-row"], [data-testid="paged-card"]').filter({ hasText: text });
+
+/** The text of `testId` in the rows of `list` that show `text` (one such row). */
+export const textInRow = (list: Locator, text: string, testId: string) =>
+  list.filter({ hasText: text }).getByTestId(testId).textContent();

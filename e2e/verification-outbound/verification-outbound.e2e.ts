@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MOBILE, openPage, phoneShot, poll, screenshot, tableFits, useBrowser } from '../support/browser';
+import { MOBILE, openPage, phoneShot, poll, screenshot, tableFits, textInRow, useBrowser } from '../support/browser';
 import {
   type Api,
   apiAs,
@@ -12,6 +12,7 @@ import {
   sgtin96,
 } from '../support/journey-api';
 import { addExitReader, demoReader, macOf, readBox } from '../support/readers';
+import { switchValid, validSwitch } from '../support/verifications';
 
 /**
  * Box verifications of online orders and of both sides of a movement, on the shared pages of
@@ -169,7 +170,7 @@ describe('outbound box verifications: movement exit and entry, online expedition
     expect(row).toContain(MOVEMENT_BOX);
     expect(row).not.toContain('POR-T01-ENT');
     expect(await page.getByTestId('verification-items-count').textContent()).toBe('3');
-    const toggle = page.getByTestId(`verification-valid-${exitVerification}`).locator('input');
+    const toggle = validSwitch(page, exitVerification);
     expect(await toggle.isChecked()).toBe(true);
     await poll(() => toggle.isEnabled()).toBe(true);
     await screenshot(page, 'verification-exit-list-es');
@@ -188,7 +189,7 @@ describe('outbound box verifications: movement exit and entry, online expedition
     expect(await lineA.getByTestId('line-expected').textContent()).toBe('2');
     expect(await lineA.getByTestId('line-real').textContent()).toBe('2');
     expect(await lineA.getByTestId('percent-bar').textContent()).toBe('100%');
-    expect(await lines.filter({ hasText: gtinB }).getByTestId('percent-bar').textContent()).toBe('100%');
+    expect(await textInRow(lines, gtinB, 'percent-bar')).toBe('100%');
     // The online reading belongs to online orders only.
     expect(await page.getByTestId('line-online-percent').count()).toBe(0);
     await screenshot(page, 'verification-exit-report-es');
@@ -241,8 +242,8 @@ describe('outbound box verifications: movement exit and entry, online expedition
     await page.waitForURL(`**${entryPaths()}/${entryVerification}/items`);
     const items = rowsOf(page, 'verification-items');
     await poll(() => items.count()).toBe(3);
-    expect(await items.filter({ hasText: epcC1 }).getByTestId('item-quantity').textContent()).toBe('Nada');
-    expect(await items.filter({ hasText: epcA1 }).getByTestId('item-quantity').textContent()).toBe('1');
+    expect(await textInRow(items, epcC1, 'item-quantity')).toBe('Nada');
+    expect(await textInRow(items, epcA1, 'item-quantity')).toBe('1');
     expect(await items.filter({ hasText: epcB1 }).count()).toBe(0);
     await screenshot(page, 'verification-entry-items-es');
     // The back arrow climbs to the report, then to the entry list.
@@ -313,7 +314,7 @@ describe('outbound box verifications: movement exit and entry, online expedition
   it('es: switching the entry verification off asks first, then the entry side of the box and the order change, and back', async () => {
     const { page, context } = await openPage(browser(), { email: 'editor@demo.local' });
     await page.goto(entryPaths());
-    const toggle = page.getByTestId(`verification-valid-${entryVerification}`).locator('input');
+    const toggle = validSwitch(page, entryVerification);
     await poll(() => toggle.isEnabled()).toBe(true);
     expect(await toggle.isChecked()).toBe(true);
     await toggle.click();
@@ -324,9 +325,7 @@ describe('outbound box verifications: movement exit and entry, online expedition
     expect(await toggle.isChecked()).toBe(true);
     expect((await api<{ valid: boolean }>('GET', `/verifications/${entryVerification}/`)).json.valid).toBe(true);
 
-    await toggle.click();
-    await page.getByTestId('confirm-yes').click();
-    await poll(() => toggle.isChecked()).toBe(false);
+    await switchValid(page, toggle, false);
     await poll(() => page.getByText('Verificación marcada como no válida').count()).toBe(1);
     // No valid verification at the entry any more: the box and the order are unchecked at the destination.
     await poll(() => page.getByTestId('box-status').textContent()).toBe('Sin verificar');
@@ -344,9 +343,7 @@ describe('outbound box verifications: movement exit and entry, online expedition
     expect(box.json).toMatchObject({ status: 0, origin_status: 2 });
     await screenshot(page, 'verification-entry-switched-off-es');
 
-    await toggle.click();
-    await page.getByTestId('confirm-yes').click();
-    await poll(() => toggle.isChecked()).toBe(true);
+    await switchValid(page, toggle, true);
     await poll(() => page.getByTestId('order-status').textContent()).toBe('Verificado con errores');
     await poll(() => page.getByTestId('box-status').textContent()).toBe('Verificada con errores');
     expect(await page.getByTestId('order-boxes').textContent()).toBe('1 / 1');
@@ -359,20 +356,13 @@ describe('outbound box verifications: movement exit and entry, online expedition
   it('en: switching the online verification off unchecks the online order, and back', async () => {
     const { page, context } = await openPage(browser(), { email: 'editor@demo.local', language: 'en' });
     await page.goto(`${onlinePaths()}/`);
-    const toggle = page.getByTestId(`verification-valid-${onlineVerification}`).locator('input');
+    const toggle = validSwitch(page, onlineVerification);
     await poll(() => toggle.isEnabled()).toBe(true);
-    await toggle.click();
-    await poll(() => page.getByTestId('confirm-dialog').textContent()).toContain(
-      `Verification ${onlineVerification} will no longer count`,
-    );
-    await page.getByTestId('confirm-yes').click();
-    await poll(() => toggle.isChecked()).toBe(false);
+    await switchValid(page, toggle, false, `Verification ${onlineVerification} will no longer count`);
     await poll(() => page.getByTestId('order-status').textContent()).toBe('Unchecked');
     await poll(() => page.getByTestId('box-status').textContent()).toBe('Unchecked');
     expect((await api<{ origin_status: number }>('GET', `/orders/${onlineId}/`)).json.origin_status).toBe(0);
-    await toggle.click();
-    await page.getByTestId('confirm-yes').click();
-    await poll(() => toggle.isChecked()).toBe(true);
+    await switchValid(page, toggle, true);
     await poll(() => page.getByTestId('order-status').textContent()).toBe('Checked with errors');
     expect((await api<{ origin_status: number }>('GET', `/orders/${onlineId}/`)).json.origin_status).toBe(2);
     await context.close();
@@ -411,7 +401,7 @@ describe('outbound box verifications: movement exit and entry, online expedition
     const rows = rowsOf(page, 'box-verifications');
     await poll(() => rows.count()).toBe(1);
     await poll(() => page.getByTestId('order-status').textContent()).toBe('Verificado con errores');
-    const toggle = page.getByTestId(`verification-valid-${entryVerification}`).locator('input');
+    const toggle = validSwitch(page, entryVerification);
     expect(await toggle.isChecked()).toBe(true);
     expect(await toggle.isDisabled()).toBe(true);
     await screenshot(page, 'verification-entry-viewer-es');
