@@ -371,6 +371,10 @@ export const resultRow = (ctx, { path, unit, sent, acked = '', once = '', double
   notes,
 });
 
+/** The one row of a scenario that did not run as planned (a tool or a disk missing): its problems and notes. */
+export const scenarioRow = (ctx, { problems = [], notes = [] }) =>
+  resultRow(ctx, { path: '(scenario)', unit: '', sent: '', problems, notes });
+
 /** How many of the `expected` keys `counts` holds once, more than once and not at all. */
 export const tallyOnce = (expected, counts) => {
   const tally = { once: 0, doubled: 0, lost: 0 };

@@ -3,7 +3,7 @@
 // start. Reads counted as in the other ingest scenarios: sent, acknowledged, stored once, doubled, lost.
 
 import { hasRabbitMq, pgQuery, sleep, startOwnPostgres } from '../lib/infra.mjs';
-import { call, resultRow, seededRandom, templateScenario } from '../lib/reads.mjs';
+import { call, resultRow, scenarioRow, seededRandom, templateScenario } from '../lib/reads.mjs';
 import { finish, startIngest, startUnderLoad } from './ingest.mjs';
 
 /** Every process answers /api/health/ready (subscribed, its probe back through the broker) within `timeoutMs`. */
@@ -128,12 +128,8 @@ export const amqpKill = templateScenario(
   async (ctx) => {
     if (!hasRabbitMq()) {
       return [
-        resultRow(ctx, {
-          path: '(scenario)',
-          unit: '',
-          sent: '',
+        scenarioRow(ctx, {
           problems: ['RabbitMQ is not installed (/usr/lib/rabbitmq/bin/rabbitmq-server): apt-get install rabbitmq-server'],
-          notes: [],
         }),
       ];
     }
@@ -180,15 +176,7 @@ export const pgRestartStart = {
   async run(ctx) {
     const pg = await startOwnPostgres();
     if (!pg) {
-      return [
-        resultRow(ctx, {
-          path: '(scenario)',
-          unit: '',
-          sent: '',
-          problems: ['PostgreSQL binaries not found under /usr/lib/postgresql/*/bin'],
-          notes: [],
-        }),
-      ];
+      return [scenarioRow(ctx, { problems: ['PostgreSQL binaries not found under /usr/lib/postgresql/*/bin'] })];
     }
     ctx.onCleanup(() => pg.destroy());
     const name = 'rfid_chaos_own';

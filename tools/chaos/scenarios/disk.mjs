@@ -10,8 +10,8 @@ import {
   Ledger,
   READERS,
   readingSetBatches,
-  resultRow,
   runHttpProducer,
+  scenarioRow,
   tagSource,
 } from '../lib/reads.mjs';
 
@@ -27,7 +27,7 @@ export const diskFull = {
   async run(ctx) {
     const disk = await mountSmallDisk(200);
     if ('skip' in disk) {
-      return [resultRow(ctx, { path: '(scenario)', unit: '', sent: '', problems: [], notes: [`not run: ${disk.skip}`] })];
+      return [scenarioRow(ctx, { notes: [`not run: ${disk.skip}`] })];
     }
     ctx.onCleanup(() => disk.unmount());
     const dataDir = path.join(disk.dir, 'data');
