@@ -27,6 +27,22 @@ const EXIT_PORTAL = { serial: 'EXIT-T01-01' };
  */
 const HEALTH_BOUND_MS = 2_000;
 
+/**
+ * The Zebra events of `ledger`'s reader streamed to the server at `base`, `tagsPerBatch` tags a request (tags and
+ * randomness seeded by `seeds`), `concurrency` requests at once, until `stopAt`; what is left drains within 60 s.
+ */
+const streamUntil = (ctx, base, ledger, { stopAt, tagsPerBatch, seeds: [tagSeed, randomSeed], concurrency }) =>
+  runHttpProducer({
+    url: `${base}/api/readers/stream/`,
+    key: demoDeviceKey(ledger.reader.serial),
+    ledger,
+    makeBatch: zebraBatches({ ledger, source: tagSource(tagSeed), tagsPerBatch, random: seededRandom(randomSeed) }),
+    until: () => Date.now() >= stopAt,
+    drainDeadline: () => stopAt + 60_000,
+    concurrency,
+    isAborted: ctx.isAborted,
+  });
+
 export const embeddedBusy = {
   name: 'embedded-busy',
   title:
@@ -50,29 +66,11 @@ export const embeddedBusy = {
     const burst = new Ledger('exit portal burst, 1,000 tags a request', EXIT_PORTAL);
     const burstFor = ctx.short ? 6_000 : 12_000;
     const burstEnds = Date.now() + burstFor;
-    await runHttpProducer({
-      url: `${base}/api/readers/stream/`,
-      key: demoDeviceKey(EXIT_PORTAL.serial),
-      ledger: burst,
-      makeBatch: zebraBatches({ ledger: burst, source: tagSource(3100), tagsPerBatch: 1_000, random: seededRandom(3150) }),
-      until: () => Date.now() >= burstEnds,
-      drainDeadline: () => burstEnds + 60_000,
-      concurrency: 3,
-      isAborted: ctx.isAborted,
-    });
+    await streamUntil(ctx, base, burst, { stopAt: burstEnds, tagsPerBatch: 1_000, seeds: [3100, 3150], concurrency: 3 });
     // 2. Meanwhile those sets are stored, a handheld sends its buffer, one request after the other (the bench's replay).
     const replay = new Ledger('handheld replay, 500 tags a request', READERS.handheld);
     const stopAt = Date.now() + (ctx.short ? 12_000 : 24_000);
-    const producers = runHttpProducer({
-      url: `${base}/api/readers/stream/`,
-      key: demoDeviceKey(READERS.handheld.serial),
-      ledger: replay,
-      makeBatch: zebraBatches({ ledger: replay, source: tagSource(3200), tagsPerBatch: 500, random: seededRandom(3300) }),
-      until: () => Date.now() >= stopAt,
-      drainDeadline: () => stopAt + 60_000,
-      concurrency: 1,
-      isAborted: ctx.isAborted,
-    });
+    const producers = streamUntil(ctx, base, replay, { stopAt, tagsPerBatch: 500, seeds: [3200, 3300], concurrency: 1 });
     // Health's answer time meanwhile: the event loop's longest hold, as a client sees it.
     let slowestHealthMs = 0;
     let healthCalls = 0;
