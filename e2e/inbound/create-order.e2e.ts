@@ -207,8 +207,7 @@ describe('inbound part A: order wizard, dashboard, detail, boxes', () => {
     await boxA.getByTestId('box-verifications-link').click();
     await page.waitForURL(`**/order/${orderId}/box/*/verifications`);
 
-    const rows = await inboundOrderRows(page, ORDER_CODE);
-    await poll(() => rows.count()).toBe(1);
+    const rows = await inboundOrderRows(page, ORDER_CODE, 1);
     await poll(() => rows.first().textContent()).toContain('1 / 2');
     await deleteFirstOrder(page, rows, 'No se puede borrar: revise las verificaciones de esa orden.');
     await screenshot(page, 'inbound-dashboard-delete-refused-es');
@@ -272,9 +271,8 @@ describe('inbound part A: order wizard, dashboard, detail, boxes', () => {
 
   it('role 4 (printer operator): no new-order button, no delete, and the wizard says who may create orders', async () => {
     const { page, context } = await openPage(browser(), { at: center, email: 'printer@demo.local' });
-    const rows = await inboundOrderRows(page, ORDER_CODE);
     // The order and the phone's (-M); the English one was refused whole.
-    await poll(() => rows.count()).toBe(2);
+    const rows = await inboundOrderRows(page, ORDER_CODE, 2);
     expect(await page.getByTestId('new-order').count()).toBe(0);
     await rows.first().getByTestId('order-actions').click();
     await page.getByTestId('download-order').waitFor();
@@ -286,8 +284,7 @@ describe('inbound part A: order wizard, dashboard, detail, boxes', () => {
 
   it('es: an order without verified boxes is deleted, in green', async () => {
     const { page, context } = await openPage(browser(), { at: center });
-    const rows = await inboundOrderRows(page, `${ORDER_CODE}-M`);
-    await poll(() => rows.count()).toBe(1);
+    const rows = await inboundOrderRows(page, `${ORDER_CODE}-M`, 1);
     await deleteFirstOrder(page, rows, 'Orden borrada correctamente');
     expect(await page.getByTestId('notifier').getAttribute('class')).toContain('Success');
     await poll(() => page.getByTestId('paged-empty').count()).toBe(1);

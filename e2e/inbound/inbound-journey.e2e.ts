@@ -190,8 +190,7 @@ describe('inbound journey: an order read by the tunnel, its verifications, and a
 
   it('es: the dashboard shows the order checked with errors, its boxes page each box, and delete is refused', async () => {
     const { page, context } = await openPage(browser(), { at: center });
-    const rows = await inboundOrderRows(page, ORDER_CODE);
-    await poll(() => rows.count()).toBe(1);
+    const rows = await inboundOrderRows(page, ORDER_CODE, 1);
     await poll(() => rows.first().textContent()).toContain('Verificado con errores');
     expect(await rows.first().textContent()).toContain('2 / 2');
     await screenshot(page, 'inbound-journey-dashboard-es');
@@ -209,8 +208,7 @@ describe('inbound journey: an order read by the tunnel, its verifications, and a
     await page.waitForURL(`**/order/${orderId}/box/${boxB}/verifications`);
     await poll(() => page.getByTestId('box-verifications').getByTestId('paged-row').count()).toBe(1);
 
-    await inboundOrderRows(page, ORDER_CODE);
-    await poll(() => rows.count()).toBe(1);
+    await inboundOrderRows(page, ORDER_CODE, 1);
     await deleteFirstOrder(page, rows, 'No se puede borrar: revise las verificaciones de esa orden.');
     await screenshot(page, 'inbound-journey-delete-refused-es');
     await context.close();
@@ -218,8 +216,7 @@ describe('inbound journey: an order read by the tunnel, its verifications, and a
 
   it('en: the dashboard, the boxes page and the refused delete in English', async () => {
     const { page, context } = await openPage(browser(), { at: center, language: 'en' });
-    const rows = await inboundOrderRows(page, ORDER_CODE);
-    await poll(() => rows.count()).toBe(1);
+    const rows = await inboundOrderRows(page, ORDER_CODE, 1);
     await poll(() => rows.first().textContent()).toContain('Checked with errors');
     await deleteFirstOrder(page, rows, 'Cannot delete the order. Check verifications.');
     await screenshot(page, 'inbound-journey-delete-refused-en');

@@ -68,8 +68,7 @@ describe('printing journey: orders by hand and from CSV, printing to the simulat
     simulator.reset();
     simulator.setMode({ printMs: 20 });
     const opened = await openPage(browser(), { at: center, language });
-    const rows = await inboundOrderRows(opened.page, code);
-    await poll(() => rows.count()).toBe(count);
+    const rows = await inboundOrderRows(opened.page, code, count);
     return { ...opened, rows };
   };
   const orderRow = (page: Page, name: string): Locator => rowOf(page.getByTestId('print-orders'), name);
