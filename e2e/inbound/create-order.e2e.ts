@@ -1,4 +1,3 @@
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MOBILE, openPage, type Place, phoneShot, poll, screenshot, useBrowser } from '../support/browser';
 import { dayText, typeDate } from '../support/date-field';
@@ -21,16 +20,6 @@ const BOX_A = `E2E-WIZ-A-${RUN}`;
 const BOX_B = `E2E-WIZ-B-${RUN}`;
 /** A GTIN the catalog does not have yet, in the demo company prefix so the tunnel's tags decode to it. */
 const NEW_GTIN = withCheckDigit(`084370129${String(RUN).padStart(4, '0')}`);
-
-/** Wizard step 1: code, estimated arrival and provider (typed and picked from the search). */
-const fillOrder = async (page: Page, code: string, provider: string) => {
-  await page.getByTestId('order-code').fill(code);
-  await typeDate(page.getByTestId('order-estimated-arrival'), wizard.tomorrowAt('10:30'));
-  await page.getByTestId('order-provider').fill(provider.slice(0, 5));
-  await page.getByRole('option', { name: provider }).first().click();
-  await page.getByTestId('wizard-next').click();
-  await page.getByTestId('add-box').waitFor();
-};
 
 describe('inbound part A: order wizard, dashboard, detail, boxes', () => {
   const browser = useBrowser();
@@ -56,7 +45,7 @@ describe('inbound part A: order wizard, dashboard, detail, boxes', () => {
     await page.getByTestId('new-order').click();
     await page.waitForURL('**/inbound/order/add');
     await page.getByRole('heading', { name: 'Nueva orden de compra' }).waitFor();
-    await fillOrder(page, ORDER_CODE, provider.name);
+    await wizard.fillPurchaseOrder(page, ORDER_CODE, provider.name);
     await poll(() => page.getByTestId('draft-order').textContent()).toContain(ORDER_CODE);
 
     // Box A: an existing GTIN (2 units) and a new one created through the add-GTIN dialog (1 unit).
@@ -228,7 +217,7 @@ describe('inbound part A: order wizard, dashboard, detail, boxes', () => {
     await deleteFirstOrder(page, rows, 'Cannot delete the order. Check verifications.');
 
     await page.goto('/inbound/order/add');
-    await fillOrder(page, `${ORDER_CODE}-EN`, provider.name);
+    await wizard.fillPurchaseOrder(page, `${ORDER_CODE}-EN`, provider.name);
     await wizard.addBox(page, BOX_A, [{ gtin, quantity: 1 }]);
     await page.getByRole('button', { name: 'Create the order' }).click();
     await poll(() => page.getByTestId('form-alert-error').textContent()).toContain(`Barcode ${BOX_A} already exists.`);
@@ -255,7 +244,7 @@ describe('inbound part A: order wizard, dashboard, detail, boxes', () => {
     await page.goto('/inbound/order/add');
     await page.getByTestId('order-code').waitFor();
     await phoneShot(page, 'inbound-create-mobile');
-    await fillOrder(page, `${ORDER_CODE}-M`, provider.name);
+    await wizard.fillPurchaseOrder(page, `${ORDER_CODE}-M`, provider.name);
     await page.getByTestId('add-box').click();
     await page.getByTestId('box-barcode').fill(`${BOX_A}-M`);
     await wizard.pickGtin(page, 0, gtin, 'gtin-option');

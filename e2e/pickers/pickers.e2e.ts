@@ -1,10 +1,9 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fitsPhone, MOBILE, openPage, type Place, poll, screenshot, useBrowser } from '../support/browser';
-import { typeDate } from '../support/date-field';
 import { type Api, boxPlan, createPurchaseOrder, demoWorld, sgtin96 } from '../support/journey-api';
 import { simulate } from '../support/readers';
-import { tomorrowAt } from '../support/wizard';
+import { fillPurchaseOrder } from '../support/wizard';
 
 /**
  * Issue 28, findings 2 and 5: the GTIN picker of the add-box dialog tells one model's sizes and colours apart (the demo
@@ -19,11 +18,7 @@ const RUN = Date.now() % 10_000;
 /** Wizard step 1 of a purchase order, then the add-box dialog opened. */
 const openAddBox = async (page: Page, provider: string) => {
   await page.goto('/inbound/order/add');
-  await page.getByTestId('order-code').fill(`E2E-PICK-${RUN}`);
-  await typeDate(page.getByTestId('order-estimated-arrival'), tomorrowAt('10:30'));
-  await page.getByTestId('order-provider').fill(provider.slice(0, 5));
-  await page.getByRole('option', { name: provider }).first().click();
-  await page.getByTestId('wizard-next').click();
+  await fillPurchaseOrder(page, `E2E-PICK-${RUN}`, provider);
   await page.getByTestId('add-box').click();
   await page.getByTestId('add-box-dialog').waitFor();
 };

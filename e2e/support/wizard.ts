@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { poll, screenshot } from './browser';
-import { dayText } from './date-field';
+import { dayText, typeDate } from './date-field';
 import type { Api } from './journey-api';
 
 /**
@@ -11,6 +11,16 @@ import type { Api } from './journey-api';
 
 /** Tomorrow at `time` (HH:MM), as the date-time fields show it (DD/MM/YYYY HH:mm; typed with `typeDate`). */
 export const tomorrowAt = (time: string): string => `${dayText(new Date(Date.now() + 86_400_000))} ${time}`;
+
+/** Step 1 of a purchase order: its code, arrival tomorrow at 10:30 and `provider` (typed and picked from the search); then step 2. */
+export const fillPurchaseOrder = async (page: Page, code: string, provider: string) => {
+  await page.getByTestId('order-code').fill(code);
+  await typeDate(page.getByTestId('order-estimated-arrival'), tomorrowAt('10:30'));
+  await page.getByTestId('order-provider').fill(provider.slice(0, 5));
+  await page.getByRole('option', { name: provider }).first().click();
+  await page.getByTestId('wizard-next').click();
+  await page.getByTestId('add-box').waitFor();
+};
 
 /** Picks a GTIN in a row of the add-box dialog: types it and takes the matching option (or 'Create'). */
 export const pickGtin = async (page: Page, row: number, gtin: string, option: 'gtin-option' | 'gtin-option-create') => {
