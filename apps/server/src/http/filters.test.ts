@@ -1,6 +1,6 @@
 import { bigint, integer, PgDialect, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
-import { allowList, buildFilters, buildOrderBy, type FilterSpec } from './filters.js';
+import { allowList, buildFilters, buildOrderBy, type FilterSpec, orderColumns } from './filters.js';
 
 const t = pgTable('t', { id: integer('id'), name: text('name'), at: timestamp('at') });
 const dialect = new PgDialect();
@@ -40,6 +40,13 @@ describe('DRF-style filters', () => {
     const order = buildOrderBy('-name,password', { name: t.name }, []);
     expect(order).toHaveLength(1);
     expect(dialect.sqlToQuery(order[0] as never).sql).toBe('"t"."name" desc');
+  });
+
+  it('orders by the columns of filters named, and refuses a name that is not a filter', () => {
+    const spec: FilterSpec = { id: { column: t.id, lookups: ['exact'] }, name: { column: t.name, lookups: ['icontains'] } };
+    expect(orderColumns(spec, ['name'])).toEqual({ name: t.name });
+    expect(() => orderColumns(spec, ['at'])).toThrow('order field at is not a filter');
+    expect(() => orderColumns(spec, ['constructor'])).toThrow('order field constructor is not a filter');
   });
 });
 

@@ -8,7 +8,8 @@ import { fieldError, NUL_MESSAGE } from './errors.js';
 
 /** Django REST framework-style lookups the API accepts (`field__lookup=value`). */
 export type Lookup = 'exact' | 'icontains' | 'contains' | 'gte' | 'lte' | 'isnull';
-type ColumnLike = AnyColumn | SQL;
+/** A column, or an SQL expression, a filter or an order reads. */
+export type ColumnLike = AnyColumn | SQL;
 
 /**
  * For each public field: the column (or SQL expression) and the lookups allowed on it. `number`
@@ -167,6 +168,19 @@ export const buildFilters = (
   }
   return conditions.length ? and(...conditions) : undefined;
 };
+
+/**
+ * The columns of the filters `names` of `spec`, by which a list may also be ordered (buildOrderBy's allow-list): a
+ * sortable field is filtered on the same column. Names the spec does not have fail at startup.
+ */
+export const orderColumns = (spec: FilterSpec, names: readonly string[]): Record<string, ColumnLike> =>
+  Object.fromEntries(
+    names.map((name) => {
+      const filter = Object.hasOwn(spec, name) ? spec[name] : undefined;
+      if (!filter) throw new Error(`order field ${name} is not a filter`);
+      return [name, filter.column];
+    }),
+  );
 
 /** `order_by=-field` on an allow-list; unknown fields fall back to the default ordering. */
 export const buildOrderBy = (orderBy: string | undefined, allowed: Record<string, ColumnLike>, fallback: SQL[]): SQL[] => {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { ApiKeyAccess, RoleThreshold } from '@rfid/contract';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, type SQL, sql } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
@@ -73,6 +74,19 @@ const withScope = async (db: Db, row: UserColumns, tokenHash: string): Promise<A
 };
 
 /**
+ * The session (api_tokens row, `from` of `query`, with its user) that `which` picks, when it is still valid: not past
+ * its end, not idle for `idleMs`, its user active (issue 29). At most one row.
+ */
+const liveSession = <Q extends PgSelect>(query: Q, idleMs: number, ...which: SQL[]) => {
+  const now = Date.now();
+  return query
+    .innerJoin(users, eq(users.id, apiTokens.userId))
+    .leftJoin(sessionActivity, eq(sessionActivity.tokenId, apiTokens.id))
+    .where(and(...which, gt(apiTokens.expiresAt, new Date(now)), eq(users.isActive, true), seenSince(new Date(now - idleMs))))
+    .limit(1);
+};
+
+/**
  * The user of a token (hashed) and until when it may be kept: the sooner of the session's absolute end and its idle
  * end (last use + `idleMs`). Undefined for an unknown token, one past either end, or a deactivated user's (issue 29).
  */
@@ -81,21 +95,14 @@ const loadTokenUser = async (
   tokenHash: string,
   idleMs: number,
 ): Promise<{ user: AuthUser; validUntil: Date; lastSeenAt: Date } | undefined> => {
-  const now = Date.now();
-  const [row] = await db
-    .select({ ...userColumns, sessionId: apiTokens.id, expiresAt: apiTokens.expiresAt, lastSeenAt: lastSeenOf })
-    .from(apiTokens)
-    .innerJoin(users, eq(users.id, apiTokens.userId))
-    .leftJoin(sessionActivity, eq(sessionActivity.tokenId, apiTokens.id))
-    .where(
-      and(
-        eq(apiTokens.tokenHash, tokenHash),
-        gt(apiTokens.expiresAt, new Date(now)),
-        eq(users.isActive, true),
-        seenSince(new Date(now - idleMs)),
-      ),
-    )
-    .limit(1);
+  const [row] = await liveSession(
+    db
+      .select({ ...userColumns, sessionId: apiTokens.id, expiresAt: apiTokens.expiresAt, lastSeenAt: lastSeenOf })
+      .from(apiTokens)
+      .$dynamic(),
+    idleMs,
+    eq(apiTokens.tokenHash, tokenHash),
+  );
   if (!row) return undefined;
   const { expiresAt, lastSeenAt, sessionId, ...columns } = row;
   const idleEnd = lastSeenAt.getTime() + idleMs;
@@ -111,22 +118,15 @@ const loadTokenUser = async (
  * the session the ticket was issued to, which must still be valid (not ended, not idle, not past its end).
  */
 export const loadSessionUser = async (db: Db, userId: number, sessionId: number, idleMs: number): Promise<AuthUser | null> => {
-  const now = Date.now();
-  const [row] = await db
-    .select({ ...userColumns, tokenHash: apiTokens.tokenHash })
-    .from(apiTokens)
-    .innerJoin(users, eq(users.id, apiTokens.userId))
-    .leftJoin(sessionActivity, eq(sessionActivity.tokenId, apiTokens.id))
-    .where(
-      and(
-        eq(apiTokens.id, sessionId),
-        eq(apiTokens.userId, userId),
-        gt(apiTokens.expiresAt, new Date(now)),
-        eq(users.isActive, true),
-        seenSince(new Date(now - idleMs)),
-      ),
-    )
-    .limit(1);
+  const [row] = await liveSession(
+    db
+      .select({ ...userColumns, tokenHash: apiTokens.tokenHash })
+      .from(apiTokens)
+      .$dynamic(),
+    idleMs,
+    eq(apiTokens.id, sessionId),
+    eq(apiTokens.userId, userId),
+  );
   if (!row) return null;
   const { tokenHash, ...columns } = row;
   return { ...(await withScope(db, columns, tokenHash)), sessionId };

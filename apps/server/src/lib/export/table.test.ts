@@ -42,11 +42,16 @@ const openCsv = async (bytes: Buffer, delimiter: string): Promise<string[][]> =>
   return rows;
 };
 
+/** The CSV of ROWS in `language` (Madrid times), which must start with a BOM, as its lines. */
+const csvLines = (language: 'es' | 'en'): string[] => {
+  const text = exportCsvText(TABLE, ROWS, { language, ...MADRID });
+  expect(text.startsWith('\uFEFF')).toBe(true);
+  return text.slice(1).trimEnd().split('\n');
+};
+
 describe('the export table (lib/export)', () => {
   it('writes a Spanish CSV: BOM, `;`, Spanish headers, state words, Madrid wall-clock times, decimal commas', () => {
-    const text = exportCsvText(TABLE, ROWS, { language: 'es', ...MADRID });
-    expect(text.startsWith('\uFEFF')).toBe(true);
-    const lines = text.slice(1).trimEnd().split('\n');
+    const lines = csvLines('es');
     expect(lines[0]).toBe('Código;Estado;Hora de lectura;Día;Unidades;Valor');
     expect(lines[1]).toBe('"Almacén Peñíscola";"Verificada con errores";"29/11/2026 14:41";"29/11/2026";-3;12,5');
     // A formula is made inert; the summer day after midnight in Madrid is the next day.
@@ -55,9 +60,7 @@ describe('the export table (lib/export)', () => {
   });
 
   it('writes an English CSV: BOM, `,`, English headers and words, ISO days, decimal points', () => {
-    const text = exportCsvText(TABLE, ROWS, { language: 'en', ...MADRID });
-    expect(text.startsWith('\uFEFF')).toBe(true);
-    const lines = text.slice(1).trimEnd().split('\n');
+    const lines = csvLines('en');
     expect(lines[0]).toBe('Code,Status,Reading time,Day,Units,Value');
     expect(lines[1]).toBe('"Almacén Peñíscola","Checked with errors","2026-11-29 14:41","2026-11-29",-3,12.5');
   });

@@ -4,10 +4,10 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { areas, locations, stockNow } from '../../db/schema/index.js';
 import { type VersionedWrite, versionedUpdate } from '../../db/versions.js';
-import { buildFilters, buildOrderBy, type FilterSpec } from '../../http/filters.js';
+import type { FilterSpec } from '../../http/filters.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import { requireLocation, type VisibleLocation, visibleRecords } from '../locations/location-scope.js';
+import { type ListQuerySpec, requireLocation, type VisibleLocation, visibleRecords } from '../locations/location-scope.js';
 
 export const areaFilters: FilterSpec = {
   id: { column: areas.id, lookups: ['exact'], type: 'number' },
@@ -30,7 +30,11 @@ const areaStockNow =
 const asAreaKind = (value: unknown): AreaKind => AREA_KINDS.find((kind) => kind === value) ?? AreaKind.Other;
 const areaKind = sql<AreaKind>`${areas.kind}`.mapWith(asAreaKind);
 
-const areaOrder = { id: areas.id, description: areas.description, stock: areaStockNow, location: locations.description };
+const areaListing: ListQuerySpec = {
+  filters: areaFilters,
+  order: { id: areas.id, description: areas.description, stock: areaStockNow, location: locations.description },
+  fallback: [asc(areas.description), asc(areas.id)],
+};
 
 const areaColumns = {
   id: areas.id,
@@ -68,9 +72,8 @@ const areaRecords = (db: Db) =>
 
 export const createAreasRepository = (db: Db) => ({
   async list(user: AuthUser, query: z.output<typeof areaListQuerySchema>, page: PageParams, locationId?: number) {
-    const where = [locationId === undefined ? undefined : eq(areas.locationId, locationId), buildFilters(query, areaFilters)];
-    const order = buildOrderBy(query.order_by, areaOrder, [asc(areas.description), asc(areas.id)]);
-    return areaRecords(db).page(user, where, order, page);
+    const where = locationId === undefined ? undefined : eq(areas.locationId, locationId);
+    return areaRecords(db).list(user, query, page, areaListing, [where]);
   },
 
   get: (user: AuthUser, id: number): Promise<AreaRow | undefined> => areaRecords(db).one(user, id),

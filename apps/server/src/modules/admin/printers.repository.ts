@@ -4,10 +4,10 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { areas, locations, printers, printOrders, printTags } from '../../db/schema/index.js';
 import { type VersionedWrite, versionedUpdate } from '../../db/versions.js';
-import { buildFilters, buildOrderBy, type FilterSpec } from '../../http/filters.js';
+import { type FilterSpec, orderColumns } from '../../http/filters.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import { visibleRecords } from '../locations/location-scope.js';
+import { type ListQuerySpec, visibleRecords } from '../locations/location-scope.js';
 import { joinAreaAndLocation, requireArea, type ScopedArea } from './admin-scope.js';
 
 export const printerFilters: FilterSpec = {
@@ -19,7 +19,11 @@ export const printerFilters: FilterSpec = {
   locationId: { column: printers.locationId, lookups: ['exact'], type: 'number' },
   location_area: { column: printers.areaId, lookups: ['exact'], type: 'number' },
 };
-const printerOrder = { id: printers.id, description: printers.description, mac: printers.mac, ip_address: printers.ipAddress };
+const printerListing: ListQuerySpec = {
+  filters: printerFilters,
+  order: orderColumns(printerFilters, ['id', 'description', 'mac', 'ip_address']),
+  fallback: [asc(printers.description), asc(printers.id)],
+};
 
 export type PrinterRow = {
   id: number;
@@ -71,10 +75,8 @@ export const createPrintersRepository = (db: Db) => {
     printers.id,
   );
   return {
-    async list(user: AuthUser, query: z.output<typeof printerListQuerySchema>, page: PageParams) {
-      const order = buildOrderBy(query.order_by, printerOrder, [asc(printers.description), asc(printers.id)]);
-      return records.page(user, [buildFilters(query, printerFilters)], order, page);
-    },
+    list: (user: AuthUser, query: z.output<typeof printerListQuerySchema>, page: PageParams) =>
+      records.list(user, query, page, printerListing),
 
     get: (user: AuthUser, id: number): Promise<PrinterRow | undefined> => records.one(user, id),
 

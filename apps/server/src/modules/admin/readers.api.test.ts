@@ -28,15 +28,17 @@ describe('readers API', () => {
     storeAreaId = await adminTest.firstAreaId(call, tBcn);
   });
   afterAll(async () => t.close());
+  /** Adds reader `serial` with MAC `mac` in area `area` (and the fields of `more`) as the demo admin. */
+  const addReader = (serial: string, mac: string, area: number, more: Record<string, unknown> = {}) =>
+    call('POST', '/api/readers/', 'admin@demo.local', {
+      serial_number: serial,
+      mac_address: mac,
+      locationArea1_id: area,
+      ...more,
+    });
 
   it('a Normal reader is added in the working mode chosen, at the location of its area (issue 28)', async () => {
-    const r = await call('POST', '/api/readers/', 'admin@demo.local', {
-      serial_number: 'FX9600-BCN-MODE',
-      mac_address: '84:24:8D:AA:BB:28',
-      working_mode: 4,
-      reader_type: 0,
-      locationArea1_id: storeAreaId,
-    });
+    const r = await addReader('FX9600-BCN-MODE', '84:24:8D:AA:BB:28', storeAreaId, { working_mode: 4, reader_type: 0 });
     expect(r.statusCode).toBe(201);
     const tBcn = await adminTest.locationIdByCode(t.database.db, 'T-BCN-01');
     expect(r.json()).toMatchObject({
@@ -48,13 +50,7 @@ describe('readers API', () => {
   });
 
   it('adds a reader, normalises its MAC and answers its device key once (stored hashed)', async () => {
-    const r = await call('POST', '/api/readers/', 'admin@demo.local', {
-      serial_number: 'FX9600-ZGZ-1',
-      mac_address: '84-24-8d-aa-bb-01',
-      working_mode: 3,
-      reader_type: 1,
-      locationArea1_id: areaId,
-    });
+    const r = await addReader('FX9600-ZGZ-1', '84-24-8d-aa-bb-01', areaId, { working_mode: 3, reader_type: 1 });
     expect(r.statusCode).toBe(201);
     const reader = r.json();
     expect(reader).toMatchObject({
@@ -182,10 +178,7 @@ describe('readers API', () => {
   });
 
   it('adds and edits an LLRP reader (host, port, antennas, power) and shows the link of the process holding it', async () => {
-    const r = await call('POST', '/api/readers/', 'admin@demo.local', {
-      serial_number: 'R420-LLRP-1',
-      mac_address: '00:16:25:12:34:56',
-      locationArea1_id: areaId,
+    const r = await addReader('R420-LLRP-1', '00:16:25:12:34:56', areaId, {
       connection_type: 'llrp',
       llrp_host: 'speedway-1.local',
       llrp_antennas: [1, 2, 4],
@@ -230,11 +223,7 @@ describe('readers API', () => {
     const push = await call('PUT', `/api/readers/${id}/`, 'admin@demo.local', { connection_type: 'push', llrp_host: '' });
     expect(push.json()).toMatchObject({ connection_type: 'push', llrp_host: null });
     // push readers default to push
-    const plain = await call('POST', '/api/readers/', 'admin@demo.local', {
-      serial_number: 'PUSH-1',
-      mac_address: '00:16:25:12:34:57',
-      locationArea1_id: areaId,
-    });
+    const plain = await addReader('PUSH-1', '00:16:25:12:34:57', areaId);
     expect(plain.json()).toMatchObject({ connection_type: 'push', llrp_host: null, llrp_port: 5084, llrp_antennas: [] });
   });
 

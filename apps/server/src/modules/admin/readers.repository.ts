@@ -4,10 +4,10 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { areas, devices, locations, readerLinks } from '../../db/schema/index.js';
 import { type VersionedWrite, versionedUpdate } from '../../db/versions.js';
-import { buildFilters, buildOrderBy, type FilterSpec } from '../../http/filters.js';
+import { type FilterSpec, orderColumns } from '../../http/filters.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import { visibleRecords } from '../locations/location-scope.js';
+import { type ListQuerySpec, visibleRecords } from '../locations/location-scope.js';
 import { joinAreaAndLocation, requireArea, type ScopedArea } from './admin-scope.js';
 
 export const readerFilters: FilterSpec = {
@@ -20,12 +20,10 @@ export const readerFilters: FilterSpec = {
   reader_type: { column: devices.readerType, lookups: ['exact'], type: 'number' },
   locationArea1: { column: devices.areaId, lookups: ['exact'], type: 'number' },
 };
-const readerOrder = {
-  id: devices.id,
-  serial_number: devices.serialNumber,
-  mac_address: devices.macAddress,
-  working_mode: devices.workingMode,
-  reader_type: devices.readerType,
+const readerListing: ListQuerySpec = {
+  filters: readerFilters,
+  order: orderColumns(readerFilters, ['id', 'serial_number', 'mac_address', 'working_mode', 'reader_type']),
+  fallback: [asc(devices.serialNumber), asc(devices.id)],
 };
 
 const readerColumns = {
@@ -107,10 +105,8 @@ export const createReadersRepository = (db: Db) => {
     devices.id,
   );
   return {
-    async list(user: AuthUser, query: z.output<typeof readerListQuerySchema>, page: PageParams) {
-      const order = buildOrderBy(query.order_by, readerOrder, [asc(devices.serialNumber), asc(devices.id)]);
-      return records.page(user, [buildFilters(query, readerFilters)], order, page);
-    },
+    list: (user: AuthUser, query: z.output<typeof readerListQuerySchema>, page: PageParams) =>
+      records.list(user, query, page, readerListing),
 
     get: (user: AuthUser, id: number): Promise<ReaderRow | undefined> => records.one(user, id),
 

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import { apiTokens, locations, userLocations, users } from '../../db/schema/index.js';
 import { escapeLike, pageOf } from '../../db/sql.js';
 import { type VersionedWrite, versionedUpdate } from '../../db/versions.js';
-import { buildFilters, buildOrderBy, type FilterSpec } from '../../http/filters.js';
+import { buildFilters, buildOrderBy, type FilterSpec, orderColumns } from '../../http/filters.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { visibleLocations } from '../locations/location-scope.js';
@@ -22,13 +22,7 @@ export const userFilters: FilterSpec = {
   /** Issue 29: active (true) or deactivated (false) users; both when absent. */
   is_active: { column: users.isActive, lookups: ['exact'], type: 'boolean' },
 };
-const userOrder = {
-  id: users.id,
-  first_name: users.firstName,
-  last_name: users.lastName,
-  email: users.email,
-  user_role: users.role,
-};
+const userOrder = { id: users.id, ...orderColumns(userFilters, ['first_name', 'last_name', 'email', 'user_role']) };
 
 const userColumns = {
   id: users.id,
@@ -57,12 +51,8 @@ export type UserRow = {
   deactivatedAt: Date | null;
 };
 export type UserLocation = { userId: number; id: number; description: string };
-export type UserValues = {
-  firstName: string;
-  lastName: string;
-  email: string;
-  role: number;
-  editor: boolean;
+/** What an add or an edit writes: the user's row's fields, a new password's hash, and (re)activation. */
+export type UserValues = Pick<UserRow, 'firstName' | 'lastName' | 'email' | 'role' | 'editor'> & {
   passwordHash?: string;
   isActive?: boolean;
 };

@@ -60,11 +60,13 @@ describe('record versions (If-Match, 409 on a stale edit)', () => {
   /** One resource: a record of the demo company, an edit of it (its field `field` set to `value`), a foreign record. */
   type Resource = {
     name: string;
-    url: (id: number) => string;
-    list: string;
-    record: () => Promise<number>;
+    /** Its list's path; a record's is the path and its id. */
+    path: string;
+    /** The record edited; the first of its list when not given. */
+    record?: () => Promise<number>;
     edit: (row: Row, value: string) => object;
-    field: string;
+    /** The field the edit sets; `description` when not given. */
+    field?: string;
     foreignId: () => number;
     changed: PlainKey;
   };
@@ -72,19 +74,14 @@ describe('record versions (If-Match, 409 on a stale edit)', () => {
   const resources: Resource[] = [
     {
       name: 'reader',
-      url: (id) => `/api/readers/${id}/`,
-      list: '/api/readers/?limit=100',
-      record: () => firstOf('/api/readers/'),
+      path: '/api/readers/',
       edit: (_row, value) => ({ description: value }),
-      field: 'description',
       foreignId: () => foreign.deviceId,
       changed: 'admin.reader_changed',
     },
     {
       name: 'printer',
-      url: (id) => `/api/printer/printers/${id}/`,
-      list: '/api/printer/printers/?limit=100',
-      record: () => firstOf('/api/printer/printers/'),
+      path: '/api/printer/printers/',
       edit: (row, value) => ({
         description: value,
         mac: row.mac,
@@ -93,24 +90,20 @@ describe('record versions (If-Match, 409 on a stale edit)', () => {
         port: row.port,
         serial_number: row.serial_number,
       }),
-      field: 'description',
       foreignId: () => foreign.printerId,
       changed: 'admin.printer_changed',
     },
     {
       name: 'area',
-      url: (id) => `/api/areas/${id}/`,
-      list: '/api/areas/?limit=100',
+      path: '/api/areas/',
       record: async () => areaId,
       edit: (row, value) => ({ description: value, location_id: row.location_id }),
-      field: 'description',
       foreignId: () => foreign.areaId,
       changed: 'admin.area_changed',
     },
     {
       name: 'location',
-      url: (id) => `/api/locations/${id}/`,
-      list: '/api/locations/?limit=100',
+      path: '/api/locations/',
       record: async () => cdMad,
       edit: (row, value) => ({
         description: row.description,
@@ -129,8 +122,7 @@ describe('record versions (If-Match, 409 on a stale edit)', () => {
     },
     {
       name: 'user',
-      url: (id) => `/api/locationusers/${id}/`,
-      list: '/api/locationusers/?limit=100',
+      path: '/api/locationusers/',
       record: () => firstOf('/api/locationusers/?search=viewer'),
       edit: (row, value) => ({
         first_name: value,
@@ -146,90 +138,77 @@ describe('record versions (If-Match, 409 on a stale edit)', () => {
   ];
 
   describe.each(resources)('$name', (resource) => {
+    const url = (recordId: number) => `${resource.path}${recordId}/`;
+    const field = resource.field ?? 'description';
+    /** PUTs the resource's edit of `before` setting `value`, as `who`, with `options` (If-Match, language). */
+    const putEdit = (who: string, before: Row, value: string, options: Omit<Options, 'payload'> = {}) =>
+      send('PUT', url(id), who, { payload: resource.edit(before, value), ...options });
     let id: number;
     beforeAll(async () => {
-      id = await resource.record();
+      id = await (resource.record?.() ?? firstOf(resource.path));
     });
 
     it('answers its version: ETag of the record, `version` in the record and in the list', async () => {
-      const r = await call('GET', resource.url(id), 'admin@demo.local');
+      const r = await call('GET', url(id), 'admin@demo.local');
       expect(r.statusCode).toBe(200);
       expect(r.json().version).toBeGreaterThanOrEqual(1);
       expect(r.headers.etag).toBe(`"${r.json().version}"`);
-      const listed = (await call('GET', resource.list, 'admin@demo.local')).json().results as Row[];
+      const listed = (await call('GET', `${resource.path}?limit=100`, 'admin@demo.local')).json().results as Row[];
       expect(listed.find((row) => row.id === id)?.version).toBe(r.json().version);
     });
 
     it('takes an edit from the current version (If-Match or body) and answers version + 1', async () => {
-      const before = await read(resource.url(id));
-      const byHeader = await send('PUT', resource.url(id), 'admin@demo.local', {
-        payload: resource.edit(before, 'Por cabecera'),
-        ifMatch: `"${before.version}"`,
-      });
+      const before = await read(url(id));
+      const byHeader = await putEdit('admin@demo.local', before, 'Por cabecera', { ifMatch: `"${before.version}"` });
       expect(byHeader.statusCode).toBe(200);
-      expect(byHeader.json()).toMatchObject({ [resource.field]: 'Por cabecera', version: before.version + 1 });
+      expect(byHeader.json()).toMatchObject({ [field]: 'Por cabecera', version: before.version + 1 });
       expect(byHeader.headers.etag).toBe(`"${before.version + 1}"`);
-      const byBody = await send('PUT', resource.url(id), 'admin@demo.local', {
+      const byBody = await send('PUT', url(id), 'admin@demo.local', {
         payload: { ...resource.edit(before, 'Por cuerpo'), version: before.version + 1 },
       });
       expect(byBody.statusCode).toBe(200);
-      expect(byBody.json()).toMatchObject({ [resource.field]: 'Por cuerpo', version: before.version + 2 });
-      expect(await read(resource.url(id))).toMatchObject({ [resource.field]: 'Por cuerpo', version: before.version + 2 });
+      expect(byBody.json()).toMatchObject({ [field]: 'Por cuerpo', version: before.version + 2 });
+      expect(await read(url(id))).toMatchObject({ [field]: 'Por cuerpo', version: before.version + 2 });
     });
 
     it('refuses an edit from an older version (409, its current version) and changes nothing', async () => {
-      const before = await read(resource.url(id));
+      const before = await read(url(id));
       const seen = before.version;
-      expect(
-        (await send('PUT', resource.url(id), 'brand@demo.local', { payload: resource.edit(before, 'Primera') })).statusCode,
-      ).toBe(200);
-      const now = await read(resource.url(id));
+      expect((await putEdit('brand@demo.local', before, 'Primera')).statusCode).toBe(200);
+      const now = await read(url(id));
       expect(now.version).toBe(seen + 1);
-      const byHeader = await send('PUT', resource.url(id), 'admin@demo.local', {
-        payload: resource.edit(before, 'Segunda'),
-        ifMatch: `"${seen}"`,
-      });
+      const byHeader = await putEdit('admin@demo.local', before, 'Segunda', { ifMatch: `"${seen}"` });
       expectStale(byHeader, resource.changed, seen + 1);
-      const byBody = await send('PUT', resource.url(id), 'admin@demo.local', {
+      const byBody = await send('PUT', url(id), 'admin@demo.local', {
         payload: { ...resource.edit(before, 'Segunda'), version: seen },
       });
       expectStale(byBody, resource.changed, seen + 1);
-      const spanish = await send('PUT', resource.url(id), 'admin@demo.local', {
-        payload: resource.edit(before, 'Segunda'),
-        ifMatch: `"${seen}"`,
-        language: 'es',
-      });
+      const spanish = await putEdit('admin@demo.local', before, 'Segunda', { ifMatch: `"${seen}"`, language: 'es' });
       expect(spanish.statusCode).toBe(409);
       expect(spanish.json().message).toBe(render(resource.changed, 'es'));
       expect(spanish.json().message).toMatch(/^Otra persona ha cambiado .* mientras usted/);
-      expect(await read(resource.url(id))).toEqual(now);
+      expect(await read(url(id))).toEqual(now);
     });
 
     it('takes an edit that names no version, as before versions (last write wins), and bumps the version', async () => {
-      const before = await read(resource.url(id));
-      const r = await send('PUT', resource.url(id), 'admin@demo.local', { payload: resource.edit(before, 'Sin versión') });
+      const before = await read(url(id));
+      const r = await putEdit('admin@demo.local', before, 'Sin versión');
       expect(r.statusCode).toBe(200);
-      expect(r.json()).toMatchObject({ [resource.field]: 'Sin versión', version: before.version + 1 });
-      const any = await send('PUT', resource.url(id), 'admin@demo.local', {
-        payload: resource.edit(before, 'Cualquiera'),
-        ifMatch: '*',
-      });
-      expect(any.json()).toMatchObject({ [resource.field]: 'Cualquiera', version: before.version + 2 });
+      expect(r.json()).toMatchObject({ [field]: 'Sin versión', version: before.version + 1 });
+      const any = await putEdit('admin@demo.local', before, 'Cualquiera', { ifMatch: '*' });
+      expect(any.json()).toMatchObject({ [field]: 'Cualquiera', version: before.version + 2 });
     });
 
     it('refuses a role below the admin menu and another company’s record, whatever the version', async () => {
-      const before = await read(resource.url(id));
-      const refused = await send('PUT', resource.url(id), 'editor@demo.local', {
-        payload: resource.edit(before, 'Rechazado'),
-        ifMatch: `"${before.version}"`,
-      });
+      const before = await read(url(id));
+      const refused = await putEdit('editor@demo.local', before, 'Rechazado', { ifMatch: `"${before.version}"` });
       expect(refused.statusCode).toBe(403);
-      const foreignRecord = await send('PUT', resource.url(resource.foreignId()), 'admin@demo.local', {
+      const foreignRecord = await send('PUT', url(resource.foreignId()), 'admin@demo.local', {
         payload: resource.edit(before, 'Ajeno'),
         ifMatch: '"1"',
       });
       expect(foreignRecord.statusCode).toBe(404);
-      expect(await read(resource.url(id))).toEqual(before);
+      expect(await read(url(id))).toEqual(before);
     });
   });
 

@@ -26,23 +26,13 @@ export type ApiKeyRow = {
 export type KeyLocation = { id: number; code: string; description: string };
 
 /** What authenticating with a key needs: the key's company, access, locations and the user it acts for. */
-export type ActiveKey = {
-  id: number;
-  companyId: number;
-  prefix: string;
-  access: ApiKeyAccess;
-  locationIds: number[] | null;
+export type ActiveKey = Pick<ApiKeyRow, 'id' | 'companyId' | 'prefix' | 'access' | 'locationIds' | 'lastUsedAt'> & {
   createdBy: number | null;
-  lastUsedAt: Date | null;
 };
 
-export type NewApiKey = {
-  companyId: number;
-  name: string;
-  prefix: string;
+/** A key to add: what the list shows of it, its hash and its creator. */
+export type NewApiKey = Pick<ApiKeyRow, 'companyId' | 'name' | 'prefix' | 'access' | 'locationIds'> & {
   keyHash: string;
-  access: ApiKeyAccess;
-  locationIds: number[] | null;
   createdBy: number;
 };
 

@@ -22,14 +22,21 @@ describe('what an audited write was about', () => {
     expect(entityIdOf({}, '/api/erp/stock/', [{ id: 1 }])).toBeNull();
   });
 
-  it('records the API, NMS and EPCIS paths and knows the sign-in routes', () => {
-    expect(isAuditedPath('/api/areas/1/')).toBe(true);
-    expect(isAuditedPath('/nms/device/1/update_device/')).toBe(true);
-    expect(isAuditedPath('/epcis/capture')).toBe(true);
-    expect(isAuditedPath('/api/docs/json')).toBe(false);
-    expect(isAuditedPath('/assets/x.js')).toBe(false);
-    expect(isSignInRoute('/api/authtoken/')).toBe(true);
-    expect(isSignInRoute('/api/auth/mfa/')).toBe(true);
-    expect(isSignInRoute('/api/authors/')).toBe(false);
+  it.each([
+    ['/api/areas/1/', true],
+    ['/nms/device/1/update_device/', true],
+    ['/epcis/capture', true],
+    ['/api/docs/json', false],
+    ['/assets/x.js', false],
+  ])('records the API, NMS and EPCIS paths: %s %s', (path, audited) => {
+    expect(isAuditedPath(path)).toBe(audited);
+  });
+
+  it.each([
+    ['/api/authtoken/', true],
+    ['/api/auth/mfa/', true],
+    ['/api/authors/', false],
+  ])('knows the sign-in routes: %s %s', (route, signIn) => {
+    expect(isSignInRoute(route)).toBe(signIn);
   });
 });

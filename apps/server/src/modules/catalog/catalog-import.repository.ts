@@ -85,33 +85,42 @@ const importColumns = {
 const withCreator = (db: DbOrTx) =>
   db.select(importColumns).from(catalogImports).innerJoin(users, eq(users.id, catalogImports.createdBy));
 
+type ImportColumn = { column: string; type: string; value: (r: ImportRow) => unknown; insertDefault: string | null };
+/** The fields of an import row that hold a text or nothing. */
+type TextField = { [K in keyof ImportRow]: ImportRow[K] extends string | null ? K : never }[keyof ImportRow];
+/** Text attributes: each stored in its field's name in snake_case, empty text when an insert does not give it. */
+const textColumns = (...fields: TextField[]): ImportColumn[] =>
+  fields.map((field) => ({
+    column: field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`),
+    type: 'text',
+    value: (r) => r[field],
+    insertDefault: `''`,
+  }));
+
 /**
  * The GTIN attributes as the batch statement writes them: column, array type, the row's value, the insert's default
  * when the file does not give it. A null value keeps the stored one on an update.
  */
-const COLUMNS: { column: string; type: string; value: (r: ImportRow) => unknown; insertDefault: string | null }[] = [
+const COLUMNS: ImportColumn[] = [
   { column: 'description', type: 'text', value: (r) => r.description, insertDefault: null },
   { column: 'price', type: 'numeric', value: (r) => r.price, insertDefault: null },
   { column: 'prices', type: 'jsonb', value: (r) => (r.prices ? JSON.stringify(r.prices) : null), insertDefault: `'[]'::jsonb` },
-  { column: 'size_primary', type: 'text', value: (r) => r.sizePrimary, insertDefault: `''` },
-  { column: 'size_secondary', type: 'text', value: (r) => r.sizeSecondary, insertDefault: `''` },
+  ...textColumns('sizePrimary', 'sizeSecondary'),
   { column: 'sizes', type: 'jsonb', value: (r) => (r.sizes ? JSON.stringify(r.sizes) : null), insertDefault: `'[]'::jsonb` },
-  { column: 'colour', type: 'text', value: (r) => r.colour, insertDefault: `''` },
-  { column: 'model', type: 'text', value: (r) => r.model, insertDefault: `''` },
-  { column: 'season', type: 'text', value: (r) => r.season, insertDefault: `''` },
-  { column: 'cloth_type', type: 'text', value: (r) => r.clothType, insertDefault: `''` },
-  { column: 'reference', type: 'text', value: (r) => r.reference, insertDefault: `''` },
-  { column: 'department', type: 'text', value: (r) => r.department, insertDefault: `''` },
-  { column: 'leather_code', type: 'text', value: (r) => r.leatherCode, insertDefault: `''` },
-  { column: 'provider', type: 'text', value: (r) => r.provider, insertDefault: `''` },
-  { column: 'manufacturer', type: 'text', value: (r) => r.manufacturer, insertDefault: `''` },
-  { column: 'brand_name', type: 'text', value: (r) => r.brandName, insertDefault: `''` },
+  ...textColumns(
+    'colour',
+    'model',
+    'season',
+    'clothType',
+    'reference',
+    'department',
+    'leatherCode',
+    'provider',
+    'manufacturer',
+    'brandName',
+  ),
   { column: 'brand_id', type: 'int4', value: (r) => r.brandId, insertDefault: null },
-  { column: 'product_type', type: 'text', value: (r) => r.productType, insertDefault: `''` },
-  { column: 'gender', type: 'text', value: (r) => r.gender, insertDefault: `''` },
-  { column: 'section', type: 'text', value: (r) => r.section, insertDefault: `''` },
-  { column: 'zone', type: 'text', value: (r) => r.zone, insertDefault: `''` },
-  { column: 'external_image', type: 'text', value: (r) => r.externalImage, insertDefault: `''` },
+  ...textColumns('productType', 'gender', 'section', 'zone', 'externalImage'),
   { column: 'minimum_stock', type: 'int4', value: (r) => r.minimumStock, insertDefault: null },
 ];
 

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { companyRowById } from '../../db/company-rows.js';
 import { brands, items, itemTypes } from '../../db/schema/index.js';
 import { pageOf } from '../../db/sql.js';
-import { buildFilters, buildOrderBy, type FilterSpec } from '../../http/filters.js';
+import { buildFilters, buildOrderBy, type FilterSpec, orderColumns } from '../../http/filters.js';
 import type { PageParams } from '../../http/paging.js';
 
 export type ItemTypeRow = typeof itemTypes.$inferSelect;
@@ -21,13 +21,7 @@ export const itemTypeFilters: FilterSpec = {
   colour: { column: itemTypes.colour, lookups: ['exact', 'icontains'] },
   brand_id: { column: itemTypes.brandId, lookups: ['exact'], type: 'number' },
 };
-const itemTypeOrder = {
-  id: itemTypes.id,
-  gtin: itemTypes.gtin,
-  description: itemTypes.description,
-  model: itemTypes.model,
-  reference: itemTypes.reference,
-};
+const itemTypeOrder = orderColumns(itemTypeFilters, ['id', 'gtin', 'description', 'model', 'reference']);
 
 /** What the catalog use cases (use-cases/*.ts) read and write: the company's GTINs (item types). */
 export type CatalogRepository = {

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { companyRowById, rowById } from '../../db/company-rows.js';
 import { companies, locations } from '../../db/schema/index.js';
 import { pageOf } from '../../db/sql.js';
+import { buildFilters, buildOrderBy, type ColumnLike, type FilterSpec } from '../../http/filters.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
 
@@ -30,14 +31,28 @@ export const visibleRow = <Q extends PgSelect>(
   recordId: number,
 ): Promise<Awaited<Q>[number] | undefined> => rowById(query, id, recordId, visibleLocations(user));
 
+/** How a list query reads its rows: the filters it may use (`filters`), the fields it may order by (`order`, `fallback` after). */
+export type ListQuerySpec = { filters: FilterSpec; order: Record<string, ColumnLike>; fallback: SQL[] };
+
 /**
- * The page and the one record of rows read within the user's locations (visibleLocations): `base` selects them (its
+ * The list page, every row and the one record of rows read within the user's locations (visibleLocations): `base` selects them (its
  * columns, from and joins, `.$dynamic()`), `id` is their id column.
  */
 export const visibleRecords = <Q extends PgSelect>(db: DbOrTx, base: () => Q, id: PgColumn) => ({
-  /** A page of the rows the user sees that meet `conditions` too, in `order`. */
-  page: (user: AuthUser, conditions: (SQL | undefined)[], order: (PgColumn | SQL)[], page: PageParams) =>
-    pageOf(db, base().where(and(visibleLocations(user), ...conditions)), order, page),
+  /** A page of the rows the user sees that meet `conditions` and the list query's filters too, in its order (ListQuerySpec). */
+  list: (
+    user: AuthUser,
+    query: Record<string, unknown> & { order_by?: string },
+    page: PageParams,
+    { filters, order, fallback }: ListQuerySpec,
+    conditions: (SQL | undefined)[] = [],
+  ) =>
+    pageOf(
+      db,
+      base().where(and(visibleLocations(user), ...conditions, buildFilters(query, filters))),
+      buildOrderBy(query.order_by, order, fallback),
+      page,
+    ),
   /** Every row the user sees that meets `conditions` too, in `order`. */
   all: async (user: AuthUser, conditions: (SQL | undefined)[], order: (PgColumn | SQL)[]): Promise<Awaited<Q>> =>
     await base()

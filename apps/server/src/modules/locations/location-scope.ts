@@ -6,7 +6,13 @@ import type { AuthUser } from '../../plugins/auth.js';
 import { findVisibleLocation, timeZoneOfCompany, timeZoneOfLocation } from './location-scope.repository.js';
 
 /** The scope rule itself (which locations a user sees) is in location-scope.repository.ts. */
-export { companyLocationsByIds, visibleLocations, visibleRecords, visibleRow } from './location-scope.repository.js';
+export {
+  companyLocationsByIds,
+  type ListQuerySpec,
+  visibleLocations,
+  visibleRecords,
+  visibleRow,
+} from './location-scope.repository.js';
 
 export type VisibleLocation = NonNullable<Awaited<ReturnType<typeof findVisibleLocation>>>;
 

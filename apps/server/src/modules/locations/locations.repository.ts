@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { brands, companies, locations } from '../../db/schema/index.js';
 import { pageOf } from '../../db/sql.js';
-import { buildFilters, buildOrderBy, type FilterSpec } from '../../http/filters.js';
+import { buildFilters, buildOrderBy, type FilterSpec, orderColumns } from '../../http/filters.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { visibleLocations, visibleRecords } from './location-scope.js';
@@ -27,7 +27,7 @@ export const locationFilters: FilterSpec = {
   brand_id: { column: locations.brandId, lookups: ['exact'], type: 'number' },
   active: { column: locations.active, lookups: ['exact'], type: 'boolean' },
 };
-const locationOrder = { id: locations.id, description: locations.description, code: locations.code };
+const locationOrder = orderColumns(locationFilters, ['id', 'description', 'code']);
 
 const locationColumns = {
   id: locations.id,
@@ -92,12 +92,9 @@ export const createLocationsRepository = (db: Db) => ({
     page: PageParams,
     { kind, defaultOrder = 'description' }: { kind?: 'center' | 'store'; defaultOrder?: 'id' | 'description' },
   ): Promise<{ count: number; rows: LocationRow[] }> {
-    const where = [kind ? eq(locations.kind, kind) : undefined, buildFilters(query, locationFilters)];
-    const order = buildOrderBy(query.order_by, locationOrder, [
-      asc(defaultOrder === 'id' ? locations.id : locations.description),
-      asc(locations.id),
-    ]);
-    return locationRecords(db).page(user, where, order, page);
+    const fallback = [asc(defaultOrder === 'id' ? locations.id : locations.description), asc(locations.id)];
+    const listing = { filters: locationFilters, order: locationOrder, fallback };
+    return locationRecords(db).list(user, query, page, listing, [kind ? eq(locations.kind, kind) : undefined]);
   },
 
   getLocation: (user: AuthUser, id: number): Promise<LocationRow | undefined> => locationRecords(db).one(user, id),

@@ -1,3 +1,4 @@
+import { fakeInsert } from '../../../test/fake-insert.js';
 import type { ApiKeyRow, ApiKeysRepository, KeyLocation, NewApiKey } from '../api-keys.repository.js';
 
 /** The company 1's locations of the fakes. */
@@ -31,26 +32,21 @@ export const fakeKeysRepo = () => {
     list: async (companyId, { revoked: withRevoked }) =>
       rows.filter((r) => r.companyId === companyId && (withRevoked || r.revokedAt === null)).sort((a, b) => b.id - a.id),
     get: async (companyId, id) => rows.find((r) => r.companyId === companyId && r.id === id),
-    insert: async (key) => {
-      inserted.push(key);
-      const id = 100 + inserted.length;
-      rows.push({
-        id,
-        companyId: key.companyId,
-        name: key.name,
-        prefix: key.prefix,
-        access: key.access,
-        locationIds: key.locationIds,
-        createdAt: new Date('2026-05-01T10:00:00Z'),
-        lastUsedAt: null,
-        revokedAt: null,
-        creatorId: key.createdBy,
-        creatorFirstName: 'Ana',
-        creatorLastName: 'Admin',
-        creatorEmail: 'admin@demo.local',
-      });
-      return id;
-    },
+    insert: fakeInsert(inserted, rows, 100, (key, id) => ({
+      id,
+      companyId: key.companyId,
+      name: key.name,
+      prefix: key.prefix,
+      access: key.access,
+      locationIds: key.locationIds,
+      createdAt: new Date('2026-05-01T10:00:00Z'),
+      lastUsedAt: null,
+      revokedAt: null,
+      creatorId: key.createdBy,
+      creatorFirstName: 'Ana',
+      creatorLastName: 'Admin',
+      creatorEmail: 'admin@demo.local',
+    })),
     revoke: async (companyId, id, at) => {
       const row = rows.find((r) => r.companyId === companyId && r.id === id && r.revokedAt === null);
       if (!row) return false;

@@ -1,3 +1,4 @@
+import { fakeInsert } from '../../../test/fake-insert.js';
 import type { Challenge, NewSsoUser, SsoConfigRow, SsoRepository, SsoUser } from '../sso.repository.js';
 
 /** Company 1's configuration of the fakes (enabled, groups → roles and locations). */
@@ -66,20 +67,15 @@ export const fakeSsoRepo = (configs: SsoConfigRow[] = [CONFIG], people: SsoUser[
     bindUser: async (userId, issuer, subject) => {
       bound.push({ userId, issuer, subject });
     },
-    createUser: async (user) => {
-      created.push(user);
-      const id = 500 + created.length;
-      people.push({
-        id,
-        companyId: user.companyId,
-        email: user.email,
-        role: 5,
-        isActive: true,
-        oidcIssuer: user.oidcIssuer,
-        oidcSubject: user.oidcSubject,
-      });
-      return id;
-    },
+    createUser: fakeInsert(created, people, 500, (user, id) => ({
+      id,
+      companyId: user.companyId,
+      email: user.email,
+      role: 5,
+      isActive: true,
+      oidcIssuer: user.oidcIssuer,
+      oidcSubject: user.oidcSubject,
+    })),
     setAccess: async (userId, a) => {
       access.push({ userId, ...a });
     },
