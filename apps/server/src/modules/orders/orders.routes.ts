@@ -36,6 +36,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createdPoster } from '../../http/created-route.js';
+import { noContentDeleter } from '../../http/delete-route.js';
 import { exportGetter } from '../../http/export-route.js';
 import { withFilters } from '../../http/filters.js';
 import { pagedGetter } from '../../http/paged-route.js';
@@ -258,19 +259,15 @@ const registerBoxRoutes = (app: ZodApp, { service, reads }: OrdersRouteDeps) => 
     (user, { query }, page) => reads.boxesByCodebar(user, query.codebar, page),
   );
 
-  app.delete(
+  noContentDeleter(app, route)(
     '/boxes/:id/',
-    route({
+    {
       maxRole: WRITE_ROLE,
       summary: 'Delete a box that has no verification',
       params: idParamSchema,
-      noContent: true,
       errors: conflictErrorResponses,
-    }),
-    async (request, reply) => {
-      await service.deleteBox(currentUser(request), request.params.id);
-      return reply.code(204).send(null);
     },
+    (user, { id }) => service.deleteBox(user, id),
   );
 
   postCreated(
