@@ -15,6 +15,12 @@ describe('job runner', () => {
   let t: TestApp;
   let pool: ReturnType<typeof runnerPool>;
   const db = () => t.database.db;
+  /** The job's row once it is in `state` (polled until then). */
+  const jobReaching = (id: number, state: JobState) =>
+    waitUntil(
+      () => jobRow(db(), id),
+      (r) => r.state === state,
+    );
 
   beforeAll(async () => {
     t = await buildTestApp({ seed: false });
@@ -69,10 +75,7 @@ describe('job runner', () => {
       await heartbeat(60);
     });
     b.start();
-    const row = await waitUntil(
-      () => jobRow(db(), id),
-      (r) => r.state === JobState.Done,
-    );
+    const row = await jobReaching(id, JobState.Done);
     expect(seen).toEqual([1]);
     expect(row).toMatchObject({ attempts: 2, leaseOwner: 'runner-b', progress: 100 });
     expect(row.lastError).toContain('dead-process');
@@ -110,10 +113,7 @@ describe('job runner', () => {
     );
     await a.stop({ graceMs: 0 }); // no more lease renewals: as if the process died
     b.start();
-    const row = await waitUntil(
-      () => jobRow(db(), id),
-      (r) => r.state === JobState.Done,
-    );
+    const row = await jobReaching(id, JobState.Done);
     expect(row).toMatchObject({ attempts: 2, leaseOwner: 'runner-b' });
     hang.open();
     await waitUntil(
@@ -140,10 +140,7 @@ describe('job runner', () => {
     }
     const id = (await a.enqueue(db(), { kind: 'test-long', payload: {} })) as number;
     a.start();
-    const claimed = await waitUntil(
-      () => jobRow(db(), id),
-      (r) => r.state === JobState.Running,
-    );
+    const claimed = await jobReaching(id, JobState.Running);
     b.start();
     // Held well past three leases, renewed all along.
     await waitUntil(
@@ -151,10 +148,7 @@ describe('job runner', () => {
       (r) => (r.leaseUntil?.getTime() ?? 0) > (claimed.startedAt?.getTime() ?? 0) + 4 * leaseMs,
     );
     work.open();
-    const row = await waitUntil(
-      () => jobRow(db(), id),
-      (r) => r.state === JobState.Done,
-    );
+    const row = await jobReaching(id, JobState.Done);
     expect(owners).toEqual(['runner-a']);
     expect(row).toMatchObject({ attempts: 1, leaseOwner: 'runner-a' });
   });
@@ -194,25 +188,14 @@ describe('job runner', () => {
     const fixed = (await a.enqueue(db(), { kind: 'test-mended', payload: {} })) as number;
     const hopeless = (await a.enqueue(db(), { kind: 'test-permanent', payload: {} })) as number;
     a.start();
-    const failed = await waitUntil(
-      () => jobRow(db(), flaky),
-      (r) => r.state === JobState.Failed,
-    );
+    const failed = await jobReaching(flaky, JobState.Failed);
     expect(failed).toMatchObject({ attempts: 3, maxAttempts: 3, lastError: 'boom 3' });
     expect(failed.finishedAt).not.toBeNull();
     expect(calls).toBe(3);
     expect(failures).toEqual([`${flaky}: boom 3`]);
-    const done = await waitUntil(
-      () => jobRow(db(), fixed),
-      (r) => r.state === JobState.Done,
-    );
+    const done = await jobReaching(fixed, JobState.Done);
     expect(done).toMatchObject({ attempts: 3, lastError: 'not yet' });
-    expect(
-      await waitUntil(
-        () => jobRow(db(), hopeless),
-        (r) => r.state === JobState.Failed,
-      ),
-    ).toMatchObject({ attempts: 1, lastError: 'never' });
+    expect(await jobReaching(hopeless, JobState.Failed)).toMatchObject({ attempts: 1, lastError: 'never' });
   });
 
   it('a job whose process died on every attempt fails without running again', async () => {
@@ -239,10 +222,7 @@ describe('job runner', () => {
       { onFailed: async (_tx, _job, error) => void failures.push(error) },
     );
     a.start();
-    const row = await waitUntil(
-      () => jobRow(db(), dead?.id as number),
-      (r) => r.state === JobState.Failed,
-    );
+    const row = await jobReaching(dead?.id as number, JobState.Failed);
     expect(calls).toBe(0);
     expect(row.lastError).toContain('dead-process');
     expect(failures).toHaveLength(1);
@@ -266,12 +246,7 @@ describe('job runner', () => {
     const b = pool.make('runner-b');
     b.register('test-polite', async () => {});
     b.start();
-    expect(
-      await waitUntil(
-        () => jobRow(db(), id),
-        (r) => r.state === JobState.Done,
-      ),
-    ).toMatchObject({ attempts: 1, leaseOwner: 'runner-b' });
+    expect(await jobReaching(id, JobState.Done)).toMatchObject({ attempts: 1, leaseOwner: 'runner-b' });
   });
 
   it('a key is queued once, even after its job is done', async () => {
@@ -284,10 +259,7 @@ describe('job runner', () => {
     expect(first).not.toBeNull();
     expect(await a.enqueue(db(), { kind: 'test-once', key: 'test-once:1', payload: { other: true } })).toBeNull();
     a.start();
-    await waitUntil(
-      () => jobRow(db(), first as number),
-      (r) => r.state === JobState.Done,
-    );
+    await jobReaching(first as number, JobState.Done);
     expect(await a.enqueue(db(), { kind: 'test-once', key: 'test-once:1', payload: {} })).toBeNull();
     expect(await jobsOfKind(db(), 'test-once')).toHaveLength(1);
     expect(calls).toBe(1);
@@ -342,10 +314,7 @@ describe('job runner', () => {
     const a = pool.make('runner-a');
     const id = (await a.enqueue(db(), { kind: CLEANUP_JOB, key: 'test-cleanup', payload: {} })) as number;
     a.start();
-    await waitUntil(
-      () => jobRow(db(), id),
-      (r) => r.state === JobState.Done,
-    );
+    await jobReaching(id, JobState.Done);
     const left = await db().select({ key: jobs.key }).from(jobs).where(eq(jobs.kind, 'test-old'));
     expect(left.map((r) => r.key).sort()).toEqual(['young-done', 'young-failed']);
   });

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { boxes, orders, readingSets, verifications } from '../../db/schema/index.js';
 import { demoDeviceKey } from '../../db/seed/demo-data.js';
 import { demoWorld } from '../../test/demo-world.js';
-import { addReceptionWithBoxes, type BoxSpec, locationIdsOf } from '../orders/inbound-fixtures.js';
+import { addReceptionWithBoxes, type BoxSpec, lineQuantities, locationIdsOf } from '../orders/inbound-fixtures.js';
 import { orderCsvChunks } from '../orders/lines.repository.js';
 import { addReaderAt, createOutboundOrder, fortyOneBoxes, itemTypesByGtin, newEpcs, postSet } from './outbound-fixtures.js';
 
@@ -38,9 +38,19 @@ describe('movement endpoints', () => {
   const call = (auth: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
     demo.t.call(method, `/api${url}`, auth, payload);
   const gtinOf = (i: number) => (g[i] as { gtin: string }).gtin;
+  /** A movement from `origin` to `destination` created by the admin. */
+  const movementOf = (
+    origin: number,
+    destination: number,
+    code: string,
+    boxes: BoxSpec[],
+    more: { estimatedExit?: string } = {},
+  ) => createOutboundOrder(demo.t, demo.admin, { kind: 'movement', origin, destination, code, boxes, ...more });
   /** A movement CD-MAD → T-MAD-01 created by the admin. */
   const movementMadToStore = (code: string, boxes: BoxSpec[], more: { estimatedExit?: string } = {}) =>
-    createOutboundOrder(demo.t, demo.admin, { kind: 'movement', origin: mad, destination: store, code, boxes, ...more });
+    movementOf(mad, store, code, boxes, more);
+  /** One box `{code}-A` of one unit of `gtin`. */
+  const oneUnitBox = (code: string, gtin: string): BoxSpec[] => [{ codebar: `${code}-A`, contents: [{ gtin, quantity: 1 }] }];
   const idOf = (i: number) => (g[i] as { id: number }).id;
   const codes = (page: { results: { order_code: string }[] }) => page.results.map((o) => o.order_code);
   const orderRow = async (id: number) => (await demo.t.database.db.select().from(orders).where(eq(orders.id, id)))[0];
@@ -68,20 +78,8 @@ describe('movement endpoints', () => {
       ],
       { estimatedExit: '2026-01-01 10:00:00' },
     );
-    foreign = await createOutboundOrder(demo.t, demo.admin, {
-      kind: 'movement',
-      origin: bcn,
-      destination: val,
-      code: 'MOV-EP-BCN',
-      boxes: [{ codebar: 'MOV-EP-BCN-A', contents: [{ gtin: gtinOf(0), quantity: 1 }] }],
-    });
-    storeToStore = await createOutboundOrder(demo.t, demo.admin, {
-      kind: 'movement',
-      origin: store,
-      destination: tbcn,
-      code: 'MOV-EP-S2S',
-      boxes: [{ codebar: 'MOV-EP-S2S-A', contents: [{ gtin: gtinOf(2), quantity: 1 }] }],
-    });
+    foreign = await movementOf(bcn, val, 'MOV-EP-BCN', oneUnitBox('MOV-EP-BCN', gtinOf(0)));
+    storeToStore = await movementOf(store, tbcn, 'MOV-EP-S2S', oneUnitBox('MOV-EP-S2S', gtinOf(2)));
   });
 
   it('every endpoint answers 401 without a user token (none, or a reader key)', async () => {
@@ -253,11 +251,7 @@ describe('movement endpoints', () => {
     });
 
     it('report, box report and GTIN detail per side', async () => {
-      const pick = (l: { gtin: string; theorical_quantity: number; real_quantity: number }) => [
-        l.gtin,
-        l.theorical_quantity,
-        l.real_quantity,
-      ];
+      const pick = lineQuantities();
       const exit = (await call(demo.editor, 'GET', `/morders/${main.orderId}/report/?side=exit`)).json();
       expect(exit.results.map(pick)).toEqual([
         [gtinOf(0), 3, 2],
@@ -349,16 +343,7 @@ describe('movement endpoints', () => {
       });
       const vId = destination.results[0].id as number;
       const report = (await call(demo.viewer, 'GET', `/verifications/${vId}/report/`)).json();
-      expect(
-        report.results.map(
-          (l: { gtin: string; theorical_quantity: number; real_quantity: number; destination_real_quantity: number }) => [
-            l.gtin,
-            l.theorical_quantity,
-            l.real_quantity,
-            l.destination_real_quantity,
-          ],
-        ),
-      ).toEqual([
+      expect(report.results.map(lineQuantities('destination_real_quantity'))).toEqual([
         [gtinOf(0), 2, 2, 2],
         [gtinOf(1), 1, 0, 0],
       ]);

@@ -14,6 +14,7 @@ import {
 } from '@rfid/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createdPoster } from '../../http/created-route.js';
+import { noContentDeleter } from '../../http/delete-route.js';
 import { withFilters } from '../../http/filters.js';
 import { pagedGetter } from '../../http/paged-route.js';
 import { DEFAULT_PAGE_SIZE } from '../../http/paging.js';
@@ -118,19 +119,15 @@ export const onlineRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db,
     (user, { params }, page) => service.contents(user, params.id, page),
   );
 
-  app.delete(
+  noContentDeleter(app, route)(
     '/orders/:id/boxes/:boxId/',
-    route({
+    {
       maxRole: RoleThreshold.createOrders,
       summary: 'Delete a box of an online order that has no verification',
       params: boxParams,
-      noContent: true,
       errors: conflictErrorResponses,
-    }),
-    async (request, reply) => {
-      await service.removeBox(currentUser(request), request.params.id, request.params.boxId);
-      return reply.code(204).send(null);
     },
+    (user, { id, boxId }) => service.removeBox(user, id, boxId),
   );
 
   pagedGet(

@@ -100,6 +100,24 @@ export const locationIdsOf = <C extends string[]>(ids: InboundIds, ...codes: C) 
 
 export type BoxSpec = { codebar: string; contents: { gtin: string; quantity: number }[] };
 
+/** An item line of a report page as the tests read it: GTIN, expected and read quantities, and each side's reads. */
+type ReportLine = {
+  gtin: string;
+  theorical_quantity: number;
+  real_quantity: number;
+  origin_real_quantity?: number;
+  destination_real_quantity?: number;
+};
+
+/**
+ * A report line's quantities as a row to compare: `[gtin, theorical, real]`, then the reads of `side` when one is named
+ * (`origin_real_quantity` or `destination_real_quantity`).
+ */
+export const lineQuantities =
+  (side?: 'origin_real_quantity' | 'destination_real_quantity') =>
+  (l: ReportLine): (string | number | undefined)[] =>
+    side ? [l.gtin, l.theorical_quantity, l.real_quantity, l[side]] : [l.gtin, l.theorical_quantity, l.real_quantity];
+
 /** Creates a purchase order, its reception and its boxes through the API; returns the ids. */
 export const createPurchaseOrder = async (
   t: { app: FastifyInstance },

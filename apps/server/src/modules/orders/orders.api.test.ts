@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { devices, orders } from '../../db/schema/index.js';
 import { demoWorld } from '../../test/demo-world.js';
 import { csvLinesOf } from '../../test/helpers.js';
-import { createDemoPurchaseOrder, readSet } from './inbound-fixtures.js';
+import { createDemoPurchaseOrder, lineQuantities, readSet } from './inbound-fixtures.js';
 
 describe('inbound API', () => {
   const demo = demoWorld();
@@ -383,13 +383,7 @@ describe('inbound API', () => {
     });
     it('reports per GTIN and lists the EPCs (0 for an unexpected GTIN)', async () => {
       const report = (await req('GET', `/api/verifications/${verificationId}/report/`, demo.editor)).json();
-      expect(
-        report.results.map((l: { gtin: string; theorical_quantity: number; real_quantity: number }) => [
-          l.gtin,
-          l.theorical_quantity,
-          l.real_quantity,
-        ]),
-      ).toEqual([
+      expect(report.results.map(lineQuantities())).toEqual([
         [g[0], 1, 1],
         [g[1], 2, 2],
         [g[5], 0, 1],

@@ -36,10 +36,12 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createdPoster } from '../../http/created-route.js';
+import { noContentDeleter } from '../../http/delete-route.js';
 import { exportGetter } from '../../http/export-route.js';
 import { withFilters } from '../../http/filters.js';
 import { pagedGetter } from '../../http/paged-route.js';
 import { DEFAULT_PAGE_SIZE } from '../../http/paging.js';
+import { recordGetter } from '../../http/record-route.js';
 import { routeDeclarer, type ZodApp } from '../../http/route.js';
 import { conflictErrorResponses, LINES_PAGE, locationParams } from '../../http/route-schemas.js';
 import { currentUser } from '../../plugins/auth.js';
@@ -225,9 +227,7 @@ const registerReceptionRoutes = (app: ZodApp, { service, reads }: OrdersRouteDep
     (user, { query }, page) => reads.listReceptions(user, query, page),
   );
 
-  app.get('/receptions/:id/', route({ params: idParamSchema, ok: receptionSchema }), async (request) =>
-    service.getReception(currentUser(request), request.params.id),
-  );
+  recordGetter(app, route)('/receptions/:id/', { ok: receptionSchema }, (user, id) => service.getReception(user, id));
 };
 
 /** Boxes and their contents. */
@@ -258,19 +258,15 @@ const registerBoxRoutes = (app: ZodApp, { service, reads }: OrdersRouteDeps) => 
     (user, { query }, page) => reads.boxesByCodebar(user, query.codebar, page),
   );
 
-  app.delete(
+  noContentDeleter(app, route)(
     '/boxes/:id/',
-    route({
+    {
       maxRole: WRITE_ROLE,
       summary: 'Delete a box that has no verification',
       params: idParamSchema,
-      noContent: true,
       errors: conflictErrorResponses,
-    }),
-    async (request, reply) => {
-      await service.deleteBox(currentUser(request), request.params.id);
-      return reply.code(204).send(null);
     },
+    (user, { id }) => service.deleteBox(user, id),
   );
 
   postCreated(
@@ -284,8 +280,8 @@ const registerBoxRoutes = (app: ZodApp, { service, reads }: OrdersRouteDeps) => 
     (user, { body }) => service.createContents(user, body),
   );
 
-  app.get('/rboxes/:id/', route({ summary: 'A box with its counts', params: idParamSchema, ok: boxSchema }), async (request) =>
-    service.getBox(currentUser(request), request.params.id),
+  recordGetter(app, route)('/rboxes/:id/', { summary: 'A box with its counts', ok: boxSchema }, (user, id) =>
+    service.getBox(user, id),
   );
 
   pagedGet(
@@ -316,9 +312,8 @@ const registerProviderRoutes = (app: ZodApp, { service, reads }: OrdersRouteDeps
     (user, { query }, page) => reads.listProviders(user, query, page),
   );
 
-  app.get('/providers/:id/', route({ params: idParamSchema, ok: providerSchema }), async (request) =>
-    service.getProvider(currentUser(request), request.params.id),
-  );
+  const getRecord = recordGetter(app, route);
+  getRecord('/providers/:id/', { ok: providerSchema }, (user, id) => service.getProvider(user, id));
 
   app.get(
     '/locations/:locationId/providers/:id/',
@@ -326,10 +321,8 @@ const registerProviderRoutes = (app: ZodApp, { service, reads }: OrdersRouteDeps
     async (request) => service.getProvider(currentUser(request), request.params.id),
   );
 
-  app.get(
-    '/providers/:id/statistics/',
-    route({ summary: 'Provider statistics', params: idParamSchema, ok: providerStatsSchema }),
-    async (request) => reads.providerStats(currentUser(request), request.params.id),
+  getRecord('/providers/:id/statistics/', { summary: 'Provider statistics', ok: providerStatsSchema }, (user, id) =>
+    reads.providerStats(user, id),
   );
 
   pagedGet(
@@ -380,9 +373,7 @@ const registerReturnRoutes = (app: ZodApp, { service, reads }: OrdersRouteDeps) 
         return { count, results: rows.map(dto) };
       },
     );
-    app.get(item, route({ params: idParamSchema, ok: schema }), async (request) =>
-      dto(await service.getReturn(currentUser(request), kind, request.params.id)),
-    );
+    recordGetter(app, route)(item, { ok: schema }, async (user, id) => dto(await service.getReturn(user, kind, id)));
     pagedGet(
       `${item}detail/`,
       {

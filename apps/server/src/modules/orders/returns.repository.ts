@@ -7,6 +7,7 @@ import { boxes, orders, providers, returnItems, returns } from '../../db/schema/
 import { pageOf } from '../../db/sql.js';
 import { buildFilters, buildOrderBy, type FilterSpec } from '../../http/filters.js';
 import type { PageParams } from '../../http/paging.js';
+import type { LocationKindPage } from '../use-case-input.js';
 
 /** Orders core: provider and sale returns of the orders. */
 
@@ -47,19 +48,7 @@ export const returnFilters: FilterSpec = {
 
 export const listReturns = async (
   db: DbOrTx,
-  {
-    kind,
-    locationId,
-    query,
-    page,
-    timeZone,
-  }: {
-    kind: 'provider' | 'sale';
-    locationId: number;
-    query: z.output<typeof returnListQuerySchema>;
-    page: PageParams;
-    timeZone: string;
-  },
+  { kind, locationId, query, page, timeZone }: LocationKindPage<'provider' | 'sale', z.output<typeof returnListQuerySchema>>,
 ): Promise<{ count: number; rows: ReturnRow[] }> => {
   const spec = returnFilters;
   const where = and(eq(returns.locationId, locationId), eq(returns.kind, kind), buildFilters(query, spec, { timeZone }));

@@ -5,6 +5,7 @@ import { devices, items, itemTypes, locations, posTransactionItems, posTransacti
 import { pageOf } from '../../db/sql.js';
 import { buildFilters, buildOrderBy, type FilterSpec } from '../../http/filters.js';
 import type { PageParams } from '../../http/paging.js';
+import type { LocationKindPage } from '../use-case-input.js';
 import type { PosKind, PosLine } from './pos.rules.js';
 
 export type NewPosTransaction = {
@@ -93,13 +94,7 @@ const selectRows = (db: DbOrTx) =>
 
 export const listPosTransactions = async (
   db: DbOrTx,
-  {
-    kind,
-    locationId,
-    query,
-    page,
-    timeZone,
-  }: { kind: PosKind; locationId: number; query: PosListQuery; page: PageParams; timeZone: string },
+  { kind, locationId, query, page, timeZone }: LocationKindPage<PosKind, PosListQuery>,
 ): Promise<{ count: number; rows: PosRow[] }> => {
   const where = and(
     eq(posTransactions.locationId, locationId),

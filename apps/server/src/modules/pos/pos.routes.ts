@@ -2,9 +2,9 @@ import { idParamSchema, pagingQuerySchema, posItemSchema, posListQuerySchema, po
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { withFilters } from '../../http/filters.js';
 import { pagedGetter } from '../../http/paged-route.js';
+import { recordGetter } from '../../http/record-route.js';
 import { routeDeclarer } from '../../http/route.js';
 import { LIST_PAGE, locationParams } from '../../http/route-schemas.js';
-import { currentUser } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../registry.js';
 import { posFilters } from './pos.repository.js';
 import { createPosService } from './pos.service.js';
@@ -36,10 +36,8 @@ export const posRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }) 
         return service.list(user, kind, params.id, query, page);
       },
     );
-    app.get(
-      `/${plural}/:id/`,
-      route({ summary: `A POS ${kind}`, params: idParamSchema, ok: posTransactionSchema }),
-      async (request) => service.get(currentUser(request), kind, request.params.id),
+    recordGetter(app, route)(`/${plural}/:id/`, { summary: `A POS ${kind}`, ok: posTransactionSchema }, (user, id) =>
+      service.get(user, kind, id),
     );
     pagedGet(
       `/${plural}/:id/report/`,

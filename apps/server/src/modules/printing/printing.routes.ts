@@ -34,6 +34,7 @@ import { fieldError } from '../../http/errors.js';
 import { exportGetter } from '../../http/export-route.js';
 import { readMultipart } from '../../http/multipart.js';
 import { pagedGetter } from '../../http/paged-route.js';
+import { recordGetter } from '../../http/record-route.js';
 import type { ZodApp } from '../../http/route.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../registry.js';
@@ -152,8 +153,8 @@ const registerPrintOrderRoutes = (app: ZodApp, service: PrintingService) => {
     (user, { body }) => service.createFromOrders(user, body),
   );
 
-  app.get('/printer/print_orders/:id/', route({ maxRole: READ, params: idParamSchema, ok: printOrderSchema }), async (request) =>
-    service.get(currentUser(request), { orderId: request.params.id }),
+  recordGetter(app, route)('/printer/print_orders/:id/', { maxRole: READ, ok: printOrderSchema }, (user, orderId) =>
+    service.get(user, { orderId }),
   );
 };
 
@@ -173,10 +174,10 @@ const registerPrintOrderDetailRoutes = (app: ZodApp, service: PrintingService) =
     async (request) => service.cancel(currentUser(request), { orderId: request.params.id }),
   );
 
-  app.get(
+  recordGetter(app, route)(
     '/printer/print_orders/:id/printer_progress/',
-    route({ maxRole: READ, params: idParamSchema, ok: printProgressSchema }),
-    async (request) => service.progress(currentUser(request), { orderId: request.params.id }),
+    { maxRole: READ, ok: printProgressSchema },
+    (user, orderId) => service.progress(user, { orderId }),
   );
 
   pagedGet(

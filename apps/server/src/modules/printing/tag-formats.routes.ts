@@ -21,6 +21,7 @@ import type { Db } from '../../db/client.js';
 import { createdPoster } from '../../http/created-route.js';
 import { pagedGetter } from '../../http/paged-route.js';
 import { DEFAULT_PAGE_SIZE, toPage } from '../../http/paging.js';
+import { recordGetter } from '../../http/record-route.js';
 import { currentUser } from '../../plugins/auth.js';
 import { errors, READ, route } from './printing.http.js';
 import { createTagFormatsService } from './tag-formats.service.js';
@@ -68,15 +69,10 @@ export const tagFormatsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
       (user, _input, page) => service.tagFormats(user, page),
     );
   }
-  app.get(
+  recordGetter(app, route)(
     '/tagformat/:id/',
-    route({
-      maxRole: RoleThreshold.adminMenu,
-      summary: 'A tag format with its ZPL template (roles ≤ 2)',
-      params: idParamSchema,
-      ok: tagFormatDetailSchema,
-    }),
-    async (request) => service.tagFormat(currentUser(request), request.params.id),
+    { maxRole: RoleThreshold.adminMenu, summary: 'A tag format with its ZPL template (roles ≤ 2)', ok: tagFormatDetailSchema },
+    (user, id) => service.tagFormat(user, id),
   );
   app.patch(
     '/tagformat/:id/',

@@ -18,6 +18,7 @@ import { z } from 'zod';
 import { withFilters } from '../../http/filters.js';
 import { pagedGetter } from '../../http/paged-route.js';
 import { DEFAULT_PAGE_SIZE } from '../../http/paging.js';
+import { recordGetter } from '../../http/record-route.js';
 import { routeDeclarer } from '../../http/route.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../registry.js';
@@ -55,9 +56,7 @@ export const trackingRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { d
     (user, { query }, page) => service.listItems(user, query, page),
   );
 
-  app.get('/items/:id/', route({ summary: 'One item', params: idParamSchema, ok: itemSchema }), async (request) =>
-    service.item(currentUser(request), request.params.id),
-  );
+  recordGetter(app, route)('/items/:id/', { summary: 'One item', ok: itemSchema }, (user, id) => service.item(user, id));
 
   pagedGet(
     '/items/:id/itemstock/',

@@ -20,7 +20,7 @@ import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { uncompressedDigitalLink } from '../epcis/capture/compressed-link.js';
 import { companyTimeZone, requireLocation } from '../locations/location-scope.js';
-import { createTrackingRepository, type ItemRow, type SetRow } from './tracking.repository.js';
+import { createTrackingRepository, type ItemRow, type SetRow, type TrackingRepository } from './tracking.repository.js';
 
 const areaRef = (id: number | null, description: string | null, locationDescription: string | null): AreaRef | null =>
   id === null ? null : { id, description: description ?? '', location_description: locationDescription ?? '' };
@@ -44,6 +44,59 @@ export const readingSource = (r: SourceColumns): ReadingSource => ({
   box: r.boxId === null ? null : { id: r.boxId, codebar: r.boxCodebar ?? '' },
   side: r.side,
   return: r.returnId === null || r.returnKind === null ? null : { id: r.returnId, kind: r.returnKind, code: r.returnCode ?? '' },
+});
+
+/** The columns of a reading (or a set's reads of a tag) that say where the tag was and who read it. */
+type PlaceColumns = SourceColumns & {
+  state: number;
+  area1Id: number | null;
+  area1Description: string | null;
+  area1Location: string | null;
+  area2Id: number | null;
+  area2Description: string | null;
+  area2Location: string | null;
+  claimedBy: string | null;
+  deviceSerial: string | null;
+  readAreaId: number | null;
+  readAreaDescription: string | null;
+  readAreaLocation: string | null;
+};
+
+/** What a reading and a set's reads of a tag both tell: the tag's state and areas, the reader and what brought it. */
+const readingPlaces = (r: PlaceColumns) => ({
+  state: r.state,
+  state_name: itemStateName(r.state),
+  area1: areaRef(r.area1Id, r.area1Description, r.area1Location),
+  area2: areaRef(r.area2Id, r.area2Description, r.area2Location),
+  claimed_by: r.claimedBy,
+  device: r.deviceSerial,
+  read_area: areaRef(r.readAreaId, r.readAreaDescription, r.readAreaLocation),
+  ...readingSource(r),
+});
+
+/** One row of a page of the repository's `Fetch`. */
+type RowOf<Fetch extends keyof TrackingRepository> =
+  Awaited<ReturnType<TrackingRepository[Fetch]>> extends { rows: (infer R)[] } ? R : never;
+
+const toReadingDto = (r: RowOf<'readingsOfItem'>): EpcReading => ({
+  id: r.id,
+  date: r.readAt.toISOString(),
+  readingSet: r.readingSetId,
+  epc: r.epc,
+  antenna: r.antenna,
+  rssi: r.rssi,
+  ...readingPlaces(r),
+});
+
+const toReadingGroupDto = (r: RowOf<'readingSetsOfItem'>): EpcReadingGroup => ({
+  readingSet: r.readingSetId,
+  first_date: r.firstRead.toISOString(),
+  date: r.lastRead.toISOString(),
+  read_count: r.reads,
+  antennas: r.antennas,
+  best_rssi: r.bestRssi === null ? null : Number(r.bestRssi),
+  epc: r.epc,
+  ...readingPlaces(r),
 });
 
 export const toItemDto = (row: ItemRow): Item => ({
@@ -98,6 +151,19 @@ export const normalizeEpcQuery = (epc: string): string => epc.replace(/\s+/g, ''
 
 export const createTrackingService = (db: Db) => {
   const repo = createTrackingRepository(db);
+
+  /** A page of an item's readings (404 when the user sees no such item), each row as `toDto` answers it. */
+  const pageOfItem = async <Row, Dto>(
+    user: AuthUser,
+    itemId: number,
+    fetch: () => Promise<{ count: number; rows: Row[] }>,
+    toDto: (row: Row) => Dto,
+  ): Promise<{ count: number; results: Dto[] }> => {
+    await foundOr(repo.itemById(user, itemId), 'tracking.item_not_found');
+    const { count, rows } = await fetch();
+    return { count, results: rows.map(toDto) };
+  };
+
   return {
     /** The items of an EPC (hex), or of the GTIN and serial of a GS1 Digital Link URI. */
     async retrieve(user: AuthUser, epc: string): Promise<Item[]> {
@@ -120,27 +186,7 @@ export const createTrackingService = (db: Db) => {
     },
 
     async readings(user: AuthUser, itemId: number, page: PageParams): Promise<{ count: number; results: EpcReading[] }> {
-      await foundOr(repo.itemById(user, itemId), 'tracking.item_not_found');
-      const { count, rows } = await repo.readingsOfItem(user, itemId, page);
-      return {
-        count,
-        results: rows.map((r) => ({
-          id: r.id,
-          date: r.readAt.toISOString(),
-          state: r.state,
-          state_name: itemStateName(r.state),
-          area1: areaRef(r.area1Id, r.area1Description, r.area1Location),
-          area2: areaRef(r.area2Id, r.area2Description, r.area2Location),
-          readingSet: r.readingSetId,
-          epc: r.epc,
-          claimed_by: r.claimedBy,
-          device: r.deviceSerial,
-          read_area: areaRef(r.readAreaId, r.readAreaDescription, r.readAreaLocation),
-          antenna: r.antenna,
-          rssi: r.rssi,
-          ...readingSource(r),
-        })),
-      };
+      return pageOfItem(user, itemId, () => repo.readingsOfItem(user, itemId, page), toReadingDto);
     },
 
     async readingGroups(
@@ -148,28 +194,7 @@ export const createTrackingService = (db: Db) => {
       itemId: number,
       page: PageParams,
     ): Promise<{ count: number; results: EpcReadingGroup[] }> {
-      await foundOr(repo.itemById(user, itemId), 'tracking.item_not_found');
-      const { count, rows } = await repo.readingSetsOfItem(user, itemId, page);
-      return {
-        count,
-        results: rows.map((r) => ({
-          readingSet: r.readingSetId,
-          first_date: r.firstRead.toISOString(),
-          date: r.lastRead.toISOString(),
-          read_count: r.reads,
-          antennas: r.antennas,
-          best_rssi: r.bestRssi === null ? null : Number(r.bestRssi),
-          state: r.state,
-          state_name: itemStateName(r.state),
-          epc: r.epc,
-          area1: areaRef(r.area1Id, r.area1Description, r.area1Location),
-          area2: areaRef(r.area2Id, r.area2Description, r.area2Location),
-          claimed_by: r.claimedBy,
-          device: r.deviceSerial,
-          read_area: areaRef(r.readAreaId, r.readAreaDescription, r.readAreaLocation),
-          ...readingSource(r),
-        })),
-      };
+      return pageOfItem(user, itemId, () => repo.readingSetsOfItem(user, itemId, page), toReadingGroupDto);
     },
 
     async freeSets(user: AuthUser, locationId: number, query: FreeReadingSetListQuery, page: PageParams) {

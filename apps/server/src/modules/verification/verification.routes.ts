@@ -14,6 +14,7 @@ import {
 } from '@rfid/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pagedGetter } from '../../http/paged-route.js';
+import { recordGetter } from '../../http/record-route.js';
 import { routeDeclarer } from '../../http/route.js';
 import { conflictErrorResponses, gtinFilter, locationParams } from '../../http/route-schemas.js';
 import { currentUser } from '../../plugins/auth.js';
@@ -66,9 +67,7 @@ export const verificationRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app,
     ),
   );
 
-  app.get('/verifications/:id/', route({ params: idParamSchema, ok: verificationSchema }), async (request) =>
-    service.get(currentUser(request), request.params.id),
-  );
+  recordGetter(app, route)('/verifications/:id/', { ok: verificationSchema }, (user, id) => service.get(user, id));
 
   app.put(
     '/verifications/:id/',

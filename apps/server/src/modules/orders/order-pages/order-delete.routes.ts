@@ -1,8 +1,8 @@
 import { idParamSchema } from '@rfid/contract';
+import { noContentDeleter } from '../../../http/delete-route.js';
 import type { ZodApp } from '../../../http/route.js';
 import { routeDeclarer } from '../../../http/route.js';
 import { conflictErrorResponses } from '../../../http/route-schemas.js';
-import { currentUser } from '../../../plugins/auth.js';
 import type { OrderPageKind, OrderRemover } from './page-kind.js';
 
 /** `DELETE` at each of `urls`: an order with no verified box (409 otherwise), by roles up to `maxRole`. */
@@ -11,21 +11,17 @@ export const registerOrderDelete = (
   kind: OrderPageKind,
   { urls, maxRole, remover }: { urls: string[]; maxRole: number; remover: OrderRemover },
 ): void => {
-  const route = routeDeclarer(kind.tags);
+  const deleteNoContent = noContentDeleter(app, routeDeclarer(kind.tags));
   for (const url of urls) {
-    app.delete(
+    deleteNoContent(
       url,
-      route({
+      {
         maxRole,
         summary: `Delete ${kind.name} with no verified box (409 'Cannot delete the order. Check verifications.')`,
         params: idParamSchema,
-        noContent: true,
         errors: conflictErrorResponses,
-      }),
-      async (request, reply) => {
-        await remover.remove(currentUser(request), request.params.id);
-        return reply.code(204).send(null);
       },
+      (user, { id }) => remover.remove(user, id),
     );
   }
 };
