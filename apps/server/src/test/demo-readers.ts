@@ -1,7 +1,7 @@
 import { demoDeviceKey } from '../db/seed/demo-data.js';
 
 /** A demo reader as the API tests post with it: its serial number (`device`) and its demo device key. */
-export type DemoReader = { device: string; key: string };
+type DemoReader = { device: string; key: string };
 
 const demoReader = (serialNumber: string): DemoReader => ({ device: serialNumber, key: demoDeviceKey(serialNumber) });
 

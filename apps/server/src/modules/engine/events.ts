@@ -75,7 +75,7 @@ export type ItemStatusNote = {
 };
 
 /** The columns of an item's status change as its rows hold them (smallints: the contract's ItemState and ItemStatus). */
-export type StatusChangeColumns = {
+type StatusChangeColumns = {
   epc: string;
   company_id: number;
   location_id: number | null;
