@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getBrandExitStats } from './get-brand-exit-stats.js';
-import {
-  brandNotFound,
-  brandStatsDeps,
-  expectRefusedBeforeFigures,
-  tenDays,
-  tenDaysRange,
-  statsUser as user,
-} from './stats-fixtures.js';
+import { brandNotFound, brandStatsDeps, expectRefusedBeforeFigures, tenDays, statsUser as user } from './stats-fixtures.js';
 
 describe('get brand exit stats (use case)', () => {
   it("answers the exit figures of movements and online orders leaving the brand's locations", async () => {
@@ -25,7 +18,17 @@ describe('get brand exit stats (use case)', () => {
       from: '2026-10-31T23:00:00.000Z',
       to: '2026-11-10T22:59:59.999Z',
     });
-    expect(asked).toEqual([{ method: 'exitFigures', range: { types: ['movement', 'online'], ...tenDaysRange } }]);
+    expect(asked).toEqual([
+      {
+        method: 'exitFigures',
+        range: {
+          types: ['movement', 'online'],
+          locationIds: [2, 3],
+          from: new Date('2026-10-31T23:00:00Z'),
+          to: new Date('2026-11-10T22:59:59.999Z'),
+        },
+      },
+    ]);
   });
 
   it("refuses another company's brand (404)", async () => {

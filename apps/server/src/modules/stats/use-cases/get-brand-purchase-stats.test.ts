@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getBrandPurchaseStats } from './get-brand-purchase-stats.js';
-import {
-  brandNotFound,
-  brandStatsDeps,
-  expectRefusedBeforeFigures,
-  tenDays,
-  tenDaysRange,
-  statsUser as user,
-} from './stats-fixtures.js';
+import { brandNotFound, brandStatsDeps, expectRefusedBeforeFigures, tenDays, statsUser as user } from './stats-fixtures.js';
 
 describe('get brand purchase stats (use case)', () => {
   it("answers the inbound figures of the brand's locations over 10 days, and today's of Madrid", async () => {
@@ -43,7 +36,9 @@ describe('get brand purchase stats (use case)', () => {
       {
         method: 'inboundFigures',
         range: {
-          ...tenDaysRange,
+          locationIds: [2, 3],
+          from: new Date('2026-10-31T23:00:00Z'),
+          to: new Date('2026-11-10T22:59:59.999Z'),
           // Today: 29 November of Madrid.
           dayStart: new Date('2026-11-28T23:00:00Z'),
           dayEnd: new Date('2026-11-29T22:59:59.999Z'),
