@@ -12,14 +12,26 @@ const perPageOf = (v: string | undefined): number => {
   return n;
 };
 
-/** The opaque token of the page after a capture job (its id). */
-export const captureToken = (id: number): string => Buffer.from(`e${id}`).toString('base64url');
+/** How a list's page tokens name a position in it (`positionOf`) and are made from its last row (`tokenOf`). */
+export type PageTokens<R, P> = { positionOf: (token: string) => P; tokenOf: (row: R) => string };
 
-/** The capture job id a token names; 400 on nextPageToken when it names none. */
-export const captureTokenId = (token: string): number => {
-  const m = /^e(\d+)$/.exec(Buffer.from(token, 'base64url').toString());
-  if (!m) throw fieldError('nextPageToken', 'epcis.bad_page_token');
-  return Number(m[1]);
+/**
+ * The tokens of the capture jobs: `e` and the id of the page's last job, base64url (opaque to the client); 400 on
+ * nextPageToken when a token names no job.
+ */
+export const captureTokens: PageTokens<{ id: number }, number> = {
+  positionOf: (token) => {
+    const m = /^e(\d+)$/.exec(Buffer.from(token, 'base64url').toString());
+    if (!m) throw fieldError('nextPageToken', 'epcis.bad_page_token');
+    return Number(m[1]);
+  },
+  tokenOf: (row) => Buffer.from(`e${row.id}`).toString('base64url'),
+};
+
+/** The tokens of a vocabulary: its page's last value, base64url. */
+export const valueTokens: PageTokens<string, string> = {
+  positionOf: (token) => Buffer.from(token, 'base64url').toString(),
+  tokenOf: (value) => Buffer.from(value).toString('base64url'),
 };
 
 /**
@@ -29,7 +41,7 @@ export const captureTokenId = (token: string): number => {
  */
 export const positionedPage = async <R, P>(
   query: EpcisPagingQuery,
-  { positionOf, tokenOf }: { positionOf: (token: string) => P; tokenOf: (row: R) => string },
+  { positionOf, tokenOf }: PageTokens<R, P>,
   read: (position: P | undefined, limit: number) => Promise<R[]>,
 ): Promise<{ page: R[]; next: string | null }> => {
   const perPage = perPageOf(query.perPage);

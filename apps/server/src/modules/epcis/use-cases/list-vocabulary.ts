@@ -2,7 +2,7 @@ import type { EpcisPagingQuery } from '@rfid/contract';
 import type { AuthUser } from '../../../plugins/auth.js';
 import type { VocabularyName } from '../epcis.repository.js';
 import type { EpcisRepository } from '../epcis-store.repository.js';
-import { positionedPage } from './epcis-paging.js';
+import { positionedPage, valueTokens } from './epcis-paging.js';
 
 export type ListVocabularyInput = { user: AuthUser; name: VocabularyName; query: EpcisPagingQuery };
 
@@ -14,13 +14,8 @@ export const listVocabulary = async (
   repo: Pick<EpcisRepository, 'vocabulary'>,
   { user, name, query }: ListVocabularyInput,
 ): Promise<{ values: string[]; next: string | null }> => {
-  const { page, next } = await positionedPage(
-    query,
-    {
-      positionOf: (token) => Buffer.from(token, 'base64url').toString(),
-      tokenOf: (value: string) => Buffer.from(value).toString('base64url'),
-    },
-    (after, limit) => repo.vocabulary(user, name, { ...(after ? { after } : {}), limit }),
+  const { page, next } = await positionedPage(query, valueTokens, (after, limit) =>
+    repo.vocabulary(user, name, { ...(after ? { after } : {}), limit }),
   );
   return { values: page, next };
 };

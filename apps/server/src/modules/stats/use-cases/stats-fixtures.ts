@@ -130,8 +130,6 @@ export const fakeFigures = (over: Partial<FiguresRepository> = {}) => {
 export const tenDays = { date_start: '2026-11-01', date_end: '2026-11-10' };
 /** The range a brand statistic asks its figures for: the brand's locations (2 and 3, brandLocationIds) from `from` to `to`. */
 export const brandRange = (from: string, to: string) => ({ locationIds: [2, 3], from: new Date(from), to: new Date(to) });
-/** The range of `tenDays`: 1 to 10 November of Madrid, in UTC. */
-export const tenDaysRange = brandRange('2026-10-31T23:00:00Z', '2026-11-10T22:59:59.999Z');
 /** What a brand of another company is refused with (404). */
 export const brandNotFound = { code: 'NOT_FOUND', text: { key: 'brand.not_found' } };
 
