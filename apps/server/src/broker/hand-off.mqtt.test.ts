@@ -75,6 +75,18 @@ const harness = (transport: 'mqtt' | 'amqp') => {
   };
   /** Ready: subscribed, its probe back through the broker. */
   const ready = (server: ServerProcess) => server.waitForRoute('/api/health/ready');
+  /** One process of the group, ready. */
+  const startReady = async (): Promise<ServerProcess> => {
+    const server = await startServer();
+    await ready(server);
+    return server;
+  };
+  /** Two processes of the group, both ready (one collects, or both consume). */
+  const startReadyPair = async (): Promise<[ServerProcess, ServerProcess]> => {
+    const pair: [ServerProcess, ServerProcess] = [await startServer(), await startServer()];
+    await Promise.all(pair.map(ready));
+    return pair;
+  };
   const session = async (server: ServerProcess) =>
     ((await ready(server)) as { broker: { role: string; session?: string } }).broker;
   /** Publishes sets, each acknowledged by the broker (QoS 1), as a reader does. */
@@ -123,6 +135,8 @@ const harness = (transport: 'mqtt' | 'amqp') => {
     teardown,
     startServer,
     ready,
+    startReady,
+    startReadyPair,
     session,
     publish,
     allStored,
@@ -137,9 +151,7 @@ describe.skipIf(!isPossible || !hasCommand('mosquitto'))('MQTT hand-off (Mosquit
   afterAll(h.teardown, 60_000);
 
   it('a broker restart changes nothing: the session comes back present, its holder subscribes again and stores every read', async () => {
-    const first = await h.startServer();
-    const second = await h.startServer();
-    await Promise.all([h.ready(first), h.ready(second)]);
+    const [first, second] = await h.startReadyPair();
     const before = await h.publish(10);
     await h.allStored(before);
     const collector = (await h.session(first)).role === 'collector' ? first : second;
@@ -157,8 +169,7 @@ describe.skipIf(!isPossible || !hasCommand('mosquitto'))('MQTT hand-off (Mosquit
   }, 120_000);
 
   it('reads published around a broker restart, before the processes are back, are all stored', async () => {
-    const server = await h.startServer();
-    await h.ready(server);
+    const server = await h.startReady();
     await h.broker().restart();
     // Published at once, while the server is still connecting again: queued for its session at the broker.
     const meanwhile = await h.publish(20);
@@ -198,9 +209,7 @@ describe.skipIf(!isPossible || !hasCommand('mosquitto'))('MQTT hand-off (Mosquit
   }, 120_000);
 
   it('the collecting process paused (SIGSTOP) past its lease: another takes over; resumed, it stands by; nothing doubled', async () => {
-    const a = await h.startServer();
-    const b = await h.startServer();
-    await Promise.all([h.ready(a), h.ready(b)]);
+    const [a, b] = await h.startReadyPair();
     const collector = (await h.session(a)).role === 'collector' ? a : b;
     const standby = collector === a ? b : a;
     collector.pause();
@@ -216,14 +225,11 @@ describe.skipIf(!isPossible || !hasCommand('mosquitto'))('MQTT hand-off (Mosquit
   }, 120_000);
 
   it('reads published while every process is down are all stored once one comes back', async () => {
-    const a = await h.startServer();
-    const b = await h.startServer();
-    await Promise.all([h.ready(a), h.ready(b)]);
+    const [a, b] = await h.startReadyPair();
     await a.kill();
     await b.stop();
     const whileDown = await h.publish(30);
-    const back = await h.startServer();
-    await h.ready(back);
+    const back = await h.startReady();
     await h.allStored(whileDown);
     await back.stop();
   }, 120_000);
@@ -235,9 +241,7 @@ describe.skipIf(!isPossible || !hasRabbitMq())('AMQP hand-off (RabbitMQ quorum q
   afterAll(h.teardown, 60_000);
 
   it('a broker killed (-9) and started again loses nothing acknowledged; the processes consume again', async () => {
-    const first = await h.startServer();
-    const second = await h.startServer();
-    await Promise.all([h.ready(first), h.ready(second)]);
+    const [first, second] = await h.startReadyPair();
     await h.allStored(await h.publish(10));
     await first.stop();
     await second.stop();
@@ -248,8 +252,7 @@ describe.skipIf(!isPossible || !hasRabbitMq())('AMQP hand-off (RabbitMQ quorum q
     // Acknowledged by the broker to the reader while no process consumes: in the quorum queue only.
     const queued = await h.publish(20);
     await h.broker().crash();
-    const third = await h.startServer();
-    await h.ready(third);
+    const third = await h.startReady();
     await h.allStored(queued);
     const after = await h.publish(10);
     await h.allStored(after);
@@ -257,16 +260,13 @@ describe.skipIf(!isPossible || !hasRabbitMq())('AMQP hand-off (RabbitMQ quorum q
   }, 180_000);
 
   it('a killed process holds nothing: another takes its messages; all down: they wait in the queue', async () => {
-    const a = await h.startServer();
-    const b = await h.startServer();
-    await Promise.all([h.ready(a), h.ready(b)]);
+    const [a, b] = await h.startReadyPair();
     await a.kill();
     const whileOneDead = await h.publish(20);
     await h.allStored(whileOneDead);
     await b.kill();
     const whileAllDown = await h.publish(20);
-    const c = await h.startServer();
-    await h.ready(c);
+    const c = await h.startReady();
     await h.allStored(whileAllDown);
     await c.stop();
   }, 180_000);

@@ -55,6 +55,36 @@ export type TestBroker = {
   output: () => string;
 };
 
+/** What runs one broker process: `start` it on its folder and ports, `stop` it with a signal (until it exits). */
+type BrokerProcess = {
+  start: () => Promise<void>;
+  stop: (signal: NodeJS.Signals) => Promise<void>;
+  output: () => string;
+  /** Checks what a clean stop must have left in the folder, before the restart starts it again. */
+  afterCleanStop?: () => void;
+};
+
+/** A broker's restart, crash and stop over its process; the stop removes its folder `dir`. */
+const brokerControls = (
+  dir: string,
+  { start, stop, output, afterCleanStop }: BrokerProcess,
+): Pick<TestBroker, 'restart' | 'crash' | 'stop' | 'output'> => ({
+  restart: async () => {
+    await stop('SIGTERM');
+    afterCleanStop?.();
+    await start();
+  },
+  crash: async () => {
+    await stop('SIGKILL');
+    await start();
+  },
+  stop: async () => {
+    await stop('SIGTERM');
+    rmSync(dir, { recursive: true, force: true });
+  },
+  output,
+});
+
 /**
  * Mosquitto with `persistence true` in a folder it can write: run as root, Mosquitto drops to its own user, and a
  * folder it may not write hides the broker-restart fault (sessions come back clean), so the folder is given to it.
@@ -111,20 +141,14 @@ export const startMosquitto = async ({ track }: BrokerOptions = {}): Promise<Tes
   await start();
   return {
     mqttUrl: `mqtt://127.0.0.1:${port}`,
-    restart: async () => {
-      await stop('SIGTERM');
-      if (!existsSync(path.join(dir, 'mosquitto.db'))) throw new Error(`Mosquitto wrote no persistence in ${dir}: ${log}`);
-      await start();
-    },
-    crash: async () => {
-      await stop('SIGKILL');
-      await start();
-    },
-    stop: async () => {
-      await stop('SIGTERM');
-      rmSync(dir, { recursive: true, force: true });
-    },
-    output: () => log,
+    ...brokerControls(dir, {
+      start,
+      stop,
+      output: () => log,
+      afterCleanStop: () => {
+        if (!existsSync(path.join(dir, 'mosquitto.db'))) throw new Error(`Mosquitto wrote no persistence in ${dir}: ${log}`);
+      },
+    }),
   };
 };
 
@@ -203,18 +227,6 @@ export const startRabbitMq = async ({ track }: BrokerOptions = {}): Promise<Test
   return {
     mqttUrl: `mqtt://127.0.0.1:${mqttPort}`,
     amqpUrl: `amqp://guest:guest@127.0.0.1:${amqpPort}`,
-    restart: async () => {
-      await signalGroup('SIGTERM');
-      await start();
-    },
-    crash: async () => {
-      await signalGroup('SIGKILL');
-      await start();
-    },
-    stop: async () => {
-      await signalGroup('SIGTERM');
-      rmSync(dir, { recursive: true, force: true });
-    },
-    output: () => log,
+    ...brokerControls(dir, { start, stop: signalGroup, output: () => log }),
   };
 };

@@ -41,3 +41,22 @@ export const callRecorder = () => {
   const called = (method: string) => calls.filter((c) => c.method === method).map((c) => c.args);
   return { calls, record, called };
 };
+
+/**
+ * A fake of a repository's section that runs work alone (one snapshot, one transaction): `run(work)` runs `work` with
+ * `value`, and `isInside()` tells a fake's method whether it is called from within such a run.
+ */
+export const fakeSection = <T>(value: T) => {
+  let inside = false;
+  return {
+    run: async <R>(work: (value: T) => Promise<R>): Promise<R> => {
+      inside = true;
+      try {
+        return await work(value);
+      } finally {
+        inside = false;
+      }
+    },
+    isInside: () => inside,
+  };
+};

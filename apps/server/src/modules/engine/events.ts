@@ -74,6 +74,30 @@ export type ItemStatusNote = {
   at: Date;
 };
 
+/** The columns of an item's status change as its rows hold them (smallints: the contract's ItemState and ItemStatus). */
+type StatusChangeColumns = {
+  epc: string;
+  company_id: number;
+  location_id: number | null;
+  area_id: number | null;
+  state: number;
+  from_status: number;
+};
+
+/** The note of item `itemId`'s status change to `to` at `at`, from its columns. */
+export const statusNoteOf = (itemId: number, row: StatusChangeColumns, to: ItemStatus, at: Date): ItemStatusNote => ({
+  itemId,
+  epc: row.epc,
+  companyId: row.company_id,
+  locationId: row.location_id,
+  areaId: row.area_id,
+  // The columns hold the contract's values only (every write goes through the ledger, or the seeders that use them).
+  state: row.state as ItemStateValue,
+  from: row.from_status as ItemStatus,
+  to,
+  at,
+});
+
 /** What an engine transaction did besides its moves (for the commit hooks of pipeline.ts). */
 export type LedgerNotes = { sightings: ItemSighting[]; commissions: TagCommission[]; statusChanges: ItemStatusNote[] };
 

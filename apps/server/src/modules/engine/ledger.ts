@@ -8,6 +8,7 @@ import {
   type ItemStateValue,
   type LedgerNotes,
   type MoveReason,
+  statusNoteOf,
   type TagCommission,
 } from './events.js';
 import { createLedgerRepository, type ItemPick } from './ledger.repository.js';
@@ -89,20 +90,7 @@ export const createLedger = (tx: Tx, pending: ItemMoveEvent[], notes: LedgerNote
     async setStatus({ items, status, reference, reason, userId, at }: StatusChange): Promise<number> {
       if (Array.isArray(items) && items.length === 0) return 0;
       const rows = await repo.setStatus({ pick: items, status, reference, reason, userId, at });
-      for (const row of rows) {
-        notes.statusChanges.push({
-          itemId: row.id,
-          epc: row.epc,
-          companyId: row.company_id,
-          locationId: row.location_id,
-          areaId: row.area_id,
-          // The columns hold the contract's values only (every write goes through this ledger).
-          state: row.state as ItemStateValue,
-          from: row.from_status as ItemStatus,
-          to: status,
-          at,
-        });
-      }
+      for (const row of rows) notes.statusChanges.push(statusNoteOf(row.id, row, status, at));
       return rows.length;
     },
 

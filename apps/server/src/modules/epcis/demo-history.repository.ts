@@ -3,11 +3,10 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { parseRows } from '../../db/rows.js';
-import { epcisEvents } from '../../db/schema/index.js';
-import type { ItemSighting, ItemStateValue, ItemStatusNote } from '../engine/events.js';
+import { type ItemSighting, type ItemStatusNote, statusNoteOf } from '../engine/events.js';
 import { INSERT_CHUNK } from './capture/capture.repository.js';
 import { eventsOfLedger } from './epcis.ledger.js';
-import { ledgerContext } from './epcis.repository.js';
+import { insertEvents, ledgerContext } from './epcis.repository.js';
 
 /**
  * The demo's history as EPCIS events (issue 27): the demo seeders write reading sets, traces and status changes
@@ -54,18 +53,10 @@ export const seedDemoEpcisEvents = async (db: Db): Promise<number> => {
       select c.item_id, c.epc, c.company_id, coalesce(c.location_id, i.location_id) as location_id, i.area_id, i.state,
         c.from_status, c.to_status, c.at
       from item_status_changes c join items i on i.id = c.item_id`),
-  ).map((r) => ({
-    itemId: r.item_id,
-    epc: r.epc,
-    companyId: r.company_id,
-    locationId: r.location_id,
-    areaId: r.area_id,
-    // The contract's enums as the columns hold them (smallints written by the same seeders).
-    state: r.state as ItemStateValue,
-    from: r.from_status as ItemStatus,
-    to: r.to_status as ItemStatus,
-    at: r.at,
-  }));
+  ).map(
+    // to_status holds the contract's ItemStatus values (smallints written by the same seeders).
+    (r) => statusNoteOf(r.item_id, r, r.to_status as ItemStatus, r.at),
+  );
   if (!sightings.length && !statusChanges.length) return 0;
   const context = await ledgerContext(db, {
     setIds: [...new Set(sightings.map((s) => s.readingSetId))],
@@ -76,13 +67,7 @@ export const seedDemoEpcisEvents = async (db: Db): Promise<number> => {
   });
   const rows = eventsOfLedger([], { sightings, commissions: [], statusChanges }, context, new Date());
   let stored = 0;
-  for (let from = 0; from < rows.length; from += INSERT_CHUNK) {
-    const inserted = await db
-      .insert(epcisEvents)
-      .values(rows.slice(from, from + INSERT_CHUNK))
-      .onConflictDoNothing({ target: [epcisEvents.companyId, epcisEvents.eventId, epcisEvents.eventTime] })
-      .returning({ id: epcisEvents.id });
-    stored += inserted.length;
-  }
+  for (let from = 0; from < rows.length; from += INSERT_CHUNK)
+    stored += await insertEvents(db, rows.slice(from, from + INSERT_CHUNK));
   return stored;
 };

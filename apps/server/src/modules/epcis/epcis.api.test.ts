@@ -34,6 +34,16 @@ describe('EPCIS 2.0 REST bindings', () => {
     storeId = (await db.select({ id: locations.id }).from(locations).where(eq(locations.code, 'T-MAD-01')))[0]?.id ?? 0;
   }, 240_000);
 
+  /** The demo's CD-MAD, a supplier of its company and `typeCount` item types of its catalog. */
+  const demoCenter = async (typeCount: number) => {
+    const db = w.t.database.db;
+    const [center] = await db.select().from(locations).where(eq(locations.code, 'CD-MAD'));
+    if (!center) throw new Error('demo data missing');
+    const [provider] = await db.select().from(providers).where(eq(providers.companyId, center.companyId)).limit(1);
+    const types = await db.select().from(itemTypes).where(eq(itemTypes.companyId, center.companyId)).limit(typeCount);
+    return { db, center, provider, types };
+  };
+
   const get = async (url: string, token = w.admin) => {
     const r = await w.t.app.inject({ url, headers: { authorization: token } });
     expect(r.statusCode, r.body).toBe(200);
@@ -234,25 +244,14 @@ describe('EPCIS 2.0 REST bindings', () => {
   });
 
   it('turns a dispatch advice (SSCC → SGTINs, desadv) into the purchase order’s expected box', async () => {
-    const db = w.t.database.db;
-    const [location] = await db.select().from(locations).where(eq(locations.code, 'CD-MAD'));
-    const [provider] = await db
-      .select()
-      .from(providers)
-      .where(eq(providers.companyId, location?.companyId ?? 0))
-      .limit(1);
+    const { db, center, provider, types } = await demoCenter(2);
     const created = await w.t.call('POST', '/api/porders/', w.admin, {
       order_code: 'PO-ASN-1',
-      destination_id: location?.id,
+      destination_id: center.id,
       origin_id: provider?.id,
     });
     expect(created.statusCode, created.body).toBe(201);
     const [order] = await db.select().from(orders).where(eq(orders.id, created.json().id));
-    const types = await db
-      .select()
-      .from(itemTypes)
-      .where(eq(itemTypes.companyId, location?.companyId ?? 0))
-      .limit(2);
     const sgtin = (gtin: string, serial: number) =>
       `urn:epc:id:sgtin:${gtin.slice(1, 8)}.${gtin[0]}${gtin.slice(8, 13)}.${serial}`;
     const [a, b] = types.map((x) => x.gtin.padStart(14, '0'));
@@ -295,14 +294,13 @@ describe('EPCIS 2.0 REST bindings', () => {
     expect(JSON.stringify(job.errors)).toContain('NOPE-1');
   });
   it('tells an inventory (reads, then lost items) and an announced SSCC box read at the entry', async () => {
-    const db = w.t.database.db;
-    const [center] = await db.select().from(locations).where(eq(locations.code, 'CD-MAD'));
-    const [type] = await db
-      .select()
-      .from(itemTypes)
-      .where(eq(itemTypes.companyId, center?.companyId ?? 0))
-      .limit(1);
-    if (!center || !type) throw new Error('demo data missing');
+    const {
+      db,
+      center,
+      provider,
+      types: [type],
+    } = await demoCenter(1);
+    if (!type) throw new Error('demo data missing');
     const companyId = center.companyId;
     const events = async (q: string) => all(`/epcis/events?${q}&perPage=200`);
 
@@ -339,7 +337,6 @@ describe('EPCIS 2.0 REST bindings', () => {
     expect(lost).toMatchObject([{ bizStep: 'cycle_counting', epcList: [epcUri(stock[2] ?? '')] }]);
 
     // A supplier's ASN announces an SSCC box; the entry tunnel reads it: receiving + the box's aggregation, with the PO.
-    const [provider] = await db.select().from(providers).where(eq(providers.companyId, companyId)).limit(1);
     const po = await w.t.call('POST', '/api/porders/', w.admin, {
       order_code: 'PO-ASN-2',
       destination_id: center.id,

@@ -2,8 +2,8 @@ import { ExitAlarmStatus, ItemState } from '@rfid/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { epcisEvents, exitAlarms, items, liveEvents, readingSets, users } from '../../db/schema/index.js';
-import { demoDeviceKey } from '../../db/seed/demo-data.js';
 import { addForeignCompany, type ForeignCompany, locationIdByCode } from '../../test/admin-fixtures.js';
+import { demoReaders } from '../../test/demo-readers.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import { newEpcs, postSet } from '../movements/outbound-fixtures.js';
 import { type InboundIds, loadInboundIds } from '../orders/inbound-fixtures.js';
@@ -19,8 +19,7 @@ describe('exit alarms', () => {
   let store: number;
   let bcn: number;
   let gtin: string;
-  const gate = { device: 'EXIT-T01-01', key: demoDeviceKey('EXIT-T01-01') };
-  const till = { device: 'POS-T01-01', key: demoDeviceKey('POS-T01-01') };
+  const { storeGate: gate, storeTill: till } = demoReaders;
   const as = async (who: string, method: 'GET' | 'POST', url: string, payload?: unknown) =>
     t.call(method, url, await t.login(who), payload);
   const alarmsOf = (epc: string) => t.database.db.select().from(exitAlarms).where(eq(exitAlarms.epc, epc));

@@ -1,12 +1,7 @@
-import { EXIT_ALARM_STATUSES, type ExitAlarm, type ExitAlarmStatus } from '@rfid/contract';
+import { EXIT_ALARM_STATUSES, type ExitAlarm } from '@rfid/contract';
+import { knownValue } from '../../db/rows.js';
 import { personOrNull } from '../../http/person.js';
 import type { ExitAlarmRow } from './exit-alarms.repository.js';
-
-const statusOf = (value: string): ExitAlarmStatus => {
-  const known = EXIT_ALARM_STATUSES.find((status) => status === value);
-  if (!known) throw new Error(`exit alarm with an unknown status ${value}`);
-  return known;
-};
 
 /** An exit alarm as the API answers it (exitAlarmSchema). */
 export const toExitAlarm = (row: ExitAlarmRow): ExitAlarm => ({
@@ -28,7 +23,7 @@ export const toExitAlarm = (row: ExitAlarmRow): ExitAlarm => ({
   first_read_at: row.firstReadAt.toISOString(),
   last_read_at: row.lastReadAt.toISOString(),
   reads: row.reads,
-  status: statusOf(row.status),
+  status: knownValue(EXIT_ALARM_STATUSES, row.status, 'exit alarm with an unknown status'),
   note: row.note,
   resolved_by: personOrNull(row.resolverId, row.resolverFirstName, row.resolverLastName, row.resolverEmail),
   resolved_at: row.resolvedAt === null ? null : row.resolvedAt.toISOString(),

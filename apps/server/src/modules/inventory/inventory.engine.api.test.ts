@@ -2,7 +2,7 @@ import { InventoryState, ItemState } from '@rfid/contract';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { inventories, inventoryExpectedItems, readingSets, traces } from '../../db/schema/index.js';
-import { demoDeviceKey } from '../../db/seed/demo-data.js';
+import { demoReaders } from '../../test/demo-readers.js';
 import { demoWorld } from '../../test/demo-world.js';
 import { addReader, postSet } from '../movements/outbound-fixtures.js';
 import { addArea, companyStock, freshEpcs, itemOf, itemsByEpc } from './inventory.fixtures.js';
@@ -159,7 +159,7 @@ describe('inventory engine', () => {
 
     it('validating moves missing items to UNKNOWN and excess ones to STOCKED here, with traces; a later sale wins', async () => {
       // One excess item is sold at the store after the inventory read it: it stays SOLD.
-      const sale = { device: 'POS-T01-01', key: demoDeviceKey('POS-T01-01') };
+      const sale = demoReaders.storeTill;
       const sold = await postSet(demo.t, { ...sale, epcs: [soldLater], at: '2026-11-10T11:00:00Z' });
       expect(sold.json().claimed_by).toBe('pos-sale');
 

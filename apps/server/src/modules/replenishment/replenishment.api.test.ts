@@ -4,7 +4,6 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/rows.js';
 import { inventories, items, readingSets, replenishmentPicks } from '../../db/schema/index.js';
-import { demoDeviceKey } from '../../db/seed/demo-data.js';
 import {
   addForeignCompany,
   areaIdByDescription,
@@ -13,6 +12,7 @@ import {
   expectRefusals,
   type ForeignCompany,
 } from '../../test/admin-fixtures.js';
+import { demoReaders } from '../../test/demo-readers.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import { companyStock } from '../inventory/inventory.fixtures.js';
 import { DEMO_EMAIL, type InboundIds, loadInboundIds } from '../orders/inbound-fixtures.js';
@@ -23,7 +23,7 @@ import { DEMO_EMAIL, type InboundIds, loadInboundIds } from '../orders/inbound-f
  * reading stockroom items moves them to the floor once.
  */
 const OUTSIDER = DEMO_EMAIL.printer; // role 4, not T-MAD-01
-const HANDHELD = { device: 'HH-T01-01', key: demoDeviceKey('HH-T01-01') };
+const HANDHELD = demoReaders.storeHandheld;
 
 type Line = {
   gtin: string;

@@ -2,8 +2,8 @@ import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { countedStocks } from '../../db/schema/index.js';
-import { demoDeviceKey } from '../../db/seed/demo-data.js';
 import { addForeignCompany, areaIdByDescription, type ForeignCompany } from '../../test/admin-fixtures.js';
+import { demoReaders } from '../../test/demo-readers.js';
 import { demoWorld } from '../../test/demo-world.js';
 import { csvLinesOf, multipartForm } from '../../test/helpers.js';
 import { newEpcs, postSet } from '../movements/outbound-fixtures.js';
@@ -41,8 +41,7 @@ describe('stock endpoints', () => {
   let boxOne = 0;
   let orderId = 0;
   const epcsA: string[] = [];
-  const tunnel = { device: 'TUN-MAD-01', key: demoDeviceKey('TUN-MAD-01') };
-  const exitPortal = { device: 'POR-MAD-EXP', key: demoDeviceKey('POR-MAD-EXP') };
+  const { tunnel, exitPortal } = demoReaders;
 
   const call = (auth: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
     demo.t.call(method, `/api${url}`, auth, payload);

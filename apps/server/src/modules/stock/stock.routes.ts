@@ -54,12 +54,16 @@ const decodeText = (bytes: Buffer): string => {
 
 type StockService = ReturnType<typeof createStockService>;
 /** What the stock routes use: the primary's service, the one lists read through, and the app's config. */
-type StockRouteDeps = Pick<ModuleDeps, 'db' | 'config'> & { service: StockService; reads: StockService };
+type StockRouteDeps = Pick<ModuleDeps, 'db' | 'config'> & {
+  service: StockService;
+  reads: StockService;
+  /** The stock routes' declarer (tag `stock`) and the paged lists declared with it. */
+  route: ReturnType<typeof routeDeclarer>;
+  pagedGet: ReturnType<typeof pagedGetter>;
+};
 
 /** Stock per GTIN of an area, a location or every visible location, and stock by tag. */
-const registerStockPerGtinRoutes = (app: ZodApp, { reads }: StockRouteDeps) => {
-  const pagedGet = pagedGetter(app, routeDeclarer(['stock']));
-
+const registerStockPerGtinRoutes = ({ reads, pagedGet }: StockRouteDeps) => {
   pagedGet(
     '/areas/:id/summary/',
     {
@@ -97,10 +101,7 @@ const registerStockPerGtinRoutes = (app: ZodApp, { reads }: StockRouteDeps) => {
 };
 
 /** Box stock, a box's contents and box tracking (with its file). */
-const registerBoxRoutes = (app: ZodApp, { db, config, service, reads }: StockRouteDeps) => {
-  const route = routeDeclarer(['stock']);
-  const pagedGet = pagedGetter(app, route);
-
+const registerBoxRoutes = (app: ZodApp, { db, config, service, reads, route, pagedGet }: StockRouteDeps) => {
   pagedGet(
     '/boxstock/',
     {
@@ -165,9 +166,7 @@ const registerBoxRoutes = (app: ZodApp, { db, config, service, reads }: StockRou
 };
 
 /** The counted-stock upload of an area (roles 1–3). */
-const registerInventoryFileRoute = (app: ZodApp, { service }: StockRouteDeps) => {
-  const route = routeDeclarer(['stock']);
-
+const registerInventoryFileRoute = (app: ZodApp, { service, route }: StockRouteDeps) => {
   app.post(
     '/areas/:id/upload_inventory_file/',
     route({
@@ -195,9 +194,7 @@ const registerInventoryFileRoute = (app: ZodApp, { service }: StockRouteDeps) =>
 };
 
 /** Minimum stock of a GTIN: read, set and change (roles 1–3 edit). */
-const registerMinimumStockRoutes = (app: ZodApp, { service }: StockRouteDeps) => {
-  const route = routeDeclarer(['stock']);
-
+const registerMinimumStockRoutes = (app: ZodApp, { service, route }: StockRouteDeps) => {
   app.get(
     '/types/:id/minstock/',
     route({
@@ -238,10 +235,7 @@ const registerMinimumStockRoutes = (app: ZodApp, { service }: StockRouteDeps) =>
 };
 
 /** Stock alarms and their count (the header bell). */
-const registerAlarmRoutes = (app: ZodApp, { service, reads }: StockRouteDeps) => {
-  const route = routeDeclarer(['stock']);
-  const pagedGet = pagedGetter(app, route);
-
+const registerAlarmRoutes = (app: ZodApp, { service, reads, route, pagedGet }: StockRouteDeps) => {
   pagedGet(
     '/alarms/',
     {
@@ -274,8 +268,9 @@ export const stockRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, 
   const service = createStockService(db);
   // The stock lists read through readDb: the read replica while it keeps up (docs/read-replicas.md); the rest, the primary.
   const reads = readDb === db ? service : createStockService(readDb);
-  const deps = { db, config, service, reads };
-  registerStockPerGtinRoutes(app, deps);
+  const route = routeDeclarer(['stock']);
+  const deps = { db, config, service, reads, route, pagedGet: pagedGetter(app, route) };
+  registerStockPerGtinRoutes(deps);
   registerBoxRoutes(app, deps);
   registerInventoryFileRoute(app, deps);
   registerMinimumStockRoutes(app, deps);

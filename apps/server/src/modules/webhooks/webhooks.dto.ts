@@ -6,6 +6,7 @@ import {
   type WebhookEndpoint,
   type WebhookEventType,
 } from '@rfid/contract';
+import { knownValue } from '../../db/rows.js';
 import type { DeliveryRow, EndpointRow } from './webhooks.repository.js';
 import { messageIdOf } from './webhooks.rules.js';
 
@@ -32,19 +33,13 @@ export const toEndpoint = (row: EndpointRow, now: Date): WebhookEndpoint => ({
   created_at: row.createdAt.toISOString(),
 });
 
-const stateOf = (value: string): WebhookDeliveryState => {
-  const known = WEBHOOK_DELIVERY_STATES.find((state) => state === value);
-  if (!known) throw new Error(`webhook delivery with an unknown state ${value}`);
-  return known;
-};
-
 /** One delivery of the log. */
 export const toDelivery = (row: DeliveryRow): WebhookDelivery => ({
   id: row.id,
   message_id: messageIdOf(row.messageId),
   event_type: row.eventType,
   subject: row.subject,
-  state: stateOf(row.state),
+  state: knownValue(WEBHOOK_DELIVERY_STATES, row.state, 'webhook delivery with an unknown state'),
   attempts: row.attempts,
   last_status: row.lastStatus,
   last_error: row.lastError,

@@ -12,8 +12,8 @@ import {
   webhookEndpoints,
   webhookMessages,
 } from '../../db/schema/index.js';
-import { demoDeviceKey } from '../../db/seed/demo-data.js';
 import { locationIdByCode } from '../../test/admin-fixtures.js';
+import { demoReaders } from '../../test/demo-readers.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import { newEpcs, postSet } from '../movements/outbound-fixtures.js';
 import { type InboundIds, loadInboundIds } from '../orders/inbound-fixtures.js';
@@ -29,8 +29,7 @@ describe('webhook events emitted by the changes', () => {
   let companyId: number;
   let store: number;
   let bcn: number;
-  const gate = { device: 'EXIT-T01-01', key: demoDeviceKey('EXIT-T01-01') };
-  const till = { device: 'POS-T01-01', key: demoDeviceKey('POS-T01-01') };
+  const { storeGate: gate, storeTill: till } = demoReaders;
 
   const addEndpoint = async (eventTypes: string[], locationIds: number[] | null = null) => {
     const [row] = await t.database.db

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { fakeSection } from '../../../test/recording-repo.js';
 import { BackupError, ExitCode } from '../errors.js';
 import { type BackupReader, type EmbeddedBackupSource, takeEmbeddedBackup } from './take-embedded-backup.js';
 
@@ -13,32 +14,25 @@ const image = Buffer.from('the data folder as a tar '.repeat(500));
 /** A fake database: records what ran, and whether it ran inside `alone`. */
 const fakeSource = (migration: Awaited<ReturnType<BackupReader['lastMigration']>>) => {
   const log: string[] = [];
-  let inside = false;
   const reader: BackupReader = {
     lastMigration: async () => {
-      log.push(`migration${inside ? '' : ' OUTSIDE'}`);
+      log.push(`migration${alone.isInside() ? '' : ' OUTSIDE'}`);
       return migration;
     },
     checkpoint: async () => {
-      log.push(`checkpoint${inside ? '' : ' OUTSIDE'}`);
+      log.push(`checkpoint${alone.isInside() ? '' : ' OUTSIDE'}`);
     },
     tableCounts: async () => {
-      log.push(`counts${inside ? '' : ' OUTSIDE'}`);
+      log.push(`counts${alone.isInside() ? '' : ' OUTSIDE'}`);
       return { 'public.items': 7, 'drizzle.__drizzle_migrations': 2 };
     },
     version: async () => 'PostgreSQL 18.6 (PGlite 0.5.16) on wasm32-unknown-emscripten, compiled by emcc',
   };
+  const alone = fakeSection(reader);
   const source: EmbeddedBackupSource = {
-    alone: async (work) => {
-      inside = true;
-      try {
-        return await work(reader);
-      } finally {
-        inside = false;
-      }
-    },
+    alone: (work) => alone.run(work),
     image: async () => {
-      log.push(`image${inside ? '' : ' OUTSIDE'}`);
+      log.push(`image${alone.isInside() ? '' : ' OUTSIDE'}`);
       return new Blob([image]);
     },
   };

@@ -3,7 +3,7 @@ import type { Language } from '../../../i18n/messages.js';
 import type { AuthUser } from '../../../plugins/auth.js';
 import { type CaptureJob, captureDto } from '../epcis-capture-dto.js';
 import type { EpcisRepository } from '../epcis-store.repository.js';
-import { captureToken, captureTokenId, perPageOf } from './epcis-paging.js';
+import { captureTokens, positionedPage } from './epcis-paging.js';
 
 export type ListCaptureJobsInput = { user: AuthUser; query: EpcisPagingQuery; language: Language };
 
@@ -12,13 +12,8 @@ export const listCaptureJobs = async (
   repo: Pick<EpcisRepository, 'captures'>,
   { user, query, language }: ListCaptureJobsInput,
 ): Promise<{ jobs: CaptureJob[]; next: string | null }> => {
-  const perPage = perPageOf(query.perPage);
-  const beforeId = query.nextPageToken ? captureTokenId(query.nextPageToken) : undefined;
-  const rows = await repo.captures(user.companyId, { ...(beforeId ? { beforeId } : {}), limit: perPage + 1 });
-  const page = rows.slice(0, perPage);
-  const last = page.at(-1);
-  return {
-    jobs: page.map((row) => captureDto(row, language)),
-    next: rows.length > perPage && last ? captureToken(last.id) : null,
-  };
+  const { page, next } = await positionedPage(query, captureTokens, (beforeId, limit) =>
+    repo.captures(user.companyId, { ...(beforeId ? { beforeId } : {}), limit }),
+  );
+  return { jobs: page.map((row) => captureDto(row, language)), next };
 };

@@ -2,7 +2,7 @@ import type { EpcisPagingQuery } from '@rfid/contract';
 import type { AuthUser } from '../../../plugins/auth.js';
 import type { VocabularyName } from '../epcis.repository.js';
 import type { EpcisRepository } from '../epcis-store.repository.js';
-import { perPageOf } from './epcis-paging.js';
+import { positionedPage, valueTokens } from './epcis-paging.js';
 
 export type ListVocabularyInput = { user: AuthUser; name: VocabularyName; query: EpcisPagingQuery };
 
@@ -14,10 +14,8 @@ export const listVocabulary = async (
   repo: Pick<EpcisRepository, 'vocabulary'>,
   { user, name, query }: ListVocabularyInput,
 ): Promise<{ values: string[]; next: string | null }> => {
-  const perPage = perPageOf(query.perPage);
-  const after = query.nextPageToken ? Buffer.from(query.nextPageToken, 'base64url').toString() : undefined;
-  const values = await repo.vocabulary(user, name, { ...(after ? { after } : {}), limit: perPage + 1 });
-  const page = values.slice(0, perPage);
-  const last = page.at(-1);
-  return { values: page, next: values.length > perPage && last ? Buffer.from(last).toString('base64url') : null };
+  const { page, next } = await positionedPage(query, valueTokens, (after, limit) =>
+    repo.vocabulary(user, name, { ...(after ? { after } : {}), limit }),
+  );
+  return { values: page, next };
 };

@@ -53,10 +53,15 @@ const none = { key: '', description: '', section: '', expected: null, matched: n
  */
 export const shrinkCsv = (report: ShrinkReport, { code }: { code: string }): { name: Words; rows: ShrinkLine[] } => {
   const period = { from: report.date_from, to: report.date_to };
+  /** A line of the whole period: its kind, its units and value and its own cells; the other cells blank. */
+  const periodLine = (
+    kind: ShrinkLine['kind'],
+    cells: Pick<ShrinkLine, 'units' | 'value'> & Partial<Pick<ShrinkLine, 'key' | 'description' | 'section' | 'accuracy'>>,
+  ): ShrinkLine => ({ kind, ...period, ...none, ...cells });
   const rows: ShrinkLine[] = [
-    { kind: 'total', ...period, ...none, accuracy: report.accuracy, units: report.shrink.units, value: report.shrink.value },
-    { kind: 'inventoryLost', ...period, ...none, ...report.shrink.inventory },
-    { kind: 'exitLost', ...period, ...none, ...report.shrink.exit },
+    periodLine('total', { accuracy: report.accuracy, units: report.shrink.units, value: report.shrink.value }),
+    periodLine('inventoryLost', report.shrink.inventory),
+    periodLine('exitLost', report.shrink.exit),
     ...report.days.map((d): ShrinkLine => ({ kind: 'day', from: d.day, to: d.day, ...none, units: d.units, value: d.value })),
     ...report.trend.map(
       (i): ShrinkLine => ({
@@ -73,28 +78,11 @@ export const shrinkCsv = (report: ShrinkReport, { code }: { code: string }): { n
         value: null,
       }),
     ),
-    ...report.top_gtins.map(
-      (g): ShrinkLine => ({
-        kind: 'gtin',
-        ...period,
-        ...none,
-        key: g.gtin,
-        description: g.description,
-        section: g.section,
-        units: g.units,
-        value: g.value,
-      }),
+    ...report.top_gtins.map((g) =>
+      periodLine('gtin', { key: g.gtin, description: g.description, section: g.section, units: g.units, value: g.value }),
     ),
-    ...report.top_sections.map(
-      (s): ShrinkLine => ({
-        kind: 'section',
-        ...period,
-        ...none,
-        key: s.section,
-        section: s.section,
-        units: s.units,
-        value: s.value,
-      }),
+    ...report.top_sections.map((s) =>
+      periodLine('section', { key: s.section, section: s.section, units: s.units, value: s.value }),
     ),
   ];
   const stem = `${code}_${report.date_from}_${report.date_to}`;

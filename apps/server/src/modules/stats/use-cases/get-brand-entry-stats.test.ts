@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getBrandEntryStats } from './get-brand-entry-stats.js';
-import { brandStatsDeps, expectRefusedBeforeFigures, statsUser as user } from './stats-fixtures.js';
+import { brandRange, brandStatsDeps, expectRefusedBeforeFigures, statsUser as user } from './stats-fixtures.js';
 
 describe('get brand entry stats (use case)', () => {
   it("answers the movement entry figures of the brand's locations, per day over the default 30 days", async () => {
@@ -16,12 +16,7 @@ describe('get brand entry stats (use case)', () => {
       from: '2026-10-30T07:00:00.000Z',
       to: '2026-11-29T07:00:00.000Z',
     });
-    expect(asked).toEqual([
-      {
-        method: 'entryFigures',
-        range: { locationIds: [2, 3], from: new Date('2026-10-30T07:00:00Z'), to: new Date('2026-11-29T07:00:00Z') },
-      },
-    ]);
+    expect(asked).toEqual([{ method: 'entryFigures', range: brandRange('2026-10-30T07:00:00Z', '2026-11-29T07:00:00Z') }]);
   });
 
   it('refuses a range that ends before it starts (400 on date_start)', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getBrandSaleStats } from './get-brand-sale-stats.js';
-import { brandStatsDeps, expectRefusedBeforeFigures, tenDays, statsUser as user } from './stats-fixtures.js';
+import { brandRange, brandStatsDeps, expectRefusedBeforeFigures, tenDays, statsUser as user } from './stats-fixtures.js';
 
 describe('get brand sale stats (use case)', () => {
   it("answers the POS sales and returns of the brand's locations, and per day of the range", async () => {
@@ -17,12 +17,7 @@ describe('get brand sale stats (use case)', () => {
       from: '2026-10-31T23:00:00.000Z',
       to: '2026-11-10T22:59:59.999Z',
     });
-    expect(asked).toEqual([
-      {
-        method: 'saleFigures',
-        range: { locationIds: [2, 3], from: new Date('2026-10-31T23:00:00Z'), to: new Date('2026-11-10T22:59:59.999Z') },
-      },
-    ]);
+    expect(asked).toEqual([{ method: 'saleFigures', range: brandRange('2026-10-31T23:00:00Z', '2026-11-10T22:59:59.999Z') }]);
   });
 
   it('refuses an unreadable date (400 on date_end) before reading any figure', async () => {

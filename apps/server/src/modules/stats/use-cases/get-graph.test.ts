@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import type { StatsRepository } from '../stats.repository.js';
 import { getGraph } from './get-graph.js';
 import { clock, fakeStatsRepo, statsUser as user } from './stats-fixtures.js';
 
 const location = { kind: 'location', id: 2 } as const;
+
+/** The graph of location 2 (T-MAD-01) for `query`, from `repo` at the fixtures' clock. */
+const graphOf = (repo: StatsRepository, query: Parameters<typeof getGraph>[1]['query']) =>
+  getGraph({ repo, now: clock }, { user, target: location, query });
 
 describe('get graph (use case)', () => {
   it("charts each day's last snapshot, and the stock now on today (29 November in Madrid)", async () => {
@@ -14,10 +19,7 @@ describe('get graph (use case)', () => {
         { bucket: '2026-11-26', quantity: 99, theoretical: 99 },
       ],
     });
-    const answer = await getGraph(
-      { repo, now: clock },
-      { user, target: location, query: { date_start: '2026-11-27', date_end: '2026-11-29' } },
-    );
+    const answer = await graphOf(repo, { date_start: '2026-11-27', date_end: '2026-11-29' });
     expect(answer).toEqual({
       module: 'stock',
       granularity: 'day',
@@ -38,10 +40,7 @@ describe('get graph (use case)', () => {
     const { repo, called } = fakeStatsRepo({
       stockBuckets: async () => [{ bucket: '2026-11-27', quantity: 10, theoretical: 9 }],
     });
-    const answer = await getGraph(
-      { repo, now: clock },
-      { user, target: location, query: { date_start: '2026-11-27', date_end: '2026-11-28' } },
-    );
+    const answer = await graphOf(repo, { date_start: '2026-11-27', date_end: '2026-11-28' });
     expect(answer.series).toEqual([
       { name: 'stock', data: [10, null] },
       { name: 'theorical_stock', data: [9, null] },
@@ -61,10 +60,7 @@ describe('get graph (use case)', () => {
         { bucket: '2026-12-01', key: '3', n: 9 },
       ],
     });
-    const answer = await getGraph(
-      { repo, now: clock },
-      { user, target: location, query: { module: 'inbound', date_start: '2026-11-27', date_end: '2026-11-28' } },
-    );
+    const answer = await graphOf(repo, { module: 'inbound', date_start: '2026-11-27', date_end: '2026-11-28' });
     expect(answer.series).toEqual([
       { name: 'correctly_received', data: [4, 0] },
       { name: 'incorrectly_received', data: [0, 5] },
@@ -93,10 +89,7 @@ describe('get graph (use case)', () => {
         { bucket: '2026-11', key: '4', n: 7 },
       ],
     });
-    const answer = await getGraph(
-      { repo, now: clock },
-      { user, target: location, query: { module: 'online', granularity: 'month', date_start: '2026-10', date_end: '2026-11' } },
-    );
+    const answer = await graphOf(repo, { module: 'online', granularity: 'month', date_start: '2026-10', date_end: '2026-11' });
     expect(answer).toMatchObject({ granularity: 'month', date_start: '2026-10-01', date_end: '2026-11-30' });
     expect(answer.x_axis).toEqual(['2026-10', '2026-11']);
     expect(answer.series).toEqual([
@@ -128,13 +121,13 @@ describe('get graph (use case)', () => {
       ],
     });
     const query = { date_start: '2026-11-28', date_end: '2026-11-29' };
-    const outbound = await getGraph({ repo, now: clock }, { user, target: location, query: { ...query, module: 'outbound' } });
+    const outbound = await graphOf(repo, { ...query, module: 'outbound' });
     expect(outbound.series).toEqual([
       { name: 'correctly_exited', data: [2, 0] },
       { name: 'incorrectly_exited', data: [1, 0] },
       { name: 'waiting', data: [0, 0] },
     ]);
-    const pos = await getGraph({ repo, now: clock }, { user, target: location, query: { ...query, module: 'pos' } });
+    const pos = await graphOf(repo, { ...query, module: 'pos' });
     expect(pos.series).toEqual([
       { name: 'sales', data: [12, 0] },
       { name: 'returns', data: [0, 3] },
@@ -143,9 +136,10 @@ describe('get graph (use case)', () => {
 
   it('refuses a start after today (400 on date_start) and a location the user does not see', async () => {
     const { repo, calls } = fakeStatsRepo();
-    await expect(
-      getGraph({ repo, now: clock }, { user, target: location, query: { date_start: '2026-11-30' } }),
-    ).rejects.toMatchObject({ code: 'VALIDATION', errors: { date_start: ['common.date_start_after_today'] } });
+    await expect(graphOf(repo, { date_start: '2026-11-30' })).rejects.toMatchObject({
+      code: 'VALIDATION',
+      errors: { date_start: ['common.date_start_after_today'] },
+    });
     await expect(getGraph({ repo, now: clock }, { user, target: { kind: 'location', id: 9 }, query: {} })).rejects.toMatchObject({
       code: 'NOT_FOUND',
       text: { key: 'location.not_found' },

@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import { notFound } from '../../../http/errors.js';
+import { fakeSection } from '../../../test/recording-repo.js';
 import { testUser } from '../../admin/use-cases/use-case-fixtures.js';
 import type { FiguresRepository } from '../figures.repository.js';
 import type { StatsRepository, StatsSnapshotReads } from '../stats.repository.js';
@@ -21,11 +22,10 @@ export type Call = { method: string; args: unknown[]; inSnapshot: boolean };
  */
 export const fakeStatsRepo = (over: Partial<StatsRepository> = {}) => {
   const calls: Call[] = [];
-  let inSnapshot = false;
   const record =
     <A extends unknown[], R>(method: string, answer: (...args: A) => R) =>
     (...args: A): R => {
-      calls.push({ method, args, inSnapshot });
+      calls.push({ method, args, inSnapshot: snapshot.isInside() });
       return answer(...args);
     };
   const answers: Omit<StatsRepository, 'readSnapshot'> = {
@@ -56,6 +56,7 @@ export const fakeStatsRepo = (over: Partial<StatsRepository> = {}) => {
     itemsOut: record('itemsOut', answers.itemsOut),
     orderStatusCounts: record('orderStatusCounts', answers.orderStatusCounts),
   };
+  const snapshot = fakeSection(reads);
   const repo: StatsRepository = {
     ...reads,
     location: record('location', answers.location),
@@ -68,14 +69,7 @@ export const fakeStatsRepo = (over: Partial<StatsRepository> = {}) => {
     posBuckets: record('posBuckets', answers.posBuckets),
     stockBuckets: record('stockBuckets', answers.stockBuckets),
     listStockEvolution: record('listStockEvolution', answers.listStockEvolution),
-    readSnapshot: async (work) => {
-      inSnapshot = true;
-      try {
-        return await work(reads);
-      } finally {
-        inSnapshot = false;
-      }
-    },
+    readSnapshot: (work) => snapshot.run(work),
   };
   return { repo, calls, called: (method: string) => calls.filter((c) => c.method === method).map((c) => c.args) };
 };
@@ -128,6 +122,8 @@ export const fakeFigures = (over: Partial<FiguresRepository> = {}) => {
 
 /** 1 to 10 November 2026: a brand statistic's range of 10 days of Madrid. */
 export const tenDays = { date_start: '2026-11-01', date_end: '2026-11-10' };
+/** The range a brand statistic asks its figures for: the brand's locations (2 and 3, brandLocationIds) from `from` to `to`. */
+export const brandRange = (from: string, to: string) => ({ locationIds: [2, 3], from: new Date(from), to: new Date(to) });
 /** What a brand of another company is refused with (404). */
 export const brandNotFound = { code: 'NOT_FOUND', text: { key: 'brand.not_found' } };
 

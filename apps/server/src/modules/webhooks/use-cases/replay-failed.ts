@@ -1,10 +1,10 @@
 import type { WebhookReplayAnswer, WebhookReplayBody } from '@rfid/contract';
 import type { AuthUser } from '../../../plugins/auth.js';
-import { requireEndpoint, type WebhookDeps } from './webhook-use-case.js';
+import { type ReplayDeps, requireEndpoint } from './webhook-use-case.js';
 
 /** POST /api/webhooks/{id}/replay/: every failed delivery of the endpoint made since `since` is sent again. */
 export const replayFailed = async (
-  { repo, wake }: Pick<WebhookDeps, 'repo'> & { wake: () => void },
+  { repo, wake }: ReplayDeps,
   user: AuthUser,
   { id, body }: { id: number; body: WebhookReplayBody },
 ): Promise<WebhookReplayAnswer> => {

@@ -7,6 +7,9 @@ import { isAllowedUrlHost } from '../webhooks.transport.js';
 /** What every webhook use case may need: the repository and the clock. */
 export type WebhookDeps = { repo: WebhooksRepository; now: () => Date };
 
+/** What a replay needs: the repository and the sender's wake-up (a delivery made due again goes at once). */
+export type ReplayDeps = Pick<WebhookDeps, 'repo'> & { wake: () => void };
+
 /** The user's company's endpoint, or 404 (another company's endpoint is not theirs to know of). */
 export const requireEndpoint = async (repo: WebhooksRepository, user: AuthUser, id: number): Promise<EndpointRow> => {
   return foundOr(repo.get(user.companyId, id), 'webhooks.not_found');
