@@ -34,6 +34,7 @@ export const canDo = (role: number, threshold: number): boolean => role >= 1 && 
 
 export const LocationKind = { Center: 'center', Store: 'store' } as const;
 export type LocationKind = ValueOf<typeof LocationKind>;
+export const LOCATION_KINDS = valuesOf(LocationKind);
 
 /** Order status (origin_status / destination_status). */
 export const OrderStatus = {
