@@ -4,7 +4,7 @@ import { isValidGln, isValidGlnExtension } from '@rfid/epc';
 import { z } from 'zod';
 import { editVersionField, emailField, INT4_MAX, idDescriptionSchema, intIn, pagingQuerySchema, personFields } from './common.js';
 import { timeZoneSchema } from './dates.js';
-import { AREA_KINDS, AreaKind } from './enums.js';
+import { AREA_KINDS, AreaKind, LOCATION_KINDS, LocationKind } from './enums.js';
 import { ReaderConnection, ReaderLinkState } from './ingest.js';
 import { locationSchema } from './locations.js';
 import { LIST_PAGE_SIZE } from './paging.js';
@@ -94,7 +94,7 @@ export const locationBodySchema = z.object({
   description: requiredText('Please enter the name'),
   /** Unique per company; generated from the name when left empty. */
   code: z.string().trim().max(32).optional().default(''),
-  kind: z.enum(['center', 'store']).optional().default('center'),
+  kind: z.enum(LOCATION_KINDS).optional().default(LocationKind.Center),
   brand: requiredId('Please select the brand'),
   phone: z.string().trim().max(40).optional().default(''),
   email: z
@@ -198,6 +198,7 @@ export const areaListQuerySchema = listQuery;
 /* ------------------------------------------------------------------ readers (devices) */
 
 export const READERS_PAGE_SIZE = LIST_PAGE_SIZE;
+/** A reader's state: ON when heard from within READER_ONLINE_WINDOW_MS (nms.ts), else OFF. */
 export const readerStateSchema = z.enum(['ON', 'OFF']);
 export type ReaderState = z.infer<typeof readerStateSchema>;
 

@@ -1,6 +1,6 @@
 /** API keys for integrations (issue 27, docs/integrations.md): per company, scoped to locations and to read or write. */
 import { z } from 'zod';
-import { intId, personFields } from './common.js';
+import { booleanTextField, intId, personFields } from './common.js';
 import { API_KEY_ACCESS } from './integrations.js';
 
 /** Every key starts with this: a key is told from a user's token (64 hex digits) at a glance, and by the server. */
@@ -52,7 +52,7 @@ export type ApiKeyCreated = z.infer<typeof apiKeyCreatedSchema>;
 
 /** GET /api/api_keys/: `revoked=true` lists the revoked ones too (by default only the active ones). */
 export const apiKeyListQuerySchema = z.object({
-  revoked: z.enum(['true', 'false'], { error: 'Choose true or false.' }).optional(),
+  revoked: booleanTextField.optional(),
 });
 export type ApiKeyListQuery = z.infer<typeof apiKeyListQuerySchema>;
 

@@ -156,6 +156,9 @@ export const textFilters = <const K extends string>(...keys: K[]) =>
   // Object.fromEntries loses the keys' names: the mapped type restores what the entries hold.
   Object.fromEntries(keys.map((key) => [key, z.string().optional()])) as { [P in K]: z.ZodOptional<z.ZodString> };
 
+/** A yes/no flag of a query as it arrives: the text 'true' or 'false' (the handler compares it). */
+export const booleanTextField = z.enum(['true', 'false'], { error: 'Choose true or false.' });
+
 /** The paging fields of a list query: `limit` (1 … 1000) and `offset`. */
 export const pageQueryFields = {
   limit: intIn(1, 1000).optional(),

@@ -4,11 +4,12 @@
 export type ValueOf<T> = T[keyof T];
 
 /**
- * The values of a const object of names as the non-empty tuple `z.enum` takes. Object.values types them as an array;
- * every enum of the contract has at least one name, so the tuple holds. Typed without `ValueOf`, which the package does
- * not export, so that the server's inferred table types can name the type.
+ * The values of a const object of names, in its order, as the non-empty tuple `z.enum` takes (for text values) or a
+ * list to offer (`ROLES`, `ITEM_STATUSES`). Object.values types them as an array; every enum of the contract has at least
+ * one name, so the tuple holds. Typed without `ValueOf`, which the package does not export, so that the server's
+ * inferred table types can name the type.
  */
-export const valuesOf = <T extends Record<string, string>>(names: T): [T[keyof T], ...T[keyof T][]] =>
+export const valuesOf = <T extends Record<string, string | number>>(names: T): [T[keyof T], ...T[keyof T][]] =>
   Object.values(names) as [T[keyof T], ...T[keyof T][]];
 
 /**

@@ -9,7 +9,7 @@ export const Role = {
   Visualizer: 5,
 } as const;
 export type Role = ValueOf<typeof Role>;
-export const ROLES = [1, 2, 3, 4, 5] as const;
+export const ROLES = valuesOf(Role);
 
 /** The highest (numerically largest) role allowed for each gated action. */
 export const RoleThreshold = {
@@ -34,6 +34,7 @@ export const canDo = (role: number, threshold: number): boolean => role >= 1 && 
 
 export const LocationKind = { Center: 'center', Store: 'store' } as const;
 export type LocationKind = ValueOf<typeof LocationKind>;
+export const LOCATION_KINDS = valuesOf(LocationKind);
 
 /** Order status (origin_status / destination_status). */
 export const OrderStatus = {
@@ -101,7 +102,7 @@ export const ItemStatus = {
   Quarantine: 4,
 } as const;
 export type ItemStatus = ValueOf<typeof ItemStatus>;
-export const ITEM_STATUSES = [0, 1, 2, 3, 4] as const;
+export const ITEM_STATUSES = valuesOf(ItemStatus);
 
 /** An exit alarm's state (issue 26): open until a user marks it a false alarm, recovered or lost. */
 export const ExitAlarmStatus = {
@@ -116,7 +117,7 @@ export const EXIT_ALARM_STATUSES = valuesOf(ExitAlarmStatus);
 /** A replenishment pick's state (issue 26): taken from the stockroom, or skipped for the day. */
 export const PickStatus = { Picked: 'picked', Skipped: 'skipped' } as const;
 export type PickStatus = ValueOf<typeof PickStatus>;
-export const PICK_STATUSES = [PickStatus.Picked, PickStatus.Skipped] as const;
+export const PICK_STATUSES = valuesOf(PickStatus);
 
 export const ReaderType = { Normal: 0, All: 1 } as const;
 
@@ -125,12 +126,12 @@ export const InventoryState = { Pending: 0, Computing: 1, Validated: 2, Canceled
 /** A background job's state (the jobs table; docs/design.md §8, docs/background-jobs.md). */
 export const JobState = { Queued: 'queued', Running: 'running', Done: 'done', Failed: 'failed' } as const;
 export type JobState = ValueOf<typeof JobState>;
-export const JOB_STATES = [JobState.Queued, JobState.Running, JobState.Done, JobState.Failed] as const;
+export const JOB_STATES = valuesOf(JobState);
 
 /** How a session began (api_tokens.method; issue 29). */
 export const SessionMethod = { Password: 'password', Oidc: 'oidc' } as const;
 export type SessionMethod = ValueOf<typeof SessionMethod>;
-export const SESSION_METHODS = [SessionMethod.Password, SessionMethod.Oidc] as const;
+export const SESSION_METHODS = valuesOf(SessionMethod);
 
 /** A pending step of a sign-in (login_challenges.kind; issue 29). */
 export const ChallengeKind = {
@@ -150,9 +151,9 @@ export type ChallengeKind = ValueOf<typeof ChallengeKind>;
 /** Who wrote an audit row (audit_log.actor_kind; issue 29). */
 export const AuditActor = { User: 'user', ApiKey: 'api_key', Device: 'device', System: 'system' } as const;
 export type AuditActor = ValueOf<typeof AuditActor>;
-export const AUDIT_ACTORS = [AuditActor.User, AuditActor.ApiKey, AuditActor.Device, AuditActor.System] as const;
+export const AUDIT_ACTORS = valuesOf(AuditActor);
 
 /** What an audited write did (audit_log.action; issue 29): made, changed or removed an entity, or another action on it. */
 export const AuditAction = { Create: 'create', Update: 'update', Delete: 'delete', Action: 'action' } as const;
 export type AuditAction = ValueOf<typeof AuditAction>;
-export const AUDIT_ACTIONS = [AuditAction.Create, AuditAction.Update, AuditAction.Delete, AuditAction.Action] as const;
+export const AUDIT_ACTIONS = valuesOf(AuditAction);

@@ -4,7 +4,16 @@
  * inventories back to the ERP.
  */
 import { z } from 'zod';
-import { apiDateString, gtinCatalogFields, idDescriptionSchema, intId, intIn, pageQueryFields, personFields } from './common.js';
+import {
+  apiDateString,
+  booleanTextField,
+  gtinCatalogFields,
+  idDescriptionSchema,
+  intId,
+  intIn,
+  pageQueryFields,
+  personFields,
+} from './common.js';
 import { type ValueOf, valuesOf } from './const-enum.js';
 import { exportQuerySchema } from './exports.js';
 
@@ -74,7 +83,8 @@ export type ErpSnapshotDetail = z.infer<typeof erpSnapshotDetailSchema>;
 export const erpSnapshotParamsSchema = z.object({ id: intId() });
 export const erpSnapshotListQuerySchema = z.object({ ...pageQueryFields });
 
-const booleanText = z.enum(['true', 'false'], { error: 'Choose true or false.' });
+/** The CSV files' dialect: plain, the machine-readable CSV (English column names, `,`, ISO times, no BOM); es, the Spanish file (as lang=es). */
+const csvDialectField = z.enum(['es', 'plain'], { error: 'Choose es or plain.' }).optional();
 
 /**
  * GET /api/erp/differences/: per store and GTIN, the ERP's quantity beside the RFID stock. `location` one location
@@ -86,7 +96,7 @@ export const erpDifferencesQuerySchema = z.object({
   ...pageQueryFields,
   location: intId('Enter a location id.').optional(),
   gtin: z.string().trim().max(14, 'A GTIN has at most 14 digits.').regex(/^\d*$/, 'Enter digits of a GTIN.').optional(),
-  only_differences: booleanText.optional(),
+  only_differences: booleanTextField.optional(),
   order_by: z.string().max(200).optional(),
 });
 export type ErpDifferencesQuery = z.infer<typeof erpDifferencesQuerySchema>;
@@ -94,8 +104,7 @@ export type ErpDifferencesQuery = z.infer<typeof erpDifferencesQuerySchema>;
 /** The CSV export's query: the list's filters and order, and the spreadsheet it is for (`es` by default). */
 export const erpDifferencesExportQuerySchema = erpDifferencesQuerySchema.omit({ limit: true, offset: true }).extend({
   ...exportQuerySchema.shape,
-  // plain: the machine-readable CSV (English column names, `,`, ISO times, no BOM); es: the Spanish file (as lang=es).
-  dialect: z.enum(['es', 'plain'], { error: 'Choose es or plain.' }).optional(),
+  dialect: csvDialectField,
 });
 export type ErpDifferencesExportQuery = z.infer<typeof erpDifferencesExportQuerySchema>;
 
@@ -148,8 +157,8 @@ export type InventoryDifferences = z.infer<typeof inventoryDifferencesSchema>;
 export const inventoryDifferencesQuerySchema = z.object({
   format: z.enum(['json', 'csv', 'xlsx'], { error: 'Choose json, csv or xlsx.' }).optional(),
   lang: exportQuerySchema.shape.lang,
-  dialect: z.enum(['es', 'plain'], { error: 'Choose es or plain.' }).optional(),
-  only_differences: booleanText.optional(),
+  dialect: csvDialectField,
+  only_differences: booleanTextField.optional(),
 });
 export type InventoryDifferencesQuery = z.infer<typeof inventoryDifferencesQuerySchema>;
 
@@ -169,7 +178,7 @@ export const inventoryFeedQuerySchema = z.object({
     .optional(),
   location: intId('Enter a location id.').optional(),
   limit: intIn(1, INVENTORY_FEED_MAX).optional(),
-  only_differences: booleanText.optional(),
+  only_differences: booleanTextField.optional(),
 });
 export type InventoryFeedQuery = z.infer<typeof inventoryFeedQuerySchema>;
 

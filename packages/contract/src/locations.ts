@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idDescriptionSchema, pagingQuerySchema } from './common.js';
+import { LOCATION_KINDS } from './enums.js';
 
 /**
  * GET /locations/, /brands/, /companies/: paging, order_by and each list's filters (texts, read by the server's
@@ -23,7 +24,7 @@ export const addressSchema = z.object({
 export const locationSchema = z.object({
   ...idDescriptionSchema.shape,
   code: z.string(),
-  kind: z.enum(['center', 'store']),
+  kind: z.enum(LOCATION_KINDS),
   brand: z.number().nullable(),
   brand_description: z.string().nullable(),
   active: z.boolean(),

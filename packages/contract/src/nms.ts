@@ -1,5 +1,6 @@
 // Shapes of the network management service (/nms) and of the MQTT messages between the server and readers.
 import { z } from 'zod';
+import { readerStateSchema } from './admin.js';
 import { intId } from './common.js';
 
 /** The message the web shows when an /nms call answers 503 (or cannot be reached). */
@@ -12,7 +13,7 @@ export const nmsDeviceSchema = z.object({
   id: z.number(),
   mac: z.string(),
   serial_number: z.string(),
-  state: z.enum(['ON', 'OFF']),
+  state: readerStateSchema,
   last_seen_at: z.string().nullable(),
   /** Firmware version last reported. */
   version: z.string(),

@@ -2,14 +2,15 @@
 // (LabelVoidReason) listed with why and when, and replacement labels, each with a new EPC, made for them.
 import { z } from 'zod';
 import { bigId, idDescriptionSchema } from './common.js';
-import { printOrderSchema } from './printing.js';
+import { valuesOf } from './const-enum.js';
+import { LabelVoidReason, printOrderSchema } from './printing.js';
 
 export const PRINT_VOIDED_PAGE_SIZE = 10;
 /** At most this many voided labels named in one replacement request (none named: every voided label of the order). */
 export const REPLACE_LABELS_MAX = 1_000;
 
 /** Why a label was voided, as the API answers it (LabelVoidReason in printing.ts). */
-export const LABEL_VOID_REASONS = ['unconfirmed', 'encode_failed'] as const;
+export const LABEL_VOID_REASONS = valuesOf(LabelVoidReason);
 
 /** A label as a replacement or the label it replaces names it: its id, number in the order and EPC. */
 export const printLabelRefSchema = z.object({ id: z.number(), label_number: z.number(), epc: z.string() });
