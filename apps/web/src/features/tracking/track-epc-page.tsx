@@ -1,23 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import SearchIcon from '@mui/icons-material/Search';
-import {
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Link,
-  Stack,
-  TextField,
-  ToggleButton,
-  ToggleButtonGroup,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Card, CardContent, Link, Stack, TextField, Typography } from '@mui/material';
 import { type EpcReading, type EpcReadingGroup, epcRetrieveBodySchema, type Item } from '@rfid/contract';
 import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { ChoiceToggle } from '../../components/choice-toggle';
 import { TermAndValue } from '../../components/facts-card';
 import { errorStatus, FormAlert, type FormStatus } from '../../components/form-alert';
 import { type Column, PagedTable } from '../../components/paged-table';
@@ -123,12 +113,16 @@ const sharedColumns = (t: TFunction<'tracking'>): Column<EpcReading | EpcReading
   },
 ];
 
+/** The readings table's two views: one row a reading set, or one row a read. */
+const READING_VIEWS = ['sets', 'reads'] as const;
+type ReadingView = (typeof READING_VIEWS)[number];
+
 const rssiText = (rssi: number | null) => (rssi === null ? '' : ` · ${rssi} dBm`);
 
 /** One row a reading set (its reads, antennas and best RSSI), or every raw read one click away. */
 const ReadingsTables = ({ itemId }: { itemId: number }) => {
   const { t } = useTranslation('tracking');
-  const [view, setView] = useState<'sets' | 'reads'>('sets');
+  const [view, setView] = useState<ReadingView>('sets');
   const dateCell = (date: string) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(date)}</Box>;
   const groupColumns: Column<EpcReadingGroup>[] = [
     { id: 'date', header: t('tracker.columns.date'), cell: (group) => dateCell(group.date), mobile: 'title' },
@@ -164,20 +158,14 @@ const ReadingsTables = ({ itemId }: { itemId: number }) => {
         <Typography variant="h6" sx={{ flexGrow: 1 }}>
           {t('tracker.readings')}
         </Typography>
-        <ToggleButtonGroup
-          size="small"
-          exclusive
+        <ChoiceToggle
+          label={t('tracker.view')}
+          choices={READING_VIEWS}
           value={view}
-          onChange={(_, next: 'sets' | 'reads' | null) => next && setView(next)}
-          aria-label={t('tracker.view')}
-        >
-          <ToggleButton value="sets" data-testid="readings-view-sets">
-            {t('tracker.bySet')}
-          </ToggleButton>
-          <ToggleButton value="reads" data-testid="readings-view-reads">
-            {t('tracker.rawReads')}
-          </ToggleButton>
-        </ToggleButtonGroup>
+          onChange={setView}
+          choiceLabel={(choice) => t(choice === 'sets' ? 'tracker.bySet' : 'tracker.rawReads')}
+          testId={(choice) => `readings-view-${choice}`}
+        />
       </Stack>
       <TableCard>
         {view === 'sets' ? (
