@@ -1,14 +1,21 @@
 import WarningIcon from '@mui/icons-material/WarningAmber';
 import { Box, Link, Stack, Tooltip, Typography } from '@mui/material';
-import type { StockRow } from '@rfid/contract';
+import { STOCK_PAGE_SIZE, type StockRow } from '@rfid/contract';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import type { Column } from '../../components/paged-table';
+import { type Column, PagedTable, type PagedTableProps } from '../../components/paged-table';
 import { formatNumber, formatQuantity } from '../../lib/format';
 import { STOCK_PATHS } from './stock-paths';
 
 /** Half the usual cell padding: stock rows have eleven narrow columns. */
-export const COMPACT_CELLS = { '& .MuiTableCell-root': { px: 1 } } as const;
+const COMPACT_CELLS = { '& .MuiTableCell-root': { px: 1 } } as const;
+
+/** A table of stock per GTIN rows (the stock page, stock by area): compact cells, 11 per page, a row per item type. */
+export const StockTable = (props: Omit<PagedTableProps<StockRow>, 'rowKey' | 'pageSize'>) => (
+  <Box sx={COMPACT_CELLS}>
+    <PagedTable {...props} rowKey={(row) => row.itemtype.id} pageSize={STOCK_PAGE_SIZE} />
+  </Box>
+);
 
 /** '--' is the catalog's "no particular size" and reads as 'Standard' (spec section 3). */
 export const sizesText = (row: Pick<StockRow, 'sizes' | 'size_primary'>, standard: string): string => {
