@@ -3,6 +3,7 @@ import { Box, Link, Stack, Tooltip, Typography } from '@mui/material';
 import { STOCK_PAGE_SIZE, type StockRow } from '@rfid/contract';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { articleColumns } from '../../components/article-columns';
 import { type Column, PagedTable, type PagedTableProps } from '../../components/paged-table';
 import { formatNumber, formatQuantity } from '../../lib/format';
 import { STOCK_PATHS } from './stock-paths';
@@ -62,10 +63,7 @@ export const useStockColumns = ({ areaId, withMinimum = true }: { areaId?: numbe
       ),
     },
     { id: 'type', header: t('columns.type'), cell: (row) => row.cloth_type },
-    { id: 'section', header: t('columns.section'), cell: (row) => row.section },
-    { id: 'model', header: t('columns.model'), cell: (row) => row.model },
-    { id: 'colour', header: t('columns.colour'), cell: (row) => row.colour },
-    { id: 'season', header: t('columns.season'), cell: (row) => row.season },
+    ...articleColumns<StockRow>(['section', 'model', 'colour', 'season'], (id) => t(`columns.${id}`)),
     { id: 'zones', header: t('columns.zones'), cell: (row) => row.zones },
     { id: 'sizes', header: t('columns.sizes'), cell: (row) => sizesText(row, t('standardSize')) },
     {
