@@ -10,7 +10,7 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { ChoiceToggle } from '../../components/choice-toggle';
 import { TermAndValue } from '../../components/facts-card';
 import { errorStatus, FormAlert, type FormStatus } from '../../components/form-alert';
-import { type Column, PagedTable } from '../../components/paged-table';
+import { type Column, type PagedQuery, PagedTable } from '../../components/paged-table';
 import { TableCard } from '../../components/table-card';
 import { formatDateTime } from '../../lib/format';
 import { itemReadingGroupsPages } from './api/get-item-reading-groups';
@@ -119,6 +119,12 @@ type ReadingView = (typeof READING_VIEWS)[number];
 
 const rssiText = (rssi: number | null) => (rssi === null ? '' : ` · ${rssi} dBm`);
 
+/** The tag's readings in one view's rows (`pages`), or the note that it has none. */
+const ReadingsTable = <T,>({ pages, columns, testId }: { pages: PagedQuery<T>; columns: Column<T>[]; testId: string }) => {
+  const { t } = useTranslation('tracking');
+  return <PagedTable {...pages} columns={columns} emptyText={t('tracker.noReadings')} testId={testId} />;
+};
+
 /** One row a reading set (its reads, antennas and best RSSI), or every raw read one click away. */
 const ReadingsTables = ({ itemId }: { itemId: number }) => {
   const { t } = useTranslation('tracking');
@@ -170,21 +176,9 @@ const ReadingsTables = ({ itemId }: { itemId: number }) => {
       <TableCard>
         {view === 'sets' ? (
           // Keyed: a table of one view never shows the other's rows while its own load.
-          <PagedTable
-            key="sets"
-            {...itemReadingGroupsPages(itemId)}
-            columns={groupColumns}
-            emptyText={t('tracker.noReadings')}
-            testId="epc-reading-sets"
-          />
+          <ReadingsTable key="sets" pages={itemReadingGroupsPages(itemId)} columns={groupColumns} testId="epc-reading-sets" />
         ) : (
-          <PagedTable
-            key="reads"
-            {...itemReadingsPages(itemId)}
-            columns={readColumns}
-            emptyText={t('tracker.noReadings')}
-            testId="epc-readings"
-          />
+          <ReadingsTable key="reads" pages={itemReadingsPages(itemId)} columns={readColumns} testId="epc-readings" />
         )}
       </TableCard>
     </>
