@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { ChoiceToggle } from '../../components/choice-toggle';
-import { errorStatus, FormAlert } from '../../components/form-alert';
+import { FormAlert, searchStatus } from '../../components/form-alert';
 import { TitleText } from '../../components/page-title';
 import { useCurrentLocation } from '../../lib/current-location';
 import { formatDateTime, formatQuantity } from '../../lib/format';
@@ -77,13 +77,10 @@ export const FindItemPage = () => {
             </Button>
           </Stack>
           <FormAlert
-            status={
-              search.isError
-                ? errorStatus(search.error, t('common:errors.connection'))
-                : search.isSuccess && types.length === 0
-                  ? { kind: 'error', message: t('find.nothing') }
-                  : null
-            }
+            status={searchStatus(search, search.isSuccess && types.length === 0, {
+              fallback: t('common:errors.connection'),
+              nothing: t('find.nothing'),
+            })}
             sx={{ mt: 2 }}
           />
         </CardContent>

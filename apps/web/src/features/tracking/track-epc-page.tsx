@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { ChoiceToggle } from '../../components/choice-toggle';
 import { TermAndValue } from '../../components/facts-card';
-import { errorStatus, FormAlert, type FormStatus } from '../../components/form-alert';
+import { FormAlert, type FormStatus, searchStatus } from '../../components/form-alert';
 import { type Column, type PagedQuery, PagedTable } from '../../components/paged-table';
 import { TableCard } from '../../components/table-card';
 import { formatDateTime } from '../../lib/format';
@@ -49,14 +49,13 @@ export const TrackEpcPage = () => {
   );
 
   const items = lookup.data ?? [];
-  const notFound: FormStatus = { kind: 'error', message: t('tracker.notFound') };
+  const notFound = t('tracker.notFound');
   const status: FormStatus = isEmptySubmit
-    ? notFound
-    : lookup.isError
-      ? errorStatus(lookup.error, t('common:errors.connection'))
-      : lookup.isSuccess && items.length === 0
-        ? notFound
-        : null;
+    ? { kind: 'error', message: notFound }
+    : searchStatus(lookup, lookup.isSuccess && items.length === 0, {
+        fallback: t('common:errors.connection'),
+        nothing: notFound,
+      });
   const item = items[0];
 
   return (
