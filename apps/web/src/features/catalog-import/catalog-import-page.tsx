@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { TitledPage } from '../../components/page-title';
 import { type Column, PagedTable } from '../../components/paged-table';
 import { PercentBar } from '../../components/percent-bar';
-import { StatusChip, type StatusStyle } from '../../components/status-chip';
+import { StatusChip, statusStyles } from '../../components/status-chip';
 import { NameOverDetail, TwoLineDate } from '../../components/two-line';
 import { ApiError } from '../../lib/api-client';
 import { formatBytes, formatQuantity } from '../../lib/format';
@@ -124,12 +124,15 @@ const ImportsPage = () => {
   const [currentId, setCurrentId] = useState<number | null>(null);
   const start = useStartCatalogImport();
 
-  const states: Record<string, StatusStyle> = {
-    [ImportState.Queued]: { label: t('states.queued'), color: 'default' },
-    [ImportState.Running]: { label: t('states.running'), color: 'info' },
-    [ImportState.Succeeded]: { label: t('states.succeeded'), color: 'success' },
-    [ImportState.Failed]: { label: t('states.failed'), color: 'error' },
-  };
+  const states = statusStyles(
+    {
+      [ImportState.Queued]: 'default',
+      [ImportState.Running]: 'info',
+      [ImportState.Succeeded]: 'success',
+      [ImportState.Failed]: 'error',
+    },
+    (state) => t(`states.${state}`),
+  );
 
   const submit = () => {
     if (!file) {

@@ -1,5 +1,5 @@
 import BlockIcon from '@mui/icons-material/Block';
-import type { StatusStyle } from '../../components/status-chip';
+import { type StatusStyle, statusStyles } from '../../components/status-chip';
 
 /** Any namespace's `t`: the labels name their namespace ('orders:') in the key. */
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -9,17 +9,17 @@ export type Translate = (key: string, options?: Record<string, unknown>) => stri
  * block icon.
  */
 const statusMapOf =
-  (family: 'orderStatus' | 'boxStatus', colors: readonly StatusStyle['color'][]) =>
+  (family: 'orderStatus' | 'boxStatus', colors: Record<0 | 1 | 2 | 3, StatusStyle['color']>) =>
   (t: Translate): Record<number, StatusStyle> => ({
-    ...Object.fromEntries(colors.map((color, status) => [status, { label: t(`orders:${family}.${status}`), color }])),
+    ...statusStyles(colors, (status) => t(`orders:${family}.${status}`)),
     4: { label: t(`orders:${family}.4`), color: 'default', icon: <BlockIcon /> },
   });
 
 /** Order status (destination_status, spec section 4) as coloured labels. */
-export const orderStatusMap = statusMapOf('orderStatus', ['default', 'warning', 'error', 'success']);
+export const orderStatusMap = statusMapOf('orderStatus', { 0: 'default', 1: 'warning', 2: 'error', 3: 'success' });
 
 /** Box status (spec section 4): 3 Checking is the yellow label, 4 Canceled carries an icon. */
-export const boxStatusMap = statusMapOf('boxStatus', ['default', 'error', 'success', 'warning']);
+export const boxStatusMap = statusMapOf('boxStatus', { 0: 'default', 1: 'error', 2: 'success', 3: 'warning' });
 
 /** A waiting time in seconds as "2 d 3 h", "3 h 25 min" or "12 min". */
 export const formatWaitingTime = (seconds: number | null | undefined, t: Translate): string => {
