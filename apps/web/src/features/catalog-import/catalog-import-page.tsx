@@ -9,7 +9,7 @@ import { TitledPage } from '../../components/page-title';
 import { type Column, PagedTable } from '../../components/paged-table';
 import { PercentBar } from '../../components/percent-bar';
 import { StatusChip, statusStyles } from '../../components/status-chip';
-import { NameOverDetail, TwoLineDate } from '../../components/two-line';
+import { nameOverDetailColumn, TwoLineDate } from '../../components/two-line';
 import { ApiError } from '../../lib/api-client';
 import { formatBytes, formatQuantity } from '../../lib/format';
 import { notify } from '../../lib/notifier';
@@ -151,17 +151,12 @@ const ImportsPage = () => {
   };
 
   const columns: Column<CatalogImport>[] = [
-    {
+    nameOverDetailColumn({
       id: 'file',
       header: t('columns.file'),
-      mobile: 'title',
-      cell: (row) => (
-        <NameOverDetail
-          name={row.file_name}
-          detail={`${row.format.toUpperCase()} · ${formatBytes(row.bytes)} · ${row.created_by}`}
-        />
-      ),
-    },
+      name: (row) => row.file_name,
+      detail: (row) => `${row.format.toUpperCase()} · ${formatBytes(row.bytes)} · ${row.created_by}`,
+    }),
     { id: 'created', header: t('columns.created'), cell: (row) => <TwoLineDate value={row.created_at} /> },
     { id: 'state', header: t('columns.state'), cell: (row) => <StatusChip status={row.state} map={states} /> },
     {
