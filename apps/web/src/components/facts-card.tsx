@@ -1,5 +1,6 @@
 import { Box, Card, CardContent, Skeleton, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
+import { formatQuantity } from '../lib/format';
 
 /**
  * A card of facts about one record (an order's header, a box, a verification, a POS sale…): a
@@ -66,6 +67,24 @@ export type Fact<T> = {
   color?: (record: T) => string | undefined;
   wide?: boolean;
 };
+
+/**
+ * The count facts of a record in `language`'s numbers: `count(label, value, testId, alert)` is the fact of
+ * `value(record)`, named `testId`, in the theme colour `alert` while above zero.
+ *
+ * ```tsx
+ * const count = countFacts<Inventory>(i18n.language);
+ * count(t('facts.missing'), (row) => row.missing_items, 'inventory-missing', 'error.main')
+ * ```
+ */
+export const countFacts =
+  <T,>(language: string) =>
+  (label: string, value: (record: T) => number, testId?: string, alert?: string): Fact<T> => ({
+    label,
+    value: (record) => formatQuantity(value(record), language),
+    ...(testId === undefined ? {} : { testId }),
+    ...(alert === undefined ? {} : { color: (record: T) => (value(record) > 0 ? alert : undefined) }),
+  });
 
 /**
  * A facts card declared as a list: each fact's value once the record is loaded (a skeleton before),

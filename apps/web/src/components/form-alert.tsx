@@ -37,3 +37,13 @@ export const errorStatus = (error: unknown, fallback: string): FormStatus => {
   const message = error.body.message ?? fallback;
   return { kind: 'error', message, details: details.filter((detail) => detail !== message) };
 };
+
+/**
+ * The outcome of a search: its error (the API's message, else `fallback`), else the `nothing` message when it found
+ * nothing (`isEmpty`), else none.
+ */
+export const searchStatus = (
+  search: { isError: boolean; error: unknown },
+  isEmpty: boolean,
+  { fallback, nothing }: { fallback: string; nothing: string },
+): FormStatus => (search.isError ? errorStatus(search.error, fallback) : isEmpty ? { kind: 'error', message: nothing } : null);

@@ -1,5 +1,5 @@
 import InventoryIcon from '@mui/icons-material/Inventory2Outlined';
-import { Box, Stack, Typography } from '@mui/material';
+import { type AutocompleteRenderInputParams, Box, Stack, TextField, Typography } from '@mui/material';
 import type { ItemType } from '@rfid/contract';
 import type { TFunction } from 'i18next';
 import { type HTMLAttributes, type Key, useState } from 'react';
@@ -143,3 +143,39 @@ export const renderGtinPickOption =
       </li>
     );
   };
+
+/** "Camiseta básica · Talla M · Azul marino": a catalog GTIN in full, as a GTIN picker shows the one chosen. */
+export const useItemTypeText = () => {
+  const { t } = useTranslation('components');
+  return (item: ItemType): string => [item.description, itemVariantText(t, itemTypeVariant(item))].filter(Boolean).join(' · ');
+};
+
+/**
+ * A GTIN picker's text field (its Autocomplete's renderInput): small, with the numeric keyboard, `error` or else
+ * `helperText` under it, its input named `testId`.
+ */
+export const renderGtinInput =
+  ({
+    label,
+    error,
+    helperText,
+    testId,
+  }: {
+    label: string;
+    error?: string | undefined;
+    helperText?: string | undefined;
+    testId: string;
+  }) =>
+  (params: AutocompleteRenderInputParams) => (
+    <TextField
+      {...params}
+      size="small"
+      label={label}
+      error={Boolean(error)}
+      helperText={error ?? helperText}
+      slotProps={{
+        ...params.slotProps,
+        htmlInput: { ...params.slotProps.htmlInput, inputMode: 'numeric', 'data-testid': testId },
+      }}
+    />
+  );

@@ -50,3 +50,35 @@ export const SelectFilter = ({
     ))}
   </TextField>
 );
+
+/**
+ * A `SelectFilter` of a fixed list of values: "All" ('') first, then each of `choices` read `choiceLabel(choice)`;
+ * `onChange` gets one of them, or '' for All.
+ *
+ * ```tsx
+ * <ChoicesFilter label={t('filters.status')} allLabel={t('filters.all')} value={status} onChange={setStatus}
+ *   choices={STATUSES} choiceLabel={(status) => t(`status.${status}`)} testId="filter-status" />
+ * ```
+ */
+export const ChoicesFilter = <V extends string>({
+  choices,
+  choiceLabel,
+  value,
+  onChange,
+  ...select
+}: {
+  label: string;
+  allLabel: string;
+  choices: readonly V[];
+  choiceLabel: (choice: V) => string;
+  value: V | '';
+  onChange: (value: V | '') => void;
+  testId?: string;
+}) => (
+  <SelectFilter
+    {...select}
+    value={value}
+    onChange={(next) => onChange(choices.find((choice) => choice === next) ?? '')}
+    options={choices.map((choice) => ({ value: choice, label: choiceLabel(choice) }))}
+  />
+);

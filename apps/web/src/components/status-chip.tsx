@@ -2,6 +2,22 @@ import { Chip, type ChipProps } from '@mui/material';
 
 export type StatusStyle = { label: string; color: ChipProps['color']; icon?: ChipProps['icon'] };
 
+/**
+ * The styles of a status list from each status's colour, labelled `label(status)`.
+ *
+ * ```ts
+ * statusStyles({ open: 'error', lost: 'warning' }, (status) => t(`status.${status}`))
+ * ```
+ */
+export const statusStyles = <S extends string | number>(
+  colors: Record<S, StatusStyle['color']>,
+  label: (status: S) => string,
+): Record<S, StatusStyle> =>
+  // The keys are the statuses (numbers read back as their digits, which index the record the same).
+  Object.fromEntries(
+    Object.entries<StatusStyle['color']>(colors).map(([status, color]) => [status, { label: label(status as S), color }]),
+  ) as Record<S, StatusStyle>;
+
 /** A long status ("Verificado con errores") wraps onto two lines, so order tables fit 1280 px with the menu open. */
 const WRAPPING = {
   height: 'auto',

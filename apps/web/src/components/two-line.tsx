@@ -1,6 +1,7 @@
 import { Box, type SxProps, type Theme, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { formatDateTime } from '../lib/format';
+import type { Column } from './paged-table';
 
 /**
  * A date on one line and its time under it (desktop; side by side on phone cards), so wide order
@@ -54,8 +55,8 @@ export const NameOverDetail = ({
 }: {
   name: ReactNode;
   detail: ReactNode;
-  detailSx?: SxProps<Theme>;
-  detailTestId?: string;
+  detailSx?: SxProps<Theme> | undefined;
+  detailTestId?: string | undefined;
 }) => (
   <Box sx={{ minWidth: 0 }}>
     <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
@@ -66,3 +67,27 @@ export const NameOverDetail = ({
     </Typography>
   </Box>
 );
+
+/**
+ * The title column of a list: the row's `name` over its `detail` (NameOverDetail), the title of a phone's card.
+ *
+ * ```tsx
+ * nameOverDetailColumn<ApiKey>({ id: 'name', header: t('name'), name: (row) => row.name, detail: (row) => row.prefix })
+ * ```
+ */
+export const nameOverDetailColumn = <T,>({
+  name,
+  detail,
+  detailSx,
+  detailTestId,
+  ...column
+}: Pick<Column<T>, 'id' | 'header'> & {
+  name: (row: T) => ReactNode;
+  detail: (row: T) => ReactNode;
+  detailSx?: SxProps<Theme>;
+  detailTestId?: string;
+}): Column<T> => ({
+  ...column,
+  mobile: 'title',
+  cell: (row) => <NameOverDetail name={name(row)} detail={detail(row)} detailSx={detailSx} detailTestId={detailTestId} />,
+});

@@ -8,7 +8,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { TitledListPage } from '../../components/page-title';
 import type { Column } from '../../components/paged-table';
 import { RowsTable } from '../../components/paged-table';
-import { NameOverDetail } from '../../components/two-line';
+import { nameOverDetailColumn } from '../../components/two-line';
 import { formatDateTime } from '../../lib/format';
 import { notify } from '../../lib/notifier';
 import { GatedPage, isAdminMenuRole } from '../auth';
@@ -38,19 +38,14 @@ const ApiKeysList = () => {
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
 
   const columns: Column<ApiKey>[] = [
-    {
+    nameOverDetailColumn({
       id: 'name',
       header: t('fields.name'),
-      mobile: 'title',
-      cell: (row) => (
-        <NameOverDetail
-          name={row.name}
-          detail={`${row.prefix}…`}
-          detailSx={{ fontFamily: 'monospace' }}
-          detailTestId="api-key-prefix"
-        />
-      ),
-    },
+      name: (row) => row.name,
+      detail: (row) => `${row.prefix}…`,
+      detailSx: { fontFamily: 'monospace' },
+      detailTestId: 'api-key-prefix',
+    }),
     {
       id: 'access',
       header: t('fields.access'),

@@ -1,11 +1,11 @@
-import { Box, Link, Stack, Typography } from '@mui/material';
+import { Box, Stack, Typography } from '@mui/material';
 import type { AvailabilityRow } from '@rfid/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
 import { DownloadDialog } from '../../components/download-dialog';
 import { ExportButtons } from '../../components/export-buttons';
 import { FilterBar } from '../../components/filter-bar';
+import { linkCell } from '../../components/link-cell';
 import { LocationListPage } from '../../components/location-list-page';
 import { type Column, PagedTable } from '../../components/paged-table';
 import { formatQuantity } from '../../lib/format';
@@ -42,16 +42,10 @@ export const AvailabilityPage = () => {
     {
       id: 'gtin',
       header: t('columns.gtin'),
-      cell: (row) => (
-        <Link
-          component={RouterLink}
-          to={`/find-item?gtin=${encodeURIComponent(row.gtin)}`}
-          sx={{ fontFamily: 'monospace', fontSize: 13 }}
-          data-testid="availability-gtin"
-        >
-          {row.gtin}
-        </Link>
-      ),
+      cell: linkCell((row) => ({ to: `/find-item?gtin=${encodeURIComponent(row.gtin)}`, text: row.gtin }), 'availability-gtin', {
+        fontFamily: 'monospace',
+        fontSize: 13,
+      }),
       mobile: 'title',
     },
     { id: 'article', header: t('columns.article'), cell: (row) => <ArticleCell row={row} /> },

@@ -1,23 +1,12 @@
 import SearchIcon from '@mui/icons-material/Search';
 import TrackChangesIcon from '@mui/icons-material/TrackChanges';
-import {
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Chip,
-  Divider,
-  Stack,
-  TextField,
-  ToggleButton,
-  ToggleButtonGroup,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Card, CardContent, Chip, Divider, Stack, TextField, Typography } from '@mui/material';
 import type { FindStoreCounts, FoundItemType, LastSeen } from '@rfid/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { errorStatus, FormAlert } from '../../components/form-alert';
+import { ChoiceToggle } from '../../components/choice-toggle';
+import { FormAlert, searchStatus } from '../../components/form-alert';
 import { TitleText } from '../../components/page-title';
 import { useCurrentLocation } from '../../lib/current-location';
 import { formatDateTime, formatQuantity } from '../../lib/format';
@@ -26,7 +15,6 @@ import { ArticleCell } from './availability-page';
 import { StatusChip } from './status-chip';
 
 const BYS: FindBy[] = ['gtin', 'model', 'epc'];
-const isFindBy = (value: string | null): value is FindBy => BYS.some((by) => by === value);
 
 /** The path of the locate view of one EPC. */
 export const locatePath = (epc: string) => `/find-item/locate/${encodeURIComponent(epc)}`;
@@ -67,19 +55,14 @@ export const FindItemPage = () => {
             spacing={2}
             sx={{ alignItems: { md: 'center' } }}
           >
-            <ToggleButtonGroup
-              size="small"
-              exclusive
+            <ChoiceToggle
+              label={t('find.by')}
+              choices={BYS}
               value={draft.by}
-              onChange={(_, next: string | null) => isFindBy(next) && setDraft((d) => ({ ...d, by: next }))}
-              aria-label={t('find.by')}
-            >
-              {BYS.map((key) => (
-                <ToggleButton key={key} value={key} data-testid={`find-by-${key}`}>
-                  {t(`find.byName.${key}`)}
-                </ToggleButton>
-              ))}
-            </ToggleButtonGroup>
+              onChange={(next) => setDraft((d) => ({ ...d, by: next }))}
+              choiceLabel={(key) => t(`find.byName.${key}`)}
+              testId={(key) => `find-by-${key}`}
+            />
             <TextField
               label={t(`find.byName.${draft.by}`)}
               placeholder={t(`find.placeholder.${draft.by}`)}
@@ -94,13 +77,10 @@ export const FindItemPage = () => {
             </Button>
           </Stack>
           <FormAlert
-            status={
-              search.isError
-                ? errorStatus(search.error, t('common:errors.connection'))
-                : search.isSuccess && types.length === 0
-                  ? { kind: 'error', message: t('find.nothing') }
-                  : null
-            }
+            status={searchStatus(search, search.isSuccess && types.length === 0, {
+              fallback: t('common:errors.connection'),
+              nothing: t('find.nothing'),
+            })}
             sx={{ mt: 2 }}
           />
         </CardContent>

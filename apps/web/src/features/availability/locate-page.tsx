@@ -4,7 +4,7 @@ import { Box, Card, CardContent, LinearProgress, Link, Stack, Typography } from 
 import type { LocateAnswer } from '@rfid/contract';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
-import { errorStatus, FormAlert } from '../../components/form-alert';
+import { FormAlert, searchStatus } from '../../components/form-alert';
 import { TitleText } from '../../components/page-title';
 import { formatDateTime } from '../../lib/format';
 import { useLocateItem } from './api/locate-item';
@@ -52,13 +52,10 @@ export const LocatePage = () => {
         />
       </div>
       <FormAlert
-        status={
-          locate.isError
-            ? errorStatus(locate.error, t('common:errors.connection'))
-            : locate.data && !locate.data.found
-              ? { kind: 'error', message: t('locate.notFound') }
-              : null
-        }
+        status={searchStatus(locate, locate.data?.found === false, {
+          fallback: t('common:errors.connection'),
+          nothing: t('locate.notFound'),
+        })}
       />
       <Card>
         <CardContent>

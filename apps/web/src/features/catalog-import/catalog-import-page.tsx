@@ -8,8 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { TitledPage } from '../../components/page-title';
 import { type Column, PagedTable } from '../../components/paged-table';
 import { PercentBar } from '../../components/percent-bar';
-import { StatusChip, type StatusStyle } from '../../components/status-chip';
-import { NameOverDetail, TwoLineDate } from '../../components/two-line';
+import { StatusChip, statusStyles } from '../../components/status-chip';
+import { nameOverDetailColumn, TwoLineDate } from '../../components/two-line';
 import { ApiError } from '../../lib/api-client';
 import { formatBytes, formatQuantity } from '../../lib/format';
 import { notify } from '../../lib/notifier';
@@ -124,12 +124,15 @@ const ImportsPage = () => {
   const [currentId, setCurrentId] = useState<number | null>(null);
   const start = useStartCatalogImport();
 
-  const states: Record<string, StatusStyle> = {
-    [ImportState.Queued]: { label: t('states.queued'), color: 'default' },
-    [ImportState.Running]: { label: t('states.running'), color: 'info' },
-    [ImportState.Succeeded]: { label: t('states.succeeded'), color: 'success' },
-    [ImportState.Failed]: { label: t('states.failed'), color: 'error' },
-  };
+  const states = statusStyles(
+    {
+      [ImportState.Queued]: 'default',
+      [ImportState.Running]: 'info',
+      [ImportState.Succeeded]: 'success',
+      [ImportState.Failed]: 'error',
+    },
+    (state) => t(`states.${state}`),
+  );
 
   const submit = () => {
     if (!file) {
@@ -148,17 +151,12 @@ const ImportsPage = () => {
   };
 
   const columns: Column<CatalogImport>[] = [
-    {
+    nameOverDetailColumn({
       id: 'file',
       header: t('columns.file'),
-      mobile: 'title',
-      cell: (row) => (
-        <NameOverDetail
-          name={row.file_name}
-          detail={`${row.format.toUpperCase()} · ${formatBytes(row.bytes)} · ${row.created_by}`}
-        />
-      ),
-    },
+      name: (row) => row.file_name,
+      detail: (row) => `${row.format.toUpperCase()} · ${formatBytes(row.bytes)} · ${row.created_by}`,
+    }),
     { id: 'created', header: t('columns.created'), cell: (row) => <TwoLineDate value={row.created_at} /> },
     { id: 'state', header: t('columns.state'), cell: (row) => <StatusChip status={row.state} map={states} /> },
     {

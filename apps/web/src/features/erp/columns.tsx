@@ -2,7 +2,7 @@ import { Typography } from '@mui/material';
 import type { ErpDifference } from '@rfid/contract';
 import { useTranslation } from 'react-i18next';
 import type { Column } from '../../components/paged-table';
-import { NameOverDetail } from '../../components/two-line';
+import { nameOverDetailColumn } from '../../components/two-line';
 import { formatQuantity } from '../../lib/format';
 
 /** The differences' columns: GTIN (and description), store, ERP and RFID quantities, and the difference, coloured. */
@@ -10,14 +10,13 @@ export const useErpColumns = (): Column<ErpDifference>[] => {
   const { t, i18n } = useTranslation(['erp', 'common']);
   const quantity = (value: number) => formatQuantity(value, i18n.language);
   return [
-    {
+    nameOverDetailColumn({
       id: 'gtin',
       header: t('columns.gtin'),
-      mobile: 'title',
-      cell: (row) => (
-        <NameOverDetail name={row.gtin} detail={row.description ?? t('notInCatalogue')} detailSx={{ overflowWrap: 'anywhere' }} />
-      ),
-    },
+      name: (row) => row.gtin,
+      detail: (row) => row.description ?? t('notInCatalogue'),
+      detailSx: { overflowWrap: 'anywhere' },
+    }),
     { id: 'store', header: t('columns.store'), cell: (row) => `${row.location.code} · ${row.location.description}` },
     { id: 'erp', header: t('columns.erp'), align: 'right', cell: (row) => quantity(row.erp_quantity) },
     { id: 'rfid', header: t('columns.rfid'), align: 'right', cell: (row) => quantity(row.rfid_quantity) },

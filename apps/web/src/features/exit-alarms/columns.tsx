@@ -8,7 +8,7 @@ import { EpcLink } from '../../components/epc-link';
 import { ItemThumbnail, itemVariantText } from '../../components/item-type';
 import type { Column } from '../../components/paged-table';
 import { quantityColumn } from '../../components/quantity-column';
-import { StatusChip, type StatusStyle } from '../../components/status-chip';
+import { StatusChip, statusStyles } from '../../components/status-chip';
 import { TwoLineDate } from '../../components/two-line';
 import { formatNumber } from '../../lib/format';
 
@@ -36,12 +36,9 @@ export const useExitAlarmColumns = ({
 }): Column<ExitAlarm>[] => {
   const { t, i18n } = useTranslation(['exit-alarms', 'tracking', 'common']);
   const { t: tc } = useTranslation('components');
-  const statuses: Record<string, StatusStyle> = {
-    open: { label: t('status.open'), color: 'error' },
-    false_alarm: { label: t('status.false_alarm'), color: 'default' },
-    recovered: { label: t('status.recovered'), color: 'success' },
-    lost: { label: t('status.lost'), color: 'warning' },
-  };
+  const statuses = statusStyles({ open: 'error', false_alarm: 'default', recovered: 'success', lost: 'warning' }, (status) =>
+    t(`status.${status}`),
+  );
 
   return [
     {

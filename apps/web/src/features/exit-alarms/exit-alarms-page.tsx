@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { LocationListPage } from '../../components/location-list-page';
 import { PagedTable } from '../../components/paged-table';
-import { SelectFilter } from '../../components/select-filter';
+import { ChoicesFilter } from '../../components/select-filter';
 import { notify } from '../../lib/notifier';
 import { useRole } from '../auth';
 import { type ExitAlarmFilters, exitAlarmsPages } from './api/get-exit-alarms';
@@ -50,12 +50,13 @@ export const ExitAlarmsPage = () => {
         testId="exit-alarms-page"
         filters={
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-            <SelectFilter
+            <ChoicesFilter
               label={t('filters.status')}
               allLabel={t('filters.all')}
               value={status}
-              onChange={(value) => setStatus(EXIT_ALARM_STATUSES.find((s) => s === value) ?? '')}
-              options={EXIT_ALARM_STATUSES.map((value) => ({ value, label: t(`status.${value}`) }))}
+              onChange={setStatus}
+              choices={EXIT_ALARM_STATUSES}
+              choiceLabel={(value) => t(`status.${value}`)}
               testId="exit-alarms-filter-status"
             />
           </Stack>

@@ -1,6 +1,7 @@
 import { Link } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { articleColumns } from '../../components/article-columns';
 import type { Column } from '../../components/paged-table';
 import { PercentBar } from '../../components/percent-bar';
 import { formatQuantity } from '../../lib/format';
@@ -30,9 +31,7 @@ export const useItemLineColumns = (kind: OrderKind, orderId: string): Column<Ord
         ),
       mobile: 'title',
     },
-    { id: 'description', header: t('columns.description'), cell: (line) => line.description },
-    { id: 'model', header: t('columns.model'), cell: (line) => line.model },
-    { id: 'colour', header: t('columns.colour'), cell: (line) => line.colour },
+    ...articleColumns<OrderLine>(['description', 'model', 'colour'], (id) => t(`columns.${id}`)),
     sizeColumn(t('columns.size'), t),
     ...expectedRealColumns<OrderLine>({ expected: t('columns.expected'), real: t('columns.real') }, quantity),
     { id: 'percent', header: t('columns.percent'), cell: (line) => <PercentBar value={line.percent} /> },

@@ -1,9 +1,9 @@
-import { Autocomplete, TextField } from '@mui/material';
+import { Autocomplete } from '@mui/material';
 import type { ItemType } from '@rfid/contract';
 import { gtinFromScan, isDigitalLinkUri } from '@rfid/epc';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type GtinPickOption, itemTypeVariant, itemVariantText, renderGtinPickOption } from '../../components/item-type';
+import { type GtinPickOption, renderGtinInput, renderGtinPickOption, useItemTypeText } from '../../components/item-type';
 import { useDebounced } from '../../lib/use-debounced';
 import { GTIN_SEARCH_MIN, useGtinSearch } from './api/search-gtins';
 
@@ -32,10 +32,8 @@ const searchTextOf = (text: string): string => {
 /** Searchable GTIN combobox over /types/?gtin__icontains=; an unknown GTIN offers 'Create'. */
 export const GtinField = ({ value, onChange, onCreate, error, testId }: GtinFieldProps) => {
   const { t } = useTranslation('order-wizard');
-  const { t: tc } = useTranslation('components');
   // The GTIN chosen reads in full under the field: description, size and colour.
-  const selectedText = (item: ItemType) =>
-    [item.description, itemVariantText(tc, itemTypeVariant(item))].filter(Boolean).join(' · ');
+  const selectedText = useItemTypeText();
   const [input, setInput] = useState('');
   const typed = searchTextOf(input.trim());
   const search = useDebounced(typed);
@@ -66,19 +64,12 @@ export const GtinField = ({ value, onChange, onCreate, error, testId }: GtinFiel
       noOptionsText={typed.length < GTIN_SEARCH_MIN ? t('box.typeMore', { count: GTIN_SEARCH_MIN }) : t('box.noMatch')}
       loadingText={t('loading')}
       fullWidth
-      renderInput={(params) => (
-        <TextField
-          {...params}
-          size="small"
-          label={t('box.gtin')}
-          error={Boolean(error)}
-          helperText={error ?? (value ? selectedText(value) : undefined)}
-          slotProps={{
-            ...params.slotProps,
-            htmlInput: { ...params.slotProps.htmlInput, inputMode: 'numeric', 'data-testid': testId },
-          }}
-        />
-      )}
+      renderInput={renderGtinInput({
+        label: t('box.gtin'),
+        error,
+        helperText: value ? selectedText(value) : undefined,
+        testId,
+      })}
     />
   );
 };

@@ -1,26 +1,25 @@
 import BlockIcon from '@mui/icons-material/Block';
-import type { StatusStyle } from '../../components/status-chip';
+import { type StatusStyle, statusStyles } from '../../components/status-chip';
 
 /** Any namespace's `t`: the labels name their namespace ('orders:') in the key. */
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
 
+/**
+ * Statuses 0 to 3 of `orders:<family>.<n>` as labels in the given colours; 4, Canceled, is the grey label with the
+ * block icon.
+ */
+const statusMapOf =
+  (family: 'orderStatus' | 'boxStatus', colors: Record<0 | 1 | 2 | 3, StatusStyle['color']>) =>
+  (t: Translate): Record<number, StatusStyle> => ({
+    ...statusStyles(colors, (status) => t(`orders:${family}.${status}`)),
+    4: { label: t(`orders:${family}.4`), color: 'default', icon: <BlockIcon /> },
+  });
+
 /** Order status (destination_status, spec section 4) as coloured labels. */
-export const orderStatusMap = (t: Translate): Record<number, StatusStyle> => ({
-  0: { label: t('orders:orderStatus.0'), color: 'default' },
-  1: { label: t('orders:orderStatus.1'), color: 'warning' },
-  2: { label: t('orders:orderStatus.2'), color: 'error' },
-  3: { label: t('orders:orderStatus.3'), color: 'success' },
-  4: { label: t('orders:orderStatus.4'), color: 'default', icon: <BlockIcon /> },
-});
+export const orderStatusMap = statusMapOf('orderStatus', { 0: 'default', 1: 'warning', 2: 'error', 3: 'success' });
 
 /** Box status (spec section 4): 3 Checking is the yellow label, 4 Canceled carries an icon. */
-export const boxStatusMap = (t: Translate): Record<number, StatusStyle> => ({
-  0: { label: t('orders:boxStatus.0'), color: 'default' },
-  1: { label: t('orders:boxStatus.1'), color: 'error' },
-  2: { label: t('orders:boxStatus.2'), color: 'success' },
-  3: { label: t('orders:boxStatus.3'), color: 'warning' },
-  4: { label: t('orders:boxStatus.4'), color: 'default', icon: <BlockIcon /> },
-});
+export const boxStatusMap = statusMapOf('boxStatus', { 0: 'default', 1: 'error', 2: 'success', 3: 'warning' });
 
 /** A waiting time in seconds as "2 d 3 h", "3 h 25 min" or "12 min". */
 export const formatWaitingTime = (seconds: number | null | undefined, t: Translate): string => {

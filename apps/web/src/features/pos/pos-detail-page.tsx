@@ -4,7 +4,7 @@ import type { PosItem, PosTransaction } from '@rfid/contract';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { epcColumn } from '../../components/epc-link';
-import { FactsList } from '../../components/facts-card';
+import { countFacts, FactsList } from '../../components/facts-card';
 import { ItemDescriptionCell } from '../../components/item-type';
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { TitledPage } from '../../components/page-title';
@@ -82,7 +82,7 @@ export const PosDetailPage = ({ kind }: { kind: PosKind }) => {
 const PosHeader = ({ data, error }: { data: PosTransaction | undefined; error: Error | null }) => {
   const { t, i18n } = useTranslation(['pos', 'common']);
   if (error) return <LoadErrorAlert error={error} testId="pos-error" />;
-  const quantity = (n: number) => formatQuantity(n, i18n.language);
+  const count = countFacts<PosTransaction>(i18n.language);
   return (
     <FactsList
       testId="pos-header"
@@ -92,14 +92,9 @@ const PosHeader = ({ data, error }: { data: PosTransaction | undefined; error: E
         { label: t('columns.endDate'), value: (row) => formatDateTime(row.end_time, t('common:noDate')) },
         { label: t('header.store'), value: (row) => row.destination_description ?? '' },
         { label: t('columns.reader'), value: (row) => row.device?.serial_number ?? t('noReader') },
-        { label: t('columns.items'), value: (row) => quantity(row.item_count), testId: 'pos-item-count' },
-        { label: t('header.counted'), value: (row) => quantity(row.destination_real_item_count), testId: 'pos-counted' },
-        {
-          label: t('columns.warnings'),
-          value: (row) => quantity(row.warning_count),
-          testId: 'pos-warning-count',
-          color: (row) => (row.warning_count > 0 ? 'warning.main' : undefined),
-        },
+        count(t('columns.items'), (row) => row.item_count, 'pos-item-count'),
+        count(t('header.counted'), (row) => row.destination_real_item_count, 'pos-counted'),
+        count(t('columns.warnings'), (row) => row.warning_count, 'pos-warning-count', 'warning.main'),
       ]}
     />
   );

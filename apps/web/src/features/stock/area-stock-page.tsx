@@ -1,20 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import UploadIcon from '@mui/icons-material/UploadFile';
 import { Alert, Box, Button, Stack } from '@mui/material';
-import { intId, STOCK_PAGE_SIZE } from '@rfid/contract';
+import { intId } from '@rfid/contract';
 import { useEffect, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { LinkButton } from '../../components/link-button';
-import { PagedTable } from '../../components/paged-table';
 import { TextFilter } from '../../components/text-filter';
 import { canCreateOrders, useRole } from '../auth';
 import { getAreaSummary } from './api/get-area-summary';
 import { AreaSelect } from './area-select';
 import { stockKeys } from './keys';
-import { COMPACT_CELLS, useStockColumns } from './stock-columns';
+import { StockTable, useStockColumns } from './stock-columns';
 import { StockListPage } from './stock-list-page';
 import { STOCK_PATHS } from './stock-paths';
 import { useEmptyNotice } from './use-empty-notice';
@@ -103,21 +102,17 @@ export const AreaStockPage = () => {
     >
       {() =>
         submitted && areaId > 0 ? (
-          <Box sx={COMPACT_CELLS}>
-            <PagedTable
-              queryKey={stockKeys.areaSummary(areaId, { gtin: submitted.gtin, omit: true })}
-              fetchPage={(page) =>
-                getAreaSummary(areaId, { gtin: submitted.gtin, omit: true }, page).then((answer) =>
-                  noticeEmpty(JSON.stringify(submitted), answer),
-                )
-              }
-              columns={columns}
-              rowKey={(row) => row.itemtype.id}
-              pageSize={STOCK_PAGE_SIZE}
-              emptyText={t('areaStock.empty')}
-              testId="area-stock-table"
-            />
-          </Box>
+          <StockTable
+            queryKey={stockKeys.areaSummary(areaId, { gtin: submitted.gtin, omit: true })}
+            fetchPage={(page) =>
+              getAreaSummary(areaId, { gtin: submitted.gtin, omit: true }, page).then((answer) =>
+                noticeEmpty(JSON.stringify(submitted), answer),
+              )
+            }
+            columns={columns}
+            emptyText={t('areaStock.empty')}
+            testId="area-stock-table"
+          />
         ) : (
           <Alert severity="info" data-testid="area-stock-hint">
             {t('areaStock.chooseArea')}

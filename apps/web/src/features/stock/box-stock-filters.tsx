@@ -1,30 +1,34 @@
 import { Box, Stack, Tab, Tabs } from '@mui/material';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExportButtons } from '../../components/export-buttons';
 import { TextFilter } from '../../components/text-filter';
+import { useDebounced } from '../../lib/use-debounced';
 import { AreaSelect } from './area-select';
 import type { BoxStockTabName } from './box-stock-tab';
 
-/** The filters (area, codebar), the tracking's downloads and the two tabs. */
+/**
+ * The box stock's filter state: the area ('' for all), the codebar as typed and as searched (trimmed, after a pause),
+ * the tab, and the tracking file being downloaded (the CSV or the same rows as an Excel workbook).
+ */
+export const useBoxStockFilters = () => {
+  const [area, setArea] = useState('');
+  const [codebarText, setCodebarText] = useState('');
+  const codebar = useDebounced(codebarText.trim(), 400);
+  const [tab, setTab] = useState<BoxStockTabName>('stock');
+  const [downloading, setDownloading] = useState<'csv' | 'xlsx' | null>(null);
+  return { area, setArea, codebarText, setCodebarText, codebar, tab, setTab, downloading, setDownloading };
+};
+
+/** The filters (area, codebar), the tracking's downloads and the two tabs, over `filters` (useBoxStockFilters). */
 export const BoxStockFilters = ({
   locationId,
-  area,
-  setArea,
-  codebarText,
-  setCodebarText,
-  tab,
-  setTab,
-  setDownloading,
+  filters,
 }: {
   locationId: number;
-  area: string;
-  setArea: (area: string) => void;
-  codebarText: string;
-  setCodebarText: (text: string) => void;
-  tab: BoxStockTabName;
-  setTab: (tab: BoxStockTabName) => void;
-  setDownloading: (format: 'csv' | 'xlsx') => void;
+  filters: ReturnType<typeof useBoxStockFilters>;
 }) => {
+  const { area, setArea, codebarText, setCodebarText, tab, setTab, setDownloading } = filters;
   const { t } = useTranslation(['stock', 'common']);
   const areaId = Number(area || 0);
   return (

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DownloadDialog } from '../../components/download-dialog';
-import { useDebounced } from '../../lib/use-debounced';
 import { boxesSeenCsvPath } from './api/get-boxes-seen';
 import { BoxContentDialog } from './box-content-dialog';
-import { BoxStockFilters } from './box-stock-filters';
-import { BoxStockTab, type BoxStockTabName } from './box-stock-tab';
+import { BoxStockFilters, useBoxStockFilters } from './box-stock-filters';
+import { BoxStockTab } from './box-stock-tab';
 import { StockListPage } from './stock-list-page';
 
 /**
@@ -15,31 +14,16 @@ import { StockListPage } from './stock-list-page';
  */
 export const BoxStockPage = () => {
   const { t } = useTranslation(['stock', 'common']);
-  const [area, setArea] = useState('');
-  const [codebarText, setCodebarText] = useState('');
-  const codebar = useDebounced(codebarText.trim(), 400);
-  const [tab, setTab] = useState<BoxStockTabName>('stock');
+  const filters = useBoxStockFilters();
+  const { area, codebar, tab, downloading, setDownloading } = filters;
   const [contentOf, setContentOf] = useState<string | null>(null);
-  // The file being downloaded: the CSV or the same rows as an Excel workbook.
-  const [downloading, setDownloading] = useState<'csv' | 'xlsx' | null>(null);
   const areaId = Number(area || 0);
 
   return (
     <StockListPage
       title={t('boxStock.title')}
       testId="box-stock"
-      filters={(location) => (
-        <BoxStockFilters
-          locationId={location.id}
-          area={area}
-          setArea={setArea}
-          codebarText={codebarText}
-          setCodebarText={setCodebarText}
-          tab={tab}
-          setTab={setTab}
-          setDownloading={setDownloading}
-        />
-      )}
+      filters={(location) => <BoxStockFilters locationId={location.id} filters={filters} />}
     >
       {(current) => (
         <>

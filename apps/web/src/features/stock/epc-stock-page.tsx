@@ -2,10 +2,9 @@ import { Stack } from '@mui/material';
 import { type ItemStockRow, STOCK_PAGE_SIZE } from '@rfid/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { epcColumn } from '../../components/epc-link';
+import { epcColumn, tagLotQuantityColumns } from '../../components/epc-link';
 import { ItemDescriptionCell } from '../../components/item-type';
 import { type Column, PagedTable } from '../../components/paged-table';
-import { quantityColumn } from '../../components/quantity-column';
 import { TextFilter } from '../../components/text-filter';
 import { useDebounced } from '../../lib/use-debounced';
 import { getItemStock, type ItemStockFilters } from './api/get-item-stock';
@@ -31,14 +30,7 @@ export const EpcStockPage = () => {
     epcColumn(t('columns.epc'), 'tag-epc'),
     { id: 'gtin', header: t('columns.gtin'), cell: (row) => <span data-testid="tag-gtin">{row.gtin ?? ''}</span> },
     { id: 'description', header: t('columns.description'), cell: (row) => <ItemDescriptionCell {...row} /> },
-    { id: 'lot', header: t('columns.lot'), cell: (row) => row.lot ?? '' },
-    quantityColumn({
-      id: 'quantity',
-      header: t('columns.quantity'),
-      value: (row) => row.quantity,
-      language: i18n.language,
-      testId: 'tag-quantity',
-    }),
+    ...tagLotQuantityColumns<ItemStockRow>({ lot: t('columns.lot'), quantity: t('columns.quantity') }, i18n.language),
     { id: 'area', header: t('columns.area'), cell: (row) => row.area.description },
   ];
 

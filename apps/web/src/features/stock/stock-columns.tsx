@@ -1,14 +1,22 @@
 import WarningIcon from '@mui/icons-material/WarningAmber';
 import { Box, Link, Stack, Tooltip, Typography } from '@mui/material';
-import type { StockRow } from '@rfid/contract';
+import { STOCK_PAGE_SIZE, type StockRow } from '@rfid/contract';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import type { Column } from '../../components/paged-table';
+import { articleColumns } from '../../components/article-columns';
+import { type Column, PagedTable, type PagedTableProps } from '../../components/paged-table';
 import { formatNumber, formatQuantity } from '../../lib/format';
 import { STOCK_PATHS } from './stock-paths';
 
 /** Half the usual cell padding: stock rows have eleven narrow columns. */
-export const COMPACT_CELLS = { '& .MuiTableCell-root': { px: 1 } } as const;
+const COMPACT_CELLS = { '& .MuiTableCell-root': { px: 1 } } as const;
+
+/** A table of stock per GTIN rows (the stock page, stock by area): compact cells, 11 per page, a row per item type. */
+export const StockTable = (props: Omit<PagedTableProps<StockRow>, 'rowKey' | 'pageSize'>) => (
+  <Box sx={COMPACT_CELLS}>
+    <PagedTable {...props} rowKey={(row) => row.itemtype.id} pageSize={STOCK_PAGE_SIZE} />
+  </Box>
+);
 
 /** '--' is the catalog's "no particular size" and reads as 'Standard' (spec section 3). */
 export const sizesText = (row: Pick<StockRow, 'sizes' | 'size_primary'>, standard: string): string => {
@@ -55,10 +63,7 @@ export const useStockColumns = ({ areaId, withMinimum = true }: { areaId?: numbe
       ),
     },
     { id: 'type', header: t('columns.type'), cell: (row) => row.cloth_type },
-    { id: 'section', header: t('columns.section'), cell: (row) => row.section },
-    { id: 'model', header: t('columns.model'), cell: (row) => row.model },
-    { id: 'colour', header: t('columns.colour'), cell: (row) => row.colour },
-    { id: 'season', header: t('columns.season'), cell: (row) => row.season },
+    ...articleColumns<StockRow>(['section', 'model', 'colour', 'season'], (id) => t(`columns.${id}`)),
     { id: 'zones', header: t('columns.zones'), cell: (row) => row.zones },
     { id: 'sizes', header: t('columns.sizes'), cell: (row) => sizesText(row, t('standardSize')) },
     {

@@ -1,15 +1,15 @@
-import { Box, Checkbox, FormControlLabel, Stack, Typography, useMediaQuery, useTheme } from '@mui/material';
-import { type Page, STOCK_PAGE_SIZE, type StockRow } from '@rfid/contract';
+import { Checkbox, FormControlLabel, Stack, Typography, useMediaQuery, useTheme } from '@mui/material';
+import type { Page, StockRow } from '@rfid/contract';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Column, PagedTable } from '../../components/paged-table';
+import type { Column } from '../../components/paged-table';
 import { TextFilter } from '../../components/text-filter';
 import { useCurrentLocation } from '../../lib/current-location';
 import { useDebounced } from '../../lib/use-debounced';
 import { getGlobalStock } from './api/get-global-stock';
 import { AreaSelect } from './area-select';
 import { stockKeys } from './keys';
-import { COMPACT_CELLS, useStockColumns } from './stock-columns';
+import { StockTable, useStockColumns } from './stock-columns';
 import { StockListPage } from './stock-list-page';
 import { StockPrintAction } from './stock-print-action';
 import { useStockSelection } from './stock-selection';
@@ -102,21 +102,17 @@ export const StockPage = () => {
       )}
     >
       {(current) => (
-        <Box sx={COMPACT_CELLS}>
-          <PagedTable
-            queryKey={stockKeys.globalStock({ ...filters, location: current.id })}
-            fetchPage={(page) =>
-              getGlobalStock({ ...filters, location: current.id }, page)
-                .then(remember)
-                .then((answer) => noticeEmpty(JSON.stringify(filters), answer))
-            }
-            columns={columns}
-            rowKey={(row) => row.itemtype.id}
-            pageSize={STOCK_PAGE_SIZE}
-            emptyText={t('stockPage.empty')}
-            testId="stock-table"
-          />
-        </Box>
+        <StockTable
+          queryKey={stockKeys.globalStock({ ...filters, location: current.id })}
+          fetchPage={(page) =>
+            getGlobalStock({ ...filters, location: current.id }, page)
+              .then(remember)
+              .then((answer) => noticeEmpty(JSON.stringify(filters), answer))
+          }
+          columns={columns}
+          emptyText={t('stockPage.empty')}
+          testId="stock-table"
+        />
       )}
     </StockListPage>
   );

@@ -1,7 +1,7 @@
-import { Alert, Link, Stack, Typography } from '@mui/material';
+import { Alert, Stack, Typography } from '@mui/material';
 import type { FreeReadingSet } from '@rfid/contract';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { linkCell } from '../../components/link-cell';
 import { type Column, PagedTable } from '../../components/paged-table';
 import { TableCard } from '../../components/table-card';
 import { useCurrentLocation } from '../../lib/current-location';
@@ -16,16 +16,9 @@ export const FreeScanListPage = () => {
     {
       id: 'id',
       header: t('freeScan.columns.id'),
-      cell: (set) => (
-        <Link
-          component={RouterLink}
-          to={`/free-scan/${set.id}/detail`}
-          sx={{ fontFamily: 'monospace' }}
-          data-testid="free-scan-link"
-        >
-          {set.id.slice(0, 8)}
-        </Link>
-      ),
+      cell: linkCell((set) => ({ to: `/free-scan/${set.id}/detail`, text: set.id.slice(0, 8) }), 'free-scan-link', {
+        fontFamily: 'monospace',
+      }),
       mobile: 'title',
     },
     { id: 'date', header: t('freeScan.columns.date'), cell: (set) => formatDateTime(set.start_time) },

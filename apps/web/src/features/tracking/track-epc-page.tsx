@@ -1,26 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import SearchIcon from '@mui/icons-material/Search';
-import {
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Link,
-  Stack,
-  TextField,
-  ToggleButton,
-  ToggleButtonGroup,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Card, CardContent, Link, Stack, TextField, Typography } from '@mui/material';
 import { type EpcReading, type EpcReadingGroup, epcRetrieveBodySchema, type Item } from '@rfid/contract';
 import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { ChoiceToggle } from '../../components/choice-toggle';
 import { TermAndValue } from '../../components/facts-card';
-import { errorStatus, FormAlert, type FormStatus } from '../../components/form-alert';
-import { type Column, PagedTable } from '../../components/paged-table';
+import { FormAlert, type FormStatus, searchStatus } from '../../components/form-alert';
+import { type Column, type PagedQuery, PagedTable } from '../../components/paged-table';
 import { TableCard } from '../../components/table-card';
 import { formatDateTime } from '../../lib/format';
 import { itemReadingGroupsPages } from './api/get-item-reading-groups';
@@ -59,14 +49,13 @@ export const TrackEpcPage = () => {
   );
 
   const items = lookup.data ?? [];
-  const notFound: FormStatus = { kind: 'error', message: t('tracker.notFound') };
+  const notFound = t('tracker.notFound');
   const status: FormStatus = isEmptySubmit
-    ? notFound
-    : lookup.isError
-      ? errorStatus(lookup.error, t('common:errors.connection'))
-      : lookup.isSuccess && items.length === 0
-        ? notFound
-        : null;
+    ? { kind: 'error', message: notFound }
+    : searchStatus(lookup, lookup.isSuccess && items.length === 0, {
+        fallback: t('common:errors.connection'),
+        nothing: notFound,
+      });
   const item = items[0];
 
   return (
@@ -123,12 +112,22 @@ const sharedColumns = (t: TFunction<'tracking'>): Column<EpcReading | EpcReading
   },
 ];
 
+/** The readings table's two views: one row a reading set, or one row a read. */
+const READING_VIEWS = ['sets', 'reads'] as const;
+type ReadingView = (typeof READING_VIEWS)[number];
+
 const rssiText = (rssi: number | null) => (rssi === null ? '' : ` · ${rssi} dBm`);
+
+/** The tag's readings in one view's rows (`pages`), or the note that it has none. */
+const ReadingsTable = <T,>({ pages, columns, testId }: { pages: PagedQuery<T>; columns: Column<T>[]; testId: string }) => {
+  const { t } = useTranslation('tracking');
+  return <PagedTable {...pages} columns={columns} emptyText={t('tracker.noReadings')} testId={testId} />;
+};
 
 /** One row a reading set (its reads, antennas and best RSSI), or every raw read one click away. */
 const ReadingsTables = ({ itemId }: { itemId: number }) => {
   const { t } = useTranslation('tracking');
-  const [view, setView] = useState<'sets' | 'reads'>('sets');
+  const [view, setView] = useState<ReadingView>('sets');
   const dateCell = (date: string) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(date)}</Box>;
   const groupColumns: Column<EpcReadingGroup>[] = [
     { id: 'date', header: t('tracker.columns.date'), cell: (group) => dateCell(group.date), mobile: 'title' },
@@ -164,39 +163,21 @@ const ReadingsTables = ({ itemId }: { itemId: number }) => {
         <Typography variant="h6" sx={{ flexGrow: 1 }}>
           {t('tracker.readings')}
         </Typography>
-        <ToggleButtonGroup
-          size="small"
-          exclusive
+        <ChoiceToggle
+          label={t('tracker.view')}
+          choices={READING_VIEWS}
           value={view}
-          onChange={(_, next: 'sets' | 'reads' | null) => next && setView(next)}
-          aria-label={t('tracker.view')}
-        >
-          <ToggleButton value="sets" data-testid="readings-view-sets">
-            {t('tracker.bySet')}
-          </ToggleButton>
-          <ToggleButton value="reads" data-testid="readings-view-reads">
-            {t('tracker.rawReads')}
-          </ToggleButton>
-        </ToggleButtonGroup>
+          onChange={setView}
+          choiceLabel={(choice) => t(choice === 'sets' ? 'tracker.bySet' : 'tracker.rawReads')}
+          testId={(choice) => `readings-view-${choice}`}
+        />
       </Stack>
       <TableCard>
         {view === 'sets' ? (
           // Keyed: a table of one view never shows the other's rows while its own load.
-          <PagedTable
-            key="sets"
-            {...itemReadingGroupsPages(itemId)}
-            columns={groupColumns}
-            emptyText={t('tracker.noReadings')}
-            testId="epc-reading-sets"
-          />
+          <ReadingsTable key="sets" pages={itemReadingGroupsPages(itemId)} columns={groupColumns} testId="epc-reading-sets" />
         ) : (
-          <PagedTable
-            key="reads"
-            {...itemReadingsPages(itemId)}
-            columns={readColumns}
-            emptyText={t('tracker.noReadings')}
-            testId="epc-readings"
-          />
+          <ReadingsTable key="reads" pages={itemReadingsPages(itemId)} columns={readColumns} testId="epc-readings" />
         )}
       </TableCard>
     </>

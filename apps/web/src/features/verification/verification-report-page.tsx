@@ -2,6 +2,7 @@ import ListAltIcon from '@mui/icons-material/ListAlt';
 import { Stack, Typography } from '@mui/material';
 import { type ItemLine, onlinePercent } from '@rfid/contract';
 import { useTranslation } from 'react-i18next';
+import { articleColumns } from '../../components/article-columns';
 import type { Column } from '../../components/paged-table';
 import { PercentBar } from '../../components/percent-bar';
 import { formatQuantity } from '../../lib/format';
@@ -24,12 +25,9 @@ export const VerificationReportPage = (ids: VerificationIds) => {
   const paths = ORDER_PATHS[kind];
   const quantity = (value: number) => formatQuantity(value, i18n.language);
   const columns: Column<ItemLine>[] = [
-    { id: 'gtin', header: t('report.columns.gtin'), cell: (line) => line.gtin, mobile: 'title' },
-    { id: 'description', header: t('report.columns.description'), cell: (line) => line.description },
-    { id: 'section', header: t('report.columns.section'), cell: (line) => line.section },
-    { id: 'clothType', header: t('report.columns.clothType'), cell: (line) => line.cloth_type },
-    { id: 'model', header: t('report.columns.model'), cell: (line) => line.model },
-    { id: 'colour', header: t('report.columns.colour'), cell: (line) => line.colour },
+    ...articleColumns<ItemLine>(['gtin', 'description', 'section', 'clothType', 'model', 'colour'], (id) =>
+      t(`report.columns.${id}`),
+    ),
     sizeColumn(t('report.columns.size'), t),
     ...expectedRealColumns<ItemLine>({ expected: t('report.columns.expected'), real: t('report.columns.real') }, quantity),
     {

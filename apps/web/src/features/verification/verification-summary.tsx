@@ -1,13 +1,13 @@
 import { Chip } from '@mui/material';
 import type { Verification } from '@rfid/contract';
 import { useTranslation } from 'react-i18next';
-import { FactsList } from '../../components/facts-card';
-import { formatDateTime, formatQuantity } from '../../lib/format';
+import { countFacts, FactsList } from '../../components/facts-card';
+import { formatDateTime } from '../../lib/format';
 
 /** One verification's facts: code, window, reader, counts, whether it counts (valid) and its result; skeletons while undefined. */
 export const VerificationSummary = ({ verification }: { verification: Verification | undefined }) => {
   const { t, i18n } = useTranslation('verification');
-  const quantity = (value: number) => formatQuantity(value, i18n.language);
+  const count = countFacts<Verification>(i18n.language);
   return (
     <FactsList
       testId="verification-summary"
@@ -21,9 +21,9 @@ export const VerificationSummary = ({ verification }: { verification: Verificati
           value: (v) => v.readers[0]?.serial_number ?? t('verifications.noReader'),
           testId: 'verification-reader',
         },
-        { label: t('report.real'), value: (v) => quantity(v.real_item_count), testId: 'verification-real' },
-        { label: t('report.expected'), value: (v) => quantity(v.theorical_item_count), testId: 'verification-expected' },
-        { label: t('report.matched'), value: (v) => quantity(v.matched_item_count), testId: 'verification-matched' },
+        count(t('report.real'), (v) => v.real_item_count, 'verification-real'),
+        count(t('report.expected'), (v) => v.theorical_item_count, 'verification-expected'),
+        count(t('report.matched'), (v) => v.matched_item_count, 'verification-matched'),
         {
           label: t('report.valid'),
           value: (v) =>

@@ -3,7 +3,7 @@ import { IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import { type WebhookDelivery, WebhookDeliveryState } from '@rfid/contract';
 import { useTranslation } from 'react-i18next';
 import type { Column } from '../../components/paged-table';
-import { StatusChip, type StatusStyle } from '../../components/status-chip';
+import { StatusChip, statusStyles } from '../../components/status-chip';
 import { TwoLineDate } from '../../components/two-line';
 import { notify } from '../../lib/notifier';
 import { useReplayWebhookDelivery } from './api/replay-webhook-delivery';
@@ -12,11 +12,7 @@ import { useReplayWebhookDelivery } from './api/replay-webhook-delivery';
 export const useDeliveryColumns = (endpointId: number): Column<WebhookDelivery>[] => {
   const { t } = useTranslation(['webhooks', 'common']);
   const replay = useReplayWebhookDelivery();
-  const states: Record<string, StatusStyle> = {
-    pending: { label: t('states.pending'), color: 'info' },
-    succeeded: { label: t('states.succeeded'), color: 'success' },
-    failed: { label: t('states.failed'), color: 'error' },
-  };
+  const states = statusStyles({ pending: 'info', succeeded: 'success', failed: 'error' }, (state) => t(`states.${state}`));
   return [
     {
       id: 'event',

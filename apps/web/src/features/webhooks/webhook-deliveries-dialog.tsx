@@ -3,7 +3,7 @@ import { WEBHOOK_DELIVERY_STATES, type WebhookEndpoint } from '@rfid/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PagedTable } from '../../components/paged-table';
-import { SelectFilter } from '../../components/select-filter';
+import { ChoicesFilter, SelectFilter } from '../../components/select-filter';
 import { notify } from '../../lib/notifier';
 import { type DeliveryFilters, webhookDeliveriesPages } from './api/get-webhook-deliveries';
 import { useReplayWebhookFailed } from './api/replay-webhook-failed';
@@ -35,12 +35,13 @@ export const WebhookDeliveriesDialog = ({ endpoint, onClose }: { endpoint: Webho
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
-            <SelectFilter
+            <ChoicesFilter
               label={t('log.state')}
               allLabel={t('log.allStates')}
               value={state}
-              onChange={(value) => setState(WEBHOOK_DELIVERY_STATES.find((s) => s === value) ?? '')}
-              options={WEBHOOK_DELIVERY_STATES.map((value) => ({ value, label: t(`states.${value}`) }))}
+              onChange={setState}
+              choices={WEBHOOK_DELIVERY_STATES}
+              choiceLabel={(value) => t(`states.${value}`)}
               testId="webhook-deliveries-state"
             />
             <SelectFilter

@@ -6,9 +6,9 @@ import {
   LinearProgress,
   MenuItem,
   Stack,
+  type SxProps,
   TextField,
-  ToggleButton,
-  ToggleButtonGroup,
+  type Theme,
   Typography,
 } from '@mui/material';
 import {
@@ -21,6 +21,7 @@ import {
 } from '@rfid/contract';
 import { type ChangeEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChoiceToggle } from '../../../components/choice-toggle';
 import { DateField, MonthField } from '../../../components/date-fields';
 import { type GraphQuery, useGraphStatistics } from '../api/get-graph-statistics';
 import type { DashboardScope } from '../api/get-statistics';
@@ -123,13 +124,13 @@ export const DashboardChart = ({ scope }: { scope: DashboardScope }) => {
   );
 };
 
+/** The catalogue key of each choice list (`chart.modules.*`, `chart.granularities.*`). */
+const CHOICE_KEYS = { module: 'modules', granularity: 'granularities' } as const;
+
 /**
  * One choice of the chart (its module or its granularity) as toggle buttons, named `chart.<name>`;
  * each button reads `chart.<name>s.<choice>` and has the test id `chart-<name>-<choice>`.
  */
-/** The catalogue key of each choice list (`chart.modules.*`, `chart.granularities.*`). */
-const CHOICE_KEYS = { module: 'modules', granularity: 'granularities' } as const;
-
 const Choices = <C extends string>({
   name,
   choices,
@@ -141,24 +142,19 @@ const Choices = <C extends string>({
   choices: readonly C[];
   value: C;
   onChange: (value: C) => void;
-  sx?: object;
+  sx?: SxProps<Theme>;
 }) => {
   const { t } = useTranslation('dashboard');
   return (
-    <ToggleButtonGroup
-      size="small"
-      exclusive
+    <ChoiceToggle
+      label={t(`chart.${name}`)}
+      choices={choices}
       value={value}
-      onChange={(_, next: C | null) => next && onChange(next)}
-      aria-label={t(`chart.${name}`)}
+      onChange={onChange}
+      choiceLabel={(choice) => t(`chart.${CHOICE_KEYS[name]}.${choice}`)}
+      testId={(choice) => `chart-${name}-${choice}`}
       sx={sx}
-    >
-      {choices.map((choice) => (
-        <ToggleButton key={choice} value={choice} data-testid={`chart-${name}-${choice}`}>
-          {t(`chart.${CHOICE_KEYS[name]}.${choice}`)}
-        </ToggleButton>
-      ))}
-    </ToggleButtonGroup>
+    />
   );
 };
 

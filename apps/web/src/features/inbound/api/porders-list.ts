@@ -1,6 +1,6 @@
 import type { PurchaseOrder, ReportType } from '@rfid/contract';
 import { LIST_PAGE_SIZE } from '@rfid/contract';
-import type { PagedQuery, PageParams } from '../../../components/paged-table';
+import type { PagedQuery } from '../../../components/paged-table';
 import { getPage } from '../../../lib/api-client';
 import type { DestinationHistoryQuery } from '../../orders';
 import { inboundKeys } from '../keys';
@@ -21,13 +21,13 @@ export const EMPTY_ORDER_FILTERS: OrderFilters = {
   report_type: '',
 };
 
-/** GET /locations/{id}/v1/porders/?order_by=-creation_date with the filters and paging. */
-export const getPurchaseOrders = (locationId: number, filters: OrderFilters, page: PageParams) =>
-  getPage<PurchaseOrder>(`/locations/${locationId}/v1/porders/`, page, { query: { ...filters, order_by: '-creation_date' } });
-
-/** The location's purchase orders as a paged table reads them. */
+/**
+ * The location's purchase orders as a paged table reads them: GET /locations/{id}/v1/porders/?order_by=-creation_date
+ * with the filters.
+ */
 export const purchaseOrdersPages = (locationId: number, filters: OrderFilters): PagedQuery<PurchaseOrder> => ({
   queryKey: inboundKeys.list(locationId, filters),
-  fetchPage: (page) => getPurchaseOrders(locationId, filters, page),
+  fetchPage: (page) =>
+    getPage<PurchaseOrder>(`/locations/${locationId}/v1/porders/`, page, { query: { ...filters, order_by: '-creation_date' } }),
   pageSize: DASHBOARD_PAGE_SIZE,
 });

@@ -1,8 +1,9 @@
-import { Box, Link, Skeleton, Typography } from '@mui/material';
+import { Box, Skeleton, Typography } from '@mui/material';
 import type { PurchaseOrder } from '@rfid/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { linkCell } from '../../../components/link-cell';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { TitledPage } from '../../../components/page-title';
 import { type Column, PagedTable } from '../../../components/paged-table';
@@ -69,6 +70,9 @@ export const ProviderDetailPage = () => {
   );
 };
 
+/** The order links do not wrap. */
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
+
 const ProviderOrders = ({ providerId, pending }: { providerId: string; pending: boolean }) => {
   const { t, i18n } = useTranslation(['inbound-verification', 'common']);
   const quantity = (value: number) => formatQuantity(value, i18n.language);
@@ -76,15 +80,10 @@ const ProviderOrders = ({ providerId, pending }: { providerId: string; pending: 
     {
       id: 'order',
       header: t('provider.columns.order'),
-      cell: (order) => (
-        <Link
-          component={RouterLink}
-          to={`/inbound/order/${order.id}/detail`}
-          sx={{ whiteSpace: 'nowrap' }}
-          data-testid="provider-order-link"
-        >
-          {order.id} · {order.order_code}
-        </Link>
+      cell: linkCell(
+        (order) => ({ to: `/inbound/order/${order.id}/detail`, text: `${order.id} · ${order.order_code}` }),
+        'provider-order-link',
+        NO_WRAP,
       ),
       mobile: 'title',
     },
@@ -127,10 +126,13 @@ const ProviderOrders = ({ providerId, pending }: { providerId: string; pending: 
     {
       id: 'boxes',
       header: t('provider.columns.boxes'),
-      cell: (order) => (
-        <Link component={RouterLink} to={`/inbound/order/${order.id}/boxes`} sx={{ whiteSpace: 'nowrap' }}>
-          {quantity(order.num_verified_boxes)} / {quantity(order.num_boxes)}
-        </Link>
+      cell: linkCell(
+        (order) => ({
+          to: `/inbound/order/${order.id}/boxes`,
+          text: `${quantity(order.num_verified_boxes)} / ${quantity(order.num_boxes)}`,
+        }),
+        undefined,
+        NO_WRAP,
       ),
       align: 'right',
     },

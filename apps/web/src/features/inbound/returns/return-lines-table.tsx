@@ -1,5 +1,6 @@
 import type { Page, ReturnLine } from '@rfid/contract';
 import { useTranslation } from 'react-i18next';
+import { articleColumns } from '../../../components/article-columns';
 import { type Column, PagedTable, type PageParams } from '../../../components/paged-table';
 import { quantityColumn } from '../../../components/quantity-column';
 import { TableCard } from '../../../components/table-card';
@@ -18,11 +19,7 @@ export const ReturnLinesTable = ({
 }) => {
   const { t, i18n } = useTranslation('inbound-verification');
   const columns: Column<ReturnLine>[] = [
-    { id: 'gtin', header: t('returns.lines.gtin'), cell: (line) => line.gtin, mobile: 'title' },
-    { id: 'description', header: t('returns.lines.description'), cell: (line) => line.description },
-    { id: 'model', header: t('returns.lines.model'), cell: (line) => line.model },
-    { id: 'colour', header: t('returns.lines.colour'), cell: (line) => line.colour },
-    { id: 'section', header: t('returns.lines.section'), cell: (line) => line.section },
+    ...articleColumns<ReturnLine>(['gtin', 'description', 'model', 'colour', 'section'], (id) => t(`returns.lines.${id}`)),
     { id: 'size', header: t('returns.lines.size'), cell: (line) => formatSizes(line.sizes, t) },
     quantityColumn({
       id: 'quantity',

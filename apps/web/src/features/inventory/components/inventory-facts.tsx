@@ -1,9 +1,9 @@
 import { Box } from '@mui/material';
 import type { Inventory, InventoryUser } from '@rfid/contract';
 import { useTranslation } from 'react-i18next';
-import { type Fact, FactsList } from '../../../components/facts-card';
+import { countFacts, type Fact, FactsList } from '../../../components/facts-card';
 import { PercentBar } from '../../../components/percent-bar';
-import { formatDateTime, formatNumber, formatQuantity } from '../../../lib/format';
+import { formatDateTime, formatNumber } from '../../../lib/format';
 import { InventoryStateChip } from './inventory-state';
 
 /** Who opened it: a user, or the reader whose first set opened it. */
@@ -30,7 +30,7 @@ export const InventoryFacts = ({
   compact?: boolean;
 }) => {
   const { t, i18n } = useTranslation(['inventory', 'common']);
-  const quantity = (n: number) => formatQuantity(n, i18n.language);
+  const count = countFacts<Inventory>(i18n.language);
   const closer = users?.find((u) => u.action !== 'opened');
   const first: Fact<Inventory>[] = [
     { label: t('facts.status'), value: (row) => <InventoryStateChip state={row.state} /> },
@@ -42,24 +42,14 @@ export const InventoryFacts = ({
         </Box>
       ),
     },
-    { label: t('facts.articles'), value: (row) => quantity(row.items), testId: 'inventory-read' },
+    count(t('facts.articles'), (row) => row.items, 'inventory-read'),
     { label: t('facts.area'), value: (row) => row.location_area_description, testId: 'inventory-area' },
   ];
   const rest: (Fact<Inventory> | false)[] = [
-    { label: t('facts.expected'), value: (row) => quantity(row.theorical_stock), testId: 'inventory-expected' },
-    { label: t('facts.matched'), value: (row) => quantity(row.matched_items), testId: 'inventory-matched' },
-    {
-      label: t('facts.missing'),
-      value: (row) => quantity(row.missing_items),
-      testId: 'inventory-missing',
-      color: (row) => (row.missing_items > 0 ? 'error.main' : undefined),
-    },
-    {
-      label: t('facts.excess'),
-      value: (row) => quantity(row.excess_items),
-      testId: 'inventory-excess',
-      color: (row) => (row.excess_items > 0 ? 'warning.main' : undefined),
-    },
+    count(t('facts.expected'), (row) => row.theorical_stock, 'inventory-expected'),
+    count(t('facts.matched'), (row) => row.matched_items, 'inventory-matched'),
+    count(t('facts.missing'), (row) => row.missing_items, 'inventory-missing', 'error.main'),
+    count(t('facts.excess'), (row) => row.excess_items, 'inventory-excess', 'warning.main'),
     {
       label: t('facts.accuracy'),
       value: (row) => `${formatNumber(row.accuracy, i18n.language)} %`,

@@ -3,18 +3,14 @@ import { Chip, Stack, Tooltip } from '@mui/material';
 import { InventoryState, RoleThreshold } from '@rfid/contract';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { StatusChip, type StatusStyle } from '../../../components/status-chip';
+import { StatusChip, type StatusStyle, statusStyles } from '../../../components/status-chip';
 import { hasRole } from '../../auth';
 
 /** Inventory states of spec section 4: 0 Pending, 1 Computing, 2 Validated, 3 Canceled. */
 export const INVENTORY_STATES = [0, 1, 2, 3] as const;
 
-export const inventoryStateMap = (t: TFunction): Record<number, StatusStyle> => ({
-  0: { label: t('inventory:states.0'), color: 'warning' },
-  1: { label: t('inventory:states.1'), color: 'info' },
-  2: { label: t('inventory:states.2'), color: 'success' },
-  3: { label: t('inventory:states.3'), color: 'default' },
-});
+export const inventoryStateMap = (t: TFunction): Record<number, StatusStyle> =>
+  statusStyles({ 0: 'warning', 1: 'info', 2: 'success', 3: 'default' }, (state) => t(`inventory:states.${state}`));
 
 /**
  * The state; a validated inventory also says what validating did (spec section 4's 'done' badge, which read an

@@ -3,12 +3,11 @@ import type { InventoryTag } from '@rfid/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { epcColumn } from '../../../components/epc-link';
+import { epcColumn, tagLotQuantityColumns } from '../../../components/epc-link';
 import { FilterBar } from '../../../components/filter-bar';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { TitledPage } from '../../../components/page-title';
 import { type Column, PagedTable } from '../../../components/paged-table';
-import { quantityColumn } from '../../../components/quantity-column';
 import { SelectFilter } from '../../../components/select-filter';
 import { formatDateTime } from '../../../lib/format';
 import { useInventory } from '../api/inventory-get';
@@ -43,14 +42,7 @@ export const InventoryItemsPage = () => {
       header: t('tags.description'),
       cell: (row) => <Box sx={{ minWidth: { md: 160 } }}>{row.description ?? ''}</Box>,
     },
-    { id: 'lot', header: t('tags.lot'), cell: (row) => row.lot ?? '' },
-    quantityColumn({
-      id: 'quantity',
-      header: t('tags.quantity'),
-      value: (row) => row.quantity,
-      language: i18n.language,
-      testId: 'tag-quantity',
-    }),
+    ...tagLotQuantityColumns<InventoryTag>({ lot: t('tags.lot'), quantity: t('tags.quantity') }, i18n.language),
     {
       id: 'status',
       header: t('tags.status'),

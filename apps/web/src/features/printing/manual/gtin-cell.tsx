@@ -1,7 +1,6 @@
-import { Autocomplete, TextField } from '@mui/material';
-import type { ItemType } from '@rfid/contract';
+import { Autocomplete } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { type GtinPickOption, itemTypeVariant, itemVariantText, renderGtinPickOption } from '../../../components/item-type';
+import { type GtinPickOption, renderGtinInput, renderGtinPickOption, useItemTypeText } from '../../../components/item-type';
 import { useDebounced } from '../../../lib/use-debounced';
 import { PRINT_GTIN_SEARCH_MIN, usePrintGtinSearch } from '../api/search-gtins';
 import type { Row } from './manual-form';
@@ -19,10 +18,8 @@ export const GtinCell = ({
   onCreate: (gtin: string) => void;
 }) => {
   const { t } = useTranslation('printing');
-  const { t: tc } = useTranslation('components');
   // The GTIN chosen reads in full under the field: description, size and colour.
-  const variantText = (item: ItemType) =>
-    [item.description, itemVariantText(tc, itemTypeVariant(item))].filter(Boolean).join(' · ');
+  const variantText = useItemTypeText();
   const text = useDebounced(row.gtin.trim());
   const search = usePrintGtinSearch(text);
   const found = text.length >= PRINT_GTIN_SEARCH_MIN ? (search.data ?? []) : [];
@@ -52,19 +49,12 @@ export const GtinCell = ({
         typed.length < PRINT_GTIN_SEARCH_MIN ? t('manual.typeMore', { count: PRINT_GTIN_SEARCH_MIN }) : t('manual.noMatch')
       }
       fullWidth
-      renderInput={(params) => (
-        <TextField
-          {...params}
-          size="small"
-          label={t('fields.gtin')}
-          error={Boolean(row.error)}
-          helperText={row.error ?? (row.description || undefined)}
-          slotProps={{
-            ...params.slotProps,
-            htmlInput: { ...params.slotProps.htmlInput, inputMode: 'numeric', 'data-testid': `manual-gtin-${index}` },
-          }}
-        />
-      )}
+      renderInput={renderGtinInput({
+        label: t('fields.gtin'),
+        error: row.error,
+        helperText: row.description || undefined,
+        testId: `manual-gtin-${index}`,
+      })}
     />
   );
 };
