@@ -291,7 +291,7 @@ const openPostgres = async (
     storage: () => 'ok',
     waiting: () => pool.waitingCount,
     pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-    migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
+    migrate: () => migratePg(drizzlePg(transactionSafePool(pool)), { migrationsFolder }),
     withStartupLock: async (work) => {
       const client = await pool.connect();
       // A connection cut on the way (the database restarting) is not given back to the pool, and its lock is gone
