@@ -55,6 +55,13 @@ export type Database = {
   storage: () => 'ok' | 'low' | 'stopped';
   /** Database calls waiting for a connection now: PostgreSQL's pool, or the embedded database's one (load shedding). */
   waiting: () => number;
+  /**
+   * Whether the database answered a call within the last `ms` (so that `/api/health` need not ask again). The embedded
+   * database answers one call at a time: a health check's `select 1` waits behind every queued call and a whole
+   * transaction (2.2–3.3 s under the chaos suite's `embedded-busy` on a slow machine), while its last answer says
+   * it answers. PostgreSQL: always false (its pool answers a `select 1` beside the others).
+   */
+  answeredWithin: (ms: number) => boolean;
   /** The connections now (`/metrics`): PostgreSQL's pool; the embedded database has one, and its queue of calls waiting. */
   pool: () => { total: number; idle: number; waiting: number };
   /** The embedded database's data folder as a tar file (the build's prebuilt database, the tests' templates). */
@@ -290,6 +297,7 @@ const openPostgres = async (
     listen: listener.listen,
     storage: () => 'ok',
     waiting: () => pool.waitingCount,
+    answeredWithin: () => false,
     pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     migrate: () => migratePg(drizzlePg(transactionSafePool(pool)), { migrationsFolder }),
     withStartupLock: async (work) => {
@@ -368,6 +376,8 @@ const openEmbedded = async ({
     listen: handle.listen,
     storage: handle.state,
     waiting: handle.waiting,
+    // Not while it is stopped (a disk-full PANIC): health then asks, and answers 503.
+    answeredWithin: (ms) => handle.state() !== 'stopped' && Date.now() - handle.answeredAt() <= ms,
     pool: () => ({ total: 1, idle: handle.isRunning() ? 0 : 1, waiting: handle.waiting() }),
     dumpDataDir: handle.dumpDataDir,
     close: async () => {

@@ -30,6 +30,8 @@ export type PgliteHandle = {
   listen: (channel: string, handlers: ListenHandlers) => Promise<() => Promise<void>>;
   /** Calls waiting for the connection (not counting the one running). */
   waiting: () => number;
+  /** When a call last got its answer from this instance (Date.now()); 0 before the first. */
+  answeredAt: () => number;
   /** Whether a call holds the connection now (`/metrics`). */
   isRunning: () => boolean;
   /** `ok`; `low` (writes refused: the disk is nearly full); `stopped` (PostgreSQL stopped; being opened again). */
@@ -376,6 +378,7 @@ export const createPgliteHandle = async ({
     },
   });
 
+  let answeredAt = 0;
   const usable = (): PGlite => {
     if (closed) throw new Error('The database is closed');
     if (!instance) throw new PgliteStoppedError(isDiskFullError(stoppedBy), { cause: stoppedBy });
@@ -389,7 +392,9 @@ export const createPgliteHandle = async ({
     if (loopTurns.sinceTurn() >= HELD_LOOP_MS) await loopTurns.turn();
     if (current !== instance) throw new PgliteStoppedError(isDiskFullError(stoppedBy), { cause: stoppedBy });
     try {
-      return await call();
+      const answer = await call();
+      answeredAt = Date.now();
+      return answer;
     } catch (error) {
       if (isFatal(error)) stop(current, error);
       else if (isDiskFullError(error)) void disk.check();
@@ -439,6 +444,7 @@ export const createPgliteHandle = async ({
     listen: (channel, handlers) =>
       listeners.listen(channel, handlers, { exclusive, guarded, isOpen: () => instance !== undefined }),
     waiting: queue.waiting,
+    answeredAt: () => answeredAt,
     isRunning: queue.isRunning,
     state: () => (!instance ? 'stopped' : disk.isLow() ? 'low' : 'ok'),
     dumpDataDir: (compression) => exclusive((current) => guarded(current, () => current.dumpDataDir(compression))),

@@ -16,6 +16,26 @@ describe('health, readiness and metrics', () => {
     await t.close();
   });
 
+  it('asks the database only when it has not answered within a second (PostgreSQL: every time)', async () => {
+    const execute = t.database.db.execute.bind(t.database.db);
+    let asked = 0;
+    t.database.db.execute = ((query: Parameters<typeof execute>[0]) => {
+      asked += 1;
+      return execute(query);
+    }) as typeof t.database.db.execute;
+    try {
+      expect((await t.app.inject({ url: '/api/health' })).statusCode).toBe(200);
+      const afterOne = asked;
+      // The call just made answered: on the embedded database the next check takes that answer (its queue may be long).
+      expect((await t.app.inject({ url: '/api/health' })).statusCode).toBe(200);
+      expect(asked - afterOne).toBe(t.database.kind === 'pglite' ? 0 : 1);
+      expect(t.database.answeredWithin(1_000)).toBe(t.database.kind === 'pglite');
+      expect(t.database.answeredWithin(-1)).toBe(false);
+    } finally {
+      t.database.db.execute = execute;
+    }
+  });
+
   it('is ready while connected, collecting and subscribed, and says so without a token', async () => {
     status = {
       ...status,
