@@ -22,15 +22,27 @@ export const setServerMain = (file) => {
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export const freePort = () =>
-  new Promise((resolve, reject) => {
+/** Whether 127.0.0.1:`port` can be listened on now. */
+const canListen = (port) =>
+  new Promise((resolve) => {
     const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
+
+/**
+ * A port free now, below the kernel's ephemeral range (32768–60999 by default). A port the kernel hands out for
+ * `listen(0)` comes from that range, and between this check and the server's listen any outgoing connection (the
+ * processes' own to PostgreSQL and the broker) may take it as its local port: `broker-restart` failed once on
+ * EADDRINUSE so (2026-12-01).
+ */
+export const freePort = async () => {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    if (await canListen(port)) return port;
+  }
+  throw new Error('no free port between 20000 and 32000');
+};
 
 // One probe for the whole repository (scripts/lib.mjs): re-exported for the scenarios.
 export { canConnect };
