@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app.js';
 import { cuttableProxy } from '../test/cuttable-proxy.js';
 import { createScratchDatabase } from '../test/scratch-db.js';
@@ -141,13 +141,13 @@ describe.skipIf(!serverUrl)('several processes on one PostgreSQL database', () =
       expect(status).toBe(200);
       // Every connection the pool handed out during the cut comes back to it (a transaction whose BEGIN failed on a
       // cut connection kept its client for good before db/transaction-safe-pool.ts, and close() then waited forever).
-      let inUse = -1;
-      for (const until = Date.now() + 10_000; inUse !== 0 && Date.now() < until; ) {
-        const pool = database.pool();
-        inUse = pool.total - pool.idle;
-        if (inUse !== 0) await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      expect(inUse).toBe(0);
+      await vi.waitFor(
+        () => {
+          const pool = database.pool();
+          expect(pool.total - pool.idle).toBe(0);
+        },
+        { timeout: 10_000 },
+      );
     });
   });
 });
