@@ -1,4 +1,4 @@
-import { globSync } from 'node:fs';
+import { globSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
@@ -29,15 +29,45 @@ const postgresOnly =
       )
     : [];
 
+/**
+ * What an API test file does to its process that the next file in it would see: modules mocked or spied on, fake timers,
+ * a global or an environment variable of its own (`process.env.LLRP = 'off'` before the app reads it). Such a file runs
+ * in the `isolated` project, a fresh process of its own.
+ */
+const OWN_PROCESS = /\bvi\.(mock|doMock|spyOn|stubEnv|stubGlobal|useFakeTimers)\b|process\.env(\.\w+|\[[^\]]+\])\s*=[^=]/;
+/**
+ * On PostgreSQL, the API tests that share one module graph a worker (`isolate: false`): the server's modules imported
+ * once a worker instead of once a file. Each file still builds its own app on its own database (test/helpers.ts).
+ * Measured on 2026-12-01 (2 cores): the PostgreSQL lane's imports took 290 s of its 101 files (2.9 s a file, the whole
+ * app each time); shared, 71–74 s, and the lane 373 s → 310–318 s in two runs. On PGlite (EMBEDDED_API_TESTS=only) the
+ * same was slower (426 s → 593 s, backup-restore 60 s → 105 s: each file's embedded database, WebAssembly memory and
+ * all, in one long-lived process), so there the API tests stay one process a file.
+ */
+const SHARED_API_TESTS = process.env.TEST_DATABASE_URL
+  ? globSync('apps/server/src/**/*.api.test.ts').filter(
+      (file) => !OWN_PROCESS.test(readFileSync(file, 'utf8')) && !postgresOnly.includes(file),
+    )
+  : [];
+const sharedApiProject = {
+  name: 'api-shared',
+  include: SHARED_API_TESTS,
+  globalSetup: ['apps/server/src/test/global-setup.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 150_000,
+  pool: 'forks' as const,
+  isolate: false,
+};
+
 export default defineConfig({
   test: {
     // Vitest's default for a run is one worker less than the cores: one on a 2-core machine, so the database (PGlite in
     // the worker, or the PostgreSQL server) waited on one core while the other idled. Every core, at least two
-    // (TEST_WORKERS overrides). One number for both projects.
+    // (TEST_WORKERS overrides). One number for all the projects.
     maxWorkers: Number(process.env.TEST_WORKERS) || Math.max(2, availableParallelism()),
     projects: [
       // Pure unit tests in one module graph a worker (vitest.unit.config.ts).
       { test: sharedGraphProject },
+      ...(SHARED_API_TESTS.length > 0 ? [{ test: sharedApiProject }] : []),
       {
         test: {
           name: 'isolated',
@@ -52,7 +82,7 @@ export default defineConfig({
             // Web components, with Testing Library: each file names its DOM (`// @vitest-environment jsdom` on its first line)
             'apps/web/src/**/*.test.tsx',
           ],
-          exclude: ['**/node_modules/**', '**/dist/**', ...SHARED_GRAPH_TESTS, ...postgresOnly],
+          exclude: ['**/node_modules/**', '**/dist/**', ...SHARED_GRAPH_TESTS, ...SHARED_API_TESTS, ...postgresOnly],
           // Migrate and seed once per run; each test file clones the result (apps/server/src/test/template-db.ts).
           globalSetup: ['apps/server/src/test/global-setup.ts'],
           testTimeout: 30_000,

@@ -1,4 +1,4 @@
 import { describeRoleMatrix } from './route-checks';
 
-/** Every route role 5 may see, with axe: es-390 in `npm test` (the even roles walk es-1280), every screen with E2E_EVERY_ROUTE=1 (route-checks.ts). */
+/** Every route role 5 may see: es-390 in `npm test` (the even roles walk es-1280), every screen and with axe with E2E_EVERY_ROUTE=1 (route-checks.ts). */
 describeRoleMatrix(5);

@@ -3,7 +3,7 @@
 // object of methods counts as one function, as the review counted `createPrintingService`). Reports; exits 0.
 import { execSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import ts from 'typescript';
+import { parseSync } from 'oxc-parser';
 
 const max = Number(process.argv[2] ?? 120);
 const files = execSync("git ls-files '*.ts' '*.tsx' '*.mjs'", { encoding: 'utf8' })
@@ -13,22 +13,42 @@ const files = execSync("git ls-files '*.ts' '*.tsx' '*.mjs'", { encoding: 'utf8'
     (file) => file && !/\.test\.tsx?$|\.e2e\.ts$|\.smoke\.ts$|\/test\/|^tools\/(chaos|fuzz)\/|\/dist\/|\.d\.ts$/.test(file),
   );
 const long = [];
+/** The syntax nodes that are functions (a method's body is its FunctionExpression, counted from its name). */
+const FUNCTIONS = new Set(['FunctionDeclaration', 'ArrowFunctionExpression', 'FunctionExpression', 'TSDeclareFunction']);
 for (const file of files) {
-  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
-  const lineOf = (position) => source.getLineAndCharacterOfPosition(position).line;
-  const visit = (node) => {
-    if (
-      ts.isFunctionDeclaration(node) ||
-      ts.isArrowFunction(node) ||
-      ts.isFunctionExpression(node) ||
-      ts.isMethodDeclaration(node)
-    ) {
-      const lines = lineOf(node.getEnd()) - lineOf(node.getStart()) + 1;
-      if (lines > max) long.push({ lines, at: `${file}:${lineOf(node.getStart()) + 1}` });
+  const text = readFileSync(file, 'utf8');
+  const lineStarts = [0];
+  for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', index + 1)) lineStarts.push(index + 1);
+  /** The line (from 0) of a UTF-16 offset: the last line start at or before it. */
+  const lineOf = (offset) => {
+    let low = 0;
+    let high = lineStarts.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (lineStarts[middle] <= offset) low = middle;
+      else high = middle - 1;
     }
-    ts.forEachChild(node, visit);
+    return low;
   };
-  visit(source);
+  const { program } = parseSync(file, text);
+  const visit = (node, parent) => {
+    if (Array.isArray(node)) {
+      for (const child of node) visit(child, parent);
+      return;
+    }
+    if (!node || typeof node !== 'object' || typeof node.type !== 'string') return;
+    if (FUNCTIONS.has(node.type) && node.body) {
+      // A method (class or object literal) is counted from its name, as its declaration starts there.
+      const isMethod = parent && (parent.type === 'MethodDefinition' || (parent.type === 'Property' && parent.method));
+      const start = isMethod ? parent.start : node.start;
+      const lines = lineOf(node.end) - lineOf(start) + 1;
+      if (lines > max) long.push({ lines, at: `${file}:${lineOf(start) + 1}` });
+    }
+    for (const [key, value] of Object.entries(node)) {
+      if (key !== 'parent' && value && typeof value === 'object') visit(value, node);
+    }
+  };
+  visit(program, undefined);
 }
 long.sort((a, b) => b.lines - a.lines);
 for (const { lines, at } of long) console.log(`${String(lines).padStart(5)}  ${at}`);
