@@ -39,9 +39,9 @@ const OWN_PROCESS = /\bvi\.(mock|doMock|spyOn|stubEnv|stubGlobal|useFakeTimers)\
  * On PostgreSQL, the API tests that share one module graph a worker (`isolate: false`): the server's modules imported
  * once a worker instead of once a file. Each file still builds its own app on its own database (test/helpers.ts).
  * Measured on 2026-12-01 (2 cores): the PostgreSQL lane's imports took 290 s of its 101 files (2.9 s a file, the whole
- * app each time); shared, 71–74 s, and the lane 373 s → 310–318 s in two runs. On PGlite (EMBEDDED_API_TESTS=only) the
- * same was slower (426 s → 593 s, backup-restore 60 s → 105 s: each file's embedded database, WebAssembly memory and
- * all, in one long-lived process), so there the API tests stay one process a file.
+ * app each time); shared, 71–74 s, and the lane 373 s → 310–318 s in two runs. On PGlite (EMBEDDED_API_TESTS=only) one
+ * run shared took 593 s against 426 s, but the machine slowed meanwhile (the same lane unchanged took 665 s an hour
+ * later): not measured well enough to change, so there the API tests stay one process a file (docs/testing.md).
  */
 const SHARED_API_TESTS = process.env.TEST_DATABASE_URL
   ? globSync('apps/server/src/**/*.api.test.ts').filter(
