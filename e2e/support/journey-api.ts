@@ -42,17 +42,28 @@ export const apiAs = async (email: string, password = 'demo1234') => {
     body?: unknown,
     authorization?: string,
   ): Promise<Answer<T>> => {
-    const response = await fetch(`${baseUrl()}/api${url}`, {
-      method,
-      headers: {
-        Accept: 'application/json',
-        // The journeys' API checks read the server's English messages (the pages send the UI's language).
-        'Accept-Language': 'en',
-        ...(authorization ? { Authorization: authorization } : {}),
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    const send = () =>
+      fetch(`${baseUrl()}/api${url}`, {
+        method,
+        headers: {
+          Accept: 'application/json',
+          // The journeys' API checks read the server's English messages (the pages send the UI's language).
+          'Accept-Language': 'en',
+          ...(authorization ? { Authorization: authorization } : {}),
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    // A 503 with Retry-After is the server's load shedding (the embedded database serves a few requests at once): the
+    // request was refused before anything was done, and a client asks again after the time it names, as this one does
+    // (CI, 2026-12-01: the brand journey read a refused statistics call as the statistics).
+    let response = await send();
+    for (let attempt = 1; response.status === 503 && response.headers.has('retry-after') && attempt < 10; attempt++) {
+      await response.body?.cancel();
+      const seconds = Math.min(5, Math.max(0.2, Number(response.headers.get('retry-after')) || 1));
+      await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+      response = await send();
+    }
     const text = await response.text();
     return { status: response.status, json: (text ? JSON.parse(text) : {}) as T };
   };

@@ -124,16 +124,24 @@ export const wedgeOn = async (page: Page): Promise<Wedge> => {
   const cdp = await page.context().newCDPSession(page);
   const types = async (epcs: string[]): Promise<void> => {
     const keys = epcs.flatMap((epc) => [...`${epc}\n`].map(wedgeKey));
+    // Each key stamped as the wedge types it, a millisecond after the one before (the event's `timeStamp`, which the
+    // page's wedge reads to tell one EPC from the next), not when a loaded test machine gets round to sending it: at
+    // load 10 a pause of over 2 s inside an EPC made its tail a new EPC (CI, 2026-12-01: 301 counted of 300).
+    const startedAt = Date.now() / 1000;
     await Promise.all(
-      keys.flatMap((key) => [
-        cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', ...key, unmodifiedText: key.text }),
-        cdp.send('Input.dispatchKeyEvent', {
-          type: 'keyUp',
-          key: key.key,
-          code: key.code,
-          windowsVirtualKeyCode: key.windowsVirtualKeyCode,
-        }),
-      ]),
+      keys.flatMap((key, index) => {
+        const timestamp = startedAt + index / 1000;
+        return [
+          cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', ...key, unmodifiedText: key.text, timestamp }),
+          cdp.send('Input.dispatchKeyEvent', {
+            type: 'keyUp',
+            key: key.key,
+            code: key.code,
+            windowsVirtualKeyCode: key.windowsVirtualKeyCode,
+            timestamp,
+          }),
+        ];
+      }),
     );
   };
   return { types };
