@@ -22,7 +22,7 @@ const BOX = `E2E-LIVE-BOX-${RUN}`;
 const GOAL_MS = 2_000;
 /**
  * The bound asserted: the goal on an idle machine, stretched by how many processes wait for each core (CI runs the
- * journeys beside the API suites, at load 15–20 on 2 cores), and always under three quarters of the 20 s polling
+ * journeys beside the API suites, at load 15–20 on 2 cores), and at most three quarters of the 20 s polling
  * fallback, so a pass still means the stream, most likely not the polling, changed the row. The cap was 10 s until a
  * fresh-clone run at load 11 (2026-12-01) saw the row change 10.7 s after the read, stored in 0.6 s: the browser's
  * turn, not the server's.
