@@ -48,15 +48,16 @@ const SHARED_API_TESTS = process.env.TEST_DATABASE_URL
       (file) => !OWN_PROCESS.test(readFileSync(file, 'utf8')) && !postgresOnly.includes(file),
     )
   : [];
-const sharedApiProject = {
-  name: 'api-shared',
-  include: SHARED_API_TESTS,
+/** What the projects that build apps on a database share: the run's templates, the time limits, one process a worker. */
+const DATABASE_TESTS = {
+  // Migrate and seed once per run; each test file clones the result (apps/server/src/test/template-db.ts).
   globalSetup: ['apps/server/src/test/global-setup.ts'],
   testTimeout: 30_000,
+  // A file's setup may wait for the run's database template (built once, up to 120 s on a loaded machine).
   hookTimeout: 150_000,
   pool: 'forks' as const,
-  isolate: false,
 };
+const sharedApiProject = { name: 'api-shared', include: SHARED_API_TESTS, ...DATABASE_TESTS, isolate: false };
 
 export default defineConfig({
   test: {
@@ -83,12 +84,7 @@ export default defineConfig({
             'apps/web/src/**/*.test.tsx',
           ],
           exclude: ['**/node_modules/**', '**/dist/**', ...SHARED_GRAPH_TESTS, ...SHARED_API_TESTS, ...postgresOnly],
-          // Migrate and seed once per run; each test file clones the result (apps/server/src/test/template-db.ts).
-          globalSetup: ['apps/server/src/test/global-setup.ts'],
-          testTimeout: 30_000,
-          // A file's setup may wait for the run's database template (built once, up to 120 s on a loaded machine).
-          hookTimeout: 150_000,
-          pool: 'forks',
+          ...DATABASE_TESTS,
           // Node.js 25+ has a global `localStorage` of its own (undefined without --localstorage-file) that hides jsdom's
           // in the web components' tests: off, as the browser's is the one under test.
           execArgv: ['--no-experimental-webstorage'],
