@@ -49,7 +49,7 @@ export const embeddedBusy = {
     'embedded database: an exit portal’s burst is stored as sets of thousands of reads while a handheld replays its buffer: no 503, health answers',
   usesTemplate: false,
   /**
-   * By itself, after the other runs: its bound is a time. Beside \`disk-full\` on a slow 2-core machine health took
+   * By itself, after the other runs: its bound is a time. Beside `disk-full` on a slow 2-core machine health took
    * 3,073 ms (CI of 2026-12-01; no request refused, every read stored once); here alone 1,084–1,174 ms, beside it 1,569 ms.
    */
   alone: true,
