@@ -143,7 +143,7 @@ try {
     const boxesUrl = await demoOrderBoxesUrl(servers[0]?.baseURL ?? '', tokenOf(states[0] ?? { cookies: [], origins: [] }));
     const pages = [
       ...phonePages(boxesUrl),
-      { name: `static ${STATIC_PAGE}`, url: STATIC_PAGE, signedIn: false, ready: async () => undefined },
+      { name: `static ${STATIC_PAGE}`, url: STATIC_PAGE, signedIn: false, ready: async () => undefined, shown: undefined },
     ];
     const phoneLoads = new Map<string, PhoneLoad[][]>();
     for (const measured of pages) {
@@ -153,34 +153,39 @@ try {
           const options = { locale: 'es-ES', timezoneId: 'Europe/Madrid', baseURL: server.baseURL };
           const storageState = states[index];
           pageLoads[index]?.push(
-            await openPhone(browser, measured.url, measured.ready, measured.signedIn ? { ...options, storageState } : options),
+            await openPhone(browser, measured.url, measured.ready, {
+              ...options,
+              shown: measured.shown,
+              ...(measured.signedIn ? { storageState } : {}),
+            }),
           );
         }
       }
       phoneLoads.set(measured.name, pageLoads);
     }
     const staticReady = (index: number) =>
-      median((phoneLoads.get(`static ${STATIC_PAGE}`)?.[index] ?? []).map((load) => load.readyMs));
+      median((phoneLoads.get(`static ${STATIC_PAGE}`)?.[index] ?? []).map((load) => load.shownMs));
     const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
     const met = (ok: boolean) => (ok ? 'met' : '**NOT met**');
     console.log(
-      `\n| on a phone (Lighthouse mobile: 562.5 ms, 1.47 Mbps, CPU ×4; cold) | build | requests | LCP | data shown | data ÷ static | ≤ 30 requests | LCP ≤ 2.5 s | data ≤ 3 s |`,
+      `\n| on a phone (Lighthouse mobile: 562.5 ms, 1.47 Mbps, CPU ×4; cold) | build | requests | LCP | data shown | data ÷ static | seen by the test | ≤ 30 requests | LCP ≤ 2.5 s | data ≤ 3 s |`,
     );
-    console.log('|---|---|---:|---:|---:|---:|---|---|---|');
+    console.log('|---|---|---:|---:|---:|---:|---:|---|---|---|');
     for (const [name, pageLoads] of phoneLoads) {
       for (const [index, server] of servers.entries()) {
         const serverLoads = pageLoads[index] ?? [];
         const requests = median(serverLoads.map((load) => load.requests.length));
         const lcp = median(serverLoads.map((load) => load.lcpMs));
-        const ready = median(serverLoads.map((load) => load.readyMs));
+        const shown = median(serverLoads.map((load) => load.shownMs));
+        const seen = median(serverLoads.map((load) => load.readyMs));
         const isStatic = name.startsWith('static');
         console.log(
-          `| ${name} | ${server.label} | ${requests} | ${Number.isNaN(lcp) ? '–' : seconds(lcp)} | ${seconds(ready)} | ${(ready / staticReady(index)).toFixed(1)}× | ${isStatic ? '' : met(requests <= 30)} | ${isStatic ? '' : met(lcp <= 2500)} | ${isStatic ? '' : met(ready <= 3000)} |`,
+          `| ${name} | ${server.label} | ${requests} | ${Number.isNaN(lcp) ? '–' : seconds(lcp)} | ${seconds(shown)} | ${(shown / staticReady(index)).toFixed(1)}× | ${seconds(seen)} | ${isStatic ? '' : met(requests <= 30)} | ${isStatic ? '' : met(lcp <= 2500)} | ${isStatic ? '' : met(shown <= 3000)} |`,
         );
       }
     }
     console.log(
-      `phone: median of ${runs}; requests until the data showed and the network was idle; the static file's "data shown" is its load; load ${loadavg()
+      `phone: median of ${runs}; requests until the data showed and the network was idle; "data shown": the first frame painted with the data, as the page saw it (e2e/support/page-weight.ts dataShownScript), "seen by the test": when Playwright's wait saw it; the static file's "data shown" is its load event; load ${loadavg()
         .map((l) => l.toFixed(2))
         .join(' ')}`,
     );
