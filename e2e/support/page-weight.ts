@@ -243,7 +243,7 @@ export const PHONE_VIEWPORT = { width: 412, height: 823 };
  * A cold load on a phone: its requests until its data showed and the network was idle, its LCP and data's time:
  * `shownMs` as the page itself saw it (`dataShownScript`: the first frame painted with the data in it), `readyMs` when
  * the test saw it (Playwright's wait, then a `performance.now()` asked of the page: later by the wait's polling and by
- * the page's busy main thread, 0.1–0.7 s on a throttled phone).
+ * the page's busy main thread: 0.01–0.2 s on a throttled phone, docs/performance.md).
  */
 export type PhoneLoad = { requests: string[]; lcpMs: number; readyMs: number; shownMs: number };
 
@@ -271,6 +271,12 @@ export const dataShownScript = (shown: string | undefined): string =>
   };
   requestAnimationFrame(frame);
 })();`;
+
+/** When `dataShownScript` recorded the data shown in `page` (waited for: it is taken once the frame was painted). */
+export const shownAt = (page: Page): Promise<number> =>
+  page
+    .waitForFunction(() => (window as unknown as { __shownAt?: number }).__shownAt, null, { timeout: 10_000 })
+    .then((handle) => handle.jsonValue() as Promise<number>);
 
 /**
  * Opens `url` cold (a fresh context: no cache) under `PHONE_THROTTLING` when `throttle` (the bench; the journeys count
@@ -317,9 +323,7 @@ export const openPhone = async (
     await page.goto(url, { timeout: 120_000 });
     await ready(page);
     const readyMs = await page.evaluate(() => performance.now());
-    const shownMs = await page
-      .waitForFunction(() => (window as unknown as { __shownAt?: number }).__shownAt, null, { timeout: 10_000 })
-      .then((handle) => handle.jsonValue() as Promise<number>);
+    const shownMs = await shownAt(page);
     release();
     if (holdUntilReady) {
       // The held files are asked for later (once the page is idle, say): waited for, not left to the network's idle,
@@ -357,16 +361,22 @@ export const demoOrderBoxesUrl = async (baseURL: string, token: string): Promise
   return `/inbound/order/${order.id}/boxes`;
 };
 
-/** What shows each phone page's data (`PHONE_PAGES`). */
 /**
- * What shows each phone page's data: `ready` waits for it from the test, `shown` is the same check as an expression the
- * page evaluates itself (`dataShownScript`).
+ * What shows a phone page's data, both ways: `ready` waits for it from the test, `shown` is the same check as an
+ * expression the page evaluates itself (`dataShownScript`).
  */
-const PHONE_READY = {
-  login: {
-    ready: (page: Page) => page.locator('#root button[type="submit"]').waitFor({ timeout: 120_000 }),
-    shown: `document.querySelector('#root button[type="submit"]')?.getClientRects().length > 0`,
-  },
+type DataShown = { ready: (page: Page) => Promise<unknown>; shown: string };
+
+/** The first element `selector` matches is visible. */
+const elementShown = (selector: string): DataShown => ({
+  ready: (page) => page.locator(selector).first().waitFor({ timeout: 120_000 }),
+  shown: `document.querySelector(${JSON.stringify(selector)})?.getClientRects().length > 0`,
+});
+
+const PHONE_READY: Record<'login' | 'dashboard' | 'inbound' | 'boxes', DataShown> = {
+  login: elementShown('#root button[type="submit"]'),
+  // Written twice: a function for the test (the page's Content-Security-Policy forbids Playwright evaluating a string),
+  // an expression for the page's init script (which the policy allows).
   dashboard: {
     ready: (page: Page) =>
       page.waitForFunction(() => /\d/.test(document.querySelector('[data-testid="dashboard-stock"]')?.textContent ?? ''), null, {
@@ -376,16 +386,8 @@ const PHONE_READY = {
     shown: String.raw`/\d/.test(document.querySelector('[data-testid="dashboard-stock"]')?.textContent ?? '')`,
   },
   // On a phone a table is a list of cards (components/paged-table.tsx).
-  inbound: {
-    ready: (page: Page) =>
-      page.locator('[data-testid="inbound-orders-cards"] [data-testid="paged-card"]').first().waitFor({ timeout: 120_000 }),
-    shown: `document.querySelector('[data-testid="inbound-orders-cards"] [data-testid="paged-card"]')?.getClientRects().length > 0`,
-  },
-  boxes: {
-    ready: (page: Page) =>
-      page.locator('[data-testid="order-boxes-cards"] [data-testid="paged-card"]').first().waitFor({ timeout: 120_000 }),
-    shown: `document.querySelector('[data-testid="order-boxes-cards"] [data-testid="paged-card"]')?.getClientRects().length > 0`,
-  },
+  inbound: elementShown('[data-testid="inbound-orders-cards"] [data-testid="paged-card"]'),
+  boxes: elementShown('[data-testid="order-boxes-cards"] [data-testid="paged-card"]'),
 };
 
 /**

@@ -12,6 +12,7 @@ import {
   demoOrderBoxesUrl,
   PHONE_VIEWPORT,
   phonePages,
+  shownAt,
   signedInState,
   throttleLikeAPhone,
   tokenOf,
@@ -89,9 +90,7 @@ await withServedBrowser(values.port, async (browser, baseURL) => {
       console.log(`CPU profile: ${file} (starts ${(profile.startTime / 1000 - t0 * 1000).toFixed(0)} ms from the navigation)`);
     }
     const readyMs = await page.evaluate(() => performance.now());
-    const shownMs = await page
-      .waitForFunction(() => (window as unknown as { __shownAt?: number }).__shownAt, null, { timeout: 10_000 })
-      .then((handle) => handle.jsonValue() as Promise<number>);
+    const shownMs = await shownAt(page);
     await page.waitForLoadState('networkidle', { timeout: 120_000 });
     const observed = await observedTimeline(page);
     console.log(`\n== ${measured.name} (${measured.url})`);
