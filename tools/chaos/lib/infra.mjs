@@ -31,6 +31,14 @@ const canListen = (port) =>
   });
 
 /**
+ * Every port `freePort` has given in this run: never given twice. A cluster takes its ports when it is made and its
+ * servers listen on them seconds later (after the database, the broker and HAProxy); with two scenario runs at a time,
+ * the other run's `freePort` found such a port free and gave it again: `sticker-kill (2)` failed on EADDRINUSE so in
+ * CI of stop 47 (2026-12-02). A run's ports are at most a few hundred of the 12,000.
+ */
+const handedOut = new Set();
+
+/**
  * A port free now, below the kernel's ephemeral range (32768–60999 by default). A port the kernel hands out for
  * `listen(0)` comes from that range, and between this check and the server's listen any outgoing connection (the
  * processes' own to PostgreSQL and the broker) may take it as its local port: `broker-restart` failed once on
@@ -39,7 +47,10 @@ const canListen = (port) =>
 export const freePort = async () => {
   for (let attempt = 0; attempt < 100; attempt++) {
     const port = 20_000 + Math.floor(Math.random() * 12_000);
+    if (handedOut.has(port)) continue;
+    handedOut.add(port);
     if (await canListen(port)) return port;
+    handedOut.delete(port);
   }
   throw new Error('no free port between 20000 and 32000');
 };
