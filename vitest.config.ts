@@ -59,6 +59,24 @@ const DATABASE_TESTS = {
 };
 const sharedApiProject = { name: 'api-shared', include: SHARED_API_TESTS, ...DATABASE_TESTS, isolate: false };
 
+/**
+ * The web's component tests (Testing Library in jsdom) that share one module graph a worker (`isolate: false`): React,
+ * MUI and the app's modules imported once a worker instead of once a file. A file with a module of its own (the
+ * `OWN_PROCESS` rule above) stays isolated, as do the tests of `apps/web/src/lib` (they test module state: i18n's
+ * loading, Zod's global configuration). Measured on 2026-12-02 (2 cores, quiet): the 52 files isolated took 155 s wall
+ * and 289 s of CPU (imports 118 s, jsdom set up 62 s); all in one graph, 61 s and 62 s (docs/testing.md).
+ */
+const SHARED_WEB_TESTS = globSync('apps/web/src/**/*.test.tsx').filter((file) => !OWN_PROCESS.test(readFileSync(file, 'utf8')));
+const sharedWebProject = {
+  name: 'web-shared',
+  include: SHARED_WEB_TESTS,
+  // As in `isolated`, where these files ran before: under the load of a CI lane a test took over Vitest's 5 s default.
+  testTimeout: DATABASE_TESTS.testTimeout,
+  pool: 'forks' as const,
+  isolate: false,
+  execArgv: ['--no-experimental-webstorage'],
+};
+
 export default defineConfig({
   test: {
     // Vitest's default for a run is one worker less than the cores: one on a 2-core machine, so the database (PGlite in
@@ -69,6 +87,7 @@ export default defineConfig({
       // Pure unit tests in one module graph a worker (vitest.unit.config.ts).
       { test: sharedGraphProject },
       ...(SHARED_API_TESTS.length > 0 ? [{ test: sharedApiProject }] : []),
+      { test: sharedWebProject },
       {
         test: {
           name: 'isolated',
@@ -83,7 +102,14 @@ export default defineConfig({
             // Web components, with Testing Library: each file names its DOM (`// @vitest-environment jsdom` on its first line)
             'apps/web/src/**/*.test.tsx',
           ],
-          exclude: ['**/node_modules/**', '**/dist/**', ...SHARED_GRAPH_TESTS, ...SHARED_API_TESTS, ...postgresOnly],
+          exclude: [
+            '**/node_modules/**',
+            '**/dist/**',
+            ...SHARED_GRAPH_TESTS,
+            ...SHARED_API_TESTS,
+            ...SHARED_WEB_TESTS,
+            ...postgresOnly,
+          ],
           ...DATABASE_TESTS,
           // Node.js 25+ has a global `localStorage` of its own (undefined without --localstorage-file) that hides jsdom's
           // in the web components' tests: off, as the browser's is the one under test.
