@@ -64,11 +64,14 @@ describe('LoginPage, second factor and known client', () => {
     });
     await renderApp(<LoginPage />, { language: 'en', role: 1, namespaces: ['auth'] });
     await signIn('ana@example.com');
-    expect(calls.find((c) => c.path === '/api/authtoken/')?.body).toEqual({
-      username: 'ana@example.com',
-      password: 'correct horse',
-      client_token: 'browser-1',
-    });
+    // The click submits after the form's validation, a few turns later (the first test of a run waits longest).
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === '/api/authtoken/')?.body).toEqual({
+        username: 'ana@example.com',
+        password: 'correct horse',
+        client_token: 'browser-1',
+      }),
+    );
     await userEvent.click(await screen.findByRole('button', { name: 'Use a recovery code' }));
     await userEvent.type(screen.getByLabelText('Recovery code'), 'abcde-fghjk');
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
