@@ -27,9 +27,23 @@ export const numberIn = (language: 'es' | 'en', value: number | null, digits: nu
       }).format(value);
 
 /** Opens an MUI select by the test id of its (hidden) input and picks its option `<testId>-<value>`. */
+/**
+ * Picks the option `value` of the select filter whose input has the test id `testId`, and waits until the select holds
+ * it. On a loaded machine the pick was once lost (2026-12-02, the journeys at two workers: the menu stayed open on
+ * "All", the list unfiltered): it is then made again, the menu opened only when it is not open.
+ */
 export const chooseInSelect = async (page: Page, testId: string, value: number) => {
-  await page.getByTestId(testId).locator('xpath=..').getByRole('combobox').click();
-  await page.getByTestId(`${testId}-${value}`).click();
+  const input = page.getByTestId(testId);
+  const option = page.getByTestId(`${testId}-${value}`);
+  await poll(
+    async () => {
+      if ((await input.inputValue()) === String(value)) return true;
+      if (!(await option.isVisible())) await input.locator('xpath=..').getByRole('combobox').click();
+      await option.click({ timeout: 5_000 }).catch(() => undefined);
+      return (await input.inputValue()) === String(value);
+    },
+    { timeout: 30_000 },
+  ).toBe(true);
 };
 
 export const filterCode = async (page: Page, value: string) => page.getByTestId('filter-order_code__icontains').fill(value);
