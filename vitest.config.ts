@@ -60,6 +60,12 @@ const DATABASE_TESTS = {
 const sharedApiProject = { name: 'api-shared', include: SHARED_API_TESTS, ...DATABASE_TESTS, isolate: false };
 
 /**
+ * Node.js 25+ has a global `localStorage` of its own (undefined without --localstorage-file) that hides jsdom's in the
+ * web components' tests: off, as the browser's is the one under test.
+ */
+const JSDOM_EXEC_ARGV = ['--no-experimental-webstorage'];
+
+/**
  * The web's component tests (Testing Library in jsdom) that share one module graph a worker (`isolate: false`): React,
  * MUI and the app's modules imported once a worker instead of once a file. A file with a module of its own (the
  * `OWN_PROCESS` rule above) stays isolated, as do the tests of `apps/web/src/lib` (they test module state: i18n's
@@ -74,7 +80,7 @@ const sharedWebProject = {
   testTimeout: DATABASE_TESTS.testTimeout,
   pool: 'forks' as const,
   isolate: false,
-  execArgv: ['--no-experimental-webstorage'],
+  execArgv: JSDOM_EXEC_ARGV,
 };
 
 export default defineConfig({
@@ -111,9 +117,7 @@ export default defineConfig({
             ...postgresOnly,
           ],
           ...DATABASE_TESTS,
-          // Node.js 25+ has a global `localStorage` of its own (undefined without --localstorage-file) that hides jsdom's
-          // in the web components' tests: off, as the browser's is the one under test.
-          execArgv: ['--no-experimental-webstorage'],
+          execArgv: JSDOM_EXEC_ARGV,
         },
       },
     ],

@@ -26,11 +26,10 @@ export const numberIn = (language: 'es' | 'en', value: number | null, digits: nu
         maximumFractionDigits: digits,
       }).format(value);
 
-/** Opens an MUI select by the test id of its (hidden) input and picks its option `<testId>-<value>`. */
 /**
- * Picks the option `value` of the select filter whose input has the test id `testId`, and waits until the select holds
- * it. On a loaded machine the pick was once lost (2026-12-02, the journeys at two workers: the menu stayed open on
- * "All", the list unfiltered): it is then made again, the menu opened only when it is not open.
+ * Opens an MUI select by the test id of its (hidden) input, picks its option `<testId>-<value>`, and waits until the
+ * select holds it. On a loaded machine the pick was once lost (2026-12-02, the journeys at two workers: the menu stayed
+ * open on "All", the list unfiltered): it is then made again, the menu opened only when it is not open.
  */
 export const chooseInSelect = async (page: Page, testId: string, value: number) => {
   const input = page.getByTestId(testId);
