@@ -519,7 +519,9 @@ export const printVisited = (tag: string, walk: Walk): void => {
 
 /** Fails with every problem at once, one a line, so a run shows what to fix. */
 export const expectNoProblems = (problems: Problem[]): void => {
-  expect(problems.map((problem) => `${problem.url} [${problem.check}] ${problem.detail}`)).toEqual([]);
+  const lines = problems.map((problem) => `${problem.url} [${problem.check}] ${problem.detail}`);
+  // In the message too: the run's summary (scripts/test.mjs) shows a failure's first lines, not its diff.
+  expect(lines, `${lines.length} problems:\n${lines.join('\n')}\n`).toEqual([]);
 };
 
 /** The screens a suite walks: every route with the highest role (the demo admin), in both languages at both sizes. */
