@@ -220,7 +220,8 @@ for (const report of ['pglite', 'postgres', 'mqtt', 'e2e', 'stack']) {
       // The message's own lines (a list of problems may be long), then the first lines of its stack.
       const lines = message?.split('\n') ?? [];
       const stackAt = lines.findIndex((line) => /^\s+at /.test(line));
-      const shown = stackAt < 0 ? lines.slice(0, 6) : [...lines.slice(0, Math.min(stackAt, 20)), ...lines.slice(stackAt, stackAt + 3)];
+      const shown =
+        stackAt < 0 ? lines.slice(0, 6) : [...lines.slice(0, Math.min(stackAt, 20)), ...lines.slice(stackAt, stackAt + 3)];
       if (message) failedTests.push(`    ${shown.join('\n    ')}`);
     }
   }

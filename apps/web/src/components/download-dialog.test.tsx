@@ -56,4 +56,30 @@ describe('DownloadDialog', () => {
     expect(new URL(calls[0]?.url ?? '', 'http://x').searchParams.has('format')).toBe(false);
     expect(calls[0]?.accept).toBe('text/csv');
   });
+  it('es: a refusal for load (503, Retry-After) is asked again after the wait, and the file is saved (one row: "fila")', async () => {
+    const calls: string[] = [];
+    const answers = [
+      () => new Response('{"message":"ocupado"}', { status: 503, headers: { 'Retry-After': '1' } }),
+      () => new Response('a\n1\n', { status: 200, headers: { 'Content-Disposition': 'attachment; filename="pedido-12.csv"' } }),
+    ];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        calls.push(String(url));
+        return (answers.shift() ?? (() => new Response('', { status: 500 })))();
+      }),
+    );
+    URL.createObjectURL = vi.fn(() => 'blob:test');
+    URL.revokeObjectURL = vi.fn();
+    await renderApp(<DownloadDialog open onClose={() => {}} path="/porders/12/csv/" fileName="order-12.csv" />, {
+      language: 'es',
+      role: 1,
+      namespaces: [],
+    });
+    expect((await screen.findByTestId('download-done', {}, { timeout: 5_000 })).textContent).toBe(
+      'Guardado pedido-12.csv (1 fila)',
+    );
+    expect(calls).toHaveLength(2);
+    expect(screen.queryByText(/ocupado/)).toBeNull();
+  });
 });

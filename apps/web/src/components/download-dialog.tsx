@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { buildUrl, languageHeader, type RequestOptions } from '../lib/api-client';
 import { fileNameFrom, saveBlob } from '../lib/files';
 import { formatBytes } from '../lib/format';
+import { fetchWaitingOutLoad } from '../lib/load-retry';
 import { readSession } from '../lib/storage';
 import { SimpleDialog } from './simple-dialog';
 
@@ -52,7 +53,8 @@ export const DownloadDialog = ({ open, onClose, path, query, fileName, title, fo
     setProgress({ bytes: 0, rows: 0, total: null });
     const run = async () => {
       const session = readSession();
-      const response = await fetch(buildUrl(path, JSON.parse(queryText) as RequestOptions['query']), {
+      // Refused for load (503, Retry-After): asked again after that wait (lib/load-retry.ts).
+      const response = await fetchWaitingOutLoad(buildUrl(path, JSON.parse(queryText) as RequestOptions['query']), {
         headers: { Accept: ACCEPT[format], ...languageHeader(), ...(session ? { Authorization: `Token ${session.token}` } : {}) },
         signal: abort.signal,
       });
@@ -110,7 +112,7 @@ export const DownloadDialog = ({ open, onClose, path, query, fileName, title, fo
             />
             <Typography variant="body2" id="download-progress" data-testid="download-progress">
               {isCsv
-                ? t('download.progress', { bytes: formatBytes(progress.bytes), rows: Math.max(0, progress.rows - 1) })
+                ? t('download.progress', { bytes: formatBytes(progress.bytes), count: Math.max(0, progress.rows - 1) })
                 : t('download.progressBytes', { bytes: formatBytes(progress.bytes) })}
             </Typography>
             <Typography variant="body2" color="text.secondary">
@@ -121,7 +123,7 @@ export const DownloadDialog = ({ open, onClose, path, query, fileName, title, fo
         {state === 'done' && (
           <Alert severity="success" data-testid="download-done">
             {isCsv
-              ? t('download.done', { name: savedAs, rows: Math.max(0, progress.rows - 1) })
+              ? t('download.done', { name: savedAs, count: Math.max(0, progress.rows - 1) })
               : t('download.doneFile', { name: savedAs })}
           </Alert>
         )}

@@ -1,6 +1,7 @@
 import type { Page } from '@rfid/contract';
 import { takeEarlyResponse } from './early-data';
 import i18n from './i18n';
+import { fetchWaitingOutLoad } from './load-retry';
 import { notify } from './notifier';
 import { clearStorage, readSession } from './storage';
 
@@ -86,8 +87,9 @@ export const apiRequest = async <T>(path: string, options: RequestOptions = {}):
       : null;
   let response: Response;
   try {
+    // A GET the server refused for load (503, Retry-After) is asked again after that wait (lib/load-retry.ts).
     response = await (early ??
-      fetch(url, {
+      fetchWaitingOutLoad(url, {
         method,
         headers,
         body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),

@@ -1,4 +1,5 @@
 import { buildUrl, languageHeader } from './api-client';
+import { fetchWaitingOutLoad } from './load-retry';
 import { readSession } from './storage';
 
 /** The file name of a Content-Disposition header (plain or RFC 5987), if any. */
@@ -36,7 +37,7 @@ export const fetchFile = async (
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   signal?.addEventListener('abort', () => controller.abort());
-  const response = await fetch(buildUrl(path), {
+  const response = await fetchWaitingOutLoad(buildUrl(path), {
     headers: { Accept: accept, ...languageHeader(), ...(session ? { Authorization: `Token ${session.token}` } : {}) },
     signal: controller.signal,
   }).finally(() => clearTimeout(timer));

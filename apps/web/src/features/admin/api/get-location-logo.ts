@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { buildUrl, languageHeader } from '../../../lib/api-client';
+import { fetchWaitingOutLoad } from '../../../lib/load-retry';
 import { readSession } from '../../../lib/storage';
 import { adminKeys } from './admin-keys';
 
@@ -9,7 +10,7 @@ import { adminKeys } from './admin-keys';
  */
 export const getLocationLogo = async (id: number, signal?: AbortSignal): Promise<string | null> => {
   const session = readSession();
-  const response = await fetch(buildUrl(`/locations/${id}/logo/`), {
+  const response = await fetchWaitingOutLoad(buildUrl(`/locations/${id}/logo/`), {
     headers: { ...languageHeader(), ...(session ? { Authorization: `Token ${session.token}` } : {}) },
     signal,
   });

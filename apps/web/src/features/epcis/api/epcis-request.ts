@@ -1,4 +1,5 @@
 import { ApiError, type ApiErrorBody, languageHeader } from '../../../lib/api-client';
+import { fetchWaitingOutLoad } from '../../../lib/load-retry';
 import { readSession } from '../../../lib/storage';
 
 /** One EPCIS event as JSON-LD (the standard's shape; the page reads a few of its fields). */
@@ -55,7 +56,7 @@ export const epcisGet = async (
   const url = new URL(`/epcis${path}`, window.location.origin);
   for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
   const session = readSession();
-  const response = await fetch(url.toString(), {
+  const response = await fetchWaitingOutLoad(url.toString(), {
     headers: {
       Accept: 'application/ld+json, application/json',
       ...languageHeader(),
