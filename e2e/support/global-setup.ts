@@ -37,9 +37,11 @@ const startServer = async (root: string, index: number): Promise<Server> => {
       WEBHOOK_RETRY_BASE_MS: '200',
       // Three browsers and three servers share the machine (load 10-15 on 2 cores): a request waiting half a second for
       // its turn (the default) was refused with 503 there (a brand dashboard's statistics, 2026-12-02), which the route
-      // walks count as a server error. The journeys test the screens; load shedding has its own tests
-      // (apps/server/src/http/load-shedding.api.test.ts, the chaos suite), and the web waits out a 503 (lib/load-retry.ts).
+      // walks count as a server error; the event loop's bound (2 s) likewise. The journeys test the screens; load
+      // shedding has its own tests (apps/server/src/http/load-shedding.api.test.ts, the chaos suite), and the web waits
+      // out a short 503 (apps/web/src/lib/load-retry.ts).
       MAX_QUEUE_WAIT_MS: '10000',
+      MAX_EVENT_LOOP_DELAY_MS: '10000',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
