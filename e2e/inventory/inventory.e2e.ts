@@ -40,10 +40,23 @@ const rowWithId = (list: Locator, id: number) =>
     .locator('[data-testid="paged-row"], [data-testid="paged-card"]')
     .filter({ has: list.page().getByTestId('inventory-link').getByText(String(id), { exact: true }) });
 
-/** Opens a select filter by the test id of its input and picks an option by its text. */
+/**
+ * Opens a select filter by the test id of its input and picks an option by its text, again until the select shows it:
+ * a list that redraws under load (a live event, the polling) can lose a pick, as `chooseInSelect` found
+ * (e2e/outbound/dashboards.ts).
+ */
 const choose = async (page: Page, testId: string, option: string) => {
-  await page.getByTestId(testId).locator('xpath=..').getByRole('combobox').click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  const select = page.getByTestId(testId).locator('xpath=..').getByRole('combobox');
+  const item = page.getByRole('option', { name: option, exact: true });
+  await poll(
+    async () => {
+      if ((await select.textContent())?.trim() === option) return true;
+      if (!(await item.isVisible())) await select.click();
+      await item.click({ timeout: 5_000 }).catch(() => undefined);
+      return (await select.textContent())?.trim() === option;
+    },
+    { timeout: 30_000 },
+  ).toBe(true);
 };
 
 describe('Inventory journey: a cabinet stocks an area, a handheld counts it, the inventory is validated', () => {
