@@ -6,7 +6,7 @@
  */
 
 /** How many times a refused GET is asked again. */
-export const LOAD_RETRIES = 2;
+const LOAD_RETRIES = 2;
 /**
  * The longest `Retry-After` waited out here: the load shedding's 2 s. A longer one (the database away: 5 s; its disk
  * full: 60 s) is the caller's to show at once, with the server's message, rather than after a silent wait.
@@ -14,7 +14,7 @@ export const LOAD_RETRIES = 2;
 const MAX_WAIT_MS = 2_000;
 
 /** `Retry-After` in milliseconds when `response` is a refusal for load, else undefined. */
-export const loadRefusalWaitMs = (response: Response): number | undefined => {
+const loadRefusalWaitMs = (response: Response): number | undefined => {
   if (response.status !== 503) return undefined;
   const seconds = Number(response.headers.get('Retry-After') ?? '');
   return Number.isFinite(seconds) && seconds > 0 && seconds * 1000 <= MAX_WAIT_MS ? seconds * 1000 : undefined;
@@ -36,14 +36,14 @@ const pause = (ms: number, signal: AbortSignal | null | undefined) =>
   });
 
 /**
- * `fetch`, with a GET refused for load asked again after its `Retry-After` (at most `retries` times; `init.signal`
+ * `fetch`, with a GET refused for load asked again after its `Retry-After` (at most LOAD_RETRIES times; `init.signal`
  * still ends it, the waits included). Other methods and other answers are returned as they come.
  */
-export const fetchWaitingOutLoad = async (url: string, init: RequestInit = {}, retries = LOAD_RETRIES): Promise<Response> => {
+export const fetchWaitingOutLoad = async (url: string, init: RequestInit = {}): Promise<Response> => {
   const isGet = (init.method ?? 'GET').toUpperCase() === 'GET';
   for (let attempt = 0; ; attempt += 1) {
     const response = await fetch(url, init);
-    const waitMs = isGet && attempt < retries ? loadRefusalWaitMs(response) : undefined;
+    const waitMs = isGet && attempt < LOAD_RETRIES ? loadRefusalWaitMs(response) : undefined;
     if (waitMs === undefined) return response;
     await response.body?.cancel().catch(() => {});
     await pause(waitMs, init.signal);
