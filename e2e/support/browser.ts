@@ -13,13 +13,22 @@ export const baseUrl = (): string => {
 };
 
 /**
+ * The journeys' pages run their scripts without V8's optimizing compiler (TurboFan): a journey keeps a page open for
+ * seconds, too short for optimized code to repay its compiling, and the renderers use half of the journeys' CPU on CI's
+ * two cores. Six journey files at three workers, one run each, 2026-12-02: 331 s wall and 334 s of renderer CPU before,
+ * 284 s and 274 s with it (docs/testing.md, "CI's time, 2026-12-02, second look"). The bench (tools/bench/web.ts) keeps
+ * V8's defaults: it measures what a user's browser does.
+ */
+const JOURNEY_BROWSER_ARGS = ['--js-flags=--no-opt'];
+
+/**
  * The browser of a describe block's tests: launched before them (before the block's own beforeAll hooks
  * registered after this call), closed after them. The function it returns gives the browser.
  */
 export const useBrowser = (): (() => Browser) => {
   let browser: Browser | undefined;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await launchBrowser(JOURNEY_BROWSER_ARGS);
   });
   afterAll(async () => browser?.close());
   return () => {

@@ -28,8 +28,8 @@ const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
 export const chromiumPath = (): string =>
   process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 
-/** Headless Chromium as the journeys and the bench run it (`chromiumPath`). */
-export const launchBrowser = (): Promise<Browser> =>
+/** Headless Chromium as the journeys and the bench run it (`chromiumPath`), with `extraArgs` after the common ones. */
+export const launchBrowser = (extraArgs: readonly string[] = []): Promise<Browser> =>
   chromium.launch({
     executablePath: chromiumPath(),
     args: [
@@ -41,6 +41,7 @@ export const launchBrowser = (): Promise<Browser> =>
       '--disable-sync',
       '--disable-quic',
       '--no-first-run',
+      ...extraArgs,
     ],
   });
 
