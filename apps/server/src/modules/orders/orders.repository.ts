@@ -9,11 +9,10 @@ import {
 } from '@rfid/contract';
 import { and, count, desc, eq, inArray, not, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import { listCount } from '../../db/counts.js';
-import { parseRows } from '../../db/rows.js';
-import { boxes, locations, orders, providers, returns, verifications } from '../../db/schema/index.js';
+import { boxContents, boxes, locations, orders, providers, returns, verifications } from '../../db/schema/index.js';
 import { allowList, buildFilters, buildOrderBy, type FilterSpec } from '../../http/filters.js';
 import type { PageParams } from '../../http/paging.js';
 import type { AuthUser } from '../../plugins/auth.js';
@@ -34,15 +33,6 @@ export * from './returns.repository.js';
 export type OrderType = 'purchase' | 'movement' | 'online';
 export type OrderSide = 'origin' | 'destination';
 
-const aggregatesRow = z.object({
-  order_id: z.coerce.number(),
-  num_boxes: z.coerce.number(),
-  item_count: z.coerce.number(),
-  dest_verified: z.coerce.number(),
-  origin_verified: z.coerce.number(),
-  dest_real: z.coerce.number(),
-  origin_real: z.coerce.number(),
-});
 export type OrderAggregates = {
   numBoxes: number;
   itemCount: number;
@@ -139,43 +129,53 @@ const LISTS: Record<OrderType, { filters: FilterSpec; order: Parameters<typeof b
 /** The filters of each order type's list (query schemas name them: http/query-keys.ts). */
 export const orderListFilters = (type: OrderType): FilterSpec => LISTS[type].filters;
 
-/** Per-order box counts, expected units and the real units of each box's counting verification. */
+/** The real units of a box's latest valid verification of one side (a lateral subquery of `prepareAggregates`). */
+const latestVerification = (db: DbOrTx, side: OrderSide) =>
+  db
+    .select({ realItemCount: verifications.realItemCount })
+    .from(verifications)
+    .where(and(eq(verifications.boxId, boxes.id), eq(verifications.side, side), sql`${verifications.valid}`))
+    .orderBy(desc(verifications.startTime), desc(verifications.id))
+    .limit(1)
+    .as(`${side}_verification`);
+
+/**
+ * Per-order box counts, expected units and the real units of each box's counting verification, for the order ids
+ * `ids` (an array): a prepared statement, built once per database handle. Built on each request, PostgreSQL planned it
+ * every time, which took longer than running it (3.1–4.7 ms against 1.4–1.6 ms, `explain analyze`, 2026-12-02), on
+ * every page of every order list.
+ */
+const prepareAggregates = (db: DbOrTx) => {
+  const destination = latestVerification(db, 'destination');
+  const origin = latestVerification(db, 'origin');
+  return db
+    .select({
+      orderId: boxes.orderId,
+      numBoxes: sql<number>`count(*)::int`,
+      destinationVerifiedBoxes: sql<number>`(count(*) filter (where ${inArray(boxes.destinationStatus, VERIFIED_BOX_STATUSES)}))::int`,
+      originVerifiedBoxes: sql<number>`(count(*) filter (where ${inArray(boxes.originStatus, VERIFIED_BOX_STATUSES)}))::int`,
+      itemCount: sql<number>`coalesce(sum((select sum(${boxContents.quantity}) from ${boxContents} where ${boxContents.boxId} = ${boxes.id})), 0)::int`,
+      destinationRealItemCount: sql<number>`coalesce(sum(${destination.realItemCount}), 0)::int`,
+      originRealItemCount: sql<number>`coalesce(sum(${origin.realItemCount}), 0)::int`,
+    })
+    .from(boxes)
+    .leftJoinLateral(destination, sql`true`)
+    .leftJoinLateral(origin, sql`true`)
+    .where(sql`${boxes.orderId} = any(${sql.placeholder('ids')}::int[])`)
+    .groupBy(boxes.orderId)
+    .prepare('order_aggregates');
+};
+const preparedAggregates = new WeakMap<DbOrTx, ReturnType<typeof prepareAggregates>>();
+
 const aggregatesFor = async (db: DbOrTx, ids: number[]): Promise<Map<number, OrderAggregates>> => {
   const result = new Map<number, OrderAggregates>();
   if (!ids.length) return result;
-  const [withErrors, withoutErrors] = VERIFIED_BOX_STATUSES;
-  const rows = parseRows(
-    aggregatesRow,
-    await db.execute(sql`
-      select b.order_id,
-        count(*)::int as num_boxes,
-        count(*) filter (where b.destination_status in (${withErrors}, ${withoutErrors}))::int as dest_verified,
-        count(*) filter (where b.origin_status in (${withErrors}, ${withoutErrors}))::int as origin_verified,
-        coalesce(sum((select sum(c.quantity) from box_contents c where c.box_id = b.id)), 0)::int as item_count,
-        coalesce(sum(dv.real_item_count), 0)::int as dest_real,
-        coalesce(sum(ov.real_item_count), 0)::int as origin_real
-      from boxes b
-      left join lateral (
-        select v.real_item_count from verifications v
-        where v.box_id = b.id and v.side = 'destination' and v.valid
-        order by v.start_time desc, v.id desc limit 1) dv on true
-      left join lateral (
-        select v.real_item_count from verifications v
-        where v.box_id = b.id and v.side = 'origin' and v.valid
-        order by v.start_time desc, v.id desc limit 1) ov on true
-      where b.order_id in ${ids}
-      group by b.order_id`),
-  );
-  for (const r of rows) {
-    result.set(r.order_id, {
-      numBoxes: r.num_boxes,
-      itemCount: r.item_count,
-      destinationVerifiedBoxes: r.dest_verified,
-      originVerifiedBoxes: r.origin_verified,
-      destinationRealItemCount: r.dest_real,
-      originRealItemCount: r.origin_real,
-    });
+  let statement = preparedAggregates.get(db);
+  if (!statement) {
+    statement = prepareAggregates(db);
+    preparedAggregates.set(db, statement);
   }
+  for (const { orderId, ...aggregates } of await statement.execute({ ids })) result.set(orderId, aggregates);
   return result;
 };
 const EMPTY_AGGREGATES: OrderAggregates = {
