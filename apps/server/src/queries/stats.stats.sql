@@ -12,12 +12,13 @@ select "id", "name" from "companies" where "companies"."id" = $1;
 -- itemsOut
 select
         (select coalesce(sum(p.item_count), 0) from pos_transactions p
-          where p.kind = 'sale' and p.location_id in ($1)
+          where p.kind = 'sale' and p.location_id = any($1::int[])
             and p.end_time >= $2 and p.end_time <= $3) as sold,
         (select coalesce(sum(bc.quantity), 0) from orders o
           join boxes b on b.order_id = o.id join box_contents bc on bc.box_id = b.id
-          where o.origin_location_id in ($4) and o.type in ('movement', 'online')
-            and b.origin_status in ($5, $6) and b.origin_reading_time >= $7 and b.origin_reading_time <= $8) as shipped;
+          where o.origin_location_id = any($4::int[]) and o.type in ('movement', 'online')
+            and b.origin_status in ($5, $6)
+            and b.origin_reading_time >= $7 and b.origin_reading_time <= $8) as shipped;
 
 -- listStockEvolution
 select "stock_daily"."day", "stock_daily"."location_id", "locations"."description", "stock_daily"."area_id", "areas"."description", "stock_daily"."quantity", "stock_daily"."theoretical_quantity" from "stock_daily" inner join "locations" on "locations"."id" = "stock_daily"."location_id" left join "areas" on "areas"."id" = "stock_daily"."area_id" where (("locations"."company_id" = $1 and "locations"."id" in ($2)) and "stock_daily"."area_id" is null) order by "stock_daily"."day" asc, "stock_daily"."location_id" asc, "stock_daily"."area_id" asc nulls first limit $3 offset $4;
@@ -31,12 +32,12 @@ select to_char(o.creation_date at time zone $1, $2) as bucket, o.origin_status a
 
 -- orderStatusCounts
 select 'entry' as side, o.destination_status as status, count(*) as n from orders o
-        where o.type in ('purchase', 'movement') and o.destination_location_id in ($1)
+        where o.type in ('purchase', 'movement') and o.destination_location_id = any($1::int[])
           and o.creation_date >= $2 and o.creation_date <= $3
         group by o.destination_status
       union all
       select case when o.type = 'online' then 'online' else 'exit' end, o.origin_status, count(*) from orders o
-        where o.type in ('movement', 'online') and o.origin_location_id in ($4)
+        where o.type in ('movement', 'online') and o.origin_location_id = any($4::int[])
           and o.creation_date >= $5 and o.creation_date <= $6
         group by 1, 2;
 
@@ -49,7 +50,7 @@ select to_char(p.end_time at time zone $1, $2) as bucket, p.kind, sum(p.item_cou
 -- snapshotTotalOn
 select sum(s.quantity) as total, count(*) as n from (
         select distinct on (location_id) location_id, quantity from stock_daily
-        where area_id is null and location_id in ($1)
+        where area_id is null and location_id = any($1::int[])
           and day <= $2::date and day >= $3::date - $4::int
         order by location_id, day desc) s;
 
@@ -65,13 +66,14 @@ select bucket, sum(quantity) as quantity, sum(theoretical_quantity) as theoretic
 -- (stopped on an empty database: SQLSTATE 22007)
 
 -- stockNow
-select coalesce(sum("quantity"), 0)::int from "stock_now" where "stock_now"."location_id" in ($1);
+select coalesce(sum("stock_now"."quantity"), 0)::int as n from "stock_now"
+    where "stock_now"."location_id" = any($1::int[]);
 
 -- theoreticalNow
 select coalesce(sum(t.quantity) filter (where t.side = 'in'), 0) as received,
         coalesce(-sum(t.quantity) filter (where t.side = 'out'), 0) as shipped
       from box_theoretical t
-      where t.location_id in ($1);
+      where t.location_id = any($1::int[]);
 
 -- visibleLocationIds
 select "id" from "locations" where ("locations"."company_id" = $1 and "locations"."id" in ($2));

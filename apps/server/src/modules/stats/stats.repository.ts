@@ -1,7 +1,8 @@
 import { BoxStatus } from '@rfid/contract';
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.js';
+import { preparedStatement } from '../../db/prepared.js';
 import { parseRows } from '../../db/rows.js';
 import { areas, brands, companies, locations, stockDaily, stockNow as stockNowView } from '../../db/schema/index.js';
 import { idList, pageOf } from '../../db/sql.js';
@@ -53,12 +54,14 @@ export const brandLocationIds = async (db: DbOrTx, user: AuthUser, brandId: numb
  * stock, view stock_now (items from the per-area stock the items' triggers keep, not from counting a
  * company's million tags).
  */
+const stockNowStatement = preparedStatement(
+  'stats_stock_now',
+  sql`select coalesce(sum(${stockNowView.quantity}), 0)::int as n from ${stockNowView}
+    where ${stockNowView.locationId} = any(${sql.placeholder('ids')}::int[])`,
+);
 export const stockNow = async (db: DbOrTx, locationIds: readonly number[]): Promise<number> => {
   if (locationIds.length === 0) return 0;
-  const [r] = await db
-    .select({ n: sql`coalesce(sum(${stockNowView.quantity}), 0)::int`.mapWith(Number) })
-    .from(stockNowView)
-    .where(inArray(stockNowView.locationId, [...locationIds]));
+  const [r] = parseRows(z.object({ n }), await stockNowStatement(db, { ids: locationIds }));
   return r?.n ?? 0;
 };
 
@@ -70,16 +73,17 @@ export const stockNow = async (db: DbOrTx, locationIds: readonly number[]): Prom
  * part is kept per location by triggers (box_theoretical, migration 0013): an index-only sum
  * rather than a join of every order, box and content line the scope ever had.
  */
-export const theoreticalNow = async (db: DbOrTx, locationIds: readonly number[]): Promise<number> => {
-  if (locationIds.length === 0) return 0;
-  const [r] = parseRows(
-    z.object({ received: n, shipped: n }),
-    await db.execute(sql`
+const theoreticalStatement = preparedStatement(
+  'stats_theoretical_now',
+  sql`
       select coalesce(sum(t.quantity) filter (where t.side = 'in'), 0) as received,
         coalesce(-sum(t.quantity) filter (where t.side = 'out'), 0) as shipped
       from box_theoretical t
-      where t.location_id in ${idList(locationIds)}`),
-  );
+      where t.location_id = any(${sql.placeholder('ids')}::int[])`,
+);
+export const theoreticalNow = async (db: DbOrTx, locationIds: readonly number[]): Promise<number> => {
+  if (locationIds.length === 0) return 0;
+  const [r] = parseRows(z.object({ received: n, shipped: n }), await theoreticalStatement(db, { ids: locationIds }));
   return (r?.received ?? 0) - (r?.shipped ?? 0);
 };
 
@@ -87,6 +91,15 @@ export const theoreticalNow = async (db: DbOrTx, locationIds: readonly number[])
  * The scope's stock on `day` from the daily snapshots: per location, its total row of that day or
  * the latest one up to `lookbackDays` before; summed. null when no location has one.
  */
+const snapshotTotalStatement = preparedStatement(
+  'stats_snapshot_total_on',
+  sql`
+      select sum(s.quantity) as total, count(*) as n from (
+        select distinct on (location_id) location_id, quantity from stock_daily
+        where area_id is null and location_id = any(${sql.placeholder('ids')}::int[])
+          and day <= ${sql.placeholder('day')}::date and day >= ${sql.placeholder('day')}::date - ${sql.placeholder('lookbackDays')}::int
+        order by location_id, day desc) s`,
+);
 export const snapshotTotalOn = async (
   db: DbOrTx,
   { locationIds, day, lookbackDays }: { locationIds: readonly number[]; day: string; lookbackDays: number },
@@ -94,12 +107,7 @@ export const snapshotTotalOn = async (
   if (locationIds.length === 0) return null;
   const [r] = parseRows(
     z.object({ total: n.nullable(), n }),
-    await db.execute(sql`
-      select sum(s.quantity) as total, count(*) as n from (
-        select distinct on (location_id) location_id, quantity from stock_daily
-        where area_id is null and location_id in ${idList(locationIds)}
-          and day <= ${day}::date and day >= ${day}::date - ${lookbackDays}::int
-        order by location_id, day desc) s`),
+    await snapshotTotalStatement(db, { ids: locationIds, day, lookbackDays }),
   );
   return (r?.n ?? 0) === 0 ? null : (r?.total ?? 0);
 };
@@ -109,23 +117,25 @@ export const snapshotTotalOn = async (
  * sold) + expected contents of the boxes shipped (movement and online orders leaving, box verified
  * at the origin with its origin reading in the range).
  */
+const itemsOutStatement = preparedStatement(
+  'stats_items_out',
+  sql`
+      select
+        (select coalesce(sum(p.item_count), 0) from pos_transactions p
+          where p.kind = 'sale' and p.location_id = any(${sql.placeholder('ids')}::int[])
+            and p.end_time >= ${sql.placeholder('from')} and p.end_time <= ${sql.placeholder('to')}) as sold,
+        (select coalesce(sum(bc.quantity), 0) from orders o
+          join boxes b on b.order_id = o.id join box_contents bc on bc.box_id = b.id
+          where o.origin_location_id = any(${sql.placeholder('ids')}::int[]) and o.type in ('movement', 'online')
+            and b.origin_status in (${BoxStatus.CheckedWithErrors}, ${BoxStatus.CheckedWithoutErrors})
+            and b.origin_reading_time >= ${sql.placeholder('from')} and b.origin_reading_time <= ${sql.placeholder('to')}) as shipped`,
+);
 export const itemsOut = async (
   db: DbOrTx,
   { locationIds, from, to }: { locationIds: readonly number[]; from: Date; to: Date },
 ): Promise<number> => {
   if (locationIds.length === 0) return 0;
-  const [r] = parseRows(
-    z.object({ sold: n, shipped: n }),
-    await db.execute(sql`
-      select
-        (select coalesce(sum(p.item_count), 0) from pos_transactions p
-          where p.kind = 'sale' and p.location_id in ${idList(locationIds)}
-            and p.end_time >= ${from} and p.end_time <= ${to}) as sold,
-        (select coalesce(sum(bc.quantity), 0) from orders o
-          join boxes b on b.order_id = o.id join box_contents bc on bc.box_id = b.id
-          where o.origin_location_id in ${idList(locationIds)} and o.type in ('movement', 'online')
-            and b.origin_status in (${BoxStatus.CheckedWithErrors}, ${BoxStatus.CheckedWithoutErrors}) and b.origin_reading_time >= ${from} and b.origin_reading_time <= ${to}) as shipped`),
-  );
+  const [r] = parseRows(z.object({ sold: n, shipped: n }), await itemsOutStatement(db, { ids: locationIds, from, to }));
   return (r?.sold ?? 0) + (r?.shipped ?? 0);
 };
 
@@ -136,6 +146,19 @@ export type StatusCounts = Partial<Record<number, number>>;
  * movements arriving (destination_status), `exit` = movements leaving (origin_status),
  * `online` = online orders leaving (origin_status).
  */
+const orderStatusCountsStatement = preparedStatement(
+  'stats_order_status_counts',
+  sql`
+      select 'entry' as side, o.destination_status as status, count(*) as n from orders o
+        where o.type in ('purchase', 'movement') and o.destination_location_id = any(${sql.placeholder('ids')}::int[])
+          and o.creation_date >= ${sql.placeholder('from')} and o.creation_date <= ${sql.placeholder('to')}
+        group by o.destination_status
+      union all
+      select case when o.type = 'online' then 'online' else 'exit' end, o.origin_status, count(*) from orders o
+        where o.type in ('movement', 'online') and o.origin_location_id = any(${sql.placeholder('ids')}::int[])
+          and o.creation_date >= ${sql.placeholder('from')} and o.creation_date <= ${sql.placeholder('to')}
+        group by 1, 2`,
+);
 export const orderStatusCounts = async (
   db: DbOrTx,
   { locationIds, from, to }: { locationIds: readonly number[]; from: Date; to: Date },
@@ -144,16 +167,7 @@ export const orderStatusCounts = async (
   if (locationIds.length === 0) return out;
   const rows = parseRows(
     z.object({ side: z.enum(['entry', 'exit', 'online']), status: n, n }),
-    await db.execute(sql`
-      select 'entry' as side, o.destination_status as status, count(*) as n from orders o
-        where o.type in ('purchase', 'movement') and o.destination_location_id in ${idList(locationIds)}
-          and o.creation_date >= ${from} and o.creation_date <= ${to}
-        group by o.destination_status
-      union all
-      select case when o.type = 'online' then 'online' else 'exit' end, o.origin_status, count(*) from orders o
-        where o.type in ('movement', 'online') and o.origin_location_id in ${idList(locationIds)}
-          and o.creation_date >= ${from} and o.creation_date <= ${to}
-        group by 1, 2`),
+    await orderStatusCountsStatement(db, { ids: locationIds, from, to }),
   );
   for (const r of rows) out[r.side][r.status] = r.n;
   return out;
