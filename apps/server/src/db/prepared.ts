@@ -8,8 +8,9 @@ const dialect = new PgDialect();
  * A raw statement (`sql` with `sql.placeholder(name)` for its values) prepared under `name`: its text is built once,
  * and PostgreSQL parses and plans it once per connection instead of on every call (on PGlite the name is not used and
  * only the building is saved). A list of ids is one placeholder, `= any(${sql.placeholder('ids')}::int[])`, not an
- * `in (…)` list whose length would change the text. Planning took longer than running the dashboards' figures and the
- * order lists' aggregates (docs/performance-profile.md, "Prepared statements").
+ * `in (…)` list whose length would change the text. Warm, PostgreSQL's planning cost about as much as running the order
+ * lists' aggregates and twice as much as running the dashboard's five figures (docs/performance-profile.md, "Prepared
+ * statements").
  *
  * The answer is what `db.execute` answers (`{ rows }`): read it with `parseRows` (db/rows.ts).
  */
