@@ -15,9 +15,9 @@ export const baseUrl = (): string => {
 /**
  * The journeys' pages run their scripts without V8's optimizing compiler (TurboFan): a journey keeps a page open for
  * seconds, too short for optimized code to repay its compiling, and the renderers use half of the journeys' CPU on CI's
- * two cores. Six journey files at three workers, one run each, 2026-12-02: 331 s wall and 334 s of renderer CPU before,
- * 284 s and 274 s with it (docs/testing.md, "CI's time, 2026-12-02, second look"). The bench (tools/bench/web.ts) keeps
- * V8's defaults: it measures what a user's browser does.
+ * two cores. Six journey files at three workers, two pairs of runs, 2026-12-02: 331 s and 302 s wall (334 s and 310 s
+ * of renderer CPU) before, 284 s and 283 s (274 s and 279 s) with it (docs/testing.md, "CI's time, 2026-12-02, second
+ * look"). The bench (tools/bench/web.ts) keeps V8's defaults: it measures what a user's browser does.
  */
 const JOURNEY_BROWSER_ARGS = ['--js-flags=--no-opt'];
 
