@@ -19,3 +19,18 @@ export const preparedStatement = (name: string, statement: SQL) => {
   return (db: DbOrTx, values: Record<string, unknown>): Promise<unknown> =>
     db._.session.prepareQuery(query, undefined, name, false).execute(values);
 };
+
+/**
+ * `make(db)` once per database handle, then the same value for that handle: a drizzle query prepared with `.prepare(name)`
+ * is bound to the handle it was built on (orders.repository.ts's order lists and their aggregates).
+ */
+export const perHandle = <T>(make: (db: DbOrTx) => T): ((db: DbOrTx) => T) => {
+  const made = new WeakMap<DbOrTx, T>();
+  return (db) => {
+    const known = made.get(db);
+    if (known !== undefined) return known;
+    const value = make(db);
+    made.set(db, value);
+    return value;
+  };
+};

@@ -12,6 +12,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import { listCount } from '../../db/counts.js';
+import { perHandle } from '../../db/prepared.js';
 import { boxContents, boxes, locations, orders, providers, returns, verifications } from '../../db/schema/index.js';
 import { allowList, buildFilters, buildOrderBy, type FilterSpec } from '../../http/filters.js';
 import type { PageParams } from '../../http/paging.js';
@@ -145,7 +146,7 @@ const latestVerification = (db: DbOrTx, side: OrderSide) =>
  * planned it every time: 0.16–0.26 ms of planning against 0.21–0.29 ms of running for a page of 11 orders (`explain
  * analyze`, one warm session, 2026-12-02); prepared, its generic plan from the sixth run on: 0.009 ms.
  */
-const prepareAggregates = (db: DbOrTx) => {
+const aggregatesOf = perHandle((db) => {
   const destination = latestVerification(db, 'destination');
   const origin = latestVerification(db, 'origin');
   return db
@@ -164,18 +165,12 @@ const prepareAggregates = (db: DbOrTx) => {
     .where(sql`${boxes.orderId} = any(${sql.placeholder('ids')}::int[])`)
     .groupBy(boxes.orderId)
     .prepare('order_aggregates');
-};
-const preparedAggregates = new WeakMap<DbOrTx, ReturnType<typeof prepareAggregates>>();
+});
 
 const aggregatesFor = async (db: DbOrTx, ids: number[]): Promise<Map<number, OrderAggregates>> => {
   const result = new Map<number, OrderAggregates>();
   if (!ids.length) return result;
-  let statement = preparedAggregates.get(db);
-  if (!statement) {
-    statement = prepareAggregates(db);
-    preparedAggregates.set(db, statement);
-  }
-  for (const { orderId, ...aggregates } of await statement.execute({ ids })) result.set(orderId, aggregates);
+  for (const { orderId, ...aggregates } of await aggregatesOf(db).execute({ ids })) result.set(orderId, aggregates);
   return result;
 };
 const EMPTY_AGGREGATES: OrderAggregates = {
@@ -277,10 +272,9 @@ const prepareLocationList = (db: DbOrTx, type: OrderType, side: OrderSide) => {
   };
 };
 type LocationList = ReturnType<typeof prepareLocationList>;
-const preparedLists = new WeakMap<DbOrTx, Map<string, LocationList>>();
+const listsOf = perHandle(() => new Map<string, LocationList>());
 const locationListOf = (db: DbOrTx, type: OrderType, side: OrderSide): LocationList => {
-  const lists = preparedLists.get(db) ?? new Map<string, LocationList>();
-  preparedLists.set(db, lists);
+  const lists = listsOf(db);
   const key = `${type}:${side}`;
   const known = lists.get(key);
   if (known) return known;
